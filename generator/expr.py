@@ -1,0 +1,263 @@
+"""Kaitai Struct's expression language: tokenizer and Pratt parser.
+
+Produces a small AST of tuples-as-dataclasses that the emitters translate into
+target code. The grammar follows the Kaitai user guide (section "Expression
+language"): literals, names, `_root`/`_parent`/`_io`/`_index`/`_`, unary and
+binary operators with Kaitai's precedence, the ternary `? :`, attribute access,
+method-like attributes (`.size`, `.length`, `.to_i`, `.as<T>`, ...), indexing,
+enum literals `enum::value` and array literals.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+class ExprError(Exception):
+    """A syntax error in an expression; the loader adds the file and YAML path."""
+
+
+@dataclass(frozen=True)
+class Num:
+    value: int
+
+
+@dataclass(frozen=True)
+class Str:
+    value: str
+
+
+@dataclass(frozen=True)
+class Bool:
+    value: bool
+
+
+@dataclass(frozen=True)
+class Name:
+    name: str
+
+
+@dataclass(frozen=True)
+class EnumLit:
+    enum: str  # possibly qualified: "type::enum"
+    value: str
+
+
+@dataclass(frozen=True)
+class Unary:
+    op: str
+    operand: object
+
+
+@dataclass(frozen=True)
+class Binary:
+    op: str
+    left: object
+    right: object
+
+
+@dataclass(frozen=True)
+class Ternary:
+    cond: object
+    then: object
+    other: object
+
+
+@dataclass(frozen=True)
+class Attr:
+    obj: object
+    name: str
+
+
+@dataclass(frozen=True)
+class Cast:
+    obj: object
+    type_name: str
+
+
+@dataclass(frozen=True)
+class Index:
+    obj: object
+    index: object
+
+
+@dataclass(frozen=True)
+class ArrayLit:
+    items: tuple
+
+
+_TOKEN = re.compile(
+    r"""
+    (?P<ws>\s+)
+  | (?P<num>0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*)
+  | (?P<str>"(?:[^"\\]|\\.)*"|'[^']*')
+  | (?P<name>[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*)
+  | (?P<op><<|>>|<=|>=|==|!=|[-+*/%&|^~<>?:.,()\[\]])
+    """,
+    re.VERBOSE,
+)
+
+# Binary operators by binding power, loosest first (Kaitai follows C's order,
+# with `and`/`or`/`not` spelled as words).
+_BINARY = {
+    "or": 10, "and": 20,
+    "|": 30, "^": 40, "&": 50,
+    "==": 60, "!=": 60,
+    "<": 70, "<=": 70, ">": 70, ">=": 70,
+    "<<": 80, ">>": 80,
+    "+": 90, "-": 90,
+    "*": 100, "/": 100, "%": 100,
+}
+_TERNARY_POWER = 5
+_UNARY_POWER = 110
+
+
+def tokenize(text: str) -> list[tuple[str, str]]:
+    tokens, pos = [], 0
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if not m:
+            raise ExprError(f"unexpected character {text[pos]!r} at column {pos + 1}")
+        pos = m.end()
+        kind = m.lastgroup
+        if kind != "ws":
+            tokens.append((kind, m.group()))
+    tokens.append(("end", ""))
+    return tokens
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.tokens = tokenize(text)
+        self.i = 0
+
+    def peek(self) -> tuple[str, str]:
+        return self.tokens[self.i]
+
+    def take(self, value: str | None = None) -> tuple[str, str]:
+        tok = self.tokens[self.i]
+        if value is not None and tok[1] != value:
+            raise ExprError(f"expected {value!r} but found {tok[1] or 'the end'!r} in {self.text!r}")
+        self.i += 1
+        return tok
+
+    def expression(self, power: int = 0):
+        left = self.prefix()
+        while True:
+            kind, val = self.peek()
+            if val == "?" and kind == "op" and power < _TERNARY_POWER:
+                self.take()
+                then = self.expression()
+                self.take(":")
+                left = Ternary(left, then, self.expression(_TERNARY_POWER - 1))
+            elif val in _BINARY and kind in ("op", "name") and _BINARY[val] > power:
+                self.take()
+                left = Binary(val, left, self.expression(_BINARY[val]))
+            else:
+                return left
+
+    def prefix(self):
+        kind, val = self.take()
+        if kind == "num":
+            node = Num(int(val.replace("_", ""), 0))
+        elif kind == "str":
+            node = Str(_unquote(val))
+        elif kind == "name" and val in ("true", "false"):
+            node = Bool(val == "true")
+        elif kind == "name" and val == "not":
+            node = Unary("not", self.expression(_UNARY_POWER))
+        elif kind == "name" and "::" in val:
+            enum, _, member = val.rpartition("::")
+            node = EnumLit(enum, member)
+        elif kind == "name":
+            node = Name(val)
+        elif val in ("-", "~", "+"):
+            node = Unary(val, self.expression(_UNARY_POWER))
+        elif val == "(":
+            node = self.expression()
+            self.take(")")
+        elif val == "[":
+            items = []
+            while self.peek()[1] != "]":
+                items.append(self.expression())
+                if self.peek()[1] == ",":
+                    self.take()
+            self.take("]")
+            node = ArrayLit(tuple(items))
+        else:
+            raise ExprError(f"unexpected {val or 'end'!r} in {self.text!r}")
+        return self.postfix(node)
+
+    def postfix(self, node):
+        while True:
+            val = self.peek()[1]
+            if val == ".":
+                self.take()
+                kind, name = self.take()
+                if kind != "name":
+                    raise ExprError(f"expected a name after '.' in {self.text!r}")
+                if name == "as":
+                    node = Cast(node, self.type_argument())
+                else:
+                    node = Attr(node, name)
+            elif val == "[":
+                self.take()
+                index = self.expression()
+                self.take("]")
+                node = Index(node, index)
+            else:
+                return node
+
+    def type_argument(self) -> str:
+        self.take("<")
+        parts = []
+        while self.peek()[1] != ">":
+            parts.append(self.take()[1])
+        self.take(">")
+        return "".join(parts)
+
+
+def _unquote(token: str) -> str:
+    if token[0] == "'":
+        return token[1:-1]
+    return bytes(token[1:-1], "utf-8").decode("unicode_escape")
+
+
+def parse(text) -> object:
+    """Parse a Kaitai expression (YAML may hand us an int or bool directly)."""
+    if isinstance(text, bool):
+        return Bool(text)
+    if isinstance(text, int):
+        return Num(text)
+    parser = _Parser(str(text))
+    node = parser.expression()
+    if parser.peek()[0] != "end":
+        raise ExprError(f"unexpected {parser.peek()[1]!r} after the end of {text!r}")
+    return node
+
+
+def names(node) -> set[str]:
+    """The bare names an expression reads (first component of every path)."""
+    found: set[str] = set()
+
+    def walk(n):
+        if isinstance(n, Name):
+            found.add(n.name)
+        elif isinstance(n, (Unary,)):
+            walk(n.operand)
+        elif isinstance(n, Binary):
+            walk(n.left), walk(n.right)
+        elif isinstance(n, Ternary):
+            walk(n.cond), walk(n.then), walk(n.other)
+        elif isinstance(n, (Attr, Cast)):
+            walk(n.obj)
+        elif isinstance(n, Index):
+            walk(n.obj), walk(n.index)
+        elif isinstance(n, ArrayLit):
+            for item in n.items:
+                walk(item)
+
+    walk(node)
+    return found

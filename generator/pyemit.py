@@ -1,0 +1,899 @@
+"""Emit a Python codec module for one schema.
+
+The module has an IntEnum per enum, a slotted dataclass per type, and for each
+type a decode function `_d_<type>(buf, pos, end, lim, *params) -> (value, pos)`
+and an encode function `_e_<type>(value, out, *params)` that appends to a
+bytearray. The bodies are straight-line Python: one precompiled `struct.Struct`
+per run of fixed fields, inline varint fast paths, slices of the input for byte
+fields, explicit bounds checks whose failures go to `logcodec.runtime.primitives`.
+
+The emitter knows Kaitai constructs and the `-lc-` extensions, never a format.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from . import expr as E
+from .pyexpr import Scope, field_tinfo, translate
+from .schema import Field, Schema, SchemaError, TypeDef, TypeRef
+
+_STRUCT_CODES = {(1, False): "B", (1, True): "b", (2, False): "H", (2, True): "h",
+                 (4, False): "I", (4, True): "i", (8, False): "Q", (8, True): "q"}
+_FLOAT_CODES = {4: "f", 8: "d"}
+_BIT_GROUP_CODES = {1: "B", 2: "H", 4: "I", 8: "Q"}
+
+TEMPLATES = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
+    undefined=jinja2.StrictUndefined, keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
+)
+TEMPLATES.filters["pyrepr"] = repr
+
+
+class Lines:
+    """An indented block of generated source."""
+
+    def __init__(self, indent: int = 1) -> None:
+        self.lines: list[str] = []
+        self.indent = indent
+
+    def __call__(self, line: str) -> None:
+        self.lines.append("    " * self.indent + line)
+
+    @contextmanager
+    def block(self, header: str):
+        self(header)
+        self.indent += 1
+        yield
+        self.indent -= 1
+
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+@dataclass
+class Item:
+    """One entry of a fixed run: a field, or a group of bit fields read as one integer."""
+
+    fields: list[Field]
+    code: str  # struct code
+    size: int  # bytes
+    endian: str
+    bits: bool = False
+
+
+# ---------------------------------------------------------------- primitives
+
+
+class ZigzagVarint:
+    """Protocol Buffers zigzag varint; the type's single param is its width in bits."""
+
+    def __init__(self, ref: TypeRef) -> None:
+        if len(ref.args) != 1 or not isinstance(ref.args[0], E.Num):
+            raise SchemaError("zigzag_varint takes its width in bits as a literal")
+        self.bits = ref.args[0].value
+        self.max_bytes = (self.bits + 6) // 7
+
+    def decode(self, out: Lines, target: str, epath: str) -> None:
+        out("if pos < end and buf[pos] < 128:")
+        out("    x = buf[pos]; pos += 1")
+        out("elif pos + 1 < end and buf[pos + 1] < 128:")
+        out("    x = (buf[pos] & 127) | (buf[pos + 1] << 7); pos += 2")
+        out("else:")
+        out(f"    x, pos = _rt.uvarint(buf, pos, end, {self.max_bytes}, {epath!r})")
+        out(f"{target} = (x >> 1) ^ -(x & 1)")
+
+    def encode(self, out: Lines, buf: str, value: str, epath: str) -> None:
+        out(f"x = _rt.zigzag_encode({value}, {self.bits}, {epath!r})")
+        out(f"if x < 128: {buf}.append(x)")
+        out(f"else: _rt.write_uvarint({buf}, x)")
+
+    wide = property(lambda self: self.bits > 53)
+
+
+class UnsignedVarint(ZigzagVarint):
+    """Unsigned LEB128 varint (no zigzag); the param is the width in bits."""
+
+    def decode(self, out: Lines, target: str, epath: str) -> None:
+        out("if pos < end and buf[pos] < 128:")
+        out(f"    {target} = buf[pos]; pos += 1")
+        out("else:")
+        out(f"    {target}, pos = _rt.uvarint(buf, pos, end, {self.max_bytes}, {epath!r})")
+
+    def encode(self, out: Lines, buf: str, value: str, epath: str) -> None:
+        out(f"x = _rt.uvarint_check({value}, {self.bits}, {epath!r})")
+        out(f"if x < 128: {buf}.append(x)")
+        out(f"else: _rt.write_uvarint({buf}, x)")
+
+
+PRIMITIVES = {"zigzag_varint": ZigzagVarint, "uvarint": UnsignedVarint}
+
+
+def primitive_of(ref: TypeRef):
+    if ref.kind == "user" and ref.user.primitive:
+        name = ref.user.primitive.get("name")
+        if name not in PRIMITIVES:
+            raise SchemaError(f"{ref.user.schema.path}: unknown -lc-primitive {name!r}")
+        return PRIMITIVES[name](ref)
+    return None
+
+
+# ---------------------------------------------------------------- module
+
+
+class ModuleEmitter:
+    def __init__(self, schema: Schema) -> None:
+        self.schema = schema
+        self.types = [t for t in schema.all_types() if not t.primitive]
+        self.structs: dict[str, str] = {}  # format -> name
+        self.layouts: list[str] = []
+        self.processors: set[str] = set()
+        self.enum_names = {}
+        for t in self.types:
+            for enum in t.enums.values():
+                self.enum_names[id(enum)] = "".join(p.capitalize() for p in enum.name.split("_"))
+        names = [t.class_name for t in self.types] + list(self.enum_names.values())
+        if len(names) != len(set(names)):
+            raise SchemaError(f"{schema.path}: two types or enums share a class name: {sorted(names)}")
+        for imp in schema.imports:
+            for t in imp.all_types():
+                if not t.primitive and t.parent is None:
+                    raise SchemaError(f"{schema.path}: importing non-primitive type {t.name!r} is not implemented")
+
+    def enum_class(self, enum) -> str:
+        return self.enum_names[id(enum)]
+
+    def struct(self, fmt: str) -> str:
+        if fmt not in self.structs:
+            self.structs[fmt] = f"_S{len(self.structs)}"
+        return self.structs[fmt]
+
+    def layout(self, entries) -> str:
+        self.layouts.append(repr(tuple(entries)))
+        return f"_L{len(self.layouts) - 1}"
+
+    def render(self) -> str:
+        classes = [self.class_source(t) for t in self.types if not t.unwrap]
+        functions = []
+        for t in self.types:
+            functions.append(TypeEmitter(self, t).decoder())
+            functions.append(TypeEmitter(self, t).encoder())
+        enums = [
+            {"name": self.enum_class(e), "members": sorted(e.members.items()), "doc": f"Enum `{e.name}` of {t.name}."}
+            for t in self.types for e in t.enums.values()
+        ]
+        root = self.schema.root
+        return TEMPLATES.get_template("python_module.py.j2").render(
+            schema=self.schema, enums=enums, classes=classes, functions=functions,
+            structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])),
+            layouts=self.layouts, processors=sorted(self.processors), root=root,
+            root_class=root.class_name, doc=_docstring(self.schema.doc, 0),
+        )
+
+    def class_source(self, t: TypeDef) -> str:
+        return TEMPLATES.get_template("python_class.py.j2").render(
+            t=t, doc=_docstring(t.doc + (f"\n\nSee {t.doc_ref}" if t.doc_ref else ""), 1),
+            fields=[self.field_decl(t, f) for f in t.seq],
+        )
+
+    def field_decl(self, t: TypeDef, f: Field) -> dict:
+        meta = self.field_meta(f)
+        annotation, default = self.annotation(f), self.default(f)
+        return {"id": f.id, "annotation": annotation, "default": default, "meta": meta,
+                "doc": _docstring(f.doc + (" Derived: computed on encode when left None." if f.derived else ""), 1)}
+
+    def element_meta(self, ref: TypeRef, f: Field) -> dict:
+        prim = primitive_of(ref)
+        if f.enum is not None:
+            return {"kind": "enum", "enum": self.enum_class(f.enum)}
+        if prim is not None:
+            return {"kind": "int", "wide": prim.wide}
+        if ref.kind == "int":
+            return {"kind": "int", "wide": ref.size == 8}
+        if ref.kind == "bits":
+            return {"kind": "bool"} if ref.size == 1 else {"kind": "int", "wide": ref.size > 53}
+        if ref.kind == "float":
+            return {"kind": "float"}
+        if ref.kind in ("bytes", "str"):
+            return {"kind": ref.kind}
+        if ref.kind == "user":
+            if ref.user.unwrap:
+                inner = ref.user.seq[0]
+                m = self.element_meta(inner.type, inner)
+                return {**m, "list": bool(inner.repeat)}
+            return {"kind": "user", "type": ref.user.class_name}
+        if ref.kind == "switch":
+            cases = [self.element_meta(c, f) for _, c in ref.cases]
+            has_default = any(k is None for k, _ in ref.cases)
+            if not has_default:
+                cases.append({"kind": "bytes"})
+            return {"kind": "switch", "cases": cases}
+        raise SchemaError(f"no value model for {ref.kind}")
+
+    def field_meta(self, f: Field) -> dict:
+        m = self.element_meta(f.type, f)
+        if f.repeat:
+            m = {**m, "list": True}
+        if f.derived:
+            m["derived"] = True
+        if f.if_expr is not None:
+            m["optional"] = True
+        return m
+
+    def annotation(self, f: Field) -> str:
+        m = self.field_meta(f)
+        base = self._annotation(m)
+        if m.get("list"):
+            base = f"list[{base}]"
+        if f.derived or f.if_expr is not None or m["kind"] == "switch":
+            base = f"{base} | None"
+        return base
+
+    def _annotation(self, m: dict) -> str:
+        kind = m["kind"]
+        if kind == "enum":
+            return f"{m['enum']} | int"
+        if kind == "user":
+            return m["type"]
+        if kind == "switch":
+            return " | ".join(dict.fromkeys(self._annotation(c) for c in m["cases"]))
+        return {"int": "int", "bool": "bool", "float": "float", "bytes": "bytes", "str": "str"}[kind]
+
+    def default(self, f: Field) -> str:
+        """Keyword arguments of `dataclasses.field` for the default of `f`."""
+        m = self.field_meta(f)
+        if f.derived or f.if_expr is not None or m["kind"] == "switch":
+            return "default=None"
+        if m.get("list"):
+            return "default_factory=list"
+        if f.valid and "eq" in f.valid and isinstance(f.valid["eq"], E.Num):
+            return f"default={f.valid['eq'].value!r}"
+        kind = m["kind"]
+        if kind == "user":
+            return f"default_factory=lambda: {m['type']}()"
+        if kind == "enum":
+            first = min(f.enum.members)
+            return f"default={m['enum']}.{f.enum.members[first]}"
+        return "default=" + {"int": "0", "bool": "False", "float": "0.0", "bytes": "b''", "str": "''"}[kind]
+
+
+def _docstring(text: str, indent: int) -> str:
+    text = text.strip().replace('"""', "'''").replace("\\", "\\\\")
+    pad = "    " * indent
+    if "\n" not in text and len(text) < 90:
+        return f'{pad}"""{text}"""'
+    body = "\n".join(textwrap.fill(p, 88 - len(pad), initial_indent=pad, subsequent_indent=pad) if p.strip() else ""
+                     for p in text.split("\n"))
+    return f'{pad}"""\n{body}\n{pad}"""'
+
+
+# ---------------------------------------------------------------- per type
+
+
+class TypeEmitter:
+    def __init__(self, module: ModuleEmitter, t: TypeDef) -> None:
+        self.m, self.t = module, t
+        self.scope = Scope(t, module.enum_class)
+        # byte ranges used by -lc-size-of and -lc-checksum: (owner field, first id, last id or None)
+        self.ranges = []
+        for f in t.seq:
+            if f.size_of and f.size_of[0] != f.size_of[1]:
+                self.ranges.append((f, f.size_of[0], f.size_of[1], "size"))
+            if f.checksum:
+                self.ranges.append((f, f.checksum["from"], f.checksum["to"], "checksum"))
+        self.marks = {r[1] for r in self.ranges} | {r[0].id for r in self.ranges}
+        self.index = {f.id: i for i, f in enumerate(t.seq)}
+        for owner, first, last, _ in self.ranges:
+            if last is not None and self.index[last] < self.index[first]:
+                raise SchemaError(f"{t.schema.path}: {owner.ypath}: the range ends before it starts")
+
+    def expr(self, node) -> str:
+        return translate(node, self.scope)
+
+    def params(self) -> str:
+        return "".join(f", p_{p.id}" for p in self.t.params)
+
+    # ------------------------------------------------------------ grouping
+
+    def items(self):
+        """Split the seq into fixed runs (lists of Item) and single fields."""
+        out, run, bits = [], [], []
+        for f in self.t.seq:
+            plain = not (f.if_expr or f.repeat or f.size is not None or f.size_eos or f.process or f.contents)
+            if plain and f.type.kind == "bits":
+                bits.append(f)
+                total = sum(b.type.size for b in bits)
+                if total % 8 == 0 and total // 8 in _BIT_GROUP_CODES:
+                    run.append(Item(bits, _BIT_GROUP_CODES[total // 8], total // 8, "be" if bits[0].type.endian == "be" else "le", True))
+                    bits = []
+                continue
+            if bits:
+                raise SchemaError(f"{self.t.schema.path}: {f.ypath}: bit fields before it do not fill 1, 2, 4 or 8 whole bytes")
+            if plain and f.type.kind in ("int", "float"):
+                code = _STRUCT_CODES[(f.type.size, f.type.signed)] if f.type.kind == "int" else _FLOAT_CODES[f.type.size]
+                endian = f.type.endian if f.type.size > 1 else (run[-1].endian if run else "be")
+                if run and run[-1].endian != endian:
+                    out.append(run)
+                    run = []
+                run.append(Item([f], code, f.type.size, endian))
+                continue
+            if run:
+                out.append(run)
+                run = []
+            out.append(f)
+        if bits:
+            raise SchemaError(f"{self.t.schema.path}: bit fields at the end of {self.t.name} do not fill whole bytes")
+        if run:
+            out.append(run)
+        return out
+
+    def run_struct(self, run: list[Item]) -> tuple[str, int]:
+        fmt = (">" if run[0].endian == "be" else "<") + "".join(i.code for i in run)
+        return self.m.struct(fmt), sum(i.size for i in run)
+
+    # ------------------------------------------------------------ decode
+
+    def decoder(self) -> str:
+        t, c = self.t, Lines()
+        for part in self.items():
+            if isinstance(part, list):
+                self.decode_run(c, part)
+            else:
+                self.decode_field(c, part)
+        self.close_ranges_decode(c, None)
+        for inst in t.instances:
+            c(f"i_{inst.id} = {self.expr(inst.value)}")
+        if t.unwrap:
+            c(f"return v_{t.seq[0].id}, pos")
+        else:
+            values = [f"v_{f.id}" for f in t.seq] + [f"i_{i.id}" for i in t.instances]
+            c(f"return {t.class_name}({', '.join(values)}), pos")
+        head = f"def _d_{t.name}(buf, pos, end, lim{self.params()}):"
+        doc = f'    """Decode one {t.name} from buf[pos:end]; return it and the position after it."""'
+        return "\n".join([head, doc, c.text()])
+
+    def decode_run(self, c: Lines, run: list[Item]) -> None:
+        name, size = self.run_struct(run)
+        entries, targets, off = [], [], 0
+        for item in run:
+            for f in item.fields:
+                entries.append((f.id, off, item.size))
+            targets.append(f"v_{item.fields[0].id}" if not item.bits else f"g_{item.fields[0].id}")
+            off += item.size
+        layout = self.m.layout(entries)
+        c(f"if pos + {size} > end: raise _rt.short_run(buf, pos, end, {layout})")
+        if len(run) == 1 and run[0].code == "B":
+            c(f"{targets[0]} = buf[pos]")
+        else:
+            c(f"{', '.join(targets)}{',' if len(targets) == 1 else ''} = {name}.unpack_from(buf, pos)")
+        off = 0
+        for item in run:
+            if item.bits:
+                self.split_bits(c, item)
+            for f in item.fields:
+                if f.id in self.marks:
+                    c(f"s_{f.id} = pos + {off}")
+                self.check_valid(c, f, f"pos + {off}")
+                if f.enum is not None:
+                    c(f"v_{f.id} = _rt.enum_value({self.m.enum_class(f.enum)}, v_{f.id})")
+            off += item.size
+        c(f"pos += {size}")
+        for item in run:
+            for f in item.fields:
+                self.close_ranges_decode(c, f.id)
+
+    def split_bits(self, c: Lines, item: Item) -> None:
+        total = item.size * 8
+        shift = total if item.endian == "be" else 0
+        g = f"g_{item.fields[0].id}"
+        for f in item.fields:
+            n = f.type.size
+            if item.endian == "be":
+                shift -= n
+                at = shift
+            else:
+                at, shift = shift, shift + n
+            value = f"({g} >> {at}) & {(1 << n) - 1:#x}" if at else f"{g} & {(1 << n) - 1:#x}"
+            c(f"v_{f.id} = {'(' + value + ') != 0' if n == 1 else value}")
+
+    def check_valid(self, c: Lines, f: Field, at: str, var: str | None = None, path: str | None = None) -> None:
+        if not f.valid:
+            return
+        var = var or f"v_{f.id}"
+        path = f.id if path is None else path
+        for kind, rule in f.valid.items():
+            if kind == "eq":
+                cond, what = f"{var} != {self.expr(rule)}", f"must be {self.expr(rule)}"
+            elif kind == "min":
+                cond, what = f"{var} < {self.expr(rule)}", f"must be at least {self.expr(rule)}"
+            elif kind == "max":
+                cond, what = f"{var} > {self.expr(rule)}", f"must be at most {self.expr(rule)}"
+            elif kind == "any-of":
+                options = ", ".join(self.expr(r) for r in rule)
+                cond, what = f"{var} not in ({options},)", f"must be one of {options}"
+            else:
+                self.scope.extra["_"] = (var, "int")
+                cond, what = f"not ({self.expr(rule)})", "breaks its rule"
+                del self.scope.extra["_"]
+            c(f"if {cond}: raise _rt.invalid(f'{{{var}!r}} {what}', {at}, {path!r})")
+
+    def decode_field(self, c: Lines, f: Field) -> None:
+        if f.id in self.marks:
+            c(f"s_{f.id} = pos")
+        if f.if_expr is not None:
+            c(f"if {self.expr(f.if_expr)}:")
+            c.indent += 1
+        if f.repeat:
+            self.decode_repeat(c, f)
+        else:
+            self.decode_element(c, f, f"v_{f.id}", f.id, wrap=f.id)
+        if f.if_expr is not None:
+            c.indent -= 1
+            c(f"else: v_{f.id} = None")
+        self.close_ranges_decode(c, f.id)
+
+    def decode_repeat(self, c: Lines, f: Field) -> None:
+        var = f"v_{f.id}"
+        c(f"{var} = []")
+        elem = "_e" + f.id
+        comp = f'f"[{{i}}]"' if self.t.unwrap else f'f"{f.id}[{{i}}]"'
+        self.scope.extra["_index"] = ("i", "int")
+        try:
+            if f.repeat == "expr":
+                c(f"n = {self.expr(f.repeat_expr)}")
+                c(f"if n < 0: raise _rt.bad_length(n, pos, {f.id!r})")
+                if min_size(f.type) > 0:
+                    c(f"if n * {min_size(f.type)} > end - pos: raise _rt.short(buf, pos, end, n * {min_size(f.type)}, {f.id!r})")
+                else:
+                    c(f"if n > lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'{{n}} elements', pos, {f.id!r})")
+                c("i = 0")
+                with c.block("try:"):
+                    with c.block("for i in range(n):"):
+                        self.decode_element(c, f, elem, "", wrap=None)
+                        c(f"{var}.append({elem})")
+            else:
+                c("i = 0")
+                with c.block("try:"):
+                    loop = "while pos < end:" if f.repeat == "eos" else "while True:"
+                    with c.block(loop):
+                        c("before = pos")
+                        self.decode_element(c, f, elem, "", wrap=None)
+                        c(f"{var}.append({elem})")
+                        c("if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')")
+                        c("if i >= lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'over {i} elements', pos, '')")
+                        if f.repeat == "until":
+                            self.scope.extra["_"] = (elem, field_tinfo(f)[1])
+                            c(f"if {self.expr(f.repeat_until)}: break")
+                            del self.scope.extra["_"]
+                        c("i += 1")
+            with c.block("except _rt.DecodeError as exc:"):
+                c(f"raise exc.within({comp})")
+        finally:
+            del self.scope.extra["_index"]
+
+    def decode_element(self, c: Lines, f: Field, target: str, epath: str, wrap: str | None) -> None:
+        """Read one element of `f` into `target`. `epath` is the path of errors raised here."""
+        ref = f.type
+        sized = f.size is not None or f.size_eos
+        if sized:
+            if f.size_eos:
+                c("e = end")
+            else:
+                c(f"n = {self.expr(f.size)}")
+                c(f"if n < 0: raise _rt.bad_length(n, pos, {epath!r})")
+                c("e = pos + n")
+                c(f"if e > end: raise _rt.short(buf, pos, end, n, {epath!r})")
+            self.checksum_at_extent(c, f)
+            bounds = ("buf", "pos", "e")
+            if f.process:
+                name, args = f.process
+                self.m.processors.add(name)
+                extra = "".join(", " + self.expr(a) for a in args)
+                c(f"b2, s2, e2 = {name}.decode(buf, pos, e, lim{extra})")
+                bounds = ("b2", "s2", "e2")
+            self.decode_content(c, f, ref, target, epath, wrap, bounds)
+            c("pos = e")
+        elif f.contents is not None:
+            n = len(f.contents)
+            c(f"if pos + {n} > end: raise _rt.short(buf, pos, end, {n}, {epath!r})")
+            c(f"if buf[pos:pos + {n}] != {f.contents!r}: raise _rt.invalid('wrong magic', pos, {epath!r})")
+            c(f"{target} = {f.contents!r}; pos += {n}")
+        else:
+            self.decode_unsized(c, f, ref, target, epath, wrap)
+        if f.enum is not None and ref.kind in ("int", "bits") and (f.repeat or f.if_expr or f.size is not None):
+            c(f"{target} = _rt.enum_value({self.m.enum_class(f.enum)}, {target})")
+
+    def decode_unsized(self, c: Lines, f: Field, ref: TypeRef, target: str, epath: str, wrap) -> None:
+        prim = primitive_of(ref)
+        if prim is not None:
+            prim.decode(c, target, epath)
+        elif ref.kind in ("int", "float"):
+            if ref.kind == "int" and ref.size == 1 and not ref.signed:
+                c(f"if pos >= end: raise _rt.short(buf, pos, end, 1, {epath!r})")
+                c(f"{target} = buf[pos]; pos += 1")
+            else:
+                code = _STRUCT_CODES[(ref.size, ref.signed)] if ref.kind == "int" else _FLOAT_CODES[ref.size]
+                name = self.m.struct((">" if ref.endian == "be" else "<") + code)
+                c(f"if pos + {ref.size} > end: raise _rt.short(buf, pos, end, {ref.size}, {epath!r})")
+                c(f"{target}, = {name}.unpack_from(buf, pos); pos += {ref.size}")
+            self.check_valid(c, f, f"pos - {ref.size}", target, epath)
+        elif ref.kind == "user":
+            args = "".join(", " + self.expr(a) for a in ref.args)
+            self.call_decoder(c, f"{target}, pos = _d_{ref.user.name}(buf, pos, end, lim{args})", wrap)
+        elif ref.kind == "switch":
+            self.switch(c, f, ref, lambda case: self.decode_unsized(c, f, case, target, epath, wrap),
+                        lambda: c(f"raise _rt.invalid('no case matches', pos, {epath!r})"))
+        else:
+            raise SchemaError(f"{self.t.schema.path}: {f.ypath}: a {ref.kind} field needs a size")
+
+    def decode_content(self, c: Lines, f: Field, ref: TypeRef, target: str, epath: str, wrap, bounds) -> None:
+        b, s, e = bounds
+        if ref.kind == "bytes":
+            c(f"{target} = {b}[{s}:{e}]")
+        elif ref.kind == "str":
+            with c.block("try:"):
+                c(f"{target} = str({b}[{s}:{e}], {ref.encoding!r})")
+            with c.block("except UnicodeDecodeError as exc:"):
+                c(f"raise _rt.invalid(f'not {ref.encoding}: {{exc.reason}}', {s} + exc.start, {epath!r}) from None")
+        elif ref.kind == "user" and not primitive_of(ref):
+            args = "".join(", " + self.expr(a) for a in ref.args)
+            call = f"{target}, p = _d_{ref.user.name}({b}, {s}, {e}, lim{args})"
+            self.call_decoder(c, call, wrap, substream=b != "buf")
+            c(f"if p != {e}: raise _rt.trailing({b}, p, {e}, {epath!r})")
+        elif ref.kind == "switch":
+            self.switch(c, f, ref, lambda case: self.decode_content(c, f, case, target, epath, wrap, bounds),
+                        lambda: c(f"{target} = {b}[{s}:{e}]"))
+        else:
+            # a fixed-width value in a sized field: read it at the start of the slice
+            c(f"p, end_outer = pos, end")
+            c(f"pos, end = {s}, {e}")
+            self.decode_unsized(c, f, ref, target, epath, wrap)
+            c(f"if pos != end: raise _rt.trailing(buf, pos, end, {epath!r})")
+            c("pos, end = p, end_outer")
+
+    def call_decoder(self, c: Lines, call: str, wrap: str | None, substream: bool = False) -> None:
+        if wrap is None and not substream:
+            c(call)
+            return
+        with c.block("try:"):
+            c(call)
+        with c.block("except _rt.DecodeError as exc:"):
+            if substream:
+                c("if b2 is not buf: _rt.from_substream(exc, pos)")
+            c(f"raise exc.within({wrap!r})" if wrap else "raise")
+
+    def switch(self, c: Lines, f: Field, ref: TypeRef, emit_case, emit_default) -> None:
+        c(f"on = {self.expr(ref.switch_on)}")
+        first, default = True, None
+        for key, case in ref.cases:
+            if key is None:
+                default = case
+                continue
+            with c.block(f"{'if' if first else 'elif'} on == {self.expr(key)}:"):
+                emit_case(case)
+            first = False
+        with c.block("else:" if not first else "if True:"):
+            if default is not None:
+                emit_case(default)
+            else:
+                emit_default()
+
+    def checksum_at_extent(self, c: Lines, f: Field) -> None:
+        """Verify a checksum as soon as the end of its range is known, before decompressing."""
+        for owner, first, last, kind in self.ranges:
+            if kind == "checksum" and self.range_last(last) == f.id:
+                self.emit_checksum_check(c, owner, first, "e")
+
+    def range_last(self, last):
+        return last if last is not None else self.t.seq[-1].id
+
+    def emit_checksum_check(self, c: Lines, owner: Field, first: str, end: str) -> None:
+        algo = owner.checksum["algorithm"]
+        c(f"if _rt.{algo}(memoryview(buf)[s_{first}:{end}]) != v_{owner.id}:")
+        c(f"    raise _rt.DecodeError('checksum_mismatch', f'stored {{v_{owner.id}:#010x}}, computed {{_rt.{algo}(memoryview(buf)[s_{first}:{end}]):#010x}}', s_{owner.id}, {owner.id!r})")
+
+    def close_ranges_decode(self, c: Lines, fid: str | None) -> None:
+        """After the last field of a range: check its size, and any checksum not checked yet."""
+        for owner, first, last, kind in self.ranges:
+            if last != fid and not (fid is None and last is None):
+                continue
+            if kind == "size":
+                with c.block(f"if pos - s_{first} != v_{owner.id}:"):
+                    c(f"raise _rt.DecodeError('invalid_length', f'declares {{v_{owner.id}}} bytes, the content takes {{pos - s_{first}}}', s_{owner.id}, {owner.id!r})")
+            elif not self.is_sized(self.range_last(last)):
+                self.emit_checksum_check(c, owner, first, "pos")
+
+    def is_sized(self, fid: str) -> bool:
+        f = self.t.field(fid)
+        return f.size is not None or f.size_eos
+
+    # ------------------------------------------------------------ encode
+
+    def encoder(self) -> str:
+        t, c = self.t, Lines(2)
+        self.deferred = set()
+        self.buffers = ["out"]
+        self.pending: dict[str, tuple] = {}
+        if t.unwrap:
+            c(f"v_{t.seq[0].id} = v")
+        else:
+            for f in t.seq:
+                c(f"v_{f.id} = v.{f.id}")
+        self.encode_upfront(c)
+        for owner, first, last, kind in self.ranges:
+            if self.index[owner.id] < self.index[first] or kind == "checksum":
+                self.deferred.add(owner.id)
+        for part in self.items():
+            if isinstance(part, list):
+                self.encode_run(c, part)
+            else:
+                self.encode_field(c, part)
+        self.close_ranges_encode(c, None)
+        head = f"def _e_{t.name}(v, out{self.params()}):"
+        doc = f'    """Append the encoding of a {t.name} to `out`."""'
+        body = [head, doc, "    try:", c.text(),
+                "    except _rt.EncodeError:", "        raise",
+                "    except (TypeError, AttributeError, ValueError, OverflowError, _struct.error) as exc:",
+                "        raise _rt.wrap_encode(exc, '') from None"]
+        return "\n".join(body)
+
+    def encode_upfront(self, c: Lines) -> None:
+        """Derived values that depend only on the value: counts, single-field sizes, defaults."""
+        for f in self.t.seq:
+            if f.count_of is not None:
+                target = self.expr(f.count_of)
+                actual = f"(len({target}) if {target} is not None else {f.absent!r})"
+                self.assign_or_check(c, f, actual)
+        for f in self.t.seq:
+            if f.size_of and f.size_of[0] == f.size_of[1]:
+                target = self.t.field(f.size_of[0])
+                c(f"b_{target.id} = None")
+                with c.block(f"if v_{target.id} is not None:"):
+                    self.encode_to_bytes(c, target, f"b_{target.id}")
+                self.assign_or_check(c, f, f"(len(b_{target.id}) if b_{target.id} is not None else {f.absent!r})")
+        for f in self.t.seq:
+            if f.default is not None:
+                c(f"if v_{f.id} is None: v_{f.id} = {self.expr(f.default)}")
+
+    def assign_or_check(self, c: Lines, f: Field, actual: str) -> None:
+        c(f"actual = {actual}")
+        c(f"if v_{f.id} is None: v_{f.id} = actual")
+        c(f"elif v_{f.id} != actual: raise _rt.mismatch({f.id!r}, v_{f.id}, actual)")
+
+    def encode_to_bytes(self, c: Lines, f: Field, var: str) -> None:
+        """Encode the single element of a field (before any if) into a bytes object `var`."""
+        ref = f.type
+        if ref.kind == "bytes" and not f.process:
+            c(f"{var} = v_{f.id}")
+            return
+        if ref.kind == "str" and not f.process:
+            c(f"{var} = v_{f.id}.encode({ref.encoding!r})")
+            return
+        c(f"{var} = bytearray()")
+        self.buffers.append(var)
+        self.encode_content(c, f, ref, f"v_{f.id}", f.id, wrap=f.id)
+        self.buffers.pop()
+        if f.process:
+            name, args = f.process
+            self.m.processors.add(name)
+            extra = "".join(", " + self.expr(a) for a in args)
+            c(f"{var} = {name}.encode(bytes({var}){extra})")
+
+    @property
+    def out(self) -> str:
+        return self.buffers[-1]
+
+    def encode_run(self, c: Lines, run: list[Item]) -> None:
+        name, size = self.run_struct(run)
+        values, off = [], 0
+        for item in run:
+            for f in item.fields:
+                if f.id in self.marks:
+                    c(f"s_{f.id} = len({self.out}) + {off}")
+                if f.id in self.deferred:
+                    c(f"a_{f.id} = len({self.out}) + {off}")
+                elif not f.derived:
+                    c(f"if v_{f.id} is None: raise _rt.missing({f.id!r})")
+                self.check_valid_encode(c, f, f"v_{f.id}")
+            if item.bits:
+                values.append(self.join_bits(item))
+            else:
+                f = item.fields[0]
+                values.append(f"(v_{f.id} if v_{f.id} is not None else 0)" if f.id in self.deferred else f"v_{f.id}")
+            off += item.size
+        layout = self.m.layout([(item.fields[0].id, (">" if item.endian == "be" else "<") + item.code) for item in run])
+        with c.block("try:"):
+            if len(run) == 1 and run[0].code == "B":
+                c(f"{self.out}.append({values[0]})")
+            else:
+                c(f"{self.out} += {name}.pack({', '.join(values)})")
+        with c.block("except (_struct.error, TypeError) as exc:"):
+            c(f"raise _rt.range_error(exc, ({', '.join(values)},), {layout}) from None")
+        for item in run:
+            for f in item.fields:
+                self.close_ranges_encode(c, f.id)
+
+    def join_bits(self, item: Item) -> str:
+        total, parts = item.size * 8, []
+        shift = total if item.endian == "be" else 0
+        for f in item.fields:
+            n = f.type.size
+            if item.endian == "be":
+                shift -= n
+                at = shift
+            else:
+                at, shift = shift, shift + n
+            value = f"_rt.check_bits(v_{f.id}, {n}, {f.id!r})"
+            parts.append(f"({value} << {at})" if at else value)
+        return "(" + " | ".join(parts) + ")"
+
+    def check_valid_encode(self, c: Lines, f: Field, var: str) -> None:
+        if not f.valid:
+            return
+        inner = Lines(c.indent)
+        self.check_valid(inner, f, "None", var, f.id)
+        for line in inner.lines:
+            c(line.strip().replace("_rt.invalid(", "_rt.invalid_encode("))
+
+    def encode_field(self, c: Lines, f: Field) -> None:
+        if f.id in self.marks:
+            c(f"s_{f.id} = len({self.out})")
+        if f.id in self.deferred:
+            # a variable-width size before its range: encode the range apart, then write both
+            if primitive_of(f.type) is None:
+                raise SchemaError(f"{self.t.schema.path}: {f.ypath}: a size before its range must be a fixed int or a varint")
+            buf = f"o_{f.id}"
+            c(f"{buf} = bytearray()")
+            self.pending[f.id] = (self.out, buf)
+            self.buffers.append(buf)
+            first = next(r[1] for r in self.ranges if r[0] is f)
+            c(f"s_{first} = 0")
+            self.close_ranges_encode(c, f.id)
+            return
+        if f.if_expr is not None:
+            with c.block(f"if {self.expr(f.if_expr)}:"):
+                c(f"if v_{f.id} is None: raise _rt.missing({f.id!r})")
+                self.encode_value(c, f)
+            c(f"elif v_{f.id} is not None: raise _rt.invalid_encode('is set, but its condition is false', None, {f.id!r})")
+        else:
+            if not f.derived:
+                c(f"if v_{f.id} is None: raise _rt.missing({f.id!r})")
+            self.encode_value(c, f)
+        self.close_ranges_encode(c, f.id)
+
+    def encode_value(self, c: Lines, f: Field) -> None:
+        if f.repeat:
+            if f.repeat == "expr":
+                c(f"if len(v_{f.id}) != {self.expr(f.repeat_expr)}: raise _rt.mismatch({f.id!r}, {self.expr(f.repeat_expr)}, len(v_{f.id}))")
+            comp = f'f"[{{i}}]"' if self.t.unwrap else f'f"{f.id}[{{i}}]"'
+            c("i = 0")
+            with c.block("try:"):
+                with c.block(f"for i, x_{f.id} in enumerate(v_{f.id}):"):
+                    self.encode_element(c, f, f"x_{f.id}", "", wrap=None)
+            with c.block("except _rt.EncodeError as exc:"):
+                c(f"raise exc.within({comp})")
+        else:
+            self.encode_element(c, f, f"v_{f.id}", f.id, wrap=f.id)
+
+    def encode_element(self, c: Lines, f: Field, var: str, epath: str, wrap) -> None:
+        if f.size_of is None and self.is_size_target(f):
+            c(f"{self.out} += b_{f.id}")
+            return
+        if f.contents is not None:
+            c(f"{self.out} += {f.contents!r}")
+            return
+        if f.process or (f.size is not None and f.type.kind not in ("bytes", "str")):
+            tmp = f"t_{f.id}"
+            c(f"{tmp} = bytearray()")
+            self.buffers.append(tmp)
+            self.encode_content(c, f, f.type, var, epath, wrap)
+            self.buffers.pop()
+            if f.process:
+                name, args = f.process
+                self.m.processors.add(name)
+                extra = "".join(", " + self.expr(a) for a in args)
+                c(f"{tmp} = {name}.encode(bytes({tmp}){extra})")
+            self.check_size_encode(c, f, f"len({tmp})", epath)
+            c(f"{self.out} += {tmp}")
+            return
+        if f.size is not None:
+            data = f"{var}.encode({f.type.encoding!r})" if f.type.kind == "str" else var
+            c(f"d = {data}")
+            self.check_size_encode(c, f, "len(d)", epath)
+            c(f"{self.out} += d")
+            return
+        self.encode_content(c, f, f.type, var, epath, wrap)
+
+    def is_size_target(self, f: Field) -> bool:
+        return any(g.size_of and g.size_of[0] == g.size_of[1] == f.id for g in self.t.seq) and not f.repeat
+
+    def check_size_encode(self, c: Lines, f: Field, actual: str, epath: str) -> None:
+        if f.size is None or E.names(f.size) & self.deferred:
+            return
+        c(f"if {actual} != {self.expr(f.size)}: raise _rt.mismatch({epath!r} or 'size', {self.expr(f.size)}, {actual})")
+
+    def encode_content(self, c: Lines, f: Field, ref: TypeRef, var: str, epath: str, wrap) -> None:
+        out = self.out
+        prim = primitive_of(ref)
+        if prim is not None:
+            prim.encode(c, out, var, epath)
+        elif ref.kind in ("int", "float"):
+            code = _STRUCT_CODES[(ref.size, ref.signed)] if ref.kind == "int" else _FLOAT_CODES[ref.size]
+            name = self.m.struct((">" if ref.endian == "be" else "<") + code)
+            self.check_valid_encode(c, f, var)
+            with c.block("try:"):
+                c(f"{out} += {name}.pack({var})")
+            with c.block("except (_struct.error, TypeError) as exc:"):
+                c(f"raise _rt.range_error(exc, ({var},), (({epath!r}, {name}.format),)) from None")
+        elif ref.kind == "bytes":
+            c(f"{out} += {var}")
+        elif ref.kind == "str":
+            c(f"{out} += {var}.encode({ref.encoding!r})")
+        elif ref.kind == "user":
+            args = "".join(", " + self.expr(a) for a in ref.args)
+            call = f"_e_{ref.user.name}({var}, {out}{args})"
+            if wrap:
+                with c.block("try:"):
+                    c(call)
+                with c.block("except _rt.EncodeError as exc:"):
+                    c(f"raise exc.within({wrap!r})")
+            else:
+                c(call)
+        elif ref.kind == "switch":
+            default_ref = TypeRef("bytes")
+            self.switch(c, f, ref, lambda case: self.encode_content(c, f, case, var, epath, wrap),
+                        lambda: self.encode_content(c, f, default_ref, var, epath, wrap))
+        else:
+            raise SchemaError(f"cannot encode {ref.kind}")
+
+    def close_ranges_encode(self, c: Lines, fid: str | None) -> None:
+        """After the last field of a range: write sizes (first), then checksums."""
+        ending = [r for r in self.ranges if r[2] == fid or (fid is None and r[2] is None)]
+        for owner, first, last, kind in sorted(ending, key=lambda r: r[3] != "size"):
+            if kind == "size" and owner.id in self.pending:
+                outer, buf = self.pending.pop(owner.id)
+                self.buffers.pop()
+                self.assign_or_check(c, owner, f"len({buf})")
+                self.buffers.append(outer)
+                prim = primitive_of(owner.type)
+                self.buffers.pop()
+                prim.encode(c, outer, f"v_{owner.id}", owner.id)
+                c(f"{outer} += {buf}")
+            elif kind == "size":
+                self.assign_or_check(c, owner, f"len({self.out}) - s_{first}")
+                self.patch(c, owner)
+            else:
+                algo = owner.checksum["algorithm"]
+                c(f"if v_{owner.id} is None: v_{owner.id} = _rt.{algo}(memoryview({self.out})[s_{first}:])")
+                self.patch(c, owner)
+
+    def patch(self, c: Lines, f: Field) -> None:
+        code = _STRUCT_CODES[(f.type.size, f.type.signed)]
+        name = self.m.struct((">" if f.type.endian == "be" else "<") + code)
+        with c.block("try:"):
+            c(f"{name}.pack_into({self.out}, a_{f.id}, v_{f.id})")
+        with c.block("except _struct.error as exc:"):
+            c(f"raise _rt.range_error(exc, (v_{f.id},), (({f.id!r}, {name}.format),)) from None")
+
+
+def min_size(ref: TypeRef) -> int:
+    """The fewest bytes one element of this type can take (0 when unknown)."""
+    if primitive_of(ref) is not None:
+        return 1
+    if ref.kind in ("int", "float"):
+        return ref.size
+    if ref.kind == "user":
+        total = 0
+        for f in ref.user.seq:
+            if f.if_expr is None and not f.repeat and f.size is None and not f.size_eos:
+                total += min_size(f.type) if f.type.kind != "bits" else 0
+        bits = sum(f.type.size for f in ref.user.seq if f.type.kind == "bits")
+        return total + bits // 8
+    if ref.kind == "switch":
+        return min((min_size(c) for _, c in ref.cases), default=0)
+    return 0

@@ -1,0 +1,153 @@
+"""Translate Kaitai expressions (generator.expr AST) into Python source.
+
+Every expression is translated in a `Scope`: the type it belongs to and how
+names map to the local variables of the generated function. The translator
+tracks a static type for each sub-expression ("int", "bool", "bytes", "str",
+("enum", Enum), ("user", TypeDef), ("list", elem)) so that `.size`, `.to_i`,
+`.last`, enum literals and primitive `.value` accessors become plain Python.
+"""
+
+from __future__ import annotations
+
+from . import expr as E
+from .schema import Field, SchemaError, TypeDef, TypeRef
+
+_PY_BINARY = {"and": "and", "or": "or", "/": "//"}
+
+
+def field_tinfo(f: Field):
+    """The static type of a field's value as the value model holds it."""
+    single = ref_tinfo(f.type, f)
+    return ("list", single) if f.repeat else single
+
+
+def ref_tinfo(ref: TypeRef, f: Field | None = None):
+    if f is not None and f.enum is not None:
+        return ("enum", f.enum)
+    if ref.kind in ("int", "float"):
+        return "int"
+    if ref.kind == "bits":
+        return "bool" if ref.size == 1 else "int"
+    if ref.kind in ("bytes", "str"):
+        return ref.kind
+    if ref.kind == "user":
+        if ref.user.primitive:
+            return "int"
+        return ("user", ref.user)
+    return "any"
+
+
+class Scope:
+    """Maps the names an expression may read to Python code."""
+
+    def __init__(self, t: TypeDef, enum_class) -> None:
+        self.t = t
+        self.enum_class = enum_class  # Enum -> Python class name
+        self.extra: dict[str, tuple[str, object]] = {}  # "_", "_index"
+
+    def name(self, n: str):
+        if n in self.extra:
+            return self.extra[n]
+        for p in self.t.params:
+            if p.id == n:
+                return f"p_{n}", _param_tinfo(p.type_name)
+        f = self.t.field(n)
+        if f is not None:
+            return f"v_{n}", field_tinfo(f)
+        for inst in self.t.instances:
+            if inst.id == n:
+                return f"i_{n}", ("enum", inst.enum) if inst.enum else "int"
+        raise SchemaError(f"{self.t.schema.path}: {self.t.ypath or '(top)'}: unknown name {n!r} in an expression")
+
+
+def _param_tinfo(type_name: str):
+    return "bool" if type_name == "bool" else "int"
+
+
+def translate(node, scope: Scope) -> str:
+    return _tr(node, scope)[0]
+
+
+def _tr(node, scope: Scope):
+    if isinstance(node, E.Num):
+        return repr(node.value), "int"
+    if isinstance(node, E.Str):
+        return repr(node.value), "str"
+    if isinstance(node, E.Bool):
+        return repr(node.value), "bool"
+    if isinstance(node, E.Name):
+        return scope.name(node.name)
+    if isinstance(node, E.EnumLit):
+        enum = _find_enum(scope.t, node.enum.split("::")[-1])
+        if node.value not in enum.members.values():
+            raise SchemaError(f"{scope.t.schema.path}: enum {enum.name} has no member {node.value!r}")
+        return f"{scope.enum_class(enum)}.{node.value}", ("enum", enum)
+    if isinstance(node, E.Unary):
+        code, ti = _tr(node.operand, scope)
+        if node.op == "not":
+            return f"(not {code})", "bool"
+        return f"({node.op}{code})", ti
+    if isinstance(node, E.Binary):
+        left, lt = _tr(node.left, scope)
+        right, _ = _tr(node.right, scope)
+        op = _PY_BINARY.get(node.op, node.op)
+        ti = "bool" if node.op in ("==", "!=", "<", "<=", ">", ">=", "and", "or") else lt
+        return f"({left} {op} {right})", ti
+    if isinstance(node, E.Ternary):
+        cond, _ = _tr(node.cond, scope)
+        then, ti = _tr(node.then, scope)
+        other, _ = _tr(node.other, scope)
+        return f"({then} if {cond} else {other})", ti
+    if isinstance(node, E.Cast):
+        code, ti = _tr(node.obj, scope)
+        return code, ti
+    if isinstance(node, E.Index):
+        code, ti = _tr(node.obj, scope)
+        index, _ = _tr(node.index, scope)
+        elem = ti[1] if isinstance(ti, tuple) and ti[0] == "list" else "int"
+        return f"{code}[{index}]", elem
+    if isinstance(node, E.ArrayLit):
+        items = [_tr(i, scope)[0] for i in node.items]
+        return f"[{', '.join(items)}]", ("list", "int")
+    if isinstance(node, E.Attr):
+        return _attr(node, scope)
+    raise SchemaError(f"unsupported expression node {node!r}")
+
+
+def _attr(node: E.Attr, scope: Scope):
+    code, ti = _tr(node.obj, scope)
+    name = node.name
+    if name == "to_i":
+        return f"int({code})", "int"
+    if isinstance(ti, tuple) and ti[0] == "list":
+        if name in ("size", "length"):
+            return f"len({code})", "int"
+        if name == "first":
+            return f"{code}[0]", ti[1]
+        if name == "last":
+            return f"{code}[-1]", ti[1]
+    if ti in ("bytes", "str") and name in ("size", "length"):
+        return f"len({code})", "int"
+    if ti == "int" and name == "value":
+        return code, "int"  # a primitive's value is the primitive itself in the value model
+    if isinstance(ti, tuple) and ti[0] == "user":
+        t: TypeDef = ti[1]
+        if t.unwrap and name == t.seq[0].id:
+            return code, field_tinfo(t.seq[0])  # the value model holds the single field itself
+        f = t.field(name)
+        if f is not None:
+            return f"{code}.{name}", field_tinfo(f)
+        for inst in t.instances:
+            if inst.id == name:
+                return f"{code}.{name}", ("enum", inst.enum) if inst.enum else "int"
+    shown = ti[0] + " " + getattr(ti[1], "name", str(ti[1])) if isinstance(ti, tuple) else ti
+    raise SchemaError(f"{scope.t.schema.path}: {scope.t.ypath or '(top)'}: cannot translate `.{name}` on a {shown}")
+
+
+def _find_enum(t: TypeDef, name: str):
+    scope = t
+    while scope is not None:
+        if name in scope.enums:
+            return scope.enums[name]
+        scope = scope.parent
+    raise SchemaError(f"{t.schema.path}: unknown enum {name!r}")

@@ -1,0 +1,487 @@
+"""Load `.ksy` schemas into the intermediate representation (IR).
+
+The loader checks every key against the Kaitai subset we implement plus our
+`-lc-` extensions, resolves type and enum references with Kaitai's scoping
+(nested types, then enclosing ones, then imported files), parses every
+expression and checks the names it reads. Every error names the file and the
+YAML path of the offending key, e.g. ``kafka/record_batch_v2.ksy: types.record.seq[4].size: ...``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from . import expr as E
+
+
+class SchemaError(Exception):
+    """A schema is malformed; the message names the file and the YAML path."""
+
+
+# ---------------------------------------------------------------- the IR
+
+
+@dataclass
+class Enum:
+    name: str
+    members: dict[int, str]
+    owner: "TypeDef"
+
+
+@dataclass
+class TypeRef:
+    """What a field holds: exactly one of the kinds below."""
+
+    kind: str  # "int" | "bits" | "float" | "bytes" | "str" | "user" | "switch"
+    size: int = 0  # bytes for int/float, bits for bits
+    signed: bool = False
+    endian: str = "be"
+    encoding: str = ""
+    user: "TypeDef | None" = None
+    args: tuple = ()  # parsed expressions for a user type's params
+    switch_on: object = None
+    cases: list = field(default_factory=list)  # [(expr AST, TypeRef)]; default case has expr None
+
+
+@dataclass
+class Field:
+    id: str
+    ypath: str
+    doc: str
+    doc_ref: str
+    type: TypeRef
+    size: object = None  # expression
+    size_eos: bool = False
+    if_expr: object = None
+    repeat: str = ""  # "" | "expr" | "eos" | "until"
+    repeat_expr: object = None
+    repeat_until: object = None
+    process: tuple | None = None  # (name, [arg expressions])
+    valid: dict | None = None  # {"eq"|"min"|"max"|"any-of"|"expr": expression(s)}
+    enum: Enum | None = None
+    contents: bytes | None = None
+    # -lc- write-side meaning
+    size_of: tuple | None = None  # (first field id, last field id or None = end of type)
+    count_of: object = None  # expression naming a repeated field
+    absent: int | None = None
+    checksum: dict | None = None  # {"algorithm", "from", "to"}
+    default: object = None  # expression
+
+    @property
+    def derived(self) -> bool:
+        """The encoder can compute this field when the value leaves it out."""
+        return bool(self.size_of or self.count_of is not None or self.checksum or self.default is not None)
+
+
+@dataclass
+class Instance:
+    id: str
+    ypath: str
+    doc: str
+    value: object  # expression
+    enum: Enum | None = None
+
+
+@dataclass
+class Param:
+    id: str
+    type_name: str
+    doc: str
+
+
+@dataclass
+class TypeDef:
+    name: str
+    ypath: str
+    schema: "Schema"
+    parent: "TypeDef | None"
+    doc: str = ""
+    doc_ref: str = ""
+    endian: str = "be"
+    bit_endian: str = "be"
+    params: list[Param] = field(default_factory=list)
+    seq: list[Field] = field(default_factory=list)
+    instances: list[Instance] = field(default_factory=list)
+    types: dict[str, "TypeDef"] = field(default_factory=dict)
+    enums: dict[str, Enum] = field(default_factory=dict)
+    unwrap: bool = False
+    primitive: dict | None = None
+
+    def __repr__(self) -> str:
+        return f"<TypeDef {self.schema.path}:{self.name}>"
+
+    @property
+    def class_name(self) -> str:
+        return "".join(part.capitalize() for part in self.name.split("_"))
+
+    def walk(self):
+        yield self
+        for sub in self.types.values():
+            yield from sub.walk()
+
+    def field(self, fid: str) -> Field | None:
+        return next((f for f in self.seq if f.id == fid), None)
+
+
+@dataclass
+class Schema:
+    path: str  # relative to the schemas root, e.g. "kafka/record_batch_v2.ksy"
+    family: str
+    id: str
+    title: str
+    doc: str
+    doc_ref: str
+    raw: dict
+    sha256: str
+    root: TypeDef = None  # type: ignore[assignment]
+    imports: list["Schema"] = field(default_factory=list)
+
+    def __repr__(self) -> str:
+        return f"<Schema {self.path}>"
+
+    @property
+    def format_name(self) -> str:
+        return f"{self.family}.{self.id}"
+
+    def all_types(self):
+        yield from self.root.walk()
+
+
+# ---------------------------------------------------------------- loading
+
+_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+_INT = re.compile(r"^([us])([1248])(be|le)?$")
+_BITS = re.compile(r"^b([1-9][0-9]?)(be|le)?$")
+_FLOAT = re.compile(r"^f([48])(be|le)?$")
+
+_FIELD_KEYS = {
+    "id", "type", "size", "size-eos", "if", "repeat", "repeat-expr", "repeat-until", "process",
+    "valid", "enum", "contents", "encoding", "doc", "doc-ref",
+    "-lc-size-of", "-lc-count-of", "-lc-absent", "-lc-checksum", "-lc-default",
+}
+_TYPE_KEYS = {"meta", "doc", "doc-ref", "params", "seq", "instances", "types", "enums", "-lc-unwrap", "-lc-primitive"}
+_CHECKSUMS = {"crc32c", "crc32"}
+
+
+class Loader:
+    """Loads schema files from a root folder, caching each by relative path."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+        self.loaded: dict[str, Schema] = {}
+
+    def fail(self, schema_path: str, ypath: str, message: str):
+        raise SchemaError(f"{schema_path}: {ypath or '(top)'}: {message}")
+
+    def load(self, rel: str) -> Schema:
+        rel = rel.replace("\\", "/")
+        if rel in self.loaded:
+            return self.loaded[rel]
+        path = self.root / rel
+        try:
+            text = path.read_bytes()
+        except OSError as exc:
+            raise SchemaError(f"{rel}: cannot read: {exc}") from None
+        try:
+            raw = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            raise SchemaError(f"{rel}: not valid YAML: {exc}") from None
+        if not isinstance(raw, dict) or not isinstance(raw.get("meta"), dict):
+            self.fail(rel, "meta", "a schema is a mapping with a `meta` section")
+        meta = raw["meta"]
+        sid = meta.get("id")
+        if not isinstance(sid, str) or not _ID.match(sid):
+            self.fail(rel, "meta.id", "needs a lower_snake id")
+        if Path(rel).stem != sid:
+            self.fail(rel, "meta.id", f"must match the file name ({Path(rel).stem})")
+        schema = Schema(
+            path=rel, family=rel.split("/")[0], id=sid, title=str(meta.get("title", sid)),
+            doc=str(raw.get("doc", "")).strip(), doc_ref=_doc_ref(raw.get("doc-ref")), raw=raw,
+            sha256=hashlib.sha256(text).hexdigest(),
+        )
+        self.loaded[rel] = schema
+        for i, imp in enumerate(meta.get("imports", []) or []):
+            target = (Path(rel).parent / imp).as_posix() if not imp.startswith("/") else imp[1:]
+            target = _normalise(target) + ".ksy"
+            schema.imports.append(self.load(target))
+        schema.root = self.build_type(schema, sid, raw, "", None, meta)
+        Resolver(self, schema).resolve()
+        return schema
+
+    def build_type(self, schema: Schema, name: str, raw: dict, ypath: str, parent, meta: dict) -> TypeDef:
+        if not isinstance(raw, dict):
+            self.fail(schema.path, ypath, "a type is a mapping")
+        for key in raw:
+            if key not in _TYPE_KEYS:
+                self.fail(schema.path, _join(ypath, key), "unknown key (not in the Kaitai subset logcodec implements)")
+        if not raw.get("doc"):
+            self.fail(schema.path, _join(ypath, "doc"), "every type needs a `doc`")
+        t = TypeDef(
+            name=name, ypath=ypath, schema=schema, parent=parent,
+            doc=str(raw.get("doc", "")).strip(), doc_ref=_doc_ref(raw.get("doc-ref")),
+            endian=meta.get("endian", parent.endian if parent else "be"),
+            bit_endian=meta.get("bit-endian", parent.bit_endian if parent else "be"),
+            unwrap=bool(raw.get("-lc-unwrap", False)), primitive=raw.get("-lc-primitive"),
+        )
+        for i, p in enumerate(raw.get("params", []) or []):
+            py = _join(ypath, f"params[{i}]")
+            if not _ID.match(str(p.get("id", ""))):
+                self.fail(schema.path, py, "a param needs a lower_snake id")
+            t.params.append(Param(p["id"], str(p.get("type", "")), str(p.get("doc", "")).strip()))
+        for ename, members in (raw.get("enums") or {}).items():
+            t.enums[ename] = Enum(ename, {int(k): (v["id"] if isinstance(v, dict) else str(v)) for k, v in members.items()}, t)
+        for tname, traw in (raw.get("types") or {}).items():
+            if not _ID.match(tname):
+                self.fail(schema.path, _join(ypath, f"types.{tname}"), "type names are lower_snake")
+            t.types[tname] = self.build_type(schema, tname, traw, _join(ypath, f"types.{tname}"), t, {})
+        seen = set()
+        for i, fraw in enumerate(raw.get("seq", []) or []):
+            f = self.build_field(schema, fraw, _join(ypath, f"seq[{i}]"))
+            if f.id in seen:
+                self.fail(schema.path, f.ypath, f"duplicate id {f.id!r}")
+            seen.add(f.id)
+            t.seq.append(f)
+        for iname, iraw in (raw.get("instances") or {}).items():
+            py = _join(ypath, f"instances.{iname}")
+            if "value" not in iraw:
+                self.fail(schema.path, py, "only value instances are implemented")
+            t.instances.append(Instance(iname, py, str(iraw.get("doc", "")).strip(), self.expr(schema, py + ".value", iraw["value"]), iraw.get("enum")))
+        if t.unwrap and len(t.seq) != 1:
+            self.fail(schema.path, _join(ypath, "-lc-unwrap"), "an unwrapped type has exactly one seq field")
+        return t
+
+    def build_field(self, schema: Schema, raw: dict, ypath: str) -> Field:
+        sp = schema.path
+        if not isinstance(raw, dict):
+            self.fail(sp, ypath, "a seq entry is a mapping")
+        for key in raw:
+            if key not in _FIELD_KEYS:
+                self.fail(sp, _join(ypath, key), "unknown key (not in the Kaitai subset logcodec implements)")
+        fid = raw.get("id")
+        if not isinstance(fid, str) or not _ID.match(fid):
+            self.fail(sp, _join(ypath, "id"), "needs a lower_snake id")
+        if not raw.get("doc"):
+            self.fail(sp, _join(ypath, "doc"), "every field needs a `doc`")
+        ex = lambda key: self.expr(sp, _join(ypath, key), raw[key]) if key in raw else None  # noqa: E731
+        f = Field(
+            id=fid, ypath=ypath, doc=str(raw["doc"]).strip(), doc_ref=_doc_ref(raw.get("doc-ref")),
+            type=TypeRef("bytes"), size=ex("size"), size_eos=bool(raw.get("size-eos", False)),
+            if_expr=ex("if"), repeat=raw.get("repeat", ""), repeat_expr=ex("repeat-expr"),
+            repeat_until=ex("repeat-until"), default=ex("-lc-default"), count_of=ex("-lc-count-of"),
+            absent=raw.get("-lc-absent"),
+        )
+        f._raw_type = raw.get("type")  # resolved later, once all types are known
+        f._raw_enum = raw.get("enum")
+        f._encoding = raw.get("encoding", "")
+        if f.repeat not in ("", "expr", "eos", "until"):
+            self.fail(sp, _join(ypath, "repeat"), "repeat is expr, eos or until")
+        if (f.repeat == "expr") != (f.repeat_expr is not None) or (f.repeat == "until") != (f.repeat_until is not None):
+            self.fail(sp, _join(ypath, "repeat"), "repeat: expr needs repeat-expr, repeat: until needs repeat-until")
+        if "contents" in raw:
+            c = raw["contents"]
+            f.contents = bytes(c) if isinstance(c, list) else str(c).encode()
+        if "process" in raw:
+            m = re.match(r"^([a-z_][a-z0-9_]*)(?:\((.*)\))?$", str(raw["process"]).strip())
+            if not m:
+                self.fail(sp, _join(ypath, "process"), "expected name(args)")
+            args = [self.expr(sp, _join(ypath, "process"), a) for a in _split_args(m.group(2) or "")]
+            f.process = (m.group(1), args)
+        if "valid" in raw:
+            v = raw["valid"]
+            v = v if isinstance(v, dict) else {"eq": v}
+            f.valid = {}
+            for k, val in v.items():
+                if k not in ("eq", "min", "max", "any-of", "expr"):
+                    self.fail(sp, _join(ypath, f"valid.{k}"), "valid takes eq, min, max, any-of or expr")
+                vp = _join(ypath, f"valid.{k}")
+                f.valid[k] = [self.expr(sp, vp, x) for x in val] if k == "any-of" else self.expr(sp, vp, val)
+        if "-lc-size-of" in raw:
+            so = raw["-lc-size-of"]
+            f.size_of = (so, so) if isinstance(so, str) else (so.get("from"), so.get("to"))
+        if "-lc-checksum" in raw:
+            ck = raw["-lc-checksum"]
+            if ck.get("algorithm") not in _CHECKSUMS:
+                self.fail(sp, _join(ypath, "-lc-checksum.algorithm"), f"one of {sorted(_CHECKSUMS)}")
+            f.checksum = {"algorithm": ck["algorithm"], "from": ck.get("from"), "to": ck.get("to")}
+        return f
+
+    def expr(self, schema_path: str, ypath: str, text):
+        try:
+            return E.parse(text)
+        except E.ExprError as exc:
+            self.fail(schema_path, ypath, f"bad expression: {exc}")
+
+
+class Resolver:
+    """Second pass: resolve type and enum names, check names used in expressions."""
+
+    def __init__(self, loader: Loader, schema: Schema) -> None:
+        self.loader, self.schema = loader, schema
+
+    def fail(self, ypath, message):
+        self.loader.fail(self.schema.path, ypath, message)
+
+    def resolve(self) -> None:
+        for t in self.schema.root.walk():
+            for f in t.seq:
+                self.resolve_field(t, f)
+            for inst in t.instances:
+                if inst.enum:
+                    inst.enum = self.find_enum(t, inst.enum, inst.ypath)
+            if not t.primitive:
+                self.check_names(t)
+
+    def resolve_field(self, t: TypeDef, f: Field) -> None:
+        raw = f._raw_type
+        if raw is None:
+            f.type = TypeRef("bytes")
+            if f.size is None and not f.size_eos and f.contents is None:
+                self.fail(f.ypath, "a byte field needs size or size-eos")
+        elif isinstance(raw, dict):
+            on = self.loader.expr(self.schema.path, _join(f.ypath, "type.switch-on"), raw.get("switch-on"))
+            cases = []
+            for key, tname in (raw.get("cases") or {}).items():
+                k = None if key == "_" else self.loader.expr(self.schema.path, _join(f.ypath, f"type.cases.{key}"), key)
+                cases.append((k, self.type_ref(t, f, str(tname))))
+            f.type = TypeRef("switch", switch_on=on, cases=cases)
+        else:
+            f.type = self.type_ref(t, f, str(raw))
+        if f._raw_enum:
+            f.enum = self.find_enum(t, f._raw_enum, _join(f.ypath, "enum"))
+        for key in ("size_of",):
+            so = f.size_of
+            if so:
+                for end in so:
+                    if end is not None and t.field(end) is None:
+                        self.fail(_join(f.ypath, "-lc-size-of"), f"no field {end!r} in this type")
+        if f.checksum:
+            for end in (f.checksum["from"], f.checksum["to"]):
+                if end is not None and t.field(end) is None:
+                    self.fail(_join(f.ypath, "-lc-checksum"), f"no field {end!r} in this type")
+
+    def type_ref(self, t: TypeDef, f: Field, name: str) -> TypeRef:
+        if m := _INT.match(name):
+            endian = m.group(3) or (t.endian if m.group(2) != "1" else "be")
+            return TypeRef("int", size=int(m.group(2)), signed=m.group(1) == "s", endian=endian)
+        if m := _BITS.match(name):
+            return TypeRef("bits", size=int(m.group(1)), endian=m.group(2) or t.bit_endian)
+        if m := _FLOAT.match(name):
+            return TypeRef("float", size=int(m.group(1)), endian=m.group(2) or t.endian)
+        if name == "str":
+            if not f._encoding:
+                self.fail(f.ypath, "a str field needs an encoding")
+            return TypeRef("str", encoding=f._encoding)
+        if name in ("bytes",):
+            return TypeRef("bytes")
+        m = re.match(r"^([a-z_][a-z0-9_:]*)(?:\((.*)\))?$", name)
+        if not m:
+            self.fail(_join(f.ypath, "type"), f"cannot read type {name!r}")
+        user = self.find_type(t, m.group(1), _join(f.ypath, "type"))
+        args = tuple(self.loader.expr(self.schema.path, _join(f.ypath, "type"), a) for a in _split_args(m.group(2) or ""))
+        if len(args) != len(user.params):
+            self.fail(_join(f.ypath, "type"), f"{user.name} takes {len(user.params)} params, given {len(args)}")
+        return TypeRef("user", user=user, args=args)
+
+    def find_type(self, t: TypeDef, name: str, ypath: str) -> TypeDef:
+        scope = t
+        while scope is not None:
+            if name in scope.types:
+                return scope.types[name]
+            if scope.name == name and scope.parent is None:
+                return scope
+            scope = scope.parent
+        for imp in self.schema.imports:
+            if imp.id == name:
+                return imp.root
+        self.fail(ypath, f"unknown type {name!r}")
+
+    def find_enum(self, t: TypeDef, name: str, ypath: str) -> Enum:
+        scope = t
+        while scope is not None:
+            if name in scope.enums:
+                return scope.enums[name]
+            scope = scope.parent
+        self.fail(ypath, f"unknown enum {name!r}")
+
+    def check_names(self, t: TypeDef) -> None:
+        """Every name an expression reads is a field before it, a param, an instance or a special."""
+        known = {p.id for p in t.params} | {i.id for i in t.instances} | {"_root", "_parent", "_io", "true", "false"}
+        for f in t.seq:
+            exprs = [f.size, f.if_expr, f.repeat_expr]
+            exprs += list(f.process[1]) if f.process else []
+            exprs += list(f.type.args) + ([f.type.switch_on] if f.type.kind == "switch" else [])
+            for case_type in (c[1] for c in f.type.cases):
+                exprs += list(case_type.args)
+            for e in exprs:
+                for n in E.names(e) if e is not None else ():
+                    if n not in known and n != f.id:
+                        self.fail(f.ypath, f"expression reads {n!r}, which is not a field before it, a param or an instance")
+            if f.repeat_until is not None:
+                for n in E.names(f.repeat_until):
+                    if n not in known | {"_", f.id}:
+                        self.fail(_join(f.ypath, "repeat-until"), f"expression reads unknown {n!r}")
+            known.add(f.id)
+        # -lc-default and -lc-count-of may read any field, since they run on a complete value.
+        all_names = known | {f.id for f in t.seq}
+        for f in t.seq:
+            for e in (f.default, f.count_of):
+                for n in E.names(e) if e is not None else ():
+                    if n not in all_names:
+                        self.fail(f.ypath, f"expression reads unknown {n!r}")
+
+
+def _join(base: str, key: str) -> str:
+    if not base:
+        return key
+    return f"{base}{key}" if key.startswith("[") else f"{base}.{key}"
+
+
+def _doc_ref(value) -> str:
+    if isinstance(value, list):
+        return " ".join(map(str, value))
+    return str(value or "")
+
+
+def _normalise(path: str) -> str:
+    parts: list[str] = []
+    for part in path.split("/"):
+        if part == "..":
+            parts.pop()
+        elif part not in ("", "."):
+            parts.append(part)
+    return "/".join(parts)
+
+
+def _split_args(text: str) -> list[str]:
+    """Split `a, f(b, c), d` on top-level commas."""
+    args, depth, cur = [], 0, ""
+    for ch in text:
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            args.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        args.append(cur.strip())
+    return args
+
+
+def load_all(root: Path) -> list[Schema]:
+    """Every format schema under `root`, skipping `common/` (imported building blocks)."""
+    loader = Loader(root)
+    out = []
+    for path in sorted(Path(root).rglob("*.ksy")):
+        rel = path.relative_to(root).as_posix()
+        schema = loader.load(rel)
+        if not rel.startswith("common/"):
+            out.append(schema)
+    return out

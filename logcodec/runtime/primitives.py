@@ -1,0 +1,167 @@
+"""Small named primitives that generated codecs call.
+
+The fast paths (one- and two-byte varints, fixed runs) are inlined by the
+generator; what lives here is the slow path and the error path, so that the
+generated code stays short and every error is built in one place.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+
+from crc32c import crc32c as _crc32c
+
+from logcodec.runtime.errors import DecodeError, EncodeError
+
+# ---------------------------------------------------------------- errors
+
+
+def short(buf, pos: int, end: int, need: int, path: str) -> DecodeError:
+    """A read of `need` bytes at `pos` does not fit before `end`.
+
+    Running off the end of the whole input is `truncated` (more bytes may come:
+    a fetch response cut mid-batch); running off the end of an enclosing sized
+    field is `invalid_length` (the declared lengths disagree).
+    """
+    have = max(end - pos, 0)
+    if end >= len(buf):
+        return DecodeError("truncated", f"needs {need} bytes, {have} left", pos, path)
+    return DecodeError("invalid_length", f"needs {need} bytes, {have} left in the enclosing field", pos, path)
+
+
+def short_run(buf, pos: int, end: int, layout: tuple) -> DecodeError:
+    """A run of fixed fields does not fit: name the first field that is cut.
+
+    `layout` is ((field path, offset in the run, size), ...).
+    """
+    for path, off, size in layout:
+        if pos + off + size > end:
+            return short(buf, pos + off, end, size, path)
+    raise AssertionError("short_run called on a run that fits")
+
+
+def bad_length(value: int, pos: int, path: str) -> DecodeError:
+    return DecodeError("invalid_length", f"length or count {value} is negative", pos, path)
+
+
+def trailing(buf, used: int, end: int, path: str) -> DecodeError:
+    return DecodeError("trailing_bytes", f"{end - used} bytes left over after the content", used, path)
+
+
+def invalid(detail: str, pos: int, path: str) -> DecodeError:
+    return DecodeError("invalid_value", detail, pos, path)
+
+
+def from_substream(err: DecodeError, start: int) -> DecodeError:
+    """Re-anchor an error raised inside decompressed data to the stored field.
+
+    Offsets inside the decompressed bytes mean nothing in the input, so the error
+    points at the start of the compressed field and keeps the inner offset in its
+    detail. The end of decompressed data is not the end of the input, so a
+    `truncated` there is an `invalid_length` (the header's counts overstate it).
+    """
+    inner = err.offset
+    if err.kind == "truncated":
+        err.kind = "invalid_length"
+    err.detail = f"{err.detail} (at offset {inner} of the decompressed data)"
+    err.offset = start
+    return err
+
+
+# ---------------------------------------------------------------- varints
+
+
+def uvarint(buf, pos: int, end: int, max_bytes: int, path: str) -> tuple[int, int]:
+    """Unsigned base-128 varint, least significant group first (slow path)."""
+    result = shift = 0
+    start = pos
+    while True:
+        if pos >= end:
+            raise short(buf, pos, end, 1, path)
+        b = buf[pos]
+        pos += 1
+        result |= (b & 0x7F) << shift
+        if b < 0x80:
+            return result, pos
+        shift += 7
+        if pos - start >= max_bytes:
+            raise DecodeError("invalid_value", f"varint longer than {max_bytes} bytes", start, path)
+
+
+def write_uvarint(out: bytearray, value: int) -> None:
+    while value >= 0x80:
+        out.append((value & 0x7F) | 0x80)
+        value >>= 7
+    out.append(value)
+
+
+def zigzag_encode(value: int, bits: int, path: str) -> int:
+    lo, hi = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+    if not isinstance(value, int) or not lo <= value <= hi:
+        raise EncodeError("invalid_value", f"{value!r} does not fit a {bits}-bit varint", None, path)
+    return (value << 1) ^ (value >> (bits - 1))
+
+
+def uvarint_check(value: int, bits: int, path: str) -> int:
+    if not isinstance(value, int) or not 0 <= value < (1 << bits):
+        raise EncodeError("invalid_value", f"{value!r} does not fit an unsigned {bits}-bit varint", None, path)
+    return value
+
+
+# ---------------------------------------------------------------- values
+
+
+def enum_value(enum_cls, value: int):
+    """The enum member for `value`, or the plain int when the enum has none (as Kaitai does)."""
+    return enum_cls._value2member_map_.get(value, value)
+
+
+def check_bits(value, bits: int, path: str) -> int:
+    value = int(value)
+    if not 0 <= value < (1 << bits):
+        raise EncodeError("invalid_value", f"{value} does not fit in {bits} bits", None, path)
+    return value
+
+
+def missing(path: str) -> EncodeError:
+    """A field the encoder cannot derive is None."""
+    return EncodeError("invalid_value", "is required (None given)", None, path)
+
+
+def mismatch(path: str, given, actual) -> EncodeError:
+    return EncodeError(
+        "invalid_length", f"is {given} but the value needs {actual}; leave it None to compute it", None, path
+    )
+
+
+def wrap_encode(exc: Exception, path: str) -> EncodeError:
+    """Turn a Python error raised on a malformed value into an EncodeError."""
+    return EncodeError("invalid_value", f"{type(exc).__name__}: {exc}", None, path)
+
+
+# ---------------------------------------------------------------- checksums
+
+CHECKSUMS = {
+    "crc32c": lambda data: _crc32c(data),
+    "crc32": lambda data: zlib.crc32(data),
+}
+crc32c = _crc32c
+crc32 = zlib.crc32
+
+
+def invalid_encode(detail: str, pos, path: str) -> EncodeError:
+    return EncodeError("invalid_value", detail, None, path)
+
+
+def range_error(exc: Exception, values: tuple, layout: tuple) -> EncodeError:
+    """A run of fixed fields could not be packed: name the first value that does not fit.
+
+    `layout` is ((field path, struct format), ...), one entry per value.
+    """
+    for value, (path, fmt) in zip(values, layout):
+        try:
+            struct.pack(fmt, value)
+        except (struct.error, TypeError) as inner:
+            return EncodeError("invalid_value", f"{value!r} does not fit: {inner}", None, path)
+    return EncodeError("invalid_value", str(exc), None, layout[0][0] if layout else "")

@@ -1,0 +1,62 @@
+"""Entry points shared by every generated module: one value, or values laid end to end."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from logcodec.runtime.errors import DecodeError
+from logcodec.runtime.limits import Limits
+
+
+@dataclass(slots=True)
+class Stream:
+    """What `decode_stream` found: the complete values, the bytes they took, and why it stopped.
+
+    `partial` is the `truncated` error of a last value cut off by the end of the
+    input (normal for fetch responses and segments being written), else None.
+    """
+
+    items: list = field(default_factory=list)
+    consumed: int = 0
+    partial: DecodeError | None = None
+
+
+def _as_bytes(data) -> bytes:
+    if isinstance(data, bytes):
+        return data
+    if isinstance(data, (bytearray, memoryview)):
+        return bytes(data)
+    raise TypeError(f"decode takes bytes, bytearray or memoryview, not {type(data).__name__}")
+
+
+def decode_one(decoder, name: str, data, limits: Limits):
+    buf = _as_bytes(data)
+    root = name.split(".")[-1]
+    try:
+        value, pos = decoder(buf, 0, len(buf), limits)
+    except DecodeError as exc:
+        raise exc.within(root) from None
+    except RecursionError:
+        raise DecodeError("limit_exceeded", "nesting too deep", 0, root) from None
+    if pos != len(buf):
+        raise DecodeError("trailing_bytes", f"{len(buf) - pos} bytes after the end of the value", pos, root)
+    return value
+
+
+def decode_stream(decoder, name: str, data, limits: Limits) -> Stream:
+    buf = _as_bytes(data)
+    root = name.split(".")[-1]
+    result = Stream()
+    pos, end = 0, len(buf)
+    while pos < end:
+        try:
+            value, pos = decoder(buf, pos, end, limits)
+        except DecodeError as exc:
+            exc.within(f"{root}[{len(result.items)}]")
+            if exc.kind == "truncated":
+                result.partial = exc
+                break
+            raise
+        result.items.append(value)
+        result.consumed = pos
+    return result
