@@ -543,7 +543,7 @@ class TypeEmitter:
         elif ref.kind == "user" and not primitive_of(ref):
             args = "".join(", " + self.expr(a) for a in ref.args)
             call = f"{target}, p = _d_{ref.user.name}({b}, {s}, {e}, lim{args})"
-            self.call_decoder(c, call, wrap, substream=b != "buf")
+            self.call_decoder(c, call, wrap, sized=True, processed=b != "buf")
             c(f"if p != {e}: raise _rt.trailing({b}, p, {e}, {epath!r})")
         elif ref.kind == "switch":
             self.switch(c, f, ref, lambda case: self.decode_content(c, f, case, target, epath, wrap, bounds),
@@ -556,15 +556,16 @@ class TypeEmitter:
             c(f"if pos != end: raise _rt.trailing(buf, pos, end, {epath!r})")
             c("pos, end = p, end_outer")
 
-    def call_decoder(self, c: Lines, call: str, wrap: str | None, substream: bool = False) -> None:
-        if wrap is None and not substream:
+    def call_decoder(self, c: Lines, call: str, wrap: str | None, sized: bool = False, processed: bool = False) -> None:
+        """Call a type's decoder; errors get this field's path, and leave a sized field re-anchored."""
+        if wrap is None and not sized:
             c(call)
             return
         with c.block("try:"):
             c(call)
         with c.block("except _rt.DecodeError as exc:"):
-            if substream:
-                c("if b2 is not buf: _rt.from_substream(exc, pos)")
+            if sized:
+                c(f"_rt.in_field(exc, pos, {'b2 is not buf' if processed else 'False'})")
             c(f"raise exc.within({wrap!r})" if wrap else "raise")
 
     def switch(self, c: Lines, f: Field, ref: TypeRef, emit_case, emit_default) -> None:

@@ -271,7 +271,7 @@ def _d_record_batch_v2(buf, pos, end, lim):
     try:
         v_records, p = _d_record_list(b2, s2, e2, lim, v_num_records, v_attributes.is_control)
     except _rt.DecodeError as exc:
-        if b2 is not buf: _rt.from_substream(exc, pos)
+        _rt.in_field(exc, pos, b2 is not buf)
         raise exc.within('records')
     if p != e2: raise _rt.trailing(b2, p, e2, 'records')
     pos = e
@@ -475,6 +475,7 @@ def _d_record(buf, pos, end, lim, p_is_control):
             try:
                 v_key, p = _d_control_record_key(buf, pos, e, lim)
             except _rt.DecodeError as exc:
+                _rt.in_field(exc, pos, False)
                 raise exc.within('key')
             if p != e: raise _rt.trailing(buf, p, e, 'key')
         else:
@@ -498,6 +499,7 @@ def _d_record(buf, pos, end, lim, p_is_control):
             try:
                 v_value, p = _d_control_record_value(buf, pos, e, lim)
             except _rt.DecodeError as exc:
+                _rt.in_field(exc, pos, False)
                 raise exc.within('value')
             if p != e: raise _rt.trailing(buf, p, e, 'value')
         else:

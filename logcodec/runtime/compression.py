@@ -70,24 +70,26 @@ def gzip_decompress(data: Bytes, max_size: int) -> bytes:
         d = zlib.decompressobj(16 + zlib.MAX_WBITS)  # gzip wrapper only; zlib checks CRC-32 and ISIZE
         step = 64
         while not d.eof:
-            if pos >= len(view):
+            if d.unconsumed_tail:  # input held back when the last call filled its output step
+                chunk = d.unconsumed_tail
+            elif pos < len(view):
+                # Input is fed in doubling steps: at a member's end zlib copies the rest of
+                # the chunk into unused_data, so a bounded chunk keeps thousands of tiny
+                # members linear instead of quadratic.
+                chunk, pos, step = view[pos:pos + step], pos + step, min(step * 2, _STEP)
+            else:
                 raise _corrupt("gzip", "truncated member")
-            chunk = view[pos:pos + step]
-            # Input is fed in doubling steps: at a member's end zlib copies the rest of
-            # the chunk into unused_data, so a bounded chunk keeps thousands of tiny
-            # members linear instead of quadratic.
-            step = min(step * 2, _STEP)
             try:
                 # max_length caps the output of this call: one byte over the budget is
                 # enough to know the limit is exceeded, and nothing more is inflated.
-                o = d.decompress(chunk, max_size - total + 1)
+                o = d.decompress(chunk, min(max_size - total + 1, _STEP))
             except zlib.error as e:
                 raise _corrupt("gzip", e) from None
             total += len(o)
             if total > max_size:
                 raise _too_big("gzip", max_size)
             out.append(o)
-            pos += len(chunk) - len(d.unused_data) - len(d.unconsumed_tail)
+        pos = min(pos, len(view)) - len(d.unused_data)
     return b"".join(out)
 
 
@@ -257,12 +259,10 @@ _ZSTD_MAGIC, _ZSTD_SKIPPABLE = 0xFD2FB528, 0x184D2A50
 # One-shot compression writes the content size: it costs 1-8 bytes, kafka-python and
 # aiokafka write it too, every decoder accepts it, and it lets a decoder refuse an
 # oversized frame, or size its buffer, before decoding.
-_zstd_compressor = zstandard.ZstdCompressor(level=ZSTD_LEVEL, write_content_size=True)
-
-
 def zstd_compress(data: Bytes) -> bytes:
     """One zstd frame, level 3, content size in the header, no checksum."""
-    return _zstd_compressor.compress(data)
+    # A compressor per call: ZstdCompressor objects must not be shared between threads.
+    return zstandard.ZstdCompressor(level=ZSTD_LEVEL, write_content_size=True).compress(data)
 
 
 def _zstd_window_limit(max_size: int) -> int:

@@ -53,19 +53,20 @@ def invalid(detail: str, pos: int, path: str) -> DecodeError:
     return DecodeError("invalid_value", detail, pos, path)
 
 
-def from_substream(err: DecodeError, start: int) -> DecodeError:
-    """Re-anchor an error raised inside decompressed data to the stored field.
+def in_field(err: DecodeError, start: int, decompressed: bool) -> DecodeError:
+    """Re-anchor an error raised inside a sized field, as it leaves the field.
 
-    Offsets inside the decompressed bytes mean nothing in the input, so the error
-    points at the start of the compressed field and keeps the inner offset in its
-    detail. The end of decompressed data is not the end of the input, so a
-    `truncated` there is an `invalid_length` (the header's counts overstate it).
+    The field's bytes were all there (its extent was checked against the input),
+    so running off its end is `invalid_length`, never `truncated`. Offsets inside
+    decompressed bytes mean nothing in the input: the error then points at the
+    start of the stored field and keeps the inner offset in its detail.
     """
-    inner = err.offset
     if err.kind == "truncated":
         err.kind = "invalid_length"
-    err.detail = f"{err.detail} (at offset {inner} of the decompressed data)"
-    err.offset = start
+        err.detail += " (the enclosing field's declared size is too small)"
+    if decompressed:
+        err.detail = f"{err.detail} (at offset {err.offset} of the decompressed data)"
+        err.offset = start
     return err
 
 

@@ -1,0 +1,613 @@
+"""Kafka RecordBatch v2: decode and encode throughput of logcodec against other implementations.
+
+``python -m bench kafka [--quick] [--only decode|encode] [--json FILE]`` (see bench/README.md).
+
+Implementations, each called directly (no adapter or conversion in the timed region):
+
+* ``logcodec``      generated/kafka/record_batch_v2.py: ``decode`` / ``decode_stream`` / ``encode``.
+* ``kafka-python``  ``kafka.record.default_records.DefaultRecordBatch`` / ``DefaultRecordBatchBuilder``,
+                    ``kafka.record.memory_records.MemoryRecords`` for the multi-batch buffer.
+* ``aiokafka-c``    the Cython extension classes, imported from ``aiokafka.record._crecords``.
+* ``aiokafka-py``   ``aiokafka.record.default_records._DefaultRecordBatchPy`` / ``_DefaultRecordBatchBuilderPy``;
+                    multi-batch framing by ``aiokafka.record.memory_records._MemoryRecordsPy``.
+* ``kaitai``        the official Kaitai Struct compiler's Python parser, generated/kaitai/record_batch_v2.py
+                    (decode only; skipped with a message when the module has not been generated).
+
+Every input buffer is built once per workload with logcodec's encoder and checked against
+kafka-python (record count and content) and against every other decoder before anything is
+timed; every encoder's output is decoded again and compared with the logical records.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import json
+import math
+import platform
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import aiokafka
+import aiokafka.record.memory_records as _aio_memory_records
+import kafka
+import kaitaistruct
+from aiokafka.record.default_records import _DefaultRecordBatchBuilderPy as AioPyBuilder
+from aiokafka.record.default_records import _DefaultRecordBatchPy as AioPyBatch
+from aiokafka.record.memory_records import _MemoryRecordsPy as AioPyMemoryRecords
+from kafka.record.default_records import DefaultRecordBatch as KPBatch
+from kafka.record.default_records import DefaultRecordBatchBuilder as KPBuilder
+from kafka.record.memory_records import MemoryRecords as KPMemoryRecords
+
+from logcodec.generated.kafka import record_batch_v2 as lc
+
+try:  # the compiled extension itself, whatever aiokafka.record.default_records fell back to
+    from aiokafka.record._crecords.default_records import DefaultRecordBatch as AioCBatch
+    from aiokafka.record._crecords.default_records import DefaultRecordBatchBuilder as AioCBuilder
+    from aiokafka.record._crecords.memory_records import MemoryRecords as AioCMemoryRecords
+    AIOKAFKA_C_ERROR = None
+except ImportError as exc:  # pragma: no cover - depends on the installed wheel
+    AIOKAFKA_C_ERROR = f"aiokafka C extension unavailable: {exc!r}"
+
+REPO = Path(__file__).resolve().parent.parent
+DEFAULT_KAITAI_DIR = REPO / "generated" / "kaitai"
+
+IMPLS = ("logcodec", "kafka-python", "aiokafka-c", "aiokafka-py", "kaitai")
+OTHERS = IMPLS[1:]
+OPS = ("decode", "encode")
+CODECS = {"none": 0, "gzip": 1, "snappy": 2, "lz4": 3, "zstd": 4}
+# (op, other implementation, minimum ratio logcodec / other)
+TARGETS = (("decode", "kafka-python", 2.0), ("decode", "kaitai", 8.0), ("encode", "kafka-python", 3.0))
+BUILDER_BATCH_SIZE = 2**31 - 1  # never "full": every record of a workload batch fits
+BASE_TIMESTAMP = 1_700_000_000_000
+
+
+# ------------------------------------------------------------------------------ workloads
+
+@dataclass
+class Workload:
+    id: str
+    title: str
+    codec: str
+    batches: list  # one list per batch of (offset_delta, timestamp, key, value, headers) tuples
+    data: bytes = b""  # the decode input: every batch encoded by logcodec, concatenated
+    expected: list = field(default_factory=list)  # (offset, timestamp, key, value, headers) over all batches
+
+    @property
+    def n_records(self) -> int:
+        return sum(len(b) for b in self.batches)
+
+    @property
+    def multi(self) -> bool:
+        return len(self.batches) > 1
+
+
+_ACTIONS = ("view", "click", "add_to_cart", "checkout", "search", "logout")
+
+
+def _records_with_headers(n: int, rng: random.Random) -> list:
+    """16-byte keys, 100-byte JSON-like values, headers h1/h2 with 8-byte values."""
+    out = []
+    for i in range(n):
+        key = f"key-{i:012d}".encode()
+        value = (f'{{"seq":{i},"user":"u{rng.randrange(10_000):04d}","action":"{rng.choice(_ACTIONS)}",'
+                 f'"token":"{rng.getrandbits(64):016x}","ok":true}}').ljust(100)[:100].encode()
+        headers = [("h1", f"{i:08d}".encode()), ("h2", f"{rng.getrandbits(32):08x}".encode())]
+        out.append((i, BASE_TIMESTAMP + 3 * i, key, value, headers))
+    return out
+
+
+def _small_records(n: int, rng: random.Random) -> list:
+    """Null keys, 20-byte values, no headers."""
+    return [(i, BASE_TIMESTAMP + i, None, f"v{i:09d}-{rng.getrandbits(36):09x}".encode(), []) for i in range(n)]
+
+
+def make_workloads() -> list[Workload]:
+    w1 = _records_with_headers(1_000, random.Random(1))
+    ws = [Workload("1k_hdr", "1 batch x 1,000 records, 16 B key, 100 B value, 2 headers", "none", [w1]),
+          Workload("10k_small", "1 batch x 10,000 records, null key, 20 B value, no headers", "none",
+                   [_small_records(10_000, random.Random(2))])]
+    for codec in ("gzip", "snappy", "lz4", "zstd"):
+        ws.append(Workload(f"1k_hdr_{codec}", f"workload 1k_hdr, {codec}", codec, [w1]))
+    many = _records_with_headers(1_000, random.Random(4))
+    ws.append(Workload("100x10", "100 batches x 10 records (as 1k_hdr), one buffer", "none",
+                       [[(j, ts, k, v, h) for j, (_, ts, k, v, h) in enumerate(many[i:i + 10])]
+                        for i in range(0, 1_000, 10)]))
+    return ws
+
+
+# ------------------------------------------------------------------------------ logcodec
+
+def _logcodec_batch(recs, compression, base_offset=0):
+    Record, Header = lc.Record, lc.Header
+    base_ts = max_ts = recs[0][1]
+    records = []
+    for offset_delta, ts, key, value, headers in recs:
+        if ts > max_ts:
+            max_ts = ts
+        records.append(Record(timestamp_delta=ts - base_ts, offset_delta=offset_delta, key=key, value=value,
+                              headers=[Header(key=hk, value=hv) for hk, hv in headers]))
+    return lc.encode(lc.RecordBatchV2(
+        base_offset=base_offset, partition_leader_epoch=-1, attributes=lc.Attributes(compression=compression),
+        base_timestamp=base_ts, max_timestamp=max_ts, producer_id=-1, producer_epoch=-1, base_sequence=-1,
+        records=records))
+
+
+def encode_logcodec(batches, codec):
+    compression = lc.Compression(codec)
+    return [_logcodec_batch(recs, compression) for recs in batches]
+
+
+def _touch_logcodec(batches):
+    for batch in batches:
+        base_offset, base_ts = batch.base_offset, batch.base_timestamp
+        for r in batch.records:
+            base_offset + r.offset_delta
+            base_ts + r.timestamp_delta
+            r.key
+            r.value
+            for h in r.headers:
+                h.key
+                h.value
+
+
+def decode_logcodec(data):
+    _touch_logcodec((lc.decode(data),))
+
+
+def decode_logcodec_stream(data):
+    stream = lc.decode_stream(data)
+    if stream.partial is not None:
+        raise stream.partial
+    _touch_logcodec(stream.items)
+
+
+def rows_logcodec(data):
+    stream = lc.decode_stream(data)
+    if stream.partial is not None:
+        raise stream.partial
+    return [(b.base_offset + r.offset_delta, b.base_timestamp + r.timestamp_delta, r.key, r.value,
+             [(h.key, h.value) for h in r.headers]) for b in stream.items for r in b.records]
+
+
+# ------------------------------------------------------------------------------ the client libraries
+
+def _touch_lib(batches):
+    for batch in batches:
+        if not batch.validate_crc():  # before iterating: iteration decompresses
+            raise ValueError(f"CRC mismatch in batch at base offset {batch.base_offset}")
+        for r in batch:
+            r.offset
+            r.timestamp
+            r.key
+            r.value
+            for k, v in r.headers:
+                pass
+
+
+def _memory_records(cls, data):
+    records = cls(data)
+    while records.has_next():
+        yield records.next_batch()
+
+
+def _aiokafka_py_memory_records(data):
+    # _MemoryRecordsPy.next_batch instantiates the module-global DefaultRecordBatch, which
+    # is the Cython class whenever the extension loads; for the pure-Python column it is
+    # the Python class, exactly as with AIOKAFKA_NO_EXTENSIONS=1 (restored at once).
+    records = AioPyMemoryRecords(data)
+    saved = _aio_memory_records.DefaultRecordBatch
+    while records.has_next():
+        _aio_memory_records.DefaultRecordBatch = AioPyBatch
+        try:
+            batch = records.next_batch()
+        finally:
+            _aio_memory_records.DefaultRecordBatch = saved
+        yield batch
+
+
+def _lib_rows(batches, batch_cls):
+    rows = []
+    for b in batches:
+        if type(b) is not batch_cls:
+            raise TypeError(f"got {type(b).__module__}.{type(b).__qualname__}, expected {batch_cls.__qualname__}")
+        if not b.validate_crc():
+            raise ValueError("CRC mismatch")
+        rows += [(r.offset, r.timestamp, _b(r.key), _b(r.value), [(k, _b(v)) for k, v in r.headers]) for r in b]
+    return rows
+
+
+def _b(x):
+    return None if x is None else bytes(x)
+
+
+def _encode_lib(builder_cls, batches, codec):
+    out = []
+    for recs in batches:
+        builder = builder_cls(2, codec, 0, -1, -1, -1, BUILDER_BATCH_SIZE)
+        for offset_delta, ts, key, value, headers in recs:
+            builder.append(offset_delta, ts, key, value, headers)
+        out.append(builder.build())
+    return out
+
+
+def encode_kafka_python(batches, codec):
+    return _encode_lib(KPBuilder, batches, codec)
+
+
+def encode_aiokafka_c(batches, codec):
+    return _encode_lib(AioCBuilder, batches, codec)
+
+
+def encode_aiokafka_py(batches, codec):
+    return _encode_lib(AioPyBuilder, batches, codec)
+
+
+# ------------------------------------------------------------------------------ Kaitai reference parser
+
+class Kaitai:
+    """The official compiler's parser, if generated; `error` says why not otherwise."""
+
+    def __init__(self, directory: Path):
+        self.directory, self.module, self.error = directory, None, None
+        path = directory / "record_batch_v2.py"
+        if not path.exists():
+            self.error = (f"{_rel(path)} not found: the Kaitai reference parser has not been generated "
+                          "yet (the official compiler's output; `logcodec generate` writes it)")
+            return
+        if str(directory) not in sys.path:
+            sys.path.insert(0, str(directory))  # the compiler's modules import each other top-level
+        try:
+            self.module = importlib.import_module("record_batch_v2")
+        except Exception as exc:  # noqa: BLE001 - reported, the column is skipped
+            self.error = f"importing {_rel(path)} failed: {exc!r}"
+            return
+        from kaitaistruct import KaitaiStream
+        from io import BytesIO
+        cls = self.module.RecordBatchV2
+
+        def decode(data):
+            _touch_kaitai((cls.from_bytes(data),))
+
+        def decode_stream(data):
+            io = KaitaiStream(BytesIO(data))
+            batches = []
+            while not io.is_eof():
+                batches.append(cls(io))
+            _touch_kaitai(batches)
+
+        def rows(data):
+            io, out = KaitaiStream(BytesIO(data)), []
+            while not io.is_eof():
+                b = cls(io)
+                out += [(b.base_offset + r.offset_delta.value, b.base_timestamp + r.timestamp_delta.value,
+                         r.key if r.len_key.value >= 0 else None, r.value if r.len_value.value >= 0 else None,
+                         [(h.key, h.value if h.len_value.value >= 0 else None) for h in r.headers])
+                        for r in b.records.items]
+            return out
+
+        self.decode, self.decode_stream, self.rows = decode, decode_stream, rows
+
+
+def _touch_kaitai(batches):
+    # The parser reads every field eagerly; the zigzag varints' `.value` is a lazy instance,
+    # and an absent key/value (length -1) is an unset attribute, as Kaitai models `if:`.
+    for batch in batches:
+        base_offset, base_ts = batch.base_offset, batch.base_timestamp
+        for r in batch.records.items:
+            base_offset + r.offset_delta.value
+            base_ts + r.timestamp_delta.value
+            r.key if r.len_key.value >= 0 else None
+            r.value if r.len_value.value >= 0 else None
+            for h in r.headers:
+                h.key
+                h.value if h.len_value.value >= 0 else None
+
+
+def _rel(path: Path) -> str:
+    try:
+        return str(path.relative_to(REPO))
+    except ValueError:
+        return str(path)
+
+
+# ------------------------------------------------------------------------------ registry
+
+class Skip(Exception):
+    """This (implementation, workload, op) is not measured; the message says why."""
+
+
+def decoders(kaitai: Kaitai) -> dict:
+    """name -> (decode one batch, decode a multi-batch buffer, rows for the correctness check)."""
+    table = {
+        "logcodec": (decode_logcodec, decode_logcodec_stream, rows_logcodec),
+        "kafka-python": (lambda d: _touch_lib((KPBatch(d),)),
+                         lambda d: _touch_lib(_memory_records(KPMemoryRecords, d)),
+                         lambda d: _lib_rows(_memory_records(KPMemoryRecords, d), KPBatch)),
+        "aiokafka-py": (lambda d: _touch_lib((AioPyBatch(d),)),
+                        lambda d: _touch_lib(_aiokafka_py_memory_records(d)),
+                        lambda d: _lib_rows(_aiokafka_py_memory_records(d), AioPyBatch)),
+    }
+    if not AIOKAFKA_C_ERROR:
+        table["aiokafka-c"] = (lambda d: _touch_lib((AioCBatch(d),)),
+                               lambda d: _touch_lib(_memory_records(AioCMemoryRecords, d)),
+                               lambda d: _lib_rows(_memory_records(AioCMemoryRecords, d), AioCBatch))
+    if kaitai.module is not None:
+        table["kaitai"] = (kaitai.decode, kaitai.decode_stream, kaitai.rows)
+    return table
+
+
+def encoders() -> dict:
+    table = {"logcodec": encode_logcodec, "kafka-python": encode_kafka_python, "aiokafka-py": encode_aiokafka_py}
+    if not AIOKAFKA_C_ERROR:
+        table["aiokafka-c"] = encode_aiokafka_c
+    return table
+
+
+def skip_reason(impl: str, op: str, kaitai: Kaitai) -> str | None:
+    if impl == "kaitai":
+        if op == "encode":
+            return "n/a: Kaitai Struct 0.11 generates parsers only"
+        return kaitai.error
+    if impl == "aiokafka-c":
+        return AIOKAFKA_C_ERROR
+    return None
+
+
+def _codec_available(impl: str, codec: str) -> bool:
+    if codec == "none" or impl in ("logcodec", "kaitai"):  # kaitai decompresses through logcodec's table
+        return True
+    lib = kafka.codec if impl == "kafka-python" else aiokafka.codec
+    return bool(getattr(lib, f"has_{codec}")())
+
+
+# ------------------------------------------------------------------------------ correctness (untimed)
+
+def prepare(w: Workload) -> None:
+    """Build the decode input with logcodec and check it with kafka-python."""
+    parts, base = [], 0
+    for recs in w.batches:
+        parts.append(_logcodec_batch(recs, lc.Compression(CODECS[w.codec]), base_offset=base))
+        w.expected += [(base + od, ts, k, v, list(h)) for od, ts, k, v, h in recs]
+        base += len(recs)
+    w.data = b"".join(parts)
+    got = _lib_rows(_memory_records(KPMemoryRecords, w.data), KPBatch)
+    if len(got) != w.n_records:
+        raise SystemExit(f"{w.id}: kafka-python decodes {len(got)} records from logcodec's bytes, "
+                         f"expected {w.n_records}")
+    if got != w.expected:
+        raise SystemExit(f"{w.id}: kafka-python decodes logcodec's bytes to different records")
+
+
+def check_decoder(rows, w: Workload) -> None:
+    got = rows(w.data)
+    if len(got) != w.n_records:
+        raise AssertionError(f"decodes {len(got)} records, expected {w.n_records}")
+    if got != w.expected:
+        i = next(i for i, (a, b) in enumerate(zip(got, w.expected)) if a != b)
+        raise AssertionError(f"record {i} differs: {got[i]!r} != {w.expected[i]!r}")
+
+
+def check_encoder(encode, w: Workload) -> None:
+    parts = encode(w.batches, CODECS[w.codec])
+    if len(parts) != len(w.batches):
+        raise AssertionError(f"built {len(parts)} batches, expected {len(w.batches)}")
+    stream = lc.decode_stream(b"".join(bytes(p) for p in parts))  # checks every CRC
+    if stream.partial is not None:
+        raise AssertionError(f"output does not decode: {stream.partial}")
+    codecs = {int(b.attributes.compression) for b in stream.items}
+    if codecs != {CODECS[w.codec]}:
+        raise AssertionError(f"batches use codec ids {sorted(codecs)}, expected {CODECS[w.codec]}")
+    got = [(r.offset_delta, b.base_timestamp + r.timestamp_delta, r.key, r.value, [(h.key, h.value) for h in r.headers])
+           for b in stream.items for r in b.records]
+    want = [(od, ts, k, v, list(h)) for recs in w.batches for od, ts, k, v, h in recs]
+    if got != want:
+        raise AssertionError("output decodes to different records")
+
+
+# ------------------------------------------------------------------------------ timing
+
+def _run(fn, arg, n):
+    t0 = time.perf_counter()
+    for _ in range(n):
+        fn(*arg)
+    return time.perf_counter() - t0
+
+
+def measure(fn, arg, min_time: float, rounds: int) -> dict:
+    """Calibrate n calls so one round takes >= min_time (that run is the warm-up), then
+    time `rounds` rounds of n calls; the best round gives the time per call."""
+    gc.collect()
+    n = 1
+    while True:
+        t = _run(fn, arg, n)
+        if t >= min_time:
+            break
+        n = max(n + 1, min(n * 10, math.ceil(n * 1.1 * min_time / max(t, 1e-9))))
+    per_call = []
+    for _ in range(rounds):
+        gc.collect()
+        per_call.append(_run(fn, arg, n) / n)
+    return {"seconds_per_call": min(per_call), "calls_per_round": n, "rounds": per_call}
+
+
+# ------------------------------------------------------------------------------ report
+
+def _fmt_rate(x: float) -> str:
+    if x >= 1e6:
+        return f"{x / 1e6:.2f}M"
+    if x >= 1e3:
+        return f"{x / 1e3:.0f}k"
+    return f"{x:.0f}"
+
+
+def _geomean(xs):
+    xs = [x for x in xs if x and x > 0]
+    return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else None
+
+
+def ratios(results: dict, workloads: list[Workload]) -> dict:
+    """op -> other -> {workload id: logcodec rate / other rate, "geomean": ...}."""
+    out = {}
+    for op, per_w in results.items():
+        out[op] = {}
+        for other in OTHERS:
+            r = {}
+            for w in workloads:
+                mine, theirs = per_w[w.id].get("logcodec", {}), per_w[w.id].get(other, {})
+                if "records_per_s" in mine and "records_per_s" in theirs:
+                    r[w.id] = mine["records_per_s"] / theirs["records_per_s"]
+            if r:
+                r["geomean"] = _geomean(list(r.values()))
+                out[op][other] = r
+    return out
+
+
+def render(results, rat, workloads, skipped_notes, target_rows) -> str:
+    lines = []
+    impls_of = {op: [i for i in IMPLS if any("records_per_s" in results[op][w.id].get(i, {}) for w in workloads)]
+                for op in results}
+    for op in results:
+        lines += [f"### {op}", "",
+                  "Throughput: records/s · MB/s (MB = 10^6 bytes of the workload's wire bytes, "
+                  "the decode input; the same byte count for every implementation).", ""]
+        cols = impls_of[op]
+        lines.append("| workload | records | bytes | " + " | ".join(cols) + " |")
+        lines.append("|---|---:|---:|" + "---:|" * len(cols))
+        for w in workloads:
+            cells = []
+            for impl in cols:
+                r = results[op][w.id].get(impl, {})
+                if "records_per_s" in r:
+                    cells.append(f"{_fmt_rate(r['records_per_s'])} · {r['mb_per_s']:.1f}")
+                else:
+                    cells.append("FAILED" if r.get("failed") else "–")
+            lines.append(f"| {w.id} | {w.n_records:,} | {len(w.data):,} | " + " | ".join(cells) + " |")
+        others = [o for o in OTHERS if o in rat.get(op, {})]
+        if others:
+            lines += ["", f"Ratio logcodec / other ({op} records/s; > 1 means logcodec is faster):", "",
+                      "| workload | " + " | ".join(f"vs {o}" for o in others) + " |",
+                      "|---|" + "---:|" * len(others)]
+            for wid in [w.id for w in workloads] + ["geomean"]:
+                cells = [f"{rat[op][o][wid]:.2f}x" if wid in rat[op][o] else "–" for o in others]
+                label = "**geomean**" if wid == "geomean" else wid
+                lines.append(f"| {label} | " + " | ".join(cells) + " |")
+        lines.append("")
+    if skipped_notes:
+        lines += ["Not measured:", ""] + [f"- {n}" for n in skipped_notes] + [""]
+    lines += ["### targets", "", "| target | first workload (1k_hdr) | | geomean over workloads | |",
+              "|---|---:|---|---:|---|"]
+    for row in target_rows:
+        def cell(v):
+            if v is None:
+                return "–", "not measured"
+            if v >= row["target"]:
+                return f"{v:.2f}x", "**met**"
+            return f"{v:.2f}x", f"**not met** (needs {row['target'] / v:.2f}x more)"
+        a, am = cell(row["first"])
+        g, gm = cell(row["geomean"])
+        lines.append(f"| {row['op']} >= {row['target']:g}x {row['other']} | {a} | {am} | {g} | {gm} |")
+    lines.append("")
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------------------ main
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench kafka", description=__doc__.split("\n\n")[0])
+    p.add_argument("--quick", action="store_true", help="short rounds (0.02 s, best of 2) for CI smoke runs")
+    p.add_argument("--only", choices=OPS, help="measure only decode or only encode")
+    p.add_argument("--json", metavar="FILE", help="write the raw numbers to FILE")
+    p.add_argument("--workloads", metavar="IDS", help="comma-separated workload ids (default: all)")
+    p.add_argument("--kaitai-dir", metavar="DIR", default=str(DEFAULT_KAITAI_DIR),
+                   help="folder of the Kaitai reference parsers (default: generated/kaitai)")
+    p.add_argument("--min-time", type=float, help="seconds per round (default 0.3, --quick 0.02)")
+    p.add_argument("--rounds", type=int, help="rounds, best taken (default 5, --quick 2)")
+    args = p.parse_args(argv)
+    min_time = args.min_time or (0.02 if args.quick else 0.3)
+    rounds = args.rounds or (2 if args.quick else 5)
+    ops = (args.only,) if args.only else OPS
+
+    workloads = make_workloads()
+    if args.workloads:
+        wanted = args.workloads.split(",")
+        unknown = set(wanted) - {w.id for w in workloads}
+        if unknown:
+            p.error(f"unknown workload(s) {sorted(unknown)}; known: {[w.id for w in workloads]}")
+        workloads = [w for w in workloads if w.id in wanted]
+
+    kaitai = Kaitai(Path(args.kaitai_dir).resolve())
+    dec, enc = decoders(kaitai), encoders()
+    skipped_notes = []
+    for impl in IMPLS:
+        for op in ops:
+            reason = skip_reason(impl, op, kaitai)
+            if reason:
+                skipped_notes.append(f"{impl} {op}: {reason}")
+    print(f"# Kafka RecordBatch v2 benchmark ({'quick: ' if args.quick else ''}best of {rounds} rounds "
+          f">= {min_time:g} s each; CPython {platform.python_version()}, {platform.machine()})\n", flush=True)
+    for note in skipped_notes:
+        print(f"note: {note}", file=sys.stderr, flush=True)
+
+    results = {op: {w.id: {} for w in workloads} for op in ops}
+    for w in workloads:
+        prepare(w)
+        for op in ops:
+            for impl in IMPLS:
+                if skip_reason(impl, op, kaitai):
+                    continue
+                if not _codec_available(impl, w.codec):
+                    results[op][w.id][impl] = {"skipped": f"{w.codec} codec unavailable"}
+                    skipped_notes.append(f"{impl} {op} {w.id}: {w.codec} codec unavailable")
+                    continue
+                try:
+                    if op == "decode":
+                        single, stream, rows = dec[impl]
+                        check_decoder(rows, w)
+                        fn, arg = (stream if w.multi else single), (w.data,)
+                    else:
+                        fn, arg = enc[impl], (w.batches, CODECS[w.codec])
+                        check_encoder(fn, w)
+                except Exception as exc:  # noqa: BLE001 - reported in the table, never timed
+                    msg = f"{impl} {op} {w.id}: correctness check FAILED: {exc!r}"
+                    print(msg, file=sys.stderr, flush=True)
+                    skipped_notes.append(msg)
+                    results[op][w.id][impl] = {"failed": repr(exc)}
+                    continue
+                m = measure(fn, arg, min_time, rounds)
+                s = m["seconds_per_call"]
+                m.update(records_per_s=w.n_records / s, mb_per_s=len(w.data) / s / 1e6)
+                results[op][w.id][impl] = m
+                print(f"  {op:6} {w.id:14} {impl:13} {_fmt_rate(m['records_per_s']):>7} rec/s "
+                      f"{m['mb_per_s']:8.1f} MB/s", file=sys.stderr, flush=True)
+
+    rat = ratios(results, workloads)
+    target_rows = []
+    for op, other, target in TARGETS:
+        r = rat.get(op, {}).get(other, {})
+        target_rows.append({"op": op, "other": other, "target": target, "first": r.get(workloads[0].id)
+                            if workloads[0].id == "1k_hdr" else None, "geomean": r.get("geomean")})
+        row = target_rows[-1]
+        row["first_met"] = None if row["first"] is None else row["first"] >= target
+        row["geomean_met"] = None if row["geomean"] is None else row["geomean"] >= target
+    print(render(results, rat, workloads, skipped_notes, target_rows), flush=True)
+
+    if args.json:
+        doc = {
+            "meta": {"python": sys.version, "implementation": platform.python_implementation(),
+                     "machine": platform.machine(), "platform": platform.platform(),
+                     "kafka-python": kafka.__version__, "aiokafka": aiokafka.__version__,
+                     "kaitaistruct": kaitaistruct.__version__, "aiokafka_c": AIOKAFKA_C_ERROR or "available",
+                     "kaitai": kaitai.error or _rel(kaitai.directory / "record_batch_v2.py"),
+                     "min_time": min_time, "rounds": rounds, "quick": args.quick, "time": time.time()},
+            "workloads": {w.id: {"title": w.title, "codec": w.codec, "batches": len(w.batches),
+                                 "records": w.n_records, "bytes": len(w.data)} for w in workloads},
+            "results": results, "ratios": rat, "targets": target_rows, "not_measured": skipped_notes,
+        }
+        Path(args.json).write_text(json.dumps(doc, indent=2) + "\n")
+        print(f"raw numbers written to {args.json}", file=sys.stderr)
+    return 0

@@ -1,0 +1,122 @@
+"""JSON Schemas (draft 2020-12) of each format's canonical JSON value and of the vector files.
+
+The value schema follows the same rules as `logcodec.runtime.values`: bytes as
+hex strings, enums by name (or a bare integer the enum has no name for),
+integers wider than 53 bits as decimal strings, derived fields optional.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .pyemit import ModuleEmitter
+from .schema import Field, Schema, TypeDef
+
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+_HEX = {"type": "string", "pattern": "^([0-9a-f]{2})*$", "contentEncoding": "base16"}
+_WIDE = {"type": "string", "pattern": "^-?[0-9]+$", "description": "a 64-bit integer as a decimal string"}
+
+
+def render(schemas: list[Schema], modules: dict) -> dict[str, str]:
+    out = {}
+    for schema in schemas:
+        emitter = ModuleEmitter(schema)
+        doc = value_schema(schema, emitter)
+        out[f"schema/{schema.family}/{schema.id}.value.json"] = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+    out["schema/vectors.json"] = json.dumps(vector_file_schema(), indent=1) + "\n"
+    return out
+
+
+def value_schema(schema: Schema, emitter: ModuleEmitter) -> dict:
+    defs = {}
+    for t in schema.all_types():
+        if t.primitive or t.unwrap:
+            continue
+        defs[t.class_name] = type_schema(t, emitter)
+    return {
+        "$schema": DRAFT,
+        "$id": f"https://logcodec.dev/schema/{schema.family}/{schema.id}.value.json",
+        "title": f"{schema.title}: canonical JSON value",
+        "description": schema.doc,
+        "$ref": f"#/$defs/{schema.root.class_name}",
+        "$defs": defs,
+    }
+
+
+def type_schema(t: TypeDef, emitter: ModuleEmitter) -> dict:
+    props, required = {}, []
+    for f in t.seq:
+        meta = emitter.field_meta(f)
+        s = element_schema(meta, emitter, f)
+        if meta.get("list"):
+            s = {"type": "array", "items": s}
+        if meta.get("derived") or meta.get("optional") or meta["kind"] == "switch":
+            s = {"anyOf": [s, {"type": "null"}]}
+        if not meta.get("derived"):
+            required.append(f.id)
+        props[f.id] = {**s, "description": f.doc + (" Derived: may be omitted or null." if f.derived else "")}
+    return {"type": "object", "description": t.doc, "properties": props, "required": required,
+            "additionalProperties": False}
+
+
+def element_schema(meta: dict, emitter: ModuleEmitter, f: Field) -> dict:
+    kind = meta["kind"]
+    if kind == "int":
+        return dict(_WIDE) if meta.get("wide") else {"type": "integer"}
+    if kind == "bool":
+        return {"type": "boolean"}
+    if kind == "float":
+        return {"type": "number"}
+    if kind == "bytes":
+        return dict(_HEX)
+    if kind == "str":
+        return {"type": "string"}
+    if kind == "enum":
+        return {"anyOf": [{"enum": sorted(f.enum.members.values())}, {"type": "integer"}]}
+    if kind == "user":
+        return {"$ref": f"#/$defs/{meta['type']}"}
+    if kind == "switch":
+        return {"anyOf": [element_schema(c, emitter, f) for c in meta["cases"]]}
+    raise ValueError(kind)
+
+
+def vector_file_schema() -> dict:
+    test = {
+        "type": "object",
+        "required": ["tcId", "comment", "flags", "result", "bytes"],
+        "properties": {
+            "tcId": {"type": "string", "description": "stable id: group/name; prefixes select groups"},
+            "comment": {"type": "string"},
+            "flags": {"type": "array", "items": {"type": "string"}},
+            "result": {"enum": ["valid", "invalid", "acceptable"]},
+            "bytes": _HEX,
+            "canonical": {"type": "boolean", "description": "an encoder must reproduce these bytes exactly"},
+            "value": {"description": "the decoded value in canonical JSON (valid tests)"},
+            "error": {"type": "string", "description": "the error kind (invalid tests)"},
+            "errorDetail": {"type": "object", "description": "offset and path logcodec reports (informative)"},
+            "provenance": {"type": "string"},
+            "quirks": {"type": "object", "additionalProperties": {"type": "string"}},
+        },
+        "additionalProperties": False,
+    }
+    return {
+        "$schema": DRAFT,
+        "$id": "https://logcodec.dev/schema/vectors.json",
+        "title": "logcodec golden vector file",
+        "type": "object",
+        "required": ["format", "schema", "schemaSha256", "source", "numberOfTests", "notes", "testGroups"],
+        "properties": {
+            "format": {"type": "string"},
+            "schema": {"type": "string"},
+            "schemaSha256": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+            "source": {"type": "string"},
+            "generator": {"type": "string"},
+            "numberOfTests": {"type": "integer"},
+            "notes": {"type": "object"},
+            "testGroups": {"type": "array", "items": {
+                "type": "object", "required": ["type", "tests"],
+                "properties": {"type": {"type": "string"}, "comment": {"type": "string"},
+                               "tests": {"type": "array", "items": test}},
+            }},
+        },
+    }

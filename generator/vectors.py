@@ -1,0 +1,213 @@
+"""Golden vectors, in the spirit of Project Wycheproof.
+
+A format's vectors are defined next to its schema, in `<schema>.vectors.yaml`:
+values in canonical JSON (derived fields left out), bytes from other
+implementations with their provenance, and invalid inputs made from a valid
+vector by named byte mutations. This module turns that definition into
+`generated/vectors/<family>/<format>.json`:
+
+- valid values are encoded by the generated codec, and the bytes decoded again
+  to record the complete expected value (derived fields included);
+- external bytes are decoded to record their value;
+- every invalid input is decoded, and generation fails unless the decoder
+  raises exactly the error kind the definition expects;
+- truncations are cut at every structural boundary of their base vector, as
+  the official Kaitai compiler's debug parser reports the field ranges.
+
+The same definitions always give the same file. The independent checks (the
+Kaitai reference parsers and third-party libraries decoding every valid vector)
+run in the test suite.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import yaml
+
+from logcodec.runtime.errors import DecodeError
+from logcodec.runtime.primitives import CHECKSUMS
+from logcodec.runtime.values import from_json, to_json
+
+from . import kaitai
+from .schema import Schema, SchemaError
+
+RESULTS = ("valid", "invalid", "acceptable")
+
+
+def definition_path(root: Path, schema: Schema) -> Path:
+    return root / "schemas" / schema.path.replace(".ksy", ".vectors.yaml")
+
+
+def expand(value):
+    """Spec shorthands for bytes: "text:abc" (UTF-8) and "fill:ab*100" (a repeated hex pattern)."""
+    if isinstance(value, dict):
+        return {k: expand(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [expand(v) for v in value]
+    if isinstance(value, str) and value.startswith("text:"):
+        return value[5:].encode().hex()
+    if isinstance(value, str) and value.startswith("fill:"):
+        pattern, _, times = value[5:].rpartition("*")
+        return pattern * int(times)
+    return value
+
+
+def merge(base: dict, over: dict) -> dict:
+    out = dict(base)
+    for k, v in over.items():
+        out[k] = merge(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
+    return out
+
+
+def mutate(data: bytes, test: dict, where: str) -> bytes:
+    """Apply a definition's byte mutations, in a fixed order: patch, truncate, append, checksum."""
+    out = bytearray(data)
+    for p in test.get("patch", []):
+        raw = bytes.fromhex(p["hex"])
+        at = p["offset"] if p["offset"] >= 0 else len(out) + p["offset"]  # negative: from the end
+        out[at:at + len(raw)] = raw
+    if "splice" in test:
+        s = test["splice"]
+        out[s["offset"]:s["offset"] + s.get("remove", 0)] = bytes.fromhex(s.get("insert", ""))
+    if "truncate" in test:
+        del out[test["truncate"]:]
+    if "append" in test:
+        out += bytes.fromhex(test["append"])
+    for ck in test.get("checksums", []):
+        algo = CHECKSUMS.get(ck["algorithm"])
+        if algo is None:
+            raise SchemaError(f"{where}: unknown checksum {ck['algorithm']!r}")
+        value = algo(bytes(out[ck["from"]:ck.get("to", len(out))]))
+        size = ck.get("size", 4)
+        out[ck["at"]:ck["at"] + size] = value.to_bytes(size, ck.get("endian", "big"))
+    return bytes(out)
+
+
+def render(root: Path, schema: Schema, module) -> dict[str, str]:
+    path = definition_path(root, schema)
+    if not path.exists():
+        return {}
+    where = path.relative_to(root).as_posix()
+    spec = yaml.safe_load(path.read_text())
+    built = Builder(root, schema, module, spec, where).build()
+    return {f"vectors/{schema.family}/{schema.id}.json": json.dumps(built, indent=1, ensure_ascii=False) + "\n"}
+
+
+class Builder:
+    def __init__(self, root: Path, schema: Schema, module, spec: dict, where: str) -> None:
+        self.root, self.schema, self.module, self.spec, self.where = root, schema, module, spec, where
+        self.notes = spec.get("notes", {})
+        self.by_name: dict[str, tuple[dict, bytes]] = {}
+        self.ids: set[str] = set()
+
+    def fail(self, message: str):
+        raise SchemaError(f"{self.where}: {message}")
+
+    def build(self) -> dict:
+        groups = []
+        for group in self.spec.get("groups", []):
+            tests = [self.test(group, t) for t in group["tests"]]
+            groups.append({"type": group["type"], "comment": group.get("comment", ""), "tests": tests})
+        truncations = self.truncations()
+        if truncations:
+            groups.append(truncations)
+        for group in groups:
+            for t in group["tests"]:
+                for flag in t["flags"]:
+                    if flag not in self.notes:
+                        self.fail(f"flag {flag!r} of {t['tcId']} is not explained in notes")
+        return {
+            "format": self.schema.format_name,
+            "schema": f"schemas/{self.schema.path}",
+            "schemaSha256": self.schema.sha256,
+            "source": self.spec.get("source", "").strip(),
+            "generator": "logcodec generate",
+            "numberOfTests": sum(len(g["tests"]) for g in groups),
+            "notes": self.notes,
+            "testGroups": groups,
+        }
+
+    def tc_id(self, group: dict, test: dict) -> str:
+        tc = f"{group['type']}/{test['name']}"
+        if tc in self.ids:
+            self.fail(f"duplicate test {tc}")
+        self.ids.add(tc)
+        return tc
+
+    def test(self, group: dict, test: dict) -> dict:
+        tc = self.tc_id(group, test)
+        result = test.get("result", "valid" if "error" not in test else "invalid")
+        if result not in RESULTS:
+            self.fail(f"{tc}: result must be one of {RESULTS}")
+        entry = {"tcId": tc, "comment": test.get("comment", "").strip(), "flags": list(test.get("flags", [])),
+                 "result": result}
+        if "value" in test:
+            value = from_json(self.module.ROOT, expand(merge(self.spec.get("base", {}), test["value"])))
+            data = self.module.encode(value)
+            entry["canonical"] = bool(test.get("canonical", True))
+        elif "bytes" in test:
+            data = bytes.fromhex("".join(test["bytes"].split()))
+            entry["canonical"] = bool(test.get("canonical", False))
+        elif "from" in test:
+            if test["from"] not in self.by_name:
+                self.fail(f"{tc}: unknown base test {test['from']!r} (define it earlier)")
+            data = mutate(self.by_name[test["from"]][1], test, f"{self.where}: {tc}")
+        else:
+            self.fail(f"{tc}: a test has a value, bytes, or a base test to mutate")
+        if "provenance" in test:
+            entry["provenance"] = test["provenance"].strip()
+        if "quirks" in test:
+            entry["quirks"] = test["quirks"]
+        entry["bytes"] = data.hex()
+        self.expect(tc, test, entry, data)
+        self.by_name[test["name"]] = (entry, data)
+        return entry
+
+    def expect(self, tc: str, test: dict, entry: dict, data: bytes) -> None:
+        """Decode with the generated codec and check the outcome the definition states."""
+        try:
+            decoded = self.module.decode(data)
+        except DecodeError as exc:
+            if "error" not in test and entry["result"] != "acceptable":
+                self.fail(f"{tc}: expected a value, the decoder says {exc}")
+            if "error" in test and exc.kind != test["error"]:
+                self.fail(f"{tc}: expected error {test['error']!r}, the decoder says {exc}")
+            entry["error"] = exc.kind
+            entry["errorDetail"] = {"offset": exc.offset, "path": exc.path}
+            return
+        if "error" in test:
+            self.fail(f"{tc}: expected error {test['error']!r}, but the bytes decode")
+        entry["value"] = to_json(decoded)
+        if entry.get("canonical") and self.module.encode(decoded) != data:
+            self.fail(f"{tc}: marked canonical, but re-encoding gives other bytes")
+
+    def truncations(self) -> dict | None:
+        spec = self.spec.get("truncations")
+        if not spec:
+            return None
+        sources = kaitai.sources(self.root / "schemas", [self.schema, *self.schema.imports], debug=True)
+        stop = kaitai.primitive_classes([self.schema])
+        tests = []
+        with kaitai.loaded(sources) as load:
+            parser = getattr(load(self.schema.id), self.schema.root.class_name)
+            from kaitaistruct import BytesIO, KaitaiStream
+
+            for base in spec["from"]:
+                if base not in self.by_name:
+                    self.fail(f"truncations: unknown base test {base!r}")
+                data = self.by_name[base][1]
+                obj = parser(KaitaiStream(BytesIO(data)))
+                obj._read()
+                cuts: dict[int, str] = {}
+                for path, start, _end in kaitai.spans(obj, stop):
+                    cuts.setdefault(start, path)
+                for cut in sorted(c for c in cuts if c < len(data)):
+                    test = {"name": f"{base}/at-{cut}", "error": "truncated"}
+                    entry = {"tcId": f"{spec['type']}/{base}/at-{cut}",
+                             "comment": f"{base} cut before byte {cut}, where {cuts[cut]} starts",
+                             "flags": list(spec.get("flags", [])), "result": "invalid", "bytes": data[:cut].hex()}
+                    self.expect(entry["tcId"], test, entry, data[:cut])
+                    tests.append(entry)
+        return {"type": spec["type"], "comment": spec.get("comment", "").strip(), "tests": tests}

@@ -1,0 +1,23 @@
+"""logcodec: codecs, golden vectors and conformance tests for log-structured message formats.
+
+    >>> import logcodec
+    >>> logcodec.formats()
+    ['kafka.record_batch_v2']
+    >>> batch = logcodec.decode("kafka.record_batch_v2", data)      # doctest: +SKIP
+    >>> logcodec.encode("kafka.record_batch_v2", batch) == data      # doctest: +SKIP
+
+Every decoder raises only `DecodeError` (every encoder only `EncodeError`), with a
+`kind` from `KINDS`, the byte `offset` and the field `path`.
+"""
+
+from logcodec._api import codec, decode, decode_stream, encode, formats, to_json, value_from_json
+from logcodec.runtime.errors import KINDS, DecodeError, EncodeError, LogcodecError
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
+from logcodec.runtime.stream import Stream
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "formats", "codec", "decode", "decode_stream", "encode", "to_json", "value_from_json",
+    "DecodeError", "EncodeError", "LogcodecError", "KINDS", "Limits", "DEFAULT_LIMITS", "Stream",
+]

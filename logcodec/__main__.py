@@ -1,0 +1,5 @@
+import sys
+
+from logcodec.cli import main
+
+sys.exit(main())

@@ -1,0 +1,56 @@
+"""The format registry behind `logcodec.decode`, `logcodec.encode` and friends."""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
+from logcodec.runtime.stream import Stream
+from logcodec.runtime.values import from_json, to_json
+
+
+def _registry() -> dict[str, str]:
+    # Imported on use, so that `logcodec generate` works while generated/ is missing or stale.
+    from logcodec.generated import FORMATS
+
+    return FORMATS
+
+
+def formats() -> list[str]:
+    """Every format name, e.g. ``kafka.record_batch_v2``."""
+    return sorted(_registry())
+
+
+def codec(format_name: str) -> ModuleType:
+    """The generated module of a format: its value classes, `decode`, `decode_stream`, `encode`."""
+    try:
+        return importlib.import_module(_registry()[format_name])
+    except KeyError:
+        raise ValueError(f"unknown format {format_name!r}; known: {', '.join(formats())}") from None
+
+
+def decode(format_name: str, data, *, limits: Limits = DEFAULT_LIMITS):
+    """Decode exactly one value of the format from bytes; raises DecodeError otherwise."""
+    return codec(format_name).decode(data, limits=limits)
+
+
+def decode_stream(format_name: str, data, *, limits: Limits = DEFAULT_LIMITS) -> Stream:
+    """Decode values laid end to end; a partial last one is reported in `.partial`."""
+    return codec(format_name).decode_stream(data, limits=limits)
+
+
+def encode(format_name: str, value) -> bytes:
+    """Encode a value (an instance of the format's root class, or its canonical JSON form)."""
+    module = codec(format_name)
+    if isinstance(value, dict):
+        value = from_json(module.ROOT, value)
+    return module.encode(value)
+
+
+def value_from_json(format_name: str, data):
+    """Build a value of the format's root class from canonical JSON."""
+    return from_json(codec(format_name).ROOT, data)
+
+
+__all__ = ["formats", "codec", "decode", "decode_stream", "encode", "to_json", "value_from_json"]

@@ -1,0 +1,167 @@
+"""The `logcodec` command line.
+
+Bad input ends with exit status 1 and one line on stderr naming the error kind,
+the byte offset and the field path; usage errors exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from logcodec.runtime.errors import LogcodecError
+
+
+def _read_input(path: str) -> bytes:
+    return sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+
+
+def cmd_formats(args) -> int:
+    import logcodec
+
+    for name in logcodec.formats():
+        print(name)
+    return 0
+
+
+def cmd_generate(args) -> int:
+    from logcodec.generator.build import generate
+    from logcodec.generator.schema import SchemaError
+
+    try:
+        changed = generate(check=args.check)
+    except SchemaError as exc:
+        print(f"logcodec generate: {exc}", file=sys.stderr)
+        return 1
+    if args.check:
+        if changed:
+            print("generated/ is stale; run `logcodec generate`:", file=sys.stderr)
+            for line in changed:
+                print(f"  {line}", file=sys.stderr)
+            return 1
+        print("generated/ is up to date")
+        return 0
+    print(f"generated/: {len(changed)} file(s) written" if changed else "generated/ was already up to date")
+    for line in changed:
+        print(f"  {line}")
+    return 0
+
+
+def cmd_decode(args) -> int:
+    import logcodec
+
+    data = _read_input(args.file)
+    if args.hex:
+        data = bytes.fromhex(data.decode("ascii").strip())
+    if args.stream:
+        stream = logcodec.decode_stream(args.format, data)
+        doc = {
+            "items": [logcodec.to_json(v) for v in stream.items],
+            "consumed": stream.consumed,
+            "partial": stream.partial.to_json() if stream.partial else None,
+        }
+    else:
+        doc = logcodec.to_json(logcodec.decode(args.format, data))
+    json.dump(doc, sys.stdout, indent=None if args.compact else 2)
+    sys.stdout.write("\n")
+    return 0
+
+
+def cmd_encode(args) -> int:
+    import logcodec
+
+    text = _read_input(args.file)
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        print(f"logcodec encode: {args.file} is not JSON: {exc}", file=sys.stderr)
+        return 1
+    data = logcodec.encode(args.format, doc)
+    if args.hex:
+        data = data.hex().encode() + b"\n"
+    if args.output and args.output != "-":
+        Path(args.output).write_bytes(data)
+    else:
+        sys.stdout.buffer.write(data)
+    return 0
+
+
+def cmd_docs(args) -> int:
+    import http.server
+    import functools
+    import webbrowser
+
+    from logcodec.generator.build import repo_root
+
+    docs = Path(__file__).resolve().parent.parent / "generated" / "docs"
+    if not docs.exists():
+        docs = repo_root() / "generated" / "docs"
+    if not (docs / "index.html").exists():
+        print("logcodec docs: no generated/docs/index.html; run `logcodec generate`", file=sys.stderr)
+        return 1
+    if args.path:
+        print(docs / "index.html")
+        return 0
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(docs))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler)
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    print(f"serving {docs} at {url} (Ctrl-C stops)")
+    if args.open:
+        webbrowser.open(url)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="logcodec", description=__doc__.splitlines()[0].rstrip("."))
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("formats", help="list the format names")
+    p.set_defaults(func=cmd_formats)
+
+    p = sub.add_parser("generate", help="regenerate generated/ from schemas/")
+    p.add_argument("--check", action="store_true", help="write nothing; exit 1 with a list of differences if stale")
+    p.set_defaults(func=cmd_generate)
+
+    p = sub.add_parser("decode", help="decode a binary file to canonical JSON on stdout")
+    p.add_argument("--format", "-f", required=True, help="format name, e.g. kafka.record_batch_v2")
+    p.add_argument("file", help="input file, or - for stdin")
+    p.add_argument("--stream", action="store_true", help="values laid end to end; report a partial last one")
+    p.add_argument("--hex", action="store_true", help="the input is hex text")
+    p.add_argument("--compact", action="store_true", help="one line of JSON")
+    p.set_defaults(func=cmd_decode)
+
+    p = sub.add_parser("encode", help="encode a canonical JSON value to bytes")
+    p.add_argument("--format", "-f", required=True, help="format name, e.g. kafka.record_batch_v2")
+    p.add_argument("file", help="JSON file, or - for stdin")
+    p.add_argument("--output", "-o", help="output file (default: stdout)")
+    p.add_argument("--hex", action="store_true", help="write hex text instead of bytes")
+    p.set_defaults(func=cmd_encode)
+
+    p = sub.add_parser("docs", help="serve the generated format docs on 127.0.0.1")
+    p.add_argument("--port", type=int, default=8000, help="port (0 picks a free one)")
+    p.add_argument("--open", action="store_true", help="also open a browser")
+    p.add_argument("--path", action="store_true", help="only print the path of index.html")
+    p.set_defaults(func=cmd_docs)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except LogcodecError as exc:
+        print(f"logcodec {args.command}: {exc}", file=sys.stderr)
+        return 1
+    except (OSError, ValueError) as exc:
+        print(f"logcodec {args.command}: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

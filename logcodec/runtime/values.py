@@ -1,0 +1,159 @@
+"""The canonical JSON form of values, shared by every language through the harness.
+
+Rules (the generated JSON Schemas say the same, field by field):
+- objects keep the schema's field order and names;
+- bytes are lowercase hex strings; text is a JSON string;
+- enums are their member name, or the bare integer when the enum has no name for it;
+- integers wider than 53 bits (64-bit fields, varlongs) are decimal strings, as in
+  the Protocol Buffers JSON mapping, so that no language loses precision; narrower
+  integers are JSON numbers;
+- absent optional fields are null; derived fields (lengths, counts, checksums) may
+  be omitted or null on input, and the encoder computes them.
+
+Conversion walks the dataclasses through the metadata each generated field
+carries, so it needs no per-format code.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from enum import IntEnum
+
+from logcodec.runtime.errors import EncodeError
+
+
+def _module_attr(cls, name: str):
+    return getattr(sys.modules[cls.__module__], name)
+
+
+def to_json(value):
+    """The canonical JSON-ready form (dicts, lists, str, int, bool, None) of a decoded value."""
+    if isinstance(value, list):
+        return [to_json(v) for v in value]
+    out = {}
+    for f in dataclasses.fields(value):
+        out[f.name] = _field_to_json(getattr(value, f.name), f.metadata)
+    return out
+
+
+def _field_to_json(v, meta):
+    if v is None:
+        return None
+    if meta.get("list"):
+        return [_scalar_to_json(x, meta) for x in v]
+    return _scalar_to_json(v, meta)
+
+
+def _scalar_to_json(v, meta):
+    kind = meta["kind"]
+    if kind == "switch":
+        for case in meta["cases"]:
+            if _matches(v, case):
+                return _scalar_to_json(v, case)
+        raise EncodeError("invalid_value", f"{type(v).__name__} fits no case")
+    if kind == "bytes":
+        return bytes(v).hex()
+    if kind == "enum":
+        return v.name if isinstance(v, IntEnum) else int(v)
+    if kind == "int":
+        return str(v) if meta.get("wide") else int(v)
+    if kind == "user":
+        return to_json(v)
+    return v
+
+
+def _matches(v, case) -> bool:
+    if case["kind"] == "bytes":
+        return isinstance(v, (bytes, bytearray, memoryview))
+    if case["kind"] == "user":
+        return type(v).__name__ == case["type"]
+    return True
+
+
+def from_json(cls, data):
+    """Build a value of dataclass `cls` from its canonical JSON form."""
+    if not isinstance(data, dict):
+        raise EncodeError("invalid_value", f"expected an object for {cls.__name__}, got {type(data).__name__}")
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    unknown = set(data) - set(fields)
+    if unknown:
+        raise EncodeError("invalid_value", f"unknown fields {sorted(unknown)} for {cls.__name__}")
+    kwargs = {}
+    for name, f in fields.items():
+        if name not in data:
+            continue
+        try:
+            kwargs[name] = _field_from_json(cls, data[name], f.metadata)
+        except EncodeError as exc:
+            raise exc.within(name) from None
+    return cls(**kwargs)
+
+
+def _field_from_json(owner, v, meta):
+    if v is None:
+        return None
+    if meta.get("list"):
+        if not isinstance(v, list):
+            raise EncodeError("invalid_value", "expected a list")
+        out = []
+        for i, x in enumerate(v):
+            try:
+                out.append(_scalar_from_json(owner, x, meta))
+            except EncodeError as exc:
+                raise exc.within(f"[{i}]") from None
+        return out
+    return _scalar_from_json(owner, v, meta)
+
+
+def _scalar_from_json(owner, v, meta):
+    kind = meta["kind"]
+    if kind == "switch":
+        for case in meta["cases"]:
+            if (case["kind"] == "user") == isinstance(v, dict):
+                return _scalar_from_json(owner, v, case)
+        raise EncodeError("invalid_value", "fits no case of the switch")
+    if kind == "bytes":
+        try:
+            return bytes.fromhex(v)
+        except (TypeError, ValueError):
+            raise EncodeError("invalid_value", "expected a hex string") from None
+    if kind == "enum":
+        enum = _module_attr(owner, meta["enum"])
+        if isinstance(v, str):
+            try:
+                return enum[v]
+            except KeyError:
+                raise EncodeError("invalid_value", f"{v!r} is not a member of {enum.__name__}") from None
+        return enum._value2member_map_.get(v, v)
+    if kind == "int":
+        if isinstance(v, bool) or not isinstance(v, (int, str)):
+            raise EncodeError("invalid_value", f"expected an integer, got {v!r}")
+        try:
+            return int(v)
+        except ValueError:
+            raise EncodeError("invalid_value", f"expected an integer, got {v!r}") from None
+    if kind == "user":
+        return from_json(_module_attr(owner, meta["type"]), v)
+    if kind == "bool" and not isinstance(v, bool):
+        raise EncodeError("invalid_value", f"expected true or false, got {v!r}")
+    if kind == "str" and not isinstance(v, str):
+        raise EncodeError("invalid_value", f"expected a string, got {v!r}")
+    return v
+
+
+def without_derived(value):
+    """A copy of `value` with every derived field set to None, recursively.
+
+    This is what a user builds by hand; `decode(encode(without_derived(v)))`
+    must give back `v` (law 1 for values whose derived fields were computed).
+    """
+    if isinstance(value, list):
+        return [without_derived(v) for v in value]
+    if not dataclasses.is_dataclass(value):
+        return value
+    changes = {}
+    for f in dataclasses.fields(value):
+        v = getattr(value, f.name)
+        changes[f.name] = None if f.metadata.get("derived") else without_derived(v)
+    return dataclasses.replace(value, **changes)
