@@ -50,9 +50,9 @@ def type_schema(t: TypeDef, emitter: ModuleEmitter) -> dict:
         s = element_schema(meta, emitter, f)
         if meta.get("list"):
             s = {"type": "array", "items": s}
-        if meta.get("derived") or meta.get("optional") or meta["kind"] == "switch":
+        if meta.get("derived") or meta.get("defaulted") or meta.get("optional") or meta["kind"] == "switch":
             s = {"anyOf": [s, {"type": "null"}]}
-        if not meta.get("derived"):
+        if not (meta.get("derived") or meta.get("defaulted")):
             required.append(f.id)
         props[f.id] = {**s, "description": f.doc + (" Derived: may be omitted or null." if f.derived else "")}
     return {"type": "object", "description": t.doc, "properties": props, "required": required,

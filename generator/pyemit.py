@@ -220,7 +220,9 @@ class ModuleEmitter:
         if f.repeat:
             m = {**m, "list": True}
         if f.derived:
-            m["derived"] = True
+            # "derived": a function of the rest of the value; "defaulted": computed only when left
+            # out (it may carry information, as last_offset_delta does for an empty batch).
+            m["defaulted" if f.default is not None else "derived"] = True
         if f.if_expr is not None:
             m["optional"] = True
         return m
@@ -870,7 +872,9 @@ class TypeEmitter:
                 self.patch(c, owner)
             else:
                 algo = owner.checksum["algorithm"]
-                c(f"if v_{owner.id} is None: v_{owner.id} = _rt.{algo}(memoryview({self.out})[s_{first}:])")
+                c(f"actual = _rt.{algo}(memoryview({self.out})[s_{first}:])")
+                c(f"if v_{owner.id} is None: v_{owner.id} = actual")
+                c(f"elif v_{owner.id} != actual: raise _rt.stale_checksum({owner.id!r}, v_{owner.id}, actual)")
                 self.patch(c, owner)
 
     def patch(self, c: Lines, f: Field) -> None:

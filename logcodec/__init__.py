@@ -6,6 +6,10 @@
     >>> batch = logcodec.decode("kafka.record_batch_v2", data)      # doctest: +SKIP
     >>> logcodec.encode("kafka.record_batch_v2", batch) == data      # doctest: +SKIP
 
+Fields the encoder derives (lengths, counts, checksums) are computed when left
+None; a value that carries them (every decoded value does) must carry the right
+ones. After changing a decoded value, `strip_derived(value)` clears them.
+
 Every decoder raises only `DecodeError` (every encoder only `EncodeError`), with a
 `kind` from `KINDS`, the byte `offset` and the field `path`.
 """
@@ -14,10 +18,11 @@ from logcodec._api import codec, decode, decode_stream, encode, formats, to_json
 from logcodec.runtime.errors import KINDS, DecodeError, EncodeError, LogcodecError
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
 from logcodec.runtime.stream import Stream
+from logcodec.runtime.values import without_derived as strip_derived
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "formats", "codec", "decode", "decode_stream", "encode", "to_json", "value_from_json",
+    "formats", "codec", "decode", "decode_stream", "encode", "to_json", "value_from_json", "strip_derived",
     "DecodeError", "EncodeError", "LogcodecError", "KINDS", "Limits", "DEFAULT_LIMITS", "Stream",
 ]

@@ -78,7 +78,7 @@ class RecordBatchV2:
     """
     attributes: Attributes = field(default_factory=lambda: Attributes(), metadata={'kind': 'user', 'type': 'Attributes'})
     """Compression codec and flag bits of the batch."""
-    last_offset_delta: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    last_offset_delta: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'defaulted': True})
     """
     Offset delta of the last record. Log compaction may remove records but
     keeps this value, so it is written as it was given; when left out it is
@@ -344,7 +344,9 @@ def _e_record_batch_v2(v, out):
             _S2.pack_into(out, a_len_batch, v_len_batch)
         except _struct.error as exc:
             raise _rt.range_error(exc, (v_len_batch,), (('len_batch', _S2.format),)) from None
-        if v_crc is None: v_crc = _rt.crc32c(memoryview(out)[s_attributes:])
+        actual = _rt.crc32c(memoryview(out)[s_attributes:])
+        if v_crc is None: v_crc = actual
+        elif v_crc != actual: raise _rt.stale_checksum('crc', v_crc, actual)
         try:
             _S3.pack_into(out, a_crc, v_crc)
         except _struct.error as exc:

@@ -132,7 +132,19 @@ def missing(path: str) -> EncodeError:
 
 def mismatch(path: str, given, actual) -> EncodeError:
     return EncodeError(
-        "invalid_length", f"is {given} but the value needs {actual}; leave it None to compute it", None, path
+        "invalid_length",
+        f"is {given} but the value needs {actual}; leave it None to compute it "
+        "(logcodec.strip_derived clears every derived field of a decoded value)",
+        None, path,
+    )
+
+
+def stale_checksum(path: str, given: int, actual: int) -> EncodeError:
+    return EncodeError(
+        "checksum_mismatch",
+        f"is {given:#010x} but the bytes give {actual:#010x}; leave it None to compute it "
+        "(logcodec.strip_derived clears every derived field of a decoded value)",
+        None, path,
     )
 
 
