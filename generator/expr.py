@@ -161,7 +161,12 @@ class _Parser:
     def prefix(self):
         kind, val = self.take()
         if kind == "num":
-            node = Num(int(val.replace("_", ""), 0))
+            digits = val.replace("_", "")
+            base = {"x": 16, "b": 2, "o": 8}.get(digits[1:2].lower(), 10) if digits[:1] == "0" else 10
+            try:
+                node = Num(int(digits[2:] if base != 10 else digits, base))
+            except ValueError:
+                raise ExprError(f"bad number {val!r} in {self.text!r}") from None
         elif kind == "str":
             node = Str(_unquote(val))
         elif kind == "name" and val in ("true", "false"):
@@ -181,6 +186,8 @@ class _Parser:
         elif val == "[":
             items = []
             while self.peek()[1] != "]":
+                if self.peek()[0] == "end":
+                    raise ExprError(f"unclosed [ in {self.text!r}")
                 items.append(self.expression())
                 if self.peek()[1] == ",":
                     self.take()
@@ -214,6 +221,8 @@ class _Parser:
         self.take("<")
         parts = []
         while self.peek()[1] != ">":
+            if self.peek()[0] == "end":
+                raise ExprError(f"unclosed .as<...> in {self.text!r}")
             parts.append(self.take()[1])
         self.take(">")
         return "".join(parts)

@@ -55,6 +55,9 @@ def type_schema(t: TypeDef, emitter: ModuleEmitter) -> dict:
         if not (meta.get("derived") or meta.get("defaulted")):
             required.append(f.id)
         props[f.id] = {**s, "description": f.doc + (" Derived: may be omitted or null." if f.derived else "")}
+    for inst in t.instances:
+        s = {"anyOf": [{"enum": sorted(inst.enum.members.values())}, {"type": "integer"}]} if inst.enum else {"type": "integer"}
+        props[inst.id] = {"anyOf": [s, {"type": "null"}], "description": inst.doc + " Computed on decode; ignored on input."}
     return {"type": "object", "description": t.doc, "properties": props, "required": required,
             "additionalProperties": False}
 

@@ -178,8 +178,15 @@ class ModuleEmitter:
     def class_source(self, t: TypeDef) -> str:
         return TEMPLATES.get_template("python_class.py.j2").render(
             t=t, doc=_docstring(t.doc + (f"\n\nSee {t.doc_ref}" if t.doc_ref else ""), 1),
-            fields=[self.field_decl(t, f) for f in t.seq],
+            fields=[self.field_decl(t, f) for f in t.seq] + [self.instance_decl(i) for i in t.instances],
         )
+
+    def instance_decl(self, inst) -> dict:
+        """A value instance: computed by the decoder, ignored by the encoder and by equality."""
+        meta = {"kind": "enum", "enum": self.enum_class(inst.enum)} if inst.enum else {"kind": "int", "wide": False}
+        meta["instance"] = True
+        return {"id": inst.id, "annotation": self._annotation(meta) + " | None", "default": "default=None, compare=False",
+                "meta": meta, "doc": _docstring(inst.doc + " Computed on decode.", 1)}
 
     def field_decl(self, t: TypeDef, f: Field) -> dict:
         meta = self.field_meta(f)

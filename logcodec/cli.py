@@ -155,6 +155,9 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
+    except BrokenPipeError:  # `logcodec decode ... | head` is fine
+        sys.stderr.close()
+        return 0
     except LogcodecError as exc:
         print(f"logcodec {args.command}: {exc}", file=sys.stderr)
         return 1

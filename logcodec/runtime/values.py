@@ -8,7 +8,8 @@ Rules (the generated JSON Schemas say the same, field by field):
   the Protocol Buffers JSON mapping, so that no language loses precision; narrower
   integers are JSON numbers;
 - absent optional fields are null; derived fields (lengths, counts, checksums) may
-  be omitted or null on input, and the encoder computes them.
+  be omitted or null on input, and the encoder computes them;
+- value instances (Kaitai `instances`) are written by the decoder and ignored on input.
 
 Conversion walks the dataclasses through the metadata each generated field
 carries, so it needs no per-format code.
@@ -81,8 +82,8 @@ def from_json(cls, data):
         raise EncodeError("invalid_value", f"unknown fields {sorted(unknown)} for {cls.__name__}")
     kwargs = {}
     for name, f in fields.items():
-        if name not in data:
-            continue
+        if name not in data or f.metadata.get("instance"):
+            continue  # instances are computed by the decoder, never read
         try:
             kwargs[name] = _field_from_json(cls, data[name], f.metadata)
         except EncodeError as exc:
@@ -155,5 +156,5 @@ def without_derived(value):
     changes = {}
     for f in dataclasses.fields(value):
         v = getattr(value, f.name)
-        changes[f.name] = None if f.metadata.get("derived") else without_derived(v)
+        changes[f.name] = None if f.metadata.get("derived") or f.metadata.get("instance") else without_derived(v)
     return dataclasses.replace(value, **changes)

@@ -1,0 +1,35 @@
+# The two commands of the README: `make run` and `make test`. Both set up what they need.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: setup run test generate bench clean
+
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+setup: $(BIN)/.installed node_modules/.package-lock.json
+
+# Regenerate everything from schemas/ and decode a sample batch written by kafka-python.
+run: setup
+	$(BIN)/logcodec generate
+	$(BIN)/logcodec decode --format kafka.record_batch_v2 examples/kafka-python-gzip-batch.bin
+
+test: setup
+	$(BIN)/logcodec generate --check
+	$(BIN)/python -m pytest
+
+generate: setup
+	$(BIN)/logcodec generate
+
+bench: setup
+	$(BIN)/python -m bench kafka
+
+clean:
+	rm -rf $(VENV) node_modules .pytest_cache .hypothesis

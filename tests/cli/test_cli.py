@@ -1,0 +1,77 @@
+"""The command line: canonical JSON out, bytes back in, one-line errors with exit status 1."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.vectorfiles import vector_file
+
+FORMAT = "kafka.record_batch_v2"
+
+
+def run(*args, input=None):
+    return subprocess.run([sys.executable, "-m", "logcodec", *args], input=input, capture_output=True)
+
+
+def vector(tc_id):
+    return next(t for g in vector_file(FORMAT)["testGroups"] for t in g["tests"] if t["tcId"] == tc_id)
+
+
+def test_decode_prints_canonical_json(tmp_path):
+    test = vector("headers/many_headers")
+    path = tmp_path / "batch.bin"
+    path.write_bytes(bytes.fromhex(test["bytes"]))
+    out = run("decode", "--format", FORMAT, str(path))
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == test["value"]
+
+
+def test_encode_writes_the_bytes(tmp_path):
+    test = vector("basic/three_records")
+    (tmp_path / "v.json").write_text(json.dumps(test["value"]))
+    out = run("encode", "--format", FORMAT, str(tmp_path / "v.json"), "-o", str(tmp_path / "out.bin"))
+    assert out.returncode == 0, out.stderr
+    assert (tmp_path / "out.bin").read_bytes().hex() == test["bytes"]
+
+
+def test_stream_decoding_reports_the_partial_batch():
+    data = bytes.fromhex(vector("basic/one_record")["bytes"])
+    out = run("decode", "--format", FORMAT, "--stream", "-", input=data + data[:30])
+    doc = json.loads(out.stdout)
+    assert out.returncode == 0 and len(doc["items"]) == 1 and doc["consumed"] == len(data)
+    assert doc["partial"]["kind"] == "truncated" and doc["partial"]["offset"] == len(data) + 27
+    assert doc["partial"]["path"] == "record_batch_v2[1].base_timestamp"
+
+
+@pytest.mark.parametrize("tc_id", ["invalid/crc_mismatch", "invalid/bad_magic", "truncated/one_record/at-61"])
+def test_bad_input_is_one_line_and_status_1(tc_id):
+    test = vector(tc_id)
+    out = run("decode", "--format", FORMAT, "--hex", "-", input=test["bytes"].encode())
+    assert out.returncode == 1 and out.stdout == b""
+    lines = out.stderr.decode().strip().splitlines()
+    assert len(lines) == 1
+    err = test["errorDetail"]
+    assert f"{test['error']} at offset {err['offset']} in {err['path']}" in lines[0]
+
+
+def test_bad_json_value_is_an_error_line(tmp_path):
+    (tmp_path / "v.json").write_text(json.dumps({"records": [{"offset_delta": "x"}]}))
+    out = run("encode", "--format", FORMAT, str(tmp_path / "v.json"))
+    assert out.returncode == 1 and b"records[0].offset_delta" in out.stderr
+
+
+@pytest.mark.parametrize("command", [[], ["generate"], ["decode"], ["encode"], ["docs"], ["formats"]])
+def test_help_on_every_command(command):
+    out = run(*command, "--help")
+    assert out.returncode == 0 and b"usage: logcodec" in out.stdout
+
+
+def test_formats_lists_the_format():
+    assert FORMAT in run("formats").stdout.decode().split()
+
+
+def test_unknown_format_is_an_error():
+    out = run("decode", "--format", "kafka.nope", "-", input=b"")
+    assert out.returncode == 1 and b"unknown format" in out.stderr

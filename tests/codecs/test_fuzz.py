@@ -1,0 +1,66 @@
+"""Law 5: any input is either decoded or raises DecodeError, in bounded time and memory."""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import logcodec
+from tests.vectorfiles import all_tests
+
+SEEDS = [(fmt, bytes.fromhex(t["bytes"])) for fmt, t in all_tests() if len(t["bytes"]) < 20_000]
+FORMATS = sorted({fmt for fmt, _ in SEEDS})
+FUZZ = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def decode_or_error(fmt, data):
+    try:
+        logcodec.decode(fmt, data)
+    except logcodec.DecodeError as exc:
+        assert exc.kind in logcodec.KINDS and exc.offset is not None
+    try:
+        stream = logcodec.decode_stream(fmt, data)
+        assert stream.consumed <= len(data)
+    except logcodec.DecodeError as exc:
+        assert exc.kind in logcodec.KINDS
+
+
+@FUZZ
+@given(fmt=st.sampled_from(FORMATS), data=st.binary(max_size=300))
+def test_random_bytes(fmt, data):
+    decode_or_error(fmt, data)
+
+
+@FUZZ
+@given(seed=st.sampled_from(SEEDS), rnd=st.randoms(use_true_random=False), edits=st.integers(1, 8))
+def test_mutated_vectors(seed, rnd: random.Random, edits):
+    fmt, data = seed
+    buf = bytearray(data)
+    for _ in range(edits):
+        op = rnd.randrange(4)
+        at = rnd.randrange(len(buf) + 1)
+        if op == 0 and buf:
+            buf[min(at, len(buf) - 1)] = rnd.randrange(256)
+        elif op == 1:
+            buf[at:at] = bytes(rnd.randrange(256) for _ in range(rnd.randrange(1, 6)))
+        elif op == 2:
+            del buf[at:at + rnd.randrange(1, 6)]
+        else:
+            del buf[at:]
+    decode_or_error(fmt, bytes(buf))
+
+
+@FUZZ
+@given(seed=st.sampled_from(SEEDS), rnd=st.randoms(use_true_random=False))
+def test_mutated_vectors_with_fixed_checksum(seed, rnd: random.Random):
+    """Mutations behind a recomputed CRC-32C reach the fields the checksum guards."""
+    from logcodec.runtime.primitives import crc32c
+
+    fmt, data = seed
+    if len(data) < 62 or data[16] != 2:
+        return
+    buf = bytearray(data)
+    for _ in range(rnd.randrange(1, 4)):
+        buf[rnd.randrange(21, len(buf))] = rnd.randrange(256)
+    buf[17:21] = crc32c(bytes(buf[21:])).to_bytes(4, "big")
+    decode_or_error(fmt, bytes(buf))
