@@ -89,8 +89,17 @@ class ZigzagVarint:
         out(f"{target} = (x >> 1) ^ -(x & 1)")
 
     def encode(self, out: Lines, buf: str, value: str, epath: str) -> None:
-        out(f"x = _rt.zigzag_encode({value}, {self.bits}, {epath!r})")
+        lo, hi = -(1 << (self.bits - 1)), (1 << (self.bits - 1)) - 1
+        out(f"x = {value}")
+        out(f"if not {lo} <= x <= {hi}: raise _rt.out_of_range(x, {self.bits}, {epath!r})")
+        out(f"x = (x << 1) ^ (x >> {self.bits - 1})")
+        self.write(out, buf)
+
+    @staticmethod
+    def write(out: Lines, buf: str) -> None:
+        """Append the unsigned varint in `x`; one and two bytes inline."""
         out(f"if x < 128: {buf}.append(x)")
+        out(f"elif x < 16384: {buf}.append((x & 127) | 128); {buf}.append(x >> 7)")
         out(f"else: _rt.write_uvarint({buf}, x)")
 
     wide = property(lambda self: self.bits > 53)
@@ -106,9 +115,9 @@ class UnsignedVarint(ZigzagVarint):
         out(f"    {target}, pos = _rt.uvarint(buf, pos, end, {self.max_bytes}, {epath!r})")
 
     def encode(self, out: Lines, buf: str, value: str, epath: str) -> None:
-        out(f"x = _rt.uvarint_check({value}, {self.bits}, {epath!r})")
-        out(f"if x < 128: {buf}.append(x)")
-        out(f"else: _rt.write_uvarint({buf}, x)")
+        out(f"x = {value}")
+        out(f"if not 0 <= x < {1 << self.bits}: raise _rt.out_of_range(x, {self.bits}, {epath!r}, signed=False)")
+        self.write(out, buf)
 
 
 PRIMITIVES = {"zigzag_varint": ZigzagVarint, "uvarint": UnsignedVarint}
@@ -378,6 +387,8 @@ class TypeEmitter:
         c(f"if pos + {size} > end: raise _rt.short_run(buf, pos, end, {layout})")
         if len(run) == 1 and run[0].code == "B":
             c(f"{targets[0]} = buf[pos]")
+        elif len(run) == 1 and run[0].code == "b":
+            c(f"{targets[0]} = (buf[pos] ^ 128) - 128")
         else:
             c(f"{', '.join(targets)}{',' if len(targets) == 1 else ''} = {name}.unpack_from(buf, pos)")
         off = 0
@@ -684,6 +695,15 @@ class TypeEmitter:
         if ref.kind == "str" and not f.process:
             c(f"{var} = v_{f.id}.encode({ref.encoding!r})")
             return
+        if ref.kind == "switch" and not f.process and not any(k is None for k, _ in ref.cases):
+            # raw bytes unless a case matches: only the cases need a buffer
+            def case(case_ref):
+                c(f"{var} = bytearray()")
+                self.buffers.append(var)
+                self.encode_content(c, f, case_ref, f"v_{f.id}", f.id, wrap=f.id)
+                self.buffers.pop()
+            self.switch(c, f, ref, case, lambda: c(f"{var} = v_{f.id}"))
+            return
         c(f"{var} = bytearray()")
         self.buffers.append(var)
         self.encode_content(c, f, ref, f"v_{f.id}", f.id, wrap=f.id)
@@ -720,9 +740,12 @@ class TypeEmitter:
         with c.block("try:"):
             if len(run) == 1 and run[0].code == "B":
                 c(f"{self.out}.append({values[0]})")
+            elif len(run) == 1 and run[0].code == "b":
+                c(f"if not -128 <= {values[0]} <= 127: raise ValueError('out of range')")
+                c(f"{self.out}.append({values[0]} & 255)")
             else:
                 c(f"{self.out} += {name}.pack({', '.join(values)})")
-        with c.block("except (_struct.error, TypeError) as exc:"):
+        with c.block("except (_struct.error, TypeError, ValueError) as exc:"):
             c(f"raise _rt.range_error(exc, ({', '.join(values)},), {layout}) from None")
         for item in run:
             for f in item.fields:

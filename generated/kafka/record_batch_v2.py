@@ -312,7 +312,7 @@ def _e_record_batch_v2(v, out):
         a_crc = len(out) + 17
         try:
             out += _S0.pack(v_base_offset, (v_len_batch if v_len_batch is not None else 0), v_partition_leader_epoch, v_magic, (v_crc if v_crc is not None else 0))
-        except (_struct.error, TypeError) as exc:
+        except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_base_offset, (v_len_batch if v_len_batch is not None else 0), v_partition_leader_epoch, v_magic, (v_crc if v_crc is not None else 0),), _L2) from None
         s_attributes = len(out)
         if v_attributes is None: raise _rt.missing('attributes')
@@ -327,7 +327,7 @@ def _e_record_batch_v2(v, out):
         if v_base_sequence is None: raise _rt.missing('base_sequence')
         try:
             out += _S1.pack(v_last_offset_delta, v_base_timestamp, v_max_timestamp, v_producer_id, v_producer_epoch, v_base_sequence, v_num_records)
-        except (_struct.error, TypeError) as exc:
+        except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_last_offset_delta, v_base_timestamp, v_max_timestamp, v_producer_id, v_producer_epoch, v_base_sequence, v_num_records,), _L3) from None
         if v_records is None: raise _rt.missing('records')
         t_records = bytearray()
@@ -390,7 +390,7 @@ def _e_attributes(v, out):
         if v_compression is None: raise _rt.missing('compression')
         try:
             out += _S4.pack(((_rt.check_bits(v_reserved, 9, 'reserved') << 7) | (_rt.check_bits(v_has_delete_horizon, 1, 'has_delete_horizon') << 6) | (_rt.check_bits(v_is_control, 1, 'is_control') << 5) | (_rt.check_bits(v_is_transactional, 1, 'is_transactional') << 4) | (_rt.check_bits(v_timestamp_type, 1, 'timestamp_type') << 3) | _rt.check_bits(v_compression, 3, 'compression')))
-        except (_struct.error, TypeError) as exc:
+        except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (((_rt.check_bits(v_reserved, 9, 'reserved') << 7) | (_rt.check_bits(v_has_delete_horizon, 1, 'has_delete_horizon') << 6) | (_rt.check_bits(v_is_control, 1, 'is_control') << 5) | (_rt.check_bits(v_is_transactional, 1, 'is_transactional') << 4) | (_rt.check_bits(v_timestamp_type, 1, 'timestamp_type') << 3) | _rt.check_bits(v_compression, 3, 'compression')),), _L5) from None
     except _rt.EncodeError:
         raise
@@ -443,7 +443,7 @@ def _d_record(buf, pos, end, lim, p_is_control):
         x, pos = _rt.uvarint(buf, pos, end, 5, 'len_record')
     v_len_record = (x >> 1) ^ -(x & 1)
     if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L6)
-    v_attributes, = _S5.unpack_from(buf, pos)
+    v_attributes = (buf[pos] ^ 128) - 128
     s_attributes = pos + 0
     pos += 1
     if pos < end and buf[pos] < 128:
@@ -549,29 +549,29 @@ def _e_record(v, out, p_is_control):
         elif v_num_headers != actual: raise _rt.mismatch('num_headers', v_num_headers, actual)
         b_key = None
         if v_key is not None:
-            b_key = bytearray()
             on = p_is_control
             if on == True:
+                b_key = bytearray()
                 try:
                     _e_control_record_key(v_key, b_key)
                 except _rt.EncodeError as exc:
                     raise exc.within('key')
             else:
-                b_key += v_key
+                b_key = v_key
         actual = (len(b_key) if b_key is not None else -1)
         if v_len_key is None: v_len_key = actual
         elif v_len_key != actual: raise _rt.mismatch('len_key', v_len_key, actual)
         b_value = None
         if v_value is not None:
-            b_value = bytearray()
             on = p_is_control
             if on == True:
+                b_value = bytearray()
                 try:
                     _e_control_record_value(v_value, b_value)
                 except _rt.EncodeError as exc:
                     raise exc.within('value')
             else:
-                b_value += v_value
+                b_value = v_value
         actual = (len(b_value) if b_value is not None else -1)
         if v_len_value is None: v_len_value = actual
         elif v_len_value != actual: raise _rt.mismatch('len_value', v_len_value, actual)
@@ -581,33 +581,49 @@ def _e_record(v, out, p_is_control):
         s_attributes = len(o_len_record) + 0
         if v_attributes is None: raise _rt.missing('attributes')
         try:
-            o_len_record += _S5.pack(v_attributes)
-        except (_struct.error, TypeError) as exc:
+            if not -128 <= v_attributes <= 127: raise ValueError('out of range')
+            o_len_record.append(v_attributes & 255)
+        except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_attributes,), _L7) from None
         if v_timestamp_delta is None: raise _rt.missing('timestamp_delta')
-        x = _rt.zigzag_encode(v_timestamp_delta, 64, 'timestamp_delta')
+        x = v_timestamp_delta
+        if not -9223372036854775808 <= x <= 9223372036854775807: raise _rt.out_of_range(x, 64, 'timestamp_delta')
+        x = (x << 1) ^ (x >> 63)
         if x < 128: o_len_record.append(x)
+        elif x < 16384: o_len_record.append((x & 127) | 128); o_len_record.append(x >> 7)
         else: _rt.write_uvarint(o_len_record, x)
         if v_offset_delta is None: raise _rt.missing('offset_delta')
-        x = _rt.zigzag_encode(v_offset_delta, 32, 'offset_delta')
+        x = v_offset_delta
+        if not -2147483648 <= x <= 2147483647: raise _rt.out_of_range(x, 32, 'offset_delta')
+        x = (x << 1) ^ (x >> 31)
         if x < 128: o_len_record.append(x)
+        elif x < 16384: o_len_record.append((x & 127) | 128); o_len_record.append(x >> 7)
         else: _rt.write_uvarint(o_len_record, x)
-        x = _rt.zigzag_encode(v_len_key, 32, 'len_key')
+        x = v_len_key
+        if not -2147483648 <= x <= 2147483647: raise _rt.out_of_range(x, 32, 'len_key')
+        x = (x << 1) ^ (x >> 31)
         if x < 128: o_len_record.append(x)
+        elif x < 16384: o_len_record.append((x & 127) | 128); o_len_record.append(x >> 7)
         else: _rt.write_uvarint(o_len_record, x)
         if (v_len_key >= 0):
             if v_key is None: raise _rt.missing('key')
             o_len_record += b_key
         elif v_key is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'key')
-        x = _rt.zigzag_encode(v_len_value, 32, 'len_value')
+        x = v_len_value
+        if not -2147483648 <= x <= 2147483647: raise _rt.out_of_range(x, 32, 'len_value')
+        x = (x << 1) ^ (x >> 31)
         if x < 128: o_len_record.append(x)
+        elif x < 16384: o_len_record.append((x & 127) | 128); o_len_record.append(x >> 7)
         else: _rt.write_uvarint(o_len_record, x)
         if (v_len_value >= 0):
             if v_value is None: raise _rt.missing('value')
             o_len_record += b_value
         elif v_value is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'value')
-        x = _rt.zigzag_encode(v_num_headers, 32, 'num_headers')
+        x = v_num_headers
+        if not -2147483648 <= x <= 2147483647: raise _rt.out_of_range(x, 32, 'num_headers')
+        x = (x << 1) ^ (x >> 31)
         if x < 128: o_len_record.append(x)
+        elif x < 16384: o_len_record.append((x & 127) | 128); o_len_record.append(x >> 7)
         else: _rt.write_uvarint(o_len_record, x)
         if v_headers is None: raise _rt.missing('headers')
         if len(v_headers) != v_num_headers: raise _rt.mismatch('headers', v_num_headers, len(v_headers))
@@ -620,8 +636,11 @@ def _e_record(v, out, p_is_control):
         actual = len(o_len_record)
         if v_len_record is None: v_len_record = actual
         elif v_len_record != actual: raise _rt.mismatch('len_record', v_len_record, actual)
-        x = _rt.zigzag_encode(v_len_record, 32, 'len_record')
+        x = v_len_record
+        if not -2147483648 <= x <= 2147483647: raise _rt.out_of_range(x, 32, 'len_record')
+        x = (x << 1) ^ (x >> 31)
         if x < 128: out.append(x)
+        elif x < 16384: out.append((x & 127) | 128); out.append(x >> 7)
         else: _rt.write_uvarint(out, x)
         out += o_len_record
     except _rt.EncodeError:
@@ -685,13 +704,19 @@ def _e_header(v, out):
         actual = (len(b_value) if b_value is not None else -1)
         if v_len_value is None: v_len_value = actual
         elif v_len_value != actual: raise _rt.mismatch('len_value', v_len_value, actual)
-        x = _rt.zigzag_encode(v_len_key, 32, 'len_key')
+        x = v_len_key
+        if not -2147483648 <= x <= 2147483647: raise _rt.out_of_range(x, 32, 'len_key')
+        x = (x << 1) ^ (x >> 31)
         if x < 128: out.append(x)
+        elif x < 16384: out.append((x & 127) | 128); out.append(x >> 7)
         else: _rt.write_uvarint(out, x)
         if v_key is None: raise _rt.missing('key')
         out += b_key
-        x = _rt.zigzag_encode(v_len_value, 32, 'len_value')
+        x = v_len_value
+        if not -2147483648 <= x <= 2147483647: raise _rt.out_of_range(x, 32, 'len_value')
+        x = (x << 1) ^ (x >> 31)
         if x < 128: out.append(x)
+        elif x < 16384: out.append((x & 127) | 128); out.append(x >> 7)
         else: _rt.write_uvarint(out, x)
         if (v_len_value >= 0):
             if v_value is None: raise _rt.missing('value')
@@ -721,7 +746,7 @@ def _e_control_record_key(v, out):
         if v_type is None: raise _rt.missing('type')
         try:
             out += _S6.pack(v_version, v_type)
-        except (_struct.error, TypeError) as exc:
+        except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_version, v_type,), _L9) from None
     except _rt.EncodeError:
         raise
@@ -746,7 +771,7 @@ def _e_control_record_value(v, out):
         if v_coordinator_epoch is None: raise _rt.missing('coordinator_epoch')
         try:
             out += _S7.pack(v_version, v_coordinator_epoch)
-        except (_struct.error, TypeError) as exc:
+        except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_version, v_coordinator_epoch,), _L11) from None
     except _rt.EncodeError:
         raise

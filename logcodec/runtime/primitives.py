@@ -97,17 +97,9 @@ def write_uvarint(out: bytearray, value: int) -> None:
     out.append(value)
 
 
-def zigzag_encode(value: int, bits: int, path: str) -> int:
-    lo, hi = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
-    if not isinstance(value, int) or not lo <= value <= hi:
-        raise EncodeError("invalid_value", f"{value!r} does not fit a {bits}-bit varint", None, path)
-    return (value << 1) ^ (value >> (bits - 1))
-
-
-def uvarint_check(value: int, bits: int, path: str) -> int:
-    if not isinstance(value, int) or not 0 <= value < (1 << bits):
-        raise EncodeError("invalid_value", f"{value!r} does not fit an unsigned {bits}-bit varint", None, path)
-    return value
+def out_of_range(value, bits: int, path: str, signed: bool = True) -> EncodeError:
+    kind = f"{bits}-bit varint" if signed else f"unsigned {bits}-bit varint"
+    return EncodeError("invalid_value", f"{value!r} does not fit a {kind}", None, path)
 
 
 # ---------------------------------------------------------------- values
