@@ -418,21 +418,29 @@ def _run(fn, arg, n):
     return time.perf_counter() - t0
 
 
-def measure(fn, arg, min_time: float, rounds: int) -> dict:
-    """Calibrate n calls so one round takes >= min_time (that run is the warm-up), then
-    time `rounds` rounds of n calls; the best round gives the time per call."""
+def calibrate(fn, arg, min_time: float) -> int:
+    """Calls per round so that one round takes >= min_time; the calibration runs are the warm-up."""
     gc.collect()
     n = 1
     while True:
         t = _run(fn, arg, n)
         if t >= min_time:
-            break
+            return n
         n = max(n + 1, min(n * 10, math.ceil(n * 1.1 * min_time / max(t, 1e-9))))
-    per_call = []
+
+
+def measure(cases: dict, min_time: float, rounds: int) -> dict:
+    """cases: impl -> (fn, arg). Each implementation gets its own calls-per-round n; the
+    rounds are interleaved (round 1 of every implementation, then round 2, ...) so that a
+    change of machine load hits all columns alike; the best round gives the time per call."""
+    n = {impl: calibrate(fn, arg, min_time) for impl, (fn, arg) in cases.items()}
+    per_call = {impl: [] for impl in cases}
     for _ in range(rounds):
-        gc.collect()
-        per_call.append(_run(fn, arg, n) / n)
-    return {"seconds_per_call": min(per_call), "calls_per_round": n, "rounds": per_call}
+        for impl, (fn, arg) in cases.items():
+            gc.collect()
+            per_call[impl].append(_run(fn, arg, n[impl]) / n[impl])
+    return {impl: {"seconds_per_call": min(t), "calls_per_round": n[impl], "rounds": t}
+            for impl, t in per_call.items()}
 
 
 # ------------------------------------------------------------------------------ report
@@ -557,6 +565,7 @@ def main(argv=None) -> int:
     for w in workloads:
         prepare(w)
         for op in ops:
+            cases = {}
             for impl in IMPLS:
                 if skip_reason(impl, op, kaitai):
                     continue
@@ -578,7 +587,8 @@ def main(argv=None) -> int:
                     skipped_notes.append(msg)
                     results[op][w.id][impl] = {"failed": repr(exc)}
                     continue
-                m = measure(fn, arg, min_time, rounds)
+                cases[impl] = (fn, arg)
+            for impl, m in measure(cases, min_time, rounds).items():
                 s = m["seconds_per_call"]
                 m.update(records_per_s=w.n_records / s, mb_per_s=len(w.data) / s / 1e6)
                 results[op][w.id][impl] = m

@@ -1,5 +1,310 @@
-"""Format docs (placeholder until the docs pages land)."""
+"""Format docs: one static HTML page per schema, an index and a style sheet.
+
+Everything on a page comes from the IR and the golden vectors: field tables with
+offsets and sizes, bit diagrams of bit-field groups, enum tables, the `-lc-`
+write-side rules, and an annotated hex dump of one vector, whose field ranges the
+official Kaitai compiler's debug parser reports. No format is special-cased; the
+wording lives in the `docs_*.html.j2` templates.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from pathlib import Path
+
+import jinja2
+from markupsafe import Markup
+
+from logcodec.runtime import compression, values
+from logcodec.runtime.errors import KINDS
+
+from . import expr as E
+from . import kaitai
+from .pyemit import ModuleEmitter, primitive_of
+from .schema import Field, Schema, TypeDef
+
+HERE = Path(__file__).parent / "templates"
+COLOURS = 6  # colour classes of the hex dump, c0..c5
+MAX_DUMP = 2048  # bytes; a larger vector is never chosen for the hex dump
 
 
-def render(root, schemas, modules, vector_files):
-    return {}
+def kx(value) -> str:
+    """An expression as the schema spells it (YAML turns `true` and `2` into Python values)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _inline(text: str) -> Markup:
+    """Escape, then set `backticked` words in code."""
+    parts = str(text).split("`")
+    return Markup("").join(Markup("<code>{}</code>" if i % 2 else "{}").format(p) for i, p in enumerate(parts))
+
+
+def _paragraphs(text: str) -> Markup:
+    return Markup("\n").join(Markup("<p>{}</p>").format(_inline(p)) for p in re.split(r"\n\s*\n", text.strip()) if p)
+
+
+def raw_at(raw, ypath: str):
+    """The schema's own YAML at an IR `ypath` (`types.record.seq[4]`)."""
+    for part in re.findall(r"[^.\[\]]+|\[\d+\]", ypath):
+        raw = raw[int(part[1:-1])] if part.startswith("[") else raw[part]
+    return raw
+
+
+def anchor(t: TypeDef) -> str:
+    chain = []
+    while t.parent is not None:
+        chain.append(t.name)
+        t = t.parent
+    return "type-" + ("-".join(reversed(chain)) or t.name)
+
+
+def enum_anchor(e) -> str:
+    return "enum-" + anchor(e.owner)[5:] + "-" + e.name
+
+
+def first_sentence(text: str) -> str:
+    return re.split(r"(?<=\.)\s", " ".join(text.split()), maxsplit=1)[0]
+
+
+def doc_links(ref: str) -> list[tuple[str, str]]:
+    """(href, text) of each doc-ref; a doc-ref that is not a list of URLs is plain text (empty href)."""
+    words = ref.split()
+    if words and all(w.startswith(("http://", "https://")) for w in words):
+        return [(w, re.sub(r"^https?://", "", w)) for w in words]
+    return [("", ref)] if ref else []
+
+
+TEMPLATES = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(HERE), undefined=jinja2.StrictUndefined, autoescape=True,
+    keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
+)
+TEMPLATES.filters.update(paragraphs=_paragraphs, inline=_inline, kx=kx,
+                         wbr=lambda s: Markup("_<wbr>").join(str(s).split("_")))
+TEMPLATES.globals.update(anchor=anchor, enum_anchor=enum_anchor,
+                         codec_table=lambda name: isinstance(getattr(compression, name, None), compression.CodecTable))
+
+
+class Page:
+    """One format page: the layout of every type, rendered through `docs_format.html.j2`."""
+
+    def __init__(self, schema: Schema, vectors: dict | None, dump: dict | None) -> None:
+        self.schema, self.vectors, self.dump = schema, vectors, dump
+        self.emitter = ModuleEmitter(schema)
+        self.types = [t for t in schema.all_types() if not t.primitive]
+        self._layouts: dict[int, tuple[list, int | None, list]] = {}
+
+    def layout(self, t: TypeDef) -> tuple[list, int | None, list]:
+        """(rows, fixed size or None, bit groups) of a type; offsets count from the type's start."""
+        if id(t) not in self._layouts:
+            self._layouts[id(t)] = ([], None, [])  # a type that contains itself has no fixed size
+            self._layouts[id(t)] = self._layout(t)
+        return self._layouts[id(t)]
+
+    def _layout(self, t: TypeDef):
+        rows, groups, pos = [], [], 0
+        for is_bits, run in itertools.groupby(t.seq, key=lambda f: f.type.kind == "bits"):
+            run = list(run)
+            if not is_bits:
+                for f in run:
+                    n, size = self.elem_size(f)
+                    rows.append(self.row(f, pos, size + (" each" if f.repeat else "")))
+                    pos = pos + n if pos is not None and n is not None and f.if_expr is None and not f.repeat else None
+                continue
+            # Consecutive bit fields share whole bytes; the first is read first (MSB with be, LSB with le).
+            width, k, le = -(-sum(f.type.size for f in run) // 8) * 8, 0, run[0].type.endian == "le"
+            cells = []
+            for f in run:
+                n = f.type.size
+                lo, hi = (k, k + n - 1) if le else (width - k - n, width - 1 - k)
+                label = f"bit {lo}" if n == 1 else f"bits {lo}–{hi}" if le else f"bits {hi}–{lo}"
+                rows.append(self.row(f, None if pos is None else pos + k // 8, f"{n} bit{'s' * (n > 1)}", label))
+                cells.append({"field": f, "span": n, "label": label})
+                k += n
+            if k < width:
+                cells.append({"field": None, "span": width - k, "label": ""})
+            groups.append({"bits": list(range(width)) if le else list(range(width - 1, -1, -1)), "cells": cells, "le": le})
+            pos = pos + width // 8 if pos is not None and all(f.if_expr is None and not f.repeat for f in run) else None
+        return rows, pos, groups
+
+    def elem_size(self, f: Field) -> tuple[int | None, str]:
+        """(bytes when fixed, what the size column says) of one element of `f`."""
+        ref = f.type
+        if f.contents is not None:
+            return len(f.contents), str(len(f.contents))
+        if ref.kind in ("int", "float"):
+            return ref.size, str(ref.size)
+        if isinstance(f.size, E.Num):
+            return f.size.value, str(f.size.value)
+        if f.size is not None:
+            text = kx(raw_at(self.schema.raw, f.ypath)["size"])  # may break after a dot in the narrow column
+            return None, Markup("<code>{}</code>").format(Markup(".<wbr>").join(text.split(".")))
+        if f.size_eos:
+            return None, "rest"
+        prim = primitive_of(ref)
+        if prim is not None:
+            return None, f"1–{prim.max_bytes} (varint)" if hasattr(prim, "max_bytes") else "var"
+        if ref.kind == "user":
+            n = self.layout(ref.user)[1]
+            return n, "var" if n is None else str(n)
+        return None, "var"
+
+    def row(self, f: Field, pos: int | None, size, bits: str = "") -> dict:
+        raw = raw_at(self.schema.raw, f.ypath)
+        cases = []
+        if f.type.kind == "switch":  # (key, type name, TypeDef or None) as the schema spells them
+            cases = [(kx(key), str(name), c.user) for (key, name), (_, c) in zip(raw["type"]["cases"].items(), f.type.cases)]
+        return {"field": f, "raw": raw, "meta": self.emitter.field_meta(f), "offset": "+var" if pos is None else str(pos),
+                "size": size, "bits": bits, "cases": cases, "refs": doc_links(f.doc_ref)}
+
+    def render(self) -> str:
+        s = self.schema
+        prims: dict[str, tuple[TypeDef, list[str]]] = {}  # primitive name -> (type, spellings used)
+        for t in self.types:
+            for f in t.seq:
+                for ref in [c for _, c in f.type.cases] if f.type.kind == "switch" else [f.type]:
+                    if ref.kind == "user" and ref.user.primitive:
+                        used = prims.setdefault(ref.user.name, (ref.user, []))[1]
+                        spelling = str(raw_at(s.raw, f.ypath)["type"])
+                        used.extend([spelling] if spelling not in used else [])
+        types = [{"t": t, "anchor": anchor(t), "rows": self.layout(t)[0], "size": self.layout(t)[1],
+                  "groups": self.layout(t)[2], "refs": doc_links(t.doc_ref),
+                  "instances": [(i.id, kx(raw_at(s.raw, i.ypath)["value"]), i.doc) for i in t.instances]}
+                 for t in self.types]
+        return TEMPLATES.get_template("docs_format.html.j2").render(
+            s=s, refs=doc_links(s.doc_ref), types=types, prims=[prims[k] for k in sorted(prims)],
+            by_class={t.class_name: t for t in self.types}, vectors=self.vectors, dump=self.dump,
+            css="../style.css", home="../index.html", up="../../",
+        )
+
+
+# ---------------------------------------------------------------- golden vectors
+
+
+def vector_stats(doc: dict) -> dict:
+    groups = [{"type": g["type"], "comment": g["comment"], "total": len(g["tests"]),
+               "counts": [sum(t["result"] == r for t in g["tests"]) for r in ("valid", "invalid", "acceptable")]}
+              for g in doc["testGroups"]]
+    flags = [flag for g in doc["testGroups"] for t in g["tests"] for flag in t["flags"]]
+    notes = [(name, n.get("description", ""), flags.count(name)) for name, n in doc["notes"].items()]
+    return {"doc": doc, "groups": groups, "notes": notes, "total": doc["numberOfTests"]}
+
+
+def lookup(schema: Schema, value, path: str):
+    """(IR field, canonical JSON value, value path) at a Kaitai span path (`records.items[0].key`).
+
+    The value path leaves out the field of an unwrapped type, as values and error paths do."""
+    t, v, f, unwrapped, vpath = schema.root, value, None, False, ""
+    comps = [re.fullmatch(r"(\w+)(?:\[(\d+)\])?", c).groups() for c in path.split(".")]
+    for i, (name, idx) in enumerate(comps):
+        f = t.field(name) if t is not None else None
+        if f is None:
+            return None, None, path
+        v = v if unwrapped else (v.get(name) if isinstance(v, dict) else None)
+        vpath += ("" if unwrapped else ("." if vpath else "") + name) + (f"[{idx}]" if idx is not None else "")
+        if idx is not None:
+            v = v[int(idx)] if isinstance(v, list) and int(idx) < len(v) else None
+        nxt = comps[i + 1][0] if i + 1 < len(comps) else ""
+        refs = [c for _, c in f.type.cases] if f.type.kind == "switch" else [f.type]
+        t = next((r.user for r in refs if r.kind == "user" and not r.user.primitive and r.user.field(nxt)), None)
+        unwrapped = bool(t and t.unwrap)
+    return f, v, vpath
+
+
+def short(v, limit: int = 200) -> str:
+    if isinstance(v, dict):
+        text = ", ".join(f"{k}={short(x, 24)}" for k, x in v.items())
+    else:
+        text = f"[{len(v)} items]" if isinstance(v, list) else json.dumps(v, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def owned_spans(schema: Schema, spans, size: int, value):
+    """Each byte's innermost span, the spans that own bytes in order, and what each span names.
+
+    Spans come sorted by start, enclosing ones first, so the last span written over a
+    byte is the innermost. Bit fields share their bytes, so those bytes go to the
+    enclosing span."""
+    fields = [lookup(schema, value, path) for path, _, _ in spans]
+    owner = [None] * size
+    for i, (_, start, end) in enumerate(spans):
+        if fields[i][0] is None or fields[i][0].type.kind != "bits":
+            owner[start:min(end, size)] = [i] * (min(end, size) - start)
+    return owner, list(dict.fromkeys(o for o in owner if o is not None)), fields
+
+
+def hex_dump(schema: Schema, test: dict, spans) -> dict:
+    data = bytes.fromhex(test["bytes"])
+    owner, used, fields = owned_spans(schema, spans, len(data), test.get("value"))
+    colour = {o: f"c{k % COLOURS}" for k, o in enumerate(used)}
+    cells = [{"hex": f"{b:02x}", "char": chr(b) if 32 <= b < 127 else "·", "offset": i,
+              "cls": colour.get(owner[i], "gap"), "title": "(not parsed)" if owner[i] is None else fields[owner[i]][2]}
+             for i, b in enumerate(data)]
+    width = max(4, len(f"{len(data):x}"))
+    rows = [{"offset": f"{i:0{width}x}", "cells": cells[i:i + 16]} for i in range(0, len(data), 16)]
+    legend = [{"path": fields[o][2], "offset": spans[o][1], "length": spans[o][2] - spans[o][1], "cls": colour[o],
+               "value": short(fields[o][1]) if fields[o][0] is not None else ""} for o in used]
+    return {"test": test, "rows": rows, "legend": legend, "size": len(data)}
+
+
+def choose(schema: Schema, doc: dict, parse) -> tuple[dict, list] | None:
+    """The first valid vector whose byte-owning spans name the most distinct fields (the richest example)."""
+    best, best_score = None, -1
+    for test in (t for g in doc["testGroups"] for t in g["tests"] if t["result"] == "valid"):
+        data = bytes.fromhex(test["bytes"])
+        if len(data) <= MAX_DUMP:
+            spans = parse(data)
+            _, used, _ = owned_spans(schema, spans, len(data), test.get("value"))
+            score = len({re.sub(r"\[\d+\]", "", spans[o][0]) for o in used})
+            if score > best_score:
+                best, best_score = (test, spans), score
+    return best
+
+
+def dumps(root: Path, schemas: list[Schema], vectors: dict[str, dict]) -> dict[str, dict]:
+    """The annotated hex dump of each format that has vectors, by format name."""
+    chosen = [s for s in schemas if s.format_name in vectors]
+    if not chosen:
+        return {}
+    imports = {i.path: i for s in chosen for i in s.imports}
+    compiled = kaitai.sources(root / "schemas", [*chosen, *imports.values()], debug=True)
+    stop, out = kaitai.primitive_classes(chosen), {}
+    with kaitai.loaded(compiled) as load:
+        from kaitaistruct import BytesIO, KaitaiStream  # noqa: PLC0415 (only when docs are rendered)
+
+        for s in chosen:
+            parser = getattr(load(s.id), s.root.class_name)
+
+            def parse(data, parser=parser):
+                obj = parser(KaitaiStream(BytesIO(data)))
+                obj._read()
+                return kaitai.spans(obj, stop)
+
+            picked = choose(s, vectors[s.format_name], parse)
+            if picked:
+                out[s.format_name] = hex_dump(s, *picked)
+    return out
+
+
+# ---------------------------------------------------------------- entry point
+
+
+def canonical_rules() -> list[str]:
+    """The bullet list under "Rules" in the docstring of `logcodec.runtime.values`, the one statement of them."""
+    block = values.__doc__.split("Rules", 1)[1].split("\n\n", 1)[0]
+    return [" ".join(item.split()) for item in block.split("\n- ")[1:]]
+
+
+def render(root, schemas, modules, vector_files) -> dict[str, str]:
+    """{path relative to generated/: text} of `docs/`."""
+    vectors = {doc["format"]: doc for doc in (json.loads(text) for _, text in sorted(vector_files.items()))}
+    hexdumps = dumps(Path(root), schemas, vectors)
+    out = {"docs/style.css": (HERE / "docs.css").read_text()}
+    for s in schemas:
+        stats = vector_stats(vectors[s.format_name]) if s.format_name in vectors else None
+        out[f"docs/{s.family}/{s.id}.html"] = Page(s, stats, hexdumps.get(s.format_name)).render()
+    formats = [{"s": s, "summary": first_sentence(s.doc), "href": f"{s.family}/{s.id}.html"} for s in schemas]
+    out["docs/index.html"] = TEMPLATES.get_template("docs_index.html.j2").render(
+        formats=formats, rules=canonical_rules(), kinds=list(KINDS.items()), css="style.css", home="index.html")
+    return out
