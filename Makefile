@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup run test generate bench clean
+.PHONY: setup accelerate run test generate bench clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -11,19 +11,25 @@ $(BIN)/.installed: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@
 
+# Compiled builds of the generated codecs (mypyc), cached by source hash; pure Python works without them.
+accelerate: $(BIN)/.installed
+	$(BIN)/logcodec accelerate
+
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 
-setup: $(BIN)/.installed node_modules/.package-lock.json
+setup: $(BIN)/.installed node_modules/.package-lock.json accelerate
 
 # Regenerate everything from schemas/ and decode a sample batch written by kafka-python.
 run: setup
 	$(BIN)/logcodec generate
 	$(BIN)/logcodec decode --format kafka.record_batch_v2 examples/kafka-python-gzip-batch.bin
 
+# The whole suite on the compiled codecs, then the codec tests again on pure Python.
 test: setup
 	$(BIN)/logcodec generate --check
 	$(BIN)/python -m pytest
+	LOGCODEC_PURE=1 $(BIN)/python -m pytest tests/laws tests/codecs tests/corpus
 
 generate: setup
 	$(BIN)/logcodec generate

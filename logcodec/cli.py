@@ -88,6 +88,30 @@ def cmd_encode(args) -> int:
     return 0
 
 
+def cmd_accelerate(args) -> int:
+    import time
+
+    import logcodec
+    from logcodec.runtime import native
+
+    if args.path:
+        print(native.native_dir())
+        return 0
+    for name in args.format or logcodec.formats():
+        module = logcodec.codec(name)
+        if module.NATIVE and not args.force:
+            print(f"{name}: compiled build in use ({module.NATIVE})")
+            continue
+        started = time.perf_counter()
+        try:
+            path = native.build(module)
+        except (RuntimeError, OSError) as exc:
+            print(f"logcodec accelerate: {name}: {exc}", file=sys.stderr)
+            return 1
+        print(f"{name}: {path} ({time.perf_counter() - started:.1f} s)")
+    return 0
+
+
 def cmd_docs(args) -> int:
     import http.server
     import functools
@@ -142,6 +166,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--output", "-o", help="output file (default: stdout)")
     p.add_argument("--hex", action="store_true", help="write hex text instead of bytes")
     p.set_defaults(func=cmd_encode)
+
+    p = sub.add_parser("accelerate", help="compile the generated codecs with mypyc (optional, several times faster)")
+    p.add_argument("--format", "-f", action="append", help="only this format (repeatable)")
+    p.add_argument("--force", action="store_true", help="rebuild even when a build of the current source exists")
+    p.add_argument("--path", action="store_true", help="only print the folder of the compiled builds")
+    p.set_defaults(func=cmd_accelerate)
 
     p = sub.add_parser("docs", help="serve the generated format docs on 127.0.0.1")
     p.add_argument("--port", type=int, default=8000, help="port (0 picks a free one)")

@@ -12,7 +12,9 @@ from __future__ import annotations
 import struct as _struct
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import Any, cast as _cast
 
+from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
 from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
@@ -46,7 +48,7 @@ class ControlType(IntEnum):
     commit = 1
 
 
-@dataclass(slots=True)
+@dataclass(init=False)
 class RecordBatchV2:
     """
     The unit in which Kafka stores and transfers records since 0.11: a header
@@ -103,9 +105,41 @@ class RecordBatchV2:
     49 bytes subtracted are the fixed fields between `len_batch` and here.
     """
 
+    def __init__(
+        self,
+        base_offset: int = 0,
+        len_batch: int | None = None,
+        partition_leader_epoch: int = 0,
+        magic: int = 2,
+        crc: int | None = None,
+        attributes: Attributes | None = None,
+        last_offset_delta: int | None = None,
+        base_timestamp: int = 0,
+        max_timestamp: int = 0,
+        producer_id: int = 0,
+        producer_epoch: int = 0,
+        base_sequence: int = 0,
+        num_records: int | None = None,
+        records: list[Record] | None = None,
+    ) -> None:
+        self.base_offset = base_offset
+        self.len_batch = len_batch
+        self.partition_leader_epoch = partition_leader_epoch
+        self.magic = magic
+        self.crc = crc
+        self.attributes = attributes if attributes is not None else Attributes()
+        self.last_offset_delta = last_offset_delta
+        self.base_timestamp = base_timestamp
+        self.max_timestamp = max_timestamp
+        self.producer_id = producer_id
+        self.producer_epoch = producer_epoch
+        self.base_sequence = base_sequence
+        self.num_records = num_records
+        self.records = records if records is not None else list()
 
 
-@dataclass(slots=True)
+
+@dataclass(init=False)
 class Attributes:
     """
     The 16-bit attributes of a batch, most significant bit first.
@@ -129,9 +163,25 @@ class Attributes:
     compression: Compression | int = field(default=Compression.none, metadata={'kind': 'enum', 'enum': 'Compression'})
     """Bits 2 to 0, the codec that compresses the records."""
 
+    def __init__(
+        self,
+        reserved: int = 0,
+        has_delete_horizon: bool = False,
+        is_control: bool = False,
+        is_transactional: bool = False,
+        timestamp_type: TimestampType | int = TimestampType.create_time,
+        compression: Compression | int = Compression.none,
+    ) -> None:
+        self.reserved = reserved
+        self.has_delete_horizon = has_delete_horizon
+        self.is_control = is_control
+        self.is_transactional = is_transactional
+        self.timestamp_type = timestamp_type
+        self.compression = compression
 
 
-@dataclass(slots=True)
+
+@dataclass(init=False)
 class Record:
     """
     One record; its offset and timestamp are deltas from the batch header.
@@ -169,9 +219,33 @@ class Record:
     headers: list[Header] = field(default_factory=list, metadata={'kind': 'user', 'type': 'Header', 'list': True})
     """The headers in order; order and duplicate keys are significant."""
 
+    def __init__(
+        self,
+        len_record: int | None = None,
+        attributes: int = 0,
+        timestamp_delta: int = 0,
+        offset_delta: int = 0,
+        len_key: int | None = None,
+        key: ControlRecordKey | bytes | None = None,
+        len_value: int | None = None,
+        value: ControlRecordValue | bytes | None = None,
+        num_headers: int | None = None,
+        headers: list[Header] | None = None,
+    ) -> None:
+        self.len_record = len_record
+        self.attributes = attributes
+        self.timestamp_delta = timestamp_delta
+        self.offset_delta = offset_delta
+        self.len_key = len_key
+        self.key = key
+        self.len_value = len_value
+        self.value = value
+        self.num_headers = num_headers
+        self.headers = headers if headers is not None else list()
 
 
-@dataclass(slots=True)
+
+@dataclass(init=False)
 class Header:
     """
     One record header.
@@ -191,9 +265,21 @@ class Header:
     value: bytes | None = field(default=None, metadata={'kind': 'bytes', 'optional': True})
     """The header value, opaque bytes."""
 
+    def __init__(
+        self,
+        len_key: int | None = None,
+        key: str = '',
+        len_value: int | None = None,
+        value: bytes | None = None,
+    ) -> None:
+        self.len_key = len_key
+        self.key = key
+        self.len_value = len_value
+        self.value = value
 
 
-@dataclass(slots=True)
+
+@dataclass(init=False)
 class ControlRecordKey:
     """
     Key of a control record (a transaction marker).
@@ -206,9 +292,17 @@ class ControlRecordKey:
     type: ControlType | int = field(default=ControlType.abort, metadata={'kind': 'enum', 'enum': 'ControlType'})
     """Which marker this is."""
 
+    def __init__(
+        self,
+        version: int = 0,
+        type: ControlType | int = ControlType.abort,
+    ) -> None:
+        self.version = version
+        self.type = type
 
 
-@dataclass(slots=True)
+
+@dataclass(init=False)
 class ControlRecordValue:
     """
     Value of a transaction marker, as written by the transaction coordinator.
@@ -220,6 +314,14 @@ class ControlRecordValue:
     """Version of the value schema; 0 so far."""
     coordinator_epoch: int = field(default=0, metadata={'kind': 'int', 'wide': False})
     """Epoch of the transaction coordinator that wrote the marker."""
+
+    def __init__(
+        self,
+        version: int = 0,
+        coordinator_epoch: int = 0,
+    ) -> None:
+        self.version = version
+        self.coordinator_epoch = coordinator_epoch
 
 
 _S0 = _struct.Struct('>qiibI')
@@ -244,8 +346,27 @@ _L10 = (('version', 0, 2), ('coordinator_epoch', 2, 4))
 _L11 = (('version', '>h'), ('coordinator_epoch', '>i'))
 
 
-def _d_record_batch_v2(buf, pos, end, lim):
+def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[RecordBatchV2, int]:
     """Decode one record_batch_v2 from buf[pos:end]; return it and the position after it."""
+    v_base_offset: int
+    v_len_batch: int
+    v_partition_leader_epoch: int
+    v_magic: int
+    v_crc: int
+    v_attributes: Attributes
+    v_last_offset_delta: int
+    v_base_timestamp: int
+    v_max_timestamp: int
+    v_producer_id: int
+    v_producer_epoch: int
+    v_base_sequence: int
+    v_num_records: int
+    v_records: list[Record]
+    x: int
+    n: int
+    e: int
+    p: int
+    b2: bytes
     if pos + 21 > end: raise _rt.short_run(buf, pos, end, _L0)
     v_base_offset, v_len_batch, v_partition_leader_epoch, v_magic, v_crc = _S0.unpack_from(buf, pos)
     s_len_batch = pos + 8
@@ -280,8 +401,39 @@ def _d_record_batch_v2(buf, pos, end, lim):
     return RecordBatchV2(v_base_offset, v_len_batch, v_partition_leader_epoch, v_magic, v_crc, v_attributes, v_last_offset_delta, v_base_timestamp, v_max_timestamp, v_producer_id, v_producer_epoch, v_base_sequence, v_num_records, v_records), pos
 
 
-def _e_record_batch_v2(v, out):
+def _e_record_batch_v2(v: RecordBatchV2, out: bytearray) -> None:
     """Append the encoding of a record_batch_v2 to `out`."""
+    b_base_offset: Any
+    b_len_batch: Any
+    b_partition_leader_epoch: Any
+    b_magic: Any
+    b_crc: Any
+    b_attributes: Any
+    b_last_offset_delta: Any
+    b_base_timestamp: Any
+    b_max_timestamp: Any
+    b_producer_id: Any
+    b_producer_epoch: Any
+    b_base_sequence: Any
+    b_num_records: Any
+    b_records: Any
+    t_base_offset: Any
+    t_len_batch: Any
+    t_partition_leader_epoch: Any
+    t_magic: Any
+    t_crc: Any
+    t_attributes: Any
+    t_last_offset_delta: Any
+    t_base_timestamp: Any
+    t_max_timestamp: Any
+    t_producer_id: Any
+    t_producer_epoch: Any
+    t_base_sequence: Any
+    t_num_records: Any
+    t_records: Any
+    d: Any
+    x: int
+    actual: Any
     try:
         v_base_offset = v.base_offset
         v_len_batch = v.len_batch
@@ -357,8 +509,19 @@ def _e_record_batch_v2(v, out):
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_attributes(buf, pos, end, lim):
+def _d_attributes(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Attributes, int]:
     """Decode one attributes from buf[pos:end]; return it and the position after it."""
+    v_reserved: int
+    v_has_delete_horizon: bool
+    v_is_control: bool
+    v_is_transactional: bool
+    v_timestamp_type: TimestampType | int
+    v_compression: Compression | int
+    x: int
+    n: int
+    e: int
+    p: int
+    b2: bytes
     if pos + 2 > end: raise _rt.short_run(buf, pos, end, _L4)
     g_reserved, = _S4.unpack_from(buf, pos)
     v_reserved = (g_reserved >> 7) & 0x1ff
@@ -373,8 +536,23 @@ def _d_attributes(buf, pos, end, lim):
     return Attributes(v_reserved, v_has_delete_horizon, v_is_control, v_is_transactional, v_timestamp_type, v_compression), pos
 
 
-def _e_attributes(v, out):
+def _e_attributes(v: Attributes, out: bytearray) -> None:
     """Append the encoding of a attributes to `out`."""
+    b_reserved: Any
+    b_has_delete_horizon: Any
+    b_is_control: Any
+    b_is_transactional: Any
+    b_timestamp_type: Any
+    b_compression: Any
+    t_reserved: Any
+    t_has_delete_horizon: Any
+    t_is_control: Any
+    t_is_transactional: Any
+    t_timestamp_type: Any
+    t_compression: Any
+    d: Any
+    x: int
+    actual: Any
     try:
         v_reserved = v.reserved
         v_has_delete_horizon = v.has_delete_horizon
@@ -398,8 +576,14 @@ def _e_attributes(v, out):
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_record_list(buf, pos, end, lim, p_num_records, p_is_control):
+def _d_record_list(buf: bytes, pos: int, end: int, lim: Limits, p_num_records: int, p_is_control: bool) -> tuple[list[Record], int]:
     """Decode one record_list from buf[pos:end]; return it and the position after it."""
+    v_items: list[Record]
+    x: int
+    n: int
+    e: int
+    p: int
+    b2: bytes
     v_items = []
     n = p_num_records
     if n < 0: raise _rt.bad_length(n, pos, 'items')
@@ -414,8 +598,13 @@ def _d_record_list(buf, pos, end, lim, p_num_records, p_is_control):
     return v_items, pos
 
 
-def _e_record_list(v, out, p_num_records, p_is_control):
+def _e_record_list(v: list[Record], out: bytearray, p_num_records: int, p_is_control: bool) -> None:
     """Append the encoding of a record_list to `out`."""
+    b_items: Any
+    t_items: Any
+    d: Any
+    x: int
+    actual: Any
     try:
         v_items = v
         if v_items is None: raise _rt.missing('items')
@@ -432,8 +621,23 @@ def _e_record_list(v, out, p_num_records, p_is_control):
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_record(buf, pos, end, lim, p_is_control):
+def _d_record(buf: bytes, pos: int, end: int, lim: Limits, p_is_control: bool) -> tuple[Record, int]:
     """Decode one record from buf[pos:end]; return it and the position after it."""
+    v_len_record: int
+    v_attributes: int
+    v_timestamp_delta: int
+    v_offset_delta: int
+    v_len_key: int
+    v_key: ControlRecordKey | bytes | None
+    v_len_value: int
+    v_value: ControlRecordValue | bytes | None
+    v_num_headers: int
+    v_headers: list[Header]
+    x: int
+    n: int
+    e: int
+    p: int
+    b2: bytes
     s_len_record = pos
     if pos < end and buf[pos] < 128:
         x = buf[pos]; pos += 1
@@ -472,8 +676,8 @@ def _d_record(buf, pos, end, lim, p_is_control):
         if n < 0: raise _rt.bad_length(n, pos, 'key')
         e = pos + n
         if e > end: raise _rt.short(buf, pos, end, n, 'key')
-        on = p_is_control
-        if on == True:
+        on_key = p_is_control
+        if on_key == True:
             try:
                 v_key, p = _d_control_record_key(buf, pos, e, lim)
             except _rt.DecodeError as exc:
@@ -496,8 +700,8 @@ def _d_record(buf, pos, end, lim, p_is_control):
         if n < 0: raise _rt.bad_length(n, pos, 'value')
         e = pos + n
         if e > end: raise _rt.short(buf, pos, end, n, 'value')
-        on = p_is_control
-        if on == True:
+        on_value = p_is_control
+        if on_value == True:
             try:
                 v_value, p = _d_control_record_value(buf, pos, e, lim)
             except _rt.DecodeError as exc:
@@ -531,8 +735,31 @@ def _d_record(buf, pos, end, lim, p_is_control):
     return Record(v_len_record, v_attributes, v_timestamp_delta, v_offset_delta, v_len_key, v_key, v_len_value, v_value, v_num_headers, v_headers), pos
 
 
-def _e_record(v, out, p_is_control):
+def _e_record(v: Record, out: bytearray, p_is_control: bool) -> None:
     """Append the encoding of a record to `out`."""
+    b_len_record: Any
+    b_attributes: Any
+    b_timestamp_delta: Any
+    b_offset_delta: Any
+    b_len_key: Any
+    b_key: Any
+    b_len_value: Any
+    b_value: Any
+    b_num_headers: Any
+    b_headers: Any
+    t_len_record: Any
+    t_attributes: Any
+    t_timestamp_delta: Any
+    t_offset_delta: Any
+    t_len_key: Any
+    t_key: Any
+    t_len_value: Any
+    t_value: Any
+    t_num_headers: Any
+    t_headers: Any
+    d: Any
+    x: int
+    actual: Any
     try:
         v_len_record = v.len_record
         v_attributes = v.attributes
@@ -549,11 +776,11 @@ def _e_record(v, out, p_is_control):
         elif v_num_headers != actual: raise _rt.mismatch('num_headers', v_num_headers, actual)
         b_key = None
         if v_key is not None:
-            on = p_is_control
-            if on == True:
+            on_key = p_is_control
+            if on_key == True:
                 b_key = bytearray()
                 try:
-                    _e_control_record_key(v_key, b_key)
+                    _e_control_record_key(_cast('ControlRecordKey', v_key), b_key)
                 except _rt.EncodeError as exc:
                     raise exc.within('key')
             else:
@@ -563,11 +790,11 @@ def _e_record(v, out, p_is_control):
         elif v_len_key != actual: raise _rt.mismatch('len_key', v_len_key, actual)
         b_value = None
         if v_value is not None:
-            on = p_is_control
-            if on == True:
+            on_value = p_is_control
+            if on_value == True:
                 b_value = bytearray()
                 try:
-                    _e_control_record_value(v_value, b_value)
+                    _e_control_record_value(_cast('ControlRecordValue', v_value), b_value)
                 except _rt.EncodeError as exc:
                     raise exc.within('value')
             else:
@@ -649,8 +876,17 @@ def _e_record(v, out, p_is_control):
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_header(buf, pos, end, lim):
+def _d_header(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Header, int]:
     """Decode one header from buf[pos:end]; return it and the position after it."""
+    v_len_key: int
+    v_key: str
+    v_len_value: int
+    v_value: bytes | None
+    x: int
+    n: int
+    e: int
+    p: int
+    b2: bytes
     if pos < end and buf[pos] < 128:
         x = buf[pos]; pos += 1
     elif pos + 1 < end and buf[pos + 1] < 128:
@@ -685,8 +921,19 @@ def _d_header(buf, pos, end, lim):
     return Header(v_len_key, v_key, v_len_value, v_value), pos
 
 
-def _e_header(v, out):
+def _e_header(v: Header, out: bytearray) -> None:
     """Append the encoding of a header to `out`."""
+    b_len_key: Any
+    b_key: Any
+    b_len_value: Any
+    b_value: Any
+    t_len_key: Any
+    t_key: Any
+    t_len_value: Any
+    t_value: Any
+    d: Any
+    x: int
+    actual: Any
     try:
         v_len_key = v.len_key
         v_key = v.key
@@ -728,8 +975,15 @@ def _e_header(v, out):
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_control_record_key(buf, pos, end, lim):
+def _d_control_record_key(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[ControlRecordKey, int]:
     """Decode one control_record_key from buf[pos:end]; return it and the position after it."""
+    v_version: int
+    v_type: ControlType | int
+    x: int
+    n: int
+    e: int
+    p: int
+    b2: bytes
     if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L8)
     v_version, v_type = _S6.unpack_from(buf, pos)
     v_type = _rt.enum_value(ControlType, v_type)
@@ -737,8 +991,15 @@ def _d_control_record_key(buf, pos, end, lim):
     return ControlRecordKey(v_version, v_type), pos
 
 
-def _e_control_record_key(v, out):
+def _e_control_record_key(v: ControlRecordKey, out: bytearray) -> None:
     """Append the encoding of a control_record_key to `out`."""
+    b_version: Any
+    b_type: Any
+    t_version: Any
+    t_type: Any
+    d: Any
+    x: int
+    actual: Any
     try:
         v_version = v.version
         v_type = v.type
@@ -754,16 +1015,30 @@ def _e_control_record_key(v, out):
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_control_record_value(buf, pos, end, lim):
+def _d_control_record_value(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[ControlRecordValue, int]:
     """Decode one control_record_value from buf[pos:end]; return it and the position after it."""
+    v_version: int
+    v_coordinator_epoch: int
+    x: int
+    n: int
+    e: int
+    p: int
+    b2: bytes
     if pos + 6 > end: raise _rt.short_run(buf, pos, end, _L10)
     v_version, v_coordinator_epoch = _S7.unpack_from(buf, pos)
     pos += 6
     return ControlRecordValue(v_version, v_coordinator_epoch), pos
 
 
-def _e_control_record_value(v, out):
+def _e_control_record_value(v: ControlRecordValue, out: bytearray) -> None:
     """Append the encoding of a control_record_value to `out`."""
+    b_version: Any
+    b_coordinator_epoch: Any
+    t_version: Any
+    t_coordinator_epoch: Any
+    d: Any
+    x: int
+    actual: Any
     try:
         v_version = v.version
         v_coordinator_epoch = v.coordinator_epoch
@@ -800,3 +1075,6 @@ def encode(value: RecordBatchV2) -> bytes:
 
 
 ROOT = RecordBatchV2
+#: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
+NATIVE = None
+_native.accelerate(globals())

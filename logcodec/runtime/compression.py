@@ -17,7 +17,7 @@ from __future__ import annotations
 import struct
 import zlib
 from functools import partial
-from typing import Callable, Union
+from typing import Any, Callable, Union
 
 import cramjam
 import lz4.frame
@@ -336,7 +336,7 @@ class CodecTable:
     def __init__(self, name: str, codecs: dict[int, tuple[Decompress, Compress] | None]) -> None:
         self.name, self.codecs = name, codecs
 
-    def decode(self, buf: Bytes, start: int, end: int, lim: Limits, codec: int) -> tuple[Bytes, int, int]:
+    def decode(self, buf: Bytes, start: int, end: int, lim: Limits, codec: int) -> tuple[Any, int, int]:
         """Decompress ``buf[start:end]``; returns ``(buffer, start, end)`` of the result."""
         if codec not in self.codecs:
             raise DecodeError("unknown_codec", f"{self.name} compression codec {codec}", offset=start)

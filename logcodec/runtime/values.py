@@ -88,7 +88,10 @@ def from_json(cls, data):
             kwargs[name] = _field_from_json(cls, data[name], f.metadata)
         except EncodeError as exc:
             raise exc.within(name) from None
-    return cls(**kwargs)
+    try:
+        return cls(**kwargs)
+    except TypeError as exc:  # a compiled build checks field types on construction
+        raise EncodeError("invalid_value", str(exc)) from None
 
 
 def _field_from_json(owner, v, meta):

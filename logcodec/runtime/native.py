@@ -1,0 +1,99 @@
+"""Compiled builds of the generated codecs, made with mypyc and used when they match.
+
+The generated modules are plain, type-checked Python and always work as they
+are. `logcodec accelerate` compiles each one with mypyc (the compiler of mypy,
+which turns type-annotated Python into a C extension) into a cache folder; the
+module's own last line calls `accelerate(globals())`, which swaps in the
+compiled functions and classes, but only from a build of exactly this source:
+the build is named by the SHA-256 of the module file, so regenerating a codec
+can never run a stale binary. `LOGCODEC_PURE=1` turns the swap off.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+PURE_ENV = "LOGCODEC_PURE"
+DIR_ENV = "LOGCODEC_NATIVE_DIR"
+
+
+def native_dir() -> Path:
+    """Where compiled builds live: $LOGCODEC_NATIVE_DIR, else the user's cache folder."""
+    if os.environ.get(DIR_ENV):
+        return Path(os.environ[DIR_ENV])
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return cache / "logcodec" / "native" / f"py{sys.version_info[0]}{sys.version_info[1]}"
+
+
+def build_name(module_name: str, source: bytes) -> str:
+    """The compiled module's name: the codec's name and the hash of its exact source."""
+    return f"_lcn_{module_name.rsplit('.', 1)[-1]}_{hashlib.sha256(source).hexdigest()[:20]}"
+
+
+def find_build(name: str, folder: Path | None = None) -> Path | None:
+    folder = folder or native_dir()
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        path = folder / f"{name}{suffix}"
+        if path.exists():
+            return path
+    return None
+
+
+def accelerate(module_globals: dict) -> None:
+    """Replace a generated module's contents with its compiled build, when there is one."""
+    source_file = module_globals.get("__file__") or ""
+    if os.environ.get(PURE_ENV) or not source_file.endswith(".py"):
+        return  # asked for pure Python, or this is the compiled build itself
+    try:
+        source = Path(source_file).read_bytes()
+    except OSError:
+        return
+    name = build_name(module_globals["__name__"], source)
+    path = find_build(name)
+    if path is None:
+        return
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except ImportError:  # built for another interpreter or a changed runtime: stay pure
+        del sys.modules[name]
+        return
+    for key, value in vars(module).items():
+        if not (key.startswith("__") and key.endswith("__")):
+            module_globals[key] = value
+    module_globals["NATIVE"] = str(path)
+
+
+def build(module, folder: Path | None = None, log=print) -> Path:
+    """Compile one generated codec module with mypyc (unless a build of its source exists)."""
+    folder = folder or native_dir()
+    source_file = Path(module.__file__)
+    if not source_file.suffix == ".py":
+        source_file = Path(module.__spec__.origin)
+    source = source_file.read_bytes()
+    name = build_name(module.__name__, source)
+    found = find_build(name, folder)
+    if found:
+        return found
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        Path(tmp, f"{name}.py").write_bytes(source)
+        cmd = [sys.executable, "-m", "mypyc", "--follow-imports=silent", "--ignore-missing-imports", f"{name}.py"]
+        log(f"compiling {module.__name__} with mypyc ...")
+        proc = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
+        built = find_build(name, Path(tmp))
+        if proc.returncode != 0 or built is None:
+            raise RuntimeError(f"mypyc failed on {module.__name__}:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
+        target = folder / built.name
+        shutil.move(str(built), target)
+    return target
