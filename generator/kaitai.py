@@ -106,6 +106,10 @@ def render(schemas_root: Path, schemas: list[Schema]) -> dict[str, str]:
 @contextlib.contextmanager
 def loaded(sources: dict[str, str]):
     """Import a set of compiler outputs from a temporary folder; yields a loader by module name."""
+    names = {Path(name).stem for name in sources}
+    # The same module names may be imported already (the checked-in reference parsers):
+    # hide them while these load, and put them back after.
+    shadowed = {name: sys.modules.pop(name) for name in names if name in sys.modules}
     with tempfile.TemporaryDirectory() as tmp:
         for name, source in sources.items():
             Path(tmp, name).write_text(source)
@@ -117,6 +121,7 @@ def loaded(sources: dict[str, str]):
             sys.path.remove(tmp)
             for name in set(sys.modules) - before:
                 del sys.modules[name]
+            sys.modules.update(shadowed)
 
 
 def spans(obj, stop: frozenset = frozenset(), base: int = 0, path: str = "") -> list[tuple[str, int, int]]:
