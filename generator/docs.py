@@ -30,6 +30,13 @@ COLOURS = 6  # colour classes of the hex dump, c0..c5
 MAX_DUMP = 2048  # bytes; a larger vector is never chosen for the hex dump
 
 
+
+def instance_summary(raw: dict) -> str:
+    """A value instance's expression, or where and what a positional instance reads."""
+    if "pos" in raw:
+        return f"at {kx(raw['pos'])}: {raw.get('type', 'bytes')}" + (f", size {kx(raw['size'])}" if "size" in raw else "")
+    return kx(raw["value"])
+
 def kx(value) -> str:
     """An expression as the schema spells it (YAML turns `true` and `2` into Python values)."""
     return str(value).lower() if isinstance(value, bool) else str(value)
@@ -170,7 +177,7 @@ class Page:
                         used.extend([spelling] if spelling not in used else [])
         types = [{"t": t, "anchor": anchor(t), "rows": self.layout(t)[0], "size": self.layout(t)[1],
                   "groups": self.layout(t)[2], "refs": doc_links(t.doc_ref),
-                  "instances": [(i.id, kx(raw_at(s.raw, i.ypath)["value"]), i.doc) for i in t.instances]}
+                  "instances": [(i.id, instance_summary(raw_at(s.raw, i.ypath)), i.doc) for i in t.instances]}
                  for t in self.types]
         return TEMPLATES.get_template("docs_format.html.j2").render(
             s=s, refs=doc_links(s.doc_ref), types=types, prims=[prims[k] for k in sorted(prims)],

@@ -56,7 +56,14 @@ def type_schema(t: TypeDef, emitter: ModuleEmitter) -> dict:
             required.append(f.id)
         props[f.id] = {**s, "description": f.doc + (" Derived: may be omitted or null." if f.derived else "")}
     for inst in t.instances:
-        s = {"anyOf": [{"enum": sorted(inst.enum.members.values())}, {"type": "integer"}]} if inst.enum else {"type": "integer"}
+        if inst.field is not None:
+            meta = emitter.field_meta(inst.field)
+            s = element_schema(meta, emitter, inst.field)
+            s = {"type": "array", "items": s} if meta.get("list") else s
+        elif inst.enum:
+            s = {"anyOf": [{"enum": sorted(inst.enum.members.values())}, {"type": "integer"}]}
+        else:
+            s = {"type": "integer"}
         props[inst.id] = {"anyOf": [s, {"type": "null"}], "description": inst.doc + " Computed on decode; ignored on input."}
     return {"type": "object", "description": t.doc, "properties": props, "required": required,
             "additionalProperties": False}

@@ -191,10 +191,14 @@ class ModuleEmitter:
         )
 
     def instance_decl(self, inst) -> dict:
-        """A value instance: computed by the decoder, ignored by the encoder and by equality."""
-        meta = {"kind": "enum", "enum": self.enum_class(inst.enum)} if inst.enum else {"kind": "int", "wide": False}
+        """An instance: computed by the decoder, ignored by the encoder and by equality."""
+        if inst.field is not None:
+            meta = self.field_meta(inst.field)
+            annotation = self.local_type(inst.field).removesuffix(" | None") + " | None"
+        else:
+            meta = {"kind": "enum", "enum": self.enum_class(inst.enum)} if inst.enum else {"kind": "int", "wide": False}
+            annotation = self._annotation(meta) + " | None"
         meta["instance"] = True
-        annotation = self._annotation(meta) + " | None"
         return {"id": inst.id, "annotation": annotation, "default": "default=None, compare=False",
                 "meta": meta, "param": f"{inst.id}: {annotation} = None", "init": inst.id,
                 "doc": _docstring(inst.doc + " Computed on decode.", 1)}
@@ -393,7 +397,15 @@ class TypeEmitter:
                 self.decode_field(c, part)
         self.close_ranges_decode(c, None)
         for inst in t.instances:
-            c(f"i_{inst.id} = {self.expr(inst.value)}")
+            if inst.field is None:
+                c(f"i_{inst.id} = {self.expr(inst.value)}")
+                continue
+            # A positional instance: read at `pos` from the start of this type, then come back.
+            c("resume = pos")
+            c(f"pos = start + {self.expr(inst.pos)}")
+            c(f"if not start <= pos <= end: raise _rt.bad_length(pos - start, start, {inst.id!r})")
+            self.decode_element(c, inst.field, f"i_{inst.id}", inst.id, wrap=inst.id)
+            c("pos = resume")
         if t.unwrap:
             c(f"return v_{t.seq[0].id}, pos")
         else:
@@ -404,7 +416,7 @@ class TypeEmitter:
         doc = f'    """Decode one {t.name} from buf[pos:end]; return it and the position after it."""'
         # Declared types make the module type-check, which lets mypyc compile it (logcodec accelerate).
         decls = [f"    v_{f.id}: {self.m.local_type(f)}" for f in t.seq]
-        decls += ["    x: int", "    n: int", "    e: int", "    p: int", "    b2: bytes"]
+        decls += ["    x: int", "    n: int", "    e: int", "    p: int", "    b2: bytes", "    start = pos"]
         return "\n".join([head, doc, *decls, c.text()])
 
     def decode_run(self, c: Lines, run: list[Item]) -> None:

@@ -56,8 +56,14 @@ class Scope:
             return f"v_{n}", field_tinfo(f)
         for inst in self.t.instances:
             if inst.id == n:
-                return f"i_{n}", ("enum", inst.enum) if inst.enum else "int"
+                return f"i_{n}", instance_tinfo(inst)
         raise SchemaError(f"{self.t.schema.path}: {self.t.ypath or '(top)'}: unknown name {n!r} in an expression")
+
+
+def instance_tinfo(inst):
+    if inst.field is not None:
+        return field_tinfo(inst.field)
+    return ("enum", inst.enum) if inst.enum else "int"
 
 
 def _param_tinfo(type_name: str):
@@ -139,7 +145,7 @@ def _attr(node: E.Attr, scope: Scope):
             return f"{code}.{name}", field_tinfo(f)
         for inst in t.instances:
             if inst.id == name:
-                return f"{code}.{name}", ("enum", inst.enum) if inst.enum else "int"
+                return f"{code}.{name}", instance_tinfo(inst)
     shown = ti[0] + " " + getattr(ti[1], "name", str(ti[1])) if isinstance(ti, tuple) else ti
     raise SchemaError(f"{scope.t.schema.path}: {scope.t.ypath or '(top)'}: cannot translate `.{name}` on a {shown}")
 

@@ -83,8 +83,10 @@ class Instance:
     id: str
     ypath: str
     doc: str
-    value: object  # expression
+    value: object  # expression (value instances)
     enum: Enum | None = None
+    pos: object = None  # expression (positional instances): where to read, from the start of the type
+    field: "Field | None" = None  # what to read there (positional instances)
 
 
 @dataclass
@@ -248,9 +250,15 @@ class Loader:
             t.seq.append(f)
         for iname, iraw in (raw.get("instances") or {}).items():
             py = _join(ypath, f"instances.{iname}")
-            if "value" not in iraw:
-                self.fail(schema.path, py, "only value instances are implemented")
-            t.instances.append(Instance(iname, py, str(iraw.get("doc", "")).strip(), self.expr(schema, py + ".value", iraw["value"]), iraw.get("enum")))
+            doc = str(iraw.get("doc", "")).strip()
+            if "pos" in iraw:
+                spec = {k: v for k, v in iraw.items() if k != "pos"}
+                f = self.build_field(schema, {"id": iname, **spec}, py)
+                t.instances.append(Instance(iname, py, doc, None, pos=self.expr(schema, py + ".pos", iraw["pos"]), field=f))
+            elif "value" in iraw:
+                t.instances.append(Instance(iname, py, doc, self.expr(schema, py + ".value", iraw["value"]), iraw.get("enum")))
+            else:
+                self.fail(schema.path, py, "an instance has a value or a pos")
         if t.unwrap and len(t.seq) != 1:
             self.fail(schema.path, _join(ypath, "-lc-unwrap"), "an unwrapped type has exactly one seq field")
         return t
@@ -331,7 +339,10 @@ class Resolver:
             for f in t.seq:
                 self.resolve_field(t, f)
             for inst in t.instances:
-                if inst.enum:
+                if inst.field is not None:
+                    self.resolve_field(t, inst.field)
+                    inst.enum = inst.field.enum
+                elif inst.enum:
                     inst.enum = self.find_enum(t, inst.enum, inst.ypath)
             if not t.primitive:
                 self.check_names(t)

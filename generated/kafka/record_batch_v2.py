@@ -367,6 +367,7 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Rec
     e: int
     p: int
     b2: bytes
+    start = pos
     if pos + 21 > end: raise _rt.short_run(buf, pos, end, _L0)
     v_base_offset, v_len_batch, v_partition_leader_epoch, v_magic, v_crc = _S0.unpack_from(buf, pos)
     s_len_batch = pos + 8
@@ -522,6 +523,7 @@ def _d_attributes(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Attribut
     e: int
     p: int
     b2: bytes
+    start = pos
     if pos + 2 > end: raise _rt.short_run(buf, pos, end, _L4)
     g_reserved, = _S4.unpack_from(buf, pos)
     v_reserved = (g_reserved >> 7) & 0x1ff
@@ -584,6 +586,7 @@ def _d_record_list(buf: bytes, pos: int, end: int, lim: Limits, p_num_records: i
     e: int
     p: int
     b2: bytes
+    start = pos
     v_items = []
     n = p_num_records
     if n < 0: raise _rt.bad_length(n, pos, 'items')
@@ -638,6 +641,7 @@ def _d_record(buf: bytes, pos: int, end: int, lim: Limits, p_is_control: bool) -
     e: int
     p: int
     b2: bytes
+    start = pos
     s_len_record = pos
     if pos < end and buf[pos] < 128:
         x = buf[pos]; pos += 1
@@ -887,6 +891,7 @@ def _d_header(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Header, int]
     e: int
     p: int
     b2: bytes
+    start = pos
     if pos < end and buf[pos] < 128:
         x = buf[pos]; pos += 1
     elif pos + 1 < end and buf[pos + 1] < 128:
@@ -984,6 +989,7 @@ def _d_control_record_key(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[
     e: int
     p: int
     b2: bytes
+    start = pos
     if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L8)
     v_version, v_type = _S6.unpack_from(buf, pos)
     v_type = _rt.enum_value(ControlType, v_type)
@@ -1024,6 +1030,7 @@ def _d_control_record_value(buf: bytes, pos: int, end: int, lim: Limits) -> tupl
     e: int
     p: int
     b2: bytes
+    start = pos
     if pos + 6 > end: raise _rt.short_run(buf, pos, end, _L10)
     v_version, v_coordinator_epoch = _S7.unpack_from(buf, pos)
     pos += 6

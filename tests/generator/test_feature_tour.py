@@ -53,6 +53,8 @@ def test_decode_matches_the_reference_and_round_trips(tour, reference, name):
     assert ours.version == theirs.version and ours.kind == theirs.kind
     assert ours.extra == getattr(theirs, "extra", None)
     assert ours.words == theirs.words and ours.num_words == theirs.num_words
+    assert ours.header_copy == theirs.header_copy == data[2] | data[3] << 8
+    assert ours.magic_again == theirs.magic_again == b"LC"
     assert [(p.a, p.b) for p in ours.tail] == [(p.a, p.b) for p in theirs.tail]
     body = ours.body
     if name == "text":

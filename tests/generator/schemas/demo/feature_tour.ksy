@@ -53,6 +53,14 @@ instances:
   num_words:
     value: words.size
     doc: How many words, the terminating zero included.
+  header_copy:
+    pos: 2
+    type: u2
+    doc: The flags and version bytes read again as one little-endian u2 (a positional instance).
+  magic_again:
+    pos: 0
+    size: 2
+    doc: The magic, read again from the start.
 types:
   flags:
     doc: Flag bits, LSB first.
