@@ -12,6 +12,8 @@ import importlib
 import sys
 from pathlib import Path
 
+from logcodec.runtime import native
+
 from .pyemit import ModuleEmitter
 from .schema import Schema, load_all
 
@@ -69,6 +71,7 @@ def _load_rendered(root: Path, files: dict[str, str], schemas: list[Schema]) -> 
         spec = importlib.util.spec_from_loader(name, loader=None)
         module = importlib.util.module_from_spec(spec)
         module.__file__ = str(root / "generated" / schema.family / f"{schema.id}.py")
+        setattr(module, native.SOURCE_KEY, source.encode())  # not the file on disk, which may be older
         sys.modules[name] = module
         exec(compile(source, module.__file__, "exec"), module.__dict__)
         modules[schema.format_name] = module

@@ -88,19 +88,18 @@ class ZigzagVarint:
         out(f"    x, pos = _rt.uvarint(buf, pos, end, {self.max_bytes}, {epath!r})")
         out(f"{target} = (x >> 1) ^ -(x & 1)")
 
-    def encode(self, out: Lines, buf: str, value: str, epath: str) -> None:
+    def encode(self, out: Lines, value: str, epath: str) -> None:
+        """Set `d` to the encoding of `value`."""
         lo, hi = -(1 << (self.bits - 1)), (1 << (self.bits - 1)) - 1
         out(f"x = {value}")
         out(f"if not {lo} <= x <= {hi}: raise _rt.out_of_range(x, {self.bits}, {epath!r})")
         out(f"x = (x << 1) ^ (x >> {self.bits - 1})")
-        self.write(out, buf)
+        self.write(out)
 
     @staticmethod
-    def write(out: Lines, buf: str) -> None:
-        """Append the unsigned varint in `x`; one and two bytes inline."""
-        out(f"if x < 128: {buf}.append(x)")
-        out(f"elif x < 16384: {buf}.append((x & 127) | 128); {buf}.append(x >> 7)")
-        out(f"else: _rt.write_uvarint({buf}, x)")
+    def write(out: Lines) -> None:
+        """Set `d` to the unsigned varint `x`; values below 2^14 come from a table."""
+        out("d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)")
 
     wide = property(lambda self: self.bits > 53)
 
@@ -114,10 +113,10 @@ class UnsignedVarint(ZigzagVarint):
         out("else:")
         out(f"    {target}, pos = _rt.uvarint(buf, pos, end, {self.max_bytes}, {epath!r})")
 
-    def encode(self, out: Lines, buf: str, value: str, epath: str) -> None:
+    def encode(self, out: Lines, value: str, epath: str) -> None:
         out(f"x = {value}")
         out(f"if not 0 <= x < {1 << self.bits}: raise _rt.out_of_range(x, {self.bits}, {epath!r}, signed=False)")
-        self.write(out, buf)
+        self.write(out)
 
 
 PRIMITIVES = {"zigzag_varint": ZigzagVarint, "uvarint": UnsignedVarint}
@@ -335,6 +334,7 @@ class TypeEmitter:
             if f.checksum:
                 self.ranges.append((f, f.checksum["from"], f.checksum["to"], "checksum"))
         self.marks = {r[1] for r in self.ranges} | {r[0].id for r in self.ranges}
+        self.checksum_starts = {r[1] for r in self.ranges if r[3] == "checksum"}
         self.index = {f.id: i for i, f in enumerate(t.seq)}
         for owner, first, last, _ in self.ranges:
             if last is not None and self.index[last] < self.index[first]:
@@ -367,7 +367,7 @@ class TypeEmitter:
             if plain and f.type.kind in ("int", "float"):
                 code = _STRUCT_CODES[(f.type.size, f.type.signed)] if f.type.kind == "int" else _FLOAT_CODES[f.type.size]
                 endian = f.type.endian if f.type.size > 1 else (run[-1].endian if run else "be")
-                if run and run[-1].endian != endian:
+                if run and (run[-1].endian != endian or f.id in self.checksum_starts):
                     out.append(run)
                     run = []
                 run.append(Item([f], code, f.type.size, endian))
@@ -678,12 +678,20 @@ class TypeEmitter:
         return f.size is not None or f.size_eos
 
     # ------------------------------------------------------------ encode
+    #
+    # An encoder appends bytes-like parts to the list `out` and returns how many
+    # bytes it appended (`w`); `encode` joins the parts once. Keys and values go
+    # in as they are, without copies. A derived field known only after its range
+    # (a size written before its range, a checksum) gets a placeholder part that is
+    # filled in place once the range is written.
 
     def encoder(self) -> str:
         t, c = self.t, Lines(2)
-        self.deferred = set()
-        self.buffers = ["out"]
-        self.pending: dict[str, tuple] = {}
+        self.deferred, self.computed = set(), set()
+        self.pending_runs: list[tuple] = []  # (placeholder index, struct, values, deferred ids, layout)
+        self.varint_sizes: set[str] = set()  # deferred sizes written as a varint placeholder
+        self.out = "out"
+        c("w = 0")
         if t.unwrap:
             c(f"v_{t.seq[0].id} = v")
         else:
@@ -699,23 +707,37 @@ class TypeEmitter:
             else:
                 self.encode_field(c, part)
         self.close_ranges_encode(c, None)
-        head = f"def _e_{t.name}(v: {self.m.value_type(t)}, out: bytearray{self.params(typed=True)}) -> None:"
-        doc = f'    """Append the encoding of a {t.name} to `out`."""'
-        decls = [f"    b_{f.id}: Any" for f in t.seq] + [f"    t_{f.id}: Any" for f in t.seq]
-        decls += ["    d: Any", "    x: int", "    actual: Any"]
+        if self.pending_runs:
+            raise SchemaError(f"{t.schema.path}: {t.ypath or '(top)'}: a derived field's range never closes")
+        c("return w")
+        head = f"def _e_{t.name}(v: {self.m.value_type(t)}, out: list[Any]{self.params(typed=True)}) -> int:"
+        doc = f'    """Append the parts of a {t.name} to `out`; return how many bytes they hold."""'
+        decls = [f"    b_{f.id}: bytes | None" for f in t.seq] + [f"    t_{f.id}: list[Any]" for f in t.seq]
+        decls += ["    d: bytes", "    x: int", "    w: int", "    actual: int"]
         body = [head, doc, *decls, "    try:", c.text(),
                 "    except _rt.EncodeError:", "        raise",
-                "    except (TypeError, AttributeError, ValueError, OverflowError, _struct.error) as exc:",
+                "    except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:",
                 "        raise _rt.wrap_encode(exc, '') from None"]
         return "\n".join(body)
+
+    def put(self, c: Lines, part: str, size: int | None = None) -> None:
+        """Append a part; count its bytes when it goes to this type's own output."""
+        if self.out != "out":
+            c(f"{self.out}.append({part})")
+        elif size is not None:
+            c(f"out.append({part}); w += {size}")
+        elif part == "d":
+            c("out.append(d); w += len(d)")
+        else:
+            c(f"d = _cast(bytes, {part})")
+            c("out.append(d); w += len(d)")
 
     def encode_upfront(self, c: Lines) -> None:
         """Derived values that depend only on the value: counts, single-field sizes, defaults."""
         for f in self.t.seq:
             if f.count_of is not None:
                 target = self.expr(f.count_of)
-                actual = f"(len({target}) if {target} is not None else {f.absent!r})"
-                self.assign_or_check(c, f, actual)
+                self.assign_or_check(c, f, f"(len({target}) if {target} is not None else {f.absent!r})")
         for f in self.t.seq:
             if f.size_of and f.size_of[0] == f.size_of[1]:
                 target = self.t.field(f.size_of[0])
@@ -732,70 +754,94 @@ class TypeEmitter:
         c(f"if v_{f.id} is None: v_{f.id} = actual")
         c(f"elif v_{f.id} != actual: raise _rt.mismatch({f.id!r}, v_{f.id}, actual)")
 
+    @contextmanager
+    def temporary(self, c: Lines, name: str):
+        """Encode into a part list of its own, whose bytes are then joined into `d`."""
+        outer, self.out = self.out, name
+        c(f"{name} = []")
+        yield
+        self.out = outer
+        c(f"d = b''.join({name})")
+
     def encode_to_bytes(self, c: Lines, f: Field, var: str) -> None:
         """Encode the single element of a field (before any if) into a bytes object `var`."""
         ref = f.type
         if ref.kind == "bytes" and not f.process:
-            c(f"{var} = v_{f.id}")
+            c(f"{var} = _cast(bytes, v_{f.id})")
             return
         if ref.kind == "str" and not f.process:
             c(f"{var} = v_{f.id}.encode({ref.encoding!r})")
             return
         if ref.kind == "switch" and not f.process and not any(k is None for k, _ in ref.cases):
-            # raw bytes unless a case matches: only the cases need a buffer
+            # raw bytes unless a case matches: only the cases are encoded
             def case(case_ref):
-                c(f"{var} = bytearray()")
-                self.buffers.append(var)
-                self.encode_content(c, f, case_ref, f"v_{f.id}", f.id, wrap=f.id)
-                self.buffers.pop()
-            self.switch(c, f, ref, case, lambda: c(f"{var} = v_{f.id}"))
+                with self.temporary(c, f"t_{f.id}"):
+                    self.encode_content(c, f, case_ref, f"v_{f.id}", f.id, wrap=f.id)
+                c(f"{var} = d")
+            self.switch(c, f, ref, case, lambda: c(f"{var} = _cast(bytes, v_{f.id})"))
             return
-        c(f"{var} = bytearray()")
-        self.buffers.append(var)
-        self.encode_content(c, f, ref, f"v_{f.id}", f.id, wrap=f.id)
-        self.buffers.pop()
+        with self.temporary(c, f"t_{f.id}"):
+            self.encode_content(c, f, ref, f"v_{f.id}", f.id, wrap=f.id)
+        self.process_encode(c, f)
+        c(f"{var} = d")
+
+    def process_encode(self, c: Lines, f: Field) -> None:
         if f.process:
             name, args = f.process
             self.m.processors.add(name)
             extra = "".join(", " + self.expr(a) for a in args)
-            c(f"{var} = {name}.encode(bytes({var}){extra})")
+            c(f"d = _cast(bytes, {name}.encode(d{extra}))")
 
-    @property
-    def out(self) -> str:
-        return self.buffers[-1]
+    def mark(self, c: Lines, fid: str, off: int = 0) -> None:
+        if fid in self.marks:
+            c(f"s_{fid} = w + {off}" if off else f"s_{fid} = w")
+        if fid in self.checksum_starts:
+            c(f"i_{fid} = len(out)")
 
     def encode_run(self, c: Lines, run: list[Item]) -> None:
         name, size = self.run_struct(run)
-        values, off = [], 0
+        values, off, deferred = [], 0, set()
         for item in run:
             for f in item.fields:
-                if f.id in self.marks:
-                    c(f"s_{f.id} = len({self.out}) + {off}")
+                self.mark(c, f.id, off)
                 if f.id in self.deferred:
-                    c(f"a_{f.id} = len({self.out}) + {off}")
+                    deferred.add(f.id)
                 elif not f.derived:
                     c(f"if v_{f.id} is None: raise _rt.missing({f.id!r})")
                 self.check_valid_encode(c, f, f"v_{f.id}")
-            if item.bits:
-                values.append(self.join_bits(item))
-            else:
-                f = item.fields[0]
-                values.append(f"(v_{f.id} if v_{f.id} is not None else 0)" if f.id in self.deferred else f"v_{f.id}")
+            values.append(self.join_bits(item) if item.bits else f"v_{item.fields[0].id}")
             off += item.size
         layout = self.m.layout([(item.fields[0].id, (">" if item.endian == "be" else "<") + item.code) for item in run])
-        with c.block("try:"):
-            if len(run) == 1 and run[0].code == "B":
-                c(f"{self.out}.append({values[0]})")
-            elif len(run) == 1 and run[0].code == "b":
-                c(f"if not -128 <= {values[0]} <= 127: raise ValueError('out of range')")
-                c(f"{self.out}.append({values[0]} & 255)")
-            else:
-                c(f"{self.out} += {name}.pack({', '.join(values)})")
-        with c.block("except (_struct.error, TypeError, ValueError) as exc:"):
-            c(f"raise _rt.range_error(exc, ({', '.join(values)},), {layout}) from None")
+        if deferred:
+            # packed once the derived values are known (close_ranges_encode)
+            index = f"a_{run[0].fields[0].id}"
+            c(f"{index} = len(out)")
+            self.put(c, "b''", size)
+            self.pending_runs.append((index, name, values, deferred, layout))
+        else:
+            self.pack(c, name, values, layout, size)
         for item in run:
             for f in item.fields:
                 self.close_ranges_encode(c, f.id)
+
+    def pack(self, c: Lines, name: str, values: list[str], layout: str, size: int, into: str | None = None) -> None:
+        single = len(values) == 1 and name in self.m.structs.values()
+        code = next(fmt for fmt, n in self.m.structs.items() if n == name)[1:]
+        with c.block("try:"):
+            if single and code == "B":
+                part = f"_rt.BYTE[{values[0]}]"
+                c(f"if not 0 <= {values[0]} <= 255: raise ValueError('out of range')")
+            elif single and code == "b":
+                part = f"_rt.BYTE[{values[0]} & 255]"
+                c(f"if not -128 <= {values[0]} <= 127: raise ValueError('out of range')")
+            else:
+                part = f"{name}.pack({', '.join(values)})"
+            if into:
+                c(f"out[{into}] = {part}")
+            else:
+                self.put(c, part, size)
+        with c.block("except (_struct.error, TypeError, ValueError) as exc:"):
+            c(f"raise _rt.range_error(exc, ({', '.join(values)},), {layout}) from None")
 
     def join_bits(self, item: Item) -> str:
         total, parts = item.size * 8, []
@@ -820,18 +866,14 @@ class TypeEmitter:
             c(line.strip().replace("_rt.invalid(", "_rt.invalid_encode("))
 
     def encode_field(self, c: Lines, f: Field) -> None:
-        if f.id in self.marks:
-            c(f"s_{f.id} = len({self.out})")
+        self.mark(c, f.id)
         if f.id in self.deferred:
-            # a variable-width size before its range: encode the range apart, then write both
-            if primitive_of(f.type) is None:
-                raise SchemaError(f"{self.t.schema.path}: {f.ypath}: a size before its range must be a fixed int or a varint")
-            buf = f"o_{f.id}"
-            c(f"{buf} = bytearray()")
-            self.pending[f.id] = (self.out, buf)
-            self.buffers.append(buf)
-            first = next(r[1] for r in self.ranges if r[0] is f)
-            c(f"s_{first} = 0")
+            # a size written as a varint before its range: a placeholder part, filled when the range closes
+            if primitive_of(f.type) is None or f.checksum:
+                raise SchemaError(f"{self.t.schema.path}: {f.ypath}: a derived field outside a run of fixed fields must be a varint size")
+            c(f"a_{f.id} = len(out)")
+            c("out.append(b'')")
+            self.varint_sizes.add(f.id)
             self.close_ranges_encode(c, f.id)
             return
         if f.if_expr is not None:
@@ -861,30 +903,22 @@ class TypeEmitter:
 
     def encode_element(self, c: Lines, f: Field, var: str, epath: str, wrap) -> None:
         if f.size_of is None and self.is_size_target(f):
-            c(f"{self.out} += b_{f.id}")
+            self.put(c, f"_cast(bytes, b_{f.id})")
             return
         if f.contents is not None:
-            c(f"{self.out} += {f.contents!r}")
+            self.put(c, repr(f.contents), len(f.contents))
             return
         if f.process or (f.size is not None and f.type.kind not in ("bytes", "str")):
-            tmp = f"t_{f.id}"
-            c(f"{tmp} = bytearray()")
-            self.buffers.append(tmp)
-            self.encode_content(c, f, f.type, var, epath, wrap)
-            self.buffers.pop()
-            if f.process:
-                name, args = f.process
-                self.m.processors.add(name)
-                extra = "".join(", " + self.expr(a) for a in args)
-                c(f"{tmp} = {name}.encode(bytes({tmp}){extra})")
-            self.check_size_encode(c, f, f"len({tmp})", epath)
-            c(f"{self.out} += {tmp}")
+            with self.temporary(c, f"t_{f.id}"):
+                self.encode_content(c, f, f.type, var, epath, wrap)
+            self.process_encode(c, f)
+            self.check_size_encode(c, f, "len(d)", epath)
+            self.put(c, "d")
             return
         if f.size is not None:
-            data = f"{var}.encode({f.type.encoding!r})" if f.type.kind == "str" else var
-            c(f"d = {data}")
+            c(f"d = {var}.encode({f.type.encoding!r})" if f.type.kind == "str" else f"d = _cast(bytes, {var})")
             self.check_size_encode(c, f, "len(d)", epath)
-            c(f"{self.out} += d")
+            self.put(c, "d")
             return
         self.encode_content(c, f, f.type, var, epath, wrap)
 
@@ -897,27 +931,25 @@ class TypeEmitter:
         c(f"if {actual} != {self.expr(f.size)}: raise _rt.mismatch({epath!r} or 'size', {self.expr(f.size)}, {actual})")
 
     def encode_content(self, c: Lines, f: Field, ref: TypeRef, var: str, epath: str, wrap) -> None:
-        out = self.out
         prim = primitive_of(ref)
         if prim is not None:
-            prim.encode(c, out, var, epath)
+            prim.encode(c, var, epath)
+            self.put(c, "d")
         elif ref.kind in ("int", "float"):
             code = _STRUCT_CODES[(ref.size, ref.signed)] if ref.kind == "int" else _FLOAT_CODES[ref.size]
             name = self.m.struct((">" if ref.endian == "be" else "<") + code)
             self.check_valid_encode(c, f, var)
-            with c.block("try:"):
-                c(f"{out} += {name}.pack({var})")
-            with c.block("except (_struct.error, TypeError) as exc:"):
-                c(f"raise _rt.range_error(exc, ({var},), (({epath!r}, {name}.format),)) from None")
+            self.pack(c, name, [var], self.m.layout([(epath, name_fmt(ref, code))]), ref.size)
         elif ref.kind == "bytes":
-            c(f"{out} += {var}")
+            self.put(c, var)
         elif ref.kind == "str":
-            c(f"{out} += {var}.encode({ref.encoding!r})")
+            self.put(c, f"{var}.encode({ref.encoding!r})")
         elif ref.kind == "user":
             args = "".join(", " + self.expr(a) for a in ref.args)
             if f.type.kind == "switch":  # the case was chosen by the switch: tell the type checker
                 var = f"_cast({self.m.value_type(ref.user)!r}, {var})"
-            call = f"_e_{ref.user.name}({var}, {out}{args})"
+            call = f"_e_{ref.user.name}({var}, {self.out}{args})"
+            call = f"w += {call}" if self.out == "out" else call
             if wrap:
                 with c.block("try:"):
                     c(call)
@@ -933,35 +965,39 @@ class TypeEmitter:
             raise SchemaError(f"cannot encode {ref.kind}")
 
     def close_ranges_encode(self, c: Lines, fid: str | None) -> None:
-        """After the last field of a range: write sizes (first), then checksums."""
+        """After the last field of a range: sizes first, then runs they complete, then checksums."""
         ending = [r for r in self.ranges if r[2] == fid or (fid is None and r[2] is None)]
-        for owner, first, last, kind in sorted(ending, key=lambda r: r[3] != "size"):
-            if kind == "size" and owner.id in self.pending:
-                outer, buf = self.pending.pop(owner.id)
-                self.buffers.pop()
-                self.assign_or_check(c, owner, f"len({buf})")
-                self.buffers.append(outer)
-                prim = primitive_of(owner.type)
-                self.buffers.pop()
-                prim.encode(c, outer, f"v_{owner.id}", owner.id)
-                c(f"{outer} += {buf}")
-            elif kind == "size":
-                self.assign_or_check(c, owner, f"len({self.out}) - s_{first}")
-                self.patch(c, owner)
-            else:
-                algo = owner.checksum["algorithm"]
-                c(f"actual = _rt.{algo}(memoryview({self.out})[s_{first}:])")
-                c(f"if v_{owner.id} is None: v_{owner.id} = actual")
-                c(f"elif v_{owner.id} != actual: raise _rt.stale_checksum({owner.id!r}, v_{owner.id}, actual)")
-                self.patch(c, owner)
+        for owner, first, _last, kind in ending:
+            if kind != "size":
+                continue
+            self.assign_or_check(c, owner, f"w - s_{first}")
+            if owner.id in self.varint_sizes:
+                primitive_of(owner.type).encode(c, f"v_{owner.id}", owner.id)
+                c(f"out[a_{owner.id}] = d; w += len(d)")
+            self.computed.add(owner.id)
+        self.pack_ready_runs(c)
+        for owner, first, _last, kind in ending:
+            if kind != "checksum":
+                continue
+            algo = owner.checksum["algorithm"]
+            # the range's parts become one, so the final join copies it only once more
+            c(f"d = b''.join(out[i_{first}:]); out[i_{first}:] = [d]")
+            c(f"actual = _rt.{algo}(d)")
+            c(f"if v_{owner.id} is None: v_{owner.id} = actual")
+            c(f"elif v_{owner.id} != actual: raise _rt.stale_checksum({owner.id!r}, v_{owner.id}, actual)")
+            self.computed.add(owner.id)
+        self.pack_ready_runs(c)
 
-    def patch(self, c: Lines, f: Field) -> None:
-        code = _STRUCT_CODES[(f.type.size, f.type.signed)]
-        name = self.m.struct((">" if f.type.endian == "be" else "<") + code)
-        with c.block("try:"):
-            c(f"{name}.pack_into({self.out}, a_{f.id}, v_{f.id})")
-        with c.block("except _struct.error as exc:"):
-            c(f"raise _rt.range_error(exc, (v_{f.id},), (({f.id!r}, {name}.format),)) from None")
+    def pack_ready_runs(self, c: Lines) -> None:
+        for run in list(self.pending_runs):
+            index, name, values, deferred, layout = run
+            if deferred <= self.computed:
+                self.pack(c, name, values, layout, 0, into=index)
+                self.pending_runs.remove(run)
+
+
+def name_fmt(ref: TypeRef, code: str) -> str:
+    return (">" if ref.endian == "be" else "<") + code
 
 
 def min_size(ref: TypeRef) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import struct as _struct
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any, cast as _cast
+from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -21,6 +21,7 @@ from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode
 from logcodec.runtime.compression import kafka_compression
 
 FORMAT = "kafka.record_batch_v2"
+_VARINT: Final = _rt.VARINT
 SCHEMA_SHA256 = "f7afa030f25c8f04f2f11950780b24a81bfbae1b660bb741074ee2103b199748"
 
 
@@ -326,12 +327,10 @@ class ControlRecordValue:
 
 _S0 = _struct.Struct('>qiibI')
 _S1 = _struct.Struct('>iqqqhii')
-_S2 = _struct.Struct('>i')
-_S3 = _struct.Struct('>I')
-_S4 = _struct.Struct('>H')
-_S5 = _struct.Struct('>b')
-_S6 = _struct.Struct('>hh')
-_S7 = _struct.Struct('>hi')
+_S2 = _struct.Struct('>H')
+_S3 = _struct.Struct('>b')
+_S4 = _struct.Struct('>hh')
+_S5 = _struct.Struct('>hi')
 _L0 = (('base_offset', 0, 8), ('len_batch', 8, 4), ('partition_leader_epoch', 12, 4), ('magic', 16, 1), ('crc', 17, 4))
 _L1 = (('last_offset_delta', 0, 4), ('base_timestamp', 4, 8), ('max_timestamp', 12, 8), ('producer_id', 20, 8), ('producer_epoch', 28, 2), ('base_sequence', 30, 4), ('num_records', 34, 4))
 _L2 = (('base_offset', '>q'), ('len_batch', '>i'), ('partition_leader_epoch', '>i'), ('magic', '>b'), ('crc', '>I'))
@@ -402,40 +401,42 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Rec
     return RecordBatchV2(v_base_offset, v_len_batch, v_partition_leader_epoch, v_magic, v_crc, v_attributes, v_last_offset_delta, v_base_timestamp, v_max_timestamp, v_producer_id, v_producer_epoch, v_base_sequence, v_num_records, v_records), pos
 
 
-def _e_record_batch_v2(v: RecordBatchV2, out: bytearray) -> None:
-    """Append the encoding of a record_batch_v2 to `out`."""
-    b_base_offset: Any
-    b_len_batch: Any
-    b_partition_leader_epoch: Any
-    b_magic: Any
-    b_crc: Any
-    b_attributes: Any
-    b_last_offset_delta: Any
-    b_base_timestamp: Any
-    b_max_timestamp: Any
-    b_producer_id: Any
-    b_producer_epoch: Any
-    b_base_sequence: Any
-    b_num_records: Any
-    b_records: Any
-    t_base_offset: Any
-    t_len_batch: Any
-    t_partition_leader_epoch: Any
-    t_magic: Any
-    t_crc: Any
-    t_attributes: Any
-    t_last_offset_delta: Any
-    t_base_timestamp: Any
-    t_max_timestamp: Any
-    t_producer_id: Any
-    t_producer_epoch: Any
-    t_base_sequence: Any
-    t_num_records: Any
-    t_records: Any
-    d: Any
+def _e_record_batch_v2(v: RecordBatchV2, out: list[Any]) -> int:
+    """Append the parts of a record_batch_v2 to `out`; return how many bytes they hold."""
+    b_base_offset: bytes | None
+    b_len_batch: bytes | None
+    b_partition_leader_epoch: bytes | None
+    b_magic: bytes | None
+    b_crc: bytes | None
+    b_attributes: bytes | None
+    b_last_offset_delta: bytes | None
+    b_base_timestamp: bytes | None
+    b_max_timestamp: bytes | None
+    b_producer_id: bytes | None
+    b_producer_epoch: bytes | None
+    b_base_sequence: bytes | None
+    b_num_records: bytes | None
+    b_records: bytes | None
+    t_base_offset: list[Any]
+    t_len_batch: list[Any]
+    t_partition_leader_epoch: list[Any]
+    t_magic: list[Any]
+    t_crc: list[Any]
+    t_attributes: list[Any]
+    t_last_offset_delta: list[Any]
+    t_base_timestamp: list[Any]
+    t_max_timestamp: list[Any]
+    t_producer_id: list[Any]
+    t_producer_epoch: list[Any]
+    t_base_sequence: list[Any]
+    t_num_records: list[Any]
+    t_records: list[Any]
+    d: bytes
     x: int
-    actual: Any
+    w: int
+    actual: int
     try:
+        w = 0
         v_base_offset = v.base_offset
         v_len_batch = v.len_batch
         v_partition_leader_epoch = v.partition_leader_epoch
@@ -455,22 +456,19 @@ def _e_record_batch_v2(v: RecordBatchV2, out: bytearray) -> None:
         elif v_num_records != actual: raise _rt.mismatch('num_records', v_num_records, actual)
         if v_last_offset_delta is None: v_last_offset_delta = (0 if (len(v_records) == 0) else v_records[-1].offset_delta)
         if v_base_offset is None: raise _rt.missing('base_offset')
-        s_len_batch = len(out) + 8
-        a_len_batch = len(out) + 8
-        s_partition_leader_epoch = len(out) + 12
+        s_len_batch = w + 8
+        s_partition_leader_epoch = w + 12
         if v_partition_leader_epoch is None: raise _rt.missing('partition_leader_epoch')
         if v_magic is None: raise _rt.missing('magic')
         if v_magic != 2: raise _rt.invalid_encode(f'{v_magic!r} must be 2', None, 'magic')
-        s_crc = len(out) + 17
-        a_crc = len(out) + 17
-        try:
-            out += _S0.pack(v_base_offset, (v_len_batch if v_len_batch is not None else 0), v_partition_leader_epoch, v_magic, (v_crc if v_crc is not None else 0))
-        except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_base_offset, (v_len_batch if v_len_batch is not None else 0), v_partition_leader_epoch, v_magic, (v_crc if v_crc is not None else 0),), _L2) from None
-        s_attributes = len(out)
+        s_crc = w + 17
+        a_base_offset = len(out)
+        out.append(b''); w += 21
+        s_attributes = w
+        i_attributes = len(out)
         if v_attributes is None: raise _rt.missing('attributes')
         try:
-            _e_attributes(v_attributes, out)
+            w += _e_attributes(v_attributes, out)
         except _rt.EncodeError as exc:
             raise exc.within('attributes')
         if v_base_timestamp is None: raise _rt.missing('base_timestamp')
@@ -479,34 +477,33 @@ def _e_record_batch_v2(v: RecordBatchV2, out: bytearray) -> None:
         if v_producer_epoch is None: raise _rt.missing('producer_epoch')
         if v_base_sequence is None: raise _rt.missing('base_sequence')
         try:
-            out += _S1.pack(v_last_offset_delta, v_base_timestamp, v_max_timestamp, v_producer_id, v_producer_epoch, v_base_sequence, v_num_records)
+            out.append(_S1.pack(v_last_offset_delta, v_base_timestamp, v_max_timestamp, v_producer_id, v_producer_epoch, v_base_sequence, v_num_records)); w += 38
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_last_offset_delta, v_base_timestamp, v_max_timestamp, v_producer_id, v_producer_epoch, v_base_sequence, v_num_records,), _L3) from None
         if v_records is None: raise _rt.missing('records')
-        t_records = bytearray()
+        t_records = []
         try:
             _e_record_list(v_records, t_records, v_num_records, v_attributes.is_control)
         except _rt.EncodeError as exc:
             raise exc.within('records')
-        t_records = kafka_compression.encode(bytes(t_records), int(v_attributes.compression))
-        out += t_records
-        actual = len(out) - s_partition_leader_epoch
+        d = b''.join(t_records)
+        d = _cast(bytes, kafka_compression.encode(d, int(v_attributes.compression)))
+        out.append(d); w += len(d)
+        actual = w - s_partition_leader_epoch
         if v_len_batch is None: v_len_batch = actual
         elif v_len_batch != actual: raise _rt.mismatch('len_batch', v_len_batch, actual)
-        try:
-            _S2.pack_into(out, a_len_batch, v_len_batch)
-        except _struct.error as exc:
-            raise _rt.range_error(exc, (v_len_batch,), (('len_batch', _S2.format),)) from None
-        actual = _rt.crc32c(memoryview(out)[s_attributes:])
+        d = b''.join(out[i_attributes:]); out[i_attributes:] = [d]
+        actual = _rt.crc32c(d)
         if v_crc is None: v_crc = actual
         elif v_crc != actual: raise _rt.stale_checksum('crc', v_crc, actual)
         try:
-            _S3.pack_into(out, a_crc, v_crc)
-        except _struct.error as exc:
-            raise _rt.range_error(exc, (v_crc,), (('crc', _S3.format),)) from None
+            out[a_base_offset] = _S0.pack(v_base_offset, v_len_batch, v_partition_leader_epoch, v_magic, v_crc)
+        except (_struct.error, TypeError, ValueError) as exc:
+            raise _rt.range_error(exc, (v_base_offset, v_len_batch, v_partition_leader_epoch, v_magic, v_crc,), _L2) from None
+        return w
     except _rt.EncodeError:
         raise
-    except (TypeError, AttributeError, ValueError, OverflowError, _struct.error) as exc:
+    except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
         raise _rt.wrap_encode(exc, '') from None
 
 
@@ -525,7 +522,7 @@ def _d_attributes(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Attribut
     b2: bytes
     start = pos
     if pos + 2 > end: raise _rt.short_run(buf, pos, end, _L4)
-    g_reserved, = _S4.unpack_from(buf, pos)
+    g_reserved, = _S2.unpack_from(buf, pos)
     v_reserved = (g_reserved >> 7) & 0x1ff
     v_has_delete_horizon = ((g_reserved >> 6) & 0x1) != 0
     v_is_control = ((g_reserved >> 5) & 0x1) != 0
@@ -538,24 +535,26 @@ def _d_attributes(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Attribut
     return Attributes(v_reserved, v_has_delete_horizon, v_is_control, v_is_transactional, v_timestamp_type, v_compression), pos
 
 
-def _e_attributes(v: Attributes, out: bytearray) -> None:
-    """Append the encoding of a attributes to `out`."""
-    b_reserved: Any
-    b_has_delete_horizon: Any
-    b_is_control: Any
-    b_is_transactional: Any
-    b_timestamp_type: Any
-    b_compression: Any
-    t_reserved: Any
-    t_has_delete_horizon: Any
-    t_is_control: Any
-    t_is_transactional: Any
-    t_timestamp_type: Any
-    t_compression: Any
-    d: Any
+def _e_attributes(v: Attributes, out: list[Any]) -> int:
+    """Append the parts of a attributes to `out`; return how many bytes they hold."""
+    b_reserved: bytes | None
+    b_has_delete_horizon: bytes | None
+    b_is_control: bytes | None
+    b_is_transactional: bytes | None
+    b_timestamp_type: bytes | None
+    b_compression: bytes | None
+    t_reserved: list[Any]
+    t_has_delete_horizon: list[Any]
+    t_is_control: list[Any]
+    t_is_transactional: list[Any]
+    t_timestamp_type: list[Any]
+    t_compression: list[Any]
+    d: bytes
     x: int
-    actual: Any
+    w: int
+    actual: int
     try:
+        w = 0
         v_reserved = v.reserved
         v_has_delete_horizon = v.has_delete_horizon
         v_is_control = v.is_control
@@ -569,12 +568,13 @@ def _e_attributes(v: Attributes, out: bytearray) -> None:
         if v_timestamp_type is None: raise _rt.missing('timestamp_type')
         if v_compression is None: raise _rt.missing('compression')
         try:
-            out += _S4.pack(((_rt.check_bits(v_reserved, 9, 'reserved') << 7) | (_rt.check_bits(v_has_delete_horizon, 1, 'has_delete_horizon') << 6) | (_rt.check_bits(v_is_control, 1, 'is_control') << 5) | (_rt.check_bits(v_is_transactional, 1, 'is_transactional') << 4) | (_rt.check_bits(v_timestamp_type, 1, 'timestamp_type') << 3) | _rt.check_bits(v_compression, 3, 'compression')))
+            out.append(_S2.pack(((_rt.check_bits(v_reserved, 9, 'reserved') << 7) | (_rt.check_bits(v_has_delete_horizon, 1, 'has_delete_horizon') << 6) | (_rt.check_bits(v_is_control, 1, 'is_control') << 5) | (_rt.check_bits(v_is_transactional, 1, 'is_transactional') << 4) | (_rt.check_bits(v_timestamp_type, 1, 'timestamp_type') << 3) | _rt.check_bits(v_compression, 3, 'compression')))); w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (((_rt.check_bits(v_reserved, 9, 'reserved') << 7) | (_rt.check_bits(v_has_delete_horizon, 1, 'has_delete_horizon') << 6) | (_rt.check_bits(v_is_control, 1, 'is_control') << 5) | (_rt.check_bits(v_is_transactional, 1, 'is_transactional') << 4) | (_rt.check_bits(v_timestamp_type, 1, 'timestamp_type') << 3) | _rt.check_bits(v_compression, 3, 'compression')),), _L5) from None
+        return w
     except _rt.EncodeError:
         raise
-    except (TypeError, AttributeError, ValueError, OverflowError, _struct.error) as exc:
+    except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
         raise _rt.wrap_encode(exc, '') from None
 
 
@@ -601,26 +601,29 @@ def _d_record_list(buf: bytes, pos: int, end: int, lim: Limits, p_num_records: i
     return v_items, pos
 
 
-def _e_record_list(v: list[Record], out: bytearray, p_num_records: int, p_is_control: bool) -> None:
-    """Append the encoding of a record_list to `out`."""
-    b_items: Any
-    t_items: Any
-    d: Any
+def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_control: bool) -> int:
+    """Append the parts of a record_list to `out`; return how many bytes they hold."""
+    b_items: bytes | None
+    t_items: list[Any]
+    d: bytes
     x: int
-    actual: Any
+    w: int
+    actual: int
     try:
+        w = 0
         v_items = v
         if v_items is None: raise _rt.missing('items')
         if len(v_items) != p_num_records: raise _rt.mismatch('items', p_num_records, len(v_items))
         i = 0
         try:
             for i, x_items in enumerate(v_items):
-                _e_record(x_items, out, p_is_control)
+                w += _e_record(x_items, out, p_is_control)
         except _rt.EncodeError as exc:
             raise exc.within(f"[{i}]")
+        return w
     except _rt.EncodeError:
         raise
-    except (TypeError, AttributeError, ValueError, OverflowError, _struct.error) as exc:
+    except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
         raise _rt.wrap_encode(exc, '') from None
 
 
@@ -739,32 +742,34 @@ def _d_record(buf: bytes, pos: int, end: int, lim: Limits, p_is_control: bool) -
     return Record(v_len_record, v_attributes, v_timestamp_delta, v_offset_delta, v_len_key, v_key, v_len_value, v_value, v_num_headers, v_headers), pos
 
 
-def _e_record(v: Record, out: bytearray, p_is_control: bool) -> None:
-    """Append the encoding of a record to `out`."""
-    b_len_record: Any
-    b_attributes: Any
-    b_timestamp_delta: Any
-    b_offset_delta: Any
-    b_len_key: Any
-    b_key: Any
-    b_len_value: Any
-    b_value: Any
-    b_num_headers: Any
-    b_headers: Any
-    t_len_record: Any
-    t_attributes: Any
-    t_timestamp_delta: Any
-    t_offset_delta: Any
-    t_len_key: Any
-    t_key: Any
-    t_len_value: Any
-    t_value: Any
-    t_num_headers: Any
-    t_headers: Any
-    d: Any
+def _e_record(v: Record, out: list[Any], p_is_control: bool) -> int:
+    """Append the parts of a record to `out`; return how many bytes they hold."""
+    b_len_record: bytes | None
+    b_attributes: bytes | None
+    b_timestamp_delta: bytes | None
+    b_offset_delta: bytes | None
+    b_len_key: bytes | None
+    b_key: bytes | None
+    b_len_value: bytes | None
+    b_value: bytes | None
+    b_num_headers: bytes | None
+    b_headers: bytes | None
+    t_len_record: list[Any]
+    t_attributes: list[Any]
+    t_timestamp_delta: list[Any]
+    t_offset_delta: list[Any]
+    t_len_key: list[Any]
+    t_key: list[Any]
+    t_len_value: list[Any]
+    t_value: list[Any]
+    t_num_headers: list[Any]
+    t_headers: list[Any]
+    d: bytes
     x: int
-    actual: Any
+    w: int
+    actual: int
     try:
+        w = 0
         v_len_record = v.len_record
         v_attributes = v.attributes
         v_timestamp_delta = v.timestamp_delta
@@ -782,13 +787,15 @@ def _e_record(v: Record, out: bytearray, p_is_control: bool) -> None:
         if v_key is not None:
             on_key = p_is_control
             if on_key == True:
-                b_key = bytearray()
+                t_key = []
                 try:
-                    _e_control_record_key(_cast('ControlRecordKey', v_key), b_key)
+                    _e_control_record_key(_cast('ControlRecordKey', v_key), t_key)
                 except _rt.EncodeError as exc:
                     raise exc.within('key')
+                d = b''.join(t_key)
+                b_key = d
             else:
-                b_key = v_key
+                b_key = _cast(bytes, v_key)
         actual = (len(b_key) if b_key is not None else -1)
         if v_len_key is None: v_len_key = actual
         elif v_len_key != actual: raise _rt.mismatch('len_key', v_len_key, actual)
@@ -796,87 +803,85 @@ def _e_record(v: Record, out: bytearray, p_is_control: bool) -> None:
         if v_value is not None:
             on_value = p_is_control
             if on_value == True:
-                b_value = bytearray()
+                t_value = []
                 try:
-                    _e_control_record_value(_cast('ControlRecordValue', v_value), b_value)
+                    _e_control_record_value(_cast('ControlRecordValue', v_value), t_value)
                 except _rt.EncodeError as exc:
                     raise exc.within('value')
+                d = b''.join(t_value)
+                b_value = d
             else:
-                b_value = v_value
+                b_value = _cast(bytes, v_value)
         actual = (len(b_value) if b_value is not None else -1)
         if v_len_value is None: v_len_value = actual
         elif v_len_value != actual: raise _rt.mismatch('len_value', v_len_value, actual)
-        s_len_record = len(out)
-        o_len_record = bytearray()
-        s_attributes = 0
-        s_attributes = len(o_len_record) + 0
+        s_len_record = w
+        a_len_record = len(out)
+        out.append(b'')
+        s_attributes = w
         if v_attributes is None: raise _rt.missing('attributes')
         try:
             if not -128 <= v_attributes <= 127: raise ValueError('out of range')
-            o_len_record.append(v_attributes & 255)
+            out.append(_rt.BYTE[v_attributes & 255]); w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_attributes,), _L7) from None
         if v_timestamp_delta is None: raise _rt.missing('timestamp_delta')
         x = v_timestamp_delta
         if not -9223372036854775808 <= x <= 9223372036854775807: raise _rt.out_of_range(x, 64, 'timestamp_delta')
         x = (x << 1) ^ (x >> 63)
-        if x < 128: o_len_record.append(x)
-        elif x < 16384: o_len_record.append((x & 127) | 128); o_len_record.append(x >> 7)
-        else: _rt.write_uvarint(o_len_record, x)
+        d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+        out.append(d); w += len(d)
         if v_offset_delta is None: raise _rt.missing('offset_delta')
         x = v_offset_delta
         if not -2147483648 <= x <= 2147483647: raise _rt.out_of_range(x, 32, 'offset_delta')
         x = (x << 1) ^ (x >> 31)
-        if x < 128: o_len_record.append(x)
-        elif x < 16384: o_len_record.append((x & 127) | 128); o_len_record.append(x >> 7)
-        else: _rt.write_uvarint(o_len_record, x)
+        d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+        out.append(d); w += len(d)
         x = v_len_key
         if not -2147483648 <= x <= 2147483647: raise _rt.out_of_range(x, 32, 'len_key')
         x = (x << 1) ^ (x >> 31)
-        if x < 128: o_len_record.append(x)
-        elif x < 16384: o_len_record.append((x & 127) | 128); o_len_record.append(x >> 7)
-        else: _rt.write_uvarint(o_len_record, x)
+        d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+        out.append(d); w += len(d)
         if (v_len_key >= 0):
             if v_key is None: raise _rt.missing('key')
-            o_len_record += b_key
+            d = _cast(bytes, _cast(bytes, b_key))
+            out.append(d); w += len(d)
         elif v_key is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'key')
         x = v_len_value
         if not -2147483648 <= x <= 2147483647: raise _rt.out_of_range(x, 32, 'len_value')
         x = (x << 1) ^ (x >> 31)
-        if x < 128: o_len_record.append(x)
-        elif x < 16384: o_len_record.append((x & 127) | 128); o_len_record.append(x >> 7)
-        else: _rt.write_uvarint(o_len_record, x)
+        d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+        out.append(d); w += len(d)
         if (v_len_value >= 0):
             if v_value is None: raise _rt.missing('value')
-            o_len_record += b_value
+            d = _cast(bytes, _cast(bytes, b_value))
+            out.append(d); w += len(d)
         elif v_value is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'value')
         x = v_num_headers
         if not -2147483648 <= x <= 2147483647: raise _rt.out_of_range(x, 32, 'num_headers')
         x = (x << 1) ^ (x >> 31)
-        if x < 128: o_len_record.append(x)
-        elif x < 16384: o_len_record.append((x & 127) | 128); o_len_record.append(x >> 7)
-        else: _rt.write_uvarint(o_len_record, x)
+        d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+        out.append(d); w += len(d)
         if v_headers is None: raise _rt.missing('headers')
         if len(v_headers) != v_num_headers: raise _rt.mismatch('headers', v_num_headers, len(v_headers))
         i = 0
         try:
             for i, x_headers in enumerate(v_headers):
-                _e_header(x_headers, o_len_record)
+                w += _e_header(x_headers, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"headers[{i}]")
-        actual = len(o_len_record)
+        actual = w - s_attributes
         if v_len_record is None: v_len_record = actual
         elif v_len_record != actual: raise _rt.mismatch('len_record', v_len_record, actual)
         x = v_len_record
         if not -2147483648 <= x <= 2147483647: raise _rt.out_of_range(x, 32, 'len_record')
         x = (x << 1) ^ (x >> 31)
-        if x < 128: out.append(x)
-        elif x < 16384: out.append((x & 127) | 128); out.append(x >> 7)
-        else: _rt.write_uvarint(out, x)
-        out += o_len_record
+        d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+        out[a_len_record] = d; w += len(d)
+        return w
     except _rt.EncodeError:
         raise
-    except (TypeError, AttributeError, ValueError, OverflowError, _struct.error) as exc:
+    except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
         raise _rt.wrap_encode(exc, '') from None
 
 
@@ -926,20 +931,22 @@ def _d_header(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Header, int]
     return Header(v_len_key, v_key, v_len_value, v_value), pos
 
 
-def _e_header(v: Header, out: bytearray) -> None:
-    """Append the encoding of a header to `out`."""
-    b_len_key: Any
-    b_key: Any
-    b_len_value: Any
-    b_value: Any
-    t_len_key: Any
-    t_key: Any
-    t_len_value: Any
-    t_value: Any
-    d: Any
+def _e_header(v: Header, out: list[Any]) -> int:
+    """Append the parts of a header to `out`; return how many bytes they hold."""
+    b_len_key: bytes | None
+    b_key: bytes | None
+    b_len_value: bytes | None
+    b_value: bytes | None
+    t_len_key: list[Any]
+    t_key: list[Any]
+    t_len_value: list[Any]
+    t_value: list[Any]
+    d: bytes
     x: int
-    actual: Any
+    w: int
+    actual: int
     try:
+        w = 0
         v_len_key = v.len_key
         v_key = v.key
         v_len_value = v.len_value
@@ -952,31 +959,32 @@ def _e_header(v: Header, out: bytearray) -> None:
         elif v_len_key != actual: raise _rt.mismatch('len_key', v_len_key, actual)
         b_value = None
         if v_value is not None:
-            b_value = v_value
+            b_value = _cast(bytes, v_value)
         actual = (len(b_value) if b_value is not None else -1)
         if v_len_value is None: v_len_value = actual
         elif v_len_value != actual: raise _rt.mismatch('len_value', v_len_value, actual)
         x = v_len_key
         if not -2147483648 <= x <= 2147483647: raise _rt.out_of_range(x, 32, 'len_key')
         x = (x << 1) ^ (x >> 31)
-        if x < 128: out.append(x)
-        elif x < 16384: out.append((x & 127) | 128); out.append(x >> 7)
-        else: _rt.write_uvarint(out, x)
+        d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+        out.append(d); w += len(d)
         if v_key is None: raise _rt.missing('key')
-        out += b_key
+        d = _cast(bytes, _cast(bytes, b_key))
+        out.append(d); w += len(d)
         x = v_len_value
         if not -2147483648 <= x <= 2147483647: raise _rt.out_of_range(x, 32, 'len_value')
         x = (x << 1) ^ (x >> 31)
-        if x < 128: out.append(x)
-        elif x < 16384: out.append((x & 127) | 128); out.append(x >> 7)
-        else: _rt.write_uvarint(out, x)
+        d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+        out.append(d); w += len(d)
         if (v_len_value >= 0):
             if v_value is None: raise _rt.missing('value')
-            out += b_value
+            d = _cast(bytes, _cast(bytes, b_value))
+            out.append(d); w += len(d)
         elif v_value is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'value')
+        return w
     except _rt.EncodeError:
         raise
-    except (TypeError, AttributeError, ValueError, OverflowError, _struct.error) as exc:
+    except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
         raise _rt.wrap_encode(exc, '') from None
 
 
@@ -991,33 +999,36 @@ def _d_control_record_key(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[
     b2: bytes
     start = pos
     if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L8)
-    v_version, v_type = _S6.unpack_from(buf, pos)
+    v_version, v_type = _S4.unpack_from(buf, pos)
     v_type = _rt.enum_value(ControlType, v_type)
     pos += 4
     return ControlRecordKey(v_version, v_type), pos
 
 
-def _e_control_record_key(v: ControlRecordKey, out: bytearray) -> None:
-    """Append the encoding of a control_record_key to `out`."""
-    b_version: Any
-    b_type: Any
-    t_version: Any
-    t_type: Any
-    d: Any
+def _e_control_record_key(v: ControlRecordKey, out: list[Any]) -> int:
+    """Append the parts of a control_record_key to `out`; return how many bytes they hold."""
+    b_version: bytes | None
+    b_type: bytes | None
+    t_version: list[Any]
+    t_type: list[Any]
+    d: bytes
     x: int
-    actual: Any
+    w: int
+    actual: int
     try:
+        w = 0
         v_version = v.version
         v_type = v.type
         if v_version is None: raise _rt.missing('version')
         if v_type is None: raise _rt.missing('type')
         try:
-            out += _S6.pack(v_version, v_type)
+            out.append(_S4.pack(v_version, v_type)); w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_version, v_type,), _L9) from None
+        return w
     except _rt.EncodeError:
         raise
-    except (TypeError, AttributeError, ValueError, OverflowError, _struct.error) as exc:
+    except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
         raise _rt.wrap_encode(exc, '') from None
 
 
@@ -1032,32 +1043,35 @@ def _d_control_record_value(buf: bytes, pos: int, end: int, lim: Limits) -> tupl
     b2: bytes
     start = pos
     if pos + 6 > end: raise _rt.short_run(buf, pos, end, _L10)
-    v_version, v_coordinator_epoch = _S7.unpack_from(buf, pos)
+    v_version, v_coordinator_epoch = _S5.unpack_from(buf, pos)
     pos += 6
     return ControlRecordValue(v_version, v_coordinator_epoch), pos
 
 
-def _e_control_record_value(v: ControlRecordValue, out: bytearray) -> None:
-    """Append the encoding of a control_record_value to `out`."""
-    b_version: Any
-    b_coordinator_epoch: Any
-    t_version: Any
-    t_coordinator_epoch: Any
-    d: Any
+def _e_control_record_value(v: ControlRecordValue, out: list[Any]) -> int:
+    """Append the parts of a control_record_value to `out`; return how many bytes they hold."""
+    b_version: bytes | None
+    b_coordinator_epoch: bytes | None
+    t_version: list[Any]
+    t_coordinator_epoch: list[Any]
+    d: bytes
     x: int
-    actual: Any
+    w: int
+    actual: int
     try:
+        w = 0
         v_version = v.version
         v_coordinator_epoch = v.coordinator_epoch
         if v_version is None: raise _rt.missing('version')
         if v_coordinator_epoch is None: raise _rt.missing('coordinator_epoch')
         try:
-            out += _S7.pack(v_version, v_coordinator_epoch)
+            out.append(_S5.pack(v_version, v_coordinator_epoch)); w += 6
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_version, v_coordinator_epoch,), _L11) from None
+        return w
     except _rt.EncodeError:
         raise
-    except (TypeError, AttributeError, ValueError, OverflowError, _struct.error) as exc:
+    except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
         raise _rt.wrap_encode(exc, '') from None
 
 
@@ -1073,12 +1087,12 @@ def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS) -> Stream:
 
 def encode(value: RecordBatchV2) -> bytes:
     """Encode one record_batch_v2; derived fields left None are computed."""
-    out = bytearray()
+    out: list[Any] = []
     try:
         _e_record_batch_v2(value, out)
     except _rt.EncodeError as exc:
         raise exc.within("record_batch_v2")
-    return bytes(out)
+    return b"".join(out)
 
 
 ROOT = RecordBatchV2

@@ -22,6 +22,7 @@ import tempfile
 from pathlib import Path
 
 PURE_ENV = "LOGCODEC_PURE"
+SOURCE_KEY = "__logcodec_source__"
 DIR_ENV = "LOGCODEC_NATIVE_DIR"
 
 
@@ -52,10 +53,14 @@ def accelerate(module_globals: dict) -> None:
     source_file = module_globals.get("__file__") or ""
     if os.environ.get(PURE_ENV) or not source_file.endswith(".py"):
         return  # asked for pure Python, or this is the compiled build itself
-    try:
-        source = Path(source_file).read_bytes()
-    except OSError:
-        return
+    # A module executed from memory (the generator checking what it just rendered) says
+    # what its source is; the file on disk may be an older one.
+    source = module_globals.get(SOURCE_KEY)
+    if source is None:
+        try:
+            source = Path(source_file).read_bytes()
+        except OSError:
+            return
     name = build_name(module_globals["__name__"], source)
     path = find_build(name)
     if path is None:

@@ -90,11 +90,20 @@ def uvarint(buf, pos: int, end: int, max_bytes: int, path: str) -> tuple[int, in
             raise DecodeError("invalid_value", f"varint longer than {max_bytes} bytes", start, path)
 
 
-def write_uvarint(out: bytearray, value: int) -> None:
+def uvarint_bytes(value: int) -> bytes:
+    out = bytearray()
     while value >= 0x80:
         out.append((value & 0x7F) | 0x80)
         value >>= 7
     out.append(value)
+    return bytes(out)
+
+
+#: The encodings of every unsigned varint below 2^14 (one or two bytes), so that
+#: encoders take a ready part instead of building one.
+VARINT: tuple[bytes, ...] = tuple(uvarint_bytes(x) for x in range(16384))
+#: Every single byte, as a part.
+BYTE: tuple[bytes, ...] = tuple(bytes((x,)) for x in range(256))
 
 
 def out_of_range(value, bits: int, path: str, signed: bool = True) -> EncodeError:
