@@ -736,18 +736,24 @@ class TypeEmitter:
         """Derived values that depend only on the value: counts, single-field sizes, defaults."""
         for f in self.t.seq:
             if f.count_of is not None:
-                target = self.expr(f.count_of)
-                self.assign_or_check(c, f, f"(len({target}) if {target} is not None else {f.absent!r})")
+                self.assign_or_check(c, f, self.length_or_absent(c, f, self.expr(f.count_of)))
         for f in self.t.seq:
             if f.size_of and f.size_of[0] == f.size_of[1]:
                 target = self.t.field(f.size_of[0])
                 c(f"b_{target.id} = None")
                 with c.block(f"if v_{target.id} is not None:"):
                     self.encode_to_bytes(c, target, f"b_{target.id}")
-                self.assign_or_check(c, f, f"(len(b_{target.id}) if b_{target.id} is not None else {f.absent!r})")
+                self.assign_or_check(c, f, self.length_or_absent(c, f, f"b_{target.id}"))
         for f in self.t.seq:
             if f.default is not None:
                 c(f"if v_{f.id} is None: v_{f.id} = {self.expr(f.default)}")
+
+    def length_or_absent(self, c: Lines, f: Field, target: str) -> str:
+        """The length of `target`; when it is None, `-lc-absent` or else a missing-field error."""
+        if f.absent is not None:
+            return f"(len({target}) if {target} is not None else {f.absent!r})"
+        c(f"if {target} is None: raise _rt.missing({f.id!r})")
+        return f"len({target})"
 
     def assign_or_check(self, c: Lines, f: Field, actual: str) -> None:
         c(f"actual = {actual}")

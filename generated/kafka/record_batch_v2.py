@@ -451,7 +451,8 @@ def _e_record_batch_v2(v: RecordBatchV2, out: list[Any]) -> int:
         v_base_sequence = v.base_sequence
         v_num_records = v.num_records
         v_records = v.records
-        actual = (len(v_records) if v_records is not None else None)
+        if v_records is None: raise _rt.missing('num_records')
+        actual = len(v_records)
         if v_num_records is None: v_num_records = actual
         elif v_num_records != actual: raise _rt.mismatch('num_records', v_num_records, actual)
         if v_last_offset_delta is None: v_last_offset_delta = (0 if (len(v_records) == 0) else v_records[-1].offset_delta)
@@ -780,7 +781,8 @@ def _e_record(v: Record, out: list[Any], p_is_control: bool) -> int:
         v_value = v.value
         v_num_headers = v.num_headers
         v_headers = v.headers
-        actual = (len(v_headers) if v_headers is not None else None)
+        if v_headers is None: raise _rt.missing('num_headers')
+        actual = len(v_headers)
         if v_num_headers is None: v_num_headers = actual
         elif v_num_headers != actual: raise _rt.mismatch('num_headers', v_num_headers, actual)
         b_key = None
@@ -954,7 +956,8 @@ def _e_header(v: Header, out: list[Any]) -> int:
         b_key = None
         if v_key is not None:
             b_key = v_key.encode('UTF-8')
-        actual = (len(b_key) if b_key is not None else None)
+        if b_key is None: raise _rt.missing('len_key')
+        actual = len(b_key)
         if v_len_key is None: v_len_key = actual
         elif v_len_key != actual: raise _rt.mismatch('len_key', v_len_key, actual)
         b_value = None
