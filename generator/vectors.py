@@ -90,7 +90,10 @@ def render(root: Path, schema: Schema, module) -> dict[str, str]:
     if not path.exists():
         return {}
     where = path.relative_to(root).as_posix()
-    spec = yaml.safe_load(path.read_text())
+    try:
+        spec = yaml.safe_load(path.read_text())
+    except yaml.YAMLError as exc:
+        raise SchemaError(f"{where}: not valid YAML: {exc}") from None
     built = Builder(root, schema, module, spec, where).build()
     return {f"vectors/{schema.family}/{schema.id}.json": json.dumps(built, indent=1, ensure_ascii=False) + "\n"}
 

@@ -29,11 +29,15 @@ def test_decode_gives_the_expected_value(fmt, test):
 @pytest.mark.parametrize("fmt,test", VALID, ids=ids(VALID))
 def test_law1_decode_of_encode_is_identity(fmt, test):
     value = logcodec.value_from_json(fmt, test["value"])
-    assert logcodec.decode(fmt, logcodec.encode(fmt, value)) == value
-    # A value built by hand leaves derived fields out; the encoder computes them.
-    bare = without_derived(value)
+    bare = without_derived(value)  # as a value built by hand: the encoder computes the derived fields
     assert bare != value
-    assert logcodec.decode(fmt, logcodec.encode(fmt, bare)) == value
+    again = logcodec.decode(fmt, logcodec.encode(fmt, bare))
+    if test["canonical"]:
+        assert logcodec.decode(fmt, logcodec.encode(fmt, value)) == value
+        assert again == value
+    else:
+        # Compressed bytes of another encoder: the lengths and the checksum may differ.
+        assert without_derived(again) == bare
 
 
 @pytest.mark.parametrize("fmt,test", VALID, ids=ids(VALID))
