@@ -253,13 +253,9 @@ class ModuleEmitter:
         return m
 
     def annotation(self, f: Field) -> str:
-        m = self.field_meta(f)
-        base = self._annotation(m)
-        if m.get("list"):
-            base = f"list[{base}]"
-        if f.derived or f.if_expr is not None or m["kind"] == "switch":
-            base = f"{base} | None"
-        return base
+        """The type of a value-model field: derived fields may be None until encoded."""
+        local = self.local_type(f)
+        return f"{local} | None" if f.derived and not local.endswith(" | None") else local
 
     def local_type(self, f: Field) -> str:
         """The type of a field's local variable in a decoder, where derived fields are always set."""
