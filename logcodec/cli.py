@@ -112,6 +112,71 @@ def cmd_accelerate(args) -> int:
     return 0
 
 
+def cmd_testee(args) -> int:
+    from logcodec.conformance.own_testee import main as serve
+
+    serve()
+    return 0
+
+
+def cmd_conformance_list(args) -> int:
+    from logcodec.conformance.impls import SHIPPED
+
+    for shipped in SHIPPED.values():
+        missing = shipped.missing()
+        state = "ready" if missing is None else f"unavailable: {missing}"
+        print(f"{shipped.name:14} {shipped.what}\n{'':14} {state}; expected failures: "
+              f"{shipped.expected_failures.relative_to(shipped.expected_failures.parents[2])}")
+    return 0
+
+
+def cmd_conformance_run(args) -> int:
+    from pathlib import Path
+
+    from logcodec.conformance import expected, report, runner
+    from logcodec.conformance.impls import SHIPPED
+    from logcodec.conformance.judge import build_cases
+
+    if bool(args.testee) == bool(args.impl):
+        print("logcodec conformance run: give --testee COMMAND or --impl NAME", file=sys.stderr)
+        return 2
+    failures_file = args.expected_failures
+    if args.impl:
+        shipped = SHIPPED.get(args.impl)
+        if shipped is None:
+            print(f"logcodec conformance run: no shipped testee {args.impl!r} (see `logcodec conformance list`)", file=sys.stderr)
+            return 2
+        if shipped.missing():
+            print(f"logcodec conformance run: {args.impl}: {shipped.missing()}", file=sys.stderr)
+            return 2
+        command = list(shipped.command)
+        failures_file = failures_file or str(shipped.expected_failures)
+    else:
+        command = args.testee
+    cases = build_cases(args.format, tuple(args.op or ("decode", "encode"))) * args.repeat
+    if args.repeat > 1:  # distinct ids, so repeated cases are judged one by one
+        cases = [runner.Case(f"{c.id}#{i // (len(cases) // args.repeat)}", c.format, c.op, c.test) for i, c in enumerate(cases)]
+    entries = expected.load(Path(failures_file)) if failures_file else []
+    verdicts, info = runner.run(command, cases, timeout=args.timeout, window=args.window,
+                                progress=None if args.quiet else report.Progress())
+    bad = expected.apply(entries, verdicts)
+    if args.update_failures:
+        if not failures_file:
+            print("logcodec conformance run: --update-failures needs --expected-failures or --impl", file=sys.stderr)
+            return 2
+        expected.write(Path(failures_file), info.implementation.get("name", args.impl or "testee"), entries, verdicts)
+        entries = expected.load(Path(failures_file))
+        bad = expected.apply(entries, verdicts)
+    if args.json:
+        report.write_jsonl(args.json, verdicts, info)
+    if args.junit:
+        report.write_junit(args.junit, verdicts, info)
+    print(report.summary(verdicts, bad, info))
+    if info.gave_up and not verdicts:
+        return 1
+    return 1 if bad else 0
+
+
 def cmd_docs(args) -> int:
     import http.server
     import functools
@@ -172,6 +237,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="rebuild even when a build of the current source exists")
     p.add_argument("--path", action="store_true", help="only print the folder of the compiled builds")
     p.set_defaults(func=cmd_accelerate)
+
+    p = sub.add_parser("testee", help="serve logcodec's own codecs over the conformance protocol (stdin/stdout)")
+    p.set_defaults(func=cmd_testee)
+
+    conf = sub.add_parser("conformance", help="test an implementation against the golden vectors")
+    csub = conf.add_subparsers(dest="conformance_command", required=True, metavar="SUBCOMMAND")
+    p = csub.add_parser("run", help="run the vectors through a testee and judge its answers")
+    p.add_argument("--testee", help="the testee's command line (it speaks conformance/PROTOCOL.md)")
+    p.add_argument("--impl", help="a shipped testee by name (see `logcodec conformance list`)")
+    p.add_argument("--format", action="append", help="only this format (repeatable)")
+    p.add_argument("--op", action="append", choices=["decode", "encode"], help="only this operation (repeatable)")
+    p.add_argument("--expected-failures", help="YAML list of expected failures (default for --impl: its checked-in list)")
+    p.add_argument("--update-failures", action="store_true", help="rewrite the expected-failure list from this run")
+    p.add_argument("--junit", help="write a JUnit XML report here")
+    p.add_argument("--json", help="write one JSON line per case here")
+    p.add_argument("--timeout", type=float, default=10.0, help="seconds a testee may take per request (default 10)")
+    p.add_argument("--window", type=int, default=64, help="requests in flight at once (default 64)")
+    p.add_argument("--repeat", type=int, default=1, help="send every case N times (for throughput measurements)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_conformance_run)
+    p = csub.add_parser("list", help="list the shipped testees")
+    p.set_defaults(func=cmd_conformance_list)
 
     p = sub.add_parser("docs", help="serve the generated format docs on 127.0.0.1")
     p.add_argument("--port", type=int, default=8000, help="port (0 picks a free one)")

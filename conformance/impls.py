@@ -1,0 +1,54 @@
+"""The testees shipped with logcodec, runnable by name (`logcodec conformance run --impl NAME`)."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+EXPECTED = HERE / "expected"
+
+
+@dataclass(frozen=True)
+class Shipped:
+    name: str
+    command: tuple[str, ...]
+    what: str
+    needs_module: str = ""  # a Python module the testee imports
+    needs_path: str = ""  # a file the testee needs (relative to conformance/)
+
+    def missing(self) -> str | None:
+        """Why this testee cannot run here, or None."""
+        if self.needs_module and importlib.util.find_spec(self.needs_module) is None:
+            return f"Python package {self.needs_module!r} is not installed"
+        if self.command[0] == "node" and shutil.which("node") is None:
+            return "node is not installed"
+        if self.needs_path and not (HERE / self.needs_path).exists():
+            return f"{self.needs_path} is missing (npm ci --prefix conformance/testees/kafkajs)"
+        return None
+
+    @property
+    def expected_failures(self) -> Path:
+        return EXPECTED / f"{self.name}.yaml"
+
+
+def _py(module: str) -> tuple[str, ...]:
+    return (sys.executable, "-m", module)
+
+
+SHIPPED = {s.name: s for s in [
+    Shipped("logcodec", (sys.executable, "-m", "logcodec", "testee"), "logcodec's own codecs (all formats)"),
+    Shipped("kaitai", _py("logcodec.conformance.testees.kaitai"),
+            "the official Kaitai Struct compiler's Python parsers (decode only, all formats)", "kaitaistruct"),
+    Shipped("kafka-python", _py("logcodec.conformance.testees.kafka_python"),
+            "kafka-python's DefaultRecordBatch and DefaultRecordBatchBuilder", "kafka"),
+    Shipped("aiokafka-c", _py("logcodec.conformance.testees.aiokafka_c"),
+            "aiokafka's Cython record batch classes", "aiokafka"),
+    Shipped("aiokafka-py", _py("logcodec.conformance.testees.aiokafka_py"),
+            "aiokafka's pure-Python record batch classes", "aiokafka"),
+    Shipped("kafkajs", ("node", str(HERE / "testees" / "kafkajs" / "testee.js")),
+            "kafkajs's RecordBatch encoder and decoder (Node.js)", needs_path="testees/kafkajs/node_modules/kafkajs"),
+]}

@@ -1,0 +1,210 @@
+"""Cases from the golden vectors, and the verdict on a testee's answer to each.
+
+A case is one vector under one operation, named `<format>:<op>:<tcId>` (the
+names expected-failure lists use, by prefix). Values are compared in canonical
+JSON after leaving out what a testee may omit: derived fields, value instances
+and the paths the testee declared unsupported.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import logcodec
+from logcodec.runtime.values import from_json, to_json, without_derived
+
+OUTCOMES = ("pass", "fail", "decode_error", "encode_error", "timeout", "crash", "skipped", "not_run")
+VECTORS = Path(__file__).resolve().parent.parent / "generated" / "vectors"
+
+
+@dataclass
+class Case:
+    id: str
+    format: str
+    op: str
+    test: dict
+
+    @property
+    def result(self) -> str:
+        return self.test["result"]
+
+
+@dataclass
+class Verdict:
+    case: Case
+    outcome: str
+    detail: str = ""
+    diff: list[str] = field(default_factory=list)
+    kind_differs: str = ""  # for refused invalid vectors: "expected X, testee said Y"
+    seconds: float = 0.0
+    expected_failure: str | None = None  # the reason, when the case is on the expected-failure list
+
+    def to_json(self) -> dict:
+        return {"id": self.case.id, "format": self.case.format, "op": self.case.op,
+                "tcId": self.case.test["tcId"], "result": self.case.result, "outcome": self.outcome,
+                "detail": self.detail, "diff": self.diff, "kind_differs": self.kind_differs,
+                "expected_failure": self.expected_failure, "ms": round(self.seconds * 1000, 3)}
+
+
+def vector_file(fmt: str) -> dict:
+    family, name = fmt.split(".", 1)
+    return json.loads((VECTORS / family / f"{name}.json").read_text())
+
+
+def build_cases(formats: list[str] | None = None, ops: tuple[str, ...] = ("decode", "encode")) -> list[Case]:
+    cases = []
+    for fmt in formats or logcodec.formats():
+        for group in vector_file(fmt)["testGroups"]:
+            for test in group["tests"]:
+                for op in ops:
+                    if op == "encode" and test["result"] != "valid":
+                        continue  # only a value can be encoded
+                    cases.append(Case(f"{fmt}:{op}:{test['tcId']}", fmt, op, test))
+    return cases
+
+
+_encode_inputs: dict[tuple[str, str], dict] = {}
+_expected: dict[tuple, object] = {}
+
+
+def request(case: Case, seq: int) -> dict:
+    msg = {"type": "run", "seq": seq, "op": case.op, "format": case.format}
+    if case.op == "decode":
+        msg["bytes"] = case.test["bytes"]
+    else:
+        key = (case.format, case.test["tcId"])
+        if key not in _encode_inputs:  # the vector's value with its derived fields left to the encoder
+            module = logcodec.codec(case.format)
+            _encode_inputs[key] = to_json(without_derived(from_json(module.ROOT, case.test["value"])))
+        msg["value"] = _encode_inputs[key]
+    return msg
+
+
+def expected_value(case: Case, unsupported: list[str]):
+    key = (case.format, case.test["tcId"], tuple(unsupported))
+    if key not in _expected:
+        _expected[key] = comparable(case.format, case.test["value"], unsupported)
+    return _expected[key]
+
+
+# ---------------------------------------------------------------- comparison
+
+
+def comparable(fmt: str, value, unsupported: list[str]):
+    """The canonical JSON value without derived fields, instances and unsupported paths."""
+    root = logcodec.codec(fmt).ROOT
+    return _strip(root, value, set(unsupported), "")
+
+
+def _strip(cls, value, unsupported: set[str], path: str):
+    if not isinstance(value, dict):
+        return value
+    out = {}
+    for f in dataclasses.fields(cls):
+        here = f"{path}.{f.name}" if path else f.name
+        meta = f.metadata
+        if meta.get("derived") or meta.get("instance") or here in unsupported:
+            continue
+        v = value.get(f.name)
+        kinds = [meta] + list(meta.get("cases", []))
+        user = next((m for m in kinds if m.get("kind") == "user"), None)
+        if user and isinstance(v, list):
+            sub = _module_class(cls, user["type"])
+            v = [_strip(sub, x, unsupported, here + "[]") for x in v]
+        elif user and isinstance(v, dict):
+            v = _strip(_module_class(cls, user["type"]), v, unsupported, here)
+        out[f.name] = v
+    return out
+
+
+def _module_class(cls, name: str):
+    import sys
+
+    return getattr(sys.modules[cls.__module__], name)
+
+
+def diff(expected, actual, path: str = "", limit: int = 8) -> list[str]:
+    """The first differences between two JSON values, as `path: expected != actual` lines."""
+    out: list[str] = []
+
+    def walk(a, b, p):
+        if len(out) >= limit or a == b:
+            return
+        if isinstance(a, dict) and isinstance(b, dict):
+            for k in list(a) + [k for k in b if k not in a]:
+                walk(a.get(k, "<missing>"), b.get(k, "<missing>"), f"{p}.{k}" if p else k)
+        elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+            for i, (x, y) in enumerate(zip(a, b)):
+                walk(x, y, f"{p}[{i}]")
+        else:
+            out.append(f"{p or '(value)'}: expected {_short(a)}, got {_short(b)}")
+
+    walk(expected, actual, path)
+    return out
+
+
+def _short(v) -> str:
+    text = json.dumps(v)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+# ---------------------------------------------------------------- verdicts
+
+
+def judge(case: Case, answer: dict, unsupported: list[str]) -> Verdict:
+    if answer.get("unsupported") is not None and not answer.get("ok"):
+        return Verdict(case, "skipped", f"unsupported: {answer['unsupported']}")
+    if case.op == "decode":
+        return _judge_decode(case, answer, unsupported)
+    return _judge_encode(case, answer, unsupported)
+
+
+def _judge_decode(case: Case, answer: dict, unsupported: list[str]) -> Verdict:
+    test = case.test
+    if not answer.get("ok"):
+        error = answer.get("error") or {}
+        if test["result"] == "valid":
+            return Verdict(case, "decode_error", f"refused a valid vector: {error.get('kind')}: {error.get('message', '')}")
+        verdict = Verdict(case, "pass", f"refused: {error.get('kind')}")
+        if error.get("kind") and test.get("error") and error["kind"] != test["error"]:
+            verdict.kind_differs = f"expected {test['error']}, testee said {error['kind']}"
+        return verdict
+    if test["result"] == "invalid":
+        return Verdict(case, "fail", f"accepted an invalid vector (expected {test.get('error')})")
+    if test["result"] == "acceptable":
+        return Verdict(case, "pass", "accepted (acceptable either way)")
+    if answer.get("value") == test["value"]:
+        return Verdict(case, "pass")  # everything reported, and equal: nothing to leave out
+    expected = expected_value(case, unsupported)
+    actual = comparable(case.format, answer.get("value"), unsupported)
+    if expected == actual:
+        return Verdict(case, "pass")
+    return Verdict(case, "fail", "decoded to a different value", diff(expected, actual))
+
+
+def _judge_encode(case: Case, answer: dict, unsupported: list[str]) -> Verdict:
+    test = case.test
+    if not answer.get("ok"):
+        error = answer.get("error") or {}
+        return Verdict(case, "encode_error", f"{error.get('kind')}: {error.get('message', '')}")
+    try:
+        data = bytes.fromhex(answer.get("bytes", ""))
+    except (TypeError, ValueError):
+        return Verdict(case, "fail", "the answer's bytes are not hex")
+    if test.get("canonical") and data.hex() == test["bytes"]:
+        return Verdict(case, "pass")
+    try:
+        decoded = logcodec.to_json(logcodec.strip_derived(logcodec.decode(case.format, data)))
+    except logcodec.DecodeError as exc:
+        return Verdict(case, "fail", f"logcodec cannot decode the bytes: {exc}")
+    expected = expected_value(case, unsupported)
+    actual = comparable(case.format, decoded, unsupported)
+    if expected != actual:
+        return Verdict(case, "fail", "the bytes decode to a different value", diff(expected, actual))
+    if test.get("canonical"):
+        return Verdict(case, "fail", "same value, but not the canonical bytes",
+                       [f"bytes: expected {test['bytes'][:60]}..., got {data.hex()[:60]}..."])
+    return Verdict(case, "pass", "non-canonical encoding decodes to the value")
