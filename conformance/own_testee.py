@@ -18,9 +18,8 @@ def implementation() -> Implementation:
             "decode": lambda data, fmt=fmt: logcodec.to_json(logcodec.decode(fmt, data)),
             "encode": lambda value, fmt=fmt: logcodec.encode(fmt, value),
         }
-    module = logcodec.codec(logcodec.formats()[0])
-    build = "compiled" if getattr(module, "NATIVE", None) else "pure Python"
-    return Implementation("logcodec", f"{logcodec.__version__} ({build})", handlers)
+    # The compiled and the pure build are one implementation: the version does not tell them apart.
+    return Implementation("logcodec", logcodec.__version__, handlers)
 
 
 def main() -> None:

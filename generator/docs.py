@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 import jinja2
+import markdown
 from markupsafe import Markup
 
 from logcodec.runtime import compression, values
@@ -314,4 +315,22 @@ def render(root, schemas, modules, vector_files) -> dict[str, str]:
     formats = [{"s": s, "summary": first_sentence(s.doc), "href": f"{s.family}/{s.id}.html"} for s in schemas]
     out["docs/index.html"] = TEMPLATES.get_template("docs_index.html.j2").render(
         formats=formats, rules=canonical_rules(), kinds=list(KINDS.items()), css="style.css", home="index.html")
+    out.update(conformance_pages(Path(root), schemas))
     return out
+
+
+def conformance_pages(root: Path, schemas) -> dict[str, str]:
+    """The testee protocol (from conformance/PROTOCOL.md) and the results matrix (from conformance/results/)."""
+    conf = root / "conformance"
+    if not (conf / "PROTOCOL.md").exists():
+        return {}
+    md = markdown.Markdown(extensions=["tables", "fenced_code"])
+    examples = [(p.name, p.read_text()) for p in sorted((conf / "examples").glob("minimal_testee.*"))]
+    protocol = TEMPLATES.get_template("docs_protocol.html.j2").render(
+        body=Markup(md.convert((conf / "PROTOCOL.md").read_text())), examples=examples,
+        schema=(conf / "protocol.schema.json").read_text(), css="../style.css", home="../index.html")
+    results = [json.loads(p.read_text()) for p in sorted((conf / "results").glob("*.json"))]
+    formats = sorted({s.format_name for s in schemas})
+    matrix = TEMPLATES.get_template("docs_results.html.j2").render(
+        results=results, formats=formats, css="../style.css", home="../index.html")
+    return {"docs/conformance/protocol.html": protocol, "docs/conformance/results.html": matrix}

@@ -177,6 +177,17 @@ def cmd_conformance_run(args) -> int:
     return 1 if bad else 0
 
 
+def cmd_conformance_matrix(args) -> int:
+    from logcodec.conformance import matrix
+    from logcodec.conformance.impls import SHIPPED
+    from logcodec.generator.build import generate
+
+    results = [matrix.record(name) for name in args.impl or SHIPPED]
+    changed = generate()
+    print(f"docs: {len(changed)} file(s) written" if changed else "docs: up to date")
+    return 0 if all(r is None or r["ok"] for r in results) else 1
+
+
 def cmd_docs(args) -> int:
     import http.server
     import functools
@@ -259,6 +270,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_conformance_run)
     p = csub.add_parser("list", help="list the shipped testees")
     p.set_defaults(func=cmd_conformance_list)
+    p = csub.add_parser("matrix", help="run the shipped testees, record their results and regenerate the docs")
+    p.add_argument("--impl", action="append", help="only this testee (repeatable)")
+    p.set_defaults(func=cmd_conformance_matrix)
 
     p = sub.add_parser("docs", help="serve the generated format docs on 127.0.0.1")
     p.add_argument("--port", type=int, default=8000, help="port (0 picks a free one)")

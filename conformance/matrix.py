@@ -1,0 +1,48 @@
+"""`logcodec conformance matrix`: run every shipped testee and record the results for the docs.
+
+Each testee's results go to `conformance/results/<name>.json` (checked in, with no
+timings, so the same behaviour gives the same file); `logcodec generate` renders
+them as the results page of the docs site.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+from . import expected, report, runner
+from .impls import HERE, SHIPPED
+from .judge import build_cases
+
+RESULTS = HERE / "results"
+
+
+def record(name: str, log=print) -> dict | None:
+    shipped = SHIPPED[name]
+    if shipped.missing():
+        log(f"{name}: not run ({shipped.missing()}); its recorded results are kept")
+        return None
+    cases = build_cases()
+    entries = expected.load(shipped.expected_failures)
+    verdicts, info = runner.run(list(shipped.command), cases)
+    bad = expected.apply(entries, verdicts)
+    table = report.counts(verdicts)
+    counts = {f"{fmt}:{op}": {"passed": row["passed"], "failed": row["failed"] + row["unexpected pass"],
+                              "expected": row["expected"], "skipped": row["skipped"], "not_run": row["not run"],
+                              "acceptable": row["acceptable"], "kind_differs": row["kind differs"]}
+              for (fmt, op), row in sorted(table.items())}
+    used = Counter(expected.match(entries, v.case.id).id for v in verdicts if v.expected_failure)
+    skipped = Counter(v.detail for v in verdicts if v.outcome == "skipped")
+    result = {
+        "name": name, "version": info.implementation.get("version", ""), "what": shipped.what,
+        "expected_file": f"conformance/expected/{name}.yaml",
+        "ok": not bad, "unexpected": [v.case.id for v in bad],
+        "counts": counts, "unsupported_fields": info.unsupported_fields,
+        "expected_failures": [{"id": e.id, "reason": e.reason, "cases": used[e.id]} for e in entries if used[e.id]],
+        "skipped_reasons": sorted(skipped.items(), key=lambda kv: (-kv[1], kv[0])),
+    }
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / f"{name}.json").write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
+    log(f"{name} {result['version']}: {'ok' if not bad else f'{len(bad)} unexpected results'}")
+    return result
