@@ -84,7 +84,8 @@ def page_of(rendered, schema) -> str:
 
 def test_files(rendered, schemas):
     names = {p for p in rendered if p.startswith("docs/")}
-    assert names == {"docs/index.html", "docs/style.css"} | {f"docs/{s.family}/{s.id}.html" for s in schemas}
+    assert names == {"docs/index.html", "docs/style.css", "docs/conformance/protocol.html",
+                     "docs/conformance/results.html"} | {f"docs/{s.family}/{s.id}.html" for s in schemas}
 
 
 def test_output_is_deterministic(rendered):
