@@ -124,7 +124,7 @@ class Testee:
                 self._flush()
                 continue
             try:
-                chunk = os.read(key.fileobj.fileno(), 1 << 16)
+                chunk = os.read(key.fileobj.fileno(), 1 << 20)
             except BlockingIOError:
                 continue
             if key.data == "err":
@@ -137,10 +137,13 @@ class Testee:
             if not chunk:
                 self.closed = True
                 continue
-            self.incoming += chunk
-            *complete, rest = self.incoming.split(b"\n")
-            self.lines.extend(complete)
-            self.incoming = bytearray(rest)
+            if b"\n" not in chunk:  # a long answer arriving in pieces: only append (no quadratic re-splitting)
+                self.incoming += chunk
+                continue
+            head, _, tail = chunk.rpartition(b"\n")
+            self.incoming += head
+            self.lines.extend(self.incoming.split(b"\n"))
+            self.incoming = bytearray(tail)
 
     def read_line(self, deadline: float) -> bytes | None:
         """The next line of output, or None when the deadline passes first."""

@@ -1,0 +1,49 @@
+"""Testee: aiokafka's pure-Python record classes, format kafka.record_batch_v2.
+
+The process sets AIOKAFKA_NO_EXTENSIONS=1 before aiokafka is imported, so that every helper
+the Python classes call (varints, CRC-32C) and the pure ``MemoryRecords`` (which instantiates
+the module-global ``DefaultRecordBatch``) are Python too; startup fails if that did not take.
+Decoding: ``_MemoryRecordsPy`` frames, ``_DefaultRecordBatchPy`` checks the CRC and parses;
+control keys go through ``aiokafka.record.control_record.ControlRecord.parse``. The batch has no
+partition-leader-epoch accessor. Encoding: ``_DefaultRecordBatchBuilderPy``, which writes
+partition_leader_epoch -1. See kafka_common for the translation rules.
+
+    python -m logcodec.conformance.testees.aiokafka_py
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from logcodec.conformance.testee import Implementation, main_guard
+
+
+def build() -> Implementation:
+    if "aiokafka" not in sys.modules:
+        os.environ["AIOKAFKA_NO_EXTENSIONS"] = "1"
+    import aiokafka
+    from aiokafka.record import default_records, memory_records, util
+    from aiokafka.record.control_record import ControlRecord
+    from aiokafka.record.default_records import _DefaultRecordBatchBuilderPy, _DefaultRecordBatchPy
+    from aiokafka.record.memory_records import _MemoryRecordsPy
+
+    if not (default_records.DefaultRecordBatch is _DefaultRecordBatchPy and memory_records.MemoryRecords
+            is _MemoryRecordsPy and util.decode_varint is util.decode_varint_py
+            and util.calc_crc32c is util.calc_crc32c_py):
+        raise RuntimeError("aiokafka was imported with its C extension; run this testee in its own process")
+
+    from logcodec.conformance.testees.kafka_common import KafkaLibrary, implementation
+
+    return implementation(KafkaLibrary(
+        name="aiokafka-py", version=aiokafka.__version__,
+        memory_records=_MemoryRecordsPy, batch_cls=_DefaultRecordBatchPy, builder_cls=_DefaultRecordBatchBuilderPy,
+        set_producer_state=lambda b, pid, epoch, seq, tx: b.set_producer_state(pid, epoch, seq),
+        control_key=lambda record: (lambda c: (c.version, c.type_))(ControlRecord.parse(record.key)),
+        leader_epoch=None,
+        written_leader_epoch=-1, empty_batch_timestamp=0,
+    ))
+
+
+if __name__ == "__main__":
+    main_guard(build)

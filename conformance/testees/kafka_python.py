@@ -1,0 +1,45 @@
+"""Testee: kafka-python's record classes (``kafka.record``), format kafka.record_batch_v2.
+
+Decoding: ``MemoryRecords`` frames the input (``valid_bytes()`` tells a trailing partial batch),
+``DefaultRecordBatch`` checks the CRC and parses; its ``ControlRecord`` parses control keys.
+Encoding: ``DefaultRecordBatchBuilder``; producer state through ``set_producer_state``, whose
+assertions (a transactional batch needs a producer id; a producer id needs an epoch and a
+base sequence) make such a value unsupported. It writes partition_leader_epoch 0.
+See kafka_common for the translation rules.
+
+    python -m logcodec.conformance.testees.kafka_python
+"""
+
+from __future__ import annotations
+
+from logcodec.conformance.testee import Implementation, Unsupported, main_guard
+
+
+def _set_producer_state(builder, producer_id, epoch, sequence, transactional):
+    try:
+        builder.set_producer_state(producer_id, epoch, sequence, transactional)
+    except AssertionError as exc:
+        raise Unsupported(f"kafka-python set_producer_state refuses producer id {producer_id}, epoch {epoch}, "
+                          f"base sequence {sequence}, transactional {transactional}: {exc}") from None
+
+
+def build() -> Implementation:
+    import kafka
+    from kafka.record.default_records import DefaultRecordBatch, DefaultRecordBatchBuilder
+    from kafka.record.memory_records import MemoryRecords
+
+    from logcodec.conformance.testees.kafka_common import KafkaLibrary, implementation
+
+    return implementation(KafkaLibrary(
+        name="kafka-python", version=kafka.__version__,
+        memory_records=MemoryRecords, batch_cls=DefaultRecordBatch, builder_cls=DefaultRecordBatchBuilder,
+        set_producer_state=_set_producer_state,
+        control_key=lambda record: (record.version, record.type),  # kafka.record.default_records.ControlRecord
+        leader_epoch=lambda batch: batch.leader_epoch,
+        written_leader_epoch=0, empty_batch_timestamp=0,
+        valid_bytes=lambda records: records.valid_bytes(),
+    ))
+
+
+if __name__ == "__main__":
+    main_guard(build)
