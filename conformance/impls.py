@@ -49,6 +49,9 @@ SHIPPED = {s.name: s for s in [
             "aiokafka's Cython record batch classes", "aiokafka"),
     Shipped("aiokafka-py", _py("logcodec.conformance.testees.aiokafka_py"),
             "aiokafka's pure-Python record batch classes", "aiokafka"),
+    Shipped("confluent-kafka", _py("logcodec.conformance.testees.confluent_kafka"),
+            "librdkafka (through confluent-kafka) consuming from and producing to a fake broker on 127.0.0.1",
+            "confluent_kafka"),
     Shipped("kafkajs", ("node", str(HERE / "testees" / "kafkajs" / "testee.js")),
             "kafkajs's RecordBatch encoder and decoder (Node.js)", needs_path="testees/kafkajs/node_modules/kafkajs"),
 ]}
