@@ -18,7 +18,12 @@ accelerate: $(BIN)/.installed
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 
-setup: $(BIN)/.installed node_modules/.package-lock.json accelerate
+# The kafkajs testee has its own pinned dependencies.
+KAFKAJS := conformance/testees/kafkajs
+$(KAFKAJS)/node_modules/.package-lock.json: $(KAFKAJS)/package.json $(KAFKAJS)/package-lock.json
+	npm ci --prefix $(KAFKAJS) --no-audit --no-fund
+
+setup: $(BIN)/.installed node_modules/.package-lock.json $(KAFKAJS)/node_modules/.package-lock.json accelerate
 
 # Regenerate everything from schemas/ and decode a sample batch written by kafka-python.
 run: setup
@@ -38,4 +43,4 @@ bench: setup
 	$(BIN)/python -m bench kafka
 
 clean:
-	rm -rf $(VENV) node_modules .pytest_cache .hypothesis
+	rm -rf $(VENV) node_modules $(KAFKAJS)/node_modules .pytest_cache .hypothesis
