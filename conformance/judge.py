@@ -106,7 +106,7 @@ def _strip(cls, value, unsupported: set[str], path: str):
     for f in dataclasses.fields(cls):
         here = f"{path}.{f.name}" if path else f.name
         meta = f.metadata
-        if meta.get("derived") or meta.get("instance") or here in unsupported:
+        if meta.get("derived") or (meta.get("instance") and not meta.get("input")) or here in unsupported:
             continue
         v = value.get(f.name)
         kinds = [meta] + list(meta.get("cases", []))

@@ -20,7 +20,7 @@ from pathlib import Path
 import jinja2
 
 from . import expr as E
-from .pyexpr import Scope, field_tinfo, translate
+from .pyexpr import Scope, field_tinfo, parent_names, translate
 from .schema import Field, Schema, SchemaError, TypeDef, TypeRef
 
 _STRUCT_CODES = {(1, False): "B", (1, True): "b", (2, False): "H", (2, True): "h",
@@ -152,6 +152,15 @@ class ModuleEmitter:
             for t in imp.all_types():
                 if not t.primitive and t.parent is None:
                     raise SchemaError(f"{schema.path}: importing non-primitive type {t.name!r} is not implemented")
+        # The type that holds each type (for `_parent`); None when several types hold it.
+        self.parents: dict[str, TypeDef | None] = {}
+        for t in self.types:
+            for f in [*t.seq, *(i.field for i in t.instances if i.field is not None)]:
+                for ref in [c for _, c in f.type.cases] if f.type.kind == "switch" else [f.type]:
+                    if ref.kind == "user" and not ref.user.primitive:
+                        known = self.parents.setdefault(ref.user.name, t)
+                        if known is not t:
+                            self.parents[ref.user.name] = None
 
     def enum_class(self, enum) -> str:
         return self.enum_names[id(enum)]
@@ -180,6 +189,9 @@ class ModuleEmitter:
             schema=self.schema, enums=enums, classes=classes, functions=functions,
             structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])),
             layouts=self.layouts, processors=sorted(self.processors), root=root,
+            root_params="".join(f", {p.id}: {'bool' if p.type_name == 'bool' else 'int'}"
+                                + (f" = {p.default!r}" if p.default is not None else "") for p in root.params),
+            root_args="".join(f", {p.id}" for p in root.params),
             root_class=root.class_name, doc=_docstring(self.schema.doc, 0),
         )
 
@@ -198,7 +210,9 @@ class ModuleEmitter:
             meta = {"kind": "enum", "enum": self.enum_class(inst.enum)} if inst.enum else {"kind": "int", "wide": False}
             annotation = self._annotation(meta) + " | None"
         meta["instance"] = True
-        return {"id": inst.id, "annotation": annotation, "default": "default=None, compare=False",
+        if inst.input:
+            meta["input"] = True
+        return {"id": inst.id, "annotation": annotation, "default": "default=None" + ("" if inst.input else ", compare=False"),
                 "meta": meta, "param": f"{inst.id}: {annotation} = None", "init": inst.id,
                 "doc": _docstring(inst.doc + " Computed on decode.", 1)}
 
@@ -319,9 +333,13 @@ def _docstring(text: str, indent: int) -> str:
 
 
 class TypeEmitter:
+    lines: "Lines | None" = None  # where on-demand instances are written (the function being emitted)
+
     def __init__(self, module: ModuleEmitter, t: TypeDef) -> None:
         self.m, self.t = module, t
-        self.scope = Scope(t, module.enum_class)
+        self.scope = Scope(t, module.enum_class, module.parents.get(t.name))
+        self.encoding = False
+        self.computed_instances: set[str] = set()
         # byte ranges used by -lc-size-of and -lc-checksum: (owner field, first id, last id or None)
         self.ranges = []
         for f in t.seq:
@@ -337,12 +355,48 @@ class TypeEmitter:
                 raise SchemaError(f"{t.schema.path}: {owner.ypath}: the range ends before it starts")
 
     def expr(self, node) -> str:
+        self.need_instances(node)
         return translate(node, self.scope)
 
+    def prepare(self, fields) -> None:
+        """Before a field is emitted (at the function's top level), compute the instances it reads."""
+        for f in fields:
+            for e in (f.size, f.if_expr, f.repeat_expr, f.type.switch_on, *f.type.args,
+                      *(a for _, c in f.type.cases for a in c.args), *(f.process[1] if f.process else ()),
+                      *((f.default, f.count_of) if self.encoding else ())):
+                if e is not None:
+                    self.need_instances(e)
+
+    def need_instances(self, node) -> None:
+        """Compute, just before their first use, the value instances an expression reads."""
+        if self.lines is None:
+            return
+        for name in sorted(E.names(node)):
+            inst = next((i for i in self.t.instances if i.id == name and i.field is None), None)
+            if inst is None or name in self.computed_instances:
+                continue
+            if self.encoding and inst.input:
+                continue  # read from the value
+            self.computed_instances.add(name)
+            self.lines(f"i_{name} = {self.expr(inst.value)}")
+
+    @property
+    def hidden(self) -> list[str]:
+        """`_parent.x` values this type reads, passed in as `pp_x`."""
+        return parent_names(self.t, self.encoding)
+
     def params(self, typed: bool = False) -> str:
+        hidden = "".join(f", pp_{n}: Any" if typed else f", pp_{n}" for n in self.hidden)
         if not typed:
-            return "".join(f", p_{p.id}" for p in self.t.params)
-        return "".join(f", p_{p.id}: {'bool' if p.type_name == 'bool' else 'int'}" for p in self.t.params)
+            return "".join(f", p_{p.id}" for p in self.t.params) + hidden
+        return "".join(f", p_{p.id}: {'bool' if p.type_name == 'bool' else 'int'}" for p in self.t.params) + hidden
+
+    def call_args(self, ref: TypeRef) -> str:
+        """A user type's params, then what it reads through `_parent` (this type's own locals)."""
+        args = "".join(", " + self.expr(a) for a in ref.args)
+        for name in parent_names(ref.user, self.encoding):
+            args += f", v_{name}" if self.t.field(name) is not None else f", i_{name}"
+        return args
 
     # ------------------------------------------------------------ grouping
 
@@ -386,6 +440,7 @@ class TypeEmitter:
 
     def decoder(self) -> str:
         t, c = self.t, Lines()
+        self.lines, self.encoding, self.computed_instances = c, False, set()
         for part in self.items():
             if isinstance(part, list):
                 self.decode_run(c, part)
@@ -394,7 +449,7 @@ class TypeEmitter:
         self.close_ranges_decode(c, None)
         for inst in t.instances:
             if inst.field is None:
-                c(f"i_{inst.id} = {self.expr(inst.value)}")
+                self.need_instances(E.Name(inst.id))
                 continue
             # A positional instance: read at `pos` from the start of this type, then come back.
             c("resume = pos")
@@ -413,9 +468,40 @@ class TypeEmitter:
         # Declared types make the module type-check, which lets mypyc compile it (logcodec accelerate).
         decls = [f"    v_{f.id}: {self.m.local_type(f)}" for f in t.seq]
         decls += ["    x: int", "    n: int", "    e: int", "    p: int", "    b2: bytes", "    start = pos"]
-        return "\n".join([head, doc, *decls, c.text()])
+        if not self.guarded_expressions():
+            return "\n".join([head, doc, *decls, c.text()])
+        # Expressions over decoded values (an index into a list, a division) can fail on bad
+        # input in Python's terms; they still end in a DecodeError.
+        body = "\n".join("    " + line if line else line for line in c.text().split("\n"))
+        return "\n".join([head, doc, *decls, "    try:", body,
+                          "    except _rt.DecodeError:", "        raise",
+                          "    except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError) as exc:",
+                          "        raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None"])
+
+    def guarded_expressions(self) -> bool:
+        """Whether an expression of this type can fail on bad input (indexing, division)."""
+        found = []
+
+        def walk(node):
+            if isinstance(node, E.Index) or (isinstance(node, E.Binary) and node.op in ("/", "%")):
+                found.append(node)
+            for value in vars(node).values() if hasattr(node, "__dataclass_fields__") else ():
+                for item in value if isinstance(value, tuple) else (value,):
+                    if hasattr(item, "__dataclass_fields__"):
+                        walk(item)
+
+        for f in self.t.seq:
+            for e in (f.size, f.if_expr, f.repeat_expr, f.repeat_until, *f.type.args):
+                if e is not None:
+                    walk(e)
+        for inst in self.t.instances:
+            for e in (inst.value, inst.pos):
+                if e is not None:
+                    walk(e)
+        return bool(found)
 
     def decode_run(self, c: Lines, run: list[Item]) -> None:
+        self.prepare(f for item in run for f in item.fields)
         name, size = self.run_struct(run)
         entries, targets, off = [], [], 0
         for item in run:
@@ -483,6 +569,7 @@ class TypeEmitter:
             c(f"if {cond}: raise _rt.invalid(f'{{{var}!r}} {what}', {at}, {path!r})")
 
     def decode_field(self, c: Lines, f: Field) -> None:
+        self.prepare([f])
         if f.id in self.marks:
             c(f"s_{f.id} = pos")
         if f.if_expr is not None:
@@ -583,7 +670,7 @@ class TypeEmitter:
                 c(f"{target}, = {name}.unpack_from(buf, pos); pos += {ref.size}")
             self.check_valid(c, f, f"pos - {ref.size}", target, epath)
         elif ref.kind == "user":
-            args = "".join(", " + self.expr(a) for a in ref.args)
+            args = self.call_args(ref)
             self.call_decoder(c, f"{target}, pos = _d_{ref.user.name}(buf, pos, end, lim{args})", wrap)
         elif ref.kind == "switch":
             self.switch(c, f, ref, lambda case: self.decode_unsized(c, f, case, target, epath, wrap),
@@ -601,7 +688,7 @@ class TypeEmitter:
             with c.block("except UnicodeDecodeError as exc:"):
                 c(f"raise _rt.invalid(f'not {ref.encoding}: {{exc.reason}}', {s} + exc.start, {epath!r}) from None")
         elif ref.kind == "user" and not primitive_of(ref):
-            args = "".join(", " + self.expr(a) for a in ref.args)
+            args = self.call_args(ref)
             call = f"{target}, p = _d_{ref.user.name}({b}, {s}, {e}, lim{args})"
             self.call_decoder(c, call, wrap, sized=True, processed=b != "buf")
             c(f"if p != {e}: raise _rt.trailing({b}, p, {e}, {epath!r})")
@@ -683,6 +770,7 @@ class TypeEmitter:
 
     def encoder(self) -> str:
         t, c = self.t, Lines(2)
+        self.lines, self.encoding, self.computed_instances = c, True, set()
         self.deferred, self.computed = set(), set()
         self.pending_runs: list[tuple] = []  # (placeholder index, struct, values, deferred ids, layout)
         self.varint_sizes: set[str] = set()  # deferred sizes written as a varint placeholder
@@ -693,6 +781,9 @@ class TypeEmitter:
         else:
             for f in t.seq:
                 c(f"v_{f.id} = v.{f.id}")
+            for inst in t.instances:  # -lc-input instances are part of the value; others are computed
+                if inst.input or inst.field is not None:
+                    c(f"i_{inst.id} = v.{inst.id}")
         self.encode_upfront(c)
         for owner, first, last, kind in self.ranges:
             if self.index[owner.id] < self.index[first] or kind == "checksum":
@@ -730,6 +821,7 @@ class TypeEmitter:
 
     def encode_upfront(self, c: Lines) -> None:
         """Derived values that depend only on the value: counts, single-field sizes, defaults."""
+        self.prepare(f for f in self.t.seq if f.default is not None or f.count_of is not None)
         for f in self.t.seq:
             if f.count_of is not None:
                 self.assign_or_check(c, f, self.length_or_absent(c, f, self.expr(f.count_of)))
@@ -742,7 +834,9 @@ class TypeEmitter:
                 self.assign_or_check(c, f, self.length_or_absent(c, f, f"b_{target.id}"))
         for f in self.t.seq:
             if f.default is not None:
-                c(f"if v_{f.id} is None: v_{f.id} = {self.expr(f.default)}")
+                # a conditional field gets its default only where it is present
+                cond = f" and {self.expr(f.if_expr)}" if f.if_expr is not None else ""
+                c(f"if v_{f.id} is None{cond}: v_{f.id} = {self.expr(f.default)}")
 
     def length_or_absent(self, c: Lines, f: Field, target: str) -> str:
         """The length of `target`; when it is None, `-lc-absent` or else a missing-field error."""
@@ -801,6 +895,7 @@ class TypeEmitter:
             c(f"i_{fid} = len(out)")
 
     def encode_run(self, c: Lines, run: list[Item]) -> None:
+        self.prepare(f for item in run for f in item.fields)
         name, size = self.run_struct(run)
         values, off, deferred = [], 0, set()
         for item in run:
@@ -868,6 +963,7 @@ class TypeEmitter:
             c(line.strip().replace("_rt.invalid(", "_rt.invalid_encode("))
 
     def encode_field(self, c: Lines, f: Field) -> None:
+        self.prepare([f])
         self.mark(c, f.id)
         if f.id in self.deferred:
             # a size written as a varint before its range: a placeholder part, filled when the range closes
@@ -895,9 +991,11 @@ class TypeEmitter:
                 c(f"if len(v_{f.id}) != {self.expr(f.repeat_expr)}: raise _rt.mismatch({f.id!r}, {self.expr(f.repeat_expr)}, len(v_{f.id}))")
             comp = f'f"[{{i}}]"' if self.t.unwrap else f'f"{f.id}[{{i}}]"'
             c("i = 0")
+            self.scope.extra["_index"] = ("i", "int")
             with c.block("try:"):
                 with c.block(f"for i, x_{f.id} in enumerate(v_{f.id}):"):
                     self.encode_element(c, f, f"x_{f.id}", "", wrap=None)
+            del self.scope.extra["_index"]
             with c.block("except _rt.EncodeError as exc:"):
                 c(f"raise exc.within({comp})")
         else:
@@ -947,7 +1045,7 @@ class TypeEmitter:
         elif ref.kind == "str":
             self.put(c, f"{var}.encode({ref.encoding!r})")
         elif ref.kind == "user":
-            args = "".join(", " + self.expr(a) for a in ref.args)
+            args = self.call_args(ref)
             if f.type.kind == "switch":  # the case was chosen by the switch: tell the type checker
                 var = f"_cast({self.m.value_type(ref.user)!r}, {var})"
             call = f"_e_{ref.user.name}({var}, {self.out}{args})"

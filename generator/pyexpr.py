@@ -40,9 +40,10 @@ def ref_tinfo(ref: TypeRef, f: Field | None = None):
 class Scope:
     """Maps the names an expression may read to Python code."""
 
-    def __init__(self, t: TypeDef, enum_class) -> None:
+    def __init__(self, t: TypeDef, enum_class, parent: TypeDef | None = None) -> None:
         self.t = t
         self.enum_class = enum_class  # Enum -> Python class name
+        self.parent = parent  # the type that holds this one, for `_parent.x`
         self.extra: dict[str, tuple[str, object]] = {}  # "_", "_index"
 
     def name(self, n: str):
@@ -58,6 +59,51 @@ class Scope:
             if inst.id == n:
                 return f"i_{n}", instance_tinfo(inst)
         raise SchemaError(f"{self.t.schema.path}: {self.t.ypath or '(top)'}: unknown name {n!r} in an expression")
+
+
+def parent_tinfo(scope: Scope, name: str):
+    parent = scope.parent
+    if parent is None:
+        raise SchemaError(f"{scope.t.schema.path}: {scope.t.ypath}: `_parent` in a type that has no single parent type")
+    f = parent.field(name)
+    if f is not None:
+        return field_tinfo(f)
+    for inst in parent.instances:
+        if inst.id == name:
+            return instance_tinfo(inst)
+    raise SchemaError(f"{scope.t.schema.path}: {scope.t.ypath}: `_parent.{name}`: {parent.name} has no field {name!r}")
+
+
+def parent_names(t: TypeDef, encoding: bool = False) -> list[str]:
+    """The names a type reads through `_parent.x`, in a stable order.
+
+    A decoder needs the names its reading expressions use; an encoder also those of
+    the write-side `-lc-default` and `-lc-count-of` expressions.
+    """
+    found: set[str] = set()
+
+    def walk(node):
+        if isinstance(node, E.Attr) and node.obj == E.Name("_parent"):
+            found.add(node.name)
+        for value in vars(node).values() if hasattr(node, "__dataclass_fields__") else ():
+            if isinstance(value, tuple):
+                for item in value:
+                    walk(item)
+            elif hasattr(value, "__dataclass_fields__"):
+                walk(value)
+
+    for f in [*t.seq, *(i.field for i in t.instances if i.field is not None)]:
+        write_side = (f.default, f.count_of) if encoding else ()
+        for e in (f.size, f.if_expr, f.repeat_expr, f.repeat_until, *write_side,
+                  f.type.switch_on, *f.type.args, *(a for _, c in f.type.cases for a in c.args),
+                  *((f.process[1]) if f.process else ()), *(v for v in (f.valid or {}).values() if not isinstance(v, list))):
+            if e is not None:
+                walk(e)
+    for inst in t.instances:
+        for e in (inst.value, inst.pos):
+            if e is not None:
+                walk(e)
+    return sorted(found)
 
 
 def instance_tinfo(inst):
@@ -121,6 +167,10 @@ def _tr(node, scope: Scope):
 
 
 def _attr(node: E.Attr, scope: Scope):
+    if node.obj == E.Name("_parent"):
+        # `_parent.x` arrives as a hidden argument `pp_x`: the parent's own local, so that a
+        # list being built is seen as far as it goes (`_parent.items[_index - 1]`).
+        return f"pp_{node.name}", parent_tinfo(scope, node.name)
     code, ti = _tr(node.obj, scope)
     name = node.name
     if name == "to_i":

@@ -87,6 +87,7 @@ class Instance:
     enum: Enum | None = None
     pos: object = None  # expression (positional instances): where to read, from the start of the type
     field: "Field | None" = None  # what to read there (positional instances)
+    input: bool = False  # -lc-input: also part of the value the encoder reads (the wire fields derive from it)
 
 
 @dataclass
@@ -94,6 +95,7 @@ class Param:
     id: str
     type_name: str
     doc: str
+    default: object = None  # -lc-default: a literal, for the root type's decode(..., name=default)
 
 
 @dataclass
@@ -234,7 +236,7 @@ class Loader:
             py = _join(ypath, f"params[{i}]")
             if not _ID.match(str(p.get("id", ""))):
                 self.fail(schema.path, py, "a param needs a lower_snake id")
-            t.params.append(Param(p["id"], str(p.get("type", "")), str(p.get("doc", "")).strip()))
+            t.params.append(Param(p["id"], str(p.get("type", "")), str(p.get("doc", "")).strip(), p.get("-lc-default")))
         for ename, members in (raw.get("enums") or {}).items():
             t.enums[ename] = Enum(ename, {int(k): (v["id"] if isinstance(v, dict) else str(v)) for k, v in members.items()}, t)
         for tname, traw in (raw.get("types") or {}).items():
@@ -256,7 +258,8 @@ class Loader:
                 f = self.build_field(schema, {"id": iname, **spec}, py)
                 t.instances.append(Instance(iname, py, doc, None, pos=self.expr(schema, py + ".pos", iraw["pos"]), field=f))
             elif "value" in iraw:
-                t.instances.append(Instance(iname, py, doc, self.expr(schema, py + ".value", iraw["value"]), iraw.get("enum")))
+                t.instances.append(Instance(iname, py, doc, self.expr(schema, py + ".value", iraw["value"]), iraw.get("enum"),
+                                            input=bool(iraw.get("-lc-input", False))))
             else:
                 self.fail(schema.path, py, "an instance has a value or a pos")
         if t.unwrap and len(t.seq) != 1:
@@ -428,9 +431,10 @@ class Resolver:
             exprs += list(f.type.args) + ([f.type.switch_on] if f.type.kind == "switch" else [])
             for case_type in (c[1] for c in f.type.cases):
                 exprs += list(case_type.args)
+            in_loop = {"_index"} if f.repeat else set()  # a repeated field's element expressions may read _index
             for e in exprs:
                 for n in E.names(e) if e is not None else ():
-                    if n not in known and n != f.id:
+                    if n not in known | in_loop and n != f.id:
                         self.fail(f.ypath, f"expression reads {n!r}, which is not a field before it, a param or an instance")
             if f.repeat_until is not None:
                 for n in E.names(f.repeat_until):

@@ -29,11 +29,11 @@ def _as_bytes(data) -> bytes:
     raise TypeError(f"decode takes bytes, bytearray or memoryview, not {type(data).__name__}")
 
 
-def decode_one(decoder, name: str, data, limits: Limits):
+def decode_one(decoder, name: str, data, limits: Limits, *params):
     buf = _as_bytes(data)
     root = name.split(".")[-1]
     try:
-        value, pos = decoder(buf, 0, len(buf), limits)
+        value, pos = decoder(buf, 0, len(buf), limits, *params)
     except DecodeError as exc:
         raise exc.within(root) from None
     except RecursionError:
@@ -43,14 +43,14 @@ def decode_one(decoder, name: str, data, limits: Limits):
     return value
 
 
-def decode_stream(decoder, name: str, data, limits: Limits) -> Stream:
+def decode_stream(decoder, name: str, data, limits: Limits, *params) -> Stream:
     buf = _as_bytes(data)
     root = name.split(".")[-1]
     result = Stream()
     pos, end = 0, len(buf)
     while pos < end:
         try:
-            value, pos = decoder(buf, pos, end, limits)
+            value, pos = decoder(buf, pos, end, limits, *params)
         except DecodeError as exc:
             exc.within(f"{root}[{len(result.items)}]")
             if exc.kind == "truncated":

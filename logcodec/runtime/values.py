@@ -82,8 +82,8 @@ def from_json(cls, data):
         raise EncodeError("invalid_value", f"unknown fields {sorted(unknown)} for {cls.__name__}")
     kwargs = {}
     for name, f in fields.items():
-        if name not in data or f.metadata.get("instance"):
-            continue  # instances are computed by the decoder, never read
+        if name not in data or (f.metadata.get("instance") and not f.metadata.get("input")):
+            continue  # instances are computed by the decoder; only -lc-input ones are read
         try:
             kwargs[name] = _field_from_json(cls, data[name], f.metadata)
         except EncodeError as exc:
@@ -159,5 +159,6 @@ def without_derived(value):
     changes = {}
     for f in dataclasses.fields(value):
         v = getattr(value, f.name)
-        changes[f.name] = None if f.metadata.get("derived") or f.metadata.get("instance") else without_derived(v)
+        computed = f.metadata.get("derived") or (f.metadata.get("instance") and not f.metadata.get("input"))
+        changes[f.name] = None if computed else without_derived(v)
     return dataclasses.replace(value, **changes)
