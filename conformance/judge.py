@@ -57,6 +57,9 @@ def vector_file(fmt: str) -> dict:
 def build_cases(formats: list[str] | None = None, ops: tuple[str, ...] = ("decode", "encode")) -> list[Case]:
     cases = []
     for fmt in formats or logcodec.formats():
+        family, name = fmt.split(".", 1)
+        if formats is None and not (VECTORS / family / f"{name}.json").exists():
+            continue  # a format without golden vectors yet has no cases
         for group in vector_file(fmt)["testGroups"]:
             for test in group["tests"]:
                 for op in ops:

@@ -3,4 +3,5 @@
 
 FORMATS = {
     'kafka.record_batch_v2': 'logcodec.generated.kafka.record_batch_v2',
+    'tank.bundle': 'logcodec.generated.tank.bundle',
 }

@@ -466,7 +466,8 @@ class TypeEmitter:
                 f" -> tuple[{self.m.value_type(t)}, int]:")
         doc = f'    """Decode one {t.name} from buf[pos:end]; return it and the position after it."""'
         # Declared types make the module type-check, which lets mypyc compile it (logcodec accelerate).
-        decls = [f"    v_{f.id}: {self.m.local_type(f)}" for f in t.seq]
+        # A conditional field is typed Any: its presence follows from conditions no type checker follows.
+        decls = [f"    v_{f.id}: {'Any' if f.if_expr is not None else self.m.local_type(f)}" for f in t.seq]
         decls += ["    x: int", "    n: int", "    e: int", "    p: int", "    b2: bytes", "    start = pos"]
         if not self.guarded_expressions():
             return "\n".join([head, doc, *decls, c.text()])
@@ -799,7 +800,8 @@ class TypeEmitter:
         c("return w")
         head = f"def _e_{t.name}(v: {self.m.value_type(t)}, out: list[Any]{self.params(typed=True)}) -> int:"
         doc = f'    """Append the parts of a {t.name} to `out`; return how many bytes they hold."""'
-        decls = [f"    b_{f.id}: bytes | None" for f in t.seq] + [f"    t_{f.id}: list[Any]" for f in t.seq]
+        decls = [f"    v_{f.id}: Any" for f in t.seq if f.if_expr is not None]
+        decls += [f"    b_{f.id}: bytes | None" for f in t.seq] + [f"    t_{f.id}: list[Any]" for f in t.seq]
         decls += ["    d: bytes", "    x: int", "    w: int", "    actual: int"]
         body = [head, doc, *decls, "    try:", c.text(),
                 "    except _rt.EncodeError:", "        raise",
@@ -820,23 +822,33 @@ class TypeEmitter:
             c("out.append(d); w += len(d)")
 
     def encode_upfront(self, c: Lines) -> None:
-        """Derived values that depend only on the value: counts, single-field sizes, defaults."""
-        self.prepare(f for f in self.t.seq if f.default is not None or f.count_of is not None)
+        """Derived values known from the value alone, in field order (a condition may read an earlier one):
+        counts, sizes of single fields, presence flags and defaults."""
         for f in self.t.seq:
+            if not (f.count_of is not None or (f.size_of and f.size_of[0] == f.size_of[1]) or f.present
+                    or f.default is not None):
+                continue
+            self.prepare([f])
+            guard = f.if_expr is not None and f.default is None
+            if guard:  # a conditional size or count is computed only where it is present
+                c(f"if {self.expr(f.if_expr)}:")
+                c.indent += 1
             if f.count_of is not None:
                 self.assign_or_check(c, f, self.length_or_absent(c, f, self.expr(f.count_of)))
-        for f in self.t.seq:
-            if f.size_of and f.size_of[0] == f.size_of[1]:
+            elif f.size_of and f.size_of[0] == f.size_of[1]:
                 target = self.t.field(f.size_of[0])
                 c(f"b_{target.id} = None")
                 with c.block(f"if v_{target.id} is not None:"):
                     self.encode_to_bytes(c, target, f"b_{target.id}")
                 self.assign_or_check(c, f, self.length_or_absent(c, f, f"b_{target.id}"))
-        for f in self.t.seq:
-            if f.default is not None:
+            elif f.present:
+                c(f"if v_{f.id} is None: v_{f.id} = v_{f.present} is not None")
+            else:
                 # a conditional field gets its default only where it is present
                 cond = f" and {self.expr(f.if_expr)}" if f.if_expr is not None else ""
                 c(f"if v_{f.id} is None{cond}: v_{f.id} = {self.expr(f.default)}")
+            if guard:
+                c.indent -= 1
 
     def length_or_absent(self, c: Lines, f: Field, target: str) -> str:
         """The length of `target`; when it is None, `-lc-absent` or else a missing-field error."""

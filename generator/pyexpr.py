@@ -195,7 +195,8 @@ def _attr(node: E.Attr, scope: Scope):
             return f"{code}.{name}", field_tinfo(f)
         for inst in t.instances:
             if inst.id == name:
-                return f"{code}.{name}", instance_tinfo(inst)
+                # set by the decoder, or given as an input: None only in a half-built value
+                return f"_cast(Any, {code}.{name})", instance_tinfo(inst)
     shown = ti[0] + " " + getattr(ti[1], "name", str(ti[1])) if isinstance(ti, tuple) else ti
     raise SchemaError(f"{scope.t.schema.path}: {scope.t.ypath or '(top)'}: cannot translate `.{name}` on a {shown}")
 

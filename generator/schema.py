@@ -71,11 +71,13 @@ class Field:
     absent: int | None = None
     checksum: dict | None = None  # {"algorithm", "from", "to"}
     default: object = None  # expression
+    present: str | None = None  # -lc-present: this flag says whether that (conditional) field is there
 
     @property
     def derived(self) -> bool:
         """The encoder can compute this field when the value leaves it out."""
-        return bool(self.size_of or self.count_of is not None or self.checksum or self.default is not None)
+        return bool(self.size_of or self.count_of is not None or self.checksum or self.default is not None
+                    or self.present)
 
 
 @dataclass
@@ -166,7 +168,7 @@ _FLOAT = re.compile(r"^f([48])(be|le)?$")
 _FIELD_KEYS = {
     "id", "type", "size", "size-eos", "if", "repeat", "repeat-expr", "repeat-until", "process",
     "valid", "enum", "contents", "encoding", "doc", "doc-ref",
-    "-lc-size-of", "-lc-count-of", "-lc-absent", "-lc-checksum", "-lc-default",
+    "-lc-size-of", "-lc-count-of", "-lc-absent", "-lc-checksum", "-lc-default", "-lc-present",
 }
 _TYPE_KEYS = {"meta", "doc", "doc-ref", "params", "seq", "instances", "types", "enums", "-lc-unwrap", "-lc-primitive"}
 _CHECKSUMS = {"crc32c", "crc32"}
@@ -284,7 +286,7 @@ class Loader:
             type=TypeRef("bytes"), size=ex("size"), size_eos=bool(raw.get("size-eos", False)),
             if_expr=ex("if"), repeat=raw.get("repeat", ""), repeat_expr=ex("repeat-expr"),
             repeat_until=ex("repeat-until"), default=ex("-lc-default"), count_of=ex("-lc-count-of"),
-            absent=raw.get("-lc-absent"),
+            absent=raw.get("-lc-absent"), present=raw.get("-lc-present"),
         )
         f._raw_type = raw.get("type")  # resolved later, once all types are known
         f._raw_enum = raw.get("enum")
@@ -373,6 +375,8 @@ class Resolver:
                 for end in so:
                     if end is not None and t.field(end) is None:
                         self.fail(_join(f.ypath, "-lc-size-of"), f"no field {end!r} in this type")
+        if f.present and t.field(f.present) is None:
+            self.fail(_join(f.ypath, "-lc-present"), f"no field {f.present!r} in this type")
         if f.checksum:
             for end in (f.checksum["from"], f.checksum["to"]):
                 if end is not None and t.field(end) is None:

@@ -451,11 +451,11 @@ def _e_record_batch_v2(v: RecordBatchV2, out: list[Any]) -> int:
         v_base_sequence = v.base_sequence
         v_num_records = v.num_records
         v_records = v.records
+        if v_last_offset_delta is None: v_last_offset_delta = (0 if (len(v_records) == 0) else v_records[-1].offset_delta)
         if v_records is None: raise _rt.missing('num_records')
         actual = len(v_records)
         if v_num_records is None: v_num_records = actual
         elif v_num_records != actual: raise _rt.mismatch('num_records', v_num_records, actual)
-        if v_last_offset_delta is None: v_last_offset_delta = (0 if (len(v_records) == 0) else v_records[-1].offset_delta)
         if v_base_offset is None: raise _rt.missing('base_offset')
         s_len_batch = w + 8
         s_partition_leader_epoch = w + 12
@@ -635,9 +635,9 @@ def _d_record(buf: bytes, pos: int, end: int, lim: Limits, p_is_control: bool) -
     v_timestamp_delta: int
     v_offset_delta: int
     v_len_key: int
-    v_key: ControlRecordKey | bytes | None
+    v_key: Any
     v_len_value: int
-    v_value: ControlRecordValue | bytes | None
+    v_value: Any
     v_num_headers: int
     v_headers: list[Header]
     x: int
@@ -745,6 +745,8 @@ def _d_record(buf: bytes, pos: int, end: int, lim: Limits, p_is_control: bool) -
 
 def _e_record(v: Record, out: list[Any], p_is_control: bool) -> int:
     """Append the parts of a record to `out`; return how many bytes they hold."""
+    v_key: Any
+    v_value: Any
     b_len_record: bytes | None
     b_attributes: bytes | None
     b_timestamp_delta: bytes | None
@@ -781,10 +783,6 @@ def _e_record(v: Record, out: list[Any], p_is_control: bool) -> int:
         v_value = v.value
         v_num_headers = v.num_headers
         v_headers = v.headers
-        if v_headers is None: raise _rt.missing('num_headers')
-        actual = len(v_headers)
-        if v_num_headers is None: v_num_headers = actual
-        elif v_num_headers != actual: raise _rt.mismatch('num_headers', v_num_headers, actual)
         b_key = None
         if v_key is not None:
             on_key = p_is_control
@@ -817,6 +815,10 @@ def _e_record(v: Record, out: list[Any], p_is_control: bool) -> int:
         actual = (len(b_value) if b_value is not None else -1)
         if v_len_value is None: v_len_value = actual
         elif v_len_value != actual: raise _rt.mismatch('len_value', v_len_value, actual)
+        if v_headers is None: raise _rt.missing('num_headers')
+        actual = len(v_headers)
+        if v_num_headers is None: v_num_headers = actual
+        elif v_num_headers != actual: raise _rt.mismatch('num_headers', v_num_headers, actual)
         s_len_record = w
         a_len_record = len(out)
         out.append(b'')
@@ -892,7 +894,7 @@ def _d_header(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Header, int]
     v_len_key: int
     v_key: str
     v_len_value: int
-    v_value: bytes | None
+    v_value: Any
     x: int
     n: int
     e: int
@@ -935,6 +937,7 @@ def _d_header(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Header, int]
 
 def _e_header(v: Header, out: list[Any]) -> int:
     """Append the parts of a header to `out`; return how many bytes they hold."""
+    v_value: Any
     b_len_key: bytes | None
     b_key: bytes | None
     b_len_value: bytes | None

@@ -109,7 +109,9 @@ def test_every_field_of_every_type_has_a_row(rendered, schemas):
 
 def test_fixed_offsets_agree_with_the_kaitai_spans(rendered, schemas):
     """The root's offset column against where the official parser found each field in the example."""
-    for s in schemas:
+    with_vectors = [s for s in schemas if f"vectors/{s.family}/{s.id}.json" in rendered]
+    assert with_vectors
+    for s in with_vectors:
         tree = Tree(page_of(rendered, s))
         legend = {row[0]: int(row[1]) for row in legend_rows(tree)}
         checked = 0

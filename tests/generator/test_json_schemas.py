@@ -19,7 +19,7 @@ def value_validator(fmt: str):
     return jsonschema.Draft202012Validator(schema)
 
 
-@pytest.mark.parametrize("fmt", logcodec.formats())
+@pytest.mark.parametrize("fmt", sorted({fmt for fmt, _ in all_tests()}))
 def test_vector_files_follow_the_vector_schema(fmt):
     schema = json.loads((SCHEMA_DIR / "vectors.json").read_text())
     jsonschema.Draft202012Validator.check_schema(schema)
