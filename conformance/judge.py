@@ -69,6 +69,7 @@ def build_cases(formats: list[str] | None = None, ops: tuple[str, ...] = ("decod
     return cases
 
 
+# Per vector, so repeated cases cost nothing: keyed by (format, tcId), which name a vector uniquely.
 _encode_inputs: dict[tuple[str, str], dict] = {}
 _expected: dict[tuple, object] = {}
 

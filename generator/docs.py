@@ -233,13 +233,23 @@ def owned_spans(schema: Schema, spans, size: int, value):
 
     Spans come sorted by start, enclosing ones first, so the last span written over a
     byte is the innermost. Bit fields share their bytes, so those bytes go to the
-    enclosing span."""
+    enclosing span; bits at the top of a type with no enclosing span give their
+    byte to the bit field that starts it (the page's bit diagram shows the rest)."""
     fields = [lookup(schema, value, path) for path, _, _ in spans]
     owner = [None] * size
+    bit_spans = []
     for i, (_, start, end) in enumerate(spans):
         if fields[i][0] is None or fields[i][0].type.kind != "bits":
             owner[start:min(end, size)] = [i] * (min(end, size) - start)
-    return owner, list(dict.fromkeys(o for o in owner if o is not None)), fields
+        else:
+            bit_spans.append(i)
+    for i in bit_spans:
+        _, start, end = spans[i]
+        for b in range(start, min(end, size)):
+            if owner[b] is None:
+                owner[b] = i
+    used = sorted(dict.fromkeys(o for o in owner if o is not None), key=lambda o: (spans[o][1], o))
+    return owner, used, fields
 
 
 def hex_dump(schema: Schema, test: dict, spans) -> dict:
@@ -279,15 +289,11 @@ def dumps(root: Path, schemas: list[Schema], vectors: dict[str, dict]) -> dict[s
     compiled = kaitai.sources(root / "schemas", [*chosen, *imports.values()], debug=True)
     stop, out = kaitai.primitive_classes(chosen), {}
     with kaitai.loaded(compiled) as load:
-        from kaitaistruct import BytesIO, KaitaiStream  # noqa: PLC0415 (only when docs are rendered)
-
         for s in chosen:
             parser = getattr(load(s.id), s.root.class_name)
 
-            def parse(data, parser=parser):
-                obj = parser(KaitaiStream(BytesIO(data)))
-                obj._read()
-                return kaitai.spans(obj, stop)
+            def parse(data, parser=parser, s=s):
+                return kaitai.spans(kaitai.debug_parse(parser, s, data), stop)
 
             picked = choose(s, vectors[s.format_name], parse)
             if picked:

@@ -89,18 +89,42 @@ def sources(schemas_root: Path, schemas: list[Schema], debug: bool = False) -> d
 def render(schemas_root: Path, schemas: list[Schema]) -> dict[str, str]:
     """Files of `generated/kaitai/`."""
     out = {f"kaitai/{name}": source for name, source in sources(schemas_root, schemas).items()}
-    out["kaitai/__init__.py"] = (
-        HEADER + '"""The official Kaitai compiler\'s Python parsers of our schemas.\n\n'
-        "They import each other as top-level modules, so use them through `load(schema_id)`.\n"
-        '"""\n\nimport importlib\nimport sys\nfrom pathlib import Path\n\n\n'
-        "def load(schema_id: str):\n"
-        '    """Import the parser module of one schema (e.g. "record_batch_v2")."""\n'
-        "    here = str(Path(__file__).parent)\n"
-        "    if here not in sys.path:\n"
-        "        sys.path.insert(0, here)\n"
-        "    return importlib.import_module(schema_id)\n"
-    )
+    roots = {s.id: tuple((p.id, p.default) for p in s.root.params) for s in schemas}
+    out["kaitai/__init__.py"] = HEADER + _INIT.format(roots=repr(roots))
     return out
+
+
+_INIT = '''"""The official Kaitai compiler's Python parsers of our schemas.
+
+They import each other as top-level modules, so use them through `load(schema_id)`
+or `parse(schema_id, data)`.
+"""
+
+import importlib
+import sys
+from pathlib import Path
+
+#: Each root type's params with the defaults its schema gives them (-lc-default).
+ROOT_PARAMS = {roots}
+
+
+def load(schema_id: str):
+    """Import the parser module of one schema (e.g. "record_batch_v2")."""
+    here = str(Path(__file__).parent)
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    return importlib.import_module(schema_id)
+
+
+def parse(schema_id: str, data: bytes, **params):
+    """Parse `data` with the root type of a schema; its params default as the schema says."""
+    from kaitaistruct import BytesIO, KaitaiStream
+
+    cls = getattr(load(schema_id), "".join(part.capitalize() for part in schema_id.split("_")))
+    args = [params.get(name, default) for name, default in ROOT_PARAMS[schema_id]]
+    return cls(*args, KaitaiStream(BytesIO(data)))
+'''
+
 
 
 @contextlib.contextmanager
@@ -158,6 +182,15 @@ def spans(obj, stop: frozenset = frozenset(), base: int = 0, path: str = "") -> 
                     ibase = child_base
                 out.extend(spans(item, stop, ibase, ipath))
     return sorted((s for s in out if s[2] > s[1]), key=lambda s: (s[1], -s[2]))
+
+
+def debug_parse(parser_cls, schema: Schema, data: bytes):
+    """Run a debug-mode parser over `data`, the root's params at their schema defaults."""
+    from kaitaistruct import BytesIO, KaitaiStream
+
+    obj = parser_cls(*(p.default for p in schema.root.params), KaitaiStream(BytesIO(data)))
+    obj._read()
+    return obj
 
 
 def primitive_classes(schemas: list[Schema]) -> frozenset:

@@ -691,7 +691,7 @@ class TypeEmitter:
         elif ref.kind == "user" and not primitive_of(ref):
             args = self.call_args(ref)
             call = f"{target}, p = _d_{ref.user.name}({b}, {s}, {e}, lim{args})"
-            self.call_decoder(c, call, wrap, sized=True, processed=b != "buf")
+            self.call_decoder(c, call, wrap, sized=True, processed=b != "buf", open_ended=f.size_eos)
             c(f"if p != {e}: raise _rt.trailing({b}, p, {e}, {epath!r})")
         elif ref.kind == "switch":
             self.switch(c, f, ref, lambda case: self.decode_content(c, f, case, target, epath, wrap, bounds),
@@ -704,7 +704,8 @@ class TypeEmitter:
             c(f"if pos != end: raise _rt.trailing(buf, pos, end, {epath!r})")
             c("pos, end = p, end_outer")
 
-    def call_decoder(self, c: Lines, call: str, wrap: str | None, sized: bool = False, processed: bool = False) -> None:
+    def call_decoder(self, c: Lines, call: str, wrap: str | None, sized: bool = False, processed: bool = False,
+                     open_ended: bool = False) -> None:
         """Call a type's decoder; errors get this field's path, and leave a sized field re-anchored."""
         if wrap is None and not sized:
             c(call)
@@ -713,7 +714,8 @@ class TypeEmitter:
             c(call)
         with c.block("except _rt.DecodeError as exc:"):
             if sized:
-                c(f"_rt.in_field(exc, pos, {'b2 is not buf' if processed else 'False'})")
+                open_ended = ", e >= len(buf)" if open_ended else ""
+                c(f"_rt.in_field(exc, pos, {'b2 is not buf' if processed else 'False'}{open_ended})")
             c(f"raise exc.within({wrap!r})" if wrap else "raise")
 
     def switch(self, c: Lines, f: Field, ref: TypeRef, emit_case, emit_default) -> None:

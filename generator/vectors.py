@@ -41,11 +41,18 @@ def definition_path(root: Path, schema: Schema) -> Path:
 
 
 def expand(value):
-    """Spec shorthands for bytes: "text:abc" (UTF-8) and "fill:ab*100" (a repeated hex pattern)."""
+    """Spec shorthands: bytes "text:abc" (UTF-8) and "fill:ab*100" (a repeated hex pattern), and
+    lists `{$repeat: N, of: ITEM}` (N copies) inside lists, spliced in place."""
     if isinstance(value, dict):
         return {k: expand(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [expand(v) for v in value]
+        out = []
+        for v in value:
+            if isinstance(v, dict) and "$repeat" in v:
+                out.extend(expand(v["of"]) for _ in range(int(v["$repeat"])))
+            else:
+                out.append(expand(v))
+        return out
     if isinstance(value, str) and value.startswith("text:"):
         return value[5:].encode().hex()
     if isinstance(value, str) and value.startswith("fill:"):
@@ -195,14 +202,11 @@ class Builder:
         tests = []
         with kaitai.loaded(sources) as load:
             parser = getattr(load(self.schema.id), self.schema.root.class_name)
-            from kaitaistruct import BytesIO, KaitaiStream
-
             for base in spec["from"]:
                 if base not in self.by_name:
                     self.fail(f"truncations: unknown base test {base!r}")
                 data = self.by_name[base][1]
-                obj = parser(KaitaiStream(BytesIO(data)))
-                obj._read()
+                obj = kaitai.debug_parse(parser, self.schema, data)
                 cuts: dict[int, str] = {}
                 for path, start, _end in kaitai.spans(obj, stop):
                     cuts.setdefault(start, path)

@@ -33,13 +33,6 @@ NAME = "kaitai-struct-compiler"
 VERSION = "0.11"
 
 
-def parser_class(fmt: str):
-    from logcodec.generated import kaitai as reference
-
-    schema_id = fmt.split(".", 1)[1]
-    return getattr(reference.load(schema_id), "".join(p.capitalize() for p in schema_id.split("_")))
-
-
 def to_json(cls, obj) -> dict:
     """The canonical JSON of Kaitai object `obj`, shaped by logcodec's value class `cls`."""
     out = {}
@@ -94,7 +87,9 @@ def _scalar(owner, raw, meta):
 def decode(fmt: str, data: bytes) -> dict:
     import logcodec
 
-    obj = parser_class(fmt).from_bytes(data)
+    from logcodec.generated import kaitai as reference
+
+    obj = reference.parse(fmt.split(".", 1)[1], data)  # the root's params at their schema defaults
     if obj._io.pos() != len(data):
         raise Refused(f"the parser stopped at byte {obj._io.pos()} of {len(data)}", "trailing_bytes")
     return to_json(logcodec.codec(fmt).ROOT, obj)
@@ -123,9 +118,11 @@ def build() -> Implementation:
 
     if kaitaistruct.__version__ != VERSION:
         raise RuntimeError(f"kaitaistruct {kaitaistruct.__version__} is installed; the parsers need {VERSION}")
+    from logcodec.generated import kaitai as reference
+
     handlers = {}
     for fmt in logcodec.formats():
-        parser_class(fmt)  # fail at startup, not per request, when a parser is missing
+        reference.load(fmt.split(".", 1)[1])  # fail at startup, not per request, when a parser is missing
         handlers[fmt] = {"decode": partial(decode, fmt)}
     return Implementation(name=NAME, version=VERSION, handlers=handlers, kind_of=kind_of)
 

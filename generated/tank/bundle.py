@@ -289,7 +289,7 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: Limits, p_base_seq_num: int) 
     try:
         v_messages, p = _d_message_set(b2, s2, e2, lim, i_num_messages, v_is_sparse, (v_first_seq_num if v_is_sparse else p_base_seq_num), (v_last_seq_num_delta if (v_is_sparse and (i_num_messages != 1)) else 0))
     except _rt.DecodeError as exc:
-        _rt.in_field(exc, pos, b2 is not buf)
+        _rt.in_field(exc, pos, b2 is not buf, e >= len(buf))
         raise exc.within('messages')
     if p != e2: raise _rt.trailing(b2, p, e2, 'messages')
     pos = e

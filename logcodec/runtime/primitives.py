@@ -53,15 +53,17 @@ def invalid(detail: str, pos: int, path: str) -> DecodeError:
     return DecodeError("invalid_value", detail, pos, path)
 
 
-def in_field(err: DecodeError, start: int, decompressed: bool) -> DecodeError:
+def in_field(err: DecodeError, start: int, decompressed: bool, open_ended: bool = False) -> DecodeError:
     """Re-anchor an error raised inside a sized field, as it leaves the field.
 
-    The field's bytes were all there (its extent was checked against the input),
-    so running off its end is `invalid_length`, never `truncated`. Offsets inside
-    decompressed bytes mean nothing in the input: the error then points at the
-    start of the stored field and keeps the inner offset in its detail.
+    A field with a declared size had all its bytes (its extent was checked
+    against the input), so running off its end is `invalid_length`, never
+    `truncated`; only a field that runs to the end of the input (`open_ended`:
+    size-eos there) may really be cut short. Offsets inside decompressed bytes
+    mean nothing in the input: the error then points at the start of the stored
+    field and keeps the inner offset in its detail.
     """
-    if err.kind == "truncated":
+    if err.kind == "truncated" and (decompressed or not open_ended):
         err.kind = "invalid_length"
         err.detail += " (the enclosing field's declared size is too small)"
     if decompressed:

@@ -12,7 +12,8 @@ from logcodec.conformance import expected, report, runner
 from logcodec.conformance.judge import build_cases
 
 BROKEN = str(Path(__file__).parent / "broken_testee.py")
-CASES = build_cases()
+# The broken testee's faults are written for Kafka batches (it shifts base_offset).
+CASES = build_cases(["kafka.record_batch_v2"])
 # The bytes of one vector, to aim a fault at: basic/tombstone (a null value).
 TOMBSTONE = next(c for c in CASES if c.id == "kafka.record_batch_v2:decode:basic/tombstone")
 TRIGGER = TOMBSTONE.test["bytes"]

@@ -111,16 +111,16 @@ def test_fixed_offsets_agree_with_the_kaitai_spans(rendered, schemas):
     """The root's offset column against where the official parser found each field in the example."""
     with_vectors = [s for s in schemas if f"vectors/{s.family}/{s.id}.json" in rendered]
     assert with_vectors
+    checked = 0
     for s in with_vectors:
         tree = Tree(page_of(rendered, s))
         legend = {row[0]: int(row[1]) for row in legend_rows(tree)}
-        checked = 0
         for f in s.root.seq:
             offset = list(by_id(tree, f"{docs.anchor(s.root)}-{f.id}").iter("td"))[0].text()
             if offset.isdigit() and f.id in legend and f.type.kind != "bits":
                 assert int(offset) == legend[f.id], f.id
                 checked += 1
-        assert checked >= 3
+    assert checked >= 3
 
 
 def legend_rows(tree: Tree):
