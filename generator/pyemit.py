@@ -589,7 +589,7 @@ class TypeEmitter:
         var = f"v_{f.id}"
         c(f"{var} = []")
         elem = "_e" + f.id
-        comp = f'f"[{{i}}]"' if self.t.unwrap else f'f"{f.id}[{{i}}]"'
+        comp = 'f"[{i}]"' if self.t.unwrap else f'f"{f.id}[{{i}}]"'
         self.scope.extra["_index"] = ("i", "int")
         try:
             if f.repeat == "expr":
@@ -698,7 +698,7 @@ class TypeEmitter:
                         lambda: c(f"{target} = {b}[{s}:{e}]"))
         else:
             # a fixed-width value in a sized field: read it at the start of the slice
-            c(f"p, end_outer = pos, end")
+            c("p, end_outer = pos, end")
             c(f"pos, end = {s}, {e}")
             self.decode_unsized(c, f, ref, target, epath, wrap)
             c(f"if pos != end: raise _rt.trailing(buf, pos, end, {epath!r})")
@@ -1003,7 +1003,7 @@ class TypeEmitter:
         if f.repeat:
             if f.repeat == "expr":
                 c(f"if len(v_{f.id}) != {self.expr(f.repeat_expr)}: raise _rt.mismatch({f.id!r}, {self.expr(f.repeat_expr)}, len(v_{f.id}))")
-            comp = f'f"[{{i}}]"' if self.t.unwrap else f'f"{f.id}[{{i}}]"'
+            comp = 'f"[{i}]"' if self.t.unwrap else f'f"{f.id}[{{i}}]"'
             c("i = 0")
             self.scope.extra["_index"] = ("i", "int")
             with c.block("try:"):

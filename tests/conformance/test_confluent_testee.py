@@ -21,7 +21,7 @@ pytest.importorskip("kafka.protocol.consumer.fetch")  # kafka-python 3's protoco
 
 import logcodec  # noqa: E402
 from logcodec.conformance import judge, process  # noqa: E402
-from tests.conformance.test_python_testees import FORMAT, TESTS, Session, verdict  # noqa: E402
+from tests.conformance.session import FORMAT, TESTS, Session, verdict  # noqa: E402
 
 COMMAND = (sys.executable, "-m", "logcodec.conformance.testees.confluent_kafka")
 ANSWER_TIMEOUT = 15  # seconds; answers take ~10-40 ms, a decode gives up after 5 s

@@ -21,7 +21,7 @@ from functools import cache
 import pytest
 
 import logcodec
-from tests.conformance.test_python_testees import FORMAT, ROOT, TESTS, Session, run_vectors
+from tests.conformance.session import FORMAT, ROOT, TESTS, Session, run_vectors
 
 KAFKAJS = ROOT / "conformance" / "testees" / "kafkajs"
 EXAMPLES = ROOT / "conformance" / "examples"

@@ -1,7 +1,6 @@
 """The generated JSON Schemas accept every vector file and every expected value, and have teeth."""
 
 import json
-from pathlib import Path
 
 import jsonschema
 import pytest

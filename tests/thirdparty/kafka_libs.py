@@ -51,7 +51,6 @@ import struct
 import aiokafka.codec
 import kafka.codec
 from aiokafka.record.default_records import _DefaultRecordBatchBuilderPy, _DefaultRecordBatchPy
-from kafka.record.default_records import DefaultRecordBatch as KafkaPythonBatch
 from kafka.record.default_records import DefaultRecordBatchBuilder as KafkaPythonBuilder
 from kafka.record.memory_records import MemoryRecords as KafkaPythonMemoryRecords
 
