@@ -4,4 +4,6 @@
 FORMATS = {
     'kafka.record_batch_v2': 'logcodec.generated.kafka.record_batch_v2',
     'tank.bundle': 'logcodec.generated.tank.bundle',
+    'tank.segment_index': 'logcodec.generated.tank.segment_index',
+    'tank.segment_log': 'logcodec.generated.tank.segment_log',
 }

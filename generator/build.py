@@ -65,7 +65,9 @@ def render_all(root: Path) -> dict[str, bytes]:
 def _load_rendered(root: Path, files: dict[str, str], schemas: list[Schema]) -> dict:
     """Import the freshly rendered codec modules without writing them into the tree."""
     modules = {}
-    for schema in schemas:
+    # A module that imports another schema's root type imports its module: load that one first.
+    ordered = sorted(schemas, key=lambda s: sum(1 for imp in s.imports if not imp.root.primitive))
+    for schema in ordered:
         name = f"logcodec.generated.{schema.family}.{schema.id}"
         source = files[f"{schema.family}/{schema.id}.py"]
         spec = importlib.util.spec_from_loader(name, loader=None)

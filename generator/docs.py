@@ -68,6 +68,13 @@ def anchor(t: TypeDef) -> str:
     return "type-" + ("-".join(reversed(chain)) or t.name)
 
 
+def type_href(t: TypeDef, page: Schema) -> str:
+    """A link to a type's section: on this page, or on the page of the schema that defines it."""
+    if t.schema is page:
+        return "#" + anchor(t)
+    return f"../{t.schema.family}/{t.schema.id}.html#{anchor(t)}"
+
+
 def enum_anchor(e) -> str:
     return "enum-" + anchor(e.owner)[5:] + "-" + e.name
 
@@ -90,7 +97,7 @@ TEMPLATES = jinja2.Environment(
 )
 TEMPLATES.filters.update(paragraphs=_paragraphs, inline=_inline, kx=kx,
                          wbr=lambda s: Markup("_<wbr>").join(str(s).split("_")))
-TEMPLATES.globals.update(anchor=anchor, enum_anchor=enum_anchor,
+TEMPLATES.globals.update(anchor=anchor, enum_anchor=enum_anchor, type_href=type_href,
                          codec_table=lambda name: isinstance(getattr(compression, name, None), compression.CodecTable))
 
 
@@ -182,7 +189,8 @@ class Page:
                  for t in self.types]
         return TEMPLATES.get_template("docs_format.html.j2").render(
             s=s, refs=doc_links(s.doc_ref), types=types, prims=[prims[k] for k in sorted(prims)],
-            by_class={t.class_name: t for t in self.types}, vectors=self.vectors, dump=self.dump,
+            by_class={t.class_name: t for t in [*self.types, *(i.root for i in self.schema.imports)]},
+            vectors=self.vectors, dump=self.dump,
             css="../style.css", home="../index.html", up="../../",
         )
 

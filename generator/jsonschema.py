@@ -29,10 +29,12 @@ def render(schemas: list[Schema], modules: dict) -> dict[str, str]:
 
 def value_schema(schema: Schema, emitter: ModuleEmitter) -> dict:
     defs = {}
-    for t in schema.all_types():
-        if t.primitive or t.unwrap:
-            continue
-        defs[t.class_name] = type_schema(t, emitter)
+    for owner in [schema, *(imp for imp in schema.imports if not imp.root.primitive)]:
+        owner_emitter = emitter if owner is schema else ModuleEmitter(owner)
+        for t in owner.all_types():
+            if t.primitive or t.unwrap:
+                continue
+            defs[t.class_name] = type_schema(t, owner_emitter)
     return {
         "$schema": DRAFT,
         "$id": f"https://logcodec.dev/schema/{schema.family}/{schema.id}.value.json",

@@ -148,10 +148,8 @@ class ModuleEmitter:
         names = [t.class_name for t in self.types] + list(self.enum_names.values())
         if len(names) != len(set(names)):
             raise SchemaError(f"{schema.path}: two types or enums share a class name: {sorted(names)}")
-        for imp in schema.imports:
-            for t in imp.all_types():
-                if not t.primitive and t.parent is None:
-                    raise SchemaError(f"{schema.path}: importing non-primitive type {t.name!r} is not implemented")
+        # Another schema's root type used here is imported from its generated module.
+        self.imported = [imp for imp in schema.imports if not imp.root.primitive]
         # The type that holds each type (for `_parent`); None when several types hold it.
         self.parents: dict[str, TypeDef | None] = {}
         for t in self.types:
@@ -189,6 +187,8 @@ class ModuleEmitter:
             schema=self.schema, enums=enums, classes=classes, functions=functions,
             structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])),
             layouts=self.layouts, processors=sorted(self.processors), root=root,
+            imports=[{"module": f"logcodec.generated.{imp.family}.{imp.id}",
+                      "names": f"{imp.root.class_name}, _d_{imp.root.name}, _e_{imp.root.name}"} for imp in self.imported],
             root_params="".join(f", {p.id}: {'bool' if p.type_name == 'bool' else 'int'}"
                                 + (f" = {p.default!r}" if p.default is not None else "") for p in root.params),
             root_args="".join(f", {p.id}" for p in root.params),

@@ -51,7 +51,13 @@ def cmd_generate(args) -> int:
 
 def cmd_decode(args) -> int:
     import logcodec
+    from logcodec.containers import DIRECTORY_FORMATS
 
+    if args.format in DIRECTORY_FORMATS:  # a directory of files, such as a TANK partition
+        doc = DIRECTORY_FORMATS[args.format](Path(args.file))
+        json.dump(doc, sys.stdout, indent=None if args.compact else 2)
+        sys.stdout.write("\n")
+        return 0
     data = _read_input(args.file)
     if args.hex:
         data = bytes.fromhex(data.decode("ascii").strip())
@@ -229,8 +235,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_generate)
 
     p = sub.add_parser("decode", help="decode a binary file to canonical JSON on stdout")
-    p.add_argument("--format", "-f", required=True, help="format name, e.g. kafka.record_batch_v2")
-    p.add_argument("file", help="input file, or - for stdin")
+    p.add_argument("--format", "-f", required=True,
+                   help="format name, e.g. kafka.record_batch_v2, or tank.partition for a partition directory")
+    p.add_argument("file", help="input file, - for stdin, or a directory for tank.partition")
     p.add_argument("--stream", action="store_true", help="values laid end to end; report a partial last one")
     p.add_argument("--hex", action="store_true", help="the input is hex text")
     p.add_argument("--compact", action="store_true", help="one line of JSON")

@@ -105,3 +105,51 @@ def test_mutated_bundles_decode_or_raise_decode_error():
             assert exc.kind in logcodec.KINDS
 
     fuzz()
+
+
+def test_partition_directories_decode_with_their_indexes():
+    """`logcodec decode --format tank.partition DIR`: every partition of every scenario, across segments."""
+    from logcodec.containers import read_tank_partition, tank_partition_json
+
+    partitions = 0
+    for scenario in SCENARIOS:
+        for name, directory, expected in partition_contents(scenario):
+            got = tank_partition_json(directory)
+            assert [(m["seq_num"], m["timestamp"], m["key"], m["content"]) for m in got] == [
+                (m["seq"], m["ts_ms"], m["key_hex"], m["value_hex"]) for m in expected], name
+            partitions += 1
+    rolled = read_tank_partition(CAPTURES / "s13_segment_roll" / "segments" / "events" / "0")
+    assert [s.base_seq_num for s in rolled.segments] == [1, 7, 13, 19] and all(s.index for s in rolled.segments)
+    assert partitions >= 9
+
+
+def test_an_index_that_disagrees_with_its_log_is_an_error(tmp_path):
+    import shutil
+
+    from logcodec.containers import read_tank_partition
+
+    source = CAPTURES / "s13_segment_roll" / "segments" / "events" / "0"
+    shutil.copytree(source, tmp_path / "p")
+    index = next((tmp_path / "p").glob("7.index"))
+    data = bytearray(index.read_bytes())
+    data[8:12] = (5).to_bytes(4, "little")  # the second entry now names a sequence number the bundle does not start at
+    index.write_bytes(bytes(data))
+    with pytest.raises(logcodec.DecodeError) as info:
+        read_tank_partition(tmp_path / "p")
+    assert info.value.kind == "invalid_value" and info.value.path == "7.index.entries[1]"
+    data[8:12] = (4).to_bytes(4, "little")
+    data[12:16] = (100).to_bytes(4, "little")  # an offset inside a bundle
+    index.write_bytes(bytes(data))
+    with pytest.raises(logcodec.DecodeError) as info:
+        read_tank_partition(tmp_path / "p")
+    assert "not the start of a bundle" in info.value.detail
+
+
+def test_segment_files_reencode_exactly():
+    seg = logcodec.codec("tank.segment_log")
+    files = sorted(CAPTURES.glob("*/segments/*/*/*.log")) + sorted(CAPTURES.glob("*/segments/*/*/*.ilog"))
+    for path in files:
+        base = int(path.name.split("_")[0].split("-")[0].split(".")[0])
+        value = seg.decode(path.read_bytes(), base_seq_num=base)
+        assert seg.encode(logcodec.strip_derived(value), base_seq_num=base) == path.read_bytes(), path.name
+    assert len(files) >= 12
