@@ -1,8 +1,8 @@
-"""``python -m bench <suite> [options]``; ``python -m bench kafka --help`` for the options."""
+"""``python -m bench <suite> [options]``; ``python -m bench kafka --help`` / ``tank --help`` for the options."""
 
 import sys
 
-SUITES = {"kafka": "bench.kafka"}
+SUITES = {"kafka": "bench.kafka", "tank": "bench.tank"}
 
 
 def main(argv=None) -> int:
