@@ -4,6 +4,8 @@
 FORMATS = {
     'kafka.record_batch_v2': 'logcodec.generated.kafka.record_batch_v2',
     'tank.bundle': 'logcodec.generated.tank.bundle',
+    'tank.request': 'logcodec.generated.tank.request',
+    'tank.response': 'logcodec.generated.tank.response',
     'tank.segment_index': 'logcodec.generated.tank.segment_index',
     'tank.segment_log': 'logcodec.generated.tank.segment_log',
 }

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 #: Each root type's params with the defaults its schema gives them (-lc-default).
-ROOT_PARAMS = {'record_batch_v2': (), 'bundle': (('base_seq_num', 0),), 'segment_index': (), 'segment_log': (('base_seq_num', 0),)}
+ROOT_PARAMS = {'record_batch_v2': (), 'bundle': (('base_seq_num', 0),), 'request': (), 'response': (), 'segment_index': (), 'segment_log': (('base_seq_num', 0),)}
 
 
 def load(schema_id: str):
