@@ -102,27 +102,6 @@ def decode_tank_segment(data):
             m.content
 
 
-def _touch_kafka(batches):
-    for b in batches:
-        base_offset, base_ts = b.base_offset, b.base_timestamp
-        for r in b.records:
-            base_offset + r.offset_delta
-            base_ts + r.timestamp_delta
-            r.key
-            r.value
-
-
-def decode_kafka_batch(data):
-    _touch_kafka((kafka_lc.decode(data),))
-
-
-def decode_kafka_stream(data):
-    stream = kafka_lc.decode_stream(data)
-    if stream.partial is not None:
-        raise stream.partial
-    _touch_kafka(stream.items)
-
-
 # ------------------------------------------------------------------------------ workloads
 
 @dataclass
@@ -140,7 +119,8 @@ class Workload:
 
     @property
     def fns(self):
-        return (decode_tank_segment, decode_kafka_stream) if self.segment else (decode_tank_bundle, decode_kafka_batch)
+        return ((decode_tank_segment, kb.decode_logcodec_stream) if self.segment
+                else (decode_tank_bundle, kb.decode_logcodec))
 
 
 def make_workloads(segment_mb: float) -> list[Workload]:
