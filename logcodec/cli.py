@@ -159,9 +159,9 @@ def cmd_conformance_run(args) -> int:
         failures_file = failures_file or str(shipped.expected_failures)
     else:
         command = args.testee
-    cases = build_cases(args.format, tuple(args.op or ("decode", "encode"))) * args.repeat
+    cases = build_cases(args.format, tuple(args.op or ("decode", "encode")))
     if args.repeat > 1:  # distinct ids, so repeated cases are judged one by one
-        cases = [runner.Case(f"{c.id}#{i // (len(cases) // args.repeat)}", c.format, c.op, c.test) for i, c in enumerate(cases)]
+        cases = [runner.Case(f"{c.id}#{r}", c.format, c.op, c.test) for r in range(args.repeat) for c in cases]
     entries = expected.load(Path(failures_file)) if failures_file else []
     verdicts, info = runner.run(command, cases, timeout=args.timeout, window=args.window,
                                 progress=None if args.quiet else report.Progress())
