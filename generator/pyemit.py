@@ -548,7 +548,9 @@ class TypeEmitter:
             value = f"({g} >> {at}) & {(1 << n) - 1:#x}" if at else f"{g} & {(1 << n) - 1:#x}"
             c(f"v_{f.id} = {'(' + value + ') != 0' if n == 1 else value}")
 
-    def check_valid(self, c: Lines, f: Field, at: str, var: str | None = None, path: str | None = None) -> None:
+    def check_valid(self, c: Lines, f: Field, at: str, var: str | None = None, path: str | None = None,
+                    error: str = "_rt.invalid") -> None:
+        """Emit the checks of `valid`; a decoder raises DecodeError, an encoder (error=_rt.invalid_encode) EncodeError."""
         if not f.valid:
             return
         var = var or f"v_{f.id}"
@@ -567,7 +569,7 @@ class TypeEmitter:
                 self.scope.extra["_"] = (var, "int")
                 cond, what = f"not ({self.expr(rule)})", "breaks its rule"
                 del self.scope.extra["_"]
-            c(f"if {cond}: raise _rt.invalid(f'{{{var}!r}} {what}', {at}, {path!r})")
+            c(f"if {cond}: raise {error}(f'{{{var}!r}} {what}', {at}, {path!r})")
 
     def decode_field(self, c: Lines, f: Field) -> None:
         self.prepare([f])
@@ -969,12 +971,7 @@ class TypeEmitter:
         return "(" + " | ".join(parts) + ")"
 
     def check_valid_encode(self, c: Lines, f: Field, var: str) -> None:
-        if not f.valid:
-            return
-        inner = Lines(c.indent)
-        self.check_valid(inner, f, "None", var, f.id)
-        for line in inner.lines:
-            c(line.strip().replace("_rt.invalid(", "_rt.invalid_encode("))
+        self.check_valid(c, f, "None", var, f.id, error="_rt.invalid_encode")
 
     def encode_field(self, c: Lines, f: Field) -> None:
         self.prepare([f])
