@@ -247,26 +247,15 @@ def parse(text) -> object:
     return node
 
 
+def walk(node):
+    """Every node of an expression tree, the node itself first."""
+    yield node
+    for value in vars(node).values():
+        for item in value if isinstance(value, tuple) else (value,):
+            if hasattr(item, "__dataclass_fields__"):
+                yield from walk(item)
+
+
 def names(node) -> set[str]:
     """The bare names an expression reads (first component of every path)."""
-    found: set[str] = set()
-
-    def walk(n):
-        if isinstance(n, Name):
-            found.add(n.name)
-        elif isinstance(n, (Unary,)):
-            walk(n.operand)
-        elif isinstance(n, Binary):
-            walk(n.left), walk(n.right)
-        elif isinstance(n, Ternary):
-            walk(n.cond), walk(n.then), walk(n.other)
-        elif isinstance(n, (Attr, Cast)):
-            walk(n.obj)
-        elif isinstance(n, Index):
-            walk(n.obj), walk(n.index)
-        elif isinstance(n, ArrayLit):
-            for item in n.items:
-                walk(item)
-
-    walk(node)
-    return found
+    return {n.name for n in walk(node) if isinstance(n, Name)}

@@ -484,12 +484,8 @@ class TypeEmitter:
         found = []
 
         def walk(node):
-            if isinstance(node, E.Index) or (isinstance(node, E.Binary) and node.op in ("/", "%")):
-                found.append(node)
-            for value in vars(node).values() if hasattr(node, "__dataclass_fields__") else ():
-                for item in value if isinstance(value, tuple) else (value,):
-                    if hasattr(item, "__dataclass_fields__"):
-                        walk(item)
+            found.extend(n for n in E.walk(node)
+                         if isinstance(n, E.Index) or (isinstance(n, E.Binary) and n.op in ("/", "%")))
 
         for f in self.t.seq:
             for e in (f.size, f.if_expr, f.repeat_expr, f.repeat_until, *f.type.args):

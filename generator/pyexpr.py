@@ -83,14 +83,7 @@ def parent_names(t: TypeDef, encoding: bool = False) -> list[str]:
     found: set[str] = set()
 
     def walk(node):
-        if isinstance(node, E.Attr) and node.obj == E.Name("_parent"):
-            found.add(node.name)
-        for value in vars(node).values() if hasattr(node, "__dataclass_fields__") else ():
-            if isinstance(value, tuple):
-                for item in value:
-                    walk(item)
-            elif hasattr(value, "__dataclass_fields__"):
-                walk(value)
+        found.update(n.name for n in E.walk(node) if isinstance(n, E.Attr) and n.obj == E.Name("_parent"))
 
     for f in [*t.seq, *(i.field for i in t.instances if i.field is not None)]:
         write_side = (f.default, f.count_of) if encoding else ()
