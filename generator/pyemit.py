@@ -361,11 +361,8 @@ class TypeEmitter:
     def prepare(self, fields) -> None:
         """Before a field is emitted (at the function's top level), compute the instances it reads."""
         for f in fields:
-            for e in (f.size, f.if_expr, f.repeat_expr, f.type.switch_on, *f.type.args,
-                      *(a for _, c in f.type.cases for a in c.args), *(f.process[1] if f.process else ()),
-                      *((f.default, f.count_of) if self.encoding else ())):
-                if e is not None:
-                    self.need_instances(e)
+            for e in f.expressions(write_side=self.encoding):
+                self.need_instances(e)
 
     def need_instances(self, node) -> None:
         """Compute, just before their first use, the value instances an expression reads."""
@@ -488,9 +485,8 @@ class TypeEmitter:
                          if isinstance(n, E.Index) or (isinstance(n, E.Binary) and n.op in ("/", "%")))
 
         for f in self.t.seq:
-            for e in (f.size, f.if_expr, f.repeat_expr, f.repeat_until, *f.type.args):
-                if e is not None:
-                    walk(e)
+            for e in f.expressions():
+                walk(e)
         for inst in self.t.instances:
             for e in (inst.value, inst.pos):
                 if e is not None:

@@ -86,12 +86,8 @@ def parent_names(t: TypeDef, encoding: bool = False) -> list[str]:
         found.update(n.name for n in E.walk(node) if isinstance(n, E.Attr) and n.obj == E.Name("_parent"))
 
     for f in [*t.seq, *(i.field for i in t.instances if i.field is not None)]:
-        write_side = (f.default, f.count_of) if encoding else ()
-        for e in (f.size, f.if_expr, f.repeat_expr, f.repeat_until, *write_side,
-                  f.type.switch_on, *f.type.args, *(a for _, c in f.type.cases for a in c.args),
-                  *((f.process[1]) if f.process else ()), *(v for v in (f.valid or {}).values() if not isinstance(v, list))):
-            if e is not None:
-                walk(e)
+        for e in f.expressions(write_side=encoding):
+            walk(e)
     for inst in t.instances:
         for e in (inst.value, inst.pos):
             if e is not None:

@@ -73,6 +73,16 @@ class Field:
     default: object = None  # expression
     present: str | None = None  # -lc-present: this flag says whether that (conditional) field is there
 
+    def expressions(self, write_side: bool = False) -> list:
+        """The expressions a decoder evaluates for this field (and with `write_side`, those only
+        an encoder does: -lc-default and -lc-count-of)."""
+        exprs = [self.size, self.if_expr, self.repeat_expr, self.repeat_until, self.type.switch_on, *self.type.args,
+                 *(a for _, c in self.type.cases for a in c.args), *(self.process[1] if self.process else ()),
+                 *(v for rule in (self.valid or {}).values() for v in (rule if isinstance(rule, list) else [rule]))]
+        if write_side:
+            exprs += [self.default, self.count_of]
+        return [e for e in exprs if e is not None]
+
     @property
     def derived(self) -> bool:
         """The encoder can compute this field when the value leaves it out."""
