@@ -293,8 +293,7 @@ def dumps(root: Path, schemas: list[Schema], vectors: dict[str, dict]) -> dict[s
     chosen = [s for s in schemas if s.format_name in vectors]
     if not chosen:
         return {}
-    imports = {i.path: i for s in chosen for i in s.imports}
-    compiled = kaitai.sources(root / "schemas", [*chosen, *imports.values()], debug=True)
+    compiled = kaitai.debug_sources(root / "schemas")
     stop, out = kaitai.primitive_classes(chosen), {}
     with kaitai.loaded(compiled) as load:
         for s in chosen:

@@ -197,7 +197,7 @@ class Builder:
         spec = self.spec.get("truncations")
         if not spec:
             return None
-        sources = kaitai.sources(self.root / "schemas", [self.schema, *self.schema.imports], debug=True)
+        sources = kaitai.debug_sources(self.root / "schemas")
         stop = kaitai.primitive_classes([self.schema])
         tests = []
         with kaitai.loaded(sources) as load:
