@@ -1,35 +1,19 @@
-"""Load the golden vector files of every format, for parametrised tests."""
+"""The golden vector files of every format, for parametrised tests (read through the harness's loader)."""
 
 from __future__ import annotations
 
-import json
-from functools import cache
 from pathlib import Path
 
-import logcodec
+from logcodec.conformance.judge import formats_with_vectors, vector_file
 
 ROOT = Path(__file__).resolve().parent.parent
-VECTORS = ROOT / "generated" / "vectors"
-
-
-@cache
-def vector_file(format_name: str) -> dict:
-    family, name = format_name.split(".", 1)
-    return json.loads((VECTORS / family / f"{name}.json").read_text())
+__all__ = ["ROOT", "all_tests", "ids", "vector_file"]
 
 
 def all_tests(result: str | None = None):
     """(format name, test) for every vector of every format, optionally of one result."""
-    out = []
-    for fmt in logcodec.formats():
-        path = VECTORS / fmt.split(".")[0] / f"{fmt.split('.', 1)[1]}.json"
-        if not path.exists():
-            continue
-        for group in vector_file(fmt)["testGroups"]:
-            for test in group["tests"]:
-                if result is None or test["result"] == result:
-                    out.append((fmt, test))
-    return out
+    return [(fmt, test) for fmt in formats_with_vectors() for group in vector_file(fmt)["testGroups"]
+            for test in group["tests"] if result is None or test["result"] == result]
 
 
 def ids(cases) -> list[str]:
