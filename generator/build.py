@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 from logcodec.runtime import native
@@ -54,16 +55,35 @@ def render_all(root: Path) -> dict[str, bytes]:
     text = render_codecs(schemas)
     text.update(kaitai.render(root / "schemas", schemas))
     # Vectors are made and checked with the codecs just rendered, so load those first.
-    modules = _load_rendered(root, text, schemas)
-    for schema in schemas:
-        text.update(vectors.render(root, schema, modules[schema.format_name]))
-    text.update(jsonschema.render(schemas, modules))
-    text.update(docs.render(root, schemas, modules, {k: v for k, v in text.items() if k.startswith("vectors/")}))
+    with _rendered_modules(root, text, schemas) as modules:
+        for schema in schemas:
+            text.update(vectors.render(root, schema, modules[schema.format_name]))
+        text.update(jsonschema.render(schemas, modules))
+        text.update(docs.render(root, schemas, modules, {k: v for k, v in text.items() if k.startswith("vectors/")}))
     return {path: content.encode() if isinstance(content, str) else content for path, content in text.items()}
 
 
+@contextmanager
+def _rendered_modules(root: Path, files: dict[str, str], schemas: list[Schema]):
+    """The freshly rendered codec modules, imported without writing them into the tree.
+
+    They stand in for the installed modules only while generating (a rendered module imports
+    another schema's by name); afterwards the process gets its own modules back, so that
+    values made before and after `generate` in one process are of the same classes.
+    """
+    names = [f"logcodec.generated.{schema.family}.{schema.id}" for schema in schemas]
+    saved = {name: sys.modules.get(name) for name in names}
+    try:
+        yield _load_rendered(root, files, schemas)
+    finally:
+        for name, module in saved.items():
+            if module is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = module
+
+
 def _load_rendered(root: Path, files: dict[str, str], schemas: list[Schema]) -> dict:
-    """Import the freshly rendered codec modules without writing them into the tree."""
     modules = {}
     # A module that imports another schema's root type imports its module: load that one first.
     ordered = sorted(schemas, key=lambda s: sum(1 for imp in s.imports if not imp.root.primitive))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from .pyemit import ModuleEmitter
+from .pyexpr import value_kind
 from .schema import Field, Schema, TypeDef
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -65,8 +66,10 @@ def type_schema(t: TypeDef, emitter: ModuleEmitter) -> dict:
         elif inst.enum:
             s = {"anyOf": [{"enum": sorted(inst.enum.members.values())}, {"type": "integer"}]}
         else:
-            s = {"type": "integer"}
-        props[inst.id] = {"anyOf": [s, {"type": "null"}], "description": inst.doc + " Computed on decode; ignored on input."}
+            kind = value_kind(inst.value)
+            s = {"type": "boolean"} if kind["kind"] == "bool" else dict(_WIDE) if kind["wide"] else {"type": "integer"}
+        how = " Given on input: the encoder derives wire fields from it." if inst.input else " Computed on decode; ignored on input."
+        props[inst.id] = {"anyOf": [s, {"type": "null"}], "description": inst.doc + how}
     return {"type": "object", "description": t.doc, "properties": props, "required": required,
             "additionalProperties": False}
 

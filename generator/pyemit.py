@@ -20,7 +20,7 @@ from pathlib import Path
 import jinja2
 
 from . import expr as E
-from .pyexpr import Scope, field_tinfo, parent_names, translate
+from .pyexpr import Scope, field_tinfo, parent_names, translate, value_kind
 from .schema import Field, Schema, SchemaError, TypeDef, TypeRef
 
 _STRUCT_CODES = {(1, False): "B", (1, True): "b", (2, False): "H", (2, True): "h",
@@ -85,7 +85,7 @@ class ZigzagVarint:
         out("elif pos + 1 < end and buf[pos + 1] < 128:")
         out("    x = (buf[pos] & 127) | (buf[pos + 1] << 7); pos += 2")
         out("else:")
-        out(f"    x, pos = _rt.uvarint(buf, pos, end, {self.max_bytes}, {epath!r})")
+        out(f"    x, pos = _rt.uvarint(buf, pos, end, {self.max_bytes}, {epath!r}, {self.bits})")
         out(f"{target} = (x >> 1) ^ -(x & 1)")
 
     def encode(self, out: Lines, value: str, epath: str) -> None:
@@ -111,7 +111,7 @@ class UnsignedVarint(ZigzagVarint):
         out("if pos < end and buf[pos] < 128:")
         out(f"    {target} = buf[pos]; pos += 1")
         out("else:")
-        out(f"    {target}, pos = _rt.uvarint(buf, pos, end, {self.max_bytes}, {epath!r})")
+        out(f"    {target}, pos = _rt.uvarint(buf, pos, end, {self.max_bytes}, {epath!r}, {self.bits})")
 
     def encode(self, out: Lines, value: str, epath: str) -> None:
         out(f"x = {value}")
@@ -152,6 +152,7 @@ class ModuleEmitter:
         self.imported = [imp for imp in schema.imports if not imp.root.primitive]
         # The type that holds each type (for `_parent`); None when several types hold it.
         self.parents: dict[str, TypeDef | None] = {}
+        self.owners = {id(f): t for t in self.types for f in t.seq}  # the type of each seq field
         for t in self.types:
             for f in [*t.seq, *(i.field for i in t.instances if i.field is not None)]:
                 for ref in [c for _, c in f.type.cases] if f.type.kind == "switch" else [f.type]:
@@ -207,7 +208,7 @@ class ModuleEmitter:
             meta = self.field_meta(inst.field)
             annotation = self.local_type(inst.field).removesuffix(" | None") + " | None"
         else:
-            meta = {"kind": "enum", "enum": self.enum_class(inst.enum)} if inst.enum else {"kind": "int", "wide": False}
+            meta = {"kind": "enum", "enum": self.enum_class(inst.enum)} if inst.enum else value_kind(inst.value)
             annotation = self._annotation(meta) + " | None"
         meta["instance"] = True
         if inst.input:
@@ -247,12 +248,37 @@ class ModuleEmitter:
                 return {**m, "list": bool(inner.repeat)}
             return {"kind": "user", "type": ref.user.class_name}
         if ref.kind == "switch":
-            cases = [self.element_meta(c, f) for _, c in ref.cases]
-            has_default = any(k is None for k, _ in ref.cases)
-            if not has_default:
-                cases.append({"kind": "bytes"})
-            return {"kind": "switch", "cases": cases}
+            return self.switch_meta(ref, f)
         raise SchemaError(f"no value model for {ref.kind}")
+
+    def switch_meta(self, ref: TypeRef, f: Field) -> dict:
+        """A switch's cases. When it switches on a field of the same type, each case also says
+        which value of that field selects it (`when`), so that a value built from JSON takes
+        the case its selector names even where two cases have the same fields."""
+        on = self.switch_selector(ref, f)
+        cases = []
+        for key, case in ref.cases:
+            m = self.element_meta(case, f)
+            if on is not None and key is not None:
+                m = {**m, "when": _case_value(key, on.enum)}
+            cases.append(m)
+        if not any(k is None for k, _ in ref.cases):
+            cases.append({"kind": "bytes"})
+        meta = {"kind": "switch", "cases": cases}
+        if on is not None:
+            meta["on"] = on.id
+        return meta
+
+    def switch_selector(self, ref: TypeRef, f: Field):
+        """The field a switch selects on, when its expression is a plain field of the same type
+        whose case keys are all literals."""
+        owner = self.owners.get(id(f))
+        if not isinstance(ref.switch_on, E.Name) or owner is None:
+            return None
+        on = owner.field(ref.switch_on.name)
+        if on is None or any(k is not None and _case_value(k, on.enum) is None for k, _ in ref.cases):
+            return None
+        return on
 
     def field_meta(self, f: Field) -> dict:
         m = self.element_meta(f.type, f)
@@ -311,6 +337,15 @@ class ModuleEmitter:
             first = min(f.enum.members)
             return f"default={m['enum']}.{f.enum.members[first]}"
         return "default=" + {"int": "0", "bool": "False", "float": "0.0", "bytes": "b''", "str": "''"}[kind]
+
+
+def _case_value(key, enum) -> int | None:
+    """The integer a switch case's key stands for (an enum member or a number)."""
+    if isinstance(key, E.Num):
+        return key.value
+    if isinstance(key, E.EnumLit) and enum is not None:
+        return next((v for v, name in enum.members.items() if name == key.value), None)
+    return None
 
 
 def _factory_call(default: str) -> str:
@@ -598,6 +633,9 @@ class TypeEmitter:
                     with c.block("for i in range(n):"):
                         self.decode_element(c, f, elem, "", wrap=None)
                         c(f"{var}.append({elem})")
+            elif f.partial_tail:
+                self.decode_partial_tail(c, f, var, elem, comp)
+                return
             else:
                 c("i = 0")
                 with c.block("try:"):
@@ -617,6 +655,33 @@ class TypeEmitter:
                 c(f"raise exc.within({comp})")
         finally:
             del self.scope.extra["_index"]
+
+    def decode_partial_tail(self, c: Lines, f: Field, var: str, elem: str, comp: str) -> None:
+        """`repeat: eos` where the last element may be cut short by the end of the data (a fetch
+        size): it is not an error, the loop stops at its start and the next field takes its bytes.
+
+        The elements are read from a copy that ends where this field ends, so that running past
+        that end is `truncated` (cut short) and not `invalid_length` (lengths that disagree);
+        offsets in errors are moved back to the input's.
+        """
+        c("outer_buf, outer_end, base = buf, end, 0")
+        with c.block("if end != len(buf):"):
+            c("base = pos; buf = buf[pos:end]; pos, end = 0, end - pos")
+        c("i = 0; before = pos")
+        with c.block("try:"):
+            with c.block("while pos < end:"):
+                c("before = pos")
+                self.decode_element(c, f, elem, "", wrap=None)
+                c(f"{var}.append({elem})")
+                c("if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')")
+                c("if i >= lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'over {i} elements', pos, '')")
+                c("i += 1")
+        with c.block("except _rt.DecodeError as exc:"):
+            with c.block("if exc.kind != 'truncated':"):
+                c("if exc.offset is not None: exc.offset += base")
+                c(f"raise exc.within({comp})")
+            c("pos = before")
+        c("buf, end, pos = outer_buf, outer_end, pos + base")
 
     def decode_element(self, c: Lines, f: Field, target: str, epath: str, wrap: str | None) -> None:
         """Read one element of `f` into `target`. `epath` is the path of errors raised here."""
@@ -1031,7 +1096,7 @@ class TypeEmitter:
     def check_size_encode(self, c: Lines, f: Field, actual: str, epath: str) -> None:
         if f.size is None or E.names(f.size) & self.deferred:
             return
-        c(f"if {actual} != {self.expr(f.size)}: raise _rt.mismatch({epath!r} or 'size', {self.expr(f.size)}, {actual})")
+        c(f"if {actual} != {self.expr(f.size)}: raise _rt.size_disagrees({epath!r}, {self.expr(f.size)}, {actual})")
 
     def encode_content(self, c: Lines, f: Field, ref: TypeRef, var: str, epath: str, wrap) -> None:
         prim = primitive_of(ref)

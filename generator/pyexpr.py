@@ -98,7 +98,25 @@ def parent_names(t: TypeDef, encoding: bool = False) -> list[str]:
 def instance_tinfo(inst):
     if inst.field is not None:
         return field_tinfo(inst.field)
-    return ("enum", inst.enum) if inst.enum else "int"
+    if inst.enum:
+        return ("enum", inst.enum)
+    return "bool" if value_kind(inst.value)["kind"] == "bool" else "int"
+
+
+_BOOLEAN_OPS = {"==", "!=", "<", "<=", ">", ">=", "and", "or"}
+
+
+def value_kind(node) -> dict:
+    """The value model's kind of a value instance, read off its expression: a truth value,
+    a 64-bit integer (`.as<u8>`, shown as a string in JSON like a u8 field) or an integer."""
+    if isinstance(node, E.Ternary):
+        return value_kind(node.then)
+    if isinstance(node, E.Bool) or (isinstance(node, E.Unary) and node.op == "not") or (
+            isinstance(node, E.Binary) and node.op in _BOOLEAN_OPS):
+        return {"kind": "bool"}
+    if isinstance(node, E.Cast) and node.type_name in ("u8", "s8"):
+        return {"kind": "int", "wide": True}
+    return {"kind": "int", "wide": False}
 
 
 def _param_tinfo(type_name: str):

@@ -72,6 +72,7 @@ class Field:
     checksum: dict | None = None  # {"algorithm", "from", "to"}
     default: object = None  # expression
     present: str | None = None  # -lc-present: this flag says whether that (conditional) field is there
+    partial_tail: bool = False  # -lc-partial-tail: a repeat-eos whose last element may be cut short
 
     def expressions(self, write_side: bool = False) -> list:
         """The expressions a decoder evaluates for this field (and with `write_side`, those only
@@ -179,6 +180,7 @@ _FIELD_KEYS = {
     "id", "type", "size", "size-eos", "if", "repeat", "repeat-expr", "repeat-until", "process",
     "valid", "enum", "contents", "encoding", "doc", "doc-ref",
     "-lc-size-of", "-lc-count-of", "-lc-absent", "-lc-checksum", "-lc-default", "-lc-present",
+    "-lc-partial-tail",
 }
 _TYPE_KEYS = {"meta", "doc", "doc-ref", "params", "seq", "instances", "types", "enums", "-lc-unwrap", "-lc-primitive"}
 _CHECKSUMS = {"crc32c", "crc32"}
@@ -297,6 +299,7 @@ class Loader:
             if_expr=ex("if"), repeat=raw.get("repeat", ""), repeat_expr=ex("repeat-expr"),
             repeat_until=ex("repeat-until"), default=ex("-lc-default"), count_of=ex("-lc-count-of"),
             absent=raw.get("-lc-absent"), present=raw.get("-lc-present"),
+            partial_tail=bool(raw.get("-lc-partial-tail", False)),
         )
         f._raw_type = raw.get("type")  # resolved later, once all types are known
         f._raw_enum = raw.get("enum")
@@ -387,10 +390,27 @@ class Resolver:
                         self.fail(_join(f.ypath, "-lc-size-of"), f"no field {end!r} in this type")
         if f.present and t.field(f.present) is None:
             self.fail(_join(f.ypath, "-lc-present"), f"no field {f.present!r} in this type")
+        if f.partial_tail:
+            self.check_partial_tail(t, f)
         if f.checksum:
             for end in (f.checksum["from"], f.checksum["to"]):
                 if end is not None and t.field(end) is None:
                     self.fail(_join(f.ypath, "-lc-checksum"), f"no field {end!r} in this type")
+        inner = f.type.user if f.type.kind == "user" else None
+        if f.repeat and inner is not None and inner.unwrap and inner.seq[0].repeat:
+            self.fail(_join(f.ypath, "repeat"), f"a list of {inner.name}, an unwrapped list, would be a list of "
+                      "lists, which the value model does not have; do not unwrap that type")
+
+    def check_partial_tail(self, t: TypeDef, f: Field) -> None:
+        """The bytes of a cut-short last element must land somewhere: in the next field, the
+        last of the type, which takes the rest of the input as bytes."""
+        where = _join(f.ypath, "-lc-partial-tail")
+        if f.repeat != "eos":
+            self.fail(where, "only a `repeat: eos` field may end in a partial element")
+        rest = t.seq[t.seq.index(f) + 1:]
+        if len(rest) != 1 or not rest[0].size_eos or rest[0].type.kind != "bytes" or rest[0].if_expr is not None:
+            self.fail(where, "the next field, the last of the type, must be bytes with `size-eos: true`"
+                      " (it holds the partial element)")
 
     def type_ref(self, t: TypeDef, f: Field, name: str) -> TypeRef:
         if m := _INT.match(name):
@@ -452,7 +472,7 @@ class Resolver:
                         self.fail(f.ypath, f"expression reads {n!r}, which is not a field before it, a param or an instance")
             if f.repeat_until is not None:
                 for n in E.names(f.repeat_until):
-                    if n not in known | {"_", f.id}:
+                    if n not in known | {"_", "_index", f.id}:
                         self.fail(_join(f.ypath, "repeat-until"), f"expression reads unknown {n!r}")
             known.add(f.id)
         # -lc-default and -lc-count-of may read any field, since they run on a complete value.

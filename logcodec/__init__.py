@@ -1,8 +1,8 @@
 """logcodec: codecs, golden vectors and conformance tests for log-structured message formats.
 
     >>> import logcodec
-    >>> logcodec.formats()
-    ['kafka.record_batch_v2']
+    >>> logcodec.formats()                                            # doctest: +SKIP
+    ['kafka.record_batch_v2', 'tank.bundle', 'tank.request', 'tank.response', ...]
     >>> batch = logcodec.decode("kafka.record_batch_v2", data)      # doctest: +SKIP
     >>> logcodec.encode("kafka.record_batch_v2", batch) == data      # doctest: +SKIP
 
@@ -15,6 +15,7 @@ Every decoder raises only `DecodeError` (every encoder only `EncodeError`), with
 """
 
 from logcodec._api import codec, decode, decode_stream, encode, formats, to_json, value_from_json
+from logcodec.pairing import ProduceAck, pair_produce
 from logcodec.runtime.errors import KINDS, DecodeError, EncodeError, LogcodecError
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
 from logcodec.runtime.stream import Stream
@@ -25,4 +26,5 @@ __version__ = "0.1.0"
 __all__ = [
     "formats", "codec", "decode", "decode_stream", "encode", "to_json", "value_from_json", "strip_derived",
     "DecodeError", "EncodeError", "LogcodecError", "KINDS", "Limits", "DEFAULT_LIMITS", "Stream",
+    "pair_produce", "ProduceAck",
 ]

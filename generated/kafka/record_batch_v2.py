@@ -652,7 +652,7 @@ def _d_record(buf: bytes, pos: int, end: int, lim: Limits, p_is_control: bool) -
     elif pos + 1 < end and buf[pos + 1] < 128:
         x = (buf[pos] & 127) | (buf[pos + 1] << 7); pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 5, 'len_record')
+        x, pos = _rt.uvarint(buf, pos, end, 5, 'len_record', 32)
     v_len_record = (x >> 1) ^ -(x & 1)
     if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L6)
     v_attributes = (buf[pos] ^ 128) - 128
@@ -663,21 +663,21 @@ def _d_record(buf: bytes, pos: int, end: int, lim: Limits, p_is_control: bool) -
     elif pos + 1 < end and buf[pos + 1] < 128:
         x = (buf[pos] & 127) | (buf[pos + 1] << 7); pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 10, 'timestamp_delta')
+        x, pos = _rt.uvarint(buf, pos, end, 10, 'timestamp_delta', 64)
     v_timestamp_delta = (x >> 1) ^ -(x & 1)
     if pos < end and buf[pos] < 128:
         x = buf[pos]; pos += 1
     elif pos + 1 < end and buf[pos + 1] < 128:
         x = (buf[pos] & 127) | (buf[pos + 1] << 7); pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 5, 'offset_delta')
+        x, pos = _rt.uvarint(buf, pos, end, 5, 'offset_delta', 32)
     v_offset_delta = (x >> 1) ^ -(x & 1)
     if pos < end and buf[pos] < 128:
         x = buf[pos]; pos += 1
     elif pos + 1 < end and buf[pos + 1] < 128:
         x = (buf[pos] & 127) | (buf[pos + 1] << 7); pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 5, 'len_key')
+        x, pos = _rt.uvarint(buf, pos, end, 5, 'len_key', 32)
     v_len_key = (x >> 1) ^ -(x & 1)
     if (v_len_key >= 0):
         n = v_len_key
@@ -701,7 +701,7 @@ def _d_record(buf: bytes, pos: int, end: int, lim: Limits, p_is_control: bool) -
     elif pos + 1 < end and buf[pos + 1] < 128:
         x = (buf[pos] & 127) | (buf[pos + 1] << 7); pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 5, 'len_value')
+        x, pos = _rt.uvarint(buf, pos, end, 5, 'len_value', 32)
     v_len_value = (x >> 1) ^ -(x & 1)
     if (v_len_value >= 0):
         n = v_len_value
@@ -725,7 +725,7 @@ def _d_record(buf: bytes, pos: int, end: int, lim: Limits, p_is_control: bool) -
     elif pos + 1 < end and buf[pos + 1] < 128:
         x = (buf[pos] & 127) | (buf[pos + 1] << 7); pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 5, 'num_headers')
+        x, pos = _rt.uvarint(buf, pos, end, 5, 'num_headers', 32)
     v_num_headers = (x >> 1) ^ -(x & 1)
     v_headers = []
     n = v_num_headers
@@ -906,7 +906,7 @@ def _d_header(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Header, int]
     elif pos + 1 < end and buf[pos + 1] < 128:
         x = (buf[pos] & 127) | (buf[pos + 1] << 7); pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 5, 'len_key')
+        x, pos = _rt.uvarint(buf, pos, end, 5, 'len_key', 32)
     v_len_key = (x >> 1) ^ -(x & 1)
     n = v_len_key
     if n < 0: raise _rt.bad_length(n, pos, 'key')
@@ -922,7 +922,7 @@ def _d_header(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Header, int]
     elif pos + 1 < end and buf[pos + 1] < 128:
         x = (buf[pos] & 127) | (buf[pos + 1] << 7); pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 5, 'len_value')
+        x, pos = _rt.uvarint(buf, pos, end, 5, 'len_value', 32)
     v_len_value = (x >> 1) ^ -(x & 1)
     if (v_len_value >= 0):
         n = v_len_value

@@ -4,6 +4,7 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+import bundle
 import uvarint
 from enum import IntEnum
 
@@ -13,8 +14,8 @@ if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
 
 class Request(KaitaiStruct):
     """A frame from a TANK client to the broker: the message id, the payload length and the
-    payload, little-endian. Every message here starts with a u32 request id that the
-    response echoes.
+    payload, little-endian. Most messages carry a u32 request id that the response echoes;
+    ConsumePeer and RegReplica, which come from other brokers, do not.
     
     .. seealso::
        Source - https://github.com/phaistos-networks/TANK/blob/master/tank_protocol.md
@@ -43,7 +44,17 @@ class Request(KaitaiStruct):
         self.msg_id = KaitaiStream.resolve_enum(Request.MsgId, self._io.read_u1())
         self.len_payload = self._io.read_u4le()
         _on = self.msg_id
-        if _on == Request.MsgId.create_topic:
+        if _on == Request.MsgId.consume:
+            pass
+            self._raw_payload = self._io.read_bytes(self.len_payload)
+            _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
+            self.payload = Request.ConsumeRequest(_io__raw_payload, self, self._root)
+        elif _on == Request.MsgId.consume_peer:
+            pass
+            self._raw_payload = self._io.read_bytes(self.len_payload)
+            _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
+            self.payload = Request.ConsumePeerRequest(_io__raw_payload, self, self._root)
+        elif _on == Request.MsgId.create_topic:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
@@ -63,6 +74,21 @@ class Request(KaitaiStruct):
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = Request.DiscoverTopologyRequest(_io__raw_payload, self, self._root)
+        elif _on == Request.MsgId.produce:
+            pass
+            self._raw_payload = self._io.read_bytes(self.len_payload)
+            _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
+            self.payload = Request.ProduceRequest(False, _io__raw_payload, self, self._root)
+        elif _on == Request.MsgId.produce_with_seqnum:
+            pass
+            self._raw_payload = self._io.read_bytes(self.len_payload)
+            _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
+            self.payload = Request.ProduceRequest(True, _io__raw_payload, self, self._root)
+        elif _on == Request.MsgId.reg_replica:
+            pass
+            self._raw_payload = self._io.read_bytes(self.len_payload)
+            _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
+            self.payload = Request.RegReplicaRequest(_io__raw_payload, self, self._root)
         elif _on == Request.MsgId.reload_conf:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
@@ -81,7 +107,13 @@ class Request(KaitaiStruct):
     def _fetch_instances(self):
         pass
         _on = self.msg_id
-        if _on == Request.MsgId.create_topic:
+        if _on == Request.MsgId.consume:
+            pass
+            self.payload._fetch_instances()
+        elif _on == Request.MsgId.consume_peer:
+            pass
+            self.payload._fetch_instances()
+        elif _on == Request.MsgId.create_topic:
             pass
             self.payload._fetch_instances()
         elif _on == Request.MsgId.discover_partitions:
@@ -93,6 +125,15 @@ class Request(KaitaiStruct):
         elif _on == Request.MsgId.discover_topology:
             pass
             self.payload._fetch_instances()
+        elif _on == Request.MsgId.produce:
+            pass
+            self.payload._fetch_instances()
+        elif _on == Request.MsgId.produce_with_seqnum:
+            pass
+            self.payload._fetch_instances()
+        elif _on == Request.MsgId.reg_replica:
+            pass
+            self.payload._fetch_instances()
         elif _on == Request.MsgId.reload_conf:
             pass
             self.payload._fetch_instances()
@@ -101,6 +142,166 @@ class Request(KaitaiStruct):
             self.payload._fetch_instances()
         else:
             pass
+
+    class ConsumeFlags(KaitaiStruct):
+        """The flags byte of a Consume request (client version 3), least significant bit first."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(Request.ConsumeFlags, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.prefer_local_node = self._io.read_bits_int_le(1) != 0
+            self.reserved = self._io.read_bits_int_le(7)
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class ConsumePartition(KaitaiStruct):
+        """Where to read one partition, and how much."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(Request.ConsumePartition, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.partition = self._io.read_u2le()
+            self.seq_num = self._io.read_u8le()
+            self.fetch_size = self._io.read_u4le()
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class ConsumePeerRequest(KaitaiStruct):
+        """ConsumePeer (9): Consume between brokers of a cluster. It has no request id and
+        counts topics and partitions with u16.
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(Request.ConsumePeerRequest, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.replica_id = self._io.read_u2le()
+            self.max_wait_ms = self._io.read_u8le()
+            self.min_bytes = self._io.read_u4le()
+            self.num_topics = self._io.read_u2le()
+            self.topics = []
+            for i in range(self.num_topics):
+                self.topics.append(Request.ConsumePeerTopic(self._io, self, self._root))
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.topics)):
+                pass
+                self.topics[i]._fetch_instances()
+
+
+
+    class ConsumePeerTopic(KaitaiStruct):
+        """One topic of a ConsumePeer request."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(Request.ConsumePeerTopic, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.len_name = self._io.read_u1()
+            self.name = (self._io.read_bytes(self.len_name)).decode(u"UTF-8")
+            self.num_partitions = self._io.read_u2le()
+            self.partitions = []
+            for i in range(self.num_partitions):
+                self.partitions.append(Request.ConsumePartition(self._io, self, self._root))
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.partitions)):
+                pass
+                self.partitions[i]._fetch_instances()
+
+
+
+    class ConsumeRequest(KaitaiStruct):
+        """Consume (2), the seeds' Fetch: messages from each of a set of partitions, starting at
+        a sequence number. The C++ client sends client version 2, or 3 with a flags byte when
+        consume flags are set; the Java client sends 0.
+        
+        .. seealso::
+           Source - https://github.com/phaistos-networks/TANK/blob/master/tank_protocol.md
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(Request.ConsumeRequest, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.client_version = self._io.read_u2le()
+            self.request_id = self._io.read_u4le()
+            self.len_client_id = self._io.read_u1()
+            self.client_id = (self._io.read_bytes(self.len_client_id)).decode(u"UTF-8")
+            self.max_wait_ms = self._io.read_u8le()
+            self.min_bytes = self._io.read_u4le()
+            if self.client_version >= 3:
+                pass
+                self.flags = Request.ConsumeFlags(self._io, self, self._root)
+
+            self.num_topics = self._io.read_u1()
+            self.topics = []
+            for i in range(self.num_topics):
+                self.topics.append(Request.ConsumeTopic(self._io, self, self._root))
+
+
+
+        def _fetch_instances(self):
+            pass
+            if self.client_version >= 3:
+                pass
+                self.flags._fetch_instances()
+
+            for i in range(len(self.topics)):
+                pass
+                self.topics[i]._fetch_instances()
+
+
+
+    class ConsumeTopic(KaitaiStruct):
+        """One topic of a Consume request."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(Request.ConsumeTopic, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.len_name = self._io.read_u1()
+            self.name = (self._io.read_bytes(self.len_name)).decode(u"UTF-8")
+            self.num_partitions = self._io.read_u1()
+            self.partitions = []
+            for i in range(self.num_partitions):
+                self.partitions.append(Request.ConsumePartition(self._io, self, self._root))
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.partitions)):
+                pass
+                self.partitions[i]._fetch_instances()
+
+
 
     class CreateTopicRequest(KaitaiStruct):
         """CreateTopic (7) creates a topic with a number of partitions and a configuration text."""
@@ -171,6 +372,117 @@ class Request(KaitaiStruct):
         def _read(self):
             self.request_id = self._io.read_u4le()
             self.flags = self._io.read_u1()
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class ProducePartition(KaitaiStruct):
+        """One partition of a Produce request and the bundle to append to it."""
+        def __init__(self, with_seqnum, _io, _parent=None, _root=None):
+            super(Request.ProducePartition, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.with_seqnum = with_seqnum
+            self._read()
+
+        def _read(self):
+            self.partition = self._io.read_u2le()
+            self.len_bundle = uvarint.Uvarint(32, self._io)
+            if self.with_seqnum:
+                pass
+                self.base_seq_num = self._io.read_u8le()
+
+            self._raw_bundle = self._io.read_bytes(self.len_bundle.value)
+            _io__raw_bundle = KaitaiStream(BytesIO(self._raw_bundle))
+            self.bundle = bundle.Bundle((self.base_seq_num if self.with_seqnum else 0), _io__raw_bundle)
+
+
+        def _fetch_instances(self):
+            pass
+            self.len_bundle._fetch_instances()
+            if self.with_seqnum:
+                pass
+
+            self.bundle._fetch_instances()
+
+
+    class ProduceRequest(KaitaiStruct):
+        """Produce (1) appends a bundle to each of a set of partitions. ProduceWithSeqnum (5),
+        used by tools and between brokers, adds the first message's sequence number before
+        each bundle. The response lists one status per partition, in this order, without
+        naming them.
+        
+        .. seealso::
+           Source - https://github.com/phaistos-networks/TANK/blob/master/tank_protocol.md
+        """
+        def __init__(self, with_seqnum, _io, _parent=None, _root=None):
+            super(Request.ProduceRequest, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.with_seqnum = with_seqnum
+            self._read()
+
+        def _read(self):
+            self.client_version = self._io.read_u2le()
+            self.request_id = self._io.read_u4le()
+            self.len_client_id = self._io.read_u1()
+            self.client_id = (self._io.read_bytes(self.len_client_id)).decode(u"UTF-8")
+            self.required_acks = self._io.read_u1()
+            self.ack_timeout_ms = self._io.read_u4le()
+            self.num_topics = self._io.read_u1()
+            self.topics = []
+            for i in range(self.num_topics):
+                self.topics.append(Request.ProduceTopic(self.with_seqnum, self._io, self, self._root))
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.topics)):
+                pass
+                self.topics[i]._fetch_instances()
+
+
+
+    class ProduceTopic(KaitaiStruct):
+        """One topic of a Produce request."""
+        def __init__(self, with_seqnum, _io, _parent=None, _root=None):
+            super(Request.ProduceTopic, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.with_seqnum = with_seqnum
+            self._read()
+
+        def _read(self):
+            self.len_name = self._io.read_u1()
+            self.name = (self._io.read_bytes(self.len_name)).decode(u"UTF-8")
+            self.num_partitions = self._io.read_u1()
+            self.partitions = []
+            for i in range(self.num_partitions):
+                self.partitions.append(Request.ProducePartition(self.with_seqnum, self._io, self, self._root))
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.partitions)):
+                pass
+                self.partitions[i]._fetch_instances()
+
+
+
+    class RegReplicaRequest(KaitaiStruct):
+        """RegReplica (4), obsolete; the broker closes the connection."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(Request.RegReplicaRequest, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.replica_id = self._io.read_u2le()
 
 
         def _fetch_instances(self):

@@ -4,6 +4,8 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+import bundle
+import uvarint
 from enum import IntEnum
 
 
@@ -18,6 +20,15 @@ class Response(KaitaiStruct):
     .. seealso::
        Source - https://github.com/phaistos-networks/TANK/blob/master/tank_protocol.md
     """
+
+    class ConsumeStatus(IntEnum):
+        ok = 0
+        boundary_check = 1
+        system_fault = 251
+        other_leader = 252
+        no_leader = 253
+        first_bundle_sparse = 254
+        unknown_partition = 255
 
     class CreateTopicError(IntEnum):
         ok = 0
@@ -41,6 +52,18 @@ class Response(KaitaiStruct):
         discover_topics = 11
         discover_topology = 12
 
+    class ProduceError(IntEnum):
+        ok = 0
+        unknown_partition = 1
+        io_fault = 2
+        acks_not_obtained = 3
+        insufficient_replicas = 4
+        invalid_seq_nums = 10
+        other_leader = 252
+        no_leader = 253
+        read_only = 254
+        unknown_topic = 255
+
     class ReloadConfError(IntEnum):
         ok = 0
         system_fault = 2
@@ -58,7 +81,17 @@ class Response(KaitaiStruct):
         self.msg_id = KaitaiStream.resolve_enum(Response.MsgId, self._io.read_u1())
         self.len_payload = self._io.read_u4le()
         _on = self.msg_id
-        if _on == Response.MsgId.create_topic:
+        if _on == Response.MsgId.consume:
+            pass
+            self._raw_payload = self._io.read_bytes(self.len_payload)
+            _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
+            self.payload = Response.ConsumeResponse(_io__raw_payload, self, self._root)
+        elif _on == Response.MsgId.consume_peer:
+            pass
+            self._raw_payload = self._io.read_bytes(self.len_payload)
+            _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
+            self.payload = Response.ConsumePeerResponse(_io__raw_payload, self, self._root)
+        elif _on == Response.MsgId.create_topic:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
@@ -78,6 +111,16 @@ class Response(KaitaiStruct):
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = Response.DiscoverTopologyResponse(_io__raw_payload, self, self._root)
+        elif _on == Response.MsgId.produce:
+            pass
+            self._raw_payload = self._io.read_bytes(self.len_payload)
+            _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
+            self.payload = Response.ProduceResponse(_io__raw_payload, self, self._root)
+        elif _on == Response.MsgId.produce_with_seqnum:
+            pass
+            self._raw_payload = self._io.read_bytes(self.len_payload)
+            _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
+            self.payload = Response.ProduceResponse(_io__raw_payload, self, self._root)
         elif _on == Response.MsgId.reload_conf:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
@@ -96,7 +139,13 @@ class Response(KaitaiStruct):
     def _fetch_instances(self):
         pass
         _on = self.msg_id
-        if _on == Response.MsgId.create_topic:
+        if _on == Response.MsgId.consume:
+            pass
+            self.payload._fetch_instances()
+        elif _on == Response.MsgId.consume_peer:
+            pass
+            self.payload._fetch_instances()
+        elif _on == Response.MsgId.create_topic:
             pass
             self.payload._fetch_instances()
         elif _on == Response.MsgId.discover_partitions:
@@ -108,6 +157,12 @@ class Response(KaitaiStruct):
         elif _on == Response.MsgId.discover_topology:
             pass
             self.payload._fetch_instances()
+        elif _on == Response.MsgId.produce:
+            pass
+            self.payload._fetch_instances()
+        elif _on == Response.MsgId.produce_with_seqnum:
+            pass
+            self.payload._fetch_instances()
         elif _on == Response.MsgId.reload_conf:
             pass
             self.payload._fetch_instances()
@@ -116,6 +171,58 @@ class Response(KaitaiStruct):
             self.payload._fetch_instances()
         else:
             pass
+
+    class Chunk(KaitaiStruct):
+        """A partition's chunk: bundles, each after its varint length. The last may be cut short
+        by the fetch size; that is not an error.
+        """
+        def __init__(self, first_base_seq_num, _io, _parent=None, _root=None):
+            super(Response.Chunk, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.first_base_seq_num = first_base_seq_num
+            self._read()
+
+        def _read(self):
+            self.bundles = []
+            i = 0
+            while not self._io.is_eof():
+                self.bundles.append(Response.ChunkBundle(i, self.first_base_seq_num, self._io, self, self._root))
+                i += 1
+
+            self.partial_bundle = self._io.read_bytes_full()
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.bundles)):
+                pass
+                self.bundles[i]._fetch_instances()
+
+
+
+    class ChunkBundle(KaitaiStruct):
+        """One bundle of a chunk, with its length."""
+        def __init__(self, idx, chunk_base, _io, _parent=None, _root=None):
+            super(Response.ChunkBundle, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.idx = idx
+            self.chunk_base = chunk_base
+            self._read()
+
+        def _read(self):
+            self.len_bundle = uvarint.Uvarint(32, self._io)
+            self._raw_bundle = self._io.read_bytes(self.len_bundle.value)
+            _io__raw_bundle = KaitaiStream(BytesIO(self._raw_bundle))
+            self.bundle = bundle.Bundle((self.chunk_base if self.idx == 0 else (self._parent.bundles[self.idx - 1].bundle.messages.items[-1].seq_num + 1)), _io__raw_bundle)
+
+
+        def _fetch_instances(self):
+            pass
+            self.len_bundle._fetch_instances()
+            self.bundle._fetch_instances()
+
 
     class ClusterInfo(KaitaiStruct):
         """Cluster fields of a Status response."""
@@ -134,6 +241,319 @@ class Response(KaitaiStruct):
 
         def _fetch_instances(self):
             pass
+
+
+    class ConsumeHeader(KaitaiStruct):
+        """The header of a Consume response."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(Response.ConsumeHeader, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.request_id = self._io.read_u4le()
+            self.num_topics = self._io.read_u1()
+            self.topics = []
+            for i in range(self.num_topics):
+                self.topics.append(Response.ConsumeTopicHeader(self._io, self, self._root))
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.topics)):
+                pass
+                self.topics[i]._fetch_instances()
+
+
+
+    class ConsumePartitionHeader(KaitaiStruct):
+        """The status of one partition in a Consume response, and the length of its chunk."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(Response.ConsumePartitionHeader, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.partition = self._io.read_u2le()
+            if self.partition != 65535:
+                pass
+                self.error_or_flags = KaitaiStream.resolve_enum(Response.ConsumeStatus, self._io.read_u1())
+
+            if  ((self.partition != 65535) and (self.error_or_flags == Response.ConsumeStatus.other_leader)) :
+                pass
+                self.leader_address = self._io.read_u4le()
+
+            if  ((self.partition != 65535) and (self.error_or_flags == Response.ConsumeStatus.other_leader)) :
+                pass
+                self.leader_port = self._io.read_u2le()
+
+            if  ((self.has_chunk) and (self.error_or_flags != Response.ConsumeStatus.first_bundle_sparse)) :
+                pass
+                self.base_seq_num = self._io.read_u8le()
+
+            if self.has_chunk:
+                pass
+                self.high_watermark = self._io.read_u8le()
+
+            if self.has_chunk:
+                pass
+                self.len_chunk = self._io.read_u4le()
+
+            if  ((self.has_chunk) and (self.error_or_flags == Response.ConsumeStatus.boundary_check)) :
+                pass
+                self.first_available_seq_num = self._io.read_u8le()
+
+
+
+        def _fetch_instances(self):
+            pass
+            if self.partition != 65535:
+                pass
+
+            if  ((self.partition != 65535) and (self.error_or_flags == Response.ConsumeStatus.other_leader)) :
+                pass
+
+            if  ((self.partition != 65535) and (self.error_or_flags == Response.ConsumeStatus.other_leader)) :
+                pass
+
+            if  ((self.has_chunk) and (self.error_or_flags != Response.ConsumeStatus.first_bundle_sparse)) :
+                pass
+
+            if self.has_chunk:
+                pass
+
+            if self.has_chunk:
+                pass
+
+            if  ((self.has_chunk) and (self.error_or_flags == Response.ConsumeStatus.boundary_check)) :
+                pass
+
+
+        @property
+        def has_chunk(self):
+            """Whether the partition has a high-water mark and a chunk (no error ends it)."""
+            if hasattr(self, '_m_has_chunk'):
+                return self._m_has_chunk
+
+            self._m_has_chunk =  ((self.partition != 65535) and (self.error_or_flags != Response.ConsumeStatus.unknown_partition) and (self.error_or_flags != Response.ConsumeStatus.system_fault) and (self.error_or_flags != Response.ConsumeStatus.other_leader) and (self.error_or_flags != Response.ConsumeStatus.no_leader)) 
+            return getattr(self, '_m_has_chunk', None)
+
+
+    class ConsumePeerHeader(KaitaiStruct):
+        """The header of a ConsumePeer response."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(Response.ConsumePeerHeader, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.num_topics = self._io.read_u2le()
+            self.topics = []
+            for i in range(self.num_topics):
+                self.topics.append(Response.ConsumePeerTopicHeader(self._io, self, self._root))
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.topics)):
+                pass
+                self.topics[i]._fetch_instances()
+
+
+
+    class ConsumePeerResponse(KaitaiStruct):
+        """The answer to ConsumePeer: laid out as a Consume response, without a request id and
+        with u16 counts (not seen in the captures).
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(Response.ConsumePeerResponse, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.len_header = self._io.read_u4le()
+            self._raw_header = self._io.read_bytes(self.len_header)
+            _io__raw_header = KaitaiStream(BytesIO(self._raw_header))
+            self.header = Response.ConsumePeerHeader(_io__raw_header, self, self._root)
+            self.chunks = []
+            for i in range(len(self.header.topics)):
+                self.chunks.append(Response.ConsumePeerTopicChunks(i, self._io, self, self._root))
+
+
+
+        def _fetch_instances(self):
+            pass
+            self.header._fetch_instances()
+            for i in range(len(self.chunks)):
+                pass
+                self.chunks[i]._fetch_instances()
+
+
+
+    class ConsumePeerTopicChunks(KaitaiStruct):
+        """The chunks of one topic of a ConsumePeer response."""
+        def __init__(self, topic_idx, _io, _parent=None, _root=None):
+            super(Response.ConsumePeerTopicChunks, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.topic_idx = topic_idx
+            self._read()
+
+        def _read(self):
+            self._raw_partitions = []
+            self.partitions = []
+            for i in range((0 if self._parent.header.topics[self.topic_idx].num_partitions == 0 else len(self._parent.header.topics[self.topic_idx].partitions))):
+                self._raw_partitions.append(self._io.read_bytes((self._parent.header.topics[self.topic_idx].partitions[i].len_chunk if  ((self._parent.header.topics[self.topic_idx].partitions[i].partition != 65535) and (self._parent.header.topics[self.topic_idx].partitions[i].error_or_flags != Response.ConsumeStatus.unknown_partition) and (self._parent.header.topics[self.topic_idx].partitions[i].error_or_flags != Response.ConsumeStatus.system_fault) and (self._parent.header.topics[self.topic_idx].partitions[i].error_or_flags != Response.ConsumeStatus.other_leader) and (self._parent.header.topics[self.topic_idx].partitions[i].error_or_flags != Response.ConsumeStatus.no_leader))  else 0)))
+                _io__raw_partitions = KaitaiStream(BytesIO(self._raw_partitions[i]))
+                self.partitions.append(Response.Chunk((self._parent.header.topics[self.topic_idx].partitions[i].base_seq_num if  ((self._parent.header.topics[self.topic_idx].partitions[i].partition != 65535) and (self._parent.header.topics[self.topic_idx].partitions[i].error_or_flags != Response.ConsumeStatus.unknown_partition) and (self._parent.header.topics[self.topic_idx].partitions[i].error_or_flags != Response.ConsumeStatus.system_fault) and (self._parent.header.topics[self.topic_idx].partitions[i].error_or_flags != Response.ConsumeStatus.other_leader) and (self._parent.header.topics[self.topic_idx].partitions[i].error_or_flags != Response.ConsumeStatus.no_leader) and (self._parent.header.topics[self.topic_idx].partitions[i].error_or_flags != Response.ConsumeStatus.first_bundle_sparse))  else 0), _io__raw_partitions, self, self._root))
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.partitions)):
+                pass
+                self.partitions[i]._fetch_instances()
+
+
+
+    class ConsumePeerTopicHeader(KaitaiStruct):
+        """One topic of a ConsumePeer response's header."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(Response.ConsumePeerTopicHeader, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.len_name = self._io.read_u1()
+            self.name = (self._io.read_bytes(self.len_name)).decode(u"UTF-8")
+            self.num_partitions = self._io.read_u2le()
+            if self.num_partitions != 0:
+                pass
+                self.partitions = []
+                i = 0
+                while True:
+                    _ = Response.ConsumePartitionHeader(self._io, self, self._root)
+                    self.partitions.append(_)
+                    if  ((_.partition == 65535) or (i + 1 >= self.num_partitions)) :
+                        break
+                    i += 1
+
+
+
+        def _fetch_instances(self):
+            pass
+            if self.num_partitions != 0:
+                pass
+                for i in range(len(self.partitions)):
+                    pass
+                    self.partitions[i]._fetch_instances()
+
+
+
+
+    class ConsumeResponse(KaitaiStruct):
+        """The answer to Consume: a header for every requested partition (status, high-water
+        mark, chunk length), then the chunks of bundles in the same order. The last bundle of
+        a chunk may be cut short by the fetch size: it is kept as `partial_bundle`.
+        
+        .. seealso::
+           Source - https://github.com/phaistos-networks/TANK/blob/master/tank_protocol.md
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(Response.ConsumeResponse, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.len_header = self._io.read_u4le()
+            self._raw_header = self._io.read_bytes(self.len_header)
+            _io__raw_header = KaitaiStream(BytesIO(self._raw_header))
+            self.header = Response.ConsumeHeader(_io__raw_header, self, self._root)
+            self.chunks = []
+            for i in range(len(self.header.topics)):
+                self.chunks.append(Response.ConsumeTopicChunks(i, self._io, self, self._root))
+
+
+
+        def _fetch_instances(self):
+            pass
+            self.header._fetch_instances()
+            for i in range(len(self.chunks)):
+                pass
+                self.chunks[i]._fetch_instances()
+
+
+
+    class ConsumeTopicChunks(KaitaiStruct):
+        """The chunks of one topic of a Consume response."""
+        def __init__(self, topic_idx, _io, _parent=None, _root=None):
+            super(Response.ConsumeTopicChunks, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.topic_idx = topic_idx
+            self._read()
+
+        def _read(self):
+            self._raw_partitions = []
+            self.partitions = []
+            for i in range((0 if self._parent.header.topics[self.topic_idx].num_partitions == 0 else len(self._parent.header.topics[self.topic_idx].partitions))):
+                self._raw_partitions.append(self._io.read_bytes((self._parent.header.topics[self.topic_idx].partitions[i].len_chunk if  ((self._parent.header.topics[self.topic_idx].partitions[i].partition != 65535) and (self._parent.header.topics[self.topic_idx].partitions[i].error_or_flags != Response.ConsumeStatus.unknown_partition) and (self._parent.header.topics[self.topic_idx].partitions[i].error_or_flags != Response.ConsumeStatus.system_fault) and (self._parent.header.topics[self.topic_idx].partitions[i].error_or_flags != Response.ConsumeStatus.other_leader) and (self._parent.header.topics[self.topic_idx].partitions[i].error_or_flags != Response.ConsumeStatus.no_leader))  else 0)))
+                _io__raw_partitions = KaitaiStream(BytesIO(self._raw_partitions[i]))
+                self.partitions.append(Response.Chunk((self._parent.header.topics[self.topic_idx].partitions[i].base_seq_num if  ((self._parent.header.topics[self.topic_idx].partitions[i].partition != 65535) and (self._parent.header.topics[self.topic_idx].partitions[i].error_or_flags != Response.ConsumeStatus.unknown_partition) and (self._parent.header.topics[self.topic_idx].partitions[i].error_or_flags != Response.ConsumeStatus.system_fault) and (self._parent.header.topics[self.topic_idx].partitions[i].error_or_flags != Response.ConsumeStatus.other_leader) and (self._parent.header.topics[self.topic_idx].partitions[i].error_or_flags != Response.ConsumeStatus.no_leader) and (self._parent.header.topics[self.topic_idx].partitions[i].error_or_flags != Response.ConsumeStatus.first_bundle_sparse))  else 0), _io__raw_partitions, self, self._root))
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.partitions)):
+                pass
+                self.partitions[i]._fetch_instances()
+
+
+
+    class ConsumeTopicHeader(KaitaiStruct):
+        """One topic of a Consume response's header."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(Response.ConsumeTopicHeader, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.len_name = self._io.read_u1()
+            self.name = (self._io.read_bytes(self.len_name)).decode(u"UTF-8")
+            self.num_partitions = self._io.read_u1()
+            if self.num_partitions != 0:
+                pass
+                self.partitions = []
+                i = 0
+                while True:
+                    _ = Response.ConsumePartitionHeader(self._io, self, self._root)
+                    self.partitions.append(_)
+                    if  ((_.partition == 65535) or (i + 1 >= self.num_partitions)) :
+                        break
+                    i += 1
+
+
+
+        def _fetch_instances(self):
+            pass
+            if self.num_partitions != 0:
+                pass
+                for i in range(len(self.partitions)):
+                    pass
+                    self.partitions[i]._fetch_instances()
+
+
 
 
     class CreateTopicResponse(KaitaiStruct):
@@ -260,6 +680,69 @@ class Response(KaitaiStruct):
                 pass
 
             if  ((self.first_available_seq_num == 18446744073709551615) and (self.high_watermark == 18446744073709551615) and (self.error == 252)) :
+                pass
+
+
+
+    class ProduceResponse(KaitaiStruct):
+        """The answer to Produce and ProduceWithSeqnum: one status per partition of the request,
+        in its order, without naming them (pair them with the request: logcodec.pair_produce).
+        A topic-wide status (unknown topic, read-only) is written once for all the topic's
+        partitions.
+        
+        .. seealso::
+           Source - https://github.com/phaistos-networks/TANK/blob/master/tank_protocol.md
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(Response.ProduceResponse, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.request_id = self._io.read_u4le()
+            self.statuses = []
+            i = 0
+            while not self._io.is_eof():
+                self.statuses.append(Response.ProduceStatus(self._io, self, self._root))
+                i += 1
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.statuses)):
+                pass
+                self.statuses[i]._fetch_instances()
+
+
+
+    class ProduceStatus(KaitaiStruct):
+        """The outcome for one partition, or for all the partitions of a topic."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(Response.ProduceStatus, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.error = KaitaiStream.resolve_enum(Response.ProduceError, self._io.read_u1())
+            if self.error == Response.ProduceError.other_leader:
+                pass
+                self.leader_address = self._io.read_u4le()
+
+            if self.error == Response.ProduceError.other_leader:
+                pass
+                self.leader_port = self._io.read_u2le()
+
+
+
+        def _fetch_instances(self):
+            pass
+            if self.error == Response.ProduceError.other_leader:
+                pass
+
+            if self.error == Response.ProduceError.other_leader:
                 pass
 
 

@@ -178,12 +178,12 @@ class Message:
     """Length of the content. Derived: computed on encode when left None."""
     content: bytes = field(default=b'', metadata={'kind': 'bytes'})
     """The message's content."""
-    timestamp: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'instance': True, 'input': True})
+    timestamp: int | None = field(default=None, metadata={'kind': 'int', 'wide': True, 'instance': True, 'input': True})
     """
     The creation time in milliseconds, written or carried from the last message that
     had one. Computed on decode.
     """
-    seq_num: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'instance': True, 'input': True})
+    seq_num: int | None = field(default=None, metadata={'kind': 'int', 'wide': True, 'instance': True, 'input': True})
     """The absolute sequence number. Computed on decode."""
 
     def __init__(
@@ -271,7 +271,7 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: Limits, p_base_seq_num: int) 
         if pos < end and buf[pos] < 128:
             v_num_messages_varint = buf[pos]; pos += 1
         else:
-            v_num_messages_varint, pos = _rt.uvarint(buf, pos, end, 5, 'num_messages_varint')
+            v_num_messages_varint, pos = _rt.uvarint(buf, pos, end, 5, 'num_messages_varint', 32)
     else: v_num_messages_varint = None
     if v_is_sparse:
         if pos + 8 > end: raise _rt.short(buf, pos, end, 8, 'first_seq_num')
@@ -282,7 +282,7 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: Limits, p_base_seq_num: int) 
         if pos < end and buf[pos] < 128:
             v_last_seq_num_delta = buf[pos]; pos += 1
         else:
-            v_last_seq_num_delta, pos = _rt.uvarint(buf, pos, end, 5, 'last_seq_num_delta')
+            v_last_seq_num_delta, pos = _rt.uvarint(buf, pos, end, 5, 'last_seq_num_delta', 32)
     else: v_last_seq_num_delta = None
     e = end
     b2, s2, e2 = tank_compression.decode(buf, pos, e, lim, int(v_codec))
@@ -531,7 +531,7 @@ def _d_message(buf: bytes, pos: int, end: int, lim: Limits, p_idx: int, p_num_me
             if pos < end and buf[pos] < 128:
                 v_seq_num_delta = buf[pos]; pos += 1
             else:
-                v_seq_num_delta, pos = _rt.uvarint(buf, pos, end, 5, 'seq_num_delta')
+                v_seq_num_delta, pos = _rt.uvarint(buf, pos, end, 5, 'seq_num_delta', 32)
         else: v_seq_num_delta = None
         if (not v_use_last_ts):
             if pos + 8 > end: raise _rt.short(buf, pos, end, 8, 'timestamp_written')
@@ -552,7 +552,7 @@ def _d_message(buf: bytes, pos: int, end: int, lim: Limits, p_idx: int, p_num_me
         if pos < end and buf[pos] < 128:
             v_len_content = buf[pos]; pos += 1
         else:
-            v_len_content, pos = _rt.uvarint(buf, pos, end, 5, 'len_content')
+            v_len_content, pos = _rt.uvarint(buf, pos, end, 5, 'len_content', 32)
         n = v_len_content
         if n < 0: raise _rt.bad_length(n, pos, 'content')
         e = pos + n

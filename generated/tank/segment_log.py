@@ -139,7 +139,7 @@ def _d_entry(buf: bytes, pos: int, end: int, lim: Limits, p_idx: int, p_segment_
         if pos < end and buf[pos] < 128:
             v_len_bundle = buf[pos]; pos += 1
         else:
-            v_len_bundle, pos = _rt.uvarint(buf, pos, end, 5, 'len_bundle')
+            v_len_bundle, pos = _rt.uvarint(buf, pos, end, 5, 'len_bundle', 32)
         n = v_len_bundle
         if n < 0: raise _rt.bad_length(n, pos, 'bundle')
         e = pos + n

@@ -75,8 +75,9 @@ def in_field(err: DecodeError, start: int, decompressed: bool, open_ended: bool 
 # ---------------------------------------------------------------- varints
 
 
-def uvarint(buf, pos: int, end: int, max_bytes: int, path: str) -> tuple[int, int]:
-    """Unsigned base-128 varint, least significant group first (slow path)."""
+def uvarint(buf, pos: int, end: int, max_bytes: int, path: str, max_bits: int = 0) -> tuple[int, int]:
+    """Unsigned base-128 varint, least significant group first (slow path). With `max_bits`,
+    a value that needs more bits (the high bits of a last byte) is invalid too."""
     result = shift = 0
     start = pos
     while True:
@@ -86,6 +87,8 @@ def uvarint(buf, pos: int, end: int, max_bytes: int, path: str) -> tuple[int, in
         pos += 1
         result |= (b & 0x7F) << shift
         if b < 0x80:
+            if max_bits and result >> max_bits:
+                raise DecodeError("invalid_value", f"varint value {result} needs more than {max_bits} bits", start, path)
             return result, pos
         shift += 7
         if pos - start >= max_bytes:
@@ -131,6 +134,14 @@ def check_bits(value, bits: int, path: str) -> int:
 def missing(path: str) -> EncodeError:
     """A field the encoder cannot derive is None."""
     return EncodeError("invalid_value", "is required (None given)", None, path)
+
+
+def size_disagrees(path: str, declared, actual: int) -> EncodeError:
+    """A sized field encodes to another size than its `size` expression gives. When that
+    expression reads a length field with `-lc-size-of`, that field is computed when left
+    None; a length kept in another part of the value (not next to what it measures) must
+    be set to the encoded size by the caller."""
+    return EncodeError("invalid_length", f"encodes to {actual} bytes, but its declared size is {declared}", None, path)
 
 
 def mismatch(path: str, given, actual) -> EncodeError:

@@ -85,13 +85,32 @@ def from_json(cls, data):
         if name not in data or (f.metadata.get("instance") and not f.metadata.get("input")):
             continue  # instances are computed by the decoder; only -lc-input ones are read
         try:
-            kwargs[name] = _field_from_json(cls, data[name], f.metadata)
+            kwargs[name] = _field_from_json(cls, data[name], _selected(cls, f.metadata, data))
         except EncodeError as exc:
             raise exc.within(name) from None
     try:
         return cls(**kwargs)
     except TypeError as exc:  # a compiled build checks field types on construction
         raise EncodeError("invalid_value", str(exc)) from None
+
+
+def _selected(owner, meta, data):
+    """For a switch on a sibling field (`on`), the case the sibling's value selects in `data`
+    (the default case when none names it); any other field's meta as it is."""
+    if meta.get("kind") != "switch" or "on" not in meta or data.get(meta["on"]) is None:
+        return meta
+    selector = data[meta["on"]]
+    if isinstance(selector, str):  # an enum member's name
+        on_meta = {f.name: f.metadata for f in dataclasses.fields(owner)}[meta["on"]]
+        if "enum" not in on_meta:
+            return meta
+        try:
+            selector = _module_attr(owner, on_meta["enum"])[selector].value
+        except KeyError:
+            return meta
+    cases = meta["cases"]
+    chosen = next((c for c in cases if c.get("when") == selector), None)
+    return chosen or next((c for c in cases if "when" not in c), meta)
 
 
 def _field_from_json(owner, v, meta):

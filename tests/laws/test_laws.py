@@ -6,6 +6,8 @@
 and every invalid vector raises DecodeError of its kind.
 """
 
+import dataclasses
+
 import pytest
 
 import logcodec
@@ -14,6 +16,19 @@ from tests.vectorfiles import all_tests, ids
 
 VALID = all_tests("valid")
 INVALID = all_tests("invalid")
+
+
+def carries_derived(value) -> bool:
+    """Whether a value holds a field the encoder derives (a length, a count, a checksum)."""
+    if isinstance(value, list):
+        return any(carries_derived(v) for v in value)
+    if not dataclasses.is_dataclass(value):
+        return False
+    for f in dataclasses.fields(value):
+        v = getattr(value, f.name)
+        if v is not None and (f.metadata.get("derived") or f.metadata.get("defaulted") or carries_derived(v)):
+            return True
+    return False
 
 
 def test_there_are_vectors_of_every_result():
@@ -30,7 +45,7 @@ def test_decode_gives_the_expected_value(fmt, test):
 def test_law1_decode_of_encode_is_identity(fmt, test):
     value = logcodec.value_from_json(fmt, test["value"])
     bare = without_derived(value)  # as a value built by hand: the encoder computes the derived fields
-    assert bare != value
+    assert (bare != value) == carries_derived(value)
     again = logcodec.decode(fmt, logcodec.encode(fmt, bare))
     if test["canonical"]:
         assert logcodec.decode(fmt, logcodec.encode(fmt, value)) == value
