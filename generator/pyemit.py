@@ -500,7 +500,7 @@ class TypeEmitter:
         # Declared types make the module type-check, which lets mypyc compile it (logcodec accelerate).
         # A conditional field is typed Any: its presence follows from conditions no type checker follows.
         decls = [f"    v_{f.id}: {'Any' if f.if_expr is not None else self.m.local_type(f)}" for f in t.seq]
-        decls += ["    x: int", "    n: int", "    e: int", "    p: int", "    b2: bytes", "    start = pos"]
+        decls += ["    x: int", "    n: int", "    count: int", "    e: int", "    p: int", "    b2: bytes", "    start = pos"]
         if not self.guarded_expressions():
             return "\n".join([head, doc, *decls, c.text()])
         # Expressions over decoded values (an index into a list, a division) can fail on bad
@@ -622,15 +622,17 @@ class TypeEmitter:
         self.scope.extra["_index"] = ("i", "int")
         try:
             if f.repeat == "expr":
-                c(f"n = {self.expr(f.repeat_expr)}")
-                c(f"if n < 0: raise _rt.bad_length(n, pos, {f.id!r})")
+                # The count has a name of its own: an element's size is `n`, and a compiled
+                # (mypyc) `for` loop reads its bound again on every turn.
+                c(f"count = {self.expr(f.repeat_expr)}")
+                c(f"if count < 0: raise _rt.bad_length(count, pos, {f.id!r})")
                 if min_size(f.type) > 0:
-                    c(f"if n * {min_size(f.type)} > end - pos: raise _rt.short(buf, pos, end, n * {min_size(f.type)}, {f.id!r})")
+                    c(f"if count * {min_size(f.type)} > end - pos: raise _rt.short(buf, pos, end, count * {min_size(f.type)}, {f.id!r})")
                 else:
-                    c(f"if n > lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'{{n}} elements', pos, {f.id!r})")
+                    c(f"if count > lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'{{count}} elements', pos, {f.id!r})")
                 c("i = 0")
                 with c.block("try:"):
-                    with c.block("for i in range(n):"):
+                    with c.block("for i in range(count):"):
                         self.decode_element(c, f, elem, "", wrap=None)
                         c(f"{var}.append({elem})")
             elif f.partial_tail:

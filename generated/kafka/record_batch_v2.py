@@ -363,6 +363,7 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Rec
     v_records: list[Record]
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -518,6 +519,7 @@ def _d_attributes(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Attribut
     v_compression: Compression | int
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -584,17 +586,18 @@ def _d_record_list(buf: bytes, pos: int, end: int, lim: Limits, p_num_records: i
     v_items: list[Record]
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
     start = pos
     v_items = []
-    n = p_num_records
-    if n < 0: raise _rt.bad_length(n, pos, 'items')
-    if n * 7 > end - pos: raise _rt.short(buf, pos, end, n * 7, 'items')
+    count = p_num_records
+    if count < 0: raise _rt.bad_length(count, pos, 'items')
+    if count * 7 > end - pos: raise _rt.short(buf, pos, end, count * 7, 'items')
     i = 0
     try:
-        for i in range(n):
+        for i in range(count):
             _eitems, pos = _d_record(buf, pos, end, lim, p_is_control)
             v_items.append(_eitems)
     except _rt.DecodeError as exc:
@@ -642,6 +645,7 @@ def _d_record(buf: bytes, pos: int, end: int, lim: Limits, p_is_control: bool) -
     v_headers: list[Header]
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -728,12 +732,12 @@ def _d_record(buf: bytes, pos: int, end: int, lim: Limits, p_is_control: bool) -
         x, pos = _rt.uvarint(buf, pos, end, 5, 'num_headers', 32)
     v_num_headers = (x >> 1) ^ -(x & 1)
     v_headers = []
-    n = v_num_headers
-    if n < 0: raise _rt.bad_length(n, pos, 'headers')
-    if n * 2 > end - pos: raise _rt.short(buf, pos, end, n * 2, 'headers')
+    count = v_num_headers
+    if count < 0: raise _rt.bad_length(count, pos, 'headers')
+    if count * 2 > end - pos: raise _rt.short(buf, pos, end, count * 2, 'headers')
     i = 0
     try:
-        for i in range(n):
+        for i in range(count):
             _eheaders, pos = _d_header(buf, pos, end, lim)
             v_headers.append(_eheaders)
     except _rt.DecodeError as exc:
@@ -897,6 +901,7 @@ def _d_header(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Header, int]
     v_value: Any
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1000,6 +1005,7 @@ def _d_control_record_key(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[
     v_type: ControlType | int
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1044,6 +1050,7 @@ def _d_control_record_value(buf: bytes, pos: int, end: int, lim: Limits) -> tupl
     v_coordinator_epoch: int
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes

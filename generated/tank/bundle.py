@@ -245,6 +245,7 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: Limits, p_base_seq_num: int) 
     v_messages: list[Message]
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -411,6 +412,7 @@ def _d_producer_info(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Produ
     v_producer_epoch: int
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -457,17 +459,18 @@ def _d_message_set(buf: bytes, pos: int, end: int, lim: Limits, p_num_messages: 
     v_items: list[Message]
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
     start = pos
     v_items = []
-    n = p_num_messages
-    if n < 0: raise _rt.bad_length(n, pos, 'items')
-    if n * 2 > end - pos: raise _rt.short(buf, pos, end, n * 2, 'items')
+    count = p_num_messages
+    if count < 0: raise _rt.bad_length(count, pos, 'items')
+    if count * 2 > end - pos: raise _rt.short(buf, pos, end, count * 2, 'items')
     i = 0
     try:
-        for i in range(n):
+        for i in range(count):
             _eitems, pos = _d_message(buf, pos, end, lim, i, p_num_messages, p_is_sparse, p_first_seq_num, p_last_seq_num_delta, v_items)
             v_items.append(_eitems)
     except _rt.DecodeError as exc:
@@ -515,6 +518,7 @@ def _d_message(buf: bytes, pos: int, end: int, lim: Limits, p_idx: int, p_num_me
     v_content: bytes
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes

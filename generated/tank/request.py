@@ -614,6 +614,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Request, in
     v_payload: StatusRequest | DiscoverTopicsRequest | DiscoverTopologyRequest | CreateTopicRequest | ReloadConfRequest | DiscoverPartitionsRequest | ProduceRequest | ConsumeRequest | ConsumePeerRequest | RegReplicaRequest | bytes | None
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -859,6 +860,7 @@ def _d_produce_request(buf: bytes, pos: int, end: int, lim: Limits, p_with_seqnu
     v_topics: list[ProduceTopic]
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -882,12 +884,12 @@ def _d_produce_request(buf: bytes, pos: int, end: int, lim: Limits, p_with_seqnu
     v_ack_timeout_ms, v_num_topics = _S3.unpack_from(buf, pos)
     pos += 5
     v_topics = []
-    n = v_num_topics
-    if n < 0: raise _rt.bad_length(n, pos, 'topics')
-    if n * 2 > end - pos: raise _rt.short(buf, pos, end, n * 2, 'topics')
+    count = v_num_topics
+    if count < 0: raise _rt.bad_length(count, pos, 'topics')
+    if count * 2 > end - pos: raise _rt.short(buf, pos, end, count * 2, 'topics')
     i = 0
     try:
-        for i in range(n):
+        for i in range(count):
             _etopics, pos = _d_produce_topic(buf, pos, end, lim, p_with_seqnum)
             v_topics.append(_etopics)
     except _rt.DecodeError as exc:
@@ -981,6 +983,7 @@ def _d_produce_topic(buf: bytes, pos: int, end: int, lim: Limits, p_with_seqnum:
     v_partitions: list[ProducePartition]
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1001,12 +1004,12 @@ def _d_produce_topic(buf: bytes, pos: int, end: int, lim: Limits, p_with_seqnum:
     v_num_partitions = buf[pos]
     pos += 1
     v_partitions = []
-    n = v_num_partitions
-    if n < 0: raise _rt.bad_length(n, pos, 'partitions')
-    if n * 3 > end - pos: raise _rt.short(buf, pos, end, n * 3, 'partitions')
+    count = v_num_partitions
+    if count < 0: raise _rt.bad_length(count, pos, 'partitions')
+    if count * 3 > end - pos: raise _rt.short(buf, pos, end, count * 3, 'partitions')
     i = 0
     try:
-        for i in range(n):
+        for i in range(count):
             _epartitions, pos = _d_produce_partition(buf, pos, end, lim, p_with_seqnum)
             v_partitions.append(_epartitions)
     except _rt.DecodeError as exc:
@@ -1081,6 +1084,7 @@ def _d_produce_partition(buf: bytes, pos: int, end: int, lim: Limits, p_with_seq
     v_bundle: Bundle
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1183,6 +1187,7 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Con
     v_topics: list[ConsumeTopic]
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1212,12 +1217,12 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Con
     v_num_topics = buf[pos]
     pos += 1
     v_topics = []
-    n = v_num_topics
-    if n < 0: raise _rt.bad_length(n, pos, 'topics')
-    if n * 2 > end - pos: raise _rt.short(buf, pos, end, n * 2, 'topics')
+    count = v_num_topics
+    if count < 0: raise _rt.bad_length(count, pos, 'topics')
+    if count * 2 > end - pos: raise _rt.short(buf, pos, end, count * 2, 'topics')
     i = 0
     try:
-        for i in range(n):
+        for i in range(count):
             _etopics, pos = _d_consume_topic(buf, pos, end, lim)
             v_topics.append(_etopics)
     except _rt.DecodeError as exc:
@@ -1320,6 +1325,7 @@ def _d_consume_flags(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Consu
     v_reserved: int
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1368,6 +1374,7 @@ def _d_consume_topic(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Consu
     v_partitions: list[ConsumePartition]
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1388,12 +1395,12 @@ def _d_consume_topic(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Consu
     v_num_partitions = buf[pos]
     pos += 1
     v_partitions = []
-    n = v_num_partitions
-    if n < 0: raise _rt.bad_length(n, pos, 'partitions')
-    if n * 14 > end - pos: raise _rt.short(buf, pos, end, n * 14, 'partitions')
+    count = v_num_partitions
+    if count < 0: raise _rt.bad_length(count, pos, 'partitions')
+    if count * 14 > end - pos: raise _rt.short(buf, pos, end, count * 14, 'partitions')
     i = 0
     try:
-        for i in range(n):
+        for i in range(count):
             _epartitions, pos = _d_consume_partition(buf, pos, end, lim)
             v_partitions.append(_epartitions)
     except _rt.DecodeError as exc:
@@ -1467,6 +1474,7 @@ def _d_consume_partition(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[C
     v_fetch_size: int
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1517,6 +1525,7 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: Limits) -> tupl
     v_topics: list[ConsumePeerTopic]
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1525,12 +1534,12 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: Limits) -> tupl
     v_replica_id, v_max_wait_ms, v_min_bytes, v_num_topics = _S9.unpack_from(buf, pos)
     pos += 16
     v_topics = []
-    n = v_num_topics
-    if n < 0: raise _rt.bad_length(n, pos, 'topics')
-    if n * 3 > end - pos: raise _rt.short(buf, pos, end, n * 3, 'topics')
+    count = v_num_topics
+    if count < 0: raise _rt.bad_length(count, pos, 'topics')
+    if count * 3 > end - pos: raise _rt.short(buf, pos, end, count * 3, 'topics')
     i = 0
     try:
-        for i in range(n):
+        for i in range(count):
             _etopics, pos = _d_consume_peer_topic(buf, pos, end, lim)
             v_topics.append(_etopics)
     except _rt.DecodeError as exc:
@@ -1595,6 +1604,7 @@ def _d_consume_peer_topic(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[
     v_partitions: list[ConsumePartition]
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1615,12 +1625,12 @@ def _d_consume_peer_topic(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[
     v_num_partitions, = _S4.unpack_from(buf, pos)
     pos += 2
     v_partitions = []
-    n = v_num_partitions
-    if n < 0: raise _rt.bad_length(n, pos, 'partitions')
-    if n * 14 > end - pos: raise _rt.short(buf, pos, end, n * 14, 'partitions')
+    count = v_num_partitions
+    if count < 0: raise _rt.bad_length(count, pos, 'partitions')
+    if count * 14 > end - pos: raise _rt.short(buf, pos, end, count * 14, 'partitions')
     i = 0
     try:
-        for i in range(n):
+        for i in range(count):
             _epartitions, pos = _d_consume_partition(buf, pos, end, lim)
             v_partitions.append(_epartitions)
     except _rt.DecodeError as exc:
@@ -1691,6 +1701,7 @@ def _d_reg_replica_request(buf: bytes, pos: int, end: int, lim: Limits) -> tuple
     v_replica_id: int
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1729,6 +1740,7 @@ def _d_status_request(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Stat
     v_request_id: int
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1768,6 +1780,7 @@ def _d_discover_topics_request(buf: bytes, pos: int, end: int, lim: Limits) -> t
     v_flags: int
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1811,6 +1824,7 @@ def _d_discover_topology_request(buf: bytes, pos: int, end: int, lim: Limits) ->
     v_flags: int
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1858,6 +1872,7 @@ def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: Limits) -> tupl
     v_config: str
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1968,6 +1983,7 @@ def _d_reload_conf_request(buf: bytes, pos: int, end: int, lim: Limits) -> tuple
     v_partition: int
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -2045,6 +2061,7 @@ def _d_discover_partitions_request(buf: bytes, pos: int, end: int, lim: Limits) 
     v_partition_list: bytes
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes

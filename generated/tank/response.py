@@ -847,6 +847,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Response, 
     v_payload: StatusResponse | DiscoverTopicsResponse | DiscoverTopologyResponse | CreateTopicResponse | ReloadConfResponse | DiscoverPartitionsResponse | ProduceResponse | ConsumeResponse | ConsumePeerResponse | bytes | None
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1071,6 +1072,7 @@ def _d_produce_response(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Pr
     v_statuses: list[ProduceStatus]
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1133,6 +1135,7 @@ def _d_produce_status(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Prod
     v_leader_port: Any
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1205,6 +1208,7 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Co
     v_chunks: list[ConsumeTopicChunks]
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1224,12 +1228,12 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Co
     if p != e: raise _rt.trailing(buf, p, e, 'header')
     pos = e
     v_chunks = []
-    n = len(v_header.topics)
-    if n < 0: raise _rt.bad_length(n, pos, 'chunks')
-    if n > lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'{n} elements', pos, 'chunks')
+    count = len(v_header.topics)
+    if count < 0: raise _rt.bad_length(count, pos, 'chunks')
+    if count > lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'{count} elements', pos, 'chunks')
     i = 0
     try:
-        for i in range(n):
+        for i in range(count):
             _echunks, pos = _d_consume_topic_chunks(buf, pos, end, lim, i, v_header)
             v_chunks.append(_echunks)
     except _rt.DecodeError as exc:
@@ -1296,6 +1300,7 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Cons
     v_topics: list[ConsumeTopicHeader]
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1304,12 +1309,12 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Cons
     v_request_id, v_num_topics = _S3.unpack_from(buf, pos)
     pos += 5
     v_topics = []
-    n = v_num_topics
-    if n < 0: raise _rt.bad_length(n, pos, 'topics')
-    if n * 2 > end - pos: raise _rt.short(buf, pos, end, n * 2, 'topics')
+    count = v_num_topics
+    if count < 0: raise _rt.bad_length(count, pos, 'topics')
+    if count * 2 > end - pos: raise _rt.short(buf, pos, end, count * 2, 'topics')
     i = 0
     try:
-        for i in range(n):
+        for i in range(count):
             _etopics, pos = _d_consume_topic_header(buf, pos, end, lim)
             v_topics.append(_etopics)
     except _rt.DecodeError as exc:
@@ -1366,6 +1371,7 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: Limits) -> tupl
     v_partitions: Any
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1473,6 +1479,7 @@ def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: Limits) -> 
     v_first_available_seq_num: Any
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1620,18 +1627,19 @@ def _d_consume_topic_chunks(buf: bytes, pos: int, end: int, lim: Limits, p_topic
     v_partitions: list[Chunk]
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
     start = pos
     try:
         v_partitions = []
-        n = (0 if (pp_header.topics[p_topic_idx].num_partitions == 0) else len(pp_header.topics[p_topic_idx].partitions))
-        if n < 0: raise _rt.bad_length(n, pos, 'partitions')
-        if n > lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'{n} elements', pos, 'partitions')
+        count = (0 if (pp_header.topics[p_topic_idx].num_partitions == 0) else len(pp_header.topics[p_topic_idx].partitions))
+        if count < 0: raise _rt.bad_length(count, pos, 'partitions')
+        if count > lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'{count} elements', pos, 'partitions')
         i = 0
         try:
-            for i in range(n):
+            for i in range(count):
                 n = (pp_header.topics[p_topic_idx].partitions[i].len_chunk if (((((pp_header.topics[p_topic_idx].partitions[i].partition != 65535) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.unknown_partition)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.system_fault)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.other_leader)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.no_leader)) else 0)
                 if n < 0: raise _rt.bad_length(n, pos, '')
                 e = pos + n
@@ -1689,6 +1697,7 @@ def _d_chunk(buf: bytes, pos: int, end: int, lim: Limits, p_first_base_seq_num: 
     v_partial_bundle: bytes
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1755,6 +1764,7 @@ def _d_chunk_bundle(buf: bytes, pos: int, end: int, lim: Limits, p_idx: int, p_c
     v_bundle: Bundle
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1830,6 +1840,7 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: Limits) -> tup
     v_chunks: list[ConsumePeerTopicChunks]
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1849,12 +1860,12 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: Limits) -> tup
     if p != e: raise _rt.trailing(buf, p, e, 'header')
     pos = e
     v_chunks = []
-    n = len(v_header.topics)
-    if n < 0: raise _rt.bad_length(n, pos, 'chunks')
-    if n > lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'{n} elements', pos, 'chunks')
+    count = len(v_header.topics)
+    if count < 0: raise _rt.bad_length(count, pos, 'chunks')
+    if count > lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'{count} elements', pos, 'chunks')
     i = 0
     try:
-        for i in range(n):
+        for i in range(count):
             _echunks, pos = _d_consume_peer_topic_chunks(buf, pos, end, lim, i, v_header)
             v_chunks.append(_echunks)
     except _rt.DecodeError as exc:
@@ -1920,6 +1931,7 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: Limits) -> tuple
     v_topics: list[ConsumePeerTopicHeader]
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -1928,12 +1940,12 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: Limits) -> tuple
     v_num_topics, = _S2.unpack_from(buf, pos)
     pos += 2
     v_topics = []
-    n = v_num_topics
-    if n < 0: raise _rt.bad_length(n, pos, 'topics')
-    if n * 3 > end - pos: raise _rt.short(buf, pos, end, n * 3, 'topics')
+    count = v_num_topics
+    if count < 0: raise _rt.bad_length(count, pos, 'topics')
+    if count * 3 > end - pos: raise _rt.short(buf, pos, end, count * 3, 'topics')
     i = 0
     try:
-        for i in range(n):
+        for i in range(count):
             _etopics, pos = _d_consume_peer_topic_header(buf, pos, end, lim)
             v_topics.append(_etopics)
     except _rt.DecodeError as exc:
@@ -1986,6 +1998,7 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: Limits) ->
     v_partitions: Any
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -2085,18 +2098,19 @@ def _d_consume_peer_topic_chunks(buf: bytes, pos: int, end: int, lim: Limits, p_
     v_partitions: list[Chunk]
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
     start = pos
     try:
         v_partitions = []
-        n = (0 if (pp_header.topics[p_topic_idx].num_partitions == 0) else len(pp_header.topics[p_topic_idx].partitions))
-        if n < 0: raise _rt.bad_length(n, pos, 'partitions')
-        if n > lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'{n} elements', pos, 'partitions')
+        count = (0 if (pp_header.topics[p_topic_idx].num_partitions == 0) else len(pp_header.topics[p_topic_idx].partitions))
+        if count < 0: raise _rt.bad_length(count, pos, 'partitions')
+        if count > lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'{count} elements', pos, 'partitions')
         i = 0
         try:
-            for i in range(n):
+            for i in range(count):
                 n = (pp_header.topics[p_topic_idx].partitions[i].len_chunk if (((((pp_header.topics[p_topic_idx].partitions[i].partition != 65535) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.unknown_partition)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.system_fault)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.other_leader)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.no_leader)) else 0)
                 if n < 0: raise _rt.bad_length(n, pos, '')
                 e = pos + n
@@ -2162,6 +2176,7 @@ def _d_status_response(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Sta
     v_version: int
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -2259,6 +2274,7 @@ def _d_cluster_info(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Cluste
     v_num_nodes: int
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -2336,6 +2352,7 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: Limits) -> 
     v_topics: list[TopicInfo]
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -2344,12 +2361,12 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: Limits) -> 
     v_request_id, v_num_topics, v_is_cluster_aware = _S8.unpack_from(buf, pos)
     pos += 9
     v_topics = []
-    n = v_num_topics
-    if n < 0: raise _rt.bad_length(n, pos, 'topics')
-    if n * 4 > end - pos: raise _rt.short(buf, pos, end, n * 4, 'topics')
+    count = v_num_topics
+    if count < 0: raise _rt.bad_length(count, pos, 'topics')
+    if count * 4 > end - pos: raise _rt.short(buf, pos, end, count * 4, 'topics')
     i = 0
     try:
-        for i in range(n):
+        for i in range(count):
             _etopics, pos = _d_topic_info(buf, pos, end, lim, (v_is_cluster_aware != 0))
             v_topics.append(_etopics)
     except _rt.DecodeError as exc:
@@ -2411,6 +2428,7 @@ def _d_topic_info(buf: bytes, pos: int, end: int, lim: Limits, p_is_cluster_awar
     v_replication_factor: Any
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -2512,6 +2530,7 @@ def _d_discover_topology_response(buf: bytes, pos: int, end: int, lim: Limits) -
     v_cluster: bytes
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -2566,6 +2585,7 @@ def _d_create_topic_response(buf: bytes, pos: int, end: int, lim: Limits) -> tup
     v_error: CreateTopicError | int
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -2646,6 +2666,7 @@ def _d_reload_conf_response(buf: bytes, pos: int, end: int, lim: Limits) -> tupl
     v_error: ReloadConfError | int
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -2729,6 +2750,7 @@ def _d_discover_partitions_response(buf: bytes, pos: int, end: int, lim: Limits)
     v_partitions: list[PartitionInfo]
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -2749,12 +2771,12 @@ def _d_discover_partitions_response(buf: bytes, pos: int, end: int, lim: Limits)
     v_num_partitions, = _S2.unpack_from(buf, pos)
     pos += 2
     v_partitions = []
-    n = v_num_partitions
-    if n < 0: raise _rt.bad_length(n, pos, 'partitions')
-    if n * 16 > end - pos: raise _rt.short(buf, pos, end, n * 16, 'partitions')
+    count = v_num_partitions
+    if count < 0: raise _rt.bad_length(count, pos, 'partitions')
+    if count * 16 > end - pos: raise _rt.short(buf, pos, end, count * 16, 'partitions')
     i = 0
     try:
-        for i in range(n):
+        for i in range(count):
             _epartitions, pos = _d_partition_info(buf, pos, end, lim)
             v_partitions.append(_epartitions)
     except _rt.DecodeError as exc:
@@ -2832,6 +2854,7 @@ def _d_partition_info(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Part
     v_leader_port: Any
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes

@@ -77,6 +77,7 @@ def _d_segment_index(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Segme
     v_entries: list[Entry]
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -127,6 +128,7 @@ def _d_entry(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Entry, int]:
     v_file_offset: int
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes

@@ -81,6 +81,7 @@ def _d_segment_log(buf: bytes, pos: int, end: int, lim: Limits, p_base_seq_num: 
     v_entries: list[Entry]
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes
@@ -131,6 +132,7 @@ def _d_entry(buf: bytes, pos: int, end: int, lim: Limits, p_idx: int, p_segment_
     v_bundle: Bundle
     x: int
     n: int
+    count: int
     e: int
     p: int
     b2: bytes

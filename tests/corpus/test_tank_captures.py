@@ -290,3 +290,19 @@ def test_consume_responses_hold_what_the_client_consumed():
             assert got == reported, (scenario, conn, n)
             rounds += 1
     assert rounds >= 10
+
+
+def test_every_captured_connection_decodes_as_a_stream_of_frames():
+    """The raw byte streams of every connection, both directions, are frames end to end; one
+    cut short is reported as a partial last frame, not raised."""
+    streams = sorted(CAPTURES.glob("*/frames/*.bin"))
+    for path in streams:
+        fmt = "tank.request" if path.name.endswith(".c2s.bin") else "tank.response"
+        data = path.read_bytes()
+        whole = logcodec.decode_stream(fmt, data)
+        assert whole.partial is None and whole.consumed == len(data), path
+        if len(data) > 5:
+            cut = logcodec.decode_stream(fmt, data[:-1])
+            assert cut.partial is not None and cut.partial.kind == "truncated"
+            assert len(cut.items) == len(whole.items) - 1
+    assert len(streams) >= 100
