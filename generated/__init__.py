@@ -2,7 +2,11 @@
 """Everything the generator writes. FORMATS maps each format name to its codec module."""
 
 FORMATS = {
+    'inkless.batch_block': 'logcodec.generated.inkless.batch_block',
+    'inkless.block_metadata': 'logcodec.generated.inkless.block_metadata',
+    'kafka.message_set': 'logcodec.generated.kafka.message_set',
     'kafka.record_batch_v2': 'logcodec.generated.kafka.record_batch_v2',
+    'kafka.record_set': 'logcodec.generated.kafka.record_set',
     'tank.bundle': 'logcodec.generated.tank.bundle',
     'tank.request': 'logcodec.generated.tank.request',
     'tank.response': 'logcodec.generated.tank.response',

@@ -123,8 +123,8 @@ class Page:
             run = list(run)
             if not is_bits:
                 for f in run:
-                    n, size = self.elem_size(f)
-                    rows.append(self.row(f, pos, size + (" each" if f.repeat else "")))
+                    n, size = self.elem_size(t, f)
+                    rows.append(self.row(t, f, pos, size + (" each" if f.repeat else "")))
                     pos = pos + n if pos is not None and n is not None and f.if_expr is None and not f.repeat else None
                 continue
             # Consecutive bit fields share whole bytes; the first is read first (MSB with be, LSB with le).
@@ -134,7 +134,7 @@ class Page:
                 n = f.type.size
                 lo, hi = (k, k + n - 1) if le else (width - k - n, width - 1 - k)
                 label = f"bit {lo}" if n == 1 else f"bits {lo}–{hi}" if le else f"bits {hi}–{lo}"
-                rows.append(self.row(f, None if pos is None else pos + k // 8, f"{n} bit{'s' * (n > 1)}", label))
+                rows.append(self.row(t, f, None if pos is None else pos + k // 8, f"{n} bit{'s' * (n > 1)}", label))
                 cells.append({"field": f, "span": n, "label": label})
                 k += n
             if k < width:
@@ -143,7 +143,7 @@ class Page:
             pos = pos + width // 8 if pos is not None and all(f.if_expr is None and not f.repeat for f in run) else None
         return rows, pos, groups
 
-    def elem_size(self, f: Field) -> tuple[int | None, str]:
+    def elem_size(self, t: TypeDef, f: Field) -> tuple[int | None, str]:
         """(bytes when fixed, what the size column says) of one element of `f`."""
         ref = f.type
         if f.contents is not None:
@@ -153,20 +153,23 @@ class Page:
         if isinstance(f.size, E.Num):
             return f.size.value, str(f.size.value)
         if f.size is not None:
-            text = kx(raw_at(self.schema.raw, f.ypath)["size"])  # may break after a dot in the narrow column
+            text = kx(raw_at(t.schema.raw, f.ypath)["size"])  # may break after a dot in the narrow column
             return None, Markup("<code>{}</code>").format(Markup(".<wbr>").join(text.split(".")))
         if f.size_eos:
             return None, "rest"
         prim = primitive_of(ref)
         if prim is not None:
             return None, f"1–{prim.max_bytes} (varint)" if hasattr(prim, "max_bytes") else "var"
+        if ref.kind == "user" and ref.user.schema is not self.schema:
+            return None, "var"  # another schema's type: its own page lays it out
         if ref.kind == "user":
             n = self.layout(ref.user)[1]
             return n, "var" if n is None else str(n)
         return None, "var"
 
-    def row(self, f: Field, pos: int | None, size, bits: str = "") -> dict:
-        raw = raw_at(self.schema.raw, f.ypath)
+    def row(self, t: TypeDef, f: Field, pos: int | None, size, bits: str = "") -> dict:
+        """A field's row; `t` is the type that holds it (maybe from an imported schema)."""
+        raw = raw_at(t.schema.raw, f.ypath)
         cases = []
         if f.type.kind == "switch":  # (key, type name, TypeDef or None) as the schema spells them
             cases = [(kx(key), str(name), c.user) for (key, name), (_, c) in zip(raw["type"]["cases"].items(), f.type.cases)]
@@ -189,7 +192,8 @@ class Page:
                  for t in self.types]
         return TEMPLATES.get_template("docs_format.html.j2").render(
             s=s, refs=doc_links(s.doc_ref), types=types, prims=[prims[k] for k in sorted(prims)],
-            by_class={t.class_name: t for t in [*self.types, *(i.root for i in self.schema.imports)]},
+            by_class={t.class_name: t for t in [*self.types, *(u for i in self.schema.imports
+                                                                for u in self.emitter.used_from(i))]},
             vectors=self.vectors, dump=self.dump,
             css="../style.css", home="../index.html", up="../../",
         )

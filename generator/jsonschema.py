@@ -30,12 +30,27 @@ def render(schemas: list[Schema], modules: dict) -> dict[str, str]:
 
 def value_schema(schema: Schema, emitter: ModuleEmitter) -> dict:
     defs = {}
-    for owner in [schema, *(imp for imp in schema.imports if not imp.root.primitive)]:
+    owners = [schema, *(imp for imp in schema.imports if not imp.root.primitive)]
+
+    def key(owner: Schema, class_name: str) -> str:
+        """A definition's name: the class name, qualified for an imported schema's types
+        (two schemas may both have an `Attributes`)."""
+        return class_name if owner is schema else f"{owner.id}.{class_name}"
+
+    def resolver(owner: Schema):
+        def resolve(class_name: str) -> str:
+            for s in [owner, *owner.imports]:
+                if any(t.class_name == class_name for t in s.all_types()):
+                    return key(s, class_name)
+            raise ValueError(f"no type {class_name} for {owner.path}")
+        return resolve
+
+    for owner in owners:
         owner_emitter = emitter if owner is schema else ModuleEmitter(owner)
         for t in owner.all_types():
             if t.primitive or t.unwrap:
                 continue
-            defs[t.class_name] = type_schema(t, owner_emitter)
+            defs[key(owner, t.class_name)] = type_schema(t, owner_emitter, resolver(owner))
     return {
         "$schema": DRAFT,
         "$id": f"https://logcodec.dev/schema/{schema.family}/{schema.id}.value.json",
@@ -46,11 +61,11 @@ def value_schema(schema: Schema, emitter: ModuleEmitter) -> dict:
     }
 
 
-def type_schema(t: TypeDef, emitter: ModuleEmitter) -> dict:
+def type_schema(t: TypeDef, emitter: ModuleEmitter, resolve) -> dict:
     props, required = {}, []
     for f in t.seq:
         meta = emitter.field_meta(f)
-        s = element_schema(meta, emitter, f)
+        s = element_schema(meta, emitter, f, resolve)
         if meta.get("list"):
             s = {"type": "array", "items": s}
         if meta.get("derived") or meta.get("defaulted") or meta.get("optional") or meta["kind"] == "switch":
@@ -61,7 +76,7 @@ def type_schema(t: TypeDef, emitter: ModuleEmitter) -> dict:
     for inst in t.instances:
         if inst.field is not None:
             meta = emitter.field_meta(inst.field)
-            s = element_schema(meta, emitter, inst.field)
+            s = element_schema(meta, emitter, inst.field, resolve)
             s = {"type": "array", "items": s} if meta.get("list") else s
         elif inst.enum:
             s = {"anyOf": [{"enum": sorted(inst.enum.members.values())}, {"type": "integer"}]}
@@ -74,7 +89,7 @@ def type_schema(t: TypeDef, emitter: ModuleEmitter) -> dict:
             "additionalProperties": False}
 
 
-def element_schema(meta: dict, emitter: ModuleEmitter, f: Field) -> dict:
+def element_schema(meta: dict, emitter: ModuleEmitter, f: Field, resolve) -> dict:
     kind = meta["kind"]
     if kind == "int":
         return dict(_WIDE) if meta.get("wide") else {"type": "integer"}
@@ -89,9 +104,10 @@ def element_schema(meta: dict, emitter: ModuleEmitter, f: Field) -> dict:
     if kind == "enum":
         return {"anyOf": [{"enum": sorted(f.enum.members.values())}, {"type": "integer"}]}
     if kind == "user":
-        return {"$ref": f"#/$defs/{meta['type']}"}
+        return {"$ref": f"#/$defs/{resolve(meta['type'])}"}
     if kind == "switch":
-        return {"anyOf": [element_schema(c, emitter, f) for c in meta["cases"]]}
+        cases = [element_schema(c, emitter, f, resolve) for c in meta["cases"]]
+        return {"anyOf": list({json.dumps(c, sort_keys=True): c for c in cases}.values())}  # each case once
     raise ValueError(kind)
 
 

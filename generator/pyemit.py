@@ -146,6 +146,10 @@ class ModuleEmitter:
             for enum in t.enums.values():
                 self.enum_names[id(enum)] = "".join(p.capitalize() for p in enum.name.split("_"))
         names = [t.class_name for t in self.types] + list(self.enum_names.values())
+        names += sorted({ref.user.class_name for t in self.types for f in t.seq
+                         for ref in [f.type, *(c for _, c in f.type.cases)]
+                         if ref.kind == "user" and ref.user.schema is not schema and not ref.user.primitive
+                         and ref.user is not ref.user.schema.root})  # imported subtypes share the namespace
         if len(names) != len(set(names)):
             raise SchemaError(f"{schema.path}: two types or enums share a class name: {sorted(names)}")
         # Another schema's root type used here is imported from its generated module.
@@ -160,6 +164,16 @@ class ModuleEmitter:
                         known = self.parents.setdefault(ref.user.name, t)
                         if known is not t:
                             self.parents[ref.user.name] = None
+
+    def used_from(self, imp: Schema) -> list[TypeDef]:
+        """The types of an imported schema that this one uses (its root, or `schema::type`)."""
+        used = {}
+        for t in self.types:
+            for f in [*t.seq, *(i.field for i in t.instances if i.field is not None)]:
+                for ref in [c for _, c in f.type.cases] if f.type.kind == "switch" else [f.type]:
+                    if ref.kind == "user" and ref.user.schema is imp:
+                        used[ref.user.name] = ref.user
+        return list(used.values()) or [imp.root]
 
     def enum_class(self, enum) -> str:
         return self.enum_names[id(enum)]
@@ -189,7 +203,8 @@ class ModuleEmitter:
             structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])),
             layouts=self.layouts, processors=sorted(self.processors), root=root,
             imports=[{"module": f"logcodec.generated.{imp.family}.{imp.id}",
-                      "names": f"{imp.root.class_name}, _d_{imp.root.name}, _e_{imp.root.name}"} for imp in self.imported],
+                      "names": ", ".join(f"{t.class_name}, _d_{t.name}, _e_{t.name}" for t in self.used_from(imp))}
+                     for imp in self.imported],
             root_params="".join(f", {p.id}: {'bool' if p.type_name == 'bool' else 'int'}"
                                 + (f" = {p.default!r}" if p.default is not None else "") for p in root.params),
             root_args="".join(f", {p.id}" for p in root.params),
@@ -404,13 +419,26 @@ class TypeEmitter:
         if self.lines is None:
             return
         for name in sorted(E.names(node)):
-            inst = next((i for i in self.t.instances if i.id == name and i.field is None), None)
+            inst = next((i for i in self.t.instances if i.id == name), None)
             if inst is None or name in self.computed_instances:
                 continue
-            if self.encoding and inst.input:
+            if self.encoding and (inst.input or inst.field is not None):
                 continue  # read from the value
             self.computed_instances.add(name)
-            self.lines(f"i_{name} = {self.expr(inst.value)}")
+            if inst.field is None:
+                self.lines(f"i_{name} = {self.expr(inst.value)}")
+            else:
+                self.read_positional(inst)
+
+    def read_positional(self, inst) -> None:
+        """A positional instance: read at `pos` from the start of this type, then come back.
+        Read where first needed, so that `_io.pos` in its position is where decoding is then."""
+        c = self.lines
+        c("resume = pos")
+        c(f"pos = start + {self.expr(inst.pos)}")
+        c(f"if pos < start: raise _rt.bad_length(pos - start, start, {inst.id!r})")
+        self.decode_element(c, inst.field, f"i_{inst.id}", inst.id, wrap=inst.id)
+        c("pos = resume")
 
     @property
     def hidden(self) -> list[str]:
@@ -480,15 +508,7 @@ class TypeEmitter:
                 self.decode_field(c, part)
         self.close_ranges_decode(c, None)
         for inst in t.instances:
-            if inst.field is None:
-                self.need_instances(E.Name(inst.id))
-                continue
-            # A positional instance: read at `pos` from the start of this type, then come back.
-            c("resume = pos")
-            c(f"pos = start + {self.expr(inst.pos)}")
-            c(f"if not start <= pos <= end: raise _rt.bad_length(pos - start, start, {inst.id!r})")
-            self.decode_element(c, inst.field, f"i_{inst.id}", inst.id, wrap=inst.id)
-            c("pos = resume")
+            self.need_instances(E.Name(inst.id))
         if t.unwrap:
             c(f"return v_{t.seq[0].id}, pos")
         else:
@@ -779,7 +799,10 @@ class TypeEmitter:
                 c(f"_rt.in_field(exc, pos, {'b2 is not buf' if processed else 'False'}{open_ended})")
             c(f"raise exc.within({wrap!r})" if wrap else "raise")
 
-    def switch(self, c: Lines, f: Field, ref: TypeRef, emit_case, emit_default) -> None:
+    def switch(self, c: Lines, f: Field, ref: TypeRef, emit_case, emit_default, value: str | None = None) -> None:
+        if self.encoding and value is not None and self.selects_on_peek(ref):
+            self.switch_by_class(c, ref, emit_case, emit_default, value)
+            return
         c(f"on_{f.id} = {self.expr(ref.switch_on)}")
         first, default = True, None
         for key, case in ref.cases:
@@ -794,6 +817,24 @@ class TypeEmitter:
                 emit_case(default)
             else:
                 emit_default()
+
+    def selects_on_peek(self, ref: TypeRef) -> bool:
+        """Whether a switch selects on a positional instance (a byte read ahead): an encoder has
+        no bytes to read it from, and picks the case from the value's class instead."""
+        peeks = {i.id for i in self.t.instances if i.field is not None}
+        return bool(E.names(ref.switch_on) & peeks)
+
+    def switch_by_class(self, c: Lines, ref: TypeRef, emit_case, emit_default, value: str) -> None:
+        cases = list(dict.fromkeys(case.user.name for _, case in ref.cases if case.kind == "user"))
+        by_name = {case.user.name: case for _, case in ref.cases if case.kind == "user"}
+        first = True
+        for name in cases:
+            case = by_name[name]
+            with c.block(f"{'if' if first else 'elif'} isinstance({value}, {case.user.class_name}):"):
+                emit_case(case)
+            first = False
+        with c.block("else:" if not first else "if True:"):
+            emit_default()
 
     def checksum_at_extent(self, c: Lines, f: Field) -> None:
         """Verify a checksum as soon as the end of its range is known, before decompressing."""
@@ -846,7 +887,7 @@ class TypeEmitter:
             for f in t.seq:
                 c(f"v_{f.id} = v.{f.id}")
             for inst in t.instances:  # -lc-input instances are part of the value; others are computed
-                if inst.input or inst.field is not None:
+                if inst.input or (inst.field is not None and not t.unwrap):  # an unwrapped value has no instances
                     c(f"i_{inst.id} = v.{inst.id}")
         self.encode_upfront(c)
         for owner, first, last, kind in self.ranges:
@@ -949,7 +990,7 @@ class TypeEmitter:
                 with self.temporary(c, f"t_{f.id}"):
                     self.encode_content(c, f, case_ref, f"v_{f.id}", f.id, wrap=f.id)
                 c(f"{var} = d")
-            self.switch(c, f, ref, case, lambda: c(f"{var} = _cast(bytes, v_{f.id})"))
+            self.switch(c, f, ref, case, lambda: c(f"{var} = _cast(bytes, v_{f.id})"), value=f"v_{f.id}")
             return
         with self.temporary(c, f"t_{f.id}"):
             self.encode_content(c, f, ref, f"v_{f.id}", f.id, wrap=f.id)
@@ -1130,7 +1171,7 @@ class TypeEmitter:
         elif ref.kind == "switch":
             default_ref = TypeRef("bytes")
             self.switch(c, f, ref, lambda case: self.encode_content(c, f, case, var, epath, wrap),
-                        lambda: self.encode_content(c, f, default_ref, var, epath, wrap))
+                        lambda: self.encode_content(c, f, default_ref, var, epath, wrap), value=var)
         else:
             raise SchemaError(f"cannot encode {ref.kind}")
 

@@ -174,6 +174,13 @@ def _tr(node, scope: Scope):
 
 
 def _attr(node: E.Attr, scope: Scope):
+    if node.obj == E.Name("_io"):
+        # The only stream property: where decoding is, from the start of this type (a positional
+        # instance peeks ahead with `pos: _io.pos + N`, read where it is first needed).
+        if node.name != "pos":
+            raise SchemaError(f"{scope.t.schema.path}: {scope.t.ypath or '(top)'}: `_io.{node.name}` is not supported"
+                              " (only `_io.pos`, in a positional instance's `pos`)")
+        return "(pos - start)", "int"
     if node.obj == E.Name("_parent"):
         # `_parent.x` arrives as a hidden argument `pp_x`: the parent's own local, so that a
         # list being built is seen as far as it goes (`_parent.items[_index - 1]`).

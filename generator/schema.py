@@ -443,9 +443,15 @@ class Resolver:
             if scope.name == name and scope.parent is None:
                 return scope
             scope = scope.parent
+        head, _, rest = name.partition("::")
         for imp in self.schema.imports:
-            if imp.id == name:
-                return imp.root
+            if imp.id == head:
+                found = imp.root
+                for part in rest.split("::") if rest else []:  # `other_schema::its_type`
+                    if part not in found.types:
+                        self.fail(ypath, f"unknown type {name!r}: {found.name} has no type {part!r}")
+                    found = found.types[part]
+                return found
         self.fail(ypath, f"unknown type {name!r}")
 
     def find_enum(self, t: TypeDef, name: str, ypath: str) -> Enum:

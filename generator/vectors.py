@@ -126,6 +126,8 @@ class Builder:
         for group in groups:
             for t in group["tests"]:
                 for flag in t["flags"]:
+                    if not isinstance(flag, str):  # YAML reads a bare Null, True or 1 as another type
+                        self.fail(f"flag {flag!r} of {t['tcId']} is not a string; quote it")
                     if flag not in self.notes:
                         self.fail(f"flag {flag!r} of {t['tcId']} is not explained in notes")
         return {
@@ -163,7 +165,10 @@ class Builder:
         elif "from" in test:
             if test["from"] not in self.by_name:
                 self.fail(f"{tc}: unknown base test {test['from']!r} (define it earlier)")
-            data = mutate(self.by_name[test["from"]][1], test, f"{self.where}: {tc}")
+            base_entry, base_data = self.by_name[test["from"]]
+            data = mutate(base_data, test, f"{self.where}: {tc}")
+            if result == "valid" and "canonical" in base_entry:  # a valid mutation: canonical as its base
+                entry["canonical"] = bool(test.get("canonical", base_entry["canonical"]))
         else:
             self.fail(f"{tc}: a test has a value, bytes, or a base test to mutate")
         if "provenance" in test:
@@ -193,6 +198,13 @@ class Builder:
         if entry.get("canonical") and self.module.encode(decoded) != data:
             self.fail(f"{tc}: marked canonical, but re-encoding gives other bytes")
 
+    def decodes(self, data: bytes) -> bool:
+        try:
+            self.module.decode(data)
+        except DecodeError:
+            return False
+        return True
+
     def truncations(self) -> dict | None:
         spec = self.spec.get("truncations")
         if not spec:
@@ -211,6 +223,8 @@ class Builder:
                 for path, start, _end in kaitai.spans(obj, stop):
                     cuts.setdefault(start, path)
                 for cut in sorted(c for c in cuts if c < len(data)):
+                    if self.decodes(data[:cut]):
+                        continue  # a whole prefix (entries up to a boundary, or none) is valid input
                     test = {"name": f"{base}/at-{cut}", "error": "truncated"}
                     entry = {"tcId": f"{spec['type']}/{base}/at-{cut}",
                              "comment": f"{base} cut before byte {cut}, where {cuts[cut]} starts",

@@ -16,6 +16,7 @@ Every decoder raises only `DecodeError` (every encoder only `EncodeError`), with
 
 from logcodec._api import codec, decode, decode_stream, encode, formats, to_json, value_from_json
 from logcodec.pairing import ProduceAck, pair_produce
+from logcodec.records import Record, kafka_records, legacy_records
 from logcodec.runtime.errors import KINDS, DecodeError, EncodeError, LogcodecError
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
 from logcodec.runtime.stream import Stream
@@ -26,5 +27,5 @@ __version__ = "0.1.0"
 __all__ = [
     "formats", "codec", "decode", "decode_stream", "encode", "to_json", "value_from_json", "strip_derived",
     "DecodeError", "EncodeError", "LogcodecError", "KINDS", "Limits", "DEFAULT_LIMITS", "Stream",
-    "pair_produce", "ProduceAck",
+    "pair_produce", "ProduceAck", "legacy_records", "kafka_records", "Record",
 ]

@@ -10,9 +10,9 @@ from logcodec.runtime.limits import DEFAULT_LIMITS
 
 
 class TankCompression:
-    def __init__(self, codec):
-        self.codec = int(codec)
+    def __init__(self, *args):
+        self.args = [int(a) for a in args]  # the processor's arguments in the schema (a codec id, ...)
 
     def decode(self, data):
-        buf, start, end = _table.decode(data, 0, len(data), DEFAULT_LIMITS, self.codec)
+        buf, start, end = _table.decode(data, 0, len(data), DEFAULT_LIMITS, *self.args)
         return bytes(buf[start:end])

@@ -362,13 +362,45 @@ _KAFKA = {0: None, 1: (gzip_decompress, gzip_compress), 2: (snappy_decompress, s
           3: (lz4_decompress, lz4_compress), 4: (zstd_decompress, zstd_compress)}
 #: Kafka record batches (v2) and v1 message sets: attributes bits 0-2.
 kafka_compression = CodecTable("kafka", _KAFKA)
+# zstd came with magic 2 (KIP-110): Java refuses it in magic 0 and 1 message sets.
+_KAFKA_LEGACY = {codec: entry for codec, entry in _KAFKA.items() if codec != 4}
+#: Kafka magic-1 message sets.
+kafka_v1_compression = CodecTable("kafka_v1", _KAFKA_LEGACY)
 #: Kafka magic-0 message sets: lz4 with the KAFKA-3160 header checksum, as Java writes it.
-kafka_v0_compression = CodecTable("kafka_v0", {**_KAFKA, 3: (partial(lz4_decompress, broken_header_checksum=True),
-                                                             partial(lz4_compress, broken_header_checksum=True))})
+kafka_v0_compression = CodecTable("kafka_v0", {**_KAFKA_LEGACY, 3: (partial(lz4_decompress, broken_header_checksum=True),
+                                                                    partial(lz4_compress, broken_header_checksum=True))})
+
+
+class ByVersion:
+    """Codec tables chosen by a format version: ``process: name(version, codec)``."""
+
+    def __init__(self, name: str, tables: dict[int, CodecTable]) -> None:
+        self.name, self.tables = name, tables
+
+    def _table(self, version: int, error=DecodeError) -> CodecTable:
+        table = self.tables.get(version)
+        if table is None:
+            raise error("unknown_codec", f"{self.name}: no codecs for version {version}")
+        return table
+
+    def decode(self, buf: Bytes, start: int, end: int, lim: Limits, version: int, codec: int) -> tuple[Any, int, int]:
+        try:
+            return self._table(version).decode(buf, start, end, lim, codec)
+        except DecodeError as e:
+            e.offset = start if e.offset is None else e.offset
+            raise
+
+    def encode(self, data: Bytes, version: int, codec: int) -> Bytes:
+        return self._table(version, EncodeError).encode(data, codec)
+
+
+#: Kafka legacy message sets, by magic (0 or 1) and attributes bits 0-2.
+kafka_legacy_compression = ByVersion("kafka_legacy", {0: kafka_v0_compression, 1: kafka_v1_compression})
 #: TANK bundles: flags bits 0-1. TANK reads and writes raw snappy only, no xerial framing.
 tank_compression = CodecTable("tank", {0: None, 1: (snappy_decompress_raw, snappy_compress_raw)})
 
-__all__ = ["CodecTable", "kafka_compression", "kafka_v0_compression", "tank_compression",
+__all__ = ["CodecTable", "ByVersion", "kafka_compression", "kafka_v0_compression", "kafka_v1_compression",
+           "kafka_legacy_compression", "tank_compression",
            "gzip_compress", "gzip_decompress", "snappy_compress", "snappy_compress_raw",
            "snappy_decompress", "snappy_decompress_raw", "lz4_compress", "lz4_decompress",
            "zstd_compress", "zstd_decompress"]

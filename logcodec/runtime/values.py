@@ -132,9 +132,13 @@ def _field_from_json(owner, v, meta):
 def _scalar_from_json(owner, v, meta):
     kind = meta["kind"]
     if kind == "switch":
-        for case in meta["cases"]:
-            if (case["kind"] == "user") == isinstance(v, dict):
-                return _scalar_from_json(owner, v, case)
+        cases = [c for c in meta["cases"] if (c["kind"] == "user") == isinstance(v, dict)]
+        if isinstance(v, dict):  # the first object case that has every field the JSON names
+            fitting = [c for c in cases
+                       if set(v) <= {f.name for f in dataclasses.fields(_module_attr(owner, c["type"]))}]
+            cases = fitting or cases
+        if cases:
+            return _scalar_from_json(owner, v, cases[0])
         raise EncodeError("invalid_value", "fits no case of the switch")
     if kind == "bytes":
         try:

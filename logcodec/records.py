@@ -1,0 +1,77 @@
+"""Records as a Kafka client sees them, from decoded record sets, batches and message sets.
+
+The formats store what the wire needs: a v2 batch holds offset and timestamp deltas; a
+legacy compressed wrapper holds an inner message set whose magic-1 offsets are relative
+and whose timestamps the wrapper may override. `kafka_records` resolves all of it, as the
+Java client does, into one flat list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+CREATE_TIME, LOG_APPEND_TIME = 0, 1
+
+
+@dataclass(frozen=True)
+class Record:
+    """One record: absolute offset, timestamp and its type (None for magic 0), key, value."""
+
+    offset: int
+    timestamp: int | None
+    timestamp_type: int | None
+    key: bytes | None
+    value: bytes | None
+    headers: list = field(default_factory=list)  # legacy messages have none
+
+
+def legacy_records(message_set) -> list[Record]:
+    """Every record of a decoded `kafka.message_set`, wrappers opened.
+
+    Inner offsets get the inner set's `inner_offset_base` (wrapper offset − last inner
+    offset, when not negative, in magic 1). Inside a magic-1 wrapper with log-append time,
+    every inner record takes the wrapper's timestamp, and inner records report the
+    wrapper's timestamp type.
+    """
+    return [record for entry in message_set.entries for record in _legacy_entry_records(entry)]
+
+
+def _legacy_entry_records(entry) -> list[Record]:
+    m = entry.message
+    ts_type = int(m.attributes.timestamp_type) if m.magic == 1 else None
+    if int(m.attributes.compression) == 0 or m.value is None:
+        return [Record(entry.offset, m.timestamp, ts_type, m.key, m.value)]
+    inner = m.value
+    out = []
+    for inner_entry in inner.entries:
+        im = inner_entry.message
+        timestamp = m.timestamp if ts_type == LOG_APPEND_TIME else im.timestamp
+        out.append(Record(inner_entry.offset + inner.inner_offset_base, timestamp, ts_type, im.key, im.value))
+    return out
+
+
+def batch_records(batch) -> list[Record]:
+    """The records of a decoded `kafka.record_batch_v2`: absolute offsets; timestamps from the
+    base and deltas, or the batch's max timestamp for log-append time (as the Java client).
+    Control records keep their typed key and value."""
+    log_append = int(batch.attributes.timestamp_type) == LOG_APPEND_TIME
+    ts_type = int(batch.attributes.timestamp_type)
+    return [Record(batch.base_offset + r.offset_delta,
+                   batch.max_timestamp if log_append else batch.base_timestamp + r.timestamp_delta,
+                   ts_type, r.key, r.value, [(h.key, h.value) for h in r.headers]) for r in batch.records]
+
+
+def kafka_records(value) -> list[Record]:
+    """Every record of a decoded `kafka.record_set`, `kafka.message_set` or
+    `kafka.record_batch_v2` value, in order (a record set's partial last entry has none)."""
+    if hasattr(value, "records"):  # a v2 batch
+        return batch_records(value)
+    if hasattr(value, "partial_entry"):  # a record set: batches and legacy entries
+        out = []
+        for entry in value.entries:
+            if hasattr(entry, "records"):
+                out += batch_records(entry)
+            else:
+                out += _legacy_entry_records(entry)
+        return out
+    return legacy_records(value)
