@@ -101,3 +101,45 @@ def test_the_expression_parser_fails_only_with_its_error(text):
         E.parse(text)
     except E.ExprError:
         pass
+
+
+LIST_OF_LISTS = GOOD + """
+  - id: groups
+    type: group
+    repeat: expr
+    repeat-expr: 2
+    doc: Groups.
+types:
+  group:
+    doc: A group, shown as its list of items.
+    -lc-unwrap: true
+    seq:
+      - id: items
+        type: u1
+        repeat: expr
+        repeat-expr: 2
+        doc: Items.
+"""
+
+
+def test_a_list_of_unwrapped_lists_is_refused(tmp_path):
+    with pytest.raises(SchemaError, match=r"seq\[2\]\.repeat: a list of group, an unwrapped list"):
+        load(tmp_path, LIST_OF_LISTS)
+    assert load(tmp_path, LIST_OF_LISTS.replace("    -lc-unwrap: true\n", "")).root.seq[2].id == "groups"
+
+
+def test_only_io_pos_is_supported_and_only_the_imported_schemas_types_resolve(tmp_path):
+    peek = GOOD + """instances:
+  peek:
+    pos: _io.size - 1
+    type: u1
+    doc: The last byte.
+"""
+    with pytest.raises(SchemaError, match=r"`_io.size` is not supported"):
+        ModuleEmitter(load(tmp_path, peek)).render()
+    source = ModuleEmitter(load(tmp_path, peek.replace("_io.size - 1", "_io.pos + 1"))).render()
+    assert "pos = start + ((pos - start) + 1)" in source  # a peek one byte ahead of where decoding is
+    (tmp_path / "fam" / "other.ksy").write_text(GOOD.replace("id: thing", "id: other"))
+    imports = GOOD.replace("meta: {id: thing, endian: be}", "meta: {id: thing, endian: be, imports: [other]}")
+    with pytest.raises(SchemaError, match=r"unknown type 'other::nope'"):
+        load(tmp_path, imports.replace("type: u2", "type: other::nope"))
