@@ -34,6 +34,10 @@ mapping, whose keys may come in any order), each value of its type and range. A 
 Kafka writes a UUID as 22 characters of URL-safe base64 without padding (`Uuid.toString`), and
 Inkless names each object `<prefix>/<that text>`. Inkless lays out a block by (topic id,
 partition), comparing topic ids with `Uuid.compareTo`: see `topic_id_sort_key`.
+
+Inkless's own metadata (rows of its `files` and `batches` tables) is in `logcodec.inkless_shipped`;
+building blocks, reading a partition back and validating metadata against an object, in either
+form, is in `logcodec.inkless_blocks`.
 """
 
 from __future__ import annotations
@@ -120,6 +124,17 @@ def uuid_from_base64url(text: str, path: str = "uuid") -> bytes:
     return raw
 
 
+def uuid_from_either_text(text: str, path: str = "uuid") -> bytes:
+    """The 16 bytes of a UUID written either way: 8-4-4-4-12 hex (as PostgreSQL and the seed's
+    document write it) or Kafka's 22 characters of base64url (as Kafka's tools print topic ids)."""
+    if isinstance(text, str) and _UUID_TEXT.fullmatch(text):
+        return uuid_from_text(text, path)
+    if isinstance(text, str) and _BASE64URL.fullmatch(text):
+        return uuid_from_base64url(text, path)
+    raise DecodeError("invalid_value", f"{text!r} is neither 8-4-4-4-12 lowercase hex digits nor 22 characters "
+                      "of URL-safe base64", None, path)
+
+
 # ---------------------------------------------------------------- object keys
 
 def object_key(prefix: str, block_id) -> str:
@@ -155,9 +170,17 @@ def topic_id_sort_key(topic_id, *, unsigned: bool = False) -> tuple[int, int]:
     of the 128 bits as one signed integer (where the low half would count as unsigned):
     `00000000-0000-0000-8000-000000000000` sorts before the nil UUID here.
 
-    `unsigned=True` gives plain byte order (both halves compared with `Long.compareUnsigned`),
-    which a later version of Kafka's `Uuid.compareTo` uses; which of the two the Kafka under a
-    given Inkless build carries decides how its blocks are laid out.
+    `unsigned=True` gives plain byte order (both halves compared with `Long.compareUnsigned`).
+
+    Decision: signed halves by default. Inkless sorts a block's batches with
+    `Comparator.comparing(topicId)` (`BatchBuffer.close`), i.e. with `Uuid.compareTo` of the
+    Kafka it is built on (4.2.1-inkless in the snapshot our reference facts come from). Kafka's
+    sources show two versions of that method: signed halves from its introduction (KAFKA-12206,
+    2021), still there in 4.x-era code, and a later rewrite with `Long.compareUnsigned`. Which of
+    the two Inkless's Kafka carries could not be read from its sources; the reference facts and
+    issue 5 record the signed order, so that is the default, and `unsigned=True` reproduces
+    blocks of an Inkless built on the rewrite. Only the layout a builder writes depends on this:
+    readers and validators follow the metadata, which says where each batch is.
     """
     raw = _uuid_bytes(topic_id, "topic_id")
     signed = not unsigned
@@ -387,12 +410,13 @@ def _constant(name):
     raise ValueError(f"{name} is not a number")
 
 
-def document_from_json(text) -> list:
-    """The document of JSON text (a key twice in one object, NaN and Infinity are errors)."""
+def document_from_json(text, root: str = ROOT):
+    """The document of JSON text (a key twice in one object, NaN and Infinity are errors);
+    `root` is the path an error names (the shipped form's documents have their own)."""
     try:
         return json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant)
     except (ValueError, TypeError, RecursionError) as exc:
-        raise DecodeError("invalid_value", f"not JSON: {exc}", None, ROOT) from None
+        raise DecodeError("invalid_value", f"not JSON: {exc}", None, root) from None
 
 
 def dump_yaml(value) -> str:
@@ -420,7 +444,7 @@ __all__ = [
     "metadata_to_document", "metadata_from_document",
     "dump_yaml", "load_yaml", "dump_json", "load_json",
     "document_to_yaml", "document_from_yaml", "document_to_json", "document_from_json",
-    "uuid_text", "uuid_from_text", "uuid_to_base64url", "uuid_from_base64url",
+    "uuid_text", "uuid_from_text", "uuid_to_base64url", "uuid_from_base64url", "uuid_from_either_text",
     "object_key", "parse_object_key",
     "topic_id_sort_key", "compare_topic_ids", "topic_partition_sort_key",
 ]
