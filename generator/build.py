@@ -49,7 +49,7 @@ def render_codecs(schemas: list[Schema]) -> dict[str, str]:
 
 def render_all(root: Path) -> dict[str, bytes]:
     """Every file of `generated/`, keyed by its path relative to it."""
-    from . import docs, jsonschema, kaitai, vectors  # noqa: PLC0415 (each pulls in more)
+    from . import checks, docs, jsonschema, kaitai, vectors  # noqa: PLC0415 (each pulls in more)
 
     schemas = load_all(root / "schemas")
     text = render_codecs(schemas)
@@ -58,8 +58,10 @@ def render_all(root: Path) -> dict[str, bytes]:
     with _rendered_modules(root, text, schemas) as modules:
         for schema in schemas:
             text.update(vectors.render(root, schema, modules[schema.format_name]))
+        format_vectors = {k: v for k, v in text.items() if k.startswith("vectors/")}
+        text.update(checks.render(root, format_vectors))  # checks read the vectors just made
         text.update(jsonschema.render(schemas, modules))
-        text.update(docs.render(root, schemas, modules, {k: v for k, v in text.items() if k.startswith("vectors/")}))
+        text.update(docs.render(root, schemas, modules, format_vectors))
     return {path: content.encode() if isinstance(content, str) else content for path, content in text.items()}
 
 

@@ -1,0 +1,94 @@
+"""Check vectors: inputs of several formats and what a named checker must find in them.
+
+A definition `schemas/<family>/<name>.checks.yaml` names a checker of
+`logcodec.checks`, its inputs and, per test, each input's bytes: another format's
+vector by `fmt:tcId` (just rendered, so the two stay in step), optionally mutated as
+in vector files, or literal hex or JSON. The generator runs the checker and fails
+unless it finds exactly the declared problems (kind and path); the file records
+their offsets too. It becomes `generated/vectors/<family>/<name>.checks.json`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import yaml
+
+from logcodec import checks as checkers
+
+from .schema import SchemaError
+from .vectors import mutate
+
+MUTATIONS = ("patch", "splice", "truncate", "append", "checksums")
+
+
+def render(root: Path, rendered: dict[str, str]) -> dict[str, str]:
+    """Every check vector file, given the vector files rendered in this run (by path)."""
+    out = {}
+    for path in sorted((root / "schemas").rglob("*.checks.yaml")):
+        where = path.relative_to(root).as_posix()
+        try:
+            spec = yaml.safe_load(path.read_text())
+        except yaml.YAMLError as exc:
+            raise SchemaError(f"{where}: not valid YAML: {exc}") from None
+        family = path.parent.name
+        name = path.name.removesuffix(".checks.yaml")
+        out[f"vectors/{family}/{name}.checks.json"] = json.dumps(
+            CheckBuilder(spec, where, rendered).build(), indent=1, ensure_ascii=False) + "\n"
+    return out
+
+
+class CheckBuilder:
+    def __init__(self, spec: dict, where: str, rendered: dict[str, str]) -> None:
+        self.spec, self.where, self.rendered = spec, where, rendered
+        self.checker = spec.get("checker")
+        if self.checker not in checkers.CHECKERS:
+            self.fail(f"checker {self.checker!r} is not one of {sorted(checkers.CHECKERS)}")
+        self.notes = spec.get("notes", {})
+
+    def fail(self, message: str):
+        raise SchemaError(f"{self.where}: {message}")
+
+    def build(self) -> dict:
+        tests = [self.test(t) for t in self.spec.get("tests", [])]
+        return {"checker": self.checker, "source": self.spec.get("source", "").strip(),
+                "generator": "logcodec generate", "inputs": list(self.spec.get("inputs", [])),
+                "numberOfTests": len(tests), "notes": self.notes, "tests": tests}
+
+    def test(self, t: dict) -> dict:
+        name = t["name"]
+        for flag in t.get("flags", []):
+            if not isinstance(flag, str) or flag not in self.notes:
+                self.fail(f"{name}: flag {flag!r} is not explained in notes")
+        inputs = {key: self.input_bytes(name, key, t.get(key)) for key in self.spec.get("inputs", [])}
+        found = checkers.run(self.checker, inputs)
+        got = [{"kind": f.kind, "path": f.path} for f in found]
+        want = [{"kind": f["kind"], "path": f["path"]} for f in t.get("findings", [])]
+        if got != want:
+            self.fail(f"{name}: {self.checker} finds {got}, the definition says {want}")
+        return {"tcId": name, "comment": t.get("comment", "").strip(), "flags": list(t.get("flags", [])),
+                "inputs": {key: data.hex() for key, data in inputs.items()},
+                "findings": [{"kind": f.kind, "offset": f.offset, "path": f.path} for f in found]}
+
+    def input_bytes(self, test: str, key: str, spec) -> bytes:
+        if not isinstance(spec, dict):
+            self.fail(f"{test}: input {key!r} needs one of vector, hex, json")
+        if "vector" in spec:
+            fmt, _, tc_id = spec["vector"].partition(":")
+            family, _, fid = fmt.partition(".")
+            text = self.rendered.get(f"vectors/{family}/{fid}.json")
+            found = None if text is None else next(
+                (x for g in json.loads(text)["testGroups"] for x in g["tests"] if x["tcId"] == tc_id), None)
+            if found is None:
+                self.fail(f"{test}: input {key!r}: no vector {spec['vector']!r}")
+            data = bytes.fromhex(found["bytes"])
+        elif "hex" in spec:
+            data = bytes.fromhex("".join(spec["hex"].split()))
+        elif "json" in spec:
+            data = json.dumps(spec["json"], indent=1, ensure_ascii=False).encode()
+        else:
+            self.fail(f"{test}: input {key!r} needs one of vector, hex, json")
+        if any(m in spec for m in MUTATIONS):
+            data = mutate(data, spec, f"{self.where}: {test}.{key}")
+        return data
