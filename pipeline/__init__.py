@@ -1,0 +1,34 @@
+"""logcodec on Apache Spark: Kafka and TANK logs as DataFrames.
+
+    >>> from logcodec.pipeline import local_session                      # doctest: +SKIP
+    >>> spark = local_session()              # local[*], quiet, loopback; data sources registered
+    >>> df = spark.read.format("logcodec.kafka").load("/var/lib/kafka/data")
+    >>> spark.read.format("logcodec.tank").option("rows", "bundle").load("/var/lib/tank")
+
+On a session made elsewhere, `register(spark)` adds the data sources. Options:
+`rows` (`record`, or `batch` / `bundle`), `mode` (`permissive` or `failfast`),
+`splitBytes`, `glob` (Kafka), `topic`, `partition`. The readers themselves
+(`logcodec.pipeline.kafka`, `.tank`) need pyarrow but not Spark, so one Python
+process can read the same rows: `kafka.read(ranges, options)` for each planned
+partition of `kafka.plan(options)`.
+"""
+
+from __future__ import annotations
+
+
+def register(spark) -> None:
+    """Make `logcodec.kafka` and `logcodec.tank` known to `spark.read.format(...)`."""
+    from logcodec.pipeline.sources import SOURCES
+
+    for source in SOURCES:
+        spark.dataSource.register(source)
+
+
+def local_session(*args, **kwargs):
+    """A local (or `master=`) Spark session with the data sources registered; see `session.local_session`."""
+    from logcodec.pipeline.session import local_session as make
+
+    return make(*args, **kwargs)
+
+
+__all__ = ["register", "local_session"]

@@ -1,0 +1,293 @@
+"""Kafka log segments and record-set files as rows: one per record, or one per batch.
+
+A Kafka log segment (`<topic>-<partition>/<base offset>.log`) and a Fetch response's
+record set are the same thing: entries laid end to end, each an int64 offset, an int32
+size and that many bytes, whose magic byte (16 bytes in) says whether it is a legacy
+message (magic 0 or 1, maybe a compressed wrapper) or a record batch (magic 2). The
+size framing is what lets a large segment be cut into input partitions without
+decoding it, and what lets a reader step over a bad entry and go on.
+
+Each entry is decoded on its own by the generated codecs (`kafka.record_batch_v2` or
+`kafka.message_set`, chosen by the magic byte as `kafka.record_set` chooses), and its
+records are resolved by `logcodec.records` as a Kafka client sees them. A bad entry
+becomes one row whose `error` says why and where, and reading goes on at the next
+entry. When the framing itself is broken (a size that is too small, or that runs past
+the end of the file) nothing after it can be located, so that is the file's last row.
+"""
+
+from __future__ import annotations
+
+import mmap
+import struct
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pyarrow as pa
+from crc32c import crc32c
+
+from logcodec._api import codec
+from logcodec.pipeline.plan import FileRange, ReadOptions, cut, files_under, kafka_topic_partition, pack
+from logcodec.pipeline.tables import ERROR, HEADERS, error_value, record_batches
+from logcodec.records import Record, batch_records, legacy_records
+from logcodec.runtime.errors import DecodeError
+
+ROW_KINDS = ("record", "batch")
+
+#: One row per record.
+RECORD_SCHEMA = pa.schema([
+    ("topic", pa.string()),             # from the directory name `<topic>-<partition>`, or the `topic` option
+    ("partition", pa.int32()),
+    ("offset", pa.int64()),             # absolute, as a consumer sees it
+    ("timestamp", pa.int64()),          # milliseconds since the epoch, as stored (null for magic 0)
+    ("timestamp_type", pa.string()),    # create_time or log_append_time (null for magic 0)
+    ("key", pa.binary()),
+    ("value", pa.binary()),
+    ("headers", HEADERS),               # empty for legacy messages
+    ("producer_id", pa.int64()),        # producer fields: null for legacy messages
+    ("producer_epoch", pa.int16()),
+    ("base_sequence", pa.int32()),      # the batch's first sequence number
+    ("leader_epoch", pa.int32()),       # the batch's partition leader epoch
+    ("is_transactional", pa.bool_()),
+    ("is_control", pa.bool_()),         # a transaction marker; key and value are the marker's bytes
+    ("codec", pa.string()),             # none, gzip, snappy, lz4, zstd
+    ("magic", pa.int8()),
+    ("file", pa.string()),              # provenance: the file and the byte offset of the batch in it
+    ("batch_offset", pa.int64()),
+    ("error", ERROR),                   # null, or why the batch at batch_offset could not be read
+])
+
+#: One row per batch (a v2 record batch, or a legacy message or compressed wrapper).
+BATCH_SCHEMA = pa.schema([
+    ("topic", pa.string()),
+    ("partition", pa.int32()),
+    ("file", pa.string()),
+    ("batch_offset", pa.int64()),       # byte offset of the batch in the file
+    ("size", pa.int32()),               # bytes in the file, offset and size fields included
+    ("magic", pa.int8()),
+    ("base_offset", pa.int64()),        # first and last record offsets
+    ("last_offset", pa.int64()),
+    ("record_count", pa.int32()),
+    ("codec", pa.string()),
+    ("timestamp_type", pa.string()),
+    ("base_timestamp", pa.int64()),     # the first record's timestamp (v2: the batch's base timestamp)
+    ("max_timestamp", pa.int64()),
+    ("producer_id", pa.int64()),
+    ("producer_epoch", pa.int16()),
+    ("base_sequence", pa.int32()),
+    ("leader_epoch", pa.int32()),
+    ("is_transactional", pa.bool_()),
+    ("is_control", pa.bool_()),
+    ("payload_bytes", pa.int64()),      # key, value and header bytes of the records, uncompressed
+    ("crc_valid", pa.bool_()),          # the stored CRC against the bytes, checked apart from decoding
+    ("error", ERROR),
+])
+
+_HEAD = struct.Struct(">qi")            # offset, size
+HEAD_BYTES = 12
+MAGIC_AT = 16
+#: The smallest entry a size can announce: a magic-0 message with a null key and value
+#: (CRC 4, magic 1, attributes 1, key length 4, value length 4).
+MIN_SIZE = 14
+_TIMESTAMP_TYPES: dict[int | None, str | None] = {0: "create_time", 1: "log_append_time", None: None}
+_rb = codec("kafka.record_batch_v2")
+_ms = codec("kafka.message_set")
+
+
+def schema(options: ReadOptions) -> pa.Schema:
+    return BATCH_SCHEMA if options.rows == "batch" else RECORD_SCHEMA
+
+
+# ---------------------------------------------------------------- planning (driver)
+
+def plan(options: ReadOptions) -> list[list[FileRange]]:
+    """The input partitions of a read: every matching file, large ones cut at entry boundaries."""
+    ranges = []
+    for path in files_under(Path(options.path), options.glob):
+        topic, partition = kafka_topic_partition(path.parent)
+        topic = options.topic if options.topic is not None else topic
+        partition = options.partition if options.partition is not None else partition
+        size = path.stat().st_size
+        boundaries = entry_starts(path) if size > options.split_bytes else []
+        ranges += [FileRange(str(path), start, end, topic, partition)
+                   for start, end in cut(boundaries, size, options.split_bytes)]
+    return pack(ranges, options.split_bytes)
+
+
+def entry_starts(path: Path) -> list[int]:
+    """The byte offset of every entry of a file whose framing holds, from the offset and size
+    fields alone (nothing is decoded); the walk stops where the framing breaks."""
+    starts = []
+    with open(path, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as data:
+        pos, end = 0, len(data)
+        while pos + HEAD_BYTES <= end:
+            _, size = _HEAD.unpack_from(data, pos)
+            if size < MIN_SIZE or pos + HEAD_BYTES + size > end:
+                break
+            starts.append(pos)
+            pos += HEAD_BYTES + size
+    return starts
+
+
+# ---------------------------------------------------------------- reading (tasks)
+
+def read(ranges: list[FileRange], options: ReadOptions) -> Iterator[pa.RecordBatch]:
+    """The Arrow batches of one input partition."""
+    row_source = batch_rows if options.rows == "batch" else record_rows
+    return record_batches((row for r in ranges for row in row_source(r, options.failfast)), schema(options))
+
+
+def entries(r: FileRange, failfast: bool) -> Iterator[tuple[int, bytes | None, tuple | None]]:
+    """(file offset, entry bytes, None) for each entry of the range, or (file offset, bytes or
+    None, error) for one that cannot be read; after a broken frame, nothing more."""
+    with open(r.path, "rb") as f:
+        f.seek(r.start)
+        data = f.read(r.size)
+    pos = 0
+    while pos < len(data):
+        at = r.start + pos
+        if len(data) - pos < HEAD_BYTES:
+            yield at, None, _framing_error(r, "truncated", at, f"{len(data) - pos} bytes left, an entry header "
+                                           f"needs {HEAD_BYTES}", "offset", failfast)
+            return
+        _, size = _HEAD.unpack_from(data, pos)
+        if size < MIN_SIZE:
+            yield at, None, _framing_error(r, "invalid_length", at + 8, f"entry size {size}, the smallest "
+                                           f"entry holds {MIN_SIZE} bytes", "size", failfast)
+            return
+        end = pos + HEAD_BYTES + size
+        if end > len(data):
+            yield at, data[pos:], _framing_error(r, "truncated", at, f"entry of {HEAD_BYTES + size} bytes, "
+                                                 f"{len(data) - pos} left in the file", "", failfast)
+            return
+        yield at, data[pos:end], None
+        pos = end
+
+
+def _framing_error(r: FileRange, kind: str, offset: int, detail: str, path: str, failfast: bool) -> tuple:
+    exc = DecodeError(kind, detail, 0, path)
+    if failfast:
+        raise _in_file(exc, r.path, offset)
+    return error_value(exc, offset)
+
+
+def _in_file(exc: DecodeError, path: str, base: int) -> DecodeError:
+    """The same error with the file named and the offset made absolute, for failfast."""
+    return DecodeError(exc.kind, f"{path}: {exc.detail}", base + (exc.offset or 0), exc.path)
+
+
+def decode_entry(entry: bytes):
+    """A decoded entry: a `RecordBatchV2`, or a `MessageSet` holding the one legacy message."""
+    if entry[MAGIC_AT] in (0, 1):
+        return _ms.decode(entry)
+    return _rb.decode(entry)
+
+
+def _decoded(r: FileRange, failfast: bool):
+    """(file offset, entry bytes, decoded entry or None, error or None) for each entry of the range."""
+    for at, entry, error in entries(r, failfast):
+        if error is not None or entry is None:
+            yield at, entry, None, error
+            continue
+        try:
+            yield at, entry, decode_entry(entry), None
+        except DecodeError as exc:
+            if failfast:
+                raise _in_file(exc, r.path, at) from None
+            yield at, entry, None, error_value(exc, at)
+
+
+def _magic(entry: bytes | None) -> int | None:
+    return struct.unpack_from(">b", entry, MAGIC_AT)[0] if entry is not None and len(entry) > MAGIC_AT else None
+
+
+def record_rows(r: FileRange, failfast: bool = False) -> Iterator[tuple]:
+    """RECORD_SCHEMA rows of a range: every record of every entry, one row per bad entry."""
+    for at, entry, value, error in _decoded(r, failfast):
+        if error is not None:
+            yield _row(RECORD_SCHEMA, topic=r.topic, partition=r.partition, magic=_magic(entry), file=r.path,
+                       batch_offset=at, error=error)
+        elif isinstance(value, _rb.RecordBatchV2):
+            a = value.attributes
+            batch = (value.producer_id, value.producer_epoch, value.base_sequence, value.partition_leader_epoch,
+                     a.is_transactional, a.is_control, _rb.Compression(a.compression).name, 2, r.path, at, None)
+            ts_type = _TIMESTAMP_TYPES.get(int(a.timestamp_type))
+            for rec in batch_records(value):
+                yield (r.topic, r.partition, rec.offset, rec.timestamp, ts_type, _raw(rec.key), _raw(rec.value),
+                       rec.headers) + batch
+        else:
+            message = value.entries[0].message
+            legacy = (None, None, None, None, False, False, _ms.Compression(message.attributes.compression).name,
+                      message.magic, r.path, at, None)
+            for rec in legacy_records(value):
+                yield (r.topic, r.partition, rec.offset, rec.timestamp, _TIMESTAMP_TYPES.get(rec.timestamp_type),
+                       rec.key, rec.value, []) + legacy
+
+
+def batch_rows(r: FileRange, failfast: bool = False) -> Iterator[tuple]:
+    """BATCH_SCHEMA rows of a range: one per entry, decoded or not."""
+    for at, entry, value, error in _decoded(r, failfast):
+        size = None if entry is None else len(entry)
+        if error is not None:
+            yield _row(BATCH_SCHEMA, topic=r.topic, partition=r.partition, file=r.path, batch_offset=at, size=size,
+                       magic=_magic(entry), crc_valid=_crc_valid(entry), error=error)
+        elif isinstance(value, _rb.RecordBatchV2):
+            a = value.attributes
+            records = batch_records(value)
+            yield (r.topic, r.partition, r.path, at, size, 2, value.base_offset,
+                   value.base_offset + value.last_offset_delta, len(value.records),
+                   _rb.Compression(a.compression).name, _TIMESTAMP_TYPES.get(int(a.timestamp_type)),
+                   value.base_timestamp, value.max_timestamp, value.producer_id, value.producer_epoch,
+                   value.base_sequence, value.partition_leader_epoch, a.is_transactional, a.is_control,
+                   _payload_bytes(records), _crc_valid(entry), None)
+        else:
+            message = value.entries[0].message
+            records = legacy_records(value)
+            timestamps = [rec.timestamp for rec in records if rec.timestamp is not None]
+            yield (r.topic, r.partition, r.path, at, size, message.magic,
+                   records[0].offset if records else None, value.entries[0].offset, len(records),
+                   _ms.Compression(message.attributes.compression).name,
+                   _TIMESTAMP_TYPES.get(records[0].timestamp_type) if records else None,
+                   records[0].timestamp if records else None, max(timestamps) if timestamps else None,
+                   None, None, None, None, False, False, _payload_bytes(records), _crc_valid(entry), None)
+
+
+def _row(schema: pa.Schema, **values) -> tuple:
+    """A row of `schema` with the named columns set and the others null (for rows of bad entries)."""
+    return tuple(values.get(name) for name in schema.names)
+
+
+def _raw(part) -> bytes | None:
+    """Key or value bytes. A control record's key and value are decoded into typed values;
+    encoding them back with the generated encoders gives their bytes."""
+    if part is None or isinstance(part, bytes):
+        return part
+    out: list = []
+    if isinstance(part, _rb.ControlRecordKey):
+        _rb._e_control_record_key(part, out)
+    else:
+        _rb._e_control_record_value(part, out)
+    return b"".join(out)
+
+
+def _payload_bytes(records: list[Record]) -> int:
+    total = 0
+    for rec in records:
+        total += len(_raw(rec.key) or b"") + len(_raw(rec.value) or b"")
+        for key, value in rec.headers:
+            total += len(key.encode()) + len(value or b"")
+    return total
+
+
+def _crc_valid(entry: bytes | None) -> bool | None:
+    """Whether an entry's stored CRC matches its bytes: CRC-32C from the attributes on for
+    magic 2, CRC-32 from the magic byte on for magic 0 and 1; None when it cannot be told
+    (an entry cut short, an unknown magic)."""
+    if entry is None or len(entry) <= MAGIC_AT or HEAD_BYTES + _HEAD.unpack_from(entry)[1] != len(entry):
+        return None
+    magic = _magic(entry)
+    if magic == 2 and len(entry) >= 21:
+        return struct.unpack_from(">I", entry, 17)[0] == crc32c(entry[21:])
+    if magic in (0, 1):
+        return struct.unpack_from(">I", entry, 12)[0] == zlib.crc32(entry[16:])
+    return None

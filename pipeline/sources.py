@@ -1,0 +1,74 @@
+"""The Spark side of the data sources: thin PySpark classes over `kafka` and `tank`.
+
+Spark calls `schema()` and `reader().partitions()` on the driver (planning walks entry
+headers only) and `reader().read(partition)` in the tasks, which decode their byte
+ranges and yield Arrow batches of exactly the declared schema. Everything the classes
+do is in the Spark-free modules, so a single Python process reads the same rows.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
+
+from logcodec.pipeline import kafka, tank
+from logcodec.pipeline.plan import FileRange, ReadOptions
+from logcodec.pipeline.tables import spark_schema
+
+
+class Ranges(InputPartition):
+    """One input partition: the file ranges one task reads, in order."""
+
+    def __init__(self, ranges: list[FileRange]) -> None:
+        super().__init__(ranges)
+
+
+class _LogReader(DataSourceReader):
+    def __init__(self, fmt: ModuleType, options: ReadOptions) -> None:
+        self.fmt = fmt
+        self.options = options
+
+    def partitions(self) -> list[Ranges]:
+        return [Ranges(ranges) for ranges in self.fmt.plan(self.options)]
+
+    def read(self, partition: InputPartition):
+        return self.fmt.read(partition.value, self.options)
+
+
+class _LogSource(DataSource):
+    fmt: ModuleType
+
+    def _options(self) -> ReadOptions:
+        return ReadOptions.parse(self.options, self.fmt.ROW_KINDS)
+
+    def schema(self):
+        return spark_schema(self.fmt.schema(self._options()))
+
+    def reader(self, schema) -> _LogReader:
+        return _LogReader(self.fmt, self._options())
+
+
+class KafkaSource(_LogSource):
+    """`spark.read.format("logcodec.kafka").load(PATH)`: Kafka log segments and record-set files
+    (a file, or a directory searched recursively for `glob`, default `*.log`)."""
+
+    fmt = kafka
+
+    @classmethod
+    def name(cls) -> str:
+        return "logcodec.kafka"
+
+
+class TankSource(_LogSource):
+    """`spark.read.format("logcodec.tank").load(PATH)`: TANK partition directories
+    (`<base>/<topic>/<partition>/`, or any directory above or at them)."""
+
+    fmt = tank
+
+    @classmethod
+    def name(cls) -> str:
+        return "logcodec.tank"
+
+
+SOURCES = (KafkaSource, TankSource)

@@ -1,0 +1,73 @@
+"""The tables the data sources return: columns declared once, in Arrow types.
+
+Spark checks every Arrow batch a Python data source yields against the schema it
+declared, type for type (`binary`, not `large_binary`; `int64` for `long`), and
+refuses the read otherwise. So each table is declared here once, as an Arrow
+schema; the Spark schema is derived from it (`spark_schema`), and the rows are
+turned into batches of exactly that schema (`record_batches`). Nothing in this
+module needs Spark, so the same rows serve a single Python process too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+import pyarrow as pa
+
+from logcodec.runtime.errors import DecodeError
+
+#: Rows per Arrow batch: large enough that per-batch costs vanish, small enough that a
+#: batch of large values stays a few MB in the Python worker.
+ROWS_PER_BATCH = 4096
+
+HEADERS = pa.list_(pa.struct([("key", pa.string()), ("value", pa.binary())]))
+
+#: Why an entry could not be read. Null on every row that decoded; on a row for a bad
+#: batch or bundle: the `logcodec.KINDS` kind, the absolute byte offset in the file where
+#: the problem starts, the field path and a readable detail. The validation job
+#: quarantines exactly these rows.
+ERROR = pa.struct([("kind", pa.string()), ("offset", pa.int64()), ("path", pa.string()), ("detail", pa.string())])
+
+
+def error_value(exc: DecodeError, base: int) -> tuple:
+    """The `error` column of a DecodeError raised while decoding bytes that start at file offset `base`."""
+    return (exc.kind, base + (exc.offset or 0), exc.path, exc.detail)
+
+
+def record_batches(rows: Iterable[tuple], schema: pa.Schema,
+                   rows_per_batch: int = ROWS_PER_BATCH) -> Iterator[pa.RecordBatch]:
+    """Rows (tuples in the schema's column order) as Arrow batches of exactly `schema`."""
+    chunk: list[tuple] = []
+    for row in rows:
+        chunk.append(row)
+        if len(chunk) >= rows_per_batch:
+            yield _batch(chunk, schema)
+            chunk = []
+    if chunk:
+        yield _batch(chunk, schema)
+
+
+def _batch(rows: list[tuple], schema: pa.Schema) -> pa.RecordBatch:
+    columns = zip(*rows)
+    return pa.RecordBatch.from_arrays([pa.array(values, type=f.type) for values, f in zip(columns, schema)],
+                                      schema=schema)
+
+
+def spark_schema(schema: pa.Schema):
+    """The Spark StructType whose Arrow form (as Spark computes it) is `schema`."""
+    from pyspark.sql import types as T
+
+    scalars = {pa.int8(): T.ByteType(), pa.int16(): T.ShortType(), pa.int32(): T.IntegerType(),
+               pa.int64(): T.LongType(), pa.bool_(): T.BooleanType(), pa.string(): T.StringType(),
+               pa.binary(): T.BinaryType()}
+
+    def convert(t: pa.DataType):
+        if t in scalars:
+            return scalars[t]
+        if pa.types.is_list(t):
+            return T.ArrayType(convert(t.value_type))
+        if pa.types.is_struct(t):
+            return T.StructType([T.StructField(f.name, convert(f.type)) for f in t])
+        raise TypeError(f"no Spark type for Arrow {t}")
+
+    return T.StructType([T.StructField(f.name, convert(f.type)) for f in schema])

@@ -1,0 +1,298 @@
+"""TANK partition directories as rows: one per message, or one per bundle.
+
+A TANK base directory holds `<topic>/<partition>/` folders of segment files
+(`logcodec.containers`): bundles laid end to end, each after a varint length. A
+bundle that is not sparse does not store its sequence numbers: they follow from the
+segment's base (in its file name) and from how many messages came before. So a
+segment can only be cut where the sequence number is known without reading what
+precedes it: at the entries of the segment's `.index` (sequence number and file
+offset of a bundle, about every 4 KB). Without an index the planner walks the bundle
+headers instead (`bundle_span`: lengths and message counts, nothing decompressed).
+
+Each range knows the index entries inside it and at its end, and checks the log
+against them: a disagreement is an extra row with `error.path = "index"` (the index
+or the log is wrong; the log's numbering goes on). A range that starts at an index
+entry can only number from it: if that entry is wrong, the range's messages are off
+until a sparse bundle brings its own numbers, and where the next entry disagrees that
+is reported too (as is the entry itself, by the range before). After a bundle that
+cannot be decoded, numbering resumes from its header when the header can be read,
+else from the next index entry; messages read while the number is unknown have a
+null `seq_num`.
+"""
+
+from __future__ import annotations
+
+import bisect
+import mmap
+import struct
+from collections.abc import Iterator
+from pathlib import Path
+from typing import NamedTuple
+
+import pyarrow as pa
+
+from logcodec._api import codec
+from logcodec.containers import segment_files
+from logcodec.generated.tank.bundle import Bundle
+from logcodec.pipeline.plan import ReadOptions, SegmentRange, cut, pack
+from logcodec.pipeline.tables import ERROR, error_value, record_batches
+from logcodec.runtime.errors import DecodeError
+from logcodec.runtime.primitives import uvarint
+
+ROW_KINDS = ("record", "bundle")
+
+#: One row per message.
+RECORD_SCHEMA = pa.schema([
+    ("topic", pa.string()),             # the partition directory's parent
+    ("partition", pa.int32()),          # the partition directory's name
+    ("seq_num", pa.int64()),            # absolute sequence number (null while unknown after a bad bundle)
+    ("timestamp", pa.int64()),          # milliseconds since the epoch
+    ("key", pa.binary()),
+    ("value", pa.binary()),
+    ("codec", pa.string()),             # the bundle's: none or snappy
+    ("file", pa.string()),              # provenance: the segment file and the byte offset of the bundle's
+    ("bundle_offset", pa.int64()),      # length varint in it (what `.index` entries point at)
+    ("error", ERROR),                   # null, or why the bundle at bundle_offset could not be read
+])
+
+#: One row per bundle.
+BUNDLE_SCHEMA = pa.schema([
+    ("topic", pa.string()),
+    ("partition", pa.int32()),
+    ("file", pa.string()),
+    ("bundle_offset", pa.int64()),
+    ("size", pa.int32()),               # bytes in the file, length varint included
+    ("first_seq_num", pa.int64()),
+    ("last_seq_num", pa.int64()),
+    ("message_count", pa.int32()),
+    ("codec", pa.string()),
+    ("is_sparse", pa.bool_()),
+    ("first_timestamp", pa.int64()),
+    ("max_timestamp", pa.int64()),
+    ("payload_bytes", pa.int64()),      # key and value bytes, uncompressed
+    ("error", ERROR),
+])
+
+_bundle = codec("tank.bundle")
+_index = codec("tank.segment_index")
+_U64 = struct.Struct("<Q")
+#: Bytes past a range's end that hold the next bundle's length and header (at most 5 + 1 + 15 + 5 + 8 + 5).
+_PEEK = 40
+
+
+def schema(options: ReadOptions) -> pa.Schema:
+    return BUNDLE_SCHEMA if options.rows == "bundle" else RECORD_SCHEMA
+
+
+# ---------------------------------------------------------------- planning (driver)
+
+def partition_directories(path: Path) -> list[Path]:
+    """Every directory at or under `path` that holds segment files, in a stable order."""
+    if not path.is_dir():
+        raise FileNotFoundError(f"not a directory: {path} (TANK reads partition directories)")
+    found = [d for d in [path, *sorted(p for p in path.rglob("*") if p.is_dir())] if segment_files(d)]
+    return found
+
+
+def plan(options: ReadOptions) -> list[list[SegmentRange]]:
+    """The input partitions of a read: every segment of every partition directory, large ones
+    cut at index entries (or, without an index, at bundle boundaries found from headers)."""
+    ranges = []
+    for directory in partition_directories(Path(options.path)):
+        topic = options.topic if options.topic is not None else directory.parent.name
+        partition = options.partition if options.partition is not None else (
+            int(directory.name) if directory.name.isdigit() else None)
+        for segment in segment_files(directory):
+            size = segment.path.stat().st_size
+            points = index_points(segment.index, segment.base_seq_num, size) if segment.index else None
+            if points is None and size > options.split_bytes:
+                points = header_points(segment.path, segment.base_seq_num)
+            points = points or {0: segment.base_seq_num}
+            offsets = sorted(points)
+            for start, end in cut(offsets, size, options.split_bytes):
+                first = segment.base_seq_num if start == 0 else points[start]
+                inside = offsets[bisect.bisect_left(offsets, start):bisect.bisect_right(offsets, end)]
+                ranges.append(SegmentRange(str(segment.path), start, end, topic, partition, first,
+                                           {offset: points[offset] for offset in inside}))
+    return pack(ranges, options.split_bytes)
+
+
+def index_points(index: Path, base_seq_num: int, segment_size: int) -> dict[int, int] | None:
+    """{file offset: sequence number} of a segment's index entries; None when the index cannot
+    be decoded. Entries that go backwards or point past the log are left out (the validation
+    job reports them); the ones kept are still checked against the log by the readers."""
+    try:
+        entries = _index.decode(index.read_bytes()).entries
+    except DecodeError:
+        return None
+    points: dict[int, int] = {}
+    last_offset = last_seq = -1
+    for e in entries:
+        if last_offset < e.file_offset < segment_size and e.rel_seq_num > last_seq:
+            points[e.file_offset] = base_seq_num + e.rel_seq_num
+            last_offset, last_seq = e.file_offset, e.rel_seq_num
+    return points
+
+
+def header_points(path: Path, base_seq_num: int) -> dict[int, int]:
+    """{file offset: first sequence number} of every bundle, from lengths and bundle headers
+    alone; the walk stops at the first bundle whose framing or header cannot be read."""
+    points: dict[int, int] = {}
+    with open(path, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as data:
+        pos, end, seq = 0, len(data), base_seq_num
+        while pos < end:
+            try:
+                n, body = uvarint(data, pos, end, 5, "len_bundle", 32)
+                if body + n > end:
+                    break
+                first, following = bundle_span(data, body, body + n, seq)
+            except DecodeError:
+                break
+            if first is None or following is None:  # cannot happen: seq is known
+                break
+            points[pos] = first
+            pos, seq = body + n, following
+    return points
+
+
+def bundle_span(buf, pos: int, end: int, base_seq_num: int | None) -> tuple[int | None, int | None]:
+    """(first sequence number, the next bundle's base) of the bundle in buf[pos:end], read from
+    its header alone (flags, producer block, count, sparse bounds: see schemas/tank/bundle.ksy);
+    the messages are not decompressed. A bundle that is not sparse starts at `base_seq_num`
+    (None when unknown gives (None, None)). DecodeError when the header is cut short."""
+    if pos >= end:
+        raise DecodeError("truncated", "empty bundle", pos, "flags")
+    flags = buf[pos]
+    pos += 1
+    count, sparse = (flags >> 2) & 0xF, bool(flags & 0x40)
+    if flags & 0x80:  # extra flags; bit 0: partition leader epoch, producer id and epoch follow
+        if pos >= end:
+            raise DecodeError("truncated", "no extra flags byte", pos, "extra_flags")
+        pos += 1 + (14 if buf[pos] & 1 else 0)
+    if count == 0:
+        count, pos = uvarint(buf, pos, end, 5, "num_messages_varint", 32)
+    if not sparse:
+        return (None, None) if base_seq_num is None else (base_seq_num, base_seq_num + count)
+    if pos + 8 > end:
+        raise DecodeError("truncated", "sparse bundle without its first sequence number", pos, "first_seq_num")
+    first, = _U64.unpack_from(buf, pos)
+    if count == 1:
+        return first, first + 1
+    delta, _ = uvarint(buf, pos + 8, end, 5, "last_seq_num_delta", 32)
+    return first, first + delta + 2
+
+
+# ---------------------------------------------------------------- reading (tasks)
+
+def read(ranges: list[SegmentRange], options: ReadOptions) -> Iterator[pa.RecordBatch]:
+    """The Arrow batches of one input partition."""
+    row_source = bundle_rows if options.rows == "bundle" else record_rows
+    return record_batches((row for r in ranges for row in row_source(r, options.failfast)), schema(options))
+
+
+class BundleRead(NamedTuple):
+    """What a reader found at one place of a segment: a bundle (decoded or not), or an index entry
+    that the log contradicts (then `size` is None and the error's path is `index`)."""
+
+    at: int                      # file offset of the bundle's length varint
+    size: int | None             # bytes in the file, varint included
+    value: Bundle | None         # the decoded bundle, or None
+    numbered: bool               # whether the messages' sequence numbers are known
+    error: tuple | None          # the `error` column
+
+
+def bundles(r: SegmentRange, failfast: bool) -> Iterator[BundleRead]:
+    """Every bundle of the range in file order, decoded, and every index entry the log contradicts."""
+    with open(r.path, "rb") as f:
+        f.seek(r.start)
+        data = f.read(r.size + _PEEK)  # and the next range's first bundle header, to check the index there
+    limit = min(r.size, len(data))
+    pos, seq = 0, r.first_seq
+
+    def fail(kind: str, detail: str, at: int, path: str) -> tuple:
+        if failfast:
+            raise DecodeError(kind, f"{r.path}: {detail}", at, path)
+        return error_value(DecodeError(kind, detail, 0, path), at)
+
+    def contradicts_index(at: int, body: int, end: int) -> BundleRead | None:
+        """An error row when the index names another first sequence number for the bundle here."""
+        try:
+            first = bundle_span(data, body, end, seq)[0]
+        except DecodeError:
+            return None  # the bundle's own error says more
+        if first is None or first == r.checkpoints[at]:
+            return None
+        return BundleRead(at, None, None, False, fail(
+            "invalid_value", f"the index names sequence number {r.checkpoints[at]} for the bundle here, the log "
+            f"gives {first}", at, "index"))
+
+    while pos < limit:
+        at = r.start + pos
+        if seq is None and at in r.checkpoints:
+            seq = r.checkpoints[at]  # numbering resumes
+        try:
+            n, body = uvarint(data, pos, limit, 5, "len_bundle", 32)
+        except DecodeError as exc:
+            yield BundleRead(at, limit - pos, None, False,
+                             fail(exc.kind, exc.detail, r.start + (exc.offset or pos), exc.path))
+            return
+        if body + n > limit:
+            yield BundleRead(at, limit - pos, None, False, fail(
+                "truncated", f"bundle of {n} bytes, {limit - body} left in the file", at, "bundle"))
+            return
+        disagreement = contradicts_index(at, body, body + n) if at in r.checkpoints else None
+        try:
+            value = _bundle.decode(data[body:body + n], base_seq_num=seq or 0)
+        except DecodeError as exc:
+            if failfast:
+                raise DecodeError(exc.kind, f"{r.path}: {exc.detail}", r.start + body + (exc.offset or 0),
+                                  exc.path) from None
+            yield BundleRead(at, body + n - pos, None, False, error_value(exc, r.start + body))
+            try:
+                seq = bundle_span(data, body, body + n, seq)[1]
+            except DecodeError:
+                seq = None
+        else:
+            numbered = value.is_sparse or seq is not None
+            if numbered and value.messages:
+                seq = value.messages[-1].seq_num + 1
+            yield BundleRead(at, body + n - pos, value, numbered, None)
+        if disagreement is not None:
+            yield disagreement
+        pos = body + n
+    if r.end in r.checkpoints and seq is not None and len(data) > limit:
+        try:
+            n, body = uvarint(data, limit, len(data), 5, "len_bundle", 32)
+        except DecodeError:
+            return  # the next range reports it
+        disagreement = contradicts_index(r.end, body, min(body + n, len(data)))
+        if disagreement is not None:
+            yield disagreement
+
+
+def record_rows(r: SegmentRange, failfast: bool = False) -> Iterator[tuple]:
+    """RECORD_SCHEMA rows of a range: every message of every bundle, one row per bad bundle."""
+    for read in bundles(r, failfast):
+        if read.value is None:
+            yield (r.topic, r.partition, None, None, None, None, None, r.path, read.at, read.error)
+            continue
+        codec_name = _bundle.Codec(read.value.codec).name
+        for m in read.value.messages:
+            yield (r.topic, r.partition, m.seq_num if read.numbered else None, m.timestamp, m.key, m.content,
+                   codec_name, r.path, read.at, None)
+
+
+def bundle_rows(r: SegmentRange, failfast: bool = False) -> Iterator[tuple]:
+    """BUNDLE_SCHEMA rows of a range: one per bundle, decoded or not."""
+    for read in bundles(r, failfast):
+        if read.value is None:
+            yield (r.topic, r.partition, r.path, read.at, read.size) + (None,) * 8 + (read.error,)
+            continue
+        messages = read.value.messages
+        timestamps = [m.timestamp for m in messages]
+        numbered = read.numbered and bool(messages)
+        yield (r.topic, r.partition, r.path, read.at, read.size,
+               messages[0].seq_num if numbered else None, messages[-1].seq_num if numbered else None,
+               len(messages), _bundle.Codec(read.value.codec).name, read.value.is_sparse,
+               timestamps[0] if timestamps else None, max(timestamps) if timestamps else None,
+               sum(len(m.key or b"") + len(m.content) for m in messages), None)

@@ -1,0 +1,287 @@
+"""The data sources' readers without Spark: planning, splitting, and what a bad entry becomes.
+
+The same functions run inside Spark's tasks (test_spark_sources.py checks that path);
+here each case costs milliseconds, so the corner cases live here.
+"""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pyarrow")
+
+import logcodec  # noqa: E402
+from logcodec.containers import read_tank_partition  # noqa: E402
+from logcodec.pipeline import kafka, tank  # noqa: E402
+from logcodec.pipeline.plan import FileRange, ReadOptions, cut, pack  # noqa: E402
+from logcodec.runtime.errors import DecodeError  # noqa: E402
+from logcodec.runtime.primitives import uvarint  # noqa: E402
+from tests.pipeline import corpus  # noqa: E402
+
+
+def kafka_options(path, **options) -> ReadOptions:
+    return ReadOptions.parse({"path": str(path), **options}, kafka.ROW_KINDS)
+
+
+def tank_options(path, **options) -> ReadOptions:
+    return ReadOptions.parse({"path": str(path), **options}, tank.ROW_KINDS)
+
+
+def rows_of(fmt, options: ReadOptions) -> list[dict]:
+    """Every row of a read in one process: plan, then read each partition, as Spark's tasks do."""
+    return [row for partition in fmt.plan(options) for batch in fmt.read(partition, options)
+            for row in batch.to_pylist()]
+
+
+# ---------------------------------------------------------------- options and plans
+
+@pytest.mark.parametrize("options, message", [
+    ({"rows": "message"}, "rows='message'"),
+    ({"mode": "dropmalformed"}, "mode='dropmalformed'"),
+    ({"splitBytes": "0"}, "at least 1"),
+    ({"splitBytes": "lots"}, "expected an integer"),
+    ({"partiton": "1"}, "unknown option(s) partiton"),
+    ({"path": ""}, "no path"),
+])
+def test_a_bad_option_is_refused_with_its_name(options, message):
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        ReadOptions.parse({"path": "/x", **options}, kafka.ROW_KINDS)
+
+
+def test_options_are_case_insensitive_as_in_spark():
+    options = ReadOptions.parse({"PATH": "/x", "SplitBytes": "100", "Rows": "Batch"}, kafka.ROW_KINDS)
+    assert (options.path, options.split_bytes, options.rows) == ("/x", 100, "batch")
+
+
+def test_cut_makes_pieces_of_at_least_the_split_size_at_boundaries_only():
+    assert cut([0, 10, 25, 30, 70, 90], 100, 20) == [(0, 25), (25, 70), (70, 90), (90, 100)]
+    assert cut([], 100, 20) == [(0, 100)]
+
+
+def test_pack_puts_small_ranges_together_in_order():
+    ranges = [FileRange("a", 0, 10), FileRange("b", 0, 10), FileRange("c", 0, 30), FileRange("d", 0, 5)]
+    assert [[r.path for r in p] for p in pack(ranges, 25)] == [["a", "b"], ["c"], ["d"]]
+
+
+def test_kafka_plan_cuts_a_large_segment_at_entry_starts_and_covers_it(kafka_corpus):
+    segment = kafka_corpus["logs"] / "payments-3" / "00000000000000001000.log"
+    partitions = kafka.plan(kafka_options(segment, splitBytes="4000"))
+    ranges = [r for p in partitions for r in p]
+    starts = set(kafka.entry_starts(segment))
+    assert len(partitions) > 10
+    assert all(r.start in starts for r in ranges)
+    assert [(a.end == b.start) for a, b in zip(ranges, ranges[1:])] == [True] * (len(ranges) - 1)
+    assert (ranges[0].start, ranges[-1].end) == (0, segment.stat().st_size)
+    assert {(r.topic, r.partition) for r in ranges} == {("payments", 3)}
+
+
+def test_kafka_directory_reads_only_the_glob_and_names_topic_and_partition(kafka_corpus):
+    ranges = [r for p in kafka.plan(kafka_options(kafka_corpus["logs"])) for r in p]
+    assert [(Path(r.path).name, r.topic, r.partition) for r in ranges] == [
+        ("00000000000000000000.log", "orders", 0), ("00000000000000001000.log", "payments", 3)]
+
+
+def test_a_file_outside_a_topic_directory_takes_topic_and_partition_from_options(kafka_corpus):
+    ranges = [r for p in kafka.plan(kafka_options(kafka_corpus["fetch"], topic="t", partition="4")) for r in p]
+    assert [(r.topic, r.partition) for r in ranges] == [("t", 4)]
+    assert [(r.topic, r.partition) for p in kafka.plan(kafka_options(kafka_corpus["fetch"])) for r in p] == [
+        (None, None)]
+
+
+# ---------------------------------------------------------------- Kafka rows
+
+@pytest.mark.parametrize("split_bytes", ["1", "3000", str(32 << 20)])
+def test_kafka_rows_are_the_same_for_every_split_size(kafka_corpus, split_bytes):
+    rows = rows_of(kafka, kafka_options(kafka_corpus["logs"], splitBytes=split_bytes))
+    for name in ("orders-0/00000000000000000000.log", "payments-3/00000000000000001000.log"):
+        path = kafka_corpus["logs"] / name
+        got = [(r["offset"], r["timestamp"], r["timestamp_type"], r["key"], r["value"],
+                [tuple(h.values()) for h in r["headers"]]) for r in rows if r["file"] == str(path)]
+        assert got == corpus.expected_kafka_records(path)
+    assert [r for r in rows if r["error"]] == []
+
+
+def test_a_control_record_carries_the_marker_bytes(kafka_corpus):
+    rows = rows_of(kafka, kafka_options(kafka_corpus["logs"] / "orders-0"))
+    (marker,) = [r for r in rows if r["is_control"]]
+    assert (marker["key"], marker["value"], marker["is_transactional"]) == (
+        b"\0\0\0\1", b"\0\0\0\0\0\5", True)
+
+
+def test_kafka_batch_rows_describe_every_entry(kafka_corpus):
+    path = kafka_corpus["logs"] / "orders-0" / "00000000000000000000.log"
+    rows = rows_of(kafka, kafka_options(path, rows="batch"))
+    assert [(r["magic"], r["codec"], r["base_offset"], r["last_offset"], r["record_count"]) for r in rows] == \
+        corpus.expected_kafka_batches(path)
+    assert [r["batch_offset"] for r in rows] == kafka.entry_starts(path)
+    assert sum(r["size"] for r in rows) == path.stat().st_size
+    assert all(r["crc_valid"] and r["error"] is None for r in rows)
+    by_producer = [(r["producer_id"], r["producer_epoch"], r["is_transactional"]) for r in rows if r["magic"] == 2]
+    assert (4242, 3, True) in by_producer and (-1, -1, False) in by_producer
+
+
+def test_a_corrupt_file_yields_its_good_records_and_one_error_row_per_bad_entry(kafka_corpus):
+    path = kafka_corpus["corrupt"] / "orders-9" / "00000000000000000000.log"
+    _, bad = corpus.corrupt_segment()
+    batches = rows_of(kafka, kafka_options(path, rows="batch"))
+    assert [(r["batch_offset"], r["error"]["kind"]) for r in batches if r["error"]] == bad
+    assert [r["crc_valid"] for r in batches] == [True, False, True, False, True, None]
+    records = rows_of(kafka, kafka_options(path))
+    assert [(r["batch_offset"], r["error"]["kind"]) for r in records if r["error"]] == bad
+    assert [r["offset"] for r in records if not r["error"]] == list(range(0, 9)) + list(range(15, 20))
+
+
+def test_failfast_raises_the_first_error_with_the_file_and_its_offset(kafka_corpus):
+    path = kafka_corpus["corrupt"] / "orders-9" / "00000000000000000000.log"
+    first_bad = corpus.corrupt_segment()[1][0][0]
+    with pytest.raises(DecodeError) as raised:
+        rows_of(kafka, kafka_options(path, mode="failfast"))
+    assert raised.value.kind == "checksum_mismatch"
+    assert str(path) in raised.value.detail
+    assert first_bad <= raised.value.offset < first_bad + 61
+
+
+@pytest.mark.parametrize("tail, kind, offset_in_tail", [
+    (struct.pack(">qi", 99, -5), "invalid_length", 8),             # a negative size
+    (struct.pack(">qi", 99, 3) + b"abc", "invalid_length", 8),     # smaller than any message
+    (struct.pack(">qi", 99, 1 << 30), "truncated", 0),             # runs past the end of the file
+])
+def test_a_broken_frame_ends_the_file_with_an_error_row(tmp_path, tail, kind, offset_in_tail):
+    good = corpus.kafka_python_batch(0, "none", 2)
+    path = tmp_path / "broken.log"
+    path.write_bytes(good + tail + good)  # the batch after the broken frame cannot be located
+    rows = rows_of(kafka, kafka_options(path))
+    assert [r["offset"] for r in rows[:2]] == [0, 1]
+    assert [(r["error"]["kind"], r["error"]["offset"], r["batch_offset"]) for r in rows[2:]] == [
+        (kind, len(good) + offset_in_tail, len(good))]
+
+
+def test_a_file_ending_inside_an_entry_header_ends_with_a_truncated_row(tmp_path):
+    good = corpus.kafka_python_batch(0, "none", 2)
+    path = tmp_path / "cut.log"
+    path.write_bytes(good + good[:7])
+    rows = rows_of(kafka, kafka_options(path, rows="batch"))
+    assert [(r["batch_offset"], r["error"] and r["error"]["kind"], r["size"]) for r in rows] == [
+        (0, None, len(good)), (len(good), "truncated", None)]
+
+
+# ---------------------------------------------------------------- TANK
+
+def captured_bundles(root: Path):
+    """(bytes, base sequence number) of every bundle of every TANK segment under root."""
+    for directory in tank.partition_directories(root):
+        for segment in read_tank_partition(directory).segments:
+            data, pos, base = segment.path.read_bytes(), 0, segment.base_seq_num
+            for entry in segment.value.entries:
+                n, body = uvarint(data, pos, len(data), 5, "len")
+                yield data[body:body + n], base
+                base = entry.bundle.messages[-1].seq_num + 1 if entry.bundle.messages else base
+                pos = body + n
+
+
+def test_bundle_span_reads_what_the_decoder_reads(tank_captures, tank_corpus):
+    checked = 0
+    for raw, base in [*captured_bundles(tank_captures), *captured_bundles(tank_corpus)]:
+        decoded = logcodec.codec("tank.bundle").decode(raw, base_seq_num=base)
+        first, following = tank.bundle_span(raw, 0, len(raw), base)
+        assert (first, following) == (decoded.messages[0].seq_num, decoded.messages[-1].seq_num + 1)
+        checked += 1
+    assert checked > 150  # the corpus's 150 bundles and the captures'
+
+
+@pytest.mark.parametrize("split_bytes", ["1", "700", str(32 << 20)])
+def test_tank_rows_are_the_partitions_messages_for_every_split_size(tank_corpus, split_bytes):
+    options = tank_options(tank_corpus, splitBytes=split_bytes)
+    rows = rows_of(tank, options)
+    for directory in tank.partition_directories(tank_corpus):
+        expected = [(m.seq_num, m.timestamp, m.key, m.content) for m in read_tank_partition(directory).messages()]
+        got = [(r["seq_num"], r["timestamp"], r["key"], r["value"]) for r in rows
+               if Path(r["file"]).parent == directory]
+        assert got == expected
+    assert [r for r in rows if r["error"]] == []
+
+
+def test_tank_splits_at_index_entries_and_at_walked_headers_without_an_index(tank_corpus):
+    partitions = tank.plan(tank_options(tank_corpus, splitBytes="700"))
+    ranges = [r for p in partitions for r in p]
+    indexed = tank.index_points(tank_corpus / "clicks" / "0" / "1.index", 1, 1 << 30)
+    in_first_segment = [r for r in ranges if r.path.endswith(".ilog")]
+    assert len(in_first_segment) > 5 and all(r.start in indexed for r in in_first_segment)
+    unindexed = [r for r in ranges if Path(r.path).parent.name == "1"]
+    walked = tank.header_points(Path(unindexed[0].path), 100)
+    assert len(unindexed) > 5 and all(r.start in walked and r.first_seq == walked[r.start] for r in unindexed)
+
+
+def test_tank_bundle_rows_describe_every_bundle(tank_corpus):
+    rows = rows_of(tank, tank_options(tank_corpus / "clicks" / "0", rows="bundle"))
+    expected = [(len(e.bundle.messages), e.bundle.messages[0].seq_num, e.bundle.messages[-1].seq_num,
+                 e.bundle.is_sparse) for s in read_tank_partition(tank_corpus / "clicks" / "0").segments
+                for e in s.value.entries]
+    assert [(r["message_count"], r["first_seq_num"], r["last_seq_num"], r["is_sparse"]) for r in rows] == expected
+    assert {r["codec"] for r in rows} == {"none", "snappy"}
+    assert all(r["error"] is None for r in rows)
+
+
+def copy_partition(source: Path, target: Path) -> Path:
+    target.mkdir(parents=True)
+    for f in source.iterdir():
+        (target / f.name).write_bytes(f.read_bytes())
+    return target
+
+
+def test_a_bad_bundle_is_an_error_row_and_numbering_goes_on_from_its_header(tank_corpus, tmp_path):
+    partition = copy_partition(tank_corpus / "clicks" / "1", tmp_path / "t" / "1")
+    (segment,) = partition.glob("*.log")
+    data = bytearray(segment.read_bytes())
+    third = sorted(tank.header_points(segment, 100))[2]  # a snappy bundle of 15 messages
+    data[third + 3] ^= 0xFF  # its compressed messages, after the length varint and the flags
+    segment.write_bytes(bytes(data))
+    rows = rows_of(tank, tank_options(partition))
+    assert [(r["bundle_offset"], r["error"]["kind"]) for r in rows if r["error"]] == [(third, "corrupt_compressed")]
+    expected = [(m.seq_num, m.content) for m in read_tank_partition(tank_corpus / "clicks" / "1").messages()]
+    in_third = range(1 + 8, 1 + 8 + 15)  # after the first two bundles' 1 and 8 messages
+    assert [(r["seq_num"], r["value"]) for r in rows if not r["error"]] == [
+        e for i, e in enumerate(expected) if i not in in_third]
+
+
+def test_a_cut_off_last_bundle_is_a_truncated_row(tank_corpus, tmp_path):
+    partition = copy_partition(tank_corpus / "clicks" / "1", tmp_path / "t" / "1")
+    (segment,) = partition.glob("*.log")
+    size = segment.stat().st_size
+    last = max(tank.header_points(segment, 100))
+    segment.write_bytes(segment.read_bytes()[: size - 7])
+    rows = rows_of(tank, tank_options(partition, rows="bundle"))
+    assert [(r["bundle_offset"], r["error"]["kind"], r["size"]) for r in rows if r["error"]] == [
+        (last, "truncated", size - 7 - last)]
+
+
+def test_an_index_that_contradicts_the_log_is_reported_where_it_is_seen(tank_corpus, tmp_path):
+    partition = copy_partition(tank_corpus / "clicks" / "0", tmp_path / "t" / "0")
+    index = partition / "1.index"
+    entries = bytearray(index.read_bytes())
+    struct.pack_into("<I", entries, 8 * 3, struct.unpack_from("<I", entries, 8 * 3)[0] + 1)  # 4th entry: seq + 1
+    index.write_bytes(bytes(entries))
+    offset, next_offset = struct.unpack_from("<I", entries, 8 * 3 + 4)[0], struct.unpack_from("<I", entries, 8 * 4 + 4)[0]
+    expected = [(i, m.seq_num) for i, m in enumerate(read_tank_partition(tank_corpus / "clicks" / "0").messages())]
+
+    # The entry lies inside a range: the log's numbering goes on, the entry is reported.
+    rows = rows_of(tank, tank_options(partition))
+    assert [(r["error"]["path"], r["error"]["offset"]) for r in rows if r["error"]] == [("index", offset)]
+    assert [r["seq_num"] for r in rows if not r["error"]] == [seq for _, seq in expected]
+
+    # A range starts at the entry (every index entry starts one): that range numbers its messages
+    # from the entry, one too high, until a sparse bundle brings its own numbers; if none does
+    # before the range ends, the next entry disagrees too and is reported as well.
+    rows = rows_of(tank, tank_options(partition, splitBytes="1"))
+    bundles = rows_of(tank, tank_options(tank_corpus / "clicks" / "0", rows="bundle"))
+    resumed = min(b["bundle_offset"] for b in bundles
+                  if b["is_sparse"] and b["bundle_offset"] > offset and b["file"].endswith(".ilog"))
+    reported = [offset] + ([next_offset] if resumed > next_offset else [])
+    assert [(r["error"]["path"], r["error"]["offset"]) for r in rows if r["error"]] == [("index", o) for o in reported]
+    good = [r for r in rows if not r["error"]]
+    assert [r["seq_num"] - seq for r, (_, seq) in zip(good, expected)] == [
+        1 if r["file"].endswith(".ilog") and offset <= r["bundle_offset"] < min(resumed, next_offset) else 0
+        for r in good]
