@@ -2,7 +2,7 @@
 
 import sys
 
-SUITES = {"kafka": "bench.kafka", "tank": "bench.tank"}
+SUITES = {"kafka": "bench.kafka", "tank": "bench.tank", "pipeline": "bench.pipeline"}
 
 
 def main(argv=None) -> int:

@@ -1,0 +1,180 @@
+"""The Spark data source against one Python process, on a generated corpus of Kafka segments.
+
+``python -m bench pipeline [--gb 1.0] [--dir DIR] [--master local[2]] [--json FILE]``
+
+The corpus: Kafka log segments (``<topic>-<partition>/<base offset>.log``, 256 MiB each as
+Kafka's default ``log.segment.bytes`` would cut them at 1 GiB, smaller here so that the corpus
+has several files) of v2 batches of 100 records each (100-byte JSON-like values, a 16-byte
+key on every other record), one codec in four batches (none, gzip, snappy, lz4 in turn),
+written once by logcodec's encoder and kept in ``--dir`` between runs.
+
+Both sides decode every record into the same Arrow columns:
+
+* single process: ``logcodec.pipeline.kafka.read`` over every planned range, one after the
+  other, in this process (the data source's own reader, without Spark);
+* Spark: ``spark.read.format("logcodec.kafka").load(DIR)`` on ``--master``, aggregated so that
+  every row reaches the JVM (``count`` and ``sum(length(value))``).
+
+Reported: records/s and MB/s of each, their ratio, Spark's start-up time (session creation and
+data source registration) and peak RSS: this process (the single-process reader and the Spark
+driver), the JVM and the largest Python worker under it (VmHWM from /proc).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import sys
+import time
+from pathlib import Path
+
+SEGMENT_BYTES = 256 * 1024 * 1024
+RECORDS_PER_BATCH = 100
+CODECS = ("none", "gzip", "snappy", "lz4")
+
+
+def build_corpus(directory: Path, total_bytes: int) -> tuple[int, int]:
+    """Write segments until `total_bytes`; returns (records, bytes). Reuses a corpus already there."""
+    marker = directory / "corpus.json"
+    if marker.exists():
+        info = json.loads(marker.read_text())
+        if info["bytes"] >= total_bytes:
+            return info["records"], info["bytes"]
+    from logcodec.generated.kafka import record_batch_v2 as rb
+
+    directory.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(20261122)
+    records = written = 0
+    segment, offset, partition = None, 0, 0
+    while written < total_bytes:
+        if segment is None or segment.tell() >= SEGMENT_BYTES:
+            if segment is not None:
+                segment.close()
+            folder = directory / f"bench-{partition % 4}"
+            folder.mkdir(exist_ok=True)
+            segment = open(folder / f"{offset:020d}.log", "wb")
+            partition += 1
+        codec = rb.Compression[CODECS[(offset // RECORDS_PER_BATCH) % len(CODECS)]]
+        batch = rb.RecordBatchV2(
+            base_offset=offset, partition_leader_epoch=0, attributes=rb.Attributes(compression=codec),
+            base_timestamp=1_700_000_000_000 + offset, max_timestamp=1_700_000_000_000 + offset + RECORDS_PER_BATCH - 1,
+            producer_id=-1, producer_epoch=-1, base_sequence=-1,
+            records=[rb.Record(timestamp_delta=i, offset_delta=i,
+                               key=f"key-{offset + i:012d}".encode() if i % 2 == 0 else None,
+                               value=json.dumps({"n": offset + i, "fill": rng.randbytes(30).hex()}).encode()[:100],
+                               headers=[])
+                     for i in range(RECORDS_PER_BATCH)])
+        data = rb.encode(batch)
+        segment.write(data)
+        written += len(data)
+        records += RECORDS_PER_BATCH
+        offset += RECORDS_PER_BATCH
+    segment.close()
+    marker.write_text(json.dumps({"records": records, "bytes": written}))
+    return records, written
+
+
+def single_process(directory: Path) -> tuple[int, float]:
+    from logcodec.pipeline import kafka
+    from logcodec.pipeline.plan import ReadOptions
+
+    options = ReadOptions(path=str(directory))
+    start = time.perf_counter()
+    rows = 0
+    for ranges in kafka.plan(options):
+        for batch in kafka.read(ranges, options):
+            rows += batch.num_rows
+    return rows, time.perf_counter() - start
+
+
+def spark_run(directory: Path, master: str) -> tuple[int, float, float, dict]:
+    """(rows, seconds, start-up seconds, peak RSS in MB of the JVM and of its Python workers)."""
+    from logcodec.pipeline import local_session
+
+    start = time.perf_counter()
+    spark = local_session(master=master)
+    startup = time.perf_counter() - start
+    try:
+        start = time.perf_counter()
+        row = spark.read.format("logcodec.kafka").load(str(directory)).selectExpr(
+            "count(*) AS n", "sum(length(value)) AS bytes").collect()[0]
+        seconds = time.perf_counter() - start
+        return int(row["n"]), seconds, startup, _jvm_peaks(spark)
+    finally:
+        spark.stop()
+
+
+def _jvm_peaks(spark) -> dict:
+    """Peak RSS (VmHWM) of the JVM that PySpark started and of the largest process under it
+    (the Python workers), read from /proc while they are alive; empty where /proc is not."""
+    proc = getattr(spark.sparkContext._gateway, "proc", None)
+    if proc is None or not Path("/proc").exists():
+        return {}
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    below, todo = [], list(children.get(proc.pid, []))
+    while todo:
+        pid = todo.pop()
+        below.append(pid)
+        todo += children.get(pid, [])
+    peaks = [_hwm_mb(pid) for pid in below]
+    return {"jvm": _hwm_mb(proc.pid), "largest_worker": max(peaks, default=0.0), "workers": len(below)}
+
+
+def _hwm_mb(pid: int) -> float:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def _maxrss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench pipeline", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--gb", type=float, default=1.0, help="corpus size in GiB (default 1)")
+    parser.add_argument("--dir", default=os.environ.get("LOGCODEC_BENCH_DIR", "/tmp/logcodec-bench-pipeline"),
+                        help="where the corpus is written and kept")
+    parser.add_argument("--master", default="local[2]", help="Spark master (default local[2])")
+    parser.add_argument("--json", help="write the raw numbers to this file")
+    args = parser.parse_args(argv)
+    directory = Path(args.dir)
+    records, size = build_corpus(directory, int(args.gb * 1024 ** 3))
+    print(f"corpus: {directory}, {size / 1e6:,.0f} MB, {records:,} records", file=sys.stderr)
+    single_rows, single_secs = single_process(directory)
+    spark_rows, spark_secs, startup, peaks = spark_run(directory, args.master)
+    if not single_rows == spark_rows == records:
+        raise SystemExit(f"row counts differ: corpus {records}, single process {single_rows}, Spark {spark_rows}")
+    result = {
+        "records": records, "bytes": size, "master": args.master,
+        "single": {"seconds": single_secs, "records_per_s": records / single_secs, "mb_per_s": size / 1e6 / single_secs},
+        "spark": {"seconds": spark_secs, "records_per_s": records / spark_secs, "mb_per_s": size / 1e6 / spark_secs,
+                  "startup_seconds": startup},
+        "ratio": single_secs / spark_secs,
+        "peak_rss_mb": {"this_process": _maxrss_mb(), **peaks},
+    }
+    print(f"| reader | records/s | MB/s | seconds |\n|---|---:|---:|---:|\n"
+          f"| one Python process | {result['single']['records_per_s']:,.0f} | {result['single']['mb_per_s']:.1f} | {single_secs:.1f} |\n"
+          f"| Spark {args.master} | {result['spark']['records_per_s']:,.0f} | {result['spark']['mb_per_s']:.1f} | {spark_secs:.1f} |\n\n"
+          f"ratio Spark / one process: {result['ratio']:.2f}x; Spark start-up {startup:.1f} s; peak RSS (MB): "
+          + ", ".join(f"{k} {v:,.0f}" for k, v in result["peak_rss_mb"].items()))
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
