@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from pathlib import Path
 
 from logcodec.runtime.errors import LogcodecError
@@ -420,6 +421,80 @@ def _add_inkless_parser(sub) -> None:
                            help="bytes no entry covers are no finding (normal in the shipped form after a rejection)")
 
 
+# ---------------------------------------------------------------- pipeline
+
+def cmd_pipeline_validate(args) -> int:
+    from logcodec.pipeline import validate
+
+    try:
+        fmt = validate.check_path(Path(args.path), args.format)
+        validate.check_master(args.master)
+    except validate.UsageError as exc:
+        print(f"logcodec pipeline validate: {exc}", file=sys.stderr)
+        return 2
+    try:
+        summary = validate.validate(args.path, args.out, master=args.master, fmt=fmt, split_bytes=args.split_bytes,
+                                    spark=_active_spark_session(), progress=None if args.quiet else sys.stderr)
+    except Exception as exc:
+        if not type(exc).__module__.startswith(("pyspark", "py4j")):
+            raise
+        first = next((line for line in str(exc).splitlines() if line.strip()), type(exc).__name__)
+        print(f"logcodec pipeline validate: the Spark job failed: {first}", file=sys.stderr)
+        return 1
+    print(validate.format_table(summary, args.out))
+    return 1 if summary["total"]["quarantined"] or summary["index_findings"]["count"] else 0
+
+
+def _at_least_one(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive integer")
+    return value
+
+
+def _active_spark_session():
+    """The session this process already runs (a notebook's, a test's), to use and leave running; None
+    when there is none, so that the job starts its own (and stops it)."""
+    if "pyspark" not in sys.modules:
+        return None
+    from pyspark.sql import SparkSession
+
+    return SparkSession.getActiveSession()
+
+
+def _add_pipeline_parser(sub) -> None:
+    pipe = sub.add_parser("pipeline", help="Spark jobs over log files (needs the pipeline extra and Java 17+)")
+    psub = pipe.add_subparsers(dest="pipeline_command", required=True, metavar="SUBCOMMAND")
+    p = psub.add_parser(
+        "validate", help="decode, check and re-encode every batch under PATH on Spark; quarantine the bad ones",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=textwrap.fill(
+            "Decode every Kafka batch (or legacy message) or TANK bundle under PATH in Spark's tasks, check its "
+            "checksums, re-encode it and compare (byte for byte when not compressed; compressed, the values of a "
+            "second decoding, since other compressors write other bytes), and check TANK indexes against their "
+            "logs. A bad entry is quarantined with its error kind and byte offset and the job goes on: batches "
+            "read = valid + quarantined, always.", 79),
+        epilog=textwrap.fill(
+            "Writes DIR/results.parquet (a row per batch or bundle), DIR/index.parquet (index findings) and "
+            "DIR/summary.json, and prints a table; progress lines go to stderr.", 79) + "\n\nexit status:\n"
+               "  0  nothing quarantined and no index finding\n"
+               "  1  something quarantined or an index finding (or the Spark job failed)\n"
+               "  2  usage error (PATH missing or holding no logs, a bad option)")
+    p.add_argument("path", metavar="PATH", help="a Kafka log directory or segment file, or a TANK base or partition "
+                                                "directory")
+    p.add_argument("--out", required=True, metavar="DIR", help="where to write the results (replaced if there)")
+    p.add_argument("--master", metavar="URL", help="Spark master (default: an embedded local[*] session)")
+    p.add_argument("--format", choices=["kafka", "tank", "auto"], default="auto",
+                   help="the logs' format (default auto: from file names and first bytes)")
+    p.add_argument("--split-bytes", type=_at_least_one, default=32 << 20, metavar="N",
+                   help="bytes per input partition (default 32 MiB)")
+    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    p.set_defaults(func=cmd_pipeline_validate)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="logcodec", description=__doc__.splitlines()[0].rstrip("."))
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -479,6 +554,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_conformance_matrix)
 
     _add_inkless_parser(sub)
+    _add_pipeline_parser(sub)
 
     p = sub.add_parser("docs", help="serve the generated format docs on 127.0.0.1")
     p.add_argument("--port", type=int, default=8000, help="port (0 picks a free one)")

@@ -1,12 +1,14 @@
-"""logcodec on Apache Spark: Kafka and TANK logs as DataFrames.
+"""logcodec on Apache Spark: Kafka and TANK logs and Inkless objects as DataFrames.
 
     >>> from logcodec.pipeline import local_session                      # doctest: +SKIP
     >>> spark = local_session()              # local[*], quiet, loopback; data sources registered
     >>> df = spark.read.format("logcodec.kafka").load("/var/lib/kafka/data")
     >>> spark.read.format("logcodec.tank").option("rows", "bundle").load("/var/lib/tank")
+    >>> spark.read.format("logcodec.inkless").load("s3://bucket/inkless")   # objects + metadata
 
 On a session made elsewhere, `register(spark)` adds the data sources. Options:
-`rows` (`record`, or `batch` / `bundle`), `mode` (`permissive` or `failfast`),
+`rows` (`record`, or `batch` / `bundle`, or `validation`: the validation job's
+results, see `validate`), `mode` (`permissive` or `failfast`),
 `splitBytes`, `glob` (Kafka), `topic`, `partition`. The readers themselves
 (`logcodec.pipeline.kafka`, `.tank`) need pyarrow but not Spark, so one Python
 process can read the same rows: `kafka.read(ranges, options)` for each planned
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 
 def register(spark) -> None:
-    """Make `logcodec.kafka` and `logcodec.tank` known to `spark.read.format(...)`."""
+    """Make `logcodec.kafka`, `logcodec.tank` and `logcodec.inkless` known to `spark.read.format(...)`."""
     from logcodec.pipeline.sources import SOURCES
 
     for source in SOURCES:

@@ -1,4 +1,5 @@
-"""Kafka log segments and record-set files as rows: one per record, or one per batch.
+"""Kafka log segments and record-set files as rows: one per record, or one per batch
+(or one validation result per batch, for the validation job).
 
 A Kafka log segment (`<topic>-<partition>/<base offset>.log`) and a Fetch response's
 record set are the same thing: entries laid end to end, each an int64 offset, an int32
@@ -28,11 +29,13 @@ from crc32c import crc32c
 
 from logcodec._api import codec
 from logcodec.pipeline.plan import FileRange, ReadOptions, cut, files_under, kafka_topic_partition, pack
-from logcodec.pipeline.tables import ERROR, HEADERS, error_value, record_batches
+from logcodec.pipeline.roundtrip import compare, without_length_and_crc
+from logcodec.pipeline.tables import ERROR, HEADERS, VALIDATION_SCHEMA, error_value, record_batches
 from logcodec.records import Record, batch_records, legacy_records
 from logcodec.runtime.errors import DecodeError
+from logcodec.runtime.values import without_derived
 
-ROW_KINDS = ("record", "batch")
+ROW_KINDS = ("record", "batch", "validation")
 
 #: One row per record.
 RECORD_SCHEMA = pa.schema([
@@ -95,6 +98,8 @@ _ms = codec("kafka.message_set")
 
 
 def schema(options: ReadOptions) -> pa.Schema:
+    if options.rows == "validation":
+        return VALIDATION_SCHEMA
     return BATCH_SCHEMA if options.rows == "batch" else RECORD_SCHEMA
 
 
@@ -133,7 +138,7 @@ def entry_starts(path: Path) -> list[int]:
 
 def read(ranges: list[FileRange], options: ReadOptions) -> Iterator[pa.RecordBatch]:
     """The Arrow batches of one input partition."""
-    row_source = batch_rows if options.rows == "batch" else record_rows
+    row_source = {"batch": batch_rows, "validation": validation_rows}.get(options.rows, record_rows)
     return record_batches((row for r in ranges for row in row_source(r, options.failfast)), schema(options))
 
 
@@ -250,6 +255,46 @@ def batch_rows(r: FileRange, failfast: bool = False) -> Iterator[tuple]:
                    _TIMESTAMP_TYPES.get(records[0].timestamp_type) if records else None,
                    records[0].timestamp if records else None, max(timestamps) if timestamps else None,
                    None, None, None, None, False, False, _payload_bytes(records), _crc_valid(entry), None)
+
+
+def validation_rows(r: FileRange, failfast: bool = False) -> Iterator[tuple]:
+    """VALIDATION_SCHEMA rows of a range: one per entry, valid when it decodes (every CRC checked
+    on the way) and re-encodes to itself (`roundtrip.compare`), quarantined otherwise."""
+    for at, entry, value, error in _decoded(r, failfast):
+        size = None if entry is None else len(entry)
+        if error is not None:
+            magic = _magic(entry)
+            yield ("kafka", r.topic, r.partition, r.path, at, size, _ENTRY_KINDS.get(magic), "quarantined",
+                   *error, None, _codec_of(entry, magic), None)
+            continue
+        if isinstance(value, _rb.RecordBatchV2):
+            kind, count = "record_batch", len(value.records)
+            codec_name = _rb.Compression(value.attributes.compression).name
+            outcome = compare(entry, value, encode=_rb.encode, decode=_rb.decode, compressed=codec_name != "none",
+                              base=at, codec=codec_name, light=without_length_and_crc)
+        else:
+            kind, count = "legacy_message", len(legacy_records(value))
+            codec_name = _ms.Compression(value.entries[0].message.attributes.compression).name
+            outcome = compare(entry, value, encode=_ms.encode, decode=_ms.decode, compressed=codec_name != "none",
+                              base=at, codec=codec_name, light=without_derived)
+        status, error = ("valid", (None,) * 4) if outcome.error is None else ("quarantined", outcome.error)
+        yield ("kafka", r.topic, r.partition, r.path, at, size, kind, status, *error, count, codec_name,
+               outcome.reencode)
+
+
+_ENTRY_KINDS = {0: "legacy_message", 1: "legacy_message", 2: "record_batch"}
+
+
+def _codec_of(entry: bytes | None, magic: int | None) -> str | None:
+    """The codec an entry's attributes name, read from its bytes (for entries that do not decode)."""
+    at = 21 if magic == 2 else 17 if magic in (0, 1) else None
+    if entry is None or at is None or len(entry) <= at + (1 if magic == 2 else 0):
+        return None
+    names = _rb.Compression if magic == 2 else _ms.Compression
+    try:
+        return names(entry[at + (1 if magic == 2 else 0)] & 0x07).name
+    except ValueError:
+        return None
 
 
 def _row(schema: pa.Schema, **values) -> tuple:

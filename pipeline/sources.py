@@ -12,7 +12,7 @@ from types import ModuleType
 
 from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
 
-from logcodec.pipeline import kafka, tank
+from logcodec.pipeline import inkless, kafka, tank
 from logcodec.pipeline.plan import FileRange, ReadOptions
 from logcodec.pipeline.tables import spark_schema
 
@@ -71,4 +71,18 @@ class TankSource(_LogSource):
         return "logcodec.tank"
 
 
-SOURCES = (KafkaSource, TankSource)
+class InklessSource(_LogSource):
+    """`spark.read.format("logcodec.inkless").load(PATH)`: Inkless objects with their metadata
+    (seed or shipped form), under a local directory or `s3://bucket/prefix`; see `inkless`."""
+
+    fmt = inkless
+
+    def _options(self) -> inkless.InklessOptions:
+        return inkless.InklessOptions.parse(self.options)
+
+    @classmethod
+    def name(cls) -> str:
+        return "logcodec.inkless"
+
+
+SOURCES = (KafkaSource, TankSource, InklessSource)

@@ -25,13 +25,36 @@ HEADERS = pa.list_(pa.struct([("key", pa.string()), ("value", pa.binary())]))
 #: Why an entry could not be read. Null on every row that decoded; on a row for a bad
 #: batch or bundle: the `logcodec.KINDS` kind, the absolute byte offset in the file where
 #: the problem starts, the field path and a readable detail. The validation job
-#: quarantines exactly these rows.
+#: quarantines these rows (and those whose re-encoding does not give them back).
 ERROR = pa.struct([("kind", pa.string()), ("offset", pa.int64()), ("path", pa.string()), ("detail", pa.string())])
 
 
 def error_value(exc: DecodeError, base: int) -> tuple:
     """The `error` column of a DecodeError raised while decoding bytes that start at file offset `base`."""
     return (exc.kind, base + (exc.offset or 0), exc.path, exc.detail)
+
+
+#: What the validation job finds (`rows=validation`, Kafka and TANK alike; `pipeline.validate`):
+#: one row per batch or bundle, `status` valid or quarantined, and one row per TANK index
+#: entry that the log contradicts (`entry` = index, `error_path` = index, `status` null: it is
+#: no batch, and is counted apart).
+VALIDATION_SCHEMA = pa.schema([
+    ("format", pa.string()),            # kafka or tank
+    ("topic", pa.string()),
+    ("partition", pa.int32()),
+    ("file", pa.string()),              # the log file (an index finding: the index file)
+    ("offset", pa.int64()),             # byte offset of the batch or bundle in it (of the index entry)
+    ("size", pa.int32()),               # its bytes, framing included (null when the framing is broken)
+    ("entry", pa.string()),             # record_batch, legacy_message, bundle, index; null if unknown
+    ("status", pa.string()),            # valid or quarantined (null for an index finding)
+    ("error_kind", pa.string()),        # a logcodec.KINDS kind, or reencode_mismatch / reencode_failed
+    ("error_offset", pa.int64()),       # absolute byte offset in `file` where the problem starts
+    ("error_path", pa.string()),        # the field path (index for an index finding)
+    ("detail", pa.string()),
+    ("record_count", pa.int32()),       # records or messages (null when it did not decode)
+    ("codec", pa.string()),
+    ("reencode", pa.string()),          # identical, equivalent, mismatch, failed (null: not decoded)
+])
 
 
 def record_batches(rows: Iterable[tuple], schema: pa.Schema,

@@ -1,4 +1,5 @@
-"""TANK partition directories as rows: one per message, or one per bundle.
+"""TANK partition directories as rows: one per message, or one per bundle (or one validation
+result per bundle and per bad index entry, for the validation job).
 
 A TANK base directory holds `<topic>/<partition>/` folders of segment files
 (`logcodec.containers`): bundles laid end to end, each after a varint length. A
@@ -35,11 +36,12 @@ from logcodec._api import codec
 from logcodec.containers import segment_files
 from logcodec.generated.tank.bundle import Bundle
 from logcodec.pipeline.plan import ReadOptions, SegmentRange, cut, pack
-from logcodec.pipeline.tables import ERROR, error_value, record_batches
+from logcodec.pipeline.roundtrip import compare
+from logcodec.pipeline.tables import ERROR, VALIDATION_SCHEMA, error_value, record_batches
 from logcodec.runtime.errors import DecodeError
 from logcodec.runtime.primitives import uvarint
 
-ROW_KINDS = ("record", "bundle")
+ROW_KINDS = ("record", "bundle", "validation")
 
 #: One row per message.
 RECORD_SCHEMA = pa.schema([
@@ -81,6 +83,8 @@ _PEEK = 40
 
 
 def schema(options: ReadOptions) -> pa.Schema:
+    if options.rows == "validation":
+        return VALIDATION_SCHEMA
     return BUNDLE_SCHEMA if options.rows == "bundle" else RECORD_SCHEMA
 
 
@@ -104,7 +108,9 @@ def plan(options: ReadOptions) -> list[list[SegmentRange]]:
             int(directory.name) if directory.name.isdigit() else None)
         for segment in segment_files(directory):
             size = segment.path.stat().st_size
-            points = index_points(segment.index, segment.base_seq_num, size) if segment.index else None
+            # The validation job checks the indexes, so it does not cut segments where they say.
+            trusted = segment.index if options.rows != "validation" else None
+            points = index_points(trusted, segment.base_seq_num, size) if trusted else None
             if points is None and size > options.split_bytes:
                 points = header_points(segment.path, segment.base_seq_num)
             points = points or {0: segment.base_seq_num}
@@ -186,7 +192,7 @@ def bundle_span(buf, pos: int, end: int, base_seq_num: int | None) -> tuple[int 
 
 def read(ranges: list[SegmentRange], options: ReadOptions) -> Iterator[pa.RecordBatch]:
     """The Arrow batches of one input partition."""
-    row_source = bundle_rows if options.rows == "bundle" else record_rows
+    row_source = {"bundle": bundle_rows, "validation": validation_rows}.get(options.rows, record_rows)
     return record_batches((row for r in ranges for row in row_source(r, options.failfast)), schema(options))
 
 
@@ -199,6 +205,7 @@ class BundleRead(NamedTuple):
     value: Bundle | None         # the decoded bundle, or None
     numbered: bool               # whether the messages' sequence numbers are known
     error: tuple | None          # the `error` column
+    raw: bytes | None = None     # the bundle's bytes after the length varint (None: broken framing)
 
 
 def bundles(r: SegmentRange, failfast: bool) -> Iterator[BundleRead]:
@@ -242,12 +249,13 @@ def bundles(r: SegmentRange, failfast: bool) -> Iterator[BundleRead]:
             return
         disagreement = contradicts_index(at, body, body + n) if at in r.checkpoints else None
         try:
-            value = _bundle.decode(data[body:body + n], base_seq_num=seq or 0)
+            raw = data[body:body + n]
+            value = _bundle.decode(raw, base_seq_num=seq or 0)
         except DecodeError as exc:
             if failfast:
                 raise DecodeError(exc.kind, f"{r.path}: {exc.detail}", r.start + body + (exc.offset or 0),
                                   exc.path) from None
-            yield BundleRead(at, body + n - pos, None, False, error_value(exc, r.start + body))
+            yield BundleRead(at, body + n - pos, None, False, error_value(exc, r.start + body), raw)
             try:
                 seq = bundle_span(data, body, body + n, seq)[1]
             except DecodeError:
@@ -256,7 +264,7 @@ def bundles(r: SegmentRange, failfast: bool) -> Iterator[BundleRead]:
             numbered = value.is_sparse or seq is not None
             if numbered and value.messages:
                 seq = value.messages[-1].seq_num + 1
-            yield BundleRead(at, body + n - pos, value, numbered, None)
+            yield BundleRead(at, body + n - pos, value, numbered, None, raw)
         if disagreement is not None:
             yield disagreement
         pos = body + n
@@ -296,3 +304,115 @@ def bundle_rows(r: SegmentRange, failfast: bool = False) -> Iterator[tuple]:
                len(messages), _bundle.Codec(read.value.codec).name, read.value.is_sparse,
                timestamps[0] if timestamps else None, max(timestamps) if timestamps else None,
                sum(len(m.key or b"") + len(m.content) for m in messages), None)
+
+
+# ---------------------------------------------------------------- validation (tasks)
+
+def validation_rows(r: SegmentRange, failfast: bool = False) -> Iterator[tuple]:
+    """VALIDATION_SCHEMA rows of a range: one per bundle, valid when it decodes and re-encodes to
+    itself (`roundtrip.compare`), quarantined otherwise; and, from the range that starts a
+    segment, one per entry of the segment's index that the log contradicts (`index_findings`)."""
+    if r.start == 0:
+        yield from _index_rows(r)
+    for read in bundles(r, failfast):
+        if read.size is None:  # an index entry the range's checkpoints contradict (not with the validation plan)
+            kind, offset, _, detail = read.error
+            yield ("tank", r.topic, r.partition, r.path, read.at, None, "index", None, kind, offset, "index", detail,
+                   None, None, None)
+            continue
+        codec_name = _codec_name(read.raw)
+        if read.value is None:
+            yield ("tank", r.topic, r.partition, r.path, read.at, read.size, "bundle", "quarantined", *read.error,
+                   None, codec_name, None)
+            continue
+        messages = read.value.messages
+        base_seq_num = messages[0].seq_num if messages else 0
+        outcome = compare(read.raw, read.value, encode=lambda v: _bundle.encode(v, base_seq_num=base_seq_num),
+                          decode=lambda d: _bundle.decode(d, base_seq_num=base_seq_num),
+                          compressed=codec_name != "none", base=read.at + read.size - len(read.raw), codec=codec_name)
+        status, error = ("valid", (None,) * 4) if outcome.error is None else ("quarantined", outcome.error)
+        yield ("tank", r.topic, r.partition, r.path, read.at, read.size, "bundle", status, *error, len(messages),
+               codec_name, outcome.reencode)
+
+
+def _codec_name(raw: bytes | None) -> str | None:
+    """The codec a bundle's flags name (bits 0-1), read from its bytes."""
+    if not raw:
+        return None
+    try:
+        return _bundle.Codec(raw[0] & 0x03).name
+    except ValueError:
+        return None
+
+
+def _index_rows(r: SegmentRange) -> Iterator[tuple]:
+    name = Path(r.path).name
+    segment = next((s for s in segment_files(Path(r.path).parent) if s.path.name == name), None)
+    if segment is None or segment.index is None:
+        return
+    for at, size, kind, offset, detail in index_findings(segment.path, segment.base_seq_num, segment.index):
+        yield ("tank", r.topic, r.partition, str(segment.index), at, size, "index", None, kind, offset, "index",
+               detail, None, None, None)
+
+
+def index_findings(log: Path, base_seq_num: int, index: Path) -> list[tuple[int, int, str, int, str]]:
+    """Every entry of a segment's index that its log contradicts, as (byte offset of the entry in the
+    index file, its size, error kind, byte offset of the bad field, detail): an index that does not
+    decode, an entry that does not go forwards, that points past the log or not at the start of a
+    bundle, or that names another first sequence number than the bundle's. The log is walked from
+    its base by lengths and bundle headers (nothing decompressed); entries pointing past the place
+    where its framing breaks cannot be checked (that bundle is quarantined with its own error)."""
+    raw = index.read_bytes()
+    findings = []
+    try:
+        entries = _index.decode(raw).entries
+    except DecodeError as exc:
+        whole = len(raw) // 8 * 8
+        findings.append((whole, len(raw) - whole, exc.kind, exc.offset or 0, f"{index.name}: {exc.detail}"))
+        entries = _index.decode(raw[:whole]).entries
+    starts, framed, size = _bundle_starts(log, base_seq_num)
+    last_offset = last_rel = -1
+    for i, e in enumerate(entries):
+        at, seq = 8 * i, base_seq_num + e.rel_seq_num
+        where = f"{index.name} entry {i} (sequence number {seq} at {log.name} offset {e.file_offset})"
+        if e.file_offset <= last_offset or e.rel_seq_num <= last_rel:
+            finding = (at, "does not follow the entry before it (entries ascend by offset and sequence number)")
+        elif e.file_offset >= size:
+            finding = (at + 4, f"points past the end of the log ({size} bytes)")
+        elif e.file_offset >= framed:
+            continue  # past the log's broken framing: its bundles cannot be located
+        elif e.file_offset not in starts:
+            finding = (at + 4, "does not point at the start of a bundle")
+        elif starts[e.file_offset] is not None and starts[e.file_offset] != seq:
+            finding = (at, f"the bundle there starts at sequence number {starts[e.file_offset]}")
+        else:
+            last_offset, last_rel = e.file_offset, e.rel_seq_num
+            continue
+        findings.append((at, 8, "invalid_value", finding[0], f"{where}: {finding[1]}"))
+    return findings
+
+
+def _bundle_starts(log: Path, base_seq_num: int) -> tuple[dict[int, int | None], int, int]:
+    """({file offset: first sequence number} of every bundle the framing locates (None while the
+    numbering is lost after an unreadable header), where the framing ends, the log's size)."""
+    starts: dict[int, int | None] = {}
+    with open(log, "rb") as f:
+        size = f.seek(0, 2)
+        if size == 0:
+            return starts, 0, 0
+        with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as data:
+            pos, seq = 0, base_seq_num
+            while pos < size:
+                try:
+                    n, body = uvarint(data, pos, size, 5, "len_bundle", 32)
+                except DecodeError:
+                    break
+                if body + n > size:
+                    break
+                try:
+                    first, seq = bundle_span(data, body, body + n, seq)
+                except DecodeError:
+                    first, seq = None, None
+                starts[pos] = first
+                pos = body + n
+    return starts, pos, size

@@ -28,6 +28,11 @@ def tank_corpus(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def validation_corpus(tmp_path_factory) -> dict:
+    return corpus.write_validation_corpus(tmp_path_factory.mktemp("validation"))
+
+
+@pytest.fixture(scope="session")
 def tank_captures() -> Path:
     if not CAPTURES.exists():
         pytest.skip(f"TANK captures not found at {CAPTURES}")

@@ -222,3 +222,90 @@ def _write_segment(directory: Path, first_seq: int, bundles: int, name: str) -> 
     path.write_bytes(log)
     (directory / f"{first_seq}.index").write_bytes(index)
     return last + 1, path
+
+
+# ---------------------------------------------------------------- corrupt logs for the validation job
+
+def kafka_entry_offsets(data: bytes) -> list[int]:
+    """Where each Kafka entry of a file starts, by its framing alone (a cut-off last entry too):
+    the batches a single-process walk finds, apart from the pipeline's own walk."""
+    offsets, pos = [], 0
+    while pos < len(data):
+        offsets.append(pos)
+        if len(data) - pos < 12:
+            break
+        size = struct.unpack_from(">i", data, pos + 8)[0]
+        if size < 14:
+            break
+        pos += 12 + size
+    return offsets
+
+
+def tank_bundle_offsets(data: bytes) -> list[int]:
+    """Where each TANK bundle of a segment starts, by its length varints alone (a cut-off last one too)."""
+    offsets, pos = [], 0
+    while pos < len(data):
+        offsets.append(pos)
+        n = shift = 0
+        while pos < len(data):
+            b = data[pos]
+            pos += 1
+            n |= (b & 0x7F) << shift
+            shift += 7
+            if b < 0x80:
+                break
+        pos += n
+    return offsets
+
+
+def write_validation_corpus(root: Path) -> dict:
+    """Logs with corruption injected where the validation job must find it, and what it must find:
+    a Kafka tree (a clean segment, one with a flipped byte in a batch, one cut short inside a batch)
+    and a TANK tree (a corrupt bundle, a segment cut short, two bad index entries). Returns the two
+    roots, `bad`: [(file, byte offset, error kind)] of every bad batch or bundle, and `index`:
+    [(index file, byte offset of the entry, error offset)] of every bad index entry."""
+    bad, index_findings = [], []
+    kafka = root / "kafka"
+    for name, data in [("orders-0", mixed_segment())]:
+        (kafka / name).mkdir(parents=True)
+        (kafka / name / "00000000000000000000.log").write_bytes(data)
+    batches = [kafka_python_batch(0, "none", 5), logcodec_batch(5, "gzip", 4), kafka_python_batch(9, "lz4", 6),
+               logcodec_batch(15, "none", 3)]
+    starts = [sum(len(b) for b in batches[:i]) for i in range(len(batches))]
+    flipped = bytearray(b"".join(batches))
+    flipped[starts[2] + 70] ^= 0x10  # inside the third batch's records: its CRC-32C no longer matches
+    path = kafka / "orders-1" / "00000000000000000000.log"
+    path.parent.mkdir()
+    path.write_bytes(bytes(flipped))
+    bad.append((str(path), starts[2], "checksum_mismatch"))
+    path = kafka / "orders-2" / "00000000000000000000.log"
+    path.parent.mkdir()
+    path.write_bytes(b"".join(batches)[: starts[3] + 30])  # cut inside the fourth batch
+    bad.append((str(path), starts[3], "truncated"))
+
+    tank = root / "tank"
+    p0, p1 = tank / "clicks" / "0", tank / "clicks" / "1"
+    p0.mkdir(parents=True)
+    p1.mkdir(parents=True)
+    first, ilog = _write_segment(p0, 1, 40, "1-{last}_1795324531.ilog")
+    _, log = _write_segment(p0, first, 60, "{first}_1795324599.log")
+    # A corrupt bundle: a byte of the snappy-compressed messages of the third bundle of the second segment.
+    data = bytearray(log.read_bytes())
+    third = tank_bundle_offsets(bytes(data))[2]
+    data[third + 3] ^= 0xFF
+    log.write_bytes(bytes(data))
+    bad.append((str(log), third, "corrupt_compressed"))
+    # Two bad index entries: the first segment's fourth names the next sequence number, the second
+    # segment's third points one byte into a bundle.
+    for index_file, entry, field, value in [(p0 / "1.index", 3, 0, 1), (p0 / f"{first}.index", 2, 4, 1)]:
+        entries = bytearray(index_file.read_bytes())
+        struct.pack_into("<I", entries, 8 * entry + field, struct.unpack_from("<I", entries, 8 * entry + field)[0]
+                         + value)
+        index_file.write_bytes(bytes(entries))
+        index_findings.append((str(index_file), 8 * entry, 8 * entry + field))
+    # A segment cut short inside its last bundle.
+    log, _ = tank_segment(100, 30)
+    segment = p1 / "100_1795324600.log"
+    segment.write_bytes(log[:-7])
+    bad.append((str(segment), tank_bundle_offsets(log)[-1], "truncated"))
+    return {"kafka": kafka, "tank": tank, "bad": bad, "index": index_findings}

@@ -1,0 +1,422 @@
+"""The validation job: `logcodec pipeline validate PATH --out DIR [--master URL] [--format F]`.
+
+It reads everything under PATH through the data sources with `rows=validation` (permissive):
+one row per Kafka batch (or legacy message) or TANK bundle, decoded in Spark's tasks with
+every checksum checked, then re-encoded and compared with its bytes (`roundtrip`: byte for
+byte when not compressed; compressed, the values of a second decoding, since other
+compressors write other bytes). An entry that does not decode, or does not come back, is
+quarantined with its error kind and byte offset; reading goes on, so a corrupt or truncated
+file never fails the job. For TANK, each segment's index is checked against its log; a bad
+entry is an index finding, reported apart: it is no batch.
+
+What it writes in DIR:
+- `results.parquet/`: one row per batch or bundle (`tables.VALIDATION_SCHEMA`);
+- `index.parquet/`: the index findings (same columns; `entry` = index, `status` null);
+- `summary.json`: per file and in total, batches read, valid, quarantined, records, error
+  kinds and re-encoding outcomes; the index findings; the job's settings and duration.
+
+Nothing is lost: for every file and in total, batches read = valid + quarantined, and the
+rows written to `results.parquet` are read back and counted; the job fails loudly otherwise.
+The table printed at the end (`format_table`) is the summary made readable.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import struct
+import threading
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TextIO
+
+from logcodec.pipeline.plan import DEFAULT_SPLIT_BYTES, ReadOptions
+
+FORMATS = ("kafka", "tank")
+#: Index findings listed in summary.json (all of them are in index.parquet).
+MAX_LISTED_FINDINGS = 1000
+#: Files listed one by one in the printed table; above this, only those with something quarantined.
+MAX_TABLE_FILES = 40
+_GROUP_KEYS = ("format", "file", "entry", "status", "error_kind", "reencode")
+
+
+class UsageError(ValueError):
+    """PATH or an option cannot be used (the command exits with status 2)."""
+
+
+# ---------------------------------------------------------------- which format
+
+_TANK_NAME = re.compile(r"^\d+(?:-\d+_\d+\.ilog|_\d+\.log|-\d+\.ilog)$")
+_KAFKA_HEAD = struct.Struct(">qi")  # an entry's base offset and size; its magic byte is at 16
+
+
+def detect_format(path: Path) -> str:
+    """`kafka` or `tank` for what lies under `path`, from file names and first bytes: `.ilog` and
+    TANK-style names (`<first>_<secs>.log`) are TANK; a `.log` whose first bytes frame a Kafka entry
+    (offset >= 0, size >= 14, magic 0-2) is Kafka; other digit-named `.log` files in a digit-named
+    directory are TANK. A file given as PATH is Kafka (TANK reads partition directories).
+    UsageError when nothing is found, or both kinds are."""
+    if not path.exists():
+        raise UsageError(f"no such file or directory: {path}")
+    if path.is_file():
+        if path.suffix == ".ilog" or _TANK_NAME.match(path.name):
+            raise UsageError(f"{path} is a TANK segment: give its partition directory (TANK reads directories)")
+        return "kafka"
+    found: dict[str, Path] = {}
+    unknown = None
+    for directory, subdirs, names in os.walk(path):
+        subdirs.sort()
+        for name in sorted(names):
+            if not name.endswith((".log", ".ilog")):
+                continue
+            kind = _sniff(Path(directory) / name)
+            if kind is None:
+                unknown = unknown or Path(directory) / name
+            else:
+                found.setdefault(kind, Path(directory) / name)
+        if len(found) == 2:
+            raise UsageError(f"{path} holds Kafka logs ({found['kafka']}) and TANK logs ({found['tank']}): "
+                             f"validate them apart, or give --format")
+    if found:
+        return next(iter(found))
+    if unknown is not None:
+        return "kafka"  # the Kafka reader reads any *.log, and says what is wrong with it
+    raise UsageError(f"no Kafka or TANK logs (*.log, *.ilog) under {path}")
+
+
+def _sniff(file: Path) -> str | None:
+    if file.suffix == ".ilog" or _TANK_NAME.match(file.name):
+        return "tank"
+    with open(file, "rb") as f:
+        head = f.read(17)
+    if not head:
+        return None
+    if len(head) == 17:
+        offset, size = _KAFKA_HEAD.unpack_from(head)
+        if offset >= 0 and size >= 14 and head[16] in (0, 1, 2):
+            return "kafka"
+    if file.stem.isdigit() and file.parent.name.isdigit():
+        return "tank"
+    return None
+
+
+def check_path(path: Path, fmt: str) -> str:
+    """The format to read `path` with (`auto` detected); UsageError when there is nothing to read."""
+    if fmt == "auto":
+        return detect_format(path)
+    if fmt not in FORMATS:
+        raise UsageError(f"unknown format {fmt!r}; expected kafka, tank or auto")
+    if not path.exists():
+        raise UsageError(f"no such file or directory: {path}")
+    if fmt == "tank":
+        from logcodec.pipeline.tank import partition_directories
+
+        if not path.is_dir():
+            raise UsageError(f"{path} is a file: TANK reads partition directories")
+        if not partition_directories(path):
+            raise UsageError(f"no TANK segments under {path}")
+    elif path.is_dir() and not any(path.rglob("*.log")):
+        raise UsageError(f"no Kafka logs (*.log) under {path}")
+    return fmt
+
+
+_MASTER = re.compile(r"^(local(\[[^\]]+\])?|local-cluster\[[^\]]+\]|yarn|(spark|k8s)://.+)$")
+
+
+def check_master(master: str | None) -> None:
+    """UsageError for a master URL that Spark refuses (it would say so only after starting a JVM)."""
+    if master is not None and not _MASTER.match(master):
+        raise UsageError(f"--master {master!r}: expected local, local[N], local[*], spark://HOST:PORT, "
+                         f"k8s://URL or yarn")
+
+
+# ---------------------------------------------------------------- the job
+
+def validate(path, out, *, spark=None, master: str | None = None, fmt: str = "auto",
+             split_bytes: int = DEFAULT_SPLIT_BYTES, progress: TextIO | None = None) -> dict:
+    """Validate everything under `path` on Spark and write `out`/results.parquet, index.parquet and
+    summary.json; return the summary. `spark`: a session to use (else one is made for `master`,
+    default `local[*]`, and stopped at the end). `progress`: where to print progress lines (None:
+    quiet). UsageError before Spark starts when `path` holds nothing to read."""
+    path, out = Path(path).absolute(), Path(out)  # the tasks see the same path, wherever they run
+    fmt = check_path(path, fmt)
+    check_master(master)
+    started = time.time()
+    say = _Say(progress)
+    owned = spark is None
+    if owned:
+        from logcodec.pipeline.session import local_session
+
+        say(f"starting Spark ({master or 'local[*]'})")
+        spark = local_session(master or "local[*]", app_name="logcodec-validate")
+    master = spark.sparkContext.master
+    try:
+        from pyspark import StorageLevel
+        from pyspark.sql import functions as F
+
+        df = (spark.read.format(f"logcodec.{fmt}").option("rows", "validation").option("mode", "permissive")
+              .option("splitBytes", str(split_bytes)).load(str(path)))
+        say(f"validating {path} as {fmt} on {master}")
+        df = df.persist(StorageLevel.MEMORY_AND_DISK)  # decoded once: counted, then written
+        try:
+            with _StageProgress(spark, say, "decoding, checking, re-encoding"):
+                groups = [row.asDict() for row in df.groupBy(*_GROUP_KEYS).agg(
+                    F.count(F.lit(1)).alias("rows"), F.sum("record_count").alias("records")).collect()]
+            out.mkdir(parents=True, exist_ok=True)
+            results, index = out / "results.parquet", out / "index.parquet"
+            with _StageProgress(spark, say, "writing results"):
+                df.where(F.col("status").isNotNull()).write.mode("overwrite").parquet(str(results))
+                df.where(F.col("status").isNull()).write.mode("overwrite").parquet(str(index))
+        finally:
+            df.unpersist()
+    finally:
+        if owned:
+            spark.stop()
+    findings = sorted(_parquet(index).to_pylist(), key=lambda f: (f["file"], f["offset"]))[:MAX_LISTED_FINDINGS] \
+        if any(g["status"] is None for g in groups) else []
+    summary = summarize(groups, findings, path=path, fmt=fmt, master=master)
+    summary.update(results=str(results), index=str(index), seconds=round(time.time() - started, 3))
+    for folder, rows in [(results, summary["total"]["batches"]), (index, summary["total"]["index_findings"])]:
+        written = _parquet_rows(folder)
+        if written != rows:
+            raise AssertionError(f"{written} rows in {folder}, but {rows} were read")
+    (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
+    say(f"done in {summary['seconds']:.1f} s: {out}")
+    return summary
+
+
+def _parquet_rows(folder: Path) -> int:
+    """Rows in the Parquet files Spark wrote to `folder`, from their footers (DIR is a local path,
+    or one the driver and the executors share)."""
+    import pyarrow.parquet as pq
+
+    return sum(pq.ParquetFile(f).metadata.num_rows for f in sorted(folder.glob("*.parquet")))
+
+
+def _parquet(folder: Path):
+    import pyarrow.parquet as pq
+
+    return pq.read_table(folder)
+
+
+def validate_local(path, *, fmt: str = "auto", split_bytes: int = DEFAULT_SPLIT_BYTES) -> tuple[list[dict], dict]:
+    """The same validation in this process, without Spark: (every row, the summary)."""
+    from logcodec.pipeline import kafka, tank
+
+    path = Path(path).absolute()
+    fmt = check_path(path, fmt)
+    module = {"kafka": kafka, "tank": tank}[fmt]
+    options = ReadOptions.parse({"path": str(path), "rows": "validation", "splitBytes": str(split_bytes)},
+                                module.ROW_KINDS)
+    rows = [row for partition in module.plan(options) for batch in module.read(partition, options)
+            for row in batch.to_pylist()]
+    counts: dict[tuple, list[int]] = defaultdict(lambda: [0, 0])
+    for row in rows:
+        c = counts[tuple(row[k] for k in _GROUP_KEYS)]
+        c[0] += 1
+        c[1] += row["record_count"] or 0
+    groups = [dict(zip(_GROUP_KEYS, key), rows=n, records=records) for key, (n, records) in counts.items()]
+    findings = sorted((r for r in rows if r["status"] is None), key=lambda r: (r["file"], r["offset"]))
+    return rows, summarize(groups, findings[:MAX_LISTED_FINDINGS], path=path, fmt=fmt, master=None)
+
+
+# ---------------------------------------------------------------- the summary
+
+def summarize(groups: Iterable[dict], findings: list[dict], *, path: Path, fmt: str, master: str | None) -> dict:
+    """The summary from grouped counts (one dict per `_GROUP_KEYS` combination, with `rows` and
+    `records`) and the first index findings. Checks that every row is a batch that is valid or
+    quarantined, or an index finding, so that batches = valid + quarantined holds everywhere."""
+    files: dict[str, dict] = {}
+    index_files: Counter = Counter()
+    for g in sorted(groups, key=lambda g: g["file"]):
+        if g["status"] is None:
+            if g["entry"] != "index":
+                raise AssertionError(f"a row of {g['file']} has no status and is no index finding: {g}")
+            index_files[g["file"]] += g["rows"]
+            continue
+        if g["status"] not in ("valid", "quarantined"):
+            raise AssertionError(f"unknown status {g['status']!r} in {g['file']}")
+        f = files.setdefault(g["file"], _counts(file=g["file"], format=g["format"]))
+        _add(f, g)
+    total = _counts(files=len(files))
+    for f in files.values():
+        _check(f, f["file"])
+        for key in ("batches", "valid", "quarantined", "records"):
+            total[key] += f[key]
+        for key in ("errors", "reencode", "entries"):
+            for name, n in f[key].items():
+                total[key][name] = total[key].get(name, 0) + n
+    total["index_findings"] = sum(index_files.values())
+    _check(total, "the total")
+    for f in files.values():
+        f["errors"] = dict(sorted(f["errors"].items()))
+    total["errors"] = dict(sorted(total["errors"].items()))
+    return {
+        "path": str(path), "format": fmt, "master": master,
+        "total": total,
+        "files": list(files.values()),
+        "index_findings": {"count": total["index_findings"], "files": dict(sorted(index_files.items())),
+                           "listed": [{k: f[k] for k in ("file", "offset", "error_kind", "error_offset", "detail")}
+                                      for f in findings]},
+    }
+
+
+def _counts(**fields) -> dict:
+    return {**fields, "batches": 0, "valid": 0, "quarantined": 0, "records": 0, "errors": {}, "reencode": {},
+            "entries": {}}
+
+
+def _add(f: dict, g: dict) -> None:
+    n = g["rows"]
+    f["batches"] += n
+    f[g["status"]] += n
+    f["records"] += g["records"] or 0
+    if g["error_kind"] is not None:
+        f["errors"][g["error_kind"]] = f["errors"].get(g["error_kind"], 0) + n
+    if g["reencode"] is not None:
+        f["reencode"][g["reencode"]] = f["reencode"].get(g["reencode"], 0) + n
+    entry = g["entry"] or "unknown"
+    f["entries"][entry] = f["entries"].get(entry, 0) + n
+
+
+def _check(f: dict, what: str) -> None:
+    """Nothing lost: every batch read is valid or quarantined, and every quarantined one has its kind."""
+    if f["batches"] != f["valid"] + f["quarantined"]:
+        raise AssertionError(f"{what}: {f['batches']} batches read, {f['valid']} valid + {f['quarantined']} quarantined")
+    if sum(f["errors"].values()) != f["quarantined"]:
+        raise AssertionError(f"{what}: {f['quarantined']} quarantined, {sum(f['errors'].values())} with an error kind")
+
+
+def format_table(summary: dict, out: Path | str | None = None) -> str:
+    """The summary as a table for the terminal: a line per file (relative to PATH) and the total,
+    then the re-encoding outcomes and the index findings."""
+    root = Path(summary["path"])
+    files = summary["files"]
+    shown = files if len(files) <= MAX_TABLE_FILES else [f for f in files if f["quarantined"]]
+
+    def name(file: str) -> str:
+        try:
+            return str(Path(file).relative_to(root)) if root.is_dir() else Path(file).name
+        except ValueError:
+            return file
+
+    def kinds(errors: dict) -> str:
+        return ", ".join(f"{k} {n}" for k, n in errors.items())
+
+    header = ("file", "batches", "valid", "quarantined", "records", "quarantined by kind")
+    lines = [(name(f["file"]), f["batches"], f["valid"], f["quarantined"], f["records"], kinds(f["errors"]))
+             for f in shown]
+    t = summary["total"]
+    total = (f"total ({t['files']} file{'s' if t['files'] != 1 else ''})", t["batches"], t["valid"],
+             t["quarantined"], t["records"], kinds(t["errors"]))
+    width = max(len(str(row[0])) for row in [header, *lines, total])
+    widths = [width] + [max(len(str(row[i])) for row in [header, *lines, total]) for i in range(1, 5)]
+
+    def fmt(row) -> str:
+        cells = [str(row[0]).ljust(widths[0])] + [str(v).rjust(w) for v, w in zip(row[1:5], widths[1:])]
+        return "  ".join(cells + [row[5]]).rstrip()
+
+    text = [f"{summary['format']} logs under {summary['path']}", fmt(header), *map(fmt, lines)]
+    if len(shown) < len(files):
+        text.append(f"({len(files) - len(shown)} file(s) with nothing quarantined not shown)")
+    text.append(fmt(total))
+    if t["reencode"]:
+        text.append("re-encoded: " + ", ".join(f"{k} {n}" for k, n in sorted(t["reencode"].items())))
+    findings = summary["index_findings"]
+    if findings["count"]:
+        text.append(f"index findings (not batches): {findings['count']}")
+        for f in findings["listed"][:10]:
+            text.append(f"  {name(f['file'])} @{f['offset']}: {f['error_kind']}: {f['detail']}")
+        if findings["count"] > 10:
+            text.append(f"  ... {findings['count'] - 10} more")
+    if out is not None:
+        text.append(f"results: {Path(out) / 'results.parquet'}, {Path(out) / 'index.parquet'}, "
+                    f"{Path(out) / 'summary.json'}")
+    return "\n".join(text)
+
+
+# ---------------------------------------------------------------- progress
+
+class _Say:
+    """Progress lines on a stream (stderr), or nothing."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self.stream = stream
+        self.tty = bool(stream is not None and getattr(stream, "isatty", lambda: False)())
+        self.lock = threading.Lock()
+        self.pending = False  # a \\r line is on screen
+
+    def __bool__(self) -> bool:
+        return self.stream is not None
+
+    def __call__(self, line: str, transient: bool = False) -> None:
+        if self.stream is None:
+            return
+        with self.lock:
+            if transient and self.tty:
+                self.stream.write(f"\r\x1b[Kvalidate: {line}")
+                self.pending = True
+            else:
+                self.stream.write(("\r\x1b[K" if self.pending else "") + f"validate: {line}\n")
+                self.pending = False
+            self.stream.flush()
+
+
+class _StageProgress:
+    """While a block runs Spark jobs: how many of their tasks are done, from Spark's status tracker
+    (its console progress bar is off), every half second on a terminal, else at each tenth. The
+    block's jobs are told apart by a job group, set for its duration."""
+
+    def __init__(self, spark, say: _Say, label: str, interval: float = 0.5) -> None:
+        self.sc, self.say, self.label, self.interval = spark.sparkContext, say, label, interval
+        self.group = f"logcodec-validate-{id(self)}"
+        self.stop = threading.Event()
+        self.thread: threading.Thread | None = None
+
+    def __enter__(self) -> "_StageProgress":
+        if self.say:
+            self.started = time.time()
+            self.sc.setJobGroup(self.group, f"logcodec validate: {self.label}")
+            self.say(f"{self.label} ...")
+            self.thread = threading.Thread(target=self._run, daemon=True)
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.thread is None:
+            return
+        self.stop.set()
+        self.thread.join()
+        self.sc.setLocalProperty("spark.jobGroup.id", None)
+        if exc[0] is None:
+            done, tasks = self._tasks()
+            self.say(f"{self.label}: {done} tasks in {time.time() - self.started:.1f} s")
+
+    def _tasks(self) -> tuple[int, int]:
+        done = tasks = 0
+        try:
+            tracker = self.sc.statusTracker()
+            for job in tracker.getJobIdsForGroup(self.group):
+                info = tracker.getJobInfo(job)
+                for stage in info.stageIds if info is not None else ():
+                    stage_info = tracker.getStageInfo(stage)
+                    if stage_info is not None:
+                        done += stage_info.numCompletedTasks
+                        tasks += stage_info.numTasks
+        except Exception:  # the tracker is advisory: it never fails the job
+            pass
+        return done, tasks
+
+    def _run(self) -> None:
+        last = -1
+        while not self.stop.wait(self.interval):
+            done, tasks = self._tasks()
+            if not tasks:
+                continue
+            percent = 100 * done // tasks
+            if self.say.tty or percent // 10 != last // 10:
+                self.say(f"{self.label}: {done}/{tasks} tasks ({percent}%)", transient=True)
+                last = percent
