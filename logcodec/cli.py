@@ -445,6 +445,38 @@ def cmd_pipeline_validate(args) -> int:
     return 1 if summary["total"]["quarantined"] or summary["index_findings"]["count"] else 0
 
 
+def cmd_pipeline_conformance(args) -> int:
+    from logcodec.conformance import report
+    from logcodec.pipeline import conformance
+    from logcodec.pipeline.validate import UsageError, check_master
+
+    try:
+        conformance.check(args.impl, args.format)
+        check_master(args.master)
+    except (conformance.UsageError, UsageError) as exc:
+        print(f"logcodec pipeline conformance: {exc}", file=sys.stderr)
+        return 2
+    try:
+        verdicts, info, bad = conformance.run(
+            args.impl, count=args.count, seed=args.seed, formats=args.format, ops=tuple(args.op or conformance.OPS),
+            spark=_active_spark_session(), master=args.master, partitions=args.partitions, timeout=args.timeout)
+    except Exception as exc:
+        if not type(exc).__module__.startswith(("pyspark", "py4j")):
+            raise
+        first = next((line for line in str(exc).splitlines() if line.strip()), type(exc).__name__)
+        print(f"logcodec pipeline conformance: the Spark job failed: {first}", file=sys.stderr)
+        return 1
+    if args.json:
+        report.write_jsonl(args.json, verdicts, info)
+    if args.junit:
+        report.write_junit(args.junit, verdicts, info)
+    print(f"seed {args.seed}, {args.count} random valid value(s) per format")
+    print(report.summary(verdicts, bad, info))
+    if info.gave_up and not verdicts:
+        return 1
+    return 1 if bad else 0
+
+
 def _at_least_one(text: str) -> int:
     try:
         value = int(text)
@@ -493,6 +525,27 @@ def _add_pipeline_parser(sub) -> None:
                    help="bytes per input partition (default 32 MiB)")
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     p.set_defaults(func=cmd_pipeline_validate)
+    p = psub.add_parser(
+        "conformance", help="run seeded random valid values through a shipped testee on Spark's executors",
+        description=textwrap.fill(
+            "Make COUNT random valid values per format (value i of format F depends on the seed, F and i only, "
+            "whatever the number of executors: golden vectors with their free content changed, each change kept "
+            "only when logcodec round-trips it), encode them with logcodec and run them through the testee, "
+            "started once in each partition, then report as `logcodec conformance run` does, with the "
+            "testee's expected-failure list.", 79))
+    p.add_argument("--impl", required=True, help="a shipped testee by name (see `logcodec conformance list`)")
+    p.add_argument("--count", type=_at_least_one, default=100, metavar="N", help="values per format (default 100)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="the seed (default 0)")
+    p.add_argument("--format", action="extend", nargs="+", metavar="F",
+                   help="only these formats (repeatable; default: every format with golden vectors)")
+    p.add_argument("--op", action="append", choices=["decode", "encode"], help="only this operation (repeatable)")
+    p.add_argument("--master", metavar="URL", help="Spark master (default: an embedded local[*] session)")
+    p.add_argument("--partitions", type=_at_least_one, metavar="N",
+                   help="partitions, each with its own testee process (default: Spark's default parallelism)")
+    p.add_argument("--timeout", type=float, default=10.0, help="seconds a testee may take per request (default 10)")
+    p.add_argument("--junit", metavar="FILE", help="write a JUnit XML report here")
+    p.add_argument("--json", metavar="FILE", help="write one JSON line per case here")
+    p.set_defaults(func=cmd_pipeline_conformance)
 
 
 def build_parser() -> argparse.ArgumentParser:

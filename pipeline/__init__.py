@@ -6,7 +6,9 @@
     >>> spark.read.format("logcodec.tank").option("rows", "bundle").load("/var/lib/tank")
     >>> spark.read.format("logcodec.inkless").load("s3://bucket/inkless")   # objects + metadata
 
-On a session made elsewhere, `register(spark)` adds the data sources. Options:
+On a session made elsewhere, `register(spark)` adds the data sources. Jobs: `validate`
+(`logcodec pipeline validate`) and `conformance` (`logcodec pipeline conformance`). The data
+sources' options:
 `rows` (`record`, or `batch` / `bundle`, or `validation`: the validation job's
 results, see `validate`), `mode` (`permissive` or `failfast`),
 `splitBytes`, `glob` (Kafka), `topic`, `partition`. The readers themselves
