@@ -158,7 +158,7 @@ def _records_batches(records) -> list[tuple[bytes, object]]:
 # ---------------------------------------------------------------- metadata entries, either form
 
 @dataclass(slots=True)
-class _Extent:
+class Extent:
     """One metadata entry: where it says batches lie, and what it says they hold."""
 
     path: str
@@ -175,18 +175,19 @@ class _Extent:
         return self.start + self.size
 
 
-def _extents(metadata) -> list[_Extent]:
+def metadata_extents(metadata) -> list[Extent]:
+    """Every entry of the metadata (either form), in the metadata's order."""
     if isinstance(metadata, ShippedMetadata):
-        return [_Extent(f"batches[{i}]", row.topic_id, None, row.partition, row.byte_offset, row.byte_size, row=row)
+        return [Extent(f"batches[{i}]", row.topic_id, None, row.partition, row.byte_offset, row.byte_size, row=row)
                 for i, row in enumerate(metadata.batches)]
     if not hasattr(metadata, "topic_partitions"):
         raise TypeError(f"metadata is an inkless.block_metadata value or ShippedMetadata, not {type(metadata).__name__}")
-    return [_Extent(f"topic_partitions[{i}].batches[{j}]", bytes(tp.id), tp.name, tp.partition, b.byte_offset, b.size,
+    return [Extent(f"topic_partitions[{i}].batches[{j}]", bytes(tp.id), tp.name, tp.partition, b.byte_offset, b.size,
                     record_count=b.number_of_records)
             for i, tp in enumerate(metadata.topic_partitions) for j, b in enumerate(tp.batches)]
 
 
-def _check_extent(data: bytes, ext: _Extent) -> tuple[list[DecodeError], list]:
+def check_extent(data: bytes, ext: Extent) -> tuple[list[DecodeError], list]:
     """The problems of one entry against the object, and (offset, size, decoded value) of each of
     its batches."""
     if ext.start + ext.size > len(data):
@@ -198,7 +199,7 @@ def _check_extent(data: bytes, ext: _Extent) -> tuple[list[DecodeError], list]:
         return [exc], []
 
 
-def _check_seed_batch(data: bytes, ext: _Extent) -> tuple[list[DecodeError], list]:
+def _check_seed_batch(data: bytes, ext: Extent) -> tuple[list[DecodeError], list]:
     """A seed entry is exactly one batch, holding `number_of_records` records."""
     if ext.start + _HEADER > len(data):
         raise DecodeError("invalid_length", f"size {ext.size}, but the object ends {len(data) - ext.start} bytes after "
@@ -215,7 +216,7 @@ def _check_seed_batch(data: bytes, ext: _Extent) -> tuple[list[DecodeError], lis
     return [], found
 
 
-def _check_row(data: bytes, ext: _Extent) -> tuple[list[DecodeError], list]:
+def _check_row(data: bytes, ext: Extent) -> tuple[list[DecodeError], list]:
     """A shipped row is one or more whole batches that fill its offsets exactly."""
     row = ext.row
     if ext.size == 0:
@@ -250,17 +251,17 @@ def validate(data, metadata, *, strict: bool = False, allow_dead_bytes: bool = F
     An empty list means the metadata describes the object exactly. `strict=True` raises the first
     problem instead; `allow_dead_bytes=True` leaves out bytes that no entry covers."""
     data = bytes(data)
-    extents = _extents(metadata)
+    extents = metadata_extents(metadata)
     findings = []
     if isinstance(metadata, ShippedMetadata):
-        findings += _file_findings(data, metadata) + _partition_order_findings(extents)
+        findings += object_file_findings(data, metadata) + partition_order_findings(extents)
     for ext in extents:
-        findings += _check_extent(data, ext)[0]
-    findings += _overlap_findings(extents)
+        findings += check_extent(data, ext)[0]
+    findings += overlap_findings(extents)
     if not allow_dead_bytes:
         findings += [DecodeError("trailing_bytes", f"bytes [{start}, {end}) ({end - start}) are covered by no "
                                  "metadata entry (dead bytes)", start, "object")
-                     for start, end in _gaps(len(data), extents)]
+                     for start, end in uncovered_ranges(len(data), extents)]
     findings.sort(key=lambda f: -1 if f.offset is None else f.offset)
     if strict and findings:
         raise findings[0]
@@ -269,10 +270,11 @@ def validate(data, metadata, *, strict: bool = False, allow_dead_bytes: bool = F
 
 def dead_bytes(data, metadata) -> list[tuple[int, int]]:
     """[start, end) of each run of bytes of the object that no metadata entry covers."""
-    return _gaps(len(data), _extents(metadata))
+    return uncovered_ranges(len(data), metadata_extents(metadata))
 
 
-def _gaps(size: int, extents: list[_Extent]) -> list[tuple[int, int]]:
+def uncovered_ranges(size: int, extents: list[Extent]) -> list[tuple[int, int]]:
+    """[start, end) of each run of an object of `size` bytes that no entry covers (dead bytes)."""
     gaps, pos = [], 0
     for ext in sorted(extents, key=lambda e: e.start):
         start = min(ext.start, size)
@@ -284,7 +286,8 @@ def _gaps(size: int, extents: list[_Extent]) -> list[tuple[int, int]]:
     return gaps
 
 
-def _overlap_findings(extents: list[_Extent]) -> list[DecodeError]:
+def overlap_findings(extents: list[Extent]) -> list[DecodeError]:
+    """An `invalid_length` finding for each entry that starts inside an earlier one."""
     findings, furthest = [], None  # the entry reaching furthest so far
     for ext in sorted(extents, key=lambda e: (e.start, e.end)):
         if furthest is not None and ext.start < furthest.end:
@@ -295,7 +298,8 @@ def _overlap_findings(extents: list[_Extent]) -> list[DecodeError]:
     return findings
 
 
-def _file_findings(data: bytes, meta: ShippedMetadata) -> list[DecodeError]:
+def object_file_findings(data: bytes, meta: ShippedMetadata) -> list[DecodeError]:
+    """Where the shipped `files` row and the batch rows disagree with the object: its size, its file id."""
     findings = []
     if meta.file.size != len(data):
         findings.append(DecodeError("invalid_length", f"size {meta.file.size}, but the object is {len(data)} bytes",
@@ -307,7 +311,7 @@ def _file_findings(data: bytes, meta: ShippedMetadata) -> list[DecodeError]:
     return findings
 
 
-def _partition_order_findings(extents: list[_Extent]) -> list[DecodeError]:
+def partition_order_findings(extents: list[Extent]) -> list[DecodeError]:
     """Within a partition, offsets do not overlap and byte order is offset order."""
     by_partition = defaultdict(list)
     for ext in extents:
@@ -360,12 +364,12 @@ def _read(data, metadata, partition, topic, topic_id, from_offset) -> list[tuple
     data = bytes(data)
     served = []
     for ext in _partition_extents(metadata, partition, topic, topic_id):
-        findings, found = _check_extent(data, ext)
+        findings, found = check_extent(data, ext)
         if findings:
             raise findings[0]
         running = None if ext.row is None else ext.row.base_offset
         for pos, size, batch in found:
-            served.append((_served(data[pos:pos + size], batch, running, ext.row), batch))
+            served.append((served_bytes(data[pos:pos + size], batch, running, ext.row), batch))
             if running is not None:
                 running += batch.last_offset_delta + 1
     if from_offset is not None:
@@ -373,20 +377,20 @@ def _read(data, metadata, partition, topic, topic_id, from_offset) -> list[tuple
     return served
 
 
-def _partition_extents(metadata, partition: int, topic, topic_id) -> list[_Extent]:
+def _partition_extents(metadata, partition: int, topic, topic_id) -> list[Extent]:
     if (topic is None) == (topic_id is None):
         raise ValueError("name the topic by topic= (its name) or topic_id=, exactly one of them")
     if topic is not None and isinstance(metadata, ShippedMetadata):
         raise ValueError("the shipped form names topics by id only: pass topic_id=")
     wanted = None if topic_id is None else _topic_id_bytes(topic_id)
-    chosen = [e for e in _extents(metadata)
+    chosen = [e for e in metadata_extents(metadata)
               if e.partition == partition and (e.topic == topic if wanted is None else e.topic_id == wanted)]
     if isinstance(metadata, ShippedMetadata):
         chosen.sort(key=lambda e: e.row.base_offset)
     return chosen
 
 
-def _served(raw: bytes, batch, base_offset: int | None, row: BatchRow | None) -> bytes:
+def served_bytes(raw: bytes, batch, base_offset: int | None, row: BatchRow | None) -> bytes:
     """A batch as Inkless's fetch path serves a shipped row's batch (the seed's as stored): its
     absolute base offset (outside the CRC) and, for a log-append-time row, the timestamp type bit
     and the row's append time as max timestamp, both under the CRC, which is computed anew. The
@@ -649,7 +653,7 @@ def load_metadata(raw: bytes, form: str | None = None):
     binary encoding starts with "IKBM"; otherwise the text is the shipped rows when it is a JSON
     object, the seed's document when it is a JSON list or YAML. A `form` that is not the one found
     is an error (`invalid_value`), as is anything else that is not metadata."""
-    found = _form_of(raw)
+    found = bytes_form(raw)
     if form is not None and form != found:
         raise DecodeError("invalid_value", f"the metadata is in the {found} form, not the {form} form", None,
                           "metadata")
@@ -662,7 +666,8 @@ def load_metadata(raw: bytes, form: str | None = None):
     return metadata_from_document(doc)
 
 
-def _form_of(raw: bytes) -> str:
+def bytes_form(raw: bytes) -> str:
+    """Which form of metadata a file's bytes hold, by content (see `load_metadata`)."""
     if raw.startswith(MAGIC):
         return SEED
     try:

@@ -61,12 +61,12 @@ from urllib.parse import urlsplit
 import pyarrow as pa
 import pyarrow.fs as pafs
 
-# The reader works per metadata entry, as inkless_blocks' validator and reader do inside; it uses
-# their per-entry steps (entries, the check of one entry, serving a batch, the object-wide checks),
-# which inkless_blocks does not export yet.
+# The reader works per metadata entry, with the steps of inkless_blocks' own validator and reader
+# (entries, the check of one entry, serving a batch, the object-wide checks).
 from logcodec.inkless import document_from_json, uuid_text
-from logcodec.inkless_blocks import SHIPPED, _check_extent, _extents, _Extent, _file_findings, _form_of, _gaps, \
-    _overlap_findings, _partition_order_findings, _served, load_metadata
+from logcodec.inkless_blocks import (SHIPPED, Extent, bytes_form, check_extent, load_metadata, metadata_extents,
+                                     object_file_findings, overlap_findings, partition_order_findings, served_bytes,
+                                     uncovered_ranges)
 from logcodec.inkless_shipped import ROOT as SHIPPED_ROOT
 from logcodec.inkless_shipped import ShippedMetadata, shipped_from_document
 from logcodec.pipeline.kafka import _TIMESTAMP_TYPES, _crc_valid, _payload_bytes, _raw
@@ -399,7 +399,7 @@ def object_ranges(location: str, size: int, loaded: "Loaded", options: InklessOp
     `splitBytes`; the first carries the object-wide problems."""
     extents = loaded.extents()
     problems = tuple(_problem(f, extents) for f in object_findings(size, loaded, extents, options.allow_dead_bytes))
-    groups: list[list[_Extent]] = [[]]
+    groups: list[list[Extent]] = [[]]
     for ext in sorted(extents, key=lambda e: e.start):
         if groups[-1] and _span(groups[-1], size) >= options.split_bytes:
             groups.append([])
@@ -413,25 +413,25 @@ def object_ranges(location: str, size: int, loaded: "Loaded", options: InklessOp
     return ranges
 
 
-def _span(group: list[_Extent], size: int) -> int:
+def _span(group: list[Extent], size: int) -> int:
     return min(max(e.end for e in group), size) - min(min(e.start for e in group), size)
 
 
-def object_findings(size: int, loaded: "Loaded", extents: list[_Extent], allow_dead_bytes: bool) -> list[DecodeError]:
+def object_findings(size: int, loaded: "Loaded", extents: list[Extent], allow_dead_bytes: bool) -> list[DecodeError]:
     """What `validate` reports of an object that needs only its size and its metadata, not its
     bytes: a shipped `files` row that disagrees (size, file_id), a partition's rows out of offset
     order, overlapping ranges, and (unless allowed) dead bytes."""
     findings = []
     if isinstance(loaded.metadata, ShippedMetadata):
-        file_findings = _file_findings(_Sized(size), loaded.metadata)
+        file_findings = object_file_findings(_Sized(size), loaded.metadata)
         for f in file_findings:
             f.path = loaded.place(f.path)
-        findings += file_findings + _partition_order_findings(extents)
-    findings += _overlap_findings(extents)
+        findings += file_findings + partition_order_findings(extents)
+    findings += overlap_findings(extents)
     if not allow_dead_bytes:
         findings += [DecodeError("trailing_bytes", f"bytes [{start}, {end}) ({end - start}) are covered by no "
                                  "metadata entry (dead bytes)", start, "object")
-                     for start, end in _gaps(size, extents)]
+                     for start, end in uncovered_ranges(size, extents)]
     findings.sort(key=lambda f: -1 if f.offset is None else f.offset)
     return findings
 
@@ -446,7 +446,7 @@ class _Sized:
         return self._size
 
 
-def _problem(finding: DecodeError, extents: list[_Extent]) -> Problem:
+def _problem(finding: DecodeError, extents: list[Extent]) -> Problem:
     """An object-wide finding as a row, with the entry it names when it names one."""
     entry = next((e for e in extents if finding.path == e.path or finding.path.startswith(e.path + ".")), None)
     if entry is None:
@@ -488,8 +488,8 @@ class Loaded:
         """A path in the metadata value as a path in the file."""
         return path if self.file_index is None else _remap(path, self.file_index, self.batch_indexes)
 
-    def extents(self) -> list[_Extent]:
-        extents = _extents(self.metadata)
+    def extents(self) -> list[Extent]:
+        extents = metadata_extents(self.metadata)
         return extents if self.file_index is None else [replace(e, path=self.place(e.path)) for e in extents]
 
 
@@ -498,7 +498,7 @@ def load_documents(location: str, raw: bytes) -> list["Loaded | DecodeError"]:
     one-file shipped document; for a shipped export with many `files` rows, one per file row with
     the `batches` rows of its `file_id` (a problem of one file's rows is that file's alone, and a
     batch row of no file is a problem of its own). A document that does not load raises."""
-    if _form_of(raw) != SHIPPED:
+    if bytes_form(raw) != SHIPPED:
         return [Loaded(location, load_metadata(raw))]
     doc = document_from_json(raw.decode("utf-8"), root=SHIPPED_ROOT)
     files = doc.get("files") if isinstance(doc, dict) else None
@@ -574,7 +574,7 @@ def range_rows(r: ObjectRange, options: InklessOptions, batch_rows: bool = False
         return
     window = _Window(read_bytes(r.file, options.s3, r.start, r.end), r.start, r.object_size)
     for ext in r.extents:
-        findings, found = _check_extent(window, ext)
+        findings, found = check_extent(window, ext)
         if findings:
             stored = window[ext.start:ext.end] if ext.end <= r.object_size else None
             for f in findings:
@@ -584,7 +584,7 @@ def range_rows(r: ObjectRange, options: InklessOptions, batch_rows: bool = False
         running = None if ext.row is None else ext.row.base_offset
         for pos, size, batch in found:
             stored = window[pos:pos + size]
-            _served(stored, batch, running, ext.row)  # patches `batch` as Inkless serves it
+            served_bytes(stored, batch, running, ext.row)  # patches `batch` as Inkless serves it
             if running is not None:
                 running += batch.last_offset_delta + 1
             if batch_rows:
@@ -593,7 +593,7 @@ def range_rows(r: ObjectRange, options: InklessOptions, batch_rows: bool = False
                 yield from _record_rows(r, ext, pos, batch)
 
 
-def _record_rows(r: ObjectRange, ext: _Extent, pos: int, batch) -> Iterator[tuple]:
+def _record_rows(r: ObjectRange, ext: Extent, pos: int, batch) -> Iterator[tuple]:
     a = batch.attributes
     head = (ext.topic, uuid_text(ext.topic_id), ext.partition)
     tail = (batch.producer_id, batch.producer_epoch, batch.base_sequence, batch.partition_leader_epoch,
@@ -603,7 +603,7 @@ def _record_rows(r: ObjectRange, ext: _Extent, pos: int, batch) -> Iterator[tupl
         yield head + (rec.offset, rec.timestamp, ts_type, _raw(rec.key), _raw(rec.value), rec.headers) + tail
 
 
-def _batch_row(r: ObjectRange, ext: _Extent, pos: int, size: int, batch, stored: bytes) -> tuple:
+def _batch_row(r: ObjectRange, ext: Extent, pos: int, size: int, batch, stored: bytes) -> tuple:
     a = batch.attributes
     return (ext.topic, uuid_text(ext.topic_id), ext.partition, r.file, pos, size, 2, batch.base_offset,
             batch.base_offset + batch.last_offset_delta, len(batch.records), _rb.Compression(a.compression).name,
