@@ -58,7 +58,7 @@ def _unwrapped_items(obj) -> list:
     return lists[0]
 
 
-def _unwrapped_value(obj, names: set):
+def unwrapped_value(obj, names: set):
     """A Kaitai object of a type the value model unwraps (its single seq field stands for it)
     holds the value as that field: descend until the object is of one of `names`."""
     while type(obj).__name__ not in names:
@@ -76,7 +76,7 @@ def _scalar(owner, raw, meta):
     if kind == "switch":
         if isinstance(raw, KaitaiStruct):
             names = {c["type"] for c in meta["cases"] if c["kind"] == "user"}
-            raw = _unwrapped_value(raw, names)
+            raw = unwrapped_value(raw, names)
             case = next(c for c in meta["cases"] if c["kind"] == "user" and c["type"] == type(raw).__name__)
         else:
             case = next(c for c in meta["cases"] if c["kind"] != "user")

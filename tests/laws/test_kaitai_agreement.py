@@ -12,6 +12,7 @@ import pytest
 from kaitaistruct import KaitaiStructError
 
 import logcodec
+from logcodec.conformance.testees.kaitai import unwrapped_value
 from logcodec.generated import kaitai as reference
 from tests.vectorfiles import all_tests, ids
 
@@ -20,19 +21,9 @@ KNOWN = [(f, t) for f, t in all_tests("valid") if "kaitai" in t.get("quirks", {}
 INVALID = all_tests("invalid")
 
 
-def unwrapped(ours, theirs):
-    """Theirs for ours: a Kaitai object of a type our value model unwraps (-lc-unwrap) holds
-    ours as its single seq field."""
-    fields = [k for k in vars(theirs) if not k.startswith("_")]
-    first = dataclasses.fields(ours)[0].name
-    if len(fields) == 1 and fields[0] != first and not hasattr(theirs, first):
-        return unwrapped(ours, getattr(theirs, fields[0]))
-    return theirs
-
-
 def compare(ours, theirs, path="") -> None:
     """Assert that a Kaitai object holds the same data as our value, field by field."""
-    theirs = unwrapped(ours, theirs)
+    theirs = unwrapped_value(theirs, {type(ours).__name__})  # a type our value model unwraps
     for f in dataclasses.fields(ours):
         mine = getattr(ours, f.name)
         other = getattr(theirs, f.name, None)
