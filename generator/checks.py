@@ -46,6 +46,7 @@ class CheckBuilder:
         if self.checker not in checkers.CHECKERS:
             self.fail(f"checker {self.checker!r} is not one of {sorted(checkers.CHECKERS)}")
         self.notes = spec.get("notes", {})
+        self.parsed: dict[str, dict] = {}  # rendered vector files, by path
 
     def fail(self, message: str):
         raise SchemaError(f"{self.where}: {message}")
@@ -71,15 +72,21 @@ class CheckBuilder:
                 "inputs": {key: data.hex() for key, data in inputs.items()},
                 "findings": [{"kind": f.kind, "offset": f.offset, "path": f.path} for f in found]}
 
+    def vector_tests(self, path: str) -> dict:
+        """A rendered vector file's tests by tcId, parsed once."""
+        if path not in self.parsed:
+            text = self.rendered.get(path)
+            self.parsed[path] = {} if text is None else {
+                x["tcId"]: x for g in json.loads(text)["testGroups"] for x in g["tests"]}
+        return self.parsed[path]
+
     def input_bytes(self, test: str, key: str, spec) -> bytes:
         if not isinstance(spec, dict):
             self.fail(f"{test}: input {key!r} needs one of vector, hex, json")
         if "vector" in spec:
             fmt, _, tc_id = spec["vector"].partition(":")
             family, _, fid = fmt.partition(".")
-            text = self.rendered.get(f"vectors/{family}/{fid}.json")
-            found = None if text is None else next(
-                (x for g in json.loads(text)["testGroups"] for x in g["tests"] if x["tcId"] == tc_id), None)
+            found = self.vector_tests(f"vectors/{family}/{fid}.json").get(tc_id)
             if found is None:
                 self.fail(f"{test}: input {key!r}: no vector {spec['vector']!r}")
             data = bytes.fromhex(found["bytes"])
