@@ -10,7 +10,9 @@ module needs Spark, so the same rows serve a single Python process too.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 import pyarrow as pa
 
@@ -59,15 +61,36 @@ VALIDATION_SCHEMA = pa.schema([
 
 def record_batches(rows: Iterable[tuple], schema: pa.Schema,
                    rows_per_batch: int = ROWS_PER_BATCH) -> Iterator[pa.RecordBatch]:
-    """Rows (tuples in the schema's column order) as Arrow batches of exactly `schema`."""
-    chunk: list[tuple] = []
-    for row in rows:
-        chunk.append(row)
-        if len(chunk) >= rows_per_batch:
-            yield _batch(chunk, schema)
-            chunk = []
-    if chunk:
-        yield _batch(chunk, schema)
+    """Rows (tuples in the schema's column order) as Arrow batches of exactly `schema`.
+
+    Each batch is made with the cyclic garbage collector paused (`_collector_paused`): decoding
+    allocates millions of short-lived containers (decoded values, records, row tuples) that
+    reference counting frees, and the collector's passes over them took a quarter of the
+    reading time (measured on v2 batches of 100 records). It runs again before each batch is
+    handed on, so the caller's code never runs with it paused."""
+    it = iter(rows)
+    while True:
+        with _collector_paused():
+            chunk = [row for _, row in zip(range(rows_per_batch), it)]
+            batch = _batch(chunk, schema) if chunk else None
+        if batch is None:
+            return
+        yield batch
+        if len(chunk) < rows_per_batch:
+            return
+
+
+@contextmanager
+def _collector_paused():
+    """The cyclic garbage collector off for the block, back as it was after (it may have been
+    off already). Anything cyclic made meanwhile is collected by its next pass."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def _batch(rows: list[tuple], schema: pa.Schema) -> pa.RecordBatch:
