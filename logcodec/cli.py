@@ -427,14 +427,19 @@ def cmd_pipeline_validate(args) -> int:
     from logcodec.pipeline import validate
 
     try:
-        fmt = validate.check_path(Path(args.path), args.format)
+        fmt = validate.check_path(args.path, args.format)
         validate.check_master(args.master)
+        options = validate.parse_options(args.option)
     except validate.UsageError as exc:
         print(f"logcodec pipeline validate: {exc}", file=sys.stderr)
         return 2
     try:
         summary = validate.validate(args.path, args.out, master=args.master, fmt=fmt, split_bytes=args.split_bytes,
-                                    spark=_active_spark_session(), progress=None if args.quiet else sys.stderr)
+                                    options=options, spark=_active_spark_session(),
+                                    progress=None if args.quiet else sys.stderr)
+    except validate.UsageError as exc:
+        print(f"logcodec pipeline validate: {exc}", file=sys.stderr)
+        return 2
     except Exception as exc:
         if not type(exc).__module__.startswith(("pyspark", "py4j")):
             raise
@@ -442,7 +447,7 @@ def cmd_pipeline_validate(args) -> int:
         print(f"logcodec pipeline validate: the Spark job failed: {first}", file=sys.stderr)
         return 1
     print(validate.format_table(summary, args.out))
-    return 1 if summary["total"]["quarantined"] or summary["index_findings"]["count"] else 0
+    return 1 if summary["total"]["quarantined"] or summary["findings"]["count"] else 0
 
 
 def cmd_pipeline_conformance(args) -> int:
@@ -504,23 +509,30 @@ def _add_pipeline_parser(sub) -> None:
         "validate", help="decode, check and re-encode every batch under PATH on Spark; quarantine the bad ones",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description=textwrap.fill(
-            "Decode every Kafka batch (or legacy message) or TANK bundle under PATH in Spark's tasks, check its "
-            "checksums, re-encode it and compare (byte for byte when not compressed; compressed, the values of a "
-            "second decoding, since other compressors write other bytes), and check TANK indexes against their "
-            "logs. A bad entry is quarantined with its error kind and byte offset and the job goes on: batches "
-            "read = valid + quarantined, always.", 79),
+            "Decode every Kafka batch (or legacy message), TANK bundle or Inkless batch under PATH in Spark's "
+            "tasks, check its checksums, re-encode it and compare (byte for byte when not compressed; compressed, "
+            "the values of a second decoding, since other compressors write other bytes), and check TANK indexes "
+            "against their logs and Inkless metadata against its objects. A bad entry is quarantined with its "
+            "error kind and byte offset and the job goes on: batches read = valid + quarantined, always. What "
+            "concerns no single batch (a bad index entry, Inkless metadata that names no object, dead bytes) is "
+            "a finding, reported apart.", 79),
         epilog=textwrap.fill(
-            "Writes DIR/results.parquet (a row per batch or bundle), DIR/index.parquet (index findings) and "
-            "DIR/summary.json, and prints a table; progress lines go to stderr.", 79) + "\n\nexit status:\n"
-               "  0  nothing quarantined and no index finding\n"
-               "  1  something quarantined or an index finding (or the Spark job failed)\n"
+            "Writes DIR/results.parquet (a row per batch or bundle), DIR/findings.parquet (index and metadata "
+            "findings) and DIR/summary.json, and prints a table; progress lines go to stderr.", 79)
+               + "\n\nexit status:\n"
+               "  0  nothing quarantined and no finding\n"
+               "  1  something quarantined or a finding (or the Spark job failed)\n"
                "  2  usage error (PATH missing or holding no logs, a bad option)")
-    p.add_argument("path", metavar="PATH", help="a Kafka log directory or segment file, or a TANK base or partition "
-                                                "directory")
+    p.add_argument("path", metavar="PATH", help="a Kafka log directory or segment file, a TANK base or partition "
+                                                "directory, or Inkless objects with their metadata (a directory, "
+                                                "an object, or s3://bucket/prefix)")
     p.add_argument("--out", required=True, metavar="DIR", help="where to write the results (replaced if there)")
     p.add_argument("--master", metavar="URL", help="Spark master (default: an embedded local[*] session)")
-    p.add_argument("--format", choices=["kafka", "tank", "auto"], default="auto",
-                   help="the logs' format (default auto: from file names and first bytes)")
+    p.add_argument("--format", choices=["kafka", "tank", "inkless", "auto"], default="auto",
+                   help="the logs' format (default auto: from file names and first bytes; s3:// is inkless)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="an option of the data source, repeatable: for Inkless metadata=PATH (documents kept "
+                        "apart), allowDeadBytes=true, s3Endpoint=URL, s3Region, ...; see the README")
     p.add_argument("--split-bytes", type=_at_least_one, default=32 << 20, metavar="N",
                    help="bytes per input partition (default 32 MiB)")
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")

@@ -1,4 +1,5 @@
-"""Inkless objects with their metadata as rows: one per record, or one per batch; from a local
+"""Inkless objects with their metadata as rows: one per record, or one per batch (or one
+validation result per batch, for the validation job: `validation_rows`); from a local
 directory or from S3-compatible object storage (`s3://bucket/prefix`).
 
 An Inkless object is Kafka v2 record batches laid end to end, with nothing that says whose
@@ -69,14 +70,15 @@ from logcodec.inkless_blocks import (SHIPPED, Extent, bytes_form, check_extent, 
                                      uncovered_ranges)
 from logcodec.inkless_shipped import ROOT as SHIPPED_ROOT
 from logcodec.inkless_shipped import ShippedMetadata, shipped_from_document
-from logcodec.pipeline.kafka import _TIMESTAMP_TYPES, _crc_valid, _payload_bytes, _raw
+from logcodec.pipeline.kafka import _TIMESTAMP_TYPES, _codec_of, _crc_valid, _magic, _payload_bytes, _raw
 from logcodec.pipeline.plan import DEFAULT_SPLIT_BYTES, MODES, _positive_int, pack
-from logcodec.pipeline.tables import ERROR, HEADERS, record_batches
+from logcodec.pipeline.roundtrip import compare, without_length_and_crc
+from logcodec.pipeline.tables import ERROR, HEADERS, VALIDATION_SCHEMA, record_batches
 from logcodec.generated.kafka import record_batch_v2 as _rb
 from logcodec.records import batch_records
 from logcodec.runtime.errors import DecodeError
 
-ROW_KINDS = ("record", "batch")
+ROW_KINDS = ("record", "batch", "validation")
 
 #: One row per record: the Kafka source's columns, with the topic id and the metadata file.
 RECORD_SCHEMA = pa.schema([
@@ -140,7 +142,7 @@ _INT32_MAX = (1 << 31) - 1
 
 
 def schema(options: "InklessOptions") -> pa.Schema:
-    return BATCH_SCHEMA if options.rows == "batch" else RECORD_SCHEMA
+    return {"batch": BATCH_SCHEMA, "validation": VALIDATION_SCHEMA}.get(options.rows, RECORD_SCHEMA)
 
 
 # ---------------------------------------------------------------- options
@@ -161,7 +163,7 @@ class S3Config:
 @dataclass(frozen=True)
 class InklessOptions:
     """The options of `spark.read.format("logcodec.inkless")`, checked once on the driver:
-    `rows` (`record` or `batch`), `mode` (`permissive` or `failfast`), `splitBytes`, `metadata`
+    `rows` (`record`, `batch` or `validation`), `mode` (`permissive` or `failfast`), `splitBytes`, `metadata`
     (a file or directory of metadata documents, local or `s3://`, apart from the objects),
     `allowDeadBytes` and the `s3*` settings (see the module's docstring)."""
 
@@ -537,8 +539,11 @@ def _remap(path: str, file_index: int, batch_indexes: tuple) -> str:
 
 def read(ranges: list[ObjectRange], options: InklessOptions) -> Iterator[pa.RecordBatch]:
     """The Arrow batches of one input partition."""
-    batch = options.rows == "batch"
-    return record_batches((row for r in ranges for row in range_rows(r, options, batch)), schema(options))
+    if options.rows == "validation":
+        rows = (row for r in ranges for row in validation_rows(r, options))
+    else:
+        rows = (row for r in ranges for row in range_rows(r, options, options.rows == "batch"))
+    return record_batches(rows, schema(options))
 
 
 class _Window:
@@ -625,6 +630,66 @@ def _error_row(table: pa.Schema, r: ObjectRange, error: tuple, batch_offset, top
     return tuple(values.get(name) for name in table.names)
 
 
+# ---------------------------------------------------------------- validation (tasks)
+
+def validation_rows(r: ObjectRange, options: InklessOptions) -> Iterator[tuple]:
+    """VALIDATION_SCHEMA rows of one range, for the validation job.
+
+    - A metadata entry whose range the object contradicts (past its end, not whole batches, a bad
+      CRC, a record count or offsets its batches disagree with) is one quarantined row: its error
+      is the entry's first finding, and any further findings of the same entry are findings
+      rows (status null), so that each entry read counts once.
+    - Each batch of an entry that checks out is re-encoded and compared with its stored bytes
+      (`roundtrip.compare`, before any patching for serving): valid or quarantined.
+    - What concerns no single entry's bytes (metadata that does not load or names no object, an
+      object without metadata, overlapping ranges, dead bytes, a `files` row or offset order that
+      disagrees) is a findings row: `entry` = metadata, status null. It is no batch: the job
+      counts it apart, as TANK's index findings.
+
+    With `mode=failfast`, the first problem or finding raises instead (as the other row kinds)."""
+    if options.failfast:
+        first = r.problems[0].error if r.problems else None
+        if first is not None:
+            _error_row(VALIDATION_SCHEMA, r, first, None, None, None, None, None, True)
+    for p in r.problems:
+        yield _validation_row(r, p.batch_offset, None, "metadata", None, p.error, p.topic, p.topic_id, p.partition,
+                              p.entry)
+    if not r.extents:
+        return
+    window = _Window(read_bytes(r.file, options.s3, r.start, r.end), r.start, r.object_size)
+    for ext in r.extents:
+        findings, found = check_extent(window, ext)
+        where = (ext.topic, ext.topic_id, ext.partition, ext.path)
+        if findings and options.failfast:
+            _error_row(VALIDATION_SCHEMA, r, _error_of(findings[0]), None, None, None, None, None, True)
+        if findings:
+            stored = window[ext.start:ext.end] if ext.end <= r.object_size else None
+            size = ext.size if ext.size <= _INT32_MAX else None
+            yield _validation_row(r, ext.start, size, "record_batch", "quarantined", _error_of(findings[0]), *where,
+                                  codec=_codec_of(stored, _magic(stored)))
+            for f in findings[1:]:
+                yield _validation_row(r, ext.start, size, "metadata", None, _error_of(f), *where)
+            continue
+        for pos, size, batch in found:
+            codec_name = _rb.Compression(batch.attributes.compression).name
+            outcome = compare(window[pos:pos + size], batch, encode=_rb.encode, decode=_rb.decode,
+                              compressed=codec_name != "none", base=pos, codec=codec_name,
+                              light=without_length_and_crc)
+            status, error = ("valid", (None,) * 4) if outcome.error is None else ("quarantined", outcome.error)
+            yield _validation_row(r, pos, size, "record_batch", status, error, *where, record_count=len(batch.records),
+                                  codec=codec_name, reencode=outcome.reencode)
+
+
+def _validation_row(r: ObjectRange, offset, size, entry, status, error: tuple, topic, topic_id, partition,
+                    metadata_entry, **more) -> tuple:
+    kind, error_offset, path, detail = error
+    values = dict(format="inkless", topic=topic, partition=partition, file=r.file or r.metadata, offset=offset,
+                  size=size, entry=entry, status=status, error_kind=kind, error_offset=error_offset, error_path=path,
+                  detail=detail, topic_id=None if topic_id is None else uuid_text(topic_id), metadata=r.metadata,
+                  metadata_entry=metadata_entry, **more)
+    return tuple(values.get(name) for name in VALIDATION_SCHEMA.names)
+
+
 def _error(kind: str, offset: int | None, path: str, detail: str) -> tuple:
     return (kind, offset, path, detail)
 
@@ -634,4 +699,4 @@ def _error_of(exc: DecodeError) -> tuple:
 
 
 __all__ = ["ROW_KINDS", "RECORD_SCHEMA", "BATCH_SCHEMA", "InklessOptions", "S3Config", "ObjectRange", "plan", "read",
-           "range_rows", "list_files", "load_documents", "object_findings"]
+           "range_rows", "validation_rows", "list_files", "load_documents", "object_findings"]

@@ -30,7 +30,7 @@ from crc32c import crc32c
 from logcodec._api import codec
 from logcodec.pipeline.plan import FileRange, ReadOptions, cut, files_under, kafka_topic_partition, pack
 from logcodec.pipeline.roundtrip import compare, without_length_and_crc
-from logcodec.pipeline.tables import ERROR, HEADERS, VALIDATION_SCHEMA, error_value, record_batches
+from logcodec.pipeline.tables import ERROR, HEADERS, NOT_INKLESS, VALIDATION_SCHEMA, error_value, record_batches
 from logcodec.records import Record, batch_records, legacy_records
 from logcodec.runtime.errors import DecodeError
 from logcodec.runtime.values import without_derived
@@ -265,7 +265,7 @@ def validation_rows(r: FileRange, failfast: bool = False) -> Iterator[tuple]:
         if error is not None:
             magic = _magic(entry)
             yield ("kafka", r.topic, r.partition, r.path, at, size, _ENTRY_KINDS.get(magic), "quarantined",
-                   *error, None, _codec_of(entry, magic), None)
+                   *error, None, _codec_of(entry, magic), None, *NOT_INKLESS)
             continue
         if isinstance(value, _rb.RecordBatchV2):
             kind, count = "record_batch", len(value.records)
@@ -279,7 +279,7 @@ def validation_rows(r: FileRange, failfast: bool = False) -> Iterator[tuple]:
                               base=at, codec=codec_name, light=without_derived)
         status, error = ("valid", (None,) * 4) if outcome.error is None else ("quarantined", outcome.error)
         yield ("kafka", r.topic, r.partition, r.path, at, size, kind, status, *error, count, codec_name,
-               outcome.reencode)
+               outcome.reencode, *NOT_INKLESS)
 
 
 _ENTRY_KINDS = {0: "legacy_message", 1: "legacy_message", 2: "record_batch"}

@@ -36,12 +36,13 @@ def error_value(exc: DecodeError, base: int) -> tuple:
     return (exc.kind, base + (exc.offset or 0), exc.path, exc.detail)
 
 
-#: What the validation job finds (`rows=validation`, Kafka and TANK alike; `pipeline.validate`):
-#: one row per batch or bundle, `status` valid or quarantined, and one row per TANK index
-#: entry that the log contradicts (`entry` = index, `error_path` = index, `status` null: it is
-#: no batch, and is counted apart).
+#: What the validation job finds (`rows=validation`, Kafka, TANK and Inkless alike;
+#: `pipeline.validate`): one row per batch or bundle, `status` valid or quarantined, and one
+#: finding row (`status` null: it is no batch, and is counted apart) for each TANK index entry
+#: that the log contradicts (`entry` = index, `error_path` = index) and each Inkless metadata
+#: problem that concerns no single entry's bytes (`entry` = metadata).
 VALIDATION_SCHEMA = pa.schema([
-    ("format", pa.string()),            # kafka or tank
+    ("format", pa.string()),            # kafka, tank or inkless
     ("topic", pa.string()),
     ("partition", pa.int32()),
     ("file", pa.string()),              # the log file (an index finding: the index file)
@@ -56,7 +57,13 @@ VALIDATION_SCHEMA = pa.schema([
     ("record_count", pa.int32()),       # records or messages (null when it did not decode)
     ("codec", pa.string()),
     ("reencode", pa.string()),          # identical, equivalent, mismatch, failed (null: not decoded)
+    ("topic_id", pa.string()),          # Inkless: the topic id (8-4-4-4-12 hex); the shipped form names no topic
+    ("metadata", pa.string()),          # Inkless: the metadata file that places the batch
+    ("metadata_entry", pa.string()),    # Inkless: its entry, `batches[3]`, `topic_partitions[0].batches[2]`
 ])
+
+#: The Inkless columns of a Kafka or TANK validation row.
+NOT_INKLESS = (None, None, None)
 
 
 def record_batches(rows: Iterable[tuple], schema: pa.Schema,

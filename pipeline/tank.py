@@ -37,7 +37,7 @@ from logcodec.containers import segment_files
 from logcodec.generated.tank.bundle import Bundle
 from logcodec.pipeline.plan import ReadOptions, SegmentRange, cut, pack
 from logcodec.pipeline.roundtrip import compare
-from logcodec.pipeline.tables import ERROR, VALIDATION_SCHEMA, error_value, record_batches
+from logcodec.pipeline.tables import ERROR, NOT_INKLESS, VALIDATION_SCHEMA, error_value, record_batches
 from logcodec.runtime.errors import DecodeError
 from logcodec.runtime.primitives import uvarint
 
@@ -311,19 +311,19 @@ def bundle_rows(r: SegmentRange, failfast: bool = False) -> Iterator[tuple]:
 def validation_rows(r: SegmentRange, failfast: bool = False) -> Iterator[tuple]:
     """VALIDATION_SCHEMA rows of a range: one per bundle, valid when it decodes and re-encodes to
     itself (`roundtrip.compare`), quarantined otherwise; and, from the range that starts a
-    segment, one per entry of the segment's index that the log contradicts (`index_findings`)."""
+    segment, one per entry of the segment's index that the log contradicts (`index_findings`): findings, not batches."""
     if r.start == 0:
         yield from _index_rows(r)
     for read in bundles(r, failfast):
         if read.size is None:  # an index entry the range's checkpoints contradict (not with the validation plan)
             kind, offset, _, detail = read.error
             yield ("tank", r.topic, r.partition, r.path, read.at, None, "index", None, kind, offset, "index", detail,
-                   None, None, None)
+                   None, None, None, *NOT_INKLESS)
             continue
         codec_name = _codec_name(read.raw)
         if read.value is None:
             yield ("tank", r.topic, r.partition, r.path, read.at, read.size, "bundle", "quarantined", *read.error,
-                   None, codec_name, None)
+                   None, codec_name, None, *NOT_INKLESS)
             continue
         messages = read.value.messages
         base_seq_num = messages[0].seq_num if messages else 0
@@ -332,7 +332,7 @@ def validation_rows(r: SegmentRange, failfast: bool = False) -> Iterator[tuple]:
                           compressed=codec_name != "none", base=read.at + read.size - len(read.raw), codec=codec_name)
         status, error = ("valid", (None,) * 4) if outcome.error is None else ("quarantined", outcome.error)
         yield ("tank", r.topic, r.partition, r.path, read.at, read.size, "bundle", status, *error, len(messages),
-               codec_name, outcome.reencode)
+               codec_name, outcome.reencode, *NOT_INKLESS)
 
 
 def _codec_name(raw: bytes | None) -> str | None:
@@ -352,7 +352,7 @@ def _index_rows(r: SegmentRange) -> Iterator[tuple]:
         return
     for at, size, kind, offset, detail in index_findings(segment.path, segment.base_seq_num, segment.index):
         yield ("tank", r.topic, r.partition, str(segment.index), at, size, "index", None, kind, offset, "index",
-               detail, None, None, None)
+               detail, None, None, None, *NOT_INKLESS)
 
 
 def index_findings(log: Path, base_seq_num: int, index: Path) -> list[tuple[int, int, str, int, str]]:

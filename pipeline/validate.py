@@ -1,19 +1,23 @@
 """The validation job: `logcodec pipeline validate PATH --out DIR [--master URL] [--format F]`.
 
 It reads everything under PATH through the data sources with `rows=validation` (permissive):
-one row per Kafka batch (or legacy message) or TANK bundle, decoded in Spark's tasks with
-every checksum checked, then re-encoded and compared with its bytes (`roundtrip`: byte for
-byte when not compressed; compressed, the values of a second decoding, since other
+one row per Kafka batch (or legacy message), TANK bundle or Inkless batch, decoded in Spark's
+tasks with every checksum checked, then re-encoded and compared with its bytes (`roundtrip`:
+byte for byte when not compressed; compressed, the values of a second decoding, since other
 compressors write other bytes). An entry that does not decode, or does not come back, is
 quarantined with its error kind and byte offset; reading goes on, so a corrupt or truncated
-file never fails the job. For TANK, each segment's index is checked against its log; a bad
-entry is an index finding, reported apart: it is no batch.
+file never fails the job. Indexes and metadata are checked against what they describe: a
+TANK segment's index against its log, an Inkless object's metadata against the object (a
+metadata entry whose range the object contradicts is quarantined as the batch it names).
+What concerns no single batch (a bad index entry; Inkless metadata that does not load or
+names no object, an object without metadata, overlapping ranges, dead bytes) is a finding,
+reported apart: it is no batch.
 
 What it writes in DIR:
 - `results.parquet/`: one row per batch or bundle (`tables.VALIDATION_SCHEMA`);
-- `index.parquet/`: the index findings (same columns; `entry` = index, `status` null);
+- `findings.parquet/`: the findings (same columns; `entry` = index or metadata, `status` null);
 - `summary.json`: per file and in total, batches read, valid, quarantined, records, error
-  kinds and re-encoding outcomes; the index findings; the job's settings and duration.
+  kinds and re-encoding outcomes; the findings; the job's settings and duration.
 
 Nothing is lost: for every file and in total, batches read = valid + quarantined, and the
 rows written to `results.parquet` are read back and counted; the job fails loudly otherwise.
@@ -29,14 +33,16 @@ import struct
 import threading
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TextIO
 
 from logcodec.pipeline.plan import DEFAULT_SPLIT_BYTES, ReadOptions
 
-FORMATS = ("kafka", "tank")
-#: Index findings listed in summary.json (all of them are in index.parquet).
+FORMATS = ("kafka", "tank", "inkless")
+#: What a finding row's `entry` may be: a TANK index entry, or Inkless metadata.
+FINDING_ENTRIES = ("index", "metadata")
+#: Findings listed in summary.json (all of them are in findings.parquet).
 MAX_LISTED_FINDINGS = 1000
 #: Files listed one by one in the printed table; above this, only those with something quarantined.
 MAX_TABLE_FILES = 40
@@ -50,26 +56,33 @@ class UsageError(ValueError):
 # ---------------------------------------------------------------- which format
 
 _TANK_NAME = re.compile(r"^\d+(?:-\d+_\d+\.ilog|_\d+\.log|-\d+\.ilog)$")
+_INKLESS_SIDECAR = re.compile(r"\.metadata\.(?:bin|ya?ml|json)$")
 _KAFKA_HEAD = struct.Struct(">qi")  # an entry's base offset and size; its magic byte is at 16
 
 
 def detect_format(path: Path) -> str:
-    """`kafka` or `tank` for what lies under `path`, from file names and first bytes: `.ilog` and
-    TANK-style names (`<first>_<secs>.log`) are TANK; a `.log` whose first bytes frame a Kafka entry
-    (offset >= 0, size >= 14, magic 0-2) is Kafka; other digit-named `.log` files in a digit-named
-    directory are TANK. A file given as PATH is Kafka (TANK reads partition directories).
-    UsageError when nothing is found, or both kinds are."""
+    """`kafka`, `tank` or `inkless` for what lies under `path`, from file names and first bytes:
+    `.ilog` and TANK-style names (`<first>_<secs>.log`) are TANK; a `.log` whose first bytes frame
+    a Kafka entry (offset >= 0, size >= 14, magic 0-2) is Kafka; other digit-named `.log` files in
+    a digit-named directory are TANK; Inkless metadata sidecars (`<object>.metadata.bin|yaml|json`)
+    mean Inkless objects. A file given as PATH is Kafka, or Inkless when it has a sidecar (TANK
+    reads partition directories). UsageError when nothing is found, or more than one kind is."""
     if not path.exists():
         raise UsageError(f"no such file or directory: {path}")
     if path.is_file():
         if path.suffix == ".ilog" or _TANK_NAME.match(path.name):
             raise UsageError(f"{path} is a TANK segment: give its partition directory (TANK reads directories)")
+        if any(path.with_name(f"{path.name}.metadata.{ext}").is_file() for ext in ("bin", "yaml", "yml", "json")):
+            return "inkless"
         return "kafka"
     found: dict[str, Path] = {}
     unknown = None
     for directory, subdirs, names in os.walk(path):
         subdirs.sort()
         for name in sorted(names):
+            if _INKLESS_SIDECAR.search(name):
+                found.setdefault("inkless", Path(directory) / name)
+                continue
             if not name.endswith((".log", ".ilog")):
                 continue
             kind = _sniff(Path(directory) / name)
@@ -77,14 +90,17 @@ def detect_format(path: Path) -> str:
                 unknown = unknown or Path(directory) / name
             else:
                 found.setdefault(kind, Path(directory) / name)
-        if len(found) == 2:
-            raise UsageError(f"{path} holds Kafka logs ({found['kafka']}) and TANK logs ({found['tank']}): "
-                             f"validate them apart, or give --format")
+        if len(found) > 1:
+            kinds = " and ".join(f"{_NAMES[k]} ({found[k]})" for k in FORMATS if k in found)
+            raise UsageError(f"{path} holds {kinds}: validate them apart, or give --format")
     if found:
         return next(iter(found))
     if unknown is not None:
         return "kafka"  # the Kafka reader reads any *.log, and says what is wrong with it
-    raise UsageError(f"no Kafka or TANK logs (*.log, *.ilog) under {path}")
+    raise UsageError(f"no Kafka or TANK logs (*.log, *.ilog) or Inkless metadata (*.metadata.*) under {path}")
+
+
+_NAMES = {"kafka": "Kafka logs", "tank": "TANK logs", "inkless": "Inkless objects"}
 
 
 def _sniff(file: Path) -> str | None:
@@ -103,12 +119,18 @@ def _sniff(file: Path) -> str | None:
     return None
 
 
-def check_path(path: Path, fmt: str) -> str:
-    """The format to read `path` with (`auto` detected); UsageError when there is nothing to read."""
+def check_path(path: Path | str, fmt: str) -> str:
+    """The format to read `path` with (`auto` detected); UsageError when there is nothing to read.
+    An `s3://` location is Inkless (only Inkless keeps its objects there); it is not listed here."""
+    if is_remote(path):
+        if fmt not in ("auto", "inkless"):
+            raise UsageError(f"{path}: only Inkless objects are read from object storage, not {fmt}")
+        return "inkless"
+    path = Path(path)
     if fmt == "auto":
         return detect_format(path)
     if fmt not in FORMATS:
-        raise UsageError(f"unknown format {fmt!r}; expected kafka, tank or auto")
+        raise UsageError(f"unknown format {fmt!r}; expected {', '.join(FORMATS)} or auto")
     if not path.exists():
         raise UsageError(f"no such file or directory: {path}")
     if fmt == "tank":
@@ -118,9 +140,13 @@ def check_path(path: Path, fmt: str) -> str:
             raise UsageError(f"{path} is a file: TANK reads partition directories")
         if not partition_directories(path):
             raise UsageError(f"no TANK segments under {path}")
-    elif path.is_dir() and not any(path.rglob("*.log")):
+    elif fmt == "kafka" and path.is_dir() and not any(path.rglob("*.log")):
         raise UsageError(f"no Kafka logs (*.log) under {path}")
     return fmt
+
+
+def is_remote(path: Path | str) -> bool:
+    return str(path).startswith("s3://")
 
 
 _MASTER = re.compile(r"^(local(\[[^\]]+\])?|local-cluster\[[^\]]+\]|yarn|(spark|k8s)://.+)$")
@@ -136,13 +162,16 @@ def check_master(master: str | None) -> None:
 # ---------------------------------------------------------------- the job
 
 def validate(path, out, *, spark=None, master: str | None = None, fmt: str = "auto",
-             split_bytes: int = DEFAULT_SPLIT_BYTES, progress: TextIO | None = None) -> dict:
-    """Validate everything under `path` on Spark and write `out`/results.parquet, index.parquet and
-    summary.json; return the summary. `spark`: a session to use (else one is made for `master`,
-    default `local[*]`, and stopped at the end). `progress`: where to print progress lines (None:
-    quiet). UsageError before Spark starts when `path` holds nothing to read."""
-    path, out = Path(path).absolute(), Path(out)  # the tasks see the same path, wherever they run
+             split_bytes: int = DEFAULT_SPLIT_BYTES, options: Mapping[str, str] | None = None,
+             progress: TextIO | None = None) -> dict:
+    """Validate everything under `path` on Spark and write `out`/results.parquet, findings.parquet
+    and summary.json; return the summary. `spark`: a session to use (else one is made for `master`,
+    default `local[*]`, and stopped at the end). `options`: more options of the data source (for
+    Inkless: `metadata`, `allowDeadBytes`, `s3Endpoint`, ...). `progress`: where to print progress
+    lines (None: quiet). UsageError before Spark starts when `path` holds nothing to read."""
+    path, out = _located(path), Path(out)
     fmt = check_path(path, fmt)
+    options = _options(fmt, options)
     check_master(master)
     started = time.time()
     say = _Say(progress)
@@ -157,8 +186,8 @@ def validate(path, out, *, spark=None, master: str | None = None, fmt: str = "au
         from pyspark import StorageLevel
         from pyspark.sql import functions as F
 
-        df = (spark.read.format(f"logcodec.{fmt}").option("rows", "validation").option("mode", "permissive")
-              .option("splitBytes", str(split_bytes)).load(str(path)))
+        df = (spark.read.format(f"logcodec.{fmt}").options(**options).option("rows", "validation")
+              .option("mode", "permissive").option("splitBytes", str(split_bytes)).load(str(path)))
         say(f"validating {path} as {fmt} on {master}")
         df = df.persist(StorageLevel.MEMORY_AND_DISK)  # decoded once: counted, then written
         try:
@@ -166,26 +195,65 @@ def validate(path, out, *, spark=None, master: str | None = None, fmt: str = "au
                 groups = [row.asDict() for row in df.groupBy(*_GROUP_KEYS).agg(
                     F.count(F.lit(1)).alias("rows"), F.sum("record_count").alias("records")).collect()]
             out.mkdir(parents=True, exist_ok=True)
-            results, index = out / "results.parquet", out / "index.parquet"
+            results, found = out / "results.parquet", out / "findings.parquet"
             with _StageProgress(spark, say, "writing results"):
                 df.where(F.col("status").isNotNull()).write.mode("overwrite").parquet(str(results))
-                df.where(F.col("status").isNull()).write.mode("overwrite").parquet(str(index))
+                df.where(F.col("status").isNull()).write.mode("overwrite").parquet(str(found))
         finally:
             df.unpersist()
     finally:
         if owned:
             spark.stop()
-    findings = sorted(_parquet(index).to_pylist(), key=lambda f: (f["file"], f["offset"]))[:MAX_LISTED_FINDINGS] \
+    findings = sorted(_parquet(found).to_pylist(), key=_finding_order)[:MAX_LISTED_FINDINGS] \
         if any(g["status"] is None for g in groups) else []
     summary = summarize(groups, findings, path=path, fmt=fmt, master=master)
-    summary.update(results=str(results), index=str(index), seconds=round(time.time() - started, 3))
-    for folder, rows in [(results, summary["total"]["batches"]), (index, summary["total"]["index_findings"])]:
+    summary.update(results=str(results), findings_parquet=str(found), seconds=round(time.time() - started, 3))
+    for folder, rows in [(results, summary["total"]["batches"]), (found, summary["total"]["findings"])]:
         written = _parquet_rows(folder)
         if written != rows:
             raise AssertionError(f"{written} rows in {folder}, but {rows} were read")
     (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
     say(f"done in {summary['seconds']:.1f} s: {out}")
     return summary
+
+
+def parse_options(pairs: Iterable[str]) -> dict[str, str]:
+    """`KEY=VALUE` strings (`--option`) as data source options; UsageError for one without `=`."""
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"--option {pair!r}: expected KEY=VALUE")
+        options[key.strip()] = value
+    return options
+
+
+def _located(path) -> Path | str:
+    """`path` made absolute, so that the tasks see the same path wherever they run; an `s3://`
+    location as it is."""
+    return str(path) if is_remote(path) else Path(path).absolute()
+
+
+def _options(fmt: str, options: Mapping[str, str] | None) -> dict[str, str]:
+    """The extra data source options, refused before Spark starts if the job sets them itself."""
+    options = dict(options or {})
+    taken = sorted(k for k in options if k.lower() in ("path", "rows", "mode", "splitbytes"))
+    if taken:
+        raise UsageError(f"option(s) {', '.join(taken)} are the job's own (use PATH and --split-bytes)")
+    from logcodec.pipeline import inkless, kafka, tank
+
+    try:  # the data source would refuse them only inside Spark
+        if fmt == "inkless":
+            inkless.InklessOptions.parse({**options, "path": "-"})
+        else:
+            ReadOptions.parse({**options, "path": "-"}, {"kafka": kafka, "tank": tank}[fmt].ROW_KINDS)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    return options
+
+
+def _finding_order(f: dict) -> tuple:
+    return (f["file"] or "", -1 if f["offset"] is None else f["offset"], f["error_path"] or "")
 
 
 def _parquet_rows(folder: Path) -> int:
@@ -202,16 +270,18 @@ def _parquet(folder: Path):
     return pq.read_table(folder)
 
 
-def validate_local(path, *, fmt: str = "auto", split_bytes: int = DEFAULT_SPLIT_BYTES) -> tuple[list[dict], dict]:
+def validate_local(path, *, fmt: str = "auto", split_bytes: int = DEFAULT_SPLIT_BYTES,
+                   options: Mapping[str, str] | None = None) -> tuple[list[dict], dict]:
     """The same validation in this process, without Spark: (every row, the summary)."""
-    from logcodec.pipeline import kafka, tank
+    from logcodec.pipeline import inkless, kafka, tank
 
-    path = Path(path).absolute()
+    path = _located(path)
     fmt = check_path(path, fmt)
-    module = {"kafka": kafka, "tank": tank}[fmt]
-    options = ReadOptions.parse({"path": str(path), "rows": "validation", "splitBytes": str(split_bytes)},
-                                module.ROW_KINDS)
-    rows = [row for partition in module.plan(options) for batch in module.read(partition, options)
+    given = {**_options(fmt, options), "path": str(path), "rows": "validation", "splitBytes": str(split_bytes)}
+    module = {"kafka": kafka, "tank": tank, "inkless": inkless}[fmt]
+    read_options = (inkless.InklessOptions.parse(given) if module is inkless
+                    else ReadOptions.parse(given, module.ROW_KINDS))
+    rows = [row for partition in module.plan(read_options) for batch in module.read(partition, read_options)
             for row in batch.to_pylist()]
     counts: dict[tuple, list[int]] = defaultdict(lambda: [0, 0])
     for row in rows:
@@ -219,23 +289,26 @@ def validate_local(path, *, fmt: str = "auto", split_bytes: int = DEFAULT_SPLIT_
         c[0] += 1
         c[1] += row["record_count"] or 0
     groups = [dict(zip(_GROUP_KEYS, key), rows=n, records=records) for key, (n, records) in counts.items()]
-    findings = sorted((r for r in rows if r["status"] is None), key=lambda r: (r["file"], r["offset"]))
+    findings = sorted((r for r in rows if r["status"] is None), key=_finding_order)
     return rows, summarize(groups, findings[:MAX_LISTED_FINDINGS], path=path, fmt=fmt, master=None)
 
 
 # ---------------------------------------------------------------- the summary
 
-def summarize(groups: Iterable[dict], findings: list[dict], *, path: Path, fmt: str, master: str | None) -> dict:
+def summarize(groups: Iterable[dict], findings: list[dict], *, path: Path | str, fmt: str,
+              master: str | None) -> dict:
     """The summary from grouped counts (one dict per `_GROUP_KEYS` combination, with `rows` and
-    `records`) and the first index findings. Checks that every row is a batch that is valid or
-    quarantined, or an index finding, so that batches = valid + quarantined holds everywhere."""
+    `records`) and the first findings. Checks that every row is a batch that is valid or
+    quarantined, or a finding, so that batches = valid + quarantined holds everywhere."""
     files: dict[str, dict] = {}
-    index_files: Counter = Counter()
-    for g in sorted(groups, key=lambda g: g["file"]):
+    finding_files: Counter = Counter()
+    finding_kinds: Counter = Counter()
+    for g in sorted(groups, key=lambda g: g["file"] or ""):
         if g["status"] is None:
-            if g["entry"] != "index":
-                raise AssertionError(f"a row of {g['file']} has no status and is no index finding: {g}")
-            index_files[g["file"]] += g["rows"]
+            if g["entry"] not in FINDING_ENTRIES:
+                raise AssertionError(f"a row of {g['file']} has no status and is no finding: {g}")
+            finding_files[g["file"]] += g["rows"]
+            finding_kinds[f"{g['entry']}: {g['error_kind']}"] += g["rows"]
             continue
         if g["status"] not in ("valid", "quarantined"):
             raise AssertionError(f"unknown status {g['status']!r} in {g['file']}")
@@ -249,7 +322,7 @@ def summarize(groups: Iterable[dict], findings: list[dict], *, path: Path, fmt: 
         for key in ("errors", "reencode", "entries"):
             for name, n in f[key].items():
                 total[key][name] = total[key].get(name, 0) + n
-    total["index_findings"] = sum(index_files.values())
+    total["findings"] = sum(finding_files.values())
     _check(total, "the total")
     for f in files.values():
         f["errors"] = dict(sorted(f["errors"].items()))
@@ -258,9 +331,10 @@ def summarize(groups: Iterable[dict], findings: list[dict], *, path: Path, fmt: 
         "path": str(path), "format": fmt, "master": master,
         "total": total,
         "files": list(files.values()),
-        "index_findings": {"count": total["index_findings"], "files": dict(sorted(index_files.items())),
-                           "listed": [{k: f[k] for k in ("file", "offset", "error_kind", "error_offset", "detail")}
-                                      for f in findings]},
+        "findings": {"count": total["findings"], "kinds": dict(sorted(finding_kinds.items())),
+                     "files": dict(sorted(finding_files.items(), key=lambda kv: kv[0] or "")),
+                     "listed": [{k: f[k] for k in ("file", "offset", "entry", "error_kind", "error_offset",
+                                                   "error_path", "detail")} for f in findings]},
     }
 
 
@@ -292,12 +366,14 @@ def _check(f: dict, what: str) -> None:
 
 def format_table(summary: dict, out: Path | str | None = None) -> str:
     """The summary as a table for the terminal: a line per file (relative to PATH) and the total,
-    then the re-encoding outcomes and the index findings."""
+    then the re-encoding outcomes and the findings."""
     root = Path(summary["path"])
     files = summary["files"]
     shown = files if len(files) <= MAX_TABLE_FILES else [f for f in files if f["quarantined"]]
 
-    def name(file: str) -> str:
+    def name(file: str | None) -> str:
+        if file is None or is_remote(file):
+            return str(file)
         try:
             return str(Path(file).relative_to(root)) if root.is_dir() else Path(file).name
         except ValueError:
@@ -319,21 +395,24 @@ def format_table(summary: dict, out: Path | str | None = None) -> str:
         cells = [str(row[0]).ljust(widths[0])] + [str(v).rjust(w) for v, w in zip(row[1:5], widths[1:])]
         return "  ".join(cells + [row[5]]).rstrip()
 
-    text = [f"{summary['format']} logs under {summary['path']}", fmt(header), *map(fmt, lines)]
+    text = [f"{_NAMES.get(summary['format'], summary['format'])} under {summary['path']}", fmt(header),
+            *map(fmt, lines)]
     if len(shown) < len(files):
         text.append(f"({len(files) - len(shown)} file(s) with nothing quarantined not shown)")
     text.append(fmt(total))
     if t["reencode"]:
         text.append("re-encoded: " + ", ".join(f"{k} {n}" for k, n in sorted(t["reencode"].items())))
-    findings = summary["index_findings"]
+    findings = summary["findings"]
     if findings["count"]:
-        text.append(f"index findings (not batches): {findings['count']}")
+        text.append(f"findings (not batches): {findings['count']} ("
+                    + ", ".join(f"{k} {n}" for k, n in findings["kinds"].items()) + ")")
         for f in findings["listed"][:10]:
-            text.append(f"  {name(f['file'])} @{f['offset']}: {f['error_kind']}: {f['detail']}")
+            at = "" if f["offset"] is None else f" @{f['offset']}"
+            text.append(f"  {name(f['file'])}{at}: {f['entry']} {f['error_path']}: {f['error_kind']}: {f['detail']}")
         if findings["count"] > 10:
             text.append(f"  ... {findings['count'] - 10} more")
     if out is not None:
-        text.append(f"results: {Path(out) / 'results.parquet'}, {Path(out) / 'index.parquet'}, "
+        text.append(f"results: {Path(out) / 'results.parquet'}, {Path(out) / 'findings.parquet'}, "
                     f"{Path(out) / 'summary.json'}")
     return "\n".join(text)
 

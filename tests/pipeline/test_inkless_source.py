@@ -2,7 +2,9 @@
 metadata in both forms (seed: binary, YAML, JSON; shipped: a sidecar, an export naming many
 objects), from a local directory and from S3 (moto's server on 127.0.0.1), give exactly what
 single-process `inkless_blocks.read_records` gives; a damaged object gives error rows that are
-`validate`'s findings, never a failed job.
+`validate`'s findings, never a failed job; the validation job (`rows=validation`) quarantines each
+metadata entry its object contradicts and reports the rest as findings, each of `validate`'s
+findings once, with counts that add up.
 
 The reader's corner cases run in one process (milliseconds each); the Spark tests share the
 session of conftest.py and are one query each.
@@ -21,10 +23,13 @@ import pytest
 pytest.importorskip("pyarrow")
 
 import pyarrow.fs as pafs  # noqa: E402
+import pyarrow.parquet as pq  # noqa: E402
 
+from logcodec import cli  # noqa: E402
 from logcodec import inkless_blocks as ib  # noqa: E402
-from logcodec.pipeline import inkless  # noqa: E402
+from logcodec.pipeline import inkless, validate  # noqa: E402
 from logcodec.runtime.errors import DecodeError  # noqa: E402
+from tests.pipeline import corpus  # noqa: E402
 from tests.pipeline import inkless_corpus as ic  # noqa: E402
 
 BUCKET = "inkless-test"
@@ -328,3 +333,109 @@ def test_spark_does_not_fail_on_damaged_objects(spark, corrupt):
     assert sorted((r.file, r.batch_offset or -1, r.error.kind, r.error.path) for r in rows if r.error is not None) == \
         sorted((r["file"], r["batch_offset"] or -1, r["error"]["kind"], r["error"]["path"]) for r in expected
                if r["error"] is not None)
+
+
+# ---------------------------------------------------------------- validation (rows=validation, the job)
+
+def framed_batches(data: bytes) -> int:
+    """Batches laid end to end in `data`, from their offset and length fields alone."""
+    return len(corpus.kafka_entry_offsets(data))
+
+
+def expected_batches(placed: ic.Placed, findings: list[DecodeError]) -> tuple[int, int]:
+    """(batches the validation reads, of them quarantined) for one object: a metadata entry that a
+    finding names counts once, quarantined; any other entry, each batch framed in its range."""
+    read = quarantined = 0
+    for ext in ib.metadata_extents(placed.metadata):
+        if any(f.path == ext.path or f.path.startswith(ext.path + ".") for f in findings):
+            read, quarantined = read + 1, quarantined + 1
+        else:
+            read += framed_batches(placed.data[ext.start:ext.end])
+    return read, quarantined
+
+
+def test_validation_quarantines_each_entry_its_object_contradicts_and_reports_the_rest_as_findings(corrupt):
+    root, damaged = corrupt
+    rows, summary = validate.validate_local(root)  # found as Inkless by its sidecars
+    assert summary["format"] == "inkless"
+    batches = quarantined = 0
+    for p in damaged.validated:
+        findings = ib.validate(p.data, p.metadata)
+        mine = [r for r in rows if r["file"] == str(root / p.object_path)]
+        # each of validate's findings exactly once: as a quarantined batch's error, or as a finding
+        assert sorted((r["error_kind"], r["error_offset"], r["error_path"]) for r in mine if r["error_kind"]) == \
+            sorted((f.kind, f.offset, f.path) for f in findings), p.object_path
+        read, bad = expected_batches(p, findings)
+        assert len([r for r in mine if r["status"] is not None]) == read and \
+            len([r for r in mine if r["status"] == "quarantined"]) == bad, p.object_path
+        assert {r["metadata"] for r in mine} == {str(root / p.metadata_path)}
+        batches, quarantined = batches + read, quarantined + bad
+    flipped = [r for r in rows if r["status"] == "quarantined" and r["file"].endswith("flipped")]
+    second = damaged.validated[0].metadata.topic_partitions[0].batches[1]
+    assert [(r["error_kind"], r["offset"], r["size"], r["metadata_entry"], r["topic"]) for r in flipped] == \
+        [("checksum_mismatch", second.byte_offset, second.size, "topic_partitions[0].batches[1]", "orders")]
+    unpaired = {r["file"]: r for r in rows if r["file"] in (str(root / damaged.orphan), str(root / damaged.broken))}
+    assert {(r["entry"], r["status"], r["error_kind"]) for r in unpaired.values()} == {("metadata", None, "invalid_value")}
+    total = summary["total"]
+    assert total["batches"] == total["valid"] + total["quarantined"] == batches
+    assert total["quarantined"] == quarantined == 3
+    assert total["findings"] == summary["findings"]["count"] == len([r for r in rows if r["status"] is None]) == 4
+    assert {r["reencode"] for r in rows if r["status"] == "valid"} <= {"identical", "equivalent"}
+    table = validate.format_table(summary)
+    assert table.startswith("Inkless objects under") and "findings (not batches): 4" in table
+
+
+def test_validation_of_intact_objects_finds_every_batch_valid(local):
+    root, placed = local
+    rows, summary = validate.validate_local(root / "data")
+    assert summary["total"]["quarantined"] == summary["findings"]["count"] == 0
+    assert summary["total"]["batches"] == sum(expected_batches(p, [])[0] for p in placed) == len(rows)
+    assert summary["total"]["records"] == sum(len(r) for p in placed for r in p.expected_records().values())
+    # uncompressed bytes come back as they are; kafka-python's compressors write other bytes than logcodec's
+    assert {r["reencode"] for r in rows if r["codec"] == "none"} == {"identical"}
+    assert {r["reencode"] for r in rows} == {"identical", "equivalent"}
+
+
+def test_validation_reads_s3_as_it_reads_a_local_directory(s3, local):
+    endpoint, _ = s3
+    root, _ = local
+    remote, summary = validate.validate_local(f"s3://{BUCKET}/data", options={
+        "metadata": f"s3://{BUCKET}/exports", "s3Endpoint": endpoint, **KEYS})
+    here, _ = validate.validate_local(root / "data")
+
+    def view(row, prefix):
+        return (row["file"].removeprefix(prefix), row["offset"], row["status"], row["record_count"],
+                row["metadata_entry"], row["reencode"])
+    assert sorted(view(r, f"s3://{BUCKET}/") for r in remote) == sorted(view(r, f"{root}/") for r in here)
+    assert summary["format"] == "inkless" and summary["total"]["quarantined"] == 0
+
+
+def test_validation_refuses_a_bad_option_before_spark_starts(local):
+    root, _ = local
+    with pytest.raises(validate.UsageError, match="allowdeadbytes"):
+        validate.validate_local(root / "data", options={"allowDeadBytes": "maybe"})
+    with pytest.raises(validate.UsageError, match="the job's own"):
+        validate.validate_local(root / "data", options={"rows": "record"})
+    with pytest.raises(validate.UsageError, match="only Inkless"):
+        validate.check_path(f"s3://{BUCKET}/data", "kafka")
+
+
+def test_validation_failfast_raises_the_first_problem(corrupt):
+    root, damaged = corrupt
+    with pytest.raises(DecodeError) as raised:
+        rows_of(options(root / damaged.validated[0].object_path, rows="validation", mode="failfast"))
+    assert raised.value.kind == "checksum_mismatch"
+
+
+def test_validate_on_spark_checks_inkless_metadata_and_finds_what_one_process_finds(spark, corrupt, tmp_path, capsys):
+    root, _ = corrupt
+    out = tmp_path / "out"
+    assert cli.main(["pipeline", "validate", str(root), "--out", str(out), "--quiet", "--split-bytes", "2000"]) == 1
+    local_rows, local_summary = validate.validate_local(root)
+    results = pq.read_table(out / "results.parquet").to_pylist()
+    findings = pq.read_table(out / "findings.parquet").to_pylist()
+    assert results == [r for r in local_rows if r["status"] is not None]
+    assert findings == [r for r in local_rows if r["status"] is None]
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["total"] == local_summary["total"] and summary["findings"]["count"] == 4
+    assert "checksum_mismatch 1" in capsys.readouterr().out

@@ -54,7 +54,7 @@ def check_counts(summary: dict, rows: list[dict], root: Path) -> None:
     total = summary["total"]
     assert total["batches"] == total["valid"] + total["quarantined"] == len(batches) == walked_batches(root)
     assert total["quarantined"] == sum(total["errors"].values()) == len(bad_of(rows))
-    assert total["index_findings"] == summary["index_findings"]["count"] == len(index_of(rows))
+    assert total["findings"] == summary["findings"]["count"] == len(index_of(rows))
     for f in summary["files"]:
         mine = [r for r in batches if r["file"] == f["file"]]
         assert f["batches"] == f["valid"] + f["quarantined"] == len(mine)
@@ -184,7 +184,7 @@ def test_index_findings_name_each_bad_entry(tank_corpus, tmp_path):
     assert "past the end" in found[2][4] and "not point at the start" in found[3][4] and "starts at" in found[4][4]
     rows, summary = validate.validate_local(partition)
     assert index_of(rows) == [(str(index), at, offset) for at, _, _, offset, _ in sorted(found)]
-    assert summary["total"]["quarantined"] == 0 and summary["total"]["index_findings"] == 5
+    assert summary["total"]["quarantined"] == 0 and summary["total"]["findings"] == 5
 
 
 def test_index_entries_past_a_broken_frame_are_not_checked(tank_corpus, tmp_path):
@@ -226,7 +226,10 @@ def test_what_cannot_be_validated_is_a_usage_error(tmp_path, validation_corpus, 
     ["{empty}", "--out", "{out}"],
     ["{empty}", "--out", "{out}", "--format", "tank"],
     ["{kafka}", "--out", "{out}", "--split-bytes", "0"],
-    ["{kafka}", "--out", "{out}", "--format", "inkless"],
+    ["{kafka}", "--out", "{out}", "--format", "zip"],
+    ["{kafka}", "--out", "{out}", "--option", "topic"],
+    ["{kafka}", "--out", "{out}", "--option", "metadata=elsewhere"],
+    ["{kafka}", "--out", "{out}", "--option", "splitBytes=10"],
     ["{kafka}", "--out", "{out}", "--master", "localhost:7077"],
     ["{kafka}"],
 ])
@@ -268,7 +271,7 @@ def test_validate_on_spark_quarantines_every_bad_kafka_batch_and_exits_1(spark, 
     assert status == 1
     rows = read_parquet(out / "results.parquet")
     bad, index = expected(validation_corpus, "kafka")
-    assert bad_of(rows) == bad and index == [] and read_parquet(out / "index.parquet") == []
+    assert bad_of(rows) == bad and index == [] and read_parquet(out / "findings.parquet") == []
     summary = json.loads((out / "summary.json").read_text())
     check_counts(summary, rows, validation_corpus["kafka"])
     local_rows, local_summary = validate.validate_local(validation_corpus["kafka"])
@@ -287,13 +290,13 @@ def test_validate_on_spark_reports_tank_bundles_and_index_entries_apart(spark, v
     out = tmp_path / "out"
     summary = validate.validate(validation_corpus["tank"], out, spark=spark, split_bytes=4000)
     rows = read_parquet(out / "results.parquet")
-    findings = read_parquet(out / "index.parquet")
+    findings = read_parquet(out / "findings.parquet")
     bad, index = expected(validation_corpus, "tank")
     assert bad_of(rows) == bad
     assert index_of(findings) == index and {f["error_path"] for f in findings} == {"index"}
     check_counts(summary, rows + findings, validation_corpus["tank"])
     assert json.loads((out / "summary.json").read_text()) == summary
-    assert [f["offset"] for f in summary["index_findings"]["listed"]] == [i[1] for i in index]
+    assert [f["offset"] for f in summary["findings"]["listed"]] == [i[1] for i in index]
 
 
 def test_validate_on_spark_of_a_clean_corpus_exits_0(spark, kafka_corpus, tmp_path, capsys):
@@ -314,3 +317,19 @@ def test_the_declared_validation_schema_is_what_spark_expects():
     from logcodec.pipeline.tables import spark_schema
 
     assert to_arrow_schema(spark_schema(VALIDATION_SCHEMA), timezone="UTC").equals(VALIDATION_SCHEMA)
+
+
+def test_inkless_is_found_by_its_sidecars_and_never_mixed_with_logs(tmp_path, validation_corpus):
+    objects = tmp_path / "objects"
+    objects.mkdir()
+    (objects / "block").write_bytes(b"")
+    (objects / "block.metadata.json").write_bytes(b"{}")
+    assert validate.check_path(objects, "auto") == validate.check_path(objects / "block", "auto") == "inkless"
+    assert validate.check_path("s3://bucket/prefix", "auto") == "inkless"
+    mixed = tmp_path / "mixed"
+    (mixed / "orders-0").mkdir(parents=True)
+    first_log = next(iter(sorted(validation_corpus["kafka"].rglob("*.log"))))
+    (mixed / "orders-0" / first_log.name).write_bytes(first_log.read_bytes())
+    (mixed / "z.metadata.json").write_bytes(b"{}")
+    with pytest.raises(validate.UsageError, match="holds Kafka logs .* and Inkless objects"):
+        validate.check_path(mixed, "auto")
