@@ -456,14 +456,17 @@ def cmd_pipeline_conformance(args) -> int:
     from logcodec.pipeline.validate import UsageError, check_master
 
     try:
-        conformance.check(args.impl, args.format)
+        conformance.check(args.impl, args.format, args.testee)
         check_master(args.master)
+        if args.expected_failures and not Path(args.expected_failures).is_file():
+            raise UsageError(f"--expected-failures {args.expected_failures}: no such file")
     except (conformance.UsageError, UsageError) as exc:
         print(f"logcodec pipeline conformance: {exc}", file=sys.stderr)
         return 2
     try:
         verdicts, info, bad = conformance.run(
-            args.impl, count=args.count, seed=args.seed, formats=args.format, ops=tuple(args.op or conformance.OPS),
+            args.impl, testee=args.testee, expected_failures=args.expected_failures, count=args.count,
+            seed=args.seed, formats=args.format, ops=tuple(args.op or conformance.OPS),
             spark=_active_spark_session(), master=args.master, partitions=args.partitions, timeout=args.timeout)
     except Exception as exc:
         if not type(exc).__module__.startswith(("pyspark", "py4j")):
@@ -538,14 +541,18 @@ def _add_pipeline_parser(sub) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     p.set_defaults(func=cmd_pipeline_validate)
     p = psub.add_parser(
-        "conformance", help="run seeded random valid values through a shipped testee on Spark's executors",
+        "conformance", help="run seeded random valid values through a testee on Spark's executors",
         description=textwrap.fill(
             "Make COUNT random valid values per format (value i of format F depends on the seed, F and i only, "
             "whatever the number of executors: golden vectors with their free content changed, each change kept "
             "only when logcodec round-trips it), encode them with logcodec and run them through the testee, "
             "started once in each partition, then report as `logcodec conformance run` does, with the "
-            "testee's expected-failure list.", 79))
-    p.add_argument("--impl", required=True, help="a shipped testee by name (see `logcodec conformance list`)")
+            "testee's expected-failure list. A --testee command runs as it is on every executor.", 79))
+    p.add_argument("--impl", help="a shipped testee by name (see `logcodec conformance list`)")
+    p.add_argument("--testee", metavar="COMMAND",
+                   help="the testee's command line (it speaks conformance/PROTOCOL.md; installed on every executor)")
+    p.add_argument("--expected-failures", metavar="FILE",
+                   help="YAML list of expected failures (default for --impl: its checked-in list; for --testee: none)")
     p.add_argument("--count", type=_at_least_one, default=100, metavar="N", help="values per format (default 100)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="the seed (default 0)")
     p.add_argument("--format", action="extend", nargs="+", metavar="F",
