@@ -13,14 +13,19 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from itertools import islice
+from operator import itemgetter
 
 import pyarrow as pa
 
 from logcodec.runtime.errors import DecodeError
 
-#: Rows per Arrow batch: large enough that per-batch costs vanish, small enough that a
-#: batch of large values stays a few MB in the Python worker.
-ROWS_PER_BATCH = 4096
+#: Rows per Arrow batch at most: per-batch costs (Spark's hand-over of each batch to the JVM
+#: among them) vanish; 16,384 read a Kafka segment about 4% faster on Spark than 4,096.
+ROWS_PER_BATCH = 16384
+#: Bytes of keys and values per Arrow batch at most: records of a MB each make batches of a
+#: few records, not of 16,384 MB.
+BYTES_PER_BATCH = 16 << 20
 
 HEADERS = pa.list_(pa.struct([("key", pa.string()), ("value", pa.binary())]))
 
@@ -66,25 +71,44 @@ VALIDATION_SCHEMA = pa.schema([
 NOT_INKLESS = (None, None, None)
 
 
-def record_batches(rows: Iterable[tuple], schema: pa.Schema,
-                   rows_per_batch: int = ROWS_PER_BATCH) -> Iterator[pa.RecordBatch]:
-    """Rows (tuples in the schema's column order) as Arrow batches of exactly `schema`.
+def record_batches(rows: Iterable[tuple], schema: pa.Schema, rows_per_batch: int = ROWS_PER_BATCH,
+                   bytes_per_batch: int = BYTES_PER_BATCH) -> Iterator[pa.RecordBatch]:
+    """Rows (tuples in the schema's column order) as Arrow batches of exactly `schema`, each of at
+    most `rows_per_batch` rows, and cut sooner once its binary columns (keys, values) hold
+    `bytes_per_batch` bytes, so that a batch of large records stays a few MB in memory.
 
     Each batch is made with the cyclic garbage collector paused (`_collector_paused`): decoding
     allocates millions of short-lived containers (decoded values, records, row tuples) that
     reference counting frees, and the collector's passes over them took a quarter of the
     reading time (measured on v2 batches of 100 records). It runs again before each batch is
     handed on, so the caller's code never runs with it paused."""
+    blobs = [i for i, f in enumerate(schema) if f.type == pa.binary()]
     it = iter(rows)
-    while True:
+    more = True
+    while more:
         with _collector_paused():
-            chunk = [row for _, row in zip(range(rows_per_batch), it)]
+            chunk, more = _take(it, rows_per_batch, blobs, bytes_per_batch)
             batch = _batch(chunk, schema) if chunk else None
-        if batch is None:
-            return
-        yield batch
-        if len(chunk) < rows_per_batch:
-            return
+        if batch is not None:
+            yield batch
+
+
+def _take(rows: Iterator[tuple], most: int, blobs: list[int], most_bytes: int) -> tuple[list[tuple], bool]:
+    """The next rows for a batch (see `record_batches`), and whether there may be more."""
+    if not blobs:
+        chunk = list(islice(rows, most))
+        return chunk, len(chunk) == most
+    chunk: list[tuple] = []
+    size = 0
+    blobs_of = itemgetter(*blobs) if len(blobs) > 1 else lambda row: (row[blobs[0]],)
+    for row in rows:
+        chunk.append(row)
+        for blob in blobs_of(row):
+            if blob is not None:
+                size += len(blob)
+        if len(chunk) >= most or size >= most_bytes:
+            return chunk, True
+    return chunk, False
 
 
 @contextmanager

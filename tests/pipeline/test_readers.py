@@ -13,10 +13,13 @@ import pytest
 
 pytest.importorskip("pyarrow")
 
+import pyarrow as pa  # noqa: E402
+
 import logcodec  # noqa: E402
 from logcodec.containers import read_tank_partition  # noqa: E402
 from logcodec.pipeline import kafka, tank  # noqa: E402
 from logcodec.pipeline.plan import FileRange, ReadOptions, cut, pack  # noqa: E402
+from logcodec.pipeline.tables import record_batches  # noqa: E402
 from logcodec.runtime.errors import DecodeError  # noqa: E402
 from logcodec.runtime.primitives import uvarint  # noqa: E402
 from tests.pipeline import corpus  # noqa: E402
@@ -64,6 +67,42 @@ def test_cut_makes_pieces_of_at_least_the_split_size_at_boundaries_only():
 def test_pack_puts_small_ranges_together_in_order():
     ranges = [FileRange("a", 0, 10), FileRange("b", 0, 10), FileRange("c", 0, 30), FileRange("d", 0, 5)]
     assert [[r.path for r in p] for p in pack(ranges, 25)] == [["a", "b"], ["c"], ["d"]]
+
+
+def test_arrow_batches_are_cut_by_rows_and_by_the_bytes_of_their_keys_and_values():
+    schema = kafka.RECORD_SCHEMA
+    value_at = schema.names.index("value")
+
+    def rows(sizes):
+        return [tuple(b"v" * n if i == value_at else None for i in range(len(schema))) for n in sizes]
+
+    def batch_sizes(sizes, **limits):
+        return [b.num_rows for b in record_batches(rows(sizes), schema, **limits)]
+
+    assert batch_sizes([1] * 10, rows_per_batch=4) == [4, 4, 2]
+    assert batch_sizes([1] * 8, rows_per_batch=4) == [4, 4]  # no empty batch at the end
+    assert batch_sizes([], rows_per_batch=4) == []
+    assert batch_sizes([600, 600, 10, 10, 10, 2000, 1], rows_per_batch=100, bytes_per_batch=1000) == [2, 4, 1]
+    out = list(record_batches(rows([3, 5]), schema))
+    assert [b.schema for b in out] == [schema] and out[0].column("value").to_pylist() == [b"vvv", b"vvvvv"]
+    flat = pa.schema([("n", pa.int64())])  # no keys or values: cut by rows alone
+    assert [b.num_rows for b in record_batches([(i,) for i in range(5)], flat, rows_per_batch=2)] == [2, 2, 1]
+
+
+def test_the_collector_is_paused_while_a_batch_is_made_and_never_for_the_caller():
+    import gc
+
+    states = []
+
+    def rows():
+        for i in range(6):
+            states.append(gc.isenabled())
+            yield (i,)
+    schema = pa.schema([("n", pa.int64())])
+    assert gc.isenabled()
+    for _ in record_batches(rows(), schema, rows_per_batch=4):
+        assert gc.isenabled()  # the caller's code runs with it on
+    assert states == [False] * 6 and gc.isenabled()
 
 
 def test_kafka_plan_cuts_a_large_segment_at_entry_starts_and_covers_it(kafka_corpus):
