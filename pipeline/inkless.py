@@ -621,13 +621,18 @@ def _batch_row(r: ObjectRange, ext: Extent, pos: int, size: int, batch, stored: 
 def _error_row(table: pa.Schema, r: ObjectRange, error: tuple, batch_offset, topic, topic_id, partition, entry,
                failfast: bool, **more) -> tuple:
     if failfast:
-        kind, offset, path, detail = error
-        raise DecodeError(kind, f"{r.file or r.metadata}: {detail}", offset, path)
+        _fail(r, error)
     if "size" in more and (more["size"] is None or more["size"] > _INT32_MAX):
         more["size"] = None
     values = dict(topic=topic, topic_id=None if topic_id is None else uuid_text(topic_id), partition=partition,
                   file=r.file, batch_offset=batch_offset, metadata=r.metadata, entry=entry, error=error, **more)
     return tuple(values.get(name) for name in table.names)
+
+
+def _fail(r: ObjectRange, error: tuple) -> None:
+    """Raise an error row's error (`mode=failfast`), naming the object (or the metadata)."""
+    kind, offset, path, detail = error
+    raise DecodeError(kind, f"{r.file or r.metadata}: {detail}", offset, path)
 
 
 # ---------------------------------------------------------------- validation (tasks)
@@ -647,10 +652,8 @@ def validation_rows(r: ObjectRange, options: InklessOptions) -> Iterator[tuple]:
       counts it apart, as TANK's index findings.
 
     With `mode=failfast`, the first problem or finding raises instead (as the other row kinds)."""
-    if options.failfast:
-        first = r.problems[0].error if r.problems else None
-        if first is not None:
-            _error_row(VALIDATION_SCHEMA, r, first, None, None, None, None, None, True)
+    if options.failfast and r.problems:
+        _fail(r, r.problems[0].error)
     for p in r.problems:
         yield _validation_row(r, p.batch_offset, None, "metadata", None, p.error, p.topic, p.topic_id, p.partition,
                               p.entry)
@@ -661,7 +664,7 @@ def validation_rows(r: ObjectRange, options: InklessOptions) -> Iterator[tuple]:
         findings, found = check_extent(window, ext)
         where = (ext.topic, ext.topic_id, ext.partition, ext.path)
         if findings and options.failfast:
-            _error_row(VALIDATION_SCHEMA, r, _error_of(findings[0]), None, None, None, None, None, True)
+            _fail(r, _error_of(findings[0]))
         if findings:
             stored = window[ext.start:ext.end] if ext.end <= r.object_size else None
             size = ext.size if ext.size <= _INT32_MAX else None
