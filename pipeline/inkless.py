@@ -575,11 +575,7 @@ def range_rows(r: ObjectRange, options: InklessOptions, batch_rows: bool = False
     for p in r.problems:
         yield _error_row(table, r, p.error, p.batch_offset, p.topic, p.topic_id, p.partition, p.entry,
                          options.failfast)
-    if not r.extents:
-        return
-    window = _Window(read_bytes(r.file, options.s3, r.start, r.end), r.start, r.object_size)
-    for ext in r.extents:
-        findings, found = check_extent(window, ext)
+    for ext, window, findings, found in _checked_extents(r, options):
         if findings:
             stored = window[ext.start:ext.end] if ext.end <= r.object_size else None
             for f in findings:
@@ -596,6 +592,17 @@ def range_rows(r: ObjectRange, options: InklessOptions, batch_rows: bool = False
                 yield _batch_row(r, ext, pos, size, batch, stored)
             else:
                 yield from _record_rows(r, ext, pos, batch)
+
+
+def _checked_extents(r: ObjectRange, options: InklessOptions) -> Iterator[tuple]:
+    """(entry, the range's bytes, findings, batches) for each metadata entry of a range, as
+    `check_extent` finds them, with one ranged read for the whole range."""
+    if not r.extents:
+        return
+    window = _Window(read_bytes(r.file, options.s3, r.start, r.end), r.start, r.object_size)
+    for ext in r.extents:
+        findings, found = check_extent(window, ext)
+        yield ext, window, findings, found
 
 
 def _record_rows(r: ObjectRange, ext: Extent, pos: int, batch) -> Iterator[tuple]:
@@ -657,11 +664,7 @@ def validation_rows(r: ObjectRange, options: InklessOptions) -> Iterator[tuple]:
     for p in r.problems:
         yield _validation_row(r, p.batch_offset, None, "metadata", None, p.error, p.topic, p.topic_id, p.partition,
                               p.entry)
-    if not r.extents:
-        return
-    window = _Window(read_bytes(r.file, options.s3, r.start, r.end), r.start, r.object_size)
-    for ext in r.extents:
-        findings, found = check_extent(window, ext)
+    for ext, window, findings, found in _checked_extents(r, options):
         where = (ext.topic, ext.topic_id, ext.partition, ext.path)
         if findings and options.failfast:
             _fail(r, _error_of(findings[0]))
