@@ -16,8 +16,9 @@ The testee: a shipped one by name (its command is resolved on each executor: its
 its paths), or a command line, run as it is on each executor, so it must be installed there
 (on `local[N]`, that is this machine).
 
-Expected failures (a shipped testee's checked-in list, or `--expected-failures FILE`): a random case is named `<source vector's tcId>~<index>`, so an
-entry written for the source vector matches it by prefix, as in a golden run. One
+Expected failures (a shipped testee's checked-in list, or `--expected-failures FILE`): a
+random case is named `<source vector's tcId>~<index>`, so an entry written for the source
+vector matches it by prefix, as in a golden run. One
 difference: a random case that passes under an entry is a plain pass, not an
 "unexpected pass" (a mutation may well remove the quirk the entry describes); the
 golden run keeps the lists from rotting.

@@ -375,7 +375,8 @@ def test_validation_quarantines_each_entry_its_object_contradicts_and_reports_th
     assert [(r["error_kind"], r["offset"], r["size"], r["metadata_entry"], r["topic"]) for r in flipped] == \
         [("checksum_mismatch", second.byte_offset, second.size, "topic_partitions[0].batches[1]", "orders")]
     unpaired = {r["file"]: r for r in rows if r["file"] in (str(root / damaged.orphan), str(root / damaged.broken))}
-    assert {(r["entry"], r["status"], r["error_kind"]) for r in unpaired.values()} == {("metadata", None, "invalid_value")}
+    assert {(r["entry"], r["status"], r["error_kind"]) for r in unpaired.values()} == \
+        {("metadata", None, "invalid_value")}
     total = summary["total"]
     assert total["batches"] == total["valid"] + total["quarantined"] == batches
     assert total["quarantined"] == quarantined == 3
