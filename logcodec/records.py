@@ -54,11 +54,26 @@ def batch_records(batch) -> list[Record]:
     """The records of a decoded `kafka.record_batch_v2`: absolute offsets; timestamps from the
     base and deltas, or the batch's max timestamp for log-append time (as the Java client).
     Control records keep their typed key and value."""
-    log_append = int(batch.attributes.timestamp_type) == LOG_APPEND_TIME
+    offsets, timestamps, ts_type, keys, values, headers = batch_columns(batch)
+    return [Record(offset, timestamp, ts_type, key, value, pairs)
+            for offset, timestamp, key, value, pairs in zip(offsets, timestamps, keys, values, headers)]
+
+
+def batch_columns(batch) -> tuple[list[int], list[int], int, list, list, list[list]]:
+    """The records of a decoded `kafka.record_batch_v2` as `batch_records` gives them, column by
+    column: (offsets, timestamps, the timestamp type, keys, values, headers as (key, value)
+    lists), with no object per record (what columnar readers such as the Spark data source need)."""
+    records = batch.records
     ts_type = int(batch.attributes.timestamp_type)
-    return [Record(batch.base_offset + r.offset_delta,
-                   batch.max_timestamp if log_append else batch.base_timestamp + r.timestamp_delta,
-                   ts_type, r.key, r.value, [(h.key, h.value) for h in r.headers]) for r in batch.records]
+    base_offset = batch.base_offset
+    offsets = [base_offset + r.offset_delta for r in records]
+    if ts_type == LOG_APPEND_TIME:
+        timestamps = [batch.max_timestamp] * len(records)
+    else:
+        base_timestamp = batch.base_timestamp
+        timestamps = [base_timestamp + r.timestamp_delta for r in records]
+    return (offsets, timestamps, ts_type, [r.key for r in records], [r.value for r in records],
+            [[(h.key, h.value) for h in r.headers] for r in records])
 
 
 def kafka_records(value) -> list[Record]:

@@ -70,7 +70,8 @@ from logcodec.inkless_blocks import (SHIPPED, Extent, bytes_form, check_extent, 
                                      uncovered_ranges)
 from logcodec.inkless_shipped import ROOT as SHIPPED_ROOT
 from logcodec.inkless_shipped import ShippedMetadata, shipped_from_document
-from logcodec.pipeline.kafka import _TIMESTAMP_TYPES, _codec_of, _crc_valid, _magic, _payload_bytes, _raw
+from logcodec.pipeline.kafka import (_TIMESTAMP_TYPES, _codec_of, _crc_valid, _magic, _payload_bytes,
+                                     v2_batch_fields, v2_record_columns)
 from logcodec.pipeline.plan import DEFAULT_SPLIT_BYTES, MODES, _positive_int, pack
 from logcodec.pipeline.roundtrip import compare, without_length_and_crc
 from logcodec.pipeline.tables import ERROR, HEADERS, VALIDATION_SCHEMA, record_batches
@@ -568,9 +569,10 @@ class _Window:
         return self.data[lo - self.start:hi - self.start]
 
 
-def range_rows(r: ObjectRange, options: InklessOptions, batch_rows: bool = False) -> Iterator[tuple]:
-    """The rows (RECORD_SCHEMA, or BATCH_SCHEMA with `batch_rows`) of one range: its problems, then
-    each metadata entry's records or batches, or its error rows."""
+def range_rows(r: ObjectRange, options: InklessOptions, batch_rows: bool = False) -> Iterator[tuple | list]:
+    """The rows (RECORD_SCHEMA, or BATCH_SCHEMA with `batch_rows`) of one range, as
+    `tables.record_batches` takes them (a batch's records as columns): its problems, then each
+    metadata entry's records or batches, or its error rows."""
     table = BATCH_SCHEMA if batch_rows else RECORD_SCHEMA
     for p in r.problems:
         yield _error_row(table, r, p.error, p.batch_offset, p.topic, p.topic_id, p.partition, p.entry,
@@ -591,7 +593,7 @@ def range_rows(r: ObjectRange, options: InklessOptions, batch_rows: bool = False
             if batch_rows:
                 yield _batch_row(r, ext, pos, size, batch, stored)
             else:
-                yield from _record_rows(r, ext, pos, batch)
+                yield _record_columns(r, ext, pos, batch)
 
 
 def _checked_extents(r: ObjectRange, options: InklessOptions) -> Iterator[tuple]:
@@ -605,14 +607,12 @@ def _checked_extents(r: ObjectRange, options: InklessOptions) -> Iterator[tuple]
         yield ext, window, findings, found
 
 
-def _record_rows(r: ObjectRange, ext: Extent, pos: int, batch) -> Iterator[tuple]:
-    a = batch.attributes
-    head = (ext.topic, uuid_text(ext.topic_id), ext.partition)
-    tail = (batch.producer_id, batch.producer_epoch, batch.base_sequence, batch.partition_leader_epoch,
-            a.is_transactional, a.is_control, _rb.Compression(a.compression).name, 2, r.file, pos, r.metadata, None)
-    ts_type = _TIMESTAMP_TYPES.get(int(a.timestamp_type))
-    for rec in batch_records(batch):
-        yield head + (rec.offset, rec.timestamp, ts_type, _raw(rec.key), _raw(rec.value), rec.headers) + tail
+def _record_columns(r: ObjectRange, ext: Extent, pos: int, batch) -> list[list]:
+    """RECORD_SCHEMA columns of the records of a batch, as `tables.record_batches` takes them."""
+    record_columns = v2_record_columns(batch)
+    n = len(record_columns[0])
+    return [[ext.topic] * n, [uuid_text(ext.topic_id)] * n, [ext.partition] * n, *record_columns,
+            *([v] * n for v in (*v2_batch_fields(batch), r.file, pos, r.metadata, None))]
 
 
 def _batch_row(r: ObjectRange, ext: Extent, pos: int, size: int, batch, stored: bytes) -> tuple:

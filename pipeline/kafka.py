@@ -31,7 +31,7 @@ from logcodec._api import codec
 from logcodec.pipeline.plan import FileRange, ReadOptions, cut, files_under, kafka_topic_partition, pack
 from logcodec.pipeline.roundtrip import compare, without_length_and_crc
 from logcodec.pipeline.tables import ERROR, HEADERS, NOT_INKLESS, VALIDATION_SCHEMA, error_value, record_batches
-from logcodec.records import Record, batch_records, legacy_records
+from logcodec.records import Record, batch_columns, batch_records, legacy_records
 from logcodec.runtime.errors import DecodeError
 from logcodec.runtime.values import without_derived
 
@@ -206,27 +206,54 @@ def _magic(entry: bytes | None) -> int | None:
     return struct.unpack_from(">b", entry, MAGIC_AT)[0] if entry is not None and len(entry) > MAGIC_AT else None
 
 
-def record_rows(r: FileRange, failfast: bool = False) -> Iterator[tuple]:
-    """RECORD_SCHEMA rows of a range: every record of every entry, one row per bad entry."""
+def record_rows(r: FileRange, failfast: bool = False) -> Iterator[tuple | list]:
+    """RECORD_SCHEMA rows of a range (as `tables.record_batches` takes them): every record of every
+    entry, one row per bad entry. A v2 batch's records come as columns (`batch_record_columns`)."""
     for at, entry, value, error in _decoded(r, failfast):
-        if error is not None:
-            yield _row(RECORD_SCHEMA, topic=r.topic, partition=r.partition, magic=_magic(entry), file=r.path,
-                       batch_offset=at, error=error)
-        elif isinstance(value, _rb.RecordBatchV2):
-            a = value.attributes
-            batch = (value.producer_id, value.producer_epoch, value.base_sequence, value.partition_leader_epoch,
-                     a.is_transactional, a.is_control, _rb.Compression(a.compression).name, 2, r.path, at, None)
-            ts_type = _TIMESTAMP_TYPES.get(int(a.timestamp_type))
-            for rec in batch_records(value):
-                yield (r.topic, r.partition, rec.offset, rec.timestamp, ts_type, _raw(rec.key), _raw(rec.value),
-                       rec.headers) + batch
+        if isinstance(value, _rb.RecordBatchV2):
+            yield batch_record_columns(value, r, at)
         else:
-            message = value.entries[0].message
-            legacy = (None, None, None, None, False, False, _ms.Compression(message.attributes.compression).name,
-                      message.magic, r.path, at, None)
-            for rec in legacy_records(value):
-                yield (r.topic, r.partition, rec.offset, rec.timestamp, _TIMESTAMP_TYPES.get(rec.timestamp_type),
-                       rec.key, rec.value, []) + legacy
+            yield from _other_record_rows(r, at, entry, value, error)
+
+
+def batch_record_columns(value, r: FileRange, at: int) -> list[list]:
+    """RECORD_SCHEMA columns of the records of a decoded v2 batch at file offset `at`."""
+    record_columns = v2_record_columns(value)
+    n = len(record_columns[0])
+    return [[r.topic] * n, [r.partition] * n, *record_columns,
+            *([v] * n for v in (*v2_batch_fields(value), r.path, at, None))]
+
+
+def v2_record_columns(value) -> list[list]:
+    """The offset, timestamp, timestamp_type, key, value and headers columns of the records of a
+    decoded v2 batch (`logcodec.records.batch_columns`; a control marker's key and value as bytes)."""
+    offsets, timestamps, ts_type, keys, values, headers = batch_columns(value)
+    if value.attributes.is_control:
+        keys, values = [_raw(k) for k in keys], [_raw(v) for v in values]
+    return [offsets, timestamps, [_TIMESTAMP_TYPES.get(ts_type)] * len(offsets), keys, values, headers]
+
+
+def v2_batch_fields(value) -> tuple:
+    """What every record row of a decoded v2 batch repeats: producer_id, producer_epoch,
+    base_sequence, leader_epoch, is_transactional, is_control, codec and magic."""
+    a = value.attributes
+    return (value.producer_id, value.producer_epoch, value.base_sequence, value.partition_leader_epoch,
+            a.is_transactional, a.is_control, _rb.Compression(a.compression).name, 2)
+
+
+def _other_record_rows(r: FileRange, at: int, entry: bytes | None, value, error) -> Iterator[tuple]:
+    """RECORD_SCHEMA rows of an entry that is no v2 batch: the row of a bad entry, or the records
+    of a legacy message (or compressed wrapper)."""
+    if error is not None:
+        yield _row(RECORD_SCHEMA, topic=r.topic, partition=r.partition, magic=_magic(entry), file=r.path,
+                   batch_offset=at, error=error)
+        return
+    message = value.entries[0].message
+    legacy = (None, None, None, None, False, False, _ms.Compression(message.attributes.compression).name,
+              message.magic, r.path, at, None)
+    for rec in legacy_records(value):
+        yield (r.topic, r.partition, rec.offset, rec.timestamp, _TIMESTAMP_TYPES.get(rec.timestamp_type),
+               rec.key, rec.value, []) + legacy
 
 
 def batch_rows(r: FileRange, failfast: bool = False) -> Iterator[tuple]:

@@ -13,8 +13,6 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from itertools import islice
-from operator import itemgetter
 
 import pyarrow as pa
 
@@ -71,44 +69,81 @@ VALIDATION_SCHEMA = pa.schema([
 NOT_INKLESS = (None, None, None)
 
 
-def record_batches(rows: Iterable[tuple], schema: pa.Schema, rows_per_batch: int = ROWS_PER_BATCH,
+def record_batches(items: Iterable[tuple | list], schema: pa.Schema, rows_per_batch: int = ROWS_PER_BATCH,
                    bytes_per_batch: int = BYTES_PER_BATCH) -> Iterator[pa.RecordBatch]:
-    """Rows (tuples in the schema's column order) as Arrow batches of exactly `schema`, each of at
-    most `rows_per_batch` rows, and cut sooner once its binary columns (keys, values) hold
-    `bytes_per_batch` bytes, so that a batch of large records stays a few MB in memory.
+    """Rows as Arrow batches of exactly `schema`. Each item is one row (a tuple in the schema's
+    column order) or a run of rows given as columns (a list of one list of values per column:
+    a decoded batch's records, with no tuple per record). A batch holds at most
+    `rows_per_batch` rows, and is cut sooner once its binary columns (keys, values) hold
+    `bytes_per_batch` bytes, so that a batch of large records stays a few MB in memory. Made
+    with the collector paused (`paused_between_batches`)."""
+    def batches() -> Iterator[pa.RecordBatch]:
+        columns = Columns(schema, rows_per_batch, bytes_per_batch)
+        for item in items:
+            if isinstance(item, tuple):
+                columns.append(item)
+            else:
+                columns.extend(item)
+            if columns.full:
+                yield columns.take()
+        if columns.rows:
+            yield columns.take()
+    return paused_between_batches(batches())
 
-    Each batch is made with the cyclic garbage collector paused (`_collector_paused`): decoding
-    allocates millions of short-lived containers (decoded values, records, row tuples) that
+
+class Columns:
+    """An Arrow batch of `schema` in the making, column by column: rows added one at a time
+    (`append`) or many at once as columns (`extend`, for a decoded batch of records), until it
+    is `full` (`rows_per_batch` rows, or `bytes_per_batch` bytes of keys and values)."""
+
+    def __init__(self, schema: pa.Schema, rows_per_batch: int = ROWS_PER_BATCH,
+                 bytes_per_batch: int = BYTES_PER_BATCH) -> None:
+        self.schema, self.most_rows, self.most_bytes = schema, rows_per_batch, bytes_per_batch
+        self.blobs = [i for i, f in enumerate(schema) if f.type == pa.binary()]
+        self.columns: list[list] = [[] for _ in schema]
+        self.rows = self.bytes = 0
+
+    @property
+    def full(self) -> bool:
+        return self.rows >= self.most_rows or self.bytes >= self.most_bytes
+
+    def append(self, row: tuple) -> None:
+        for column, value in zip(self.columns, row):
+            column.append(value)
+        self.rows += 1
+        for i in self.blobs:
+            if row[i] is not None:
+                self.bytes += len(row[i])
+
+    def extend(self, columns: list[list]) -> None:
+        """Rows given as one list of values per column, all of the same length."""
+        for column, values in zip(self.columns, columns):
+            column.extend(values)
+        self.rows += len(columns[0])
+        for i in self.blobs:
+            self.bytes += sum(map(len, filter(None, columns[i])))
+
+    def take(self) -> pa.RecordBatch:
+        """The batch of the rows so far; the builder starts again empty."""
+        arrays = [pa.array(values, type=f.type) for values, f in zip(self.columns, self.schema)]
+        batch = pa.RecordBatch.from_arrays(arrays, schema=self.schema)
+        self.columns = [[] for _ in self.schema]
+        self.rows = self.bytes = 0
+        return batch
+
+
+def paused_between_batches(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+    """`batches`, each made with the cyclic garbage collector paused (`_collector_paused`):
+    decoding allocates millions of short-lived containers (decoded values, records, rows) that
     reference counting frees, and the collector's passes over them took a quarter of the
     reading time (measured on v2 batches of 100 records). It runs again before each batch is
     handed on, so the caller's code never runs with it paused."""
-    blobs = [i for i, f in enumerate(schema) if f.type == pa.binary()]
-    it = iter(rows)
-    more = True
-    while more:
+    while True:
         with _collector_paused():
-            chunk, more = _take(it, rows_per_batch, blobs, bytes_per_batch)
-            batch = _batch(chunk, schema) if chunk else None
-        if batch is not None:
-            yield batch
-
-
-def _take(rows: Iterator[tuple], most: int, blobs: list[int], most_bytes: int) -> tuple[list[tuple], bool]:
-    """The next rows for a batch (see `record_batches`), and whether there may be more."""
-    if not blobs:
-        chunk = list(islice(rows, most))
-        return chunk, len(chunk) == most
-    chunk: list[tuple] = []
-    size = 0
-    blobs_of = itemgetter(*blobs) if len(blobs) > 1 else lambda row: (row[blobs[0]],)
-    for row in rows:
-        chunk.append(row)
-        for blob in blobs_of(row):
-            if blob is not None:
-                size += len(blob)
-        if len(chunk) >= most or size >= most_bytes:
-            return chunk, True
-    return chunk, False
+            batch = next(batches, None)
+        if batch is None:
+            return
+        yield batch
 
 
 @contextmanager
@@ -122,12 +157,6 @@ def _collector_paused():
     finally:
         if was_on:
             gc.enable()
-
-
-def _batch(rows: list[tuple], schema: pa.Schema) -> pa.RecordBatch:
-    columns = zip(*rows)
-    return pa.RecordBatch.from_arrays([pa.array(values, type=f.type) for values, f in zip(columns, schema)],
-                                      schema=schema)
 
 
 def spark_schema(schema: pa.Schema):

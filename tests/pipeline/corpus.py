@@ -309,3 +309,22 @@ def write_validation_corpus(root: Path) -> dict:
     segment.write_bytes(log[:-7])
     bad.append((str(segment), tank_bundle_offsets(log)[-1], "truncated"))
     return {"kafka": kafka, "tank": tank, "bad": bad, "index": index_findings}
+
+
+#: What a record row repeats of its batch, and the batch row has too.
+BATCH_FIELDS = ("topic", "partition", "timestamp_type", "producer_id", "producer_epoch", "base_sequence",
+                "leader_epoch", "is_transactional", "is_control", "codec", "magic")
+
+
+def assert_records_agree_with_their_batches(records: list[dict], batches: list[dict]) -> None:
+    """Every record row (of a batch that decoded) repeats its batch row's fields, lies in its
+    offset range, and each batch has as many record rows as its `record_count`: the record rows,
+    built column by column, against the batch rows, built row by row by other code."""
+    by_place = {(b["file"], b["batch_offset"]): b for b in batches if b["error"] is None}
+    counts: dict = {}
+    for rec in (r for r in records if r["error"] is None):
+        batch = by_place[(rec["file"], rec["batch_offset"])]
+        assert {k: rec[k] for k in BATCH_FIELDS if k in batch} == {k: batch[k] for k in BATCH_FIELDS if k in batch}
+        assert batch["base_offset"] <= rec["offset"] <= batch["last_offset"]
+        counts[(rec["file"], rec["batch_offset"])] = counts.get((rec["file"], rec["batch_offset"]), 0) + 1
+    assert counts == {place: b["record_count"] for place, b in by_place.items() if b["record_count"]}

@@ -190,6 +190,13 @@ def test_batch_rows_are_the_batches_read_batches_serves(local):
     assert len({r["entry"] for r in coalesced}) < len(coalesced)  # shipped rows that hold several batches
 
 
+def test_record_rows_agree_with_the_batch_rows(local):
+    root, _ = local
+    records, batches = rows_of(options(root / "data")), rows_of(options(root / "data", rows="batch"))
+    corpus.assert_records_agree_with_their_batches(records, batches)
+    assert {r["topic_id"] for r in records} == {b["topic_id"] for b in batches}
+
+
 def test_a_large_object_is_cut_between_metadata_entries_and_reads_the_same(local):
     root, placed = local
     large = root / placed[2].object_path  # the seed form: one entry per batch

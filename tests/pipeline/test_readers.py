@@ -143,6 +143,16 @@ def test_kafka_rows_are_the_same_for_every_split_size(kafka_corpus, split_bytes)
     assert [r for r in rows if r["error"]] == []
 
 
+@pytest.mark.parametrize("which", ["logs", "fetch"])
+def test_kafka_record_rows_agree_with_the_batch_rows(kafka_corpus, which):
+    def read(rows):
+        options = ReadOptions.parse({"path": str(kafka_corpus[which]), "rows": rows}, kafka.ROW_KINDS)
+        return [row for p in kafka.plan(options) for b in kafka.read(p, options) for row in b.to_pylist()]
+    records, batches = read("record"), read("batch")
+    assert len(records) >= 5 and 2 in {r["magic"] for r in records}
+    corpus.assert_records_agree_with_their_batches(records, batches)
+
+
 def test_a_control_record_carries_the_marker_bytes(kafka_corpus):
     rows = rows_of(kafka, kafka_options(kafka_corpus["logs"] / "orders-0"))
     (marker,) = [r for r in rows if r["is_control"]]
