@@ -73,12 +73,13 @@ def record_batches(items: Iterable[tuple | list], schema: pa.Schema, rows_per_ba
                    bytes_per_batch: int = BYTES_PER_BATCH) -> Iterator[pa.RecordBatch]:
     """Rows as Arrow batches of exactly `schema`. Each item is one row (a tuple in the schema's
     column order) or a run of rows given as columns (a list of one list of values per column:
-    a decoded batch's records, with no tuple per record). A batch holds at most
-    `rows_per_batch` rows, and is cut sooner once its binary columns (keys, values) hold
-    `bytes_per_batch` bytes, so that a batch of large records stays a few MB in memory. Made
-    with the collector paused (`paused_between_batches`)."""
+    a decoded batch's records, with no tuple per record). A batch is cut once it holds
+    `rows_per_batch` rows, or once its binary columns (keys, values) hold `bytes_per_batch`
+    bytes, so that a batch of large records stays a few MB in memory (a run given as columns is
+    never split: it adds at most one decoded batch more). Made with the collector paused
+    (`_paused_between_batches`)."""
     def batches() -> Iterator[pa.RecordBatch]:
-        columns = Columns(schema, rows_per_batch, bytes_per_batch)
+        columns = _Columns(schema, rows_per_batch, bytes_per_batch)
         for item in items:
             if isinstance(item, tuple):
                 columns.append(item)
@@ -88,10 +89,10 @@ def record_batches(items: Iterable[tuple | list], schema: pa.Schema, rows_per_ba
                 yield columns.take()
         if columns.rows:
             yield columns.take()
-    return paused_between_batches(batches())
+    return _paused_between_batches(batches())
 
 
-class Columns:
+class _Columns:
     """An Arrow batch of `schema` in the making, column by column: rows added one at a time
     (`append`) or many at once as columns (`extend`, for a decoded batch of records), until it
     is `full` (`rows_per_batch` rows, or `bytes_per_batch` bytes of keys and values)."""
@@ -132,7 +133,7 @@ class Columns:
         return batch
 
 
-def paused_between_batches(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+def _paused_between_batches(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
     """`batches`, each made with the cyclic garbage collector paused (`_collector_paused`):
     decoding allocates millions of short-lived containers (decoded values, records, rows) that
     reference counting frees, and the collector's passes over them took a quarter of the

@@ -85,6 +85,10 @@ def test_arrow_batches_are_cut_by_rows_and_by_the_bytes_of_their_keys_and_values
     assert batch_sizes([600, 600, 10, 10, 10, 2000, 1], rows_per_batch=100, bytes_per_batch=1000) == [2, 4, 1]
     out = list(record_batches(rows([3, 5]), schema))
     assert [b.schema for b in out] == [schema] and out[0].column("value").to_pylist() == [b"vvv", b"vvvvv"]
+    as_columns = [list(column) for column in zip(*rows([2, 3]))]  # a run of rows given as columns
+    mixed = list(record_batches([rows([1])[0], as_columns, rows([4])[0]], schema, rows_per_batch=2))
+    assert [b.num_rows for b in mixed] == [3, 1]  # a run is never split
+    assert [v for b in mixed for v in b.column("value").to_pylist()] == [b"v", b"vv", b"vvv", b"vvvv"]
     flat = pa.schema([("n", pa.int64())])  # no keys or values: cut by rows alone
     assert [b.num_rows for b in record_batches([(i,) for i in range(5)], flat, rows_per_batch=2)] == [2, 2, 1]
 
