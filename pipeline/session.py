@@ -9,7 +9,8 @@ What it sets, and why (measured on these machines, see the README's Pipeline sec
   a job's own output stays readable.
 - for a `local[...]` master, the parallel garbage collector in the JVM (`-XX:+UseParallelGC`):
   there the JVM shares the cores with the Python workers, and it spent about a fifth less
-  CPU per row than with the default G1 when reading a Kafka segment (python -m bench pipeline).
+  CPU per row than with the default G1 while Spark read a 256 MB Kafka segment (CPU times
+  from /proc, paired runs).
 """
 
 from __future__ import annotations
