@@ -441,13 +441,19 @@ def cmd_pipeline_validate(args) -> int:
         print(f"logcodec pipeline validate: {exc}", file=sys.stderr)
         return 2
     except Exception as exc:
-        if not type(exc).__module__.startswith(("pyspark", "py4j")):
-            raise
-        first = next((line for line in str(exc).splitlines() if line.strip()), type(exc).__name__)
-        print(f"logcodec pipeline validate: the Spark job failed: {first}", file=sys.stderr)
+        _spark_job_failed("logcodec pipeline validate", exc)
         return 1
     print(validate.format_table(summary, args.out))
     return 1 if summary["total"]["quarantined"] or summary["findings"]["count"] else 0
+
+
+def _spark_job_failed(command: str, exc: Exception) -> None:
+    """Say that a Spark job failed, in one line (its first); anything else than Spark's and py4j's
+    errors is a bug of ours and is raised again."""
+    if not type(exc).__module__.startswith(("pyspark", "py4j")):
+        raise exc
+    first = next((line for line in str(exc).splitlines() if line.strip()), type(exc).__name__)
+    print(f"{command}: the Spark job failed: {first}", file=sys.stderr)
 
 
 def cmd_pipeline_conformance(args) -> int:
@@ -469,10 +475,7 @@ def cmd_pipeline_conformance(args) -> int:
             seed=args.seed, formats=args.format, ops=tuple(args.op or conformance.OPS),
             spark=_active_spark_session(), master=args.master, partitions=args.partitions, timeout=args.timeout)
     except Exception as exc:
-        if not type(exc).__module__.startswith(("pyspark", "py4j")):
-            raise
-        first = next((line for line in str(exc).splitlines() if line.strip()), type(exc).__name__)
-        print(f"logcodec pipeline conformance: the Spark job failed: {first}", file=sys.stderr)
+        _spark_job_failed("logcodec pipeline conformance", exc)
         return 1
     if args.json:
         report.write_jsonl(args.json, verdicts, info)
