@@ -72,7 +72,7 @@ from logcodec.inkless_shipped import ROOT as SHIPPED_ROOT
 from logcodec.inkless_shipped import ShippedMetadata, shipped_from_document
 from logcodec.pipeline.kafka import (_TIMESTAMP_TYPES, _codec_of, _crc_valid, _magic, _payload_bytes,
                                      v2_batch_fields, v2_record_columns)
-from logcodec.pipeline.plan import DEFAULT_SPLIT_BYTES, MODES, _positive_int, pack
+from logcodec.pipeline.plan import DEFAULT_SPLIT_BYTES, _positive_int, common_options, pack
 from logcodec.pipeline.roundtrip import compare, without_length_and_crc
 from logcodec.pipeline.tables import ERROR, HEADERS, VALIDATION_SCHEMA, record_batches
 from logcodec.generated.kafka import record_batch_v2 as _rb
@@ -142,6 +142,11 @@ _HEADER = 12  # a batch's offset and length fields: what a seed range's check re
 _INT32_MAX = (1 << 31) - 1
 
 
+def parse_options(options: Mapping[str, str]) -> "InklessOptions":
+    """The options of a read (`InklessOptions.parse`)."""
+    return InklessOptions.parse(options)
+
+
 def schema(options: "InklessOptions") -> pa.Schema:
     return {"batch": BATCH_SCHEMA, "validation": VALIDATION_SCHEMA}.get(options.rows, RECORD_SCHEMA)
 
@@ -176,26 +181,16 @@ class InklessOptions:
     allow_dead_bytes: bool = False
     s3: S3Config = S3Config()
 
-    KNOWN = ("path", "rows", "mode", "splitbytes", "metadata", "allowdeadbytes", "s3endpoint", "s3region",
-             "s3accesskey", "s3secretkey", "s3sessiontoken", "s3anonymous")
+    MORE = ("metadata", "allowdeadbytes", "s3endpoint", "s3region", "s3accesskey", "s3secretkey", "s3sessiontoken",
+            "s3anonymous")
 
     @classmethod
     def parse(cls, options: Mapping[str, str], environ: Mapping[str, str] | None = None) -> "InklessOptions":
         """From Spark's (case-insensitive, all-string) options; a bad value is a ValueError naming it.
         The S3 endpoint and region fall back to the environment (`environ`, default os.environ)."""
         env = os.environ if environ is None else environ
-        opts = {k.lower(): v for k, v in options.items()}
-        unknown = sorted(set(opts) - set(cls.KNOWN))
-        if unknown:
-            raise ValueError(f"unknown option(s) {', '.join(unknown)}; known: {', '.join(sorted(cls.KNOWN))}")
-        if not opts.get("path"):
-            raise ValueError("no path: use .load(PATH) with a directory, an object or s3://bucket/prefix")
-        rows = opts.get("rows", "record").lower()
-        if rows not in ROW_KINDS:
-            raise ValueError(f"option rows={rows!r}: expected one of {', '.join(ROW_KINDS)}")
-        mode = opts.get("mode", "permissive").lower()
-        if mode not in MODES:
-            raise ValueError(f"option mode={mode!r}: expected one of {', '.join(MODES)}")
+        opts, rows, mode = common_options(options, cls.MORE, ROW_KINDS,
+                                          "use .load(PATH) with a directory, an object or s3://bucket/prefix")
         endpoint = opts.get("s3endpoint") or env.get("AWS_ENDPOINT_URL_S3") or env.get("AWS_ENDPOINT_URL")
         host = scheme = None
         if endpoint:

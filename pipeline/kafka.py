@@ -21,7 +21,7 @@ from __future__ import annotations
 import mmap
 import struct
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pyarrow as pa
@@ -95,6 +95,11 @@ MIN_SIZE = 14
 _TIMESTAMP_TYPES: dict[int | None, str | None] = {0: "create_time", 1: "log_append_time", None: None}
 _rb = codec("kafka.record_batch_v2")
 _ms = codec("kafka.message_set")
+
+
+def parse_options(options: Mapping[str, str]) -> ReadOptions:
+    """The options of a read (`ReadOptions.parse` with this format's row kinds)."""
+    return ReadOptions.parse(options, ROW_KINDS)
 
 
 def schema(options: ReadOptions) -> pa.Schema:

@@ -47,19 +47,8 @@ class ReadOptions:
     @classmethod
     def parse(cls, options: Mapping[str, str], row_kinds: tuple[str, ...]) -> "ReadOptions":
         """From Spark's (case-insensitive, all-string) options; a bad value is a ValueError naming it."""
-        opts = {k.lower(): v for k, v in options.items()}
-        known = {"path", "rows", "mode", "splitbytes", "glob", "topic", "partition"}
-        unknown = sorted(set(opts) - known)
-        if unknown:
-            raise ValueError(f"unknown option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
-        if not opts.get("path"):
-            raise ValueError("no path: use .load(PATH) with a file or a directory")
-        rows = opts.get("rows", "record").lower()
-        if rows not in row_kinds:
-            raise ValueError(f"option rows={rows!r}: expected one of {', '.join(row_kinds)}")
-        mode = opts.get("mode", "permissive").lower()
-        if mode not in MODES:
-            raise ValueError(f"option mode={mode!r}: expected one of {', '.join(MODES)}")
+        opts, rows, mode = common_options(options, ("glob", "topic", "partition"), row_kinds,
+                                          "use .load(PATH) with a file or a directory")
         split_bytes = _positive_int(opts, "splitbytes", DEFAULT_SPLIT_BYTES)
         partition = opts.get("partition")
         return cls(path=opts["path"], rows=rows, mode=mode, split_bytes=split_bytes,
@@ -69,6 +58,28 @@ class ReadOptions:
     @property
     def failfast(self) -> bool:
         return self.mode == "failfast"
+
+
+def common_options(options: Mapping[str, str], more: tuple[str, ...], row_kinds: tuple[str, ...],
+                   path_hint: str) -> tuple[dict[str, str], str, str]:
+    """What every data source checks of Spark's (case-insensitive, all-string) options: no unknown
+    name (the common ones, `path`, `rows`, `mode`, `splitBytes`, and `more`), a path, and `rows`
+    and `mode` among their values. Returns (the options by lowercase name, rows, mode); a bad
+    one is a ValueError naming it."""
+    opts = {k.lower(): v for k, v in options.items()}
+    known = {"path", "rows", "mode", "splitbytes", *more}
+    unknown = sorted(set(opts) - known)
+    if unknown:
+        raise ValueError(f"unknown option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+    if not opts.get("path"):
+        raise ValueError(f"no path: {path_hint}")
+    rows = opts.get("rows", "record").lower()
+    if rows not in row_kinds:
+        raise ValueError(f"option rows={rows!r}: expected one of {', '.join(row_kinds)}")
+    mode = opts.get("mode", "permissive").lower()
+    if mode not in MODES:
+        raise ValueError(f"option mode={mode!r}: expected one of {', '.join(MODES)}")
+    return opts, rows, mode
 
 
 def _positive_int(opts: dict, name: str, default: int, minimum: int = 1) -> int:

@@ -13,7 +13,7 @@ from types import ModuleType
 from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
 
 from logcodec.pipeline import inkless, kafka, tank
-from logcodec.pipeline.plan import FileRange, ReadOptions
+from logcodec.pipeline.plan import FileRange
 from logcodec.pipeline.tables import spark_schema
 
 
@@ -25,7 +25,7 @@ class Ranges(InputPartition):
 
 
 class _LogReader(DataSourceReader):
-    def __init__(self, fmt: ModuleType, options: ReadOptions) -> None:
+    def __init__(self, fmt: ModuleType, options) -> None:
         self.fmt = fmt
         self.options = options
 
@@ -39,8 +39,8 @@ class _LogReader(DataSourceReader):
 class _LogSource(DataSource):
     fmt: ModuleType
 
-    def _options(self) -> ReadOptions:
-        return ReadOptions.parse(self.options, self.fmt.ROW_KINDS)
+    def _options(self):
+        return self.fmt.parse_options(self.options)
 
     def schema(self):
         return spark_schema(self.fmt.schema(self._options()))
@@ -76,9 +76,6 @@ class InklessSource(_LogSource):
     (seed or shipped form), under a local directory or `s3://bucket/prefix`; see `inkless`."""
 
     fmt = inkless
-
-    def _options(self) -> inkless.InklessOptions:
-        return inkless.InklessOptions.parse(self.options)
 
     @classmethod
     def name(cls) -> str:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import bisect
 import mmap
 import struct
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
@@ -80,6 +80,11 @@ _index = codec("tank.segment_index")
 _U64 = struct.Struct("<Q")
 #: Bytes past a range's end that hold the next bundle's length and header (at most 5 + 1 + 15 + 5 + 8 + 5).
 _PEEK = 40
+
+
+def parse_options(options: Mapping[str, str]) -> ReadOptions:
+    """The options of a read (`ReadOptions.parse` with this format's row kinds)."""
+    return ReadOptions.parse(options, ROW_KINDS)
 
 
 def schema(options: ReadOptions) -> pa.Schema:

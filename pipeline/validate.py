@@ -37,7 +37,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TextIO
 
-from logcodec.pipeline.plan import DEFAULT_SPLIT_BYTES, ReadOptions
+from logcodec.pipeline.plan import DEFAULT_SPLIT_BYTES
 
 FORMATS = ("kafka", "tank", "inkless")
 #: What a finding row's `entry` may be: a TANK index entry, or Inkless metadata.
@@ -240,16 +240,18 @@ def _options(fmt: str, options: Mapping[str, str] | None) -> dict[str, str]:
     taken = sorted(k for k in options if k.lower() in ("path", "rows", "mode", "splitbytes"))
     if taken:
         raise UsageError(f"option(s) {', '.join(taken)} are the job's own (use PATH and --split-bytes)")
-    from logcodec.pipeline import inkless, kafka, tank
-
     try:  # the data source would refuse them only inside Spark
-        if fmt == "inkless":
-            inkless.InklessOptions.parse({**options, "path": "-"})
-        else:
-            ReadOptions.parse({**options, "path": "-"}, {"kafka": kafka, "tank": tank}[fmt].ROW_KINDS)
+        _module(fmt).parse_options({**options, "path": "-"})
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     return options
+
+
+def _module(fmt: str):
+    """The Spark-free reader module of a format (`pipeline.kafka`, `.tank`, `.inkless`)."""
+    from logcodec.pipeline import inkless, kafka, tank
+
+    return {"kafka": kafka, "tank": tank, "inkless": inkless}[fmt]
 
 
 def _finding_order(f: dict) -> tuple:
@@ -273,14 +275,11 @@ def _parquet(folder: Path):
 def validate_local(path, *, fmt: str = "auto", split_bytes: int = DEFAULT_SPLIT_BYTES,
                    options: Mapping[str, str] | None = None) -> tuple[list[dict], dict]:
     """The same validation in this process, without Spark: (every row, the summary)."""
-    from logcodec.pipeline import inkless, kafka, tank
-
     path = _located(path)
     fmt = check_path(path, fmt)
     given = {**_options(fmt, options), "path": str(path), "rows": "validation", "splitBytes": str(split_bytes)}
-    module = {"kafka": kafka, "tank": tank, "inkless": inkless}[fmt]
-    read_options = (inkless.InklessOptions.parse(given) if module is inkless
-                    else ReadOptions.parse(given, module.ROW_KINDS))
+    module = _module(fmt)
+    read_options = module.parse_options(given)
     rows = [row for partition in module.plan(read_options) for batch in module.read(partition, read_options)
             for row in batch.to_pylist()]
     counts: dict[tuple, list[int]] = defaultdict(lambda: [0, 0])
