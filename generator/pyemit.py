@@ -631,7 +631,12 @@ class TypeEmitter:
             self.decode_element(c, f, f"v_{f.id}", f.id, wrap=f.id)
         if f.if_expr is not None:
             c.indent -= 1
-            c(f"else: v_{f.id} = None")
+            with c.block("else:"):
+                c(f"v_{f.id} = None")
+                # A checksum whose range ends with this sized field is checked at its extent,
+                # inside the branch above; when the field is absent, its range ends here.
+                if self.is_sized(f.id):
+                    self.checksum_at_extent(c, f, "pos")
         self.close_ranges_decode(c, f.id)
 
     def decode_repeat(self, c: Lines, f: Field) -> None:
@@ -836,11 +841,11 @@ class TypeEmitter:
         with c.block("else:" if not first else "if True:"):
             emit_default()
 
-    def checksum_at_extent(self, c: Lines, f: Field) -> None:
+    def checksum_at_extent(self, c: Lines, f: Field, end: str = "e") -> None:
         """Verify a checksum as soon as the end of its range is known, before decompressing."""
         for owner, first, last, kind in self.ranges:
             if kind == "checksum" and self.range_last(last) == f.id:
-                self.emit_checksum_check(c, owner, first, "e")
+                self.emit_checksum_check(c, owner, first, end)
 
     def range_last(self, last):
         return last if last is not None else self.t.seq[-1].id

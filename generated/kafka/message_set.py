@@ -371,7 +371,8 @@ def _d_message(buf: bytes, pos: int, end: int, lim: Limits, p_depth: int, p_offs
     if (v_magic == 1):
         if pos + 8 > end: raise _rt.short(buf, pos, end, 8, 'timestamp')
         v_timestamp, = _S3.unpack_from(buf, pos); pos += 8
-    else: v_timestamp = None
+    else:
+        v_timestamp = None
     if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L4)
     v_len_key, = _S4.unpack_from(buf, pos)
     if v_len_key < -1: raise _rt.invalid(f'{v_len_key!r} must be at least -1', pos + 0, 'len_key')
@@ -383,7 +384,8 @@ def _d_message(buf: bytes, pos: int, end: int, lim: Limits, p_depth: int, p_offs
         if e > end: raise _rt.short(buf, pos, end, n, 'key')
         v_key = buf[pos:e]
         pos = e
-    else: v_key = None
+    else:
+        v_key = None
     if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L5)
     v_len_value, = _S4.unpack_from(buf, pos)
     if v_len_value < -1: raise _rt.invalid(f'{v_len_value!r} must be at least -1', pos + 0, 'len_value')
@@ -421,7 +423,10 @@ def _d_message(buf: bytes, pos: int, end: int, lim: Limits, p_depth: int, p_offs
         else:
             v_value = b2[s2:e2]
         pos = e
-    else: v_value = None
+    else:
+        v_value = None
+        if _rt.crc32(memoryview(buf)[s_magic:pos]) != v_crc:
+            raise _rt.DecodeError('checksum_mismatch', f'stored {v_crc:#010x}, computed {_rt.crc32(memoryview(buf)[s_magic:pos]):#010x}', s_crc, 'crc')
     return Message(v_crc, v_magic, v_attributes, v_timestamp, v_len_key, v_key, v_len_value, v_value), pos
 
 

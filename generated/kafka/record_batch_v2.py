@@ -699,7 +699,8 @@ def _d_record(buf: bytes, pos: int, end: int, lim: Limits, p_is_control: bool) -
         else:
             v_key = buf[pos:e]
         pos = e
-    else: v_key = None
+    else:
+        v_key = None
     if pos < end and buf[pos] < 128:
         x = buf[pos]; pos += 1
     elif pos + 1 < end and buf[pos + 1] < 128:
@@ -723,7 +724,8 @@ def _d_record(buf: bytes, pos: int, end: int, lim: Limits, p_is_control: bool) -
         else:
             v_value = buf[pos:e]
         pos = e
-    else: v_value = None
+    else:
+        v_value = None
     if pos < end and buf[pos] < 128:
         x = buf[pos]; pos += 1
     elif pos + 1 < end and buf[pos + 1] < 128:
@@ -936,7 +938,8 @@ def _d_header(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Header, int]
         if e > end: raise _rt.short(buf, pos, end, n, 'value')
         v_value = buf[pos:e]
         pos = e
-    else: v_value = None
+    else:
+        v_value = None
     return Header(v_len_key, v_key, v_len_value, v_value), pos
 
 

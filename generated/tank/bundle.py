@@ -261,30 +261,35 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: Limits, p_base_seq_num: int) 
     if v_has_extra_flags:
         if pos >= end: raise _rt.short(buf, pos, end, 1, 'extra_flags')
         v_extra_flags = buf[pos]; pos += 1
-    else: v_extra_flags = None
+    else:
+        v_extra_flags = None
     if (v_has_extra_flags and ((v_extra_flags & 1) != 0)):
         try:
             v_producer, pos = _d_producer_info(buf, pos, end, lim)
         except _rt.DecodeError as exc:
             raise exc.within('producer')
-    else: v_producer = None
+    else:
+        v_producer = None
     if (v_num_messages_in_flags == 0):
         if pos < end and buf[pos] < 128:
             v_num_messages_varint = buf[pos]; pos += 1
         else:
             v_num_messages_varint, pos = _rt.uvarint(buf, pos, end, 5, 'num_messages_varint', 32)
-    else: v_num_messages_varint = None
+    else:
+        v_num_messages_varint = None
     if v_is_sparse:
         if pos + 8 > end: raise _rt.short(buf, pos, end, 8, 'first_seq_num')
         v_first_seq_num, = _S1.unpack_from(buf, pos); pos += 8
-    else: v_first_seq_num = None
+    else:
+        v_first_seq_num = None
     i_num_messages = (v_num_messages_in_flags if (v_num_messages_in_flags != 0) else v_num_messages_varint)
     if (v_is_sparse and (i_num_messages != 1)):
         if pos < end and buf[pos] < 128:
             v_last_seq_num_delta = buf[pos]; pos += 1
         else:
             v_last_seq_num_delta, pos = _rt.uvarint(buf, pos, end, 5, 'last_seq_num_delta', 32)
-    else: v_last_seq_num_delta = None
+    else:
+        v_last_seq_num_delta = None
     e = end
     b2, s2, e2 = tank_compression.decode(buf, pos, e, lim, int(v_codec))
     try:
@@ -536,15 +541,18 @@ def _d_message(buf: bytes, pos: int, end: int, lim: Limits, p_idx: int, p_num_me
                 v_seq_num_delta = buf[pos]; pos += 1
             else:
                 v_seq_num_delta, pos = _rt.uvarint(buf, pos, end, 5, 'seq_num_delta', 32)
-        else: v_seq_num_delta = None
+        else:
+            v_seq_num_delta = None
         if (not v_use_last_ts):
             if pos + 8 > end: raise _rt.short(buf, pos, end, 8, 'timestamp_written')
             v_timestamp_written, = _S1.unpack_from(buf, pos); pos += 8
-        else: v_timestamp_written = None
+        else:
+            v_timestamp_written = None
         if v_has_key:
             if pos >= end: raise _rt.short(buf, pos, end, 1, 'len_key')
             v_len_key = buf[pos]; pos += 1
-        else: v_len_key = None
+        else:
+            v_len_key = None
         if v_has_key:
             n = v_len_key
             if n < 0: raise _rt.bad_length(n, pos, 'key')
@@ -552,7 +560,8 @@ def _d_message(buf: bytes, pos: int, end: int, lim: Limits, p_idx: int, p_num_me
             if e > end: raise _rt.short(buf, pos, end, n, 'key')
             v_key = buf[pos:e]
             pos = e
-        else: v_key = None
+        else:
+            v_key = None
         if pos < end and buf[pos] < 128:
             v_len_content = buf[pos]; pos += 1
         else:

@@ -1099,7 +1099,8 @@ def _d_produce_partition(buf: bytes, pos: int, end: int, lim: Limits, p_with_seq
     if p_with_seqnum:
         if pos + 8 > end: raise _rt.short(buf, pos, end, 8, 'base_seq_num')
         v_base_seq_num, = _S5.unpack_from(buf, pos); pos += 8
-    else: v_base_seq_num = None
+    else:
+        v_base_seq_num = None
     n = v_len_bundle
     if n < 0: raise _rt.bad_length(n, pos, 'bundle')
     e = pos + n
@@ -1212,7 +1213,8 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Con
             v_flags, pos = _d_consume_flags(buf, pos, end, lim)
         except _rt.DecodeError as exc:
             raise exc.within('flags')
-    else: v_flags = None
+    else:
+        v_flags = None
     if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L19)
     v_num_topics = buf[pos]
     pos += 1

@@ -1147,11 +1147,13 @@ def _d_produce_status(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Prod
     if (v_error == ProduceError.other_leader):
         if pos + 4 > end: raise _rt.short(buf, pos, end, 4, 'leader_address')
         v_leader_address, = _S1.unpack_from(buf, pos); pos += 4
-    else: v_leader_address = None
+    else:
+        v_leader_address = None
     if (v_error == ProduceError.other_leader):
         if pos + 2 > end: raise _rt.short(buf, pos, end, 2, 'leader_port')
         v_leader_port, = _S2.unpack_from(buf, pos); pos += 2
-    else: v_leader_port = None
+    else:
+        v_leader_port = None
     return ProduceStatus(v_error, v_leader_address, v_leader_port), pos
 
 
@@ -1405,7 +1407,8 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: Limits) -> tupl
                 i += 1
         except _rt.DecodeError as exc:
             raise exc.within(f"partitions[{i}]")
-    else: v_partitions = None
+    else:
+        v_partitions = None
     return ConsumeTopicHeader(v_len_name, v_name, v_num_partitions, v_partitions), pos
 
 
@@ -1491,32 +1494,39 @@ def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: Limits) -> 
         if pos >= end: raise _rt.short(buf, pos, end, 1, 'error_or_flags')
         v_error_or_flags = buf[pos]; pos += 1
         v_error_or_flags = _rt.enum_value(ConsumeStatus, v_error_or_flags)
-    else: v_error_or_flags = None
+    else:
+        v_error_or_flags = None
     if ((v_partition != 65535) and (v_error_or_flags == ConsumeStatus.other_leader)):
         if pos + 4 > end: raise _rt.short(buf, pos, end, 4, 'leader_address')
         v_leader_address, = _S1.unpack_from(buf, pos); pos += 4
-    else: v_leader_address = None
+    else:
+        v_leader_address = None
     if ((v_partition != 65535) and (v_error_or_flags == ConsumeStatus.other_leader)):
         if pos + 2 > end: raise _rt.short(buf, pos, end, 2, 'leader_port')
         v_leader_port, = _S2.unpack_from(buf, pos); pos += 2
-    else: v_leader_port = None
+    else:
+        v_leader_port = None
     i_has_chunk = (((((v_partition != 65535) and (v_error_or_flags != ConsumeStatus.unknown_partition)) and (v_error_or_flags != ConsumeStatus.system_fault)) and (v_error_or_flags != ConsumeStatus.other_leader)) and (v_error_or_flags != ConsumeStatus.no_leader))
     if (i_has_chunk and (v_error_or_flags != ConsumeStatus.first_bundle_sparse)):
         if pos + 8 > end: raise _rt.short(buf, pos, end, 8, 'base_seq_num')
         v_base_seq_num, = _S4.unpack_from(buf, pos); pos += 8
-    else: v_base_seq_num = None
+    else:
+        v_base_seq_num = None
     if i_has_chunk:
         if pos + 8 > end: raise _rt.short(buf, pos, end, 8, 'high_watermark')
         v_high_watermark, = _S4.unpack_from(buf, pos); pos += 8
-    else: v_high_watermark = None
+    else:
+        v_high_watermark = None
     if i_has_chunk:
         if pos + 4 > end: raise _rt.short(buf, pos, end, 4, 'len_chunk')
         v_len_chunk, = _S1.unpack_from(buf, pos); pos += 4
-    else: v_len_chunk = None
+    else:
+        v_len_chunk = None
     if (i_has_chunk and (v_error_or_flags == ConsumeStatus.boundary_check)):
         if pos + 8 > end: raise _rt.short(buf, pos, end, 8, 'first_available_seq_num')
         v_first_available_seq_num, = _S4.unpack_from(buf, pos); pos += 8
-    else: v_first_available_seq_num = None
+    else:
+        v_first_available_seq_num = None
     return ConsumePartitionHeader(v_partition, v_error_or_flags, v_leader_address, v_leader_port, v_base_seq_num, v_high_watermark, v_len_chunk, v_first_available_seq_num, i_has_chunk), pos
 
 
@@ -2032,7 +2042,8 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: Limits) ->
                 i += 1
         except _rt.DecodeError as exc:
             raise exc.within(f"partitions[{i}]")
-    else: v_partitions = None
+    else:
+        v_partitions = None
     return ConsumePeerTopicHeader(v_len_name, v_name, v_num_partitions, v_partitions), pos
 
 
@@ -2189,7 +2200,8 @@ def _d_status_response(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Sta
             v_cluster, pos = _d_cluster_info(buf, pos, end, lim)
         except _rt.DecodeError as exc:
             raise exc.within('cluster')
-    else: v_cluster = None
+    else:
+        v_cluster = None
     if pos + 16 > end: raise _rt.short_run(buf, pos, end, _L36)
     v_num_open_partitions, v_open_time, v_startup_secs, v_version = _S6.unpack_from(buf, pos)
     pos += 16
@@ -2454,7 +2466,8 @@ def _d_topic_info(buf: bytes, pos: int, end: int, lim: Limits, p_is_cluster_awar
     if p_is_cluster_aware:
         if pos >= end: raise _rt.short(buf, pos, end, 1, 'replication_factor')
         v_replication_factor = buf[pos]; pos += 1
-    else: v_replication_factor = None
+    else:
+        v_replication_factor = None
     return TopicInfo(v_len_name, v_name, v_is_enabled, v_num_partitions, v_replication_factor), pos
 
 
@@ -2865,15 +2878,18 @@ def _d_partition_info(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Part
     if ((v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615)):
         if pos >= end: raise _rt.short(buf, pos, end, 1, 'error')
         v_error = buf[pos]; pos += 1
-    else: v_error = None
+    else:
+        v_error = None
     if (((v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615)) and (v_error == 252)):
         if pos + 4 > end: raise _rt.short(buf, pos, end, 4, 'leader_address')
         v_leader_address, = _S1.unpack_from(buf, pos); pos += 4
-    else: v_leader_address = None
+    else:
+        v_leader_address = None
     if (((v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615)) and (v_error == 252)):
         if pos + 2 > end: raise _rt.short(buf, pos, end, 2, 'leader_port')
         v_leader_port, = _S2.unpack_from(buf, pos); pos += 2
-    else: v_leader_port = None
+    else:
+        v_leader_port = None
     return PartitionInfo(v_first_available_seq_num, v_high_watermark, v_error, v_leader_address, v_leader_port), pos
 
 
