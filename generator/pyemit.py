@@ -773,12 +773,13 @@ class TypeEmitter:
             with c.block("try:"):
                 c(f"{target} = str({b}[{s}:{e}], {ref.encoding!r})")
             with c.block("except UnicodeDecodeError as exc:"):
-                c(f"raise _rt.invalid(f'not {ref.encoding}: {{exc.reason}}', {s} + exc.start, {epath!r}) from None")
+                error = f"_rt.invalid(f'not {ref.encoding}: {{exc.reason}}', {s} + exc.start, {epath!r})"
+                c(f"raise {self.anchored(error, b)} from None")
         elif ref.kind == "user" and not primitive_of(ref):
             args = self.call_args(ref)
             call = f"{target}, p = _d_{ref.user.name}({b}, {s}, {e}, lim{args})"
             self.call_decoder(c, call, wrap, sized=True, processed=b != "buf", open_ended=f.size_eos)
-            c(f"if p != {e}: raise _rt.trailing({b}, p, {e}, {epath!r})")
+            c(f"if p != {e}: raise {self.anchored(f'_rt.trailing({b}, p, {e}, {epath!r})', b)}")
         elif ref.kind == "switch":
             self.switch(c, f, ref, lambda case: self.decode_content(c, f, case, target, epath, wrap, bounds),
                         lambda: c(f"{target} = {b}[{s}:{e}]"))
@@ -789,6 +790,12 @@ class TypeEmitter:
             self.decode_unsized(c, f, ref, target, epath, wrap)
             c(f"if pos != end: raise _rt.trailing(buf, pos, end, {epath!r})")
             c("pos, end = p, end_outer")
+
+    @staticmethod
+    def anchored(error: str, b: str) -> str:
+        """An error raised at an offset of `b`: when `b` holds processed (decompressed) bytes,
+        that offset means nothing in the input, and the error is moved to the stored field."""
+        return error if b == "buf" else f"_rt.in_field({error}, pos, b2 is not buf)"
 
     def call_decoder(self, c: Lines, call: str, wrap: str | None, sized: bool = False, processed: bool = False,
                      open_ended: bool = False) -> None:

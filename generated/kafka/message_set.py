@@ -405,21 +405,21 @@ def _d_message(buf: bytes, pos: int, end: int, lim: Limits, p_depth: int, p_offs
             except _rt.DecodeError as exc:
                 _rt.in_field(exc, pos, b2 is not buf)
                 raise exc.within('value')
-            if p != e2: raise _rt.trailing(b2, p, e2, 'value')
+            if p != e2: raise _rt.in_field(_rt.trailing(b2, p, e2, 'value'), pos, b2 is not buf)
         elif on_value == Compression.snappy:
             try:
                 v_value, p = _d_message_set(b2, s2, e2, lim, (p_depth + 1), p_offset, v_magic)
             except _rt.DecodeError as exc:
                 _rt.in_field(exc, pos, b2 is not buf)
                 raise exc.within('value')
-            if p != e2: raise _rt.trailing(b2, p, e2, 'value')
+            if p != e2: raise _rt.in_field(_rt.trailing(b2, p, e2, 'value'), pos, b2 is not buf)
         elif on_value == Compression.lz4:
             try:
                 v_value, p = _d_message_set(b2, s2, e2, lim, (p_depth + 1), p_offset, v_magic)
             except _rt.DecodeError as exc:
                 _rt.in_field(exc, pos, b2 is not buf)
                 raise exc.within('value')
-            if p != e2: raise _rt.trailing(b2, p, e2, 'value')
+            if p != e2: raise _rt.in_field(_rt.trailing(b2, p, e2, 'value'), pos, b2 is not buf)
         else:
             v_value = b2[s2:e2]
         pos = e

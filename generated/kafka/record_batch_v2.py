@@ -395,7 +395,7 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Rec
     except _rt.DecodeError as exc:
         _rt.in_field(exc, pos, b2 is not buf)
         raise exc.within('records')
-    if p != e2: raise _rt.trailing(b2, p, e2, 'records')
+    if p != e2: raise _rt.in_field(_rt.trailing(b2, p, e2, 'records'), pos, b2 is not buf)
     pos = e
     if pos - s_partition_leader_epoch != v_len_batch:
         raise _rt.DecodeError('invalid_length', f'declares {v_len_batch} bytes, the content takes {pos - s_partition_leader_epoch}', s_len_batch, 'len_batch')

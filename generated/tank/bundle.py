@@ -297,7 +297,7 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: Limits, p_base_seq_num: int) 
     except _rt.DecodeError as exc:
         _rt.in_field(exc, pos, b2 is not buf, e >= len(buf))
         raise exc.within('messages')
-    if p != e2: raise _rt.trailing(b2, p, e2, 'messages')
+    if p != e2: raise _rt.in_field(_rt.trailing(b2, p, e2, 'messages'), pos, b2 is not buf)
     pos = e
     return Bundle(v_codec, v_num_messages_in_flags, v_is_sparse, v_has_extra_flags, v_extra_flags, v_producer, v_num_messages_varint, v_first_seq_num, v_last_seq_num_delta, v_messages, i_num_messages), pos
 
