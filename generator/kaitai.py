@@ -33,7 +33,7 @@ zstandard do the work), so the reference parsers can read compressed data.
 """
 
 from logcodec.runtime.compression import {name} as _table
-from logcodec.runtime.limits import DEFAULT_LIMITS
+from logcodec.runtime.limits import Budget
 
 
 class {cls}:
@@ -41,7 +41,7 @@ class {cls}:
         self.args = [int(a) for a in args]  # the processor's arguments in the schema (a codec id, ...)
 
     def decode(self, data):
-        buf, start, end = _table.decode(data, 0, len(data), DEFAULT_LIMITS, *self.args)
+        buf, start, end = _table.decode(data, 0, len(data), Budget(), *self.args)
         return bytes(buf[start:end])
 '''
 

@@ -514,7 +514,7 @@ class TypeEmitter:
         else:
             values = [f"v_{f.id}" for f in t.seq] + [f"i_{i.id}" for i in t.instances]
             c(f"return {t.class_name}({', '.join(values)}), pos")
-        head = (f"def _d_{t.name}(buf: bytes, pos: int, end: int, lim: Limits{self.params(typed=True)})"
+        head = (f"def _d_{t.name}(buf: bytes, pos: int, end: int, lim: Budget{self.params(typed=True)})"
                 f" -> tuple[{self.m.value_type(t)}, int]:")
         doc = f'    """Decode one {t.name} from buf[pos:end]; return it and the position after it."""'
         # Declared types make the module type-check, which lets mypyc compile it (logcodec accelerate).
@@ -650,11 +650,14 @@ class TypeEmitter:
                 # The count has a name of its own: an element's size is `n`, and a compiled
                 # (mypyc) `for` loop reads its bound again on every turn.
                 c(f"count = {self.expr(f.repeat_expr)}")
-                c(f"if count < 0: raise _rt.bad_length(count, pos, {f.id!r})")
+                path = "" if self.t.unwrap else f.id  # an unwrapped list is its parent's field
+                c(f"if count < 0: raise _rt.bad_length(count, pos, {path!r})")
                 if min_size(f.type) > 0:
-                    c(f"if count * {min_size(f.type)} > end - pos: raise _rt.short(buf, pos, end, count * {min_size(f.type)}, {f.id!r})")
-                else:
-                    c(f"if count > lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'{{count}} elements', pos, {f.id!r})")
+                    c(f"if count * {min_size(f.type)} > end - pos: raise _rt.short(buf, pos, end, count * {min_size(f.type)}, {path!r})")
+                # Every element costs an object, however few bytes it takes: the whole count
+                # comes out of the call's budget before the first one is built.
+                c(f"if count > lim.elements: raise lim.too_many(count, pos, {path!r})")
+                c("lim.elements -= count")
                 c("i = 0")
                 with c.block("try:"):
                     with c.block("for i in range(count):"):
@@ -669,10 +672,10 @@ class TypeEmitter:
                     loop = "while pos < end:" if f.repeat == "eos" else "while True:"
                     with c.block(loop):
                         c("before = pos")
+                        self.spend_one_element(c)
                         self.decode_element(c, f, elem, "", wrap=None)
                         c(f"{var}.append({elem})")
                         c("if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')")
-                        c("if i >= lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'over {i} elements', pos, '')")
                         if f.repeat == "until":
                             self.scope.extra["_"] = (elem, field_tinfo(f)[1])
                             c(f"if {self.expr(f.repeat_until)}: break")
@@ -682,6 +685,13 @@ class TypeEmitter:
                 c(f"raise exc.within({comp})")
         finally:
             del self.scope.extra["_index"]
+
+    @staticmethod
+    def spend_one_element(c: Lines) -> None:
+        """Take one element out of the call's budget before it is built (a loop whose count
+        is known only at its end)."""
+        c("lim.elements -= 1")
+        c("if lim.elements < 0: raise lim.too_many(1, pos, '')")
 
     def decode_partial_tail(self, c: Lines, f: Field, var: str, elem: str, comp: str) -> None:
         """`repeat: eos` where the last element may be cut short by the end of the data (a fetch
@@ -698,10 +708,10 @@ class TypeEmitter:
         with c.block("try:"):
             with c.block("while pos < end:"):
                 c("before = pos")
+                self.spend_one_element(c)
                 self.decode_element(c, f, elem, "", wrap=None)
                 c(f"{var}.append({elem})")
                 c("if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')")
-                c("if i >= lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'over {i} elements', pos, '')")
                 c("i += 1")
         with c.block("except _rt.DecodeError as exc:"):
             with c.block("if exc.kind != 'truncated':"):

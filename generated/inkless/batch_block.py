@@ -30,7 +30,7 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
+from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
 from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
 from logcodec.generated.kafka.record_batch_v2 import RecordBatchV2, _d_record_batch_v2, _e_record_batch_v2
 
@@ -82,7 +82,7 @@ class BatchBlock:
 
 
 
-def _d_batch_block(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[BatchBlock, int]:
+def _d_batch_block(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BatchBlock, int]:
     """Decode one batch_block from buf[pos:end]; return it and the position after it."""
     v_batches: list[RecordBatchV2]
     x: int
@@ -97,10 +97,11 @@ def _d_batch_block(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[BatchBl
     try:
         while pos < end:
             before = pos
+            lim.elements -= 1
+            if lim.elements < 0: raise lim.too_many(1, pos, '')
             _ebatches, pos = _d_record_batch_v2(buf, pos, end, lim)
             v_batches.append(_ebatches)
             if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')
-            if i >= lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'over {i} elements', pos, '')
             i += 1
     except _rt.DecodeError as exc:
         raise exc.within(f"batches[{i}]")

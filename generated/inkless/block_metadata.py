@@ -35,7 +35,7 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
+from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
 from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
 
 FORMAT = "inkless.block_metadata"
@@ -300,7 +300,7 @@ _L12 = (('byte_offset', 0, 8), ('size', 8, 4), ('number_of_records', 12, 4))
 _L13 = (('byte_offset', '>q'), ('size', '>i'), ('number_of_records', '>i'))
 
 
-def _d_block_metadata(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[BlockMetadata, int]:
+def _d_block_metadata(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BlockMetadata, int]:
     """Decode one block_metadata from buf[pos:end]; return it and the position after it."""
     v_magic: bytes
     v_version: int
@@ -332,6 +332,8 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Bloc
     count = v_num_topic_partitions
     if count < 0: raise _rt.bad_length(count, pos, 'topic_partitions')
     if count * 10 > end - pos: raise _rt.short(buf, pos, end, count * 10, 'topic_partitions')
+    if count > lim.elements: raise lim.too_many(count, pos, 'topic_partitions')
+    lim.elements -= count
     i = 0
     try:
         for i in range(count):
@@ -402,7 +404,7 @@ def _e_block_metadata(v: BlockMetadata, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_block_header(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[BlockHeader, int]:
+def _d_block_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BlockHeader, int]:
     """Decode one block_header from buf[pos:end]; return it and the position after it."""
     v_id: bytes
     v_broker: int
@@ -500,7 +502,7 @@ def _e_block_header(v: BlockHeader, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_block_flags(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[BlockFlags, int]:
+def _d_block_flags(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BlockFlags, int]:
     """Decode one block_flags from buf[pos:end]; return it and the position after it."""
     v_reserved: int
     v_encrypted: bool
@@ -552,7 +554,7 @@ def _e_block_flags(v: BlockFlags, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_topic_partition(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[TopicPartition, int]:
+def _d_topic_partition(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[TopicPartition, int]:
     """Decode one topic_partition from buf[pos:end]; return it and the position after it."""
     v_id: bytes
     v_len_name: int
@@ -593,6 +595,8 @@ def _d_topic_partition(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Top
     count = v_num_batches
     if count < 0: raise _rt.bad_length(count, pos, 'batches')
     if count * 16 > end - pos: raise _rt.short(buf, pos, end, count * 16, 'batches')
+    if count > lim.elements: raise lim.too_many(count, pos, 'batches')
+    lim.elements -= count
     i = 0
     try:
         for i in range(count):
@@ -672,7 +676,7 @@ def _e_topic_partition(v: TopicPartition, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_batch(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Batch, int]:
+def _d_batch(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Batch, int]:
     """Decode one batch from buf[pos:end]; return it and the position after it."""
     v_byte_offset: int
     v_size: int

@@ -24,7 +24,7 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
+from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
 from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
 from logcodec.runtime.compression import kafka_legacy_compression
 
@@ -213,7 +213,7 @@ _L11 = (('reserved', 0, 1), ('timestamp_type', 0, 1), ('compression', 0, 1))
 _L12 = (('reserved', '>B'),)
 
 
-def _d_message_set(buf: bytes, pos: int, end: int, lim: Limits, p_depth: int, p_wrapper_offset: int, p_wrapper_magic: int) -> tuple[MessageSet, int]:
+def _d_message_set(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int, p_wrapper_offset: int, p_wrapper_magic: int) -> tuple[MessageSet, int]:
     """Decode one message_set from buf[pos:end]; return it and the position after it."""
     v_entries: list[Entry]
     x: int
@@ -228,10 +228,11 @@ def _d_message_set(buf: bytes, pos: int, end: int, lim: Limits, p_depth: int, p_
     try:
         while pos < end:
             before = pos
+            lim.elements -= 1
+            if lim.elements < 0: raise lim.too_many(1, pos, '')
             _eentries, pos = _d_entry(buf, pos, end, lim, p_depth)
             v_entries.append(_eentries)
             if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')
-            if i >= lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'over {i} elements', pos, '')
             i += 1
     except _rt.DecodeError as exc:
         raise exc.within(f"entries[{i}]")
@@ -264,7 +265,7 @@ def _e_message_set(v: MessageSet, out: list[Any], p_depth: int, p_wrapper_offset
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_entry(buf: bytes, pos: int, end: int, lim: Limits, p_depth: int) -> tuple[Entry, int]:
+def _d_entry(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int) -> tuple[Entry, int]:
     """Decode one entry from buf[pos:end]; return it and the position after it."""
     v_offset: int
     v_len_message: int
@@ -338,7 +339,7 @@ def _e_entry(v: Entry, out: list[Any], p_depth: int) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_message(buf: bytes, pos: int, end: int, lim: Limits, p_depth: int, p_offset: int) -> tuple[Message, int]:
+def _d_message(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int, p_offset: int) -> tuple[Message, int]:
     """Decode one message from buf[pos:end]; return it and the position after it."""
     v_crc: int
     v_magic: int
@@ -557,7 +558,7 @@ def _e_message(v: Message, out: list[Any], p_depth: int, p_offset: int) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_attributes(buf: bytes, pos: int, end: int, lim: Limits, p_depth: int) -> tuple[Attributes, int]:
+def _d_attributes(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int) -> tuple[Attributes, int]:
     """Decode one attributes from buf[pos:end]; return it and the position after it."""
     v_reserved: int
     v_timestamp_type: TimestampType | int

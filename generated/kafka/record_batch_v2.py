@@ -16,7 +16,7 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
+from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
 from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
 from logcodec.runtime.compression import kafka_compression
 
@@ -345,7 +345,7 @@ _L10 = (('version', 0, 2), ('coordinator_epoch', 2, 4))
 _L11 = (('version', '>h'), ('coordinator_epoch', '>i'))
 
 
-def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[RecordBatchV2, int]:
+def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[RecordBatchV2, int]:
     """Decode one record_batch_v2 from buf[pos:end]; return it and the position after it."""
     v_base_offset: int
     v_len_batch: int
@@ -509,7 +509,7 @@ def _e_record_batch_v2(v: RecordBatchV2, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_attributes(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Attributes, int]:
+def _d_attributes(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Attributes, int]:
     """Decode one attributes from buf[pos:end]; return it and the position after it."""
     v_reserved: int
     v_has_delete_horizon: bool
@@ -581,7 +581,7 @@ def _e_attributes(v: Attributes, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_record_list(buf: bytes, pos: int, end: int, lim: Limits, p_num_records: int, p_is_control: bool) -> tuple[list[Record], int]:
+def _d_record_list(buf: bytes, pos: int, end: int, lim: Budget, p_num_records: int, p_is_control: bool) -> tuple[list[Record], int]:
     """Decode one record_list from buf[pos:end]; return it and the position after it."""
     v_items: list[Record]
     x: int
@@ -593,8 +593,10 @@ def _d_record_list(buf: bytes, pos: int, end: int, lim: Limits, p_num_records: i
     start = pos
     v_items = []
     count = p_num_records
-    if count < 0: raise _rt.bad_length(count, pos, 'items')
-    if count * 7 > end - pos: raise _rt.short(buf, pos, end, count * 7, 'items')
+    if count < 0: raise _rt.bad_length(count, pos, '')
+    if count * 7 > end - pos: raise _rt.short(buf, pos, end, count * 7, '')
+    if count > lim.elements: raise lim.too_many(count, pos, '')
+    lim.elements -= count
     i = 0
     try:
         for i in range(count):
@@ -631,7 +633,7 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_record(buf: bytes, pos: int, end: int, lim: Limits, p_is_control: bool) -> tuple[Record, int]:
+def _d_record(buf: bytes, pos: int, end: int, lim: Budget, p_is_control: bool) -> tuple[Record, int]:
     """Decode one record from buf[pos:end]; return it and the position after it."""
     v_len_record: int
     v_attributes: int
@@ -737,6 +739,8 @@ def _d_record(buf: bytes, pos: int, end: int, lim: Limits, p_is_control: bool) -
     count = v_num_headers
     if count < 0: raise _rt.bad_length(count, pos, 'headers')
     if count * 2 > end - pos: raise _rt.short(buf, pos, end, count * 2, 'headers')
+    if count > lim.elements: raise lim.too_many(count, pos, 'headers')
+    lim.elements -= count
     i = 0
     try:
         for i in range(count):
@@ -895,7 +899,7 @@ def _e_record(v: Record, out: list[Any], p_is_control: bool) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_header(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Header, int]:
+def _d_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Header, int]:
     """Decode one header from buf[pos:end]; return it and the position after it."""
     v_len_key: int
     v_key: str
@@ -1002,7 +1006,7 @@ def _e_header(v: Header, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_control_record_key(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[ControlRecordKey, int]:
+def _d_control_record_key(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ControlRecordKey, int]:
     """Decode one control_record_key from buf[pos:end]; return it and the position after it."""
     v_version: int
     v_type: ControlType | int
@@ -1047,7 +1051,7 @@ def _e_control_record_key(v: ControlRecordKey, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_control_record_value(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[ControlRecordValue, int]:
+def _d_control_record_value(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ControlRecordValue, int]:
     """Decode one control_record_value from buf[pos:end]; return it and the position after it."""
     v_version: int
     v_coordinator_epoch: int

@@ -19,7 +19,7 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
+from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
 from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
 from logcodec.generated.kafka.record_batch_v2 import RecordBatchV2, _d_record_batch_v2, _e_record_batch_v2
 from logcodec.generated.kafka.message_set import Entry, _d_entry, _e_entry
@@ -63,7 +63,7 @@ class RecordSet:
 _S0 = _struct.Struct('>b')
 
 
-def _d_record_set(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[RecordSet, int]:
+def _d_record_set(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[RecordSet, int]:
     """Decode one record_set from buf[pos:end]; return it and the position after it."""
     v_entries: list[Entry | RecordBatchV2] | None
     v_partial_entry: bytes
@@ -82,10 +82,11 @@ def _d_record_set(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[RecordSe
     try:
         while pos < end:
             before = pos
+            lim.elements -= 1
+            if lim.elements < 0: raise lim.too_many(1, pos, '')
             _eentries, pos = _d_record_set_entry(buf, pos, end, lim)
             v_entries.append(_eentries)
             if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')
-            if i >= lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'over {i} elements', pos, '')
             i += 1
     except _rt.DecodeError as exc:
         if exc.kind != 'truncated':
@@ -130,7 +131,7 @@ def _e_record_set(v: RecordSet, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_record_set_entry(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Entry | RecordBatchV2 | None, int]:
+def _d_record_set_entry(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Entry | RecordBatchV2 | None, int]:
     """Decode one record_set_entry from buf[pos:end]; return it and the position after it."""
     v_body: Entry | RecordBatchV2 | None
     x: int

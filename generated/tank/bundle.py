@@ -19,7 +19,7 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
+from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
 from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
 from logcodec.runtime.compression import tank_compression
 
@@ -231,7 +231,7 @@ _L8 = (('timestamp_written', '<Q'),)
 _L9 = (('len_key', '>B'),)
 
 
-def _d_bundle(buf: bytes, pos: int, end: int, lim: Limits, p_base_seq_num: int) -> tuple[Bundle, int]:
+def _d_bundle(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: int) -> tuple[Bundle, int]:
     """Decode one bundle from buf[pos:end]; return it and the position after it."""
     v_codec: Codec | int
     v_num_messages_in_flags: int
@@ -410,7 +410,7 @@ def _e_bundle(v: Bundle, out: list[Any], p_base_seq_num: int) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_producer_info(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[ProducerInfo, int]:
+def _d_producer_info(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ProducerInfo, int]:
     """Decode one producer_info from buf[pos:end]; return it and the position after it."""
     v_partition_leader_epoch: int
     v_producer_id: int
@@ -459,7 +459,7 @@ def _e_producer_info(v: ProducerInfo, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_message_set(buf: bytes, pos: int, end: int, lim: Limits, p_num_messages: int, p_is_sparse: bool, p_first_seq_num: int, p_last_seq_num_delta: int) -> tuple[list[Message], int]:
+def _d_message_set(buf: bytes, pos: int, end: int, lim: Budget, p_num_messages: int, p_is_sparse: bool, p_first_seq_num: int, p_last_seq_num_delta: int) -> tuple[list[Message], int]:
     """Decode one message_set from buf[pos:end]; return it and the position after it."""
     v_items: list[Message]
     x: int
@@ -471,8 +471,10 @@ def _d_message_set(buf: bytes, pos: int, end: int, lim: Limits, p_num_messages: 
     start = pos
     v_items = []
     count = p_num_messages
-    if count < 0: raise _rt.bad_length(count, pos, 'items')
-    if count * 2 > end - pos: raise _rt.short(buf, pos, end, count * 2, 'items')
+    if count < 0: raise _rt.bad_length(count, pos, '')
+    if count * 2 > end - pos: raise _rt.short(buf, pos, end, count * 2, '')
+    if count > lim.elements: raise lim.too_many(count, pos, '')
+    lim.elements -= count
     i = 0
     try:
         for i in range(count):
@@ -509,7 +511,7 @@ def _e_message_set(v: list[Message], out: list[Any], p_num_messages: int, p_is_s
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_message(buf: bytes, pos: int, end: int, lim: Limits, p_idx: int, p_num_messages: int, p_is_sparse: bool, p_first_seq_num: int, p_last_seq_num_delta: int, pp_items: Any) -> tuple[Message, int]:
+def _d_message(buf: bytes, pos: int, end: int, lim: Budget, p_idx: int, p_num_messages: int, p_is_sparse: bool, p_first_seq_num: int, p_last_seq_num_delta: int, pp_items: Any) -> tuple[Message, int]:
     """Decode one message from buf[pos:end]; return it and the position after it."""
     v_has_key: bool
     v_use_last_ts: bool

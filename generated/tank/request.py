@@ -15,7 +15,7 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
+from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
 from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
 from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 
@@ -607,7 +607,7 @@ _L53 = (('request_id', 0, 4), ('len_topic', 4, 1))
 _L54 = (('request_id', '<I'), ('len_topic', '<B'))
 
 
-def _d_request(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Request, int]:
+def _d_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Request, int]:
     """Decode one request from buf[pos:end]; return it and the position after it."""
     v_msg_id: MsgId | int
     v_len_payload: int
@@ -848,7 +848,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_produce_request(buf: bytes, pos: int, end: int, lim: Limits, p_with_seqnum: bool) -> tuple[ProduceRequest, int]:
+def _d_produce_request(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnum: bool) -> tuple[ProduceRequest, int]:
     """Decode one produce_request from buf[pos:end]; return it and the position after it."""
     v_client_version: int
     v_request_id: int
@@ -887,6 +887,8 @@ def _d_produce_request(buf: bytes, pos: int, end: int, lim: Limits, p_with_seqnu
     count = v_num_topics
     if count < 0: raise _rt.bad_length(count, pos, 'topics')
     if count * 2 > end - pos: raise _rt.short(buf, pos, end, count * 2, 'topics')
+    if count > lim.elements: raise lim.too_many(count, pos, 'topics')
+    lim.elements -= count
     i = 0
     try:
         for i in range(count):
@@ -975,7 +977,7 @@ def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_produce_topic(buf: bytes, pos: int, end: int, lim: Limits, p_with_seqnum: bool) -> tuple[ProduceTopic, int]:
+def _d_produce_topic(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnum: bool) -> tuple[ProduceTopic, int]:
     """Decode one produce_topic from buf[pos:end]; return it and the position after it."""
     v_len_name: int
     v_name: str
@@ -1007,6 +1009,8 @@ def _d_produce_topic(buf: bytes, pos: int, end: int, lim: Limits, p_with_seqnum:
     count = v_num_partitions
     if count < 0: raise _rt.bad_length(count, pos, 'partitions')
     if count * 3 > end - pos: raise _rt.short(buf, pos, end, count * 3, 'partitions')
+    if count > lim.elements: raise lim.too_many(count, pos, 'partitions')
+    lim.elements -= count
     i = 0
     try:
         for i in range(count):
@@ -1076,7 +1080,7 @@ def _e_produce_topic(v: ProduceTopic, out: list[Any], p_with_seqnum: bool) -> in
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_produce_partition(buf: bytes, pos: int, end: int, lim: Limits, p_with_seqnum: bool) -> tuple[ProducePartition, int]:
+def _d_produce_partition(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnum: bool) -> tuple[ProducePartition, int]:
     """Decode one produce_partition from buf[pos:end]; return it and the position after it."""
     v_partition: int
     v_len_bundle: int
@@ -1175,7 +1179,7 @@ def _e_produce_partition(v: ProducePartition, out: list[Any], p_with_seqnum: boo
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_consume_request(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[ConsumeRequest, int]:
+def _d_consume_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumeRequest, int]:
     """Decode one consume_request from buf[pos:end]; return it and the position after it."""
     v_client_version: int
     v_request_id: int
@@ -1222,6 +1226,8 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Con
     count = v_num_topics
     if count < 0: raise _rt.bad_length(count, pos, 'topics')
     if count * 2 > end - pos: raise _rt.short(buf, pos, end, count * 2, 'topics')
+    if count > lim.elements: raise lim.too_many(count, pos, 'topics')
+    lim.elements -= count
     i = 0
     try:
         for i in range(count):
@@ -1321,7 +1327,7 @@ def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_consume_flags(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[ConsumeFlags, int]:
+def _d_consume_flags(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumeFlags, int]:
     """Decode one consume_flags from buf[pos:end]; return it and the position after it."""
     v_prefer_local_node: bool
     v_reserved: int
@@ -1368,7 +1374,7 @@ def _e_consume_flags(v: ConsumeFlags, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_consume_topic(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[ConsumeTopic, int]:
+def _d_consume_topic(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumeTopic, int]:
     """Decode one consume_topic from buf[pos:end]; return it and the position after it."""
     v_len_name: int
     v_name: str
@@ -1400,6 +1406,8 @@ def _d_consume_topic(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Consu
     count = v_num_partitions
     if count < 0: raise _rt.bad_length(count, pos, 'partitions')
     if count * 14 > end - pos: raise _rt.short(buf, pos, end, count * 14, 'partitions')
+    if count > lim.elements: raise lim.too_many(count, pos, 'partitions')
+    lim.elements -= count
     i = 0
     try:
         for i in range(count):
@@ -1469,7 +1477,7 @@ def _e_consume_topic(v: ConsumeTopic, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_consume_partition(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[ConsumePartition, int]:
+def _d_consume_partition(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumePartition, int]:
     """Decode one consume_partition from buf[pos:end]; return it and the position after it."""
     v_partition: int
     v_seq_num: int
@@ -1518,7 +1526,7 @@ def _e_consume_partition(v: ConsumePartition, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[ConsumePeerRequest, int]:
+def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumePeerRequest, int]:
     """Decode one consume_peer_request from buf[pos:end]; return it and the position after it."""
     v_replica_id: int
     v_max_wait_ms: int
@@ -1539,6 +1547,8 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: Limits) -> tupl
     count = v_num_topics
     if count < 0: raise _rt.bad_length(count, pos, 'topics')
     if count * 3 > end - pos: raise _rt.short(buf, pos, end, count * 3, 'topics')
+    if count > lim.elements: raise lim.too_many(count, pos, 'topics')
+    lim.elements -= count
     i = 0
     try:
         for i in range(count):
@@ -1598,7 +1608,7 @@ def _e_consume_peer_request(v: ConsumePeerRequest, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_consume_peer_topic(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[ConsumePeerTopic, int]:
+def _d_consume_peer_topic(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumePeerTopic, int]:
     """Decode one consume_peer_topic from buf[pos:end]; return it and the position after it."""
     v_len_name: int
     v_name: str
@@ -1630,6 +1640,8 @@ def _d_consume_peer_topic(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[
     count = v_num_partitions
     if count < 0: raise _rt.bad_length(count, pos, 'partitions')
     if count * 14 > end - pos: raise _rt.short(buf, pos, end, count * 14, 'partitions')
+    if count > lim.elements: raise lim.too_many(count, pos, 'partitions')
+    lim.elements -= count
     i = 0
     try:
         for i in range(count):
@@ -1698,7 +1710,7 @@ def _e_consume_peer_topic(v: ConsumePeerTopic, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_reg_replica_request(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[RegReplicaRequest, int]:
+def _d_reg_replica_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[RegReplicaRequest, int]:
     """Decode one reg_replica_request from buf[pos:end]; return it and the position after it."""
     v_replica_id: int
     x: int
@@ -1737,7 +1749,7 @@ def _e_reg_replica_request(v: RegReplicaRequest, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_status_request(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[StatusRequest, int]:
+def _d_status_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[StatusRequest, int]:
     """Decode one status_request from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     x: int
@@ -1776,7 +1788,7 @@ def _e_status_request(v: StatusRequest, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_discover_topics_request(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[DiscoverTopicsRequest, int]:
+def _d_discover_topics_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[DiscoverTopicsRequest, int]:
     """Decode one discover_topics_request from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_flags: int
@@ -1820,7 +1832,7 @@ def _e_discover_topics_request(v: DiscoverTopicsRequest, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_discover_topology_request(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[DiscoverTopologyRequest, int]:
+def _d_discover_topology_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[DiscoverTopologyRequest, int]:
     """Decode one discover_topology_request from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_flags: int
@@ -1864,7 +1876,7 @@ def _e_discover_topology_request(v: DiscoverTopologyRequest, out: list[Any]) -> 
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[CreateTopicRequest, int]:
+def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[CreateTopicRequest, int]:
     """Decode one create_topic_request from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_len_topic: int
@@ -1977,7 +1989,7 @@ def _e_create_topic_request(v: CreateTopicRequest, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_reload_conf_request(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[ReloadConfRequest, int]:
+def _d_reload_conf_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ReloadConfRequest, int]:
     """Decode one reload_conf_request from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_len_topic: int
@@ -2055,7 +2067,7 @@ def _e_reload_conf_request(v: ReloadConfRequest, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_discover_partitions_request(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[DiscoverPartitionsRequest, int]:
+def _d_discover_partitions_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[DiscoverPartitionsRequest, int]:
     """Decode one discover_partitions_request from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_len_topic: int

@@ -15,7 +15,7 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
+from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
 from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
 from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 
@@ -840,7 +840,7 @@ _L69 = (('leader_address', '<I'),)
 _L70 = (('leader_port', '<H'),)
 
 
-def _d_response(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Response, int]:
+def _d_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Response, int]:
     """Decode one response from buf[pos:end]; return it and the position after it."""
     v_msg_id: MsgId | int
     v_len_payload: int
@@ -1066,7 +1066,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_produce_response(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[ProduceResponse, int]:
+def _d_produce_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ProduceResponse, int]:
     """Decode one produce_response from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_statuses: list[ProduceStatus]
@@ -1085,10 +1085,11 @@ def _d_produce_response(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Pr
     try:
         while pos < end:
             before = pos
+            lim.elements -= 1
+            if lim.elements < 0: raise lim.too_many(1, pos, '')
             _estatuses, pos = _d_produce_status(buf, pos, end, lim)
             v_statuses.append(_estatuses)
             if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')
-            if i >= lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'over {i} elements', pos, '')
             i += 1
     except _rt.DecodeError as exc:
         raise exc.within(f"statuses[{i}]")
@@ -1128,7 +1129,7 @@ def _e_produce_response(v: ProduceResponse, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_produce_status(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[ProduceStatus, int]:
+def _d_produce_status(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ProduceStatus, int]:
     """Decode one produce_status from buf[pos:end]; return it and the position after it."""
     v_error: ProduceError | int
     v_leader_address: Any
@@ -1203,7 +1204,7 @@ def _e_produce_status(v: ProduceStatus, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_consume_response(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[ConsumeResponse, int]:
+def _d_consume_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumeResponse, int]:
     """Decode one consume_response from buf[pos:end]; return it and the position after it."""
     v_len_header: int
     v_header: ConsumeHeader
@@ -1232,7 +1233,8 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Co
     v_chunks = []
     count = len(v_header.topics)
     if count < 0: raise _rt.bad_length(count, pos, 'chunks')
-    if count > lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'{count} elements', pos, 'chunks')
+    if count > lim.elements: raise lim.too_many(count, pos, 'chunks')
+    lim.elements -= count
     i = 0
     try:
         for i in range(count):
@@ -1295,7 +1297,7 @@ def _e_consume_response(v: ConsumeResponse, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_consume_header(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[ConsumeHeader, int]:
+def _d_consume_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumeHeader, int]:
     """Decode one consume_header from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_num_topics: int
@@ -1314,6 +1316,8 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Cons
     count = v_num_topics
     if count < 0: raise _rt.bad_length(count, pos, 'topics')
     if count * 2 > end - pos: raise _rt.short(buf, pos, end, count * 2, 'topics')
+    if count > lim.elements: raise lim.too_many(count, pos, 'topics')
+    lim.elements -= count
     i = 0
     try:
         for i in range(count):
@@ -1365,7 +1369,7 @@ def _e_consume_header(v: ConsumeHeader, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[ConsumeTopicHeader, int]:
+def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumeTopicHeader, int]:
     """Decode one consume_topic_header from buf[pos:end]; return it and the position after it."""
     v_len_name: int
     v_name: str
@@ -1399,10 +1403,11 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: Limits) -> tupl
         try:
             while True:
                 before = pos
+                lim.elements -= 1
+                if lim.elements < 0: raise lim.too_many(1, pos, '')
                 _epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
                 v_partitions.append(_epartitions)
                 if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')
-                if i >= lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'over {i} elements', pos, '')
                 if ((_epartitions.partition == 65535) or ((i + 1) >= v_num_partitions)): break
                 i += 1
         except _rt.DecodeError as exc:
@@ -1470,7 +1475,7 @@ def _e_consume_topic_header(v: ConsumeTopicHeader, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[ConsumePartitionHeader, int]:
+def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumePartitionHeader, int]:
     """Decode one consume_partition_header from buf[pos:end]; return it and the position after it."""
     v_partition: int
     v_error_or_flags: Any
@@ -1632,7 +1637,7 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_consume_topic_chunks(buf: bytes, pos: int, end: int, lim: Limits, p_topic_idx: int, pp_header: Any) -> tuple[ConsumeTopicChunks, int]:
+def _d_consume_topic_chunks(buf: bytes, pos: int, end: int, lim: Budget, p_topic_idx: int, pp_header: Any) -> tuple[ConsumeTopicChunks, int]:
     """Decode one consume_topic_chunks from buf[pos:end]; return it and the position after it."""
     v_partitions: list[Chunk]
     x: int
@@ -1646,7 +1651,8 @@ def _d_consume_topic_chunks(buf: bytes, pos: int, end: int, lim: Limits, p_topic
         v_partitions = []
         count = (0 if (pp_header.topics[p_topic_idx].num_partitions == 0) else len(pp_header.topics[p_topic_idx].partitions))
         if count < 0: raise _rt.bad_length(count, pos, 'partitions')
-        if count > lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'{count} elements', pos, 'partitions')
+        if count > lim.elements: raise lim.too_many(count, pos, 'partitions')
+        lim.elements -= count
         i = 0
         try:
             for i in range(count):
@@ -1701,7 +1707,7 @@ def _e_consume_topic_chunks(v: ConsumeTopicChunks, out: list[Any], p_topic_idx: 
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_chunk(buf: bytes, pos: int, end: int, lim: Limits, p_first_base_seq_num: int) -> tuple[Chunk, int]:
+def _d_chunk(buf: bytes, pos: int, end: int, lim: Budget, p_first_base_seq_num: int) -> tuple[Chunk, int]:
     """Decode one chunk from buf[pos:end]; return it and the position after it."""
     v_bundles: list[ChunkBundle]
     v_partial_bundle: bytes
@@ -1720,10 +1726,11 @@ def _d_chunk(buf: bytes, pos: int, end: int, lim: Limits, p_first_base_seq_num: 
     try:
         while pos < end:
             before = pos
+            lim.elements -= 1
+            if lim.elements < 0: raise lim.too_many(1, pos, '')
             _ebundles, pos = _d_chunk_bundle(buf, pos, end, lim, i, p_first_base_seq_num, v_bundles)
             v_bundles.append(_ebundles)
             if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')
-            if i >= lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'over {i} elements', pos, '')
             i += 1
     except _rt.DecodeError as exc:
         if exc.kind != 'truncated':
@@ -1768,7 +1775,7 @@ def _e_chunk(v: Chunk, out: list[Any], p_first_base_seq_num: int) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_chunk_bundle(buf: bytes, pos: int, end: int, lim: Limits, p_idx: int, p_chunk_base: int, pp_bundles: Any) -> tuple[ChunkBundle, int]:
+def _d_chunk_bundle(buf: bytes, pos: int, end: int, lim: Budget, p_idx: int, p_chunk_base: int, pp_bundles: Any) -> tuple[ChunkBundle, int]:
     """Decode one chunk_bundle from buf[pos:end]; return it and the position after it."""
     v_len_bundle: int
     v_bundle: Bundle
@@ -1843,7 +1850,7 @@ def _e_chunk_bundle(v: ChunkBundle, out: list[Any], p_idx: int, p_chunk_base: in
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[ConsumePeerResponse, int]:
+def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumePeerResponse, int]:
     """Decode one consume_peer_response from buf[pos:end]; return it and the position after it."""
     v_len_header: int
     v_header: ConsumePeerHeader
@@ -1872,7 +1879,8 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: Limits) -> tup
     v_chunks = []
     count = len(v_header.topics)
     if count < 0: raise _rt.bad_length(count, pos, 'chunks')
-    if count > lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'{count} elements', pos, 'chunks')
+    if count > lim.elements: raise lim.too_many(count, pos, 'chunks')
+    lim.elements -= count
     i = 0
     try:
         for i in range(count):
@@ -1935,7 +1943,7 @@ def _e_consume_peer_response(v: ConsumePeerResponse, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[ConsumePeerHeader, int]:
+def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumePeerHeader, int]:
     """Decode one consume_peer_header from buf[pos:end]; return it and the position after it."""
     v_num_topics: int
     v_topics: list[ConsumePeerTopicHeader]
@@ -1953,6 +1961,8 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: Limits) -> tuple
     count = v_num_topics
     if count < 0: raise _rt.bad_length(count, pos, 'topics')
     if count * 3 > end - pos: raise _rt.short(buf, pos, end, count * 3, 'topics')
+    if count > lim.elements: raise lim.too_many(count, pos, 'topics')
+    lim.elements -= count
     i = 0
     try:
         for i in range(count):
@@ -2000,7 +2010,7 @@ def _e_consume_peer_header(v: ConsumePeerHeader, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[ConsumePeerTopicHeader, int]:
+def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumePeerTopicHeader, int]:
     """Decode one consume_peer_topic_header from buf[pos:end]; return it and the position after it."""
     v_len_name: int
     v_name: str
@@ -2034,10 +2044,11 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: Limits) ->
         try:
             while True:
                 before = pos
+                lim.elements -= 1
+                if lim.elements < 0: raise lim.too_many(1, pos, '')
                 _epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
                 v_partitions.append(_epartitions)
                 if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')
-                if i >= lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'over {i} elements', pos, '')
                 if ((_epartitions.partition == 65535) or ((i + 1) >= v_num_partitions)): break
                 i += 1
         except _rt.DecodeError as exc:
@@ -2104,7 +2115,7 @@ def _e_consume_peer_topic_header(v: ConsumePeerTopicHeader, out: list[Any]) -> i
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_consume_peer_topic_chunks(buf: bytes, pos: int, end: int, lim: Limits, p_topic_idx: int, pp_header: Any) -> tuple[ConsumePeerTopicChunks, int]:
+def _d_consume_peer_topic_chunks(buf: bytes, pos: int, end: int, lim: Budget, p_topic_idx: int, pp_header: Any) -> tuple[ConsumePeerTopicChunks, int]:
     """Decode one consume_peer_topic_chunks from buf[pos:end]; return it and the position after it."""
     v_partitions: list[Chunk]
     x: int
@@ -2118,7 +2129,8 @@ def _d_consume_peer_topic_chunks(buf: bytes, pos: int, end: int, lim: Limits, p_
         v_partitions = []
         count = (0 if (pp_header.topics[p_topic_idx].num_partitions == 0) else len(pp_header.topics[p_topic_idx].partitions))
         if count < 0: raise _rt.bad_length(count, pos, 'partitions')
-        if count > lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'{count} elements', pos, 'partitions')
+        if count > lim.elements: raise lim.too_many(count, pos, 'partitions')
+        lim.elements -= count
         i = 0
         try:
             for i in range(count):
@@ -2173,7 +2185,7 @@ def _e_consume_peer_topic_chunks(v: ConsumePeerTopicChunks, out: list[Any], p_to
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_status_response(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[StatusResponse, int]:
+def _d_status_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[StatusResponse, int]:
     """Decode one status_response from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_flags: int
@@ -2278,7 +2290,7 @@ def _e_status_response(v: StatusResponse, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_cluster_info(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[ClusterInfo, int]:
+def _d_cluster_info(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ClusterInfo, int]:
     """Decode one cluster_info from buf[pos:end]; return it and the position after it."""
     v_reserved: int
     v_len_name: int
@@ -2356,7 +2368,7 @@ def _e_cluster_info(v: ClusterInfo, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[DiscoverTopicsResponse, int]:
+def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[DiscoverTopicsResponse, int]:
     """Decode one discover_topics_response from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_num_topics: int
@@ -2376,6 +2388,8 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: Limits) -> 
     count = v_num_topics
     if count < 0: raise _rt.bad_length(count, pos, 'topics')
     if count * 4 > end - pos: raise _rt.short(buf, pos, end, count * 4, 'topics')
+    if count > lim.elements: raise lim.too_many(count, pos, 'topics')
+    lim.elements -= count
     i = 0
     try:
         for i in range(count):
@@ -2431,7 +2445,7 @@ def _e_discover_topics_response(v: DiscoverTopicsResponse, out: list[Any]) -> in
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_topic_info(buf: bytes, pos: int, end: int, lim: Limits, p_is_cluster_aware: bool) -> tuple[TopicInfo, int]:
+def _d_topic_info(buf: bytes, pos: int, end: int, lim: Budget, p_is_cluster_aware: bool) -> tuple[TopicInfo, int]:
     """Decode one topic_info from buf[pos:end]; return it and the position after it."""
     v_len_name: int
     v_name: str
@@ -2536,7 +2550,7 @@ def _e_topic_info(v: TopicInfo, out: list[Any], p_is_cluster_aware: bool) -> int
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_discover_topology_response(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[DiscoverTopologyResponse, int]:
+def _d_discover_topology_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[DiscoverTopologyResponse, int]:
     """Decode one discover_topology_response from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_marker: int
@@ -2590,7 +2604,7 @@ def _e_discover_topology_response(v: DiscoverTopologyResponse, out: list[Any]) -
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_create_topic_response(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[CreateTopicResponse, int]:
+def _d_create_topic_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[CreateTopicResponse, int]:
     """Decode one create_topic_response from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_len_topic: int
@@ -2670,7 +2684,7 @@ def _e_create_topic_response(v: CreateTopicResponse, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_reload_conf_response(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[ReloadConfResponse, int]:
+def _d_reload_conf_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ReloadConfResponse, int]:
     """Decode one reload_conf_response from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_len_topic: int
@@ -2754,7 +2768,7 @@ def _e_reload_conf_response(v: ReloadConfResponse, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_discover_partitions_response(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[DiscoverPartitionsResponse, int]:
+def _d_discover_partitions_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[DiscoverPartitionsResponse, int]:
     """Decode one discover_partitions_response from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_len_topic: int
@@ -2787,6 +2801,8 @@ def _d_discover_partitions_response(buf: bytes, pos: int, end: int, lim: Limits)
     count = v_num_partitions
     if count < 0: raise _rt.bad_length(count, pos, 'partitions')
     if count * 16 > end - pos: raise _rt.short(buf, pos, end, count * 16, 'partitions')
+    if count > lim.elements: raise lim.too_many(count, pos, 'partitions')
+    lim.elements -= count
     i = 0
     try:
         for i in range(count):
@@ -2858,7 +2874,7 @@ def _e_discover_partitions_response(v: DiscoverPartitionsResponse, out: list[Any
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_partition_info(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[PartitionInfo, int]:
+def _d_partition_info(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[PartitionInfo, int]:
     """Decode one partition_info from buf[pos:end]; return it and the position after it."""
     v_first_available_seq_num: int
     v_high_watermark: int

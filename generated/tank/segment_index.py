@@ -16,7 +16,7 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
+from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
 from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
 
 FORMAT = "tank.segment_index"
@@ -72,7 +72,7 @@ _L0 = (('rel_seq_num', 0, 4), ('file_offset', 4, 4))
 _L1 = (('rel_seq_num', '<I'), ('file_offset', '<I'))
 
 
-def _d_segment_index(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[SegmentIndex, int]:
+def _d_segment_index(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[SegmentIndex, int]:
     """Decode one segment_index from buf[pos:end]; return it and the position after it."""
     v_entries: list[Entry]
     x: int
@@ -87,10 +87,11 @@ def _d_segment_index(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Segme
     try:
         while pos < end:
             before = pos
+            lim.elements -= 1
+            if lim.elements < 0: raise lim.too_many(1, pos, '')
             _eentries, pos = _d_entry(buf, pos, end, lim)
             v_entries.append(_eentries)
             if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')
-            if i >= lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'over {i} elements', pos, '')
             i += 1
     except _rt.DecodeError as exc:
         raise exc.within(f"entries[{i}]")
@@ -122,7 +123,7 @@ def _e_segment_index(v: SegmentIndex, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_entry(buf: bytes, pos: int, end: int, lim: Limits) -> tuple[Entry, int]:
+def _d_entry(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Entry, int]:
     """Decode one entry from buf[pos:end]; return it and the position after it."""
     v_rel_seq_num: int
     v_file_offset: int

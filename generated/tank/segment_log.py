@@ -20,7 +20,7 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
+from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
 from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
 from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 
@@ -76,7 +76,7 @@ class Entry:
 
 
 
-def _d_segment_log(buf: bytes, pos: int, end: int, lim: Limits, p_base_seq_num: int) -> tuple[SegmentLog, int]:
+def _d_segment_log(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: int) -> tuple[SegmentLog, int]:
     """Decode one segment_log from buf[pos:end]; return it and the position after it."""
     v_entries: list[Entry]
     x: int
@@ -91,10 +91,11 @@ def _d_segment_log(buf: bytes, pos: int, end: int, lim: Limits, p_base_seq_num: 
     try:
         while pos < end:
             before = pos
+            lim.elements -= 1
+            if lim.elements < 0: raise lim.too_many(1, pos, '')
             _eentries, pos = _d_entry(buf, pos, end, lim, i, p_base_seq_num, v_entries)
             v_entries.append(_eentries)
             if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')
-            if i >= lim.max_repeat: raise _rt.DecodeError('limit_exceeded', f'over {i} elements', pos, '')
             i += 1
     except _rt.DecodeError as exc:
         raise exc.within(f"entries[{i}]")
@@ -126,7 +127,7 @@ def _e_segment_log(v: SegmentLog, out: list[Any], p_base_seq_num: int) -> int:
         raise _rt.wrap_encode(exc, '') from None
 
 
-def _d_entry(buf: bytes, pos: int, end: int, lim: Limits, p_idx: int, p_segment_base: int, pp_entries: Any) -> tuple[Entry, int]:
+def _d_entry(buf: bytes, pos: int, end: int, lim: Budget, p_idx: int, p_segment_base: int, pp_entries: Any) -> tuple[Entry, int]:
     """Decode one entry from buf[pos:end]; return it and the position after it."""
     v_len_bundle: int
     v_bundle: Bundle

@@ -24,7 +24,7 @@ import lz4.frame
 import zstandard
 
 from logcodec.runtime.errors import DecodeError, EncodeError
-from logcodec.runtime.limits import Limits
+from logcodec.runtime.limits import Budget
 
 Bytes = Union[bytes, bytearray, memoryview]
 
@@ -147,7 +147,12 @@ def snappy_decompress(data: Bytes, max_size: int) -> bytes:
         pos += 4
         if pos + size > len(view):
             raise _corrupt("snappy", "truncated xerial block")
-        block = snappy_decompress_raw(view[pos:pos + size], max_size - total)  # remaining budget
+        try:
+            block = snappy_decompress_raw(view[pos:pos + size], max_size - total)  # remaining budget
+        except DecodeError as e:
+            if e.kind == "limit_exceeded":  # name the limit, not what was left of it
+                raise _too_big("snappy", max_size) from None
+            raise
         pos += size
         total += len(block)
         out.append(block)
@@ -336,7 +341,7 @@ class CodecTable:
     def __init__(self, name: str, codecs: dict[int, tuple[Decompress, Compress] | None]) -> None:
         self.name, self.codecs = name, codecs
 
-    def decode(self, buf: Bytes, start: int, end: int, lim: Limits, codec: int) -> tuple[Any, int, int]:
+    def decode(self, buf: Bytes, start: int, end: int, lim: Budget, codec: int) -> tuple[Any, int, int]:
         """Decompress ``buf[start:end]``; returns ``(buffer, start, end)`` of the result."""
         if codec not in self.codecs:
             raise DecodeError("unknown_codec", f"{self.name} compression codec {codec}", offset=start)
@@ -344,10 +349,13 @@ class CodecTable:
         if entry is None:
             return buf, start, end
         try:
-            out = entry[0](memoryview(buf)[start:end], lim.max_decompressed_size)
+            out = entry[0](memoryview(buf)[start:end], lim.decompression_room())
         except DecodeError as e:
             e.offset = start
+            if e.kind == "limit_exceeded":
+                lim.explain_decompression_limit(e)
             raise
+        lim.spend_decompressed(len(out))
         return out, 0, len(out)
 
     def encode(self, data: Bytes, codec: int) -> Bytes:
@@ -383,7 +391,7 @@ class ByVersion:
             raise error("unknown_codec", f"{self.name}: no codecs for version {version}")
         return table
 
-    def decode(self, buf: Bytes, start: int, end: int, lim: Limits, version: int, codec: int) -> tuple[Any, int, int]:
+    def decode(self, buf: Bytes, start: int, end: int, lim: Budget, version: int, codec: int) -> tuple[Any, int, int]:
         try:
             return self._table(version).decode(buf, start, end, lim, codec)
         except DecodeError as e:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from logcodec.runtime.errors import DecodeError
-from logcodec.runtime.limits import Limits
+from logcodec.runtime.limits import Limits, budget
 
 
 @dataclass(slots=True)
@@ -33,7 +33,7 @@ def decode_one(decoder, name: str, data, limits: Limits, *params):
     buf = _as_bytes(data)
     root = name.split(".")[-1]
     try:
-        value, pos = decoder(buf, 0, len(buf), limits, *params)
+        value, pos = decoder(buf, 0, len(buf), budget(limits), *params)
     except DecodeError as exc:
         raise exc.within(root) from None
     except RecursionError:
@@ -48,9 +48,10 @@ def decode_stream(decoder, name: str, data, limits: Limits, *params) -> Stream:
     root = name.split(".")[-1]
     result = Stream()
     pos, end = 0, len(buf)
+    spent = budget(limits)  # one budget for all the values: the stream holds them all
     while pos < end:
         try:
-            value, pos = decoder(buf, pos, end, limits, *params)
+            value, pos = decoder(buf, pos, end, spent, *params)
         except DecodeError as exc:
             exc.within(f"{root}[{len(result.items)}]")
             if exc.kind == "truncated":
