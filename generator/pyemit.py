@@ -82,7 +82,7 @@ class ZigzagVarint:
     def decode(self, out: Lines, target: str, epath: str) -> None:
         out("if pos < end and buf[pos] < 128:")
         out("    x = buf[pos]; pos += 1")
-        out("elif pos + 1 < end and buf[pos + 1] < 128:")
+        out("elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it")
         out("    x = (buf[pos] & 127) | (buf[pos + 1] << 7); pos += 2")
         out("else:")
         out(f"    x, pos = _rt.uvarint(buf, pos, end, {self.max_bytes}, {epath!r}, {self.bits})")
@@ -966,7 +966,13 @@ class TypeEmitter:
                 c(f"b_{target.id} = None")
                 with c.block(f"if v_{target.id} is not None:"):
                     self.encode_to_bytes(c, target, f"b_{target.id}")
-                self.assign_or_check(c, f, self.length_or_absent(c, f, f"b_{target.id}"))
+                if f.absent is not None and target.if_expr is not None:
+                    # A carried length that also leaves its target absent (Kafka reads any
+                    # negative length as null) is written back as it was, not as -lc-absent.
+                    with c.block(f"if b_{target.id} is not None or v_{f.id} is None or {self.expr(target.if_expr)}:"):
+                        self.assign_or_check(c, f, self.length_or_absent(c, f, f"b_{target.id}"))
+                else:
+                    self.assign_or_check(c, f, self.length_or_absent(c, f, f"b_{target.id}"))
             elif f.present:
                 c(f"if v_{f.id} is None: v_{f.id} = v_{f.present} is not None")
             else:

@@ -469,9 +469,10 @@ def _e_message(v: Message, out: list[Any], p_depth: int, p_offset: int) -> int:
         b_key = None
         if v_key is not None:
             b_key = _cast(bytes, v_key)
-        actual = (len(b_key) if b_key is not None else -1)
-        if v_len_key is None: v_len_key = actual
-        elif v_len_key != actual: raise _rt.mismatch('len_key', v_len_key, actual)
+        if b_key is not None or v_len_key is None or (v_len_key >= 0):
+            actual = (len(b_key) if b_key is not None else -1)
+            if v_len_key is None: v_len_key = actual
+            elif v_len_key != actual: raise _rt.mismatch('len_key', v_len_key, actual)
         b_value = None
         if v_value is not None:
             t_value = []
@@ -496,9 +497,10 @@ def _e_message(v: Message, out: list[Any], p_depth: int, p_offset: int) -> int:
             d = b''.join(t_value)
             d = _cast(bytes, kafka_legacy_compression.encode(d, v_magic, int(v_attributes.compression)))
             b_value = d
-        actual = (len(b_value) if b_value is not None else -1)
-        if v_len_value is None: v_len_value = actual
-        elif v_len_value != actual: raise _rt.mismatch('len_value', v_len_value, actual)
+        if b_value is not None or v_len_value is None or (v_len_value >= 0):
+            actual = (len(b_value) if b_value is not None else -1)
+            if v_len_value is None: v_len_value = actual
+            elif v_len_value != actual: raise _rt.mismatch('len_value', v_len_value, actual)
         s_crc = w
         a_crc = len(out)
         out.append(b''); w += 4

@@ -18,6 +18,10 @@ class ZigzagVarint(KaitaiStruct):
     `max_bits` bounds the width: Kafka's varint is 32 bits (at most 5 bytes) and
     its varlong 64 bits (at most 10 bytes); a longer encoding is invalid.
     
+    An overlong encoding (a last byte of 0 after another: `80 00` for 0) is
+    invalid too. Java's and kafka-python's readers accept it, but no encoder
+    writes it, and a decoder that kept it could not write the same bytes back.
+    
     .. seealso::
        Source - https://protobuf.dev/programming-guides/encoding/#signed-ints
     """

@@ -77,7 +77,9 @@ def in_field(err: DecodeError, start: int, decompressed: bool, open_ended: bool 
 
 def uvarint(buf, pos: int, end: int, max_bytes: int, path: str, max_bits: int = 0) -> tuple[int, int]:
     """Unsigned base-128 varint, least significant group first (slow path). With `max_bits`,
-    a value that needs more bits (the high bits of a last byte) is invalid too."""
+    a value that needs more bits (the high bits of a last byte) is invalid too. So is an
+    overlong encoding (a last byte of 0 after another, `80 80 80 80 00` for 0): every
+    encoder writes the shortest form, and a longer one could not be written back."""
     result = shift = 0
     start = pos
     while True:
@@ -87,6 +89,8 @@ def uvarint(buf, pos: int, end: int, max_bytes: int, path: str, max_bits: int = 
         pos += 1
         result |= (b & 0x7F) << shift
         if b < 0x80:
+            if b == 0 and pos - start > 1:
+                raise DecodeError("invalid_value", f"overlong varint: {pos - start} bytes for {result}", start, path)
             if max_bits and result >> max_bits:
                 raise DecodeError("invalid_value", f"varint value {result} needs more than {max_bits} bits", start, path)
             return result, pos

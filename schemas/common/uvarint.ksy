@@ -8,6 +8,9 @@ doc: |
   with the high bit of each byte set when another byte follows (LEB128, the
   varint of Jeff Dean's scheme that TANK uses). `max_bits` bounds the width:
   TANK's varints are 32 bits, at most 5 bytes; a longer encoding is invalid.
+  So is an overlong one (a last byte of 0 after another: `80 80 80 80 00` for
+  0): TANK writes the shortest form, and an overlong one could not be written
+  back byte for byte.
 doc-ref: https://en.wikipedia.org/wiki/LEB128
 -lc-primitive:
   name: uvarint

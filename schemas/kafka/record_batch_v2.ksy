@@ -167,7 +167,10 @@ types:
         doc-ref: https://kafka.apache.org/documentation/#record
       - id: len_key
         type: zigzag_varint(32)
-        doc: Length of the key in bytes, or -1 for a null key.
+        doc: |
+          Length of the key in bytes, or -1 for a null key. Any negative
+          length means null, as the Java client reads it; the length is kept,
+          so that such a record is written back byte for byte.
         doc-ref: https://kafka.apache.org/documentation/#record
         -lc-size-of: key
         -lc-absent: -1
@@ -182,7 +185,9 @@ types:
         doc-ref: https://kafka.apache.org/documentation/#record
       - id: len_value
         type: zigzag_varint(32)
-        doc: Length of the value in bytes, or -1 for a null value.
+        doc: |
+          Length of the value in bytes, or -1 for a null value. Any negative
+          length means null, as the Java client reads it, and is kept.
         doc-ref: https://kafka.apache.org/documentation/#record
         -lc-size-of: value
         -lc-absent: -1
@@ -223,7 +228,9 @@ types:
         doc-ref: https://kafka.apache.org/documentation/#recordheader
       - id: len_value
         type: zigzag_varint(32)
-        doc: Length of the value in bytes, or -1 for a null value.
+        doc: |
+          Length of the value in bytes, or -1 for a null value. Any negative
+          length means null, as the Java client reads it, and is kept.
         doc-ref: https://kafka.apache.org/documentation/#recordheader
         -lc-size-of: value
         -lc-absent: -1
