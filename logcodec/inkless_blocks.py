@@ -190,6 +190,10 @@ def metadata_extents(metadata) -> list[Extent]:
 def check_extent(data: bytes, ext: Extent) -> tuple[list[DecodeError], list]:
     """The problems of one entry against the object, and (offset, size, decoded value) of each of
     its batches."""
+    if ext.start < 0 or ext.size < 0:  # rows built in code are not checked as a loaded document is
+        field = "byte_offset" if ext.start < 0 else ("byte_size" if ext.row is not None else "size")
+        return [DecodeError("invalid_length", f"range of {ext.size} bytes at {ext.start}: neither may be negative",
+                            max(ext.start, 0), f"{ext.path}.{field}")], []
     if ext.start + ext.size > len(data):
         return [DecodeError("invalid_length", f"range [{ext.start}, {ext.end}) ends past the end of the object "
                             f"({len(data)} bytes)", ext.start, ext.path)], []
