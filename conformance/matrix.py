@@ -3,18 +3,31 @@
 Each testee's results go to `conformance/results/<name>.json` (checked in, with no
 timings, so the same behaviour gives the same file); `logcodec generate` renders
 them as the results page of the docs site.
+
+Each results file names the SHA-256 of every vector file it was run on (`vectors`), so a
+test (tests/conformance/test_results_current.py) fails, without running any testee, when
+generated/vectors/ has changed since. Regenerate every testee's results (and the docs) with
+
+    .venv/bin/logcodec conformance matrix
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 
 from . import expected, report, runner
 from .impls import HERE, SHIPPED
-from .judge import build_cases
+from .judge import build_cases, formats_with_vectors, vector_path
 
 RESULTS = HERE / "results"
+REGENERATE = ".venv/bin/logcodec conformance matrix"
+
+
+def vector_hashes() -> dict[str, str]:
+    """format -> SHA-256 of its golden vector file: what a results file was produced from."""
+    return {fmt: hashlib.sha256(vector_path(fmt).read_bytes()).hexdigest() for fmt in formats_with_vectors()}
 
 
 def record(name: str, log=print) -> dict | None:
@@ -22,6 +35,7 @@ def record(name: str, log=print) -> dict | None:
     if shipped.missing():
         log(f"{name}: not run ({shipped.missing()}); its recorded results are kept")
         return None
+    hashes = vector_hashes()  # before the run, so a vector file rewritten meanwhile shows as stale
     cases = build_cases()
     entries = expected.load(shipped.expected_failures)
     verdicts, info = runner.run(list(shipped.command), cases)
@@ -36,6 +50,7 @@ def record(name: str, log=print) -> dict | None:
     result = {
         "name": name, "version": info.implementation.get("version", ""), "what": shipped.what,
         "expected_file": f"conformance/expected/{name}.yaml",
+        "vectors": hashes,
         "ok": not bad, "unexpected": [v.case.id for v in bad],
         "counts": counts, "unsupported_fields": info.unsupported_fields,
         "expected_failures": [{"id": e.id, "reason": e.reason, "cases": used[e.id]} for e in entries if used[e.id]],

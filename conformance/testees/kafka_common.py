@@ -45,6 +45,9 @@ from functools import partial
 from typing import Any, Callable
 
 from logcodec.conformance.testee import Implementation, Refused, Unsupported
+from logcodec.conformance.testees.kafka_legacy import (
+    LEGACY_UNSUPPORTED, MESSAGE_SET, RECORD_SET, LibraryLegacy, encode_message_set, entry_bytes, legacy_entry,
+)
 
 FORMAT = "kafka.record_batch_v2"
 
@@ -80,6 +83,8 @@ class KafkaLibrary:
     empty_batch_timestamp: int
     #: (memory records) -> bytes it framed as complete batches, when the library can tell
     valid_bytes: Callable[[Any], int] | None = None
+    #: how it reads and writes legacy messages (kafka.message_set, kafka.record_set); see kafka_legacy
+    legacy: LibraryLegacy | None = None
 
     def unsupported_fields(self) -> list[str]:
         fields = [] if self.leader_epoch else ["partition_leader_epoch"]
@@ -92,12 +97,20 @@ def kind_of(exc: BaseException) -> str | None:
 
 
 def implementation(lib: KafkaLibrary) -> Implementation:
-    return Implementation(
-        name=lib.name, version=lib.version,
-        handlers={FORMAT: {"decode": partial(decode, lib), "encode": partial(encode, lib)}},
-        unsupported_fields={FORMAT: lib.unsupported_fields()},
-        kind_of=kind_of,
-    )
+    handlers = {FORMAT: {"decode": partial(decode, lib), "encode": partial(encode, lib)}}
+    unsupported = {FORMAT: lib.unsupported_fields()}
+    if lib.legacy is not None:
+        handlers[MESSAGE_SET] = {"decode": partial(decode_message_set, lib)}
+        if lib.legacy.builder_cls is not None:
+            handlers[MESSAGE_SET]["encode"] = partial(encode_legacy, lib)
+        handlers[RECORD_SET] = {"decode": partial(decode_record_set, lib)}
+        unsupported[MESSAGE_SET] = list(LEGACY_UNSUPPORTED)
+        # a record set's v2 batches lose what the library hides of a v2 batch; without a count of
+        # framed bytes, the library cannot tell a cut-off last entry either
+        unsupported[RECORD_SET] = LEGACY_UNSUPPORTED + [f"entries[].{p}" for p in lib.unsupported_fields()] + (
+            [] if lib.valid_bytes else ["partial_entry"])
+    return Implementation(name=lib.name, version=lib.version, handlers=handlers,
+                          unsupported_fields=unsupported, kind_of=kind_of)
 
 
 # ---------------------------------------------------------------- decoding
@@ -125,6 +138,11 @@ def decode(lib: KafkaLibrary, data: bytes) -> dict:
     magic = getattr(batch, "magic", None)
     if type(batch) is not lib.batch_cls or magic != 2:
         raise Refused(f"magic {magic} ({type(batch).__name__}), not a v2 batch", "invalid_value")
+    return batch_json(lib, batch)
+
+
+def batch_json(lib: KafkaLibrary, batch) -> dict:
+    """A v2 batch object of the library as canonical JSON."""
     if not batch.validate_crc():  # before iterating, which decompresses
         raise Refused(f"{lib.name}: stored CRC {batch.crc:#010x} does not match the batch", "checksum_mismatch")
     records = list(batch)  # the library's parser; its exceptions are refusals
@@ -178,6 +196,59 @@ def _record(lib: KafkaLibrary, batch, record) -> dict:
         "headers": [{"len_key": None, "key": k, "len_value": None, "value": None if v is None else bytes(v).hex()}
                     for k, v in record.headers],
     }
+
+
+# ---------------------------------------------------------------- legacy messages and record sets
+
+def _entries(lib: KafkaLibrary, data: bytes):
+    """(batch object, its bytes' start) for each entry the library's MemoryRecords frames."""
+    records, pos = lib.memory_records(data), 0
+    while records.has_next():
+        batch = records.next_batch()
+        yield batch, pos
+        pos += len(entry_bytes(data, pos))
+    if lib.valid_bytes is not None:
+        yield None, lib.valid_bytes(records)
+
+
+def _is_v2(lib: KafkaLibrary, batch) -> bool:
+    return type(batch) is lib.batch_cls
+
+
+def decode_message_set(lib: KafkaLibrary, data: bytes) -> dict:
+    entries = []
+    for batch, pos in _entries(lib, data):
+        if batch is None:  # the library's count of bytes framed as complete messages
+            if pos != len(data):
+                raise Refused(f"{lib.name} MemoryRecords frames {pos} of {len(data)} bytes", "truncated")
+        elif _is_v2(lib, batch):
+            raise Refused(f"{lib.name} reads a v2 batch at byte {pos}, not a legacy message", "invalid_value")
+        else:
+            entries.append(legacy_entry(lib.name, lib.legacy, batch, entry_bytes(data, pos)))
+    if data and not entries:
+        raise Refused(f"{lib.name} MemoryRecords finds no complete message in {len(data)} bytes", "truncated")
+    return {"entries": entries, "inner_offset_base": None}
+
+
+def decode_record_set(lib: KafkaLibrary, data: bytes) -> dict:
+    entries, partial = [], None
+    for batch, pos in _entries(lib, data):
+        if batch is None:  # a cut-off last entry is what a Fetch returns, not an error
+            partial = data[pos:].hex()
+        elif _is_v2(lib, batch):
+            entries.append(batch_json(lib, batch))
+        else:
+            entries.append(legacy_entry(lib.name, lib.legacy, batch, entry_bytes(data, pos)))
+    return {"entries": entries, "partial_entry": partial}
+
+
+def encode_legacy(lib: KafkaLibrary, value: dict) -> bytes:
+    try:
+        return encode_message_set(lib.name, lib.legacy, value)
+    except Exception as exc:
+        if type(exc).__name__ == "UnsupportedCodecError":  # a codec the builder deliberately does not write
+            raise Unsupported(f"{lib.name} builder: {exc}") from None
+        raise
 
 
 # ---------------------------------------------------------------- encoding

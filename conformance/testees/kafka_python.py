@@ -1,11 +1,14 @@
-"""Testee: kafka-python's record classes (``kafka.record``), format kafka.record_batch_v2.
+"""Testee: kafka-python's record classes (``kafka.record``), formats kafka.record_batch_v2,
+kafka.message_set (decode, and encode with ``LegacyRecordBatchBuilder``) and kafka.record_set (decode).
 
 Decoding: ``MemoryRecords`` frames the input (``valid_bytes()`` tells a trailing partial batch),
 ``DefaultRecordBatch`` checks the CRC and parses; its ``ControlRecord`` parses control keys.
 Encoding: ``DefaultRecordBatchBuilder``; producer state through ``set_producer_state``, whose
 assertions (a transactional batch needs a producer id; a producer id needs an epoch and a
 base sequence) make such a value unsupported. It writes partition_leader_epoch 0.
-See kafka_common for the translation rules.
+Legacy messages: ``MemoryRecords`` picks ``LegacyRecordBatch`` by magic; the header and the inner
+offsets as written come from its own ``_read_header`` and ``_read_all_headers``.
+See kafka_common and kafka_legacy for the translation rules.
 
     python -m logcodec.conformance.testees.kafka_python
 """
@@ -26,9 +29,13 @@ def _set_producer_state(builder, producer_id, epoch, sequence, transactional):
 def build() -> Implementation:
     import kafka
     from kafka.record.default_records import DefaultRecordBatch, DefaultRecordBatchBuilder
+    from kafka.record.legacy_records import LegacyRecordBatchBuilder
     from kafka.record.memory_records import MemoryRecords
 
     from logcodec.conformance.testees.kafka_common import KafkaLibrary, implementation
+    from logcodec.conformance.testees.kafka_legacy import (
+        LibraryLegacy, header_from_python_batch, inner_offsets_from_python_batch,
+    )
 
     return implementation(KafkaLibrary(
         name="kafka-python", version=kafka.__version__,
@@ -38,6 +45,7 @@ def build() -> Implementation:
         leader_epoch=lambda batch: batch.leader_epoch,
         written_leader_epoch=0, empty_batch_timestamp=0,
         valid_bytes=lambda records: records.valid_bytes(),
+        legacy=LibraryLegacy(header_from_python_batch, inner_offsets_from_python_batch, LegacyRecordBatchBuilder),
     ))
 
 
