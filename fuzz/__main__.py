@@ -1,0 +1,137 @@
+"""``python -m fuzz [options]``: the fuzzing campaign (see fuzz/README.md).
+
+    python -m fuzz --smoke                         # about a minute; non-zero on a foreign exception, time-out or blow-up
+    python -m fuzz --seconds 300 --build both      # 300 s of mutants per build, then the bombs
+    python -m fuzz --inputs 20000 --format tank.bundle --build pure --seed 7
+    python -m fuzz --bombs-only
+    python -m fuzz --repro fuzz/out/<run>/<build>/<class>/<format>-<hash>.bin
+    python -m fuzz --atheris 120 --format kafka.record_batch_v2   # coverage-guided, pure build
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from fuzz import campaign as CA
+from fuzz import report as R
+from fuzz import worker as W
+
+SMOKE_SECONDS = 15.0  # per build; the bombs (quick set) take about as long again
+
+
+def parse(argv) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m fuzz", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--seed", type=int, default=1, help="campaign seed: the same seed gives the same inputs (default 1)")
+    p.add_argument("--seconds", type=float, help="mutants for this long, per build (default 60 unless --inputs)")
+    p.add_argument("--inputs", type=int, help="this many mutants per build (round robin over the formats)")
+    p.add_argument("--format", action="append", help="only this format (repeatable, or comma-separated)")
+    p.add_argument("--build", choices=("compiled", "pure", "both"), default="both")
+    p.add_argument("--workers", type=int, default=2, help="worker processes per build (default 2)")
+    p.add_argument("--timeout", type=float, default=10.0, help="time limit per input in seconds (default 10)")
+    p.add_argument("--memory-mb", type=int, default=1024, help="address-space limit per worker (default 1024)")
+    p.add_argument("--bomb-timeout", type=float, default=30.0, help="time limit per bomb in seconds (default 30)")
+    p.add_argument("--no-bombs", action="store_true", help="skip the amplification inputs")
+    p.add_argument("--bombs-only", action="store_true", help="only the amplification inputs")
+    p.add_argument("--smoke", action="store_true", help=f"CI: {SMOKE_SECONDS:g} s per build and the quick bombs; "
+                   "exit 1 on a foreign exception, time-out, memory error or killed worker")
+    p.add_argument("--out", type=Path, default=CA.OUT, help="where runs are written (default fuzz/out)")
+    p.add_argument("--repro", type=Path, help="rerun one saved input (its .txt names the format) on the builds")
+    p.add_argument("--atheris", type=float, metavar="SECONDS", help="coverage-guided mode (atheris, pure build)")
+    return p.parse_args(argv)
+
+
+def main(argv=None) -> int:
+    args = parse(sys.argv[1:] if argv is None else argv)
+    selected = [f for item in args.format or [] for f in item.split(",") if f]
+    builds = ["compiled", "pure"] if args.build == "both" else [args.build]
+    if args.repro:
+        return repro(args.repro, builds, args)
+    if args.atheris:
+        from fuzz import coverage
+
+        return coverage.main(CA.all_formats(selected), args.atheris, args.seed, args.out, args.memory_mb)
+    if args.smoke:
+        args.seconds = args.seconds or SMOKE_SECONDS
+    elif args.seconds is None and args.inputs is None:
+        args.seconds = 60.0
+    run_dir = args.out / time.strftime(f"%Y%m%d-%H%M%S-seed{args.seed}")
+    fatal = 0
+    summary = {"seed": args.seed, "runs": []}
+    if not args.bombs_only:
+        fatal += fuzz_builds(args, CA.all_formats(selected), builds, run_dir, summary)
+    if not args.no_bombs:
+        fatal += bombs(args, builds, run_dir, summary)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    (run_dir / "summary.json").write_text(json.dumps(summary, indent=1, default=str))
+    print(f"\nrun folder: {run_dir}")
+    if args.smoke and fatal:
+        print(f"smoke: {fatal} input(s) broke law 5 (foreign exception, time-out, memory error or killed worker)")
+        return 1
+    return 0
+
+
+def fuzz_builds(args, format_names: list[str], builds: list[str], run_dir: Path, summary: dict) -> int:
+    generator = CA.Generator(args.seed, format_names)
+    fatal = 0
+    for build in builds:
+        inputs = generator.stream(format_names, args.inputs)
+        recorder, reported, wall, total = CA.run_build(build, inputs, run_dir, seconds=args.seconds,
+                                                       workers=args.workers, timeout=args.timeout,
+                                                       memory_mb=args.memory_mb)
+        print(f"\n## {build} build: {total} inputs in {wall:.1f} s ({total / max(wall, 1e-9):.0f}/s, "
+              f"{args.workers} workers, seed {args.seed})\n")
+        print(R.format_table(recorder, reported))
+        fatal += print_findings(recorder.findings)
+        summary["runs"].append({"build": build, "inputs": total, "seconds": wall,
+                                "formats": {f: {"inputs": s.inputs, "classes": dict(s.classes), "errors": dict(s.errors),
+                                                "slowest_ms": s.slowest_ms, "peak_kb": s.peak_kb}
+                                            for f, s in recorder.stats.items()},
+                                "findings": [(c, f, str(p)) for c, f, p in recorder.findings]})
+    return fatal
+
+
+def print_findings(findings) -> int:
+    if not findings:
+        print("\nno findings")
+        return 0
+    by_class: dict[str, list] = {}
+    for cls, fmt, path in findings:
+        by_class.setdefault(cls, []).append((fmt, path))
+    print("\nfindings:")
+    for cls, items in sorted(by_class.items()):
+        print(f"  {cls}: {len(items)} (e.g. {items[0][1]})")
+    return sum(len(v) for c, v in by_class.items() if c in W.FATAL)
+
+
+def bombs(args, builds: list[str], run_dir: Path, summary: dict) -> int:
+    results, findings = CA.run_bombs(builds, run_dir, quick=args.smoke, timeout=args.bomb_timeout,
+                                     memory_mb=args.memory_mb, workers=args.workers)
+    print(f"\n## amplification inputs and bombs (limit {args.bomb_timeout:g} s, {args.memory_mb} MB address space)\n")
+    print(R.bomb_table(results))
+    summary["bombs"] = results
+    return sum(1 for r in results if r["outcome"].split()[0] in W.FATAL)
+
+
+def repro(path: Path, builds: list[str], args) -> int:
+    from fuzz.pool import Job, Pool
+
+    notes = path.with_suffix(".txt")
+    fmt = next((line.split(": ", 1)[1] for line in notes.read_text().splitlines() if line.startswith("format: ")),
+               None) if notes.exists() else (args.format or [None])[0]
+    if not fmt:
+        raise SystemExit("name the format with --format (no .txt beside the input)")
+    for build in builds:
+        Pool(build, workers=1, timeout=args.timeout, memory_mb=args.memory_mb, fresh=True).run(
+            [Job(0, fmt, path.read_bytes())],
+            lambda job, r, build=build: print(f"{build}: {r['cls']} {r.get('kind', '')} "
+                                              f"{(r.get('ms') or 0):.1f} ms {(r.get('rss_kb') or 0) / 1024:.0f} MB\n"
+                                              f"  {r.get('detail', '')}"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,191 @@
+"""The worker process: runs inputs through one build of the codecs and classifies each outcome.
+
+Started by fuzz/pool.py as ``python -m fuzz.worker --memory-mb N`` with ``LOGCODEC_PURE=1`` in its
+environment for the pure build. It limits its own address space (RLIMIT_AS) once the codecs are
+imported, then reads jobs from stdin and writes one result per job to stdout, each a
+length-prefixed pickle. After a MemoryError it answers and exits, so that the next input starts
+in a fresh heap. Time-outs and deaths are seen by the parent.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import re
+import resource
+import struct
+import sys
+import time
+import traceback
+
+_LEN = struct.Struct(">I")
+
+# Outcome classes. Findings are the classes a campaign reports as bugs (see fuzz/README.md).
+ACCEPTED = "accepted"                    # decoded, and encode(decode(b)) == b
+NONCANONICAL = "accepted_noncanonical"   # decoded; a compressed payload re-encodes differently, same value (law 3)
+NONCANONICAL_PLAIN = "accepted_second_encoding"  # as above without any compressed payload: a second encoding
+ERROR = "decode_error"                   # DecodeError (by kind)
+NON_ROUNDTRIP = "non_roundtrip"          # decoded; re-encoding decodes to another value, or not at all
+UNENCODABLE = "accepted_unencodable"     # decoded; encode raises EncodeError
+BAD_CHECKSUM = "accepted_bad_checksum"   # decoded although a stored checksum is wrong (encode says so)
+OFFSET_OUTSIDE = "offset_outside_input"  # DecodeError whose offset is not within the input
+FOREIGN = "foreign_exception"            # any other exception: a bug
+MEMORY = "memory_error"                  # MemoryError under the address-space limit
+TIMEOUT = "timeout"                      # seen by the parent
+KILLED = "worker_killed"                 # the worker died (signal, abort), seen by the parent
+FINDINGS = (NONCANONICAL_PLAIN, NON_ROUNDTRIP, UNENCODABLE, BAD_CHECKSUM, OFFSET_OUTSIDE, FOREIGN, MEMORY, TIMEOUT, KILLED)
+#: What fails a smoke run: law 5 (decoded or DecodeError, in bounded time and memory).
+FATAL = (FOREIGN, MEMORY, TIMEOUT, KILLED)
+
+
+def classify(format_name: str, data: bytes) -> dict:
+    """Decode `data`; on success check the round-trip laws. Returns class, kind and detail."""
+    import logcodec
+
+    try:
+        value = logcodec.decode(format_name, data)
+    except logcodec.DecodeError as err:
+        if err.offset is None or not 0 <= err.offset <= len(data):
+            return {"cls": OFFSET_OUTSIDE, "kind": err.kind, "detail": f"offset {err.offset} of {len(data)}: {err}"}
+        return {"cls": ERROR, "kind": err.kind, "detail": str(err)}
+    except MemoryError:
+        return {"cls": MEMORY, "kind": "decode", "detail": "MemoryError in decode"}
+    except Exception as exc:  # noqa: BLE001 - the finding itself
+        return _foreign("decode", exc)
+    return check_laws(format_name, data, value)
+
+
+def check_laws(format_name: str, data: bytes, value) -> dict:
+    """Law 2 (the same bytes again), else law 3 (the same value again); bytes that differ are
+    acceptable only where a compressed payload may be written differently."""
+    import logcodec
+
+    compressed = False
+    try:
+        compressed = _compresses(format_name, logcodec.strip_derived(value))
+    except Exception:  # noqa: BLE001 - the encode below meets the same problem and classifies it
+        pass
+    try:
+        again = logcodec.encode(format_name, value)
+    except logcodec.EncodeError as err:
+        if err.kind == "checksum_mismatch" and (not compressed or _checksum_unchecked(format_name, data, err)):
+            return {"cls": BAD_CHECKSUM, "kind": err.kind, "detail": f"encode(decode(b)): {err}"}
+        if not compressed:
+            return {"cls": UNENCODABLE, "kind": err.kind, "detail": f"encode(decode(b)): {err}"}
+        return _law3(format_name, value, compressed=True)
+    except MemoryError:
+        return {"cls": MEMORY, "kind": "encode", "detail": "MemoryError in encode"}
+    except Exception as exc:  # noqa: BLE001
+        return _foreign("encode", exc)
+    if again == data:
+        return {"cls": ACCEPTED, "kind": "", "detail": ""}
+    return _law3(format_name, value, compressed)
+
+
+def _law3(format_name: str, value, compressed: bool) -> dict:
+    import logcodec
+
+    try:
+        again = logcodec.encode(format_name, logcodec.strip_derived(value))
+        same = _comparable(logcodec.decode(format_name, again)) == _comparable(value)
+    except logcodec.LogcodecError as err:
+        return {"cls": NON_ROUNDTRIP, "kind": err.kind, "detail": f"decode(encode(strip_derived(decode(b)))): {err}"}
+    except Exception as exc:  # noqa: BLE001
+        return _foreign("law 3 re-encoding", exc)
+    if not same:
+        return {"cls": NON_ROUNDTRIP, "kind": "value", "detail": f"re-encoded to {len(again)} bytes, another value"}
+    if compressed:
+        return {"cls": NONCANONICAL, "kind": "", "detail": f"re-encoded to {len(again)} bytes, same value"}
+    return {"cls": NONCANONICAL_PLAIN, "kind": "", "detail": f"no compressed payload, yet re-encoded to {len(again)} "
+            "bytes of the same value: the decoder accepts a second encoding (an over-long varint, a length)"}
+
+
+def _compresses(format_name: str, value) -> bool:
+    from fuzz.compressed import capture
+
+    return bool(capture(format_name, value)[1])
+
+
+_STORED = re.compile(r"is (0x[0-9a-f]+) but")
+
+
+def _checksum_unchecked(format_name: str, data: bytes, err) -> bool:
+    """Whether the decoder still accepts the input with the stored checksum changed: the stored
+    value (from the encoder's complaint) is found in the input and one bit of it flipped."""
+    import logcodec
+    from fuzz.knowledge import facts
+
+    match = _STORED.search(err.detail)
+    site = facts(format_name).checksum_named(err.path.rsplit(".", 1)[-1])
+    if not match or site is None:
+        return False
+    stored = int(match.group(1), 16).to_bytes(site.width, "little" if site.endian == "le" else "big")
+    pos = data.find(stored)
+    if pos < 0 or data.find(stored, pos + 1) >= 0:
+        return False  # not found, or not unambiguously
+    flipped = data[:pos] + bytes([data[pos] ^ 1]) + data[pos + 1:]
+    try:
+        logcodec.decode(format_name, flipped)
+    except Exception:  # noqa: BLE001 - refused: the checksum is checked
+        return False
+    return True
+
+
+def _comparable(value):
+    # Derived fields (lengths of a recompressed payload) may differ between equal values (law 3).
+    import logcodec
+
+    return logcodec.to_json(logcodec.strip_derived(value))
+
+
+def _foreign(stage: str, exc: BaseException) -> dict:
+    tail = "".join(traceback.format_exception(exc)[-6:])
+    return {"cls": FOREIGN, "kind": type(exc).__name__, "detail": f"{stage}: {type(exc).__name__}: {exc}\n{tail}"}
+
+
+def builds() -> dict[str, str]:
+    """Which build each format runs here: 'compiled' or 'pure'."""
+    import logcodec
+
+    return {f: "compiled" if getattr(logcodec.codec(f), "NATIVE", None) else "pure" for f in logcodec.formats()}
+
+
+def _send(out, message) -> None:
+    blob = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    out.write(_LEN.pack(len(blob)) + blob)
+    out.flush()
+
+
+def _receive(inp):
+    head = inp.read(_LEN.size)
+    if len(head) < _LEN.size:
+        return None
+    return pickle.loads(inp.read(_LEN.unpack(head)[0]))
+
+
+def main(argv=None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    memory_mb = int(args[args.index("--memory-mb") + 1]) if "--memory-mb" in args else 1024
+    inp, out = sys.stdin.buffer, os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    sys.stdout = sys.stderr  # nothing else may write into the result channel
+    hello = {"builds": builds(), "pid": os.getpid(), "rss_kb": _rss_kb()}
+    limit = memory_mb << 20
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    _send(out, hello)
+    while (jobs := _receive(inp)) is not None:
+        for job_id, format_name, data in jobs:
+            start = time.perf_counter()
+            result = classify(format_name, data)
+            result.update(id=job_id, ms=(time.perf_counter() - start) * 1000, rss_kb=_rss_kb())
+            _send(out, result)
+            if result["cls"] == MEMORY:
+                return 3
+    return 0
+
+
+def _rss_kb() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+if __name__ == "__main__":
+    sys.exit(main())
