@@ -156,7 +156,7 @@ class Builder:
         entry = {"tcId": tc, "comment": test.get("comment", "").strip(), "flags": list(test.get("flags", [])),
                  "result": result}
         if "value" in test:
-            value = from_json(self.module.ROOT, expand(merge(self.spec.get("base", {}), test["value"])))
+            value = from_json(self.module.ROOT, expand(merge(self.spec.get("base", {}), test["value"])), partial=True)
             data = self.module.encode(value)
             entry["canonical"] = bool(test.get("canonical", True))
         elif "bytes" in test:

@@ -14,6 +14,8 @@ Every decoder raises only `DecodeError` (every encoder only `EncodeError`), with
 `kind` from `KINDS`, the byte `offset` and the field `path`.
 """
 
+from importlib.metadata import PackageNotFoundError, version as _package_version
+
 from logcodec._api import codec, decode, decode_stream, encode, formats, to_json, value_from_json
 from logcodec.pairing import ProduceAck, pair_produce
 from logcodec.records import Record, kafka_records, legacy_records
@@ -22,7 +24,10 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
 from logcodec.runtime.stream import Stream
 from logcodec.runtime.values import without_derived as strip_derived
 
-__version__ = "0.1.0"
+try:  # one place for the version: the package's metadata (pyproject.toml)
+    __version__ = _package_version("logcodec")
+except PackageNotFoundError:  # imported from a source tree that was never installed
+    __version__ = "0+unknown"
 
 __all__ = [
     "formats", "codec", "decode", "decode_stream", "encode", "to_json", "value_from_json", "strip_derived",

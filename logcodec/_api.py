@@ -7,6 +7,7 @@ from types import ModuleType
 
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
 from logcodec.runtime.stream import Stream
+from logcodec.runtime.errors import EncodeError
 from logcodec.runtime.values import from_json, to_json
 
 
@@ -42,15 +43,18 @@ def decode_stream(format_name: str, data, *, limits: Limits = DEFAULT_LIMITS) ->
 
 def encode(format_name: str, value) -> bytes:
     """Encode a value (an instance of the format's root class, or its canonical JSON form)."""
-    module = codec(format_name)
     if isinstance(value, dict):
-        value = from_json(module.ROOT, value)
-    return module.encode(value)
+        value = value_from_json(format_name, value)
+    return codec(format_name).encode(value)
 
 
 def value_from_json(format_name: str, data):
-    """Build a value of the format's root class from canonical JSON."""
-    return from_json(codec(format_name).ROOT, data)
+    """Build a value of the format's root class from canonical JSON; a missing field that is not
+    derived is an EncodeError naming its path."""
+    try:
+        return from_json(codec(format_name).ROOT, data)
+    except EncodeError as exc:
+        raise exc.within(format_name.split(".")[-1]) from None
 
 
 __all__ = ["formats", "codec", "decode", "decode_stream", "encode", "to_json", "value_from_json"]

@@ -570,8 +570,15 @@ def _add_pipeline_parser(sub) -> None:
     p.set_defaults(func=cmd_pipeline_conformance)
 
 
+def _version() -> str:
+    from logcodec import __version__
+
+    return __version__
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="logcodec", description=__doc__.splitlines()[0].rstrip("."))
+    parser.add_argument("--version", action="version", version=f"logcodec {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("formats", help="list the format names")

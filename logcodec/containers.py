@@ -81,10 +81,15 @@ def read_tank_partition(directory) -> Partition:
 
 
 def tank_partition_json(directory) -> list[dict]:
-    """The messages of a partition as plain JSON: sequence number, timestamp, key and content."""
+    """The messages of a partition as plain JSON: sequence number, timestamp, key and content.
+    A directory without segment files is an error (a wrong path, not an empty partition)."""
+    partition = read_tank_partition(directory)
+    if not partition.segments:
+        raise ValueError(f"{directory}: no TANK segment files here (<first>_<secs>.log, "
+                         "<first>-<last>_<secs>.ilog or <first>.log)")
     return [{"seq_num": m.seq_num, "timestamp": m.timestamp,
              "key": None if m.key is None else m.key.hex(), "content": m.content.hex()}
-            for m in read_tank_partition(directory).messages()]
+            for m in partition.messages()]
 
 
 #: Directory formats, for `logcodec decode --format NAME DIR`.

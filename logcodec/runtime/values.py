@@ -72,8 +72,13 @@ def _matches(v, case) -> bool:
     return True
 
 
-def from_json(cls, data):
-    """Build a value of dataclass `cls` from its canonical JSON form."""
+def from_json(cls, data, *, partial: bool = False):
+    """Build a value of dataclass `cls` from its canonical JSON form.
+
+    As the JSON Schemas say, only derived fields (and those with a schema default) may be
+    left out; any other missing field is an error naming its path, never a silent zero.
+    `partial=True` fills missing fields with the value classes' defaults instead (the
+    shorthand of vector definitions)."""
     if not isinstance(data, dict):
         raise EncodeError("invalid_value", f"expected an object for {cls.__name__}, got {type(data).__name__}")
     fields = {f.name: f for f in dataclasses.fields(cls)}
@@ -82,10 +87,15 @@ def from_json(cls, data):
         raise EncodeError("invalid_value", f"unknown fields {sorted(unknown)} for {cls.__name__}")
     kwargs = {}
     for name, f in fields.items():
-        if name not in data or (f.metadata.get("instance") and not f.metadata.get("input")):
+        if f.metadata.get("instance") and not f.metadata.get("input"):
             continue  # instances are computed by the decoder; only -lc-input ones are read
+        if name not in data:
+            if partial or f.metadata.get("derived") or f.metadata.get("defaulted") or f.metadata.get("instance"):
+                continue
+            raise EncodeError("invalid_value", "is missing; only derived fields and fields with a schema "
+                              "default may be left out (null for an absent optional field)", None, name)
         try:
-            kwargs[name] = _field_from_json(cls, data[name], _selected(cls, f.metadata, data))
+            kwargs[name] = _field_from_json(cls, data[name], _selected(cls, f.metadata, data), partial)
         except EncodeError as exc:
             raise exc.within(name) from None
     try:
@@ -113,7 +123,7 @@ def _selected(owner, meta, data):
     return chosen or next((c for c in cases if "when" not in c), meta)
 
 
-def _field_from_json(owner, v, meta):
+def _field_from_json(owner, v, meta, partial: bool):
     if v is None:
         return None
     if meta.get("list"):
@@ -122,14 +132,14 @@ def _field_from_json(owner, v, meta):
         out = []
         for i, x in enumerate(v):
             try:
-                out.append(_scalar_from_json(owner, x, meta))
+                out.append(_scalar_from_json(owner, x, meta, partial))
             except EncodeError as exc:
                 raise exc.within(f"[{i}]") from None
         return out
-    return _scalar_from_json(owner, v, meta)
+    return _scalar_from_json(owner, v, meta, partial)
 
 
-def _scalar_from_json(owner, v, meta):
+def _scalar_from_json(owner, v, meta, partial: bool):
     kind = meta["kind"]
     if kind == "switch":
         cases = [c for c in meta["cases"] if (c["kind"] == "user") == isinstance(v, dict)]
@@ -138,7 +148,7 @@ def _scalar_from_json(owner, v, meta):
                        if set(v) <= {f.name for f in dataclasses.fields(_module_attr(owner, c["type"]))}]
             cases = fitting or cases
         if cases:
-            return _scalar_from_json(owner, v, cases[0])
+            return _scalar_from_json(owner, v, cases[0], partial)
         raise EncodeError("invalid_value", "fits no case of the switch")
     if kind == "bytes":
         try:
@@ -161,7 +171,7 @@ def _scalar_from_json(owner, v, meta):
         except ValueError:
             raise EncodeError("invalid_value", f"expected an integer, got {v!r}") from None
     if kind == "user":
-        return from_json(_module_attr(owner, meta["type"]), v)
+        return from_json(_module_attr(owner, meta["type"]), v, partial=partial)
     if kind == "bool" and not isinstance(v, bool):
         raise EncodeError("invalid_value", f"expected true or false, got {v!r}")
     if kind == "str" and not isinstance(v, str):

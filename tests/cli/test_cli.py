@@ -1,5 +1,6 @@
 """The command line: canonical JSON out, bytes back in, one-line errors with exit status 1."""
 
+import copy
 import json
 import subprocess
 import sys
@@ -16,7 +17,8 @@ def run(*args, input=None):
 
 
 def vector(tc_id):
-    return next(t for g in vector_file(FORMAT)["testGroups"] for t in g["tests"] if t["tcId"] == tc_id)
+    """A copy of a vector, free to change."""
+    return copy.deepcopy(next(t for g in vector_file(FORMAT)["testGroups"] for t in g["tests"] if t["tcId"] == tc_id))
 
 
 def test_decode_prints_canonical_json(tmp_path):
@@ -57,9 +59,36 @@ def test_bad_input_is_one_line_and_status_1(tc_id):
 
 
 def test_bad_json_value_is_an_error_line(tmp_path):
-    (tmp_path / "v.json").write_text(json.dumps({"records": [{"offset_delta": "x"}]}))
+    value = vector("basic/three_records")["value"]
+    value["records"][0]["offset_delta"] = "x"
+    (tmp_path / "v.json").write_text(json.dumps(value))
     out = run("encode", "--format", FORMAT, str(tmp_path / "v.json"))
-    assert out.returncode == 1 and b"records[0].offset_delta" in out.stderr
+    assert out.returncode == 1 and b"record_batch_v2.records[0].offset_delta" in out.stderr
+
+
+@pytest.mark.parametrize("path,drop", [
+    ("record_batch_v2.partition_leader_epoch", lambda v: v.pop("partition_leader_epoch")),
+    ("record_batch_v2.records[1].value", lambda v: v["records"][1].pop("value")),
+    ("record_batch_v2.attributes.compression", lambda v: v["attributes"].pop("compression")),
+])
+def test_a_missing_field_is_an_error_naming_its_path(tmp_path, path, drop):
+    value = vector("basic/three_records")["value"]
+    drop(value)
+    out = run("encode", "--format", FORMAT, "-", input=json.dumps(value).encode())
+    assert out.returncode == 1 and out.stdout == b""
+    assert f"invalid_value in {path}: is missing".encode() in out.stderr
+
+
+def test_derived_fields_and_schema_defaults_may_be_left_out():
+    test = vector("basic/three_records")
+    value = test["value"]
+    for name in ("len_batch", "crc", "num_records", "last_offset_delta"):  # last_offset_delta: -lc-default
+        value.pop(name)
+    for record in value["records"]:
+        record.pop("len_record"), record.pop("len_key"), record.pop("len_value"), record.pop("num_headers")
+    out = run("encode", "--format", FORMAT, "--hex", "-", input=json.dumps(value).encode())
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.decode().strip() == test["bytes"]
 
 
 @pytest.mark.parametrize("command", [[], ["generate"], ["decode"], ["encode"], ["docs"], ["formats"]])
@@ -75,3 +104,17 @@ def test_formats_lists_the_format():
 def test_unknown_format_is_an_error():
     out = run("decode", "--format", "kafka.nope", "-", input=b"")
     assert out.returncode == 1 and b"unknown format" in out.stderr
+
+
+def test_version_is_the_package_version():
+    from importlib.metadata import version
+
+    out = run("--version")
+    assert out.returncode == 0 and out.stdout.decode().strip() == f"logcodec {version('logcodec')}"
+
+
+def test_a_directory_without_tank_segments_is_an_error(tmp_path):
+    (tmp_path / "notes.txt").write_text("not a segment")
+    out = run("decode", "--format", "tank.partition", str(tmp_path))
+    assert out.returncode == 1 and out.stdout == b""
+    assert b"no TANK segment files" in out.stderr

@@ -66,7 +66,7 @@ def test_an_element_by_element_loop_stops_at_the_budget():
     # A legacy message set's entries repeat to the end of the input: no count to check first.
     value = logcodec.value_from_json("kafka.message_set", {"entries": [
         {"offset": str(i), "message": {"magic": 0, "attributes": {"reserved": 0, "timestamp_type": "create_time",
-                                                                  "compression": "none"}, "key": None, "value": ""}}
+                                                                  "compression": "none"}, "timestamp": None, "key": None, "value": ""}}
         for i in range(10)]})
     data = logcodec.encode("kafka.message_set", value)
     assert len(logcodec.decode("kafka.message_set", data, limits=logcodec.Limits(max_elements=10)).entries) == 10
