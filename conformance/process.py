@@ -23,8 +23,21 @@ class TesteeGone(Exception):
     """The process exited, or closed its output."""
 
 
+def describe_status(status: int | None) -> str:
+    """`exited with status 1`, `was killed by SIGSEGV`, or that it is still running."""
+    if status is None:
+        return "is still running"
+    if status < 0:
+        try:
+            return f"was killed by {signal.Signals(-status).name}"
+        except ValueError:
+            return f"was killed by signal {-status}"
+    return f"exited with status {status}"
+
+
 class Testee:
     STDERR_TAIL = 4096
+    EXIT_GRACE = 2.0  # seconds to wait for an exit after the output closed, so the status is known
 
     def __init__(self, command: str | list[str], cwd: str | None = None) -> None:
         self.command = command
@@ -49,6 +62,7 @@ class Testee:
         self.lines: deque[bytes] = deque()
         self.stderr_tail = bytearray()
         self.closed = False
+        self.exit_status: int | None = None  # known once the process exited and was waited for
 
     def kill(self) -> None:
         if self.proc is None:
@@ -84,6 +98,42 @@ class Testee:
             pass
         self.kill()
 
+    def gone(self, what: str) -> TesteeGone:
+        """The error for a testee that closed a pipe, with its exit status once it exits.
+
+        A pipe closes a moment before the process can be reaped, so the status is
+        waited for (briefly); meanwhile its standard error is read to the end, since
+        its last words are what explains a start-up failure.
+        """
+        deadline = time.monotonic() + self.EXIT_GRACE
+        self._drain_stderr(deadline)
+        try:
+            self.exit_status = self.proc.wait(timeout=max(deadline - time.monotonic(), 0.01))
+        except subprocess.TimeoutExpired:
+            return TesteeGone(f"the testee {what} but is still running")
+        return TesteeGone(f"the testee {describe_status(self.exit_status)}")
+
+    def _drain_stderr(self, deadline: float) -> None:
+        """Read standard error until it closes or the deadline passes."""
+        if not any(key.data == "err" for key in self.sel.get_map().values()):
+            return
+        with selectors.DefaultSelector() as only_stderr:  # stdout may sit at end of file: do not spin on it
+            only_stderr.register(self.proc.stderr, selectors.EVENT_READ)
+            while (remaining := deadline - time.monotonic()) > 0:
+                if only_stderr.select(remaining) and not self._take_stderr():
+                    self.sel.unregister(self.proc.stderr)
+                    return
+
+    def _take_stderr(self) -> bool:
+        """Move what standard error has into the bounded tail; False at its end."""
+        try:
+            chunk = os.read(self.proc.stderr.fileno(), 1 << 20)
+        except BlockingIOError:
+            return True
+        self.stderr_tail += chunk
+        del self.stderr_tail[:-self.STDERR_TAIL]
+        return bool(chunk)
+
     @property
     def stderr(self) -> str:
         return self.stderr_tail.decode("utf-8", "replace").strip()
@@ -102,14 +152,14 @@ class Testee:
         except BlockingIOError:
             written = 0
         except (BrokenPipeError, OSError):
-            raise TesteeGone("the testee closed its input") from None
+            raise self.gone("closed its input") from None
         del self.outgoing[:written]
 
     def _pump(self, timeout: float) -> None:
         """Wait up to `timeout` for output, moving bytes both ways."""
         self._flush()
         if self.closed:
-            raise TesteeGone("the testee closed its output")
+            raise self.gone("closed its output")
         # Wait for the input pipe to drain too, while requests are queued behind a full pipe.
         writing = bool(self.outgoing)
         if writing:
@@ -123,16 +173,13 @@ class Testee:
             if key.data == "in":
                 self._flush()
                 continue
+            if key.data == "err":
+                if not self._take_stderr():
+                    self.sel.unregister(key.fileobj)
+                continue
             try:
                 chunk = os.read(key.fileobj.fileno(), 1 << 20)
             except BlockingIOError:
-                continue
-            if key.data == "err":
-                if chunk:
-                    self.stderr_tail += chunk
-                    del self.stderr_tail[:-self.STDERR_TAIL]
-                else:
-                    self.sel.unregister(key.fileobj)
                 continue
             if not chunk:
                 self.closed = True
@@ -152,6 +199,6 @@ class Testee:
             if remaining <= 0:
                 return None
             if self.closed:
-                raise TesteeGone(f"the testee exited (status {self.proc.poll()})")
+                raise self.gone("closed its output")
             self._pump(min(remaining, 0.5))
         return self.lines.popleft()

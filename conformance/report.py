@@ -40,7 +40,9 @@ def counts(verdicts: list[Verdict]) -> dict:
     table: dict = defaultdict(Counter)
     for v in verdicts:
         row = table[(v.case.format, v.case.op)]
-        if v.case.result == "acceptable":
+        if v.outcome == "not_run":  # whatever the vector: it says nothing about the testee
+            row["not run"] += 1
+        elif v.case.result == "acceptable":
             row["acceptable"] += 1
         elif v.expected_failure and v.outcome in FAILING:
             row["expected"] += 1
@@ -50,8 +52,6 @@ def counts(verdicts: list[Verdict]) -> dict:
             row["passed"] += 1
         elif v.outcome == "skipped":
             row["skipped"] += 1
-        elif v.outcome == "not_run":
-            row["not run"] += 1
         else:
             row["failed"] += 1
         if v.kind_differs:
@@ -62,15 +62,11 @@ def counts(verdicts: list[Verdict]) -> dict:
 COLUMNS = ("passed", "failed", "expected", "unexpected pass", "skipped", "not run", "acceptable", "kind differs")
 
 
+STDERR_LINES = 15  # of a failed testee's standard error, shown once at the top
+
+
 def summary(verdicts: list[Verdict], bad: list[Verdict], info: RunInfo, show: int = 10) -> str:
-    impl = info.implementation
-    lines = [f"testee: {impl.get('name', '?')} {impl.get('version', '')}  "
-             f"({len(verdicts)} cases in {info.seconds:.2f} s, {info.restarts} restarts)"]
-    for fmt, paths in sorted(info.unsupported_fields.items()):
-        if paths:
-            lines.append(f"  not compared for {fmt} (declared unsupported): {', '.join(paths)}")
-    if info.gave_up:
-        lines.append(f"  {info.gave_up}")
+    lines = _header(verdicts, info)
     table = counts(verdicts)
     header = f"{'format':28} {'op':7} " + " ".join(f"{c:>8}" for c in ("passed", "failed", "expected", "skipped", "not run", "accept.", "kind≠"))
     lines += ["", header, "-" * len(header)]
@@ -80,21 +76,46 @@ def summary(verdicts: list[Verdict], bad: list[Verdict], info: RunInfo, show: in
         lines.append(f"{fmt:28} {op:7} " + " ".join(f"{n:>8}" for n in cells))
     outcomes = Counter(v.outcome for v in verdicts)
     lines += ["", "outcomes: " + ", ".join(f"{k} {outcomes[k]}" for k in sorted(outcomes))]
-    if bad:
-        lines += ["", f"{len(bad)} unexpected result(s); the first {min(show, len(bad))}:"]
-        for v in bad[:show]:
+    # Cases that were not run share one reason, given once rather than case by case.
+    ran_badly = [v for v in bad if v.outcome != "not_run"]
+    for reason, n in Counter(v.detail for v in bad if v.outcome == "not_run").items():
+        lines += ["", f"{n} case(s) {reason}"]
+    if ran_badly:
+        lines += ["", f"{len(ran_badly)} unexpected result(s); the first {min(show, len(ran_badly))}:"]
+        for v in ran_badly[:show]:
             lines.append(f"  {v.outcome:12} {v.case.id}: {v.detail}")
             lines += [f"      {d}" for d in v.diff[:6]]
-    else:
+    elif not bad:
         lines += ["", "every case that is not listed as an expected failure passed or was skipped"]
     return "\n".join(lines)
+
+
+def _header(verdicts: list[Verdict], info: RunInfo) -> list[str]:
+    """Who was tested, and why the run stopped early (with the testee's last words) if it did."""
+    impl = info.implementation
+    who = f"{impl.get('name', '?')} {impl.get('version', '')}" if impl else f"`{info.command or '?'}`"
+    lines = [f"testee: {who}  ({len(verdicts)} cases in {info.seconds:.2f} s, {info.restarts} restarts)"]
+    for fmt, paths in sorted(info.unsupported_fields.items()):
+        if paths:
+            lines.append(f"  not compared for {fmt} (declared unsupported): {', '.join(paths)}")
+    if info.gave_up:
+        lines.append(f"  {info.gave_up}")
+        if info.stderr:
+            lines.append("  its standard error ended with:")
+            lines += [f"    | {line}" for line in stderr_tail(info.stderr).splitlines()]
+    return lines
+
+
+def stderr_tail(stderr: str, max_lines: int = STDERR_LINES) -> str:
+    return "\n".join(stderr.splitlines()[-max_lines:])
 
 
 def write_jsonl(path: str, verdicts: list[Verdict], info: RunInfo) -> None:
     with open(path, "w") as out:
         out.write(json.dumps({"type": "run", "implementation": info.implementation, "seconds": round(info.seconds, 3),
                               "restarts": info.restarts, "gave_up": info.gave_up,
-                              "unsupported_fields": info.unsupported_fields}) + "\n")
+                              "stderr": stderr_tail(info.stderr) if info.gave_up else "",
+                              "command": info.command, "unsupported_fields": info.unsupported_fields}) + "\n")
         for v in verdicts:
             out.write(json.dumps({"type": "case", **v.to_json()}) + "\n")
 
@@ -119,10 +140,25 @@ def write_junit(path: str, verdicts: list[Verdict], info: RunInfo) -> None:
                 body = f"<skipped message={quoteattr('expected failure: ' + v.expected_failure)}/>"
             elif v.outcome in FAILING or (v.outcome == "pass" and v.expected_failure):
                 body = f"<failure type={quoteattr(v.outcome)} message={quoteattr(v.detail)}>{escape(message)}</failure>"
-            elif v.outcome in ("skipped", "not_run"):
+            elif v.outcome == "skipped":
+                body = f"<skipped message={quoteattr(v.detail)}/>"
+            elif v.outcome == "not_run":  # the run's failure is reported once, by _junit_gave_up
                 body = f"<skipped message={quoteattr(v.detail)}/>"
             parts.append(f"    <testcase {attrs}>{body}</testcase>")
         parts.append("  </testsuite>")
+    parts += _junit_gave_up(name, info)
     parts.append("</testsuites>")
     with open(path, "w") as out:
         out.write("\n".join(parts) + "\n")
+
+
+def _junit_gave_up(name: str, info: RunInfo) -> list[str]:
+    """A run that stopped early is one error, of a test of the testee itself, with its standard error."""
+    if not info.gave_up:
+        return []
+    stderr = stderr_tail(info.stderr)
+    return [f"  <testsuite name={quoteattr(name + ' (the testee process)')} tests=\"1\" failures=\"0\" "
+            f"errors=\"1\" skipped=\"0\">",
+            f"    <testcase classname=\"testee\" name=\"run\"><error type=\"gave_up\" "
+            f"message={quoteattr(info.gave_up)}>{escape(stderr)}</error></testcase>",
+            "  </testsuite>"]

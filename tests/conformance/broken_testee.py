@@ -2,9 +2,12 @@
 
     python tests/conformance/broken_testee.py MODE [TRIGGER]
 
-MODE: wrong_value, crash, hang, garbage, wrong_seq, always_crash, never_start, slow_start, ok.
+MODE: wrong_value, crash, hang, garbage, wrong_seq, always_crash, never_start, slow_start, ok,
+import_error (a traceback on stderr and status 1 before the handshake), hang_often (hangs on
+the 5th request of each life), quit (exits with status 0 after its 4th answer of each life),
+slow (sleeps 20 ms before each answer).
 TRIGGER: a substring of the request's hex bytes or of the encoded value that picks the requests
-the fault hits (default: all). `crash` exits on its 5th request of each life instead.
+the fault hits (default: all). `crash`, `hang_often` and `quit` count requests instead.
 """
 
 import json
@@ -17,6 +20,8 @@ from logcodec.conformance.testee import answer
 
 mode = sys.argv[1]
 trigger = sys.argv[2] if len(sys.argv) > 2 else ""
+if mode == "import_error":
+    import a_module_that_does_not_exist  # noqa: F401  (the traceback goes to stderr, the status is 1)
 impl = implementation()
 if mode == "never_start":
     sys.exit(1)
@@ -36,8 +41,10 @@ for line in sys.stdin:
         if mode == "always_crash" or (mode == "crash" and handled == 5):
             print("simulated crash", file=sys.stderr, flush=True)
             os._exit(7)
-        if hit and mode == "hang":
+        if (hit and mode == "hang") or (mode == "hang_often" and handled % 5 == 0):
             time.sleep(3600)
+        if mode == "slow":
+            time.sleep(0.02)
         if hit and mode == "garbage":
             sys.stdout.write("this is not json\n")
             sys.stdout.flush()
@@ -49,3 +56,5 @@ for line in sys.stdin:
             reply["value"]["base_offset"] = str(int(reply["value"]["base_offset"]) + 1)
     sys.stdout.write(json.dumps(reply) + "\n")
     sys.stdout.flush()
+    if mode == "quit" and handled == 4:
+        sys.exit(0)
