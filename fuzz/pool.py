@@ -4,8 +4,9 @@ Each worker is ``python -m fuzz.worker`` (fuzz/worker.py) on pipes; results stre
 input, so the parent always knows which input is running. An input that outlives its time limit
 gets its worker killed (SIGKILL) and is recorded as a time-out; a worker that dies is recorded as
 killed, with its exit signal; either way a new worker takes the rest of the batch and the run goes
-on. Peak memory is the workers' ru_maxrss: reported by a live worker after each input, and read
-with wait4 from a worker that was killed or that ran a single input (``fresh=True``, bombs).
+on. Peak memory is the workers' peak resident size (VmHWM): reported by a live worker after each
+input, and read by the parent from a worker about to be killed or that ran a single input
+(``fresh=True``, bombs).
 """
 
 from __future__ import annotations
@@ -89,22 +90,29 @@ class Worker:
         return message
 
     def end(self, kill: bool) -> tuple[int, int]:
-        """Stop the worker; returns (wait status, its peak RSS in KB) read with wait4."""
+        """Stop the worker; returns (wait status, its peak RSS in KB). The peak is read before it
+        ends; for a worker that died by itself only wait4's ru_maxrss is left (an upper bound)."""
+        peak = W.peak_rss_kb(self.proc.pid)
         if kill:
-            self.proc.kill()
+            # os.kill, not Popen.kill: that one polls first and would reap the child, and
+            # wait4 below would lose its exit status.
+            try:
+                os.kill(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
         else:
             self.proc.stdin.close()
         try:
             _, status, usage = os.wait4(self.proc.pid, 0)
         except ChildProcessError:
-            return 0, 0
+            return 0, peak
         self.proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
         for stream in (self.proc.stdin, self.proc.stdout):
             try:
                 stream.close()
             except OSError:
                 pass
-        return status, usage.ru_maxrss
+        return status, peak or usage.ru_maxrss
 
 
 def _death(status: int) -> str:
@@ -176,17 +184,23 @@ class Pool:
         ready, _, _ = select.select([w.fd for w in busy], [], [], max(0.0, min(wait, 1.0)))
         for w in busy:
             alive = w.read(0) if w.fd in ready else True
+            retire = False
             while (message := w.take()) is not None:
                 job = w.pending.popleft()
                 w.deadline = time.monotonic() + self.timeout
                 if message["cls"] == W.MEMORY:
-                    alive = False  # it exits after a MemoryError: take it down and start afresh
+                    retire = True  # it exits after a MemoryError: its other inputs go to a fresh one
                 if self.fresh:  # one input per worker: its whole-life peak, read by wait4
                     message["rss_kb"] = max(message.get("rss_kb") or 0, w.end(kill=False)[1])
                     self.workers.remove(w)
                     on_result(job, message)
                     break
                 on_result(job, message)
+                if retire:
+                    w.end(kill=True)
+                    retry.extendleft(reversed(w.pending))
+                    self.workers.remove(w)
+                    break
             else:
                 if not alive or (w.pending and time.monotonic() > w.deadline):
                     self._replace(w, on_result, retry, timed_out=alive and bool(w.pending))
