@@ -20,7 +20,7 @@ from pathlib import Path
 import jinja2
 
 from . import expr as E
-from .pyexpr import Scope, field_tinfo, parent_names, translate, value_kind
+from .pyexpr import Scope, field_tinfo, parent_names, path_root, remote_lengths, translate, value_kind
 from .schema import Field, Schema, SchemaError, TypeDef, TypeRef
 
 _STRUCT_CODES = {(1, False): "B", (1, True): "b", (2, False): "H", (2, True): "h",
@@ -911,6 +911,7 @@ class TypeEmitter:
             for inst in t.instances:  # -lc-input instances are part of the value; others are computed
                 if inst.input or (inst.field is not None and not t.unwrap):  # an unwrapped value has no instances
                     c(f"i_{inst.id} = v.{inst.id}")
+        early = self.encode_early(c)
         self.encode_upfront(c)
         for owner, first, last, kind in self.ranges:
             if self.index[owner.id] < self.index[first] or kind == "checksum":
@@ -918,6 +919,8 @@ class TypeEmitter:
         for part in self.items():
             if isinstance(part, list):
                 self.encode_run(c, part)
+            elif part.id in early:
+                self.put(c, f"_cast(bytes, b_{part.id})")
             else:
                 self.encode_field(c, part)
         self.close_ranges_encode(c, None)
@@ -934,6 +937,44 @@ class TypeEmitter:
                 "    except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:",
                 "        raise _rt.wrap_encode(exc, '') from None"]
         return "\n".join(body)
+
+    def fills(self, f: Field) -> set[str]:
+        """The fields of this type (passed as `_parent.x`) whose -lc-derived lengths the encoders
+        of `f`'s elements fill in: the sizes of their fields read them."""
+        names = set()
+        for ref in [f.type, *(case for _, case in f.type.cases)]:
+            if ref.kind != "user" or primitive_of(ref):
+                continue
+            scope = Scope(ref.user, self.m.enum_class, self.t)
+            scope.extra["_index"] = ("i", "int")  # only translated to find the types on the way
+            for g in ref.user.seq:
+                for _, node in remote_lengths(g.size, scope) if g.size is not None else ():
+                    root = path_root(node)
+                    if root is None or self.t.field(root) is None:
+                        raise SchemaError(f"{ref.user.schema.path}: {g.ypath}: a -lc-derived length must be reached "
+                                          "through `_parent.<field>` of the type that holds both")
+                    names.add(root)
+        return names
+
+    def encode_early(self, c: Lines) -> set[str]:
+        """Encode first the fields whose elements fill in -lc-derived lengths of earlier fields
+        (a Consume response's chunk lengths sit in its header), into copies of those fields, so
+        that the caller's value is left as it was. Returns the ids encoded here."""
+        early = set()
+        for f in self.t.seq:
+            filled = self.fills(f)
+            if not filled:
+                continue
+            if f.id in self.marks or self.is_size_target(f) or any(self.index[n] > self.index[f.id] for n in filled):
+                raise SchemaError(f"{self.t.schema.path}: {f.ypath}: fills -lc-derived lengths, so it must follow "
+                                  "them and be in no checksum or size range")
+            for name in sorted(filled):
+                c(f"v_{name} = _rt.copy_value(v_{name})  # {f.id} fills in its -lc-derived lengths")
+            with self.temporary(c, f"t_{f.id}"):
+                self.encode_field(c, f)
+            c(f"b_{f.id} = d")
+            early.add(f.id)
+        return early
 
     def put(self, c: Lines, part: str, size: int | None = None) -> None:
         """Append a part; count its bytes when it goes to this type's own output."""
@@ -1167,7 +1208,18 @@ class TypeEmitter:
     def check_size_encode(self, c: Lines, f: Field, actual: str, epath: str) -> None:
         if f.size is None or E.names(f.size) & self.deferred:
             return
-        c(f"if {actual} != {self.expr(f.size)}: raise _rt.size_disagrees({epath!r}, {self.expr(f.size)}, {actual})")
+        size = self.expr(f.size)
+        remote = remote_lengths(f.size, self.scope)
+        if len(remote) > 1:
+            raise SchemaError(f"{self.t.schema.path}: {f.ypath}: a size reads two -lc-derived lengths")
+        if remote:
+            # A length kept away from what it measures (before it, in another type): filled in here,
+            # in the copy of its owner that the type holding both made for this encode.
+            with c.block(f"if {size} is None:"):
+                c(f"{remote[0][0]} = {actual}")
+            c(f"elif {actual} != {size}: raise _rt.size_disagrees({epath!r}, {size}, {actual})")
+            return
+        c(f"if {actual} != {size}: raise _rt.size_disagrees({epath!r}, {size}, {actual})")
 
     def encode_content(self, c: Lines, f: Field, ref: TypeRef, var: str, epath: str, wrap) -> None:
         prim = primitive_of(ref)

@@ -173,6 +173,27 @@ def _tr(node, scope: Scope):
     raise SchemaError(f"unsupported expression node {node!r}")
 
 
+def remote_lengths(node, scope: Scope) -> list[tuple[str, E.Attr]]:
+    """The `-lc-derived` fields of other types that an expression reads, as (code, node)."""
+    found = []
+    for n in E.walk(node):
+        if isinstance(n, E.Attr) and n.obj != E.Name("_parent") and n.obj != E.Name("_io"):
+            _, ti = _tr(n.obj, scope)
+            f = ti[1].field(n.name) if isinstance(ti, tuple) and ti[0] == "user" else None
+            if f is not None and f.filled_remotely:
+                found.append((translate(n, scope), n))
+    return found
+
+
+def path_root(node) -> str | None:
+    """`x` for a path `_parent.x.y[i].z`; None for any other expression."""
+    while isinstance(node, (E.Attr, E.Index)):
+        if isinstance(node, E.Attr) and node.obj == E.Name("_parent"):
+            return node.name
+        node = node.obj
+    return None
+
+
 def _attr(node: E.Attr, scope: Scope):
     if node.obj == E.Name("_io"):
         # The only stream property: where decoding is, from the start of this type (a positional

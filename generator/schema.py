@@ -73,6 +73,7 @@ class Field:
     default: object = None  # expression
     present: str | None = None  # -lc-present: this flag says whether that (conditional) field is there
     partial_tail: bool = False  # -lc-partial-tail: a repeat-eos whose last element may be cut short
+    filled_remotely: bool = False  # -lc-derived: a length another type's sized field reads, filled by its encoder
 
     def expressions(self, write_side: bool = False) -> list:
         """The expressions a decoder evaluates for this field (and with `write_side`, those only
@@ -88,7 +89,7 @@ class Field:
     def derived(self) -> bool:
         """The encoder can compute this field when the value leaves it out."""
         return bool(self.size_of or self.count_of is not None or self.checksum or self.default is not None
-                    or self.present)
+                    or self.present or self.filled_remotely)
 
 
 @dataclass
@@ -180,7 +181,7 @@ _FIELD_KEYS = {
     "id", "type", "size", "size-eos", "if", "repeat", "repeat-expr", "repeat-until", "process",
     "valid", "enum", "contents", "encoding", "doc", "doc-ref",
     "-lc-size-of", "-lc-count-of", "-lc-absent", "-lc-checksum", "-lc-default", "-lc-present",
-    "-lc-partial-tail",
+    "-lc-partial-tail", "-lc-derived",
 }
 _TYPE_KEYS = {"meta", "doc", "doc-ref", "params", "seq", "instances", "types", "enums", "-lc-unwrap", "-lc-primitive"}
 _CHECKSUMS = {"crc32c", "crc32"}
@@ -300,6 +301,7 @@ class Loader:
             repeat_until=ex("repeat-until"), default=ex("-lc-default"), count_of=ex("-lc-count-of"),
             absent=raw.get("-lc-absent"), present=raw.get("-lc-present"),
             partial_tail=bool(raw.get("-lc-partial-tail", False)),
+            filled_remotely=bool(raw.get("-lc-derived", False)),
         )
         f._raw_type = raw.get("type")  # resolved later, once all types are known
         f._raw_enum = raw.get("enum")

@@ -7,6 +7,7 @@ generated code stays short and every error is built in one place.
 
 from __future__ import annotations
 
+import copy
 import struct
 import zlib
 
@@ -142,9 +143,8 @@ def missing(path: str) -> EncodeError:
 
 def size_disagrees(path: str, declared, actual: int) -> EncodeError:
     """A sized field encodes to another size than its `size` expression gives. When that
-    expression reads a length field with `-lc-size-of`, that field is computed when left
-    None; a length kept in another part of the value (not next to what it measures) must
-    be set to the encoded size by the caller."""
+    expression reads a length field with `-lc-size-of` (next to what it measures) or
+    `-lc-derived` (elsewhere in the value), that field is computed when left None."""
     return EncodeError("invalid_length", f"encodes to {actual} bytes, but its declared size is {declared}", None, path)
 
 
@@ -164,6 +164,12 @@ def stale_checksum(path: str, given: int, actual: int) -> EncodeError:
         "(logcodec.strip_derived clears every derived field of a decoded value)",
         None, path,
     )
+
+
+def copy_value(value):
+    """A deep copy of part of a value, for an encoder that fills in derived lengths kept away
+    from what they measure without changing the caller's value."""
+    return copy.deepcopy(value)
 
 
 def wrap_encode(exc: Exception, path: str) -> EncodeError:

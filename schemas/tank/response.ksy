@@ -165,6 +165,7 @@ types:
         type: u4
         if: has_chunk
         doc: Length of this partition's chunk, among the chunks after the header.
+        -lc-derived: true
       - id: first_available_seq_num
         type: u8
         if: has_chunk and error_or_flags == consume_status::boundary_check
