@@ -2,8 +2,11 @@
 
 A case is one vector under one operation, named `<format>:<op>:<tcId>` (the
 names expected-failure lists use, by prefix). Values are compared in canonical
-JSON after leaving out what a testee may omit: derived fields, value instances
-and the paths the testee declared unsupported.
+JSON after leaving out the paths the testee declared unsupported. What a decode
+answer may leave out or give as null (derived fields, defaulted ones such as
+`last_offset_delta`, and value instances computed on decode: the properties the
+value JSON Schema does not require, apart from instances given on input) is
+not required, but when given it must be right.
 """
 
 from __future__ import annotations
@@ -106,31 +109,94 @@ def expected_value(case: Case, unsupported: list[str]):
 # ---------------------------------------------------------------- comparison
 
 
-def comparable(fmt: str, value, unsupported: list[str]):
-    """The canonical JSON value without derived fields, instances and unsupported paths."""
+def computed(meta) -> bool:
+    """A field an encoder computes when given None: derived, or a value instance computed on decode.
+    (A defaulted field such as last_offset_delta is written as given, so an encode is judged on it.)"""
+    return bool(meta.get("derived") or (meta.get("instance") and not meta.get("input")))
+
+
+def comparable(fmt: str, value, unsupported: list[str], leave_out=computed):
+    """The canonical JSON value without unsupported paths and the fields `leave_out(metadata)` names
+    (by default the computed ones; `omittable` for all a decode answer may leave out)."""
     root = logcodec.codec(fmt).ROOT
-    return _strip(root, value, set(unsupported), "")
+    return _strip(root, value, set(unsupported), "", leave_out)
 
 
-def _strip(cls, value, unsupported: set[str], path: str):
+def omittable(meta) -> bool:
+    """A field a decode answer may leave out or give as null: derived from the rest of the value
+    (`derived`, or `defaulted` like last_offset_delta, which is only computed when left out), or a
+    value instance computed on decode. Instances given on input carry the information (a TANK
+    message's seq_num) and are required."""
+    return bool(computed(meta) or meta.get("defaulted"))
+
+
+def _strip(cls, value, unsupported: set[str], path: str, leave_out):
     if not isinstance(value, dict):
         return value
     out = {}
     for f in dataclasses.fields(cls):
         here = f"{path}.{f.name}" if path else f.name
         meta = f.metadata
-        if meta.get("derived") or (meta.get("instance") and not meta.get("input")) or here in unsupported:
+        if leave_out(meta) or here in unsupported:
             continue
         v = value.get(f.name)
-        kinds = [meta] + list(meta.get("cases", []))
-        user = next((m for m in kinds if m.get("kind") == "user"), None)
+        user = _user_meta(meta)
         if user and isinstance(v, list):
             sub = _module_class(cls, user["type"])
-            v = [_strip(sub, x, unsupported, here + "[]") for x in v]
+            v = [_strip(sub, x, unsupported, here + "[]", leave_out) for x in v]
         elif user and isinstance(v, dict):
-            v = _strip(_module_class(cls, user["type"]), v, unsupported, here)
+            v = _strip(_module_class(cls, user["type"]), v, unsupported, here, leave_out)
         out[f.name] = v
     return out
+
+
+def _user_meta(meta) -> dict | None:
+    return next((m for m in [meta] + list(meta.get("cases", [])) if m.get("kind") == "user"), None)
+
+
+def decode_differences(fmt: str, want, got, unsupported: list[str], limit: int = 8) -> list[str]:
+    """How a decode answer's value differs from the vector's, as `path: expected X, got Y` lines.
+
+    Unsupported paths are not compared; an omittable field (see `omittable`) is compared
+    only when the answer gives it, so one left out or null passes and one given wrong fails.
+    """
+    out: list[str] = []
+    _compare(logcodec.codec(fmt).ROOT, want, got, set(unsupported), "", "", out)
+    return out[:limit]
+
+
+def _compare(cls, want, got, unsupported: set[str], path: str, shown: str, out: list[str]) -> None:
+    """`path` names list elements `[]`, as unsupported paths do; `shown`, for the report, by index."""
+    if not (isinstance(want, dict) and isinstance(got, dict)):
+        if want != got:
+            out.append(f"{shown or '(value)'}: expected {_short(want)}, got {_short(got)}")
+        return
+    for f in dataclasses.fields(cls):
+        here = f"{path}.{f.name}" if path else f.name
+        here_shown = f"{shown}.{f.name}" if shown else f.name
+        given = got.get(f.name)
+        if here in unsupported or (given is None and omittable(f.metadata)):
+            continue
+        w = want.get(f.name)
+        if _user_meta(f.metadata) and isinstance(w, list) and isinstance(given, list) and len(w) == len(given):
+            for i, (w_item, g_item) in enumerate(zip(w, given)):
+                _compare(_case_class(cls, f.metadata, w_item), w_item, g_item, unsupported, f"{here}[]",
+                         f"{here_shown}[{i}]", out)
+        elif _user_meta(f.metadata) and isinstance(w, dict):
+            _compare(_case_class(cls, f.metadata, w), w, given, unsupported, here, here_shown, out)
+        elif w != given:
+            out.append(f"{here_shown}: expected {_short(w)}, got {_short(given)}")
+
+
+def _case_class(cls, meta, want):
+    """The class of an object field's expected value: of a switch, the case whose fields it has."""
+    users = [m for m in [meta] + list(meta.get("cases", [])) if m.get("kind") == "user"]
+    if isinstance(want, dict):
+        for m in users:
+            sub = _module_class(cls, m["type"])
+            if set(want) <= {f.name for f in dataclasses.fields(sub)}:
+                return sub
+    return _module_class(cls, users[0]["type"])
 
 
 def _module_class(cls, name: str):
@@ -191,11 +257,10 @@ def _judge_decode(case: Case, answer: dict, unsupported: list[str]) -> Verdict:
         return Verdict(case, "pass", "accepted (acceptable either way)")
     if answer.get("value") == test["value"]:
         return Verdict(case, "pass")  # everything reported, and equal: nothing to leave out
-    expected = expected_value(case, unsupported)
-    actual = comparable(case.format, answer.get("value"), unsupported)
-    if expected == actual:
+    differences = decode_differences(case.format, test["value"], answer.get("value"), unsupported)
+    if not differences:
         return Verdict(case, "pass")
-    return Verdict(case, "fail", "decoded to a different value", diff(expected, actual))
+    return Verdict(case, "fail", "decoded to a different value", differences)
 
 
 def _judge_encode(case: Case, answer: dict, unsupported: list[str]) -> Verdict:

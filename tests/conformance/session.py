@@ -1,7 +1,7 @@
 """The shared driver of the testee tests: a protocol session on the harness's own client
 (``process.Testee``, ``runner.handshake``), the verdict the harness's judge gives plus the checks
 it lets through (a malformed answer; in a decoded value a field left out rather than null, a field
-the format does not have, a derived field given wrong, a bool for an int), and full-vector runs.
+the format does not have, a bool for an int), and full-vector runs.
 
 Used by test_python_testees.py, test_node_testees.py and test_confluent_testee.py.
 """
@@ -100,19 +100,20 @@ def verdict(case: Case, answer: dict, unsupported: list[str]) -> Verdict:
 
 def unjudged(case: Case, value, unsupported: list[str]) -> list[str]:
     """What judge.judge lets through in a decoded value: a field left out (null is fine only for a derived one),
-    a field the value does not have, a derived value given wrong, a value equal but of another JSON type."""
+    a field the value does not have, a value equal but of another JSON type. (A derived value given
+    wrong is the judge's to fail.)"""
     out: list[str] = []
 
-    def walk(want, kept, got, where):  # kept: `want` as judge.comparable keeps it (no derived fields)
+    def walk(want, kept, got, where):  # kept: `want` as judge.comparable keeps it (no omittable fields)
         if isinstance(want, dict) and isinstance(got, dict):
             kept = kept if isinstance(kept, dict) else want
             out.extend(f"{where}{k}: not a field of the value" for k in got if k not in want)
             for k in want:
                 if where + k in unsupported:
                     continue
-                if k not in kept:  # derived: null or left out, or right
-                    if got.get(k) is not None and (got[k] != want[k] or type(got[k]) is not type(want[k])):
-                        out.append(f"{where}{k}: derived value {got[k]!r}, expected {want[k]!r}")
+                if k not in kept:  # derived: null or left out, or right (the judge compares the value)
+                    if got.get(k) is not None and got[k] == want[k] and type(got[k]) is not type(want[k]):
+                        out.append(f"{where}{k}: expected {want[k]!r}, got {got[k]!r}")
                 elif k not in got:
                     out.append(f"{where}{k}: missing")
                 else:
@@ -123,7 +124,7 @@ def unjudged(case: Case, value, unsupported: list[str]) -> list[str]:
         elif want == got and type(want) is not type(got):
             out.append(f"{where[:-1]}: expected {want!r}, got {got!r}")
 
-    walk(case.test["value"], judge.comparable(case.format, case.test["value"], []), value, "")
+    walk(case.test["value"], judge.comparable(case.format, case.test["value"], [], judge.omittable), value, "")
     return out
 
 
