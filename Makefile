@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup accelerate run test generate bench clean
+.PHONY: setup accelerate run test generate bench fuzz-smoke clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,11 +30,17 @@ run: setup
 	$(BIN)/logcodec generate
 	$(BIN)/logcodec decode --format kafka.record_batch_v2 examples/kafka-python-gzip-batch.bin
 
-# The whole suite on the compiled codecs, then the codec tests again on pure Python.
+# The whole suite on the compiled codecs, then the codec tests again on pure Python, then a
+# minute of the fuzzing campaign on both builds (exit 1 on anything but a value or a DecodeError).
 test: setup
 	$(BIN)/logcodec generate --check
 	$(BIN)/python -m pytest
 	LOGCODEC_PURE=1 $(BIN)/python -m pytest tests/laws tests/codecs tests/corpus
+	$(BIN)/python -m fuzz --smoke
+
+# The campaign's CI run alone; `python -m fuzz --help` for the full campaign.
+fuzz-smoke: setup
+	$(BIN)/python -m fuzz --smoke
 
 generate: setup
 	$(BIN)/logcodec generate
@@ -43,4 +49,4 @@ bench: setup
 	$(BIN)/python -m bench kafka
 
 clean:
-	rm -rf $(VENV) node_modules $(KAFKAJS)/node_modules .pytest_cache .hypothesis
+	rm -rf $(VENV) node_modules $(KAFKAJS)/node_modules .pytest_cache .hypothesis fuzz/out
