@@ -109,7 +109,8 @@ def handshake(testee: Testee, timeout: float) -> dict:
         try:
             msg = json.loads(line)
         except ValueError:
-            raise StartFailed(f"answered the handshake with something that is not JSON: {line[:200]!r}") from None
+            raise StartFailed("answered the handshake with something that is not JSON: "
+                              f"{bytes(line[:200]).decode('utf-8', 'replace')!r}") from None
         if not isinstance(msg, dict) or msg.get("type") != "started":
             raise StartFailed(f"answered the handshake with {str(msg)[:200]}")
         return msg
