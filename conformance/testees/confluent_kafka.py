@@ -69,7 +69,11 @@ import sys
 import threading
 import time
 
+from typing import NamedTuple
+
 from logcodec.conformance.testee import Implementation, Refused, Unsupported, main_guard
+from logcodec.conformance.testees.kafka_legacy import MESSAGE_SET, RECORD_SET
+from logcodec.conformance.testees.kafka_legacy import _entry as legacy_entry_json
 
 FORMAT = "kafka.record_batch_v2"
 
@@ -94,15 +98,29 @@ LEADER_EPOCH_WRITTEN = 0  # what librdkafka's producer writes as partition_leade
 
 _ENQUEUE = re.compile(r"Enqueue (\d+) message\(s\) .* on (\S+) \[\d+\] fetch queue \(.*?, (-?\d+) ctrl msgs, "
                       r"(-?\d+) aborted msgsets, (\w+)\)")
+#: the same line from the reader of a legacy wrapper's inner message set (its codec: of a wrapper inside it)
+_ENQUEUE_INNER = re.compile(r"Enqueue (\d+) compressed message\(s\) .* on (\S+) \[\d+\] fetch queue "
+                            r"\(.*?last_offset (-?\d+), .*?, (\w+)\)")
+
+#: what librdkafka cannot say of a legacy message (it has no timestamp type without a timestamp: magic 0,
+#: or magic 1 with timestamp 0)
+LEGACY_UNSUPPORTED = ["entries[].message.magic", "entries[].message.attributes.reserved",
+                      "entries[].message.attributes.timestamp_type"]
+#: of a record set: the legacy messages' fields, the v2 batches' (and their codec: librdkafka's log names
+#: one per fetch response, not per batch) and the partial last entry, which librdkafka drops silently
+RECORD_SET_UNSUPPORTED = LEGACY_UNSUPPORTED + [f"entries[].{p}" for p in UNSUPPORTED_FIELDS] + [
+    "entries[].attributes.compression", "partial_entry"]
 
 
 # ---------------------------------------------------------------- the fake broker
 
 
 class _Partition:
-    def __init__(self, data: bytes = b"", high_watermark: int = 0) -> None:
+    def __init__(self, data: bytes = b"", high_watermark: int = 0, one_response: bool = False) -> None:
         self.data = data
         self.high_watermark = high_watermark
+        #: serve the data at offset 0 only; a fetch from any later offset finds the end of the partition there
+        self.one_response = one_response
         self.served = 0  # Fetch responses that carried the data
         self.produced: list[bytes] = []
 
@@ -153,9 +171,9 @@ class FakeBroker:
         except OSError:
             pass
 
-    def add(self, topic: str, data: bytes = b"", high_watermark: int = 0) -> _Partition:
+    def add(self, topic: str, data: bytes = b"", high_watermark: int = 0, one_response: bool = False) -> _Partition:
         with self.lock:
-            self.partitions[topic] = part = _Partition(data, high_watermark)
+            self.partitions[topic] = part = _Partition(data, high_watermark, one_response)
             return part
 
     def remove(self, topic: str) -> None:
@@ -256,11 +274,13 @@ class FakeBroker:
                         parts.append(D(partition_index=p.partition, error_code=3, high_watermark=-1,
                                        last_stable_offset=-1, aborted_transactions=None, records=None))
                         continue
-                    records = part.data if p.fetch_offset < part.high_watermark else b""
-                    if p.fetch_offset < part.high_watermark:
+                    hw = part.high_watermark
+                    if part.one_response and p.fetch_offset > 0:
+                        hw = p.fetch_offset  # librdkafka is done with the response: end of partition
+                    records = part.data if p.fetch_offset < hw else b""
+                    if p.fetch_offset < hw:
                         part.served += 1
                         served_any = bool(records)
-                    hw = part.high_watermark
                 parts.append(D(partition_index=0, error_code=0, high_watermark=hw, last_stable_offset=hw,
                                aborted_transactions=[], records=records))
             topics.append(R.FetchableTopicResponse(topic=t.topic, partitions=parts))
@@ -331,6 +351,8 @@ def _error_kind(code: int, text: str) -> str | None:
         return "corrupt_compressed"
     if code == KafkaError._NOT_IMPLEMENTED and "Decompression" in text:
         return "unknown_codec"
+    if code == KafkaError._NOT_IMPLEMENTED and "Unsupported Message(Set) MagicByte" in text:
+        return "invalid_value"  # a magic above 2
     if code == KafkaError.MSG_SIZE_TOO_LARGE:
         return "truncated"  # the fetched data ends inside the first batch
     return None
@@ -355,6 +377,63 @@ def _unicode_error(exc: BaseException) -> UnicodeDecodeError | None:
 
 def _int(data: bytes, start: int, size: int) -> int:
     return int.from_bytes(data[start:start + size], "big", signed=True)
+
+
+class _Consumed(NamedTuple):
+    """What one consumer got: messages (offset, (timestamp type, timestamp), key, value, headers,
+    leader epoch), error events (code, name, text), the end of partition, a header-key failure of the
+    binding, librdkafka's kept log lines, and how often the broker served the data."""
+    topic: str
+    messages: list
+    errors: list
+    eof: int | None
+    header_error: str | None
+    lines: list
+    served: int
+
+
+def _enqueued(got: _Consumed) -> list[tuple]:
+    return [m.groups() for m in map(_ENQUEUE.search, got.lines) if m and m.group(2) == got.topic]
+
+
+def _problems(lines: list[str]) -> list[str]:
+    return [x for x in lines if x.startswith(("PROTOERR", "PROTOUFLOW"))]
+
+
+def _legacy_json(message: tuple) -> dict:
+    """One legacy message as librdkafka hands it out, as a message set's entry (kafka_legacy's shape)."""
+    from confluent_kafka import TIMESTAMP_NOT_AVAILABLE
+
+    offset, (kind, stamp), key, value, _headers, _epoch = message
+    attributes = {"reserved": None, "timestamp_type": None, "compression": "none"}  # not a wrapper: no codec
+    return legacy_entry_json(offset, None, attributes, None if kind == TIMESTAMP_NOT_AVAILABLE else str(stamp),
+                             None if key is None else key.hex(), None if value is None else value.hex())
+
+
+class _Framed(NamedTuple):
+    offset: int
+    magic: int | None
+    last_offset: int  # a v2 batch's base_offset + last_offset_delta; a legacy message's offset
+    base_timestamp: int  # a v2 batch's, else 0
+
+
+def _frame(data: bytes) -> list[_Framed]:
+    """The whole entries of a record set as a broker's log holds them (offset, size, magic; a v2 batch's
+    offset range and base timestamp, which its log index keeps): where librdkafka's flat list of
+    messages is split into entries. A cut-off tail is not an entry."""
+    out, pos = [], 0
+    while pos + 12 <= len(data):
+        size = _int(data, pos + 8, 4)
+        end = pos + 12 + size
+        if size < 0 or end > len(data):
+            break
+        offset, magic = _int(data, pos, 8), (data[pos + 16] if size > 4 else None)
+        if magic == 2 and size >= 23:
+            out.append(_Framed(offset, 2, offset + _int(data, pos + 23, 4), _int(data, pos + 27, 8)))
+        else:
+            out.append(_Framed(offset, magic, offset, 0))
+        pos = end
+    return out
 
 
 def _high_watermark(data: bytes) -> int:
@@ -386,9 +465,47 @@ class Librdkafka:
     # ------------------------------------------------ decode
 
     def decode(self, data: bytes) -> dict:
+        got = self._consume(data, _high_watermark(data))
+        self._refusal(got)
+        if got.eof is None:
+            self._stalled(got)
+        return self._batch(got, got.messages, _int(data, 0, 8), _int(data, 27, 8), codec_from_log=True)
+
+    def decode_message_set(self, data: bytes) -> dict:
+        got = self._consume(data, 1 if data else 0, one_response=True)
+        self._legacy_refusal(got, cut_is_error=True)
+        self._no_wrappers(got)
+        return {"entries": [_legacy_json(m) for m in got.messages], "inner_offset_base": None}
+
+    def decode_record_set(self, data: bytes) -> dict:
+        got = self._consume(data, 1 if data else 0, one_response=True)
+        self._legacy_refusal(got, cut_is_error=False)
+        self._no_wrappers(got)
+        self._no_controls(got)
+        rest, entries = list(got.messages), []
+        for entry in _frame(data):
+            if entry.magic != 2:  # a legacy message: librdkafka hands out one message at its offset, or none
+                if rest and rest[0][0] == entry.offset:
+                    entries.append(_legacy_json(rest.pop(0)))
+                continue
+            records = []
+            while rest and entry.offset <= rest[0][0] <= entry.last_offset:
+                records.append(rest.pop(0))
+            if not records:
+                raise Unsupported(f"librdkafka hands out no record of the v2 batch at offset {entry.offset}, and it "
+                                  f"exposes header fields only through records")
+            # no codec: librdkafka's log names one per fetch, not per batch (unsupported_fields)
+            entries.append(self._batch(got, records, entry.offset, entry.base_timestamp, codec_from_log=False))
+        # messages that fall in no whole entry (a misread offset) are shown as they are, so the case fails
+        entries += [_legacy_json(m) for m in rest]
+        return {"entries": entries, "partial_entry": None}
+
+    # ------------------------------------------------ consuming
+
+    def _consume(self, data: bytes, high_watermark: int, one_response: bool = False) -> "_Consumed":
         ck = self.ck
         topic = self._topic("decode")
-        part = self.broker.add(topic, data, _high_watermark(data))
+        part = self.broker.add(topic, data, high_watermark, one_response)
         logger, log = _logger(topic)
         consumer = ck.Consumer({
             "bootstrap.servers": self.broker.address, "group.id": "logcodec-conformance",
@@ -436,25 +553,85 @@ class Librdkafka:
         finally:
             consumer.close()
             self.broker.remove(topic)
-        return self._decoded(data, topic, messages, errors, eof, header_error, log.lines, part.served)
+        return _Consumed(topic, messages, errors, eof, header_error, log.lines, part.served)
 
-    def _decoded(self, data, topic, messages, errors, eof, header_error, lines, served) -> dict:
-        if errors:
-            code, name, text = errors[0]
+    # ------------------------------------------------ what librdkafka said
+
+    @staticmethod
+    def _refusal(got: "_Consumed") -> None:
+        """A consumer error event, or the binding failing on a header key, is a refusal."""
+        if got.errors:
+            code, name, text = got.errors[0]
             raise Refused(f"librdkafka consumer error {name} ({code}): {text}", _error_kind(code, text))
-        if header_error:
-            raise Refused(f"confluent-kafka cannot decode a header key as UTF-8 ({header_error})", "invalid_value")
-        problems = [x for x in lines if x.startswith(("PROTOERR", "PROTOUFLOW"))]
-        if eof is None:
-            if problems:
-                detail = "; ".join(dict.fromkeys(re.sub(r"^\S+ \[[^]]*\] \[[^]]*\]: \S+: ", "", x)
-                                                 for x in problems))
-                raise Refused(f"librdkafka skips the batch and fetches it again ({detail[:400]})",
-                              _log_kind(problems[-1]))
-            raise Refused(f"librdkafka delivered no record, no error and no end of partition "
-                          f"(the data was fetched {served} times)", None)
-        enqueued = [m.groups() for m in map(_ENQUEUE.search, lines) if m and m.group(2) == topic]
-        controls = sum(int(g[2]) for g in enqueued)
+        if got.header_error:
+            raise Refused(f"confluent-kafka cannot decode a header key as UTF-8 ({got.header_error})", "invalid_value")
+
+    @staticmethod
+    def _stalled(got: "_Consumed") -> None:
+        """No end of partition: librdkafka skipped the data (its debug log says why) or never got past it."""
+        problems = _problems(got.lines)
+        if problems:
+            detail = "; ".join(dict.fromkeys(re.sub(r"^\S+ \[[^]]*\] \[[^]]*\]: \S+: ", "", x) for x in problems))
+            raise Refused(f"librdkafka skips the batch and fetches it again ({detail[:400]})",
+                          _log_kind(problems[-1]))
+        raise Refused(f"librdkafka delivered no record, no error and no end of partition "
+                      f"(the data was fetched {got.served} times)", None)
+
+    def _legacy_refusal(self, got: "_Consumed", cut_is_error: bool) -> None:
+        """For message and record sets, which librdkafka reads in one Fetch response: besides its error
+        events, a parse failure in its debug log is a refusal, and so is a read-buffer underflow (an
+        entry cut short, which it drops silently as the partial tail of a fetch) when `cut_is_error`."""
+        self._refusal(got)
+        if got.eof is None:
+            self._stalled(got)
+        problems = [x for x in _problems(got.lines) if cut_is_error or not x.startswith("PROTOUFLOW")]
+        if problems:
+            detail = "; ".join(dict.fromkeys(re.sub(r"^\S+ \[[^]]*\] \[[^]]*\]: \S+: ", "", x) for x in problems))
+            raise Refused(f"librdkafka delivered {len(got.messages)} message(s) and stopped reading the fetch "
+                          f"({detail[:400]})", _log_kind(problems[-1]))
+
+    @staticmethod
+    def _no_wrappers(got: "_Consumed") -> None:
+        """A legacy wrapper's messages come out flat, with absolute offsets: the wrapper itself (offset,
+        magic, timestamp, key, codec) and the inner offsets as written are not exposed, so the value cannot
+        be rebuilt. The answer says what librdkafka did: its log line per wrapper counts the inner
+        messages it read and names their last offset as written, and the codec of a wrapper inside."""
+        wrappers = [m.groups() for m in map(_ENQUEUE_INNER.search, got.lines) if m and m.group(2) == got.topic]
+        if not wrappers:
+            return
+        read = sum(int(n) for n, *_ in wrappers)
+        said = "; ".join(f"{n} inner message(s), the last at offset {last} as written"
+                         + ("" if codec == "uncompressed" else f", among them a {codec} wrapper, decompressed too")
+                         for n, _, last, codec in wrappers)
+        offsets = [m[0] for m in got.messages]
+        nested = any(codec != "uncompressed" for *_, codec in wrappers)  # its count includes the inner ones
+        lost = "" if nested or len(offsets) >= read else (
+            f"; {read - len(offsets)} message(s) read were not handed out (magic 1: librdkafka adds the base "
+            f"wrapper offset - last inner offset even when negative and drops what falls below the fetch offset 0)")
+        raise Unsupported(f"librdkafka hands out the messages of compressed wrappers flat, without the wrapper "
+                          f"(offset, magic, timestamp, key, codec) or the inner offsets as written. Its log: "
+                          f"{len(wrappers)} wrapper(s): {said}; handed out {len(offsets)} message(s) in all, "
+                          f"offsets {offsets[:12]}{lost}")
+
+    @staticmethod
+    def _no_controls(got: "_Consumed") -> None:
+        controls = sum(int(g[2]) for g in _enqueued(got))
+        if controls:
+            raise Unsupported(f"librdkafka consumed {controls} control record(s) itself")
+
+    @staticmethod
+    def _codec(got: "_Consumed") -> str:
+        codecs = {LOG_CODECS.get(g[4], g[4]) for g in _enqueued(got) if int(g[0]) > 0}
+        if len(codecs) != 1 or None in codecs:
+            raise Unsupported(f"librdkafka's log did not state one codec for the batch ({sorted(map(str, codecs))})")
+        return codecs.pop()
+
+    def _batch(self, got: "_Consumed", messages: list, base_offset: int, base_timestamp: int,
+               codec_from_log: bool) -> dict:
+        """A v2 batch from the records librdkafka handed out of it; its codec from librdkafka's log when
+        `codec_from_log` (the input is that one batch), else left out."""
+        controls = sum(int(g[2]) for g in _enqueued(got))
+        eof = got.eof
         if not messages:
             if controls:
                 raise Unsupported(f"a control batch: librdkafka consumes its {controls} control record(s) "
@@ -468,14 +645,13 @@ class Librdkafka:
                               f"({messages[0][1][1]}) as every record's timestamp, so timestamp_delta is not exposed")
         if any(ts[0] != self.ck.TIMESTAMP_CREATE_TIME for _, ts, *_ in messages):
             raise Unsupported(f"librdkafka reports no timestamp type ({messages[0][1]})")
-        codecs = {LOG_CODECS.get(g[4], g[4]) for g in enqueued if int(g[0]) > 0}
-        if len(codecs) != 1 or None in codecs:
-            raise Unsupported(f"librdkafka's log did not state one codec for the batch ({sorted(map(str, codecs))})")
+        attributes = {"timestamp_type": "create_time"}
+        if codec_from_log:
+            attributes["compression"] = self._codec(got)
         epochs = {(-1 if m[5] is None else m[5]) for m in messages}
-        base_offset, base_timestamp = _int(data, 0, 8), _int(data, 27, 8)
         return {
             "partition_leader_epoch": epochs.pop() if len(epochs) == 1 else sorted(epochs),
-            "attributes": {"timestamp_type": "create_time", "compression": codecs.pop()},
+            "attributes": attributes,
             "records": [{
                 "timestamp_delta": str(ts[1] - base_timestamp),
                 "offset_delta": offset - base_offset,
@@ -588,8 +764,10 @@ def build() -> Implementation:
     return Implementation(
         name="librdkafka (confluent-kafka)",
         version=f"{version} (confluent-kafka {confluent_kafka.version()[0]})",
-        handlers={FORMAT: {"decode": lib.decode, "encode": lib.encode}},
-        unsupported_fields={FORMAT: UNSUPPORTED_FIELDS},
+        handlers={FORMAT: {"decode": lib.decode, "encode": lib.encode},
+                  MESSAGE_SET: {"decode": lib.decode_message_set}, RECORD_SET: {"decode": lib.decode_record_set}},
+        unsupported_fields={FORMAT: UNSUPPORTED_FIELDS, MESSAGE_SET: LEGACY_UNSUPPORTED,
+                            RECORD_SET: RECORD_SET_UNSUPPORTED},
     )
 
 
