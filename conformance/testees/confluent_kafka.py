@@ -42,6 +42,21 @@ batch is then silently skipped and fetched again forever), the binding failing t
 header key, or librdkafka fetching the same data three times without delivering a record, an
 error or the end of the partition.
 
+Legacy message sets (``kafka.message_set``) and record sets (``kafka.record_set``), decode only:
+the input is served the same way, but as one Fetch response: the broker serves it at offset 0 and
+answers a fetch from any later offset with the end of the partition there, so librdkafka reads
+the bytes once, as a partition's records, and reports where it moved on to. It picks its reader
+per entry by the magic byte, so magic 0, 1 and 2 mix. What it hands out of a legacy message: the
+offset, key, value and, for magic 1 with a non-zero timestamp, the timestamp and its type; not the
+magic, the reserved bits, or a timestamp type when there is no timestamp (``unsupported_fields``).
+A plain message is mapped onto kafka_legacy's entry shape. A compressed wrapper's messages come out
+flat with absolute offsets, without the wrapper: such an input is answered ``unsupported``, saying
+what librdkafka's log reports per wrapper. A record set is split into entries where the broker's log
+has them (each entry's offset, a v2 batch's offset range and base timestamp); v2 batches are mapped
+as above except the codec (its log names one per fetch response), and the partial last entry, which
+librdkafka drops silently, is not reported. A read-buffer underflow in its debug log refuses a
+message set (``truncated``); in a record set it is that partial entry.
+
 Encoding: a fresh ``confluent_kafka.Producer`` (``linger.ms`` long and ``flush()``, so one
 call makes one batch; ``compression.codec`` per the value; no idempotence) produces each
 record with its key, value, headers and timestamp to a fresh topic; the fake broker captures
