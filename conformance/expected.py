@@ -64,8 +64,9 @@ def write(path: Path, implementation: str, entries: list[Entry], verdicts) -> li
         old = match(entries, v.case.id)
         reason = old.reason if old else f"observed {v.outcome}: {v.detail or (v.diff[0] if v.diff else '')}".strip()
         new.append(Entry(v.case.id, reason))
-    # Entries for cases this run did not cover (other formats) stay as they were.
-    run_ids = {v.case.id for v in verdicts}
+    # Entries for cases this run did not cover (other formats, or cases not run because the
+    # testee gave up) stay as they were.
+    run_ids = {v.case.id for v in verdicts if v.outcome != "not_run"}
     kept = [e for e in entries if not any(cid.startswith(e.id) for cid in run_ids)]
     doc = {"implementation": implementation,
            "failures": [{"id": e.id, "reason": e.reason} for e in sorted(kept + new, key=lambda e: e.id)]}

@@ -1,8 +1,7 @@
 // A complete conformance testee in plain Node.js (no npm packages) that decodes UNCOMPRESSED
 // kafka.record_batch_v2 batches, written from the format description. Protocol: conformance/PROTOCOL.md.
-class Refused extends Error { // kind: a protocol error kind, or 'unsupported' (the harness skips the case)
-  constructor(kind, message) { super(message); this.kind = kind }
-}
+// kind: a protocol error kind, or 'unsupported' (the harness skips the case)
+class Refused extends Error { constructor(kind, message) { super(message); this.kind = kind } }
 function crc32c(bytes) { // CRC-32C (Castagnoli), bit by bit: short but slow; real code uses a table
   let crc = 0xffffffff
   for (const byte of bytes) {
@@ -23,14 +22,15 @@ class Reader { // reads records; len_batch said the batch is all there, so runni
     for (let i = 0; i < maxBytes; i++) { // 7 bits a byte, least significant first; the high bit says "more"
       const byte = this.take(1, what)[0]
       value |= BigInt(byte & 0x7f) << BigInt(7 * i)
-      if (byte < 0x80) return (value >> 1n) ^ -(value & 1n) // zigzag: 0, 1, 2, 3, ... mean 0, -1, 1, -2, ...
+      if (byte === 0 && i > 0) throw new Refused('invalid_value', `${what}: overlong varint (a last byte of 0)`)
+      else if (byte < 0x80) return (value >> 1n) ^ -(value & 1n) // zigzag: 0, 1, 2, 3, ... mean 0, -1, 1, -2, ...
     }
     throw new Refused('invalid_value', `${what}: varint longer than ${maxBytes} bytes`)
   }
-  sized(what, nullOk = true) { // a varint length (-1 for null), then that many bytes
+  sized(what, nullOk = true) { // a varint length (negative for null, as Java reads it), then the bytes
     const n = Number(this.varint(`length of ${what}`))
-    if (n < -1 || (n === -1 && !nullOk)) throw new Refused('invalid_length', `length ${n} of ${what}`)
-    return n === -1 ? null : this.take(n, what)
+    if (n < 0 && !nullOk) throw new Refused('invalid_length', `length ${n} of ${what}`)
+    return n < 0 ? null : this.take(n, what)
   }
 }
 function record(r, isControl) { // derived fields (lengths, counts, crc) may be left out of an answer

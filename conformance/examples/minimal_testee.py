@@ -30,12 +30,13 @@ class Reader:  # reads records; len_batch said the batch is all there, so runnin
             byte = self.take(1, what)[0]
             value |= (byte & 0x7F) << (7 * i)
             if byte < 0x80:
+                if byte == 0 and i: raise Refused("invalid_value", f"{what}: overlong varint (a last byte of 0)")
                 return (value >> 1) ^ -(value & 1)  # zigzag: 0, 1, 2, 3, ... mean 0, -1, 1, -2, ...
         raise Refused("invalid_value", f"{what}: varint longer than {max_bytes} bytes")
-    def sized(self, what, null_ok=True):  # a varint length (-1 for null), then that many bytes
+    def sized(self, what, null_ok=True):  # a varint length (negative for null, as Java reads it), then the bytes
         n = self.varint(f"length of {what}")
-        if n < -1 or (n == -1 and not null_ok): raise Refused("invalid_length", f"length {n} of {what}")
-        return None if n == -1 else self.take(n, what)
+        if n < 0 and not null_ok: raise Refused("invalid_length", f"length {n} of {what}")
+        return None if n < 0 else self.take(n, what)
 
 def record(r, is_control):  # derived fields (lengths, counts, crc) may be left out of an answer
     rec = {"attributes": int.from_bytes(r.take(1, "attributes"), "big", signed=True),

@@ -178,3 +178,25 @@ def test_not_run_of_an_acceptable_vector_is_counted_as_not_run():
     verdicts, _ = run("import_error", acceptable)
     rows = report.counts(verdicts).values()
     assert sum(row["not run"] for row in rows) == len(acceptable) and sum(row["acceptable"] for row in rows) == 0
+
+
+def test_updating_the_list_after_a_run_that_gave_up_keeps_the_entries_of_cases_not_run(tmp_path):
+    verdicts, info = run("always_crash", DECODES[:10])
+    assert info.gave_up
+    listed = tmp_path / "expected.yaml"
+    ids = [v.case.id for v in verdicts]
+    listed.write_text("failures:\n" + "".join(f"  - id: {i!r}\n    reason: known\n" for i in ids[-2:]))
+    kept = expected.write(listed, "broken", expected.load(listed), verdicts)
+    assert {e.id for e in kept} == set(ids[:3]) | set(ids[-2:])  # the 3 crashes, and the 2 listed, not run
+
+
+def test_the_command_line_fails_a_run_that_gave_up_even_when_every_case_is_listed(tmp_path):
+    import subprocess
+
+    listed = tmp_path / "expected.yaml"
+    listed.write_text("failures:\n  - id: \"kafka.record_batch_v2:decode:\"\n    reason: every decode fails\n")
+    done = subprocess.run([sys.executable, "-m", "logcodec", "conformance", "run", "--quiet",
+                           "--testee", f"{sys.executable} {BROKEN} always_crash", "--op", "decode",
+                           "--format", "kafka.record_batch_v2", "--expected-failures", str(listed)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and "gave up" in done.stdout

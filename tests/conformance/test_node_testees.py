@@ -79,6 +79,13 @@ KAFKAJS_EXPECTED = {
     "decode invalid/key_length_beyond_record": (
         "fail", "Buffer.slice clamps the key at the end of the record and varints read past the end come out 0"),
     "decode invalid/varint_too_long": ("fail", "Decoder.readVarInt has no length limit: a 6-byte varint is read"),
+    "decode invalid/overlong_varint": ("fail", "Decoder.readVarInt reads an overlong encoding (80 00) as 0"),
+    "decode invalid/lz4_records_left_over": ("skipped", NO_LZ4),
+    "decode basic/negative_lengths_below_minus_one": (
+        "decode_error", "only -1 means null to kafkajs's Decoder.readVarIntBytes: a length of -2 gives an empty "
+        "key and moves the read position 2 bytes back, so the rest of the record is misread (here RangeError: "
+        "Invalid array length), where Java reads null"),
+    "encode basic/negative_lengths_below_minus_one": ("encode_error", NULL_HEADER),
     "decode invalid/header_key_not_utf8": (
         "fail", "header keys are decoded with Buffer.toString('utf8'), which turns bad bytes into U+FFFD"),
     "decode invalid/control_key_too_short": ("skipped", CONTROL),
@@ -121,6 +128,7 @@ EXAMPLE_EXPECTED = {
     "decode invalid/corrupt_zstd": ("skipped", UNCOMPRESSED_ONLY + " (the zstd stream is never opened)"),
     "decode invalid/uncompressed_marked_lz4": ("skipped", UNCOMPRESSED_ONLY + ", and these codec bits say lz4"),
     "decode invalid/decompression_bomb": ("skipped", UNCOMPRESSED_ONLY + " (the zstd stream is never opened)"),
+    "decode invalid/lz4_records_left_over": ("skipped", UNCOMPRESSED_ONLY + " (the lz4 frame is never opened)"),
 }
 
 

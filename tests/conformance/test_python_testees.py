@@ -30,11 +30,14 @@ LOG_APPEND_TIME = ("skipped", "timestamp_delta is not exposed",
 NO_LIMIT = ("fail", "accepted", "no decompression limit: the library decodes the 65 MiB value")
 LONG_VARINT = ("fail", "accepted", "decode_varint reads up to 64 bits for every varint, so a six-byte "
                                    "varint for the int32 offset delta is accepted")
+OVERLONG_VARINT = ("fail", "accepted", "decode_varint accepts an overlong encoding (80 00 for 0), as Java does; "
+                                       "logcodec refuses it, since it could not be written back")
 KAFKA_COMMON = {
     "decode attributes/log_append_time": LOG_APPEND_TIME,
     "decode codecs/gzip_control_bits": LOG_APPEND_TIME,
     "decode invalid/decompression_bomb": NO_LIMIT,
     "decode invalid/varint_too_long": LONG_VARINT,
+    "decode invalid/overlong_varint": OVERLONG_VARINT,
     "encode attributes/control_commit": ("skipped", "control bit", "the builder never sets the control bit "
                                                                    "(control batches are broker-written)"),
     "encode attributes/control_abort": ("skipped", "control bit", "the builder never sets the control bit"),
@@ -84,6 +87,9 @@ EXPECTED: dict[str, dict[str, tuple[str, str, str]]] = {
         **KAFKA_COMMON,
         "encode third_party/aiokafka_c_lz4": ("skipped", "partition_leader_epoch -1",
                                               "kafka-python's builder always writes partition_leader_epoch 0"),
+        "encode basic/negative_lengths_below_minus_one": ("fail", "not the canonical bytes",
+                                                          "the builder writes -1 for every null; a key length of -2 "
+                                                          "cannot be asked for"),
     },
     "aiokafka_c": _aiokafka_expected(),
     "aiokafka_py": _aiokafka_expected(),
@@ -102,6 +108,10 @@ EXPECTED: dict[str, dict[str, tuple[str, str, str]]] = {
                                                   "against the record's fields (-lc-size-of is logcodec's)"),
         "decode invalid/varint_too_long": ("fail", "accepted", "zigzag_varint documents max_bits but does not "
                                            "validate it, so six groups are read"),
+        "decode invalid/overlong_varint": ("fail", "accepted", "zigzag_varint reads an overlong encoding (80 00) "
+                                           "as 0; refusing it is logcodec's rule, for writing back"),
+        "decode invalid/lz4_records_left_over": ("fail", "accepted", "leftover bytes of the records substream "
+                                                 "are never checked"),
     },
 }
 
