@@ -154,11 +154,12 @@ def _strip(cls, value, unsupported: set[str], path: str, leave_out):
             continue
         v = value.get(f.name)
         user = _user_meta(meta)
+        # Each element by the class it is: of a switch (a record set's legacy messages and v2
+        # batches), the case whose fields it has.
         if user and isinstance(v, list):
-            sub = _module_class(cls, user["type"])
-            v = [_strip(sub, x, unsupported, here + "[]", leave_out) for x in v]
+            v = [_strip(_case_class(cls, meta, x), x, unsupported, here + "[]", leave_out) for x in v]
         elif user and isinstance(v, dict):
-            v = _strip(_module_class(cls, user["type"]), v, unsupported, here, leave_out)
+            v = _strip(_case_class(cls, meta, v), v, unsupported, here, leave_out)
         out[f.name] = v
     return out
 
