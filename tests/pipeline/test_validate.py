@@ -99,9 +99,9 @@ def test_uncompressed_batches_come_back_identical_and_foreign_compressed_ones_eq
     assert summary["total"]["quarantined"] == 0
 
 
-def non_canonical_batch() -> bytes:
+def overlong_varint_batch() -> bytes:
     """An uncompressed v2 batch of one record whose header count is written in two bytes (0x80 0x00),
-    CRC and lengths fixed: valid Kafka, but logcodec writes the count in one byte."""
+    CRC and lengths fixed: Java reads it, but it could not be written back, so logcodec refuses it."""
     import logcodec
     from logcodec.generated.kafka import record_batch_v2 as rb
 
@@ -116,20 +116,20 @@ def non_canonical_batch() -> bytes:
     return bytes(data)
 
 
-def test_bytes_that_do_not_come_back_are_quarantined_as_a_reencode_mismatch(tmp_path):
-    batch = non_canonical_batch()
+def test_bytes_that_could_not_come_back_are_quarantined_where_they_break_the_rule(tmp_path):
+    # Before issue 11 such a batch decoded and was quarantined as a re-encode mismatch; an
+    # overlong varint is now refused by the decoder, at the varint (the mismatch itself is
+    # tested on compare below).
+    batch = overlong_varint_batch()
     path = tmp_path / "t-0" / "00000000000000000000.log"
     path.parent.mkdir()
     good = corpus.kafka_python_batch(1, "none", 2)
     path.write_bytes(good + batch)
     rows, summary = validate.validate_local(path)
-    assert [(r["offset"], r["status"], r["reencode"]) for r in rows] == [
-        (0, "valid", "identical"), (len(good), "quarantined", "mismatch")]
-    # The first byte that differs: the batch's length (bytes 8-11), one less than read.
-    assert (rows[1]["error_kind"], rows[1]["error_offset"], rows[1]["record_count"]) == (
-        "reencode_mismatch", len(good) + 11, 1)
-    assert f"({len(batch) - 1} bytes re-encoded, {len(batch)} read)" in rows[1]["detail"]
-    assert summary["total"]["errors"] == {"reencode_mismatch": 1}
+    assert [(r["offset"], r["status"]) for r in rows] == [(0, "valid"), (len(good), "quarantined")]
+    assert (rows[1]["error_kind"], rows[1]["error_offset"]) == ("invalid_value", len(good) + len(batch) - 2)
+    assert "overlong varint" in rows[1]["detail"]
+    assert summary["total"]["errors"] == {"invalid_value": 1}
 
 
 def test_compare_tells_equivalent_values_from_other_values():
