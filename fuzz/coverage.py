@@ -3,7 +3,7 @@
 Runs in a child process (``python -m fuzz.coverage``) because libFuzzer exits the process on a crash
 and takes over argv. The target decodes with every selected format (the first input byte picks
 one) and treats anything but a DecodeError as a crash, which atheris saves as ``crash-*`` in the
-run folder. Skipped with a message when atheris is not installed (``pip install atheris``).
+run folder. Skipped with a message when atheris is not installed (``pip install -e '.[fuzz]'``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def main(format_names: list[str], seconds: float, seed: int, out: Path, memory_m
     try:
         import atheris  # noqa: F401
     except ImportError:
-        print("atheris is not installed (pip install atheris); coverage-guided mode skipped")
+        print("atheris is not installed (pip install -e '.[fuzz]'); coverage-guided mode skipped")
         return 0
     run_dir = out / time.strftime(f"%Y%m%d-%H%M%S-atheris-seed{seed}")
     corpus = run_dir / "corpus"
