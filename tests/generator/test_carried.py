@@ -5,29 +5,18 @@ decoding resolves the carried values; encoding a value that gives only the resol
 chooses the compact form itself.
 """
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
 from logcodec.generator import kaitai
-from logcodec.generator.pyemit import ModuleEmitter
-from logcodec.generator.schema import Loader
+from tests.generator.demo import SCHEMAS, compile_demo
 
-SCHEMAS = Path(__file__).parent / "schemas"
 # three entries: stamp 1000 written, stamp carried, stamp 2000 written
 DATA = bytes.fromhex("03" "00" "e803000000000000" "0a" "01" "0b" "00" "d007000000000000" "0c")
 
 
 @pytest.fixture(scope="module")
 def carried():
-    schema = Loader(SCHEMAS).load("demo/carried.ksy")
-    spec = importlib.util.spec_from_loader("logcodec_test_carried", loader=None)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    exec(compile(ModuleEmitter(schema).render(), "carried.py", "exec"), module.__dict__)
-    return schema, module
+    return compile_demo("carried")
 
 
 def test_decode_resolves_carried_values_like_the_reference(carried):

@@ -4,29 +4,17 @@ Generated into a temporary module (generated/ holds real formats only) and
 checked against the official compiler's parser of the same schema.
 """
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
 from logcodec import DecodeError
 from logcodec.generator import kaitai
-from logcodec.generator.pyemit import ModuleEmitter
-from logcodec.generator.schema import Loader
+from tests.generator.demo import SCHEMAS, compile_demo
 
-SCHEMAS = Path(__file__).parent / "schemas"
 
 
 @pytest.fixture(scope="module")
 def tour():
-    schema = Loader(SCHEMAS).load("demo/feature_tour.ksy")
-    source = ModuleEmitter(schema).render()
-    spec = importlib.util.spec_from_loader("logcodec_test_feature_tour", loader=None)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    exec(compile(source, "feature_tour.py", "exec"), module.__dict__)
-    return schema, module
+    return compile_demo("feature_tour")
 
 
 @pytest.fixture(scope="module")

@@ -5,30 +5,20 @@ decoder must stop at the cut element, hand its bytes to the next field and go on
 the sized field; errors inside elements keep offsets in the whole input.
 """
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
 from logcodec import DecodeError
 from logcodec.generator import kaitai
-from logcodec.generator.pyemit import ModuleEmitter
 from logcodec.generator.schema import Loader, SchemaError
+from tests.generator.demo import SCHEMAS, compile_demo
 
-SCHEMAS = Path(__file__).parent / "schemas"
 WHOLE = bytes.fromhex("06" "02aabb" "01cc" "00" "ee")  # chunk: [aabb], [cc], [] ; trailer ee
 CUT = bytes.fromhex("06" "02aabb" "05ccdd" "ee")  # the second entry says 5 bytes, the chunk holds 2
 
 
 @pytest.fixture(scope="module")
 def module():
-    schema = Loader(SCHEMAS).load("demo/partial_tail.ksy")
-    spec = importlib.util.spec_from_loader("logcodec_test_partial_tail", loader=None)
-    m = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = m
-    exec(compile(ModuleEmitter(schema).render(), "partial_tail.py", "exec"), m.__dict__)
-    return m
+    return compile_demo("partial_tail")[1]
 
 
 @pytest.fixture(scope="module")

@@ -4,30 +4,19 @@ hand or cleared with strip_derived encodes, and the caller's value is left as it
 On a test schema, checked against the official compiler's parser, and on TANK's Consume
 responses, whose chunk lengths sit in their header."""
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
 import logcodec
 from logcodec.generator import kaitai
-from logcodec.generator.pyemit import ModuleEmitter
-from logcodec.generator.schema import Loader
+from tests.generator.demo import SCHEMAS, compile_demo
 from tests.vectorfiles import all_tests
 
-SCHEMAS = Path(__file__).parent / "schemas"
 DATA = bytes.fromhex("02" "0300" "0100" "616263" "64")  # two blobs: "abc" and "d"
 
 
 @pytest.fixture(scope="module")
 def table():
-    schema = Loader(SCHEMAS).load("demo/table_of_lengths.ksy")
-    spec = importlib.util.spec_from_loader("logcodec_test_table_of_lengths", loader=None)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    exec(compile(ModuleEmitter(schema).render(), "table_of_lengths.py", "exec"), module.__dict__)
-    return schema, module
+    return compile_demo("table_of_lengths")
 
 
 def test_decoding_agrees_with_the_reference(table):
