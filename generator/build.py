@@ -30,16 +30,21 @@ def repo_root() -> Path:
     raise SystemExit("logcodec generate runs in a logcodec checkout (no schemas/ folder found)")
 
 
+def render_module(schema: Schema) -> str:
+    """The Python module of one schema: the one code path of `generate` and `compile`."""
+    return ModuleEmitter(schema).render()
+
+
 def render_codecs(schemas: list[Schema]) -> dict[str, str]:
     files: dict[str, str] = {}
     families: dict[str, list[Schema]] = {}
     for schema in schemas:
         families.setdefault(schema.family, []).append(schema)
-        files[f"{schema.family}/{schema.id}.py"] = ModuleEmitter(schema).render()
+        files[f"{schema.family}/{schema.id}.py"] = render_module(schema)
     for family, members in families.items():
         names = ", ".join(repr(s.id) for s in members)
         files[f"{family}/__init__.py"] = HEADER + f'"""Codecs of the {family} family."""\n\n__all__ = [{names}]\n'
-    registry = "\n".join(f"    {s.format_name!r}: 'logcodec.generated.{s.family}.{s.id}'," for s in schemas)
+    registry = "\n".join(f"    {s.format_name!r}: {s.module!r}," for s in schemas)
     files["__init__.py"] = (
         HEADER + '"""Everything the generator writes. FORMATS maps each format name to its codec module."""\n\n'
         f"FORMATS = {{\n{registry}\n}}\n"
@@ -73,7 +78,7 @@ def _rendered_modules(root: Path, files: dict[str, str], schemas: list[Schema]):
     another schema's by name); afterwards the process gets its own modules back, so that
     values made before and after `generate` in one process are of the same classes.
     """
-    names = [f"logcodec.generated.{schema.family}.{schema.id}" for schema in schemas]
+    names = [schema.module for schema in schemas]
     saved = {name: sys.modules.get(name) for name in names}
     try:
         yield _load_rendered(root, files, schemas)
@@ -90,7 +95,7 @@ def _load_rendered(root: Path, files: dict[str, str], schemas: list[Schema]) -> 
     # A module that imports another schema's root type imports its module: load that one first.
     ordered = sorted(schemas, key=lambda s: sum(1 for imp in s.imports if not imp.root.primitive))
     for schema in ordered:
-        name = f"logcodec.generated.{schema.family}.{schema.id}"
+        name = schema.module
         source = files[f"{schema.family}/{schema.id}.py"]
         spec = importlib.util.spec_from_loader(name, loader=None)
         module = importlib.util.module_from_spec(spec)

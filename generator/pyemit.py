@@ -202,7 +202,7 @@ class ModuleEmitter:
             schema=self.schema, enums=enums, classes=classes, functions=functions,
             structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])),
             layouts=self.layouts, processors=sorted(self.processors), root=root,
-            imports=[{"module": f"logcodec.generated.{imp.family}.{imp.id}",
+            imports=[{"module": imp.module,
                       "names": ", ".join(f"{t.class_name}, _d_{t.name}, _e_{t.name}" for t in self.used_from(imp))}
                      for imp in self.imported],
             root_params="".join(f", {p.id}: {'bool' if p.type_name == 'bool' else 'int'}"

@@ -9,12 +9,15 @@ YAML path of the offending key, e.g. ``kafka/record_batch_v2.ksy: types.record.s
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
+
+from logcodec.runtime.compression import PROCESSORS
 
 from . import expr as E
 
@@ -148,9 +151,11 @@ class TypeDef:
 
 @dataclass
 class Schema:
-    path: str  # relative to the schemas root, e.g. "kafka/record_batch_v2.ksy"
+    path: str  # relative to the schemas root (or its import folder), e.g. "kafka/record_batch_v2.ksy"
     family: str
     id: str
+    module: str  # the Python module it compiles to, e.g. "logcodec.generated.kafka.record_batch_v2"
+    shown: str  # where it came from, for generated files' headers, e.g. "schemas/kafka/record_batch_v2.ksy"
     title: str
     doc: str
     doc_ref: str
@@ -188,20 +193,42 @@ _CHECKSUMS = {"crc32c", "crc32"}
 
 
 class Loader:
-    """Loads schema files from a root folder, caching each by relative path."""
+    """Loads schema files from a root folder, caching each by relative path.
 
-    def __init__(self, root: Path) -> None:
+    `strict` (this repository's house rules, for `schemas/`): a `doc` on every type and field,
+    and a file named by its `meta/id`. Without a `package`, a schema's family is the first
+    folder of its path and it compiles to `logcodec.generated.<family>.<id>`; with one (a
+    user's schemas, `logcodec compile`), every schema compiles to `<package>.<id>`. Imports are
+    looked up beside the importing file, then in each of `include` (Kaitai's import path);
+    absolute ones (`/common/x`) in the root, then in `include`.
+    """
+
+    def __init__(self, root: Path, *, strict: bool = True, include: tuple = (), package: str | None = None,
+                 shown_prefix: str = "schemas/") -> None:
         self.root = Path(root)
+        self.strict = strict
+        self.include = [Path(p) for p in include]
+        self.package = package
+        self.shown_prefix = shown_prefix
         self.loaded: dict[str, Schema] = {}
+        self.found_in: dict[str, Path] = {}  # rel -> the folder it was found in (root or an include folder)
 
     def fail(self, schema_path: str, ypath: str, message: str):
         raise SchemaError(f"{schema_path}: {ypath or '(top)'}: {message}")
+
+    def locate(self, rel: str) -> Path:
+        """The file of `rel`: under the root, else under the first include folder that has it."""
+        for folder in [self.root, *self.include]:
+            if (folder / rel).is_file():
+                self.found_in[rel] = folder
+                return folder / rel
+        return self.root / rel  # reading it fails with a message naming it
 
     def load(self, rel: str) -> Schema:
         rel = rel.replace("\\", "/")
         if rel in self.loaded:
             return self.loaded[rel]
-        path = self.root / rel
+        path = self.locate(rel)
         try:
             text = path.read_bytes()
         except OSError as exc:
@@ -216,30 +243,46 @@ class Loader:
         sid = meta.get("id")
         if not isinstance(sid, str) or not _ID.match(sid):
             self.fail(rel, "meta.id", "needs a lower_snake id")
-        if Path(rel).stem != sid:
+        if self.strict and Path(rel).stem != sid:
             self.fail(rel, "meta.id", f"must match the file name ({Path(rel).stem})")
+        family = self.package or rel.split("/")[0]
+        module = f"{self.package}.{sid}" if self.package else f"logcodec.generated.{family}.{sid}"
+        shown = self.shown_prefix + rel if self.found_in.get(rel, self.root) == self.root else rel
         schema = Schema(
-            path=rel, family=rel.split("/")[0], id=sid, title=str(meta.get("title", sid)),
+            path=rel, family=family, id=sid, module=module, shown=shown, title=str(meta.get("title", sid)),
             doc=str(raw.get("doc", "")).strip(), doc_ref=_doc_ref(raw.get("doc-ref")), raw=raw,
             sha256=hashlib.sha256(text).hexdigest(),
         )
         self.loaded[rel] = schema
         for i, imp in enumerate(meta.get("imports", []) or []):
-            target = (Path(rel).parent / imp).as_posix() if not imp.startswith("/") else imp[1:]
-            target = _normalise(target) + ".ksy"
-            schema.imports.append(self.load(target))
+            if not isinstance(imp, str):
+                self.fail(rel, f"meta.imports[{i}]", "an import is a path without `.ksy`")
+            schema.imports.append(self.load(self.import_target(rel, imp)))
         schema.root = self.build_type(schema, sid, raw, "", None, meta)
         Resolver(self, schema).resolve()
         return schema
+
+    def import_target(self, rel: str, imp: str) -> str:
+        """The path an import names: beside the importing file when it is there, else from the
+        top of the root or of an include folder (Kaitai looks in the importer's folder, then
+        in the import path)."""
+        if imp.startswith("/"):
+            return _normalise(imp[1:]) + ".ksy"
+        beside = _normalise((Path(rel).parent / imp).as_posix()) + ".ksy"
+        home = self.found_in.get(rel, self.root)
+        if (home / beside).is_file() or not any((f / (_normalise(imp) + ".ksy")).is_file() for f in self.include):
+            return beside
+        return _normalise(imp) + ".ksy"
 
     def build_type(self, schema: Schema, name: str, raw: dict, ypath: str, parent, meta: dict) -> TypeDef:
         if not isinstance(raw, dict):
             self.fail(schema.path, ypath, "a type is a mapping")
         for key in raw:
             if key not in _TYPE_KEYS:
-                self.fail(schema.path, _join(ypath, key), "unknown key (not in the Kaitai subset logcodec implements)")
-        if not raw.get("doc"):
-            self.fail(schema.path, _join(ypath, "doc"), "every type needs a `doc`")
+                self.fail(schema.path, _join(ypath, key), "unknown key (not in the Kaitai subset logcodec implements)"
+                          + did_you_mean(key, _TYPE_KEYS))
+        if self.strict and not raw.get("doc"):
+            self.fail(schema.path, _join(ypath, "doc"), "every type needs a `doc` (house rule of schemas/)")
         t = TypeDef(
             name=name, ypath=ypath, schema=schema, parent=parent,
             doc=str(raw.get("doc", "")).strip(), doc_ref=_doc_ref(raw.get("doc-ref")),
@@ -287,15 +330,16 @@ class Loader:
             self.fail(sp, ypath, "a seq entry is a mapping")
         for key in raw:
             if key not in _FIELD_KEYS:
-                self.fail(sp, _join(ypath, key), "unknown key (not in the Kaitai subset logcodec implements)")
+                self.fail(sp, _join(ypath, key), "unknown key (not in the Kaitai subset logcodec implements)"
+                          + did_you_mean(key, _FIELD_KEYS))
         fid = raw.get("id")
         if not isinstance(fid, str) or not _ID.match(fid):
             self.fail(sp, _join(ypath, "id"), "needs a lower_snake id")
-        if not raw.get("doc"):
-            self.fail(sp, _join(ypath, "doc"), "every field needs a `doc`")
+        if self.strict and not raw.get("doc"):
+            self.fail(sp, _join(ypath, "doc"), "every field needs a `doc` (house rule of schemas/)")
         ex = lambda key: self.expr(sp, _join(ypath, key), raw[key]) if key in raw else None  # noqa: E731
         f = Field(
-            id=fid, ypath=ypath, doc=str(raw["doc"]).strip(), doc_ref=_doc_ref(raw.get("doc-ref")),
+            id=fid, ypath=ypath, doc=str(raw.get("doc", "")).strip(), doc_ref=_doc_ref(raw.get("doc-ref")),
             type=TypeRef("bytes"), size=ex("size"), size_eos=bool(raw.get("size-eos", False)),
             if_expr=ex("if"), repeat=raw.get("repeat", ""), repeat_expr=ex("repeat-expr"),
             repeat_until=ex("repeat-until"), default=ex("-lc-default"), count_of=ex("-lc-count-of"),
@@ -317,6 +361,9 @@ class Loader:
             m = re.match(r"^([a-z_][a-z0-9_]*)(?:\((.*)\))?$", str(raw["process"]).strip())
             if not m:
                 self.fail(sp, _join(ypath, "process"), "expected name(args)")
+            if m.group(1) not in PROCESSORS:
+                self.fail(sp, _join(ypath, "process"), f"unsupported processor {m.group(1)!r}: logcodec has "
+                          + ", ".join(sorted(PROCESSORS)))
             args = [self.expr(sp, _join(ypath, "process"), a) for a in _split_args(m.group(2) or "")]
             f.process = (m.group(1), args)
         if "valid" in raw:
@@ -454,7 +501,14 @@ class Resolver:
                         self.fail(ypath, f"unknown type {name!r}: {found.name} has no type {part!r}")
                     found = found.types[part]
                 return found
-        self.fail(ypath, f"unknown type {name!r}")
+        self.fail(ypath, f"unknown type {name!r}" + did_you_mean(name, self.visible_types(t)))
+
+    def visible_types(self, t: TypeDef) -> set[str]:
+        names, scope = set(), t
+        while scope is not None:
+            names |= set(scope.types) | ({scope.name} if scope.parent is None else set())
+            scope = scope.parent
+        return names | {imp.id for imp in self.schema.imports}
 
     def find_enum(self, t: TypeDef, name: str, ypath: str) -> Enum:
         scope = t
@@ -462,7 +516,11 @@ class Resolver:
             if name in scope.enums:
                 return scope.enums[name]
             scope = scope.parent
-        self.fail(ypath, f"unknown enum {name!r}")
+        visible, scope = set(), t
+        while scope is not None:
+            visible |= set(scope.enums)
+            scope = scope.parent
+        self.fail(ypath, f"unknown enum {name!r}" + did_you_mean(name, visible))
 
     def check_names(self, t: TypeDef) -> None:
         """Every name an expression reads is a field before it, a param, an instance or a special."""
@@ -477,7 +535,8 @@ class Resolver:
             for e in exprs:
                 for n in E.names(e) if e is not None else ():
                     if n not in known | in_loop and n != f.id:
-                        self.fail(f.ypath, f"expression reads {n!r}, which is not a field before it, a param or an instance")
+                        self.fail(f.ypath, f"expression reads {n!r}, which is not a field before it, a param or an "
+                                  "instance" + did_you_mean(n, known | {g.id for g in t.seq}))
             if f.repeat_until is not None:
                 for n in E.names(f.repeat_until):
                     if n not in known | {"_", "_index", f.id}:
@@ -496,6 +555,12 @@ def _join(base: str, key: str) -> str:
     if not base:
         return key
     return f"{base}{key}" if key.startswith("[") else f"{base}.{key}"
+
+
+def did_you_mean(name: str, known) -> str:
+    """` (did you mean 'x'?)` for the closest known name, or nothing."""
+    close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def _doc_ref(value) -> str:

@@ -54,6 +54,11 @@ def cmd_decode(args) -> int:
     import logcodec
     from logcodec.containers import DIRECTORY_FORMATS
 
+    if bool(args.format) == bool(args.schema):
+        print("logcodec decode: give --format NAME or --schema FILE.ksy", file=sys.stderr)
+        return 2
+    if args.schema:
+        return _decode_with_schema(args)
     if args.format in DIRECTORY_FORMATS:  # a directory of files, such as a TANK partition
         doc = DIRECTORY_FORMATS[args.format](Path(args.file))
         json.dump(doc, sys.stdout, indent=None if args.compact else 2)
@@ -73,6 +78,50 @@ def cmd_decode(args) -> int:
         doc = logcodec.to_json(logcodec.decode(args.format, data))
     json.dump(doc, sys.stdout, indent=None if args.compact else 2)
     sys.stdout.write("\n")
+    return 0
+
+
+def _decode_with_schema(args) -> int:
+    """`decode --schema X.ksy`: compiled on first use (cached by content), as Kaitai's ksdump."""
+    import logcodec
+    from logcodec.generator.compile import compiled_module
+
+    module = compiled_module(Path(args.schema), tuple(args.include or ()))
+    params = dict(_root_param(text) for text in args.param or ())
+    data = _read_input(args.file)
+    if args.hex:
+        data = bytes.fromhex(data.decode("ascii").strip())
+    if args.stream:
+        stream = module.decode_stream(data, **params)
+        doc = {"items": [logcodec.to_json(v) for v in stream.items], "consumed": stream.consumed,
+               "partial": stream.partial.to_json() if stream.partial else None}
+    else:
+        doc = logcodec.to_json(module.decode(data, **params))
+    json.dump(doc, sys.stdout, indent=None if args.compact else 2)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _root_param(text: str) -> tuple[str, int | bool]:
+    name, sep, value = text.partition("=")
+    if not sep or not name.isidentifier():
+        raise ValueError(f"--param {text!r}: expected NAME=VALUE")
+    if value in ("true", "false"):
+        return name, value == "true"
+    try:
+        return name, int(value, 0)
+    except ValueError:
+        raise ValueError(f"--param {text!r}: the value is an integer, true or false") from None
+
+
+def cmd_compile(args) -> int:
+    from logcodec.generator.compile import compile_schemas
+
+    package = args.package or Path(args.schemas[0]).stem
+    written = compile_schemas([Path(s) for s in args.schemas], Path(args.output), package,
+                              tuple(args.include or ()), strict=args.strict, json_schemas=args.json_schema)
+    modules = sum(1 for p in written if p.suffix == ".py" and p.name != "__init__.py")
+    print(f"{Path(args.output) / Path(*package.split('.'))}: {modules} module(s), {len(written)} file(s)")
     return 0
 
 
@@ -590,13 +639,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_generate)
 
     p = sub.add_parser("decode", help="decode a binary file to canonical JSON on stdout")
-    p.add_argument("--format", "-f", required=True,
+    p.add_argument("--format", "-f",
                    help="format name, e.g. kafka.record_batch_v2, or tank.partition for a partition directory")
+    p.add_argument("--schema", metavar="FILE.ksy",
+                   help="decode with any Kaitai Struct schema instead, compiled on first use (cached by content)")
+    p.add_argument("-I", "--include", action="append", metavar="DIR", help="with --schema: an import folder (repeatable)")
+    p.add_argument("--param", action="append", metavar="NAME=VALUE", help="with --schema: a root param (repeatable)")
     p.add_argument("file", help="input file, - for stdin, or a directory for tank.partition")
     p.add_argument("--stream", action="store_true", help="values laid end to end; report a partial last one")
     p.add_argument("--hex", action="store_true", help="the input is hex text")
     p.add_argument("--compact", action="store_true", help="one line of JSON")
     p.set_defaults(func=cmd_decode)
+
+    p = sub.add_parser("compile", help="compile Kaitai Struct schemas into an importable Python package")
+    p.add_argument("schemas", nargs="+", metavar="SCHEMA.ksy", help="the schemas (the ones they import come along)")
+    p.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder that receives the package")
+    p.add_argument("--package", metavar="NAME", help="the package's name (default: the first schema's file name)")
+    p.add_argument("-I", "--include", action="append", metavar="DIR", help="an import folder (repeatable)")
+    p.add_argument("--strict", action="store_true",
+                   help="this repository's house rules: a doc on every type and field, files named by meta/id")
+    p.add_argument("--json-schema", action="store_true", help="also write schema/<id>.value.json for each value")
+    p.set_defaults(func=cmd_compile)
 
     p = sub.add_parser("encode", help="encode a canonical JSON value to bytes")
     p.add_argument("--format", "-f", required=True, help="format name, e.g. kafka.record_batch_v2")
@@ -660,6 +723,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"logcodec {args.command}: {exc}", file=sys.stderr)
         return 1
     except (OSError, ValueError) as exc:
+        print(f"logcodec {args.command}: {exc}", file=sys.stderr)
+        return 1
+    except Exception as exc:  # a malformed schema: one line naming the file and the YAML path
+        from logcodec.generator.schema import SchemaError
+
+        if not isinstance(exc, SchemaError):
+            raise
         print(f"logcodec {args.command}: {exc}", file=sys.stderr)
         return 1
 

@@ -91,7 +91,7 @@ def test_derived_fields_and_schema_defaults_may_be_left_out():
     assert out.stdout.decode().strip() == test["bytes"]
 
 
-@pytest.mark.parametrize("command", [[], ["generate"], ["decode"], ["encode"], ["docs"], ["formats"]])
+@pytest.mark.parametrize("command", [[], ["generate"], ["decode"], ["encode"], ["docs"], ["formats"], ["compile"]])
 def test_help_on_every_command(command):
     out = run(*command, "--help")
     assert out.returncode == 0 and b"usage: logcodec" in out.stdout

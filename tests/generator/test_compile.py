@@ -1,0 +1,119 @@
+"""`logcodec compile`: any Kaitai Struct schema in, an importable package out, without the house
+rules of schemas/; `logcodec decode --schema` compiles on the fly; malformed schemas are one line."""
+
+import json
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from tests.generator.demo import SCHEMAS
+
+# No docs anywhere, an import from a subfolder, and one through an import folder (-I).
+MAIN = """
+meta: {id: main, endian: le, imports: [parts/pair, /shared/tag]}
+seq:
+  - {id: num_pairs, type: u1}
+  - {id: pairs, type: pair, repeat: expr, repeat-expr: num_pairs}
+  - {id: tag, type: tag}
+"""
+PAIR = "meta: {id: pair, endian: le}\nseq: [{id: a, type: u2}, {id: b, type: u1}]\n"
+TAG = "meta: {id: tag}\nseq: [{id: len_text, type: u1}, {id: text, type: str, size: len_text, encoding: ASCII}]\n"
+DATA = bytes.fromhex("02" "0100" "02" "0300" "04" "02" "6f6b")
+
+
+def run(*args, cwd=None, env=None):
+    return subprocess.run([sys.executable, "-m", "logcodec", *args], capture_output=True, text=True, cwd=cwd,
+                          env=env)
+
+
+def user_schemas(tmp_path: Path) -> tuple[Path, Path]:
+    (tmp_path / "src" / "parts").mkdir(parents=True)
+    (tmp_path / "lib" / "shared").mkdir(parents=True)
+    (tmp_path / "src" / "main.ksy").write_text(MAIN)
+    (tmp_path / "src" / "parts" / "pair.ksy").write_text(PAIR)
+    (tmp_path / "lib" / "shared" / "tag.ksy").write_text(TAG)
+    return tmp_path / "src" / "main.ksy", tmp_path / "lib"
+
+
+def python_in(folder: Path, code: str) -> str:
+    """Run `code` in a fresh interpreter from `folder` (the package is found there, as a user's)."""
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, cwd=folder,
+                          check=True)
+    return done.stdout
+
+
+def test_a_users_schemas_compile_into_an_importable_package(tmp_path):
+    main, lib = user_schemas(tmp_path)
+    out = tmp_path / "out"
+    done = run("compile", str(main), "-o", str(out), "--package", "acme.codecs", "-I", str(lib))
+    assert done.returncode == 0, done.stderr
+    package = out / "acme" / "codecs"
+    assert sorted(p.name for p in package.glob("*.py")) == ["__init__.py", "main.py", "pair.py", "tag.py"]
+    got = python_in(out, f"""
+        from acme.codecs import main, FORMATS
+        value = main.decode(bytes.fromhex({DATA.hex()!r}))
+        print([(p.a, p.b) for p in value.pairs], value.tag.text, sorted(FORMATS))
+        print(main.encode(value).hex())
+    """).splitlines()
+    assert got[0] == "[(1, 2), (3, 4)] ok ['acme.codecs.main', 'acme.codecs.pair', 'acme.codecs.tag']"
+    assert got[1] == DATA.hex()
+
+
+def test_compiled_modules_import_nothing_of_logcodec_but_its_runtime(tmp_path):
+    main, lib = user_schemas(tmp_path)
+    assert run("compile", str(main), "-o", str(tmp_path / "out"), "--package", "acme", "-I", str(lib)).returncode == 0
+    for module in (tmp_path / "out" / "acme").glob("*.py"):
+        imported = re.findall(r"^(?:from|import) (logcodec[\w.]*)", module.read_text(), re.M)
+        assert all(name.startswith("logcodec.runtime") for name in imported), (module.name, imported)
+
+
+def test_house_rules_only_with_strict(tmp_path):
+    main, lib = user_schemas(tmp_path)
+    done = run("compile", str(main), "-o", str(tmp_path / "out"), "-I", str(lib), "--strict")
+    assert done.returncode == 1 and "needs a `doc`" in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_decode_with_a_schema_compiles_once_and_prints_canonical_json(tmp_path):
+    main, lib = user_schemas(tmp_path)
+    (tmp_path / "data.bin").write_bytes(DATA)
+    env = {"LOGCODEC_SCHEMA_CACHE": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
+    for _ in range(2):
+        done = run("decode", "--schema", str(main), "-I", str(lib), str(tmp_path / "data.bin"), "--compact", env=env)
+        assert done.returncode == 0, done.stderr
+        doc = json.loads(done.stdout)
+        assert doc["pairs"] == [{"a": 1, "b": 2}, {"a": 3, "b": 4}] and doc["tag"]["text"] == "ok"
+    assert len([p for p in (tmp_path / "cache").iterdir() if p.is_dir()]) == 1  # compiled once, by content
+    cut = run("decode", "--schema", str(main), "-I", str(lib), "--hex", "-", env=env, cwd=tmp_path)
+    assert cut.returncode == 1
+
+
+def test_data_that_does_not_fit_is_a_decode_error_with_kind_offset_and_path(tmp_path):
+    main, lib = user_schemas(tmp_path)
+    (tmp_path / "cut.bin").write_bytes(DATA[:4])
+    env = {"LOGCODEC_SCHEMA_CACHE": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
+    done = run("decode", "--schema", str(main), "-I", str(lib), str(tmp_path / "cut.bin"), env=env)
+    assert done.returncode == 1
+    # Two pairs of 3 bytes are counted before any is read: 6 bytes from offset 1, where 3 are left.
+    assert done.stderr.strip() == "logcodec decode: truncated at offset 1 in main.pairs: needs 6 bytes, 3 left"
+
+
+def test_a_malformed_schema_is_one_line_naming_the_yaml_path_and_the_closest_name(tmp_path):
+    bad = tmp_path / "bad.ksy"
+    bad.write_text("meta: {id: bad}\nseq: [{id: a, type: u4, siz: 3}]\n")
+    done = run("compile", str(bad), "-o", str(tmp_path / "out"))
+    assert done.returncode == 1
+    assert done.stderr == ("logcodec compile: bad.ksy: seq[0].siz: unknown key (not in the Kaitai subset logcodec "
+                           "implements) (did you mean 'size'?)\n")
+    bad.write_text("meta: {id: bad}\nseq: [{id: a, size: 3, process: xor(1)}]\n")
+    done = run("compile", str(bad), "-o", str(tmp_path / "out"))
+    assert done.returncode == 1 and "seq[0].process: unsupported processor 'xor'" in done.stderr
+
+
+def test_the_repositorys_demo_schemas_compile_as_a_users_would(tmp_path):
+    schemas = sorted(str(p) for p in (SCHEMAS / "demo").glob("*.ksy"))
+    done = run("compile", *schemas, "-o", str(tmp_path), "--package", "demo", "--json-schema", "--strict")
+    assert done.returncode == 0, done.stderr
+    assert {p.stem for p in (tmp_path / "demo" / "schema").glob("*.value.json")} == {
+        Path(s).stem + ".value" for s in schemas}
