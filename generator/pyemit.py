@@ -754,7 +754,17 @@ class TypeEmitter:
 
     def decode_unsized(self, c: Lines, f: Field, ref: TypeRef, target: str, epath: str, wrap) -> None:
         prim = primitive_of(ref)
-        if prim is not None:
+        if f.terminator is not None and ref.kind in ("bytes", "str"):
+            raw = "d" if ref.kind == "str" else target
+            c(f"{raw}, pos = _rt.read_term(buf, pos, end, {f.terminator!r}, {f.include}, {f.consume}, {f.eos_error}, "
+              f"{epath!r})")
+            if ref.kind == "str":
+                # where the value starts: before pos by its length, and by a terminator consumed
+                # but not in it (or after one in it but not consumed)
+                taken = len(f.terminator) * (int(f.consume) - int(f.include))
+                self.decode_text(c, ref, target, "d", f"pos - len(d) - {taken}" if taken else "pos - len(d)",
+                                 epath, "buf")
+        elif prim is not None:
             prim.decode(c, target, epath)
         elif ref.kind in ("int", "float"):
             if ref.kind == "int" and ref.size == 1 and not ref.signed:
@@ -777,14 +787,14 @@ class TypeEmitter:
 
     def decode_content(self, c: Lines, f: Field, ref: TypeRef, target: str, epath: str, wrap, bounds) -> None:
         b, s, e = bounds
+        trimmed = f.pad_right is not None or f.terminator is not None
+        raw = f"_rt.cut({b}[{s}:{e}], {f.pad_right!r}, {f.terminator!r}, {f.include})" if trimmed else f"{b}[{s}:{e}]"
         if ref.kind == "bytes":
-            c(f"{target} = {b}[{s}:{e}]")
+            c(f"{target} = {raw}")
         elif ref.kind == "str":
-            with c.block("try:"):
-                c(f"{target} = str({b}[{s}:{e}], {ref.encoding!r})")
-            with c.block("except UnicodeDecodeError as exc:"):
-                error = f"_rt.invalid(f'not {ref.encoding}: {{exc.reason}}', {s} + exc.start, {epath!r})"
-                c(f"raise {self.anchored(error, b)} from None")
+            if trimmed:
+                c(f"d = {raw}")
+            self.decode_text(c, ref, target, "d" if trimmed else raw, s, epath, b)
         elif ref.kind == "user" and not primitive_of(ref):
             args = self.call_args(ref)
             call = f"{target}, p = _d_{ref.user.name}({b}, {s}, {e}, lim{args})"
@@ -800,6 +810,15 @@ class TypeEmitter:
             self.decode_unsized(c, f, ref, target, epath, wrap)
             c(f"if pos != end: raise _rt.trailing(buf, pos, end, {epath!r})")
             c("pos, end = p, end_outer")
+
+    def decode_text(self, c: Lines, ref: TypeRef, target: str, part: str, first: str, epath: str, b: str) -> None:
+        """`target` = the bytes `part` as text; a bad byte is invalid_value at `first` (where
+        `part` starts in `b`) plus its offset."""
+        with c.block("try:"):
+            c(f"{target} = str({part}, {ref.encoding!r})")
+        with c.block("except UnicodeDecodeError as exc:"):
+            error = f"_rt.invalid(f'not {ref.encoding}: {{exc.reason}}', {first} + exc.start, {epath!r})"
+            c(f"raise {self.anchored(error, b)} from None")
 
     @staticmethod
     def anchored(error: str, b: str) -> str:
@@ -1195,9 +1214,17 @@ class TypeEmitter:
             self.check_size_encode(c, f, "len(d)", epath)
             self.put(c, "d")
             return
-        if f.size is not None:
+        if f.size is not None or (f.size_eos and (f.pad_right is not None or f.terminator is not None)):
             c(f"d = {var}.encode({f.type.encoding!r})" if f.type.kind == "str" else f"d = _cast(bytes, {var})")
+            if f.pad_right is not None or f.terminator is not None:
+                size = "None" if f.size is None else self.expr(f.size)
+                c(f"d = _rt.fill(d, {size}, {f.pad_right!r}, {f.terminator!r}, {f.include}, {epath!r})")
             self.check_size_encode(c, f, "len(d)", epath)
+            self.put(c, "d")
+            return
+        if f.terminator is not None and f.type.kind in ("bytes", "str"):
+            c(f"d = {var}.encode({f.type.encoding!r})" if f.type.kind == "str" else f"d = _cast(bytes, {var})")
+            c(f"d = _rt.terminated(d, {f.terminator!r}, {f.include}, {f.consume}, {epath!r})")
             self.put(c, "d")
             return
         self.encode_content(c, f, f.type, var, epath, wrap)

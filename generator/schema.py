@@ -77,6 +77,12 @@ class Field:
     present: str | None = None  # -lc-present: this flag says whether that (conditional) field is there
     partial_tail: bool = False  # -lc-partial-tail: a repeat-eos whose last element may be cut short
     filled_remotely: bool = False  # -lc-derived: a length another type's sized field reads, filled by its encoder
+    # bytes and strings: read up to a terminator (or cut a sized field at one), strip padding
+    terminator: bytes | None = None  # one byte, or a unit of zeros for `strz` in UTF-16/32
+    consume: bool = True  # the terminator is skipped (else the next field starts with it)
+    include: bool = False  # the terminator is part of the value
+    eos_error: bool = True  # no terminator before the end is an error (else the value runs to the end)
+    pad_right: int | None = None  # a sized field's trailing padding byte, stripped from the value
 
     def expressions(self, write_side: bool = False) -> list:
         """The expressions a decoder evaluates for this field (and with `write_side`, those only
@@ -185,6 +191,7 @@ _FLOAT = re.compile(r"^f([48])(be|le)?$")
 _FIELD_KEYS = {
     "id", "type", "size", "size-eos", "if", "repeat", "repeat-expr", "repeat-until", "process",
     "valid", "enum", "contents", "encoding", "doc", "doc-ref",
+    "terminator", "consume", "include", "eos-error", "pad-right",
     "-lc-size-of", "-lc-count-of", "-lc-absent", "-lc-checksum", "-lc-default", "-lc-present",
     "-lc-partial-tail", "-lc-derived",
 }
@@ -212,6 +219,7 @@ class Loader:
         self.shown_prefix = shown_prefix
         self.loaded: dict[str, Schema] = {}
         self.found_in: dict[str, Path] = {}  # rel -> the folder it was found in (root or an include folder)
+        self.loading: list[str] = []  # the chain of imports being loaded, to refuse a cycle
 
     def fail(self, schema_path: str, ypath: str, message: str):
         raise SchemaError(f"{schema_path}: {ypath or '(top)'}: {message}")
@@ -254,13 +262,34 @@ class Loader:
             sha256=hashlib.sha256(text).hexdigest(),
         )
         self.loaded[rel] = schema
+        self.loading.append(rel)
         for i, imp in enumerate(meta.get("imports", []) or []):
             if not isinstance(imp, str):
                 self.fail(rel, f"meta.imports[{i}]", "an import is a path without `.ksy`")
-            schema.imports.append(self.load(self.import_target(rel, imp)))
+            target = self.import_target(rel, imp)
+            if target in self.loading:  # its modules would import each other
+                self.fail(rel, f"meta.imports[{i}]", "circular imports are not supported: "
+                          + " -> ".join([*self.loading[self.loading.index(target):], target]))
+            schema.imports.append(self.load(target))
+        self.loading.pop()
         schema.root = self.build_type(schema, sid, raw, "", None, meta)
         Resolver(self, schema).resolve()
         return schema
+
+    def terminated(self, sp: str, ypath: str, raw: dict, f: Field) -> None:
+        """`terminator`, `consume`, `include`, `eos-error` and `pad-right` (Kaitai's defaults:
+        consumed, not included, an error at the end of the stream)."""
+        for key, attr in (("consume", "consume"), ("include", "include"), ("eos-error", "eos_error")):
+            if key in raw:
+                if not isinstance(raw[key], bool):
+                    self.fail(sp, _join(ypath, key), "is true or false")
+                setattr(f, attr, raw[key])
+        for key in ("terminator", "pad-right"):
+            if key in raw and not (isinstance(raw[key], int) and 0 <= raw[key] <= 255):
+                self.fail(sp, _join(ypath, key), "is a byte value, 0 to 255")
+        if "terminator" in raw:
+            f.terminator = bytes([raw["terminator"]])
+        f.pad_right = raw.get("pad-right")
 
     def import_target(self, rel: str, imp: str) -> str:
         """The path an import names: beside the importing file when it is there, else from the
@@ -278,6 +307,8 @@ class Loader:
         if not isinstance(raw, dict):
             self.fail(schema.path, ypath, "a type is a mapping")
         for key in raw:
+            if _vendor_key(key):
+                continue
             if key not in _TYPE_KEYS:
                 self.fail(schema.path, _join(ypath, key), "unknown key (not in the Kaitai subset logcodec implements)"
                           + did_you_mean(key, _TYPE_KEYS))
@@ -329,6 +360,8 @@ class Loader:
         if not isinstance(raw, dict):
             self.fail(sp, ypath, "a seq entry is a mapping")
         for key in raw:
+            if _vendor_key(key):
+                continue
             if key not in _FIELD_KEYS:
                 self.fail(sp, _join(ypath, key), "unknown key (not in the Kaitai subset logcodec implements)"
                           + did_you_mean(key, _FIELD_KEYS))
@@ -348,6 +381,7 @@ class Loader:
             filled_remotely=bool(raw.get("-lc-derived", False)),
         )
         f._raw_type = raw.get("type")  # resolved later, once all types are known
+        self.terminated(sp, ypath, raw, f)
         f._raw_enum = raw.get("enum")
         f._encoding = raw.get("encoding", "")
         if f.repeat not in ("", "expr", "eos", "until"):
@@ -418,8 +452,8 @@ class Resolver:
         raw = f._raw_type
         if raw is None:
             f.type = TypeRef("bytes")
-            if f.size is None and not f.size_eos and f.contents is None:
-                self.fail(f.ypath, "a byte field needs size or size-eos")
+            if f.size is None and not f.size_eos and f.contents is None and f.terminator is None:
+                self.fail(f.ypath, "a byte field needs size, size-eos or a terminator")
         elif isinstance(raw, dict):
             on = self.loader.expr(self.schema.path, _join(f.ypath, "type.switch-on"), raw.get("switch-on"))
             cases = []
@@ -431,6 +465,14 @@ class Resolver:
             f.type = self.type_ref(t, f, str(raw))
         if f._raw_enum:
             f.enum = self.find_enum(t, f._raw_enum, _join(f.ypath, "enum"))
+        if (f.terminator is not None or f.pad_right is not None) and f.type.kind not in ("bytes", "str"):
+            self.fail(_join(f.ypath, "terminator" if f.terminator is not None else "pad-right"),
+                      f"only bytes and strings end at a terminator or carry padding, not a {f.type.kind} field")
+        if f.pad_right is not None and f.size is None and not f.size_eos:
+            self.fail(_join(f.ypath, "pad-right"), "padding needs a size (or size-eos)")
+        if (f.terminator is not None or f.pad_right is not None) and f.process:
+            self.fail(_join(f.ypath, "terminator" if f.terminator is not None else "pad-right"),
+                      "a terminator or padding together with process is not supported yet")
         for key in ("size_of",):
             so = f.size_of
             if so:
@@ -469,10 +511,13 @@ class Resolver:
             return TypeRef("bits", size=int(m.group(1)), endian=m.group(2) or t.bit_endian)
         if m := _FLOAT.match(name):
             return TypeRef("float", size=int(m.group(1)), endian=m.group(2) or t.endian)
-        if name == "str":
-            if not f._encoding:
-                self.fail(f.ypath, "a str field needs an encoding")
-            return TypeRef("str", encoding=f._encoding)
+        if name in ("str", "strz"):
+            encoding = f._encoding or self.schema.raw["meta"].get("encoding", "")
+            if not encoding:
+                self.fail(f.ypath, "a str field needs an encoding (on the field or in meta)")
+            if name == "strz":  # terminated by a NUL of the encoding's code unit
+                f.terminator = bytes(_unit_size(encoding))
+            return TypeRef("str", encoding=encoding)
         if name in ("bytes",):
             return TypeRef("bytes")
         m = re.match(r"^([a-z_][a-z0-9_:]*)(?:\((.*)\))?$", name)
@@ -557,10 +602,22 @@ def _join(base: str, key: str) -> str:
     return f"{base}{key}" if key.startswith("[") else f"{base}.{key}"
 
 
+def _vendor_key(key) -> bool:
+    """Keys that start with `-` belong to other tools (`-webide-representation`), and Kaitai's
+    compiler ignores them; ours (`-lc-`) are checked."""
+    return isinstance(key, str) and key.startswith("-") and not key.startswith("-lc-")
+
+
 def did_you_mean(name: str, known) -> str:
     """` (did you mean 'x'?)` for the closest known name, or nothing."""
     close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _unit_size(encoding: str) -> int:
+    """Bytes of one code unit: 2 for UTF-16, 4 for UTF-32, else 1 (a NUL there ends a `strz`)."""
+    name = encoding.upper().replace("_", "-")
+    return 4 if name.startswith(("UTF-32", "UTF32")) else 2 if name.startswith(("UTF-16", "UTF16")) else 1
 
 
 def _doc_ref(value) -> str:

@@ -121,6 +121,87 @@ def out_of_range(value, bits: int, path: str, signed: bool = True) -> EncodeErro
     return EncodeError("invalid_value", f"{value!r} does not fit a {kind}", None, path)
 
 
+# ---------------------------------------------------------------- terminators and padding
+#
+# Kaitai's `terminator`, `consume`, `include`, `eos-error` and `pad-right`, with its semantics: a
+# multi-byte terminator (a `strz` in UTF-16 or UTF-32) is matched at whole code units only.
+
+
+def _find_term(data, term: bytes, start: int = 0, end: int | None = None) -> int:
+    """The offset of the first whole-unit occurrence of `term` in data[start:end], or -1."""
+    end = len(data) if end is None else end
+    unit = len(term)
+    if unit == 1:
+        return data.find(term, start, end)
+    at = start
+    while at + unit <= end:
+        if data[at:at + unit] == term:
+            return at
+        at += unit
+    return -1
+
+
+def read_term(buf, pos: int, end: int, term: bytes, include: bool, consume: bool, eos_error: bool,
+              path: str) -> tuple[bytes, int]:
+    """Bytes from `pos` up to the terminator; returns them and the position after (the
+    terminator consumed or not). Without a terminator before `end`: an error, or with
+    `eos_error` false, the rest (whole units only, as Kaitai reads them)."""
+    at = _find_term(buf, term, pos, end)
+    if at < 0:
+        if eos_error:
+            err = short(buf, end, end, len(term), path)
+            err.detail = f"no terminator {term.hex()} before the end ({err.detail})"
+            err.offset = pos
+            raise err
+        stop = end - (end - pos) % len(term)
+        return bytes(buf[pos:stop]), stop
+    stop = at + len(term)
+    return bytes(buf[pos:stop if include else at]), (stop if consume else at)
+
+
+def cut(data: bytes, pad: int | None, term: bytes | None, include: bool) -> bytes:
+    """A sized field's value: padding stripped from the right, then cut at the terminator."""
+    if pad is not None:
+        data = data.rstrip(BYTE[pad])
+    if term is not None:
+        at = _find_term(data, term)
+        if at >= 0:
+            data = data[:at + len(term) if include else at]
+    return data
+
+
+def fill(data: bytes, size: int | None, pad: int | None, term: bytes | None, include: bool, path: str) -> bytes:
+    """The bytes of a sized field holding `data`: its terminator (unless included) when there is
+    room, then padding (the pad byte, else the terminator's, else zeros) up to `size`. Refuses a
+    value that decoding would not give back."""
+    if term is not None and not include and _find_term(data, term) >= 0:
+        raise EncodeError("invalid_value", f"holds its terminator {term.hex()}, where decoding would stop", None, path)
+    if pad is not None and data.endswith(BYTE[pad]) and term is None:
+        raise EncodeError("invalid_value", f"ends with the pad byte {pad:#04x}, which decoding strips", None, path)
+    if size is None:  # size-eos: the value, then its terminator
+        return data + term if term is not None and not include else data
+    if len(data) > size:
+        raise EncodeError("invalid_length", f"{len(data)} bytes do not fit in {size}", None, path)
+    if term is not None and not include and len(data) < size:
+        data += term[:size - len(data)]
+    filler = pad if pad is not None else (term[0] if term is not None else 0)
+    return data + BYTE[filler] * (size - len(data))
+
+
+def terminated(data: bytes, term: bytes, include: bool, consume: bool, path: str) -> bytes:
+    """What a field read up to a terminator writes: the value and, when the decoder consumes
+    a terminator it does not include, the terminator (a field that leaves it for the next one
+    writes only the value)."""
+    at = _find_term(data, term)
+    if include:
+        if at >= 0 and at + len(term) != len(data):
+            raise EncodeError("invalid_value", f"holds its terminator {term.hex()} before its end", None, path)
+        return data
+    if at >= 0:
+        raise EncodeError("invalid_value", f"holds its terminator {term.hex()}, where decoding would stop", None, path)
+    return data + term if consume else data
+
+
 # ---------------------------------------------------------------- values
 
 
