@@ -101,6 +101,9 @@ def _load_rendered(root: Path, files: dict[str, str], schemas: list[Schema]) -> 
         module = importlib.util.module_from_spec(spec)
         module.__file__ = str(root / "generated" / schema.family / f"{schema.id}.py")
         setattr(module, native.SOURCE_KEY, source.encode())  # not the file on disk, which may be older
+        # Pure Python: a compiled build is initialised once per process, and one loaded here would
+        # keep the classes of these stand-ins after they are gone.
+        setattr(module, native.PURE_KEY, True)
         sys.modules[name] = module
         exec(compile(source, module.__file__, "exec"), module.__dict__)
         modules[schema.format_name] = module

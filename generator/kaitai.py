@@ -32,7 +32,7 @@ It decompresses through logcodec's codec table (zlib, python-snappy, lz4 and
 zstandard do the work), so the reference parsers can read compressed data.
 """
 
-from logcodec.runtime.compression import {name} as _table
+from logcodec.runtime.processors import {name} as _table
 from logcodec.runtime.limits import Budget
 
 
@@ -74,8 +74,13 @@ def compile_schemas(schemas_root: Path, schemas: list[Schema], debug: bool = Fal
     return answer["outputs"]
 
 
+#: Processors the official runtime has itself: no shim (one named `zlib` would hide the module).
+BUILT_IN = {"xor", "rol", "ror", "zlib"}
+
+
 def processor_names(schemas: list[Schema]) -> set[str]:
-    return {f.process[0] for s in schemas for t in s.all_types() for f in t.seq if f.process}
+    """The custom processors the schemas use, which the reference parsers get as shims."""
+    return {f.process[0] for s in schemas for t in s.all_types() for f in t.seq if f.process} - BUILT_IN
 
 
 def sources(schemas_root: Path, schemas: list[Schema], debug: bool = False) -> dict[str, str]:

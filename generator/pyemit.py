@@ -738,7 +738,10 @@ class TypeEmitter:
                 name, args = f.process
                 self.m.processors.add(name)
                 extra = "".join(", " + self.expr(a) for a in args)
-                c(f"b2, s2, e2 = {name}.decode(buf, pos, e, lim{extra})")
+                with c.block("try:"):
+                    c(f"b2, s2, e2 = {name}.decode(buf, pos, e, lim{extra})")
+                with c.block("except _rt.DecodeError as exc:"):
+                    c(f"raise exc.within({epath!r})" if epath else "raise")
                 bounds = ("b2", "s2", "e2")
             self.decode_content(c, f, ref, target, epath, wrap, bounds)
             c("pos = e")

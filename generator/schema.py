@@ -17,7 +17,7 @@ from pathlib import Path
 
 import yaml
 
-from logcodec.runtime.compression import PROCESSORS
+from logcodec.runtime.processors import PROCESSORS
 
 from . import expr as E
 

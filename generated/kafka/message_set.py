@@ -26,7 +26,7 @@ from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
 from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
-from logcodec.runtime.compression import kafka_legacy_compression
+from logcodec.runtime.processors import kafka_legacy_compression
 
 FORMAT = "kafka.message_set"
 _VARINT: Final = _rt.VARINT
@@ -398,7 +398,10 @@ def _d_message(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int, p_offs
         if e > end: raise _rt.short(buf, pos, end, n, 'value')
         if _rt.crc32(memoryview(buf)[s_magic:e]) != v_crc:
             raise _rt.DecodeError('checksum_mismatch', f'stored {v_crc:#010x}, computed {_rt.crc32(memoryview(buf)[s_magic:e]):#010x}', s_crc, 'crc')
-        b2, s2, e2 = kafka_legacy_compression.decode(buf, pos, e, lim, v_magic, int(v_attributes.compression))
+        try:
+            b2, s2, e2 = kafka_legacy_compression.decode(buf, pos, e, lim, v_magic, int(v_attributes.compression))
+        except _rt.DecodeError as exc:
+            raise exc.within('value')
         on_value = v_attributes.compression
         if on_value == Compression.gzip:
             try:

@@ -18,7 +18,7 @@ from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
 from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
-from logcodec.runtime.compression import kafka_compression
+from logcodec.runtime.processors import kafka_compression
 
 FORMAT = "kafka.record_batch_v2"
 _VARINT: Final = _rt.VARINT
@@ -393,7 +393,10 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Rec
     if e > end: raise _rt.short(buf, pos, end, n, 'records')
     if _rt.crc32c(memoryview(buf)[s_attributes:e]) != v_crc:
         raise _rt.DecodeError('checksum_mismatch', f'stored {v_crc:#010x}, computed {_rt.crc32c(memoryview(buf)[s_attributes:e]):#010x}', s_crc, 'crc')
-    b2, s2, e2 = kafka_compression.decode(buf, pos, e, lim, int(v_attributes.compression))
+    try:
+        b2, s2, e2 = kafka_compression.decode(buf, pos, e, lim, int(v_attributes.compression))
+    except _rt.DecodeError as exc:
+        raise exc.within('records')
     try:
         v_records, p = _d_record_list(b2, s2, e2, lim, v_num_records, v_attributes.is_control)
     except _rt.DecodeError as exc:

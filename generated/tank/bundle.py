@@ -21,7 +21,7 @@ from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
 from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
-from logcodec.runtime.compression import tank_compression
+from logcodec.runtime.processors import tank_compression
 
 FORMAT = "tank.bundle"
 _VARINT: Final = _rt.VARINT
@@ -291,7 +291,10 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: int) 
     else:
         v_last_seq_num_delta = None
     e = end
-    b2, s2, e2 = tank_compression.decode(buf, pos, e, lim, int(v_codec))
+    try:
+        b2, s2, e2 = tank_compression.decode(buf, pos, e, lim, int(v_codec))
+    except _rt.DecodeError as exc:
+        raise exc.within('messages')
     try:
         v_messages, p = _d_message_set(b2, s2, e2, lim, i_num_messages, v_is_sparse, (v_first_seq_num if v_is_sparse else p_base_seq_num), (v_last_seq_num_delta if (v_is_sparse and (i_num_messages != 1)) else 0))
     except _rt.DecodeError as exc:

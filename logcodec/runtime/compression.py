@@ -407,10 +407,7 @@ kafka_legacy_compression = ByVersion("kafka_legacy", {0: kafka_v0_compression, 1
 #: TANK bundles: flags bits 0-1. TANK reads and writes raw snappy only, no xerial framing.
 tank_compression = CodecTable("tank", {0: None, 1: (snappy_decompress_raw, snappy_compress_raw)})
 
-#: The names a schema's `process:` may use: every codec table above.
-PROCESSORS = frozenset(name for name, value in list(globals().items()) if isinstance(value, (CodecTable, ByVersion)))
-
-__all__ = ["CodecTable", "ByVersion", "PROCESSORS", "kafka_compression", "kafka_v0_compression", "kafka_v1_compression",
+__all__ = ["CodecTable", "ByVersion", "kafka_compression", "kafka_v0_compression", "kafka_v1_compression",
            "kafka_legacy_compression", "tank_compression",
            "gzip_compress", "gzip_decompress", "snappy_compress", "snappy_compress_raw",
            "snappy_decompress", "snappy_decompress_raw", "lz4_compress", "lz4_decompress",

@@ -23,6 +23,7 @@ from pathlib import Path
 
 PURE_ENV = "LOGCODEC_PURE"
 SOURCE_KEY = "__logcodec_source__"
+PURE_KEY = "__logcodec_pure__"  # set in a module's globals before it runs: it keeps pure Python
 DIR_ENV = "LOGCODEC_NATIVE_DIR"
 
 
@@ -51,7 +52,7 @@ def find_build(name: str, folder: Path | None = None) -> Path | None:
 def accelerate(module_globals: dict) -> None:
     """Replace a generated module's contents with its compiled build, when there is one."""
     source_file = module_globals.get("__file__") or ""
-    if os.environ.get(PURE_ENV) or not source_file.endswith(".py"):
+    if os.environ.get(PURE_ENV) or module_globals.get(PURE_KEY) or not source_file.endswith(".py"):
         return  # asked for pure Python, or this is the compiled build itself
     # A module executed from memory (the generator checking what it just rendered) says
     # what its source is; the file on disk may be an older one.

@@ -106,9 +106,9 @@ def test_a_malformed_schema_is_one_line_naming_the_yaml_path_and_the_closest_nam
     assert done.returncode == 1
     assert done.stderr == ("logcodec compile: bad.ksy: seq[0].siz: unknown key (not in the Kaitai subset logcodec "
                            "implements) (did you mean 'size'?)\n")
-    bad.write_text("meta: {id: bad}\nseq: [{id: a, size: 3, process: xor(1)}]\n")
+    bad.write_text("meta: {id: bad}\nseq: [{id: a, size: 3, process: my_custom_fx(1)}]\n")
     done = run("compile", str(bad), "-o", str(tmp_path / "out"))
-    assert done.returncode == 1 and "seq[0].process: unsupported processor 'xor'" in done.stderr
+    assert done.returncode == 1 and "seq[0].process: unsupported processor 'my_custom_fx'" in done.stderr
 
 
 def test_the_repositorys_demo_schemas_compile_as_a_users_would(tmp_path):

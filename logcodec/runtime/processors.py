@@ -1,0 +1,111 @@
+"""Every processor a schema's `process:` may name, in one namespace that generated modules import.
+
+Kaitai's built-in ones, as its runtime defines them: `xor(key)` (a byte, or bytes repeated),
+`rol(n)` and `ror(n)` (each byte rotated by n bits), and `zlib` (a zlib stream, decompressed
+within the call's budget); then the codec tables of `logcodec.runtime.compression`. Each has
+`decode(buf, start, end, budget, *args) -> (buffer, start, end)` and `encode(data, *args)`.
+"""
+
+from __future__ import annotations
+
+import zlib as _zlib
+from typing import Any
+
+from logcodec.runtime import compression as _compression
+from logcodec.runtime.compression import ByVersion, Bytes, CodecTable, _too_big
+from logcodec.runtime.errors import DecodeError, EncodeError
+from logcodec.runtime.limits import Budget
+
+
+def _key_bytes(key, error) -> bytes:
+    if isinstance(key, int):
+        if not 0 <= key <= 255:
+            raise error("invalid_value", f"xor key {key} is not a byte")
+        return bytes((key,))
+    key = bytes(key)
+    if not key:
+        raise error("invalid_value", "xor key is empty")
+    return key
+
+
+class _Xor:
+    """`xor(key)`: each byte xor the key's byte at the same place, the key repeated."""
+
+    @staticmethod
+    def apply(data: Bytes, key: bytes) -> bytes:
+        if len(key) == 1:
+            table = bytes(b ^ key[0] for b in range(256))
+            return bytes(data).translate(table)
+        repeated = (key * (len(data) // len(key) + 1))[:len(data)]
+        return (int.from_bytes(data, "big") ^ int.from_bytes(repeated, "big")).to_bytes(len(data), "big")
+
+    def decode(self, buf: Bytes, start: int, end: int, lim: Budget, key) -> tuple[Any, int, int]:
+        out = self.apply(memoryview(buf)[start:end], _key_bytes(key, DecodeError))
+        return out, 0, len(out)
+
+    def encode(self, data: Bytes, key) -> bytes:
+        return self.apply(data, _key_bytes(key, EncodeError))
+
+
+class _Rotate:
+    """`rol(n)` / `ror(n)`: each byte rotated left (right) by n bits."""
+
+    def __init__(self, left: bool) -> None:
+        self.left = left
+
+    @staticmethod
+    def apply(data: Bytes, left_by: int) -> bytes:
+        n = left_by % 8
+        table = bytes(((b << n) | (b >> (8 - n))) & 0xFF for b in range(256))
+        return bytes(data).translate(table)
+
+    def decode(self, buf: Bytes, start: int, end: int, lim: Budget, amount: int) -> tuple[Any, int, int]:
+        out = self.apply(memoryview(buf)[start:end], amount if self.left else -amount)
+        return out, 0, len(out)
+
+    def encode(self, data: Bytes, amount: int) -> bytes:
+        return self.apply(data, -amount if self.left else amount)  # the opposite rotation
+
+
+class _Zlib:
+    """`zlib`: a zlib stream (RFC 1950), decompressed within the budget; written at level 6, so
+    another writer's bytes come back as the same value, maybe not the same bytes."""
+
+    def decode(self, buf: Bytes, start: int, end: int, lim: Budget) -> tuple[Any, int, int]:
+        room = lim.decompression_room()
+        d = _zlib.decompressobj()
+        try:
+            out = d.decompress(memoryview(buf)[start:end], room + 1)
+        except _zlib.error as exc:
+            raise DecodeError("corrupt_compressed", f"zlib: {exc}", start) from None
+        if len(out) > room:
+            err = _too_big("zlib", room)
+            err.offset = start
+            lim.explain_decompression_limit(err)
+            raise err
+        if not d.eof:
+            raise DecodeError("corrupt_compressed", "zlib: truncated stream", start)
+        lim.spend_decompressed(len(out))
+        return out, 0, len(out)
+
+    def encode(self, data: Bytes) -> bytes:
+        return _zlib.compress(bytes(data), 6)
+
+
+xor = _Xor()
+rol = _Rotate(left=True)
+ror = _Rotate(left=False)
+zlib = _Zlib()
+
+kafka_compression = _compression.kafka_compression
+kafka_v0_compression = _compression.kafka_v0_compression
+kafka_v1_compression = _compression.kafka_v1_compression
+kafka_legacy_compression = _compression.kafka_legacy_compression
+tank_compression = _compression.tank_compression
+
+#: The names a schema's `process:` may use.
+PROCESSORS = frozenset(name for name, value in list(globals().items())
+                       if isinstance(value, (_Xor, _Rotate, _Zlib, CodecTable, ByVersion)))
+
+__all__ = ["PROCESSORS", "xor", "rol", "ror", "zlib", "kafka_compression", "kafka_v0_compression",
+           "kafka_v1_compression", "kafka_legacy_compression", "tank_compression"]
