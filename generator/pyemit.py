@@ -743,7 +743,19 @@ class TypeEmitter:
                 with c.block("except _rt.DecodeError as exc:"):
                     c(f"raise exc.within({epath!r})" if epath else "raise")
                 bounds = ("b2", "s2", "e2")
+            if self.trimmed_structure(f):  # bytes and text trim themselves (decode_content)
+                b, s, e = bounds
+                c(f"b2 = _rt.cut({b}[{s}:{e}], {f.pad_right!r}, {f.terminator!r}, {f.include}); s2, e2 = 0, len(b2)")
+                bounds = ("b2", "s2", "e2")
             self.decode_content(c, f, ref, target, epath, wrap, bounds)
+            c("pos = e")
+        elif f.terminator is not None and self.trimmed_structure(f):
+            # A structure read from the bytes up to its terminator, as from a substream; `pos`
+            # stays at the field's start (errors inside point there) until the end is taken.
+            c(f"b2, e = _rt.read_term(buf, pos, end, {f.terminator!r}, {f.include}, {f.consume}, {f.eos_error}, "
+              f"{epath!r})")
+            c("s2, e2 = 0, len(b2)")
+            self.decode_content(c, f, ref, target, epath, wrap, ("b2", "s2", "e2"))
             c("pos = e")
         elif f.contents is not None:
             n = len(f.contents)
@@ -813,6 +825,11 @@ class TypeEmitter:
             self.decode_unsized(c, f, ref, target, epath, wrap)
             c(f"if pos != end: raise _rt.trailing(buf, pos, end, {epath!r})")
             c("pos, end = p, end_outer")
+
+    @staticmethod
+    def trimmed_structure(f: Field) -> bool:
+        """A structure (not bytes or text) read from bytes cut at a terminator or padding."""
+        return (f.terminator is not None or f.pad_right is not None) and f.type.kind not in ("bytes", "str")
 
     def decode_text(self, c: Lines, ref: TypeRef, target: str, part: str, first: str, epath: str, b: str) -> None:
         """`target` = the bytes `part` as text; a bad byte is invalid_value at `first` (where
@@ -1210,11 +1227,21 @@ class TypeEmitter:
         if f.contents is not None:
             self.put(c, repr(f.contents), len(f.contents))
             return
-        if f.process or (f.size is not None and f.type.kind not in ("bytes", "str")):
+        if f.process or ((f.size is not None or f.size_eos) and self.trimmed_structure(f)) or (
+                f.size is not None and f.type.kind not in ("bytes", "str")):
             with self.temporary(c, f"t_{f.id}"):
                 self.encode_content(c, f, f.type, var, epath, wrap)
             self.process_encode(c, f)
+            if self.trimmed_structure(f):
+                size = "None" if f.size is None else self.expr(f.size)
+                c(f"d = _rt.fill(d, {size}, {f.pad_right!r}, {f.terminator!r}, {f.include}, {epath!r})")
             self.check_size_encode(c, f, "len(d)", epath)
+            self.put(c, "d")
+            return
+        if f.terminator is not None and self.trimmed_structure(f):
+            with self.temporary(c, f"t_{f.id}"):
+                self.encode_content(c, f, f.type, var, epath, wrap)
+            c(f"d = _rt.terminated(d, {f.terminator!r}, {f.include}, {f.consume}, {epath!r})")
             self.put(c, "d")
             return
         if f.size is not None or (f.size_eos and (f.pad_right is not None or f.terminator is not None)):

@@ -465,9 +465,9 @@ class Resolver:
             f.type = self.type_ref(t, f, str(raw))
         if f._raw_enum:
             f.enum = self.find_enum(t, f._raw_enum, _join(f.ypath, "enum"))
-        if (f.terminator is not None or f.pad_right is not None) and f.type.kind not in ("bytes", "str"):
+        if (f.terminator is not None or f.pad_right is not None) and f.type.kind not in ("bytes", "str", "user", "switch"):
             self.fail(_join(f.ypath, "terminator" if f.terminator is not None else "pad-right"),
-                      f"only bytes and strings end at a terminator or carry padding, not a {f.type.kind} field")
+                      f"bytes, text and structures end at a terminator or carry padding, not a {f.type.kind} field")
         if f.pad_right is not None and f.size is None and not f.size_eos:
             self.fail(_join(f.ypath, "pad-right"), "padding needs a size (or size-eos)")
         if (f.terminator is not None or f.pad_right is not None) and f.process:

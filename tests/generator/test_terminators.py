@@ -9,7 +9,7 @@ from logcodec.generator import kaitai
 from tests.generator.demo import SCHEMAS, compile_demo
 
 DATA = (b"abc\x00" b"de" b"|" b"fg@" b"hi      " b"jk\x00\xff\xff\xff\xff\xff"
-        + "l\u0100m".encode("utf-16le") + b"\x00\x00" + b"no")
+        + "l\u0100m".encode("utf-16le") + b"\x00\x00" + b"\x01\x02;" + b"\x03\x04..." + b"no")
 
 
 @pytest.fixture(scope="module")
@@ -20,13 +20,15 @@ def demo():
 def test_values_agree_with_the_reference_parser(demo):
     schema, m = demo
     value = m.decode(DATA)
-    ours = (value.name, value.left, value.kept, value.padded, value.cut, value.wide, value.rest)
-    assert ours == ("abc", b"de", "fg@", "hi", b"jk", "l\u0100m", b"no")
+    ours = (value.name, value.left, value.kept, value.padded, value.cut, value.wide,
+            (value.in_term.a, value.in_term.b), (value.in_box.a, value.in_box.b), value.rest)
+    assert ours == ("abc", b"de", "fg@", "hi", b"jk", "l\u0100m", (1, 2), (3, 4), b"no")
     with kaitai.loaded(kaitai.sources(SCHEMAS, [schema])) as load:
         from kaitaistruct import BytesIO, KaitaiStream
 
         theirs = load("terminators").Terminators(KaitaiStream(BytesIO(DATA)))
-        assert (theirs.name, theirs.left, theirs.kept, theirs.padded, theirs.cut, theirs.wide, theirs.rest) == ours
+        assert (theirs.name, theirs.left, theirs.kept, theirs.padded, theirs.cut, theirs.wide,
+                (theirs.in_term.a, theirs.in_term.b), (theirs.in_box.a, theirs.in_box.b), theirs.rest) == ours
 
 
 def test_the_bytes_come_back(demo):

@@ -37,7 +37,26 @@ seq:
     type: strz
     encoding: UTF-16LE
     doc: UTF-16 text up to a two-byte NUL at a whole code unit.
+  - id: in_term
+    type: pair
+    terminator: 0x3b
+    doc: A structure read from the bytes up to a `;`.
+  - id: in_box
+    type: pair
+    size: 5
+    pad-right: 0x2e
+    doc: A structure read from 5 bytes padded with dots.
   - id: rest
     terminator: 0x0a
     eos-error: false
     doc: Bytes up to a newline, or to the end when there is none.
+types:
+  pair:
+    doc: Two bytes.
+    seq:
+      - id: a
+        type: u1
+        doc: The first.
+      - id: b
+        type: u1
+        doc: The second.
