@@ -142,9 +142,13 @@ class ModuleEmitter:
         self.layouts: list[str] = []
         self.processors: set[str] = set()
         self.enum_names = {}
+        plain = [name for t in self.types for name in t.enums]
         for t in self.types:
             for enum in t.enums.values():
-                self.enum_names[id(enum)] = "".join(p.capitalize() for p in enum.name.split("_"))
+                name = "".join(p.capitalize() for p in enum.name.split("_"))
+                # Two types may each have an enum of one name (`container1::animal`): then each is
+                # named by its owner too, as the official compiler nests it in its owner's class.
+                self.enum_names[id(enum)] = t.class_name + name if plain.count(enum.name) > 1 else name
         names = [t.class_name for t in self.types] + list(self.enum_names.values())
         names += sorted({ref.user.class_name for t in self.types for f in t.seq
                          for ref in [f.type, *(c for _, c in f.type.cases)]

@@ -10,7 +10,7 @@ tracks a static type for each sub-expression ("int", "bool", "bytes", "str",
 from __future__ import annotations
 
 from . import expr as E
-from .schema import Field, SchemaError, TypeDef, TypeRef
+from .schema import Field, SchemaError, TypeDef, TypeRef, lookup_enum
 
 _PY_BINARY = {"and": "and", "or": "or", "/": "//"}
 
@@ -137,7 +137,7 @@ def _tr(node, scope: Scope):
     if isinstance(node, E.Name):
         return scope.name(node.name)
     if isinstance(node, E.EnumLit):
-        enum = _find_enum(scope.t, node.enum.split("::")[-1])
+        enum = _find_enum(scope.t, node.enum)
         if node.value not in enum.members.values():
             raise SchemaError(f"{scope.t.schema.path}: enum {enum.name} has no member {node.value!r}")
         return f"{scope.enum_class(enum)}.{node.value}", ("enum", enum)
@@ -237,9 +237,7 @@ def _attr(node: E.Attr, scope: Scope):
 
 
 def _find_enum(t: TypeDef, name: str):
-    scope = t
-    while scope is not None:
-        if name in scope.enums:
-            return scope.enums[name]
-        scope = scope.parent
-    raise SchemaError(f"{t.schema.path}: unknown enum {name!r}")
+    enum = lookup_enum(t, name)
+    if enum is None:
+        raise SchemaError(f"{t.schema.path}: {t.ypath or '(top)'}: unknown enum {name!r}")
+    return enum

@@ -530,23 +530,12 @@ class Resolver:
         return TypeRef("user", user=user, args=args)
 
     def find_type(self, t: TypeDef, name: str, ypath: str) -> TypeDef:
-        scope = t
-        while scope is not None:
-            if name in scope.types:
-                return scope.types[name]
-            if scope.name == name and scope.parent is None:
-                return scope
-            scope = scope.parent
-        head, _, rest = name.partition("::")
-        for imp in self.schema.imports:
-            if imp.id == head:
-                found = imp.root
-                for part in rest.split("::") if rest else []:  # `other_schema::its_type`
-                    if part not in found.types:
-                        self.fail(ypath, f"unknown type {name!r}: {found.name} has no type {part!r}")
-                    found = found.types[part]
-                return found
-        self.fail(ypath, f"unknown type {name!r}" + did_you_mean(name, self.visible_types(t)))
+        found, missing = lookup_type(t, name)
+        if found is None and missing == name.split("::")[0]:
+            self.fail(ypath, f"unknown type {name!r}" + did_you_mean(missing, self.visible_types(t)))
+        if found is None:
+            self.fail(ypath, f"unknown type {name!r}: no type {missing!r} there")
+        return found
 
     def visible_types(self, t: TypeDef) -> set[str]:
         names, scope = set(), t
@@ -556,11 +545,9 @@ class Resolver:
         return names | {imp.id for imp in self.schema.imports}
 
     def find_enum(self, t: TypeDef, name: str, ypath: str) -> Enum:
-        scope = t
-        while scope is not None:
-            if name in scope.enums:
-                return scope.enums[name]
-            scope = scope.parent
+        found = lookup_enum(t, name)
+        if found is not None:
+            return found
         visible, scope = set(), t
         while scope is not None:
             visible |= set(scope.enums)
@@ -600,6 +587,45 @@ def _join(base: str, key: str) -> str:
     if not base:
         return key
     return f"{base}{key}" if key.startswith("[") else f"{base}.{key}"
+
+
+def lookup_type(t: TypeDef, name: str) -> tuple[TypeDef | None, str]:
+    """The type a name means inside `t`, as Kaitai resolves it: the first part among the types
+    nested in `t` and its enclosing types (or the schema's root), then the imported schemas;
+    each further part (`a::b::c`) among the types nested in the one before. Returns the type, or
+    None and the part that was not found."""
+    head, *rest = name.split("::")
+    found, scope = None, t
+    while scope is not None and found is None:
+        if head in scope.types:
+            found = scope.types[head]
+        elif scope.name == head and scope.parent is None:
+            found = scope
+        scope = scope.parent
+    if found is None:
+        found = next((imp.root for imp in t.schema.imports if imp.id == head), None)
+    if found is None:
+        return None, head
+    for part in rest:
+        if part not in found.types:
+            return None, part
+        found = found.types[part]
+    return found, ""
+
+
+def lookup_enum(t: TypeDef, name: str) -> "Enum | None":
+    """The enum a name means inside `t`: a plain name in `t` and its enclosing types, a qualified
+    one (`type::enum`, `imported_schema::enum`) in the type the path before its last part names."""
+    *path, last = name.split("::")
+    if path:
+        owner, _ = lookup_type(t, "::".join(path))
+        return owner.enums.get(last) if owner is not None else None
+    scope = t
+    while scope is not None:
+        if last in scope.enums:
+            return scope.enums[last]
+        scope = scope.parent
+    return None
 
 
 def _vendor_key(key) -> bool:

@@ -117,3 +117,31 @@ def test_the_repositorys_demo_schemas_compile_as_a_users_would(tmp_path):
     assert done.returncode == 0, done.stderr
     assert {p.stem for p in (tmp_path / "demo" / "schema").glob("*.value.json")} == {
         Path(s).stem + ".value" for s in schemas}
+
+
+DEEP = """
+meta: {id: deep, endian: le}
+seq:
+  - {id: pet_1, type: u1, enum: container1::animal}
+  - {id: pet_2, type: u1, enum: container1::container2::animal}
+  - {id: inner, type: container1::container2}
+types:
+  container1:
+    enums: {animal: {4: dog, 7: cat}}
+    types:
+      container2:
+        seq: [{id: pet, type: u1, enum: animal}]
+        enums: {animal: {4: canary, 7: turtle}}
+"""
+
+
+def test_qualified_names_reach_nested_types_and_their_enums(tmp_path):
+    (tmp_path / "deep.ksy").write_text(DEEP)
+    assert run("compile", str(tmp_path / "deep.ksy"), "-o", str(tmp_path / "out")).returncode == 0
+    got = python_in(tmp_path / "out", """
+        from deep import deep
+        v = deep.decode(bytes([4, 7, 4]))
+        print(v.pet_1.name, v.pet_2.name, v.inner.pet.name, type(v.pet_1).__name__, type(v.pet_2).__name__)
+    """)
+    # Two enums named `animal`: each class is named by its owner too.
+    assert got.split() == ["dog", "turtle", "canary", "Container1Animal", "Container2Animal"]
