@@ -12,6 +12,7 @@ The emitter knows Kaitai constructs and the `-lc-` extensions, never a format.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -202,7 +203,7 @@ class ModuleEmitter:
             for t in self.types for e in t.enums.values()
         ]
         root = self.schema.root
-        return TEMPLATES.get_template("python_module.py.j2").render(
+        return _tidy(TEMPLATES.get_template("python_module.py.j2").render(
             schema=self.schema, enums=enums, classes=classes, functions=functions,
             structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])),
             layouts=self.layouts, processors=sorted(self.processors), root=root,
@@ -213,7 +214,7 @@ class ModuleEmitter:
                                 + (f" = {p.default!r}" if p.default is not None else "") for p in root.params),
             root_args="".join(f", {p.id}" for p in root.params),
             root_class=root.class_name, doc=_docstring(self.schema.doc, 0),
-        )
+        ))
 
     def class_source(self, t: TypeDef) -> str:
         return TEMPLATES.get_template("python_class.py.j2").render(
@@ -373,8 +374,18 @@ def _factory_call(default: str) -> str:
     return factory.removeprefix("lambda: ") if factory.startswith("lambda: ") else f"{factory}()"
 
 
+def _tidy(source: str) -> str:
+    """Blank lines as a formatter leaves them: none right after a `class` line, at most two in a
+    row (what a type without docs or fields leaves behind)."""
+    source = re.sub(r"^(class \w+:)\n(\s*\n)+", r"\1\n", source, flags=re.M)
+    return re.sub(r"\n{4,}", "\n\n\n", source)
+
+
 def _docstring(text: str, indent: int) -> str:
+    """The docstring of a schema's `doc`; nothing when it has none (a user's schema needs none)."""
     text = text.strip().replace('"""', "'''").replace("\\", "\\\\")
+    if not text:
+        return ""
     pad = "    " * indent
     if "\n" not in text and len(text) < 90:
         return f'{pad}"""{text}"""'

@@ -80,8 +80,6 @@ class BatchBlock:
         self.batches = batches if batches is not None else list()
 
 
-
-
 def _d_batch_block(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BatchBlock, int]:
     """Decode one batch_block from buf[pos:end]; return it and the position after it."""
     v_batches: list[RecordBatchV2]

@@ -109,7 +109,6 @@ class BlockMetadata:
         self.topic_partitions = topic_partitions if topic_partitions is not None else list()
 
 
-
 @dataclass(init=False)
 class BlockHeader:
     """
@@ -157,7 +156,6 @@ class BlockHeader:
         self.flags = flags if flags is not None else BlockFlags()
 
 
-
 @dataclass(init=False)
 class BlockFlags:
     """
@@ -194,7 +192,6 @@ class BlockFlags:
         self.reserved = reserved
         self.encrypted = encrypted
         self.compressed = compressed
-
 
 
 @dataclass(init=False)
@@ -239,7 +236,6 @@ class TopicPartition:
         self.partition = partition
         self.num_batches = num_batches
         self.batches = batches if batches is not None else list()
-
 
 
 @dataclass(init=False)

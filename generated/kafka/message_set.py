@@ -87,7 +87,6 @@ class MessageSet:
         self.inner_offset_base = inner_offset_base
 
 
-
 @dataclass(init=False)
 class Entry:
     """One message with its offset and size."""
@@ -111,7 +110,6 @@ class Entry:
         self.offset = offset
         self.len_message = len_message
         self.message = message if message is not None else Message()
-
 
 
 @dataclass(init=False)
@@ -163,7 +161,6 @@ class Message:
         self.key = key
         self.len_value = len_value
         self.value = value
-
 
 
 @dataclass(init=False)

@@ -139,7 +139,6 @@ class RecordBatchV2:
         self.records = records if records is not None else list()
 
 
-
 @dataclass(init=False)
 class Attributes:
     """
@@ -179,7 +178,6 @@ class Attributes:
         self.is_transactional = is_transactional
         self.timestamp_type = timestamp_type
         self.compression = compression
-
 
 
 @dataclass(init=False)
@@ -248,7 +246,6 @@ class Record:
         self.headers = headers if headers is not None else list()
 
 
-
 @dataclass(init=False)
 class Header:
     """
@@ -283,7 +280,6 @@ class Header:
         self.value = value
 
 
-
 @dataclass(init=False)
 class ControlRecordKey:
     """
@@ -304,7 +300,6 @@ class ControlRecordKey:
     ) -> None:
         self.version = version
         self.type = type
-
 
 
 @dataclass(init=False)

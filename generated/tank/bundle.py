@@ -114,7 +114,6 @@ class Bundle:
         self.num_messages = num_messages
 
 
-
 @dataclass(init=False)
 class ProducerInfo:
     """Rich producer information of the extra flags (documented by the seeds only)."""
@@ -135,7 +134,6 @@ class ProducerInfo:
         self.partition_leader_epoch = partition_leader_epoch
         self.producer_id = producer_id
         self.producer_epoch = producer_epoch
-
 
 
 @dataclass(init=False)

@@ -74,7 +74,6 @@ class Request:
         self.payload = payload
 
 
-
 @dataclass(init=False)
 class ProduceRequest:
     """
@@ -126,7 +125,6 @@ class ProduceRequest:
         self.topics = topics if topics is not None else list()
 
 
-
 @dataclass(init=False)
 class ProduceTopic:
     """One topic of a Produce request."""
@@ -151,7 +149,6 @@ class ProduceTopic:
         self.name = name
         self.num_partitions = num_partitions
         self.partitions = partitions if partitions is not None else list()
-
 
 
 @dataclass(init=False)
@@ -184,7 +181,6 @@ class ProducePartition:
         self.len_bundle = len_bundle
         self.base_seq_num = base_seq_num
         self.bundle = bundle if bundle is not None else Bundle()
-
 
 
 @dataclass(init=False)
@@ -244,7 +240,6 @@ class ConsumeRequest:
         self.topics = topics if topics is not None else list()
 
 
-
 @dataclass(init=False)
 class ConsumeFlags:
     """The flags byte of a Consume request (client version 3), least significant bit first."""
@@ -261,7 +256,6 @@ class ConsumeFlags:
     ) -> None:
         self.prefer_local_node = prefer_local_node
         self.reserved = reserved
-
 
 
 @dataclass(init=False)
@@ -290,7 +284,6 @@ class ConsumeTopic:
         self.partitions = partitions if partitions is not None else list()
 
 
-
 @dataclass(init=False)
 class ConsumePartition:
     """Where to read one partition, and how much."""
@@ -314,7 +307,6 @@ class ConsumePartition:
         self.partition = partition
         self.seq_num = seq_num
         self.fetch_size = fetch_size
-
 
 
 @dataclass(init=False)
@@ -350,7 +342,6 @@ class ConsumePeerRequest:
         self.topics = topics if topics is not None else list()
 
 
-
 @dataclass(init=False)
 class ConsumePeerTopic:
     """One topic of a ConsumePeer request."""
@@ -377,7 +368,6 @@ class ConsumePeerTopic:
         self.partitions = partitions if partitions is not None else list()
 
 
-
 @dataclass(init=False)
 class RegReplicaRequest:
     """RegReplica (4), obsolete; the broker closes the connection."""
@@ -392,7 +382,6 @@ class RegReplicaRequest:
         self.replica_id = replica_id
 
 
-
 @dataclass(init=False)
 class StatusRequest:
     """Status (10) asks for the broker's counters."""
@@ -405,7 +394,6 @@ class StatusRequest:
         request_id: int = 0,
     ) -> None:
         self.request_id = request_id
-
 
 
 @dataclass(init=False)
@@ -426,7 +414,6 @@ class DiscoverTopicsRequest:
         self.flags = flags
 
 
-
 @dataclass(init=False)
 class DiscoverTopologyRequest:
     """DiscoverTopology (12) asks for the cluster's nodes."""
@@ -443,7 +430,6 @@ class DiscoverTopologyRequest:
     ) -> None:
         self.request_id = request_id
         self.flags = flags
-
 
 
 @dataclass(init=False)
@@ -480,7 +466,6 @@ class CreateTopicRequest:
         self.config = config
 
 
-
 @dataclass(init=False)
 class ReloadConfRequest:
     """ReloadConf (8) reloads a partition's configuration file."""
@@ -505,7 +490,6 @@ class ReloadConfRequest:
         self.len_topic = len_topic
         self.topic = topic
         self.partition = partition
-
 
 
 @dataclass(init=False)

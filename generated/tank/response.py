@@ -124,7 +124,6 @@ class Response:
         self.payload = payload
 
 
-
 @dataclass(init=False)
 class ProduceResponse:
     """
@@ -153,7 +152,6 @@ class ProduceResponse:
         self.statuses = statuses if statuses is not None else list()
 
 
-
 @dataclass(init=False)
 class ProduceStatus:
     """The outcome for one partition, or for all the partitions of a topic."""
@@ -174,7 +172,6 @@ class ProduceStatus:
         self.error = error
         self.leader_address = leader_address
         self.leader_port = leader_port
-
 
 
 @dataclass(init=False)
@@ -207,7 +204,6 @@ class ConsumeResponse:
         self.chunks = chunks if chunks is not None else list()
 
 
-
 @dataclass(init=False)
 class ConsumeHeader:
     """The header of a Consume response."""
@@ -228,7 +224,6 @@ class ConsumeHeader:
         self.request_id = request_id
         self.num_topics = num_topics
         self.topics = topics if topics is not None else list()
-
 
 
 @dataclass(init=False)
@@ -258,7 +253,6 @@ class ConsumeTopicHeader:
         self.name = name
         self.num_partitions = num_partitions
         self.partitions = partitions
-
 
 
 @dataclass(init=False)
@@ -319,7 +313,6 @@ class ConsumePartitionHeader:
         self.has_chunk = has_chunk
 
 
-
 @dataclass(init=False)
 class ConsumeTopicChunks:
     """The chunks of one topic of a Consume response."""
@@ -335,7 +328,6 @@ class ConsumeTopicChunks:
         partitions: list[Chunk] | None = None,
     ) -> None:
         self.partitions = partitions if partitions is not None else list()
-
 
 
 @dataclass(init=False)
@@ -363,7 +355,6 @@ class Chunk:
         self.partial_bundle = partial_bundle
 
 
-
 @dataclass(init=False)
 class ChunkBundle:
     """One bundle of a chunk, with its length."""
@@ -383,7 +374,6 @@ class ChunkBundle:
     ) -> None:
         self.len_bundle = len_bundle
         self.bundle = bundle if bundle is not None else Bundle()
-
 
 
 @dataclass(init=False)
@@ -412,7 +402,6 @@ class ConsumePeerResponse:
         self.chunks = chunks if chunks is not None else list()
 
 
-
 @dataclass(init=False)
 class ConsumePeerHeader:
     """The header of a ConsumePeer response."""
@@ -429,7 +418,6 @@ class ConsumePeerHeader:
     ) -> None:
         self.num_topics = num_topics
         self.topics = topics if topics is not None else list()
-
 
 
 @dataclass(init=False)
@@ -458,7 +446,6 @@ class ConsumePeerTopicHeader:
         self.partitions = partitions
 
 
-
 @dataclass(init=False)
 class ConsumePeerTopicChunks:
     """The chunks of one topic of a ConsumePeer response."""
@@ -474,7 +461,6 @@ class ConsumePeerTopicChunks:
         partitions: list[Chunk] | None = None,
     ) -> None:
         self.partitions = partitions if partitions is not None else list()
-
 
 
 @dataclass(init=False)
@@ -527,7 +513,6 @@ class StatusResponse:
         self.version = version
 
 
-
 @dataclass(init=False)
 class ClusterInfo:
     """Cluster fields of a Status response."""
@@ -554,7 +539,6 @@ class ClusterInfo:
         self.num_nodes = num_nodes
 
 
-
 @dataclass(init=False)
 class DiscoverTopicsResponse:
     """Every topic (answer to DiscoverTopics)."""
@@ -579,7 +563,6 @@ class DiscoverTopicsResponse:
         self.num_topics = num_topics
         self.is_cluster_aware = is_cluster_aware
         self.topics = topics if topics is not None else list()
-
 
 
 @dataclass(init=False)
@@ -612,7 +595,6 @@ class TopicInfo:
         self.replication_factor = replication_factor
 
 
-
 @dataclass(init=False)
 class DiscoverTopologyResponse:
     """The cluster's nodes (answer to DiscoverTopology)."""
@@ -636,7 +618,6 @@ class DiscoverTopologyResponse:
         self.request_id = request_id
         self.marker = marker
         self.cluster = cluster
-
 
 
 @dataclass(init=False)
@@ -663,7 +644,6 @@ class CreateTopicResponse:
         self.len_topic = len_topic
         self.topic = topic
         self.error = error
-
 
 
 @dataclass(init=False)
@@ -696,7 +676,6 @@ class ReloadConfResponse:
         self.error = error
 
 
-
 @dataclass(init=False)
 class DiscoverPartitionsResponse:
     """The partitions of a topic (answer to DiscoverPartitions)."""
@@ -725,7 +704,6 @@ class DiscoverPartitionsResponse:
         self.topic = topic
         self.num_partitions = num_partitions
         self.partitions = partitions if partitions is not None else list()
-
 
 
 @dataclass(init=False)

@@ -48,7 +48,6 @@ class SegmentIndex:
         self.entries = entries if entries is not None else list()
 
 
-
 @dataclass(init=False)
 class Entry:
     """One index entry."""

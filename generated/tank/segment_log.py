@@ -55,7 +55,6 @@ class SegmentLog:
         self.entries = entries if entries is not None else list()
 
 
-
 @dataclass(init=False)
 class Entry:
     """One bundle with its length."""
@@ -72,8 +71,6 @@ class Entry:
     ) -> None:
         self.len_bundle = len_bundle
         self.bundle = bundle if bundle is not None else Bundle()
-
-
 
 
 def _d_segment_log(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: int) -> tuple[SegmentLog, int]:
