@@ -387,7 +387,7 @@ def _docstring(text: str, indent: int) -> str:
     if not text:
         return ""
     pad = "    " * indent
-    if "\n" not in text and len(text) < 90:
+    if "\n" not in text and len(text) < 90 and not text.endswith('"'):  # a quote would end the docstring
         return f'{pad}"""{text}"""'
     body = "\n".join(textwrap.fill(p, 88 - len(pad), initial_indent=pad, subsequent_indent=pad) if p.strip() else ""
                      for p in text.split("\n"))
@@ -686,11 +686,13 @@ class TypeEmitter:
                 with c.block("try:"):
                     loop = "while pos < end:" if f.repeat == "eos" else "while True:"
                     with c.block(loop):
-                        c("before = pos")
+                        if f.repeat == "eos":
+                            c("before = pos")
                         self.spend_one_element(c)
                         self.decode_element(c, f, elem, "", wrap=None)
                         c(f"{var}.append({elem})")
-                        c("if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')")
+                        if f.repeat == "eos":  # would read empty elements forever (an `until` may end on one)
+                            c("if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')")
                         if f.repeat == "until":
                             self.scope.extra["_"] = (elem, field_tinfo(f)[1])
                             c(f"if {self.expr(f.repeat_until)}: break")
@@ -810,8 +812,12 @@ class TypeEmitter:
             args = self.call_args(ref)
             self.call_decoder(c, f"{target}, pos = _d_{ref.user.name}(buf, pos, end, lim{args})", wrap)
         elif ref.kind == "switch":
+            # No case for the value: an error in our formats; in a user's schema nothing is read and
+            # the field is null, as Kaitai's parsers do.
+            no_case = (f"raise _rt.invalid('no case matches', pos, {epath!r})" if self.t.schema.strict
+                       else f"{target} = None")
             self.switch(c, f, ref, lambda case: self.decode_unsized(c, f, case, target, epath, wrap),
-                        lambda: c(f"raise _rt.invalid('no case matches', pos, {epath!r})"))
+                        lambda: c(no_case))
         else:
             raise SchemaError(f"{self.t.schema.path}: {f.ypath}: a {ref.kind} field needs a size")
 
@@ -829,7 +835,10 @@ class TypeEmitter:
             args = self.call_args(ref)
             call = f"{target}, p = _d_{ref.user.name}({b}, {s}, {e}, lim{args})"
             self.call_decoder(c, call, wrap, sized=True, processed=b != "buf", open_ended=f.size_eos)
-            c(f"if p != {e}: raise {self.anchored(f'_rt.trailing({b}, p, {e}, {epath!r})', b)}")
+            # A structure that leaves bytes of its size unread is an error in our formats; Kaitai's
+            # parsers leave them, and so does a user's schema (they are not written back).
+            if self.t.schema.strict:
+                c(f"if p != {e}: raise {self.anchored(f'_rt.trailing({b}, p, {e}, {epath!r})', b)}")
         elif ref.kind == "switch":
             self.switch(c, f, ref, lambda case: self.decode_content(c, f, case, target, epath, wrap, bounds),
                         lambda: c(f"{target} = {b}[{s}:{e}]"))

@@ -9,6 +9,7 @@ YAML path of the offending key, e.g. ``kafka/record_batch_v2.ksy: types.record.s
 
 from __future__ import annotations
 
+import codecs
 import difflib
 import hashlib
 import re
@@ -162,6 +163,7 @@ class Schema:
     id: str
     module: str  # the Python module it compiles to, e.g. "logcodec.generated.kafka.record_batch_v2"
     shown: str  # where it came from, for generated files' headers, e.g. "schemas/kafka/record_batch_v2.ksy"
+    strict: bool  # this repository's rules: also, a sized structure must fill its size exactly
     title: str
     doc: str
     doc_ref: str
@@ -257,7 +259,8 @@ class Loader:
         module = f"{self.package}.{sid}" if self.package else f"logcodec.generated.{family}.{sid}"
         shown = self.shown_prefix + rel if self.found_in.get(rel, self.root) == self.root else rel
         schema = Schema(
-            path=rel, family=family, id=sid, module=module, shown=shown, title=str(meta.get("title", sid)),
+            path=rel, family=family, id=sid, module=module, shown=shown, strict=self.strict,
+            title=str(meta.get("title", sid)),
             doc=str(raw.get("doc", "")).strip(), doc_ref=_doc_ref(raw.get("doc-ref")), raw=raw,
             sha256=hashlib.sha256(text).hexdigest(),
         )
@@ -275,6 +278,16 @@ class Loader:
         schema.root = self.build_type(schema, sid, raw, "", None, meta)
         Resolver(self, schema).resolve()
         return schema
+
+    def endian(self, schema: Schema, ypath: str, meta: dict, parent) -> str | None:
+        """A type's default byte order: its meta's, else its parent's; None when nobody says (a
+        multi-byte number must then say it itself, as in Kaitai)."""
+        if "endian" not in meta:
+            return parent.endian if parent else None
+        if meta["endian"] not in ("be", "le"):
+            self.fail(schema.path, _join(ypath, "meta.endian"), "byte order chosen at run time (switch-on) is not "
+                      "supported yet; `be` or `le`")
+        return meta["endian"]
 
     def terminated(self, sp: str, ypath: str, raw: dict, f: Field) -> None:
         """`terminator`, `consume`, `include`, `eos-error` and `pad-right` (Kaitai's defaults:
@@ -317,7 +330,7 @@ class Loader:
         t = TypeDef(
             name=name, ypath=ypath, schema=schema, parent=parent,
             doc=str(raw.get("doc", "")).strip(), doc_ref=_doc_ref(raw.get("doc-ref")),
-            endian=meta.get("endian", parent.endian if parent else "be"),
+            endian=self.endian(schema, ypath, meta, parent),
             bit_endian=meta.get("bit-endian", parent.bit_endian if parent else "be"),
             unwrap=bool(raw.get("-lc-unwrap", False)), primitive=raw.get("-lc-primitive"),
         )
@@ -506,15 +519,23 @@ class Resolver:
     def type_ref(self, t: TypeDef, f: Field, name: str) -> TypeRef:
         if m := _INT.match(name):
             endian = m.group(3) or (t.endian if m.group(2) != "1" else "be")
+            if endian is None:
+                self.fail(_join(f.ypath, "type"), f"{name} needs a byte order: `{name}le`/`{name}be`, or meta/endian")
             return TypeRef("int", size=int(m.group(2)), signed=m.group(1) == "s", endian=endian)
         if m := _BITS.match(name):
             return TypeRef("bits", size=int(m.group(1)), endian=m.group(2) or t.bit_endian)
         if m := _FLOAT.match(name):
+            if not (m.group(2) or t.endian):
+                self.fail(_join(f.ypath, "type"), f"{name} needs a byte order: `{name}le`/`{name}be`, or meta/endian")
             return TypeRef("float", size=int(m.group(1)), endian=m.group(2) or t.endian)
         if name in ("str", "strz"):
             encoding = f._encoding or self.schema.raw["meta"].get("encoding", "")
             if not encoding:
                 self.fail(f.ypath, "a str field needs an encoding (on the field or in meta)")
+            try:
+                codecs.lookup(encoding)
+            except LookupError:
+                self.fail(_join(f.ypath, "encoding"), f"unknown encoding {encoding!r}")
             if name == "strz":  # terminated by a NUL of the encoding's code unit
                 f.terminator = bytes(_unit_size(encoding))
             return TypeRef("str", encoding=encoding)

@@ -31,7 +31,7 @@ from typing import Any, Final, cast as _cast
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
-from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
+from logcodec.runtime.stream import Stream, decode_one, decode_prefix as _decode_prefix, decode_stream as _decode_stream
 from logcodec.generated.kafka.record_batch_v2 import RecordBatchV2, _d_record_batch_v2, _e_record_batch_v2
 
 FORMAT = "inkless.batch_block"
@@ -134,6 +134,12 @@ def _e_batch_block(v: BatchBlock, out: list[Any]) -> int:
 def decode(data, *, limits: Limits = DEFAULT_LIMITS) -> BatchBlock:
     """Decode exactly one batch_block; any other input raises DecodeError."""
     return decode_one(_d_batch_block, FORMAT, data, limits)
+
+
+def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS) -> tuple[BatchBlock, int]:
+    """Decode one batch_block from the start of data; return it and the bytes it took (the
+    rest is not read, as Kaitai's parsers leave it)."""
+    return _decode_prefix(_d_batch_block, FORMAT, data, limits)
 
 
 def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS) -> Stream:

@@ -36,7 +36,7 @@ from typing import Any, Final, cast as _cast
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
-from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
+from logcodec.runtime.stream import Stream, decode_one, decode_prefix as _decode_prefix, decode_stream as _decode_stream
 
 FORMAT = "inkless.block_metadata"
 _VARINT: Final = _rt.VARINT
@@ -730,6 +730,12 @@ def _e_batch(v: Batch, out: list[Any]) -> int:
 def decode(data, *, limits: Limits = DEFAULT_LIMITS) -> BlockMetadata:
     """Decode exactly one block_metadata; any other input raises DecodeError."""
     return decode_one(_d_block_metadata, FORMAT, data, limits)
+
+
+def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS) -> tuple[BlockMetadata, int]:
+    """Decode one block_metadata from the start of data; return it and the bytes it took (the
+    rest is not read, as Kaitai's parsers leave it)."""
+    return _decode_prefix(_d_block_metadata, FORMAT, data, limits)
 
 
 def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS) -> Stream:

@@ -25,7 +25,7 @@ from typing import Any, Final, cast as _cast
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
-from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
+from logcodec.runtime.stream import Stream, decode_one, decode_prefix as _decode_prefix, decode_stream as _decode_stream
 from logcodec.runtime.processors import kafka_legacy_compression
 
 FORMAT = "kafka.message_set"
@@ -620,6 +620,12 @@ def _e_attributes(v: Attributes, out: list[Any], p_depth: int) -> int:
 def decode(data, *, limits: Limits = DEFAULT_LIMITS, depth: int = 0, wrapper_offset: int = -1, wrapper_magic: int = -1) -> MessageSet:
     """Decode exactly one message_set; any other input raises DecodeError."""
     return decode_one(_d_message_set, FORMAT, data, limits, depth, wrapper_offset, wrapper_magic)
+
+
+def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, depth: int = 0, wrapper_offset: int = -1, wrapper_magic: int = -1) -> tuple[MessageSet, int]:
+    """Decode one message_set from the start of data; return it and the bytes it took (the
+    rest is not read, as Kaitai's parsers leave it)."""
+    return _decode_prefix(_d_message_set, FORMAT, data, limits, depth, wrapper_offset, wrapper_magic)
 
 
 def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, depth: int = 0, wrapper_offset: int = -1, wrapper_magic: int = -1) -> Stream:

@@ -17,7 +17,7 @@ from typing import Any, Final, cast as _cast
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
-from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
+from logcodec.runtime.stream import Stream, decode_one, decode_prefix as _decode_prefix, decode_stream as _decode_stream
 from logcodec.runtime.processors import kafka_compression
 
 FORMAT = "kafka.record_batch_v2"
@@ -1103,6 +1103,12 @@ def _e_control_record_value(v: ControlRecordValue, out: list[Any]) -> int:
 def decode(data, *, limits: Limits = DEFAULT_LIMITS) -> RecordBatchV2:
     """Decode exactly one record_batch_v2; any other input raises DecodeError."""
     return decode_one(_d_record_batch_v2, FORMAT, data, limits)
+
+
+def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS) -> tuple[RecordBatchV2, int]:
+    """Decode one record_batch_v2 from the start of data; return it and the bytes it took (the
+    rest is not read, as Kaitai's parsers leave it)."""
+    return _decode_prefix(_d_record_batch_v2, FORMAT, data, limits)
 
 
 def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS) -> Stream:

@@ -20,7 +20,7 @@ from typing import Any, Final, cast as _cast
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
-from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
+from logcodec.runtime.stream import Stream, decode_one, decode_prefix as _decode_prefix, decode_stream as _decode_stream
 from logcodec.generated.kafka.record_batch_v2 import RecordBatchV2, _d_record_batch_v2, _e_record_batch_v2
 from logcodec.generated.kafka.message_set import Entry, _d_entry, _e_entry
 
@@ -201,6 +201,12 @@ def _e_record_set_entry(v: Entry | RecordBatchV2 | None, out: list[Any]) -> int:
 def decode(data, *, limits: Limits = DEFAULT_LIMITS) -> RecordSet:
     """Decode exactly one record_set; any other input raises DecodeError."""
     return decode_one(_d_record_set, FORMAT, data, limits)
+
+
+def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS) -> tuple[RecordSet, int]:
+    """Decode one record_set from the start of data; return it and the bytes it took (the
+    rest is not read, as Kaitai's parsers leave it)."""
+    return _decode_prefix(_d_record_set, FORMAT, data, limits)
 
 
 def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS) -> Stream:

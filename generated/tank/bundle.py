@@ -20,7 +20,7 @@ from typing import Any, Final, cast as _cast
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
-from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
+from logcodec.runtime.stream import Stream, decode_one, decode_prefix as _decode_prefix, decode_stream as _decode_stream
 from logcodec.runtime.processors import tank_compression
 
 FORMAT = "tank.bundle"
@@ -698,6 +698,12 @@ def _e_message(v: Message, out: list[Any], p_idx: int, p_num_messages: int, p_is
 def decode(data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0) -> Bundle:
     """Decode exactly one bundle; any other input raises DecodeError."""
     return decode_one(_d_bundle, FORMAT, data, limits, base_seq_num)
+
+
+def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0) -> tuple[Bundle, int]:
+    """Decode one bundle from the start of data; return it and the bytes it took (the
+    rest is not read, as Kaitai's parsers leave it)."""
+    return _decode_prefix(_d_bundle, FORMAT, data, limits, base_seq_num)
 
 
 def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0) -> Stream:

@@ -16,7 +16,7 @@ from typing import Any, Final, cast as _cast
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
-from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
+from logcodec.runtime.stream import Stream, decode_one, decode_prefix as _decode_prefix, decode_stream as _decode_stream
 from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 
 FORMAT = "tank.request"
@@ -2130,6 +2130,12 @@ def _e_discover_partitions_request(v: DiscoverPartitionsRequest, out: list[Any])
 def decode(data, *, limits: Limits = DEFAULT_LIMITS) -> Request:
     """Decode exactly one request; any other input raises DecodeError."""
     return decode_one(_d_request, FORMAT, data, limits)
+
+
+def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS) -> tuple[Request, int]:
+    """Decode one request from the start of data; return it and the bytes it took (the
+    rest is not read, as Kaitai's parsers leave it)."""
+    return _decode_prefix(_d_request, FORMAT, data, limits)
 
 
 def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS) -> Stream:

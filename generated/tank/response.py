@@ -16,7 +16,7 @@ from typing import Any, Final, cast as _cast
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
-from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
+from logcodec.runtime.stream import Stream, decode_one, decode_prefix as _decode_prefix, decode_stream as _decode_stream
 from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 
 FORMAT = "tank.response"
@@ -1389,12 +1389,10 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
         i = 0
         try:
             while True:
-                before = pos
                 lim.elements -= 1
                 if lim.elements < 0: raise lim.too_many(1, pos, '')
                 _epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
                 v_partitions.append(_epartitions)
-                if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')
                 if ((_epartitions.partition == 65535) or ((i + 1) >= v_num_partitions)): break
                 i += 1
         except _rt.DecodeError as exc:
@@ -2038,12 +2036,10 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: Budget) ->
         i = 0
         try:
             while True:
-                before = pos
                 lim.elements -= 1
                 if lim.elements < 0: raise lim.too_many(1, pos, '')
                 _epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
                 v_partitions.append(_epartitions)
-                if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')
                 if ((_epartitions.partition == 65535) or ((i + 1) >= v_num_partitions)): break
                 i += 1
         except _rt.DecodeError as exc:
@@ -2970,6 +2966,12 @@ def _e_partition_info(v: PartitionInfo, out: list[Any]) -> int:
 def decode(data, *, limits: Limits = DEFAULT_LIMITS) -> Response:
     """Decode exactly one response; any other input raises DecodeError."""
     return decode_one(_d_response, FORMAT, data, limits)
+
+
+def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS) -> tuple[Response, int]:
+    """Decode one response from the start of data; return it and the bytes it took (the
+    rest is not read, as Kaitai's parsers leave it)."""
+    return _decode_prefix(_d_response, FORMAT, data, limits)
 
 
 def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS) -> Stream:

@@ -17,7 +17,7 @@ from typing import Any, Final, cast as _cast
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
-from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
+from logcodec.runtime.stream import Stream, decode_one, decode_prefix as _decode_prefix, decode_stream as _decode_stream
 
 FORMAT = "tank.segment_index"
 _VARINT: Final = _rt.VARINT
@@ -169,6 +169,12 @@ def _e_entry(v: Entry, out: list[Any]) -> int:
 def decode(data, *, limits: Limits = DEFAULT_LIMITS) -> SegmentIndex:
     """Decode exactly one segment_index; any other input raises DecodeError."""
     return decode_one(_d_segment_index, FORMAT, data, limits)
+
+
+def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS) -> tuple[SegmentIndex, int]:
+    """Decode one segment_index from the start of data; return it and the bytes it took (the
+    rest is not read, as Kaitai's parsers leave it)."""
+    return _decode_prefix(_d_segment_index, FORMAT, data, limits)
 
 
 def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS) -> Stream:

@@ -21,7 +21,7 @@ from typing import Any, Final, cast as _cast
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
-from logcodec.runtime.stream import Stream, decode_one, decode_stream as _decode_stream
+from logcodec.runtime.stream import Stream, decode_one, decode_prefix as _decode_prefix, decode_stream as _decode_stream
 from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 
 FORMAT = "tank.segment_log"
@@ -202,6 +202,12 @@ def _e_entry(v: Entry, out: list[Any], p_idx: int, p_segment_base: int, pp_entri
 def decode(data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0) -> SegmentLog:
     """Decode exactly one segment_log; any other input raises DecodeError."""
     return decode_one(_d_segment_log, FORMAT, data, limits, base_seq_num)
+
+
+def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0) -> tuple[SegmentLog, int]:
+    """Decode one segment_log from the start of data; return it and the bytes it took (the
+    rest is not read, as Kaitai's parsers leave it)."""
+    return _decode_prefix(_d_segment_log, FORMAT, data, limits, base_seq_num)
 
 
 def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0) -> Stream:

@@ -29,15 +29,23 @@ def _as_bytes(data) -> bytes:
     raise TypeError(f"decode takes bytes, bytearray or memoryview, not {type(data).__name__}")
 
 
-def decode_one(decoder, name: str, data, limits: Limits, *params):
+def decode_prefix(decoder, name: str, data, limits: Limits, *params):
+    """One value from the start of `data`, and the bytes it took (what follows is not read, as
+    Kaitai's parsers leave it)."""
     buf = _as_bytes(data)
     root = name.split(".")[-1]
     try:
-        value, pos = decoder(buf, 0, len(buf), budget(limits), *params)
+        return decoder(buf, 0, len(buf), budget(limits), *params)
     except DecodeError as exc:
         raise exc.within(root) from None
     except RecursionError:
         raise DecodeError("limit_exceeded", "nesting too deep", 0, root) from None
+
+
+def decode_one(decoder, name: str, data, limits: Limits, *params):
+    buf = _as_bytes(data)
+    root = name.split(".")[-1]
+    value, pos = decode_prefix(decoder, name, buf, limits, *params)
     if pos != len(buf):
         raise DecodeError("trailing_bytes", f"{len(buf) - pos} bytes after the end of the value", pos, root)
     return value

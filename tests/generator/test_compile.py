@@ -8,6 +8,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from tests.generator.demo import SCHEMAS
 
 # No docs anywhere, an import from a subfolder, and one through an import folder (-I).
@@ -145,3 +147,47 @@ def test_qualified_names_reach_nested_types_and_their_enums(tmp_path):
     """)
     # Two enums named `animal`: each class is named by its owner too.
     assert got.split() == ["dog", "turtle", "canary", "Container1Animal", "Container2Animal"]
+
+
+def compile_one(tmp_path, text: str, name: str = "user"):
+    (tmp_path / f"{name}.ksy").write_text(text)
+    return run("compile", str(tmp_path / f"{name}.ksy"), "-o", str(tmp_path / "out"))
+
+
+@pytest.mark.parametrize("text,where,what", [
+    ("meta: {id: user}\nseq: [{id: a, type: u4}]\n", "seq[0].type", "u4 needs a byte order"),
+    ("meta: {id: user, endian: {switch-on: x, cases: {}}}\nseq: [{id: a, type: u1}]\n", "meta.endian",
+     "switch-on) is not supported yet"),
+    ("meta: {id: user}\nseq: [{id: a, type: str, size: 2, encoding: NOPE}]\n", "seq[0].encoding",
+     "unknown encoding 'NOPE'"),
+])
+def test_what_would_give_wrong_values_is_refused_at_compile_time(tmp_path, text, where, what):
+    done = compile_one(tmp_path, text)
+    assert done.returncode == 1 and f"user.ksy: {where}: " in done.stderr and what in done.stderr, done.stderr
+
+
+def test_kaitai_semantics_in_a_users_schema(tmp_path):
+    # No case for the value: the field is null; a structure may leave bytes of its size unread;
+    # bytes after the root value are not read (decode_prefix; decode stays exact).
+    text = """
+meta: {id: user, endian: le}
+seq:
+  - {id: code, type: u1}
+  - {id: body, type: {switch-on: code, cases: {1: one}}}
+  - {id: boxed, type: one, size: 3}
+types:
+  one:
+    seq: [{id: x, type: u1}]
+"""
+    assert compile_one(tmp_path, text).returncode == 0
+    got = python_in(tmp_path / "out", """
+        from user import user
+        import logcodec
+        v, used = user.decode_prefix(bytes([2, 9, 8, 7, 0xEE]))
+        print(v.body, v.boxed.x, used)
+        try:
+            user.decode(bytes([2, 9, 8, 7, 0xEE]))
+        except logcodec.DecodeError as exc:
+            print(exc.kind, exc.offset)
+    """).split()
+    assert got == ["None", "9", "4", "trailing_bytes", "4"]
