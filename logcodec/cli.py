@@ -95,8 +95,12 @@ def _decode_with_schema(args) -> int:
         stream = module.decode_stream(data, **params)
         doc = {"items": [logcodec.to_json(v) for v in stream.items], "consumed": stream.consumed,
                "partial": stream.partial.to_json() if stream.partial else None}
-    else:
-        doc = logcodec.to_json(module.decode(data, **params))
+    else:  # as ksdump: the value at the start; bytes after it are not an error, but said
+        value, used = module.decode_prefix(data, **params)
+        doc = logcodec.to_json(value)
+        if used < len(data):
+            print(f"logcodec decode: {len(data) - used} bytes after the value (from offset {used}) not read",
+                  file=sys.stderr)
     json.dump(doc, sys.stdout, indent=None if args.compact else 2)
     sys.stdout.write("\n")
     return 0
