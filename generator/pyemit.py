@@ -142,14 +142,8 @@ class ModuleEmitter:
         self.structs: dict[str, str] = {}  # format -> name
         self.layouts: list[str] = []
         self.processors: set[str] = set()
-        self.enum_names = {}
-        plain = [name for t in self.types for name in t.enums]
-        for t in self.types:
-            for enum in t.enums.values():
-                name = "".join(p.capitalize() for p in enum.name.split("_"))
-                # Two types may each have an enum of one name (`container1::animal`): then each is
-                # named by its owner too, as the official compiler nests it in its owner's class.
-                self.enum_names[id(enum)] = t.class_name + name if plain.count(enum.name) > 1 else name
+        self.enum_names = enum_names(self.types)
+        self.enum_imports: dict[str, set[str]] = {}  # module -> enum classes imported from it
         names = [t.class_name for t in self.types] + list(self.enum_names.values())
         names += sorted({ref.user.class_name for t in self.types for f in t.seq
                          for ref in [f.type, *(c for _, c in f.type.cases)]
@@ -181,7 +175,20 @@ class ModuleEmitter:
         return list(used.values()) or [imp.root]
 
     def enum_class(self, enum) -> str:
-        return self.enum_names[id(enum)]
+        name = self.enum_names.get(id(enum))
+        if name is None:  # an imported schema's enum (`other::animal`): imported from its module
+            owner = enum.owner.schema
+            name = enum_names([t for t in owner.all_types() if not t.primitive])[id(enum)]
+            self.enum_imports.setdefault(owner.module, set()).add(name)
+        return name
+
+    def import_lines(self) -> list[dict]:
+        """What the module imports from other schemas' modules: their types it uses, and enums."""
+        names = {imp.module: [n for t in self.used_from(imp) for n in (t.class_name, f"_d_{t.name}", f"_e_{t.name}")]
+                 for imp in self.imported}
+        for module, enums in self.enum_imports.items():
+            names.setdefault(module, []).extend(sorted(enums))
+        return [{"module": module, "names": ", ".join(found)} for module, found in names.items()]
 
     def struct(self, fmt: str) -> str:
         if fmt not in self.structs:
@@ -207,9 +214,7 @@ class ModuleEmitter:
             schema=self.schema, enums=enums, classes=classes, functions=functions,
             structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])),
             layouts=self.layouts, processors=sorted(self.processors), root=root,
-            imports=[{"module": imp.module,
-                      "names": ", ".join(f"{t.class_name}, _d_{t.name}, _e_{t.name}" for t in self.used_from(imp))}
-                     for imp in self.imported],
+            imports=self.import_lines(),
             root_params="".join(f", {p.id}: {'bool' if p.type_name == 'bool' else 'int'}"
                                 + (f" = {p.default!r}" if p.default is not None else "") for p in root.params),
             root_args="".join(f", {p.id}" for p in root.params),
@@ -372,6 +377,19 @@ def _factory_call(default: str) -> str:
     """`default_factory=list` -> `list()`; `default_factory=lambda: X()` -> `X()`."""
     factory = default.removeprefix("default_factory=")
     return factory.removeprefix("lambda: ") if factory.startswith("lambda: ") else f"{factory}()"
+
+
+def enum_names(types: list[TypeDef]) -> dict[int, str]:
+    """The class name of each enum of these types (one module's), by the enum's id: its own
+    name, or when two types each have an enum of that name (`container1::animal`), prefixed with
+    its owner's, as the official compiler nests it in its owner's class."""
+    plain = [name for t in types for name in t.enums]
+    out = {}
+    for t in types:
+        for enum in t.enums.values():
+            name = "".join(p.capitalize() for p in enum.name.split("_"))
+            out[id(enum)] = t.class_name + name if plain.count(enum.name) > 1 else name
+    return out
 
 
 def _tidy(source: str) -> str:

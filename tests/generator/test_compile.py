@@ -191,3 +191,15 @@ types:
             print(exc.kind, exc.offset)
     """).split()
     assert got == ["None", "9", "4", "trailing_bytes", "4"]
+
+
+def test_an_imported_schemas_enum_is_imported_from_its_module(tmp_path):
+    (tmp_path / "pets.ksy").write_text("meta: {id: pets}\nenums: {animal: {4: dog, 7: cat}}\n")
+    done = compile_one(tmp_path, "meta: {id: user, imports: [pets]}\nseq: [{id: pet, type: u1, enum: pets::animal}]\n")
+    assert done.returncode == 0, done.stderr
+    got = python_in(tmp_path / "out", """
+        from user import user, pets
+        v = user.decode(bytes([7]))
+        print(v.pet.name, v.pet is pets.Animal.cat, user.encode(v).hex())
+    """).split()
+    assert got == ["cat", "True", "07"]
