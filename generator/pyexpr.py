@@ -166,6 +166,9 @@ def _tr(node, scope: Scope):
         elem = ti[1] if isinstance(ti, tuple) and ti[0] == "list" else "int"
         return f"{code}[{index}]", elem
     if isinstance(node, E.ArrayLit):
+        if node.items and all(isinstance(i, E.Num) and isinstance(i.value, int) and 0 <= i.value <= 255
+                              for i in node.items):
+            return repr(bytes(i.value for i in node.items)), "bytes"  # a byte array, as Kaitai types it
         items = [_tr(i, scope)[0] for i in node.items]
         return f"[{', '.join(items)}]", ("list", "int")
     if isinstance(node, E.Attr):

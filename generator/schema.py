@@ -356,6 +356,9 @@ class Loader:
             py = _join(ypath, f"instances.{iname}")
             doc = str(iraw.get("doc", "")).strip()
             if "pos" in iraw:
+                for key in ("repeat", "if", "io"):  # read once, where first needed: not these yet
+                    if key in iraw:
+                        self.fail(schema.path, _join(py, key), f"`{key}` on a positional instance is not supported yet")
                 spec = {k: v for k, v in iraw.items() if k != "pos"}
                 f = self.build_field(schema, {"id": iname, **spec}, py)
                 t.instances.append(Instance(iname, py, doc, None, pos=self.expr(schema, py + ".pos", iraw["pos"]), field=f))

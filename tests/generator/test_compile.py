@@ -203,3 +203,17 @@ def test_an_imported_schemas_enum_is_imported_from_its_module(tmp_path):
         print(v.pet.name, v.pet is pets.Animal.cat, user.encode(v).hex())
     """).split()
     assert got == ["cat", "True", "07"]
+
+
+@pytest.mark.parametrize("key", ["repeat: eos", "if: false", "io: _root._io"])
+def test_positional_instances_refuse_what_they_cannot_do_yet(tmp_path, key):
+    text = f"meta: {{id: user}}\ninstances:\n  inst:\n    pos: 0\n    type: u1\n    {key}\n"
+    done = compile_one(tmp_path, text)
+    assert done.returncode == 1 and f"instances.inst.{key.split(':')[0]}: " in done.stderr
+
+
+def test_an_array_of_byte_literals_is_a_byte_array(tmp_path):
+    text = "meta: {id: user}\nseq: [{id: a, size: 2}]\ninstances: {lower: {value: 'a < [0x41, 0x43]'}}\n"
+    assert compile_one(tmp_path, text).returncode == 0
+    got = python_in(tmp_path / "out", "from user import user\nprint(user.decode(b'AB').lower, user.decode(b'AD').lower)")
+    assert got.split() == ["True", "False"]
