@@ -490,7 +490,8 @@ def cmd_pipeline_validate(args) -> int:
     try:
         summary = validate.validate(args.path, args.out, master=args.master, fmt=fmt, split_bytes=args.split_bytes,
                                     options=options, spark=_active_spark_session(),
-                                    progress=None if args.quiet else sys.stderr)
+                                    progress=None if args.quiet else sys.stderr,
+                                    strict_zero_fill=args.strict_zero_fill)
     except validate.UsageError as exc:
         print(f"logcodec pipeline validate: {exc}", file=sys.stderr)
         return 2
@@ -498,7 +499,7 @@ def cmd_pipeline_validate(args) -> int:
         _spark_job_failed("logcodec pipeline validate", exc)
         return 1
     print(validate.format_table(summary, args.out))
-    return 1 if summary["total"]["quarantined"] or summary["findings"]["count"] else 0
+    return validate.exit_status(summary)
 
 
 def _spark_job_failed(command: str, exc: Exception) -> None:
@@ -580,7 +581,7 @@ def _add_pipeline_parser(sub) -> None:
             "Writes DIR/results.parquet (a row per batch or bundle), DIR/findings.parquet (index and metadata "
             "findings) and DIR/summary.json, and prints a table; progress lines go to stderr.", 79)
                + "\n\nexit status:\n"
-               "  0  nothing quarantined and no finding\n"
+               "  0  nothing quarantined and no finding (a zero-filled tail is one only with --strict-zero-fill)\n"
                "  1  something quarantined or a finding (or the Spark job failed)\n"
                "  2  usage error (PATH missing or holding no logs, a bad option)")
     p.add_argument("path", metavar="PATH", help="a Kafka log directory or segment file, a TANK base or partition "
@@ -596,6 +597,8 @@ def _add_pipeline_parser(sub) -> None:
     p.add_argument("--split-bytes", type=_at_least_one, default=32 << 20, metavar="N",
                    help="bytes per input partition (default 32 MiB)")
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    p.add_argument("--strict-zero-fill", action="store_true",
+                   help="a zero-filled tail (a preallocated segment's, after a crash) makes the exit status 1 too")
     p.set_defaults(func=cmd_pipeline_validate)
     p = psub.add_parser(
         "conformance", help="run seeded random valid values through a testee on Spark's executors",

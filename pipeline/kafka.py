@@ -19,15 +19,18 @@ the end of the file) nothing after it can be located, so that is the file's last
 from __future__ import annotations
 
 import mmap
+import os
 import struct
 import zlib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import NamedTuple
 
 import pyarrow as pa
 from crc32c import crc32c
 
 from logcodec._api import codec
+from logcodec.pipeline import resync
 from logcodec.pipeline.plan import FileRange, ReadOptions, cut, files_under, kafka_topic_partition, pack
 from logcodec.pipeline.roundtrip import compare, without_length_and_crc
 from logcodec.pipeline.tables import ERROR, HEADERS, NOT_INKLESS, VALIDATION_SCHEMA, error_value, record_batches
@@ -147,38 +150,71 @@ def read(ranges: list[FileRange], options: ReadOptions) -> Iterator[pa.RecordBat
     return record_batches((row for r in ranges for row in row_source(r, options.failfast)), schema(options))
 
 
-def entries(r: FileRange, failfast: bool) -> Iterator[tuple[int, bytes | None, tuple | None]]:
-    """(file offset, entry bytes, None) for each entry of the range, or (file offset, bytes or
-    None, error) for one that cannot be read; after a broken frame, nothing more."""
+class Span(NamedTuple):
+    """What a reader found at one place of a range: an entry (whole, or cut short at the end of the
+    file), an `unreadable` range of bytes where no entry decodes (after a broken frame, up to where
+    the framing resynchronises, `resync.next_entry`), or a `zero_fill` tail (zeros to the end of the
+    file, as a preallocated segment keeps after a crash)."""
+
+    at: int                      # file offset
+    size: int                    # bytes in the file
+    entry: bytes | None          # the entry's bytes (None for unreadable and zero_fill)
+    error: tuple | None          # the `error` column (None for a framed entry and zero_fill)
+    kind: str = "entry"          # entry, unreadable or zero_fill
+
+
+def entries(r: FileRange, failfast: bool, max_entry: int = resync.MAX_ENTRY) -> Iterator[Span]:
+    """Every entry of the range, by its framing; after a broken frame, the bytes up to the next
+    offset where the generated decoder reads a whole entry with its checksum (`resync`) as one
+    `unreadable` span, and reading goes on there. Zeros to the end of the file are one `zero_fill`
+    span. A last entry that the decoder finds cut short (and nothing decodes after it) is an entry
+    with a `truncated` error, as before. Every byte of the range is in exactly one span."""
     with open(r.path, "rb") as f:
+        file_size = os.fstat(f.fileno()).st_size
         f.seek(r.start)
-        data = f.read(r.size)
-    pos = 0
-    while pos < len(data):
-        at = r.start + pos
-        if len(data) - pos < HEAD_BYTES:
-            yield at, None, _framing_error(r, "truncated", at, f"{len(data) - pos} bytes left, an entry header "
-                                           f"needs {HEAD_BYTES}", "offset", failfast)
+        data = f.read(max(0, min(r.end, file_size) - r.start))  # bytes: the compiled decoders take no mmap
+    base, end, pos = r.start, len(data), 0
+    while pos < end:
+        at = base + pos
+        if end - pos >= HEAD_BYTES:
+            _, size = _HEAD.unpack_from(data, pos)
+            if size >= MIN_SIZE and pos + HEAD_BYTES + size <= end:
+                yield Span(at, HEAD_BYTES + size, data[pos:pos + HEAD_BYTES + size], None)
+                pos += HEAD_BYTES + size
+                continue
+            if size < MIN_SIZE:
+                why = ("invalid_length", at + 8, f"entry size {size}, the smallest entry holds {MIN_SIZE} bytes", "size")
+            else:
+                why = ("truncated", at, f"entry of {HEAD_BYTES + size} bytes, {end - pos} left in the file", "")
+        else:
+            why = ("truncated", at, f"{end - pos} bytes left, an entry header needs {HEAD_BYTES}", "offset")
+        if base + end == file_size and resync.all_zero(data, pos, end):
+            yield Span(at, end - pos, None, None, "zero_fill")
             return
-        _, size = _HEAD.unpack_from(data, pos)
-        if size < MIN_SIZE:
-            yield at, None, _framing_error(r, "invalid_length", at + 8, f"entry size {size}, the smallest "
-                                           f"entry holds {MIN_SIZE} bytes", "size", failfast)
+        if failfast:
+            raise DecodeError(why[0], f"{r.path}: {why[2]}", why[1], why[3])
+        following = resync.next_entry(data, pos + 1, end, max_entry)
+        if following is None and _cut_short(data, pos, end):
+            yield Span(at, end - pos, data[pos:end], error_value(DecodeError(why[0], why[2], 0, why[3]), why[1]))
             return
-        end = pos + HEAD_BYTES + size
-        if end > len(data):
-            yield at, data[pos:], _framing_error(r, "truncated", at, f"entry of {HEAD_BYTES + size} bytes, "
-                                                 f"{len(data) - pos} left in the file", "", failfast)
-            return
-        yield at, data[pos:end], None
-        pos = end
+        following = end if following is None else following
+        detail = (f"{following - pos} bytes where no entry decodes, from a broken frame ({why[2]}) to "
+                  + ("the end of the file" if base + following == file_size
+                     else "the next entry whose checksum holds"))
+        yield Span(at, following - pos, None, ("unreadable", at, "", detail), "unreadable")
+        pos = following
 
 
-def _framing_error(r: FileRange, kind: str, offset: int, detail: str, path: str, failfast: bool) -> tuple:
-    exc = DecodeError(kind, detail, 0, path)
-    if failfast:
-        raise _in_file(exc, r.path, offset)
-    return error_value(exc, offset)
+def _cut_short(data, pos: int, end: int) -> bool:
+    """Whether the generated entry decoder reads data[pos:end] as an entry cut short (a last
+    entry the writer did not finish), rather than refusing its bytes."""
+    if end - pos < HEAD_BYTES:
+        return True
+    try:
+        resync.decode_entry_at(data, pos, end)
+    except DecodeError as exc:
+        return exc.kind == "truncated"
+    return False
 
 
 def _in_file(exc: DecodeError, path: str, base: int) -> DecodeError:
@@ -194,17 +230,17 @@ def decode_entry(entry: bytes):
 
 
 def _decoded(r: FileRange, failfast: bool):
-    """(file offset, entry bytes, decoded entry or None, error or None) for each entry of the range."""
-    for at, entry, error in entries(r, failfast):
-        if error is not None or entry is None:
-            yield at, entry, None, error
+    """(span, decoded entry or None, error or None) for each span of the range (`entries`)."""
+    for span in entries(r, failfast):
+        if span.error is not None or span.entry is None:
+            yield span, None, span.error
             continue
         try:
-            yield at, entry, decode_entry(entry), None
+            yield span, decode_entry(span.entry), None
         except DecodeError as exc:
             if failfast:
-                raise _in_file(exc, r.path, at) from None
-            yield at, entry, None, error_value(exc, at)
+                raise _in_file(exc, r.path, span.at) from None
+            yield span, None, error_value(exc, span.at)
 
 
 def _magic(entry: bytes | None) -> int | None:
@@ -214,11 +250,13 @@ def _magic(entry: bytes | None) -> int | None:
 def record_rows(r: FileRange, failfast: bool = False) -> Iterator[tuple | list]:
     """RECORD_SCHEMA rows of a range (as `tables.record_batches` takes them): every record of every
     entry, one row per bad entry. A v2 batch's records come as columns (`batch_record_columns`)."""
-    for at, entry, value, error in _decoded(r, failfast):
+    for span, value, error in _decoded(r, failfast):
+        if span.kind == "zero_fill":
+            continue  # no batch: zeros a preallocated segment kept
         if isinstance(value, _rb.RecordBatchV2):
-            yield batch_record_columns(value, r, at)
+            yield batch_record_columns(value, r, span.at)
         else:
-            yield from _other_record_rows(r, at, entry, value, error)
+            yield from _other_record_rows(r, span.at, span.entry, value, error)
 
 
 def batch_record_columns(value, r: FileRange, at: int) -> list[list]:
@@ -263,8 +301,10 @@ def _other_record_rows(r: FileRange, at: int, entry: bytes | None, value, error)
 
 def batch_rows(r: FileRange, failfast: bool = False) -> Iterator[tuple]:
     """BATCH_SCHEMA rows of a range: one per entry, decoded or not."""
-    for at, entry, value, error in _decoded(r, failfast):
-        size = None if entry is None else len(entry)
+    for span, value, error in _decoded(r, failfast):
+        if span.kind == "zero_fill":
+            continue  # no batch: zeros a preallocated segment kept
+        at, entry, size = span.at, span.entry, span.size
         if error is not None:
             yield _row(BATCH_SCHEMA, topic=r.topic, partition=r.partition, file=r.path, batch_offset=at, size=size,
                        magic=_magic(entry), crc_valid=_crc_valid(entry), error=error)
@@ -292,8 +332,17 @@ def batch_rows(r: FileRange, failfast: bool = False) -> Iterator[tuple]:
 def validation_rows(r: FileRange, failfast: bool = False) -> Iterator[tuple]:
     """VALIDATION_SCHEMA rows of a range: one per entry, valid when it decodes (every CRC checked
     on the way) and re-encodes to itself (`roundtrip.compare`), quarantined otherwise."""
-    for at, entry, value, error in _decoded(r, failfast):
-        size = None if entry is None else len(entry)
+    for span, value, error in _decoded(r, failfast):
+        at, entry, size = span.at, span.entry, span.size
+        if span.kind == "zero_fill":
+            yield ("kafka", r.topic, r.partition, r.path, at, size, "zero_fill", None, "zero_fill", at, "",
+                   f"{size} zero bytes to the end of the file (preallocated, never written)", None, None, None,
+                   *NOT_INKLESS)
+            continue
+        if span.kind == "unreadable":
+            yield ("kafka", r.topic, r.partition, r.path, at, size, "unreadable", "quarantined", *error, None, None,
+                   None, *NOT_INKLESS)
+            continue
         if error is not None:
             magic = _magic(entry)
             yield ("kafka", r.topic, r.partition, r.path, at, size, _ENTRY_KINDS.get(magic), "quarantined",

@@ -120,6 +120,10 @@ class SegmentRange(FileRange):
 
     first_seq: int | None = None
     checkpoints: dict[int, int] = field(default_factory=dict)
+    #: Where reading may resume after a bundle whose framing breaks: the index entries inside
+    #: the range, (file offset, sequence number), trusted or not (the reader decodes the bundle
+    #: there before it resumes).
+    resume: dict[int, int] = field(default_factory=dict)
 
 
 def pack(ranges: list[FileRange], split_bytes: int) -> list[list[FileRange]]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import bisect
 import mmap
+import os
 import struct
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -78,6 +79,16 @@ BUNDLE_SCHEMA = pa.schema([
 _bundle = codec("tank.bundle")
 _index = codec("tank.segment_index")
 _U64 = struct.Struct("<Q")
+def _refusal(data: bytes) -> DecodeError:
+    try:
+        _bundle.decode(data)
+    except DecodeError as exc:
+        return exc
+    raise RuntimeError("tank.bundle decoded a bundle of no bytes")
+
+
+#: Why a bundle of length 0 breaks the framing, as the generated decoder says it.
+_EMPTY_BUNDLE = _refusal(b"")
 #: Bytes past a range's end that hold the next bundle's length and header (at most 5 + 1 + 15 + 5 + 8 + 5).
 _PEEK = 40
 
@@ -115,7 +126,8 @@ def plan(options: ReadOptions) -> list[list[SegmentRange]]:
             size = segment.path.stat().st_size
             # The validation job checks the indexes, so it does not cut segments where they say.
             trusted = segment.index if options.rows != "validation" else None
-            points = index_points(trusted, segment.base_seq_num, size) if trusted else None
+            indexed = index_points(segment.index, segment.base_seq_num, size) if segment.index else None
+            points = indexed if trusted else None
             if points is None and size > options.split_bytes:
                 points = header_points(segment.path, segment.base_seq_num)
             points = points or {0: segment.base_seq_num}
@@ -124,7 +136,8 @@ def plan(options: ReadOptions) -> list[list[SegmentRange]]:
                 first = segment.base_seq_num if start == 0 else points[start]
                 inside = offsets[bisect.bisect_left(offsets, start):bisect.bisect_right(offsets, end)]
                 ranges.append(SegmentRange(str(segment.path), start, end, topic, partition, first,
-                                           {offset: points[offset] for offset in inside}))
+                                           {offset: points[offset] for offset in inside},
+                                           {o: q for o, q in (indexed or {}).items() if start < o < end}))
     return pack(ranges, options.split_bytes)
 
 
@@ -211,15 +224,45 @@ class BundleRead(NamedTuple):
     numbered: bool               # whether the messages' sequence numbers are known
     error: tuple | None          # the `error` column
     raw: bytes | None = None     # the bundle's bytes after the length varint (None: broken framing)
+    #: bundle; unreadable (bytes from a broken frame to the next index entry whose bundle decodes);
+    #: zero_fill (zeros to the end of the file: no bundle)
+    kind: str = "bundle"
 
 
 def bundles(r: SegmentRange, failfast: bool) -> Iterator[BundleRead]:
     """Every bundle of the range in file order, decoded, and every index entry the log contradicts."""
     with open(r.path, "rb") as f:
+        file_size = os.fstat(f.fileno()).st_size
         f.seek(r.start)
         data = f.read(r.size + _PEEK)  # and the next range's first bundle header, to check the index there
     limit = min(r.size, len(data))
     pos, seq = 0, r.first_seq
+    at_file_end = r.start + limit == file_size
+
+    def zero_tail(pos: int) -> BundleRead | None:
+        """Zeros from `pos` to the end of the file: a zero_fill span, no bundle."""
+        if at_file_end and not data[pos:limit].strip(b"\0"):
+            return BundleRead(r.start + pos, limit - pos, None, False, None, kind="zero_fill")
+        return None
+
+    def resume_after(pos: int) -> tuple[int, int] | None:
+        """(position, sequence number) of the first index entry after `pos` whose bundle decodes."""
+        for offset in sorted(o for o in r.resume if r.start + pos < o < r.start + limit):
+            rel = offset - r.start
+            try:
+                n, body = uvarint(data, rel, limit, 5, "len_bundle", 32)
+                if body + n <= limit:
+                    _bundle.decode(data[body:body + n], base_seq_num=r.resume[offset])
+                    return rel, r.resume[offset]
+            except DecodeError:
+                continue
+        return None
+
+    def unreadable(pos: int, following: int, why: str) -> BundleRead:
+        detail = (f"{following - pos} bytes where no bundle can be located, from a broken frame ({why}) to the "
+                  f"next index entry whose bundle decodes")
+        return BundleRead(r.start + pos, following - pos, None, False, ("unreadable", r.start + pos, "", detail),
+                          kind="unreadable")
 
     def fail(kind: str, detail: str, at: int, path: str) -> tuple:
         if failfast:
@@ -244,13 +287,27 @@ def bundles(r: SegmentRange, failfast: bool) -> Iterator[BundleRead]:
             seq = r.checkpoints[at]  # numbering resumes
         try:
             n, body = uvarint(data, pos, limit, 5, "len_bundle", 32)
+            broken = None if body + n <= limit else DecodeError(
+                "truncated", f"bundle of {n} bytes, {limit - body} left in the file", at, "bundle")
+            if n == 0:  # a bundle of no bytes: the decoder refuses it, and nothing says where the next starts
+                broken = _EMPTY_BUNDLE
         except DecodeError as exc:
-            yield BundleRead(at, limit - pos, None, False,
-                             fail(exc.kind, exc.detail, r.start + (exc.offset or pos), exc.path))
-            return
-        if body + n > limit:
-            yield BundleRead(at, limit - pos, None, False, fail(
-                "truncated", f"bundle of {n} bytes, {limit - body} left in the file", at, "bundle"))
+            exc.offset = r.start + (exc.offset or pos)
+            broken = exc
+        if broken is not None:
+            tail = zero_tail(pos)
+            if tail is not None:
+                yield tail
+                return
+        if broken is not None:
+            found = None if failfast else resume_after(pos)
+            if found is not None:
+                yield unreadable(pos, found[0], broken.detail)
+                pos, seq = found
+                continue
+            yield BundleRead(at, limit - pos, None, False, fail(broken.kind, broken.detail,
+                                                                at if broken is _EMPTY_BUNDLE else broken.offset,
+                                                                broken.path))
             return
         disagreement = contradicts_index(at, body, body + n) if at in r.checkpoints else None
         try:
@@ -286,6 +343,8 @@ def bundles(r: SegmentRange, failfast: bool) -> Iterator[BundleRead]:
 def record_rows(r: SegmentRange, failfast: bool = False) -> Iterator[tuple]:
     """RECORD_SCHEMA rows of a range: every message of every bundle, one row per bad bundle."""
     for read in bundles(r, failfast):
+        if read.kind == "zero_fill":
+            continue  # no bundle
         if read.value is None:
             yield (r.topic, r.partition, None, None, None, None, None, r.path, read.at, read.error)
             continue
@@ -298,6 +357,8 @@ def record_rows(r: SegmentRange, failfast: bool = False) -> Iterator[tuple]:
 def bundle_rows(r: SegmentRange, failfast: bool = False) -> Iterator[tuple]:
     """BUNDLE_SCHEMA rows of a range: one per bundle, decoded or not."""
     for read in bundles(r, failfast):
+        if read.kind == "zero_fill":
+            continue  # no bundle
         if read.value is None:
             yield (r.topic, r.partition, r.path, read.at, read.size) + (None,) * 8 + (read.error,)
             continue
@@ -320,6 +381,14 @@ def validation_rows(r: SegmentRange, failfast: bool = False) -> Iterator[tuple]:
     if r.start == 0:
         yield from _index_rows(r)
     for read in bundles(r, failfast):
+        if read.kind == "zero_fill":
+            yield ("tank", r.topic, r.partition, r.path, read.at, read.size, "zero_fill", None, "zero_fill", read.at,
+                   "", f"{read.size} zero bytes to the end of the file", None, None, None, *NOT_INKLESS)
+            continue
+        if read.kind == "unreadable":
+            yield ("tank", r.topic, r.partition, r.path, read.at, read.size, "unreadable", "quarantined", *read.error,
+                   None, None, None, *NOT_INKLESS)
+            continue
         if read.size is None:  # an index entry the range's checkpoints contradict (not with the validation plan)
             kind, offset, _, detail = read.error
             yield ("tank", r.topic, r.partition, r.path, read.at, None, "index", None, kind, offset, "index", detail,

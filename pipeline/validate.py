@@ -40,8 +40,17 @@ from typing import TextIO
 from logcodec.pipeline.plan import DEFAULT_SPLIT_BYTES
 
 FORMATS = ("kafka", "tank", "inkless")
-#: What a finding row's `entry` may be: a TANK index entry, or Inkless metadata.
-FINDING_ENTRIES = ("index", "metadata")
+#: What a finding row's `entry` may be: a TANK index entry, Inkless metadata, or a zero-filled tail
+#: (zeros to the end of a log file, as a preallocated segment keeps after a crash: no batch).
+FINDING_ENTRIES = ("index", "metadata", "zero_fill")
+#: A quarantined row of this `entry` is no batch but a range of bytes where no entry decodes,
+#: between a broken frame and the next entry whose checksum holds (or the end of the file).
+UNREADABLE = "unreadable"
+#: What a file is called when nothing in it decodes as an entry of its format.
+NOT_A_LOG = {"kafka": "not a Kafka log", "tank": "not a TANK log", "inkless": "not an Inkless object"}
+#: Formats whose files must be accounted for byte by byte (Inkless objects are placed by their
+#: metadata, and bytes no batch covers are its dead-bytes findings).
+BYTE_ACCOUNTED = ("kafka", "tank")
 #: Findings listed in summary.json (all of them are in findings.parquet).
 MAX_LISTED_FINDINGS = 1000
 #: Files listed one by one in the printed table; above this, only those with something quarantined.
@@ -163,12 +172,14 @@ def check_master(master: str | None) -> None:
 
 def validate(path, out, *, spark=None, master: str | None = None, fmt: str = "auto",
              split_bytes: int = DEFAULT_SPLIT_BYTES, options: Mapping[str, str] | None = None,
-             progress: TextIO | None = None) -> dict:
+             progress: TextIO | None = None, strict_zero_fill: bool = False) -> dict:
     """Validate everything under `path` on Spark and write `out`/results.parquet, findings.parquet
     and summary.json; return the summary. `spark`: a session to use (else one is made for `master`,
     default `local[*]`, and stopped at the end). `options`: more options of the data source (for
     Inkless: `metadata`, `allowDeadBytes`, `s3Endpoint`, ...). `progress`: where to print progress
-    lines (None: quiet). UsageError before Spark starts when `path` holds nothing to read."""
+    lines (None: quiet). UsageError before Spark starts when `path` holds nothing to read.
+    `strict_zero_fill`: a zero-filled tail fails the job (`exit_status`) as a quarantined batch does;
+    by default it is a finding that does not."""
     path, out = _located(path), Path(out)
     fmt = check_path(path, fmt)
     options = _options(fmt, options)
@@ -193,7 +204,8 @@ def validate(path, out, *, spark=None, master: str | None = None, fmt: str = "au
         try:
             with _StageProgress(spark, say, "decoding, checking, re-encoding"):
                 groups = [row.asDict() for row in df.groupBy(*_GROUP_KEYS).agg(
-                    F.count(F.lit(1)).alias("rows"), F.sum("record_count").alias("records")).collect()]
+                    F.count(F.lit(1)).alias("rows"), F.sum("record_count").alias("records"),
+                    F.sum("size").alias("bytes")).collect()]
             out.mkdir(parents=True, exist_ok=True)
             results, found = out / "results.parquet", out / "findings.parquet"
             with _StageProgress(spark, say, "writing results"):
@@ -206,9 +218,11 @@ def validate(path, out, *, spark=None, master: str | None = None, fmt: str = "au
             spark.stop()
     findings = sorted(_parquet(found).to_pylist(), key=_finding_order)[:MAX_LISTED_FINDINGS] \
         if any(g["status"] is None for g in groups) else []
-    summary = summarize(groups, findings, path=path, fmt=fmt, master=master)
+    summary = summarize(groups, findings, path=path, fmt=fmt, master=master, files=listed_files(fmt, path, options),
+                        strict_zero_fill=strict_zero_fill)
     summary.update(results=str(results), findings_parquet=str(found), seconds=round(time.time() - started, 3))
-    for folder, rows in [(results, summary["total"]["batches"]), (found, summary["total"]["findings"])]:
+    for folder, rows in [(results, summary["total"]["batches"] + summary["total"]["unreadable"]),
+                         (found, summary["total"]["findings"])]:
         written = _parquet_rows(folder)
         if written != rows:
             raise AssertionError(f"{written} rows in {folder}, but {rows} were read")
@@ -273,7 +287,8 @@ def _parquet(folder: Path):
 
 
 def validate_local(path, *, fmt: str = "auto", split_bytes: int = DEFAULT_SPLIT_BYTES,
-                   options: Mapping[str, str] | None = None) -> tuple[list[dict], dict]:
+                   options: Mapping[str, str] | None = None, strict_zero_fill: bool = False
+                   ) -> tuple[list[dict], dict]:
     """The same validation in this process, without Spark: (every row, the summary)."""
     path = _located(path)
     fmt = check_path(path, fmt)
@@ -282,24 +297,59 @@ def validate_local(path, *, fmt: str = "auto", split_bytes: int = DEFAULT_SPLIT_
     read_options = module.parse_options(given)
     rows = [row for partition in module.plan(read_options) for batch in module.read(partition, read_options)
             for row in batch.to_pylist()]
-    counts: dict[tuple, list[int]] = defaultdict(lambda: [0, 0])
+    counts: dict[tuple, list[int]] = defaultdict(lambda: [0, 0, 0])
     for row in rows:
         c = counts[tuple(row[k] for k in _GROUP_KEYS)]
         c[0] += 1
         c[1] += row["record_count"] or 0
-    groups = [dict(zip(_GROUP_KEYS, key), rows=n, records=records) for key, (n, records) in counts.items()]
+        c[2] += row["size"] or 0
+    groups = [dict(zip(_GROUP_KEYS, key), rows=n, records=records, bytes=size)
+              for key, (n, records, size) in counts.items()]
     findings = sorted((r for r in rows if r["status"] is None), key=_finding_order)
-    return rows, summarize(groups, findings[:MAX_LISTED_FINDINGS], path=path, fmt=fmt, master=None)
+    return rows, summarize(groups, findings[:MAX_LISTED_FINDINGS], path=path, fmt=fmt, master=None,
+                           files=listed_files(fmt, path, options), strict_zero_fill=strict_zero_fill)
+
+
+def listed_files(fmt: str, path, options: Mapping[str, str] | None = None) -> dict[str, int] | None:
+    """{file: size} of every log file a read of `path` covers, empty ones included (they yield no
+    row, and are listed all the same); None for Inkless (objects are listed by its planner)."""
+    if fmt == "kafka":
+        from logcodec.pipeline.plan import files_under
+
+        glob = next((v for k, v in (options or {}).items() if k.lower() == "glob"), "*.log")
+        return {str(f): f.stat().st_size for f in files_under(Path(path), glob)}
+    if fmt == "tank":
+        from logcodec.containers import segment_files
+        from logcodec.pipeline.tank import partition_directories
+
+        return {str(s.path): s.path.stat().st_size for d in partition_directories(Path(path))
+                for s in segment_files(d)}
+    return None
+
+
+def exit_status(summary: dict, strict_zero_fill: bool | None = None) -> int:
+    """The validation job's exit status: 1 when something is quarantined (a batch, or an unreadable
+    range) or found, but for zero-filled tails unless `strict_zero_fill` (default: as the job ran)."""
+    strict = summary.get("strict_zero_fill", False) if strict_zero_fill is None else strict_zero_fill
+    t = summary["total"]
+    findings = summary["findings"]["count"] - (0 if strict else summary["findings"]["kinds"].get(
+        "zero_fill: zero_fill", 0))
+    return 1 if t["quarantined"] or t["unreadable"] or findings else 0
 
 
 # ---------------------------------------------------------------- the summary
 
 def summarize(groups: Iterable[dict], findings: list[dict], *, path: Path | str, fmt: str,
-              master: str | None) -> dict:
-    """The summary from grouped counts (one dict per `_GROUP_KEYS` combination, with `rows` and
-    `records`) and the first findings. Checks that every row is a batch that is valid or
-    quarantined, or a finding, so that batches = valid + quarantined holds everywhere."""
-    files: dict[str, dict] = {}
+              master: str | None, files: Mapping[str, int] | None = None, strict_zero_fill: bool = False) -> dict:
+    """The summary from grouped counts (one dict per `_GROUP_KEYS` combination, with `rows`,
+    `records` and `bytes`, the sum of their sizes) and the first findings. `files`: {file: size} of
+    every file read (`listed_files`; empty files have no rows and are listed from it). Checks that
+    every row is a batch that is valid or quarantined, an unreadable range, or a finding, so that
+    batches = valid + quarantined holds everywhere; and, for Kafka and TANK, that every byte is
+    accounted for: per file and in total, bytes = valid + quarantined + unreadable + zero fill."""
+    per_file: dict[str, dict] = {}
+    for file, size in sorted((files or {}).items()):
+        per_file[file] = _counts(file=file, format=fmt, size=size)
     finding_files: Counter = Counter()
     finding_kinds: Counter = Counter()
     for g in sorted(groups, key=lambda g: g["file"] or ""):
@@ -308,28 +358,37 @@ def summarize(groups: Iterable[dict], findings: list[dict], *, path: Path | str,
                 raise AssertionError(f"a row of {g['file']} has no status and is no finding: {g}")
             finding_files[g["file"]] += g["rows"]
             finding_kinds[f"{g['entry']}: {g['error_kind']}"] += g["rows"]
+            if g["entry"] == "zero_fill":
+                f = per_file.setdefault(g["file"], _counts(file=g["file"], format=g["format"]))
+                f["bytes"]["zero_fill"] += g.get("bytes") or 0
             continue
         if g["status"] not in ("valid", "quarantined"):
             raise AssertionError(f"unknown status {g['status']!r} in {g['file']}")
-        f = files.setdefault(g["file"], _counts(file=g["file"], format=g["format"]))
+        f = per_file.setdefault(g["file"], _counts(file=g["file"], format=g["format"]))
         _add(f, g)
-    total = _counts(files=len(files))
-    for f in files.values():
+    total = _counts(files=len(per_file))
+    total["bytes"]["file"] = 0
+    for f in per_file.values():
         _check(f, f["file"])
-        for key in ("batches", "valid", "quarantined", "records"):
+        for key in ("batches", "valid", "quarantined", "unreadable", "records", "decoded"):
             total[key] += f[key]
-        for key in ("errors", "reencode", "entries"):
+        for key in ("errors", "reencode", "entries", "bytes"):
             for name, n in f[key].items():
-                total[key][name] = total[key].get(name, 0) + n
+                total[key][name] = (total[key].get(name) or 0) + (n or 0)
+        f["verdict"] = _verdict(f, fmt)
     total["findings"] = sum(finding_files.values())
+    total["not_logs"] = sum(1 for f in per_file.values() if f["verdict"] == NOT_A_LOG.get(fmt))
     _check(total, "the total")
-    for f in files.values():
+    if fmt in BYTE_ACCOUNTED and files is not None:
+        for f in [*per_file.values(), total]:
+            _check_bytes(f, f.get("file") or "the total")
+    for f in per_file.values():
         f["errors"] = dict(sorted(f["errors"].items()))
     total["errors"] = dict(sorted(total["errors"].items()))
     return {
-        "path": str(path), "format": fmt, "master": master,
+        "path": str(path), "format": fmt, "master": master, "strict_zero_fill": strict_zero_fill,
         "total": total,
-        "files": list(files.values()),
+        "files": list(per_file.values()),
         "findings": {"count": total["findings"], "kinds": dict(sorted(finding_kinds.items())),
                      "files": dict(sorted(finding_files.items(), key=lambda kv: kv[0] or "")),
                      "listed": [{k: f[k] for k in ("file", "offset", "entry", "error_kind", "error_offset",
@@ -337,22 +396,44 @@ def summarize(groups: Iterable[dict], findings: list[dict], *, path: Path | str,
     }
 
 
-def _counts(**fields) -> dict:
-    return {**fields, "batches": 0, "valid": 0, "quarantined": 0, "records": 0, "errors": {}, "reencode": {},
-            "entries": {}}
+def _counts(size: int | None = None, **fields) -> dict:
+    """The counts of a file (or of the total): `batches` = `valid` + `quarantined` entries;
+    `unreadable` ranges apart (no batch); `decoded`, entries that decoded (valid, or quarantined
+    only for their re-encoding); `bytes`: the file's size and how its bytes divide."""
+    return {**fields, "batches": 0, "valid": 0, "quarantined": 0, "unreadable": 0, "records": 0, "decoded": 0,
+            "errors": {}, "reencode": {}, "entries": {},
+            "bytes": {"file": size, "valid": 0, "quarantined": 0, "unreadable": 0, "zero_fill": 0}}
 
 
 def _add(f: dict, g: dict) -> None:
-    n = g["rows"]
+    n, size = g["rows"], g.get("bytes") or 0
+    if g["entry"] == UNREADABLE:
+        f["unreadable"] += n
+        f["bytes"]["unreadable"] += size
+        return
     f["batches"] += n
     f[g["status"]] += n
+    f["bytes"][g["status"]] += size
     f["records"] += g["records"] or 0
+    if g["reencode"] is not None:
+        f["decoded"] += n
     if g["error_kind"] is not None:
         f["errors"][g["error_kind"]] = f["errors"].get(g["error_kind"], 0) + n
     if g["reencode"] is not None:
         f["reencode"][g["reencode"]] = f["reencode"].get(g["reencode"], 0) + n
     entry = g["entry"] or "unknown"
     f["entries"][entry] = f["entries"].get(entry, 0) + n
+
+
+def _verdict(f: dict, fmt: str) -> str | None:
+    """`empty` (no bytes, or zeros only), the format's "not a ... log" when bytes are there but no
+    entry ever decodes, else None."""
+    b = f["bytes"]
+    if (b["file"] if b["file"] is not None else b["valid"] + b["quarantined"] + b["unreadable"]) == b["zero_fill"]:
+        return "empty"
+    if f["decoded"] == 0:
+        return NOT_A_LOG.get(fmt, f"not {fmt}")
+    return None
 
 
 def _check(f: dict, what: str) -> None:
@@ -363,12 +444,23 @@ def _check(f: dict, what: str) -> None:
         raise AssertionError(f"{what}: {f['quarantined']} quarantined, {sum(f['errors'].values())} with an error kind")
 
 
+def _check_bytes(f: dict, what: str) -> None:
+    """Every byte accounted for: the file's size = bytes of valid entries + quarantined entries +
+    unreadable ranges + zero fill."""
+    b = f["bytes"]
+    parts = b["valid"] + b["quarantined"] + b["unreadable"] + b["zero_fill"]
+    if b["file"] != parts:
+        raise AssertionError(f"{what}: {b['file']} bytes, but valid {b['valid']} + quarantined {b['quarantined']} + "
+                             f"unreadable {b['unreadable']} + zero fill {b['zero_fill']} = {parts}")
+
+
 def format_table(summary: dict, out: Path | str | None = None) -> str:
     """The summary as a table for the terminal: a line per file (relative to PATH) and the total,
     then the re-encoding outcomes and the findings."""
     root = Path(summary["path"])
     files = summary["files"]
-    shown = files if len(files) <= MAX_TABLE_FILES else [f for f in files if f["quarantined"]]
+    shown = files if len(files) <= MAX_TABLE_FILES else [f for f in files if f["quarantined"] or f.get("unreadable")
+                                                            or f.get("verdict")]
 
     def name(file: str | None) -> str:
         if file is None or is_remote(file):
@@ -381,24 +473,34 @@ def format_table(summary: dict, out: Path | str | None = None) -> str:
     def kinds(errors: dict) -> str:
         return ", ".join(f"{k} {n}" for k, n in errors.items())
 
-    header = ("file", "batches", "valid", "quarantined", "records", "quarantined by kind")
-    lines = [(name(f["file"]), f["batches"], f["valid"], f["quarantined"], f["records"], kinds(f["errors"]))
-             for f in shown]
+    def note(f: dict) -> str:
+        said = [kinds(f["errors"])] if f["errors"] else []
+        if f.get("verdict"):
+            said.append(f"({f['verdict']})")
+        return " ".join(said)
+
+    header = ("file", "batches", "valid", "quarantined", "unreadable", "records", "quarantined by kind")
+    lines = [(name(f["file"]), f["batches"], f["valid"], f["quarantined"], f.get("unreadable", 0), f["records"],
+              note(f)) for f in shown]
     t = summary["total"]
     total = (f"total ({t['files']} file{'s' if t['files'] != 1 else ''})", t["batches"], t["valid"],
-             t["quarantined"], t["records"], kinds(t["errors"]))
+             t["quarantined"], t.get("unreadable", 0), t["records"], kinds(t["errors"]))
     width = max(len(str(row[0])) for row in [header, *lines, total])
-    widths = [width] + [max(len(str(row[i])) for row in [header, *lines, total]) for i in range(1, 5)]
+    widths = [width] + [max(len(str(row[i])) for row in [header, *lines, total]) for i in range(1, 6)]
 
     def fmt(row) -> str:
-        cells = [str(row[0]).ljust(widths[0])] + [str(v).rjust(w) for v, w in zip(row[1:5], widths[1:])]
-        return "  ".join(cells + [row[5]]).rstrip()
+        cells = [str(row[0]).ljust(widths[0])] + [str(v).rjust(w) for v, w in zip(row[1:6], widths[1:])]
+        return "  ".join(cells + [row[6]]).rstrip()
 
     text = [f"{_NAMES.get(summary['format'], summary['format'])} under {summary['path']}", fmt(header),
             *map(fmt, lines)]
     if len(shown) < len(files):
         text.append(f"({len(files) - len(shown)} file(s) with nothing quarantined not shown)")
     text.append(fmt(total))
+    b = t.get("bytes")
+    if b and b.get("file") is not None and summary["format"] in BYTE_ACCOUNTED:
+        text.append(f"bytes: {b['file']:,} = valid {b['valid']:,} + quarantined {b['quarantined']:,} + unreadable "
+                    f"{b['unreadable']:,} + zero fill {b['zero_fill']:,}")
     if t["reencode"]:
         text.append("re-encoded: " + ", ".join(f"{k} {n}" for k, n in sorted(t["reencode"].items())))
     findings = summary["findings"]

@@ -197,28 +197,31 @@ def test_failfast_raises_the_first_error_with_the_file_and_its_offset(kafka_corp
     assert first_bad <= raised.value.offset < first_bad + 61
 
 
-@pytest.mark.parametrize("tail, kind, offset_in_tail", [
-    (struct.pack(">qi", 99, -5), "invalid_length", 8),             # a negative size
-    (struct.pack(">qi", 99, 3) + b"abc", "invalid_length", 8),     # smaller than any message
-    (struct.pack(">qi", 99, 1 << 30), "truncated", 0),             # runs past the end of the file
-])
-def test_a_broken_frame_ends_the_file_with_an_error_row(tmp_path, tail, kind, offset_in_tail):
+@pytest.mark.parametrize("tail", [
+    struct.pack(">qi", 99, -5),             # a negative size
+    struct.pack(">qi", 99, 3) + b"abc",     # smaller than any message
+    struct.pack(">qi", 99, 1 << 30),        # runs past the end of the file
+], ids=["negative", "too-small", "past-the-end"])
+def test_after_a_broken_frame_reading_resumes_at_the_next_entry_that_decodes(tmp_path, tail):
     good = corpus.kafka_python_batch(0, "none", 2)
     path = tmp_path / "broken.log"
-    path.write_bytes(good + tail + good)  # the batch after the broken frame cannot be located
+    path.write_bytes(good + tail + good)  # the batch after the broken frame is found again (resync)
     rows = rows_of(kafka, kafka_options(path))
-    assert [r["offset"] for r in rows[:2]] == [0, 1]
-    assert [(r["error"]["kind"], r["error"]["offset"], r["batch_offset"]) for r in rows[2:]] == [
-        (kind, len(good) + offset_in_tail, len(good))]
+    assert [r["offset"] for r in rows] == [0, 1, None, 0, 1]
+    assert (rows[2]["error"]["kind"], rows[2]["error"]["offset"], rows[2]["batch_offset"]) == \
+        ("unreadable", len(good), len(good))
+    batches = rows_of(kafka, kafka_options(path, rows="batch"))
+    assert [(r["batch_offset"], r["size"]) for r in batches] == [(0, len(good)), (len(good), len(tail)),
+                                                                 (len(good) + len(tail), len(good))]
 
 
 def test_a_file_ending_inside_an_entry_header_ends_with_a_truncated_row(tmp_path):
     good = corpus.kafka_python_batch(0, "none", 2)
     path = tmp_path / "cut.log"
-    path.write_bytes(good + good[:7])
+    path.write_bytes(good + corpus.kafka_python_batch(1 << 50, "none", 2)[:7])  # (7 zero bytes would be zero fill)
     rows = rows_of(kafka, kafka_options(path, rows="batch"))
     assert [(r["batch_offset"], r["error"] and r["error"]["kind"], r["size"]) for r in rows] == [
-        (0, None, len(good)), (len(good), "truncated", None)]
+        (0, None, len(good)), (len(good), "truncated", 7)]
 
 
 # ---------------------------------------------------------------- TANK
