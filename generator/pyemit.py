@@ -499,14 +499,17 @@ class TypeEmitter:
         for f in self.t.seq:
             plain = not (f.if_expr or f.repeat or f.size is not None or f.size_eos or f.process or f.contents)
             if plain and f.type.kind == "bits":
+                if bits and f.type.endian != bits[0].type.endian:
+                    raise SchemaError(f"{self.t.schema.path}: {f.ypath}: bit fields of both bit orders in one "
+                                      "byte are not supported yet")
                 bits.append(f)
-                total = sum(b.type.size for b in bits)
-                if total % 8 == 0 and total // 8 in _BIT_GROUP_CODES:
-                    run.append(Item(bits, _BIT_GROUP_CODES[total // 8], total // 8, "be" if bits[0].type.endian == "be" else "le", True))
+                if sum(b.type.size for b in bits) % 8 == 0:
+                    run = self.add_to_run(out, run, self.bit_group(bits))
                     bits = []
                 continue
-            if bits:
-                raise SchemaError(f"{self.t.schema.path}: {f.ypath}: bit fields before it do not fill 1, 2, 4 or 8 whole bytes")
+            if bits:  # a byte-aligned field: the bits left in the last byte are skipped, as in Kaitai
+                run = self.add_to_run(out, run, self.bit_group(bits))
+                bits = []
             if plain and f.type.kind in ("int", "float"):
                 code = _STRUCT_CODES[(f.type.size, f.type.signed)] if f.type.kind == "int" else _FLOAT_CODES[f.type.size]
                 endian = f.type.endian if f.type.size > 1 else (run[-1].endian if run else "be")
@@ -520,10 +523,42 @@ class TypeEmitter:
                 run = []
             out.append(f)
         if bits:
-            raise SchemaError(f"{self.t.schema.path}: bit fields at the end of {self.t.name} do not fill whole bytes")
+            self.check_bits_end_here()
+            run = self.add_to_run(out, run, self.bit_group(bits))
         if run:
             out.append(run)
         return out
+
+    @staticmethod
+    def add_to_run(out: list, run: list[Item], item: Item) -> list[Item]:
+        """Add a bit group to the run, or start a new run when its byte order differs (one
+        struct format has one byte order); returns the run to go on with."""
+        if run and item.size > 1 and run[0].endian != item.endian:  # run[0]'s order is the struct's
+            out.append(run)
+            run = []
+        run.append(item)
+        return run
+
+    @staticmethod
+    def bit_group(bits: list[Field]) -> Item:
+        """Bit fields read as one integer from the whole bytes they take (the last one's unused
+        bits skipped): a struct code where one fits, else bytes made an integer."""
+        size = -(-sum(b.type.size for b in bits) // 8)
+        endian = "be" if bits[0].type.endian == "be" else "le"
+        return Item(bits, _BIT_GROUP_CODES.get(size, f"{size}s"), size, endian, True)
+
+    def check_bits_end_here(self) -> None:
+        """Bit fields that end a type leave the rest of their byte unread. Kaitai's parsers would
+        go on reading bits there if the field after this type's were bits too; refuse that (and a
+        type that is the last field of its holder) rather than read other values."""
+        for holder in self.m.types:
+            for i, f in enumerate(holder.seq):
+                if not any(ref.kind == "user" and ref.user is self.t for ref in [f.type, *(c for _, c in f.type.cases)]):
+                    continue
+                after = holder.seq[i + 1] if i + 1 < len(holder.seq) else None
+                if after is None or after.type.kind == "bits":
+                    raise SchemaError(f"{self.t.schema.path}: bit fields at the end of {self.t.name} do not fill "
+                                      "whole bytes, and what follows it may read the rest of that byte (not supported yet)")
 
     def run_struct(self, run: list[Item]) -> tuple[str, int]:
         fmt = (">" if run[0].endian == "be" else "<") + "".join(i.code for i in run)
@@ -600,6 +635,9 @@ class TypeEmitter:
             c(f"{', '.join(targets)}{',' if len(targets) == 1 else ''} = {name}.unpack_from(buf, pos)")
         off = 0
         for item in run:
+            if item.bits and item.code.endswith("s"):
+                g = f"g_{item.fields[0].id}"
+                c(f"{g} = int.from_bytes({g}, {'big' if item.endian == 'be' else 'little'!r})")
             if item.bits:
                 self.split_bits(c, item)
             for f in item.fields:
@@ -1172,7 +1210,10 @@ class TypeEmitter:
                 elif not f.derived:
                     c(f"if v_{f.id} is None: raise _rt.missing({f.id!r})")
                 self.check_valid_encode(c, f, f"v_{f.id}")
-            values.append(self.join_bits(item) if item.bits else f"v_{item.fields[0].id}")
+            value = self.join_bits(item) if item.bits else f"v_{item.fields[0].id}"
+            if item.bits and item.code.endswith("s"):
+                value = f"{value}.to_bytes({item.size}, {'big' if item.endian == 'be' else 'little'!r})"
+            values.append(value)
             off += item.size
         layout = self.m.layout([(item.fields[0].id, (">" if item.endian == "be" else "<") + item.code) for item in run])
         if deferred:

@@ -303,6 +303,8 @@ class Loader:
         if "terminator" in raw:
             f.terminator = bytes([raw["terminator"]])
         f.pad_right = raw.get("pad-right")
+        if f.terminator is not None and f.pad_right == f.terminator[0]:
+            f.pad_right = None  # as Kaitai's compiler: padding of the terminator's byte is cut at it, not stripped
 
     def import_target(self, rel: str, imp: str) -> str:
         """The path an import names: beside the importing file when it is there, else from the
@@ -344,7 +346,11 @@ class Loader:
         for tname, traw in (raw.get("types") or {}).items():
             if not _ID.match(tname):
                 self.fail(schema.path, _join(ypath, f"types.{tname}"), "type names are lower_snake")
-            t.types[tname] = self.build_type(schema, tname, traw, _join(ypath, f"types.{tname}"), t, {})
+            tmeta = traw.get("meta") if isinstance(traw, dict) else None
+            if tmeta is not None and not isinstance(tmeta, dict):
+                self.fail(schema.path, _join(ypath, f"types.{tname}.meta"), "is a mapping")
+            # A type's own meta (endian, bit-endian) holds for it and the types inside it.
+            t.types[tname] = self.build_type(schema, tname, traw, _join(ypath, f"types.{tname}"), t, tmeta or {})
         seen = set()
         for i, fraw in enumerate(raw.get("seq", []) or []):
             f = self.build_field(schema, fraw, _join(ypath, f"seq[{i}]"))

@@ -217,3 +217,51 @@ def test_an_array_of_byte_literals_is_a_byte_array(tmp_path):
     assert compile_one(tmp_path, text).returncode == 0
     got = python_in(tmp_path / "out", "from user import user\nprint(user.decode(b'AB').lower, user.decode(b'AD').lower)")
     assert got.split() == ["True", "False"]
+
+
+BITS = """
+meta: {id: user, endian: be}
+seq:
+  - {id: a, type: b3}
+  - {id: b, type: u1}
+  - {id: c, type: b12le}
+  - {id: d, type: b12le}
+  - {id: e, type: b20le}
+  - {id: f, type: u2le}
+  - {id: inner, type: tail}
+  - {id: g, type: u1}
+types:
+  tail:
+    seq: [{id: h, type: b5}]
+"""
+
+
+def test_bit_fields_anywhere_read_as_the_reference_parser_reads_them(tmp_path):
+    from logcodec.generator import kaitai
+    from logcodec.generator.schema import Loader
+
+    assert compile_one(tmp_path, BITS).returncode == 0
+    data = bytes.fromhex("e5" "07" "3412" "a6" "ff0f0a" "0201" "f8" "09")
+    got = python_in(tmp_path / "out", f"""
+        from user import user
+        v = user.decode(bytes.fromhex({data.hex()!r}))
+        print(v.a, v.b, v.c, v.d, v.e, v.f, v.inner.h, v.g, user.encode(v).hex())
+    """).split()
+    schema = Loader(tmp_path, strict=False, package="user").load("user.ksy")
+    with kaitai.loaded(kaitai.sources(tmp_path, [schema])) as load:
+        from kaitaistruct import BytesIO, KaitaiStream
+
+        t = load("user").User(KaitaiStream(BytesIO(data)))
+        assert got[:8] == [str(x) for x in (t.a, t.b, t.c, t.d, t.e, t.f, t.inner.h, t.g)]
+    # The bits skipped after a, e and h are written as zeros: not the bytes read, the same value.
+    assert got[8] == "e0" "07" "3412" "a6" "ff0f0a" "0201" "f8" "09"
+
+
+@pytest.mark.parametrize("text,what", [
+    ("meta: {id: user}\nseq: [{id: a, type: b3be}, {id: b, type: b5le}]\n", "both bit orders in one byte"),
+    ("meta: {id: user}\nseq: [{id: x, type: t}, {id: y, type: b3}]\ntypes: {t: {seq: [{id: a, type: b5}]}}\n",
+     "may read the rest of that byte"),
+])
+def test_bit_layouts_that_would_read_other_values_are_refused(tmp_path, text, what):
+    done = compile_one(tmp_path, text)
+    assert done.returncode == 1 and what in done.stderr, done.stderr
