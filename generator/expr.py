@@ -71,6 +71,14 @@ class Attr:
 
 
 @dataclass(frozen=True)
+class Call:
+    """A method with arguments: `x.to_s("UTF-8")`, `s.substring(1, 3)`, `s.to_i(16)`."""
+    obj: object
+    name: str
+    args: tuple
+
+
+@dataclass(frozen=True)
 class Cast:
     obj: object
     type_name: str
@@ -207,6 +215,8 @@ class _Parser:
                     raise ExprError(f"expected a name after '.' in {self.text!r}")
                 if name == "as":
                     node = Cast(node, self.type_argument())
+                elif self.peek()[1] == "(":
+                    node = Call(node, name, self.arguments())
                 else:
                     node = Attr(node, name)
             elif val == "[":
@@ -216,6 +226,18 @@ class _Parser:
                 node = Index(node, index)
             else:
                 return node
+
+    def arguments(self) -> tuple:
+        self.take("(")
+        args = []
+        while self.peek()[1] != ")":
+            if self.peek()[0] == "end":
+                raise ExprError(f"unclosed ( in {self.text!r}")
+            args.append(self.expression())
+            if self.peek()[1] == ",":
+                self.take()
+        self.take(")")
+        return tuple(args)
 
     def type_argument(self) -> str:
         self.take("<")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from .pyemit import ModuleEmitter
-from .pyexpr import value_kind
+from .pyexpr import instance_meta
 from .schema import Field, Schema, TypeDef
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -81,8 +81,9 @@ def type_schema(t: TypeDef, emitter: ModuleEmitter, resolve) -> dict:
         elif inst.enum:
             s = {"anyOf": [{"enum": sorted(inst.enum.members.values())}, {"type": "integer"}]}
         else:
-            kind = value_kind(inst.value)
-            s = {"type": "boolean"} if kind["kind"] == "bool" else dict(_WIDE) if kind["wide"] else {"type": "integer"}
+            meta = instance_meta(inst)
+            s = element_schema(meta, emitter, None, resolve)
+            s = {"type": "array", "items": s} if meta.get("list") else s
         how = " Given on input: the encoder derives wire fields from it." if inst.input else " Computed on decode; ignored on input."
         props[inst.id] = {"anyOf": [s, {"type": "null"}], "description": inst.doc + how}
     return {"type": "object", "description": t.doc, "properties": props, "required": required,

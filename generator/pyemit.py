@@ -21,7 +21,7 @@ from pathlib import Path
 import jinja2
 
 from . import expr as E
-from .pyexpr import Scope, field_tinfo, parent_names, path_root, remote_lengths, translate, value_kind
+from .pyexpr import Scope, field_tinfo, instance_meta, parent_names, path_root, remote_lengths, translate, type_of, value_kind
 from .schema import Field, Schema, SchemaError, TypeDef, TypeRef
 
 _STRUCT_CODES = {(1, False): "B", (1, True): "b", (2, False): "H", (2, True): "h",
@@ -233,7 +233,7 @@ class ModuleEmitter:
             meta = self.field_meta(inst.field)
             annotation = self.local_type(inst.field).removesuffix(" | None") + " | None"
         else:
-            meta = {"kind": "enum", "enum": self.enum_class(inst.enum)} if inst.enum else value_kind(inst.value)
+            meta = {"kind": "enum", "enum": self.enum_class(inst.enum)} if inst.enum else instance_meta(inst)
             annotation = self._annotation(meta) + " | None"
         meta["instance"] = True
         if inst.input:
@@ -596,16 +596,27 @@ class TypeEmitter:
         body = "\n".join("    " + line if line else line for line in c.text().split("\n"))
         return "\n".join([head, doc, *decls, "    try:", body,
                           "    except _rt.DecodeError:", "        raise",
-                          "    except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError) as exc:",
+                          "    except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:",
                           "        raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None"])
 
     def guarded_expressions(self) -> bool:
-        """Whether an expression of this type can fail on bad input (indexing, division)."""
+        """Whether an expression of this type can fail on bad input (indexing, division, a
+        conversion: text that is no number, bytes that are not the encoding, min of nothing)."""
         found = []
 
+        def fallible(n) -> bool:
+            if isinstance(n, (E.Index, E.Call)) or (isinstance(n, E.Binary) and n.op in ("/", "%")):
+                return True
+            if not (isinstance(n, E.Attr) and n.name in ("to_i", "first", "last", "min", "max")):
+                return False
+            try:  # text to a number, or an element of what may be empty
+                kind = type_of(n.obj, self.scope)
+            except SchemaError:
+                return True
+            return kind in ("str", "bytes") or (isinstance(kind, tuple) and kind[0] == "list")
+
         def walk(node):
-            found.extend(n for n in E.walk(node)
-                         if isinstance(n, E.Index) or (isinstance(n, E.Binary) and n.op in ("/", "%")))
+            found.extend(n for n in E.walk(node) if fallible(n))
 
         for f in self.t.seq:
             for e in f.expressions():

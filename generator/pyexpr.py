@@ -95,12 +95,41 @@ def parent_names(t: TypeDef, encoding: bool = False) -> list[str]:
     return sorted(found)
 
 
+_inferring: set[int] = set()  # value instances whose type is being inferred (one may read another)
+
+
 def instance_tinfo(inst):
     if inst.field is not None:
         return field_tinfo(inst.field)
     if inst.enum:
         return ("enum", inst.enum)
-    return "bool" if value_kind(inst.value)["kind"] == "bool" else "int"
+    guess = "bool" if value_kind(inst.value)["kind"] == "bool" else "int"
+    if inst.owner is None or id(inst) in _inferring:
+        return guess
+    _inferring.add(id(inst))
+    try:  # what its expression gives, as the translator types it (text, bytes, a list, a type ...)
+        return _tr(inst.value, Scope(inst.owner, lambda enum: enum.name, None))[1]
+    except SchemaError:  # reads what only the emitter resolves (`_parent`): the syntactic guess
+        return guess
+    finally:
+        _inferring.discard(id(inst))
+
+
+def instance_meta(inst) -> dict:
+    """The value model's kind of a value instance (not an enum one): its inferred type."""
+    ti = instance_tinfo(inst)
+    if isinstance(ti, tuple) and ti[0] == "list":
+        element = _meta_of(ti[1])
+        return {**element, "list": True} if element else value_kind(inst.value)
+    return _meta_of(ti) or value_kind(inst.value)
+
+
+def _meta_of(ti) -> dict | None:
+    if ti in ("str", "bytes", "bool", "float"):
+        return {"kind": ti}
+    if isinstance(ti, tuple) and ti[0] == "user" and not ti[1].unwrap and not ti[1].primitive:
+        return {"kind": "user", "type": ti[1].class_name}
+    return None  # an integer (or an enum read as one): value_kind says how wide
 
 
 _BOOLEAN_OPS = {"==", "!=", "<", "<=", ">", ">=", "and", "or"}
@@ -125,6 +154,11 @@ def _param_tinfo(type_name: str):
 
 def translate(node, scope: Scope) -> str:
     return _tr(node, scope)[0]
+
+
+def type_of(node, scope: Scope):
+    """What an expression gives: "int", "str", "bytes", ("list", element), ("user", type), ..."""
+    return _tr(node, scope)[1]
 
 
 def _tr(node, scope: Scope):
@@ -173,6 +207,8 @@ def _tr(node, scope: Scope):
         return f"[{', '.join(items)}]", ("list", "int")
     if isinstance(node, E.Attr):
         return _attr(node, scope)
+    if isinstance(node, E.Call):
+        return _call(node, scope)
     raise SchemaError(f"unsupported expression node {node!r}")
 
 
@@ -197,6 +233,20 @@ def path_root(node) -> str | None:
     return None
 
 
+def _call(node: E.Call, scope: Scope):
+    """Kaitai's methods with arguments, on bytes and strings."""
+    code, ti = _tr(node.obj, scope)
+    args = [_tr(a, scope)[0] for a in node.args]
+    if ti == "bytes" and node.name == "to_s" and len(args) == 1:
+        return f"str({code}, {args[0]})", "str"
+    if ti == "str" and node.name == "to_i" and len(args) <= 1:
+        return f"int({code}{', ' + args[0] if args else ''})", "int"
+    if ti == "str" and node.name == "substring" and len(args) == 2:
+        return f"{code}[{args[0]}:{args[1]}]", "str"
+    raise SchemaError(f"{scope.t.schema.path}: {scope.t.ypath or '(top)'}: `.{node.name}(...)` on a {ti} is not "
+                      "supported yet")
+
+
 def _attr(node: E.Attr, scope: Scope):
     if node.obj == E.Name("_io"):
         # The only stream property: where decoding is, from the start of this type (a positional
@@ -213,6 +263,14 @@ def _attr(node: E.Attr, scope: Scope):
     name = node.name
     if name == "to_i":
         return f"int({code})", "int"
+    if ti == "int" and name == "to_s":
+        return f"str({code})", "str"
+    if ti == "str" and name == "reverse":
+        return f"{code}[::-1]", "str"
+    if ti == "bytes" and name in ("first", "last", "min", "max"):
+        return {"first": f"{code}[0]", "last": f"{code}[-1]", "min": f"min({code})", "max": f"max({code})"}[name], "int"
+    if isinstance(ti, tuple) and ti[0] == "list" and name in ("min", "max"):
+        return f"{name}({code})", ti[1]
     if isinstance(ti, tuple) and ti[0] == "list":
         if name in ("size", "length"):
             return f"len({code})", "int"

@@ -112,6 +112,7 @@ class Instance:
     pos: object = None  # expression (positional instances): where to read, from the start of the type
     field: "Field | None" = None  # what to read there (positional instances)
     input: bool = False  # -lc-input: also part of the value the encoder reads (the wire fields derive from it)
+    owner: "TypeDef | None" = None  # the type it belongs to (its expression's scope)
 
 
 @dataclass
@@ -373,6 +374,7 @@ class Loader:
                                             input=bool(iraw.get("-lc-input", False))))
             else:
                 self.fail(schema.path, py, "an instance has a value or a pos")
+            t.instances[-1].owner = t
         if t.unwrap and len(t.seq) != 1:
             self.fail(schema.path, _join(ypath, "-lc-unwrap"), "an unwrapped type has exactly one seq field")
         return t
@@ -441,11 +443,12 @@ class Loader:
             f.checksum = {"algorithm": ck["algorithm"], "from": ck.get("from"), "to": ck.get("to")}
         return f
 
-    def expr(self, schema_path: str, ypath: str, text):
+    def expr(self, schema_path, ypath: str, text):
         try:
             return E.parse(text)
         except E.ExprError as exc:
-            self.fail(schema_path, ypath, f"bad expression: {exc}")
+            where = schema_path.path if isinstance(schema_path, Schema) else schema_path  # some callers pass the schema
+            self.fail(where, ypath, f"bad expression: {exc}")
 
 
 class Resolver:
@@ -550,7 +553,7 @@ class Resolver:
             return TypeRef("str", encoding=encoding)
         if name in ("bytes",):
             return TypeRef("bytes")
-        m = re.match(r"^([a-z_][a-z0-9_:]*)(?:\((.*)\))?$", name)
+        m = re.match(r"^([a-z_][a-z0-9_:]*)(?:\((.*)\))?$", name.strip(), re.S)  # args may span lines
         if not m:
             self.fail(_join(f.ypath, "type"), f"cannot read type {name!r}")
         user = self.find_type(t, m.group(1), _join(f.ypath, "type"))

@@ -265,3 +265,33 @@ def test_bit_fields_anywhere_read_as_the_reference_parser_reads_them(tmp_path):
 def test_bit_layouts_that_would_read_other_values_are_refused(tmp_path, text, what):
     done = compile_one(tmp_path, text)
     assert done.returncode == 1 and what in done.stderr, done.stderr
+
+
+def test_methods_of_text_bytes_and_lists(tmp_path):
+    text = """
+meta: {id: user}
+seq:
+  - {id: digits, size: 4}
+  - {id: items, type: u1, repeat: expr, repeat-expr: 3}
+instances:
+  as_text: {value: 'digits.to_s("ASCII")'}
+  as_number: {value: as_text.to_i}
+  part: {value: 'as_text.substring(1, 3)'}
+  hex_value: {value: 'as_text.to_i(16)'}
+  back: {value: as_number.to_s}
+  smallest: {value: items.min}
+  first_byte: {value: digits.first}
+"""
+    assert compile_one(tmp_path, text).returncode == 0
+    got = python_in(tmp_path / "out", """
+        from user import user
+        import logcodec
+        v = user.decode(b"1234" + bytes([5, 2, 9]))
+        print(v.as_text, v.as_number, v.part, v.hex_value, v.back, v.smallest, v.first_byte)
+        try:
+            user.decode(b"12ab" + bytes(3))
+        except logcodec.DecodeError as exc:
+            print(exc.kind)
+    """).split()
+    # Text that is no decimal number is a DecodeError, as any expression failing on the input.
+    assert got == ["1234", "1234", "23", "4660", "1234", "2", "49", "invalid_value"]
