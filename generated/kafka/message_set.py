@@ -220,21 +220,26 @@ def _d_message_set(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int, p_
     p: int
     b2: bytes
     start = pos
-    v_entries = []
-    i = 0
     try:
-        while pos < end:
-            before = pos
-            lim.elements -= 1
-            if lim.elements < 0: raise lim.too_many(1, pos, '')
-            _eentries, pos = _d_entry(buf, pos, end, lim, p_depth)
-            v_entries.append(_eentries)
-            if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')
-            i += 1
-    except _rt.DecodeError as exc:
-        raise exc.within(f"entries[{i}]")
-    i_inner_offset_base = ((p_wrapper_offset - v_entries[-1].offset) if (((p_wrapper_magic == 1) and (len(v_entries) > 0)) and ((p_wrapper_offset - v_entries[-1].offset) >= 0)) else 0)
-    return MessageSet(v_entries, i_inner_offset_base), pos
+        v_entries = []
+        i = 0
+        try:
+            while pos < end:
+                before = pos
+                lim.elements -= 1
+                if lim.elements < 0: raise lim.too_many(1, pos, '')
+                _eentries, pos = _d_entry(buf, pos, end, lim, p_depth)
+                v_entries.append(_eentries)
+                if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')
+                i += 1
+        except _rt.DecodeError as exc:
+            raise exc.within(f"entries[{i}]")
+        i_inner_offset_base = ((p_wrapper_offset - v_entries[-1].offset) if (((p_wrapper_magic == 1) and (len(v_entries) > 0)) and ((p_wrapper_offset - v_entries[-1].offset) >= 0)) else 0)
+        return MessageSet(v_entries, i_inner_offset_base), pos
+    except _rt.DecodeError:
+        raise
+    except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:
+        raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None
 
 
 def _e_message_set(v: MessageSet, out: list[Any], p_depth: int, p_wrapper_offset: int, p_wrapper_magic: int) -> int:

@@ -580,7 +580,7 @@ def _d_message(buf: bytes, pos: int, end: int, lim: Budget, p_idx: int, p_num_me
         return Message(v_has_key, v_use_last_ts, v_seq_num_prev_plus_one, v_reserved, v_seq_num_delta, v_timestamp_written, v_len_key, v_key, v_len_content, v_content, i_timestamp, i_seq_num), pos
     except _rt.DecodeError:
         raise
-    except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError) as exc:
+    except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:
         raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None
 
 

@@ -1658,7 +1658,7 @@ def _d_consume_topic_chunks(buf: bytes, pos: int, end: int, lim: Budget, p_topic
         return ConsumeTopicChunks(v_partitions), pos
     except _rt.DecodeError:
         raise
-    except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError) as exc:
+    except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:
         raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None
 
 
@@ -1792,7 +1792,7 @@ def _d_chunk_bundle(buf: bytes, pos: int, end: int, lim: Budget, p_idx: int, p_c
         return ChunkBundle(v_len_bundle, v_bundle), pos
     except _rt.DecodeError:
         raise
-    except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError) as exc:
+    except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:
         raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None
 
 
@@ -2142,7 +2142,7 @@ def _d_consume_peer_topic_chunks(buf: bytes, pos: int, end: int, lim: Budget, p_
         return ConsumePeerTopicChunks(v_partitions), pos
     except _rt.DecodeError:
         raise
-    except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError) as exc:
+    except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:
         raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None
 
 

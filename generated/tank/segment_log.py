@@ -154,7 +154,7 @@ def _d_entry(buf: bytes, pos: int, end: int, lim: Budget, p_idx: int, p_segment_
         return Entry(v_len_bundle, v_bundle), pos
     except _rt.DecodeError:
         raise
-    except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError) as exc:
+    except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:
         raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None
 
 
