@@ -9,8 +9,10 @@ tracks a static type for each sub-expression ("int", "bool", "bytes", "str",
 
 from __future__ import annotations
 
+import re
+
 from . import expr as E
-from .schema import Field, SchemaError, TypeDef, TypeRef, lookup_enum
+from .schema import Field, SchemaError, TypeDef, TypeRef, lookup_enum, lookup_type
 
 _PY_BINARY = {"and": "and", "or": "or", "/": "//"}
 
@@ -193,7 +195,12 @@ def _tr(node, scope: Scope):
         return f"({then} if {cond} else {other})", ti
     if isinstance(node, E.Cast):
         code, ti = _tr(node.obj, scope)
-        return code, ti
+        if re.match(r"^[us][1248](be|le)?$", node.type_name):
+            return code, "int"
+        if node.type_name in ("str", "bytes", "bool"):
+            return code, node.type_name
+        target, _ = lookup_type(scope.t, node.type_name)  # `.as<other::its_type>`: read on as that type
+        return (code, ("user", target)) if target is not None else (code, ti)
     if isinstance(node, E.Index):
         code, ti = _tr(node.obj, scope)
         index, _ = _tr(node.index, scope)
