@@ -9,6 +9,7 @@ tracks a static type for each sub-expression ("int", "bool", "bytes", "str",
 
 from __future__ import annotations
 
+import codecs
 import re
 
 from . import expr as E
@@ -245,6 +246,12 @@ def _call(node: E.Call, scope: Scope):
     code, ti = _tr(node.obj, scope)
     args = [_tr(a, scope)[0] for a in node.args]
     if ti == "bytes" and node.name == "to_s" and len(args) == 1:
+        if isinstance(node.args[0], E.Str):
+            try:
+                codecs.lookup(node.args[0].value)
+            except LookupError:
+                raise SchemaError(f"{scope.t.schema.path}: {scope.t.ypath or '(top)'}: unknown encoding "
+                                  f"{node.args[0].value!r}") from None
         return f"str({code}, {args[0]})", "str"
     if ti == "str" and node.name == "to_i" and len(args) <= 1:
         return f"int({code}{', ' + args[0] if args else ''})", "int"
