@@ -18,7 +18,7 @@ Exceptions: logcodec's decoders raise only `logcodec.DecodeError`, whose
 
 | suite's exception | DecodeError.kind | why |
 |---|---|---|
-| `EndOfStreamError` | `truncated` | a read past the end of the data or of a sized substream |
+| `EndOfStreamError` | `truncated`, `invalid_length` | a read past the end of the data (`truncated`) or of a sized substream (logcodec says `invalid_length`: "needs 4 bytes, 3 left in the enclosing field"; Kaitai has one error for both) |
 | `Validation{NotEqual,LessThan,GreaterThan,NotAnyOf,NotInEnum,Expr}Error` | `invalid_value` | a `valid:` or `contents:` check failed |
 | `UndecidedEndiannessError` | `invalid_value` | no case of `meta/endian`'s `switch-on` matched |
 | `ConversionError` | `invalid_value` | `.to_i` of a string that is not a number |
@@ -47,7 +47,7 @@ from .evaluator import Access, Unsupported
 FIXTURES = Path(__file__).with_name("fixtures")
 
 KINDS = {
-    "EndOfStreamError": {"truncated"},
+    "EndOfStreamError": {"truncated", "invalid_length"},
     "ValidationNotEqualError": {"invalid_value"},
     "ValidationLessThanError": {"invalid_value"},
     "ValidationGreaterThanError": {"invalid_value"},
