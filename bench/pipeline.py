@@ -18,6 +18,14 @@ Both sides decode every record into the same Arrow columns:
 Before the timed Spark query, a first query on a 1 MB sample of the corpus starts the Python
 workers and compiles the plan; its time is reported apart, with the session's start-up.
 
+Then the selective queries (filter pushdown, `pushFilters`), each timed on the same session
+against the full scan: the first 1,000 offsets of one partition, one partition, an offset range
+in the middle of the corpus. For each: rows, seconds, speed-up over the full scan, and what the
+data source plans to read for it (segments and bytes of the planned ranges: each task reads its
+ranges with one `read` call, so this is the bytes read; the corpus has no `.index` files, so a
+range starts at a segment's or a piece's start, and the reader stops at the first batch past the
+range).
+
 Reported: records/s and MB/s of each, their ratio, Spark's start-up time (session creation and
 data source registration), the first query's time, and peak RSS: this process (the single-process reader and the Spark
 driver), the JVM and the largest Python worker under it (VmHWM from /proc).
@@ -93,9 +101,39 @@ def single_process(directory: Path) -> tuple[int, float]:
     return rows, time.perf_counter() - start
 
 
-def spark_run(directory: Path, master: str) -> tuple[int, float, float, float, dict]:
+def selective_queries(records: int) -> dict[str, tuple[str, list]]:
+    """{name: (SQL condition, the filters Spark pushes for it)} of the selective queries. Offsets
+    are global across the corpus's partitions (the generator numbers batches in one sequence);
+    partition 0's first segment starts at offset 0."""
+    from pyspark.sql.datasource import EqualTo, GreaterThanOrEqual, LessThan, LessThanOrEqual
+
+    middle = records // 2 // 1000 * 1000
+    return {
+        "first 1,000 offsets of partition 0": ("partition = 0 AND offset < 1000",
+                                               [EqualTo(("partition",), 0), LessThan(("offset",), 1000)]),
+        "partition 1 only (none below 0.5 GB)": ("partition = 1", [EqualTo(("partition",), 1)]),
+        "the last 1,000 timestamps (no .timeindex: every batch decoded, few turned into rows)": (
+            f"timestamp >= {1_700_000_000_000 + records - 1000}",
+            [GreaterThanOrEqual(("timestamp",), 1_700_000_000_000 + records - 1000)]),
+        f"offsets {middle:,} to {middle + 999:,}": (
+            f"offset BETWEEN {middle} AND {middle + 999}",
+            [GreaterThanOrEqual(("offset",), middle), LessThanOrEqual(("offset",), middle + 999)]),
+    }
+
+
+def planned_reads(directory: Path, filters: list) -> tuple[int, int]:
+    """(segments, bytes) the data source plans to read under the pushed filters."""
+    from logcodec.pipeline.sources import KafkaSource
+
+    reader = KafkaSource(options={"path": str(directory)}).reader(None)
+    list(reader.pushFilters(filters))
+    ranges = [r for p in reader.partitions() for r in p.value]
+    return len({r.path for r in ranges}), sum(r.size for r in ranges)
+
+
+def spark_run(directory: Path, master: str, records: int = 0) -> tuple[int, float, float, float, dict, list]:
     """(rows, seconds, start-up seconds, first-query seconds, peak RSS in MB of the JVM and of
-    its Python workers)."""
+    its Python workers, the selective queries' results)."""
     from logcodec.pipeline import local_session
 
     start = time.perf_counter()
@@ -110,7 +148,17 @@ def spark_run(directory: Path, master: str) -> tuple[int, float, float, float, d
         start = time.perf_counter()
         rows = _count(spark, directory)
         seconds = time.perf_counter() - start
-        return rows, seconds, startup, warmup, _jvm_peaks(spark)
+        selective = []
+        # A filtered query is a new kind of plan (with pushFilters): warm it up on the sample too.
+        _count(spark, _sample(directory), "partition = 0 AND offset < 1000")
+        for name, (condition, filters) in selective_queries(records).items():
+            start = time.perf_counter()
+            n = _count(spark, directory, condition)
+            took = time.perf_counter() - start
+            segments, planned = planned_reads(directory, filters)
+            selective.append({"query": name, "where": condition, "rows": n, "seconds": took,
+                              "speedup": seconds / took, "segments": segments, "bytes": planned})
+        return rows, seconds, startup, warmup, _jvm_peaks(spark), selective
     finally:
         spark.stop()
 
@@ -128,9 +176,12 @@ def _sample(directory: Path, size: int = 1 << 20) -> Path:
     return sample.parent.parent
 
 
-def _count(spark, path: Path) -> int:
-    """Every row through the JVM: count them and add up the lengths of their values."""
-    row = spark.read.format("logcodec.kafka").load(str(path)).selectExpr(
+def _count(spark, path: Path, where: str | None = None) -> int:
+    """Every row (or those `where` keeps) through the JVM: count them and add up the lengths of their values."""
+    df = spark.read.format("logcodec.kafka").load(str(path))
+    if where is not None:
+        df = df.where(where)
+    row = df.selectExpr(
         "count(*) AS n", "sum(length(value)) AS bytes").collect()[0]
     return int(row["n"])
 
@@ -183,7 +234,7 @@ def main(argv=None) -> int:
     records, size = build_corpus(directory, int(args.gb * 1024 ** 3))
     print(f"corpus: {directory}, {size / 1e6:,.0f} MB, {records:,} records", file=sys.stderr)
     single_rows, single_secs = single_process(directory)
-    spark_rows, spark_secs, startup, warmup, peaks = spark_run(directory, args.master)
+    spark_rows, spark_secs, startup, warmup, peaks, selective = spark_run(directory, args.master, records)
     if not single_rows == spark_rows == records:
         raise SystemExit(f"row counts differ: corpus {records}, single process {single_rows}, Spark {spark_rows}")
     result = {
@@ -193,6 +244,7 @@ def main(argv=None) -> int:
                   "startup_seconds": startup, "first_query_seconds": warmup},
         "ratio": single_secs / spark_secs,
         "peak_rss_mb": {"this_process": _maxrss_mb(), **peaks},
+        "selective": selective,
     }
     print(f"| reader | records/s | MB/s | seconds |\n|---|---:|---:|---:|\n"
           f"| one Python process | {result['single']['records_per_s']:,.0f} | {result['single']['mb_per_s']:.1f} | {single_secs:.1f} |\n"
@@ -200,6 +252,11 @@ def main(argv=None) -> int:
           f"ratio Spark / one process: {result['ratio']:.2f}x; Spark start-up {startup:.1f} s, then a first query on "
           f"a 1 MB sample {warmup:.1f} s (not in the Spark row); peak RSS (MB): "
           + ", ".join(f"{k} {v:,.0f}" for k, v in result["peak_rss_mb"].items()))
+    print("\n| selective query (pushdown) | rows | seconds | speed-up over the full scan | segments | bytes planned |\n"
+          "|---|---:|---:|---:|---:|---:|")
+    for q in selective:
+        print(f"| {q['query']} (`{q['where']}`) | {q['rows']:,} | {q['seconds']:.2f} | {q['speedup']:.0f}x | "
+              f"{q['segments']} | {q['bytes'] / 1e6:,.1f} MB |")
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1))
     return 0

@@ -23,6 +23,7 @@ import os
 import struct
 import zlib
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
@@ -31,7 +32,8 @@ from crc32c import crc32c
 
 from logcodec._api import codec
 from logcodec.pipeline import resync
-from logcodec.pipeline.plan import FileRange, ReadOptions, cut, files_under, kafka_topic_partition, pack
+from logcodec.pipeline.plan import (FileRange, Pushed, ReadOptions, cut, files_under, kafka_topic_partition, pack,
+                                   push_filters)
 from logcodec.pipeline.roundtrip import compare, without_length_and_crc
 from logcodec.pipeline.tables import ERROR, HEADERS, NOT_INKLESS, VALIDATION_SCHEMA, error_value, record_batches
 from logcodec.records import Record, batch_columns, batch_records, legacy_records
@@ -113,18 +115,175 @@ def schema(options: ReadOptions) -> pa.Schema:
 
 # ---------------------------------------------------------------- planning (driver)
 
+def push(options: ReadOptions, filters) -> tuple[ReadOptions, list]:
+    """The read options with what Spark's pushed filters let the reader skip (`plan.push_filters`),
+    and the filters Spark must still apply. Topic and partition filters are handled in full for
+    every row kind; offset and timestamp ranges prune record reads only."""
+    columns = {"topic": "topic", "partition": "partition"}
+    if options.rows == "record":
+        columns.update(offset="offset", timestamp="timestamp")
+    pushed, rest = push_filters(filters, columns)
+    return replace(options, pushed=pushed), rest
+
+
 def plan(options: ReadOptions) -> list[list[FileRange]]:
-    """The input partitions of a read: every matching file, large ones cut at entry boundaries."""
+    """The input partitions of a read: every matching file, large ones cut at entry boundaries.
+    With pushed filters (`push`): files of other topics and partitions are not opened; with an
+    offset or timestamp range, segments that cannot hold it are skipped, and a segment's `.index`
+    (and `.timeindex`) narrows the bytes read (`segment_span`)."""
+    pushed = options.pushed
     ranges = []
-    for path in files_under(Path(options.path), options.glob):
+    files = files_under(Path(options.path), options.glob)
+    following = _next_bases(files)
+    for path in files:
         topic, partition = kafka_topic_partition(path.parent)
         topic = options.topic if options.topic is not None else topic
         partition = options.partition if options.partition is not None else partition
+        if not pushed.keeps(topic, partition):
+            continue
         size = path.stat().st_size
-        boundaries = entry_starts(path) if size > options.split_bytes else []
-        ranges += [FileRange(str(path), start, end, topic, partition)
-                   for start, end in cut(boundaries, size, options.split_bytes)]
+        span = segment_span(path, size, following.get(path), pushed) if pushed.by_offset or pushed.by_timestamp \
+            else (0, size)
+        if span is None:
+            continue
+        start, end = span
+        boundaries = [b - start for b in entry_starts(path) if start < b < end] \
+            if end - start > options.split_bytes else []
+        pieces = [(a + start, b + start) for a, b in cut(boundaries, end - start, options.split_bytes)]
+        if pushed.by_offset and len(pieces) > 1:
+            pieces = _pieces_in_range(path, pieces, pushed)
+        ranges += [FileRange(str(path), a, b, topic, partition) for a, b in pieces]
     return pack(ranges, options.split_bytes)
+
+
+def _pieces_in_range(path: Path, pieces: list[tuple[int, int]], pushed: Pushed) -> list[tuple[int, int]]:
+    """The pieces of a segment (cut at entry boundaries) that can hold offsets of the pushed range.
+    Offsets ascend through a segment, so every offset of a piece lies below the first offset of the
+    next piece (read by decoding the entry there): a piece is dropped when the next one starts at or
+    below the range's start, or when it starts itself at or after the range's end (and so is every
+    piece after it)."""
+    firsts = [None] + [_offsets_at(path, a)[0] for a, _ in pieces[1:]]
+    kept = []
+    for i, piece in enumerate(pieces):
+        if pushed.offset_to is not None and firsts[i] is not None and firsts[i] >= pushed.offset_to:
+            break
+        following = firsts[i + 1] if i + 1 < len(pieces) else None
+        if pushed.offset_from is not None and following is not None and following <= pushed.offset_from:
+            continue
+        kept.append(piece)
+    return kept
+
+
+def _next_bases(files: list[Path]) -> dict[Path, int]:
+    """{segment: the base offset of the next segment in its directory}, for segments named by their
+    base offset (`<base offset>.log`, as Kafka names them)."""
+    following: dict[Path, int] = {}
+    by_directory: dict[Path, list[tuple[int, Path]]] = {}
+    for f in files:
+        if f.stem.isdigit():
+            by_directory.setdefault(f.parent, []).append((int(f.stem), f))
+    for segments in by_directory.values():
+        segments.sort()
+        for (_, f), (base, _) in zip(segments, segments[1:]):
+            following[f] = base
+    return following
+
+
+def segment_span(path: Path, size: int, next_base: int | None, pushed) -> tuple[int, int] | None:
+    """The bytes [start, end) of a segment that can hold records in the pushed offset and timestamp
+    ranges; None when none can. A segment named by its base offset holds offsets from it up to the
+    next segment's base. Its `.timeindex` (where present) says up to which offset every timestamp is
+    below the range's start; its `.index` (where present) gives a position from which to read and
+    one at which to stop. Every position taken from an index is checked by decoding the entry there
+    (`_offsets_at`): an index that disagrees with its log is not used."""
+    if not path.stem.isdigit():
+        return 0, size
+    base = int(path.stem)
+    low, high = pushed.offset_from, pushed.offset_to
+    if pushed.timestamp_from is not None:
+        below = _timeindex_below(path.with_suffix(".timeindex"), base, pushed.timestamp_from)
+        if below is not None:
+            low = below + 1 if low is None else max(low, below + 1)
+    if (high is not None and base >= high) or (low is not None and next_base is not None and next_base <= low):
+        return None
+    start, end = 0, size
+    index = path.with_suffix(".index")
+    if (low is not None or high is not None) and index.is_file():
+        entries = _offset_index(index, base, size)
+        if low is not None:
+            for offset, position in reversed([e for e in entries if e[0] <= low]):
+                first, _ = _offsets_at(path, position)
+                if first is not None and first <= low:  # entries before it end below `low`
+                    start = position
+                    break
+        if high is not None:
+            # The first entry whose batch starts at or after `high` (an entry names its batch's last
+            # offset, so the batch of the first entry at or above `high` may still start below it).
+            for _, position in [e for e in entries if e[0] >= high][:2]:
+                first, _ = _offsets_at(path, position)
+                if first is not None and first >= high and position > start:
+                    end = position
+                    break
+    return start, end
+
+
+def _offset_index(index: Path, base: int, log_size: int) -> list[tuple[int, int]]:
+    """(absolute offset, file position) of a Kafka offset index's entries, while they ascend (a
+    preallocated index ends in zeros). The `.index` file format has no schema here: its entries are
+    a 4-byte relative offset and a 4-byte position, big-endian (Kafka's OffsetIndex)."""
+    entries: list[tuple[int, int]] = []
+    raw = index.read_bytes()
+    for relative, position in struct.iter_unpack(">ii", raw[:len(raw) // 8 * 8]):
+        if entries and (relative <= entries[-1][0] - base or position <= entries[-1][1]):
+            break
+        if relative < 0 or not 0 <= position < log_size:
+            break
+        entries.append((base + relative, position))
+    return entries
+
+
+def _timeindex_below(timeindex: Path, base: int, timestamp: int) -> int | None:
+    """The largest offset up to which every record's timestamp is below `timestamp`, from a Kafka
+    time index (entries of an 8-byte timestamp and a 4-byte relative offset, big-endian: the largest
+    timestamp so far, and the offset where it was seen); None without one."""
+    if not timeindex.is_file():
+        return None
+    raw = timeindex.read_bytes()
+    found, last = None, None
+    for ts, relative in struct.iter_unpack(">qi", raw[:len(raw) // 12 * 12]):
+        if last is not None and (ts <= last[0] or relative <= last[1]):
+            break
+        last = (ts, relative)
+        if ts < timestamp:
+            found = base + relative
+    return found
+
+
+def _offsets_at(path: Path, position: int, window: int = 1 << 20) -> tuple[int | None, int | None]:
+    """(first offset, last offset) of the entry the generated decoder reads at `position`; (None,
+    None) when none decodes there."""
+    with open(path, "rb") as f:
+        f.seek(position)
+        data = f.read(window)
+        try:
+            value, _ = resync.decode_entry_at(data, 0, len(data))
+        except DecodeError as exc:
+            if exc.kind != "truncated":
+                return None, None
+            data += f.read(resync.MAX_ENTRY)
+            try:
+                value, _ = resync.decode_entry_at(data, 0, len(data))
+            except DecodeError:
+                return None, None
+    return _offset_bounds(value)
+
+
+def _offset_bounds(value) -> tuple[int | None, int | None]:
+    """(first, last) offset of a decoded entry: a v2 batch, or a legacy message (`Entry`)."""
+    if isinstance(value, _rb.RecordBatchV2):
+        return value.base_offset, value.base_offset + value.last_offset_delta
+    records = legacy_records(value if isinstance(value, _ms.MessageSet) else _ms.MessageSet(entries=[value]))
+    return (records[0].offset, records[-1].offset) if records else (None, None)
 
 
 def entry_starts(path: Path) -> list[int]:
@@ -146,6 +305,9 @@ def entry_starts(path: Path) -> list[int]:
 
 def read(ranges: list[FileRange], options: ReadOptions) -> Iterator[pa.RecordBatch]:
     """The Arrow batches of one input partition."""
+    if options.rows == "record" and (options.pushed.by_offset or options.pushed.by_timestamp):
+        rows = (row for r in ranges for row in record_rows(r, options.failfast, options.pushed))
+        return record_batches(rows, schema(options))
     row_source = {"batch": batch_rows, "validation": validation_rows}.get(options.rows, record_rows)
     return record_batches((row for r in ranges for row in row_source(r, options.failfast)), schema(options))
 
@@ -247,16 +409,29 @@ def _magic(entry: bytes | None) -> int | None:
     return struct.unpack_from(">b", entry, MAGIC_AT)[0] if entry is not None and len(entry) > MAGIC_AT else None
 
 
-def record_rows(r: FileRange, failfast: bool = False) -> Iterator[tuple | list]:
+def record_rows(r: FileRange, failfast: bool = False, pushed: Pushed | None = None) -> Iterator[tuple | list]:
     """RECORD_SCHEMA rows of a range (as `tables.record_batches` takes them): every record of every
     entry, one row per bad entry. A v2 batch's records come as columns (`batch_record_columns`)."""
     for span, value, error in _decoded(r, failfast):
         if span.kind == "zero_fill":
             continue  # no batch: zeros a preallocated segment kept
+        if pushed is not None and value is not None:
+            first, last = _offset_bounds(value)
+            if pushed.offset_to is not None and first is not None and first >= pushed.offset_to:
+                return  # offsets ascend through a segment: nothing after this batch is in range
+            if not pushed.offsets_meet(first, last):
+                continue
         if isinstance(value, _rb.RecordBatchV2):
-            yield batch_record_columns(value, r, span.at)
+            columns = batch_record_columns(value, r, span.at)
+            if pushed is not None and pushed.by_timestamp and columns[3] and \
+                    not pushed.timestamps_meet(min(columns[3]), max(columns[3])):
+                continue  # no record of the batch is in the timestamp range
+            yield columns
         else:
-            yield from _other_record_rows(r, span.at, span.entry, value, error)
+            for row in _other_record_rows(r, span.at, span.entry, value, error):
+                if pushed is None or not pushed.by_timestamp or row[3] is None or \
+                        pushed.timestamps_meet(row[3], row[3]):
+                    yield row
 
 
 def batch_record_columns(value, r: FileRange, at: int) -> list[list]:

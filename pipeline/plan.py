@@ -25,6 +25,90 @@ MODES = ("permissive", "failfast")
 
 
 @dataclass(frozen=True)
+class Pushed:
+    """What the filters Spark pushed down (`pushFilters`) let a reader skip: files of other topics
+    and partitions, segments and byte ranges that hold no offset in [offset_from, offset_to), batches
+    whose records all lie outside [timestamp_from, timestamp_to). None: no bound. Skipping never
+    changes results: topic and partition are decided exactly, and offset and timestamp filters go
+    back to Spark, which applies them again to the rows that are read."""
+
+    topics: frozenset | None = None
+    partitions: frozenset | None = None
+    offset_from: int | None = None
+    offset_to: int | None = None          # exclusive
+    timestamp_from: int | None = None
+    timestamp_to: int | None = None       # exclusive
+
+    def keeps(self, topic: str | None, partition: int | None) -> bool:
+        """Whether rows of this topic and partition can pass the pushed filters."""
+        return ((self.topics is None or topic in self.topics)
+                and (self.partitions is None or partition in self.partitions))
+
+    @property
+    def by_offset(self) -> bool:
+        return self.offset_from is not None or self.offset_to is not None
+
+    @property
+    def by_timestamp(self) -> bool:
+        return self.timestamp_from is not None or self.timestamp_to is not None
+
+    def offsets_meet(self, first: int | None, last: int | None) -> bool:
+        """Whether offsets [first, last] (None: unknown) can meet the pushed offset range."""
+        return not ((self.offset_to is not None and first is not None and first >= self.offset_to)
+                    or (self.offset_from is not None and last is not None and last < self.offset_from))
+
+    def timestamps_meet(self, least: int | None, most: int | None) -> bool:
+        return not ((self.timestamp_to is not None and least is not None and least >= self.timestamp_to)
+                    or (self.timestamp_from is not None and most is not None and most < self.timestamp_from))
+
+
+def push_filters(filters, columns: Mapping[str, str]) -> tuple[Pushed, list]:
+    """(what the filters let a reader skip, the filters Spark must still apply). `columns` maps
+    the role of a column (topic, partition, offset, timestamp) to its name in the rows read. The
+    filters are PySpark's (`pyspark.sql.datasource`, 4.1+), told apart by class name so that this
+    module needs no Spark. Topic and partition equality and IN are handled in full (files are kept
+    or skipped whole, and every row of a file carries its topic and partition); offset and timestamp
+    comparisons only prune, and are returned for Spark to apply; anything else is returned as is."""
+    roles = {(name,): role for role, name in columns.items()}
+    values: dict = {}
+    rest = []
+    for f in filters:
+        role = roles.get(tuple(getattr(f, "attribute", ()) or ()))
+        kind = type(f).__name__
+        value = getattr(f, "value", None)
+        if role in ("topic", "partition"):
+            wanted = {value} if kind == "EqualTo" else set(value) if kind == "In" else None
+            if wanted is not None and all(isinstance(v, str if role == "topic" else int) and not isinstance(v, bool)
+                                          for v in wanted):
+                values[role] = values.get(role, wanted) & wanted
+                continue
+        elif role in ("offset", "timestamp"):
+            bounds = _bounds(kind, value)
+            if bounds is not None:
+                low, high = values.get(role, (None, None))
+                lo, hi = bounds
+                values[role] = (lo if low is None else low if lo is None else max(lo, low),
+                                hi if high is None else high if hi is None else min(hi, high))
+        rest.append(f)
+    topics, partitions = values.get("topic"), values.get("partition")
+    offsets, timestamps = values.get("offset", (None, None)), values.get("timestamp", (None, None))
+    return Pushed(None if topics is None else frozenset(topics), None if partitions is None else frozenset(partitions),
+                  *offsets, *timestamps), rest
+
+
+def _bounds(kind: str, value) -> tuple[int | None, int | None] | None:
+    """[from, to) of the integers a comparison keeps; None for what is not a comparison with an integer."""
+    if kind == "In":
+        if value and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            return min(value), max(value) + 1
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        return None
+    return {"EqualTo": (value, value + 1), "GreaterThan": (value + 1, None), "GreaterThanOrEqual": (value, None),
+            "LessThan": (None, value), "LessThanOrEqual": (None, value + 1)}.get(kind)
+
+
+@dataclass(frozen=True)
 class ReadOptions:
     """The options of `spark.read.format(...).option(...)`, checked once on the driver.
 
@@ -43,6 +127,7 @@ class ReadOptions:
     glob: str = "*.log"
     topic: str | None = None
     partition: int | None = None
+    pushed: Pushed = field(default_factory=Pushed)
 
     @classmethod
     def parse(cls, options: Mapping[str, str], row_kinds: tuple[str, ...]) -> "ReadOptions":

@@ -29,11 +29,24 @@ class _LogReader(DataSourceReader):
         self.fmt = fmt
         self.options = options
 
+    def pushFilters(self, filters):
+        """Filters Spark pushes down (PySpark 4.1+, with `spark.sql.python.filterPushdown.enabled`):
+        what the format's `push` can use prunes the read; the filters returned are applied by Spark
+        after the read, as it would without pushdown (offset and timestamp ranges only prune, so
+        they are returned too)."""
+        push = getattr(self.fmt, "push", None)
+        if push is None:
+            return filters
+        self.options, rest = push(self.options, list(filters))
+        return rest
+
     def partitions(self) -> list[Ranges]:
         return [Ranges(ranges) for ranges in self.fmt.plan(self.options)]
 
     def read(self, partition: InputPartition):
-        return self.fmt.read(partition.value, self.options)
+        # A plan with no partition (pushed filters pruned every file) reaches here as Spark's
+        # default InputPartition(None): nothing to read.
+        return self.fmt.read(partition.value or [], self.options)
 
 
 class _LogSource(DataSource):

@@ -28,6 +28,7 @@ import mmap
 import os
 import struct
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
@@ -36,7 +37,7 @@ import pyarrow as pa
 from logcodec._api import codec
 from logcodec.containers import segment_files
 from logcodec.generated.tank.bundle import Bundle
-from logcodec.pipeline.plan import ReadOptions, SegmentRange, cut, pack
+from logcodec.pipeline.plan import ReadOptions, SegmentRange, cut, pack, push_filters
 from logcodec.pipeline.roundtrip import compare
 from logcodec.pipeline.tables import ERROR, NOT_INKLESS, VALIDATION_SCHEMA, error_value, record_batches
 from logcodec.runtime.errors import DecodeError
@@ -114,6 +115,13 @@ def partition_directories(path: Path) -> list[Path]:
     return found
 
 
+def push(options: ReadOptions, filters) -> tuple[ReadOptions, list]:
+    """The read options with the topic and partition filters Spark pushed (handled in full: other
+    partition directories are not opened), and the filters Spark must still apply."""
+    pushed, rest = push_filters(filters, {"topic": "topic", "partition": "partition"})
+    return replace(options, pushed=pushed), rest
+
+
 def plan(options: ReadOptions) -> list[list[SegmentRange]]:
     """The input partitions of a read: every segment of every partition directory, large ones
     cut at index entries (or, without an index, at bundle boundaries found from headers)."""
@@ -122,6 +130,8 @@ def plan(options: ReadOptions) -> list[list[SegmentRange]]:
         topic = options.topic if options.topic is not None else directory.parent.name
         partition = options.partition if options.partition is not None else (
             int(directory.name) if directory.name.isdigit() else None)
+        if not options.pushed.keeps(topic, partition):
+            continue
         for segment in segment_files(directory):
             size = segment.path.stat().st_size
             # The validation job checks the indexes, so it does not cut segments where they say.
