@@ -19,6 +19,7 @@ import datetime
 import json
 import multiprocessing
 import os
+import re
 import shutil
 import signal
 import sys
@@ -262,7 +263,7 @@ def path_variants(expected: str) -> list[str]:
 def names_path(message: str, expected: str | None) -> bool:
     if not expected or expected == "?":
         return expected == "?"  # the suite does not say which path; any refusal counts
-    m = __import__("re").fullmatch(r"(\d+):(\d+)", expected)
+    m = re.fullmatch(r"(\d+):(\d+)", expected)
     if m:  # a YAML syntax error: line and column
         line = m.group(1)
         return f"line {line}" in message or f":{line}:" in message
