@@ -20,7 +20,7 @@ class ExprError(Exception):
 
 @dataclass(frozen=True)
 class Num:
-    value: int
+    value: int | float
 
 
 @dataclass(frozen=True)
@@ -98,6 +98,7 @@ class ArrayLit:
 _TOKEN = re.compile(
     r"""
     (?P<ws>\s+)
+  | (?P<float>[0-9][0-9_]*\.[0-9][0-9_]*(?:[eE][-+]?[0-9]+)?|[0-9][0-9_]*[eE][-+]?[0-9]+)
   | (?P<num>0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*)
   | (?P<str>"(?:[^"\\]|\\.)*"|'[^']*')
   | (?P<name>[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*)
@@ -106,18 +107,19 @@ _TOKEN = re.compile(
     re.VERBOSE,
 )
 
-# Binary operators by binding power, loosest first (Kaitai follows C's order,
-# with `and`/`or`/`not` spelled as words).
+# Binary operators by binding power, loosest first. Kaitai's grammar (Expressions.scala) is
+# Python's: `or`, `and`, `not`, then every comparison at one level, then `|`, `^`, `&`, shifts,
+# `+ -`, `* / %`; so `a & 1 == 1` is `(a & 1) == 1` and `not a == b` is `not (a == b)`.
 _BINARY = {
     "or": 10, "and": 20,
-    "|": 30, "^": 40, "&": 50,
-    "==": 60, "!=": 60,
-    "<": 70, "<=": 70, ">": 70, ">=": 70,
+    "==": 40, "!=": 40, "<": 40, "<=": 40, ">": 40, ">=": 40,
+    "|": 50, "^": 60, "&": 70,
     "<<": 80, ">>": 80,
     "+": 90, "-": 90,
     "*": 100, "/": 100, "%": 100,
 }
 _TERNARY_POWER = 5
+_NOT_POWER = 30  # `not` takes a whole comparison
 _UNARY_POWER = 110
 
 
@@ -168,7 +170,9 @@ class _Parser:
 
     def prefix(self):
         kind, val = self.take()
-        if kind == "num":
+        if kind == "float":
+            node = Num(float(val.replace("_", "")))
+        elif kind == "num":
             digits = val.replace("_", "")
             base = {"x": 16, "b": 2, "o": 8}.get(digits[1:2].lower(), 10) if digits[:1] == "0" else 10
             try:
@@ -180,7 +184,7 @@ class _Parser:
         elif kind == "name" and val in ("true", "false"):
             node = Bool(val == "true")
         elif kind == "name" and val == "not":
-            node = Unary("not", self.expression(_UNARY_POWER))
+            node = Unary("not", self.expression(_NOT_POWER))
         elif kind == "name" and "::" in val:
             enum, _, member = val.rpartition("::")
             node = EnumLit(enum, member)

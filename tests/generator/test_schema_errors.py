@@ -143,3 +143,15 @@ def test_only_io_pos_is_supported_and_only_the_imported_schemas_types_resolve(tm
     imports = GOOD.replace("meta: {id: thing, endian: be}", "meta: {id: thing, endian: be, imports: [other]}")
     with pytest.raises(SchemaError, match=r"unknown type 'other::nope'"):
         load(tmp_path, imports.replace("type: u2", "type: other::nope"))
+
+
+@pytest.mark.parametrize("text,tree", [
+    # Kaitai's grammar is Python's: comparisons bind looser than bitwise operators, `not` takes
+    # a whole comparison (C's order would read `a & (1 == 1)` and `(not a) == b`).
+    ("a & 1 == 1", E.Binary("==", E.Binary("&", E.Name("a"), E.Num(1)), E.Num(1))),
+    ("not a == b", E.Unary("not", E.Binary("==", E.Name("a"), E.Name("b")))),
+    ("a | b ^ c & d", E.Binary("|", E.Name("a"), E.Binary("^", E.Name("b"), E.Binary("&", E.Name("c"), E.Name("d"))))),
+    ("x < 0.5", E.Binary("<", E.Name("x"), E.Num(0.5))),
+])
+def test_operators_bind_as_in_kaitai(text, tree):
+    assert E.parse(text) == tree
