@@ -49,4 +49,4 @@ bench: setup
 	$(BIN)/python -m bench kafka
 
 clean:
-	rm -rf $(VENV) node_modules $(KAFKAJS)/node_modules .pytest_cache .hypothesis fuzz/out
+	rm -rf $(VENV) node_modules $(KAFKAJS)/node_modules .pytest_cache .hypothesis fuzz/out build

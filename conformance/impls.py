@@ -17,22 +17,37 @@ class Shipped:
     name: str
     command: tuple[str, ...]
     what: str
-    needs_module: str = ""  # a Python module the testee imports
+    needs_module: str = ""  # the Python modules the testee imports, separated by spaces
     needs_path: str = ""  # a file the testee needs (relative to conformance/)
 
     def missing(self) -> str | None:
         """Why this testee cannot run here, or None."""
-        if self.needs_module and importlib.util.find_spec(self.needs_module) is None:
-            return f"Python package {self.needs_module!r} is not installed"
+        for module in self.needs_module.split():
+            if _find(module) is None:
+                return f"Python package {module!r} is not installed"
+        if self.command[1:2] == ("-m",) and _find(self.command[2]) is None:  # an incomplete install
+            return f"its module {self.command[2]} is not installed"
         if self.command[0] == "node" and shutil.which("node") is None:
             return "node is not installed"
+        if self.command[0] == "node" and not Path(self.command[1]).exists():
+            return f"{self.command[1]} is missing"
         if self.needs_path and not (HERE / self.needs_path).exists():
-            return f"{self.needs_path} is missing (npm ci --prefix conformance/testees/kafkajs)"
+            folder = (HERE / self.needs_path).parent.parent
+            return f"{HERE.name}/{self.needs_path} is missing (npm ci --prefix {folder})"
+        if not self.expected_failures.exists():
+            return f"its expected-failure list {self.expected_failures} is missing"
         return None
 
     @property
     def expected_failures(self) -> Path:
         return EXPECTED / f"{self.name}.yaml"
+
+
+def _find(module: str):
+    try:
+        return importlib.util.find_spec(module)
+    except ImportError:  # a parent package is missing
+        return None
 
 
 def _py(module: str) -> tuple[str, ...]:
@@ -44,7 +59,8 @@ SHIPPED = {s.name: s for s in [
     Shipped("kaitai", _py("logcodec.conformance.testees.kaitai"),
             "the official Kaitai Struct compiler's Python parsers (decode only, all formats)", "kaitaistruct"),
     Shipped("kafka-python", _py("logcodec.conformance.testees.kafka_python"),
-            "kafka-python's DefaultRecordBatch and DefaultRecordBatchBuilder", "kafka"),
+            "kafka-python's DefaultRecordBatch and DefaultRecordBatchBuilder",
+            "kafka xxhash"),  # xxhash: kafka-python's magic-0 lz4 (the KAFKA-3160 header checksum)
     Shipped("aiokafka-c", _py("logcodec.conformance.testees.aiokafka_c"),
             "aiokafka's Cython record batch classes", "aiokafka"),
     Shipped("aiokafka-py", _py("logcodec.conformance.testees.aiokafka_py"),

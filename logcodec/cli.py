@@ -214,6 +214,15 @@ def cmd_conformance_run(args) -> int:
     else:
         command = args.testee
     cases = build_cases(args.format, tuple(args.op or ("decode", "encode")))
+    import logcodec
+
+    for fmt in sorted({c.format for c in cases}):  # the judge needs each codec: say which one is broken
+        try:
+            logcodec.codec(fmt)
+        except ImportError as exc:
+            print(f"logcodec conformance run: the codec of {fmt} does not import ({exc}); "
+                  f"is logcodec installed whole?", file=sys.stderr)
+            return 1
     if args.repeat > 1:  # distinct ids, so repeated cases are judged one by one
         cases = [runner.Case(f"{c.id}#{r}", c.format, c.op, c.test) for r in range(args.repeat) for c in cases]
     entries = expected.load(Path(failures_file)) if failures_file else []
@@ -254,13 +263,12 @@ def cmd_docs(args) -> int:
     import functools
     import webbrowser
 
-    from logcodec.generator.build import repo_root
+    import logcodec.generated
 
-    docs = Path(__file__).resolve().parent.parent / "generated" / "docs"
-    if not docs.exists():
-        docs = repo_root() / "generated" / "docs"
+    # The package's own docs: generated/docs in a checkout, logcodec/generated/docs when installed.
+    docs = Path(logcodec.generated.__file__).resolve().parent / "docs"
     if not (docs / "index.html").exists():
-        print("logcodec docs: no generated/docs/index.html; run `logcodec generate`", file=sys.stderr)
+        print(f"logcodec docs: no {docs / 'index.html'}; run `logcodec generate` in a checkout", file=sys.stderr)
         return 1
     if args.path:
         print(docs / "index.html")

@@ -7,6 +7,12 @@ module's own last line calls `accelerate(globals())`, which swaps in the
 compiled functions and classes, but only from a build of exactly this source:
 the build is named by the SHA-256 of the module file, so regenerating a codec
 can never run a stale binary. `LOGCODEC_PURE=1` turns the swap off.
+
+Builds are looked for in two folders: the cache (`native_dir()`), which
+`logcodec accelerate` fills, and `logcodec/_native/` inside the installed
+package, which a wheel build fills when mypy and a C compiler are there
+(`setup.py` calls `compile_source` below, the same compilation). Either way a
+build is used only for the exact source it was made from.
 """
 
 from __future__ import annotations
@@ -25,6 +31,8 @@ PURE_ENV = "LOGCODEC_PURE"
 SOURCE_KEY = "__logcodec_source__"
 PURE_KEY = "__logcodec_pure__"  # set in a module's globals before it runs: it keeps pure Python
 DIR_ENV = "LOGCODEC_NATIVE_DIR"
+#: Builds shipped inside the package (a wheel made by `pip install .` / `pip wheel .`; see setup.py).
+BUNDLED_DIR = Path(__file__).resolve().parent.parent / "_native"
 
 
 def native_dir() -> Path:
@@ -40,12 +48,18 @@ def build_name(module_name: str, source: bytes) -> str:
     return f"_lcn_{module_name.rsplit('.', 1)[-1]}_{hashlib.sha256(source).hexdigest()[:20]}"
 
 
+def search_path() -> list[Path]:
+    """The folders searched for a build: the cache first, then the builds the package ships."""
+    return [native_dir(), BUNDLED_DIR]
+
+
 def find_build(name: str, folder: Path | None = None) -> Path | None:
-    folder = folder or native_dir()
-    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        path = folder / f"{name}{suffix}"
-        if path.exists():
-            return path
+    """A build of this name in `folder`, else in the folders of `search_path()`."""
+    for where in [folder] if folder else search_path():
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+            path = where / f"{name}{suffix}"
+            if path.exists():
+                return path
     return None
 
 
@@ -86,8 +100,17 @@ def build(module, folder: Path | None = None, log=print) -> Path:
     source_file = Path(module.__file__)
     if not source_file.suffix == ".py":
         source_file = Path(module.__spec__.origin)
-    source = source_file.read_bytes()
-    name = build_name(module.__name__, source)
+    return compile_source(module.__name__, source_file.read_bytes(), folder, log)
+
+
+def compile_source(module_name: str, source: bytes, folder: Path, log=print) -> Path:
+    """Compile a generated module's source with mypyc into `folder`, named by `build_name`.
+
+    The source is compiled alone, in a temporary folder: its imports of `logcodec.runtime` stay
+    ordinary Python calls, so a build depends only on its own source. Needs only the standard
+    library here (setup.py loads this file by path), and mypy and a C compiler to run.
+    """
+    name = build_name(module_name, source)
     found = find_build(name, folder)
     if found:
         return found
@@ -95,11 +118,11 @@ def build(module, folder: Path | None = None, log=print) -> Path:
     with tempfile.TemporaryDirectory() as tmp:
         Path(tmp, f"{name}.py").write_bytes(source)
         cmd = [sys.executable, "-m", "mypyc", "--follow-imports=silent", "--ignore-missing-imports", f"{name}.py"]
-        log(f"compiling {module.__name__} with mypyc ...")
+        log(f"compiling {module_name} with mypyc ...")
         proc = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
         built = find_build(name, Path(tmp))
         if proc.returncode != 0 or built is None:
-            raise RuntimeError(f"mypyc failed on {module.__name__}:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
+            raise RuntimeError(f"mypyc failed on {module_name}:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
         target = folder / built.name
         shutil.move(str(built), target)
     return target

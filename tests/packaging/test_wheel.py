@@ -1,0 +1,214 @@
+"""The installed package is whole: a wheel built from this tree, installed into a fresh virtual
+environment, works from a folder outside the repository.
+
+One wheel is built for the module (a copy of the tree, so no old `build/` folder leaks into it),
+with the compiled codecs when a C compiler is there (setup.py), and installed with its
+dependencies from the package index (pip's cache makes that quick). Every command runs in a
+temporary folder with a clean environment: the repository is not on the path, and the
+compiled-build cache is an empty folder, so only what the wheel ships is used.
+
+Slow (a wheel build with mypyc takes minutes): `-m "not packaging"` leaves it out.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+import time
+import tomllib
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.packaging
+
+REPO = Path(__file__).resolve().parents[2]
+# What .gitignore keeps out of the repository, and .git: the rest is the tree a wheel is built from.
+_IGNORED = shutil.ignore_patterns(".git", ".venv", "node_modules", "build", "dist", "__pycache__", "*.egg-info",
+                                  ".pytest_cache", ".hypothesis", ".native")
+
+
+def IGNORE(folder: str, names: list[str]) -> set[str]:
+    ignored = set(_IGNORED(folder, names))
+    if Path(folder).resolve() == REPO / "fuzz":
+        ignored.add("out")  # the fuzzing campaign's findings
+    return ignored
+DEMO = REPO / "tests" / "generator" / "schemas" / "demo"
+
+
+def compiler_present() -> bool:
+    """As setup.py decides: a C compiler and Python's headers (mypy comes with the build)."""
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    return bool(shutil.which(compiler) or shutil.which("cc")) and \
+        Path(sysconfig.get_paths()["include"], "Python.h").exists()
+
+
+class Installed:
+    def __init__(self, root: Path, wheel: Path, venv: Path, timings: dict[str, float]):
+        self.root, self.wheel, self.venv, self.timings = root, wheel, venv, timings
+        self.work = root / "work"  # the folder every command runs in, outside the repository
+        self.work.mkdir()
+        self.bin = venv / "bin"
+        self.env = {k: v for k, v in os.environ.items()
+                    if k not in ("PYTHONPATH", "VIRTUAL_ENV", "LOGCODEC_PURE", "PYTHONHOME", "PYTHONSTARTUP")}
+        self.env.update(PATH=f"{self.bin}{os.pathsep}{os.environ.get('PATH', '')}", PYTHONUNBUFFERED="1",
+                        PYTHONNOUSERSITE="1", LOGCODEC_NATIVE_DIR=str(root / "empty-native-cache"))
+
+    def run(self, *args: str, timeout: float = 600, check: bool = True) -> subprocess.CompletedProcess:
+        proc = subprocess.run(args, cwd=self.work, env=self.env, capture_output=True, text=True, timeout=timeout)
+        if check and proc.returncode != 0:
+            pytest.fail(f"{' '.join(args)} exited {proc.returncode}\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}")
+        return proc
+
+    def python(self, code: str, **kw) -> subprocess.CompletedProcess:
+        return self.run(str(self.bin / "python"), "-c", code, **kw)
+
+    def logcodec(self, *args: str, **kw) -> subprocess.CompletedProcess:
+        return self.run(str(self.bin / "logcodec"), *args, **kw)
+
+
+def _pin(name: str) -> str:
+    """The requirement of the test extra for a package, e.g. kafka-python==3.0.12."""
+    extra = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["optional-dependencies"]["test"]
+    return next(r for r in extra if re.split(r"[=<>\[ ]", r, maxsplit=1)[0] == name)
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> Installed:
+    root = tmp_path_factory.mktemp("wheel")
+    timings = {}
+    started = time.perf_counter()
+    src = root / "src"
+    shutil.copytree(REPO, src, ignore=IGNORE, symlinks=True)
+    dist = root / "dist"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", str(src), "-w", str(dist)],
+                   check=True, capture_output=True, text=True, timeout=1500)
+    wheel = next(dist.glob("logcodec-*.whl"))
+    timings["build"] = time.perf_counter() - started
+
+    started = time.perf_counter()
+    venv = root / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    # From the ordinary index (pip's cache makes it quick). kafka-python (with xxhash, for its
+    # magic-0 lz4) is the runtime of a testee: one shipped testee beyond those of the package itself.
+    proc = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", str(wheel),
+                           _pin("kafka-python"), _pin("xxhash")], capture_output=True, text=True, timeout=900, cwd=root)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    timings["install"] = time.perf_counter() - started
+    yield Installed(root, wheel, venv, timings)
+    print(f"\npackaging: wheel build {timings['build']:.0f} s, install {timings['install']:.0f} s ({wheel.name})")
+
+
+def test_the_installed_package_is_used_not_the_checkout(installed):
+    where = installed.python("import logcodec; print(logcodec.__file__)").stdout.strip()
+    assert Path(where).is_relative_to(installed.venv), where
+    assert not Path(where).is_relative_to(REPO)
+
+
+def test_a_vector_of_every_format_decodes(installed):
+    script = """
+import json, pathlib, logcodec, logcodec.generated
+vectors = pathlib.Path(logcodec.generated.__file__).parent / "vectors"
+out = {}
+for fmt in logcodec.formats():
+    family, name = fmt.split(".", 1)
+    doc = json.loads((vectors / family / f"{name}.json").read_text())
+    test = next(t for g in doc["testGroups"] for t in g["tests"] if t["result"] == "valid")
+    value = logcodec.decode(fmt, bytes.fromhex(test["bytes"]))
+    assert logcodec.to_json(value) == test["value"], (fmt, test["tcId"])
+    out[fmt] = {"tcId": test["tcId"], "native": logcodec.codec(fmt).NATIVE}
+print(json.dumps(out))
+"""
+    result = json.loads(installed.python(script).stdout)
+    formats = json.loads(installed.python(
+        "import json, logcodec.generated; print(json.dumps(sorted(logcodec.generated.FORMATS)))").stdout)
+    assert sorted(result) == formats and len(formats) >= 10
+    assert {f.split(".")[0] for f in formats} >= {"kafka", "tank", "inkless"}
+    native = {fmt: r["native"] for fmt, r in result.items()}
+    if compiler_present():  # the wheel carries compiled codecs, found inside the package
+        assert not installed.wheel.name.endswith("-none-any.whl"), installed.wheel.name  # a platform wheel
+        for fmt, path in native.items():
+            assert path and Path(path).is_relative_to(installed.venv) and "/logcodec/_native/" in path, (fmt, path)
+    else:
+        assert all(path is None for path in native.values()), native
+        assert installed.wheel.name.endswith("-py3-none-any.whl")
+
+
+def test_the_package_data_is_installed(installed):
+    script = """
+import json, pathlib, logcodec.conformance, logcodec.generated, logcodec.generator
+conf = pathlib.Path(logcodec.conformance.__file__).parent
+gen = pathlib.Path(logcodec.generated.__file__).parent
+print(json.dumps({
+    "protocol": (conf / "PROTOCOL.md").is_file(), "schema": (conf / "protocol.schema.json").is_file(),
+    "expected": sorted(p.stem for p in (conf / "expected").glob("*.yaml")),
+    "kafkajs": (conf / "testees" / "kafkajs" / "testee.js").is_file(),
+    "json_schemas": len(list((gen / "schema").rglob("*.json"))),
+    "templates": len(list((pathlib.Path(logcodec.generator.__file__).parent / "templates").iterdir())),
+}))
+"""
+    found = json.loads(installed.python(script).stdout)
+    assert found["protocol"] and found["schema"] and found["kafkajs"]
+    shipped = json.loads(installed.python(
+        "import json; from logcodec.conformance.impls import SHIPPED; print(json.dumps(sorted(SHIPPED)))").stdout)
+    assert found["expected"] == shipped
+    assert found["json_schemas"] >= 10 and found["templates"] >= 5
+
+
+def test_the_shipped_testees_whose_runtimes_are_present_run(installed):
+    missing = json.loads(installed.python(
+        "import json; from logcodec.conformance.impls import SHIPPED; "
+        "print(json.dumps({n: s.missing() for n, s in SHIPPED.items()}))").stdout)
+    listed = installed.logcodec("conformance", "list").stdout
+    for name, why in missing.items():  # `list` says ready exactly when the testee can run
+        assert re.search(rf"^{re.escape(name)}\s.*\n\s+{'ready' if why is None else 'unavailable'}", listed, re.M), listed
+    ready = [name for name, why in missing.items() if why is None]
+    assert {"logcodec", "kaitai", "kafka-python"} <= set(ready), missing
+    for name in ready:
+        report = installed.work / f"{name}.jsonl"
+        proc = installed.logcodec("conformance", "run", "--impl", name, "--quiet", "--json", str(report), check=False)
+        assert proc.returncode == 0, f"{name}:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
+        lines = [json.loads(line) for line in report.read_text().splitlines() if line.strip()]
+        assert not lines[0]["gave_up"], name
+        outcomes = [line["outcome"] for line in lines if line["type"] == "case"]
+        assert outcomes and "not_run" not in outcomes and "crash" not in outcomes, name
+        assert outcomes.count("pass") > 0, name
+
+
+def test_the_docs_are_served(installed):
+    server = subprocess.Popen([str(installed.bin / "logcodec"), "docs", "--port", "0"], cwd=installed.work,
+                              env=installed.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = server.stdout.readline()
+        match = re.search(r"at (http://127\.0\.0\.1:\d+/)", line)
+        assert match, line + server.stderr.read() if server.poll() is not None else line
+        assert Path(line.split()[1]).is_relative_to(installed.venv), line
+        for page in ("index.html", "kafka/record_batch_v2.html", "inkless/batch_block.html",
+                     "conformance/protocol.html", "conformance/results.html"):
+            with urllib.request.urlopen(match.group(1) + page, timeout=30) as response:
+                assert response.status == 200 and b"<html" in response.read().lower(), page
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_a_schema_compiles_and_imports(installed):
+    if installed.logcodec("compile", "--help", check=False).returncode != 0:
+        pytest.skip("this build has no `logcodec compile` command")
+    for schema in DEMO.glob("feature_tour.ksy"):
+        shutil.copy(schema, installed.work / schema.name)
+    installed.logcodec("compile", "feature_tour.ksy", "-o", "out", "--package", "demo")
+    script = """
+import sys; sys.path.insert(0, "out")
+import demo.feature_tour as m
+assert callable(m.decode) and callable(m.encode) and m.ROOT is not None
+print(m.__file__)
+"""
+    where = installed.python(script).stdout.strip()
+    assert Path(where).is_relative_to(installed.work), where
