@@ -459,7 +459,12 @@ class TypeEmitter:
                 continue  # read from the value
             self.computed_instances.add(name)
             if inst.field is None:
-                self.lines(f"i_{name} = {self.expr(inst.value)}")
+                value = self.expr(inst.value)
+                if inst.enum is not None:  # the member its value names (or the bare integer), as a field's
+                    value = f"_rt.enum_value({self.m.enum_class(inst.enum)}, {value})"
+                if inst.if_expr is not None:
+                    value = f"({value}) if {self.expr(inst.if_expr)} else None"
+                self.lines(f"i_{name} = {value}")
             else:
                 self.read_positional(inst)
 
@@ -832,6 +837,8 @@ class TypeEmitter:
                 c(f"b2 = _rt.cut({b}[{s}:{e}], {f.pad_right!r}, {f.terminator!r}, {f.include}); s2, e2 = 0, len(b2)")
                 bounds = ("b2", "s2", "e2")
             self.decode_content(c, f, ref, target, epath, wrap, bounds)
+            if ref.kind in ("bytes", "str"):
+                self.check_valid(c, f, "pos", target, epath)  # `valid` on bytes and text, at the field
             c("pos = e")
         elif f.terminator is not None and self.trimmed_structure(f):
             # A structure read from the bytes up to its terminator, as from a substream; `pos`
@@ -863,6 +870,7 @@ class TypeEmitter:
                 taken = len(f.terminator) * (int(f.consume) - int(f.include))
                 self.decode_text(c, ref, target, "d", f"pos - len(d) - {taken}" if taken else "pos - len(d)",
                                  epath, "buf")
+            self.check_valid(c, f, "pos", target, epath)
         elif prim is not None:
             prim.decode(c, target, epath)
         elif ref.kind in ("int", "float"):

@@ -113,6 +113,7 @@ class Instance:
     field: "Field | None" = None  # what to read there (positional instances)
     input: bool = False  # -lc-input: also part of the value the encoder reads (the wire fields derive from it)
     owner: "TypeDef | None" = None  # the type it belongs to (its expression's scope)
+    if_expr: object = None  # a value instance's `if`: null when false
 
 
 @dataclass
@@ -200,6 +201,7 @@ _FIELD_KEYS = {
 }
 _TYPE_KEYS = {"meta", "doc", "doc-ref", "params", "seq", "instances", "types", "enums", "-lc-unwrap", "-lc-primitive"}
 _CHECKSUMS = {"crc32c", "crc32"}
+_VALUE_INSTANCE_KEYS = {"value", "enum", "if", "doc", "doc-ref", "-lc-input"}
 
 
 class Loader:
@@ -370,8 +372,13 @@ class Loader:
                 f = self.build_field(schema, {"id": iname, **spec}, py)
                 t.instances.append(Instance(iname, py, doc, None, pos=self.expr(schema, py + ".pos", iraw["pos"]), field=f))
             elif "value" in iraw:
+                for key in iraw:
+                    if key not in _VALUE_INSTANCE_KEYS and not _vendor_key(key):
+                        self.fail(schema.path, _join(py, key), "unknown key for a value instance"
+                                  + did_you_mean(key, _VALUE_INSTANCE_KEYS))
                 t.instances.append(Instance(iname, py, doc, self.expr(schema, py + ".value", iraw["value"]), iraw.get("enum"),
-                                            input=bool(iraw.get("-lc-input", False))))
+                                            input=bool(iraw.get("-lc-input", False)),
+                                            if_expr=self.expr(schema, py + ".if", iraw["if"]) if "if" in iraw else None))
             else:
                 self.fail(schema.path, py, "an instance has a value or a pos")
             t.instances[-1].owner = t
