@@ -703,7 +703,10 @@ class TypeEmitter:
                 self.scope.extra["_"] = (var, "int")
                 cond, what = f"not ({self.expr(rule)})", "breaks its rule"
                 del self.scope.extra["_"]
-            c(f"if {cond}: raise {error}(f'{{{var}!r}} {what}', {at}, {path!r})")
+            if "'" in what or "{" in what:  # a rule with text or bytes in it: no f-string around it
+                c(f"if {cond}: raise {error}(repr({var}) + {' ' + what!r}, {at}, {path!r})")
+            else:
+                c(f"if {cond}: raise {error}(f'{{{var}!r}} {what}', {at}, {path!r})")
 
     def decode_field(self, c: Lines, f: Field) -> None:
         self.prepare([f])

@@ -295,3 +295,28 @@ instances:
     """).split()
     # Text that is no decimal number is a DecodeError, as any expression failing on the input.
     assert got == ["1234", "1234", "23", "4660", "1234", "2", "49", "invalid_value"]
+
+
+def test_value_instances_with_if_and_enum_and_valid_on_bytes(tmp_path):
+    text = """
+meta: {id: user}
+seq:
+  - {id: magic, size: 2, valid: '[0x4b, 0x53]'}
+  - {id: code, type: u1}
+instances:
+  big: {value: 'code > 100 ? 1 : 0', if: code != 0}
+  kind: {value: code, enum: kinds}
+enums:
+  kinds: {1: one, 2: two}
+"""
+    assert compile_one(tmp_path, text).returncode == 0
+    got = python_in(tmp_path / "out", """
+        from user import user
+        import logcodec
+        print(user.decode(b"KS" + bytes([2])).kind.name, user.decode(b"KS" + bytes([0])).big)
+        try:
+            user.decode(b"XX" + bytes([1]))
+        except logcodec.DecodeError as exc:
+            print(exc.kind, exc.path)
+    """).split()
+    assert got == ["two", "None", "invalid_value", "user.magic"]
