@@ -1,5 +1,5 @@
 """Re-encode a decoded batch or bundle and compare it with the bytes it was read from: the
-laws 2 and 3 of DESIGN.md, checked by the validation job on every entry of real logs.
+laws 2 and 3 of ARCHITECTURE.md, checked by the validation job on every entry of real logs.
 
 - Bytes that are not compressed must come back byte for byte (law 2): `identical`, or
   `mismatch` with the first byte that differs.

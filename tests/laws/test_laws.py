@@ -1,4 +1,4 @@
-"""The laws of DESIGN.md on every golden vector of every format.
+"""The laws (ARCHITECTURE.md, "The laws") on every golden vector of every format.
 
 1. decode(encode(v)) == v
 2. encode(decode(b)) == b for canonical bytes
