@@ -257,7 +257,9 @@ class _Parser:
 def _unquote(token: str) -> str:
     if token[0] == "'":
         return token[1:-1]
-    return bytes(token[1:-1], "utf-8").decode("unicode_escape")
+    # Escapes as Python's; other characters as they are (UTF-8 bytes read back as Latin-1 would
+    # turn "こんにちは" into mojibake).
+    return token[1:-1].encode("ascii", "backslashreplace").decode("unicode_escape")
 
 
 def parse(text) -> object:

@@ -163,6 +163,35 @@ class ModuleEmitter:
                         known = self.parents.setdefault(ref.user.name, t)
                         if known is not t:
                             self.parents[ref.user.name] = None
+        self.check_stream_positions()
+
+    def check_stream_positions(self) -> None:
+        """Kaitai's `_io.pos` and a positional instance's `pos` count from the start of the stream
+        a type is read from. The decoders know where a type starts, which is that stream's start
+        only for the root and for types read from a substream of their own (a sized field). Refuse
+        the rest rather than read at the wrong place: a `pos` in an inline type is allowed only
+        relative to where decoding is (`_io.pos + n`), and `_io.pos` nowhere else there."""
+        inline = set()
+        for t in self.types:
+            for f in [*t.seq, *(i.field for i in t.instances if i.field is not None)]:
+                substream = (f.size is not None or f.size_eos or f.process or f.terminator is not None
+                             or f.pad_right is not None)
+                for ref in [c for _, c in f.type.cases] if f.type.kind == "switch" else [f.type]:
+                    if ref.kind == "user" and not substream:
+                        inline.add(ref.user.name)
+        io_pos = E.Attr(E.Name("_io"), "pos")
+        for t in self.types:
+            if t.name not in inline or t is self.schema.root:
+                continue
+            for inst in t.instances:
+                if inst.field is not None and io_pos not in E.walk(inst.pos):
+                    raise SchemaError(f"{t.schema.path}: {inst.ypath}.pos: a position in a type read inside its "
+                                      "holder's stream counts from that stream's start: not supported yet (use "
+                                      "`_io.pos + n`, or give the type a size)")
+            exprs = [e for f in t.seq for e in f.expressions()] + [i.value for i in t.instances if i.value is not None]
+            if any(io_pos in E.walk(e) for e in exprs):
+                raise SchemaError(f"{t.schema.path}: {t.ypath}: `_io.pos` in a type read inside its holder's stream "
+                                  "is a position in that stream: not supported yet (give the type a size)")
 
     def used_from(self, imp: Schema) -> list[TypeDef]:
         """The types of an imported schema that this one uses (its root, or `schema::type`)."""

@@ -320,3 +320,12 @@ enums:
             print(exc.kind, exc.path)
     """).split()
     assert got == ["two", "None", "invalid_value", "user.magic"]
+
+
+def test_positions_in_a_type_read_inline_are_refused_unless_relative(tmp_path):
+    holder = "meta: {{id: user}}\nseq: [{{id: a, type: u1}}, {{id: t, type: inner}}]\ntypes:\n  inner:\n    {body}\n"
+    absolute = holder.format(body="instances: {x: {pos: 0, type: u1}}")
+    done = compile_one(tmp_path, absolute)
+    assert done.returncode == 1 and "types.inner.instances.x.pos" in done.stderr
+    relative = holder.format(body="instances: {x: {pos: '_io.pos + 0', type: u1}}\n    seq: [{id: b, type: u1}]")
+    assert compile_one(tmp_path, relative).returncode == 0

@@ -155,3 +155,8 @@ def test_only_io_pos_is_supported_and_only_the_imported_schemas_types_resolve(tm
 ])
 def test_operators_bind_as_in_kaitai(text, tree):
     assert E.parse(text) == tree
+
+
+def test_string_literals_keep_their_characters_and_read_escapes():
+    assert E.parse('"こんにちは\\n"') == E.Str("こんにちは\n")
+    assert E.parse("'a\\x41'") == E.Str("a\\x41")  # single quotes: no escapes, as in Kaitai
