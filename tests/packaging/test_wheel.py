@@ -43,7 +43,10 @@ DEMO = REPO / "tests" / "generator" / "schemas" / "demo"
 
 
 def compiler_present() -> bool:
-    """As setup.py decides: a C compiler and Python's headers (mypy comes with the build)."""
+    """As setup.py decides: a C compiler and Python's headers (mypy comes with the build), unless
+    LOGCODEC_BUILD_NATIVE=0 asks for a pure wheel."""
+    if os.environ.get("LOGCODEC_BUILD_NATIVE", "auto").strip().lower() in ("0", "no", "false", "off"):
+        return False
     compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
     return bool(shutil.which(compiler) or shutil.which("cc")) and \
         Path(sysconfig.get_paths()["include"], "Python.h").exists()
