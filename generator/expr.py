@@ -196,15 +196,7 @@ class _Parser:
             node = self.expression()
             self.take(")")
         elif val == "[":
-            items = []
-            while self.peek()[1] != "]":
-                if self.peek()[0] == "end":
-                    raise ExprError(f"unclosed [ in {self.text!r}")
-                items.append(self.expression())
-                if self.peek()[1] == ",":
-                    self.take()
-            self.take("]")
-            node = ArrayLit(tuple(items))
+            node = ArrayLit(self.listed("[", "]"))
         else:
             raise ExprError(f"unexpected {val or 'end'!r} in {self.text!r}")
         return self.postfix(node)
@@ -220,7 +212,8 @@ class _Parser:
                 if name == "as":
                     node = Cast(node, self.type_argument())
                 elif self.peek()[1] == "(":
-                    node = Call(node, name, self.arguments())
+                    self.take("(")
+                    node = Call(node, name, self.listed("(", ")"))
                 else:
                     node = Attr(node, name)
             elif val == "[":
@@ -231,17 +224,18 @@ class _Parser:
             else:
                 return node
 
-    def arguments(self) -> tuple:
-        self.take("(")
-        args = []
-        while self.peek()[1] != ")":
+    def listed(self, opener: str, closer: str) -> tuple:
+        """Expressions separated by commas up to `closer` (the opener already taken): the items
+        of an array literal, the arguments of a method."""
+        items = []
+        while self.peek()[1] != closer:
             if self.peek()[0] == "end":
-                raise ExprError(f"unclosed ( in {self.text!r}")
-            args.append(self.expression())
+                raise ExprError(f"unclosed {opener} in {self.text!r}")
+            items.append(self.expression())
             if self.peek()[1] == ",":
                 self.take()
-        self.take(")")
-        return tuple(args)
+        self.take(closer)
+        return tuple(items)
 
     def type_argument(self) -> str:
         self.take("<")
