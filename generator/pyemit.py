@@ -253,8 +253,23 @@ class ModuleEmitter:
     def class_source(self, t: TypeDef) -> str:
         return TEMPLATES.get_template("python_class.py.j2").render(
             t=t, doc=_docstring(t.doc + (f"\n\nSee {t.doc_ref}" if t.doc_ref else ""), 1),
-            fields=[self.field_decl(t, f) for f in t.seq] + [self.instance_decl(i) for i in t.instances],
+            fields=[self.field_decl(t, f) for f in t.seq] + [self.instance_decl(i) for i in t.instances]
+            + [self.param_decl(p) for p in self.exposed_params(t)],
         )
+
+    @staticmethod
+    def exposed_params(t: TypeDef) -> list:
+        """A user's schema shows a type's params as attributes of its values, as Kaitai's parsers
+        do (`pass_ints.nums`); ours are arguments the holder gives, not part of the value."""
+        return [] if t.schema.strict or t.unwrap else list(t.params)
+
+    def param_decl(self, p) -> dict:
+        """A param as an attribute: set by the decoder, not in JSON, ignored by the encoder and
+        by equality (the holder passes it again)."""
+        meta = {"kind": "any", "param": True}
+        return {"id": p.id, "annotation": "Any", "default": "default=None, compare=False", "meta": meta,
+                "param": f"{p.id}: Any = None", "init": p.id,
+                "doc": _docstring(p.doc + " A param, given by the holder.", 1)}
 
     def instance_decl(self, inst) -> dict:
         """An instance: computed by the decoder, ignored by the encoder and by equality."""
@@ -615,6 +630,7 @@ class TypeEmitter:
             c(f"return v_{t.seq[0].id}, pos")
         else:
             values = [f"v_{f.id}" for f in t.seq] + [f"i_{i.id}" for i in t.instances]
+            values += [f"p_{p.id}" for p in self.m.exposed_params(t)]
             c(f"return {t.class_name}({', '.join(values)}), pos")
         head = (f"def _d_{t.name}(buf: bytes, pos: int, end: int, lim: Budget{self.params(typed=True)})"
                 f" -> tuple[{self.m.value_type(t)}, int]:")

@@ -34,7 +34,8 @@ def to_json(value):
         return [to_json(v) for v in value]
     out = {}
     for f in dataclasses.fields(value):
-        out[f.name] = _field_to_json(getattr(value, f.name), f.metadata)
+        if not f.metadata.get("param"):  # a param is the holder's argument, not part of the value
+            out[f.name] = _field_to_json(getattr(value, f.name), f.metadata)
     return out
 
 
@@ -87,8 +88,8 @@ def from_json(cls, data, *, partial: bool = False):
         raise EncodeError("invalid_value", f"unknown fields {sorted(unknown)} for {cls.__name__}")
     kwargs = {}
     for name, f in fields.items():
-        if f.metadata.get("instance") and not f.metadata.get("input"):
-            continue  # instances are computed by the decoder; only -lc-input ones are read
+        if (f.metadata.get("instance") and not f.metadata.get("input")) or f.metadata.get("param"):
+            continue  # instances are computed by the decoder (only -lc-input ones are read); params given
         if name not in data:
             if partial or f.metadata.get("derived") or f.metadata.get("defaulted") or f.metadata.get("instance"):
                 continue

@@ -329,3 +329,24 @@ def test_positions_in_a_type_read_inline_are_refused_unless_relative(tmp_path):
     assert done.returncode == 1 and "types.inner.instances.x.pos" in done.stderr
     relative = holder.format(body="instances: {x: {pos: '_io.pos + 0', type: u1}}\n    seq: [{id: b, type: u1}]")
     assert compile_one(tmp_path, relative).returncode == 0
+
+
+def test_a_users_params_are_attributes_but_not_part_of_the_value(tmp_path):
+    text = """
+meta: {id: user}
+seq:
+  - {id: n, type: u1}
+  - {id: inner, type: 'sized(n)'}
+types:
+  sized:
+    params: [{id: len_body, type: u1}]
+    seq: [{id: body, size: len_body}]
+"""
+    assert compile_one(tmp_path, text).returncode == 0
+    got = python_in(tmp_path / "out", """
+        import logcodec
+        from user import user
+        v = user.decode(bytes([2, 7, 8]))
+        print(v.inner.len_body, sorted(logcodec.to_json(v)["inner"]), user.encode(v).hex())
+    """).split()
+    assert got == ["2", "['body']", "020708"]
