@@ -140,4 +140,4 @@ async function decodeRecordSet(bytes, batchValue) {
   return { entries: await rebuild(bytes, flat, readEntry), partial_entry: null }
 }
 
-module.exports = { MESSAGE_SET, RECORD_SET, Refused, decodeMessageSet, decodeRecordSet }
+module.exports = { MESSAGE_SET, RECORD_SET, Refused, hex, decodeMessageSet, decodeRecordSet }

@@ -46,15 +46,7 @@ const UNSUPPORTED_FIELDS = [
 
 class Unsupported extends Error {}
 
-class Refused extends Error {
-  constructor(kind, message) {
-    super(message)
-    this.name = 'Refused'
-    this.kind = kind
-  }
-}
-
-const hex = buffer => (buffer == null ? null : Buffer.from(buffer).toString('hex'))
+const { Refused, hex } = legacy  // one refusal class for both formats, so one check catches it
 const fromHex = text => (text == null ? null : Buffer.from(text, 'hex'))
 // kafkajs reports records' absolute offsets and timestamps (base + delta, added exactly with its
 // BigInt-backed Long, as decimal strings); the canonical deltas are the differences.
@@ -194,7 +186,7 @@ async function encode(value) {
 // ---- the protocol ----
 
 function errorKind(error) {
-  if (error instanceof Refused || error instanceof legacy.Refused) return error.kind
+  if (error instanceof Refused) return error.kind
   if (error instanceof errors.KafkaJSPartialMessageError) return 'truncated'
   if (error instanceof errors.KafkaJSInvalidLongError || error instanceof errors.KafkaJSInvalidVarIntError) {
     return 'invalid_value'
