@@ -1422,9 +1422,10 @@ class TypeEmitter:
         if remote:
             # A length kept away from what it measures (before it, in another type): filled in here,
             # in the copy of its owner that the type holding both made for this encode.
-            with c.block(f"if {size} is None:"):
+            c(f"declared = {size}")  # read once: a path through the holder's value
+            with c.block("if declared is None:"):
                 c(f"{remote[0][0]} = {actual}")
-            c(f"elif {actual} != {size}: raise _rt.size_disagrees({epath!r}, {size}, {actual})")
+            c(f"elif {actual} != declared: raise _rt.size_disagrees({epath!r}, declared, {actual})")
             return
         c(f"if {actual} != {size}: raise _rt.size_disagrees({epath!r}, {size}, {actual})")
 
