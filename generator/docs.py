@@ -21,13 +21,14 @@ from markupsafe import Markup
 from logcodec.runtime import compression, values
 from logcodec.runtime.errors import KINDS
 
+from . import diagram
 from . import expr as E
 from . import kaitai
 from .pyemit import ModuleEmitter, primitive_of
 from .schema import Field, Schema, TypeDef
 
 HERE = Path(__file__).parent / "templates"
-COLOURS = 6  # colour classes of the hex dump, c0..c5
+COLOURS = 8  # colour classes of the hex dump, c0..c7; each field's bytes are also boxed apart
 MAX_DUMP = 2048  # bytes; a larger vector is never chosen for the hex dump
 
 
@@ -194,8 +195,8 @@ class Page:
             s=s, refs=doc_links(s.doc_ref), types=types, prims=[prims[k] for k in sorted(prims)],
             by_class={t.class_name: t for t in [*self.types, *(u for i in self.schema.imports
                                                                 for u in self.emitter.used_from(i))]},
-            vectors=self.vectors, dump=self.dump,
-            css="../style.css", home="../index.html", up="../../",
+            vectors=self.vectors, dump=self.dump, diagram=diagram.render(self), ksy=f"{s.id}.ksy",
+            css="../style.css", home="../index.html", root="../", up="../../",
         )
 
 
@@ -268,8 +269,12 @@ def hex_dump(schema: Schema, test: dict, spans) -> dict:
     data = bytes.fromhex(test["bytes"])
     owner, used, fields = owned_spans(schema, spans, len(data), test.get("value"))
     colour = {o: f"c{k % COLOURS}" for k, o in enumerate(used)}
+    # A field's bytes form one box on each row (its first and last bytes are rounded, with a gap
+    # before the next field), so neighbours stand apart even where their colours repeat.
     cells = [{"hex": f"{b:02x}", "char": chr(b) if 32 <= b < 127 else "·", "offset": i,
-              "cls": colour.get(owner[i], "gap"), "title": "(not parsed)" if owner[i] is None else fields[owner[i]][2]}
+              "cls": colour.get(owner[i], "gap") + (" fs" if i % 16 == 0 or owner[i - 1] != owner[i] else "")
+              + (" fe" if i % 16 == 15 or i + 1 == len(data) or owner[i + 1] != owner[i] else ""),
+              "title": "(not parsed)" if owner[i] is None else fields[owner[i]][2]}
              for i, b in enumerate(data)]
     width = max(4, len(f"{len(data):x}"))
     rows = [{"offset": f"{i:0{width}x}", "cells": cells[i:i + 16]} for i in range(0, len(data), 16)]
@@ -323,17 +328,35 @@ def canonical_rules() -> list[str]:
     return [" ".join(item.split()) for item in block.split("\n- ")[1:]]
 
 
+def schema_copies(root: Path, schemas) -> dict[str, str]:
+    """Each schema, and every schema it imports, beside its page (`docs/<family>/<id>.ksy`, as in
+    `schemas/`): the pages link to them, and `logcodec docs` reads the field layout from them."""
+    out, todo = {}, list(schemas)
+    while todo:
+        s = todo.pop()
+        if f"docs/{s.path}" not in out:
+            out[f"docs/{s.path}"] = (root / "schemas" / s.path).read_text()
+            todo.extend(s.imports)
+    return out
+
+
 def render(root, schemas, modules, vector_files) -> dict[str, str]:
     """{path relative to generated/: text} of `docs/`."""
     vectors = {doc["format"]: doc for doc in (json.loads(text) for _, text in sorted(vector_files.items()))}
     hexdumps = dumps(Path(root), schemas, vectors)
-    out = {"docs/style.css": (HERE / "docs.css").read_text()}
+    out = {"docs/style.css": (HERE / "docs.css").read_text(), "docs/decode.js": (HERE / "docs_decode.js").read_text()}
+    out.update(schema_copies(Path(root), schemas))
     for s in schemas:
         stats = vector_stats(vectors[s.format_name]) if s.format_name in vectors else None
         out[f"docs/{s.family}/{s.id}.html"] = Page(s, stats, hexdumps.get(s.format_name)).render()
     formats = [{"s": s, "summary": first_sentence(s.doc), "href": f"{s.family}/{s.id}.html"} for s in schemas]
     out["docs/index.html"] = TEMPLATES.get_template("docs_index.html.j2").render(
-        formats=formats, rules=canonical_rules(), kinds=list(KINDS.items()), css="style.css", home="index.html")
+        formats=formats, rules=canonical_rules(), kinds=list(KINDS.items()), css="style.css", home="index.html",
+        root="")
+    examples = [{"format": s.format_name, "tcId": hexdumps[s.format_name]["test"]["tcId"],
+                 "hex": hexdumps[s.format_name]["test"]["bytes"]} for s in schemas if s.format_name in hexdumps]
+    out["docs/decode.html"] = TEMPLATES.get_template("docs_decode.html.j2").render(
+        formats=formats, examples=examples, kinds=list(KINDS.items()), css="style.css", home="index.html", root="")
     out.update(conformance_pages(Path(root), schemas))
     return out
 
@@ -347,9 +370,9 @@ def conformance_pages(root: Path, schemas) -> dict[str, str]:
     examples = [(p.name, p.read_text()) for p in sorted((conf / "examples").glob("minimal_testee.*"))]
     protocol = TEMPLATES.get_template("docs_protocol.html.j2").render(
         body=Markup(md.convert((conf / "PROTOCOL.md").read_text())), examples=examples,
-        schema=(conf / "protocol.schema.json").read_text(), css="../style.css", home="../index.html")
+        schema=(conf / "protocol.schema.json").read_text(), css="../style.css", home="../index.html", root="../")
     results = [json.loads(p.read_text()) for p in sorted((conf / "results").glob("*.json"))]
     formats = sorted({s.format_name for s in schemas})
     matrix = TEMPLATES.get_template("docs_results.html.j2").render(
-        results=results, formats=formats, css="../style.css", home="../index.html")
+        results=results, formats=formats, css="../style.css", home="../index.html", root="../")
     return {"docs/conformance/protocol.html": protocol, "docs/conformance/results.html": matrix}

@@ -123,7 +123,8 @@ def cmd_compile(args) -> int:
 
     package = args.package or Path(args.schemas[0]).stem
     written = compile_schemas([Path(s) for s in args.schemas], Path(args.output), package,
-                              tuple(args.include or ()), strict=args.strict, json_schemas=args.json_schema)
+                              tuple(args.include or ()), strict=args.strict, json_schemas=args.json_schema,
+                              target=args.target)
     modules = sum(1 for p in written if p.suffix == ".py" and p.name != "__init__.py")
     print(f"{Path(args.output) / Path(*package.split('.'))}: {modules} module(s), {len(written)} file(s)")
     return 0
@@ -259,11 +260,10 @@ def cmd_conformance_matrix(args) -> int:
 
 
 def cmd_docs(args) -> int:
-    import http.server
-    import functools
     import webbrowser
 
     import logcodec.generated
+    from logcodec import docserver, spans
 
     # The package's own docs: generated/docs in a checkout, logcodec/generated/docs when installed.
     docs = Path(logcodec.generated.__file__).resolve().parent / "docs"
@@ -273,12 +273,22 @@ def cmd_docs(args) -> int:
     if args.path:
         print(docs / "index.html")
         return 0
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(docs))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler)
+    inspectors = []
+    user_formats: list[str] = []
+    if args.schema:  # compiled in memory: the server writes no file
+        user = spans.user(Path(args.schema), tuple(args.include or ()))
+        inspectors.append(user)
+        user_formats = user.names()
+    inspectors.append(spans.builtin(docs))
+    app = docserver.DocsServer(docs, inspectors, titles=docserver.titles_of(inspectors), user_formats=user_formats,
+                               max_bytes=args.max_bytes, max_body=3 * args.max_bytes)
+    server = docserver.make_server(app, args.port, quiet=args.quiet)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
-    print(f"serving {docs} at {url} (Ctrl-C stops)")
+    print(f"serving {docs} at {url} (decode your own bytes: {url}decode.html; Ctrl-C stops)", flush=True)
+    if user_formats:
+        print(f"schema {args.schema}: {', '.join(user_formats)}", flush=True)
     if args.open:
-        webbrowser.open(url)
+        webbrowser.open(url + ("decode.html" if args.schema else ""))
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -511,12 +521,14 @@ def cmd_pipeline_validate(args) -> int:
 
 
 def _spark_job_failed(command: str, exc: Exception) -> None:
-    """Say that a Spark job failed, in one line (its first); anything else than Spark's and py4j's
-    errors is a bug of ours and is raised again."""
+    """Say that a Spark job failed, in one line (the Python exception behind it, with what to do about a
+    missing module or an unreadable path: `pipeline.errors.explain`); anything else than Spark's and
+    py4j's errors is a bug of ours and is raised again."""
     if not type(exc).__module__.startswith(("pyspark", "py4j")):
         raise exc
-    first = next((line for line in str(exc).splitlines() if line.strip()), type(exc).__name__)
-    print(f"{command}: the Spark job failed: {first}", file=sys.stderr)
+    from logcodec.pipeline.errors import explain
+
+    print(f"{command}: the Spark job failed: {explain(exc)}", file=sys.stderr)
 
 
 def cmd_pipeline_conformance(args) -> int:
@@ -674,6 +686,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true",
                    help="this repository's house rules: a doc on every type and field, files named by meta/id")
     p.add_argument("--json-schema", action="store_true", help="also write schema/<id>.value.json for each value")
+    p.add_argument("--target", choices=("python", "construct"), default="python",
+                   help="logcodec's Python codecs (default), or construct 2.10 definitions (needs the construct extra)")
     p.set_defaults(func=cmd_compile)
 
     p = sub.add_parser("encode", help="encode a canonical JSON value to bytes")
@@ -723,6 +737,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8000, help="port (0 picks a free one)")
     p.add_argument("--open", action="store_true", help="also open a browser")
     p.add_argument("--path", action="store_true", help="only print the path of index.html")
+    p.add_argument("--schema", metavar="KSY", help="also decode this Kaitai schema's format (compiled in memory)")
+    p.add_argument("-I", "--include", action="append", metavar="DIR", help="where --schema's imports are looked up")
+    p.add_argument("--max-bytes", type=int, default=1 << 20, help="largest input /api/decode takes (default 1 MiB)")
+    p.add_argument("--quiet", action="store_true", help="do not log requests")
     p.set_defaults(func=cmd_docs)
     return parser
 

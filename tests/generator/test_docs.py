@@ -84,8 +84,11 @@ def page_of(rendered, schema) -> str:
 
 def test_files(rendered, schemas):
     names = {p for p in rendered if p.startswith("docs/")}
-    assert names == {"docs/index.html", "docs/style.css", "docs/conformance/protocol.html",
-                     "docs/conformance/results.html"} | {f"docs/{s.family}/{s.id}.html" for s in schemas}
+    imported = {i.path for s in schemas for i in s.imports}
+    assert names == ({"docs/index.html", "docs/style.css", "docs/conformance/protocol.html",
+                      "docs/conformance/results.html", "docs/decode.html", "docs/decode.js"}
+                     | {f"docs/{s.family}/{s.id}.html" for s in schemas}
+                     | {f"docs/{s.path}" for s in schemas} | {f"docs/{p}" for p in imported})
 
 
 def test_output_is_deterministic(rendered):

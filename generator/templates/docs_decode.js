@@ -1,0 +1,390 @@
+// logcodec docs: the decode page. generated/docs/decode.js is a copy of generator/templates/docs_decode.js.
+// It sends the input to POST /api/decode of `logcodec docs` and shows the answer: the value as a
+// tree, the bytes as an annotated hex view, and the error with its offset and path.
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const COLOURS = 8, ROW_H = 22, PER_ROW = 16, SHOW = 100;
+  const state = {maxBytes: 1 << 20, maxBody: 3 << 20, online: false, bytes: null, ranges: {}, owner: null,
+                 leaves: [], sel: null, err: null, consumed: 0, nodes: new Map()};
+
+  function status(text, cls) { const s = $("status"); s.textContent = text; s.className = "status " + (cls || ""); }
+  function hex2(b) { return (b < 16 ? "0" : "") + b.toString(16); }
+  function plural(n, w) { return n.toLocaleString("en") + " " + w + (n === 1 ? "" : "s"); }
+
+  // ------------------------------------------------------------------ input
+
+  function textToBytes(text, how) {
+    let t = text.replace(/\s+/g, "");
+    if (how === "hex" || (how === "auto" && /^(0x)?[0-9a-fA-F]*$/.test(t))) {
+      if (t.slice(0, 2).toLowerCase() === "0x") t = t.slice(2);
+      if (!/^[0-9a-fA-F]*$/.test(t) || t.length % 2) return null;
+      const out = new Uint8Array(t.length / 2);
+      for (let i = 0; i < out.length; i++) out[i] = parseInt(t.substr(2 * i, 2), 16);
+      return out;
+    }
+    try {
+      t = t.replace(/-/g, "+").replace(/_/g, "/");
+      const bin = atob(t + "=".repeat((4 - t.length % 4) % 4));
+      const out = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+      return out;
+    } catch (e) { return null; }
+  }
+
+  function requestBody() {
+    const text = $("input").value, how = $("encoding").value;
+    const body = {format: $("format").value, stream: $("stream").checked};
+    const t = text.replace(/\s+/g, "");
+    if (how === "hex" || (how === "auto" && /^(0x)?[0-9a-fA-F]*$/.test(t))) body.hex = text; else body.base64 = text;
+    return body;
+  }
+
+  async function decode() {
+    if (!state.online) { $("offline").hidden = false; return; }
+    const body = requestBody();
+    const payload = JSON.stringify(body);
+    if (payload.length > state.maxBody) {
+      showMessage("The input is too large: " + plural(payload.length, "character") + " to send; the limit is " +
+                  state.maxBytes.toLocaleString("en") + " bytes of input.");
+      return;
+    }
+    status("Decoding…", "busy");
+    let resp, answer;
+    try {
+      resp = await fetch("api/decode", {method: "POST", headers: {"Content-Type": "application/json"}, body: payload});
+      answer = await resp.json();
+    } catch (e) {
+      showMessage("No answer from the server (" + e + "). Is `logcodec docs` still running?");
+      return;
+    }
+    if (!resp.ok) { showMessage(answer.message || ("The server answered " + resp.status)); return; }
+    show(answer, textToBytes($("input").value, $("encoding").value));
+  }
+
+  function showMessage(text) {
+    $("result").hidden = true;
+    const e = $("error");
+    e.hidden = false;
+    e.className = "callout err";
+    e.textContent = text;
+    status("", "");
+  }
+
+  async function readFile(file) {
+    if (!file) return;
+    if (file.size > state.maxBytes) {
+      showMessage("The file " + file.name + " is " + plural(file.size, "byte") + "; the decode page takes up to " +
+                  plural(state.maxBytes, "byte") + ". It was not loaded. Decode it with `logcodec decode` instead.");
+      return;
+    }
+    if (file.size === 0) { showMessage("The file " + file.name + " is empty."); return; }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const parts = [];
+    for (let i = 0; i < bytes.length; i++) parts.push(hex2(bytes[i]));
+    $("input").value = parts.join("");
+    $("encoding").value = "hex";
+    $("input-info").textContent = file.name + ": " + plural(bytes.length, "byte");
+    decode();
+  }
+
+  // ------------------------------------------------------------------ result
+
+  function stripRoot(path) {
+    return (path || "").replace(/^[A-Za-z_][A-Za-z0-9_]*/, "").replace(/^\./, "");
+  }
+
+  function show(answer, bytes) {
+    $("error").hidden = true;
+    state.bytes = bytes || new Uint8Array(0);
+    state.ranges = answer.ranges || {};
+    state.err = answer.error;
+    state.consumed = answer.consumed || 0;
+    state.sel = null;
+    paintOwners();
+    let text = answer.format + (answer.detected ? " (detected" + (answer.candidates && answer.candidates.length > 1 ?
+               "; also reads as " + answer.candidates.filter((c) => c !== answer.format).join(", ") : "") + ")" : "");
+    text += ": " + plural(answer.size, "byte");
+    if (answer.value !== null) text += ", " + plural(answer.consumed, "byte") + " read";
+    status(text, answer.error ? "bad" : "ok");
+    const msgs = [];
+    if (answer.error) msgs.push(errorHtml("Error", answer.error));
+    if (answer.partial) msgs.push(errorHtml("The last value is cut short (a partial trailing entry)", answer.partial));
+    const e = $("error");
+    if (msgs.length) {
+      e.hidden = false;
+      e.className = "callout " + (answer.error ? "err" : "warn");
+      e.innerHTML = msgs.join("");
+      e.querySelectorAll("a.goto").forEach((a) => a.addEventListener("click", (ev) => {
+        ev.preventDefault(); scrollToByte(+a.dataset.offset);
+        const p = stripRoot(a.dataset.path); if (state.nodes.has(p)) selectPath(p, false);
+      }));
+    }
+    $("result").hidden = false;
+    renderTree(answer.value);
+    renderHex();
+    if (answer.error && answer.error.offset !== null) {
+      scrollToByte(answer.error.offset);
+      const p = stripRoot(answer.error.path);
+      if (state.nodes.has(p)) revealNode(p);
+    }
+  }
+
+  function esc(s) { return String(s).replace(/[&<>"]/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}[c])); }
+
+  function errorHtml(title, e) {
+    return "<p><strong>" + esc(title) + ":</strong> <a class=\"kind\" href=\"index.html#error-" + esc(e.kind) + "\"><code>" +
+      esc(e.kind) + "</code></a>" + (e.offset !== null ? " at <a href=\"#\" class=\"goto\" data-offset=\"" + e.offset +
+      "\" data-path=\"" + esc(e.path) + "\">offset " + e.offset + " (0x" + e.offset.toString(16) + ")</a>" : "") +
+      (e.path ? " in <code class=\"err-path\">" + esc(e.path) + "</code>" : "") + ": <span class=\"detail\">" + esc(e.detail) + "</span></p>";
+  }
+
+  // Each byte's innermost field (the shortest range over it), and each field's colour.
+  function paintOwners() {
+    const n = state.bytes.length;
+    const owner = new Int32Array(n).fill(-1);
+    const leaves = Object.entries(state.ranges).filter(([, r]) => r.length === 2 && r[1] > r[0])
+      .sort((a, b) => a[1][0] - b[1][0] || (b[1][1] - b[1][0]) - (a[1][1] - a[1][0]));
+    leaves.forEach(([, r], k) => { for (let i = r[0]; i < Math.min(r[1], n); i++) owner[i] = k; });
+    const colour = new Map();
+    let c = 0, last = -1;
+    for (let i = 0; i < n; i++) {
+      if (owner[i] >= 0 && owner[i] !== last && !colour.has(owner[i])) colour.set(owner[i], c++ % COLOURS);
+      last = owner[i];
+    }
+    state.owner = owner;
+    state.leaves = leaves;
+    state.colour = colour;
+  }
+
+  // ------------------------------------------------------------------ tree
+
+  function renderTree(value) {
+    const tree = $("tree");
+    tree.textContent = "";
+    state.nodes = new Map();
+    if (value === null || value === undefined) { tree.innerHTML = "<p class=\"muted\">No value: see the error.</p>"; return; }
+    tree.appendChild(node("", Array.isArray(value) ? "values" : "value", value, 0));
+  }
+
+  function rangeText(path) {
+    const r = state.ranges[path];
+    if (!r) return "";
+    return r.length === 2 ? "@" + r[0] + "+" + (r[1] - r[0]) : "@" + r[0] + "+" + (r[1] - r[0]) + " in " + r[2];
+  }
+
+  function node(path, label, value, depth) {
+    const el = document.createElement("div");
+    el.className = "node";
+    el.dataset.path = path;
+    state.nodes.set(path, el);
+    const line = document.createElement("div");
+    line.className = "line" + (state.ranges[path] ? "" : " nobytes");
+    const isObj = value !== null && typeof value === "object";
+    const tog = document.createElement("span");
+    tog.className = "tog";
+    tog.textContent = isObj ? (depth < 2 ? "▾" : "▸") : "";
+    line.appendChild(tog);
+    const k = document.createElement("span");
+    k.className = "key";
+    k.textContent = label;
+    line.appendChild(k);
+    const v = document.createElement("span");
+    v.className = "val";
+    if (Array.isArray(value)) v.textContent = "[" + value.length + "]";
+    else if (isObj) v.textContent = "{" + Object.keys(value).length + "}";
+    else v.textContent = typeof value === "string" && !/^-?\d+$/.test(value) ? JSON.stringify(value) : String(value);
+    if (!isObj && typeof value === "string" && value.length > 80) v.title = value;
+    line.appendChild(v);
+    const r = document.createElement("span");
+    r.className = "rng";
+    r.textContent = rangeText(path);
+    line.appendChild(r);
+    line.title = (path || "(the whole value)") + (state.ranges[path] ? "" : " (no bytes of its own: computed, or absent)");
+    el.appendChild(line);
+    line.addEventListener("click", (ev) => {
+      if (ev.target === tog && isObj) { toggle(el); return; }
+      selectPath(path, true);
+    });
+    if (isObj) {
+      const kids = document.createElement("div");
+      kids.className = "kids";
+      el.appendChild(kids);
+      el._fill = () => {
+        if (el._filled) return;
+        el._filled = true;
+        const entries = Array.isArray(value) ? value.map((x, i) => ["[" + i + "]", x]) : Object.entries(value);
+        const put = (from) => {
+          for (const [key, x] of entries.slice(from, from + SHOW)) {
+            const p = key[0] === "[" ? path + key : (path ? path + "." + key : key);
+            kids.appendChild(node(p, key, x, depth + 1));
+          }
+          if (entries.length > from + SHOW) {
+            const more = document.createElement("button");
+            more.type = "button"; more.className = "more";
+            more.textContent = "show " + Math.min(SHOW, entries.length - from - SHOW) + " more of " + entries.length;
+            more.addEventListener("click", () => { more.remove(); put(from + SHOW); });
+            kids.appendChild(more);
+          }
+        };
+        put(0);
+      };
+      if (depth < 2) el._fill(); else el.classList.add("closed");
+    }
+    return el;
+  }
+
+  function toggle(el, open) {
+    const closed = open === undefined ? !el.classList.contains("closed") : !open;
+    if (!closed && el._fill) el._fill();
+    el.classList.toggle("closed", closed);
+    const t = el.querySelector(":scope > .line > .tog");
+    if (t && el._fill) t.textContent = closed ? "▸" : "▾";
+  }
+
+  // Open the tree down to `path` (filling closed nodes on the way) and return its node.
+  function revealNode(path) {
+    const parts = path.match(/\[\d+\]|[^.[\]]+/g) || [];
+    let p = "";
+    let el = state.nodes.get("");
+    for (const part of parts) {
+      if (el) toggle(el, true);
+      p = part[0] === "[" ? p + part : (p ? p + "." + part : part);
+      if (!state.nodes.has(p) && el) {  // beyond the elements shown so far
+        let more, guard = 0;
+        while (!state.nodes.has(p) && (more = el.querySelector(":scope > .kids > button.more")) && guard++ < 10000) more.click();
+      }
+      el = state.nodes.get(p) || el;
+    }
+    return state.nodes.get(path) || null;
+  }
+
+  function selectPath(path, scroll) {
+    document.querySelectorAll(".tree .line.selected").forEach((l) => l.classList.remove("selected"));
+    const el = revealNode(path);
+    if (el) {
+      const line = el.querySelector(":scope > .line");
+      line.classList.add("selected");
+      line.scrollIntoView({block: "nearest"});
+    }
+    const r = state.ranges[path];
+    state.sel = r ? [r[0], r[1], r[2] || null] : null;
+    const s = $("selection");
+    if (!r) {
+      s.textContent = (path || "the value") + ": no bytes of its own (a computed value, or absent)";
+    } else if (r.length === 2) {
+      s.innerHTML = "<code>" + esc(path || "(the whole value)") + "</code>: bytes " + r[0] + "–" + (r[1] - 1) +
+        " (" + plural(r[1] - r[0], "byte") + ", 0x" + r[0].toString(16) + "–0x" + Math.max(r[0], r[1] - 1).toString(16) + ")";
+    } else {
+      const o = state.ranges[r[2]];
+      s.innerHTML = "<code>" + esc(path) + "</code>: bytes " + r[0] + "–" + (r[1] - 1) + " of the decompressed <code>" +
+        esc(r[2]) + "</code>" + (o ? ", whose compressed bytes " + o[0] + "–" + (o[1] - 1) + " are highlighted" : "");
+      if (o) state.sel = [o[0], o[1], r[2]];
+    }
+    renderHex();
+    if (state.sel && scroll) scrollToByte(state.sel[0], true);
+  }
+
+  // ------------------------------------------------------------------ hex view (only the rows in sight are drawn)
+
+  function renderHex() {
+    const box = $("hex"), rows = $("hex-rows");
+    const n = state.bytes.length, nrows = Math.ceil(n / PER_ROW);
+    rows.style.height = (nrows * ROW_H) + "px";
+    const first = Math.max(0, Math.floor(box.scrollTop / ROW_H) - 10);
+    const last = Math.min(nrows, Math.ceil((box.scrollTop + box.clientHeight) / ROW_H) + 10);
+    const width = Math.max(4, (n.toString(16)).length);
+    const out = [];
+    const sel = state.sel, errAt = state.err && state.err.offset !== null ? state.err.offset : -1;
+    const owner = state.owner;
+    for (let r = first; r < last; r++) {
+      const base = r * PER_ROW;
+      let h = "<div class=\"hrow\" style=\"top:" + (r * ROW_H) + "px\"><span class=\"hoff\">" +
+              base.toString(16).padStart(width, "0") + "</span><span class=\"hbytes\">";
+      let a = "<span class=\"hascii\">";
+      for (let i = base; i < Math.min(base + PER_ROW, n); i++) {
+        const o = owner[i], b = state.bytes[i];
+        let cls = o >= 0 ? "c" + state.colour.get(o) : (i >= state.consumed ? "rest" : "gap");
+        if (i % PER_ROW === 0 || owner[i - 1] !== o) cls += " fs";
+        if (i % PER_ROW === PER_ROW - 1 || i + 1 === n || owner[i + 1] !== o) cls += " fe";
+        if (sel && i >= sel[0] && i < sel[1]) cls += " sel";
+        if (i === errAt) cls += " err";
+        h += "<span class=\"" + cls + "\" data-o=\"" + i + "\">" + hex2(b) + "</span>";
+        if (i % PER_ROW === 7) h += "<span class=\"g8\"></span>";
+        a += "<span class=\"" + cls + "\" data-o=\"" + i + "\">" + (b >= 32 && b < 127 ? esc(String.fromCharCode(b)) : "·") + "</span>";
+      }
+      out.push(h + "</span>" + a + "</span></div>");
+    }
+    rows.innerHTML = out.join("");
+  }
+
+  function scrollToByte(offset, nearest) {
+    const box = $("hex"), y = Math.floor(offset / PER_ROW) * ROW_H;
+    if (nearest && y >= box.scrollTop && y + ROW_H <= box.scrollTop + box.clientHeight) return;
+    box.scrollTop = Math.max(0, y - ROW_H * 2);
+    renderHex();
+  }
+
+  function clickByte(offset) {
+    const o = state.owner[offset];
+    const s = $("selection");
+    if (o === undefined) return;
+    if (o < 0) {
+      state.sel = null;
+      renderHex();
+      s.textContent = "byte " + offset + " (0x" + offset.toString(16) + ") = 0x" + hex2(state.bytes[offset]) +
+        (offset >= state.consumed ? ": after what was decoded" : ": no field holds it");
+      return;
+    }
+    const path = state.leaves[o][0];
+    selectPath(path, false);
+    s.insertAdjacentHTML("afterbegin", "byte " + offset + " (0x" + offset.toString(16) + ") = 0x" +
+                         hex2(state.bytes[offset]) + " · ");
+  }
+
+  // ------------------------------------------------------------------ start
+
+  async function start() {
+    const form = $("decode-form");
+    form.addEventListener("submit", (ev) => { ev.preventDefault(); decode(); });
+    $("input").addEventListener("keydown", (ev) => { if (ev.key === "Enter" && (ev.ctrlKey || ev.metaKey)) { ev.preventDefault(); decode(); } });
+    $("input").addEventListener("paste", () => setTimeout(decode, 0));
+    $("file").addEventListener("change", (ev) => readFile(ev.target.files[0]));
+    const drop = $("drop");
+    ["dragenter", "dragover"].forEach((t) => drop.addEventListener(t, (ev) => { ev.preventDefault(); drop.classList.add("over"); }));
+    ["dragleave", "drop"].forEach((t) => drop.addEventListener(t, (ev) => { ev.preventDefault(); drop.classList.remove("over"); }));
+    drop.addEventListener("drop", (ev) => readFile(ev.dataTransfer.files[0]));
+    document.querySelectorAll("button.example").forEach((b) => b.addEventListener("click", () => {
+      $("input").value = b.dataset.hex; $("encoding").value = "hex"; $("format").value = b.dataset.format;
+      $("input-info").textContent = "golden vector " + b.title; decode();
+    }));
+    $("hex").addEventListener("scroll", () => window.requestAnimationFrame(renderHex));
+    $("hex").addEventListener("click", (ev) => { const o = ev.target.dataset && ev.target.dataset.o; if (o !== undefined) clickByte(+o); });
+    const params = new URLSearchParams(location.hash.slice(1));
+    try {
+      const resp = await fetch("api/formats");
+      if (!resp.ok) throw new Error(resp.status);
+      const info = await resp.json();
+      state.online = true;
+      state.maxBytes = info.max_bytes; state.maxBody = info.max_body;
+      const sel = $("format");
+      const known = new Set([...sel.options].map((o) => o.value));
+      for (const f of info.formats) {
+        if (!known.has(f.name)) {
+          const o = document.createElement("option");
+          o.value = f.name; o.textContent = f.name + ": " + f.title + (f.user ? " (your schema)" : "");
+          sel.insertBefore(o, sel.options[1]);
+        }
+      }
+      for (const o of [...sel.options]) if (o.value !== "auto" && !info.formats.some((f) => f.name === o.value)) o.disabled = true;
+    } catch (e) {
+      $("offline").hidden = false;
+      $("go").disabled = true;
+    }
+    if (params.get("format")) $("format").value = params.get("format");
+    if (params.get("hex")) { $("input").value = params.get("hex"); $("encoding").value = "hex"; if (state.online) decode(); }
+    document.body.dataset.ready = state.online ? "online" : "offline";
+  }
+
+  start();
+})();

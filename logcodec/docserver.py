@@ -1,0 +1,312 @@
+"""`logcodec docs`: the docs site on 127.0.0.1, and live decoding through `POST /api/decode`.
+
+The site is the static `generated/docs/`; the golden vectors and JSON Schemas its pages
+link to (`../vectors/`, `../schema/` from the site's root, as in the file tree) are
+served from beside it, read-only. The API:
+
+- `GET /api/formats`: `{"formats": [{"name", "title", "user"}], "max_bytes", "max_body"}`.
+- `POST /api/decode` with the JSON body `{"format": NAME or "auto", "hex": HEX}` (or
+  `"base64": TEXT`; optional `"stream": true` for values laid end to end): the canonical
+  JSON `value`, `ranges` (field path to `[start, end]`, see `logcodec.spans`), the
+  DecodeError as `error` (`kind`, `offset`, `path`, `detail`) when there is one, `consumed`
+  and a stream's `partial` last value. With `"auto"`, every format is tried and
+  `candidates` lists those that read the whole input.
+
+Bad input is answered, never raised: every failure is a JSON `{"message": ...}` with a
+4xx status. The server binds 127.0.0.1 only, refuses bodies over `max_body` before
+reading them, and writes no file.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import http.server
+import json
+import re
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from logcodec.spans import Inspector
+
+MAX_BYTES = 1 << 20  # bytes of input one request may decode
+MAX_BODY = 3 * MAX_BYTES  # a JSON body: hex takes two characters a byte, with room for whitespace
+DRAIN_LIMIT = 64 << 20  # a body over the limit but under this is read and dropped before the answer
+_HEX = re.compile(r"[0-9a-fA-F]*")
+_SPACE = re.compile(r"\s+")
+
+
+class BadInput(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def parse_bytes(body: dict, max_bytes: int = MAX_BYTES) -> bytes:
+    """The input bytes of a decode request (`hex` or `base64`), or BadInput saying what is wrong."""
+    if "hex" in body and "base64" in body:
+        raise BadInput(400, "give either \"hex\" or \"base64\", not both")
+    if "hex" in body:
+        text = body["hex"]
+        if not isinstance(text, str):
+            raise BadInput(400, "\"hex\" must be a string of hex digits")
+        text = _SPACE.sub("", text)
+        if text[:2].lower() == "0x":
+            text = text[2:]
+        if not text:
+            raise BadInput(400, "the input is empty: paste hex or base64, or drop a file")
+        if len(text) // 2 > max_bytes:
+            raise BadInput(413, f"the input is {len(text) // 2:,} bytes; the limit is {max_bytes:,}")
+        bad = _HEX.match(text).end()
+        if bad != len(text):
+            raise BadInput(400, f"not hex: {text[bad]!r} at character {bad + 1} (hex digits are 0-9 and a-f)")
+        if len(text) % 2:
+            raise BadInput(400, f"an odd number of hex digits ({len(text)}): each byte takes two")
+        return bytes.fromhex(text)
+    if "base64" in body:
+        text = body["base64"]
+        if not isinstance(text, str):
+            raise BadInput(400, "\"base64\" must be a string")
+        text = _SPACE.sub("", text)
+        if not text:
+            raise BadInput(400, "the input is empty: paste hex or base64, or drop a file")
+        if len(text) * 3 // 4 > max_bytes:
+            raise BadInput(413, f"the input is about {len(text) * 3 // 4:,} bytes; the limit is {max_bytes:,}")
+        try:
+            return base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_" if "-" in text or "_" in text else None,
+                                    validate=True)
+        except (binascii.Error, ValueError):
+            raise BadInput(400, "neither hex nor base64: base64 uses A-Z, a-z, 0-9, + and / (or - and _), and = at the end") from None
+    raise BadInput(400, "the body needs \"hex\" (or \"base64\") with the input bytes")
+
+
+class DocsServer:
+    """The state of one `logcodec docs`: where the files are and what can be decoded."""
+
+    def __init__(self, docs: Path, inspectors: list[Inspector], *, max_bytes: int = MAX_BYTES,
+                 max_body: int = MAX_BODY, titles: dict[str, str] | None = None,
+                 user_formats: tuple = ()) -> None:
+        self.docs = Path(docs).resolve()
+        # The site's links to vectors and JSON Schemas go above it, as the files lie (generated/).
+        self.mounts = {"vectors": self.docs.parent / "vectors", "schema": self.docs.parent / "schema"}
+        self.inspectors = inspectors
+        self.max_bytes, self.max_body = max_bytes, max_body
+        self.titles = titles or {}
+        self.user_formats = set(user_formats)
+
+    def formats(self) -> list[str]:
+        return [n for i in self.inspectors for n in i.names()]
+
+    def inspector(self, name: str) -> Inspector | None:
+        return next((i for i in self.inspectors if name in i.formats), None)
+
+    def file_for(self, url_path: str) -> Path | None:
+        """The file a GET names, inside the site or a mount; None for anything else."""
+        parts = [p for p in unquote(url_path).split("/") if p not in ("", ".")]
+        if any(p == ".." or "\\" in p or p.startswith(".") for p in parts):
+            return None
+        base = self.docs
+        if parts and parts[0] in self.mounts:
+            base, parts = self.mounts[parts[0]], parts[1:]
+        path = base.joinpath(*parts) if parts else base
+        if path.is_dir():
+            path = path / "index.html"
+        try:
+            path.resolve().relative_to(base.resolve())
+        except ValueError:
+            return None
+        return path if path.is_file() else None
+
+    def decode(self, body: dict) -> dict:
+        if not isinstance(body, dict):
+            raise BadInput(400, "the body must be a JSON object: {\"format\": NAME, \"hex\": HEX}")
+        name = body.get("format", "auto")
+        stream = body.get("stream", False)
+        if not isinstance(name, str):
+            raise BadInput(400, "\"format\" must be a format's name or \"auto\"")
+        if not isinstance(stream, bool):
+            raise BadInput(400, "\"stream\" must be true or false")
+        data = parse_bytes(body, self.max_bytes)
+        if name in ("", "auto"):
+            return self.detect(data, stream)
+        inspector = self.inspector(name)
+        if inspector is None:
+            raise BadInput(404, f"unknown format {name!r}; known: {', '.join(self.formats())}")
+        return inspector.decode(name, data, stream=stream)
+
+    def detect(self, data: bytes, stream: bool) -> dict:
+        """Try every format: the most specific one that reads the whole input wins (the fewest
+        fields: a batch before a set of one batch); otherwise the one that read furthest."""
+        tried = [inspector.decode(name, data, stream=stream, trace=False)
+                 for inspector in self.inspectors for name in inspector.names()]
+        whole = [r for r in tried if r["error"] is None and r["partial"] is None]
+        if whole:
+            whole.sort(key=lambda r: (_size(r["value"]), r["format"] not in self.user_formats, r["format"]))
+            pick, candidates = whole[0]["format"], [r["format"] for r in whole]
+        else:
+            def reach(r):
+                e = r["error"] or r["partial"] or {}
+                return -(e.get("offset") or 0), _size(r["value"]), r["format"]
+            pick, candidates = min(tried, key=reach)["format"], []
+        best = self.inspector(pick).decode(pick, data, stream=stream)
+        best["candidates"] = candidates
+        best["detected"] = True
+        return best
+
+
+def _size(value) -> int:
+    """Nodes of a JSON value: how much structure a reading of the input found."""
+    if isinstance(value, dict):
+        return 1 + sum(_size(v) for v in value.values())
+    if isinstance(value, list):
+        return 1 + sum(_size(v) for v in value)
+    return 1
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    server_version = "logcodec-docs"
+    app: DocsServer  # set on the subclass made by `make_server`
+    quiet = False
+
+    def log_message(self, format, *args):  # noqa: A002 (the base class's name)
+        if not self.quiet:
+            sys.stderr.write("%s - %s\n" % (self.address_string(), format % args))
+
+    # ------------------------------------------------------------ answers
+
+    def send_json(self, status: int, obj) -> None:
+        body = json.dumps(obj, ensure_ascii=False).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def message(self, status: int, text: str) -> None:
+        self.send_json(status, {"message": text})
+
+    # ------------------------------------------------------------ methods
+
+    def do_GET(self) -> None:
+        self.guard(self.get)
+
+    def do_HEAD(self) -> None:
+        self.guard(self.get)
+
+    def do_POST(self) -> None:
+        self.guard(self.post)
+
+    def _refuse(self) -> None:
+        self.guard(lambda: self.message(405, f"{self.command} is not supported here"))
+
+    do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _refuse
+
+    def guard(self, action) -> None:
+        """Whatever goes wrong is a JSON message, never a traceback to the client."""
+        try:
+            action()
+        except BadInput as exc:
+            self.message(exc.status, str(exc))
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        except Exception as exc:  # a bug: say so, keep serving
+            self.log_message("error: %r", exc)
+            try:
+                self.message(500, f"internal error ({type(exc).__name__}); please report it with the input")
+            except OSError:
+                pass
+
+    def get(self) -> None:
+        path = urlsplit(self.path).path
+        if path == "/api/formats":
+            app = self.app
+            self.send_json(200, {"formats": [{"name": n, "title": app.titles.get(n, n), "user": n in app.user_formats}
+                                             for n in app.formats()],
+                                 "max_bytes": app.max_bytes, "max_body": app.max_body})
+            return
+        if path.startswith("/api/"):
+            self.message(404 if path != "/api/decode" else 405,
+                         "POST a JSON body to /api/decode" if path == "/api/decode" else f"no API at {path}")
+            return
+        file = self.app.file_for(path)
+        if file is None:
+            self.send_response(404)
+            body = b"<!DOCTYPE html><title>Not found</title><p>Not found. <a href=\"/\">The docs' index</a>.</p>\n"
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(body)
+            return
+        data = file.read_bytes()
+        self.send_response(200)
+        self.send_header("Content-Type", _content_type(file))
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(data)
+
+    def post(self) -> None:
+        path = urlsplit(self.path).path
+        if path != "/api/decode":
+            raise BadInput(404, f"no API at {path}; POST to /api/decode")
+        length = self.headers.get("Content-Length")
+        if length is None or not length.strip().isdigit():
+            self.close_connection = True
+            raise BadInput(411, "a body with a Content-Length is needed")
+        n = int(length)
+        if n > self.app.max_body:
+            self.close_connection = True
+            # Read and drop a body of moderate size, so that the client, still sending it, gets the
+            # message (a browser reports a connection closed mid-request as a network error);
+            # beyond that the connection is closed at once. Nothing of it is kept.
+            if n <= DRAIN_LIMIT:
+                left = n
+                while left > 0:
+                    chunk = self.rfile.read(min(left, 1 << 16))
+                    if not chunk:
+                        break
+                    left -= len(chunk)
+            raise BadInput(413, f"the request is {n:,} bytes; the limit is {self.app.max_body:,} "
+                                f"(inputs up to {self.app.max_bytes:,} bytes)")
+        raw = self.rfile.read(n)
+        try:
+            body = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            raise BadInput(400, "the body is not JSON: send {\"format\": NAME, \"hex\": HEX}") from None
+        self.send_json(200, self.app.decode(body))
+
+
+_TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+          ".json": "application/json; charset=utf-8", ".svg": "image/svg+xml", ".ksy": "text/plain; charset=utf-8",
+          ".txt": "text/plain; charset=utf-8", ".md": "text/plain; charset=utf-8"}
+
+
+def _content_type(path: Path) -> str:
+    return _TYPES.get(path.suffix, "application/octet-stream")
+
+
+def make_server(app: DocsServer, port: int = 0, quiet: bool = False) -> http.server.ThreadingHTTPServer:
+    """A server bound to 127.0.0.1 (never another address); port 0 picks a free one."""
+    handler = type("BoundHandler", (Handler,), {"app": app, "quiet": quiet})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def titles_of(inspectors: list[Inspector]) -> dict[str, str]:
+    return {name: (fmt.schema.title or name) for i in inspectors for name, fmt in i.formats.items()}
+
+
+def serve_in_thread(app: DocsServer, port: int = 0, quiet: bool = True):
+    """(server, base URL): a server running in a daemon thread, for tests and embedding."""
+    server = make_server(app, port, quiet)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+__all__ = ["DocsServer", "BadInput", "make_server", "parse_bytes", "serve_in_thread", "MAX_BYTES", "MAX_BODY"]

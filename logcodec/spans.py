@@ -1,0 +1,382 @@
+"""Which bytes each field of a decoded value came from, with logcodec's own decoders.
+
+`Inspector.decode` runs a generated decoder (its pure-Python build) under a profiling
+hook (`sys.setprofile`, this thread only) that records every call of a type's decode
+function `_d_<type>(buf, pos, end, ...)` with where it started and where it stopped,
+and every call of a processor's `decode(buf, start, end, ...)` (decompression). The
+schema model (the IR of `generator.schema`) then lays out each decoded structure's
+fields between those positions: fixed sizes, varints, bytes and strings by their
+value, nested structures by the calls observed. Nothing here names a format; the
+only knowledge used is the IR and the calling convention every generated module
+follows (ARCHITECTURE.md, "The generator's passes").
+
+The result maps value paths (`records[1].headers[0].key`, as error paths and
+canonical JSON spell them, without the root type's name) to `[start, end]` in the
+input. A field inside processed (decompressed) bytes maps to `[start, end, OUTER]`:
+its range in those bytes, and the path of the processed field whose input bytes
+hold them. A field whose extent cannot be told from the model (a sized string with
+padding in the middle of a type, say) is left out, and so are the fields after it in
+its structure; the structure itself keeps its range.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import threading
+from dataclasses import dataclass, field, is_dataclass
+from pathlib import Path
+from types import ModuleType
+
+from logcodec.runtime import native
+from logcodec.runtime.errors import DecodeError
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
+from logcodec.runtime.values import to_json
+
+
+@dataclass(eq=False)
+class _Call:
+    kind: str  # "type": a _d_<type> call; "proc": a processor's decode
+    name: str
+    module: str
+    buf: object
+    start: int
+    end: int
+    frame: object = None
+    ret: object = None
+    children: list = field(default_factory=list)
+    taken: bool = False
+
+
+class _Recorder:
+    """The call tree of one decode, made by a profiling hook on this thread."""
+
+    def __init__(self, traced: set[int]) -> None:
+        self.traced = traced  # ids of the globals of the (pure) generated modules
+        self.top = _Call("top", "", "", None, 0, 0)
+        self.stack = [self.top]
+
+    def __call__(self, frame, event, arg):
+        if event == "call":
+            code = frame.f_code
+            name = code.co_name
+            loc = frame.f_locals
+            if id(frame.f_globals) in self.traced and name.startswith("_d_") and "buf" in loc:
+                node = _Call("type", name[3:], frame.f_globals["__name__"], loc["buf"], loc["pos"], loc["end"], frame)
+            elif name == "decode" and "start" in loc and "buf" in loc and \
+                    frame.f_globals.get("__name__", "").startswith("logcodec.runtime."):
+                node = _Call("proc", name, "", loc["buf"], loc["start"], loc["end"], frame)
+            else:
+                return
+            self.stack[-1].children.append(node)
+            self.stack.append(node)
+        elif event == "return" and len(self.stack) > 1 and self.stack[-1].frame is frame:
+            node = self.stack.pop()
+            node.ret = arg  # None when the call raised
+            node.frame = None
+
+
+def _varint_len(buf, pos: int, end: int) -> int | None:
+    """Bytes of a base-128 varint at `pos` (the runtime's primitives are all LEB128 groups)."""
+    p = pos
+    while p < end:
+        if buf[p] < 128:
+            return p + 1 - pos
+        p += 1
+    return None
+
+
+def _join(path: str, name: str) -> str:
+    return f"{path}.{name}" if path else name
+
+
+class _Layout:
+    """Lays out the fields of the recorded calls; `out` maps paths to ranges."""
+
+    def __init__(self, types: dict[tuple[str, str], object]) -> None:
+        self.types = types
+        self.out: dict[str, list] = {}
+
+    def record(self, path: str, start: int, end: int, region) -> None:
+        if region is None:
+            self.out[path] = [start, end]
+        else:
+            self.out[path] = [start, end, region]
+
+    @staticmethod
+    def take(node: _Call, kind: str, buf, start: int) -> _Call | None:
+        for c in node.children:
+            if not c.taken and c.kind == kind and c.buf is buf and c.start == start and c.ret is not None:
+                c.taken = True
+                return c
+        return None
+
+    def struct(self, node: _Call, path: str, region) -> None:
+        """Lay out the fields of one decoded structure (its own range is recorded by the caller)."""
+        t = self.types.get((node.module, node.name))
+        if t is None or node.ret is None:
+            return
+        value, stop = node.ret
+        cur, seq, i = node.start, t.seq, 0
+        while i < len(seq):
+            f = seq[i]
+            if f.type.kind == "bits":  # a run of bit fields shares whole bytes
+                run = [f]
+                while i + len(run) < len(seq) and seq[i + len(run)].type.kind == "bits":
+                    run.append(seq[i + len(run)])
+                width = -(-sum(g.type.size for g in run) // 8)
+                for g in run:
+                    if t.unwrap or getattr(value, g.id, None) is not None or g.if_expr is None:
+                        self.record(path if t.unwrap else _join(path, g.id), cur, cur + width, region)
+                cur += width
+                i += len(run)
+                continue
+            val = value if t.unwrap else getattr(value, f.id, None)
+            fpath = path if t.unwrap else _join(path, f.id)
+            i += 1
+            if f.if_expr is not None and val is None:
+                continue
+            if f.repeat:
+                p = cur
+                for k, ev in enumerate(val if isinstance(val, list) else []):
+                    p = self.one(f, ev, p, node, f"{fpath}[{k}]", region)
+                    if p is None:
+                        break
+                end = p
+            else:
+                end = self.one(f, val, cur, node, fpath, region)
+            if end is None and i == len(seq):  # the last field runs to the end of the structure
+                end = stop
+            if end is None:
+                return  # the rest of this structure cannot be placed
+            if f.repeat or end != cur or fpath not in self.out:
+                self.record(fpath, cur, end, region)
+            cur = end
+
+    def one(self, f, val, cur: int, node: _Call, path: str, region) -> int | None:
+        """Place one element of field `f` at `cur`; returns where it ends, or None when unknown."""
+        ref = f.type
+        buf = node.buf
+        if f.process:
+            proc = self.take(node, "proc", buf, cur)
+            if proc is None:
+                return None
+            self.record(path, proc.start, proc.end, region)
+            b2, s2, _ = proc.ret
+            inner = region if b2 is buf else (region or path)
+            sub = self.take(node, "type", b2, s2)
+            if sub is not None:
+                self.struct(sub, path, inner)
+            return proc.end
+        if f.contents is not None:
+            return cur + len(f.contents)
+        if ref.kind in ("int", "float"):
+            return cur + ref.size
+        if ref.kind == "user" and ref.user.primitive:
+            n = _varint_len(buf, cur, node.end)
+            return None if n is None else cur + n
+        if ref.kind in ("user", "switch"):
+            sub = self.take(node, "type", buf, cur)
+            if sub is not None:
+                end = sub.end if (f.size is not None or f.size_eos) else sub.ret[1]
+                self.record(path, cur, end, region)
+                self.struct(sub, path, region)
+                return end
+            if ref.kind == "user":
+                return None
+        # bytes and text (or a switch's case that reads bytes)
+        if f.size_eos:
+            return node.end
+        if isinstance(val, (bytes, bytearray)):
+            n = len(val)
+        elif isinstance(val, str):
+            try:
+                n = len(val.encode(ref.encoding or "utf-8"))
+            except (LookupError, UnicodeError):
+                return None
+        else:
+            return None
+        if f.size is not None:
+            return cur + n if f.terminator is None and f.pad_right is None else None
+        if f.terminator is not None:
+            return cur + n + (len(f.terminator) if f.consume and not f.include else 0)
+        return None
+
+
+def _type_index(schemas) -> dict[tuple[str, str], object]:
+    out = {}
+    seen = set()
+    todo = list(schemas)
+    while todo:
+        s = todo.pop()
+        if id(s) in seen:
+            continue
+        seen.add(id(s))
+        todo.extend(s.imports)
+        for t in s.all_types():
+            out[(s.module, t.name)] = t
+    return out
+
+
+def load_pure(schemas, sources: dict[str, str]) -> dict[str, ModuleType]:
+    """Pure-Python copies of generated modules, by module name, from their sources.
+
+    Each copy imports the others' copies (a module imports another schema's types by
+    module name): they stand in `sys.modules` only while they are executed."""
+    modules: dict[str, ModuleType] = {}
+    order = [s for s in _with_imports(schemas) if s.module in sources]
+    names = [s.module for s in order] + [s.module.rsplit(".", 1)[0] for s in order]
+    saved = {name: sys.modules.get(name) for name in names}
+    try:
+        for s in order:
+            parent = s.module.rsplit(".", 1)[0]
+            if parent not in sys.modules:  # a user's package, compiled in memory
+                pkg = ModuleType(parent)
+                pkg.__path__ = []
+                sys.modules[parent] = pkg
+            module = ModuleType(s.module)
+            module.__file__ = f"<{s.module}>"
+            setattr(module, native.PURE_KEY, True)
+            sys.modules[s.module] = module
+            exec(compile(sources[s.module], module.__file__, "exec"), module.__dict__)
+            modules[s.module] = module
+    finally:
+        for name, module in saved.items():
+            if module is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = module
+    return modules
+
+
+@dataclass
+class Format:
+    name: str
+    schema: object  # generator.schema.Schema
+    module: ModuleType  # pure-Python copy
+
+
+class Inspector:
+    """Decodes with field ranges; one per set of formats (built-in, or a user's schema)."""
+
+    def __init__(self, formats: dict[str, Format]) -> None:
+        self.formats = formats
+        self._traced = {id(f.module.__dict__) for f in formats.values()}
+        self._types = _type_index([f.schema for f in formats.values()])
+        self._lock = threading.Lock()
+
+    def names(self) -> list[str]:
+        return sorted(self.formats)
+
+    def decode(self, name: str, data: bytes, *, stream: bool = False, limits: Limits = DEFAULT_LIMITS,
+               trace: bool = True) -> dict:
+        """{"value", "ranges", "error", "consumed", "partial"}: the canonical JSON value (a list of
+        values with `stream`), the field ranges, and the DecodeError (as JSON) if any."""
+        fmt = self.formats[name]
+        mod = fmt.module
+        rec = _Recorder(self._traced)
+        result: dict = {"format": name, "size": len(data), "value": None, "ranges": {}, "error": None,
+                        "consumed": 0, "partial": None}
+        old = sys.getprofile()
+        if trace:
+            sys.setprofile(rec)
+        try:
+            if stream:
+                got = mod.decode_stream(data, limits=limits)
+            else:
+                got = mod.decode_prefix(data, limits=limits)
+        except DecodeError as exc:
+            got = exc
+        finally:
+            if trace:
+                sys.setprofile(old)
+        lay = _Layout(self._types)
+        roots = [c for c in rec.top.children if c.kind == "type" and c.ret is not None]
+        if isinstance(got, DecodeError):
+            result["error"] = got.to_json()
+            return result
+        if stream:
+            result["value"] = [to_json(v) for v in got.items]
+            result["consumed"] = got.consumed
+            result["partial"] = got.partial.to_json() if got.partial else None
+            for k, node in enumerate(roots[: len(got.items)]):
+                lay.record(f"[{k}]", node.start, node.ret[1], None)
+                lay.struct(node, f"[{k}]", None)
+        else:
+            value, pos = got
+            result["value"] = to_json(value)
+            result["consumed"] = pos
+            if roots:
+                lay.struct(roots[0], "", None)
+            if pos != len(data):
+                root = fmt.schema.root.name
+                result["error"] = DecodeError("trailing_bytes", f"{len(data) - pos} bytes after the end of the value",
+                                              pos, root).to_json()
+        result["ranges"] = lay.out
+        return result
+
+
+# ---------------------------------------------------------------- building inspectors
+
+
+def builtin(docs_dir: Path) -> Inspector:
+    """The built-in formats, with the schema copies the docs site carries (`<family>/<id>.ksy`)
+    and the sources of the installed generated modules; a format whose schema copy is missing
+    or differs from its module's is left out."""
+    from logcodec.generated import FORMATS
+    from logcodec.generator.schema import Loader, SchemaError
+
+    loader = Loader(Path(docs_dir), strict=False)
+    schemas, sources = [], {}
+    for name, module_name in sorted(FORMATS.items()):
+        family, sid = name.split(".", 1)
+        try:
+            schema = loader.load(f"{family}/{sid}.ksy")
+        except (SchemaError, OSError):
+            continue
+        schemas.append(schema)
+    picked = []
+    for s in _with_imports(schemas):
+        if s.root.primitive:
+            continue
+        spec = importlib.util.find_spec(s.module)
+        if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
+            continue
+        source = Path(spec.origin).read_text()
+        if f'SCHEMA_SHA256 = "{s.sha256}"' not in source:
+            continue
+        sources[s.module] = source
+        picked.append(s)
+    ok = [s for s in picked if all(i.module in sources or i.root.primitive for i in _with_imports([s]) if i is not s)]
+    modules = load_pure(ok, sources)
+    return Inspector({s.format_name: Format(s.format_name, s, modules[s.module])
+                      for s in ok if s.format_name in FORMATS})
+
+
+def user(path: Path, include: tuple = ()) -> Inspector:
+    """A user's schema (and those it imports), compiled in memory; nothing is written."""
+    from logcodec.generator.build import render_module
+    from logcodec.generator.compile import load
+
+    (named,), schemas = load([Path(path)], "lcdocs_user", include)
+    sources = {s.module: render_module(s) for s in schemas}
+    modules = load_pure(schemas, sources)
+    for name, module in modules.items():  # importable by name, for the modules that import them
+        sys.modules.setdefault(name, module)
+    return Inspector({s.id: Format(s.id, s, modules[s.module]) for s in schemas if not s.root.primitive})
+
+
+def _with_imports(schemas) -> list:
+    out, seen = [], set()
+
+    def visit(s):
+        if id(s) in seen:
+            return
+        seen.add(id(s))
+        for i in s.imports:
+            visit(i)
+        out.append(s)
+
+    for s in schemas:
+        visit(s)
+    return out
