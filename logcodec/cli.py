@@ -123,8 +123,7 @@ def cmd_compile(args) -> int:
 
     package = args.package or Path(args.schemas[0]).stem
     written = compile_schemas([Path(s) for s in args.schemas], Path(args.output), package,
-                              tuple(args.include or ()), strict=args.strict, json_schemas=args.json_schema,
-                              target=args.target)
+                              tuple(args.include or ()), strict=args.strict, json_schemas=args.json_schema)
     modules = sum(1 for p in written if p.suffix == ".py" and p.name != "__init__.py")
     print(f"{Path(args.output) / Path(*package.split('.'))}: {modules} module(s), {len(written)} file(s)")
     return 0
@@ -521,14 +520,12 @@ def cmd_pipeline_validate(args) -> int:
 
 
 def _spark_job_failed(command: str, exc: Exception) -> None:
-    """Say that a Spark job failed, in one line (the Python exception behind it, with what to do about a
-    missing module or an unreadable path: `pipeline.errors.explain`); anything else than Spark's and
-    py4j's errors is a bug of ours and is raised again."""
+    """Say that a Spark job failed, in one line (its first); anything else than Spark's and py4j's
+    errors is a bug of ours and is raised again."""
     if not type(exc).__module__.startswith(("pyspark", "py4j")):
         raise exc
-    from logcodec.pipeline.errors import explain
-
-    print(f"{command}: the Spark job failed: {explain(exc)}", file=sys.stderr)
+    first = next((line for line in str(exc).splitlines() if line.strip()), type(exc).__name__)
+    print(f"{command}: the Spark job failed: {first}", file=sys.stderr)
 
 
 def cmd_pipeline_conformance(args) -> int:
@@ -686,8 +683,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true",
                    help="this repository's house rules: a doc on every type and field, files named by meta/id")
     p.add_argument("--json-schema", action="store_true", help="also write schema/<id>.value.json for each value")
-    p.add_argument("--target", choices=("python", "construct"), default="python",
-                   help="logcodec's Python codecs (default), or construct 2.10 definitions (needs the construct extra)")
     p.set_defaults(func=cmd_compile)
 
     p = sub.add_parser("encode", help="encode a canonical JSON value to bytes")
