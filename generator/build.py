@@ -55,10 +55,12 @@ def render_codecs(schemas: list[Schema]) -> dict[str, str]:
 def render_all(root: Path) -> dict[str, bytes]:
     """Every file of `generated/`, keyed by its path relative to it."""
     from . import checks, docs, jsonschema, kaitai, vectors  # noqa: PLC0415 (each pulls in more)
+    from . import construct as construct_backend  # noqa: PLC0415
 
     schemas = load_all(root / "schemas")
     text = render_codecs(schemas)
     text.update(kaitai.render(root / "schemas", schemas))
+    text.update(construct_backend.render_generated(schemas, HEADER))
     # Vectors are made and checked with the codecs just rendered, so load those first.
     with _rendered_modules(root, text, schemas) as modules:
         for schema in schemas:

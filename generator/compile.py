@@ -82,9 +82,22 @@ def write(out: Path, package: str, files: dict[str, str]) -> list[Path]:
     return written
 
 
+TARGETS = ("python", "construct")
+
+
 def compile_schemas(paths: list[Path], out: Path, package: str, include: tuple = (), strict: bool = False,
-                    json_schemas: bool = False) -> list[Path]:
+                    json_schemas: bool = False, target: str = "python") -> list[Path]:
+    """Compile to `target`: logcodec's Python codecs, or construct 2.10 definitions (the
+    construct back end, `generator/construct/`; no JSON Schemas there)."""
+    if target not in TARGETS:
+        raise SchemaError(f"unknown target {target!r}: one of {', '.join(TARGETS)}")
     _, schemas = load(paths, package, include, strict)
+    if target == "construct":
+        from . import construct  # noqa: PLC0415
+
+        if json_schemas:
+            raise SchemaError("--json-schema describes logcodec's values; the construct target has none")
+        return write(Path(out), package, construct.render_package(schemas, HEADER))
     return write(Path(out), package, render_package(schemas, package, json_schemas))
 
 

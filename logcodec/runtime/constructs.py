@@ -1,0 +1,129 @@
+"""What the construct definitions of `logcodec generate` (generated/construct/) and of
+`logcodec compile --target construct` use beyond construct 2.10 itself.
+
+Everything here is a small piece of construct's own kind (a `Construct` subclass, or a
+function of the context that a `Rebuild`, `Checksum` or `Computed` calls) and names no
+format. It needs the `construct` package (the `construct` extra); nothing else in
+`logcodec.runtime` imports this module.
+"""
+
+from __future__ import annotations
+
+import io
+import zlib
+
+import crc32c as _crc32c
+from construct import Container, FixedSized, IfThenElse, Renamed, Subconstruct, stream_read_entire, stream_write
+
+from logcodec.runtime.limits import DEFAULT_LIMITS, Budget
+
+
+class Processed(Subconstruct):
+    """Kaitai's `process:` through a processor of `logcodec.runtime.processors`: parsing reads
+    the rest of the stream (wrap it in `FixedSized` for a sized field), undoes the processing
+    within `DEFAULT_LIMITS` and parses the subcon from the result; building builds the subcon
+    and processes its bytes. `args` is a function of the context giving the processor's
+    arguments (`lambda this: [this.codec]`)."""
+
+    def __init__(self, subcon, processor, args=None) -> None:
+        super().__init__(subcon)
+        self.processor, self.args = processor, args
+
+    def _arguments(self, context) -> list:
+        return list(self.args(context)) if self.args is not None else []
+
+    def _parse(self, stream, context, path):
+        data = stream_read_entire(stream, path)
+        budget = Budget(DEFAULT_LIMITS)
+        out, start, end = self.processor.decode(data, 0, len(data), budget, *self._arguments(context))
+        return self.subcon._parsereport(io.BytesIO(bytes(memoryview(out)[start:end])), context, path)
+
+    def _build(self, obj, stream, context, path):
+        inner = io.BytesIO()
+        built = self.subcon._build(obj, inner, context, path)
+        data = self.processor.encode(inner.getvalue(), *self._arguments(context))
+        stream_write(stream, data, len(data), path)
+        return built
+
+
+class Remembered(Subconstruct):
+    """An element of a repeated field whose elements read the ones before them (Kaitai's
+    `_parent.items[_index - 1]`): construct's `Array`, `GreedyRange` and `RepeatUntil` keep
+    the elements read so far to themselves, so this wrapper keeps them in the holder's context
+    under the field's name while parsing. Building needs nothing: the whole list is there."""
+
+    def __init__(self, name: str, subcon) -> None:
+        super().__init__(subcon)
+        self.field = name
+
+    def _parse(self, stream, context, path):
+        if not context.get("_index"):
+            context[self.field] = []
+        obj = self.subcon._parsereport(stream, context, path)
+        context[self.field].append(obj)
+        return obj
+
+    def _build(self, obj, stream, context, path):
+        return self.subcon._build(obj, stream, context, path)
+
+
+def _unsized(subcon, present: bool):
+    """The construct a field's bytes are built with, without the `FixedSized` of its size (a
+    size that reads the length being measured); with `present`, also without its `If`."""
+    while isinstance(subcon, Renamed):
+        subcon = subcon.subcon
+    if present and isinstance(subcon, IfThenElse):
+        subcon = subcon.thensubcon
+    return subcon.subcon if isinstance(subcon, FixedSized) else subcon
+
+
+def built_size(this, first: str, last: str | None = None) -> int:
+    """How many bytes the fields `first` to `last` (to the end of the structure when None)
+    take when built from the value being built: the length a `Rebuild` writes before them."""
+    names = list(this._subcons)
+    stop = len(names) if last is None else names.index(last) + 1
+    scratch, context = io.BytesIO(), Container(this)  # a copy: what is built here is thrown away
+    for name in names[names.index(first):stop]:
+        if not name.startswith(("_at_", "_patch_")):  # positions and patched checksums are no bytes here
+            sub = _unsized(this._subcons[name], present=first == last)
+            context[name] = sub._build(context.get(name), scratch, context, "(measuring)")
+    return len(scratch.getvalue())
+
+
+def span(this, start: int, end: int) -> bytes:
+    """The bytes of the structure's stream between two positions (`Tell`s): what a
+    `Checksum` patched in by a `Pointer` covers, when parsing and when building."""
+    stream = this._io
+    here = stream.tell()
+    stream.seek(start)
+    data = stream.read(end - start)
+    stream.seek(here)
+    return data
+
+
+def crc32c(data: bytes) -> int:
+    """CRC-32C (Castagnoli), for `Checksum`."""
+    return _crc32c.crc32c(data)
+
+
+def crc32(data: bytes) -> int:
+    """CRC-32 (IEEE), for `Checksum`."""
+    return zlib.crc32(data)
+
+
+def absent_length(this, name: str, absent: int) -> int:
+    """The length written for an absent (null) field: the one the value carries when it is
+    negative (any negative length means null and is written back as it was), else `absent`."""
+    given = this.get(name)
+    return given if isinstance(given, int) and given < 0 else absent
+
+
+def to_int(value, enum) -> int:
+    """An enum field's integer (Kaitai's `.to_i`), whether it is a parsed label, a label
+    given to build, or a bare integer."""
+    if isinstance(value, str):
+        return int(enum[value])
+    return int(value)
+
+
+__all__ = ["Processed", "Remembered", "absent_length", "built_size", "crc32", "crc32c", "span", "to_int"]
