@@ -177,7 +177,8 @@ class ModuleEmitter:
         if not t.params:
             return "\n".join([*_comment(doc, ""), f"{name} = {body}"])
         args = ", ".join(p.id for p in t.params)
-        pdoc = "\n".join(f"    {p.id}: {p.doc}" for p in t.params)
+        pdoc = "\n".join(textwrap.fill(f"{p.id}: {' '.join(p.doc.split())}", _WIDTH, initial_indent="    ",
+                                        subsequent_indent="        ") for p in t.params)
         text = (f'def {name}({args}):\n    """{_doc_lines(doc, "    ")}\n\n    Params, each a function of the context '
                 f'of the structure being read (`this._` is its holder\'s):\n{pdoc}\n    """\n    return {_indent(body, "    ")}')
         if t is t.schema.root:
@@ -667,7 +668,7 @@ def _member(name: str) -> str:
 def _call(name: str, entries: list[str]) -> str:
     if not entries:
         return f"{name}()"
-    body = "\n".join("    " + e if e else "" for e in entries)
+    body = "\n".join(textwrap.indent(e, "    ") for e in entries)
     return f"{name}(\n{body}\n)"
 
 

@@ -147,7 +147,8 @@ def make_message_set(depth, wrapper_offset, wrapper_magic):
 
     Params, each a function of the context of the structure being read (`this._` is its holder's):
     depth: How many compressed wrappers enclose this message set (0 for the outermost).
-    wrapper_offset: The enclosing wrapper message's offset (that of its last inner message); -1 at the top.
+    wrapper_offset: The enclosing wrapper message's offset (that of its last inner message); -1 at
+        the top.
     wrapper_magic: The enclosing wrapper message's magic; -1 at the top.
     """
     return Struct(

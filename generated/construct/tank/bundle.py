@@ -71,17 +71,17 @@ def message(idx, num_messages, is_sparse, first_seq_num, last_seq_num_delta):
         "_p_first_seq_num" / Computed(first_seq_num),
         "_p_last_seq_num_delta" / Computed(last_seq_num_delta),
         "_bits_0" / Rebuild(BitStruct(
-        # Bits 3-7, unused.
-        "reserved" / BitsInteger(5),
-        # Bit 2 (SeqNumPrevPlusOne), set in sparse bundles when the sequence number is the previous one plus
-        # 1. (default when None)
-        "seq_num_prev_plus_one" / Default(Flag, lambda this: (((this._["_p_is_sparse"] and (this._["_p_idx"] > 0)) and (this._["_p_idx"] < (this._["_p_num_messages"] - 1))) and (this._["seq_num"] == (this._._["items"][(this._["_p_idx"] - 1)]["seq_num"] + 1)))),
-        # Bit 1 (UseLastSpecifiedTS), set when the timestamp is the previous message's and is not written.
-        # (default when None)
-        "use_last_ts" / Default(Flag, lambda this: ((this._["_p_idx"] > 0) and (this._._["items"][(this._["_p_idx"] - 1)]["timestamp"] == this._["timestamp"]))),
-        # Bit 0 (HaveKey), set when a key follows. (default: whether key is there)
-        "has_key" / Default(Flag, lambda this: this._["key"] is not None),
-    ), lambda this: {name: this.get(name) for name in ("has_key", "use_last_ts", "seq_num_prev_plus_one", "reserved")}),
+            # Bits 3-7, unused.
+            "reserved" / BitsInteger(5),
+            # Bit 2 (SeqNumPrevPlusOne), set in sparse bundles when the sequence number is the previous one plus
+            # 1. (default when None)
+            "seq_num_prev_plus_one" / Default(Flag, lambda this: (((this._["_p_is_sparse"] and (this._["_p_idx"] > 0)) and (this._["_p_idx"] < (this._["_p_num_messages"] - 1))) and (this._["seq_num"] == (this._._["items"][(this._["_p_idx"] - 1)]["seq_num"] + 1)))),
+            # Bit 1 (UseLastSpecifiedTS), set when the timestamp is the previous message's and is not written.
+            # (default when None)
+            "use_last_ts" / Default(Flag, lambda this: ((this._["_p_idx"] > 0) and (this._._["items"][(this._["_p_idx"] - 1)]["timestamp"] == this._["timestamp"]))),
+            # Bit 0 (HaveKey), set when a key follows. (default: whether key is there)
+            "has_key" / Default(Flag, lambda this: this._["key"] is not None),
+        ), lambda this: {name: this.get(name) for name in ("has_key", "use_last_ts", "seq_num_prev_plus_one", "reserved")}),
         "has_key" / Computed(lambda this: this["_bits_0"]["has_key"]),
         "use_last_ts" / Computed(lambda this: this["_bits_0"]["use_last_ts"]),
         "seq_num_prev_plus_one" / Computed(lambda this: this["_bits_0"]["seq_num_prev_plus_one"]),
@@ -138,24 +138,24 @@ def make_bundle(base_seq_num):
     See https://github.com/phaistos-networks/TANK/blob/master/tank_encoding.md
 
     Params, each a function of the context of the structure being read (`this._` is its holder's):
-    base_seq_num: Sequence number of the first message of a bundle that is not sparse (such
-a bundle does not carry it: it comes from the segment file's base and index,
-or from a Consume response). Sparse bundles carry their own.
+    base_seq_num: Sequence number of the first message of a bundle that is not sparse (such a bundle
+        does not carry it: it comes from the segment file's base and index, or from a Consume
+        response). Sparse bundles carry their own.
     """
     return Struct(
         "_p_base_seq_num" / Computed(base_seq_num),
         "_bits_0" / Rebuild(BitStruct(
-        # Bit 7, set when an extra flags byte follows. Documented by the seeds; no real encoder or decoder
-        # reads or writes it, so real data never has it.
-        "has_extra_flags" / Flag,
-        # Bit 6, set when the bundle carries its messages' sequence numbers.
-        "is_sparse" / Flag,
-        # Bits 2-5, the number of messages when it is 1 to 15; 0 when a varint count follows. (default when
-        # None)
-        "num_messages_in_flags" / Default(BitsInteger(4), lambda this: (len(this._["messages"]) if (len(this._["messages"]) <= 15) else 0)),
-        # Bits 0-1, the codec of the message set.
-        "codec" / Enum(BitsInteger(2), Codec),
-    ), lambda this: {name: this.get(name) for name in ("codec", "num_messages_in_flags", "is_sparse", "has_extra_flags")}),
+            # Bit 7, set when an extra flags byte follows. Documented by the seeds; no real encoder or decoder
+            # reads or writes it, so real data never has it.
+            "has_extra_flags" / Flag,
+            # Bit 6, set when the bundle carries its messages' sequence numbers.
+            "is_sparse" / Flag,
+            # Bits 2-5, the number of messages when it is 1 to 15; 0 when a varint count follows. (default when
+            # None)
+            "num_messages_in_flags" / Default(BitsInteger(4), lambda this: (len(this._["messages"]) if (len(this._["messages"]) <= 15) else 0)),
+            # Bits 0-1, the codec of the message set.
+            "codec" / Enum(BitsInteger(2), Codec),
+        ), lambda this: {name: this.get(name) for name in ("codec", "num_messages_in_flags", "is_sparse", "has_extra_flags")}),
         "codec" / Computed(lambda this: this["_bits_0"]["codec"]),
         "num_messages_in_flags" / Computed(lambda this: this["_bits_0"]["num_messages_in_flags"]),
         "is_sparse" / Computed(lambda this: this["_bits_0"]["is_sparse"]),

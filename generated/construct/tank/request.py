@@ -95,7 +95,8 @@ def produce_request(with_seqnum):
     See https://github.com/phaistos-networks/TANK/blob/master/tank_protocol.md
 
     Params, each a function of the context of the structure being read (`this._` is its holder's):
-    with_seqnum: Whether this is ProduceWithSeqnum (5), whose bundles come with their first sequence number.
+    with_seqnum: Whether this is ProduceWithSeqnum (5), whose bundles come with their first sequence
+        number.
     """
     return Struct(
         "_p_with_seqnum" / Computed(with_seqnum),

@@ -55,7 +55,8 @@ def make_segment_log(base_seq_num):
     See https://github.com/phaistos-networks/TANK/blob/master/tank_encoding.md
 
     Params, each a function of the context of the structure being read (`this._` is its holder's):
-    base_seq_num: Sequence number of the segment's first message (the first number in its file name).
+    base_seq_num: Sequence number of the segment's first message (the first number in its file
+        name).
     """
     return Struct(
         "_p_base_seq_num" / Computed(base_seq_num),
