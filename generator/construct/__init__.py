@@ -281,6 +281,9 @@ class TypeEmitter:
         t, out = self.t, []
         checksums = [f for f in seq if f.checksum]
         positions = self.positions(seq, checksums)
+        if checksums:
+            self.m.runtime = True
+            out.append('"_stream" / _lc.Stream,  # where the checksums read the bytes they cover')
         i = 0
         while i < len(seq):
             f = seq[i]

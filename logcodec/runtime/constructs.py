@@ -13,7 +13,7 @@ import io
 import zlib
 
 import crc32c as _crc32c
-from construct import Container, FixedSized, IfThenElse, Renamed, Subconstruct, stream_read_entire, stream_write
+from construct import Construct, Container, FixedSized, IfThenElse, Renamed, Subconstruct, stream_read_entire, stream_write
 
 from logcodec.runtime.limits import DEFAULT_LIMITS, Budget
 
@@ -90,10 +90,32 @@ def built_size(this, first: str, last: str | None = None) -> int:
     return len(scratch.getvalue())
 
 
+class _Stream(Construct):
+    """The stream a structure is read from or written to, as a value of its context (`"_stream" /
+    Stream`), where `span` reads. Not `this._io`: a parsed Container given back to `build` carries
+    the `_io` it was parsed from, which construct lets stand for the stream being written."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.flagbuildnone = True  # nothing to give when building
+
+    def _parse(self, stream, context, path):
+        return stream
+
+    def _build(self, obj, stream, context, path):
+        return stream
+
+    def _sizeof(self, context, path):
+        return 0
+
+
+Stream = _Stream()
+
+
 def span(this, start: int, end: int) -> bytes:
-    """The bytes of the structure's stream between two positions (`Tell`s): what a
+    """The bytes of the structure's stream (`Stream`) between two positions (`Tell`s): what a
     `Checksum` patched in by a `Pointer` covers, when parsing and when building."""
-    stream = this._io
+    stream = this["_stream"]
     here = stream.tell()
     stream.seek(start)
     data = stream.read(end - start)
@@ -126,4 +148,4 @@ def to_int(value, enum) -> int:
     return int(value)
 
 
-__all__ = ["Processed", "Remembered", "absent_length", "built_size", "crc32", "crc32c", "span", "to_int"]
+__all__ = ["Processed", "Remembered", "Stream", "absent_length", "built_size", "crc32", "crc32c", "span", "to_int"]

@@ -65,6 +65,12 @@ def test_construct_builds_every_canonical_vector_back(fmt, test):
 
 
 @pytest.mark.parametrize("fmt,test", CANONICAL, ids=ids(CANONICAL))
+def test_construct_builds_back_what_it_parsed(fmt, test):
+    data = bytes.fromhex(test["bytes"])
+    assert definition(fmt).build(definition(fmt).parse(data)) == data
+
+
+@pytest.mark.parametrize("fmt,test", CANONICAL, ids=ids(CANONICAL))
 def test_construct_computes_the_derived_fields(fmt, test):
     if "CarriedLength" in test["flags"]:
         pytest.skip("a negative length other than -1 is information, not derived: built when carried (above)")

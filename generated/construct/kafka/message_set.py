@@ -83,6 +83,7 @@ def message(depth, offset):
     return Struct(
         "_p_depth" / Computed(depth),
         "_p_offset" / Computed(offset),
+        "_stream" / _lc.Stream,  # where the checksums read the bytes they cover
         "_at_crc" / Tell,
         # CRC-32 (IEEE) of the message from the magic byte to its end. (derived: 0 until the checksum is
         # patched in at the end)

@@ -172,6 +172,7 @@ def record_list(num_records, is_control):
 #
 # See https://kafka.apache.org/documentation/#recordbatch
 record_batch_v2 = Struct(
+    "_stream" / _lc.Stream,  # where the checksums read the bytes they cover
     # Offset of the first record of the batch; records carry deltas from it.
     "base_offset" / Int64sb,
     # Number of bytes that follow this field, up to the end of the batch. (derived: the size of
