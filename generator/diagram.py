@@ -82,8 +82,7 @@ def render(page) -> Markup:
         boxes[key] = box
         for r in page.layout(t)[0]:
             f = r["field"]
-            rows.append({"off": r["offset"], "size": _clip(_plain(r["size"]).replace(" each", "") +
-                                                          (" bits" if r["bits"] else ""), 18),
+            rows.append({"off": r["offset"], "size": _clip(_plain(r["size"]).replace(" each", ""), 18),
                          "id": f.id, "type": _clip(type_text(t, f), 26), "href": f"#{anchor(t)}-{f.id}"})
             refs = []
             if f.type.kind == "user" and not f.type.user.primitive:
@@ -93,8 +92,8 @@ def render(page) -> Markup:
                         if c.kind == "user" and not c.user.primitive]
             for target, case in refs:
                 label = repeat_label(t, f)
-                if f.type.kind == "switch":
-                    label = (f"{_plain(case)}" + (f" {label}" if label else "")).strip()
+                if f.type.kind == "switch":  # the case, without its enum's name
+                    label = (_plain(case).split("::")[-1] + (f" {label}" if label else "")).strip()
                 edges.append((box, len(rows) - 1, target, label, f.type.kind == "switch"))
         box.__init__(key, box.title, box.href, rows)  # sizes now that the rows are known
         return box
@@ -143,7 +142,7 @@ def render(page) -> Markup:
             x2, y2 = tb.x, tb.y + HEAD / 2
             bend = max(40.0, (x2 - x1) / 2)
             d = f"M{x1:.1f},{y1:.1f} C{x1 + bend:.1f},{y1:.1f} {x2 - bend:.1f},{y2:.1f} {x2:.1f},{y2:.1f}"
-            lx, ly = x1 + 6, y1 - 4
+            lx, ly = x2 - 10, y2 - 5  # at the arrow's head, where edges from one switch part
         else:  # back to an earlier column, or the same one: round the right-hand side
             x2, y2 = tb.x + tb.w, tb.y + HEAD / 2
             reach = max(x1, x2) + 50
@@ -151,7 +150,8 @@ def render(page) -> Markup:
             lx, ly = x1 + 6, y1 - 4
         out.append(f'<path class="dg-edge{" dg-switch" if dashed else ""}" d="{d}" marker-end="url(#arrow)"/>')
         if label:
-            labels.append(f'<text class="dg-label" x="{lx:.1f}" y="{ly:.1f}">{escape(label)}</text>')
+            anchor_end = ' text-anchor="end"' if tb.col > box.col else ""
+            labels.append(f'<text class="dg-label" x="{lx:.1f}" y="{ly:.1f}"{anchor_end}>{escape(label)}</text>')
     for b in order:
         cls = "dg-box dg-ext" if b.external else "dg-box"
         out.append(f'<g class="{cls}"><rect x="{b.x:.1f}" y="{b.y:.1f}" width="{b.w:.1f}" height="{b.h:.1f}" rx="4"/>')

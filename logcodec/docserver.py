@@ -137,20 +137,23 @@ class DocsServer:
         return inspector.decode(name, data, stream=stream)
 
     def detect(self, data: bytes, stream: bool) -> dict:
-        """Try every format: the most specific one that reads the whole input wins (the fewest
-        fields: a batch before a set of one batch); otherwise the one that read furthest."""
+        """Try every format. Of those that read the whole input, the one that explains most of it
+        wins: the fewest bytes left in plain bytes fields (not a partial tail holding everything),
+        then the fewest fields (a batch before a set of one batch). When none reads it all, the one
+        that read furthest before its error."""
         tried = [inspector.decode(name, data, stream=stream, trace=False)
                  for inspector in self.inspectors for name in inspector.names()]
         whole = [r for r in tried if r["error"] is None and r["partial"] is None]
         if whole:
-            whole.sort(key=lambda r: (_size(r["value"]), r["format"] not in self.user_formats, r["format"]))
-            pick, candidates = whole[0]["format"], [r["format"] for r in whole]
+            traced = [self.inspector(r["format"]).decode(r["format"], data, stream=stream) for r in whole]
+            traced.sort(key=lambda r: (r["opaque"], _size(r["value"]), r["format"] not in self.user_formats, r["format"]))
+            best, candidates = traced[0], [r["format"] for r in traced]
         else:
             def reach(r):
                 e = r["error"] or r["partial"] or {}
                 return -(e.get("offset") or 0), _size(r["value"]), r["format"]
-            pick, candidates = min(tried, key=reach)["format"], []
-        best = self.inspector(pick).decode(pick, data, stream=stream)
+            pick = min(tried, key=reach)["format"]
+            best, candidates = self.inspector(pick).decode(pick, data, stream=stream), []
         best["candidates"] = candidates
         best["detected"] = True
         return best

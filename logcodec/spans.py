@@ -96,6 +96,7 @@ class _Layout:
     def __init__(self, types: dict[tuple[str, str], object]) -> None:
         self.types = types
         self.out: dict[str, list] = {}
+        self.opaque = 0  # input bytes held by plain bytes fields (what the reading left unexplained)
 
     def record(self, path: str, start: int, end: int, region) -> None:
         if region is None:
@@ -167,6 +168,8 @@ class _Layout:
             sub = self.take(node, "type", b2, s2)
             if sub is not None:
                 self.struct(sub, path, inner)
+            elif region is None:
+                self.opaque += proc.end - proc.start
             return proc.end
         if f.contents is not None:
             return cur + len(f.contents)
@@ -185,6 +188,14 @@ class _Layout:
             if ref.kind == "user":
                 return None
         # bytes and text (or a switch's case that reads bytes)
+        end = self.bytes_end(f, val, cur, node)
+        if end is not None and region is None and ref.kind != "str" and not isinstance(val, str):
+            self.opaque += end - cur
+        return end
+
+    @staticmethod
+    def bytes_end(f, val, cur: int, node: _Call) -> int | None:
+        ref = f.type
         if f.size_eos:
             return node.end
         if isinstance(val, (bytes, bytearray)):
@@ -276,7 +287,7 @@ class Inspector:
         mod = fmt.module
         rec = _Recorder(self._traced)
         result: dict = {"format": name, "size": len(data), "value": None, "ranges": {}, "error": None,
-                        "consumed": 0, "partial": None}
+                        "consumed": 0, "partial": None, "opaque": None}
         old = sys.getprofile()
         if trace:
             sys.setprofile(rec)
@@ -313,6 +324,7 @@ class Inspector:
                 result["error"] = DecodeError("trailing_bytes", f"{len(data) - pos} bytes after the end of the value",
                                               pos, root).to_json()
         result["ranges"] = lay.out
+        result["opaque"] = lay.opaque if trace else None
         return result
 
 

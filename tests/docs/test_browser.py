@@ -1,0 +1,169 @@
+"""The docs in a real browser: headless Chromium through selenium (see conftest.py).
+
+Each test takes a few seconds; they are skipped, with the reason, where Chromium, its driver or
+selenium is missing (`.ci/run` installs them)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import logcodec
+
+from .conftest import DOCS, SMALL_LIMIT, vector_case
+
+pytest.importorskip("selenium", reason="selenium is not installed (pip install -e '.[test]')")
+
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+PAGES = ["index.html", "kafka/record_batch_v2.html", "tank/response.html", "inkless/batch_block.html",
+         "conformance/protocol.html", "conformance/results.html", "decode.html"]
+
+
+def wait(browser, condition, timeout: float = 10):
+    return WebDriverWait(browser, timeout).until(lambda d: condition(d))
+
+
+def severe_logs(browser) -> list[str]:
+    return [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def open_decode(browser, base, fmt: str, hex_text: str):
+    """Paste `hex_text` into the decode page, pick the format and decode; returns when the answer is shown."""
+    browser.get(base + "decode.html")
+    wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "online")
+    browser.execute_script("document.getElementById('input').value = arguments[0];"
+                           "document.getElementById('format').value = arguments[1];", hex_text, fmt)
+    browser.find_element(By.ID, "go").click()
+    wait(browser, lambda d: not d.find_element(By.ID, "result").get_attribute("hidden")
+         or not d.find_element(By.ID, "error").get_attribute("hidden"))
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_each_page_loads_and_fits_1400px(browser, base, page):
+    browser.get_log("browser")  # drop what came before
+    browser.get(base + page)
+    assert browser.find_element(By.TAG_NAME, "h1").text
+    assert browser.execute_script("return window.innerWidth") <= 1400
+    # Nothing wider than the window: wide content scrolls inside its own box.
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= \
+        browser.execute_script("return window.innerWidth"), page
+    tables = browser.execute_script(
+        "return [...document.querySelectorAll('table')].filter(t => !t.closest('.scroll'))"
+        ".map(t => t.getBoundingClientRect().right)")
+    assert all(right <= 1400 for right in tables), page
+    if page.count("/") == 1 and not page.startswith("conformance"):
+        svg = browser.find_element(By.CSS_SELECTOR, "#diagram ~ .diagram-box svg.diagram")
+        assert svg.find_elements(By.CSS_SELECTOR, "g.dg-box")  # a box per type
+    assert severe_logs(browser) == [], page
+
+
+def test_conformance_matrix_fits_1400px(browser, base):
+    browser.get(base + "conformance/results.html")
+    table = browser.find_element(By.CSS_SELECTOR, "table.matrix")
+    box = browser.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.right];", table)
+    assert box[1] <= 1400 and box[1] - box[0] < 1400
+    # Every format has its two rows, every shipped testee a column.
+    rows = table.find_elements(By.CSS_SELECTOR, "tbody tr")
+    assert len(rows) == 2 * len(logcodec.formats())
+    heads = table.find_elements(By.CSS_SELECTOR, "thead th")
+    assert len(heads) == 2 + len(list((DOCS.parents[1] / "conformance" / "results").glob("*.json")))
+
+
+def test_pasting_a_golden_vector_shows_its_tree(browser, base):
+    t = vector_case("kafka.record_batch_v2", where=lambda t: any(r["headers"] for r in t["value"]["records"]))
+    open_decode(browser, base, "kafka.record_batch_v2", t["bytes"])
+    assert browser.find_element(By.ID, "error").get_attribute("hidden")
+    status = browser.find_element(By.ID, "status").text
+    assert status.startswith("kafka.record_batch_v2") and f"{len(t['bytes']) // 2} bytes" in status
+    lines = {el.get_attribute("data-path"): el for el in browser.find_elements(By.CSS_SELECTOR, ".tree .node")}
+    # The first two levels are open: each field of the batch and each record are there.
+    for key, value in t["value"].items():
+        assert key in lines, key
+        if not isinstance(value, (dict, list)):
+            shown = lines[key].find_element(By.CSS_SELECTOR, ":scope > .line > .val").text
+            assert shown.strip('"') == str(value), key
+    assert len([p for p in lines if p.startswith("records[") and p.count(".") == 0]) == len(t["value"]["records"])
+    # The hex view shows the bytes.
+    shown = browser.execute_script("return [...document.querySelectorAll('#hex .hbytes span[data-o]')]"
+                                   ".map(s => s.textContent).join('')")
+    assert shown == t["bytes"][:len(shown)] and len(shown) >= min(len(t["bytes"]), 2 * 16 * 20)
+
+
+def test_selecting_a_node_highlights_its_bytes_and_a_byte_names_its_field(browser, base):
+    t = vector_case("kafka.record_batch_v2", where=lambda t: t["value"]["attributes"]["compression"] == "none"
+                    and t["value"]["records"] and t["value"]["records"][0]["key"])
+    open_decode(browser, base, "kafka.record_batch_v2", t["bytes"])
+    ranges = json.loads(browser.execute_script(
+        "return fetch('api/decode', {method: 'POST', body: JSON.stringify({format: 'kafka.record_batch_v2', hex: arguments[0]})})"
+        ".then(r => r.text())", t["bytes"]))["ranges"]
+    node = browser.find_element(By.CSS_SELECTOR, '.tree .node[data-path="records[0]"] > .line')
+    node.click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#hex span.sel"))
+    selected = browser.execute_script("return [...new Set([...document.querySelectorAll('#hex .hbytes span.sel')]"
+                                      ".map(s => +s.dataset.o))]")
+    start, end = ranges["records[0]"]
+    assert selected == list(range(start, end))
+    assert "records[0]" in browser.find_element(By.ID, "selection").text
+    # A byte of the first record's key: its field is named, and its tree node selected.
+    k0, k1 = ranges["records[0].key"]
+    browser.find_element(By.CSS_SELECTOR, f'#hex .hbytes span[data-o="{k0}"]').click()
+    wait(browser, lambda d: "records[0].key" in d.find_element(By.ID, "selection").text)
+    line = browser.find_element(By.CSS_SELECTOR, ".tree .line.selected")
+    assert line.find_element(By.XPATH, "..").get_attribute("data-path") == "records[0].key"
+    assert f"byte {k0}" in browser.find_element(By.ID, "selection").text
+
+
+def test_a_corrupted_vector_shows_the_error_at_its_offset(browser, base):
+    t = vector_case("kafka.record_batch_v2", "invalid", lambda t: t.get("error") == "checksum_mismatch")
+    open_decode(browser, base, "kafka.record_batch_v2", t["bytes"])
+    error = browser.find_element(By.ID, "error")
+    assert not error.get_attribute("hidden")
+    assert "checksum_mismatch" in error.text and "offset 17" in error.text and "record_batch_v2.crc" in error.text
+    marked = browser.find_elements(By.CSS_SELECTOR, "#hex .hbytes span.err")
+    assert [m.get_attribute("data-o") for m in marked] == ["17"]
+    # A cut-off one: truncated, its offset marked too.
+    cut = vector_case("kafka.record_batch_v2")["bytes"]
+    open_decode(browser, base, "kafka.record_batch_v2", cut[: len(cut) // 2])
+    text = browser.find_element(By.ID, "error").text
+    assert "truncated" in text
+    offset = int(text.split("offset ")[1].split()[0])
+    assert browser.find_element(By.CSS_SELECTOR, "#hex .hbytes span.err").get_attribute("data-o") == str(offset)
+
+
+def test_detection_and_bad_input_messages(browser, base):
+    t = vector_case("tank.bundle", where=lambda t: len(t["value"]["messages"]) > 1)
+    open_decode(browser, base, "auto", t["bytes"])
+    assert browser.find_element(By.ID, "status").text.startswith("tank.bundle (detected")
+    open_decode(browser, base, "auto", "what is this?")  # (without "?" it would be base64)
+    assert "neither hex nor base64" in browser.find_element(By.ID, "error").text
+    assert browser.find_element(By.ID, "result").get_attribute("hidden")
+    open_decode(browser, base, "auto", "abc")
+    assert "neither hex nor base64" in browser.find_element(By.ID, "error").text or \
+        "odd number" in browser.find_element(By.ID, "error").text
+    open_decode(browser, base, "auto", "")
+    assert "empty" in browser.find_element(By.ID, "error").text
+
+
+def test_a_large_file_is_refused_before_it_is_read(browser, base, tmp_path):
+    big = tmp_path / "big.bin"
+    big.write_bytes(b"\0" * (SMALL_LIMIT + 1))
+    browser.get(base + "decode.html")
+    wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "online")
+    browser.find_element(By.ID, "file").send_keys(str(big))
+    wait(browser, lambda d: not d.find_element(By.ID, "error").get_attribute("hidden"))
+    assert "was not loaded" in browser.find_element(By.ID, "error").text
+    assert browser.find_element(By.ID, "input").get_attribute("value") == ""
+    small = tmp_path / "batch.bin"
+    small.write_bytes(bytes.fromhex(vector_case("kafka.record_batch_v2")["bytes"]))
+    browser.find_element(By.ID, "file").send_keys(str(small))
+    wait(browser, lambda d: d.find_element(By.ID, "status").text.startswith("kafka.record_batch_v2"))
+
+
+def test_as_a_file_the_decode_page_says_it_needs_the_server(browser):
+    browser.get((DOCS / "decode.html").as_uri())
+    wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "offline")
+    assert browser.find_element(By.ID, "offline").is_displayed()
+    assert browser.find_element(By.ID, "go").get_attribute("disabled")

@@ -1,0 +1,346 @@
+"""`logcodec docs` without a browser: the decode API, its answers to bad input, and a crawl of
+every link of the site, served and as files."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+
+import logcodec
+from logcodec import docserver
+
+from .conftest import DOCS, ROOT, SMALL_LIMIT, vector_case, vectors
+
+
+def post(base: str, body, raw: bytes | None = None, headers: dict | None = None) -> tuple[int, dict]:
+    data = raw if raw is not None else json.dumps(body).encode()
+    req = urllib.request.Request(base + "api/decode", data=data, method="POST",
+                                 headers=headers or {"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status, json.load(r)
+    except urllib.error.HTTPError as e:
+        return e.code, json.load(e)
+
+
+# ---------------------------------------------------------------- decoding
+
+
+@pytest.mark.parametrize("fmt", logcodec.formats())
+def test_every_valid_vector_decodes_with_ranges_over_every_byte(base, fmt):
+    """The API's value is the vector's; the ranges of the fields cover every byte of the input."""
+    for group in vectors(fmt)["testGroups"]:
+        for t in group["tests"]:
+            if t["result"] != "valid" or not t["bytes"] or len(t["bytes"]) > 2 * SMALL_LIMIT:
+                continue  # empty input gets a message (test_bad_input_gets_a_message)
+            status, answer = post(base, {"format": fmt, "hex": t["bytes"]})
+            assert status == 200 and answer["error"] is None, (t["tcId"], answer)
+            assert answer["value"] == t["value"], t["tcId"]
+            size = len(t["bytes"]) // 2
+            covered = bytearray(size)
+            for path, r in answer["ranges"].items():
+                if len(r) == 2:
+                    assert 0 <= r[0] <= r[1] <= size, (t["tcId"], path, r)
+                    covered[r[0]:r[1]] = b"\x01" * (r[1] - r[0])
+                else:  # inside processed bytes: the outer field is a path of the answer
+                    assert r[2] in answer["ranges"], (t["tcId"], path, r)
+            assert all(covered), (t["tcId"], [i for i, c in enumerate(covered) if not c][:8])
+
+
+def test_ranges_agree_with_the_kaitai_hex_dump_of_the_docs():
+    """The spans the live server computes (logcodec itself) against the ones the docs' example took
+    from the official compiler's debug parser, field by field."""
+    from tests.generator.test_docs import Tree, legend_rows
+
+    from logcodec import spans
+
+    inspector = spans.builtin(DOCS)
+    checked = 0
+    for fmt in logcodec.formats():
+        family, name = fmt.split(".")
+        tree = Tree((DOCS / family / f"{name}.html").read_text())
+        text = "".join(n if isinstance(n, str) else n.text() for n in tree.root.children)
+        tc_id = re.search(r"golden vector (\S+) from", text)
+        if not tc_id:
+            continue
+        t = vector_case(fmt, where=lambda t: str(t["tcId"]) == tc_id.group(1))
+        ranges = inspector.decode(fmt, bytes.fromhex(t["bytes"]))["ranges"]
+        for path, offset, length, _ in legend_rows(tree):
+            assert ranges.get(path, [None])[:2] == [int(offset), int(offset) + int(length)], (fmt, path)
+            checked += 1
+    assert checked > 100
+
+
+def test_detects_the_format(base):
+    batch = vector_case("kafka.record_batch_v2")
+    status, answer = post(base, {"format": "auto", "hex": batch["bytes"]})
+    assert status == 200 and answer["format"] == "kafka.record_batch_v2" and answer["detected"]
+    assert {"kafka.record_set", "inkless.batch_block"} <= set(answer["candidates"])  # they hold batches too
+    bundle = vector_case("tank.bundle", where=lambda t: len(t["value"]["messages"]) > 1)
+    status, answer = post(base, {"hex": bundle["bytes"]})  # "format" left out: detect
+    assert status == 200 and answer["format"] == "tank.bundle" and answer["value"] == bundle["value"]
+
+
+def test_an_error_has_its_kind_offset_and_path(base):
+    t = vector_case("kafka.record_batch_v2", "invalid", lambda t: t.get("error") == "checksum_mismatch")
+    status, answer = post(base, {"format": "kafka.record_batch_v2", "hex": t["bytes"]})
+    assert status == 200 and answer["value"] is None
+    assert answer["error"]["kind"] == "checksum_mismatch" and answer["error"]["path"] == "record_batch_v2.crc"
+    assert answer["error"]["offset"] == 17 and "stored" in answer["error"]["detail"]
+
+
+def test_trailing_bytes_keep_the_value_and_a_stream_reports_its_partial_tail(base):
+    t = vector_case("kafka.record_batch_v2")
+    status, answer = post(base, {"format": "kafka.record_batch_v2", "hex": t["bytes"] + "00"})
+    assert status == 200 and answer["value"] == t["value"]
+    assert answer["error"]["kind"] == "trailing_bytes" and answer["error"]["offset"] == len(t["bytes"]) // 2
+    status, answer = post(base, {"format": "kafka.record_batch_v2", "stream": True,
+                                 "hex": t["bytes"] * 2 + t["bytes"][:30]})
+    assert status == 200 and answer["error"] is None and answer["value"] == [t["value"]] * 2
+    assert answer["partial"]["kind"] == "truncated" and answer["consumed"] == len(t["bytes"])
+    assert answer["ranges"]["[1]"] == [len(t["bytes"]) // 2, len(t["bytes"])]
+
+
+def test_base64_input(base):
+    import base64
+
+    t = vector_case("tank.segment_index")
+    text = base64.b64encode(bytes.fromhex(t["bytes"])).decode()
+    status, answer = post(base, {"format": "tank.segment_index", "base64": text})
+    assert status == 200 and answer["value"] == t["value"]
+
+
+# ---------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize("body, status, words", [
+    ({"format": "kafka.record_batch_v2", "hex": "00 zz"}, 400, "not hex"),
+    ({"format": "kafka.record_batch_v2", "hex": "abc"}, 400, "odd number"),
+    ({"format": "kafka.record_batch_v2", "hex": "  "}, 400, "empty"),
+    ({"format": "kafka.record_batch_v2", "base64": "@@@@"}, 400, "neither hex nor base64"),
+    ({"format": "kafka.record_batch_v2"}, 400, "needs \"hex\""),
+    ({"format": "no.such", "hex": "00"}, 404, "unknown format"),
+    ({"format": 3, "hex": "00"}, 400, "format"),
+    ({"format": "auto", "hex": "00", "stream": "yes"}, 400, "stream"),
+    ({"format": "auto", "hex": ["00"]}, 400, "string"),
+    ([1, 2], 400, "JSON object"),
+    ({"format": "auto", "hex": "00" * (SMALL_LIMIT + 1)}, 413, "limit"),
+])
+def test_bad_input_gets_a_message(base, body, status, words):
+    got, answer = post(base, body)
+    assert got == status and words in answer["message"], answer
+
+
+def test_garbage_bodies_get_a_message(base):
+    for raw in (b"{not json", b"\xff\xfe\x00", b""):
+        status, answer = post(base, None, raw=raw)
+        assert status == 400 and "not JSON" in answer["message"], raw
+
+
+def test_a_body_over_the_limit_is_refused(base):
+    status, answer = post(base, {"format": "auto", "hex": "00" * (2 * SMALL_LIMIT)})
+    assert status == 413 and "limit" in answer["message"]
+    # Without reading it: a client announcing a huge body gets the answer at once.
+    url = urlsplit(base)
+    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
+    conn.putrequest("POST", "/api/decode")
+    conn.putheader("Content-Type", "application/json")
+    conn.putheader("Content-Length", str(10 << 30))
+    conn.endheaders()
+    response = conn.getresponse()
+    assert response.status == 413 and "limit" in json.load(response)["message"]
+    conn.close()
+
+
+def test_every_input_that_decodes_nothing_still_gets_an_answer(base):
+    """Random bytes and every prefix of a vector: an answer with an error, never a server error."""
+    import random
+
+    rng = random.Random(16)
+    t = vector_case("kafka.record_set")
+    inputs = [bytes(rng.randrange(256) for _ in range(rng.randrange(1, 300))) for _ in range(20)]
+    inputs += [bytes.fromhex(t["bytes"])[:n] for n in range(1, len(t["bytes"]) // 2, 7)]
+    for data in inputs:
+        for fmt in ("auto", "kafka.record_set", "tank.response"):
+            status, answer = post(base, {"format": fmt, "hex": data.hex()})
+            assert status == 200 and (answer["error"] or answer["partial"] or answer["value"] is not None)
+
+
+def test_other_methods_and_paths(base):
+    for method, path, status in (("GET", "api/decode", 405), ("PUT", "api/decode", 405), ("DELETE", "index.html", 405),
+                                 ("GET", "api/nothing", 404), ("POST", "index.html", 404)):
+        req = urllib.request.Request(base + path, method=method, data=b"{}" if method in ("PUT", "POST") else None)
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(req, timeout=30)
+        assert err.value.code == status and "message" in json.load(err.value), (method, path)
+    for path in ("../../pyproject.toml", "%2e%2e/%2e%2e/pyproject.toml", "vectors/../../schemas/kafka/record_batch_v2.ksy",
+                 ".hidden", "kafka/"):
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(base + path, timeout=30)
+        assert err.value.code == 404, path
+
+
+def test_binds_loopback_only(site):
+    server, _ = site
+    assert server.server_address[0] == "127.0.0.1"
+    import inspect
+
+    assert "host" not in inspect.signature(docserver.make_server).parameters  # no way to ask for another
+
+
+def test_the_server_writes_no_file(tmp_path):
+    """`logcodec docs --schema`, asked to decode good and bad input, opens no file for writing
+    (an audit hook watches every open of the process)."""
+    schema = ROOT / "tests" / "generator" / "schemas" / "demo" / "feature_tour.ksy"
+    script = r'''
+import json, os, sys, threading, urllib.request, urllib.error
+writes = []
+def hook(event, args):
+    if event == "open" and len(args) >= 3:
+        path, mode, flags = args[0], args[1], args[2]
+        if (isinstance(mode, str) and any(c in mode for c in "wax+")) or (isinstance(flags, int) and flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT)):
+            writes.append(str(path))
+sys.addaudithook(hook)
+from pathlib import Path
+import logcodec.generated
+from logcodec import docserver, spans
+docs = Path(logcodec.generated.__file__).resolve().parent / "docs"
+inspectors = [spans.user(Path(sys.argv[1])), spans.builtin(docs)]
+app = docserver.DocsServer(docs, inspectors, titles=docserver.titles_of(inspectors), max_bytes=4096, max_body=12288)
+server, base = docserver.serve_in_thread(app)
+for body in ({"format": "auto", "hex": sys.argv[2]}, {"format": "feature_tour", "hex": "4c43"}, {"hex": "zz"},
+             {"hex": "00" * 5000}, {"format": "auto", "hex": "00"}):
+    req = urllib.request.Request(base + "api/decode", data=json.dumps(body).encode(), method="POST")
+    try:
+        urllib.request.urlopen(req).read()
+    except urllib.error.HTTPError as e:
+        e.read()
+urllib.request.urlopen(base + "index.html").read()
+print(json.dumps(writes))
+'''
+    t = vector_case("kafka.record_batch_v2")
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", HOME=str(tmp_path), XDG_CACHE_HOME=str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", script, str(schema), t["bytes"]], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout.splitlines()[-1]) == []
+    assert list(tmp_path.iterdir()) == []
+
+
+SENSOR_LOG = """
+meta: {id: sensor_log, endian: be}
+seq:
+  - {id: magic, contents: "SLOG"}
+  - {id: crc, type: u4, -lc-checksum: {algorithm: crc32c, from: num_readings}}
+  - {id: num_readings, type: u2, -lc-count-of: readings}
+  - {id: readings, type: reading, repeat: expr, repeat-expr: num_readings}
+types:
+  reading:
+    seq:
+      - {id: sensor, type: u1, enum: sensor_kind}
+      - {id: len_name, type: u1, -lc-size-of: name}
+      - {id: name, type: str, size: len_name, encoding: UTF-8}
+      - {id: value, type: s4}
+enums:
+  sensor_kind: {1: temperature, 2: humidity}
+"""
+
+
+def test_a_users_schema_is_decoded_and_detected(tmp_path):
+    """The README's own format, given as `logcodec docs --schema`: compiled in memory, decoded with
+    its ranges, and found by detection."""
+    from logcodec import spans
+
+    (tmp_path / "sensor_log.ksy").write_text(SENSOR_LOG)
+    user = spans.user(tmp_path / "sensor_log.ksy")
+    assert user.names() == ["sensor_log"]
+    data = "534c4f472a04a6eb000101076b69746368656e000000d7"  # the README's example
+    app = docserver.DocsServer(DOCS, [user, spans.builtin(DOCS)], user_formats=user.names())
+    answer = app.decode({"hex": data})
+    assert answer["format"] == "sensor_log" and answer["error"] is None
+    assert answer["value"]["readings"] == [{"sensor": "temperature", "len_name": 7, "name": "kitchen", "value": 215}]
+    assert {k: v for k, v in answer["ranges"].items() if not k.startswith("readings[0].")} == {
+        "magic": [0, 4], "crc": [4, 8], "num_readings": [8, 10], "readings": [10, 23], "readings[0]": [10, 23]}
+    assert answer["ranges"]["readings[0].name"] == [12, 19] and answer["ranges"]["readings[0].value"] == [19, 23]
+    broken = app.decode({"format": "sensor_log", "hex": data[:-2] + "00"})
+    assert broken["error"]["kind"] == "checksum_mismatch" and broken["error"]["offset"] == 4
+
+
+# ---------------------------------------------------------------- links
+
+
+class Links(HTMLParser):
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.links, self.ids = [], set()
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a:
+            self.ids.add(a["id"])
+        for key in ("href", "src"):
+            if key in a and a[key] is not None and not (tag == "a" and key == "src"):
+                self.links.append(a[key])
+
+
+def crawl(start: str, fetch) -> tuple[int, list[str]]:
+    """Follow every link of the site from `start`; returns (documents seen, broken links)."""
+    seen, todo, broken, pages = set(), [start], [], {}
+    while todo:
+        url = todo.pop()
+        doc = url.split("#")[0]
+        if doc in seen:
+            continue
+        seen.add(doc)
+        text = fetch(doc)
+        if text is None:
+            broken.append(doc)
+            continue
+        if doc.endswith(".html") or doc.endswith("/"):
+            parsed = Links(text)
+            pages[doc] = parsed
+            for link in parsed.links:
+                if link.startswith(("http://", "https://", "mailto:", "data:")):
+                    continue
+                todo.append(urljoin(doc, link))
+    for doc, parsed in pages.items():  # fragments name an element of their page
+        for link in parsed.links:
+            if "#" not in link or link.startswith(("http://", "https://")):
+                continue
+            target, frag = urljoin(doc, link).split("#", 1)
+            if target in pages and "=" not in frag and frag not in pages[target].ids:
+                broken.append(f"{doc} -> {link}")
+    return len(seen), broken
+
+
+def test_crawl_the_served_site(base):
+    def fetch(url):
+        try:
+            with urllib.request.urlopen(url, timeout=30) as r:
+                return r.read().decode("utf-8", "replace")
+        except urllib.error.HTTPError:
+            return None
+
+    seen, broken = crawl(base + "index.html", fetch)
+    assert broken == [] and seen > 30
+
+
+def test_crawl_the_files():
+    def fetch(url):
+        path = Path(urlsplit(url).path)
+        return path.read_text() if path.is_file() else None
+
+    seen, broken = crawl((DOCS / "index.html").as_uri(), fetch)
+    assert broken == [] and seen > 30
