@@ -21,7 +21,9 @@ from pathlib import Path
 import jinja2
 
 from . import expr as E
-from .pyexpr import Scope, field_tinfo, instance_meta, parent_names, path_root, remote_lengths, translate, type_of, value_kind
+from .pyexpr import Nav, Scope, field_tinfo, instance_meta, parent_names, path_root, remote_lengths, translate, type_of, value_kind
+from logcodec.runtime.processors import PROCESSORS
+
 from .schema import Field, Schema, SchemaError, TypeDef, TypeRef
 
 _STRUCT_CODES = {(1, False): "B", (1, True): "b", (2, False): "H", (2, True): "h",
@@ -142,6 +144,7 @@ class ModuleEmitter:
         self.structs: dict[str, str] = {}  # format -> name
         self.layouts: list[str] = []
         self.processors: set[str] = set()
+        self.user_processors: dict[str, str] = {}  # a.b.my_fx -> module-level name
         self.enum_names = enum_names(self.types)
         self.enum_imports: dict[str, set[str]] = {}  # module -> enum classes imported from it
         names = [t.class_name for t in self.types] + list(self.enum_names.values())
@@ -163,7 +166,14 @@ class ModuleEmitter:
                         known = self.parents.setdefault(ref.user.name, t)
                         if known is not t:
                             self.parents[ref.user.name] = None
-        self.check_stream_positions()
+        # A user's schema reads `_io`, `_parent` and `_root` as Kaitai's objects; ours keep to
+        # plain values (`_parent.x` passed in, `_io.pos` in a type read from its own stream).
+        self.nav = None if schema.strict else Nav(self.parents, navigates(schema))
+        self.exposes_io = self.nav is not None and any(
+            isinstance(n, E.Attr) and n.name == "_io" and n.obj != E.Name("_root")
+            for s in schema_closure(schema) for t in s.all_types() for e in type_expressions(t) for n in E.walk(e))
+        if self.nav is None:
+            self.check_stream_positions()
 
     def check_stream_positions(self) -> None:
         """Kaitai's `_io.pos` and a positional instance's `pos` count from the start of the stream
@@ -219,6 +229,15 @@ class ModuleEmitter:
             names.setdefault(module, []).extend(sorted(enums))
         return [{"module": module, "names": ", ".join(found)} for module, found in names.items()]
 
+    def processor(self, name: str) -> str:
+        """The module-level name of a `process:`: the runtime's, or the user's own (imported
+        by the module, as Kaitai's Python parsers import it)."""
+        if name in PROCESSORS:
+            self.processors.add(name)
+            return name
+        self.user_processors[name] = "_fx_" + name.replace(".", "__")
+        return self.user_processors[name]
+
     def struct(self, fmt: str) -> str:
         if fmt not in self.structs:
             self.structs[fmt] = f"_S{len(self.structs)}"
@@ -243,6 +262,7 @@ class ModuleEmitter:
             schema=self.schema, enums=enums, classes=classes, functions=functions,
             structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])),
             layouts=self.layouts, processors=sorted(self.processors), root=root,
+            user_processors=sorted(self.user_processors.items()),
             imports=self.import_lines(),
             root_params="".join(f", {p.id}: {'bool' if p.type_name == 'bool' else 'int'}"
                                 + (f" = {p.default!r}" if p.default is not None else "") for p in root.params),
@@ -254,7 +274,7 @@ class ModuleEmitter:
         return TEMPLATES.get_template("python_class.py.j2").render(
             t=t, doc=_docstring(t.doc + (f"\n\nSee {t.doc_ref}" if t.doc_ref else ""), 1),
             fields=[self.field_decl(t, f) for f in t.seq] + [self.instance_decl(i) for i in t.instances]
-            + [self.param_decl(p) for p in self.exposed_params(t)],
+            + [self.param_decl(p) for p in self.exposed_params(t)] + ([_IO_DECL] if self.exposes_io else []),
         )
 
     @staticmethod
@@ -262,6 +282,13 @@ class ModuleEmitter:
         """A user's schema shows a type's params as attributes of its values, as Kaitai's parsers
         do (`pass_ints.nums`); ours are arguments the holder gives, not part of the value."""
         return [] if t.schema.strict or t.unwrap else list(t.params)
+
+    @staticmethod
+    def param_annotation(p) -> str:
+        kind = p.type_name.strip()
+        if kind == "bool":
+            return "bool"
+        return "int" if kind == "" or re.match(r"^([us][1248]|b[0-9]+)(be|le)?$", kind) else "Any"
 
     def param_decl(self, p) -> dict:
         """A param as an attribute: set by the decoder, not in JSON, ignored by the encoder and
@@ -464,7 +491,7 @@ class TypeEmitter:
 
     def __init__(self, module: ModuleEmitter, t: TypeDef) -> None:
         self.m, self.t = module, t
-        self.scope = Scope(t, module.enum_class, module.parents.get(t.name))
+        self.scope = Scope(t, module.enum_class, module.parents.get(t.name), module.nav)
         self.encoding = False
         self.computed_instances: set[str] = set()
         # byte ranges used by -lc-size-of and -lc-checksum: (owner field, first id, last id or None)
@@ -490,6 +517,12 @@ class TypeEmitter:
         for f in fields:
             for e in f.expressions(write_side=self.encoding):
                 self.need_instances(e)
+            if self.navigates and not self.encoding:  # the instances a child reads as `_parent.x`
+                mine = {i.id for i in self.t.instances}
+                for ref in [f.type, *(case for _, case in f.type.cases)]:
+                    if ref.kind == "user" and not ref.user.schema.strict:
+                        for name in sorted(set(parent_names(ref.user)) & mine):
+                            self.need_instances(E.Name(name))
 
     def need_instances(self, node) -> None:
         """Compute, just before their first use, the value instances an expression reads."""
@@ -511,34 +544,104 @@ class TypeEmitter:
                 self.lines(f"i_{name} = {value}")
             else:
                 self.read_positional(inst)
+            self.publish(self.lines, inst.id, f"i_{name}")
+
+    @property
+    def navigates(self) -> bool:
+        return self.m.nav is not None and self.m.nav.navigates
+
+    def publish(self, c: Lines, name: str, var: str) -> None:
+        """Show a value just read to the children through `_parent` and `_root` (a user's schema)."""
+        if self.navigates and not self.encoding:
+            c(f"me.{name} = {var}")
 
     def read_positional(self, inst) -> None:
-        """A positional instance: read at `pos` from the start of this type, then come back.
-        Read where first needed, so that `_io.pos` in its position is where decoding is then."""
+        """A positional instance: read at `pos` from the start of this type's stream (of this
+        type, in our schemas), then come back. Read where first needed, so that `_io.pos` in its
+        position is where decoding is then."""
         c = self.lines
-        c("resume = pos")
-        c(f"pos = start + {self.expr(inst.pos)}")
-        c(f"if pos < start: raise _rt.bad_length(pos - start, start, {inst.id!r})")
-        self.decode_element(c, inst.field, f"i_{inst.id}", inst.id, wrap=inst.id)
-        c("pos = resume")
+        if self.m.nav is None:
+            c("resume = pos")
+            c(f"pos = start + {self.expr(inst.pos)}")
+            c(f"if pos < start: raise _rt.bad_length(pos - start, start, {inst.id!r})")
+            self.decode_element(c, inst.field, f"i_{inst.id}", inst.id, wrap=inst.id)
+            c("pos = resume")
+            return
+        # Kaitai's positional instance: at `pos` of its stream (`io`, or this type's), then back.
+        # Its expressions read this type's `_io`, even when the bytes come from another stream.
+        f = inst.field
+        if f.if_expr is not None:
+            c(f"if {self.expr(f.if_expr)}:")
+            c.indent += 1
+        c(f"x = {self.expr(inst.pos)}")
+        size = None
+        if inst.io is not None and f.size is not None and not f.repeat:
+            c(f"n0 = {self.expr(f.size)}")
+            size = "n0"
+        c("saved = (buf, pos, io0, end)")
+        if inst.io is not None:
+            c(f"st = {self.expr(inst.io)}")
+            c("buf, io0, end = st.buf, st.start, st.end")
+        c("pos = io0 + x")
+        c(f"if x < 0 or pos > end: raise _rt.bad_length(x, io0, {inst.id!r})")
+        if f.repeat:
+            self.decode_repeat(c, f, f"i_{inst.id}")
+        else:
+            self.decode_element(c, f, f"i_{inst.id}", inst.id, wrap=inst.id, size=size)
+        c("buf, pos, io0, end = saved")
+        if f.if_expr is not None:
+            c.indent -= 1
+            c(f"else: i_{inst.id} = None")
 
     @property
     def hidden(self) -> list[str]:
-        """`_parent.x` values this type reads, passed in as `pp_x`."""
-        return parent_names(self.t, self.encoding)
+        """`_parent.x` values this type reads, passed in as `pp_x` (in our schemas)."""
+        return parent_names(self.t, self.encoding) if self.m.nav is None else []
 
     def params(self, typed: bool = False) -> str:
         hidden = "".join(f", pp_{n}: Any" if typed else f", pp_{n}" for n in self.hidden)
         if not typed:
             return "".join(f", p_{p.id}" for p in self.t.params) + hidden
-        return "".join(f", p_{p.id}: {'bool' if p.type_name == 'bool' else 'int'}" for p in self.t.params) + hidden
+        params = "".join(f", p_{p.id}: {self.m.param_annotation(p)}" for p in self.t.params) + hidden
+        if self.m.nav is not None:  # Kaitai's objects: where the stream starts, the parent and the root
+            params += "" if self.encoding else ", io0: int = -1"
+            params += ", parent: Any = None, root: Any = None" if self.navigates else ""
+        return params
 
-    def call_args(self, ref: TypeRef) -> str:
-        """A user type's params, then what it reads through `_parent` (this type's own locals)."""
+    def call_args(self, ref: TypeRef, io0: str = "io0", f: Field | None = None) -> str:
+        """A user type's params, then what it reads through `_parent` (this type's own locals);
+        in a user's schema, its stream's start, its parent and the root."""
         args = "".join(", " + self.expr(a) for a in ref.args)
-        for name in parent_names(ref.user, self.encoding):
-            args += f", v_{name}" if self.t.field(name) is not None else f", i_{name}"
+        callee = ref.user.schema
+        if callee.strict:
+            for name in parent_names(ref.user, self.encoding):
+                args += f", v_{name}" if self.t.field(name) is not None else f", i_{name}"
+            return args
+        if not self.encoding:
+            args += f", {io0}"
+        if navigates(callee):
+            parent = ("me" if not self.encoding else "v") if self.navigates else "None"
+            if f is not None and f.parent is not None:  # Kaitai's `parent:` key: another parent, or none
+                parent = "None" if f.parent == E.Bool(False) else self.expr(f.parent)
+            args += f", {parent}, {'root' if self.navigates else 'None'}"
         return args
+
+    def navigation_start(self, c: Lines) -> None:
+        """A user's schema: the stream's start, and the `Node` children see as `_parent`."""
+        if self.m.nav is None:
+            return
+        if not self.encoding:
+            c("if io0 < 0: io0 = pos")
+        if not self.navigates:
+            return
+        if self.encoding:
+            c("if root is None: root = v")
+            return
+        c("me = _rt.Node(); me._parent = parent; me._io = _rt.KStream(buf, io0, end, pos)")
+        c("if root is None: root = me")
+        c("me._root = root")
+        for p in self.t.params:
+            c(f"me.{p.id} = p_{p.id}")
 
     # ------------------------------------------------------------ grouping
 
@@ -618,6 +721,8 @@ class TypeEmitter:
     def decoder(self) -> str:
         t, c = self.t, Lines()
         self.lines, self.encoding, self.computed_instances = c, False, set()
+        self.scope.encoding = False
+        self.navigation_start(c)
         for part in self.items():
             if isinstance(part, list):
                 self.decode_run(c, part)
@@ -631,6 +736,7 @@ class TypeEmitter:
         else:
             values = [f"v_{f.id}" for f in t.seq] + [f"i_{i.id}" for i in t.instances]
             values += [f"p_{p.id}" for p in self.m.exposed_params(t)]
+            values += ["_rt.KStream(buf, io0, end, pos)"] if self.m.exposes_io else []
             c(f"return {t.class_name}({', '.join(values)}), pos")
         head = (f"def _d_{t.name}(buf: bytes, pos: int, end: int, lim: Budget{self.params(typed=True)})"
                 f" -> tuple[{self.m.value_type(t)}, int]:")
@@ -646,7 +752,8 @@ class TypeEmitter:
         body = "\n".join("    " + line if line else line for line in c.text().split("\n"))
         return "\n".join([head, doc, *decls, "    try:", body,
                           "    except _rt.DecodeError:", "        raise",
-                          "    except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:",
+                          f"    except ({'AttributeError, ' if self.m.nav is not None else ''}IndexError, KeyError, "
+                          "ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:",
                           "        raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None"])
 
     def guarded_expressions(self) -> bool:
@@ -711,6 +818,7 @@ class TypeEmitter:
         c(f"pos += {size}")
         for item in run:
             for f in item.fields:
+                self.publish(c, f.id, f"v_{f.id}")
                 self.close_ranges_decode(c, f.id)
 
     def split_bits(self, c: Lines, item: Item) -> None:
@@ -772,11 +880,14 @@ class TypeEmitter:
                 # inside the branch above; when the field is absent, its range ends here.
                 if self.is_sized(f.id):
                     self.checksum_at_extent(c, f, "pos")
+        self.publish(c, f.id, f"v_{f.id}")
         self.close_ranges_decode(c, f.id)
 
-    def decode_repeat(self, c: Lines, f: Field) -> None:
-        var = f"v_{f.id}"
+    def decode_repeat(self, c: Lines, f: Field, var: str | None = None) -> None:
+        var = var or f"v_{f.id}"
         c(f"{var} = []")
+        if var == f"v_{f.id}":
+            self.publish(c, f.id, var)  # seen by the elements as far as it goes
         elem = "_e" + f.id
         comp = 'f"[{i}]"' if self.t.unwrap else f'f"{f.id}[{{i}}]"'
         self.scope.extra["_index"] = ("i", "int")
@@ -857,15 +968,17 @@ class TypeEmitter:
             c("pos = before")
         c("buf, end, pos = outer_buf, outer_end, pos + base")
 
-    def decode_element(self, c: Lines, f: Field, target: str, epath: str, wrap: str | None) -> None:
-        """Read one element of `f` into `target`. `epath` is the path of errors raised here."""
+    def decode_element(self, c: Lines, f: Field, target: str, epath: str, wrap: str | None,
+                       size: str | None = None) -> None:
+        """Read one element of `f` into `target`. `epath` is the path of errors raised here;
+        `size`, its size computed beforehand."""
         ref = f.type
         sized = f.size is not None or f.size_eos
         if sized:
             if f.size_eos:
                 c("e = end")
             else:
-                c(f"n = {self.expr(f.size)}")
+                c(f"n = {size or self.expr(f.size)}")
                 c(f"if n < 0: raise _rt.bad_length(n, pos, {epath!r})")
                 c("e = pos + n")
                 c(f"if e > end: raise _rt.short(buf, pos, end, n, {epath!r})")
@@ -873,8 +986,12 @@ class TypeEmitter:
             bounds = ("buf", "pos", "e")
             if f.process:
                 name, args = f.process
-                self.m.processors.add(name)
+                name = self.m.processor(name)
                 extra = "".join(", " + self.expr(a) for a in args)
+                if self.m.nav is not None and any(E.Name("_io") in E.walk(a) for a in args):
+                    # Kaitai computes the arguments once the bytes are read (`_io.pos` is after them)
+                    c(f"x, pos = pos, e; pa = ({extra[2:]},); pos = x")
+                    extra = ", *pa"
                 with c.block("try:"):
                     c(f"b2, s2, e2 = {name}.decode(buf, pos, e, lim{extra})")
                 with c.block("except _rt.DecodeError as exc:"):
@@ -932,7 +1049,7 @@ class TypeEmitter:
                 c(f"{target}, = {name}.unpack_from(buf, pos); pos += {ref.size}")
             self.check_valid(c, f, f"pos - {ref.size}", target, epath)
         elif ref.kind == "user":
-            args = self.call_args(ref)
+            args = self.call_args(ref, f=f)
             self.call_decoder(c, f"{target}, pos = _d_{ref.user.name}(buf, pos, end, lim{args})", wrap)
         elif ref.kind == "switch":
             # No case for the value: an error in our formats; in a user's schema nothing is read and
@@ -955,7 +1072,7 @@ class TypeEmitter:
                 c(f"d = {raw}")
             self.decode_text(c, ref, target, "d" if trimmed else raw, s, epath, b)
         elif ref.kind == "user" and not primitive_of(ref):
-            args = self.call_args(ref)
+            args = self.call_args(ref, s, f)
             call = f"{target}, p = _d_{ref.user.name}({b}, {s}, {e}, lim{args})"
             self.call_decoder(c, call, wrap, sized=True, processed=b != "buf", open_ended=f.size_eos)
             # A structure that leaves bytes of its size unread is an error in our formats; Kaitai's
@@ -966,12 +1083,17 @@ class TypeEmitter:
             self.switch(c, f, ref, lambda case: self.decode_content(c, f, case, target, epath, wrap, bounds),
                         lambda: c(f"{target} = {b}[{s}:{e}]"))
         else:
-            # a fixed-width value in a sized field: read it at the start of the slice
+            # a fixed-width value in a sized field: read it at the start of the slice (of the
+            # processed bytes, when there are)
             c("p, end_outer = pos, end")
+            if b != "buf":
+                c(f"buf_outer, buf = buf, {b}")
             c(f"pos, end = {s}, {e}")
             self.decode_unsized(c, f, ref, target, epath, wrap)
             c(f"if pos != end: raise _rt.trailing(buf, pos, end, {epath!r})")
             c("pos, end = p, end_outer")
+            if b != "buf":
+                c("buf = buf_outer")
 
     @staticmethod
     def trimmed_structure(f: Field) -> bool:
@@ -1084,11 +1206,13 @@ class TypeEmitter:
     def encoder(self) -> str:
         t, c = self.t, Lines(2)
         self.lines, self.encoding, self.computed_instances = c, True, set()
+        self.scope.encoding = True
         self.deferred, self.computed = set(), set()
         self.pending_runs: list[tuple] = []  # (placeholder index, struct, values, deferred ids, layout)
         self.varint_sizes: set[str] = set()  # deferred sizes written as a varint placeholder
         self.out = "out"
         c("w = 0")
+        self.navigation_start(c)
         if t.unwrap:
             c(f"v_{t.seq[0].id} = v")
         else:
@@ -1131,7 +1255,7 @@ class TypeEmitter:
         for ref in [f.type, *(case for _, case in f.type.cases)]:
             if ref.kind != "user" or primitive_of(ref):
                 continue
-            scope = Scope(ref.user, self.m.enum_class, self.t)
+            scope = Scope(ref.user, self.m.enum_class, self.t, self.m.nav, encoding=True)
             scope.extra["_index"] = ("i", "int")  # only translated to find the types on the way
             for g in ref.user.seq:
                 for _, node in remote_lengths(g.size, scope) if g.size is not None else ():
@@ -1255,7 +1379,7 @@ class TypeEmitter:
     def process_encode(self, c: Lines, f: Field) -> None:
         if f.process:
             name, args = f.process
-            self.m.processors.add(name)
+            name = self.m.processor(name)
             extra = "".join(", " + self.expr(a) for a in args)
             c(f"d = _cast(bytes, {name}.encode(d{extra}))")
 
@@ -1444,7 +1568,7 @@ class TypeEmitter:
         elif ref.kind == "str":
             self.put(c, f"{var}.encode({ref.encoding!r})")
         elif ref.kind == "user":
-            args = self.call_args(ref)
+            args = self.call_args(ref, f=f)
             if f.type.kind == "switch":  # the case was chosen by the switch: tell the type checker
                 var = f"_cast({self.m.value_type(ref.user)!r}, {var})"
             call = f"_e_{ref.user.name}({var}, {self.out}{args})"
@@ -1515,3 +1639,49 @@ def min_size(ref: TypeRef) -> int:
     if ref.kind == "switch":
         return min((min_size(c) for _, c in ref.cases), default=0)
     return 0
+
+
+# A user's schema whose expressions read the values' streams: every value keeps its `_io`.
+_IO_DECL = {"id": "_io", "annotation": "Any", "default": "default=None, compare=False, repr=False",
+            "meta": {"kind": "any", "param": True}, "param": "_io: Any = None", "init": "_io",
+            "doc": _docstring("The stream the value was read from (Kaitai's `_io`).", 1)}
+
+
+def type_expressions(t: TypeDef) -> list:
+    """Every expression of a type: its fields', its instances' and their fields'."""
+    exprs = [e for f in t.seq for e in f.expressions(write_side=True)]
+    exprs += [f.parent for f in t.seq if f.parent is not None]
+    for inst in t.instances:
+        exprs += [e for e in (inst.value, inst.pos, inst.if_expr, inst.io) if e is not None]
+        if inst.field is not None:
+            exprs += inst.field.expressions(write_side=True)
+    return exprs
+
+
+def schema_closure(schema: Schema) -> list[Schema]:
+    """A schema and every schema it imports, directly or not."""
+    seen: dict[int, Schema] = {}
+    todo = [schema]
+    while todo:
+        s = todo.pop()
+        if id(s) not in seen:
+            seen[id(s)] = s
+            todo.extend(s.imports)
+    return list(seen.values())
+
+
+_NAVIGATES: dict[int, bool] = {}
+
+
+def navigates(schema: Schema) -> bool:
+    """Whether a user's schema (or one it imports) reads `_parent` or `_root`, or gives a field
+    another parent: then its values are shown to their children as `Node`s while being read."""
+    if schema.strict:
+        return False
+    if id(schema) not in _NAVIGATES:
+        names = {"_parent", "_root"}
+        types = [t for s in schema_closure(schema) for t in s.all_types()]
+        _NAVIGATES[id(schema)] = any(f.parent is not None for t in types for f in t.seq) or any(
+            (isinstance(n, E.Name) and n.name in names) or (isinstance(n, E.Attr) and n.name in names)
+            for t in types for e in type_expressions(t) for n in E.walk(e))
+    return _NAVIGATES[id(schema)]

@@ -41,20 +41,29 @@ def ref_tinfo(ref: TypeRef, f: Field | None = None):
 
 
 class Scope:
-    """Maps the names an expression may read to Python code."""
+    """Maps the names an expression may read to Python code.
 
-    def __init__(self, t: TypeDef, enum_class, parent: TypeDef | None = None) -> None:
+    `objects` (a user's schema): `_io`, `_parent` and `_root` are objects, as in Kaitai's
+    parsers (`Nav`); else `_parent.x` is a value the holder passes and `_io.pos` the only
+    stream property (this repository's codecs)."""
+
+    def __init__(self, t: TypeDef, enum_class, parent: TypeDef | None = None, objects: "Nav | None" = None,
+                 encoding: bool = False) -> None:
         self.t = t
         self.enum_class = enum_class  # Enum -> Python class name
         self.parent = parent  # the type that holds this one, for `_parent.x`
+        self.objects = objects
+        self.encoding = encoding
         self.extra: dict[str, tuple[str, object]] = {}  # "_", "_index"
 
     def name(self, n: str):
         if n in self.extra:
             return self.extra[n]
+        if self.objects is not None and n in ("_parent", "_root", "_io"):
+            return self.objects.name(self, n)
         for p in self.t.params:
             if p.id == n:
-                return f"p_{n}", _param_tinfo(p.type_name)
+                return f"p_{n}", param_tinfo(self.t, p.type_name)
         f = self.t.field(n)
         if f is not None:
             return f"v_{n}", field_tinfo(f)
@@ -101,6 +110,11 @@ def parent_names(t: TypeDef, encoding: bool = False) -> list[str]:
 _inferring: set[int] = set()  # value instances whose type is being inferred (one may read another)
 
 
+def _inference_nav(t: TypeDef):
+    """Kaitai's objects for inferring a type (their holders unknown here): a user's schema only."""
+    return None if t.schema.strict else Nav({}, True)
+
+
 def instance_tinfo(inst):
     if inst.field is not None:
         return field_tinfo(inst.field)
@@ -111,7 +125,7 @@ def instance_tinfo(inst):
         return guess
     _inferring.add(id(inst))
     try:  # what its expression gives, as the translator types it (text, bytes, a list, a type ...)
-        return _tr(inst.value, Scope(inst.owner, lambda enum: enum.name, None))[1]
+        return _tr(inst.value, Scope(inst.owner, lambda enum: enum.name, None, _inference_nav(inst.owner)))[1]
     except SchemaError:  # reads what only the emitter resolves (`_parent`): the syntactic guess
         return guess
     finally:
@@ -151,8 +165,55 @@ def value_kind(node) -> dict:
     return {"kind": "int", "wide": False}
 
 
-def _param_tinfo(type_name: str):
-    return "bool" if type_name == "bool" else "int"
+def param_tinfo(t: TypeDef, type_name: str):
+    """The static type of a param, from its declared type."""
+    name = type_name.strip()
+    if name.endswith("[]"):
+        return ("list", param_tinfo(t, name[:-2]))
+    if name in ("bool", "str", "bytes", "io"):
+        return name
+    if name in ("", "struct", "any") or re.match(r"^f[48](be|le)?$", name):
+        return "any" if name else "int"
+    if re.match(r"^[us][1248](be|le)?$", name) or re.match(r"^b[0-9]+(be|le)?$", name):
+        return "int"
+    target, _ = lookup_type(t, name)
+    if target is None:
+        raise SchemaError(f"{t.schema.path}: {t.ypath or '(top)'}: unknown param type {type_name!r}")
+    return ("user", target)
+
+
+class Nav:
+    """Kaitai's objects in the expressions of a user's schema. The decoder of a type holds
+    `io0` (where its stream starts), `end` (where it ends) and `pos`; with `navigates`, also
+    `parent` and `root` (`Node`s of the values being read, or the values being written)."""
+
+    def __init__(self, parents: dict, navigates: bool) -> None:
+        self.parents = parents  # type name -> the single type that holds it, or None
+        self.navigates = navigates
+
+    def parent_of(self, t: TypeDef):
+        p = self.parents.get(t.name)
+        return ("user", p) if p is not None else "any"
+
+    def name(self, scope: Scope, n: str):
+        if n == "_io":
+            if scope.encoding:
+                return "_rt.stream_only('_io', '')", "io"
+            return "_rt.KStream(buf, io0, end, pos)", "io"
+        if not self.navigates:
+            raise SchemaError(f"{scope.t.schema.path}: {scope.t.ypath or '(top)'}: `{n}` is not known here")
+        if n == "_parent":
+            return "parent", self.parent_of(scope.t)
+        return "root", ("user", scope.t.schema.root)
+
+    def stream(self, scope: Scope, name: str):
+        """`_io.pos`, `_io.size`, `_io.eof` of the type being read."""
+        if scope.encoding:
+            return f"_rt.stream_only('_io.{name}', '')", "bool" if name == "eof" else "int"
+        code = {"pos": "(pos - io0)", "size": "(end - io0)", "eof": "(pos >= end)"}.get(name)
+        if code is None:
+            raise SchemaError(f"{scope.t.schema.path}: {scope.t.ypath or '(top)'}: a stream has no `.{name}`")
+        return code, "bool" if name == "eof" else "int"
 
 
 def translate(node, scope: Scope) -> str:
@@ -261,15 +322,51 @@ def _call(node: E.Call, scope: Scope):
                       "supported yet")
 
 
-def _attr(node: E.Attr, scope: Scope):
+_DYNAMIC = {"size", "length", "first", "last", "min", "max", "reverse", "to_i", "to_s"}
+
+
+def _object_attr(node: E.Attr, scope: Scope):
+    """An attribute in a user's schema that only Kaitai's objects have, or of a value whose type
+    is known only at run time; None when the typed rules below apply."""
+    nav = scope.objects
     if node.obj == E.Name("_io"):
+        return nav.stream(scope, node.name)
+    if node.name in ("_parent", "_root", "_io"):
+        code, ti = _tr(node.obj, scope)
+        if node.name == "_io":
+            if scope.encoding:
+                return "_rt.stream_only('_io', '')", "io"
+            return f"{code}._io", "io"
+        if node.name == "_root":
+            return f"{code}._root", ("user", scope.t.schema.root)
+        return f"{code}._parent", nav.parent_of(ti[1]) if isinstance(ti, tuple) and ti[0] == "user" else "any"
+    code, ti = _tr(node.obj, scope)
+    if ti == "io":
+        if scope.encoding:
+            return f"_rt.stream_only('_io.{node.name}', '')", "int"
+        if node.name not in ("pos", "size", "eof"):
+            raise SchemaError(f"{scope.t.schema.path}: {scope.t.ypath or '(top)'}: a stream has no `.{node.name}`")
+        return f"{code}.{node.name}", "bool" if node.name == "eof" else "int"
+    if ti == "any":
+        if node.name in _DYNAMIC:
+            return f"_rt.dyn({code}, {node.name!r})", "any"
+        return f"{code}.{node.name}", "any"
+    return None
+
+
+def _attr(node: E.Attr, scope: Scope):
+    if scope.objects is not None:
+        found = _object_attr(node, scope)
+        if found is not None:
+            return found
+    elif node.obj == E.Name("_io"):
         # The only stream property: where decoding is, from the start of this type (a positional
         # instance peeks ahead with `pos: _io.pos + N`, read where it is first needed).
         if node.name != "pos":
             raise SchemaError(f"{scope.t.schema.path}: {scope.t.ypath or '(top)'}: `_io.{node.name}` is not supported"
                               " (only `_io.pos`, in a positional instance's `pos`)")
         return "(pos - start)", "int"
-    if node.obj == E.Name("_parent"):
+    if node.obj == E.Name("_parent") and scope.objects is None:
         # `_parent.x` arrives as a hidden argument `pp_x`: the parent's own local, so that a
         # list being built is seen as far as it goes (`_parent.items[_index - 1]`).
         return f"pp_{node.name}", parent_tinfo(scope, node.name)

@@ -84,6 +84,7 @@ class Field:
     include: bool = False  # the terminator is part of the value
     eos_error: bool = True  # no terminator before the end is an error (else the value runs to the end)
     pad_right: int | None = None  # a sized field's trailing padding byte, stripped from the value
+    parent: object = None  # Kaitai's `parent:`: what a user type sees as `_parent` (false: nothing)
 
     def expressions(self, write_side: bool = False) -> list:
         """The expressions a decoder evaluates for this field (and with `write_side`, those only
@@ -114,6 +115,7 @@ class Instance:
     input: bool = False  # -lc-input: also part of the value the encoder reads (the wire fields derive from it)
     owner: "TypeDef | None" = None  # the type it belongs to (its expression's scope)
     if_expr: object = None  # a value instance's `if`: null when false
+    io: object = None  # a positional instance's `io`: the stream it is read from (a user's schema)
 
 
 @dataclass
@@ -195,7 +197,7 @@ _FLOAT = re.compile(r"^f([48])(be|le)?$")
 _FIELD_KEYS = {
     "id", "type", "size", "size-eos", "if", "repeat", "repeat-expr", "repeat-until", "process",
     "valid", "enum", "contents", "encoding", "doc", "doc-ref",
-    "terminator", "consume", "include", "eos-error", "pad-right",
+    "terminator", "consume", "include", "eos-error", "pad-right", "parent",
     "-lc-size-of", "-lc-count-of", "-lc-absent", "-lc-checksum", "-lc-default", "-lc-present",
     "-lc-partial-tail", "-lc-derived",
 }
@@ -365,12 +367,15 @@ class Loader:
             py = _join(ypath, f"instances.{iname}")
             doc = str(iraw.get("doc", "")).strip()
             if "pos" in iraw:
-                for key in ("repeat", "if", "io"):  # read once, where first needed: not these yet
-                    if key in iraw:
-                        self.fail(schema.path, _join(py, key), f"`{key}` on a positional instance is not supported yet")
-                spec = {k: v for k, v in iraw.items() if k != "pos"}
+                if self.strict:  # our codecs read a positional instance once, in its type's own stream
+                    for key in ("repeat", "if", "io"):
+                        if key in iraw:
+                            self.fail(schema.path, _join(py, key), f"`{key}` on a positional instance is not "
+                                      "supported in schemas/")
+                spec = {k: v for k, v in iraw.items() if k not in ("pos", "io")}
                 f = self.build_field(schema, {"id": iname, **spec}, py)
-                t.instances.append(Instance(iname, py, doc, None, pos=self.expr(schema, py + ".pos", iraw["pos"]), field=f))
+                t.instances.append(Instance(iname, py, doc, None, pos=self.expr(schema, py + ".pos", iraw["pos"]), field=f,
+                                            io=self.expr(schema, py + ".io", iraw["io"]) if "io" in iraw else None))
             elif "value" in iraw:
                 for key in iraw:
                     if key not in _VALUE_INSTANCE_KEYS and not _vendor_key(key):
@@ -409,7 +414,7 @@ class Loader:
             repeat_until=ex("repeat-until"), default=ex("-lc-default"), count_of=ex("-lc-count-of"),
             absent=raw.get("-lc-absent"), present=raw.get("-lc-present"),
             partial_tail=bool(raw.get("-lc-partial-tail", False)),
-            filled_remotely=bool(raw.get("-lc-derived", False)),
+            filled_remotely=bool(raw.get("-lc-derived", False)), parent=ex("parent"),
         )
         f._raw_type = raw.get("type")  # resolved later, once all types are known
         self.terminated(sp, ypath, raw, f)
@@ -423,10 +428,11 @@ class Loader:
             c = raw["contents"]
             f.contents = bytes(c) if isinstance(c, list) else str(c).encode()
         if "process" in raw:
-            m = re.match(r"^([a-z_][a-z0-9_]*)(?:\((.*)\))?$", str(raw["process"]).strip())
+            m = re.match(r"^([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*)(?:\((.*)\))?$", str(raw["process"]).strip())
             if not m:
                 self.fail(sp, _join(ypath, "process"), "expected name(args)")
-            if m.group(1) not in PROCESSORS:
+            # A user's schema may name its own (a Python module on the path, as for Kaitai's parsers).
+            if m.group(1) not in PROCESSORS and self.strict:
                 self.fail(sp, _join(ypath, "process"), f"unsupported processor {m.group(1)!r}: logcodec has "
                           + ", ".join(sorted(PROCESSORS)))
             args = [self.expr(sp, _join(ypath, "process"), a) for a in _split_args(m.group(2) or "")]

@@ -283,3 +283,70 @@ def range_error(exc: Exception, values: tuple, layout: tuple) -> EncodeError:
         except (struct.error, TypeError) as inner:
             return EncodeError("invalid_value", f"{value!r} does not fit: {inner}", None, path)
     return EncodeError("invalid_value", str(exc), None, layout[0][0] if layout else "")
+
+
+# ---------------------------------------------------------------- Kaitai's objects, for user schemas
+# A user's schema may read `_io`, `_parent` and `_root` as objects (Kaitai's parsers keep them on
+# every value); the codecs of this repository's schemas pass plain values instead.
+
+
+class KStream:
+    """Kaitai's `_io`: the stream a value is read from, `buf[start:end]`, and where reading was
+    (`pos`, from the stream's start) when it was taken."""
+
+    __slots__ = ("buf", "start", "end", "at")
+
+    def __init__(self, buf: bytes, start: int, end: int, at: int) -> None:
+        self.buf, self.start, self.end, self.at = buf, start, end, at
+
+    @property
+    def pos(self) -> int:
+        return self.at - self.start
+
+    @property
+    def size(self) -> int:
+        return self.end - self.start
+
+    @property
+    def eof(self) -> bool:
+        return self.at >= self.end
+
+    def __repr__(self) -> str:
+        return f"KStream(size={self.size}, pos={self.pos})"
+
+
+class Node:
+    """A value being decoded, as its children see it through `_parent` and `_root`: its
+    fields so far (a list being read grows in place), `_parent`, `_root` and `_io`."""
+
+    def __getattr__(self, name: str):
+        # only reached for a name not set yet: a field after the one being read
+        raise DecodeError("invalid_value", f"an expression reads {name!r}, which is not read yet", None, "")
+
+
+def dyn(obj, name: str):
+    """A method of an expression whose type is known only at run time (`_parent` of a type
+    held by several types): Kaitai's meaning for text, bytes and lists, else the attribute."""
+    if isinstance(obj, (bytes, str, list)):
+        if name in ("size", "length"):
+            return len(obj)
+        if name == "first":
+            return obj[0]
+        if name == "last":
+            return obj[-1]
+        if name in ("min", "max"):
+            return min(obj) if name == "min" else max(obj)
+        if name == "reverse" and isinstance(obj, str):
+            return obj[::-1]
+        if name == "to_i" and isinstance(obj, str):
+            return int(obj)
+    if name == "to_s" and isinstance(obj, int):
+        return str(obj)
+    return getattr(obj, name)
+
+
+def stream_only(what: str, path: str):
+    """An encoder met an expression that reads the stream being decoded (`_io`): it cannot know
+    it, so the value that depends on it must be given."""
+    raise EncodeError("invalid_value", f"{what} depends on the stream it is read from, which an encoder does not "
+                      "have", None, path)

@@ -8,6 +8,7 @@ within the call's budget); then the codec tables of `logcodec.runtime.compressio
 
 from __future__ import annotations
 
+import importlib
 import zlib as _zlib
 from typing import Any
 
@@ -92,6 +93,40 @@ class _Zlib:
         return _zlib.compress(bytes(data), 6)
 
 
+class UserProcessor:
+    """A processor of the user's own, as Kaitai's Python target names it: `process: a.b.my_fx(x)`
+    is `a.b.MyFx(x).decode(data) -> bytes` (module `my_fx` for a bare name), with `encode` for
+    writing. Its output counts against the decompression budget; anything it raises on decode
+    is the input's fault (a DecodeError), and it must be importable when the codec is."""
+
+    def __init__(self, name: str) -> None:
+        *package, last = name.split(".")
+        module = importlib.import_module(".".join(package) if package else last)
+        self.name = name
+        self.cls = getattr(module, "".join(part.capitalize() for part in last.split("_")))
+
+    def decode(self, buf: Bytes, start: int, end: int, lim: Budget, *args) -> tuple[Any, int, int]:
+        try:
+            out = bytes(self.cls(*args).decode(bytes(buf[start:end])))
+        except DecodeError:
+            raise
+        except Exception as exc:  # the user's code refused these bytes
+            raise DecodeError("invalid_value", f"processor {self.name}: {type(exc).__name__}: {exc}", start) from None
+        if len(out) > lim.decompression_room():
+            err = _too_big(self.name, lim.decompression_room())
+            err.offset = start
+            lim.explain_decompression_limit(err)
+            raise err
+        lim.spend_decompressed(len(out))
+        return out, 0, len(out)
+
+    def encode(self, data: Bytes, *args) -> bytes:
+        processor = self.cls(*args)
+        if not hasattr(processor, "encode"):
+            raise EncodeError("invalid_value", f"processor {self.name} has no encode(data)")
+        return bytes(processor.encode(bytes(data)))
+
+
 xor = _Xor()
 rol = _Rotate(left=True)
 ror = _Rotate(left=False)
@@ -107,5 +142,5 @@ tank_compression = _compression.tank_compression
 PROCESSORS = frozenset(name for name, value in list(globals().items())
                        if isinstance(value, (_Xor, _Rotate, _Zlib, CodecTable, ByVersion)))
 
-__all__ = ["PROCESSORS", "xor", "rol", "ror", "zlib", "kafka_compression", "kafka_v0_compression",
+__all__ = ["PROCESSORS", "UserProcessor", "xor", "rol", "ror", "zlib", "kafka_compression", "kafka_v0_compression",
            "kafka_v1_compression", "kafka_legacy_compression", "tank_compression"]

@@ -108,9 +108,33 @@ def test_a_malformed_schema_is_one_line_naming_the_yaml_path_and_the_closest_nam
     assert done.returncode == 1
     assert done.stderr == ("logcodec compile: bad.ksy: seq[0].siz: unknown key (not in the Kaitai subset logcodec "
                            "implements) (did you mean 'size'?)\n")
-    bad.write_text("meta: {id: bad}\nseq: [{id: a, size: 3, process: my_custom_fx(1)}]\n")
+    bad.write_text("meta: {id: bad}\nseq: [{id: a, size: 3, process: 'my fx(1)'}]\n")
     done = run("compile", str(bad), "-o", str(tmp_path / "out"))
-    assert done.returncode == 1 and "seq[0].process: unsupported processor 'my_custom_fx'" in done.stderr
+    assert done.returncode == 1 and "seq[0].process: expected name(args)" in done.stderr
+
+
+def test_a_processor_of_the_users_own_is_imported_as_kaitais_python_parsers_do(tmp_path):
+    (tmp_path / "add_fx.py").write_text(
+        "class AddFx:\n"
+        "    def __init__(self, key):\n        self.key = key\n"
+        "    def decode(self, data):\n        return bytes((b + self.key) & 255 for b in data)\n"
+        "    def encode(self, data):\n        return bytes((b - self.key) & 255 for b in data)\n")
+    schema = tmp_path / "shifted.ksy"
+    schema.write_text("meta: {id: shifted, endian: be}\nseq: [{id: n, size: 2, process: add_fx(1), type: u2be}]\n")
+    done = run("compile", str(schema), "-o", str(tmp_path / "out"))
+    assert done.returncode == 0, done.stderr
+    probe = ("import sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]\n"
+             "from shifted import shifted as m\n"
+             "v = m.decode(bytes([0x00, 0xff]))\n"
+             "print(v.n, m.encode(v).hex())\n")
+    out = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "out"), str(tmp_path)], capture_output=True,
+                         text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == [str(0x0100), "00ff"]  # 00 ff, each byte plus one: 01 00
+    # Without the processor's module on the path, importing the codec names it.
+    missing = subprocess.run([sys.executable, "-c", probe.replace("sys.argv[2]]", "]"), str(tmp_path / "out")],
+                             capture_output=True, text=True)
+    assert missing.returncode == 1 and "No module named 'add_fx'" in missing.stderr
 
 
 def test_the_repositorys_demo_schemas_compile_as_a_users_would(tmp_path):
@@ -205,11 +229,45 @@ def test_an_imported_schemas_enum_is_imported_from_its_module(tmp_path):
     assert got == ["cat", "True", "07"]
 
 
-@pytest.mark.parametrize("key", ["repeat: eos", "if: false", "io: _root._io"])
-def test_positional_instances_refuse_what_they_cannot_do_yet(tmp_path, key):
-    text = f"meta: {{id: user}}\ninstances:\n  inst:\n    pos: 0\n    type: u1\n    {key}\n"
-    done = compile_one(tmp_path, text)
-    assert done.returncode == 1 and f"instances.inst.{key.split(':')[0]}: " in done.stderr
+NAVIGATION = """
+meta: {id: user, endian: be}
+seq:
+  - {id: num_items, type: u1}
+  - {id: body, size: 4, type: body}
+  - {id: items, type: item, repeat: expr, repeat-expr: num_items}
+instances:
+  at_two: {pos: 2, type: u1, repeat: expr, repeat-expr: 2}
+  never: {pos: 200, type: u1, if: false}
+  from_body: {io: body._io, pos: 1, type: u1}
+types:
+  body:
+    seq: [{id: first, type: u1}]
+    instances:
+      left: {value: _io.size - _io.pos}
+  item:
+    seq: [{id: x, type: u1, valid: {max: _root.num_items}}]
+    instances:
+      is_last: {value: '_parent.items.size == _parent.num_items - 1'}
+"""
+
+
+def test_positional_instances_read_from_any_stream_and_types_see_parent_and_root(tmp_path):
+    done = compile_one(tmp_path, NAVIGATION)
+    assert done.returncode == 0, done.stderr
+    got = python_in(tmp_path / "out", """
+        from logcodec.runtime.errors import DecodeError
+        from user import user
+        v = user.decode(bytes([2, 9, 8, 7, 6, 1, 2]))
+        print(v.at_two, v.never, v.from_body, v.body.left, [i.is_last for i in v.items])
+        try:
+            user.decode(bytes([2, 9, 8, 7, 6, 1, 3]))
+        except DecodeError as exc:
+            print(type(exc).__name__, exc.path)
+    """).splitlines()
+    # at_two: bytes 2 and 3 of the input; from_body: byte 1 of body's own stream (8);
+    # body.left: its 4-byte stream read to 1; is_last: the list as far as it goes.
+    assert got[0] == "[8, 7] None 8 3 [False, True]"
+    assert got[1] == "DecodeError user.items[1].x"  # 3 is above _root.num_items
 
 
 def test_an_array_of_byte_literals_is_a_byte_array(tmp_path):
@@ -322,13 +380,14 @@ enums:
     assert got == ["two", "None", "invalid_value", "user.magic"]
 
 
-def test_positions_in_a_type_read_inline_are_refused_unless_relative(tmp_path):
+def test_a_position_in_a_type_read_inline_counts_from_its_streams_start(tmp_path):
+    """Kaitai's `pos` and `_io.pos` are positions in the stream a type is read from: the
+    holder's, for a type without a size of its own."""
     holder = "meta: {{id: user}}\nseq: [{{id: a, type: u1}}, {{id: t, type: inner}}]\ntypes:\n  inner:\n    {body}\n"
-    absolute = holder.format(body="instances: {x: {pos: 0, type: u1}}")
-    done = compile_one(tmp_path, absolute)
-    assert done.returncode == 1 and "types.inner.instances.x.pos" in done.stderr
-    relative = holder.format(body="instances: {x: {pos: '_io.pos + 0', type: u1}}\n    seq: [{id: b, type: u1}]")
-    assert compile_one(tmp_path, relative).returncode == 0
+    body = "instances: {x: {pos: 0, type: u1}, here: {value: _io.pos}}\n    seq: [{id: b, type: u1}]"
+    assert compile_one(tmp_path, holder.format(body=body)).returncode == 0
+    got = python_in(tmp_path / "out", "from user import user\nv = user.decode(bytes([7, 8]))\nprint(v.t.x, v.t.here)")
+    assert got.split() == ["7", "2"]
 
 
 def test_a_users_params_are_attributes_but_not_part_of_the_value(tmp_path):

@@ -108,6 +108,15 @@ class LogcodecAccess(Access):
             return getattr(obj, name)
         raise Unsupported(f"`{name}` is not exposed by logcodec's values")
 
+    def is_io(self, value) -> bool:
+        from logcodec.runtime.primitives import KStream
+        return isinstance(value, KStream)
+
+    def io_attr(self, io, name: str):
+        if name in ("size", "pos", "eof"):
+            return getattr(io, name)
+        raise Unsupported(f"_io.{name}")
+
 
 class LogcodecImpl:
     name = "logcodec"
