@@ -95,11 +95,18 @@ class ArrayLit:
     items: tuple
 
 
+@dataclass(frozen=True)
+class FString:
+    """An interpolated string `f"len={len_x}"`: text (Str) and expressions, joined as text."""
+    parts: tuple
+
+
 _TOKEN = re.compile(
     r"""
     (?P<ws>\s+)
   | (?P<float>[0-9][0-9_]*\.[0-9][0-9_]*(?:[eE][-+]?[0-9]+)?|[0-9][0-9_]*[eE][-+]?[0-9]+)
   | (?P<num>0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*)
+  | (?P<fstr>f"(?:[^"\\]|\\.)*")
   | (?P<str>"(?:[^"\\]|\\.)*"|'[^']*')
   | (?P<name>[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*)
   | (?P<op><<|>>|<=|>=|==|!=|[-+*/%&|^~<>?:.,()\[\]])
@@ -181,6 +188,8 @@ class _Parser:
                 raise ExprError(f"bad number {val!r} in {self.text!r}") from None
         elif kind == "str":
             node = Str(_unquote(val))
+        elif kind == "fstr":
+            node = _fstring(val[1:], self.text)
         elif kind == "name" and val in ("true", "false"):
             node = Bool(val == "true")
         elif kind == "name" and val == "not":
@@ -254,6 +263,24 @@ def _unquote(token: str) -> str:
     # Escapes as Python's; other characters as they are (UTF-8 bytes read back as Latin-1 would
     # turn "こんにちは" into mojibake).
     return token[1:-1].encode("ascii", "backslashreplace").decode("unicode_escape")
+
+
+def _fstring(token: str, text: str) -> FString:
+    """The parts of an f-string token (quotes included): text between `{expression}`s."""
+    body, parts, pos = token[1:-1], [], 0
+    while pos < len(body):
+        brace = body.find("{", pos)
+        if brace < 0:
+            parts.append(Str(_unquote('"' + body[pos:] + '"')))
+            break
+        if brace > pos:
+            parts.append(Str(_unquote('"' + body[pos:brace] + '"')))
+        close = body.find("}", brace)
+        if close < 0:
+            raise ExprError(f"unclosed {{ in {text!r}")
+        parts.append(parse(body[brace + 1:close]))
+        pos = close + 1
+    return FString(tuple(parts))
 
 
 def parse(text) -> object:

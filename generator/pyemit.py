@@ -849,6 +849,8 @@ class TypeEmitter:
                 cond, what = f"{var} < {self.expr(rule)}", f"must be at least {self.expr(rule)}"
             elif kind == "max":
                 cond, what = f"{var} > {self.expr(rule)}", f"must be at most {self.expr(rule)}"
+            elif kind == "in-enum":  # a member's value (before or after enum_value made it one)
+                cond, what = f"{var} not in {self.m.enum_class(f.enum)}._value2member_map_", "is not in the enum"
             elif kind == "any-of":
                 options = ", ".join(self.expr(r) for r in rule)
                 cond, what = f"{var} not in ({options},)", f"must be one of {options}"
@@ -984,6 +986,9 @@ class TypeEmitter:
                 c(f"if e > end: raise _rt.short(buf, pos, end, n, {epath!r})")
             self.checksum_at_extent(c, f)
             bounds = ("buf", "pos", "e")
+            cut = f.pad_right is not None or f.terminator is not None
+            if f.process and cut:  # as Kaitai: padding and terminator go first, then the processor
+                c(f"bc = _rt.cut(buf[pos:e], {f.pad_right!r}, {f.terminator!r}, {f.include})")
             if f.process:
                 name, args = f.process
                 name = self.m.processor(name)
@@ -993,15 +998,15 @@ class TypeEmitter:
                     c(f"x, pos = pos, e; pa = ({extra[2:]},); pos = x")
                     extra = ", *pa"
                 with c.block("try:"):
-                    c(f"b2, s2, e2 = {name}.decode(buf, pos, e, lim{extra})")
+                    c(f"b2, s2, e2 = {name}.decode({'bc, 0, len(bc)' if cut else 'buf, pos, e'}, lim{extra})")
                 with c.block("except _rt.DecodeError as exc:"):
                     c(f"raise exc.within({epath!r})" if epath else "raise")
                 bounds = ("b2", "s2", "e2")
-            if self.trimmed_structure(f):  # bytes and text trim themselves (decode_content)
+            if self.trimmed_structure(f) and not f.process:  # bytes and text trim themselves (decode_content)
                 b, s, e = bounds
                 c(f"b2 = _rt.cut({b}[{s}:{e}], {f.pad_right!r}, {f.terminator!r}, {f.include}); s2, e2 = 0, len(b2)")
                 bounds = ("b2", "s2", "e2")
-            self.decode_content(c, f, ref, target, epath, wrap, bounds)
+            self.decode_content(c, f, ref, target, epath, wrap, bounds, trimmed=not f.process)
             if ref.kind in ("bytes", "str"):
                 self.check_valid(c, f, "pos", target, epath)  # `valid` on bytes and text, at the field
             c("pos = e")
@@ -1011,7 +1016,14 @@ class TypeEmitter:
             c(f"b2, e = _rt.read_term(buf, pos, end, {f.terminator!r}, {f.include}, {f.consume}, {f.eos_error}, "
               f"{epath!r})")
             c("s2, e2 = 0, len(b2)")
-            self.decode_content(c, f, ref, target, epath, wrap, ("b2", "s2", "e2"))
+            if f.process:  # the bytes before the terminator, processed
+                name, args = f.process
+                extra = "".join(", " + self.expr(a) for a in args)
+                with c.block("try:"):
+                    c(f"b2, s2, e2 = {self.m.processor(name)}.decode(b2, 0, len(b2), lim{extra})")
+                with c.block("except _rt.DecodeError as exc:"):
+                    c(f"raise _rt.in_field(exc, pos, True).within({epath!r})" if epath else "raise _rt.in_field(exc, pos, True)")
+            self.decode_content(c, f, ref, target, epath, wrap, ("b2", "s2", "e2"), trimmed=not f.process)
             c("pos = e")
         elif f.contents is not None:
             n = len(f.contents)
@@ -1061,9 +1073,12 @@ class TypeEmitter:
         else:
             raise SchemaError(f"{self.t.schema.path}: {f.ypath}: a {ref.kind} field needs a size")
 
-    def decode_content(self, c: Lines, f: Field, ref: TypeRef, target: str, epath: str, wrap, bounds) -> None:
+    def decode_content(self, c: Lines, f: Field, ref: TypeRef, target: str, epath: str, wrap, bounds,
+                       trimmed: bool = True) -> None:
+        """Read `target` from bounds (buffer, start, end); bytes and text are cut at their padding
+        and terminator here, unless `trimmed` is false (a processor's output: cut before it)."""
         b, s, e = bounds
-        trimmed = f.pad_right is not None or f.terminator is not None
+        trimmed = trimmed and (f.pad_right is not None or f.terminator is not None)
         raw = f"_rt.cut({b}[{s}:{e}], {f.pad_right!r}, {f.terminator!r}, {f.include})" if trimmed else f"{b}[{s}:{e}]"
         if ref.kind == "bytes":
             c(f"{target} = {raw}")
@@ -1080,7 +1095,7 @@ class TypeEmitter:
             if self.t.schema.strict:
                 c(f"if p != {e}: raise {self.anchored(f'_rt.trailing({b}, p, {e}, {epath!r})', b)}")
         elif ref.kind == "switch":
-            self.switch(c, f, ref, lambda case: self.decode_content(c, f, case, target, epath, wrap, bounds),
+            self.switch(c, f, ref, lambda case: self.decode_content(c, f, case, target, epath, wrap, bounds, trimmed),
                         lambda: c(f"{target} = {b}[{s}:{e}]"))
         else:
             # a fixed-width value in a sized field: read it at the start of the slice (of the
@@ -1506,7 +1521,9 @@ class TypeEmitter:
             with self.temporary(c, f"t_{f.id}"):
                 self.encode_content(c, f, f.type, var, epath, wrap)
             self.process_encode(c, f)
-            if self.trimmed_structure(f):
+            if f.process and f.terminator is not None and f.size is None and not f.size_eos:
+                c(f"d = _rt.terminated(d, {f.terminator!r}, {f.include}, {f.consume}, {epath!r})")
+            elif self.trimmed_structure(f) or (f.process and (f.pad_right is not None or f.terminator is not None)):
                 size = "None" if f.size is None else self.expr(f.size)
                 c(f"d = _rt.fill(d, {size}, {f.pad_right!r}, {f.terminator!r}, {f.include}, {epath!r})")
             self.check_size_encode(c, f, "len(d)", epath)

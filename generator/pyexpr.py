@@ -274,6 +274,9 @@ def _tr(node, scope: Scope):
             return repr(bytes(i.value for i in node.items)), "bytes"  # a byte array, as Kaitai types it
         items = [_tr(i, scope)[0] for i in node.items]
         return f"[{', '.join(items)}]", ("list", "int")
+    if isinstance(node, E.FString):  # text as is, numbers in decimal
+        parts = [_tr(part, scope)[0] for part in node.parts]
+        return ("(" + " + ".join(f"str({p})" for p in parts) + ")") if parts else "''", "str"
     if isinstance(node, E.Attr):
         return _attr(node, scope)
     if isinstance(node, E.Call):

@@ -402,7 +402,9 @@ class Loader:
                 self.fail(sp, _join(ypath, key), "unknown key (not in the Kaitai subset logcodec implements)"
                           + did_you_mean(key, _FIELD_KEYS))
         fid = raw.get("id")
-        if not isinstance(fid, str) or not _ID.match(fid):
+        if fid is None and not self.strict and ypath.rsplit(".", 1)[-1].startswith("seq["):
+            fid = "_unnamed" + ypath.rsplit("[", 1)[-1].rstrip("]")  # as Kaitai names a field without id
+        elif not isinstance(fid, str) or not _ID.match(fid):
             self.fail(sp, _join(ypath, "id"), "needs a lower_snake id")
         if self.strict and not raw.get("doc"):
             self.fail(sp, _join(ypath, "doc"), "every field needs a `doc` (house rule of schemas/)")
@@ -442,9 +444,14 @@ class Loader:
             v = v if isinstance(v, dict) else {"eq": v}
             f.valid = {}
             for k, val in v.items():
-                if k not in ("eq", "min", "max", "any-of", "expr"):
-                    self.fail(sp, _join(ypath, f"valid.{k}"), "valid takes eq, min, max, any-of or expr")
+                if k not in ("eq", "min", "max", "any-of", "expr", "in-enum"):
+                    self.fail(sp, _join(ypath, f"valid.{k}"), "valid takes eq, min, max, any-of, in-enum or expr")
                 vp = _join(ypath, f"valid.{k}")
+                if k == "in-enum":
+                    if val is not True or "enum" not in raw:
+                        self.fail(sp, vp, "in-enum is `true`, on a field with an enum")
+                    f.valid[k] = E.Bool(True)
+                    continue
                 f.valid[k] = [self.expr(sp, vp, x) for x in val] if k == "any-of" else self.expr(sp, vp, val)
         if "-lc-size-of" in raw:
             so = raw["-lc-size-of"]
@@ -485,6 +492,20 @@ class Resolver:
                     inst.enum = self.find_enum(t, inst.enum, inst.ypath)
             if not t.primitive:
                 self.check_names(t)
+        self.disambiguate()
+
+    def disambiguate(self) -> None:
+        """Types of one name nested in different types (Kaitai nests their classes) get the
+        names of the types around them, one module holding them all side by side: `main::foo_obj`
+        becomes `main__foo_obj` (class `MainFooObj`). Lookups go by the types' keys, not these."""
+        by_name: dict[str, list[TypeDef]] = {}
+        for t in self.schema.root.walk():
+            by_name.setdefault(t.name, []).append(t)
+        for same in by_name.values():
+            if len(same) > 1 and not self.schema.strict:
+                for t in same:
+                    if t.parent is not None:
+                        t.name = f"{t.parent.name}__{t.name}"
 
     def resolve_field(self, t: TypeDef, f: Field) -> None:
         raw = f._raw_type
@@ -508,9 +529,10 @@ class Resolver:
                       f"bytes, text and structures end at a terminator or carry padding, not a {f.type.kind} field")
         if f.pad_right is not None and f.size is None and not f.size_eos:
             self.fail(_join(f.ypath, "pad-right"), "padding needs a size (or size-eos)")
-        if (f.terminator is not None or f.pad_right is not None) and f.process:
-            self.fail(_join(f.ypath, "terminator" if f.terminator is not None else "pad-right"),
-                      "a terminator or padding together with process is not supported yet")
+        if (f.terminator is not None and f.process and f.size is None and not f.size_eos
+                and f.type.kind in ("bytes", "str")):
+            self.fail(_join(f.ypath, "terminator"), "bytes or text up to a terminator, processed, are not supported "
+                      "yet (give the field a size, or a type)")
         for key in ("size_of",):
             so = f.size_of
             if so:
