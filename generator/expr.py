@@ -96,6 +96,13 @@ class ArrayLit:
 
 
 @dataclass(frozen=True)
+class SizeOf:
+    """`sizeof<type>` (bytes) or `bitsizeof<type>` (bits): a type's fixed size."""
+    type_name: str
+    bits: bool
+
+
+@dataclass(frozen=True)
 class FString:
     """An interpolated string `f"len={len_x}"`: text (Str) and expressions, joined as text."""
     parts: tuple
@@ -194,6 +201,8 @@ class _Parser:
             node = Bool(val == "true")
         elif kind == "name" and val == "not":
             node = Unary("not", self.expression(_NOT_POWER))
+        elif kind == "name" and val in ("sizeof", "bitsizeof") and self.peek()[1] == "<":
+            node = SizeOf(self.type_argument(), val == "bitsizeof")
         elif kind == "name" and "::" in val:
             enum, _, member = val.rpartition("::")
             node = EnumLit(enum, member)
@@ -251,7 +260,7 @@ class _Parser:
         parts = []
         while self.peek()[1] != ">":
             if self.peek()[0] == "end":
-                raise ExprError(f"unclosed .as<...> in {self.text!r}")
+                raise ExprError(f"unclosed <...> in {self.text!r}")
             parts.append(self.take()[1])
         self.take(">")
         return "".join(parts)

@@ -13,7 +13,7 @@ import codecs
 import re
 
 from . import expr as E
-from .schema import Field, SchemaError, TypeDef, TypeRef, lookup_enum, lookup_type
+from .schema import Field, SchemaError, TypeDef, TypeRef, field_static_bits, lookup_enum, lookup_type, static_bits
 
 _PY_BINARY = {"and": "and", "or": "or", "/": "//"}
 
@@ -226,6 +226,15 @@ def type_of(node, scope: Scope):
 
 
 def _tr(node, scope: Scope):
+    if isinstance(node, E.SizeOf):
+        target, _ = lookup_type(scope.t, node.type_name)
+        if target is None:
+            raise SchemaError(f"{scope.t.schema.path}: {scope.t.ypath or '(top)'}: unknown type {node.type_name!r}")
+        return _fixed_size(static_bits(target), node.bits, f"{node.type_name}", scope), "int"
+    if isinstance(node, E.Name) and node.name == "_sizeof":
+        return _fixed_size(static_bits(scope.t), False, scope.t.name, scope), "int"
+    if isinstance(node, E.Attr) and node.name == "_sizeof":
+        return _fixed_size(field_static_bits(_field_of(node.obj, scope)), False, "that field", scope), "int"
     if isinstance(node, E.Num):
         return repr(node.value), "int"
     if isinstance(node, E.Str):
@@ -282,6 +291,28 @@ def _tr(node, scope: Scope):
     if isinstance(node, E.Call):
         return _call(node, scope)
     raise SchemaError(f"unsupported expression node {node!r}")
+
+
+def _fixed_size(bits: int | None, in_bits: bool, what: str, scope: Scope) -> str:
+    """Kaitai's sizes are known when the schema is compiled: a literal, or an error."""
+    if bits is None:
+        raise SchemaError(f"{scope.t.schema.path}: {scope.t.ypath or '(top)'}: the size of {what} depends on the "
+                          "data (sizeof and _sizeof need a fixed size)")
+    return str(bits if in_bits else -(-bits // 8))
+
+
+def _field_of(node, scope: Scope) -> Field:
+    """The field a path names (`block1.a`), for `._sizeof`."""
+    if isinstance(node, E.Name):
+        f = scope.t.field(node.name)
+    elif isinstance(node, E.Attr):
+        _, ti = _tr(node.obj, scope)
+        f = ti[1].field(node.name) if isinstance(ti, tuple) and ti[0] == "user" else None
+    else:
+        f = None
+    if f is None:
+        raise SchemaError(f"{scope.t.schema.path}: {scope.t.ypath or '(top)'}: `._sizeof` needs a path to a field")
+    return f
 
 
 def remote_lengths(node, scope: Scope) -> list[tuple[str, E.Attr]]:

@@ -624,7 +624,8 @@ class Resolver:
 
     def check_names(self, t: TypeDef) -> None:
         """Every name an expression reads is a field before it, a param, an instance or a special."""
-        known = {p.id for p in t.params} | {i.id for i in t.instances} | {"_root", "_parent", "_io", "true", "false"}
+        known = {p.id for p in t.params} | {i.id for i in t.instances} | {"_root", "_parent", "_io", "_sizeof", "true",
+                                                                            "false"}
         for f in t.seq:
             exprs = [f.size, f.if_expr, f.repeat_expr]
             exprs += list(f.process[1]) if f.process else []
@@ -758,3 +759,41 @@ def load_all(root: Path) -> list[Schema]:
         if not rel.startswith("common/"):
             out.append(schema)
     return out
+
+
+def static_bits(t: TypeDef, seen: frozenset = frozenset()) -> int | None:
+    """A type's size in bits when the schema fixes it (Kaitai's `sizeof<>`, `_sizeof`): the sum
+    of its seq fields' fixed sizes; None when any of them depends on the data."""
+    if t.name in seen:
+        return None
+    total = 0
+    for f in t.seq:
+        bits = field_static_bits(f, seen | {t.name})
+        if bits is None:
+            return None
+        total += bits
+    return total
+
+
+def field_static_bits(f: Field, seen: frozenset = frozenset()) -> int | None:
+    """A field's size in bits when the schema fixes it, else None."""
+    if f.if_expr is not None or f.repeat in ("eos", "until") or f.size_eos or f.terminator is not None:
+        return None
+    count = 1
+    if f.repeat == "expr":
+        if not isinstance(f.repeat_expr, E.Num):
+            return None
+        count = f.repeat_expr.value
+    if f.size is not None:
+        return count * f.size.value * 8 if isinstance(f.size, E.Num) else None
+    if f.contents is not None:
+        return count * len(f.contents) * 8
+    ref = f.type
+    if ref.kind in ("int", "float"):
+        return count * ref.size * 8
+    if ref.kind == "bits":
+        return count * ref.size
+    if ref.kind == "user" and not ref.user.primitive:
+        inner = static_bits(ref.user, seen)
+        return None if inner is None else count * inner
+    return None
