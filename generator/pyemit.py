@@ -1066,8 +1066,8 @@ class TypeEmitter:
         elif ref.kind == "switch":
             # No case for the value: an error in our formats; in a user's schema nothing is read and
             # the field is null, as Kaitai's parsers do.
-            no_case = (f"raise _rt.invalid('no case matches', pos, {epath!r})" if self.t.schema.strict
-                       else f"{target} = None")
+            no_case = (f"raise _rt.invalid({f.no_case or 'no case matches'!r}, pos, {epath!r})"
+                       if self.t.schema.strict or f.no_case else f"{target} = None")
             self.switch(c, f, ref, lambda case: self.decode_unsized(c, f, case, target, epath, wrap),
                         lambda: c(no_case))
         else:

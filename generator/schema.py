@@ -85,6 +85,7 @@ class Field:
     eos_error: bool = True  # no terminator before the end is an error (else the value runs to the end)
     pad_right: int | None = None  # a sized field's trailing padding byte, stripped from the value
     parent: object = None  # Kaitai's `parent:`: what a user type sees as `_parent` (false: nothing)
+    no_case: str = ""  # a switch no case matches is this error (else null, in a user's schema)
 
     def expressions(self, write_side: bool = False) -> list:
         """The expressions a decoder evaluates for this field (and with `write_side`, those only
@@ -294,6 +295,33 @@ class Loader:
                       "supported yet; `be` or `le`")
         return meta["endian"]
 
+    def endian_chosen_at_run_time(self, schema: Schema, name: str, raw: dict, ypath: str, parent, meta: dict) -> TypeDef:
+        """`meta/endian` with `switch-on`: the type is built once per byte order (`name__le`,
+        `name__be`, with the types inside that inherit it), and `name` reads the one its
+        switch chooses, as an unwrapped type: its value is the chosen one's. The chosen type
+        sees the same `_parent` and params."""
+        rule = meta["endian"]
+        ep = _join(ypath, "meta.endian")
+        cases = rule.get("cases")
+        if set(rule) - {"switch-on", "cases"} or "switch-on" not in rule or not isinstance(cases, dict) or any(
+                v not in ("le", "be") for v in cases.values()):
+            self.fail(schema.path, ep, "is `le`, `be`, or switch-on with cases of `le` and `be`")
+        t = TypeDef(name=name, ypath=ypath, schema=schema, parent=parent, doc=str(raw.get("doc", "")).strip(),
+                    doc_ref=_doc_ref(raw.get("doc-ref")), endian=parent.endian if parent else None,
+                    bit_endian=meta.get("bit-endian", parent.bit_endian if parent else "be"), unwrap=True)
+        for i, p in enumerate(raw.get("params", []) or []):
+            t.params.append(Param(str(p.get("id", "")), str(p.get("type", "")), str(p.get("doc", "")).strip()))
+        args = f"({', '.join(p.id for p in t.params)})" if t.params else ""
+        for order in ("le", "be"):
+            variant = self.build_type(schema, f"{name}__{order}", raw, ypath, t, {**meta, "endian": order})
+            t.types[variant.name] = variant
+        f = Field(id="value", ypath=ep, doc=t.doc, doc_ref="", type=TypeRef("bytes"), parent=E.Name("_parent"),
+                  no_case="no byte order matches (meta.endian)")
+        f._raw_type = {"switch-on": rule["switch-on"], "cases": {k: f"{name}__{v}{args}" for k, v in cases.items()}}
+        f._raw_enum, f._encoding = None, ""
+        t.seq.append(f)
+        return t
+
     def terminated(self, sp: str, ypath: str, raw: dict, f: Field) -> None:
         """`terminator`, `consume`, `include`, `eos-error` and `pad-right` (Kaitai's defaults:
         consumed, not included, an error at the end of the stream)."""
@@ -326,6 +354,8 @@ class Loader:
     def build_type(self, schema: Schema, name: str, raw: dict, ypath: str, parent, meta: dict) -> TypeDef:
         if not isinstance(raw, dict):
             self.fail(schema.path, ypath, "a type is a mapping")
+        if isinstance(meta.get("endian"), dict) and not self.strict:
+            return self.endian_chosen_at_run_time(schema, name, raw, ypath, parent, meta)
         for key in raw:
             if _vendor_key(key):
                 continue
