@@ -521,12 +521,14 @@ def cmd_pipeline_validate(args) -> int:
 
 
 def _spark_job_failed(command: str, exc: Exception) -> None:
-    """Say that a Spark job failed, in one line (its first); anything else than Spark's and py4j's
-    errors is a bug of ours and is raised again."""
+    """Say that a Spark job failed, in one line (the Python exception behind it, with what to do about a
+    missing module or an unreadable path: `pipeline.errors.explain`); anything else than Spark's and
+    py4j's errors is a bug of ours and is raised again."""
     if not type(exc).__module__.startswith(("pyspark", "py4j")):
         raise exc
-    first = next((line for line in str(exc).splitlines() if line.strip()), type(exc).__name__)
-    print(f"{command}: the Spark job failed: {first}", file=sys.stderr)
+    from logcodec.pipeline.errors import explain
+
+    print(f"{command}: the Spark job failed: {explain(exc)}", file=sys.stderr)
 
 
 def cmd_pipeline_conformance(args) -> int:

@@ -56,15 +56,30 @@ class _LogSource(DataSource):
         return self.fmt.parse_options(self.options)
 
     def schema(self):
-        return spark_schema(self.fmt.schema(self._options()))
+        return spark_schema(self.fmt.schema(self._stream_options()[0]))
 
     def reader(self, schema) -> _LogReader:
         return _LogReader(self.fmt, self._options())
 
+    def _stream_options(self):
+        from logcodec.pipeline.stream import stream_options
 
-class KafkaSource(_LogSource):
+        options, starting = stream_options(self.options)
+        return self.fmt.parse_options(options), starting
+
+
+class _TailedSource(_LogSource):
+    def streamReader(self, schema):
+        """`spark.readStream.format(...)`: the logs tailed (`stream.LogStreamReader`)."""
+        from logcodec.pipeline.stream import LogStreamReader
+
+        return LogStreamReader(self.fmt, *self._stream_options())
+
+
+class KafkaSource(_TailedSource):
     """`spark.read.format("logcodec.kafka").load(PATH)`: Kafka log segments and record-set files
-    (a file, or a directory searched recursively for `glob`, default `*.log`)."""
+    (a file, or a directory searched recursively for `glob`, default `*.log`);
+    `spark.readStream.format("logcodec.kafka")` tails them (`stream`)."""
 
     fmt = kafka
 
@@ -73,9 +88,10 @@ class KafkaSource(_LogSource):
         return "logcodec.kafka"
 
 
-class TankSource(_LogSource):
+class TankSource(_TailedSource):
     """`spark.read.format("logcodec.tank").load(PATH)`: TANK partition directories
-    (`<base>/<topic>/<partition>/`, or any directory above or at them)."""
+    (`<base>/<topic>/<partition>/`, or any directory above or at them);
+    `spark.readStream.format("logcodec.tank")` tails them (`stream`)."""
 
     fmt = tank
 

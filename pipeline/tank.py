@@ -37,6 +37,7 @@ import pyarrow as pa
 from logcodec._api import codec
 from logcodec.containers import segment_files
 from logcodec.generated.tank.bundle import Bundle
+from logcodec.pipeline.errors import open_input
 from logcodec.pipeline.plan import ReadOptions, SegmentRange, cut, pack, push_filters
 from logcodec.pipeline.roundtrip import compare
 from logcodec.pipeline.tables import ERROR, NOT_INKLESS, VALIDATION_SCHEMA, error_value, record_batches
@@ -126,7 +127,8 @@ def plan(options: ReadOptions) -> list[list[SegmentRange]]:
     """The input partitions of a read: every segment of every partition directory, large ones
     cut at index entries (or, without an index, at bundle boundaries found from headers)."""
     ranges = []
-    for directory in partition_directories(Path(options.path)):
+    # Absolute: tasks run elsewhere (an executor's working directory is not the driver's).
+    for directory in partition_directories(Path(options.path).absolute()):
         topic = options.topic if options.topic is not None else directory.parent.name
         partition = options.partition if options.partition is not None else (
             int(directory.name) if directory.name.isdigit() else None)
@@ -216,6 +218,81 @@ def bundle_span(buf, pos: int, end: int, base_seq_num: int | None) -> tuple[int 
     return first, first + delta + 2
 
 
+# ---------------------------------------------------------------- tailing (streaming, driver)
+
+def stream_partitions(options: ReadOptions) -> dict[str, tuple[str | None, int | None, list[tuple[str, Path, int]]]]:
+    """{key: (topic, partition, [(segment id, path, base sequence number)] in log order)} of the
+    partition directories under the path, keyed by their path under it (`.` for the path itself), as
+    a stream's offsets name them. A segment is named by its base sequence number, which stays when
+    TANK renames the active segment (`<first>_<secs>.log`) as it rolls it (`<first>-<last>_<secs>.ilog`)."""
+    root = Path(options.path).absolute()
+    found = {}
+    for directory in partition_directories(root):
+        topic = options.topic if options.topic is not None else directory.parent.name
+        partition = options.partition if options.partition is not None else (
+            int(directory.name) if directory.name.isdigit() else None)
+        key = "." if directory == root else directory.relative_to(root).as_posix()
+        found[key] = (topic, partition, [(str(s.base_seq_num), s.path, s.base_seq_num)
+                                         for s in segment_files(directory)])
+    return found
+
+
+def complete_end(path: Path, start: int, seq: int | None) -> tuple[int, int | None]:
+    """(where the bundles of a segment that is still being written end, from `start`, a bundle's
+    start whose first sequence number is `seq`; the sequence number after them, None when unknown).
+    The walk reads lengths and bundle headers (`bundle_span`) and stops at a bundle cut short at the
+    end of the file (still being written), at zeros, or where the framing breaks: what follows is
+    read when the segment grows, or when it is rolled (then to its end, as a batch read does)."""
+    with open(path, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        if size <= start:
+            return start, seq
+        with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as data:
+            pos = start
+            while pos < size:
+                try:
+                    n, body = uvarint(data, pos, size, 5, "len_bundle", 32)
+                except DecodeError:
+                    break
+                if n == 0 or body + n > size:
+                    break
+                try:
+                    seq = bundle_span(data, body, body + n, seq)[1]
+                except DecodeError:
+                    seq = None  # a header that does not read: numbering resumes at the next index entry
+                pos = body + n
+    return pos, seq
+
+
+def relocate(r: SegmentRange) -> SegmentRange:
+    """A range of a segment that is no longer at its path: TANK renames the active segment as it rolls
+    it; the segment with the same base sequence number in the directory is the same segment."""
+    name = Path(r.path).name
+    base = name.split("_")[0].split("-")[0].split(".")[0]
+    for segment in segment_files(Path(r.path).parent):
+        if str(segment.base_seq_num) == base:
+            return replace(r, path=str(segment.path))
+    return r
+
+
+def stream_ranges(segment: str, path: Path, start: int, end: int | None, topic, partition, seq: int | None,
+                  options: ReadOptions) -> list[SegmentRange]:
+    """The range of a stream's micro-batch in one segment: [start, end) (end None: to the end of the
+    file, a segment no longer written), numbered from `seq`, with the segment's index entries inside
+    it to check against and to resume at (as `plan` gives them)."""
+    if not path.is_file():
+        return []  # deleted since (retention): nothing to read
+    end = path.stat().st_size if end is None else end
+    if end <= start:
+        return []
+    index = path.with_name(f"{segment}.index")
+    indexed = index_points(index, int(segment), end) if index.is_file() else None
+    trusted = indexed if options.rows != "validation" else None
+    return [SegmentRange(str(path), start, end, topic, partition, seq,
+                         {o: q for o, q in (trusted or {}).items() if start <= o <= end},
+                         {o: q for o, q in (indexed or {}).items() if start < o < end})]
+
+
 # ---------------------------------------------------------------- reading (tasks)
 
 def read(ranges: list[SegmentRange], options: ReadOptions) -> Iterator[pa.RecordBatch]:
@@ -241,7 +318,7 @@ class BundleRead(NamedTuple):
 
 def bundles(r: SegmentRange, failfast: bool) -> Iterator[BundleRead]:
     """Every bundle of the range in file order, decoded, and every index entry the log contradicts."""
-    with open(r.path, "rb") as f:
+    with open_input(r.path) as f:
         file_size = os.fstat(f.fileno()).st_size
         f.seek(r.start)
         data = f.read(r.size + _PEEK)  # and the next range's first bundle header, to check the index there

@@ -74,8 +74,11 @@ def accelerate(module_globals: dict) -> None:
     if source is None:
         try:
             source = Path(source_file).read_bytes()
-        except OSError:
-            return
+        except OSError:  # imported from a zip (shipped to Spark executors): ask its loader
+            try:
+                source = module_globals["__loader__"].get_data(source_file)
+            except (KeyError, AttributeError, OSError):
+                return
     name = build_name(module_globals["__name__"], source)
     path = find_build(name)
     if path is None:
