@@ -28,7 +28,10 @@ range).
 
 Reported: records/s and MB/s of each, their ratio, Spark's start-up time (session creation and
 data source registration), the first query's time, and peak RSS: this process (the single-process reader and the Spark
-driver), the JVM and the largest Python worker under it (VmHWM from /proc).
+driver), the JVM and the largest Python worker under it (VmHWM from /proc); CPU seconds per million
+records of the single-process read (this process) and of Spark's full scan (the JVM, the Python
+processes under it, and this process as the driver; from /proc and getrusage), and the load
+average when the run started.
 """
 
 from __future__ import annotations
@@ -88,17 +91,52 @@ def build_corpus(directory: Path, total_bytes: int) -> tuple[int, int]:
     return records, written
 
 
-def single_process(directory: Path) -> tuple[int, float]:
+def single_process(directory: Path) -> tuple[int, float, float]:
+    """(rows, seconds, CPU seconds of this process) of reading every record in this process."""
     from logcodec.pipeline import kafka
     from logcodec.pipeline.plan import ReadOptions
 
     options = ReadOptions(path=str(directory))
+    cpu = _self_cpu()
     start = time.perf_counter()
     rows = 0
     for ranges in kafka.plan(options):
         for batch in kafka.read(ranges, options):
             rows += batch.num_rows
-    return rows, time.perf_counter() - start
+    return rows, time.perf_counter() - start, _self_cpu() - cpu
+
+
+def _self_cpu() -> float:
+    """User and system CPU seconds of this process (all its threads) so far."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _tree_cpu(pid: int) -> dict[str, float]:
+    """CPU seconds so far, from /proc, of the process `pid` (the JVM: `jvm`) and of everything it
+    started (`workers`: the Python workers; each live process's own time plus what its children
+    that ended and were waited for spent). Empty where /proc is not."""
+    if not Path("/proc").exists():
+        return {}
+    tick = os.sysconf("SC_CLK_TCK")
+    stats: dict[int, list[str]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            stats[int(stat.parent.name)] = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, ValueError):
+            continue
+    children: dict[int, list[int]] = {}
+    for p, fields in stats.items():
+        children.setdefault(int(fields[1]), []).append(p)
+    # Fields after the name: state, ppid, ... utime (14th field of the line, index 11 here), stime, cutime, cstime.
+    own = lambda p: (int(stats[p][11]) + int(stats[p][12])) / tick            # noqa: E731
+    ended = lambda p: (int(stats[p][13]) + int(stats[p][14])) / tick          # noqa: E731
+    workers, todo = ended(pid), list(children.get(pid, []))
+    while todo:
+        p = todo.pop()
+        workers += own(p) + ended(p)
+        todo += children.get(p, [])
+    return {"jvm": own(pid), "workers": workers}
 
 
 def selective_queries(records: int) -> dict[str, tuple[str, list]]:
@@ -131,9 +169,10 @@ def planned_reads(directory: Path, filters: list) -> tuple[int, int]:
     return len({r.path for r in ranges}), sum(r.size for r in ranges)
 
 
-def spark_run(directory: Path, master: str, records: int = 0) -> tuple[int, float, float, float, dict, list]:
+def spark_run(directory: Path, master: str, records: int = 0) -> tuple[int, float, float, float, dict, list, dict]:
     """(rows, seconds, start-up seconds, first-query seconds, peak RSS in MB of the JVM and of
-    its Python workers, the selective queries' results)."""
+    its Python workers, the selective queries' results, CPU seconds of the full scan: the JVM, its
+    Python workers and this process, the driver)."""
     from logcodec.pipeline import local_session
 
     start = time.perf_counter()
@@ -145,9 +184,13 @@ def spark_run(directory: Path, master: str, records: int = 0) -> tuple[int, floa
         start = time.perf_counter()
         _count(spark, _sample(directory))
         warmup = time.perf_counter() - start
+        jvm = getattr(spark.sparkContext._gateway, "proc", None)
+        before, driver = (_tree_cpu(jvm.pid) if jvm else {}), _self_cpu()
         start = time.perf_counter()
         rows = _count(spark, directory)
         seconds = time.perf_counter() - start
+        after, driver = (_tree_cpu(jvm.pid) if jvm else {}), _self_cpu() - driver
+        cpu = {k: after[k] - before[k] for k in after} | {"driver": driver}
         selective = []
         # A filtered query is a new kind of plan (with pushFilters): warm it up on the sample too.
         _count(spark, _sample(directory), "partition = 0 AND offset < 1000")
@@ -158,7 +201,7 @@ def spark_run(directory: Path, master: str, records: int = 0) -> tuple[int, floa
             segments, planned = planned_reads(directory, filters)
             selective.append({"query": name, "where": condition, "rows": n, "seconds": took,
                               "speedup": seconds / took, "segments": segments, "bytes": planned})
-        return rows, seconds, startup, warmup, _jvm_peaks(spark), selective
+        return rows, seconds, startup, warmup, _jvm_peaks(spark), selective, cpu
     finally:
         spark.stop()
 
@@ -233,8 +276,9 @@ def main(argv=None) -> int:
     directory = Path(args.dir)
     records, size = build_corpus(directory, int(args.gb * 1024 ** 3))
     print(f"corpus: {directory}, {size / 1e6:,.0f} MB, {records:,} records", file=sys.stderr)
-    single_rows, single_secs = single_process(directory)
-    spark_rows, spark_secs, startup, warmup, peaks, selective = spark_run(directory, args.master, records)
+    load = os.getloadavg()
+    single_rows, single_secs, single_cpu = single_process(directory)
+    spark_rows, spark_secs, startup, warmup, peaks, selective, spark_cpu = spark_run(directory, args.master, records)
     if not single_rows == spark_rows == records:
         raise SystemExit(f"row counts differ: corpus {records}, single process {single_rows}, Spark {spark_rows}")
     result = {
@@ -245,6 +289,11 @@ def main(argv=None) -> int:
         "ratio": single_secs / spark_secs,
         "peak_rss_mb": {"this_process": _maxrss_mb(), **peaks},
         "selective": selective,
+        # CPU seconds per million records: what more cores would give (at most cores / this).
+        "cpu_s_per_million": {"single": single_cpu / records * 1e6,
+                              "spark": {k: v / records * 1e6 for k, v in spark_cpu.items()}
+                              | {"total": sum(spark_cpu.values()) / records * 1e6}},
+        "load_average_at_start": load,
     }
     print(f"| reader | records/s | MB/s | seconds |\n|---|---:|---:|---:|\n"
           f"| one Python process | {result['single']['records_per_s']:,.0f} | {result['single']['mb_per_s']:.1f} | {single_secs:.1f} |\n"
@@ -257,6 +306,10 @@ def main(argv=None) -> int:
     for q in selective:
         print(f"| {q['query']} (`{q['where']}`) | {q['rows']:,} | {q['seconds']:.2f} | {q['speedup']:.0f}x | "
               f"{q['segments']} | {q['bytes'] / 1e6:,.1f} MB |")
+    per = result["cpu_s_per_million"]
+    print(f"\nCPU seconds per million records (from /proc): one process {per['single']:.2f}; Spark {args.master} "
+          f"{per['spark']['total']:.2f} = " + " + ".join(f"{k} {v:.2f}" for k, v in per["spark"].items() if k != "total")
+          + f"\nload average when the run started: {load[0]:.2f}, {load[1]:.2f}, {load[2]:.2f} ({os.cpu_count()} cores)")
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1))
     return 0
