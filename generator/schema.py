@@ -315,7 +315,7 @@ class Loader:
         for order in ("le", "be"):
             variant = self.build_type(schema, f"{name}__{order}", raw, ypath, t, {**meta, "endian": order})
             t.types[variant.name] = variant
-        f = Field(id="value", ypath=ep, doc=t.doc, doc_ref="", type=TypeRef("bytes"), parent=E.Name("_parent"),
+        f = Field(id="endian", ypath=ep, doc=t.doc, doc_ref="", type=TypeRef("bytes"), parent=E.Name("_parent"),
                   no_case="no byte order matches (meta.endian)")
         f._raw_type = {"switch-on": rule["switch-on"], "cases": {k: f"{name}__{v}{args}" for k, v in cases.items()}}
         f._raw_enum, f._encoding = None, ""

@@ -173,6 +173,34 @@ def test_qualified_names_reach_nested_types_and_their_enums(tmp_path):
     assert got.split() == ["dog", "turtle", "canary", "Container1Animal", "Container2Animal"]
 
 
+def test_a_byte_order_chosen_at_run_time_holds_for_the_type_and_the_types_inside(tmp_path):
+    text = textwrap.dedent("""
+        meta: {id: user}
+        seq:
+          - {id: order, type: u1}
+          - {id: body, type: body}
+        types:
+          body:
+            meta: {endian: {switch-on: _parent.order, cases: {1: le, 2: be}}}
+            seq: [{id: n, type: u2}, {id: inner, type: inner}]
+            types:
+              inner: {seq: [{id: m, type: u2}]}
+    """)
+    assert compile_one(tmp_path, text).returncode == 0
+    got = python_in(tmp_path / "out", """
+        from logcodec.runtime.errors import DecodeError
+        from user import user
+        for data in (bytes([1, 1, 0, 2, 0]), bytes([2, 1, 0, 2, 0])):
+            v = user.decode(data)
+            print(v.body.n, v.body.inner.m, user.encode(v) == data)
+        try:
+            user.decode(bytes([3, 1, 0, 2, 0]))
+        except DecodeError as exc:
+            print(exc.kind, exc.path)
+    """).splitlines()
+    assert got == ["1 2 True", "256 512 True", "invalid_value user.body.endian"]  # the switch of meta.endian
+
+
 def compile_one(tmp_path, text: str, name: str = "user"):
     (tmp_path / f"{name}.ksy").write_text(text)
     return run("compile", str(tmp_path / f"{name}.ksy"), "-o", str(tmp_path / "out"))
@@ -180,8 +208,8 @@ def compile_one(tmp_path, text: str, name: str = "user"):
 
 @pytest.mark.parametrize("text,where,what", [
     ("meta: {id: user}\nseq: [{id: a, type: u4}]\n", "seq[0].type", "u4 needs a byte order"),
-    ("meta: {id: user, endian: {switch-on: x, cases: {}}}\nseq: [{id: a, type: u1}]\n", "meta.endian",
-     "switch-on) is not supported yet"),
+    ("meta: {id: user, endian: {switch-on: x, cases: {1: little}}}\nseq: [{id: a, type: u1}]\n", "meta.endian",
+     "is `le`, `be`, or switch-on with cases of `le` and `be`"),
     ("meta: {id: user}\nseq: [{id: a, type: str, size: 2, encoding: NOPE}]\n", "seq[0].encoding",
      "unknown encoding 'NOPE'"),
 ])
