@@ -24,7 +24,7 @@ import jinja2
 
 from .. import expr as E
 from ..schema import Field, Schema, SchemaError, TypeDef, TypeRef
-from .cexpr import Scope, reads, reads_parent_field, translate
+from .cexpr import Scope, param_key, reads, reads_parent_field, translate
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
@@ -63,25 +63,39 @@ class ModuleEmitter:
         self.limits: dict[str, None] = {}  # what construct cannot express, in order, once each
         self.enum_classes: dict[int, str] = {}
         self.modules: dict[str, Schema] = {}  # imported schemas by their module alias
-        names = [t.name for t in self.types]
-        if len(names) != len(set(names)):
-            dup = sorted({n for n in names if names.count(n) > 1})
-            raise SchemaError(f"{schema.path}: types of the same name {dup} would be one name in the construct module")
         for t in self.types:
             for e in t.enums.values():
                 cls = _pascal(e.name)
                 if cls in self.enum_classes.values() or cls in _RESERVED:
                     cls = _pascal(t.name) + cls
                 self.enum_classes[id(e)] = cls
-        self.parents: dict[str, TypeDef | None] = {}
+        self.parents: dict[int, TypeDef] = {}  # the (first) type that holds each type, for `_parent`
         for t in self.types:
             for f in [*t.seq, *(i.field for i in t.instances if i.field is not None)]:
                 for ref in _refs(f.type):
                     if ref.kind == "user" and not ref.user.primitive:
-                        self.parents.setdefault(ref.user.name, t)
+                        self.parents.setdefault(id(ref.user), t)
+        self.local_names = self.unique_names()
         self.lazy = self.cyclic_types()
 
     # ------------------------------------------------------------ names
+
+    def parent_of(self, t: TypeDef) -> TypeDef | None:
+        return self.parents.get(id(t))
+
+    def unique_names(self) -> dict[int, str]:
+        """Each type's name in the module: its own, or when two types share it, with the names of
+        the types it is nested in (`outer__inner`)."""
+        plain = [t.name for t in self.types]
+        out = {}
+        for t in self.types:
+            name, scope = t.name, t.parent
+            while plain.count(t.name) > 1 and scope is not None and scope.parent is not None:
+                name, scope = f"{scope.name}__{name}", scope.parent
+            out[id(t)] = name
+        if len(set(out.values())) != len(out):
+            raise SchemaError(f"{self.schema.path}: two types would have one name in the construct module")
+        return out
 
     def use(self, *names: str) -> None:
         self.names.update(names)
@@ -168,7 +182,9 @@ class ModuleEmitter:
         """The module-level name of a type: its construct, or with params the function making it."""
         if t is t.schema.root:
             return f"make_{t.name}" if t.params else t.name
-        return t.name
+        if t.schema is not self.schema:
+            return ModuleEmitter(t.schema).local_names[id(t)]
+        return self.local_names[id(t)]
 
     def definition(self, t: TypeDef) -> str:
         body = TypeEmitter(self, t).construct()
@@ -210,12 +226,13 @@ class ModuleEmitter:
         if t.schema is not self.schema:
             name = f"{self.module_alias(t.schema)}.{name}"
         if t.params:
-            scope = Scope(holder, "this._", self.enum_class, self.parents.get(holder.name))
+            scope = Scope(holder, "this._", self.enum_class, self.parent_of)
             args = ", ".join(f"lambda this: {translate(a, scope)}" for a in ref.args)
+            self.runtime |= "_lc." in args
             code = f"{name}({args})"
         else:
             code = name
-        if (holder.name, t.name) in self.lazy and t.schema is self.schema:
+        if t.schema is self.schema and ((holder.name, t.name) in self.lazy or t is self.schema.root):
             self.use("LazyBound")
             return f"LazyBound(lambda: {code})"
         return code
@@ -244,17 +261,20 @@ class _EnumNames:
 class TypeEmitter:
     def __init__(self, module: ModuleEmitter, t: TypeDef) -> None:
         self.m, self.t = module, t
-        self.parent = module.parents.get(t.name)
+        self.parent = module.parent_of(t)
         self.emitted: set[str] = set()  # instances already placed
         self.bit_groups = 0
 
     def scope(self, base: str = "this", extra: dict | None = None) -> Scope:
-        return Scope(self.t, base, self.m.enum_class, self.parent, extra)
+        return Scope(self.t, base, self.m.enum_class, self.m.parent_of, extra)
 
     def expr(self, node, base: str = "this", extra: dict | None = None) -> str:
         if extra is None and reads(node) & {"_"}:
             raise SchemaError(f"{self.t.schema.path}: {self.t.ypath}: `_` outside a repeat-until or a valid rule")
-        return translate(node, self.scope(base, extra))
+        code = translate(node, self.scope(base, extra))
+        if "_lc." in code:
+            self.m.runtime = True
+        return code
 
     def fn(self, node, base: str = "this") -> str:
         return f"lambda this: {self.expr(node, base)}"
@@ -275,7 +295,7 @@ class TypeEmitter:
     def params(self) -> list[str]:
         if self.t.params:
             self.m.use("Computed")
-        return [f'"_p_{p.id}" / Computed({p.id}),' for p in self.t.params]
+        return [f'"{param_key(self.t, p.id)}" / Computed({p.id}),' for p in self.t.params]
 
     def fields(self, seq: list[Field]) -> list[str]:
         t, out = self.t, []
@@ -424,7 +444,7 @@ class TypeEmitter:
             return f"GreedyRange({c})"
         self.m.use("RepeatUntil")
         elem = self.element_tinfo(f)
-        until = translate(f.repeat_until, self.scope(base, {"_": ("obj_", elem)}))
+        until = self.expr(f.repeat_until, base, {"_": ("obj_", elem)})
         return f"RepeatUntil(lambda obj_, lst_, this: {until}, {c})"
 
     def element_tinfo(self, f: Field):
@@ -456,46 +476,33 @@ class TypeEmitter:
                 c = f"Enum({c}, {self.m.enum_class(f.enum)})"
             return c
         if ref.kind in ("bytes", "str"):
-            c = self.raw_bytes(f, base)
-            if ref.kind == "str":
-                self.m.use("StringEncoded")
-                c = f"StringEncoded({c}, {ref.encoding!r})"
-            return c
-        inner = self.reference(f, ref, base)
+            plain = f.process is None and f.terminator is None and f.pad_right is None
+            if plain and f.size is not None:
+                self.m.use("Bytes")
+                inner = f"Bytes({self.fn(f.size, base)})"
+                f_size = None
+            else:
+                self.m.use("GreedyBytes")
+                inner, f_size = "GreedyBytes", f.size
+        else:
+            inner, f_size = self.reference(f, ref, base), f.size
         if f.process:
             inner = self.processed(f, inner, base)
-        if f.size is not None:
+        if f.terminator is not None:  # within a size, a missing terminator is no error (Kaitai's)
+            self.m.use("NullTerminated")
+            require = f.eos_error and f.size is None and not f.size_eos
+            inner = (f"NullTerminated({inner}, term={f.terminator!r}, include={f.include}, consume={f.consume}, "
+                     f"require={require})")
+        if f.pad_right is not None:
+            self.m.use("NullStripped")
+            inner = f"NullStripped({inner}, pad={bytes([f.pad_right])!r})"
+        if f_size is not None:
             self.m.use("FixedSized")
-            inner = f"FixedSized({self.fn(f.size, base)}, {inner})"
+            inner = f"FixedSized({self.fn(f_size, base)}, {inner})"
+        if ref.kind == "str":
+            self.m.use("StringEncoded")
+            inner = f"StringEncoded({inner}, {ref.encoding!r})"
         return inner
-
-    def raw_bytes(self, f: Field, base: str) -> str:
-        if f.process:
-            self.m.use("GreedyBytes")
-            c = self.processed(f, "GreedyBytes", base)
-            if f.size is not None:
-                self.m.use("FixedSized")
-                c = f"FixedSized({self.fn(f.size, base)}, {c})"
-            return c
-        if f.terminator is not None or f.pad_right is not None:
-            self.m.use("GreedyBytes")
-            c = "GreedyBytes"
-            if f.terminator is not None:
-                self.m.use("NullTerminated")
-                c = (f"NullTerminated({c}, term={f.terminator!r}, include={f.include}, consume={f.consume}, "
-                     f"require={f.eos_error})")
-            if f.pad_right is not None:
-                self.m.use("NullStripped")
-                c = f"NullStripped({c}, pad={bytes([f.pad_right])!r})"
-            if f.size is not None:
-                self.m.use("FixedSized")
-                c = f"FixedSized({self.fn(f.size, base)}, {c})"
-            return c
-        if f.size is not None:
-            self.m.use("Bytes")
-            return f"Bytes({self.fn(f.size, base)})"
-        self.m.use("GreedyBytes")
-        return "GreedyBytes"
 
     def processed(self, f: Field, inner: str, base: str) -> str:
         name, args = f.process
@@ -513,7 +520,7 @@ class TypeEmitter:
         key = self.expr(ref.switch_on, base)
         cases, default = [], None
         for k, case in ref.cases:
-            code = self.m.reference(self.t, case)
+            code = self.case_construct(case)
             if k is None:
                 default = code
             else:
@@ -531,6 +538,19 @@ class TypeEmitter:
             choices = list(dict.fromkeys([c for _, c in cases] + [default]))
             return f"IfThenElse(lambda this: this._parsing, {switch}, Select({', '.join(choices)}))"
         return switch
+
+    def case_construct(self, ref: TypeRef) -> str:
+        """A switch case's construct: a user type, or a number, bytes or text (to the end of
+        the field's bytes)."""
+        if ref.kind == "user":
+            return self.m.reference(self.t, ref)
+        if ref.kind in ("int", "float", "bits"):
+            return self.scalar(ref)
+        self.m.use("GreedyBytes")
+        if ref.kind == "str":
+            self.m.use("StringEncoded")
+            return f"StringEncoded(GreedyBytes, {ref.encoding!r})"
+        return "GreedyBytes"
 
     def selects_on_peek(self, ref: TypeRef) -> bool:
         peeks = {i.id for i in self.t.instances if i.field is not None}
@@ -550,8 +570,9 @@ class TypeEmitter:
         return name
 
     def check(self, f: Field, base: str = "this") -> str:
+        """Kaitai's `valid`, a `Check` after the field; of each element of a repeated field."""
         self.m.use("Check")
-        value = f'{base}["{f.id}"]'
+        value = "obj_" if f.repeat else f'{base}["{f.id}"]'
         elem = self.element_tinfo(f)
         rules = []
         for kind, rule in f.valid.items():
@@ -564,8 +585,13 @@ class TypeEmitter:
             elif kind == "any-of":
                 rules.append(f"{value} in ({', '.join(self.expr(r, base) for r in rule)},)")
             else:
-                rules.append(translate(rule, self.scope(base, {"_": (value, elem)})))
-        return f"Check(lambda this: {' and '.join(rules)}),  # valid"
+                rules.append(self.expr(rule, base, {"_": (value, elem)}))
+        test = " and ".join(rules)
+        if f.repeat:
+            test = f'all({test} for obj_ in {base}["{f.id}"])'
+        if f.if_expr is not None:
+            test = f'{base}["{f.id}"] is None or ({test})'
+        return f"Check(lambda this: {test}),  # valid"
 
     # ------------------------------------------------------------ bits
 
@@ -580,9 +606,11 @@ class TypeEmitter:
             fields += _comment(self.field_doc(f), "")
             fields.append(f'"{f.id}" / {self.field(f, base)},')
         total = sum(f.type.size for f in run)
-        if total % 8:
-            raise SchemaError(f"{self.t.schema.path}: {run[0].ypath}: bit fields that end inside a byte have no "
-                              "construct translation here (a group must fill whole bytes)")
+        if total % 8:  # the next field starts at the next byte, as in Kaitai
+            self.m.use("Padding")
+            pad = f"Padding({8 - total % 8}),  # to the end of the byte"
+            fields = [pad, *fields] if little else [*fields, pad]
+            total += 8 - total % 8
         c = _call("BitStruct", head + fields + tail)
         if little and total > 8:
             self.m.use("ByteSwapped")
@@ -628,7 +656,7 @@ class TypeEmitter:
         out += _comment(" ".join(inst.doc.split()), "") if inst.doc.strip() else []
         if inst.field is not None:
             self.m.use("Peek", "Pointer")
-            c = f"Peek(Pointer({self.fn(inst.pos)}, {self.element(inst.field, 'this')}))"
+            c = f"Peek(Pointer({self.fn(inst.pos)}, {self.field(inst.field)}))"
         else:
             self.m.use("Computed")
             value = self.expr(inst.value)

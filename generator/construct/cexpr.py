@@ -27,8 +27,9 @@ _COMPARISONS = {"==", "!=", "<", "<=", ">", ">=", "and", "or"}
 class Scope:
     """The names of one type, and where its context is (`base`)."""
 
-    def __init__(self, t: TypeDef, base: str, enum_class, parent: TypeDef | None, extra: dict | None = None) -> None:
-        self.t, self.base, self.enum_class, self.parent = t, base, enum_class, parent
+    def __init__(self, t: TypeDef, base: str, enum_class, parent_of, extra: dict | None = None) -> None:
+        self.t, self.base, self.enum_class, self.parent_of = t, base, enum_class, parent_of
+        self.parent = parent_of(t)
         self.extra = extra or {}  # "_" (a valid rule's or repeat-until's element), as (code, type)
 
     def fail(self, message: str):
@@ -46,7 +47,7 @@ class Scope:
             return f"{self.base}._root", ("user", root)
         for p in self.t.params:
             if p.id == n:
-                return f'{self.base}["_p_{n}"]', "bool" if p.type_name == "bool" else "int"
+                return f'{self.base}["{param_key(self.t, n)}"]', param_tinfo(self.t, p)
         f = self.t.field(n)
         if f is not None:
             return f'{self.base}["{n}"]', field_tinfo(f)
@@ -54,6 +55,26 @@ class Scope:
             if inst.id == n:
                 return f'{self.base}["{n}"]', instance_tinfo(inst)
         self.fail(f"unknown name {n!r} in an expression")
+
+
+def param_key(t: TypeDef, name: str) -> str:
+    """Where a type's param is kept in its structure: under its name in a user's schema (Kaitai
+    shows params as attributes of values), hidden (`_p_<name>`) in this repository's, whose
+    params are their holder's arguments and no part of the value."""
+    return f"_p_{name}" if t.schema.strict else name
+
+
+def param_tinfo(t: TypeDef, p):
+    """A param's static type, from its `type`: a user type, a list (`[]`), text, bytes, a bool
+    or (anything else) an integer."""
+    name = p.type_name.strip()
+    if name.endswith("[]"):
+        inner = type("P", (), {"type_name": name[:-2]})
+        return ("list", param_tinfo(t, inner))
+    if name in ("bool", "str", "bytes"):
+        return name
+    target, _ = lookup_type(t, name) if name and not re.match(r"^([us][1248]|f[48]|b[0-9]+)(be|le)?$", name) else (None, "")
+    return ("user", target) if target is not None else "int"
 
 
 def translate(node, scope: Scope) -> str:
@@ -73,10 +94,15 @@ def _tr(node, scope: Scope):
         enum = lookup_enum(scope.t, node.enum)
         if enum is None or node.value not in enum.members.values():
             scope.fail(f"unknown enum member {node.enum}::{node.value}")
-        return repr(node.value), ("enum", enum)
+        return f"_lc.label({scope.enum_class(enum)}.{node.value})", ("enum", enum)
     if isinstance(node, E.Unary):
         code, ti = _tr(node.operand, scope)
         return (f"(not {code})", "bool") if node.op == "not" else (f"({node.op}{code})", ti)
+    if isinstance(node, E.Binary) and node.op in ("==", "!=") and isinstance(node.right, E.EnumLit):
+        # a label is compared as text: a parsed enum field is its label, as is one given to build
+        left, _ = _tr(node.left, scope)
+        _tr(node.right, scope)  # checks the member
+        return f"({left} {node.op} {node.right.value!r})", "bool"
     if isinstance(node, E.Binary):
         left, lt = _tr(node.left, scope)
         right, _ = _tr(node.right, scope)
@@ -125,22 +151,20 @@ def _call(node: E.Call, scope: Scope):
 
 def _attr(node: E.Attr, scope: Scope):
     if node.obj == E.Name("_io"):
-        if node.name != "pos":
-            scope.fail(f"`_io.{node.name}` has no construct translation (only `_io.pos`)")
-        return f"{scope.base}._io.tell()", "int"
-    if node.obj == E.Name("_parent"):
-        parent = scope.parent
-        if parent is None:
-            scope.fail("`_parent` in a type that no type holds")
-        f = parent.field(node.name)
-        if f is not None:
-            return f'{scope.base}._["{node.name}"]', field_tinfo(f)
-        inst = next((i for i in parent.instances if i.id == node.name), None)
-        if inst is None:
-            scope.fail(f"`_parent.{node.name}`: {parent.name} has no field {node.name!r}")
-        return f'{scope.base}._["{node.name}"]', instance_tinfo(inst)
+        if node.name == "pos":
+            return f"{scope.base}._io.tell()", "int"
+        if node.name in ("size", "eof"):
+            return f"_lc.io_{node.name}({scope.base})", "int" if node.name == "size" else "bool"
+        scope.fail(f"`_io.{node.name}` has no construct translation")
+    if node.obj == E.Name("_parent") or (isinstance(node.obj, E.Attr) and node.obj.name == "_parent"):
+        code, parent = _parent(node.obj, scope)
+        if node.name == "_parent":
+            return f"{code}._", ("context", scope.parent_of(parent))
+        return _member(code, parent, node.name, scope)
     code, ti = _tr(node.obj, scope)
     name = node.name
+    if isinstance(ti, tuple) and ti[0] == "context":
+        return _member(code, ti[1], name, scope)
     if name == "to_i":
         if isinstance(ti, tuple) and ti[0] == "enum":
             return f"_lc.to_int({code}, {scope.enum_class(ti[1])})", "int"
@@ -172,8 +196,42 @@ def _attr(node: E.Attr, scope: Scope):
         inst = next((i for i in t.instances if i.id == name), None)
         if inst is not None:
             return f'{code}["{name}"]', instance_tinfo(inst)
+        p = next((p for p in t.params if p.id == name), None)
+        if p is not None:  # Kaitai shows a type's params as attributes of its values
+            return f'{code}["{param_key(t, name)}"]', param_tinfo(t, p)
     shown = ti[0] + " " + getattr(ti[1], "name", str(ti[1])) if isinstance(ti, tuple) else ti
     scope.fail(f"cannot translate `.{name}` on a {shown}")
+
+
+def _parent(node, scope: Scope):
+    """`_parent`, `_parent._parent`, ...: the context's code and the type it belongs to."""
+    if not isinstance(node, E.Attr) and node != E.Name("_parent"):
+        scope.fail("`._parent` of a value has no construct translation (only `_parent` of the structure)")
+    if node == E.Name("_parent"):
+        if scope.parent is None:
+            scope.fail("`_parent` in a type that no type holds")
+        return f"{scope.base}._", scope.parent
+    code, t = _parent(node.obj, scope)
+    up = scope.parent_of(t)
+    if up is None:
+        scope.fail(f"`_parent._parent`: no type holds {t.name}")
+    return f"{code}._", up
+
+
+def _member(code: str, t: TypeDef | None, name: str, scope: Scope):
+    """A name of the context `code` of a structure of type `t`: a field, an instance or a param."""
+    if t is None:
+        scope.fail(f"`_parent.{name}`: the holder's type is not known")
+    f = t.field(name)
+    if f is not None:
+        return f'{code}["{name}"]', field_tinfo(f)
+    inst = next((i for i in t.instances if i.id == name), None)
+    if inst is not None:
+        return f'{code}["{name}"]', instance_tinfo(inst)
+    p = next((p for p in t.params if p.id == name), None)
+    if p is not None:
+        return f'{code}["{param_key(t, name)}"]', param_tinfo(t, p)
+    scope.fail(f"`_parent.{name}`: {t.name} has no field {name!r}")
 
 
 def reads(node) -> set[str]:

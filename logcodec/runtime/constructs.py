@@ -13,7 +13,7 @@ import io
 import zlib
 
 import crc32c as _crc32c
-from construct import Construct, Container, FixedSized, IfThenElse, Renamed, Subconstruct, stream_read_entire, stream_write
+from construct import Construct, Container, EnumIntegerString, FixedSized, IfThenElse, Renamed, Subconstruct, stream_read_entire, stream_write
 
 from logcodec.runtime.limits import DEFAULT_LIMITS, Budget
 
@@ -123,6 +123,20 @@ def span(this, start: int, end: int) -> bytes:
     return data
 
 
+def io_size(this) -> int:
+    """Kaitai's `_io.size`: the size of the stream the structure is read from."""
+    stream = this._io
+    here = stream.tell()
+    size = stream.seek(0, io.SEEK_END)
+    stream.seek(here)
+    return size
+
+
+def io_eof(this) -> bool:
+    """Kaitai's `_io.eof`: whether the structure's stream is at its end."""
+    return this._io.tell() >= io_size(this)
+
+
 def crc32c(data: bytes) -> int:
     """CRC-32C (Castagnoli), for `Checksum`."""
     return _crc32c.crc32c(data)
@@ -140,6 +154,11 @@ def absent_length(this, name: str, absent: int) -> int:
     return given if isinstance(given, int) and given < 0 else absent
 
 
+def label(member) -> EnumIntegerString:
+    """An enum member as construct parses it: its label, which is also its integer."""
+    return EnumIntegerString.new(member.value, member.name)
+
+
 def to_int(value, enum) -> int:
     """An enum field's integer (Kaitai's `.to_i`), whether it is a parsed label, a label
     given to build, or a bare integer."""
@@ -148,4 +167,4 @@ def to_int(value, enum) -> int:
     return int(value)
 
 
-__all__ = ["Processed", "Remembered", "Stream", "absent_length", "built_size", "crc32", "crc32c", "span", "to_int"]
+__all__ = ["Processed", "Remembered", "Stream", "absent_length", "built_size", "crc32", "crc32c", "io_eof", "io_size", "label", "span", "to_int"]

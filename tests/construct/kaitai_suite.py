@@ -99,9 +99,12 @@ def _install() -> None:
 
 
 def run(suite: Path, filter_: str | None = None, jobs: int = 4, timeout: float = 20, out: Path | None = None,
-        log=print) -> dict:
+        specs: list[str] | None = None, log=print) -> dict:
+    """The runner's report for this implementation: every spec (or those whose id contains
+    `filter_`, or those named in `specs`)."""
     _install()
-    specs = corpus.load_specs(suite, filter_)
+    found = corpus.load_specs(suite, filter_)
+    specs = [s for s in found if specs is None or s.id in specs]
     out = out or corpus.REPO / "build" / "kaitai_suite_construct"
     return runner.run_impl(IMPL, suite, specs, out, jobs, timeout, all_formats=False, formats_err=False, log=log)
 
