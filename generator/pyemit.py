@@ -21,7 +21,7 @@ from pathlib import Path
 import jinja2
 
 from . import expr as E
-from .pyexpr import Nav, Scope, field_tinfo, instance_meta, parent_names, path_root, remote_lengths, translate, type_of, value_kind
+from .pyexpr import Nav, Scope, reads_bits_one_by_one, field_tinfo, instance_meta, parent_names, path_root, remote_lengths, translate, type_of, value_kind
 from logcodec.runtime.processors import PROCESSORS
 
 from .schema import Field, Schema, SchemaError, TypeDef, TypeRef
@@ -648,9 +648,10 @@ class TypeEmitter:
     def items(self):
         """Split the seq into fixed runs (lists of Item) and single fields."""
         out, run, bits = [], [], []
+        one_by_one = reads_bits_one_by_one(self.t)
         for f in self.t.seq:
             plain = not (f.if_expr or f.repeat or f.size is not None or f.size_eos or f.process or f.contents)
-            if plain and f.type.kind == "bits":
+            if plain and f.type.kind == "bits" and not one_by_one:
                 if bits and f.type.endian != bits[0].type.endian:
                     raise SchemaError(f"{self.t.schema.path}: {f.ypath}: bit fields of both bit orders in one "
                                       "byte are not supported yet")
@@ -723,7 +724,12 @@ class TypeEmitter:
         self.lines, self.encoding, self.computed_instances = c, False, set()
         self.scope.encoding = False
         self.navigation_start(c)
+        one_by_one = reads_bits_one_by_one(t)
+        if one_by_one:
+            c("bb = 0; bl = 0")
         for part in self.items():
+            if one_by_one and (isinstance(part, list) or part.type.kind != "bits"):
+                c("bb = 0; bl = 0")  # a byte-aligned field: the bits left in the last byte are skipped
             if isinstance(part, list):
                 self.decode_run(c, part)
             else:
@@ -917,15 +923,16 @@ class TypeEmitter:
             else:
                 c("i = 0")
                 with c.block("try:"):
-                    loop = "while pos < end:" if f.repeat == "eos" else "while True:"
+                    bits = f.type.kind == "bits"  # read one by one: the end is where no bit is left
+                    loop = "while True:" if f.repeat != "eos" else "while pos < end or bl > 0:" if bits else "while pos < end:"
                     with c.block(loop):
                         if f.repeat == "eos":
-                            c("before = pos")
+                            c("before = pos + bl" if bits else "before = pos")
                         self.spend_one_element(c)
                         self.decode_element(c, f, elem, "", wrap=None)
                         c(f"{var}.append({elem})")
                         if f.repeat == "eos":  # would read empty elements forever (an `until` may end on one)
-                            c("if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')")
+                            c(f"if {'pos + bl' if bits else 'pos'} == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')")
                         if f.repeat == "until":
                             self.scope.extra["_"] = (elem, field_tinfo(f)[1])
                             c(f"if {self.expr(f.repeat_until)}: break")
@@ -1060,6 +1067,13 @@ class TypeEmitter:
                 c(f"if pos + {ref.size} > end: raise _rt.short(buf, pos, end, {ref.size}, {epath!r})")
                 c(f"{target}, = {name}.unpack_from(buf, pos); pos += {ref.size}")
             self.check_valid(c, f, f"pos - {ref.size}", target, epath)
+        elif ref.kind == "bits":  # one by one (reads_bits_one_by_one)
+            c(f"{target}, pos, bb, bl = _rt.read_bits_{ref.endian}(buf, pos, end, {ref.size}, bb, bl, {epath!r})")
+            if ref.size == 1:
+                c(f"{target} = {target} != 0")
+            elif f.enum is not None and not (f.repeat or f.if_expr or f.size is not None):
+                c(f"{target} = _rt.enum_value({self.m.enum_class(f.enum)}, {target})")
+            self.check_valid(c, f, "pos", target, epath)
         elif ref.kind == "user":
             args = self.call_args(ref, f=f)
             self.call_decoder(c, f"{target}, pos = _d_{ref.user.name}(buf, pos, end, lim{args})", wrap)
@@ -1222,6 +1236,10 @@ class TypeEmitter:
         t, c = self.t, Lines(2)
         self.lines, self.encoding, self.computed_instances = c, True, set()
         self.scope.encoding = True
+        if reads_bits_one_by_one(t):
+            head = f"def _e_{t.name}(v: {self.m.value_type(t)}, out: list[Any]{self.params(typed=True)}) -> int:"
+            return "\n".join([head, "    _rt.no_encoder('bit fields repeated or conditional (not supported yet)', '')",
+                              "    return 0"])
         self.deferred, self.computed = set(), set()
         self.pending_runs: list[tuple] = []  # (placeholder index, struct, values, deferred ids, layout)
         self.varint_sizes: set[str] = set()  # deferred sizes written as a varint placeholder

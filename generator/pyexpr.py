@@ -165,6 +165,13 @@ def value_kind(node) -> dict:
     return {"kind": "int", "wide": False}
 
 
+def reads_bits_one_by_one(t: TypeDef) -> bool:
+    """A type with a bit field that is repeated, conditional or processed reads all its bit fields
+    as Kaitai's streams do, one after the other from a buffer of bits, not in whole-byte groups."""
+    return not t.schema.strict and any(
+        f.type.kind == "bits" and (f.if_expr is not None or f.repeat or f.size is not None or f.process) for f in t.seq)
+
+
 def param_tinfo(t: TypeDef, type_name: str):
     """The static type of a param, from its declared type."""
     name = type_name.strip()
@@ -210,7 +217,8 @@ class Nav:
         """`_io.pos`, `_io.size`, `_io.eof` of the type being read."""
         if scope.encoding:
             return f"_rt.stream_only('_io.{name}', '')", "bool" if name == "eof" else "int"
-        code = {"pos": "(pos - io0)", "size": "(end - io0)", "eof": "(pos >= end)"}.get(name)
+        eof = "(bl == 0 and pos >= end)" if reads_bits_one_by_one(scope.t) else "(pos >= end)"
+        code = {"pos": "(pos - io0)", "size": "(end - io0)", "eof": eof}.get(name)
         if code is None:
             raise SchemaError(f"{scope.t.schema.path}: {scope.t.ypath or '(top)'}: a stream has no `.{name}`")
         return code, "bool" if name == "eof" else "int"

@@ -350,3 +350,41 @@ def stream_only(what: str, path: str):
     it, so the value that depends on it must be given."""
     raise EncodeError("invalid_value", f"{what} depends on the stream it is read from, which an encoder does not "
                       "have", None, path)
+
+
+# ---------------------------------------------------------------- bits one by one
+# A type whose bit fields are repeated or conditional reads them as Kaitai's streams do: whole
+# bytes go into a buffer of bits (`bb`, holding `bl` bits) that the next bit field takes from.
+
+
+def read_bits_be(buf, pos: int, end: int, n: int, bb: int, bl: int, path: str) -> tuple[int, int, int, int]:
+    """`n` bits, most significant first; returns (value, pos, bb, bl)."""
+    if n > bl:
+        need = (n - bl + 7) // 8
+        if pos + need > end:
+            raise short(buf, pos, end, need, path)
+        bb = (bb << (8 * need)) | int.from_bytes(buf[pos:pos + need], "big")
+        pos += need
+        bl += 8 * need
+    bl -= n
+    value = bb >> bl
+    return value, pos, bb & ((1 << bl) - 1), bl
+
+
+def read_bits_le(buf, pos: int, end: int, n: int, bb: int, bl: int, path: str) -> tuple[int, int, int, int]:
+    """`n` bits, least significant first; returns (value, pos, bb, bl)."""
+    if n > bl:
+        need = (n - bl + 7) // 8
+        if pos + need > end:
+            raise short(buf, pos, end, need, path)
+        bb |= int.from_bytes(buf[pos:pos + need], "little") << bl
+        pos += need
+        bl += 8 * need
+    value = bb & ((1 << n) - 1)
+    return value, pos, bb >> n, bl - n
+
+
+def no_encoder(what: str, path: str):
+    """An encoder the generator cannot write for a construct (it never writes bytes that would
+    not decode back to the value)."""
+    raise EncodeError("invalid_value", f"cannot be encoded: {what}", None, path)
