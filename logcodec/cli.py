@@ -739,7 +739,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--path", action="store_true", help="only print the path of index.html")
     p.add_argument("--schema", metavar="KSY", help="also decode this Kaitai schema's format (compiled in memory)")
     p.add_argument("-I", "--include", action="append", metavar="DIR", help="where --schema's imports are looked up")
-    p.add_argument("--max-bytes", type=int, default=1 << 20, help="largest input /api/decode takes (default 1 MiB)")
+    p.add_argument("--max-bytes", type=int, default=256 << 10, help="largest input /api/decode takes (default 256 KiB)")
     p.add_argument("--quiet", action="store_true", help="do not log requests")
     p.set_defaults(func=cmd_docs)
     return parser

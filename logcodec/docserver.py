@@ -31,7 +31,7 @@ from urllib.parse import unquote, urlsplit
 
 from logcodec.spans import Inspector
 
-MAX_BYTES = 1 << 20  # bytes of input one request may decode
+MAX_BYTES = 256 << 10  # bytes of input one request may decode: the answer (value and ranges) is about 40 times larger
 MAX_BODY = 3 * MAX_BYTES  # a JSON body: hex takes two characters a byte, with room for whitespace
 DRAIN_LIMIT = 64 << 20  # a body over the limit but under this is read and dropped before the answer
 _HEX = re.compile(r"[0-9a-fA-F]*")
@@ -137,16 +137,18 @@ class DocsServer:
         return inspector.decode(name, data, stream=stream)
 
     def detect(self, data: bytes, stream: bool) -> dict:
-        """Try every format. Of those that read the whole input, the one that explains most of it
-        wins: the fewest bytes left in plain bytes fields (not a partial tail holding everything),
-        then the fewest fields (a batch before a set of one batch). When none reads it all, the one
-        that read furthest before its error."""
+        """Try every format. Of those that read the whole input, the one with the most evidence
+        wins: the most bytes a rule of the schema vouched for (fixed contents, `valid` rules, the
+        range of a checksum), then the fewest bytes left in plain bytes fields (not a partial tail
+        holding everything), then the fewest fields (a batch before a set of one batch). When none
+        reads it all, the one that read furthest before its error."""
         tried = [inspector.decode(name, data, stream=stream, trace=False)
                  for inspector in self.inspectors for name in inspector.names()]
         whole = [r for r in tried if r["error"] is None and r["partial"] is None]
         if whole:
             traced = [self.inspector(r["format"]).decode(r["format"], data, stream=stream) for r in whole]
-            traced.sort(key=lambda r: (r["opaque"], _size(r["value"]), r["format"] not in self.user_formats, r["format"]))
+            traced.sort(key=lambda r: (-r["checked"], r["opaque"], _size(r["value"]),
+                                       r["format"] not in self.user_formats, r["format"]))
             best, candidates = traced[0], [r["format"] for r in traced]
         else:
             def reach(r):

@@ -46,6 +46,7 @@ class _Call:
     ret: object = None
     children: list = field(default_factory=list)
     taken: bool = False
+    cursor: int = 0  # children before it are all taken (they are mostly taken in order)
 
 
 class _Recorder:
@@ -97,6 +98,7 @@ class _Layout:
         self.types = types
         self.out: dict[str, list] = {}
         self.opaque = 0  # input bytes held by plain bytes fields (what the reading left unexplained)
+        self.checked = 0  # input bytes that a rule vouched for: fixed contents, `valid`, a checksum's range
 
     def record(self, path: str, start: int, end: int, region) -> None:
         if region is None:
@@ -106,7 +108,11 @@ class _Layout:
 
     @staticmethod
     def take(node: _Call, kind: str, buf, start: int) -> _Call | None:
-        for c in node.children:
+        kids = node.children
+        while node.cursor < len(kids) and kids[node.cursor].taken:
+            node.cursor += 1
+        for k in range(node.cursor, len(kids)):
+            c = kids[k]
             if not c.taken and c.kind == kind and c.buf is buf and c.start == start and c.ret is not None:
                 c.taken = True
                 return c
@@ -118,6 +124,25 @@ class _Layout:
         if t is None or node.ret is None:
             return
         value, stop = node.ret
+        at: dict[str, tuple[int, int]] = {}  # where each field of this structure lies
+        try:
+            self._fields(node, t, value, stop, path, region, at)
+        finally:
+            if region is None:
+                self._count_checked(t, node.start, stop, at)
+
+    def _count_checked(self, t, start: int, stop: int, at: dict) -> None:
+        for f in t.seq:
+            if f.id not in at:
+                continue
+            if f.contents is not None or f.valid:
+                self.checked += at[f.id][1] - at[f.id][0]
+            if f.checksum:
+                lo = at.get(f.checksum.get("from"), (start, start))[0] if f.checksum.get("from") else start
+                hi = at.get(f.checksum.get("to"), (stop, stop))[1] if f.checksum.get("to") else stop
+                self.checked += max(0, hi - lo)
+
+    def _fields(self, node: _Call, t, value, stop: int, path: str, region, at: dict) -> None:
         cur, seq, i = node.start, t.seq, 0
         while i < len(seq):
             f = seq[i]
@@ -129,6 +154,7 @@ class _Layout:
                 for g in run:
                     if t.unwrap or getattr(value, g.id, None) is not None or g.if_expr is None:
                         self.record(path if t.unwrap else _join(path, g.id), cur, cur + width, region)
+                        at[g.id] = (cur, cur + width)
                 cur += width
                 i += len(run)
                 continue
@@ -152,6 +178,7 @@ class _Layout:
                 return  # the rest of this structure cannot be placed
             if f.repeat or end != cur or fpath not in self.out:
                 self.record(fpath, cur, end, region)
+            at[f.id] = (cur, end)
             cur = end
 
     def one(self, f, val, cur: int, node: _Call, path: str, region) -> int | None:
@@ -264,7 +291,8 @@ def load_pure(schemas, sources: dict[str, str]) -> dict[str, ModuleType]:
 class Format:
     name: str
     schema: object  # generator.schema.Schema
-    module: ModuleType  # pure-Python copy
+    module: ModuleType  # pure-Python copy, traced
+    fast: ModuleType | None = None  # the module as imported (maybe compiled): for decodes without ranges
 
 
 class Inspector:
@@ -284,10 +312,10 @@ class Inspector:
         """{"value", "ranges", "error", "consumed", "partial"}: the canonical JSON value (a list of
         values with `stream`), the field ranges, and the DecodeError (as JSON) if any."""
         fmt = self.formats[name]
-        mod = fmt.module
+        mod = fmt.module if trace or fmt.fast is None else fmt.fast
         rec = _Recorder(self._traced)
         result: dict = {"format": name, "size": len(data), "value": None, "ranges": {}, "error": None,
-                        "consumed": 0, "partial": None, "opaque": None}
+                        "consumed": 0, "partial": None, "opaque": None, "checked": None}
         old = sys.getprofile()
         if trace:
             sys.setprofile(rec)
@@ -325,6 +353,7 @@ class Inspector:
                                               pos, root).to_json()
         result["ranges"] = lay.out
         result["opaque"] = lay.opaque if trace else None
+        result["checked"] = lay.checked if trace else None
         return result
 
 
@@ -361,7 +390,7 @@ def builtin(docs_dir: Path) -> Inspector:
         picked.append(s)
     ok = [s for s in picked if all(i.module in sources or i.root.primitive for i in _with_imports([s]) if i is not s)]
     modules = load_pure(ok, sources)
-    return Inspector({s.format_name: Format(s.format_name, s, modules[s.module])
+    return Inspector({s.format_name: Format(s.format_name, s, modules[s.module], importlib.import_module(s.module))
                       for s in ok if s.format_name in FORMATS})
 
 
