@@ -273,6 +273,7 @@ class ModuleEmitter:
     def class_source(self, t: TypeDef) -> str:
         return TEMPLATES.get_template("python_class.py.j2").render(
             t=t, doc=_docstring(t.doc + (f"\n\nSee {t.doc_ref}" if t.doc_ref else ""), 1),
+            lazy=bool(t.instances) and self.nav is not None,
             fields=[self.field_decl(t, f) for f in t.seq] + [self.instance_decl(i) for i in t.instances]
             + [self.param_decl(p) for p in self.exposed_params(t)] + ([_IO_DECL] if self.exposes_io else []),
         )
@@ -309,6 +310,9 @@ class ModuleEmitter:
         meta["instance"] = True
         if inst.input:
             meta["input"] = True
+        if self.nav is not None:  # a user's schema: lazy, set by the decoder (or on first use), not given
+            return {"id": inst.id, "annotation": annotation, "default": "init=False, compare=False, repr=False",
+                    "meta": meta, "param": "", "init": "", "doc": _docstring(inst.doc + " Computed when first read.", 1)}
         return {"id": inst.id, "annotation": annotation, "default": "default=None" + ("" if inst.input else ", compare=False"),
                 "meta": meta, "param": f"{inst.id}: {annotation} = None", "init": inst.id,
                 "doc": _docstring(inst.doc + " Computed on decode.", 1)}
@@ -494,6 +498,8 @@ class TypeEmitter:
         self.scope = Scope(t, module.enum_class, module.parents.get(t.name), module.nav)
         self.encoding = False
         self.computed_instances: set[str] = set()
+        self.lazy: set[str] = set()  # instances computed when first read (a user's schema)
+        self.lazy_target: str | None = None
         # byte ranges used by -lc-size-of and -lc-checksum: (owner field, first id, last id or None)
         self.ranges = []
         for f in t.seq:
@@ -531,6 +537,10 @@ class TypeEmitter:
         for name in sorted(E.names(node)):
             inst = next((i for i in self.t.instances if i.id == name), None)
             if inst is None or name in self.computed_instances:
+                continue
+            if name in self.lazy and name != self.lazy_target:  # computed (once) by the value
+                self.computed_instances.add(name)
+                self.lines(f"i_{name} = o.{name}")
                 continue
             if self.encoding and (inst.input or inst.field is not None):
                 continue  # read from the value
@@ -735,11 +745,27 @@ class TypeEmitter:
             else:
                 self.decode_field(c, part)
         self.close_ranges_decode(c, None)
-        for inst in t.instances:
-            self.need_instances(E.Name(inst.id))
-        if t.unwrap:
+        if self.m.nav is not None and not t.unwrap:
+            self.lazy = {i.id for i in t.instances} - self.computed_instances
+            for inst in t.instances:
+                if inst.id in self.lazy:
+                    self.lazy_thunk(c, inst, one_by_one)
+            values = [f"v_{f.id}" for f in t.seq] + [f"p_{p.id}" for p in self.m.exposed_params(t)]
+            values += ["_rt.KStream(buf, io0, end, pos)"] if self.m.exposes_io else []
+            c(f"obj = {t.class_name}({', '.join(values)})")
+            for inst in t.instances:
+                if inst.id not in self.lazy:
+                    c(f"obj.{inst.id} = i_{inst.id}")
+            if self.lazy:
+                c(f"obj._lazy = {{{', '.join(f'{n!r}: _lazy_{n}' for n in sorted(self.lazy))}}}")
+            c("return obj, pos")
+        elif t.unwrap:
+            for inst in t.instances:
+                self.need_instances(E.Name(inst.id))
             c(f"return v_{t.seq[0].id}, pos")
         else:
+            for inst in t.instances:
+                self.need_instances(E.Name(inst.id))
             values = [f"v_{f.id}" for f in t.seq] + [f"i_{i.id}" for i in t.instances]
             values += [f"p_{p.id}" for p in self.m.exposed_params(t)]
             values += ["_rt.KStream(buf, io0, end, pos)"] if self.m.exposes_io else []
@@ -761,6 +787,23 @@ class TypeEmitter:
                           f"    except ({'AttributeError, ' if self.m.nav is not None else ''}IndexError, KeyError, "
                           "ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:",
                           "        raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None"])
+
+    def lazy_thunk(self, c: Lines, inst, one_by_one: bool) -> None:
+        """A user's schema: an instance the seq did not need is computed when first read, as
+        Kaitai's are, from the stream as it was at the end of the type (bound as defaults)."""
+        bits = ", bb: int = bb, bl: int = bl" if one_by_one else ""
+        c(f"def _lazy_{inst.id}(o: Any, buf: Any = buf, pos: int = pos, io0: int = io0, end: int = end{bits}) -> Any:")
+        c.indent += 1
+        computed, self.lazy_target = set(self.computed_instances), inst.id
+        with c.block("try:"):
+            self.need_instances(E.Name(inst.id))
+            c(f"return i_{inst.id}")
+        c("except _rt.DecodeError: raise")
+        with c.block("except (AttributeError, IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, "
+                     "ValueError, LookupError) as exc:"):
+            c(f"raise _rt.invalid(f'an expression failed on this input: {{exc}}', pos, {inst.id!r}) from None")
+        c.indent -= 1
+        self.computed_instances, self.lazy_target = computed, None
 
     def guarded_expressions(self) -> bool:
         """Whether an expression of this type can fail on bad input (indexing, division, a

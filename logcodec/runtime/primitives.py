@@ -388,3 +388,17 @@ def no_encoder(what: str, path: str):
     """An encoder the generator cannot write for a construct (it never writes bytes that would
     not decode back to the value)."""
     raise EncodeError("invalid_value", f"cannot be encoded: {what}", None, path)
+
+
+def lazy(obj, name: str):
+    """An instance of a user's schema not computed yet: computed now, once (Kaitai's instances
+    are lazy: one that fails, or recurses, costs only who reads it). None for a value built by
+    hand, which has no stream to read it from."""
+    thunks = obj.__dict__.get("_lazy")
+    if thunks is not None and name in thunks:
+        value = thunks.pop(name)(obj)
+        setattr(obj, name, value)
+        return value
+    if name in getattr(type(obj), "__dataclass_fields__", {}):
+        return None
+    raise AttributeError(f"{type(obj).__name__!r} object has no attribute {name!r}")

@@ -263,6 +263,7 @@ seq:
   - {id: num_items, type: u1}
   - {id: body, size: 4, type: body}
   - {id: items, type: item, repeat: expr, repeat-expr: num_items}
+  - {id: rest, size-eos: true}
 instances:
   at_two: {pos: 2, type: u1, repeat: expr, repeat-expr: 2}
   never: {pos: 200, type: u1, if: false}
@@ -273,9 +274,9 @@ types:
     instances:
       left: {value: _io.size - _io.pos}
   item:
-    seq: [{id: x, type: u1, valid: {max: _root.num_items}}]
-    instances:
-      is_last: {value: '_parent.items.size == _parent.num_items - 1'}
+    seq:
+      - {id: x, type: u1, valid: {max: _root.num_items}}
+      - {id: extra, type: u1, if: _parent.items.size == 0}  # the list as far as it goes
 """
 
 
@@ -285,16 +286,16 @@ def test_positional_instances_read_from_any_stream_and_types_see_parent_and_root
     got = python_in(tmp_path / "out", """
         from logcodec.runtime.errors import DecodeError
         from user import user
-        v = user.decode(bytes([2, 9, 8, 7, 6, 1, 2]))
-        print(v.at_two, v.never, v.from_body, v.body.left, [i.is_last for i in v.items])
+        v = user.decode(bytes([2, 9, 8, 7, 6, 1, 5, 2]))
+        print(v.at_two, v.never, v.from_body, v.body.left, [i.extra for i in v.items])
         try:
-            user.decode(bytes([2, 9, 8, 7, 6, 1, 3]))
+            user.decode(bytes([2, 9, 8, 7, 6, 1, 5, 3]))
         except DecodeError as exc:
             print(type(exc).__name__, exc.path)
     """).splitlines()
     # at_two: bytes 2 and 3 of the input; from_body: byte 1 of body's own stream (8);
-    # body.left: its 4-byte stream read to 1; is_last: the list as far as it goes.
-    assert got[0] == "[8, 7] None 8 3 [False, True]"
+    # body.left: its 4-byte stream read to 1; extra: only in the first item.
+    assert got[0] == "[8, 7] None 8 3 [5, None]"
     assert got[1] == "DecodeError user.items[1].x"  # 3 is above _root.num_items
 
 
@@ -374,13 +375,15 @@ instances:
         import logcodec
         v = user.decode(b"1234" + bytes([5, 2, 9]))
         print(v.as_text, v.as_number, v.part, v.hex_value, v.back, v.smallest, v.first_byte)
+        v = user.decode(b"12ab" + bytes(3))  # instances are lazy, as Kaitai's: read when first used
+        print(v.hex_value)
         try:
-            user.decode(b"12ab" + bytes(3))
+            v.as_number
         except logcodec.DecodeError as exc:
-            print(exc.kind)
+            print(exc.kind, exc.path)
     """).split()
     # Text that is no decimal number is a DecodeError, as any expression failing on the input.
-    assert got == ["1234", "1234", "23", "4660", "1234", "2", "49", "invalid_value"]
+    assert got == ["1234", "1234", "23", "4660", "1234", "2", "49", str(0x12ab), "invalid_value", "as_number"]
 
 
 def test_value_instances_with_if_and_enum_and_valid_on_bytes(tmp_path):
