@@ -657,6 +657,9 @@ class TypeEmitter:
         if inst.field is not None:
             self.m.use("Peek", "Pointer")
             c = f"Peek(Pointer({self.fn(inst.pos)}, {self.field(inst.field)}))"
+            if inst.field.valid:
+                out.append(f'"{inst.id}" / {c},')
+                return out + [self.check(inst.field)]
         else:
             self.m.use("Computed")
             value = self.expr(inst.value)
@@ -687,6 +690,8 @@ def _case_key(k) -> str:
         return repr(k.value)
     if isinstance(k, (E.Num, E.Bool, E.Str)):
         return repr(k.value)
+    if isinstance(k, E.ArrayLit) and all(isinstance(i, E.Num) and 0 <= i.value <= 255 for i in k.items):
+        return repr(bytes(i.value for i in k.items))
     if isinstance(k, E.Unary) and k.op == "-" and isinstance(k.operand, E.Num):
         return repr(-k.operand.value)
     raise SchemaError(f"a switch case {k!r} that is not a literal has no construct translation")

@@ -2,10 +2,11 @@
 
 A construct definition evaluates expressions in functions of the context, `lambda this: ...`.
 Names are read by key (`this["items"]`: a Container's attributes would find its methods
-first), a type's params are hidden keys (`this["_p_depth"]`), `_parent` is the enclosing
-structure's context (`this._`), `_index` the repetition's index, enum literals are the
-member's label (a parsed enum field is a label that is also its integer, so `==` compares
-labels), `.to_i` of an enum goes through its IntEnum class, `/` is integer division.
+first), a type's params are keys of its structure (`param_key`), `_parent` is the enclosing
+structure's context (`this._`), `_index` the repetition's index, an enum literal is the
+member's label (`_lc.label`: a parsed enum field is a label that is also its integer; `==` and
+`!=` compare labels as text, so that a label given to build compares too), `.to_i` of an enum
+goes through its IntEnum class, `/` is integer division.
 
 `base` is where the current type's context is, seen from the function: `this` in the
 type's own structure, `this._` from a structure nested in it (a group of bit fields, or the
