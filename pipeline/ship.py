@@ -19,10 +19,12 @@ is named by the hash of its source, so none that does not fit is ever used.
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import importlib
 import io
 import os
+import shutil
 import sys
 import tempfile
 import zipfile
@@ -67,7 +69,10 @@ def package_zip(folder: Path | str | None = None) -> Path:
             info.external_attr = 0o644 << 16
             z.writestr(info, path.read_bytes())
     data = buffer.getvalue()
-    folder = Path(folder) if folder is not None else Path(tempfile.mkdtemp(prefix="logcodec-ship-"))
+    if folder is None:  # removed when this process ends (executors fetch the zip from the driver while it runs)
+        folder = Path(tempfile.mkdtemp(prefix="logcodec-ship-"))
+        atexit.register(shutil.rmtree, folder, True)
+    folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / f"logcodec-{hashlib.sha256(data).hexdigest()[:16]}.zip"
     if not target.exists():

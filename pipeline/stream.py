@@ -91,9 +91,6 @@ class LogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
     def prepareForTriggerAvailableNow(self) -> None:
         self.target = self._latest({})
 
-    def reportLatestOffset(self) -> dict:
-        return self._latest({})
-
     def _latest(self, start: dict) -> dict:
         return _relisting(lambda: self._latest_once(start))
 
