@@ -12,6 +12,7 @@ The emitter knows Kaitai constructs and the `-lc-` extensions, never a format.
 
 from __future__ import annotations
 
+import codecs
 import re
 import textwrap
 from contextlib import contextmanager
@@ -1175,6 +1176,11 @@ class TypeEmitter:
     def decode_text(self, c: Lines, ref: TypeRef, target: str, part: str, first: str, epath: str, b: str) -> None:
         """`target` = the bytes `part` as text; a bad byte is invalid_value at `first` (where
         `part` starts in `b`) plus its offset."""
+        try:
+            codecs.lookup(ref.encoding)
+        except LookupError:  # an instance of a user's schema (schema.py refuses the rest): an error when read
+            c(f"raise _rt.invalid({f'unknown encoding {ref.encoding!r}'!r}, {first}, {epath!r})")
+            return
         with c.block("try:"):
             c(f"{target} = str({part}, {ref.encoding!r})")
         with c.block("except UnicodeDecodeError as exc:"):

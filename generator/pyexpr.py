@@ -348,6 +348,8 @@ def _call(node: E.Call, scope: Scope):
     """Kaitai's methods with arguments, on bytes and strings."""
     code, ti = _tr(node.obj, scope)
     args = [_tr(a, scope)[0] for a in node.args]
+    if ti == "bytes" and node.name == "to_s" and len(args) == 1 and scope.objects is not None:
+        return f"_rt.text({code}, {args[0]})", "str"  # an unknown encoding is a DecodeError when read
     if ti == "bytes" and node.name == "to_s" and len(args) == 1:
         if isinstance(node.args[0], E.Str):
             try:

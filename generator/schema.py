@@ -612,7 +612,10 @@ class Resolver:
             try:
                 codecs.lookup(encoding)
             except LookupError:
-                self.fail(_join(f.ypath, "encoding"), f"unknown encoding {encoding!r}")
+                # An instance of a user's schema is read when first used, as in Kaitai: reading
+                # it is then the error (DecodeError), not compiling the schema.
+                if self.schema.strict or ".instances." not in "." + f.ypath:
+                    self.fail(_join(f.ypath, "encoding"), f"unknown encoding {encoding!r}")
             if name == "strz":  # terminated by a NUL of the encoding's code unit
                 f.terminator = bytes(_unit_size(encoding))
             return TypeRef("str", encoding=encoding)

@@ -402,3 +402,14 @@ def lazy(obj, name: str):
     if name in getattr(type(obj), "__dataclass_fields__", {}):
         return None
     raise AttributeError(f"{type(obj).__name__!r} object has no attribute {name!r}")
+
+
+def text(data: bytes, encoding: str) -> str:
+    """Kaitai's `bytes.to_s(encoding)` with an encoding known only when it runs: bytes that are
+    not that encoding, or an encoding Python does not know, are a DecodeError."""
+    try:
+        return str(data, encoding)
+    except LookupError:
+        raise DecodeError("invalid_value", f"unknown encoding {encoding!r}", None, "") from None
+    except UnicodeDecodeError as exc:
+        raise DecodeError("invalid_value", f"not {encoding}: {exc.reason}", None, "") from None
