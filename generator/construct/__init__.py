@@ -287,7 +287,8 @@ class TypeEmitter:
             self.m.use("FocusedSeq")
             entries = self.params() + self.fields(t.seq)
             return _call("FocusedSeq", [f'"{t.seq[0].id}",', *entries])
-        if t.seq and all(f.type.kind == "bits" for f in t.seq) and not t.instances:
+        if (t.seq and all(f.type.kind == "bits" for f in t.seq) and not t.instances
+                and len({f.type.endian for f in t.seq}) == 1):
             return self.bit_struct(t.seq, "this", self.params(), [self.check(f) for f in t.seq if f.valid])
         self.m.use("Struct")
         return _call("Struct", self.params() + self.fields(t.seq))
@@ -309,7 +310,8 @@ class TypeEmitter:
             f = seq[i]
             if f.type.kind == "bits":
                 run = [f]
-                while i + len(run) < len(seq) and seq[i + len(run)].type.kind == "bits":
+                while (i + len(run) < len(seq) and seq[i + len(run)].type.kind == "bits"
+                       and seq[i + len(run)].type.endian == f.type.endian):  # a new bit order starts a new byte
                     run.append(seq[i + len(run)])
                 for g in run:
                     out += self.instances_for(g)
