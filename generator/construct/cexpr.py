@@ -191,15 +191,7 @@ def _attr(node: E.Attr, scope: Scope):
         t: TypeDef = ti[1]
         if t.unwrap and name == t.seq[0].id:
             return code, field_tinfo(t.seq[0])  # an unwrapped type's value is its single field
-        f = t.field(name)
-        if f is not None:
-            return f'{code}["{name}"]', field_tinfo(f)
-        inst = next((i for i in t.instances if i.id == name), None)
-        if inst is not None:
-            return f'{code}["{name}"]', instance_tinfo(inst)
-        p = next((p for p in t.params if p.id == name), None)
-        if p is not None:  # Kaitai shows a type's params as attributes of its values
-            return f'{code}["{param_key(t, name)}"]', param_tinfo(t, p)
+        return _member(code, t, name, scope)
     shown = ti[0] + " " + getattr(ti[1], "name", str(ti[1])) if isinstance(ti, tuple) else ti
     scope.fail(f"cannot translate `.{name}` on a {shown}")
 
@@ -220,7 +212,8 @@ def _parent(node, scope: Scope):
 
 
 def _member(code: str, t: TypeDef | None, name: str, scope: Scope):
-    """A name of the context `code` of a structure of type `t`: a field, an instance or a param."""
+    """A name of a structure of type `t` (a value, or a context `code`): a field, an instance or a
+    param (Kaitai shows a type's params as attributes of its values)."""
     if t is None:
         scope.fail(f"`_parent.{name}`: the holder's type is not known")
     f = t.field(name)
@@ -232,7 +225,7 @@ def _member(code: str, t: TypeDef | None, name: str, scope: Scope):
     p = next((p for p in t.params if p.id == name), None)
     if p is not None:
         return f'{code}["{param_key(t, name)}"]', param_tinfo(t, p)
-    scope.fail(f"`_parent.{name}`: {t.name} has no field {name!r}")
+    scope.fail(f"`.{name}`: {t.name} has no field, instance or param {name!r}")
 
 
 def reads(node) -> set[str]:
