@@ -22,6 +22,8 @@ from pathlib import Path
 
 import jinja2
 
+from logcodec.runtime.processors import PROCESSORS
+
 from .. import expr as E
 from ..schema import Field, Schema, SchemaError, TypeDef, TypeRef
 from .cexpr import Scope, param_key, reads, reads_parent_field, translate
@@ -513,7 +515,9 @@ class TypeEmitter:
                       "(construct's `Compressed` knows no Kafka or TANK codec table); decompression is bounded "
                       "by logcodec's default limits."] = None
         arglist = ", ".join(self.expr(a, base) for a in args)
-        return f"_lc.Processed({inner}, processors.{name}" + (f", lambda this: [{arglist}])" if args else ")")
+        # the runtime's processors by name, a user's own through UserProcessor (Kaitai's naming)
+        proc = f"processors.{name}" if name in PROCESSORS else f"processors.UserProcessor({name!r})"
+        return f"_lc.Processed({inner}, {proc}" + (f", lambda this: [{arglist}])" if args else ")")
 
     def reference(self, f: Field, ref: TypeRef, base: str) -> str:
         if ref.kind == "user":
