@@ -87,3 +87,19 @@ def test_compile_refuses_an_unknown_target(tmp_path):
     done = subprocess.run([sys.executable, "-m", "logcodec", "compile", str(ROOT / "schemas" / "tank" / "bundle.ksy"),
                            "-o", str(tmp_path), "--target", "rust"], capture_output=True, text=True)
     assert done.returncode != 0 and "invalid choice" in done.stderr
+
+
+def test_compile_target_construct_takes_the_repositorys_schemas(tmp_path):
+    """The code path of `logcodec generate`: the same definitions in the user's package, which
+    parse a vector of every format as generated/construct does."""
+    pytest.importorskip("construct")
+    schemas = sorted(str(p) for p in (ROOT / "schemas").glob("*/*.ksy") if p.parent.name != "common")
+    done = subprocess.run([sys.executable, "-m", "logcodec", "compile", *schemas, "-o", str(tmp_path), "--package",
+                           "repo_cons", "--target", "construct", "--strict"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    for path in MODULES:
+        body = path.read_text().split("\n", 1)[1]
+        compiled = (tmp_path / "repo_cons" / path.name).read_text().split("\n", 1)[1]
+        expected = body.replace("from ..kafka import", "from . import").replace("definitions, from schemas/",
+                                                                                 "definitions, from ")
+        assert compiled == expected, path.name  # one package: no family folders, paths from the schemas' root
