@@ -90,8 +90,8 @@ def test_compile_refuses_an_unknown_target(tmp_path):
 
 
 def test_compile_target_construct_takes_the_repositorys_schemas(tmp_path):
-    """The code path of `logcodec generate`: the same definitions in the user's package, which
-    parse a vector of every format as generated/construct does."""
+    """The code path of `logcodec generate`: the same definitions, word for word, in the user's
+    package."""
     pytest.importorskip("construct")
     schemas = sorted(str(p) for p in (ROOT / "schemas").glob("*/*.ksy") if p.parent.name != "common")
     done = subprocess.run([sys.executable, "-m", "logcodec", "compile", *schemas, "-o", str(tmp_path), "--package",
