@@ -264,7 +264,7 @@ class ModuleEmitter:
             structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])),
             layouts=self.layouts, processors=sorted(self.processors), root=root,
             user_processors=sorted(self.user_processors.items()),
-            imports=self.import_lines(),
+            imports=self.import_lines(), late_imports=any(s is self.schema for imp in self.schema.imports for s in schema_closure(imp)),
             root_params="".join(f", {p.id}: {'bool' if p.type_name == 'bool' else 'int'}"
                                 + (f" = {p.default!r}" if p.default is not None else "") for p in root.params),
             root_args="".join(f", {p.id}" for p in root.params),
@@ -759,6 +759,8 @@ class TypeEmitter:
                     c(f"obj.{inst.id} = i_{inst.id}")
             if self.lazy:
                 c(f"obj._lazy = {{{', '.join(f'{n!r}: _lazy_{n}' for n in sorted(self.lazy))}}}")
+            if self.navigates:
+                c("me._value = obj  # what children read later through _parent or _root (lazy instances)")
             c("return obj, pos")
         elif t.unwrap:
             for inst in t.instances:

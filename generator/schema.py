@@ -191,6 +191,7 @@ class Schema:
 # ---------------------------------------------------------------- loading
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
+_BUILTIN_TYPE = re.compile(r"^([us][1248](be|le)?|f[48](be|le)?|b[0-9]+(be|le)?|str|strz|bytes)$")
 _INT = re.compile(r"^([us])([1248])(be|le)?$")
 _BITS = re.compile(r"^b([1-9][0-9]?)(be|le)?$")
 _FLOAT = re.compile(r"^f([48])(be|le)?$")
@@ -272,18 +273,41 @@ class Loader:
         )
         self.loaded[rel] = schema
         self.loading.append(rel)
-        for i, imp in enumerate(meta.get("imports", []) or []):
+        # Its types first: a schema that imports this one back (a cycle) finds them while it resolves.
+        schema.root = self.build_type(schema, sid, raw, "", None, meta)
+        imports = [(f"meta.imports[{i}]", imp) for i, imp in enumerate(meta.get("imports", []) or [])]
+        imports += [("meta.ks-opaque-types", name) for name in self.opaque_types(schema)]
+        for ypath, imp in imports:
             if not isinstance(imp, str):
-                self.fail(rel, f"meta.imports[{i}]", "an import is a path without `.ksy`")
+                self.fail(rel, ypath, "an import is a path without `.ksy`")
             target = self.import_target(rel, imp)
-            if target in self.loading:  # its modules would import each other
-                self.fail(rel, f"meta.imports[{i}]", "circular imports are not supported: "
+            if target in self.loading and self.strict:  # our modules do not import each other
+                self.fail(rel, ypath, "circular imports are not supported in schemas/: "
                           + " -> ".join([*self.loading[self.loading.index(target):], target]))
             schema.imports.append(self.load(target))
         self.loading.pop()
-        schema.root = self.build_type(schema, sid, raw, "", None, meta)
         Resolver(self, schema).resolve()
         return schema
+
+    def opaque_types(self, schema: Schema) -> list[str]:
+        """`ks-opaque-types: true`: a type named nowhere in the schema is another one's root, as
+        Kaitai's parsers take it from the target language; logcodec reads it from `<name>.ksy`
+        beside the schema (or in an import folder), as if imported."""
+        if self.strict or schema.raw["meta"].get("ks-opaque-types") is not True:
+            return []
+        known = {t.name for t in schema.root.walk()} | {Path(str(i)).name for i in schema.raw["meta"].get("imports", [])}
+        wanted = []
+        for t in schema.root.walk():
+            for f in [*t.seq, *(i.field for i in t.instances if i.field is not None)]:
+                raw = f._raw_type
+                names = list(raw.get("cases", {}).values()) if isinstance(raw, dict) else [raw] if raw else []
+                for name in names:
+                    base = str(name).split("(")[0].strip()
+                    if (re.match(r"^[a-z][a-z0-9_]*$", base) and base not in known and base not in wanted
+                            and not _BUILTIN_TYPE.match(base)
+                            and self.locate(self.import_target(schema.path, base)).is_file()):
+                        wanted.append(base)
+        return wanted
 
     def endian(self, schema: Schema, ypath: str, meta: dict, parent) -> str | None:
         """A type's default byte order: its meta's, else its parent's; None when nobody says (a

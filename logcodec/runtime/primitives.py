@@ -320,7 +320,11 @@ class Node:
     fields so far (a list being read grows in place), `_parent`, `_root` and `_io`."""
 
     def __getattr__(self, name: str):
-        # only reached for a name not set yet: a field after the one being read
+        # only reached for a name not set: once the value is built, it answers (its lazy
+        # instances included); before, the name is a field after the one being read
+        value = self.__dict__.get("_value")
+        if value is not None:
+            return getattr(value, name)
         raise DecodeError("invalid_value", f"an expression reads {name!r}, which is not read yet", None, "")
 
 

@@ -440,3 +440,16 @@ types:
         print(v.inner.len_body, sorted(logcodec.to_json(v)["inner"]), user.encode(v).hex())
     """).split()
     assert got == ["2", "['body']", "020708"]
+
+
+def test_schemas_that_import_each_other_compile_to_modules_that_import_each_other(tmp_path):
+    (tmp_path / "ping.ksy").write_text("meta: {id: ping, imports: [pong]}\nseq:\n  - {id: n, type: u1}\n"
+                                       "  - {id: next, type: pong, if: n != 0}\n")
+    (tmp_path / "pong.ksy").write_text("meta: {id: pong, imports: [ping]}\nseq: [{id: back, type: ping}]\n")
+    assert run("compile", str(tmp_path / "ping.ksy"), "-o", str(tmp_path / "out")).returncode == 0
+    got = python_in(tmp_path / "out", """
+        from ping import ping
+        v = ping.decode(bytes([2, 1, 0]))
+        print(v.n, v.next.back.n, v.next.back.next.back.n, v.next.back.next.back.next, ping.encode(v).hex())
+    """)
+    assert got.split() == ["2", "1", "0", "None", "020100"]
