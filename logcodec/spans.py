@@ -25,13 +25,15 @@ import importlib.util
 import sys
 import threading
 from dataclasses import dataclass, field, is_dataclass
+from dataclasses import fields as dataclass_fields
+from enum import IntEnum
 from pathlib import Path
 from types import ModuleType
 
 from logcodec.runtime import native
 from logcodec.runtime.errors import DecodeError
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
-from logcodec.runtime.values import to_json
+from logcodec.runtime.values import _field_to_json, to_json
 
 
 @dataclass(eq=False)
@@ -46,6 +48,7 @@ class _Call:
     ret: object = None
     children: list = field(default_factory=list)
     taken: bool = False
+    partial: dict | None = None  # a call that raised: the fields it had decoded (its `v_<field>` locals)
     cursor: int = 0  # children before it are all taken (they are mostly taken in order)
 
 
@@ -74,6 +77,8 @@ class _Recorder:
         elif event == "return" and len(self.stack) > 1 and self.stack[-1].frame is frame:
             node = self.stack.pop()
             node.ret = arg  # None when the call raised
+            if arg is None and node.kind == "type":
+                node.partial = {k[2:]: v for k, v in frame.f_locals.items() if k.startswith("v_")}
             node.frame = None
 
 
@@ -94,10 +99,12 @@ def _join(path: str, name: str) -> str:
 class _Layout:
     """Lays out the fields of the recorded calls; `out` maps paths to ranges."""
 
-    def __init__(self, types: dict[tuple[str, str], object]) -> None:
+    def __init__(self, types: dict[tuple[str, str], object], modules: dict | None = None) -> None:
         self.types = types
+        self.modules = modules or {}
         self.out: dict[str, list] = {}
         self.opaque = 0  # input bytes held by plain bytes fields (what the reading left unexplained)
+        self.reached = 0  # where the last structure laid out ended (for one that raised: how far it got)
         self.checked = 0  # input bytes that a rule vouched for: fixed contents, `valid`, a checksum's range
 
     def record(self, path: str, start: int, end: int, region) -> None:
@@ -107,29 +114,83 @@ class _Layout:
             self.out[path] = [start, end, region]
 
     @staticmethod
-    def take(node: _Call, kind: str, buf, start: int) -> _Call | None:
+    def take(node: _Call, kind: str, buf, start: int, failed: bool = False) -> _Call | None:
+        """The next child call of `kind` at `start` in `buf` that returned (or, `failed`, that raised)."""
         kids = node.children
         while node.cursor < len(kids) and kids[node.cursor].taken:
             node.cursor += 1
         for k in range(node.cursor, len(kids)):
             c = kids[k]
-            if not c.taken and c.kind == kind and c.buf is buf and c.start == start and c.ret is not None:
+            if not c.taken and c.kind == kind and c.buf is buf and c.start == start and \
+                    (c.ret is None if failed else c.ret is not None):
+                if failed and c.partial is None:
+                    continue
                 c.taken = True
                 return c
         return None
 
-    def struct(self, node: _Call, path: str, region) -> None:
-        """Lay out the fields of one decoded structure (its own range is recorded by the caller)."""
+    # -------------------------------------------------- what a call that raised had decoded
+
+    def _meta(self, module: str, t) -> dict:
+        mod = self.modules.get(module)
+        cls = getattr(mod, t.class_name, None) if mod is not None else None
+        if cls is None or not is_dataclass(cls):
+            return {}
+        return {f.name: f.metadata for f in dataclass_fields(cls)}
+
+    def json_of(self, node: _Call, t, fid: str, val):
+        meta = self._meta(node.module, t).get(fid)
+        if meta:
+            try:
+                return _field_to_json(val, meta)
+            except Exception:  # noqa: BLE001 (a half-built value: fall back to its plain form)
+                pass
+        return _loose_json(val)
+
+    def failed_into(self, node: _Call, f, cur: int, path: str, region):
+        """The partial JSON of the call that raised while decoding field `f` at `cur`, laid out."""
+        buf = node.buf
+        if f.process:
+            proc = self.take(node, "proc", buf, cur)
+            if proc is None:
+                return None
+            self.record(path, proc.start, proc.end, region)
+            b2, s2, _ = proc.ret
+            sub = self.take(node, "type", b2, s2, failed=True)
+            return None if sub is None else self.struct(sub, path, region if b2 is buf else (region or path))
+        sub = self.take(node, "type", buf, cur, failed=True)
+        if sub is None:
+            return None
+        got = self.struct(sub, path, region)
+        if self.reached > sub.start:  # the bytes it had read, as far as they can be placed
+            self.record(path, sub.start, self.reached, region)
+        return got
+
+    def struct(self, node: _Call, path: str, region):
+        """Lay out the fields of one decoded structure (its own range is recorded by the caller).
+
+        For a call that raised, lay out what it had decoded and return that as JSON (for an
+        unwrapped type, its one field's)."""
         t = self.types.get((node.module, node.name))
-        if t is None or node.ret is None:
-            return
-        value, stop = node.ret
+        self.reached = node.start
+        if t is None:
+            return None
+        pout = None
+        if node.ret is not None:
+            value, stop = node.ret
+        elif node.partial is not None:
+            value, stop, pout = _Partial(node.partial), None, {}
+        else:
+            return None
         at: dict[str, tuple[int, int]] = {}  # where each field of this structure lies
         try:
-            self._fields(node, t, value, stop, path, region, at)
+            self.reached = self._fields(node, t, value, stop, path, region, at, pout)
         finally:
-            if region is None:
+            if region is None and stop is not None:
                 self._count_checked(t, node.start, stop, at)
+        if pout is not None and t.unwrap:
+            return pout.get(t.seq[0].id, [])
+        return pout
 
     def _count_checked(self, t, start: int, stop: int, at: dict) -> None:
         for f in t.seq:
@@ -142,14 +203,24 @@ class _Layout:
                 hi = at.get(f.checksum.get("to"), (stop, stop))[1] if f.checksum.get("to") else stop
                 self.checked += max(0, hi - lo)
 
-    def _fields(self, node: _Call, t, value, stop: int, path: str, region, at: dict) -> None:
+    def _fields(self, node: _Call, t, value, stop, path: str, region, at: dict, pout: dict | None) -> int:
         cur, seq, i = node.start, t.seq, 0
         while i < len(seq):
             f = seq[i]
+            if pout is not None and f.id not in value.d:  # the field being decoded when the call raised
+                got = self.failed_into(node, f, cur, path if t.unwrap else _join(path, f.id), region)
+                if got is not None:
+                    pout[f.id] = got
+                    return max(cur, self.reached)
+                return cur
             if f.type.kind == "bits":  # a run of bit fields shares whole bytes
                 run = [f]
                 while i + len(run) < len(seq) and seq[i + len(run)].type.kind == "bits":
                     run.append(seq[i + len(run)])
+                if pout is not None:
+                    for g in run:
+                        if g.id in value.d:
+                            pout[g.id] = self.json_of(node, t, g.id, value.d[g.id])
                 width = -(-sum(g.type.size for g in run) // 8)
                 for g in run:
                     if t.unwrap or getattr(value, g.id, None) is not None or g.if_expr is None:
@@ -158,28 +229,38 @@ class _Layout:
                 cur += width
                 i += len(run)
                 continue
-            val = value if t.unwrap else getattr(value, f.id, None)
+            val = getattr(value, f.id, None) if not t.unwrap or pout is not None else value
             fpath = path if t.unwrap else _join(path, f.id)
             i += 1
             if f.if_expr is not None and val is None:
                 continue
+            if pout is not None:
+                pout[f.id] = self.json_of(node, t, f.id, val)
             if f.repeat:
                 p = cur
-                for k, ev in enumerate(val if isinstance(val, list) else []):
+                elems = val if isinstance(val, list) else []
+                for k, ev in enumerate(elems):
                     p = self.one(f, ev, p, node, f"{fpath}[{k}]", region)
                     if p is None:
                         break
+                if pout is not None and p is not None:  # the element being decoded when the call raised
+                    got = self.failed_into(node, f, p, f"{fpath}[{len(elems)}]", region)
+                    if got is not None:
+                        pout[f.id] = list(pout[f.id] or []) + [got]
+                        self.record(fpath, cur, max(p, self.reached), region)
+                        return self.reached
                 end = p
             else:
                 end = self.one(f, val, cur, node, fpath, region)
-            if end is None and i == len(seq):  # the last field runs to the end of the structure
+            if end is None and i == len(seq) and stop is not None:  # the last field runs to the end of the structure
                 end = stop
             if end is None:
-                return  # the rest of this structure cannot be placed
+                return cur  # the rest of this structure cannot be placed
             if f.repeat or end != cur or fpath not in self.out:
                 self.record(fpath, cur, end, region)
             at[f.id] = (cur, end)
             cur = end
+        return cur
 
     def one(self, f, val, cur: int, node: _Call, path: str, region) -> int | None:
         """Place one element of field `f` at `cur`; returns where it ends, or None when unknown."""
@@ -239,6 +320,36 @@ class _Layout:
         if f.terminator is not None:
             return cur + n + (len(f.terminator) if f.consume and not f.include else 0)
         return None
+
+
+class _Partial:
+    """The fields a call that raised had decoded, read like a value's attributes."""
+
+    def __init__(self, d: dict) -> None:
+        self.d = d
+
+    def __getattr__(self, name: str):
+        return self.d.get(name)
+
+
+def _loose_json(v):
+    """Canonical JSON of a value without its field's metadata (part of a value that failed)."""
+    if v is None or isinstance(v, (bool, str, float)):
+        return v
+    if isinstance(v, IntEnum):
+        return v.name
+    if isinstance(v, int):
+        return v if -(1 << 53) <= v <= (1 << 53) else str(v)
+    if isinstance(v, (bytes, bytearray, memoryview)):
+        return bytes(v).hex()
+    if isinstance(v, list):
+        return [_loose_json(x) for x in v]
+    if is_dataclass(v):
+        try:
+            return to_json(v)
+        except Exception:  # noqa: BLE001
+            return {f.name: _loose_json(getattr(v, f.name)) for f in dataclass_fields(v)}
+    return repr(v)
 
 
 def _type_index(schemas) -> dict[tuple[str, str], object]:
@@ -302,10 +413,26 @@ class Inspector:
         self.formats = formats
         self._traced = {id(f.module.__dict__) for f in formats.values()}
         self._types = _type_index([f.schema for f in formats.values()])
+        self._modules = {f.module.__name__: f.module for f in formats.values()}
         self._lock = threading.Lock()
 
     def names(self) -> list[str]:
         return sorted(self.formats)
+
+    @staticmethod
+    def _before_error(rec: _Recorder, lay: _Layout, stream: bool):
+        calls = [c for c in rec.top.children if c.kind == "type"]
+        if not stream:
+            return lay.struct(calls[0], "", None) if calls and calls[0].ret is None else None
+        out = []
+        for k, node in enumerate(calls):
+            if node.ret is not None:
+                lay.record(f"[{k}]", node.start, node.ret[1], None)
+                lay.struct(node, f"[{k}]", None)
+                out.append(to_json(node.ret[0]))
+            else:
+                out.append(lay.struct(node, f"[{k}]", None))
+        return out
 
     def decode(self, name: str, data: bytes, *, stream: bool = False, limits: Limits = DEFAULT_LIMITS,
                trace: bool = True) -> dict:
@@ -315,7 +442,7 @@ class Inspector:
         mod = fmt.module if trace or fmt.fast is None else fmt.fast
         rec = _Recorder(self._traced)
         result: dict = {"format": name, "size": len(data), "value": None, "ranges": {}, "error": None,
-                        "consumed": 0, "partial": None, "opaque": None, "checked": None}
+                        "consumed": 0, "partial": None, "opaque": None, "checked": None, "partial_value": None}
         old = sys.getprofile()
         if trace:
             sys.setprofile(rec)
@@ -329,10 +456,13 @@ class Inspector:
         finally:
             if trace:
                 sys.setprofile(old)
-        lay = _Layout(self._types)
+        lay = _Layout(self._types, self._modules)
         roots = [c for c in rec.top.children if c.kind == "type" and c.ret is not None]
         if isinstance(got, DecodeError):
             result["error"] = got.to_json()
+            if trace:  # what was decoded before the error, with its ranges
+                result["partial_value"] = self._before_error(rec, lay, stream)
+                result["ranges"] = lay.out
             return result
         if stream:
             result["value"] = [to_json(v) for v in got.items]

@@ -121,12 +121,22 @@
       }));
     }
     $("result").hidden = false;
-    renderTree(answer.value);
+    const before = answer.value === null && answer.partial_value !== null && answer.partial_value !== undefined;
+    renderTree(before ? answer.partial_value : answer.value, before);
     renderHex();
     if (answer.error && answer.error.offset !== null) {
       scrollToByte(answer.error.offset);
-      const p = stripRoot(answer.error.path);
-      if (state.nodes.has(p)) revealNode(p);
+      // The field in error, or the nearest one above it that the tree has: marked, and in sight.
+      let p = stripRoot(answer.error.path);
+      for (let guard = 0; p && !state.nodes.has(p) && !revealNode(p) && guard < 64; guard++) {
+        p = p.replace(/(^|\.)[^.[\]]+$|\[\d+\]$/, "");
+      }
+      const el = state.nodes.get(p);
+      if (el) {
+        el.querySelector(":scope > .line").classList.add("errnode");
+        el.querySelector(":scope > .line").title += " — the error is here: " + answer.error.kind;
+        el.querySelector(":scope > .line").scrollIntoView({block: "nearest"});
+      }
     }
   }
 
@@ -159,11 +169,17 @@
 
   // ------------------------------------------------------------------ tree
 
-  function renderTree(value) {
+  function renderTree(value, before) {
     const tree = $("tree");
     tree.textContent = "";
     state.nodes = new Map();
     if (value === null || value === undefined) { tree.innerHTML = "<p class=\"muted\">No value: see the error.</p>"; return; }
+    if (before) {
+      const note = document.createElement("p");
+      note.className = "muted before";
+      note.textContent = "What was decoded before the error (the field in error is marked; a stored length or checksum shows the value the bytes hold):";
+      tree.appendChild(note);
+    }
     tree.appendChild(node("", Array.isArray(value) ? "values" : "value", value, 0));
   }
 

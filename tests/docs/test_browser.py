@@ -124,6 +124,10 @@ def test_a_corrupted_vector_shows_the_error_at_its_offset(browser, base):
     assert "checksum_mismatch" in error.text and "offset 17" in error.text and "record_batch_v2.crc" in error.text
     marked = browser.find_elements(By.CSS_SELECTOR, "#hex .hbytes span.err")
     assert [m.get_attribute("data-o") for m in marked] == ["17"]
+    # The fields decoded before the error are in the tree; the stored CRC is marked.
+    marked_node = browser.find_element(By.CSS_SELECTOR, ".tree .line.errnode")
+    assert marked_node.find_element(By.XPATH, "..").get_attribute("data-path") == "crc"
+    assert browser.find_element(By.CSS_SELECTOR, '.tree .node[data-path="base_offset"]')
     # A cut-off one: truncated, its offset marked too.
     cut = vector_case("kafka.record_batch_v2")["bytes"]
     open_decode(browser, base, "kafka.record_batch_v2", cut[: len(cut) // 2])

@@ -98,6 +98,21 @@ def test_an_error_has_its_kind_offset_and_path(base):
     assert status == 200 and answer["value"] is None
     assert answer["error"]["kind"] == "checksum_mismatch" and answer["error"]["path"] == "record_batch_v2.crc"
     assert answer["error"]["offset"] == 17 and "stored" in answer["error"]["detail"]
+    # What was decoded before the error, with its ranges: the stored CRC is there.
+    before = answer["partial_value"]
+    assert before["crc"] == int(answer["error"]["detail"].split()[1].rstrip(","), 16) and before["magic"] == 2
+    assert answer["ranges"]["crc"] == [17, 21] and "records" not in before
+
+
+def test_an_error_deep_inside_keeps_the_entries_before_it(base):
+    t = vector_case("kafka.record_set", "invalid", lambda t: ".entries[1]." in t.get("comment", "") or
+                    t["tcId"] == "invalid/v1_crc_mismatch")
+    status, answer = post(base, {"format": "kafka.record_set", "hex": t["bytes"]})
+    assert status == 200 and answer["error"]["path"].startswith("record_set.entries[1].")
+    entries = answer["partial_value"]["entries"]
+    assert len(entries) == 2 and "crc" in json.dumps(entries[1])
+    first = answer["ranges"]["entries[0]"]
+    assert first[0] == 0 and answer["ranges"]["entries[1]"][0] == first[1]
 
 
 def test_trailing_bytes_keep_the_value_and_a_stream_reports_its_partial_tail(base):
