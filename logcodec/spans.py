@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-import threading
 from dataclasses import dataclass, field, is_dataclass
 from dataclasses import fields as dataclass_fields
 from enum import IntEnum
@@ -414,7 +413,6 @@ class Inspector:
         self._traced = {id(f.module.__dict__) for f in formats.values()}
         self._types = _type_index([f.schema for f in formats.values()])
         self._modules = {f.module.__name__: f.module for f in formats.values()}
-        self._lock = threading.Lock()
 
     def names(self) -> list[str]:
         return sorted(self.formats)

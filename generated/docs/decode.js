@@ -109,6 +109,9 @@
     status(text, answer.error ? "bad" : "ok");
     const msgs = [];
     if (answer.error) msgs.push(errorHtml("Error", answer.error));
+    if (answer.error && answer.error.kind === "trailing_bytes" && !$("stream").checked) {
+      msgs.push("<p>The value above ends before the input does: tick <em>values end to end</em> to read what follows as more values.</p>");
+    }
     if (answer.partial) msgs.push(errorHtml("The last value is cut short (a partial trailing entry)", answer.partial));
     const e = $("error");
     if (msgs.length) {

@@ -292,6 +292,29 @@ def test_a_users_schema_is_decoded_and_detected(tmp_path):
     assert broken["error"]["kind"] == "checksum_mismatch" and broken["error"]["offset"] == 4
 
 
+def test_the_command_serves_a_users_schema(tmp_path):
+    """`logcodec docs --schema X.ksy --port 0`, as a user runs it: the address on the first line,
+    the schema's format listed and decoded."""
+    (tmp_path / "sensor_log.ksy").write_text(SENSOR_LOG)
+    exe = Path(sys.executable).with_name("logcodec")
+    server = subprocess.Popen([str(exe), "docs", "--schema", "sensor_log.ksy", "--port", "0", "--quiet"], cwd=tmp_path,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = server.stdout.readline()
+        match = re.search(r"at (http://127\.0\.0\.1:\d+/)", line)
+        assert match, line + (server.stderr.read() if server.poll() is not None else "")
+        with urllib.request.urlopen(match.group(1) + "api/formats", timeout=30) as r:
+            formats = json.load(r)["formats"]
+        assert {"name": "sensor_log", "title": "sensor_log", "user": True} in formats
+        assert len(formats) == len(logcodec.formats()) + 1
+        status, answer = post(match.group(1), {"hex": "534c4f472a04a6eb000101076b69746368656e000000d7"})
+        assert status == 200 and answer["format"] == "sensor_log" and answer["ranges"]["crc"] == [4, 8]
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sensor_log.ksy"]
+
+
 # ---------------------------------------------------------------- links
 
 
