@@ -18,8 +18,8 @@ pytest.importorskip("selenium", reason="selenium is not installed (pip install -
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
-PAGES = ["index.html", "kafka/record_batch_v2.html", "tank/response.html", "inkless/batch_block.html",
-         "conformance/protocol.html", "conformance/results.html", "decode.html"]
+PAGES = (["index.html", "decode.html", "conformance/protocol.html", "conformance/results.html"]
+         + [f"{f.replace('.', '/')}.html" for f in logcodec.formats()])
 
 
 def wait(browser, condition, timeout: float = 10):
@@ -54,9 +54,14 @@ def test_each_page_loads_and_fits_1400px(browser, base, page):
         "return [...document.querySelectorAll('table')].filter(t => !t.closest('.scroll'))"
         ".map(t => t.getBoundingClientRect().right)")
     assert all(right <= 1400 for right in tables), page
-    if page.count("/") == 1 and not page.startswith("conformance"):
+    if page.count("/") == 1 and not page.startswith("conformance"):  # a format page
         svg = browser.find_element(By.CSS_SELECTOR, "#diagram ~ .diagram-box svg.diagram")
         assert svg.find_elements(By.CSS_SELECTOR, "g.dg-box")  # a box per type
+        # Its hex dump boxes each field: a byte that starts a field stands apart from the one before.
+        gaps = browser.execute_script(
+            "return [...document.querySelectorAll('table.hexdump .hex span.fs')].slice(1, 40)"
+            ".map(s => parseFloat(getComputedStyle(s).marginLeft))")
+        assert gaps and min(gaps) > 0, page
     assert severe_logs(browser) == [], page
 
 

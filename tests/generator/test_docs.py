@@ -186,6 +186,12 @@ def test_hex_dump_covers_every_byte_once(rendered, schemas):
         owned = sorted((int(off), int(off) + int(n)) for _, off, n, _ in legend)
         assert all(c.attrs["class"] != "gap" for c in cells), "a byte that no field holds"
         assert owned[0][0] == 0 and owned[-1][1] == len(data)
+        # Neighbouring fields stand apart without hovering: a field's bytes are one box per row.
+        for prev, cell in zip(cells, cells[1:]):
+            starts = "fs" in cell.attrs["class"].split()
+            assert starts == (prev.attrs["title"] != cell.attrs["title"] or int(cell.attrs["data-o"]) % 16 == 0)
+            if starts and prev.attrs["title"] != cell.attrs["title"]:
+                assert "fe" in prev.attrs["class"].split()
         titles = {c.attrs["title"] for c in cells}
         assert titles == {path for path, *_ in legend}
         # The example exercises nested types: some field paths go below the root.
