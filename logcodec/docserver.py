@@ -281,7 +281,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         raw = self.rfile.read(n)
         try:
             body = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
+        except (UnicodeDecodeError, ValueError, RecursionError):  # (nesting too deep for the parser)
             raise BadInput(400, "the body is not JSON: send {\"format\": NAME, \"hex\": HEX}") from None
         self.send_json(200, self.app.decode(body))
 
