@@ -22,7 +22,7 @@ from pathlib import Path
 import jinja2
 
 from . import expr as E
-from .pyexpr import Nav, Scope, reads_bits_one_by_one, field_tinfo, instance_meta, parent_names, path_root, remote_lengths, translate, type_of, value_kind
+from .pyexpr import Nav, Scope, ref_tinfo, reads_bits_one_by_one, field_tinfo, instance_meta, parent_names, path_root, remote_lengths, translate, type_of, value_kind
 from logcodec.runtime.processors import PROCESSORS
 
 from .schema import Field, Schema, SchemaError, TypeDef, TypeRef
@@ -160,13 +160,18 @@ class ModuleEmitter:
         # The type that holds each type (for `_parent`); None when several types hold it.
         self.parents: dict[str, TypeDef | None] = {}
         self.owners = {id(f): t for t in self.types for f in t.seq}  # the type of each seq field
+        held_as_parent = []  # (type, holder): `parent: _parent` gives the type its holder's parent
         for t in self.types:
             for f in [*t.seq, *(i.field for i in t.instances if i.field is not None)]:
                 for ref in [c for _, c in f.type.cases] if f.type.kind == "switch" else [f.type]:
                     if ref.kind == "user" and not ref.user.primitive:
-                        known = self.parents.setdefault(ref.user.name, t)
-                        if known is not t:
-                            self.parents[ref.user.name] = None
+                        if f.parent == E.Name("_parent"):
+                            held_as_parent.append((ref.user, t))
+                        elif f.parent is None:
+                            self.hold(ref.user, t)
+                        # `parent: false` (none), or another value: that value's type, not known here
+        for user, holder in held_as_parent:
+            self.hold(user, self.parents.get(holder.name))
         # A user's schema reads `_io`, `_parent` and `_root` as Kaitai's objects; ours keep to
         # plain values (`_parent.x` passed in, `_io.pos` in a type read from its own stream).
         self.nav = None if schema.strict else Nav(self.parents, navigates(schema))
@@ -175,6 +180,12 @@ class ModuleEmitter:
             for s in schema_closure(schema) for t in s.all_types() for e in type_expressions(t) for n in E.walk(e))
         if self.nav is None:
             self.check_stream_positions()
+
+    def hold(self, user: TypeDef, holder: TypeDef | None) -> None:
+        """`holder` holds `user`: its `_parent` while it is the only one (else None, unknown)."""
+        known = self.parents.setdefault(user.name, holder)
+        if known is not holder:
+            self.parents[user.name] = None
 
     def check_stream_positions(self) -> None:
         """Kaitai's `_io.pos` and a positional instance's `pos` count from the start of the stream
@@ -907,7 +918,7 @@ class TypeEmitter:
                 options = ", ".join(self.expr(r) for r in rule)
                 cond, what = f"{var} not in ({options},)", f"must be one of {options}"
             else:
-                self.scope.extra["_"] = (var, "int")
+                self.scope.extra["_"] = (var, ref_tinfo(f.type, f))
                 cond, what = f"not ({self.expr(rule)})", "breaks its rule"
                 del self.scope.extra["_"]
             if "'" in what or "{" in what:  # a rule with text or bytes in it: no f-string around it

@@ -28,7 +28,7 @@ def ref_tinfo(ref: TypeRef, f: Field | None = None):
     if f is not None and f.enum is not None:
         return ("enum", f.enum)
     if ref.kind in ("int", "float"):
-        return "int"
+        return ref.kind
     if ref.kind == "bits":
         return "bool" if ref.size == 1 else "int"
     if ref.kind in ("bytes", "str"):
@@ -63,7 +63,7 @@ class Scope:
             return self.objects.name(self, n)
         for p in self.t.params:
             if p.id == n:
-                return f"p_{n}", param_tinfo(self.t, p.type_name)
+                return f"p_{n}", ("enum", p.enum) if p.enum is not None else param_tinfo(self.t, p.type_name)
         f = self.t.field(n)
         if f is not None:
             return f"v_{n}", field_tinfo(f)
@@ -179,7 +179,9 @@ def param_tinfo(t: TypeDef, type_name: str):
         return ("list", param_tinfo(t, name[:-2]))
     if name in ("bool", "str", "bytes", "io"):
         return name
-    if name in ("", "struct", "any") or re.match(r"^f[48](be|le)?$", name):
+    if re.match(r"^f[48](be|le)?$", name):
+        return "float"
+    if name in ("", "struct", "any"):
         return "any" if name else "int"
     if re.match(r"^[us][1248](be|le)?$", name) or re.match(r"^b[0-9]+(be|le)?$", name):
         return "int"
@@ -200,7 +202,7 @@ class Nav:
 
     def parent_of(self, t: TypeDef):
         p = self.parents.get(t.name)
-        return ("user", p) if p is not None else "any"
+        return ("user", p) if p is not None else "kstruct"  # held by several types, or none: cast it
 
     def name(self, scope: Scope, n: str):
         if n == "_io":
@@ -244,7 +246,7 @@ def _tr(node, scope: Scope):
     if isinstance(node, E.Attr) and node.name == "_sizeof":
         return _fixed_size(field_static_bits(_field_of(node.obj, scope)), False, "that field", scope), "int"
     if isinstance(node, E.Num):
-        return repr(node.value), "int"
+        return repr(node.value), "float" if isinstance(node.value, float) else "int"
     if isinstance(node, E.Str):
         return repr(node.value), "str"
     if isinstance(node, E.Bool):
@@ -259,14 +261,25 @@ def _tr(node, scope: Scope):
     if isinstance(node, E.Unary):
         code, ti = _tr(node.operand, scope)
         if node.op == "not":
+            if ti not in ("bool", "any"):
+                raise SchemaError(f"{_where(scope)}: `not` of a {_shown(ti)} (a truth value is needed)")
             return f"(not {code})", "bool"
         return f"({node.op}{code})", ti
     if isinstance(node, E.Binary):
         left, lt = _tr(node.left, scope)
-        right, _ = _tr(node.right, scope)
+        right, rt = _tr(node.right, scope)
         op = _PY_BINARY.get(node.op, node.op)
-        ti = "bool" if node.op in ("==", "!=", "<", "<=", ">", ">=", "and", "or") else lt
-        return f"({left} {op} {right})", ti
+        if node.op in ("==", "!=", "<", "<=", ">", ">="):
+            if not comparable(lt, rt):
+                raise SchemaError(f"{_where(scope)}: cannot compare a {_shown(lt)} and a {_shown(rt)}")
+            if node.op not in ("==", "!=") and "enum" in (_head(lt), _head(rt)):
+                raise SchemaError(f"{_where(scope)}: `{node.op}` on enums (compare their .to_i)")
+            return f"({left} {op} {right})", "bool"
+        if node.op in ("and", "or"):
+            return f"({left} {op} {right})", "bool"
+        if "float" in (lt, rt):  # Kaitai's arithmetic: float when either side is; `/` divides exactly then
+            return f"({left} {node.op} {right})", "float"
+        return f"({left} {op} {right})", lt
     if isinstance(node, E.Ternary):
         cond, _ = _tr(node.cond, scope)
         then, ti = _tr(node.then, scope)
@@ -323,6 +336,34 @@ def _field_of(node, scope: Scope) -> Field:
     return f
 
 
+def _where(scope: Scope) -> str:
+    return f"{scope.t.schema.path}: {scope.t.ypath or '(top)'}"
+
+
+def _head(ti) -> str:
+    return ti[0] if isinstance(ti, tuple) else ti
+
+
+def _shown(ti) -> str:
+    if isinstance(ti, tuple):
+        return f"{ti[0]} {ti[1].name if hasattr(ti[1], 'name') else _shown(ti[1])}"
+    return {"kstruct": "structure of unknown type", "io": "stream"}.get(ti, ti)
+
+
+def comparable(a, b) -> bool:
+    """Whether Kaitai compares values of these types: numbers with numbers, an enum with its
+    own enum, text with text and so on; a type known only at run time with anything."""
+    if "any" in (a, b) or "kstruct" in (a, b):
+        return True
+    if a in ("int", "float") and b in ("int", "float"):
+        return True
+    if _head(a) == "enum" and _head(b) == "enum":
+        return a[1] is b[1]
+    if _head(a) in ("user", "list") and _head(a) == _head(b):
+        return True
+    return a == b
+
+
 def remote_lengths(node, scope: Scope) -> list[tuple[str, E.Attr]]:
     """The `-lc-derived` fields of other types that an expression reads, as (code, node)."""
     found = []
@@ -348,6 +389,8 @@ def _call(node: E.Call, scope: Scope):
     """Kaitai's methods with arguments, on bytes and strings."""
     code, ti = _tr(node.obj, scope)
     args = [_tr(a, scope)[0] for a in node.args]
+    if ti == "bytes" and node.name == "to_s" and (len(args) != 1 or not isinstance(node.args[0], E.Str)):
+        raise SchemaError(f"{_where(scope)}: `.to_s(...)` takes one encoding, a string literal")
     if ti == "bytes" and node.name == "to_s" and len(args) == 1 and scope.objects is not None:
         return f"_rt.text({code}, {args[0]})", "str"  # an unknown encoding is a DecodeError when read
     if ti == "bytes" and node.name == "to_s" and len(args) == 1:
@@ -377,13 +420,15 @@ def _object_attr(node: E.Attr, scope: Scope):
         return nav.stream(scope, node.name)
     if node.name in ("_parent", "_root", "_io"):
         code, ti = _tr(node.obj, scope)
+        if _head(ti) not in ("user", "kstruct", "any"):
+            raise SchemaError(f"{_where(scope)}: a {_shown(ti)} has no `{node.name}` (only structures do)")
         if node.name == "_io":
             if scope.encoding:
                 return "_rt.stream_only('_io', '')", "io"
             return f"{code}._io", "io"
         if node.name == "_root":
             return f"{code}._root", ("user", scope.t.schema.root)
-        return f"{code}._parent", nav.parent_of(ti[1]) if isinstance(ti, tuple) and ti[0] == "user" else "any"
+        return f"{code}._parent", nav.parent_of(ti[1]) if isinstance(ti, tuple) and ti[0] == "user" else "kstruct"
     code, ti = _tr(node.obj, scope)
     if ti == "io":
         if scope.encoding:
@@ -391,6 +436,9 @@ def _object_attr(node: E.Attr, scope: Scope):
         if node.name not in ("pos", "size", "eof"):
             raise SchemaError(f"{scope.t.schema.path}: {scope.t.ypath or '(top)'}: a stream has no `.{node.name}`")
         return f"{code}.{node.name}", "bool" if node.name == "eof" else "int"
+    if ti == "kstruct":
+        raise SchemaError(f"{_where(scope)}: `.{node.name}` of a structure whose type is not known here (a type held "
+                          "by several types, or by none): name it with .as<type>")
     if ti == "any":
         if node.name in _DYNAMIC:
             return f"_rt.dyn({code}, {node.name!r})", "any"
@@ -448,6 +496,9 @@ def _attr(node: E.Attr, scope: Scope):
             if inst.id == name:
                 # set by the decoder, or given as an input: None only in a half-built value
                 return f"_cast(Any, {code}.{name})", instance_tinfo(inst)
+        for p in t.params if not t.schema.strict else ():  # a user's values show their params
+            if p.id == name:
+                return f"{code}.{name}", ("enum", p.enum) if p.enum is not None else param_tinfo(t, p.type_name)
     shown = ti[0] + " " + getattr(ti[1], "name", str(ti[1])) if isinstance(ti, tuple) else ti
     raise SchemaError(f"{scope.t.schema.path}: {scope.t.ypath or '(top)'}: cannot translate `.{name}` on a {shown}")
 

@@ -125,6 +125,7 @@ class Param:
     type_name: str
     doc: str
     default: object = None  # -lc-default: a literal, for the root type's decode(..., name=default)
+    enum: object = None  # an integer param's enum: its name, then (resolved) the Enum
 
 
 @dataclass
@@ -399,7 +400,8 @@ class Loader:
             py = _join(ypath, f"params[{i}]")
             if not _ID.match(str(p.get("id", ""))):
                 self.fail(schema.path, py, "a param needs a lower_snake id")
-            t.params.append(Param(p["id"], str(p.get("type", "")), str(p.get("doc", "")).strip(), p.get("-lc-default")))
+            t.params.append(Param(p["id"], str(p.get("type", "")), str(p.get("doc", "")).strip(), p.get("-lc-default"),
+                                  p.get("enum")))
         for ename, members in (raw.get("enums") or {}).items():
             t.enums[ename] = Enum(ename, {int(k): (v["id"] if isinstance(v, dict) else str(v)) for k, v in members.items()}, t)
         for tname, traw in (raw.get("types") or {}).items():
@@ -544,6 +546,9 @@ class Resolver:
                     inst.enum = inst.field.enum
                 elif inst.enum:
                     inst.enum = self.find_enum(t, inst.enum, inst.ypath)
+            for i, p in enumerate(t.params):
+                if isinstance(p.enum, str):
+                    p.enum = self.find_enum(t, p.enum, _join(t.ypath, f"params[{i}].enum"))
             if not t.primitive:
                 self.check_names(t)
         self.disambiguate()
