@@ -16,6 +16,7 @@ import re
 
 from markupsafe import Markup, escape
 
+LABEL_CHAR = 6.7  # px per character of the 11 px labels
 CHAR = 7.3  # px per character of the 12 px monospace font (DejaVu Sans Mono and friends)
 ROW, HEAD, PAD, COL_GAP, BOX_GAP = 18, 24, 8, 96, 22
 
@@ -90,10 +91,14 @@ def render(page) -> Markup:
             elif f.type.kind == "switch":
                 refs = [(c.user, kx) for kx, (_, c) in zip(raw_at(t.schema.raw, f.ypath)["type"]["cases"], f.type.cases)
                         if c.kind == "user" and not c.user.primitive]
+            merged: dict = {}  # one arrow per target: cases that lead to the same type share it
             for target, case in refs:
+                merged.setdefault(id(target), (target, []))[1].append(
+                    "else" if str(case) == "_" else _plain(case).split("::")[-1])
+            for target, cases in merged.values():
                 label = repeat_label(t, f)
-                if f.type.kind == "switch":  # the case, without its enum's name
-                    label = (_plain(case).split("::")[-1] + (f" {label}" if label else "")).strip()
+                if f.type.kind == "switch":  # the cases, without their enum's name
+                    label = (", ".join(cases) + (f" {label}" if label else "")).strip()
                 edges.append((box, len(rows) - 1, target, label, f.type.kind == "switch"))
         box.__init__(key, box.title, box.href, rows)  # sizes now that the rows are known
         return box
@@ -118,11 +123,16 @@ def render(page) -> Markup:
             box.col = max((b.col for b in order), default=0) + 1
             order.append(box)
     ncols = max(b.col for b in order) + 1
+    # The gap after a column leaves room for the labels at the heads of the arrows that cross it.
+    gaps = [COL_GAP] * ncols
+    for box, _, target, label, _ in edges:
+        if boxes[id(target)].col == box.col + 1:
+            gaps[box.col] = max(gaps[box.col], len(label) * LABEL_CHAR + 48)
     xs, x = [], 10.0
     for c in range(ncols):
         xs.append(x)
-        x += max(b.w for b in order if b.col == c) + COL_GAP
-    width = x - COL_GAP + 20
+        x += max(b.w for b in order if b.col == c) + gaps[c]
+    width = x - gaps[-1] + 20
     heights = [10.0] * ncols
     for b in order:
         b.x, b.y = xs[b.col], heights[b.col]
@@ -142,7 +152,7 @@ def render(page) -> Markup:
             x2, y2 = tb.x, tb.y + HEAD / 2
             bend = max(40.0, (x2 - x1) / 2)
             d = f"M{x1:.1f},{y1:.1f} C{x1 + bend:.1f},{y1:.1f} {x2 - bend:.1f},{y2:.1f} {x2:.1f},{y2:.1f}"
-            lx, ly = x2 - 10, y2 - 5  # at the arrow's head, where edges from one switch part
+            lx, ly = x2 - 12, y2 - 7  # by the arrow's head, where edges from one switch part
         else:  # back to an earlier column, or the same one: round the right-hand side
             x2, y2 = tb.x + tb.w, tb.y + HEAD / 2
             reach = max(x1, x2) + 50
