@@ -176,3 +176,19 @@ def test_as_a_file_the_decode_page_says_it_needs_the_server(browser):
     wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "offline")
     assert browser.find_element(By.ID, "offline").is_displayed()
     assert browser.find_element(By.ID, "go").get_attribute("disabled")
+
+
+def test_a_field_inside_compressed_bytes_points_at_them(browser, base):
+    t = vector_case("kafka.record_batch_v2", where=lambda t: t["value"]["attributes"]["compression"] == "gzip"
+                    and t["value"]["records"])
+    open_decode(browser, base, "kafka.record_batch_v2", t["bytes"])
+    browser.find_element(By.CSS_SELECTOR, '.tree .node[data-path="records[0]"] > .line').click()
+    text = browser.find_element(By.ID, "selection").text
+    assert "of the decompressed records" in text
+    ranges = json.loads(browser.execute_script(
+        "return fetch('api/decode', {method: 'POST', body: JSON.stringify({format: 'kafka.record_batch_v2', hex: arguments[0]})})"
+        ".then(r => r.text())", t["bytes"]))["ranges"]
+    start, end = ranges["records"]
+    selected = browser.execute_script("return [...new Set([...document.querySelectorAll('#hex .hbytes span.sel')]"
+                                      ".map(s => +s.dataset.o))]")
+    assert selected == list(range(start, end))
