@@ -103,6 +103,7 @@ class _Layout:
         self.modules = modules or {}
         self.out: dict[str, list] = {}
         self.opaque = 0  # input bytes held by plain bytes fields (what the reading left unexplained)
+        self.tails: list[str] = []  # fields holding a partial trailing element
         self.reached = 0  # where the last structure laid out ended (for one that raised: how far it got)
         self.checked = 0  # input bytes that a rule vouched for: fixed contents, `valid`, a checksum's range
 
@@ -258,6 +259,8 @@ class _Layout:
             if f.repeat or end != cur or fpath not in self.out:
                 self.record(fpath, cur, end, region)
             at[f.id] = (cur, end)
+            if i >= 2 and seq[i - 2].partial_tail and end > cur and region is None:
+                self.tails.append(fpath)  # the bytes of a last element cut short (-lc-partial-tail)
             cur = end
         return cur
 
@@ -440,7 +443,8 @@ class Inspector:
         mod = fmt.module if trace or fmt.fast is None else fmt.fast
         rec = _Recorder(self._traced)
         result: dict = {"format": name, "size": len(data), "value": None, "ranges": {}, "error": None,
-                        "consumed": 0, "partial": None, "opaque": None, "checked": None, "partial_value": None}
+                        "consumed": 0, "partial": None, "opaque": None, "checked": None, "partial_value": None,
+                        "partial_tails": []}
         old = sys.getprofile()
         if trace:
             sys.setprofile(rec)
@@ -482,6 +486,7 @@ class Inspector:
         result["ranges"] = lay.out
         result["opaque"] = lay.opaque if trace else None
         result["checked"] = lay.checked if trace else None
+        result["partial_tails"] = lay.tails
         return result
 
 

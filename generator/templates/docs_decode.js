@@ -113,6 +113,12 @@
       msgs.push("<p>The value above ends before the input does: tick <em>values end to end</em> to read what follows as more values.</p>");
     }
     if (answer.partial) msgs.push(errorHtml("The last value is cut short (a partial trailing entry)", answer.partial));
+    for (const p of answer.partial_tails || []) {
+      const r = state.ranges[p];
+      msgs.push("<p><strong>A partial trailing entry:</strong> <code>" + esc(p) + "</code> holds the " +
+                plural(r[1] - r[0], "byte") + " of a last entry cut short by the end of the data (at offset " + r[0] +
+                "), as a fetch size cuts it. That is not an error.</p>");
+    }
     const e = $("error");
     if (msgs.length) {
       e.hidden = false;

@@ -192,3 +192,12 @@ def test_a_field_inside_compressed_bytes_points_at_them(browser, base):
     selected = browser.execute_script("return [...new Set([...document.querySelectorAll('#hex .hbytes span.sel')]"
                                       ".map(s => +s.dataset.o))]")
     assert selected == list(range(start, end))
+
+
+def test_a_partial_trailing_entry_is_shown_as_such(browser, base):
+    t = vector_case("kafka.record_set", where=lambda t: t["value"]["partial_entry"] and t["value"]["entries"])
+    open_decode(browser, base, "kafka.record_set", t["bytes"])
+    note = browser.find_element(By.ID, "error")
+    assert note.is_displayed() and "warn" in note.get_attribute("class").split()
+    assert "A partial trailing entry" in note.text and "partial_entry" in note.text
+    assert browser.find_element(By.CSS_SELECTOR, '.tree .node[data-path="entries[0]"]')

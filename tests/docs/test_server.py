@@ -127,6 +127,16 @@ def test_trailing_bytes_keep_the_value_and_a_stream_reports_its_partial_tail(bas
     assert answer["ranges"]["[1]"] == [len(t["bytes"]) // 2, len(t["bytes"])]
 
 
+def test_a_partial_trailing_entry_is_named(base):
+    t = vector_case("kafka.record_set", where=lambda t: t["value"]["partial_entry"])
+    status, answer = post(base, {"format": "kafka.record_set", "hex": t["bytes"]})
+    assert status == 200 and answer["error"] is None and answer["partial_tails"] == ["partial_entry"]
+    start, end = answer["ranges"]["partial_entry"]
+    assert end == len(t["bytes"]) // 2 and end - start == len(t["value"]["partial_entry"]) // 2
+    whole = vector_case("kafka.record_set", where=lambda t: not t["value"]["partial_entry"] and t["value"]["entries"])
+    assert post(base, {"format": "kafka.record_set", "hex": whole["bytes"]})[1]["partial_tails"] == []
+
+
 def test_base64_input(base):
     import base64
 
