@@ -22,7 +22,7 @@ from pathlib import Path
 import jinja2
 
 from . import expr as E
-from .pyexpr import Nav, Scope, ref_tinfo, reads_bits_one_by_one, field_tinfo, instance_meta, parent_names, path_root, remote_lengths, translate, type_of, value_kind
+from .pyexpr import Nav, Scope, check_types, ref_tinfo, reads_bits_one_by_one, field_tinfo, instance_meta, parent_names, path_root, remote_lengths, translate, type_of, value_kind
 from logcodec.runtime.processors import PROCESSORS
 
 from .schema import Field, Schema, SchemaError, TypeDef, TypeRef
@@ -180,6 +180,8 @@ class ModuleEmitter:
             for s in schema_closure(schema) for t in s.all_types() for e in type_expressions(t) for n in E.walk(e))
         if self.nav is None:
             self.check_stream_positions()
+        for t in self.types:
+            check_types(t, Scope(t, self.enum_class, self.parents.get(t.name), self.nav))
 
     def hold(self, user: TypeDef, holder: TypeDef | None) -> None:
         """`holder` holds `user`: its `_parent` while it is the only one (else None, unknown)."""

@@ -13,7 +13,8 @@ import codecs
 import re
 
 from . import expr as E
-from .schema import Field, SchemaError, TypeDef, TypeRef, field_static_bits, lookup_enum, lookup_type, static_bits
+from .schema import (Field, SchemaError, TypeDef, TypeRef, field_static_bits, lookup_enum, lookup_type, static_bits,
+                     type_sites)
 
 _PY_BINARY = {"and": "and", "or": "or", "/": "//"}
 
@@ -179,6 +180,8 @@ def param_tinfo(t: TypeDef, type_name: str):
         return ("list", param_tinfo(t, name[:-2]))
     if name in ("bool", "str", "bytes", "io"):
         return name
+    if re.match(r"^b1(be|le)?$", name):  # one bit is a truth value, as a b1 field's
+        return "bool"
     if re.match(r"^f[48](be|le)?$", name):
         return "float"
     if name in ("", "struct", "any"):
@@ -508,3 +511,43 @@ def _find_enum(t: TypeDef, name: str):
     if enum is None:
         raise SchemaError(f"{t.schema.path}: {t.ypath or '(top)'}: unknown enum {name!r}")
     return enum
+
+
+def check_types(t: TypeDef, scope: Scope) -> None:
+    """Kaitai's type rules for every expression of a type, each error naming the expression's
+    YAML path: conditions are truth values, sizes, counts and positions integers, `valid` and
+    switch cases comparable with what they test, params given values of their types."""
+    for ypath, node, want, f in type_sites(t):
+        if f is not None and f.repeat:
+            scope.extra["_index"] = ("i", "int")
+        if f is not None and ypath.endswith(("repeat-until", "valid.expr")):
+            scope.extra["_"] = ("x", ref_tinfo(f.type, f))
+        try:
+            got = type_of(node, scope)
+            problem = _unwanted(got, want, f, scope)
+        except SchemaError as exc:
+            problem = re.sub(rf"^{re.escape(t.schema.path)}: (\(top\)|\S+): ", "", str(exc))
+        finally:
+            scope.extra.clear()
+        if problem:
+            raise SchemaError(f"{t.schema.path}: {ypath}: {problem}")
+
+
+def _unwanted(got, want, f: Field | None, scope: Scope) -> str | None:
+    """What is wrong with an expression of type `got` where `want` is asked (None: nothing)."""
+    if want in ("bool", "int"):
+        if got in (want, "any"):
+            return None
+        return f"is a {_shown(got)}; {'a truth value' if want == 'bool' else 'an integer'} is needed"
+    if isinstance(want, tuple) and want[0] == "valid":
+        expected = ref_tinfo(f.type, f)
+    elif want == "case":
+        expected = type_of(f.type.switch_on, scope)
+    elif isinstance(want, tuple) and want[0] == "arg":
+        p = want[1].params[want[2]]
+        expected = ("enum", p.enum) if p.enum is not None else param_tinfo(want[1], p.type_name)
+    else:
+        return None
+    if comparable(expected, got):
+        return None
+    return f"a {_shown(got)} where a {_shown(expected)} is compared or given"

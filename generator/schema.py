@@ -191,6 +191,24 @@ class Schema:
 
 # ---------------------------------------------------------------- loading
 
+class _NoDuplicates(yaml.SafeLoader):
+    """YAML that refuses a key given twice in one mapping (PyYAML keeps the last one)."""
+
+    def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if isinstance(key, (str, int, float, bool)) and key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"duplicate key {key!r} (line {key_node.start_mark.line + 1})", key_node.start_mark)
+            seen.add(key) if isinstance(key, (str, int, float, bool)) else None
+        return super().construct_mapping(node, deep)
+
+
+_META_KEYS = {"application", "bit-endian", "encoding", "endian", "file-extension", "id", "imports", "ks-debug",
+              "ks-opaque-types", "ks-version", "ks-zero-copy-substream", "license", "tags", "title", "xref"}
+_KS_VERSION = (0, 11)  # the language this generator implements
+
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 _BUILTIN_TYPE = re.compile(r"^([us][1248](be|le)?|f[48](be|le)?|b[0-9]+(be|le)?|str|strz|bytes)$")
 _INT = re.compile(r"^([us])([1248])(be|le)?$")
@@ -252,12 +270,15 @@ class Loader:
         except OSError as exc:
             raise SchemaError(f"{rel}: cannot read: {exc}") from None
         try:
-            raw = yaml.safe_load(text)
+            raw = yaml.load(text, Loader=_NoDuplicates)  # noqa: S506 (a SafeLoader)
         except yaml.YAMLError as exc:
             raise SchemaError(f"{rel}: not valid YAML: {exc}") from None
-        if not isinstance(raw, dict) or not isinstance(raw.get("meta"), dict):
+        if not isinstance(raw, dict):
+            self.fail(rel, "/", "a schema is a mapping with a `meta` section (`/` is the top of the file)")
+        if not isinstance(raw.get("meta"), dict):
             self.fail(rel, "meta", "a schema is a mapping with a `meta` section")
         meta = raw["meta"]
+        self.check_meta(rel, meta)
         sid = meta.get("id")
         if not isinstance(sid, str) or not _ID.match(sid):
             self.fail(rel, "meta.id", "needs a lower_snake id")
@@ -282,6 +303,8 @@ class Loader:
             if not isinstance(imp, str):
                 self.fail(rel, ypath, "an import is a path without `.ksy`")
             target = self.import_target(rel, imp)
+            if target not in self.loaded and not self.locate(target).is_file():
+                self.fail(rel, ypath, f"no schema {imp!r} to import ({target} beside it, or in an import folder)")
             if target in self.loading and self.strict:  # our modules do not import each other
                 self.fail(rel, ypath, "circular imports are not supported in schemas/: "
                           + " -> ".join([*self.loading[self.loading.index(target):], target]))
@@ -289,6 +312,28 @@ class Loader:
         self.loading.pop()
         Resolver(self, schema).resolve()
         return schema
+
+    def check_meta(self, rel: str, meta: dict) -> None:
+        """The keys of `meta` and the values only the loader reads (Kaitai's rules)."""
+        for key in meta:
+            if key not in _META_KEYS and not _vendor_key(key):
+                self.fail(rel, f"meta.{key}", "unknown key" + did_you_mean(key, _META_KEYS))
+        if "bit-endian" in meta and meta["bit-endian"] not in ("le", "be"):
+            self.fail(rel, "meta.bit-endian", "is `le` or `be`")
+        if "imports" in meta and not isinstance(meta["imports"], list):
+            self.fail(rel, "meta.imports", "is a list of paths")
+        if "ks-version" in meta:
+            text = str(meta["ks-version"])
+            if not re.fullmatch(r"(0|[1-9][0-9]*)(\.(0|[1-9][0-9]*)){1,2}", text):
+                self.fail(rel, "meta.ks-version", f"{text!r} is no version (X.Y or X.Y.Z; quote it, or YAML reads "
+                          "0.10 as 0.1)")
+            version = tuple(int(x) for x in text.split("."))
+            if version < (0, 6):
+                self.fail(rel, "meta.ks-version", f"{text} is below 0.6, the oldest Kaitai language (quote "
+                          "'0.10', or YAML reads it as 0.1)")
+            if version[:2] > _KS_VERSION:
+                self.fail(rel, "meta.ks-version", f"needs Kaitai Struct {text}; logcodec implements "
+                          f"{'.'.join(map(str, _KS_VERSION))}")
 
     def opaque_types(self, schema: Schema) -> list[str]:
         """`ks-opaque-types: true`: a type named nowhere in the schema is another one's root, as
@@ -328,9 +373,11 @@ class Loader:
         rule = meta["endian"]
         ep = _join(ypath, "meta.endian")
         cases = rule.get("cases")
-        if set(rule) - {"switch-on", "cases"} or "switch-on" not in rule or not isinstance(cases, dict) or any(
-                v not in ("le", "be") for v in cases.values()):
+        if set(rule) - {"switch-on", "cases"} or "switch-on" not in rule or not isinstance(cases, dict):
             self.fail(schema.path, ep, "is `le`, `be`, or switch-on with cases of `le` and `be`")
+        for key, order in cases.items():
+            if order not in ("le", "be"):
+                self.fail(schema.path, _join(ep, f"cases.{key}"), f"a byte order is `le` or `be`, not {order!r}")
         t = TypeDef(name=name, ypath=ypath, schema=schema, parent=parent, doc=str(raw.get("doc", "")).strip(),
                     doc_ref=_doc_ref(raw.get("doc-ref")), endian=parent.endian if parent else None,
                     bit_endian=meta.get("bit-endian", parent.bit_endian if parent else "be"), unwrap=True)
@@ -399,11 +446,11 @@ class Loader:
         for i, p in enumerate(raw.get("params", []) or []):
             py = _join(ypath, f"params[{i}]")
             if not _ID.match(str(p.get("id", ""))):
-                self.fail(schema.path, py, "a param needs a lower_snake id")
+                self.fail(schema.path, _join(py, "id"), "a param needs a lower_snake id")
             t.params.append(Param(p["id"], str(p.get("type", "")), str(p.get("doc", "")).strip(), p.get("-lc-default"),
                                   p.get("enum")))
         for ename, members in (raw.get("enums") or {}).items():
-            t.enums[ename] = Enum(ename, {int(k): (v["id"] if isinstance(v, dict) else str(v)) for k, v in members.items()}, t)
+            t.enums[ename] = self.build_enum(schema, ename, members, _join(ypath, f"enums.{ename}"), t)
         for tname, traw in (raw.get("types") or {}).items():
             if not _ID.match(tname):
                 self.fail(schema.path, _join(ypath, f"types.{tname}"), "type names are lower_snake")
@@ -412,15 +459,26 @@ class Loader:
                 self.fail(schema.path, _join(ypath, f"types.{tname}.meta"), "is a mapping")
             # A type's own meta (endian, bit-endian) holds for it and the types inside it.
             t.types[tname] = self.build_type(schema, tname, traw, _join(ypath, f"types.{tname}"), t, tmeta or {})
-        seen = set()
+        seen = {}  # id -> where it was given: params, seq and instances share one namespace
+        for i, p in enumerate(t.params):
+            if p.id in seen:
+                self.fail(schema.path, _join(ypath, f"params[{i}].id"), f"duplicate id {p.id!r} (also {seen[p.id]})")
+            seen[p.id] = _join(ypath, f"params[{i}]")
         for i, fraw in enumerate(raw.get("seq", []) or []):
             f = self.build_field(schema, fraw, _join(ypath, f"seq[{i}]"))
             if f.id in seen:
-                self.fail(schema.path, f.ypath, f"duplicate id {f.id!r}")
-            seen.add(f.id)
+                self.fail(schema.path, _join(f.ypath, "id"), f"duplicate id {f.id!r} (also {seen[f.id]})")
+            seen[f.id] = f.ypath
             t.seq.append(f)
         for iname, iraw in (raw.get("instances") or {}).items():
             py = _join(ypath, f"instances.{iname}")
+            if not isinstance(iname, str) or not _ID.match(iname):
+                self.fail(schema.path, py, f"an instance's name is lower_snake, not {iname!r}")
+            if iname in seen:
+                self.fail(schema.path, py, f"duplicate id {iname!r} (also {seen[iname]})")
+            seen[iname] = py
+            if not isinstance(iraw, dict):
+                self.fail(schema.path, py, "an instance is a mapping")
             doc = str(iraw.get("doc", "")).strip()
             if "pos" in iraw:
                 if self.strict:  # our codecs read a positional instance once, in its type's own stream
@@ -446,6 +504,27 @@ class Loader:
         if t.unwrap and len(t.seq) != 1:
             self.fail(schema.path, _join(ypath, "-lc-unwrap"), "an unwrapped type has exactly one seq field")
         return t
+
+    def build_enum(self, schema: Schema, name, members, ypath: str, owner: TypeDef) -> Enum:
+        """An enum: lower_snake names, each member an id (or a mapping with `id`), no id twice."""
+        if not isinstance(name, str) or not _ID.match(name):
+            self.fail(schema.path, ypath, f"an enum's name is lower_snake, not {name!r}")
+        if not isinstance(members, dict):
+            self.fail(schema.path, ypath, "an enum maps values to member ids")
+        values, seen = {}, {}
+        for key, v in members.items():
+            mp = _join(ypath, str(key))
+            member = v.get("id") if isinstance(v, dict) else v
+            if isinstance(member, bool) or not isinstance(member, str) or not _ID.match(member):
+                self.fail(schema.path, mp, f"a member id is lower_snake, not {member!r}")
+            if member in seen:
+                self.fail(schema.path, mp, f"duplicate member id {member!r} (also {seen[member]})")
+            try:
+                values[int(key)] = member
+            except (TypeError, ValueError):
+                self.fail(schema.path, mp, f"an enum's key is an integer, not {key!r}")
+            seen[member] = key
+        return Enum(name, values, owner)
 
     def build_field(self, schema: Schema, raw: dict, ypath: str) -> Field:
         sp = schema.path
@@ -480,8 +559,12 @@ class Loader:
         f._encoding = raw.get("encoding", "")
         if f.repeat not in ("", "expr", "eos", "until"):
             self.fail(sp, _join(ypath, "repeat"), "repeat is expr, eos or until")
-        if (f.repeat == "expr") != (f.repeat_expr is not None) or (f.repeat == "until") != (f.repeat_until is not None):
-            self.fail(sp, _join(ypath, "repeat"), "repeat: expr needs repeat-expr, repeat: until needs repeat-until")
+        for key, kind, given in (("repeat-expr", "expr", f.repeat_expr), ("repeat-until", "until", f.repeat_until)):
+            if given is not None and f.repeat != kind:
+                self.fail(sp, _join(ypath, key), f"{key} goes with `repeat: {kind}`"
+                          + (f", not `repeat: {f.repeat}`" if f.repeat else ""))
+            if given is None and f.repeat == kind:
+                self.fail(sp, _join(ypath, "repeat"), f"`repeat: {kind}` needs {key}")
         if "contents" in raw:
             c = raw["contents"]
             f.contents = bytes(c) if isinstance(c, list) else str(c).encode()
@@ -545,8 +628,13 @@ class Resolver:
                     self.resolve_field(t, inst.field)
                     inst.enum = inst.field.enum
                 elif inst.enum:
-                    inst.enum = self.find_enum(t, inst.enum, inst.ypath)
+                    inst.enum = self.find_enum(t, inst.enum, _join(inst.ypath, "enum"))
             for i, p in enumerate(t.params):
+                base = p.type_name.strip().removesuffix("[]")
+                if base and not _BUILTIN_TYPE.match(base) and base not in ("bool", "struct", "io", "any") \
+                        and lookup_type(t, base)[0] is None:
+                    self.fail(_join(t.ypath, f"params[{i}].type"), f"unknown type {base!r}"
+                              + did_you_mean(base, self.visible_types(t)))
                 if isinstance(p.enum, str):
                     p.enum = self.find_enum(t, p.enum, _join(t.ypath, f"params[{i}].enum"))
             if not t.primitive:
@@ -573,6 +661,14 @@ class Resolver:
             if f.size is None and not f.size_eos and f.contents is None and f.terminator is None:
                 self.fail(f.ypath, "a byte field needs size, size-eos or a terminator")
         elif isinstance(raw, dict):
+            for key in raw:
+                if key not in ("switch-on", "cases") and not _vendor_key(key):
+                    self.fail(_join(f.ypath, f"type.{key}"), "unknown key (a switch has switch-on and cases)")
+            if "switch-on" not in raw:
+                self.fail(_join(f.ypath, "type"), "a switch needs switch-on")
+            if not isinstance(raw.get("cases"), dict) or not raw["cases"]:
+                self.fail(_join(f.ypath, "type.cases" if "cases" in raw else "type"), "a switch needs cases, a mapping "
+                          "of values to types")
             on = self.loader.expr(self.schema.path, _join(f.ypath, "type.switch-on"), raw.get("switch-on"))
             cases = []
             for key, tname in (raw.get("cases") or {}).items():
@@ -583,6 +679,8 @@ class Resolver:
             f.type = self.type_ref(t, f, str(raw))
         if f._raw_enum:
             f.enum = self.find_enum(t, f._raw_enum, _join(f.ypath, "enum"))
+            if f.type.kind not in ("int", "bits"):
+                self.fail(_join(f.ypath, "enum"), f"an enum names integers, not a {f.type.kind} field")
         if (f.terminator is not None or f.pad_right is not None) and f.type.kind not in ("bytes", "str", "user", "switch"):
             self.fail(_join(f.ypath, "terminator" if f.terminator is not None else "pad-right"),
                       f"bytes, text and structures end at a terminator or carry padding, not a {f.type.kind} field")
@@ -689,16 +787,13 @@ class Resolver:
         known = {p.id for p in t.params} | {i.id for i in t.instances} | {"_root", "_parent", "_io", "_sizeof", "true",
                                                                             "false"}
         for f in t.seq:
-            exprs = [f.size, f.if_expr, f.repeat_expr]
-            exprs += list(f.process[1]) if f.process else []
-            exprs += list(f.type.args) + ([f.type.switch_on] if f.type.kind == "switch" else [])
-            for case_type in (c[1] for c in f.type.cases):
-                exprs += list(case_type.args)
             in_loop = {"_index"} if f.repeat else set()  # a repeated field's element expressions may read _index
-            for e in exprs:
-                for n in E.names(e) if e is not None else ():
+            for ypath, e, _ in field_sites(f):
+                if ypath.endswith(("repeat-until", ".valid.expr")) or e is f.default or e is f.count_of:
+                    continue  # `_` is the element; -lc- write rules read the whole value (below)
+                for n in E.names(e):
                     if n not in known | in_loop and n != f.id:
-                        self.fail(f.ypath, f"expression reads {n!r}, which is not a field before it, a param or an "
+                        self.fail(ypath, f"expression reads {n!r}, which is not a field before it, a param or an "
                                   "instance" + did_you_mean(n, known | {g.id for g in t.seq}))
             if f.repeat_until is not None:
                 for n in E.names(f.repeat_until):
@@ -859,3 +954,36 @@ def field_static_bits(f: Field, seen: frozenset = frozenset()) -> int | None:
         inner = static_bits(ref.user, seen)
         return None if inner is None else count * inner
     return None
+
+
+def field_sites(f: Field) -> list[tuple[str, object, object]]:
+    """Every expression of a field with its YAML path and the type Kaitai wants of it: "bool",
+    "int", ("valid", kind) compared with the element, "case" compared with the switch-on value,
+    ("arg", type, index) passed as a param, or None."""
+    sites = [(_join(f.ypath, "if"), f.if_expr, "bool"), (_join(f.ypath, "size"), f.size, "int"),
+             (_join(f.ypath, "repeat-expr"), f.repeat_expr, "int"), (_join(f.ypath, "repeat-until"), f.repeat_until, "bool")]
+    for kind, rule in (f.valid or {}).items():
+        if kind == "any-of":
+            sites += [(_join(f.ypath, f"valid.any-of[{i}]"), r, ("valid", kind)) for i, r in enumerate(rule)]
+        elif kind != "in-enum":
+            sites.append((_join(f.ypath, f"valid.{kind}"), rule, "bool" if kind == "expr" else ("valid", kind)))
+    if f.type.kind == "switch":
+        sites.append((_join(f.ypath, "type.switch-on"), f.type.switch_on, None))
+        sites += [(_join(f.ypath, f"type.cases.{key}"), key, "case") for key, _ in f.type.cases if key is not None]
+    for ref in [f.type, *(c for _, c in f.type.cases)]:
+        sites += [(_join(f.ypath, "type"), a, ("arg", ref.user, i)) for i, a in enumerate(ref.args)]
+    sites += [(_join(f.ypath, "process"), a, None) for a in (f.process[1] if f.process else ())]
+    sites += [(_join(f.ypath, "parent"), f.parent, None), (f.ypath, f.default, None), (f.ypath, f.count_of, None)]
+    return [(ypath, e, want) for ypath, e, want in sites if e is not None]
+
+
+def type_sites(t: TypeDef) -> list[tuple[str, object, object, Field | None]]:
+    """Every expression of a type: (YAML path, expression, wanted type, the field it belongs to)."""
+    sites = [(*site, f) for f in t.seq for site in field_sites(f)]
+    for inst in t.instances:
+        sites += [(_join(inst.ypath, key), e, want, None) for key, e, want in
+                  (("value", inst.value, None), ("pos", inst.pos, "int"), ("io", inst.io, None),
+                   ("if", inst.if_expr, "bool"), ("enum", inst.value if inst.enum else None, "int")) if e is not None]
+        if inst.field is not None:
+            sites += [(*site, inst.field) for site in field_sites(inst.field)]
+    return sites

@@ -208,8 +208,8 @@ def compile_one(tmp_path, text: str, name: str = "user"):
 
 @pytest.mark.parametrize("text,where,what", [
     ("meta: {id: user}\nseq: [{id: a, type: u4}]\n", "seq[0].type", "u4 needs a byte order"),
-    ("meta: {id: user, endian: {switch-on: x, cases: {1: little}}}\nseq: [{id: a, type: u1}]\n", "meta.endian",
-     "is `le`, `be`, or switch-on with cases of `le` and `be`"),
+    ("meta: {id: user, endian: {switch-on: x, cases: {1: little}}}\nseq: [{id: a, type: u1}]\n", "meta.endian.cases.1",
+     "a byte order is `le` or `be`, not 'little'"),
     ("meta: {id: user}\nseq: [{id: a, type: str, size: 2, encoding: NOPE}]\n", "seq[0].encoding",
      "unknown encoding 'NOPE'"),
 ])
@@ -453,3 +453,21 @@ def test_schemas_that_import_each_other_compile_to_modules_that_import_each_othe
         print(v.n, v.next.back.n, v.next.back.next.back.n, v.next.back.next.back.next, ping.encode(v).hex())
     """)
     assert got.split() == ["2", "1", "0", "None", "020100"]
+
+
+@pytest.mark.parametrize("text,where,what", [
+    ("meta: {id: user}\nseq: [{id: a, type: u1, if: 5}]\n", "seq[0].if", "a truth value is needed"),
+    ("meta: {id: user}\nseq: [{id: a, type: u1, valid: {eq: '\"x\"'}}]\n", "seq[0].valid.eq", "a str where a int"),
+    ("meta: {id: user}\nseq: [{id: a, size: 1 == 1}]\n", "seq[0].size", "an integer is needed"),
+    ("meta: {id: user}\nseq: [{id: a, type: u1, enum: e}, {id: b, type: u1, if: 'a > e::x'}]\nenums: {e: {1: x}}\n",
+     "seq[1].if", "`>` on enums"),
+    ("meta: {id: user}\nseq: [{id: a, size: 4, enum: e}]\nenums: {e: {1: x}}\n", "seq[0].enum", "an enum names integers"),
+    ("meta: {id: user}\nseq: [{id: a, type: u1}]\nseq: [{id: b, type: u1}]\n", "", "duplicate key 'seq' (line 3)"),
+    ("meta: {id: user, ks-version: '99.1'}\n", "meta.ks-version", "logcodec implements 0.11"),
+    ("meta: {id: user}\nseq: [{id: a, type: t}, {id: b, type: u}]\ntypes:\n  t: {seq: [{id: c, type: v}]}\n"
+     "  u: {seq: [{id: c, type: v}]}\n  v: {seq: [{id: d, size: _parent.c}]}\n", "types.v.seq[0].size",
+     "name it with .as<type>"),
+])
+def test_kaitais_type_rules_refuse_a_schema_naming_the_yaml_path(tmp_path, text, where, what):
+    done = compile_one(tmp_path, text)
+    assert done.returncode == 1 and f"user.ksy: {where}" in done.stderr and what in done.stderr, done.stderr

@@ -32,12 +32,12 @@ def test_a_good_schema_loads(tmp_path):
 
 @pytest.mark.parametrize("change,where,what", [
     (("    doc: Data.\n", "    doc: Data.\n    sizee: 3\n"), "seq[1].sizee", "unknown key"),
-    (("size: len_data", "size: len_dta"), "seq[1]", "len_dta"),
+    (("size: len_data", "size: len_dta"), "seq[1].size", "len_dta"),
     (("size: len_data", "size: len_data +"), "seq[1].size", "bad expression"),
     (("    doc: Length.\n", ""), "seq[0].doc", "needs a `doc`"),
     (("type: u2", "type: nothing_here"), "seq[0].type", "unknown type"),
     (("id: data", "id: Data"), "seq[1].id", "lower_snake"),
-    (("id: data", "id: len_data"), "seq[1]", "duplicate id"),
+    (("id: data", "id: len_data"), "seq[1].id", "duplicate id"),
 ])
 def test_errors_name_file_and_yaml_path(tmp_path, change, where, what):
     with pytest.raises(SchemaError) as info:
