@@ -644,7 +644,7 @@ class TypeEmitter:
         if not self.encoding:
             args += f", {io0}"
         if navigates(callee):
-            parent = ("me" if not self.encoding else "v") if self.navigates else "None"
+            parent = "me" if self.navigates else "None"
             if f is not None and f.parent is not None:  # Kaitai's `parent:` key: another parent, or none
                 parent = "None" if f.parent == E.Bool(False) else self.expr(f.parent)
             args += f", {parent}, {'root' if self.navigates else 'None'}"
@@ -658,8 +658,10 @@ class TypeEmitter:
             c("if io0 < 0: io0 = pos")
         if not self.navigates:
             return
-        if self.encoding:
-            c("if root is None: root = v")
+        if self.encoding:  # the value, seen with its parent and root as while it was read
+            c("me = _rt.Node(); me._value = v; me._parent = parent")
+            c("if root is None: root = me")
+            c("me._root = root")
             return
         c("me = _rt.Node(); me._parent = parent; me._io = _rt.KStream(buf, io0, end, pos)")
         c("if root is None: root = me")
@@ -748,6 +750,8 @@ class TypeEmitter:
         self.lines, self.encoding, self.computed_instances = c, False, set()
         self.scope.encoding = False
         self.navigation_start(c)
+        if self.carries():
+            c("carried: dict[Any, bytes] = {}")
         one_by_one = reads_bits_one_by_one(t)
         if one_by_one:
             c("bb = 0; bl = 0")
@@ -774,6 +778,8 @@ class TypeEmitter:
                 c(f"obj._lazy = {{{', '.join(f'{n!r}: _lazy_{n}' for n in sorted(self.lazy))}}}")
             if self.navigates:
                 c("me._value = obj  # what children read later through _parent or _root (lazy instances)")
+            if self.carries():
+                c("if carried: obj._carried = carried")
             c("return obj, pos")
         elif t.unwrap:
             for inst in t.instances:
@@ -1071,6 +1077,7 @@ class TypeEmitter:
             if self.trimmed_structure(f) and not f.process:  # bytes and text trim themselves (decode_content)
                 b, s, e = bounds
                 c(f"b2 = _rt.cut({b}[{s}:{e}], {f.pad_right!r}, {f.terminator!r}, {f.include}); s2, e2 = 0, len(b2)")
+                self.carry(c, f, f"{b}[{s} + len(b2):{e}]")
                 bounds = ("b2", "s2", "e2")
             self.decode_content(c, f, ref, target, epath, wrap, bounds, trimmed=not f.process)
             if ref.kind in ("bytes", "str"):
@@ -1081,6 +1088,7 @@ class TypeEmitter:
             # stays at the field's start (errors inside point there) until the end is taken.
             c(f"b2, e = _rt.read_term(buf, pos, end, {f.terminator!r}, {f.include}, {f.consume}, {f.eos_error}, "
               f"{epath!r})")
+            self.carry_no_terminator(c, f, "e")
             c("s2, e2 = 0, len(b2)")
             if f.process:  # the bytes before the terminator, processed
                 name, args = f.process
@@ -1107,6 +1115,7 @@ class TypeEmitter:
             raw = "d" if ref.kind == "str" else target
             c(f"{raw}, pos = _rt.read_term(buf, pos, end, {f.terminator!r}, {f.include}, {f.consume}, {f.eos_error}, "
               f"{epath!r})")
+            self.carry_no_terminator(c, f, "pos")
             if ref.kind == "str":
                 # where the value starts: before pos by its length, and by a terminator consumed
                 # but not in it (or after one in it but not consumed)
@@ -1155,9 +1164,12 @@ class TypeEmitter:
         raw = f"_rt.cut({b}[{s}:{e}], {f.pad_right!r}, {f.terminator!r}, {f.include})" if trimmed else f"{b}[{s}:{e}]"
         if ref.kind == "bytes":
             c(f"{target} = {raw}")
+            if trimmed:
+                self.carry(c, f, f"{b}[{s} + len({target}):{e}]")
         elif ref.kind == "str":
             if trimmed:
                 c(f"d = {raw}")
+                self.carry(c, f, f"{b}[{s} + len(d):{e}]")
             self.decode_text(c, ref, target, "d" if trimmed else raw, s, epath, b)
         elif ref.kind == "user" and not primitive_of(ref):
             args = self.call_args(ref, s, f)
@@ -1167,6 +1179,8 @@ class TypeEmitter:
             # parsers leave them, and so does a user's schema (they are not written back).
             if self.t.schema.strict:
                 c(f"if p != {e}: raise {self.anchored(f'_rt.trailing({b}, p, {e}, {epath!r})', b)}")
+            else:
+                self.carry(c, f, f"{b}[p:{e}]")
         elif ref.kind == "switch":
             self.switch(c, f, ref, lambda case: self.decode_content(c, f, case, target, epath, wrap, bounds, trimmed),
                         lambda: c(f"{target} = {b}[{s}:{e}]"))
@@ -1182,6 +1196,31 @@ class TypeEmitter:
             c("pos, end = p, end_outer")
             if b != "buf":
                 c("buf = buf_outer")
+
+    def carries(self) -> bool:
+        """A user's schema keeps the bytes of a sized field that are not its value (what a
+        structure left unread, what follows a terminator), so that encoding gives them back."""
+        return self.m.nav is not None and any(f.size is not None or f.size_eos or (f.terminator is not None
+                                                                                and not f.eos_error) for f in self.t.seq)
+
+    def carried_key(self, f: Field) -> str:
+        return f"({f.id!r}, i)" if f.repeat else repr(f.id)
+
+    def carry(self, c: Lines, f: Field, tail: str) -> None:
+        if self.carries() and f in self.t.seq and not self.encoding:
+            c(f"tail = {tail}")
+            c(f"if tail: carried[{self.carried_key(f)}] = tail")
+
+    def carry_no_terminator(self, c: Lines, f: Field, after: str) -> None:
+        """A value read up to a terminator that the end of the data came before (`eos-error:
+        false`): an empty tail says so, and the encoder writes no terminator either."""
+        if self.carries_terms() and not f.eos_error and f in self.t.seq and not self.encoding:
+            term = f.terminator
+            with c.block(f"if {after} >= end and buf[end - {len(term)}:end] != {term!r}:"):
+                c(f"carried[{self.carried_key(f)}] = b''")
+
+    def carries_terms(self) -> bool:
+        return self.m.nav is not None and any(f.terminator is not None and not f.eos_error for f in self.t.seq)
 
     @staticmethod
     def trimmed_structure(f: Field) -> bool:
@@ -1310,6 +1349,8 @@ class TypeEmitter:
         self.out = "out"
         c("w = 0")
         self.navigation_start(c)
+        if self.carries():
+            c("carried = getattr(v, '_carried', None) or {}  # bytes of sized fields that are not their values")
         if t.unwrap:
             c(f"v_{t.seq[0].id} = v")
         else:
@@ -1569,6 +1610,13 @@ class TypeEmitter:
                 c(f"if v_{f.id} is None: raise _rt.missing({f.id!r})")
                 self.encode_value(c, f)
             c(f"elif v_{f.id} is not None: raise _rt.invalid_encode('is set, but its condition is false', None, {f.id!r})")
+        elif self.m.nav is not None and f.type.kind == "switch" and not f.repeat and all(k is not None for k, _ in f.type.cases):
+            # Kaitai's null when no case matches: nothing is written, where no case matches
+            with c.block(f"if v_{f.id} is None:"):
+                keys = ", ".join(self.expr(k) for k, _ in f.type.cases)
+                c(f"if {self.expr(f.type.switch_on)} in ({keys},): raise _rt.missing({f.id!r})")
+            with c.block("else:"):
+                self.encode_value(c, f)
         else:
             if not f.derived:
                 c(f"if v_{f.id} is None: raise _rt.missing({f.id!r})")
@@ -1602,35 +1650,48 @@ class TypeEmitter:
                 f.size is not None and f.type.kind not in ("bytes", "str")):
             with self.temporary(c, f"t_{f.id}"):
                 self.encode_content(c, f, f.type, var, epath, wrap)
+            if self.carries() and f in self.t.seq and f.type.kind in ("user", "switch") and not self.trimmed_structure(f):
+                size = "None" if f.size is None else self.expr(f.size)
+                c(f"d = _rt.with_tail(d, {size}, carried.get({self.carried_key(f)}))")
             self.process_encode(c, f)
             if f.process and f.terminator is not None and f.size is None and not f.size_eos:
                 c(f"d = _rt.terminated(d, {f.terminator!r}, {f.include}, {f.consume}, {epath!r})")
             elif self.trimmed_structure(f) or (f.process and (f.pad_right is not None or f.terminator is not None)):
                 size = "None" if f.size is None else self.expr(f.size)
-                c(f"d = _rt.fill(d, {size}, {f.pad_right!r}, {f.terminator!r}, {f.include}, {epath!r})")
+                tail = f", carried.get({self.carried_key(f)})" if self.carries() and f in self.t.seq else ""
+                c(f"d = _rt.fill(d, {size}, {f.pad_right!r}, {f.terminator!r}, {f.include}, {epath!r}{tail})")
             self.check_size_encode(c, f, "len(d)", epath)
             self.put(c, "d")
             return
         if f.terminator is not None and self.trimmed_structure(f):
             with self.temporary(c, f"t_{f.id}"):
                 self.encode_content(c, f, f.type, var, epath, wrap)
-            c(f"d = _rt.terminated(d, {f.terminator!r}, {f.include}, {f.consume}, {epath!r})")
-            self.put(c, "d")
+            self.put_terminated(c, f, epath)
             return
         if f.size is not None or (f.size_eos and (f.pad_right is not None or f.terminator is not None)):
             c(f"d = {var}.encode({f.type.encoding!r})" if f.type.kind == "str" else f"d = _cast(bytes, {var})")
             if f.pad_right is not None or f.terminator is not None:
                 size = "None" if f.size is None else self.expr(f.size)
-                c(f"d = _rt.fill(d, {size}, {f.pad_right!r}, {f.terminator!r}, {f.include}, {epath!r})")
+                tail = f", carried.get({self.carried_key(f)})" if self.carries() and f in self.t.seq else ""
+                c(f"d = _rt.fill(d, {size}, {f.pad_right!r}, {f.terminator!r}, {f.include}, {epath!r}{tail})")
             self.check_size_encode(c, f, "len(d)", epath)
             self.put(c, "d")
             return
         if f.terminator is not None and f.type.kind in ("bytes", "str"):
             c(f"d = {var}.encode({f.type.encoding!r})" if f.type.kind == "str" else f"d = _cast(bytes, {var})")
-            c(f"d = _rt.terminated(d, {f.terminator!r}, {f.include}, {f.consume}, {epath!r})")
-            self.put(c, "d")
+            self.put_terminated(c, f, epath)
             return
         self.encode_content(c, f, f.type, var, epath, wrap)
+
+    def put_terminated(self, c: Lines, f: Field, epath: str) -> None:
+        """A value read up to its terminator; none when the data had ended before it."""
+        if self.carries_terms() and not f.eos_error and f in self.t.seq:
+            c(f"if carried.get({self.carried_key(f)}) != b'':")
+            c.indent += 1
+        c(f"d = _rt.terminated(d, {f.terminator!r}, {f.include}, {f.consume}, {epath!r})")
+        if self.carries_terms() and not f.eos_error and f in self.t.seq:
+            c.indent -= 1
+        self.put(c, "d")
 
     def is_size_target(self, f: Field) -> bool:
         return any(g.size_of and g.size_of[0] == g.size_of[1] == f.id for g in self.t.seq) and not f.repeat
@@ -1769,18 +1830,15 @@ def schema_closure(schema: Schema) -> list[Schema]:
     return list(seen.values())
 
 
-_NAVIGATES: dict[int, bool] = {}
-
-
 def navigates(schema: Schema) -> bool:
     """Whether a user's schema (or one it imports) reads `_parent` or `_root`, or gives a field
     another parent: then its values are shown to their children as `Node`s while being read."""
     if schema.strict:
         return False
-    if id(schema) not in _NAVIGATES:
+    if not hasattr(schema, "_navigates"):  # worked out once per schema
         names = {"_parent", "_root"}
         types = [t for s in schema_closure(schema) for t in s.all_types()]
-        _NAVIGATES[id(schema)] = any(f.parent is not None for t in types for f in t.seq) or any(
+        schema._navigates = any(f.parent is not None for t in types for f in t.seq) or any(
             (isinstance(n, E.Name) and n.name in names) or (isinstance(n, E.Attr) and n.name in names)
             for t in types for e in type_expressions(t) for n in E.walk(e))
-    return _NAVIGATES[id(schema)]
+    return schema._navigates

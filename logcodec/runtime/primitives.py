@@ -170,14 +170,21 @@ def cut(data: bytes, pad: int | None, term: bytes | None, include: bool) -> byte
     return data
 
 
-def fill(data: bytes, size: int | None, pad: int | None, term: bytes | None, include: bool, path: str) -> bytes:
+def fill(data: bytes, size: int | None, pad: int | None, term: bytes | None, include: bool, path: str,
+         tail: bytes | None = None) -> bytes:
     """The bytes of a sized field holding `data`: its terminator (unless included) when there is
     room, then padding (the pad byte, else the terminator's, else zeros) up to `size`. Refuses a
-    value that decoding would not give back."""
+    value that decoding would not give back. `tail`: what followed the value when it was read
+    (a user's schema keeps it), written back when it still fits and still ends the value there."""
     if term is not None and not include and _find_term(data, term) >= 0:
         raise EncodeError("invalid_value", f"holds its terminator {term.hex()}, where decoding would stop", None, path)
     if pad is not None and data.endswith(BYTE[pad]) and term is None:
         raise EncodeError("invalid_value", f"ends with the pad byte {pad:#04x}, which decoding strips", None, path)
+    if tail is not None and (size is None or len(data) + len(tail) == size):
+        ends_there = (tail.startswith(term) if term is not None and not include
+                      else include or (pad is not None and tail == BYTE[pad] * len(tail)))
+        if ends_there:
+            return data + tail
     if size is None:  # size-eos: the value, then its terminator
         return data + term if term is not None and not include else data
     if len(data) > size:
@@ -417,3 +424,13 @@ def text(data: bytes, encoding: str) -> str:
         raise DecodeError("invalid_value", f"unknown encoding {encoding!r}", None, "") from None
     except UnicodeDecodeError as exc:
         raise DecodeError("invalid_value", f"not {encoding}: {exc.reason}", None, "") from None
+
+
+def with_tail(data: bytes, size: int | None, tail: bytes | None) -> bytes:
+    """A sized structure of a user's schema that did not read all of its bytes: the bytes it
+    left, as they were read, when they still fit; else zeros up to the size (never read)."""
+    if tail is not None and (size is None or len(data) + len(tail) == size):
+        return data + tail
+    if size is not None and len(data) < size:
+        return data + bytes(size - len(data))
+    return data

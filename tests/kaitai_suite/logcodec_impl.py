@@ -145,6 +145,27 @@ class LogcodecImpl:
             return value
         return module.decode(data)
 
+    def roundtrip(self, spec_id: str, data: bytes) -> dict:
+        """Serialization: encode(decode(b)) against the bytes the value was read from.
+        `same`: byte for byte; `refused`: the encoder demanded a field (EncodeError);
+        `other_bytes`: other bytes that decode to an equal value (the schema leaves them open,
+        padding or unread bytes); `wrong`: bytes that do not decode back to the value."""
+        from logcodec.runtime.errors import LogcodecError
+        module = self.module(spec_id)
+        value, used = module.decode_prefix(data)
+        try:
+            out = module.encode(value)
+        except LogcodecError as exc:
+            return {"result": "refused", "detail": str(exc)[:200]}
+        if out == data[:used]:
+            return {"result": "same"}
+        try:
+            again, _ = module.decode_prefix(out)
+        except LogcodecError as exc:
+            return {"result": "wrong", "detail": f"does not decode: {exc}"[:200]}
+        return {"result": "other_bytes" if again == value else "wrong",
+                "detail": f"{len(out)} bytes for {used}"}
+
     def parse_partial(self, spec_id: str, data: bytes):
         """logcodec returns no partial value: (None, the DecodeError) or (the value, None)."""
         try:

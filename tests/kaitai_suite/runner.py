@@ -95,6 +95,11 @@ def run_spec(task: dict) -> dict:
             return {**result, "status": "parse_error", "detail": _first_line(exc)}
         if spec.exception:
             return {**result, "status": "fail", "detail": f"parsed without error, expected {spec.exception}"}
+        if hasattr(impl, "roundtrip"):  # serialization, where the implementation has it
+            try:
+                result["roundtrip"] = impl.roundtrip(spec.id, data)
+            except Exception as exc:  # noqa: BLE001 - an encoder that crashes is a finding
+                result["roundtrip"] = {"result": "crash", "detail": _first_line(exc)}
         return judge_all(ev, impl, spec, root, result)
     except Timeout:
         return {**result, "status": "fail", "detail": f"asserts timed out after {task['timeout']} s"}
@@ -386,8 +391,10 @@ def summarize(results: list[dict]) -> dict:
         a["specs"] += 1
         a[r["status"]] += 1
     n = len(results)
+    trips = [r["roundtrip"]["result"] for r in results if r.get("roundtrip")]
+    roundtrip = {kind: trips.count(kind) for kind in ("same", "other_bytes", "refused", "wrong", "crash")}
     return {"specs": n, **counts, "pass_rate": round(counts["pass"] / n, 4) if n else None,
-            "areas": dict(sorted(areas.items()))}
+            "areas": dict(sorted(areas.items())), "roundtrip": {"decoded": len(trips), **roundtrip} if trips else None}
 
 
 def print_report(reports: dict, verbose: bool, out=sys.stdout) -> None:
@@ -412,6 +419,11 @@ def print_report(reports: dict, verbose: bool, out=sys.stdout) -> None:
         s = rep["summary"]
         w(f"\n{impl}: {s['pass']}/{s['specs']} specs pass ({100 * (s['pass_rate'] or 0):.1f} %); "
           + ", ".join(f"{st} {s[st]}" for st in STATUSES if st != "pass") + "\n")
+        rt = s.get("roundtrip")
+        if rt:
+            w(f"  serialization: of {rt['decoded']} decoded inputs, encode(decode(b)) == b for {rt['same']} "
+              f"({100 * rt['same'] / rt['decoded']:.1f} %); other bytes of an equal value {rt['other_bytes']}, "
+              f"refused by the encoder {rt['refused']}, wrong {rt['wrong']}, crashed {rt['crash']}\n")
         c = rep["compile"]
         w(f"  compile: {c['schemas'] - c['refused']}/{c['schemas']} schemas in {c['total_seconds']} s"
           + (f" (node {c['node_seconds']} s)" if "node_seconds" in c else "")

@@ -134,3 +134,8 @@ def test_logcodec_run_completes(tmp_path):
     for r in report["specs"]:
         assert r["status"] in runner.STATUSES
         assert "runner error" not in r["detail"], r
+    # Serialization: every decoded input is written back byte for byte, or as other bytes of an
+    # equal value, or refused by the encoder naming why; never as bytes of another value.
+    trips = [r["roundtrip"] for r in report["specs"] if r.get("roundtrip")]
+    assert trips and not [t for t in trips if t["result"] in ("wrong", "crash")], trips
+    assert report["summary"]["roundtrip"]["decoded"] == len(trips)
