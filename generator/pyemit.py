@@ -799,7 +799,9 @@ class TypeEmitter:
         # A conditional field is typed Any: its presence follows from conditions no type checker follows.
         decls = [f"    v_{f.id}: {'Any' if f.if_expr is not None else self.m.local_type(f)}" for f in t.seq]
         decls += ["    x: int", "    n: int", "    count: int", "    e: int", "    p: int", "    b2: bytes", "    start = pos"]
-        if not self.guarded_expressions():
+        # A user's schema reads values that may be null (a switch no case matched, `parent: false`):
+        # any of its expressions may fail on the input.
+        if self.m.nav is None and not self.guarded_expressions():
             return "\n".join([head, doc, *decls, c.text()])
         # Expressions over decoded values (an index into a list, a division) can fail on bad
         # input in Python's terms; they still end in a DecodeError.
