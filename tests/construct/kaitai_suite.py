@@ -85,9 +85,13 @@ class ConstructImpl(logcodec_impl.LogcodecImpl):
         return True, ""
 
 
-def _install() -> None:
-    """The runner's hooks, for this implementation (in this process and its forked workers)."""
-    make = runner._make_impl
+def _install():
+    """The runner's hooks, for this implementation (in this process and its forked workers);
+    returns what puts the logcodec ones back (the same process may run logcodec's specs next)."""
+    make, command = runner._make_impl, logcodec_impl.command
+
+    def restore() -> None:
+        runner._make_impl, logcodec_impl.command = make, command
 
     def make_impl(task: dict):
         if task["impl"] == IMPL:
@@ -96,17 +100,21 @@ def _install() -> None:
 
     runner._make_impl = make_impl
     logcodec_impl.command = lambda: [sys.executable, "-m", "logcodec", "compile", "--target", "construct"]
+    return restore
 
 
 def run(suite: Path, filter_: str | None = None, jobs: int = 4, timeout: float = 20, out: Path | None = None,
         specs: list[str] | None = None, log=print) -> dict:
     """The runner's report for this implementation: every spec (or those whose id contains
     `filter_`, or those named in `specs`)."""
-    _install()
-    found = corpus.load_specs(suite, filter_)
-    specs = [s for s in found if specs is None or s.id in specs]
-    out = out or corpus.REPO / "build" / "kaitai_suite_construct"
-    return runner.run_impl(IMPL, suite, specs, out, jobs, timeout, all_formats=False, formats_err=False, log=log)
+    restore = _install()
+    try:
+        found = corpus.load_specs(suite, filter_)
+        specs = [s for s in found if specs is None or s.id in specs]
+        out = out or corpus.REPO / "build" / "kaitai_suite_construct"
+        return runner.run_impl(IMPL, suite, specs, out, jobs, timeout, all_formats=False, formats_err=False, log=log)
+    finally:
+        restore()
 
 
 def main(argv=None) -> int:
