@@ -22,6 +22,8 @@ import shutil
 import sys
 from pathlib import Path
 
+import yaml
+
 from logcodec.runtime import native
 
 from .build import render_module
@@ -85,8 +87,38 @@ def write(out: Path, package: str, files: dict[str, str]) -> list[Path]:
 TARGETS = ("python", "construct")
 
 
+def render_vectors(out: Path, package: str, schemas: list[Schema]) -> dict[str, str]:
+    """The golden vectors of each schema that has a `<schema>.vectors.yaml` beside it (the layout
+    of this repository's), made and checked with the package just written under `out`."""
+    from . import vectors  # noqa: PLC0415
+
+    wanted = [s for s in schemas if Path(s.source).with_suffix(".vectors.yaml").is_file()]
+    if not wanted:
+        return {}
+    sys.path.insert(0, str(Path(out).resolve()))
+    try:
+        importlib.invalidate_caches()
+        files = {}
+        for s in wanted:
+            definition = Path(s.source).with_suffix(".vectors.yaml")
+            try:
+                spec = yaml.safe_load(definition.read_text())
+            except yaml.YAMLError as exc:
+                raise SchemaError(f"{definition.name}: not valid YAML: {exc}") from None
+            if not isinstance(spec, dict):
+                raise SchemaError(f"{definition.name}: a vectors file is a mapping (groups, notes, ...)")
+            module = importlib.import_module(s.module)
+            built = vectors.Builder(definition.parent, s, module, spec, definition.name, "logcodec compile").build()
+            files[f"vectors/{s.id}.json"] = json.dumps(built, indent=1, ensure_ascii=False) + "\n"
+        return files
+    finally:
+        sys.path.remove(str(Path(out).resolve()))
+        for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
+            del sys.modules[name]
+
+
 def compile_schemas(paths: list[Path], out: Path, package: str, include: tuple = (), strict: bool = False,
-                    json_schemas: bool = False, target: str = "python") -> list[Path]:
+                    json_schemas: bool = False, target: str = "python", with_vectors: bool = False) -> list[Path]:
     """Compile to `target`: logcodec's Python codecs, or construct 2.10 definitions (the
     construct back end, `generator/construct/`; no JSON Schemas there)."""
     if target not in TARGETS:
@@ -95,10 +127,13 @@ def compile_schemas(paths: list[Path], out: Path, package: str, include: tuple =
     if target == "construct":
         from . import construct  # noqa: PLC0415
 
-        if json_schemas:
-            raise SchemaError("--json-schema describes logcodec's values; the construct target has none")
+        if json_schemas or with_vectors:
+            raise SchemaError("--json-schema and --vectors describe logcodec's values; the construct target has none")
         return write(Path(out), package, construct.render_package(schemas, HEADER))
-    return write(Path(out), package, render_package(schemas, package, json_schemas))
+    written = write(Path(out), package, render_package(schemas, package, json_schemas))
+    if with_vectors:
+        written += write(Path(out), package, render_vectors(Path(out), package, schemas))
+    return written
 
 
 # ---------------------------------------------------------------- on the fly

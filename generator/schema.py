@@ -177,6 +177,7 @@ class Schema:
     sha256: str
     root: TypeDef = None  # type: ignore[assignment]
     imports: list["Schema"] = field(default_factory=list)
+    source: str = ""  # the file it was read from
 
     def __repr__(self) -> str:
         return f"<Schema {self.path}>"
@@ -291,7 +292,7 @@ class Loader:
             path=rel, family=family, id=sid, module=module, shown=shown, strict=self.strict,
             title=str(meta.get("title", sid)),
             doc=str(raw.get("doc", "")).strip(), doc_ref=_doc_ref(raw.get("doc-ref")), raw=raw,
-            sha256=hashlib.sha256(text).hexdigest(),
+            sha256=hashlib.sha256(text).hexdigest(), source=str(path),
         )
         self.loaded[rel] = schema
         self.loading.append(rel)

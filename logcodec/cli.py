@@ -124,7 +124,7 @@ def cmd_compile(args) -> int:
     package = args.package or Path(args.schemas[0]).stem
     written = compile_schemas([Path(s) for s in args.schemas], Path(args.output), package,
                               tuple(args.include or ()), strict=args.strict, json_schemas=args.json_schema,
-                              target=args.target)
+                              target=args.target, with_vectors=args.vectors)
     modules = sum(1 for p in written if p.suffix == ".py" and p.name != "__init__.py")
     print(f"{Path(args.output) / Path(*package.split('.'))}: {modules} module(s), {len(written)} file(s)")
     return 0
@@ -686,6 +686,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true",
                    help="this repository's house rules: a doc on every type and field, files named by meta/id")
     p.add_argument("--json-schema", action="store_true", help="also write schema/<id>.value.json for each value")
+    p.add_argument("--vectors", action="store_true",
+                   help="also write vectors/<id>.json for each schema with a <schema>.vectors.yaml beside it")
     p.add_argument("--target", choices=("python", "construct"), default="python",
                    help="logcodec's Python codecs (default), or construct 2.10 definitions (needs the construct extra)")
     p.set_defaults(func=cmd_compile)

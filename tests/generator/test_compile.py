@@ -471,3 +471,32 @@ def test_schemas_that_import_each_other_compile_to_modules_that_import_each_othe
 def test_kaitais_type_rules_refuse_a_schema_naming_the_yaml_path(tmp_path, text, where, what):
     done = compile_one(tmp_path, text)
     assert done.returncode == 1 and f"user.ksy: {where}" in done.stderr and what in done.stderr, done.stderr
+
+
+def test_golden_vectors_beside_a_users_schema_are_made_with_its_codec(tmp_path):
+    (tmp_path / "pair.ksy").write_text("meta: {id: pair, endian: be}\nseq:\n  - {id: a, type: u1, valid: {max: 9}}\n"
+                                       "  - {id: b, type: u2}\n")
+    (tmp_path / "pair.vectors.yaml").write_text(textwrap.dedent("""
+        source: Written by hand for this test.
+        notes:
+          TooBig: {description: a is above its maximum}
+        groups:
+          - type: basic
+            tests:
+              - {name: small, value: {a: 1, b: 2}}
+              - {name: too_big, from: small, patch: [{offset: 0, hex: "0a"}], error: invalid_value, flags: [TooBig]}
+              - {name: cut, bytes: "0100", error: truncated}
+    """))
+    done = run("compile", str(tmp_path / "pair.ksy"), "-o", str(tmp_path / "out"), "--vectors")
+    assert done.returncode == 0, done.stderr
+    doc = json.loads((tmp_path / "out" / "pair" / "vectors" / "pair.json").read_text())
+    tests = {t["tcId"]: t for g in doc["testGroups"] for t in g["tests"]}
+    assert doc["generator"] == "logcodec compile" and doc["numberOfTests"] == 3
+    assert tests["basic/small"]["bytes"] == "010002" and tests["basic/small"]["value"] == {"a": 1, "b": 2}
+    assert tests["basic/too_big"]["bytes"] == "0a0002" and tests["basic/too_big"]["error"] == "invalid_value"
+    assert tests["basic/cut"]["errorDetail"] == {"offset": 1, "path": "pair.b"}
+    # A definition that says what the codec does not do is refused, naming the test.
+    (tmp_path / "pair.vectors.yaml").write_text("groups: [{type: basic, tests: [{name: x, bytes: '0100', "
+                                                "error: invalid_value}]}]\n")
+    done = run("compile", str(tmp_path / "pair.ksy"), "-o", str(tmp_path / "out"), "--vectors")
+    assert done.returncode == 1 and "basic/x: expected error 'invalid_value'" in done.stderr
