@@ -118,7 +118,8 @@ def render_vectors(out: Path, package: str, schemas: list[Schema]) -> dict[str, 
 
 
 def compile_schemas(paths: list[Path], out: Path, package: str, include: tuple = (), strict: bool = False,
-                    json_schemas: bool = False, target: str = "python", with_vectors: bool = False) -> list[Path]:
+                    json_schemas: bool = False, target: str = "python", with_vectors: bool = False,
+                    with_docs: bool = False) -> list[Path]:
     """Compile to `target`: logcodec's Python codecs, or construct 2.10 definitions (the
     construct back end, `generator/construct/`; no JSON Schemas there)."""
     if target not in TARGETS:
@@ -127,12 +128,17 @@ def compile_schemas(paths: list[Path], out: Path, package: str, include: tuple =
     if target == "construct":
         from . import construct  # noqa: PLC0415
 
-        if json_schemas or with_vectors:
-            raise SchemaError("--json-schema and --vectors describe logcodec's values; the construct target has none")
+        if json_schemas or with_vectors or with_docs:
+            raise SchemaError("--json-schema, --vectors and --docs describe logcodec's values; the construct target "
+                              "has none")
         return write(Path(out), package, construct.render_package(schemas, HEADER))
     written = write(Path(out), package, render_package(schemas, package, json_schemas))
-    if with_vectors:
-        written += write(Path(out), package, render_vectors(Path(out), package, schemas))
+    vector_files = render_vectors(Path(out), package, schemas) if with_vectors else {}
+    written += write(Path(out), package, vector_files)
+    if with_docs:
+        from .docs import package_site  # noqa: PLC0415 (markdown, the diagrams)
+
+        written += write(Path(out), package, package_site(schemas, vector_files, json_schemas))
     return written
 
 

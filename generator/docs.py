@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from dataclasses import dataclass
 import re
 from pathlib import Path
 
@@ -102,11 +103,35 @@ TEMPLATES.globals.update(anchor=anchor, enum_anchor=enum_anchor, type_href=type_
                          codec_table=lambda name: isinstance(getattr(compression, name, None), compression.CodecTable))
 
 
+@dataclass(frozen=True)
+class Site:
+    """What a docs site holds besides its format pages, and where its files lie: this
+    repository's (`logcodec generate`: the decode page, conformance, JSON Schemas and vectors by
+    family), or a user's package (`logcodec compile --docs`: what was asked for, by id)."""
+
+    generator: str = "logcodec generate"
+    decode: bool = True
+    conformance: bool = True
+    json_schema: bool = True
+    vectors_layout: bool = True  # schema/vectors.json is there
+    by_family: bool = True
+
+    def vectors_file(self, s: Schema) -> str:
+        return f"vectors/{s.family}/{s.id}.json" if self.by_family else f"vectors/{s.id}.json"
+
+    def value_schema_file(self, s: Schema) -> str:
+        return f"schema/{s.family}/{s.id}.value.json" if self.by_family else f"schema/{s.id}.value.json"
+
+
+TEMPLATES.globals["site"] = Site()
+
+
 class Page:
     """One format page: the layout of every type, rendered through `docs_format.html.j2`."""
 
-    def __init__(self, schema: Schema, vectors: dict | None, dump: dict | None) -> None:
+    def __init__(self, schema: Schema, vectors: dict | None, dump: dict | None, site: "Site | None" = None) -> None:
         self.schema, self.vectors, self.dump = schema, vectors, dump
+        self.site = site or Site()
         self.emitter = ModuleEmitter(schema)
         self.types = [t for t in schema.all_types() if not t.primitive]
         self._layouts: dict[int, tuple[list, int | None, list]] = {}
@@ -196,7 +221,7 @@ class Page:
             by_class={t.class_name: t for t in [*self.types, *(u for i in self.schema.imports
                                                                 for u in self.emitter.used_from(i))]},
             vectors=self.vectors, dump=self.dump, diagram=diagram.render(self), ksy=f"{s.id}.ksy",
-            css="../style.css", home="../index.html", root="../", up="../../",
+            css="../style.css", home="../index.html", root="../", up="../../", site=self.site,
         )
 
 
@@ -358,6 +383,25 @@ def render(root, schemas, modules, vector_files) -> dict[str, str]:
     out["docs/decode.html"] = TEMPLATES.get_template("docs_decode.html.j2").render(
         formats=formats, examples=examples, kinds=list(KINDS.items()), css="style.css", home="index.html", root="")
     out.update(conformance_pages(Path(root), schemas))
+    return out
+
+
+def package_site(schemas: list[Schema], vector_files: dict[str, str], json_schemas: bool) -> dict[str, str]:
+    """`logcodec compile --docs`: the pages of a user's package (`docs/` beside its modules),
+    each schema's copy beside its page, and the index; no decode page or conformance here
+    (`logcodec docs --schema X.ksy` serves the decode page for a user's schema)."""
+    vectors = {doc["format"]: doc for doc in (json.loads(text) for _, text in sorted(vector_files.items()))}
+    site = Site(generator="logcodec compile", decode=False, conformance=False, json_schema=json_schemas,
+                vectors_layout=False, by_family=False)
+    out = {"docs/style.css": (HERE / "docs.css").read_text()}
+    for s in schemas:
+        stats = vector_stats(vectors[s.format_name]) if s.format_name in vectors else None
+        out[f"docs/{s.family}/{s.id}.html"] = Page(s, stats, None, site).render()
+        out[f"docs/{s.family}/{s.id}.ksy"] = Path(s.source).read_text()
+    formats = [{"s": s, "summary": first_sentence(s.doc), "href": f"{s.family}/{s.id}.html"} for s in schemas]
+    out["docs/index.html"] = TEMPLATES.get_template("docs_index.html.j2").render(
+        formats=formats, rules=canonical_rules(), kinds=list(KINDS.items()), css="style.css", home="index.html",
+        root="", site=site)
     return out
 
 

@@ -124,7 +124,7 @@ def cmd_compile(args) -> int:
     package = args.package or Path(args.schemas[0]).stem
     written = compile_schemas([Path(s) for s in args.schemas], Path(args.output), package,
                               tuple(args.include or ()), strict=args.strict, json_schemas=args.json_schema,
-                              target=args.target, with_vectors=args.vectors)
+                              target=args.target, with_vectors=args.vectors, with_docs=args.docs)
     modules = sum(1 for p in written if p.suffix == ".py" and p.name != "__init__.py")
     print(f"{Path(args.output) / Path(*package.split('.'))}: {modules} module(s), {len(written)} file(s)")
     return 0
@@ -688,6 +688,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json-schema", action="store_true", help="also write schema/<id>.value.json for each value")
     p.add_argument("--vectors", action="store_true",
                    help="also write vectors/<id>.json for each schema with a <schema>.vectors.yaml beside it")
+    p.add_argument("--docs", action="store_true",
+                   help="also write docs/: a page per schema (field tables, diagram, enums, vectors) and an index")
     p.add_argument("--target", choices=("python", "construct"), default="python",
                    help="logcodec's Python codecs (default), or construct 2.10 definitions (needs the construct extra)")
     p.set_defaults(func=cmd_compile)

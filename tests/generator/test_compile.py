@@ -500,3 +500,23 @@ def test_golden_vectors_beside_a_users_schema_are_made_with_its_codec(tmp_path):
                                                 "error: invalid_value}]}]\n")
     done = run("compile", str(tmp_path / "pair.ksy"), "-o", str(tmp_path / "out"), "--vectors")
     assert done.returncode == 1 and "basic/x: expected error 'invalid_value'" in done.stderr
+
+
+def test_compile_writes_docs_whose_links_all_resolve(tmp_path):
+    (tmp_path / "pair.ksy").write_text("meta: {id: pair, endian: be}\ndoc: Two numbers.\nseq:\n"
+                                       "  - {id: a, type: u1, enum: kind, doc: The kind.}\n  - {id: b, type: inner}\n"
+                                       "types:\n  inner: {seq: [{id: c, type: u2}]}\nenums: {kind: {1: one}}\n")
+    (tmp_path / "pair.vectors.yaml").write_text("groups: [{type: basic, tests: [{name: x, value: {a: one, b: {c: 2}}}]}]\n")
+    done = run("compile", str(tmp_path / "pair.ksy"), "-o", str(tmp_path / "out"), "--docs", "--vectors", "--json-schema")
+    assert done.returncode == 0, done.stderr
+    docs = tmp_path / "out" / "pair" / "docs"
+    page = (docs / "pair" / "pair.html").read_text()
+    assert "The kind." in page and "<svg" in page and "logcodec compile" in page and "decode.html" not in page
+    broken = []
+    for html in docs.rglob("*.html"):
+        for href in re.findall(r'href="([^"]*)"', html.read_text()):
+            href = href.split("#")[0]
+            if href and ":" not in href and not (html.parent / href).resolve().exists():
+                broken.append((html.name, href))
+    assert not broken
+    assert {"pair.html", "pair.ksy"} <= {p.name for p in (docs / "pair").iterdir()} and (docs / "index.html").exists()
