@@ -27,7 +27,7 @@ from logcodec.runtime.primitives import crc32, crc32c
 from fuzz.knowledge import ChecksumField, facts
 
 ALGORITHMS = {"crc32": crc32, "crc32c": crc32c}
-# What the generated decoders say in a checksum_mismatch (generator/pyemit.py renders it).
+# What the generated decoders say in a checksum_mismatch (generator/python/emit.py renders it).
 _DETAIL = re.compile(r"stored (0x[0-9a-f]+), computed (0x[0-9a-f]+)")
 # The fix-up decodes untrusted bytes in the campaign's own process: small limits keep that cheap
 # (every checksum is checked before the bytes it guards are decompressed or walked).

@@ -28,7 +28,7 @@ from logcodec.runtime import native
 
 from .build import render_module
 from .jsonschema import value_schema
-from .pyemit import ModuleEmitter
+from .python import ModuleEmitter
 from .schema import Loader, Schema, SchemaError
 
 _PACKAGE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")

@@ -25,7 +25,7 @@ from logcodec.runtime.errors import KINDS
 from . import diagram
 from . import expr as E
 from . import kaitai
-from .pyemit import ModuleEmitter, primitive_of
+from .python import ModuleEmitter, primitive_of
 from .schema import Field, Schema, TypeDef
 
 HERE = Path(__file__).parent / "templates"

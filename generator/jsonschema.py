@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 
-from .pyemit import ModuleEmitter
-from .pyexpr import instance_meta
+from .python import ModuleEmitter
+from .python.translate import instance_meta
 from .schema import Field, Schema, TypeDef
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"

@@ -452,7 +452,7 @@ class TypeEmitter:
         return f"RepeatUntil(lambda obj_, lst_, this: {until}, {c})"
 
     def element_tinfo(self, f: Field):
-        from ..pyexpr import field_tinfo  # noqa: PLC0415
+        from ..python.translate import field_tinfo  # noqa: PLC0415
         ti = field_tinfo(f)
         return ti[1] if isinstance(ti, tuple) and ti[0] == "list" else ti
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from .. import expr as E
-from ..pyexpr import field_tinfo, instance_tinfo
+from ..python.translate import field_tinfo, instance_tinfo
 from ..schema import SchemaError, TypeDef, lookup_enum, lookup_type
 
 _BINARY = {"and": "and", "or": "or", "/": "//"}

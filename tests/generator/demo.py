@@ -4,7 +4,7 @@ import importlib.util
 import sys
 from pathlib import Path
 
-from logcodec.generator.pyemit import ModuleEmitter
+from logcodec.generator.python import ModuleEmitter
 from logcodec.generator.schema import Loader
 
 SCHEMAS = Path(__file__).parent / "schemas"

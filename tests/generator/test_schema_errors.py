@@ -4,7 +4,7 @@ import pytest
 
 from logcodec.generator import expr as E
 from logcodec.generator.build import generate
-from logcodec.generator.pyemit import ModuleEmitter
+from logcodec.generator.python import ModuleEmitter
 from logcodec.generator.schema import Loader, SchemaError
 
 GOOD = """

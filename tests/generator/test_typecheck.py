@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 import logcodec
-from logcodec.generator.pyemit import ModuleEmitter
+from logcodec.generator.python import ModuleEmitter
 from logcodec.generator.schema import Loader
 
 SCHEMAS = Path(__file__).parent / "schemas"

@@ -21,11 +21,12 @@ from pathlib import Path
 
 import jinja2
 
-from . import expr as E
-from .pyexpr import Nav, Scope, check_types, ref_tinfo, reads_bits_one_by_one, field_tinfo, instance_meta, parent_names, path_root, remote_lengths, translate, type_of, value_kind
 from logcodec.runtime.processors import PROCESSORS
 
-from .schema import Field, Schema, SchemaError, TypeDef, TypeRef
+from .. import expr as E
+from ..schema import Field, Schema, SchemaError, TypeDef, TypeRef
+from .translate import (Nav, Scope, check_types, field_tinfo, instance_meta, parent_names, path_root, reads_bits_one_by_one,
+                        ref_tinfo, remote_lengths, translate, type_of, value_kind)
 
 _STRUCT_CODES = {(1, False): "B", (1, True): "b", (2, False): "H", (2, True): "h",
                  (4, False): "I", (4, True): "i", (8, False): "Q", (8, True): "q"}
@@ -272,7 +273,7 @@ class ModuleEmitter:
             for t in self.types for e in t.enums.values()
         ]
         root = self.schema.root
-        return _tidy(TEMPLATES.get_template("python_module.py.j2").render(
+        return _tidy(TEMPLATES.get_template("module.py.j2").render(
             schema=self.schema, enums=enums, classes=classes, functions=functions,
             structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])),
             layouts=self.layouts, processors=sorted(self.processors), root=root,
@@ -285,7 +286,7 @@ class ModuleEmitter:
         ))
 
     def class_source(self, t: TypeDef) -> str:
-        return TEMPLATES.get_template("python_class.py.j2").render(
+        return TEMPLATES.get_template("class.py.j2").render(
             t=t, doc=_docstring(t.doc + (f"\n\nSee {t.doc_ref}" if t.doc_ref else ""), 1),
             lazy=bool(t.instances) and self.nav is not None,
             fields=[self.field_decl(t, f) for f in t.seq] + [self.instance_decl(i) for i in t.instances]

@@ -12,8 +12,8 @@ from __future__ import annotations
 import codecs
 import re
 
-from . import expr as E
-from .schema import (Field, SchemaError, TypeDef, TypeRef, field_static_bits, lookup_enum, lookup_type, static_bits,
+from .. import expr as E
+from ..schema import (Field, SchemaError, TypeDef, TypeRef, field_static_bits, lookup_enum, lookup_type, static_bits,
                      type_sites)
 
 _PY_BINARY = {"and": "and", "or": "or", "/": "//"}
