@@ -83,13 +83,6 @@ class BatchBlock:
 def _d_batch_block(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BatchBlock, int]:
     """Decode one batch_block from buf[pos:end]; return it and the position after it."""
     v_batches: list[RecordBatchV2]
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     v_batches = []
     i = 0
     try:
@@ -108,12 +101,7 @@ def _d_batch_block(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BatchBl
 
 def _e_batch_block(v: BatchBlock, out: list[Any]) -> int:
     """Append the parts of a batch_block to `out`; return how many bytes they hold."""
-    b_batches: bytes | None
-    t_batches: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_batches = v.batches

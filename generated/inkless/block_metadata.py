@@ -303,13 +303,7 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Bloc
     v_block_header: BlockHeader
     v_num_topic_partitions: int
     v_topic_partitions: list[TopicPartition]
-    x: int
-    n: int
     count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 4 > end: raise _rt.short(buf, pos, end, 4, 'magic')
     if buf[pos:pos + 4] != b'IKBM': raise _rt.invalid('wrong magic', pos, 'magic')
     v_magic = b'IKBM'; pos += 4
@@ -342,18 +336,6 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Bloc
 
 def _e_block_metadata(v: BlockMetadata, out: list[Any]) -> int:
     """Append the parts of a block_metadata to `out`; return how many bytes they hold."""
-    b_magic: bytes | None
-    b_version: bytes | None
-    b_block_header: bytes | None
-    b_num_topic_partitions: bytes | None
-    b_topic_partitions: bytes | None
-    t_magic: list[Any]
-    t_version: list[Any]
-    t_block_header: list[Any]
-    t_num_topic_partitions: list[Any]
-    t_topic_partitions: list[Any]
-    d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -408,12 +390,8 @@ def _d_block_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BlockH
     v_len_path: int
     v_path: str
     v_flags: BlockFlags
-    x: int
     n: int
-    count: int
     e: int
-    p: int
-    b2: bytes
     start = pos
     n = 16
     if n < 0: raise _rt.bad_length(n, pos, 'id')
@@ -442,20 +420,8 @@ def _d_block_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BlockH
 
 def _e_block_header(v: BlockHeader, out: list[Any]) -> int:
     """Append the parts of a block_header to `out`; return how many bytes they hold."""
-    b_id: bytes | None
-    b_broker: bytes | None
-    b_event_timestamp: bytes | None
-    b_len_path: bytes | None
     b_path: bytes | None
-    b_flags: bytes | None
-    t_id: list[Any]
-    t_broker: list[Any]
-    t_event_timestamp: list[Any]
-    t_len_path: list[Any]
-    t_path: list[Any]
-    t_flags: list[Any]
     d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -503,13 +469,6 @@ def _d_block_flags(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BlockFl
     v_reserved: int
     v_encrypted: bool
     v_compressed: bool
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L6)
     g_reserved, = _S3.unpack_from(buf, pos)
     v_reserved = (g_reserved >> 2) & 0x3fffffff
@@ -521,16 +480,7 @@ def _d_block_flags(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BlockFl
 
 def _e_block_flags(v: BlockFlags, out: list[Any]) -> int:
     """Append the parts of a block_flags to `out`; return how many bytes they hold."""
-    b_reserved: bytes | None
-    b_encrypted: bytes | None
-    b_compressed: bytes | None
-    t_reserved: list[Any]
-    t_encrypted: list[Any]
-    t_compressed: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_reserved = v.reserved
@@ -558,12 +508,9 @@ def _d_topic_partition(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Top
     v_partition: int
     v_num_batches: int
     v_batches: list[Batch]
-    x: int
     n: int
     count: int
     e: int
-    p: int
-    b2: bytes
     start = pos
     n = 16
     if n < 0: raise _rt.bad_length(n, pos, 'id')
@@ -605,20 +552,8 @@ def _d_topic_partition(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Top
 
 def _e_topic_partition(v: TopicPartition, out: list[Any]) -> int:
     """Append the parts of a topic_partition to `out`; return how many bytes they hold."""
-    b_id: bytes | None
-    b_len_name: bytes | None
     b_name: bytes | None
-    b_partition: bytes | None
-    b_num_batches: bytes | None
-    b_batches: bytes | None
-    t_id: list[Any]
-    t_len_name: list[Any]
-    t_name: list[Any]
-    t_partition: list[Any]
-    t_num_batches: list[Any]
-    t_batches: list[Any]
     d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -677,13 +612,6 @@ def _d_batch(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Batch, int]:
     v_byte_offset: int
     v_size: int
     v_number_of_records: int
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 16 > end: raise _rt.short_run(buf, pos, end, _L12)
     v_byte_offset, v_size, v_number_of_records = _S6.unpack_from(buf, pos)
     if v_byte_offset < 0: raise _rt.invalid(f'{v_byte_offset!r} must be at least 0', pos + 0, 'byte_offset')
@@ -695,16 +623,7 @@ def _d_batch(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Batch, int]:
 
 def _e_batch(v: Batch, out: list[Any]) -> int:
     """Append the parts of a batch to `out`; return how many bytes they hold."""
-    b_byte_offset: bytes | None
-    b_size: bytes | None
-    b_number_of_records: bytes | None
-    t_byte_offset: list[Any]
-    t_size: list[Any]
-    t_number_of_records: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_byte_offset = v.byte_offset

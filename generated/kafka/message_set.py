@@ -213,13 +213,6 @@ _L12 = (('reserved', '>B'),)
 def _d_message_set(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int, p_wrapper_offset: int, p_wrapper_magic: int) -> tuple[MessageSet, int]:
     """Decode one message_set from buf[pos:end]; return it and the position after it."""
     v_entries: list[Entry]
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     try:
         v_entries = []
         i = 0
@@ -244,12 +237,7 @@ def _d_message_set(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int, p_
 
 def _e_message_set(v: MessageSet, out: list[Any], p_depth: int, p_wrapper_offset: int, p_wrapper_magic: int) -> int:
     """Append the parts of a message_set to `out`; return how many bytes they hold."""
-    b_entries: bytes | None
-    t_entries: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_entries = v.entries
@@ -272,13 +260,9 @@ def _d_entry(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int) -> tuple
     v_offset: int
     v_len_message: int
     v_message: Message
-    x: int
     n: int
-    count: int
     e: int
     p: int
-    b2: bytes
-    start = pos
     if pos + 12 > end: raise _rt.short_run(buf, pos, end, _L0)
     v_offset, v_len_message = _S0.unpack_from(buf, pos)
     pos += 12
@@ -298,14 +282,9 @@ def _d_entry(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int) -> tuple
 
 def _e_entry(v: Entry, out: list[Any], p_depth: int) -> int:
     """Append the parts of a entry to `out`; return how many bytes they hold."""
-    b_offset: bytes | None
-    b_len_message: bytes | None
     b_message: bytes | None
-    t_offset: list[Any]
-    t_len_message: list[Any]
     t_message: list[Any]
     d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -353,11 +332,9 @@ def _d_message(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int, p_offs
     v_value: Any
     x: int
     n: int
-    count: int
     e: int
     p: int
     b2: bytes
-    start = pos
     if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L2)
     v_crc, = _S1.unpack_from(buf, pos)
     s_crc = pos + 0
@@ -441,24 +418,10 @@ def _e_message(v: Message, out: list[Any], p_depth: int, p_offset: int) -> int:
     v_timestamp: Any
     v_key: Any
     v_value: Any
-    b_crc: bytes | None
-    b_magic: bytes | None
-    b_attributes: bytes | None
-    b_timestamp: bytes | None
-    b_len_key: bytes | None
     b_key: bytes | None
-    b_len_value: bytes | None
     b_value: bytes | None
-    t_crc: list[Any]
-    t_magic: list[Any]
-    t_attributes: list[Any]
-    t_timestamp: list[Any]
-    t_len_key: list[Any]
-    t_key: list[Any]
-    t_len_value: list[Any]
     t_value: list[Any]
     d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -570,13 +533,6 @@ def _d_attributes(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int) -> 
     v_reserved: int
     v_timestamp_type: TimestampType | int
     v_compression: Compression | int
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L11)
     g_reserved = buf[pos]
     v_reserved = (g_reserved >> 4) & 0xf
@@ -591,16 +547,7 @@ def _d_attributes(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int) -> 
 
 def _e_attributes(v: Attributes, out: list[Any], p_depth: int) -> int:
     """Append the parts of a attributes to `out`; return how many bytes they hold."""
-    b_reserved: bytes | None
-    b_timestamp_type: bytes | None
-    b_compression: bytes | None
-    t_reserved: list[Any]
-    t_timestamp_type: list[Any]
-    t_compression: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_reserved = v.reserved

@@ -362,11 +362,9 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Rec
     v_records: list[Record]
     x: int
     n: int
-    count: int
     e: int
     p: int
     b2: bytes
-    start = pos
     if pos + 21 > end: raise _rt.short_run(buf, pos, end, _L0)
     v_base_offset, v_len_batch, v_partition_leader_epoch, v_magic, v_crc = _S0.unpack_from(buf, pos)
     s_len_batch = pos + 8
@@ -406,36 +404,8 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Rec
 
 def _e_record_batch_v2(v: RecordBatchV2, out: list[Any]) -> int:
     """Append the parts of a record_batch_v2 to `out`; return how many bytes they hold."""
-    b_base_offset: bytes | None
-    b_len_batch: bytes | None
-    b_partition_leader_epoch: bytes | None
-    b_magic: bytes | None
-    b_crc: bytes | None
-    b_attributes: bytes | None
-    b_last_offset_delta: bytes | None
-    b_base_timestamp: bytes | None
-    b_max_timestamp: bytes | None
-    b_producer_id: bytes | None
-    b_producer_epoch: bytes | None
-    b_base_sequence: bytes | None
-    b_num_records: bytes | None
-    b_records: bytes | None
-    t_base_offset: list[Any]
-    t_len_batch: list[Any]
-    t_partition_leader_epoch: list[Any]
-    t_magic: list[Any]
-    t_crc: list[Any]
-    t_attributes: list[Any]
-    t_last_offset_delta: list[Any]
-    t_base_timestamp: list[Any]
-    t_max_timestamp: list[Any]
-    t_producer_id: list[Any]
-    t_producer_epoch: list[Any]
-    t_base_sequence: list[Any]
-    t_num_records: list[Any]
     t_records: list[Any]
     d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -519,13 +489,6 @@ def _d_attributes(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Attribut
     v_is_transactional: bool
     v_timestamp_type: TimestampType | int
     v_compression: Compression | int
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 2 > end: raise _rt.short_run(buf, pos, end, _L4)
     g_reserved, = _S2.unpack_from(buf, pos)
     v_reserved = (g_reserved >> 7) & 0x1ff
@@ -542,22 +505,7 @@ def _d_attributes(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Attribut
 
 def _e_attributes(v: Attributes, out: list[Any]) -> int:
     """Append the parts of a attributes to `out`; return how many bytes they hold."""
-    b_reserved: bytes | None
-    b_has_delete_horizon: bytes | None
-    b_is_control: bytes | None
-    b_is_transactional: bytes | None
-    b_timestamp_type: bytes | None
-    b_compression: bytes | None
-    t_reserved: list[Any]
-    t_has_delete_horizon: list[Any]
-    t_is_control: list[Any]
-    t_is_transactional: list[Any]
-    t_timestamp_type: list[Any]
-    t_compression: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_reserved = v.reserved
@@ -586,13 +534,7 @@ def _e_attributes(v: Attributes, out: list[Any]) -> int:
 def _d_record_list(buf: bytes, pos: int, end: int, lim: Budget, p_num_records: int, p_is_control: bool) -> tuple[list[Record], int]:
     """Decode one record_list from buf[pos:end]; return it and the position after it."""
     v_items: list[Record]
-    x: int
-    n: int
     count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     v_items = []
     count = p_num_records
     if count < 0: raise _rt.bad_length(count, pos, '')
@@ -611,12 +553,7 @@ def _d_record_list(buf: bytes, pos: int, end: int, lim: Budget, p_num_records: i
 
 def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_control: bool) -> int:
     """Append the parts of a record_list to `out`; return how many bytes they hold."""
-    b_items: bytes | None
-    t_items: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_items = v
@@ -652,8 +589,6 @@ def _d_record(buf: bytes, pos: int, end: int, lim: Budget, p_is_control: bool) -
     count: int
     e: int
     p: int
-    b2: bytes
-    start = pos
     s_len_record = pos
     if pos < end and buf[pos] < 128:
         x = buf[pos]; pos += 1
@@ -759,26 +694,10 @@ def _e_record(v: Record, out: list[Any], p_is_control: bool) -> int:
     """Append the parts of a record to `out`; return how many bytes they hold."""
     v_key: Any
     v_value: Any
-    b_len_record: bytes | None
-    b_attributes: bytes | None
-    b_timestamp_delta: bytes | None
-    b_offset_delta: bytes | None
-    b_len_key: bytes | None
     b_key: bytes | None
-    b_len_value: bytes | None
     b_value: bytes | None
-    b_num_headers: bytes | None
-    b_headers: bytes | None
-    t_len_record: list[Any]
-    t_attributes: list[Any]
-    t_timestamp_delta: list[Any]
-    t_offset_delta: list[Any]
-    t_len_key: list[Any]
     t_key: list[Any]
-    t_len_value: list[Any]
     t_value: list[Any]
-    t_num_headers: list[Any]
-    t_headers: list[Any]
     d: bytes
     x: int
     w: int
@@ -911,10 +830,7 @@ def _d_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Header, int]
     v_value: Any
     x: int
     n: int
-    count: int
     e: int
-    p: int
-    b2: bytes
     start = pos
     if pos < end and buf[pos] < 128:
         x = buf[pos]; pos += 1
@@ -954,14 +870,8 @@ def _d_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Header, int]
 def _e_header(v: Header, out: list[Any]) -> int:
     """Append the parts of a header to `out`; return how many bytes they hold."""
     v_value: Any
-    b_len_key: bytes | None
     b_key: bytes | None
-    b_len_value: bytes | None
     b_value: bytes | None
-    t_len_key: list[Any]
-    t_key: list[Any]
-    t_len_value: list[Any]
-    t_value: list[Any]
     d: bytes
     x: int
     w: int
@@ -1015,13 +925,6 @@ def _d_control_record_key(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[
     """Decode one control_record_key from buf[pos:end]; return it and the position after it."""
     v_version: int
     v_type: ControlType | int
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L8)
     v_version, v_type = _S4.unpack_from(buf, pos)
     v_type = _rt.enum_value(ControlType, v_type)
@@ -1031,14 +934,7 @@ def _d_control_record_key(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[
 
 def _e_control_record_key(v: ControlRecordKey, out: list[Any]) -> int:
     """Append the parts of a control_record_key to `out`; return how many bytes they hold."""
-    b_version: bytes | None
-    b_type: bytes | None
-    t_version: list[Any]
-    t_type: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_version = v.version
@@ -1060,13 +956,6 @@ def _d_control_record_value(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
     """Decode one control_record_value from buf[pos:end]; return it and the position after it."""
     v_version: int
     v_coordinator_epoch: int
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 6 > end: raise _rt.short_run(buf, pos, end, _L10)
     v_version, v_coordinator_epoch = _S5.unpack_from(buf, pos)
     pos += 6
@@ -1075,14 +964,7 @@ def _d_control_record_value(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
 
 def _e_control_record_value(v: ControlRecordValue, out: list[Any]) -> int:
     """Append the parts of a control_record_value to `out`; return how many bytes they hold."""
-    b_version: bytes | None
-    b_coordinator_epoch: bytes | None
-    t_version: list[Any]
-    t_coordinator_epoch: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_version = v.version

@@ -67,13 +67,7 @@ def _d_record_set(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[RecordSe
     """Decode one record_set from buf[pos:end]; return it and the position after it."""
     v_entries: list[Entry | RecordBatchV2] | None
     v_partial_entry: bytes
-    x: int
-    n: int
-    count: int
     e: int
-    p: int
-    b2: bytes
-    start = pos
     v_entries = []
     outer_buf, outer_end, base = buf, end, 0
     if end != len(buf):
@@ -102,14 +96,8 @@ def _d_record_set(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[RecordSe
 
 def _e_record_set(v: RecordSet, out: list[Any]) -> int:
     """Append the parts of a record_set to `out`; return how many bytes they hold."""
-    b_entries: bytes | None
-    b_partial_entry: bytes | None
-    t_entries: list[Any]
-    t_partial_entry: list[Any]
     d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_entries = v.entries
@@ -134,12 +122,6 @@ def _e_record_set(v: RecordSet, out: list[Any]) -> int:
 def _d_record_set_entry(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Entry | RecordBatchV2 | None, int]:
     """Decode one record_set_entry from buf[pos:end]; return it and the position after it."""
     v_body: Entry | RecordBatchV2 | None
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
     start = pos
     resume = pos
     pos = start + ((pos - start) + 16)
@@ -168,12 +150,8 @@ def _d_record_set_entry(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[En
 
 def _e_record_set_entry(v: Entry | RecordBatchV2 | None, out: list[Any]) -> int:
     """Append the parts of a record_set_entry to `out`; return how many bytes they hold."""
-    b_body: bytes | None
-    t_body: list[Any]
     d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_body = v

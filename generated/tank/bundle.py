@@ -241,13 +241,9 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: int) 
     v_first_seq_num: Any
     v_last_seq_num_delta: Any
     v_messages: list[Message]
-    x: int
-    n: int
-    count: int
     e: int
     p: int
     b2: bytes
-    start = pos
     if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L0)
     g_codec = buf[pos]
     v_codec = g_codec & 0x3
@@ -310,30 +306,10 @@ def _e_bundle(v: Bundle, out: list[Any], p_base_seq_num: int) -> int:
     v_num_messages_varint: Any
     v_first_seq_num: Any
     v_last_seq_num_delta: Any
-    b_codec: bytes | None
-    b_num_messages_in_flags: bytes | None
-    b_is_sparse: bytes | None
-    b_has_extra_flags: bytes | None
-    b_extra_flags: bytes | None
-    b_producer: bytes | None
-    b_num_messages_varint: bytes | None
-    b_first_seq_num: bytes | None
-    b_last_seq_num_delta: bytes | None
-    b_messages: bytes | None
-    t_codec: list[Any]
-    t_num_messages_in_flags: list[Any]
-    t_is_sparse: list[Any]
-    t_has_extra_flags: list[Any]
-    t_extra_flags: list[Any]
-    t_producer: list[Any]
-    t_num_messages_varint: list[Any]
-    t_first_seq_num: list[Any]
-    t_last_seq_num_delta: list[Any]
     t_messages: list[Any]
     d: bytes
     x: int
     w: int
-    actual: int
     try:
         w = 0
         v_codec = v.codec
@@ -416,13 +392,6 @@ def _d_producer_info(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Produ
     v_partition_leader_epoch: int
     v_producer_id: int
     v_producer_epoch: int
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 14 > end: raise _rt.short_run(buf, pos, end, _L4)
     v_partition_leader_epoch, v_producer_id, v_producer_epoch = _S3.unpack_from(buf, pos)
     pos += 14
@@ -431,16 +400,7 @@ def _d_producer_info(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Produ
 
 def _e_producer_info(v: ProducerInfo, out: list[Any]) -> int:
     """Append the parts of a producer_info to `out`; return how many bytes they hold."""
-    b_partition_leader_epoch: bytes | None
-    b_producer_id: bytes | None
-    b_producer_epoch: bytes | None
-    t_partition_leader_epoch: list[Any]
-    t_producer_id: list[Any]
-    t_producer_epoch: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_partition_leader_epoch = v.partition_leader_epoch
@@ -463,13 +423,7 @@ def _e_producer_info(v: ProducerInfo, out: list[Any]) -> int:
 def _d_message_set(buf: bytes, pos: int, end: int, lim: Budget, p_num_messages: int, p_is_sparse: bool, p_first_seq_num: int, p_last_seq_num_delta: int) -> tuple[list[Message], int]:
     """Decode one message_set from buf[pos:end]; return it and the position after it."""
     v_items: list[Message]
-    x: int
-    n: int
     count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     v_items = []
     count = p_num_messages
     if count < 0: raise _rt.bad_length(count, pos, '')
@@ -488,12 +442,7 @@ def _d_message_set(buf: bytes, pos: int, end: int, lim: Budget, p_num_messages: 
 
 def _e_message_set(v: list[Message], out: list[Any], p_num_messages: int, p_is_sparse: bool, p_first_seq_num: int, p_last_seq_num_delta: int) -> int:
     """Append the parts of a message_set to `out`; return how many bytes they hold."""
-    b_items: bytes | None
-    t_items: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_items = v
@@ -524,13 +473,8 @@ def _d_message(buf: bytes, pos: int, end: int, lim: Budget, p_idx: int, p_num_me
     v_key: Any
     v_len_content: int
     v_content: bytes
-    x: int
     n: int
-    count: int
     e: int
-    p: int
-    b2: bytes
-    start = pos
     try:
         if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L6)
         g_has_key = buf[pos]
@@ -590,26 +534,8 @@ def _e_message(v: Message, out: list[Any], p_idx: int, p_num_messages: int, p_is
     v_timestamp_written: Any
     v_len_key: Any
     v_key: Any
-    b_has_key: bytes | None
-    b_use_last_ts: bytes | None
-    b_seq_num_prev_plus_one: bytes | None
-    b_reserved: bytes | None
-    b_seq_num_delta: bytes | None
-    b_timestamp_written: bytes | None
-    b_len_key: bytes | None
     b_key: bytes | None
-    b_len_content: bytes | None
     b_content: bytes | None
-    t_has_key: list[Any]
-    t_use_last_ts: list[Any]
-    t_seq_num_prev_plus_one: list[Any]
-    t_reserved: list[Any]
-    t_seq_num_delta: list[Any]
-    t_timestamp_written: list[Any]
-    t_len_key: list[Any]
-    t_key: list[Any]
-    t_len_content: list[Any]
-    t_content: list[Any]
     d: bytes
     x: int
     w: int

@@ -596,13 +596,9 @@ def _d_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Request, in
     v_msg_id: MsgId | int
     v_len_payload: int
     v_payload: StatusRequest | DiscoverTopicsRequest | DiscoverTopologyRequest | CreateTopicRequest | ReloadConfRequest | DiscoverPartitionsRequest | ProduceRequest | ConsumeRequest | ConsumePeerRequest | RegReplicaRequest | bytes | None
-    x: int
     n: int
-    count: int
     e: int
     p: int
-    b2: bytes
-    start = pos
     if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L0)
     v_msg_id = buf[pos]
     v_msg_id = _rt.enum_value(MsgId, v_msg_id)
@@ -700,14 +696,9 @@ def _d_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Request, in
 
 def _e_request(v: Request, out: list[Any]) -> int:
     """Append the parts of a request to `out`; return how many bytes they hold."""
-    b_msg_id: bytes | None
-    b_len_payload: bytes | None
     b_payload: bytes | None
-    t_msg_id: list[Any]
-    t_len_payload: list[Any]
     t_payload: list[Any]
     d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -842,12 +833,9 @@ def _d_produce_request(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnu
     v_ack_timeout_ms: int
     v_num_topics: int
     v_topics: list[ProduceTopic]
-    x: int
     n: int
     count: int
     e: int
-    p: int
-    b2: bytes
     start = pos
     if pos + 7 > end: raise _rt.short_run(buf, pos, end, _L4)
     v_client_version, v_request_id, v_len_client_id = _S2.unpack_from(buf, pos)
@@ -885,24 +873,8 @@ def _d_produce_request(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnu
 
 def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -> int:
     """Append the parts of a produce_request to `out`; return how many bytes they hold."""
-    b_client_version: bytes | None
-    b_request_id: bytes | None
-    b_len_client_id: bytes | None
     b_client_id: bytes | None
-    b_required_acks: bytes | None
-    b_ack_timeout_ms: bytes | None
-    b_num_topics: bytes | None
-    b_topics: bytes | None
-    t_client_version: list[Any]
-    t_request_id: list[Any]
-    t_len_client_id: list[Any]
-    t_client_id: list[Any]
-    t_required_acks: list[Any]
-    t_ack_timeout_ms: list[Any]
-    t_num_topics: list[Any]
-    t_topics: list[Any]
     d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -967,12 +939,9 @@ def _d_produce_topic(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnum:
     v_name: str
     v_num_partitions: int
     v_partitions: list[ProducePartition]
-    x: int
     n: int
     count: int
     e: int
-    p: int
-    b2: bytes
     start = pos
     if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L10)
     v_len_name = buf[pos]
@@ -1007,16 +976,8 @@ def _d_produce_topic(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnum:
 
 def _e_produce_topic(v: ProduceTopic, out: list[Any], p_with_seqnum: bool) -> int:
     """Append the parts of a produce_topic to `out`; return how many bytes they hold."""
-    b_len_name: bytes | None
     b_name: bytes | None
-    b_num_partitions: bytes | None
-    b_partitions: bytes | None
-    t_len_name: list[Any]
-    t_name: list[Any]
-    t_num_partitions: list[Any]
-    t_partitions: list[Any]
     d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -1070,13 +1031,9 @@ def _d_produce_partition(buf: bytes, pos: int, end: int, lim: Budget, p_with_seq
     v_len_bundle: int
     v_base_seq_num: Any
     v_bundle: Bundle
-    x: int
     n: int
-    count: int
     e: int
     p: int
-    b2: bytes
-    start = pos
     if pos + 2 > end: raise _rt.short_run(buf, pos, end, _L14)
     v_partition, = _S4.unpack_from(buf, pos)
     pos += 2
@@ -1106,13 +1063,7 @@ def _d_produce_partition(buf: bytes, pos: int, end: int, lim: Budget, p_with_seq
 def _e_produce_partition(v: ProducePartition, out: list[Any], p_with_seqnum: bool) -> int:
     """Append the parts of a produce_partition to `out`; return how many bytes they hold."""
     v_base_seq_num: Any
-    b_partition: bytes | None
-    b_len_bundle: bytes | None
-    b_base_seq_num: bytes | None
     b_bundle: bytes | None
-    t_partition: list[Any]
-    t_len_bundle: list[Any]
-    t_base_seq_num: list[Any]
     t_bundle: list[Any]
     d: bytes
     x: int
@@ -1174,12 +1125,9 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Con
     v_flags: Any
     v_num_topics: int
     v_topics: list[ConsumeTopic]
-    x: int
     n: int
     count: int
     e: int
-    p: int
-    b2: bytes
     start = pos
     if pos + 7 > end: raise _rt.short_run(buf, pos, end, _L17)
     v_client_version, v_request_id, v_len_client_id = _S2.unpack_from(buf, pos)
@@ -1225,26 +1173,8 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Con
 def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
     """Append the parts of a consume_request to `out`; return how many bytes they hold."""
     v_flags: Any
-    b_client_version: bytes | None
-    b_request_id: bytes | None
-    b_len_client_id: bytes | None
     b_client_id: bytes | None
-    b_max_wait_ms: bytes | None
-    b_min_bytes: bytes | None
-    b_flags: bytes | None
-    b_num_topics: bytes | None
-    b_topics: bytes | None
-    t_client_version: list[Any]
-    t_request_id: list[Any]
-    t_len_client_id: list[Any]
-    t_client_id: list[Any]
-    t_max_wait_ms: list[Any]
-    t_min_bytes: list[Any]
-    t_flags: list[Any]
-    t_num_topics: list[Any]
-    t_topics: list[Any]
     d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -1315,13 +1245,6 @@ def _d_consume_flags(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Consu
     """Decode one consume_flags from buf[pos:end]; return it and the position after it."""
     v_prefer_local_node: bool
     v_reserved: int
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L23)
     g_prefer_local_node = buf[pos]
     v_prefer_local_node = (g_prefer_local_node & 0x1) != 0
@@ -1332,14 +1255,7 @@ def _d_consume_flags(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Consu
 
 def _e_consume_flags(v: ConsumeFlags, out: list[Any]) -> int:
     """Append the parts of a consume_flags to `out`; return how many bytes they hold."""
-    b_prefer_local_node: bytes | None
-    b_reserved: bytes | None
-    t_prefer_local_node: list[Any]
-    t_reserved: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_prefer_local_node = v.prefer_local_node
@@ -1364,12 +1280,9 @@ def _d_consume_topic(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Consu
     v_name: str
     v_num_partitions: int
     v_partitions: list[ConsumePartition]
-    x: int
     n: int
     count: int
     e: int
-    p: int
-    b2: bytes
     start = pos
     if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L25)
     v_len_name = buf[pos]
@@ -1404,16 +1317,8 @@ def _d_consume_topic(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Consu
 
 def _e_consume_topic(v: ConsumeTopic, out: list[Any]) -> int:
     """Append the parts of a consume_topic to `out`; return how many bytes they hold."""
-    b_len_name: bytes | None
     b_name: bytes | None
-    b_num_partitions: bytes | None
-    b_partitions: bytes | None
-    t_len_name: list[Any]
-    t_name: list[Any]
-    t_num_partitions: list[Any]
-    t_partitions: list[Any]
     d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -1466,13 +1371,6 @@ def _d_consume_partition(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[C
     v_partition: int
     v_seq_num: int
     v_fetch_size: int
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 14 > end: raise _rt.short_run(buf, pos, end, _L29)
     v_partition, v_seq_num, v_fetch_size = _S8.unpack_from(buf, pos)
     pos += 14
@@ -1481,16 +1379,7 @@ def _d_consume_partition(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[C
 
 def _e_consume_partition(v: ConsumePartition, out: list[Any]) -> int:
     """Append the parts of a consume_partition to `out`; return how many bytes they hold."""
-    b_partition: bytes | None
-    b_seq_num: bytes | None
-    b_fetch_size: bytes | None
-    t_partition: list[Any]
-    t_seq_num: list[Any]
-    t_fetch_size: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_partition = v.partition
@@ -1517,13 +1406,7 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
     v_min_bytes: int
     v_num_topics: int
     v_topics: list[ConsumePeerTopic]
-    x: int
-    n: int
     count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 16 > end: raise _rt.short_run(buf, pos, end, _L31)
     v_replica_id, v_max_wait_ms, v_min_bytes, v_num_topics = _S9.unpack_from(buf, pos)
     pos += 16
@@ -1545,18 +1428,6 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
 
 def _e_consume_peer_request(v: ConsumePeerRequest, out: list[Any]) -> int:
     """Append the parts of a consume_peer_request to `out`; return how many bytes they hold."""
-    b_replica_id: bytes | None
-    b_max_wait_ms: bytes | None
-    b_min_bytes: bytes | None
-    b_num_topics: bytes | None
-    b_topics: bytes | None
-    t_replica_id: list[Any]
-    t_max_wait_ms: list[Any]
-    t_min_bytes: list[Any]
-    t_num_topics: list[Any]
-    t_topics: list[Any]
-    d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -1598,12 +1469,9 @@ def _d_consume_peer_topic(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[
     v_name: str
     v_num_partitions: int
     v_partitions: list[ConsumePartition]
-    x: int
     n: int
     count: int
     e: int
-    p: int
-    b2: bytes
     start = pos
     if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L33)
     v_len_name = buf[pos]
@@ -1638,16 +1506,8 @@ def _d_consume_peer_topic(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[
 
 def _e_consume_peer_topic(v: ConsumePeerTopic, out: list[Any]) -> int:
     """Append the parts of a consume_peer_topic to `out`; return how many bytes they hold."""
-    b_len_name: bytes | None
     b_name: bytes | None
-    b_num_partitions: bytes | None
-    b_partitions: bytes | None
-    t_len_name: list[Any]
-    t_name: list[Any]
-    t_num_partitions: list[Any]
-    t_partitions: list[Any]
     d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -1697,13 +1557,6 @@ def _e_consume_peer_topic(v: ConsumePeerTopic, out: list[Any]) -> int:
 def _d_reg_replica_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[RegReplicaRequest, int]:
     """Decode one reg_replica_request from buf[pos:end]; return it and the position after it."""
     v_replica_id: int
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 2 > end: raise _rt.short_run(buf, pos, end, _L37)
     v_replica_id, = _S4.unpack_from(buf, pos)
     pos += 2
@@ -1712,12 +1565,7 @@ def _d_reg_replica_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple
 
 def _e_reg_replica_request(v: RegReplicaRequest, out: list[Any]) -> int:
     """Append the parts of a reg_replica_request to `out`; return how many bytes they hold."""
-    b_replica_id: bytes | None
-    t_replica_id: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_replica_id = v.replica_id
@@ -1736,13 +1584,6 @@ def _e_reg_replica_request(v: RegReplicaRequest, out: list[Any]) -> int:
 def _d_status_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[StatusRequest, int]:
     """Decode one status_request from buf[pos:end]; return it and the position after it."""
     v_request_id: int
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L39)
     v_request_id, = _S1.unpack_from(buf, pos)
     pos += 4
@@ -1751,12 +1592,7 @@ def _d_status_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Stat
 
 def _e_status_request(v: StatusRequest, out: list[Any]) -> int:
     """Append the parts of a status_request to `out`; return how many bytes they hold."""
-    b_request_id: bytes | None
-    t_request_id: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_request_id = v.request_id
@@ -1776,13 +1612,6 @@ def _d_discover_topics_request(buf: bytes, pos: int, end: int, lim: Budget) -> t
     """Decode one discover_topics_request from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_flags: int
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 5 > end: raise _rt.short_run(buf, pos, end, _L41)
     v_request_id, v_flags = _S3.unpack_from(buf, pos)
     pos += 5
@@ -1791,14 +1620,7 @@ def _d_discover_topics_request(buf: bytes, pos: int, end: int, lim: Budget) -> t
 
 def _e_discover_topics_request(v: DiscoverTopicsRequest, out: list[Any]) -> int:
     """Append the parts of a discover_topics_request to `out`; return how many bytes they hold."""
-    b_request_id: bytes | None
-    b_flags: bytes | None
-    t_request_id: list[Any]
-    t_flags: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_request_id = v.request_id
@@ -1820,13 +1642,6 @@ def _d_discover_topology_request(buf: bytes, pos: int, end: int, lim: Budget) ->
     """Decode one discover_topology_request from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_flags: int
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 5 > end: raise _rt.short_run(buf, pos, end, _L43)
     v_request_id, v_flags = _S3.unpack_from(buf, pos)
     pos += 5
@@ -1835,14 +1650,7 @@ def _d_discover_topology_request(buf: bytes, pos: int, end: int, lim: Budget) ->
 
 def _e_discover_topology_request(v: DiscoverTopologyRequest, out: list[Any]) -> int:
     """Append the parts of a discover_topology_request to `out`; return how many bytes they hold."""
-    b_request_id: bytes | None
-    b_flags: bytes | None
-    t_request_id: list[Any]
-    t_flags: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_request_id = v.request_id
@@ -1868,12 +1676,8 @@ def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
     v_num_partitions: int
     v_len_config: int
     v_config: str
-    x: int
     n: int
-    count: int
     e: int
-    p: int
-    b2: bytes
     start = pos
     if pos + 5 > end: raise _rt.short_run(buf, pos, end, _L45)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
@@ -1908,18 +1712,8 @@ def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
 
 def _e_create_topic_request(v: CreateTopicRequest, out: list[Any]) -> int:
     """Append the parts of a create_topic_request to `out`; return how many bytes they hold."""
-    b_request_id: bytes | None
-    b_len_topic: bytes | None
     b_topic: bytes | None
-    b_num_partitions: bytes | None
-    b_len_config: bytes | None
     b_config: bytes | None
-    t_request_id: list[Any]
-    t_len_topic: list[Any]
-    t_topic: list[Any]
-    t_num_partitions: list[Any]
-    t_len_config: list[Any]
-    t_config: list[Any]
     d: bytes
     x: int
     w: int
@@ -1979,12 +1773,8 @@ def _d_reload_conf_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple
     v_len_topic: int
     v_topic: str
     v_partition: int
-    x: int
     n: int
-    count: int
     e: int
-    p: int
-    b2: bytes
     start = pos
     if pos + 5 > end: raise _rt.short_run(buf, pos, end, _L49)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
@@ -2006,16 +1796,8 @@ def _d_reload_conf_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple
 
 def _e_reload_conf_request(v: ReloadConfRequest, out: list[Any]) -> int:
     """Append the parts of a reload_conf_request to `out`; return how many bytes they hold."""
-    b_request_id: bytes | None
-    b_len_topic: bytes | None
     b_topic: bytes | None
-    b_partition: bytes | None
-    t_request_id: list[Any]
-    t_len_topic: list[Any]
-    t_topic: list[Any]
-    t_partition: list[Any]
     d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -2057,12 +1839,8 @@ def _d_discover_partitions_request(buf: bytes, pos: int, end: int, lim: Budget) 
     v_len_topic: int
     v_topic: str
     v_partition_list: bytes
-    x: int
     n: int
-    count: int
     e: int
-    p: int
-    b2: bytes
     start = pos
     if pos + 5 > end: raise _rt.short_run(buf, pos, end, _L53)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
@@ -2084,16 +1862,8 @@ def _d_discover_partitions_request(buf: bytes, pos: int, end: int, lim: Budget) 
 
 def _e_discover_partitions_request(v: DiscoverPartitionsRequest, out: list[Any]) -> int:
     """Append the parts of a discover_partitions_request to `out`; return how many bytes they hold."""
-    b_request_id: bytes | None
-    b_len_topic: bytes | None
     b_topic: bytes | None
-    b_partition_list: bytes | None
-    t_request_id: list[Any]
-    t_len_topic: list[Any]
-    t_topic: list[Any]
-    t_partition_list: list[Any]
     d: bytes
-    x: int
     w: int
     actual: int
     try:

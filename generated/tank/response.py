@@ -826,13 +826,9 @@ def _d_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Response, 
     v_msg_id: MsgId | int
     v_len_payload: int
     v_payload: StatusResponse | DiscoverTopicsResponse | DiscoverTopologyResponse | CreateTopicResponse | ReloadConfResponse | DiscoverPartitionsResponse | ProduceResponse | ConsumeResponse | ConsumePeerResponse | bytes | None
-    x: int
     n: int
-    count: int
     e: int
     p: int
-    b2: bytes
-    start = pos
     if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L0)
     v_msg_id = buf[pos]
     v_msg_id = _rt.enum_value(MsgId, v_msg_id)
@@ -923,14 +919,9 @@ def _d_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Response, 
 
 def _e_response(v: Response, out: list[Any]) -> int:
     """Append the parts of a response to `out`; return how many bytes they hold."""
-    b_msg_id: bytes | None
-    b_len_payload: bytes | None
     b_payload: bytes | None
-    t_msg_id: list[Any]
-    t_len_payload: list[Any]
     t_payload: list[Any]
     d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -1051,13 +1042,6 @@ def _d_produce_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Pr
     """Decode one produce_response from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_statuses: list[ProduceStatus]
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L4)
     v_request_id, = _S1.unpack_from(buf, pos)
     pos += 4
@@ -1079,14 +1063,7 @@ def _d_produce_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Pr
 
 def _e_produce_response(v: ProduceResponse, out: list[Any]) -> int:
     """Append the parts of a produce_response to `out`; return how many bytes they hold."""
-    b_request_id: bytes | None
-    b_statuses: bytes | None
-    t_request_id: list[Any]
-    t_statuses: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_request_id = v.request_id
@@ -1115,13 +1092,6 @@ def _d_produce_status(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Prod
     v_error: ProduceError | int
     v_leader_address: Any
     v_leader_port: Any
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L6)
     v_error = buf[pos]
     v_error = _rt.enum_value(ProduceError, v_error)
@@ -1143,16 +1113,7 @@ def _e_produce_status(v: ProduceStatus, out: list[Any]) -> int:
     """Append the parts of a produce_status to `out`; return how many bytes they hold."""
     v_leader_address: Any
     v_leader_port: Any
-    b_error: bytes | None
-    b_leader_address: bytes | None
-    b_leader_port: bytes | None
-    t_error: list[Any]
-    t_leader_address: list[Any]
-    t_leader_port: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_error = v.error
@@ -1190,13 +1151,10 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Co
     v_len_header: int
     v_header: ConsumeHeader
     v_chunks: list[ConsumeTopicChunks]
-    x: int
     n: int
     count: int
     e: int
     p: int
-    b2: bytes
-    start = pos
     if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L10)
     v_len_header, = _S1.unpack_from(buf, pos)
     pos += 4
@@ -1228,14 +1186,11 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Co
 
 def _e_consume_response(v: ConsumeResponse, out: list[Any]) -> int:
     """Append the parts of a consume_response to `out`; return how many bytes they hold."""
-    b_len_header: bytes | None
     b_header: bytes | None
     b_chunks: bytes | None
-    t_len_header: list[Any]
     t_header: list[Any]
     t_chunks: list[Any]
     d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -1289,13 +1244,7 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Cons
     v_request_id: int
     v_num_topics: int
     v_topics: list[ConsumeTopicHeader]
-    x: int
-    n: int
     count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 5 > end: raise _rt.short_run(buf, pos, end, _L12)
     v_request_id, v_num_topics = _S3.unpack_from(buf, pos)
     pos += 5
@@ -1317,14 +1266,6 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Cons
 
 def _e_consume_header(v: ConsumeHeader, out: list[Any]) -> int:
     """Append the parts of a consume_header to `out`; return how many bytes they hold."""
-    b_request_id: bytes | None
-    b_num_topics: bytes | None
-    b_topics: bytes | None
-    t_request_id: list[Any]
-    t_num_topics: list[Any]
-    t_topics: list[Any]
-    d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -1362,12 +1303,8 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
     v_name: str
     v_num_partitions: int
     v_partitions: Any
-    x: int
     n: int
-    count: int
     e: int
-    p: int
-    b2: bytes
     start = pos
     if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L14)
     v_len_name = buf[pos]
@@ -1405,16 +1342,8 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
 def _e_consume_topic_header(v: ConsumeTopicHeader, out: list[Any]) -> int:
     """Append the parts of a consume_topic_header to `out`; return how many bytes they hold."""
     v_partitions: Any
-    b_len_name: bytes | None
     b_name: bytes | None
-    b_num_partitions: bytes | None
-    b_partitions: bytes | None
-    t_len_name: list[Any]
-    t_name: list[Any]
-    t_num_partitions: list[Any]
-    t_partitions: list[Any]
     d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -1470,13 +1399,6 @@ def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: Budget) -> 
     v_high_watermark: Any
     v_len_chunk: Any
     v_first_available_seq_num: Any
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 2 > end: raise _rt.short_run(buf, pos, end, _L18)
     v_partition, = _S2.unpack_from(buf, pos)
     pos += 2
@@ -1529,26 +1451,7 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
     v_high_watermark: Any
     v_len_chunk: Any
     v_first_available_seq_num: Any
-    b_partition: bytes | None
-    b_error_or_flags: bytes | None
-    b_leader_address: bytes | None
-    b_leader_port: bytes | None
-    b_base_seq_num: bytes | None
-    b_high_watermark: bytes | None
-    b_len_chunk: bytes | None
-    b_first_available_seq_num: bytes | None
-    t_partition: list[Any]
-    t_error_or_flags: list[Any]
-    t_leader_address: list[Any]
-    t_leader_port: list[Any]
-    t_base_seq_num: list[Any]
-    t_high_watermark: list[Any]
-    t_len_chunk: list[Any]
-    t_first_available_seq_num: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_partition = v.partition
@@ -1625,13 +1528,10 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
 def _d_consume_topic_chunks(buf: bytes, pos: int, end: int, lim: Budget, p_topic_idx: int, pp_header: Any) -> tuple[ConsumeTopicChunks, int]:
     """Decode one consume_topic_chunks from buf[pos:end]; return it and the position after it."""
     v_partitions: list[Chunk]
-    x: int
     n: int
     count: int
     e: int
     p: int
-    b2: bytes
-    start = pos
     try:
         v_partitions = []
         count = (0 if (pp_header.topics[p_topic_idx].num_partitions == 0) else len(pp_header.topics[p_topic_idx].partitions))
@@ -1664,12 +1564,9 @@ def _d_consume_topic_chunks(buf: bytes, pos: int, end: int, lim: Budget, p_topic
 
 def _e_consume_topic_chunks(v: ConsumeTopicChunks, out: list[Any], p_topic_idx: int, pp_header: Any) -> int:
     """Append the parts of a consume_topic_chunks to `out`; return how many bytes they hold."""
-    b_partitions: bytes | None
     t_partitions: list[Any]
     d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_partitions = v.partitions
@@ -1699,13 +1596,7 @@ def _d_chunk(buf: bytes, pos: int, end: int, lim: Budget, p_first_base_seq_num: 
     """Decode one chunk from buf[pos:end]; return it and the position after it."""
     v_bundles: list[ChunkBundle]
     v_partial_bundle: bytes
-    x: int
-    n: int
-    count: int
     e: int
-    p: int
-    b2: bytes
-    start = pos
     v_bundles = []
     outer_buf, outer_end, base = buf, end, 0
     if end != len(buf):
@@ -1734,14 +1625,8 @@ def _d_chunk(buf: bytes, pos: int, end: int, lim: Budget, p_first_base_seq_num: 
 
 def _e_chunk(v: Chunk, out: list[Any], p_first_base_seq_num: int) -> int:
     """Append the parts of a chunk to `out`; return how many bytes they hold."""
-    b_bundles: bytes | None
-    b_partial_bundle: bytes | None
-    t_bundles: list[Any]
-    t_partial_bundle: list[Any]
     d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_bundles = v.bundles
@@ -1767,13 +1652,9 @@ def _d_chunk_bundle(buf: bytes, pos: int, end: int, lim: Budget, p_idx: int, p_c
     """Decode one chunk_bundle from buf[pos:end]; return it and the position after it."""
     v_len_bundle: int
     v_bundle: Bundle
-    x: int
     n: int
-    count: int
     e: int
     p: int
-    b2: bytes
-    start = pos
     try:
         if pos < end and buf[pos] < 128:
             v_len_bundle = buf[pos]; pos += 1
@@ -1799,9 +1680,7 @@ def _d_chunk_bundle(buf: bytes, pos: int, end: int, lim: Budget, p_idx: int, p_c
 
 def _e_chunk_bundle(v: ChunkBundle, out: list[Any], p_idx: int, p_chunk_base: int, pp_bundles: Any) -> int:
     """Append the parts of a chunk_bundle to `out`; return how many bytes they hold."""
-    b_len_bundle: bytes | None
     b_bundle: bytes | None
-    t_len_bundle: list[Any]
     t_bundle: list[Any]
     d: bytes
     x: int
@@ -1843,13 +1722,10 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: Budget) -> tup
     v_len_header: int
     v_header: ConsumePeerHeader
     v_chunks: list[ConsumePeerTopicChunks]
-    x: int
     n: int
     count: int
     e: int
     p: int
-    b2: bytes
-    start = pos
     if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L27)
     v_len_header, = _S1.unpack_from(buf, pos)
     pos += 4
@@ -1881,14 +1757,11 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: Budget) -> tup
 
 def _e_consume_peer_response(v: ConsumePeerResponse, out: list[Any]) -> int:
     """Append the parts of a consume_peer_response to `out`; return how many bytes they hold."""
-    b_len_header: bytes | None
     b_header: bytes | None
     b_chunks: bytes | None
-    t_len_header: list[Any]
     t_header: list[Any]
     t_chunks: list[Any]
     d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -1941,13 +1814,7 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple
     """Decode one consume_peer_header from buf[pos:end]; return it and the position after it."""
     v_num_topics: int
     v_topics: list[ConsumePeerTopicHeader]
-    x: int
-    n: int
     count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 2 > end: raise _rt.short_run(buf, pos, end, _L29)
     v_num_topics, = _S2.unpack_from(buf, pos)
     pos += 2
@@ -1969,12 +1836,6 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple
 
 def _e_consume_peer_header(v: ConsumePeerHeader, out: list[Any]) -> int:
     """Append the parts of a consume_peer_header to `out`; return how many bytes they hold."""
-    b_num_topics: bytes | None
-    b_topics: bytes | None
-    t_num_topics: list[Any]
-    t_topics: list[Any]
-    d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -2010,12 +1871,8 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: Budget) ->
     v_name: str
     v_num_partitions: int
     v_partitions: Any
-    x: int
     n: int
-    count: int
     e: int
-    p: int
-    b2: bytes
     start = pos
     if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L31)
     v_len_name = buf[pos]
@@ -2053,16 +1910,8 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: Budget) ->
 def _e_consume_peer_topic_header(v: ConsumePeerTopicHeader, out: list[Any]) -> int:
     """Append the parts of a consume_peer_topic_header to `out`; return how many bytes they hold."""
     v_partitions: Any
-    b_len_name: bytes | None
     b_name: bytes | None
-    b_num_partitions: bytes | None
-    b_partitions: bytes | None
-    t_len_name: list[Any]
-    t_name: list[Any]
-    t_num_partitions: list[Any]
-    t_partitions: list[Any]
     d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -2110,13 +1959,10 @@ def _e_consume_peer_topic_header(v: ConsumePeerTopicHeader, out: list[Any]) -> i
 def _d_consume_peer_topic_chunks(buf: bytes, pos: int, end: int, lim: Budget, p_topic_idx: int, pp_header: Any) -> tuple[ConsumePeerTopicChunks, int]:
     """Decode one consume_peer_topic_chunks from buf[pos:end]; return it and the position after it."""
     v_partitions: list[Chunk]
-    x: int
     n: int
     count: int
     e: int
     p: int
-    b2: bytes
-    start = pos
     try:
         v_partitions = []
         count = (0 if (pp_header.topics[p_topic_idx].num_partitions == 0) else len(pp_header.topics[p_topic_idx].partitions))
@@ -2149,12 +1995,9 @@ def _d_consume_peer_topic_chunks(buf: bytes, pos: int, end: int, lim: Budget, p_
 
 def _e_consume_peer_topic_chunks(v: ConsumePeerTopicChunks, out: list[Any], p_topic_idx: int, pp_header: Any) -> int:
     """Append the parts of a consume_peer_topic_chunks to `out`; return how many bytes they hold."""
-    b_partitions: bytes | None
     t_partitions: list[Any]
     d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_partitions = v.partitions
@@ -2192,13 +2035,6 @@ def _d_status_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Sta
     v_open_time: int
     v_startup_secs: int
     v_version: int
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 14 > end: raise _rt.short_run(buf, pos, end, _L35)
     v_request_id, v_flags, v_is_cluster_aware, v_num_topics, v_num_partitions = _S5.unpack_from(buf, pos)
     pos += 14
@@ -2218,30 +2054,7 @@ def _d_status_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Sta
 def _e_status_response(v: StatusResponse, out: list[Any]) -> int:
     """Append the parts of a status_response to `out`; return how many bytes they hold."""
     v_cluster: Any
-    b_request_id: bytes | None
-    b_flags: bytes | None
-    b_is_cluster_aware: bytes | None
-    b_num_topics: bytes | None
-    b_num_partitions: bytes | None
-    b_cluster: bytes | None
-    b_num_open_partitions: bytes | None
-    b_open_time: bytes | None
-    b_startup_secs: bytes | None
-    b_version: bytes | None
-    t_request_id: list[Any]
-    t_flags: list[Any]
-    t_is_cluster_aware: list[Any]
-    t_num_topics: list[Any]
-    t_num_partitions: list[Any]
-    t_cluster: list[Any]
-    t_num_open_partitions: list[Any]
-    t_open_time: list[Any]
-    t_startup_secs: list[Any]
-    t_version: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_request_id = v.request_id
@@ -2291,12 +2104,8 @@ def _d_cluster_info(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Cluste
     v_len_name: int
     v_name: str
     v_num_nodes: int
-    x: int
     n: int
-    count: int
     e: int
-    p: int
-    b2: bytes
     start = pos
     if pos + 2 > end: raise _rt.short_run(buf, pos, end, _L39)
     v_reserved, v_len_name = _S7.unpack_from(buf, pos)
@@ -2318,16 +2127,8 @@ def _d_cluster_info(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Cluste
 
 def _e_cluster_info(v: ClusterInfo, out: list[Any]) -> int:
     """Append the parts of a cluster_info to `out`; return how many bytes they hold."""
-    b_reserved: bytes | None
-    b_len_name: bytes | None
     b_name: bytes | None
-    b_num_nodes: bytes | None
-    t_reserved: list[Any]
-    t_len_name: list[Any]
-    t_name: list[Any]
-    t_num_nodes: list[Any]
     d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -2369,13 +2170,7 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: Budget) -> 
     v_num_topics: int
     v_is_cluster_aware: int
     v_topics: list[TopicInfo]
-    x: int
-    n: int
     count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 9 > end: raise _rt.short_run(buf, pos, end, _L43)
     v_request_id, v_num_topics, v_is_cluster_aware = _S8.unpack_from(buf, pos)
     pos += 9
@@ -2397,16 +2192,6 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: Budget) -> 
 
 def _e_discover_topics_response(v: DiscoverTopicsResponse, out: list[Any]) -> int:
     """Append the parts of a discover_topics_response to `out`; return how many bytes they hold."""
-    b_request_id: bytes | None
-    b_num_topics: bytes | None
-    b_is_cluster_aware: bytes | None
-    b_topics: bytes | None
-    t_request_id: list[Any]
-    t_num_topics: list[Any]
-    t_is_cluster_aware: list[Any]
-    t_topics: list[Any]
-    d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -2447,12 +2232,8 @@ def _d_topic_info(buf: bytes, pos: int, end: int, lim: Budget, p_is_cluster_awar
     v_is_enabled: int
     v_num_partitions: int
     v_replication_factor: Any
-    x: int
     n: int
-    count: int
     e: int
-    p: int
-    b2: bytes
     start = pos
     if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L45)
     v_len_name = buf[pos]
@@ -2483,18 +2264,8 @@ def _d_topic_info(buf: bytes, pos: int, end: int, lim: Budget, p_is_cluster_awar
 def _e_topic_info(v: TopicInfo, out: list[Any], p_is_cluster_aware: bool) -> int:
     """Append the parts of a topic_info to `out`; return how many bytes they hold."""
     v_replication_factor: Any
-    b_len_name: bytes | None
     b_name: bytes | None
-    b_is_enabled: bytes | None
-    b_num_partitions: bytes | None
-    b_replication_factor: bytes | None
-    t_len_name: list[Any]
-    t_name: list[Any]
-    t_is_enabled: list[Any]
-    t_num_partitions: list[Any]
-    t_replication_factor: list[Any]
     d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -2550,13 +2321,7 @@ def _d_discover_topology_response(buf: bytes, pos: int, end: int, lim: Budget) -
     v_request_id: int
     v_marker: int
     v_cluster: bytes
-    x: int
-    n: int
-    count: int
     e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 6 > end: raise _rt.short_run(buf, pos, end, _L52)
     v_request_id, v_marker = _S9.unpack_from(buf, pos)
     pos += 6
@@ -2568,16 +2333,8 @@ def _d_discover_topology_response(buf: bytes, pos: int, end: int, lim: Budget) -
 
 def _e_discover_topology_response(v: DiscoverTopologyResponse, out: list[Any]) -> int:
     """Append the parts of a discover_topology_response to `out`; return how many bytes they hold."""
-    b_request_id: bytes | None
-    b_marker: bytes | None
-    b_cluster: bytes | None
-    t_request_id: list[Any]
-    t_marker: list[Any]
-    t_cluster: list[Any]
     d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_request_id = v.request_id
@@ -2605,12 +2362,8 @@ def _d_create_topic_response(buf: bytes, pos: int, end: int, lim: Budget) -> tup
     v_len_topic: int
     v_topic: str
     v_error: CreateTopicError | int
-    x: int
     n: int
-    count: int
     e: int
-    p: int
-    b2: bytes
     start = pos
     if pos + 5 > end: raise _rt.short_run(buf, pos, end, _L54)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
@@ -2633,16 +2386,8 @@ def _d_create_topic_response(buf: bytes, pos: int, end: int, lim: Budget) -> tup
 
 def _e_create_topic_response(v: CreateTopicResponse, out: list[Any]) -> int:
     """Append the parts of a create_topic_response to `out`; return how many bytes they hold."""
-    b_request_id: bytes | None
-    b_len_topic: bytes | None
     b_topic: bytes | None
-    b_error: bytes | None
-    t_request_id: list[Any]
-    t_len_topic: list[Any]
-    t_topic: list[Any]
-    t_error: list[Any]
     d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -2686,12 +2431,8 @@ def _d_reload_conf_response(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
     v_topic: str
     v_partition: int
     v_error: ReloadConfError | int
-    x: int
     n: int
-    count: int
     e: int
-    p: int
-    b2: bytes
     start = pos
     if pos + 5 > end: raise _rt.short_run(buf, pos, end, _L58)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
@@ -2714,18 +2455,8 @@ def _d_reload_conf_response(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
 
 def _e_reload_conf_response(v: ReloadConfResponse, out: list[Any]) -> int:
     """Append the parts of a reload_conf_response to `out`; return how many bytes they hold."""
-    b_request_id: bytes | None
-    b_len_topic: bytes | None
     b_topic: bytes | None
-    b_partition: bytes | None
-    b_error: bytes | None
-    t_request_id: list[Any]
-    t_len_topic: list[Any]
-    t_topic: list[Any]
-    t_partition: list[Any]
-    t_error: list[Any]
     d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -2770,12 +2501,9 @@ def _d_discover_partitions_response(buf: bytes, pos: int, end: int, lim: Budget)
     v_topic: str
     v_num_partitions: int
     v_partitions: list[PartitionInfo]
-    x: int
     n: int
     count: int
     e: int
-    p: int
-    b2: bytes
     start = pos
     if pos + 5 > end: raise _rt.short_run(buf, pos, end, _L62)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
@@ -2810,18 +2538,8 @@ def _d_discover_partitions_response(buf: bytes, pos: int, end: int, lim: Budget)
 
 def _e_discover_partitions_response(v: DiscoverPartitionsResponse, out: list[Any]) -> int:
     """Append the parts of a discover_partitions_response to `out`; return how many bytes they hold."""
-    b_request_id: bytes | None
-    b_len_topic: bytes | None
     b_topic: bytes | None
-    b_num_partitions: bytes | None
-    b_partitions: bytes | None
-    t_request_id: list[Any]
-    t_len_topic: list[Any]
-    t_topic: list[Any]
-    t_num_partitions: list[Any]
-    t_partitions: list[Any]
     d: bytes
-    x: int
     w: int
     actual: int
     try:
@@ -2876,13 +2594,6 @@ def _d_partition_info(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Part
     v_error: Any
     v_leader_address: Any
     v_leader_port: Any
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 16 > end: raise _rt.short_run(buf, pos, end, _L66)
     v_first_available_seq_num, v_high_watermark = _S11.unpack_from(buf, pos)
     pos += 16
@@ -2909,20 +2620,7 @@ def _e_partition_info(v: PartitionInfo, out: list[Any]) -> int:
     v_error: Any
     v_leader_address: Any
     v_leader_port: Any
-    b_first_available_seq_num: bytes | None
-    b_high_watermark: bytes | None
-    b_error: bytes | None
-    b_leader_address: bytes | None
-    b_leader_port: bytes | None
-    t_first_available_seq_num: list[Any]
-    t_high_watermark: list[Any]
-    t_error: list[Any]
-    t_leader_address: list[Any]
-    t_leader_port: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_first_available_seq_num = v.first_available_seq_num

@@ -74,13 +74,6 @@ _L1 = (('rel_seq_num', '<I'), ('file_offset', '<I'))
 def _d_segment_index(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[SegmentIndex, int]:
     """Decode one segment_index from buf[pos:end]; return it and the position after it."""
     v_entries: list[Entry]
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     v_entries = []
     i = 0
     try:
@@ -99,12 +92,7 @@ def _d_segment_index(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Segme
 
 def _e_segment_index(v: SegmentIndex, out: list[Any]) -> int:
     """Append the parts of a segment_index to `out`; return how many bytes they hold."""
-    b_entries: bytes | None
-    t_entries: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_entries = v.entries
@@ -126,13 +114,6 @@ def _d_entry(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Entry, int]:
     """Decode one entry from buf[pos:end]; return it and the position after it."""
     v_rel_seq_num: int
     v_file_offset: int
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     if pos + 8 > end: raise _rt.short_run(buf, pos, end, _L0)
     v_rel_seq_num, v_file_offset = _S0.unpack_from(buf, pos)
     pos += 8
@@ -141,14 +122,7 @@ def _d_entry(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Entry, int]:
 
 def _e_entry(v: Entry, out: list[Any]) -> int:
     """Append the parts of a entry to `out`; return how many bytes they hold."""
-    b_rel_seq_num: bytes | None
-    b_file_offset: bytes | None
-    t_rel_seq_num: list[Any]
-    t_file_offset: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_rel_seq_num = v.rel_seq_num

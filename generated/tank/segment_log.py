@@ -76,13 +76,6 @@ class Entry:
 def _d_segment_log(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: int) -> tuple[SegmentLog, int]:
     """Decode one segment_log from buf[pos:end]; return it and the position after it."""
     v_entries: list[Entry]
-    x: int
-    n: int
-    count: int
-    e: int
-    p: int
-    b2: bytes
-    start = pos
     v_entries = []
     i = 0
     try:
@@ -101,12 +94,7 @@ def _d_segment_log(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: 
 
 def _e_segment_log(v: SegmentLog, out: list[Any], p_base_seq_num: int) -> int:
     """Append the parts of a segment_log to `out`; return how many bytes they hold."""
-    b_entries: bytes | None
-    t_entries: list[Any]
-    d: bytes
-    x: int
     w: int
-    actual: int
     try:
         w = 0
         v_entries = v.entries
@@ -128,13 +116,9 @@ def _d_entry(buf: bytes, pos: int, end: int, lim: Budget, p_idx: int, p_segment_
     """Decode one entry from buf[pos:end]; return it and the position after it."""
     v_len_bundle: int
     v_bundle: Bundle
-    x: int
     n: int
-    count: int
     e: int
     p: int
-    b2: bytes
-    start = pos
     try:
         if pos < end and buf[pos] < 128:
             v_len_bundle = buf[pos]; pos += 1
@@ -160,9 +144,7 @@ def _d_entry(buf: bytes, pos: int, end: int, lim: Budget, p_idx: int, p_segment_
 
 def _e_entry(v: Entry, out: list[Any], p_idx: int, p_segment_base: int, pp_entries: Any) -> int:
     """Append the parts of a entry to `out`; return how many bytes they hold."""
-    b_len_bundle: bytes | None
     b_bundle: bytes | None
-    t_len_bundle: list[Any]
     t_bundle: list[Any]
     d: bytes
     x: int

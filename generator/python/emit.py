@@ -800,6 +800,7 @@ class TypeEmitter:
         # A conditional field is typed Any: its presence follows from conditions no type checker follows.
         decls = [f"    v_{f.id}: {'Any' if f.if_expr is not None else self.m.local_type(f)}" for f in t.seq]
         decls += ["    x: int", "    n: int", "    count: int", "    e: int", "    p: int", "    b2: bytes", "    start = pos"]
+        decls = used_only(decls, c.text())
         # A user's schema reads values that may be null (a switch no case matched, `parent: false`):
         # any of its expressions may fail on the input.
         if self.m.nav is None and not self.guarded_expressions():
@@ -1383,6 +1384,7 @@ class TypeEmitter:
         decls = [f"    v_{f.id}: Any" for f in t.seq if f.if_expr is not None]
         decls += [f"    b_{f.id}: bytes | None" for f in t.seq] + [f"    t_{f.id}: list[Any]" for f in t.seq]
         decls += ["    d: bytes", "    x: int", "    w: int", "    actual: int"]
+        decls = used_only(decls, c.text())
         body = [head, doc, *decls, "    try:", c.text(),
                 "    except _rt.EncodeError:", "        raise",
                 "    except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:",
@@ -1780,6 +1782,12 @@ class TypeEmitter:
             if deferred <= self.computed:
                 self.pack(c, name, values, layout, 0, into=index)
                 self.pending_runs.remove(run)
+
+
+def used_only(decls: list[str], body: str) -> list[str]:
+    """The declarations of locals (`    name: type`, `    name = value`) that the body uses."""
+    words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", body))
+    return [d for d in decls if re.match(r"\s*([A-Za-z_][A-Za-z0-9_]*)", d).group(1) in words]
 
 
 def name_fmt(ref: TypeRef, code: str) -> str:
