@@ -810,8 +810,8 @@ class TypeEmitter:
         body = "\n".join("    " + line if line else line for line in c.text().split("\n"))
         return "\n".join([head, doc, *decls, "    try:", body,
                           "    except _rt.DecodeError:", "        raise",
-                          f"    except ({'AttributeError, ' if self.m.nav is not None else ''}IndexError, KeyError, "
-                          "ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:",
+                          f"    except ({'AttributeError, NameError, ' if self.m.nav is not None else ''}IndexError, "
+                          "KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:",
                           "        raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None"])
 
     def lazy_thunk(self, c: Lines, inst, one_by_one: bool) -> None:
@@ -825,8 +825,9 @@ class TypeEmitter:
             self.need_instances(E.Name(inst.id))
             c(f"return i_{inst.id}")
         c("except _rt.DecodeError: raise")
+        # NameError: an instance whose value reads itself (Kaitai would recurse without end)
         with c.block("except (AttributeError, IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, "
-                     "ValueError, LookupError) as exc:"):
+                     "ValueError, LookupError, NameError) as exc:"):
             c(f"raise _rt.invalid(f'an expression failed on this input: {{exc}}', pos, {inst.id!r}) from None")
         c.indent -= 1
         self.computed_instances, self.lazy_target = computed, None

@@ -329,6 +329,8 @@ class Node:
     def __getattr__(self, name: str):
         # only reached for a name not set: once the value is built, it answers (its lazy
         # instances included); before, the name is a field after the one being read
+        if name.startswith("__"):  # Python's own look-ups (copy, pickle): not a field
+            raise AttributeError(name)
         value = self.__dict__.get("_value")
         if value is not None:
             return getattr(value, name)
@@ -407,7 +409,11 @@ def lazy(obj, name: str):
     hand, which has no stream to read it from."""
     thunks = obj.__dict__.get("_lazy")
     if thunks is not None and name in thunks:
-        value = thunks.pop(name)(obj)
+        try:
+            value = thunks[name](obj)
+        except RecursionError:  # an instance that reads itself, or a type that holds itself
+            raise DecodeError("limit_exceeded", f"instance {name!r} nests too deep", None, name) from None
+        del thunks[name]  # kept until it succeeds: reading it again raises again
         setattr(obj, name, value)
         return value
     if name in getattr(type(obj), "__dataclass_fields__", {}):

@@ -520,3 +520,22 @@ def test_compile_writes_docs_whose_links_all_resolve(tmp_path):
                 broken.append((html.name, href))
     assert not broken
     assert {"pair.html", "pair.ksy"} <= {p.name for p in (docs / "pair").iterdir()} and (docs / "index.html").exists()
+
+
+def test_a_lazy_instance_that_fails_fails_each_time_it_is_read(tmp_path):
+    text = "meta: {id: user}\nseq: [{id: a, size: 2}]\ninstances:\n  n: {value: a.to_s('ASCII').to_i}\n" \
+           "  loop: {value: loop + 1}\n"
+    assert compile_one(tmp_path, text).returncode == 0
+    got = python_in(tmp_path / "out", """
+        import copy
+        from logcodec.runtime.errors import DecodeError
+        from user import user
+        v = user.decode(b"x1")
+        for name in ("n", "n", "loop"):
+            try:
+                print(getattr(v, name))
+            except DecodeError as exc:
+                print(exc.kind)
+        print(user.decode(b"42").n, copy.deepcopy(user.decode(b"42")).n)
+    """).split()
+    assert got == ["invalid_value", "invalid_value", "invalid_value", "42", "42"]  # loop reads itself
