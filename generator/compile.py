@@ -95,6 +95,9 @@ def render_vectors(out: Path, package: str, schemas: list[Schema]) -> dict[str, 
     wanted = [s for s in schemas if Path(s.source).with_suffix(".vectors.yaml").is_file()]
     if not wanted:
         return {}
+    if package.split(".")[0] in sys.modules:  # it would be imported in place of the package just written
+        raise SchemaError(f"--vectors imports the package it wrote, but {package.split('.')[0]!r} is a module "
+                          "already loaded here: choose another --package")
     sys.path.insert(0, str(Path(out).resolve()))
     try:
         importlib.invalidate_caches()
