@@ -10,8 +10,8 @@ process; the other tests hold a local one), with `--master spark://127.0.0.1:POR
   executors cannot (the worker runs in a mount namespace of its own where it is an empty folder),
   are one clear line from `logcodec pipeline validate`, not a Java stack.
 
-The cluster starts once for the module (about 10 s) and each driver process takes 10-20 s.
-`-m 'not cluster'` deselects these tests.
+The cluster starts once for the module (about 10 s); four driver processes start and stop their
+applications (10-30 s each on an idle machine). `-m 'not cluster'` deselects these tests.
 """
 
 from __future__ import annotations
@@ -75,30 +75,35 @@ def test_the_workers_python_lacks_logcodec(cluster):
     assert "No module named 'logcodec'" in probe.stderr
 
 
-@pytest.mark.parametrize("fmt", ["kafka", "tank"])
-def test_validation_job_on_a_cluster_gives_the_rows_of_local(cluster, spark, validation_corpus, tmp_path, fmt):
+def test_validation_job_on_a_cluster_gives_the_rows_of_local(cluster, spark, validation_corpus, tmp_path):
+    """`logcodec pipeline validate --master spark://...` (Kafka logs)."""
     from logcodec.pipeline import validate
 
-    local = validate.validate(validation_corpus[fmt], tmp_path / "local", spark=spark)
-    proc = _validate(cluster, validation_corpus[fmt], tmp_path / "cluster", tmp_path)
+    local = validate.validate(validation_corpus["kafka"], tmp_path / "local", spark=spark)
+    proc = _validate(cluster, validation_corpus["kafka"], tmp_path / "cluster", tmp_path)
     assert proc.returncode == 1, proc.stderr  # the corpus has quarantined entries, on both
-    remote = json.loads((tmp_path / "cluster" / "summary.json").read_text())
-    assert remote["master"] == cluster.url
+    _same_validation(json.loads((tmp_path / "cluster" / "summary.json").read_text()), tmp_path / "cluster",
+                     local, tmp_path / "local", cluster.url)
+
+
+def _same_validation(remote: dict, remote_out: Path, local: dict, local_out: Path, master: str) -> None:
+    assert remote["master"] == master
     assert remote["total"] == local["total"] and remote["files"] == local["files"]
     assert remote["total"]["quarantined"] > 0
     for table in ("results.parquet", "findings.parquet"):
-        assert _rows(tmp_path / "cluster" / table) == _rows(tmp_path / "local" / table)
+        assert _rows(remote_out / table) == _rows(local_out / table)
 
 
 DRIVER = textwrap.dedent('''
     import json, sys
-    from logcodec.pipeline import local_session
+    from logcodec.pipeline import local_session, validate
 
     spark = local_session(sys.argv[1])
     out = {}
     for name, fmt, path, rows in json.loads(sys.argv[2]):
         df = spark.read.format(fmt).option("rows", rows).load(path)
         out[name] = [[repr(v) for v in row] for row in df.collect()]
+    out["validation"] = validate.validate(sys.argv[3], sys.argv[4], spark=spark)
 
     def probe(_):
         import sys
@@ -111,13 +116,18 @@ DRIVER = textwrap.dedent('''
 ''')
 
 
-def test_dataframe_reads_on_a_cluster_give_the_rows_of_local(cluster, spark, kafka_corpus, tank_corpus, tmp_path):
+def test_dataframe_reads_and_the_validation_job_on_a_cluster_give_the_rows_of_local(
+        cluster, spark, kafka_corpus, tank_corpus, validation_corpus, tmp_path):
+    """DataFrame reads and the validation job (TANK logs, through `validate.validate`) in one driver."""
+    from logcodec.pipeline import validate
+
     queries = [("kafka records", "logcodec.kafka", str(kafka_corpus["logs"]), "record"),
                ("kafka batches", "logcodec.kafka", str(kafka_corpus["corrupt"]), "batch"),
                ("tank messages", "logcodec.tank", str(tank_corpus), "record")]
     script = tmp_path / "driver.py"
     script.write_text(DRIVER)
-    proc = _run(cluster, [str(script), cluster.url, json.dumps(queries)], tmp_path)
+    proc = _run(cluster, [str(script), cluster.url, json.dumps(queries), str(validation_corpus["tank"]),
+                          str(tmp_path / "cluster")], tmp_path)
     assert proc.returncode == 0, proc.stderr[-3000:]
     remote = json.loads(proc.stdout.strip().splitlines()[-1])
     for name, fmt, path, rows in queries:
@@ -125,6 +135,8 @@ def test_dataframe_reads_on_a_cluster_give_the_rows_of_local(cluster, spark, kaf
         local = [[repr(v) for v in row] for row in df.collect()]
         assert len(local) > 3
         assert sorted(remote[name]) == sorted(local), name
+    local = validate.validate(validation_corpus["tank"], tmp_path / "local", spark=spark)
+    _same_validation(remote["validation"], tmp_path / "cluster", local, tmp_path / "local", cluster.url)
     # The executors imported logcodec from the shipped zip, in their own Python, with pure-Python codecs.
     for module_file, native, executable in remote["executors"]:
         assert ".zip/logcodec/generated/kafka/record_batch_v2.py" in module_file
@@ -132,11 +144,19 @@ def test_dataframe_reads_on_a_cluster_give_the_rows_of_local(cluster, spark, kaf
         assert executable == str(cluster.python)
 
 
+def _quick_failures(tmp_path: Path, **conf: str) -> str:
+    """A Spark configuration folder (SPARK_CONF_DIR) whose spark-defaults.conf fails a job at a task's
+    first failure (Spark tries each task 4 times by default) and sets `conf`."""
+    folder = tmp_path / "conf"
+    folder.mkdir()
+    (folder / "spark-defaults.conf").write_text("".join(f"{k} {v}\n" for k, v in
+                                                        {"spark.task.maxFailures": "1", **conf}.items()))
+    return str(folder)
+
+
 def test_executors_without_logcodec_are_one_line(cluster, validation_corpus, tmp_path):
-    conf = tmp_path / "conf"
-    conf.mkdir()
-    (conf / "spark-defaults.conf").write_text("spark.logcodec.ship false\n")
-    proc = _validate(cluster, validation_corpus["kafka"], tmp_path / "out", tmp_path, SPARK_CONF_DIR=str(conf))
+    proc = _validate(cluster, validation_corpus["kafka"], tmp_path / "out", tmp_path,
+                     SPARK_CONF_DIR=_quick_failures(tmp_path, **{"spark.logcodec.ship": "false"}))
     assert proc.returncode == 1
     lines = _spark_lines(proc.stderr)
     assert len(lines) == 1, proc.stderr
@@ -152,7 +172,8 @@ def test_a_path_the_executors_cannot_read_is_one_line(cluster, tmp_path):
     logs.mkdir(parents=True)
     segment = logs / "00000000000000000000.log"
     segment.write_bytes(corpus.mixed_segment())
-    proc = _validate(cluster, cluster.hidden / "logs", tmp_path / "out", tmp_path)
+    proc = _validate(cluster, cluster.hidden / "logs", tmp_path / "out", tmp_path,
+                     SPARK_CONF_DIR=_quick_failures(tmp_path))
     assert proc.returncode == 1
     lines = _spark_lines(proc.stderr)
     assert len(lines) == 1, proc.stderr

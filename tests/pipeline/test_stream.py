@@ -17,7 +17,6 @@ import threading
 import time
 from pathlib import Path
 
-
 from tests.pipeline import corpus
 
 KAFKA_SEGMENT = "00000000000000000000"
@@ -262,3 +261,25 @@ def _tank_writer(active: Path, rest: bytes, following: int) -> None:
         with open(new, "ab") as f:
             f.write(chunk)
         time.sleep(rng.random() * 0.02)
+
+
+def test_kafka_stream_available_now_and_starting_from_latest(spark, tmp_path):
+    root = tmp_path / "logs"
+    (root / "orders-0").mkdir(parents=True)
+    active = root / "orders-0" / f"{KAFKA_SEGMENT}.log"
+    b = kafka_batches(0, 3)
+    active.write_bytes(b[0] + b[1] + b[2][:25])
+    got = []
+    query = (spark.readStream.format("logcodec.kafka").load(str(root)).writeStream
+             .foreachBatch(lambda df, batch_id: got.extend(df.collect()))
+             .option("checkpointLocation", str(tmp_path / "once")).trigger(availableNow=True).start())
+    assert query.awaitTermination(300)  # what is there when it starts, then it stops
+    assert sorted(r.offset for r in got) == [0, 1, 2]     # the third batch was cut short
+    tail = Tail(spark, "logcodec.kafka", root, tmp_path / "latest", startingOffsets="latest")
+    try:
+        assert tail.settle() == []
+        with open(active, "ab") as f:
+            f.write(b[2][25:])
+        assert sorted(r.offset for r in tail.settle()) == [3, 4, 5]
+    finally:
+        tail.stop()
