@@ -28,7 +28,6 @@ from logcodec.runtime import native
 
 from .build import render_module
 from .jsonschema import value_schema
-from .python import ModuleEmitter
 from .schema import Loader, Schema, SchemaError
 
 _PACKAGE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
@@ -63,7 +62,7 @@ def render_package(schemas: list[Schema], package: str, json_schemas: bool = Fal
                             f"FORMATS = {{\n{registry}\n}}\n\n__all__ = [{names}]\n")
     if json_schemas:
         for s in schemas:
-            doc = value_schema(s, ModuleEmitter(s))
+            doc = value_schema(s)
             files[f"schema/{s.id}.value.json"] = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
     return files
 

@@ -25,7 +25,7 @@ from logcodec.runtime.errors import KINDS
 from . import diagram
 from . import expr as E
 from . import kaitai
-from .python import ModuleEmitter, primitive_of
+from .model import model_of, primitive
 from .schema import Field, Schema, TypeDef
 
 HERE = Path(__file__).parent / "templates"
@@ -132,8 +132,8 @@ class Page:
     def __init__(self, schema: Schema, vectors: dict | None, dump: dict | None, site: "Site | None" = None) -> None:
         self.schema, self.vectors, self.dump = schema, vectors, dump
         self.site = site or Site()
-        self.emitter = ModuleEmitter(schema)
-        self.types = [t for t in schema.all_types() if not t.primitive]
+        self.model = model_of(schema)
+        self.types = self.model.types
         self._layouts: dict[int, tuple[list, int | None, list]] = {}
 
     def layout(self, t: TypeDef) -> tuple[list, int | None, list]:
@@ -183,9 +183,9 @@ class Page:
             return None, Markup("<code>{}</code>").format(Markup(".<wbr>").join(text.split(".")))
         if f.size_eos:
             return None, "rest"
-        prim = primitive_of(ref)
+        prim = primitive(ref)
         if prim is not None:
-            return None, f"1–{prim.max_bytes} (varint)" if hasattr(prim, "max_bytes") else "var"
+            return None, f"1–{prim.max_bytes} (varint)"
         if ref.kind == "user" and ref.user.schema is not self.schema:
             return None, "var"  # another schema's type: its own page lays it out
         if ref.kind == "user":
@@ -199,7 +199,7 @@ class Page:
         cases = []
         if f.type.kind == "switch":  # (key, type name, TypeDef or None) as the schema spells them
             cases = [(kx(key), str(name), c.user) for (key, name), (_, c) in zip(raw["type"]["cases"].items(), f.type.cases)]
-        return {"field": f, "raw": raw, "meta": self.emitter.field_meta(f), "offset": "+var" if pos is None else str(pos),
+        return {"field": f, "raw": raw, "meta": self.model.field_meta(f), "offset": "+var" if pos is None else str(pos),
                 "size": size, "bits": bits, "cases": cases, "refs": doc_links(f.doc_ref)}
 
     def render(self) -> str:
@@ -219,7 +219,7 @@ class Page:
         return TEMPLATES.get_template("docs_format.html.j2").render(
             s=s, refs=doc_links(s.doc_ref), types=types, prims=[prims[k] for k in sorted(prims)],
             by_class={t.class_name: t for t in [*self.types, *(u for i in self.schema.imports
-                                                                for u in self.emitter.used_from(i))]},
+                                                                for u in self.model.used_from(i))]},
             vectors=self.vectors, dump=self.dump, diagram=diagram.render(self), ksy=f"{s.id}.ksy",
             css="../style.css", home="../index.html", root="../", up="../../", site=self.site,
         )

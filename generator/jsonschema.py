@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import json
 
-from .python import ModuleEmitter
-from .python.translate import instance_meta
+from .model import Model, model_of, value_instance_meta
 from .schema import Field, Schema, TypeDef
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -21,14 +20,13 @@ _WIDE = {"type": "string", "pattern": "^-?[0-9]+$", "description": "a 64-bit int
 def render(schemas: list[Schema], modules: dict) -> dict[str, str]:
     out = {}
     for schema in schemas:
-        emitter = ModuleEmitter(schema)
-        doc = value_schema(schema, emitter)
+        doc = value_schema(schema)
         out[f"schema/{schema.family}/{schema.id}.value.json"] = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
     out["schema/vectors.json"] = json.dumps(vector_file_schema(), indent=1) + "\n"
     return out
 
 
-def value_schema(schema: Schema, emitter: ModuleEmitter) -> dict:
+def value_schema(schema: Schema) -> dict:
     defs = {}
     owners = [schema, *(imp for imp in schema.imports if not imp.root.primitive)]
 
@@ -46,11 +44,10 @@ def value_schema(schema: Schema, emitter: ModuleEmitter) -> dict:
         return resolve
 
     for owner in owners:
-        owner_emitter = emitter if owner is schema else ModuleEmitter(owner)
         for t in owner.all_types():
             if t.primitive or t.unwrap:
                 continue
-            defs[key(owner, t.class_name)] = type_schema(t, owner_emitter, resolver(owner))
+            defs[key(owner, t.class_name)] = type_schema(t, model_of(owner), resolver(owner))
     return {
         "$schema": DRAFT,
         "$id": f"https://logcodec.dev/schema/{schema.family}/{schema.id}.value.json",
@@ -61,11 +58,11 @@ def value_schema(schema: Schema, emitter: ModuleEmitter) -> dict:
     }
 
 
-def type_schema(t: TypeDef, emitter: ModuleEmitter, resolve) -> dict:
+def type_schema(t: TypeDef, model: Model, resolve) -> dict:
     props, required = {}, []
     for f in t.seq:
-        meta = emitter.field_meta(f)
-        s = element_schema(meta, emitter, f, resolve)
+        meta = model.field_meta(f)
+        s = element_schema(meta, f, resolve)
         if meta.get("list"):
             s = {"type": "array", "items": s}
         if meta.get("derived") or meta.get("defaulted") or meta.get("optional") or meta["kind"] == "switch":
@@ -75,14 +72,14 @@ def type_schema(t: TypeDef, emitter: ModuleEmitter, resolve) -> dict:
         props[f.id] = {**s, "description": f.doc + (" Derived: may be omitted or null." if f.derived else "")}
     for inst in t.instances:
         if inst.field is not None:
-            meta = emitter.field_meta(inst.field)
-            s = element_schema(meta, emitter, inst.field, resolve)
+            meta = model.field_meta(inst.field)
+            s = element_schema(meta, inst.field, resolve)
             s = {"type": "array", "items": s} if meta.get("list") else s
         elif inst.enum:
             s = {"anyOf": [{"enum": sorted(inst.enum.members.values())}, {"type": "integer"}]}
         else:
-            meta = instance_meta(inst)
-            s = element_schema(meta, emitter, None, resolve)
+            meta = value_instance_meta(inst)
+            s = element_schema(meta, None, resolve)
             s = {"type": "array", "items": s} if meta.get("list") else s
         how = " Given on input: the encoder derives wire fields from it." if inst.input else " Computed on decode; ignored on input."
         props[inst.id] = {"anyOf": [s, {"type": "null"}], "description": inst.doc + how}
@@ -90,7 +87,7 @@ def type_schema(t: TypeDef, emitter: ModuleEmitter, resolve) -> dict:
             "additionalProperties": False}
 
 
-def element_schema(meta: dict, emitter: ModuleEmitter, f: Field, resolve) -> dict:
+def element_schema(meta: dict, f: Field, resolve) -> dict:
     kind = meta["kind"]
     if kind == "int":
         return dict(_WIDE) if meta.get("wide") else {"type": "integer"}
@@ -107,7 +104,7 @@ def element_schema(meta: dict, emitter: ModuleEmitter, f: Field, resolve) -> dic
     if kind == "user":
         return {"$ref": f"#/$defs/{resolve(meta['type'])}"}
     if kind == "switch":
-        cases = [element_schema(c, emitter, f, resolve) for c in meta["cases"]]
+        cases = [element_schema(c, f, resolve) for c in meta["cases"]]
         return {"anyOf": list({json.dumps(c, sort_keys=True): c for c in cases}.values())}  # each case once
     raise ValueError(kind)
 

@@ -25,7 +25,9 @@ import jinja2
 from logcodec.runtime.processors import PROCESSORS
 
 from .. import expr as E
+from ..model import model_of, primitive, refs_of
 from ..schema import Field, Schema, SchemaError, TypeDef, TypeRef
+from ..types import field_tinfo
 from .cexpr import Scope, param_key, reads, reads_parent_field, translate
 
 TEMPLATES = jinja2.Environment(
@@ -33,7 +35,6 @@ TEMPLATES = jinja2.Environment(
     undefined=jinja2.StrictUndefined, keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
 )
 
-_PRIMITIVES = {"zigzag_varint": "ZigZag", "uvarint": "VarInt"}
 _CHECKSUMS = {"crc32c": "_lc.crc32c", "crc32": "_lc.crc32"}
 _WIDTH = 100
 
@@ -58,7 +59,8 @@ def _pascal(name: str) -> str:
 class ModuleEmitter:
     def __init__(self, schema: Schema) -> None:
         self.schema = schema
-        self.types = [t for t in schema.all_types() if not t.primitive]
+        self.model = model_of(schema)
+        self.types = self.model.types
         self.names: set[str] = set()  # construct names used
         self.runtime = False  # uses logcodec.runtime.constructs
         self.processors = False
@@ -71,19 +73,14 @@ class ModuleEmitter:
                 if cls in self.enum_classes.values() or cls in _RESERVED:
                     cls = _pascal(t.name) + cls
                 self.enum_classes[id(e)] = cls
-        self.parents: dict[int, TypeDef] = {}  # the (first) type that holds each type, for `_parent`
-        for t in self.types:
-            for f in [*t.seq, *(i.field for i in t.instances if i.field is not None)]:
-                for ref in _refs(f.type):
-                    if ref.kind == "user" and not ref.user.primitive:
-                        self.parents.setdefault(id(ref.user), t)
         self.local_names = self.unique_names()
         self.lazy = self.cyclic_types()
 
     # ------------------------------------------------------------ names
 
     def parent_of(self, t: TypeDef) -> TypeDef | None:
-        return self.parents.get(id(t))
+        """The type holding `t`, for `_parent`: the model's, when one type holds it."""
+        return self.model.holder(t)
 
     def unique_names(self) -> dict[int, str]:
         """Each type's name in the module: its own, or when two types share it, with the names of
@@ -114,7 +111,7 @@ class ModuleEmitter:
 
     def cyclic_types(self) -> set[tuple[str, str]]:
         """(holder, held) pairs of type references that close a cycle: those are `LazyBound`."""
-        edges = {t.name: {r.user.name for f in t.seq for r in _refs(f.type)
+        edges = {t.name: {r.user.name for f in t.seq for r in refs_of(f.type)
                           if r.kind == "user" and r.user.schema is self.schema and not r.user.primitive}
                  for t in self.types}
 
@@ -167,7 +164,7 @@ class ModuleEmitter:
             if t in done or t in path:
                 return
             for f in [*t.seq, *(i.field for i in t.instances if i.field is not None)]:
-                for r in _refs(f.type):
+                for r in refs_of(f.type):
                     if r.kind == "user" and r.user.schema is self.schema and not r.user.primitive:
                         visit(r.user, (*path, t))
             done.append(t)
@@ -215,20 +212,19 @@ class ModuleEmitter:
     def reference(self, holder: TypeDef, ref: TypeRef) -> str:
         """The construct of a field of a user type, given its arguments."""
         t = ref.user
-        if t.primitive:
-            name = t.primitive.get("name")
-            if name not in _PRIMITIVES:
-                raise SchemaError(f"{t.schema.path}: -lc-primitive {name!r} has no construct counterpart")
-            self.use(_PRIMITIVES[name])
+        prim = primitive(ref)
+        if prim is not None:
+            name = "ZigZag" if prim.zigzag else "VarInt"
+            self.use(name)
             self.limits["A varint is construct's `VarInt` (`ZigZag` when zigzag-encoded): it does not bound the "
                         "number of bytes by the schema's width nor refuse an overlong encoding, which the Python "
                         "codecs refuse."] = None
-            return _PRIMITIVES[name]
+            return name
         name = self.type_name(t)
         if t.schema is not self.schema:
             name = f"{self.module_alias(t.schema)}.{name}"
         if t.params:
-            scope = Scope(holder, "this._", self.enum_class, self.parent_of)
+            scope = Scope(holder, "this._", self.enum_class, self.model)
             args = ", ".join(f"lambda this: {translate(a, scope)}" for a in ref.args)
             self.runtime |= "_lc." in args
             code = f"{name}({args})"
@@ -268,7 +264,7 @@ class TypeEmitter:
         self.bit_groups = 0
 
     def scope(self, base: str = "this", extra: dict | None = None) -> Scope:
-        return Scope(self.t, base, self.m.enum_class, self.m.parent_of, extra)
+        return Scope(self.t, base, self.m.enum_class, self.m.model, extra)
 
     def expr(self, node, base: str = "this", extra: dict | None = None) -> str:
         if extra is None and reads(node) & {"_"}:
@@ -452,12 +448,11 @@ class TypeEmitter:
         return f"RepeatUntil(lambda obj_, lst_, this: {until}, {c})"
 
     def element_tinfo(self, f: Field):
-        from ..python.translate import field_tinfo  # noqa: PLC0415
         ti = field_tinfo(f)
         return ti[1] if isinstance(ti, tuple) and ti[0] == "list" else ti
 
     def element_reads_list(self, f: Field) -> bool:
-        for ref in _refs(f.type):
+        for ref in refs_of(f.type):
             if ref.kind == "user" and not ref.user.primitive:
                 u = ref.user
                 exprs = [e for g in u.seq for e in g.expressions(write_side=True)]
@@ -493,14 +488,21 @@ class TypeEmitter:
         if f.process:
             inner = self.processed(f, inner, base)
         if f.terminator is not None:  # within a size, a missing terminator is no error (Kaitai's)
-            self.m.use("NullTerminated")
             require = f.eos_error and f.size is None and not f.size_eos
-            inner = (f"NullTerminated({inner}, term={f.terminator!r}, include={f.include}, consume={f.consume}, "
+            terminated = "NullTerminated"
+            if f.include or not f.consume:  # construct would write the terminator again
+                terminated, self.m.runtime = "_lc.Terminated", True
+            else:
+                self.m.use("NullTerminated")
+            inner = (f"{terminated}({inner}, term={f.terminator!r}, include={f.include}, consume={f.consume}, "
                      f"require={require})")
         if f.pad_right is not None:
             self.m.use("NullStripped")
             inner = f"NullStripped({inner}, pad={bytes([f.pad_right])!r})"
-        if f_size is not None:
+        if f_size is not None and f.pad_right not in (None, 0):  # construct pads with zeros
+            self.m.runtime = True
+            inner = f"_lc.PaddedTo({self.fn(f_size, base)}, {inner}, {bytes([f.pad_right])!r})"
+        elif f_size is not None:
             self.m.use("FixedSized")
             inner = f"FixedSized({self.fn(f_size, base)}, {inner})"
         if ref.kind == "str":
@@ -630,7 +632,7 @@ class TypeEmitter:
         self.bit_groups += 1
         self.m.use("Rebuild", "Computed")
         group = self.bit_struct(run, "this._", [], [])
-        ids = ", ".join(f'"{f.id}"' for f in run)
+        ids = ", ".join(f'"{f.id}"' for f in run) + ("," if len(run) == 1 else "")  # a tuple, even of one name
         out = [f'"{name}" / Rebuild({group}, lambda this: {{name: this.get(name) for name in ({ids})}}),']
         for f in run:
             out.append(f'"{f.id}" / Computed(lambda this: this["{name}"]["{f.id}"]),')
@@ -685,10 +687,6 @@ class TypeEmitter:
 # ---------------------------------------------------------------- helpers
 
 _RESERVED = {"Flag", "Enum", "Struct", "Bytes", "Array", "Switch", "Pass", "Const", "Check", "Computed"}
-
-
-def _refs(ref: TypeRef) -> list[TypeRef]:
-    return [c for _, c in ref.cases] if ref.kind == "switch" else [ref]
 
 
 def _case_key(k) -> str:

@@ -24,9 +24,10 @@ import jinja2
 from logcodec.runtime.processors import PROCESSORS
 
 from .. import expr as E
+from ..model import Primitive, model_of, navigates, primitive, schema_closure, type_expressions
 from ..schema import Field, Schema, SchemaError, TypeDef, TypeRef
-from .translate import (Nav, Scope, check_types, field_tinfo, instance_meta, parent_names, path_root, reads_bits_one_by_one,
-                        ref_tinfo, remote_lengths, translate, type_of, value_kind)
+from ..types import check_types, field_tinfo, ref_tinfo
+from .translate import Nav, Scope, parent_names, path_root, reads_bits_one_by_one, remote_lengths, translate, type_of
 
 _STRUCT_CODES = {(1, False): "B", (1, True): "b", (2, False): "H", (2, True): "h",
                  (4, False): "I", (4, True): "i", (8, False): "Q", (8, True): "q"}
@@ -78,11 +79,8 @@ class Item:
 class ZigzagVarint:
     """Protocol Buffers zigzag varint; the type's single param is its width in bits."""
 
-    def __init__(self, ref: TypeRef) -> None:
-        if len(ref.args) != 1 or not isinstance(ref.args[0], E.Num):
-            raise SchemaError("zigzag_varint takes its width in bits as a literal")
-        self.bits = ref.args[0].value
-        self.max_bytes = (self.bits + 6) // 7
+    def __init__(self, prim: Primitive) -> None:
+        self.bits, self.max_bytes = prim.bits, prim.max_bytes
 
     def decode(self, out: Lines, target: str, epath: str) -> None:
         out("if pos < end and buf[pos] < 128:")
@@ -127,13 +125,10 @@ class UnsignedVarint(ZigzagVarint):
 PRIMITIVES = {"zigzag_varint": ZigzagVarint, "uvarint": UnsignedVarint}
 
 
-def primitive_of(ref: TypeRef):
-    if ref.kind == "user" and ref.user.primitive:
-        name = ref.user.primitive.get("name")
-        if name not in PRIMITIVES:
-            raise SchemaError(f"{ref.user.schema.path}: unknown -lc-primitive {name!r}")
-        return PRIMITIVES[name](ref)
-    return None
+def primitive_of(ref: TypeRef) -> ZigzagVarint | None:
+    """The code of a `-lc-primitive` field's type; None for any other type."""
+    prim = primitive(ref)
+    return None if prim is None else PRIMITIVES[prim.name](prim)
 
 
 # ---------------------------------------------------------------- module
@@ -142,37 +137,14 @@ def primitive_of(ref: TypeRef):
 class ModuleEmitter:
     def __init__(self, schema: Schema) -> None:
         self.schema = schema
-        self.types = [t for t in schema.all_types() if not t.primitive]
+        self.model = model_of(schema)
+        self.types = self.model.types
         self.structs: dict[str, str] = {}  # format -> name
         self.layouts: list[str] = []
         self.processors: set[str] = set()
         self.user_processors: dict[str, str] = {}  # a.b.my_fx -> module-level name
-        self.enum_names = enum_names(self.types)
         self.enum_imports: dict[str, set[str]] = {}  # module -> enum classes imported from it
-        names = [t.class_name for t in self.types] + list(self.enum_names.values())
-        names += sorted({ref.user.class_name for t in self.types for f in t.seq
-                         for ref in [f.type, *(c for _, c in f.type.cases)]
-                         if ref.kind == "user" and ref.user.schema is not schema and not ref.user.primitive
-                         and ref.user is not ref.user.schema.root})  # imported subtypes share the namespace
-        if len(names) != len(set(names)):
-            raise SchemaError(f"{schema.path}: two types or enums share a class name: {sorted(names)}")
-        # Another schema's root type used here is imported from its generated module.
-        self.imported = [imp for imp in schema.imports if not imp.root.primitive]
-        # The type that holds each type (for `_parent`); None when several types hold it.
-        self.parents: dict[str, TypeDef | None] = {}
-        self.owners = {id(f): t for t in self.types for f in t.seq}  # the type of each seq field
-        held_as_parent = []  # (type, holder): `parent: _parent` gives the type its holder's parent
-        for t in self.types:
-            for f in [*t.seq, *(i.field for i in t.instances if i.field is not None)]:
-                for ref in [c for _, c in f.type.cases] if f.type.kind == "switch" else [f.type]:
-                    if ref.kind == "user" and not ref.user.primitive:
-                        if f.parent == E.Name("_parent"):
-                            held_as_parent.append((ref.user, t))
-                        elif f.parent is None:
-                            self.hold(ref.user, t)
-                        # `parent: false` (none), or another value: that value's type, not known here
-        for user, holder in held_as_parent:
-            self.hold(user, self.parents.get(holder.name))
+        self.parents = self.model.parents
         # A user's schema reads `_io`, `_parent` and `_root` as Kaitai's objects; ours keep to
         # plain values (`_parent.x` passed in, `_io.pos` in a type read from its own stream).
         self.nav = None if schema.strict else Nav(self.parents, navigates(schema))
@@ -182,13 +154,7 @@ class ModuleEmitter:
         if self.nav is None:
             self.check_stream_positions()
         for t in self.types:
-            check_types(t, Scope(t, self.enum_class, self.parents.get(t.name), self.nav))
-
-    def hold(self, user: TypeDef, holder: TypeDef | None) -> None:
-        """`holder` holds `user`: its `_parent` while it is the only one (else None, unknown)."""
-        known = self.parents.setdefault(user.name, holder)
-        if known is not holder:
-            self.parents[user.name] = None
+            check_types(t, Scope(t, self.enum_class, self.parents.get(t.name), self.nav).names)
 
     def check_stream_positions(self) -> None:
         """Kaitai's `_io.pos` and a positional instance's `pos` count from the start of the stream
@@ -218,28 +184,23 @@ class ModuleEmitter:
                 raise SchemaError(f"{t.schema.path}: {t.ypath}: `_io.pos` in a type read inside its holder's stream "
                                   "is a position in that stream: not supported yet (give the type a size)")
 
-    def used_from(self, imp: Schema) -> list[TypeDef]:
-        """The types of an imported schema that this one uses (its root, or `schema::type`)."""
-        used = {}
-        for t in self.types:
-            for f in [*t.seq, *(i.field for i in t.instances if i.field is not None)]:
-                for ref in [c for _, c in f.type.cases] if f.type.kind == "switch" else [f.type]:
-                    if ref.kind == "user" and ref.user.schema is imp:
-                        used[ref.user.name] = ref.user
-        return list(used.values()) or [imp.root]
-
     def enum_class(self, enum) -> str:
-        name = self.enum_names.get(id(enum))
-        if name is None:  # an imported schema's enum (`other::animal`): imported from its module
-            owner = enum.owner.schema
-            name = enum_names([t for t in owner.all_types() if not t.primitive])[id(enum)]
-            self.enum_imports.setdefault(owner.module, set()).add(name)
-        return name
+        """An enum's class name here; another schema's enum (`other::animal`) is imported from
+        its module."""
+        if enum.owner.schema is not self.schema:
+            self.enum_imports.setdefault(enum.owner.schema.module, set()).add(self.model.enum_name(enum))
+        return self.model.enum_name(enum)
+
+    def field_meta(self, f: Field) -> dict:
+        """The model's value kind of a field; the enums it names are imported where foreign."""
+        for enum in self.model.enums_named(f):
+            self.enum_class(enum)
+        return self.model.field_meta(f)
 
     def import_lines(self) -> list[dict]:
         """What the module imports from other schemas' modules: their types it uses, and enums."""
-        names = {imp.module: [n for t in self.used_from(imp) for n in (t.class_name, f"_d_{t.name}", f"_e_{t.name}")]
-                 for imp in self.imported}
+        names = {imp.module: [n for t in self.model.used_from(imp) for n in (t.class_name, f"_d_{t.name}", f"_e_{t.name}")]
+                 for imp in self.model.imported}
         for module, enums in self.enum_imports.items():
             names.setdefault(module, []).extend(sorted(enums))
         return [{"module": module, "names": ", ".join(found)} for module, found in names.items()]
@@ -317,14 +278,12 @@ class ModuleEmitter:
     def instance_decl(self, inst) -> dict:
         """An instance: computed by the decoder, ignored by the encoder and by equality."""
         if inst.field is not None:
-            meta = self.field_meta(inst.field)
             annotation = self.local_type(inst.field).removesuffix(" | None") + " | None"
         else:
-            meta = {"kind": "enum", "enum": self.enum_class(inst.enum)} if inst.enum else instance_meta(inst)
-            annotation = self._annotation(meta) + " | None"
-        meta["instance"] = True
-        if inst.input:
-            meta["input"] = True
+            if inst.enum:
+                self.enum_class(inst.enum)
+            annotation = self._annotation(self.model.instance_meta(inst)) + " | None"
+        meta = self.model.instance_meta(inst)
         if self.nav is not None:  # a user's schema: lazy, set by the decoder (or on first use), not given
             return {"id": inst.id, "annotation": annotation, "default": "init=False, compare=False, repr=False",
                     "meta": meta, "param": "", "init": "", "doc": _docstring(inst.doc + " Computed when first read.", 1)}
@@ -341,71 +300,6 @@ class ModuleEmitter:
                 "param": f"{f.id}: {annotation}{' | None' if factory else ''} = {'None' if factory else default[8:]}",
                 "init": f"{f.id} if {f.id} is not None else {_factory_call(default)}" if factory else f.id,
                 "doc": _docstring(f.doc + (" Derived: computed on encode when left None." if f.derived else ""), 1)}
-
-    def element_meta(self, ref: TypeRef, f: Field) -> dict:
-        prim = primitive_of(ref)
-        if f.enum is not None:
-            return {"kind": "enum", "enum": self.enum_class(f.enum)}
-        if prim is not None:
-            return {"kind": "int", "wide": prim.wide}
-        if ref.kind == "int":
-            return {"kind": "int", "wide": ref.size == 8}
-        if ref.kind == "bits":
-            return {"kind": "bool"} if ref.size == 1 else {"kind": "int", "wide": ref.size > 53}
-        if ref.kind == "float":
-            return {"kind": "float"}
-        if ref.kind in ("bytes", "str"):
-            return {"kind": ref.kind}
-        if ref.kind == "user":
-            if ref.user.unwrap:
-                inner = ref.user.seq[0]
-                m = self.element_meta(inner.type, inner)
-                return {**m, "list": bool(inner.repeat)}
-            return {"kind": "user", "type": ref.user.class_name}
-        if ref.kind == "switch":
-            return self.switch_meta(ref, f)
-        raise SchemaError(f"no value model for {ref.kind}")
-
-    def switch_meta(self, ref: TypeRef, f: Field) -> dict:
-        """A switch's cases. When it switches on a field of the same type, each case also says
-        which value of that field selects it (`when`), so that a value built from JSON takes
-        the case its selector names even where two cases have the same fields."""
-        on = self.switch_selector(ref, f)
-        cases = []
-        for key, case in ref.cases:
-            m = self.element_meta(case, f)
-            if on is not None and key is not None:
-                m = {**m, "when": _case_value(key, on.enum)}
-            cases.append(m)
-        if not any(k is None for k, _ in ref.cases):
-            cases.append({"kind": "bytes"})
-        meta = {"kind": "switch", "cases": cases}
-        if on is not None:
-            meta["on"] = on.id
-        return meta
-
-    def switch_selector(self, ref: TypeRef, f: Field):
-        """The field a switch selects on, when its expression is a plain field of the same type
-        whose case keys are all literals."""
-        owner = self.owners.get(id(f))
-        if not isinstance(ref.switch_on, E.Name) or owner is None:
-            return None
-        on = owner.field(ref.switch_on.name)
-        if on is None or any(k is not None and _case_value(k, on.enum) is None for k, _ in ref.cases):
-            return None
-        return on
-
-    def field_meta(self, f: Field) -> dict:
-        m = self.element_meta(f.type, f)
-        if f.repeat:
-            m = {**m, "list": True}
-        if f.derived:
-            # "derived": a function of the rest of the value; "defaulted": computed only when left
-            # out (it may carry information, as last_offset_delta does for an empty batch).
-            m["defaulted" if f.default is not None else "derived"] = True
-        if f.if_expr is not None:
-            m["optional"] = True
-        return m
 
     def annotation(self, f: Field) -> str:
         """The type of a value-model field: derived fields may be None until encoded."""
@@ -454,32 +348,10 @@ class ModuleEmitter:
         return "default=" + {"int": "0", "bool": "False", "float": "0.0", "bytes": "b''", "str": "''"}[kind]
 
 
-def _case_value(key, enum) -> int | None:
-    """The integer a switch case's key stands for (an enum member or a number)."""
-    if isinstance(key, E.Num):
-        return key.value
-    if isinstance(key, E.EnumLit) and enum is not None:
-        return next((v for v, name in enum.members.items() if name == key.value), None)
-    return None
-
-
 def _factory_call(default: str) -> str:
     """`default_factory=list` -> `list()`; `default_factory=lambda: X()` -> `X()`."""
     factory = default.removeprefix("default_factory=")
     return factory.removeprefix("lambda: ") if factory.startswith("lambda: ") else f"{factory}()"
-
-
-def enum_names(types: list[TypeDef]) -> dict[int, str]:
-    """The class name of each enum of these types (one module's), by the enum's id: its own
-    name, or when two types each have an enum of that name (`container1::animal`), prefixed with
-    its owner's, as the official compiler nests it in its owner's class."""
-    plain = [name for t in types for name in t.enums]
-    out = {}
-    for t in types:
-        for enum in t.enums.values():
-            name = "".join(p.capitalize() for p in enum.name.split("_"))
-            out[id(enum)] = t.class_name + name if plain.count(enum.name) > 1 else name
-    return out
 
 
 def _tidy(source: str) -> str:
@@ -1817,40 +1689,3 @@ def min_size(ref: TypeRef) -> int:
 _IO_DECL = {"id": "_io", "annotation": "Any", "default": "default=None, compare=False, repr=False",
             "meta": {"kind": "any", "param": True}, "param": "_io: Any = None", "init": "_io",
             "doc": _docstring("The stream the value was read from (Kaitai's `_io`).", 1)}
-
-
-def type_expressions(t: TypeDef) -> list:
-    """Every expression of a type: its fields', its instances' and their fields'."""
-    exprs = [e for f in t.seq for e in f.expressions(write_side=True)]
-    exprs += [f.parent for f in t.seq if f.parent is not None]
-    for inst in t.instances:
-        exprs += [e for e in (inst.value, inst.pos, inst.if_expr, inst.io) if e is not None]
-        if inst.field is not None:
-            exprs += inst.field.expressions(write_side=True)
-    return exprs
-
-
-def schema_closure(schema: Schema) -> list[Schema]:
-    """A schema and every schema it imports, directly or not."""
-    seen: dict[int, Schema] = {}
-    todo = [schema]
-    while todo:
-        s = todo.pop()
-        if id(s) not in seen:
-            seen[id(s)] = s
-            todo.extend(s.imports)
-    return list(seen.values())
-
-
-def navigates(schema: Schema) -> bool:
-    """Whether a user's schema (or one it imports) reads `_parent` or `_root`, or gives a field
-    another parent: then its values are shown to their children as `Node`s while being read."""
-    if schema.strict:
-        return False
-    if not hasattr(schema, "_navigates"):  # worked out once per schema
-        names = {"_parent", "_root"}
-        types = [t for s in schema_closure(schema) for t in s.all_types()]
-        schema._navigates = any(f.parent is not None for t in types for f in t.seq) or any(
-            (isinstance(n, E.Name) and n.name in names) or (isinstance(n, E.Attr) and n.name in names)
-            for t in types for e in type_expressions(t) for n in E.walk(e))
-    return schema._navigates

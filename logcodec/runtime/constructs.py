@@ -13,7 +13,8 @@ import io
 import zlib
 
 import crc32c as _crc32c
-from construct import Construct, Container, EnumIntegerString, FixedSized, IfThenElse, Renamed, Subconstruct, stream_read_entire, stream_write
+from construct import (Construct, Container, EnumIntegerString, FixedSized, IfThenElse, NullTerminated, PaddingError, Renamed,
+                       Subconstruct, evaluate, stream_read_entire, stream_write)
 
 from logcodec.runtime.limits import DEFAULT_LIMITS, Budget
 
@@ -65,6 +66,36 @@ class Remembered(Subconstruct):
 
     def _build(self, obj, stream, context, path):
         return self.subcon._build(obj, stream, context, path)
+
+
+class Terminated(NullTerminated):
+    """construct's `NullTerminated`, built as Kaitai reads it: a value read with its terminator
+    (`include`) already ends with it, and a terminator left unread (`consume: false`) is the
+    next field's first byte, so neither is written again."""
+
+    def _build(self, obj, stream, context, path):
+        built = self.subcon._build(obj, stream, context, path)
+        if self.consume and not self.include:
+            stream_write(stream, self.term, len(self.term), path)
+        return built
+
+
+class PaddedTo(FixedSized):
+    """construct's `FixedSized`, filled up with Kaitai's `pad-right` byte instead of zeros."""
+
+    def __init__(self, length, subcon, pad: bytes) -> None:
+        super().__init__(length, subcon)
+        self.pad = pad
+
+    def _build(self, obj, stream, context, path):
+        length = evaluate(self.length, context)
+        inner = io.BytesIO()
+        built = self.subcon._build(obj, inner, context, path)
+        data = inner.getvalue()
+        if not 0 <= len(data) <= length:
+            raise PaddingError(f"subcon built {len(data)} bytes where {length} are allowed", path=path)
+        stream_write(stream, data + self.pad * (length - len(data)), length, path)
+        return built
 
 
 def _unsized(subcon, present: bool):

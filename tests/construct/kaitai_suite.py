@@ -70,6 +70,30 @@ class ConstructImpl(logcodec_impl.LogcodecImpl):
         module = self.module(spec_id)
         return getattr(module, spec_id).parse(data)
 
+    def roundtrip(self, spec_id: str, data: bytes) -> dict:
+        """Serialization with construct: build(parse(b)) against the bytes parsed, judged as
+        logcodec's (`same`, `other_bytes`, `refused`: construct raised building, `wrong`)."""
+        import io
+
+        from construct import ConstructError
+
+        from logcodec.runtime.errors import LogcodecError
+        root = getattr(self.module(spec_id), spec_id)
+        stream = io.BytesIO(data)
+        value = root.parse_stream(stream)
+        used = stream.tell()
+        try:
+            out = root.build(value)
+        except (ConstructError, LogcodecError) as exc:  # a user processor without `encode` is logcodec's
+            return {"result": "refused", "detail": f"{type(exc).__name__}: {exc}"[:200]}
+        if out == data[:used]:
+            return {"result": "same"}
+        try:
+            again = root.parse(out)
+        except ConstructError as exc:
+            return {"result": "wrong", "detail": f"does not parse: {exc}"[:200]}
+        return {"result": "other_bytes" if again == value else "wrong", "detail": f"{len(out)} bytes for {used}"}
+
     def module(self, spec_id: str):
         for path in (str(logcodec_impl.FIXTURES), str(self.folder)):
             if path not in sys.path:

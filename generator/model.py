@@ -1,0 +1,335 @@
+"""The model: what every back end, the JSON Schemas and the docs read of a schema, worked out once.
+
+Kaitai's own compiler runs precompile passes between loading a schema and its per-language back
+ends, which then only translate. This is that step here. `model_of(schema)` answers, for one
+loaded and resolved schema (`schema.py`):
+
+- which types hold each type (`holder`: Kaitai's `_parent` when one type holds it), and which
+  type owns each seq field;
+- the class name of each enum, its own or, when two types of a module have an enum of one
+  name, prefixed with its owner's, as the official compiler nests it;
+- the value model: the kind of every field, instance and param (`field_meta`, `instance_meta`),
+  the dict the generated classes carry as field metadata and the runtime's canonical JSON,
+  the JSON Schemas and the docs read;
+- the `-lc-primitive` types (`primitive`): what a varint is, whatever a back end makes of it;
+- whether a user's schema reads Kaitai's objects (`navigates`).
+
+Nothing here writes code: `python/` and `construct/` turn the model into their targets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import expr as E
+from .schema import Field, Schema, SchemaError, TypeDef, TypeRef
+from .types import instance_tinfo, user_of
+
+# ---------------------------------------------------------------- primitives
+
+
+@dataclass(frozen=True)
+class Primitive:
+    """A `-lc-primitive` type: a varint of `bits` bits, zigzag-encoded or not."""
+
+    name: str
+    bits: int
+    zigzag: bool
+
+    @property
+    def max_bytes(self) -> int:
+        """The most bytes a value of this width takes (7 bits per byte)."""
+        return (self.bits + 6) // 7
+
+    @property
+    def wide(self) -> bool:
+        """Wider than a JSON number holds exactly (shown as a decimal string)."""
+        return self.bits > 53
+
+
+_PRIMITIVE_ZIGZAG = {"zigzag_varint": True, "uvarint": False}
+
+
+def primitive(ref: TypeRef) -> Primitive | None:
+    """The primitive a field's type is, or None for any other type."""
+    if ref.kind != "user" or not ref.user.primitive:
+        return None
+    name = ref.user.primitive.get("name")
+    if name not in _PRIMITIVE_ZIGZAG:
+        raise SchemaError(f"{ref.user.schema.path}: unknown -lc-primitive {name!r}")
+    if len(ref.args) != 1 or not isinstance(ref.args[0], E.Num):
+        raise SchemaError(f"{ref.user.schema.path}: {name} takes its width in bits as a literal")
+    return Primitive(name, ref.args[0].value, _PRIMITIVE_ZIGZAG[name])
+
+
+# ---------------------------------------------------------------- walking a schema
+
+
+def refs_of(ref: TypeRef) -> list[TypeRef]:
+    """A field's type, or each case of a switch."""
+    return [c for _, c in ref.cases] if ref.kind == "switch" else [ref]
+
+
+def fields_of(t: TypeDef) -> list[Field]:
+    """A type's seq fields, then the fields of its positional instances."""
+    return [*t.seq, *(i.field for i in t.instances if i.field is not None)]
+
+
+def type_expressions(t: TypeDef) -> list:
+    """Every expression of a type: its fields', its instances' and their fields'."""
+    exprs = [e for f in t.seq for e in f.expressions(write_side=True)]
+    exprs += [f.parent for f in t.seq if f.parent is not None]
+    for inst in t.instances:
+        exprs += [e for e in (inst.value, inst.pos, inst.if_expr, inst.io) if e is not None]
+        if inst.field is not None:
+            exprs += inst.field.expressions(write_side=True)
+    return exprs
+
+
+def schema_closure(schema: Schema) -> list[Schema]:
+    """A schema and every schema it imports, directly or not."""
+    seen: dict[int, Schema] = {}
+    todo = [schema]
+    while todo:
+        s = todo.pop()
+        if id(s) not in seen:
+            seen[id(s)] = s
+            todo.extend(s.imports)
+    return list(seen.values())
+
+
+def navigates(schema: Schema) -> bool:
+    """Whether a user's schema (or one it imports) reads `_parent` or `_root`, or gives a field
+    another parent: then its values are shown to their children as they are read."""
+    return False if schema.strict else model_of(schema).navigates
+
+
+def enum_names(types: list[TypeDef]) -> dict[int, str]:
+    """The class name of each enum of these types (one module's), by the enum's id: its own
+    name, or when two types each have an enum of that name (`container1::animal`), prefixed with
+    its owner's, as the official compiler nests it in its owner's class."""
+    plain = [name for t in types for name in t.enums]
+    out = {}
+    for t in types:
+        for enum in t.enums.values():
+            name = "".join(p.capitalize() for p in enum.name.split("_"))
+            out[id(enum)] = t.class_name + name if plain.count(enum.name) > 1 else name
+    return out
+
+
+def case_value(key, enum) -> int | None:
+    """The integer a switch case's key stands for (an enum member or a number)."""
+    if isinstance(key, E.Num):
+        return key.value
+    if isinstance(key, E.EnumLit) and enum is not None:
+        return next((v for v, name in enum.members.items() if name == key.value), None)
+    return None
+
+
+# ---------------------------------------------------------------- the model
+
+
+def model_of(schema: Schema) -> "Model":
+    """The model of a schema, worked out on first use and kept with it."""
+    found = schema.__dict__.get("_model")
+    if found is None:
+        found = schema.__dict__["_model"] = Model(schema)
+    return found
+
+
+class Model:
+    def __init__(self, schema: Schema) -> None:
+        self.schema = schema
+        self.types = [t for t in schema.all_types() if not t.primitive]
+        self.enum_names = enum_names(self.types)
+        self.check_class_names()
+        # Another schema's root type used here comes from that schema's module.
+        self.imported = [imp for imp in schema.imports if not imp.root.primitive]
+        self.owners = {id(f): t for t in self.types for f in t.seq}  # the type of each seq field
+        self.parents = self.holders()
+        self.navigates = not schema.strict and self.reads_objects()
+
+    def check_class_names(self) -> None:
+        names = [t.class_name for t in self.types] + list(self.enum_names.values())
+        names += sorted({ref.user.class_name for t in self.types for f in t.seq for ref in refs_of(f.type)
+                         if ref.kind == "user" and ref.user.schema is not self.schema and not ref.user.primitive
+                         and ref.user is not ref.user.schema.root})  # imported subtypes share the namespace
+        if len(names) != len(set(names)):
+            raise SchemaError(f"{self.schema.path}: two types or enums share a class name: {sorted(names)}")
+
+    def holders(self) -> dict[str, TypeDef | None]:
+        """The type that holds each type (its `_parent`), by type name; None when several do."""
+        parents: dict[str, TypeDef | None] = {}
+
+        def hold(user: TypeDef, holder: TypeDef | None) -> None:
+            if parents.setdefault(user.name, holder) is not holder:
+                parents[user.name] = None
+
+        held_as_parent = []  # (type, holder): `parent: _parent` gives the type its holder's parent
+        for t in self.types:
+            for f in fields_of(t):
+                for ref in refs_of(f.type):
+                    if ref.kind == "user" and not ref.user.primitive:
+                        if f.parent == E.Name("_parent"):
+                            held_as_parent.append((ref.user, t))
+                        elif f.parent is None:
+                            hold(ref.user, t)
+                        # `parent: false` (none), or another value: that value's type, not known here
+        for user, holder in held_as_parent:
+            hold(user, parents.get(holder.name))
+        return parents
+
+    def reads_objects(self) -> bool:
+        """Whether this schema or one it imports reads `_parent` or `_root`, or gives a field
+        another parent."""
+        names = {"_parent", "_root"}
+        types = [t for s in schema_closure(self.schema) for t in s.all_types()]
+        return any(f.parent is not None for t in types for f in t.seq) or any(
+            (isinstance(n, E.Name) and n.name in names) or (isinstance(n, E.Attr) and n.name in names)
+            for t in types for e in type_expressions(t) for n in E.walk(e))
+
+    def holder(self, t: TypeDef) -> TypeDef | None:
+        """The one type that holds `t`, or None (held by several, or by none)."""
+        return self.parents.get(t.name)
+
+    def enum_name(self, enum) -> str:
+        """An enum's class name in the module of the schema that declares it."""
+        owner = enum.owner.schema
+        return (self if owner is self.schema else model_of(owner)).enum_names[id(enum)]
+
+    def used_from(self, imp: Schema) -> list[TypeDef]:
+        """The types of an imported schema that this one uses (its root, or `schema::type`)."""
+        used = {}
+        for t in self.types:
+            for f in fields_of(t):
+                for ref in refs_of(f.type):
+                    if ref.kind == "user" and ref.user.schema is imp:
+                        used[ref.user.name] = ref.user
+        return list(used.values()) or [imp.root]
+
+    # ------------------------------------------------------------ the value model
+
+    def field_meta(self, f: Field) -> dict:
+        """The kind of a field's value: `kind` (int, bool, float, bytes, str, enum, user, switch)
+        and what it needs (`wide`, `enum`, `type`, `cases`), `list` when repeated, `derived`
+        (computed on encode) or `defaulted` (computed only when left out), `optional`."""
+        m = self.element_meta(f.type, f)
+        if f.repeat:
+            m = {**m, "list": True}
+        if f.derived:
+            # "derived": a function of the rest of the value; "defaulted": computed only when left
+            # out (it may carry information, as last_offset_delta does for an empty batch).
+            m["defaulted" if f.default is not None else "derived"] = True
+        if f.if_expr is not None:
+            m["optional"] = True
+        return m
+
+    def element_meta(self, ref: TypeRef, f: Field) -> dict:
+        prim = primitive(ref)
+        if f.enum is not None:
+            return {"kind": "enum", "enum": self.enum_name(f.enum)}
+        if prim is not None:
+            return {"kind": "int", "wide": prim.wide}
+        if ref.kind == "int":
+            return {"kind": "int", "wide": ref.size == 8}
+        if ref.kind == "bits":
+            return {"kind": "bool"} if ref.size == 1 else {"kind": "int", "wide": ref.size > 53}
+        if ref.kind == "float":
+            return {"kind": "float"}
+        if ref.kind in ("bytes", "str"):
+            return {"kind": ref.kind}
+        if ref.kind == "user":
+            if ref.user.unwrap:
+                inner = ref.user.seq[0]
+                m = self.element_meta(inner.type, inner)
+                return {**m, "list": bool(inner.repeat)}
+            return {"kind": "user", "type": ref.user.class_name}
+        if ref.kind == "switch":
+            return self.switch_meta(ref, f)
+        raise SchemaError(f"no value model for {ref.kind}")
+
+    def switch_meta(self, ref: TypeRef, f: Field) -> dict:
+        """A switch's cases. When it switches on a field of the same type, each case also says
+        which value of that field selects it (`when`), so that a value built from JSON takes
+        the case its selector names even where two cases have the same fields."""
+        on = self.switch_selector(ref, f)
+        cases = []
+        for key, case in ref.cases:
+            m = self.element_meta(case, f)
+            if on is not None and key is not None:
+                m = {**m, "when": case_value(key, on.enum)}
+            cases.append(m)
+        if not any(k is None for k, _ in ref.cases):
+            cases.append({"kind": "bytes"})
+        meta = {"kind": "switch", "cases": cases}
+        if on is not None:
+            meta["on"] = on.id
+        return meta
+
+    def switch_selector(self, ref: TypeRef, f: Field):
+        """The field a switch selects on, when its expression is a plain field of the same type
+        whose case keys are all literals."""
+        owner = self.owners.get(id(f))
+        if not isinstance(ref.switch_on, E.Name) or owner is None:
+            return None
+        on = owner.field(ref.switch_on.name)
+        if on is None or any(k is not None and case_value(k, on.enum) is None for k, _ in ref.cases):
+            return None
+        return on
+
+    def instance_meta(self, inst) -> dict:
+        """The kind of an instance's value: a positional instance's field's, an enum, or what
+        its expression gives (`instance_tinfo`); `instance`, and `input` when it is given on
+        input rather than computed."""
+        if inst.field is not None:
+            meta = self.field_meta(inst.field)
+        elif inst.enum:
+            meta = {"kind": "enum", "enum": self.enum_name(inst.enum)}
+        else:
+            meta = value_instance_meta(inst)
+        meta["instance"] = True
+        if inst.input:
+            meta["input"] = True
+        return meta
+
+    def enums_named(self, f: Field) -> list:
+        """The enums a field's value model names (its own, or through an unwrapped type)."""
+        found = [f.enum] if f.enum is not None else []
+        for ref in refs_of(f.type):
+            if ref.kind == "user" and ref.user.unwrap:
+                found += self.enums_named(ref.user.seq[0])
+        return found
+
+
+def value_instance_meta(inst) -> dict:
+    """The value model's kind of a value instance (not an enum one): its inferred type."""
+    ti = instance_tinfo(inst)
+    if isinstance(ti, tuple) and ti[0] == "list":
+        element = _meta_of(ti[1])
+        return {**element, "list": True} if element else value_kind(inst.value)
+    return _meta_of(ti) or value_kind(inst.value)
+
+
+def _meta_of(ti) -> dict | None:
+    if ti in ("str", "bytes", "bool", "float"):
+        return {"kind": ti}
+    user = user_of(ti)
+    if user is not None and not user.unwrap and not user.primitive:
+        return {"kind": "user", "type": user.class_name}
+    return None  # an integer (or an enum read as one): value_kind says how wide
+
+
+_BOOLEAN_OPS = {"==", "!=", "<", "<=", ">", ">=", "and", "or"}
+
+
+def value_kind(node) -> dict:
+    """The value model's kind of a value instance, read off its expression: a truth value,
+    a 64-bit integer (`.as<u8>`, shown as a string in JSON like a u8 field) or an integer."""
+    if isinstance(node, E.Ternary):
+        return value_kind(node.then)
+    if isinstance(node, E.Bool) or (isinstance(node, E.Unary) and node.op == "not") or (
+            isinstance(node, E.Binary) and node.op in _BOOLEAN_OPS):
+        return {"kind": "bool"}
+    if isinstance(node, E.Cast) and node.type_name in ("u8", "s8"):
+        return {"kind": "int", "wide": True}
+    return {"kind": "int", "wide": False}
