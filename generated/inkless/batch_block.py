@@ -65,7 +65,9 @@ class BatchBlock:
     https://cwiki.apache.org/confluence/display/KAFKA/KIP-1150%3A+Diskless+Topics
     """
 
-    batches: list[RecordBatchV2] = field(default_factory=list, metadata={'kind': 'user', 'type': 'RecordBatchV2', 'list': True})
+    batches: list[RecordBatchV2] = field(
+        default_factory=list, metadata={"kind": "user", "type": "RecordBatchV2", "list": True}
+    )
     """
     The record batches in the order written: grouped by topic partition (by
     topic id, then partition) and, within a partition, in offset order. Each
@@ -89,10 +91,12 @@ def _d_batch_block(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BatchBl
         while pos < end:
             before = pos
             lim.elements -= 1
-            if lim.elements < 0: raise lim.too_many(1, pos, '')
+            if lim.elements < 0:
+                raise lim.too_many(1, pos, "")
             _ebatches, pos = _d_record_batch_v2(buf, pos, end, lim)
             v_batches.append(_ebatches)
-            if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')
+            if pos == before:
+                raise _rt.invalid("an element took no bytes; repeating it would never end", pos, "")
             i += 1
     except _rt.DecodeError as exc:
         raise exc.within(f"batches[{i}]")
@@ -105,7 +109,8 @@ def _e_batch_block(v: BatchBlock, out: list[Any]) -> int:
     try:
         w = 0
         v_batches = v.batches
-        if v_batches is None: raise _rt.missing('batches')
+        if v_batches is None:
+            raise _rt.missing("batches")
         i = 0
         try:
             for i, x_batches in enumerate(v_batches):
@@ -116,7 +121,7 @@ def _e_batch_block(v: BatchBlock, out: list[Any]) -> int:
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def decode(data, *, limits: Limits = DEFAULT_LIMITS) -> BatchBlock:

@@ -74,21 +74,25 @@ class BlockMetadata:
     https://github.com/aiven/inkless/blob/main/docs/inkless/ARCHITECTURE.md
     """
 
-    magic: bytes = field(default=b'', metadata={'kind': 'bytes'})
+    magic: bytes = field(default=b"", metadata={"kind": "bytes"})
     """The magic bytes "IKBM" (49 4b 42 4d) that start every metadata file."""
-    version: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'defaulted': True})
+    version: int | None = field(default=None, metadata={"kind": "int", "wide": False, "defaulted": True})
     """
     Version of this encoding; 1 is the only one so far. Derived: computed on encode
     when left None.
     """
-    block_header: BlockHeader = field(default_factory=lambda: BlockHeader(), metadata={'kind': 'user', 'type': 'BlockHeader'})
+    block_header: BlockHeader = field(
+        default_factory=lambda: BlockHeader(), metadata={"kind": "user", "type": "BlockHeader"}
+    )
     """What the block is, who wrote it and where it is stored."""
-    num_topic_partitions: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    num_topic_partitions: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """
     Number of topic partitions that follow; a negative count is wrong. Derived:
     computed on encode when left None.
     """
-    topic_partitions: list[TopicPartition] = field(default_factory=list, metadata={'kind': 'user', 'type': 'TopicPartition', 'list': True})
+    topic_partitions: list[TopicPartition] = field(
+        default_factory=list, metadata={"kind": "user", "type": "TopicPartition", "list": True}
+    )
     """
     The topic partitions with batches in the block, in the order written
     (Inkless sorts them by topic id, then partition); none in an empty block.
@@ -96,7 +100,7 @@ class BlockMetadata:
 
     def __init__(
         self,
-        magic: bytes = b'',
+        magic: bytes = b"",
         version: int | None = None,
         block_header: BlockHeader | None = None,
         num_topic_partitions: int | None = None,
@@ -117,35 +121,35 @@ class BlockHeader:
     See https://github.com/aiven/inkless/blob/main/docs/inkless/ARCHITECTURE.md
     """
 
-    id: bytes = field(default=b'', metadata={'kind': 'bytes'})
+    id: bytes = field(default=b"", metadata={"kind": "bytes"})
     """
     The block's UUID, most significant byte first; the document form writes
     it as 8-4-4-4-12 hex digits.
     """
-    broker: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    broker: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Id of the broker that produced the block (its `node.id`)."""
-    event_timestamp: int = field(default=0, metadata={'kind': 'int', 'wide': True})
+    event_timestamp: int = field(default=0, metadata={"kind": "int", "wide": True})
     """
     When the block was made, in milliseconds since the Unix epoch (the
     document form's `eventTimestamp`).
     """
-    len_path: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_path: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """
     Length of `path` in bytes; negative is wrong (there is no null path). Derived:
     computed on encode when left None.
     """
-    path: str = field(default='', metadata={'kind': 'str'})
+    path: str = field(default="", metadata={"kind": "str"})
     """Where the block is stored (its object key), UTF-8 text."""
-    flags: BlockFlags = field(default_factory=lambda: BlockFlags(), metadata={'kind': 'user', 'type': 'BlockFlags'})
+    flags: BlockFlags = field(default_factory=lambda: BlockFlags(), metadata={"kind": "user", "type": "BlockFlags"})
     """How the block object as a whole is stored (a 32-bit `int` of flags)."""
 
     def __init__(
         self,
-        id: bytes = b'',
+        id: bytes = b"",
         broker: int = 0,
         event_timestamp: int = 0,
         len_path: int | None = None,
-        path: str = '',
+        path: str = "",
         flags: BlockFlags | None = None,
     ) -> None:
         self.id = id
@@ -167,17 +171,17 @@ class BlockFlags:
     See https://github.com/aiven/inkless/blob/main/docs/inkless/ARCHITECTURE.md
     """
 
-    reserved: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'defaulted': True})
+    reserved: int | None = field(default=None, metadata={"kind": "int", "wide": False, "defaulted": True})
     """
     Bits 31 to 2, unused so far; zero in every block logcodec writes. Derived:
     computed on encode when left None.
     """
-    encrypted: bool | None = field(default=None, metadata={'kind': 'bool', 'defaulted': True})
+    encrypted: bool | None = field(default=None, metadata={"kind": "bool", "defaulted": True})
     """
     Bit 1, set when the block object is encrypted as a whole. Derived: computed on
     encode when left None.
     """
-    compressed: bool | None = field(default=None, metadata={'kind': 'bool', 'defaulted': True})
+    compressed: bool | None = field(default=None, metadata={"kind": "bool", "defaulted": True})
     """
     Bit 0, set when the block object is compressed as a whole. Derived: computed on
     encode when left None.
@@ -202,30 +206,30 @@ class TopicPartition:
     See https://github.com/aiven/inkless/blob/main/docs/inkless/ARCHITECTURE.md
     """
 
-    id: bytes = field(default=b'', metadata={'kind': 'bytes'})
+    id: bytes = field(default=b"", metadata={"kind": "bytes"})
     """The topic's id (a Kafka topic UUID), most significant byte first."""
-    len_name: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_name: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """
     Length of `name` in bytes; negative is wrong (there is no null name). Derived:
     computed on encode when left None.
     """
-    name: str = field(default='', metadata={'kind': 'str'})
+    name: str = field(default="", metadata={"kind": "str"})
     """The topic's name, UTF-8 text."""
-    partition: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    partition: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The partition number; partitions count from 0, so negative is wrong."""
-    num_batches: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    num_batches: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """
     Number of batches that follow; a negative count is wrong. Derived: computed on
     encode when left None.
     """
-    batches: list[Batch] = field(default_factory=list, metadata={'kind': 'user', 'type': 'Batch', 'list': True})
+    batches: list[Batch] = field(default_factory=list, metadata={"kind": "user", "type": "Batch", "list": True})
     """The partition's batches in the block, in offset order."""
 
     def __init__(
         self,
-        id: bytes = b'',
+        id: bytes = b"",
         len_name: int | None = None,
-        name: str = '',
+        name: str = "",
         partition: int = 0,
         num_batches: int | None = None,
         batches: list[Batch] | None = None,
@@ -246,17 +250,17 @@ class Batch:
     See https://github.com/aiven/inkless/blob/main/docs/inkless/ARCHITECTURE.md
     """
 
-    byte_offset: int = field(default=0, metadata={'kind': 'int', 'wide': True})
+    byte_offset: int = field(default=0, metadata={"kind": "int", "wide": True})
     """
     Offset in the block of the batch's first byte; never negative (64 bits,
     so that a block may pass 2 GiB).
     """
-    size: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    size: int = field(default=0, metadata={"kind": "int", "wide": False})
     """
     Size of the whole batch in bytes. A v2 batch with no records takes 61
     bytes (12 of offset and length, 49 of header), so less cannot be right.
     """
-    number_of_records: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    number_of_records: int = field(default=0, metadata={"kind": "int", "wide": False})
     """
     Number of records in the batch; never negative (a batch emptied by
     compaction holds none).
@@ -273,27 +277,27 @@ class Batch:
         self.number_of_records = number_of_records
 
 
-_S0 = _struct.Struct('>B')
-_S1 = _struct.Struct('>i')
-_S2 = _struct.Struct('>iqh')
-_S3 = _struct.Struct('>I')
-_S4 = _struct.Struct('>h')
-_S5 = _struct.Struct('>ii')
-_S6 = _struct.Struct('>qii')
-_L0 = (('version', 0, 1),)
-_L1 = (('num_topic_partitions', 0, 4),)
-_L2 = (('version', '>B'),)
-_L3 = (('num_topic_partitions', '>i'),)
-_L4 = (('broker', 0, 4), ('event_timestamp', 4, 8), ('len_path', 12, 2))
-_L5 = (('broker', '>i'), ('event_timestamp', '>q'), ('len_path', '>h'))
-_L6 = (('reserved', 0, 4), ('encrypted', 0, 4), ('compressed', 0, 4))
-_L7 = (('reserved', '>I'),)
-_L8 = (('len_name', 0, 2),)
-_L9 = (('partition', 0, 4), ('num_batches', 4, 4))
-_L10 = (('len_name', '>h'),)
-_L11 = (('partition', '>i'), ('num_batches', '>i'))
-_L12 = (('byte_offset', 0, 8), ('size', 8, 4), ('number_of_records', 12, 4))
-_L13 = (('byte_offset', '>q'), ('size', '>i'), ('number_of_records', '>i'))
+_S0 = _struct.Struct(">B")
+_S1 = _struct.Struct(">i")
+_S2 = _struct.Struct(">iqh")
+_S3 = _struct.Struct(">I")
+_S4 = _struct.Struct(">h")
+_S5 = _struct.Struct(">ii")
+_S6 = _struct.Struct(">qii")
+_L0 = (("version", 0, 1),)
+_L1 = (("num_topic_partitions", 0, 4),)
+_L2 = (("version", ">B"),)
+_L3 = (("num_topic_partitions", ">i"),)
+_L4 = (("broker", 0, 4), ("event_timestamp", 4, 8), ("len_path", 12, 2))
+_L5 = (("broker", ">i"), ("event_timestamp", ">q"), ("len_path", ">h"))
+_L6 = (("reserved", 0, 4), ("encrypted", 0, 4), ("compressed", 0, 4))
+_L7 = (("reserved", ">I"),)
+_L8 = (("len_name", 0, 2),)
+_L9 = (("partition", 0, 4), ("num_batches", 4, 4))
+_L10 = (("len_name", ">h"),)
+_L11 = (("partition", ">i"), ("num_batches", ">i"))
+_L12 = (("byte_offset", 0, 8), ("size", 8, 4), ("number_of_records", 12, 4))
+_L13 = (("byte_offset", ">q"), ("size", ">i"), ("number_of_records", ">i"))
 
 
 def _d_block_metadata(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BlockMetadata, int]:
@@ -304,25 +308,34 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Bloc
     v_num_topic_partitions: int
     v_topic_partitions: list[TopicPartition]
     count: int
-    if pos + 4 > end: raise _rt.short(buf, pos, end, 4, 'magic')
-    if buf[pos:pos + 4] != b'IKBM': raise _rt.invalid('wrong magic', pos, 'magic')
-    v_magic = b'IKBM'; pos += 4
-    if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L0)
+    if pos + 4 > end:
+        raise _rt.short(buf, pos, end, 4, "magic")
+    if buf[pos : pos + 4] != b"IKBM":
+        raise _rt.invalid("wrong magic", pos, "magic")
+    v_magic = b"IKBM"
+    pos += 4
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L0)
     v_version = buf[pos]
-    if v_version != 1: raise _rt.invalid(f'{v_version!r} must be 1', pos + 0, 'version')
+    if v_version != 1:
+        raise _rt.invalid(f"{v_version!r} must be 1", pos + 0, "version")
     pos += 1
     try:
         v_block_header, pos = _d_block_header(buf, pos, end, lim)
     except _rt.DecodeError as exc:
-        raise exc.within('block_header')
-    if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L1)
-    v_num_topic_partitions, = _S1.unpack_from(buf, pos)
+        raise exc.within("block_header")
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    (v_num_topic_partitions,) = _S1.unpack_from(buf, pos)
     pos += 4
     v_topic_partitions = []
     count = v_num_topic_partitions
-    if count < 0: raise _rt.bad_length(count, pos, 'topic_partitions')
-    if count * 10 > end - pos: raise _rt.short(buf, pos, end, count * 10, 'topic_partitions')
-    if count > lim.elements: raise lim.too_many(count, pos, 'topic_partitions')
+    if count < 0:
+        raise _rt.bad_length(count, pos, "topic_partitions")
+    if count * 10 > end - pos:
+        raise _rt.short(buf, pos, end, count * 10, "topic_partitions")
+    if count > lim.elements:
+        raise lim.too_many(count, pos, "topic_partitions")
     lim.elements -= count
     i = 0
     try:
@@ -345,30 +358,43 @@ def _e_block_metadata(v: BlockMetadata, out: list[Any]) -> int:
         v_block_header = v.block_header
         v_num_topic_partitions = v.num_topic_partitions
         v_topic_partitions = v.topic_partitions
-        if v_version is None: v_version = 1
-        if v_topic_partitions is None: raise _rt.missing('num_topic_partitions')
+        if v_version is None:
+            v_version = 1
+        if v_topic_partitions is None:
+            raise _rt.missing("num_topic_partitions")
         actual = len(v_topic_partitions)
-        if v_num_topic_partitions is None: v_num_topic_partitions = actual
-        elif v_num_topic_partitions != actual: raise _rt.mismatch('num_topic_partitions', v_num_topic_partitions, actual)
-        if v_magic is None: raise _rt.missing('magic')
-        out.append(b'IKBM'); w += 4
-        if v_version != 1: raise _rt.invalid_encode(f'{v_version!r} must be 1', None, 'version')
+        if v_num_topic_partitions is None:
+            v_num_topic_partitions = actual
+        elif v_num_topic_partitions != actual:
+            raise _rt.mismatch("num_topic_partitions", v_num_topic_partitions, actual)
+        if v_magic is None:
+            raise _rt.missing("magic")
+        out.append(b"IKBM")
+        w += 4
+        if v_version != 1:
+            raise _rt.invalid_encode(f"{v_version!r} must be 1", None, "version")
         try:
-            if not 0 <= v_version <= 255: raise ValueError('out of range')
-            out.append(_rt.BYTE[v_version]); w += 1
+            if not 0 <= v_version <= 255:
+                raise ValueError("out of range")
+            out.append(_rt.BYTE[v_version])
+            w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_version,), _L2) from None
-        if v_block_header is None: raise _rt.missing('block_header')
+        if v_block_header is None:
+            raise _rt.missing("block_header")
         try:
             w += _e_block_header(v_block_header, out)
         except _rt.EncodeError as exc:
-            raise exc.within('block_header')
+            raise exc.within("block_header")
         try:
-            out.append(_S1.pack(v_num_topic_partitions)); w += 4
+            out.append(_S1.pack(v_num_topic_partitions))
+            w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_topic_partitions,), _L3) from None
-        if v_topic_partitions is None: raise _rt.missing('topic_partitions')
-        if len(v_topic_partitions) != v_num_topic_partitions: raise _rt.mismatch('topic_partitions', v_num_topic_partitions, len(v_topic_partitions))
+        if v_topic_partitions is None:
+            raise _rt.missing("topic_partitions")
+        if len(v_topic_partitions) != v_num_topic_partitions:
+            raise _rt.mismatch("topic_partitions", v_num_topic_partitions, len(v_topic_partitions))
         i = 0
         try:
             for i, x_topic_partitions in enumerate(v_topic_partitions):
@@ -379,7 +405,7 @@ def _e_block_metadata(v: BlockMetadata, out: list[Any]) -> int:
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_block_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BlockHeader, int]:
@@ -394,27 +420,32 @@ def _d_block_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BlockH
     e: int
     start = pos
     n = 16
-    if n < 0: raise _rt.bad_length(n, pos, 'id')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "id")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'id')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "id")
     v_id = buf[pos:e]
     pos = e
-    if pos + 14 > end: raise _rt.short_run(buf, pos, end, _L4)
+    if pos + 14 > end:
+        raise _rt.short_run(buf, pos, end, _L4)
     v_broker, v_event_timestamp, v_len_path = _S2.unpack_from(buf, pos)
     pos += 14
     n = v_len_path
-    if n < 0: raise _rt.bad_length(n, pos, 'path')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "path")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'path')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "path")
     try:
-        v_path = str(buf[pos:e], 'UTF-8')
+        v_path = str(buf[pos:e], "UTF-8")
     except UnicodeDecodeError as exc:
-        raise _rt.invalid(f'not UTF-8: {exc.reason}', pos + exc.start, 'path') from None
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "path") from None
     pos = e
     try:
         v_flags, pos = _d_block_flags(buf, pos, end, lim)
     except _rt.DecodeError as exc:
-        raise exc.within('flags')
+        raise exc.within("flags")
     return BlockHeader(v_id, v_broker, v_event_timestamp, v_len_path, v_path, v_flags), pos
 
 
@@ -434,34 +465,54 @@ def _e_block_header(v: BlockHeader, out: list[Any]) -> int:
         v_flags = v.flags
         b_path = None
         if v_path is not None:
-            b_path = v_path.encode('UTF-8')
-        if b_path is None: raise _rt.missing('len_path')
+            b_path = v_path.encode("UTF-8")
+        if b_path is None:
+            raise _rt.missing("len_path")
         actual = len(b_path)
-        if v_len_path is None: v_len_path = actual
-        elif v_len_path != actual: raise _rt.mismatch('len_path', v_len_path, actual)
-        if v_id is None: raise _rt.missing('id')
+        if v_len_path is None:
+            v_len_path = actual
+        elif v_len_path != actual:
+            raise _rt.mismatch("len_path", v_len_path, actual)
+        if v_id is None:
+            raise _rt.missing("id")
         d = _cast(bytes, v_id)
-        if len(d) != 16: raise _rt.size_disagrees('id', 16, len(d))
-        out.append(d); w += len(d)
-        if v_broker is None: raise _rt.missing('broker')
-        if v_event_timestamp is None: raise _rt.missing('event_timestamp')
+        if len(d) != 16:
+            raise _rt.size_disagrees("id", 16, len(d))
+        out.append(d)
+        w += len(d)
+        if v_broker is None:
+            raise _rt.missing("broker")
+        if v_event_timestamp is None:
+            raise _rt.missing("event_timestamp")
         try:
-            out.append(_S2.pack(v_broker, v_event_timestamp, v_len_path)); w += 14
+            out.append(_S2.pack(v_broker, v_event_timestamp, v_len_path))
+            w += 14
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_broker, v_event_timestamp, v_len_path,), _L5) from None
-        if v_path is None: raise _rt.missing('path')
+            raise _rt.range_error(
+                exc,
+                (
+                    v_broker,
+                    v_event_timestamp,
+                    v_len_path,
+                ),
+                _L5,
+            ) from None
+        if v_path is None:
+            raise _rt.missing("path")
         d = _cast(bytes, _cast(bytes, b_path))
-        out.append(d); w += len(d)
-        if v_flags is None: raise _rt.missing('flags')
+        out.append(d)
+        w += len(d)
+        if v_flags is None:
+            raise _rt.missing("flags")
         try:
             w += _e_block_flags(v_flags, out)
         except _rt.EncodeError as exc:
-            raise exc.within('flags')
+            raise exc.within("flags")
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_block_flags(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BlockFlags, int]:
@@ -469,9 +520,10 @@ def _d_block_flags(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BlockFl
     v_reserved: int
     v_encrypted: bool
     v_compressed: bool
-    if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L6)
-    g_reserved, = _S3.unpack_from(buf, pos)
-    v_reserved = (g_reserved >> 2) & 0x3fffffff
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L6)
+    (g_reserved,) = _S3.unpack_from(buf, pos)
+    v_reserved = (g_reserved >> 2) & 0x3FFFFFFF
     v_encrypted = ((g_reserved >> 1) & 0x1) != 0
     v_compressed = (g_reserved & 0x1) != 0
     pos += 4
@@ -486,18 +538,40 @@ def _e_block_flags(v: BlockFlags, out: list[Any]) -> int:
         v_reserved = v.reserved
         v_encrypted = v.encrypted
         v_compressed = v.compressed
-        if v_reserved is None: v_reserved = 0
-        if v_encrypted is None: v_encrypted = False
-        if v_compressed is None: v_compressed = False
+        if v_reserved is None:
+            v_reserved = 0
+        if v_encrypted is None:
+            v_encrypted = False
+        if v_compressed is None:
+            v_compressed = False
         try:
-            out.append(_S3.pack(((_rt.check_bits(v_reserved, 30, 'reserved') << 2) | (_rt.check_bits(v_encrypted, 1, 'encrypted') << 1) | _rt.check_bits(v_compressed, 1, 'compressed')))); w += 4
+            out.append(
+                _S3.pack(
+                    (
+                        (_rt.check_bits(v_reserved, 30, "reserved") << 2)
+                        | (_rt.check_bits(v_encrypted, 1, "encrypted") << 1)
+                        | _rt.check_bits(v_compressed, 1, "compressed")
+                    )
+                )
+            )
+            w += 4
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (((_rt.check_bits(v_reserved, 30, 'reserved') << 2) | (_rt.check_bits(v_encrypted, 1, 'encrypted') << 1) | _rt.check_bits(v_compressed, 1, 'compressed')),), _L7) from None
+            raise _rt.range_error(
+                exc,
+                (
+                    (
+                        (_rt.check_bits(v_reserved, 30, "reserved") << 2)
+                        | (_rt.check_bits(v_encrypted, 1, "encrypted") << 1)
+                        | _rt.check_bits(v_compressed, 1, "compressed")
+                    ),
+                ),
+                _L7,
+            ) from None
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_topic_partition(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[TopicPartition, int]:
@@ -513,32 +587,42 @@ def _d_topic_partition(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Top
     e: int
     start = pos
     n = 16
-    if n < 0: raise _rt.bad_length(n, pos, 'id')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "id")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'id')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "id")
     v_id = buf[pos:e]
     pos = e
-    if pos + 2 > end: raise _rt.short_run(buf, pos, end, _L8)
-    v_len_name, = _S4.unpack_from(buf, pos)
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L8)
+    (v_len_name,) = _S4.unpack_from(buf, pos)
     pos += 2
     n = v_len_name
-    if n < 0: raise _rt.bad_length(n, pos, 'name')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "name")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'name')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "name")
     try:
-        v_name = str(buf[pos:e], 'UTF-8')
+        v_name = str(buf[pos:e], "UTF-8")
     except UnicodeDecodeError as exc:
-        raise _rt.invalid(f'not UTF-8: {exc.reason}', pos + exc.start, 'name') from None
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
-    if pos + 8 > end: raise _rt.short_run(buf, pos, end, _L9)
+    if pos + 8 > end:
+        raise _rt.short_run(buf, pos, end, _L9)
     v_partition, v_num_batches = _S5.unpack_from(buf, pos)
-    if v_partition < 0: raise _rt.invalid(f'{v_partition!r} must be at least 0', pos + 0, 'partition')
+    if v_partition < 0:
+        raise _rt.invalid(f"{v_partition!r} must be at least 0", pos + 0, "partition")
     pos += 8
     v_batches = []
     count = v_num_batches
-    if count < 0: raise _rt.bad_length(count, pos, 'batches')
-    if count * 16 > end - pos: raise _rt.short(buf, pos, end, count * 16, 'batches')
-    if count > lim.elements: raise lim.too_many(count, pos, 'batches')
+    if count < 0:
+        raise _rt.bad_length(count, pos, "batches")
+    if count * 16 > end - pos:
+        raise _rt.short(buf, pos, end, count * 16, "batches")
+    if count > lim.elements:
+        raise lim.too_many(count, pos, "batches")
     lim.elements -= count
     i = 0
     try:
@@ -566,34 +650,58 @@ def _e_topic_partition(v: TopicPartition, out: list[Any]) -> int:
         v_batches = v.batches
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode('UTF-8')
-        if b_name is None: raise _rt.missing('len_name')
+            b_name = v_name.encode("UTF-8")
+        if b_name is None:
+            raise _rt.missing("len_name")
         actual = len(b_name)
-        if v_len_name is None: v_len_name = actual
-        elif v_len_name != actual: raise _rt.mismatch('len_name', v_len_name, actual)
-        if v_batches is None: raise _rt.missing('num_batches')
+        if v_len_name is None:
+            v_len_name = actual
+        elif v_len_name != actual:
+            raise _rt.mismatch("len_name", v_len_name, actual)
+        if v_batches is None:
+            raise _rt.missing("num_batches")
         actual = len(v_batches)
-        if v_num_batches is None: v_num_batches = actual
-        elif v_num_batches != actual: raise _rt.mismatch('num_batches', v_num_batches, actual)
-        if v_id is None: raise _rt.missing('id')
+        if v_num_batches is None:
+            v_num_batches = actual
+        elif v_num_batches != actual:
+            raise _rt.mismatch("num_batches", v_num_batches, actual)
+        if v_id is None:
+            raise _rt.missing("id")
         d = _cast(bytes, v_id)
-        if len(d) != 16: raise _rt.size_disagrees('id', 16, len(d))
-        out.append(d); w += len(d)
+        if len(d) != 16:
+            raise _rt.size_disagrees("id", 16, len(d))
+        out.append(d)
+        w += len(d)
         try:
-            out.append(_S4.pack(v_len_name)); w += 2
+            out.append(_S4.pack(v_len_name))
+            w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_name,), _L10) from None
-        if v_name is None: raise _rt.missing('name')
+        if v_name is None:
+            raise _rt.missing("name")
         d = _cast(bytes, _cast(bytes, b_name))
-        out.append(d); w += len(d)
-        if v_partition is None: raise _rt.missing('partition')
-        if v_partition < 0: raise _rt.invalid_encode(f'{v_partition!r} must be at least 0', None, 'partition')
+        out.append(d)
+        w += len(d)
+        if v_partition is None:
+            raise _rt.missing("partition")
+        if v_partition < 0:
+            raise _rt.invalid_encode(f"{v_partition!r} must be at least 0", None, "partition")
         try:
-            out.append(_S5.pack(v_partition, v_num_batches)); w += 8
+            out.append(_S5.pack(v_partition, v_num_batches))
+            w += 8
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_partition, v_num_batches,), _L11) from None
-        if v_batches is None: raise _rt.missing('batches')
-        if len(v_batches) != v_num_batches: raise _rt.mismatch('batches', v_num_batches, len(v_batches))
+            raise _rt.range_error(
+                exc,
+                (
+                    v_partition,
+                    v_num_batches,
+                ),
+                _L11,
+            ) from None
+        if v_batches is None:
+            raise _rt.missing("batches")
+        if len(v_batches) != v_num_batches:
+            raise _rt.mismatch("batches", v_num_batches, len(v_batches))
         i = 0
         try:
             for i, x_batches in enumerate(v_batches):
@@ -604,7 +712,7 @@ def _e_topic_partition(v: TopicPartition, out: list[Any]) -> int:
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_batch(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Batch, int]:
@@ -612,11 +720,15 @@ def _d_batch(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Batch, int]:
     v_byte_offset: int
     v_size: int
     v_number_of_records: int
-    if pos + 16 > end: raise _rt.short_run(buf, pos, end, _L12)
+    if pos + 16 > end:
+        raise _rt.short_run(buf, pos, end, _L12)
     v_byte_offset, v_size, v_number_of_records = _S6.unpack_from(buf, pos)
-    if v_byte_offset < 0: raise _rt.invalid(f'{v_byte_offset!r} must be at least 0', pos + 0, 'byte_offset')
-    if v_size < 61: raise _rt.invalid(f'{v_size!r} must be at least 61', pos + 8, 'size')
-    if v_number_of_records < 0: raise _rt.invalid(f'{v_number_of_records!r} must be at least 0', pos + 12, 'number_of_records')
+    if v_byte_offset < 0:
+        raise _rt.invalid(f"{v_byte_offset!r} must be at least 0", pos + 0, "byte_offset")
+    if v_size < 61:
+        raise _rt.invalid(f"{v_size!r} must be at least 61", pos + 8, "size")
+    if v_number_of_records < 0:
+        raise _rt.invalid(f"{v_number_of_records!r} must be at least 0", pos + 12, "number_of_records")
     pos += 16
     return Batch(v_byte_offset, v_size, v_number_of_records), pos
 
@@ -629,21 +741,36 @@ def _e_batch(v: Batch, out: list[Any]) -> int:
         v_byte_offset = v.byte_offset
         v_size = v.size
         v_number_of_records = v.number_of_records
-        if v_byte_offset is None: raise _rt.missing('byte_offset')
-        if v_byte_offset < 0: raise _rt.invalid_encode(f'{v_byte_offset!r} must be at least 0', None, 'byte_offset')
-        if v_size is None: raise _rt.missing('size')
-        if v_size < 61: raise _rt.invalid_encode(f'{v_size!r} must be at least 61', None, 'size')
-        if v_number_of_records is None: raise _rt.missing('number_of_records')
-        if v_number_of_records < 0: raise _rt.invalid_encode(f'{v_number_of_records!r} must be at least 0', None, 'number_of_records')
+        if v_byte_offset is None:
+            raise _rt.missing("byte_offset")
+        if v_byte_offset < 0:
+            raise _rt.invalid_encode(f"{v_byte_offset!r} must be at least 0", None, "byte_offset")
+        if v_size is None:
+            raise _rt.missing("size")
+        if v_size < 61:
+            raise _rt.invalid_encode(f"{v_size!r} must be at least 61", None, "size")
+        if v_number_of_records is None:
+            raise _rt.missing("number_of_records")
+        if v_number_of_records < 0:
+            raise _rt.invalid_encode(f"{v_number_of_records!r} must be at least 0", None, "number_of_records")
         try:
-            out.append(_S6.pack(v_byte_offset, v_size, v_number_of_records)); w += 16
+            out.append(_S6.pack(v_byte_offset, v_size, v_number_of_records))
+            w += 16
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_byte_offset, v_size, v_number_of_records,), _L13) from None
+            raise _rt.range_error(
+                exc,
+                (
+                    v_byte_offset,
+                    v_size,
+                    v_number_of_records,
+                ),
+                _L13,
+            ) from None
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def decode(data, *, limits: Limits = DEFAULT_LIMITS) -> BlockMetadata:

@@ -68,9 +68,11 @@ class MessageSet:
     See https://kafka.apache.org/documentation/#messageset
     """
 
-    entries: list[Entry] = field(default_factory=list, metadata={'kind': 'user', 'type': 'Entry', 'list': True})
+    entries: list[Entry] = field(default_factory=list, metadata={"kind": "user", "type": "Entry", "list": True})
     """The messages, each after its offset and size."""
-    inner_offset_base: int | None = field(default=None, compare=False, metadata={'kind': 'int', 'wide': False, 'instance': True})
+    inner_offset_base: int | None = field(
+        default=None, compare=False, metadata={"kind": "int", "wide": False, "instance": True}
+    )
     """
     What to add to the offsets of this message set's entries to make them
     absolute: the wrapper offset minus the last inner offset inside a magic-1
@@ -91,14 +93,14 @@ class MessageSet:
 class Entry:
     """One message with its offset and size."""
 
-    offset: int = field(default=0, metadata={'kind': 'int', 'wide': True})
+    offset: int = field(default=0, metadata={"kind": "int", "wide": True})
     """
     The message's offset; inside a magic-1 wrapper, relative to the
     wrapper (see inner_offset_base).
     """
-    len_message: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_message: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Size of the message in bytes. Derived: computed on encode when left None."""
-    message: Message = field(default_factory=lambda: Message(), metadata={'kind': 'user', 'type': 'Message'})
+    message: Message = field(default_factory=lambda: Message(), metadata={"kind": "user", "type": "Message"})
     """The message."""
 
     def __init__(
@@ -116,27 +118,41 @@ class Entry:
 class Message:
     """A message of magic 0 or 1."""
 
-    crc: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    crc: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """
     CRC-32 (IEEE) of the message from the magic byte to its end. Derived: computed
     on encode when left None.
     """
-    magic: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    magic: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Format version, 0 or 1."""
-    attributes: Attributes = field(default_factory=lambda: Attributes(), metadata={'kind': 'user', 'type': 'Attributes'})
+    attributes: Attributes = field(
+        default_factory=lambda: Attributes(), metadata={"kind": "user", "type": "Attributes"}
+    )
     """Codec and timestamp type."""
-    timestamp: int | None = field(default=None, metadata={'kind': 'int', 'wide': True, 'optional': True})
+    timestamp: int | None = field(default=None, metadata={"kind": "int", "wide": True, "optional": True})
     """Milliseconds since the epoch (magic 1 only); its meaning follows the timestamp type."""
-    len_key: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_key: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the key; -1 for a null key. Derived: computed on encode when left None."""
-    key: bytes | None = field(default=None, metadata={'kind': 'bytes', 'optional': True})
+    key: bytes | None = field(default=None, metadata={"kind": "bytes", "optional": True})
     """The key; null when the length is -1 (a compressed wrapper's key is null)."""
-    len_value: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_value: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """
     Length of the stored value; -1 for a null value. Derived: computed on encode
     when left None.
     """
-    value: MessageSet | bytes | None = field(default=None, metadata={'kind': 'switch', 'cases': [{'kind': 'user', 'type': 'MessageSet'}, {'kind': 'user', 'type': 'MessageSet'}, {'kind': 'user', 'type': 'MessageSet'}, {'kind': 'bytes'}], 'optional': True})
+    value: MessageSet | bytes | None = field(
+        default=None,
+        metadata={
+            "kind": "switch",
+            "cases": [
+                {"kind": "user", "type": "MessageSet"},
+                {"kind": "user", "type": "MessageSet"},
+                {"kind": "user", "type": "MessageSet"},
+                {"kind": "bytes"},
+            ],
+            "optional": True,
+        },
+    )
     """
     The value: bytes, or for a compressed wrapper the inner message set,
     compressed with the codec of the attributes.
@@ -171,11 +187,13 @@ class Attributes:
     See https://kafka.apache.org/documentation/#messageset
     """
 
-    reserved: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    reserved: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Bits 7 to 4, unused (0)."""
-    timestamp_type: TimestampType | int = field(default=TimestampType.create_time, metadata={'kind': 'enum', 'enum': 'TimestampType'})
+    timestamp_type: TimestampType | int = field(
+        default=TimestampType.create_time, metadata={"kind": "enum", "enum": "TimestampType"}
+    )
     """Bit 3 (magic 1), create time or log-append time."""
-    compression: Compression | int = field(default=Compression.none, metadata={'kind': 'enum', 'enum': 'Compression'})
+    compression: Compression | int = field(default=Compression.none, metadata={"kind": "enum", "enum": "Compression"})
     """Bits 2 to 0, the codec of the value; inner messages of a wrapper are never compressed."""
 
     def __init__(
@@ -189,28 +207,30 @@ class Attributes:
         self.compression = compression
 
 
-_S0 = _struct.Struct('>qi')
-_S1 = _struct.Struct('>I')
-_S2 = _struct.Struct('>b')
-_S3 = _struct.Struct('>q')
-_S4 = _struct.Struct('>i')
-_S5 = _struct.Struct('>B')
-_L0 = (('offset', 0, 8), ('len_message', 8, 4))
-_L1 = (('offset', '>q'), ('len_message', '>i'))
-_L2 = (('crc', 0, 4),)
-_L3 = (('magic', 0, 1),)
-_L4 = (('len_key', 0, 4),)
-_L5 = (('len_value', 0, 4),)
-_L6 = (('crc', '>I'),)
-_L7 = (('magic', '>b'),)
-_L8 = (('timestamp', '>q'),)
-_L9 = (('len_key', '>i'),)
-_L10 = (('len_value', '>i'),)
-_L11 = (('reserved', 0, 1), ('timestamp_type', 0, 1), ('compression', 0, 1))
-_L12 = (('reserved', '>B'),)
+_S0 = _struct.Struct(">qi")
+_S1 = _struct.Struct(">I")
+_S2 = _struct.Struct(">b")
+_S3 = _struct.Struct(">q")
+_S4 = _struct.Struct(">i")
+_S5 = _struct.Struct(">B")
+_L0 = (("offset", 0, 8), ("len_message", 8, 4))
+_L1 = (("offset", ">q"), ("len_message", ">i"))
+_L2 = (("crc", 0, 4),)
+_L3 = (("magic", 0, 1),)
+_L4 = (("len_key", 0, 4),)
+_L5 = (("len_value", 0, 4),)
+_L6 = (("crc", ">I"),)
+_L7 = (("magic", ">b"),)
+_L8 = (("timestamp", ">q"),)
+_L9 = (("len_key", ">i"),)
+_L10 = (("len_value", ">i"),)
+_L11 = (("reserved", 0, 1), ("timestamp_type", 0, 1), ("compression", 0, 1))
+_L12 = (("reserved", ">B"),)
 
 
-def _d_message_set(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int, p_wrapper_offset: int, p_wrapper_magic: int) -> tuple[MessageSet, int]:
+def _d_message_set(
+    buf: bytes, pos: int, end: int, lim: Budget, p_depth: int, p_wrapper_offset: int, p_wrapper_magic: int
+) -> tuple[MessageSet, int]:
     """Decode one message_set from buf[pos:end]; return it and the position after it."""
     v_entries: list[Entry]
     try:
@@ -220,19 +240,25 @@ def _d_message_set(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int, p_
             while pos < end:
                 before = pos
                 lim.elements -= 1
-                if lim.elements < 0: raise lim.too_many(1, pos, '')
+                if lim.elements < 0:
+                    raise lim.too_many(1, pos, "")
                 _eentries, pos = _d_entry(buf, pos, end, lim, p_depth)
                 v_entries.append(_eentries)
-                if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')
+                if pos == before:
+                    raise _rt.invalid("an element took no bytes; repeating it would never end", pos, "")
                 i += 1
         except _rt.DecodeError as exc:
             raise exc.within(f"entries[{i}]")
-        i_inner_offset_base = ((p_wrapper_offset - v_entries[-1].offset) if (((p_wrapper_magic == 1) and (len(v_entries) > 0)) and ((p_wrapper_offset - v_entries[-1].offset) >= 0)) else 0)
+        i_inner_offset_base = (
+            (p_wrapper_offset - v_entries[-1].offset)
+            if (((p_wrapper_magic == 1) and (len(v_entries) > 0)) and ((p_wrapper_offset - v_entries[-1].offset) >= 0))
+            else 0
+        )
         return MessageSet(v_entries, i_inner_offset_base), pos
     except _rt.DecodeError:
         raise
     except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:
-        raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None
+        raise _rt.invalid(f"an expression failed on this input: {exc}", pos, "") from None
 
 
 def _e_message_set(v: MessageSet, out: list[Any], p_depth: int, p_wrapper_offset: int, p_wrapper_magic: int) -> int:
@@ -241,7 +267,8 @@ def _e_message_set(v: MessageSet, out: list[Any], p_depth: int, p_wrapper_offset
     try:
         w = 0
         v_entries = v.entries
-        if v_entries is None: raise _rt.missing('entries')
+        if v_entries is None:
+            raise _rt.missing("entries")
         i = 0
         try:
             for i, x_entries in enumerate(v_entries):
@@ -252,7 +279,7 @@ def _e_message_set(v: MessageSet, out: list[Any], p_depth: int, p_wrapper_offset
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_entry(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int) -> tuple[Entry, int]:
@@ -263,19 +290,23 @@ def _d_entry(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int) -> tuple
     n: int
     e: int
     p: int
-    if pos + 12 > end: raise _rt.short_run(buf, pos, end, _L0)
+    if pos + 12 > end:
+        raise _rt.short_run(buf, pos, end, _L0)
     v_offset, v_len_message = _S0.unpack_from(buf, pos)
     pos += 12
     n = v_len_message
-    if n < 0: raise _rt.bad_length(n, pos, 'message')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "message")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'message')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "message")
     try:
         v_message, p = _d_message(buf, pos, e, lim, p_depth, v_offset)
     except _rt.DecodeError as exc:
         _rt.in_field(exc, pos, False)
-        raise exc.within('message')
-    if p != e: raise _rt.trailing(buf, p, e, 'message')
+        raise exc.within("message")
+    if p != e:
+        raise _rt.trailing(buf, p, e, "message")
     pos = e
     return Entry(v_offset, v_len_message, v_message), pos
 
@@ -298,26 +329,40 @@ def _e_entry(v: Entry, out: list[Any], p_depth: int) -> int:
             try:
                 _e_message(v_message, t_message, p_depth, v_offset)
             except _rt.EncodeError as exc:
-                raise exc.within('message')
-            d = b''.join(t_message)
+                raise exc.within("message")
+            d = b"".join(t_message)
             b_message = d
-        if b_message is None: raise _rt.missing('len_message')
+        if b_message is None:
+            raise _rt.missing("len_message")
         actual = len(b_message)
-        if v_len_message is None: v_len_message = actual
-        elif v_len_message != actual: raise _rt.mismatch('len_message', v_len_message, actual)
-        if v_offset is None: raise _rt.missing('offset')
+        if v_len_message is None:
+            v_len_message = actual
+        elif v_len_message != actual:
+            raise _rt.mismatch("len_message", v_len_message, actual)
+        if v_offset is None:
+            raise _rt.missing("offset")
         try:
-            out.append(_S0.pack(v_offset, v_len_message)); w += 12
+            out.append(_S0.pack(v_offset, v_len_message))
+            w += 12
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_offset, v_len_message,), _L1) from None
-        if v_message is None: raise _rt.missing('message')
+            raise _rt.range_error(
+                exc,
+                (
+                    v_offset,
+                    v_len_message,
+                ),
+                _L1,
+            ) from None
+        if v_message is None:
+            raise _rt.missing("message")
         d = _cast(bytes, _cast(bytes, b_message))
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_message(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int, p_offset: int) -> tuple[Message, int]:
@@ -335,81 +380,110 @@ def _d_message(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int, p_offs
     e: int
     p: int
     b2: bytes
-    if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L2)
-    v_crc, = _S1.unpack_from(buf, pos)
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L2)
+    (v_crc,) = _S1.unpack_from(buf, pos)
     s_crc = pos + 0
     pos += 4
-    if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L3)
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L3)
     v_magic = (buf[pos] ^ 128) - 128
     s_magic = pos + 0
-    if v_magic not in (0, 1,): raise _rt.invalid(f'{v_magic!r} must be one of 0, 1', pos + 0, 'magic')
+    if v_magic not in (
+        0,
+        1,
+    ):
+        raise _rt.invalid(f"{v_magic!r} must be one of 0, 1", pos + 0, "magic")
     pos += 1
     try:
         v_attributes, pos = _d_attributes(buf, pos, end, lim, p_depth)
     except _rt.DecodeError as exc:
-        raise exc.within('attributes')
-    if (v_magic == 1):
-        if pos + 8 > end: raise _rt.short(buf, pos, end, 8, 'timestamp')
-        v_timestamp, = _S3.unpack_from(buf, pos); pos += 8
+        raise exc.within("attributes")
+    if v_magic == 1:
+        if pos + 8 > end:
+            raise _rt.short(buf, pos, end, 8, "timestamp")
+        (v_timestamp,) = _S3.unpack_from(buf, pos)
+        pos += 8
     else:
         v_timestamp = None
-    if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L4)
-    v_len_key, = _S4.unpack_from(buf, pos)
-    if v_len_key < -1: raise _rt.invalid(f'{v_len_key!r} must be at least -1', pos + 0, 'len_key')
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L4)
+    (v_len_key,) = _S4.unpack_from(buf, pos)
+    if v_len_key < -1:
+        raise _rt.invalid(f"{v_len_key!r} must be at least -1", pos + 0, "len_key")
     pos += 4
-    if (v_len_key >= 0):
+    if v_len_key >= 0:
         n = v_len_key
-        if n < 0: raise _rt.bad_length(n, pos, 'key')
+        if n < 0:
+            raise _rt.bad_length(n, pos, "key")
         e = pos + n
-        if e > end: raise _rt.short(buf, pos, end, n, 'key')
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "key")
         v_key = buf[pos:e]
         pos = e
     else:
         v_key = None
-    if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L5)
-    v_len_value, = _S4.unpack_from(buf, pos)
-    if v_len_value < -1: raise _rt.invalid(f'{v_len_value!r} must be at least -1', pos + 0, 'len_value')
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L5)
+    (v_len_value,) = _S4.unpack_from(buf, pos)
+    if v_len_value < -1:
+        raise _rt.invalid(f"{v_len_value!r} must be at least -1", pos + 0, "len_value")
     pos += 4
-    if (v_len_value >= 0):
+    if v_len_value >= 0:
         n = v_len_value
-        if n < 0: raise _rt.bad_length(n, pos, 'value')
+        if n < 0:
+            raise _rt.bad_length(n, pos, "value")
         e = pos + n
-        if e > end: raise _rt.short(buf, pos, end, n, 'value')
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "value")
         if _rt.crc32(memoryview(buf)[s_magic:e]) != v_crc:
-            raise _rt.DecodeError('checksum_mismatch', f'stored {v_crc:#010x}, computed {_rt.crc32(memoryview(buf)[s_magic:e]):#010x}', s_crc, 'crc')
+            raise _rt.DecodeError(
+                "checksum_mismatch",
+                f"stored {v_crc:#010x}, computed {_rt.crc32(memoryview(buf)[s_magic:e]):#010x}",
+                s_crc,
+                "crc",
+            )
         try:
             b2, s2, e2 = kafka_legacy_compression.decode(buf, pos, e, lim, v_magic, int(v_attributes.compression))
         except _rt.DecodeError as exc:
-            raise exc.within('value')
+            raise exc.within("value")
         on_value = v_attributes.compression
         if on_value == Compression.gzip:
             try:
                 v_value, p = _d_message_set(b2, s2, e2, lim, (p_depth + 1), p_offset, v_magic)
             except _rt.DecodeError as exc:
                 _rt.in_field(exc, pos, b2 is not buf)
-                raise exc.within('value')
-            if p != e2: raise _rt.in_field(_rt.trailing(b2, p, e2, 'value'), pos, b2 is not buf)
+                raise exc.within("value")
+            if p != e2:
+                raise _rt.in_field(_rt.trailing(b2, p, e2, "value"), pos, b2 is not buf)
         elif on_value == Compression.snappy:
             try:
                 v_value, p = _d_message_set(b2, s2, e2, lim, (p_depth + 1), p_offset, v_magic)
             except _rt.DecodeError as exc:
                 _rt.in_field(exc, pos, b2 is not buf)
-                raise exc.within('value')
-            if p != e2: raise _rt.in_field(_rt.trailing(b2, p, e2, 'value'), pos, b2 is not buf)
+                raise exc.within("value")
+            if p != e2:
+                raise _rt.in_field(_rt.trailing(b2, p, e2, "value"), pos, b2 is not buf)
         elif on_value == Compression.lz4:
             try:
                 v_value, p = _d_message_set(b2, s2, e2, lim, (p_depth + 1), p_offset, v_magic)
             except _rt.DecodeError as exc:
                 _rt.in_field(exc, pos, b2 is not buf)
-                raise exc.within('value')
-            if p != e2: raise _rt.in_field(_rt.trailing(b2, p, e2, 'value'), pos, b2 is not buf)
+                raise exc.within("value")
+            if p != e2:
+                raise _rt.in_field(_rt.trailing(b2, p, e2, "value"), pos, b2 is not buf)
         else:
             v_value = b2[s2:e2]
         pos = e
     else:
         v_value = None
         if _rt.crc32(memoryview(buf)[s_magic:pos]) != v_crc:
-            raise _rt.DecodeError('checksum_mismatch', f'stored {v_crc:#010x}, computed {_rt.crc32(memoryview(buf)[s_magic:pos]):#010x}', s_crc, 'crc')
+            raise _rt.DecodeError(
+                "checksum_mismatch",
+                f"stored {v_crc:#010x}, computed {_rt.crc32(memoryview(buf)[s_magic:pos]):#010x}",
+                s_crc,
+                "crc",
+            )
     return Message(v_crc, v_magic, v_attributes, v_timestamp, v_len_key, v_key, v_len_value, v_value), pos
 
 
@@ -438,85 +512,114 @@ def _e_message(v: Message, out: list[Any], p_depth: int, p_offset: int) -> int:
         if v_key is not None:
             b_key = _cast(bytes, v_key)
         if b_key is not None or v_len_key is None or (v_len_key >= 0):
-            actual = (len(b_key) if b_key is not None else -1)
-            if v_len_key is None: v_len_key = actual
-            elif v_len_key != actual: raise _rt.mismatch('len_key', v_len_key, actual)
+            actual = len(b_key) if b_key is not None else -1
+            if v_len_key is None:
+                v_len_key = actual
+            elif v_len_key != actual:
+                raise _rt.mismatch("len_key", v_len_key, actual)
         b_value = None
         if v_value is not None:
             t_value = []
             on_value = v_attributes.compression
             if on_value == Compression.gzip:
                 try:
-                    _e_message_set(_cast('MessageSet', v_value), t_value, (p_depth + 1), p_offset, v_magic)
+                    _e_message_set(_cast("MessageSet", v_value), t_value, (p_depth + 1), p_offset, v_magic)
                 except _rt.EncodeError as exc:
-                    raise exc.within('value')
+                    raise exc.within("value")
             elif on_value == Compression.snappy:
                 try:
-                    _e_message_set(_cast('MessageSet', v_value), t_value, (p_depth + 1), p_offset, v_magic)
+                    _e_message_set(_cast("MessageSet", v_value), t_value, (p_depth + 1), p_offset, v_magic)
                 except _rt.EncodeError as exc:
-                    raise exc.within('value')
+                    raise exc.within("value")
             elif on_value == Compression.lz4:
                 try:
-                    _e_message_set(_cast('MessageSet', v_value), t_value, (p_depth + 1), p_offset, v_magic)
+                    _e_message_set(_cast("MessageSet", v_value), t_value, (p_depth + 1), p_offset, v_magic)
                 except _rt.EncodeError as exc:
-                    raise exc.within('value')
+                    raise exc.within("value")
             else:
                 t_value.append(v_value)
-            d = b''.join(t_value)
+            d = b"".join(t_value)
             d = _cast(bytes, kafka_legacy_compression.encode(d, v_magic, int(v_attributes.compression)))
             b_value = d
         if b_value is not None or v_len_value is None or (v_len_value >= 0):
-            actual = (len(b_value) if b_value is not None else -1)
-            if v_len_value is None: v_len_value = actual
-            elif v_len_value != actual: raise _rt.mismatch('len_value', v_len_value, actual)
+            actual = len(b_value) if b_value is not None else -1
+            if v_len_value is None:
+                v_len_value = actual
+            elif v_len_value != actual:
+                raise _rt.mismatch("len_value", v_len_value, actual)
         s_crc = w
         a_crc = len(out)
-        out.append(b''); w += 4
+        out.append(b"")
+        w += 4
         s_magic = w
         i_magic = len(out)
-        if v_magic is None: raise _rt.missing('magic')
-        if v_magic not in (0, 1,): raise _rt.invalid_encode(f'{v_magic!r} must be one of 0, 1', None, 'magic')
+        if v_magic is None:
+            raise _rt.missing("magic")
+        if v_magic not in (
+            0,
+            1,
+        ):
+            raise _rt.invalid_encode(f"{v_magic!r} must be one of 0, 1", None, "magic")
         try:
-            if not -128 <= v_magic <= 127: raise ValueError('out of range')
-            out.append(_rt.BYTE[v_magic & 255]); w += 1
+            if not -128 <= v_magic <= 127:
+                raise ValueError("out of range")
+            out.append(_rt.BYTE[v_magic & 255])
+            w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_magic,), _L7) from None
-        if v_attributes is None: raise _rt.missing('attributes')
+        if v_attributes is None:
+            raise _rt.missing("attributes")
         try:
             w += _e_attributes(v_attributes, out, p_depth)
         except _rt.EncodeError as exc:
-            raise exc.within('attributes')
-        if (v_magic == 1):
-            if v_timestamp is None: raise _rt.missing('timestamp')
+            raise exc.within("attributes")
+        if v_magic == 1:
+            if v_timestamp is None:
+                raise _rt.missing("timestamp")
             try:
-                out.append(_S3.pack(v_timestamp)); w += 8
+                out.append(_S3.pack(v_timestamp))
+                w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_timestamp,), _L8) from None
-        elif v_timestamp is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'timestamp')
-        if v_len_key < -1: raise _rt.invalid_encode(f'{v_len_key!r} must be at least -1', None, 'len_key')
+        elif v_timestamp is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "timestamp")
+        if v_len_key < -1:
+            raise _rt.invalid_encode(f"{v_len_key!r} must be at least -1", None, "len_key")
         try:
-            out.append(_S4.pack(v_len_key)); w += 4
+            out.append(_S4.pack(v_len_key))
+            w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_key,), _L9) from None
-        if (v_len_key >= 0):
-            if v_key is None: raise _rt.missing('key')
+        if v_len_key >= 0:
+            if v_key is None:
+                raise _rt.missing("key")
             d = _cast(bytes, _cast(bytes, b_key))
-            out.append(d); w += len(d)
-        elif v_key is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'key')
-        if v_len_value < -1: raise _rt.invalid_encode(f'{v_len_value!r} must be at least -1', None, 'len_value')
+            out.append(d)
+            w += len(d)
+        elif v_key is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "key")
+        if v_len_value < -1:
+            raise _rt.invalid_encode(f"{v_len_value!r} must be at least -1", None, "len_value")
         try:
-            out.append(_S4.pack(v_len_value)); w += 4
+            out.append(_S4.pack(v_len_value))
+            w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_value,), _L10) from None
-        if (v_len_value >= 0):
-            if v_value is None: raise _rt.missing('value')
+        if v_len_value >= 0:
+            if v_value is None:
+                raise _rt.missing("value")
             d = _cast(bytes, _cast(bytes, b_value))
-            out.append(d); w += len(d)
-        elif v_value is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'value')
-        d = b''.join(out[i_magic:]); out[i_magic:] = [d]
+            out.append(d)
+            w += len(d)
+        elif v_value is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "value")
+        d = b"".join(out[i_magic:])
+        out[i_magic:] = [d]
         actual = _rt.crc32(d)
-        if v_crc is None: v_crc = actual
-        elif v_crc != actual: raise _rt.stale_checksum('crc', v_crc, actual)
+        if v_crc is None:
+            v_crc = actual
+        elif v_crc != actual:
+            raise _rt.stale_checksum("crc", v_crc, actual)
         try:
             out[a_crc] = _S1.pack(v_crc)
         except (_struct.error, TypeError, ValueError) as exc:
@@ -525,7 +628,7 @@ def _e_message(v: Message, out: list[Any], p_depth: int, p_offset: int) -> int:
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_attributes(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int) -> tuple[Attributes, int]:
@@ -533,13 +636,15 @@ def _d_attributes(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int) -> 
     v_reserved: int
     v_timestamp_type: TimestampType | int
     v_compression: Compression | int
-    if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L11)
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L11)
     g_reserved = buf[pos]
-    v_reserved = (g_reserved >> 4) & 0xf
+    v_reserved = (g_reserved >> 4) & 0xF
     v_timestamp_type = ((g_reserved >> 3) & 0x1) != 0
     v_compression = g_reserved & 0x7
     v_timestamp_type = _rt.enum_value(TimestampType, v_timestamp_type)
-    if not (((p_depth == 0) or (v_compression == Compression.none))): raise _rt.invalid(f'{v_compression!r} breaks its rule', pos + 0, 'compression')
+    if not (((p_depth == 0) or (v_compression == Compression.none))):
+        raise _rt.invalid(f"{v_compression!r} breaks its rule", pos + 0, "compression")
     v_compression = _rt.enum_value(Compression, v_compression)
     pos += 1
     return Attributes(v_reserved, v_timestamp_type, v_compression), pos
@@ -553,34 +658,72 @@ def _e_attributes(v: Attributes, out: list[Any], p_depth: int) -> int:
         v_reserved = v.reserved
         v_timestamp_type = v.timestamp_type
         v_compression = v.compression
-        if v_reserved is None: raise _rt.missing('reserved')
-        if v_timestamp_type is None: raise _rt.missing('timestamp_type')
-        if v_compression is None: raise _rt.missing('compression')
-        if not (((p_depth == 0) or (v_compression == Compression.none))): raise _rt.invalid_encode(f'{v_compression!r} breaks its rule', None, 'compression')
+        if v_reserved is None:
+            raise _rt.missing("reserved")
+        if v_timestamp_type is None:
+            raise _rt.missing("timestamp_type")
+        if v_compression is None:
+            raise _rt.missing("compression")
+        if not (((p_depth == 0) or (v_compression == Compression.none))):
+            raise _rt.invalid_encode(f"{v_compression!r} breaks its rule", None, "compression")
         try:
-            if not 0 <= ((_rt.check_bits(v_reserved, 4, 'reserved') << 4) | (_rt.check_bits(v_timestamp_type, 1, 'timestamp_type') << 3) | _rt.check_bits(v_compression, 3, 'compression')) <= 255: raise ValueError('out of range')
-            out.append(_rt.BYTE[((_rt.check_bits(v_reserved, 4, 'reserved') << 4) | (_rt.check_bits(v_timestamp_type, 1, 'timestamp_type') << 3) | _rt.check_bits(v_compression, 3, 'compression'))]); w += 1
+            if (
+                not 0
+                <= (
+                    (_rt.check_bits(v_reserved, 4, "reserved") << 4)
+                    | (_rt.check_bits(v_timestamp_type, 1, "timestamp_type") << 3)
+                    | _rt.check_bits(v_compression, 3, "compression")
+                )
+                <= 255
+            ):
+                raise ValueError("out of range")
+            out.append(
+                _rt.BYTE[
+                    (
+                        (_rt.check_bits(v_reserved, 4, "reserved") << 4)
+                        | (_rt.check_bits(v_timestamp_type, 1, "timestamp_type") << 3)
+                        | _rt.check_bits(v_compression, 3, "compression")
+                    )
+                ]
+            )
+            w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (((_rt.check_bits(v_reserved, 4, 'reserved') << 4) | (_rt.check_bits(v_timestamp_type, 1, 'timestamp_type') << 3) | _rt.check_bits(v_compression, 3, 'compression')),), _L12) from None
+            raise _rt.range_error(
+                exc,
+                (
+                    (
+                        (_rt.check_bits(v_reserved, 4, "reserved") << 4)
+                        | (_rt.check_bits(v_timestamp_type, 1, "timestamp_type") << 3)
+                        | _rt.check_bits(v_compression, 3, "compression")
+                    ),
+                ),
+                _L12,
+            ) from None
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
-def decode(data, *, limits: Limits = DEFAULT_LIMITS, depth: int = 0, wrapper_offset: int = -1, wrapper_magic: int = -1) -> MessageSet:
+def decode(
+    data, *, limits: Limits = DEFAULT_LIMITS, depth: int = 0, wrapper_offset: int = -1, wrapper_magic: int = -1
+) -> MessageSet:
     """Decode exactly one message_set; any other input raises DecodeError."""
     return decode_one(_d_message_set, FORMAT, data, limits, depth, wrapper_offset, wrapper_magic)
 
 
-def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, depth: int = 0, wrapper_offset: int = -1, wrapper_magic: int = -1) -> tuple[MessageSet, int]:
+def decode_prefix(
+    data, *, limits: Limits = DEFAULT_LIMITS, depth: int = 0, wrapper_offset: int = -1, wrapper_magic: int = -1
+) -> tuple[MessageSet, int]:
     """Decode one message_set from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it)."""
     return _decode_prefix(_d_message_set, FORMAT, data, limits, depth, wrapper_offset, wrapper_magic)
 
 
-def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, depth: int = 0, wrapper_offset: int = -1, wrapper_magic: int = -1) -> Stream:
+def decode_stream(
+    data, *, limits: Limits = DEFAULT_LIMITS, depth: int = 0, wrapper_offset: int = -1, wrapper_magic: int = -1
+) -> Stream:
     """Decode message_set values laid end to end; a cut-off last one is reported, not raised."""
     return _decode_stream(_d_message_set, FORMAT, data, limits, depth, wrapper_offset, wrapper_magic)
 

@@ -60,47 +60,49 @@ class RecordBatchV2:
     See https://kafka.apache.org/documentation/#recordbatch
     """
 
-    base_offset: int = field(default=0, metadata={'kind': 'int', 'wide': True})
+    base_offset: int = field(default=0, metadata={"kind": "int", "wide": True})
     """Offset of the first record of the batch; records carry deltas from it."""
-    len_batch: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_batch: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """
     Number of bytes that follow this field, up to the end of the batch. Derived:
     computed on encode when left None.
     """
-    partition_leader_epoch: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    partition_leader_epoch: int = field(default=0, metadata={"kind": "int", "wide": False})
     """
     Leader epoch of the partition when the batch was appended. The broker
     rewrites it, so it lies outside the CRC.
     """
-    magic: int = field(default=2, metadata={'kind': 'int', 'wide': False})
+    magic: int = field(default=2, metadata={"kind": "int", "wide": False})
     """Format version of the batch; always 2 here."""
-    crc: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    crc: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """
     CRC-32C (Castagnoli) of every byte from `attributes` to the end of the batch.
     Derived: computed on encode when left None.
     """
-    attributes: Attributes = field(default_factory=lambda: Attributes(), metadata={'kind': 'user', 'type': 'Attributes'})
+    attributes: Attributes = field(
+        default_factory=lambda: Attributes(), metadata={"kind": "user", "type": "Attributes"}
+    )
     """Compression codec and flag bits of the batch."""
-    last_offset_delta: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'defaulted': True})
+    last_offset_delta: int | None = field(default=None, metadata={"kind": "int", "wide": False, "defaulted": True})
     """
     Offset delta of the last record. Log compaction may remove records but
     keeps this value, so it is written as it was given; when left out it is
     the offset delta of the last record (0 when there are none). Derived: computed
     on encode when left None.
     """
-    base_timestamp: int = field(default=0, metadata={'kind': 'int', 'wide': True})
+    base_timestamp: int = field(default=0, metadata={"kind": "int", "wide": True})
     """Timestamp of the first record; records carry deltas from it."""
-    max_timestamp: int = field(default=0, metadata={'kind': 'int', 'wide': True})
+    max_timestamp: int = field(default=0, metadata={"kind": "int", "wide": True})
     """Largest timestamp of the batch, or the broker's time with log-append time."""
-    producer_id: int = field(default=0, metadata={'kind': 'int', 'wide': True})
+    producer_id: int = field(default=0, metadata={"kind": "int", "wide": True})
     """Producer id of an idempotent or transactional producer, -1 otherwise."""
-    producer_epoch: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    producer_epoch: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Epoch of the producer id, -1 when there is none."""
-    base_sequence: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    base_sequence: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Sequence number of the first record for idempotence, -1 when unused."""
-    num_records: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    num_records: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of records in the batch. Derived: computed on encode when left None."""
-    records: list[Record] = field(default_factory=list, metadata={'kind': 'user', 'type': 'Record', 'list': True})
+    records: list[Record] = field(default_factory=list, metadata={"kind": "user", "type": "Record", "list": True})
     """
     The records, compressed as a whole when the codec is not `none`. The
     49 bytes subtracted are the fixed fields between `len_batch` and here.
@@ -147,20 +149,22 @@ class Attributes:
     See https://kafka.apache.org/documentation/#recordbatch
     """
 
-    reserved: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    reserved: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Bits 15 to 7, unused; zero in every batch written so far."""
-    has_delete_horizon: bool = field(default=False, metadata={'kind': 'bool'})
+    has_delete_horizon: bool = field(default=False, metadata={"kind": "bool"})
     """
     Bit 6: set by log compaction when `base_timestamp` holds the delete
     horizon of tombstones and transaction markers (KIP-534).
     """
-    is_control: bool = field(default=False, metadata={'kind': 'bool'})
+    is_control: bool = field(default=False, metadata={"kind": "bool"})
     """Bit 5, set when the batch holds a transaction marker (a control record)."""
-    is_transactional: bool = field(default=False, metadata={'kind': 'bool'})
+    is_transactional: bool = field(default=False, metadata={"kind": "bool"})
     """Bit 4, set when the batch was written by a transactional producer."""
-    timestamp_type: TimestampType | int = field(default=TimestampType.create_time, metadata={'kind': 'enum', 'enum': 'TimestampType'})
+    timestamp_type: TimestampType | int = field(
+        default=TimestampType.create_time, metadata={"kind": "enum", "enum": "TimestampType"}
+    )
     """Bit 3, which clock the timestamps come from."""
-    compression: Compression | int = field(default=Compression.none, metadata={'kind': 'enum', 'enum': 'Compression'})
+    compression: Compression | int = field(default=Compression.none, metadata={"kind": "enum", "enum": "Compression"})
     """Bits 2 to 0, the codec that compresses the records."""
 
     def __init__(
@@ -188,37 +192,51 @@ class Record:
     See https://kafka.apache.org/documentation/#record
     """
 
-    len_record: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_record: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """
     Number of bytes of the record after this field. Derived: computed on encode when
     left None.
     """
-    attributes: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    attributes: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Unused; zero."""
-    timestamp_delta: int = field(default=0, metadata={'kind': 'int', 'wide': True})
+    timestamp_delta: int = field(default=0, metadata={"kind": "int", "wide": True})
     """Timestamp of the record minus the batch's `base_timestamp`; may be negative."""
-    offset_delta: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    offset_delta: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Offset of the record minus the batch's `base_offset`."""
-    len_key: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_key: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """
     Length of the key in bytes, or -1 for a null key. Any negative
     length means null, as the Java client reads it; the length is kept,
     so that such a record is written back byte for byte. Derived: computed on encode
     when left None.
     """
-    key: ControlRecordKey | bytes | None = field(default=None, metadata={'kind': 'switch', 'cases': [{'kind': 'user', 'type': 'ControlRecordKey'}, {'kind': 'bytes'}], 'optional': True})
+    key: ControlRecordKey | bytes | None = field(
+        default=None,
+        metadata={
+            "kind": "switch",
+            "cases": [{"kind": "user", "type": "ControlRecordKey"}, {"kind": "bytes"}],
+            "optional": True,
+        },
+    )
     """The key; in a control batch, the marker's version and type."""
-    len_value: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_value: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """
     Length of the value in bytes, or -1 for a null value. Any negative
     length means null, as the Java client reads it, and is kept. Derived: computed
     on encode when left None.
     """
-    value: ControlRecordValue | bytes | None = field(default=None, metadata={'kind': 'switch', 'cases': [{'kind': 'user', 'type': 'ControlRecordValue'}, {'kind': 'bytes'}], 'optional': True})
+    value: ControlRecordValue | bytes | None = field(
+        default=None,
+        metadata={
+            "kind": "switch",
+            "cases": [{"kind": "user", "type": "ControlRecordValue"}, {"kind": "bytes"}],
+            "optional": True,
+        },
+    )
     """The value; in a control batch, the marker's version and coordinator epoch."""
-    num_headers: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    num_headers: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of headers. Derived: computed on encode when left None."""
-    headers: list[Header] = field(default_factory=list, metadata={'kind': 'user', 'type': 'Header', 'list': True})
+    headers: list[Header] = field(default_factory=list, metadata={"kind": "user", "type": "Header", "list": True})
     """The headers in order; order and duplicate keys are significant."""
 
     def __init__(
@@ -254,23 +272,23 @@ class Header:
     See https://kafka.apache.org/documentation/#recordheader
     """
 
-    len_key: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_key: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the key in bytes. Derived: computed on encode when left None."""
-    key: str = field(default='', metadata={'kind': 'str'})
+    key: str = field(default="", metadata={"kind": "str"})
     """The header key, UTF-8 text; may be empty."""
-    len_value: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_value: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """
     Length of the value in bytes, or -1 for a null value. Any negative
     length means null, as the Java client reads it, and is kept. Derived: computed
     on encode when left None.
     """
-    value: bytes | None = field(default=None, metadata={'kind': 'bytes', 'optional': True})
+    value: bytes | None = field(default=None, metadata={"kind": "bytes", "optional": True})
     """The header value, opaque bytes."""
 
     def __init__(
         self,
         len_key: int | None = None,
-        key: str = '',
+        key: str = "",
         len_value: int | None = None,
         value: bytes | None = None,
     ) -> None:
@@ -288,9 +306,9 @@ class ControlRecordKey:
     See https://kafka.apache.org/documentation/#controlbatch
     """
 
-    version: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    version: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Version of the key schema; 0 so far."""
-    type: ControlType | int = field(default=ControlType.abort, metadata={'kind': 'enum', 'enum': 'ControlType'})
+    type: ControlType | int = field(default=ControlType.abort, metadata={"kind": "enum", "enum": "ControlType"})
     """Which marker this is."""
 
     def __init__(
@@ -310,9 +328,9 @@ class ControlRecordValue:
     See https://kafka.apache.org/documentation/#controlbatch
     """
 
-    version: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    version: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Version of the value schema; 0 so far."""
-    coordinator_epoch: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    coordinator_epoch: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Epoch of the transaction coordinator that wrote the marker."""
 
     def __init__(
@@ -324,24 +342,47 @@ class ControlRecordValue:
         self.coordinator_epoch = coordinator_epoch
 
 
-_S0 = _struct.Struct('>qiibI')
-_S1 = _struct.Struct('>iqqqhii')
-_S2 = _struct.Struct('>H')
-_S3 = _struct.Struct('>b')
-_S4 = _struct.Struct('>hh')
-_S5 = _struct.Struct('>hi')
-_L0 = (('base_offset', 0, 8), ('len_batch', 8, 4), ('partition_leader_epoch', 12, 4), ('magic', 16, 1), ('crc', 17, 4))
-_L1 = (('last_offset_delta', 0, 4), ('base_timestamp', 4, 8), ('max_timestamp', 12, 8), ('producer_id', 20, 8), ('producer_epoch', 28, 2), ('base_sequence', 30, 4), ('num_records', 34, 4))
-_L2 = (('base_offset', '>q'), ('len_batch', '>i'), ('partition_leader_epoch', '>i'), ('magic', '>b'), ('crc', '>I'))
-_L3 = (('last_offset_delta', '>i'), ('base_timestamp', '>q'), ('max_timestamp', '>q'), ('producer_id', '>q'), ('producer_epoch', '>h'), ('base_sequence', '>i'), ('num_records', '>i'))
-_L4 = (('reserved', 0, 2), ('has_delete_horizon', 0, 2), ('is_control', 0, 2), ('is_transactional', 0, 2), ('timestamp_type', 0, 2), ('compression', 0, 2))
-_L5 = (('reserved', '>H'),)
-_L6 = (('attributes', 0, 1),)
-_L7 = (('attributes', '>b'),)
-_L8 = (('version', 0, 2), ('type', 2, 2))
-_L9 = (('version', '>h'), ('type', '>h'))
-_L10 = (('version', 0, 2), ('coordinator_epoch', 2, 4))
-_L11 = (('version', '>h'), ('coordinator_epoch', '>i'))
+_S0 = _struct.Struct(">qiibI")
+_S1 = _struct.Struct(">iqqqhii")
+_S2 = _struct.Struct(">H")
+_S3 = _struct.Struct(">b")
+_S4 = _struct.Struct(">hh")
+_S5 = _struct.Struct(">hi")
+_L0 = (("base_offset", 0, 8), ("len_batch", 8, 4), ("partition_leader_epoch", 12, 4), ("magic", 16, 1), ("crc", 17, 4))
+_L1 = (
+    ("last_offset_delta", 0, 4),
+    ("base_timestamp", 4, 8),
+    ("max_timestamp", 12, 8),
+    ("producer_id", 20, 8),
+    ("producer_epoch", 28, 2),
+    ("base_sequence", 30, 4),
+    ("num_records", 34, 4),
+)
+_L2 = (("base_offset", ">q"), ("len_batch", ">i"), ("partition_leader_epoch", ">i"), ("magic", ">b"), ("crc", ">I"))
+_L3 = (
+    ("last_offset_delta", ">i"),
+    ("base_timestamp", ">q"),
+    ("max_timestamp", ">q"),
+    ("producer_id", ">q"),
+    ("producer_epoch", ">h"),
+    ("base_sequence", ">i"),
+    ("num_records", ">i"),
+)
+_L4 = (
+    ("reserved", 0, 2),
+    ("has_delete_horizon", 0, 2),
+    ("is_control", 0, 2),
+    ("is_transactional", 0, 2),
+    ("timestamp_type", 0, 2),
+    ("compression", 0, 2),
+)
+_L5 = (("reserved", ">H"),)
+_L6 = (("attributes", 0, 1),)
+_L7 = (("attributes", ">b"),)
+_L8 = (("version", 0, 2), ("type", 2, 2))
+_L9 = (("version", ">h"), ("type", ">h"))
+_L10 = (("version", 0, 2), ("coordinator_epoch", 2, 4))
+_L11 = (("version", ">h"), ("coordinator_epoch", ">i"))
 
 
 def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[RecordBatchV2, int]:
@@ -365,41 +406,83 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Rec
     e: int
     p: int
     b2: bytes
-    if pos + 21 > end: raise _rt.short_run(buf, pos, end, _L0)
+    if pos + 21 > end:
+        raise _rt.short_run(buf, pos, end, _L0)
     v_base_offset, v_len_batch, v_partition_leader_epoch, v_magic, v_crc = _S0.unpack_from(buf, pos)
     s_len_batch = pos + 8
     s_partition_leader_epoch = pos + 12
-    if v_magic != 2: raise _rt.invalid(f'{v_magic!r} must be 2', pos + 16, 'magic')
+    if v_magic != 2:
+        raise _rt.invalid(f"{v_magic!r} must be 2", pos + 16, "magic")
     s_crc = pos + 17
     pos += 21
     s_attributes = pos
     try:
         v_attributes, pos = _d_attributes(buf, pos, end, lim)
     except _rt.DecodeError as exc:
-        raise exc.within('attributes')
-    if pos + 38 > end: raise _rt.short_run(buf, pos, end, _L1)
-    v_last_offset_delta, v_base_timestamp, v_max_timestamp, v_producer_id, v_producer_epoch, v_base_sequence, v_num_records = _S1.unpack_from(buf, pos)
+        raise exc.within("attributes")
+    if pos + 38 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    (
+        v_last_offset_delta,
+        v_base_timestamp,
+        v_max_timestamp,
+        v_producer_id,
+        v_producer_epoch,
+        v_base_sequence,
+        v_num_records,
+    ) = _S1.unpack_from(buf, pos)
     pos += 38
-    n = (v_len_batch - 49)
-    if n < 0: raise _rt.bad_length(n, pos, 'records')
+    n = v_len_batch - 49
+    if n < 0:
+        raise _rt.bad_length(n, pos, "records")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'records')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "records")
     if _rt.crc32c(memoryview(buf)[s_attributes:e]) != v_crc:
-        raise _rt.DecodeError('checksum_mismatch', f'stored {v_crc:#010x}, computed {_rt.crc32c(memoryview(buf)[s_attributes:e]):#010x}', s_crc, 'crc')
+        raise _rt.DecodeError(
+            "checksum_mismatch",
+            f"stored {v_crc:#010x}, computed {_rt.crc32c(memoryview(buf)[s_attributes:e]):#010x}",
+            s_crc,
+            "crc",
+        )
     try:
         b2, s2, e2 = kafka_compression.decode(buf, pos, e, lim, int(v_attributes.compression))
     except _rt.DecodeError as exc:
-        raise exc.within('records')
+        raise exc.within("records")
     try:
         v_records, p = _d_record_list(b2, s2, e2, lim, v_num_records, v_attributes.is_control)
     except _rt.DecodeError as exc:
         _rt.in_field(exc, pos, b2 is not buf)
-        raise exc.within('records')
-    if p != e2: raise _rt.in_field(_rt.trailing(b2, p, e2, 'records'), pos, b2 is not buf)
+        raise exc.within("records")
+    if p != e2:
+        raise _rt.in_field(_rt.trailing(b2, p, e2, "records"), pos, b2 is not buf)
     pos = e
     if pos - s_partition_leader_epoch != v_len_batch:
-        raise _rt.DecodeError('invalid_length', f'declares {v_len_batch} bytes, the content takes {pos - s_partition_leader_epoch}', s_len_batch, 'len_batch')
-    return RecordBatchV2(v_base_offset, v_len_batch, v_partition_leader_epoch, v_magic, v_crc, v_attributes, v_last_offset_delta, v_base_timestamp, v_max_timestamp, v_producer_id, v_producer_epoch, v_base_sequence, v_num_records, v_records), pos
+        raise _rt.DecodeError(
+            "invalid_length",
+            f"declares {v_len_batch} bytes, the content takes {pos - s_partition_leader_epoch}",
+            s_len_batch,
+            "len_batch",
+        )
+    return (
+        RecordBatchV2(
+            v_base_offset,
+            v_len_batch,
+            v_partition_leader_epoch,
+            v_magic,
+            v_crc,
+            v_attributes,
+            v_last_offset_delta,
+            v_base_timestamp,
+            v_max_timestamp,
+            v_producer_id,
+            v_producer_epoch,
+            v_base_sequence,
+            v_num_records,
+            v_records,
+        ),
+        pos,
+    )
 
 
 def _e_record_batch_v2(v: RecordBatchV2, out: list[Any]) -> int:
@@ -424,61 +507,116 @@ def _e_record_batch_v2(v: RecordBatchV2, out: list[Any]) -> int:
         v_base_sequence = v.base_sequence
         v_num_records = v.num_records
         v_records = v.records
-        if v_last_offset_delta is None: v_last_offset_delta = (0 if (len(v_records) == 0) else v_records[-1].offset_delta)
-        if v_records is None: raise _rt.missing('num_records')
+        if v_last_offset_delta is None:
+            v_last_offset_delta = 0 if (len(v_records) == 0) else v_records[-1].offset_delta
+        if v_records is None:
+            raise _rt.missing("num_records")
         actual = len(v_records)
-        if v_num_records is None: v_num_records = actual
-        elif v_num_records != actual: raise _rt.mismatch('num_records', v_num_records, actual)
-        if v_base_offset is None: raise _rt.missing('base_offset')
+        if v_num_records is None:
+            v_num_records = actual
+        elif v_num_records != actual:
+            raise _rt.mismatch("num_records", v_num_records, actual)
+        if v_base_offset is None:
+            raise _rt.missing("base_offset")
         s_len_batch = w + 8
         s_partition_leader_epoch = w + 12
-        if v_partition_leader_epoch is None: raise _rt.missing('partition_leader_epoch')
-        if v_magic is None: raise _rt.missing('magic')
-        if v_magic != 2: raise _rt.invalid_encode(f'{v_magic!r} must be 2', None, 'magic')
+        if v_partition_leader_epoch is None:
+            raise _rt.missing("partition_leader_epoch")
+        if v_magic is None:
+            raise _rt.missing("magic")
+        if v_magic != 2:
+            raise _rt.invalid_encode(f"{v_magic!r} must be 2", None, "magic")
         s_crc = w + 17
         a_base_offset = len(out)
-        out.append(b''); w += 21
+        out.append(b"")
+        w += 21
         s_attributes = w
         i_attributes = len(out)
-        if v_attributes is None: raise _rt.missing('attributes')
+        if v_attributes is None:
+            raise _rt.missing("attributes")
         try:
             w += _e_attributes(v_attributes, out)
         except _rt.EncodeError as exc:
-            raise exc.within('attributes')
-        if v_base_timestamp is None: raise _rt.missing('base_timestamp')
-        if v_max_timestamp is None: raise _rt.missing('max_timestamp')
-        if v_producer_id is None: raise _rt.missing('producer_id')
-        if v_producer_epoch is None: raise _rt.missing('producer_epoch')
-        if v_base_sequence is None: raise _rt.missing('base_sequence')
+            raise exc.within("attributes")
+        if v_base_timestamp is None:
+            raise _rt.missing("base_timestamp")
+        if v_max_timestamp is None:
+            raise _rt.missing("max_timestamp")
+        if v_producer_id is None:
+            raise _rt.missing("producer_id")
+        if v_producer_epoch is None:
+            raise _rt.missing("producer_epoch")
+        if v_base_sequence is None:
+            raise _rt.missing("base_sequence")
         try:
-            out.append(_S1.pack(v_last_offset_delta, v_base_timestamp, v_max_timestamp, v_producer_id, v_producer_epoch, v_base_sequence, v_num_records)); w += 38
+            out.append(
+                _S1.pack(
+                    v_last_offset_delta,
+                    v_base_timestamp,
+                    v_max_timestamp,
+                    v_producer_id,
+                    v_producer_epoch,
+                    v_base_sequence,
+                    v_num_records,
+                )
+            )
+            w += 38
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_last_offset_delta, v_base_timestamp, v_max_timestamp, v_producer_id, v_producer_epoch, v_base_sequence, v_num_records,), _L3) from None
-        if v_records is None: raise _rt.missing('records')
+            raise _rt.range_error(
+                exc,
+                (
+                    v_last_offset_delta,
+                    v_base_timestamp,
+                    v_max_timestamp,
+                    v_producer_id,
+                    v_producer_epoch,
+                    v_base_sequence,
+                    v_num_records,
+                ),
+                _L3,
+            ) from None
+        if v_records is None:
+            raise _rt.missing("records")
         t_records = []
         try:
             _e_record_list(v_records, t_records, v_num_records, v_attributes.is_control)
         except _rt.EncodeError as exc:
-            raise exc.within('records')
-        d = b''.join(t_records)
+            raise exc.within("records")
+        d = b"".join(t_records)
         d = _cast(bytes, kafka_compression.encode(d, int(v_attributes.compression)))
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         actual = w - s_partition_leader_epoch
-        if v_len_batch is None: v_len_batch = actual
-        elif v_len_batch != actual: raise _rt.mismatch('len_batch', v_len_batch, actual)
-        d = b''.join(out[i_attributes:]); out[i_attributes:] = [d]
+        if v_len_batch is None:
+            v_len_batch = actual
+        elif v_len_batch != actual:
+            raise _rt.mismatch("len_batch", v_len_batch, actual)
+        d = b"".join(out[i_attributes:])
+        out[i_attributes:] = [d]
         actual = _rt.crc32c(d)
-        if v_crc is None: v_crc = actual
-        elif v_crc != actual: raise _rt.stale_checksum('crc', v_crc, actual)
+        if v_crc is None:
+            v_crc = actual
+        elif v_crc != actual:
+            raise _rt.stale_checksum("crc", v_crc, actual)
         try:
             out[a_base_offset] = _S0.pack(v_base_offset, v_len_batch, v_partition_leader_epoch, v_magic, v_crc)
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_base_offset, v_len_batch, v_partition_leader_epoch, v_magic, v_crc,), _L2) from None
+            raise _rt.range_error(
+                exc,
+                (
+                    v_base_offset,
+                    v_len_batch,
+                    v_partition_leader_epoch,
+                    v_magic,
+                    v_crc,
+                ),
+                _L2,
+            ) from None
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_attributes(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Attributes, int]:
@@ -489,9 +627,10 @@ def _d_attributes(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Attribut
     v_is_transactional: bool
     v_timestamp_type: TimestampType | int
     v_compression: Compression | int
-    if pos + 2 > end: raise _rt.short_run(buf, pos, end, _L4)
-    g_reserved, = _S2.unpack_from(buf, pos)
-    v_reserved = (g_reserved >> 7) & 0x1ff
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L4)
+    (g_reserved,) = _S2.unpack_from(buf, pos)
+    v_reserved = (g_reserved >> 7) & 0x1FF
     v_has_delete_horizon = ((g_reserved >> 6) & 0x1) != 0
     v_is_control = ((g_reserved >> 5) & 0x1) != 0
     v_is_transactional = ((g_reserved >> 4) & 0x1) != 0
@@ -500,7 +639,10 @@ def _d_attributes(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Attribut
     v_timestamp_type = _rt.enum_value(TimestampType, v_timestamp_type)
     v_compression = _rt.enum_value(Compression, v_compression)
     pos += 2
-    return Attributes(v_reserved, v_has_delete_horizon, v_is_control, v_is_transactional, v_timestamp_type, v_compression), pos
+    return (
+        Attributes(v_reserved, v_has_delete_horizon, v_is_control, v_is_transactional, v_timestamp_type, v_compression),
+        pos,
+    )
 
 
 def _e_attributes(v: Attributes, out: list[Any]) -> int:
@@ -514,32 +656,68 @@ def _e_attributes(v: Attributes, out: list[Any]) -> int:
         v_is_transactional = v.is_transactional
         v_timestamp_type = v.timestamp_type
         v_compression = v.compression
-        if v_reserved is None: raise _rt.missing('reserved')
-        if v_has_delete_horizon is None: raise _rt.missing('has_delete_horizon')
-        if v_is_control is None: raise _rt.missing('is_control')
-        if v_is_transactional is None: raise _rt.missing('is_transactional')
-        if v_timestamp_type is None: raise _rt.missing('timestamp_type')
-        if v_compression is None: raise _rt.missing('compression')
+        if v_reserved is None:
+            raise _rt.missing("reserved")
+        if v_has_delete_horizon is None:
+            raise _rt.missing("has_delete_horizon")
+        if v_is_control is None:
+            raise _rt.missing("is_control")
+        if v_is_transactional is None:
+            raise _rt.missing("is_transactional")
+        if v_timestamp_type is None:
+            raise _rt.missing("timestamp_type")
+        if v_compression is None:
+            raise _rt.missing("compression")
         try:
-            out.append(_S2.pack(((_rt.check_bits(v_reserved, 9, 'reserved') << 7) | (_rt.check_bits(v_has_delete_horizon, 1, 'has_delete_horizon') << 6) | (_rt.check_bits(v_is_control, 1, 'is_control') << 5) | (_rt.check_bits(v_is_transactional, 1, 'is_transactional') << 4) | (_rt.check_bits(v_timestamp_type, 1, 'timestamp_type') << 3) | _rt.check_bits(v_compression, 3, 'compression')))); w += 2
+            out.append(
+                _S2.pack(
+                    (
+                        (_rt.check_bits(v_reserved, 9, "reserved") << 7)
+                        | (_rt.check_bits(v_has_delete_horizon, 1, "has_delete_horizon") << 6)
+                        | (_rt.check_bits(v_is_control, 1, "is_control") << 5)
+                        | (_rt.check_bits(v_is_transactional, 1, "is_transactional") << 4)
+                        | (_rt.check_bits(v_timestamp_type, 1, "timestamp_type") << 3)
+                        | _rt.check_bits(v_compression, 3, "compression")
+                    )
+                )
+            )
+            w += 2
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (((_rt.check_bits(v_reserved, 9, 'reserved') << 7) | (_rt.check_bits(v_has_delete_horizon, 1, 'has_delete_horizon') << 6) | (_rt.check_bits(v_is_control, 1, 'is_control') << 5) | (_rt.check_bits(v_is_transactional, 1, 'is_transactional') << 4) | (_rt.check_bits(v_timestamp_type, 1, 'timestamp_type') << 3) | _rt.check_bits(v_compression, 3, 'compression')),), _L5) from None
+            raise _rt.range_error(
+                exc,
+                (
+                    (
+                        (_rt.check_bits(v_reserved, 9, "reserved") << 7)
+                        | (_rt.check_bits(v_has_delete_horizon, 1, "has_delete_horizon") << 6)
+                        | (_rt.check_bits(v_is_control, 1, "is_control") << 5)
+                        | (_rt.check_bits(v_is_transactional, 1, "is_transactional") << 4)
+                        | (_rt.check_bits(v_timestamp_type, 1, "timestamp_type") << 3)
+                        | _rt.check_bits(v_compression, 3, "compression")
+                    ),
+                ),
+                _L5,
+            ) from None
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_record_list(buf: bytes, pos: int, end: int, lim: Budget, p_num_records: int, p_is_control: bool) -> tuple[list[Record], int]:
+def _d_record_list(
+    buf: bytes, pos: int, end: int, lim: Budget, p_num_records: int, p_is_control: bool
+) -> tuple[list[Record], int]:
     """Decode one record_list from buf[pos:end]; return it and the position after it."""
     v_items: list[Record]
     count: int
     v_items = []
     count = p_num_records
-    if count < 0: raise _rt.bad_length(count, pos, '')
-    if count * 7 > end - pos: raise _rt.short(buf, pos, end, count * 7, '')
-    if count > lim.elements: raise lim.too_many(count, pos, '')
+    if count < 0:
+        raise _rt.bad_length(count, pos, "")
+    if count * 7 > end - pos:
+        raise _rt.short(buf, pos, end, count * 7, "")
+    if count > lim.elements:
+        raise lim.too_many(count, pos, "")
     lim.elements -= count
     i = 0
     try:
@@ -557,8 +735,10 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
     try:
         w = 0
         v_items = v
-        if v_items is None: raise _rt.missing('items')
-        if len(v_items) != p_num_records: raise _rt.mismatch('items', p_num_records, len(v_items))
+        if v_items is None:
+            raise _rt.missing("items")
+        if len(v_items) != p_num_records:
+            raise _rt.mismatch("items", p_num_records, len(v_items))
         i = 0
         try:
             for i, x_items in enumerate(v_items):
@@ -569,7 +749,7 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_record(buf: bytes, pos: int, end: int, lim: Budget, p_is_control: bool) -> tuple[Record, int]:
@@ -591,92 +771,114 @@ def _d_record(buf: bytes, pos: int, end: int, lim: Budget, p_is_control: bool) -
     p: int
     s_len_record = pos
     if pos < end and buf[pos] < 128:
-        x = buf[pos]; pos += 1
+        x = buf[pos]
+        pos += 1
     elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (buf[pos] & 127) | (buf[pos + 1] << 7); pos += 2
+        x = (buf[pos] & 127) | (buf[pos + 1] << 7)
+        pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 5, 'len_record', 32)
+        x, pos = _rt.uvarint(buf, pos, end, 5, "len_record", 32)
     v_len_record = (x >> 1) ^ -(x & 1)
-    if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L6)
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L6)
     v_attributes = (buf[pos] ^ 128) - 128
     s_attributes = pos + 0
     pos += 1
     if pos < end and buf[pos] < 128:
-        x = buf[pos]; pos += 1
+        x = buf[pos]
+        pos += 1
     elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (buf[pos] & 127) | (buf[pos + 1] << 7); pos += 2
+        x = (buf[pos] & 127) | (buf[pos + 1] << 7)
+        pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 10, 'timestamp_delta', 64)
+        x, pos = _rt.uvarint(buf, pos, end, 10, "timestamp_delta", 64)
     v_timestamp_delta = (x >> 1) ^ -(x & 1)
     if pos < end and buf[pos] < 128:
-        x = buf[pos]; pos += 1
+        x = buf[pos]
+        pos += 1
     elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (buf[pos] & 127) | (buf[pos + 1] << 7); pos += 2
+        x = (buf[pos] & 127) | (buf[pos + 1] << 7)
+        pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 5, 'offset_delta', 32)
+        x, pos = _rt.uvarint(buf, pos, end, 5, "offset_delta", 32)
     v_offset_delta = (x >> 1) ^ -(x & 1)
     if pos < end and buf[pos] < 128:
-        x = buf[pos]; pos += 1
+        x = buf[pos]
+        pos += 1
     elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (buf[pos] & 127) | (buf[pos + 1] << 7); pos += 2
+        x = (buf[pos] & 127) | (buf[pos + 1] << 7)
+        pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 5, 'len_key', 32)
+        x, pos = _rt.uvarint(buf, pos, end, 5, "len_key", 32)
     v_len_key = (x >> 1) ^ -(x & 1)
-    if (v_len_key >= 0):
+    if v_len_key >= 0:
         n = v_len_key
-        if n < 0: raise _rt.bad_length(n, pos, 'key')
+        if n < 0:
+            raise _rt.bad_length(n, pos, "key")
         e = pos + n
-        if e > end: raise _rt.short(buf, pos, end, n, 'key')
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "key")
         on_key = p_is_control
         if on_key == True:
             try:
                 v_key, p = _d_control_record_key(buf, pos, e, lim)
             except _rt.DecodeError as exc:
                 _rt.in_field(exc, pos, False)
-                raise exc.within('key')
-            if p != e: raise _rt.trailing(buf, p, e, 'key')
+                raise exc.within("key")
+            if p != e:
+                raise _rt.trailing(buf, p, e, "key")
         else:
             v_key = buf[pos:e]
         pos = e
     else:
         v_key = None
     if pos < end and buf[pos] < 128:
-        x = buf[pos]; pos += 1
+        x = buf[pos]
+        pos += 1
     elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (buf[pos] & 127) | (buf[pos + 1] << 7); pos += 2
+        x = (buf[pos] & 127) | (buf[pos + 1] << 7)
+        pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 5, 'len_value', 32)
+        x, pos = _rt.uvarint(buf, pos, end, 5, "len_value", 32)
     v_len_value = (x >> 1) ^ -(x & 1)
-    if (v_len_value >= 0):
+    if v_len_value >= 0:
         n = v_len_value
-        if n < 0: raise _rt.bad_length(n, pos, 'value')
+        if n < 0:
+            raise _rt.bad_length(n, pos, "value")
         e = pos + n
-        if e > end: raise _rt.short(buf, pos, end, n, 'value')
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "value")
         on_value = p_is_control
         if on_value == True:
             try:
                 v_value, p = _d_control_record_value(buf, pos, e, lim)
             except _rt.DecodeError as exc:
                 _rt.in_field(exc, pos, False)
-                raise exc.within('value')
-            if p != e: raise _rt.trailing(buf, p, e, 'value')
+                raise exc.within("value")
+            if p != e:
+                raise _rt.trailing(buf, p, e, "value")
         else:
             v_value = buf[pos:e]
         pos = e
     else:
         v_value = None
     if pos < end and buf[pos] < 128:
-        x = buf[pos]; pos += 1
+        x = buf[pos]
+        pos += 1
     elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (buf[pos] & 127) | (buf[pos + 1] << 7); pos += 2
+        x = (buf[pos] & 127) | (buf[pos + 1] << 7)
+        pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 5, 'num_headers', 32)
+        x, pos = _rt.uvarint(buf, pos, end, 5, "num_headers", 32)
     v_num_headers = (x >> 1) ^ -(x & 1)
     v_headers = []
     count = v_num_headers
-    if count < 0: raise _rt.bad_length(count, pos, 'headers')
-    if count * 2 > end - pos: raise _rt.short(buf, pos, end, count * 2, 'headers')
-    if count > lim.elements: raise lim.too_many(count, pos, 'headers')
+    if count < 0:
+        raise _rt.bad_length(count, pos, "headers")
+    if count * 2 > end - pos:
+        raise _rt.short(buf, pos, end, count * 2, "headers")
+    if count > lim.elements:
+        raise lim.too_many(count, pos, "headers")
     lim.elements -= count
     i = 0
     try:
@@ -686,8 +888,27 @@ def _d_record(buf: bytes, pos: int, end: int, lim: Budget, p_is_control: bool) -
     except _rt.DecodeError as exc:
         raise exc.within(f"headers[{i}]")
     if pos - s_attributes != v_len_record:
-        raise _rt.DecodeError('invalid_length', f'declares {v_len_record} bytes, the content takes {pos - s_attributes}', s_len_record, 'len_record')
-    return Record(v_len_record, v_attributes, v_timestamp_delta, v_offset_delta, v_len_key, v_key, v_len_value, v_value, v_num_headers, v_headers), pos
+        raise _rt.DecodeError(
+            "invalid_length",
+            f"declares {v_len_record} bytes, the content takes {pos - s_attributes}",
+            s_len_record,
+            "len_record",
+        )
+    return (
+        Record(
+            v_len_record,
+            v_attributes,
+            v_timestamp_delta,
+            v_offset_delta,
+            v_len_key,
+            v_key,
+            v_len_value,
+            v_value,
+            v_num_headers,
+            v_headers,
+        ),
+        pos,
+    )
 
 
 def _e_record(v: Record, out: list[Any], p_is_control: bool) -> int:
@@ -720,87 +941,117 @@ def _e_record(v: Record, out: list[Any], p_is_control: bool) -> int:
             if on_key == True:
                 t_key = []
                 try:
-                    _e_control_record_key(_cast('ControlRecordKey', v_key), t_key)
+                    _e_control_record_key(_cast("ControlRecordKey", v_key), t_key)
                 except _rt.EncodeError as exc:
-                    raise exc.within('key')
-                d = b''.join(t_key)
+                    raise exc.within("key")
+                d = b"".join(t_key)
                 b_key = d
             else:
                 b_key = _cast(bytes, v_key)
         if b_key is not None or v_len_key is None or (v_len_key >= 0):
-            actual = (len(b_key) if b_key is not None else -1)
-            if v_len_key is None: v_len_key = actual
-            elif v_len_key != actual: raise _rt.mismatch('len_key', v_len_key, actual)
+            actual = len(b_key) if b_key is not None else -1
+            if v_len_key is None:
+                v_len_key = actual
+            elif v_len_key != actual:
+                raise _rt.mismatch("len_key", v_len_key, actual)
         b_value = None
         if v_value is not None:
             on_value = p_is_control
             if on_value == True:
                 t_value = []
                 try:
-                    _e_control_record_value(_cast('ControlRecordValue', v_value), t_value)
+                    _e_control_record_value(_cast("ControlRecordValue", v_value), t_value)
                 except _rt.EncodeError as exc:
-                    raise exc.within('value')
-                d = b''.join(t_value)
+                    raise exc.within("value")
+                d = b"".join(t_value)
                 b_value = d
             else:
                 b_value = _cast(bytes, v_value)
         if b_value is not None or v_len_value is None or (v_len_value >= 0):
-            actual = (len(b_value) if b_value is not None else -1)
-            if v_len_value is None: v_len_value = actual
-            elif v_len_value != actual: raise _rt.mismatch('len_value', v_len_value, actual)
-        if v_headers is None: raise _rt.missing('num_headers')
+            actual = len(b_value) if b_value is not None else -1
+            if v_len_value is None:
+                v_len_value = actual
+            elif v_len_value != actual:
+                raise _rt.mismatch("len_value", v_len_value, actual)
+        if v_headers is None:
+            raise _rt.missing("num_headers")
         actual = len(v_headers)
-        if v_num_headers is None: v_num_headers = actual
-        elif v_num_headers != actual: raise _rt.mismatch('num_headers', v_num_headers, actual)
+        if v_num_headers is None:
+            v_num_headers = actual
+        elif v_num_headers != actual:
+            raise _rt.mismatch("num_headers", v_num_headers, actual)
         s_len_record = w
         a_len_record = len(out)
-        out.append(b'')
+        out.append(b"")
         s_attributes = w
-        if v_attributes is None: raise _rt.missing('attributes')
+        if v_attributes is None:
+            raise _rt.missing("attributes")
         try:
-            if not -128 <= v_attributes <= 127: raise ValueError('out of range')
-            out.append(_rt.BYTE[v_attributes & 255]); w += 1
+            if not -128 <= v_attributes <= 127:
+                raise ValueError("out of range")
+            out.append(_rt.BYTE[v_attributes & 255])
+            w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_attributes,), _L7) from None
-        if v_timestamp_delta is None: raise _rt.missing('timestamp_delta')
+        if v_timestamp_delta is None:
+            raise _rt.missing("timestamp_delta")
         x = v_timestamp_delta
-        if not -9223372036854775808 <= x <= 9223372036854775807: raise _rt.out_of_range(x, 64, 'timestamp_delta')
+        if not -9223372036854775808 <= x <= 9223372036854775807:
+            raise _rt.out_of_range(x, 64, "timestamp_delta")
         x = (x << 1) ^ (x >> 63)
         d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
-        out.append(d); w += len(d)
-        if v_offset_delta is None: raise _rt.missing('offset_delta')
+        out.append(d)
+        w += len(d)
+        if v_offset_delta is None:
+            raise _rt.missing("offset_delta")
         x = v_offset_delta
-        if not -2147483648 <= x <= 2147483647: raise _rt.out_of_range(x, 32, 'offset_delta')
+        if not -2147483648 <= x <= 2147483647:
+            raise _rt.out_of_range(x, 32, "offset_delta")
         x = (x << 1) ^ (x >> 31)
         d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         x = v_len_key
-        if not -2147483648 <= x <= 2147483647: raise _rt.out_of_range(x, 32, 'len_key')
+        if not -2147483648 <= x <= 2147483647:
+            raise _rt.out_of_range(x, 32, "len_key")
         x = (x << 1) ^ (x >> 31)
         d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
-        out.append(d); w += len(d)
-        if (v_len_key >= 0):
-            if v_key is None: raise _rt.missing('key')
+        out.append(d)
+        w += len(d)
+        if v_len_key >= 0:
+            if v_key is None:
+                raise _rt.missing("key")
             d = _cast(bytes, _cast(bytes, b_key))
-            out.append(d); w += len(d)
-        elif v_key is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'key')
+            out.append(d)
+            w += len(d)
+        elif v_key is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "key")
         x = v_len_value
-        if not -2147483648 <= x <= 2147483647: raise _rt.out_of_range(x, 32, 'len_value')
+        if not -2147483648 <= x <= 2147483647:
+            raise _rt.out_of_range(x, 32, "len_value")
         x = (x << 1) ^ (x >> 31)
         d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
-        out.append(d); w += len(d)
-        if (v_len_value >= 0):
-            if v_value is None: raise _rt.missing('value')
+        out.append(d)
+        w += len(d)
+        if v_len_value >= 0:
+            if v_value is None:
+                raise _rt.missing("value")
             d = _cast(bytes, _cast(bytes, b_value))
-            out.append(d); w += len(d)
-        elif v_value is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'value')
+            out.append(d)
+            w += len(d)
+        elif v_value is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "value")
         x = v_num_headers
-        if not -2147483648 <= x <= 2147483647: raise _rt.out_of_range(x, 32, 'num_headers')
+        if not -2147483648 <= x <= 2147483647:
+            raise _rt.out_of_range(x, 32, "num_headers")
         x = (x << 1) ^ (x >> 31)
         d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
-        out.append(d); w += len(d)
-        if v_headers is None: raise _rt.missing('headers')
-        if len(v_headers) != v_num_headers: raise _rt.mismatch('headers', v_num_headers, len(v_headers))
+        out.append(d)
+        w += len(d)
+        if v_headers is None:
+            raise _rt.missing("headers")
+        if len(v_headers) != v_num_headers:
+            raise _rt.mismatch("headers", v_num_headers, len(v_headers))
         i = 0
         try:
             for i, x_headers in enumerate(v_headers):
@@ -808,18 +1059,22 @@ def _e_record(v: Record, out: list[Any], p_is_control: bool) -> int:
         except _rt.EncodeError as exc:
             raise exc.within(f"headers[{i}]")
         actual = w - s_attributes
-        if v_len_record is None: v_len_record = actual
-        elif v_len_record != actual: raise _rt.mismatch('len_record', v_len_record, actual)
+        if v_len_record is None:
+            v_len_record = actual
+        elif v_len_record != actual:
+            raise _rt.mismatch("len_record", v_len_record, actual)
         x = v_len_record
-        if not -2147483648 <= x <= 2147483647: raise _rt.out_of_range(x, 32, 'len_record')
+        if not -2147483648 <= x <= 2147483647:
+            raise _rt.out_of_range(x, 32, "len_record")
         x = (x << 1) ^ (x >> 31)
         d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
-        out[a_len_record] = d; w += len(d)
+        out[a_len_record] = d
+        w += len(d)
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Header, int]:
@@ -833,33 +1088,41 @@ def _d_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Header, int]
     e: int
     start = pos
     if pos < end and buf[pos] < 128:
-        x = buf[pos]; pos += 1
+        x = buf[pos]
+        pos += 1
     elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (buf[pos] & 127) | (buf[pos + 1] << 7); pos += 2
+        x = (buf[pos] & 127) | (buf[pos + 1] << 7)
+        pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 5, 'len_key', 32)
+        x, pos = _rt.uvarint(buf, pos, end, 5, "len_key", 32)
     v_len_key = (x >> 1) ^ -(x & 1)
     n = v_len_key
-    if n < 0: raise _rt.bad_length(n, pos, 'key')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "key")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'key')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "key")
     try:
-        v_key = str(buf[pos:e], 'UTF-8')
+        v_key = str(buf[pos:e], "UTF-8")
     except UnicodeDecodeError as exc:
-        raise _rt.invalid(f'not UTF-8: {exc.reason}', pos + exc.start, 'key') from None
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
     pos = e
     if pos < end and buf[pos] < 128:
-        x = buf[pos]; pos += 1
+        x = buf[pos]
+        pos += 1
     elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (buf[pos] & 127) | (buf[pos + 1] << 7); pos += 2
+        x = (buf[pos] & 127) | (buf[pos + 1] << 7)
+        pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 5, 'len_value', 32)
+        x, pos = _rt.uvarint(buf, pos, end, 5, "len_value", 32)
     v_len_value = (x >> 1) ^ -(x & 1)
-    if (v_len_value >= 0):
+    if v_len_value >= 0:
         n = v_len_value
-        if n < 0: raise _rt.bad_length(n, pos, 'value')
+        if n < 0:
+            raise _rt.bad_length(n, pos, "value")
         e = pos + n
-        if e > end: raise _rt.short(buf, pos, end, n, 'value')
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "value")
         v_value = buf[pos:e]
         pos = e
     else:
@@ -884,48 +1147,63 @@ def _e_header(v: Header, out: list[Any]) -> int:
         v_value = v.value
         b_key = None
         if v_key is not None:
-            b_key = v_key.encode('UTF-8')
-        if b_key is None: raise _rt.missing('len_key')
+            b_key = v_key.encode("UTF-8")
+        if b_key is None:
+            raise _rt.missing("len_key")
         actual = len(b_key)
-        if v_len_key is None: v_len_key = actual
-        elif v_len_key != actual: raise _rt.mismatch('len_key', v_len_key, actual)
+        if v_len_key is None:
+            v_len_key = actual
+        elif v_len_key != actual:
+            raise _rt.mismatch("len_key", v_len_key, actual)
         b_value = None
         if v_value is not None:
             b_value = _cast(bytes, v_value)
         if b_value is not None or v_len_value is None or (v_len_value >= 0):
-            actual = (len(b_value) if b_value is not None else -1)
-            if v_len_value is None: v_len_value = actual
-            elif v_len_value != actual: raise _rt.mismatch('len_value', v_len_value, actual)
+            actual = len(b_value) if b_value is not None else -1
+            if v_len_value is None:
+                v_len_value = actual
+            elif v_len_value != actual:
+                raise _rt.mismatch("len_value", v_len_value, actual)
         x = v_len_key
-        if not -2147483648 <= x <= 2147483647: raise _rt.out_of_range(x, 32, 'len_key')
+        if not -2147483648 <= x <= 2147483647:
+            raise _rt.out_of_range(x, 32, "len_key")
         x = (x << 1) ^ (x >> 31)
         d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
-        out.append(d); w += len(d)
-        if v_key is None: raise _rt.missing('key')
+        out.append(d)
+        w += len(d)
+        if v_key is None:
+            raise _rt.missing("key")
         d = _cast(bytes, _cast(bytes, b_key))
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         x = v_len_value
-        if not -2147483648 <= x <= 2147483647: raise _rt.out_of_range(x, 32, 'len_value')
+        if not -2147483648 <= x <= 2147483647:
+            raise _rt.out_of_range(x, 32, "len_value")
         x = (x << 1) ^ (x >> 31)
         d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
-        out.append(d); w += len(d)
-        if (v_len_value >= 0):
-            if v_value is None: raise _rt.missing('value')
+        out.append(d)
+        w += len(d)
+        if v_len_value >= 0:
+            if v_value is None:
+                raise _rt.missing("value")
             d = _cast(bytes, _cast(bytes, b_value))
-            out.append(d); w += len(d)
-        elif v_value is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'value')
+            out.append(d)
+            w += len(d)
+        elif v_value is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "value")
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_control_record_key(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ControlRecordKey, int]:
     """Decode one control_record_key from buf[pos:end]; return it and the position after it."""
     v_version: int
     v_type: ControlType | int
-    if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L8)
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L8)
     v_version, v_type = _S4.unpack_from(buf, pos)
     v_type = _rt.enum_value(ControlType, v_type)
     pos += 4
@@ -939,24 +1217,35 @@ def _e_control_record_key(v: ControlRecordKey, out: list[Any]) -> int:
         w = 0
         v_version = v.version
         v_type = v.type
-        if v_version is None: raise _rt.missing('version')
-        if v_type is None: raise _rt.missing('type')
+        if v_version is None:
+            raise _rt.missing("version")
+        if v_type is None:
+            raise _rt.missing("type")
         try:
-            out.append(_S4.pack(v_version, v_type)); w += 4
+            out.append(_S4.pack(v_version, v_type))
+            w += 4
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_version, v_type,), _L9) from None
+            raise _rt.range_error(
+                exc,
+                (
+                    v_version,
+                    v_type,
+                ),
+                _L9,
+            ) from None
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_control_record_value(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ControlRecordValue, int]:
     """Decode one control_record_value from buf[pos:end]; return it and the position after it."""
     v_version: int
     v_coordinator_epoch: int
-    if pos + 6 > end: raise _rt.short_run(buf, pos, end, _L10)
+    if pos + 6 > end:
+        raise _rt.short_run(buf, pos, end, _L10)
     v_version, v_coordinator_epoch = _S5.unpack_from(buf, pos)
     pos += 6
     return ControlRecordValue(v_version, v_coordinator_epoch), pos
@@ -969,17 +1258,27 @@ def _e_control_record_value(v: ControlRecordValue, out: list[Any]) -> int:
         w = 0
         v_version = v.version
         v_coordinator_epoch = v.coordinator_epoch
-        if v_version is None: raise _rt.missing('version')
-        if v_coordinator_epoch is None: raise _rt.missing('coordinator_epoch')
+        if v_version is None:
+            raise _rt.missing("version")
+        if v_coordinator_epoch is None:
+            raise _rt.missing("coordinator_epoch")
         try:
-            out.append(_S5.pack(v_version, v_coordinator_epoch)); w += 6
+            out.append(_S5.pack(v_version, v_coordinator_epoch))
+            w += 6
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_version, v_coordinator_epoch,), _L11) from None
+            raise _rt.range_error(
+                exc,
+                (
+                    v_version,
+                    v_coordinator_epoch,
+                ),
+                _L11,
+            ) from None
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def decode(data, *, limits: Limits = DEFAULT_LIMITS) -> RecordBatchV2:

@@ -43,9 +43,20 @@ class RecordSet:
     See https://kafka.apache.org/documentation/#messageformat
     """
 
-    entries: list[Entry | RecordBatchV2] | None = field(default=None, metadata={'kind': 'switch', 'cases': [{'kind': 'user', 'type': 'Entry'}, {'kind': 'user', 'type': 'Entry'}, {'kind': 'user', 'type': 'RecordBatchV2'}], 'list': True})
+    entries: list[Entry | RecordBatchV2] | None = field(
+        default=None,
+        metadata={
+            "kind": "switch",
+            "cases": [
+                {"kind": "user", "type": "Entry"},
+                {"kind": "user", "type": "Entry"},
+                {"kind": "user", "type": "RecordBatchV2"},
+            ],
+            "list": True,
+        },
+    )
     """The whole entries, in order."""
-    partial_entry: bytes = field(default=b'', metadata={'kind': 'bytes'})
+    partial_entry: bytes = field(default=b"", metadata={"kind": "bytes"})
     """
     The bytes of a last entry cut short by the fetch size; empty when the last entry
     is whole.
@@ -54,13 +65,13 @@ class RecordSet:
     def __init__(
         self,
         entries: list[Entry | RecordBatchV2] | None = None,
-        partial_entry: bytes = b'',
+        partial_entry: bytes = b"",
     ) -> None:
         self.entries = entries
         self.partial_entry = partial_entry
 
 
-_S0 = _struct.Struct('>b')
+_S0 = _struct.Struct(">b")
 
 
 def _d_record_set(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[RecordSet, int]:
@@ -71,20 +82,26 @@ def _d_record_set(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[RecordSe
     v_entries = []
     outer_buf, outer_end, base = buf, end, 0
     if end != len(buf):
-        base = pos; buf = buf[pos:end]; pos, end = 0, end - pos
-    i = 0; before = pos
+        base = pos
+        buf = buf[pos:end]
+        pos, end = 0, end - pos
+    i = 0
+    before = pos
     try:
         while pos < end:
             before = pos
             lim.elements -= 1
-            if lim.elements < 0: raise lim.too_many(1, pos, '')
+            if lim.elements < 0:
+                raise lim.too_many(1, pos, "")
             _eentries, pos = _d_record_set_entry(buf, pos, end, lim)
             v_entries.append(_eentries)
-            if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')
+            if pos == before:
+                raise _rt.invalid("an element took no bytes; repeating it would never end", pos, "")
             i += 1
     except _rt.DecodeError as exc:
-        if exc.kind != 'truncated':
-            if exc.offset is not None: exc.offset += base
+        if exc.kind != "truncated":
+            if exc.offset is not None:
+                exc.offset += base
             raise exc.within(f"entries[{i}]")
         pos = before
     buf, end, pos = outer_buf, outer_end, pos + base
@@ -102,21 +119,24 @@ def _e_record_set(v: RecordSet, out: list[Any]) -> int:
         w = 0
         v_entries = v.entries
         v_partial_entry = v.partial_entry
-        if v_entries is None: raise _rt.missing('entries')
+        if v_entries is None:
+            raise _rt.missing("entries")
         i = 0
         try:
             for i, x_entries in enumerate(v_entries):
                 w += _e_record_set_entry(x_entries, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"entries[{i}]")
-        if v_partial_entry is None: raise _rt.missing('partial_entry')
+        if v_partial_entry is None:
+            raise _rt.missing("partial_entry")
         d = _cast(bytes, v_partial_entry)
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_record_set_entry(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Entry | RecordBatchV2 | None, int]:
@@ -125,26 +145,29 @@ def _d_record_set_entry(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[En
     start = pos
     resume = pos
     pos = start + ((pos - start) + 16)
-    if pos < start: raise _rt.bad_length(pos - start, start, 'magic')
-    if pos + 1 > end: raise _rt.short(buf, pos, end, 1, 'magic')
-    i_magic, = _S0.unpack_from(buf, pos); pos += 1
+    if pos < start:
+        raise _rt.bad_length(pos - start, start, "magic")
+    if pos + 1 > end:
+        raise _rt.short(buf, pos, end, 1, "magic")
+    (i_magic,) = _S0.unpack_from(buf, pos)
+    pos += 1
     pos = resume
     on_body = i_magic
     if on_body == 0:
         try:
             v_body, pos = _d_entry(buf, pos, end, lim, 0)
         except _rt.DecodeError as exc:
-            raise exc.within('body')
+            raise exc.within("body")
     elif on_body == 1:
         try:
             v_body, pos = _d_entry(buf, pos, end, lim, 0)
         except _rt.DecodeError as exc:
-            raise exc.within('body')
+            raise exc.within("body")
     else:
         try:
             v_body, pos = _d_record_batch_v2(buf, pos, end, lim)
         except _rt.DecodeError as exc:
-            raise exc.within('body')
+            raise exc.within("body")
     return v_body, pos
 
 
@@ -155,25 +178,27 @@ def _e_record_set_entry(v: Entry | RecordBatchV2 | None, out: list[Any]) -> int:
     try:
         w = 0
         v_body = v
-        if v_body is None: raise _rt.missing('body')
+        if v_body is None:
+            raise _rt.missing("body")
         if isinstance(v_body, Entry):
             try:
-                w += _e_entry(_cast('Entry', v_body), out, 0)
+                w += _e_entry(_cast("Entry", v_body), out, 0)
             except _rt.EncodeError as exc:
-                raise exc.within('body')
+                raise exc.within("body")
         elif isinstance(v_body, RecordBatchV2):
             try:
-                w += _e_record_batch_v2(_cast('RecordBatchV2', v_body), out)
+                w += _e_record_batch_v2(_cast("RecordBatchV2", v_body), out)
             except _rt.EncodeError as exc:
-                raise exc.within('body')
+                raise exc.within("body")
         else:
             d = _cast(bytes, v_body)
-            out.append(d); w += len(d)
+            out.append(d)
+            w += len(d)
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def decode(data, *, limits: Limits = DEFAULT_LIMITS) -> RecordSet:

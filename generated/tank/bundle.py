@@ -49,42 +49,52 @@ class Bundle:
     See https://github.com/phaistos-networks/TANK/blob/master/tank_encoding.md
     """
 
-    codec: Codec | int = field(default=Codec.none, metadata={'kind': 'enum', 'enum': 'Codec'})
+    codec: Codec | int = field(default=Codec.none, metadata={"kind": "enum", "enum": "Codec"})
     """Bits 0-1, the codec of the message set."""
-    num_messages_in_flags: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'defaulted': True})
+    num_messages_in_flags: int | None = field(default=None, metadata={"kind": "int", "wide": False, "defaulted": True})
     """
     Bits 2-5, the number of messages when it is 1 to 15; 0 when a varint count
     follows. Derived: computed on encode when left None.
     """
-    is_sparse: bool = field(default=False, metadata={'kind': 'bool'})
+    is_sparse: bool = field(default=False, metadata={"kind": "bool"})
     """Bit 6, set when the bundle carries its messages' sequence numbers."""
-    has_extra_flags: bool = field(default=False, metadata={'kind': 'bool'})
+    has_extra_flags: bool = field(default=False, metadata={"kind": "bool"})
     """
     Bit 7, set when an extra flags byte follows. Documented by the seeds; no
     real encoder or decoder reads or writes it, so real data never has it.
     """
-    extra_flags: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'optional': True})
+    extra_flags: int | None = field(default=None, metadata={"kind": "int", "wide": False, "optional": True})
     """Extra flags (seed only); bit 0 says rich producer information follows."""
-    producer: ProducerInfo | None = field(default=None, metadata={'kind': 'user', 'type': 'ProducerInfo', 'optional': True})
+    producer: ProducerInfo | None = field(
+        default=None, metadata={"kind": "user", "type": "ProducerInfo", "optional": True}
+    )
     """Rich producer information (seed only)."""
-    num_messages_varint: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'defaulted': True, 'optional': True})
+    num_messages_varint: int | None = field(
+        default=None, metadata={"kind": "int", "wide": False, "defaulted": True, "optional": True}
+    )
     """
     The number of messages, when it does not fit in the flags. Derived: computed on
     encode when left None.
     """
-    first_seq_num: int | None = field(default=None, metadata={'kind': 'int', 'wide': True, 'defaulted': True, 'optional': True})
+    first_seq_num: int | None = field(
+        default=None, metadata={"kind": "int", "wide": True, "defaulted": True, "optional": True}
+    )
     """
     Sequence number of the first message (sparse bundles). Derived: computed on
     encode when left None.
     """
-    last_seq_num_delta: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'defaulted': True, 'optional': True})
+    last_seq_num_delta: int | None = field(
+        default=None, metadata={"kind": "int", "wide": False, "defaulted": True, "optional": True}
+    )
     """
     Last message's sequence number minus the first's, minus 1 (sparse bundles of
     several messages). Derived: computed on encode when left None.
     """
-    messages: list[Message] = field(default_factory=list, metadata={'kind': 'user', 'type': 'Message', 'list': True})
+    messages: list[Message] = field(default_factory=list, metadata={"kind": "user", "type": "Message", "list": True})
     """The messages, compressed as a whole with raw Snappy when the codec is snappy."""
-    num_messages: int | None = field(default=None, compare=False, metadata={'kind': 'int', 'wide': False, 'instance': True})
+    num_messages: int | None = field(
+        default=None, compare=False, metadata={"kind": "int", "wide": False, "instance": True}
+    )
     """The number of messages. Computed on decode."""
 
     def __init__(
@@ -118,11 +128,11 @@ class Bundle:
 class ProducerInfo:
     """Rich producer information of the extra flags (documented by the seeds only)."""
 
-    partition_leader_epoch: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    partition_leader_epoch: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Set by the broker on receipt."""
-    producer_id: int = field(default=0, metadata={'kind': 'int', 'wide': True})
+    producer_id: int = field(default=0, metadata={"kind": "int", "wide": True})
     """Producer id from InitProducerId."""
-    producer_epoch: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    producer_epoch: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Producer epoch from InitProducerId."""
 
     def __init__(
@@ -144,44 +154,50 @@ class Message:
     between the first and the last whose number is not the previous one plus 1.
     """
 
-    has_key: bool | None = field(default=None, metadata={'kind': 'bool', 'derived': True})
+    has_key: bool | None = field(default=None, metadata={"kind": "bool", "derived": True})
     """Bit 0 (HaveKey), set when a key follows. Derived: computed on encode when left None."""
-    use_last_ts: bool | None = field(default=None, metadata={'kind': 'bool', 'defaulted': True})
+    use_last_ts: bool | None = field(default=None, metadata={"kind": "bool", "defaulted": True})
     """
     Bit 1 (UseLastSpecifiedTS), set when the timestamp is the previous message's and
     is not written. Derived: computed on encode when left None.
     """
-    seq_num_prev_plus_one: bool | None = field(default=None, metadata={'kind': 'bool', 'defaulted': True})
+    seq_num_prev_plus_one: bool | None = field(default=None, metadata={"kind": "bool", "defaulted": True})
     """
     Bit 2 (SeqNumPrevPlusOne), set in sparse bundles when the sequence number is the
     previous one plus 1. Derived: computed on encode when left None.
     """
-    reserved: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    reserved: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Bits 3-7, unused."""
-    seq_num_delta: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'defaulted': True, 'optional': True})
+    seq_num_delta: int | None = field(
+        default=None, metadata={"kind": "int", "wide": False, "defaulted": True, "optional": True}
+    )
     """
     Sequence number minus the previous one, minus 1 (sparse bundles, messages
     between the first and the last). Derived: computed on encode when left None.
     """
-    timestamp_written: int | None = field(default=None, metadata={'kind': 'int', 'wide': True, 'defaulted': True, 'optional': True})
+    timestamp_written: int | None = field(
+        default=None, metadata={"kind": "int", "wide": True, "defaulted": True, "optional": True}
+    )
     """
     Creation time in milliseconds, when it is not the previous message's. Derived:
     computed on encode when left None.
     """
-    len_key: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True, 'optional': True})
+    len_key: int | None = field(
+        default=None, metadata={"kind": "int", "wide": False, "derived": True, "optional": True}
+    )
     """Length of the key. Derived: computed on encode when left None."""
-    key: bytes | None = field(default=None, metadata={'kind': 'bytes', 'optional': True})
+    key: bytes | None = field(default=None, metadata={"kind": "bytes", "optional": True})
     """The key (an empty key counts as no key for the C++ client)."""
-    len_content: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_content: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the content. Derived: computed on encode when left None."""
-    content: bytes = field(default=b'', metadata={'kind': 'bytes'})
+    content: bytes = field(default=b"", metadata={"kind": "bytes"})
     """The message's content."""
-    timestamp: int | None = field(default=None, metadata={'kind': 'int', 'wide': True, 'instance': True, 'input': True})
+    timestamp: int | None = field(default=None, metadata={"kind": "int", "wide": True, "instance": True, "input": True})
     """
     The creation time in milliseconds, written or carried from the last message that
     had one. Computed on decode.
     """
-    seq_num: int | None = field(default=None, metadata={'kind': 'int', 'wide': True, 'instance': True, 'input': True})
+    seq_num: int | None = field(default=None, metadata={"kind": "int", "wide": True, "instance": True, "input": True})
     """The absolute sequence number. Computed on decode."""
 
     def __init__(
@@ -195,7 +211,7 @@ class Message:
         len_key: int | None = None,
         key: bytes | None = None,
         len_content: int | None = None,
-        content: bytes = b'',
+        content: bytes = b"",
         timestamp: int | None = None,
         seq_num: int | None = None,
     ) -> None:
@@ -213,20 +229,20 @@ class Message:
         self.seq_num = seq_num
 
 
-_S0 = _struct.Struct('<B')
-_S1 = _struct.Struct('<Q')
-_S2 = _struct.Struct('>B')
-_S3 = _struct.Struct('<IQH')
-_L0 = (('codec', 0, 1), ('num_messages_in_flags', 0, 1), ('is_sparse', 0, 1), ('has_extra_flags', 0, 1))
-_L1 = (('codec', '<B'),)
-_L2 = (('extra_flags', '>B'),)
-_L3 = (('first_seq_num', '<Q'),)
-_L4 = (('partition_leader_epoch', 0, 4), ('producer_id', 4, 8), ('producer_epoch', 12, 2))
-_L5 = (('partition_leader_epoch', '<I'), ('producer_id', '<Q'), ('producer_epoch', '<H'))
-_L6 = (('has_key', 0, 1), ('use_last_ts', 0, 1), ('seq_num_prev_plus_one', 0, 1), ('reserved', 0, 1))
-_L7 = (('has_key', '<B'),)
-_L8 = (('timestamp_written', '<Q'),)
-_L9 = (('len_key', '>B'),)
+_S0 = _struct.Struct("<B")
+_S1 = _struct.Struct("<Q")
+_S2 = _struct.Struct(">B")
+_S3 = _struct.Struct("<IQH")
+_L0 = (("codec", 0, 1), ("num_messages_in_flags", 0, 1), ("is_sparse", 0, 1), ("has_extra_flags", 0, 1))
+_L1 = (("codec", "<B"),)
+_L2 = (("extra_flags", ">B"),)
+_L3 = (("first_seq_num", "<Q"),)
+_L4 = (("partition_leader_epoch", 0, 4), ("producer_id", 4, 8), ("producer_epoch", 12, 2))
+_L5 = (("partition_leader_epoch", "<I"), ("producer_id", "<Q"), ("producer_epoch", "<H"))
+_L6 = (("has_key", 0, 1), ("use_last_ts", 0, 1), ("seq_num_prev_plus_one", 0, 1), ("reserved", 0, 1))
+_L7 = (("has_key", "<B"),)
+_L8 = (("timestamp_written", "<Q"),)
+_L9 = (("len_key", ">B"),)
 
 
 def _d_bundle(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: int) -> tuple[Bundle, int]:
@@ -244,59 +260,91 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: int) 
     e: int
     p: int
     b2: bytes
-    if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L0)
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L0)
     g_codec = buf[pos]
     v_codec = g_codec & 0x3
-    v_num_messages_in_flags = (g_codec >> 2) & 0xf
+    v_num_messages_in_flags = (g_codec >> 2) & 0xF
     v_is_sparse = ((g_codec >> 6) & 0x1) != 0
     v_has_extra_flags = ((g_codec >> 7) & 0x1) != 0
     v_codec = _rt.enum_value(Codec, v_codec)
     pos += 1
     if v_has_extra_flags:
-        if pos >= end: raise _rt.short(buf, pos, end, 1, 'extra_flags')
-        v_extra_flags = buf[pos]; pos += 1
+        if pos >= end:
+            raise _rt.short(buf, pos, end, 1, "extra_flags")
+        v_extra_flags = buf[pos]
+        pos += 1
     else:
         v_extra_flags = None
-    if (v_has_extra_flags and ((v_extra_flags & 1) != 0)):
+    if v_has_extra_flags and ((v_extra_flags & 1) != 0):
         try:
             v_producer, pos = _d_producer_info(buf, pos, end, lim)
         except _rt.DecodeError as exc:
-            raise exc.within('producer')
+            raise exc.within("producer")
     else:
         v_producer = None
-    if (v_num_messages_in_flags == 0):
+    if v_num_messages_in_flags == 0:
         if pos < end and buf[pos] < 128:
-            v_num_messages_varint = buf[pos]; pos += 1
+            v_num_messages_varint = buf[pos]
+            pos += 1
         else:
-            v_num_messages_varint, pos = _rt.uvarint(buf, pos, end, 5, 'num_messages_varint', 32)
+            v_num_messages_varint, pos = _rt.uvarint(buf, pos, end, 5, "num_messages_varint", 32)
     else:
         v_num_messages_varint = None
     if v_is_sparse:
-        if pos + 8 > end: raise _rt.short(buf, pos, end, 8, 'first_seq_num')
-        v_first_seq_num, = _S1.unpack_from(buf, pos); pos += 8
+        if pos + 8 > end:
+            raise _rt.short(buf, pos, end, 8, "first_seq_num")
+        (v_first_seq_num,) = _S1.unpack_from(buf, pos)
+        pos += 8
     else:
         v_first_seq_num = None
-    i_num_messages = (v_num_messages_in_flags if (v_num_messages_in_flags != 0) else v_num_messages_varint)
-    if (v_is_sparse and (i_num_messages != 1)):
+    i_num_messages = v_num_messages_in_flags if (v_num_messages_in_flags != 0) else v_num_messages_varint
+    if v_is_sparse and (i_num_messages != 1):
         if pos < end and buf[pos] < 128:
-            v_last_seq_num_delta = buf[pos]; pos += 1
+            v_last_seq_num_delta = buf[pos]
+            pos += 1
         else:
-            v_last_seq_num_delta, pos = _rt.uvarint(buf, pos, end, 5, 'last_seq_num_delta', 32)
+            v_last_seq_num_delta, pos = _rt.uvarint(buf, pos, end, 5, "last_seq_num_delta", 32)
     else:
         v_last_seq_num_delta = None
     e = end
     try:
         b2, s2, e2 = tank_compression.decode(buf, pos, e, lim, int(v_codec))
     except _rt.DecodeError as exc:
-        raise exc.within('messages')
+        raise exc.within("messages")
     try:
-        v_messages, p = _d_message_set(b2, s2, e2, lim, i_num_messages, v_is_sparse, (v_first_seq_num if v_is_sparse else p_base_seq_num), (v_last_seq_num_delta if (v_is_sparse and (i_num_messages != 1)) else 0))
+        v_messages, p = _d_message_set(
+            b2,
+            s2,
+            e2,
+            lim,
+            i_num_messages,
+            v_is_sparse,
+            (v_first_seq_num if v_is_sparse else p_base_seq_num),
+            (v_last_seq_num_delta if (v_is_sparse and (i_num_messages != 1)) else 0),
+        )
     except _rt.DecodeError as exc:
         _rt.in_field(exc, pos, b2 is not buf, e >= len(buf))
-        raise exc.within('messages')
-    if p != e2: raise _rt.in_field(_rt.trailing(b2, p, e2, 'messages'), pos, b2 is not buf)
+        raise exc.within("messages")
+    if p != e2:
+        raise _rt.in_field(_rt.trailing(b2, p, e2, "messages"), pos, b2 is not buf)
     pos = e
-    return Bundle(v_codec, v_num_messages_in_flags, v_is_sparse, v_has_extra_flags, v_extra_flags, v_producer, v_num_messages_varint, v_first_seq_num, v_last_seq_num_delta, v_messages, i_num_messages), pos
+    return (
+        Bundle(
+            v_codec,
+            v_num_messages_in_flags,
+            v_is_sparse,
+            v_has_extra_flags,
+            v_extra_flags,
+            v_producer,
+            v_num_messages_varint,
+            v_first_seq_num,
+            v_last_seq_num_delta,
+            v_messages,
+            i_num_messages,
+        ),
+        pos,
+    )
 
 
 def _e_bundle(v: Bundle, out: list[Any], p_base_seq_num: int) -> int:
@@ -322,69 +370,133 @@ def _e_bundle(v: Bundle, out: list[Any], p_base_seq_num: int) -> int:
         v_first_seq_num = v.first_seq_num
         v_last_seq_num_delta = v.last_seq_num_delta
         v_messages = v.messages
-        if v_num_messages_in_flags is None: v_num_messages_in_flags = (len(v_messages) if (len(v_messages) <= 15) else 0)
-        if v_num_messages_varint is None and (v_num_messages_in_flags == 0): v_num_messages_varint = len(v_messages)
-        if v_first_seq_num is None and v_is_sparse: v_first_seq_num = _cast(Any, v_messages[0].seq_num)
-        i_num_messages = (v_num_messages_in_flags if (v_num_messages_in_flags != 0) else v_num_messages_varint)
-        if v_last_seq_num_delta is None and (v_is_sparse and (i_num_messages != 1)): v_last_seq_num_delta = ((_cast(Any, v_messages[-1].seq_num) - _cast(Any, v_messages[0].seq_num)) - 1)
-        if v_codec is None: raise _rt.missing('codec')
-        if v_is_sparse is None: raise _rt.missing('is_sparse')
-        if v_has_extra_flags is None: raise _rt.missing('has_extra_flags')
+        if v_num_messages_in_flags is None:
+            v_num_messages_in_flags = len(v_messages) if (len(v_messages) <= 15) else 0
+        if v_num_messages_varint is None and (v_num_messages_in_flags == 0):
+            v_num_messages_varint = len(v_messages)
+        if v_first_seq_num is None and v_is_sparse:
+            v_first_seq_num = _cast(Any, v_messages[0].seq_num)
+        i_num_messages = v_num_messages_in_flags if (v_num_messages_in_flags != 0) else v_num_messages_varint
+        if v_last_seq_num_delta is None and (v_is_sparse and (i_num_messages != 1)):
+            v_last_seq_num_delta = (_cast(Any, v_messages[-1].seq_num) - _cast(Any, v_messages[0].seq_num)) - 1
+        if v_codec is None:
+            raise _rt.missing("codec")
+        if v_is_sparse is None:
+            raise _rt.missing("is_sparse")
+        if v_has_extra_flags is None:
+            raise _rt.missing("has_extra_flags")
         try:
-            if not 0 <= (_rt.check_bits(v_codec, 2, 'codec') | (_rt.check_bits(v_num_messages_in_flags, 4, 'num_messages_in_flags') << 2) | (_rt.check_bits(v_is_sparse, 1, 'is_sparse') << 6) | (_rt.check_bits(v_has_extra_flags, 1, 'has_extra_flags') << 7)) <= 255: raise ValueError('out of range')
-            out.append(_rt.BYTE[(_rt.check_bits(v_codec, 2, 'codec') | (_rt.check_bits(v_num_messages_in_flags, 4, 'num_messages_in_flags') << 2) | (_rt.check_bits(v_is_sparse, 1, 'is_sparse') << 6) | (_rt.check_bits(v_has_extra_flags, 1, 'has_extra_flags') << 7))]); w += 1
+            if (
+                not 0
+                <= (
+                    _rt.check_bits(v_codec, 2, "codec")
+                    | (_rt.check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
+                    | (_rt.check_bits(v_is_sparse, 1, "is_sparse") << 6)
+                    | (_rt.check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
+                )
+                <= 255
+            ):
+                raise ValueError("out of range")
+            out.append(
+                _rt.BYTE[
+                    (
+                        _rt.check_bits(v_codec, 2, "codec")
+                        | (_rt.check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
+                        | (_rt.check_bits(v_is_sparse, 1, "is_sparse") << 6)
+                        | (_rt.check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
+                    )
+                ]
+            )
+            w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, ((_rt.check_bits(v_codec, 2, 'codec') | (_rt.check_bits(v_num_messages_in_flags, 4, 'num_messages_in_flags') << 2) | (_rt.check_bits(v_is_sparse, 1, 'is_sparse') << 6) | (_rt.check_bits(v_has_extra_flags, 1, 'has_extra_flags') << 7)),), _L1) from None
+            raise _rt.range_error(
+                exc,
+                (
+                    (
+                        _rt.check_bits(v_codec, 2, "codec")
+                        | (_rt.check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
+                        | (_rt.check_bits(v_is_sparse, 1, "is_sparse") << 6)
+                        | (_rt.check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
+                    ),
+                ),
+                _L1,
+            ) from None
         if v_has_extra_flags:
-            if v_extra_flags is None: raise _rt.missing('extra_flags')
+            if v_extra_flags is None:
+                raise _rt.missing("extra_flags")
             try:
-                if not 0 <= v_extra_flags <= 255: raise ValueError('out of range')
-                out.append(_rt.BYTE[v_extra_flags]); w += 1
+                if not 0 <= v_extra_flags <= 255:
+                    raise ValueError("out of range")
+                out.append(_rt.BYTE[v_extra_flags])
+                w += 1
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_extra_flags,), _L2) from None
-        elif v_extra_flags is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'extra_flags')
-        if (v_has_extra_flags and ((v_extra_flags & 1) != 0)):
-            if v_producer is None: raise _rt.missing('producer')
+        elif v_extra_flags is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "extra_flags")
+        if v_has_extra_flags and ((v_extra_flags & 1) != 0):
+            if v_producer is None:
+                raise _rt.missing("producer")
             try:
                 w += _e_producer_info(v_producer, out)
             except _rt.EncodeError as exc:
-                raise exc.within('producer')
-        elif v_producer is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'producer')
-        if (v_num_messages_in_flags == 0):
-            if v_num_messages_varint is None: raise _rt.missing('num_messages_varint')
+                raise exc.within("producer")
+        elif v_producer is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "producer")
+        if v_num_messages_in_flags == 0:
+            if v_num_messages_varint is None:
+                raise _rt.missing("num_messages_varint")
             x = v_num_messages_varint
-            if not 0 <= x < 4294967296: raise _rt.out_of_range(x, 32, 'num_messages_varint', signed=False)
+            if not 0 <= x < 4294967296:
+                raise _rt.out_of_range(x, 32, "num_messages_varint", signed=False)
             d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
-            out.append(d); w += len(d)
-        elif v_num_messages_varint is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'num_messages_varint')
+            out.append(d)
+            w += len(d)
+        elif v_num_messages_varint is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "num_messages_varint")
         if v_is_sparse:
-            if v_first_seq_num is None: raise _rt.missing('first_seq_num')
+            if v_first_seq_num is None:
+                raise _rt.missing("first_seq_num")
             try:
-                out.append(_S1.pack(v_first_seq_num)); w += 8
+                out.append(_S1.pack(v_first_seq_num))
+                w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_first_seq_num,), _L3) from None
-        elif v_first_seq_num is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'first_seq_num')
-        if (v_is_sparse and (i_num_messages != 1)):
-            if v_last_seq_num_delta is None: raise _rt.missing('last_seq_num_delta')
+        elif v_first_seq_num is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "first_seq_num")
+        if v_is_sparse and (i_num_messages != 1):
+            if v_last_seq_num_delta is None:
+                raise _rt.missing("last_seq_num_delta")
             x = v_last_seq_num_delta
-            if not 0 <= x < 4294967296: raise _rt.out_of_range(x, 32, 'last_seq_num_delta', signed=False)
+            if not 0 <= x < 4294967296:
+                raise _rt.out_of_range(x, 32, "last_seq_num_delta", signed=False)
             d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
-            out.append(d); w += len(d)
-        elif v_last_seq_num_delta is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'last_seq_num_delta')
-        if v_messages is None: raise _rt.missing('messages')
+            out.append(d)
+            w += len(d)
+        elif v_last_seq_num_delta is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "last_seq_num_delta")
+        if v_messages is None:
+            raise _rt.missing("messages")
         t_messages = []
         try:
-            _e_message_set(v_messages, t_messages, i_num_messages, v_is_sparse, (v_first_seq_num if v_is_sparse else p_base_seq_num), (v_last_seq_num_delta if (v_is_sparse and (i_num_messages != 1)) else 0))
+            _e_message_set(
+                v_messages,
+                t_messages,
+                i_num_messages,
+                v_is_sparse,
+                (v_first_seq_num if v_is_sparse else p_base_seq_num),
+                (v_last_seq_num_delta if (v_is_sparse and (i_num_messages != 1)) else 0),
+            )
         except _rt.EncodeError as exc:
-            raise exc.within('messages')
-        d = b''.join(t_messages)
+            raise exc.within("messages")
+        d = b"".join(t_messages)
         d = _cast(bytes, tank_compression.encode(d, int(v_codec)))
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_producer_info(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ProducerInfo, int]:
@@ -392,7 +504,8 @@ def _d_producer_info(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Produ
     v_partition_leader_epoch: int
     v_producer_id: int
     v_producer_epoch: int
-    if pos + 14 > end: raise _rt.short_run(buf, pos, end, _L4)
+    if pos + 14 > end:
+        raise _rt.short_run(buf, pos, end, _L4)
     v_partition_leader_epoch, v_producer_id, v_producer_epoch = _S3.unpack_from(buf, pos)
     pos += 14
     return ProducerInfo(v_partition_leader_epoch, v_producer_id, v_producer_epoch), pos
@@ -406,62 +519,110 @@ def _e_producer_info(v: ProducerInfo, out: list[Any]) -> int:
         v_partition_leader_epoch = v.partition_leader_epoch
         v_producer_id = v.producer_id
         v_producer_epoch = v.producer_epoch
-        if v_partition_leader_epoch is None: raise _rt.missing('partition_leader_epoch')
-        if v_producer_id is None: raise _rt.missing('producer_id')
-        if v_producer_epoch is None: raise _rt.missing('producer_epoch')
+        if v_partition_leader_epoch is None:
+            raise _rt.missing("partition_leader_epoch")
+        if v_producer_id is None:
+            raise _rt.missing("producer_id")
+        if v_producer_epoch is None:
+            raise _rt.missing("producer_epoch")
         try:
-            out.append(_S3.pack(v_partition_leader_epoch, v_producer_id, v_producer_epoch)); w += 14
+            out.append(_S3.pack(v_partition_leader_epoch, v_producer_id, v_producer_epoch))
+            w += 14
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_partition_leader_epoch, v_producer_id, v_producer_epoch,), _L5) from None
+            raise _rt.range_error(
+                exc,
+                (
+                    v_partition_leader_epoch,
+                    v_producer_id,
+                    v_producer_epoch,
+                ),
+                _L5,
+            ) from None
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_message_set(buf: bytes, pos: int, end: int, lim: Budget, p_num_messages: int, p_is_sparse: bool, p_first_seq_num: int, p_last_seq_num_delta: int) -> tuple[list[Message], int]:
+def _d_message_set(
+    buf: bytes,
+    pos: int,
+    end: int,
+    lim: Budget,
+    p_num_messages: int,
+    p_is_sparse: bool,
+    p_first_seq_num: int,
+    p_last_seq_num_delta: int,
+) -> tuple[list[Message], int]:
     """Decode one message_set from buf[pos:end]; return it and the position after it."""
     v_items: list[Message]
     count: int
     v_items = []
     count = p_num_messages
-    if count < 0: raise _rt.bad_length(count, pos, '')
-    if count * 2 > end - pos: raise _rt.short(buf, pos, end, count * 2, '')
-    if count > lim.elements: raise lim.too_many(count, pos, '')
+    if count < 0:
+        raise _rt.bad_length(count, pos, "")
+    if count * 2 > end - pos:
+        raise _rt.short(buf, pos, end, count * 2, "")
+    if count > lim.elements:
+        raise lim.too_many(count, pos, "")
     lim.elements -= count
     i = 0
     try:
         for i in range(count):
-            _eitems, pos = _d_message(buf, pos, end, lim, i, p_num_messages, p_is_sparse, p_first_seq_num, p_last_seq_num_delta, v_items)
+            _eitems, pos = _d_message(
+                buf, pos, end, lim, i, p_num_messages, p_is_sparse, p_first_seq_num, p_last_seq_num_delta, v_items
+            )
             v_items.append(_eitems)
     except _rt.DecodeError as exc:
         raise exc.within(f"[{i}]")
     return v_items, pos
 
 
-def _e_message_set(v: list[Message], out: list[Any], p_num_messages: int, p_is_sparse: bool, p_first_seq_num: int, p_last_seq_num_delta: int) -> int:
+def _e_message_set(
+    v: list[Message],
+    out: list[Any],
+    p_num_messages: int,
+    p_is_sparse: bool,
+    p_first_seq_num: int,
+    p_last_seq_num_delta: int,
+) -> int:
     """Append the parts of a message_set to `out`; return how many bytes they hold."""
     w: int
     try:
         w = 0
         v_items = v
-        if v_items is None: raise _rt.missing('items')
-        if len(v_items) != p_num_messages: raise _rt.mismatch('items', p_num_messages, len(v_items))
+        if v_items is None:
+            raise _rt.missing("items")
+        if len(v_items) != p_num_messages:
+            raise _rt.mismatch("items", p_num_messages, len(v_items))
         i = 0
         try:
             for i, x_items in enumerate(v_items):
-                w += _e_message(x_items, out, i, p_num_messages, p_is_sparse, p_first_seq_num, p_last_seq_num_delta, v_items)
+                w += _e_message(
+                    x_items, out, i, p_num_messages, p_is_sparse, p_first_seq_num, p_last_seq_num_delta, v_items
+                )
         except _rt.EncodeError as exc:
             raise exc.within(f"[{i}]")
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_message(buf: bytes, pos: int, end: int, lim: Budget, p_idx: int, p_num_messages: int, p_is_sparse: bool, p_first_seq_num: int, p_last_seq_num_delta: int, pp_items: Any) -> tuple[Message, int]:
+def _d_message(
+    buf: bytes,
+    pos: int,
+    end: int,
+    lim: Budget,
+    p_idx: int,
+    p_num_messages: int,
+    p_is_sparse: bool,
+    p_first_seq_num: int,
+    p_last_seq_num_delta: int,
+    pp_items: Any,
+) -> tuple[Message, int]:
     """Decode one message from buf[pos:end]; return it and the position after it."""
     v_has_key: bool
     v_use_last_ts: bool
@@ -476,59 +637,110 @@ def _d_message(buf: bytes, pos: int, end: int, lim: Budget, p_idx: int, p_num_me
     n: int
     e: int
     try:
-        if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L6)
+        if pos + 1 > end:
+            raise _rt.short_run(buf, pos, end, _L6)
         g_has_key = buf[pos]
         v_has_key = (g_has_key & 0x1) != 0
         v_use_last_ts = ((g_has_key >> 1) & 0x1) != 0
         v_seq_num_prev_plus_one = ((g_has_key >> 2) & 0x1) != 0
-        v_reserved = (g_has_key >> 3) & 0x1f
+        v_reserved = (g_has_key >> 3) & 0x1F
         pos += 1
-        if (((p_is_sparse and (not v_seq_num_prev_plus_one)) and (p_idx > 0)) and (p_idx < (p_num_messages - 1))):
+        if ((p_is_sparse and (not v_seq_num_prev_plus_one)) and (p_idx > 0)) and (p_idx < (p_num_messages - 1)):
             if pos < end and buf[pos] < 128:
-                v_seq_num_delta = buf[pos]; pos += 1
+                v_seq_num_delta = buf[pos]
+                pos += 1
             else:
-                v_seq_num_delta, pos = _rt.uvarint(buf, pos, end, 5, 'seq_num_delta', 32)
+                v_seq_num_delta, pos = _rt.uvarint(buf, pos, end, 5, "seq_num_delta", 32)
         else:
             v_seq_num_delta = None
-        if (not v_use_last_ts):
-            if pos + 8 > end: raise _rt.short(buf, pos, end, 8, 'timestamp_written')
-            v_timestamp_written, = _S1.unpack_from(buf, pos); pos += 8
+        if not v_use_last_ts:
+            if pos + 8 > end:
+                raise _rt.short(buf, pos, end, 8, "timestamp_written")
+            (v_timestamp_written,) = _S1.unpack_from(buf, pos)
+            pos += 8
         else:
             v_timestamp_written = None
         if v_has_key:
-            if pos >= end: raise _rt.short(buf, pos, end, 1, 'len_key')
-            v_len_key = buf[pos]; pos += 1
+            if pos >= end:
+                raise _rt.short(buf, pos, end, 1, "len_key")
+            v_len_key = buf[pos]
+            pos += 1
         else:
             v_len_key = None
         if v_has_key:
             n = v_len_key
-            if n < 0: raise _rt.bad_length(n, pos, 'key')
+            if n < 0:
+                raise _rt.bad_length(n, pos, "key")
             e = pos + n
-            if e > end: raise _rt.short(buf, pos, end, n, 'key')
+            if e > end:
+                raise _rt.short(buf, pos, end, n, "key")
             v_key = buf[pos:e]
             pos = e
         else:
             v_key = None
         if pos < end and buf[pos] < 128:
-            v_len_content = buf[pos]; pos += 1
+            v_len_content = buf[pos]
+            pos += 1
         else:
-            v_len_content, pos = _rt.uvarint(buf, pos, end, 5, 'len_content', 32)
+            v_len_content, pos = _rt.uvarint(buf, pos, end, 5, "len_content", 32)
         n = v_len_content
-        if n < 0: raise _rt.bad_length(n, pos, 'content')
+        if n < 0:
+            raise _rt.bad_length(n, pos, "content")
         e = pos + n
-        if e > end: raise _rt.short(buf, pos, end, n, 'content')
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "content")
         v_content = buf[pos:e]
         pos = e
-        i_timestamp = (_cast(Any, pp_items[(p_idx - 1)].timestamp) if v_use_last_ts else v_timestamp_written)
-        i_seq_num = ((p_first_seq_num if (p_idx == 0) else (((p_first_seq_num + p_last_seq_num_delta) + 1) if (p_idx == (p_num_messages - 1)) else ((_cast(Any, pp_items[(p_idx - 1)].seq_num) + 1) + (0 if v_seq_num_prev_plus_one else v_seq_num_delta)))) if p_is_sparse else (p_first_seq_num + p_idx))
-        return Message(v_has_key, v_use_last_ts, v_seq_num_prev_plus_one, v_reserved, v_seq_num_delta, v_timestamp_written, v_len_key, v_key, v_len_content, v_content, i_timestamp, i_seq_num), pos
+        i_timestamp = _cast(Any, pp_items[(p_idx - 1)].timestamp) if v_use_last_ts else v_timestamp_written
+        i_seq_num = (
+            (
+                p_first_seq_num
+                if (p_idx == 0)
+                else (
+                    ((p_first_seq_num + p_last_seq_num_delta) + 1)
+                    if (p_idx == (p_num_messages - 1))
+                    else (
+                        (_cast(Any, pp_items[(p_idx - 1)].seq_num) + 1)
+                        + (0 if v_seq_num_prev_plus_one else v_seq_num_delta)
+                    )
+                )
+            )
+            if p_is_sparse
+            else (p_first_seq_num + p_idx)
+        )
+        return (
+            Message(
+                v_has_key,
+                v_use_last_ts,
+                v_seq_num_prev_plus_one,
+                v_reserved,
+                v_seq_num_delta,
+                v_timestamp_written,
+                v_len_key,
+                v_key,
+                v_len_content,
+                v_content,
+                i_timestamp,
+                i_seq_num,
+            ),
+            pos,
+        )
     except _rt.DecodeError:
         raise
     except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:
-        raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None
+        raise _rt.invalid(f"an expression failed on this input: {exc}", pos, "") from None
 
 
-def _e_message(v: Message, out: list[Any], p_idx: int, p_num_messages: int, p_is_sparse: bool, p_first_seq_num: int, p_last_seq_num_delta: int, pp_items: Any) -> int:
+def _e_message(
+    v: Message,
+    out: list[Any],
+    p_idx: int,
+    p_num_messages: int,
+    p_is_sparse: bool,
+    p_first_seq_num: int,
+    p_last_seq_num_delta: int,
+    pp_items: Any,
+) -> int:
     """Append the parts of a message to `out`; return how many bytes they hold."""
     v_seq_num_delta: Any
     v_timestamp_written: Any
@@ -554,71 +766,136 @@ def _e_message(v: Message, out: list[Any], p_idx: int, p_num_messages: int, p_is
         v_content = v.content
         i_timestamp = v.timestamp
         i_seq_num = v.seq_num
-        if v_has_key is None: v_has_key = v_key is not None
-        if v_use_last_ts is None: v_use_last_ts = ((p_idx > 0) and (_cast(Any, pp_items[(p_idx - 1)].timestamp) == i_timestamp))
-        if v_seq_num_prev_plus_one is None: v_seq_num_prev_plus_one = (((p_is_sparse and (p_idx > 0)) and (p_idx < (p_num_messages - 1))) and (i_seq_num == (_cast(Any, pp_items[(p_idx - 1)].seq_num) + 1)))
-        if v_seq_num_delta is None and (((p_is_sparse and (not v_seq_num_prev_plus_one)) and (p_idx > 0)) and (p_idx < (p_num_messages - 1))): v_seq_num_delta = ((i_seq_num - _cast(Any, pp_items[(p_idx - 1)].seq_num)) - 1)
-        if v_timestamp_written is None and (not v_use_last_ts): v_timestamp_written = i_timestamp
+        if v_has_key is None:
+            v_has_key = v_key is not None
+        if v_use_last_ts is None:
+            v_use_last_ts = (p_idx > 0) and (_cast(Any, pp_items[(p_idx - 1)].timestamp) == i_timestamp)
+        if v_seq_num_prev_plus_one is None:
+            v_seq_num_prev_plus_one = ((p_is_sparse and (p_idx > 0)) and (p_idx < (p_num_messages - 1))) and (
+                i_seq_num == (_cast(Any, pp_items[(p_idx - 1)].seq_num) + 1)
+            )
+        if v_seq_num_delta is None and (
+            ((p_is_sparse and (not v_seq_num_prev_plus_one)) and (p_idx > 0)) and (p_idx < (p_num_messages - 1))
+        ):
+            v_seq_num_delta = (i_seq_num - _cast(Any, pp_items[(p_idx - 1)].seq_num)) - 1
+        if v_timestamp_written is None and (not v_use_last_ts):
+            v_timestamp_written = i_timestamp
         if v_has_key:
             b_key = None
             if v_key is not None:
                 b_key = _cast(bytes, v_key)
-            if b_key is None: raise _rt.missing('len_key')
+            if b_key is None:
+                raise _rt.missing("len_key")
             actual = len(b_key)
-            if v_len_key is None: v_len_key = actual
-            elif v_len_key != actual: raise _rt.mismatch('len_key', v_len_key, actual)
+            if v_len_key is None:
+                v_len_key = actual
+            elif v_len_key != actual:
+                raise _rt.mismatch("len_key", v_len_key, actual)
         b_content = None
         if v_content is not None:
             b_content = _cast(bytes, v_content)
-        if b_content is None: raise _rt.missing('len_content')
+        if b_content is None:
+            raise _rt.missing("len_content")
         actual = len(b_content)
-        if v_len_content is None: v_len_content = actual
-        elif v_len_content != actual: raise _rt.mismatch('len_content', v_len_content, actual)
-        if v_reserved is None: raise _rt.missing('reserved')
+        if v_len_content is None:
+            v_len_content = actual
+        elif v_len_content != actual:
+            raise _rt.mismatch("len_content", v_len_content, actual)
+        if v_reserved is None:
+            raise _rt.missing("reserved")
         try:
-            if not 0 <= (_rt.check_bits(v_has_key, 1, 'has_key') | (_rt.check_bits(v_use_last_ts, 1, 'use_last_ts') << 1) | (_rt.check_bits(v_seq_num_prev_plus_one, 1, 'seq_num_prev_plus_one') << 2) | (_rt.check_bits(v_reserved, 5, 'reserved') << 3)) <= 255: raise ValueError('out of range')
-            out.append(_rt.BYTE[(_rt.check_bits(v_has_key, 1, 'has_key') | (_rt.check_bits(v_use_last_ts, 1, 'use_last_ts') << 1) | (_rt.check_bits(v_seq_num_prev_plus_one, 1, 'seq_num_prev_plus_one') << 2) | (_rt.check_bits(v_reserved, 5, 'reserved') << 3))]); w += 1
+            if (
+                not 0
+                <= (
+                    _rt.check_bits(v_has_key, 1, "has_key")
+                    | (_rt.check_bits(v_use_last_ts, 1, "use_last_ts") << 1)
+                    | (_rt.check_bits(v_seq_num_prev_plus_one, 1, "seq_num_prev_plus_one") << 2)
+                    | (_rt.check_bits(v_reserved, 5, "reserved") << 3)
+                )
+                <= 255
+            ):
+                raise ValueError("out of range")
+            out.append(
+                _rt.BYTE[
+                    (
+                        _rt.check_bits(v_has_key, 1, "has_key")
+                        | (_rt.check_bits(v_use_last_ts, 1, "use_last_ts") << 1)
+                        | (_rt.check_bits(v_seq_num_prev_plus_one, 1, "seq_num_prev_plus_one") << 2)
+                        | (_rt.check_bits(v_reserved, 5, "reserved") << 3)
+                    )
+                ]
+            )
+            w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, ((_rt.check_bits(v_has_key, 1, 'has_key') | (_rt.check_bits(v_use_last_ts, 1, 'use_last_ts') << 1) | (_rt.check_bits(v_seq_num_prev_plus_one, 1, 'seq_num_prev_plus_one') << 2) | (_rt.check_bits(v_reserved, 5, 'reserved') << 3)),), _L7) from None
-        if (((p_is_sparse and (not v_seq_num_prev_plus_one)) and (p_idx > 0)) and (p_idx < (p_num_messages - 1))):
-            if v_seq_num_delta is None: raise _rt.missing('seq_num_delta')
+            raise _rt.range_error(
+                exc,
+                (
+                    (
+                        _rt.check_bits(v_has_key, 1, "has_key")
+                        | (_rt.check_bits(v_use_last_ts, 1, "use_last_ts") << 1)
+                        | (_rt.check_bits(v_seq_num_prev_plus_one, 1, "seq_num_prev_plus_one") << 2)
+                        | (_rt.check_bits(v_reserved, 5, "reserved") << 3)
+                    ),
+                ),
+                _L7,
+            ) from None
+        if ((p_is_sparse and (not v_seq_num_prev_plus_one)) and (p_idx > 0)) and (p_idx < (p_num_messages - 1)):
+            if v_seq_num_delta is None:
+                raise _rt.missing("seq_num_delta")
             x = v_seq_num_delta
-            if not 0 <= x < 4294967296: raise _rt.out_of_range(x, 32, 'seq_num_delta', signed=False)
+            if not 0 <= x < 4294967296:
+                raise _rt.out_of_range(x, 32, "seq_num_delta", signed=False)
             d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
-            out.append(d); w += len(d)
-        elif v_seq_num_delta is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'seq_num_delta')
-        if (not v_use_last_ts):
-            if v_timestamp_written is None: raise _rt.missing('timestamp_written')
+            out.append(d)
+            w += len(d)
+        elif v_seq_num_delta is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "seq_num_delta")
+        if not v_use_last_ts:
+            if v_timestamp_written is None:
+                raise _rt.missing("timestamp_written")
             try:
-                out.append(_S1.pack(v_timestamp_written)); w += 8
+                out.append(_S1.pack(v_timestamp_written))
+                w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_timestamp_written,), _L8) from None
-        elif v_timestamp_written is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'timestamp_written')
+        elif v_timestamp_written is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "timestamp_written")
         if v_has_key:
-            if v_len_key is None: raise _rt.missing('len_key')
+            if v_len_key is None:
+                raise _rt.missing("len_key")
             try:
-                if not 0 <= v_len_key <= 255: raise ValueError('out of range')
-                out.append(_rt.BYTE[v_len_key]); w += 1
+                if not 0 <= v_len_key <= 255:
+                    raise ValueError("out of range")
+                out.append(_rt.BYTE[v_len_key])
+                w += 1
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_key,), _L9) from None
-        elif v_len_key is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'len_key')
+        elif v_len_key is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "len_key")
         if v_has_key:
-            if v_key is None: raise _rt.missing('key')
+            if v_key is None:
+                raise _rt.missing("key")
             d = _cast(bytes, _cast(bytes, b_key))
-            out.append(d); w += len(d)
-        elif v_key is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'key')
+            out.append(d)
+            w += len(d)
+        elif v_key is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "key")
         x = v_len_content
-        if not 0 <= x < 4294967296: raise _rt.out_of_range(x, 32, 'len_content', signed=False)
+        if not 0 <= x < 4294967296:
+            raise _rt.out_of_range(x, 32, "len_content", signed=False)
         d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
-        out.append(d); w += len(d)
-        if v_content is None: raise _rt.missing('content')
+        out.append(d)
+        w += len(d)
+        if v_content is None:
+            raise _rt.missing("content")
         d = _cast(bytes, _cast(bytes, b_content))
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def decode(data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0) -> Bundle:

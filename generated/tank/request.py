@@ -53,11 +53,44 @@ class Request:
     See https://github.com/phaistos-networks/TANK/blob/master/tank_protocol.md
     """
 
-    msg_id: MsgId | int = field(default=MsgId.produce, metadata={'kind': 'enum', 'enum': 'MsgId'})
+    msg_id: MsgId | int = field(default=MsgId.produce, metadata={"kind": "enum", "enum": "MsgId"})
     """Which message this is; a response reuses its request's id."""
-    len_payload: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_payload: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the payload. Derived: computed on encode when left None."""
-    payload: StatusRequest | DiscoverTopicsRequest | DiscoverTopologyRequest | CreateTopicRequest | ReloadConfRequest | DiscoverPartitionsRequest | ProduceRequest | ConsumeRequest | ConsumePeerRequest | RegReplicaRequest | bytes | None = field(default=None, metadata={'kind': 'switch', 'cases': [{'kind': 'user', 'type': 'StatusRequest', 'when': 10}, {'kind': 'user', 'type': 'DiscoverTopicsRequest', 'when': 11}, {'kind': 'user', 'type': 'DiscoverTopologyRequest', 'when': 12}, {'kind': 'user', 'type': 'CreateTopicRequest', 'when': 7}, {'kind': 'user', 'type': 'ReloadConfRequest', 'when': 8}, {'kind': 'user', 'type': 'DiscoverPartitionsRequest', 'when': 6}, {'kind': 'user', 'type': 'ProduceRequest', 'when': 1}, {'kind': 'user', 'type': 'ProduceRequest', 'when': 5}, {'kind': 'user', 'type': 'ConsumeRequest', 'when': 2}, {'kind': 'user', 'type': 'ConsumePeerRequest', 'when': 9}, {'kind': 'user', 'type': 'RegReplicaRequest', 'when': 4}, {'kind': 'bytes'}], 'on': 'msg_id'})
+    payload: (
+        StatusRequest
+        | DiscoverTopicsRequest
+        | DiscoverTopologyRequest
+        | CreateTopicRequest
+        | ReloadConfRequest
+        | DiscoverPartitionsRequest
+        | ProduceRequest
+        | ConsumeRequest
+        | ConsumePeerRequest
+        | RegReplicaRequest
+        | bytes
+        | None
+    ) = field(
+        default=None,
+        metadata={
+            "kind": "switch",
+            "cases": [
+                {"kind": "user", "type": "StatusRequest", "when": 10},
+                {"kind": "user", "type": "DiscoverTopicsRequest", "when": 11},
+                {"kind": "user", "type": "DiscoverTopologyRequest", "when": 12},
+                {"kind": "user", "type": "CreateTopicRequest", "when": 7},
+                {"kind": "user", "type": "ReloadConfRequest", "when": 8},
+                {"kind": "user", "type": "DiscoverPartitionsRequest", "when": 6},
+                {"kind": "user", "type": "ProduceRequest", "when": 1},
+                {"kind": "user", "type": "ProduceRequest", "when": 5},
+                {"kind": "user", "type": "ConsumeRequest", "when": 2},
+                {"kind": "user", "type": "ConsumePeerRequest", "when": 9},
+                {"kind": "user", "type": "RegReplicaRequest", "when": 4},
+                {"kind": "bytes"},
+            ],
+            "on": "msg_id",
+        },
+    )
     """
     The message. Ping comes only from the broker and has no payload; a message id
     the broker does not know keeps its payload as bytes.
@@ -67,7 +100,20 @@ class Request:
         self,
         msg_id: MsgId | int = MsgId.produce,
         len_payload: int | None = None,
-        payload: StatusRequest | DiscoverTopicsRequest | DiscoverTopologyRequest | CreateTopicRequest | ReloadConfRequest | DiscoverPartitionsRequest | ProduceRequest | ConsumeRequest | ConsumePeerRequest | RegReplicaRequest | bytes | None = None,
+        payload: (
+            StatusRequest
+            | DiscoverTopicsRequest
+            | DiscoverTopologyRequest
+            | CreateTopicRequest
+            | ReloadConfRequest
+            | DiscoverPartitionsRequest
+            | ProduceRequest
+            | ConsumeRequest
+            | ConsumePeerRequest
+            | RegReplicaRequest
+            | bytes
+            | None
+        ) = None,
     ) -> None:
         self.msg_id = msg_id
         self.len_payload = len_payload
@@ -87,21 +133,23 @@ class ProduceRequest:
     See https://github.com/phaistos-networks/TANK/blob/master/tank_protocol.md
     """
 
-    client_version: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    client_version: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The client's protocol version; the C++ client sends 2."""
-    request_id: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    request_id: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Chosen by the client, echoed in the response."""
-    len_client_id: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_client_id: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the client id. Derived: computed on encode when left None."""
-    client_id: str = field(default='', metadata={'kind': 'str'})
+    client_id: str = field(default="", metadata={"kind": "str"})
     """A name for debugging and tracing (str8); "c++" from the C++ client."""
-    required_acks: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    required_acks: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Acknowledgements required in cluster mode; ignored by a standalone broker."""
-    ack_timeout_ms: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    ack_timeout_ms: int = field(default=0, metadata={"kind": "int", "wide": False})
     """How long to wait for acknowledgements in cluster mode, in milliseconds."""
-    num_topics: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    num_topics: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of topics. Derived: computed on encode when left None."""
-    topics: list[ProduceTopic] = field(default_factory=list, metadata={'kind': 'user', 'type': 'ProduceTopic', 'list': True})
+    topics: list[ProduceTopic] = field(
+        default_factory=list, metadata={"kind": "user", "type": "ProduceTopic", "list": True}
+    )
     """The topics to append to."""
 
     def __init__(
@@ -109,7 +157,7 @@ class ProduceRequest:
         client_version: int = 0,
         request_id: int = 0,
         len_client_id: int | None = None,
-        client_id: str = '',
+        client_id: str = "",
         required_acks: int = 0,
         ack_timeout_ms: int = 0,
         num_topics: int | None = None,
@@ -129,19 +177,21 @@ class ProduceRequest:
 class ProduceTopic:
     """One topic of a Produce request."""
 
-    len_name: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_name: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the topic name. Derived: computed on encode when left None."""
-    name: str = field(default='', metadata={'kind': 'str'})
+    name: str = field(default="", metadata={"kind": "str"})
     """The topic name (str8)."""
-    num_partitions: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    num_partitions: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of partitions. Derived: computed on encode when left None."""
-    partitions: list[ProducePartition] = field(default_factory=list, metadata={'kind': 'user', 'type': 'ProducePartition', 'list': True})
+    partitions: list[ProducePartition] = field(
+        default_factory=list, metadata={"kind": "user", "type": "ProducePartition", "list": True}
+    )
     """The partitions to append to, each with its bundle."""
 
     def __init__(
         self,
         len_name: int | None = None,
-        name: str = '',
+        name: str = "",
         num_partitions: int | None = None,
         partitions: list[ProducePartition] | None = None,
     ) -> None:
@@ -155,16 +205,16 @@ class ProduceTopic:
 class ProducePartition:
     """One partition of a Produce request and the bundle to append to it."""
 
-    partition: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    partition: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The partition."""
-    len_bundle: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_bundle: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """
     Length of the bundle (the sequence number of ProduceWithSeqnum not included).
     Derived: computed on encode when left None.
     """
-    base_seq_num: int | None = field(default=None, metadata={'kind': 'int', 'wide': True, 'optional': True})
+    base_seq_num: int | None = field(default=None, metadata={"kind": "int", "wide": True, "optional": True})
     """Sequence number of the bundle's first message (ProduceWithSeqnum only)."""
-    bundle: Bundle = field(default_factory=lambda: Bundle(), metadata={'kind': 'user', 'type': 'Bundle'})
+    bundle: Bundle = field(default_factory=lambda: Bundle(), metadata={"kind": "user", "type": "Bundle"})
     """
     The bundle. In a Produce request the broker assigns the sequence numbers, so the
     messages of a bundle that is not sparse are numbered from 0 here.
@@ -195,26 +245,30 @@ class ConsumeRequest:
     See https://github.com/phaistos-networks/TANK/blob/master/tank_protocol.md
     """
 
-    client_version: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    client_version: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The client's protocol version; 3 and above carry the flags byte."""
-    request_id: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    request_id: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Chosen by the client, echoed in the response."""
-    len_client_id: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_client_id: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the client id. Derived: computed on encode when left None."""
-    client_id: str = field(default='', metadata={'kind': 'str'})
+    client_id: str = field(default="", metadata={"kind": "str"})
     """A name for debugging and tracing (str8); empty from the C++ client."""
-    max_wait_ms: int = field(default=0, metadata={'kind': 'int', 'wide': True})
+    max_wait_ms: int = field(default=0, metadata={"kind": "int", "wide": True})
     """
     How long to wait for new messages at the end of a partition, in milliseconds;
     0 does not wait, other values are clamped to 320 ms - 1 h.
     """
-    min_bytes: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    min_bytes: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Answer a waiting request only once this many bytes were appended."""
-    flags: ConsumeFlags | None = field(default=None, metadata={'kind': 'user', 'type': 'ConsumeFlags', 'optional': True})
+    flags: ConsumeFlags | None = field(
+        default=None, metadata={"kind": "user", "type": "ConsumeFlags", "optional": True}
+    )
     """Consume flags (client version 3 and above)."""
-    num_topics: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    num_topics: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of topics. Derived: computed on encode when left None."""
-    topics: list[ConsumeTopic] = field(default_factory=list, metadata={'kind': 'user', 'type': 'ConsumeTopic', 'list': True})
+    topics: list[ConsumeTopic] = field(
+        default_factory=list, metadata={"kind": "user", "type": "ConsumeTopic", "list": True}
+    )
     """The topics to read."""
 
     def __init__(
@@ -222,7 +276,7 @@ class ConsumeRequest:
         client_version: int = 0,
         request_id: int = 0,
         len_client_id: int | None = None,
-        client_id: str = '',
+        client_id: str = "",
         max_wait_ms: int = 0,
         min_bytes: int = 0,
         flags: ConsumeFlags | None = None,
@@ -244,9 +298,9 @@ class ConsumeRequest:
 class ConsumeFlags:
     """The flags byte of a Consume request (client version 3), least significant bit first."""
 
-    prefer_local_node: bool = field(default=False, metadata={'kind': 'bool'})
+    prefer_local_node: bool = field(default=False, metadata={"kind": "bool"})
     """Bit 0, read from the local node of a cluster when it has the data."""
-    reserved: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    reserved: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Bits 1-7, unused."""
 
     def __init__(
@@ -262,19 +316,21 @@ class ConsumeFlags:
 class ConsumeTopic:
     """One topic of a Consume request."""
 
-    len_name: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_name: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the topic name. Derived: computed on encode when left None."""
-    name: str = field(default='', metadata={'kind': 'str'})
+    name: str = field(default="", metadata={"kind": "str"})
     """The topic name (str8)."""
-    num_partitions: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    num_partitions: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of partitions. Derived: computed on encode when left None."""
-    partitions: list[ConsumePartition] = field(default_factory=list, metadata={'kind': 'user', 'type': 'ConsumePartition', 'list': True})
+    partitions: list[ConsumePartition] = field(
+        default_factory=list, metadata={"kind": "user", "type": "ConsumePartition", "list": True}
+    )
     """The partitions to read."""
 
     def __init__(
         self,
         len_name: int | None = None,
-        name: str = '',
+        name: str = "",
         num_partitions: int | None = None,
         partitions: list[ConsumePartition] | None = None,
     ) -> None:
@@ -288,14 +344,14 @@ class ConsumeTopic:
 class ConsumePartition:
     """Where to read one partition, and how much."""
 
-    partition: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    partition: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The partition."""
-    seq_num: int = field(default=0, metadata={'kind': 'int', 'wide': True})
+    seq_num: int = field(default=0, metadata={"kind": "int", "wide": True})
     """
     Sequence number of the first message wanted: 0 for the first available,
     0xffffffffffffffff for the next one to be appended (the high-water mark plus 1).
     """
-    fetch_size: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    fetch_size: int = field(default=0, metadata={"kind": "int", "wide": False})
     """How many bytes of bundles to return at most (the broker may return more, whole bundles)."""
 
     def __init__(
@@ -316,15 +372,17 @@ class ConsumePeerRequest:
     counts topics and partitions with u16.
     """
 
-    replica_id: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    replica_id: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The node id of the asking broker."""
-    max_wait_ms: int = field(default=0, metadata={'kind': 'int', 'wide': True})
+    max_wait_ms: int = field(default=0, metadata={"kind": "int", "wide": True})
     """How long to wait for new messages, in milliseconds."""
-    min_bytes: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    min_bytes: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Answer a waiting request only once this many bytes were appended."""
-    num_topics: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    num_topics: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of topics. Derived: computed on encode when left None."""
-    topics: list[ConsumePeerTopic] = field(default_factory=list, metadata={'kind': 'user', 'type': 'ConsumePeerTopic', 'list': True})
+    topics: list[ConsumePeerTopic] = field(
+        default_factory=list, metadata={"kind": "user", "type": "ConsumePeerTopic", "list": True}
+    )
     """The topics to read."""
 
     def __init__(
@@ -346,19 +404,21 @@ class ConsumePeerRequest:
 class ConsumePeerTopic:
     """One topic of a ConsumePeer request."""
 
-    len_name: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_name: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the topic name. Derived: computed on encode when left None."""
-    name: str = field(default='', metadata={'kind': 'str'})
+    name: str = field(default="", metadata={"kind": "str"})
     """The topic name (str8)."""
-    num_partitions: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    num_partitions: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of partitions. Derived: computed on encode when left None."""
-    partitions: list[ConsumePartition] = field(default_factory=list, metadata={'kind': 'user', 'type': 'ConsumePartition', 'list': True})
+    partitions: list[ConsumePartition] = field(
+        default_factory=list, metadata={"kind": "user", "type": "ConsumePartition", "list": True}
+    )
     """The partitions to read."""
 
     def __init__(
         self,
         len_name: int | None = None,
-        name: str = '',
+        name: str = "",
         num_partitions: int | None = None,
         partitions: list[ConsumePartition] | None = None,
     ) -> None:
@@ -372,7 +432,7 @@ class ConsumePeerTopic:
 class RegReplicaRequest:
     """RegReplica (4), obsolete; the broker closes the connection."""
 
-    replica_id: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    replica_id: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The node id of the broker that connects."""
 
     def __init__(
@@ -386,7 +446,7 @@ class RegReplicaRequest:
 class StatusRequest:
     """Status (10) asks for the broker's counters."""
 
-    request_id: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    request_id: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Chosen by the client, echoed in the response."""
 
     def __init__(
@@ -400,9 +460,9 @@ class StatusRequest:
 class DiscoverTopicsRequest:
     """DiscoverTopics (11) asks for every topic."""
 
-    request_id: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    request_id: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Chosen by the client, echoed in the response."""
-    flags: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    flags: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Request flags; 0 in the captures."""
 
     def __init__(
@@ -418,9 +478,9 @@ class DiscoverTopicsRequest:
 class DiscoverTopologyRequest:
     """DiscoverTopology (12) asks for the cluster's nodes."""
 
-    request_id: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    request_id: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Chosen by the client, echoed in the response."""
-    flags: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    flags: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Request flags; 0 in the captures."""
 
     def __init__(
@@ -436,27 +496,27 @@ class DiscoverTopologyRequest:
 class CreateTopicRequest:
     """CreateTopic (7) creates a topic with a number of partitions and a configuration text."""
 
-    request_id: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    request_id: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Chosen by the client, echoed in the response."""
-    len_topic: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_topic: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the topic name. Derived: computed on encode when left None."""
-    topic: str = field(default='', metadata={'kind': 'str'})
+    topic: str = field(default="", metadata={"kind": "str"})
     """The topic name (str8)."""
-    num_partitions: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    num_partitions: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Number of partitions to create."""
-    len_config: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_config: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the configuration text. Derived: computed on encode when left None."""
-    config: str = field(default='', metadata={'kind': 'str'})
+    config: str = field(default="", metadata={"kind": "str"})
     """The topic's configuration, `key=value` lines."""
 
     def __init__(
         self,
         request_id: int = 0,
         len_topic: int | None = None,
-        topic: str = '',
+        topic: str = "",
         num_partitions: int = 0,
         len_config: int | None = None,
-        config: str = '',
+        config: str = "",
     ) -> None:
         self.request_id = request_id
         self.len_topic = len_topic
@@ -470,20 +530,20 @@ class CreateTopicRequest:
 class ReloadConfRequest:
     """ReloadConf (8) reloads a partition's configuration file."""
 
-    request_id: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    request_id: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Chosen by the client, echoed in the response."""
-    len_topic: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_topic: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the topic name. Derived: computed on encode when left None."""
-    topic: str = field(default='', metadata={'kind': 'str'})
+    topic: str = field(default="", metadata={"kind": "str"})
     """The topic name (str8)."""
-    partition: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    partition: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The partition."""
 
     def __init__(
         self,
         request_id: int = 0,
         len_topic: int | None = None,
-        topic: str = '',
+        topic: str = "",
         partition: int = 0,
     ) -> None:
         self.request_id = request_id
@@ -499,13 +559,13 @@ class DiscoverPartitionsRequest:
     water mark of a topic's partitions.
     """
 
-    request_id: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    request_id: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Chosen by the client, echoed in the response."""
-    len_topic: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_topic: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the topic name. Derived: computed on encode when left None."""
-    topic: str = field(default='', metadata={'kind': 'str'})
+    topic: str = field(default="", metadata={"kind": "str"})
     """The topic name (str8)."""
-    partition_list: bytes = field(default=b'', metadata={'kind': 'bytes'})
+    partition_list: bytes = field(default=b"", metadata={"kind": "bytes"})
     """
     The optional list of u16 partitions (empty in every capture; its layout is not
     documented).
@@ -515,8 +575,8 @@ class DiscoverPartitionsRequest:
         self,
         request_id: int = 0,
         len_topic: int | None = None,
-        topic: str = '',
-        partition_list: bytes = b'',
+        topic: str = "",
+        partition_list: bytes = b"",
     ) -> None:
         self.request_id = request_id
         self.len_topic = len_topic
@@ -524,170 +584,198 @@ class DiscoverPartitionsRequest:
         self.partition_list = partition_list
 
 
-_S0 = _struct.Struct('>B')
-_S1 = _struct.Struct('<I')
-_S2 = _struct.Struct('<HIB')
-_S3 = _struct.Struct('<IB')
-_S4 = _struct.Struct('<H')
-_S5 = _struct.Struct('<Q')
-_S6 = _struct.Struct('<QI')
-_S7 = _struct.Struct('<B')
-_S8 = _struct.Struct('<HQI')
-_S9 = _struct.Struct('<HQIH')
-_L0 = (('msg_id', 0, 1),)
-_L1 = (('len_payload', 0, 4),)
-_L2 = (('msg_id', '>B'),)
-_L3 = (('len_payload', '<I'),)
-_L4 = (('client_version', 0, 2), ('request_id', 2, 4), ('len_client_id', 6, 1))
-_L5 = (('required_acks', 0, 1),)
-_L6 = (('ack_timeout_ms', 0, 4), ('num_topics', 4, 1))
-_L7 = (('client_version', '<H'), ('request_id', '<I'), ('len_client_id', '<B'))
-_L8 = (('required_acks', '>B'),)
-_L9 = (('ack_timeout_ms', '<I'), ('num_topics', '<B'))
-_L10 = (('len_name', 0, 1),)
-_L11 = (('num_partitions', 0, 1),)
-_L12 = (('len_name', '>B'),)
-_L13 = (('num_partitions', '>B'),)
-_L14 = (('partition', 0, 2),)
-_L15 = (('partition', '<H'),)
-_L16 = (('base_seq_num', '<Q'),)
-_L17 = (('client_version', 0, 2), ('request_id', 2, 4), ('len_client_id', 6, 1))
-_L18 = (('max_wait_ms', 0, 8), ('min_bytes', 8, 4))
-_L19 = (('num_topics', 0, 1),)
-_L20 = (('client_version', '<H'), ('request_id', '<I'), ('len_client_id', '<B'))
-_L21 = (('max_wait_ms', '<Q'), ('min_bytes', '<I'))
-_L22 = (('num_topics', '>B'),)
-_L23 = (('prefer_local_node', 0, 1), ('reserved', 0, 1))
-_L24 = (('prefer_local_node', '<B'),)
-_L25 = (('len_name', 0, 1),)
-_L26 = (('num_partitions', 0, 1),)
-_L27 = (('len_name', '>B'),)
-_L28 = (('num_partitions', '>B'),)
-_L29 = (('partition', 0, 2), ('seq_num', 2, 8), ('fetch_size', 10, 4))
-_L30 = (('partition', '<H'), ('seq_num', '<Q'), ('fetch_size', '<I'))
-_L31 = (('replica_id', 0, 2), ('max_wait_ms', 2, 8), ('min_bytes', 10, 4), ('num_topics', 14, 2))
-_L32 = (('replica_id', '<H'), ('max_wait_ms', '<Q'), ('min_bytes', '<I'), ('num_topics', '<H'))
-_L33 = (('len_name', 0, 1),)
-_L34 = (('num_partitions', 0, 2),)
-_L35 = (('len_name', '>B'),)
-_L36 = (('num_partitions', '<H'),)
-_L37 = (('replica_id', 0, 2),)
-_L38 = (('replica_id', '<H'),)
-_L39 = (('request_id', 0, 4),)
-_L40 = (('request_id', '<I'),)
-_L41 = (('request_id', 0, 4), ('flags', 4, 1))
-_L42 = (('request_id', '<I'), ('flags', '<B'))
-_L43 = (('request_id', 0, 4), ('flags', 4, 1))
-_L44 = (('request_id', '<I'), ('flags', '<B'))
-_L45 = (('request_id', 0, 4), ('len_topic', 4, 1))
-_L46 = (('num_partitions', 0, 2),)
-_L47 = (('request_id', '<I'), ('len_topic', '<B'))
-_L48 = (('num_partitions', '<H'),)
-_L49 = (('request_id', 0, 4), ('len_topic', 4, 1))
-_L50 = (('partition', 0, 2),)
-_L51 = (('request_id', '<I'), ('len_topic', '<B'))
-_L52 = (('partition', '<H'),)
-_L53 = (('request_id', 0, 4), ('len_topic', 4, 1))
-_L54 = (('request_id', '<I'), ('len_topic', '<B'))
+_S0 = _struct.Struct(">B")
+_S1 = _struct.Struct("<I")
+_S2 = _struct.Struct("<HIB")
+_S3 = _struct.Struct("<IB")
+_S4 = _struct.Struct("<H")
+_S5 = _struct.Struct("<Q")
+_S6 = _struct.Struct("<QI")
+_S7 = _struct.Struct("<B")
+_S8 = _struct.Struct("<HQI")
+_S9 = _struct.Struct("<HQIH")
+_L0 = (("msg_id", 0, 1),)
+_L1 = (("len_payload", 0, 4),)
+_L2 = (("msg_id", ">B"),)
+_L3 = (("len_payload", "<I"),)
+_L4 = (("client_version", 0, 2), ("request_id", 2, 4), ("len_client_id", 6, 1))
+_L5 = (("required_acks", 0, 1),)
+_L6 = (("ack_timeout_ms", 0, 4), ("num_topics", 4, 1))
+_L7 = (("client_version", "<H"), ("request_id", "<I"), ("len_client_id", "<B"))
+_L8 = (("required_acks", ">B"),)
+_L9 = (("ack_timeout_ms", "<I"), ("num_topics", "<B"))
+_L10 = (("len_name", 0, 1),)
+_L11 = (("num_partitions", 0, 1),)
+_L12 = (("len_name", ">B"),)
+_L13 = (("num_partitions", ">B"),)
+_L14 = (("partition", 0, 2),)
+_L15 = (("partition", "<H"),)
+_L16 = (("base_seq_num", "<Q"),)
+_L17 = (("client_version", 0, 2), ("request_id", 2, 4), ("len_client_id", 6, 1))
+_L18 = (("max_wait_ms", 0, 8), ("min_bytes", 8, 4))
+_L19 = (("num_topics", 0, 1),)
+_L20 = (("client_version", "<H"), ("request_id", "<I"), ("len_client_id", "<B"))
+_L21 = (("max_wait_ms", "<Q"), ("min_bytes", "<I"))
+_L22 = (("num_topics", ">B"),)
+_L23 = (("prefer_local_node", 0, 1), ("reserved", 0, 1))
+_L24 = (("prefer_local_node", "<B"),)
+_L25 = (("len_name", 0, 1),)
+_L26 = (("num_partitions", 0, 1),)
+_L27 = (("len_name", ">B"),)
+_L28 = (("num_partitions", ">B"),)
+_L29 = (("partition", 0, 2), ("seq_num", 2, 8), ("fetch_size", 10, 4))
+_L30 = (("partition", "<H"), ("seq_num", "<Q"), ("fetch_size", "<I"))
+_L31 = (("replica_id", 0, 2), ("max_wait_ms", 2, 8), ("min_bytes", 10, 4), ("num_topics", 14, 2))
+_L32 = (("replica_id", "<H"), ("max_wait_ms", "<Q"), ("min_bytes", "<I"), ("num_topics", "<H"))
+_L33 = (("len_name", 0, 1),)
+_L34 = (("num_partitions", 0, 2),)
+_L35 = (("len_name", ">B"),)
+_L36 = (("num_partitions", "<H"),)
+_L37 = (("replica_id", 0, 2),)
+_L38 = (("replica_id", "<H"),)
+_L39 = (("request_id", 0, 4),)
+_L40 = (("request_id", "<I"),)
+_L41 = (("request_id", 0, 4), ("flags", 4, 1))
+_L42 = (("request_id", "<I"), ("flags", "<B"))
+_L43 = (("request_id", 0, 4), ("flags", 4, 1))
+_L44 = (("request_id", "<I"), ("flags", "<B"))
+_L45 = (("request_id", 0, 4), ("len_topic", 4, 1))
+_L46 = (("num_partitions", 0, 2),)
+_L47 = (("request_id", "<I"), ("len_topic", "<B"))
+_L48 = (("num_partitions", "<H"),)
+_L49 = (("request_id", 0, 4), ("len_topic", 4, 1))
+_L50 = (("partition", 0, 2),)
+_L51 = (("request_id", "<I"), ("len_topic", "<B"))
+_L52 = (("partition", "<H"),)
+_L53 = (("request_id", 0, 4), ("len_topic", 4, 1))
+_L54 = (("request_id", "<I"), ("len_topic", "<B"))
 
 
 def _d_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Request, int]:
     """Decode one request from buf[pos:end]; return it and the position after it."""
     v_msg_id: MsgId | int
     v_len_payload: int
-    v_payload: StatusRequest | DiscoverTopicsRequest | DiscoverTopologyRequest | CreateTopicRequest | ReloadConfRequest | DiscoverPartitionsRequest | ProduceRequest | ConsumeRequest | ConsumePeerRequest | RegReplicaRequest | bytes | None
+    v_payload: (
+        StatusRequest
+        | DiscoverTopicsRequest
+        | DiscoverTopologyRequest
+        | CreateTopicRequest
+        | ReloadConfRequest
+        | DiscoverPartitionsRequest
+        | ProduceRequest
+        | ConsumeRequest
+        | ConsumePeerRequest
+        | RegReplicaRequest
+        | bytes
+        | None
+    )
     n: int
     e: int
     p: int
-    if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L0)
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L0)
     v_msg_id = buf[pos]
     v_msg_id = _rt.enum_value(MsgId, v_msg_id)
     pos += 1
-    if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L1)
-    v_len_payload, = _S1.unpack_from(buf, pos)
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    (v_len_payload,) = _S1.unpack_from(buf, pos)
     pos += 4
     n = v_len_payload
-    if n < 0: raise _rt.bad_length(n, pos, 'payload')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "payload")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'payload')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "payload")
     on_payload = v_msg_id
     if on_payload == MsgId.status:
         try:
             v_payload, p = _d_status_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
-            raise exc.within('payload')
-        if p != e: raise _rt.trailing(buf, p, e, 'payload')
+            raise exc.within("payload")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "payload")
     elif on_payload == MsgId.discover_topics:
         try:
             v_payload, p = _d_discover_topics_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
-            raise exc.within('payload')
-        if p != e: raise _rt.trailing(buf, p, e, 'payload')
+            raise exc.within("payload")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "payload")
     elif on_payload == MsgId.discover_topology:
         try:
             v_payload, p = _d_discover_topology_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
-            raise exc.within('payload')
-        if p != e: raise _rt.trailing(buf, p, e, 'payload')
+            raise exc.within("payload")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "payload")
     elif on_payload == MsgId.create_topic:
         try:
             v_payload, p = _d_create_topic_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
-            raise exc.within('payload')
-        if p != e: raise _rt.trailing(buf, p, e, 'payload')
+            raise exc.within("payload")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "payload")
     elif on_payload == MsgId.reload_conf:
         try:
             v_payload, p = _d_reload_conf_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
-            raise exc.within('payload')
-        if p != e: raise _rt.trailing(buf, p, e, 'payload')
+            raise exc.within("payload")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "payload")
     elif on_payload == MsgId.discover_partitions:
         try:
             v_payload, p = _d_discover_partitions_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
-            raise exc.within('payload')
-        if p != e: raise _rt.trailing(buf, p, e, 'payload')
+            raise exc.within("payload")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "payload")
     elif on_payload == MsgId.produce:
         try:
             v_payload, p = _d_produce_request(buf, pos, e, lim, False)
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
-            raise exc.within('payload')
-        if p != e: raise _rt.trailing(buf, p, e, 'payload')
+            raise exc.within("payload")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "payload")
     elif on_payload == MsgId.produce_with_seqnum:
         try:
             v_payload, p = _d_produce_request(buf, pos, e, lim, True)
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
-            raise exc.within('payload')
-        if p != e: raise _rt.trailing(buf, p, e, 'payload')
+            raise exc.within("payload")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "payload")
     elif on_payload == MsgId.consume:
         try:
             v_payload, p = _d_consume_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
-            raise exc.within('payload')
-        if p != e: raise _rt.trailing(buf, p, e, 'payload')
+            raise exc.within("payload")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "payload")
     elif on_payload == MsgId.consume_peer:
         try:
             v_payload, p = _d_consume_peer_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
-            raise exc.within('payload')
-        if p != e: raise _rt.trailing(buf, p, e, 'payload')
+            raise exc.within("payload")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "payload")
     elif on_payload == MsgId.reg_replica:
         try:
             v_payload, p = _d_reg_replica_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
-            raise exc.within('payload')
-        if p != e: raise _rt.trailing(buf, p, e, 'payload')
+            raise exc.within("payload")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "payload")
     else:
         v_payload = buf[pos:e]
     pos = e
@@ -712,115 +800,124 @@ def _e_request(v: Request, out: list[Any]) -> int:
             if on_payload == MsgId.status:
                 t_payload = []
                 try:
-                    _e_status_request(_cast('StatusRequest', v_payload), t_payload)
+                    _e_status_request(_cast("StatusRequest", v_payload), t_payload)
                 except _rt.EncodeError as exc:
-                    raise exc.within('payload')
-                d = b''.join(t_payload)
+                    raise exc.within("payload")
+                d = b"".join(t_payload)
                 b_payload = d
             elif on_payload == MsgId.discover_topics:
                 t_payload = []
                 try:
-                    _e_discover_topics_request(_cast('DiscoverTopicsRequest', v_payload), t_payload)
+                    _e_discover_topics_request(_cast("DiscoverTopicsRequest", v_payload), t_payload)
                 except _rt.EncodeError as exc:
-                    raise exc.within('payload')
-                d = b''.join(t_payload)
+                    raise exc.within("payload")
+                d = b"".join(t_payload)
                 b_payload = d
             elif on_payload == MsgId.discover_topology:
                 t_payload = []
                 try:
-                    _e_discover_topology_request(_cast('DiscoverTopologyRequest', v_payload), t_payload)
+                    _e_discover_topology_request(_cast("DiscoverTopologyRequest", v_payload), t_payload)
                 except _rt.EncodeError as exc:
-                    raise exc.within('payload')
-                d = b''.join(t_payload)
+                    raise exc.within("payload")
+                d = b"".join(t_payload)
                 b_payload = d
             elif on_payload == MsgId.create_topic:
                 t_payload = []
                 try:
-                    _e_create_topic_request(_cast('CreateTopicRequest', v_payload), t_payload)
+                    _e_create_topic_request(_cast("CreateTopicRequest", v_payload), t_payload)
                 except _rt.EncodeError as exc:
-                    raise exc.within('payload')
-                d = b''.join(t_payload)
+                    raise exc.within("payload")
+                d = b"".join(t_payload)
                 b_payload = d
             elif on_payload == MsgId.reload_conf:
                 t_payload = []
                 try:
-                    _e_reload_conf_request(_cast('ReloadConfRequest', v_payload), t_payload)
+                    _e_reload_conf_request(_cast("ReloadConfRequest", v_payload), t_payload)
                 except _rt.EncodeError as exc:
-                    raise exc.within('payload')
-                d = b''.join(t_payload)
+                    raise exc.within("payload")
+                d = b"".join(t_payload)
                 b_payload = d
             elif on_payload == MsgId.discover_partitions:
                 t_payload = []
                 try:
-                    _e_discover_partitions_request(_cast('DiscoverPartitionsRequest', v_payload), t_payload)
+                    _e_discover_partitions_request(_cast("DiscoverPartitionsRequest", v_payload), t_payload)
                 except _rt.EncodeError as exc:
-                    raise exc.within('payload')
-                d = b''.join(t_payload)
+                    raise exc.within("payload")
+                d = b"".join(t_payload)
                 b_payload = d
             elif on_payload == MsgId.produce:
                 t_payload = []
                 try:
-                    _e_produce_request(_cast('ProduceRequest', v_payload), t_payload, False)
+                    _e_produce_request(_cast("ProduceRequest", v_payload), t_payload, False)
                 except _rt.EncodeError as exc:
-                    raise exc.within('payload')
-                d = b''.join(t_payload)
+                    raise exc.within("payload")
+                d = b"".join(t_payload)
                 b_payload = d
             elif on_payload == MsgId.produce_with_seqnum:
                 t_payload = []
                 try:
-                    _e_produce_request(_cast('ProduceRequest', v_payload), t_payload, True)
+                    _e_produce_request(_cast("ProduceRequest", v_payload), t_payload, True)
                 except _rt.EncodeError as exc:
-                    raise exc.within('payload')
-                d = b''.join(t_payload)
+                    raise exc.within("payload")
+                d = b"".join(t_payload)
                 b_payload = d
             elif on_payload == MsgId.consume:
                 t_payload = []
                 try:
-                    _e_consume_request(_cast('ConsumeRequest', v_payload), t_payload)
+                    _e_consume_request(_cast("ConsumeRequest", v_payload), t_payload)
                 except _rt.EncodeError as exc:
-                    raise exc.within('payload')
-                d = b''.join(t_payload)
+                    raise exc.within("payload")
+                d = b"".join(t_payload)
                 b_payload = d
             elif on_payload == MsgId.consume_peer:
                 t_payload = []
                 try:
-                    _e_consume_peer_request(_cast('ConsumePeerRequest', v_payload), t_payload)
+                    _e_consume_peer_request(_cast("ConsumePeerRequest", v_payload), t_payload)
                 except _rt.EncodeError as exc:
-                    raise exc.within('payload')
-                d = b''.join(t_payload)
+                    raise exc.within("payload")
+                d = b"".join(t_payload)
                 b_payload = d
             elif on_payload == MsgId.reg_replica:
                 t_payload = []
                 try:
-                    _e_reg_replica_request(_cast('RegReplicaRequest', v_payload), t_payload)
+                    _e_reg_replica_request(_cast("RegReplicaRequest", v_payload), t_payload)
                 except _rt.EncodeError as exc:
-                    raise exc.within('payload')
-                d = b''.join(t_payload)
+                    raise exc.within("payload")
+                d = b"".join(t_payload)
                 b_payload = d
             else:
                 b_payload = _cast(bytes, v_payload)
-        if b_payload is None: raise _rt.missing('len_payload')
+        if b_payload is None:
+            raise _rt.missing("len_payload")
         actual = len(b_payload)
-        if v_len_payload is None: v_len_payload = actual
-        elif v_len_payload != actual: raise _rt.mismatch('len_payload', v_len_payload, actual)
-        if v_msg_id is None: raise _rt.missing('msg_id')
+        if v_len_payload is None:
+            v_len_payload = actual
+        elif v_len_payload != actual:
+            raise _rt.mismatch("len_payload", v_len_payload, actual)
+        if v_msg_id is None:
+            raise _rt.missing("msg_id")
         try:
-            if not 0 <= v_msg_id <= 255: raise ValueError('out of range')
-            out.append(_rt.BYTE[v_msg_id]); w += 1
+            if not 0 <= v_msg_id <= 255:
+                raise ValueError("out of range")
+            out.append(_rt.BYTE[v_msg_id])
+            w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_msg_id,), _L2) from None
         try:
-            out.append(_S1.pack(v_len_payload)); w += 4
+            out.append(_S1.pack(v_len_payload))
+            w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_payload,), _L3) from None
-        if v_payload is None: raise _rt.missing('payload')
+        if v_payload is None:
+            raise _rt.missing("payload")
         d = _cast(bytes, _cast(bytes, b_payload))
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_produce_request(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnum: bool) -> tuple[ProduceRequest, int]:
@@ -837,29 +934,37 @@ def _d_produce_request(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnu
     count: int
     e: int
     start = pos
-    if pos + 7 > end: raise _rt.short_run(buf, pos, end, _L4)
+    if pos + 7 > end:
+        raise _rt.short_run(buf, pos, end, _L4)
     v_client_version, v_request_id, v_len_client_id = _S2.unpack_from(buf, pos)
     pos += 7
     n = v_len_client_id
-    if n < 0: raise _rt.bad_length(n, pos, 'client_id')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "client_id")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'client_id')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "client_id")
     try:
-        v_client_id = str(buf[pos:e], 'UTF-8')
+        v_client_id = str(buf[pos:e], "UTF-8")
     except UnicodeDecodeError as exc:
-        raise _rt.invalid(f'not UTF-8: {exc.reason}', pos + exc.start, 'client_id') from None
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "client_id") from None
     pos = e
-    if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L5)
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L5)
     v_required_acks = buf[pos]
     pos += 1
-    if pos + 5 > end: raise _rt.short_run(buf, pos, end, _L6)
+    if pos + 5 > end:
+        raise _rt.short_run(buf, pos, end, _L6)
     v_ack_timeout_ms, v_num_topics = _S3.unpack_from(buf, pos)
     pos += 5
     v_topics = []
     count = v_num_topics
-    if count < 0: raise _rt.bad_length(count, pos, 'topics')
-    if count * 2 > end - pos: raise _rt.short(buf, pos, end, count * 2, 'topics')
-    if count > lim.elements: raise lim.too_many(count, pos, 'topics')
+    if count < 0:
+        raise _rt.bad_length(count, pos, "topics")
+    if count * 2 > end - pos:
+        raise _rt.short(buf, pos, end, count * 2, "topics")
+    if count > lim.elements:
+        raise lim.too_many(count, pos, "topics")
     lim.elements -= count
     i = 0
     try:
@@ -868,7 +973,19 @@ def _d_produce_request(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnu
             v_topics.append(_etopics)
     except _rt.DecodeError as exc:
         raise exc.within(f"topics[{i}]")
-    return ProduceRequest(v_client_version, v_request_id, v_len_client_id, v_client_id, v_required_acks, v_ack_timeout_ms, v_num_topics, v_topics), pos
+    return (
+        ProduceRequest(
+            v_client_version,
+            v_request_id,
+            v_len_client_id,
+            v_client_id,
+            v_required_acks,
+            v_ack_timeout_ms,
+            v_num_topics,
+            v_topics,
+        ),
+        pos,
+    )
 
 
 def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -> int:
@@ -889,37 +1006,70 @@ def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -
         v_topics = v.topics
         b_client_id = None
         if v_client_id is not None:
-            b_client_id = v_client_id.encode('UTF-8')
-        if b_client_id is None: raise _rt.missing('len_client_id')
+            b_client_id = v_client_id.encode("UTF-8")
+        if b_client_id is None:
+            raise _rt.missing("len_client_id")
         actual = len(b_client_id)
-        if v_len_client_id is None: v_len_client_id = actual
-        elif v_len_client_id != actual: raise _rt.mismatch('len_client_id', v_len_client_id, actual)
-        if v_topics is None: raise _rt.missing('num_topics')
+        if v_len_client_id is None:
+            v_len_client_id = actual
+        elif v_len_client_id != actual:
+            raise _rt.mismatch("len_client_id", v_len_client_id, actual)
+        if v_topics is None:
+            raise _rt.missing("num_topics")
         actual = len(v_topics)
-        if v_num_topics is None: v_num_topics = actual
-        elif v_num_topics != actual: raise _rt.mismatch('num_topics', v_num_topics, actual)
-        if v_client_version is None: raise _rt.missing('client_version')
-        if v_request_id is None: raise _rt.missing('request_id')
+        if v_num_topics is None:
+            v_num_topics = actual
+        elif v_num_topics != actual:
+            raise _rt.mismatch("num_topics", v_num_topics, actual)
+        if v_client_version is None:
+            raise _rt.missing("client_version")
+        if v_request_id is None:
+            raise _rt.missing("request_id")
         try:
-            out.append(_S2.pack(v_client_version, v_request_id, v_len_client_id)); w += 7
+            out.append(_S2.pack(v_client_version, v_request_id, v_len_client_id))
+            w += 7
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_client_version, v_request_id, v_len_client_id,), _L7) from None
-        if v_client_id is None: raise _rt.missing('client_id')
+            raise _rt.range_error(
+                exc,
+                (
+                    v_client_version,
+                    v_request_id,
+                    v_len_client_id,
+                ),
+                _L7,
+            ) from None
+        if v_client_id is None:
+            raise _rt.missing("client_id")
         d = _cast(bytes, _cast(bytes, b_client_id))
-        out.append(d); w += len(d)
-        if v_required_acks is None: raise _rt.missing('required_acks')
+        out.append(d)
+        w += len(d)
+        if v_required_acks is None:
+            raise _rt.missing("required_acks")
         try:
-            if not 0 <= v_required_acks <= 255: raise ValueError('out of range')
-            out.append(_rt.BYTE[v_required_acks]); w += 1
+            if not 0 <= v_required_acks <= 255:
+                raise ValueError("out of range")
+            out.append(_rt.BYTE[v_required_acks])
+            w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_required_acks,), _L8) from None
-        if v_ack_timeout_ms is None: raise _rt.missing('ack_timeout_ms')
+        if v_ack_timeout_ms is None:
+            raise _rt.missing("ack_timeout_ms")
         try:
-            out.append(_S3.pack(v_ack_timeout_ms, v_num_topics)); w += 5
+            out.append(_S3.pack(v_ack_timeout_ms, v_num_topics))
+            w += 5
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_ack_timeout_ms, v_num_topics,), _L9) from None
-        if v_topics is None: raise _rt.missing('topics')
-        if len(v_topics) != v_num_topics: raise _rt.mismatch('topics', v_num_topics, len(v_topics))
+            raise _rt.range_error(
+                exc,
+                (
+                    v_ack_timeout_ms,
+                    v_num_topics,
+                ),
+                _L9,
+            ) from None
+        if v_topics is None:
+            raise _rt.missing("topics")
+        if len(v_topics) != v_num_topics:
+            raise _rt.mismatch("topics", v_num_topics, len(v_topics))
         i = 0
         try:
             for i, x_topics in enumerate(v_topics):
@@ -930,7 +1080,7 @@ def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_produce_topic(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnum: bool) -> tuple[ProduceTopic, int]:
@@ -943,26 +1093,33 @@ def _d_produce_topic(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnum:
     count: int
     e: int
     start = pos
-    if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L10)
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L10)
     v_len_name = buf[pos]
     pos += 1
     n = v_len_name
-    if n < 0: raise _rt.bad_length(n, pos, 'name')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "name")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'name')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "name")
     try:
-        v_name = str(buf[pos:e], 'UTF-8')
+        v_name = str(buf[pos:e], "UTF-8")
     except UnicodeDecodeError as exc:
-        raise _rt.invalid(f'not UTF-8: {exc.reason}', pos + exc.start, 'name') from None
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
-    if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L11)
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L11)
     v_num_partitions = buf[pos]
     pos += 1
     v_partitions = []
     count = v_num_partitions
-    if count < 0: raise _rt.bad_length(count, pos, 'partitions')
-    if count * 3 > end - pos: raise _rt.short(buf, pos, end, count * 3, 'partitions')
-    if count > lim.elements: raise lim.too_many(count, pos, 'partitions')
+    if count < 0:
+        raise _rt.bad_length(count, pos, "partitions")
+    if count * 3 > end - pos:
+        raise _rt.short(buf, pos, end, count * 3, "partitions")
+    if count > lim.elements:
+        raise lim.too_many(count, pos, "partitions")
     lim.elements -= count
     i = 0
     try:
@@ -988,30 +1145,44 @@ def _e_produce_topic(v: ProduceTopic, out: list[Any], p_with_seqnum: bool) -> in
         v_partitions = v.partitions
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode('UTF-8')
-        if b_name is None: raise _rt.missing('len_name')
+            b_name = v_name.encode("UTF-8")
+        if b_name is None:
+            raise _rt.missing("len_name")
         actual = len(b_name)
-        if v_len_name is None: v_len_name = actual
-        elif v_len_name != actual: raise _rt.mismatch('len_name', v_len_name, actual)
-        if v_partitions is None: raise _rt.missing('num_partitions')
+        if v_len_name is None:
+            v_len_name = actual
+        elif v_len_name != actual:
+            raise _rt.mismatch("len_name", v_len_name, actual)
+        if v_partitions is None:
+            raise _rt.missing("num_partitions")
         actual = len(v_partitions)
-        if v_num_partitions is None: v_num_partitions = actual
-        elif v_num_partitions != actual: raise _rt.mismatch('num_partitions', v_num_partitions, actual)
+        if v_num_partitions is None:
+            v_num_partitions = actual
+        elif v_num_partitions != actual:
+            raise _rt.mismatch("num_partitions", v_num_partitions, actual)
         try:
-            if not 0 <= v_len_name <= 255: raise ValueError('out of range')
-            out.append(_rt.BYTE[v_len_name]); w += 1
+            if not 0 <= v_len_name <= 255:
+                raise ValueError("out of range")
+            out.append(_rt.BYTE[v_len_name])
+            w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_name,), _L12) from None
-        if v_name is None: raise _rt.missing('name')
+        if v_name is None:
+            raise _rt.missing("name")
         d = _cast(bytes, _cast(bytes, b_name))
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         try:
-            if not 0 <= v_num_partitions <= 255: raise ValueError('out of range')
-            out.append(_rt.BYTE[v_num_partitions]); w += 1
+            if not 0 <= v_num_partitions <= 255:
+                raise ValueError("out of range")
+            out.append(_rt.BYTE[v_num_partitions])
+            w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_partitions,), _L13) from None
-        if v_partitions is None: raise _rt.missing('partitions')
-        if len(v_partitions) != v_num_partitions: raise _rt.mismatch('partitions', v_num_partitions, len(v_partitions))
+        if v_partitions is None:
+            raise _rt.missing("partitions")
+        if len(v_partitions) != v_num_partitions:
+            raise _rt.mismatch("partitions", v_num_partitions, len(v_partitions))
         i = 0
         try:
             for i, x_partitions in enumerate(v_partitions):
@@ -1022,10 +1193,12 @@ def _e_produce_topic(v: ProduceTopic, out: list[Any], p_with_seqnum: bool) -> in
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_produce_partition(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnum: bool) -> tuple[ProducePartition, int]:
+def _d_produce_partition(
+    buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnum: bool
+) -> tuple[ProducePartition, int]:
     """Decode one produce_partition from buf[pos:end]; return it and the position after it."""
     v_partition: int
     v_len_bundle: int
@@ -1034,28 +1207,35 @@ def _d_produce_partition(buf: bytes, pos: int, end: int, lim: Budget, p_with_seq
     n: int
     e: int
     p: int
-    if pos + 2 > end: raise _rt.short_run(buf, pos, end, _L14)
-    v_partition, = _S4.unpack_from(buf, pos)
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L14)
+    (v_partition,) = _S4.unpack_from(buf, pos)
     pos += 2
     if pos < end and buf[pos] < 128:
-        v_len_bundle = buf[pos]; pos += 1
+        v_len_bundle = buf[pos]
+        pos += 1
     else:
-        v_len_bundle, pos = _rt.uvarint(buf, pos, end, 5, 'len_bundle', 32)
+        v_len_bundle, pos = _rt.uvarint(buf, pos, end, 5, "len_bundle", 32)
     if p_with_seqnum:
-        if pos + 8 > end: raise _rt.short(buf, pos, end, 8, 'base_seq_num')
-        v_base_seq_num, = _S5.unpack_from(buf, pos); pos += 8
+        if pos + 8 > end:
+            raise _rt.short(buf, pos, end, 8, "base_seq_num")
+        (v_base_seq_num,) = _S5.unpack_from(buf, pos)
+        pos += 8
     else:
         v_base_seq_num = None
     n = v_len_bundle
-    if n < 0: raise _rt.bad_length(n, pos, 'bundle')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "bundle")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'bundle')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "bundle")
     try:
         v_bundle, p = _d_bundle(buf, pos, e, lim, (v_base_seq_num if p_with_seqnum else 0))
     except _rt.DecodeError as exc:
         _rt.in_field(exc, pos, False)
-        raise exc.within('bundle')
-    if p != e: raise _rt.trailing(buf, p, e, 'bundle')
+        raise exc.within("bundle")
+    if p != e:
+        raise _rt.trailing(buf, p, e, "bundle")
     pos = e
     return ProducePartition(v_partition, v_len_bundle, v_base_seq_num, v_bundle), pos
 
@@ -1081,37 +1261,49 @@ def _e_produce_partition(v: ProducePartition, out: list[Any], p_with_seqnum: boo
             try:
                 _e_bundle(v_bundle, t_bundle, (v_base_seq_num if p_with_seqnum else 0))
             except _rt.EncodeError as exc:
-                raise exc.within('bundle')
-            d = b''.join(t_bundle)
+                raise exc.within("bundle")
+            d = b"".join(t_bundle)
             b_bundle = d
-        if b_bundle is None: raise _rt.missing('len_bundle')
+        if b_bundle is None:
+            raise _rt.missing("len_bundle")
         actual = len(b_bundle)
-        if v_len_bundle is None: v_len_bundle = actual
-        elif v_len_bundle != actual: raise _rt.mismatch('len_bundle', v_len_bundle, actual)
-        if v_partition is None: raise _rt.missing('partition')
+        if v_len_bundle is None:
+            v_len_bundle = actual
+        elif v_len_bundle != actual:
+            raise _rt.mismatch("len_bundle", v_len_bundle, actual)
+        if v_partition is None:
+            raise _rt.missing("partition")
         try:
-            out.append(_S4.pack(v_partition)); w += 2
+            out.append(_S4.pack(v_partition))
+            w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_partition,), _L15) from None
         x = v_len_bundle
-        if not 0 <= x < 4294967296: raise _rt.out_of_range(x, 32, 'len_bundle', signed=False)
+        if not 0 <= x < 4294967296:
+            raise _rt.out_of_range(x, 32, "len_bundle", signed=False)
         d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         if p_with_seqnum:
-            if v_base_seq_num is None: raise _rt.missing('base_seq_num')
+            if v_base_seq_num is None:
+                raise _rt.missing("base_seq_num")
             try:
-                out.append(_S5.pack(v_base_seq_num)); w += 8
+                out.append(_S5.pack(v_base_seq_num))
+                w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_base_seq_num,), _L16) from None
-        elif v_base_seq_num is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'base_seq_num')
-        if v_bundle is None: raise _rt.missing('bundle')
+        elif v_base_seq_num is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "base_seq_num")
+        if v_bundle is None:
+            raise _rt.missing("bundle")
         d = _cast(bytes, _cast(bytes, b_bundle))
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_consume_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumeRequest, int]:
@@ -1129,36 +1321,44 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Con
     count: int
     e: int
     start = pos
-    if pos + 7 > end: raise _rt.short_run(buf, pos, end, _L17)
+    if pos + 7 > end:
+        raise _rt.short_run(buf, pos, end, _L17)
     v_client_version, v_request_id, v_len_client_id = _S2.unpack_from(buf, pos)
     pos += 7
     n = v_len_client_id
-    if n < 0: raise _rt.bad_length(n, pos, 'client_id')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "client_id")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'client_id')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "client_id")
     try:
-        v_client_id = str(buf[pos:e], 'UTF-8')
+        v_client_id = str(buf[pos:e], "UTF-8")
     except UnicodeDecodeError as exc:
-        raise _rt.invalid(f'not UTF-8: {exc.reason}', pos + exc.start, 'client_id') from None
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "client_id") from None
     pos = e
-    if pos + 12 > end: raise _rt.short_run(buf, pos, end, _L18)
+    if pos + 12 > end:
+        raise _rt.short_run(buf, pos, end, _L18)
     v_max_wait_ms, v_min_bytes = _S6.unpack_from(buf, pos)
     pos += 12
-    if (v_client_version >= 3):
+    if v_client_version >= 3:
         try:
             v_flags, pos = _d_consume_flags(buf, pos, end, lim)
         except _rt.DecodeError as exc:
-            raise exc.within('flags')
+            raise exc.within("flags")
     else:
         v_flags = None
-    if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L19)
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L19)
     v_num_topics = buf[pos]
     pos += 1
     v_topics = []
     count = v_num_topics
-    if count < 0: raise _rt.bad_length(count, pos, 'topics')
-    if count * 2 > end - pos: raise _rt.short(buf, pos, end, count * 2, 'topics')
-    if count > lim.elements: raise lim.too_many(count, pos, 'topics')
+    if count < 0:
+        raise _rt.bad_length(count, pos, "topics")
+    if count * 2 > end - pos:
+        raise _rt.short(buf, pos, end, count * 2, "topics")
+    if count > lim.elements:
+        raise lim.too_many(count, pos, "topics")
     lim.elements -= count
     i = 0
     try:
@@ -1167,7 +1367,20 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Con
             v_topics.append(_etopics)
     except _rt.DecodeError as exc:
         raise exc.within(f"topics[{i}]")
-    return ConsumeRequest(v_client_version, v_request_id, v_len_client_id, v_client_id, v_max_wait_ms, v_min_bytes, v_flags, v_num_topics, v_topics), pos
+    return (
+        ConsumeRequest(
+            v_client_version,
+            v_request_id,
+            v_len_client_id,
+            v_client_id,
+            v_max_wait_ms,
+            v_min_bytes,
+            v_flags,
+            v_num_topics,
+            v_topics,
+        ),
+        pos,
+    )
 
 
 def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
@@ -1190,44 +1403,79 @@ def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
         v_topics = v.topics
         b_client_id = None
         if v_client_id is not None:
-            b_client_id = v_client_id.encode('UTF-8')
-        if b_client_id is None: raise _rt.missing('len_client_id')
+            b_client_id = v_client_id.encode("UTF-8")
+        if b_client_id is None:
+            raise _rt.missing("len_client_id")
         actual = len(b_client_id)
-        if v_len_client_id is None: v_len_client_id = actual
-        elif v_len_client_id != actual: raise _rt.mismatch('len_client_id', v_len_client_id, actual)
-        if v_topics is None: raise _rt.missing('num_topics')
+        if v_len_client_id is None:
+            v_len_client_id = actual
+        elif v_len_client_id != actual:
+            raise _rt.mismatch("len_client_id", v_len_client_id, actual)
+        if v_topics is None:
+            raise _rt.missing("num_topics")
         actual = len(v_topics)
-        if v_num_topics is None: v_num_topics = actual
-        elif v_num_topics != actual: raise _rt.mismatch('num_topics', v_num_topics, actual)
-        if v_client_version is None: raise _rt.missing('client_version')
-        if v_request_id is None: raise _rt.missing('request_id')
+        if v_num_topics is None:
+            v_num_topics = actual
+        elif v_num_topics != actual:
+            raise _rt.mismatch("num_topics", v_num_topics, actual)
+        if v_client_version is None:
+            raise _rt.missing("client_version")
+        if v_request_id is None:
+            raise _rt.missing("request_id")
         try:
-            out.append(_S2.pack(v_client_version, v_request_id, v_len_client_id)); w += 7
+            out.append(_S2.pack(v_client_version, v_request_id, v_len_client_id))
+            w += 7
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_client_version, v_request_id, v_len_client_id,), _L20) from None
-        if v_client_id is None: raise _rt.missing('client_id')
+            raise _rt.range_error(
+                exc,
+                (
+                    v_client_version,
+                    v_request_id,
+                    v_len_client_id,
+                ),
+                _L20,
+            ) from None
+        if v_client_id is None:
+            raise _rt.missing("client_id")
         d = _cast(bytes, _cast(bytes, b_client_id))
-        out.append(d); w += len(d)
-        if v_max_wait_ms is None: raise _rt.missing('max_wait_ms')
-        if v_min_bytes is None: raise _rt.missing('min_bytes')
+        out.append(d)
+        w += len(d)
+        if v_max_wait_ms is None:
+            raise _rt.missing("max_wait_ms")
+        if v_min_bytes is None:
+            raise _rt.missing("min_bytes")
         try:
-            out.append(_S6.pack(v_max_wait_ms, v_min_bytes)); w += 12
+            out.append(_S6.pack(v_max_wait_ms, v_min_bytes))
+            w += 12
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_max_wait_ms, v_min_bytes,), _L21) from None
-        if (v_client_version >= 3):
-            if v_flags is None: raise _rt.missing('flags')
+            raise _rt.range_error(
+                exc,
+                (
+                    v_max_wait_ms,
+                    v_min_bytes,
+                ),
+                _L21,
+            ) from None
+        if v_client_version >= 3:
+            if v_flags is None:
+                raise _rt.missing("flags")
             try:
                 w += _e_consume_flags(v_flags, out)
             except _rt.EncodeError as exc:
-                raise exc.within('flags')
-        elif v_flags is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'flags')
+                raise exc.within("flags")
+        elif v_flags is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "flags")
         try:
-            if not 0 <= v_num_topics <= 255: raise ValueError('out of range')
-            out.append(_rt.BYTE[v_num_topics]); w += 1
+            if not 0 <= v_num_topics <= 255:
+                raise ValueError("out of range")
+            out.append(_rt.BYTE[v_num_topics])
+            w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_topics,), _L22) from None
-        if v_topics is None: raise _rt.missing('topics')
-        if len(v_topics) != v_num_topics: raise _rt.mismatch('topics', v_num_topics, len(v_topics))
+        if v_topics is None:
+            raise _rt.missing("topics")
+        if len(v_topics) != v_num_topics:
+            raise _rt.mismatch("topics", v_num_topics, len(v_topics))
         i = 0
         try:
             for i, x_topics in enumerate(v_topics):
@@ -1238,17 +1486,18 @@ def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_consume_flags(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumeFlags, int]:
     """Decode one consume_flags from buf[pos:end]; return it and the position after it."""
     v_prefer_local_node: bool
     v_reserved: int
-    if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L23)
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L23)
     g_prefer_local_node = buf[pos]
     v_prefer_local_node = (g_prefer_local_node & 0x1) != 0
-    v_reserved = (g_prefer_local_node >> 1) & 0x7f
+    v_reserved = (g_prefer_local_node >> 1) & 0x7F
     pos += 1
     return ConsumeFlags(v_prefer_local_node, v_reserved), pos
 
@@ -1260,18 +1509,45 @@ def _e_consume_flags(v: ConsumeFlags, out: list[Any]) -> int:
         w = 0
         v_prefer_local_node = v.prefer_local_node
         v_reserved = v.reserved
-        if v_prefer_local_node is None: raise _rt.missing('prefer_local_node')
-        if v_reserved is None: raise _rt.missing('reserved')
+        if v_prefer_local_node is None:
+            raise _rt.missing("prefer_local_node")
+        if v_reserved is None:
+            raise _rt.missing("reserved")
         try:
-            if not 0 <= (_rt.check_bits(v_prefer_local_node, 1, 'prefer_local_node') | (_rt.check_bits(v_reserved, 7, 'reserved') << 1)) <= 255: raise ValueError('out of range')
-            out.append(_rt.BYTE[(_rt.check_bits(v_prefer_local_node, 1, 'prefer_local_node') | (_rt.check_bits(v_reserved, 7, 'reserved') << 1))]); w += 1
+            if (
+                not 0
+                <= (
+                    _rt.check_bits(v_prefer_local_node, 1, "prefer_local_node")
+                    | (_rt.check_bits(v_reserved, 7, "reserved") << 1)
+                )
+                <= 255
+            ):
+                raise ValueError("out of range")
+            out.append(
+                _rt.BYTE[
+                    (
+                        _rt.check_bits(v_prefer_local_node, 1, "prefer_local_node")
+                        | (_rt.check_bits(v_reserved, 7, "reserved") << 1)
+                    )
+                ]
+            )
+            w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, ((_rt.check_bits(v_prefer_local_node, 1, 'prefer_local_node') | (_rt.check_bits(v_reserved, 7, 'reserved') << 1)),), _L24) from None
+            raise _rt.range_error(
+                exc,
+                (
+                    (
+                        _rt.check_bits(v_prefer_local_node, 1, "prefer_local_node")
+                        | (_rt.check_bits(v_reserved, 7, "reserved") << 1)
+                    ),
+                ),
+                _L24,
+            ) from None
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_consume_topic(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumeTopic, int]:
@@ -1284,26 +1560,33 @@ def _d_consume_topic(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Consu
     count: int
     e: int
     start = pos
-    if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L25)
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L25)
     v_len_name = buf[pos]
     pos += 1
     n = v_len_name
-    if n < 0: raise _rt.bad_length(n, pos, 'name')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "name")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'name')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "name")
     try:
-        v_name = str(buf[pos:e], 'UTF-8')
+        v_name = str(buf[pos:e], "UTF-8")
     except UnicodeDecodeError as exc:
-        raise _rt.invalid(f'not UTF-8: {exc.reason}', pos + exc.start, 'name') from None
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
-    if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L26)
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L26)
     v_num_partitions = buf[pos]
     pos += 1
     v_partitions = []
     count = v_num_partitions
-    if count < 0: raise _rt.bad_length(count, pos, 'partitions')
-    if count * 14 > end - pos: raise _rt.short(buf, pos, end, count * 14, 'partitions')
-    if count > lim.elements: raise lim.too_many(count, pos, 'partitions')
+    if count < 0:
+        raise _rt.bad_length(count, pos, "partitions")
+    if count * 14 > end - pos:
+        raise _rt.short(buf, pos, end, count * 14, "partitions")
+    if count > lim.elements:
+        raise lim.too_many(count, pos, "partitions")
     lim.elements -= count
     i = 0
     try:
@@ -1329,30 +1612,44 @@ def _e_consume_topic(v: ConsumeTopic, out: list[Any]) -> int:
         v_partitions = v.partitions
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode('UTF-8')
-        if b_name is None: raise _rt.missing('len_name')
+            b_name = v_name.encode("UTF-8")
+        if b_name is None:
+            raise _rt.missing("len_name")
         actual = len(b_name)
-        if v_len_name is None: v_len_name = actual
-        elif v_len_name != actual: raise _rt.mismatch('len_name', v_len_name, actual)
-        if v_partitions is None: raise _rt.missing('num_partitions')
+        if v_len_name is None:
+            v_len_name = actual
+        elif v_len_name != actual:
+            raise _rt.mismatch("len_name", v_len_name, actual)
+        if v_partitions is None:
+            raise _rt.missing("num_partitions")
         actual = len(v_partitions)
-        if v_num_partitions is None: v_num_partitions = actual
-        elif v_num_partitions != actual: raise _rt.mismatch('num_partitions', v_num_partitions, actual)
+        if v_num_partitions is None:
+            v_num_partitions = actual
+        elif v_num_partitions != actual:
+            raise _rt.mismatch("num_partitions", v_num_partitions, actual)
         try:
-            if not 0 <= v_len_name <= 255: raise ValueError('out of range')
-            out.append(_rt.BYTE[v_len_name]); w += 1
+            if not 0 <= v_len_name <= 255:
+                raise ValueError("out of range")
+            out.append(_rt.BYTE[v_len_name])
+            w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_name,), _L27) from None
-        if v_name is None: raise _rt.missing('name')
+        if v_name is None:
+            raise _rt.missing("name")
         d = _cast(bytes, _cast(bytes, b_name))
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         try:
-            if not 0 <= v_num_partitions <= 255: raise ValueError('out of range')
-            out.append(_rt.BYTE[v_num_partitions]); w += 1
+            if not 0 <= v_num_partitions <= 255:
+                raise ValueError("out of range")
+            out.append(_rt.BYTE[v_num_partitions])
+            w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_partitions,), _L28) from None
-        if v_partitions is None: raise _rt.missing('partitions')
-        if len(v_partitions) != v_num_partitions: raise _rt.mismatch('partitions', v_num_partitions, len(v_partitions))
+        if v_partitions is None:
+            raise _rt.missing("partitions")
+        if len(v_partitions) != v_num_partitions:
+            raise _rt.mismatch("partitions", v_num_partitions, len(v_partitions))
         i = 0
         try:
             for i, x_partitions in enumerate(v_partitions):
@@ -1363,7 +1660,7 @@ def _e_consume_topic(v: ConsumeTopic, out: list[Any]) -> int:
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_consume_partition(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumePartition, int]:
@@ -1371,7 +1668,8 @@ def _d_consume_partition(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[C
     v_partition: int
     v_seq_num: int
     v_fetch_size: int
-    if pos + 14 > end: raise _rt.short_run(buf, pos, end, _L29)
+    if pos + 14 > end:
+        raise _rt.short_run(buf, pos, end, _L29)
     v_partition, v_seq_num, v_fetch_size = _S8.unpack_from(buf, pos)
     pos += 14
     return ConsumePartition(v_partition, v_seq_num, v_fetch_size), pos
@@ -1385,18 +1683,30 @@ def _e_consume_partition(v: ConsumePartition, out: list[Any]) -> int:
         v_partition = v.partition
         v_seq_num = v.seq_num
         v_fetch_size = v.fetch_size
-        if v_partition is None: raise _rt.missing('partition')
-        if v_seq_num is None: raise _rt.missing('seq_num')
-        if v_fetch_size is None: raise _rt.missing('fetch_size')
+        if v_partition is None:
+            raise _rt.missing("partition")
+        if v_seq_num is None:
+            raise _rt.missing("seq_num")
+        if v_fetch_size is None:
+            raise _rt.missing("fetch_size")
         try:
-            out.append(_S8.pack(v_partition, v_seq_num, v_fetch_size)); w += 14
+            out.append(_S8.pack(v_partition, v_seq_num, v_fetch_size))
+            w += 14
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_partition, v_seq_num, v_fetch_size,), _L30) from None
+            raise _rt.range_error(
+                exc,
+                (
+                    v_partition,
+                    v_seq_num,
+                    v_fetch_size,
+                ),
+                _L30,
+            ) from None
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumePeerRequest, int]:
@@ -1407,14 +1717,18 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
     v_num_topics: int
     v_topics: list[ConsumePeerTopic]
     count: int
-    if pos + 16 > end: raise _rt.short_run(buf, pos, end, _L31)
+    if pos + 16 > end:
+        raise _rt.short_run(buf, pos, end, _L31)
     v_replica_id, v_max_wait_ms, v_min_bytes, v_num_topics = _S9.unpack_from(buf, pos)
     pos += 16
     v_topics = []
     count = v_num_topics
-    if count < 0: raise _rt.bad_length(count, pos, 'topics')
-    if count * 3 > end - pos: raise _rt.short(buf, pos, end, count * 3, 'topics')
-    if count > lim.elements: raise lim.too_many(count, pos, 'topics')
+    if count < 0:
+        raise _rt.bad_length(count, pos, "topics")
+    if count * 3 > end - pos:
+        raise _rt.short(buf, pos, end, count * 3, "topics")
+    if count > lim.elements:
+        raise lim.too_many(count, pos, "topics")
     lim.elements -= count
     i = 0
     try:
@@ -1437,19 +1751,37 @@ def _e_consume_peer_request(v: ConsumePeerRequest, out: list[Any]) -> int:
         v_min_bytes = v.min_bytes
         v_num_topics = v.num_topics
         v_topics = v.topics
-        if v_topics is None: raise _rt.missing('num_topics')
+        if v_topics is None:
+            raise _rt.missing("num_topics")
         actual = len(v_topics)
-        if v_num_topics is None: v_num_topics = actual
-        elif v_num_topics != actual: raise _rt.mismatch('num_topics', v_num_topics, actual)
-        if v_replica_id is None: raise _rt.missing('replica_id')
-        if v_max_wait_ms is None: raise _rt.missing('max_wait_ms')
-        if v_min_bytes is None: raise _rt.missing('min_bytes')
+        if v_num_topics is None:
+            v_num_topics = actual
+        elif v_num_topics != actual:
+            raise _rt.mismatch("num_topics", v_num_topics, actual)
+        if v_replica_id is None:
+            raise _rt.missing("replica_id")
+        if v_max_wait_ms is None:
+            raise _rt.missing("max_wait_ms")
+        if v_min_bytes is None:
+            raise _rt.missing("min_bytes")
         try:
-            out.append(_S9.pack(v_replica_id, v_max_wait_ms, v_min_bytes, v_num_topics)); w += 16
+            out.append(_S9.pack(v_replica_id, v_max_wait_ms, v_min_bytes, v_num_topics))
+            w += 16
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_replica_id, v_max_wait_ms, v_min_bytes, v_num_topics,), _L32) from None
-        if v_topics is None: raise _rt.missing('topics')
-        if len(v_topics) != v_num_topics: raise _rt.mismatch('topics', v_num_topics, len(v_topics))
+            raise _rt.range_error(
+                exc,
+                (
+                    v_replica_id,
+                    v_max_wait_ms,
+                    v_min_bytes,
+                    v_num_topics,
+                ),
+                _L32,
+            ) from None
+        if v_topics is None:
+            raise _rt.missing("topics")
+        if len(v_topics) != v_num_topics:
+            raise _rt.mismatch("topics", v_num_topics, len(v_topics))
         i = 0
         try:
             for i, x_topics in enumerate(v_topics):
@@ -1460,7 +1792,7 @@ def _e_consume_peer_request(v: ConsumePeerRequest, out: list[Any]) -> int:
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_consume_peer_topic(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumePeerTopic, int]:
@@ -1473,26 +1805,33 @@ def _d_consume_peer_topic(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[
     count: int
     e: int
     start = pos
-    if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L33)
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L33)
     v_len_name = buf[pos]
     pos += 1
     n = v_len_name
-    if n < 0: raise _rt.bad_length(n, pos, 'name')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "name")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'name')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "name")
     try:
-        v_name = str(buf[pos:e], 'UTF-8')
+        v_name = str(buf[pos:e], "UTF-8")
     except UnicodeDecodeError as exc:
-        raise _rt.invalid(f'not UTF-8: {exc.reason}', pos + exc.start, 'name') from None
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
-    if pos + 2 > end: raise _rt.short_run(buf, pos, end, _L34)
-    v_num_partitions, = _S4.unpack_from(buf, pos)
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L34)
+    (v_num_partitions,) = _S4.unpack_from(buf, pos)
     pos += 2
     v_partitions = []
     count = v_num_partitions
-    if count < 0: raise _rt.bad_length(count, pos, 'partitions')
-    if count * 14 > end - pos: raise _rt.short(buf, pos, end, count * 14, 'partitions')
-    if count > lim.elements: raise lim.too_many(count, pos, 'partitions')
+    if count < 0:
+        raise _rt.bad_length(count, pos, "partitions")
+    if count * 14 > end - pos:
+        raise _rt.short(buf, pos, end, count * 14, "partitions")
+    if count > lim.elements:
+        raise lim.too_many(count, pos, "partitions")
     lim.elements -= count
     i = 0
     try:
@@ -1518,29 +1857,42 @@ def _e_consume_peer_topic(v: ConsumePeerTopic, out: list[Any]) -> int:
         v_partitions = v.partitions
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode('UTF-8')
-        if b_name is None: raise _rt.missing('len_name')
+            b_name = v_name.encode("UTF-8")
+        if b_name is None:
+            raise _rt.missing("len_name")
         actual = len(b_name)
-        if v_len_name is None: v_len_name = actual
-        elif v_len_name != actual: raise _rt.mismatch('len_name', v_len_name, actual)
-        if v_partitions is None: raise _rt.missing('num_partitions')
+        if v_len_name is None:
+            v_len_name = actual
+        elif v_len_name != actual:
+            raise _rt.mismatch("len_name", v_len_name, actual)
+        if v_partitions is None:
+            raise _rt.missing("num_partitions")
         actual = len(v_partitions)
-        if v_num_partitions is None: v_num_partitions = actual
-        elif v_num_partitions != actual: raise _rt.mismatch('num_partitions', v_num_partitions, actual)
+        if v_num_partitions is None:
+            v_num_partitions = actual
+        elif v_num_partitions != actual:
+            raise _rt.mismatch("num_partitions", v_num_partitions, actual)
         try:
-            if not 0 <= v_len_name <= 255: raise ValueError('out of range')
-            out.append(_rt.BYTE[v_len_name]); w += 1
+            if not 0 <= v_len_name <= 255:
+                raise ValueError("out of range")
+            out.append(_rt.BYTE[v_len_name])
+            w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_name,), _L35) from None
-        if v_name is None: raise _rt.missing('name')
+        if v_name is None:
+            raise _rt.missing("name")
         d = _cast(bytes, _cast(bytes, b_name))
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         try:
-            out.append(_S4.pack(v_num_partitions)); w += 2
+            out.append(_S4.pack(v_num_partitions))
+            w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_partitions,), _L36) from None
-        if v_partitions is None: raise _rt.missing('partitions')
-        if len(v_partitions) != v_num_partitions: raise _rt.mismatch('partitions', v_num_partitions, len(v_partitions))
+        if v_partitions is None:
+            raise _rt.missing("partitions")
+        if len(v_partitions) != v_num_partitions:
+            raise _rt.mismatch("partitions", v_num_partitions, len(v_partitions))
         i = 0
         try:
             for i, x_partitions in enumerate(v_partitions):
@@ -1551,14 +1903,15 @@ def _e_consume_peer_topic(v: ConsumePeerTopic, out: list[Any]) -> int:
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_reg_replica_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[RegReplicaRequest, int]:
     """Decode one reg_replica_request from buf[pos:end]; return it and the position after it."""
     v_replica_id: int
-    if pos + 2 > end: raise _rt.short_run(buf, pos, end, _L37)
-    v_replica_id, = _S4.unpack_from(buf, pos)
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L37)
+    (v_replica_id,) = _S4.unpack_from(buf, pos)
     pos += 2
     return RegReplicaRequest(v_replica_id), pos
 
@@ -1569,23 +1922,26 @@ def _e_reg_replica_request(v: RegReplicaRequest, out: list[Any]) -> int:
     try:
         w = 0
         v_replica_id = v.replica_id
-        if v_replica_id is None: raise _rt.missing('replica_id')
+        if v_replica_id is None:
+            raise _rt.missing("replica_id")
         try:
-            out.append(_S4.pack(v_replica_id)); w += 2
+            out.append(_S4.pack(v_replica_id))
+            w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_replica_id,), _L38) from None
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_status_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[StatusRequest, int]:
     """Decode one status_request from buf[pos:end]; return it and the position after it."""
     v_request_id: int
-    if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L39)
-    v_request_id, = _S1.unpack_from(buf, pos)
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L39)
+    (v_request_id,) = _S1.unpack_from(buf, pos)
     pos += 4
     return StatusRequest(v_request_id), pos
 
@@ -1596,23 +1952,26 @@ def _e_status_request(v: StatusRequest, out: list[Any]) -> int:
     try:
         w = 0
         v_request_id = v.request_id
-        if v_request_id is None: raise _rt.missing('request_id')
+        if v_request_id is None:
+            raise _rt.missing("request_id")
         try:
-            out.append(_S1.pack(v_request_id)); w += 4
+            out.append(_S1.pack(v_request_id))
+            w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_request_id,), _L40) from None
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_discover_topics_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[DiscoverTopicsRequest, int]:
     """Decode one discover_topics_request from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_flags: int
-    if pos + 5 > end: raise _rt.short_run(buf, pos, end, _L41)
+    if pos + 5 > end:
+        raise _rt.short_run(buf, pos, end, _L41)
     v_request_id, v_flags = _S3.unpack_from(buf, pos)
     pos += 5
     return DiscoverTopicsRequest(v_request_id, v_flags), pos
@@ -1625,24 +1984,35 @@ def _e_discover_topics_request(v: DiscoverTopicsRequest, out: list[Any]) -> int:
         w = 0
         v_request_id = v.request_id
         v_flags = v.flags
-        if v_request_id is None: raise _rt.missing('request_id')
-        if v_flags is None: raise _rt.missing('flags')
+        if v_request_id is None:
+            raise _rt.missing("request_id")
+        if v_flags is None:
+            raise _rt.missing("flags")
         try:
-            out.append(_S3.pack(v_request_id, v_flags)); w += 5
+            out.append(_S3.pack(v_request_id, v_flags))
+            w += 5
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_request_id, v_flags,), _L42) from None
+            raise _rt.range_error(
+                exc,
+                (
+                    v_request_id,
+                    v_flags,
+                ),
+                _L42,
+            ) from None
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_discover_topology_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[DiscoverTopologyRequest, int]:
     """Decode one discover_topology_request from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_flags: int
-    if pos + 5 > end: raise _rt.short_run(buf, pos, end, _L43)
+    if pos + 5 > end:
+        raise _rt.short_run(buf, pos, end, _L43)
     v_request_id, v_flags = _S3.unpack_from(buf, pos)
     pos += 5
     return DiscoverTopologyRequest(v_request_id, v_flags), pos
@@ -1655,17 +2025,27 @@ def _e_discover_topology_request(v: DiscoverTopologyRequest, out: list[Any]) -> 
         w = 0
         v_request_id = v.request_id
         v_flags = v.flags
-        if v_request_id is None: raise _rt.missing('request_id')
-        if v_flags is None: raise _rt.missing('flags')
+        if v_request_id is None:
+            raise _rt.missing("request_id")
+        if v_flags is None:
+            raise _rt.missing("flags")
         try:
-            out.append(_S3.pack(v_request_id, v_flags)); w += 5
+            out.append(_S3.pack(v_request_id, v_flags))
+            w += 5
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_request_id, v_flags,), _L44) from None
+            raise _rt.range_error(
+                exc,
+                (
+                    v_request_id,
+                    v_flags,
+                ),
+                _L44,
+            ) from None
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[CreateTopicRequest, int]:
@@ -1679,33 +2059,40 @@ def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
     n: int
     e: int
     start = pos
-    if pos + 5 > end: raise _rt.short_run(buf, pos, end, _L45)
+    if pos + 5 > end:
+        raise _rt.short_run(buf, pos, end, _L45)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
     pos += 5
     n = v_len_topic
-    if n < 0: raise _rt.bad_length(n, pos, 'topic')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "topic")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'topic')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "topic")
     try:
-        v_topic = str(buf[pos:e], 'UTF-8')
+        v_topic = str(buf[pos:e], "UTF-8")
     except UnicodeDecodeError as exc:
-        raise _rt.invalid(f'not UTF-8: {exc.reason}', pos + exc.start, 'topic') from None
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
-    if pos + 2 > end: raise _rt.short_run(buf, pos, end, _L46)
-    v_num_partitions, = _S4.unpack_from(buf, pos)
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L46)
+    (v_num_partitions,) = _S4.unpack_from(buf, pos)
     pos += 2
     if pos < end and buf[pos] < 128:
-        v_len_config = buf[pos]; pos += 1
+        v_len_config = buf[pos]
+        pos += 1
     else:
-        v_len_config, pos = _rt.uvarint(buf, pos, end, 5, 'len_config', 32)
+        v_len_config, pos = _rt.uvarint(buf, pos, end, 5, "len_config", 32)
     n = v_len_config
-    if n < 0: raise _rt.bad_length(n, pos, 'config')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "config")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'config')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "config")
     try:
-        v_config = str(buf[pos:e], 'UTF-8')
+        v_config = str(buf[pos:e], "UTF-8")
     except UnicodeDecodeError as exc:
-        raise _rt.invalid(f'not UTF-8: {exc.reason}', pos + exc.start, 'config') from None
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "config") from None
     pos = e
     return CreateTopicRequest(v_request_id, v_len_topic, v_topic, v_num_partitions, v_len_config, v_config), pos
 
@@ -1728,43 +2115,66 @@ def _e_create_topic_request(v: CreateTopicRequest, out: list[Any]) -> int:
         v_config = v.config
         b_topic = None
         if v_topic is not None:
-            b_topic = v_topic.encode('UTF-8')
-        if b_topic is None: raise _rt.missing('len_topic')
+            b_topic = v_topic.encode("UTF-8")
+        if b_topic is None:
+            raise _rt.missing("len_topic")
         actual = len(b_topic)
-        if v_len_topic is None: v_len_topic = actual
-        elif v_len_topic != actual: raise _rt.mismatch('len_topic', v_len_topic, actual)
+        if v_len_topic is None:
+            v_len_topic = actual
+        elif v_len_topic != actual:
+            raise _rt.mismatch("len_topic", v_len_topic, actual)
         b_config = None
         if v_config is not None:
-            b_config = v_config.encode('UTF-8')
-        if b_config is None: raise _rt.missing('len_config')
+            b_config = v_config.encode("UTF-8")
+        if b_config is None:
+            raise _rt.missing("len_config")
         actual = len(b_config)
-        if v_len_config is None: v_len_config = actual
-        elif v_len_config != actual: raise _rt.mismatch('len_config', v_len_config, actual)
-        if v_request_id is None: raise _rt.missing('request_id')
+        if v_len_config is None:
+            v_len_config = actual
+        elif v_len_config != actual:
+            raise _rt.mismatch("len_config", v_len_config, actual)
+        if v_request_id is None:
+            raise _rt.missing("request_id")
         try:
-            out.append(_S3.pack(v_request_id, v_len_topic)); w += 5
+            out.append(_S3.pack(v_request_id, v_len_topic))
+            w += 5
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_request_id, v_len_topic,), _L47) from None
-        if v_topic is None: raise _rt.missing('topic')
+            raise _rt.range_error(
+                exc,
+                (
+                    v_request_id,
+                    v_len_topic,
+                ),
+                _L47,
+            ) from None
+        if v_topic is None:
+            raise _rt.missing("topic")
         d = _cast(bytes, _cast(bytes, b_topic))
-        out.append(d); w += len(d)
-        if v_num_partitions is None: raise _rt.missing('num_partitions')
+        out.append(d)
+        w += len(d)
+        if v_num_partitions is None:
+            raise _rt.missing("num_partitions")
         try:
-            out.append(_S4.pack(v_num_partitions)); w += 2
+            out.append(_S4.pack(v_num_partitions))
+            w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_partitions,), _L48) from None
         x = v_len_config
-        if not 0 <= x < 4294967296: raise _rt.out_of_range(x, 32, 'len_config', signed=False)
+        if not 0 <= x < 4294967296:
+            raise _rt.out_of_range(x, 32, "len_config", signed=False)
         d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
-        out.append(d); w += len(d)
-        if v_config is None: raise _rt.missing('config')
+        out.append(d)
+        w += len(d)
+        if v_config is None:
+            raise _rt.missing("config")
         d = _cast(bytes, _cast(bytes, b_config))
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_reload_conf_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ReloadConfRequest, int]:
@@ -1776,20 +2186,24 @@ def _d_reload_conf_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple
     n: int
     e: int
     start = pos
-    if pos + 5 > end: raise _rt.short_run(buf, pos, end, _L49)
+    if pos + 5 > end:
+        raise _rt.short_run(buf, pos, end, _L49)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
     pos += 5
     n = v_len_topic
-    if n < 0: raise _rt.bad_length(n, pos, 'topic')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "topic")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'topic')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "topic")
     try:
-        v_topic = str(buf[pos:e], 'UTF-8')
+        v_topic = str(buf[pos:e], "UTF-8")
     except UnicodeDecodeError as exc:
-        raise _rt.invalid(f'not UTF-8: {exc.reason}', pos + exc.start, 'topic') from None
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
-    if pos + 2 > end: raise _rt.short_run(buf, pos, end, _L50)
-    v_partition, = _S4.unpack_from(buf, pos)
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L50)
+    (v_partition,) = _S4.unpack_from(buf, pos)
     pos += 2
     return ReloadConfRequest(v_request_id, v_len_topic, v_topic, v_partition), pos
 
@@ -1808,32 +2222,50 @@ def _e_reload_conf_request(v: ReloadConfRequest, out: list[Any]) -> int:
         v_partition = v.partition
         b_topic = None
         if v_topic is not None:
-            b_topic = v_topic.encode('UTF-8')
-        if b_topic is None: raise _rt.missing('len_topic')
+            b_topic = v_topic.encode("UTF-8")
+        if b_topic is None:
+            raise _rt.missing("len_topic")
         actual = len(b_topic)
-        if v_len_topic is None: v_len_topic = actual
-        elif v_len_topic != actual: raise _rt.mismatch('len_topic', v_len_topic, actual)
-        if v_request_id is None: raise _rt.missing('request_id')
+        if v_len_topic is None:
+            v_len_topic = actual
+        elif v_len_topic != actual:
+            raise _rt.mismatch("len_topic", v_len_topic, actual)
+        if v_request_id is None:
+            raise _rt.missing("request_id")
         try:
-            out.append(_S3.pack(v_request_id, v_len_topic)); w += 5
+            out.append(_S3.pack(v_request_id, v_len_topic))
+            w += 5
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_request_id, v_len_topic,), _L51) from None
-        if v_topic is None: raise _rt.missing('topic')
+            raise _rt.range_error(
+                exc,
+                (
+                    v_request_id,
+                    v_len_topic,
+                ),
+                _L51,
+            ) from None
+        if v_topic is None:
+            raise _rt.missing("topic")
         d = _cast(bytes, _cast(bytes, b_topic))
-        out.append(d); w += len(d)
-        if v_partition is None: raise _rt.missing('partition')
+        out.append(d)
+        w += len(d)
+        if v_partition is None:
+            raise _rt.missing("partition")
         try:
-            out.append(_S4.pack(v_partition)); w += 2
+            out.append(_S4.pack(v_partition))
+            w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_partition,), _L52) from None
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_discover_partitions_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[DiscoverPartitionsRequest, int]:
+def _d_discover_partitions_request(
+    buf: bytes, pos: int, end: int, lim: Budget
+) -> tuple[DiscoverPartitionsRequest, int]:
     """Decode one discover_partitions_request from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_len_topic: int
@@ -1842,17 +2274,20 @@ def _d_discover_partitions_request(buf: bytes, pos: int, end: int, lim: Budget) 
     n: int
     e: int
     start = pos
-    if pos + 5 > end: raise _rt.short_run(buf, pos, end, _L53)
+    if pos + 5 > end:
+        raise _rt.short_run(buf, pos, end, _L53)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
     pos += 5
     n = v_len_topic
-    if n < 0: raise _rt.bad_length(n, pos, 'topic')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "topic")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'topic')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "topic")
     try:
-        v_topic = str(buf[pos:e], 'UTF-8')
+        v_topic = str(buf[pos:e], "UTF-8")
     except UnicodeDecodeError as exc:
-        raise _rt.invalid(f'not UTF-8: {exc.reason}', pos + exc.start, 'topic') from None
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
     e = end
     v_partition_list = buf[pos:e]
@@ -1874,27 +2309,43 @@ def _e_discover_partitions_request(v: DiscoverPartitionsRequest, out: list[Any])
         v_partition_list = v.partition_list
         b_topic = None
         if v_topic is not None:
-            b_topic = v_topic.encode('UTF-8')
-        if b_topic is None: raise _rt.missing('len_topic')
+            b_topic = v_topic.encode("UTF-8")
+        if b_topic is None:
+            raise _rt.missing("len_topic")
         actual = len(b_topic)
-        if v_len_topic is None: v_len_topic = actual
-        elif v_len_topic != actual: raise _rt.mismatch('len_topic', v_len_topic, actual)
-        if v_request_id is None: raise _rt.missing('request_id')
+        if v_len_topic is None:
+            v_len_topic = actual
+        elif v_len_topic != actual:
+            raise _rt.mismatch("len_topic", v_len_topic, actual)
+        if v_request_id is None:
+            raise _rt.missing("request_id")
         try:
-            out.append(_S3.pack(v_request_id, v_len_topic)); w += 5
+            out.append(_S3.pack(v_request_id, v_len_topic))
+            w += 5
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_request_id, v_len_topic,), _L54) from None
-        if v_topic is None: raise _rt.missing('topic')
+            raise _rt.range_error(
+                exc,
+                (
+                    v_request_id,
+                    v_len_topic,
+                ),
+                _L54,
+            ) from None
+        if v_topic is None:
+            raise _rt.missing("topic")
         d = _cast(bytes, _cast(bytes, b_topic))
-        out.append(d); w += len(d)
-        if v_partition_list is None: raise _rt.missing('partition_list')
+        out.append(d)
+        w += len(d)
+        if v_partition_list is None:
+            raise _rt.missing("partition_list")
         d = _cast(bytes, v_partition_list)
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def decode(data, *, limits: Limits = DEFAULT_LIMITS) -> Request:

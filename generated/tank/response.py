@@ -102,11 +102,42 @@ class Response:
     See https://github.com/phaistos-networks/TANK/blob/master/tank_protocol.md
     """
 
-    msg_id: MsgId | int = field(default=MsgId.produce, metadata={'kind': 'enum', 'enum': 'MsgId'})
+    msg_id: MsgId | int = field(default=MsgId.produce, metadata={"kind": "enum", "enum": "MsgId"})
     """Which message this is; a response reuses its request's id."""
-    len_payload: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_payload: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the payload. Derived: computed on encode when left None."""
-    payload: StatusResponse | DiscoverTopicsResponse | DiscoverTopologyResponse | CreateTopicResponse | ReloadConfResponse | DiscoverPartitionsResponse | ProduceResponse | ConsumeResponse | ConsumePeerResponse | bytes | None = field(default=None, metadata={'kind': 'switch', 'cases': [{'kind': 'user', 'type': 'StatusResponse', 'when': 10}, {'kind': 'user', 'type': 'DiscoverTopicsResponse', 'when': 11}, {'kind': 'user', 'type': 'DiscoverTopologyResponse', 'when': 12}, {'kind': 'user', 'type': 'CreateTopicResponse', 'when': 7}, {'kind': 'user', 'type': 'ReloadConfResponse', 'when': 8}, {'kind': 'user', 'type': 'DiscoverPartitionsResponse', 'when': 6}, {'kind': 'user', 'type': 'ProduceResponse', 'when': 1}, {'kind': 'user', 'type': 'ProduceResponse', 'when': 5}, {'kind': 'user', 'type': 'ConsumeResponse', 'when': 2}, {'kind': 'user', 'type': 'ConsumePeerResponse', 'when': 9}, {'kind': 'bytes'}], 'on': 'msg_id'})
+    payload: (
+        StatusResponse
+        | DiscoverTopicsResponse
+        | DiscoverTopologyResponse
+        | CreateTopicResponse
+        | ReloadConfResponse
+        | DiscoverPartitionsResponse
+        | ProduceResponse
+        | ConsumeResponse
+        | ConsumePeerResponse
+        | bytes
+        | None
+    ) = field(
+        default=None,
+        metadata={
+            "kind": "switch",
+            "cases": [
+                {"kind": "user", "type": "StatusResponse", "when": 10},
+                {"kind": "user", "type": "DiscoverTopicsResponse", "when": 11},
+                {"kind": "user", "type": "DiscoverTopologyResponse", "when": 12},
+                {"kind": "user", "type": "CreateTopicResponse", "when": 7},
+                {"kind": "user", "type": "ReloadConfResponse", "when": 8},
+                {"kind": "user", "type": "DiscoverPartitionsResponse", "when": 6},
+                {"kind": "user", "type": "ProduceResponse", "when": 1},
+                {"kind": "user", "type": "ProduceResponse", "when": 5},
+                {"kind": "user", "type": "ConsumeResponse", "when": 2},
+                {"kind": "user", "type": "ConsumePeerResponse", "when": 9},
+                {"kind": "bytes"},
+            ],
+            "on": "msg_id",
+        },
+    )
     """
     The message. Ping has no payload; a message id the client does not know keeps
     its
@@ -117,7 +148,19 @@ class Response:
         self,
         msg_id: MsgId | int = MsgId.produce,
         len_payload: int | None = None,
-        payload: StatusResponse | DiscoverTopicsResponse | DiscoverTopologyResponse | CreateTopicResponse | ReloadConfResponse | DiscoverPartitionsResponse | ProduceResponse | ConsumeResponse | ConsumePeerResponse | bytes | None = None,
+        payload: (
+            StatusResponse
+            | DiscoverTopicsResponse
+            | DiscoverTopologyResponse
+            | CreateTopicResponse
+            | ReloadConfResponse
+            | DiscoverPartitionsResponse
+            | ProduceResponse
+            | ConsumeResponse
+            | ConsumePeerResponse
+            | bytes
+            | None
+        ) = None,
     ) -> None:
         self.msg_id = msg_id
         self.len_payload = len_payload
@@ -138,9 +181,11 @@ class ProduceResponse:
     See https://github.com/phaistos-networks/TANK/blob/master/tank_protocol.md
     """
 
-    request_id: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    request_id: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The request's id."""
-    statuses: list[ProduceStatus] = field(default_factory=list, metadata={'kind': 'user', 'type': 'ProduceStatus', 'list': True})
+    statuses: list[ProduceStatus] = field(
+        default_factory=list, metadata={"kind": "user", "type": "ProduceStatus", "list": True}
+    )
     """The statuses, in the request's order of partitions."""
 
     def __init__(
@@ -156,11 +201,11 @@ class ProduceResponse:
 class ProduceStatus:
     """The outcome for one partition, or for all the partitions of a topic."""
 
-    error: ProduceError | int = field(default=ProduceError.ok, metadata={'kind': 'enum', 'enum': 'ProduceError'})
+    error: ProduceError | int = field(default=ProduceError.ok, metadata={"kind": "enum", "enum": "ProduceError"})
     """The outcome."""
-    leader_address: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'optional': True})
+    leader_address: int | None = field(default=None, metadata={"kind": "int", "wide": False, "optional": True})
     """IPv4 address of the partition's leader (other leader)."""
-    leader_port: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'optional': True})
+    leader_port: int | None = field(default=None, metadata={"kind": "int", "wide": False, "optional": True})
     """Port of the partition's leader (other leader)."""
 
     def __init__(
@@ -186,11 +231,15 @@ class ConsumeResponse:
     See https://github.com/phaistos-networks/TANK/blob/master/tank_protocol.md
     """
 
-    len_header: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_header: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the header. Derived: computed on encode when left None."""
-    header: ConsumeHeader = field(default_factory=lambda: ConsumeHeader(), metadata={'kind': 'user', 'type': 'ConsumeHeader'})
+    header: ConsumeHeader = field(
+        default_factory=lambda: ConsumeHeader(), metadata={"kind": "user", "type": "ConsumeHeader"}
+    )
     """The request id and every partition's status."""
-    chunks: list[ConsumeTopicChunks] = field(default_factory=list, metadata={'kind': 'user', 'type': 'ConsumeTopicChunks', 'list': True})
+    chunks: list[ConsumeTopicChunks] = field(
+        default_factory=list, metadata={"kind": "user", "type": "ConsumeTopicChunks", "list": True}
+    )
     """The chunks of each topic of the header."""
 
     def __init__(
@@ -208,11 +257,13 @@ class ConsumeResponse:
 class ConsumeHeader:
     """The header of a Consume response."""
 
-    request_id: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    request_id: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The request's id."""
-    num_topics: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    num_topics: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of topics. Derived: computed on encode when left None."""
-    topics: list[ConsumeTopicHeader] = field(default_factory=list, metadata={'kind': 'user', 'type': 'ConsumeTopicHeader', 'list': True})
+    topics: list[ConsumeTopicHeader] = field(
+        default_factory=list, metadata={"kind": "user", "type": "ConsumeTopicHeader", "list": True}
+    )
     """The topics, as requested."""
 
     def __init__(
@@ -230,13 +281,15 @@ class ConsumeHeader:
 class ConsumeTopicHeader:
     """One topic of a Consume response's header."""
 
-    len_name: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_name: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the topic name. Derived: computed on encode when left None."""
-    name: str = field(default='', metadata={'kind': 'str'})
+    name: str = field(default="", metadata={"kind": "str"})
     """The topic name (str8)."""
-    num_partitions: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'defaulted': True})
+    num_partitions: int | None = field(default=None, metadata={"kind": "int", "wide": False, "defaulted": True})
     """Number of partitions requested. Derived: computed on encode when left None."""
-    partitions: list[ConsumePartitionHeader] | None = field(default=None, metadata={'kind': 'user', 'type': 'ConsumePartitionHeader', 'list': True, 'optional': True})
+    partitions: list[ConsumePartitionHeader] | None = field(
+        default=None, metadata={"kind": "user", "type": "ConsumePartitionHeader", "list": True, "optional": True}
+    )
     """
     The partitions. For an unknown topic a single entry with partition 0xffff stands
     for all of them.
@@ -245,7 +298,7 @@ class ConsumeTopicHeader:
     def __init__(
         self,
         len_name: int | None = None,
-        name: str = '',
+        name: str = "",
         num_partitions: int | None = None,
         partitions: list[ConsumePartitionHeader] | None = None,
     ) -> None:
@@ -259,15 +312,17 @@ class ConsumeTopicHeader:
 class ConsumePartitionHeader:
     """The status of one partition in a Consume response, and the length of its chunk."""
 
-    partition: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    partition: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The partition; 0xffff marks an unknown topic, and nothing follows."""
-    error_or_flags: ConsumeStatus | int | None = field(default=None, metadata={'kind': 'enum', 'enum': 'ConsumeStatus', 'optional': True})
+    error_or_flags: ConsumeStatus | int | None = field(
+        default=None, metadata={"kind": "enum", "enum": "ConsumeStatus", "optional": True}
+    )
     """0 when all is well, else an error or a flag."""
-    leader_address: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'optional': True})
+    leader_address: int | None = field(default=None, metadata={"kind": "int", "wide": False, "optional": True})
     """IPv4 address of the partition's leader (other leader; not seen in the captures)."""
-    leader_port: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'optional': True})
+    leader_port: int | None = field(default=None, metadata={"kind": "int", "wide": False, "optional": True})
     """Port of the partition's leader (other leader; not seen in the captures)."""
-    base_seq_num: int | None = field(default=None, metadata={'kind': 'int', 'wide': True, 'optional': True})
+    base_seq_num: int | None = field(default=None, metadata={"kind": "int", "wide": True, "optional": True})
     """
     Sequence number of the first message of the chunk's first bundle. Left out when
     that bundle is sparse (it carries its own). In a boundary-check answer and in a
@@ -275,16 +330,18 @@ class ConsumePartitionHeader:
     the
     first available sequence number.
     """
-    high_watermark: int | None = field(default=None, metadata={'kind': 'int', 'wide': True, 'optional': True})
+    high_watermark: int | None = field(default=None, metadata={"kind": "int", "wide": True, "optional": True})
     """Sequence number of the partition's last committed message."""
-    len_chunk: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True, 'optional': True})
+    len_chunk: int | None = field(
+        default=None, metadata={"kind": "int", "wide": False, "derived": True, "optional": True}
+    )
     """
     Length of this partition's chunk, among the chunks after the header. Derived:
     computed on encode when left None.
     """
-    first_available_seq_num: int | None = field(default=None, metadata={'kind': 'int', 'wide': True, 'optional': True})
+    first_available_seq_num: int | None = field(default=None, metadata={"kind": "int", "wide": True, "optional": True})
     """The first available sequence number, when the requested one was out of range."""
-    has_chunk: bool | None = field(default=None, compare=False, metadata={'kind': 'bool', 'instance': True})
+    has_chunk: bool | None = field(default=None, compare=False, metadata={"kind": "bool", "instance": True})
     """
     Whether the partition has a high-water mark and a chunk (no error ends it).
     Computed on decode.
@@ -317,7 +374,7 @@ class ConsumePartitionHeader:
 class ConsumeTopicChunks:
     """The chunks of one topic of a Consume response."""
 
-    partitions: list[Chunk] = field(default_factory=list, metadata={'kind': 'user', 'type': 'Chunk', 'list': True})
+    partitions: list[Chunk] = field(default_factory=list, metadata={"kind": "user", "type": "Chunk", "list": True})
     """
     One chunk per partition of the topic header, in the same order; empty when the
     partition has none.
@@ -338,9 +395,11 @@ class Chunk:
     by the fetch size; that is not an error.
     """
 
-    bundles: list[ChunkBundle] = field(default_factory=list, metadata={'kind': 'user', 'type': 'ChunkBundle', 'list': True})
+    bundles: list[ChunkBundle] = field(
+        default_factory=list, metadata={"kind": "user", "type": "ChunkBundle", "list": True}
+    )
     """The whole bundles."""
-    partial_bundle: bytes = field(default=b'', metadata={'kind': 'bytes'})
+    partial_bundle: bytes = field(default=b"", metadata={"kind": "bytes"})
     """
     The bytes of a last bundle cut short (its length included); empty when the last
     bundle is whole.
@@ -349,7 +408,7 @@ class Chunk:
     def __init__(
         self,
         bundles: list[ChunkBundle] | None = None,
-        partial_bundle: bytes = b'',
+        partial_bundle: bytes = b"",
     ) -> None:
         self.bundles = bundles if bundles is not None else list()
         self.partial_bundle = partial_bundle
@@ -359,9 +418,9 @@ class Chunk:
 class ChunkBundle:
     """One bundle of a chunk, with its length."""
 
-    len_bundle: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_bundle: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the bundle. Derived: computed on encode when left None."""
-    bundle: Bundle = field(default_factory=lambda: Bundle(), metadata={'kind': 'user', 'type': 'Bundle'})
+    bundle: Bundle = field(default_factory=lambda: Bundle(), metadata={"kind": "user", "type": "Bundle"})
     """
     The bundle; a bundle that is not sparse starts right after the previous one's
     last message.
@@ -384,11 +443,15 @@ class ConsumePeerResponse:
     with u16 counts (not seen in the captures).
     """
 
-    len_header: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_header: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the header. Derived: computed on encode when left None."""
-    header: ConsumePeerHeader = field(default_factory=lambda: ConsumePeerHeader(), metadata={'kind': 'user', 'type': 'ConsumePeerHeader'})
+    header: ConsumePeerHeader = field(
+        default_factory=lambda: ConsumePeerHeader(), metadata={"kind": "user", "type": "ConsumePeerHeader"}
+    )
     """Every partition's status."""
-    chunks: list[ConsumePeerTopicChunks] = field(default_factory=list, metadata={'kind': 'user', 'type': 'ConsumePeerTopicChunks', 'list': True})
+    chunks: list[ConsumePeerTopicChunks] = field(
+        default_factory=list, metadata={"kind": "user", "type": "ConsumePeerTopicChunks", "list": True}
+    )
     """The chunks of each topic of the header."""
 
     def __init__(
@@ -406,9 +469,11 @@ class ConsumePeerResponse:
 class ConsumePeerHeader:
     """The header of a ConsumePeer response."""
 
-    num_topics: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    num_topics: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of topics. Derived: computed on encode when left None."""
-    topics: list[ConsumePeerTopicHeader] = field(default_factory=list, metadata={'kind': 'user', 'type': 'ConsumePeerTopicHeader', 'list': True})
+    topics: list[ConsumePeerTopicHeader] = field(
+        default_factory=list, metadata={"kind": "user", "type": "ConsumePeerTopicHeader", "list": True}
+    )
     """The topics, as requested."""
 
     def __init__(
@@ -424,19 +489,21 @@ class ConsumePeerHeader:
 class ConsumePeerTopicHeader:
     """One topic of a ConsumePeer response's header."""
 
-    len_name: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_name: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the topic name. Derived: computed on encode when left None."""
-    name: str = field(default='', metadata={'kind': 'str'})
+    name: str = field(default="", metadata={"kind": "str"})
     """The topic name (str8)."""
-    num_partitions: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'defaulted': True})
+    num_partitions: int | None = field(default=None, metadata={"kind": "int", "wide": False, "defaulted": True})
     """Number of partitions requested. Derived: computed on encode when left None."""
-    partitions: list[ConsumePartitionHeader] | None = field(default=None, metadata={'kind': 'user', 'type': 'ConsumePartitionHeader', 'list': True, 'optional': True})
+    partitions: list[ConsumePartitionHeader] | None = field(
+        default=None, metadata={"kind": "user", "type": "ConsumePartitionHeader", "list": True, "optional": True}
+    )
     """The partitions; a single entry with partition 0xffff for an unknown topic."""
 
     def __init__(
         self,
         len_name: int | None = None,
-        name: str = '',
+        name: str = "",
         num_partitions: int | None = None,
         partitions: list[ConsumePartitionHeader] | None = None,
     ) -> None:
@@ -450,7 +517,7 @@ class ConsumePeerTopicHeader:
 class ConsumePeerTopicChunks:
     """The chunks of one topic of a ConsumePeer response."""
 
-    partitions: list[Chunk] = field(default_factory=list, metadata={'kind': 'user', 'type': 'Chunk', 'list': True})
+    partitions: list[Chunk] = field(default_factory=list, metadata={"kind": "user", "type": "Chunk", "list": True})
     """
     One chunk per partition of the topic header, in the same order; empty when the
     partition has none.
@@ -467,25 +534,27 @@ class ConsumePeerTopicChunks:
 class StatusResponse:
     """The broker's counters (answer to Status)."""
 
-    request_id: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    request_id: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The request's id."""
-    flags: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    flags: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Status flags."""
-    is_cluster_aware: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    is_cluster_aware: int = field(default=0, metadata={"kind": "int", "wide": False})
     """1 when the broker runs in cluster mode."""
-    num_topics: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    num_topics: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Number of topics."""
-    num_partitions: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    num_partitions: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Number of partitions."""
-    cluster: ClusterInfo | None = field(default=None, metadata={'kind': 'user', 'type': 'ClusterInfo', 'optional': True})
+    cluster: ClusterInfo | None = field(
+        default=None, metadata={"kind": "user", "type": "ClusterInfo", "optional": True}
+    )
     """The cluster's name and size (cluster mode)."""
-    num_open_partitions: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    num_open_partitions: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Partitions with open files."""
-    open_time: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    open_time: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Time spent opening partitions."""
-    startup_secs: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    startup_secs: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The broker's start time, seconds since the epoch."""
-    version: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    version: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The broker's version times 100 (400 for 4.0)."""
 
     def __init__(
@@ -517,20 +586,20 @@ class StatusResponse:
 class ClusterInfo:
     """Cluster fields of a Status response."""
 
-    reserved: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    reserved: int = field(default=0, metadata={"kind": "int", "wide": False})
     """A byte before the name."""
-    len_name: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_name: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the cluster name. Derived: computed on encode when left None."""
-    name: str = field(default='', metadata={'kind': 'str'})
+    name: str = field(default="", metadata={"kind": "str"})
     """The cluster name (str8)."""
-    num_nodes: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    num_nodes: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Number of nodes."""
 
     def __init__(
         self,
         reserved: int = 0,
         len_name: int | None = None,
-        name: str = '',
+        name: str = "",
         num_nodes: int = 0,
     ) -> None:
         self.reserved = reserved
@@ -543,13 +612,13 @@ class ClusterInfo:
 class DiscoverTopicsResponse:
     """Every topic (answer to DiscoverTopics)."""
 
-    request_id: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    request_id: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The request's id."""
-    num_topics: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    num_topics: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of topics. Derived: computed on encode when left None."""
-    is_cluster_aware: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    is_cluster_aware: int = field(default=0, metadata={"kind": "int", "wide": False})
     """1 when the broker runs in cluster mode."""
-    topics: list[TopicInfo] = field(default_factory=list, metadata={'kind': 'user', 'type': 'TopicInfo', 'list': True})
+    topics: list[TopicInfo] = field(default_factory=list, metadata={"kind": "user", "type": "TopicInfo", "list": True})
     """The topics."""
 
     def __init__(
@@ -569,21 +638,21 @@ class DiscoverTopicsResponse:
 class TopicInfo:
     """One topic of a DiscoverTopics response."""
 
-    len_name: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_name: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the topic name. Derived: computed on encode when left None."""
-    name: str = field(default='', metadata={'kind': 'str'})
+    name: str = field(default="", metadata={"kind": "str"})
     """The topic name (str8)."""
-    is_enabled: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    is_enabled: int = field(default=0, metadata={"kind": "int", "wide": False})
     """1 when the topic is enabled."""
-    num_partitions: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    num_partitions: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Number of partitions."""
-    replication_factor: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'optional': True})
+    replication_factor: int | None = field(default=None, metadata={"kind": "int", "wide": False, "optional": True})
     """Replication factor (cluster mode)."""
 
     def __init__(
         self,
         len_name: int | None = None,
-        name: str = '',
+        name: str = "",
         is_enabled: int = 0,
         num_partitions: int = 0,
         replication_factor: int | None = None,
@@ -599,11 +668,11 @@ class TopicInfo:
 class DiscoverTopologyResponse:
     """The cluster's nodes (answer to DiscoverTopology)."""
 
-    request_id: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    request_id: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The request's id."""
-    marker: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    marker: int = field(default=0, metadata={"kind": "int", "wide": False})
     """0xffff from a standalone broker."""
-    cluster: bytes = field(default=b'', metadata={'kind': 'bytes'})
+    cluster: bytes = field(default=b"", metadata={"kind": "bytes"})
     """
     The cluster name and node list of a clustered broker (not in the captures; kept
     as bytes).
@@ -613,7 +682,7 @@ class DiscoverTopologyResponse:
         self,
         request_id: int = 0,
         marker: int = 0,
-        cluster: bytes = b'',
+        cluster: bytes = b"",
     ) -> None:
         self.request_id = request_id
         self.marker = marker
@@ -624,20 +693,22 @@ class DiscoverTopologyResponse:
 class CreateTopicResponse:
     """The outcome of CreateTopic."""
 
-    request_id: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    request_id: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The request's id."""
-    len_topic: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_topic: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the topic name. Derived: computed on encode when left None."""
-    topic: str = field(default='', metadata={'kind': 'str'})
+    topic: str = field(default="", metadata={"kind": "str"})
     """The topic name (str8)."""
-    error: CreateTopicError | int = field(default=CreateTopicError.ok, metadata={'kind': 'enum', 'enum': 'CreateTopicError'})
+    error: CreateTopicError | int = field(
+        default=CreateTopicError.ok, metadata={"kind": "enum", "enum": "CreateTopicError"}
+    )
     """The outcome."""
 
     def __init__(
         self,
         request_id: int = 0,
         len_topic: int | None = None,
-        topic: str = '',
+        topic: str = "",
         error: CreateTopicError | int = CreateTopicError.ok,
     ) -> None:
         self.request_id = request_id
@@ -650,22 +721,24 @@ class CreateTopicResponse:
 class ReloadConfResponse:
     """The outcome of ReloadConf."""
 
-    request_id: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    request_id: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The request's id."""
-    len_topic: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_topic: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the topic name. Derived: computed on encode when left None."""
-    topic: str = field(default='', metadata={'kind': 'str'})
+    topic: str = field(default="", metadata={"kind": "str"})
     """The topic name (str8)."""
-    partition: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    partition: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The partition."""
-    error: ReloadConfError | int = field(default=ReloadConfError.ok, metadata={'kind': 'enum', 'enum': 'ReloadConfError'})
+    error: ReloadConfError | int = field(
+        default=ReloadConfError.ok, metadata={"kind": "enum", "enum": "ReloadConfError"}
+    )
     """The outcome."""
 
     def __init__(
         self,
         request_id: int = 0,
         len_topic: int | None = None,
-        topic: str = '',
+        topic: str = "",
         partition: int = 0,
         error: ReloadConfError | int = ReloadConfError.ok,
     ) -> None:
@@ -680,22 +753,24 @@ class ReloadConfResponse:
 class DiscoverPartitionsResponse:
     """The partitions of a topic (answer to DiscoverPartitions)."""
 
-    request_id: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    request_id: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The request's id."""
-    len_topic: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_topic: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the topic name. Derived: computed on encode when left None."""
-    topic: str = field(default='', metadata={'kind': 'str'})
+    topic: str = field(default="", metadata={"kind": "str"})
     """The topic name (str8)."""
-    num_partitions: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    num_partitions: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of partitions; 0 for an unknown topic. Derived: computed on encode when left None."""
-    partitions: list[PartitionInfo] = field(default_factory=list, metadata={'kind': 'user', 'type': 'PartitionInfo', 'list': True})
+    partitions: list[PartitionInfo] = field(
+        default_factory=list, metadata={"kind": "user", "type": "PartitionInfo", "list": True}
+    )
     """The partitions in order."""
 
     def __init__(
         self,
         request_id: int = 0,
         len_topic: int | None = None,
-        topic: str = '',
+        topic: str = "",
         num_partitions: int | None = None,
         partitions: list[PartitionInfo] | None = None,
     ) -> None:
@@ -710,15 +785,15 @@ class DiscoverPartitionsResponse:
 class PartitionInfo:
     """One partition of a DiscoverPartitions response."""
 
-    first_available_seq_num: int = field(default=0, metadata={'kind': 'int', 'wide': True})
+    first_available_seq_num: int = field(default=0, metadata={"kind": "int", "wide": True})
     """Sequence number of the first available message."""
-    high_watermark: int = field(default=0, metadata={'kind': 'int', 'wide': True})
+    high_watermark: int = field(default=0, metadata={"kind": "int", "wide": True})
     """Sequence number of the last message."""
-    error: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'optional': True})
+    error: int | None = field(default=None, metadata={"kind": "int", "wide": False, "optional": True})
     """An error, when both numbers are all ones."""
-    leader_address: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'optional': True})
+    leader_address: int | None = field(default=None, metadata={"kind": "int", "wide": False, "optional": True})
     """IPv4 address of the partition's leader (error 0xfc, other leader)."""
-    leader_port: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'optional': True})
+    leader_port: int | None = field(default=None, metadata={"kind": "int", "wide": False, "optional": True})
     """Port of the partition's leader (error 0xfc)."""
 
     def __init__(
@@ -736,181 +811,219 @@ class PartitionInfo:
         self.leader_port = leader_port
 
 
-_S0 = _struct.Struct('>B')
-_S1 = _struct.Struct('<I')
-_S2 = _struct.Struct('<H')
-_S3 = _struct.Struct('<IB')
-_S4 = _struct.Struct('<Q')
-_S5 = _struct.Struct('<IBBII')
-_S6 = _struct.Struct('<IIII')
-_S7 = _struct.Struct('>BB')
-_S8 = _struct.Struct('<IIB')
-_S9 = _struct.Struct('<IH')
-_S10 = _struct.Struct('<HB')
-_S11 = _struct.Struct('<QQ')
-_L0 = (('msg_id', 0, 1),)
-_L1 = (('len_payload', 0, 4),)
-_L2 = (('msg_id', '>B'),)
-_L3 = (('len_payload', '<I'),)
-_L4 = (('request_id', 0, 4),)
-_L5 = (('request_id', '<I'),)
-_L6 = (('error', 0, 1),)
-_L7 = (('error', '>B'),)
-_L8 = (('leader_address', '<I'),)
-_L9 = (('leader_port', '<H'),)
-_L10 = (('len_header', 0, 4),)
-_L11 = (('len_header', '<I'),)
-_L12 = (('request_id', 0, 4), ('num_topics', 4, 1))
-_L13 = (('request_id', '<I'), ('num_topics', '<B'))
-_L14 = (('len_name', 0, 1),)
-_L15 = (('num_partitions', 0, 1),)
-_L16 = (('len_name', '>B'),)
-_L17 = (('num_partitions', '>B'),)
-_L18 = (('partition', 0, 2),)
-_L19 = (('partition', '<H'),)
-_L20 = (('error_or_flags', '>B'),)
-_L21 = (('leader_address', '<I'),)
-_L22 = (('leader_port', '<H'),)
-_L23 = (('base_seq_num', '<Q'),)
-_L24 = (('high_watermark', '<Q'),)
-_L25 = (('len_chunk', '<I'),)
-_L26 = (('first_available_seq_num', '<Q'),)
-_L27 = (('len_header', 0, 4),)
-_L28 = (('len_header', '<I'),)
-_L29 = (('num_topics', 0, 2),)
-_L30 = (('num_topics', '<H'),)
-_L31 = (('len_name', 0, 1),)
-_L32 = (('num_partitions', 0, 2),)
-_L33 = (('len_name', '>B'),)
-_L34 = (('num_partitions', '<H'),)
-_L35 = (('request_id', 0, 4), ('flags', 4, 1), ('is_cluster_aware', 5, 1), ('num_topics', 6, 4), ('num_partitions', 10, 4))
-_L36 = (('num_open_partitions', 0, 4), ('open_time', 4, 4), ('startup_secs', 8, 4), ('version', 12, 4))
-_L37 = (('request_id', '<I'), ('flags', '<B'), ('is_cluster_aware', '<B'), ('num_topics', '<I'), ('num_partitions', '<I'))
-_L38 = (('num_open_partitions', '<I'), ('open_time', '<I'), ('startup_secs', '<I'), ('version', '<I'))
-_L39 = (('reserved', 0, 1), ('len_name', 1, 1))
-_L40 = (('num_nodes', 0, 4),)
-_L41 = (('reserved', '>B'), ('len_name', '>B'))
-_L42 = (('num_nodes', '<I'),)
-_L43 = (('request_id', 0, 4), ('num_topics', 4, 4), ('is_cluster_aware', 8, 1))
-_L44 = (('request_id', '<I'), ('num_topics', '<I'), ('is_cluster_aware', '<B'))
-_L45 = (('len_name', 0, 1),)
-_L46 = (('is_enabled', 0, 1),)
-_L47 = (('num_partitions', 0, 2),)
-_L48 = (('len_name', '>B'),)
-_L49 = (('is_enabled', '>B'),)
-_L50 = (('num_partitions', '<H'),)
-_L51 = (('replication_factor', '>B'),)
-_L52 = (('request_id', 0, 4), ('marker', 4, 2))
-_L53 = (('request_id', '<I'), ('marker', '<H'))
-_L54 = (('request_id', 0, 4), ('len_topic', 4, 1))
-_L55 = (('error', 0, 1),)
-_L56 = (('request_id', '<I'), ('len_topic', '<B'))
-_L57 = (('error', '>B'),)
-_L58 = (('request_id', 0, 4), ('len_topic', 4, 1))
-_L59 = (('partition', 0, 2), ('error', 2, 1))
-_L60 = (('request_id', '<I'), ('len_topic', '<B'))
-_L61 = (('partition', '<H'), ('error', '<B'))
-_L62 = (('request_id', 0, 4), ('len_topic', 4, 1))
-_L63 = (('num_partitions', 0, 2),)
-_L64 = (('request_id', '<I'), ('len_topic', '<B'))
-_L65 = (('num_partitions', '<H'),)
-_L66 = (('first_available_seq_num', 0, 8), ('high_watermark', 8, 8))
-_L67 = (('first_available_seq_num', '<Q'), ('high_watermark', '<Q'))
-_L68 = (('error', '>B'),)
-_L69 = (('leader_address', '<I'),)
-_L70 = (('leader_port', '<H'),)
+_S0 = _struct.Struct(">B")
+_S1 = _struct.Struct("<I")
+_S2 = _struct.Struct("<H")
+_S3 = _struct.Struct("<IB")
+_S4 = _struct.Struct("<Q")
+_S5 = _struct.Struct("<IBBII")
+_S6 = _struct.Struct("<IIII")
+_S7 = _struct.Struct(">BB")
+_S8 = _struct.Struct("<IIB")
+_S9 = _struct.Struct("<IH")
+_S10 = _struct.Struct("<HB")
+_S11 = _struct.Struct("<QQ")
+_L0 = (("msg_id", 0, 1),)
+_L1 = (("len_payload", 0, 4),)
+_L2 = (("msg_id", ">B"),)
+_L3 = (("len_payload", "<I"),)
+_L4 = (("request_id", 0, 4),)
+_L5 = (("request_id", "<I"),)
+_L6 = (("error", 0, 1),)
+_L7 = (("error", ">B"),)
+_L8 = (("leader_address", "<I"),)
+_L9 = (("leader_port", "<H"),)
+_L10 = (("len_header", 0, 4),)
+_L11 = (("len_header", "<I"),)
+_L12 = (("request_id", 0, 4), ("num_topics", 4, 1))
+_L13 = (("request_id", "<I"), ("num_topics", "<B"))
+_L14 = (("len_name", 0, 1),)
+_L15 = (("num_partitions", 0, 1),)
+_L16 = (("len_name", ">B"),)
+_L17 = (("num_partitions", ">B"),)
+_L18 = (("partition", 0, 2),)
+_L19 = (("partition", "<H"),)
+_L20 = (("error_or_flags", ">B"),)
+_L21 = (("leader_address", "<I"),)
+_L22 = (("leader_port", "<H"),)
+_L23 = (("base_seq_num", "<Q"),)
+_L24 = (("high_watermark", "<Q"),)
+_L25 = (("len_chunk", "<I"),)
+_L26 = (("first_available_seq_num", "<Q"),)
+_L27 = (("len_header", 0, 4),)
+_L28 = (("len_header", "<I"),)
+_L29 = (("num_topics", 0, 2),)
+_L30 = (("num_topics", "<H"),)
+_L31 = (("len_name", 0, 1),)
+_L32 = (("num_partitions", 0, 2),)
+_L33 = (("len_name", ">B"),)
+_L34 = (("num_partitions", "<H"),)
+_L35 = (
+    ("request_id", 0, 4),
+    ("flags", 4, 1),
+    ("is_cluster_aware", 5, 1),
+    ("num_topics", 6, 4),
+    ("num_partitions", 10, 4),
+)
+_L36 = (("num_open_partitions", 0, 4), ("open_time", 4, 4), ("startup_secs", 8, 4), ("version", 12, 4))
+_L37 = (
+    ("request_id", "<I"),
+    ("flags", "<B"),
+    ("is_cluster_aware", "<B"),
+    ("num_topics", "<I"),
+    ("num_partitions", "<I"),
+)
+_L38 = (("num_open_partitions", "<I"), ("open_time", "<I"), ("startup_secs", "<I"), ("version", "<I"))
+_L39 = (("reserved", 0, 1), ("len_name", 1, 1))
+_L40 = (("num_nodes", 0, 4),)
+_L41 = (("reserved", ">B"), ("len_name", ">B"))
+_L42 = (("num_nodes", "<I"),)
+_L43 = (("request_id", 0, 4), ("num_topics", 4, 4), ("is_cluster_aware", 8, 1))
+_L44 = (("request_id", "<I"), ("num_topics", "<I"), ("is_cluster_aware", "<B"))
+_L45 = (("len_name", 0, 1),)
+_L46 = (("is_enabled", 0, 1),)
+_L47 = (("num_partitions", 0, 2),)
+_L48 = (("len_name", ">B"),)
+_L49 = (("is_enabled", ">B"),)
+_L50 = (("num_partitions", "<H"),)
+_L51 = (("replication_factor", ">B"),)
+_L52 = (("request_id", 0, 4), ("marker", 4, 2))
+_L53 = (("request_id", "<I"), ("marker", "<H"))
+_L54 = (("request_id", 0, 4), ("len_topic", 4, 1))
+_L55 = (("error", 0, 1),)
+_L56 = (("request_id", "<I"), ("len_topic", "<B"))
+_L57 = (("error", ">B"),)
+_L58 = (("request_id", 0, 4), ("len_topic", 4, 1))
+_L59 = (("partition", 0, 2), ("error", 2, 1))
+_L60 = (("request_id", "<I"), ("len_topic", "<B"))
+_L61 = (("partition", "<H"), ("error", "<B"))
+_L62 = (("request_id", 0, 4), ("len_topic", 4, 1))
+_L63 = (("num_partitions", 0, 2),)
+_L64 = (("request_id", "<I"), ("len_topic", "<B"))
+_L65 = (("num_partitions", "<H"),)
+_L66 = (("first_available_seq_num", 0, 8), ("high_watermark", 8, 8))
+_L67 = (("first_available_seq_num", "<Q"), ("high_watermark", "<Q"))
+_L68 = (("error", ">B"),)
+_L69 = (("leader_address", "<I"),)
+_L70 = (("leader_port", "<H"),)
 
 
 def _d_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Response, int]:
     """Decode one response from buf[pos:end]; return it and the position after it."""
     v_msg_id: MsgId | int
     v_len_payload: int
-    v_payload: StatusResponse | DiscoverTopicsResponse | DiscoverTopologyResponse | CreateTopicResponse | ReloadConfResponse | DiscoverPartitionsResponse | ProduceResponse | ConsumeResponse | ConsumePeerResponse | bytes | None
+    v_payload: (
+        StatusResponse
+        | DiscoverTopicsResponse
+        | DiscoverTopologyResponse
+        | CreateTopicResponse
+        | ReloadConfResponse
+        | DiscoverPartitionsResponse
+        | ProduceResponse
+        | ConsumeResponse
+        | ConsumePeerResponse
+        | bytes
+        | None
+    )
     n: int
     e: int
     p: int
-    if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L0)
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L0)
     v_msg_id = buf[pos]
     v_msg_id = _rt.enum_value(MsgId, v_msg_id)
     pos += 1
-    if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L1)
-    v_len_payload, = _S1.unpack_from(buf, pos)
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    (v_len_payload,) = _S1.unpack_from(buf, pos)
     pos += 4
     n = v_len_payload
-    if n < 0: raise _rt.bad_length(n, pos, 'payload')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "payload")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'payload')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "payload")
     on_payload = v_msg_id
     if on_payload == MsgId.status:
         try:
             v_payload, p = _d_status_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
-            raise exc.within('payload')
-        if p != e: raise _rt.trailing(buf, p, e, 'payload')
+            raise exc.within("payload")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "payload")
     elif on_payload == MsgId.discover_topics:
         try:
             v_payload, p = _d_discover_topics_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
-            raise exc.within('payload')
-        if p != e: raise _rt.trailing(buf, p, e, 'payload')
+            raise exc.within("payload")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "payload")
     elif on_payload == MsgId.discover_topology:
         try:
             v_payload, p = _d_discover_topology_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
-            raise exc.within('payload')
-        if p != e: raise _rt.trailing(buf, p, e, 'payload')
+            raise exc.within("payload")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "payload")
     elif on_payload == MsgId.create_topic:
         try:
             v_payload, p = _d_create_topic_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
-            raise exc.within('payload')
-        if p != e: raise _rt.trailing(buf, p, e, 'payload')
+            raise exc.within("payload")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "payload")
     elif on_payload == MsgId.reload_conf:
         try:
             v_payload, p = _d_reload_conf_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
-            raise exc.within('payload')
-        if p != e: raise _rt.trailing(buf, p, e, 'payload')
+            raise exc.within("payload")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "payload")
     elif on_payload == MsgId.discover_partitions:
         try:
             v_payload, p = _d_discover_partitions_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
-            raise exc.within('payload')
-        if p != e: raise _rt.trailing(buf, p, e, 'payload')
+            raise exc.within("payload")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "payload")
     elif on_payload == MsgId.produce:
         try:
             v_payload, p = _d_produce_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
-            raise exc.within('payload')
-        if p != e: raise _rt.trailing(buf, p, e, 'payload')
+            raise exc.within("payload")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "payload")
     elif on_payload == MsgId.produce_with_seqnum:
         try:
             v_payload, p = _d_produce_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
-            raise exc.within('payload')
-        if p != e: raise _rt.trailing(buf, p, e, 'payload')
+            raise exc.within("payload")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "payload")
     elif on_payload == MsgId.consume:
         try:
             v_payload, p = _d_consume_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
-            raise exc.within('payload')
-        if p != e: raise _rt.trailing(buf, p, e, 'payload')
+            raise exc.within("payload")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "payload")
     elif on_payload == MsgId.consume_peer:
         try:
             v_payload, p = _d_consume_peer_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
-            raise exc.within('payload')
-        if p != e: raise _rt.trailing(buf, p, e, 'payload')
+            raise exc.within("payload")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "payload")
     else:
         v_payload = buf[pos:e]
     pos = e
@@ -935,115 +1048,125 @@ def _e_response(v: Response, out: list[Any]) -> int:
             if on_payload == MsgId.status:
                 t_payload = []
                 try:
-                    _e_status_response(_cast('StatusResponse', v_payload), t_payload)
+                    _e_status_response(_cast("StatusResponse", v_payload), t_payload)
                 except _rt.EncodeError as exc:
-                    raise exc.within('payload')
-                d = b''.join(t_payload)
+                    raise exc.within("payload")
+                d = b"".join(t_payload)
                 b_payload = d
             elif on_payload == MsgId.discover_topics:
                 t_payload = []
                 try:
-                    _e_discover_topics_response(_cast('DiscoverTopicsResponse', v_payload), t_payload)
+                    _e_discover_topics_response(_cast("DiscoverTopicsResponse", v_payload), t_payload)
                 except _rt.EncodeError as exc:
-                    raise exc.within('payload')
-                d = b''.join(t_payload)
+                    raise exc.within("payload")
+                d = b"".join(t_payload)
                 b_payload = d
             elif on_payload == MsgId.discover_topology:
                 t_payload = []
                 try:
-                    _e_discover_topology_response(_cast('DiscoverTopologyResponse', v_payload), t_payload)
+                    _e_discover_topology_response(_cast("DiscoverTopologyResponse", v_payload), t_payload)
                 except _rt.EncodeError as exc:
-                    raise exc.within('payload')
-                d = b''.join(t_payload)
+                    raise exc.within("payload")
+                d = b"".join(t_payload)
                 b_payload = d
             elif on_payload == MsgId.create_topic:
                 t_payload = []
                 try:
-                    _e_create_topic_response(_cast('CreateTopicResponse', v_payload), t_payload)
+                    _e_create_topic_response(_cast("CreateTopicResponse", v_payload), t_payload)
                 except _rt.EncodeError as exc:
-                    raise exc.within('payload')
-                d = b''.join(t_payload)
+                    raise exc.within("payload")
+                d = b"".join(t_payload)
                 b_payload = d
             elif on_payload == MsgId.reload_conf:
                 t_payload = []
                 try:
-                    _e_reload_conf_response(_cast('ReloadConfResponse', v_payload), t_payload)
+                    _e_reload_conf_response(_cast("ReloadConfResponse", v_payload), t_payload)
                 except _rt.EncodeError as exc:
-                    raise exc.within('payload')
-                d = b''.join(t_payload)
+                    raise exc.within("payload")
+                d = b"".join(t_payload)
                 b_payload = d
             elif on_payload == MsgId.discover_partitions:
                 t_payload = []
                 try:
-                    _e_discover_partitions_response(_cast('DiscoverPartitionsResponse', v_payload), t_payload)
+                    _e_discover_partitions_response(_cast("DiscoverPartitionsResponse", v_payload), t_payload)
                 except _rt.EncodeError as exc:
-                    raise exc.within('payload')
-                d = b''.join(t_payload)
+                    raise exc.within("payload")
+                d = b"".join(t_payload)
                 b_payload = d
             elif on_payload == MsgId.produce:
                 t_payload = []
                 try:
-                    _e_produce_response(_cast('ProduceResponse', v_payload), t_payload)
+                    _e_produce_response(_cast("ProduceResponse", v_payload), t_payload)
                 except _rt.EncodeError as exc:
-                    raise exc.within('payload')
-                d = b''.join(t_payload)
+                    raise exc.within("payload")
+                d = b"".join(t_payload)
                 b_payload = d
             elif on_payload == MsgId.produce_with_seqnum:
                 t_payload = []
                 try:
-                    _e_produce_response(_cast('ProduceResponse', v_payload), t_payload)
+                    _e_produce_response(_cast("ProduceResponse", v_payload), t_payload)
                 except _rt.EncodeError as exc:
-                    raise exc.within('payload')
-                d = b''.join(t_payload)
+                    raise exc.within("payload")
+                d = b"".join(t_payload)
                 b_payload = d
             elif on_payload == MsgId.consume:
                 t_payload = []
                 try:
-                    _e_consume_response(_cast('ConsumeResponse', v_payload), t_payload)
+                    _e_consume_response(_cast("ConsumeResponse", v_payload), t_payload)
                 except _rt.EncodeError as exc:
-                    raise exc.within('payload')
-                d = b''.join(t_payload)
+                    raise exc.within("payload")
+                d = b"".join(t_payload)
                 b_payload = d
             elif on_payload == MsgId.consume_peer:
                 t_payload = []
                 try:
-                    _e_consume_peer_response(_cast('ConsumePeerResponse', v_payload), t_payload)
+                    _e_consume_peer_response(_cast("ConsumePeerResponse", v_payload), t_payload)
                 except _rt.EncodeError as exc:
-                    raise exc.within('payload')
-                d = b''.join(t_payload)
+                    raise exc.within("payload")
+                d = b"".join(t_payload)
                 b_payload = d
             else:
                 b_payload = _cast(bytes, v_payload)
-        if b_payload is None: raise _rt.missing('len_payload')
+        if b_payload is None:
+            raise _rt.missing("len_payload")
         actual = len(b_payload)
-        if v_len_payload is None: v_len_payload = actual
-        elif v_len_payload != actual: raise _rt.mismatch('len_payload', v_len_payload, actual)
-        if v_msg_id is None: raise _rt.missing('msg_id')
+        if v_len_payload is None:
+            v_len_payload = actual
+        elif v_len_payload != actual:
+            raise _rt.mismatch("len_payload", v_len_payload, actual)
+        if v_msg_id is None:
+            raise _rt.missing("msg_id")
         try:
-            if not 0 <= v_msg_id <= 255: raise ValueError('out of range')
-            out.append(_rt.BYTE[v_msg_id]); w += 1
+            if not 0 <= v_msg_id <= 255:
+                raise ValueError("out of range")
+            out.append(_rt.BYTE[v_msg_id])
+            w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_msg_id,), _L2) from None
         try:
-            out.append(_S1.pack(v_len_payload)); w += 4
+            out.append(_S1.pack(v_len_payload))
+            w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_payload,), _L3) from None
-        if v_payload is None: raise _rt.missing('payload')
+        if v_payload is None:
+            raise _rt.missing("payload")
         d = _cast(bytes, _cast(bytes, b_payload))
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_produce_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ProduceResponse, int]:
     """Decode one produce_response from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_statuses: list[ProduceStatus]
-    if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L4)
-    v_request_id, = _S1.unpack_from(buf, pos)
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L4)
+    (v_request_id,) = _S1.unpack_from(buf, pos)
     pos += 4
     v_statuses = []
     i = 0
@@ -1051,10 +1174,12 @@ def _d_produce_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Pr
         while pos < end:
             before = pos
             lim.elements -= 1
-            if lim.elements < 0: raise lim.too_many(1, pos, '')
+            if lim.elements < 0:
+                raise lim.too_many(1, pos, "")
             _estatuses, pos = _d_produce_status(buf, pos, end, lim)
             v_statuses.append(_estatuses)
-            if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')
+            if pos == before:
+                raise _rt.invalid("an element took no bytes; repeating it would never end", pos, "")
             i += 1
     except _rt.DecodeError as exc:
         raise exc.within(f"statuses[{i}]")
@@ -1068,12 +1193,15 @@ def _e_produce_response(v: ProduceResponse, out: list[Any]) -> int:
         w = 0
         v_request_id = v.request_id
         v_statuses = v.statuses
-        if v_request_id is None: raise _rt.missing('request_id')
+        if v_request_id is None:
+            raise _rt.missing("request_id")
         try:
-            out.append(_S1.pack(v_request_id)); w += 4
+            out.append(_S1.pack(v_request_id))
+            w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_request_id,), _L5) from None
-        if v_statuses is None: raise _rt.missing('statuses')
+        if v_statuses is None:
+            raise _rt.missing("statuses")
         i = 0
         try:
             for i, x_statuses in enumerate(v_statuses):
@@ -1084,7 +1212,7 @@ def _e_produce_response(v: ProduceResponse, out: list[Any]) -> int:
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_produce_status(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ProduceStatus, int]:
@@ -1092,18 +1220,23 @@ def _d_produce_status(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Prod
     v_error: ProduceError | int
     v_leader_address: Any
     v_leader_port: Any
-    if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L6)
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L6)
     v_error = buf[pos]
     v_error = _rt.enum_value(ProduceError, v_error)
     pos += 1
-    if (v_error == ProduceError.other_leader):
-        if pos + 4 > end: raise _rt.short(buf, pos, end, 4, 'leader_address')
-        v_leader_address, = _S1.unpack_from(buf, pos); pos += 4
+    if v_error == ProduceError.other_leader:
+        if pos + 4 > end:
+            raise _rt.short(buf, pos, end, 4, "leader_address")
+        (v_leader_address,) = _S1.unpack_from(buf, pos)
+        pos += 4
     else:
         v_leader_address = None
-    if (v_error == ProduceError.other_leader):
-        if pos + 2 > end: raise _rt.short(buf, pos, end, 2, 'leader_port')
-        v_leader_port, = _S2.unpack_from(buf, pos); pos += 2
+    if v_error == ProduceError.other_leader:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "leader_port")
+        (v_leader_port,) = _S2.unpack_from(buf, pos)
+        pos += 2
     else:
         v_leader_port = None
     return ProduceStatus(v_error, v_leader_address, v_leader_port), pos
@@ -1119,31 +1252,40 @@ def _e_produce_status(v: ProduceStatus, out: list[Any]) -> int:
         v_error = v.error
         v_leader_address = v.leader_address
         v_leader_port = v.leader_port
-        if v_error is None: raise _rt.missing('error')
+        if v_error is None:
+            raise _rt.missing("error")
         try:
-            if not 0 <= v_error <= 255: raise ValueError('out of range')
-            out.append(_rt.BYTE[v_error]); w += 1
+            if not 0 <= v_error <= 255:
+                raise ValueError("out of range")
+            out.append(_rt.BYTE[v_error])
+            w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error,), _L7) from None
-        if (v_error == ProduceError.other_leader):
-            if v_leader_address is None: raise _rt.missing('leader_address')
+        if v_error == ProduceError.other_leader:
+            if v_leader_address is None:
+                raise _rt.missing("leader_address")
             try:
-                out.append(_S1.pack(v_leader_address)); w += 4
+                out.append(_S1.pack(v_leader_address))
+                w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_leader_address,), _L8) from None
-        elif v_leader_address is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'leader_address')
-        if (v_error == ProduceError.other_leader):
-            if v_leader_port is None: raise _rt.missing('leader_port')
+        elif v_leader_address is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "leader_address")
+        if v_error == ProduceError.other_leader:
+            if v_leader_port is None:
+                raise _rt.missing("leader_port")
             try:
-                out.append(_S2.pack(v_leader_port)); w += 2
+                out.append(_S2.pack(v_leader_port))
+                w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_leader_port,), _L9) from None
-        elif v_leader_port is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'leader_port')
+        elif v_leader_port is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "leader_port")
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_consume_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumeResponse, int]:
@@ -1155,24 +1297,30 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Co
     count: int
     e: int
     p: int
-    if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L10)
-    v_len_header, = _S1.unpack_from(buf, pos)
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L10)
+    (v_len_header,) = _S1.unpack_from(buf, pos)
     pos += 4
     n = v_len_header
-    if n < 0: raise _rt.bad_length(n, pos, 'header')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "header")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'header')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "header")
     try:
         v_header, p = _d_consume_header(buf, pos, e, lim)
     except _rt.DecodeError as exc:
         _rt.in_field(exc, pos, False)
-        raise exc.within('header')
-    if p != e: raise _rt.trailing(buf, p, e, 'header')
+        raise exc.within("header")
+    if p != e:
+        raise _rt.trailing(buf, p, e, "header")
     pos = e
     v_chunks = []
     count = len(v_header.topics)
-    if count < 0: raise _rt.bad_length(count, pos, 'chunks')
-    if count > lim.elements: raise lim.too_many(count, pos, 'chunks')
+    if count < 0:
+        raise _rt.bad_length(count, pos, "chunks")
+    if count > lim.elements:
+        raise lim.too_many(count, pos, "chunks")
     lim.elements -= count
     i = 0
     try:
@@ -1200,15 +1348,17 @@ def _e_consume_response(v: ConsumeResponse, out: list[Any]) -> int:
         v_chunks = v.chunks
         v_header = _rt.copy_value(v_header)  # chunks fills in its -lc-derived lengths
         t_chunks = []
-        if v_chunks is None: raise _rt.missing('chunks')
-        if len(v_chunks) != len(v_header.topics): raise _rt.mismatch('chunks', len(v_header.topics), len(v_chunks))
+        if v_chunks is None:
+            raise _rt.missing("chunks")
+        if len(v_chunks) != len(v_header.topics):
+            raise _rt.mismatch("chunks", len(v_header.topics), len(v_chunks))
         i = 0
         try:
             for i, x_chunks in enumerate(v_chunks):
                 _e_consume_topic_chunks(x_chunks, t_chunks, i, v_header)
         except _rt.EncodeError as exc:
             raise exc.within(f"chunks[{i}]")
-        d = b''.join(t_chunks)
+        d = b"".join(t_chunks)
         b_chunks = d
         b_header = None
         if v_header is not None:
@@ -1216,27 +1366,34 @@ def _e_consume_response(v: ConsumeResponse, out: list[Any]) -> int:
             try:
                 _e_consume_header(v_header, t_header)
             except _rt.EncodeError as exc:
-                raise exc.within('header')
-            d = b''.join(t_header)
+                raise exc.within("header")
+            d = b"".join(t_header)
             b_header = d
-        if b_header is None: raise _rt.missing('len_header')
+        if b_header is None:
+            raise _rt.missing("len_header")
         actual = len(b_header)
-        if v_len_header is None: v_len_header = actual
-        elif v_len_header != actual: raise _rt.mismatch('len_header', v_len_header, actual)
+        if v_len_header is None:
+            v_len_header = actual
+        elif v_len_header != actual:
+            raise _rt.mismatch("len_header", v_len_header, actual)
         try:
-            out.append(_S1.pack(v_len_header)); w += 4
+            out.append(_S1.pack(v_len_header))
+            w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_header,), _L11) from None
-        if v_header is None: raise _rt.missing('header')
+        if v_header is None:
+            raise _rt.missing("header")
         d = _cast(bytes, _cast(bytes, b_header))
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         d = _cast(bytes, _cast(bytes, b_chunks))
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_consume_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumeHeader, int]:
@@ -1245,14 +1402,18 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Cons
     v_num_topics: int
     v_topics: list[ConsumeTopicHeader]
     count: int
-    if pos + 5 > end: raise _rt.short_run(buf, pos, end, _L12)
+    if pos + 5 > end:
+        raise _rt.short_run(buf, pos, end, _L12)
     v_request_id, v_num_topics = _S3.unpack_from(buf, pos)
     pos += 5
     v_topics = []
     count = v_num_topics
-    if count < 0: raise _rt.bad_length(count, pos, 'topics')
-    if count * 2 > end - pos: raise _rt.short(buf, pos, end, count * 2, 'topics')
-    if count > lim.elements: raise lim.too_many(count, pos, 'topics')
+    if count < 0:
+        raise _rt.bad_length(count, pos, "topics")
+    if count * 2 > end - pos:
+        raise _rt.short(buf, pos, end, count * 2, "topics")
+    if count > lim.elements:
+        raise lim.too_many(count, pos, "topics")
     lim.elements -= count
     i = 0
     try:
@@ -1273,17 +1434,31 @@ def _e_consume_header(v: ConsumeHeader, out: list[Any]) -> int:
         v_request_id = v.request_id
         v_num_topics = v.num_topics
         v_topics = v.topics
-        if v_topics is None: raise _rt.missing('num_topics')
+        if v_topics is None:
+            raise _rt.missing("num_topics")
         actual = len(v_topics)
-        if v_num_topics is None: v_num_topics = actual
-        elif v_num_topics != actual: raise _rt.mismatch('num_topics', v_num_topics, actual)
-        if v_request_id is None: raise _rt.missing('request_id')
+        if v_num_topics is None:
+            v_num_topics = actual
+        elif v_num_topics != actual:
+            raise _rt.mismatch("num_topics", v_num_topics, actual)
+        if v_request_id is None:
+            raise _rt.missing("request_id")
         try:
-            out.append(_S3.pack(v_request_id, v_num_topics)); w += 5
+            out.append(_S3.pack(v_request_id, v_num_topics))
+            w += 5
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_request_id, v_num_topics,), _L13) from None
-        if v_topics is None: raise _rt.missing('topics')
-        if len(v_topics) != v_num_topics: raise _rt.mismatch('topics', v_num_topics, len(v_topics))
+            raise _rt.range_error(
+                exc,
+                (
+                    v_request_id,
+                    v_num_topics,
+                ),
+                _L13,
+            ) from None
+        if v_topics is None:
+            raise _rt.missing("topics")
+        if len(v_topics) != v_num_topics:
+            raise _rt.mismatch("topics", v_num_topics, len(v_topics))
         i = 0
         try:
             for i, x_topics in enumerate(v_topics):
@@ -1294,7 +1469,7 @@ def _e_consume_header(v: ConsumeHeader, out: list[Any]) -> int:
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumeTopicHeader, int]:
@@ -1306,31 +1481,37 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
     n: int
     e: int
     start = pos
-    if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L14)
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L14)
     v_len_name = buf[pos]
     pos += 1
     n = v_len_name
-    if n < 0: raise _rt.bad_length(n, pos, 'name')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "name")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'name')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "name")
     try:
-        v_name = str(buf[pos:e], 'UTF-8')
+        v_name = str(buf[pos:e], "UTF-8")
     except UnicodeDecodeError as exc:
-        raise _rt.invalid(f'not UTF-8: {exc.reason}', pos + exc.start, 'name') from None
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
-    if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L15)
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L15)
     v_num_partitions = buf[pos]
     pos += 1
-    if (v_num_partitions != 0):
+    if v_num_partitions != 0:
         v_partitions = []
         i = 0
         try:
             while True:
                 lim.elements -= 1
-                if lim.elements < 0: raise lim.too_many(1, pos, '')
+                if lim.elements < 0:
+                    raise lim.too_many(1, pos, "")
                 _epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
                 v_partitions.append(_epartitions)
-                if ((_epartitions.partition == 65535) or ((i + 1) >= v_num_partitions)): break
+                if (_epartitions.partition == 65535) or ((i + 1) >= v_num_partitions):
+                    break
                 i += 1
         except _rt.DecodeError as exc:
             raise exc.within(f"partitions[{i}]")
@@ -1354,39 +1535,51 @@ def _e_consume_topic_header(v: ConsumeTopicHeader, out: list[Any]) -> int:
         v_partitions = v.partitions
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode('UTF-8')
-        if b_name is None: raise _rt.missing('len_name')
+            b_name = v_name.encode("UTF-8")
+        if b_name is None:
+            raise _rt.missing("len_name")
         actual = len(b_name)
-        if v_len_name is None: v_len_name = actual
-        elif v_len_name != actual: raise _rt.mismatch('len_name', v_len_name, actual)
-        if v_num_partitions is None: v_num_partitions = len(v_partitions)
+        if v_len_name is None:
+            v_len_name = actual
+        elif v_len_name != actual:
+            raise _rt.mismatch("len_name", v_len_name, actual)
+        if v_num_partitions is None:
+            v_num_partitions = len(v_partitions)
         try:
-            if not 0 <= v_len_name <= 255: raise ValueError('out of range')
-            out.append(_rt.BYTE[v_len_name]); w += 1
+            if not 0 <= v_len_name <= 255:
+                raise ValueError("out of range")
+            out.append(_rt.BYTE[v_len_name])
+            w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_name,), _L16) from None
-        if v_name is None: raise _rt.missing('name')
+        if v_name is None:
+            raise _rt.missing("name")
         d = _cast(bytes, _cast(bytes, b_name))
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         try:
-            if not 0 <= v_num_partitions <= 255: raise ValueError('out of range')
-            out.append(_rt.BYTE[v_num_partitions]); w += 1
+            if not 0 <= v_num_partitions <= 255:
+                raise ValueError("out of range")
+            out.append(_rt.BYTE[v_num_partitions])
+            w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_partitions,), _L17) from None
-        if (v_num_partitions != 0):
-            if v_partitions is None: raise _rt.missing('partitions')
+        if v_num_partitions != 0:
+            if v_partitions is None:
+                raise _rt.missing("partitions")
             i = 0
             try:
                 for i, x_partitions in enumerate(v_partitions):
                     w += _e_consume_partition_header(x_partitions, out)
             except _rt.EncodeError as exc:
                 raise exc.within(f"partitions[{i}]")
-        elif v_partitions is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'partitions')
+        elif v_partitions is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "partitions")
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumePartitionHeader, int]:
@@ -1399,47 +1592,81 @@ def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: Budget) -> 
     v_high_watermark: Any
     v_len_chunk: Any
     v_first_available_seq_num: Any
-    if pos + 2 > end: raise _rt.short_run(buf, pos, end, _L18)
-    v_partition, = _S2.unpack_from(buf, pos)
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L18)
+    (v_partition,) = _S2.unpack_from(buf, pos)
     pos += 2
-    if (v_partition != 65535):
-        if pos >= end: raise _rt.short(buf, pos, end, 1, 'error_or_flags')
-        v_error_or_flags = buf[pos]; pos += 1
+    if v_partition != 65535:
+        if pos >= end:
+            raise _rt.short(buf, pos, end, 1, "error_or_flags")
+        v_error_or_flags = buf[pos]
+        pos += 1
         v_error_or_flags = _rt.enum_value(ConsumeStatus, v_error_or_flags)
     else:
         v_error_or_flags = None
-    if ((v_partition != 65535) and (v_error_or_flags == ConsumeStatus.other_leader)):
-        if pos + 4 > end: raise _rt.short(buf, pos, end, 4, 'leader_address')
-        v_leader_address, = _S1.unpack_from(buf, pos); pos += 4
+    if (v_partition != 65535) and (v_error_or_flags == ConsumeStatus.other_leader):
+        if pos + 4 > end:
+            raise _rt.short(buf, pos, end, 4, "leader_address")
+        (v_leader_address,) = _S1.unpack_from(buf, pos)
+        pos += 4
     else:
         v_leader_address = None
-    if ((v_partition != 65535) and (v_error_or_flags == ConsumeStatus.other_leader)):
-        if pos + 2 > end: raise _rt.short(buf, pos, end, 2, 'leader_port')
-        v_leader_port, = _S2.unpack_from(buf, pos); pos += 2
+    if (v_partition != 65535) and (v_error_or_flags == ConsumeStatus.other_leader):
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "leader_port")
+        (v_leader_port,) = _S2.unpack_from(buf, pos)
+        pos += 2
     else:
         v_leader_port = None
-    i_has_chunk = (((((v_partition != 65535) and (v_error_or_flags != ConsumeStatus.unknown_partition)) and (v_error_or_flags != ConsumeStatus.system_fault)) and (v_error_or_flags != ConsumeStatus.other_leader)) and (v_error_or_flags != ConsumeStatus.no_leader))
-    if (i_has_chunk and (v_error_or_flags != ConsumeStatus.first_bundle_sparse)):
-        if pos + 8 > end: raise _rt.short(buf, pos, end, 8, 'base_seq_num')
-        v_base_seq_num, = _S4.unpack_from(buf, pos); pos += 8
+    i_has_chunk = (
+        (
+            ((v_partition != 65535) and (v_error_or_flags != ConsumeStatus.unknown_partition))
+            and (v_error_or_flags != ConsumeStatus.system_fault)
+        )
+        and (v_error_or_flags != ConsumeStatus.other_leader)
+    ) and (v_error_or_flags != ConsumeStatus.no_leader)
+    if i_has_chunk and (v_error_or_flags != ConsumeStatus.first_bundle_sparse):
+        if pos + 8 > end:
+            raise _rt.short(buf, pos, end, 8, "base_seq_num")
+        (v_base_seq_num,) = _S4.unpack_from(buf, pos)
+        pos += 8
     else:
         v_base_seq_num = None
     if i_has_chunk:
-        if pos + 8 > end: raise _rt.short(buf, pos, end, 8, 'high_watermark')
-        v_high_watermark, = _S4.unpack_from(buf, pos); pos += 8
+        if pos + 8 > end:
+            raise _rt.short(buf, pos, end, 8, "high_watermark")
+        (v_high_watermark,) = _S4.unpack_from(buf, pos)
+        pos += 8
     else:
         v_high_watermark = None
     if i_has_chunk:
-        if pos + 4 > end: raise _rt.short(buf, pos, end, 4, 'len_chunk')
-        v_len_chunk, = _S1.unpack_from(buf, pos); pos += 4
+        if pos + 4 > end:
+            raise _rt.short(buf, pos, end, 4, "len_chunk")
+        (v_len_chunk,) = _S1.unpack_from(buf, pos)
+        pos += 4
     else:
         v_len_chunk = None
-    if (i_has_chunk and (v_error_or_flags == ConsumeStatus.boundary_check)):
-        if pos + 8 > end: raise _rt.short(buf, pos, end, 8, 'first_available_seq_num')
-        v_first_available_seq_num, = _S4.unpack_from(buf, pos); pos += 8
+    if i_has_chunk and (v_error_or_flags == ConsumeStatus.boundary_check):
+        if pos + 8 > end:
+            raise _rt.short(buf, pos, end, 8, "first_available_seq_num")
+        (v_first_available_seq_num,) = _S4.unpack_from(buf, pos)
+        pos += 8
     else:
         v_first_available_seq_num = None
-    return ConsumePartitionHeader(v_partition, v_error_or_flags, v_leader_address, v_leader_port, v_base_seq_num, v_high_watermark, v_len_chunk, v_first_available_seq_num, i_has_chunk), pos
+    return (
+        ConsumePartitionHeader(
+            v_partition,
+            v_error_or_flags,
+            v_leader_address,
+            v_leader_port,
+            v_base_seq_num,
+            v_high_watermark,
+            v_len_chunk,
+            v_first_available_seq_num,
+            i_has_chunk,
+        ),
+        pos,
+    )
 
 
 def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> int:
@@ -1462,70 +1689,102 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
         v_high_watermark = v.high_watermark
         v_len_chunk = v.len_chunk
         v_first_available_seq_num = v.first_available_seq_num
-        if v_partition is None: raise _rt.missing('partition')
+        if v_partition is None:
+            raise _rt.missing("partition")
         try:
-            out.append(_S2.pack(v_partition)); w += 2
+            out.append(_S2.pack(v_partition))
+            w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_partition,), _L19) from None
-        if (v_partition != 65535):
-            if v_error_or_flags is None: raise _rt.missing('error_or_flags')
+        if v_partition != 65535:
+            if v_error_or_flags is None:
+                raise _rt.missing("error_or_flags")
             try:
-                if not 0 <= v_error_or_flags <= 255: raise ValueError('out of range')
-                out.append(_rt.BYTE[v_error_or_flags]); w += 1
+                if not 0 <= v_error_or_flags <= 255:
+                    raise ValueError("out of range")
+                out.append(_rt.BYTE[v_error_or_flags])
+                w += 1
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_error_or_flags,), _L20) from None
-        elif v_error_or_flags is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'error_or_flags')
-        if ((v_partition != 65535) and (v_error_or_flags == ConsumeStatus.other_leader)):
-            if v_leader_address is None: raise _rt.missing('leader_address')
+        elif v_error_or_flags is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "error_or_flags")
+        if (v_partition != 65535) and (v_error_or_flags == ConsumeStatus.other_leader):
+            if v_leader_address is None:
+                raise _rt.missing("leader_address")
             try:
-                out.append(_S1.pack(v_leader_address)); w += 4
+                out.append(_S1.pack(v_leader_address))
+                w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_leader_address,), _L21) from None
-        elif v_leader_address is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'leader_address')
-        if ((v_partition != 65535) and (v_error_or_flags == ConsumeStatus.other_leader)):
-            if v_leader_port is None: raise _rt.missing('leader_port')
+        elif v_leader_address is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "leader_address")
+        if (v_partition != 65535) and (v_error_or_flags == ConsumeStatus.other_leader):
+            if v_leader_port is None:
+                raise _rt.missing("leader_port")
             try:
-                out.append(_S2.pack(v_leader_port)); w += 2
+                out.append(_S2.pack(v_leader_port))
+                w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_leader_port,), _L22) from None
-        elif v_leader_port is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'leader_port')
-        i_has_chunk = (((((v_partition != 65535) and (v_error_or_flags != ConsumeStatus.unknown_partition)) and (v_error_or_flags != ConsumeStatus.system_fault)) and (v_error_or_flags != ConsumeStatus.other_leader)) and (v_error_or_flags != ConsumeStatus.no_leader))
-        if (i_has_chunk and (v_error_or_flags != ConsumeStatus.first_bundle_sparse)):
-            if v_base_seq_num is None: raise _rt.missing('base_seq_num')
+        elif v_leader_port is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "leader_port")
+        i_has_chunk = (
+            (
+                ((v_partition != 65535) and (v_error_or_flags != ConsumeStatus.unknown_partition))
+                and (v_error_or_flags != ConsumeStatus.system_fault)
+            )
+            and (v_error_or_flags != ConsumeStatus.other_leader)
+        ) and (v_error_or_flags != ConsumeStatus.no_leader)
+        if i_has_chunk and (v_error_or_flags != ConsumeStatus.first_bundle_sparse):
+            if v_base_seq_num is None:
+                raise _rt.missing("base_seq_num")
             try:
-                out.append(_S4.pack(v_base_seq_num)); w += 8
+                out.append(_S4.pack(v_base_seq_num))
+                w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_base_seq_num,), _L23) from None
-        elif v_base_seq_num is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'base_seq_num')
+        elif v_base_seq_num is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "base_seq_num")
         if i_has_chunk:
-            if v_high_watermark is None: raise _rt.missing('high_watermark')
+            if v_high_watermark is None:
+                raise _rt.missing("high_watermark")
             try:
-                out.append(_S4.pack(v_high_watermark)); w += 8
+                out.append(_S4.pack(v_high_watermark))
+                w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_high_watermark,), _L24) from None
-        elif v_high_watermark is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'high_watermark')
+        elif v_high_watermark is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "high_watermark")
         if i_has_chunk:
-            if v_len_chunk is None: raise _rt.missing('len_chunk')
+            if v_len_chunk is None:
+                raise _rt.missing("len_chunk")
             try:
-                out.append(_S1.pack(v_len_chunk)); w += 4
+                out.append(_S1.pack(v_len_chunk))
+                w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_chunk,), _L25) from None
-        elif v_len_chunk is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'len_chunk')
-        if (i_has_chunk and (v_error_or_flags == ConsumeStatus.boundary_check)):
-            if v_first_available_seq_num is None: raise _rt.missing('first_available_seq_num')
+        elif v_len_chunk is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "len_chunk")
+        if i_has_chunk and (v_error_or_flags == ConsumeStatus.boundary_check):
+            if v_first_available_seq_num is None:
+                raise _rt.missing("first_available_seq_num")
             try:
-                out.append(_S4.pack(v_first_available_seq_num)); w += 8
+                out.append(_S4.pack(v_first_available_seq_num))
+                w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_first_available_seq_num,), _L26) from None
-        elif v_first_available_seq_num is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'first_available_seq_num')
+        elif v_first_available_seq_num is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "first_available_seq_num")
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_consume_topic_chunks(buf: bytes, pos: int, end: int, lim: Budget, p_topic_idx: int, pp_header: Any) -> tuple[ConsumeTopicChunks, int]:
+def _d_consume_topic_chunks(
+    buf: bytes, pos: int, end: int, lim: Budget, p_topic_idx: int, pp_header: Any
+) -> tuple[ConsumeTopicChunks, int]:
     """Decode one consume_topic_chunks from buf[pos:end]; return it and the position after it."""
     v_partitions: list[Chunk]
     n: int
@@ -1534,23 +1793,94 @@ def _d_consume_topic_chunks(buf: bytes, pos: int, end: int, lim: Budget, p_topic
     p: int
     try:
         v_partitions = []
-        count = (0 if (pp_header.topics[p_topic_idx].num_partitions == 0) else len(pp_header.topics[p_topic_idx].partitions))
-        if count < 0: raise _rt.bad_length(count, pos, 'partitions')
-        if count > lim.elements: raise lim.too_many(count, pos, 'partitions')
+        count = (
+            0 if (pp_header.topics[p_topic_idx].num_partitions == 0) else len(pp_header.topics[p_topic_idx].partitions)
+        )
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count > lim.elements:
+            raise lim.too_many(count, pos, "partitions")
         lim.elements -= count
         i = 0
         try:
             for i in range(count):
-                n = (pp_header.topics[p_topic_idx].partitions[i].len_chunk if (((((pp_header.topics[p_topic_idx].partitions[i].partition != 65535) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.unknown_partition)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.system_fault)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.other_leader)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.no_leader)) else 0)
-                if n < 0: raise _rt.bad_length(n, pos, '')
+                n = (
+                    pp_header.topics[p_topic_idx].partitions[i].len_chunk
+                    if (
+                        (
+                            (
+                                (
+                                    (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
+                                    and (
+                                        pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                        != ConsumeStatus.unknown_partition
+                                    )
+                                )
+                                and (
+                                    pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                    != ConsumeStatus.system_fault
+                                )
+                            )
+                            and (
+                                pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.other_leader
+                            )
+                        )
+                        and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.no_leader)
+                    )
+                    else 0
+                )
+                if n < 0:
+                    raise _rt.bad_length(n, pos, "")
                 e = pos + n
-                if e > end: raise _rt.short(buf, pos, end, n, '')
+                if e > end:
+                    raise _rt.short(buf, pos, end, n, "")
                 try:
-                    _epartitions, p = _d_chunk(buf, pos, e, lim, (pp_header.topics[p_topic_idx].partitions[i].base_seq_num if ((((((pp_header.topics[p_topic_idx].partitions[i].partition != 65535) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.unknown_partition)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.system_fault)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.other_leader)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.no_leader)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.first_bundle_sparse)) else 0))
+                    _epartitions, p = _d_chunk(
+                        buf,
+                        pos,
+                        e,
+                        lim,
+                        (
+                            pp_header.topics[p_topic_idx].partitions[i].base_seq_num
+                            if (
+                                (
+                                    (
+                                        (
+                                            (
+                                                (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
+                                                and (
+                                                    pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                                    != ConsumeStatus.unknown_partition
+                                                )
+                                            )
+                                            and (
+                                                pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                                != ConsumeStatus.system_fault
+                                            )
+                                        )
+                                        and (
+                                            pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                            != ConsumeStatus.other_leader
+                                        )
+                                    )
+                                    and (
+                                        pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                        != ConsumeStatus.no_leader
+                                    )
+                                )
+                                and (
+                                    pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                    != ConsumeStatus.first_bundle_sparse
+                                )
+                            )
+                            else 0
+                        ),
+                    )
                 except _rt.DecodeError as exc:
                     _rt.in_field(exc, pos, False)
                     raise
-                if p != e: raise _rt.trailing(buf, p, e, '')
+                if p != e:
+                    raise _rt.trailing(buf, p, e, "")
                 pos = e
                 v_partitions.append(_epartitions)
         except _rt.DecodeError as exc:
@@ -1559,7 +1889,7 @@ def _d_consume_topic_chunks(buf: bytes, pos: int, end: int, lim: Budget, p_topic
     except _rt.DecodeError:
         raise
     except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:
-        raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None
+        raise _rt.invalid(f"an expression failed on this input: {exc}", pos, "") from None
 
 
 def _e_consume_topic_chunks(v: ConsumeTopicChunks, out: list[Any], p_topic_idx: int, pp_header: Any) -> int:
@@ -1570,26 +1900,102 @@ def _e_consume_topic_chunks(v: ConsumeTopicChunks, out: list[Any], p_topic_idx: 
     try:
         w = 0
         v_partitions = v.partitions
-        if v_partitions is None: raise _rt.missing('partitions')
-        if len(v_partitions) != (0 if (pp_header.topics[p_topic_idx].num_partitions == 0) else len(pp_header.topics[p_topic_idx].partitions)): raise _rt.mismatch('partitions', (0 if (pp_header.topics[p_topic_idx].num_partitions == 0) else len(pp_header.topics[p_topic_idx].partitions)), len(v_partitions))
+        if v_partitions is None:
+            raise _rt.missing("partitions")
+        if len(v_partitions) != (
+            0 if (pp_header.topics[p_topic_idx].num_partitions == 0) else len(pp_header.topics[p_topic_idx].partitions)
+        ):
+            raise _rt.mismatch(
+                "partitions",
+                (
+                    0
+                    if (pp_header.topics[p_topic_idx].num_partitions == 0)
+                    else len(pp_header.topics[p_topic_idx].partitions)
+                ),
+                len(v_partitions),
+            )
         i = 0
         try:
             for i, x_partitions in enumerate(v_partitions):
                 t_partitions = []
-                _e_chunk(x_partitions, t_partitions, (pp_header.topics[p_topic_idx].partitions[i].base_seq_num if ((((((pp_header.topics[p_topic_idx].partitions[i].partition != 65535) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.unknown_partition)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.system_fault)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.other_leader)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.no_leader)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.first_bundle_sparse)) else 0))
-                d = b''.join(t_partitions)
-                declared = (pp_header.topics[p_topic_idx].partitions[i].len_chunk if (((((pp_header.topics[p_topic_idx].partitions[i].partition != 65535) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.unknown_partition)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.system_fault)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.other_leader)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.no_leader)) else 0)
+                _e_chunk(
+                    x_partitions,
+                    t_partitions,
+                    (
+                        pp_header.topics[p_topic_idx].partitions[i].base_seq_num
+                        if (
+                            (
+                                (
+                                    (
+                                        (
+                                            (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
+                                            and (
+                                                pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                                != ConsumeStatus.unknown_partition
+                                            )
+                                        )
+                                        and (
+                                            pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                            != ConsumeStatus.system_fault
+                                        )
+                                    )
+                                    and (
+                                        pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                        != ConsumeStatus.other_leader
+                                    )
+                                )
+                                and (
+                                    pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                    != ConsumeStatus.no_leader
+                                )
+                            )
+                            and (
+                                pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                != ConsumeStatus.first_bundle_sparse
+                            )
+                        )
+                        else 0
+                    ),
+                )
+                d = b"".join(t_partitions)
+                declared = (
+                    pp_header.topics[p_topic_idx].partitions[i].len_chunk
+                    if (
+                        (
+                            (
+                                (
+                                    (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
+                                    and (
+                                        pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                        != ConsumeStatus.unknown_partition
+                                    )
+                                )
+                                and (
+                                    pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                    != ConsumeStatus.system_fault
+                                )
+                            )
+                            and (
+                                pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.other_leader
+                            )
+                        )
+                        and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.no_leader)
+                    )
+                    else 0
+                )
                 if declared is None:
                     pp_header.topics[p_topic_idx].partitions[i].len_chunk = len(d)
-                elif len(d) != declared: raise _rt.size_disagrees('', declared, len(d))
-                out.append(d); w += len(d)
+                elif len(d) != declared:
+                    raise _rt.size_disagrees("", declared, len(d))
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_chunk(buf: bytes, pos: int, end: int, lim: Budget, p_first_base_seq_num: int) -> tuple[Chunk, int]:
@@ -1600,20 +2006,26 @@ def _d_chunk(buf: bytes, pos: int, end: int, lim: Budget, p_first_base_seq_num: 
     v_bundles = []
     outer_buf, outer_end, base = buf, end, 0
     if end != len(buf):
-        base = pos; buf = buf[pos:end]; pos, end = 0, end - pos
-    i = 0; before = pos
+        base = pos
+        buf = buf[pos:end]
+        pos, end = 0, end - pos
+    i = 0
+    before = pos
     try:
         while pos < end:
             before = pos
             lim.elements -= 1
-            if lim.elements < 0: raise lim.too_many(1, pos, '')
+            if lim.elements < 0:
+                raise lim.too_many(1, pos, "")
             _ebundles, pos = _d_chunk_bundle(buf, pos, end, lim, i, p_first_base_seq_num, v_bundles)
             v_bundles.append(_ebundles)
-            if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')
+            if pos == before:
+                raise _rt.invalid("an element took no bytes; repeating it would never end", pos, "")
             i += 1
     except _rt.DecodeError as exc:
-        if exc.kind != 'truncated':
-            if exc.offset is not None: exc.offset += base
+        if exc.kind != "truncated":
+            if exc.offset is not None:
+                exc.offset += base
             raise exc.within(f"bundles[{i}]")
         pos = before
     buf, end, pos = outer_buf, outer_end, pos + base
@@ -1631,24 +2043,29 @@ def _e_chunk(v: Chunk, out: list[Any], p_first_base_seq_num: int) -> int:
         w = 0
         v_bundles = v.bundles
         v_partial_bundle = v.partial_bundle
-        if v_bundles is None: raise _rt.missing('bundles')
+        if v_bundles is None:
+            raise _rt.missing("bundles")
         i = 0
         try:
             for i, x_bundles in enumerate(v_bundles):
                 w += _e_chunk_bundle(x_bundles, out, i, p_first_base_seq_num, v_bundles)
         except _rt.EncodeError as exc:
             raise exc.within(f"bundles[{i}]")
-        if v_partial_bundle is None: raise _rt.missing('partial_bundle')
+        if v_partial_bundle is None:
+            raise _rt.missing("partial_bundle")
         d = _cast(bytes, v_partial_bundle)
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_chunk_bundle(buf: bytes, pos: int, end: int, lim: Budget, p_idx: int, p_chunk_base: int, pp_bundles: Any) -> tuple[ChunkBundle, int]:
+def _d_chunk_bundle(
+    buf: bytes, pos: int, end: int, lim: Budget, p_idx: int, p_chunk_base: int, pp_bundles: Any
+) -> tuple[ChunkBundle, int]:
     """Decode one chunk_bundle from buf[pos:end]; return it and the position after it."""
     v_len_bundle: int
     v_bundle: Bundle
@@ -1657,25 +2074,39 @@ def _d_chunk_bundle(buf: bytes, pos: int, end: int, lim: Budget, p_idx: int, p_c
     p: int
     try:
         if pos < end and buf[pos] < 128:
-            v_len_bundle = buf[pos]; pos += 1
+            v_len_bundle = buf[pos]
+            pos += 1
         else:
-            v_len_bundle, pos = _rt.uvarint(buf, pos, end, 5, 'len_bundle', 32)
+            v_len_bundle, pos = _rt.uvarint(buf, pos, end, 5, "len_bundle", 32)
         n = v_len_bundle
-        if n < 0: raise _rt.bad_length(n, pos, 'bundle')
+        if n < 0:
+            raise _rt.bad_length(n, pos, "bundle")
         e = pos + n
-        if e > end: raise _rt.short(buf, pos, end, n, 'bundle')
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "bundle")
         try:
-            v_bundle, p = _d_bundle(buf, pos, e, lim, (p_chunk_base if (p_idx == 0) else (_cast(Any, pp_bundles[(p_idx - 1)].bundle.messages[-1].seq_num) + 1)))
+            v_bundle, p = _d_bundle(
+                buf,
+                pos,
+                e,
+                lim,
+                (
+                    p_chunk_base
+                    if (p_idx == 0)
+                    else (_cast(Any, pp_bundles[(p_idx - 1)].bundle.messages[-1].seq_num) + 1)
+                ),
+            )
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
-            raise exc.within('bundle')
-        if p != e: raise _rt.trailing(buf, p, e, 'bundle')
+            raise exc.within("bundle")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "bundle")
         pos = e
         return ChunkBundle(v_len_bundle, v_bundle), pos
     except _rt.DecodeError:
         raise
     except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:
-        raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None
+        raise _rt.invalid(f"an expression failed on this input: {exc}", pos, "") from None
 
 
 def _e_chunk_bundle(v: ChunkBundle, out: list[Any], p_idx: int, p_chunk_base: int, pp_bundles: Any) -> int:
@@ -1694,27 +2125,42 @@ def _e_chunk_bundle(v: ChunkBundle, out: list[Any], p_idx: int, p_chunk_base: in
         if v_bundle is not None:
             t_bundle = []
             try:
-                _e_bundle(v_bundle, t_bundle, (p_chunk_base if (p_idx == 0) else (_cast(Any, pp_bundles[(p_idx - 1)].bundle.messages[-1].seq_num) + 1)))
+                _e_bundle(
+                    v_bundle,
+                    t_bundle,
+                    (
+                        p_chunk_base
+                        if (p_idx == 0)
+                        else (_cast(Any, pp_bundles[(p_idx - 1)].bundle.messages[-1].seq_num) + 1)
+                    ),
+                )
             except _rt.EncodeError as exc:
-                raise exc.within('bundle')
-            d = b''.join(t_bundle)
+                raise exc.within("bundle")
+            d = b"".join(t_bundle)
             b_bundle = d
-        if b_bundle is None: raise _rt.missing('len_bundle')
+        if b_bundle is None:
+            raise _rt.missing("len_bundle")
         actual = len(b_bundle)
-        if v_len_bundle is None: v_len_bundle = actual
-        elif v_len_bundle != actual: raise _rt.mismatch('len_bundle', v_len_bundle, actual)
+        if v_len_bundle is None:
+            v_len_bundle = actual
+        elif v_len_bundle != actual:
+            raise _rt.mismatch("len_bundle", v_len_bundle, actual)
         x = v_len_bundle
-        if not 0 <= x < 4294967296: raise _rt.out_of_range(x, 32, 'len_bundle', signed=False)
+        if not 0 <= x < 4294967296:
+            raise _rt.out_of_range(x, 32, "len_bundle", signed=False)
         d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
-        out.append(d); w += len(d)
-        if v_bundle is None: raise _rt.missing('bundle')
+        out.append(d)
+        w += len(d)
+        if v_bundle is None:
+            raise _rt.missing("bundle")
         d = _cast(bytes, _cast(bytes, b_bundle))
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumePeerResponse, int]:
@@ -1726,24 +2172,30 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: Budget) -> tup
     count: int
     e: int
     p: int
-    if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L27)
-    v_len_header, = _S1.unpack_from(buf, pos)
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L27)
+    (v_len_header,) = _S1.unpack_from(buf, pos)
     pos += 4
     n = v_len_header
-    if n < 0: raise _rt.bad_length(n, pos, 'header')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "header")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'header')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "header")
     try:
         v_header, p = _d_consume_peer_header(buf, pos, e, lim)
     except _rt.DecodeError as exc:
         _rt.in_field(exc, pos, False)
-        raise exc.within('header')
-    if p != e: raise _rt.trailing(buf, p, e, 'header')
+        raise exc.within("header")
+    if p != e:
+        raise _rt.trailing(buf, p, e, "header")
     pos = e
     v_chunks = []
     count = len(v_header.topics)
-    if count < 0: raise _rt.bad_length(count, pos, 'chunks')
-    if count > lim.elements: raise lim.too_many(count, pos, 'chunks')
+    if count < 0:
+        raise _rt.bad_length(count, pos, "chunks")
+    if count > lim.elements:
+        raise lim.too_many(count, pos, "chunks")
     lim.elements -= count
     i = 0
     try:
@@ -1771,15 +2223,17 @@ def _e_consume_peer_response(v: ConsumePeerResponse, out: list[Any]) -> int:
         v_chunks = v.chunks
         v_header = _rt.copy_value(v_header)  # chunks fills in its -lc-derived lengths
         t_chunks = []
-        if v_chunks is None: raise _rt.missing('chunks')
-        if len(v_chunks) != len(v_header.topics): raise _rt.mismatch('chunks', len(v_header.topics), len(v_chunks))
+        if v_chunks is None:
+            raise _rt.missing("chunks")
+        if len(v_chunks) != len(v_header.topics):
+            raise _rt.mismatch("chunks", len(v_header.topics), len(v_chunks))
         i = 0
         try:
             for i, x_chunks in enumerate(v_chunks):
                 _e_consume_peer_topic_chunks(x_chunks, t_chunks, i, v_header)
         except _rt.EncodeError as exc:
             raise exc.within(f"chunks[{i}]")
-        d = b''.join(t_chunks)
+        d = b"".join(t_chunks)
         b_chunks = d
         b_header = None
         if v_header is not None:
@@ -1787,27 +2241,34 @@ def _e_consume_peer_response(v: ConsumePeerResponse, out: list[Any]) -> int:
             try:
                 _e_consume_peer_header(v_header, t_header)
             except _rt.EncodeError as exc:
-                raise exc.within('header')
-            d = b''.join(t_header)
+                raise exc.within("header")
+            d = b"".join(t_header)
             b_header = d
-        if b_header is None: raise _rt.missing('len_header')
+        if b_header is None:
+            raise _rt.missing("len_header")
         actual = len(b_header)
-        if v_len_header is None: v_len_header = actual
-        elif v_len_header != actual: raise _rt.mismatch('len_header', v_len_header, actual)
+        if v_len_header is None:
+            v_len_header = actual
+        elif v_len_header != actual:
+            raise _rt.mismatch("len_header", v_len_header, actual)
         try:
-            out.append(_S1.pack(v_len_header)); w += 4
+            out.append(_S1.pack(v_len_header))
+            w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_header,), _L28) from None
-        if v_header is None: raise _rt.missing('header')
+        if v_header is None:
+            raise _rt.missing("header")
         d = _cast(bytes, _cast(bytes, b_header))
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         d = _cast(bytes, _cast(bytes, b_chunks))
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumePeerHeader, int]:
@@ -1815,14 +2276,18 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple
     v_num_topics: int
     v_topics: list[ConsumePeerTopicHeader]
     count: int
-    if pos + 2 > end: raise _rt.short_run(buf, pos, end, _L29)
-    v_num_topics, = _S2.unpack_from(buf, pos)
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L29)
+    (v_num_topics,) = _S2.unpack_from(buf, pos)
     pos += 2
     v_topics = []
     count = v_num_topics
-    if count < 0: raise _rt.bad_length(count, pos, 'topics')
-    if count * 3 > end - pos: raise _rt.short(buf, pos, end, count * 3, 'topics')
-    if count > lim.elements: raise lim.too_many(count, pos, 'topics')
+    if count < 0:
+        raise _rt.bad_length(count, pos, "topics")
+    if count * 3 > end - pos:
+        raise _rt.short(buf, pos, end, count * 3, "topics")
+    if count > lim.elements:
+        raise lim.too_many(count, pos, "topics")
     lim.elements -= count
     i = 0
     try:
@@ -1842,16 +2307,22 @@ def _e_consume_peer_header(v: ConsumePeerHeader, out: list[Any]) -> int:
         w = 0
         v_num_topics = v.num_topics
         v_topics = v.topics
-        if v_topics is None: raise _rt.missing('num_topics')
+        if v_topics is None:
+            raise _rt.missing("num_topics")
         actual = len(v_topics)
-        if v_num_topics is None: v_num_topics = actual
-        elif v_num_topics != actual: raise _rt.mismatch('num_topics', v_num_topics, actual)
+        if v_num_topics is None:
+            v_num_topics = actual
+        elif v_num_topics != actual:
+            raise _rt.mismatch("num_topics", v_num_topics, actual)
         try:
-            out.append(_S2.pack(v_num_topics)); w += 2
+            out.append(_S2.pack(v_num_topics))
+            w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_topics,), _L30) from None
-        if v_topics is None: raise _rt.missing('topics')
-        if len(v_topics) != v_num_topics: raise _rt.mismatch('topics', v_num_topics, len(v_topics))
+        if v_topics is None:
+            raise _rt.missing("topics")
+        if len(v_topics) != v_num_topics:
+            raise _rt.mismatch("topics", v_num_topics, len(v_topics))
         i = 0
         try:
             for i, x_topics in enumerate(v_topics):
@@ -1862,7 +2333,7 @@ def _e_consume_peer_header(v: ConsumePeerHeader, out: list[Any]) -> int:
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumePeerTopicHeader, int]:
@@ -1874,31 +2345,37 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: Budget) ->
     n: int
     e: int
     start = pos
-    if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L31)
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L31)
     v_len_name = buf[pos]
     pos += 1
     n = v_len_name
-    if n < 0: raise _rt.bad_length(n, pos, 'name')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "name")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'name')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "name")
     try:
-        v_name = str(buf[pos:e], 'UTF-8')
+        v_name = str(buf[pos:e], "UTF-8")
     except UnicodeDecodeError as exc:
-        raise _rt.invalid(f'not UTF-8: {exc.reason}', pos + exc.start, 'name') from None
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
-    if pos + 2 > end: raise _rt.short_run(buf, pos, end, _L32)
-    v_num_partitions, = _S2.unpack_from(buf, pos)
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L32)
+    (v_num_partitions,) = _S2.unpack_from(buf, pos)
     pos += 2
-    if (v_num_partitions != 0):
+    if v_num_partitions != 0:
         v_partitions = []
         i = 0
         try:
             while True:
                 lim.elements -= 1
-                if lim.elements < 0: raise lim.too_many(1, pos, '')
+                if lim.elements < 0:
+                    raise lim.too_many(1, pos, "")
                 _epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
                 v_partitions.append(_epartitions)
-                if ((_epartitions.partition == 65535) or ((i + 1) >= v_num_partitions)): break
+                if (_epartitions.partition == 65535) or ((i + 1) >= v_num_partitions):
+                    break
                 i += 1
         except _rt.DecodeError as exc:
             raise exc.within(f"partitions[{i}]")
@@ -1922,41 +2399,54 @@ def _e_consume_peer_topic_header(v: ConsumePeerTopicHeader, out: list[Any]) -> i
         v_partitions = v.partitions
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode('UTF-8')
-        if b_name is None: raise _rt.missing('len_name')
+            b_name = v_name.encode("UTF-8")
+        if b_name is None:
+            raise _rt.missing("len_name")
         actual = len(b_name)
-        if v_len_name is None: v_len_name = actual
-        elif v_len_name != actual: raise _rt.mismatch('len_name', v_len_name, actual)
-        if v_num_partitions is None: v_num_partitions = len(v_partitions)
+        if v_len_name is None:
+            v_len_name = actual
+        elif v_len_name != actual:
+            raise _rt.mismatch("len_name", v_len_name, actual)
+        if v_num_partitions is None:
+            v_num_partitions = len(v_partitions)
         try:
-            if not 0 <= v_len_name <= 255: raise ValueError('out of range')
-            out.append(_rt.BYTE[v_len_name]); w += 1
+            if not 0 <= v_len_name <= 255:
+                raise ValueError("out of range")
+            out.append(_rt.BYTE[v_len_name])
+            w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_name,), _L33) from None
-        if v_name is None: raise _rt.missing('name')
+        if v_name is None:
+            raise _rt.missing("name")
         d = _cast(bytes, _cast(bytes, b_name))
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         try:
-            out.append(_S2.pack(v_num_partitions)); w += 2
+            out.append(_S2.pack(v_num_partitions))
+            w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_partitions,), _L34) from None
-        if (v_num_partitions != 0):
-            if v_partitions is None: raise _rt.missing('partitions')
+        if v_num_partitions != 0:
+            if v_partitions is None:
+                raise _rt.missing("partitions")
             i = 0
             try:
                 for i, x_partitions in enumerate(v_partitions):
                     w += _e_consume_partition_header(x_partitions, out)
             except _rt.EncodeError as exc:
                 raise exc.within(f"partitions[{i}]")
-        elif v_partitions is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'partitions')
+        elif v_partitions is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "partitions")
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_consume_peer_topic_chunks(buf: bytes, pos: int, end: int, lim: Budget, p_topic_idx: int, pp_header: Any) -> tuple[ConsumePeerTopicChunks, int]:
+def _d_consume_peer_topic_chunks(
+    buf: bytes, pos: int, end: int, lim: Budget, p_topic_idx: int, pp_header: Any
+) -> tuple[ConsumePeerTopicChunks, int]:
     """Decode one consume_peer_topic_chunks from buf[pos:end]; return it and the position after it."""
     v_partitions: list[Chunk]
     n: int
@@ -1965,23 +2455,94 @@ def _d_consume_peer_topic_chunks(buf: bytes, pos: int, end: int, lim: Budget, p_
     p: int
     try:
         v_partitions = []
-        count = (0 if (pp_header.topics[p_topic_idx].num_partitions == 0) else len(pp_header.topics[p_topic_idx].partitions))
-        if count < 0: raise _rt.bad_length(count, pos, 'partitions')
-        if count > lim.elements: raise lim.too_many(count, pos, 'partitions')
+        count = (
+            0 if (pp_header.topics[p_topic_idx].num_partitions == 0) else len(pp_header.topics[p_topic_idx].partitions)
+        )
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count > lim.elements:
+            raise lim.too_many(count, pos, "partitions")
         lim.elements -= count
         i = 0
         try:
             for i in range(count):
-                n = (pp_header.topics[p_topic_idx].partitions[i].len_chunk if (((((pp_header.topics[p_topic_idx].partitions[i].partition != 65535) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.unknown_partition)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.system_fault)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.other_leader)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.no_leader)) else 0)
-                if n < 0: raise _rt.bad_length(n, pos, '')
+                n = (
+                    pp_header.topics[p_topic_idx].partitions[i].len_chunk
+                    if (
+                        (
+                            (
+                                (
+                                    (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
+                                    and (
+                                        pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                        != ConsumeStatus.unknown_partition
+                                    )
+                                )
+                                and (
+                                    pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                    != ConsumeStatus.system_fault
+                                )
+                            )
+                            and (
+                                pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.other_leader
+                            )
+                        )
+                        and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.no_leader)
+                    )
+                    else 0
+                )
+                if n < 0:
+                    raise _rt.bad_length(n, pos, "")
                 e = pos + n
-                if e > end: raise _rt.short(buf, pos, end, n, '')
+                if e > end:
+                    raise _rt.short(buf, pos, end, n, "")
                 try:
-                    _epartitions, p = _d_chunk(buf, pos, e, lim, (pp_header.topics[p_topic_idx].partitions[i].base_seq_num if ((((((pp_header.topics[p_topic_idx].partitions[i].partition != 65535) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.unknown_partition)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.system_fault)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.other_leader)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.no_leader)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.first_bundle_sparse)) else 0))
+                    _epartitions, p = _d_chunk(
+                        buf,
+                        pos,
+                        e,
+                        lim,
+                        (
+                            pp_header.topics[p_topic_idx].partitions[i].base_seq_num
+                            if (
+                                (
+                                    (
+                                        (
+                                            (
+                                                (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
+                                                and (
+                                                    pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                                    != ConsumeStatus.unknown_partition
+                                                )
+                                            )
+                                            and (
+                                                pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                                != ConsumeStatus.system_fault
+                                            )
+                                        )
+                                        and (
+                                            pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                            != ConsumeStatus.other_leader
+                                        )
+                                    )
+                                    and (
+                                        pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                        != ConsumeStatus.no_leader
+                                    )
+                                )
+                                and (
+                                    pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                    != ConsumeStatus.first_bundle_sparse
+                                )
+                            )
+                            else 0
+                        ),
+                    )
                 except _rt.DecodeError as exc:
                     _rt.in_field(exc, pos, False)
                     raise
-                if p != e: raise _rt.trailing(buf, p, e, '')
+                if p != e:
+                    raise _rt.trailing(buf, p, e, "")
                 pos = e
                 v_partitions.append(_epartitions)
         except _rt.DecodeError as exc:
@@ -1990,7 +2551,7 @@ def _d_consume_peer_topic_chunks(buf: bytes, pos: int, end: int, lim: Budget, p_
     except _rt.DecodeError:
         raise
     except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:
-        raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None
+        raise _rt.invalid(f"an expression failed on this input: {exc}", pos, "") from None
 
 
 def _e_consume_peer_topic_chunks(v: ConsumePeerTopicChunks, out: list[Any], p_topic_idx: int, pp_header: Any) -> int:
@@ -2001,26 +2562,102 @@ def _e_consume_peer_topic_chunks(v: ConsumePeerTopicChunks, out: list[Any], p_to
     try:
         w = 0
         v_partitions = v.partitions
-        if v_partitions is None: raise _rt.missing('partitions')
-        if len(v_partitions) != (0 if (pp_header.topics[p_topic_idx].num_partitions == 0) else len(pp_header.topics[p_topic_idx].partitions)): raise _rt.mismatch('partitions', (0 if (pp_header.topics[p_topic_idx].num_partitions == 0) else len(pp_header.topics[p_topic_idx].partitions)), len(v_partitions))
+        if v_partitions is None:
+            raise _rt.missing("partitions")
+        if len(v_partitions) != (
+            0 if (pp_header.topics[p_topic_idx].num_partitions == 0) else len(pp_header.topics[p_topic_idx].partitions)
+        ):
+            raise _rt.mismatch(
+                "partitions",
+                (
+                    0
+                    if (pp_header.topics[p_topic_idx].num_partitions == 0)
+                    else len(pp_header.topics[p_topic_idx].partitions)
+                ),
+                len(v_partitions),
+            )
         i = 0
         try:
             for i, x_partitions in enumerate(v_partitions):
                 t_partitions = []
-                _e_chunk(x_partitions, t_partitions, (pp_header.topics[p_topic_idx].partitions[i].base_seq_num if ((((((pp_header.topics[p_topic_idx].partitions[i].partition != 65535) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.unknown_partition)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.system_fault)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.other_leader)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.no_leader)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.first_bundle_sparse)) else 0))
-                d = b''.join(t_partitions)
-                declared = (pp_header.topics[p_topic_idx].partitions[i].len_chunk if (((((pp_header.topics[p_topic_idx].partitions[i].partition != 65535) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.unknown_partition)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.system_fault)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.other_leader)) and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.no_leader)) else 0)
+                _e_chunk(
+                    x_partitions,
+                    t_partitions,
+                    (
+                        pp_header.topics[p_topic_idx].partitions[i].base_seq_num
+                        if (
+                            (
+                                (
+                                    (
+                                        (
+                                            (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
+                                            and (
+                                                pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                                != ConsumeStatus.unknown_partition
+                                            )
+                                        )
+                                        and (
+                                            pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                            != ConsumeStatus.system_fault
+                                        )
+                                    )
+                                    and (
+                                        pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                        != ConsumeStatus.other_leader
+                                    )
+                                )
+                                and (
+                                    pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                    != ConsumeStatus.no_leader
+                                )
+                            )
+                            and (
+                                pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                != ConsumeStatus.first_bundle_sparse
+                            )
+                        )
+                        else 0
+                    ),
+                )
+                d = b"".join(t_partitions)
+                declared = (
+                    pp_header.topics[p_topic_idx].partitions[i].len_chunk
+                    if (
+                        (
+                            (
+                                (
+                                    (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
+                                    and (
+                                        pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                        != ConsumeStatus.unknown_partition
+                                    )
+                                )
+                                and (
+                                    pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                    != ConsumeStatus.system_fault
+                                )
+                            )
+                            and (
+                                pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.other_leader
+                            )
+                        )
+                        and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.no_leader)
+                    )
+                    else 0
+                )
                 if declared is None:
                     pp_header.topics[p_topic_idx].partitions[i].len_chunk = len(d)
-                elif len(d) != declared: raise _rt.size_disagrees('', declared, len(d))
-                out.append(d); w += len(d)
+                elif len(d) != declared:
+                    raise _rt.size_disagrees("", declared, len(d))
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_status_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[StatusResponse, int]:
@@ -2035,20 +2672,36 @@ def _d_status_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Sta
     v_open_time: int
     v_startup_secs: int
     v_version: int
-    if pos + 14 > end: raise _rt.short_run(buf, pos, end, _L35)
+    if pos + 14 > end:
+        raise _rt.short_run(buf, pos, end, _L35)
     v_request_id, v_flags, v_is_cluster_aware, v_num_topics, v_num_partitions = _S5.unpack_from(buf, pos)
     pos += 14
-    if (v_is_cluster_aware != 0):
+    if v_is_cluster_aware != 0:
         try:
             v_cluster, pos = _d_cluster_info(buf, pos, end, lim)
         except _rt.DecodeError as exc:
-            raise exc.within('cluster')
+            raise exc.within("cluster")
     else:
         v_cluster = None
-    if pos + 16 > end: raise _rt.short_run(buf, pos, end, _L36)
+    if pos + 16 > end:
+        raise _rt.short_run(buf, pos, end, _L36)
     v_num_open_partitions, v_open_time, v_startup_secs, v_version = _S6.unpack_from(buf, pos)
     pos += 16
-    return StatusResponse(v_request_id, v_flags, v_is_cluster_aware, v_num_topics, v_num_partitions, v_cluster, v_num_open_partitions, v_open_time, v_startup_secs, v_version), pos
+    return (
+        StatusResponse(
+            v_request_id,
+            v_flags,
+            v_is_cluster_aware,
+            v_num_topics,
+            v_num_partitions,
+            v_cluster,
+            v_num_open_partitions,
+            v_open_time,
+            v_startup_secs,
+            v_version,
+        ),
+        pos,
+    )
 
 
 def _e_status_response(v: StatusResponse, out: list[Any]) -> int:
@@ -2067,35 +2720,67 @@ def _e_status_response(v: StatusResponse, out: list[Any]) -> int:
         v_open_time = v.open_time
         v_startup_secs = v.startup_secs
         v_version = v.version
-        if v_request_id is None: raise _rt.missing('request_id')
-        if v_flags is None: raise _rt.missing('flags')
-        if v_is_cluster_aware is None: raise _rt.missing('is_cluster_aware')
-        if v_num_topics is None: raise _rt.missing('num_topics')
-        if v_num_partitions is None: raise _rt.missing('num_partitions')
+        if v_request_id is None:
+            raise _rt.missing("request_id")
+        if v_flags is None:
+            raise _rt.missing("flags")
+        if v_is_cluster_aware is None:
+            raise _rt.missing("is_cluster_aware")
+        if v_num_topics is None:
+            raise _rt.missing("num_topics")
+        if v_num_partitions is None:
+            raise _rt.missing("num_partitions")
         try:
-            out.append(_S5.pack(v_request_id, v_flags, v_is_cluster_aware, v_num_topics, v_num_partitions)); w += 14
+            out.append(_S5.pack(v_request_id, v_flags, v_is_cluster_aware, v_num_topics, v_num_partitions))
+            w += 14
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_request_id, v_flags, v_is_cluster_aware, v_num_topics, v_num_partitions,), _L37) from None
-        if (v_is_cluster_aware != 0):
-            if v_cluster is None: raise _rt.missing('cluster')
+            raise _rt.range_error(
+                exc,
+                (
+                    v_request_id,
+                    v_flags,
+                    v_is_cluster_aware,
+                    v_num_topics,
+                    v_num_partitions,
+                ),
+                _L37,
+            ) from None
+        if v_is_cluster_aware != 0:
+            if v_cluster is None:
+                raise _rt.missing("cluster")
             try:
                 w += _e_cluster_info(v_cluster, out)
             except _rt.EncodeError as exc:
-                raise exc.within('cluster')
-        elif v_cluster is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'cluster')
-        if v_num_open_partitions is None: raise _rt.missing('num_open_partitions')
-        if v_open_time is None: raise _rt.missing('open_time')
-        if v_startup_secs is None: raise _rt.missing('startup_secs')
-        if v_version is None: raise _rt.missing('version')
+                raise exc.within("cluster")
+        elif v_cluster is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "cluster")
+        if v_num_open_partitions is None:
+            raise _rt.missing("num_open_partitions")
+        if v_open_time is None:
+            raise _rt.missing("open_time")
+        if v_startup_secs is None:
+            raise _rt.missing("startup_secs")
+        if v_version is None:
+            raise _rt.missing("version")
         try:
-            out.append(_S6.pack(v_num_open_partitions, v_open_time, v_startup_secs, v_version)); w += 16
+            out.append(_S6.pack(v_num_open_partitions, v_open_time, v_startup_secs, v_version))
+            w += 16
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_num_open_partitions, v_open_time, v_startup_secs, v_version,), _L38) from None
+            raise _rt.range_error(
+                exc,
+                (
+                    v_num_open_partitions,
+                    v_open_time,
+                    v_startup_secs,
+                    v_version,
+                ),
+                _L38,
+            ) from None
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_cluster_info(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ClusterInfo, int]:
@@ -2107,20 +2792,24 @@ def _d_cluster_info(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Cluste
     n: int
     e: int
     start = pos
-    if pos + 2 > end: raise _rt.short_run(buf, pos, end, _L39)
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L39)
     v_reserved, v_len_name = _S7.unpack_from(buf, pos)
     pos += 2
     n = v_len_name
-    if n < 0: raise _rt.bad_length(n, pos, 'name')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "name")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'name')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "name")
     try:
-        v_name = str(buf[pos:e], 'UTF-8')
+        v_name = str(buf[pos:e], "UTF-8")
     except UnicodeDecodeError as exc:
-        raise _rt.invalid(f'not UTF-8: {exc.reason}', pos + exc.start, 'name') from None
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
-    if pos + 4 > end: raise _rt.short_run(buf, pos, end, _L40)
-    v_num_nodes, = _S1.unpack_from(buf, pos)
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L40)
+    (v_num_nodes,) = _S1.unpack_from(buf, pos)
     pos += 4
     return ClusterInfo(v_reserved, v_len_name, v_name, v_num_nodes), pos
 
@@ -2139,29 +2828,45 @@ def _e_cluster_info(v: ClusterInfo, out: list[Any]) -> int:
         v_num_nodes = v.num_nodes
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode('UTF-8')
-        if b_name is None: raise _rt.missing('len_name')
+            b_name = v_name.encode("UTF-8")
+        if b_name is None:
+            raise _rt.missing("len_name")
         actual = len(b_name)
-        if v_len_name is None: v_len_name = actual
-        elif v_len_name != actual: raise _rt.mismatch('len_name', v_len_name, actual)
-        if v_reserved is None: raise _rt.missing('reserved')
+        if v_len_name is None:
+            v_len_name = actual
+        elif v_len_name != actual:
+            raise _rt.mismatch("len_name", v_len_name, actual)
+        if v_reserved is None:
+            raise _rt.missing("reserved")
         try:
-            out.append(_S7.pack(v_reserved, v_len_name)); w += 2
+            out.append(_S7.pack(v_reserved, v_len_name))
+            w += 2
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_reserved, v_len_name,), _L41) from None
-        if v_name is None: raise _rt.missing('name')
+            raise _rt.range_error(
+                exc,
+                (
+                    v_reserved,
+                    v_len_name,
+                ),
+                _L41,
+            ) from None
+        if v_name is None:
+            raise _rt.missing("name")
         d = _cast(bytes, _cast(bytes, b_name))
-        out.append(d); w += len(d)
-        if v_num_nodes is None: raise _rt.missing('num_nodes')
+        out.append(d)
+        w += len(d)
+        if v_num_nodes is None:
+            raise _rt.missing("num_nodes")
         try:
-            out.append(_S1.pack(v_num_nodes)); w += 4
+            out.append(_S1.pack(v_num_nodes))
+            w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_nodes,), _L42) from None
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[DiscoverTopicsResponse, int]:
@@ -2171,14 +2876,18 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: Budget) -> 
     v_is_cluster_aware: int
     v_topics: list[TopicInfo]
     count: int
-    if pos + 9 > end: raise _rt.short_run(buf, pos, end, _L43)
+    if pos + 9 > end:
+        raise _rt.short_run(buf, pos, end, _L43)
     v_request_id, v_num_topics, v_is_cluster_aware = _S8.unpack_from(buf, pos)
     pos += 9
     v_topics = []
     count = v_num_topics
-    if count < 0: raise _rt.bad_length(count, pos, 'topics')
-    if count * 4 > end - pos: raise _rt.short(buf, pos, end, count * 4, 'topics')
-    if count > lim.elements: raise lim.too_many(count, pos, 'topics')
+    if count < 0:
+        raise _rt.bad_length(count, pos, "topics")
+    if count * 4 > end - pos:
+        raise _rt.short(buf, pos, end, count * 4, "topics")
+    if count > lim.elements:
+        raise lim.too_many(count, pos, "topics")
     lim.elements -= count
     i = 0
     try:
@@ -2200,18 +2909,34 @@ def _e_discover_topics_response(v: DiscoverTopicsResponse, out: list[Any]) -> in
         v_num_topics = v.num_topics
         v_is_cluster_aware = v.is_cluster_aware
         v_topics = v.topics
-        if v_topics is None: raise _rt.missing('num_topics')
+        if v_topics is None:
+            raise _rt.missing("num_topics")
         actual = len(v_topics)
-        if v_num_topics is None: v_num_topics = actual
-        elif v_num_topics != actual: raise _rt.mismatch('num_topics', v_num_topics, actual)
-        if v_request_id is None: raise _rt.missing('request_id')
-        if v_is_cluster_aware is None: raise _rt.missing('is_cluster_aware')
+        if v_num_topics is None:
+            v_num_topics = actual
+        elif v_num_topics != actual:
+            raise _rt.mismatch("num_topics", v_num_topics, actual)
+        if v_request_id is None:
+            raise _rt.missing("request_id")
+        if v_is_cluster_aware is None:
+            raise _rt.missing("is_cluster_aware")
         try:
-            out.append(_S8.pack(v_request_id, v_num_topics, v_is_cluster_aware)); w += 9
+            out.append(_S8.pack(v_request_id, v_num_topics, v_is_cluster_aware))
+            w += 9
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_request_id, v_num_topics, v_is_cluster_aware,), _L44) from None
-        if v_topics is None: raise _rt.missing('topics')
-        if len(v_topics) != v_num_topics: raise _rt.mismatch('topics', v_num_topics, len(v_topics))
+            raise _rt.range_error(
+                exc,
+                (
+                    v_request_id,
+                    v_num_topics,
+                    v_is_cluster_aware,
+                ),
+                _L44,
+            ) from None
+        if v_topics is None:
+            raise _rt.missing("topics")
+        if len(v_topics) != v_num_topics:
+            raise _rt.mismatch("topics", v_num_topics, len(v_topics))
         i = 0
         try:
             for i, x_topics in enumerate(v_topics):
@@ -2222,7 +2947,7 @@ def _e_discover_topics_response(v: DiscoverTopicsResponse, out: list[Any]) -> in
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_topic_info(buf: bytes, pos: int, end: int, lim: Budget, p_is_cluster_aware: bool) -> tuple[TopicInfo, int]:
@@ -2235,27 +2960,34 @@ def _d_topic_info(buf: bytes, pos: int, end: int, lim: Budget, p_is_cluster_awar
     n: int
     e: int
     start = pos
-    if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L45)
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L45)
     v_len_name = buf[pos]
     pos += 1
     n = v_len_name
-    if n < 0: raise _rt.bad_length(n, pos, 'name')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "name")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'name')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "name")
     try:
-        v_name = str(buf[pos:e], 'UTF-8')
+        v_name = str(buf[pos:e], "UTF-8")
     except UnicodeDecodeError as exc:
-        raise _rt.invalid(f'not UTF-8: {exc.reason}', pos + exc.start, 'name') from None
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
-    if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L46)
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L46)
     v_is_enabled = buf[pos]
     pos += 1
-    if pos + 2 > end: raise _rt.short_run(buf, pos, end, _L47)
-    v_num_partitions, = _S2.unpack_from(buf, pos)
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L47)
+    (v_num_partitions,) = _S2.unpack_from(buf, pos)
     pos += 2
     if p_is_cluster_aware:
-        if pos >= end: raise _rt.short(buf, pos, end, 1, 'replication_factor')
-        v_replication_factor = buf[pos]; pos += 1
+        if pos >= end:
+            raise _rt.short(buf, pos, end, 1, "replication_factor")
+        v_replication_factor = buf[pos]
+        pos += 1
     else:
         v_replication_factor = None
     return TopicInfo(v_len_name, v_name, v_is_enabled, v_num_partitions, v_replication_factor), pos
@@ -2277,43 +3009,59 @@ def _e_topic_info(v: TopicInfo, out: list[Any], p_is_cluster_aware: bool) -> int
         v_replication_factor = v.replication_factor
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode('UTF-8')
-        if b_name is None: raise _rt.missing('len_name')
+            b_name = v_name.encode("UTF-8")
+        if b_name is None:
+            raise _rt.missing("len_name")
         actual = len(b_name)
-        if v_len_name is None: v_len_name = actual
-        elif v_len_name != actual: raise _rt.mismatch('len_name', v_len_name, actual)
+        if v_len_name is None:
+            v_len_name = actual
+        elif v_len_name != actual:
+            raise _rt.mismatch("len_name", v_len_name, actual)
         try:
-            if not 0 <= v_len_name <= 255: raise ValueError('out of range')
-            out.append(_rt.BYTE[v_len_name]); w += 1
+            if not 0 <= v_len_name <= 255:
+                raise ValueError("out of range")
+            out.append(_rt.BYTE[v_len_name])
+            w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_name,), _L48) from None
-        if v_name is None: raise _rt.missing('name')
+        if v_name is None:
+            raise _rt.missing("name")
         d = _cast(bytes, _cast(bytes, b_name))
-        out.append(d); w += len(d)
-        if v_is_enabled is None: raise _rt.missing('is_enabled')
+        out.append(d)
+        w += len(d)
+        if v_is_enabled is None:
+            raise _rt.missing("is_enabled")
         try:
-            if not 0 <= v_is_enabled <= 255: raise ValueError('out of range')
-            out.append(_rt.BYTE[v_is_enabled]); w += 1
+            if not 0 <= v_is_enabled <= 255:
+                raise ValueError("out of range")
+            out.append(_rt.BYTE[v_is_enabled])
+            w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_is_enabled,), _L49) from None
-        if v_num_partitions is None: raise _rt.missing('num_partitions')
+        if v_num_partitions is None:
+            raise _rt.missing("num_partitions")
         try:
-            out.append(_S2.pack(v_num_partitions)); w += 2
+            out.append(_S2.pack(v_num_partitions))
+            w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_partitions,), _L50) from None
         if p_is_cluster_aware:
-            if v_replication_factor is None: raise _rt.missing('replication_factor')
+            if v_replication_factor is None:
+                raise _rt.missing("replication_factor")
             try:
-                if not 0 <= v_replication_factor <= 255: raise ValueError('out of range')
-                out.append(_rt.BYTE[v_replication_factor]); w += 1
+                if not 0 <= v_replication_factor <= 255:
+                    raise ValueError("out of range")
+                out.append(_rt.BYTE[v_replication_factor])
+                w += 1
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_replication_factor,), _L51) from None
-        elif v_replication_factor is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'replication_factor')
+        elif v_replication_factor is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "replication_factor")
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_discover_topology_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[DiscoverTopologyResponse, int]:
@@ -2322,7 +3070,8 @@ def _d_discover_topology_response(buf: bytes, pos: int, end: int, lim: Budget) -
     v_marker: int
     v_cluster: bytes
     e: int
-    if pos + 6 > end: raise _rt.short_run(buf, pos, end, _L52)
+    if pos + 6 > end:
+        raise _rt.short_run(buf, pos, end, _L52)
     v_request_id, v_marker = _S9.unpack_from(buf, pos)
     pos += 6
     e = end
@@ -2340,20 +3089,32 @@ def _e_discover_topology_response(v: DiscoverTopologyResponse, out: list[Any]) -
         v_request_id = v.request_id
         v_marker = v.marker
         v_cluster = v.cluster
-        if v_request_id is None: raise _rt.missing('request_id')
-        if v_marker is None: raise _rt.missing('marker')
+        if v_request_id is None:
+            raise _rt.missing("request_id")
+        if v_marker is None:
+            raise _rt.missing("marker")
         try:
-            out.append(_S9.pack(v_request_id, v_marker)); w += 6
+            out.append(_S9.pack(v_request_id, v_marker))
+            w += 6
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_request_id, v_marker,), _L53) from None
-        if v_cluster is None: raise _rt.missing('cluster')
+            raise _rt.range_error(
+                exc,
+                (
+                    v_request_id,
+                    v_marker,
+                ),
+                _L53,
+            ) from None
+        if v_cluster is None:
+            raise _rt.missing("cluster")
         d = _cast(bytes, v_cluster)
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_create_topic_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[CreateTopicResponse, int]:
@@ -2365,19 +3126,23 @@ def _d_create_topic_response(buf: bytes, pos: int, end: int, lim: Budget) -> tup
     n: int
     e: int
     start = pos
-    if pos + 5 > end: raise _rt.short_run(buf, pos, end, _L54)
+    if pos + 5 > end:
+        raise _rt.short_run(buf, pos, end, _L54)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
     pos += 5
     n = v_len_topic
-    if n < 0: raise _rt.bad_length(n, pos, 'topic')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "topic")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'topic')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "topic")
     try:
-        v_topic = str(buf[pos:e], 'UTF-8')
+        v_topic = str(buf[pos:e], "UTF-8")
     except UnicodeDecodeError as exc:
-        raise _rt.invalid(f'not UTF-8: {exc.reason}', pos + exc.start, 'topic') from None
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
-    if pos + 1 > end: raise _rt.short_run(buf, pos, end, _L55)
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L55)
     v_error = buf[pos]
     v_error = _rt.enum_value(CreateTopicError, v_error)
     pos += 1
@@ -2398,30 +3163,47 @@ def _e_create_topic_response(v: CreateTopicResponse, out: list[Any]) -> int:
         v_error = v.error
         b_topic = None
         if v_topic is not None:
-            b_topic = v_topic.encode('UTF-8')
-        if b_topic is None: raise _rt.missing('len_topic')
+            b_topic = v_topic.encode("UTF-8")
+        if b_topic is None:
+            raise _rt.missing("len_topic")
         actual = len(b_topic)
-        if v_len_topic is None: v_len_topic = actual
-        elif v_len_topic != actual: raise _rt.mismatch('len_topic', v_len_topic, actual)
-        if v_request_id is None: raise _rt.missing('request_id')
+        if v_len_topic is None:
+            v_len_topic = actual
+        elif v_len_topic != actual:
+            raise _rt.mismatch("len_topic", v_len_topic, actual)
+        if v_request_id is None:
+            raise _rt.missing("request_id")
         try:
-            out.append(_S3.pack(v_request_id, v_len_topic)); w += 5
+            out.append(_S3.pack(v_request_id, v_len_topic))
+            w += 5
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_request_id, v_len_topic,), _L56) from None
-        if v_topic is None: raise _rt.missing('topic')
+            raise _rt.range_error(
+                exc,
+                (
+                    v_request_id,
+                    v_len_topic,
+                ),
+                _L56,
+            ) from None
+        if v_topic is None:
+            raise _rt.missing("topic")
         d = _cast(bytes, _cast(bytes, b_topic))
-        out.append(d); w += len(d)
-        if v_error is None: raise _rt.missing('error')
+        out.append(d)
+        w += len(d)
+        if v_error is None:
+            raise _rt.missing("error")
         try:
-            if not 0 <= v_error <= 255: raise ValueError('out of range')
-            out.append(_rt.BYTE[v_error]); w += 1
+            if not 0 <= v_error <= 255:
+                raise ValueError("out of range")
+            out.append(_rt.BYTE[v_error])
+            w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error,), _L57) from None
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_reload_conf_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ReloadConfResponse, int]:
@@ -2434,19 +3216,23 @@ def _d_reload_conf_response(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
     n: int
     e: int
     start = pos
-    if pos + 5 > end: raise _rt.short_run(buf, pos, end, _L58)
+    if pos + 5 > end:
+        raise _rt.short_run(buf, pos, end, _L58)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
     pos += 5
     n = v_len_topic
-    if n < 0: raise _rt.bad_length(n, pos, 'topic')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "topic")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'topic')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "topic")
     try:
-        v_topic = str(buf[pos:e], 'UTF-8')
+        v_topic = str(buf[pos:e], "UTF-8")
     except UnicodeDecodeError as exc:
-        raise _rt.invalid(f'not UTF-8: {exc.reason}', pos + exc.start, 'topic') from None
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
-    if pos + 3 > end: raise _rt.short_run(buf, pos, end, _L59)
+    if pos + 3 > end:
+        raise _rt.short_run(buf, pos, end, _L59)
     v_partition, v_error = _S10.unpack_from(buf, pos)
     v_error = _rt.enum_value(ReloadConfError, v_error)
     pos += 3
@@ -2468,33 +3254,59 @@ def _e_reload_conf_response(v: ReloadConfResponse, out: list[Any]) -> int:
         v_error = v.error
         b_topic = None
         if v_topic is not None:
-            b_topic = v_topic.encode('UTF-8')
-        if b_topic is None: raise _rt.missing('len_topic')
+            b_topic = v_topic.encode("UTF-8")
+        if b_topic is None:
+            raise _rt.missing("len_topic")
         actual = len(b_topic)
-        if v_len_topic is None: v_len_topic = actual
-        elif v_len_topic != actual: raise _rt.mismatch('len_topic', v_len_topic, actual)
-        if v_request_id is None: raise _rt.missing('request_id')
+        if v_len_topic is None:
+            v_len_topic = actual
+        elif v_len_topic != actual:
+            raise _rt.mismatch("len_topic", v_len_topic, actual)
+        if v_request_id is None:
+            raise _rt.missing("request_id")
         try:
-            out.append(_S3.pack(v_request_id, v_len_topic)); w += 5
+            out.append(_S3.pack(v_request_id, v_len_topic))
+            w += 5
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_request_id, v_len_topic,), _L60) from None
-        if v_topic is None: raise _rt.missing('topic')
+            raise _rt.range_error(
+                exc,
+                (
+                    v_request_id,
+                    v_len_topic,
+                ),
+                _L60,
+            ) from None
+        if v_topic is None:
+            raise _rt.missing("topic")
         d = _cast(bytes, _cast(bytes, b_topic))
-        out.append(d); w += len(d)
-        if v_partition is None: raise _rt.missing('partition')
-        if v_error is None: raise _rt.missing('error')
+        out.append(d)
+        w += len(d)
+        if v_partition is None:
+            raise _rt.missing("partition")
+        if v_error is None:
+            raise _rt.missing("error")
         try:
-            out.append(_S10.pack(v_partition, v_error)); w += 3
+            out.append(_S10.pack(v_partition, v_error))
+            w += 3
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_partition, v_error,), _L61) from None
+            raise _rt.range_error(
+                exc,
+                (
+                    v_partition,
+                    v_error,
+                ),
+                _L61,
+            ) from None
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_discover_partitions_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[DiscoverPartitionsResponse, int]:
+def _d_discover_partitions_response(
+    buf: bytes, pos: int, end: int, lim: Budget
+) -> tuple[DiscoverPartitionsResponse, int]:
     """Decode one discover_partitions_response from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_len_topic: int
@@ -2505,26 +3317,33 @@ def _d_discover_partitions_response(buf: bytes, pos: int, end: int, lim: Budget)
     count: int
     e: int
     start = pos
-    if pos + 5 > end: raise _rt.short_run(buf, pos, end, _L62)
+    if pos + 5 > end:
+        raise _rt.short_run(buf, pos, end, _L62)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
     pos += 5
     n = v_len_topic
-    if n < 0: raise _rt.bad_length(n, pos, 'topic')
+    if n < 0:
+        raise _rt.bad_length(n, pos, "topic")
     e = pos + n
-    if e > end: raise _rt.short(buf, pos, end, n, 'topic')
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "topic")
     try:
-        v_topic = str(buf[pos:e], 'UTF-8')
+        v_topic = str(buf[pos:e], "UTF-8")
     except UnicodeDecodeError as exc:
-        raise _rt.invalid(f'not UTF-8: {exc.reason}', pos + exc.start, 'topic') from None
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
-    if pos + 2 > end: raise _rt.short_run(buf, pos, end, _L63)
-    v_num_partitions, = _S2.unpack_from(buf, pos)
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L63)
+    (v_num_partitions,) = _S2.unpack_from(buf, pos)
     pos += 2
     v_partitions = []
     count = v_num_partitions
-    if count < 0: raise _rt.bad_length(count, pos, 'partitions')
-    if count * 16 > end - pos: raise _rt.short(buf, pos, end, count * 16, 'partitions')
-    if count > lim.elements: raise lim.too_many(count, pos, 'partitions')
+    if count < 0:
+        raise _rt.bad_length(count, pos, "partitions")
+    if count * 16 > end - pos:
+        raise _rt.short(buf, pos, end, count * 16, "partitions")
+    if count > lim.elements:
+        raise lim.too_many(count, pos, "partitions")
     lim.elements -= count
     i = 0
     try:
@@ -2551,29 +3370,49 @@ def _e_discover_partitions_response(v: DiscoverPartitionsResponse, out: list[Any
         v_partitions = v.partitions
         b_topic = None
         if v_topic is not None:
-            b_topic = v_topic.encode('UTF-8')
-        if b_topic is None: raise _rt.missing('len_topic')
+            b_topic = v_topic.encode("UTF-8")
+        if b_topic is None:
+            raise _rt.missing("len_topic")
         actual = len(b_topic)
-        if v_len_topic is None: v_len_topic = actual
-        elif v_len_topic != actual: raise _rt.mismatch('len_topic', v_len_topic, actual)
-        if v_partitions is None: raise _rt.missing('num_partitions')
+        if v_len_topic is None:
+            v_len_topic = actual
+        elif v_len_topic != actual:
+            raise _rt.mismatch("len_topic", v_len_topic, actual)
+        if v_partitions is None:
+            raise _rt.missing("num_partitions")
         actual = len(v_partitions)
-        if v_num_partitions is None: v_num_partitions = actual
-        elif v_num_partitions != actual: raise _rt.mismatch('num_partitions', v_num_partitions, actual)
-        if v_request_id is None: raise _rt.missing('request_id')
+        if v_num_partitions is None:
+            v_num_partitions = actual
+        elif v_num_partitions != actual:
+            raise _rt.mismatch("num_partitions", v_num_partitions, actual)
+        if v_request_id is None:
+            raise _rt.missing("request_id")
         try:
-            out.append(_S3.pack(v_request_id, v_len_topic)); w += 5
+            out.append(_S3.pack(v_request_id, v_len_topic))
+            w += 5
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_request_id, v_len_topic,), _L64) from None
-        if v_topic is None: raise _rt.missing('topic')
+            raise _rt.range_error(
+                exc,
+                (
+                    v_request_id,
+                    v_len_topic,
+                ),
+                _L64,
+            ) from None
+        if v_topic is None:
+            raise _rt.missing("topic")
         d = _cast(bytes, _cast(bytes, b_topic))
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         try:
-            out.append(_S2.pack(v_num_partitions)); w += 2
+            out.append(_S2.pack(v_num_partitions))
+            w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_partitions,), _L65) from None
-        if v_partitions is None: raise _rt.missing('partitions')
-        if len(v_partitions) != v_num_partitions: raise _rt.mismatch('partitions', v_num_partitions, len(v_partitions))
+        if v_partitions is None:
+            raise _rt.missing("partitions")
+        if len(v_partitions) != v_num_partitions:
+            raise _rt.mismatch("partitions", v_num_partitions, len(v_partitions))
         i = 0
         try:
             for i, x_partitions in enumerate(v_partitions):
@@ -2584,7 +3423,7 @@ def _e_discover_partitions_response(v: DiscoverPartitionsResponse, out: list[Any
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_partition_info(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[PartitionInfo, int]:
@@ -2594,22 +3433,33 @@ def _d_partition_info(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Part
     v_error: Any
     v_leader_address: Any
     v_leader_port: Any
-    if pos + 16 > end: raise _rt.short_run(buf, pos, end, _L66)
+    if pos + 16 > end:
+        raise _rt.short_run(buf, pos, end, _L66)
     v_first_available_seq_num, v_high_watermark = _S11.unpack_from(buf, pos)
     pos += 16
-    if ((v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615)):
-        if pos >= end: raise _rt.short(buf, pos, end, 1, 'error')
-        v_error = buf[pos]; pos += 1
+    if (v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615):
+        if pos >= end:
+            raise _rt.short(buf, pos, end, 1, "error")
+        v_error = buf[pos]
+        pos += 1
     else:
         v_error = None
-    if (((v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615)) and (v_error == 252)):
-        if pos + 4 > end: raise _rt.short(buf, pos, end, 4, 'leader_address')
-        v_leader_address, = _S1.unpack_from(buf, pos); pos += 4
+    if ((v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615)) and (
+        v_error == 252
+    ):
+        if pos + 4 > end:
+            raise _rt.short(buf, pos, end, 4, "leader_address")
+        (v_leader_address,) = _S1.unpack_from(buf, pos)
+        pos += 4
     else:
         v_leader_address = None
-    if (((v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615)) and (v_error == 252)):
-        if pos + 2 > end: raise _rt.short(buf, pos, end, 2, 'leader_port')
-        v_leader_port, = _S2.unpack_from(buf, pos); pos += 2
+    if ((v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615)) and (
+        v_error == 252
+    ):
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "leader_port")
+        (v_leader_port,) = _S2.unpack_from(buf, pos)
+        pos += 2
     else:
         v_leader_port = None
     return PartitionInfo(v_first_available_seq_num, v_high_watermark, v_error, v_leader_address, v_leader_port), pos
@@ -2628,39 +3478,63 @@ def _e_partition_info(v: PartitionInfo, out: list[Any]) -> int:
         v_error = v.error
         v_leader_address = v.leader_address
         v_leader_port = v.leader_port
-        if v_first_available_seq_num is None: raise _rt.missing('first_available_seq_num')
-        if v_high_watermark is None: raise _rt.missing('high_watermark')
+        if v_first_available_seq_num is None:
+            raise _rt.missing("first_available_seq_num")
+        if v_high_watermark is None:
+            raise _rt.missing("high_watermark")
         try:
-            out.append(_S11.pack(v_first_available_seq_num, v_high_watermark)); w += 16
+            out.append(_S11.pack(v_first_available_seq_num, v_high_watermark))
+            w += 16
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_first_available_seq_num, v_high_watermark,), _L67) from None
-        if ((v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615)):
-            if v_error is None: raise _rt.missing('error')
+            raise _rt.range_error(
+                exc,
+                (
+                    v_first_available_seq_num,
+                    v_high_watermark,
+                ),
+                _L67,
+            ) from None
+        if (v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615):
+            if v_error is None:
+                raise _rt.missing("error")
             try:
-                if not 0 <= v_error <= 255: raise ValueError('out of range')
-                out.append(_rt.BYTE[v_error]); w += 1
+                if not 0 <= v_error <= 255:
+                    raise ValueError("out of range")
+                out.append(_rt.BYTE[v_error])
+                w += 1
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_error,), _L68) from None
-        elif v_error is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'error')
-        if (((v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615)) and (v_error == 252)):
-            if v_leader_address is None: raise _rt.missing('leader_address')
+        elif v_error is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "error")
+        if ((v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615)) and (
+            v_error == 252
+        ):
+            if v_leader_address is None:
+                raise _rt.missing("leader_address")
             try:
-                out.append(_S1.pack(v_leader_address)); w += 4
+                out.append(_S1.pack(v_leader_address))
+                w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_leader_address,), _L69) from None
-        elif v_leader_address is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'leader_address')
-        if (((v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615)) and (v_error == 252)):
-            if v_leader_port is None: raise _rt.missing('leader_port')
+        elif v_leader_address is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "leader_address")
+        if ((v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615)) and (
+            v_error == 252
+        ):
+            if v_leader_port is None:
+                raise _rt.missing("leader_port")
             try:
-                out.append(_S2.pack(v_leader_port)); w += 2
+                out.append(_S2.pack(v_leader_port))
+                w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_leader_port,), _L70) from None
-        elif v_leader_port is not None: raise _rt.invalid_encode('is set, but its condition is false', None, 'leader_port')
+        elif v_leader_port is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "leader_port")
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def decode(data, *, limits: Limits = DEFAULT_LIMITS) -> Response:

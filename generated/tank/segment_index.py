@@ -38,7 +38,7 @@ class SegmentIndex:
     See https://github.com/phaistos-networks/TANK/blob/master/tank_protocol.md
     """
 
-    entries: list[Entry] = field(default_factory=list, metadata={'kind': 'user', 'type': 'Entry', 'list': True})
+    entries: list[Entry] = field(default_factory=list, metadata={"kind": "user", "type": "Entry", "list": True})
     """The entries in file order."""
 
     def __init__(
@@ -52,9 +52,9 @@ class SegmentIndex:
 class Entry:
     """One index entry."""
 
-    rel_seq_num: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    rel_seq_num: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The bundle's first sequence number minus the segment's base."""
-    file_offset: int = field(default=0, metadata={'kind': 'int', 'wide': False})
+    file_offset: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Offset of the bundle's length varint in the segment file."""
 
     def __init__(
@@ -66,9 +66,9 @@ class Entry:
         self.file_offset = file_offset
 
 
-_S0 = _struct.Struct('<II')
-_L0 = (('rel_seq_num', 0, 4), ('file_offset', 4, 4))
-_L1 = (('rel_seq_num', '<I'), ('file_offset', '<I'))
+_S0 = _struct.Struct("<II")
+_L0 = (("rel_seq_num", 0, 4), ("file_offset", 4, 4))
+_L1 = (("rel_seq_num", "<I"), ("file_offset", "<I"))
 
 
 def _d_segment_index(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[SegmentIndex, int]:
@@ -80,10 +80,12 @@ def _d_segment_index(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Segme
         while pos < end:
             before = pos
             lim.elements -= 1
-            if lim.elements < 0: raise lim.too_many(1, pos, '')
+            if lim.elements < 0:
+                raise lim.too_many(1, pos, "")
             _eentries, pos = _d_entry(buf, pos, end, lim)
             v_entries.append(_eentries)
-            if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')
+            if pos == before:
+                raise _rt.invalid("an element took no bytes; repeating it would never end", pos, "")
             i += 1
     except _rt.DecodeError as exc:
         raise exc.within(f"entries[{i}]")
@@ -96,7 +98,8 @@ def _e_segment_index(v: SegmentIndex, out: list[Any]) -> int:
     try:
         w = 0
         v_entries = v.entries
-        if v_entries is None: raise _rt.missing('entries')
+        if v_entries is None:
+            raise _rt.missing("entries")
         i = 0
         try:
             for i, x_entries in enumerate(v_entries):
@@ -107,14 +110,15 @@ def _e_segment_index(v: SegmentIndex, out: list[Any]) -> int:
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def _d_entry(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Entry, int]:
     """Decode one entry from buf[pos:end]; return it and the position after it."""
     v_rel_seq_num: int
     v_file_offset: int
-    if pos + 8 > end: raise _rt.short_run(buf, pos, end, _L0)
+    if pos + 8 > end:
+        raise _rt.short_run(buf, pos, end, _L0)
     v_rel_seq_num, v_file_offset = _S0.unpack_from(buf, pos)
     pos += 8
     return Entry(v_rel_seq_num, v_file_offset), pos
@@ -127,17 +131,27 @@ def _e_entry(v: Entry, out: list[Any]) -> int:
         w = 0
         v_rel_seq_num = v.rel_seq_num
         v_file_offset = v.file_offset
-        if v_rel_seq_num is None: raise _rt.missing('rel_seq_num')
-        if v_file_offset is None: raise _rt.missing('file_offset')
+        if v_rel_seq_num is None:
+            raise _rt.missing("rel_seq_num")
+        if v_file_offset is None:
+            raise _rt.missing("file_offset")
         try:
-            out.append(_S0.pack(v_rel_seq_num, v_file_offset)); w += 8
+            out.append(_S0.pack(v_rel_seq_num, v_file_offset))
+            w += 8
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_rel_seq_num, v_file_offset,), _L1) from None
+            raise _rt.range_error(
+                exc,
+                (
+                    v_rel_seq_num,
+                    v_file_offset,
+                ),
+                _L1,
+            ) from None
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def decode(data, *, limits: Limits = DEFAULT_LIMITS) -> SegmentIndex:

@@ -45,7 +45,7 @@ class SegmentLog:
     See https://github.com/phaistos-networks/TANK/blob/master/tank_encoding.md
     """
 
-    entries: list[Entry] = field(default_factory=list, metadata={'kind': 'user', 'type': 'Entry', 'list': True})
+    entries: list[Entry] = field(default_factory=list, metadata={"kind": "user", "type": "Entry", "list": True})
     """The bundles in the order they were appended."""
 
     def __init__(
@@ -59,9 +59,9 @@ class SegmentLog:
 class Entry:
     """One bundle with its length."""
 
-    len_bundle: int | None = field(default=None, metadata={'kind': 'int', 'wide': False, 'derived': True})
+    len_bundle: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the bundle in bytes. Derived: computed on encode when left None."""
-    bundle: Bundle = field(default_factory=lambda: Bundle(), metadata={'kind': 'user', 'type': 'Bundle'})
+    bundle: Bundle = field(default_factory=lambda: Bundle(), metadata={"kind": "user", "type": "Bundle"})
     """The bundle; its first sequence number follows the previous bundle's last."""
 
     def __init__(
@@ -82,10 +82,12 @@ def _d_segment_log(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: 
         while pos < end:
             before = pos
             lim.elements -= 1
-            if lim.elements < 0: raise lim.too_many(1, pos, '')
+            if lim.elements < 0:
+                raise lim.too_many(1, pos, "")
             _eentries, pos = _d_entry(buf, pos, end, lim, i, p_base_seq_num, v_entries)
             v_entries.append(_eentries)
-            if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')
+            if pos == before:
+                raise _rt.invalid("an element took no bytes; repeating it would never end", pos, "")
             i += 1
     except _rt.DecodeError as exc:
         raise exc.within(f"entries[{i}]")
@@ -98,7 +100,8 @@ def _e_segment_log(v: SegmentLog, out: list[Any], p_base_seq_num: int) -> int:
     try:
         w = 0
         v_entries = v.entries
-        if v_entries is None: raise _rt.missing('entries')
+        if v_entries is None:
+            raise _rt.missing("entries")
         i = 0
         try:
             for i, x_entries in enumerate(v_entries):
@@ -109,10 +112,12 @@ def _e_segment_log(v: SegmentLog, out: list[Any], p_base_seq_num: int) -> int:
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_entry(buf: bytes, pos: int, end: int, lim: Budget, p_idx: int, p_segment_base: int, pp_entries: Any) -> tuple[Entry, int]:
+def _d_entry(
+    buf: bytes, pos: int, end: int, lim: Budget, p_idx: int, p_segment_base: int, pp_entries: Any
+) -> tuple[Entry, int]:
     """Decode one entry from buf[pos:end]; return it and the position after it."""
     v_len_bundle: int
     v_bundle: Bundle
@@ -121,25 +126,39 @@ def _d_entry(buf: bytes, pos: int, end: int, lim: Budget, p_idx: int, p_segment_
     p: int
     try:
         if pos < end and buf[pos] < 128:
-            v_len_bundle = buf[pos]; pos += 1
+            v_len_bundle = buf[pos]
+            pos += 1
         else:
-            v_len_bundle, pos = _rt.uvarint(buf, pos, end, 5, 'len_bundle', 32)
+            v_len_bundle, pos = _rt.uvarint(buf, pos, end, 5, "len_bundle", 32)
         n = v_len_bundle
-        if n < 0: raise _rt.bad_length(n, pos, 'bundle')
+        if n < 0:
+            raise _rt.bad_length(n, pos, "bundle")
         e = pos + n
-        if e > end: raise _rt.short(buf, pos, end, n, 'bundle')
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "bundle")
         try:
-            v_bundle, p = _d_bundle(buf, pos, e, lim, (p_segment_base if (p_idx == 0) else (_cast(Any, pp_entries[(p_idx - 1)].bundle.messages[-1].seq_num) + 1)))
+            v_bundle, p = _d_bundle(
+                buf,
+                pos,
+                e,
+                lim,
+                (
+                    p_segment_base
+                    if (p_idx == 0)
+                    else (_cast(Any, pp_entries[(p_idx - 1)].bundle.messages[-1].seq_num) + 1)
+                ),
+            )
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
-            raise exc.within('bundle')
-        if p != e: raise _rt.trailing(buf, p, e, 'bundle')
+            raise exc.within("bundle")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "bundle")
         pos = e
         return Entry(v_len_bundle, v_bundle), pos
     except _rt.DecodeError:
         raise
     except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:
-        raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None
+        raise _rt.invalid(f"an expression failed on this input: {exc}", pos, "") from None
 
 
 def _e_entry(v: Entry, out: list[Any], p_idx: int, p_segment_base: int, pp_entries: Any) -> int:
@@ -158,27 +177,42 @@ def _e_entry(v: Entry, out: list[Any], p_idx: int, p_segment_base: int, pp_entri
         if v_bundle is not None:
             t_bundle = []
             try:
-                _e_bundle(v_bundle, t_bundle, (p_segment_base if (p_idx == 0) else (_cast(Any, pp_entries[(p_idx - 1)].bundle.messages[-1].seq_num) + 1)))
+                _e_bundle(
+                    v_bundle,
+                    t_bundle,
+                    (
+                        p_segment_base
+                        if (p_idx == 0)
+                        else (_cast(Any, pp_entries[(p_idx - 1)].bundle.messages[-1].seq_num) + 1)
+                    ),
+                )
             except _rt.EncodeError as exc:
-                raise exc.within('bundle')
-            d = b''.join(t_bundle)
+                raise exc.within("bundle")
+            d = b"".join(t_bundle)
             b_bundle = d
-        if b_bundle is None: raise _rt.missing('len_bundle')
+        if b_bundle is None:
+            raise _rt.missing("len_bundle")
         actual = len(b_bundle)
-        if v_len_bundle is None: v_len_bundle = actual
-        elif v_len_bundle != actual: raise _rt.mismatch('len_bundle', v_len_bundle, actual)
+        if v_len_bundle is None:
+            v_len_bundle = actual
+        elif v_len_bundle != actual:
+            raise _rt.mismatch("len_bundle", v_len_bundle, actual)
         x = v_len_bundle
-        if not 0 <= x < 4294967296: raise _rt.out_of_range(x, 32, 'len_bundle', signed=False)
+        if not 0 <= x < 4294967296:
+            raise _rt.out_of_range(x, 32, "len_bundle", signed=False)
         d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
-        out.append(d); w += len(d)
-        if v_bundle is None: raise _rt.missing('bundle')
+        out.append(d)
+        w += len(d)
+        if v_bundle is None:
+            raise _rt.missing("bundle")
         d = _cast(bytes, _cast(bytes, b_bundle))
-        out.append(d); w += len(d)
+        out.append(d)
+        w += len(d)
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
-        raise _rt.wrap_encode(exc, '') from None
+        raise _rt.wrap_encode(exc, "") from None
 
 
 def decode(data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0) -> SegmentLog:

@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import black
 import jinja2
 
 from logcodec.runtime.processors import PROCESSORS
@@ -355,10 +356,12 @@ def _factory_call(default: str) -> str:
 
 
 def _tidy(source: str) -> str:
-    """Blank lines as a formatter leaves them: none right after a `class` line, at most two in a
-    row (what a type without docs or fields leaves behind)."""
-    source = re.sub(r"^(class \w+:)\n(\s*\n)+", r"\1\n", source, flags=re.M)
-    return re.sub(r"\n{4,}", "\n\n\n", source)
+    """The module as a careful hand would lay it out: black's style (pinned by the project, so
+    that `logcodec generate --check` is stable), 120 columns, as the rest of the code base."""
+    return black.format_str(source, mode=_BLACK)
+
+
+_BLACK = black.Mode(line_length=120, target_versions={black.TargetVersion.PY311})
 
 
 def _docstring(text: str, indent: int) -> str:
