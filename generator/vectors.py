@@ -12,7 +12,8 @@ vector by named byte mutations. This module turns that definition into
 - every invalid input is decoded, and generation fails unless the decoder
   raises exactly the error kind the definition expects;
 - truncations are cut at every structural boundary of their base vector, as
-  the official Kaitai compiler's debug parser reports the field ranges.
+  the official Kaitai compiler's debug parser reports the field ranges
+  (`logcodec generate`), or logcodec's own decoder (`logcodec compile`, without Node.js).
 
 The same definitions always give the same file. The independent checks (the
 Kaitai reference parsers and third-party libraries decoding every valid vector)
@@ -211,31 +212,55 @@ class Builder:
         spec = self.spec.get("truncations")
         if not spec:
             return None
-        if self.generator != "logcodec generate":
-            # Cut where the official compiler's debug parsers say a field starts: this repository's
-            # schemas only (compiled with Node.js in `logcodec generate`).
-            self.fail("truncations are made by `logcodec generate` in a checkout (they need the official Kaitai "
-                      "compiler's debug parsers); compile takes the other groups")
-        sources = kaitai.debug_sources(self.root / "schemas")
-        stop = kaitai.primitive_classes([self.schema])
+        if not isinstance(spec, dict) or not isinstance(spec.get("from"), list) or "type" not in spec:
+            self.fail("truncations: a mapping with `type` (the group's name) and `from` (a list of valid tests)")
         tests = []
-        with kaitai.loaded(sources) as load:
-            parser = getattr(load(self.schema.id), self.schema.root.class_name)
-            for base in spec["from"]:
-                if base not in self.by_name:
-                    self.fail(f"truncations: unknown base test {base!r}")
-                data = self.by_name[base][1]
-                obj = kaitai.debug_parse(parser, self.schema, data)
-                cuts: dict[int, str] = {}
-                for path, start, _end in kaitai.spans(obj, stop):
-                    cuts.setdefault(start, path)
-                for cut in sorted(c for c in cuts if c < len(data)):
-                    if self.decodes(data[:cut]):
-                        continue  # a whole prefix (entries up to a boundary, or none) is valid input
-                    test = {"name": f"{base}/at-{cut}", "error": "truncated"}
-                    entry = {"tcId": f"{spec['type']}/{base}/at-{cut}",
-                             "comment": f"{base} cut before byte {cut}, where {cuts[cut]} starts",
-                             "flags": list(spec.get("flags", [])), "result": "invalid", "bytes": data[:cut].hex()}
-                    self.expect(entry["tcId"], test, entry, data[:cut])
-                    tests.append(entry)
+        for base in spec["from"]:
+            if base not in self.by_name:
+                self.fail(f"truncations: unknown base test {base!r}")
+        for base, data, cuts in self.cuts([(base, self.by_name[base][1]) for base in spec["from"]]):
+            for cut in sorted(c for c in cuts if c < len(data)):
+                if self.decodes(data[:cut]):
+                    continue  # a whole prefix (entries up to a boundary, or none) is valid input
+                test = {"name": f"{base}/at-{cut}", "error": "truncated"}
+                entry = {"tcId": f"{spec['type']}/{base}/at-{cut}",
+                         "comment": f"{base} cut before byte {cut}, where {cuts[cut]} starts",
+                         "flags": list(spec.get("flags", [])), "result": "invalid", "bytes": data[:cut].hex()}
+                self.expect(entry["tcId"], test, entry, data[:cut])
+                tests.append(entry)
         return {"type": spec["type"], "comment": spec.get("comment", "").strip(), "tests": tests}
+
+    def cuts(self, bases: list[tuple[str, bytes]]):
+        """(name, bytes, {offset: path of the field that starts there}) of each base vector.
+
+        `logcodec generate` asks the official compiler's debug parsers where each field starts
+        (an implementation other than the one under test); `logcodec compile`, which needs no
+        Node.js, asks logcodec's own decoder (`logcodec.spans`). Either way the decoder must then
+        call every cut `truncated`, or the vectors are not written."""
+        if self.generator == "logcodec generate":
+            sources = kaitai.debug_sources(self.root / "schemas")
+            stop = kaitai.primitive_classes([self.schema])
+            with kaitai.loaded(sources) as load:
+                parser = getattr(load(self.schema.id), self.schema.root.class_name)
+                for base, data in bases:
+                    cuts: dict[int, str] = {}
+                    for path, start, _end in kaitai.spans(kaitai.debug_parse(parser, self.schema, data), stop):
+                        cuts.setdefault(start, path)
+                    yield base, data, cuts
+            return
+        from logcodec import spans  # noqa: PLC0415 (the docs server's field ranges; only compile needs them here)
+
+        from .build import render_module  # noqa: PLC0415
+        from .model import schema_closure  # noqa: PLC0415
+        closure = [s for s in schema_closure(self.schema) if not s.root.primitive]
+        modules = spans.load_pure(closure, {s.module: render_module(s) for s in closure})
+        inspector = spans.Inspector({self.schema.id: spans.Format(self.schema.id, self.schema,
+                                                                  modules[self.schema.module])})
+        for base, data in bases:
+            cuts = {}
+            ranges = inspector.decode(self.schema.id, data)["ranges"]
+            # the outermost field that starts at an offset names it; a field of decompressed bytes has no cut
+            for path, (start, end) in sorted(((p, r) for p, r in ranges.items() if len(r) == 2 and p),
+                                             key=lambda pr: (pr[1][0], -pr[1][1])):
+                cuts.setdefault(start, path)
+            yield base, data, cuts

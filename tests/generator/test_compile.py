@@ -502,6 +502,43 @@ def test_golden_vectors_beside_a_users_schema_are_made_with_its_codec(tmp_path):
     assert done.returncode == 1 and "basic/x: expected error 'invalid_value'" in done.stderr
 
 
+def test_truncation_vectors_are_cut_where_the_fields_start(tmp_path):
+    """compile (no Node.js) cuts a base vector where its codec says each field starts, inside
+    nested types and repeated elements too, and keeps only the cuts that do not decode."""
+    (tmp_path / "msg.ksy").write_text(textwrap.dedent("""
+        meta: {id: msg, endian: be}
+        seq:
+          - {id: kind, type: u1}
+          - {id: len_body, type: u2}
+          - {id: body, size: len_body, type: body}
+        types:
+          body:
+            seq:
+              - {id: num_items, type: u1}
+              - {id: items, type: item, repeat: expr, repeat-expr: num_items}
+          item:
+            seq:
+              - {id: v, type: u2}
+    """))
+    (tmp_path / "msg.vectors.yaml").write_text(textwrap.dedent("""
+        groups:
+          - type: basic
+            tests:
+              - {name: two, value: {kind: 7, len_body: 5, body: {num_items: 2, items: [{v: 1}, {v: 2}]}}}
+        truncations: {type: truncated, from: [two]}
+    """))
+    done = run("compile", str(tmp_path / "msg.ksy"), "-o", str(tmp_path / "out"), "--vectors")
+    assert done.returncode == 0, done.stderr
+    doc = json.loads((tmp_path / "out" / "msg" / "vectors" / "msg.json").read_text())
+    cut = {t["tcId"]: t for g in doc["testGroups"] if g["type"] == "truncated" for t in g["tests"]}
+    # 07 0005 02 0001 0002: kind (and the whole input), len_body, body, items (= items[0]), items[1]
+    assert sorted(cut) == [f"truncated/two/at-{n}" for n in (0, 1, 3, 4, 6)]
+    assert cut["truncated/two/at-3"]["comment"] == "two cut before byte 3, where body starts"
+    assert cut["truncated/two/at-6"]["comment"] == "two cut before byte 6, where body.items[1] starts"
+    assert all(t["error"] == "truncated" and t["bytes"] == "07000502000100"[:2 * int(k.rsplit("-", 1)[1])]
+               for k, t in cut.items())
+
+
 def test_compile_writes_docs_whose_links_all_resolve(tmp_path):
     (tmp_path / "pair.ksy").write_text("meta: {id: pair, endian: be}\ndoc: Two numbers.\nseq:\n"
                                        "  - {id: a, type: u1, enum: kind, doc: The kind.}\n  - {id: b, type: inner}\n"
