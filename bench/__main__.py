@@ -2,7 +2,7 @@
 
 import sys
 
-SUITES = {"kafka": "bench.kafka", "tank": "bench.tank", "pipeline": "bench.pipeline"}
+SUITES = {"kafka": "bench.kafka", "tank": "bench.tank", "pipeline": "bench.pipeline", "compile": "bench.compile"}
 
 
 def main(argv=None) -> int:

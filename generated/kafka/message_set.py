@@ -643,7 +643,7 @@ def _d_attributes(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int) -> 
     v_timestamp_type = ((g_reserved >> 3) & 0x1) != 0
     v_compression = g_reserved & 0x7
     v_timestamp_type = _rt.enum_value(TimestampType, v_timestamp_type)
-    if not (((p_depth == 0) or (v_compression == Compression.none))):
+    if not ((p_depth == 0) or (v_compression == Compression.none)):
         raise _rt.invalid(f"{v_compression!r} breaks its rule", pos + 0, "compression")
     v_compression = _rt.enum_value(Compression, v_compression)
     pos += 1
@@ -664,7 +664,7 @@ def _e_attributes(v: Attributes, out: list[Any], p_depth: int) -> int:
             raise _rt.missing("timestamp_type")
         if v_compression is None:
             raise _rt.missing("compression")
-        if not (((p_depth == 0) or (v_compression == Compression.none))):
+        if not ((p_depth == 0) or (v_compression == Compression.none)):
             raise _rt.invalid_encode(f"{v_compression!r} breaks its rule", None, "compression")
         try:
             if (

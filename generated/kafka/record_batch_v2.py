@@ -464,25 +464,22 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Rec
             s_len_batch,
             "len_batch",
         )
-    return (
-        RecordBatchV2(
-            v_base_offset,
-            v_len_batch,
-            v_partition_leader_epoch,
-            v_magic,
-            v_crc,
-            v_attributes,
-            v_last_offset_delta,
-            v_base_timestamp,
-            v_max_timestamp,
-            v_producer_id,
-            v_producer_epoch,
-            v_base_sequence,
-            v_num_records,
-            v_records,
-        ),
-        pos,
-    )
+    return RecordBatchV2(
+        v_base_offset,
+        v_len_batch,
+        v_partition_leader_epoch,
+        v_magic,
+        v_crc,
+        v_attributes,
+        v_last_offset_delta,
+        v_base_timestamp,
+        v_max_timestamp,
+        v_producer_id,
+        v_producer_epoch,
+        v_base_sequence,
+        v_num_records,
+        v_records,
+    ), pos
 
 
 def _e_record_batch_v2(v: RecordBatchV2, out: list[Any]) -> int:
@@ -639,10 +636,9 @@ def _d_attributes(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Attribut
     v_timestamp_type = _rt.enum_value(TimestampType, v_timestamp_type)
     v_compression = _rt.enum_value(Compression, v_compression)
     pos += 2
-    return (
-        Attributes(v_reserved, v_has_delete_horizon, v_is_control, v_is_transactional, v_timestamp_type, v_compression),
-        pos,
-    )
+    return Attributes(
+        v_reserved, v_has_delete_horizon, v_is_control, v_is_transactional, v_timestamp_type, v_compression
+    ), pos
 
 
 def _e_attributes(v: Attributes, out: list[Any]) -> int:
@@ -894,21 +890,18 @@ def _d_record(buf: bytes, pos: int, end: int, lim: Budget, p_is_control: bool) -
             s_len_record,
             "len_record",
         )
-    return (
-        Record(
-            v_len_record,
-            v_attributes,
-            v_timestamp_delta,
-            v_offset_delta,
-            v_len_key,
-            v_key,
-            v_len_value,
-            v_value,
-            v_num_headers,
-            v_headers,
-        ),
-        pos,
-    )
+    return Record(
+        v_len_record,
+        v_attributes,
+        v_timestamp_delta,
+        v_offset_delta,
+        v_len_key,
+        v_key,
+        v_len_value,
+        v_value,
+        v_num_headers,
+        v_headers,
+    ), pos
 
 
 def _e_record(v: Record, out: list[Any], p_is_control: bool) -> int:

@@ -329,22 +329,19 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: int) 
     if p != e2:
         raise _rt.in_field(_rt.trailing(b2, p, e2, "messages"), pos, b2 is not buf)
     pos = e
-    return (
-        Bundle(
-            v_codec,
-            v_num_messages_in_flags,
-            v_is_sparse,
-            v_has_extra_flags,
-            v_extra_flags,
-            v_producer,
-            v_num_messages_varint,
-            v_first_seq_num,
-            v_last_seq_num_delta,
-            v_messages,
-            i_num_messages,
-        ),
-        pos,
-    )
+    return Bundle(
+        v_codec,
+        v_num_messages_in_flags,
+        v_is_sparse,
+        v_has_extra_flags,
+        v_extra_flags,
+        v_producer,
+        v_num_messages_varint,
+        v_first_seq_num,
+        v_last_seq_num_delta,
+        v_messages,
+        i_num_messages,
+    ), pos
 
 
 def _e_bundle(v: Bundle, out: list[Any], p_base_seq_num: int) -> int:
@@ -708,23 +705,20 @@ def _d_message(
             if p_is_sparse
             else (p_first_seq_num + p_idx)
         )
-        return (
-            Message(
-                v_has_key,
-                v_use_last_ts,
-                v_seq_num_prev_plus_one,
-                v_reserved,
-                v_seq_num_delta,
-                v_timestamp_written,
-                v_len_key,
-                v_key,
-                v_len_content,
-                v_content,
-                i_timestamp,
-                i_seq_num,
-            ),
-            pos,
-        )
+        return Message(
+            v_has_key,
+            v_use_last_ts,
+            v_seq_num_prev_plus_one,
+            v_reserved,
+            v_seq_num_delta,
+            v_timestamp_written,
+            v_len_key,
+            v_key,
+            v_len_content,
+            v_content,
+            i_timestamp,
+            i_seq_num,
+        ), pos
     except _rt.DecodeError:
         raise
     except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:

@@ -100,20 +100,18 @@ class Request:
         self,
         msg_id: MsgId | int = MsgId.produce,
         len_payload: int | None = None,
-        payload: (
-            StatusRequest
-            | DiscoverTopicsRequest
-            | DiscoverTopologyRequest
-            | CreateTopicRequest
-            | ReloadConfRequest
-            | DiscoverPartitionsRequest
-            | ProduceRequest
-            | ConsumeRequest
-            | ConsumePeerRequest
-            | RegReplicaRequest
-            | bytes
-            | None
-        ) = None,
+        payload: StatusRequest
+        | DiscoverTopicsRequest
+        | DiscoverTopologyRequest
+        | CreateTopicRequest
+        | ReloadConfRequest
+        | DiscoverPartitionsRequest
+        | ProduceRequest
+        | ConsumeRequest
+        | ConsumePeerRequest
+        | RegReplicaRequest
+        | bytes
+        | None = None,
     ) -> None:
         self.msg_id = msg_id
         self.len_payload = len_payload
@@ -973,19 +971,16 @@ def _d_produce_request(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnu
             v_topics.append(_etopics)
     except _rt.DecodeError as exc:
         raise exc.within(f"topics[{i}]")
-    return (
-        ProduceRequest(
-            v_client_version,
-            v_request_id,
-            v_len_client_id,
-            v_client_id,
-            v_required_acks,
-            v_ack_timeout_ms,
-            v_num_topics,
-            v_topics,
-        ),
-        pos,
-    )
+    return ProduceRequest(
+        v_client_version,
+        v_request_id,
+        v_len_client_id,
+        v_client_id,
+        v_required_acks,
+        v_ack_timeout_ms,
+        v_num_topics,
+        v_topics,
+    ), pos
 
 
 def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -> int:
@@ -1367,20 +1362,17 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Con
             v_topics.append(_etopics)
     except _rt.DecodeError as exc:
         raise exc.within(f"topics[{i}]")
-    return (
-        ConsumeRequest(
-            v_client_version,
-            v_request_id,
-            v_len_client_id,
-            v_client_id,
-            v_max_wait_ms,
-            v_min_bytes,
-            v_flags,
-            v_num_topics,
-            v_topics,
-        ),
-        pos,
-    )
+    return ConsumeRequest(
+        v_client_version,
+        v_request_id,
+        v_len_client_id,
+        v_client_id,
+        v_max_wait_ms,
+        v_min_bytes,
+        v_flags,
+        v_num_topics,
+        v_topics,
+    ), pos
 
 
 def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:

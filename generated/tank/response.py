@@ -148,19 +148,17 @@ class Response:
         self,
         msg_id: MsgId | int = MsgId.produce,
         len_payload: int | None = None,
-        payload: (
-            StatusResponse
-            | DiscoverTopicsResponse
-            | DiscoverTopologyResponse
-            | CreateTopicResponse
-            | ReloadConfResponse
-            | DiscoverPartitionsResponse
-            | ProduceResponse
-            | ConsumeResponse
-            | ConsumePeerResponse
-            | bytes
-            | None
-        ) = None,
+        payload: StatusResponse
+        | DiscoverTopicsResponse
+        | DiscoverTopologyResponse
+        | CreateTopicResponse
+        | ReloadConfResponse
+        | DiscoverPartitionsResponse
+        | ProduceResponse
+        | ConsumeResponse
+        | ConsumePeerResponse
+        | bytes
+        | None = None,
     ) -> None:
         self.msg_id = msg_id
         self.len_payload = len_payload
@@ -1653,20 +1651,17 @@ def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: Budget) -> 
         pos += 8
     else:
         v_first_available_seq_num = None
-    return (
-        ConsumePartitionHeader(
-            v_partition,
-            v_error_or_flags,
-            v_leader_address,
-            v_leader_port,
-            v_base_seq_num,
-            v_high_watermark,
-            v_len_chunk,
-            v_first_available_seq_num,
-            i_has_chunk,
-        ),
-        pos,
-    )
+    return ConsumePartitionHeader(
+        v_partition,
+        v_error_or_flags,
+        v_leader_address,
+        v_leader_port,
+        v_base_seq_num,
+        v_high_watermark,
+        v_len_chunk,
+        v_first_available_seq_num,
+        i_has_chunk,
+    ), pos
 
 
 def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> int:
@@ -2687,21 +2682,18 @@ def _d_status_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Sta
         raise _rt.short_run(buf, pos, end, _L36)
     v_num_open_partitions, v_open_time, v_startup_secs, v_version = _S6.unpack_from(buf, pos)
     pos += 16
-    return (
-        StatusResponse(
-            v_request_id,
-            v_flags,
-            v_is_cluster_aware,
-            v_num_topics,
-            v_num_partitions,
-            v_cluster,
-            v_num_open_partitions,
-            v_open_time,
-            v_startup_secs,
-            v_version,
-        ),
-        pos,
-    )
+    return StatusResponse(
+        v_request_id,
+        v_flags,
+        v_is_cluster_aware,
+        v_num_topics,
+        v_num_partitions,
+        v_cluster,
+        v_num_open_partitions,
+        v_open_time,
+        v_startup_secs,
+        v_version,
+    ), pos
 
 
 def _e_status_response(v: StatusResponse, out: list[Any]) -> int:

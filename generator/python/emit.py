@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import codecs
 import re
+import subprocess
 import textwrap
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-import black
 import jinja2
+from ruff.__main__ import find_ruff_bin
 
 from logcodec.runtime.processors import PROCESSORS
 
@@ -356,12 +357,14 @@ def _factory_call(default: str) -> str:
 
 
 def _tidy(source: str) -> str:
-    """The module as a careful hand would lay it out: black's style (pinned by the project, so
-    that `logcodec generate --check` is stable), 120 columns, as the rest of the code base."""
-    return black.format_str(source, mode=_BLACK)
-
-
-_BLACK = black.Mode(line_length=120, target_versions={black.TargetVersion.PY311})
+    """The module as a careful hand would lay it out: `ruff format` (black's style, in a few
+    milliseconds; its version pinned by the project so that `logcodec generate --check` is
+    stable), 120 columns as the rest of the code base, no configuration file consulted."""
+    done = subprocess.run([find_ruff_bin(), "format", "--isolated", "--line-length", "120", "--target-version",
+                           "py311", "-"], input=source, capture_output=True, text=True, check=False)
+    if done.returncode != 0:  # the emitter wrote what is not Python: a generator bug, shown with the source
+        raise RuntimeError(f"ruff format refused a generated module: {done.stderr.strip()}\n{source}")
+    return done.stdout
 
 
 def _docstring(text: str, indent: int) -> str:

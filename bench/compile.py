@@ -1,0 +1,82 @@
+"""``python -m bench compile``: how long `logcodec compile` takes on Kaitai Struct's test-suite schemas.
+
+Every schema of the suite's `formats/` folder (with its import folders) is compiled to Python in
+this one process, as `logcodec compile` does for one: loaded and checked (`load`), analysed and
+rendered to a module (`render`, the model, the emitter and the type rules), then laid out by `ruff format`
+(`format`). Nothing is written. The report gives the total and each phase's share, so a slower
+generator shows where; a schema the compiler refuses is counted apart (formats_err/ is not run).
+
+Without the suite (`../shared/corpus/kaitai_struct_tests`) it says so and exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+from pathlib import Path
+from unittest import mock
+
+from logcodec.generator.compile import load
+from logcodec.generator.python import emit
+from logcodec.generator.schema import SchemaError
+
+SUITE = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "kaitai_struct_tests"
+
+
+def run(suite: Path) -> dict:
+    formats = suite / "formats"
+    include = (str(formats / "ks_path"), str(suite / "import_path"))
+    paths = sorted(p for p in formats.glob("*.ksy"))
+    phases = {"load": 0.0, "render": 0.0, "format": 0.0}
+    refused, compiled = [], 0
+    real_format = emit._tidy
+
+    def timed_format(source: str) -> str:
+        t = time.perf_counter()
+        try:
+            return real_format(source)
+        finally:
+            phases["format"] += time.perf_counter() - t
+
+    started = time.perf_counter()
+    with mock.patch.object(emit, "_tidy", timed_format):  # the formatter's share, apart from rendering
+        for k, path in enumerate(paths):
+            t = time.perf_counter()
+            try:
+                _, schemas = load([path], f"bench_{k}", include)
+                t1 = time.perf_counter()
+                phases["load"] += t1 - t
+                formatted_before = phases["format"]
+                for s in schemas:
+                    emit.ModuleEmitter(s).render()
+                phases["render"] += time.perf_counter() - t1 - (phases["format"] - formatted_before)
+                compiled += 1
+            except SchemaError as exc:
+                refused.append((path.name, str(exc).splitlines()[0][:120]))
+    total = time.perf_counter() - started
+    return {"schemas": len(paths), "compiled": compiled, "refused": refused, "total_seconds": round(total, 2),
+            "phases_seconds": {k: round(v, 2) for k, v in phases.items()},
+            "load": os.getloadavg()[0]}
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench compile", description=__doc__.split("\n\n")[0])
+    p.add_argument("suite", nargs="?", type=Path, default=SUITE)
+    p.add_argument("--json", metavar="OUT")
+    args = p.parse_args(argv)
+    if not (args.suite / "formats").is_dir():
+        print(f"no Kaitai test suite at {args.suite}: nothing to measure")
+        return 0
+    report = run(args.suite)
+    print(f"compiled {report['compiled']}/{report['schemas']} suite schemas in {report['total_seconds']} s "
+          f"(one process; load average {report['load']:.2f} at the end)")
+    for phase, seconds in report["phases_seconds"].items():
+        share = seconds / report["total_seconds"] if report["total_seconds"] else 0
+        print(f"  {phase:<7} {seconds:7.2f} s  {share:5.1%}")
+    for name, why in report["refused"]:
+        print(f"  refused {name}: {why}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(report, indent=1) + "\n")
+    return 0
