@@ -245,7 +245,7 @@ class ModuleEmitter:
             root_params="".join(f", {p.id}: {'bool' if p.type_name == 'bool' else 'int'}"
                                 + (f" = {p.default!r}" if p.default is not None else "") for p in root.params),
             root_args="".join(f", {p.id}" for p in root.params),
-            root_class=root.class_name, doc=_docstring(self.schema.doc, 0),
+            root_class=root.class_name, doc=_docstring(self.schema.doc, 0), links=self.nav is not None,
         ))
 
     def class_source(self, t: TypeDef) -> str:
@@ -253,7 +253,8 @@ class ModuleEmitter:
             t=t, doc=_docstring(t.doc + (f"\n\nSee {t.doc_ref}" if t.doc_ref else ""), 1),
             lazy=bool(t.instances) and self.nav is not None,
             fields=[self.field_decl(t, f) for f in t.seq] + [self.instance_decl(i) for i in t.instances]
-            + [self.param_decl(p) for p in self.exposed_params(t)] + ([_IO_DECL] if self.exposes_io else []),
+            + [self.param_decl(p) for p in self.exposed_params(t)] + ([_IO_DECL] if self.exposes_io else [])
+            + ([] if self.nav is None else _LINK_DECLS),
         )
 
     @staticmethod
@@ -1695,3 +1696,12 @@ def min_size(ref: TypeRef) -> int:
 _IO_DECL = {"id": "_io", "annotation": "Any", "default": "default=None, compare=False, repr=False",
             "meta": {"kind": "any", "param": True}, "param": "_io: Any = None", "init": "_io",
             "doc": _docstring("The stream the value was read from (Kaitai's `_io`).", 1)}
+
+# A user's schema: every value knows its holder and its root once decoded, as Kaitai's objects
+# do (`_rt.linked`); not part of the value (no JSON, no equality, no encoding).
+_LINK_DECLS = [
+    {"id": name, "annotation": "Any", "default": "default=None, init=False, compare=False, repr=False",
+     "meta": {"kind": "any", "param": True}, "param": "", "init": "", "doc": _docstring(doc, 1)}
+    for name, doc in (("_parent", "The structure that holds this one (Kaitai's `_parent`), None for the root."),
+                      ("_root", "The root of the schema this value's type belongs to (Kaitai's `_root`)."))
+]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import struct
+import sys
 import zlib
 
 from crc32c import crc32c as _crc32c
@@ -403,6 +404,39 @@ def no_encoder(what: str, path: str):
     raise EncodeError("invalid_value", f"cannot be encoded: {what}", None, path)
 
 
+def linked(value, holder=None):
+    """Kaitai's `_parent` and `_root` on the values of a user's schema, once decoded: each
+    structure's holder, and the root it was read under. As Kaitai's parsers (0.11) pass neither
+    from one schema to another, a structure of an imported schema's type has no `_parent`, and no
+    `_root` unless it is that schema's root type (its own root). Only structures whose classes
+    declare `_parent` are linked; lazy instances are linked when they are computed (`lazy`),
+    under the structure they belong to (`holder`)."""
+    todo = [(value, holder)]
+    while todo:
+        v, holder = todo.pop()
+        if isinstance(v, list):
+            todo.extend((item, holder) for item in v)
+            continue
+        fields = getattr(type(v), "__dataclass_fields__", None)
+        if fields is None or "_parent" not in fields:
+            continue
+        _adopt(v, holder)
+        for name, f in fields.items():
+            if not f.metadata.get("param"):  # fields, and the instances computed so far (no lazy one is run)
+                todo.append((v.__dict__.get(name), v))
+    return value
+
+
+def _adopt(v, holder) -> None:
+    """Set `_parent` and `_root` of one structure read inside `holder` (None for the top)."""
+    module = type(v).__module__
+    if holder is not None and type(holder).__module__ == module:
+        v._parent, v._root = holder, holder._root
+    else:  # the top, or another schema's type: its own root if it is that schema's root type
+        own_root = getattr(sys.modules.get(module), "ROOT", None) is type(v)
+        v._parent, v._root = None, v if own_root else None
+
+
 def lazy(obj, name: str):
     """An instance of a user's schema not computed yet: computed now, once (Kaitai's instances
     are lazy: one that fails, or recurses, costs only who reads it). None for a value built by
@@ -415,6 +449,8 @@ def lazy(obj, name: str):
             raise DecodeError("limit_exceeded", f"instance {name!r} nests too deep", None, name) from None
         del thunks[name]  # kept until it succeeds: reading it again raises again
         setattr(obj, name, value)
+        if "_parent" in getattr(type(obj), "__dataclass_fields__", {}):  # Kaitai's objects: obj holds it
+            linked(value, obj)
         return value
     if name in getattr(type(obj), "__dataclass_fields__", {}):
         return None

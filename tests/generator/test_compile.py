@@ -442,6 +442,38 @@ types:
     assert got == ["2", "['body']", "020708"]
 
 
+def test_decoded_values_know_their_parent_and_root_as_kaitais_objects_do(tmp_path):
+    """`_parent` and `_root` of finished values (lists, lazy instances too); another schema's type
+    has neither, unless it is that schema's root (its own); none of it is part of the value."""
+    (tmp_path / "other.ksy").write_text("meta: {id: other}\nseq: [{id: w, type: leaf}]\ntypes:\n"
+                                        "  leaf: {seq: [{id: x, type: u1}]}\n")
+    (tmp_path / "fam.ksy").write_text(textwrap.dedent("""
+        meta: {id: fam, imports: [other]}
+        seq:
+          - {id: kid, type: child}
+          - {id: kids, type: child, repeat: expr, repeat-expr: 2}
+          - {id: theirs, type: other}
+          - {id: their_leaf, type: other::leaf}
+        instances:
+          late: {pos: 0, type: child}
+        types:
+          child:
+            seq: [{id: v, type: u1}]
+    """))
+    assert run("compile", str(tmp_path / "fam.ksy"), "-o", str(tmp_path / "out")).returncode == 0
+    got = python_in(tmp_path / "out", """
+        import logcodec
+        from fam import fam
+        f = fam.decode(bytes([1, 2, 3, 4, 5]))
+        print(f._parent is None, f._root is f, f.kid._parent is f, f.kid._root is f, f.kids[1]._parent is f,
+              f.kids[1]._root is f, f.late._parent is f, f.late._root is f, f.late.v,
+              f.theirs._parent is None, f.theirs._root is f.theirs, f.theirs.w._parent is f.theirs,
+              f.theirs.w._root is f.theirs, f.their_leaf._parent is None, f.their_leaf._root is None,
+              "_parent" in str(logcodec.to_json(f)), f == fam.decode(bytes([1, 2, 3, 4, 5])), fam.encode(f).hex())
+    """)
+    assert got.split() == ["True"] * 8 + ["1"] + ["True"] * 6 + ["False", "True", "0102030405"]
+
+
 def test_schemas_that_import_each_other_compile_to_modules_that_import_each_other(tmp_path):
     (tmp_path / "ping.ksy").write_text("meta: {id: ping, imports: [pong]}\nseq:\n  - {id: n, type: u1}\n"
                                        "  - {id: next, type: pong, if: n != 0}\n")
