@@ -1,15 +1,19 @@
 // logcodec docs: the decode page. generated/docs/decode.js is a copy of generator/templates/docs_decode.js.
 // It sends the input to POST /api/decode of `logcodec docs` and shows the answer: the value as a
-// tree, the bytes as an annotated hex view, and the error with its offset and path.
+// tree, the bytes as an annotated hex view, and the error with its offset and path. A format that
+// reads a second input (an Inkless object and its metadata) gets a second box, and its findings
+// (where the two inputs disagree) are listed, marked in the tree and in the hex view.
 "use strict";
 (function () {
   const $ = (id) => document.getElementById(id);
   const COLOURS = 8, ROW_H = 22, PER_ROW = 16, SHOW = 100;
   const state = {maxBytes: 1 << 20, maxBody: 3 << 20, online: false, bytes: null, ranges: {}, owner: null,
-                 leaves: [], sel: null, err: null, consumed: 0, nodes: new Map()};
+                 leaves: [], sel: null, err: null, consumed: 0, nodes: new Map(),
+                 needs: new Map(), marks: new Set(), flagged: new Map(), above: new Set(), labels: {}};
 
   function status(text, cls) { const s = $("status"); s.textContent = text; s.className = "status " + (cls || ""); }
   function hex2(b) { return (b < 16 ? "0" : "") + b.toString(16); }
+  function toHex(bytes) { const parts = []; for (let i = 0; i < bytes.length; i++) parts.push(hex2(bytes[i])); return parts.join(""); }
   function plural(n, w) { return n.toLocaleString("en") + " " + w + (n === 1 ? "" : "s"); }
 
   // ------------------------------------------------------------------ input
@@ -37,7 +41,36 @@
     const body = {format: $("format").value, stream: $("stream").checked};
     const t = text.replace(/\s+/g, "");
     if (how === "hex" || (how === "auto" && /^(0x)?[0-9a-fA-F]*$/.test(t))) body.hex = text; else body.base64 = text;
+    const need = currentNeed(), second = secondInput();
+    if (need && second) body[need.key] = second;
     return body;
+  }
+
+  // The second input a format needs (the one picked, or with "detect" any that needs one), or null.
+  function currentNeed() {
+    const f = $("format").value;
+    if (f === "auto") return state.needs.size ? state.needs.values().next().value : null;
+    return state.needs.get(f) || null;
+  }
+
+  function secondInput() {
+    const text = $("second").value, how = $("second-encoding").value, t = text.replace(/\s+/g, "");
+    if ($("second-box").hidden || !t) return null;
+    if (how === "hex" || (how === "auto" && /^(0x)?[0-9a-fA-F]+$/.test(t))) return {hex: text};
+    // Text (YAML or JSON) has a colon or a bracket; base64 has neither.
+    if (how === "base64" || (how === "auto" && /^[A-Za-z0-9+/_-]+=*$/.test(t) && !/[:{[]/.test(text))) return {base64: text};
+    return {text: text};
+  }
+
+  // The second box: open for a format that needs it, closed (optional) with "detect", else hidden.
+  function updateSecond() {
+    const need = currentNeed(), box = $("second-box"), auto = $("format").value === "auto";
+    box.hidden = !need;
+    $("stream").disabled = !!need && !auto;
+    if (!need) return;
+    $("second-label").textContent = need.label;
+    $("second-help").textContent = auto ? "(optional: given, the input is read as " + need.format + ")" : ": " + need.help;
+    if (!auto) box.open = true;
   }
 
   async function decode() {
@@ -80,12 +113,30 @@
     }
     if (file.size === 0) { showMessage("The file " + file.name + " is empty."); return; }
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const parts = [];
-    for (let i = 0; i < bytes.length; i++) parts.push(hex2(bytes[i]));
-    $("input").value = parts.join("");
+    $("input").value = toHex(bytes);
     $("encoding").value = "hex";
     $("input-info").textContent = file.name + ": " + plural(bytes.length, "byte");
     decode();
+  }
+
+  async function readSecondFile(file) {
+    if (!file) return;
+    if (file.size > state.maxBytes) {
+      showMessage("The file " + file.name + " is " + plural(file.size, "byte") + "; the limit is " + plural(state.maxBytes, "byte") + ".");
+      return;
+    }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let text = null;
+    const magic = bytes.length >= 4 && bytes[0] === 0x49 && bytes[1] === 0x4b && bytes[2] === 0x42 && bytes[3] === 0x4d;  // "IKBM"
+    if (!magic) { try { text = new TextDecoder("utf-8", {fatal: true}).decode(bytes); } catch (e) { text = null; } }
+    if (text !== null) {
+      $("second").value = text; $("second-encoding").value = "text";
+    } else {
+      $("second").value = toHex(bytes); $("second-encoding").value = "hex";
+    }
+    $("second-info").textContent = file.name + ": " + plural(bytes.length, "byte");
+    $("second-box").open = true;
+    if ($("input").value.trim()) decode();
   }
 
   // ------------------------------------------------------------------ result
@@ -101,18 +152,29 @@
     state.err = answer.error;
     state.consumed = answer.consumed || 0;
     state.sel = null;
+    state.labels = answer.labels || {};
+    const findings = answer.findings || [];
+    state.marks = new Set(findings.map((f) => f.offset).filter((o) => o !== null));
+    if (answer.error && answer.error.offset !== null) state.marks.add(answer.error.offset);
     paintOwners();
     let text = answer.format + (answer.detected ? " (detected" + (answer.candidates && answer.candidates.length > 1 ?
                "; also reads as " + answer.candidates.filter((c) => c !== answer.format).join(", ") : "") + ")" : "");
     text += ": " + plural(answer.size, "byte");
-    if (answer.value !== null) text += ", " + plural(answer.consumed, "byte") + " read";
-    status(text, answer.error ? "bad" : "ok");
+    if (answer.value !== null && !answer.findings) text += ", " + plural(answer.consumed, "byte") + " read";
+    if (answer.metadata) text += " · metadata in the " + answer.metadata.form + " form, " + answer.metadata.entries +
+                                 (answer.metadata.entries === 1 ? " entry" : " entries");
+    if (answer.findings) text += " · " + (findings.length ? plural(findings.length, "finding") : "no finding: the inputs agree");
+    status(text, answer.error || findings.length ? "bad" : "ok");
     const msgs = [];
     if (answer.error) msgs.push(errorHtml("Error", answer.error));
     if (answer.error && answer.error.kind === "trailing_bytes" && !$("stream").checked) {
       msgs.push("<p>The value above ends before the input does: tick <em>values end to end</em> to read what follows as more values.</p>");
     }
     if (answer.partial) msgs.push(errorHtml("The last value is cut short (a partial trailing entry)", answer.partial));
+    if (findings.length) {
+      msgs.push("<p><strong>" + plural(findings.length, "finding") + ":</strong> where the inputs disagree (each is marked in the tree and in the bytes)</p><ol class=\"findings\">" +
+                findings.map((f) => "<li>" + findingHtml(f) + "</li>").join("") + "</ol>");
+    }
     for (const p of answer.partial_tails || []) {
       const r = state.ranges[p];
       msgs.push("<p><strong>A partial trailing entry:</strong> <code>" + esc(p) + "</code> holds the " +
@@ -122,16 +184,19 @@
     const e = $("error");
     if (msgs.length) {
       e.hidden = false;
-      e.className = "callout " + (answer.error ? "err" : "warn");
+      e.className = "callout " + (answer.error || findings.length ? "err" : "warn");
       e.innerHTML = msgs.join("");
       e.querySelectorAll("a.goto").forEach((a) => a.addEventListener("click", (ev) => {
         ev.preventDefault(); scrollToByte(+a.dataset.offset);
-        const p = stripRoot(a.dataset.path); if (state.nodes.has(p)) selectPath(p, false);
+        const p = a.dataset.plain ? nearestInValue(a.dataset.path) : stripRoot(a.dataset.path);
+        if (state.nodes.has(p) || a.dataset.plain) selectPath(p, false);
       }));
     }
     $("result").hidden = false;
     const before = answer.value === null && answer.partial_value !== null && answer.partial_value !== undefined;
-    renderTree(before ? answer.partial_value : answer.value, before);
+    state.value = before ? answer.partial_value : answer.value;
+    flag(findings);
+    renderTree(state.value, before);
     renderHex();
     if (answer.error && answer.error.offset !== null) {
       scrollToByte(answer.error.offset);
@@ -147,6 +212,42 @@
         el.querySelector(":scope > .line").scrollIntoView({block: "nearest"});
       }
     }
+    if (findings.length && !answer.error) {  // the first finding in sight, its node open
+      if (findings[0].offset !== null) scrollToByte(findings[0].offset);
+      const el = revealNode(nearestInValue(findings[0].path));
+      if (el) el.querySelector(":scope > .line").scrollIntoView({block: "nearest"});
+    }
+  }
+
+  // Where findings are: each one's node (the nearest the value has) marked, and the nodes above it.
+  function flag(findings) {
+    state.flagged = new Map();
+    state.above = new Set();
+    for (const f of findings) {
+      const p = nearestInValue(f.path);
+      state.flagged.set(p, (state.flagged.has(p) ? state.flagged.get(p) + "; " : "") + f.kind + ": " + f.detail);
+      for (let q = p; q;) { q = q.replace(/(^|\.)[^.[\]]+$|\[\d+\]$/, ""); state.above.add(q); }
+    }
+  }
+
+  // The longest start of `path` that names a part of the value shown.
+  function nearestInValue(path) {
+    const parts = (path || "").match(/\[\d+\]|[^.[\]]+/g) || [];
+    let v = state.value, p = "";
+    for (const part of parts) {
+      const key = part[0] === "[" ? +part.slice(1, -1) : part;
+      if (v === null || typeof v !== "object" || !(key in v)) break;
+      v = v[key];
+      p = part[0] === "[" ? p + part : (p ? p + "." + part : part);
+    }
+    return p;
+  }
+
+  function findingHtml(f) {
+    return "<a class=\"kind\" href=\"index.html#error-" + esc(f.kind) + "\"><code>" + esc(f.kind) + "</code></a>" +
+      (f.offset !== null ? " at <a href=\"#\" class=\"goto\" data-plain=\"1\" data-offset=\"" + f.offset + "\" data-path=\"" +
+      esc(f.path) + "\">offset " + f.offset + " (0x" + f.offset.toString(16) + ")</a>" : "") +
+      (f.path ? " in <code class=\"err-path\">" + esc(f.path) + "</code>" : "") + ": <span class=\"detail\">" + esc(f.detail) + "</span>";
   }
 
   function esc(s) { return String(s).replace(/[&<>"]/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}[c])); }
@@ -204,7 +305,8 @@
     el.dataset.path = path;
     state.nodes.set(path, el);
     const line = document.createElement("div");
-    line.className = "line" + (state.ranges[path] ? "" : " nobytes");
+    line.className = "line" + (state.ranges[path] ? "" : " nobytes") +
+      (state.flagged.has(path) ? " errnode" : state.above.has(path) ? " errinside" : "");
     const isObj = value !== null && typeof value === "object";
     const tog = document.createElement("span");
     tog.className = "tog";
@@ -219,13 +321,15 @@
     if (Array.isArray(value)) v.textContent = "[" + value.length + "]";
     else if (isObj) v.textContent = "{" + Object.keys(value).length + "}";
     else v.textContent = typeof value === "string" && !/^-?\d+$/.test(value) ? JSON.stringify(value) : String(value);
+    if (isObj && state.labels[path]) { v.textContent = state.labels[path]; v.classList.add("label"); }
     if (!isObj && typeof value === "string" && value.length > 80) v.title = value;
     line.appendChild(v);
     const r = document.createElement("span");
     r.className = "rng";
     r.textContent = rangeText(path);
     line.appendChild(r);
-    line.title = (path || "(the whole value)") + (state.ranges[path] ? "" : " (no bytes of its own: computed, or absent)");
+    line.title = (path || "(the whole value)") + (state.ranges[path] ? "" : " (no bytes of its own: computed, or absent)") +
+      (state.flagged.has(path) ? " — " + state.flagged.get(path) : "");
     el.appendChild(line);
     line.addEventListener("click", (ev) => {
       if (ev.target === tog && isObj) { toggle(el); return; }
@@ -320,7 +424,7 @@
     const last = Math.min(nrows, Math.ceil((box.scrollTop + box.clientHeight) / ROW_H) + 10);
     const width = Math.max(4, (n.toString(16)).length);
     const out = [];
-    const sel = state.sel, errAt = state.err && state.err.offset !== null ? state.err.offset : -1;
+    const sel = state.sel, marks = state.marks;
     const owner = state.owner;
     for (let r = first; r < last; r++) {
       const base = r * PER_ROW;
@@ -333,7 +437,7 @@
         if (i % PER_ROW === 0 || owner[i - 1] !== o) cls += " fs";
         if (i % PER_ROW === PER_ROW - 1 || i + 1 === n || owner[i + 1] !== o) cls += " fe";
         if (sel && i >= sel[0] && i < sel[1]) cls += " sel";
-        if (i === errAt) cls += " err";
+        if (marks.has(i)) cls += " err";
         h += "<span class=\"" + cls + "\" data-o=\"" + i + "\">" + hex2(b) + "</span>";
         if (i % PER_ROW === 7) h += "<span class=\"g8\"></span>";
         a += "<span class=\"" + cls + "\" data-o=\"" + i + "\">" + (b >= 32 && b < 127 ? esc(String.fromCharCode(b)) : "·") + "</span>";
@@ -374,14 +478,22 @@
     form.addEventListener("submit", (ev) => { ev.preventDefault(); decode(); });
     $("input").addEventListener("keydown", (ev) => { if (ev.key === "Enter" && (ev.ctrlKey || ev.metaKey)) { ev.preventDefault(); decode(); } });
     $("input").addEventListener("paste", () => setTimeout(decode, 0));
+    $("second").addEventListener("keydown", (ev) => { if (ev.key === "Enter" && (ev.ctrlKey || ev.metaKey)) { ev.preventDefault(); decode(); } });
+    $("second").addEventListener("paste", () => setTimeout(() => { if ($("input").value.trim()) decode(); }, 0));
     $("file").addEventListener("change", (ev) => readFile(ev.target.files[0]));
+    $("second-file").addEventListener("change", (ev) => readSecondFile(ev.target.files[0]));
+    $("format").addEventListener("change", updateSecond);
+    const box = $("second-box");
+    ["dragenter", "dragover"].forEach((t) => box.addEventListener(t, (ev) => { ev.preventDefault(); ev.stopPropagation(); box.classList.add("over"); }));
+    ["dragleave", "drop"].forEach((t) => box.addEventListener(t, (ev) => { ev.preventDefault(); ev.stopPropagation(); box.classList.remove("over"); }));
+    box.addEventListener("drop", (ev) => readSecondFile(ev.dataTransfer.files[0]));
     const drop = $("drop");
     ["dragenter", "dragover"].forEach((t) => drop.addEventListener(t, (ev) => { ev.preventDefault(); drop.classList.add("over"); }));
     ["dragleave", "drop"].forEach((t) => drop.addEventListener(t, (ev) => { ev.preventDefault(); drop.classList.remove("over"); }));
     drop.addEventListener("drop", (ev) => readFile(ev.dataTransfer.files[0]));
     document.querySelectorAll("button.example").forEach((b) => b.addEventListener("click", () => {
       $("input").value = b.dataset.hex; $("encoding").value = "hex"; $("format").value = b.dataset.format;
-      $("input-info").textContent = "golden vector " + b.title; decode();
+      $("input-info").textContent = "golden vector " + b.title; updateSecond(); decode();
     }));
     $("hex").addEventListener("scroll", () => window.requestAnimationFrame(renderHex));
     $("hex").addEventListener("click", (ev) => { const o = ev.target.dataset && ev.target.dataset.o; if (o !== undefined) clickByte(+o); });
@@ -402,13 +514,37 @@
         }
       }
       for (const o of [...sel.options]) if (o.value !== "auto" && !info.formats.some((f) => f.name === o.value)) o.disabled = true;
+      for (const f of info.formats) if (f.needs) state.needs.set(f.name, Object.assign({format: f.name}, f.needs));
+      pairedExamples(info.formats.filter((f) => f.needs && f.examples && f.examples.length));
     } catch (e) {
       $("offline").hidden = false;
       $("go").disabled = true;
     }
     if (params.get("format")) $("format").value = params.get("format");
+    updateSecond();
     if (params.get("hex")) { $("input").value = params.get("hex"); $("encoding").value = "hex"; if (state.online) decode(); }
     document.body.dataset.ready = state.online ? "online" : "offline";
+  }
+
+  // Buttons that fill both inputs with a format's examples (its check vectors).
+  function pairedExamples(formats) {
+    const row = $("paired-examples");
+    for (const f of formats) {
+      row.appendChild(document.createTextNode(f.title + " (check vectors):"));
+      for (const e of f.examples) {
+        const b = document.createElement("button");
+        b.type = "button"; b.className = "example"; b.textContent = e.tcId; b.title = e.comment;
+        b.addEventListener("click", () => {
+          $("input").value = e.hex; $("encoding").value = "hex"; $("format").value = f.name;
+          const [how, text] = Object.entries(e[f.needs.key])[0];
+          $("second").value = text; $("second-encoding").value = how;
+          $("input-info").textContent = "check vector " + e.tcId; $("second-info").textContent = "";
+          updateSecond(); decode();
+        });
+        row.appendChild(b);
+      }
+      row.hidden = false;
+    }
   }
 
   start();

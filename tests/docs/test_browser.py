@@ -201,3 +201,54 @@ def test_a_partial_trailing_entry_is_shown_as_such(browser, base):
     assert note.is_displayed() and "warn" in note.get_attribute("class").split()
     assert "A partial trailing entry" in note.text and "partial_entry" in note.text
     assert browser.find_element(By.CSS_SELECTOR, '.tree .node[data-path="entries[0]"]')
+
+
+def test_a_block_and_its_metadata_show_batches_by_entry_and_findings_marked(browser, base, tmp_path):
+    """An Inkless object with a changed byte and its metadata as YAML, pasted into the two boxes."""
+    from selenium.webdriver.support.ui import Select
+
+    from logcodec import inkless, inkless_blocks
+
+    from .test_block_with_metadata import NAME, check
+
+    t = check("crc_mismatch")
+    yaml_text = inkless.dump_yaml(inkless_blocks.load_metadata(bytes.fromhex(t["inputs"]["metadata"])))
+    browser.get_log("browser")  # drop what came before
+    browser.get(base + "decode.html")
+    wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "online")
+    assert not browser.find_element(By.ID, "second").is_displayed()  # (with "detect", a closed box)
+    Select(browser.find_element(By.ID, "format")).select_by_value(NAME)
+    assert browser.find_element(By.ID, "second").is_displayed()
+    assert "Block metadata" in browser.find_element(By.ID, "second-box").text
+    browser.execute_script("document.getElementById('input').value = arguments[0];"
+                           "document.getElementById('second').value = arguments[1];", t["inputs"]["object"], yaml_text)
+    browser.find_element(By.ID, "go").click()
+    wait(browser, lambda d: d.find_element(By.ID, "status").text.startswith(NAME))
+    assert "seed form, 5 entries · 1 finding" in browser.find_element(By.ID, "status").text
+    # The batches under their metadata entries, each entry saying whose they are.
+    labels = {p: browser.find_element(By.CSS_SELECTOR, f'.tree .node[data-path="{p}"] > .line > .val').text
+              for p in ("topic_partitions[0]", "topic_partitions[1]", "topic_partitions[2]")}
+    assert labels == {"topic_partitions[0]": "orders/0 · 2 batches", "topic_partitions[1]": "orders/1 · 1 batch",
+                      "topic_partitions[2]": "clicks/0 · 2 batches"}
+    # The finding: listed, its offset marked in the bytes, its field marked in the tree.
+    text = browser.find_element(By.ID, "error").text
+    assert "checksum_mismatch at offset 124" in text and "topic_partitions[0].batches[1].record_batch_v2.crc" in text
+    marked = browser.find_elements(By.CSS_SELECTOR, "#hex .hbytes span.err")
+    assert [m.get_attribute("data-o") for m in marked] == ["124"]
+    node = browser.find_element(By.CSS_SELECTOR, ".tree .line.errnode")
+    assert node.find_element(By.XPATH, "..").get_attribute("data-path") == "topic_partitions[0].batches[1].record_batch_v2.crc"
+    # An entry selected: the bytes its metadata gives it.
+    browser.find_element(By.CSS_SELECTOR, '.tree .node[data-path="topic_partitions[0].batches[1]"] > .line').click()
+    selected = browser.execute_script("return [...new Set([...document.querySelectorAll('#hex .hbytes span.sel')]"
+                                      ".map(s => +s.dataset.o))]")
+    assert selected == list(range(107, 191))
+    assert "bytes 107–190" in browser.find_element(By.ID, "selection").text
+    # The metadata's binary file dropped in: read as hex, and decoded with the object again.
+    (tmp_path / "meta.bin").write_bytes(bytes.fromhex(t["inputs"]["metadata"]))
+    browser.execute_script("document.getElementById('status').textContent = ''")
+    browser.find_element(By.ID, "second-file").send_keys(str(tmp_path / "meta.bin"))
+    wait(browser, lambda d: d.find_element(By.ID, "status").text.startswith(NAME))
+    assert browser.find_element(By.ID, "second-encoding").get_attribute("value") == "hex"
+    assert browser.find_element(By.ID, "second").get_attribute("value") == t["inputs"]["metadata"]
+    assert [m.get_attribute("data-o") for m in browser.find_elements(By.CSS_SELECTOR, "#hex .hbytes span.err")] == ["124"]
+    assert severe_logs(browser) == []
