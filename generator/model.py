@@ -75,6 +75,11 @@ def fields_of(t: TypeDef) -> list[Field]:
     return [*t.seq, *(i.field for i in t.instances if i.field is not None)]
 
 
+def substream(f: Field) -> bool:
+    """Whether a field's type is read from a stream of its own (its size, process, terminator)."""
+    return f.size is not None or f.size_eos or bool(f.process) or f.terminator is not None or f.pad_right is not None
+
+
 def type_expressions(t: TypeDef) -> list:
     """Every expression of a type: its fields', its instances' and their fields'."""
     exprs = [e for f in t.seq for e in f.expressions(write_side=True)]
@@ -148,6 +153,11 @@ class Model:
         self.owners = {id(f): t for t in self.types for f in t.seq}  # the type of each seq field
         self.parents = self.holders()
         self.navigates = not schema.strict and self.reads_objects()
+        # Types some field reads inside its holder's stream (not from a substream of its own).
+        self.read_inline = {ref.user.name for t in self.types for f in fields_of(t) if not substream(f)
+                            for ref in refs_of(f.type) if ref.kind == "user"}
+        self.read_apart = {ref.user.name for t in self.types for f in fields_of(t) if substream(f)
+                           for ref in refs_of(f.type) if ref.kind == "user"}
 
     def check_class_names(self) -> None:
         names = [t.class_name for t in self.types] + list(self.enum_names.values())
@@ -187,6 +197,17 @@ class Model:
         return any(f.parent is not None for t in types for f in t.seq) or any(
             (isinstance(n, E.Name) and n.name in names) or (isinstance(n, E.Attr) and n.name in names)
             for t in types for e in type_expressions(t) for n in E.walk(e))
+
+    def in_root_stream(self, t: TypeDef) -> bool:
+        """Whether every value of `t` is read from the root's own stream: `t` is the root, or no
+        field reads it from a substream and the one type holding it is in the root's stream."""
+        seen = set()
+        while t is not self.schema.root:
+            if t.name in self.read_apart or t.name in seen or self.holder(t) is None:
+                return False
+            seen.add(t.name)
+            t = self.holder(t)
+        return True
 
     def holder(self, t: TypeDef) -> TypeDef | None:
         """The one type that holds `t`, or None (held by several, or by none)."""

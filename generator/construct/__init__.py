@@ -592,6 +592,9 @@ class TypeEmitter:
                 rules.append(f"{value} <= {self.expr(rule, base)}")
             elif kind == "any-of":
                 rules.append(f"{value} in ({', '.join(self.expr(r, base) for r in rule)},)")
+            elif kind == "in-enum":  # construct's Enum gives a label for a member, the bare integer else
+                self.m.runtime = True
+                rules.append(f"_lc.is_member({value})")
             else:
                 rules.append(self.expr(rule, base, {"_": (value, elem)}))
         test = " and ".join(rules)
@@ -663,6 +666,11 @@ class TypeEmitter:
                 out += self.instance(other)
         out += _comment(" ".join(inst.doc.split()), "") if inst.doc.strip() else []
         if inst.field is not None:
+            root_io = inst.io == E.Attr(E.Name("_root"), "_io") and self.m.model.in_root_stream(self.t)
+            if inst.io is not None and not root_io:  # Pointer would read the structure's own stream
+                raise SchemaError(f"{self.t.schema.path}: {inst.ypath}.io: a positional instance read from another "
+                                  "stream has no construct translation (construct's Pointer reads the stream of the "
+                                  "structure it is in)")
             self.m.use("Peek", "Pointer")
             c = f"Peek(Pointer({self.fn(inst.pos)}, {self.field(inst.field)}))"
             if inst.field.valid:

@@ -164,14 +164,7 @@ class ModuleEmitter:
         only for the root and for types read from a substream of their own (a sized field). Refuse
         the rest rather than read at the wrong place: a `pos` in an inline type is allowed only
         relative to where decoding is (`_io.pos + n`), and `_io.pos` nowhere else there."""
-        inline = set()
-        for t in self.types:
-            for f in [*t.seq, *(i.field for i in t.instances if i.field is not None)]:
-                substream = (f.size is not None or f.size_eos or f.process or f.terminator is not None
-                             or f.pad_right is not None)
-                for ref in [c for _, c in f.type.cases] if f.type.kind == "switch" else [f.type]:
-                    if ref.kind == "user" and not substream:
-                        inline.add(ref.user.name)
+        inline = self.model.read_inline
         io_pos = E.Attr(E.Name("_io"), "pos")
         for t in self.types:
             if t.name not in inline or t is self.schema.root:

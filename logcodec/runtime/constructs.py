@@ -190,6 +190,11 @@ def label(member) -> EnumIntegerString:
     return EnumIntegerString.new(member.value, member.name)
 
 
+def is_member(value) -> bool:
+    """Kaitai's `valid: {in-enum: true}`: construct's `Enum` parsed a member's label."""
+    return isinstance(value, EnumIntegerString)
+
+
 def to_int(value, enum) -> int:
     """An enum field's integer (Kaitai's `.to_i`), whether it is a parsed label, a label
     given to build, or a bare integer."""

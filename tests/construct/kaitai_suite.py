@@ -34,6 +34,7 @@ EXCEPTIONS = {
     "ValidationGreaterThanError": ("CheckError",),
     "ValidationNotAnyOfError": ("CheckError",),
     "ValidationExprError": ("CheckError",),
+    "ValidationNotInEnumError": ("CheckError",),
 }
 
 
