@@ -250,6 +250,7 @@ class BlockWithMetadata:
         "help": "the object's metadata: the seed's binary block_metadata (hex or base64), its document as YAML or JSON, "
                 "or Inkless's shipped files and batches rows as JSON (paste it, or drop a file)"}
     _OPTIONS = frozenset({"hex", "base64", "text", "form", "allow_dead_bytes"})
+    MAX_READS = 2  # how many times over the entries may cover the object (overlaps read bytes again)
 
     def __init__(self, inspector: Inspector) -> None:
         from logcodec import inkless_blocks
@@ -335,8 +336,9 @@ class BlockWithMetadata:
         line saying what each metadata entry holds) and `metadata` (its form, its entries)."""
         blocks = self.blocks
         metadata, allow_dead = self.metadata_of(spec, max_bytes)
-        findings = blocks.validate(data, metadata, allow_dead_bytes=allow_dead)
         extents = blocks.metadata_extents(metadata)
+        self.check_reads(extents, len(data))
+        findings = blocks.validate(data, metadata, allow_dead_bytes=allow_dead)
         shipped = blocks.metadata_form(metadata) == blocks.SHIPPED
         value = shipped_to_document(metadata) if shipped else to_json(metadata)
         ranges: dict[str, list] = {}
@@ -356,6 +358,15 @@ class BlockWithMetadata:
                 "consumed": len(data), "partial": None, "opaque": None, "checked": None, "partial_value": None,
                 "partial_tails": [], "findings": [f.to_json() for f in findings], "labels": labels,
                 "metadata": {"form": blocks.metadata_form(metadata), "entries": len(extents)}}
+
+    def check_reads(self, extents: list, size: int) -> None:
+        """Entries may overlap, but not so much that decoding each one reads the object over and
+        over (thousands of entries naming the same bytes): the answer would grow with them."""
+        read = sum(max(0, min(e.end, size) - max(e.start, 0)) for e in extents)
+        if read > self.MAX_READS * max(size, 1):
+            raise BadInput(413, f"the metadata's {len(extents):,} entries cover {read:,} bytes of a {size:,}-byte "
+                                f"object: more than {self.MAX_READS} times over, which the decode page does not read; "
+                                "check it with `logcodec inkless validate`")
 
     def batches_at(self, data: bytes, ext, ranges: dict):
         """The JSON of the batches an entry points at (what decoded before an error, if one

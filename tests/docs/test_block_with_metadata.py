@@ -5,12 +5,14 @@ the golden vectors' and the batches a test built itself."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import urllib.request
 
 import pytest
 
+import logcodec
 from logcodec import inkless, inkless_blocks
 from logcodec.generated.kafka import record_batch_v2 as rb
 from logcodec.inkless_blocks import BlockBuilder
@@ -117,6 +119,7 @@ def test_auto_detection_picks_it_when_metadata_is_given(base):
 def test_a_damaged_batch_is_a_finding_at_its_crc_and_the_fields_before_it_stay(base):
     t = check("crc_mismatch")
     status, answer = post(base, {"format": NAME, "hex": t["inputs"]["object"], "metadata": {"hex": t["inputs"]["metadata"]}})
+    assert status == 200
     (finding,) = answer["findings"]
     path = "topic_partitions[0].batches[1].record_batch_v2"
     assert finding["path"] == path + ".crc" and answer["ranges"][finding["path"]] == [finding["offset"], finding["offset"] + 4]
@@ -130,7 +133,7 @@ def test_metadata_in_text_forms_reads_as_the_binary(base):
     meta = inkless_blocks.load_metadata(bytes.fromhex(t["inputs"]["metadata"]))
     binary = post(base, {"format": NAME, "hex": t["inputs"]["object"], "metadata": {"hex": t["inputs"]["metadata"]}})[1]
     for text in (inkless.dump_yaml(meta), inkless.dump_json(meta)):
-        for spec in ({"text": text}, text, {"base64": __import__("base64").b64encode(text.encode()).decode()},
+        for spec in ({"text": text}, text, {"base64": base64.b64encode(text.encode()).decode()},
                      {"hex": text.encode().hex(), "form": "seed"}):
             status, answer = post(base, {"format": NAME, "hex": t["inputs"]["object"], "metadata": spec})
             assert status == 200 and answer == binary, spec
@@ -262,3 +265,22 @@ def test_formats_lists_it_with_its_second_input_and_examples(base):
     assert paired["name"] == NAME and paired["needs"]["key"] == "metadata"
     assert [e["tcId"] for e in paired["examples"]] == [t["tcId"] for t in CHECKS]
     assert paired["examples"][0]["metadata"] == {"hex": check("clean")["inputs"]["metadata"]}
+
+
+def test_entries_that_read_the_object_over_and_over_are_refused(base):
+    """A few entries naming the same batch are overlap findings; many are refused, before any is decoded."""
+    t = check("clean")
+    m = logcodec.codec("inkless.block_metadata")
+
+    def repeated(times: int) -> str:
+        meta = m.decode(bytes.fromhex(t["inputs"]["metadata"]))
+        clicks = meta.topic_partitions[2]
+        clicks.batches, clicks.num_batches = [clicks.batches[0], *[clicks.batches[1]] * times], None
+        return m.encode(meta).hex()
+
+    status, answer = post(base, {"format": NAME, "hex": t["inputs"]["object"], "metadata": {"hex": repeated(3)}})
+    assert status == 200
+    assert [(f["kind"], f["path"]) for f in answer["findings"]] == [
+        ("invalid_length", "topic_partitions[2].batches[2]"), ("invalid_length", "topic_partitions[2].batches[3]")]
+    status, answer = post(base, {"format": NAME, "hex": t["inputs"]["object"], "metadata": {"hex": repeated(20)}})
+    assert status == 413 and "more than 2 times over" in answer["message"]
