@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import ClassVar
 from urllib.parse import unquote, urlsplit
 
+from logcodec import inkless_blocks as blocks
 from logcodec.inkless import uuid_text
 from logcodec.inkless_shipped import shipped_to_document
 from logcodec.runtime.errors import LogcodecError
@@ -253,19 +254,14 @@ class BlockWithMetadata:
     MAX_READS = 2  # how many times over the entries may cover the object (overlaps read bytes again)
 
     def __init__(self, inspector: Inspector) -> None:
-        from logcodec import inkless_blocks
-
-        self.blocks = inkless_blocks
         self.inspector = inspector  # the one that decodes v2 batches
-        self.batch_key = inkless_blocks.BATCH_FORMAT.split(".", 1)[1]  # as the validator names a batch's root
+        self.batch_key = blocks.BATCH_FORMAT.split(".", 1)[1]  # as the validator names a batch's root
         self._examples: list | None = None
 
     @classmethod
     def over(cls, inspectors: list[Inspector]) -> BlockWithMetadata | None:
         """One over the inspector that decodes Kafka's v2 batches, if one does."""
-        from logcodec.inkless_blocks import BATCH_FORMAT
-
-        return next((cls(i) for i in inspectors if BATCH_FORMAT in i.formats), None)
+        return next((cls(i) for i in inspectors if blocks.BATCH_FORMAT in i.formats), None)
 
     def examples(self, vectors: Path) -> list[dict]:
         """The check vectors of metadata against an object (`inkless/block_validation.checks.json`),
@@ -296,7 +292,7 @@ class BlockWithMetadata:
         if len(given) != 1:
             raise BadInput(400, "give the metadata as one of \"hex\", \"base64\" or \"text\"")
         form, allow = spec.get("form"), spec.get("allow_dead_bytes", False)
-        if form not in (None, self.blocks.SEED, self.blocks.SHIPPED):
+        if form not in (None, blocks.SEED, blocks.SHIPPED):
             raise BadInput(400, f"the metadata's \"form\" is seed or shipped, not {form!r}")
         if not isinstance(allow, bool):
             raise BadInput(400, "\"allow_dead_bytes\" must be true or false")
@@ -322,7 +318,7 @@ class BlockWithMetadata:
             raise BadInput(400, "the metadata's YAML uses aliases (*name): the seed's document has none, and a few "
                                 "bytes of them can stand for millions of entries, so they are refused")
         try:
-            return self.blocks.load_metadata(raw, form)
+            return blocks.load_metadata(raw, form)
         except LogcodecError as exc:
             raise BadInput(400, f"the metadata does not load: {exc}") from None
         except RecursionError:  # (the YAML reader's, on text nested thousands deep)
@@ -334,7 +330,6 @@ class BlockWithMetadata:
         """The answer of `POST /api/decode`: as a format's (`value`, `ranges`...), with `findings`
         (each disagreement of the metadata with the object, a DecodeError's JSON), `labels` (a
         line saying what each metadata entry holds) and `metadata` (its form, its entries)."""
-        blocks = self.blocks
         metadata, allow_dead = self.metadata_of(spec, max_bytes)
         extents = blocks.metadata_extents(metadata)
         self.check_reads(extents, len(data))
@@ -376,7 +371,7 @@ class BlockWithMetadata:
             return None
         ranges[ext.path] = [lo, hi]
         rows = ext.row is not None  # a shipped row holds batches end to end; a seed entry, one
-        got = self.inspector.decode(self.blocks.BATCH_FORMAT, data[lo:hi], stream=rows)
+        got = self.inspector.decode(blocks.BATCH_FORMAT, data[lo:hi], stream=rows)
         at = f"{ext.path}.{self.batch_key}"
         value = got["value"] if got["value"] is not None else got["partial_value"]
         ranges[at] = [lo, lo + got["consumed"]] if got["value"] is not None and got["consumed"] else [lo, hi]
