@@ -362,7 +362,15 @@ class _Dumper(yaml.SafeDumper):
 
 
 class _Loader(yaml.SafeLoader):
-    """The safe loader, refusing a key written twice in one mapping (PyYAML keeps the last)."""
+    """The safe loader, refusing a key written twice in one mapping (PyYAML keeps the last) and
+    aliases: the seed's document has none, and a few bytes of them stand for millions of entries."""
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise yaml.composer.ComposerError(None, None, "an alias (*name): metadata documents have none",
+                                              event.start_mark)
+        return super().compose_node(parent, index)
 
 
 def _no_duplicates(loader, node, deep=False):
@@ -390,6 +398,8 @@ def document_from_yaml(text: str) -> list:
         return yaml.load(text, Loader=_Loader)
     except yaml.YAMLError as exc:
         raise DecodeError("invalid_value", f"not YAML: {exc}".replace("\n", " "), None, ROOT) from None
+    except RecursionError:  # the reader's, on text nested thousands deep
+        raise DecodeError("invalid_value", "not metadata: YAML nested too deep", None, ROOT) from None
 
 
 def document_to_json(doc: list, indent: int | None = 2) -> str:

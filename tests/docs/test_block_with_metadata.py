@@ -229,7 +229,7 @@ YAML_BOMB = inkless.dump_yaml(inkless_blocks.load_metadata(bytes.fromhex(CHECKS[
     ({"format": NAME, "hex": "00" * 61, "metadata": "[" * 5000}, 400, "does not load"),
     ({"format": NAME, "hex": "00" * 61, "metadata": "- " * 5000 + "x"}, 400, "nested too deep"),
     ({"format": NAME, "hex": "00" * 61, "metadata": "{\"files\": []}"}, 400, "does not load"),
-    ({"format": NAME, "hex": "00" * 61, "metadata": YAML_BOMB}, 400, "aliases"),
+    ({"format": NAME, "hex": "00" * 61, "metadata": YAML_BOMB}, 400, "an alias (*name)"),
     ({"format": NAME, "hex": "00" * 61, "metadata": {"text": "[]", "form": "shipped"}}, 400, "not the shipped form"),
     ({"format": NAME, "hex": "00" * 61, "metadata": {"text": "[]", "form": "other"}}, 400, "seed or shipped"),
     ({"format": NAME, "hex": "00" * 61, "metadata": {"text": "[]", "hex": "00"}}, 400, "one of"),

@@ -136,6 +136,10 @@ def test_dead_bytes_may_be_allowed(capsys, batches):
     (b'{"files": [], "batches": []}', None, "invalid_value in files: must be a list of exactly one row"),
     (b"- block_header: 5", None, "invalid_value in block_metadata"),
     (b'{"files": []}', "seed", "invalid_value in metadata: the metadata is in the shipped form"),
+    # YAML nested thousands deep (the reader recursed out of the interpreter's stack), and aliases:
+    # 31 kB of them stood for a million batch entries
+    (b"- " * 5000 + b"x", None, "not metadata: YAML nested too deep"),
+    (b"- &b {batch: [{byte_offset: 0}]}\n" + b"- *b\n" * 10, None, "an alias (*name): metadata documents have none"),
 ])
 def test_bad_metadata_is_one_error_line_and_status_1(capsys, batches, metadata, form, expected):
     build(capsys, batches, "meta.bin")
