@@ -26,7 +26,7 @@ from ruff.__main__ import find_ruff_bin
 from logcodec.runtime.processors import PROCESSORS
 
 from .. import expr as E
-from ..model import Primitive, model_of, navigates, primitive, schema_closure, type_expressions
+from ..model import Primitive, model_of, navigates, primitive, schema_closure, substream, type_expressions
 from ..schema import Field, Schema, SchemaError, TypeDef, TypeRef
 from ..types import check_types, field_tinfo, ref_tinfo
 from .translate import Nav, Scope, parent_names, path_root, reads_bits_one_by_one, remote_lengths, translate, type_of
@@ -606,6 +606,8 @@ class TypeEmitter:
         for holder in self.m.types:
             for i, f in enumerate(holder.seq):
                 if not any(ref.kind == "user" and ref.user is self.t for ref in [f.type, *(c for _, c in f.type.cases)]):
+                    continue
+                if substream(f):  # read from bytes of its own: the rest of the byte goes with them
                     continue
                 after = holder.seq[i + 1] if i + 1 < len(holder.seq) else None
                 if after is None or after.type.kind == "bits":

@@ -354,6 +354,19 @@ def test_bit_layouts_that_would_read_other_values_are_refused(tmp_path, text, wh
     assert done.returncode == 1 and what in done.stderr, done.stderr
 
 
+def test_bits_ending_a_type_read_from_bytes_of_its_own_leave_the_rest_of_the_byte_there(tmp_path):
+    """A type ending in part of a byte, read from a sized field: its stream ends with the field,
+    so the holder reads on at the next byte, as Kaitai's parsers do (bits_byte_aligned)."""
+    text = "meta: {id: user}\nseq: [{id: x, size: 1, type: t}, {id: y, type: b3}]\ntypes: {t: {seq: [{id: a, type: b5}]}}\n"
+    assert compile_one(tmp_path, text).returncode == 0
+    got = python_in(tmp_path / "out", """
+        from user import user
+        v = user.decode(bytes([0b10101111, 0b11000000]))
+        print(v.x.a, v.y)
+    """).split()
+    assert got == [str(0b10101), str(0b110)]
+
+
 def test_methods_of_text_bytes_and_lists(tmp_path):
     text = """
 meta: {id: user}
