@@ -652,12 +652,8 @@ def _raw(part) -> bytes | None:
     encoding them back with the generated encoders gives their bytes."""
     if part is None or isinstance(part, bytes):
         return part
-    out: list = []
-    if isinstance(part, _rb.ControlRecordKey):
-        _rb._e_control_record_key(part, out)
-    else:
-        _rb._e_control_record_value(part, out)
-    return b"".join(out)
+    return _rb.encode_part("control_record_key" if isinstance(part, _rb.ControlRecordKey) else "control_record_value",
+                           part)
 
 
 def _payload_bytes(records: list[Record]) -> int:

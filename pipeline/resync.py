@@ -29,17 +29,18 @@ import re
 
 from logcodec.generated.kafka import record_set as _rs
 from logcodec.runtime.errors import DecodeError
-from logcodec.runtime.limits import Budget
 
 #: Most bytes a candidate entry may take during a scan (see the module's docstring).
 MAX_ENTRY = 8 << 20
+#: The type of kafka.record_set whose values are the entries: a legacy message or a v2 batch.
+ENTRY = "record_set_entry"
 
 
 def _probe() -> tuple[int, bytes]:
     """(offset of the magic byte in an entry, the magic values the entry decoder accepts), asked of
     the generated `record_set_entry` decoder."""
     try:
-        _rs._d_record_set_entry(b"", 0, 0, Budget())
+        _rs.decode_part(ENTRY, b"")
     except DecodeError as exc:
         if not exc.path.endswith("magic"):
             raise RuntimeError(f"kafka.record_set no longer reads a magic byte first: {exc}") from None
@@ -50,7 +51,7 @@ def _probe() -> tuple[int, bytes]:
     for value in range(256):
         buf = bytes(at) + bytes([value]) + bytes(96)
         try:
-            _rs._d_record_set_entry(buf, 0, len(buf), Budget())
+            _rs.decode_part(ENTRY, buf)
         except DecodeError as exc:
             if exc.kind == "invalid_value" and exc.offset == at:
                 continue  # refused for its magic byte
@@ -68,14 +69,14 @@ _NONZERO = re.compile(b"[^\x00]")
 def decode_entry_at(data, pos: int, end: int):
     """(the entry the generated `record_set_entry` decoder reads at data[pos:end], the position
     after it); DecodeError as the decoder raises it."""
-    return _rs._d_record_set_entry(data, pos, end, Budget())
+    return _rs.decode_part(ENTRY, data, pos, end)
 
 
 def entry_at(data, pos: int, end: int, max_entry: int = MAX_ENTRY) -> int | None:
     """The end of the whole entry that the generated decoder reads at data[pos:], checksum
     included; None when it refuses the bytes there."""
     try:
-        _, after = _rs._d_record_set_entry(data, pos, min(end, pos + max_entry), Budget())
+        _, after = _rs.decode_part(ENTRY, data, pos, min(end, pos + max_entry))
     except (DecodeError, RecursionError, MemoryError):
         return None
     return after if after > pos else None

@@ -20,7 +20,8 @@ from typing import Any, Final, cast as _cast
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
-from logcodec.runtime.stream import Stream, decode_one, decode_prefix as _decode_prefix, decode_stream as _decode_stream
+from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
+from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.generated.kafka.record_batch_v2 import RecordBatchV2, _d_record_batch_v2, _e_record_batch_v2
 from logcodec.generated.kafka.message_set import Entry, _d_entry, _e_entry
 
@@ -227,6 +228,27 @@ def encode(value: RecordSet) -> bytes:
     return b"".join(out)
 
 
+#: Each type of the schema by name: its decoder and encoder (`decode_part`, `encode_part`).
+_PARTS: Final = {
+    "record_set": (_d_record_set, _e_record_set),
+    "record_set_entry": (_d_record_set_entry, _e_record_set_entry),
+}
+
+
+def decode_part(
+    name: str, data, pos: int = 0, end: int | None = None, *params: Any, limits: Limits = DEFAULT_LIMITS
+) -> tuple[Any, int]:
+    """Decode one value of the schema's type `name` (one of `PARTS`) from data[pos:end] where it
+    lies, given the type's params in order; return it and the position after it."""
+    return _decode_part(_PARTS, FORMAT, name, data, pos, end, limits, params)
+
+
+def encode_part(name: str, value: Any, *params: Any) -> bytes:
+    """Encode one value of the schema's type `name` (one of `PARTS`), given the type's params."""
+    return _encode_part(_PARTS, FORMAT, name, value, params)
+
+
+PARTS = tuple(_PARTS)
 ROOT = RecordSet
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None

@@ -16,7 +16,8 @@ from typing import Any, Final, cast as _cast
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
-from logcodec.runtime.stream import Stream, decode_one, decode_prefix as _decode_prefix, decode_stream as _decode_stream
+from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
+from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 
 FORMAT = "tank.request"
@@ -2366,6 +2367,42 @@ def encode(value: Request) -> bytes:
     return b"".join(out)
 
 
+#: Each type of the schema by name: its decoder and encoder (`decode_part`, `encode_part`).
+_PARTS: Final = {
+    "request": (_d_request, _e_request),
+    "produce_request": (_d_produce_request, _e_produce_request),
+    "produce_topic": (_d_produce_topic, _e_produce_topic),
+    "produce_partition": (_d_produce_partition, _e_produce_partition),
+    "consume_request": (_d_consume_request, _e_consume_request),
+    "consume_flags": (_d_consume_flags, _e_consume_flags),
+    "consume_topic": (_d_consume_topic, _e_consume_topic),
+    "consume_partition": (_d_consume_partition, _e_consume_partition),
+    "consume_peer_request": (_d_consume_peer_request, _e_consume_peer_request),
+    "consume_peer_topic": (_d_consume_peer_topic, _e_consume_peer_topic),
+    "reg_replica_request": (_d_reg_replica_request, _e_reg_replica_request),
+    "status_request": (_d_status_request, _e_status_request),
+    "discover_topics_request": (_d_discover_topics_request, _e_discover_topics_request),
+    "discover_topology_request": (_d_discover_topology_request, _e_discover_topology_request),
+    "create_topic_request": (_d_create_topic_request, _e_create_topic_request),
+    "reload_conf_request": (_d_reload_conf_request, _e_reload_conf_request),
+    "discover_partitions_request": (_d_discover_partitions_request, _e_discover_partitions_request),
+}
+
+
+def decode_part(
+    name: str, data, pos: int = 0, end: int | None = None, *params: Any, limits: Limits = DEFAULT_LIMITS
+) -> tuple[Any, int]:
+    """Decode one value of the schema's type `name` (one of `PARTS`) from data[pos:end] where it
+    lies, given the type's params in order; return it and the position after it."""
+    return _decode_part(_PARTS, FORMAT, name, data, pos, end, limits, params)
+
+
+def encode_part(name: str, value: Any, *params: Any) -> bytes:
+    """Encode one value of the schema's type `name` (one of `PARTS`), given the type's params."""
+    return _encode_part(_PARTS, FORMAT, name, value, params)
+
+
+PARTS = tuple(_PARTS)
 ROOT = Request
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None

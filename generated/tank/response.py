@@ -16,7 +16,8 @@ from typing import Any, Final, cast as _cast
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
-from logcodec.runtime.stream import Stream, decode_one, decode_prefix as _decode_prefix, decode_stream as _decode_stream
+from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
+from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 
 FORMAT = "tank.response"
@@ -3555,6 +3556,48 @@ def encode(value: Response) -> bytes:
     return b"".join(out)
 
 
+#: Each type of the schema by name: its decoder and encoder (`decode_part`, `encode_part`).
+_PARTS: Final = {
+    "response": (_d_response, _e_response),
+    "produce_response": (_d_produce_response, _e_produce_response),
+    "produce_status": (_d_produce_status, _e_produce_status),
+    "consume_response": (_d_consume_response, _e_consume_response),
+    "consume_header": (_d_consume_header, _e_consume_header),
+    "consume_topic_header": (_d_consume_topic_header, _e_consume_topic_header),
+    "consume_partition_header": (_d_consume_partition_header, _e_consume_partition_header),
+    "consume_topic_chunks": (_d_consume_topic_chunks, _e_consume_topic_chunks),
+    "chunk": (_d_chunk, _e_chunk),
+    "chunk_bundle": (_d_chunk_bundle, _e_chunk_bundle),
+    "consume_peer_response": (_d_consume_peer_response, _e_consume_peer_response),
+    "consume_peer_header": (_d_consume_peer_header, _e_consume_peer_header),
+    "consume_peer_topic_header": (_d_consume_peer_topic_header, _e_consume_peer_topic_header),
+    "consume_peer_topic_chunks": (_d_consume_peer_topic_chunks, _e_consume_peer_topic_chunks),
+    "status_response": (_d_status_response, _e_status_response),
+    "cluster_info": (_d_cluster_info, _e_cluster_info),
+    "discover_topics_response": (_d_discover_topics_response, _e_discover_topics_response),
+    "topic_info": (_d_topic_info, _e_topic_info),
+    "discover_topology_response": (_d_discover_topology_response, _e_discover_topology_response),
+    "create_topic_response": (_d_create_topic_response, _e_create_topic_response),
+    "reload_conf_response": (_d_reload_conf_response, _e_reload_conf_response),
+    "discover_partitions_response": (_d_discover_partitions_response, _e_discover_partitions_response),
+    "partition_info": (_d_partition_info, _e_partition_info),
+}
+
+
+def decode_part(
+    name: str, data, pos: int = 0, end: int | None = None, *params: Any, limits: Limits = DEFAULT_LIMITS
+) -> tuple[Any, int]:
+    """Decode one value of the schema's type `name` (one of `PARTS`) from data[pos:end] where it
+    lies, given the type's params in order; return it and the position after it."""
+    return _decode_part(_PARTS, FORMAT, name, data, pos, end, limits, params)
+
+
+def encode_part(name: str, value: Any, *params: Any) -> bytes:
+    """Encode one value of the schema's type `name` (one of `PARTS`), given the type's params."""
+    return _encode_part(_PARTS, FORMAT, name, value, params)
+
+
+PARTS = tuple(_PARTS)
 ROOT = Response
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None

@@ -239,6 +239,7 @@ class ModuleEmitter:
                                 + (f" = {p.default!r}" if p.default is not None else "") for p in root.params),
             root_args="".join(f", {p.id}" for p in root.params),
             root_class=root.class_name, doc=_docstring(self.schema.doc, 0), links=self.nav is not None,
+            part_types=self.types,
         ))
 
     def class_source(self, t: TypeDef) -> str:

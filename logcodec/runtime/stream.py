@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from logcodec.runtime.errors import DecodeError
+from logcodec.runtime.errors import DecodeError, EncodeError
 from logcodec.runtime.limits import Limits, budget
 
 
@@ -69,3 +69,37 @@ def decode_stream(decoder, name: str, data, limits: Limits, *params) -> Stream:
         result.items.append(value)
         result.consumed = pos
     return result
+
+
+def decode_part(parts: dict, fmt: str, name: str, data, pos: int, end: int | None, limits: Limits, params: tuple):
+    """One value of the schema's type `name` (a module's `decode_part`): read from data[pos:end]
+    where it lies (offsets in errors count from the start of `data`), with the type's params;
+    returns the value and the position after it."""
+    decoder = _part(parts, fmt, name)[0]
+    buf = _as_bytes(data)
+    end = len(buf) if end is None else end
+    if not 0 <= pos <= end <= len(buf):
+        raise ValueError(f"no bytes [{pos}:{end}] in {len(buf)} bytes")
+    try:
+        return decoder(buf, pos, end, budget(limits), *params)
+    except DecodeError as exc:
+        raise exc.within(name) from None
+    except RecursionError:
+        raise DecodeError("limit_exceeded", "nesting too deep", pos, name) from None
+
+
+def encode_part(parts: dict, fmt: str, name: str, value, params: tuple) -> bytes:
+    """The bytes of one value of the schema's type `name` (a module's `encode_part`)."""
+    out: list = []
+    try:
+        _part(parts, fmt, name)[1](value, out, *params)
+    except EncodeError as exc:
+        raise exc.within(name) from None
+    return b"".join(out)
+
+
+def _part(parts: dict, fmt: str, name: str) -> tuple:
+    try:
+        return parts[name]
+    except KeyError:
+        raise ValueError(f"{fmt} has no type {name!r}; it has {', '.join(sorted(parts))}") from None

@@ -1,0 +1,66 @@
+"""Hand-written code reaches a schema's types through the generated modules' public entry points
+(`decode_part`, `encode_part`), never through their private decoders and encoders."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from logcodec import DecodeError
+from logcodec.generated import FORMATS
+from logcodec.generated.kafka import record_batch_v2 as rb
+from logcodec.generated.kafka import record_set as rs
+
+ROOT = Path(__file__).resolve().parents[2]
+HAND_WRITTEN = ["logcodec", "pipeline", "conformance", "bench", "fuzz"]
+# A generated module's private names: its per-type decoders and encoders, its precompiled structs
+# and field layouts (`_d_record`, `_e_header`, `_S0`, `_L3`), reached through a module.
+PRIVATE = re.compile(r"\.\s*(_[de]_[a-z][a-z0-9_]*|_[SL][0-9]+)\b")
+
+
+def test_no_hand_written_code_calls_a_private_generated_name():
+    found = []
+    for folder in HAND_WRITTEN:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for n, line in enumerate(path.read_text().splitlines(), 1):
+                if PRIVATE.search(line):
+                    found.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
+    assert found == []
+
+
+def test_the_check_finds_a_private_call():
+    assert PRIVATE.search("    _rb._e_control_record_key(part, out)")
+    assert PRIVATE.search("x = _rs._d_record_set_entry(data, pos, end, Budget())")
+    assert not PRIVATE.search("_rb.encode_part('control_record_key', part)")
+
+
+def test_every_module_decodes_and_encodes_each_of_its_types_by_name():
+    import importlib
+
+    for name, module_name in FORMATS.items():
+        module = importlib.import_module(module_name)
+        assert module.PARTS and module.ROOT.__name__ and name.split(".")[1] in module.PARTS
+
+
+def test_a_part_is_read_where_it_lies_and_written_back():
+    key = rb.ControlRecordKey(version=0, type=rb.ControlType.commit)
+    data = rb.encode_part("control_record_key", key)
+    assert data == bytes([0, 0, 0, 1])
+    assert rb.decode_part("control_record_key", b"xx" + data + b"yy", 2, 6) == (key, 6)
+
+
+def test_a_part_cut_short_is_a_decode_error_naming_the_part_and_the_offset_in_the_input():
+    batch = rb.encode(rb.RecordBatchV2(records=[rb.Record(key=b"k", value=b"v")]))
+    entry, after = rs.decode_part("record_set_entry", b"xyz" + batch + b"!", 3)
+    assert after == 3 + len(batch) and entry == rb.decode(batch)
+    with pytest.raises(DecodeError) as err:
+        rs.decode_part("record_set_entry", b"xyz" + batch[:40], 3)
+    assert err.value.kind == "truncated" and err.value.path.startswith("record_set_entry")
+    assert 3 <= err.value.offset <= 43
+
+
+def test_an_unknown_part_names_the_ones_there_are():
+    with pytest.raises(ValueError, match="has no type 'nope'; it has attributes, control_record_key"):
+        rb.decode_part("nope", b"")
+    with pytest.raises(ValueError, match=r"no bytes \[5:2\]"):
+        rb.decode_part("attributes", b"\x00\x00", 5, 2)
