@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import expr as E
-from .schema import Field, Schema, SchemaError, TypeDef, TypeRef
+from .schema import Field, Schema, SchemaError, TypeDef, TypeRef, field_static_bits
 from .types import instance_tinfo, user_of
 
 # ---------------------------------------------------------------- primitives
@@ -73,6 +73,73 @@ def refs_of(ref: TypeRef) -> list[TypeRef]:
 def fields_of(t: TypeDef) -> list[Field]:
     """A type's seq fields, then the fields of its positional instances."""
     return [*t.seq, *(i.field for i in t.instances if i.field is not None)]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """How a value of a type says, in its first bytes, how many bytes it takes: the length field
+    `length` at the fixed offset `at` measures everything after it to the end of the type, which
+    takes at least `least` bytes. Logs lay such values end to end (Kafka batches, TANK entries)."""
+
+    length: Field
+    at: int
+    least: int
+
+
+def frame(t: TypeDef) -> Frame | None:
+    """The frame of a type: its own, that of the one type an unwrapped type holds, or the common
+    frame of every case of the switch an unwrapped type is (the least of their least sizes)."""
+    if t.unwrap and len(t.seq) == 1 and not t.seq[0].repeat:
+        refs = refs_of(t.seq[0].type)
+        frames = [frame(r.user) if r.kind == "user" and not r.user.primitive else None for r in refs]
+        if not frames or None in frames or t.seq[0].type.kind == "switch" and not any(
+                k is None for k, _ in t.seq[0].type.cases):
+            return None  # a case without a frame, or bytes no case takes
+        first = frames[0]
+        if any((f.at, f.length.type) != (first.at, first.length.type) for f in frames):
+            return None
+        return Frame(first.length, first.at, min(f.least for f in frames))
+    at = 0
+    for i, f in enumerate(t.seq):
+        bits = field_static_bits(f)
+        measured = t.seq[i + 1:]
+        if f.size_of and measured and f.size_of[0] == measured[0].id and f.size_of[1] in (None, t.seq[-1].id):
+            width = field_static_bits(f)
+            if f.if_expr is None and not f.repeat and (width is not None and f.type.kind == "int" or primitive(f.type)):
+                return Frame(f, at, sum(least_bytes(g) for g in measured))
+            return None
+        if bits is None or bits % 8 or f.if_expr is not None:
+            return None
+        at += bits // 8
+    return None
+
+
+def min_size(ref: TypeRef) -> int:
+    """The fewest bytes one element of this type can take (0 when unknown)."""
+    if primitive(ref) is not None:
+        return 1
+    if ref.kind in ("int", "float"):
+        return ref.size
+    if ref.kind == "user":
+        total = 0
+        for f in ref.user.seq:
+            if f.if_expr is None and not f.repeat and f.size is None and not f.size_eos:
+                total += min_size(f.type) if f.type.kind != "bits" else 0
+        bits = sum(f.type.size for f in ref.user.seq if f.type.kind == "bits")
+        return total + bits // 8
+    if ref.kind == "switch":
+        return min((min_size(c) for _, c in ref.cases), default=0)
+    return 0
+
+
+def least_bytes(f: Field) -> int:
+    """The fewest bytes a field takes: a structure at least its type's, sized or not."""
+    if f.if_expr is not None or f.repeat:
+        return 0
+    if f.type.kind == "user" and not f.type.user.primitive:
+        return min_size(f.type)
+    bits = field_static_bits(f)
+    return 0 if bits is None else bits // 8
 
 
 def substream(f: Field) -> bool:
@@ -312,6 +379,17 @@ class Model:
         if inst.input:
             meta["input"] = True
         return meta
+
+    def entry(self) -> TypeDef | None:
+        """The type of the values a log of this schema lays end to end, each framed (`frame`): the
+        root itself, or the element type of the root's one repeated field."""
+        root = self.schema.root
+        if frame(root) is not None:
+            return root
+        repeated = [f for f in root.seq if f.repeat]
+        if len(repeated) == 1 and repeated[0].type.kind == "user" and frame(repeated[0].type.user) is not None:
+            return repeated[0].type.user
+        return None
 
     def enums_named(self, f: Field) -> list:
         """The enums a field's value model names (its own, or through an unwrapped type)."""

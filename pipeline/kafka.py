@@ -92,15 +92,10 @@ BATCH_SCHEMA = pa.schema([
     ("error", ERROR),
 ])
 
-_HEAD = struct.Struct(">qi")            # offset, size
-HEAD_BYTES = 12
-MAGIC_AT = 16
-#: The smallest entry a size can announce: a magic-0 message with a null key and value
-#: (CRC 4, magic 1, attributes 1, key length 4, value length 4).
-MIN_SIZE = 14
 _TIMESTAMP_TYPES: dict[int | None, str | None] = {0: "create_time", 1: "log_append_time", None: None}
 _rb = codec("kafka.record_batch_v2")
 _ms = codec("kafka.message_set")
+_rs = codec("kafka.record_set")  # a log's entries: their sizes and bounds (`entry_size`, `entry_bounds`)
 
 
 def parse_options(options: Mapping[str, str]) -> ReadOptions:
@@ -297,13 +292,7 @@ def entry_starts(path: Path, start: int = 0) -> list[int]:
         if os.fstat(f.fileno()).st_size <= start:
             return starts
         with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as data:
-            pos, end = start, len(data)
-            while pos + HEAD_BYTES <= end:
-                _, size = _HEAD.unpack_from(data, pos)
-                if size < MIN_SIZE or pos + HEAD_BYTES + size > end:
-                    break
-                starts.append(pos)
-                pos += HEAD_BYTES + size
+            starts = [at for at, _ in _rs.entry_bounds(data, start)[0]]
     return starts
 
 
@@ -347,7 +336,7 @@ def complete_end(path: Path, start: int, state=None) -> tuple[int, None]:
     spans = [(at, following - at, "entry", None) for at, following in zip(starts, starts[1:])]
     framed = start
     if starts:
-        framed = starts[-1] + HEAD_BYTES + _HEAD.unpack_from(_read(path, starts[-1], HEAD_BYTES))[1]
+        framed = starts[-1] + _rs.entry_size(_read(path, starts[-1], _rs.ENTRY_HEADER))
         spans.append((starts[-1], framed - starts[-1], "entry", None))
     if framed < size:
         spans += [(sp.at, sp.size, sp.kind, sp.error) for sp in entries(FileRange(str(path), framed, size), False)]
@@ -427,18 +416,16 @@ def entries(r: FileRange, failfast: bool, max_entry: int = resync.MAX_ENTRY) -> 
     base, end, pos = r.start, len(data), 0
     while pos < end:
         at = base + pos
-        if end - pos >= HEAD_BYTES:
-            _, size = _HEAD.unpack_from(data, pos)
-            if size >= MIN_SIZE and pos + HEAD_BYTES + size <= end:
-                yield Span(at, HEAD_BYTES + size, data[pos:pos + HEAD_BYTES + size], None)
-                pos += HEAD_BYTES + size
-                continue
-            if size < MIN_SIZE:
-                why = ("invalid_length", at + 8, f"entry size {size}, the smallest entry holds {MIN_SIZE} bytes", "size")
-            else:
-                why = ("truncated", at, f"entry of {HEAD_BYTES + size} bytes, {end - pos} left in the file", "")
+        try:
+            size = _rs.entry_size(data, pos, end)
+        except DecodeError as exc:  # a header cut short, or one that declares too few bytes
+            why = (exc.kind, base + exc.offset, exc.detail, exc.path)
         else:
-            why = ("truncated", at, f"{end - pos} bytes left, an entry header needs {HEAD_BYTES}", "offset")
+            if pos + size <= end:
+                yield Span(at, size, data[pos:pos + size], None)
+                pos += size
+                continue
+            why = ("truncated", at, f"entry of {size} bytes, {end - pos} left in the file", "")
         if base + end == file_size and resync.all_zero(data, pos, end):
             yield Span(at, end - pos, None, None, "zero_fill")
             return
@@ -459,8 +446,6 @@ def entries(r: FileRange, failfast: bool, max_entry: int = resync.MAX_ENTRY) -> 
 def _cut_short(data, pos: int, end: int) -> bool:
     """Whether the generated entry decoder reads data[pos:end] as an entry cut short (a last
     entry the writer did not finish), rather than refusing its bytes."""
-    if end - pos < HEAD_BYTES:
-        return True
     try:
         resync.decode_entry_at(data, pos, end)
     except DecodeError as exc:
@@ -475,7 +460,7 @@ def _in_file(exc: DecodeError, path: str, base: int) -> DecodeError:
 
 def decode_entry(entry: bytes):
     """A decoded entry: a `RecordBatchV2`, or a `MessageSet` holding the one legacy message."""
-    if entry[MAGIC_AT] in (0, 1):
+    if entry[resync.MAGIC_AT] in (0, 1):  # where kafka.record_set reads the magic that picks the format
         return _ms.decode(entry)
     return _rb.decode(entry)
 
@@ -495,7 +480,9 @@ def _decoded(r: FileRange, failfast: bool):
 
 
 def _magic(entry: bytes | None) -> int | None:
-    return struct.unpack_from(">b", entry, MAGIC_AT)[0] if entry is not None and len(entry) > MAGIC_AT else None
+    if entry is None or len(entry) <= resync.MAGIC_AT:
+        return None
+    return int.from_bytes(entry[resync.MAGIC_AT:resync.MAGIC_AT + 1], "big", signed=True)  # the magic is an s1
 
 
 def record_rows(r: FileRange, failfast: bool = False, pushed: Pushed | None = None) -> Iterator[tuple | list]:
@@ -669,7 +656,10 @@ def _crc_valid(entry: bytes | None) -> bool | None:
     """Whether an entry's stored CRC matches its bytes: CRC-32C from the attributes on for
     magic 2, CRC-32 from the magic byte on for magic 0 and 1; None when it cannot be told
     (an entry cut short, an unknown magic)."""
-    if entry is None or len(entry) <= MAGIC_AT or HEAD_BYTES + _HEAD.unpack_from(entry)[1] != len(entry):
+    try:
+        if entry is None or len(entry) <= resync.MAGIC_AT or _rs.entry_size(entry) != len(entry):
+            return None
+    except DecodeError:
         return None
     magic = _magic(entry)
     if magic == 2 and len(entry) >= 21:

@@ -29,7 +29,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import struct
 import threading
 import time
 from collections import Counter, defaultdict
@@ -37,7 +36,10 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TextIO
 
+from logcodec._api import codec
+from logcodec.pipeline import resync
 from logcodec.pipeline.plan import DEFAULT_SPLIT_BYTES
+from logcodec.runtime.errors import DecodeError
 
 FORMATS = ("kafka", "tank", "inkless")
 #: What a finding row's `entry` may be: a TANK index entry, Inkless metadata, or a zero-filled tail
@@ -66,7 +68,7 @@ class UsageError(ValueError):
 
 _TANK_NAME = re.compile(r"^\d+(?:-\d+_\d+\.ilog|_\d+\.log|-\d+\.ilog)$")
 _INKLESS_SIDECAR = re.compile(r"\.metadata\.(?:bin|ya?ml|json)$")
-_KAFKA_HEAD = struct.Struct(">qi")  # an entry's base offset and size; its magic byte is at 16
+_rs = codec("kafka.record_set")
 
 
 def detect_format(path: Path) -> str:
@@ -116,13 +118,15 @@ def _sniff(file: Path) -> str | None:
     if file.suffix == ".ilog" or _TANK_NAME.match(file.name):
         return "tank"
     with open(file, "rb") as f:
-        head = f.read(17)
+        head = f.read(max(_rs.ENTRY_HEADER, resync.MAGIC_AT + 1))
     if not head:
         return None
-    if len(head) == 17:
-        offset, size = _KAFKA_HEAD.unpack_from(head)
-        if offset >= 0 and size >= 14 and head[16] in (0, 1, 2):
+    if len(head) > resync.MAGIC_AT and head[resync.MAGIC_AT] in resync.MAGICS:
+        try:  # the first bytes frame a Kafka entry, by kafka.record_set's entry header
+            _rs.entry_size(head)
             return "kafka"
+        except DecodeError:
+            pass
     if file.stem.isdigit() and file.parent.name.isdigit():
         return "tank"
     return None

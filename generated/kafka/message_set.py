@@ -739,6 +739,47 @@ def encode(value: MessageSet, *, depth: int = 0, wrapper_offset: int = -1, wrapp
     return b"".join(out)
 
 
+#: The type of the values laid end to end in a log of this format; `entry_size` reads one's
+#: size from its first 12 bytes at the most (`ENTRY_HEADER`).
+ENTRY = "entry"
+ENTRY_HEADER = 12
+
+
+def entry_size(data: Any, pos: int = 0, end: int | None = None) -> int:
+    """The bytes the entry at data[pos:end] takes, read from its header alone (its
+    `len_message`), whether or not they are all there. DecodeError: `truncated` when the
+    header is cut short, `invalid_length` when it declares less than the 14 bytes
+    the smallest entry holds after it."""
+    end = len(data) if end is None else end
+    if pos + 12 > end:
+        raise _rt.short(data, pos, end, 12, "len_message")
+    (n,) = _struct.unpack_from(">i", data, pos + 8)
+    size = 12 + n
+    if n < 14:
+        raise _rt.DecodeError(
+            "invalid_length", f"declares {n} bytes, the smallest entry holds 14", pos + 8, "len_message"
+        )
+    return size
+
+
+def entry_bounds(data: Any, pos: int = 0, end: int | None = None) -> tuple[list[tuple[int, int]], int]:
+    """(start, end) of each whole entry from `pos` on, by their headers alone, and where
+    the walk stopped: at `end`, or at an entry whose header is cut short, declares too few
+    bytes or runs past `end` (`entry_size` there says which)."""
+    end = len(data) if end is None else end
+    bounds: list[tuple[int, int]] = []
+    while pos < end:
+        try:
+            size = entry_size(data, pos, end)
+        except _rt.DecodeError:
+            break
+        if pos + size > end:
+            break
+        bounds.append((pos, pos + size))
+        pos += size
+    return bounds, pos
+
+
 #: Each type of the schema by name: its decoder and encoder (`decode_part`, `encode_part`).
 _PARTS: Final = {
     "message_set": (_d_message_set, _e_message_set),

@@ -1301,6 +1301,47 @@ def encode(value: RecordBatchV2) -> bytes:
     return b"".join(out)
 
 
+#: The type of the values laid end to end in a log of this format; `entry_size` reads one's
+#: size from its first 12 bytes at the most (`ENTRY_HEADER`).
+ENTRY = "record_batch_v2"
+ENTRY_HEADER = 12
+
+
+def entry_size(data: Any, pos: int = 0, end: int | None = None) -> int:
+    """The bytes the record_batch_v2 at data[pos:end] takes, read from its header alone (its
+    `len_batch`), whether or not they are all there. DecodeError: `truncated` when the
+    header is cut short, `invalid_length` when it declares less than the 49 bytes
+    the smallest record_batch_v2 holds after it."""
+    end = len(data) if end is None else end
+    if pos + 12 > end:
+        raise _rt.short(data, pos, end, 12, "len_batch")
+    (n,) = _struct.unpack_from(">i", data, pos + 8)
+    size = 12 + n
+    if n < 49:
+        raise _rt.DecodeError(
+            "invalid_length", f"declares {n} bytes, the smallest record_batch_v2 holds 49", pos + 8, "len_batch"
+        )
+    return size
+
+
+def entry_bounds(data: Any, pos: int = 0, end: int | None = None) -> tuple[list[tuple[int, int]], int]:
+    """(start, end) of each whole record_batch_v2 from `pos` on, by their headers alone, and where
+    the walk stopped: at `end`, or at an entry whose header is cut short, declares too few
+    bytes or runs past `end` (`entry_size` there says which)."""
+    end = len(data) if end is None else end
+    bounds: list[tuple[int, int]] = []
+    while pos < end:
+        try:
+            size = entry_size(data, pos, end)
+        except _rt.DecodeError:
+            break
+        if pos + size > end:
+            break
+        bounds.append((pos, pos + size))
+        pos += size
+    return bounds, pos
+
+
 #: Each type of the schema by name: its decoder and encoder (`decode_part`, `encode_part`).
 _PARTS: Final = {
     "record_batch_v2": (_d_record_batch_v2, _e_record_batch_v2),

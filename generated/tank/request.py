@@ -2367,6 +2367,47 @@ def encode(value: Request) -> bytes:
     return b"".join(out)
 
 
+#: The type of the values laid end to end in a log of this format; `entry_size` reads one's
+#: size from its first 5 bytes at the most (`ENTRY_HEADER`).
+ENTRY = "request"
+ENTRY_HEADER = 5
+
+
+def entry_size(data: Any, pos: int = 0, end: int | None = None) -> int:
+    """The bytes the request at data[pos:end] takes, read from its header alone (its
+    `len_payload`), whether or not they are all there. DecodeError: `truncated` when the
+    header is cut short, `invalid_length` when it declares less than the 0 bytes
+    the smallest request holds after it."""
+    end = len(data) if end is None else end
+    if pos + 5 > end:
+        raise _rt.short(data, pos, end, 5, "len_payload")
+    (n,) = _struct.unpack_from("<I", data, pos + 1)
+    size = 5 + n
+    if n < 0:
+        raise _rt.DecodeError(
+            "invalid_length", f"declares {n} bytes, the smallest request holds 0", pos + 1, "len_payload"
+        )
+    return size
+
+
+def entry_bounds(data: Any, pos: int = 0, end: int | None = None) -> tuple[list[tuple[int, int]], int]:
+    """(start, end) of each whole request from `pos` on, by their headers alone, and where
+    the walk stopped: at `end`, or at an entry whose header is cut short, declares too few
+    bytes or runs past `end` (`entry_size` there says which)."""
+    end = len(data) if end is None else end
+    bounds: list[tuple[int, int]] = []
+    while pos < end:
+        try:
+            size = entry_size(data, pos, end)
+        except _rt.DecodeError:
+            break
+        if pos + size > end:
+            break
+        bounds.append((pos, pos + size))
+        pos += size
+    return bounds, pos
+
+
 #: Each type of the schema by name: its decoder and encoder (`decode_part`, `encode_part`).
 _PARTS: Final = {
     "request": (_d_request, _e_request),

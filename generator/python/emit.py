@@ -26,9 +26,10 @@ from ruff.__main__ import find_ruff_bin
 from logcodec.runtime.processors import PROCESSORS
 
 from .. import expr as E
-from ..model import Primitive, model_of, navigates, primitive, schema_closure, substream, type_expressions
+from ..model import Primitive, min_size, model_of, navigates, primitive, schema_closure, substream, type_expressions
 from ..schema import Field, Schema, SchemaError, TypeDef, TypeRef
 from ..types import check_types, field_tinfo, ref_tinfo
+from .entries import entry_source
 from .translate import Nav, Scope, parent_names, path_root, reads_bits_one_by_one, remote_lengths, translate, type_of
 
 _STRUCT_CODES = {(1, False): "B", (1, True): "b", (2, False): "H", (2, True): "h",
@@ -239,7 +240,7 @@ class ModuleEmitter:
                                 + (f" = {p.default!r}" if p.default is not None else "") for p in root.params),
             root_args="".join(f", {p.id}" for p in root.params),
             root_class=root.class_name, doc=_docstring(self.schema.doc, 0), links=self.nav is not None,
-            part_types=self.types,
+            part_types=self.types, entry_code=entry_source(self.model.entry()),
         ))
 
     def class_source(self, t: TypeDef) -> str:
@@ -1668,24 +1669,6 @@ def used_only(decls: list[str], body: str) -> list[str]:
 
 def name_fmt(ref: TypeRef, code: str) -> str:
     return (">" if ref.endian == "be" else "<") + code
-
-
-def min_size(ref: TypeRef) -> int:
-    """The fewest bytes one element of this type can take (0 when unknown)."""
-    if primitive_of(ref) is not None:
-        return 1
-    if ref.kind in ("int", "float"):
-        return ref.size
-    if ref.kind == "user":
-        total = 0
-        for f in ref.user.seq:
-            if f.if_expr is None and not f.repeat and f.size is None and not f.size_eos:
-                total += min_size(f.type) if f.type.kind != "bits" else 0
-        bits = sum(f.type.size for f in ref.user.seq if f.type.kind == "bits")
-        return total + bits // 8
-    if ref.kind == "switch":
-        return min((min_size(c) for _, c in ref.cases), default=0)
-    return 0
 
 
 # A user's schema whose expressions read the values' streams: every value keeps its `_io`.

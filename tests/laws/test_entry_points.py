@@ -64,3 +64,27 @@ def test_an_unknown_part_names_the_ones_there_are():
         rb.decode_part("nope", b"")
     with pytest.raises(ValueError, match=r"no bytes \[5:2\]"):
         rb.decode_part("attributes", b"\x00\x00", 5, 2)
+
+
+def test_entries_are_framed_by_their_headers_alone():
+    one = rb.encode(rb.RecordBatchV2(records=[rb.Record(key=b"k", value=b"v")]))
+    two = rb.encode(rb.RecordBatchV2(base_offset=1, records=[rb.Record(value=b"x" * 300)]))
+    log = one + two + two[:30]
+    assert rs.ENTRY == "record_set_entry" and rs.entry_size(log, len(one)) == len(two)
+    assert rs.entry_bounds(log) == ([(0, len(one)), (len(one), len(one) + len(two))], len(one) + len(two))
+    # a cut header, and a size below the smallest entry (a legacy message's 14 bytes)
+    with pytest.raises(DecodeError) as cut:
+        rs.entry_size(log[:10])
+    assert cut.value.kind == "truncated"
+    with pytest.raises(DecodeError) as small:
+        rs.entry_size(bytes(8) + (13).to_bytes(4, "big") + bytes(13))
+    assert (small.value.kind, small.value.offset) == ("invalid_length", 8)
+    assert rs.entry_bounds(bytes(8) + (13).to_bytes(4, "big") + bytes(13)) == ([], 0)
+
+
+def test_a_varint_framed_entry_is_sized_from_its_varint():
+    from logcodec.generated.tank import segment_log as sl
+
+    assert sl.ENTRY == "entry" and sl.ENTRY_HEADER == 5  # a uvarint of 32 bits takes 5 bytes at most
+    data = bytes([0x81, 0x01]) + bytes(129) + bytes([3]) + bytes(2)
+    assert sl.entry_size(data) == 131 and sl.entry_bounds(data) == ([(0, 131)], 131)
