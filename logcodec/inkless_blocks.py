@@ -73,9 +73,7 @@ BATCH_FORMAT = "kafka.record_batch_v2"
 METADATA_FORMAT = "inkless.block_metadata"
 SEED, SHIPPED = "seed", "shipped"
 
-_HEADER = 12  # base offset and batch length: the bytes of a batch its length does not count
 _TIMESTAMP_TYPE_BIT = 0x08  # bit 3 of a v2 batch's attributes: log-append time
-_MIN_BATCH_LENGTH = 49  # a v2 batch's header after its length field
 _S32_MAX = (1 << 31) - 1
 _RESERVED_IDS = (bytes(16), bytes(15) + b"\x01")  # Kafka's Uuid.ZERO_UUID and ONE_UUID
 _TOPIC_NAME_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "logcodec:inkless:topic-name")
@@ -115,23 +113,30 @@ def _topic_id_bytes(topic_id) -> bytes:
 # ---------------------------------------------------------------- batches in a range
 
 def _framed_batches(data: bytes, start: int, end: int, path: str) -> list[tuple[int, int]]:
-    """(offset, size) of each batch laid end to end in data[start:end], by their length fields;
-    `invalid_length` when the range does not hold whole batches."""
+    """(offset, size) of each batch laid end to end in data[start:end], by their length fields
+    (the codec's `entry_size`); `invalid_length` when the range does not hold whole batches."""
     spans, pos = [], start
     while pos < end:
-        if end - pos < _HEADER:
-            raise DecodeError("invalid_length", f"the range ends {end - pos} bytes into the batch at {pos}, "
-                              "before its length", pos, path)
-        length = int.from_bytes(data[pos + 8:pos + _HEADER], "big", signed=True)
-        if length < _MIN_BATCH_LENGTH:
-            raise DecodeError("invalid_length", f"the batch at {pos} declares {length} bytes, fewer than a v2 batch "
-                              "header", pos + 8, path)
-        if pos + _HEADER + length > end:
-            raise DecodeError("invalid_length", f"the batch at {pos} takes {_HEADER + length} bytes, past the end "
+        try:
+            size = _batch_size(data, pos, end)
+        except DecodeError as exc:  # a header cut by the range's end, or one declaring too few bytes
+            raise DecodeError("invalid_length", f"the batch at {pos}: {exc.detail}", exc.offset, path) from None
+        if pos + size > end:
+            raise DecodeError("invalid_length", f"the batch at {pos} takes {size} bytes, past the end "
                               f"of the range at {end}", pos, path)
-        spans.append((pos, _HEADER + length))
-        pos += _HEADER + length
+        spans.append((pos, size))
+        pos += size
     return spans
+
+
+def _batch_size(data, pos: int, end: int) -> int:
+    """The bytes the batch at `pos` declares, from its header's bytes alone (the codec's
+    `entry_size`; `data` may be a window of the object); DecodeError with the object's offsets."""
+    batches = codec(BATCH_FORMAT)
+    try:
+        return batches.entry_size(data[pos:min(end, pos + batches.ENTRY_HEADER)])
+    except DecodeError as exc:
+        raise DecodeError(exc.kind, exc.detail, pos + (exc.offset or 0), exc.path) from None
 
 
 def _decode_batch(data: bytes, pos: int, size: int, path: str, root: str = "record_batch_v2"):
@@ -205,10 +210,11 @@ def check_extent(data: bytes, ext: Extent) -> tuple[list[DecodeError], list]:
 
 def _check_seed_batch(data: bytes, ext: Extent) -> tuple[list[DecodeError], list]:
     """A seed entry is exactly one batch, holding `number_of_records` records."""
-    if ext.start + _HEADER > len(data):
-        raise DecodeError("invalid_length", f"size {ext.size}, but the object ends {len(data) - ext.start} bytes after "
-                          f"{ext.start}, inside a batch header", ext.start, f"{ext.path}.size")
-    declared = _HEADER + int.from_bytes(data[ext.start + 8:ext.start + _HEADER], "big", signed=True)
+    try:
+        declared = _batch_size(data, ext.start, len(data))
+    except DecodeError as exc:
+        raise DecodeError("invalid_length", f"size {ext.size}, but the batch at {ext.start}: {exc.detail}",
+                          ext.start, f"{ext.path}.size") from None
     if declared != ext.size:
         raise DecodeError("invalid_length", f"size {ext.size}, but the batch at {ext.start} takes {declared} bytes",
                           ext.start, f"{ext.path}.size")

@@ -21,14 +21,12 @@ from __future__ import annotations
 import mmap
 import os
 import struct
-import zlib
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
 import pyarrow as pa
-from crc32c import crc32c
 
 from logcodec._api import codec
 from logcodec.pipeline import resync
@@ -653,17 +651,14 @@ def _payload_bytes(records: list[Record]) -> int:
 
 
 def _crc_valid(entry: bytes | None) -> bool | None:
-    """Whether an entry's stored CRC matches its bytes: CRC-32C from the attributes on for
-    magic 2, CRC-32 from the magic byte on for magic 0 and 1; None when it cannot be told
-    (an entry cut short, an unknown magic)."""
+    """Whether an entry's stored CRC matches its bytes (CRC-32C from the attributes on for magic 2,
+    CRC-32 from the magic byte on for magic 0 and 1, as kafka.record_set places them), checked
+    without decoding it; None when it cannot be told (an entry cut short, an unknown magic)."""
+    if entry is None or _magic(entry) not in _ENTRY_KINDS:
+        return None
     try:
-        if entry is None or len(entry) <= resync.MAGIC_AT or _rs.entry_size(entry) != len(entry):
+        if _rs.entry_size(entry) != len(entry):
             return None
     except DecodeError:
         return None
-    magic = _magic(entry)
-    if magic == 2 and len(entry) >= 21:
-        return struct.unpack_from(">I", entry, 17)[0] == crc32c(entry[21:])
-    if magic in (0, 1):
-        return struct.unpack_from(">I", entry, 12)[0] == zlib.crc32(entry[16:])
-    return None
+    return _rs.checksums_hold(entry)

@@ -1342,6 +1342,22 @@ def entry_bounds(data: Any, pos: int = 0, end: int | None = None) -> tuple[list[
     return bounds, pos
 
 
+def checksums_hold(data: Any, pos: int = 0) -> bool | None:
+    """Whether the stored checksums of the record_batch_v2 at data[pos:] match the bytes they cover,
+    read at their places without decoding the entry; None when the entry is cut short
+    (`entry_size` says it runs past the end) or its header cannot be read."""
+    try:
+        end = pos + entry_size(data, pos)
+    except _rt.DecodeError:
+        return None
+    if end > len(data):
+        return None
+    (stored,) = _struct.unpack_from(">I", data, pos + 17)
+    if stored != _rt.CHECKSUMS["crc32c"](memoryview(data)[pos + 21 : end]):
+        return False
+    return True
+
+
 #: Each type of the schema by name: its decoder and encoder (`decode_part`, `encode_part`).
 _PARTS: Final = {
     "record_batch_v2": (_d_record_batch_v2, _e_record_batch_v2),

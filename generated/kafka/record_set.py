@@ -269,6 +269,29 @@ def entry_bounds(data: Any, pos: int = 0, end: int | None = None) -> tuple[list[
     return bounds, pos
 
 
+def checksums_hold(data: Any, pos: int = 0) -> bool | None:
+    """Whether the stored checksums of the record_set_entry at data[pos:] match the bytes they cover,
+    read at their places without decoding the entry; None when the entry is cut short
+    (`entry_size` says it runs past the end) or its header cannot be read."""
+    try:
+        end = pos + entry_size(data, pos)
+    except _rt.DecodeError:
+        return None
+    if end > len(data):
+        return None
+    (selector,) = _struct.unpack_from(">b", data, pos + 16)
+    if selector in (0, 1):
+        (stored,) = _struct.unpack_from(">I", data, pos + 12)
+        if stored != _rt.CHECKSUMS["crc32"](memoryview(data)[pos + 16 : end]):
+            return False
+        return True
+    else:
+        (stored,) = _struct.unpack_from(">I", data, pos + 17)
+        if stored != _rt.CHECKSUMS["crc32c"](memoryview(data)[pos + 21 : end]):
+            return False
+        return True
+
+
 #: Each type of the schema by name: its decoder and encoder (`decode_part`, `encode_part`).
 _PARTS: Final = {
     "record_set": (_d_record_set, _e_record_set),

@@ -29,7 +29,7 @@ from .. import expr as E
 from ..model import Primitive, min_size, model_of, navigates, primitive, schema_closure, substream, type_expressions
 from ..schema import Field, Schema, SchemaError, TypeDef, TypeRef
 from ..types import check_types, field_tinfo, ref_tinfo
-from .entries import entry_source
+from .entries import checksum_source, entry_source
 from .translate import Nav, Scope, parent_names, path_root, reads_bits_one_by_one, remote_lengths, translate, type_of
 
 _STRUCT_CODES = {(1, False): "B", (1, True): "b", (2, False): "H", (2, True): "h",
@@ -241,6 +241,7 @@ class ModuleEmitter:
             root_args="".join(f", {p.id}" for p in root.params),
             root_class=root.class_name, doc=_docstring(self.schema.doc, 0), links=self.nav is not None,
             part_types=self.types, entry_code=entry_source(self.model.entry()),
+            checksum_code=checksum_source(self.model.entry()),
         ))
 
     def class_source(self, t: TypeDef) -> str:

@@ -5,8 +5,9 @@ hand-written code reads a length field at an offset of its own."""
 
 from __future__ import annotations
 
+from .. import expr as E
 from ..model import frame, primitive
-from ..schema import TypeDef
+from ..schema import TypeDef, field_static_bits
 
 _CODES = {(1, False): "B", (1, True): "b", (2, False): "H", (2, True): "h",
           (4, False): "I", (4, True): "i", (8, False): "Q", (8, True): "q"}
@@ -36,7 +37,7 @@ def entry_source(entry: TypeDef | None) -> str:
     return "\n".join([
         "",
         "",
-        f"#: The type of the values laid end to end in a log of this format; `entry_size` reads one's",
+        "#: The type of the values laid end to end in a log of this format; `entry_size` reads one's",
         f"#: size from its first {header} bytes at the most (`ENTRY_HEADER`).",
         f"ENTRY = {entry.name!r}",
         f"ENTRY_HEADER = {header}",
@@ -72,3 +73,109 @@ def entry_source(entry: TypeDef | None) -> str:
         "        pos += size",
         "    return bounds, pos",
     ])
+
+
+def checksum_source(entry: TypeDef | None) -> str:
+    """Python source of `checksums_hold`: every `-lc-checksum` of an entry checked against its
+    bytes without decoding it, where the schema places the checksums and what they cover at fixed
+    offsets (a switch of entry types by a selector at a fixed offset included); empty otherwise."""
+    plan = _checks(entry, 0) if entry is not None and frame(entry) is not None else None
+    if not plan:
+        return ""
+    lines = [
+        "",
+        "",
+        "def checksums_hold(data: Any, pos: int = 0) -> bool | None:",
+        f'    """Whether the stored checksums of the {entry.name} at data[pos:] match the bytes they cover,',
+        "    read at their places without decoding the entry; None when the entry is cut short",
+        '    (`entry_size` says it runs past the end) or its header cannot be read."""',
+        "    try:",
+        "        end = pos + entry_size(data, pos)",
+        "    except _rt.DecodeError:",
+        "        return None",
+        "    if end > len(data):",
+        "        return None",
+        *_check_lines(plan, "    "),
+    ]
+    return "\n".join(lines)
+
+
+def _checks(t: TypeDef, base: int):
+    """What `checksums_hold` checks in a value of `t` at `base`: a list of (stored at, struct
+    format, algorithm, covered from) for checksums running to the end of the value, or
+    [("switch", selector at, its format, [(key or None, checks)])] for an unwrapped switch; None
+    when some checksum is not at a fixed place."""
+    if t.unwrap and len(t.seq) == 1 and t.seq[0].type.kind == "switch":
+        return _switch_checks(t, base)
+    own, nested, offsets, at = [], [], {}, base
+    for i, f in enumerate(t.seq):
+        offsets[f.id] = at
+        if f.checksum is not None:
+            own.append(f)
+        if i == len(t.seq) - 1 and f.type.kind == "user" and not f.type.user.primitive and not f.repeat \
+                and f.if_expr is None:
+            nested = _checks(f.type.user, at)  # the last field ends where the value ends
+            if nested is None:
+                return None
+            break
+        bits = field_static_bits(f)
+        if bits is None or bits % 8 or f.if_expr is not None:
+            break
+        at += bits // 8
+    plan = []
+    for f in own:
+        ck = f.checksum
+        if ck.get("from") not in offsets or ck.get("to") not in (None, t.seq[-1].id) or f.type.kind != "int":
+            return None
+        fmt = (">" if f.type.endian == "be" else "<") + _CODES[(f.type.size, f.type.signed)]
+        plan.append((offsets[f.id], fmt, ck["algorithm"], offsets[ck["from"]]))
+    return plan + nested
+
+
+def _switch_checks(t: TypeDef, base: int):
+    switch = t.seq[0].type
+    on = switch.switch_on
+    inst = next((i for i in t.instances if isinstance(on, E.Name) and i.id == on.name), None)
+    if inst is None or inst.field is None or inst.field.type.kind != "int":
+        return None
+    pos = inst.pos  # `_io.pos + N`: the selector N bytes into the value
+    if not (isinstance(pos, E.Binary) and pos.op == "+" and pos.left == E.Attr(E.Name("_io"), "pos")
+            and isinstance(pos.right, E.Num)):
+        return None
+    cases = []
+    for key, ref in switch.cases:
+        if key is not None and not isinstance(key, E.Num):
+            return None
+        checks = _checks(ref.user, base) if ref.kind == "user" and not ref.user.primitive else None
+        if checks is None:
+            return None
+        cases.append((None if key is None else key.value, checks))
+    sel = inst.field.type
+    fmt = (">" if sel.endian == "be" else "<") + _CODES[(sel.size, sel.signed)]
+    return [("switch", base + pos.right.value, fmt, cases)]
+
+
+def _check_lines(plan, pad: str) -> list[str]:
+    """The checks of a plan (`_checks`), each returning False at a mismatch, then the answer."""
+    if plan and plan[0][0] == "switch":
+        _, at, fmt, cases = plan[0]
+        lines = [f"{pad}(selector,) = _struct.unpack_from({fmt!r}, data, pos + {at})"]
+        groups: dict = {}  # cases with the same checks, under one test of the selector
+        for key, checks in cases:
+            if key is not None:
+                groups.setdefault(repr(checks), (checks, []))[1].append(key)
+        for k, (checks, keys) in enumerate(groups.values()):
+            lines.append(f"{pad}{'if' if k == 0 else 'elif'} selector in {tuple(keys)!r}:")
+            lines += _check_lines(checks, pad + "    ")
+        default = next((checks for key, checks in cases if key is None), None)
+        if default is None:
+            lines += [f"{pad}return None  # a selector no case takes: the entry does not decode"]
+        else:
+            lines += [f"{pad}else:" if groups else f"{pad}if True:", *_check_lines(default, pad + "    ")]
+        return lines
+    lines = []
+    for at, fmt, algorithm, start in plan:
+        lines.append(f"{pad}(stored,) = _struct.unpack_from({fmt!r}, data, pos + {at})")
+        lines.append(f"{pad}if stored != _rt.CHECKSUMS[{algorithm!r}](memoryview(data)[pos + {start}:end]):")
+        lines.append(f"{pad}    return False")
+    return lines + [f"{pad}return True"]

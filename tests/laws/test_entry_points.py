@@ -88,3 +88,20 @@ def test_a_varint_framed_entry_is_sized_from_its_varint():
     assert sl.ENTRY == "entry" and sl.ENTRY_HEADER == 5  # a uvarint of 32 bits takes 5 bytes at most
     data = bytes([0x81, 0x01]) + bytes(129) + bytes([3]) + bytes(2)
     assert sl.entry_size(data) == 131 and sl.entry_bounds(data) == ([(0, 131)], 131)
+
+
+def test_checksums_are_checked_where_they_lie_without_decoding():
+    from logcodec.generated.kafka import message_set as ms
+
+    batch = bytearray(rb.encode(rb.RecordBatchV2(records=[rb.Record(key=b"k", value=b"v")])))
+    legacy = bytearray(ms.encode(ms.MessageSet(entries=[ms.Entry(message=ms.Message(value=b"v"))])))
+    log = bytes(legacy + batch)
+    assert rs.checksums_hold(log) is True and rs.checksums_hold(log, len(legacy)) is True
+    assert rb.checksums_hold(bytes(batch)) is True and ms.checksums_hold(bytes(legacy)) is True
+    batch[-1] ^= 1  # a record's byte: CRC-32C covers it
+    legacy[-1] ^= 1  # the value's byte: CRC-32 covers it
+    assert rs.checksums_hold(bytes(batch)) is False and rs.checksums_hold(bytes(legacy)) is False
+    batch[-1] ^= 1
+    batch[0] ^= 1  # the base offset lies outside the CRC
+    assert rs.checksums_hold(bytes(batch)) is True
+    assert rs.checksums_hold(bytes(batch[:-1])) is None  # cut short
