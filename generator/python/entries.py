@@ -170,8 +170,10 @@ def _check_lines(plan, pad: str) -> list[str]:
         default = next((checks for key, checks in cases if key is None), None)
         if default is None:
             lines += [f"{pad}return None  # a selector no case takes: the entry does not decode"]
+        elif groups:
+            lines += [f"{pad}else:", *_check_lines(default, pad + "    ")]
         else:
-            lines += [f"{pad}else:" if groups else f"{pad}if True:", *_check_lines(default, pad + "    ")]
+            lines += _check_lines(default, pad)
         return lines
     lines = []
     for at, fmt, algorithm, start in plan:
