@@ -19,7 +19,7 @@ Nothing here writes code: `python/` and `construct/` turn the model into their t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import expr as E
 from .schema import Field, Schema, SchemaError, TypeDef, TypeRef, field_static_bits
@@ -140,6 +140,54 @@ def least_bytes(f: Field) -> int:
         return min_size(f.type)
     bits = field_static_bits(f)
     return 0 if bits is None else bits // 8
+
+
+def header_of(t: TypeDef) -> TypeDef | None:
+    """The header of a type: a type of its seq fields before the first bulk one (repeated,
+    processed, or running to the end), without what they say of the fields left out (sizes,
+    counts, checksums, defaults), with the value instances that read only them. Decoding it reads
+    what a value says of itself without its bulk (a batch's attributes, a bundle's counts). None
+    when the bulk comes first, or there is none."""
+    cut = next((i for i, f in enumerate(t.seq) if f.repeat or f.process or f.size_eos), None)
+    name = f"{t.name}_header"
+    if not cut or t.unwrap or any(u.name == name for u in t.schema.all_types()):
+        return None
+    seq = [replace(f, size_of=None, count_of=None, checksum=None, default=None, present=None, filled_remotely=False)
+           for f in t.seq[:cut]]
+    known = {f.id for f in seq} | {p.id for p in t.params}
+    instances = []
+    for inst in t.instances:  # in order: an instance may read one kept before it
+        if inst.field is None and {n.name for n in E.walk(inst.value) if isinstance(n, E.Name)} <= known:
+            instances.append(inst)
+            known.add(inst.id)
+    return replace(t, name=name, seq=seq, instances=instances, types={}, enums={}, parent=t,
+                   doc=f"The fields of a {t.name} before its {t.seq[cut].id}.")
+
+
+def max_size(t: TypeDef, seen: frozenset = frozenset()) -> int | None:
+    """The most bytes a value of `t` takes (every optional field there, every varint at its
+    longest); None when the schema bounds it by nothing but the data."""
+    if t.name in seen:
+        return None
+    total = bits = 0
+    for f in t.seq:
+        if f.type.kind == "bits" and not f.repeat:
+            bits += f.type.size
+            continue
+        total, bits = total + -(-bits // 8), 0  # a byte-aligned field: the bits before end their byte
+        prim = primitive(f.type)
+        if prim is not None and not f.repeat:
+            total += prim.max_bytes
+        elif f.type.kind == "user" and f.size is None and not f.repeat:
+            inner = max_size(f.type.user, seen | {t.name})
+            if inner is None:
+                return None
+            total += inner
+        elif (fixed := field_static_bits(replace(f, if_expr=None))) is not None:
+            total += fixed // 8
+        else:
+            return None
+    return total + -(-bits // 8)
 
 
 def substream(f: Field) -> bool:

@@ -616,15 +616,19 @@ _ENTRY_KINDS = {0: "legacy_message", 1: "legacy_message", 2: "record_batch"}
 
 
 def _codec_of(entry: bytes | None, magic: int | None) -> str | None:
-    """The codec an entry's attributes name, read from its bytes (for entries that do not decode)."""
-    at = 21 if magic == 2 else 17 if magic in (0, 1) else None
-    if entry is None or at is None or len(entry) <= at + (1 if magic == 2 else 0):
+    """The codec an entry's attributes name, from its bytes (for entries that do not decode): a
+    batch's from its header (`decode_header`), a legacy message's from its attributes byte, which
+    follows the entry's offset and size and the message's CRC and magic."""
+    if entry is None:
         return None
-    names = _rb.Compression if magic == 2 else _ms.Compression
     try:
-        return names(entry[at + (1 if magic == 2 else 0)] & 0x07).name
-    except ValueError:
-        return None
+        if magic == 2:
+            return _rb.decode_header(entry[:_rb.HEADER_MAX]).attributes.compression.name
+        if magic in (0, 1) and len(entry) > 17:
+            return _ms.Compression(entry[17] & 0x07).name
+    except (DecodeError, ValueError, AttributeError):  # a header cut short, a codec no member names
+        pass
+    return None
 
 
 def _row(schema: pa.Schema, **values) -> tuple:

@@ -26,7 +26,6 @@ from __future__ import annotations
 import bisect
 import mmap
 import os
-import struct
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -80,7 +79,6 @@ BUNDLE_SCHEMA = pa.schema([
 
 _bundle = codec("tank.bundle")
 _index = codec("tank.segment_index")
-_U64 = struct.Struct("<Q")
 def _refusal(data: bytes) -> DecodeError:
     try:
         _bundle.decode(data)
@@ -193,29 +191,21 @@ def header_points(path: Path, base_seq_num: int) -> dict[int, int]:
 
 def bundle_span(buf, pos: int, end: int, base_seq_num: int | None) -> tuple[int | None, int | None]:
     """(first sequence number, the next bundle's base) of the bundle in buf[pos:end], read from
-    its header alone (flags, producer block, count, sparse bounds: see schemas/tank/bundle.ksy);
+    its header alone (the codec's `decode_header`: flags, producer block, count, sparse bounds);
     the messages are not decompressed. A bundle that is not sparse starts at `base_seq_num`
     (None when unknown gives (None, None)). DecodeError when the header is cut short."""
-    if pos >= end:
-        raise DecodeError("truncated", "empty bundle", pos, "flags")
-    flags = buf[pos]
-    pos += 1
-    count, sparse = (flags >> 2) & 0xF, bool(flags & 0x40)
-    if flags & 0x80:  # extra flags; bit 0: partition leader epoch, producer id and epoch follow
-        if pos >= end:
-            raise DecodeError("truncated", "no extra flags byte", pos, "extra_flags")
-        pos += 1 + (14 if buf[pos] & 1 else 0)
-    if count == 0:
-        count, pos = uvarint(buf, pos, end, 5, "num_messages_varint", 32)
-    if not sparse:
+    head = bytes(buf[pos:min(end, pos + _bundle.HEADER_MAX)])  # `buf` may be a whole segment's mmap
+    try:
+        header = _bundle.decode_header(head)
+    except DecodeError as exc:
+        raise DecodeError(exc.kind, exc.detail, pos + (exc.offset or 0), exc.path) from None
+    count = header.num_messages
+    if not header.is_sparse:
         return (None, None) if base_seq_num is None else (base_seq_num, base_seq_num + count)
-    if pos + 8 > end:
-        raise DecodeError("truncated", "sparse bundle without its first sequence number", pos, "first_seq_num")
-    first, = _U64.unpack_from(buf, pos)
+    first = header.first_seq_num
     if count == 1:
         return first, first + 1
-    delta, _ = uvarint(buf, pos + 8, end, 5, "last_seq_num_delta", 32)
-    return first, first + delta + 2
+    return first, first + header.last_seq_num_delta + 2
 
 
 # ---------------------------------------------------------------- tailing (streaming, driver)
@@ -497,12 +487,12 @@ def validation_rows(r: SegmentRange, failfast: bool = False) -> Iterator[tuple]:
 
 
 def _codec_name(raw: bytes | None) -> str | None:
-    """The codec a bundle's flags name (bits 0-1), read from its bytes."""
+    """The codec a bundle's header names, read from its bytes (`decode_header`)."""
     if not raw:
         return None
     try:
-        return _bundle.Codec(raw[0] & 0x03).name
-    except ValueError:
+        return _bundle.decode_header(raw[:_bundle.HEADER_MAX]).codec.name
+    except (DecodeError, AttributeError):  # a header cut short, or a codec no member names (an int)
         return None
 
 

@@ -278,6 +278,39 @@ class Batch:
         self.number_of_records = number_of_records
 
 
+@dataclass(init=False)
+class BlockMetadataHeader:
+    """
+    The fields of a block_metadata before its topic_partitions.
+
+    See https://kafka.apache.org/protocol#protocol_types
+    https://github.com/aiven/inkless/blob/main/docs/inkless/ARCHITECTURE.md
+    """
+
+    magic: bytes = field(default=b"", metadata={"kind": "bytes"})
+    """The magic bytes "IKBM" (49 4b 42 4d) that start every metadata file."""
+    version: int = field(default=1, metadata={"kind": "int", "wide": False})
+    """Version of this encoding; 1 is the only one so far."""
+    block_header: BlockHeader = field(
+        default_factory=lambda: BlockHeader(), metadata={"kind": "user", "type": "BlockHeader"}
+    )
+    """What the block is, who wrote it and where it is stored."""
+    num_topic_partitions: int = field(default=0, metadata={"kind": "int", "wide": False})
+    """Number of topic partitions that follow; a negative count is wrong."""
+
+    def __init__(
+        self,
+        magic: bytes = b"",
+        version: int = 1,
+        block_header: BlockHeader | None = None,
+        num_topic_partitions: int = 0,
+    ) -> None:
+        self.magic = magic
+        self.version = version
+        self.block_header = block_header if block_header is not None else BlockHeader()
+        self.num_topic_partitions = num_topic_partitions
+
+
 _S0 = _struct.Struct(">B")
 _S1 = _struct.Struct(">i")
 _S2 = _struct.Struct(">iqh")
@@ -299,6 +332,10 @@ _L10 = (("len_name", ">h"),)
 _L11 = (("partition", ">i"), ("num_batches", ">i"))
 _L12 = (("byte_offset", 0, 8), ("size", 8, 4), ("number_of_records", 12, 4))
 _L13 = (("byte_offset", ">q"), ("size", ">i"), ("number_of_records", ">i"))
+_L14 = (("version", 0, 1),)
+_L15 = (("num_topic_partitions", 0, 4),)
+_L16 = (("version", ">B"),)
+_L17 = (("num_topic_partitions", ">i"),)
 
 
 def _d_block_metadata(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BlockMetadata, int]:
@@ -774,6 +811,79 @@ def _e_batch(v: Batch, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _d_block_metadata_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BlockMetadataHeader, int]:
+    """Decode one block_metadata_header from buf[pos:end]; return it and the position after it."""
+    v_magic: bytes
+    v_version: int
+    v_block_header: BlockHeader
+    v_num_topic_partitions: int
+    if pos + 4 > end:
+        raise _rt.short(buf, pos, end, 4, "magic")
+    if buf[pos : pos + 4] != b"IKBM":
+        raise _rt.invalid("wrong magic", pos, "magic")
+    v_magic = b"IKBM"
+    pos += 4
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L14)
+    v_version = buf[pos]
+    if v_version != 1:
+        raise _rt.invalid(f"{v_version!r} must be 1", pos + 0, "version")
+    pos += 1
+    try:
+        v_block_header, pos = _d_block_header(buf, pos, end, lim)
+    except _rt.DecodeError as exc:
+        raise exc.within("block_header")
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L15)
+    (v_num_topic_partitions,) = _S1.unpack_from(buf, pos)
+    pos += 4
+    return BlockMetadataHeader(v_magic, v_version, v_block_header, v_num_topic_partitions), pos
+
+
+def _e_block_metadata_header(v: BlockMetadataHeader, out: list[Any]) -> int:
+    """Append the parts of a block_metadata_header to `out`; return how many bytes they hold."""
+    w: int
+    try:
+        w = 0
+        v_magic = v.magic
+        v_version = v.version
+        v_block_header = v.block_header
+        v_num_topic_partitions = v.num_topic_partitions
+        if v_magic is None:
+            raise _rt.missing("magic")
+        out.append(b"IKBM")
+        w += 4
+        if v_version is None:
+            raise _rt.missing("version")
+        if v_version != 1:
+            raise _rt.invalid_encode(f"{v_version!r} must be 1", None, "version")
+        try:
+            if not 0 <= v_version <= 255:
+                raise ValueError("out of range")
+            out.append(_rt.BYTE[v_version])
+            w += 1
+        except (_struct.error, TypeError, ValueError) as exc:
+            raise _rt.range_error(exc, (v_version,), _L16) from None
+        if v_block_header is None:
+            raise _rt.missing("block_header")
+        try:
+            w += _e_block_header(v_block_header, out)
+        except _rt.EncodeError as exc:
+            raise exc.within("block_header")
+        if v_num_topic_partitions is None:
+            raise _rt.missing("num_topic_partitions")
+        try:
+            out.append(_S1.pack(v_num_topic_partitions))
+            w += 4
+        except (_struct.error, TypeError, ValueError) as exc:
+            raise _rt.range_error(exc, (v_num_topic_partitions,), _L17) from None
+        return w
+    except _rt.EncodeError:
+        raise
+    except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+        raise _rt.wrap_encode(exc, "") from None
+
+
 def decode(data, *, limits: Limits = DEFAULT_LIMITS) -> BlockMetadata:
     """Decode exactly one block_metadata; any other input raises DecodeError."""
     return decode_one(_d_block_metadata, FORMAT, data, limits)
@@ -807,6 +917,7 @@ _PARTS: Final = {
     "block_flags": (_d_block_flags, _e_block_flags),
     "topic_partition": (_d_topic_partition, _e_topic_partition),
     "batch": (_d_batch, _e_batch),
+    "block_metadata_header": (_d_block_metadata_header, _e_block_metadata_header),
 }
 
 
@@ -824,6 +935,16 @@ def encode_part(name: str, value: Any, *params: Any) -> bytes:
 
 
 PARTS = tuple(_PARTS)
+
+
+def decode_header(
+    data, pos: int = 0, end: int | None = None, *, limits: Limits = DEFAULT_LIMITS
+) -> BlockMetadataHeader:
+    """The fields of a block_metadata before its topic_partitions, read from data[pos:end] without the
+    rest (nothing after them is read, decompressed or checked)."""
+    return _decode_part(_PARTS, FORMAT, "block_metadata_header", data, pos, end, limits, ())[0]
+
+
 ROOT = BlockMetadata
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None

@@ -343,6 +343,81 @@ class ControlRecordValue:
         self.coordinator_epoch = coordinator_epoch
 
 
+@dataclass(init=False)
+class RecordBatchV2Header:
+    """
+    The fields of a record_batch_v2 before its records.
+
+    See https://kafka.apache.org/documentation/#recordbatch
+    """
+
+    base_offset: int = field(default=0, metadata={"kind": "int", "wide": True})
+    """Offset of the first record of the batch; records carry deltas from it."""
+    len_batch: int = field(default=0, metadata={"kind": "int", "wide": False})
+    """Number of bytes that follow this field, up to the end of the batch."""
+    partition_leader_epoch: int = field(default=0, metadata={"kind": "int", "wide": False})
+    """
+    Leader epoch of the partition when the batch was appended. The broker
+    rewrites it, so it lies outside the CRC.
+    """
+    magic: int = field(default=2, metadata={"kind": "int", "wide": False})
+    """Format version of the batch; always 2 here."""
+    crc: int = field(default=0, metadata={"kind": "int", "wide": False})
+    """CRC-32C (Castagnoli) of every byte from `attributes` to the end of the batch."""
+    attributes: Attributes = field(
+        default_factory=lambda: Attributes(), metadata={"kind": "user", "type": "Attributes"}
+    )
+    """Compression codec and flag bits of the batch."""
+    last_offset_delta: int = field(default=0, metadata={"kind": "int", "wide": False})
+    """
+    Offset delta of the last record. Log compaction may remove records but
+    keeps this value, so it is written as it was given; when left out it is
+    the offset delta of the last record (0 when there are none).
+    """
+    base_timestamp: int = field(default=0, metadata={"kind": "int", "wide": True})
+    """Timestamp of the first record; records carry deltas from it."""
+    max_timestamp: int = field(default=0, metadata={"kind": "int", "wide": True})
+    """Largest timestamp of the batch, or the broker's time with log-append time."""
+    producer_id: int = field(default=0, metadata={"kind": "int", "wide": True})
+    """Producer id of an idempotent or transactional producer, -1 otherwise."""
+    producer_epoch: int = field(default=0, metadata={"kind": "int", "wide": False})
+    """Epoch of the producer id, -1 when there is none."""
+    base_sequence: int = field(default=0, metadata={"kind": "int", "wide": False})
+    """Sequence number of the first record for idempotence, -1 when unused."""
+    num_records: int = field(default=0, metadata={"kind": "int", "wide": False})
+    """Number of records in the batch."""
+
+    def __init__(
+        self,
+        base_offset: int = 0,
+        len_batch: int = 0,
+        partition_leader_epoch: int = 0,
+        magic: int = 2,
+        crc: int = 0,
+        attributes: Attributes | None = None,
+        last_offset_delta: int = 0,
+        base_timestamp: int = 0,
+        max_timestamp: int = 0,
+        producer_id: int = 0,
+        producer_epoch: int = 0,
+        base_sequence: int = 0,
+        num_records: int = 0,
+    ) -> None:
+        self.base_offset = base_offset
+        self.len_batch = len_batch
+        self.partition_leader_epoch = partition_leader_epoch
+        self.magic = magic
+        self.crc = crc
+        self.attributes = attributes if attributes is not None else Attributes()
+        self.last_offset_delta = last_offset_delta
+        self.base_timestamp = base_timestamp
+        self.max_timestamp = max_timestamp
+        self.producer_id = producer_id
+        self.producer_epoch = producer_epoch
+        self.base_sequence = base_sequence
+        self.num_records = num_records
+
+
 _S0 = _struct.Struct(">qiibI")
 _S1 = _struct.Struct(">iqqqhii")
 _S2 = _struct.Struct(">H")
@@ -384,6 +459,26 @@ _L8 = (("version", 0, 2), ("type", 2, 2))
 _L9 = (("version", ">h"), ("type", ">h"))
 _L10 = (("version", 0, 2), ("coordinator_epoch", 2, 4))
 _L11 = (("version", ">h"), ("coordinator_epoch", ">i"))
+_L12 = (("base_offset", 0, 8), ("len_batch", 8, 4), ("partition_leader_epoch", 12, 4), ("magic", 16, 1), ("crc", 17, 4))
+_L13 = (
+    ("last_offset_delta", 0, 4),
+    ("base_timestamp", 4, 8),
+    ("max_timestamp", 12, 8),
+    ("producer_id", 20, 8),
+    ("producer_epoch", 28, 2),
+    ("base_sequence", 30, 4),
+    ("num_records", 34, 4),
+)
+_L14 = (("base_offset", ">q"), ("len_batch", ">i"), ("partition_leader_epoch", ">i"), ("magic", ">b"), ("crc", ">I"))
+_L15 = (
+    ("last_offset_delta", ">i"),
+    ("base_timestamp", ">q"),
+    ("max_timestamp", ">q"),
+    ("producer_id", ">q"),
+    ("producer_epoch", ">h"),
+    ("base_sequence", ">i"),
+    ("num_records", ">i"),
+)
 
 
 def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[RecordBatchV2, int]:
@@ -1275,6 +1370,159 @@ def _e_control_record_value(v: ControlRecordValue, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _d_record_batch_v2_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[RecordBatchV2Header, int]:
+    """Decode one record_batch_v2_header from buf[pos:end]; return it and the position after it."""
+    v_base_offset: int
+    v_len_batch: int
+    v_partition_leader_epoch: int
+    v_magic: int
+    v_crc: int
+    v_attributes: Attributes
+    v_last_offset_delta: int
+    v_base_timestamp: int
+    v_max_timestamp: int
+    v_producer_id: int
+    v_producer_epoch: int
+    v_base_sequence: int
+    v_num_records: int
+    if pos + 21 > end:
+        raise _rt.short_run(buf, pos, end, _L12)
+    v_base_offset, v_len_batch, v_partition_leader_epoch, v_magic, v_crc = _S0.unpack_from(buf, pos)
+    if v_magic != 2:
+        raise _rt.invalid(f"{v_magic!r} must be 2", pos + 16, "magic")
+    pos += 21
+    try:
+        v_attributes, pos = _d_attributes(buf, pos, end, lim)
+    except _rt.DecodeError as exc:
+        raise exc.within("attributes")
+    if pos + 38 > end:
+        raise _rt.short_run(buf, pos, end, _L13)
+    (
+        v_last_offset_delta,
+        v_base_timestamp,
+        v_max_timestamp,
+        v_producer_id,
+        v_producer_epoch,
+        v_base_sequence,
+        v_num_records,
+    ) = _S1.unpack_from(buf, pos)
+    pos += 38
+    return RecordBatchV2Header(
+        v_base_offset,
+        v_len_batch,
+        v_partition_leader_epoch,
+        v_magic,
+        v_crc,
+        v_attributes,
+        v_last_offset_delta,
+        v_base_timestamp,
+        v_max_timestamp,
+        v_producer_id,
+        v_producer_epoch,
+        v_base_sequence,
+        v_num_records,
+    ), pos
+
+
+def _e_record_batch_v2_header(v: RecordBatchV2Header, out: list[Any]) -> int:
+    """Append the parts of a record_batch_v2_header to `out`; return how many bytes they hold."""
+    w: int
+    try:
+        w = 0
+        v_base_offset = v.base_offset
+        v_len_batch = v.len_batch
+        v_partition_leader_epoch = v.partition_leader_epoch
+        v_magic = v.magic
+        v_crc = v.crc
+        v_attributes = v.attributes
+        v_last_offset_delta = v.last_offset_delta
+        v_base_timestamp = v.base_timestamp
+        v_max_timestamp = v.max_timestamp
+        v_producer_id = v.producer_id
+        v_producer_epoch = v.producer_epoch
+        v_base_sequence = v.base_sequence
+        v_num_records = v.num_records
+        if v_base_offset is None:
+            raise _rt.missing("base_offset")
+        if v_len_batch is None:
+            raise _rt.missing("len_batch")
+        if v_partition_leader_epoch is None:
+            raise _rt.missing("partition_leader_epoch")
+        if v_magic is None:
+            raise _rt.missing("magic")
+        if v_magic != 2:
+            raise _rt.invalid_encode(f"{v_magic!r} must be 2", None, "magic")
+        if v_crc is None:
+            raise _rt.missing("crc")
+        try:
+            out.append(_S0.pack(v_base_offset, v_len_batch, v_partition_leader_epoch, v_magic, v_crc))
+            w += 21
+        except (_struct.error, TypeError, ValueError) as exc:
+            raise _rt.range_error(
+                exc,
+                (
+                    v_base_offset,
+                    v_len_batch,
+                    v_partition_leader_epoch,
+                    v_magic,
+                    v_crc,
+                ),
+                _L14,
+            ) from None
+        if v_attributes is None:
+            raise _rt.missing("attributes")
+        try:
+            w += _e_attributes(v_attributes, out)
+        except _rt.EncodeError as exc:
+            raise exc.within("attributes")
+        if v_last_offset_delta is None:
+            raise _rt.missing("last_offset_delta")
+        if v_base_timestamp is None:
+            raise _rt.missing("base_timestamp")
+        if v_max_timestamp is None:
+            raise _rt.missing("max_timestamp")
+        if v_producer_id is None:
+            raise _rt.missing("producer_id")
+        if v_producer_epoch is None:
+            raise _rt.missing("producer_epoch")
+        if v_base_sequence is None:
+            raise _rt.missing("base_sequence")
+        if v_num_records is None:
+            raise _rt.missing("num_records")
+        try:
+            out.append(
+                _S1.pack(
+                    v_last_offset_delta,
+                    v_base_timestamp,
+                    v_max_timestamp,
+                    v_producer_id,
+                    v_producer_epoch,
+                    v_base_sequence,
+                    v_num_records,
+                )
+            )
+            w += 38
+        except (_struct.error, TypeError, ValueError) as exc:
+            raise _rt.range_error(
+                exc,
+                (
+                    v_last_offset_delta,
+                    v_base_timestamp,
+                    v_max_timestamp,
+                    v_producer_id,
+                    v_producer_epoch,
+                    v_base_sequence,
+                    v_num_records,
+                ),
+                _L15,
+            ) from None
+        return w
+    except _rt.EncodeError:
+        raise
+    except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+        raise _rt.wrap_encode(exc, "") from None
+
+
 def decode(data, *, limits: Limits = DEFAULT_LIMITS) -> RecordBatchV2:
     """Decode exactly one record_batch_v2; any other input raises DecodeError."""
     return decode_one(_d_record_batch_v2, FORMAT, data, limits)
@@ -1367,6 +1615,7 @@ _PARTS: Final = {
     "header": (_d_header, _e_header),
     "control_record_key": (_d_control_record_key, _e_control_record_key),
     "control_record_value": (_d_control_record_value, _e_control_record_value),
+    "record_batch_v2_header": (_d_record_batch_v2_header, _e_record_batch_v2_header),
 }
 
 
@@ -1384,6 +1633,18 @@ def encode_part(name: str, value: Any, *params: Any) -> bytes:
 
 
 PARTS = tuple(_PARTS)
+#: The most bytes a RecordBatchV2Header takes (every optional field there, varints at their longest).
+HEADER_MAX = 61
+
+
+def decode_header(
+    data, pos: int = 0, end: int | None = None, *, limits: Limits = DEFAULT_LIMITS
+) -> RecordBatchV2Header:
+    """The fields of a record_batch_v2 before its records, read from data[pos:end] without the
+    rest (nothing after them is read, decompressed or checked)."""
+    return _decode_part(_PARTS, FORMAT, "record_batch_v2_header", data, pos, end, limits, ())[0]
+
+
 ROOT = RecordBatchV2
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None

@@ -230,6 +230,70 @@ class Message:
         self.seq_num = seq_num
 
 
+@dataclass(init=False)
+class BundleHeader:
+    """
+    The fields of a bundle before its messages.
+
+    See https://github.com/phaistos-networks/TANK/blob/master/tank_encoding.md
+    """
+
+    codec: Codec | int = field(default=Codec.none, metadata={"kind": "enum", "enum": "Codec"})
+    """Bits 0-1, the codec of the message set."""
+    num_messages_in_flags: int = field(default=0, metadata={"kind": "int", "wide": False})
+    """Bits 2-5, the number of messages when it is 1 to 15; 0 when a varint count follows."""
+    is_sparse: bool = field(default=False, metadata={"kind": "bool"})
+    """Bit 6, set when the bundle carries its messages' sequence numbers."""
+    has_extra_flags: bool = field(default=False, metadata={"kind": "bool"})
+    """
+    Bit 7, set when an extra flags byte follows. Documented by the seeds; no
+    real encoder or decoder reads or writes it, so real data never has it.
+    """
+    extra_flags: int | None = field(default=None, metadata={"kind": "int", "wide": False, "optional": True})
+    """Extra flags (seed only); bit 0 says rich producer information follows."""
+    producer: ProducerInfo | None = field(
+        default=None, metadata={"kind": "user", "type": "ProducerInfo", "optional": True}
+    )
+    """Rich producer information (seed only)."""
+    num_messages_varint: int | None = field(default=None, metadata={"kind": "int", "wide": False, "optional": True})
+    """The number of messages, when it does not fit in the flags."""
+    first_seq_num: int | None = field(default=None, metadata={"kind": "int", "wide": True, "optional": True})
+    """Sequence number of the first message (sparse bundles)."""
+    last_seq_num_delta: int | None = field(default=None, metadata={"kind": "int", "wide": False, "optional": True})
+    """
+    Last message's sequence number minus the first's, minus 1 (sparse bundles of
+    several messages).
+    """
+    num_messages: int | None = field(
+        default=None, compare=False, metadata={"kind": "int", "wide": False, "instance": True}
+    )
+    """The number of messages. Computed on decode."""
+
+    def __init__(
+        self,
+        codec: Codec | int = Codec.none,
+        num_messages_in_flags: int = 0,
+        is_sparse: bool = False,
+        has_extra_flags: bool = False,
+        extra_flags: int | None = None,
+        producer: ProducerInfo | None = None,
+        num_messages_varint: int | None = None,
+        first_seq_num: int | None = None,
+        last_seq_num_delta: int | None = None,
+        num_messages: int | None = None,
+    ) -> None:
+        self.codec = codec
+        self.num_messages_in_flags = num_messages_in_flags
+        self.is_sparse = is_sparse
+        self.has_extra_flags = has_extra_flags
+        self.extra_flags = extra_flags
+        self.producer = producer
+        self.num_messages_varint = num_messages_varint
+        self.first_seq_num = first_seq_num
+        self.last_seq_num_delta = last_seq_num_delta
+        self.num_messages = num_messages
+
+
 _S0 = _struct.Struct("<B")
 _S1 = _struct.Struct("<Q")
 _S2 = _struct.Struct(">B")
@@ -244,6 +308,10 @@ _L6 = (("has_key", 0, 1), ("use_last_ts", 0, 1), ("seq_num_prev_plus_one", 0, 1)
 _L7 = (("has_key", "<B"),)
 _L8 = (("timestamp_written", "<Q"),)
 _L9 = (("len_key", ">B"),)
+_L10 = (("codec", 0, 1), ("num_messages_in_flags", 0, 1), ("is_sparse", 0, 1), ("has_extra_flags", 0, 1))
+_L11 = (("codec", "<B"),)
+_L12 = (("extra_flags", ">B"),)
+_L13 = (("first_seq_num", "<Q"),)
 
 
 def _d_bundle(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: int) -> tuple[Bundle, int]:
@@ -893,6 +961,204 @@ def _e_message(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _d_bundle_header(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: int) -> tuple[BundleHeader, int]:
+    """Decode one bundle_header from buf[pos:end]; return it and the position after it."""
+    v_codec: Codec | int
+    v_num_messages_in_flags: int
+    v_is_sparse: bool
+    v_has_extra_flags: bool
+    v_extra_flags: Any
+    v_producer: Any
+    v_num_messages_varint: Any
+    v_first_seq_num: Any
+    v_last_seq_num_delta: Any
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L10)
+    g_codec = buf[pos]
+    v_codec = g_codec & 0x3
+    v_num_messages_in_flags = (g_codec >> 2) & 0xF
+    v_is_sparse = ((g_codec >> 6) & 0x1) != 0
+    v_has_extra_flags = ((g_codec >> 7) & 0x1) != 0
+    v_codec = _rt.enum_value(Codec, v_codec)
+    pos += 1
+    if v_has_extra_flags:
+        if pos >= end:
+            raise _rt.short(buf, pos, end, 1, "extra_flags")
+        v_extra_flags = buf[pos]
+        pos += 1
+    else:
+        v_extra_flags = None
+    if v_has_extra_flags and ((v_extra_flags & 1) != 0):
+        try:
+            v_producer, pos = _d_producer_info(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within("producer")
+    else:
+        v_producer = None
+    if v_num_messages_in_flags == 0:
+        if pos < end and buf[pos] < 128:
+            v_num_messages_varint = buf[pos]
+            pos += 1
+        else:
+            v_num_messages_varint, pos = _rt.uvarint(buf, pos, end, 5, "num_messages_varint", 32)
+    else:
+        v_num_messages_varint = None
+    if v_is_sparse:
+        if pos + 8 > end:
+            raise _rt.short(buf, pos, end, 8, "first_seq_num")
+        (v_first_seq_num,) = _S1.unpack_from(buf, pos)
+        pos += 8
+    else:
+        v_first_seq_num = None
+    i_num_messages = v_num_messages_in_flags if (v_num_messages_in_flags != 0) else v_num_messages_varint
+    if v_is_sparse and (i_num_messages != 1):
+        if pos < end and buf[pos] < 128:
+            v_last_seq_num_delta = buf[pos]
+            pos += 1
+        else:
+            v_last_seq_num_delta, pos = _rt.uvarint(buf, pos, end, 5, "last_seq_num_delta", 32)
+    else:
+        v_last_seq_num_delta = None
+    return BundleHeader(
+        v_codec,
+        v_num_messages_in_flags,
+        v_is_sparse,
+        v_has_extra_flags,
+        v_extra_flags,
+        v_producer,
+        v_num_messages_varint,
+        v_first_seq_num,
+        v_last_seq_num_delta,
+        i_num_messages,
+    ), pos
+
+
+def _e_bundle_header(v: BundleHeader, out: list[Any], p_base_seq_num: int) -> int:
+    """Append the parts of a bundle_header to `out`; return how many bytes they hold."""
+    v_extra_flags: Any
+    v_producer: Any
+    v_num_messages_varint: Any
+    v_first_seq_num: Any
+    v_last_seq_num_delta: Any
+    d: bytes
+    x: int
+    w: int
+    try:
+        w = 0
+        v_codec = v.codec
+        v_num_messages_in_flags = v.num_messages_in_flags
+        v_is_sparse = v.is_sparse
+        v_has_extra_flags = v.has_extra_flags
+        v_extra_flags = v.extra_flags
+        v_producer = v.producer
+        v_num_messages_varint = v.num_messages_varint
+        v_first_seq_num = v.first_seq_num
+        v_last_seq_num_delta = v.last_seq_num_delta
+        if v_codec is None:
+            raise _rt.missing("codec")
+        if v_num_messages_in_flags is None:
+            raise _rt.missing("num_messages_in_flags")
+        if v_is_sparse is None:
+            raise _rt.missing("is_sparse")
+        if v_has_extra_flags is None:
+            raise _rt.missing("has_extra_flags")
+        try:
+            if (
+                not 0
+                <= (
+                    _rt.check_bits(v_codec, 2, "codec")
+                    | (_rt.check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
+                    | (_rt.check_bits(v_is_sparse, 1, "is_sparse") << 6)
+                    | (_rt.check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
+                )
+                <= 255
+            ):
+                raise ValueError("out of range")
+            out.append(
+                _rt.BYTE[
+                    (
+                        _rt.check_bits(v_codec, 2, "codec")
+                        | (_rt.check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
+                        | (_rt.check_bits(v_is_sparse, 1, "is_sparse") << 6)
+                        | (_rt.check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
+                    )
+                ]
+            )
+            w += 1
+        except (_struct.error, TypeError, ValueError) as exc:
+            raise _rt.range_error(
+                exc,
+                (
+                    (
+                        _rt.check_bits(v_codec, 2, "codec")
+                        | (_rt.check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
+                        | (_rt.check_bits(v_is_sparse, 1, "is_sparse") << 6)
+                        | (_rt.check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
+                    ),
+                ),
+                _L11,
+            ) from None
+        if v_has_extra_flags:
+            if v_extra_flags is None:
+                raise _rt.missing("extra_flags")
+            try:
+                if not 0 <= v_extra_flags <= 255:
+                    raise ValueError("out of range")
+                out.append(_rt.BYTE[v_extra_flags])
+                w += 1
+            except (_struct.error, TypeError, ValueError) as exc:
+                raise _rt.range_error(exc, (v_extra_flags,), _L12) from None
+        elif v_extra_flags is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "extra_flags")
+        if v_has_extra_flags and ((v_extra_flags & 1) != 0):
+            if v_producer is None:
+                raise _rt.missing("producer")
+            try:
+                w += _e_producer_info(v_producer, out)
+            except _rt.EncodeError as exc:
+                raise exc.within("producer")
+        elif v_producer is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "producer")
+        if v_num_messages_in_flags == 0:
+            if v_num_messages_varint is None:
+                raise _rt.missing("num_messages_varint")
+            x = v_num_messages_varint
+            if not 0 <= x < 4294967296:
+                raise _rt.out_of_range(x, 32, "num_messages_varint", signed=False)
+            d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+            out.append(d)
+            w += len(d)
+        elif v_num_messages_varint is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "num_messages_varint")
+        if v_is_sparse:
+            if v_first_seq_num is None:
+                raise _rt.missing("first_seq_num")
+            try:
+                out.append(_S1.pack(v_first_seq_num))
+                w += 8
+            except (_struct.error, TypeError, ValueError) as exc:
+                raise _rt.range_error(exc, (v_first_seq_num,), _L13) from None
+        elif v_first_seq_num is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "first_seq_num")
+        i_num_messages = v_num_messages_in_flags if (v_num_messages_in_flags != 0) else v_num_messages_varint
+        if v_is_sparse and (i_num_messages != 1):
+            if v_last_seq_num_delta is None:
+                raise _rt.missing("last_seq_num_delta")
+            x = v_last_seq_num_delta
+            if not 0 <= x < 4294967296:
+                raise _rt.out_of_range(x, 32, "last_seq_num_delta", signed=False)
+            d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+            out.append(d)
+            w += len(d)
+        elif v_last_seq_num_delta is not None:
+            raise _rt.invalid_encode("is set, but its condition is false", None, "last_seq_num_delta")
+        return w
+    except _rt.EncodeError:
+        raise
+    except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+        raise _rt.wrap_encode(exc, "") from None
+
+
 def decode(data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0) -> Bundle:
     """Decode exactly one bundle; any other input raises DecodeError."""
     return decode_one(_d_bundle, FORMAT, data, limits, base_seq_num)
@@ -925,6 +1191,7 @@ _PARTS: Final = {
     "producer_info": (_d_producer_info, _e_producer_info),
     "message_set": (_d_message_set, _e_message_set),
     "message": (_d_message, _e_message),
+    "bundle_header": (_d_bundle_header, _e_bundle_header),
 }
 
 
@@ -942,6 +1209,18 @@ def encode_part(name: str, value: Any, *params: Any) -> bytes:
 
 
 PARTS = tuple(_PARTS)
+#: The most bytes a BundleHeader takes (every optional field there, varints at their longest).
+HEADER_MAX = 34
+
+
+def decode_header(
+    data, pos: int = 0, end: int | None = None, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0
+) -> BundleHeader:
+    """The fields of a bundle before its messages, read from data[pos:end] without the
+    rest (nothing after them is read, decompressed or checked)."""
+    return _decode_part(_PARTS, FORMAT, "bundle_header", data, pos, end, limits, (base_seq_num,))[0]
+
+
 ROOT = Bundle
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None

@@ -26,7 +26,7 @@ from ruff.__main__ import find_ruff_bin
 from logcodec.runtime.processors import PROCESSORS
 
 from .. import expr as E
-from ..model import Primitive, min_size, model_of, navigates, primitive, schema_closure, substream, type_expressions
+from ..model import Primitive, header_of, max_size, min_size, model_of, navigates, primitive, schema_closure, substream, type_expressions
 from ..schema import Field, Schema, SchemaError, TypeDef, TypeRef
 from ..types import check_types, field_tinfo, ref_tinfo
 from .entries import checksum_source, entry_source
@@ -220,9 +220,13 @@ class ModuleEmitter:
         return f"_L{len(self.layouts) - 1}"
 
     def render(self) -> str:
-        classes = [self.class_source(t) for t in self.types if not t.unwrap]
+        # The root's header (`model.header_of`), decoded and encoded on its own (`decode_header`):
+        # this repository's schemas, whose values are plain.
+        header = header_of(self.schema.root) if self.nav is None else None
+        rendered = [*self.types, *([header] if header is not None else [])]
+        classes = [self.class_source(t) for t in rendered if not t.unwrap]
         functions = []
-        for t in self.types:
+        for t in rendered:
             functions.append(TypeEmitter(self, t).decoder())
             functions.append(TypeEmitter(self, t).encoder())
         enums = [
@@ -240,7 +244,9 @@ class ModuleEmitter:
                                 + (f" = {p.default!r}" if p.default is not None else "") for p in root.params),
             root_args="".join(f", {p.id}" for p in root.params),
             root_class=root.class_name, doc=_docstring(self.schema.doc, 0), links=self.nav is not None,
-            part_types=self.types, entry_code=entry_source(self.model.entry()),
+            part_types=rendered, header=header, entry_code=entry_source(self.model.entry()),
+            header_bulk=root.seq[len(header.seq)].id if header else "", header_max=header and max_size(header),
+            header_args="(" + "".join(f"{p.id}, " for p in root.params).rstrip(" ") + ")",
             checksum_code=checksum_source(self.model.entry()),
         ))
 

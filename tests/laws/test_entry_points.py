@@ -105,3 +105,20 @@ def test_checksums_are_checked_where_they_lie_without_decoding():
     batch[0] ^= 1  # the base offset lies outside the CRC
     assert rs.checksums_hold(bytes(batch)) is True
     assert rs.checksums_hold(bytes(batch[:-1])) is None  # cut short
+
+
+def test_a_header_is_decoded_without_the_bulk_after_it():
+    from logcodec.generated.tank import bundle as tb
+
+    batch = rb.encode(rb.RecordBatchV2(base_offset=7, attributes=rb.Attributes(compression=rb.Compression.gzip),
+                                       records=[rb.Record(key=b"k", value=b"v")]))
+    header = rb.decode_header(batch[:rb.HEADER_MAX])  # the records' bytes are not there: not read
+    assert (header.base_offset, header.attributes.compression, header.num_records) == (7, rb.Compression.gzip, 1)
+    assert rb.HEADER_MAX == 61 and not hasattr(header, "records")
+    sparse = tb.encode(tb.Bundle(is_sparse=True, messages=[tb.Message(seq_num=40, timestamp=1, content=b"a"),
+                                                          tb.Message(seq_num=45, timestamp=2, content=b"b")]))
+    h = tb.decode_header(sparse[:tb.HEADER_MAX])
+    assert (h.is_sparse, h.first_seq_num, h.num_messages, h.last_seq_num_delta) == (True, 40, 2, 4)
+    with pytest.raises(DecodeError) as cut:
+        rb.decode_header(batch[:30])
+    assert cut.value.kind == "truncated"
