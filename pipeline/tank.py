@@ -41,7 +41,6 @@ from logcodec.pipeline.plan import ReadOptions, SegmentRange, cut, pack, push_fi
 from logcodec.pipeline.roundtrip import compare
 from logcodec.pipeline.tables import ERROR, NOT_INKLESS, VALIDATION_SCHEMA, error_value, record_batches
 from logcodec.runtime.errors import DecodeError
-from logcodec.runtime.primitives import uvarint
 
 ROW_KINDS = ("record", "bundle", "validation")
 
@@ -78,6 +77,7 @@ BUNDLE_SCHEMA = pa.schema([
 ])
 
 _bundle = codec("tank.bundle")
+_segment = codec("tank.segment_log")  # a segment's framing: each bundle's length and where its bytes lie
 _index = codec("tank.segment_index")
 def _refusal(data: bytes) -> DecodeError:
     try:
@@ -176,7 +176,8 @@ def header_points(path: Path, base_seq_num: int) -> dict[int, int]:
         pos, end, seq = 0, len(data), base_seq_num
         while pos < end:
             try:
-                n, body = uvarint(data, pos, end, 5, "len_bundle", 32)
+                body, stop = _segment.entry_content(data, pos, end)
+                n = stop - body
                 if body + n > end:
                     break
                 first, following = bundle_span(data, body, body + n, seq)
@@ -241,7 +242,8 @@ def complete_end(path: Path, start: int, seq: int | None) -> tuple[int, int | No
             pos = start
             while pos < size:
                 try:
-                    n, body = uvarint(data, pos, size, 5, "len_bundle", 32)
+                    body, stop = _segment.entry_content(data, pos, size)
+                    n = stop - body
                 except DecodeError:
                     break
                 if n == 0 or body + n > size:
@@ -327,7 +329,8 @@ def bundles(r: SegmentRange, failfast: bool) -> Iterator[BundleRead]:
         for offset in sorted(o for o in r.resume if r.start + pos < o < r.start + limit):
             rel = offset - r.start
             try:
-                n, body = uvarint(data, rel, limit, 5, "len_bundle", 32)
+                body, stop = _segment.entry_content(data, rel, limit)
+                n = stop - body
                 if body + n <= limit:
                     _bundle.decode(data[body:body + n], base_seq_num=r.resume[offset])
                     return rel, r.resume[offset]
@@ -363,7 +366,8 @@ def bundles(r: SegmentRange, failfast: bool) -> Iterator[BundleRead]:
         if seq is None and at in r.checkpoints:
             seq = r.checkpoints[at]  # numbering resumes
         try:
-            n, body = uvarint(data, pos, limit, 5, "len_bundle", 32)
+            body, stop = _segment.entry_content(data, pos, limit)
+            n = stop - body
             broken = None if body + n <= limit else DecodeError(
                 "truncated", f"bundle of {n} bytes, {limit - body} left in the file", at, "bundle")
             if n == 0:  # a bundle of no bytes: the decoder refuses it, and nothing says where the next starts
@@ -409,7 +413,8 @@ def bundles(r: SegmentRange, failfast: bool) -> Iterator[BundleRead]:
         pos = body + n
     if r.end in r.checkpoints and seq is not None and len(data) > limit:
         try:
-            n, body = uvarint(data, limit, len(data), 5, "len_bundle", 32)
+            body, stop = _segment.entry_content(data, limit, len(data))
+            n = stop - body
         except DecodeError:
             return  # the next range reports it
         disagreement = contradicts_index(r.end, body, min(body + n, len(data)))
@@ -555,7 +560,8 @@ def _bundle_starts(log: Path, base_seq_num: int) -> tuple[dict[int, int | None],
             pos, seq = 0, base_seq_num
             while pos < size:
                 try:
-                    n, body = uvarint(data, pos, size, 5, "len_bundle", 32)
+                    body, stop = _segment.entry_content(data, pos, size)
+                    n = stop - body
                 except DecodeError:
                     break
                 if body + n > size:

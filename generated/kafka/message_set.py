@@ -745,21 +745,29 @@ ENTRY = "entry"
 ENTRY_HEADER = 12
 
 
-def entry_size(data: Any, pos: int = 0, end: int | None = None) -> int:
-    """The bytes the entry at data[pos:end] takes, read from its header alone (its
-    `len_message`), whether or not they are all there. DecodeError: `truncated` when the
-    header is cut short, `invalid_length` when it declares less than the 14 bytes
-    the smallest entry holds after it."""
+def entry_content(data: Any, pos: int = 0, end: int | None = None) -> tuple[int, int]:
+    """Where what the `len_message` of the entry at data[pos:end] measures lies, (start,
+    end) in `data`, as its header says (whether or not the bytes are there, and however few it
+    declares). DecodeError (`truncated`) when the header is cut short."""
     end = len(data) if end is None else end
     if pos + 12 > end:
         raise _rt.short(data, pos, end, 12, "len_message")
     (n,) = _struct.unpack_from(">i", data, pos + 8)
-    size = 12 + n
-    if n < 14:
+    start = pos + 12
+    return start, start + n
+
+
+def entry_size(data: Any, pos: int = 0, end: int | None = None) -> int:
+    """The bytes the entry at data[pos:end] takes, read from its header alone (its
+    `len_message`), whether or not they are all there. DecodeError: `truncated` when the
+    header is cut short, `invalid_length` when it declares fewer bytes (14) than
+    the smallest entry holds after it."""
+    start, stop = entry_content(data, pos, end)
+    if stop - start < 14:
         raise _rt.DecodeError(
-            "invalid_length", f"declares {n} bytes, the smallest entry holds 14", pos + 8, "len_message"
+            "invalid_length", f"declares {stop - start} bytes, the smallest entry holds 14", pos + 8, "len_message"
         )
-    return size
+    return stop - pos
 
 
 def entry_bounds(data: Any, pos: int = 0, end: int | None = None) -> tuple[list[tuple[int, int]], int]:

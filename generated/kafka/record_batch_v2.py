@@ -1555,21 +1555,32 @@ ENTRY = "record_batch_v2"
 ENTRY_HEADER = 12
 
 
-def entry_size(data: Any, pos: int = 0, end: int | None = None) -> int:
-    """The bytes the record_batch_v2 at data[pos:end] takes, read from its header alone (its
-    `len_batch`), whether or not they are all there. DecodeError: `truncated` when the
-    header is cut short, `invalid_length` when it declares less than the 49 bytes
-    the smallest record_batch_v2 holds after it."""
+def entry_content(data: Any, pos: int = 0, end: int | None = None) -> tuple[int, int]:
+    """Where what the `len_batch` of the record_batch_v2 at data[pos:end] measures lies, (start,
+    end) in `data`, as its header says (whether or not the bytes are there, and however few it
+    declares). DecodeError (`truncated`) when the header is cut short."""
     end = len(data) if end is None else end
     if pos + 12 > end:
         raise _rt.short(data, pos, end, 12, "len_batch")
     (n,) = _struct.unpack_from(">i", data, pos + 8)
-    size = 12 + n
-    if n < 49:
+    start = pos + 12
+    return start, start + n
+
+
+def entry_size(data: Any, pos: int = 0, end: int | None = None) -> int:
+    """The bytes the record_batch_v2 at data[pos:end] takes, read from its header alone (its
+    `len_batch`), whether or not they are all there. DecodeError: `truncated` when the
+    header is cut short, `invalid_length` when it declares fewer bytes (49) than
+    the smallest record_batch_v2 holds after it."""
+    start, stop = entry_content(data, pos, end)
+    if stop - start < 49:
         raise _rt.DecodeError(
-            "invalid_length", f"declares {n} bytes, the smallest record_batch_v2 holds 49", pos + 8, "len_batch"
+            "invalid_length",
+            f"declares {stop - start} bytes, the smallest record_batch_v2 holds 49",
+            pos + 8,
+            "len_batch",
         )
-    return size
+    return stop - pos
 
 
 def entry_bounds(data: Any, pos: int = 0, end: int | None = None) -> tuple[list[tuple[int, int]], int]:

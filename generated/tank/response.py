@@ -3562,21 +3562,29 @@ ENTRY = "response"
 ENTRY_HEADER = 5
 
 
-def entry_size(data: Any, pos: int = 0, end: int | None = None) -> int:
-    """The bytes the response at data[pos:end] takes, read from its header alone (its
-    `len_payload`), whether or not they are all there. DecodeError: `truncated` when the
-    header is cut short, `invalid_length` when it declares less than the 0 bytes
-    the smallest response holds after it."""
+def entry_content(data: Any, pos: int = 0, end: int | None = None) -> tuple[int, int]:
+    """Where what the `len_payload` of the response at data[pos:end] measures lies, (start,
+    end) in `data`, as its header says (whether or not the bytes are there, and however few it
+    declares). DecodeError (`truncated`) when the header is cut short."""
     end = len(data) if end is None else end
     if pos + 5 > end:
         raise _rt.short(data, pos, end, 5, "len_payload")
     (n,) = _struct.unpack_from("<I", data, pos + 1)
-    size = 5 + n
-    if n < 0:
+    start = pos + 5
+    return start, start + n
+
+
+def entry_size(data: Any, pos: int = 0, end: int | None = None) -> int:
+    """The bytes the response at data[pos:end] takes, read from its header alone (its
+    `len_payload`), whether or not they are all there. DecodeError: `truncated` when the
+    header is cut short, `invalid_length` when it declares fewer bytes (0) than
+    the smallest response holds after it."""
+    start, stop = entry_content(data, pos, end)
+    if stop - start < 0:
         raise _rt.DecodeError(
-            "invalid_length", f"declares {n} bytes, the smallest response holds 0", pos + 1, "len_payload"
+            "invalid_length", f"declares {stop - start} bytes, the smallest response holds 0", pos + 1, "len_payload"
         )
-    return size
+    return stop - pos
 
 
 def entry_bounds(data: Any, pos: int = 0, end: int | None = None) -> tuple[list[tuple[int, int]], int]:

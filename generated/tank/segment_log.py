@@ -248,19 +248,26 @@ ENTRY = "entry"
 ENTRY_HEADER = 5
 
 
+def entry_content(data: Any, pos: int = 0, end: int | None = None) -> tuple[int, int]:
+    """Where what the `len_bundle` of the entry at data[pos:end] measures lies, (start,
+    end) in `data`, as its header says (whether or not the bytes are there, and however few it
+    declares). DecodeError (`truncated`) when the header is cut short."""
+    end = len(data) if end is None else end
+    n, start = _rt.uvarint(data, pos, end, 5, "len_bundle", 32)
+    return start, start + n
+
+
 def entry_size(data: Any, pos: int = 0, end: int | None = None) -> int:
     """The bytes the entry at data[pos:end] takes, read from its header alone (its
     `len_bundle`), whether or not they are all there. DecodeError: `truncated` when the
-    header is cut short, `invalid_length` when it declares less than the 1 bytes
+    header is cut short, `invalid_length` when it declares fewer bytes (1) than
     the smallest entry holds after it."""
-    end = len(data) if end is None else end
-    n, after = _rt.uvarint(data, pos + 0, end, 5, "len_bundle", 32)
-    size = after - pos + n
-    if n < 1:
+    start, stop = entry_content(data, pos, end)
+    if stop - start < 1:
         raise _rt.DecodeError(
-            "invalid_length", f"declares {n} bytes, the smallest entry holds 1", pos + 0, "len_bundle"
+            "invalid_length", f"declares {stop - start} bytes, the smallest entry holds 1", pos, "len_bundle"
         )
-    return size
+    return stop - pos
 
 
 def entry_bounds(data: Any, pos: int = 0, end: int | None = None) -> tuple[list[tuple[int, int]], int]:

@@ -14,7 +14,8 @@ _CODES = {(1, False): "B", (1, True): "b", (2, False): "H", (2, True): "h",
 
 
 def entry_source(entry: TypeDef | None) -> str:
-    """Python source of `ENTRY`, `entry_size` and `entry_bounds`; empty when nothing is framed."""
+    """Python source of `ENTRY`, `ENTRY_HEADER`, `entry_content`, `entry_size` and `entry_bounds`;
+    empty when nothing is framed."""
     if entry is None:
         return ""
     fr = frame(entry)
@@ -22,18 +23,17 @@ def entry_source(entry: TypeDef | None) -> str:
     prim = primitive(length.type)
     if prim is not None:
         header = at + prim.max_bytes
-        read = [f"    n, after = _rt.uvarint(data, pos + {at}, end, {prim.max_bytes}, {length.id!r}, {prim.bits})",
-                "    size = after - pos + n"]
+        read = [f"    n, start = _rt.uvarint(data, {_at(at)}, end, {prim.max_bytes}, {length.id!r}, {prim.bits})"]
         if prim.zigzag:
-            read.insert(1, "    n = (n >> 1) ^ -(n & 1)")
+            read.append("    n = (n >> 1) ^ -(n & 1)")
     else:
         width = length.type.size
         header = at + width
         fmt = (">" if length.type.endian == "be" else "<") + _CODES[(width, length.type.signed)]
         read = [f"    if pos + {header} > end:",
                 f"        raise _rt.short(data, pos, end, {header}, {length.id!r})",
-                f"    (n,) = _struct.unpack_from({fmt!r}, data, pos + {at})",
-                f"    size = {header} + n"]
+                f"    (n,) = _struct.unpack_from({fmt!r}, data, {_at(at)})",
+                f"    start = pos + {header}"]
     return "\n".join([
         "",
         "",
@@ -43,17 +43,25 @@ def entry_source(entry: TypeDef | None) -> str:
         f"ENTRY_HEADER = {header}",
         "",
         "",
+        "def entry_content(data: Any, pos: int = 0, end: int | None = None) -> tuple[int, int]:",
+        f'    """Where what the `{length.id}` of the {entry.name} at data[pos:end] measures lies, (start,',
+        "    end) in `data`, as its header says (whether or not the bytes are there, and however few it",
+        '    declares). DecodeError (`truncated`) when the header is cut short."""',
+        "    end = len(data) if end is None else end",
+        *read,
+        "    return start, start + n",
+        "",
+        "",
         "def entry_size(data: Any, pos: int = 0, end: int | None = None) -> int:",
         f'    """The bytes the {entry.name} at data[pos:end] takes, read from its header alone (its',
         f"    `{length.id}`), whether or not they are all there. DecodeError: `truncated` when the",
-        f"    header is cut short, `invalid_length` when it declares less than the {fr.least} bytes",
+        f"    header is cut short, `invalid_length` when it declares fewer bytes ({fr.least}) than",
         f'    the smallest {entry.name} holds after it."""',
-        "    end = len(data) if end is None else end",
-        *read,
-        f"    if n < {fr.least}:",
-        f'        raise _rt.DecodeError("invalid_length", f"declares {{n}} bytes, the smallest {entry.name} holds '
-        f'{fr.least}", pos + {at}, {length.id!r})',
-        "    return size",
+        "    start, stop = entry_content(data, pos, end)",
+        f"    if stop - start < {fr.least}:",
+        f'        raise _rt.DecodeError("invalid_length", f"declares {{stop - start}} bytes, the smallest {entry.name} '
+        f'holds {fr.least}", {_at(at)}, {length.id!r})',
+        "    return stop - pos",
         "",
         "",
         "def entry_bounds(data: Any, pos: int = 0, end: int | None = None) -> tuple[list[tuple[int, int]], int]:",
@@ -73,6 +81,11 @@ def entry_source(entry: TypeDef | None) -> str:
         "        pos += size",
         "    return bounds, pos",
     ])
+
+
+def _at(at: int) -> str:
+    """Where a fixed offset lies in `data`: `pos`, or `pos + N`."""
+    return f"pos + {at}" if at else "pos"
 
 
 def checksum_source(entry: TypeDef | None) -> str:

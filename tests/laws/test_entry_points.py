@@ -122,3 +122,15 @@ def test_a_header_is_decoded_without_the_bulk_after_it():
     with pytest.raises(DecodeError) as cut:
         rb.decode_header(batch[:30])
     assert cut.value.kind == "truncated"
+
+
+def test_what_a_length_measures_lies_where_the_header_says():
+    from logcodec.generated.tank import segment_log as sl
+
+    data = bytes([0x81, 0x01]) + bytes(129)
+    assert sl.entry_content(data) == (2, 131)
+    assert sl.entry_content(bytes([0])) == (1, 1)  # however few it declares (entry_size refuses it)
+    with pytest.raises(DecodeError) as small:
+        sl.entry_size(bytes([0]))
+    assert small.value.kind == "invalid_length"
+    assert rs.entry_content(bytes(8) + (20).to_bytes(4, "big"), 0) == (12, 32)
