@@ -63,7 +63,6 @@ from logcodec.inkless_shipped import CREATE_TIME, LOG_APPEND_TIME, MAGIC_V2, NO_
     ShippedMetadata, datetime_from_ms, dump_shipped_json, load_shipped_json
 from logcodec.records import Record, batch_records
 from logcodec.runtime.errors import DecodeError, EncodeError
-from logcodec.runtime.primitives import crc32c
 
 #: Inkless's defaults: `inkless.produce.buffer.max.bytes` and `inkless.produce.commit.interval.ms`.
 DEFAULT_SIZE_LIMIT = 8 * 1024 * 1024
@@ -73,7 +72,6 @@ BATCH_FORMAT = "kafka.record_batch_v2"
 METADATA_FORMAT = "inkless.block_metadata"
 SEED, SHIPPED = "seed", "shipped"
 
-_TIMESTAMP_TYPE_BIT = 0x08  # bit 3 of a v2 batch's attributes: log-append time
 _S32_MAX = (1 << 31) - 1
 _RESERVED_IDS = (bytes(16), bytes(15) + b"\x01")  # Kafka's Uuid.ZERO_UUID and ONE_UUID
 _TOPIC_NAME_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "logcodec:inkless:topic-name")
@@ -407,18 +405,16 @@ def served_bytes(raw: bytes, batch, base_offset: int | None, row: BatchRow | Non
     decoded value is patched to match."""
     if base_offset is None:
         return raw
-    out = bytearray(raw)
-    out[0:8] = base_offset.to_bytes(8, "big", signed=True)
-    batch.base_offset = base_offset
+    batches = codec(BATCH_FORMAT)
+    header = batches.decode_header(raw[:batches.HEADER_MAX])
+    header.base_offset = batch.base_offset = base_offset
     if row.timestamp_type == LOG_APPEND_TIME:
-        attributes = int.from_bytes(out[21:23], "big") | _TIMESTAMP_TYPE_BIT
-        out[21:23] = attributes.to_bytes(2, "big")
-        out[35:43] = row.log_append_timestamp.to_bytes(8, "big", signed=True)
-        out[17:21] = crc32c(bytes(out[21:])).to_bytes(4, "big")
-        batch.attributes.timestamp_type = codec(BATCH_FORMAT).TimestampType.log_append_time
-        batch.max_timestamp = row.log_append_timestamp
-        batch.crc = int.from_bytes(out[17:21], "big")
-    return bytes(out)
+        header.attributes.timestamp_type = batch.attributes.timestamp_type = batches.TimestampType.log_append_time
+        header.max_timestamp = batch.max_timestamp = row.log_append_timestamp
+    head = batches.encode_part(batches.HEADER, header)
+    out = batches.checksums_filled(head + raw[len(head):])
+    batch.crc = batches.decode_header(out[:batches.HEADER_MAX]).crc
+    return out
 
 
 # ---------------------------------------------------------------- builder

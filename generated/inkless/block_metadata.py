@@ -935,6 +935,8 @@ def encode_part(name: str, value: Any, *params: Any) -> bytes:
 
 
 PARTS = tuple(_PARTS)
+#: The type `decode_header` reads (its value is written back with `encode_part(HEADER, ...)`).
+HEADER = "block_metadata_header"
 
 
 def decode_header(

@@ -804,6 +804,19 @@ def checksums_hold(data: Any, pos: int = 0) -> bool | None:
     return True
 
 
+def checksums_filled(data: Any, pos: int = 0) -> bytes:
+    """The entry at data[pos:] with every stored checksum computed anew from the bytes
+    it covers and written at its place (after patching what a checksum covers); DecodeError
+    when the entry is cut short."""
+    size = entry_size(data, pos)
+    if pos + size > len(data):
+        raise _rt.short(data, pos, len(data), size, "")
+    out = bytearray(data[pos : pos + size])
+    pos, end = 0, size
+    _struct.pack_into(">I", out, pos + 12, _rt.CHECKSUMS["crc32"](memoryview(out)[pos + 16 : end]))
+    return bytes(out)
+
+
 #: Each type of the schema by name: its decoder and encoder (`decode_part`, `encode_part`).
 _PARTS: Final = {
     "message_set": (_d_message_set, _e_message_set),

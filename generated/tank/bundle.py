@@ -1209,6 +1209,8 @@ def encode_part(name: str, value: Any, *params: Any) -> bytes:
 
 
 PARTS = tuple(_PARTS)
+#: The type `decode_header` reads (its value is written back with `encode_part(HEADER, ...)`).
+HEADER = "bundle_header"
 #: The most bytes a BundleHeader takes (every optional field there, varints at their longest).
 HEADER_MAX = 34
 

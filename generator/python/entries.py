@@ -109,8 +109,42 @@ def checksum_source(entry: TypeDef | None) -> str:
         "    if end > len(data):",
         "        return None",
         *_check_lines(plan, "    "),
+        "",
+        "",
+        "def checksums_filled(data: Any, pos: int = 0) -> bytes:",
+        f'    """The {entry.name} at data[pos:] with every stored checksum computed anew from the bytes',
+        "    it covers and written at its place (after patching what a checksum covers); DecodeError",
+        '    when the entry is cut short."""',
+        "    size = entry_size(data, pos)",
+        "    if pos + size > len(data):",
+        "        raise _rt.short(data, pos, len(data), size, '')",
+        "    out = bytearray(data[pos:pos + size])",
+        "    pos, end = 0, size",
+        *_fill_lines(plan, "    "),
+        "    return bytes(out)",
     ]
     return "\n".join(lines)
+
+
+def _fill_lines(plan, pad: str) -> list[str]:
+    """The writes of a plan (`_checks`): each checksum computed over `out` and packed at its place."""
+    if plan and plan[0][0] == "switch":
+        _, at, fmt, cases = plan[0]
+        lines = [f"{pad}(selector,) = _struct.unpack_from({fmt!r}, out, {_at(at)})"]
+        groups: dict = {}
+        for key, checks in cases:
+            if key is not None:
+                groups.setdefault(repr(checks), (checks, []))[1].append(key)
+        for k, (checks, keys) in enumerate(groups.values()):
+            lines.append(f"{pad}{'if' if k == 0 else 'elif'} selector in {tuple(keys)!r}:")
+            lines += _fill_lines(checks, pad + "    ") or [f"{pad}    pass"]
+        default = next((checks for key, checks in cases if key is None), None)
+        if default is not None:
+            body = _fill_lines(default, pad + ("    " if groups else "")) or [f"{pad}    pass"]
+            lines += [f"{pad}else:", *body] if groups else body
+        return lines
+    return [f"{pad}_struct.pack_into({fmt!r}, out, {_at(at)}, _rt.CHECKSUMS[{algorithm!r}](memoryview(out)[{_at(start)}:end]))"
+            for at, fmt, algorithm, start in plan]
 
 
 def _checks(t: TypeDef, base: int):

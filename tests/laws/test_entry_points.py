@@ -134,3 +134,14 @@ def test_what_a_length_measures_lies_where_the_header_says():
         sl.entry_size(bytes([0]))
     assert small.value.kind == "invalid_length"
     assert rs.entry_content(bytes(8) + (20).to_bytes(4, "big"), 0) == (12, 32)
+
+
+def test_a_patched_header_is_written_back_with_its_checksums_computed_anew():
+    batch = rb.encode(rb.RecordBatchV2(base_offset=3, records=[rb.Record(key=b"k", value=b"v")]))
+    header = rb.decode_header(batch)
+    header.max_timestamp = 1_700_000_000_000  # under the CRC
+    patched = rb.encode_part(rb.HEADER, header) + batch[rb.HEADER_MAX:]
+    assert rb.checksums_hold(patched) is False
+    fixed = rb.checksums_filled(patched)
+    assert rb.checksums_hold(fixed) is True and rb.decode(fixed).max_timestamp == 1_700_000_000_000
+    assert rb.checksums_filled(batch) == batch and rs.checksums_filled(b"xx" + batch, 2) == batch
