@@ -12,13 +12,14 @@ ones. After changing a decoded value, `strip_derived(value)` clears them.
 
 Every decoder raises only `DecodeError` (every encoder only `EncodeError`), with a
 `kind` from `KINDS`, the byte `offset` and the field `path`.
+
+A format's helpers beyond its codec are in its package: `logcodec.kafka` (records as a client
+sees them), `logcodec.tank` (Produce pairing, partition directories).
 """
 
 from importlib.metadata import PackageNotFoundError, version as _package_version
 
 from logcodec._api import codec, decode, decode_stream, encode, formats, to_json, value_from_json
-from logcodec.pairing import ProduceAck, pair_produce
-from logcodec.records import Record, kafka_records, legacy_records
 from logcodec.runtime.errors import KINDS, DecodeError, EncodeError, LogcodecError
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
 from logcodec.runtime.stream import Stream
@@ -32,5 +33,16 @@ except PackageNotFoundError:  # imported from a source tree that was never insta
 __all__ = [
     "formats", "codec", "decode", "decode_stream", "encode", "to_json", "value_from_json", "strip_derived",
     "DecodeError", "EncodeError", "LogcodecError", "KINDS", "Limits", "DEFAULT_LIMITS", "Stream",
-    "pair_produce", "ProduceAck", "legacy_records", "kafka_records", "Record",
 ]
+
+# What a format needs beyond its codecs lives in its package (`logcodec.kafka`, `logcodec.tank`),
+# imported on first use: `logcodec.kafka.kafka_records(...)` after `import logcodec`.
+_FORMAT_PACKAGES = ("kafka", "tank")
+
+
+def __getattr__(name: str):
+    if name in _FORMAT_PACKAGES:
+        import importlib
+
+        return importlib.import_module(f"logcodec.{name}")
+    raise AttributeError(f"module 'logcodec' has no attribute {name!r}")

@@ -52,7 +52,7 @@ def cmd_generate(args) -> int:
 
 def cmd_decode(args) -> int:
     import logcodec
-    from logcodec.containers import DIRECTORY_FORMATS
+    from logcodec.tank.containers import DIRECTORY_FORMATS
 
     if bool(args.format) == bool(args.schema):
         print("logcodec decode: give --format NAME or --schema FILE.ksy", file=sys.stderr)

@@ -61,7 +61,7 @@ from logcodec.inkless import MAGIC, VERSION, document_from_json, document_from_y
     uuid_from_either_text, uuid_to_base64url
 from logcodec.inkless_shipped import CREATE_TIME, LOG_APPEND_TIME, MAGIC_V2, NO_TIMESTAMP_TYPE, BatchRow, FileRow, \
     ShippedMetadata, datetime_from_ms, dump_shipped_json, load_shipped_json
-from logcodec.records import Record, batch_records
+from logcodec.kafka.records import Record, batch_records
 from logcodec.runtime.errors import DecodeError, EncodeError
 
 #: Inkless's defaults: `inkless.produce.buffer.max.bytes` and `inkless.produce.commit.interval.ms`.
@@ -361,7 +361,7 @@ def read_batches(data, metadata, *, partition: int, topic: str | None = None, to
 
 def read_records(data, metadata, *, partition: int, topic: str | None = None, topic_id=None,
                  from_offset: int | None = None) -> list[Record]:
-    """The records of one partition (as `logcodec.kafka_records` resolves them: absolute offsets
+    """The records of one partition (as `logcodec.kafka.kafka_records` resolves them: absolute offsets
     and timestamps) from `from_offset` on; see `read_batches`."""
     records = [r for b in read_batches(data, metadata, partition=partition, topic=topic, topic_id=topic_id,
                                        from_offset=from_offset) for r in batch_records(b)]

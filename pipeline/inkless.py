@@ -76,7 +76,7 @@ from logcodec.pipeline.plan import DEFAULT_SPLIT_BYTES, _positive_int, common_op
 from logcodec.pipeline.roundtrip import compare, without_length_and_crc
 from logcodec.pipeline.tables import ERROR, HEADERS, VALIDATION_SCHEMA, record_batches
 from logcodec.generated.kafka import record_batch_v2 as _rb
-from logcodec.records import batch_records
+from logcodec.kafka.records import batch_records
 from logcodec.runtime.errors import DecodeError
 
 ROW_KINDS = ("record", "batch", "validation")

@@ -10,7 +10,7 @@ decoding it, and what lets a reader step over a bad entry and go on.
 
 Each entry is decoded on its own by the generated codecs (`kafka.record_batch_v2` or
 `kafka.message_set`, chosen by the magic byte as `kafka.record_set` chooses), and its
-records are resolved by `logcodec.records` as a Kafka client sees them. A bad entry
+records are resolved by `logcodec.kafka.records` as a Kafka client sees them. A bad entry
 becomes one row whose `error` says why and where, and reading goes on at the next
 entry. When the framing itself is broken (a size that is too small, or that runs past
 the end of the file) nothing after it can be located, so that is the file's last row.
@@ -35,7 +35,7 @@ from logcodec.pipeline.plan import (FileRange, Pushed, ReadOptions, cut, files_u
                                    push_filters)
 from logcodec.pipeline.roundtrip import compare, without_length_and_crc
 from logcodec.pipeline.tables import ERROR, HEADERS, NOT_INKLESS, VALIDATION_SCHEMA, error_value, record_batches
-from logcodec.records import Record, batch_columns, batch_records, legacy_records
+from logcodec.kafka.records import Record, batch_columns, batch_records, legacy_records
 from logcodec.runtime.errors import DecodeError
 from logcodec.runtime.values import without_derived
 
@@ -518,7 +518,7 @@ def batch_record_columns(value, r: FileRange, at: int) -> list[list]:
 
 def v2_record_columns(value) -> list[list]:
     """The offset, timestamp, timestamp_type, key, value and headers columns of the records of a
-    decoded v2 batch (`logcodec.records.batch_columns`; a control marker's key and value as bytes)."""
+    decoded v2 batch (`logcodec.kafka.records.batch_columns`; a control marker's key and value as bytes)."""
     offsets, timestamps, ts_type, keys, values, headers = batch_columns(value)
     if value.attributes.is_control:
         keys, values = [_raw(k) for k in keys], [_raw(v) for v in values]

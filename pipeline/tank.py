@@ -2,7 +2,7 @@
 result per bundle and per bad index entry, for the validation job).
 
 A TANK base directory holds `<topic>/<partition>/` folders of segment files
-(`logcodec.containers`): bundles laid end to end, each after a varint length. A
+(`logcodec.tank.containers`): bundles laid end to end, each after a varint length. A
 bundle that is not sparse does not store its sequence numbers: they follow from the
 segment's base (in its file name) and from how many messages came before. So a
 segment can only be cut where the sequence number is known without reading what
@@ -34,7 +34,7 @@ from typing import NamedTuple
 import pyarrow as pa
 
 from logcodec._api import codec
-from logcodec.containers import segment_files
+from logcodec.tank.containers import segment_files
 from logcodec.generated.tank.bundle import Bundle
 from logcodec.pipeline.errors import open_input
 from logcodec.pipeline.plan import ReadOptions, SegmentRange, cut, pack, push_filters

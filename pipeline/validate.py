@@ -323,7 +323,7 @@ def listed_files(fmt: str, path, options: Mapping[str, str] | None = None) -> di
         glob = next((v for k, v in (options or {}).items() if k.lower() == "glob"), "*.log")
         return {str(f): f.stat().st_size for f in files_under(Path(path), glob)}
     if fmt == "tank":
-        from logcodec.containers import segment_files
+        from logcodec.tank.containers import segment_files
         from logcodec.pipeline.tank import partition_directories
 
         return {str(s.path): s.path.stat().st_size for d in partition_directories(Path(path))

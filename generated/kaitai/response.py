@@ -686,7 +686,7 @@ class Response(KaitaiStruct):
 
     class ProduceResponse(KaitaiStruct):
         """The answer to Produce and ProduceWithSeqnum: one status per partition of the request,
-        in its order, without naming them (pair them with the request: logcodec.pair_produce).
+        in its order, without naming them (pair them with the request: logcodec.tank.pair_produce).
         A topic-wide status (unknown topic, read-only) is written once for all the topic's
         partitions.
         

@@ -81,7 +81,7 @@ def test_every_entry_decodes_to_the_fixture_content(name):
 @pytest.mark.parametrize("name", FIXTURES)
 def test_records_are_those_of_the_readme_and_of_kafka_python(name):
     data, _ = load(name)
-    ours = logcodec.kafka_records(logcodec.decode("kafka.record_set", data))
+    ours = logcodec.kafka.kafka_records(logcodec.decode("kafka.record_set", data))
     assert len(ours) == README_RECORDS[name]
     records, theirs = MemoryRecords(data), []
     while records.has_next():

@@ -109,7 +109,7 @@ def test_mutated_bundles_decode_or_raise_decode_error():
 
 def test_partition_directories_decode_with_their_indexes():
     """`logcodec decode --format tank.partition DIR`: every partition of every scenario, across segments."""
-    from logcodec.containers import read_tank_partition, tank_partition_json
+    from logcodec.tank.containers import read_tank_partition, tank_partition_json
 
     partitions = 0
     for scenario in SCENARIOS:
@@ -126,7 +126,7 @@ def test_partition_directories_decode_with_their_indexes():
 def test_an_index_that_disagrees_with_its_log_is_an_error(tmp_path):
     import shutil
 
-    from logcodec.containers import read_tank_partition
+    from logcodec.tank.containers import read_tank_partition
 
     source = CAPTURES / "s13_segment_roll" / "segments" / "events" / "0"
     shutil.copytree(source, tmp_path / "p")
@@ -248,7 +248,7 @@ def test_produce_responses_pair_with_their_requests_as_the_client_reported():
         if not requests:
             continue
         assert len(requests) == len(responses) == len(results) == 1, (scenario, conn)
-        (ack,) = logcodec.pair_produce(requests[0], responses[0])
+        (ack,) = logcodec.tank.pair_produce(requests[0], responses[0])
         reported = results[0]
         assert (ack.topic, ack.partition) == (reported["topic"], reported["partition"])
         expected = "ok" if reported.get("ack") else FAULTS[reported["fault"]]

@@ -19,7 +19,7 @@ RECORDS = [(0, 1700000000000, None, b""), (1, 1700000000001, b"k1", b"value-1" *
 def ours(data: bytes) -> list[tuple]:
     """Our records in the adapters' neutral form (a timestamp of -1 has no type)."""
     return [(r.offset, r.timestamp, None if r.timestamp == -1 else r.timestamp_type, r.key, r.value)
-            for r in logcodec.legacy_records(logcodec.decode(FORMAT, data))]
+            for r in logcodec.kafka.legacy_records(logcodec.decode(FORMAT, data))]
 
 
 def test_there_are_legacy_vectors():

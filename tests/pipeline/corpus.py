@@ -4,8 +4,8 @@ log-append time) mixed with legacy messages (magic 0 and 1, plain and in compres
 wrappers); a larger segment to split; corrupt copies; TANK partitions with indexes.
 
 The expected rows are computed here from whole files by single-process logcodec
-(`logcodec.decode("kafka.record_set", file)` and `logcodec.kafka_records`,
-`logcodec.containers.read_tank_partition`), not by the pipeline's own entry walk.
+(`logcodec.decode("kafka.record_set", file)` and `logcodec.kafka.kafka_records`,
+`logcodec.tank.containers.read_tank_partition`), not by the pipeline's own entry walk.
 """
 
 from __future__ import annotations
@@ -144,7 +144,7 @@ def expected_kafka_records(path: Path) -> list[tuple]:
     value = logcodec.decode("kafka.record_set", path.read_bytes())
     assert value.partial_entry == b"", f"{path} ends in a partial entry"
     return [(r.offset, r.timestamp, None if r.timestamp_type is None else TIMESTAMP_TYPES[r.timestamp_type],
-             _control_bytes(r.key), _control_bytes(r.value), list(r.headers)) for r in logcodec.kafka_records(value)]
+             _control_bytes(r.key), _control_bytes(r.value), list(r.headers)) for r in logcodec.kafka.kafka_records(value)]
 
 
 def expected_kafka_batches(path: Path) -> list[tuple]:
@@ -156,7 +156,7 @@ def expected_kafka_batches(path: Path) -> list[tuple]:
             out.append((2, rb.Compression(entry.attributes.compression).name, entry.base_offset,
                         entry.base_offset + entry.last_offset_delta, len(entry.records)))
         else:
-            records = logcodec.legacy_records(ms.MessageSet(entries=[entry]))
+            records = logcodec.kafka.legacy_records(ms.MessageSet(entries=[entry]))
             out.append((entry.message.magic, ms.Compression(entry.message.attributes.compression).name,
                         records[0].offset, entry.offset, len(records)))
     return out

@@ -16,7 +16,7 @@ pytest.importorskip("pyarrow")
 import pyarrow as pa  # noqa: E402
 
 import logcodec  # noqa: E402
-from logcodec.containers import read_tank_partition  # noqa: E402
+from logcodec.tank.containers import read_tank_partition  # noqa: E402
 from logcodec.pipeline import kafka, tank  # noqa: E402
 from logcodec.pipeline.plan import FileRange, ReadOptions, cut, pack  # noqa: E402
 from logcodec.pipeline.tables import record_batches  # noqa: E402

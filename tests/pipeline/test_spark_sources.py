@@ -17,7 +17,7 @@ pytest.importorskip("pyspark")
 from pyspark.sql.pandas.types import to_arrow_schema  # noqa: E402
 
 import logcodec  # noqa: E402
-from logcodec.containers import read_tank_partition  # noqa: E402
+from logcodec.tank.containers import read_tank_partition  # noqa: E402
 from logcodec.pipeline import kafka, tank  # noqa: E402
 from logcodec.pipeline.tables import spark_schema  # noqa: E402
 from tests.pipeline import corpus  # noqa: E402

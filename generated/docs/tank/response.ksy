@@ -44,7 +44,7 @@ types:
   produce_response:
     doc: |
       The answer to Produce and ProduceWithSeqnum: one status per partition of the request,
-      in its order, without naming them (pair them with the request: logcodec.pair_produce).
+      in its order, without naming them (pair them with the request: logcodec.tank.pair_produce).
       A topic-wide status (unknown topic, read-only) is written once for all the topic's
       partitions.
     doc-ref: https://github.com/phaistos-networks/TANK/blob/master/tank_protocol.md

@@ -1,0 +1,7 @@
+"""Apache Kafka beyond its codecs: records as a client sees them (absolute offsets, resolved
+timestamps) from record batches and legacy message sets. The codecs themselves are
+`logcodec.codec("kafka.record_batch_v2")` and its kin."""
+
+from logcodec.kafka.records import Record, batch_columns, batch_records, kafka_records, legacy_records
+
+__all__ = ["Record", "kafka_records", "legacy_records", "batch_records", "batch_columns"]
