@@ -43,8 +43,9 @@ class CheckBuilder:
     def __init__(self, spec: dict, where: str, rendered: dict[str, str]) -> None:
         self.spec, self.where, self.rendered = spec, where, rendered
         self.checker = spec.get("checker")
-        if self.checker not in checkers.CHECKERS:
-            self.fail(f"checker {self.checker!r} is not one of {sorted(checkers.CHECKERS)}")
+        if not isinstance(self.checker, str) or checkers.checker(self.checker) is None:
+            self.fail(f"checker {self.checker!r} is not defined: a checker is `<family>.<name>`, "
+                      "an entry of CHECKERS in `logcodec.<family>.checks`")
         self.notes = spec.get("notes", {})
         self.parsed: dict[str, dict] = {}  # rendered vector files, by path
 

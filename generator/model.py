@@ -114,6 +114,21 @@ def frame(t: TypeDef) -> Frame | None:
     return None
 
 
+def fixed_offsets(t: TypeDef) -> list[tuple[str, int]]:
+    """(field id, byte offset) of each seq field of `t` that lies at the same place in every value:
+    the fields up to the first one whose size varies, is conditional or leaves a partial byte
+    (that one included when it starts on a byte). What hand-written code asks instead of counting
+    bytes itself."""
+    found, at = [], 0
+    for f in t.seq:
+        found.append((f.id, at))
+        bits = field_static_bits(f)
+        if bits is None or bits % 8 or f.if_expr is not None or f.repeat:
+            break
+        at += bits // 8
+    return [(name, offset) for name, offset in found if name]
+
+
 def min_size(ref: TypeRef) -> int:
     """The fewest bytes one element of this type can take (0 when unknown)."""
     if primitive(ref) is not None:

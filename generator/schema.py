@@ -18,7 +18,7 @@ from pathlib import Path
 
 import yaml
 
-from logcodec.runtime.processors import PROCESSORS
+from logcodec import processors
 
 from . import expr as E
 
@@ -574,9 +574,9 @@ class Loader:
             if not m:
                 self.fail(sp, _join(ypath, "process"), "expected name(args)")
             # A user's schema may name its own (a Python module on the path, as for Kaitai's parsers).
-            if m.group(1) not in PROCESSORS and self.strict:
+            if processors.module_of(m.group(1)) is None and self.strict:
                 self.fail(sp, _join(ypath, "process"), f"unsupported processor {m.group(1)!r}: logcodec has "
-                          + ", ".join(sorted(PROCESSORS)))
+                          + ", ".join(sorted(processors.named())))
             args = [self.expr(sp, _join(ypath, "process"), a) for a in _split_args(m.group(2) or "")]
             f.process = (m.group(1), args)
         if "valid" in raw:

@@ -14,12 +14,13 @@ Every decoder raises only `DecodeError` (every encoder only `EncodeError`), with
 `kind` from `KINDS`, the byte `offset` and the field `path`.
 
 A format's helpers beyond its codec are in its package: `logcodec.kafka` (records as a client
-sees them), `logcodec.tank` (Produce pairing, partition directories).
+sees them), `logcodec.tank` (Produce pairing, partition directories), `logcodec.inkless` (blocks,
+their metadata in both forms, validation).
 """
 
 from importlib.metadata import PackageNotFoundError, version as _package_version
 
-from logcodec._api import codec, decode, decode_stream, encode, formats, to_json, value_from_json
+from logcodec._api import FORMAT_PACKAGES, codec, decode, decode_stream, encode, formats, to_json, value_from_json
 from logcodec.runtime.errors import KINDS, DecodeError, EncodeError, LogcodecError
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
 from logcodec.runtime.stream import Stream
@@ -35,13 +36,12 @@ __all__ = [
     "DecodeError", "EncodeError", "LogcodecError", "KINDS", "Limits", "DEFAULT_LIMITS", "Stream",
 ]
 
-# What a format needs beyond its codecs lives in its package (`logcodec.kafka`, `logcodec.tank`),
-# imported on first use: `logcodec.kafka.kafka_records(...)` after `import logcodec`.
-_FORMAT_PACKAGES = ("kafka", "tank")
+# What a format needs beyond its codecs lives in its package (`logcodec.kafka`, `logcodec.tank`,
+# `logcodec.inkless`), imported on first use: `logcodec.kafka.kafka_records(...)` after `import logcodec`.
 
 
 def __getattr__(name: str):
-    if name in _FORMAT_PACKAGES:
+    if name in FORMAT_PACKAGES:
         import importlib
 
         return importlib.import_module(f"logcodec.{name}")

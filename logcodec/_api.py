@@ -11,6 +11,11 @@ from logcodec.runtime.errors import EncodeError
 from logcodec.runtime.values import from_json, to_json
 
 
+#: The packages of the formats this distribution ships, each `logcodec.<name>`: a format's helpers
+#: beyond its codecs, its codec tables (`codecs`), its checkers (`checks`) and CLI subcommands.
+FORMAT_PACKAGES = ("kafka", "tank", "inkless")
+
+
 def _registry() -> dict[str, str]:
     # Imported on use, so that `logcodec generate` works while generated/ is missing or stale.
     from logcodec.generated import FORMATS

@@ -5,31 +5,39 @@ metadata against its object. A check vector file (`schemas/<family>/<name>.check
 rendered into `generated/vectors/`) names one of these checkers, gives its inputs and
 lists exactly what it must find. Each checker takes its inputs as bytes, by name, and
 returns the problems it finds as `LogcodecError`s (kind, offset, path), in order.
+
+A checker's name is `<family>.<name>`: the family's package (`logcodec.<family>.checks`)
+defines it in its `CHECKERS`, so each format keeps its own.
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import Callable
 
 from logcodec.runtime.errors import LogcodecError
 
 
-def _inkless_validate(object: bytes, metadata: bytes) -> list[LogcodecError]:  # noqa: A002 (the table's name)
-    """Inkless metadata (either form, recognised by content) against its object."""
-    from logcodec import inkless_blocks  # noqa: PLC0415 (pulls in the codecs)
-
-    return inkless_blocks.validate(object, inkless_blocks.load_metadata(metadata))
-
-
-#: name -> checker(**inputs) -> findings
-CHECKERS: dict[str, Callable[..., list[LogcodecError]]] = {
-    "inkless.validate": _inkless_validate,
-}
+def checker(name: str) -> Callable[..., list[LogcodecError]] | None:
+    """The checker called `name` (`family.name`), or None when no format package defines it."""
+    family, _, local = name.partition(".")
+    if not family.isidentifier() or not local:
+        return None
+    try:
+        module = importlib.import_module(f"logcodec.{family}.checks")
+    except ModuleNotFoundError as exc:
+        if exc.name not in (f"logcodec.{family}", f"logcodec.{family}.checks"):
+            raise  # the package is there and is broken: not a missing checker
+        return None
+    return getattr(module, "CHECKERS", {}).get(local)
 
 
 def run(name: str, inputs: dict[str, bytes]) -> list[LogcodecError]:
     """The findings of checker `name` on `inputs`; a problem reading the inputs is a finding too."""
+    found = checker(name)
+    if found is None:
+        raise KeyError(f"no checker {name!r}")
     try:
-        return list(CHECKERS[name](**inputs))
+        return list(found(**inputs))
     except LogcodecError as exc:
         return [exc]

@@ -35,9 +35,9 @@ from pathlib import Path
 from typing import ClassVar
 from urllib.parse import unquote, urlsplit
 
-from logcodec import inkless_blocks as blocks
-from logcodec.inkless import uuid_text
-from logcodec.inkless_shipped import shipped_to_document
+from logcodec.inkless import blocks
+from logcodec.inkless.document import uuid_text
+from logcodec.inkless.shipped import shipped_to_document
 from logcodec.runtime.errors import LogcodecError
 from logcodec.runtime.values import to_json
 from logcodec.spans import Inspector

@@ -32,7 +32,7 @@ from types import ModuleType
 from logcodec.runtime import native
 from logcodec.runtime.errors import DecodeError
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
-from logcodec.runtime.values import _field_to_json, to_json
+from logcodec.runtime.values import field_to_json, to_json
 
 
 @dataclass(eq=False)
@@ -142,7 +142,7 @@ class _Layout:
         meta = self._meta(node.module, t).get(fid)
         if meta:
             try:
-                return _field_to_json(val, meta)
+                return field_to_json(val, meta)
             except Exception:  # noqa: BLE001 (a half-built value: fall back to its plain form)
                 pass
         return _loose_json(val)

@@ -3,7 +3,7 @@ validation result per batch, for the validation job: `validation_rows`); from a 
 directory or from S3-compatible object storage (`s3://bucket/prefix`).
 
 An Inkless object is Kafka v2 record batches laid end to end, with nothing that says whose
-they are: its metadata does, in either form `logcodec.inkless_blocks.load_metadata` reads (the
+they are: its metadata does, in either form `logcodec.inkless.blocks.load_metadata` reads (the
 seed's binary `IKBM` or its YAML/JSON document; the shipped rows of Inkless's `files` and
 `batches` tables as JSON). So a read pairs each object with its metadata first, on the driver,
 from the names of the files under the load path (and the `metadata` option's):
@@ -21,7 +21,7 @@ Whatever cannot be paired is a row with its `error`, never dropped: an object wi
 metadata that does not load, a key that names no object (or several), a second metadata for an
 object that has one.
 
-Checks. What `logcodec.inkless_blocks.validate` reports for an object is reported as rows of
+Checks. What `logcodec.inkless.blocks.validate` reports for an object is reported as rows of
 the read, each once, split by where it can be found cheaply: problems that need only the
 metadata and the object's size (overlapping ranges, dead bytes, a `files` size or `file_id`
 that disagrees, a partition's offsets out of order) are found on the driver while planning and
@@ -64,19 +64,18 @@ import pyarrow.fs as pafs
 
 # The reader works per metadata entry, with the steps of inkless_blocks' own validator and reader
 # (entries, the check of one entry, serving a batch, the object-wide checks).
-from logcodec.inkless import document_from_json, uuid_text
-from logcodec.inkless_blocks import (SHIPPED, Extent, bytes_form, check_extent, load_metadata, metadata_extents,
+from logcodec.inkless.document import document_from_json, uuid_text
+from logcodec.inkless.blocks import (SHIPPED, Extent, bytes_form, check_extent, load_metadata, metadata_extents,
                                      object_file_findings, overlap_findings, partition_order_findings, served_bytes,
                                      uncovered_ranges)
-from logcodec.inkless_shipped import ROOT as SHIPPED_ROOT
-from logcodec.inkless_shipped import ShippedMetadata, shipped_from_document
-from logcodec.pipeline.kafka import (_TIMESTAMP_TYPES, _codec_of, _crc_valid, _magic, _payload_bytes,
-                                     v2_batch_fields, v2_record_columns)
-from logcodec.pipeline.plan import DEFAULT_SPLIT_BYTES, _positive_int, common_options, pack
+from logcodec.inkless.shipped import SHIPPED_ROOT, ShippedMetadata, shipped_from_document
+from logcodec.pipeline.kafka import entry_codec, entry_crc_valid, entry_magic, v2_batch_columns, v2_batch_fields, \
+    v2_record_columns
+from logcodec.pipeline.plan import DEFAULT_SPLIT_BYTES, common_options, pack, positive_int
 from logcodec.pipeline.roundtrip import compare, without_length_and_crc
-from logcodec.pipeline.tables import ERROR, HEADERS, VALIDATION_SCHEMA, record_batches
+from logcodec.pipeline.tables import ERROR, HEADERS, VALIDATION_SCHEMA, column_run, error_columns, record_batches, \
+    repeated, row_maker, validation_row
 from logcodec.generated.kafka import record_batch_v2 as _rb
-from logcodec.kafka.records import batch_records
 from logcodec.runtime.errors import DecodeError
 
 ROW_KINDS = ("record", "batch", "validation")
@@ -134,6 +133,8 @@ BATCH_SCHEMA = pa.schema([
     ("entry", pa.string()),             # the metadata entry: `batches[3]`, `topic_partitions[0].batches[2]`
     ("error", ERROR),
 ])
+record_row = row_maker(RECORD_SCHEMA)
+batch_row = row_maker(BATCH_SCHEMA)
 
 SIDECAR_SUFFIXES = ("bin", "yaml", "yml", "json")
 SIDECAR = re.compile(r"^(?P<object>.+)\.metadata\.(?:bin|ya?ml|json)$")
@@ -205,7 +206,7 @@ class InklessOptions:
         if (s3.access_key is None) != (s3.secret_key is None):
             raise ValueError("options s3AccessKey and s3SecretKey go together")
         return cls(path=opts["path"], rows=rows, mode=mode,
-                   split_bytes=_positive_int(opts, "splitbytes", DEFAULT_SPLIT_BYTES),
+                   split_bytes=positive_int(opts, "splitbytes", DEFAULT_SPLIT_BYTES),
                    metadata=opts.get("metadata") or None, allow_dead_bytes=_flag(opts, "allowdeadbytes"), s3=s3)
 
     @property
@@ -568,16 +569,16 @@ def range_rows(r: ObjectRange, options: InklessOptions, batch_rows: bool = False
     """The rows (RECORD_SCHEMA, or BATCH_SCHEMA with `batch_rows`) of one range, as
     `tables.record_batches` takes them (a batch's records as columns): its problems, then each
     metadata entry's records or batches, or its error rows."""
-    table = BATCH_SCHEMA if batch_rows else RECORD_SCHEMA
+    row = batch_row if batch_rows else record_row
     for p in r.problems:
-        yield _error_row(table, r, p.error, p.batch_offset, p.topic, p.topic_id, p.partition, p.entry,
+        yield _error_row(row, r, p.error, p.batch_offset, p.topic, p.topic_id, p.partition, p.entry,
                          options.failfast)
     for ext, window, findings, found in _checked_extents(r, options):
         if findings:
             stored = window[ext.start:ext.end] if ext.end <= r.object_size else None
             for f in findings:
-                yield _error_row(table, r, _error_of(f), ext.start, ext.topic, ext.topic_id, ext.partition, ext.path,
-                                 options.failfast, size=ext.size, crc_valid=_crc_valid(stored))
+                yield _error_row(row, r, _error_of(f), ext.start, ext.topic, ext.topic_id, ext.partition, ext.path,
+                                 options.failfast, size=ext.size, crc_valid=entry_crc_valid(stored))
             continue
         running = None if ext.row is None else ext.row.base_offset
         for pos, size, batch in found:
@@ -604,31 +605,33 @@ def _checked_extents(r: ObjectRange, options: InklessOptions) -> Iterator[tuple]
 
 def _record_columns(r: ObjectRange, ext: Extent, pos: int, batch) -> list[list]:
     """RECORD_SCHEMA columns of the records of a batch, as `tables.record_batches` takes them."""
-    record_columns = v2_record_columns(batch)
-    n = len(record_columns[0])
-    return [[ext.topic] * n, [uuid_text(ext.topic_id)] * n, [ext.partition] * n, *record_columns,
-            *([v] * n for v in (*v2_batch_fields(batch), r.file, pos, r.metadata, None))]
+    columns = v2_record_columns(batch)
+    n = len(columns["offset"])
+    return column_run(RECORD_SCHEMA, n, **columns, **repeated(
+        n, topic=ext.topic, topic_id=uuid_text(ext.topic_id), partition=ext.partition, file=r.file, batch_offset=pos,
+        metadata=r.metadata, **v2_batch_fields(batch)))
 
 
 def _batch_row(r: ObjectRange, ext: Extent, pos: int, size: int, batch, stored: bytes) -> tuple:
-    a = batch.attributes
-    return (ext.topic, uuid_text(ext.topic_id), ext.partition, r.file, pos, size, 2, batch.base_offset,
-            batch.base_offset + batch.last_offset_delta, len(batch.records), _rb.Compression(a.compression).name,
-            _TIMESTAMP_TYPES.get(int(a.timestamp_type)), batch.base_timestamp, batch.max_timestamp,
-            batch.producer_id, batch.producer_epoch, batch.base_sequence, batch.partition_leader_epoch,
-            a.is_transactional, a.is_control, _payload_bytes(batch_records(batch)), _crc_valid(stored), r.metadata,
-            ext.path, None)
+    return batch_row(topic=ext.topic, topic_id=uuid_text(ext.topic_id), partition=ext.partition, file=r.file,
+                     batch_offset=pos, size=size, crc_valid=entry_crc_valid(stored), metadata=r.metadata,
+                     entry=ext.path, **v2_batch_columns(batch))
 
 
-def _error_row(table: pa.Schema, r: ObjectRange, error: tuple, batch_offset, topic, topic_id, partition, entry,
+def _error_row(row, r: ObjectRange, error: tuple, batch_offset, topic, topic_id, partition, entry,
                failfast: bool, **more) -> tuple:
+    """An error row made by `row` (`record_row` or `batch_row`); `entry` and `more` (size, crc_valid)
+    are a batch row's columns only."""
     if failfast:
         _fail(r, error)
-    if "size" in more and (more["size"] is None or more["size"] > _INT32_MAX):
-        more["size"] = None
-    values = dict(topic=topic, topic_id=None if topic_id is None else uuid_text(topic_id), partition=partition,
-                  file=r.file, batch_offset=batch_offset, metadata=r.metadata, entry=entry, error=error, **more)
-    return tuple(values.get(name) for name in table.names)
+    if row is batch_row:
+        if "size" in more and (more["size"] is None or more["size"] > _INT32_MAX):
+            more["size"] = None
+        more["entry"] = entry
+    else:
+        more = {}
+    return row(topic=topic, topic_id=None if topic_id is None else uuid_text(topic_id), partition=partition,
+               file=r.file, batch_offset=batch_offset, metadata=r.metadata, error=error, **more)
 
 
 def _fail(r: ObjectRange, error: tuple) -> None:
@@ -667,7 +670,7 @@ def validation_rows(r: ObjectRange, options: InklessOptions) -> Iterator[tuple]:
             stored = window[ext.start:ext.end] if ext.end <= r.object_size else None
             size = ext.size if ext.size <= _INT32_MAX else None
             yield _validation_row(r, ext.start, size, "record_batch", "quarantined", _error_of(findings[0]), *where,
-                                  codec=_codec_of(stored, _magic(stored)))
+                                  codec=entry_codec(stored, entry_magic(stored)))
             for f in findings[1:]:
                 yield _validation_row(r, ext.start, size, "metadata", None, _error_of(f), *where)
             continue
@@ -683,12 +686,10 @@ def validation_rows(r: ObjectRange, options: InklessOptions) -> Iterator[tuple]:
 
 def _validation_row(r: ObjectRange, offset, size, entry, status, error: tuple, topic, topic_id, partition,
                     metadata_entry, **more) -> tuple:
-    kind, error_offset, path, detail = error
-    values = dict(format="inkless", topic=topic, partition=partition, file=r.file or r.metadata, offset=offset,
-                  size=size, entry=entry, status=status, error_kind=kind, error_offset=error_offset, error_path=path,
-                  detail=detail, topic_id=None if topic_id is None else uuid_text(topic_id), metadata=r.metadata,
-                  metadata_entry=metadata_entry, **more)
-    return tuple(values.get(name) for name in VALIDATION_SCHEMA.names)
+    return validation_row(format="inkless", topic=topic, partition=partition, file=r.file or r.metadata,
+                          offset=offset, size=size, entry=entry, status=status, **error_columns(error),
+                          topic_id=None if topic_id is None else uuid_text(topic_id), metadata=r.metadata,
+                          metadata_entry=metadata_entry, **more)
 
 
 def _error(kind: str, offset: int | None, path: str, detail: str) -> tuple:

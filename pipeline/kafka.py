@@ -34,7 +34,8 @@ from logcodec.pipeline.errors import open_input
 from logcodec.pipeline.plan import (FileRange, Pushed, ReadOptions, cut, files_under, kafka_topic_partition, pack,
                                    push_filters)
 from logcodec.pipeline.roundtrip import compare, without_length_and_crc
-from logcodec.pipeline.tables import ERROR, HEADERS, NOT_INKLESS, VALIDATION_SCHEMA, error_value, record_batches
+from logcodec.pipeline.tables import ERROR, HEADERS, VALIDATION_SCHEMA, column_run, error_columns, error_value, \
+    record_batches, repeated, row_maker, validation_row
 from logcodec.kafka.records import Record, batch_columns, batch_records, legacy_records
 from logcodec.runtime.errors import DecodeError
 from logcodec.runtime.values import without_derived
@@ -89,8 +90,10 @@ BATCH_SCHEMA = pa.schema([
     ("crc_valid", pa.bool_()),          # the stored CRC against the bytes, checked apart from decoding
     ("error", ERROR),
 ])
+record_row = row_maker(RECORD_SCHEMA)
+batch_row = row_maker(BATCH_SCHEMA)
 
-_TIMESTAMP_TYPES: dict[int | None, str | None] = {0: "create_time", 1: "log_append_time", None: None}
+TIMESTAMP_TYPES: dict[int | None, str | None] = {0: "create_time", 1: "log_append_time", None: None}
 _rb = codec("kafka.record_batch_v2")
 _ms = codec("kafka.message_set")
 _rs = codec("kafka.record_set")  # a log's entries: their sizes and bounds (`entry_size`, `entry_bounds`)
@@ -477,7 +480,7 @@ def _decoded(r: FileRange, failfast: bool):
             yield span, None, error_value(exc, span.at)
 
 
-def _magic(entry: bytes | None) -> int | None:
+def entry_magic(entry: bytes | None) -> int | None:
     if entry is None or len(entry) <= resync.MAGIC_AT:
         return None
     return int.from_bytes(entry[resync.MAGIC_AT:resync.MAGIC_AT + 1], "big", signed=True)  # the magic is an s1
@@ -497,55 +500,59 @@ def record_rows(r: FileRange, failfast: bool = False, pushed: Pushed | None = No
                 continue
         if isinstance(value, _rb.RecordBatchV2):
             columns = batch_record_columns(value, r, span.at)
-            if pushed is not None and pushed.by_timestamp and columns[3] and \
-                    not pushed.timestamps_meet(min(columns[3]), max(columns[3])):
+            stamps = columns[_TIMESTAMP]
+            if pushed is not None and pushed.by_timestamp and stamps and \
+                    not pushed.timestamps_meet(min(stamps), max(stamps)):
                 continue  # no record of the batch is in the timestamp range
             yield columns
         else:
             for row in _other_record_rows(r, span.at, span.entry, value, error):
-                if pushed is None or not pushed.by_timestamp or row[3] is None or \
-                        pushed.timestamps_meet(row[3], row[3]):
+                stamp = row[_TIMESTAMP]
+                if pushed is None or not pushed.by_timestamp or stamp is None or pushed.timestamps_meet(stamp, stamp):
                     yield row
 
 
 def batch_record_columns(value, r: FileRange, at: int) -> list[list]:
     """RECORD_SCHEMA columns of the records of a decoded v2 batch at file offset `at`."""
-    record_columns = v2_record_columns(value)
-    n = len(record_columns[0])
-    return [[r.topic] * n, [r.partition] * n, *record_columns,
-            *([v] * n for v in (*v2_batch_fields(value), r.path, at, None))]
+    columns = v2_record_columns(value)
+    n = len(columns["offset"])
+    return column_run(RECORD_SCHEMA, n, **columns, **repeated(n, topic=r.topic, partition=r.partition, file=r.path,
+                                                               batch_offset=at, **v2_batch_fields(value)))
 
 
-def v2_record_columns(value) -> list[list]:
+def v2_record_columns(value) -> dict[str, list]:
     """The offset, timestamp, timestamp_type, key, value and headers columns of the records of a
     decoded v2 batch (`logcodec.kafka.records.batch_columns`; a control marker's key and value as bytes)."""
     offsets, timestamps, ts_type, keys, values, headers = batch_columns(value)
     if value.attributes.is_control:
         keys, values = [_raw(k) for k in keys], [_raw(v) for v in values]
-    return [offsets, timestamps, [_TIMESTAMP_TYPES.get(ts_type)] * len(offsets), keys, values, headers]
+    return {"offset": offsets, "timestamp": timestamps, "timestamp_type": [TIMESTAMP_TYPES.get(ts_type)] * len(offsets),
+            "key": keys, "value": values, "headers": headers}
 
 
-def v2_batch_fields(value) -> tuple:
-    """What every record row of a decoded v2 batch repeats: producer_id, producer_epoch,
-    base_sequence, leader_epoch, is_transactional, is_control, codec and magic."""
+def v2_batch_fields(value) -> dict:
+    """What every record row of a decoded v2 batch repeats, by column name."""
     a = value.attributes
-    return (value.producer_id, value.producer_epoch, value.base_sequence, value.partition_leader_epoch,
-            a.is_transactional, a.is_control, _rb.Compression(a.compression).name, 2)
+    return {"producer_id": value.producer_id, "producer_epoch": value.producer_epoch,
+            "base_sequence": value.base_sequence, "leader_epoch": value.partition_leader_epoch,
+            "is_transactional": a.is_transactional, "is_control": a.is_control,
+            "codec": _rb.Compression(a.compression).name, "magic": 2}
 
 
 def _other_record_rows(r: FileRange, at: int, entry: bytes | None, value, error) -> Iterator[tuple]:
     """RECORD_SCHEMA rows of an entry that is no v2 batch: the row of a bad entry, or the records
     of a legacy message (or compressed wrapper)."""
     if error is not None:
-        yield _row(RECORD_SCHEMA, topic=r.topic, partition=r.partition, magic=_magic(entry), file=r.path,
-                   batch_offset=at, error=error)
+        yield record_row(topic=r.topic, partition=r.partition, magic=entry_magic(entry), file=r.path,
+                         batch_offset=at, error=error)
         return
     message = value.entries[0].message
-    legacy = (None, None, None, None, False, False, _ms.Compression(message.attributes.compression).name,
-              message.magic, r.path, at, None)
+    codec_name = _ms.Compression(message.attributes.compression).name
     for rec in legacy_records(value):
-        yield (r.topic, r.partition, rec.offset, rec.timestamp, _TIMESTAMP_TYPES.get(rec.timestamp_type),
-               rec.key, rec.value, []) + legacy
+        yield record_row(topic=r.topic, partition=r.partition, offset=rec.offset, timestamp=rec.timestamp,
+                         timestamp_type=TIMESTAMP_TYPES.get(rec.timestamp_type), key=rec.key, value=rec.value,
+                         headers=[], is_transactional=False, is_control=False, codec=codec_name, magic=message.magic,
+                         file=r.path, batch_offset=at)
 
 
 def batch_rows(r: FileRange, failfast: bool = False) -> Iterator[tuple]:
@@ -555,27 +562,35 @@ def batch_rows(r: FileRange, failfast: bool = False) -> Iterator[tuple]:
             continue  # no batch: zeros a preallocated segment kept
         at, entry, size = span.at, span.entry, span.size
         if error is not None:
-            yield _row(BATCH_SCHEMA, topic=r.topic, partition=r.partition, file=r.path, batch_offset=at, size=size,
-                       magic=_magic(entry), crc_valid=_crc_valid(entry), error=error)
+            yield batch_row(topic=r.topic, partition=r.partition, file=r.path, batch_offset=at, size=size,
+                            magic=entry_magic(entry), crc_valid=entry_crc_valid(entry), error=error)
         elif isinstance(value, _rb.RecordBatchV2):
-            a = value.attributes
-            records = batch_records(value)
-            yield (r.topic, r.partition, r.path, at, size, 2, value.base_offset,
-                   value.base_offset + value.last_offset_delta, len(value.records),
-                   _rb.Compression(a.compression).name, _TIMESTAMP_TYPES.get(int(a.timestamp_type)),
-                   value.base_timestamp, value.max_timestamp, value.producer_id, value.producer_epoch,
-                   value.base_sequence, value.partition_leader_epoch, a.is_transactional, a.is_control,
-                   _payload_bytes(records), _crc_valid(entry), None)
+            yield batch_row(topic=r.topic, partition=r.partition, file=r.path, batch_offset=at, size=size,
+                            crc_valid=entry_crc_valid(entry), **v2_batch_columns(value))
         else:
             message = value.entries[0].message
             records = legacy_records(value)
             timestamps = [rec.timestamp for rec in records if rec.timestamp is not None]
-            yield (r.topic, r.partition, r.path, at, size, message.magic,
-                   records[0].offset if records else None, value.entries[0].offset, len(records),
-                   _ms.Compression(message.attributes.compression).name,
-                   _TIMESTAMP_TYPES.get(records[0].timestamp_type) if records else None,
-                   records[0].timestamp if records else None, max(timestamps) if timestamps else None,
-                   None, None, None, None, False, False, _payload_bytes(records), _crc_valid(entry), None)
+            yield batch_row(topic=r.topic, partition=r.partition, file=r.path, batch_offset=at, size=size,
+                            magic=message.magic, base_offset=records[0].offset if records else None,
+                            last_offset=value.entries[0].offset, record_count=len(records),
+                            codec=_ms.Compression(message.attributes.compression).name,
+                            timestamp_type=TIMESTAMP_TYPES.get(records[0].timestamp_type) if records else None,
+                            base_timestamp=records[0].timestamp if records else None,
+                            max_timestamp=max(timestamps) if timestamps else None, is_transactional=False,
+                            is_control=False, payload_bytes=payload_bytes(records), crc_valid=entry_crc_valid(entry))
+
+
+def v2_batch_columns(value) -> dict:
+    """The BATCH_SCHEMA columns a decoded v2 batch fills by itself (Kafka's and Inkless's alike)."""
+    a = value.attributes
+    return {"magic": 2, "base_offset": value.base_offset, "last_offset": value.base_offset + value.last_offset_delta,
+            "record_count": len(value.records), "codec": _rb.Compression(a.compression).name,
+            "timestamp_type": TIMESTAMP_TYPES.get(int(a.timestamp_type)), "base_timestamp": value.base_timestamp,
+            "max_timestamp": value.max_timestamp, "producer_id": value.producer_id,
+            "producer_epoch": value.producer_epoch, "base_sequence": value.base_sequence,
+            "leader_epoch": value.partition_leader_epoch, "is_transactional": a.is_transactional,
+            "is_control": a.is_control, "payload_bytes": payload_bytes(batch_records(value))}
 
 
 def validation_rows(r: FileRange, failfast: bool = False) -> Iterator[tuple]:
@@ -583,19 +598,19 @@ def validation_rows(r: FileRange, failfast: bool = False) -> Iterator[tuple]:
     on the way) and re-encodes to itself (`roundtrip.compare`), quarantined otherwise."""
     for span, value, error in _decoded(r, failfast):
         at, entry, size = span.at, span.entry, span.size
+        where = {"format": "kafka", "topic": r.topic, "partition": r.partition, "file": r.path, "offset": at,
+                 "size": size}
         if span.kind == "zero_fill":
-            yield ("kafka", r.topic, r.partition, r.path, at, size, "zero_fill", None, "zero_fill", at, "",
-                   f"{size} zero bytes to the end of the file (preallocated, never written)", None, None, None,
-                   *NOT_INKLESS)
+            yield validation_row(**where, entry="zero_fill", error_kind="zero_fill", error_offset=at, error_path="",
+                                 detail=f"{size} zero bytes to the end of the file (preallocated, never written)")
             continue
         if span.kind == "unreadable":
-            yield ("kafka", r.topic, r.partition, r.path, at, size, "unreadable", "quarantined", *error, None, None,
-                   None, *NOT_INKLESS)
+            yield validation_row(**where, entry="unreadable", status="quarantined", **error_columns(error))
             continue
         if error is not None:
-            magic = _magic(entry)
-            yield ("kafka", r.topic, r.partition, r.path, at, size, _ENTRY_KINDS.get(magic), "quarantined",
-                   *error, None, _codec_of(entry, magic), None, *NOT_INKLESS)
+            magic = entry_magic(entry)
+            yield validation_row(**where, entry=_ENTRY_KINDS.get(magic), status="quarantined", **error_columns(error),
+                                 codec=entry_codec(entry, magic))
             continue
         if isinstance(value, _rb.RecordBatchV2):
             kind, count = "record_batch", len(value.records)
@@ -608,32 +623,33 @@ def validation_rows(r: FileRange, failfast: bool = False) -> Iterator[tuple]:
             outcome = compare(entry, value, encode=_ms.encode, decode=_ms.decode, compressed=codec_name != "none",
                               base=at, codec=codec_name, light=without_derived)
         status, error = ("valid", (None,) * 4) if outcome.error is None else ("quarantined", outcome.error)
-        yield ("kafka", r.topic, r.partition, r.path, at, size, kind, status, *error, count, codec_name,
-               outcome.reencode, *NOT_INKLESS)
+        yield validation_row(**where, entry=kind, status=status, **error_columns(error), record_count=count,
+                             codec=codec_name, reencode=outcome.reencode)
 
 
+_TIMESTAMP = RECORD_SCHEMA.names.index("timestamp")  # pushdown reads it from a row or a column run
 _ENTRY_KINDS = {0: "legacy_message", 1: "legacy_message", 2: "record_batch"}
 
 
-def _codec_of(entry: bytes | None, magic: int | None) -> str | None:
+def entry_codec(entry: bytes | None, magic: int | None) -> str | None:
     """The codec an entry's attributes name, from its bytes (for entries that do not decode): a
-    batch's from its header (`decode_header`), a legacy message's from its attributes byte, which
-    follows the entry's offset and size and the message's CRC and magic."""
+    batch's from its header (`decode_header`), a legacy message's from its attributes where the
+    schema places them (`OFFSETS`), read alone (`decode_part`) as an outermost message's."""
     if entry is None:
         return None
     try:
         if magic == 2:
             return _rb.decode_header(entry[:_rb.HEADER_MAX]).attributes.compression.name
-        if magic in (0, 1) and len(entry) > 17:
-            return _ms.Compression(entry[17] & 0x07).name
+        if magic in (0, 1):
+            attributes, _ = _ms.decode_part("attributes", entry, _LEGACY_ATTRIBUTES, None, 0)
+            return attributes.compression.name
     except (DecodeError, ValueError, AttributeError):  # a header cut short, a codec no member names
         pass
     return None
 
 
-def _row(schema: pa.Schema, **values) -> tuple:
-    """A row of `schema` with the named columns set and the others null (for rows of bad entries)."""
-    return tuple(values.get(name) for name in schema.names)
+#: Where a legacy entry's attributes lie: in its message, after the entry's offset and size.
+_LEGACY_ATTRIBUTES = _ms.OFFSETS["entry.message"] + _ms.OFFSETS["message.attributes"]
 
 
 def _raw(part) -> bytes | None:
@@ -645,7 +661,7 @@ def _raw(part) -> bytes | None:
                            part)
 
 
-def _payload_bytes(records: list[Record]) -> int:
+def payload_bytes(records: list[Record]) -> int:
     total = 0
     for rec in records:
         total += len(_raw(rec.key) or b"") + len(_raw(rec.value) or b"")
@@ -654,11 +670,11 @@ def _payload_bytes(records: list[Record]) -> int:
     return total
 
 
-def _crc_valid(entry: bytes | None) -> bool | None:
+def entry_crc_valid(entry: bytes | None) -> bool | None:
     """Whether an entry's stored CRC matches its bytes (CRC-32C from the attributes on for magic 2,
     CRC-32 from the magic byte on for magic 0 and 1, as kafka.record_set places them), checked
     without decoding it; None when it cannot be told (an entry cut short, an unknown magic)."""
-    if entry is None or _magic(entry) not in _ENTRY_KINDS:
+    if entry is None or entry_magic(entry) not in _ENTRY_KINDS:
         return None
     try:
         if _rs.entry_size(entry) != len(entry):

@@ -134,11 +134,11 @@ class ReadOptions:
         """From Spark's (case-insensitive, all-string) options; a bad value is a ValueError naming it."""
         opts, rows, mode = common_options(options, ("glob", "topic", "partition"), row_kinds,
                                           "use .load(PATH) with a file or a directory")
-        split_bytes = _positive_int(opts, "splitbytes", DEFAULT_SPLIT_BYTES)
+        split_bytes = positive_int(opts, "splitbytes", DEFAULT_SPLIT_BYTES)
         partition = opts.get("partition")
         return cls(path=opts["path"], rows=rows, mode=mode, split_bytes=split_bytes,
                    glob=opts.get("glob", "*.log"), topic=opts.get("topic"),
-                   partition=None if partition is None else _positive_int(opts, "partition", 0, minimum=0))
+                   partition=None if partition is None else positive_int(opts, "partition", 0, minimum=0))
 
     @property
     def failfast(self) -> bool:
@@ -167,7 +167,7 @@ def common_options(options: Mapping[str, str], more: tuple[str, ...], row_kinds:
     return opts, rows, mode
 
 
-def _positive_int(opts: dict, name: str, default: int, minimum: int = 1) -> int:
+def positive_int(opts: dict, name: str, default: int, minimum: int = 1) -> int:
     raw = opts.get(name)
     if raw is None:
         return default

@@ -11,7 +11,7 @@ module needs Spark, so the same rows serve a single Python process too.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 import pyarrow as pa
@@ -65,8 +65,45 @@ VALIDATION_SCHEMA = pa.schema([
     ("metadata_entry", pa.string()),    # Inkless: its entry, `batches[3]`, `topic_partitions[0].batches[2]`
 ])
 
-#: The Inkless columns of a Kafka or TANK validation row.
-NOT_INKLESS = (None, None, None)
+
+
+def row_maker(schema: pa.Schema) -> Callable[..., tuple]:
+    """`row(**columns)`: a row of `schema`, a tuple in its column order, from the columns named;
+    a column not named is null, a name that is no column is a TypeError. It is one plain
+    function per table (keyword-only parameters), so that naming the columns costs a reader
+    no more than writing the tuple by hand."""
+    names = schema.names
+    if not all(name.isidentifier() for name in names):
+        raise ValueError(f"column names must be identifiers: {names}")
+    source = (f"def row(*, {', '.join(f'{n}=None' for n in names)}):\n"
+              f"    return ({', '.join(names)},)\n")
+    scope: dict = {}
+    exec(source, scope)  # noqa: S102 (the source is made of the declared column names only)
+    return scope["row"]
+
+
+def column_run(schema: pa.Schema, n: int, **columns: list) -> list[list]:
+    """Rows of `schema` given as columns (each a list of `n` values), in its column order, as
+    `record_batches` takes them; a column not named is `n` nulls."""
+    unknown = set(columns) - set(schema.names)
+    if unknown:
+        raise TypeError(f"no column {sorted(unknown)} in {schema.names}")
+    return [columns[name] if name in columns else [None] * n for name in schema.names]
+
+
+def repeated(n: int, **values) -> dict[str, list]:
+    """Columns of `n` rows that all hold the same value, by column name (for `column_run`)."""
+    return {name: [value] * n for name, value in values.items()}
+
+
+def error_columns(error: tuple) -> dict:
+    """A validation row's four error columns from an error 4-tuple (`error_value`, `ERROR`'s order)."""
+    kind, offset, path, detail = error
+    return {"error_kind": kind, "error_offset": offset, "error_path": path, "detail": detail}
+
+
+#: A row of VALIDATION_SCHEMA, by column name.
+validation_row = row_maker(VALIDATION_SCHEMA)
 
 
 def record_batches(items: Iterable[tuple | list], schema: pa.Schema, rows_per_batch: int = ROWS_PER_BATCH,

@@ -39,7 +39,8 @@ from logcodec.generated.tank.bundle import Bundle
 from logcodec.pipeline.errors import open_input
 from logcodec.pipeline.plan import ReadOptions, SegmentRange, cut, pack, push_filters
 from logcodec.pipeline.roundtrip import compare
-from logcodec.pipeline.tables import ERROR, NOT_INKLESS, VALIDATION_SCHEMA, error_value, record_batches
+from logcodec.pipeline.tables import ERROR, VALIDATION_SCHEMA, error_columns, error_value, record_batches, row_maker, \
+    validation_row
 from logcodec.runtime.errors import DecodeError
 
 ROW_KINDS = ("record", "bundle", "validation")
@@ -75,6 +76,8 @@ BUNDLE_SCHEMA = pa.schema([
     ("payload_bytes", pa.int64()),      # key and value bytes, uncompressed
     ("error", ERROR),
 ])
+record_row = row_maker(RECORD_SCHEMA)
+bundle_row = row_maker(BUNDLE_SCHEMA)
 
 _bundle = codec("tank.bundle")
 _segment = codec("tank.segment_log")  # a segment's framing: each bundle's length and where its bytes lie
@@ -428,12 +431,13 @@ def record_rows(r: SegmentRange, failfast: bool = False) -> Iterator[tuple]:
         if read.kind == "zero_fill":
             continue  # no bundle
         if read.value is None:
-            yield (r.topic, r.partition, None, None, None, None, None, r.path, read.at, read.error)
+            yield record_row(topic=r.topic, partition=r.partition, file=r.path, bundle_offset=read.at, error=read.error)
             continue
         codec_name = _bundle.Codec(read.value.codec).name
         for m in read.value.messages:
-            yield (r.topic, r.partition, m.seq_num if read.numbered else None, m.timestamp, m.key, m.content,
-                   codec_name, r.path, read.at, None)
+            yield record_row(topic=r.topic, partition=r.partition, seq_num=m.seq_num if read.numbered else None,
+                             timestamp=m.timestamp, key=m.key, value=m.content, codec=codec_name, file=r.path,
+                             bundle_offset=read.at)
 
 
 def bundle_rows(r: SegmentRange, failfast: bool = False) -> Iterator[tuple]:
@@ -441,17 +445,20 @@ def bundle_rows(r: SegmentRange, failfast: bool = False) -> Iterator[tuple]:
     for read in bundles(r, failfast):
         if read.kind == "zero_fill":
             continue  # no bundle
+        where = {"topic": r.topic, "partition": r.partition, "file": r.path, "bundle_offset": read.at,
+                 "size": read.size}
         if read.value is None:
-            yield (r.topic, r.partition, r.path, read.at, read.size) + (None,) * 8 + (read.error,)
+            yield bundle_row(**where, error=read.error)
             continue
         messages = read.value.messages
         timestamps = [m.timestamp for m in messages]
         numbered = read.numbered and bool(messages)
-        yield (r.topic, r.partition, r.path, read.at, read.size,
-               messages[0].seq_num if numbered else None, messages[-1].seq_num if numbered else None,
-               len(messages), _bundle.Codec(read.value.codec).name, read.value.is_sparse,
-               timestamps[0] if timestamps else None, max(timestamps) if timestamps else None,
-               sum(len(m.key or b"") + len(m.content) for m in messages), None)
+        yield bundle_row(**where, first_seq_num=messages[0].seq_num if numbered else None,
+                         last_seq_num=messages[-1].seq_num if numbered else None, message_count=len(messages),
+                         codec=_bundle.Codec(read.value.codec).name, is_sparse=read.value.is_sparse,
+                         first_timestamp=timestamps[0] if timestamps else None,
+                         max_timestamp=max(timestamps) if timestamps else None,
+                         payload_bytes=sum(len(m.key or b"") + len(m.content) for m in messages))
 
 
 # ---------------------------------------------------------------- validation (tasks)
@@ -463,23 +470,24 @@ def validation_rows(r: SegmentRange, failfast: bool = False) -> Iterator[tuple]:
     if r.start == 0:
         yield from _index_rows(r)
     for read in bundles(r, failfast):
+        where = {"format": "tank", "topic": r.topic, "partition": r.partition, "file": r.path, "offset": read.at,
+                 "size": read.size}
         if read.kind == "zero_fill":
-            yield ("tank", r.topic, r.partition, r.path, read.at, read.size, "zero_fill", None, "zero_fill", read.at,
-                   "", f"{read.size} zero bytes to the end of the file", None, None, None, *NOT_INKLESS)
+            yield validation_row(**where, entry="zero_fill", error_kind="zero_fill", error_offset=read.at,
+                                 error_path="", detail=f"{read.size} zero bytes to the end of the file")
             continue
         if read.kind == "unreadable":
-            yield ("tank", r.topic, r.partition, r.path, read.at, read.size, "unreadable", "quarantined", *read.error,
-                   None, None, None, *NOT_INKLESS)
+            yield validation_row(**where, entry="unreadable", status="quarantined", **error_columns(read.error))
             continue
         if read.size is None:  # an index entry the range's checkpoints contradict (not with the validation plan)
             kind, offset, _, detail = read.error
-            yield ("tank", r.topic, r.partition, r.path, read.at, None, "index", None, kind, offset, "index", detail,
-                   None, None, None, *NOT_INKLESS)
+            yield validation_row(**where, entry="index", error_kind=kind, error_offset=offset, error_path="index",
+                                 detail=detail)
             continue
         codec_name = _codec_name(read.raw)
         if read.value is None:
-            yield ("tank", r.topic, r.partition, r.path, read.at, read.size, "bundle", "quarantined", *read.error,
-                   None, codec_name, None, *NOT_INKLESS)
+            yield validation_row(**where, entry="bundle", status="quarantined", **error_columns(read.error),
+                                 codec=codec_name)
             continue
         messages = read.value.messages
         base_seq_num = messages[0].seq_num if messages else 0
@@ -487,8 +495,8 @@ def validation_rows(r: SegmentRange, failfast: bool = False) -> Iterator[tuple]:
                           decode=lambda d: _bundle.decode(d, base_seq_num=base_seq_num),
                           compressed=codec_name != "none", base=read.at + read.size - len(read.raw), codec=codec_name)
         status, error = ("valid", (None,) * 4) if outcome.error is None else ("quarantined", outcome.error)
-        yield ("tank", r.topic, r.partition, r.path, read.at, read.size, "bundle", status, *error, len(messages),
-               codec_name, outcome.reencode, *NOT_INKLESS)
+        yield validation_row(**where, entry="bundle", status=status, **error_columns(error),
+                             record_count=len(messages), codec=codec_name, reencode=outcome.reencode)
 
 
 def _codec_name(raw: bytes | None) -> str | None:
@@ -507,8 +515,9 @@ def _index_rows(r: SegmentRange) -> Iterator[tuple]:
     if segment is None or segment.index is None:
         return
     for at, size, kind, offset, detail in index_findings(segment.path, segment.base_seq_num, segment.index):
-        yield ("tank", r.topic, r.partition, str(segment.index), at, size, "index", None, kind, offset, "index",
-               detail, None, None, None, *NOT_INKLESS)
+        yield validation_row(format="tank", topic=r.topic, partition=r.partition, file=str(segment.index), offset=at,
+                             size=size, entry="index", error_kind=kind, error_offset=offset, error_path="index",
+                             detail=detail)
 
 
 def index_findings(log: Path, base_seq_num: int, index: Path) -> list[tuple[int, int, str, int, str]]:

@@ -88,7 +88,7 @@ from typing import NamedTuple
 
 from logcodec.conformance.testee import Implementation, Refused, Unsupported, main_guard
 from logcodec.conformance.testees.kafka_legacy import MESSAGE_SET, RECORD_SET
-from logcodec.conformance.testees.kafka_legacy import _entry as legacy_entry_json
+from logcodec.conformance.testees.kafka_legacy import entry_json as legacy_entry_json
 
 FORMAT = "kafka.record_batch_v2"
 

@@ -110,7 +110,7 @@ def _stamp(t) -> str | None:
     return None if t is None else str(t)
 
 
-def _entry(offset: int, magic: int, attributes: dict, timestamp, key, value) -> dict:
+def entry_json(offset: int, magic: int, attributes: dict, timestamp, key, value) -> dict:
     return {"offset": str(offset), "len_message": None,
             "message": {"crc": None, "magic": magic, "attributes": attributes, "timestamp": timestamp,
                         "len_key": None, "key": key, "len_value": None, "value": value}}
@@ -132,17 +132,17 @@ def legacy_entry(lib_name: str, legacy: LibraryLegacy, batch, entry: bytes) -> d
     attributes = _attributes(head.attributes)
     if head.attributes & CODEC_MASK == 0:
         (record,) = records
-        return _entry(record.offset, head.magic, attributes, _stamp(record.timestamp),
-                      _hex(record.key), _hex(record.value))
+        return entry_json(record.offset, head.magic, attributes, _stamp(record.timestamp),
+                          _hex(record.key), _hex(record.value))
     if attributes["timestamp_type"] == "log_append_time":
         raise Unsupported(f"{lib_name} reports a log-append-time wrapper's timestamp as every inner message's "
                           "timestamp, so the inner timestamps are not exposed")
     written = legacy.inner_offsets(batch, entry)
     base = java_base(head.magic, head.offset, written[-1]) if written else 0
-    inner = [_entry(r.offset - base, head.magic, _inner_attributes(r), _stamp(r.timestamp),
-                    _hex(r.key), _hex(r.value)) for r in records]
-    return _entry(head.offset, head.magic, attributes, _stamp(head.timestamp), _hex(head.key),
-                  {"entries": inner, "inner_offset_base": None})
+    inner = [entry_json(r.offset - base, head.magic, _inner_attributes(r), _stamp(r.timestamp),
+                        _hex(r.key), _hex(r.value)) for r in records]
+    return entry_json(head.offset, head.magic, attributes, _stamp(head.timestamp), _hex(head.key),
+                      {"entries": inner, "inner_offset_base": None})
 
 
 def _inner_attributes(record) -> dict:

@@ -935,6 +935,29 @@ def encode_part(name: str, value: Any, *params: Any) -> bytes:
 
 
 PARTS = tuple(_PARTS)
+#: Where each field at a fixed place lies in its type (`type.field` -> byte offset from the type's
+#: start; a conditional one where it lies when present), for `decode_part` of a field's type where
+#: it lies. Fields after one of varying size or presence are not here.
+OFFSETS: Final = {
+    "block_metadata.magic": 0,
+    "block_metadata.version": 4,
+    "block_metadata.block_header": 5,
+    "block_header.id": 0,
+    "block_header.broker": 16,
+    "block_header.event_timestamp": 20,
+    "block_header.len_path": 28,
+    "block_header.path": 30,
+    "block_flags.reserved": 0,
+    "topic_partition.id": 0,
+    "topic_partition.len_name": 16,
+    "topic_partition.name": 18,
+    "batch.byte_offset": 0,
+    "batch.size": 8,
+    "batch.number_of_records": 12,
+    "block_metadata_header.magic": 0,
+    "block_metadata_header.version": 4,
+    "block_metadata_header.block_header": 5,
+}
 #: The type `decode_header` reads (its value is written back with `encode_part(HEADER, ...)`).
 HEADER = "block_metadata_header"
 

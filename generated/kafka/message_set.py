@@ -27,7 +27,7 @@ from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
-from logcodec.runtime.processors import kafka_legacy_compression
+from logcodec.kafka.codecs import kafka_legacy_compression
 
 FORMAT = "kafka.message_set"
 _VARINT: Final = _rt.VARINT
@@ -840,6 +840,20 @@ def encode_part(name: str, value: Any, *params: Any) -> bytes:
 
 
 PARTS = tuple(_PARTS)
+#: Where each field at a fixed place lies in its type (`type.field` -> byte offset from the type's
+#: start; a conditional one where it lies when present), for `decode_part` of a field's type where
+#: it lies. Fields after one of varying size or presence are not here.
+OFFSETS: Final = {
+    "message_set.entries": 0,
+    "entry.offset": 0,
+    "entry.len_message": 8,
+    "entry.message": 12,
+    "message.crc": 0,
+    "message.magic": 4,
+    "message.attributes": 5,
+    "message.timestamp": 6,
+    "attributes.reserved": 0,
+}
 ROOT = MessageSet
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None

@@ -19,7 +19,7 @@ from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
-from logcodec.runtime.processors import kafka_compression
+from logcodec.kafka.codecs import kafka_compression
 
 FORMAT = "kafka.record_batch_v2"
 _VARINT: Final = _rt.VARINT
@@ -1657,6 +1657,45 @@ def encode_part(name: str, value: Any, *params: Any) -> bytes:
 
 
 PARTS = tuple(_PARTS)
+#: Where each field at a fixed place lies in its type (`type.field` -> byte offset from the type's
+#: start; a conditional one where it lies when present), for `decode_part` of a field's type where
+#: it lies. Fields after one of varying size or presence are not here.
+OFFSETS: Final = {
+    "record_batch_v2.base_offset": 0,
+    "record_batch_v2.len_batch": 8,
+    "record_batch_v2.partition_leader_epoch": 12,
+    "record_batch_v2.magic": 16,
+    "record_batch_v2.crc": 17,
+    "record_batch_v2.attributes": 21,
+    "record_batch_v2.last_offset_delta": 23,
+    "record_batch_v2.base_timestamp": 27,
+    "record_batch_v2.max_timestamp": 35,
+    "record_batch_v2.producer_id": 43,
+    "record_batch_v2.producer_epoch": 51,
+    "record_batch_v2.base_sequence": 53,
+    "record_batch_v2.num_records": 57,
+    "record_batch_v2.records": 61,
+    "attributes.reserved": 0,
+    "record.len_record": 0,
+    "header.len_key": 0,
+    "control_record_key.version": 0,
+    "control_record_key.type": 2,
+    "control_record_value.version": 0,
+    "control_record_value.coordinator_epoch": 2,
+    "record_batch_v2_header.base_offset": 0,
+    "record_batch_v2_header.len_batch": 8,
+    "record_batch_v2_header.partition_leader_epoch": 12,
+    "record_batch_v2_header.magic": 16,
+    "record_batch_v2_header.crc": 17,
+    "record_batch_v2_header.attributes": 21,
+    "record_batch_v2_header.last_offset_delta": 23,
+    "record_batch_v2_header.base_timestamp": 27,
+    "record_batch_v2_header.max_timestamp": 35,
+    "record_batch_v2_header.producer_id": 43,
+    "record_batch_v2_header.producer_epoch": 51,
+    "record_batch_v2_header.base_sequence": 53,
+    "record_batch_v2_header.num_records": 57,
+}
 #: The type `decode_header` reads (its value is written back with `encode_part(HEADER, ...)`).
 HEADER = "record_batch_v2_header"
 #: The most bytes a RecordBatchV2Header takes (every optional field there, varints at their longest).

@@ -341,6 +341,12 @@ def encode_part(name: str, value: Any, *params: Any) -> bytes:
 
 
 PARTS = tuple(_PARTS)
+#: Where each field at a fixed place lies in its type (`type.field` -> byte offset from the type's
+#: start; a conditional one where it lies when present), for `decode_part` of a field's type where
+#: it lies. Fields after one of varying size or presence are not here.
+OFFSETS: Final = {
+    "record_set.entries": 0,
+}
 ROOT = RecordSet
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None

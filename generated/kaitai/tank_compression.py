@@ -5,7 +5,7 @@ It decompresses through logcodec's codec table (zlib, python-snappy, lz4 and
 zstandard do the work), so the reference parsers can read compressed data.
 """
 
-from logcodec.runtime.processors import tank_compression as _table
+from logcodec.tank.codecs import tank_compression as _table
 from logcodec.runtime.limits import Budget
 
 

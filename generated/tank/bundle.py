@@ -22,7 +22,7 @@ from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
-from logcodec.runtime.processors import tank_compression
+from logcodec.tank.codecs import tank_compression
 
 FORMAT = "tank.bundle"
 _VARINT: Final = _rt.VARINT
@@ -1209,6 +1209,17 @@ def encode_part(name: str, value: Any, *params: Any) -> bytes:
 
 
 PARTS = tuple(_PARTS)
+#: Where each field at a fixed place lies in its type (`type.field` -> byte offset from the type's
+#: start; a conditional one where it lies when present), for `decode_part` of a field's type where
+#: it lies. Fields after one of varying size or presence are not here.
+OFFSETS: Final = {
+    "bundle.codec": 0,
+    "producer_info.partition_leader_epoch": 0,
+    "producer_info.producer_id": 4,
+    "producer_info.producer_epoch": 12,
+    "message.has_key": 0,
+    "bundle_header.codec": 0,
+}
 #: The type `decode_header` reads (its value is written back with `encode_part(HEADER, ...)`).
 HEADER = "bundle_header"
 #: The most bytes a BundleHeader takes (every optional field there, varints at their longest).

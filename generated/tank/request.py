@@ -2452,6 +2452,54 @@ def encode_part(name: str, value: Any, *params: Any) -> bytes:
 
 
 PARTS = tuple(_PARTS)
+#: Where each field at a fixed place lies in its type (`type.field` -> byte offset from the type's
+#: start; a conditional one where it lies when present), for `decode_part` of a field's type where
+#: it lies. Fields after one of varying size or presence are not here.
+OFFSETS: Final = {
+    "request.msg_id": 0,
+    "request.len_payload": 1,
+    "request.payload": 5,
+    "produce_request.client_version": 0,
+    "produce_request.request_id": 2,
+    "produce_request.len_client_id": 6,
+    "produce_request.client_id": 7,
+    "produce_topic.len_name": 0,
+    "produce_topic.name": 1,
+    "produce_partition.partition": 0,
+    "produce_partition.len_bundle": 2,
+    "consume_request.client_version": 0,
+    "consume_request.request_id": 2,
+    "consume_request.len_client_id": 6,
+    "consume_request.client_id": 7,
+    "consume_flags.prefer_local_node": 0,
+    "consume_topic.len_name": 0,
+    "consume_topic.name": 1,
+    "consume_partition.partition": 0,
+    "consume_partition.seq_num": 2,
+    "consume_partition.fetch_size": 10,
+    "consume_peer_request.replica_id": 0,
+    "consume_peer_request.max_wait_ms": 2,
+    "consume_peer_request.min_bytes": 10,
+    "consume_peer_request.num_topics": 14,
+    "consume_peer_request.topics": 16,
+    "consume_peer_topic.len_name": 0,
+    "consume_peer_topic.name": 1,
+    "reg_replica_request.replica_id": 0,
+    "status_request.request_id": 0,
+    "discover_topics_request.request_id": 0,
+    "discover_topics_request.flags": 4,
+    "discover_topology_request.request_id": 0,
+    "discover_topology_request.flags": 4,
+    "create_topic_request.request_id": 0,
+    "create_topic_request.len_topic": 4,
+    "create_topic_request.topic": 5,
+    "reload_conf_request.request_id": 0,
+    "reload_conf_request.len_topic": 4,
+    "reload_conf_request.topic": 5,
+    "discover_partitions_request.request_id": 0,
+    "discover_partitions_request.len_topic": 4,
+    "discover_partitions_request.topic": 5,
+}
 ROOT = Request
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None

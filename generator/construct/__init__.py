@@ -8,7 +8,7 @@ else a function of the params (each a function of the holder's context); the roo
 under the schema's id. The `-lc-` keys map to construct's own means: `-lc-size-of` and
 `-lc-count-of` to `Rebuild`, `-lc-default` and `-lc-present` to `Default`, `-lc-checksum` to a
 `Checksum` written by a `Pointer` at the end of its range (the bytes it covers come after it).
-`process:` goes through `logcodec.runtime.processors` (`constructs.Processed`). What construct
+`process:` goes through the processor `logcodec.processors` names (`constructs.Processed`). What construct
 cannot say is listed in each module's docstring and at the field concerned.
 
 The back end knows Kaitai constructs and the `-lc-` keys, never a format.
@@ -22,7 +22,7 @@ from pathlib import Path
 
 import jinja2
 
-from logcodec.runtime.processors import PROCESSORS
+from logcodec import processors as named_processors
 
 from .. import expr as E
 from ..model import model_of, primitive, refs_of
@@ -63,7 +63,7 @@ class ModuleEmitter:
         self.types = self.model.types
         self.names: set[str] = set()  # construct names used
         self.runtime = False  # uses logcodec.runtime.constructs
-        self.processors = False
+        self.processor_imports: set[tuple[str, str]] = set()  # (module, name)
         self.limits: dict[str, None] = {}  # what construct cannot express, in order, once each
         self.enum_classes: dict[int, str] = {}
         self.modules: dict[str, Schema] = {}  # imported schemas by their module alias
@@ -142,8 +142,7 @@ class ModuleEmitter:
         runtime = []
         if self.runtime:
             runtime.append("from logcodec.runtime import constructs as _lc")
-        if self.processors:
-            runtime.append("from logcodec.runtime import processors")
+        runtime += [f"from {module} import {name}" for module, name in sorted(self.processor_imports)]
         return TEMPLATES.get_template("module.py.j2").render(
             header=header, title=self.schema.title, shown=self.schema.shown, root=self.schema.id,
             doc=self.schema.doc + (f"\n\nSee {self.schema.doc_ref}" if self.schema.doc_ref else ""),
@@ -512,13 +511,19 @@ class TypeEmitter:
 
     def processed(self, f: Field, inner: str, base: str) -> str:
         name, args = f.process
-        self.m.runtime = self.m.processors = True
-        self.m.limits["`process:` is `_lc.Processed`, calling the processor of `logcodec.runtime.processors` "
-                      "(construct's `Compressed` knows no Kafka or TANK codec table); decompression is bounded "
+        self.m.runtime = True
+        self.m.limits["`process:` is `_lc.Processed`, calling the processor that `logcodec.processors` names "
+                      "(construct's `Compressed` knows no format's codec table); decompression is bounded "
                       "by logcodec's default limits."] = None
         arglist = ", ".join(self.expr(a, base) for a in args)
-        # the runtime's processors by name, a user's own through UserProcessor (Kaitai's naming)
-        proc = f"processors.{name}" if name in PROCESSORS else f"processors.UserProcessor({name!r})"
+        # a named processor from the module that defines it, a user's own through UserProcessor (Kaitai's naming)
+        module = named_processors.module_of(name)
+        if module is None:
+            self.m.processor_imports.add(("logcodec.runtime.processors", "UserProcessor"))
+            proc = f"UserProcessor({name!r})"
+        else:
+            self.m.processor_imports.add((module, name))
+            proc = name
         return f"_lc.Processed({inner}, {proc}" + (f", lambda this: [{arglist}])" if args else ")")
 
     def reference(self, f: Field, ref: TypeRef, base: str) -> str:

@@ -23,10 +23,10 @@ from pathlib import Path
 import jinja2
 from ruff.__main__ import find_ruff_bin
 
-from logcodec.runtime.processors import PROCESSORS
+from logcodec import processors as named_processors
 
 from .. import expr as E
-from ..model import Primitive, header_of, max_size, min_size, model_of, navigates, primitive, schema_closure, substream, type_expressions
+from ..model import Primitive, fixed_offsets, header_of, max_size, min_size, model_of, navigates, primitive, schema_closure, substream, type_expressions
 from ..schema import Field, Schema, SchemaError, TypeDef, TypeRef
 from ..types import check_types, field_tinfo, ref_tinfo
 from .entries import checksum_source, entry_source
@@ -144,7 +144,7 @@ class ModuleEmitter:
         self.types = self.model.types
         self.structs: dict[str, str] = {}  # format -> name
         self.layouts: list[str] = []
-        self.processors: set[str] = set()
+        self.processors: set[tuple[str, str]] = set()  # (module, name) of the named ones it calls
         self.user_processors: dict[str, str] = {}  # a.b.my_fx -> module-level name
         self.enum_imports: dict[str, set[str]] = {}  # module -> enum classes imported from it
         self.parents = self.model.parents
@@ -204,8 +204,9 @@ class ModuleEmitter:
     def processor(self, name: str) -> str:
         """The module-level name of a `process:`: the runtime's, or the user's own (imported
         by the module, as Kaitai's Python parsers import it)."""
-        if name in PROCESSORS:
-            self.processors.add(name)
+        module = named_processors.module_of(name)
+        if module is not None:
+            self.processors.add((module, name))
             return name
         self.user_processors[name] = "_fx_" + name.replace(".", "__")
         return self.user_processors[name]
@@ -245,6 +246,7 @@ class ModuleEmitter:
             root_args="".join(f", {p.id}" for p in root.params),
             root_class=root.class_name, doc=_docstring(self.schema.doc, 0), links=self.nav is not None,
             part_types=rendered, header=header, entry_code=entry_source(self.model.entry()),
+            offsets=[(f"{t.name}.{name}", at) for t in rendered if not t.unwrap for name, at in fixed_offsets(t)],
             header_bulk=root.seq[len(header.seq)].id if header else "", header_max=header and max_size(header),
             header_args="(" + "".join(f"{p.id}, " for p in root.params).rstrip(" ") + ")",
             checksum_code=checksum_source(self.model.entry()),

@@ -1,4 +1,5 @@
-"""Compression codecs and the per-family codec tables that generated decoders call.
+"""Compression codecs, and the codec tables (`CodecTable`, `ByVersion`) that a format package builds
+from them for its schemas' `process:` (see `logcodec.processors`).
 
 Each ``*_decompress(data, max_size)`` takes bytes or a memoryview (never copied
 unless stated) and returns ``bytes``. Whatever the input, it either returns at most
@@ -16,7 +17,6 @@ from __future__ import annotations
 
 import struct
 import zlib
-from functools import partial
 from typing import Any, Callable, Union
 
 import cramjam
@@ -38,7 +38,7 @@ def _corrupt(codec: str, detail: object) -> DecodeError:
     return DecodeError("corrupt_compressed", f"{codec}: {detail}")
 
 
-def _too_big(codec: str, max_size: int) -> DecodeError:
+def too_big(codec: str, max_size: int) -> DecodeError:
     return DecodeError("limit_exceeded", f"{codec}: decompressed size exceeds {max_size} bytes")
 
 
@@ -87,7 +87,7 @@ def gzip_decompress(data: Bytes, max_size: int) -> bytes:
                 raise _corrupt("gzip", e) from None
             total += len(o)
             if total > max_size:
-                raise _too_big("gzip", max_size)
+                raise too_big("gzip", max_size)
             out.append(o)
         pos = min(pos, len(view)) - len(d.unused_data)
     return b"".join(out)
@@ -124,7 +124,7 @@ def snappy_decompress_raw(data: Bytes, max_size: int) -> bytes:
     try:
         size = _snappy.decompress_raw_len(data)
         if size > max_size:
-            raise _too_big("snappy", max_size)
+            raise too_big("snappy", max_size)
         return bytes(_snappy.decompress_raw(data))  # fails unless output length == size
     except cramjam.DecompressionError as e:
         raise _corrupt("snappy", e) from None
@@ -151,7 +151,7 @@ def snappy_decompress(data: Bytes, max_size: int) -> bytes:
             block = snappy_decompress_raw(view[pos:pos + size], max_size - total)  # remaining budget
         except DecodeError as e:
             if e.kind == "limit_exceeded":  # name the limit, not what was left of it
-                raise _too_big("snappy", max_size) from None
+                raise too_big("snappy", max_size) from None
             raise
         pos += size
         total += len(block)
@@ -238,7 +238,7 @@ def lz4_decompress(data: Bytes, max_size: int, broken_header_checksum: bool = Fa
         # A declared content size over the budget is refused before decoding anything.
         if frame_start and view[pos:pos + 4] == _LZ4_MAGIC and len(view) >= pos + 14 and view[pos + 4] & 0x08:
             if total + int.from_bytes(view[pos + 6:pos + 14], "little") > max_size:
-                raise _too_big("lz4", max_size)
+                raise too_big("lz4", max_size)
         step = min(max_size - total + 1, _STEP)
         try:
             chunk, read, eof = lz4.frame.decompress_chunk(ctx, view[pos:], max_length=step)
@@ -246,7 +246,7 @@ def lz4_decompress(data: Bytes, max_size: int, broken_header_checksum: bool = Fa
             raise _corrupt("lz4", e) from None
         pos, total, frame_start = pos + read, total + len(chunk), eof
         if total > max_size:
-            raise _too_big("lz4", max_size)
+            raise too_big("lz4", max_size)
         out.append(chunk)
         if eof and pos == len(view):
             return b"".join(out)
@@ -292,7 +292,7 @@ def _zstd_check_frames(view: memoryview, max_size: int) -> None:
         if params.content_size != zstandard.CONTENTSIZE_UNKNOWN:
             declared += params.content_size
         if declared > max_size or params.window_size > _zstd_window_limit(max_size):
-            raise _too_big("zstd", max_size)
+            raise too_big("zstd", max_size)
         pos += zstandard.frame_header_size(view[pos:])
         last = 0
         while not last:  # 3-byte block headers: last flag, type (1 = RLE: one byte follows), size
@@ -318,7 +318,7 @@ def zstd_decompress(data: Bytes, max_size: int) -> bytes:
             while chunk := reader.read(min(max_size - total + 1, _STEP)):
                 total += len(chunk)
                 if total > max_size:
-                    raise _too_big("zstd", max_size)
+                    raise too_big("zstd", max_size)
                 out.append(chunk)
     except zstandard.ZstdError as e:
         raise _corrupt("zstd", e) from None
@@ -366,19 +366,6 @@ class CodecTable:
         return data if entry is None else entry[1](data)
 
 
-_KAFKA = {0: None, 1: (gzip_decompress, gzip_compress), 2: (snappy_decompress, snappy_compress),
-          3: (lz4_decompress, lz4_compress), 4: (zstd_decompress, zstd_compress)}
-#: Kafka record batches (v2) and v1 message sets: attributes bits 0-2.
-kafka_compression = CodecTable("kafka", _KAFKA)
-# zstd came with magic 2 (KIP-110): Java refuses it in magic 0 and 1 message sets.
-_KAFKA_LEGACY = {codec: entry for codec, entry in _KAFKA.items() if codec != 4}
-#: Kafka magic-1 message sets.
-kafka_v1_compression = CodecTable("kafka_v1", _KAFKA_LEGACY)
-#: Kafka magic-0 message sets: lz4 with the KAFKA-3160 header checksum, as Java writes it.
-kafka_v0_compression = CodecTable("kafka_v0", {**_KAFKA_LEGACY, 3: (partial(lz4_decompress, broken_header_checksum=True),
-                                                                    partial(lz4_compress, broken_header_checksum=True))})
-
-
 class ByVersion:
     """Codec tables chosen by a format version: ``process: name(version, codec)``."""
 
@@ -402,13 +389,7 @@ class ByVersion:
         return self._table(version, EncodeError).encode(data, codec)
 
 
-#: Kafka legacy message sets, by magic (0 or 1) and attributes bits 0-2.
-kafka_legacy_compression = ByVersion("kafka_legacy", {0: kafka_v0_compression, 1: kafka_v1_compression})
-#: TANK bundles: flags bits 0-1. TANK reads and writes raw snappy only, no xerial framing.
-tank_compression = CodecTable("tank", {0: None, 1: (snappy_decompress_raw, snappy_compress_raw)})
-
-__all__ = ["CodecTable", "ByVersion", "kafka_compression", "kafka_v0_compression", "kafka_v1_compression",
-           "kafka_legacy_compression", "tank_compression",
+__all__ = ["CodecTable", "ByVersion",
            "gzip_compress", "gzip_decompress", "snappy_compress", "snappy_compress_raw",
            "snappy_decompress", "snappy_decompress_raw", "lz4_compress", "lz4_decompress",
            "zstd_compress", "zstd_decompress"]

@@ -1,8 +1,9 @@
-"""Every processor a schema's `process:` may name, in one namespace that generated modules import.
+"""Kaitai's built-in processors (`xor`, `rol`, `ror`, `zlib`) and the adapter of a user's own.
 
 Kaitai's built-in ones, as its runtime defines them: `xor(key)` (a byte, or bytes repeated),
 `rol(n)` and `ror(n)` (each byte rotated by n bits), and `zlib` (a zlib stream, decompressed
-within the call's budget); then the codec tables of `logcodec.runtime.compression`. Each has
+within the call's budget). A format's codec tables (`CodecTable`, `ByVersion`) are processors too,
+defined in its package and found through `logcodec.processors`. Each has
 `decode(buf, start, end, budget, *args) -> (buffer, start, end)` and `encode(data, *args)`.
 """
 
@@ -12,8 +13,7 @@ import importlib
 import zlib as _zlib
 from typing import Any
 
-from logcodec.runtime import compression as _compression
-from logcodec.runtime.compression import ByVersion, Bytes, CodecTable, _too_big
+from logcodec.runtime.compression import ByVersion, Bytes, CodecTable, too_big
 from logcodec.runtime.errors import DecodeError, EncodeError
 from logcodec.runtime.limits import Budget
 
@@ -80,7 +80,7 @@ class _Zlib:
         except _zlib.error as exc:
             raise DecodeError("corrupt_compressed", f"zlib: {exc}", start) from None
         if len(out) > room:
-            err = _too_big("zlib", room)
+            err = too_big("zlib", room)
             err.offset = start
             lim.explain_decompression_limit(err)
             raise err
@@ -113,7 +113,7 @@ class UserProcessor:
         except Exception as exc:  # the user's code refused these bytes
             raise DecodeError("invalid_value", f"processor {self.name}: {type(exc).__name__}: {exc}", start) from None
         if len(out) > lim.decompression_room():
-            err = _too_big(self.name, lim.decompression_room())
+            err = too_big(self.name, lim.decompression_room())
             err.offset = start
             lim.explain_decompression_limit(err)
             raise err
@@ -132,15 +132,14 @@ rol = _Rotate(left=True)
 ror = _Rotate(left=False)
 zlib = _Zlib()
 
-kafka_compression = _compression.kafka_compression
-kafka_v0_compression = _compression.kafka_v0_compression
-kafka_v1_compression = _compression.kafka_v1_compression
-kafka_legacy_compression = _compression.kafka_legacy_compression
-tank_compression = _compression.tank_compression
 
-#: The names a schema's `process:` may use.
-PROCESSORS = frozenset(name for name, value in list(globals().items())
-                       if isinstance(value, (_Xor, _Rotate, _Zlib, CodecTable, ByVersion)))
+#: Kaitai's built-in processors, the names a schema's `process:` may always use.
+BUILTIN = ("xor", "rol", "ror", "zlib")
 
-__all__ = ["PROCESSORS", "UserProcessor", "xor", "rol", "ror", "zlib", "kafka_compression", "kafka_v0_compression",
-           "kafka_v1_compression", "kafka_legacy_compression", "tank_compression"]
+
+def is_processor(value: Any) -> bool:
+    """Whether a module's attribute is a processor object a generated codec can call."""
+    return isinstance(value, (_Xor, _Rotate, _Zlib, CodecTable, ByVersion))
+
+
+__all__ = ["BUILTIN", "UserProcessor", "is_processor", "xor", "rol", "ror", "zlib"]

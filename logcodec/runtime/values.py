@@ -35,11 +35,11 @@ def to_json(value):
     out = {}
     for f in dataclasses.fields(value):
         if not f.metadata.get("param"):  # a param is the holder's argument, not part of the value
-            out[f.name] = _field_to_json(getattr(value, f.name), f.metadata)
+            out[f.name] = field_to_json(getattr(value, f.name), f.metadata)
     return out
 
 
-def _field_to_json(v, meta):
+def field_to_json(v, meta):
     if v is None:
         return None
     if meta.get("list"):

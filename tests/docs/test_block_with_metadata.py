@@ -13,9 +13,9 @@ import urllib.request
 import pytest
 
 import logcodec
-from logcodec import inkless, inkless_blocks
+from logcodec.inkless import blocks as inkless_blocks, document as inkless
 from logcodec.generated.kafka import record_batch_v2 as rb
-from logcodec.inkless_blocks import BlockBuilder
+from logcodec.inkless.blocks import BlockBuilder
 
 from .conftest import SMALL_LIMIT, VECTORS, vector_case
 from .test_server import post

@@ -207,7 +207,7 @@ def test_a_block_and_its_metadata_show_batches_by_entry_and_findings_marked(brow
     """An Inkless object with a changed byte and its metadata as YAML, pasted into the two boxes."""
     from selenium.webdriver.support.ui import Select
 
-    from logcodec import inkless, inkless_blocks
+    from logcodec.inkless import blocks as inkless_blocks, document as inkless
 
     from .test_block_with_metadata import NAME, check
 

@@ -1,4 +1,4 @@
-"""The block builder (logcodec.inkless_blocks.BlockBuilder): batches from kafka-python, aiokafka and
+"""The block builder (logcodec.inkless.blocks.BlockBuilder): batches from kafka-python, aiokafka and
 logcodec go in; the object and its metadata in both forms come out and read back to the same
 records; blocks close at the size limit and at the time window, as Inkless's writer closes them."""
 
@@ -7,7 +7,7 @@ import pytest
 import logcodec
 from logcodec import inkless
 from logcodec.generated.kafka import record_batch_v2 as rb
-from logcodec.inkless_blocks import DEFAULT_SIZE_LIMIT, DEFAULT_WINDOW_MS, BlockBuilder, read_batch_bytes, read_batches, \
+from logcodec.inkless.blocks import DEFAULT_SIZE_LIMIT, DEFAULT_WINDOW_MS, BlockBuilder, read_batch_bytes, read_batches, \
     read_records, topic_id_for_name, validate
 from tests.thirdparty.kafka_libs import LIBRARIES
 

@@ -11,7 +11,7 @@ import pytest
 from logcodec import inkless
 from logcodec.cli import main
 from logcodec.generated.kafka import record_batch_v2 as rb
-from logcodec.inkless_blocks import load_metadata, metadata_form
+from logcodec.inkless.blocks import load_metadata, metadata_form
 from tests.thirdparty.kafka_libs import LIBRARIES
 
 BLOCK_ID = "0c9d7f3e-5a1b-4c2d-8e4f-6a7b8c9d0e1f"

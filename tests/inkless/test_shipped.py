@@ -1,4 +1,4 @@
-"""Inkless as shipped (logcodec.inkless_shipped): rows of its `files` and `batches` tables as one JSON
+"""Inkless as shipped (logcodec.inkless.shipped): rows of its `files` and `batches` tables as one JSON
 document, objects laid out in Inkless's order with `<prefix>/<base64url uuid>` keys, coalesced rows,
 and log-append-time rows served as Inkless serves them."""
 
@@ -10,9 +10,10 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 import logcodec
-from logcodec import inkless, inkless_shipped as shipped
+from logcodec import inkless
+from logcodec.inkless import shipped
 from logcodec.generated.kafka import record_batch_v2 as rb
-from logcodec.inkless_blocks import BlockBuilder, read_batch_bytes, read_records, validate
+from logcodec.inkless.blocks import BlockBuilder, read_batch_bytes, read_records, validate
 from tests.thirdparty.kafka_libs import LIBRARIES
 
 BLOCK_ID = bytes.fromhex("0c9d7f3e5a1b4c2d8e4f6a7b8c9d0e1f")

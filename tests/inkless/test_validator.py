@@ -1,4 +1,4 @@
-"""The validator (logcodec.inkless_blocks.validate): metadata of either form checked against its object.
+"""The validator (logcodec.inkless.blocks.validate): metadata of either form checked against its object.
 A corrupted block is caught with the right error kind, at the right byte offset, naming the metadata
 entry; anything else done to object or metadata gives findings, never another exception."""
 
@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 import logcodec
 from logcodec.generated.kafka import record_batch_v2 as rb
-from logcodec.inkless_blocks import BlockBuilder, dead_bytes, read_records, validate
-from logcodec.inkless_shipped import ShippedMetadata
+from logcodec.inkless.blocks import BlockBuilder, dead_bytes, read_records, validate
+from logcodec.inkless.shipped import ShippedMetadata
 from tests.thirdparty.kafka_libs import LIBRARIES
 
 BLOCK_ID = bytes.fromhex("0c9d7f3e5a1b4c2d8e4f6a7b8c9d0e1f")

@@ -44,8 +44,7 @@ WIRE_EXEMPT_FOLDERS = ("logcodec/runtime/", "conformance/testees/", "conformance
 WIRE_DEBT = {
     ("pipeline/kafka.py", 'struct.iter_unpack(">ii"'): "Kafka's .index files: no schema describes them yet",
     ("pipeline/kafka.py", 'struct.iter_unpack(">qi"'): "Kafka's .timeindex files: no schema describes them yet",
-    ("pipeline/kafka.py", "entry[17]"): "a legacy message's attributes: no header entry point for the nested message",
-    ("logcodec/inkless.py", "int.from_bytes(raw[:8]"): "a UUID as the two longs of the shipped rows, not a wire field",
+    ("logcodec/inkless/document.py", "int.from_bytes(raw[:8]"): "a UUID as the two longs of the shipped rows, not a wire field",
 }
 
 

@@ -153,7 +153,10 @@ print(json.dumps({
     "expected": sorted(p.stem for p in (conf / "expected").glob("*.yaml")),
     "kafkajs": (conf / "testees" / "kafkajs" / "testee.js").is_file(),
     "json_schemas": len(list((gen / "schema").rglob("*.json"))),
-    "templates": len(list((pathlib.Path(logcodec.generator.__file__).parent / "templates").iterdir())),
+    # each back end's templates, and the official compiler's driver
+    "templates": {name: len(list((pathlib.Path(logcodec.generator.__file__).parent / name / "templates").iterdir()))
+                  for name in ("python", "construct", "docs")},
+    "compile_js": (pathlib.Path(logcodec.generator.__file__).parent / "kaitai" / "compile.js").is_file(),
 }))
 """
     found = json.loads(installed.python(script).stdout)
@@ -161,7 +164,8 @@ print(json.dumps({
     shipped = json.loads(installed.python(
         "import json; from logcodec.conformance.impls import SHIPPED; print(json.dumps(sorted(SHIPPED)))").stdout)
     assert found["expected"] == shipped
-    assert found["json_schemas"] >= 10 and found["templates"] >= 5
+    assert found["json_schemas"] >= 10 and found["compile_js"]
+    assert found["templates"]["docs"] >= 5 and found["templates"]["python"] >= 1 and found["templates"]["construct"] >= 1
 
 
 def test_the_shipped_testees_whose_runtimes_are_present_run(installed):

@@ -4,7 +4,7 @@ transaction and its commit marker, a log-append-time topic, coalesced shipped ro
 as a reader finds them: sidecars in every encoding of both forms, a shipped export naming many
 objects by key, a large object to split; and corrupt copies.
 
-The expected rows are computed by single-process `logcodec.inkless_blocks.read_records` and
+The expected rows are computed by single-process `logcodec.inkless.blocks.read_records` and
 `validate` on each object with its metadata, not by the pipeline's reader.
 """
 
@@ -16,9 +16,9 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from logcodec import inkless_blocks as ib
-from logcodec.inkless import uuid_to_base64url
-from logcodec.inkless_shipped import LOG_APPEND_TIME, ShippedMetadata, shipped_to_document
+from logcodec.inkless import blocks as ib
+from logcodec.inkless.document import uuid_to_base64url
+from logcodec.inkless.shipped import LOG_APPEND_TIME, ShippedMetadata, shipped_to_document
 from tests.pipeline.corpus import TS, _control_bytes, commit_marker, kafka_python_batch, logcodec_batch
 
 CODECS = ["none", "gzip", "snappy", "lz4", "zstd"]

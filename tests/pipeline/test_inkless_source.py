@@ -26,7 +26,7 @@ import pyarrow.fs as pafs  # noqa: E402
 import pyarrow.parquet as pq  # noqa: E402
 
 from logcodec import cli  # noqa: E402
-from logcodec import inkless_blocks as ib  # noqa: E402
+from logcodec.inkless import blocks as ib  # noqa: E402
 from logcodec.pipeline import inkless, validate  # noqa: E402
 from logcodec.runtime.errors import DecodeError  # noqa: E402
 from tests.pipeline import corpus  # noqa: E402

@@ -21,11 +21,12 @@ from aiokafka import codec as ac
 from kafka import codec as kc
 
 from logcodec.runtime import compression as c
+from logcodec.kafka.codecs import kafka_compression, kafka_v0_compression
 from logcodec.runtime.compression import (
-    gzip_compress, gzip_decompress, kafka_compression, kafka_v0_compression, lz4_compress,
-    lz4_decompress, snappy_compress, snappy_compress_raw, snappy_decompress, snappy_decompress_raw,
-    tank_compression, zstd_compress, zstd_decompress,
+    gzip_compress, gzip_decompress, lz4_compress, lz4_decompress, snappy_compress, snappy_compress_raw,
+    snappy_decompress, snappy_decompress_raw, zstd_compress, zstd_decompress,
 )
+from logcodec.tank.codecs import tank_compression
 from logcodec.runtime.errors import DecodeError, EncodeError
 from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
 

@@ -17,7 +17,7 @@ format, checked against the Python codec on every golden vector (tests/construct
 
 What construct does not express here (see ARCHITECTURE.md, "The construct back end"):
 - A varint is construct's `VarInt` (`ZigZag` when zigzag-encoded): it does not bound the number of bytes by the schema's width nor refuse an overlong encoding, which the Python codecs refuse.
-- `process:` is `_lc.Processed`, calling the processor of `logcodec.runtime.processors` (construct's `Compressed` knows no Kafka or TANK codec table); decompression is bounded by logcodec's default limits.
+- `process:` is `_lc.Processed`, calling the processor that `logcodec.processors` names (construct's `Compressed` knows no format's codec table); decompression is bounded by logcodec's default limits.
 """
 
 import enum
@@ -29,7 +29,7 @@ from construct import (
 )
 
 from logcodec.runtime import constructs as _lc
-from logcodec.runtime import processors
+from logcodec.kafka.codecs import kafka_compression
 
 
 class Compression(enum.IntEnum):
@@ -209,7 +209,7 @@ record_batch_v2 = Struct(
     "num_records" / Rebuild(Int32sb, lambda this: len(this["records"])),
     # The records, compressed as a whole when the codec is not `none`. The 49 bytes subtracted are the
     # fixed fields between `len_batch` and here.
-    "records" / FixedSized(lambda this: (this["len_batch"] - 49), _lc.Processed(record_list(lambda this: this._["num_records"], lambda this: this._["attributes"]["is_control"]), processors.kafka_compression, lambda this: [_lc.to_int(this["attributes"]["compression"], Compression)])),
+    "records" / FixedSized(lambda this: (this["len_batch"] - 49), _lc.Processed(record_list(lambda this: this._["num_records"], lambda this: this._["attributes"]["is_control"]), kafka_compression, lambda this: [_lc.to_int(this["attributes"]["compression"], Compression)])),
     "_at_end" / Tell,
     # crc: crc32c of the bytes from attributes to the end, written (and checked when parsing) once they are known
     "_patch_crc" / Pointer(lambda this: this["_at_crc"], Checksum(Int32ub, _lc.crc32c, lambda this: _lc.span(this, this["_at_attributes"], this["_at_end"]))),

@@ -21,7 +21,7 @@ format, checked against the Python codec on every golden vector (tests/construct
 What construct does not express here (see ARCHITECTURE.md, "The construct back end"):
 - A varint is construct's `VarInt` (`ZigZag` when zigzag-encoded): it does not bound the number of bytes by the schema's width nor refuse an overlong encoding, which the Python codecs refuse.
 - An element that reads the elements before it (`_parent.x[_index - 1]`) is wrapped in `_lc.Remembered`: construct's `Array`, `GreedyRange` and `RepeatUntil` keep the elements read so far to themselves.
-- `process:` is `_lc.Processed`, calling the processor of `logcodec.runtime.processors` (construct's `Compressed` knows no Kafka or TANK codec table); decompression is bounded by logcodec's default limits.
+- `process:` is `_lc.Processed`, calling the processor that `logcodec.processors` names (construct's `Compressed` knows no format's codec table); decompression is bounded by logcodec's default limits.
 """
 
 import enum
@@ -32,7 +32,7 @@ from construct import (
 )
 
 from logcodec.runtime import constructs as _lc
-from logcodec.runtime import processors
+from logcodec.tank.codecs import tank_compression
 
 
 class Codec(enum.IntEnum):
@@ -174,7 +174,7 @@ def make_bundle(base_seq_num):
         # (default when None)
         "last_seq_num_delta" / If(lambda this: (this["is_sparse"] and (this["num_messages"] != 1)), Default(VarInt, lambda this: ((this["messages"][-1]["seq_num"] - this["messages"][0]["seq_num"]) - 1))),
         # The messages, compressed as a whole with raw Snappy when the codec is snappy.
-        "messages" / _lc.Processed(message_set(lambda this: this._["num_messages"], lambda this: this._["is_sparse"], lambda this: (this._["first_seq_num"] if this._["is_sparse"] else this._["_p_base_seq_num"]), lambda this: (this._["last_seq_num_delta"] if (this._["is_sparse"] and (this._["num_messages"] != 1)) else 0)), processors.tank_compression, lambda this: [_lc.to_int(this["codec"], Codec)]),
+        "messages" / _lc.Processed(message_set(lambda this: this._["num_messages"], lambda this: this._["is_sparse"], lambda this: (this._["first_seq_num"] if this._["is_sparse"] else this._["_p_base_seq_num"]), lambda this: (this._["last_seq_num_delta"] if (this._["is_sparse"] and (this._["num_messages"] != 1)) else 0)), tank_compression, lambda this: [_lc.to_int(this["codec"], Codec)]),
     )
 
 

@@ -42,7 +42,7 @@ class _Box:
 
 def render(page) -> Markup:
     """The SVG of one format page (`docs.Page`)."""
-    from .docs import anchor, raw_at, type_href
+    from . import anchor, raw_at, type_href
 
     s = page.schema
     boxes: dict = {}

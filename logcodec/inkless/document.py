@@ -35,9 +35,9 @@ Kafka writes a UUID as 22 characters of URL-safe base64 without padding (`Uuid.t
 Inkless names each object `<prefix>/<that text>`. Inkless lays out a block by (topic id,
 partition), comparing topic ids with `Uuid.compareTo`: see `topic_id_sort_key`.
 
-Inkless's own metadata (rows of its `files` and `batches` tables) is in `logcodec.inkless_shipped`;
+Inkless's own metadata (rows of its `files` and `batches` tables) is in `logcodec.inkless.shipped`;
 building blocks, reading a partition back and validating metadata against an object, in either
-form, is in `logcodec.inkless_blocks`.
+form, is in `logcodec.inkless.blocks`.
 """
 
 from __future__ import annotations
@@ -53,14 +53,14 @@ from logcodec._api import codec
 from logcodec.runtime.errors import DecodeError, EncodeError
 from logcodec.runtime.values import without_derived
 
+from ._reading import S32, S64, bad, checked_int, kind_of
+
 FORMAT = "inkless.block_metadata"
 MAGIC = b"IKBM"
 VERSION = 1
 ROOT = "block_metadata"  # the first component of every path in an error about a document
 
 _S16_MAX = (1 << 15) - 1
-_S32 = (-(1 << 31), (1 << 31) - 1)
-_S64 = (-(1 << 63), (1 << 63) - 1)
 _MIN_BATCH_SIZE = 61  # a v2 batch with no records: 12 bytes of offset and length, 49 of header
 
 _UUID_TEXT = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
@@ -244,50 +244,33 @@ def _text_of_uuid(raw, path: str) -> str:
 
 # ---------------------------------------------------------------- document -> value
 
-def _bad(path: str, detail: str):
-    raise DecodeError("invalid_value", detail, None, path)
-
-
-def _kind(v) -> str:
-    return {dict: "a mapping", list: "a list", str: "text", bool: "a boolean", type(None): "null",
-            float: "a fraction"}.get(type(v), type(v).__name__)
-
-
-def _int(v, path: str, lo: int, hi: int) -> int:
-    if type(v) is not int:  # bool is an int in Python, and not a number here
-        _bad(path, f"must be an integer, not {_kind(v)} ({v!r})")
-    if not lo <= v <= hi:
-        _bad(path, f"{v} is out of range [{lo}, {hi}]")
-    return v
-
-
 def _text(v, path: str) -> str:
     if not isinstance(v, str):
-        _bad(path, f"must be text, not {_kind(v)} ({v!r})")
+        bad(path, f"must be text, not {kind_of(v)} ({v!r})")
     try:
         n = len(v.encode("utf-8"))
     except UnicodeEncodeError as exc:
-        _bad(path, f"is not valid Unicode text: {exc.reason}")
+        bad(path, f"is not valid Unicode text: {exc.reason}")
     if n > _S16_MAX:
-        _bad(path, f"takes {n} bytes of UTF-8, more than the {_S16_MAX} a 16-bit length allows")
+        bad(path, f"takes {n} bytes of UTF-8, more than the {_S16_MAX} a 16-bit length allows")
     return v
 
 
 def _single_key_list(v, path: str, keys: tuple[str, ...]) -> list:
     """The values of a list of one-key mappings with exactly `keys`, in that order."""
     if not isinstance(v, list):
-        _bad(path, f"must be a list of one-key mappings ({', '.join(keys)}), not {_kind(v)}")
+        bad(path, f"must be a list of one-key mappings ({', '.join(keys)}), not {kind_of(v)}")
     out = []
     for i, (want, item) in enumerate(zip(keys, v)):
         if not isinstance(item, dict) or len(item) != 1:
-            _bad(f"{path}[{i}]", f"must be a mapping with the one key {want!r}, not {item!r}")
+            bad(f"{path}[{i}]", f"must be a mapping with the one key {want!r}, not {item!r}")
         (key, val), = item.items()
         if key != want:
-            _bad(f"{path}[{i}]", f"expected key {want!r} here, found {key!r} (keys go in the order {', '.join(keys)})")
+            bad(f"{path}[{i}]", f"expected key {want!r} here, found {key!r} (keys go in the order {', '.join(keys)})")
         out.append(val)
     if len(v) != len(keys):
         missing = keys[len(v):]
-        _bad(path, f"missing {', '.join(map(repr, missing))}" if missing else
+        bad(path, f"missing {', '.join(map(repr, missing))}" if missing else
              f"has {len(v) - len(keys)} entries more than {', '.join(keys)}")
     return out
 
@@ -298,21 +281,21 @@ def metadata_from_document(doc):
     it; a document that breaks the form raises `DecodeError` (`invalid_value`) naming the place."""
     m = _module()
     if not isinstance(doc, list):
-        _bad(ROOT, f"must be a list (- block_header: ..., - topic_partitions: ...), not {_kind(doc)}")
+        bad(ROOT, f"must be a list (- block_header: ..., - topic_partitions: ...), not {kind_of(doc)}")
     header_doc, partitions_doc = _single_key_list(doc, ROOT, ("block_header", "topic_partitions"))
     hp = f"{ROOT}.block_header"
     hid, broker, ts, path, flags = _single_key_list(header_doc, hp, HEADER_KEYS)
-    raw_flags = _int(flags, f"{hp}.flags", *_S32) & 0xFFFFFFFF
+    raw_flags = checked_int(flags, f"{hp}.flags", *S32) & 0xFFFFFFFF
     header = m.BlockHeader(
         id=uuid_from_text(hid, f"{hp}.id"),
-        broker=_int(broker, f"{hp}.broker", *_S32),
-        event_timestamp=_int(ts, f"{hp}.eventTimestamp", *_S64),
+        broker=checked_int(broker, f"{hp}.broker", *S32),
+        event_timestamp=checked_int(ts, f"{hp}.eventTimestamp", *S64),
         path=_text(path, f"{hp}.path"),
         flags=m.BlockFlags(reserved=raw_flags >> 2, encrypted=bool(raw_flags & 2), compressed=bool(raw_flags & 1)),
     )
     tpp = f"{ROOT}.topic_partitions"
     if not isinstance(partitions_doc, list):
-        _bad(tpp, f"must be a list of topic_partition entries, not {_kind(partitions_doc)}")
+        bad(tpp, f"must be a list of topic_partition entries, not {kind_of(partitions_doc)}")
     partitions = [_topic_partition(m, item, f"{tpp}[{i}]") for i, item in enumerate(partitions_doc)]
     value = m.BlockMetadata(magic=MAGIC, version=VERSION, block_header=header, topic_partitions=partitions)
     return m.decode(m.encode(value))  # complete (lengths, counts), exactly as decoding the bytes gives it
@@ -320,36 +303,36 @@ def metadata_from_document(doc):
 
 def _topic_partition(m, item, path: str):
     if not isinstance(item, dict) or list(item) != ["topic_partition"]:
-        _bad(path, f"must be a mapping with the one key 'topic_partition', not {item!r}")
+        bad(path, f"must be a mapping with the one key 'topic_partition', not {item!r}")
     tp = item["topic_partition"]
     path += ".topic_partition"
     if not isinstance(tp, dict):
-        _bad(path, f"must be a mapping ({', '.join(TOPIC_PARTITION_KEYS)}), not {_kind(tp)}")
+        bad(path, f"must be a mapping ({', '.join(TOPIC_PARTITION_KEYS)}), not {kind_of(tp)}")
     extra = [k for k in tp if k not in TOPIC_PARTITION_KEYS]
     if extra:
-        _bad(f"{path}.{extra[0]}", f"unknown key {extra[0]!r} (a topic_partition has {', '.join(TOPIC_PARTITION_KEYS)})")
+        bad(f"{path}.{extra[0]}", f"unknown key {extra[0]!r} (a topic_partition has {', '.join(TOPIC_PARTITION_KEYS)})")
     missing = [k for k in TOPIC_PARTITION_KEYS if k not in tp]
     if missing:
-        _bad(path, f"missing {', '.join(map(repr, missing))}")
+        bad(path, f"missing {', '.join(map(repr, missing))}")
     batches = tp["batches"]
     if not isinstance(batches, list):
-        _bad(f"{path}.batches", f"must be a list of batch entries, not {_kind(batches)}")
+        bad(f"{path}.batches", f"must be a list of batch entries, not {kind_of(batches)}")
     return m.TopicPartition(
         id=uuid_from_text(tp["id"], f"{path}.id"),
         name=_text(tp["name"], f"{path}.name"),
-        partition=_int(tp["partition"], f"{path}.partition", 0, _S32[1]),
+        partition=checked_int(tp["partition"], f"{path}.partition", 0, S32[1]),
         batches=[_batch(m, b, f"{path}.batches[{j}]") for j, b in enumerate(batches)],
     )
 
 
 def _batch(m, item, path: str):
     if not isinstance(item, dict) or list(item) != ["batch"]:
-        _bad(path, f"must be a mapping with the one key 'batch', not {item!r}")
+        bad(path, f"must be a mapping with the one key 'batch', not {item!r}")
     path += ".batch"
     offset, size, count = _single_key_list(item["batch"], path, BATCH_KEYS)
-    return m.Batch(byte_offset=_int(offset, f"{path}.byte_offset", 0, _S64[1]),
-                   size=_int(size, f"{path}.size", _MIN_BATCH_SIZE, _S32[1]),
-                   number_of_records=_int(count, f"{path}.number_of_records", 0, _S32[1]))
+    return m.Batch(byte_offset=checked_int(offset, f"{path}.byte_offset", 0, S64[1]),
+                   size=checked_int(size, f"{path}.size", _MIN_BATCH_SIZE, S32[1]),
+                   number_of_records=checked_int(count, f"{path}.number_of_records", 0, S32[1]))
 
 
 # ---------------------------------------------------------------- YAML and JSON text

@@ -1,6 +1,6 @@
 """Inkless block tools: build objects and their metadata, read a partition back, check metadata
 against an object. Each works with either form of metadata: the seed's (`inkless.block_metadata`
-values, see `logcodec.inkless`) and Inkless's shipped rows (`logcodec.inkless_shipped`).
+values, see `logcodec.inkless`) and Inkless's shipped rows (`logcodec.inkless.shipped`).
 
 Builder (`BlockBuilder`). Buffers the batches of many partitions, as an Inkless broker does for
 one commit interval, and closes a block when the buffered bytes reach a size limit (8 MiB by
@@ -56,10 +56,10 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from logcodec._api import codec
-from logcodec.inkless import MAGIC, VERSION, document_from_json, document_from_yaml, document_to_json, \
+from .document import MAGIC, VERSION, document_from_json, document_from_yaml, document_to_json, \
     document_to_yaml, metadata_from_document, metadata_to_document, object_key, topic_partition_sort_key, \
     uuid_from_either_text, uuid_to_base64url
-from logcodec.inkless_shipped import CREATE_TIME, LOG_APPEND_TIME, MAGIC_V2, NO_TIMESTAMP_TYPE, BatchRow, FileRow, \
+from .shipped import CREATE_TIME, LOG_APPEND_TIME, MAGIC_V2, NO_TIMESTAMP_TYPE, BatchRow, FileRow, \
     ShippedMetadata, datetime_from_ms, dump_shipped_json, load_shipped_json
 from logcodec.kafka.records import Record, batch_records
 from logcodec.runtime.errors import DecodeError, EncodeError

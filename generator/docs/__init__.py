@@ -9,6 +9,7 @@ wording lives in the `docs_*.html.j2` templates.
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import json
 from dataclasses import dataclass
@@ -19,14 +20,15 @@ import jinja2
 import markdown
 from markupsafe import Markup
 
+from logcodec import processors
 from logcodec.runtime import compression, values
 from logcodec.runtime.errors import KINDS
 
 from . import diagram
-from . import expr as E
-from . import kaitai
-from .model import model_of, primitive
-from .schema import Field, Schema, TypeDef
+from .. import expr as E
+from .. import kaitai
+from ..model import model_of, primitive
+from ..schema import Field, Schema, TypeDef
 
 HERE = Path(__file__).parent / "templates"
 COLOURS = 8  # colour classes of the hex dump, c0..c7; each field's bytes are also boxed apart
@@ -93,6 +95,12 @@ def doc_links(ref: str) -> list[tuple[str, str]]:
     return [("", ref)] if ref else []
 
 
+def _codec_table(name: str) -> bool:
+    """Whether `process: name(...)` is a codec table (a codec id its last argument)."""
+    module = processors.module_of(name)
+    return module is not None and isinstance(getattr(importlib.import_module(module), name), compression.CodecTable)
+
+
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(HERE), undefined=jinja2.StrictUndefined, autoescape=True,
     keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
@@ -100,7 +108,7 @@ TEMPLATES = jinja2.Environment(
 TEMPLATES.filters.update(paragraphs=_paragraphs, inline=_inline, kx=kx,
                          wbr=lambda s: Markup("_<wbr>").join(str(s).split("_")))
 TEMPLATES.globals.update(anchor=anchor, enum_anchor=enum_anchor, type_href=type_href,
-                         codec_table=lambda name: isinstance(getattr(compression, name, None), compression.CodecTable))
+                         codec_table=_codec_table)
 
 
 @dataclass(frozen=True)

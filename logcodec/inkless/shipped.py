@@ -31,7 +31,7 @@ milliseconds, which a reader puts into batches of log-append-time topics.
 Coalesced rows: adjacent accepted batches of one partition with the same magic and timestamp type
 may share one row (`commit_file_v2`), whose byte range holds those batches end to end and whose
 offsets [base_offset, last_offset] they must exactly fill (each batch takes `last_offset_delta + 1`
-offsets, as Inkless's `FetchCompleter` relocates them). `logcodec.inkless_blocks.validate` checks
+offsets, as Inkless's `FetchCompleter` relocates them). `logcodec.inkless.blocks.validate` checks
 that against the object.
 
 A document is read strictly, like the seed's: every column once and nothing else, each value of its
@@ -44,9 +44,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 
-from logcodec.inkless import _S32, _S64, _bad, _int, _kind, document_from_json, document_to_json, \
-    uuid_from_text, uuid_text
 from logcodec.runtime.errors import DecodeError, EncodeError
+
+from ._reading import S32, S64, bad, checked_int, kind_of
+from .document import document_from_json, document_to_json, uuid_from_text, uuid_text
 
 #: `files.format` of every object a broker uploads: a write-ahead, multi-segment file.
 FORMAT_WRITE_AHEAD_MULTI_SEGMENT = 1
@@ -65,7 +66,7 @@ BATCH_COLUMNS = ("batch_id", "magic", "topic_id", "partition", "base_offset", "l
                  "byte_offset", "byte_size", "timestamp_type", "log_append_timestamp", "batch_max_timestamp")
 
 _OBJECT_KEY_MAX = 1024  # object_key_t is VARCHAR(1024)
-ROOT = "metadata"  # the path an error about the whole document names (rows are `files[0]`, `batches[3]`)
+SHIPPED_ROOT = "metadata"  # the path an error about the whole document names (rows are `files[0]`, `batches[3]`)
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
@@ -141,13 +142,13 @@ def _timestamp(v, path: str) -> datetime | None:
     if v is None:
         return None
     if not isinstance(v, str):
-        _bad(path, f"must be ISO 8601 text or null, not {_kind(v)} ({v!r})")
+        bad(path, f"must be ISO 8601 text or null, not {kind_of(v)} ({v!r})")
     try:
         moment = datetime.fromisoformat(v)
     except ValueError:
-        _bad(path, f"{v!r} is not an ISO 8601 date and time")
+        bad(path, f"{v!r} is not an ISO 8601 date and time")
     if moment.tzinfo is None:
-        _bad(path, f"{v!r} has no UTC offset (the column is a timestamp with time zone)")
+        bad(path, f"{v!r} has no UTC offset (the column is a timestamp with time zone)")
     return moment.astimezone(timezone.utc)
 
 
@@ -200,13 +201,13 @@ def shipped_to_document(meta: ShippedMetadata) -> dict:
 def _columns(v, path: str, columns: tuple[str, ...]) -> dict:
     """A row object with exactly `columns` (in any order, as JSON objects are unordered)."""
     if not isinstance(v, dict):
-        _bad(path, f"must be an object with the keys {', '.join(columns)}, not {_kind(v)}")
+        bad(path, f"must be an object with the keys {', '.join(columns)}, not {kind_of(v)}")
     extra = [k for k in v if k not in columns]
     if extra:
-        _bad(_join(path, str(extra[0])), f"unknown key {extra[0]!r} (expected {', '.join(columns)})")
+        bad(_join(path, str(extra[0])), f"unknown key {extra[0]!r} (expected {', '.join(columns)})")
     missing = [k for k in columns if k not in v]
     if missing:
-        _bad(path or missing[0], f"missing {', '.join(map(repr, missing))}")
+        bad(path or missing[0], f"missing {', '.join(map(repr, missing))}")
     return v
 
 
@@ -216,54 +217,54 @@ def _join(path: str, key: str) -> str:
 
 def _label(v, path: str, labels: tuple[str, ...]) -> str:
     if not isinstance(v, str) or v not in labels:
-        _bad(path, f"must be one of {', '.join(map(repr, labels))}, not {v!r}")
+        bad(path, f"must be one of {', '.join(map(repr, labels))}, not {v!r}")
     return v
 
 
 def _object_key(v, path: str) -> str:
     if not isinstance(v, str) or not v:
-        _bad(path, f"must be non-empty text, not {_kind(v)} ({v!r})")
+        bad(path, f"must be non-empty text, not {kind_of(v)} ({v!r})")
     if len(v) > _OBJECT_KEY_MAX:
-        _bad(path, f"has {len(v)} characters, more than the {_OBJECT_KEY_MAX} of the column")
+        bad(path, f"has {len(v)} characters, more than the {_OBJECT_KEY_MAX} of the column")
     return v
 
 
 def _file_row(v, path: str) -> FileRow:
     row = _columns(v, path, FILE_COLUMNS)
-    file_format = _int(row["format"], f"{path}.format", -(1 << 15), (1 << 15) - 1)
+    file_format = checked_int(row["format"], f"{path}.format", -(1 << 15), (1 << 15) - 1)
     if file_format != FORMAT_WRITE_AHEAD_MULTI_SEGMENT:
-        _bad(f"{path}.format", f"format {file_format} is not one logcodec reads (only "
+        bad(f"{path}.format", f"format {file_format} is not one logcodec reads (only "
              f"{FORMAT_WRITE_AHEAD_MULTI_SEGMENT}, write-ahead multi-segment)")
     return FileRow(
-        file_id=_int(row["file_id"], f"{path}.file_id", 0, _S64[1]),
+        file_id=checked_int(row["file_id"], f"{path}.file_id", 0, S64[1]),
         object_key=_object_key(row["object_key"], f"{path}.object_key"),
         format=file_format,
         reason=_label(row["reason"], f"{path}.reason", REASONS),
         state=_label(row["state"], f"{path}.state", STATES),
-        uploader_broker_id=_int(row["uploader_broker_id"], f"{path}.uploader_broker_id", *_S32),
+        uploader_broker_id=checked_int(row["uploader_broker_id"], f"{path}.uploader_broker_id", *S32),
         committed_at=_timestamp(row["committed_at"], f"{path}.committed_at"),
         marked_for_deletion_at=_timestamp(row["marked_for_deletion_at"], f"{path}.marked_for_deletion_at"),
-        size=_int(row["size"], f"{path}.size", 0, _S64[1]),
+        size=checked_int(row["size"], f"{path}.size", 0, S64[1]),
     )
 
 
 def _batch_row(v, path: str) -> BatchRow:
     row = _columns(v, path, BATCH_COLUMNS)
-    offsets = (0, _S64[1])
-    timestamps = (-1, _S64[1])  # timestamp_t: -1 is Kafka's "no timestamp"
+    offsets = (0, S64[1])
+    timestamps = (-1, S64[1])  # timestamp_t: -1 is Kafka's "no timestamp"
     return BatchRow(
-        batch_id=_int(row["batch_id"], f"{path}.batch_id", 0, _S64[1]),
-        magic=_int(row["magic"], f"{path}.magic", 0, 127),
+        batch_id=checked_int(row["batch_id"], f"{path}.batch_id", 0, S64[1]),
+        magic=checked_int(row["magic"], f"{path}.magic", 0, 127),
         topic_id=uuid_from_text(row["topic_id"], f"{path}.topic_id"),
-        partition=_int(row["partition"], f"{path}.partition", 0, _S32[1]),
-        base_offset=_int(row["base_offset"], f"{path}.base_offset", *offsets),
-        last_offset=_int(row["last_offset"], f"{path}.last_offset", *offsets),
-        file_id=_int(row["file_id"], f"{path}.file_id", 0, _S64[1]),
-        byte_offset=_int(row["byte_offset"], f"{path}.byte_offset", 0, _S64[1]),
-        byte_size=_int(row["byte_size"], f"{path}.byte_size", 0, _S64[1]),
-        timestamp_type=_int(row["timestamp_type"], f"{path}.timestamp_type", NO_TIMESTAMP_TYPE, LOG_APPEND_TIME),
-        log_append_timestamp=_int(row["log_append_timestamp"], f"{path}.log_append_timestamp", *timestamps),
-        batch_max_timestamp=_int(row["batch_max_timestamp"], f"{path}.batch_max_timestamp", *timestamps),
+        partition=checked_int(row["partition"], f"{path}.partition", 0, S32[1]),
+        base_offset=checked_int(row["base_offset"], f"{path}.base_offset", *offsets),
+        last_offset=checked_int(row["last_offset"], f"{path}.last_offset", *offsets),
+        file_id=checked_int(row["file_id"], f"{path}.file_id", 0, S64[1]),
+        byte_offset=checked_int(row["byte_offset"], f"{path}.byte_offset", 0, S64[1]),
+        byte_size=checked_int(row["byte_size"], f"{path}.byte_size", 0, S64[1]),
+        timestamp_type=checked_int(row["timestamp_type"], f"{path}.timestamp_type", NO_TIMESTAMP_TYPE, LOG_APPEND_TIME),
+        log_append_timestamp=checked_int(row["log_append_timestamp"], f"{path}.log_append_timestamp", *timestamps),
+        batch_max_timestamp=checked_int(row["batch_max_timestamp"], f"{path}.batch_max_timestamp", *timestamps),
     )
 
 
@@ -271,14 +272,14 @@ def shipped_from_document(doc) -> ShippedMetadata:
     """The shipped metadata of a document (as `shipped_to_document` writes it, or parsed from
     JSON). A document that breaks the form raises `DecodeError` (`invalid_value`) naming the place."""
     if not isinstance(doc, dict):
-        _bad(ROOT, f"must be an object with \"files\" and \"batches\", not {_kind(doc)}")
+        bad(SHIPPED_ROOT, f"must be an object with \"files\" and \"batches\", not {kind_of(doc)}")
     _columns(doc, "", ("files", "batches"))
     files, batches = doc["files"], doc["batches"]
     if not isinstance(files, list) or len(files) != 1:
-        _bad("files", "must be a list of exactly one row: the object the batches point into, not "
-             + (f"{len(files)} rows" if isinstance(files, list) else _kind(files)))
+        bad("files", "must be a list of exactly one row: the object the batches point into, not "
+             + (f"{len(files)} rows" if isinstance(files, list) else kind_of(files)))
     if not isinstance(batches, list):
-        _bad("batches", f"must be a list of rows, not {_kind(batches)}")
+        bad("batches", f"must be a list of rows, not {kind_of(batches)}")
     return ShippedMetadata(_file_row(files[0], "files[0]"),
                            [_batch_row(row, f"batches[{i}]") for i, row in enumerate(batches)])
 
@@ -293,13 +294,13 @@ def dump_shipped_json(meta: ShippedMetadata, indent: int | None = 2) -> str:
 def load_shipped_json(text) -> ShippedMetadata:
     """The shipped metadata of JSON text (a key twice in one object is an error, as for the seed's
     document form)."""
-    return shipped_from_document(document_from_json(text, root=ROOT))
+    return shipped_from_document(document_from_json(text, root=SHIPPED_ROOT))
 
 
 __all__ = [
     "FileRow", "BatchRow", "ShippedMetadata",
     "FORMAT_WRITE_AHEAD_MULTI_SEGMENT", "REASONS", "STATES", "NO_TIMESTAMP_TYPE", "CREATE_TIME", "LOG_APPEND_TIME",
-    "MAGIC_V2", "FILE_COLUMNS", "BATCH_COLUMNS",
+    "MAGIC_V2", "FILE_COLUMNS", "BATCH_COLUMNS", "SHIPPED_ROOT",
     "shipped_to_document", "shipped_from_document", "dump_shipped_json", "load_shipped_json",
     "datetime_from_ms", "ms_from_datetime", "timestamp_text",
 ]

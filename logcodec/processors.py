@@ -1,0 +1,47 @@
+"""The processors a schema's `process:` may name, and the module that defines each: Kaitai's
+built-ins (`logcodec.runtime.processors`), then the codec tables of the format packages
+(`logcodec.<family>.codecs`, the names in its `__all__`). Any other name is a user's own processor,
+imported as Kaitai's Python target imports it (`UserProcessor`).
+
+The generator asks this module where a name lives and writes that import into the codec, so the
+runtime and the generator name no format, and each format keeps its codec tables in its package.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from logcodec._api import FORMAT_PACKAGES
+from logcodec.runtime.processors import BUILTIN, is_processor
+
+RUNTIME = "logcodec.runtime.processors"
+
+
+@cache
+def named() -> dict[str, str]:
+    """Every processor name a schema may use -> the module to import it from."""
+    found = dict.fromkeys(BUILTIN, RUNTIME)
+    for package in FORMAT_PACKAGES:
+        module_name = f"logcodec.{package}.codecs"
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise  # a codecs module that is there and broken
+            continue
+        for name in module.__all__:
+            if not is_processor(getattr(module, name)):
+                raise TypeError(f"{module_name}.{name} is in __all__ and is not a processor")
+            if name in found:
+                raise ValueError(f"processor {name!r} is defined by both {found[name]} and {module_name}")
+            found[name] = module_name
+    return found
+
+
+def module_of(name: str) -> str | None:
+    """The module that defines processor `name`, or None for a user's own."""
+    return named().get(name)
+
+
+__all__ = ["named", "module_of"]
