@@ -73,8 +73,8 @@ from logcodec.pipeline.kafka import entry_codec, entry_crc_valid, entry_magic, v
     v2_record_columns
 from logcodec.pipeline.plan import DEFAULT_SPLIT_BYTES, common_options, pack, positive_int
 from logcodec.pipeline.roundtrip import compare, without_length_and_crc
-from logcodec.pipeline.tables import ERROR, HEADERS, VALIDATION_SCHEMA, column_run, error_columns, record_batches, \
-    repeated, row_maker, validation_row
+from logcodec.pipeline.tables import ERROR, HEADERS, VALIDATION_SCHEMA, error_columns, record_batches, row_maker, \
+    run_maker, validation_row
 from logcodec.generated.kafka import record_batch_v2 as _rb
 from logcodec.runtime.errors import DecodeError
 
@@ -134,6 +134,7 @@ BATCH_SCHEMA = pa.schema([
     ("error", ERROR),
 ])
 record_row = row_maker(RECORD_SCHEMA)
+record_run = run_maker(RECORD_SCHEMA)
 batch_row = row_maker(BATCH_SCHEMA)
 
 SIDECAR_SUFFIXES = ("bin", "yaml", "yml", "json")
@@ -384,6 +385,35 @@ def plan(options: InklessOptions) -> list[list[ObjectRange]]:
     return pack(problems + units, options.split_bytes)
 
 
+def byte_layout(options: InklessOptions) -> dict[str, dict[str, int]]:
+    """How each object's bytes divide by its metadata alone, for the validation job's accounting
+    (`validate.summarize`): {object: {"size", "dead", "overlap", "past_end"}}. `dead`: bytes no
+    entry covers; `overlap`: bytes covered more than once, counted once for each entry after the
+    first; `past_end`: bytes entries claim beyond the object's end. The rows of a validation read
+    give every entry's bytes as valid or quarantined, so that size = valid + quarantined + dead -
+    overlap - past_end. An entry too large for the `size` column (its row has none) counts as dead."""
+    sizes: dict[str, int] = {}
+    claimed: dict[str, list[tuple[int, int]]] = {}
+    for partition in plan(options):
+        for r in partition:
+            if r.file is None:
+                continue  # metadata that names no object
+            sizes[r.file] = max(sizes.get(r.file, 0), r.object_size)
+            claimed.setdefault(r.file, []).extend((e.start, e.end) for e in r.extents if e.size <= _INT32_MAX)
+    return {file: _divide(size, claimed[file]) for file, size in sizes.items()}
+
+
+def _divide(size: int, claimed: list[tuple[int, int]]) -> dict[str, int]:
+    inside = sorted((min(start, size), min(end, size)) for start, end in claimed)
+    union, reach = 0, 0
+    for start, end in inside:
+        union += max(end, reach) - max(start, reach) if end > reach else 0
+        reach = max(reach, end)
+    within = sum(end - start for start, end in inside)
+    return {"size": size, "dead": size - union, "overlap": within - union,
+            "past_end": sum(end - start for start, end in claimed) - within}
+
+
 def _read_all(locations: list[str], s3: S3Config) -> dict[str, bytes]:
     """The bytes of each metadata file, read a few at a time (from object storage, each read is a
     round trip)."""
@@ -605,11 +635,9 @@ def _checked_extents(r: ObjectRange, options: InklessOptions) -> Iterator[tuple]
 
 def _record_columns(r: ObjectRange, ext: Extent, pos: int, batch) -> list[list]:
     """RECORD_SCHEMA columns of the records of a batch, as `tables.record_batches` takes them."""
-    columns = v2_record_columns(batch)
-    n = len(columns["offset"])
-    return column_run(RECORD_SCHEMA, n, **columns, **repeated(
-        n, topic=ext.topic, topic_id=uuid_text(ext.topic_id), partition=ext.partition, file=r.file, batch_offset=pos,
-        metadata=r.metadata, **v2_batch_fields(batch)))
+    return record_run(len(batch.records), **v2_record_columns(batch), topic=ext.topic,
+                      topic_id=uuid_text(ext.topic_id), partition=ext.partition, file=r.file, batch_offset=pos,
+                      metadata=r.metadata, **v2_batch_fields(batch))
 
 
 def _batch_row(r: ObjectRange, ext: Extent, pos: int, size: int, batch, stored: bytes) -> tuple:

@@ -34,8 +34,8 @@ from logcodec.pipeline.errors import open_input
 from logcodec.pipeline.plan import (FileRange, Pushed, ReadOptions, cut, files_under, kafka_topic_partition, pack,
                                    push_filters)
 from logcodec.pipeline.roundtrip import compare, without_length_and_crc
-from logcodec.pipeline.tables import ERROR, HEADERS, VALIDATION_SCHEMA, column_run, error_columns, error_value, \
-    record_batches, repeated, row_maker, validation_row
+from logcodec.pipeline.tables import ERROR, HEADERS, VALIDATION_SCHEMA, error_columns, error_value, record_batches, \
+    row_maker, run_maker, validation_row
 from logcodec.kafka.records import Record, batch_columns, batch_records, legacy_records
 from logcodec.runtime.errors import DecodeError
 from logcodec.runtime.values import without_derived
@@ -91,6 +91,7 @@ BATCH_SCHEMA = pa.schema([
     ("error", ERROR),
 ])
 record_row = row_maker(RECORD_SCHEMA)
+record_run = run_maker(RECORD_SCHEMA)
 batch_row = row_maker(BATCH_SCHEMA)
 
 TIMESTAMP_TYPES: dict[int | None, str | None] = {0: "create_time", 1: "log_append_time", None: None}
@@ -514,19 +515,18 @@ def record_rows(r: FileRange, failfast: bool = False, pushed: Pushed | None = No
 
 def batch_record_columns(value, r: FileRange, at: int) -> list[list]:
     """RECORD_SCHEMA columns of the records of a decoded v2 batch at file offset `at`."""
-    columns = v2_record_columns(value)
-    n = len(columns["offset"])
-    return column_run(RECORD_SCHEMA, n, **columns, **repeated(n, topic=r.topic, partition=r.partition, file=r.path,
-                                                               batch_offset=at, **v2_batch_fields(value)))
+    return record_run(len(value.records), **v2_record_columns(value), topic=r.topic, partition=r.partition,
+                      file=r.path, batch_offset=at, **v2_batch_fields(value))
 
 
-def v2_record_columns(value) -> dict[str, list]:
-    """The offset, timestamp, timestamp_type, key, value and headers columns of the records of a
-    decoded v2 batch (`logcodec.kafka.records.batch_columns`; a control marker's key and value as bytes)."""
+def v2_record_columns(value) -> dict:
+    """The offset, timestamp, key, value and headers columns of the records of a decoded v2 batch,
+    and their timestamp type, for a `record_run` (`logcodec.kafka.records.batch_columns`; a control
+    marker's key and value as bytes)."""
     offsets, timestamps, ts_type, keys, values, headers = batch_columns(value)
     if value.attributes.is_control:
         keys, values = [_raw(k) for k in keys], [_raw(v) for v in values]
-    return {"offset": offsets, "timestamp": timestamps, "timestamp_type": [TIMESTAMP_TYPES.get(ts_type)] * len(offsets),
+    return {"offset": offsets, "timestamp": timestamps, "timestamp_type": TIMESTAMP_TYPES.get(ts_type),
             "key": keys, "value": values, "headers": headers}
 
 

@@ -72,28 +72,30 @@ def row_maker(schema: pa.Schema) -> Callable[..., tuple]:
     a column not named is null, a name that is no column is a TypeError. It is one plain
     function per table (keyword-only parameters), so that naming the columns costs a reader
     no more than writing the tuple by hand."""
+    return _compiled(schema, "row(*, {params})", "({names},)")
+
+
+def run_maker(schema: pa.Schema) -> Callable[..., list[list]]:
+    """`run(n, **columns)`: `n` rows of `schema` given as columns, in its column order, as
+    `record_batches` takes them (a decoded batch's records, with no tuple per record). A list is
+    the column itself (so a column of lists, like headers, is given as its list of lists); any
+    other value is repeated `n` times; a column not named is `n` nulls."""
+    return _compiled(schema, "run(n, *, {params})", "[{columns}]")
+
+
+def _compiled(schema: pa.Schema, signature: str, body: str) -> Callable:
+    """A function of the table's column names, compiled once: `{params}` are the names as
+    keyword-only parameters defaulting to None, `{names}` the names in order, `{columns}` each
+    name as a column of `n` values."""
     names = schema.names
     if not all(name.isidentifier() for name in names):
         raise ValueError(f"column names must be identifiers: {names}")
-    source = (f"def row(*, {', '.join(f'{n}=None' for n in names)}):\n"
-              f"    return ({', '.join(names)},)\n")
+    columns = ", ".join(f"{n} if {n}.__class__ is list else [{n}] * n" for n in names)
+    source = (f"def {signature.format(params=', '.join(f'{n}=None' for n in names))}:\n"
+              f"    return {body.format(names=', '.join(names), columns=columns)}\n")
     scope: dict = {}
     exec(source, scope)  # noqa: S102 (the source is made of the declared column names only)
-    return scope["row"]
-
-
-def column_run(schema: pa.Schema, n: int, **columns: list) -> list[list]:
-    """Rows of `schema` given as columns (each a list of `n` values), in its column order, as
-    `record_batches` takes them; a column not named is `n` nulls."""
-    unknown = set(columns) - set(schema.names)
-    if unknown:
-        raise TypeError(f"no column {sorted(unknown)} in {schema.names}")
-    return [columns[name] if name in columns else [None] * n for name in schema.names]
-
-
-def repeated(n: int, **values) -> dict[str, list]:
-    """Columns of `n` rows that all hold the same value, by column name (for `column_run`)."""
-    return {name: [value] * n for name, value in values.items()}
+    return next(v for k, v in scope.items() if k != "__builtins__")
 
 
 def error_columns(error: tuple) -> dict:

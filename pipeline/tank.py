@@ -40,7 +40,7 @@ from logcodec.pipeline.errors import open_input
 from logcodec.pipeline.plan import ReadOptions, SegmentRange, cut, pack, push_filters
 from logcodec.pipeline.roundtrip import compare
 from logcodec.pipeline.tables import ERROR, VALIDATION_SCHEMA, error_columns, error_value, record_batches, row_maker, \
-    validation_row
+    run_maker, validation_row
 from logcodec.runtime.errors import DecodeError
 
 ROW_KINDS = ("record", "bundle", "validation")
@@ -77,6 +77,7 @@ BUNDLE_SCHEMA = pa.schema([
     ("error", ERROR),
 ])
 record_row = row_maker(RECORD_SCHEMA)
+record_run = run_maker(RECORD_SCHEMA)
 bundle_row = row_maker(BUNDLE_SCHEMA)
 
 _bundle = codec("tank.bundle")
@@ -425,19 +426,21 @@ def bundles(r: SegmentRange, failfast: bool) -> Iterator[BundleRead]:
             yield disagreement
 
 
-def record_rows(r: SegmentRange, failfast: bool = False) -> Iterator[tuple]:
-    """RECORD_SCHEMA rows of a range: every message of every bundle, one row per bad bundle."""
+def record_rows(r: SegmentRange, failfast: bool = False) -> Iterator[tuple | list]:
+    """RECORD_SCHEMA rows of a range (as `tables.record_batches` takes them): every message of every
+    bundle, a bundle's messages as columns, one row per bad bundle."""
     for read in bundles(r, failfast):
         if read.kind == "zero_fill":
             continue  # no bundle
         if read.value is None:
             yield record_row(topic=r.topic, partition=r.partition, file=r.path, bundle_offset=read.at, error=read.error)
             continue
-        codec_name = _bundle.Codec(read.value.codec).name
-        for m in read.value.messages:
-            yield record_row(topic=r.topic, partition=r.partition, seq_num=m.seq_num if read.numbered else None,
-                             timestamp=m.timestamp, key=m.key, value=m.content, codec=codec_name, file=r.path,
-                             bundle_offset=read.at)
+        messages = read.value.messages
+        yield record_run(len(messages), topic=r.topic, partition=r.partition,
+                         seq_num=[m.seq_num for m in messages] if read.numbered else None,
+                         timestamp=[m.timestamp for m in messages], key=[m.key for m in messages],
+                         value=[m.content for m in messages], codec=_bundle.Codec(read.value.codec).name,
+                         file=r.path, bundle_offset=read.at)
 
 
 def bundle_rows(r: SegmentRange, failfast: bool = False) -> Iterator[tuple]:
@@ -445,15 +448,15 @@ def bundle_rows(r: SegmentRange, failfast: bool = False) -> Iterator[tuple]:
     for read in bundles(r, failfast):
         if read.kind == "zero_fill":
             continue  # no bundle
-        where = {"topic": r.topic, "partition": r.partition, "file": r.path, "bundle_offset": read.at,
-                 "size": read.size}
         if read.value is None:
-            yield bundle_row(**where, error=read.error)
+            yield bundle_row(topic=r.topic, partition=r.partition, file=r.path, bundle_offset=read.at, size=read.size,
+                             error=read.error)
             continue
         messages = read.value.messages
         timestamps = [m.timestamp for m in messages]
         numbered = read.numbered and bool(messages)
-        yield bundle_row(**where, first_seq_num=messages[0].seq_num if numbered else None,
+        yield bundle_row(topic=r.topic, partition=r.partition, file=r.path, bundle_offset=read.at, size=read.size,
+                         first_seq_num=messages[0].seq_num if numbered else None,
                          last_seq_num=messages[-1].seq_num if numbered else None, message_count=len(messages),
                          codec=_bundle.Codec(read.value.codec).name, is_sparse=read.value.is_sparse,
                          first_timestamp=timestamps[0] if timestamps else None,

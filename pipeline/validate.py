@@ -50,9 +50,6 @@ FINDING_ENTRIES = ("index", "metadata", "zero_fill")
 UNREADABLE = "unreadable"
 #: What a file is called when nothing in it decodes as an entry of its format.
 NOT_A_LOG = {"kafka": "not a Kafka log", "tank": "not a TANK log", "inkless": "not an Inkless object"}
-#: Formats whose files must be accounted for byte by byte (Inkless objects are placed by their
-#: metadata, and bytes no batch covers are its dead-bytes findings).
-BYTE_ACCOUNTED = ("kafka", "tank")
 #: Findings listed in summary.json (all of them are in findings.parquet).
 MAX_LISTED_FINDINGS = 1000
 #: Files listed one by one in the printed table; above this, only those with something quarantined.
@@ -314,9 +311,10 @@ def validate_local(path, *, fmt: str = "auto", split_bytes: int = DEFAULT_SPLIT_
                            files=listed_files(fmt, path, options), strict_zero_fill=strict_zero_fill)
 
 
-def listed_files(fmt: str, path, options: Mapping[str, str] | None = None) -> dict[str, int] | None:
+def listed_files(fmt: str, path, options: Mapping[str, str] | None = None) -> dict[str, int | dict]:
     """{file: size} of every log file a read of `path` covers, empty ones included (they yield no
-    row, and are listed all the same); None for Inkless (objects are listed by its planner)."""
+    row, and are listed all the same). For Inkless, {object: how its bytes divide by its metadata}
+    (`inkless.byte_layout`: size, dead, overlap, past_end), from its planner."""
     if fmt == "kafka":
         from logcodec.pipeline.plan import files_under
 
@@ -328,7 +326,9 @@ def listed_files(fmt: str, path, options: Mapping[str, str] | None = None) -> di
 
         return {str(s.path): s.path.stat().st_size for d in partition_directories(Path(path))
                 for s in segment_files(d)}
-    return None
+    from logcodec.pipeline import inkless
+
+    return inkless.byte_layout(inkless.parse_options({**(options or {}), "path": str(path)}))
 
 
 def exit_status(summary: dict, strict_zero_fill: bool | None = None) -> int:
@@ -344,16 +344,20 @@ def exit_status(summary: dict, strict_zero_fill: bool | None = None) -> int:
 # ---------------------------------------------------------------- the summary
 
 def summarize(groups: Iterable[dict], findings: list[dict], *, path: Path | str, fmt: str,
-              master: str | None, files: Mapping[str, int] | None = None, strict_zero_fill: bool = False) -> dict:
+              master: str | None, files: Mapping[str, int | dict] | None = None,
+              strict_zero_fill: bool = False) -> dict:
     """The summary from grouped counts (one dict per `_GROUP_KEYS` combination, with `rows`,
-    `records` and `bytes`, the sum of their sizes) and the first findings. `files`: {file: size} of
-    every file read (`listed_files`; empty files have no rows and are listed from it). Checks that
-    every row is a batch that is valid or quarantined, an unreadable range, or a finding, so that
-    batches = valid + quarantined holds everywhere; and, for Kafka and TANK, that every byte is
-    accounted for: per file and in total, bytes = valid + quarantined + unreadable + zero fill."""
+    `records` and `bytes`, the sum of their sizes) and the first findings. `files`: what
+    `listed_files` gives of every file read (empty files have no rows and are listed from it).
+    Checks that every row is a batch that is valid or quarantined, an unreadable range, or a
+    finding, so that batches = valid + quarantined holds everywhere; and, when `files` is given,
+    that every byte is accounted for, per file and in total: bytes = valid + quarantined +
+    unreadable + zero fill (+ an Inkless object's dead bytes - overlap - past the end)."""
     per_file: dict[str, dict] = {}
     for file, size in sorted((files or {}).items()):
-        per_file[file] = _counts(file=file, format=fmt, size=size)
+        per_file[file] = _counts(file=file, format=fmt, size=size if isinstance(size, int) else size["size"])
+        if isinstance(size, dict):
+            per_file[file]["bytes"].update({k: size[k] for k in _LAYOUT})
     finding_files: Counter = Counter()
     finding_kinds: Counter = Counter()
     for g in sorted(groups, key=lambda g: g["file"] or ""):
@@ -383,7 +387,7 @@ def summarize(groups: Iterable[dict], findings: list[dict], *, path: Path | str,
     total["findings"] = sum(finding_files.values())
     total["not_logs"] = sum(1 for f in per_file.values() if f["verdict"] == NOT_A_LOG.get(fmt))
     _check(total, "the total")
-    if fmt in BYTE_ACCOUNTED and files is not None:
+    if files is not None:
         for f in [*per_file.values(), total]:
             _check_bytes(f, f.get("file") or "the total")
     for f in per_file.values():
@@ -406,7 +410,12 @@ def _counts(size: int | None = None, **fields) -> dict:
     only for their re-encoding); `bytes`: the file's size and how its bytes divide."""
     return {**fields, "batches": 0, "valid": 0, "quarantined": 0, "unreadable": 0, "records": 0, "decoded": 0,
             "errors": {}, "reencode": {}, "entries": {},
-            "bytes": {"file": size, "valid": 0, "quarantined": 0, "unreadable": 0, "zero_fill": 0}}
+            "bytes": {"file": size, "valid": 0, "quarantined": 0, "unreadable": 0, "zero_fill": 0,
+                      **dict.fromkeys(_LAYOUT, 0)}}
+
+
+#: How an Inkless object's bytes divide by its metadata alone (`inkless.byte_layout`); 0 elsewhere.
+_LAYOUT = ("dead", "overlap", "past_end")
 
 
 def _add(f: dict, g: dict) -> None:
@@ -450,12 +459,24 @@ def _check(f: dict, what: str) -> None:
 
 def _check_bytes(f: dict, what: str) -> None:
     """Every byte accounted for: the file's size = bytes of valid entries + quarantined entries +
-    unreadable ranges + zero fill."""
+    unreadable ranges + zero fill; for an Inkless object, whose entries its metadata places, + the
+    bytes no entry covers - bytes covered twice - bytes claimed past its end."""
     b = f["bytes"]
-    parts = b["valid"] + b["quarantined"] + b["unreadable"] + b["zero_fill"]
+    parts = (b["valid"] + b["quarantined"] + b["unreadable"] + b["zero_fill"]
+             + b.get("dead", 0) - b.get("overlap", 0) - b.get("past_end", 0))
     if b["file"] != parts:
-        raise AssertionError(f"{what}: {b['file']} bytes, but valid {b['valid']} + quarantined {b['quarantined']} + "
-                             f"unreadable {b['unreadable']} + zero fill {b['zero_fill']} = {parts}")
+        raise AssertionError(f"{what}: {b['file']} bytes, but {_byte_sum(b)} = {parts}")
+
+
+def _byte_sum(b: dict) -> str:
+    """The terms of the byte accounting, as the summary prints them."""
+    text = (f"valid {b['valid']:,} + quarantined {b['quarantined']:,} + unreadable {b['unreadable']:,} + "
+            f"zero fill {b['zero_fill']:,}")
+    for key, sign, name in (("dead", "+", "dead bytes"), ("overlap", "-", "covered twice"),
+                            ("past_end", "-", "past the end")):
+        if b.get(key):
+            text += f" {sign} {name} {b[key]:,}"
+    return text
 
 
 def format_table(summary: dict, out: Path | str | None = None) -> str:
@@ -502,9 +523,8 @@ def format_table(summary: dict, out: Path | str | None = None) -> str:
         text.append(f"({len(files) - len(shown)} file(s) with nothing quarantined not shown)")
     text.append(fmt(total))
     b = t.get("bytes")
-    if b and b.get("file") is not None and summary["format"] in BYTE_ACCOUNTED:
-        text.append(f"bytes: {b['file']:,} = valid {b['valid']:,} + quarantined {b['quarantined']:,} + unreadable "
-                    f"{b['unreadable']:,} + zero fill {b['zero_fill']:,}")
+    if b and b.get("file") is not None:
+        text.append(f"bytes: {b['file']:,} = {_byte_sum(b)}")
     if t["reencode"]:
         text.append("re-encoded: " + ", ".join(f"{k} {n}" for k, n in sorted(t["reencode"].items())))
     findings = summary["findings"]

@@ -50,7 +50,7 @@ def test_a_hole_mid_file_hides_nothing_behind_it(tmp_path):
     t = summary["total"]
     assert (t["batches"], t["valid"], t["quarantined"], t["unreadable"], t["records"]) == (8, 8, 0, 1, 800)
     assert t["bytes"] == {"file": len(data), "valid": starts[3] + starts[10] - starts[5], "quarantined": 0,
-                          "unreadable": starts[5] - starts[3], "zero_fill": 0}
+                          "unreadable": starts[5] - starts[3], "zero_fill": 0, "dead": 0, "overlap": 0, "past_end": 0}
     assert validate.exit_status(summary) == 1
     # The record rows: the 5 intact batches behind the hole are read, 500 records.
     records = rows_of(kafka, kafka_options(path))
@@ -205,3 +205,75 @@ def test_tank_zero_tail_is_zero_fill(tmp_path):
     assert [(r["entry"], r["offset"], r["size"]) for r in rows if r["entry"] != "bundle"] == [
         ("zero_fill", len(log), 1000)]
     assert validate.exit_status(summary) == 0
+
+
+# ---------------------------------------------------------------- Inkless objects
+
+def test_every_byte_of_an_inkless_object_is_accounted_for(tmp_path):
+    """An object's bytes are its metadata entries' (valid or quarantined), the bytes no entry covers
+    (dead), less what entries cover twice and claim past its end: each damaged object of the corpus,
+    one whose metadata claims a batch twice, and objects without metadata (all dead)."""
+    from logcodec.inkless import shipped
+    from logcodec.inkless.blocks import dump_metadata
+    from tests.pipeline import inkless_corpus as ic
+
+    blocks = ic.build_blocks(large_batches=4)
+    damaged = ic.corrupt_layout(blocks)
+    a = blocks[0]
+    rows = a.shipped_metadata.batches
+    files = dict(damaged.files)
+    files["bad/twice"] = a.data
+    files["bad/twice.metadata.json"] = dump_metadata(shipped.ShippedMetadata(
+        a.shipped_metadata.file, [*rows, replace_id(rows[0], len(rows) + 1)]), "json")
+    ic.write(files, lambda path, data: (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+             or (tmp_path / path).write_bytes(data))
+
+    _, summary = validate.validate_local(tmp_path / "bad", fmt="inkless")
+    by_name = {Path(f["file"]).name: f["bytes"] for f in summary["files"]}
+    assert by_name["orphan"] == by_name["broken"] == {**zero_bytes(), "file": len(blocks[1].data),
+                                                      "dead": len(blocks[1].data)}
+    dropped = a.shipped_metadata.batches[1]
+    assert by_name["dead"] == {**zero_bytes(), "file": len(a.data), "valid": len(a.data) - dropped.byte_size,
+                               "dead": dropped.byte_size}
+    cut = len(blocks[1].data) * 2 // 3
+    truncated = by_name["truncated"]
+    assert truncated["file"] == cut and truncated["past_end"] == len(blocks[1].data) - cut > 0
+    assert truncated["quarantined"] > truncated["past_end"] and truncated["dead"] == 0
+    assert by_name["twice"]["overlap"] == rows[0].byte_size and by_name["twice"]["dead"] == 0
+    flipped = by_name["flipped"]
+    assert flipped["quarantined"] == a.seed_metadata.topic_partitions[0].batches[1].size
+    assert flipped["valid"] + flipped["quarantined"] == flipped["file"]
+    total = summary["total"]["bytes"]
+    assert total["file"] == sum(b["file"] for b in by_name.values())
+    assert total["valid"] + total["quarantined"] + total["dead"] - total["overlap"] - total["past_end"] == total["file"]
+    assert "dead bytes" in validate.format_table(summary) and "past the end" in validate.format_table(summary)
+
+
+def test_the_summary_refuses_an_inkless_entry_that_left_no_row(tmp_path):
+    """The accounting checks the rows against the metadata: drop an entry's row and it fails."""
+    from tests.pipeline import inkless_corpus as ic
+
+    blocks = ic.build_blocks(large_batches=4)
+    files, _ = ic.layout(blocks[:1])
+    ic.write(files, lambda path, data: (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+             or (tmp_path / path).write_bytes(data))
+    rows, summary = validate.validate_local(tmp_path, fmt="inkless")
+    assert summary["total"]["bytes"]["dead"] == 0 and summary["total"]["valid"] > 1
+    layout = validate.listed_files("inkless", tmp_path)
+    batches = [r for r in rows if r["status"] is not None]
+    groups = [{**{k: r[k] for k in validate._GROUP_KEYS}, "rows": 1, "records": r["record_count"],
+               "bytes": r["size"]} for r in batches]
+    validate.summarize(groups, [], path=tmp_path, fmt="inkless", master=None, files=layout)  # all there: it holds
+    with pytest.raises(AssertionError, match="bytes, but"):
+        validate.summarize(groups[1:], [], path=tmp_path, fmt="inkless", master=None, files=layout)
+
+
+def zero_bytes() -> dict:
+    return {"valid": 0, "quarantined": 0, "unreadable": 0, "zero_fill": 0, "dead": 0, "overlap": 0, "past_end": 0}
+
+
+def replace_id(row, batch_id: int):
+    """A shipped batch row again under another batch id: the same bytes claimed twice."""
+    from dataclasses import replace
+
+    return replace(row, batch_id=batch_id)
