@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import mmap
 import os
-import struct
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -36,6 +35,7 @@ from logcodec.pipeline.plan import (FileRange, Pushed, ReadOptions, cut, files_u
 from logcodec.pipeline.roundtrip import compare, without_length_and_crc
 from logcodec.pipeline.tables import ERROR, HEADERS, VALIDATION_SCHEMA, error_columns, error_value, record_batches, \
     row_maker, run_maker, validation_row
+from logcodec.kafka.indexes import index_entries
 from logcodec.kafka.records import Record, batch_columns, batch_records, legacy_records
 from logcodec.runtime.errors import DecodeError
 from logcodec.runtime.values import without_derived
@@ -227,12 +227,11 @@ def segment_span(path: Path, size: int, next_base: int | None, pushed) -> tuple[
 
 
 def _offset_index(index: Path, base: int, log_size: int) -> list[tuple[int, int]]:
-    """(absolute offset, file position) of a Kafka offset index's entries, while they ascend (a
-    preallocated index ends in zeros). The `.index` file format has no schema here: its entries are
-    a 4-byte relative offset and a 4-byte position, big-endian (Kafka's OffsetIndex)."""
+    """(absolute offset, file position) of a Kafka offset index's entries (`kafka.offset_index`),
+    while they ascend and point into the log (a preallocated index ends in zeros)."""
     entries: list[tuple[int, int]] = []
-    raw = index.read_bytes()
-    for relative, position in struct.iter_unpack(">ii", raw[:len(raw) // 8 * 8]):
+    for e in index_entries("kafka.offset_index", index.read_bytes()):
+        relative, position = e.relative_offset, e.position
         if entries and (relative <= entries[-1][0] - base or position <= entries[-1][1]):
             break
         if relative < 0 or not 0 <= position < log_size:
@@ -243,18 +242,17 @@ def _offset_index(index: Path, base: int, log_size: int) -> list[tuple[int, int]
 
 def _timeindex_below(timeindex: Path, base: int, timestamp: int) -> int | None:
     """The largest offset up to which every record's timestamp is below `timestamp`, from a Kafka
-    time index (entries of an 8-byte timestamp and a 4-byte relative offset, big-endian: the largest
-    timestamp so far, and the offset where it was seen); None without one."""
+    time index (`kafka.time_index`: the largest timestamp so far, and the offset where it was
+    seen, while both ascend); None without one."""
     if not timeindex.is_file():
         return None
-    raw = timeindex.read_bytes()
     found, last = None, None
-    for ts, relative in struct.iter_unpack(">qi", raw[:len(raw) // 12 * 12]):
-        if last is not None and (ts <= last[0] or relative <= last[1]):
+    for e in index_entries("kafka.time_index", timeindex.read_bytes()):
+        if last is not None and (e.timestamp <= last[0] or e.relative_offset <= last[1]):
             break
-        last = (ts, relative)
-        if ts < timestamp:
-            found = base + relative
+        last = (e.timestamp, e.relative_offset)
+        if e.timestamp < timestamp:
+            found = base + e.relative_offset
     return found
 
 

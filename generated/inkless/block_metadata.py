@@ -958,6 +958,11 @@ OFFSETS: Final = {
     "block_metadata_header.version": 4,
     "block_metadata_header.block_header": 5,
 }
+#: The bytes a value of each type takes, for the types whose values all take the same number.
+SIZES: Final = {
+    "block_flags": 4,
+    "batch": 16,
+}
 #: The type `decode_header` reads (its value is written back with `encode_part(HEADER, ...)`).
 HEADER = "block_metadata_header"
 

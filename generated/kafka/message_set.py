@@ -854,6 +854,10 @@ OFFSETS: Final = {
     "message.timestamp": 6,
     "attributes.reserved": 0,
 }
+#: The bytes a value of each type takes, for the types whose values all take the same number.
+SIZES: Final = {
+    "attributes": 1,
+}
 ROOT = MessageSet
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None

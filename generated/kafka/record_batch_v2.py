@@ -1696,6 +1696,13 @@ OFFSETS: Final = {
     "record_batch_v2_header.base_sequence": 53,
     "record_batch_v2_header.num_records": 57,
 }
+#: The bytes a value of each type takes, for the types whose values all take the same number.
+SIZES: Final = {
+    "attributes": 2,
+    "control_record_key": 4,
+    "control_record_value": 6,
+    "record_batch_v2_header": 61,
+}
 #: The type `decode_header` reads (its value is written back with `encode_part(HEADER, ...)`).
 HEADER = "record_batch_v2_header"
 #: The most bytes a RecordBatchV2Header takes (every optional field there, varints at their longest).

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 #: Each root type's params with the defaults its schema gives them (-lc-default).
-ROOT_PARAMS = {'batch_block': (), 'block_metadata': (), 'message_set': (('depth', 0), ('wrapper_offset', -1), ('wrapper_magic', -1)), 'record_batch_v2': (), 'record_set': (), 'bundle': (('base_seq_num', 0),), 'request': (), 'response': (), 'segment_index': (), 'segment_log': (('base_seq_num', 0),)}
+ROOT_PARAMS = {'batch_block': (), 'block_metadata': (), 'message_set': (('depth', 0), ('wrapper_offset', -1), ('wrapper_magic', -1)), 'offset_index': (), 'record_batch_v2': (), 'record_set': (), 'time_index': (), 'bundle': (('base_seq_num', 0),), 'request': (), 'response': (), 'segment_index': (), 'segment_log': (('base_seq_num', 0),)}
 
 
 def load(schema_id: str):

@@ -1220,6 +1220,10 @@ OFFSETS: Final = {
     "message.has_key": 0,
     "bundle_header.codec": 0,
 }
+#: The bytes a value of each type takes, for the types whose values all take the same number.
+SIZES: Final = {
+    "producer_info": 14,
+}
 #: The type `decode_header` reads (its value is written back with `encode_part(HEADER, ...)`).
 HEADER = "bundle_header"
 #: The most bytes a BundleHeader takes (every optional field there, varints at their longest).

@@ -2500,6 +2500,15 @@ OFFSETS: Final = {
     "discover_partitions_request.len_topic": 4,
     "discover_partitions_request.topic": 5,
 }
+#: The bytes a value of each type takes, for the types whose values all take the same number.
+SIZES: Final = {
+    "consume_flags": 1,
+    "consume_partition": 14,
+    "reg_replica_request": 2,
+    "status_request": 4,
+    "discover_topics_request": 5,
+    "discover_topology_request": 5,
+}
 ROOT = Request
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None

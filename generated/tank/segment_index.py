@@ -210,6 +210,10 @@ OFFSETS: Final = {
     "entry.rel_seq_num": 0,
     "entry.file_offset": 4,
 }
+#: The bytes a value of each type takes, for the types whose values all take the same number.
+SIZES: Final = {
+    "entry": 8,
+}
 ROOT = SegmentIndex
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None

@@ -27,7 +27,7 @@ from logcodec import processors as named_processors
 
 from .. import expr as E
 from ..model import Primitive, fixed_offsets, header_of, max_size, min_size, model_of, navigates, primitive, schema_closure, substream, type_expressions
-from ..schema import Field, Schema, SchemaError, TypeDef, TypeRef
+from ..schema import Field, Schema, SchemaError, TypeDef, TypeRef, static_bits
 from ..types import check_types, field_tinfo, ref_tinfo
 from .entries import checksum_source, entry_source
 from .translate import Nav, Scope, parent_names, path_root, reads_bits_one_by_one, remote_lengths, translate, type_of
@@ -247,6 +247,8 @@ class ModuleEmitter:
             root_class=root.class_name, doc=_docstring(self.schema.doc, 0), links=self.nav is not None,
             part_types=rendered, header=header, entry_code=entry_source(self.model.entry()),
             offsets=[(f"{t.name}.{name}", at) for t in rendered if not t.unwrap for name, at in fixed_offsets(t)],
+            sizes=[(t.name, bits // 8) for t in rendered if not t.unwrap and not t.primitive
+                   and (bits := static_bits(t)) and bits % 8 == 0],
             header_bulk=root.seq[len(header.seq)].id if header else "", header_max=header and max_size(header),
             header_args="(" + "".join(f"{p.id}, " for p in root.params).rstrip(" ") + ")",
             checksum_code=checksum_source(self.model.entry()),

@@ -42,8 +42,6 @@ WIRE = [
 # of the debt, each with why (issue 14). A new line of this kind anywhere else fails.
 WIRE_EXEMPT_FOLDERS = ("logcodec/runtime/", "conformance/testees/", "conformance/examples/")
 WIRE_DEBT = {
-    ("pipeline/kafka.py", 'struct.iter_unpack(">ii"'): "Kafka's .index files: no schema describes them yet",
-    ("pipeline/kafka.py", 'struct.iter_unpack(">qi"'): "Kafka's .timeindex files: no schema describes them yet",
     ("logcodec/inkless/document.py", "int.from_bytes(raw[:8]"): "a UUID as the two longs of the shipped rows, not a wire field",
 }
 
