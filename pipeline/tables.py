@@ -66,7 +66,6 @@ VALIDATION_SCHEMA = pa.schema([
 ])
 
 
-
 def row_maker(schema: pa.Schema) -> Callable[..., tuple]:
     """`row(**columns)`: a row of `schema`, a tuple in its column order, from the columns named;
     a column not named is null, a name that is no column is a TypeError. It is one plain
