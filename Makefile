@@ -31,12 +31,15 @@ run: setup
 	$(BIN)/logcodec decode --format kafka.record_batch_v2 examples/kafka-python-gzip-batch.bin
 
 # The whole suite on the compiled codecs, then the codec tests again on pure Python, then a
-# minute of the fuzzing campaign on both builds (exit 1 on anything but a value or a DecodeError).
+# minute of the fuzzing campaign on both builds (exit 1 on anything but a value or a DecodeError),
+# then the benchmarks' quick runs as a smoke test (they judge no speed: exit 1 only when they break).
 test: setup
 	$(BIN)/logcodec generate --check
 	$(BIN)/python -m pytest
 	LOGCODEC_PURE=1 $(BIN)/python -m pytest tests/laws tests/codecs tests/corpus
 	$(BIN)/python -m fuzz --smoke
+	$(BIN)/python -m bench kafka --quick > /dev/null
+	$(BIN)/python -m bench tank --quick > /dev/null
 
 # The campaign's CI run alone; `python -m fuzz --help` for the full campaign.
 fuzz-smoke: setup

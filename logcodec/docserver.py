@@ -234,7 +234,7 @@ def _under(base: str, path: str) -> str:
 class BlockWithMetadata:
     """`inkless.block_with_metadata`: an Inkless object (v2 batches of many partitions end to end)
     read through its metadata, and checked against it as `logcodec inkless validate` checks it
-    (`inkless_blocks.load_metadata` reads the metadata in any form it takes, `validate` finds the
+    (`logcodec.inkless.load_metadata` reads the metadata in any form it takes, `validate` finds the
     disagreements).
 
     The value is the metadata's (the canonical JSON of the seed's `inkless.block_metadata`, or the

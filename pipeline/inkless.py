@@ -32,7 +32,7 @@ its records (single-process `read_records` refuses it too); the object's other r
 Dead bytes are normal in the shipped form (batches the control plane rejected); the
 `allowDeadBytes` option leaves them out, as `validate(..., allow_dead_bytes=True)` does.
 
-Records come back as Inkless serves them, exactly as `inkless_blocks.read_records` returns them:
+Records come back as Inkless serves them, exactly as `logcodec.inkless.read_records` returns them:
 with shipped metadata, absolute offsets patched in (a coalesced row's batches numbered on from its
 `base_offset`) and, for a log-append-time row, the row's append time; the seed's as stored.
 
@@ -62,7 +62,7 @@ from urllib.parse import urlsplit
 import pyarrow as pa
 import pyarrow.fs as pafs
 
-# The reader works per metadata entry, with the steps of inkless_blocks' own validator and reader
+# The reader works per metadata entry, with the steps of logcodec.inkless.blocks' own validator and reader
 # (entries, the check of one entry, serving a batch, the object-wide checks).
 from logcodec.inkless.document import document_from_json, uuid_text
 from logcodec.inkless.blocks import (SHIPPED, Extent, bytes_form, check_extent, load_metadata, metadata_extents,

@@ -1,7 +1,7 @@
 """`spark.read.format("logcodec.inkless")`: objects built by logcodec's BlockBuilder, with their
 metadata in both forms (seed: binary, YAML, JSON; shipped: a sidecar, an export naming many
 objects), from a local directory and from S3 (moto's server on 127.0.0.1), give exactly what
-single-process `inkless_blocks.read_records` gives; a damaged object gives error rows that are
+single-process `logcodec.inkless.read_records` gives; a damaged object gives error rows that are
 `validate`'s findings, never a failed job; the validation job (`rows=validation`) quarantines each
 metadata entry its object contradicts and reports the rest as findings, each of `validate`'s
 findings once, with counts that add up.
