@@ -116,9 +116,9 @@ def frame(t: TypeDef) -> Frame | None:
 
 def fixed_offsets(t: TypeDef) -> list[tuple[str, int]]:
     """(field id, byte offset) of each seq field of `t` that lies at the same place in every value:
-    the fields up to the first one whose size varies, is conditional or leaves a partial byte
-    (that one included when it starts on a byte). What hand-written code asks instead of counting
-    bytes itself."""
+    the fields up to the first one whose size varies, is conditional, is repeated (even a fixed
+    number of times) or leaves a partial byte, that one included. What hand-written code asks
+    instead of counting bytes itself."""
     found, at = [], 0
     for f in t.seq:
         found.append((f.id, at))

@@ -11,6 +11,7 @@ module needs Spark, so the same rows serve a single Python process too.
 from __future__ import annotations
 
 import gc
+import keyword
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
@@ -79,22 +80,22 @@ def run_maker(schema: pa.Schema) -> Callable[..., list[list]]:
     `record_batches` takes them (a decoded batch's records, with no tuple per record). A list is
     the column itself (so a column of lists, like headers, is given as its list of lists); any
     other value is repeated `n` times; a column not named is `n` nulls."""
-    return _compiled(schema, "run(n, *, {params})", "[{columns}]")
+    return _compiled(schema, "run(__n, *, {params})", "[{columns}]")
 
 
 def _compiled(schema: pa.Schema, signature: str, body: str) -> Callable:
     """A function of the table's column names, compiled once: `{params}` are the names as
     keyword-only parameters defaulting to None, `{names}` the names in order, `{columns}` each
-    name as a column of `n` values."""
+    name as a column of `__n` values (names of its own start with `__`, which no column does)."""
     names = schema.names
-    if not all(name.isidentifier() for name in names):
-        raise ValueError(f"column names must be identifiers: {names}")
-    columns = ", ".join(f"{n} if {n}.__class__ is list else [{n}] * n" for n in names)
+    if not all(name.isidentifier() and not keyword.iskeyword(name) and not name.startswith("__") for name in names):
+        raise ValueError(f"column names must be identifiers, no keyword and none starting with __: {names}")
+    columns = ", ".join(f"{n} if {n}.__class__ is __list else [{n}] * __n" for n in names)
     source = (f"def {signature.format(params=', '.join(f'{n}=None' for n in names))}:\n"
               f"    return {body.format(names=', '.join(names), columns=columns)}\n")
-    scope: dict = {}
+    scope: dict = {"__list": list}
     exec(source, scope)  # noqa: S102 (the source is made of the declared column names only)
-    return next(v for k, v in scope.items() if k != "__builtins__")
+    return next(v for k, v in scope.items() if not k.startswith("__"))
 
 
 def error_columns(error: tuple) -> dict:

@@ -48,6 +48,8 @@ FINDING_ENTRIES = ("index", "metadata", "zero_fill")
 #: A quarantined row of this `entry` is no batch but a range of bytes where no entry decodes,
 #: between a broken frame and the next entry whose checksum holds (or the end of the file).
 UNREADABLE = "unreadable"
+#: What an Inkless object is called when no metadata entry places anything in it (none, or none that loads).
+NO_METADATA = "no metadata places anything in it"
 #: What a file is called when nothing in it decodes as an entry of its format.
 NOT_A_LOG = {"kafka": "not a Kafka log", "tank": "not a TANK log", "inkless": "not an Inkless object"}
 #: Findings listed in summary.json (all of them are in findings.parquet).
@@ -439,11 +441,13 @@ def _add(f: dict, g: dict) -> None:
 
 
 def _verdict(f: dict, fmt: str) -> str | None:
-    """`empty` (no bytes, or zeros only), the format's "not a ... log" when bytes are there but no
-    entry ever decodes, else None."""
+    """`empty` (no bytes, or zeros only), `NO_METADATA` for an Inkless object whose bytes no entry
+    covers, the format's "not a ... log" when bytes are there but no entry ever decodes, else None."""
     b = f["bytes"]
     if (b["file"] if b["file"] is not None else b["valid"] + b["quarantined"] + b["unreadable"]) == b["zero_fill"]:
         return "empty"
+    if b["file"] and b.get("dead") == b["file"]:
+        return NO_METADATA  # an Inkless object that no metadata entry places: nothing was read in it
     if f["decoded"] == 0:
         return NOT_A_LOG.get(fmt, f"not {fmt}")
     return None

@@ -1,4 +1,4 @@
-// logcodec docs: the decode page. generated/docs/decode.js is a copy of generator/templates/docs_decode.js.
+// logcodec docs: the decode page. generated/docs/decode.js is a copy of generator/docs/templates/docs_decode.js.
 // It sends the input to POST /api/decode of `logcodec docs` and shows the answer: the value as a
 // tree, the bytes as an annotated hex view, and the error with its offset and path. A format that
 // reads a second input (an Inkless object and its metadata) gets a second box, and its findings

@@ -255,9 +255,11 @@ PARTS = tuple(_PARTS)
 #: Where each field at a fixed place lies in its type (`type.field` -> byte offset from the type's
 #: start; a conditional one where it lies when present), for `decode_part` of a field's type where
 #: it lies. Fields after one of varying size or presence are not here.
-OFFSETS: Final = {
+OFFSETS: Final[dict[str, int]] = {
     "batch_block.batches": 0,
 }
+#: The bytes a value of each type takes, for the types whose values all take the same number.
+SIZES: Final[dict[str, int]] = {}
 ROOT = BatchBlock
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None

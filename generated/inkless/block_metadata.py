@@ -938,7 +938,7 @@ PARTS = tuple(_PARTS)
 #: Where each field at a fixed place lies in its type (`type.field` -> byte offset from the type's
 #: start; a conditional one where it lies when present), for `decode_part` of a field's type where
 #: it lies. Fields after one of varying size or presence are not here.
-OFFSETS: Final = {
+OFFSETS: Final[dict[str, int]] = {
     "block_metadata.magic": 0,
     "block_metadata.version": 4,
     "block_metadata.block_header": 5,
@@ -959,7 +959,7 @@ OFFSETS: Final = {
     "block_metadata_header.block_header": 5,
 }
 #: The bytes a value of each type takes, for the types whose values all take the same number.
-SIZES: Final = {
+SIZES: Final[dict[str, int]] = {
     "block_flags": 4,
     "batch": 16,
 }

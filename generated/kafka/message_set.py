@@ -843,7 +843,7 @@ PARTS = tuple(_PARTS)
 #: Where each field at a fixed place lies in its type (`type.field` -> byte offset from the type's
 #: start; a conditional one where it lies when present), for `decode_part` of a field's type where
 #: it lies. Fields after one of varying size or presence are not here.
-OFFSETS: Final = {
+OFFSETS: Final[dict[str, int]] = {
     "message_set.entries": 0,
     "entry.offset": 0,
     "entry.len_message": 8,
@@ -855,7 +855,7 @@ OFFSETS: Final = {
     "attributes.reserved": 0,
 }
 #: The bytes a value of each type takes, for the types whose values all take the same number.
-SIZES: Final = {
+SIZES: Final[dict[str, int]] = {
     "attributes": 1,
 }
 ROOT = MessageSet

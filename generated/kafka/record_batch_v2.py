@@ -1660,7 +1660,7 @@ PARTS = tuple(_PARTS)
 #: Where each field at a fixed place lies in its type (`type.field` -> byte offset from the type's
 #: start; a conditional one where it lies when present), for `decode_part` of a field's type where
 #: it lies. Fields after one of varying size or presence are not here.
-OFFSETS: Final = {
+OFFSETS: Final[dict[str, int]] = {
     "record_batch_v2.base_offset": 0,
     "record_batch_v2.len_batch": 8,
     "record_batch_v2.partition_leader_epoch": 12,
@@ -1697,7 +1697,7 @@ OFFSETS: Final = {
     "record_batch_v2_header.num_records": 57,
 }
 #: The bytes a value of each type takes, for the types whose values all take the same number.
-SIZES: Final = {
+SIZES: Final[dict[str, int]] = {
     "attributes": 2,
     "control_record_key": 4,
     "control_record_value": 6,

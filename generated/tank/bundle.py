@@ -1212,7 +1212,7 @@ PARTS = tuple(_PARTS)
 #: Where each field at a fixed place lies in its type (`type.field` -> byte offset from the type's
 #: start; a conditional one where it lies when present), for `decode_part` of a field's type where
 #: it lies. Fields after one of varying size or presence are not here.
-OFFSETS: Final = {
+OFFSETS: Final[dict[str, int]] = {
     "bundle.codec": 0,
     "producer_info.partition_leader_epoch": 0,
     "producer_info.producer_id": 4,
@@ -1221,7 +1221,7 @@ OFFSETS: Final = {
     "bundle_header.codec": 0,
 }
 #: The bytes a value of each type takes, for the types whose values all take the same number.
-SIZES: Final = {
+SIZES: Final[dict[str, int]] = {
     "producer_info": 14,
 }
 #: The type `decode_header` reads (its value is written back with `encode_part(HEADER, ...)`).

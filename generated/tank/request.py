@@ -2455,7 +2455,7 @@ PARTS = tuple(_PARTS)
 #: Where each field at a fixed place lies in its type (`type.field` -> byte offset from the type's
 #: start; a conditional one where it lies when present), for `decode_part` of a field's type where
 #: it lies. Fields after one of varying size or presence are not here.
-OFFSETS: Final = {
+OFFSETS: Final[dict[str, int]] = {
     "request.msg_id": 0,
     "request.len_payload": 1,
     "request.payload": 5,
@@ -2501,7 +2501,7 @@ OFFSETS: Final = {
     "discover_partitions_request.topic": 5,
 }
 #: The bytes a value of each type takes, for the types whose values all take the same number.
-SIZES: Final = {
+SIZES: Final[dict[str, int]] = {
     "consume_flags": 1,
     "consume_partition": 14,
     "reg_replica_request": 2,

@@ -3650,7 +3650,7 @@ PARTS = tuple(_PARTS)
 #: Where each field at a fixed place lies in its type (`type.field` -> byte offset from the type's
 #: start; a conditional one where it lies when present), for `decode_part` of a field's type where
 #: it lies. Fields after one of varying size or presence are not here.
-OFFSETS: Final = {
+OFFSETS: Final[dict[str, int]] = {
     "response.msg_id": 0,
     "response.len_payload": 1,
     "response.payload": 5,
@@ -3708,6 +3708,8 @@ OFFSETS: Final = {
     "partition_info.high_watermark": 8,
     "partition_info.error": 16,
 }
+#: The bytes a value of each type takes, for the types whose values all take the same number.
+SIZES: Final[dict[str, int]] = {}
 ROOT = Response
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None

@@ -205,13 +205,13 @@ PARTS = tuple(_PARTS)
 #: Where each field at a fixed place lies in its type (`type.field` -> byte offset from the type's
 #: start; a conditional one where it lies when present), for `decode_part` of a field's type where
 #: it lies. Fields after one of varying size or presence are not here.
-OFFSETS: Final = {
+OFFSETS: Final[dict[str, int]] = {
     "segment_index.entries": 0,
     "entry.rel_seq_num": 0,
     "entry.file_offset": 4,
 }
 #: The bytes a value of each type takes, for the types whose values all take the same number.
-SIZES: Final = {
+SIZES: Final[dict[str, int]] = {
     "entry": 8,
 }
 ROOT = SegmentIndex

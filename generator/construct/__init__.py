@@ -142,7 +142,8 @@ class ModuleEmitter:
         runtime = []
         if self.runtime:
             runtime.append("from logcodec.runtime import constructs as _lc")
-        runtime += [f"from {module} import {name}" for module, name in sorted(self.processor_imports)]
+        runtime += [f"from {module} import {name}" + ("" if name == "UserProcessor" else f" as _fx_{name}")
+                    for module, name in sorted(self.processor_imports)]
         return TEMPLATES.get_template("module.py.j2").render(
             header=header, title=self.schema.title, shown=self.schema.shown, root=self.schema.id,
             doc=self.schema.doc + (f"\n\nSee {self.schema.doc_ref}" if self.schema.doc_ref else ""),
@@ -523,7 +524,7 @@ class TypeEmitter:
             proc = f"UserProcessor({name!r})"
         else:
             self.m.processor_imports.add((module, name))
-            proc = name
+            proc = f"_fx_{name}"  # apart from the schema's own names, which are lower_snake ids
         return f"_lc.Processed({inner}, {proc}" + (f", lambda this: [{arglist}])" if args else ")")
 
     def reference(self, f: Field, ref: TypeRef, base: str) -> str:

@@ -10,15 +10,24 @@
 - `logcodec.inkless.checks`: the checkers of Inkless's check vectors;
 - `logcodec.inkless.cli`: the `logcodec inkless` subcommands.
 
-Every public name of the first three is also here: `logcodec.inkless.BlockBuilder`,
-`logcodec.inkless.load_metadata`, `logcodec.inkless.dump_yaml`.
+Every public name of the first three is also here, imported on first use (the command line adds
+this package's subcommands, and `logcodec --help` should not load the codecs for that):
+`logcodec.inkless.BlockBuilder`, `logcodec.inkless.load_metadata`, `logcodec.inkless.dump_yaml`.
 """
 
-from .blocks import *  # noqa: F403
-from .blocks import __all__ as _blocks_all
-from .document import *  # noqa: F403
-from .document import __all__ as _document_all
-from .shipped import *  # noqa: F403
-from .shipped import __all__ as _shipped_all
+import importlib
 
-__all__ = [*_document_all, *_shipped_all, *_blocks_all]
+_SUBMODULES = ("document", "shipped", "blocks")
+
+
+def __getattr__(name: str):
+    for sub in _SUBMODULES:
+        module = importlib.import_module(f"{__name__}.{sub}")
+        if name in module.__all__:
+            return getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *(n for sub in _SUBMODULES
+                                 for n in importlib.import_module(f"{__name__}.{sub}").__all__)})

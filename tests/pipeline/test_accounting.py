@@ -232,6 +232,9 @@ def test_every_byte_of_an_inkless_object_is_accounted_for(tmp_path):
     by_name = {Path(f["file"]).name: f["bytes"] for f in summary["files"]}
     assert by_name["orphan"] == by_name["broken"] == {**zero_bytes(), "file": len(blocks[1].data),
                                                       "dead": len(blocks[1].data)}
+    verdicts = {Path(f["file"]).name: f["verdict"] for f in summary["files"]}
+    assert verdicts["orphan"] == verdicts["broken"] == validate.NO_METADATA and verdicts["dead"] is None
+    assert summary["total"]["not_logs"] == 0  # objects without metadata are not called "not an Inkless object"
     dropped = a.shipped_metadata.batches[1]
     assert by_name["dead"] == {**zero_bytes(), "file": len(a.data), "valid": len(a.data) - dropped.byte_size,
                                "dead": dropped.byte_size}

@@ -35,6 +35,12 @@ def test_rows_and_runs_make_one_arrow_table():
         {"topic": "b", "offset": 3, "headers": None, "value": None}]
 
 
-def test_column_names_must_be_identifiers():
+@pytest.mark.parametrize("name", ["not a name", "class", "__n"])
+def test_column_names_must_be_identifiers_of_their_own(name):
     with pytest.raises(ValueError, match="identifiers"):
-        row_maker(pa.schema([("not a name", pa.string())]))
+        row_maker(pa.schema([(name, pa.string())]))
+
+
+def test_columns_named_like_builtins_still_work():
+    schema = pa.schema([("n", pa.int64()), ("list", pa.string())])
+    assert run_maker(schema)(2, n=[1, 2], list="x") == [[1, 2], ["x", "x"]]

@@ -36,7 +36,7 @@ from construct import (
 )
 
 from logcodec.runtime import constructs as _lc
-from logcodec.kafka.codecs import kafka_legacy_compression
+from logcodec.kafka.codecs import kafka_legacy_compression as _fx_kafka_legacy_compression
 
 
 class Compression(enum.IntEnum):
@@ -106,7 +106,7 @@ def message(depth, offset):
         Check(lambda this: this["len_value"] >= -1),  # valid
         # The value: bytes, or for a compressed wrapper the inner message set, compressed with the codec of
         # the attributes.
-        "value" / If(lambda this: (this["len_value"] >= 0), FixedSized(lambda this: this["len_value"], _lc.Processed(Switch(lambda this: this["attributes"]["compression"], {'gzip': LazyBound(lambda: make_message_set(lambda this: (this._["_p_depth"] + 1), lambda this: this._["_p_offset"], lambda this: this._["magic"])), 'snappy': LazyBound(lambda: make_message_set(lambda this: (this._["_p_depth"] + 1), lambda this: this._["_p_offset"], lambda this: this._["magic"])), 'lz4': LazyBound(lambda: make_message_set(lambda this: (this._["_p_depth"] + 1), lambda this: this._["_p_offset"], lambda this: this._["magic"]))}, default=GreedyBytes), kafka_legacy_compression, lambda this: [this["magic"], _lc.to_int(this["attributes"]["compression"], Compression)]))),
+        "value" / If(lambda this: (this["len_value"] >= 0), FixedSized(lambda this: this["len_value"], _lc.Processed(Switch(lambda this: this["attributes"]["compression"], {'gzip': LazyBound(lambda: make_message_set(lambda this: (this._["_p_depth"] + 1), lambda this: this._["_p_offset"], lambda this: this._["magic"])), 'snappy': LazyBound(lambda: make_message_set(lambda this: (this._["_p_depth"] + 1), lambda this: this._["_p_offset"], lambda this: this._["magic"])), 'lz4': LazyBound(lambda: make_message_set(lambda this: (this._["_p_depth"] + 1), lambda this: this._["_p_offset"], lambda this: this._["magic"]))}, default=GreedyBytes), _fx_kafka_legacy_compression, lambda this: [this["magic"], _lc.to_int(this["attributes"]["compression"], Compression)]))),
         "_at_end" / Tell,
         # crc: crc32 of the bytes from magic to the end, written (and checked when parsing) once they are known
         "_patch_crc" / Pointer(lambda this: this["_at_crc"], Checksum(Int32ub, _lc.crc32, lambda this: _lc.span(this, this["_at_magic"], this["_at_end"]))),

@@ -29,7 +29,7 @@ from construct import (
 )
 
 from logcodec.runtime import constructs as _lc
-from logcodec.kafka.codecs import kafka_compression
+from logcodec.kafka.codecs import kafka_compression as _fx_kafka_compression
 
 
 class Compression(enum.IntEnum):
@@ -209,7 +209,7 @@ record_batch_v2 = Struct(
     "num_records" / Rebuild(Int32sb, lambda this: len(this["records"])),
     # The records, compressed as a whole when the codec is not `none`. The 49 bytes subtracted are the
     # fixed fields between `len_batch` and here.
-    "records" / FixedSized(lambda this: (this["len_batch"] - 49), _lc.Processed(record_list(lambda this: this._["num_records"], lambda this: this._["attributes"]["is_control"]), kafka_compression, lambda this: [_lc.to_int(this["attributes"]["compression"], Compression)])),
+    "records" / FixedSized(lambda this: (this["len_batch"] - 49), _lc.Processed(record_list(lambda this: this._["num_records"], lambda this: this._["attributes"]["is_control"]), _fx_kafka_compression, lambda this: [_lc.to_int(this["attributes"]["compression"], Compression)])),
     "_at_end" / Tell,
     # crc: crc32c of the bytes from attributes to the end, written (and checked when parsing) once they are known
     "_patch_crc" / Pointer(lambda this: this["_at_crc"], Checksum(Int32ub, _lc.crc32c, lambda this: _lc.span(this, this["_at_attributes"], this["_at_end"]))),

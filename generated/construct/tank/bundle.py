@@ -32,7 +32,7 @@ from construct import (
 )
 
 from logcodec.runtime import constructs as _lc
-from logcodec.tank.codecs import tank_compression
+from logcodec.tank.codecs import tank_compression as _fx_tank_compression
 
 
 class Codec(enum.IntEnum):
@@ -174,7 +174,7 @@ def make_bundle(base_seq_num):
         # (default when None)
         "last_seq_num_delta" / If(lambda this: (this["is_sparse"] and (this["num_messages"] != 1)), Default(VarInt, lambda this: ((this["messages"][-1]["seq_num"] - this["messages"][0]["seq_num"]) - 1))),
         # The messages, compressed as a whole with raw Snappy when the codec is snappy.
-        "messages" / _lc.Processed(message_set(lambda this: this._["num_messages"], lambda this: this._["is_sparse"], lambda this: (this._["first_seq_num"] if this._["is_sparse"] else this._["_p_base_seq_num"]), lambda this: (this._["last_seq_num_delta"] if (this._["is_sparse"] and (this._["num_messages"] != 1)) else 0)), tank_compression, lambda this: [_lc.to_int(this["codec"], Codec)]),
+        "messages" / _lc.Processed(message_set(lambda this: this._["num_messages"], lambda this: this._["is_sparse"], lambda this: (this._["first_seq_num"] if this._["is_sparse"] else this._["_p_base_seq_num"]), lambda this: (this._["last_seq_num_delta"] if (this._["is_sparse"] and (this._["num_messages"] != 1)) else 0)), _fx_tank_compression, lambda this: [_lc.to_int(this["codec"], Codec)]),
     )
 
 
