@@ -393,25 +393,21 @@ def byte_layout(options: InklessOptions) -> dict[str, dict[str, int]]:
     give every entry's bytes as valid or quarantined, so that size = valid + quarantined + dead -
     overlap - past_end. An entry too large for the `size` column (its row has none) counts as dead."""
     sizes: dict[str, int] = {}
-    claimed: dict[str, list[tuple[int, int]]] = {}
+    claimed: dict[str, list[Extent]] = {}
     for partition in plan(options):
         for r in partition:
             if r.file is None:
                 continue  # metadata that names no object
             sizes[r.file] = max(sizes.get(r.file, 0), r.object_size)
-            claimed.setdefault(r.file, []).extend((e.start, e.end) for e in r.extents if e.size <= _INT32_MAX)
+            claimed.setdefault(r.file, []).extend(e for e in r.extents if e.size <= _INT32_MAX)
     return {file: _divide(size, claimed[file]) for file, size in sizes.items()}
 
 
-def _divide(size: int, claimed: list[tuple[int, int]]) -> dict[str, int]:
-    inside = sorted((min(start, size), min(end, size)) for start, end in claimed)
-    union, reach = 0, 0
-    for start, end in inside:
-        union += max(end, reach) - max(start, reach) if end > reach else 0
-        reach = max(reach, end)
-    within = sum(end - start for start, end in inside)
-    return {"size": size, "dead": size - union, "overlap": within - union,
-            "past_end": sum(end - start for start, end in claimed) - within}
+def _divide(size: int, extents: list[Extent]) -> dict[str, int]:
+    dead = sum(end - start for start, end in uncovered_ranges(size, extents))  # the validator's dead bytes
+    within = sum(min(e.end, size) - min(e.start, size) for e in extents)
+    return {"size": size, "dead": dead, "overlap": within - (size - dead),
+            "past_end": sum(e.size for e in extents) - within}
 
 
 def _read_all(locations: list[str], s3: S3Config) -> dict[str, bytes]:

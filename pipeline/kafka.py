@@ -581,14 +581,11 @@ def batch_rows(r: FileRange, failfast: bool = False) -> Iterator[tuple]:
 
 def v2_batch_columns(value) -> dict:
     """The BATCH_SCHEMA columns a decoded v2 batch fills by itself (Kafka's and Inkless's alike)."""
-    a = value.attributes
-    return {"magic": 2, "base_offset": value.base_offset, "last_offset": value.base_offset + value.last_offset_delta,
-            "record_count": len(value.records), "codec": _rb.Compression(a.compression).name,
-            "timestamp_type": TIMESTAMP_TYPES.get(int(a.timestamp_type)), "base_timestamp": value.base_timestamp,
-            "max_timestamp": value.max_timestamp, "producer_id": value.producer_id,
-            "producer_epoch": value.producer_epoch, "base_sequence": value.base_sequence,
-            "leader_epoch": value.partition_leader_epoch, "is_transactional": a.is_transactional,
-            "is_control": a.is_control, "payload_bytes": payload_bytes(batch_records(value))}
+    return {**v2_batch_fields(value), "base_offset": value.base_offset,
+            "last_offset": value.base_offset + value.last_offset_delta, "record_count": len(value.records),
+            "timestamp_type": TIMESTAMP_TYPES.get(int(value.attributes.timestamp_type)),
+            "base_timestamp": value.base_timestamp, "max_timestamp": value.max_timestamp,
+            "payload_bytes": payload_bytes(batch_records(value))}
 
 
 def validation_rows(r: FileRange, failfast: bool = False) -> Iterator[tuple]:
