@@ -179,6 +179,18 @@ def header_of(t: TypeDef) -> TypeDef | None:
                    doc=f"The fields of a {t.name} before its {t.seq[cut].id}.")
 
 
+def tuple_fields(t: TypeDef) -> list[Field] | None:
+    """The fields of a type's tuple form, in order: its seq fields but those the encoder computes
+    (`Field.derived`: sizes, counts, checksums, defaults). In a list of a repeated field, an
+    encoder takes such a tuple in place of a value object: a producer builds no object per
+    element. None for a type without one: an unwrapped type (its value is its one field's),
+    one with an instance the value gives (`-lc-input`), one whose lengths another type's
+    encoder fills in (`-lc-derived`: it sets them on the value), one with no field to give."""
+    if t.unwrap or any(inst.input for inst in t.instances) or any(f.filled_remotely for f in t.seq):
+        return None
+    return [f for f in t.seq if not f.derived] or None
+
+
 def max_size(t: TypeDef, seen: frozenset = frozenset()) -> int | None:
     """The most bytes a value of `t` takes (every optional field there, every varint at its
     longest); None when the schema bounds it by nothing but the data."""

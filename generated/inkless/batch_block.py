@@ -40,7 +40,7 @@ _VARINT: Final = _rt.VARINT
 SCHEMA_SHA256 = "8aa053483786425f66134d54b0a3793d1335d6d2a0975bff98ad095f188879e2"
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class BatchBlock:
     """
     The object an Inkless broker uploads to remote storage: the record batches of
@@ -114,10 +114,12 @@ def _e_batch_block(v: BatchBlock, out: list[Any]) -> int:
             raise _rt.missing("batches")
         i = 0
         try:
-            for i, x_batches in enumerate(v_batches):
+            for i, x_batches in enumerate(_cast("list[Any]", v_batches)):
                 w += _e_record_batch_v2(x_batches, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"batches[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"batches[{i}]") from None
         return w
     except _rt.EncodeError:
         raise
@@ -149,6 +151,20 @@ def encode(value: BatchBlock) -> bytes:
     except _rt.EncodeError as exc:
         raise exc.within("batch_block")
     return b"".join(out)
+
+
+def build(
+    *,
+    batches: list[RecordBatchV2 | tuple[Any, ...]] | None = None,
+) -> bytes:
+    """Encode one batch_block from its fields, as `encode(BatchBlock(...))` does: derived
+    fields left None are computed, and the elements of a list may be given in their type's tuple
+    form (each class's docstring shows it) instead of value objects, which is faster to build."""
+    return encode(
+        BatchBlock(
+            _cast(Any, batches),
+        )
+    )
 
 
 #: The type of the values laid end to end in a log of this format; `entry_size` reads one's
@@ -258,6 +274,9 @@ PARTS = tuple(_PARTS)
 OFFSETS: Final[dict[str, int]] = {
     "batch_block.batches": 0,
 }
+#: The classes whose values an encoder also takes as tuples in a list (the tuple form: these
+#: fields, in this order; the derived ones are computed), as `build` and `encode` do.
+TUPLE_FORMS: Final[dict[str, tuple[str, ...]]] = {}
 #: The bytes a value of each type takes, for the types whose values all take the same number.
 SIZES: Final[dict[str, int]] = {}
 ROOT = BatchBlock

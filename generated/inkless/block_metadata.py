@@ -44,7 +44,7 @@ _VARINT: Final = _rt.VARINT
 SCHEMA_SHA256 = "12a0159f9f71062672aa98f9bb1ba4055d621741b9755abe81fbdede388d6278"
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class BlockMetadata:
     """
     The metadata of one batch block (`inkless.batch_block`): a block header, then
@@ -114,7 +114,7 @@ class BlockMetadata:
         self.topic_partitions = topic_partitions if topic_partitions is not None else list()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class BlockHeader:
     """
     The seed's `block_header` (id, broker, eventTimestamp, path, flags).
@@ -161,7 +161,7 @@ class BlockHeader:
         self.flags = flags if flags is not None else BlockFlags()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class BlockFlags:
     """
     The 32 flag bits of a block, most significant first: bit 0 says that the
@@ -199,12 +199,14 @@ class BlockFlags:
         self.compressed = compressed
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class TopicPartition:
     """
     The seed's `topic_partition`, with its batches in the block.
 
     See https://github.com/aiven/inkless/blob/main/docs/inkless/ARCHITECTURE.md
+
+    Tuple form, in a list: (id, name, partition, batches).
     """
 
     id: bytes = field(default=b"", metadata={"kind": "bytes"})
@@ -243,12 +245,14 @@ class TopicPartition:
         self.batches = batches if batches is not None else list()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class Batch:
     """
     The seed's `batch`, where one record batch lies in the block.
 
     See https://github.com/aiven/inkless/blob/main/docs/inkless/ARCHITECTURE.md
+
+    Tuple form, in a list: (byte_offset, size, number_of_records).
     """
 
     byte_offset: int = field(default=0, metadata={"kind": "int", "wide": True})
@@ -278,7 +282,7 @@ class Batch:
         self.number_of_records = number_of_records
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class BlockMetadataHeader:
     """
     The fields of a block_metadata before its topic_partitions.
@@ -435,10 +439,12 @@ def _e_block_metadata(v: BlockMetadata, out: list[Any]) -> int:
             raise _rt.mismatch("topic_partitions", v_num_topic_partitions, len(v_topic_partitions))
         i = 0
         try:
-            for i, x_topic_partitions in enumerate(v_topic_partitions):
+            for i, x_topic_partitions in enumerate(_cast("list[Any]", v_topic_partitions)):
                 w += _e_topic_partition(x_topic_partitions, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"topic_partitions[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"topic_partitions[{i}]") from None
         return w
     except _rt.EncodeError:
         raise
@@ -672,7 +678,7 @@ def _d_topic_partition(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Top
     return TopicPartition(v_id, v_len_name, v_name, v_partition, v_num_batches, v_batches), pos
 
 
-def _e_topic_partition(v: TopicPartition, out: list[Any]) -> int:
+def _e_topic_partition(v: TopicPartition | tuple[Any, ...], out: list[Any]) -> int:
     """Append the parts of a topic_partition to `out`; return how many bytes they hold."""
     b_name: bytes | None
     d: bytes
@@ -680,12 +686,17 @@ def _e_topic_partition(v: TopicPartition, out: list[Any]) -> int:
     actual: int
     try:
         w = 0
-        v_id = v.id
-        v_len_name = v.len_name
-        v_name = v.name
-        v_partition = v.partition
-        v_num_batches = v.num_batches
-        v_batches = v.batches
+        if not isinstance(v, tuple):
+            v_id = v.id
+            v_len_name = v.len_name
+            v_name = v.name
+            v_partition = v.partition
+            v_num_batches = v.num_batches
+            v_batches = v.batches
+        else:  # the tuple form: the fields but the derived ones, in order
+            v_id, v_name, v_partition, v_batches = v
+            v_len_name = None
+            v_num_batches = None
         b_name = None
         if v_name is not None:
             b_name = v_name.encode("UTF-8")
@@ -742,10 +753,12 @@ def _e_topic_partition(v: TopicPartition, out: list[Any]) -> int:
             raise _rt.mismatch("batches", v_num_batches, len(v_batches))
         i = 0
         try:
-            for i, x_batches in enumerate(v_batches):
+            for i, x_batches in enumerate(_cast("list[Any]", v_batches)):
                 w += _e_batch(x_batches, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"batches[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"batches[{i}]") from None
         return w
     except _rt.EncodeError:
         raise
@@ -771,14 +784,17 @@ def _d_batch(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Batch, int]:
     return Batch(v_byte_offset, v_size, v_number_of_records), pos
 
 
-def _e_batch(v: Batch, out: list[Any]) -> int:
+def _e_batch(v: Batch | tuple[Any, ...], out: list[Any]) -> int:
     """Append the parts of a batch to `out`; return how many bytes they hold."""
     w: int
     try:
         w = 0
-        v_byte_offset = v.byte_offset
-        v_size = v.size
-        v_number_of_records = v.number_of_records
+        if not isinstance(v, tuple):
+            v_byte_offset = v.byte_offset
+            v_size = v.size
+            v_number_of_records = v.number_of_records
+        else:  # the tuple form: the fields but the derived ones, in order
+            v_byte_offset, v_size, v_number_of_records = v
         if v_byte_offset is None:
             raise _rt.missing("byte_offset")
         if v_byte_offset < 0:
@@ -910,6 +926,28 @@ def encode(value: BlockMetadata) -> bytes:
     return b"".join(out)
 
 
+def build(
+    *,
+    magic: bytes = b"",
+    version: int | None = None,
+    block_header: BlockHeader | None = None,
+    num_topic_partitions: int | None = None,
+    topic_partitions: list[TopicPartition | tuple[Any, ...]] | None = None,
+) -> bytes:
+    """Encode one block_metadata from its fields, as `encode(BlockMetadata(...))` does: derived
+    fields left None are computed, and the elements of a list may be given in their type's tuple
+    form (each class's docstring shows it) instead of value objects, which is faster to build."""
+    return encode(
+        BlockMetadata(
+            magic,
+            version,
+            block_header,
+            num_topic_partitions,
+            _cast(Any, topic_partitions),
+        )
+    )
+
+
 #: Each type of the schema by name: its decoder and encoder (`decode_part`, `encode_part`).
 _PARTS: Final = {
     "block_metadata": (_d_block_metadata, _e_block_metadata),
@@ -957,6 +995,21 @@ OFFSETS: Final[dict[str, int]] = {
     "block_metadata_header.magic": 0,
     "block_metadata_header.version": 4,
     "block_metadata_header.block_header": 5,
+}
+#: The classes whose values an encoder also takes as tuples in a list (the tuple form: these
+#: fields, in this order; the derived ones are computed), as `build` and `encode` do.
+TUPLE_FORMS: Final[dict[str, tuple[str, ...]]] = {
+    "TopicPartition": (
+        "id",
+        "name",
+        "partition",
+        "batches",
+    ),
+    "Batch": (
+        "byte_offset",
+        "size",
+        "number_of_records",
+    ),
 }
 #: The bytes a value of each type takes, for the types whose values all take the same number.
 SIZES: Final[dict[str, int]] = {

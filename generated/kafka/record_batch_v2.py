@@ -50,7 +50,7 @@ class ControlType(IntEnum):
     commit = 1
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class RecordBatchV2:
     """
     The unit in which Kafka stores and transfers records since 0.11: a header
@@ -142,7 +142,7 @@ class RecordBatchV2:
         self.records = records if records is not None else list()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class Attributes:
     """
     The 16-bit attributes of a batch, most significant bit first.
@@ -185,12 +185,15 @@ class Attributes:
         self.compression = compression
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class Record:
     """
     One record; its offset and timestamp are deltas from the batch header.
 
     See https://kafka.apache.org/documentation/#record
+
+    Tuple form, in a list: (attributes, timestamp_delta, offset_delta, key, value,
+    headers).
     """
 
     len_record: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
@@ -265,12 +268,14 @@ class Record:
         self.headers = headers if headers is not None else list()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class Header:
     """
     One record header.
 
     See https://kafka.apache.org/documentation/#recordheader
+
+    Tuple form, in a list: (key, value).
     """
 
     len_key: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
@@ -299,7 +304,7 @@ class Header:
         self.value = value
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ControlRecordKey:
     """
     Key of a control record (a transaction marker).
@@ -321,7 +326,7 @@ class ControlRecordKey:
         self.type = type
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ControlRecordValue:
     """
     Value of a transaction marker, as written by the transaction coordinator.
@@ -343,7 +348,7 @@ class ControlRecordValue:
         self.coordinator_epoch = coordinator_epoch
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class RecordBatchV2Header:
     """
     The fields of a record_batch_v2 before its records.
@@ -601,7 +606,9 @@ def _e_record_batch_v2(v: RecordBatchV2, out: list[Any]) -> int:
         v_num_records = v.num_records
         v_records = v.records
         if v_last_offset_delta is None:
-            v_last_offset_delta = 0 if (len(v_records) == 0) else v_records[-1].offset_delta
+            v_last_offset_delta = (
+                0 if (len(v_records) == 0) else _rt.field_of(_cast("list[Any]", v_records)[-1], "offset_delta", 2)
+            )
         if v_records is None:
             raise _rt.missing("num_records")
         actual = len(v_records)
@@ -833,10 +840,12 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
             raise _rt.mismatch("items", p_num_records, len(v_items))
         i = 0
         try:
-            for i, x_items in enumerate(v_items):
+            for i, x_items in enumerate(_cast("list[Any]", v_items)):
                 w += _e_record(x_items, out, p_is_control)
         except _rt.EncodeError as exc:
             raise exc.within(f"[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"[{i}]") from None
         return w
     except _rt.EncodeError:
         raise
@@ -862,47 +871,51 @@ def _d_record(buf: bytes, pos: int, end: int, lim: Budget, p_is_control: bool) -
     e: int
     p: int
     s_len_record = pos
-    if pos < end and buf[pos] < 128:
-        x = buf[pos]
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_record = (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (buf[pos] & 127) | (buf[pos + 1] << 7)
-        pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 5, "len_record", 32)
-    v_len_record = (x >> 1) ^ -(x & 1)
+        if pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
+            x = (x & 127) | (buf[pos + 1] << 7)
+            pos += 2
+        else:
+            x, pos = _rt.uvarint(buf, pos, end, 5, "len_record", 32)
+        v_len_record = (x >> 1) ^ -(x & 1)
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L6)
     v_attributes = (buf[pos] ^ 128) - 128
     s_attributes = pos + 0
     pos += 1
-    if pos < end and buf[pos] < 128:
-        x = buf[pos]
+    if pos < end and (x := buf[pos]) < 128:
+        v_timestamp_delta = (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (buf[pos] & 127) | (buf[pos + 1] << 7)
-        pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 10, "timestamp_delta", 64)
-    v_timestamp_delta = (x >> 1) ^ -(x & 1)
-    if pos < end and buf[pos] < 128:
-        x = buf[pos]
+        if pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
+            x = (x & 127) | (buf[pos + 1] << 7)
+            pos += 2
+        else:
+            x, pos = _rt.uvarint(buf, pos, end, 10, "timestamp_delta", 64)
+        v_timestamp_delta = (x >> 1) ^ -(x & 1)
+    if pos < end and (x := buf[pos]) < 128:
+        v_offset_delta = (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (buf[pos] & 127) | (buf[pos + 1] << 7)
-        pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 5, "offset_delta", 32)
-    v_offset_delta = (x >> 1) ^ -(x & 1)
-    if pos < end and buf[pos] < 128:
-        x = buf[pos]
+        if pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
+            x = (x & 127) | (buf[pos + 1] << 7)
+            pos += 2
+        else:
+            x, pos = _rt.uvarint(buf, pos, end, 5, "offset_delta", 32)
+        v_offset_delta = (x >> 1) ^ -(x & 1)
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_key = (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (buf[pos] & 127) | (buf[pos + 1] << 7)
-        pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 5, "len_key", 32)
-    v_len_key = (x >> 1) ^ -(x & 1)
+        if pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
+            x = (x & 127) | (buf[pos + 1] << 7)
+            pos += 2
+        else:
+            x, pos = _rt.uvarint(buf, pos, end, 5, "len_key", 32)
+        v_len_key = (x >> 1) ^ -(x & 1)
     if v_len_key >= 0:
         n = v_len_key
         if n < 0:
@@ -924,15 +937,16 @@ def _d_record(buf: bytes, pos: int, end: int, lim: Budget, p_is_control: bool) -
         pos = e
     else:
         v_key = None
-    if pos < end and buf[pos] < 128:
-        x = buf[pos]
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_value = (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (buf[pos] & 127) | (buf[pos + 1] << 7)
-        pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 5, "len_value", 32)
-    v_len_value = (x >> 1) ^ -(x & 1)
+        if pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
+            x = (x & 127) | (buf[pos + 1] << 7)
+            pos += 2
+        else:
+            x, pos = _rt.uvarint(buf, pos, end, 5, "len_value", 32)
+        v_len_value = (x >> 1) ^ -(x & 1)
     if v_len_value >= 0:
         n = v_len_value
         if n < 0:
@@ -954,15 +968,16 @@ def _d_record(buf: bytes, pos: int, end: int, lim: Budget, p_is_control: bool) -
         pos = e
     else:
         v_value = None
-    if pos < end and buf[pos] < 128:
-        x = buf[pos]
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_headers = (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (buf[pos] & 127) | (buf[pos + 1] << 7)
-        pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 5, "num_headers", 32)
-    v_num_headers = (x >> 1) ^ -(x & 1)
+        if pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
+            x = (x & 127) | (buf[pos + 1] << 7)
+            pos += 2
+        else:
+            x, pos = _rt.uvarint(buf, pos, end, 5, "num_headers", 32)
+        v_num_headers = (x >> 1) ^ -(x & 1)
     v_headers = []
     count = v_num_headers
     if count < 0:
@@ -1000,7 +1015,7 @@ def _d_record(buf: bytes, pos: int, end: int, lim: Budget, p_is_control: bool) -
     ), pos
 
 
-def _e_record(v: Record, out: list[Any], p_is_control: bool) -> int:
+def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -> int:
     """Append the parts of a record to `out`; return how many bytes they hold."""
     v_key: Any
     v_value: Any
@@ -1014,16 +1029,23 @@ def _e_record(v: Record, out: list[Any], p_is_control: bool) -> int:
     actual: int
     try:
         w = 0
-        v_len_record = v.len_record
-        v_attributes = v.attributes
-        v_timestamp_delta = v.timestamp_delta
-        v_offset_delta = v.offset_delta
-        v_len_key = v.len_key
-        v_key = v.key
-        v_len_value = v.len_value
-        v_value = v.value
-        v_num_headers = v.num_headers
-        v_headers = v.headers
+        if not isinstance(v, tuple):
+            v_len_record = v.len_record
+            v_attributes = v.attributes
+            v_timestamp_delta = v.timestamp_delta
+            v_offset_delta = v.offset_delta
+            v_len_key = v.len_key
+            v_key = v.key
+            v_len_value = v.len_value
+            v_value = v.value
+            v_num_headers = v.num_headers
+            v_headers = v.headers
+        else:  # the tuple form: the fields but the derived ones, in order
+            v_attributes, v_timestamp_delta, v_offset_delta, v_key, v_value, v_headers = v
+            v_len_record = None
+            v_len_key = None
+            v_len_value = None
+            v_num_headers = None
         b_key = None
         if v_key is not None:
             on_key = p_is_control
@@ -1143,10 +1165,12 @@ def _e_record(v: Record, out: list[Any], p_is_control: bool) -> int:
             raise _rt.mismatch("headers", v_num_headers, len(v_headers))
         i = 0
         try:
-            for i, x_headers in enumerate(v_headers):
+            for i, x_headers in enumerate(_cast("list[Any]", v_headers)):
                 w += _e_header(x_headers, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"headers[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"headers[{i}]") from None
         actual = w - s_attributes
         if v_len_record is None:
             v_len_record = actual
@@ -1176,15 +1200,16 @@ def _d_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Header, int]
     n: int
     e: int
     start = pos
-    if pos < end and buf[pos] < 128:
-        x = buf[pos]
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_key = (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (buf[pos] & 127) | (buf[pos + 1] << 7)
-        pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 5, "len_key", 32)
-    v_len_key = (x >> 1) ^ -(x & 1)
+        if pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
+            x = (x & 127) | (buf[pos + 1] << 7)
+            pos += 2
+        else:
+            x, pos = _rt.uvarint(buf, pos, end, 5, "len_key", 32)
+        v_len_key = (x >> 1) ^ -(x & 1)
     n = v_len_key
     if n < 0:
         raise _rt.bad_length(n, pos, "key")
@@ -1196,15 +1221,16 @@ def _d_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Header, int]
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
     pos = e
-    if pos < end and buf[pos] < 128:
-        x = buf[pos]
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_value = (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (buf[pos] & 127) | (buf[pos + 1] << 7)
-        pos += 2
     else:
-        x, pos = _rt.uvarint(buf, pos, end, 5, "len_value", 32)
-    v_len_value = (x >> 1) ^ -(x & 1)
+        if pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
+            x = (x & 127) | (buf[pos + 1] << 7)
+            pos += 2
+        else:
+            x, pos = _rt.uvarint(buf, pos, end, 5, "len_value", 32)
+        v_len_value = (x >> 1) ^ -(x & 1)
     if v_len_value >= 0:
         n = v_len_value
         if n < 0:
@@ -1219,7 +1245,7 @@ def _d_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Header, int]
     return Header(v_len_key, v_key, v_len_value, v_value), pos
 
 
-def _e_header(v: Header, out: list[Any]) -> int:
+def _e_header(v: Header | tuple[Any, ...], out: list[Any]) -> int:
     """Append the parts of a header to `out`; return how many bytes they hold."""
     v_value: Any
     b_key: bytes | None
@@ -1230,10 +1256,15 @@ def _e_header(v: Header, out: list[Any]) -> int:
     actual: int
     try:
         w = 0
-        v_len_key = v.len_key
-        v_key = v.key
-        v_len_value = v.len_value
-        v_value = v.value
+        if not isinstance(v, tuple):
+            v_len_key = v.len_key
+            v_key = v.key
+            v_len_value = v.len_value
+            v_value = v.value
+        else:  # the tuple form: the fields but the derived ones, in order
+            v_key, v_value = v
+            v_len_key = None
+            v_len_value = None
         b_key = None
         if v_key is not None:
             b_key = v_key.encode("UTF-8")
@@ -1549,6 +1580,46 @@ def encode(value: RecordBatchV2) -> bytes:
     return b"".join(out)
 
 
+def build(
+    *,
+    base_offset: int = 0,
+    len_batch: int | None = None,
+    partition_leader_epoch: int = 0,
+    magic: int = 2,
+    crc: int | None = None,
+    attributes: Attributes | None = None,
+    last_offset_delta: int | None = None,
+    base_timestamp: int = 0,
+    max_timestamp: int = 0,
+    producer_id: int = 0,
+    producer_epoch: int = 0,
+    base_sequence: int = 0,
+    num_records: int | None = None,
+    records: list[Record | tuple[Any, ...]] | None = None,
+) -> bytes:
+    """Encode one record_batch_v2 from its fields, as `encode(RecordBatchV2(...))` does: derived
+    fields left None are computed, and the elements of a list may be given in their type's tuple
+    form (each class's docstring shows it) instead of value objects, which is faster to build."""
+    return encode(
+        RecordBatchV2(
+            base_offset,
+            len_batch,
+            partition_leader_epoch,
+            magic,
+            crc,
+            attributes,
+            last_offset_delta,
+            base_timestamp,
+            max_timestamp,
+            producer_id,
+            producer_epoch,
+            base_sequence,
+            num_records,
+            _cast(Any, records),
+        )
+    )
+
+
 #: The type of the values laid end to end in a log of this format; `entry_size` reads one's
 #: size from its first 12 bytes at the most (`ENTRY_HEADER`).
 ENTRY = "record_batch_v2"
@@ -1695,6 +1766,22 @@ OFFSETS: Final[dict[str, int]] = {
     "record_batch_v2_header.producer_epoch": 51,
     "record_batch_v2_header.base_sequence": 53,
     "record_batch_v2_header.num_records": 57,
+}
+#: The classes whose values an encoder also takes as tuples in a list (the tuple form: these
+#: fields, in this order; the derived ones are computed), as `build` and `encode` do.
+TUPLE_FORMS: Final[dict[str, tuple[str, ...]]] = {
+    "Record": (
+        "attributes",
+        "timestamp_delta",
+        "offset_delta",
+        "key",
+        "value",
+        "headers",
+    ),
+    "Header": (
+        "key",
+        "value",
+    ),
 }
 #: The bytes a value of each type takes, for the types whose values all take the same number.
 SIZES: Final[dict[str, int]] = {

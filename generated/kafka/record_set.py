@@ -30,7 +30,7 @@ _VARINT: Final = _rt.VARINT
 SCHEMA_SHA256 = "3a7314585d91fb124479817e452e3b841f809e21765f8b6486ba3e3823acac4e"
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class RecordSet:
     """
     The records of a partition as a Fetch response (or a log segment) holds them:
@@ -128,6 +128,8 @@ def _e_record_set(v: RecordSet, out: list[Any]) -> int:
                 w += _e_record_set_entry(x_entries, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"entries[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"entries[{i}]") from None
         if v_partial_entry is None:
             raise _rt.missing("partial_entry")
         d = _cast(bytes, v_partial_entry)
@@ -226,6 +228,22 @@ def encode(value: RecordSet) -> bytes:
     except _rt.EncodeError as exc:
         raise exc.within("record_set")
     return b"".join(out)
+
+
+def build(
+    *,
+    entries: list[Entry | RecordBatchV2] | None = None,
+    partial_entry: bytes = b"",
+) -> bytes:
+    """Encode one record_set from its fields, as `encode(RecordSet(...))` does: derived
+    fields left None are computed, and the elements of a list may be given in their type's tuple
+    form (each class's docstring shows it) instead of value objects, which is faster to build."""
+    return encode(
+        RecordSet(
+            entries,
+            partial_entry,
+        )
+    )
 
 
 #: The type of the values laid end to end in a log of this format; `entry_size` reads one's
@@ -347,6 +365,9 @@ PARTS = tuple(_PARTS)
 OFFSETS: Final[dict[str, int]] = {
     "record_set.entries": 0,
 }
+#: The classes whose values an encoder also takes as tuples in a list (the tuple form: these
+#: fields, in this order; the derived ones are computed), as `build` and `encode` do.
+TUPLE_FORMS: Final[dict[str, tuple[str, ...]]] = {}
 #: The bytes a value of each type takes, for the types whose values all take the same number.
 SIZES: Final[dict[str, int]] = {}
 ROOT = RecordSet

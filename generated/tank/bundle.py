@@ -36,7 +36,7 @@ class Codec(IntEnum):
     snappy = 1
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class Bundle:
     """
     The unit in which TANK stores and transfers messages: a flags byte, an
@@ -125,7 +125,7 @@ class Bundle:
         self.num_messages = num_messages
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ProducerInfo:
     """Rich producer information of the extra flags (documented by the seeds only)."""
 
@@ -147,7 +147,7 @@ class ProducerInfo:
         self.producer_epoch = producer_epoch
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class Message:
     """
     One message. Its timestamp is written only when it differs from the previous
@@ -230,7 +230,7 @@ class Message:
         self.seq_num = seq_num
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class BundleHeader:
     """
     The fields of a bundle before its messages.
@@ -326,6 +326,7 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: int) 
     v_first_seq_num: Any
     v_last_seq_num_delta: Any
     v_messages: list[Message]
+    x: int
     e: int
     p: int
     b2: bytes
@@ -353,8 +354,8 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: int) 
     else:
         v_producer = None
     if v_num_messages_in_flags == 0:
-        if pos < end and buf[pos] < 128:
-            v_num_messages_varint = buf[pos]
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_messages_varint = x
             pos += 1
         else:
             v_num_messages_varint, pos = _rt.uvarint(buf, pos, end, 5, "num_messages_varint", 32)
@@ -369,8 +370,8 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: int) 
         v_first_seq_num = None
     i_num_messages = v_num_messages_in_flags if (v_num_messages_in_flags != 0) else v_num_messages_varint
     if v_is_sparse and (i_num_messages != 1):
-        if pos < end and buf[pos] < 128:
-            v_last_seq_num_delta = buf[pos]
+        if pos < end and (x := buf[pos]) < 128:
+            v_last_seq_num_delta = x
             pos += 1
         else:
             v_last_seq_num_delta, pos = _rt.uvarint(buf, pos, end, 5, "last_seq_num_delta", 32)
@@ -670,6 +671,8 @@ def _e_message_set(
                 )
         except _rt.EncodeError as exc:
             raise exc.within(f"[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"[{i}]") from None
         return w
     except _rt.EncodeError:
         raise
@@ -700,6 +703,7 @@ def _d_message(
     v_key: Any
     v_len_content: int
     v_content: bytes
+    x: int
     n: int
     e: int
     try:
@@ -712,8 +716,8 @@ def _d_message(
         v_reserved = (g_has_key >> 3) & 0x1F
         pos += 1
         if ((p_is_sparse and (not v_seq_num_prev_plus_one)) and (p_idx > 0)) and (p_idx < (p_num_messages - 1)):
-            if pos < end and buf[pos] < 128:
-                v_seq_num_delta = buf[pos]
+            if pos < end and (x := buf[pos]) < 128:
+                v_seq_num_delta = x
                 pos += 1
             else:
                 v_seq_num_delta, pos = _rt.uvarint(buf, pos, end, 5, "seq_num_delta", 32)
@@ -744,8 +748,8 @@ def _d_message(
             pos = e
         else:
             v_key = None
-        if pos < end and buf[pos] < 128:
-            v_len_content = buf[pos]
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_content = x
             pos += 1
         else:
             v_len_content, pos = _rt.uvarint(buf, pos, end, 5, "len_content", 32)
@@ -972,6 +976,7 @@ def _d_bundle_header(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num
     v_num_messages_varint: Any
     v_first_seq_num: Any
     v_last_seq_num_delta: Any
+    x: int
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L10)
     g_codec = buf[pos]
@@ -996,8 +1001,8 @@ def _d_bundle_header(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num
     else:
         v_producer = None
     if v_num_messages_in_flags == 0:
-        if pos < end and buf[pos] < 128:
-            v_num_messages_varint = buf[pos]
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_messages_varint = x
             pos += 1
         else:
             v_num_messages_varint, pos = _rt.uvarint(buf, pos, end, 5, "num_messages_varint", 32)
@@ -1012,8 +1017,8 @@ def _d_bundle_header(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num
         v_first_seq_num = None
     i_num_messages = v_num_messages_in_flags if (v_num_messages_in_flags != 0) else v_num_messages_varint
     if v_is_sparse and (i_num_messages != 1):
-        if pos < end and buf[pos] < 128:
-            v_last_seq_num_delta = buf[pos]
+        if pos < end and (x := buf[pos]) < 128:
+            v_last_seq_num_delta = x
             pos += 1
         else:
             v_last_seq_num_delta, pos = _rt.uvarint(buf, pos, end, 5, "last_seq_num_delta", 32)
@@ -1185,6 +1190,40 @@ def encode(value: Bundle, *, base_seq_num: int = 0) -> bytes:
     return b"".join(out)
 
 
+def build(
+    *,
+    codec: Codec | int = Codec.none,
+    num_messages_in_flags: int | None = None,
+    is_sparse: bool = False,
+    has_extra_flags: bool = False,
+    extra_flags: int | None = None,
+    producer: ProducerInfo | None = None,
+    num_messages_varint: int | None = None,
+    first_seq_num: int | None = None,
+    last_seq_num_delta: int | None = None,
+    messages: list[Message] | None = None,
+    base_seq_num: int = 0,
+) -> bytes:
+    """Encode one bundle from its fields, as `encode(Bundle(...))` does: derived
+    fields left None are computed, and the elements of a list may be given in their type's tuple
+    form (each class's docstring shows it) instead of value objects, which is faster to build."""
+    return encode(
+        Bundle(
+            codec,
+            num_messages_in_flags,
+            is_sparse,
+            has_extra_flags,
+            extra_flags,
+            producer,
+            num_messages_varint,
+            first_seq_num,
+            last_seq_num_delta,
+            messages,
+        ),
+        base_seq_num=base_seq_num,
+    )
+
+
 #: Each type of the schema by name: its decoder and encoder (`decode_part`, `encode_part`).
 _PARTS: Final = {
     "bundle": (_d_bundle, _e_bundle),
@@ -1220,6 +1259,9 @@ OFFSETS: Final[dict[str, int]] = {
     "message.has_key": 0,
     "bundle_header.codec": 0,
 }
+#: The classes whose values an encoder also takes as tuples in a list (the tuple form: these
+#: fields, in this order; the derived ones are computed), as `build` and `encode` do.
+TUPLE_FORMS: Final[dict[str, tuple[str, ...]]] = {}
 #: The bytes a value of each type takes, for the types whose values all take the same number.
 SIZES: Final[dict[str, int]] = {
     "producer_info": 14,

@@ -42,7 +42,7 @@ class MsgId(IntEnum):
     discover_topology = 12
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class Request:
     """
     A frame from a TANK client to the broker: the message id, the payload length and
@@ -119,7 +119,7 @@ class Request:
         self.payload = payload
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ProduceRequest:
     """
     Produce (1) appends a bundle to each of a set of partitions. ProduceWithSeqnum
@@ -172,9 +172,13 @@ class ProduceRequest:
         self.topics = topics if topics is not None else list()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ProduceTopic:
-    """One topic of a Produce request."""
+    """
+    One topic of a Produce request.
+
+    Tuple form, in a list: (name, partitions).
+    """
 
     len_name: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the topic name. Derived: computed on encode when left None."""
@@ -200,9 +204,13 @@ class ProduceTopic:
         self.partitions = partitions if partitions is not None else list()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ProducePartition:
-    """One partition of a Produce request and the bundle to append to it."""
+    """
+    One partition of a Produce request and the bundle to append to it.
+
+    Tuple form, in a list: (partition, base_seq_num, bundle).
+    """
 
     partition: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The partition."""
@@ -232,7 +240,7 @@ class ProducePartition:
         self.bundle = bundle if bundle is not None else Bundle()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ConsumeRequest:
     """
     Consume (2), the seeds' Fetch: messages from each of a set of partitions,
@@ -293,7 +301,7 @@ class ConsumeRequest:
         self.topics = topics if topics is not None else list()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ConsumeFlags:
     """The flags byte of a Consume request (client version 3), least significant bit first."""
 
@@ -311,9 +319,13 @@ class ConsumeFlags:
         self.reserved = reserved
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ConsumeTopic:
-    """One topic of a Consume request."""
+    """
+    One topic of a Consume request.
+
+    Tuple form, in a list: (name, partitions).
+    """
 
     len_name: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the topic name. Derived: computed on encode when left None."""
@@ -339,9 +351,13 @@ class ConsumeTopic:
         self.partitions = partitions if partitions is not None else list()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ConsumePartition:
-    """Where to read one partition, and how much."""
+    """
+    Where to read one partition, and how much.
+
+    Tuple form, in a list: (partition, seq_num, fetch_size).
+    """
 
     partition: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The partition."""
@@ -364,7 +380,7 @@ class ConsumePartition:
         self.fetch_size = fetch_size
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ConsumePeerRequest:
     """
     ConsumePeer (9): Consume between brokers of a cluster. It has no request id and
@@ -399,9 +415,13 @@ class ConsumePeerRequest:
         self.topics = topics if topics is not None else list()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ConsumePeerTopic:
-    """One topic of a ConsumePeer request."""
+    """
+    One topic of a ConsumePeer request.
+
+    Tuple form, in a list: (name, partitions).
+    """
 
     len_name: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the topic name. Derived: computed on encode when left None."""
@@ -427,7 +447,7 @@ class ConsumePeerTopic:
         self.partitions = partitions if partitions is not None else list()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class RegReplicaRequest:
     """RegReplica (4), obsolete; the broker closes the connection."""
 
@@ -441,7 +461,7 @@ class RegReplicaRequest:
         self.replica_id = replica_id
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class StatusRequest:
     """Status (10) asks for the broker's counters."""
 
@@ -455,7 +475,7 @@ class StatusRequest:
         self.request_id = request_id
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class DiscoverTopicsRequest:
     """DiscoverTopics (11) asks for every topic."""
 
@@ -473,7 +493,7 @@ class DiscoverTopicsRequest:
         self.flags = flags
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class DiscoverTopologyRequest:
     """DiscoverTopology (12) asks for the cluster's nodes."""
 
@@ -491,7 +511,7 @@ class DiscoverTopologyRequest:
         self.flags = flags
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class CreateTopicRequest:
     """CreateTopic (7) creates a topic with a number of partitions and a configuration text."""
 
@@ -525,7 +545,7 @@ class CreateTopicRequest:
         self.config = config
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ReloadConfRequest:
     """ReloadConf (8) reloads a partition's configuration file."""
 
@@ -551,7 +571,7 @@ class ReloadConfRequest:
         self.partition = partition
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class DiscoverPartitionsRequest:
     """
     DiscoverPartitions (6) asks for the first available sequence number and high-
@@ -1068,10 +1088,12 @@ def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -
             raise _rt.mismatch("topics", v_num_topics, len(v_topics))
         i = 0
         try:
-            for i, x_topics in enumerate(v_topics):
+            for i, x_topics in enumerate(_cast("list[Any]", v_topics)):
                 w += _e_produce_topic(x_topics, out, p_with_seqnum)
         except _rt.EncodeError as exc:
             raise exc.within(f"topics[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"topics[{i}]") from None
         return w
     except _rt.EncodeError:
         raise
@@ -1127,7 +1149,7 @@ def _d_produce_topic(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnum:
     return ProduceTopic(v_len_name, v_name, v_num_partitions, v_partitions), pos
 
 
-def _e_produce_topic(v: ProduceTopic, out: list[Any], p_with_seqnum: bool) -> int:
+def _e_produce_topic(v: ProduceTopic | tuple[Any, ...], out: list[Any], p_with_seqnum: bool) -> int:
     """Append the parts of a produce_topic to `out`; return how many bytes they hold."""
     b_name: bytes | None
     d: bytes
@@ -1135,10 +1157,15 @@ def _e_produce_topic(v: ProduceTopic, out: list[Any], p_with_seqnum: bool) -> in
     actual: int
     try:
         w = 0
-        v_len_name = v.len_name
-        v_name = v.name
-        v_num_partitions = v.num_partitions
-        v_partitions = v.partitions
+        if not isinstance(v, tuple):
+            v_len_name = v.len_name
+            v_name = v.name
+            v_num_partitions = v.num_partitions
+            v_partitions = v.partitions
+        else:  # the tuple form: the fields but the derived ones, in order
+            v_name, v_partitions = v
+            v_len_name = None
+            v_num_partitions = None
         b_name = None
         if v_name is not None:
             b_name = v_name.encode("UTF-8")
@@ -1181,10 +1208,12 @@ def _e_produce_topic(v: ProduceTopic, out: list[Any], p_with_seqnum: bool) -> in
             raise _rt.mismatch("partitions", v_num_partitions, len(v_partitions))
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
+            for i, x_partitions in enumerate(_cast("list[Any]", v_partitions)):
                 w += _e_produce_partition(x_partitions, out, p_with_seqnum)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"partitions[{i}]") from None
         return w
     except _rt.EncodeError:
         raise
@@ -1200,6 +1229,7 @@ def _d_produce_partition(
     v_len_bundle: int
     v_base_seq_num: Any
     v_bundle: Bundle
+    x: int
     n: int
     e: int
     p: int
@@ -1207,8 +1237,8 @@ def _d_produce_partition(
         raise _rt.short_run(buf, pos, end, _L14)
     (v_partition,) = _S4.unpack_from(buf, pos)
     pos += 2
-    if pos < end and buf[pos] < 128:
-        v_len_bundle = buf[pos]
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_bundle = x
         pos += 1
     else:
         v_len_bundle, pos = _rt.uvarint(buf, pos, end, 5, "len_bundle", 32)
@@ -1236,7 +1266,7 @@ def _d_produce_partition(
     return ProducePartition(v_partition, v_len_bundle, v_base_seq_num, v_bundle), pos
 
 
-def _e_produce_partition(v: ProducePartition, out: list[Any], p_with_seqnum: bool) -> int:
+def _e_produce_partition(v: ProducePartition | tuple[Any, ...], out: list[Any], p_with_seqnum: bool) -> int:
     """Append the parts of a produce_partition to `out`; return how many bytes they hold."""
     v_base_seq_num: Any
     b_bundle: bytes | None
@@ -1247,10 +1277,14 @@ def _e_produce_partition(v: ProducePartition, out: list[Any], p_with_seqnum: boo
     actual: int
     try:
         w = 0
-        v_partition = v.partition
-        v_len_bundle = v.len_bundle
-        v_base_seq_num = v.base_seq_num
-        v_bundle = v.bundle
+        if not isinstance(v, tuple):
+            v_partition = v.partition
+            v_len_bundle = v.len_bundle
+            v_base_seq_num = v.base_seq_num
+            v_bundle = v.bundle
+        else:  # the tuple form: the fields but the derived ones, in order
+            v_partition, v_base_seq_num, v_bundle = v
+            v_len_bundle = None
         b_bundle = None
         if v_bundle is not None:
             t_bundle = []
@@ -1471,10 +1505,12 @@ def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
             raise _rt.mismatch("topics", v_num_topics, len(v_topics))
         i = 0
         try:
-            for i, x_topics in enumerate(v_topics):
+            for i, x_topics in enumerate(_cast("list[Any]", v_topics)):
                 w += _e_consume_topic(x_topics, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"topics[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"topics[{i}]") from None
         return w
     except _rt.EncodeError:
         raise
@@ -1591,7 +1627,7 @@ def _d_consume_topic(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Consu
     return ConsumeTopic(v_len_name, v_name, v_num_partitions, v_partitions), pos
 
 
-def _e_consume_topic(v: ConsumeTopic, out: list[Any]) -> int:
+def _e_consume_topic(v: ConsumeTopic | tuple[Any, ...], out: list[Any]) -> int:
     """Append the parts of a consume_topic to `out`; return how many bytes they hold."""
     b_name: bytes | None
     d: bytes
@@ -1599,10 +1635,15 @@ def _e_consume_topic(v: ConsumeTopic, out: list[Any]) -> int:
     actual: int
     try:
         w = 0
-        v_len_name = v.len_name
-        v_name = v.name
-        v_num_partitions = v.num_partitions
-        v_partitions = v.partitions
+        if not isinstance(v, tuple):
+            v_len_name = v.len_name
+            v_name = v.name
+            v_num_partitions = v.num_partitions
+            v_partitions = v.partitions
+        else:  # the tuple form: the fields but the derived ones, in order
+            v_name, v_partitions = v
+            v_len_name = None
+            v_num_partitions = None
         b_name = None
         if v_name is not None:
             b_name = v_name.encode("UTF-8")
@@ -1645,10 +1686,12 @@ def _e_consume_topic(v: ConsumeTopic, out: list[Any]) -> int:
             raise _rt.mismatch("partitions", v_num_partitions, len(v_partitions))
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
+            for i, x_partitions in enumerate(_cast("list[Any]", v_partitions)):
                 w += _e_consume_partition(x_partitions, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"partitions[{i}]") from None
         return w
     except _rt.EncodeError:
         raise
@@ -1668,14 +1711,17 @@ def _d_consume_partition(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[C
     return ConsumePartition(v_partition, v_seq_num, v_fetch_size), pos
 
 
-def _e_consume_partition(v: ConsumePartition, out: list[Any]) -> int:
+def _e_consume_partition(v: ConsumePartition | tuple[Any, ...], out: list[Any]) -> int:
     """Append the parts of a consume_partition to `out`; return how many bytes they hold."""
     w: int
     try:
         w = 0
-        v_partition = v.partition
-        v_seq_num = v.seq_num
-        v_fetch_size = v.fetch_size
+        if not isinstance(v, tuple):
+            v_partition = v.partition
+            v_seq_num = v.seq_num
+            v_fetch_size = v.fetch_size
+        else:  # the tuple form: the fields but the derived ones, in order
+            v_partition, v_seq_num, v_fetch_size = v
         if v_partition is None:
             raise _rt.missing("partition")
         if v_seq_num is None:
@@ -1777,10 +1823,12 @@ def _e_consume_peer_request(v: ConsumePeerRequest, out: list[Any]) -> int:
             raise _rt.mismatch("topics", v_num_topics, len(v_topics))
         i = 0
         try:
-            for i, x_topics in enumerate(v_topics):
+            for i, x_topics in enumerate(_cast("list[Any]", v_topics)):
                 w += _e_consume_peer_topic(x_topics, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"topics[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"topics[{i}]") from None
         return w
     except _rt.EncodeError:
         raise
@@ -1836,7 +1884,7 @@ def _d_consume_peer_topic(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[
     return ConsumePeerTopic(v_len_name, v_name, v_num_partitions, v_partitions), pos
 
 
-def _e_consume_peer_topic(v: ConsumePeerTopic, out: list[Any]) -> int:
+def _e_consume_peer_topic(v: ConsumePeerTopic | tuple[Any, ...], out: list[Any]) -> int:
     """Append the parts of a consume_peer_topic to `out`; return how many bytes they hold."""
     b_name: bytes | None
     d: bytes
@@ -1844,10 +1892,15 @@ def _e_consume_peer_topic(v: ConsumePeerTopic, out: list[Any]) -> int:
     actual: int
     try:
         w = 0
-        v_len_name = v.len_name
-        v_name = v.name
-        v_num_partitions = v.num_partitions
-        v_partitions = v.partitions
+        if not isinstance(v, tuple):
+            v_len_name = v.len_name
+            v_name = v.name
+            v_num_partitions = v.num_partitions
+            v_partitions = v.partitions
+        else:  # the tuple form: the fields but the derived ones, in order
+            v_name, v_partitions = v
+            v_len_name = None
+            v_num_partitions = None
         b_name = None
         if v_name is not None:
             b_name = v_name.encode("UTF-8")
@@ -1888,10 +1941,12 @@ def _e_consume_peer_topic(v: ConsumePeerTopic, out: list[Any]) -> int:
             raise _rt.mismatch("partitions", v_num_partitions, len(v_partitions))
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
+            for i, x_partitions in enumerate(_cast("list[Any]", v_partitions)):
                 w += _e_consume_partition(x_partitions, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"partitions[{i}]") from None
         return w
     except _rt.EncodeError:
         raise
@@ -2049,6 +2104,7 @@ def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
     v_num_partitions: int
     v_len_config: int
     v_config: str
+    x: int
     n: int
     e: int
     start = pos
@@ -2071,8 +2127,8 @@ def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
         raise _rt.short_run(buf, pos, end, _L46)
     (v_num_partitions,) = _S4.unpack_from(buf, pos)
     pos += 2
-    if pos < end and buf[pos] < 128:
-        v_len_config = buf[pos]
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_config = x
         pos += 1
     else:
         v_len_config, pos = _rt.uvarint(buf, pos, end, 5, "len_config", 32)
@@ -2367,6 +2423,35 @@ def encode(value: Request) -> bytes:
     return b"".join(out)
 
 
+def build(
+    *,
+    msg_id: MsgId | int = MsgId.produce,
+    len_payload: int | None = None,
+    payload: StatusRequest
+    | DiscoverTopicsRequest
+    | DiscoverTopologyRequest
+    | CreateTopicRequest
+    | ReloadConfRequest
+    | DiscoverPartitionsRequest
+    | ProduceRequest
+    | ConsumeRequest
+    | ConsumePeerRequest
+    | RegReplicaRequest
+    | bytes
+    | None = None,
+) -> bytes:
+    """Encode one request from its fields, as `encode(Request(...))` does: derived
+    fields left None are computed, and the elements of a list may be given in their type's tuple
+    form (each class's docstring shows it) instead of value objects, which is faster to build."""
+    return encode(
+        Request(
+            msg_id,
+            len_payload,
+            payload,
+        )
+    )
+
+
 #: The type of the values laid end to end in a log of this format; `entry_size` reads one's
 #: size from its first 5 bytes at the most (`ENTRY_HEADER`).
 ENTRY = "request"
@@ -2499,6 +2584,32 @@ OFFSETS: Final[dict[str, int]] = {
     "discover_partitions_request.request_id": 0,
     "discover_partitions_request.len_topic": 4,
     "discover_partitions_request.topic": 5,
+}
+#: The classes whose values an encoder also takes as tuples in a list (the tuple form: these
+#: fields, in this order; the derived ones are computed), as `build` and `encode` do.
+TUPLE_FORMS: Final[dict[str, tuple[str, ...]]] = {
+    "ProduceTopic": (
+        "name",
+        "partitions",
+    ),
+    "ProducePartition": (
+        "partition",
+        "base_seq_num",
+        "bundle",
+    ),
+    "ConsumeTopic": (
+        "name",
+        "partitions",
+    ),
+    "ConsumePartition": (
+        "partition",
+        "seq_num",
+        "fetch_size",
+    ),
+    "ConsumePeerTopic": (
+        "name",
+        "partitions",
+    ),
 }
 #: The bytes a value of each type takes, for the types whose values all take the same number.
 SIZES: Final[dict[str, int]] = {

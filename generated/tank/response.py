@@ -91,7 +91,7 @@ class ReloadConfError(IntEnum):
     cluster_mode = 12
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class Response:
     """
     A frame from the TANK broker to a client: the message id of the request it
@@ -166,7 +166,7 @@ class Response:
         self.payload = payload
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ProduceResponse:
     """
     The answer to Produce and ProduceWithSeqnum: one status per partition of the
@@ -196,9 +196,13 @@ class ProduceResponse:
         self.statuses = statuses if statuses is not None else list()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ProduceStatus:
-    """The outcome for one partition, or for all the partitions of a topic."""
+    """
+    The outcome for one partition, or for all the partitions of a topic.
+
+    Tuple form, in a list: (error, leader_address, leader_port).
+    """
 
     error: ProduceError | int = field(default=ProduceError.ok, metadata={"kind": "enum", "enum": "ProduceError"})
     """The outcome."""
@@ -218,7 +222,7 @@ class ProduceStatus:
         self.leader_port = leader_port
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ConsumeResponse:
     """
     The answer to Consume: a header for every requested partition (status, high-
@@ -252,7 +256,7 @@ class ConsumeResponse:
         self.chunks = chunks if chunks is not None else list()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ConsumeHeader:
     """The header of a Consume response."""
 
@@ -276,7 +280,7 @@ class ConsumeHeader:
         self.topics = topics if topics is not None else list()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ConsumeTopicHeader:
     """One topic of a Consume response's header."""
 
@@ -307,7 +311,7 @@ class ConsumeTopicHeader:
         self.partitions = partitions
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ConsumePartitionHeader:
     """The status of one partition in a Consume response, and the length of its chunk."""
 
@@ -369,9 +373,13 @@ class ConsumePartitionHeader:
         self.has_chunk = has_chunk
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ConsumeTopicChunks:
-    """The chunks of one topic of a Consume response."""
+    """
+    The chunks of one topic of a Consume response.
+
+    Tuple form, in a list: (partitions,).
+    """
 
     partitions: list[Chunk] = field(default_factory=list, metadata={"kind": "user", "type": "Chunk", "list": True})
     """
@@ -386,12 +394,14 @@ class ConsumeTopicChunks:
         self.partitions = partitions if partitions is not None else list()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class Chunk:
     """
     A partition's chunk: bundles, each after its varint length. The last may be cut
     short
     by the fetch size; that is not an error.
+
+    Tuple form, in a list: (bundles, partial_bundle).
     """
 
     bundles: list[ChunkBundle] = field(
@@ -413,9 +423,13 @@ class Chunk:
         self.partial_bundle = partial_bundle
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ChunkBundle:
-    """One bundle of a chunk, with its length."""
+    """
+    One bundle of a chunk, with its length.
+
+    Tuple form, in a list: (bundle,).
+    """
 
     len_bundle: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the bundle. Derived: computed on encode when left None."""
@@ -434,7 +448,7 @@ class ChunkBundle:
         self.bundle = bundle if bundle is not None else Bundle()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ConsumePeerResponse:
     """
     The answer to ConsumePeer: laid out as a Consume response, without a request id
@@ -464,7 +478,7 @@ class ConsumePeerResponse:
         self.chunks = chunks if chunks is not None else list()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ConsumePeerHeader:
     """The header of a ConsumePeer response."""
 
@@ -484,7 +498,7 @@ class ConsumePeerHeader:
         self.topics = topics if topics is not None else list()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ConsumePeerTopicHeader:
     """One topic of a ConsumePeer response's header."""
 
@@ -512,9 +526,13 @@ class ConsumePeerTopicHeader:
         self.partitions = partitions
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ConsumePeerTopicChunks:
-    """The chunks of one topic of a ConsumePeer response."""
+    """
+    The chunks of one topic of a ConsumePeer response.
+
+    Tuple form, in a list: (partitions,).
+    """
 
     partitions: list[Chunk] = field(default_factory=list, metadata={"kind": "user", "type": "Chunk", "list": True})
     """
@@ -529,7 +547,7 @@ class ConsumePeerTopicChunks:
         self.partitions = partitions if partitions is not None else list()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class StatusResponse:
     """The broker's counters (answer to Status)."""
 
@@ -581,7 +599,7 @@ class StatusResponse:
         self.version = version
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ClusterInfo:
     """Cluster fields of a Status response."""
 
@@ -607,7 +625,7 @@ class ClusterInfo:
         self.num_nodes = num_nodes
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class DiscoverTopicsResponse:
     """Every topic (answer to DiscoverTopics)."""
 
@@ -633,9 +651,13 @@ class DiscoverTopicsResponse:
         self.topics = topics if topics is not None else list()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class TopicInfo:
-    """One topic of a DiscoverTopics response."""
+    """
+    One topic of a DiscoverTopics response.
+
+    Tuple form, in a list: (name, is_enabled, num_partitions, replication_factor).
+    """
 
     len_name: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the topic name. Derived: computed on encode when left None."""
@@ -663,7 +685,7 @@ class TopicInfo:
         self.replication_factor = replication_factor
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class DiscoverTopologyResponse:
     """The cluster's nodes (answer to DiscoverTopology)."""
 
@@ -688,7 +710,7 @@ class DiscoverTopologyResponse:
         self.cluster = cluster
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class CreateTopicResponse:
     """The outcome of CreateTopic."""
 
@@ -716,7 +738,7 @@ class CreateTopicResponse:
         self.error = error
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class ReloadConfResponse:
     """The outcome of ReloadConf."""
 
@@ -748,7 +770,7 @@ class ReloadConfResponse:
         self.error = error
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class DiscoverPartitionsResponse:
     """The partitions of a topic (answer to DiscoverPartitions)."""
 
@@ -780,9 +802,14 @@ class DiscoverPartitionsResponse:
         self.partitions = partitions if partitions is not None else list()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class PartitionInfo:
-    """One partition of a DiscoverPartitions response."""
+    """
+    One partition of a DiscoverPartitions response.
+
+    Tuple form, in a list: (first_available_seq_num, high_watermark, error,
+    leader_address, leader_port).
+    """
 
     first_available_seq_num: int = field(default=0, metadata={"kind": "int", "wide": True})
     """Sequence number of the first available message."""
@@ -1203,10 +1230,12 @@ def _e_produce_response(v: ProduceResponse, out: list[Any]) -> int:
             raise _rt.missing("statuses")
         i = 0
         try:
-            for i, x_statuses in enumerate(v_statuses):
+            for i, x_statuses in enumerate(_cast("list[Any]", v_statuses)):
                 w += _e_produce_status(x_statuses, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"statuses[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"statuses[{i}]") from None
         return w
     except _rt.EncodeError:
         raise
@@ -1241,16 +1270,19 @@ def _d_produce_status(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Prod
     return ProduceStatus(v_error, v_leader_address, v_leader_port), pos
 
 
-def _e_produce_status(v: ProduceStatus, out: list[Any]) -> int:
+def _e_produce_status(v: ProduceStatus | tuple[Any, ...], out: list[Any]) -> int:
     """Append the parts of a produce_status to `out`; return how many bytes they hold."""
     v_leader_address: Any
     v_leader_port: Any
     w: int
     try:
         w = 0
-        v_error = v.error
-        v_leader_address = v.leader_address
-        v_leader_port = v.leader_port
+        if not isinstance(v, tuple):
+            v_error = v.error
+            v_leader_address = v.leader_address
+            v_leader_port = v.leader_port
+        else:  # the tuple form: the fields but the derived ones, in order
+            v_error, v_leader_address, v_leader_port = v
         if v_error is None:
             raise _rt.missing("error")
         try:
@@ -1353,10 +1385,12 @@ def _e_consume_response(v: ConsumeResponse, out: list[Any]) -> int:
             raise _rt.mismatch("chunks", len(v_header.topics), len(v_chunks))
         i = 0
         try:
-            for i, x_chunks in enumerate(v_chunks):
+            for i, x_chunks in enumerate(_cast("list[Any]", v_chunks)):
                 _e_consume_topic_chunks(x_chunks, t_chunks, i, v_header)
         except _rt.EncodeError as exc:
             raise exc.within(f"chunks[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"chunks[{i}]") from None
         d = b"".join(t_chunks)
         b_chunks = d
         b_header = None
@@ -1464,6 +1498,8 @@ def _e_consume_header(v: ConsumeHeader, out: list[Any]) -> int:
                 w += _e_consume_topic_header(x_topics, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"topics[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"topics[{i}]") from None
         return w
     except _rt.EncodeError:
         raise
@@ -1572,6 +1608,8 @@ def _e_consume_topic_header(v: ConsumeTopicHeader, out: list[Any]) -> int:
                     w += _e_consume_partition_header(x_partitions, out)
             except _rt.EncodeError as exc:
                 raise exc.within(f"partitions[{i}]")
+            except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+                raise _rt.wrap_encode(exc, f"partitions[{i}]") from None
         elif v_partitions is not None:
             raise _rt.invalid_encode("is set, but its condition is false", None, "partitions")
         return w
@@ -1888,14 +1926,19 @@ def _d_consume_topic_chunks(
         raise _rt.invalid(f"an expression failed on this input: {exc}", pos, "") from None
 
 
-def _e_consume_topic_chunks(v: ConsumeTopicChunks, out: list[Any], p_topic_idx: int, pp_header: Any) -> int:
+def _e_consume_topic_chunks(
+    v: ConsumeTopicChunks | tuple[Any, ...], out: list[Any], p_topic_idx: int, pp_header: Any
+) -> int:
     """Append the parts of a consume_topic_chunks to `out`; return how many bytes they hold."""
     t_partitions: list[Any]
     d: bytes
     w: int
     try:
         w = 0
-        v_partitions = v.partitions
+        if not isinstance(v, tuple):
+            v_partitions = v.partitions
+        else:  # the tuple form: the fields but the derived ones, in order
+            (v_partitions,) = v
         if v_partitions is None:
             raise _rt.missing("partitions")
         if len(v_partitions) != (
@@ -1912,7 +1955,7 @@ def _e_consume_topic_chunks(v: ConsumeTopicChunks, out: list[Any], p_topic_idx: 
             )
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
+            for i, x_partitions in enumerate(_cast("list[Any]", v_partitions)):
                 t_partitions = []
                 _e_chunk(
                     x_partitions,
@@ -1987,6 +2030,8 @@ def _e_consume_topic_chunks(v: ConsumeTopicChunks, out: list[Any], p_topic_idx: 
                 w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"partitions[{i}]") from None
         return w
     except _rt.EncodeError:
         raise
@@ -2031,22 +2076,27 @@ def _d_chunk(buf: bytes, pos: int, end: int, lim: Budget, p_first_base_seq_num: 
     return Chunk(v_bundles, v_partial_bundle), pos
 
 
-def _e_chunk(v: Chunk, out: list[Any], p_first_base_seq_num: int) -> int:
+def _e_chunk(v: Chunk | tuple[Any, ...], out: list[Any], p_first_base_seq_num: int) -> int:
     """Append the parts of a chunk to `out`; return how many bytes they hold."""
     d: bytes
     w: int
     try:
         w = 0
-        v_bundles = v.bundles
-        v_partial_bundle = v.partial_bundle
+        if not isinstance(v, tuple):
+            v_bundles = v.bundles
+            v_partial_bundle = v.partial_bundle
+        else:  # the tuple form: the fields but the derived ones, in order
+            v_bundles, v_partial_bundle = v
         if v_bundles is None:
             raise _rt.missing("bundles")
         i = 0
         try:
-            for i, x_bundles in enumerate(v_bundles):
+            for i, x_bundles in enumerate(_cast("list[Any]", v_bundles)):
                 w += _e_chunk_bundle(x_bundles, out, i, p_first_base_seq_num, v_bundles)
         except _rt.EncodeError as exc:
             raise exc.within(f"bundles[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"bundles[{i}]") from None
         if v_partial_bundle is None:
             raise _rt.missing("partial_bundle")
         d = _cast(bytes, v_partial_bundle)
@@ -2065,12 +2115,13 @@ def _d_chunk_bundle(
     """Decode one chunk_bundle from buf[pos:end]; return it and the position after it."""
     v_len_bundle: int
     v_bundle: Bundle
+    x: int
     n: int
     e: int
     p: int
     try:
-        if pos < end and buf[pos] < 128:
-            v_len_bundle = buf[pos]
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_bundle = x
             pos += 1
         else:
             v_len_bundle, pos = _rt.uvarint(buf, pos, end, 5, "len_bundle", 32)
@@ -2105,7 +2156,9 @@ def _d_chunk_bundle(
         raise _rt.invalid(f"an expression failed on this input: {exc}", pos, "") from None
 
 
-def _e_chunk_bundle(v: ChunkBundle, out: list[Any], p_idx: int, p_chunk_base: int, pp_bundles: Any) -> int:
+def _e_chunk_bundle(
+    v: ChunkBundle | tuple[Any, ...], out: list[Any], p_idx: int, p_chunk_base: int, pp_bundles: Any
+) -> int:
     """Append the parts of a chunk_bundle to `out`; return how many bytes they hold."""
     b_bundle: bytes | None
     t_bundle: list[Any]
@@ -2115,8 +2168,12 @@ def _e_chunk_bundle(v: ChunkBundle, out: list[Any], p_idx: int, p_chunk_base: in
     actual: int
     try:
         w = 0
-        v_len_bundle = v.len_bundle
-        v_bundle = v.bundle
+        if not isinstance(v, tuple):
+            v_len_bundle = v.len_bundle
+            v_bundle = v.bundle
+        else:  # the tuple form: the fields but the derived ones, in order
+            (v_bundle,) = v
+            v_len_bundle = None
         b_bundle = None
         if v_bundle is not None:
             t_bundle = []
@@ -2127,7 +2184,15 @@ def _e_chunk_bundle(v: ChunkBundle, out: list[Any], p_idx: int, p_chunk_base: in
                     (
                         p_chunk_base
                         if (p_idx == 0)
-                        else (_cast(Any, pp_bundles[(p_idx - 1)].bundle.messages[-1].seq_num) + 1)
+                        else (
+                            _cast(
+                                Any,
+                                _rt.field_of(_cast("list[Any]", pp_bundles)[(p_idx - 1)], "bundle", 0)
+                                .messages[-1]
+                                .seq_num,
+                            )
+                            + 1
+                        )
                     ),
                 )
             except _rt.EncodeError as exc:
@@ -2225,10 +2290,12 @@ def _e_consume_peer_response(v: ConsumePeerResponse, out: list[Any]) -> int:
             raise _rt.mismatch("chunks", len(v_header.topics), len(v_chunks))
         i = 0
         try:
-            for i, x_chunks in enumerate(v_chunks):
+            for i, x_chunks in enumerate(_cast("list[Any]", v_chunks)):
                 _e_consume_peer_topic_chunks(x_chunks, t_chunks, i, v_header)
         except _rt.EncodeError as exc:
             raise exc.within(f"chunks[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"chunks[{i}]") from None
         d = b"".join(t_chunks)
         b_chunks = d
         b_header = None
@@ -2325,6 +2392,8 @@ def _e_consume_peer_header(v: ConsumePeerHeader, out: list[Any]) -> int:
                 w += _e_consume_peer_topic_header(x_topics, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"topics[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"topics[{i}]") from None
         return w
     except _rt.EncodeError:
         raise
@@ -2431,6 +2500,8 @@ def _e_consume_peer_topic_header(v: ConsumePeerTopicHeader, out: list[Any]) -> i
                     w += _e_consume_partition_header(x_partitions, out)
             except _rt.EncodeError as exc:
                 raise exc.within(f"partitions[{i}]")
+            except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+                raise _rt.wrap_encode(exc, f"partitions[{i}]") from None
         elif v_partitions is not None:
             raise _rt.invalid_encode("is set, but its condition is false", None, "partitions")
         return w
@@ -2550,14 +2621,19 @@ def _d_consume_peer_topic_chunks(
         raise _rt.invalid(f"an expression failed on this input: {exc}", pos, "") from None
 
 
-def _e_consume_peer_topic_chunks(v: ConsumePeerTopicChunks, out: list[Any], p_topic_idx: int, pp_header: Any) -> int:
+def _e_consume_peer_topic_chunks(
+    v: ConsumePeerTopicChunks | tuple[Any, ...], out: list[Any], p_topic_idx: int, pp_header: Any
+) -> int:
     """Append the parts of a consume_peer_topic_chunks to `out`; return how many bytes they hold."""
     t_partitions: list[Any]
     d: bytes
     w: int
     try:
         w = 0
-        v_partitions = v.partitions
+        if not isinstance(v, tuple):
+            v_partitions = v.partitions
+        else:  # the tuple form: the fields but the derived ones, in order
+            (v_partitions,) = v
         if v_partitions is None:
             raise _rt.missing("partitions")
         if len(v_partitions) != (
@@ -2574,7 +2650,7 @@ def _e_consume_peer_topic_chunks(v: ConsumePeerTopicChunks, out: list[Any], p_to
             )
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
+            for i, x_partitions in enumerate(_cast("list[Any]", v_partitions)):
                 t_partitions = []
                 _e_chunk(
                     x_partitions,
@@ -2649,6 +2725,8 @@ def _e_consume_peer_topic_chunks(v: ConsumePeerTopicChunks, out: list[Any], p_to
                 w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"partitions[{i}]") from None
         return w
     except _rt.EncodeError:
         raise
@@ -2932,10 +3010,12 @@ def _e_discover_topics_response(v: DiscoverTopicsResponse, out: list[Any]) -> in
             raise _rt.mismatch("topics", v_num_topics, len(v_topics))
         i = 0
         try:
-            for i, x_topics in enumerate(v_topics):
+            for i, x_topics in enumerate(_cast("list[Any]", v_topics)):
                 w += _e_topic_info(x_topics, out, (v_is_cluster_aware != 0))
         except _rt.EncodeError as exc:
             raise exc.within(f"topics[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"topics[{i}]") from None
         return w
     except _rt.EncodeError:
         raise
@@ -2986,7 +3066,7 @@ def _d_topic_info(buf: bytes, pos: int, end: int, lim: Budget, p_is_cluster_awar
     return TopicInfo(v_len_name, v_name, v_is_enabled, v_num_partitions, v_replication_factor), pos
 
 
-def _e_topic_info(v: TopicInfo, out: list[Any], p_is_cluster_aware: bool) -> int:
+def _e_topic_info(v: TopicInfo | tuple[Any, ...], out: list[Any], p_is_cluster_aware: bool) -> int:
     """Append the parts of a topic_info to `out`; return how many bytes they hold."""
     v_replication_factor: Any
     b_name: bytes | None
@@ -2995,11 +3075,15 @@ def _e_topic_info(v: TopicInfo, out: list[Any], p_is_cluster_aware: bool) -> int
     actual: int
     try:
         w = 0
-        v_len_name = v.len_name
-        v_name = v.name
-        v_is_enabled = v.is_enabled
-        v_num_partitions = v.num_partitions
-        v_replication_factor = v.replication_factor
+        if not isinstance(v, tuple):
+            v_len_name = v.len_name
+            v_name = v.name
+            v_is_enabled = v.is_enabled
+            v_num_partitions = v.num_partitions
+            v_replication_factor = v.replication_factor
+        else:  # the tuple form: the fields but the derived ones, in order
+            v_name, v_is_enabled, v_num_partitions, v_replication_factor = v
+            v_len_name = None
         b_name = None
         if v_name is not None:
             b_name = v_name.encode("UTF-8")
@@ -3408,10 +3492,12 @@ def _e_discover_partitions_response(v: DiscoverPartitionsResponse, out: list[Any
             raise _rt.mismatch("partitions", v_num_partitions, len(v_partitions))
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
+            for i, x_partitions in enumerate(_cast("list[Any]", v_partitions)):
                 w += _e_partition_info(x_partitions, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"partitions[{i}]") from None
         return w
     except _rt.EncodeError:
         raise
@@ -3458,7 +3544,7 @@ def _d_partition_info(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Part
     return PartitionInfo(v_first_available_seq_num, v_high_watermark, v_error, v_leader_address, v_leader_port), pos
 
 
-def _e_partition_info(v: PartitionInfo, out: list[Any]) -> int:
+def _e_partition_info(v: PartitionInfo | tuple[Any, ...], out: list[Any]) -> int:
     """Append the parts of a partition_info to `out`; return how many bytes they hold."""
     v_error: Any
     v_leader_address: Any
@@ -3466,11 +3552,14 @@ def _e_partition_info(v: PartitionInfo, out: list[Any]) -> int:
     w: int
     try:
         w = 0
-        v_first_available_seq_num = v.first_available_seq_num
-        v_high_watermark = v.high_watermark
-        v_error = v.error
-        v_leader_address = v.leader_address
-        v_leader_port = v.leader_port
+        if not isinstance(v, tuple):
+            v_first_available_seq_num = v.first_available_seq_num
+            v_high_watermark = v.high_watermark
+            v_error = v.error
+            v_leader_address = v.leader_address
+            v_leader_port = v.leader_port
+        else:  # the tuple form: the fields but the derived ones, in order
+            v_first_available_seq_num, v_high_watermark, v_error, v_leader_address, v_leader_port = v
         if v_first_available_seq_num is None:
             raise _rt.missing("first_available_seq_num")
         if v_high_watermark is None:
@@ -3554,6 +3643,34 @@ def encode(value: Response) -> bytes:
     except _rt.EncodeError as exc:
         raise exc.within("response")
     return b"".join(out)
+
+
+def build(
+    *,
+    msg_id: MsgId | int = MsgId.produce,
+    len_payload: int | None = None,
+    payload: StatusResponse
+    | DiscoverTopicsResponse
+    | DiscoverTopologyResponse
+    | CreateTopicResponse
+    | ReloadConfResponse
+    | DiscoverPartitionsResponse
+    | ProduceResponse
+    | ConsumeResponse
+    | ConsumePeerResponse
+    | bytes
+    | None = None,
+) -> bytes:
+    """Encode one response from its fields, as `encode(Response(...))` does: derived
+    fields left None are computed, and the elements of a list may be given in their type's tuple
+    form (each class's docstring shows it) instead of value objects, which is faster to build."""
+    return encode(
+        Response(
+            msg_id,
+            len_payload,
+            payload,
+        )
+    )
 
 
 #: The type of the values laid end to end in a log of this format; `entry_size` reads one's
@@ -3707,6 +3824,35 @@ OFFSETS: Final[dict[str, int]] = {
     "partition_info.first_available_seq_num": 0,
     "partition_info.high_watermark": 8,
     "partition_info.error": 16,
+}
+#: The classes whose values an encoder also takes as tuples in a list (the tuple form: these
+#: fields, in this order; the derived ones are computed), as `build` and `encode` do.
+TUPLE_FORMS: Final[dict[str, tuple[str, ...]]] = {
+    "ProduceStatus": (
+        "error",
+        "leader_address",
+        "leader_port",
+    ),
+    "ConsumeTopicChunks": ("partitions",),
+    "Chunk": (
+        "bundles",
+        "partial_bundle",
+    ),
+    "ChunkBundle": ("bundle",),
+    "ConsumePeerTopicChunks": ("partitions",),
+    "TopicInfo": (
+        "name",
+        "is_enabled",
+        "num_partitions",
+        "replication_factor",
+    ),
+    "PartitionInfo": (
+        "first_available_seq_num",
+        "high_watermark",
+        "error",
+        "leader_address",
+        "leader_port",
+    ),
 }
 #: The bytes a value of each type takes, for the types whose values all take the same number.
 SIZES: Final[dict[str, int]] = {}

@@ -25,7 +25,7 @@ _VARINT: Final = _rt.VARINT
 SCHEMA_SHA256 = "d45493e41e8110d5411ded9cc728604760d93b5eb839ce312dfc4ad92dee2349"
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class SegmentIndex:
     """
     The sparse index of a segment (`<first>.index`): for the segment's first bundle,
@@ -49,9 +49,13 @@ class SegmentIndex:
         self.entries = entries if entries is not None else list()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class Entry:
-    """One index entry."""
+    """
+    One index entry.
+
+    Tuple form, in a list: (rel_seq_num, file_offset).
+    """
 
     rel_seq_num: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The bundle's first sequence number minus the segment's base."""
@@ -103,10 +107,12 @@ def _e_segment_index(v: SegmentIndex, out: list[Any]) -> int:
             raise _rt.missing("entries")
         i = 0
         try:
-            for i, x_entries in enumerate(v_entries):
+            for i, x_entries in enumerate(_cast("list[Any]", v_entries)):
                 w += _e_entry(x_entries, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"entries[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"entries[{i}]") from None
         return w
     except _rt.EncodeError:
         raise
@@ -125,13 +131,16 @@ def _d_entry(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Entry, int]:
     return Entry(v_rel_seq_num, v_file_offset), pos
 
 
-def _e_entry(v: Entry, out: list[Any]) -> int:
+def _e_entry(v: Entry | tuple[Any, ...], out: list[Any]) -> int:
     """Append the parts of a entry to `out`; return how many bytes they hold."""
     w: int
     try:
         w = 0
-        v_rel_seq_num = v.rel_seq_num
-        v_file_offset = v.file_offset
+        if not isinstance(v, tuple):
+            v_rel_seq_num = v.rel_seq_num
+            v_file_offset = v.file_offset
+        else:  # the tuple form: the fields but the derived ones, in order
+            v_rel_seq_num, v_file_offset = v
         if v_rel_seq_num is None:
             raise _rt.missing("rel_seq_num")
         if v_file_offset is None:
@@ -181,6 +190,20 @@ def encode(value: SegmentIndex) -> bytes:
     return b"".join(out)
 
 
+def build(
+    *,
+    entries: list[Entry | tuple[Any, ...]] | None = None,
+) -> bytes:
+    """Encode one segment_index from its fields, as `encode(SegmentIndex(...))` does: derived
+    fields left None are computed, and the elements of a list may be given in their type's tuple
+    form (each class's docstring shows it) instead of value objects, which is faster to build."""
+    return encode(
+        SegmentIndex(
+            _cast(Any, entries),
+        )
+    )
+
+
 #: Each type of the schema by name: its decoder and encoder (`decode_part`, `encode_part`).
 _PARTS: Final = {
     "segment_index": (_d_segment_index, _e_segment_index),
@@ -209,6 +232,14 @@ OFFSETS: Final[dict[str, int]] = {
     "segment_index.entries": 0,
     "entry.rel_seq_num": 0,
     "entry.file_offset": 4,
+}
+#: The classes whose values an encoder also takes as tuples in a list (the tuple form: these
+#: fields, in this order; the derived ones are computed), as `build` and `encode` do.
+TUPLE_FORMS: Final[dict[str, tuple[str, ...]]] = {
+    "Entry": (
+        "rel_seq_num",
+        "file_offset",
+    ),
 }
 #: The bytes a value of each type takes, for the types whose values all take the same number.
 SIZES: Final[dict[str, int]] = {

@@ -30,7 +30,7 @@ _VARINT: Final = _rt.VARINT
 SCHEMA_SHA256 = "e256205cf1e239dacda72900ec041bc0de5f1b9da25ef44107b1a565df5bf859"
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class SegmentLog:
     """
     A partition's segment file (`<first>_<secs>.log`, active, or
@@ -56,9 +56,13 @@ class SegmentLog:
         self.entries = entries if entries is not None else list()
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class Entry:
-    """One bundle with its length."""
+    """
+    One bundle with its length.
+
+    Tuple form, in a list: (bundle,).
+    """
 
     len_bundle: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Length of the bundle in bytes. Derived: computed on encode when left None."""
@@ -105,10 +109,12 @@ def _e_segment_log(v: SegmentLog, out: list[Any], p_base_seq_num: int) -> int:
             raise _rt.missing("entries")
         i = 0
         try:
-            for i, x_entries in enumerate(v_entries):
+            for i, x_entries in enumerate(_cast("list[Any]", v_entries)):
                 w += _e_entry(x_entries, out, i, p_base_seq_num, v_entries)
         except _rt.EncodeError as exc:
             raise exc.within(f"entries[{i}]")
+        except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
+            raise _rt.wrap_encode(exc, f"entries[{i}]") from None
         return w
     except _rt.EncodeError:
         raise
@@ -122,12 +128,13 @@ def _d_entry(
     """Decode one entry from buf[pos:end]; return it and the position after it."""
     v_len_bundle: int
     v_bundle: Bundle
+    x: int
     n: int
     e: int
     p: int
     try:
-        if pos < end and buf[pos] < 128:
-            v_len_bundle = buf[pos]
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_bundle = x
             pos += 1
         else:
             v_len_bundle, pos = _rt.uvarint(buf, pos, end, 5, "len_bundle", 32)
@@ -162,7 +169,7 @@ def _d_entry(
         raise _rt.invalid(f"an expression failed on this input: {exc}", pos, "") from None
 
 
-def _e_entry(v: Entry, out: list[Any], p_idx: int, p_segment_base: int, pp_entries: Any) -> int:
+def _e_entry(v: Entry | tuple[Any, ...], out: list[Any], p_idx: int, p_segment_base: int, pp_entries: Any) -> int:
     """Append the parts of a entry to `out`; return how many bytes they hold."""
     b_bundle: bytes | None
     t_bundle: list[Any]
@@ -172,8 +179,12 @@ def _e_entry(v: Entry, out: list[Any], p_idx: int, p_segment_base: int, pp_entri
     actual: int
     try:
         w = 0
-        v_len_bundle = v.len_bundle
-        v_bundle = v.bundle
+        if not isinstance(v, tuple):
+            v_len_bundle = v.len_bundle
+            v_bundle = v.bundle
+        else:  # the tuple form: the fields but the derived ones, in order
+            (v_bundle,) = v
+            v_len_bundle = None
         b_bundle = None
         if v_bundle is not None:
             t_bundle = []
@@ -184,7 +195,15 @@ def _e_entry(v: Entry, out: list[Any], p_idx: int, p_segment_base: int, pp_entri
                     (
                         p_segment_base
                         if (p_idx == 0)
-                        else (_cast(Any, pp_entries[(p_idx - 1)].bundle.messages[-1].seq_num) + 1)
+                        else (
+                            _cast(
+                                Any,
+                                _rt.field_of(_cast("list[Any]", pp_entries)[(p_idx - 1)], "bundle", 0)
+                                .messages[-1]
+                                .seq_num,
+                            )
+                            + 1
+                        )
                     ),
                 )
             except _rt.EncodeError as exc:
@@ -240,6 +259,22 @@ def encode(value: SegmentLog, *, base_seq_num: int = 0) -> bytes:
     except _rt.EncodeError as exc:
         raise exc.within("segment_log")
     return b"".join(out)
+
+
+def build(
+    *,
+    entries: list[Entry | tuple[Any, ...]] | None = None,
+    base_seq_num: int = 0,
+) -> bytes:
+    """Encode one segment_log from its fields, as `encode(SegmentLog(...))` does: derived
+    fields left None are computed, and the elements of a list may be given in their type's tuple
+    form (each class's docstring shows it) instead of value objects, which is faster to build."""
+    return encode(
+        SegmentLog(
+            _cast(Any, entries),
+        ),
+        base_seq_num=base_seq_num,
+    )
 
 
 #: The type of the values laid end to end in a log of this format; `entry_size` reads one's
@@ -315,6 +350,11 @@ PARTS = tuple(_PARTS)
 OFFSETS: Final[dict[str, int]] = {
     "segment_log.entries": 0,
     "entry.len_bundle": 0,
+}
+#: The classes whose values an encoder also takes as tuples in a list (the tuple form: these
+#: fields, in this order; the derived ones are computed), as `build` and `encode` do.
+TUPLE_FORMS: Final[dict[str, tuple[str, ...]]] = {
+    "Entry": ("bundle",),
 }
 #: The bytes a value of each type takes, for the types whose values all take the same number.
 SIZES: Final[dict[str, int]] = {}

@@ -44,8 +44,9 @@ class Scope(PythonExpressions):
     stream property (this repository's codecs)."""
 
     def __init__(self, t: TypeDef, enum_class, parent: TypeDef | None = None, objects: "Nav | None" = None,
-                 encoding: bool = False) -> None:
+                 encoding: bool = False, tuple_form=None) -> None:
         self.t = t
+        self.tuple_form = tuple_form  # TypeDef -> the fields of its tuple form, or None (an encoder's)
         self.enum_class = enum_class  # Enum -> Python class name
         self.parent = parent  # the type that holds this one, for `_parent.x`
         self.objects = objects
@@ -76,6 +77,26 @@ class Scope(PythonExpressions):
             return f"_cast(Any, {code}.{name})"  # set by the decoder, or given as an input: None only half-built
         return f"{code}.{name}"
 
+    def element_field(self, node: E.Attr) -> str | None:
+        """A field of a list's element, read by an encoder: the element may be a value object or
+        its tuple form (`model.tuple_fields`), so it is read by `_rt.field_of`; None elsewhere."""
+        if not self.encoding or self.tuple_form is None:
+            return None
+        obj = node.obj
+        if not (isinstance(obj, E.Index) or (isinstance(obj, E.Attr) and obj.name in ("first", "last"))):
+            return None
+        t = user_of(self.type_of(obj))
+        form = self.tuple_form(t) if t is not None and t.field(node.name) is not None else None
+        if not form:
+            return None
+        at = next((i for i, f in enumerate(form) if f.id == node.name), None)
+        if at is None:  # a derived field: `derived_read_in_lists` gives the type no tuple form
+            return None
+        # The list seen as of anything: a compiled build checks what it takes from a typed list.
+        items = f'_cast("list[Any]", {self.code(obj.obj)})'
+        index = self.code(obj.index) if isinstance(obj, E.Index) else {"first": "0", "last": "-1"}[obj.name]
+        return f"_rt.field_of({items}[{index}], {node.name!r}, {at})"
+
     def attr(self, node: E.Attr) -> str:
         if self.objects is not None:
             found = self.object_attr(node)
@@ -92,7 +113,7 @@ class Scope(PythonExpressions):
             # `_parent.x` arrives as a hidden argument `pp_x`: the parent's own local, so that a
             # list being built is seen as far as it goes (`_parent.items[_index - 1]`).
             return f"pp_{node.name}"
-        return super().attr(node)
+        return self.element_field(node) or super().attr(node)
 
     def object_attr(self, node: E.Attr) -> str | None:
         """An attribute in a user's schema that only Kaitai's objects have, or of a value whose

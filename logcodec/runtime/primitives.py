@@ -261,6 +261,12 @@ def copy_value(value):
     return copy.deepcopy(value)
 
 
+def field_of(value, name: str, at: int):
+    """Field `name` of a list's element an encoder was given: a value object, or its tuple form
+    (the fields but the derived ones, in order), where the field is item `at`."""
+    return value[at] if isinstance(value, tuple) else getattr(value, name)
+
+
 def wrap_encode(exc: Exception, path: str) -> EncodeError:
     """Turn a Python error raised on a malformed value into an EncodeError."""
     return EncodeError("invalid_value", f"{type(exc).__name__}: {exc}", None, path)

@@ -1,7 +1,18 @@
-"""Entry points shared by every generated module: one value, or values laid end to end."""
+"""Entry points shared by every generated module: one value, or values laid end to end.
+
+Every decode here runs with Python's cyclic garbage collector paused (`collector_paused`). A
+decoded value is a tree of new objects that cannot hold a cycle, yet each of them counts
+towards the collector's next pass, and a pass walks every young object: decoding one Kafka
+batch of 10,000 small records set off 28 passes, which took longer than the decoding itself
+(compiled, 1.09 us a record with them, 0.39 without). Paused, the new objects are walked once,
+by the first pass after the decode. The switch is process-wide: a decode turns the collector
+on again only if it was the one to turn it off, so a collector the caller turned off stays
+off, and of two threads decoding at once the first to finish turns it on for both.
+"""
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
 
 from logcodec.runtime.errors import DecodeError, EncodeError
@@ -21,6 +32,15 @@ class Stream:
     partial: DecodeError | None = None
 
 
+def collector_paused() -> bool:
+    """Turn the cyclic garbage collector off for a decode; True when this call did it, and the
+    caller must turn it on again (`gc.enable()`) when the decode ends, however it ends."""
+    if gc.isenabled():
+        gc.disable()
+        return True
+    return False
+
+
 def _as_bytes(data) -> bytes:
     if isinstance(data, bytes):
         return data
@@ -34,12 +54,16 @@ def decode_prefix(decoder, name: str, data, limits: Limits, *params):
     Kaitai's parsers leave it)."""
     buf = _as_bytes(data)
     root = name.split(".")[-1]
+    paused = collector_paused()
     try:
         return decoder(buf, 0, len(buf), budget(limits), *params)
     except DecodeError as exc:
         raise exc.within(root) from None
     except RecursionError:
         raise DecodeError("limit_exceeded", "nesting too deep", 0, root) from None
+    finally:
+        if paused:
+            gc.enable()
 
 
 def decode_one(decoder, name: str, data, limits: Limits, *params):
@@ -57,17 +81,22 @@ def decode_stream(decoder, name: str, data, limits: Limits, *params) -> Stream:
     result = Stream()
     pos, end = 0, len(buf)
     spent = budget(limits)  # one budget for all the values: the stream holds them all
-    while pos < end:
-        try:
-            value, pos = decoder(buf, pos, end, spent, *params)
-        except DecodeError as exc:
-            exc.within(f"{root}[{len(result.items)}]")
-            if exc.kind == "truncated":
-                result.partial = exc
-                break
-            raise
-        result.items.append(value)
-        result.consumed = pos
+    paused = collector_paused()
+    try:
+        while pos < end:
+            try:
+                value, pos = decoder(buf, pos, end, spent, *params)
+            except DecodeError as exc:
+                exc.within(f"{root}[{len(result.items)}]")
+                if exc.kind == "truncated":
+                    result.partial = exc
+                    break
+                raise
+            result.items.append(value)
+            result.consumed = pos
+    finally:
+        if paused:
+            gc.enable()
     return result
 
 
@@ -80,12 +109,16 @@ def decode_part(parts: dict, fmt: str, name: str, data, pos: int, end: int | Non
     end = len(buf) if end is None else end
     if not 0 <= pos <= end <= len(buf):
         raise ValueError(f"no bytes [{pos}:{end}] in {len(buf)} bytes")
+    paused = collector_paused()
     try:
         return decoder(buf, pos, end, budget(limits), *params)
     except DecodeError as exc:
         raise exc.within(name) from None
     except RecursionError:
         raise DecodeError("limit_exceeded", "nesting too deep", pos, name) from None
+    finally:
+        if paused:
+            gc.enable()
 
 
 def encode_part(parts: dict, fmt: str, name: str, value, params: tuple) -> bytes:

@@ -118,3 +118,30 @@ def test_json_round_trip_of_a_value():
     assert logcodec.value_from_json(FORMAT, doc) == value
     with pytest.raises(logcodec.EncodeError):
         logcodec.value_from_json(FORMAT, {**doc, "surprise": 1})
+
+
+@pytest.mark.parametrize("entry", ["decode", "decode_prefix", "decode_stream", "decode_part"])
+@pytest.mark.parametrize("collector_on", [True, False])
+def test_the_garbage_collector_is_left_as_it_was_found(entry, collector_on):
+    """Decoding pauses the cyclic collector (see logcodec.runtime.stream); it must come back
+    on after a decode that succeeds and one that fails, and stay off if the caller turned it off."""
+    import gc
+
+    def run(data):
+        if entry == "decode_part":
+            return rb.decode_part("record_batch_v2", data)
+        return getattr(rb, entry)(data)
+
+    was = gc.isenabled()
+    try:
+        gc.enable() if collector_on else gc.disable()
+        good = batch(0, 3)
+        run(good)
+        assert gc.isenabled() is collector_on
+        bad = bytearray(good)
+        bad[17] ^= 1  # the stored CRC: a checksum_mismatch, which decode_stream raises too
+        with pytest.raises(logcodec.DecodeError, match="checksum"):
+            run(bytes(bad))
+        assert gc.isenabled() is collector_on
+    finally:
+        gc.enable() if was else gc.disable()

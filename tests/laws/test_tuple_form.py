@@ -1,0 +1,85 @@
+"""The tuple form (ARCHITECTURE.md, "Building values"): in a list, an encoder takes a tuple of
+a value's fields, but the derived ones, in schema order, in place of the value object; each
+module's `build` takes the root's fields as keywords and passes such lists on."""
+
+import copy
+import dataclasses
+
+import pytest
+
+import logcodec
+from logcodec.generated.kafka import record_batch_v2 as rb
+from logcodec.runtime.values import without_derived
+from tests.thirdparty.kafka_libs import decode_kafka_python
+from tests.vectorfiles import all_tests, ids
+
+VALID = all_tests("valid")
+
+
+def as_tuples(value, forms: dict, counter: list):
+    """`value` with each element of a list whose class has a tuple form (`forms`, the module's
+    TUPLE_FORMS) given as that tuple, inside out; `counter[0]` counts the tuples made."""
+    if isinstance(value, list):
+        out = []
+        for item in value:
+            item = as_tuples(item, forms, counter)
+            names = forms.get(type(item).__name__)
+            if names is not None:
+                counter[0] += 1
+                item = tuple(getattr(item, n) for n in names)
+            out.append(item)
+        return out
+    if not dataclasses.is_dataclass(value):
+        return value
+    value = copy.copy(value)
+    for f in dataclasses.fields(value):
+        setattr(value, f.name, as_tuples(getattr(value, f.name), forms, counter))
+    return value
+
+
+@pytest.mark.parametrize("fmt,test", VALID, ids=ids(VALID))
+def test_a_value_whose_list_elements_are_tuples_encodes_to_the_same_bytes(fmt, test):
+    module = logcodec.codec(fmt)
+    bare = without_derived(logcodec.value_from_json(fmt, test["value"]))
+    counter = [0]
+    tupled = as_tuples(bare, module.TUPLE_FORMS, counter)
+    assert logcodec.encode(fmt, tupled) == logcodec.encode(fmt, bare)
+
+
+def test_the_vectors_do_give_tuples_to_every_format_family():
+    made = {}
+    for fmt, test in VALID:
+        counter = [0]
+        as_tuples(without_derived(logcodec.value_from_json(fmt, test["value"])), logcodec.codec(fmt).TUPLE_FORMS, counter)
+        family = fmt.split(".")[0]
+        made[family] = made.get(family, 0) + counter[0]
+    assert made.keys() == {"kafka", "tank", "inkless"} and all(n > 10 for n in made.values()), made
+
+
+def test_build_takes_records_and_headers_as_tuples_and_kafka_python_reads_them():
+    data = rb.build(base_offset=100, base_timestamp=1_000, max_timestamp=1_007, producer_id=-1, producer_epoch=-1,
+                    base_sequence=-1, attributes=rb.Attributes(compression=rb.Compression.zstd),
+                    records=[(0, 0, 0, b"k0", b"v0", [("h", b"x"), ("n", None)]),
+                             rb.Record(timestamp_delta=7, offset_delta=1, value=b"v1"),
+                             (0, 3, 2, None, None, [rb.Header(key="o", value=b"")])])
+    [batch] = decode_kafka_python(data)
+    assert [(r["offset"], r["timestamp"], r["key"], r["value"], r["headers"]) for r in batch["records"]] == [
+        (100, 1_000, b"k0", b"v0", [["h", b"x"], ["n", None]]),
+        (101, 1_007, None, b"v1", []),
+        (102, 1_003, None, None, [["o", b""]]),
+    ]
+    assert batch["last_offset_delta"] == 2  # computed from the last record, a tuple
+
+
+@pytest.mark.parametrize("record,detail", [
+    ((0, 0, 0, b"k"), "not enough values to unpack"),
+    ((0, "soon", 0, b"k", b"v", []), ""),
+    ((0, 0, 0, b"k", b"v", [("h",)]), "not enough values to unpack"),
+    (5, ""),
+])
+def test_a_malformed_tuple_is_an_encode_error_naming_the_element(record, detail):
+    with pytest.raises(logcodec.EncodeError) as caught:
+        rb.build(records=[record, rb.Record(value=b"fine")])
+    assert caught.value.kind == "invalid_value"
+    assert caught.value.path.startswith("record_batch_v2.records[0]")
+    assert detail in caught.value.detail
