@@ -45,6 +45,8 @@ import sys
 import time
 from pathlib import Path
 
+from logcodec.pipeline.tables import ROWS_PER_BATCH
+
 SEGMENT_BYTES = 256 * 1024 * 1024
 RECORDS_PER_BATCH = 100
 CODECS = ("none", "gzip", "snappy", "lz4")
@@ -91,19 +93,32 @@ def build_corpus(directory: Path, total_bytes: int) -> tuple[int, int]:
     return records, written
 
 
-def single_process(directory: Path) -> tuple[int, float, float]:
-    """(rows, seconds, CPU seconds of this process) of reading every record in this process."""
+def single_process(directory: Path) -> tuple[int, float, float, float]:
+    """(rows, seconds, CPU seconds of this process, MB its peak RSS grew by) of reading every
+    record in this process (the growth: the peak during the read over the RSS before it)."""
     from logcodec.pipeline import kafka
     from logcodec.pipeline.plan import ReadOptions
 
     options = ReadOptions(path=str(directory))
+    rss_before = _rss_mb()
     cpu = _self_cpu()
     start = time.perf_counter()
     rows = 0
     for ranges in kafka.plan(options):
         for batch in kafka.read(ranges, options):
             rows += batch.num_rows
-    return rows, time.perf_counter() - start, _self_cpu() - cpu
+    return rows, time.perf_counter() - start, _self_cpu() - cpu, max(0.0, _maxrss_mb() - rss_before)
+
+
+def _rss_mb() -> float:
+    """This process's resident memory now (VmRSS), or its peak so far where /proc is not."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return _maxrss_mb()
 
 
 def _self_cpu() -> float:
@@ -277,7 +292,7 @@ def main(argv=None) -> int:
     records, size = build_corpus(directory, int(args.gb * 1024 ** 3))
     print(f"corpus: {directory}, {size / 1e6:,.0f} MB, {records:,} records", file=sys.stderr)
     load = os.getloadavg()
-    single_rows, single_secs, single_cpu = single_process(directory)
+    single_rows, single_secs, single_cpu, single_growth = single_process(directory)
     spark_rows, spark_secs, startup, warmup, peaks, selective, spark_cpu = spark_run(directory, args.master, records)
     if not single_rows == spark_rows == records:
         raise SystemExit(f"row counts differ: corpus {records}, single process {single_rows}, Spark {spark_rows}")
@@ -288,6 +303,12 @@ def main(argv=None) -> int:
                   "startup_seconds": startup, "first_query_seconds": warmup},
         "ratio": single_secs / spark_secs,
         "peak_rss_mb": {"this_process": _maxrss_mb(), **peaks},
+        # Memory of the read itself: what the single-process read added to the peak (the range's
+        # bytes, a decoded batch, an Arrow batch of at most ROWS_PER_BATCH rows being made), per
+        # record read and per row of one Arrow batch (the most rows alive at once).
+        "single_peak_growth_mb": single_growth,
+        "single_peak_bytes_per_record": single_growth * 2**20 / records,
+        "single_peak_bytes_per_batch_row": single_growth * 2**20 / ROWS_PER_BATCH,
         "selective": selective,
         # CPU seconds per million records: what more cores would give (at most cores / this).
         "cpu_s_per_million": {"single": single_cpu / records * 1e6,
@@ -306,6 +327,9 @@ def main(argv=None) -> int:
     for q in selective:
         print(f"| {q['query']} (`{q['where']}`) | {q['rows']:,} | {q['seconds']:.2f} | {q['speedup']:.0f}x | "
               f"{q['segments']} | {q['bytes'] / 1e6:,.1f} MB |")
+    print(f"\nmemory of the single-process read: its peak RSS grew by {single_growth:,.0f} MB, "
+          f"{result['single_peak_bytes_per_record']:,.1f} bytes per record of the corpus, "
+          f"{result['single_peak_bytes_per_batch_row']:,.0f} per row of one Arrow batch of {ROWS_PER_BATCH:,} rows")
     per = result["cpu_s_per_million"]
     print(f"\nCPU seconds per million records (from /proc): one process {per['single']:.2f}; Spark {args.master} "
           f"{per['spark']['total']:.2f} = " + " + ".join(f"{k} {v:.2f}" for k, v in per["spark"].items() if k != "total")

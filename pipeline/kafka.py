@@ -458,21 +458,22 @@ def _in_file(exc: DecodeError, path: str, base: int) -> DecodeError:
     return DecodeError(exc.kind, f"{path}: {exc.detail}", base + (exc.offset or 0), exc.path)
 
 
-def decode_entry(entry: bytes):
-    """A decoded entry: a `RecordBatchV2`, or a `MessageSet` holding the one legacy message."""
+def decode_entry(entry: bytes, tuples: bool = False):
+    """A decoded entry: a `RecordBatchV2`, or a `MessageSet` holding the one legacy message.
+    `tuples`: a batch's records in their tuple form (what record rows need: no object each)."""
     if entry[resync.MAGIC_AT] in (0, 1):  # where kafka.record_set reads the magic that picks the format
         return _ms.decode(entry)
-    return _rb.decode(entry)
+    return _rb.decode(entry, tuples=tuples)
 
 
-def _decoded(r: FileRange, failfast: bool):
+def _decoded(r: FileRange, failfast: bool, tuples: bool = False):
     """(span, decoded entry or None, error or None) for each span of the range (`entries`)."""
     for span in entries(r, failfast):
         if span.error is not None or span.entry is None:
             yield span, None, span.error
             continue
         try:
-            yield span, decode_entry(span.entry), None
+            yield span, decode_entry(span.entry, tuples), None
         except DecodeError as exc:
             if failfast:
                 raise _in_file(exc, r.path, span.at) from None
@@ -488,7 +489,7 @@ def entry_magic(entry: bytes | None) -> int | None:
 def record_rows(r: FileRange, failfast: bool = False, pushed: Pushed | None = None) -> Iterator[tuple | list]:
     """RECORD_SCHEMA rows of a range (as `tables.record_batches` takes them): every record of every
     entry, one row per bad entry. A v2 batch's records come as columns (`batch_record_columns`)."""
-    for span, value, error in _decoded(r, failfast):
+    for span, value, error in _decoded(r, failfast, tuples=True):
         if span.kind == "zero_fill":
             continue  # no batch: zeros a preallocated segment kept
         if pushed is not None and value is not None:
@@ -555,7 +556,7 @@ def _other_record_rows(r: FileRange, at: int, entry: bytes | None, value, error)
 
 def batch_rows(r: FileRange, failfast: bool = False) -> Iterator[tuple]:
     """BATCH_SCHEMA rows of a range: one per entry, decoded or not."""
-    for span, value, error in _decoded(r, failfast):
+    for span, value, error in _decoded(r, failfast, tuples=True):
         if span.kind == "zero_fill":
             continue  # no batch: zeros a preallocated segment kept
         at, entry, size = span.at, span.entry, span.size

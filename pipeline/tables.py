@@ -11,11 +11,13 @@ module needs Spark, so the same rows serve a single Python process too.
 from __future__ import annotations
 
 import gc
+import itertools
 import keyword
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from logcodec.runtime.errors import DecodeError
 
@@ -75,11 +77,34 @@ def row_maker(schema: pa.Schema) -> Callable[..., tuple]:
     return _compiled(schema, "row(*, {params})", "({names},)")
 
 
-def run_maker(schema: pa.Schema) -> Callable[..., list[list]]:
+class Repeat:
+    """A column of a run that holds one value `n` times (a batch's topic, producer id, codec...),
+    kept as that until its Arrow column is made: Arrow repeats it from the value, without a
+    Python list of `n` of them to convert one by one."""
+
+    __slots__ = ("value", "n")
+
+    def __init__(self, value, n: int) -> None:
+        self.value, self.n = value, n
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Repeat) and (self.value, self.n) == (other.value, other.n)
+
+    def __repr__(self) -> str:
+        return f"Repeat({self.value!r}, {self.n})"
+
+    def __iter__(self):
+        return iter([self.value] * self.n)
+
+    def __len__(self) -> int:
+        return self.n
+
+
+def run_maker(schema: pa.Schema) -> Callable[..., list]:
     """`run(n, **columns)`: `n` rows of `schema` given as columns, in its column order, as
     `record_batches` takes them (a decoded batch's records, with no tuple per record). A list is
     the column itself (so a column of lists, like headers, is given as its list of lists); any
-    other value is repeated `n` times; a column not named is `n` nulls."""
+    other value is the column `Repeat(value, n)`; a column not named is `n` nulls."""
     return _compiled(schema, "run(__n, *, {params})", "[{columns}]")
 
 
@@ -90,10 +115,10 @@ def _compiled(schema: pa.Schema, signature: str, body: str) -> Callable:
     names = schema.names
     if not all(name.isidentifier() and not keyword.iskeyword(name) and not name.startswith("__") for name in names):
         raise ValueError(f"column names must be identifiers, no keyword and none starting with __: {names}")
-    columns = ", ".join(f"{n} if {n}.__class__ is __list else [{n}] * __n" for n in names)
+    columns = ", ".join(f"{n} if {n}.__class__ is __list else __repeat({n}, __n)" for n in names)
     source = (f"def {signature.format(params=', '.join(f'{n}=None' for n in names))}:\n"
               f"    return {body.format(names=', '.join(names), columns=columns)}\n")
-    scope: dict = {"__list": list}
+    scope: dict = {"__list": list, "__repeat": Repeat}
     exec(source, scope)  # noqa: S102 (the source is made of the declared column names only)
     return next(v for k, v in scope.items() if not k.startswith("__"))
 
@@ -134,42 +159,77 @@ def record_batches(items: Iterable[tuple | list], schema: pa.Schema, rows_per_ba
 class _Columns:
     """An Arrow batch of `schema` in the making, column by column: rows added one at a time
     (`append`) or many at once as columns (`extend`, for a decoded batch of records), until it
-    is `full` (`rows_per_batch` rows, or `bytes_per_batch` bytes of keys and values)."""
+    is `full` (`rows_per_batch` rows, or `bytes_per_batch` bytes of keys and values). A column
+    given only as `Repeat`s in a batch stays as its runs, and becomes an Arrow column from them
+    (`_repeated`); once a row or a list comes, its runs are spelled out into its list."""
 
     def __init__(self, schema: pa.Schema, rows_per_batch: int = ROWS_PER_BATCH,
                  bytes_per_batch: int = BYTES_PER_BATCH) -> None:
         self.schema, self.most_rows, self.most_bytes = schema, rows_per_batch, bytes_per_batch
         self.blobs = [i for i, f in enumerate(schema) if f.type == pa.binary()]
-        self.columns: list[list] = [[] for _ in schema]
+        self._start()
+
+    def _start(self) -> None:
+        self.columns: list[list] = [[] for _ in self.schema]
+        self.runs: list[list[Repeat] | None] = [[] for _ in self.schema]  # None: spelled out
         self.rows = self.bytes = 0
 
     @property
     def full(self) -> bool:
         return self.rows >= self.most_rows or self.bytes >= self.most_bytes
 
+    def _spell_out(self, i: int) -> list:
+        """Column `i` as a list, its runs so far spelled out into it."""
+        runs = self.runs[i]
+        if runs is not None:
+            for run in runs:
+                self.columns[i].extend([run.value] * run.n)
+            self.runs[i] = None
+        return self.columns[i]
+
     def append(self, row: tuple) -> None:
-        for column, value in zip(self.columns, row):
-            column.append(value)
+        for i, value in enumerate(row):
+            (self.columns[i] if self.runs[i] is None else self._spell_out(i)).append(value)
         self.rows += 1
         for i in self.blobs:
             if row[i] is not None:
                 self.bytes += len(row[i])
 
-    def extend(self, columns: list[list]) -> None:
-        """Rows given as one list of values per column, all of the same length."""
-        for column, values in zip(self.columns, columns):
-            column.extend(values)
+    def extend(self, columns: list) -> None:
+        """Rows given as one list of values (or one `Repeat`) per column, all of the same length."""
+        for i, values in enumerate(columns):
+            if values.__class__ is Repeat and self.runs[i] is not None:
+                self.runs[i].append(values)
+            else:
+                (self.columns[i] if self.runs[i] is None else self._spell_out(i)).extend(values)
         self.rows += len(columns[0])
         for i in self.blobs:
-            self.bytes += sum(map(len, filter(None, columns[i])))
+            values = columns[i]
+            if values.__class__ is Repeat:
+                self.bytes += len(values.value) * values.n if values.value is not None else 0
+            else:
+                self.bytes += sum(map(len, filter(None, values)))
 
     def take(self) -> pa.RecordBatch:
         """The batch of the rows so far; the builder starts again empty."""
-        arrays = [pa.array(values, type=f.type) for values, f in zip(self.columns, self.schema)]
+        arrays = [pa.array(values, type=f.type) if runs is None else _repeated(runs, f.type)
+                  for values, runs, f in zip(self.columns, self.runs, self.schema)]
         batch = pa.RecordBatch.from_arrays(arrays, schema=self.schema)
-        self.columns = [[] for _ in self.schema]
-        self.rows = self.bytes = 0
+        self._start()
         return batch
+
+
+def _repeated(runs: list[Repeat], type_: pa.DataType) -> pa.Array:
+    """The Arrow column of `runs`, one value each repeated: the runs' values taken by each row's
+    run number, which Arrow spells out from the runs' ends (run-end decoding). A column of a
+    file's path, 16,384 rows in 164 runs, took 0.16 ms so, 0.95 ms from a Python list of its
+    rows, 1.3 ms by run-end decoding the strings themselves."""
+    runs = [run for run in runs if run.n]  # run ends must grow
+    if not runs:
+        return pa.array([], type_)
+    ends = pa.array(list(itertools.accumulate(run.n for run in runs)), pa.int32())
+    which = pc.run_end_decode(pa.RunEndEncodedArray.from_arrays(ends, pa.array(range(len(runs)), pa.int32())))
+    return pa.array([run.value for run in runs], type_).take(which)
 
 
 def _paused_between_batches(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:

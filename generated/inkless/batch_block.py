@@ -114,7 +114,7 @@ def _e_batch_block(v: BatchBlock, out: list[Any]) -> int:
             raise _rt.missing("batches")
         i = 0
         try:
-            for i, x_batches in enumerate(_cast("list[Any]", v_batches)):
+            for i, x_batches in enumerate(v_batches):
                 w += _e_record_batch_v2(x_batches, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"batches[{i}]")
@@ -155,14 +155,14 @@ def encode(value: BatchBlock) -> bytes:
 
 def build(
     *,
-    batches: list[RecordBatchV2 | tuple[Any, ...]] | None = None,
+    batches: list[RecordBatchV2] | None = None,
 ) -> bytes:
     """Encode one batch_block from its fields, as `encode(BatchBlock(...))` does: derived
     fields left None are computed, and the elements of a list may be given in their type's tuple
     form (each class's docstring shows it) instead of value objects, which is faster to build."""
     return encode(
         BatchBlock(
-            _cast(Any, batches),
+            batches,
         )
     )
 

@@ -382,8 +382,8 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Bloc
     i = 0
     try:
         for i in range(count):
-            _etopic_partitions, pos = _d_topic_partition(buf, pos, end, lim)
-            v_topic_partitions.append(_etopic_partitions)
+            _etopic_partitions, pos = _d_topic_partition(buf, pos, end, lim, lim.tuples)
+            v_topic_partitions.append(_cast(Any, _etopic_partitions))
     except _rt.DecodeError as exc:
         raise exc.within(f"topic_partitions[{i}]")
     return BlockMetadata(v_magic, v_version, v_block_header, v_num_topic_partitions, v_topic_partitions), pos
@@ -618,8 +618,11 @@ def _e_block_flags(v: BlockFlags, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_topic_partition(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[TopicPartition, int]:
-    """Decode one topic_partition from buf[pos:end]; return it and the position after it."""
+def _d_topic_partition(
+    buf: bytes, pos: int, end: int, lim: Budget, as_tuple: bool = False
+) -> tuple[TopicPartition | tuple[Any, ...], int]:
+    """Decode one topic_partition from buf[pos:end]; return it (its tuple form when `as_tuple`)
+    and the position after it."""
     v_id: bytes
     v_len_name: int
     v_name: str
@@ -671,10 +674,12 @@ def _d_topic_partition(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Top
     i = 0
     try:
         for i in range(count):
-            _ebatches, pos = _d_batch(buf, pos, end, lim)
-            v_batches.append(_ebatches)
+            _ebatches, pos = _d_batch(buf, pos, end, lim, lim.tuples)
+            v_batches.append(_cast(Any, _ebatches))
     except _rt.DecodeError as exc:
         raise exc.within(f"batches[{i}]")
+    if as_tuple:
+        return (v_id, v_name, v_partition, v_batches), pos
     return TopicPartition(v_id, v_len_name, v_name, v_partition, v_num_batches, v_batches), pos
 
 
@@ -766,8 +771,11 @@ def _e_topic_partition(v: TopicPartition | tuple[Any, ...], out: list[Any]) -> i
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_batch(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Batch, int]:
-    """Decode one batch from buf[pos:end]; return it and the position after it."""
+def _d_batch(
+    buf: bytes, pos: int, end: int, lim: Budget, as_tuple: bool = False
+) -> tuple[Batch | tuple[Any, ...], int]:
+    """Decode one batch from buf[pos:end]; return it (its tuple form when `as_tuple`)
+    and the position after it."""
     v_byte_offset: int
     v_size: int
     v_number_of_records: int
@@ -781,6 +789,8 @@ def _d_batch(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Batch, int]:
     if v_number_of_records < 0:
         raise _rt.invalid(f"{v_number_of_records!r} must be at least 0", pos + 12, "number_of_records")
     pos += 16
+    if as_tuple:
+        return (v_byte_offset, v_size, v_number_of_records), pos
     return Batch(v_byte_offset, v_size, v_number_of_records), pos
 
 
@@ -900,20 +910,32 @@ def _e_block_metadata_header(v: BlockMetadataHeader, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def decode(data, *, limits: Limits = DEFAULT_LIMITS) -> BlockMetadata:
-    """Decode exactly one block_metadata; any other input raises DecodeError."""
-    return decode_one(_d_block_metadata, FORMAT, data, limits)
+def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> BlockMetadata:
+    """Decode exactly one block_metadata; any other input raises DecodeError.
+
+    With `tuples`, the elements of lists of TopicPartition, Batch come in their
+    tuple form (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    """
+    return decode_one(_d_block_metadata, FORMAT, data, limits, tuples=tuples)
 
 
-def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS) -> tuple[BlockMetadata, int]:
+def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> tuple[BlockMetadata, int]:
     """Decode one block_metadata from the start of data; return it and the bytes it took (the
-    rest is not read, as Kaitai's parsers leave it)."""
-    return _decode_prefix(_d_block_metadata, FORMAT, data, limits)
+    rest is not read, as Kaitai's parsers leave it).
+
+    With `tuples`, the elements of lists of TopicPartition, Batch come in their
+    tuple form (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    """
+    return _decode_prefix(_d_block_metadata, FORMAT, data, limits, tuples=tuples)
 
 
-def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS) -> Stream:
-    """Decode block_metadata values laid end to end; a cut-off last one is reported, not raised."""
-    return _decode_stream(_d_block_metadata, FORMAT, data, limits)
+def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Stream:
+    """Decode block_metadata values laid end to end; a cut-off last one is reported, not raised.
+
+    With `tuples`, the elements of lists of TopicPartition, Batch come in their
+    tuple form (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    """
+    return _decode_stream(_d_block_metadata, FORMAT, data, limits, tuples=tuples)
 
 
 def encode(value: BlockMetadata) -> bytes:

@@ -821,8 +821,8 @@ def _d_record_list(
     i = 0
     try:
         for i in range(count):
-            _eitems, pos = _d_record(buf, pos, end, lim, p_is_control)
-            v_items.append(_eitems)
+            _eitems, pos = _d_record(buf, pos, end, lim, p_is_control, lim.tuples)
+            v_items.append(_cast(Any, _eitems))
     except _rt.DecodeError as exc:
         raise exc.within(f"[{i}]")
     return v_items, pos
@@ -853,8 +853,11 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_record(buf: bytes, pos: int, end: int, lim: Budget, p_is_control: bool) -> tuple[Record, int]:
-    """Decode one record from buf[pos:end]; return it and the position after it."""
+def _d_record(
+    buf: bytes, pos: int, end: int, lim: Budget, p_is_control: bool, as_tuple: bool = False
+) -> tuple[Record | tuple[Any, ...], int]:
+    """Decode one record from buf[pos:end]; return it (its tuple form when `as_tuple`)
+    and the position after it."""
     v_len_record: int
     v_attributes: int
     v_timestamp_delta: int
@@ -990,8 +993,8 @@ def _d_record(buf: bytes, pos: int, end: int, lim: Budget, p_is_control: bool) -
     i = 0
     try:
         for i in range(count):
-            _eheaders, pos = _d_header(buf, pos, end, lim)
-            v_headers.append(_eheaders)
+            _eheaders, pos = _d_header(buf, pos, end, lim, lim.tuples)
+            v_headers.append(_cast(Any, _eheaders))
     except _rt.DecodeError as exc:
         raise exc.within(f"headers[{i}]")
     if pos - s_attributes != v_len_record:
@@ -1001,6 +1004,8 @@ def _d_record(buf: bytes, pos: int, end: int, lim: Budget, p_is_control: bool) -
             s_len_record,
             "len_record",
         )
+    if as_tuple:
+        return (v_attributes, v_timestamp_delta, v_offset_delta, v_key, v_value, v_headers), pos
     return Record(
         v_len_record,
         v_attributes,
@@ -1190,8 +1195,11 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Header, int]:
-    """Decode one header from buf[pos:end]; return it and the position after it."""
+def _d_header(
+    buf: bytes, pos: int, end: int, lim: Budget, as_tuple: bool = False
+) -> tuple[Header | tuple[Any, ...], int]:
+    """Decode one header from buf[pos:end]; return it (its tuple form when `as_tuple`)
+    and the position after it."""
     v_len_key: int
     v_key: str
     v_len_value: int
@@ -1242,6 +1250,8 @@ def _d_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Header, int]
         pos = e
     else:
         v_value = None
+    if as_tuple:
+        return (v_key, v_value), pos
     return Header(v_len_key, v_key, v_len_value, v_value), pos
 
 
@@ -1554,20 +1564,32 @@ def _e_record_batch_v2_header(v: RecordBatchV2Header, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def decode(data, *, limits: Limits = DEFAULT_LIMITS) -> RecordBatchV2:
-    """Decode exactly one record_batch_v2; any other input raises DecodeError."""
-    return decode_one(_d_record_batch_v2, FORMAT, data, limits)
+def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> RecordBatchV2:
+    """Decode exactly one record_batch_v2; any other input raises DecodeError.
+
+    With `tuples`, the elements of lists of Record, Header come in their tuple form
+    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    """
+    return decode_one(_d_record_batch_v2, FORMAT, data, limits, tuples=tuples)
 
 
-def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS) -> tuple[RecordBatchV2, int]:
+def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> tuple[RecordBatchV2, int]:
     """Decode one record_batch_v2 from the start of data; return it and the bytes it took (the
-    rest is not read, as Kaitai's parsers leave it)."""
-    return _decode_prefix(_d_record_batch_v2, FORMAT, data, limits)
+    rest is not read, as Kaitai's parsers leave it).
+
+    With `tuples`, the elements of lists of Record, Header come in their tuple form
+    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    """
+    return _decode_prefix(_d_record_batch_v2, FORMAT, data, limits, tuples=tuples)
 
 
-def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS) -> Stream:
-    """Decode record_batch_v2 values laid end to end; a cut-off last one is reported, not raised."""
-    return _decode_stream(_d_record_batch_v2, FORMAT, data, limits)
+def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Stream:
+    """Decode record_batch_v2 values laid end to end; a cut-off last one is reported, not raised.
+
+    With `tuples`, the elements of lists of Record, Header come in their tuple form
+    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    """
+    return _decode_stream(_d_record_batch_v2, FORMAT, data, limits, tuples=tuples)
 
 
 def encode(value: RecordBatchV2) -> bytes:

@@ -988,8 +988,8 @@ def _d_produce_request(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnu
     i = 0
     try:
         for i in range(count):
-            _etopics, pos = _d_produce_topic(buf, pos, end, lim, p_with_seqnum)
-            v_topics.append(_etopics)
+            _etopics, pos = _d_produce_topic(buf, pos, end, lim, p_with_seqnum, lim.tuples)
+            v_topics.append(_cast(Any, _etopics))
     except _rt.DecodeError as exc:
         raise exc.within(f"topics[{i}]")
     return ProduceRequest(
@@ -1101,8 +1101,11 @@ def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_produce_topic(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnum: bool) -> tuple[ProduceTopic, int]:
-    """Decode one produce_topic from buf[pos:end]; return it and the position after it."""
+def _d_produce_topic(
+    buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnum: bool, as_tuple: bool = False
+) -> tuple[ProduceTopic | tuple[Any, ...], int]:
+    """Decode one produce_topic from buf[pos:end]; return it (its tuple form when `as_tuple`)
+    and the position after it."""
     v_len_name: int
     v_name: str
     v_num_partitions: int
@@ -1142,10 +1145,12 @@ def _d_produce_topic(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnum:
     i = 0
     try:
         for i in range(count):
-            _epartitions, pos = _d_produce_partition(buf, pos, end, lim, p_with_seqnum)
-            v_partitions.append(_epartitions)
+            _epartitions, pos = _d_produce_partition(buf, pos, end, lim, p_with_seqnum, lim.tuples)
+            v_partitions.append(_cast(Any, _epartitions))
     except _rt.DecodeError as exc:
         raise exc.within(f"partitions[{i}]")
+    if as_tuple:
+        return (v_name, v_partitions), pos
     return ProduceTopic(v_len_name, v_name, v_num_partitions, v_partitions), pos
 
 
@@ -1222,9 +1227,10 @@ def _e_produce_topic(v: ProduceTopic | tuple[Any, ...], out: list[Any], p_with_s
 
 
 def _d_produce_partition(
-    buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnum: bool
-) -> tuple[ProducePartition, int]:
-    """Decode one produce_partition from buf[pos:end]; return it and the position after it."""
+    buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnum: bool, as_tuple: bool = False
+) -> tuple[ProducePartition | tuple[Any, ...], int]:
+    """Decode one produce_partition from buf[pos:end]; return it (its tuple form when `as_tuple`)
+    and the position after it."""
     v_partition: int
     v_len_bundle: int
     v_base_seq_num: Any
@@ -1263,6 +1269,8 @@ def _d_produce_partition(
     if p != e:
         raise _rt.trailing(buf, p, e, "bundle")
     pos = e
+    if as_tuple:
+        return (v_partition, v_base_seq_num, v_bundle), pos
     return ProducePartition(v_partition, v_len_bundle, v_base_seq_num, v_bundle), pos
 
 
@@ -1393,8 +1401,8 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Con
     i = 0
     try:
         for i in range(count):
-            _etopics, pos = _d_consume_topic(buf, pos, end, lim)
-            v_topics.append(_etopics)
+            _etopics, pos = _d_consume_topic(buf, pos, end, lim, lim.tuples)
+            v_topics.append(_cast(Any, _etopics))
     except _rt.DecodeError as exc:
         raise exc.within(f"topics[{i}]")
     return ConsumeRequest(
@@ -1579,8 +1587,11 @@ def _e_consume_flags(v: ConsumeFlags, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_consume_topic(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumeTopic, int]:
-    """Decode one consume_topic from buf[pos:end]; return it and the position after it."""
+def _d_consume_topic(
+    buf: bytes, pos: int, end: int, lim: Budget, as_tuple: bool = False
+) -> tuple[ConsumeTopic | tuple[Any, ...], int]:
+    """Decode one consume_topic from buf[pos:end]; return it (its tuple form when `as_tuple`)
+    and the position after it."""
     v_len_name: int
     v_name: str
     v_num_partitions: int
@@ -1620,10 +1631,12 @@ def _d_consume_topic(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Consu
     i = 0
     try:
         for i in range(count):
-            _epartitions, pos = _d_consume_partition(buf, pos, end, lim)
-            v_partitions.append(_epartitions)
+            _epartitions, pos = _d_consume_partition(buf, pos, end, lim, lim.tuples)
+            v_partitions.append(_cast(Any, _epartitions))
     except _rt.DecodeError as exc:
         raise exc.within(f"partitions[{i}]")
+    if as_tuple:
+        return (v_name, v_partitions), pos
     return ConsumeTopic(v_len_name, v_name, v_num_partitions, v_partitions), pos
 
 
@@ -1699,8 +1712,11 @@ def _e_consume_topic(v: ConsumeTopic | tuple[Any, ...], out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_consume_partition(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumePartition, int]:
-    """Decode one consume_partition from buf[pos:end]; return it and the position after it."""
+def _d_consume_partition(
+    buf: bytes, pos: int, end: int, lim: Budget, as_tuple: bool = False
+) -> tuple[ConsumePartition | tuple[Any, ...], int]:
+    """Decode one consume_partition from buf[pos:end]; return it (its tuple form when `as_tuple`)
+    and the position after it."""
     v_partition: int
     v_seq_num: int
     v_fetch_size: int
@@ -1708,6 +1724,8 @@ def _d_consume_partition(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[C
         raise _rt.short_run(buf, pos, end, _L29)
     v_partition, v_seq_num, v_fetch_size = _S8.unpack_from(buf, pos)
     pos += 14
+    if as_tuple:
+        return (v_partition, v_seq_num, v_fetch_size), pos
     return ConsumePartition(v_partition, v_seq_num, v_fetch_size), pos
 
 
@@ -1772,8 +1790,8 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
     i = 0
     try:
         for i in range(count):
-            _etopics, pos = _d_consume_peer_topic(buf, pos, end, lim)
-            v_topics.append(_etopics)
+            _etopics, pos = _d_consume_peer_topic(buf, pos, end, lim, lim.tuples)
+            v_topics.append(_cast(Any, _etopics))
     except _rt.DecodeError as exc:
         raise exc.within(f"topics[{i}]")
     return ConsumePeerRequest(v_replica_id, v_max_wait_ms, v_min_bytes, v_num_topics, v_topics), pos
@@ -1836,8 +1854,11 @@ def _e_consume_peer_request(v: ConsumePeerRequest, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_consume_peer_topic(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumePeerTopic, int]:
-    """Decode one consume_peer_topic from buf[pos:end]; return it and the position after it."""
+def _d_consume_peer_topic(
+    buf: bytes, pos: int, end: int, lim: Budget, as_tuple: bool = False
+) -> tuple[ConsumePeerTopic | tuple[Any, ...], int]:
+    """Decode one consume_peer_topic from buf[pos:end]; return it (its tuple form when `as_tuple`)
+    and the position after it."""
     v_len_name: int
     v_name: str
     v_num_partitions: int
@@ -1877,10 +1898,12 @@ def _d_consume_peer_topic(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[
     i = 0
     try:
         for i in range(count):
-            _epartitions, pos = _d_consume_partition(buf, pos, end, lim)
-            v_partitions.append(_epartitions)
+            _epartitions, pos = _d_consume_partition(buf, pos, end, lim, lim.tuples)
+            v_partitions.append(_cast(Any, _epartitions))
     except _rt.DecodeError as exc:
         raise exc.within(f"partitions[{i}]")
+    if as_tuple:
+        return (v_name, v_partitions), pos
     return ConsumePeerTopic(v_len_name, v_name, v_num_partitions, v_partitions), pos
 
 
@@ -2397,20 +2420,35 @@ def _e_discover_partitions_request(v: DiscoverPartitionsRequest, out: list[Any])
         raise _rt.wrap_encode(exc, "") from None
 
 
-def decode(data, *, limits: Limits = DEFAULT_LIMITS) -> Request:
-    """Decode exactly one request; any other input raises DecodeError."""
-    return decode_one(_d_request, FORMAT, data, limits)
+def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Request:
+    """Decode exactly one request; any other input raises DecodeError.
+
+    With `tuples`, the elements of lists of ProduceTopic, ProducePartition,
+    ConsumeTopic, ConsumePartition, ConsumePeerTopic come in their tuple form
+    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    """
+    return decode_one(_d_request, FORMAT, data, limits, tuples=tuples)
 
 
-def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS) -> tuple[Request, int]:
+def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> tuple[Request, int]:
     """Decode one request from the start of data; return it and the bytes it took (the
-    rest is not read, as Kaitai's parsers leave it)."""
-    return _decode_prefix(_d_request, FORMAT, data, limits)
+    rest is not read, as Kaitai's parsers leave it).
+
+    With `tuples`, the elements of lists of ProduceTopic, ProducePartition,
+    ConsumeTopic, ConsumePartition, ConsumePeerTopic come in their tuple form
+    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    """
+    return _decode_prefix(_d_request, FORMAT, data, limits, tuples=tuples)
 
 
-def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS) -> Stream:
-    """Decode request values laid end to end; a cut-off last one is reported, not raised."""
-    return _decode_stream(_d_request, FORMAT, data, limits)
+def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Stream:
+    """Decode request values laid end to end; a cut-off last one is reported, not raised.
+
+    With `tuples`, the elements of lists of ProduceTopic, ProducePartition,
+    ConsumeTopic, ConsumePartition, ConsumePeerTopic come in their tuple form
+    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    """
+    return _decode_stream(_d_request, FORMAT, data, limits, tuples=tuples)
 
 
 def encode(value: Request) -> bytes:

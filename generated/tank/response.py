@@ -1202,8 +1202,8 @@ def _d_produce_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Pr
             lim.elements -= 1
             if lim.elements < 0:
                 raise lim.too_many(1, pos, "")
-            _estatuses, pos = _d_produce_status(buf, pos, end, lim)
-            v_statuses.append(_estatuses)
+            _estatuses, pos = _d_produce_status(buf, pos, end, lim, lim.tuples)
+            v_statuses.append(_cast(Any, _estatuses))
             if pos == before:
                 raise _rt.invalid("an element took no bytes; repeating it would never end", pos, "")
             i += 1
@@ -1243,8 +1243,11 @@ def _e_produce_response(v: ProduceResponse, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_produce_status(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ProduceStatus, int]:
-    """Decode one produce_status from buf[pos:end]; return it and the position after it."""
+def _d_produce_status(
+    buf: bytes, pos: int, end: int, lim: Budget, as_tuple: bool = False
+) -> tuple[ProduceStatus | tuple[Any, ...], int]:
+    """Decode one produce_status from buf[pos:end]; return it (its tuple form when `as_tuple`)
+    and the position after it."""
     v_error: ProduceError | int
     v_leader_address: Any
     v_leader_port: Any
@@ -1267,6 +1270,8 @@ def _d_produce_status(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Prod
         pos += 2
     else:
         v_leader_port = None
+    if as_tuple:
+        return (v_error, v_leader_address, v_leader_port), pos
     return ProduceStatus(v_error, v_leader_address, v_leader_port), pos
 
 
@@ -1356,8 +1361,8 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Co
     i = 0
     try:
         for i in range(count):
-            _echunks, pos = _d_consume_topic_chunks(buf, pos, end, lim, i, v_header)
-            v_chunks.append(_echunks)
+            _echunks, pos = _d_consume_topic_chunks(buf, pos, end, lim, i, v_header, lim.tuples)
+            v_chunks.append(_cast(Any, _echunks))
     except _rt.DecodeError as exc:
         raise exc.within(f"chunks[{i}]")
     return ConsumeResponse(v_len_header, v_header, v_chunks), pos
@@ -1817,9 +1822,10 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
 
 
 def _d_consume_topic_chunks(
-    buf: bytes, pos: int, end: int, lim: Budget, p_topic_idx: int, pp_header: Any
-) -> tuple[ConsumeTopicChunks, int]:
-    """Decode one consume_topic_chunks from buf[pos:end]; return it and the position after it."""
+    buf: bytes, pos: int, end: int, lim: Budget, p_topic_idx: int, pp_header: Any, as_tuple: bool = False
+) -> tuple[ConsumeTopicChunks | tuple[Any, ...], int]:
+    """Decode one consume_topic_chunks from buf[pos:end]; return it (its tuple form when `as_tuple`)
+    and the position after it."""
     v_partitions: list[Chunk]
     n: int
     count: int
@@ -1909,6 +1915,7 @@ def _d_consume_topic_chunks(
                             )
                             else 0
                         ),
+                        lim.tuples,
                     )
                 except _rt.DecodeError as exc:
                     _rt.in_field(exc, pos, False)
@@ -1916,9 +1923,11 @@ def _d_consume_topic_chunks(
                 if p != e:
                     raise _rt.trailing(buf, p, e, "")
                 pos = e
-                v_partitions.append(_epartitions)
+                v_partitions.append(_cast(Any, _epartitions))
         except _rt.DecodeError as exc:
             raise exc.within(f"partitions[{i}]")
+        if as_tuple:
+            return (v_partitions,), pos
         return ConsumeTopicChunks(v_partitions), pos
     except _rt.DecodeError:
         raise
@@ -2039,8 +2048,11 @@ def _e_consume_topic_chunks(
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_chunk(buf: bytes, pos: int, end: int, lim: Budget, p_first_base_seq_num: int) -> tuple[Chunk, int]:
-    """Decode one chunk from buf[pos:end]; return it and the position after it."""
+def _d_chunk(
+    buf: bytes, pos: int, end: int, lim: Budget, p_first_base_seq_num: int, as_tuple: bool = False
+) -> tuple[Chunk | tuple[Any, ...], int]:
+    """Decode one chunk from buf[pos:end]; return it (its tuple form when `as_tuple`)
+    and the position after it."""
     v_bundles: list[ChunkBundle]
     v_partial_bundle: bytes
     e: int
@@ -2073,6 +2085,8 @@ def _d_chunk(buf: bytes, pos: int, end: int, lim: Budget, p_first_base_seq_num: 
     e = end
     v_partial_bundle = buf[pos:e]
     pos = e
+    if as_tuple:
+        return (v_bundles, v_partial_bundle), pos
     return Chunk(v_bundles, v_partial_bundle), pos
 
 
@@ -2261,8 +2275,8 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: Budget) -> tup
     i = 0
     try:
         for i in range(count):
-            _echunks, pos = _d_consume_peer_topic_chunks(buf, pos, end, lim, i, v_header)
-            v_chunks.append(_echunks)
+            _echunks, pos = _d_consume_peer_topic_chunks(buf, pos, end, lim, i, v_header, lim.tuples)
+            v_chunks.append(_cast(Any, _echunks))
     except _rt.DecodeError as exc:
         raise exc.within(f"chunks[{i}]")
     return ConsumePeerResponse(v_len_header, v_header, v_chunks), pos
@@ -2512,9 +2526,10 @@ def _e_consume_peer_topic_header(v: ConsumePeerTopicHeader, out: list[Any]) -> i
 
 
 def _d_consume_peer_topic_chunks(
-    buf: bytes, pos: int, end: int, lim: Budget, p_topic_idx: int, pp_header: Any
-) -> tuple[ConsumePeerTopicChunks, int]:
-    """Decode one consume_peer_topic_chunks from buf[pos:end]; return it and the position after it."""
+    buf: bytes, pos: int, end: int, lim: Budget, p_topic_idx: int, pp_header: Any, as_tuple: bool = False
+) -> tuple[ConsumePeerTopicChunks | tuple[Any, ...], int]:
+    """Decode one consume_peer_topic_chunks from buf[pos:end]; return it (its tuple form when `as_tuple`)
+    and the position after it."""
     v_partitions: list[Chunk]
     n: int
     count: int
@@ -2604,6 +2619,7 @@ def _d_consume_peer_topic_chunks(
                             )
                             else 0
                         ),
+                        lim.tuples,
                     )
                 except _rt.DecodeError as exc:
                     _rt.in_field(exc, pos, False)
@@ -2611,9 +2627,11 @@ def _d_consume_peer_topic_chunks(
                 if p != e:
                     raise _rt.trailing(buf, p, e, "")
                 pos = e
-                v_partitions.append(_epartitions)
+                v_partitions.append(_cast(Any, _epartitions))
         except _rt.DecodeError as exc:
             raise exc.within(f"partitions[{i}]")
+        if as_tuple:
+            return (v_partitions,), pos
         return ConsumePeerTopicChunks(v_partitions), pos
     except _rt.DecodeError:
         raise
@@ -2963,8 +2981,8 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: Budget) -> 
     i = 0
     try:
         for i in range(count):
-            _etopics, pos = _d_topic_info(buf, pos, end, lim, (v_is_cluster_aware != 0))
-            v_topics.append(_etopics)
+            _etopics, pos = _d_topic_info(buf, pos, end, lim, (v_is_cluster_aware != 0), lim.tuples)
+            v_topics.append(_cast(Any, _etopics))
     except _rt.DecodeError as exc:
         raise exc.within(f"topics[{i}]")
     return DiscoverTopicsResponse(v_request_id, v_num_topics, v_is_cluster_aware, v_topics), pos
@@ -3023,8 +3041,11 @@ def _e_discover_topics_response(v: DiscoverTopicsResponse, out: list[Any]) -> in
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_topic_info(buf: bytes, pos: int, end: int, lim: Budget, p_is_cluster_aware: bool) -> tuple[TopicInfo, int]:
-    """Decode one topic_info from buf[pos:end]; return it and the position after it."""
+def _d_topic_info(
+    buf: bytes, pos: int, end: int, lim: Budget, p_is_cluster_aware: bool, as_tuple: bool = False
+) -> tuple[TopicInfo | tuple[Any, ...], int]:
+    """Decode one topic_info from buf[pos:end]; return it (its tuple form when `as_tuple`)
+    and the position after it."""
     v_len_name: int
     v_name: str
     v_is_enabled: int
@@ -3063,6 +3084,8 @@ def _d_topic_info(buf: bytes, pos: int, end: int, lim: Budget, p_is_cluster_awar
         pos += 1
     else:
         v_replication_factor = None
+    if as_tuple:
+        return (v_name, v_is_enabled, v_num_partitions, v_replication_factor), pos
     return TopicInfo(v_len_name, v_name, v_is_enabled, v_num_partitions, v_replication_factor), pos
 
 
@@ -3425,8 +3448,8 @@ def _d_discover_partitions_response(
     i = 0
     try:
         for i in range(count):
-            _epartitions, pos = _d_partition_info(buf, pos, end, lim)
-            v_partitions.append(_epartitions)
+            _epartitions, pos = _d_partition_info(buf, pos, end, lim, lim.tuples)
+            v_partitions.append(_cast(Any, _epartitions))
     except _rt.DecodeError as exc:
         raise exc.within(f"partitions[{i}]")
     return DiscoverPartitionsResponse(v_request_id, v_len_topic, v_topic, v_num_partitions, v_partitions), pos
@@ -3505,8 +3528,11 @@ def _e_discover_partitions_response(v: DiscoverPartitionsResponse, out: list[Any
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_partition_info(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[PartitionInfo, int]:
-    """Decode one partition_info from buf[pos:end]; return it and the position after it."""
+def _d_partition_info(
+    buf: bytes, pos: int, end: int, lim: Budget, as_tuple: bool = False
+) -> tuple[PartitionInfo | tuple[Any, ...], int]:
+    """Decode one partition_info from buf[pos:end]; return it (its tuple form when `as_tuple`)
+    and the position after it."""
     v_first_available_seq_num: int
     v_high_watermark: int
     v_error: Any
@@ -3541,6 +3567,8 @@ def _d_partition_info(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Part
         pos += 2
     else:
         v_leader_port = None
+    if as_tuple:
+        return (v_first_available_seq_num, v_high_watermark, v_error, v_leader_address, v_leader_port), pos
     return PartitionInfo(v_first_available_seq_num, v_high_watermark, v_error, v_leader_address, v_leader_port), pos
 
 
@@ -3619,20 +3647,35 @@ def _e_partition_info(v: PartitionInfo | tuple[Any, ...], out: list[Any]) -> int
         raise _rt.wrap_encode(exc, "") from None
 
 
-def decode(data, *, limits: Limits = DEFAULT_LIMITS) -> Response:
-    """Decode exactly one response; any other input raises DecodeError."""
-    return decode_one(_d_response, FORMAT, data, limits)
+def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Response:
+    """Decode exactly one response; any other input raises DecodeError.
+
+    With `tuples`, the elements of lists of ProduceStatus, ConsumeTopicChunks,
+    Chunk, ConsumePeerTopicChunks, TopicInfo, PartitionInfo come in their tuple form
+    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    """
+    return decode_one(_d_response, FORMAT, data, limits, tuples=tuples)
 
 
-def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS) -> tuple[Response, int]:
+def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> tuple[Response, int]:
     """Decode one response from the start of data; return it and the bytes it took (the
-    rest is not read, as Kaitai's parsers leave it)."""
-    return _decode_prefix(_d_response, FORMAT, data, limits)
+    rest is not read, as Kaitai's parsers leave it).
+
+    With `tuples`, the elements of lists of ProduceStatus, ConsumeTopicChunks,
+    Chunk, ConsumePeerTopicChunks, TopicInfo, PartitionInfo come in their tuple form
+    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    """
+    return _decode_prefix(_d_response, FORMAT, data, limits, tuples=tuples)
 
 
-def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS) -> Stream:
-    """Decode response values laid end to end; a cut-off last one is reported, not raised."""
-    return _decode_stream(_d_response, FORMAT, data, limits)
+def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Stream:
+    """Decode response values laid end to end; a cut-off last one is reported, not raised.
+
+    With `tuples`, the elements of lists of ProduceStatus, ConsumeTopicChunks,
+    Chunk, ConsumePeerTopicChunks, TopicInfo, PartitionInfo come in their tuple form
+    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    """
+    return _decode_stream(_d_response, FORMAT, data, limits, tuples=tuples)
 
 
 def encode(value: Response) -> bytes:

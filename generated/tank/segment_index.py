@@ -87,8 +87,8 @@ def _d_segment_index(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Segme
             lim.elements -= 1
             if lim.elements < 0:
                 raise lim.too_many(1, pos, "")
-            _eentries, pos = _d_entry(buf, pos, end, lim)
-            v_entries.append(_eentries)
+            _eentries, pos = _d_entry(buf, pos, end, lim, lim.tuples)
+            v_entries.append(_cast(Any, _eentries))
             if pos == before:
                 raise _rt.invalid("an element took no bytes; repeating it would never end", pos, "")
             i += 1
@@ -120,14 +120,19 @@ def _e_segment_index(v: SegmentIndex, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_entry(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Entry, int]:
-    """Decode one entry from buf[pos:end]; return it and the position after it."""
+def _d_entry(
+    buf: bytes, pos: int, end: int, lim: Budget, as_tuple: bool = False
+) -> tuple[Entry | tuple[Any, ...], int]:
+    """Decode one entry from buf[pos:end]; return it (its tuple form when `as_tuple`)
+    and the position after it."""
     v_rel_seq_num: int
     v_file_offset: int
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L0)
     v_rel_seq_num, v_file_offset = _S0.unpack_from(buf, pos)
     pos += 8
+    if as_tuple:
+        return (v_rel_seq_num, v_file_offset), pos
     return Entry(v_rel_seq_num, v_file_offset), pos
 
 
@@ -164,20 +169,32 @@ def _e_entry(v: Entry | tuple[Any, ...], out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def decode(data, *, limits: Limits = DEFAULT_LIMITS) -> SegmentIndex:
-    """Decode exactly one segment_index; any other input raises DecodeError."""
-    return decode_one(_d_segment_index, FORMAT, data, limits)
+def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> SegmentIndex:
+    """Decode exactly one segment_index; any other input raises DecodeError.
+
+    With `tuples`, the elements of lists of Entry come in their tuple form
+    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    """
+    return decode_one(_d_segment_index, FORMAT, data, limits, tuples=tuples)
 
 
-def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS) -> tuple[SegmentIndex, int]:
+def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> tuple[SegmentIndex, int]:
     """Decode one segment_index from the start of data; return it and the bytes it took (the
-    rest is not read, as Kaitai's parsers leave it)."""
-    return _decode_prefix(_d_segment_index, FORMAT, data, limits)
+    rest is not read, as Kaitai's parsers leave it).
+
+    With `tuples`, the elements of lists of Entry come in their tuple form
+    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    """
+    return _decode_prefix(_d_segment_index, FORMAT, data, limits, tuples=tuples)
 
 
-def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS) -> Stream:
-    """Decode segment_index values laid end to end; a cut-off last one is reported, not raised."""
-    return _decode_stream(_d_segment_index, FORMAT, data, limits)
+def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Stream:
+    """Decode segment_index values laid end to end; a cut-off last one is reported, not raised.
+
+    With `tuples`, the elements of lists of Entry come in their tuple form
+    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    """
+    return _decode_stream(_d_segment_index, FORMAT, data, limits, tuples=tuples)
 
 
 def encode(value: SegmentIndex) -> bytes:

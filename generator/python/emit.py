@@ -220,9 +220,40 @@ class ModuleEmitter:
         in a user's schema that reads Kaitai's objects (an encoder there sees the value's holder
         and carried bytes, which a tuple has not)."""
         listed = any(f.repeat and f.type.kind == "user" and f.type.user is t for u in self.types for f in u.seq)
-        if not listed or self.nav is not None or t.name in self.derived_read_in_lists:
+        # A type of another schema is that schema module's to give a tuple form, or not.
+        if not listed or self.nav is not None or t.schema is not self.schema or t.name in self.derived_read_in_lists:
             return None
         return tuple_fields(t)
+
+    def tuple_decoded(self, t: TypeDef) -> bool:
+        """Whether a list's elements of type `t` come as tuples when a decode asks for them
+        (`decode(..., tuples=True)`): a type with a tuple form whose fields no decoder reads back
+        from a list (`items[_index - 1].x`, a `repeat-until` on `_`), and not the root."""
+        return bool(self.tuple_form(t)) and t is not self.schema.root and t.name not in self.read_back_in_lists
+
+    @functools.cached_property
+    def read_back_in_lists(self) -> set[str]:
+        """The types whose values some expression reads in a list (an element's field, or `_`
+        of a `repeat-until`): those need their values as objects."""
+        found = set()
+        for u in self.types:
+            scope = Scope(u, self.model.enum_name, self.parents.get(u.name), None)
+            scope.extra["_index"] = ("i", "int")  # only translated to find the types on the way
+            for f in u.seq:
+                if f.repeat == "until" and f.type.kind == "user":
+                    found.add(f.type.user.name)
+            exprs = [e for f in u.seq for e in f.expressions()] + [f.parent for f in u.seq if f.parent is not None]
+            for inst in u.instances:
+                exprs += [e for e in (inst.value, inst.pos, inst.if_expr, inst.io) if e is not None]
+                exprs += inst.field.expressions() if inst.field is not None else []
+            for e in exprs:  # what a decoder computes (the encoders' defaults read tuples by field_of)
+                for n in E.walk(e):
+                    if isinstance(n, E.Attr) and (isinstance(n.obj, E.Index) or (
+                            isinstance(n.obj, E.Attr) and n.obj.name in ("first", "last"))):
+                        t = user_of(scope.type_of(n.obj))
+                        if t is not None:
+                            found.add(t.name)
+        return found
 
     @functools.cached_property
     def derived_read_in_lists(self) -> set[str]:
@@ -284,6 +315,7 @@ class ModuleEmitter:
             root_class=root.class_name, doc=_docstring(self.schema.doc, 0), links=self.nav is not None,
             build_params=self.build_params(root) if self.nav is None and not root.unwrap else None,
             tuple_forms=[(t.class_name, [f.id for f in form]) for t in self.types if (form := self.tuple_form(t))],
+            **self.tuples_option(),
             part_types=rendered, header=header, entry_code=entry_source(self.model.entry()),
             offsets=[(f"{t.name}.{name}", at) for t in rendered if not t.unwrap for name, at in fixed_offsets(t)],
             sizes=[(t.name, bits // 8) for t in rendered if not t.unwrap and not t.primitive
@@ -292,6 +324,18 @@ class ModuleEmitter:
             header_args="(" + "".join(f"{p.id}, " for p in root.params).rstrip(" ") + ")",
             checksum_code=checksum_source(self.model.entry()),
         ))
+
+    def tuples_option(self) -> dict:
+        """The `tuples=` keyword of the decode entry points, where some list's elements can come
+        as tuples (`tuple_decoded`): its parameter, argument and docstring sentence."""
+        names = [t.class_name for t in self.types if self.tuple_decoded(t)]
+        if not names:
+            return {"tuples_param": "", "tuples_arg": "", "tuples_doc": ""}
+        return {"tuples_param": ", tuples: bool = False", "tuples_arg": ", tuples=tuples",
+                "tuples_doc": "\n\n" + textwrap.fill(
+                    f"With `tuples`, the elements of lists of {', '.join(names)} come in their tuple form "
+                    "(`TUPLE_FORMS`), as `encode` also takes them: no object for each.",
+                    84, initial_indent="    ", subsequent_indent="    ") + "\n    "}
 
     def build_params(self, t: TypeDef) -> list[dict]:
         """`build`'s keyword parameters, the fields of the root's value (`field_decl`): a list of a
@@ -579,6 +623,11 @@ class TypeEmitter:
             params += ", parent: Any = None, root: Any = None" if self.navigates else ""
         return params
 
+    def as_tuple_arg(self, f: Field, ref: TypeRef) -> str:
+        """`, lim.tuples` for an element of a list whose type decodes to its tuple form when the
+        caller asks (`decode(..., tuples=True)`); nothing elsewhere: a single field is an object."""
+        return ", lim.tuples" if f.repeat and self.m.tuple_decoded(ref.user) else ""
+
     def call_args(self, ref: TypeRef, io0: str = "io0", f: Field | None = None) -> str:
         """A user type's params, then what it reads through `_parent` (this type's own locals);
         in a user's schema, its stream's start, its parent and the root."""
@@ -740,10 +789,18 @@ class TypeEmitter:
             values = [f"v_{f.id}" for f in t.seq] + [f"i_{i.id}" for i in t.instances]
             values += [f"p_{p.id}" for p in self.m.exposed_params(t)]
             values += ["_rt.KStream(buf, io0, end, pos)"] if self.m.exposes_io else []
+            if self.m.tuple_decoded(t):
+                form = [f"v_{f.id}" for f in self.m.tuple_form(t)]
+                c(f"if as_tuple: return ({', '.join(form)}{',' if len(form) == 1 else ''}), pos")
             c(f"return {t.class_name}({', '.join(values)}), pos")
-        head = (f"def _d_{t.name}(buf: bytes, pos: int, end: int, lim: Budget{self.params(typed=True)})"
-                f" -> tuple[{self.m.value_type(t)}, int]:")
+        tupled = self.m.tuple_decoded(t)
+        head = (f"def _d_{t.name}(buf: bytes, pos: int, end: int, lim: Budget{self.params(typed=True)}"
+                f"{', as_tuple: bool = False' if tupled else ''})"
+                f" -> tuple[{self.m.encoded_type(t) if tupled else self.m.value_type(t)}, int]:")
         doc = f'    """Decode one {t.name} from buf[pos:end]; return it and the position after it."""'
+        if tupled:
+            doc = (f'    """Decode one {t.name} from buf[pos:end]; return it (its tuple form when `as_tuple`)'
+                   '\n    and the position after it."""')
         # Declared types make the module type-check, which lets mypyc compile it (logcodec accelerate).
         # A conditional field is typed Any: its presence follows from conditions no type checker follows.
         decls = [f"    v_{f.id}: {'Any' if f.if_expr is not None else self.m.local_type(f)}" for f in t.seq]
@@ -934,7 +991,7 @@ class TypeEmitter:
                 with c.block("try:"):
                     with c.block("for i in range(count):"):
                         self.decode_element(c, f, elem, "", wrap=None)
-                        c(f"{var}.append({elem})")
+                        c(f"{var}.append({self.element_of(f, elem)})")
             elif f.partial_tail:
                 self.decode_partial_tail(c, f, var, elem, comp)
                 return
@@ -948,7 +1005,7 @@ class TypeEmitter:
                             c("before = pos + bl" if bits else "before = pos")
                         self.spend_one_element(c)
                         self.decode_element(c, f, elem, "", wrap=None)
-                        c(f"{var}.append({elem})")
+                        c(f"{var}.append({self.element_of(f, elem)})")
                         if f.repeat == "eos":  # would read empty elements forever (an `until` may end on one)
                             c(f"if {'pos + bl' if bits else 'pos'} == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')")
                         if f.repeat == "until":
@@ -960,6 +1017,10 @@ class TypeEmitter:
                 c(f"raise exc.within({comp})")
         finally:
             del self.scope.extra["_index"]
+
+    def element_of(self, f: Field, elem: str) -> str:
+        """An element as its list takes it: one that may be a tuple goes in untyped."""
+        return f"_cast(Any, {elem})" if f.type.kind == "user" and self.m.tuple_decoded(f.type.user) else elem
 
     @staticmethod
     def spend_one_element(c: Lines) -> None:
@@ -1096,7 +1157,7 @@ class TypeEmitter:
                 c(f"{target} = _rt.enum_value({self.m.enum_class(f.enum)}, {target})")
             self.check_valid(c, f, "pos", target, epath)
         elif ref.kind == "user":
-            args = self.call_args(ref, f=f)
+            args = self.call_args(ref, f=f) + self.as_tuple_arg(f, ref)
             self.call_decoder(c, f"{target}, pos = _d_{ref.user.name}(buf, pos, end, lim{args})", wrap)
         elif ref.kind == "switch":
             # No case for the value: an error in our formats; in a user's schema nothing is read and
@@ -1126,7 +1187,7 @@ class TypeEmitter:
             self.decode_text(c, ref, target, "d" if trimmed else raw, s, epath, b)
         elif ref.kind == "user" and not primitive_of(ref):
             args = self.call_args(ref, s, f)
-            call = f"{target}, p = _d_{ref.user.name}({b}, {s}, {e}, lim{args})"
+            call = f"{target}, p = _d_{ref.user.name}({b}, {s}, {e}, lim{args}{self.as_tuple_arg(f, ref)})"
             self.call_decoder(c, call, wrap, sized=True, processed=b != "buf", open_ended=f.size_eos)
             # A structure that leaves bytes of its size unread is an error in our formats; Kaitai's
             # parsers leave them, and so does a user's schema (they are not written back).

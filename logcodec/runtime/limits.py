@@ -40,12 +40,14 @@ class Budget:
     spent by generated decoders before they build anything (elements) and by the codec
     tables before they decompress (bytes)."""
 
-    __slots__ = ("limits", "elements", "decompressed")
+    __slots__ = ("limits", "elements", "decompressed", "tuples")
 
-    def __init__(self, limits: Limits = DEFAULT_LIMITS) -> None:
+    def __init__(self, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> None:
         self.limits = limits
         self.elements = limits.max_elements
         self.decompressed = limits.max_decompressed_total
+        #: The call asked for the elements of lists in their tuple form, where their type has one.
+        self.tuples = tuples
 
     def too_many(self, count: int, pos: int, path: str) -> DecodeError:
         """The error for `count` more elements than the budget has left; also puts back what
@@ -69,7 +71,7 @@ class Budget:
                            "decompressions of one decode may produce, Limits.max_decompressed_total)")
 
 
-def budget(limits: Limits | Budget) -> Budget:
+def budget(limits: Limits | Budget, tuples: bool = False) -> Budget:
     """A fresh budget for `limits`; a budget is passed on as it is (a nested decode spends
-    from its caller's)."""
-    return limits if isinstance(limits, Budget) else Budget(limits)
+    from its caller's, and gives what its caller asked for)."""
+    return limits if isinstance(limits, Budget) else Budget(limits, tuples)

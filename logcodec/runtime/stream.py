@@ -49,14 +49,15 @@ def _as_bytes(data) -> bytes:
     raise TypeError(f"decode takes bytes, bytearray or memoryview, not {type(data).__name__}")
 
 
-def decode_prefix(decoder, name: str, data, limits: Limits, *params):
+def decode_prefix(decoder, name: str, data, limits: Limits, *params, tuples: bool = False):
     """One value from the start of `data`, and the bytes it took (what follows is not read, as
-    Kaitai's parsers leave it)."""
+    Kaitai's parsers leave it). `tuples`: the elements of lists whose type has a tuple form come
+    as tuples (the module's TUPLE_FORMS)."""
     buf = _as_bytes(data)
     root = name.split(".")[-1]
     paused = collector_paused()
     try:
-        return decoder(buf, 0, len(buf), budget(limits), *params)
+        return decoder(buf, 0, len(buf), budget(limits, tuples), *params)
     except DecodeError as exc:
         raise exc.within(root) from None
     except RecursionError:
@@ -66,21 +67,21 @@ def decode_prefix(decoder, name: str, data, limits: Limits, *params):
             gc.enable()
 
 
-def decode_one(decoder, name: str, data, limits: Limits, *params):
+def decode_one(decoder, name: str, data, limits: Limits, *params, tuples: bool = False):
     buf = _as_bytes(data)
     root = name.split(".")[-1]
-    value, pos = decode_prefix(decoder, name, buf, limits, *params)
+    value, pos = decode_prefix(decoder, name, buf, limits, *params, tuples=tuples)
     if pos != len(buf):
         raise DecodeError("trailing_bytes", f"{len(buf) - pos} bytes after the end of the value", pos, root)
     return value
 
 
-def decode_stream(decoder, name: str, data, limits: Limits, *params) -> Stream:
+def decode_stream(decoder, name: str, data, limits: Limits, *params, tuples: bool = False) -> Stream:
     buf = _as_bytes(data)
     root = name.split(".")[-1]
     result = Stream()
     pos, end = 0, len(buf)
-    spent = budget(limits)  # one budget for all the values: the stream holds them all
+    spent = budget(limits, tuples)  # one budget for all the values: the stream holds them all
     paused = collector_paused()
     try:
         while pos < end:

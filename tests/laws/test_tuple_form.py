@@ -83,3 +83,64 @@ def test_a_malformed_tuple_is_an_encode_error_naming_the_element(record, detail)
     assert caught.value.kind == "invalid_value"
     assert caught.value.path.startswith("record_batch_v2.records[0]")
     assert detail in caught.value.detail
+
+
+def tuple_decoding(fmt):
+    """The module of a format whose decode can give list elements as tuples, else None."""
+    module = logcodec.codec(fmt)
+    try:  # (a compiled module's functions have no signature to inspect)
+        module.decode(b"", tuples=True)
+    except TypeError:
+        return None
+    except logcodec.DecodeError:
+        pass
+    return module
+
+
+@pytest.mark.parametrize("fmt,test", VALID, ids=ids(VALID))
+def test_decoding_to_tuples_gives_the_tuple_form_of_the_value_and_encodes_back(fmt, test):
+    module = tuple_decoding(fmt)
+    if module is None:
+        pytest.skip(f"{fmt} has no list of a type with a tuple form")
+    data = bytes.fromhex(test["bytes"])
+    value = module.decode(data)
+    tupled = module.decode(data, tuples=True)
+    same_but_tuples(value, tupled, module.TUPLE_FORMS)
+    assert module.encode(without_derived(tupled)) == module.encode(without_derived(value))
+
+
+def same_but_tuples(value, tupled, forms: dict) -> int:
+    """Assert that `tupled` is `value` with some list elements in their tuple form (`forms`);
+    return how many."""
+    if isinstance(tupled, tuple) and not isinstance(value, tuple):
+        names = forms[type(value).__name__]
+        assert len(tupled) == len(names)
+        return 1 + sum(same_but_tuples(getattr(value, n), t, forms) for n, t in zip(names, tupled))
+    if isinstance(value, list):
+        assert isinstance(tupled, list) and len(tupled) == len(value)
+        return sum(same_but_tuples(v, t, forms) for v, t in zip(value, tupled))
+    if dataclasses.is_dataclass(value):
+        assert type(tupled) is type(value)
+        return sum(same_but_tuples(getattr(value, f.name), getattr(tupled, f.name), forms)
+                   for f in dataclasses.fields(value))
+    assert tupled == value
+    return 0
+
+
+def test_every_family_has_vectors_that_decode_to_tuples():
+    made = {}
+    for fmt, test in VALID:
+        if module := tuple_decoding(fmt):
+            data = bytes.fromhex(test["bytes"])
+            family = fmt.split(".")[0]
+            made[family] = made.get(family, 0) + same_but_tuples(module.decode(data), module.decode(data, tuples=True),
+                                                                  module.TUPLE_FORMS)
+    assert made.keys() == {"kafka", "tank", "inkless"} and all(n > 10 for n in made.values()), made
+
+
+def test_a_batch_decoded_to_tuples_holds_records_and_headers_as_tuples():
+    data = rb.build(records=[(0, 5, 0, b"k", b"v", [("h", b"x")])])
+    record = rb.decode(data, tuples=True).records[0]
+    assert record == (0, 5, 0, b"k", b"v", [("h", b"x")])
+    assert rb.decode_stream(data, tuples=True).items[0].records == [record]
+    assert isinstance(rb.decode(data).records[0], rb.Record)  # objects unless asked
