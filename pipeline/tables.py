@@ -20,6 +20,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from logcodec.runtime.errors import DecodeError
+from logcodec.runtime.stream import collector_paused
 
 #: Rows per Arrow batch at most: per-batch costs (Spark's hand-over of each batch to the JVM
 #: among them) vanish; 16,384 read a Kafka segment about 4% faster on Spark than 4,096.
@@ -249,13 +250,13 @@ def _paused_between_batches(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.Re
 @contextmanager
 def _collector_paused():
     """The cyclic garbage collector off for the block, back as it was after (it may have been
-    off already). Anything cyclic made meanwhile is collected by its next pass."""
-    was_on = gc.isenabled()
-    gc.disable()
+    off already; `collector_paused`, which each decode call does by itself). Anything cyclic
+    made meanwhile is collected by its next pass."""
+    paused = collector_paused()
     try:
         yield
     finally:
-        if was_on:
+        if paused:
             gc.enable()
 
 

@@ -27,7 +27,7 @@ from ruff.__main__ import find_ruff_bin
 from logcodec import processors as named_processors
 
 from .. import expr as E
-from ..model import Primitive, fixed_offsets, header_of, tuple_fields, max_size, min_size, model_of, navigates, primitive, schema_closure, substream, type_expressions
+from ..model import Primitive, fixed_offsets, header_of, max_size, min_size, model_of, navigates, primitive, schema_closure, substream, tuple_fields, type_expressions
 from ..schema import Field, Schema, SchemaError, TypeDef, TypeRef, static_bits
 from ..types import check_types, field_tinfo, ref_tinfo, user_of
 from .entries import checksum_source, entry_source
@@ -216,62 +216,61 @@ class ModuleEmitter:
 
     def tuple_form(self, t: TypeDef) -> list[Field] | None:
         """The fields of a type's tuple form (`model.tuple_fields`), which its encoder takes in
-        place of a value object: for the elements of a list (a type some field repeats); none
-        in a user's schema that reads Kaitai's objects (an encoder there sees the value's holder
-        and carried bytes, which a tuple has not)."""
-        listed = any(f.repeat and f.type.kind == "user" and f.type.user is t for u in self.types for f in u.seq)
-        # A type of another schema is that schema module's to give a tuple form, or not.
-        if not listed or self.nav is not None or t.schema is not self.schema or t.name in self.derived_read_in_lists:
+        place of a value object: for the elements of a list (a type of this schema some field
+        repeats: another schema's module decides for its own types); none in a user's schema
+        that reads Kaitai's objects (an encoder there sees the value's holder and carried bytes,
+        which a tuple has not), nor for a type an encoder reads in a list what its tuple has not."""
+        if t.name not in self.listed_types or self.nav is not None or t.schema is not self.schema:
             return None
-        return tuple_fields(t)
+        form = tuple_fields(t)
+        given = {f.id for f in form or ()}
+        if any(u is t and name not in given for u, name in self.encoders_element_reads):
+            return None  # a tuple form has no derived fields, nor instances, to read
+        return form
 
     def tuple_decoded(self, t: TypeDef) -> bool:
         """Whether a list's elements of type `t` come as tuples when a decode asks for them
-        (`decode(..., tuples=True)`): a type with a tuple form whose fields no decoder reads back
-        from a list (`items[_index - 1].x`, a `repeat-until` on `_`), and not the root."""
-        return bool(self.tuple_form(t)) and t is not self.schema.root and t.name not in self.read_back_in_lists
+        (`decode(..., tuples=True)`): a type with a tuple form whose values no decoder reads back
+        in a list (`items[_index - 1].x`, a `repeat-until`), and not the root."""
+        if not self.tuple_form(t) or t is self.schema.root:
+            return False
+        until = any(f.repeat == "until" and f.type.kind == "user" and f.type.user is t for u in self.types for f in u.seq)
+        return not until and all(u is not t for u, _ in self.decoders_element_reads)
 
     @functools.cached_property
-    def read_back_in_lists(self) -> set[str]:
-        """The types whose values some expression reads in a list (an element's field, or `_`
-        of a `repeat-until`): those need their values as objects."""
-        found = set()
-        for u in self.types:
-            scope = Scope(u, self.model.enum_name, self.parents.get(u.name), None)
-            scope.extra["_index"] = ("i", "int")  # only translated to find the types on the way
-            for f in u.seq:
-                if f.repeat == "until" and f.type.kind == "user":
-                    found.add(f.type.user.name)
-            exprs = [e for f in u.seq for e in f.expressions()] + [f.parent for f in u.seq if f.parent is not None]
-            for inst in u.instances:
-                exprs += [e for e in (inst.value, inst.pos, inst.if_expr, inst.io) if e is not None]
-                exprs += inst.field.expressions() if inst.field is not None else []
-            for e in exprs:  # what a decoder computes (the encoders' defaults read tuples by field_of)
-                for n in E.walk(e):
-                    if isinstance(n, E.Attr) and (isinstance(n.obj, E.Index) or (
-                            isinstance(n.obj, E.Attr) and n.obj.name in ("first", "last"))):
-                        t = user_of(scope.type_of(n.obj))
-                        if t is not None:
-                            found.add(t.name)
-        return found
+    def listed_types(self) -> set[str]:
+        """The names of this schema's types that some field repeats."""
+        return {f.type.user.name for u in self.types for f in u.seq
+                if f.repeat and f.type.kind == "user" and f.type.user.schema is self.schema}
 
     @functools.cached_property
-    def derived_read_in_lists(self) -> set[str]:
-        """The types a derived field of which an encoder reads in a list's element (a count of
-        the element's own list, say): a tuple form has no derived fields, so these have none."""
-        found = set()
+    def encoders_element_reads(self) -> list[tuple[TypeDef, str]]:
+        return self.element_reads(write_side=True)
+
+    @functools.cached_property
+    def decoders_element_reads(self) -> list[tuple[TypeDef, str]]:
+        return self.element_reads(write_side=False)
+
+    def element_reads(self, write_side: bool) -> list[tuple[TypeDef, str]]:
+        """(type, name) of every field or instance an expression reads of a list's element
+        (`items.last.x`, `_parent.items[_index - 1].x`): the encoders' expressions (`write_side`:
+        defaults, sizes, counts), or the decoders' (fields' and instances')."""
+        found = []
         for u in self.types:
-            scope = Scope(u, self.model.enum_name, self.parents.get(u.name), None, encoding=True)
+            scope = Scope(u, self.model.enum_name, self.parents.get(u.name), None, encoding=write_side)
             scope.extra["_index"] = ("i", "int")  # only translated to find the types on the way
-            for f in u.seq:
-                for e in f.expressions(write_side=True):
-                    for n in E.walk(e):
-                        if not isinstance(n, E.Attr) or not (isinstance(n.obj, E.Index) or (
-                                isinstance(n.obj, E.Attr) and n.obj.name in ("first", "last"))):
-                            continue
-                        t = user_of(scope.type_of(n.obj))
-                        if t is not None and (g := t.field(n.name)) is not None and g.derived:
-                            found.add(t.name)
+            exprs = [e for f in u.seq for e in f.expressions(write_side=write_side)]
+            if not write_side:
+                exprs += [f.parent for f in u.seq if f.parent is not None]
+                for inst in u.instances:
+                    exprs += [e for e in (inst.value, inst.pos, inst.if_expr, inst.io) if e is not None]
+                    exprs += inst.field.expressions() if inst.field is not None else []
+            for n in (n for e in exprs for n in E.walk(e)):
+                if isinstance(n, E.Attr) and (isinstance(n.obj, E.Index) or (
+                        isinstance(n.obj, E.Attr) and n.obj.name in ("first", "last"))):
+                    t = user_of(scope.type_of(n.obj))
+                    if t is not None:
+                        found.append((t, n.name))
         return found
 
     def encoded_type(self, t: TypeDef) -> str:
@@ -1821,10 +1820,10 @@ def name_fmt(ref: TypeRef, code: str) -> str:
     return (">" if ref.endian == "be" else "<") + code
 
 
-# A user's schema whose expressions read the values' streams: every value keeps its `_io`.
 #: What Python raises on a value of the wrong shape, which an encoder turns into an EncodeError.
 _PYTHON_ERRORS = "(TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error)"
 
+# A user's schema whose expressions read the values' streams: every value keeps its `_io`.
 _IO_DECL = {"id": "_io", "annotation": "Any", "default": "default=None, compare=False, repr=False",
             "meta": {"kind": "any", "param": True}, "param": "_io: Any = None", "init": "_io",
             "doc": _docstring("The stream the value was read from (Kaitai's `_io`).", 1)}

@@ -86,12 +86,11 @@ class Scope(PythonExpressions):
         if not (isinstance(obj, E.Index) or (isinstance(obj, E.Attr) and obj.name in ("first", "last"))):
             return None
         t = user_of(self.type_of(obj))
-        form = self.tuple_form(t) if t is not None and t.field(node.name) is not None else None
+        form = self.tuple_form(t) if t is not None else None
         if not form:
             return None
-        at = next((i for i, f in enumerate(form) if f.id == node.name), None)
-        if at is None:  # a derived field: `derived_read_in_lists` gives the type no tuple form
-            return None
+        # (`ModuleEmitter.tuple_form` gives no form to a type whose encoders read here what it has not.)
+        at = [f.id for f in form].index(node.name)
         # The list seen as of anything: a compiled build checks what it takes from a typed list.
         items = f'_cast("list[Any]", {self.code(obj.obj)})'
         index = self.code(obj.index) if isinstance(obj, E.Index) else {"first": "0", "last": "-1"}[obj.name]

@@ -2,9 +2,9 @@
 
 Every decode here runs with Python's cyclic garbage collector paused (`collector_paused`). A
 decoded value is a tree of new objects that cannot hold a cycle, yet each of them counts
-towards the collector's next pass, and a pass walks every young object: decoding one Kafka
-batch of 10,000 small records set off 28 passes, which took longer than the decoding itself
-(compiled, 1.09 us a record with them, 0.39 without). Paused, the new objects are walked once,
+towards the collector's next pass, and a pass walks every young object: decoding a batch of
+10,000 small records set off 28 passes, which took longer than the decoding itself (compiled,
+1.09 us a record with them, 0.39 without). Paused, the new objects are walked once,
 by the first pass after the decode. The switch is process-wide: a decode turns the collector
 on again only if it was the one to turn it off, so a collector the caller turned off stays
 off, and of two threads decoding at once the first to finish turns it on for both.
