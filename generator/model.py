@@ -19,11 +19,12 @@ Nothing here writes code: `python/` and `construct/` turn the model into their t
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 
 from . import expr as E
 from .schema import Field, Schema, SchemaError, TypeDef, TypeRef, field_static_bits
-from .types import instance_tinfo, user_of
+from .types import Names, instance_tinfo, type_of, user_of
 
 # ---------------------------------------------------------------- primitives
 
@@ -354,6 +355,66 @@ class Model:
     def holder(self, t: TypeDef) -> TypeDef | None:
         """The one type that holds `t`, or None (held by several, or by none)."""
         return self.parents.get(t.name)
+
+    # ------------------------------------------------------------ tuple forms
+
+    @functools.cached_property
+    def listed_types(self) -> set[str]:
+        """The names of this schema's types that some field repeats."""
+        return {f.type.user.name for u in self.types for f in u.seq
+                if f.repeat and f.type.kind == "user" and f.type.user.schema is self.schema}
+
+    def tuple_form(self, t: TypeDef) -> list[Field] | None:
+        """The fields of a type's tuple form (`tuple_fields`), which its encoder takes in place of
+        a value object in a list: for the elements of a list (a type of this schema some field
+        repeats: another schema decides for its own types); none in a user's schema that reads
+        Kaitai's objects (an encoder there sees the value's holder and carried bytes, which a
+        tuple has not), nor for a type of which an encoder reads in a list what its tuple has not."""
+        if t.name not in self.listed_types or not self.schema.strict or t.schema is not self.schema:
+            return None
+        form = tuple_fields(t)
+        given = {f.id for f in form or ()}
+        if any(u is t and name not in given for u, name in self.encoders_element_reads):
+            return None  # a tuple form has no derived fields, nor instances, to read
+        return form
+
+    def tuple_decoded(self, t: TypeDef) -> bool:
+        """Whether a list's elements of type `t` come as tuples when a decode asks for them
+        (`tuples=True`): a type with a tuple form whose values no decoder reads back in a list
+        (`items[_index - 1].x`, a `repeat-until`), and not the root."""
+        if not self.tuple_form(t) or t is self.schema.root:
+            return False
+        until = any(f.repeat == "until" and f.type.kind == "user" and f.type.user is t for u in self.types for f in u.seq)
+        return not until and all(u is not t for u, _ in self.decoders_element_reads)
+
+    @functools.cached_property
+    def encoders_element_reads(self) -> list[tuple[TypeDef, str]]:
+        return self.element_reads(write_side=True)
+
+    @functools.cached_property
+    def decoders_element_reads(self) -> list[tuple[TypeDef, str]]:
+        return self.element_reads(write_side=False)
+
+    def element_reads(self, write_side: bool) -> list[tuple[TypeDef, str]]:
+        """(type, name) of every field or instance an expression reads of a list's element
+        (`items.last.x`, `_parent.items[_index - 1].x`): the encoders' expressions (`write_side`:
+        defaults, sizes, counts), or the decoders' (fields' and instances')."""
+        found = []
+        for u in self.types:
+            names = Names(u, self.parents.get(u.name), extra={"_index": "int"})
+            exprs = [e for f in u.seq for e in f.expressions(write_side=write_side)]
+            if not write_side:
+                exprs += [f.parent for f in u.seq if f.parent is not None]
+                for inst in u.instances:
+                    exprs += [e for e in (inst.value, inst.pos, inst.if_expr, inst.io) if e is not None]
+                    exprs += inst.field.expressions() if inst.field is not None else []
+            for n in (n for e in exprs for n in E.walk(e)):
+                if isinstance(n, E.Attr) and (isinstance(n.obj, E.Index) or (
+                        isinstance(n.obj, E.Attr) and n.obj.name in ("first", "last"))):
+                    t = user_of(type_of(n.obj, names))
+                    if t is not None:
+                        found.append((t, n.name))
+        return found
 
     def enum_name(self, enum) -> str:
         """An enum's class name in the module of the schema that declares it."""

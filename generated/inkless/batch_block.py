@@ -157,9 +157,10 @@ def build(
     *,
     batches: list[RecordBatchV2] | None = None,
 ) -> bytes:
-    """Encode one batch_block from its fields, as `encode(BatchBlock(...))` does: derived
-    fields left None are computed, and the elements of a list may be given in their type's tuple
-    form (each class's docstring shows it) instead of value objects, which is faster to build."""
+    """Encode one batch_block from its fields, as `encode(BatchBlock(...))` does.
+
+    Derived fields left None are computed.
+    """
     return encode(
         BatchBlock(
             batches,

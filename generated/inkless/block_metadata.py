@@ -956,9 +956,12 @@ def build(
     num_topic_partitions: int | None = None,
     topic_partitions: list[TopicPartition | tuple[Any, ...]] | None = None,
 ) -> bytes:
-    """Encode one block_metadata from its fields, as `encode(BlockMetadata(...))` does: derived
-    fields left None are computed, and the elements of a list may be given in their type's tuple
-    form (each class's docstring shows it) instead of value objects, which is faster to build."""
+    """Encode one block_metadata from its fields, as `encode(BlockMetadata(...))` does.
+
+    Derived fields left None are computed; the elements of `topic_partitions`
+    may be given in their type's tuple form (`TUPLE_FORMS`) instead of value objects, which is
+    faster to build.
+    """
     return encode(
         BlockMetadata(
             magic,

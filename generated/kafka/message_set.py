@@ -756,9 +756,12 @@ def build(
     wrapper_offset: int = -1,
     wrapper_magic: int = -1,
 ) -> bytes:
-    """Encode one message_set from its fields, as `encode(MessageSet(...))` does: derived
-    fields left None are computed, and the elements of a list may be given in their type's tuple
-    form (each class's docstring shows it) instead of value objects, which is faster to build."""
+    """Encode one message_set from its fields, as `encode(MessageSet(...))` does.
+
+    Derived fields left None are computed; the elements of `entries`
+    may be given in their type's tuple form (`TUPLE_FORMS`) instead of value objects, which is
+    faster to build.
+    """
     return encode(
         MessageSet(
             _cast(Any, entries),

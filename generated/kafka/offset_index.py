@@ -228,9 +228,12 @@ def build(
     *,
     entries: list[Entry | tuple[Any, ...]] | None = None,
 ) -> bytes:
-    """Encode one offset_index from its fields, as `encode(OffsetIndex(...))` does: derived
-    fields left None are computed, and the elements of a list may be given in their type's tuple
-    form (each class's docstring shows it) instead of value objects, which is faster to build."""
+    """Encode one offset_index from its fields, as `encode(OffsetIndex(...))` does.
+
+    Derived fields left None are computed; the elements of `entries`
+    may be given in their type's tuple form (`TUPLE_FORMS`) instead of value objects, which is
+    faster to build.
+    """
     return encode(
         OffsetIndex(
             _cast(Any, entries),

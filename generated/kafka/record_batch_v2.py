@@ -1619,9 +1619,12 @@ def build(
     num_records: int | None = None,
     records: list[Record | tuple[Any, ...]] | None = None,
 ) -> bytes:
-    """Encode one record_batch_v2 from its fields, as `encode(RecordBatchV2(...))` does: derived
-    fields left None are computed, and the elements of a list may be given in their type's tuple
-    form (each class's docstring shows it) instead of value objects, which is faster to build."""
+    """Encode one record_batch_v2 from its fields, as `encode(RecordBatchV2(...))` does.
+
+    Derived fields left None are computed; the elements of `records`
+    may be given in their type's tuple form (`TUPLE_FORMS`) instead of value objects, which is
+    faster to build.
+    """
     return encode(
         RecordBatchV2(
             base_offset,

@@ -235,9 +235,10 @@ def build(
     entries: list[Entry | RecordBatchV2] | None = None,
     partial_entry: bytes = b"",
 ) -> bytes:
-    """Encode one record_set from its fields, as `encode(RecordSet(...))` does: derived
-    fields left None are computed, and the elements of a list may be given in their type's tuple
-    form (each class's docstring shows it) instead of value objects, which is faster to build."""
+    """Encode one record_set from its fields, as `encode(RecordSet(...))` does.
+
+    Derived fields left None are computed.
+    """
     return encode(
         RecordSet(
             entries,

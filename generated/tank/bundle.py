@@ -1204,9 +1204,10 @@ def build(
     messages: list[Message] | None = None,
     base_seq_num: int = 0,
 ) -> bytes:
-    """Encode one bundle from its fields, as `encode(Bundle(...))` does: derived
-    fields left None are computed, and the elements of a list may be given in their type's tuple
-    form (each class's docstring shows it) instead of value objects, which is faster to build."""
+    """Encode one bundle from its fields, as `encode(Bundle(...))` does.
+
+    Derived fields left None are computed.
+    """
     return encode(
         Bundle(
             codec,

@@ -2478,9 +2478,10 @@ def build(
     | bytes
     | None = None,
 ) -> bytes:
-    """Encode one request from its fields, as `encode(Request(...))` does: derived
-    fields left None are computed, and the elements of a list may be given in their type's tuple
-    form (each class's docstring shows it) instead of value objects, which is faster to build."""
+    """Encode one request from its fields, as `encode(Request(...))` does.
+
+    Derived fields left None are computed.
+    """
     return encode(
         Request(
             msg_id,

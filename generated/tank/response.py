@@ -3704,9 +3704,10 @@ def build(
     | bytes
     | None = None,
 ) -> bytes:
-    """Encode one response from its fields, as `encode(Response(...))` does: derived
-    fields left None are computed, and the elements of a list may be given in their type's tuple
-    form (each class's docstring shows it) instead of value objects, which is faster to build."""
+    """Encode one response from its fields, as `encode(Response(...))` does.
+
+    Derived fields left None are computed.
+    """
     return encode(
         Response(
             msg_id,

@@ -266,9 +266,12 @@ def build(
     entries: list[Entry | tuple[Any, ...]] | None = None,
     base_seq_num: int = 0,
 ) -> bytes:
-    """Encode one segment_log from its fields, as `encode(SegmentLog(...))` does: derived
-    fields left None are computed, and the elements of a list may be given in their type's tuple
-    form (each class's docstring shows it) instead of value objects, which is faster to build."""
+    """Encode one segment_log from its fields, as `encode(SegmentLog(...))` does.
+
+    Derived fields left None are computed; the elements of `entries`
+    may be given in their type's tuple form (`TUPLE_FORMS`) instead of value objects, which is
+    faster to build.
+    """
     return encode(
         SegmentLog(
             _cast(Any, entries),

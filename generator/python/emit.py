@@ -13,7 +13,6 @@ The emitter knows Kaitai constructs and the `-lc-` extensions, never a format.
 from __future__ import annotations
 
 import codecs
-import functools
 import re
 import subprocess
 import textwrap
@@ -27,9 +26,9 @@ from ruff.__main__ import find_ruff_bin
 from logcodec import processors as named_processors
 
 from .. import expr as E
-from ..model import Primitive, fixed_offsets, header_of, max_size, min_size, model_of, navigates, primitive, schema_closure, substream, tuple_fields, type_expressions
+from ..model import Primitive, fixed_offsets, header_of, max_size, min_size, model_of, navigates, primitive, schema_closure, substream, type_expressions
 from ..schema import Field, Schema, SchemaError, TypeDef, TypeRef, static_bits
-from ..types import check_types, field_tinfo, ref_tinfo, user_of
+from ..types import check_types, field_tinfo, ref_tinfo
 from .entries import checksum_source, entry_source
 from .translate import Nav, Scope, parent_names, path_root, reads_bits_one_by_one, remote_lengths, translate, type_of
 
@@ -215,63 +214,12 @@ class ModuleEmitter:
         return self.user_processors[name]
 
     def tuple_form(self, t: TypeDef) -> list[Field] | None:
-        """The fields of a type's tuple form (`model.tuple_fields`), which its encoder takes in
-        place of a value object: for the elements of a list (a type of this schema some field
-        repeats: another schema's module decides for its own types); none in a user's schema
-        that reads Kaitai's objects (an encoder there sees the value's holder and carried bytes,
-        which a tuple has not), nor for a type an encoder reads in a list what its tuple has not."""
-        if t.name not in self.listed_types or self.nav is not None or t.schema is not self.schema:
-            return None
-        form = tuple_fields(t)
-        given = {f.id for f in form or ()}
-        if any(u is t and name not in given for u, name in self.encoders_element_reads):
-            return None  # a tuple form has no derived fields, nor instances, to read
-        return form
+        """The fields of a type's tuple form, which its encoder takes in a list (`Model.tuple_form`)."""
+        return self.model.tuple_form(t)
 
     def tuple_decoded(self, t: TypeDef) -> bool:
-        """Whether a list's elements of type `t` come as tuples when a decode asks for them
-        (`decode(..., tuples=True)`): a type with a tuple form whose values no decoder reads back
-        in a list (`items[_index - 1].x`, a `repeat-until`), and not the root."""
-        if not self.tuple_form(t) or t is self.schema.root:
-            return False
-        until = any(f.repeat == "until" and f.type.kind == "user" and f.type.user is t for u in self.types for f in u.seq)
-        return not until and all(u is not t for u, _ in self.decoders_element_reads)
-
-    @functools.cached_property
-    def listed_types(self) -> set[str]:
-        """The names of this schema's types that some field repeats."""
-        return {f.type.user.name for u in self.types for f in u.seq
-                if f.repeat and f.type.kind == "user" and f.type.user.schema is self.schema}
-
-    @functools.cached_property
-    def encoders_element_reads(self) -> list[tuple[TypeDef, str]]:
-        return self.element_reads(write_side=True)
-
-    @functools.cached_property
-    def decoders_element_reads(self) -> list[tuple[TypeDef, str]]:
-        return self.element_reads(write_side=False)
-
-    def element_reads(self, write_side: bool) -> list[tuple[TypeDef, str]]:
-        """(type, name) of every field or instance an expression reads of a list's element
-        (`items.last.x`, `_parent.items[_index - 1].x`): the encoders' expressions (`write_side`:
-        defaults, sizes, counts), or the decoders' (fields' and instances')."""
-        found = []
-        for u in self.types:
-            scope = Scope(u, self.model.enum_name, self.parents.get(u.name), None, encoding=write_side)
-            scope.extra["_index"] = ("i", "int")  # only translated to find the types on the way
-            exprs = [e for f in u.seq for e in f.expressions(write_side=write_side)]
-            if not write_side:
-                exprs += [f.parent for f in u.seq if f.parent is not None]
-                for inst in u.instances:
-                    exprs += [e for e in (inst.value, inst.pos, inst.if_expr, inst.io) if e is not None]
-                    exprs += inst.field.expressions() if inst.field is not None else []
-            for n in (n for e in exprs for n in E.walk(e)):
-                if isinstance(n, E.Attr) and (isinstance(n.obj, E.Index) or (
-                        isinstance(n.obj, E.Attr) and n.obj.name in ("first", "last"))):
-                    t = user_of(scope.type_of(n.obj))
-                    if t is not None:
-                        found.append((t, n.name))
-        return found
+        """Whether a list's elements of type `t` decode to tuples when asked (`Model.tuple_decoded`)."""
+        return self.model.tuple_decoded(t)
 
     def encoded_type(self, t: TypeDef) -> str:
         """What a type's encoder takes: its value, or its tuple form."""
@@ -350,7 +298,7 @@ class ModuleEmitter:
                 element = listed.type.user.class_name
                 param = param.replace(f"list[{element}]", f"list[{element} | tuple[Any, ...]]", 1)
                 arg = f"_cast(Any, {f.id})"
-            params.append({"param": param, "arg": arg})
+            params.append({"name": f"`{f.id}`", "param": param, "arg": arg, "tupled": arg != f.id})
         return params
 
     def class_source(self, t: TypeDef) -> str:

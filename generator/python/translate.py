@@ -79,7 +79,7 @@ class Scope(PythonExpressions):
 
     def element_field(self, node: E.Attr) -> str | None:
         """A field of a list's element, read by an encoder: the element may be a value object or
-        its tuple form (`model.tuple_fields`), so it is read by `_rt.field_of`; None elsewhere."""
+        its tuple form (`Model.tuple_form`), so it is read by `_rt.field_of`; None elsewhere."""
         if not self.encoding or self.tuple_form is None:
             return None
         obj = node.obj
@@ -89,7 +89,7 @@ class Scope(PythonExpressions):
         form = self.tuple_form(t) if t is not None else None
         if not form:
             return None
-        # (`ModuleEmitter.tuple_form` gives no form to a type whose encoders read here what it has not.)
+        # (`Model.tuple_form` gives no form to a type whose encoders read here what it has not.)
         at = [f.id for f in form].index(node.name)
         # The list seen as of anything: a compiled build checks what it takes from a typed list.
         items = f'_cast("list[Any]", {self.code(obj.obj)})'
