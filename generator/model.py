@@ -398,16 +398,16 @@ class Model:
     def element_reads(self, write_side: bool) -> list[tuple[TypeDef, str]]:
         """(type, name) of every field or instance an expression reads of a list's element
         (`items.last.x`, `_parent.items[_index - 1].x`): the encoders' expressions (`write_side`:
-        defaults, sizes, counts), or the decoders' (fields' and instances')."""
+        defaults, sizes, counts), or the decoders'; the instances' either way (an encoder may
+        compute one)."""
         found = []
         for u in self.types:
             names = Names(u, self.parents.get(u.name), extra={"_index": "int"})
             exprs = [e for f in u.seq for e in f.expressions(write_side=write_side)]
-            if not write_side:
-                exprs += [f.parent for f in u.seq if f.parent is not None]
-                for inst in u.instances:
-                    exprs += [e for e in (inst.value, inst.pos, inst.if_expr, inst.io) if e is not None]
-                    exprs += inst.field.expressions() if inst.field is not None else []
+            exprs += [f.parent for f in u.seq if f.parent is not None]
+            for inst in u.instances:
+                exprs += [e for e in (inst.value, inst.pos, inst.if_expr, inst.io) if e is not None]
+                exprs += inst.field.expressions(write_side=write_side) if inst.field is not None else []
             for n in (n for e in exprs for n in E.walk(e)):
                 if isinstance(n, E.Attr) and (isinstance(n.obj, E.Index) or (
                         isinstance(n.obj, E.Attr) and n.obj.name in ("first", "last"))):
