@@ -1,6 +1,7 @@
 """The tuple form (ARCHITECTURE.md, "Building values"): in a list, an encoder takes a tuple of
 a value's fields, but the derived ones, in schema order, in place of the value object; each
-module's `build` takes the root's fields as keywords and passes such lists on."""
+module's `build` takes the root's fields as keywords and passes such lists on; and
+`decode(..., tuples=True)` gives a list's elements in that form."""
 
 import copy
 import dataclasses
