@@ -91,9 +91,9 @@ def _d_batch_block(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BatchBl
     try:
         while pos < end:
             before = pos
-            lim.elements -= 1
-            if lim.elements < 0:
+            if (left := lim.elements - 1) < 0:
                 raise lim.too_many(1, pos, "")
+            lim.elements = left
             _ebatches, pos = _d_record_batch_v2(buf, pos, end, lim)
             v_batches.append(_ebatches)
             if pos == before:

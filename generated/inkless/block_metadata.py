@@ -376,13 +376,14 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Bloc
         raise _rt.bad_length(count, pos, "topic_partitions")
     if count * 10 > end - pos:
         raise _rt.short(buf, pos, end, count * 10, "topic_partitions")
-    if count > lim.elements:
+    if (left := lim.elements - count) < 0:
         raise lim.too_many(count, pos, "topic_partitions")
-    lim.elements -= count
+    lim.elements = left
+    elem_tuples = lim.tuples
     i = 0
     try:
         for i in range(count):
-            _etopic_partitions, pos = _d_topic_partition(buf, pos, end, lim, lim.tuples)
+            _etopic_partitions, pos = _d_topic_partition(buf, pos, end, lim, elem_tuples)
             v_topic_partitions.append(_cast(Any, _etopic_partitions))
     except _rt.DecodeError as exc:
         raise exc.within(f"topic_partitions[{i}]")
@@ -482,7 +483,7 @@ def _d_block_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BlockH
     if e > end:
         raise _rt.short(buf, pos, end, n, "path")
     try:
-        v_path = str(buf[pos:e], "UTF-8")
+        v_path = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "path") from None
     pos = e
@@ -509,7 +510,7 @@ def _e_block_header(v: BlockHeader, out: list[Any]) -> int:
         v_flags = v.flags
         b_path = None
         if v_path is not None:
-            b_path = v_path.encode("UTF-8")
+            b_path = v_path.encode("utf-8")
         if b_path is None:
             raise _rt.missing("len_path")
         actual = len(b_path)
@@ -652,7 +653,7 @@ def _d_topic_partition(
     if e > end:
         raise _rt.short(buf, pos, end, n, "name")
     try:
-        v_name = str(buf[pos:e], "UTF-8")
+        v_name = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
@@ -668,13 +669,14 @@ def _d_topic_partition(
         raise _rt.bad_length(count, pos, "batches")
     if count * 16 > end - pos:
         raise _rt.short(buf, pos, end, count * 16, "batches")
-    if count > lim.elements:
+    if (left := lim.elements - count) < 0:
         raise lim.too_many(count, pos, "batches")
-    lim.elements -= count
+    lim.elements = left
+    elem_tuples = lim.tuples
     i = 0
     try:
         for i in range(count):
-            _ebatches, pos = _d_batch(buf, pos, end, lim, lim.tuples)
+            _ebatches, pos = _d_batch(buf, pos, end, lim, elem_tuples)
             v_batches.append(_cast(Any, _ebatches))
     except _rt.DecodeError as exc:
         raise exc.within(f"batches[{i}]")
@@ -704,7 +706,7 @@ def _e_topic_partition(v: TopicPartition | tuple[Any, ...], out: list[Any]) -> i
             v_num_batches = None
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode("UTF-8")
+            b_name = v_name.encode("utf-8")
         if b_name is None:
             raise _rt.missing("len_name")
         actual = len(b_name)

@@ -244,9 +244,9 @@ def _d_message_set(
         try:
             while pos < end:
                 before = pos
-                lim.elements -= 1
-                if lim.elements < 0:
+                if (left := lim.elements - 1) < 0:
                     raise lim.too_many(1, pos, "")
+                lim.elements = left
                 _eentries, pos = _d_entry(buf, pos, end, lim, p_depth)
                 v_entries.append(_eentries)
                 if pos == before:

@@ -815,13 +815,14 @@ def _d_record_list(
         raise _rt.bad_length(count, pos, "")
     if count * 7 > end - pos:
         raise _rt.short(buf, pos, end, count * 7, "")
-    if count > lim.elements:
+    if (left := lim.elements - count) < 0:
         raise lim.too_many(count, pos, "")
-    lim.elements -= count
+    lim.elements = left
+    elem_tuples = lim.tuples
     i = 0
     try:
         for i in range(count):
-            _eitems, pos = _d_record(buf, pos, end, lim, p_is_control, lim.tuples)
+            _eitems, pos = _d_record(buf, pos, end, lim, p_is_control, elem_tuples)
             v_items.append(_cast(Any, _eitems))
     except _rt.DecodeError as exc:
         raise exc.within(f"[{i}]")
@@ -987,13 +988,14 @@ def _d_record(
         raise _rt.bad_length(count, pos, "headers")
     if count * 2 > end - pos:
         raise _rt.short(buf, pos, end, count * 2, "headers")
-    if count > lim.elements:
+    if (left := lim.elements - count) < 0:
         raise lim.too_many(count, pos, "headers")
-    lim.elements -= count
+    lim.elements = left
+    elem_tuples = lim.tuples
     i = 0
     try:
         for i in range(count):
-            _eheaders, pos = _d_header(buf, pos, end, lim, lim.tuples)
+            _eheaders, pos = _d_header(buf, pos, end, lim, elem_tuples)
             v_headers.append(_cast(Any, _eheaders))
     except _rt.DecodeError as exc:
         raise exc.within(f"headers[{i}]")
@@ -1225,7 +1227,7 @@ def _d_header(
     if e > end:
         raise _rt.short(buf, pos, end, n, "key")
     try:
-        v_key = str(buf[pos:e], "UTF-8")
+        v_key = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
     pos = e
@@ -1277,7 +1279,7 @@ def _e_header(v: Header | tuple[Any, ...], out: list[Any]) -> int:
             v_len_value = None
         b_key = None
         if v_key is not None:
-            b_key = v_key.encode("UTF-8")
+            b_key = v_key.encode("utf-8")
         if b_key is None:
             raise _rt.missing("len_key")
         actual = len(b_key)

@@ -91,9 +91,9 @@ def _d_record_set(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[RecordSe
     try:
         while pos < end:
             before = pos
-            lim.elements -= 1
-            if lim.elements < 0:
+            if (left := lim.elements - 1) < 0:
                 raise lim.too_many(1, pos, "")
+            lim.elements = left
             _eentries, pos = _d_record_set_entry(buf, pos, end, lim)
             v_entries.append(_eentries)
             if pos == before:

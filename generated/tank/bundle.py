@@ -631,9 +631,9 @@ def _d_message_set(
         raise _rt.bad_length(count, pos, "")
     if count * 2 > end - pos:
         raise _rt.short(buf, pos, end, count * 2, "")
-    if count > lim.elements:
+    if (left := lim.elements - count) < 0:
         raise lim.too_many(count, pos, "")
-    lim.elements -= count
+    lim.elements = left
     i = 0
     try:
         for i in range(count):

@@ -964,7 +964,7 @@ def _d_produce_request(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnu
     if e > end:
         raise _rt.short(buf, pos, end, n, "client_id")
     try:
-        v_client_id = str(buf[pos:e], "UTF-8")
+        v_client_id = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "client_id") from None
     pos = e
@@ -982,13 +982,14 @@ def _d_produce_request(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnu
         raise _rt.bad_length(count, pos, "topics")
     if count * 2 > end - pos:
         raise _rt.short(buf, pos, end, count * 2, "topics")
-    if count > lim.elements:
+    if (left := lim.elements - count) < 0:
         raise lim.too_many(count, pos, "topics")
-    lim.elements -= count
+    lim.elements = left
+    elem_tuples = lim.tuples
     i = 0
     try:
         for i in range(count):
-            _etopics, pos = _d_produce_topic(buf, pos, end, lim, p_with_seqnum, lim.tuples)
+            _etopics, pos = _d_produce_topic(buf, pos, end, lim, p_with_seqnum, elem_tuples)
             v_topics.append(_cast(Any, _etopics))
     except _rt.DecodeError as exc:
         raise exc.within(f"topics[{i}]")
@@ -1022,7 +1023,7 @@ def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -
         v_topics = v.topics
         b_client_id = None
         if v_client_id is not None:
-            b_client_id = v_client_id.encode("UTF-8")
+            b_client_id = v_client_id.encode("utf-8")
         if b_client_id is None:
             raise _rt.missing("len_client_id")
         actual = len(b_client_id)
@@ -1125,7 +1126,7 @@ def _d_produce_topic(
     if e > end:
         raise _rt.short(buf, pos, end, n, "name")
     try:
-        v_name = str(buf[pos:e], "UTF-8")
+        v_name = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
@@ -1139,13 +1140,14 @@ def _d_produce_topic(
         raise _rt.bad_length(count, pos, "partitions")
     if count * 3 > end - pos:
         raise _rt.short(buf, pos, end, count * 3, "partitions")
-    if count > lim.elements:
+    if (left := lim.elements - count) < 0:
         raise lim.too_many(count, pos, "partitions")
-    lim.elements -= count
+    lim.elements = left
+    elem_tuples = lim.tuples
     i = 0
     try:
         for i in range(count):
-            _epartitions, pos = _d_produce_partition(buf, pos, end, lim, p_with_seqnum, lim.tuples)
+            _epartitions, pos = _d_produce_partition(buf, pos, end, lim, p_with_seqnum, elem_tuples)
             v_partitions.append(_cast(Any, _epartitions))
     except _rt.DecodeError as exc:
         raise exc.within(f"partitions[{i}]")
@@ -1173,7 +1175,7 @@ def _e_produce_topic(v: ProduceTopic | tuple[Any, ...], out: list[Any], p_with_s
             v_num_partitions = None
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode("UTF-8")
+            b_name = v_name.encode("utf-8")
         if b_name is None:
             raise _rt.missing("len_name")
         actual = len(b_name)
@@ -1370,7 +1372,7 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Con
     if e > end:
         raise _rt.short(buf, pos, end, n, "client_id")
     try:
-        v_client_id = str(buf[pos:e], "UTF-8")
+        v_client_id = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "client_id") from None
     pos = e
@@ -1395,13 +1397,14 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Con
         raise _rt.bad_length(count, pos, "topics")
     if count * 2 > end - pos:
         raise _rt.short(buf, pos, end, count * 2, "topics")
-    if count > lim.elements:
+    if (left := lim.elements - count) < 0:
         raise lim.too_many(count, pos, "topics")
-    lim.elements -= count
+    lim.elements = left
+    elem_tuples = lim.tuples
     i = 0
     try:
         for i in range(count):
-            _etopics, pos = _d_consume_topic(buf, pos, end, lim, lim.tuples)
+            _etopics, pos = _d_consume_topic(buf, pos, end, lim, elem_tuples)
             v_topics.append(_cast(Any, _etopics))
     except _rt.DecodeError as exc:
         raise exc.within(f"topics[{i}]")
@@ -1438,7 +1441,7 @@ def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
         v_topics = v.topics
         b_client_id = None
         if v_client_id is not None:
-            b_client_id = v_client_id.encode("UTF-8")
+            b_client_id = v_client_id.encode("utf-8")
         if b_client_id is None:
             raise _rt.missing("len_client_id")
         actual = len(b_client_id)
@@ -1611,7 +1614,7 @@ def _d_consume_topic(
     if e > end:
         raise _rt.short(buf, pos, end, n, "name")
     try:
-        v_name = str(buf[pos:e], "UTF-8")
+        v_name = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
@@ -1625,13 +1628,14 @@ def _d_consume_topic(
         raise _rt.bad_length(count, pos, "partitions")
     if count * 14 > end - pos:
         raise _rt.short(buf, pos, end, count * 14, "partitions")
-    if count > lim.elements:
+    if (left := lim.elements - count) < 0:
         raise lim.too_many(count, pos, "partitions")
-    lim.elements -= count
+    lim.elements = left
+    elem_tuples = lim.tuples
     i = 0
     try:
         for i in range(count):
-            _epartitions, pos = _d_consume_partition(buf, pos, end, lim, lim.tuples)
+            _epartitions, pos = _d_consume_partition(buf, pos, end, lim, elem_tuples)
             v_partitions.append(_cast(Any, _epartitions))
     except _rt.DecodeError as exc:
         raise exc.within(f"partitions[{i}]")
@@ -1659,7 +1663,7 @@ def _e_consume_topic(v: ConsumeTopic | tuple[Any, ...], out: list[Any]) -> int:
             v_num_partitions = None
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode("UTF-8")
+            b_name = v_name.encode("utf-8")
         if b_name is None:
             raise _rt.missing("len_name")
         actual = len(b_name)
@@ -1784,13 +1788,14 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
         raise _rt.bad_length(count, pos, "topics")
     if count * 3 > end - pos:
         raise _rt.short(buf, pos, end, count * 3, "topics")
-    if count > lim.elements:
+    if (left := lim.elements - count) < 0:
         raise lim.too_many(count, pos, "topics")
-    lim.elements -= count
+    lim.elements = left
+    elem_tuples = lim.tuples
     i = 0
     try:
         for i in range(count):
-            _etopics, pos = _d_consume_peer_topic(buf, pos, end, lim, lim.tuples)
+            _etopics, pos = _d_consume_peer_topic(buf, pos, end, lim, elem_tuples)
             v_topics.append(_cast(Any, _etopics))
     except _rt.DecodeError as exc:
         raise exc.within(f"topics[{i}]")
@@ -1878,7 +1883,7 @@ def _d_consume_peer_topic(
     if e > end:
         raise _rt.short(buf, pos, end, n, "name")
     try:
-        v_name = str(buf[pos:e], "UTF-8")
+        v_name = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
@@ -1892,13 +1897,14 @@ def _d_consume_peer_topic(
         raise _rt.bad_length(count, pos, "partitions")
     if count * 14 > end - pos:
         raise _rt.short(buf, pos, end, count * 14, "partitions")
-    if count > lim.elements:
+    if (left := lim.elements - count) < 0:
         raise lim.too_many(count, pos, "partitions")
-    lim.elements -= count
+    lim.elements = left
+    elem_tuples = lim.tuples
     i = 0
     try:
         for i in range(count):
-            _epartitions, pos = _d_consume_partition(buf, pos, end, lim, lim.tuples)
+            _epartitions, pos = _d_consume_partition(buf, pos, end, lim, elem_tuples)
             v_partitions.append(_cast(Any, _epartitions))
     except _rt.DecodeError as exc:
         raise exc.within(f"partitions[{i}]")
@@ -1926,7 +1932,7 @@ def _e_consume_peer_topic(v: ConsumePeerTopic | tuple[Any, ...], out: list[Any])
             v_num_partitions = None
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode("UTF-8")
+            b_name = v_name.encode("utf-8")
         if b_name is None:
             raise _rt.missing("len_name")
         actual = len(b_name)
@@ -2142,7 +2148,7 @@ def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
     if e > end:
         raise _rt.short(buf, pos, end, n, "topic")
     try:
-        v_topic = str(buf[pos:e], "UTF-8")
+        v_topic = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
@@ -2162,7 +2168,7 @@ def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
     if e > end:
         raise _rt.short(buf, pos, end, n, "config")
     try:
-        v_config = str(buf[pos:e], "UTF-8")
+        v_config = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "config") from None
     pos = e
@@ -2187,7 +2193,7 @@ def _e_create_topic_request(v: CreateTopicRequest, out: list[Any]) -> int:
         v_config = v.config
         b_topic = None
         if v_topic is not None:
-            b_topic = v_topic.encode("UTF-8")
+            b_topic = v_topic.encode("utf-8")
         if b_topic is None:
             raise _rt.missing("len_topic")
         actual = len(b_topic)
@@ -2197,7 +2203,7 @@ def _e_create_topic_request(v: CreateTopicRequest, out: list[Any]) -> int:
             raise _rt.mismatch("len_topic", v_len_topic, actual)
         b_config = None
         if v_config is not None:
-            b_config = v_config.encode("UTF-8")
+            b_config = v_config.encode("utf-8")
         if b_config is None:
             raise _rt.missing("len_config")
         actual = len(b_config)
@@ -2269,7 +2275,7 @@ def _d_reload_conf_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple
     if e > end:
         raise _rt.short(buf, pos, end, n, "topic")
     try:
-        v_topic = str(buf[pos:e], "UTF-8")
+        v_topic = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
@@ -2294,7 +2300,7 @@ def _e_reload_conf_request(v: ReloadConfRequest, out: list[Any]) -> int:
         v_partition = v.partition
         b_topic = None
         if v_topic is not None:
-            b_topic = v_topic.encode("UTF-8")
+            b_topic = v_topic.encode("utf-8")
         if b_topic is None:
             raise _rt.missing("len_topic")
         actual = len(b_topic)
@@ -2357,7 +2363,7 @@ def _d_discover_partitions_request(
     if e > end:
         raise _rt.short(buf, pos, end, n, "topic")
     try:
-        v_topic = str(buf[pos:e], "UTF-8")
+        v_topic = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
@@ -2381,7 +2387,7 @@ def _e_discover_partitions_request(v: DiscoverPartitionsRequest, out: list[Any])
         v_partition_list = v.partition_list
         b_topic = None
         if v_topic is not None:
-            b_topic = v_topic.encode("UTF-8")
+            b_topic = v_topic.encode("utf-8")
         if b_topic is None:
             raise _rt.missing("len_topic")
         actual = len(b_topic)

@@ -1195,14 +1195,15 @@ def _d_produce_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Pr
     (v_request_id,) = _S1.unpack_from(buf, pos)
     pos += 4
     v_statuses = []
+    elem_tuples = lim.tuples
     i = 0
     try:
         while pos < end:
             before = pos
-            lim.elements -= 1
-            if lim.elements < 0:
+            if (left := lim.elements - 1) < 0:
                 raise lim.too_many(1, pos, "")
-            _estatuses, pos = _d_produce_status(buf, pos, end, lim, lim.tuples)
+            lim.elements = left
+            _estatuses, pos = _d_produce_status(buf, pos, end, lim, elem_tuples)
             v_statuses.append(_cast(Any, _estatuses))
             if pos == before:
                 raise _rt.invalid("an element took no bytes; repeating it would never end", pos, "")
@@ -1355,13 +1356,14 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Co
     count = len(v_header.topics)
     if count < 0:
         raise _rt.bad_length(count, pos, "chunks")
-    if count > lim.elements:
+    if (left := lim.elements - count) < 0:
         raise lim.too_many(count, pos, "chunks")
-    lim.elements -= count
+    lim.elements = left
+    elem_tuples = lim.tuples
     i = 0
     try:
         for i in range(count):
-            _echunks, pos = _d_consume_topic_chunks(buf, pos, end, lim, i, v_header, lim.tuples)
+            _echunks, pos = _d_consume_topic_chunks(buf, pos, end, lim, i, v_header, elem_tuples)
             v_chunks.append(_cast(Any, _echunks))
     except _rt.DecodeError as exc:
         raise exc.within(f"chunks[{i}]")
@@ -1450,9 +1452,9 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Cons
         raise _rt.bad_length(count, pos, "topics")
     if count * 2 > end - pos:
         raise _rt.short(buf, pos, end, count * 2, "topics")
-    if count > lim.elements:
+    if (left := lim.elements - count) < 0:
         raise lim.too_many(count, pos, "topics")
-    lim.elements -= count
+    lim.elements = left
     i = 0
     try:
         for i in range(count):
@@ -1532,7 +1534,7 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
     if e > end:
         raise _rt.short(buf, pos, end, n, "name")
     try:
-        v_name = str(buf[pos:e], "UTF-8")
+        v_name = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
@@ -1545,9 +1547,9 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
         i = 0
         try:
             while True:
-                lim.elements -= 1
-                if lim.elements < 0:
+                if (left := lim.elements - 1) < 0:
                     raise lim.too_many(1, pos, "")
+                lim.elements = left
                 _epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
                 v_partitions.append(_epartitions)
                 if (_epartitions.partition == 65535) or ((i + 1) >= v_num_partitions):
@@ -1575,7 +1577,7 @@ def _e_consume_topic_header(v: ConsumeTopicHeader, out: list[Any]) -> int:
         v_partitions = v.partitions
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode("UTF-8")
+            b_name = v_name.encode("utf-8")
         if b_name is None:
             raise _rt.missing("len_name")
         actual = len(b_name)
@@ -1838,9 +1840,10 @@ def _d_consume_topic_chunks(
         )
         if count < 0:
             raise _rt.bad_length(count, pos, "partitions")
-        if count > lim.elements:
+        if (left := lim.elements - count) < 0:
             raise lim.too_many(count, pos, "partitions")
-        lim.elements -= count
+        lim.elements = left
+        elem_tuples = lim.tuples
         i = 0
         try:
             for i in range(count):
@@ -1915,7 +1918,7 @@ def _d_consume_topic_chunks(
                             )
                             else 0
                         ),
-                        lim.tuples,
+                        elem_tuples,
                     )
                 except _rt.DecodeError as exc:
                     _rt.in_field(exc, pos, False)
@@ -2067,9 +2070,9 @@ def _d_chunk(
     try:
         while pos < end:
             before = pos
-            lim.elements -= 1
-            if lim.elements < 0:
+            if (left := lim.elements - 1) < 0:
                 raise lim.too_many(1, pos, "")
+            lim.elements = left
             _ebundles, pos = _d_chunk_bundle(buf, pos, end, lim, i, p_first_base_seq_num, v_bundles)
             v_bundles.append(_ebundles)
             if pos == before:
@@ -2269,13 +2272,14 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: Budget) -> tup
     count = len(v_header.topics)
     if count < 0:
         raise _rt.bad_length(count, pos, "chunks")
-    if count > lim.elements:
+    if (left := lim.elements - count) < 0:
         raise lim.too_many(count, pos, "chunks")
-    lim.elements -= count
+    lim.elements = left
+    elem_tuples = lim.tuples
     i = 0
     try:
         for i in range(count):
-            _echunks, pos = _d_consume_peer_topic_chunks(buf, pos, end, lim, i, v_header, lim.tuples)
+            _echunks, pos = _d_consume_peer_topic_chunks(buf, pos, end, lim, i, v_header, elem_tuples)
             v_chunks.append(_cast(Any, _echunks))
     except _rt.DecodeError as exc:
         raise exc.within(f"chunks[{i}]")
@@ -2363,9 +2367,9 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple
         raise _rt.bad_length(count, pos, "topics")
     if count * 3 > end - pos:
         raise _rt.short(buf, pos, end, count * 3, "topics")
-    if count > lim.elements:
+    if (left := lim.elements - count) < 0:
         raise lim.too_many(count, pos, "topics")
-    lim.elements -= count
+    lim.elements = left
     i = 0
     try:
         for i in range(count):
@@ -2435,7 +2439,7 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: Budget) ->
     if e > end:
         raise _rt.short(buf, pos, end, n, "name")
     try:
-        v_name = str(buf[pos:e], "UTF-8")
+        v_name = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
@@ -2448,9 +2452,9 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: Budget) ->
         i = 0
         try:
             while True:
-                lim.elements -= 1
-                if lim.elements < 0:
+                if (left := lim.elements - 1) < 0:
                     raise lim.too_many(1, pos, "")
+                lim.elements = left
                 _epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
                 v_partitions.append(_epartitions)
                 if (_epartitions.partition == 65535) or ((i + 1) >= v_num_partitions):
@@ -2478,7 +2482,7 @@ def _e_consume_peer_topic_header(v: ConsumePeerTopicHeader, out: list[Any]) -> i
         v_partitions = v.partitions
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode("UTF-8")
+            b_name = v_name.encode("utf-8")
         if b_name is None:
             raise _rt.missing("len_name")
         actual = len(b_name)
@@ -2542,9 +2546,10 @@ def _d_consume_peer_topic_chunks(
         )
         if count < 0:
             raise _rt.bad_length(count, pos, "partitions")
-        if count > lim.elements:
+        if (left := lim.elements - count) < 0:
             raise lim.too_many(count, pos, "partitions")
-        lim.elements -= count
+        lim.elements = left
+        elem_tuples = lim.tuples
         i = 0
         try:
             for i in range(count):
@@ -2619,7 +2624,7 @@ def _d_consume_peer_topic_chunks(
                             )
                             else 0
                         ),
-                        lim.tuples,
+                        elem_tuples,
                     )
                 except _rt.DecodeError as exc:
                     _rt.in_field(exc, pos, False)
@@ -2892,7 +2897,7 @@ def _d_cluster_info(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Cluste
     if e > end:
         raise _rt.short(buf, pos, end, n, "name")
     try:
-        v_name = str(buf[pos:e], "UTF-8")
+        v_name = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
@@ -2917,7 +2922,7 @@ def _e_cluster_info(v: ClusterInfo, out: list[Any]) -> int:
         v_num_nodes = v.num_nodes
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode("UTF-8")
+            b_name = v_name.encode("utf-8")
         if b_name is None:
             raise _rt.missing("len_name")
         actual = len(b_name)
@@ -2975,13 +2980,14 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: Budget) -> 
         raise _rt.bad_length(count, pos, "topics")
     if count * 4 > end - pos:
         raise _rt.short(buf, pos, end, count * 4, "topics")
-    if count > lim.elements:
+    if (left := lim.elements - count) < 0:
         raise lim.too_many(count, pos, "topics")
-    lim.elements -= count
+    lim.elements = left
+    elem_tuples = lim.tuples
     i = 0
     try:
         for i in range(count):
-            _etopics, pos = _d_topic_info(buf, pos, end, lim, (v_is_cluster_aware != 0), lim.tuples)
+            _etopics, pos = _d_topic_info(buf, pos, end, lim, (v_is_cluster_aware != 0), elem_tuples)
             v_topics.append(_cast(Any, _etopics))
     except _rt.DecodeError as exc:
         raise exc.within(f"topics[{i}]")
@@ -3065,7 +3071,7 @@ def _d_topic_info(
     if e > end:
         raise _rt.short(buf, pos, end, n, "name")
     try:
-        v_name = str(buf[pos:e], "UTF-8")
+        v_name = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
@@ -3109,7 +3115,7 @@ def _e_topic_info(v: TopicInfo | tuple[Any, ...], out: list[Any], p_is_cluster_a
             v_len_name = None
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode("UTF-8")
+            b_name = v_name.encode("utf-8")
         if b_name is None:
             raise _rt.missing("len_name")
         actual = len(b_name)
@@ -3237,7 +3243,7 @@ def _d_create_topic_response(buf: bytes, pos: int, end: int, lim: Budget) -> tup
     if e > end:
         raise _rt.short(buf, pos, end, n, "topic")
     try:
-        v_topic = str(buf[pos:e], "UTF-8")
+        v_topic = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
@@ -3263,7 +3269,7 @@ def _e_create_topic_response(v: CreateTopicResponse, out: list[Any]) -> int:
         v_error = v.error
         b_topic = None
         if v_topic is not None:
-            b_topic = v_topic.encode("UTF-8")
+            b_topic = v_topic.encode("utf-8")
         if b_topic is None:
             raise _rt.missing("len_topic")
         actual = len(b_topic)
@@ -3327,7 +3333,7 @@ def _d_reload_conf_response(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
     if e > end:
         raise _rt.short(buf, pos, end, n, "topic")
     try:
-        v_topic = str(buf[pos:e], "UTF-8")
+        v_topic = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
@@ -3354,7 +3360,7 @@ def _e_reload_conf_response(v: ReloadConfResponse, out: list[Any]) -> int:
         v_error = v.error
         b_topic = None
         if v_topic is not None:
-            b_topic = v_topic.encode("UTF-8")
+            b_topic = v_topic.encode("utf-8")
         if b_topic is None:
             raise _rt.missing("len_topic")
         actual = len(b_topic)
@@ -3428,7 +3434,7 @@ def _d_discover_partitions_response(
     if e > end:
         raise _rt.short(buf, pos, end, n, "topic")
     try:
-        v_topic = str(buf[pos:e], "UTF-8")
+        v_topic = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
@@ -3442,13 +3448,14 @@ def _d_discover_partitions_response(
         raise _rt.bad_length(count, pos, "partitions")
     if count * 16 > end - pos:
         raise _rt.short(buf, pos, end, count * 16, "partitions")
-    if count > lim.elements:
+    if (left := lim.elements - count) < 0:
         raise lim.too_many(count, pos, "partitions")
-    lim.elements -= count
+    lim.elements = left
+    elem_tuples = lim.tuples
     i = 0
     try:
         for i in range(count):
-            _epartitions, pos = _d_partition_info(buf, pos, end, lim, lim.tuples)
+            _epartitions, pos = _d_partition_info(buf, pos, end, lim, elem_tuples)
             v_partitions.append(_cast(Any, _epartitions))
     except _rt.DecodeError as exc:
         raise exc.within(f"partitions[{i}]")
@@ -3470,7 +3477,7 @@ def _e_discover_partitions_response(v: DiscoverPartitionsResponse, out: list[Any
         v_partitions = v.partitions
         b_topic = None
         if v_topic is not None:
-            b_topic = v_topic.encode("UTF-8")
+            b_topic = v_topic.encode("utf-8")
         if b_topic is None:
             raise _rt.missing("len_topic")
         actual = len(b_topic)

@@ -80,14 +80,15 @@ def _d_segment_index(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Segme
     """Decode one segment_index from buf[pos:end]; return it and the position after it."""
     v_entries: list[Entry]
     v_entries = []
+    elem_tuples = lim.tuples
     i = 0
     try:
         while pos < end:
             before = pos
-            lim.elements -= 1
-            if lim.elements < 0:
+            if (left := lim.elements - 1) < 0:
                 raise lim.too_many(1, pos, "")
-            _eentries, pos = _d_entry(buf, pos, end, lim, lim.tuples)
+            lim.elements = left
+            _eentries, pos = _d_entry(buf, pos, end, lim, elem_tuples)
             v_entries.append(_cast(Any, _eentries))
             if pos == before:
                 raise _rt.invalid("an element took no bytes; repeating it would never end", pos, "")

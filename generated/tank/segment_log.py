@@ -86,9 +86,9 @@ def _d_segment_log(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: 
     try:
         while pos < end:
             before = pos
-            lim.elements -= 1
-            if lim.elements < 0:
+            if (left := lim.elements - 1) < 0:
                 raise lim.too_many(1, pos, "")
+            lim.elements = left
             _eentries, pos = _d_entry(buf, pos, end, lim, i, p_base_seq_num, v_entries)
             v_entries.append(_eentries)
             if pos == before:

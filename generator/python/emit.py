@@ -409,6 +409,16 @@ class ModuleEmitter:
         return "default=" + {"int": "0", "bool": "False", "float": "0.0", "bytes": "b''", "str": "''"}[kind]
 
 
+def codec_name(encoding: str) -> str:
+    """The codec's own name for a schema's encoding (`UTF-8` is `utf-8`): mypyc calls the UTF-8,
+    ASCII and Latin-1 codecs directly when `.encode`/`.decode` name them so, and CPython does
+    not normalise the name on every call. An unknown name stays as written (it fails when used)."""
+    try:
+        return codecs.lookup(encoding).name
+    except LookupError:
+        return encoding
+
+
 def _factory_call(default: str) -> str:
     """`default_factory=list` -> `list()`; `default_factory=lambda: X()` -> `X()`."""
     factory = default.removeprefix("default_factory=")
@@ -571,9 +581,19 @@ class TypeEmitter:
         return params
 
     def as_tuple_arg(self, f: Field, ref: TypeRef) -> str:
-        """`, lim.tuples` for an element of a list whose type decodes to its tuple form when the
+        """`, elem_tuples` for an element of a list whose type decodes to its tuple form when the
         caller asks (`decode(..., tuples=True)`); nothing elsewhere: a single field is an object."""
-        return ", lim.tuples" if f.repeat and self.m.tuple_decoded(ref.user) else ""
+        return ", elem_tuples" if self.tuple_elements(f) else ""
+
+    def tuple_elements(self, f: Field) -> bool:
+        """The elements of this list may come in their tuple form."""
+        return bool(f.repeat) and f.type.kind == "user" and self.m.tuple_decoded(f.type.user)
+
+    def read_tuples_asked(self, c: Lines, f: Field) -> None:
+        """Before a list's loop: whether the call asked for tuples, read once (an attribute of
+        the budget costs a lookup on every turn, compiled or not)."""
+        if self.tuple_elements(f):
+            c("elem_tuples = lim.tuples")
 
     def call_args(self, ref: TypeRef, io0: str = "io0", f: Field | None = None) -> str:
         """A user type's params, then what it reads through `_parent` (this type's own locals);
@@ -932,8 +952,9 @@ class TypeEmitter:
                     c(f"if count * {min_size(f.type)} > end - pos: raise _rt.short(buf, pos, end, count * {min_size(f.type)}, {path!r})")
                 # Every element costs an object, however few bytes it takes: the whole count
                 # comes out of the call's budget before the first one is built.
-                c(f"if count > lim.elements: raise lim.too_many(count, pos, {path!r})")
-                c("lim.elements -= count")
+                c(f"if (left := lim.elements - count) < 0: raise lim.too_many(count, pos, {path!r})")
+                c("lim.elements = left")
+                self.read_tuples_asked(c, f)
                 c("i = 0")
                 with c.block("try:"):
                     with c.block("for i in range(count):"):
@@ -943,6 +964,7 @@ class TypeEmitter:
                 self.decode_partial_tail(c, f, var, elem, comp)
                 return
             else:
+                self.read_tuples_asked(c, f)
                 c("i = 0")
                 with c.block("try:"):
                     bits = f.type.kind == "bits"  # read one by one: the end is where no bit is left
@@ -973,8 +995,8 @@ class TypeEmitter:
     def spend_one_element(c: Lines) -> None:
         """Take one element out of the call's budget before it is built (a loop whose count
         is known only at its end)."""
-        c("lim.elements -= 1")
-        c("if lim.elements < 0: raise lim.too_many(1, pos, '')")
+        c("if (left := lim.elements - 1) < 0: raise lim.too_many(1, pos, '')")
+        c("lim.elements = left")
 
     def decode_partial_tail(self, c: Lines, f: Field, var: str, elem: str, comp: str) -> None:
         """`repeat: eos` where the last element may be cut short by the end of the data (a fetch
@@ -987,6 +1009,7 @@ class TypeEmitter:
         c("outer_buf, outer_end, base = buf, end, 0")
         with c.block("if end != len(buf):"):
             c("base = pos; buf = buf[pos:end]; pos, end = 0, end - pos")
+        self.read_tuples_asked(c, f)
         c("i = 0; before = pos")
         with c.block("try:"):
             with c.block("while pos < end:"):
@@ -1197,7 +1220,7 @@ class TypeEmitter:
             c(f"raise _rt.invalid({f'unknown encoding {ref.encoding!r}'!r}, {first}, {epath!r})")
             return
         with c.block("try:"):
-            c(f"{target} = str({part}, {ref.encoding!r})")
+            c(f"{target} = {part}.decode({codec_name(ref.encoding)!r})")
         with c.block("except UnicodeDecodeError as exc:"):
             error = f"_rt.invalid(f'not {ref.encoding}: {{exc.reason}}', {first} + exc.start, {epath!r})"
             c(f"raise {self.anchored(error, b)} from None")
@@ -1472,7 +1495,7 @@ class TypeEmitter:
             c(f"{var} = _cast(bytes, v_{f.id})")
             return
         if ref.kind == "str" and not f.process:
-            c(f"{var} = v_{f.id}.encode({ref.encoding!r})")
+            c(f"{var} = v_{f.id}.encode({codec_name(ref.encoding)!r})")
             return
         if ref.kind == "switch" and not f.process and not any(k is None for k, _ in ref.cases):
             # raw bytes unless a case matches: only the cases are encoded
@@ -1648,7 +1671,7 @@ class TypeEmitter:
             self.put_terminated(c, f, epath)
             return
         if f.size is not None or (f.size_eos and (f.pad_right is not None or f.terminator is not None)):
-            c(f"d = {var}.encode({f.type.encoding!r})" if f.type.kind == "str" else f"d = _cast(bytes, {var})")
+            c(f"d = {var}.encode({codec_name(f.type.encoding)!r})" if f.type.kind == "str" else f"d = _cast(bytes, {var})")
             if f.pad_right is not None or f.terminator is not None:
                 size = "None" if f.size is None else self.expr(f.size)
                 tail = f", carried.get({self.carried_key(f)})" if self.carries() and f in self.t.seq else ""
@@ -1657,7 +1680,7 @@ class TypeEmitter:
             self.put(c, "d")
             return
         if f.terminator is not None and f.type.kind in ("bytes", "str"):
-            c(f"d = {var}.encode({f.type.encoding!r})" if f.type.kind == "str" else f"d = _cast(bytes, {var})")
+            c(f"d = {var}.encode({codec_name(f.type.encoding)!r})" if f.type.kind == "str" else f"d = _cast(bytes, {var})")
             self.put_terminated(c, f, epath)
             return
         self.encode_content(c, f, f.type, var, epath, wrap)
@@ -1705,7 +1728,7 @@ class TypeEmitter:
         elif ref.kind == "bytes":
             self.put(c, var)
         elif ref.kind == "str":
-            self.put(c, f"{var}.encode({ref.encoding!r})")
+            self.put(c, f"{var}.encode({codec_name(ref.encoding)!r})")
         elif ref.kind == "user":
             args = self.call_args(ref, f=f)
             if f.type.kind == "switch":  # the case was chosen by the switch: tell the type checker
