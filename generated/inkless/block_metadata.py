@@ -349,6 +349,7 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Bloc
     v_block_header: BlockHeader
     v_num_topic_partitions: int
     v_topic_partitions: list[TopicPartition]
+    _etopic_partitions: Any
     count: int
     if pos + 4 > end:
         raise _rt.short(buf, pos, end, 4, "magic")
@@ -384,7 +385,7 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Bloc
     try:
         for i in range(count):
             _etopic_partitions, pos = _d_topic_partition(buf, pos, end, lim, elem_tuples)
-            v_topic_partitions.append(_cast(Any, _etopic_partitions))
+            v_topic_partitions.append(_etopic_partitions)
     except _rt.DecodeError as exc:
         raise exc.within(f"topic_partitions[{i}]")
     return BlockMetadata(v_magic, v_version, v_block_header, v_num_topic_partitions, v_topic_partitions), pos
@@ -496,7 +497,7 @@ def _d_block_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BlockH
 
 def _e_block_header(v: BlockHeader, out: list[Any]) -> int:
     """Append the parts of a block_header to `out`; return how many bytes they hold."""
-    b_path: bytes | None
+    b_path: Any
     d: bytes
     w: int
     actual: int
@@ -544,7 +545,7 @@ def _e_block_header(v: BlockHeader, out: list[Any]) -> int:
             ) from None
         if v_path is None:
             raise _rt.missing("path")
-        d = _cast(bytes, _cast(bytes, b_path))
+        d = b_path
         out.append(d)
         w += len(d)
         if v_flags is None:
@@ -630,6 +631,7 @@ def _d_topic_partition(
     v_partition: int
     v_num_batches: int
     v_batches: list[Batch]
+    _ebatches: Any
     n: int
     count: int
     e: int
@@ -677,7 +679,7 @@ def _d_topic_partition(
     try:
         for i in range(count):
             _ebatches, pos = _d_batch(buf, pos, end, lim, elem_tuples)
-            v_batches.append(_cast(Any, _ebatches))
+            v_batches.append(_ebatches)
     except _rt.DecodeError as exc:
         raise exc.within(f"batches[{i}]")
     if as_tuple:
@@ -687,7 +689,7 @@ def _d_topic_partition(
 
 def _e_topic_partition(v: TopicPartition | tuple[Any, ...], out: list[Any]) -> int:
     """Append the parts of a topic_partition to `out`; return how many bytes they hold."""
-    b_name: bytes | None
+    b_name: Any
     d: bytes
     w: int
     actual: int
@@ -735,7 +737,7 @@ def _e_topic_partition(v: TopicPartition | tuple[Any, ...], out: list[Any]) -> i
             raise _rt.range_error(exc, (v_len_name,), _L10) from None
         if v_name is None:
             raise _rt.missing("name")
-        d = _cast(bytes, _cast(bytes, b_name))
+        d = b_name
         out.append(d)
         w += len(d)
         if v_partition is None:

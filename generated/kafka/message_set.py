@@ -320,7 +320,7 @@ def _d_entry(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int) -> tuple
 
 def _e_entry(v: Entry | tuple[Any, ...], out: list[Any], p_depth: int) -> int:
     """Append the parts of a entry to `out`; return how many bytes they hold."""
-    b_message: bytes | None
+    b_message: Any
     t_message: list[Any]
     d: bytes
     w: int
@@ -366,7 +366,7 @@ def _e_entry(v: Entry | tuple[Any, ...], out: list[Any], p_depth: int) -> int:
             ) from None
         if v_message is None:
             raise _rt.missing("message")
-        d = _cast(bytes, _cast(bytes, b_message))
+        d = b_message
         out.append(d)
         w += len(d)
         return w
@@ -503,8 +503,8 @@ def _e_message(v: Message, out: list[Any], p_depth: int, p_offset: int) -> int:
     v_timestamp: Any
     v_key: Any
     v_value: Any
-    b_key: bytes | None
-    b_value: bytes | None
+    b_key: Any
+    b_value: Any
     t_value: list[Any]
     d: bytes
     w: int
@@ -521,7 +521,7 @@ def _e_message(v: Message, out: list[Any], p_depth: int, p_offset: int) -> int:
         v_value = v.value
         b_key = None
         if v_key is not None:
-            b_key = _cast(bytes, v_key)
+            b_key = v_key
         if b_key is not None or v_len_key is None or (v_len_key >= 0):
             actual = len(b_key) if b_key is not None else -1
             if v_len_key is None:
@@ -604,7 +604,7 @@ def _e_message(v: Message, out: list[Any], p_depth: int, p_offset: int) -> int:
         if v_len_key >= 0:
             if v_key is None:
                 raise _rt.missing("key")
-            d = _cast(bytes, _cast(bytes, b_key))
+            d = b_key
             out.append(d)
             w += len(d)
         elif v_key is not None:
@@ -619,7 +619,7 @@ def _e_message(v: Message, out: list[Any], p_depth: int, p_offset: int) -> int:
         if v_len_value >= 0:
             if v_value is None:
                 raise _rt.missing("value")
-            d = _cast(bytes, _cast(bytes, b_value))
+            d = b_value
             out.append(d)
             w += len(d)
         elif v_value is not None:

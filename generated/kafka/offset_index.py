@@ -96,6 +96,7 @@ _L1 = (("relative_offset", ">i"), ("position", ">i"))
 def _d_offset_index(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[OffsetIndex, int]:
     """Decode one offset_index from buf[pos:end]; return it and the position after it."""
     v_entries: list[Entry]
+    _eentries: Any
     v_entries = []
     elem_tuples = lim.tuples
     i = 0
@@ -106,7 +107,7 @@ def _d_offset_index(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Offset
                 raise lim.too_many(1, pos, "")
             lim.elements = left
             _eentries, pos = _d_entry(buf, pos, end, lim, elem_tuples)
-            v_entries.append(_cast(Any, _eentries))
+            v_entries.append(_eentries)
             if pos == before:
                 raise _rt.invalid("an element took no bytes; repeating it would never end", pos, "")
             i += 1

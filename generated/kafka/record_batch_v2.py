@@ -808,6 +808,7 @@ def _d_record_list(
 ) -> tuple[list[Record], int]:
     """Decode one record_list from buf[pos:end]; return it and the position after it."""
     v_items: list[Record]
+    _eitems: Any
     count: int
     v_items = []
     count = p_num_records
@@ -823,7 +824,7 @@ def _d_record_list(
     try:
         for i in range(count):
             _eitems, pos = _d_record(buf, pos, end, lim, p_is_control, elem_tuples)
-            v_items.append(_cast(Any, _eitems))
+            v_items.append(_eitems)
     except _rt.DecodeError as exc:
         raise exc.within(f"[{i}]")
     return v_items, pos
@@ -869,6 +870,7 @@ def _d_record(
     v_value: Any
     v_num_headers: int
     v_headers: list[Header]
+    _eheaders: Any
     x: int
     n: int
     count: int
@@ -996,7 +998,7 @@ def _d_record(
     try:
         for i in range(count):
             _eheaders, pos = _d_header(buf, pos, end, lim, elem_tuples)
-            v_headers.append(_cast(Any, _eheaders))
+            v_headers.append(_eheaders)
     except _rt.DecodeError as exc:
         raise exc.within(f"headers[{i}]")
     if pos - s_attributes != v_len_record:
@@ -1026,8 +1028,8 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
     """Append the parts of a record to `out`; return how many bytes they hold."""
     v_key: Any
     v_value: Any
-    b_key: bytes | None
-    b_value: bytes | None
+    b_key: Any
+    b_value: Any
     t_key: list[Any]
     t_value: list[Any]
     d: bytes
@@ -1065,7 +1067,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
                 d = b"".join(t_key)
                 b_key = d
             else:
-                b_key = _cast(bytes, v_key)
+                b_key = v_key
         if b_key is not None or v_len_key is None or (v_len_key >= 0):
             actual = len(b_key) if b_key is not None else -1
             if v_len_key is None:
@@ -1084,7 +1086,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
                 d = b"".join(t_value)
                 b_value = d
             else:
-                b_value = _cast(bytes, v_value)
+                b_value = v_value
         if b_value is not None or v_len_value is None or (v_len_value >= 0):
             actual = len(b_value) if b_value is not None else -1
             if v_len_value is None:
@@ -1139,7 +1141,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
         if v_len_key >= 0:
             if v_key is None:
                 raise _rt.missing("key")
-            d = _cast(bytes, _cast(bytes, b_key))
+            d = b_key
             out.append(d)
             w += len(d)
         elif v_key is not None:
@@ -1154,7 +1156,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
         if v_len_value >= 0:
             if v_value is None:
                 raise _rt.missing("value")
-            d = _cast(bytes, _cast(bytes, b_value))
+            d = b_value
             out.append(d)
             w += len(d)
         elif v_value is not None:
@@ -1260,8 +1262,8 @@ def _d_header(
 def _e_header(v: Header | tuple[Any, ...], out: list[Any]) -> int:
     """Append the parts of a header to `out`; return how many bytes they hold."""
     v_value: Any
-    b_key: bytes | None
-    b_value: bytes | None
+    b_key: Any
+    b_value: Any
     d: bytes
     x: int
     w: int
@@ -1289,7 +1291,7 @@ def _e_header(v: Header | tuple[Any, ...], out: list[Any]) -> int:
             raise _rt.mismatch("len_key", v_len_key, actual)
         b_value = None
         if v_value is not None:
-            b_value = _cast(bytes, v_value)
+            b_value = v_value
         if b_value is not None or v_len_value is None or (v_len_value >= 0):
             actual = len(b_value) if b_value is not None else -1
             if v_len_value is None:
@@ -1305,7 +1307,7 @@ def _e_header(v: Header | tuple[Any, ...], out: list[Any]) -> int:
         w += len(d)
         if v_key is None:
             raise _rt.missing("key")
-        d = _cast(bytes, _cast(bytes, b_key))
+        d = b_key
         out.append(d)
         w += len(d)
         x = v_len_value
@@ -1318,7 +1320,7 @@ def _e_header(v: Header | tuple[Any, ...], out: list[Any]) -> int:
         if v_len_value >= 0:
             if v_value is None:
                 raise _rt.missing("value")
-            d = _cast(bytes, _cast(bytes, b_value))
+            d = b_value
             out.append(d)
             w += len(d)
         elif v_value is not None:

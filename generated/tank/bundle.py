@@ -813,8 +813,8 @@ def _e_message(
     v_timestamp_written: Any
     v_len_key: Any
     v_key: Any
-    b_key: bytes | None
-    b_content: bytes | None
+    b_key: Any
+    b_content: Any
     d: bytes
     x: int
     w: int
@@ -850,7 +850,7 @@ def _e_message(
         if v_has_key:
             b_key = None
             if v_key is not None:
-                b_key = _cast(bytes, v_key)
+                b_key = v_key
             if b_key is None:
                 raise _rt.missing("len_key")
             actual = len(b_key)
@@ -860,7 +860,7 @@ def _e_message(
                 raise _rt.mismatch("len_key", v_len_key, actual)
         b_content = None
         if v_content is not None:
-            b_content = _cast(bytes, v_content)
+            b_content = v_content
         if b_content is None:
             raise _rt.missing("len_content")
         actual = len(b_content)
@@ -942,7 +942,7 @@ def _e_message(
         if v_has_key:
             if v_key is None:
                 raise _rt.missing("key")
-            d = _cast(bytes, _cast(bytes, b_key))
+            d = b_key
             out.append(d)
             w += len(d)
         elif v_key is not None:
@@ -955,7 +955,7 @@ def _e_message(
         w += len(d)
         if v_content is None:
             raise _rt.missing("content")
-        d = _cast(bytes, _cast(bytes, b_content))
+        d = b_content
         out.append(d)
         w += len(d)
         return w

@@ -803,7 +803,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Request, in
 
 def _e_request(v: Request, out: list[Any]) -> int:
     """Append the parts of a request to `out`; return how many bytes they hold."""
-    b_payload: bytes | None
+    b_payload: Any
     t_payload: list[Any]
     d: bytes
     w: int
@@ -905,7 +905,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
                 d = b"".join(t_payload)
                 b_payload = d
             else:
-                b_payload = _cast(bytes, v_payload)
+                b_payload = v_payload
         if b_payload is None:
             raise _rt.missing("len_payload")
         actual = len(b_payload)
@@ -929,7 +929,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
             raise _rt.range_error(exc, (v_len_payload,), _L3) from None
         if v_payload is None:
             raise _rt.missing("payload")
-        d = _cast(bytes, _cast(bytes, b_payload))
+        d = b_payload
         out.append(d)
         w += len(d)
         return w
@@ -949,6 +949,7 @@ def _d_produce_request(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnu
     v_ack_timeout_ms: int
     v_num_topics: int
     v_topics: list[ProduceTopic]
+    _etopics: Any
     n: int
     count: int
     e: int
@@ -990,7 +991,7 @@ def _d_produce_request(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnu
     try:
         for i in range(count):
             _etopics, pos = _d_produce_topic(buf, pos, end, lim, p_with_seqnum, elem_tuples)
-            v_topics.append(_cast(Any, _etopics))
+            v_topics.append(_etopics)
     except _rt.DecodeError as exc:
         raise exc.within(f"topics[{i}]")
     return ProduceRequest(
@@ -1007,7 +1008,7 @@ def _d_produce_request(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnu
 
 def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -> int:
     """Append the parts of a produce_request to `out`; return how many bytes they hold."""
-    b_client_id: bytes | None
+    b_client_id: Any
     d: bytes
     w: int
     actual: int
@@ -1057,7 +1058,7 @@ def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -
             ) from None
         if v_client_id is None:
             raise _rt.missing("client_id")
-        d = _cast(bytes, _cast(bytes, b_client_id))
+        d = b_client_id
         out.append(d)
         w += len(d)
         if v_required_acks is None:
@@ -1111,6 +1112,7 @@ def _d_produce_topic(
     v_name: str
     v_num_partitions: int
     v_partitions: list[ProducePartition]
+    _epartitions: Any
     n: int
     count: int
     e: int
@@ -1148,7 +1150,7 @@ def _d_produce_topic(
     try:
         for i in range(count):
             _epartitions, pos = _d_produce_partition(buf, pos, end, lim, p_with_seqnum, elem_tuples)
-            v_partitions.append(_cast(Any, _epartitions))
+            v_partitions.append(_epartitions)
     except _rt.DecodeError as exc:
         raise exc.within(f"partitions[{i}]")
     if as_tuple:
@@ -1158,7 +1160,7 @@ def _d_produce_topic(
 
 def _e_produce_topic(v: ProduceTopic | tuple[Any, ...], out: list[Any], p_with_seqnum: bool) -> int:
     """Append the parts of a produce_topic to `out`; return how many bytes they hold."""
-    b_name: bytes | None
+    b_name: Any
     d: bytes
     w: int
     actual: int
@@ -1199,7 +1201,7 @@ def _e_produce_topic(v: ProduceTopic | tuple[Any, ...], out: list[Any], p_with_s
             raise _rt.range_error(exc, (v_len_name,), _L12) from None
         if v_name is None:
             raise _rt.missing("name")
-        d = _cast(bytes, _cast(bytes, b_name))
+        d = b_name
         out.append(d)
         w += len(d)
         try:
@@ -1279,7 +1281,7 @@ def _d_produce_partition(
 def _e_produce_partition(v: ProducePartition | tuple[Any, ...], out: list[Any], p_with_seqnum: bool) -> int:
     """Append the parts of a produce_partition to `out`; return how many bytes they hold."""
     v_base_seq_num: Any
-    b_bundle: bytes | None
+    b_bundle: Any
     t_bundle: list[Any]
     d: bytes
     x: int
@@ -1336,7 +1338,7 @@ def _e_produce_partition(v: ProducePartition | tuple[Any, ...], out: list[Any], 
             raise _rt.invalid_encode("is set, but its condition is false", None, "base_seq_num")
         if v_bundle is None:
             raise _rt.missing("bundle")
-        d = _cast(bytes, _cast(bytes, b_bundle))
+        d = b_bundle
         out.append(d)
         w += len(d)
         return w
@@ -1357,6 +1359,7 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Con
     v_flags: Any
     v_num_topics: int
     v_topics: list[ConsumeTopic]
+    _etopics: Any
     n: int
     count: int
     e: int
@@ -1405,7 +1408,7 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Con
     try:
         for i in range(count):
             _etopics, pos = _d_consume_topic(buf, pos, end, lim, elem_tuples)
-            v_topics.append(_cast(Any, _etopics))
+            v_topics.append(_etopics)
     except _rt.DecodeError as exc:
         raise exc.within(f"topics[{i}]")
     return ConsumeRequest(
@@ -1424,7 +1427,7 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Con
 def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
     """Append the parts of a consume_request to `out`; return how many bytes they hold."""
     v_flags: Any
-    b_client_id: bytes | None
+    b_client_id: Any
     d: bytes
     w: int
     actual: int
@@ -1475,7 +1478,7 @@ def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
             ) from None
         if v_client_id is None:
             raise _rt.missing("client_id")
-        d = _cast(bytes, _cast(bytes, b_client_id))
+        d = b_client_id
         out.append(d)
         w += len(d)
         if v_max_wait_ms is None:
@@ -1599,6 +1602,7 @@ def _d_consume_topic(
     v_name: str
     v_num_partitions: int
     v_partitions: list[ConsumePartition]
+    _epartitions: Any
     n: int
     count: int
     e: int
@@ -1636,7 +1640,7 @@ def _d_consume_topic(
     try:
         for i in range(count):
             _epartitions, pos = _d_consume_partition(buf, pos, end, lim, elem_tuples)
-            v_partitions.append(_cast(Any, _epartitions))
+            v_partitions.append(_epartitions)
     except _rt.DecodeError as exc:
         raise exc.within(f"partitions[{i}]")
     if as_tuple:
@@ -1646,7 +1650,7 @@ def _d_consume_topic(
 
 def _e_consume_topic(v: ConsumeTopic | tuple[Any, ...], out: list[Any]) -> int:
     """Append the parts of a consume_topic to `out`; return how many bytes they hold."""
-    b_name: bytes | None
+    b_name: Any
     d: bytes
     w: int
     actual: int
@@ -1687,7 +1691,7 @@ def _e_consume_topic(v: ConsumeTopic | tuple[Any, ...], out: list[Any]) -> int:
             raise _rt.range_error(exc, (v_len_name,), _L27) from None
         if v_name is None:
             raise _rt.missing("name")
-        d = _cast(bytes, _cast(bytes, b_name))
+        d = b_name
         out.append(d)
         w += len(d)
         try:
@@ -1777,6 +1781,7 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
     v_min_bytes: int
     v_num_topics: int
     v_topics: list[ConsumePeerTopic]
+    _etopics: Any
     count: int
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L31)
@@ -1796,7 +1801,7 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
     try:
         for i in range(count):
             _etopics, pos = _d_consume_peer_topic(buf, pos, end, lim, elem_tuples)
-            v_topics.append(_cast(Any, _etopics))
+            v_topics.append(_etopics)
     except _rt.DecodeError as exc:
         raise exc.within(f"topics[{i}]")
     return ConsumePeerRequest(v_replica_id, v_max_wait_ms, v_min_bytes, v_num_topics, v_topics), pos
@@ -1868,6 +1873,7 @@ def _d_consume_peer_topic(
     v_name: str
     v_num_partitions: int
     v_partitions: list[ConsumePartition]
+    _epartitions: Any
     n: int
     count: int
     e: int
@@ -1905,7 +1911,7 @@ def _d_consume_peer_topic(
     try:
         for i in range(count):
             _epartitions, pos = _d_consume_partition(buf, pos, end, lim, elem_tuples)
-            v_partitions.append(_cast(Any, _epartitions))
+            v_partitions.append(_epartitions)
     except _rt.DecodeError as exc:
         raise exc.within(f"partitions[{i}]")
     if as_tuple:
@@ -1915,7 +1921,7 @@ def _d_consume_peer_topic(
 
 def _e_consume_peer_topic(v: ConsumePeerTopic | tuple[Any, ...], out: list[Any]) -> int:
     """Append the parts of a consume_peer_topic to `out`; return how many bytes they hold."""
-    b_name: bytes | None
+    b_name: Any
     d: bytes
     w: int
     actual: int
@@ -1956,7 +1962,7 @@ def _e_consume_peer_topic(v: ConsumePeerTopic | tuple[Any, ...], out: list[Any])
             raise _rt.range_error(exc, (v_len_name,), _L35) from None
         if v_name is None:
             raise _rt.missing("name")
-        d = _cast(bytes, _cast(bytes, b_name))
+        d = b_name
         out.append(d)
         w += len(d)
         try:
@@ -2177,8 +2183,8 @@ def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
 
 def _e_create_topic_request(v: CreateTopicRequest, out: list[Any]) -> int:
     """Append the parts of a create_topic_request to `out`; return how many bytes they hold."""
-    b_topic: bytes | None
-    b_config: bytes | None
+    b_topic: Any
+    b_config: Any
     d: bytes
     x: int
     w: int
@@ -2227,7 +2233,7 @@ def _e_create_topic_request(v: CreateTopicRequest, out: list[Any]) -> int:
             ) from None
         if v_topic is None:
             raise _rt.missing("topic")
-        d = _cast(bytes, _cast(bytes, b_topic))
+        d = b_topic
         out.append(d)
         w += len(d)
         if v_num_partitions is None:
@@ -2245,7 +2251,7 @@ def _e_create_topic_request(v: CreateTopicRequest, out: list[Any]) -> int:
         w += len(d)
         if v_config is None:
             raise _rt.missing("config")
-        d = _cast(bytes, _cast(bytes, b_config))
+        d = b_config
         out.append(d)
         w += len(d)
         return w
@@ -2288,7 +2294,7 @@ def _d_reload_conf_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple
 
 def _e_reload_conf_request(v: ReloadConfRequest, out: list[Any]) -> int:
     """Append the parts of a reload_conf_request to `out`; return how many bytes they hold."""
-    b_topic: bytes | None
+    b_topic: Any
     d: bytes
     w: int
     actual: int
@@ -2324,7 +2330,7 @@ def _e_reload_conf_request(v: ReloadConfRequest, out: list[Any]) -> int:
             ) from None
         if v_topic is None:
             raise _rt.missing("topic")
-        d = _cast(bytes, _cast(bytes, b_topic))
+        d = b_topic
         out.append(d)
         w += len(d)
         if v_partition is None:
@@ -2375,7 +2381,7 @@ def _d_discover_partitions_request(
 
 def _e_discover_partitions_request(v: DiscoverPartitionsRequest, out: list[Any]) -> int:
     """Append the parts of a discover_partitions_request to `out`; return how many bytes they hold."""
-    b_topic: bytes | None
+    b_topic: Any
     d: bytes
     w: int
     actual: int
@@ -2411,7 +2417,7 @@ def _e_discover_partitions_request(v: DiscoverPartitionsRequest, out: list[Any])
             ) from None
         if v_topic is None:
             raise _rt.missing("topic")
-        d = _cast(bytes, _cast(bytes, b_topic))
+        d = b_topic
         out.append(d)
         w += len(d)
         if v_partition_list is None:

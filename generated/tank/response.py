@@ -1058,7 +1058,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Response, 
 
 def _e_response(v: Response, out: list[Any]) -> int:
     """Append the parts of a response to `out`; return how many bytes they hold."""
-    b_payload: bytes | None
+    b_payload: Any
     t_payload: list[Any]
     d: bytes
     w: int
@@ -1152,7 +1152,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
                 d = b"".join(t_payload)
                 b_payload = d
             else:
-                b_payload = _cast(bytes, v_payload)
+                b_payload = v_payload
         if b_payload is None:
             raise _rt.missing("len_payload")
         actual = len(b_payload)
@@ -1176,7 +1176,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
             raise _rt.range_error(exc, (v_len_payload,), _L3) from None
         if v_payload is None:
             raise _rt.missing("payload")
-        d = _cast(bytes, _cast(bytes, b_payload))
+        d = b_payload
         out.append(d)
         w += len(d)
         return w
@@ -1190,6 +1190,7 @@ def _d_produce_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Pr
     """Decode one produce_response from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_statuses: list[ProduceStatus]
+    _estatuses: Any
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L4)
     (v_request_id,) = _S1.unpack_from(buf, pos)
@@ -1204,7 +1205,7 @@ def _d_produce_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Pr
                 raise lim.too_many(1, pos, "")
             lim.elements = left
             _estatuses, pos = _d_produce_status(buf, pos, end, lim, elem_tuples)
-            v_statuses.append(_cast(Any, _estatuses))
+            v_statuses.append(_estatuses)
             if pos == before:
                 raise _rt.invalid("an element took no bytes; repeating it would never end", pos, "")
             i += 1
@@ -1330,6 +1331,7 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Co
     v_len_header: int
     v_header: ConsumeHeader
     v_chunks: list[ConsumeTopicChunks]
+    _echunks: Any
     n: int
     count: int
     e: int
@@ -1364,7 +1366,7 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Co
     try:
         for i in range(count):
             _echunks, pos = _d_consume_topic_chunks(buf, pos, end, lim, i, v_header, elem_tuples)
-            v_chunks.append(_cast(Any, _echunks))
+            v_chunks.append(_echunks)
     except _rt.DecodeError as exc:
         raise exc.within(f"chunks[{i}]")
     return ConsumeResponse(v_len_header, v_header, v_chunks), pos
@@ -1372,8 +1374,8 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Co
 
 def _e_consume_response(v: ConsumeResponse, out: list[Any]) -> int:
     """Append the parts of a consume_response to `out`; return how many bytes they hold."""
-    b_header: bytes | None
-    b_chunks: bytes | None
+    b_header: Any
+    b_chunks: Any
     t_header: list[Any]
     t_chunks: list[Any]
     d: bytes
@@ -1423,10 +1425,10 @@ def _e_consume_response(v: ConsumeResponse, out: list[Any]) -> int:
             raise _rt.range_error(exc, (v_len_header,), _L11) from None
         if v_header is None:
             raise _rt.missing("header")
-        d = _cast(bytes, _cast(bytes, b_header))
+        d = b_header
         out.append(d)
         w += len(d)
-        d = _cast(bytes, _cast(bytes, b_chunks))
+        d = b_chunks
         out.append(d)
         w += len(d)
         return w
@@ -1565,7 +1567,7 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
 def _e_consume_topic_header(v: ConsumeTopicHeader, out: list[Any]) -> int:
     """Append the parts of a consume_topic_header to `out`; return how many bytes they hold."""
     v_partitions: Any
-    b_name: bytes | None
+    b_name: Any
     d: bytes
     w: int
     actual: int
@@ -1596,7 +1598,7 @@ def _e_consume_topic_header(v: ConsumeTopicHeader, out: list[Any]) -> int:
             raise _rt.range_error(exc, (v_len_name,), _L16) from None
         if v_name is None:
             raise _rt.missing("name")
-        d = _cast(bytes, _cast(bytes, b_name))
+        d = b_name
         out.append(d)
         w += len(d)
         try:
@@ -1829,6 +1831,7 @@ def _d_consume_topic_chunks(
     """Decode one consume_topic_chunks from buf[pos:end]; return it (its tuple form when `as_tuple`)
     and the position after it."""
     v_partitions: list[Chunk]
+    _epartitions: Any
     n: int
     count: int
     e: int
@@ -1926,7 +1929,7 @@ def _d_consume_topic_chunks(
                 if p != e:
                     raise _rt.trailing(buf, p, e, "")
                 pos = e
-                v_partitions.append(_cast(Any, _epartitions))
+                v_partitions.append(_epartitions)
         except _rt.DecodeError as exc:
             raise exc.within(f"partitions[{i}]")
         if as_tuple:
@@ -2177,7 +2180,7 @@ def _e_chunk_bundle(
     v: ChunkBundle | tuple[Any, ...], out: list[Any], p_idx: int, p_chunk_base: int, pp_bundles: Any
 ) -> int:
     """Append the parts of a chunk_bundle to `out`; return how many bytes they hold."""
-    b_bundle: bytes | None
+    b_bundle: Any
     t_bundle: list[Any]
     d: bytes
     x: int
@@ -2231,7 +2234,7 @@ def _e_chunk_bundle(
         w += len(d)
         if v_bundle is None:
             raise _rt.missing("bundle")
-        d = _cast(bytes, _cast(bytes, b_bundle))
+        d = b_bundle
         out.append(d)
         w += len(d)
         return w
@@ -2246,6 +2249,7 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: Budget) -> tup
     v_len_header: int
     v_header: ConsumePeerHeader
     v_chunks: list[ConsumePeerTopicChunks]
+    _echunks: Any
     n: int
     count: int
     e: int
@@ -2280,7 +2284,7 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: Budget) -> tup
     try:
         for i in range(count):
             _echunks, pos = _d_consume_peer_topic_chunks(buf, pos, end, lim, i, v_header, elem_tuples)
-            v_chunks.append(_cast(Any, _echunks))
+            v_chunks.append(_echunks)
     except _rt.DecodeError as exc:
         raise exc.within(f"chunks[{i}]")
     return ConsumePeerResponse(v_len_header, v_header, v_chunks), pos
@@ -2288,8 +2292,8 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: Budget) -> tup
 
 def _e_consume_peer_response(v: ConsumePeerResponse, out: list[Any]) -> int:
     """Append the parts of a consume_peer_response to `out`; return how many bytes they hold."""
-    b_header: bytes | None
-    b_chunks: bytes | None
+    b_header: Any
+    b_chunks: Any
     t_header: list[Any]
     t_chunks: list[Any]
     d: bytes
@@ -2339,10 +2343,10 @@ def _e_consume_peer_response(v: ConsumePeerResponse, out: list[Any]) -> int:
             raise _rt.range_error(exc, (v_len_header,), _L28) from None
         if v_header is None:
             raise _rt.missing("header")
-        d = _cast(bytes, _cast(bytes, b_header))
+        d = b_header
         out.append(d)
         w += len(d)
-        d = _cast(bytes, _cast(bytes, b_chunks))
+        d = b_chunks
         out.append(d)
         w += len(d)
         return w
@@ -2470,7 +2474,7 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: Budget) ->
 def _e_consume_peer_topic_header(v: ConsumePeerTopicHeader, out: list[Any]) -> int:
     """Append the parts of a consume_peer_topic_header to `out`; return how many bytes they hold."""
     v_partitions: Any
-    b_name: bytes | None
+    b_name: Any
     d: bytes
     w: int
     actual: int
@@ -2501,7 +2505,7 @@ def _e_consume_peer_topic_header(v: ConsumePeerTopicHeader, out: list[Any]) -> i
             raise _rt.range_error(exc, (v_len_name,), _L33) from None
         if v_name is None:
             raise _rt.missing("name")
-        d = _cast(bytes, _cast(bytes, b_name))
+        d = b_name
         out.append(d)
         w += len(d)
         try:
@@ -2535,6 +2539,7 @@ def _d_consume_peer_topic_chunks(
     """Decode one consume_peer_topic_chunks from buf[pos:end]; return it (its tuple form when `as_tuple`)
     and the position after it."""
     v_partitions: list[Chunk]
+    _epartitions: Any
     n: int
     count: int
     e: int
@@ -2632,7 +2637,7 @@ def _d_consume_peer_topic_chunks(
                 if p != e:
                     raise _rt.trailing(buf, p, e, "")
                 pos = e
-                v_partitions.append(_cast(Any, _epartitions))
+                v_partitions.append(_epartitions)
         except _rt.DecodeError as exc:
             raise exc.within(f"partitions[{i}]")
         if as_tuple:
@@ -2910,7 +2915,7 @@ def _d_cluster_info(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Cluste
 
 def _e_cluster_info(v: ClusterInfo, out: list[Any]) -> int:
     """Append the parts of a cluster_info to `out`; return how many bytes they hold."""
-    b_name: bytes | None
+    b_name: Any
     d: bytes
     w: int
     actual: int
@@ -2946,7 +2951,7 @@ def _e_cluster_info(v: ClusterInfo, out: list[Any]) -> int:
             ) from None
         if v_name is None:
             raise _rt.missing("name")
-        d = _cast(bytes, _cast(bytes, b_name))
+        d = b_name
         out.append(d)
         w += len(d)
         if v_num_nodes is None:
@@ -2969,6 +2974,7 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: Budget) -> 
     v_num_topics: int
     v_is_cluster_aware: int
     v_topics: list[TopicInfo]
+    _etopics: Any
     count: int
     if pos + 9 > end:
         raise _rt.short_run(buf, pos, end, _L43)
@@ -2988,7 +2994,7 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: Budget) -> 
     try:
         for i in range(count):
             _etopics, pos = _d_topic_info(buf, pos, end, lim, (v_is_cluster_aware != 0), elem_tuples)
-            v_topics.append(_cast(Any, _etopics))
+            v_topics.append(_etopics)
     except _rt.DecodeError as exc:
         raise exc.within(f"topics[{i}]")
     return DiscoverTopicsResponse(v_request_id, v_num_topics, v_is_cluster_aware, v_topics), pos
@@ -3098,7 +3104,7 @@ def _d_topic_info(
 def _e_topic_info(v: TopicInfo | tuple[Any, ...], out: list[Any], p_is_cluster_aware: bool) -> int:
     """Append the parts of a topic_info to `out`; return how many bytes they hold."""
     v_replication_factor: Any
-    b_name: bytes | None
+    b_name: Any
     d: bytes
     w: int
     actual: int
@@ -3132,7 +3138,7 @@ def _e_topic_info(v: TopicInfo | tuple[Any, ...], out: list[Any], p_is_cluster_a
             raise _rt.range_error(exc, (v_len_name,), _L48) from None
         if v_name is None:
             raise _rt.missing("name")
-        d = _cast(bytes, _cast(bytes, b_name))
+        d = b_name
         out.append(d)
         w += len(d)
         if v_is_enabled is None:
@@ -3257,7 +3263,7 @@ def _d_create_topic_response(buf: bytes, pos: int, end: int, lim: Budget) -> tup
 
 def _e_create_topic_response(v: CreateTopicResponse, out: list[Any]) -> int:
     """Append the parts of a create_topic_response to `out`; return how many bytes they hold."""
-    b_topic: bytes | None
+    b_topic: Any
     d: bytes
     w: int
     actual: int
@@ -3293,7 +3299,7 @@ def _e_create_topic_response(v: CreateTopicResponse, out: list[Any]) -> int:
             ) from None
         if v_topic is None:
             raise _rt.missing("topic")
-        d = _cast(bytes, _cast(bytes, b_topic))
+        d = b_topic
         out.append(d)
         w += len(d)
         if v_error is None:
@@ -3347,7 +3353,7 @@ def _d_reload_conf_response(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
 
 def _e_reload_conf_response(v: ReloadConfResponse, out: list[Any]) -> int:
     """Append the parts of a reload_conf_response to `out`; return how many bytes they hold."""
-    b_topic: bytes | None
+    b_topic: Any
     d: bytes
     w: int
     actual: int
@@ -3384,7 +3390,7 @@ def _e_reload_conf_response(v: ReloadConfResponse, out: list[Any]) -> int:
             ) from None
         if v_topic is None:
             raise _rt.missing("topic")
-        d = _cast(bytes, _cast(bytes, b_topic))
+        d = b_topic
         out.append(d)
         w += len(d)
         if v_partition is None:
@@ -3419,6 +3425,7 @@ def _d_discover_partitions_response(
     v_topic: str
     v_num_partitions: int
     v_partitions: list[PartitionInfo]
+    _epartitions: Any
     n: int
     count: int
     e: int
@@ -3456,7 +3463,7 @@ def _d_discover_partitions_response(
     try:
         for i in range(count):
             _epartitions, pos = _d_partition_info(buf, pos, end, lim, elem_tuples)
-            v_partitions.append(_cast(Any, _epartitions))
+            v_partitions.append(_epartitions)
     except _rt.DecodeError as exc:
         raise exc.within(f"partitions[{i}]")
     return DiscoverPartitionsResponse(v_request_id, v_len_topic, v_topic, v_num_partitions, v_partitions), pos
@@ -3464,7 +3471,7 @@ def _d_discover_partitions_response(
 
 def _e_discover_partitions_response(v: DiscoverPartitionsResponse, out: list[Any]) -> int:
     """Append the parts of a discover_partitions_response to `out`; return how many bytes they hold."""
-    b_topic: bytes | None
+    b_topic: Any
     d: bytes
     w: int
     actual: int
@@ -3508,7 +3515,7 @@ def _e_discover_partitions_response(v: DiscoverPartitionsResponse, out: list[Any
             ) from None
         if v_topic is None:
             raise _rt.missing("topic")
-        d = _cast(bytes, _cast(bytes, b_topic))
+        d = b_topic
         out.append(d)
         w += len(d)
         try:

@@ -171,7 +171,7 @@ def _d_entry(
 
 def _e_entry(v: Entry | tuple[Any, ...], out: list[Any], p_idx: int, p_segment_base: int, pp_entries: Any) -> int:
     """Append the parts of a entry to `out`; return how many bytes they hold."""
-    b_bundle: bytes | None
+    b_bundle: Any
     t_bundle: list[Any]
     d: bytes
     x: int
@@ -225,7 +225,7 @@ def _e_entry(v: Entry | tuple[Any, ...], out: list[Any], p_idx: int, p_segment_b
         w += len(d)
         if v_bundle is None:
             raise _rt.missing("bundle")
-        d = _cast(bytes, _cast(bytes, b_bundle))
+        d = b_bundle
         out.append(d)
         w += len(d)
         return w

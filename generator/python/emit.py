@@ -771,6 +771,8 @@ class TypeEmitter:
         # Declared types make the module type-check, which lets mypyc compile it (logcodec accelerate).
         # A conditional field is typed Any: its presence follows from conditions no type checker follows.
         decls = [f"    v_{f.id}: {'Any' if f.if_expr is not None else self.m.local_type(f)}" for f in t.seq]
+        # an element that may be a tuple: declared untyped, so that the list takes it uncast
+        decls += [f"    _e{f.id}: Any" for f in t.seq if self.tuple_elements(f)]
         decls += ["    x: int", "    n: int", "    count: int", "    e: int", "    p: int", "    b2: bytes", "    start = pos"]
         decls = used_only(decls, c.text())
         # A user's schema reads values that may be null (a switch no case matched, `parent: false`):
@@ -988,8 +990,9 @@ class TypeEmitter:
             del self.scope.extra["_index"]
 
     def element_of(self, f: Field, elem: str) -> str:
-        """An element as its list takes it: one that may be a tuple goes in untyped."""
-        return f"_cast(Any, {elem})" if f.type.kind == "user" and self.m.tuple_decoded(f.type.user) else elem
+        """An element as its list takes it: one that may be a tuple goes in untyped (a field's
+        element is declared so; an instance's is cast, a call in pure Python)."""
+        return f"_cast(Any, {elem})" if self.tuple_elements(f) and f not in self.t.seq else elem
 
     @staticmethod
     def spend_one_element(c: Lines) -> None:
@@ -1363,7 +1366,7 @@ class TypeEmitter:
             if isinstance(part, list):
                 self.encode_run(c, part)
             elif part.id in early:
-                self.put(c, f"_cast(bytes, b_{part.id})")
+                self.put(c, f"b_{part.id}", typed=True)
             else:
                 self.encode_field(c, part)
         self.close_ranges_encode(c, None)
@@ -1373,7 +1376,9 @@ class TypeEmitter:
         head = f"def _e_{t.name}(v: {self.m.encoded_type(t)}, out: list[Any]{self.params(typed=True)}) -> int:"
         doc = f'    """Append the parts of a {t.name} to `out`; return how many bytes they hold."""'
         decls = [f"    v_{f.id}: Any" for f in t.seq if f.if_expr is not None]
-        decls += [f"    b_{f.id}: bytes | None" for f in t.seq] + [f"    t_{f.id}: list[Any]" for f in t.seq]
+        # A field's bytes, or None; untyped, because a cast is a call in pure Python and the
+        # compiled build checks an untyped value where it becomes `d: bytes` all the same.
+        decls += [f"    b_{f.id}: Any" for f in t.seq] + [f"    t_{f.id}: list[Any]" for f in t.seq]
         decls += ["    d: bytes", "    x: int", "    w: int", "    actual: int"]
         decls = used_only(decls, c.text())
         body = [head, doc, *decls, "    try:", c.text(),
@@ -1420,8 +1425,9 @@ class TypeEmitter:
             early.add(f.id)
         return early
 
-    def put(self, c: Lines, part: str, size: int | None = None) -> None:
-        """Append a part; count its bytes when it goes to this type's own output."""
+    def put(self, c: Lines, part: str, size: int | None = None, typed: bool = False) -> None:
+        """Append a part; count its bytes when it goes to this type's own output. A `typed` part
+        needs no cast to become `d: bytes` (it is bytes, or untyped)."""
         if self.out != "out":
             c(f"{self.out}.append({part})")
         elif size is not None:
@@ -1429,7 +1435,7 @@ class TypeEmitter:
         elif part == "d":
             c("out.append(d); w += len(d)")
         else:
-            c(f"d = _cast(bytes, {part})")
+            c(f"d = {part}" if typed else f"d = _cast(bytes, {part})")
             c("out.append(d); w += len(d)")
 
     def encode_upfront(self, c: Lines) -> None:
@@ -1489,10 +1495,11 @@ class TypeEmitter:
         c(f"d = b''.join({name})")
 
     def encode_to_bytes(self, c: Lines, f: Field, var: str) -> None:
-        """Encode the single element of a field (before any if) into a bytes object `var`."""
+        """Encode the single element of a field (before any if) into a bytes object `var` (a
+        `b_` local, untyped)."""
         ref = f.type
         if ref.kind == "bytes" and not f.process:
-            c(f"{var} = _cast(bytes, v_{f.id})")
+            c(f"{var} = v_{f.id}")  # `var` is untyped: the check comes where it is put
             return
         if ref.kind == "str" and not f.process:
             c(f"{var} = v_{f.id}.encode({codec_name(ref.encoding)!r})")
@@ -1503,7 +1510,7 @@ class TypeEmitter:
                 with self.temporary(c, f"t_{f.id}"):
                     self.encode_content(c, f, case_ref, f"v_{f.id}", f.id, wrap=f.id)
                 c(f"{var} = d")
-            self.switch(c, f, ref, case, lambda: c(f"{var} = _cast(bytes, v_{f.id})"), value=f"v_{f.id}")
+            self.switch(c, f, ref, case, lambda: c(f"{var} = v_{f.id}"), value=f"v_{f.id}")
             return
         with self.temporary(c, f"t_{f.id}"):
             self.encode_content(c, f, ref, f"v_{f.id}", f.id, wrap=f.id)
@@ -1643,7 +1650,7 @@ class TypeEmitter:
 
     def encode_element(self, c: Lines, f: Field, var: str, epath: str, wrap) -> None:
         if f.size_of is None and self.is_size_target(f):
-            self.put(c, f"_cast(bytes, b_{f.id})")
+            self.put(c, f"b_{f.id}", typed=True)
             return
         if f.contents is not None:
             self.put(c, repr(f.contents), len(f.contents))
