@@ -36,7 +36,6 @@ from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part
 from logcodec.generated.kafka.record_batch_v2 import RecordBatchV2, _d_record_batch_v2, _e_record_batch_v2
 
 FORMAT = "inkless.batch_block"
-_VARINT: Final = _rt.VARINT
 SCHEMA_SHA256 = "8aa053483786425f66134d54b0a3793d1335d6d2a0975bff98ad095f188879e2"
 
 

@@ -40,7 +40,6 @@ from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_p
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 
 FORMAT = "inkless.block_metadata"
-_VARINT: Final = _rt.VARINT
 SCHEMA_SHA256 = "12a0159f9f71062672aa98f9bb1ba4055d621741b9755abe81fbdede388d6278"
 
 
@@ -393,6 +392,7 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Bloc
 
 def _e_block_metadata(v: BlockMetadata, out: list[Any]) -> int:
     """Append the parts of a block_metadata to `out`; return how many bytes they hold."""
+    v_topic_partitions: Any
     w: int
     actual: int
     try:
@@ -441,7 +441,7 @@ def _e_block_metadata(v: BlockMetadata, out: list[Any]) -> int:
             raise _rt.mismatch("topic_partitions", v_num_topic_partitions, len(v_topic_partitions))
         i = 0
         try:
-            for i, x_topic_partitions in enumerate(_cast("list[Any]", v_topic_partitions)):
+            for i, x_topic_partitions in enumerate(v_topic_partitions):
                 w += _e_topic_partition(x_topic_partitions, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"topic_partitions[{i}]")
@@ -689,6 +689,7 @@ def _d_topic_partition(
 
 def _e_topic_partition(v: TopicPartition | tuple[Any, ...], out: list[Any]) -> int:
     """Append the parts of a topic_partition to `out`; return how many bytes they hold."""
+    v_batches: Any
     b_name: Any
     d: bytes
     w: int
@@ -762,7 +763,7 @@ def _e_topic_partition(v: TopicPartition | tuple[Any, ...], out: list[Any]) -> i
             raise _rt.mismatch("batches", v_num_batches, len(v_batches))
         i = 0
         try:
-            for i, x_batches in enumerate(_cast("list[Any]", v_batches)):
+            for i, x_batches in enumerate(v_batches):
                 w += _e_batch(x_batches, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"batches[{i}]")

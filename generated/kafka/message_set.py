@@ -30,7 +30,6 @@ from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part
 from logcodec.kafka.codecs import kafka_legacy_compression
 
 FORMAT = "kafka.message_set"
-_VARINT: Final = _rt.VARINT
 SCHEMA_SHA256 = "74cab6ddfde3ebe3202ed5f9d601a0721300be2693bdfdffe96fb3c9b25c756e"
 
 
@@ -268,6 +267,7 @@ def _d_message_set(
 
 def _e_message_set(v: MessageSet, out: list[Any], p_depth: int, p_wrapper_offset: int, p_wrapper_magic: int) -> int:
     """Append the parts of a message_set to `out`; return how many bytes they hold."""
+    v_entries: Any
     w: int
     try:
         w = 0
@@ -276,7 +276,7 @@ def _e_message_set(v: MessageSet, out: list[Any], p_depth: int, p_wrapper_offset
             raise _rt.missing("entries")
         i = 0
         try:
-            for i, x_entries in enumerate(_cast("list[Any]", v_entries)):
+            for i, x_entries in enumerate(v_entries):
                 w += _e_entry(x_entries, out, p_depth)
         except _rt.EncodeError as exc:
             raise exc.within(f"entries[{i}]")

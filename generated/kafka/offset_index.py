@@ -27,7 +27,6 @@ from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_p
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 
 FORMAT = "kafka.offset_index"
-_VARINT: Final = _rt.VARINT
 SCHEMA_SHA256 = "21aa47dd6930570d7856f248f61d8938c6d78d5175333f4259fb2f5adb281dd3"
 
 
@@ -118,6 +117,7 @@ def _d_offset_index(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Offset
 
 def _e_offset_index(v: OffsetIndex, out: list[Any]) -> int:
     """Append the parts of a offset_index to `out`; return how many bytes they hold."""
+    v_entries: Any
     w: int
     try:
         w = 0
@@ -126,7 +126,7 @@ def _e_offset_index(v: OffsetIndex, out: list[Any]) -> int:
             raise _rt.missing("entries")
         i = 0
         try:
-            for i, x_entries in enumerate(_cast("list[Any]", v_entries)):
+            for i, x_entries in enumerate(v_entries):
                 w += _e_entry(x_entries, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"entries[{i}]")

@@ -22,7 +22,7 @@ from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part
 from logcodec.kafka.codecs import kafka_compression
 
 FORMAT = "kafka.record_batch_v2"
-_VARINT: Final = _rt.VARINT
+_ZIGZAG: Final = _rt.ZIGZAG
 SCHEMA_SHA256 = "7914b2939e7a157781c48b498cdf2f87a0f65605b661783f8ee4f2736a40ffe2"
 
 
@@ -832,6 +832,7 @@ def _d_record_list(
 
 def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_control: bool) -> int:
     """Append the parts of a record_list to `out`; return how many bytes they hold."""
+    v_items: Any
     w: int
     try:
         w = 0
@@ -842,7 +843,7 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
             raise _rt.mismatch("items", p_num_records, len(v_items))
         i = 0
         try:
-            for i, x_items in enumerate(_cast("list[Any]", v_items)):
+            for i, x_items in enumerate(v_items):
                 w += _e_record(x_items, out, p_is_control)
         except _rt.EncodeError as exc:
             raise exc.within(f"[{i}]")
@@ -1028,6 +1029,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
     """Append the parts of a record to `out`; return how many bytes they hold."""
     v_key: Any
     v_value: Any
+    v_headers: Any
     b_key: Any
     b_value: Any
     t_key: list[Any]
@@ -1116,26 +1118,32 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
         if v_timestamp_delta is None:
             raise _rt.missing("timestamp_delta")
         x = v_timestamp_delta
-        if not -9223372036854775808 <= x <= 9223372036854775807:
-            raise _rt.out_of_range(x, 64, "timestamp_delta")
-        x = (x << 1) ^ (x >> 63)
-        d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+        if -8192 <= x < 8192:
+            d = _ZIGZAG[x]
+        else:
+            if not -9223372036854775808 <= x <= 9223372036854775807:
+                raise _rt.out_of_range(x, 64, "timestamp_delta")
+            d = _rt.uvarint_bytes((x << 1) ^ (x >> 63))
         out.append(d)
         w += len(d)
         if v_offset_delta is None:
             raise _rt.missing("offset_delta")
         x = v_offset_delta
-        if not -2147483648 <= x <= 2147483647:
-            raise _rt.out_of_range(x, 32, "offset_delta")
-        x = (x << 1) ^ (x >> 31)
-        d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+        if -8192 <= x < 8192:
+            d = _ZIGZAG[x]
+        else:
+            if not -2147483648 <= x <= 2147483647:
+                raise _rt.out_of_range(x, 32, "offset_delta")
+            d = _rt.uvarint_bytes((x << 1) ^ (x >> 31))
         out.append(d)
         w += len(d)
         x = v_len_key
-        if not -2147483648 <= x <= 2147483647:
-            raise _rt.out_of_range(x, 32, "len_key")
-        x = (x << 1) ^ (x >> 31)
-        d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+        if -8192 <= x < 8192:
+            d = _ZIGZAG[x]
+        else:
+            if not -2147483648 <= x <= 2147483647:
+                raise _rt.out_of_range(x, 32, "len_key")
+            d = _rt.uvarint_bytes((x << 1) ^ (x >> 31))
         out.append(d)
         w += len(d)
         if v_len_key >= 0:
@@ -1147,10 +1155,12 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
         elif v_key is not None:
             raise _rt.invalid_encode("is set, but its condition is false", None, "key")
         x = v_len_value
-        if not -2147483648 <= x <= 2147483647:
-            raise _rt.out_of_range(x, 32, "len_value")
-        x = (x << 1) ^ (x >> 31)
-        d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+        if -8192 <= x < 8192:
+            d = _ZIGZAG[x]
+        else:
+            if not -2147483648 <= x <= 2147483647:
+                raise _rt.out_of_range(x, 32, "len_value")
+            d = _rt.uvarint_bytes((x << 1) ^ (x >> 31))
         out.append(d)
         w += len(d)
         if v_len_value >= 0:
@@ -1162,10 +1172,12 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
         elif v_value is not None:
             raise _rt.invalid_encode("is set, but its condition is false", None, "value")
         x = v_num_headers
-        if not -2147483648 <= x <= 2147483647:
-            raise _rt.out_of_range(x, 32, "num_headers")
-        x = (x << 1) ^ (x >> 31)
-        d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+        if -8192 <= x < 8192:
+            d = _ZIGZAG[x]
+        else:
+            if not -2147483648 <= x <= 2147483647:
+                raise _rt.out_of_range(x, 32, "num_headers")
+            d = _rt.uvarint_bytes((x << 1) ^ (x >> 31))
         out.append(d)
         w += len(d)
         if v_headers is None:
@@ -1174,7 +1186,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
             raise _rt.mismatch("headers", v_num_headers, len(v_headers))
         i = 0
         try:
-            for i, x_headers in enumerate(_cast("list[Any]", v_headers)):
+            for i, x_headers in enumerate(v_headers):
                 w += _e_header(x_headers, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"headers[{i}]")
@@ -1186,10 +1198,12 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
         elif v_len_record != actual:
             raise _rt.mismatch("len_record", v_len_record, actual)
         x = v_len_record
-        if not -2147483648 <= x <= 2147483647:
-            raise _rt.out_of_range(x, 32, "len_record")
-        x = (x << 1) ^ (x >> 31)
-        d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+        if -8192 <= x < 8192:
+            d = _ZIGZAG[x]
+        else:
+            if not -2147483648 <= x <= 2147483647:
+                raise _rt.out_of_range(x, 32, "len_record")
+            d = _rt.uvarint_bytes((x << 1) ^ (x >> 31))
         out[a_len_record] = d
         w += len(d)
         return w
@@ -1299,10 +1313,12 @@ def _e_header(v: Header | tuple[Any, ...], out: list[Any]) -> int:
             elif v_len_value != actual:
                 raise _rt.mismatch("len_value", v_len_value, actual)
         x = v_len_key
-        if not -2147483648 <= x <= 2147483647:
-            raise _rt.out_of_range(x, 32, "len_key")
-        x = (x << 1) ^ (x >> 31)
-        d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+        if -8192 <= x < 8192:
+            d = _ZIGZAG[x]
+        else:
+            if not -2147483648 <= x <= 2147483647:
+                raise _rt.out_of_range(x, 32, "len_key")
+            d = _rt.uvarint_bytes((x << 1) ^ (x >> 31))
         out.append(d)
         w += len(d)
         if v_key is None:
@@ -1311,10 +1327,12 @@ def _e_header(v: Header | tuple[Any, ...], out: list[Any]) -> int:
         out.append(d)
         w += len(d)
         x = v_len_value
-        if not -2147483648 <= x <= 2147483647:
-            raise _rt.out_of_range(x, 32, "len_value")
-        x = (x << 1) ^ (x >> 31)
-        d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+        if -8192 <= x < 8192:
+            d = _ZIGZAG[x]
+        else:
+            if not -2147483648 <= x <= 2147483647:
+                raise _rt.out_of_range(x, 32, "len_value")
+            d = _rt.uvarint_bytes((x << 1) ^ (x >> 31))
         out.append(d)
         w += len(d)
         if v_len_value >= 0:

@@ -26,7 +26,6 @@ from logcodec.generated.kafka.record_batch_v2 import RecordBatchV2, _d_record_ba
 from logcodec.generated.kafka.message_set import Entry, _d_entry, _e_entry
 
 FORMAT = "kafka.record_set"
-_VARINT: Final = _rt.VARINT
 SCHEMA_SHA256 = "3a7314585d91fb124479817e452e3b841f809e21765f8b6486ba3e3823acac4e"
 
 

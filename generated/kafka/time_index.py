@@ -23,7 +23,6 @@ from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_p
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 
 FORMAT = "kafka.time_index"
-_VARINT: Final = _rt.VARINT
 SCHEMA_SHA256 = "58f8d1e89d36c1cb80849939f8ae3fc6975c3d430c51b44a4b9ec11fd45dc9ff"
 
 
@@ -111,6 +110,7 @@ def _d_time_index(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[TimeInde
 
 def _e_time_index(v: TimeIndex, out: list[Any]) -> int:
     """Append the parts of a time_index to `out`; return how many bytes they hold."""
+    v_entries: Any
     w: int
     try:
         w = 0
@@ -119,7 +119,7 @@ def _e_time_index(v: TimeIndex, out: list[Any]) -> int:
             raise _rt.missing("entries")
         i = 0
         try:
-            for i, x_entries in enumerate(_cast("list[Any]", v_entries)):
+            for i, x_entries in enumerate(v_entries):
                 w += _e_entry(x_entries, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"entries[{i}]")

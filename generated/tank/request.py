@@ -1008,6 +1008,7 @@ def _d_produce_request(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnu
 
 def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -> int:
     """Append the parts of a produce_request to `out`; return how many bytes they hold."""
+    v_topics: Any
     b_client_id: Any
     d: bytes
     w: int
@@ -1090,7 +1091,7 @@ def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -
             raise _rt.mismatch("topics", v_num_topics, len(v_topics))
         i = 0
         try:
-            for i, x_topics in enumerate(_cast("list[Any]", v_topics)):
+            for i, x_topics in enumerate(v_topics):
                 w += _e_produce_topic(x_topics, out, p_with_seqnum)
         except _rt.EncodeError as exc:
             raise exc.within(f"topics[{i}]")
@@ -1160,6 +1161,7 @@ def _d_produce_topic(
 
 def _e_produce_topic(v: ProduceTopic | tuple[Any, ...], out: list[Any], p_with_seqnum: bool) -> int:
     """Append the parts of a produce_topic to `out`; return how many bytes they hold."""
+    v_partitions: Any
     b_name: Any
     d: bytes
     w: int
@@ -1217,7 +1219,7 @@ def _e_produce_topic(v: ProduceTopic | tuple[Any, ...], out: list[Any], p_with_s
             raise _rt.mismatch("partitions", v_num_partitions, len(v_partitions))
         i = 0
         try:
-            for i, x_partitions in enumerate(_cast("list[Any]", v_partitions)):
+            for i, x_partitions in enumerate(v_partitions):
                 w += _e_produce_partition(x_partitions, out, p_with_seqnum)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
@@ -1427,6 +1429,7 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Con
 def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
     """Append the parts of a consume_request to `out`; return how many bytes they hold."""
     v_flags: Any
+    v_topics: Any
     b_client_id: Any
     d: bytes
     w: int
@@ -1519,7 +1522,7 @@ def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
             raise _rt.mismatch("topics", v_num_topics, len(v_topics))
         i = 0
         try:
-            for i, x_topics in enumerate(_cast("list[Any]", v_topics)):
+            for i, x_topics in enumerate(v_topics):
                 w += _e_consume_topic(x_topics, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"topics[{i}]")
@@ -1650,6 +1653,7 @@ def _d_consume_topic(
 
 def _e_consume_topic(v: ConsumeTopic | tuple[Any, ...], out: list[Any]) -> int:
     """Append the parts of a consume_topic to `out`; return how many bytes they hold."""
+    v_partitions: Any
     b_name: Any
     d: bytes
     w: int
@@ -1707,7 +1711,7 @@ def _e_consume_topic(v: ConsumeTopic | tuple[Any, ...], out: list[Any]) -> int:
             raise _rt.mismatch("partitions", v_num_partitions, len(v_partitions))
         i = 0
         try:
-            for i, x_partitions in enumerate(_cast("list[Any]", v_partitions)):
+            for i, x_partitions in enumerate(v_partitions):
                 w += _e_consume_partition(x_partitions, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
@@ -1809,6 +1813,7 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
 
 def _e_consume_peer_request(v: ConsumePeerRequest, out: list[Any]) -> int:
     """Append the parts of a consume_peer_request to `out`; return how many bytes they hold."""
+    v_topics: Any
     w: int
     actual: int
     try:
@@ -1851,7 +1856,7 @@ def _e_consume_peer_request(v: ConsumePeerRequest, out: list[Any]) -> int:
             raise _rt.mismatch("topics", v_num_topics, len(v_topics))
         i = 0
         try:
-            for i, x_topics in enumerate(_cast("list[Any]", v_topics)):
+            for i, x_topics in enumerate(v_topics):
                 w += _e_consume_peer_topic(x_topics, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"topics[{i}]")
@@ -1921,6 +1926,7 @@ def _d_consume_peer_topic(
 
 def _e_consume_peer_topic(v: ConsumePeerTopic | tuple[Any, ...], out: list[Any]) -> int:
     """Append the parts of a consume_peer_topic to `out`; return how many bytes they hold."""
+    v_partitions: Any
     b_name: Any
     d: bytes
     w: int
@@ -1976,7 +1982,7 @@ def _e_consume_peer_topic(v: ConsumePeerTopic | tuple[Any, ...], out: list[Any])
             raise _rt.mismatch("partitions", v_num_partitions, len(v_partitions))
         i = 0
         try:
-            for i, x_partitions in enumerate(_cast("list[Any]", v_partitions)):
+            for i, x_partitions in enumerate(v_partitions):
                 w += _e_consume_partition(x_partitions, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")

@@ -1216,6 +1216,7 @@ def _d_produce_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Pr
 
 def _e_produce_response(v: ProduceResponse, out: list[Any]) -> int:
     """Append the parts of a produce_response to `out`; return how many bytes they hold."""
+    v_statuses: Any
     w: int
     try:
         w = 0
@@ -1232,7 +1233,7 @@ def _e_produce_response(v: ProduceResponse, out: list[Any]) -> int:
             raise _rt.missing("statuses")
         i = 0
         try:
-            for i, x_statuses in enumerate(_cast("list[Any]", v_statuses)):
+            for i, x_statuses in enumerate(v_statuses):
                 w += _e_produce_status(x_statuses, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"statuses[{i}]")
@@ -1374,6 +1375,7 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Co
 
 def _e_consume_response(v: ConsumeResponse, out: list[Any]) -> int:
     """Append the parts of a consume_response to `out`; return how many bytes they hold."""
+    v_chunks: Any
     b_header: Any
     b_chunks: Any
     t_header: list[Any]
@@ -1394,7 +1396,7 @@ def _e_consume_response(v: ConsumeResponse, out: list[Any]) -> int:
             raise _rt.mismatch("chunks", len(v_header.topics), len(v_chunks))
         i = 0
         try:
-            for i, x_chunks in enumerate(_cast("list[Any]", v_chunks)):
+            for i, x_chunks in enumerate(v_chunks):
                 _e_consume_topic_chunks(x_chunks, t_chunks, i, v_header)
         except _rt.EncodeError as exc:
             raise exc.within(f"chunks[{i}]")
@@ -1945,6 +1947,7 @@ def _e_consume_topic_chunks(
     v: ConsumeTopicChunks | tuple[Any, ...], out: list[Any], p_topic_idx: int, pp_header: Any
 ) -> int:
     """Append the parts of a consume_topic_chunks to `out`; return how many bytes they hold."""
+    v_partitions: Any
     t_partitions: list[Any]
     d: bytes
     w: int
@@ -1970,7 +1973,7 @@ def _e_consume_topic_chunks(
             )
         i = 0
         try:
-            for i, x_partitions in enumerate(_cast("list[Any]", v_partitions)):
+            for i, x_partitions in enumerate(v_partitions):
                 t_partitions = []
                 _e_chunk(
                     x_partitions,
@@ -2098,6 +2101,7 @@ def _d_chunk(
 
 def _e_chunk(v: Chunk | tuple[Any, ...], out: list[Any], p_first_base_seq_num: int) -> int:
     """Append the parts of a chunk to `out`; return how many bytes they hold."""
+    v_bundles: Any
     d: bytes
     w: int
     try:
@@ -2111,7 +2115,7 @@ def _e_chunk(v: Chunk | tuple[Any, ...], out: list[Any], p_first_base_seq_num: i
             raise _rt.missing("bundles")
         i = 0
         try:
-            for i, x_bundles in enumerate(_cast("list[Any]", v_bundles)):
+            for i, x_bundles in enumerate(v_bundles):
                 w += _e_chunk_bundle(x_bundles, out, i, p_first_base_seq_num, v_bundles)
         except _rt.EncodeError as exc:
             raise exc.within(f"bundles[{i}]")
@@ -2292,6 +2296,7 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: Budget) -> tup
 
 def _e_consume_peer_response(v: ConsumePeerResponse, out: list[Any]) -> int:
     """Append the parts of a consume_peer_response to `out`; return how many bytes they hold."""
+    v_chunks: Any
     b_header: Any
     b_chunks: Any
     t_header: list[Any]
@@ -2312,7 +2317,7 @@ def _e_consume_peer_response(v: ConsumePeerResponse, out: list[Any]) -> int:
             raise _rt.mismatch("chunks", len(v_header.topics), len(v_chunks))
         i = 0
         try:
-            for i, x_chunks in enumerate(_cast("list[Any]", v_chunks)):
+            for i, x_chunks in enumerate(v_chunks):
                 _e_consume_peer_topic_chunks(x_chunks, t_chunks, i, v_header)
         except _rt.EncodeError as exc:
             raise exc.within(f"chunks[{i}]")
@@ -2653,6 +2658,7 @@ def _e_consume_peer_topic_chunks(
     v: ConsumePeerTopicChunks | tuple[Any, ...], out: list[Any], p_topic_idx: int, pp_header: Any
 ) -> int:
     """Append the parts of a consume_peer_topic_chunks to `out`; return how many bytes they hold."""
+    v_partitions: Any
     t_partitions: list[Any]
     d: bytes
     w: int
@@ -2678,7 +2684,7 @@ def _e_consume_peer_topic_chunks(
             )
         i = 0
         try:
-            for i, x_partitions in enumerate(_cast("list[Any]", v_partitions)):
+            for i, x_partitions in enumerate(v_partitions):
                 t_partitions = []
                 _e_chunk(
                     x_partitions,
@@ -3002,6 +3008,7 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: Budget) -> 
 
 def _e_discover_topics_response(v: DiscoverTopicsResponse, out: list[Any]) -> int:
     """Append the parts of a discover_topics_response to `out`; return how many bytes they hold."""
+    v_topics: Any
     w: int
     actual: int
     try:
@@ -3040,7 +3047,7 @@ def _e_discover_topics_response(v: DiscoverTopicsResponse, out: list[Any]) -> in
             raise _rt.mismatch("topics", v_num_topics, len(v_topics))
         i = 0
         try:
-            for i, x_topics in enumerate(_cast("list[Any]", v_topics)):
+            for i, x_topics in enumerate(v_topics):
                 w += _e_topic_info(x_topics, out, (v_is_cluster_aware != 0))
         except _rt.EncodeError as exc:
             raise exc.within(f"topics[{i}]")
@@ -3471,6 +3478,7 @@ def _d_discover_partitions_response(
 
 def _e_discover_partitions_response(v: DiscoverPartitionsResponse, out: list[Any]) -> int:
     """Append the parts of a discover_partitions_response to `out`; return how many bytes they hold."""
+    v_partitions: Any
     b_topic: Any
     d: bytes
     w: int
@@ -3529,7 +3537,7 @@ def _e_discover_partitions_response(v: DiscoverPartitionsResponse, out: list[Any
             raise _rt.mismatch("partitions", v_num_partitions, len(v_partitions))
         i = 0
         try:
-            for i, x_partitions in enumerate(_cast("list[Any]", v_partitions)):
+            for i, x_partitions in enumerate(v_partitions):
                 w += _e_partition_info(x_partitions, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")

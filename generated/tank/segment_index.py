@@ -21,7 +21,6 @@ from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_p
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 
 FORMAT = "tank.segment_index"
-_VARINT: Final = _rt.VARINT
 SCHEMA_SHA256 = "d45493e41e8110d5411ded9cc728604760d93b5eb839ce312dfc4ad92dee2349"
 
 
@@ -101,6 +100,7 @@ def _d_segment_index(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Segme
 
 def _e_segment_index(v: SegmentIndex, out: list[Any]) -> int:
     """Append the parts of a segment_index to `out`; return how many bytes they hold."""
+    v_entries: Any
     w: int
     try:
         w = 0
@@ -109,7 +109,7 @@ def _e_segment_index(v: SegmentIndex, out: list[Any]) -> int:
             raise _rt.missing("entries")
         i = 0
         try:
-            for i, x_entries in enumerate(_cast("list[Any]", v_entries)):
+            for i, x_entries in enumerate(v_entries):
                 w += _e_entry(x_entries, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"entries[{i}]")

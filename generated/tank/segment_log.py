@@ -101,6 +101,7 @@ def _d_segment_log(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: 
 
 def _e_segment_log(v: SegmentLog, out: list[Any], p_base_seq_num: int) -> int:
     """Append the parts of a segment_log to `out`; return how many bytes they hold."""
+    v_entries: Any
     w: int
     try:
         w = 0
@@ -109,7 +110,7 @@ def _e_segment_log(v: SegmentLog, out: list[Any], p_base_seq_num: int) -> int:
             raise _rt.missing("entries")
         i = 0
         try:
-            for i, x_entries in enumerate(_cast("list[Any]", v_entries)):
+            for i, x_entries in enumerate(v_entries):
                 w += _e_entry(x_entries, out, i, p_base_seq_num, v_entries)
         except _rt.EncodeError as exc:
             raise exc.within(f"entries[{i}]")

@@ -100,9 +100,13 @@ class ZigzagVarint:
         """Set `d` to the encoding of `value`."""
         lo, hi = -(1 << (self.bits - 1)), (1 << (self.bits - 1)) - 1
         out(f"x = {value}")
-        out(f"if not {lo} <= x <= {hi}: raise _rt.out_of_range(x, {self.bits}, {epath!r})")
-        out(f"x = (x << 1) ^ (x >> {self.bits - 1})")
-        self.write(out)
+        # The common small values from a table, the rest checked and computed: the zigzag of
+        # any other value is at least 2^14, past the unsigned table too.
+        out("if -8192 <= x < 8192:")
+        out("    d = _ZIGZAG[x]")
+        out("else:")
+        out(f"    if not {lo} <= x <= {hi}: raise _rt.out_of_range(x, {self.bits}, {epath!r})")
+        out(f"    d = _rt.uvarint_bytes((x << 1) ^ (x >> {self.bits - 1}))")
 
     @staticmethod
     def write(out: Lines) -> None:
@@ -270,6 +274,7 @@ class ModuleEmitter:
             header_bulk=root.seq[len(header.seq)].id if header else "", header_max=header and max_size(header),
             header_args="(" + "".join(f"{p.id}, " for p in root.params).rstrip(" ") + ")",
             checksum_code=checksum_source(self.model.entry()),
+            tables=[name for name in ("VARINT", "ZIGZAG") if any(f"_{name}[" in f for f in functions)],
         ))
 
     def tuples_option(self) -> dict:
@@ -584,6 +589,10 @@ class TypeEmitter:
         """`, elem_tuples` for an element of a list whose type decodes to its tuple form when the
         caller asks (`decode(..., tuples=True)`); nothing elsewhere: a single field is an object."""
         return ", elem_tuples" if self.tuple_elements(f) else ""
+
+    def takes_tuples(self, f: Field) -> bool:
+        """The elements of this list may be given to its encoder in their tuple form."""
+        return bool(f.repeat) and f.type.kind == "user" and bool(self.m.tuple_form(f.type.user))
 
     def tuple_elements(self, f: Field) -> bool:
         """The elements of this list may come in their tuple form."""
@@ -1375,7 +1384,9 @@ class TypeEmitter:
         c("return w")
         head = f"def _e_{t.name}(v: {self.m.encoded_type(t)}, out: list[Any]{self.params(typed=True)}) -> int:"
         doc = f'    """Append the parts of a {t.name} to `out`; return how many bytes they hold."""'
-        decls = [f"    v_{f.id}: Any" for f in t.seq if f.if_expr is not None]
+        # A list whose elements may be value objects or tuples is untyped: a compiled loop over a
+        # typed list checks each element for the one type (and a cast is a call in pure Python).
+        decls = [f"    v_{f.id}: Any" for f in t.seq if f.if_expr is not None or self.takes_tuples(f)]
         # A field's bytes, or None; untyped, because a cast is a call in pure Python and the
         # compiled build checks an untyped value where it becomes `d: bytes` all the same.
         decls += [f"    b_{f.id}: Any" for f in t.seq] + [f"    t_{f.id}: list[Any]" for f in t.seq]
@@ -1634,7 +1645,7 @@ class TypeEmitter:
             c("i = 0")
             self.scope.extra["_index"] = ("i", "int")
             items = f"v_{f.id}"
-            if f.type.kind == "user" and self.m.tuple_form(f.type.user):
+            if self.takes_tuples(f) and f not in self.t.seq:  # a field's list is declared untyped
                 items = f'_cast("list[Any]", {items})'  # value objects or tuples: no check for the one type
             with c.block("try:"):
                 with c.block(f"for i, x_{f.id} in enumerate({items}):"):

@@ -113,6 +113,10 @@ def uvarint_bytes(value: int) -> bytes:
 #: The encodings of every unsigned varint below 2^14 (one or two bytes), so that
 #: encoders take a ready part instead of building one.
 VARINT: tuple[bytes, ...] = tuple(uvarint_bytes(x) for x in range(16384))
+#: The zigzag varint of every value in [-8192, 8192) (one or two bytes), at that value as an
+#: index: the negative values sit at the end, where Python's negative indexes find them
+#: (ZIGZAG[-1] is the encoding of -1), so that an encoder takes it without computing the zigzag.
+ZIGZAG: tuple[bytes, ...] = tuple(VARINT[(v << 1) ^ (v >> 63)] for v in (*range(8192), *range(-8192, 0)))
 #: Every single byte, as a part.
 BYTE: tuple[bytes, ...] = tuple(bytes((x,)) for x in range(256))
 
