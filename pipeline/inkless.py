@@ -425,9 +425,11 @@ def object_ranges(location: str, size: int, loaded: "Loaded", options: InklessOp
     extents = loaded.extents()
     problems = tuple(_problem(f, extents) for f in object_findings(size, loaded, extents, options.allow_dead_bytes))
     groups: list[list[Extent]] = [[]]
+    first = furthest = 0  # of the group being filled: its first start (they come in order), its furthest end
     for ext in sorted(extents, key=lambda e: e.start):
-        if groups[-1] and _span(groups[-1], size) >= options.split_bytes:
+        if groups[-1] and min(furthest, size) - min(first, size) >= options.split_bytes:
             groups.append([])
+        first, furthest = (first, max(furthest, ext.end)) if groups[-1] else (ext.start, ext.end)
         groups[-1].append(ext)
     ranges = []
     for i, group in enumerate(groups):
@@ -436,10 +438,6 @@ def object_ranges(location: str, size: int, loaded: "Loaded", options: InklessOp
         ranges.append(ObjectRange(location, loaded.location, start, max(start, end), size, tuple(group),
                                   problems if i == 0 else ()))
     return ranges
-
-
-def _span(group: list[Extent], size: int) -> int:
-    return min(max(e.end for e in group), size) - min(min(e.start for e in group), size)
 
 
 def object_findings(size: int, loaded: "Loaded", extents: list[Extent], allow_dead_bytes: bool) -> list[DecodeError]:
@@ -599,7 +597,7 @@ def range_rows(r: ObjectRange, options: InklessOptions, batch_rows: bool = False
     for p in r.problems:
         yield _error_row(row, r, p.error, p.batch_offset, p.topic, p.topic_id, p.partition, p.entry,
                          options.failfast)
-    for ext, window, findings, found in _checked_extents(r, options):
+    for ext, window, findings, found in _checked_extents(r, options, tuples=True):
         if findings:
             stored = window[ext.start:ext.end] if ext.end <= r.object_size else None
             for f in findings:
@@ -618,14 +616,15 @@ def range_rows(r: ObjectRange, options: InklessOptions, batch_rows: bool = False
                 yield _record_columns(r, ext, pos, batch)
 
 
-def _checked_extents(r: ObjectRange, options: InklessOptions) -> Iterator[tuple]:
+def _checked_extents(r: ObjectRange, options: InklessOptions, tuples: bool = False) -> Iterator[tuple]:
     """(entry, the range's bytes, findings, batches) for each metadata entry of a range, as
-    `check_extent` finds them, with one ranged read for the whole range."""
+    `check_extent` finds them (records as tuples with `tuples`: rows take them as columns), with
+    one ranged read for the whole range."""
     if not r.extents:
         return
     window = _Window(read_bytes(r.file, options.s3, r.start, r.end), r.start, r.object_size)
     for ext in r.extents:
-        findings, found = check_extent(window, ext)
+        findings, found = check_extent(window, ext, tuples)
         yield ext, window, findings, found
 
 

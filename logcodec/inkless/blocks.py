@@ -137,11 +137,13 @@ def _batch_size(data, pos: int, end: int) -> int:
         raise DecodeError(exc.kind, exc.detail, pos + (exc.offset or 0), exc.path) from None
 
 
-def _decode_batch(data: bytes, pos: int, size: int, path: str, root: str = "record_batch_v2"):
-    """The batch in data[pos:pos + size]; a decoding error is moved to the object's offsets and
-    put under `path`, its root renamed `root` (`record_batch_v2[1]` for a coalesced row's second)."""
+def _decode_batch(data: bytes, pos: int, size: int, path: str, root: str = "record_batch_v2",
+                  tuples: bool = False):
+    """The batch in data[pos:pos + size] (its records as tuples with `tuples`); a decoding error is
+    moved to the object's offsets and put under `path`, its root renamed `root`
+    (`record_batch_v2[1]` for a coalesced row's second)."""
     try:
-        return codec(BATCH_FORMAT).decode(data[pos:pos + size])
+        return codec(BATCH_FORMAT).decode(data[pos:pos + size], tuples=tuples)
     except DecodeError as exc:
         inner = root + exc.path[len("record_batch_v2"):] if exc.path.startswith("record_batch_v2") else exc.path
         where = f"{path}.{inner}" if path else inner
@@ -190,9 +192,10 @@ def metadata_extents(metadata) -> list[Extent]:
             for i, tp in enumerate(metadata.topic_partitions) for j, b in enumerate(tp.batches)]
 
 
-def check_extent(data: bytes, ext: Extent) -> tuple[list[DecodeError], list]:
+def check_extent(data: bytes, ext: Extent, tuples: bool = False) -> tuple[list[DecodeError], list]:
     """The problems of one entry against the object, and (offset, size, decoded value) of each of
-    its batches."""
+    its batches; with `tuples`, their records (and headers) in their tuple form, as
+    `decode(..., tuples=True)` gives them (for readers that turn them into columns)."""
     if ext.start < 0 or ext.size < 0:  # rows built in code are not checked as a loaded document is
         field = "byte_offset" if ext.start < 0 else ("byte_size" if ext.row is not None else "size")
         return [DecodeError("invalid_length", f"range of {ext.size} bytes at {ext.start}: neither may be negative",
@@ -201,12 +204,12 @@ def check_extent(data: bytes, ext: Extent) -> tuple[list[DecodeError], list]:
         return [DecodeError("invalid_length", f"range [{ext.start}, {ext.end}) ends past the end of the object "
                             f"({len(data)} bytes)", ext.start, ext.path)], []
     try:
-        return _check_seed_batch(data, ext) if ext.row is None else _check_row(data, ext)
+        return _check_seed_batch(data, ext, tuples) if ext.row is None else _check_row(data, ext, tuples)
     except DecodeError as exc:
         return [exc], []
 
 
-def _check_seed_batch(data: bytes, ext: Extent) -> tuple[list[DecodeError], list]:
+def _check_seed_batch(data: bytes, ext: Extent, tuples: bool) -> tuple[list[DecodeError], list]:
     """A seed entry is exactly one batch, holding `number_of_records` records."""
     try:
         declared = _batch_size(data, ext.start, len(data))
@@ -216,7 +219,7 @@ def _check_seed_batch(data: bytes, ext: Extent) -> tuple[list[DecodeError], list
     if declared != ext.size:
         raise DecodeError("invalid_length", f"size {ext.size}, but the batch at {ext.start} takes {declared} bytes",
                           ext.start, f"{ext.path}.size")
-    batch = _decode_batch(data, ext.start, ext.size, ext.path)
+    batch = _decode_batch(data, ext.start, ext.size, ext.path, tuples=tuples)
     found = [(ext.start, ext.size, batch)]
     if len(batch.records) != ext.record_count:
         return [DecodeError("invalid_value", f"number_of_records {ext.record_count}, but the batch holds "
@@ -224,13 +227,13 @@ def _check_seed_batch(data: bytes, ext: Extent) -> tuple[list[DecodeError], list
     return [], found
 
 
-def _check_row(data: bytes, ext: Extent) -> tuple[list[DecodeError], list]:
+def _check_row(data: bytes, ext: Extent, tuples: bool) -> tuple[list[DecodeError], list]:
     """A shipped row is one or more whole batches that fill its offsets exactly."""
     row = ext.row
     if ext.size == 0:
         raise DecodeError("invalid_length", "byte_size 0: the row holds no batch", ext.start, f"{ext.path}.byte_size")
     spans = _framed_batches(data, ext.start, ext.end, ext.path)
-    found = [(pos, size, _decode_batch(data, pos, size, ext.path, f"record_batch_v2[{k}]"))
+    found = [(pos, size, _decode_batch(data, pos, size, ext.path, f"record_batch_v2[{k}]", tuples))
              for k, (pos, size) in enumerate(spans)]
     batches = [batch for _, _, batch in found]
     findings = []

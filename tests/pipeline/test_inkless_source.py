@@ -208,6 +208,23 @@ def test_a_large_object_is_cut_between_metadata_entries_and_reads_the_same(local
     assert rows_of(split) == rows_of(whole)
 
 
+@pytest.mark.parametrize("split_bytes", [1, 700, 2000, 5000, 10**9])
+def test_a_range_ends_with_the_entry_that_makes_it_span_split_bytes(local, split_bytes):
+    root, placed = local
+    large = root / placed[2].object_path
+    entries = sorted(((b.byte_offset, b.byte_offset + b.size) for tp in placed[2].metadata.topic_partitions
+                      for b in tp.batches))
+    expected, group = [], []
+    for start, end in entries:  # spelled out: the span of the group so far, before each entry joins it
+        if group and max(e for _, e in group) - group[0][0] >= split_bytes:
+            expected.append(group)
+            group = []
+        group.append((start, end))
+    expected.append(group)
+    ranges = [r for p in inkless.plan(options(large, splitBytes=split_bytes)) for r in p]
+    assert [[(e.start, e.end) for e in r.extents] for r in ranges] == expected
+
+
 def test_metadata_in_a_folder_of_its_own_names_objects_by_key(local, tmp_path):
     root, placed = local
     (tmp_path / "meta").mkdir()
