@@ -376,17 +376,18 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Bloc
         raise _rt.bad_length(count, pos, "topic_partitions")
     if count * 10 > end - pos:
         raise _rt.short(buf, pos, end, count * 10, "topic_partitions")
-    if (left := lim.elements - count) < 0:
-        raise lim.too_many(count, pos, "topic_partitions")
-    lim.elements = left
-    elem_tuples = lim.tuples
-    i = 0
-    try:
-        for i in range(count):
-            _etopic_partitions, pos = _d_topic_partition(buf, pos, end, lim, elem_tuples)
-            v_topic_partitions.append(_etopic_partitions)
-    except _rt.DecodeError as exc:
-        raise exc.within(f"topic_partitions[{i}]")
+    if count:
+        if (left := lim.elements - count) < 0:
+            raise lim.too_many(count, pos, "topic_partitions")
+        lim.elements = left
+        elem_tuples = lim.tuples
+        i = 0
+        try:
+            for i in range(count):
+                _etopic_partitions, pos = _d_topic_partition(buf, pos, end, lim, elem_tuples)
+                v_topic_partitions.append(_etopic_partitions)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"topic_partitions[{i}]")
     return BlockMetadata(v_magic, v_version, v_block_header, v_num_topic_partitions, v_topic_partitions), pos
 
 
@@ -671,17 +672,18 @@ def _d_topic_partition(
         raise _rt.bad_length(count, pos, "batches")
     if count * 16 > end - pos:
         raise _rt.short(buf, pos, end, count * 16, "batches")
-    if (left := lim.elements - count) < 0:
-        raise lim.too_many(count, pos, "batches")
-    lim.elements = left
-    elem_tuples = lim.tuples
-    i = 0
-    try:
-        for i in range(count):
-            _ebatches, pos = _d_batch(buf, pos, end, lim, elem_tuples)
-            v_batches.append(_ebatches)
-    except _rt.DecodeError as exc:
-        raise exc.within(f"batches[{i}]")
+    if count:
+        if (left := lim.elements - count) < 0:
+            raise lim.too_many(count, pos, "batches")
+        lim.elements = left
+        elem_tuples = lim.tuples
+        i = 0
+        try:
+            for i in range(count):
+                _ebatches, pos = _d_batch(buf, pos, end, lim, elem_tuples)
+                v_batches.append(_ebatches)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"batches[{i}]")
     if as_tuple:
         return (v_id, v_name, v_partition, v_batches), pos
     return TopicPartition(v_id, v_len_name, v_name, v_partition, v_num_batches, v_batches), pos

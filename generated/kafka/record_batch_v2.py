@@ -816,17 +816,18 @@ def _d_record_list(
         raise _rt.bad_length(count, pos, "")
     if count * 7 > end - pos:
         raise _rt.short(buf, pos, end, count * 7, "")
-    if (left := lim.elements - count) < 0:
-        raise lim.too_many(count, pos, "")
-    lim.elements = left
-    elem_tuples = lim.tuples
-    i = 0
-    try:
-        for i in range(count):
-            _eitems, pos = _d_record(buf, pos, end, lim, p_is_control, elem_tuples)
-            v_items.append(_eitems)
-    except _rt.DecodeError as exc:
-        raise exc.within(f"[{i}]")
+    if count:
+        if (left := lim.elements - count) < 0:
+            raise lim.too_many(count, pos, "")
+        lim.elements = left
+        elem_tuples = lim.tuples
+        i = 0
+        try:
+            for i in range(count):
+                _eitems, pos = _d_record(buf, pos, end, lim, p_is_control, elem_tuples)
+                v_items.append(_eitems)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"[{i}]")
     return v_items, pos
 
 
@@ -991,17 +992,18 @@ def _d_record(
         raise _rt.bad_length(count, pos, "headers")
     if count * 2 > end - pos:
         raise _rt.short(buf, pos, end, count * 2, "headers")
-    if (left := lim.elements - count) < 0:
-        raise lim.too_many(count, pos, "headers")
-    lim.elements = left
-    elem_tuples = lim.tuples
-    i = 0
-    try:
-        for i in range(count):
-            _eheaders, pos = _d_header(buf, pos, end, lim, elem_tuples)
-            v_headers.append(_eheaders)
-    except _rt.DecodeError as exc:
-        raise exc.within(f"headers[{i}]")
+    if count:
+        if (left := lim.elements - count) < 0:
+            raise lim.too_many(count, pos, "headers")
+        lim.elements = left
+        elem_tuples = lim.tuples
+        i = 0
+        try:
+            for i in range(count):
+                _eheaders, pos = _d_header(buf, pos, end, lim, elem_tuples)
+                v_headers.append(_eheaders)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"headers[{i}]")
     if pos - s_attributes != v_len_record:
         raise _rt.DecodeError(
             "invalid_length",

@@ -631,18 +631,19 @@ def _d_message_set(
         raise _rt.bad_length(count, pos, "")
     if count * 2 > end - pos:
         raise _rt.short(buf, pos, end, count * 2, "")
-    if (left := lim.elements - count) < 0:
-        raise lim.too_many(count, pos, "")
-    lim.elements = left
-    i = 0
-    try:
-        for i in range(count):
-            _eitems, pos = _d_message(
-                buf, pos, end, lim, i, p_num_messages, p_is_sparse, p_first_seq_num, p_last_seq_num_delta, v_items
-            )
-            v_items.append(_eitems)
-    except _rt.DecodeError as exc:
-        raise exc.within(f"[{i}]")
+    if count:
+        if (left := lim.elements - count) < 0:
+            raise lim.too_many(count, pos, "")
+        lim.elements = left
+        i = 0
+        try:
+            for i in range(count):
+                _eitems, pos = _d_message(
+                    buf, pos, end, lim, i, p_num_messages, p_is_sparse, p_first_seq_num, p_last_seq_num_delta, v_items
+                )
+                v_items.append(_eitems)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"[{i}]")
     return v_items, pos
 
 

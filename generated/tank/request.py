@@ -983,17 +983,18 @@ def _d_produce_request(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnu
         raise _rt.bad_length(count, pos, "topics")
     if count * 2 > end - pos:
         raise _rt.short(buf, pos, end, count * 2, "topics")
-    if (left := lim.elements - count) < 0:
-        raise lim.too_many(count, pos, "topics")
-    lim.elements = left
-    elem_tuples = lim.tuples
-    i = 0
-    try:
-        for i in range(count):
-            _etopics, pos = _d_produce_topic(buf, pos, end, lim, p_with_seqnum, elem_tuples)
-            v_topics.append(_etopics)
-    except _rt.DecodeError as exc:
-        raise exc.within(f"topics[{i}]")
+    if count:
+        if (left := lim.elements - count) < 0:
+            raise lim.too_many(count, pos, "topics")
+        lim.elements = left
+        elem_tuples = lim.tuples
+        i = 0
+        try:
+            for i in range(count):
+                _etopics, pos = _d_produce_topic(buf, pos, end, lim, p_with_seqnum, elem_tuples)
+                v_topics.append(_etopics)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"topics[{i}]")
     return ProduceRequest(
         v_client_version,
         v_request_id,
@@ -1143,17 +1144,18 @@ def _d_produce_topic(
         raise _rt.bad_length(count, pos, "partitions")
     if count * 3 > end - pos:
         raise _rt.short(buf, pos, end, count * 3, "partitions")
-    if (left := lim.elements - count) < 0:
-        raise lim.too_many(count, pos, "partitions")
-    lim.elements = left
-    elem_tuples = lim.tuples
-    i = 0
-    try:
-        for i in range(count):
-            _epartitions, pos = _d_produce_partition(buf, pos, end, lim, p_with_seqnum, elem_tuples)
-            v_partitions.append(_epartitions)
-    except _rt.DecodeError as exc:
-        raise exc.within(f"partitions[{i}]")
+    if count:
+        if (left := lim.elements - count) < 0:
+            raise lim.too_many(count, pos, "partitions")
+        lim.elements = left
+        elem_tuples = lim.tuples
+        i = 0
+        try:
+            for i in range(count):
+                _epartitions, pos = _d_produce_partition(buf, pos, end, lim, p_with_seqnum, elem_tuples)
+                v_partitions.append(_epartitions)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
     if as_tuple:
         return (v_name, v_partitions), pos
     return ProduceTopic(v_len_name, v_name, v_num_partitions, v_partitions), pos
@@ -1402,17 +1404,18 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Con
         raise _rt.bad_length(count, pos, "topics")
     if count * 2 > end - pos:
         raise _rt.short(buf, pos, end, count * 2, "topics")
-    if (left := lim.elements - count) < 0:
-        raise lim.too_many(count, pos, "topics")
-    lim.elements = left
-    elem_tuples = lim.tuples
-    i = 0
-    try:
-        for i in range(count):
-            _etopics, pos = _d_consume_topic(buf, pos, end, lim, elem_tuples)
-            v_topics.append(_etopics)
-    except _rt.DecodeError as exc:
-        raise exc.within(f"topics[{i}]")
+    if count:
+        if (left := lim.elements - count) < 0:
+            raise lim.too_many(count, pos, "topics")
+        lim.elements = left
+        elem_tuples = lim.tuples
+        i = 0
+        try:
+            for i in range(count):
+                _etopics, pos = _d_consume_topic(buf, pos, end, lim, elem_tuples)
+                v_topics.append(_etopics)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"topics[{i}]")
     return ConsumeRequest(
         v_client_version,
         v_request_id,
@@ -1635,17 +1638,18 @@ def _d_consume_topic(
         raise _rt.bad_length(count, pos, "partitions")
     if count * 14 > end - pos:
         raise _rt.short(buf, pos, end, count * 14, "partitions")
-    if (left := lim.elements - count) < 0:
-        raise lim.too_many(count, pos, "partitions")
-    lim.elements = left
-    elem_tuples = lim.tuples
-    i = 0
-    try:
-        for i in range(count):
-            _epartitions, pos = _d_consume_partition(buf, pos, end, lim, elem_tuples)
-            v_partitions.append(_epartitions)
-    except _rt.DecodeError as exc:
-        raise exc.within(f"partitions[{i}]")
+    if count:
+        if (left := lim.elements - count) < 0:
+            raise lim.too_many(count, pos, "partitions")
+        lim.elements = left
+        elem_tuples = lim.tuples
+        i = 0
+        try:
+            for i in range(count):
+                _epartitions, pos = _d_consume_partition(buf, pos, end, lim, elem_tuples)
+                v_partitions.append(_epartitions)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
     if as_tuple:
         return (v_name, v_partitions), pos
     return ConsumeTopic(v_len_name, v_name, v_num_partitions, v_partitions), pos
@@ -1797,17 +1801,18 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
         raise _rt.bad_length(count, pos, "topics")
     if count * 3 > end - pos:
         raise _rt.short(buf, pos, end, count * 3, "topics")
-    if (left := lim.elements - count) < 0:
-        raise lim.too_many(count, pos, "topics")
-    lim.elements = left
-    elem_tuples = lim.tuples
-    i = 0
-    try:
-        for i in range(count):
-            _etopics, pos = _d_consume_peer_topic(buf, pos, end, lim, elem_tuples)
-            v_topics.append(_etopics)
-    except _rt.DecodeError as exc:
-        raise exc.within(f"topics[{i}]")
+    if count:
+        if (left := lim.elements - count) < 0:
+            raise lim.too_many(count, pos, "topics")
+        lim.elements = left
+        elem_tuples = lim.tuples
+        i = 0
+        try:
+            for i in range(count):
+                _etopics, pos = _d_consume_peer_topic(buf, pos, end, lim, elem_tuples)
+                v_topics.append(_etopics)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"topics[{i}]")
     return ConsumePeerRequest(v_replica_id, v_max_wait_ms, v_min_bytes, v_num_topics, v_topics), pos
 
 
@@ -1908,17 +1913,18 @@ def _d_consume_peer_topic(
         raise _rt.bad_length(count, pos, "partitions")
     if count * 14 > end - pos:
         raise _rt.short(buf, pos, end, count * 14, "partitions")
-    if (left := lim.elements - count) < 0:
-        raise lim.too_many(count, pos, "partitions")
-    lim.elements = left
-    elem_tuples = lim.tuples
-    i = 0
-    try:
-        for i in range(count):
-            _epartitions, pos = _d_consume_partition(buf, pos, end, lim, elem_tuples)
-            v_partitions.append(_epartitions)
-    except _rt.DecodeError as exc:
-        raise exc.within(f"partitions[{i}]")
+    if count:
+        if (left := lim.elements - count) < 0:
+            raise lim.too_many(count, pos, "partitions")
+        lim.elements = left
+        elem_tuples = lim.tuples
+        i = 0
+        try:
+            for i in range(count):
+                _epartitions, pos = _d_consume_partition(buf, pos, end, lim, elem_tuples)
+                v_partitions.append(_epartitions)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
     if as_tuple:
         return (v_name, v_partitions), pos
     return ConsumePeerTopic(v_len_name, v_name, v_num_partitions, v_partitions), pos

@@ -1359,17 +1359,18 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Co
     count = len(v_header.topics)
     if count < 0:
         raise _rt.bad_length(count, pos, "chunks")
-    if (left := lim.elements - count) < 0:
-        raise lim.too_many(count, pos, "chunks")
-    lim.elements = left
-    elem_tuples = lim.tuples
-    i = 0
-    try:
-        for i in range(count):
-            _echunks, pos = _d_consume_topic_chunks(buf, pos, end, lim, i, v_header, elem_tuples)
-            v_chunks.append(_echunks)
-    except _rt.DecodeError as exc:
-        raise exc.within(f"chunks[{i}]")
+    if count:
+        if (left := lim.elements - count) < 0:
+            raise lim.too_many(count, pos, "chunks")
+        lim.elements = left
+        elem_tuples = lim.tuples
+        i = 0
+        try:
+            for i in range(count):
+                _echunks, pos = _d_consume_topic_chunks(buf, pos, end, lim, i, v_header, elem_tuples)
+                v_chunks.append(_echunks)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"chunks[{i}]")
     return ConsumeResponse(v_len_header, v_header, v_chunks), pos
 
 
@@ -1456,16 +1457,17 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Cons
         raise _rt.bad_length(count, pos, "topics")
     if count * 2 > end - pos:
         raise _rt.short(buf, pos, end, count * 2, "topics")
-    if (left := lim.elements - count) < 0:
-        raise lim.too_many(count, pos, "topics")
-    lim.elements = left
-    i = 0
-    try:
-        for i in range(count):
-            _etopics, pos = _d_consume_topic_header(buf, pos, end, lim)
-            v_topics.append(_etopics)
-    except _rt.DecodeError as exc:
-        raise exc.within(f"topics[{i}]")
+    if count:
+        if (left := lim.elements - count) < 0:
+            raise lim.too_many(count, pos, "topics")
+        lim.elements = left
+        i = 0
+        try:
+            for i in range(count):
+                _etopics, pos = _d_consume_topic_header(buf, pos, end, lim)
+                v_topics.append(_etopics)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"topics[{i}]")
     return ConsumeHeader(v_request_id, v_num_topics, v_topics), pos
 
 
@@ -1845,95 +1847,97 @@ def _d_consume_topic_chunks(
         )
         if count < 0:
             raise _rt.bad_length(count, pos, "partitions")
-        if (left := lim.elements - count) < 0:
-            raise lim.too_many(count, pos, "partitions")
-        lim.elements = left
-        elem_tuples = lim.tuples
-        i = 0
-        try:
-            for i in range(count):
-                n = (
-                    pp_header.topics[p_topic_idx].partitions[i].len_chunk
-                    if (
-                        (
+        if count:
+            if (left := lim.elements - count) < 0:
+                raise lim.too_many(count, pos, "partitions")
+            lim.elements = left
+            elem_tuples = lim.tuples
+            i = 0
+            try:
+                for i in range(count):
+                    n = (
+                        pp_header.topics[p_topic_idx].partitions[i].len_chunk
+                        if (
                             (
                                 (
-                                    (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
+                                    (
+                                        (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
+                                        and (
+                                            pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                            != ConsumeStatus.unknown_partition
+                                        )
+                                    )
                                     and (
                                         pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                        != ConsumeStatus.unknown_partition
+                                        != ConsumeStatus.system_fault
                                     )
                                 )
                                 and (
                                     pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                    != ConsumeStatus.system_fault
+                                    != ConsumeStatus.other_leader
                                 )
                             )
-                            and (
-                                pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.other_leader
-                            )
+                            and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.no_leader)
                         )
-                        and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.no_leader)
+                        else 0
                     )
-                    else 0
-                )
-                if n < 0:
-                    raise _rt.bad_length(n, pos, "")
-                e = pos + n
-                if e > end:
-                    raise _rt.short(buf, pos, end, n, "")
-                try:
-                    _epartitions, p = _d_chunk(
-                        buf,
-                        pos,
-                        e,
-                        lim,
-                        (
-                            pp_header.topics[p_topic_idx].partitions[i].base_seq_num
-                            if (
-                                (
+                    if n < 0:
+                        raise _rt.bad_length(n, pos, "")
+                    e = pos + n
+                    if e > end:
+                        raise _rt.short(buf, pos, end, n, "")
+                    try:
+                        _epartitions, p = _d_chunk(
+                            buf,
+                            pos,
+                            e,
+                            lim,
+                            (
+                                pp_header.topics[p_topic_idx].partitions[i].base_seq_num
+                                if (
                                     (
                                         (
                                             (
-                                                (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
+                                                (
+                                                    (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
+                                                    and (
+                                                        pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                                        != ConsumeStatus.unknown_partition
+                                                    )
+                                                )
                                                 and (
                                                     pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                                    != ConsumeStatus.unknown_partition
+                                                    != ConsumeStatus.system_fault
                                                 )
                                             )
                                             and (
                                                 pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                                != ConsumeStatus.system_fault
+                                                != ConsumeStatus.other_leader
                                             )
                                         )
                                         and (
                                             pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                            != ConsumeStatus.other_leader
+                                            != ConsumeStatus.no_leader
                                         )
                                     )
                                     and (
                                         pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                        != ConsumeStatus.no_leader
+                                        != ConsumeStatus.first_bundle_sparse
                                     )
                                 )
-                                and (
-                                    pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                    != ConsumeStatus.first_bundle_sparse
-                                )
-                            )
-                            else 0
-                        ),
-                        elem_tuples,
-                    )
-                except _rt.DecodeError as exc:
-                    _rt.in_field(exc, pos, False)
-                    raise
-                if p != e:
-                    raise _rt.trailing(buf, p, e, "")
-                pos = e
-                v_partitions.append(_epartitions)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"partitions[{i}]")
+                                else 0
+                            ),
+                            elem_tuples,
+                        )
+                    except _rt.DecodeError as exc:
+                        _rt.in_field(exc, pos, False)
+                        raise
+                    if p != e:
+                        raise _rt.trailing(buf, p, e, "")
+                    pos = e
+                    v_partitions.append(_epartitions)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"partitions[{i}]")
         if as_tuple:
             return (v_partitions,), pos
         return ConsumeTopicChunks(v_partitions), pos
@@ -2280,17 +2284,18 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: Budget) -> tup
     count = len(v_header.topics)
     if count < 0:
         raise _rt.bad_length(count, pos, "chunks")
-    if (left := lim.elements - count) < 0:
-        raise lim.too_many(count, pos, "chunks")
-    lim.elements = left
-    elem_tuples = lim.tuples
-    i = 0
-    try:
-        for i in range(count):
-            _echunks, pos = _d_consume_peer_topic_chunks(buf, pos, end, lim, i, v_header, elem_tuples)
-            v_chunks.append(_echunks)
-    except _rt.DecodeError as exc:
-        raise exc.within(f"chunks[{i}]")
+    if count:
+        if (left := lim.elements - count) < 0:
+            raise lim.too_many(count, pos, "chunks")
+        lim.elements = left
+        elem_tuples = lim.tuples
+        i = 0
+        try:
+            for i in range(count):
+                _echunks, pos = _d_consume_peer_topic_chunks(buf, pos, end, lim, i, v_header, elem_tuples)
+                v_chunks.append(_echunks)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"chunks[{i}]")
     return ConsumePeerResponse(v_len_header, v_header, v_chunks), pos
 
 
@@ -2376,16 +2381,17 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple
         raise _rt.bad_length(count, pos, "topics")
     if count * 3 > end - pos:
         raise _rt.short(buf, pos, end, count * 3, "topics")
-    if (left := lim.elements - count) < 0:
-        raise lim.too_many(count, pos, "topics")
-    lim.elements = left
-    i = 0
-    try:
-        for i in range(count):
-            _etopics, pos = _d_consume_peer_topic_header(buf, pos, end, lim)
-            v_topics.append(_etopics)
-    except _rt.DecodeError as exc:
-        raise exc.within(f"topics[{i}]")
+    if count:
+        if (left := lim.elements - count) < 0:
+            raise lim.too_many(count, pos, "topics")
+        lim.elements = left
+        i = 0
+        try:
+            for i in range(count):
+                _etopics, pos = _d_consume_peer_topic_header(buf, pos, end, lim)
+                v_topics.append(_etopics)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"topics[{i}]")
     return ConsumePeerHeader(v_num_topics, v_topics), pos
 
 
@@ -2556,95 +2562,97 @@ def _d_consume_peer_topic_chunks(
         )
         if count < 0:
             raise _rt.bad_length(count, pos, "partitions")
-        if (left := lim.elements - count) < 0:
-            raise lim.too_many(count, pos, "partitions")
-        lim.elements = left
-        elem_tuples = lim.tuples
-        i = 0
-        try:
-            for i in range(count):
-                n = (
-                    pp_header.topics[p_topic_idx].partitions[i].len_chunk
-                    if (
-                        (
+        if count:
+            if (left := lim.elements - count) < 0:
+                raise lim.too_many(count, pos, "partitions")
+            lim.elements = left
+            elem_tuples = lim.tuples
+            i = 0
+            try:
+                for i in range(count):
+                    n = (
+                        pp_header.topics[p_topic_idx].partitions[i].len_chunk
+                        if (
                             (
                                 (
-                                    (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
+                                    (
+                                        (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
+                                        and (
+                                            pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                            != ConsumeStatus.unknown_partition
+                                        )
+                                    )
                                     and (
                                         pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                        != ConsumeStatus.unknown_partition
+                                        != ConsumeStatus.system_fault
                                     )
                                 )
                                 and (
                                     pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                    != ConsumeStatus.system_fault
+                                    != ConsumeStatus.other_leader
                                 )
                             )
-                            and (
-                                pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.other_leader
-                            )
+                            and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.no_leader)
                         )
-                        and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.no_leader)
+                        else 0
                     )
-                    else 0
-                )
-                if n < 0:
-                    raise _rt.bad_length(n, pos, "")
-                e = pos + n
-                if e > end:
-                    raise _rt.short(buf, pos, end, n, "")
-                try:
-                    _epartitions, p = _d_chunk(
-                        buf,
-                        pos,
-                        e,
-                        lim,
-                        (
-                            pp_header.topics[p_topic_idx].partitions[i].base_seq_num
-                            if (
-                                (
+                    if n < 0:
+                        raise _rt.bad_length(n, pos, "")
+                    e = pos + n
+                    if e > end:
+                        raise _rt.short(buf, pos, end, n, "")
+                    try:
+                        _epartitions, p = _d_chunk(
+                            buf,
+                            pos,
+                            e,
+                            lim,
+                            (
+                                pp_header.topics[p_topic_idx].partitions[i].base_seq_num
+                                if (
                                     (
                                         (
                                             (
-                                                (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
+                                                (
+                                                    (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
+                                                    and (
+                                                        pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                                        != ConsumeStatus.unknown_partition
+                                                    )
+                                                )
                                                 and (
                                                     pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                                    != ConsumeStatus.unknown_partition
+                                                    != ConsumeStatus.system_fault
                                                 )
                                             )
                                             and (
                                                 pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                                != ConsumeStatus.system_fault
+                                                != ConsumeStatus.other_leader
                                             )
                                         )
                                         and (
                                             pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                            != ConsumeStatus.other_leader
+                                            != ConsumeStatus.no_leader
                                         )
                                     )
                                     and (
                                         pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                        != ConsumeStatus.no_leader
+                                        != ConsumeStatus.first_bundle_sparse
                                     )
                                 )
-                                and (
-                                    pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                    != ConsumeStatus.first_bundle_sparse
-                                )
-                            )
-                            else 0
-                        ),
-                        elem_tuples,
-                    )
-                except _rt.DecodeError as exc:
-                    _rt.in_field(exc, pos, False)
-                    raise
-                if p != e:
-                    raise _rt.trailing(buf, p, e, "")
-                pos = e
-                v_partitions.append(_epartitions)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"partitions[{i}]")
+                                else 0
+                            ),
+                            elem_tuples,
+                        )
+                    except _rt.DecodeError as exc:
+                        _rt.in_field(exc, pos, False)
+                        raise
+                    if p != e:
+                        raise _rt.trailing(buf, p, e, "")
+                    pos = e
+                    v_partitions.append(_epartitions)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"partitions[{i}]")
         if as_tuple:
             return (v_partitions,), pos
         return ConsumePeerTopicChunks(v_partitions), pos
@@ -2992,17 +3000,18 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: Budget) -> 
         raise _rt.bad_length(count, pos, "topics")
     if count * 4 > end - pos:
         raise _rt.short(buf, pos, end, count * 4, "topics")
-    if (left := lim.elements - count) < 0:
-        raise lim.too_many(count, pos, "topics")
-    lim.elements = left
-    elem_tuples = lim.tuples
-    i = 0
-    try:
-        for i in range(count):
-            _etopics, pos = _d_topic_info(buf, pos, end, lim, (v_is_cluster_aware != 0), elem_tuples)
-            v_topics.append(_etopics)
-    except _rt.DecodeError as exc:
-        raise exc.within(f"topics[{i}]")
+    if count:
+        if (left := lim.elements - count) < 0:
+            raise lim.too_many(count, pos, "topics")
+        lim.elements = left
+        elem_tuples = lim.tuples
+        i = 0
+        try:
+            for i in range(count):
+                _etopics, pos = _d_topic_info(buf, pos, end, lim, (v_is_cluster_aware != 0), elem_tuples)
+                v_topics.append(_etopics)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"topics[{i}]")
     return DiscoverTopicsResponse(v_request_id, v_num_topics, v_is_cluster_aware, v_topics), pos
 
 
@@ -3462,17 +3471,18 @@ def _d_discover_partitions_response(
         raise _rt.bad_length(count, pos, "partitions")
     if count * 16 > end - pos:
         raise _rt.short(buf, pos, end, count * 16, "partitions")
-    if (left := lim.elements - count) < 0:
-        raise lim.too_many(count, pos, "partitions")
-    lim.elements = left
-    elem_tuples = lim.tuples
-    i = 0
-    try:
-        for i in range(count):
-            _epartitions, pos = _d_partition_info(buf, pos, end, lim, elem_tuples)
-            v_partitions.append(_epartitions)
-    except _rt.DecodeError as exc:
-        raise exc.within(f"partitions[{i}]")
+    if count:
+        if (left := lim.elements - count) < 0:
+            raise lim.too_many(count, pos, "partitions")
+        lim.elements = left
+        elem_tuples = lim.tuples
+        i = 0
+        try:
+            for i in range(count):
+                _epartitions, pos = _d_partition_info(buf, pos, end, lim, elem_tuples)
+                v_partitions.append(_epartitions)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
     return DiscoverPartitionsResponse(v_request_id, v_len_topic, v_topic, v_num_partitions, v_partitions), pos
 
 

@@ -952,6 +952,7 @@ class TypeEmitter:
         elem = "_e" + f.id
         comp = 'f"[{i}]"' if self.t.unwrap else f'f"{f.id}[{{i}}]"'
         self.scope.extra["_index"] = ("i", "int")
+        guarded = False  # the loop is inside `if count:`
         try:
             if f.repeat == "expr":
                 # The count has a name of its own: an element's size is `n`, and a compiled
@@ -961,6 +962,11 @@ class TypeEmitter:
                 c(f"if count < 0: raise _rt.bad_length(count, pos, {path!r})")
                 if min_size(f.type) > 0:
                     c(f"if count * {min_size(f.type)} > end - pos: raise _rt.short(buf, pos, end, count * {min_size(f.type)}, {path!r})")
+                # An empty list (a record without headers) skips the budget and the loop: each
+                # attribute of the budget is a lookup, compiled or not.
+                c("if count:")
+                c.indent += 1
+                guarded = True
                 # Every element costs an object, however few bytes it takes: the whole count
                 # comes out of the call's budget before the first one is built.
                 c(f"if (left := lim.elements - count) < 0: raise lim.too_many(count, pos, {path!r})")
@@ -995,6 +1001,8 @@ class TypeEmitter:
                         c("i += 1")
             with c.block("except _rt.DecodeError as exc:"):
                 c(f"raise exc.within({comp})")
+            if guarded:
+                c.indent -= 1
         finally:
             del self.scope.extra["_index"]
 
