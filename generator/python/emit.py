@@ -100,9 +100,10 @@ class ZigzagVarint:
         """Set `d` to the encoding of `value`."""
         lo, hi = -(1 << (self.bits - 1)), (1 << (self.bits - 1)) - 1
         out(f"x = {value}")
-        # The common small values from a table, the rest checked and computed: the zigzag of
-        # any other value is at least 2^14, past the unsigned table too.
-        out("if -8192 <= x < 8192:")
+        # The common small values from a table (those the width allows), the rest checked and
+        # computed: the zigzag of any other value is at least 2^14, past the unsigned table too.
+        small = min(8192, 1 << (self.bits - 1))
+        out(f"if -{small} <= x < {small}:")
         out("    d = _ZIGZAG[x]")
         out("else:")
         out(f"    if not {lo} <= x <= {hi}: raise _rt.out_of_range(x, {self.bits}, {epath!r})")

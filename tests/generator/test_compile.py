@@ -621,3 +621,23 @@ def test_a_lazy_instance_that_fails_fails_each_time_it_is_read(tmp_path):
         print(user.decode(b"42").n, copy.deepcopy(user.decode(b"42")).n)
     """).split()
     assert got == ["invalid_value", "invalid_value", "invalid_value", "42", "42"]  # loop reads itself
+
+
+def test_a_narrow_zigzag_varint_checks_its_width_before_its_table(tmp_path):
+    # the encoder takes values in [-8192, 8192) from a table; a width below 14 bits takes only
+    # its own range from it, and refuses the rest
+    (tmp_path / "zigzag_varint.ksy").write_bytes((Path(__file__).resolve().parents[2] / "schemas" / "common" / "zigzag_varint.ksy").read_bytes())
+    text = "meta: {id: user, imports: [zigzag_varint]}\nseq:\n  - {id: narrow, type: zigzag_varint(8)}\n" \
+           "  - {id: wide, type: zigzag_varint(32)}\n"
+    assert compile_one(tmp_path, text).returncode == 0
+    got = python_in(tmp_path / "out", """
+        from user import user
+        import logcodec
+        for narrow in (-128, 127, 128, -129, 200):
+            try:
+                print(user.encode(user.User(narrow=narrow, wide=100000)).hex())
+            except logcodec.EncodeError as exc:
+                print(exc.kind, exc.path)
+    """).splitlines()
+    # zigzag: -128 -> 255, 127 -> 254 (two bytes each); 100000 -> 200000 (three bytes)
+    assert got == ["ff01c09a0c", "fe01c09a0c"] + ["invalid_value user.narrow"] * 3
