@@ -40,6 +40,7 @@ from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_p
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 
 FORMAT = "inkless.block_metadata"
+_BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 SCHEMA_SHA256 = "12a0159f9f71062672aa98f9bb1ba4055d621741b9755abe81fbdede388d6278"
 
 
@@ -421,7 +422,7 @@ def _e_block_metadata(v: BlockMetadata, out: list[Any]) -> int:
         try:
             if not 0 <= v_version <= 255:
                 raise ValueError("out of range")
-            out.append(_rt.BYTE[v_version])
+            out.append(_BYTE[v_version])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_version,), _L2) from None
@@ -893,7 +894,7 @@ def _e_block_metadata_header(v: BlockMetadataHeader, out: list[Any]) -> int:
         try:
             if not 0 <= v_version <= 255:
                 raise ValueError("out of range")
-            out.append(_rt.BYTE[v_version])
+            out.append(_BYTE[v_version])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_version,), _L16) from None

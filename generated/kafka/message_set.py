@@ -30,6 +30,7 @@ from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part
 from logcodec.kafka.codecs import kafka_legacy_compression
 
 FORMAT = "kafka.message_set"
+_BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 SCHEMA_SHA256 = "74cab6ddfde3ebe3202ed5f9d601a0721300be2693bdfdffe96fb3c9b25c756e"
 
 
@@ -574,7 +575,7 @@ def _e_message(v: Message, out: list[Any], p_depth: int, p_offset: int) -> int:
         try:
             if not -128 <= v_magic <= 127:
                 raise ValueError("out of range")
-            out.append(_rt.BYTE[v_magic & 255])
+            out.append(_BYTE[v_magic & 255])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_magic,), _L7) from None
@@ -689,7 +690,7 @@ def _e_attributes(v: Attributes, out: list[Any], p_depth: int) -> int:
             ):
                 raise ValueError("out of range")
             out.append(
-                _rt.BYTE[
+                _BYTE[
                     (
                         (_rt.check_bits(v_reserved, 4, "reserved") << 4)
                         | (_rt.check_bits(v_timestamp_type, 1, "timestamp_type") << 3)

@@ -22,7 +22,8 @@ from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part
 from logcodec.kafka.codecs import kafka_compression
 
 FORMAT = "kafka.record_batch_v2"
-_ZIGZAG: Final = _rt.ZIGZAG
+_BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
+_ZIGZAG: Final[tuple[bytes, ...]] = _rt.ZIGZAG
 SCHEMA_SHA256 = "7914b2939e7a157781c48b498cdf2f87a0f65605b661783f8ee4f2736a40ffe2"
 
 
@@ -1113,7 +1114,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
         try:
             if not -128 <= v_attributes <= 127:
                 raise ValueError("out of range")
-            out.append(_rt.BYTE[v_attributes & 255])
+            out.append(_BYTE[v_attributes & 255])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_attributes,), _L7) from None

@@ -25,7 +25,8 @@ from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part
 from logcodec.tank.codecs import tank_compression
 
 FORMAT = "tank.bundle"
-_VARINT: Final = _rt.VARINT
+_BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
+_VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
 SCHEMA_SHA256 = "11581d218b6beb8c9e4e4e0db736158f769cd077d04037edb5dd119d7bb71bc7"
 
 
@@ -465,7 +466,7 @@ def _e_bundle(v: Bundle, out: list[Any], p_base_seq_num: int) -> int:
             ):
                 raise ValueError("out of range")
             out.append(
-                _rt.BYTE[
+                _BYTE[
                     (
                         _rt.check_bits(v_codec, 2, "codec")
                         | (_rt.check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
@@ -494,7 +495,7 @@ def _e_bundle(v: Bundle, out: list[Any], p_base_seq_num: int) -> int:
             try:
                 if not 0 <= v_extra_flags <= 255:
                     raise ValueError("out of range")
-                out.append(_rt.BYTE[v_extra_flags])
+                out.append(_BYTE[v_extra_flags])
                 w += 1
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_extra_flags,), _L2) from None
@@ -884,7 +885,7 @@ def _e_message(
             ):
                 raise ValueError("out of range")
             out.append(
-                _rt.BYTE[
+                _BYTE[
                     (
                         _rt.check_bits(v_has_key, 1, "has_key")
                         | (_rt.check_bits(v_use_last_ts, 1, "use_last_ts") << 1)
@@ -934,7 +935,7 @@ def _e_message(
             try:
                 if not 0 <= v_len_key <= 255:
                     raise ValueError("out of range")
-                out.append(_rt.BYTE[v_len_key])
+                out.append(_BYTE[v_len_key])
                 w += 1
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_key,), _L9) from None
@@ -1081,7 +1082,7 @@ def _e_bundle_header(v: BundleHeader, out: list[Any], p_base_seq_num: int) -> in
             ):
                 raise ValueError("out of range")
             out.append(
-                _rt.BYTE[
+                _BYTE[
                     (
                         _rt.check_bits(v_codec, 2, "codec")
                         | (_rt.check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
@@ -1110,7 +1111,7 @@ def _e_bundle_header(v: BundleHeader, out: list[Any], p_base_seq_num: int) -> in
             try:
                 if not 0 <= v_extra_flags <= 255:
                     raise ValueError("out of range")
-                out.append(_rt.BYTE[v_extra_flags])
+                out.append(_BYTE[v_extra_flags])
                 w += 1
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_extra_flags,), _L12) from None

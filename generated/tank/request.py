@@ -21,7 +21,8 @@ from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part
 from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 
 FORMAT = "tank.request"
-_VARINT: Final = _rt.VARINT
+_BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
+_VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
 SCHEMA_SHA256 = "cf4168946542dc8827403880d8542f037115ff79ec03f46bf1a0476dbd8047e8"
 
 
@@ -918,7 +919,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
         try:
             if not 0 <= v_msg_id <= 255:
                 raise ValueError("out of range")
-            out.append(_rt.BYTE[v_msg_id])
+            out.append(_BYTE[v_msg_id])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_msg_id,), _L2) from None
@@ -1068,7 +1069,7 @@ def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -
         try:
             if not 0 <= v_required_acks <= 255:
                 raise ValueError("out of range")
-            out.append(_rt.BYTE[v_required_acks])
+            out.append(_BYTE[v_required_acks])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_required_acks,), _L8) from None
@@ -1199,7 +1200,7 @@ def _e_produce_topic(v: ProduceTopic | tuple[Any, ...], out: list[Any], p_with_s
         try:
             if not 0 <= v_len_name <= 255:
                 raise ValueError("out of range")
-            out.append(_rt.BYTE[v_len_name])
+            out.append(_BYTE[v_len_name])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_name,), _L12) from None
@@ -1211,7 +1212,7 @@ def _e_produce_topic(v: ProduceTopic | tuple[Any, ...], out: list[Any], p_with_s
         try:
             if not 0 <= v_num_partitions <= 255:
                 raise ValueError("out of range")
-            out.append(_rt.BYTE[v_num_partitions])
+            out.append(_BYTE[v_num_partitions])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_partitions,), _L13) from None
@@ -1515,7 +1516,7 @@ def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
         try:
             if not 0 <= v_num_topics <= 255:
                 raise ValueError("out of range")
-            out.append(_rt.BYTE[v_num_topics])
+            out.append(_BYTE[v_num_topics])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_topics,), _L22) from None
@@ -1573,7 +1574,7 @@ def _e_consume_flags(v: ConsumeFlags, out: list[Any]) -> int:
             ):
                 raise ValueError("out of range")
             out.append(
-                _rt.BYTE[
+                _BYTE[
                     (
                         _rt.check_bits(v_prefer_local_node, 1, "prefer_local_node")
                         | (_rt.check_bits(v_reserved, 7, "reserved") << 1)
@@ -1693,7 +1694,7 @@ def _e_consume_topic(v: ConsumeTopic | tuple[Any, ...], out: list[Any]) -> int:
         try:
             if not 0 <= v_len_name <= 255:
                 raise ValueError("out of range")
-            out.append(_rt.BYTE[v_len_name])
+            out.append(_BYTE[v_len_name])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_name,), _L27) from None
@@ -1705,7 +1706,7 @@ def _e_consume_topic(v: ConsumeTopic | tuple[Any, ...], out: list[Any]) -> int:
         try:
             if not 0 <= v_num_partitions <= 255:
                 raise ValueError("out of range")
-            out.append(_rt.BYTE[v_num_partitions])
+            out.append(_BYTE[v_num_partitions])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_partitions,), _L28) from None
@@ -1968,7 +1969,7 @@ def _e_consume_peer_topic(v: ConsumePeerTopic | tuple[Any, ...], out: list[Any])
         try:
             if not 0 <= v_len_name <= 255:
                 raise ValueError("out of range")
-            out.append(_rt.BYTE[v_len_name])
+            out.append(_BYTE[v_len_name])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_name,), _L35) from None

@@ -21,7 +21,8 @@ from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part
 from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 
 FORMAT = "tank.response"
-_VARINT: Final = _rt.VARINT
+_BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
+_VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
 SCHEMA_SHA256 = "5b314f37b8832faa51b081659301848e1cc67969073e0ece7a9b5be61fa5d456"
 
 
@@ -1165,7 +1166,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
         try:
             if not 0 <= v_msg_id <= 255:
                 raise ValueError("out of range")
-            out.append(_rt.BYTE[v_msg_id])
+            out.append(_BYTE[v_msg_id])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_msg_id,), _L2) from None
@@ -1296,7 +1297,7 @@ def _e_produce_status(v: ProduceStatus | tuple[Any, ...], out: list[Any]) -> int
         try:
             if not 0 <= v_error <= 255:
                 raise ValueError("out of range")
-            out.append(_rt.BYTE[v_error])
+            out.append(_BYTE[v_error])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error,), _L7) from None
@@ -1596,7 +1597,7 @@ def _e_consume_topic_header(v: ConsumeTopicHeader, out: list[Any]) -> int:
         try:
             if not 0 <= v_len_name <= 255:
                 raise ValueError("out of range")
-            out.append(_rt.BYTE[v_len_name])
+            out.append(_BYTE[v_len_name])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_name,), _L16) from None
@@ -1608,7 +1609,7 @@ def _e_consume_topic_header(v: ConsumeTopicHeader, out: list[Any]) -> int:
         try:
             if not 0 <= v_num_partitions <= 255:
                 raise ValueError("out of range")
-            out.append(_rt.BYTE[v_num_partitions])
+            out.append(_BYTE[v_num_partitions])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_partitions,), _L17) from None
@@ -1749,7 +1750,7 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
             try:
                 if not 0 <= v_error_or_flags <= 255:
                     raise ValueError("out of range")
-                out.append(_rt.BYTE[v_error_or_flags])
+                out.append(_BYTE[v_error_or_flags])
                 w += 1
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_error_or_flags,), _L20) from None
@@ -2510,7 +2511,7 @@ def _e_consume_peer_topic_header(v: ConsumePeerTopicHeader, out: list[Any]) -> i
         try:
             if not 0 <= v_len_name <= 255:
                 raise ValueError("out of range")
-            out.append(_rt.BYTE[v_len_name])
+            out.append(_BYTE[v_len_name])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_name,), _L33) from None
@@ -3148,7 +3149,7 @@ def _e_topic_info(v: TopicInfo | tuple[Any, ...], out: list[Any], p_is_cluster_a
         try:
             if not 0 <= v_len_name <= 255:
                 raise ValueError("out of range")
-            out.append(_rt.BYTE[v_len_name])
+            out.append(_BYTE[v_len_name])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_name,), _L48) from None
@@ -3162,7 +3163,7 @@ def _e_topic_info(v: TopicInfo | tuple[Any, ...], out: list[Any], p_is_cluster_a
         try:
             if not 0 <= v_is_enabled <= 255:
                 raise ValueError("out of range")
-            out.append(_rt.BYTE[v_is_enabled])
+            out.append(_BYTE[v_is_enabled])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_is_enabled,), _L49) from None
@@ -3179,7 +3180,7 @@ def _e_topic_info(v: TopicInfo | tuple[Any, ...], out: list[Any], p_is_cluster_a
             try:
                 if not 0 <= v_replication_factor <= 255:
                     raise ValueError("out of range")
-                out.append(_rt.BYTE[v_replication_factor])
+                out.append(_BYTE[v_replication_factor])
                 w += 1
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_replication_factor,), _L51) from None
@@ -3323,7 +3324,7 @@ def _e_create_topic_response(v: CreateTopicResponse, out: list[Any]) -> int:
         try:
             if not 0 <= v_error <= 255:
                 raise ValueError("out of range")
-            out.append(_rt.BYTE[v_error])
+            out.append(_BYTE[v_error])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error,), _L57) from None
@@ -3642,7 +3643,7 @@ def _e_partition_info(v: PartitionInfo | tuple[Any, ...], out: list[Any]) -> int
             try:
                 if not 0 <= v_error <= 255:
                     raise ValueError("out of range")
-                out.append(_rt.BYTE[v_error])
+                out.append(_BYTE[v_error])
                 w += 1
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_error,), _L68) from None

@@ -26,7 +26,7 @@ from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part
 from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 
 FORMAT = "tank.segment_log"
-_VARINT: Final = _rt.VARINT
+_VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
 SCHEMA_SHA256 = "e256205cf1e239dacda72900ec041bc0de5f1b9da25ef44107b1a565df5bf859"
 
 

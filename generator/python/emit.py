@@ -275,7 +275,7 @@ class ModuleEmitter:
             header_bulk=root.seq[len(header.seq)].id if header else "", header_max=header and max_size(header),
             header_args="(" + "".join(f"{p.id}, " for p in root.params).rstrip(" ") + ")",
             checksum_code=checksum_source(self.model.entry()),
-            tables=[name for name in ("VARINT", "ZIGZAG") if any(f"_{name}[" in f for f in functions)],
+            tables=[name for name in ("BYTE", "VARINT", "ZIGZAG") if any(f"_{name}[" in f for f in functions)],
         ))
 
     def tuples_option(self) -> dict:
@@ -1585,10 +1585,10 @@ class TypeEmitter:
         code = next(fmt for fmt, n in self.m.structs.items() if n == name)[1:]
         with c.block("try:"):
             if single and code == "B":
-                part = f"_rt.BYTE[{values[0]}]"
+                part = f"_BYTE[{values[0]}]"
                 c(f"if not 0 <= {values[0]} <= 255: raise ValueError('out of range')")
             elif single and code == "b":
-                part = f"_rt.BYTE[{values[0]} & 255]"
+                part = f"_BYTE[{values[0]} & 255]"
                 c(f"if not -128 <= {values[0]} <= 127: raise ValueError('out of range')")
             else:
                 part = f"{name}.pack({', '.join(values)})"
