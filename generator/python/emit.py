@@ -586,18 +586,23 @@ class TypeEmitter:
             params += ", parent: Any = None, root: Any = None" if self.navigates else ""
         return params
 
-    def as_tuple_arg(self, f: Field, ref: TypeRef) -> str:
+    def as_tuple_arg(self, f: Field) -> str:
         """`, elem_tuples` for an element of a list whose type decodes to its tuple form when the
         caller asks (`decode(..., tuples=True)`); nothing elsewhere: a single field is an object."""
         return ", elem_tuples" if self.tuple_elements(f) else ""
 
+    @staticmethod
+    def listed_user(f: Field) -> TypeDef | None:
+        """The type of a list's elements, when the field is a list of a user type."""
+        return f.type.user if f.repeat and f.type.kind == "user" else None
+
     def takes_tuples(self, f: Field) -> bool:
         """The elements of this list may be given to its encoder in their tuple form."""
-        return bool(f.repeat) and f.type.kind == "user" and bool(self.m.tuple_form(f.type.user))
+        return (u := self.listed_user(f)) is not None and bool(self.m.tuple_form(u))
 
     def tuple_elements(self, f: Field) -> bool:
         """The elements of this list may come in their tuple form."""
-        return bool(f.repeat) and f.type.kind == "user" and self.m.tuple_decoded(f.type.user)
+        return (u := self.listed_user(f)) is not None and self.m.tuple_decoded(u)
 
     def read_tuples_asked(self, c: Lines, f: Field) -> None:
         """Before a list's loop: whether the call asked for tuples, read once (an attribute of
@@ -1148,7 +1153,7 @@ class TypeEmitter:
                 c(f"{target} = _rt.enum_value({self.m.enum_class(f.enum)}, {target})")
             self.check_valid(c, f, "pos", target, epath)
         elif ref.kind == "user":
-            args = self.call_args(ref, f=f) + self.as_tuple_arg(f, ref)
+            args = self.call_args(ref, f=f) + self.as_tuple_arg(f)
             self.call_decoder(c, f"{target}, pos = _d_{ref.user.name}(buf, pos, end, lim{args})", wrap)
         elif ref.kind == "switch":
             # No case for the value: an error in our formats; in a user's schema nothing is read and
@@ -1178,7 +1183,7 @@ class TypeEmitter:
             self.decode_text(c, ref, target, "d" if trimmed else raw, s, epath, b)
         elif ref.kind == "user" and not primitive_of(ref):
             args = self.call_args(ref, s, f)
-            call = f"{target}, p = _d_{ref.user.name}({b}, {s}, {e}, lim{args}{self.as_tuple_arg(f, ref)})"
+            call = f"{target}, p = _d_{ref.user.name}({b}, {s}, {e}, lim{args}{self.as_tuple_arg(f)})"
             self.call_decoder(c, call, wrap, sized=True, processed=b != "buf", open_ended=f.size_eos)
             # A structure that leaves bytes of its size unread is an error in our formats; Kaitai's
             # parsers leave them, and so does a user's schema (they are not written back).
@@ -1236,12 +1241,12 @@ class TypeEmitter:
         """`target` = the bytes `part` as text; a bad byte is invalid_value at `first` (where
         `part` starts in `b`) plus its offset."""
         try:
-            codecs.lookup(ref.encoding)
+            codec = codecs.lookup(ref.encoding)
         except LookupError:  # an instance of a user's schema (schema.py refuses the rest): an error when read
             c(f"raise _rt.invalid({f'unknown encoding {ref.encoding!r}'!r}, {first}, {epath!r})")
             return
         with c.block("try:"):
-            c(f"{target} = {part}.decode({codec_name(ref.encoding)!r})")
+            c(f"{target} = {part}.decode({codec.name!r})")  # the codec's own name, see codec_name
         with c.block("except UnicodeDecodeError as exc:"):
             error = f"_rt.invalid(f'not {ref.encoding}: {{exc.reason}}', {first} + exc.start, {epath!r})"
             c(f"raise {self.anchored(error, b)} from None")
