@@ -487,6 +487,39 @@ _L15 = (
 )
 
 
+def _uvarint(buf: bytes, pos: int, end: int, max_bytes: int, path: str, max_bits: int) -> tuple[int, int]:
+    """The unsigned varint at buf[pos:end] and the position after it, where the inline fast
+    paths stop (here so that a compiled build runs it compiled). Anything wrong with it (cut
+    short, too long, overlong, wider than `max_bits`) is read again by the runtime's reader,
+    which names the error."""
+    result = 0
+    shift = 0
+    at = pos
+    stop = min(end, pos + max_bytes)
+    while at < stop:
+        b = buf[at]
+        at += 1
+        result |= (b & 127) << shift
+        if b < 128:
+            if b == 0 or result >> max_bits:
+                break
+            return result, at
+        shift += 7
+    return _rt.uvarint(buf, pos, end, max_bytes, path, max_bits)
+
+
+def _uvarint_bytes(x: int) -> bytes:
+    """The unsigned varint of `x` >= 0 past the tables (here so that a compiled build runs it
+    compiled): its groups of 7 bits gathered in one integer, written out at once."""
+    gathered = 0
+    shift = 0
+    while x >= 128:
+        gathered |= ((x & 127) | 128) << shift
+        x >>= 7
+        shift += 8
+    return (gathered | (x << shift)).to_bytes((shift >> 3) + 1, "little")
+
+
 def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[RecordBatchV2, int]:
     """Decode one record_batch_v2 from buf[pos:end]; return it and the position after it."""
     v_base_offset: int
@@ -888,7 +921,7 @@ def _d_record(
             x = (x & 127) | (buf[pos + 1] << 7)
             pos += 2
         else:
-            x, pos = _rt.uvarint(buf, pos, end, 5, "len_record", 32)
+            x, pos = _uvarint(buf, pos, end, 5, "len_record", 32)
         v_len_record = (x >> 1) ^ -(x & 1)
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L6)
@@ -903,7 +936,7 @@ def _d_record(
             x = (x & 127) | (buf[pos + 1] << 7)
             pos += 2
         else:
-            x, pos = _rt.uvarint(buf, pos, end, 10, "timestamp_delta", 64)
+            x, pos = _uvarint(buf, pos, end, 10, "timestamp_delta", 64)
         v_timestamp_delta = (x >> 1) ^ -(x & 1)
     if pos < end and (x := buf[pos]) < 128:
         v_offset_delta = (x >> 1) ^ -(x & 1)
@@ -913,7 +946,7 @@ def _d_record(
             x = (x & 127) | (buf[pos + 1] << 7)
             pos += 2
         else:
-            x, pos = _rt.uvarint(buf, pos, end, 5, "offset_delta", 32)
+            x, pos = _uvarint(buf, pos, end, 5, "offset_delta", 32)
         v_offset_delta = (x >> 1) ^ -(x & 1)
     if pos < end and (x := buf[pos]) < 128:
         v_len_key = (x >> 1) ^ -(x & 1)
@@ -923,7 +956,7 @@ def _d_record(
             x = (x & 127) | (buf[pos + 1] << 7)
             pos += 2
         else:
-            x, pos = _rt.uvarint(buf, pos, end, 5, "len_key", 32)
+            x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
         v_len_key = (x >> 1) ^ -(x & 1)
     if v_len_key >= 0:
         n = v_len_key
@@ -954,7 +987,7 @@ def _d_record(
             x = (x & 127) | (buf[pos + 1] << 7)
             pos += 2
         else:
-            x, pos = _rt.uvarint(buf, pos, end, 5, "len_value", 32)
+            x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
         v_len_value = (x >> 1) ^ -(x & 1)
     if v_len_value >= 0:
         n = v_len_value
@@ -985,7 +1018,7 @@ def _d_record(
             x = (x & 127) | (buf[pos + 1] << 7)
             pos += 2
         else:
-            x, pos = _rt.uvarint(buf, pos, end, 5, "num_headers", 32)
+            x, pos = _uvarint(buf, pos, end, 5, "num_headers", 32)
         v_num_headers = (x >> 1) ^ -(x & 1)
     v_headers = []
     count = v_num_headers
@@ -1126,7 +1159,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
         else:
             if not -9223372036854775808 <= x <= 9223372036854775807:
                 raise _rt.out_of_range(x, 64, "timestamp_delta")
-            d = _rt.uvarint_bytes((x << 1) ^ (x >> 63))
+            d = _uvarint_bytes((x << 1) ^ (x >> 63))
         out.append(d)
         w += len(d)
         if v_offset_delta is None:
@@ -1137,7 +1170,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
         else:
             if not -2147483648 <= x <= 2147483647:
                 raise _rt.out_of_range(x, 32, "offset_delta")
-            d = _rt.uvarint_bytes((x << 1) ^ (x >> 31))
+            d = _uvarint_bytes((x << 1) ^ (x >> 31))
         out.append(d)
         w += len(d)
         x = v_len_key
@@ -1146,7 +1179,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
         else:
             if not -2147483648 <= x <= 2147483647:
                 raise _rt.out_of_range(x, 32, "len_key")
-            d = _rt.uvarint_bytes((x << 1) ^ (x >> 31))
+            d = _uvarint_bytes((x << 1) ^ (x >> 31))
         out.append(d)
         w += len(d)
         if v_len_key >= 0:
@@ -1163,7 +1196,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
         else:
             if not -2147483648 <= x <= 2147483647:
                 raise _rt.out_of_range(x, 32, "len_value")
-            d = _rt.uvarint_bytes((x << 1) ^ (x >> 31))
+            d = _uvarint_bytes((x << 1) ^ (x >> 31))
         out.append(d)
         w += len(d)
         if v_len_value >= 0:
@@ -1180,7 +1213,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
         else:
             if not -2147483648 <= x <= 2147483647:
                 raise _rt.out_of_range(x, 32, "num_headers")
-            d = _rt.uvarint_bytes((x << 1) ^ (x >> 31))
+            d = _uvarint_bytes((x << 1) ^ (x >> 31))
         out.append(d)
         w += len(d)
         if v_headers is None:
@@ -1206,7 +1239,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
         else:
             if not -2147483648 <= x <= 2147483647:
                 raise _rt.out_of_range(x, 32, "len_record")
-            d = _rt.uvarint_bytes((x << 1) ^ (x >> 31))
+            d = _uvarint_bytes((x << 1) ^ (x >> 31))
         out[a_len_record] = d
         w += len(d)
         return w
@@ -1237,7 +1270,7 @@ def _d_header(
             x = (x & 127) | (buf[pos + 1] << 7)
             pos += 2
         else:
-            x, pos = _rt.uvarint(buf, pos, end, 5, "len_key", 32)
+            x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
         v_len_key = (x >> 1) ^ -(x & 1)
     n = v_len_key
     if n < 0:
@@ -1258,7 +1291,7 @@ def _d_header(
             x = (x & 127) | (buf[pos + 1] << 7)
             pos += 2
         else:
-            x, pos = _rt.uvarint(buf, pos, end, 5, "len_value", 32)
+            x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
         v_len_value = (x >> 1) ^ -(x & 1)
     if v_len_value >= 0:
         n = v_len_value
@@ -1321,7 +1354,7 @@ def _e_header(v: Header | tuple[Any, ...], out: list[Any]) -> int:
         else:
             if not -2147483648 <= x <= 2147483647:
                 raise _rt.out_of_range(x, 32, "len_key")
-            d = _rt.uvarint_bytes((x << 1) ^ (x >> 31))
+            d = _uvarint_bytes((x << 1) ^ (x >> 31))
         out.append(d)
         w += len(d)
         if v_key is None:
@@ -1335,7 +1368,7 @@ def _e_header(v: Header | tuple[Any, ...], out: list[Any]) -> int:
         else:
             if not -2147483648 <= x <= 2147483647:
                 raise _rt.out_of_range(x, 32, "len_value")
-            d = _rt.uvarint_bytes((x << 1) ^ (x >> 31))
+            d = _uvarint_bytes((x << 1) ^ (x >> 31))
         out.append(d)
         w += len(d)
         if v_len_value >= 0:

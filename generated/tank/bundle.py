@@ -315,6 +315,39 @@ _L12 = (("extra_flags", ">B"),)
 _L13 = (("first_seq_num", "<Q"),)
 
 
+def _uvarint(buf: bytes, pos: int, end: int, max_bytes: int, path: str, max_bits: int) -> tuple[int, int]:
+    """The unsigned varint at buf[pos:end] and the position after it, where the inline fast
+    paths stop (here so that a compiled build runs it compiled). Anything wrong with it (cut
+    short, too long, overlong, wider than `max_bits`) is read again by the runtime's reader,
+    which names the error."""
+    result = 0
+    shift = 0
+    at = pos
+    stop = min(end, pos + max_bytes)
+    while at < stop:
+        b = buf[at]
+        at += 1
+        result |= (b & 127) << shift
+        if b < 128:
+            if b == 0 or result >> max_bits:
+                break
+            return result, at
+        shift += 7
+    return _rt.uvarint(buf, pos, end, max_bytes, path, max_bits)
+
+
+def _uvarint_bytes(x: int) -> bytes:
+    """The unsigned varint of `x` >= 0 past the tables (here so that a compiled build runs it
+    compiled): its groups of 7 bits gathered in one integer, written out at once."""
+    gathered = 0
+    shift = 0
+    while x >= 128:
+        gathered |= ((x & 127) | 128) << shift
+        x >>= 7
+        shift += 8
+    return (gathered | (x << shift)).to_bytes((shift >> 3) + 1, "little")
+
+
 def _d_bundle(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: int) -> tuple[Bundle, int]:
     """Decode one bundle from buf[pos:end]; return it and the position after it."""
     v_codec: Codec | int
@@ -359,7 +392,7 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: int) 
             v_num_messages_varint = x
             pos += 1
         else:
-            v_num_messages_varint, pos = _rt.uvarint(buf, pos, end, 5, "num_messages_varint", 32)
+            v_num_messages_varint, pos = _uvarint(buf, pos, end, 5, "num_messages_varint", 32)
     else:
         v_num_messages_varint = None
     if v_is_sparse:
@@ -375,7 +408,7 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: int) 
             v_last_seq_num_delta = x
             pos += 1
         else:
-            v_last_seq_num_delta, pos = _rt.uvarint(buf, pos, end, 5, "last_seq_num_delta", 32)
+            v_last_seq_num_delta, pos = _uvarint(buf, pos, end, 5, "last_seq_num_delta", 32)
     else:
         v_last_seq_num_delta = None
     e = end
@@ -516,7 +549,7 @@ def _e_bundle(v: Bundle, out: list[Any], p_base_seq_num: int) -> int:
             x = v_num_messages_varint
             if not 0 <= x < 4294967296:
                 raise _rt.out_of_range(x, 32, "num_messages_varint", signed=False)
-            d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+            d = _VARINT[x] if x < 16384 else _uvarint_bytes(x)
             out.append(d)
             w += len(d)
         elif v_num_messages_varint is not None:
@@ -537,7 +570,7 @@ def _e_bundle(v: Bundle, out: list[Any], p_base_seq_num: int) -> int:
             x = v_last_seq_num_delta
             if not 0 <= x < 4294967296:
                 raise _rt.out_of_range(x, 32, "last_seq_num_delta", signed=False)
-            d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+            d = _VARINT[x] if x < 16384 else _uvarint_bytes(x)
             out.append(d)
             w += len(d)
         elif v_last_seq_num_delta is not None:
@@ -722,7 +755,7 @@ def _d_message(
                 v_seq_num_delta = x
                 pos += 1
             else:
-                v_seq_num_delta, pos = _rt.uvarint(buf, pos, end, 5, "seq_num_delta", 32)
+                v_seq_num_delta, pos = _uvarint(buf, pos, end, 5, "seq_num_delta", 32)
         else:
             v_seq_num_delta = None
         if not v_use_last_ts:
@@ -754,7 +787,7 @@ def _d_message(
             v_len_content = x
             pos += 1
         else:
-            v_len_content, pos = _rt.uvarint(buf, pos, end, 5, "len_content", 32)
+            v_len_content, pos = _uvarint(buf, pos, end, 5, "len_content", 32)
         n = v_len_content
         if n < 0:
             raise _rt.bad_length(n, pos, "content")
@@ -914,7 +947,7 @@ def _e_message(
             x = v_seq_num_delta
             if not 0 <= x < 4294967296:
                 raise _rt.out_of_range(x, 32, "seq_num_delta", signed=False)
-            d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+            d = _VARINT[x] if x < 16384 else _uvarint_bytes(x)
             out.append(d)
             w += len(d)
         elif v_seq_num_delta is not None:
@@ -952,7 +985,7 @@ def _e_message(
         x = v_len_content
         if not 0 <= x < 4294967296:
             raise _rt.out_of_range(x, 32, "len_content", signed=False)
-        d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+        d = _VARINT[x] if x < 16384 else _uvarint_bytes(x)
         out.append(d)
         w += len(d)
         if v_content is None:
@@ -1007,7 +1040,7 @@ def _d_bundle_header(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num
             v_num_messages_varint = x
             pos += 1
         else:
-            v_num_messages_varint, pos = _rt.uvarint(buf, pos, end, 5, "num_messages_varint", 32)
+            v_num_messages_varint, pos = _uvarint(buf, pos, end, 5, "num_messages_varint", 32)
     else:
         v_num_messages_varint = None
     if v_is_sparse:
@@ -1023,7 +1056,7 @@ def _d_bundle_header(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num
             v_last_seq_num_delta = x
             pos += 1
         else:
-            v_last_seq_num_delta, pos = _rt.uvarint(buf, pos, end, 5, "last_seq_num_delta", 32)
+            v_last_seq_num_delta, pos = _uvarint(buf, pos, end, 5, "last_seq_num_delta", 32)
     else:
         v_last_seq_num_delta = None
     return BundleHeader(
@@ -1132,7 +1165,7 @@ def _e_bundle_header(v: BundleHeader, out: list[Any], p_base_seq_num: int) -> in
             x = v_num_messages_varint
             if not 0 <= x < 4294967296:
                 raise _rt.out_of_range(x, 32, "num_messages_varint", signed=False)
-            d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+            d = _VARINT[x] if x < 16384 else _uvarint_bytes(x)
             out.append(d)
             w += len(d)
         elif v_num_messages_varint is not None:
@@ -1154,7 +1187,7 @@ def _e_bundle_header(v: BundleHeader, out: list[Any], p_base_seq_num: int) -> in
             x = v_last_seq_num_delta
             if not 0 <= x < 4294967296:
                 raise _rt.out_of_range(x, 32, "last_seq_num_delta", signed=False)
-            d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+            d = _VARINT[x] if x < 16384 else _uvarint_bytes(x)
             out.append(d)
             w += len(d)
         elif v_last_seq_num_delta is not None:

@@ -671,6 +671,39 @@ _L53 = (("request_id", 0, 4), ("len_topic", 4, 1))
 _L54 = (("request_id", "<I"), ("len_topic", "<B"))
 
 
+def _uvarint(buf: bytes, pos: int, end: int, max_bytes: int, path: str, max_bits: int) -> tuple[int, int]:
+    """The unsigned varint at buf[pos:end] and the position after it, where the inline fast
+    paths stop (here so that a compiled build runs it compiled). Anything wrong with it (cut
+    short, too long, overlong, wider than `max_bits`) is read again by the runtime's reader,
+    which names the error."""
+    result = 0
+    shift = 0
+    at = pos
+    stop = min(end, pos + max_bytes)
+    while at < stop:
+        b = buf[at]
+        at += 1
+        result |= (b & 127) << shift
+        if b < 128:
+            if b == 0 or result >> max_bits:
+                break
+            return result, at
+        shift += 7
+    return _rt.uvarint(buf, pos, end, max_bytes, path, max_bits)
+
+
+def _uvarint_bytes(x: int) -> bytes:
+    """The unsigned varint of `x` >= 0 past the tables (here so that a compiled build runs it
+    compiled): its groups of 7 bits gathered in one integer, written out at once."""
+    gathered = 0
+    shift = 0
+    while x >= 128:
+        gathered |= ((x & 127) | 128) << shift
+        x >>= 7
+        shift += 8
+    return (gathered | (x << shift)).to_bytes((shift >> 3) + 1, "little")
+
+
 def _d_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Request, int]:
     """Decode one request from buf[pos:end]; return it and the position after it."""
     v_msg_id: MsgId | int
@@ -1256,7 +1289,7 @@ def _d_produce_partition(
         v_len_bundle = x
         pos += 1
     else:
-        v_len_bundle, pos = _rt.uvarint(buf, pos, end, 5, "len_bundle", 32)
+        v_len_bundle, pos = _uvarint(buf, pos, end, 5, "len_bundle", 32)
     if p_with_seqnum:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "base_seq_num")
@@ -1328,7 +1361,7 @@ def _e_produce_partition(v: ProducePartition | tuple[Any, ...], out: list[Any], 
         x = v_len_bundle
         if not 0 <= x < 4294967296:
             raise _rt.out_of_range(x, 32, "len_bundle", signed=False)
-        d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+        d = _VARINT[x] if x < 16384 else _uvarint_bytes(x)
         out.append(d)
         w += len(d)
         if p_with_seqnum:
@@ -2179,7 +2212,7 @@ def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
         v_len_config = x
         pos += 1
     else:
-        v_len_config, pos = _rt.uvarint(buf, pos, end, 5, "len_config", 32)
+        v_len_config, pos = _uvarint(buf, pos, end, 5, "len_config", 32)
     n = v_len_config
     if n < 0:
         raise _rt.bad_length(n, pos, "config")
@@ -2259,7 +2292,7 @@ def _e_create_topic_request(v: CreateTopicRequest, out: list[Any]) -> int:
         x = v_len_config
         if not 0 <= x < 4294967296:
             raise _rt.out_of_range(x, 32, "len_config", signed=False)
-        d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+        d = _VARINT[x] if x < 16384 else _uvarint_bytes(x)
         out.append(d)
         w += len(d)
         if v_config is None:

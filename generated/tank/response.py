@@ -935,6 +935,39 @@ _L69 = (("leader_address", "<I"),)
 _L70 = (("leader_port", "<H"),)
 
 
+def _uvarint(buf: bytes, pos: int, end: int, max_bytes: int, path: str, max_bits: int) -> tuple[int, int]:
+    """The unsigned varint at buf[pos:end] and the position after it, where the inline fast
+    paths stop (here so that a compiled build runs it compiled). Anything wrong with it (cut
+    short, too long, overlong, wider than `max_bits`) is read again by the runtime's reader,
+    which names the error."""
+    result = 0
+    shift = 0
+    at = pos
+    stop = min(end, pos + max_bytes)
+    while at < stop:
+        b = buf[at]
+        at += 1
+        result |= (b & 127) << shift
+        if b < 128:
+            if b == 0 or result >> max_bits:
+                break
+            return result, at
+        shift += 7
+    return _rt.uvarint(buf, pos, end, max_bytes, path, max_bits)
+
+
+def _uvarint_bytes(x: int) -> bytes:
+    """The unsigned varint of `x` >= 0 past the tables (here so that a compiled build runs it
+    compiled): its groups of 7 bits gathered in one integer, written out at once."""
+    gathered = 0
+    shift = 0
+    while x >= 128:
+        gathered |= ((x & 127) | 128) << shift
+        x >>= 7
+        shift += 8
+    return (gathered | (x << shift)).to_bytes((shift >> 3) + 1, "little")
+
+
 def _d_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Response, int]:
     """Decode one response from buf[pos:end]; return it and the position after it."""
     v_msg_id: MsgId | int
@@ -2153,7 +2186,7 @@ def _d_chunk_bundle(
             v_len_bundle = x
             pos += 1
         else:
-            v_len_bundle, pos = _rt.uvarint(buf, pos, end, 5, "len_bundle", 32)
+            v_len_bundle, pos = _uvarint(buf, pos, end, 5, "len_bundle", 32)
         n = v_len_bundle
         if n < 0:
             raise _rt.bad_length(n, pos, "bundle")
@@ -2238,7 +2271,7 @@ def _e_chunk_bundle(
         x = v_len_bundle
         if not 0 <= x < 4294967296:
             raise _rt.out_of_range(x, 32, "len_bundle", signed=False)
-        d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)
+        d = _VARINT[x] if x < 16384 else _uvarint_bytes(x)
         out.append(d)
         w += len(d)
         if v_bundle is None:

@@ -93,7 +93,7 @@ class ZigzagVarint:
         out("    if pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it")
         out("        x = (x & 127) | (buf[pos + 1] << 7); pos += 2")
         out("    else:")
-        out(f"        x, pos = _rt.uvarint(buf, pos, end, {self.max_bytes}, {epath!r}, {self.bits})")
+        out(f"        x, pos = _uvarint(buf, pos, end, {self.max_bytes}, {epath!r}, {self.bits})")
         out(f"    {target} = (x >> 1) ^ -(x & 1)")
 
     def encode(self, out: Lines, value: str, epath: str) -> None:
@@ -107,12 +107,12 @@ class ZigzagVarint:
         out("    d = _ZIGZAG[x]")
         out("else:")
         out(f"    if not {lo} <= x <= {hi}: raise _rt.out_of_range(x, {self.bits}, {epath!r})")
-        out(f"    d = _rt.uvarint_bytes((x << 1) ^ (x >> {self.bits - 1}))")
+        out(f"    d = _uvarint_bytes((x << 1) ^ (x >> {self.bits - 1}))")
 
     @staticmethod
     def write(out: Lines) -> None:
         """Set `d` to the unsigned varint `x`; values below 2^14 come from a table."""
-        out("d = _VARINT[x] if x < 16384 else _rt.uvarint_bytes(x)")
+        out("d = _VARINT[x] if x < 16384 else _uvarint_bytes(x)")
 
     wide = property(lambda self: self.bits > 53)
 
@@ -124,7 +124,7 @@ class UnsignedVarint(ZigzagVarint):
         out("if pos < end and (x := buf[pos]) < 128:")
         out(f"    {target} = x; pos += 1")
         out("else:")
-        out(f"    {target}, pos = _rt.uvarint(buf, pos, end, {self.max_bytes}, {epath!r}, {self.bits})")
+        out(f"    {target}, pos = _uvarint(buf, pos, end, {self.max_bytes}, {epath!r}, {self.bits})")
 
     def encode(self, out: Lines, value: str, epath: str) -> None:
         out(f"x = {value}")
@@ -276,6 +276,7 @@ class ModuleEmitter:
             header_args="(" + "".join(f"{p.id}, " for p in root.params).rstrip(" ") + ")",
             checksum_code=checksum_source(self.model.entry()),
             tables=[name for name in ("BYTE", "VARINT", "ZIGZAG") if any(f"_{name}[" in f for f in functions)],
+            helpers=[name for name in ("uvarint", "uvarint_bytes") if any(f"_{name}(" in f for f in functions)],
         ))
 
     def tuples_option(self) -> dict:

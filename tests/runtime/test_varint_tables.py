@@ -1,13 +1,21 @@
 """The varint tables generated encoders take their parts from (`logcodec.runtime.primitives`),
 checked against kafka-python's varint writer, and the values around the tables' edges
-encoded by a generated encoder and read back by kafka-python."""
+encoded by a generated encoder and read back by kafka-python; the generated modules' own
+readers and writers of longer varints, checked against the runtime's."""
+
+import random
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 from kafka.record.util import encode_varint
 
 import logcodec
+from logcodec import DecodeError
 from logcodec.generated.kafka import record_batch_v2 as rb
-from logcodec.runtime.primitives import VARINT, ZIGZAG
+from logcodec.generated.tank import bundle as tank_bundle
+from logcodec.runtime import native
+from logcodec.runtime.primitives import VARINT, ZIGZAG, uvarint, uvarint_bytes
 from tests.thirdparty.kafka_libs import decode_kafka_python
 
 
@@ -53,3 +61,65 @@ def test_values_past_the_tables_are_checked(offset_delta, timestamp_delta, field
         rb.build(base_timestamp=0, max_timestamp=0,
                  records=[(0, timestamp_delta, offset_delta, None, b"v", []), (0, 0, 1, None, b"v", [])])
     assert f"records[0].{field}".rstrip(".") in str(caught.value)
+
+
+# ---------------------------------------------------------------- the modules' own varint code
+# A generated module reads and writes the varints past its inline fast paths and tables with
+# functions of its own (`_uvarint`, `_uvarint_bytes`), so that a compiled build runs them
+# compiled. They must give what the runtime's reader and writer give, on every build.
+
+def builds_of(module) -> list:
+    """The module's pure-Python build, and its compiled one when there is one."""
+    pure = ModuleType(module.__name__)
+    pure.__file__ = module.__file__
+    setattr(pure, native.PURE_KEY, True)
+    exec(compile(Path(module.__file__).read_text(), module.__file__, "exec"), pure.__dict__)
+    return [pure] + ([module] if module.NATIVE else [])
+
+
+def module_builds() -> list:
+    return [pytest.param(b, id=f"{m.__name__.rsplit('.', 1)[-1]}-{'compiled' if b.NATIVE else 'pure'}")
+            for m in (rb, tank_bundle) for b in builds_of(m)]
+
+
+def outcome(read, *args):
+    try:
+        return read(*args)
+    except DecodeError as exc:
+        return (exc.kind, exc.offset, exc.detail, exc.path)
+
+
+WIDE = [0, 1, 127, 128, 16383, 16384, 2**21 - 1, 2**21, 2**28 - 1, 2**28, 2**31 - 1, 2**31, 2**32 - 1, 2**32,
+        2**35 - 1, 2**35, 2**49, 2**56 - 1, 2**56, 2**63 - 1, 2**63, 2**64 - 1, 2**64, 2**70]
+MALFORMED = [b"", b"\x80", b"\xff\xff", b"\x80\x00", b"\x80\x80\x00", b"\xff\x80\x00", b"\x81\x00",
+             b"\xff" * 4 + b"\x1f", b"\xff" * 4 + b"\x0f", b"\x80" * 5 + b"\x01", b"\xff" * 9 + b"\x01",
+             b"\xff" * 9 + b"\x02", b"\xff" * 11, b"\x00", b"\x7f"]
+
+
+@pytest.mark.parametrize("build", module_builds())
+def test_a_module_reads_each_varint_as_the_runtime_does(build):
+    inputs = [uvarint_bytes(v) for v in WIDE] + MALFORMED
+    for data in inputs:
+        for prefix in (b"", b"\x00\x00"):
+            buf = prefix + data + b"\x05"
+            for end in (len(buf), len(buf) - 1, len(prefix) + 2):
+                for max_bytes, bits in ((5, 32), (10, 64), (3, 16), (2, 32)):
+                    args = (buf, len(prefix), end, max_bytes, "f", bits)
+                    assert outcome(build._uvarint, *args) == outcome(uvarint, *args), args
+
+
+@pytest.mark.parametrize("build", module_builds())
+def test_a_module_writes_each_varint_as_the_runtime_does(build):
+    rng = random.Random(7)
+    values = WIDE + [rng.getrandbits(rng.randrange(1, 65)) for _ in range(2000)]
+    for value in values:
+        assert build._uvarint_bytes(value) == uvarint_bytes(value), value
+
+
+def test_records_whose_deltas_take_three_bytes_and_more_are_read_back_by_kafka_python():
+    deltas = [8192, 2**13 + 5000, 2**20, 2**21, 2**27 + 3, 2**31 - 1]
+    data = rb.build(base_offset=0, base_timestamp=0, max_timestamp=2**40,
+                    records=[(0, d * 512, d, None, b"v", []) for d in deltas])
+    [batch] = decode_kafka_python(data)
+    assert [(r["offset"], r["timestamp"]) for r in batch["records"]] == [(d, d * 512) for d in deltas]
+    assert [(r.offset_delta, r.timestamp_delta) for r in rb.decode(data).records] == [(d, d * 512) for d in deltas]
