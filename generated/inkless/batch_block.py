@@ -30,12 +30,14 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, too_many as _too_many
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.generated.kafka.record_batch_v2 import RecordBatchV2, _d_record_batch_v2, _e_record_batch_v2
 
 FORMAT = "inkless.batch_block"
+#: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
+_ELEMENTS_LEFT: Final = 0
 SCHEMA_SHA256 = "8aa053483786425f66134d54b0a3793d1335d6d2a0975bff98ad095f188879e2"
 
 
@@ -82,7 +84,7 @@ class BatchBlock:
         self.batches = batches if batches is not None else list()
 
 
-def _d_batch_block(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BatchBlock, int]:
+def _d_batch_block(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[BatchBlock, int]:
     """Decode one batch_block from buf[pos:end]; return it and the position after it."""
     v_batches: list[RecordBatchV2]
     v_batches = []
@@ -90,9 +92,9 @@ def _d_batch_block(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BatchBl
     try:
         while pos < end:
             before = pos
-            if (left := lim.elements - 1) < 0:
-                raise lim.too_many(1, pos, "")
-            lim.elements = left
+            if (left := lim[_ELEMENTS_LEFT] - 1) < 0:
+                raise _too_many(lim, 1, pos, "")
+            lim[_ELEMENTS_LEFT] = left
             _ebatches, pos = _d_record_batch_v2(buf, pos, end, lim)
             v_batches.append(_ebatches)
             if pos == before:

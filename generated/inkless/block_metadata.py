@@ -35,12 +35,15 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, too_many as _too_many
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 
 FORMAT = "inkless.block_metadata"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
+#: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
+_ELEMENTS_LEFT: Final = 0
+_TUPLES: Final = 1
 SCHEMA_SHA256 = "12a0159f9f71062672aa98f9bb1ba4055d621741b9755abe81fbdede388d6278"
 
 
@@ -342,7 +345,7 @@ _L16 = (("version", ">B"),)
 _L17 = (("num_topic_partitions", ">i"),)
 
 
-def _d_block_metadata(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BlockMetadata, int]:
+def _d_block_metadata(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[BlockMetadata, int]:
     """Decode one block_metadata from buf[pos:end]; return it and the position after it."""
     v_magic: bytes
     v_version: int
@@ -378,10 +381,10 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Bloc
     if count * 10 > end - pos:
         raise _rt.short(buf, pos, end, count * 10, "topic_partitions")
     if count:
-        if (left := lim.elements - count) < 0:
-            raise lim.too_many(count, pos, "topic_partitions")
-        lim.elements = left
-        elem_tuples = lim.tuples
+        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
+            raise _too_many(lim, count, pos, "topic_partitions")
+        lim[_ELEMENTS_LEFT] = left
+        elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
             for i in range(count):
@@ -456,7 +459,7 @@ def _e_block_metadata(v: BlockMetadata, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_block_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BlockHeader, int]:
+def _d_block_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[BlockHeader, int]:
     """Decode one block_header from buf[pos:end]; return it and the position after it."""
     v_id: bytes
     v_broker: int
@@ -563,7 +566,7 @@ def _e_block_header(v: BlockHeader, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_block_flags(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BlockFlags, int]:
+def _d_block_flags(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[BlockFlags, int]:
     """Decode one block_flags from buf[pos:end]; return it and the position after it."""
     v_reserved: int
     v_encrypted: bool
@@ -623,7 +626,7 @@ def _e_block_flags(v: BlockFlags, out: list[Any]) -> int:
 
 
 def _d_topic_partition(
-    buf: bytes, pos: int, end: int, lim: Budget, as_tuple: bool = False
+    buf: bytes, pos: int, end: int, lim: list[int], as_tuple: bool = False
 ) -> tuple[TopicPartition | tuple[Any, ...], int]:
     """Decode one topic_partition from buf[pos:end]; return it (its tuple form when `as_tuple`)
     and the position after it."""
@@ -674,10 +677,10 @@ def _d_topic_partition(
     if count * 16 > end - pos:
         raise _rt.short(buf, pos, end, count * 16, "batches")
     if count:
-        if (left := lim.elements - count) < 0:
-            raise lim.too_many(count, pos, "batches")
-        lim.elements = left
-        elem_tuples = lim.tuples
+        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
+            raise _too_many(lim, count, pos, "batches")
+        lim[_ELEMENTS_LEFT] = left
+        elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
             for i in range(count):
@@ -780,7 +783,7 @@ def _e_topic_partition(v: TopicPartition | tuple[Any, ...], out: list[Any]) -> i
 
 
 def _d_batch(
-    buf: bytes, pos: int, end: int, lim: Budget, as_tuple: bool = False
+    buf: bytes, pos: int, end: int, lim: list[int], as_tuple: bool = False
 ) -> tuple[Batch | tuple[Any, ...], int]:
     """Decode one batch from buf[pos:end]; return it (its tuple form when `as_tuple`)
     and the position after it."""
@@ -845,7 +848,7 @@ def _e_batch(v: Batch | tuple[Any, ...], out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_block_metadata_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[BlockMetadataHeader, int]:
+def _d_block_metadata_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[BlockMetadataHeader, int]:
     """Decode one block_metadata_header from buf[pos:end]; return it and the position after it."""
     v_magic: bytes
     v_version: int

@@ -24,13 +24,15 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, too_many as _too_many
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.kafka.codecs import kafka_legacy_compression
 
 FORMAT = "kafka.message_set"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
+#: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
+_ELEMENTS_LEFT: Final = 0
 SCHEMA_SHA256 = "74cab6ddfde3ebe3202ed5f9d601a0721300be2693bdfdffe96fb3c9b25c756e"
 
 
@@ -234,7 +236,7 @@ _L12 = (("reserved", ">B"),)
 
 
 def _d_message_set(
-    buf: bytes, pos: int, end: int, lim: Budget, p_depth: int, p_wrapper_offset: int, p_wrapper_magic: int
+    buf: bytes, pos: int, end: int, lim: list[int], p_depth: int, p_wrapper_offset: int, p_wrapper_magic: int
 ) -> tuple[MessageSet, int]:
     """Decode one message_set from buf[pos:end]; return it and the position after it."""
     v_entries: list[Entry]
@@ -244,9 +246,9 @@ def _d_message_set(
         try:
             while pos < end:
                 before = pos
-                if (left := lim.elements - 1) < 0:
-                    raise lim.too_many(1, pos, "")
-                lim.elements = left
+                if (left := lim[_ELEMENTS_LEFT] - 1) < 0:
+                    raise _too_many(lim, 1, pos, "")
+                lim[_ELEMENTS_LEFT] = left
                 _eentries, pos = _d_entry(buf, pos, end, lim, p_depth)
                 v_entries.append(_eentries)
                 if pos == before:
@@ -290,7 +292,7 @@ def _e_message_set(v: MessageSet, out: list[Any], p_depth: int, p_wrapper_offset
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_entry(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int) -> tuple[Entry, int]:
+def _d_entry(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int) -> tuple[Entry, int]:
     """Decode one entry from buf[pos:end]; return it and the position after it."""
     v_offset: int
     v_len_message: int
@@ -377,7 +379,7 @@ def _e_entry(v: Entry | tuple[Any, ...], out: list[Any], p_depth: int) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_message(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int, p_offset: int) -> tuple[Message, int]:
+def _d_message(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int, p_offset: int) -> tuple[Message, int]:
     """Decode one message from buf[pos:end]; return it and the position after it."""
     v_crc: int
     v_magic: int
@@ -643,7 +645,7 @@ def _e_message(v: Message, out: list[Any], p_depth: int, p_offset: int) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_attributes(buf: bytes, pos: int, end: int, lim: Budget, p_depth: int) -> tuple[Attributes, int]:
+def _d_attributes(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int) -> tuple[Attributes, int]:
     """Decode one attributes from buf[pos:end]; return it and the position after it."""
     v_reserved: int
     v_timestamp_type: TimestampType | int

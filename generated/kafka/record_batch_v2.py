@@ -16,7 +16,7 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, too_many as _too_many
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.kafka.codecs import kafka_compression
@@ -24,6 +24,9 @@ from logcodec.kafka.codecs import kafka_compression
 FORMAT = "kafka.record_batch_v2"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _ZIGZAG: Final[tuple[bytes, ...]] = _rt.ZIGZAG
+#: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
+_ELEMENTS_LEFT: Final = 0
+_TUPLES: Final = 1
 SCHEMA_SHA256 = "7914b2939e7a157781c48b498cdf2f87a0f65605b661783f8ee4f2736a40ffe2"
 
 
@@ -520,7 +523,7 @@ def _uvarint_bytes(x: int) -> bytes:
     return (gathered | (x << shift)).to_bytes((shift >> 3) + 1, "little")
 
 
-def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[RecordBatchV2, int]:
+def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[RecordBatchV2, int]:
     """Decode one record_batch_v2 from buf[pos:end]; return it and the position after it."""
     v_base_offset: int
     v_len_batch: int
@@ -753,7 +756,7 @@ def _e_record_batch_v2(v: RecordBatchV2, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_attributes(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Attributes, int]:
+def _d_attributes(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Attributes, int]:
     """Decode one attributes from buf[pos:end]; return it and the position after it."""
     v_reserved: int
     v_has_delete_horizon: bool
@@ -838,7 +841,7 @@ def _e_attributes(v: Attributes, out: list[Any]) -> int:
 
 
 def _d_record_list(
-    buf: bytes, pos: int, end: int, lim: Budget, p_num_records: int, p_is_control: bool
+    buf: bytes, pos: int, end: int, lim: list[int], p_num_records: int, p_is_control: bool
 ) -> tuple[list[Record], int]:
     """Decode one record_list from buf[pos:end]; return it and the position after it."""
     v_items: list[Record]
@@ -851,10 +854,10 @@ def _d_record_list(
     if count * 7 > end - pos:
         raise _rt.short(buf, pos, end, count * 7, "")
     if count:
-        if (left := lim.elements - count) < 0:
-            raise lim.too_many(count, pos, "")
-        lim.elements = left
-        elem_tuples = lim.tuples
+        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
+            raise _too_many(lim, count, pos, "")
+        lim[_ELEMENTS_LEFT] = left
+        elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
             for i in range(count):
@@ -892,7 +895,7 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
 
 
 def _d_record(
-    buf: bytes, pos: int, end: int, lim: Budget, p_is_control: bool, as_tuple: bool = False
+    buf: bytes, pos: int, end: int, lim: list[int], p_is_control: bool, as_tuple: bool = False
 ) -> tuple[Record | tuple[Any, ...], int]:
     """Decode one record from buf[pos:end]; return it (its tuple form when `as_tuple`)
     and the position after it."""
@@ -1027,10 +1030,10 @@ def _d_record(
     if count * 2 > end - pos:
         raise _rt.short(buf, pos, end, count * 2, "headers")
     if count:
-        if (left := lim.elements - count) < 0:
-            raise lim.too_many(count, pos, "headers")
-        lim.elements = left
-        elem_tuples = lim.tuples
+        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
+            raise _too_many(lim, count, pos, "headers")
+        lim[_ELEMENTS_LEFT] = left
+        elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
             for i in range(count):
@@ -1250,7 +1253,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
 
 
 def _d_header(
-    buf: bytes, pos: int, end: int, lim: Budget, as_tuple: bool = False
+    buf: bytes, pos: int, end: int, lim: list[int], as_tuple: bool = False
 ) -> tuple[Header | tuple[Any, ...], int]:
     """Decode one header from buf[pos:end]; return it (its tuple form when `as_tuple`)
     and the position after it."""
@@ -1386,7 +1389,7 @@ def _e_header(v: Header | tuple[Any, ...], out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_control_record_key(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ControlRecordKey, int]:
+def _d_control_record_key(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[ControlRecordKey, int]:
     """Decode one control_record_key from buf[pos:end]; return it and the position after it."""
     v_version: int
     v_type: ControlType | int
@@ -1428,7 +1431,7 @@ def _e_control_record_key(v: ControlRecordKey, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_control_record_value(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ControlRecordValue, int]:
+def _d_control_record_value(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[ControlRecordValue, int]:
     """Decode one control_record_value from buf[pos:end]; return it and the position after it."""
     v_version: int
     v_coordinator_epoch: int
@@ -1469,7 +1472,7 @@ def _e_control_record_value(v: ControlRecordValue, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_record_batch_v2_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[RecordBatchV2Header, int]:
+def _d_record_batch_v2_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[RecordBatchV2Header, int]:
     """Decode one record_batch_v2_header from buf[pos:end]; return it and the position after it."""
     v_base_offset: int
     v_len_batch: int

@@ -19,13 +19,15 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, too_many as _too_many
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.generated.kafka.record_batch_v2 import RecordBatchV2, _d_record_batch_v2, _e_record_batch_v2
 from logcodec.generated.kafka.message_set import Entry, _d_entry, _e_entry
 
 FORMAT = "kafka.record_set"
+#: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
+_ELEMENTS_LEFT: Final = 0
 SCHEMA_SHA256 = "3a7314585d91fb124479817e452e3b841f809e21765f8b6486ba3e3823acac4e"
 
 
@@ -74,7 +76,7 @@ class RecordSet:
 _S0 = _struct.Struct(">b")
 
 
-def _d_record_set(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[RecordSet, int]:
+def _d_record_set(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[RecordSet, int]:
     """Decode one record_set from buf[pos:end]; return it and the position after it."""
     v_entries: list[Entry | RecordBatchV2] | None
     v_partial_entry: bytes
@@ -90,9 +92,9 @@ def _d_record_set(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[RecordSe
     try:
         while pos < end:
             before = pos
-            if (left := lim.elements - 1) < 0:
-                raise lim.too_many(1, pos, "")
-            lim.elements = left
+            if (left := lim[_ELEMENTS_LEFT] - 1) < 0:
+                raise _too_many(lim, 1, pos, "")
+            lim[_ELEMENTS_LEFT] = left
             _eentries, pos = _d_record_set_entry(buf, pos, end, lim)
             v_entries.append(_eentries)
             if pos == before:
@@ -141,7 +143,7 @@ def _e_record_set(v: RecordSet, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_record_set_entry(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Entry | RecordBatchV2 | None, int]:
+def _d_record_set_entry(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Entry | RecordBatchV2 | None, int]:
     """Decode one record_set_entry from buf[pos:end]; return it and the position after it."""
     v_body: Entry | RecordBatchV2 | None
     start = pos

@@ -18,11 +18,14 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, too_many as _too_many
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 
 FORMAT = "kafka.time_index"
+#: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
+_ELEMENTS_LEFT: Final = 0
+_TUPLES: Final = 1
 SCHEMA_SHA256 = "58f8d1e89d36c1cb80849939f8ae3fc6975c3d430c51b44a4b9ec11fd45dc9ff"
 
 
@@ -85,19 +88,19 @@ _L0 = (("timestamp", 0, 8), ("relative_offset", 8, 4))
 _L1 = (("timestamp", ">q"), ("relative_offset", ">i"))
 
 
-def _d_time_index(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[TimeIndex, int]:
+def _d_time_index(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[TimeIndex, int]:
     """Decode one time_index from buf[pos:end]; return it and the position after it."""
     v_entries: list[Entry]
     _eentries: Any
     v_entries = []
-    elem_tuples = lim.tuples
+    elem_tuples = lim[_TUPLES] == 1
     i = 0
     try:
         while pos < end:
             before = pos
-            if (left := lim.elements - 1) < 0:
-                raise lim.too_many(1, pos, "")
-            lim.elements = left
+            if (left := lim[_ELEMENTS_LEFT] - 1) < 0:
+                raise _too_many(lim, 1, pos, "")
+            lim[_ELEMENTS_LEFT] = left
             _eentries, pos = _d_entry(buf, pos, end, lim, elem_tuples)
             v_entries.append(_eentries)
             if pos == before:
@@ -133,7 +136,7 @@ def _e_time_index(v: TimeIndex, out: list[Any]) -> int:
 
 
 def _d_entry(
-    buf: bytes, pos: int, end: int, lim: Budget, as_tuple: bool = False
+    buf: bytes, pos: int, end: int, lim: list[int], as_tuple: bool = False
 ) -> tuple[Entry | tuple[Any, ...], int]:
     """Decode one entry from buf[pos:end]; return it (its tuple form when `as_tuple`)
     and the position after it."""

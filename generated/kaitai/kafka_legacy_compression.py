@@ -6,7 +6,7 @@ zstandard do the work), so the reference parsers can read compressed data.
 """
 
 from logcodec.kafka.codecs import kafka_legacy_compression as _table
-from logcodec.runtime.limits import Budget
+from logcodec.runtime.limits import budget
 
 
 class KafkaLegacyCompression:
@@ -14,5 +14,5 @@ class KafkaLegacyCompression:
         self.args = [int(a) for a in args]  # the processor's arguments in the schema (a codec id, ...)
 
     def decode(self, data):
-        buf, start, end = _table.decode(data, 0, len(data), Budget(), *self.args)
+        buf, start, end = _table.decode(data, 0, len(data), budget(), *self.args)
         return bytes(buf[start:end])

@@ -19,7 +19,7 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, too_many as _too_many
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.tank.codecs import tank_compression
@@ -27,6 +27,8 @@ from logcodec.tank.codecs import tank_compression
 FORMAT = "tank.bundle"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
+_ELEMENTS_LEFT: Final = 0
 SCHEMA_SHA256 = "11581d218b6beb8c9e4e4e0db736158f769cd077d04037edb5dd119d7bb71bc7"
 
 
@@ -348,7 +350,7 @@ def _uvarint_bytes(x: int) -> bytes:
     return (gathered | (x << shift)).to_bytes((shift >> 3) + 1, "little")
 
 
-def _d_bundle(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: int) -> tuple[Bundle, int]:
+def _d_bundle(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_num: int) -> tuple[Bundle, int]:
     """Decode one bundle from buf[pos:end]; return it and the position after it."""
     v_codec: Codec | int
     v_num_messages_in_flags: int
@@ -600,7 +602,7 @@ def _e_bundle(v: Bundle, out: list[Any], p_base_seq_num: int) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_producer_info(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ProducerInfo, int]:
+def _d_producer_info(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[ProducerInfo, int]:
     """Decode one producer_info from buf[pos:end]; return it and the position after it."""
     v_partition_leader_epoch: int
     v_producer_id: int
@@ -650,7 +652,7 @@ def _d_message_set(
     buf: bytes,
     pos: int,
     end: int,
-    lim: Budget,
+    lim: list[int],
     p_num_messages: int,
     p_is_sparse: bool,
     p_first_seq_num: int,
@@ -666,9 +668,9 @@ def _d_message_set(
     if count * 2 > end - pos:
         raise _rt.short(buf, pos, end, count * 2, "")
     if count:
-        if (left := lim.elements - count) < 0:
-            raise lim.too_many(count, pos, "")
-        lim.elements = left
+        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
+            raise _too_many(lim, count, pos, "")
+        lim[_ELEMENTS_LEFT] = left
         i = 0
         try:
             for i in range(count):
@@ -719,7 +721,7 @@ def _d_message(
     buf: bytes,
     pos: int,
     end: int,
-    lim: Budget,
+    lim: list[int],
     p_idx: int,
     p_num_messages: int,
     p_is_sparse: bool,
@@ -1000,7 +1002,7 @@ def _e_message(
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_bundle_header(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: int) -> tuple[BundleHeader, int]:
+def _d_bundle_header(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_num: int) -> tuple[BundleHeader, int]:
     """Decode one bundle_header from buf[pos:end]; return it and the position after it."""
     v_codec: Codec | int
     v_num_messages_in_flags: int

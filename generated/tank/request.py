@@ -15,7 +15,7 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, too_many as _too_many
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
@@ -23,6 +23,9 @@ from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 FORMAT = "tank.request"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
+_ELEMENTS_LEFT: Final = 0
+_TUPLES: Final = 1
 SCHEMA_SHA256 = "cf4168946542dc8827403880d8542f037115ff79ec03f46bf1a0476dbd8047e8"
 
 
@@ -704,7 +707,7 @@ def _uvarint_bytes(x: int) -> bytes:
     return (gathered | (x << shift)).to_bytes((shift >> 3) + 1, "little")
 
 
-def _d_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Request, int]:
+def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request, int]:
     """Decode one request from buf[pos:end]; return it and the position after it."""
     v_msg_id: MsgId | int
     v_len_payload: int
@@ -973,7 +976,9 @@ def _e_request(v: Request, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_produce_request(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnum: bool) -> tuple[ProduceRequest, int]:
+def _d_produce_request(
+    buf: bytes, pos: int, end: int, lim: list[int], p_with_seqnum: bool
+) -> tuple[ProduceRequest, int]:
     """Decode one produce_request from buf[pos:end]; return it and the position after it."""
     v_client_version: int
     v_request_id: int
@@ -1018,10 +1023,10 @@ def _d_produce_request(buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnu
     if count * 2 > end - pos:
         raise _rt.short(buf, pos, end, count * 2, "topics")
     if count:
-        if (left := lim.elements - count) < 0:
-            raise lim.too_many(count, pos, "topics")
-        lim.elements = left
-        elem_tuples = lim.tuples
+        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
+            raise _too_many(lim, count, pos, "topics")
+        lim[_ELEMENTS_LEFT] = left
+        elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
             for i in range(count):
@@ -1140,7 +1145,7 @@ def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -
 
 
 def _d_produce_topic(
-    buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnum: bool, as_tuple: bool = False
+    buf: bytes, pos: int, end: int, lim: list[int], p_with_seqnum: bool, as_tuple: bool = False
 ) -> tuple[ProduceTopic | tuple[Any, ...], int]:
     """Decode one produce_topic from buf[pos:end]; return it (its tuple form when `as_tuple`)
     and the position after it."""
@@ -1179,10 +1184,10 @@ def _d_produce_topic(
     if count * 3 > end - pos:
         raise _rt.short(buf, pos, end, count * 3, "partitions")
     if count:
-        if (left := lim.elements - count) < 0:
-            raise lim.too_many(count, pos, "partitions")
-        lim.elements = left
-        elem_tuples = lim.tuples
+        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
+            raise _too_many(lim, count, pos, "partitions")
+        lim[_ELEMENTS_LEFT] = left
+        elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
             for i in range(count):
@@ -1269,7 +1274,7 @@ def _e_produce_topic(v: ProduceTopic | tuple[Any, ...], out: list[Any], p_with_s
 
 
 def _d_produce_partition(
-    buf: bytes, pos: int, end: int, lim: Budget, p_with_seqnum: bool, as_tuple: bool = False
+    buf: bytes, pos: int, end: int, lim: list[int], p_with_seqnum: bool, as_tuple: bool = False
 ) -> tuple[ProducePartition | tuple[Any, ...], int]:
     """Decode one produce_partition from buf[pos:end]; return it (its tuple form when `as_tuple`)
     and the position after it."""
@@ -1386,7 +1391,7 @@ def _e_produce_partition(v: ProducePartition | tuple[Any, ...], out: list[Any], 
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_consume_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumeRequest, int]:
+def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[ConsumeRequest, int]:
     """Decode one consume_request from buf[pos:end]; return it and the position after it."""
     v_client_version: int
     v_request_id: int
@@ -1439,10 +1444,10 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Con
     if count * 2 > end - pos:
         raise _rt.short(buf, pos, end, count * 2, "topics")
     if count:
-        if (left := lim.elements - count) < 0:
-            raise lim.too_many(count, pos, "topics")
-        lim.elements = left
-        elem_tuples = lim.tuples
+        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
+            raise _too_many(lim, count, pos, "topics")
+        lim[_ELEMENTS_LEFT] = left
+        elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
             for i in range(count):
@@ -1572,7 +1577,7 @@ def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_consume_flags(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumeFlags, int]:
+def _d_consume_flags(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[ConsumeFlags, int]:
     """Decode one consume_flags from buf[pos:end]; return it and the position after it."""
     v_prefer_local_node: bool
     v_reserved: int
@@ -1634,7 +1639,7 @@ def _e_consume_flags(v: ConsumeFlags, out: list[Any]) -> int:
 
 
 def _d_consume_topic(
-    buf: bytes, pos: int, end: int, lim: Budget, as_tuple: bool = False
+    buf: bytes, pos: int, end: int, lim: list[int], as_tuple: bool = False
 ) -> tuple[ConsumeTopic | tuple[Any, ...], int]:
     """Decode one consume_topic from buf[pos:end]; return it (its tuple form when `as_tuple`)
     and the position after it."""
@@ -1673,10 +1678,10 @@ def _d_consume_topic(
     if count * 14 > end - pos:
         raise _rt.short(buf, pos, end, count * 14, "partitions")
     if count:
-        if (left := lim.elements - count) < 0:
-            raise lim.too_many(count, pos, "partitions")
-        lim.elements = left
-        elem_tuples = lim.tuples
+        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
+            raise _too_many(lim, count, pos, "partitions")
+        lim[_ELEMENTS_LEFT] = left
+        elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
             for i in range(count):
@@ -1763,7 +1768,7 @@ def _e_consume_topic(v: ConsumeTopic | tuple[Any, ...], out: list[Any]) -> int:
 
 
 def _d_consume_partition(
-    buf: bytes, pos: int, end: int, lim: Budget, as_tuple: bool = False
+    buf: bytes, pos: int, end: int, lim: list[int], as_tuple: bool = False
 ) -> tuple[ConsumePartition | tuple[Any, ...], int]:
     """Decode one consume_partition from buf[pos:end]; return it (its tuple form when `as_tuple`)
     and the position after it."""
@@ -1816,7 +1821,7 @@ def _e_consume_partition(v: ConsumePartition | tuple[Any, ...], out: list[Any]) 
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumePeerRequest, int]:
+def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[ConsumePeerRequest, int]:
     """Decode one consume_peer_request from buf[pos:end]; return it and the position after it."""
     v_replica_id: int
     v_max_wait_ms: int
@@ -1836,10 +1841,10 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
     if count * 3 > end - pos:
         raise _rt.short(buf, pos, end, count * 3, "topics")
     if count:
-        if (left := lim.elements - count) < 0:
-            raise lim.too_many(count, pos, "topics")
-        lim.elements = left
-        elem_tuples = lim.tuples
+        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
+            raise _too_many(lim, count, pos, "topics")
+        lim[_ELEMENTS_LEFT] = left
+        elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
             for i in range(count):
@@ -1909,7 +1914,7 @@ def _e_consume_peer_request(v: ConsumePeerRequest, out: list[Any]) -> int:
 
 
 def _d_consume_peer_topic(
-    buf: bytes, pos: int, end: int, lim: Budget, as_tuple: bool = False
+    buf: bytes, pos: int, end: int, lim: list[int], as_tuple: bool = False
 ) -> tuple[ConsumePeerTopic | tuple[Any, ...], int]:
     """Decode one consume_peer_topic from buf[pos:end]; return it (its tuple form when `as_tuple`)
     and the position after it."""
@@ -1948,10 +1953,10 @@ def _d_consume_peer_topic(
     if count * 14 > end - pos:
         raise _rt.short(buf, pos, end, count * 14, "partitions")
     if count:
-        if (left := lim.elements - count) < 0:
-            raise lim.too_many(count, pos, "partitions")
-        lim.elements = left
-        elem_tuples = lim.tuples
+        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
+            raise _too_many(lim, count, pos, "partitions")
+        lim[_ELEMENTS_LEFT] = left
+        elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
             for i in range(count):
@@ -2035,7 +2040,7 @@ def _e_consume_peer_topic(v: ConsumePeerTopic | tuple[Any, ...], out: list[Any])
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_reg_replica_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[RegReplicaRequest, int]:
+def _d_reg_replica_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[RegReplicaRequest, int]:
     """Decode one reg_replica_request from buf[pos:end]; return it and the position after it."""
     v_replica_id: int
     if pos + 2 > end:
@@ -2065,7 +2070,7 @@ def _e_reg_replica_request(v: RegReplicaRequest, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_status_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[StatusRequest, int]:
+def _d_status_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[StatusRequest, int]:
     """Decode one status_request from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     if pos + 4 > end:
@@ -2095,7 +2100,7 @@ def _e_status_request(v: StatusRequest, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_discover_topics_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[DiscoverTopicsRequest, int]:
+def _d_discover_topics_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[DiscoverTopicsRequest, int]:
     """Decode one discover_topics_request from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_flags: int
@@ -2136,7 +2141,7 @@ def _e_discover_topics_request(v: DiscoverTopicsRequest, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_discover_topology_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[DiscoverTopologyRequest, int]:
+def _d_discover_topology_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[DiscoverTopologyRequest, int]:
     """Decode one discover_topology_request from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_flags: int
@@ -2177,7 +2182,7 @@ def _e_discover_topology_request(v: DiscoverTopologyRequest, out: list[Any]) -> 
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[CreateTopicRequest, int]:
+def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[CreateTopicRequest, int]:
     """Decode one create_topic_request from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_len_topic: int
@@ -2307,7 +2312,7 @@ def _e_create_topic_request(v: CreateTopicRequest, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_reload_conf_request(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ReloadConfRequest, int]:
+def _d_reload_conf_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[ReloadConfRequest, int]:
     """Decode one reload_conf_request from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_len_topic: int
@@ -2394,7 +2399,7 @@ def _e_reload_conf_request(v: ReloadConfRequest, out: list[Any]) -> int:
 
 
 def _d_discover_partitions_request(
-    buf: bytes, pos: int, end: int, lim: Budget
+    buf: bytes, pos: int, end: int, lim: list[int]
 ) -> tuple[DiscoverPartitionsRequest, int]:
     """Decode one discover_partitions_request from buf[pos:end]; return it and the position after it."""
     v_request_id: int

@@ -15,7 +15,7 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, too_many as _too_many
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
@@ -23,6 +23,9 @@ from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 FORMAT = "tank.response"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
+_ELEMENTS_LEFT: Final = 0
+_TUPLES: Final = 1
 SCHEMA_SHA256 = "5b314f37b8832faa51b081659301848e1cc67969073e0ece7a9b5be61fa5d456"
 
 
@@ -968,7 +971,7 @@ def _uvarint_bytes(x: int) -> bytes:
     return (gathered | (x << shift)).to_bytes((shift >> 3) + 1, "little")
 
 
-def _d_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Response, int]:
+def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Response, int]:
     """Decode one response from buf[pos:end]; return it and the position after it."""
     v_msg_id: MsgId | int
     v_len_payload: int
@@ -1220,7 +1223,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_produce_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ProduceResponse, int]:
+def _d_produce_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[ProduceResponse, int]:
     """Decode one produce_response from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_statuses: list[ProduceStatus]
@@ -1230,14 +1233,14 @@ def _d_produce_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Pr
     (v_request_id,) = _S1.unpack_from(buf, pos)
     pos += 4
     v_statuses = []
-    elem_tuples = lim.tuples
+    elem_tuples = lim[_TUPLES] == 1
     i = 0
     try:
         while pos < end:
             before = pos
-            if (left := lim.elements - 1) < 0:
-                raise lim.too_many(1, pos, "")
-            lim.elements = left
+            if (left := lim[_ELEMENTS_LEFT] - 1) < 0:
+                raise _too_many(lim, 1, pos, "")
+            lim[_ELEMENTS_LEFT] = left
             _estatuses, pos = _d_produce_status(buf, pos, end, lim, elem_tuples)
             v_statuses.append(_estatuses)
             if pos == before:
@@ -1281,7 +1284,7 @@ def _e_produce_response(v: ProduceResponse, out: list[Any]) -> int:
 
 
 def _d_produce_status(
-    buf: bytes, pos: int, end: int, lim: Budget, as_tuple: bool = False
+    buf: bytes, pos: int, end: int, lim: list[int], as_tuple: bool = False
 ) -> tuple[ProduceStatus | tuple[Any, ...], int]:
     """Decode one produce_status from buf[pos:end]; return it (its tuple form when `as_tuple`)
     and the position after it."""
@@ -1361,7 +1364,7 @@ def _e_produce_status(v: ProduceStatus | tuple[Any, ...], out: list[Any]) -> int
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_consume_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumeResponse, int]:
+def _d_consume_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[ConsumeResponse, int]:
     """Decode one consume_response from buf[pos:end]; return it and the position after it."""
     v_len_header: int
     v_header: ConsumeHeader
@@ -1394,10 +1397,10 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Co
     if count < 0:
         raise _rt.bad_length(count, pos, "chunks")
     if count:
-        if (left := lim.elements - count) < 0:
-            raise lim.too_many(count, pos, "chunks")
-        lim.elements = left
-        elem_tuples = lim.tuples
+        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
+            raise _too_many(lim, count, pos, "chunks")
+        lim[_ELEMENTS_LEFT] = left
+        elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
             for i in range(count):
@@ -1475,7 +1478,7 @@ def _e_consume_response(v: ConsumeResponse, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_consume_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumeHeader, int]:
+def _d_consume_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[ConsumeHeader, int]:
     """Decode one consume_header from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_num_topics: int
@@ -1492,9 +1495,9 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[Cons
     if count * 2 > end - pos:
         raise _rt.short(buf, pos, end, count * 2, "topics")
     if count:
-        if (left := lim.elements - count) < 0:
-            raise lim.too_many(count, pos, "topics")
-        lim.elements = left
+        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
+            raise _too_many(lim, count, pos, "topics")
+        lim[_ELEMENTS_LEFT] = left
         i = 0
         try:
             for i in range(count):
@@ -1554,7 +1557,7 @@ def _e_consume_header(v: ConsumeHeader, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumeTopicHeader, int]:
+def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[ConsumeTopicHeader, int]:
     """Decode one consume_topic_header from buf[pos:end]; return it and the position after it."""
     v_len_name: int
     v_name: str
@@ -1587,9 +1590,9 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: Budget) -> tupl
         i = 0
         try:
             while True:
-                if (left := lim.elements - 1) < 0:
-                    raise lim.too_many(1, pos, "")
-                lim.elements = left
+                if (left := lim[_ELEMENTS_LEFT] - 1) < 0:
+                    raise _too_many(lim, 1, pos, "")
+                lim[_ELEMENTS_LEFT] = left
                 _epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
                 v_partitions.append(_epartitions)
                 if (_epartitions.partition == 65535) or ((i + 1) >= v_num_partitions):
@@ -1666,7 +1669,7 @@ def _e_consume_topic_header(v: ConsumeTopicHeader, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumePartitionHeader, int]:
+def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[ConsumePartitionHeader, int]:
     """Decode one consume_partition_header from buf[pos:end]; return it and the position after it."""
     v_partition: int
     v_error_or_flags: Any
@@ -1864,7 +1867,7 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
 
 
 def _d_consume_topic_chunks(
-    buf: bytes, pos: int, end: int, lim: Budget, p_topic_idx: int, pp_header: Any, as_tuple: bool = False
+    buf: bytes, pos: int, end: int, lim: list[int], p_topic_idx: int, pp_header: Any, as_tuple: bool = False
 ) -> tuple[ConsumeTopicChunks | tuple[Any, ...], int]:
     """Decode one consume_topic_chunks from buf[pos:end]; return it (its tuple form when `as_tuple`)
     and the position after it."""
@@ -1882,10 +1885,10 @@ def _d_consume_topic_chunks(
         if count < 0:
             raise _rt.bad_length(count, pos, "partitions")
         if count:
-            if (left := lim.elements - count) < 0:
-                raise lim.too_many(count, pos, "partitions")
-            lim.elements = left
-            elem_tuples = lim.tuples
+            if (left := lim[_ELEMENTS_LEFT] - count) < 0:
+                raise _too_many(lim, count, pos, "partitions")
+            lim[_ELEMENTS_LEFT] = left
+            elem_tuples = lim[_TUPLES] == 1
             i = 0
             try:
                 for i in range(count):
@@ -2096,7 +2099,7 @@ def _e_consume_topic_chunks(
 
 
 def _d_chunk(
-    buf: bytes, pos: int, end: int, lim: Budget, p_first_base_seq_num: int, as_tuple: bool = False
+    buf: bytes, pos: int, end: int, lim: list[int], p_first_base_seq_num: int, as_tuple: bool = False
 ) -> tuple[Chunk | tuple[Any, ...], int]:
     """Decode one chunk from buf[pos:end]; return it (its tuple form when `as_tuple`)
     and the position after it."""
@@ -2114,9 +2117,9 @@ def _d_chunk(
     try:
         while pos < end:
             before = pos
-            if (left := lim.elements - 1) < 0:
-                raise lim.too_many(1, pos, "")
-            lim.elements = left
+            if (left := lim[_ELEMENTS_LEFT] - 1) < 0:
+                raise _too_many(lim, 1, pos, "")
+            lim[_ELEMENTS_LEFT] = left
             _ebundles, pos = _d_chunk_bundle(buf, pos, end, lim, i, p_first_base_seq_num, v_bundles)
             v_bundles.append(_ebundles)
             if pos == before:
@@ -2172,7 +2175,7 @@ def _e_chunk(v: Chunk | tuple[Any, ...], out: list[Any], p_first_base_seq_num: i
 
 
 def _d_chunk_bundle(
-    buf: bytes, pos: int, end: int, lim: Budget, p_idx: int, p_chunk_base: int, pp_bundles: Any
+    buf: bytes, pos: int, end: int, lim: list[int], p_idx: int, p_chunk_base: int, pp_bundles: Any
 ) -> tuple[ChunkBundle, int]:
     """Decode one chunk_bundle from buf[pos:end]; return it and the position after it."""
     v_len_bundle: int
@@ -2286,7 +2289,7 @@ def _e_chunk_bundle(
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumePeerResponse, int]:
+def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[ConsumePeerResponse, int]:
     """Decode one consume_peer_response from buf[pos:end]; return it and the position after it."""
     v_len_header: int
     v_header: ConsumePeerHeader
@@ -2319,10 +2322,10 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: Budget) -> tup
     if count < 0:
         raise _rt.bad_length(count, pos, "chunks")
     if count:
-        if (left := lim.elements - count) < 0:
-            raise lim.too_many(count, pos, "chunks")
-        lim.elements = left
-        elem_tuples = lim.tuples
+        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
+            raise _too_many(lim, count, pos, "chunks")
+        lim[_ELEMENTS_LEFT] = left
+        elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
             for i in range(count):
@@ -2400,7 +2403,7 @@ def _e_consume_peer_response(v: ConsumePeerResponse, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumePeerHeader, int]:
+def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[ConsumePeerHeader, int]:
     """Decode one consume_peer_header from buf[pos:end]; return it and the position after it."""
     v_num_topics: int
     v_topics: list[ConsumePeerTopicHeader]
@@ -2416,9 +2419,9 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple
     if count * 3 > end - pos:
         raise _rt.short(buf, pos, end, count * 3, "topics")
     if count:
-        if (left := lim.elements - count) < 0:
-            raise lim.too_many(count, pos, "topics")
-        lim.elements = left
+        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
+            raise _too_many(lim, count, pos, "topics")
+        lim[_ELEMENTS_LEFT] = left
         i = 0
         try:
             for i in range(count):
@@ -2468,7 +2471,7 @@ def _e_consume_peer_header(v: ConsumePeerHeader, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ConsumePeerTopicHeader, int]:
+def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[ConsumePeerTopicHeader, int]:
     """Decode one consume_peer_topic_header from buf[pos:end]; return it and the position after it."""
     v_len_name: int
     v_name: str
@@ -2501,9 +2504,9 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: Budget) ->
         i = 0
         try:
             while True:
-                if (left := lim.elements - 1) < 0:
-                    raise lim.too_many(1, pos, "")
-                lim.elements = left
+                if (left := lim[_ELEMENTS_LEFT] - 1) < 0:
+                    raise _too_many(lim, 1, pos, "")
+                lim[_ELEMENTS_LEFT] = left
                 _epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
                 v_partitions.append(_epartitions)
                 if (_epartitions.partition == 65535) or ((i + 1) >= v_num_partitions):
@@ -2579,7 +2582,7 @@ def _e_consume_peer_topic_header(v: ConsumePeerTopicHeader, out: list[Any]) -> i
 
 
 def _d_consume_peer_topic_chunks(
-    buf: bytes, pos: int, end: int, lim: Budget, p_topic_idx: int, pp_header: Any, as_tuple: bool = False
+    buf: bytes, pos: int, end: int, lim: list[int], p_topic_idx: int, pp_header: Any, as_tuple: bool = False
 ) -> tuple[ConsumePeerTopicChunks | tuple[Any, ...], int]:
     """Decode one consume_peer_topic_chunks from buf[pos:end]; return it (its tuple form when `as_tuple`)
     and the position after it."""
@@ -2597,10 +2600,10 @@ def _d_consume_peer_topic_chunks(
         if count < 0:
             raise _rt.bad_length(count, pos, "partitions")
         if count:
-            if (left := lim.elements - count) < 0:
-                raise lim.too_many(count, pos, "partitions")
-            lim.elements = left
-            elem_tuples = lim.tuples
+            if (left := lim[_ELEMENTS_LEFT] - count) < 0:
+                raise _too_many(lim, count, pos, "partitions")
+            lim[_ELEMENTS_LEFT] = left
+            elem_tuples = lim[_TUPLES] == 1
             i = 0
             try:
                 for i in range(count):
@@ -2810,7 +2813,7 @@ def _e_consume_peer_topic_chunks(
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_status_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[StatusResponse, int]:
+def _d_status_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[StatusResponse, int]:
     """Decode one status_response from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_flags: int
@@ -2930,7 +2933,7 @@ def _e_status_response(v: StatusResponse, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_cluster_info(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ClusterInfo, int]:
+def _d_cluster_info(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[ClusterInfo, int]:
     """Decode one cluster_info from buf[pos:end]; return it and the position after it."""
     v_reserved: int
     v_len_name: int
@@ -3016,7 +3019,7 @@ def _e_cluster_info(v: ClusterInfo, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[DiscoverTopicsResponse, int]:
+def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[DiscoverTopicsResponse, int]:
     """Decode one discover_topics_response from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_num_topics: int
@@ -3035,10 +3038,10 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: Budget) -> 
     if count * 4 > end - pos:
         raise _rt.short(buf, pos, end, count * 4, "topics")
     if count:
-        if (left := lim.elements - count) < 0:
-            raise lim.too_many(count, pos, "topics")
-        lim.elements = left
-        elem_tuples = lim.tuples
+        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
+            raise _too_many(lim, count, pos, "topics")
+        lim[_ELEMENTS_LEFT] = left
+        elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
             for i in range(count):
@@ -3104,7 +3107,7 @@ def _e_discover_topics_response(v: DiscoverTopicsResponse, out: list[Any]) -> in
 
 
 def _d_topic_info(
-    buf: bytes, pos: int, end: int, lim: Budget, p_is_cluster_aware: bool, as_tuple: bool = False
+    buf: bytes, pos: int, end: int, lim: list[int], p_is_cluster_aware: bool, as_tuple: bool = False
 ) -> tuple[TopicInfo | tuple[Any, ...], int]:
     """Decode one topic_info from buf[pos:end]; return it (its tuple form when `as_tuple`)
     and the position after it."""
@@ -3226,7 +3229,9 @@ def _e_topic_info(v: TopicInfo | tuple[Any, ...], out: list[Any], p_is_cluster_a
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_discover_topology_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[DiscoverTopologyResponse, int]:
+def _d_discover_topology_response(
+    buf: bytes, pos: int, end: int, lim: list[int]
+) -> tuple[DiscoverTopologyResponse, int]:
     """Decode one discover_topology_response from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_marker: int
@@ -3279,7 +3284,7 @@ def _e_discover_topology_response(v: DiscoverTopologyResponse, out: list[Any]) -
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_create_topic_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[CreateTopicResponse, int]:
+def _d_create_topic_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[CreateTopicResponse, int]:
     """Decode one create_topic_response from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_len_topic: int
@@ -3368,7 +3373,7 @@ def _e_create_topic_response(v: CreateTopicResponse, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
-def _d_reload_conf_response(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[ReloadConfResponse, int]:
+def _d_reload_conf_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[ReloadConfResponse, int]:
     """Decode one reload_conf_response from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     v_len_topic: int
@@ -3467,7 +3472,7 @@ def _e_reload_conf_response(v: ReloadConfResponse, out: list[Any]) -> int:
 
 
 def _d_discover_partitions_response(
-    buf: bytes, pos: int, end: int, lim: Budget
+    buf: bytes, pos: int, end: int, lim: list[int]
 ) -> tuple[DiscoverPartitionsResponse, int]:
     """Decode one discover_partitions_response from buf[pos:end]; return it and the position after it."""
     v_request_id: int
@@ -3506,10 +3511,10 @@ def _d_discover_partitions_response(
     if count * 16 > end - pos:
         raise _rt.short(buf, pos, end, count * 16, "partitions")
     if count:
-        if (left := lim.elements - count) < 0:
-            raise lim.too_many(count, pos, "partitions")
-        lim.elements = left
-        elem_tuples = lim.tuples
+        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
+            raise _too_many(lim, count, pos, "partitions")
+        lim[_ELEMENTS_LEFT] = left
+        elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
             for i in range(count):
@@ -3595,7 +3600,7 @@ def _e_discover_partitions_response(v: DiscoverPartitionsResponse, out: list[Any
 
 
 def _d_partition_info(
-    buf: bytes, pos: int, end: int, lim: Budget, as_tuple: bool = False
+    buf: bytes, pos: int, end: int, lim: list[int], as_tuple: bool = False
 ) -> tuple[PartitionInfo | tuple[Any, ...], int]:
     """Decode one partition_info from buf[pos:end]; return it (its tuple form when `as_tuple`)
     and the position after it."""

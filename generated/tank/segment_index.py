@@ -16,11 +16,14 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, too_many as _too_many
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 
 FORMAT = "tank.segment_index"
+#: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
+_ELEMENTS_LEFT: Final = 0
+_TUPLES: Final = 1
 SCHEMA_SHA256 = "d45493e41e8110d5411ded9cc728604760d93b5eb839ce312dfc4ad92dee2349"
 
 
@@ -75,19 +78,19 @@ _L0 = (("rel_seq_num", 0, 4), ("file_offset", 4, 4))
 _L1 = (("rel_seq_num", "<I"), ("file_offset", "<I"))
 
 
-def _d_segment_index(buf: bytes, pos: int, end: int, lim: Budget) -> tuple[SegmentIndex, int]:
+def _d_segment_index(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[SegmentIndex, int]:
     """Decode one segment_index from buf[pos:end]; return it and the position after it."""
     v_entries: list[Entry]
     _eentries: Any
     v_entries = []
-    elem_tuples = lim.tuples
+    elem_tuples = lim[_TUPLES] == 1
     i = 0
     try:
         while pos < end:
             before = pos
-            if (left := lim.elements - 1) < 0:
-                raise lim.too_many(1, pos, "")
-            lim.elements = left
+            if (left := lim[_ELEMENTS_LEFT] - 1) < 0:
+                raise _too_many(lim, 1, pos, "")
+            lim[_ELEMENTS_LEFT] = left
             _eentries, pos = _d_entry(buf, pos, end, lim, elem_tuples)
             v_entries.append(_eentries)
             if pos == before:
@@ -123,7 +126,7 @@ def _e_segment_index(v: SegmentIndex, out: list[Any]) -> int:
 
 
 def _d_entry(
-    buf: bytes, pos: int, end: int, lim: Budget, as_tuple: bool = False
+    buf: bytes, pos: int, end: int, lim: list[int], as_tuple: bool = False
 ) -> tuple[Entry | tuple[Any, ...], int]:
     """Decode one entry from buf[pos:end]; return it (its tuple form when `as_tuple`)
     and the position after it."""

@@ -20,13 +20,15 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, too_many as _too_many
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 
 FORMAT = "tank.segment_log"
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
+_ELEMENTS_LEFT: Final = 0
 SCHEMA_SHA256 = "e256205cf1e239dacda72900ec041bc0de5f1b9da25ef44107b1a565df5bf859"
 
 
@@ -111,7 +113,7 @@ def _uvarint_bytes(x: int) -> bytes:
     return (gathered | (x << shift)).to_bytes((shift >> 3) + 1, "little")
 
 
-def _d_segment_log(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: int) -> tuple[SegmentLog, int]:
+def _d_segment_log(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_num: int) -> tuple[SegmentLog, int]:
     """Decode one segment_log from buf[pos:end]; return it and the position after it."""
     v_entries: list[Entry]
     v_entries = []
@@ -119,9 +121,9 @@ def _d_segment_log(buf: bytes, pos: int, end: int, lim: Budget, p_base_seq_num: 
     try:
         while pos < end:
             before = pos
-            if (left := lim.elements - 1) < 0:
-                raise lim.too_many(1, pos, "")
-            lim.elements = left
+            if (left := lim[_ELEMENTS_LEFT] - 1) < 0:
+                raise _too_many(lim, 1, pos, "")
+            lim[_ELEMENTS_LEFT] = left
             _eentries, pos = _d_entry(buf, pos, end, lim, i, p_base_seq_num, v_entries)
             v_entries.append(_eentries)
             if pos == before:
@@ -157,7 +159,7 @@ def _e_segment_log(v: SegmentLog, out: list[Any], p_base_seq_num: int) -> int:
 
 
 def _d_entry(
-    buf: bytes, pos: int, end: int, lim: Budget, p_idx: int, p_segment_base: int, pp_entries: Any
+    buf: bytes, pos: int, end: int, lim: list[int], p_idx: int, p_segment_base: int, pp_entries: Any
 ) -> tuple[Entry, int]:
     """Decode one entry from buf[pos:end]; return it and the position after it."""
     v_len_bundle: int

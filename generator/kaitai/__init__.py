@@ -35,7 +35,7 @@ zstandard do the work), so the reference parsers can read compressed data.
 """
 
 from {module} import {name} as _table
-from logcodec.runtime.limits import Budget
+from logcodec.runtime.limits import budget
 
 
 class {cls}:
@@ -43,7 +43,7 @@ class {cls}:
         self.args = [int(a) for a in args]  # the processor's arguments in the schema (a codec id, ...)
 
     def decode(self, data):
-        buf, start, end = _table.decode(data, 0, len(data), Budget(), *self.args)
+        buf, start, end = _table.decode(data, 0, len(data), budget(), *self.args)
         return bytes(buf[start:end])
 '''
 

@@ -24,6 +24,7 @@ import jinja2
 from ruff.__main__ import find_ruff_bin
 
 from logcodec import processors as named_processors
+from logcodec.runtime import limits
 
 from .. import expr as E
 from ..model import Primitive, fixed_offsets, header_of, max_size, min_size, model_of, navigates, primitive, schema_closure, substream, type_expressions
@@ -277,6 +278,8 @@ class ModuleEmitter:
             checksum_code=checksum_source(self.model.entry()),
             tables=[name for name in ("BYTE", "VARINT", "ZIGZAG") if any(f"_{name}[" in f for f in functions)],
             helpers=[name for name in ("uvarint", "uvarint_bytes") if any(f"_{name}(" in f for f in functions)],
+            budget_items=[(name, getattr(limits, name)) for name in ("ELEMENTS_LEFT", "TUPLES")
+                          if any(f"lim[_{name}]" in f for f in functions)],
         ))
 
     def tuples_option(self) -> dict:
@@ -606,10 +609,9 @@ class TypeEmitter:
         return (u := self.listed_user(f)) is not None and self.m.tuple_decoded(u)
 
     def read_tuples_asked(self, c: Lines, f: Field) -> None:
-        """Before a list's loop: whether the call asked for tuples, read once (an attribute of
-        the budget costs a lookup on every turn, compiled or not)."""
+        """Before a list's loop: whether the call asked for tuples, read once."""
         if self.tuple_elements(f):
-            c("elem_tuples = lim.tuples")
+            c("elem_tuples = lim[_TUPLES] == 1")
 
     def call_args(self, ref: TypeRef, io0: str = "io0", f: Field | None = None) -> str:
         """A user type's params, then what it reads through `_parent` (this type's own locals);
@@ -777,7 +779,7 @@ class TypeEmitter:
                 c(f"if as_tuple: return ({', '.join(form)}{',' if len(form) == 1 else ''}), pos")
             c(f"return {t.class_name}({', '.join(values)}), pos")
         tupled = self.m.tuple_decoded(t)
-        head = (f"def _d_{t.name}(buf: bytes, pos: int, end: int, lim: Budget{self.params(typed=True)}"
+        head = (f"def _d_{t.name}(buf: bytes, pos: int, end: int, lim: list[int]{self.params(typed=True)}"
                 f"{', as_tuple: bool = False' if tupled else ''})"
                 f" -> tuple[{self.m.encoded_type(t) if tupled else self.m.value_type(t)}, int]:")
         doc = f'    """Decode one {t.name} from buf[pos:end]; return it and the position after it."""'
@@ -969,15 +971,14 @@ class TypeEmitter:
                 c(f"if count < 0: raise _rt.bad_length(count, pos, {path!r})")
                 if min_size(f.type) > 0:
                     c(f"if count * {min_size(f.type)} > end - pos: raise _rt.short(buf, pos, end, count * {min_size(f.type)}, {path!r})")
-                # An empty list (a record without headers) skips the budget and the loop: each
-                # attribute of the budget is a lookup, compiled or not.
+                # An empty list (a record without headers) skips the budget and the loop.
                 c("if count:")
                 c.indent += 1
                 guarded = True
                 # Every element costs an object, however few bytes it takes: the whole count
                 # comes out of the call's budget before the first one is built.
-                c(f"if (left := lim.elements - count) < 0: raise lim.too_many(count, pos, {path!r})")
-                c("lim.elements = left")
+                c(f"if (left := lim[_ELEMENTS_LEFT] - count) < 0: raise _too_many(lim, count, pos, {path!r})")
+                c("lim[_ELEMENTS_LEFT] = left")
                 self.read_tuples_asked(c, f)
                 c("i = 0")
                 with c.block("try:"):
@@ -1022,8 +1023,8 @@ class TypeEmitter:
     def spend_one_element(c: Lines) -> None:
         """Take one element out of the call's budget before it is built (a loop whose count
         is known only at its end)."""
-        c("if (left := lim.elements - 1) < 0: raise lim.too_many(1, pos, '')")
-        c("lim.elements = left")
+        c("if (left := lim[_ELEMENTS_LEFT] - 1) < 0: raise _too_many(lim, 1, pos, '')")
+        c("lim[_ELEMENTS_LEFT] = left")
 
     def decode_partial_tail(self, c: Lines, f: Field, var: str, elem: str, comp: str) -> None:
         """`repeat: eos` where the last element may be cut short by the end of the data (a fetch

@@ -24,7 +24,7 @@ import lz4.frame
 import zstandard
 
 from logcodec.runtime.errors import DecodeError, EncodeError
-from logcodec.runtime.limits import Budget
+from logcodec.runtime.limits import Budget, decompression_room, explain_decompression_limit, spend_decompressed
 
 Bytes = Union[bytes, bytearray, memoryview]
 
@@ -349,13 +349,13 @@ class CodecTable:
         if entry is None:
             return buf, start, end
         try:
-            out = entry[0](memoryview(buf)[start:end], lim.decompression_room())
+            out = entry[0](memoryview(buf)[start:end], decompression_room(lim))
         except DecodeError as e:
             e.offset = start
             if e.kind == "limit_exceeded":
-                lim.explain_decompression_limit(e)
+                explain_decompression_limit(lim, e)
             raise
-        lim.spend_decompressed(len(out))
+        spend_decompressed(lim, len(out))
         return out, 0, len(out)
 
     def encode(self, data: Bytes, codec: int) -> Bytes:

@@ -16,7 +16,7 @@ import crc32c as _crc32c
 from construct import (Construct, Container, EnumIntegerString, FixedSized, IfThenElse, NullTerminated, PaddingError, Renamed,
                        Subconstruct, evaluate, stream_read_entire, stream_write)
 
-from logcodec.runtime.limits import DEFAULT_LIMITS, Budget
+from logcodec.runtime.limits import DEFAULT_LIMITS, budget
 
 
 class Processed(Subconstruct):
@@ -35,8 +35,7 @@ class Processed(Subconstruct):
 
     def _parse(self, stream, context, path):
         data = stream_read_entire(stream, path)
-        budget = Budget(DEFAULT_LIMITS)
-        out, start, end = self.processor.decode(data, 0, len(data), budget, *self._arguments(context))
+        out, start, end = self.processor.decode(data, 0, len(data), budget(DEFAULT_LIMITS), *self._arguments(context))
         return self.subcon._parsereport(io.BytesIO(bytes(memoryview(out)[start:end])), context, path)
 
     def _build(self, obj, stream, context, path):

@@ -6,7 +6,7 @@ a count of two billion, millions of tiny records in a small compressed payload) 
 in ``DecodeError(kind="limit_exceeded")`` instead of an out-of-memory or a hang.
 
 Limits apply to one call of ``decode`` or ``decode_stream``: everything that call
-builds, across all its fields and nested values, comes out of one :class:`Budget`.
+builds, across all its fields and nested values, comes out of one budget (`budget`).
 """
 
 from __future__ import annotations
@@ -35,43 +35,51 @@ class Limits:
 DEFAULT_LIMITS = Limits()
 
 
-class Budget:
-    """What one decode call may still build: made from :class:`Limits` by the entry point,
-    spent by generated decoders before they build anything (elements) and by the codec
-    tables before they decompress (bytes)."""
+#: A decode call's budget is a list of ints, at these indexes. A list, because the generated
+#: decoders spend from it for each list they decode: compiled, they index a list in C, where an
+#: attribute of a Python object is a lookup in its type (that cost a compiled Kafka record with
+#: headers about a sixth of its decode time); the interpreter indexes a plain list nearly as
+#: fast as it reads a slot. Each generated module declares the indexes it uses as constants
+#: of its own, which mypyc compiles in.
+ELEMENTS_LEFT = 0  #: the elements the call may still build
+TUPLES = 1  #: 1 when the call asked for the elements of lists in their tuple form
+DECOMPRESSED_LEFT = 2  #: the bytes all the call's decompressions may still produce
+MAX_DECOMPRESSED = 3  #: Limits.max_decompressed_size
+MAX_ELEMENTS = 4  #: Limits.max_elements, for messages
+MAX_DECOMPRESSED_TOTAL = 5  #: Limits.max_decompressed_total, for messages
 
-    __slots__ = ("limits", "elements", "decompressed", "tuples")
-
-    def __init__(self, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> None:
-        self.limits = limits
-        self.elements = limits.max_elements
-        self.decompressed = limits.max_decompressed_total
-        #: The call asked for the elements of lists in their tuple form, where their type has one.
-        self.tuples = tuples
-
-    def too_many(self, count: int, pos: int, path: str) -> DecodeError:
-        """The error for `count` more elements than the budget has left; also puts back what
-        a caller took before checking, so that the budget never reads negative."""
-        self.elements = max(self.elements, 0)
-        total = self.limits.max_elements
-        return DecodeError("limit_exceeded", f"{count} more elements, but only {self.elements} are left of "
-                           f"the {total} that one decode may build (Limits.max_elements)", pos, path)
-
-    def decompression_room(self) -> int:
-        """The most bytes the next decompression may produce."""
-        return min(self.limits.max_decompressed_size, self.decompressed)
-
-    def spend_decompressed(self, size: int) -> None:
-        self.decompressed -= size
-
-    def explain_decompression_limit(self, err: DecodeError) -> None:
-        """Name the limit a decompression ran into, when it was what is left of the total."""
-        if self.decompressed < self.limits.max_decompressed_size:
-            err.detail += (f" (what was left of the {self.limits.max_decompressed_total} bytes that all "
-                           "decompressions of one decode may produce, Limits.max_decompressed_total)")
+#: What one decode call may still build: made from :class:`Limits` by the entry point, spent by
+#: generated decoders before they build anything (elements) and by the codec tables before they
+#: decompress (bytes).
+Budget = list
 
 
-def budget(limits: Limits | Budget, tuples: bool = False) -> Budget:
+def budget(limits: Limits | Budget = DEFAULT_LIMITS, tuples: bool = False) -> Budget:
     """A fresh budget for `limits`; a budget is passed on as it is (a nested decode spends
     from its caller's, and gives what its caller asked for)."""
-    return limits if isinstance(limits, Budget) else Budget(limits, tuples)
+    if isinstance(limits, list):
+        return limits
+    return [limits.max_elements, int(tuples), limits.max_decompressed_total, limits.max_decompressed_size,
+            limits.max_elements, limits.max_decompressed_total]
+
+
+def too_many(lim: Budget, count: int, pos: int, path: str) -> DecodeError:
+    """The error for `count` more elements than the budget has left."""
+    return DecodeError("limit_exceeded", f"{count} more elements, but only {lim[ELEMENTS_LEFT]} are left of the "
+                       f"{lim[MAX_ELEMENTS]} that one decode may build (Limits.max_elements)", pos, path)
+
+
+def decompression_room(lim: Budget) -> int:
+    """The most bytes the next decompression may produce."""
+    return min(lim[MAX_DECOMPRESSED], lim[DECOMPRESSED_LEFT])
+
+
+def spend_decompressed(lim: Budget, size: int) -> None:
+    lim[DECOMPRESSED_LEFT] -= size
+
+
+def explain_decompression_limit(lim: Budget, err: DecodeError) -> None:
+    """Name the limit a decompression ran into, when it was what is left of the total."""
+    if lim[DECOMPRESSED_LEFT] < lim[MAX_DECOMPRESSED]:
+        err.detail += (f" (what was left of the {lim[MAX_DECOMPRESSED_TOTAL]} bytes that all "
+                       "decompressions of one decode may produce, Limits.max_decompressed_total)")

@@ -15,7 +15,7 @@ from typing import Any
 
 from logcodec.runtime.compression import ByVersion, Bytes, CodecTable, too_big
 from logcodec.runtime.errors import DecodeError, EncodeError
-from logcodec.runtime.limits import Budget
+from logcodec.runtime.limits import Budget, decompression_room, explain_decompression_limit, spend_decompressed
 
 
 def _key_bytes(key, error) -> bytes:
@@ -73,7 +73,7 @@ class _Zlib:
     another writer's bytes come back as the same value, maybe not the same bytes."""
 
     def decode(self, buf: Bytes, start: int, end: int, lim: Budget) -> tuple[Any, int, int]:
-        room = lim.decompression_room()
+        room = decompression_room(lim)
         d = _zlib.decompressobj()
         try:
             out = d.decompress(memoryview(buf)[start:end], room + 1)
@@ -82,11 +82,11 @@ class _Zlib:
         if len(out) > room:
             err = too_big("zlib", room)
             err.offset = start
-            lim.explain_decompression_limit(err)
+            explain_decompression_limit(lim, err)
             raise err
         if not d.eof:
             raise DecodeError("corrupt_compressed", "zlib: truncated stream", start)
-        lim.spend_decompressed(len(out))
+        spend_decompressed(lim, len(out))
         return out, 0, len(out)
 
     def encode(self, data: Bytes) -> bytes:
@@ -112,12 +112,12 @@ class UserProcessor:
             raise
         except Exception as exc:  # the user's code refused these bytes
             raise DecodeError("invalid_value", f"processor {self.name}: {type(exc).__name__}: {exc}", start) from None
-        if len(out) > lim.decompression_room():
-            err = too_big(self.name, lim.decompression_room())
+        if len(out) > decompression_room(lim):
+            err = too_big(self.name, decompression_room(lim))
             err.offset = start
-            lim.explain_decompression_limit(err)
+            explain_decompression_limit(lim, err)
             raise err
-        lim.spend_decompressed(len(out))
+        spend_decompressed(lim, len(out))
         return out, 0, len(out)
 
     def encode(self, data: Bytes, *args) -> bytes:

@@ -28,7 +28,7 @@ from logcodec.runtime.compression import (
 )
 from logcodec.tank.codecs import tank_compression
 from logcodec.runtime.errors import DecodeError, EncodeError
-from logcodec.runtime.limits import DEFAULT_LIMITS, Budget, Limits
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, budget
 
 MiB = 1 << 20
 BIG = 1 << 30
@@ -434,7 +434,7 @@ def test_raw_snappy_bomb_builder_and_boundary():
     assert bytes(cramjam.snappy.decompress_raw(_snappy_raw_bomb(1000))) == bytes(64001)
     bomb = _snappy_raw_bomb(MiB)  # 64 MiB + 1 byte from 3 MiB
     assert _kind(snappy_decompress, bomb, 64 * MiB) == "limit_exceeded"
-    assert tank_compression.decode(bomb, 0, len(bomb), Budget(Limits(64 * MiB + 1)), 1)[2] == 64 * MiB + 1
+    assert tank_compression.decode(bomb, 0, len(bomb), budget(Limits(64 * MiB + 1)), 1)[2] == 64 * MiB + 1
 
 
 def _status_kib(field: str) -> int:
@@ -497,7 +497,7 @@ def test_zstd_huge_window_is_a_limit():
 
 def test_kafka_table_none_is_zero_copy():
     buf = b"head" + SAMPLES["text"] + b"tail"
-    out, start, end = kafka_compression.decode(buf, 4, len(buf) - 4, Budget(), 0)
+    out, start, end = kafka_compression.decode(buf, 4, len(buf) - 4, budget(), 0)
     assert out is buf and (start, end) == (4, len(buf) - 4)
     assert kafka_compression.encode(buf, 0) is buf
 
@@ -508,19 +508,19 @@ def test_kafka_table_codecs(codec):
     packed = kafka_compression.encode(data, codec)
     assert packed == [gzip_compress, snappy_compress, lz4_compress, zstd_compress][codec - 1](data)
     buf = bytearray(b"\x01\x02\x03" + packed + b"\xff")
-    out, start, end = kafka_compression.decode(buf, 3, len(buf) - 1, Budget(), codec)
+    out, start, end = kafka_compression.decode(buf, 3, len(buf) - 1, budget(), codec)
     assert bytes(out[start:end]) == data and start == 0 and end == len(data)
-    err = pytest.raises(DecodeError, kafka_compression.decode, buf, 3, len(buf) - 2, Budget(), codec).value
+    err = pytest.raises(DecodeError, kafka_compression.decode, buf, 3, len(buf) - 2, budget(), codec).value
     assert (err.kind, err.offset) == ("corrupt_compressed", 3)
-    err = pytest.raises(DecodeError, kafka_compression.decode, buf, 3, len(buf) - 1, Budget(Limits(1000)), codec).value
+    err = pytest.raises(DecodeError, kafka_compression.decode, buf, 3, len(buf) - 1, budget(Limits(1000)), codec).value
     assert (err.kind, err.offset) == ("limit_exceeded", 3)
 
 
 def test_unknown_codecs():
-    err = pytest.raises(DecodeError, kafka_compression.decode, b"abcdef", 2, 6, Budget(), 5).value
+    err = pytest.raises(DecodeError, kafka_compression.decode, b"abcdef", 2, 6, budget(), 5).value
     assert (err.kind, err.offset) == ("unknown_codec", 2)
     assert pytest.raises(EncodeError, kafka_compression.encode, b"x", 7).value.kind == "unknown_codec"
-    err = pytest.raises(DecodeError, tank_compression.decode, b"abcdef", 1, 6, Budget(), 2).value
+    err = pytest.raises(DecodeError, tank_compression.decode, b"abcdef", 1, 6, budget(), 2).value
     assert (err.kind, err.offset) == ("unknown_codec", 1)
     assert pytest.raises(EncodeError, tank_compression.encode, b"x", 3).value.kind == "unknown_codec"
 
@@ -529,18 +529,18 @@ def test_tank_table_is_raw_snappy():
     data = SAMPLES["mixed"]
     packed = tank_compression.encode(data, 1)
     assert not packed.startswith(b"\x82SNAPPY") and bytes(cramjam.snappy.decompress_raw(packed)) == data
-    out, start, end = tank_compression.decode(b"xx" + packed, 2, 2 + len(packed), Budget(), 1)
+    out, start, end = tank_compression.decode(b"xx" + packed, 2, 2 + len(packed), budget(), 1)
     assert out == data and (start, end) == (0, len(data))
     xerial = snappy_compress(data)  # TANK never writes nor reads xerial framing
-    assert pytest.raises(DecodeError, tank_compression.decode, xerial, 0, len(xerial), Budget(), 1).value.kind == "corrupt_compressed"
+    assert pytest.raises(DecodeError, tank_compression.decode, xerial, 0, len(xerial), budget(), 1).value.kind == "corrupt_compressed"
 
 
 def test_kafka_v0_table_writes_kafka_3160_lz4():
     data = SAMPLES["text"]
     packed = kafka_v0_compression.encode(data, 3)
     assert packed == lz4_compress(data, broken_header_checksum=True)
-    assert kafka_v0_compression.decode(packed, 0, len(packed), Budget(), 3)[0] == data
-    assert pytest.raises(DecodeError, kafka_compression.decode, packed, 0, len(packed), Budget(), 3).value.kind == "corrupt_compressed"
+    assert kafka_v0_compression.decode(packed, 0, len(packed), budget(), 3)[0] == data
+    assert pytest.raises(DecodeError, kafka_compression.decode, packed, 0, len(packed), budget(), 3).value.kind == "corrupt_compressed"
     assert kafka_v0_compression.encode(data, 1) == gzip_compress(data)
 
 
@@ -600,7 +600,7 @@ def test_fuzz_mutated_frames(case):
 def test_fuzz_tables(codec, data, start):
     for table in (kafka_compression, kafka_v0_compression, tank_compression):
         try:
-            out, s, e = table.decode(data, min(start, len(data)), len(data), Budget(Limits(FUZZ_LIMIT)), codec)
+            out, s, e = table.decode(data, min(start, len(data)), len(data), budget(Limits(FUZZ_LIMIT)), codec)
         except DecodeError as err:
             assert err.kind in ("unknown_codec", "corrupt_compressed", "limit_exceeded")
             assert err.offset == min(start, len(data))
