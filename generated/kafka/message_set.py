@@ -627,9 +627,7 @@ def _e_message(v: Message, out: list[Any], p_depth: int, p_offset: int) -> int:
             w += len(d)
         elif v_value is not None:
             raise _rt.invalid_encode("is set, but its condition is false", None, "value")
-        d = b"".join(out[i_magic:])
-        out[i_magic:] = [d]
-        actual = _rt.crc32(d)
+        actual = _rt.checksum_of_parts(_rt.crc32, out, i_magic)
         if v_crc is None:
             v_crc = actual
         elif v_crc != actual:

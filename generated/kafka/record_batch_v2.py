@@ -728,9 +728,7 @@ def _e_record_batch_v2(v: RecordBatchV2, out: list[Any]) -> int:
             v_len_batch = actual
         elif v_len_batch != actual:
             raise _rt.mismatch("len_batch", v_len_batch, actual)
-        d = b"".join(out[i_attributes:])
-        out[i_attributes:] = [d]
-        actual = _rt.crc32c(d)
+        actual = _rt.checksum_of_parts(_rt.crc32c, out, i_attributes)
         if v_crc is None:
             v_crc = actual
         elif v_crc != actual:

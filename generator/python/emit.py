@@ -1799,9 +1799,7 @@ class TypeEmitter:
             if kind != "checksum":
                 continue
             algo = owner.checksum["algorithm"]
-            # the range's parts become one, so the final join copies it only once more
-            c(f"d = b''.join(out[i_{first}:]); out[i_{first}:] = [d]")
-            c(f"actual = _rt.{algo}(d)")
+            c(f"actual = _rt.checksum_of_parts(_rt.{algo}, out, i_{first})")
             c(f"if v_{owner.id} is None: v_{owner.id} = actual")
             c(f"elif v_{owner.id} != actual: raise _rt.stale_checksum({owner.id!r}, v_{owner.id}, actual)")
             self.computed.add(owner.id)

@@ -284,6 +284,23 @@ CHECKSUMS = {
 }
 crc32c = _crc32c
 crc32 = zlib.crc32
+#: A range of more parts than this is joined before its checksum is computed.
+JOIN_BEFORE_CHECKSUM = 16
+
+
+def checksum_of_parts(algorithm, parts: list, first: int) -> int:
+    """The checksum (`crc32c`, `crc32`) of the bytes of parts[first:], as if joined. A few parts
+    (a batch's header fields and its compressed records) are summed one by one, without a copy
+    of what they hold; many small ones are joined first, as a call for each costs more than
+    the copy, and stay joined, so that the final join copies them only once more."""
+    if len(parts) - first > JOIN_BEFORE_CHECKSUM:
+        joined = b"".join(parts[first:])
+        parts[first:] = [joined]
+        return algorithm(joined)
+    value = 0
+    for i in range(first, len(parts)):
+        value = algorithm(parts[i], value)
+    return value
 
 
 def invalid_encode(detail: str, pos, path: str) -> EncodeError:
