@@ -52,6 +52,11 @@ class TimestampType(IntEnum):
     log_append_time = 1
 
 
+#: Each enum's members by value, for decoders (a dictionary read in C when compiled).
+_Compression_BY_VALUE: Final[dict[int, Any]] = Compression._value2member_map_
+_TimestampType_BY_VALUE: Final[dict[int, Any]] = TimestampType._value2member_map_
+
+
 @dataclass(init=False, slots=True)
 class MessageSet:
     """
@@ -654,10 +659,10 @@ def _d_attributes(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int) 
     v_reserved = (g_reserved >> 4) & 0xF
     v_timestamp_type = ((g_reserved >> 3) & 0x1) != 0
     v_compression = g_reserved & 0x7
-    v_timestamp_type = _rt.enum_value(TimestampType, v_timestamp_type)
+    v_timestamp_type = _TimestampType_BY_VALUE.get(v_timestamp_type, v_timestamp_type)
     if not ((p_depth == 0) or (v_compression == Compression.none)):
         raise _rt.invalid(f"{v_compression!r} breaks its rule", pos + 0, "compression")
-    v_compression = _rt.enum_value(Compression, v_compression)
+    v_compression = _Compression_BY_VALUE.get(v_compression, v_compression)
     pos += 1
     return Attributes(v_reserved, v_timestamp_type, v_compression), pos
 

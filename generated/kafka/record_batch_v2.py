@@ -54,6 +54,12 @@ class ControlType(IntEnum):
     commit = 1
 
 
+#: Each enum's members by value, for decoders (a dictionary read in C when compiled).
+_Compression_BY_VALUE: Final[dict[int, Any]] = Compression._value2member_map_
+_TimestampType_BY_VALUE: Final[dict[int, Any]] = TimestampType._value2member_map_
+_ControlType_BY_VALUE: Final[dict[int, Any]] = ControlType._value2member_map_
+
+
 @dataclass(init=False, slots=True)
 class RecordBatchV2:
     """
@@ -771,8 +777,8 @@ def _d_attributes(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Attri
     v_is_transactional = ((g_reserved >> 4) & 0x1) != 0
     v_timestamp_type = ((g_reserved >> 3) & 0x1) != 0
     v_compression = g_reserved & 0x7
-    v_timestamp_type = _rt.enum_value(TimestampType, v_timestamp_type)
-    v_compression = _rt.enum_value(Compression, v_compression)
+    v_timestamp_type = _TimestampType_BY_VALUE.get(v_timestamp_type, v_timestamp_type)
+    v_compression = _Compression_BY_VALUE.get(v_compression, v_compression)
     pos += 2
     return Attributes(
         v_reserved, v_has_delete_horizon, v_is_control, v_is_transactional, v_timestamp_type, v_compression
@@ -1394,7 +1400,7 @@ def _d_control_record_key(buf: bytes, pos: int, end: int, lim: list[int]) -> tup
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L8)
     v_version, v_type = _S4.unpack_from(buf, pos)
-    v_type = _rt.enum_value(ControlType, v_type)
+    v_type = _ControlType_BY_VALUE.get(v_type, v_type)
     pos += 4
     return ControlRecordKey(v_version, v_type), pos
 

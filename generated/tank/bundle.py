@@ -39,6 +39,10 @@ class Codec(IntEnum):
     snappy = 1
 
 
+#: Each enum's members by value, for decoders (a dictionary read in C when compiled).
+_Codec_BY_VALUE: Final[dict[int, Any]] = Codec._value2member_map_
+
+
 @dataclass(init=False, slots=True)
 class Bundle:
     """
@@ -373,7 +377,7 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_num: in
     v_num_messages_in_flags = (g_codec >> 2) & 0xF
     v_is_sparse = ((g_codec >> 6) & 0x1) != 0
     v_has_extra_flags = ((g_codec >> 7) & 0x1) != 0
-    v_codec = _rt.enum_value(Codec, v_codec)
+    v_codec = _Codec_BY_VALUE.get(v_codec, v_codec)
     pos += 1
     if v_has_extra_flags:
         if pos >= end:
@@ -1021,7 +1025,7 @@ def _d_bundle_header(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_
     v_num_messages_in_flags = (g_codec >> 2) & 0xF
     v_is_sparse = ((g_codec >> 6) & 0x1) != 0
     v_has_extra_flags = ((g_codec >> 7) & 0x1) != 0
-    v_codec = _rt.enum_value(Codec, v_codec)
+    v_codec = _Codec_BY_VALUE.get(v_codec, v_codec)
     pos += 1
     if v_has_extra_flags:
         if pos >= end:

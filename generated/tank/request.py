@@ -46,6 +46,10 @@ class MsgId(IntEnum):
     discover_topology = 12
 
 
+#: Each enum's members by value, for decoders (a dictionary read in C when compiled).
+_MsgId_BY_VALUE: Final[dict[int, Any]] = MsgId._value2member_map_
+
+
 @dataclass(init=False, slots=True)
 class Request:
     """
@@ -731,7 +735,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L0)
     v_msg_id = buf[pos]
-    v_msg_id = _rt.enum_value(MsgId, v_msg_id)
+    v_msg_id = _MsgId_BY_VALUE.get(v_msg_id, v_msg_id)
     pos += 1
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)

@@ -95,6 +95,14 @@ class ReloadConfError(IntEnum):
     cluster_mode = 12
 
 
+#: Each enum's members by value, for decoders (a dictionary read in C when compiled).
+_MsgId_BY_VALUE: Final[dict[int, Any]] = MsgId._value2member_map_
+_ProduceError_BY_VALUE: Final[dict[int, Any]] = ProduceError._value2member_map_
+_ConsumeStatus_BY_VALUE: Final[dict[int, Any]] = ConsumeStatus._value2member_map_
+_CreateTopicError_BY_VALUE: Final[dict[int, Any]] = CreateTopicError._value2member_map_
+_ReloadConfError_BY_VALUE: Final[dict[int, Any]] = ReloadConfError._value2member_map_
+
+
 @dataclass(init=False, slots=True)
 class Response:
     """
@@ -994,7 +1002,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L0)
     v_msg_id = buf[pos]
-    v_msg_id = _rt.enum_value(MsgId, v_msg_id)
+    v_msg_id = _MsgId_BY_VALUE.get(v_msg_id, v_msg_id)
     pos += 1
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
@@ -1294,7 +1302,7 @@ def _d_produce_status(
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L6)
     v_error = buf[pos]
-    v_error = _rt.enum_value(ProduceError, v_error)
+    v_error = _ProduceError_BY_VALUE.get(v_error, v_error)
     pos += 1
     if v_error == ProduceError.other_leader:
         if pos + 4 > end:
@@ -1688,7 +1696,7 @@ def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: list[int]) 
             raise _rt.short(buf, pos, end, 1, "error_or_flags")
         v_error_or_flags = buf[pos]
         pos += 1
-        v_error_or_flags = _rt.enum_value(ConsumeStatus, v_error_or_flags)
+        v_error_or_flags = _ConsumeStatus_BY_VALUE.get(v_error_or_flags, v_error_or_flags)
     else:
         v_error_or_flags = None
     if (v_partition != 65535) and (v_error_or_flags == ConsumeStatus.other_leader):
@@ -3311,7 +3319,7 @@ def _d_create_topic_response(buf: bytes, pos: int, end: int, lim: list[int]) -> 
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L55)
     v_error = buf[pos]
-    v_error = _rt.enum_value(CreateTopicError, v_error)
+    v_error = _CreateTopicError_BY_VALUE.get(v_error, v_error)
     pos += 1
     return CreateTopicResponse(v_request_id, v_len_topic, v_topic, v_error), pos
 
@@ -3401,7 +3409,7 @@ def _d_reload_conf_response(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     if pos + 3 > end:
         raise _rt.short_run(buf, pos, end, _L59)
     v_partition, v_error = _S10.unpack_from(buf, pos)
-    v_error = _rt.enum_value(ReloadConfError, v_error)
+    v_error = _ReloadConfError_BY_VALUE.get(v_error, v_error)
     pos += 3
     return ReloadConfResponse(v_request_id, v_len_topic, v_topic, v_partition, v_error), pos
 

@@ -188,6 +188,14 @@ class ModuleEmitter:
                 raise SchemaError(f"{t.schema.path}: {t.ypath}: `_io.pos` in a type read inside its holder's stream "
                                   "is a position in that stream: not supported yet (give the type a size)")
 
+    def enum_member(self, enum, value: str) -> str:
+        """The member of `enum` whose value is `value` (the bare integer when it has none, as
+        Kaitai does). An enum of this schema has a dictionary of its members here, which a
+        compiled build reads in C; another schema's goes through the runtime."""
+        if enum.owner.schema is self.schema:
+            return f"_{self.model.enum_name(enum)}_BY_VALUE.get({value}, {value})"
+        return f"_rt.enum_value({self.enum_class(enum)}, {value})"
+
     def enum_class(self, enum) -> str:
         """An enum's class name here; another schema's enum (`other::animal`) is imported from
         its module."""
@@ -278,6 +286,7 @@ class ModuleEmitter:
             checksum_code=checksum_source(self.model.entry()),
             tables=[name for name in ("BYTE", "VARINT", "ZIGZAG") if any(f"_{name}[" in f for f in functions)],
             helpers=[name for name in ("uvarint", "uvarint_bytes") if any(f"_{name}(" in f for f in functions)],
+            enums_by_value=[e["name"] for e in enums if any(f"_{e['name']}_BY_VALUE." in f for f in functions)],
             budget_items=[(name, getattr(limits, name)) for name in ("ELEMENTS_LEFT", "TUPLES")
                           if any(f"lim[_{name}]" in f for f in functions)],
         ))
@@ -520,7 +529,7 @@ class TypeEmitter:
             if inst.field is None:
                 value = self.expr(inst.value)
                 if inst.enum is not None:  # the member its value names (or the bare integer), as a field's
-                    value = f"_rt.enum_value({self.m.enum_class(inst.enum)}, {value})"
+                    value = self.m.enum_member(inst.enum, value)
                 if inst.if_expr is not None:
                     value = f"({value}) if {self.expr(inst.if_expr)} else None"
                 self.lines(f"i_{name} = {value}")
@@ -881,7 +890,7 @@ class TypeEmitter:
                     c(f"s_{f.id} = pos + {off}")
                 self.check_valid(c, f, f"pos + {off}")
                 if f.enum is not None:
-                    c(f"v_{f.id} = _rt.enum_value({self.m.enum_class(f.enum)}, v_{f.id})")
+                    c(f"v_{f.id} = {self.m.enum_member(f.enum, f'v_{f.id}')}")
             off += item.size
         c(f"pos += {size}")
         for item in run:
@@ -1119,7 +1128,7 @@ class TypeEmitter:
         else:
             self.decode_unsized(c, f, ref, target, epath, wrap)
         if f.enum is not None and ref.kind in ("int", "bits") and (f.repeat or f.if_expr or f.size is not None):
-            c(f"{target} = _rt.enum_value({self.m.enum_class(f.enum)}, {target})")
+            c(f"{target} = {self.m.enum_member(f.enum, target)}")
 
     def decode_unsized(self, c: Lines, f: Field, ref: TypeRef, target: str, epath: str, wrap) -> None:
         prim = primitive_of(ref)
@@ -1152,7 +1161,7 @@ class TypeEmitter:
             if ref.size == 1:
                 c(f"{target} = {target} != 0")
             elif f.enum is not None and not (f.repeat or f.if_expr or f.size is not None):
-                c(f"{target} = _rt.enum_value({self.m.enum_class(f.enum)}, {target})")
+                c(f"{target} = {self.m.enum_member(f.enum, target)}")
             self.check_valid(c, f, "pos", target, epath)
         elif ref.kind == "user":
             args = self.call_args(ref, f=f) + self.as_tuple_arg(f)
