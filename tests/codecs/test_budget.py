@@ -13,6 +13,7 @@ import pytest
 import logcodec
 from logcodec.generated.kafka import record_batch_v2 as rb
 from logcodec.generated.tank import bundle as tb
+from logcodec.runtime.limits import ELEMENTS_LEFT, TUPLES, budget
 
 TINY = rb.Record(key=None, value=None, headers=[])  # 7 bytes on the wire, an object when decoded
 
@@ -40,7 +41,16 @@ def test_a_count_over_the_budget_is_refused_before_any_element_is_built():
     assert len(logcodec.decode("kafka.record_batch_v2", data, limits=logcodec.Limits(max_elements=101)).records) == 101
     err = limit_error("kafka.record_batch_v2", data, logcodec.Limits(max_elements=100))
     assert err.path == "record_batch_v2.records" and "Limits.max_elements" in err.detail
+    assert "101 more elements, but only 100 are left of the 100 that one decode may build" in err.detail
     assert err.offset == 61  # the stored (compressed) records, not an offset of the decompressed bytes
+
+
+def test_a_budget_is_an_exact_list():
+    # Decoders index it on every list (typed list[int], compiled in C); a subclass would take
+    # the interpreter's slow path for each item (about twice the time of a slot, measured).
+    lim = budget(logcodec.Limits(max_elements=7), tuples=True)
+    assert type(lim) is list
+    assert (lim[ELEMENTS_LEFT], lim[TUPLES]) == (7, 1) and budget(lim) is lim
 
 
 def test_the_budget_spans_every_repeated_field_of_the_call():
