@@ -345,6 +345,16 @@ _L16 = (("version", ">B"),)
 _L17 = (("num_topic_partitions", ">i"),)
 
 
+def _check_bits(value: Any, bits: int, path: str) -> int:
+    """`value` (an int, a bool, an enum member) as the unsigned integer of a bit field of `bits`
+    bits (here so that a compiled build runs it compiled); one that does not fit is checked
+    again by the runtime, which names the error."""
+    n = int(value)
+    if 0 <= n < (1 << bits):
+        return n
+    return _rt.check_bits(value, bits, path)
+
+
 def _d_block_metadata(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[BlockMetadata, int]:
     """Decode one block_metadata from buf[pos:end]; return it and the position after it."""
     v_magic: bytes
@@ -599,9 +609,9 @@ def _e_block_flags(v: BlockFlags, out: list[Any]) -> int:
             out.append(
                 _S3.pack(
                     (
-                        (_rt.check_bits(v_reserved, 30, "reserved") << 2)
-                        | (_rt.check_bits(v_encrypted, 1, "encrypted") << 1)
-                        | _rt.check_bits(v_compressed, 1, "compressed")
+                        (_check_bits(v_reserved, 30, "reserved") << 2)
+                        | (_check_bits(v_encrypted, 1, "encrypted") << 1)
+                        | _check_bits(v_compressed, 1, "compressed")
                     )
                 )
             )
@@ -611,9 +621,9 @@ def _e_block_flags(v: BlockFlags, out: list[Any]) -> int:
                 exc,
                 (
                     (
-                        (_rt.check_bits(v_reserved, 30, "reserved") << 2)
-                        | (_rt.check_bits(v_encrypted, 1, "encrypted") << 1)
-                        | _rt.check_bits(v_compressed, 1, "compressed")
+                        (_check_bits(v_reserved, 30, "reserved") << 2)
+                        | (_check_bits(v_encrypted, 1, "encrypted") << 1)
+                        | _check_bits(v_compressed, 1, "compressed")
                     ),
                 ),
                 _L7,

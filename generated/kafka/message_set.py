@@ -240,6 +240,16 @@ _L11 = (("reserved", 0, 1), ("timestamp_type", 0, 1), ("compression", 0, 1))
 _L12 = (("reserved", ">B"),)
 
 
+def _check_bits(value: Any, bits: int, path: str) -> int:
+    """`value` (an int, a bool, an enum member) as the unsigned integer of a bit field of `bits`
+    bits (here so that a compiled build runs it compiled); one that does not fit is checked
+    again by the runtime, which names the error."""
+    n = int(value)
+    if 0 <= n < (1 << bits):
+        return n
+    return _rt.check_bits(value, bits, path)
+
+
 def _d_message_set(
     buf: bytes, pos: int, end: int, lim: list[int], p_depth: int, p_wrapper_offset: int, p_wrapper_magic: int
 ) -> tuple[MessageSet, int]:
@@ -687,9 +697,9 @@ def _e_attributes(v: Attributes, out: list[Any], p_depth: int) -> int:
             if (
                 not 0
                 <= (
-                    (_rt.check_bits(v_reserved, 4, "reserved") << 4)
-                    | (_rt.check_bits(v_timestamp_type, 1, "timestamp_type") << 3)
-                    | _rt.check_bits(v_compression, 3, "compression")
+                    (_check_bits(v_reserved, 4, "reserved") << 4)
+                    | (_check_bits(v_timestamp_type, 1, "timestamp_type") << 3)
+                    | _check_bits(v_compression, 3, "compression")
                 )
                 <= 255
             ):
@@ -697,9 +707,9 @@ def _e_attributes(v: Attributes, out: list[Any], p_depth: int) -> int:
             out.append(
                 _BYTE[
                     (
-                        (_rt.check_bits(v_reserved, 4, "reserved") << 4)
-                        | (_rt.check_bits(v_timestamp_type, 1, "timestamp_type") << 3)
-                        | _rt.check_bits(v_compression, 3, "compression")
+                        (_check_bits(v_reserved, 4, "reserved") << 4)
+                        | (_check_bits(v_timestamp_type, 1, "timestamp_type") << 3)
+                        | _check_bits(v_compression, 3, "compression")
                     )
                 ]
             )
@@ -709,9 +719,9 @@ def _e_attributes(v: Attributes, out: list[Any], p_depth: int) -> int:
                 exc,
                 (
                     (
-                        (_rt.check_bits(v_reserved, 4, "reserved") << 4)
-                        | (_rt.check_bits(v_timestamp_type, 1, "timestamp_type") << 3)
-                        | _rt.check_bits(v_compression, 3, "compression")
+                        (_check_bits(v_reserved, 4, "reserved") << 4)
+                        | (_check_bits(v_timestamp_type, 1, "timestamp_type") << 3)
+                        | _check_bits(v_compression, 3, "compression")
                     ),
                 ),
                 _L12,

@@ -529,6 +529,16 @@ def _uvarint_bytes(x: int) -> bytes:
     return (gathered | (x << shift)).to_bytes((shift >> 3) + 1, "little")
 
 
+def _check_bits(value: Any, bits: int, path: str) -> int:
+    """`value` (an int, a bool, an enum member) as the unsigned integer of a bit field of `bits`
+    bits (here so that a compiled build runs it compiled); one that does not fit is checked
+    again by the runtime, which names the error."""
+    n = int(value)
+    if 0 <= n < (1 << bits):
+        return n
+    return _rt.check_bits(value, bits, path)
+
+
 def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[RecordBatchV2, int]:
     """Decode one record_batch_v2 from buf[pos:end]; return it and the position after it."""
     v_base_offset: int
@@ -812,12 +822,12 @@ def _e_attributes(v: Attributes, out: list[Any]) -> int:
             out.append(
                 _S2.pack(
                     (
-                        (_rt.check_bits(v_reserved, 9, "reserved") << 7)
-                        | (_rt.check_bits(v_has_delete_horizon, 1, "has_delete_horizon") << 6)
-                        | (_rt.check_bits(v_is_control, 1, "is_control") << 5)
-                        | (_rt.check_bits(v_is_transactional, 1, "is_transactional") << 4)
-                        | (_rt.check_bits(v_timestamp_type, 1, "timestamp_type") << 3)
-                        | _rt.check_bits(v_compression, 3, "compression")
+                        (_check_bits(v_reserved, 9, "reserved") << 7)
+                        | (_check_bits(v_has_delete_horizon, 1, "has_delete_horizon") << 6)
+                        | (_check_bits(v_is_control, 1, "is_control") << 5)
+                        | (_check_bits(v_is_transactional, 1, "is_transactional") << 4)
+                        | (_check_bits(v_timestamp_type, 1, "timestamp_type") << 3)
+                        | _check_bits(v_compression, 3, "compression")
                     )
                 )
             )
@@ -827,12 +837,12 @@ def _e_attributes(v: Attributes, out: list[Any]) -> int:
                 exc,
                 (
                     (
-                        (_rt.check_bits(v_reserved, 9, "reserved") << 7)
-                        | (_rt.check_bits(v_has_delete_horizon, 1, "has_delete_horizon") << 6)
-                        | (_rt.check_bits(v_is_control, 1, "is_control") << 5)
-                        | (_rt.check_bits(v_is_transactional, 1, "is_transactional") << 4)
-                        | (_rt.check_bits(v_timestamp_type, 1, "timestamp_type") << 3)
-                        | _rt.check_bits(v_compression, 3, "compression")
+                        (_check_bits(v_reserved, 9, "reserved") << 7)
+                        | (_check_bits(v_has_delete_horizon, 1, "has_delete_horizon") << 6)
+                        | (_check_bits(v_is_control, 1, "is_control") << 5)
+                        | (_check_bits(v_is_transactional, 1, "is_transactional") << 4)
+                        | (_check_bits(v_timestamp_type, 1, "timestamp_type") << 3)
+                        | _check_bits(v_compression, 3, "compression")
                     ),
                 ),
                 _L5,

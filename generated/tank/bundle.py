@@ -354,6 +354,16 @@ def _uvarint_bytes(x: int) -> bytes:
     return (gathered | (x << shift)).to_bytes((shift >> 3) + 1, "little")
 
 
+def _check_bits(value: Any, bits: int, path: str) -> int:
+    """`value` (an int, a bool, an enum member) as the unsigned integer of a bit field of `bits`
+    bits (here so that a compiled build runs it compiled); one that does not fit is checked
+    again by the runtime, which names the error."""
+    n = int(value)
+    if 0 <= n < (1 << bits):
+        return n
+    return _rt.check_bits(value, bits, path)
+
+
 def _d_bundle(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_num: int) -> tuple[Bundle, int]:
     """Decode one bundle from buf[pos:end]; return it and the position after it."""
     v_codec: Codec | int
@@ -496,10 +506,10 @@ def _e_bundle(v: Bundle, out: list[Any], p_base_seq_num: int) -> int:
             if (
                 not 0
                 <= (
-                    _rt.check_bits(v_codec, 2, "codec")
-                    | (_rt.check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
-                    | (_rt.check_bits(v_is_sparse, 1, "is_sparse") << 6)
-                    | (_rt.check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
+                    _check_bits(v_codec, 2, "codec")
+                    | (_check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
+                    | (_check_bits(v_is_sparse, 1, "is_sparse") << 6)
+                    | (_check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
                 )
                 <= 255
             ):
@@ -507,10 +517,10 @@ def _e_bundle(v: Bundle, out: list[Any], p_base_seq_num: int) -> int:
             out.append(
                 _BYTE[
                     (
-                        _rt.check_bits(v_codec, 2, "codec")
-                        | (_rt.check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
-                        | (_rt.check_bits(v_is_sparse, 1, "is_sparse") << 6)
-                        | (_rt.check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
+                        _check_bits(v_codec, 2, "codec")
+                        | (_check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
+                        | (_check_bits(v_is_sparse, 1, "is_sparse") << 6)
+                        | (_check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
                     )
                 ]
             )
@@ -520,10 +530,10 @@ def _e_bundle(v: Bundle, out: list[Any], p_base_seq_num: int) -> int:
                 exc,
                 (
                     (
-                        _rt.check_bits(v_codec, 2, "codec")
-                        | (_rt.check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
-                        | (_rt.check_bits(v_is_sparse, 1, "is_sparse") << 6)
-                        | (_rt.check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
+                        _check_bits(v_codec, 2, "codec")
+                        | (_check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
+                        | (_check_bits(v_is_sparse, 1, "is_sparse") << 6)
+                        | (_check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
                     ),
                 ),
                 _L1,
@@ -915,10 +925,10 @@ def _e_message(
             if (
                 not 0
                 <= (
-                    _rt.check_bits(v_has_key, 1, "has_key")
-                    | (_rt.check_bits(v_use_last_ts, 1, "use_last_ts") << 1)
-                    | (_rt.check_bits(v_seq_num_prev_plus_one, 1, "seq_num_prev_plus_one") << 2)
-                    | (_rt.check_bits(v_reserved, 5, "reserved") << 3)
+                    _check_bits(v_has_key, 1, "has_key")
+                    | (_check_bits(v_use_last_ts, 1, "use_last_ts") << 1)
+                    | (_check_bits(v_seq_num_prev_plus_one, 1, "seq_num_prev_plus_one") << 2)
+                    | (_check_bits(v_reserved, 5, "reserved") << 3)
                 )
                 <= 255
             ):
@@ -926,10 +936,10 @@ def _e_message(
             out.append(
                 _BYTE[
                     (
-                        _rt.check_bits(v_has_key, 1, "has_key")
-                        | (_rt.check_bits(v_use_last_ts, 1, "use_last_ts") << 1)
-                        | (_rt.check_bits(v_seq_num_prev_plus_one, 1, "seq_num_prev_plus_one") << 2)
-                        | (_rt.check_bits(v_reserved, 5, "reserved") << 3)
+                        _check_bits(v_has_key, 1, "has_key")
+                        | (_check_bits(v_use_last_ts, 1, "use_last_ts") << 1)
+                        | (_check_bits(v_seq_num_prev_plus_one, 1, "seq_num_prev_plus_one") << 2)
+                        | (_check_bits(v_reserved, 5, "reserved") << 3)
                     )
                 ]
             )
@@ -939,10 +949,10 @@ def _e_message(
                 exc,
                 (
                     (
-                        _rt.check_bits(v_has_key, 1, "has_key")
-                        | (_rt.check_bits(v_use_last_ts, 1, "use_last_ts") << 1)
-                        | (_rt.check_bits(v_seq_num_prev_plus_one, 1, "seq_num_prev_plus_one") << 2)
-                        | (_rt.check_bits(v_reserved, 5, "reserved") << 3)
+                        _check_bits(v_has_key, 1, "has_key")
+                        | (_check_bits(v_use_last_ts, 1, "use_last_ts") << 1)
+                        | (_check_bits(v_seq_num_prev_plus_one, 1, "seq_num_prev_plus_one") << 2)
+                        | (_check_bits(v_reserved, 5, "reserved") << 3)
                     ),
                 ),
                 _L7,
@@ -1112,10 +1122,10 @@ def _e_bundle_header(v: BundleHeader, out: list[Any], p_base_seq_num: int) -> in
             if (
                 not 0
                 <= (
-                    _rt.check_bits(v_codec, 2, "codec")
-                    | (_rt.check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
-                    | (_rt.check_bits(v_is_sparse, 1, "is_sparse") << 6)
-                    | (_rt.check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
+                    _check_bits(v_codec, 2, "codec")
+                    | (_check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
+                    | (_check_bits(v_is_sparse, 1, "is_sparse") << 6)
+                    | (_check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
                 )
                 <= 255
             ):
@@ -1123,10 +1133,10 @@ def _e_bundle_header(v: BundleHeader, out: list[Any], p_base_seq_num: int) -> in
             out.append(
                 _BYTE[
                     (
-                        _rt.check_bits(v_codec, 2, "codec")
-                        | (_rt.check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
-                        | (_rt.check_bits(v_is_sparse, 1, "is_sparse") << 6)
-                        | (_rt.check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
+                        _check_bits(v_codec, 2, "codec")
+                        | (_check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
+                        | (_check_bits(v_is_sparse, 1, "is_sparse") << 6)
+                        | (_check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
                     )
                 ]
             )
@@ -1136,10 +1146,10 @@ def _e_bundle_header(v: BundleHeader, out: list[Any], p_base_seq_num: int) -> in
                 exc,
                 (
                     (
-                        _rt.check_bits(v_codec, 2, "codec")
-                        | (_rt.check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
-                        | (_rt.check_bits(v_is_sparse, 1, "is_sparse") << 6)
-                        | (_rt.check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
+                        _check_bits(v_codec, 2, "codec")
+                        | (_check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
+                        | (_check_bits(v_is_sparse, 1, "is_sparse") << 6)
+                        | (_check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
                     ),
                 ),
                 _L11,

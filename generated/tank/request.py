@@ -711,6 +711,16 @@ def _uvarint_bytes(x: int) -> bytes:
     return (gathered | (x << shift)).to_bytes((shift >> 3) + 1, "little")
 
 
+def _check_bits(value: Any, bits: int, path: str) -> int:
+    """`value` (an int, a bool, an enum member) as the unsigned integer of a bit field of `bits`
+    bits (here so that a compiled build runs it compiled); one that does not fit is checked
+    again by the runtime, which names the error."""
+    n = int(value)
+    if 0 <= n < (1 << bits):
+        return n
+    return _rt.check_bits(value, bits, path)
+
+
 def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request, int]:
     """Decode one request from buf[pos:end]; return it and the position after it."""
     v_msg_id: MsgId | int
@@ -1609,8 +1619,8 @@ def _e_consume_flags(v: ConsumeFlags, out: list[Any]) -> int:
             if (
                 not 0
                 <= (
-                    _rt.check_bits(v_prefer_local_node, 1, "prefer_local_node")
-                    | (_rt.check_bits(v_reserved, 7, "reserved") << 1)
+                    _check_bits(v_prefer_local_node, 1, "prefer_local_node")
+                    | (_check_bits(v_reserved, 7, "reserved") << 1)
                 )
                 <= 255
             ):
@@ -1618,8 +1628,8 @@ def _e_consume_flags(v: ConsumeFlags, out: list[Any]) -> int:
             out.append(
                 _BYTE[
                     (
-                        _rt.check_bits(v_prefer_local_node, 1, "prefer_local_node")
-                        | (_rt.check_bits(v_reserved, 7, "reserved") << 1)
+                        _check_bits(v_prefer_local_node, 1, "prefer_local_node")
+                        | (_check_bits(v_reserved, 7, "reserved") << 1)
                     )
                 ]
             )
@@ -1629,8 +1639,8 @@ def _e_consume_flags(v: ConsumeFlags, out: list[Any]) -> int:
                 exc,
                 (
                     (
-                        _rt.check_bits(v_prefer_local_node, 1, "prefer_local_node")
-                        | (_rt.check_bits(v_reserved, 7, "reserved") << 1)
+                        _check_bits(v_prefer_local_node, 1, "prefer_local_node")
+                        | (_check_bits(v_reserved, 7, "reserved") << 1)
                     ),
                 ),
                 _L24,

@@ -285,7 +285,7 @@ class ModuleEmitter:
             header_args="(" + "".join(f"{p.id}, " for p in root.params).rstrip(" ") + ")",
             checksum_code=checksum_source(self.model.entry()),
             tables=[name for name in ("BYTE", "VARINT", "ZIGZAG") if any(f"_{name}[" in f for f in functions)],
-            helpers=[name for name in ("uvarint", "uvarint_bytes") if any(f"_{name}(" in f for f in functions)],
+            helpers=[name for name in ("uvarint", "uvarint_bytes", "check_bits") if any(f"_{name}(" in f for f in functions)],
             enums_by_value=[e["name"] for e in enums if any(f"_{e['name']}_BY_VALUE." in f for f in functions)],
             budget_items=[(name, getattr(limits, name)) for name in ("ELEMENTS_LEFT", "TUPLES")
                           if any(f"lim[_{name}]" in f for f in functions)],
@@ -1625,7 +1625,7 @@ class TypeEmitter:
                 at = shift
             else:
                 at, shift = shift, shift + n
-            value = f"_rt.check_bits(v_{f.id}, {n}, {f.id!r})"
+            value = f"_check_bits(v_{f.id}, {n}, {f.id!r})"
             parts.append(f"({value} << {at})" if at else value)
         return "(" + " | ".join(parts) + ")"
 

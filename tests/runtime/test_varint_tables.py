@@ -11,11 +11,11 @@ import pytest
 from kafka.record.util import encode_varint
 
 import logcodec
-from logcodec import DecodeError
+from logcodec import DecodeError, EncodeError
 from logcodec.generated.kafka import record_batch_v2 as rb
 from logcodec.generated.tank import bundle as tank_bundle
 from logcodec.runtime import native
-from logcodec.runtime.primitives import VARINT, ZIGZAG, uvarint, uvarint_bytes
+from logcodec.runtime.primitives import VARINT, ZIGZAG, check_bits, uvarint, uvarint_bytes
 from tests.thirdparty.kafka_libs import decode_kafka_python
 
 
@@ -63,10 +63,11 @@ def test_values_past_the_tables_are_checked(offset_delta, timestamp_delta, field
     assert f"records[0].{field}".rstrip(".") in str(caught.value)
 
 
-# ---------------------------------------------------------------- the modules' own varint code
-# A generated module reads and writes the varints past its inline fast paths and tables with
-# functions of its own (`_uvarint`, `_uvarint_bytes`), so that a compiled build runs them
-# compiled. They must give what the runtime's reader and writer give, on every build.
+# ---------------------------------------------------------------- the modules' own helpers
+# A generated module reads and writes the varints past its inline fast paths and tables, and
+# checks its bit fields' values, with functions of its own (`_uvarint`, `_uvarint_bytes`,
+# `_check_bits`), so that a compiled build runs them compiled. They must give what the
+# runtime's give, on every build.
 
 def builds_of(module) -> list:
     """The module's pure-Python build, and its compiled one when there is one."""
@@ -85,8 +86,10 @@ def module_builds() -> list:
 def outcome(read, *args):
     try:
         return read(*args)
-    except DecodeError as exc:
-        return (exc.kind, exc.offset, exc.detail, exc.path)
+    except (DecodeError, EncodeError) as exc:
+        return (type(exc), exc.kind, exc.offset, exc.detail, exc.path)
+    except (TypeError, ValueError) as exc:
+        return (type(exc), str(exc))
 
 
 WIDE = [0, 1, 127, 128, 16383, 16384, 2**21 - 1, 2**21, 2**28 - 1, 2**28, 2**31 - 1, 2**31, 2**32 - 1, 2**32,
@@ -123,3 +126,12 @@ def test_records_whose_deltas_take_three_bytes_and_more_are_read_back_by_kafka_p
     [batch] = decode_kafka_python(data)
     assert [(r["offset"], r["timestamp"]) for r in batch["records"]] == [(d, d * 512) for d in deltas]
     assert [(r.offset_delta, r.timestamp_delta) for r in rb.decode(data).records] == [(d, d * 512) for d in deltas]
+
+
+@pytest.mark.parametrize("build", module_builds())
+def test_a_module_checks_each_bit_field_value_as_the_runtime_does(build):
+    values = [0, 1, 5, 7, 8, 255, 256, -1, -300, True, False, rb.Compression.zstd, rb.TimestampType.log_append_time,
+              2**70, 2.0, None, "3", b"x"]
+    for value in values:
+        for bits in (1, 3, 9, 64):
+            assert outcome(build._check_bits, value, bits, "f") == outcome(check_bits, value, bits, "f"), (value, bits)
