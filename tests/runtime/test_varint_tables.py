@@ -1,7 +1,7 @@
 """The varint tables generated encoders take their parts from (`logcodec.runtime.primitives`),
 checked against kafka-python's varint writer, and the values around the tables' edges
 encoded by a generated encoder and read back by kafka-python; the generated modules' own
-readers and writers of longer varints, checked against the runtime's."""
+readers and writers of longer varints and checks of bit fields, held to the runtime's."""
 
 import random
 from pathlib import Path
