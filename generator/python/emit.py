@@ -264,6 +264,11 @@ class ModuleEmitter:
             for t in self.types for e in t.enums.values()
         ]
         root = self.schema.root
+
+        def used(name: str) -> bool:
+            """The functions use `name`: the module declares or imports it only then."""
+            return any(name in f for f in functions)
+
         return _tidy(TEMPLATES.get_template("module.py.j2").render(
             schema=self.schema, enums=enums, classes=classes, functions=functions,
             structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])),
@@ -284,11 +289,11 @@ class ModuleEmitter:
             header_bulk=root.seq[len(header.seq)].id if header else "", header_max=header and max_size(header),
             header_args="(" + "".join(f"{p.id}, " for p in root.params).rstrip(" ") + ")",
             checksum_code=checksum_source(self.model.entry()),
-            tables=[name for name in ("BYTE", "VARINT", "ZIGZAG") if any(f"_{name}[" in f for f in functions)],
-            helpers=[name for name in ("uvarint", "uvarint_bytes", "check_bits") if any(f"_{name}(" in f for f in functions)],
-            enums_by_value=[e["name"] for e in enums if any(f"_{e['name']}_BY_VALUE." in f for f in functions)],
-            budget_items=[(name, getattr(limits, name)) for name in ("ELEMENTS_LEFT", "TUPLES")
-                          if any(f"lim[_{name}]" in f for f in functions)],
+            tables=[name for name in ("BYTE", "VARINT", "ZIGZAG") if used(f"_{name}[")],
+            helpers=[name for name in ("uvarint", "uvarint_bytes", "check_bits") if used(f"_{name}(")],
+            enums_by_value=[e["name"] for e in enums if used(f"_{e['name']}_BY_VALUE.")],
+            budget_items=[(name, getattr(limits, name)) for name in ("ELEMENTS_LEFT", "TUPLES") if used(f"lim[_{name}]")],
+            too_many=used("_too_many("),
         ))
 
     def tuples_option(self) -> dict:
