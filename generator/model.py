@@ -180,6 +180,46 @@ def header_of(t: TypeDef) -> TypeDef | None:
                    doc=f"The fields of a {t.name} before its {t.seq[cut].id}.")
 
 
+@dataclass(frozen=True)
+class Bulk:
+    """A root's bulk as a list its elements can be read from one at a time (`iterated_bulk`):
+    the root's field, the list's own type, and that type's repeated field."""
+
+    field: Field
+    holder: TypeDef
+    items: Field
+
+
+def iterated_bulk(t: TypeDef) -> Bulk | None:
+    """The root's bulk when its elements can be decoded one at a time, after the rest of the value
+    (`decode_iter`): the header's last field is followed by one last field of a known size (so
+    that its end, and any checksum over it, is known before an element is read), whose type is a
+    list of its own (`-lc-unwrap`, one repeated field, counted or to the end) of a structure that
+    does not read the elements before it. None otherwise: such a value is decoded whole."""
+    header = header_of(t)
+    if header is None or len(header.seq) != len(t.seq) - 1:
+        return None
+    f = t.seq[-1]
+    if f.repeat or f.if_expr is not None or (f.size is None and not f.size_eos) or f.type.kind != "user":
+        return None
+    holder = f.type.user
+    if not holder.unwrap or holder.instances or len(holder.seq) != 1:
+        return None
+    items = holder.seq[0]
+    if items.repeat not in ("expr", "eos") or items.partial_tail or items.if_expr is not None \
+            or items.type.kind != "user" or items.terminator is not None:
+        return None
+    if any(inst.id not in {i.id for i in header.instances} for inst in t.instances):
+        return None  # an instance that reads the bulk would need the whole list
+    element = items.type.user
+    reads = [e for g in element.seq for e in g.expressions()] + [
+        e for inst in element.instances for e in (inst.value, inst.pos) if e is not None]
+    if any(isinstance(n, E.Attr) and n.obj == E.Name("_parent") and n.name == items.id
+           for e in reads for n in E.walk(e)):
+        return None  # an element that reads the list so far needs it kept
+    return Bulk(f, holder, items)
+
+
 def tuple_fields(t: TypeDef) -> list[Field] | None:
     """The fields of a type's tuple form, in order: its seq fields but those the encoder computes
     (`Field.derived`: sizes, counts, checksums, defaults). In a list of a repeated field, an

@@ -339,10 +339,6 @@ _L10 = (("len_name", ">h"),)
 _L11 = (("partition", ">i"), ("num_batches", ">i"))
 _L12 = (("byte_offset", 0, 8), ("size", 8, 4), ("number_of_records", 12, 4))
 _L13 = (("byte_offset", ">q"), ("size", ">i"), ("number_of_records", ">i"))
-_L14 = (("version", 0, 1),)
-_L15 = (("num_topic_partitions", 0, 4),)
-_L16 = (("version", ">B"),)
-_L17 = (("num_topic_partitions", ">i"),)
 
 
 def _check_bits(value: Any, bits: int, path: str) -> int:
@@ -871,7 +867,7 @@ def _d_block_metadata_header(buf: bytes, pos: int, end: int, lim: list[int]) -> 
     v_magic = b"IKBM"
     pos += 4
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L14)
+        raise _rt.short_run(buf, pos, end, _L0)
     v_version = buf[pos]
     if v_version != 1:
         raise _rt.invalid(f"{v_version!r} must be 1", pos + 0, "version")
@@ -881,7 +877,7 @@ def _d_block_metadata_header(buf: bytes, pos: int, end: int, lim: list[int]) -> 
     except _rt.DecodeError as exc:
         raise exc.within("block_header")
     if pos + 4 > end:
-        raise _rt.short_run(buf, pos, end, _L15)
+        raise _rt.short_run(buf, pos, end, _L1)
     (v_num_topic_partitions,) = _S1.unpack_from(buf, pos)
     pos += 4
     return BlockMetadataHeader(v_magic, v_version, v_block_header, v_num_topic_partitions), pos
@@ -910,7 +906,7 @@ def _e_block_metadata_header(v: BlockMetadataHeader, out: list[Any]) -> int:
             out.append(_BYTE[v_version])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_version,), _L16) from None
+            raise _rt.range_error(exc, (v_version,), _L2) from None
         if v_block_header is None:
             raise _rt.missing("block_header")
         try:
@@ -923,7 +919,7 @@ def _e_block_metadata_header(v: BlockMetadataHeader, out: list[Any]) -> int:
             out.append(_S1.pack(v_num_topic_partitions))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_num_topic_partitions,), _L17) from None
+            raise _rt.range_error(exc, (v_num_topic_partitions,), _L3) from None
         return w
     except _rt.EncodeError:
         raise

@@ -12,13 +12,14 @@ from __future__ import annotations
 import struct as _struct
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any, Final, cast as _cast
+from typing import Any, Final, Iterator, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, too_many as _too_many
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.stream import decode_iter as _decode_iter, decode_stream_iter as _decode_stream_iter
 from logcodec.kafka.codecs import kafka_compression
 
 FORMAT = "kafka.record_batch_v2"
@@ -474,26 +475,6 @@ _L8 = (("version", 0, 2), ("type", 2, 2))
 _L9 = (("version", ">h"), ("type", ">h"))
 _L10 = (("version", 0, 2), ("coordinator_epoch", 2, 4))
 _L11 = (("version", ">h"), ("coordinator_epoch", ">i"))
-_L12 = (("base_offset", 0, 8), ("len_batch", 8, 4), ("partition_leader_epoch", 12, 4), ("magic", 16, 1), ("crc", 17, 4))
-_L13 = (
-    ("last_offset_delta", 0, 4),
-    ("base_timestamp", 4, 8),
-    ("max_timestamp", 12, 8),
-    ("producer_id", 20, 8),
-    ("producer_epoch", 28, 2),
-    ("base_sequence", 30, 4),
-    ("num_records", 34, 4),
-)
-_L14 = (("base_offset", ">q"), ("len_batch", ">i"), ("partition_leader_epoch", ">i"), ("magic", ">b"), ("crc", ">I"))
-_L15 = (
-    ("last_offset_delta", ">i"),
-    ("base_timestamp", ">q"),
-    ("max_timestamp", ">q"),
-    ("producer_id", ">q"),
-    ("producer_epoch", ">h"),
-    ("base_sequence", ">i"),
-    ("num_records", ">i"),
-)
 
 
 def _uvarint(buf: bytes, pos: int, end: int, max_bytes: int, path: str, max_bits: int) -> tuple[int, int]:
@@ -1502,7 +1483,7 @@ def _d_record_batch_v2_header(buf: bytes, pos: int, end: int, lim: list[int]) ->
     v_base_sequence: int
     v_num_records: int
     if pos + 21 > end:
-        raise _rt.short_run(buf, pos, end, _L12)
+        raise _rt.short_run(buf, pos, end, _L0)
     v_base_offset, v_len_batch, v_partition_leader_epoch, v_magic, v_crc = _S0.unpack_from(buf, pos)
     if v_magic != 2:
         raise _rt.invalid(f"{v_magic!r} must be 2", pos + 16, "magic")
@@ -1512,7 +1493,7 @@ def _d_record_batch_v2_header(buf: bytes, pos: int, end: int, lim: list[int]) ->
     except _rt.DecodeError as exc:
         raise exc.within("attributes")
     if pos + 38 > end:
-        raise _rt.short_run(buf, pos, end, _L13)
+        raise _rt.short_run(buf, pos, end, _L1)
     (
         v_last_offset_delta,
         v_base_timestamp,
@@ -1583,7 +1564,7 @@ def _e_record_batch_v2_header(v: RecordBatchV2Header, out: list[Any]) -> int:
                     v_magic,
                     v_crc,
                 ),
-                _L14,
+                _L2,
             ) from None
         if v_attributes is None:
             raise _rt.missing("attributes")
@@ -1630,13 +1611,155 @@ def _e_record_batch_v2_header(v: RecordBatchV2Header, out: list[Any]) -> int:
                     v_base_sequence,
                     v_num_records,
                 ),
-                _L15,
+                _L3,
             ) from None
         return w
     except _rt.EncodeError:
         raise
     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
         raise _rt.wrap_encode(exc, "") from None
+
+
+def _g_record_list(
+    buf: bytes,
+    pos: int,
+    end: int,
+    lim: list[int],
+    p_num_records: int,
+    p_is_control: bool,
+    at: int,
+    processed: bool,
+    open_ended: bool,
+    field: str,
+    path: str,
+) -> Iterator[Any]:
+    """Decode the elements of one record_list from buf[pos:end] one at a time (`decode_iter`),
+    then check that no bytes are left. An error is raised as from the field `field` of the
+    value at `path`, which starts at `at` (of the input, when `processed` bytes are read here)."""
+    _eitems: Any
+    count: int
+    try:
+        count = p_num_records
+        if count < 0:
+            raise _rt.bad_length(count, pos, "")
+        if count * 7 > end - pos:
+            raise _rt.short(buf, pos, end, count * 7, "")
+        if count:
+            if (left := lim[_ELEMENTS_LEFT] - count) < 0:
+                raise _too_many(lim, count, pos, "")
+            lim[_ELEMENTS_LEFT] = left
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    _eitems, pos = _d_record(buf, pos, end, lim, p_is_control, elem_tuples)
+                    yield _eitems
+            except _rt.DecodeError as exc:
+                raise exc.within(f"[{i}]")
+        if pos != end:
+            raise _rt.trailing(buf, pos, end, "")
+    except _rt.DecodeError as exc:
+        _rt.in_field(exc, at, processed, open_ended)
+        raise exc.within(field).within(path)
+
+
+def _i_record_batch_v2(
+    buf: bytes, pos: int, end: int, lim: list[int], path: str
+) -> tuple[RecordBatchV2Header, Iterator[Any], int]:
+    """Decode the fields of one record_batch_v2 before its records and check the value as a
+    whole (`decode_iter`); return them, an iterator of the elements, and the position after
+    the value. `path` is the value's own, which errors raised by the iterator carry."""
+    v_base_offset: int
+    v_len_batch: int
+    v_partition_leader_epoch: int
+    v_magic: int
+    v_crc: int
+    v_attributes: Attributes
+    v_last_offset_delta: int
+    v_base_timestamp: int
+    v_max_timestamp: int
+    v_producer_id: int
+    v_producer_epoch: int
+    v_base_sequence: int
+    v_num_records: int
+    v_records: Iterator[Any]
+    x: int
+    n: int
+    e: int
+    b2: bytes
+    if pos + 21 > end:
+        raise _rt.short_run(buf, pos, end, _L0)
+    v_base_offset, v_len_batch, v_partition_leader_epoch, v_magic, v_crc = _S0.unpack_from(buf, pos)
+    s_len_batch = pos + 8
+    s_partition_leader_epoch = pos + 12
+    if v_magic != 2:
+        raise _rt.invalid(f"{v_magic!r} must be 2", pos + 16, "magic")
+    s_crc = pos + 17
+    pos += 21
+    s_attributes = pos
+    try:
+        v_attributes, pos = _d_attributes(buf, pos, end, lim)
+    except _rt.DecodeError as exc:
+        raise exc.within("attributes")
+    if pos + 38 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    (
+        v_last_offset_delta,
+        v_base_timestamp,
+        v_max_timestamp,
+        v_producer_id,
+        v_producer_epoch,
+        v_base_sequence,
+        v_num_records,
+    ) = _S1.unpack_from(buf, pos)
+    pos += 38
+    n = v_len_batch - 49
+    if n < 0:
+        raise _rt.bad_length(n, pos, "records")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "records")
+    if _rt.crc32c(memoryview(buf)[s_attributes:e]) != v_crc:
+        raise _rt.DecodeError(
+            "checksum_mismatch",
+            f"stored {v_crc:#010x}, computed {_rt.crc32c(memoryview(buf)[s_attributes:e]):#010x}",
+            s_crc,
+            "crc",
+        )
+    try:
+        b2, s2, e2 = kafka_compression.decode(buf, pos, e, lim, int(v_attributes.compression))
+    except _rt.DecodeError as exc:
+        raise exc.within("records")
+    v_records = _g_record_list(
+        b2, s2, e2, lim, v_num_records, v_attributes.is_control, pos, b2 is not buf, False, "records", path
+    )
+    pos = e
+    if pos - s_partition_leader_epoch != v_len_batch:
+        raise _rt.DecodeError(
+            "invalid_length",
+            f"declares {v_len_batch} bytes, the content takes {pos - s_partition_leader_epoch}",
+            s_len_batch,
+            "len_batch",
+        )
+    return (
+        RecordBatchV2Header(
+            v_base_offset,
+            v_len_batch,
+            v_partition_leader_epoch,
+            v_magic,
+            v_crc,
+            v_attributes,
+            v_last_offset_delta,
+            v_base_timestamp,
+            v_max_timestamp,
+            v_producer_id,
+            v_producer_epoch,
+            v_base_sequence,
+            v_num_records,
+        ),
+        v_records,
+        pos,
+    )
 
 
 def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> RecordBatchV2:
@@ -1665,6 +1788,33 @@ def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
     (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
     """
     return _decode_stream(_d_record_batch_v2, FORMAT, data, limits, tuples=tuples)
+
+
+def decode_iter(
+    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
+) -> tuple[RecordBatchV2Header, Iterator[Record | tuple[Any, ...]]]:
+    """Decode exactly one record_batch_v2, its records one at a time: return the fields before
+    them (a `HEADER` value) and an iterator that decodes each element when it reaches it.
+
+    Everything about the value as a whole is read and checked before this returns: its size,
+    checksum and decompression. An element's error is raised by the iteration that reaches it,
+    with the kind, offset and path `decode` gives it; so are a count the bytes cannot hold and
+    bytes left after the last element. Elements not reached are not checked.
+
+    With `tuples`, the elements of lists of Record, Header come in their tuple form
+    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    """
+    return _decode_iter(_i_record_batch_v2, FORMAT, data, limits, tuples=tuples)
+
+
+def decode_stream_iter(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Stream:
+    """Decode record_batch_v2 values laid end to end as `decode_stream` does, each as `decode_iter` does:
+    the stream's items are (header, iterator) pairs; a cut-off last value is reported, not raised.
+
+    With `tuples`, the elements of lists of Record, Header come in their tuple form
+    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    """
+    return _decode_stream_iter(_i_record_batch_v2, FORMAT, data, limits, tuples=tuples)
 
 
 def encode(value: RecordBatchV2) -> bytes:

@@ -315,10 +315,6 @@ _L6 = (("has_key", 0, 1), ("use_last_ts", 0, 1), ("seq_num_prev_plus_one", 0, 1)
 _L7 = (("has_key", "<B"),)
 _L8 = (("timestamp_written", "<Q"),)
 _L9 = (("len_key", ">B"),)
-_L10 = (("codec", 0, 1), ("num_messages_in_flags", 0, 1), ("is_sparse", 0, 1), ("has_extra_flags", 0, 1))
-_L11 = (("codec", "<B"),)
-_L12 = (("extra_flags", ">B"),)
-_L13 = (("first_seq_num", "<Q"),)
 
 
 def _uvarint(buf: bytes, pos: int, end: int, max_bytes: int, path: str, max_bits: int) -> tuple[int, int]:
@@ -1029,7 +1025,7 @@ def _d_bundle_header(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_
     v_last_seq_num_delta: Any
     x: int
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L10)
+        raise _rt.short_run(buf, pos, end, _L0)
     g_codec = buf[pos]
     v_codec = g_codec & 0x3
     v_num_messages_in_flags = (g_codec >> 2) & 0xF
@@ -1152,7 +1148,7 @@ def _e_bundle_header(v: BundleHeader, out: list[Any], p_base_seq_num: int) -> in
                         | (_check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
                     ),
                 ),
-                _L11,
+                _L1,
             ) from None
         if v_has_extra_flags:
             if v_extra_flags is None:
@@ -1163,7 +1159,7 @@ def _e_bundle_header(v: BundleHeader, out: list[Any], p_base_seq_num: int) -> in
                 out.append(_BYTE[v_extra_flags])
                 w += 1
             except (_struct.error, TypeError, ValueError) as exc:
-                raise _rt.range_error(exc, (v_extra_flags,), _L12) from None
+                raise _rt.range_error(exc, (v_extra_flags,), _L2) from None
         elif v_extra_flags is not None:
             raise _rt.invalid_encode("is set, but its condition is false", None, "extra_flags")
         if v_has_extra_flags and ((v_extra_flags & 1) != 0):
@@ -1193,7 +1189,7 @@ def _e_bundle_header(v: BundleHeader, out: list[Any], p_base_seq_num: int) -> in
                 out.append(_S1.pack(v_first_seq_num))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
-                raise _rt.range_error(exc, (v_first_seq_num,), _L13) from None
+                raise _rt.range_error(exc, (v_first_seq_num,), _L3) from None
         elif v_first_seq_num is not None:
             raise _rt.invalid_encode("is set, but its condition is false", None, "first_seq_num")
         i_num_messages = v_num_messages_in_flags if (v_num_messages_in_flags != 0) else v_num_messages_varint

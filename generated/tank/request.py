@@ -638,44 +638,26 @@ _L13 = (("num_partitions", ">B"),)
 _L14 = (("partition", 0, 2),)
 _L15 = (("partition", "<H"),)
 _L16 = (("base_seq_num", "<Q"),)
-_L17 = (("client_version", 0, 2), ("request_id", 2, 4), ("len_client_id", 6, 1))
-_L18 = (("max_wait_ms", 0, 8), ("min_bytes", 8, 4))
-_L19 = (("num_topics", 0, 1),)
-_L20 = (("client_version", "<H"), ("request_id", "<I"), ("len_client_id", "<B"))
-_L21 = (("max_wait_ms", "<Q"), ("min_bytes", "<I"))
-_L22 = (("num_topics", ">B"),)
-_L23 = (("prefer_local_node", 0, 1), ("reserved", 0, 1))
-_L24 = (("prefer_local_node", "<B"),)
-_L25 = (("len_name", 0, 1),)
-_L26 = (("num_partitions", 0, 1),)
-_L27 = (("len_name", ">B"),)
-_L28 = (("num_partitions", ">B"),)
-_L29 = (("partition", 0, 2), ("seq_num", 2, 8), ("fetch_size", 10, 4))
-_L30 = (("partition", "<H"), ("seq_num", "<Q"), ("fetch_size", "<I"))
-_L31 = (("replica_id", 0, 2), ("max_wait_ms", 2, 8), ("min_bytes", 10, 4), ("num_topics", 14, 2))
-_L32 = (("replica_id", "<H"), ("max_wait_ms", "<Q"), ("min_bytes", "<I"), ("num_topics", "<H"))
-_L33 = (("len_name", 0, 1),)
-_L34 = (("num_partitions", 0, 2),)
-_L35 = (("len_name", ">B"),)
-_L36 = (("num_partitions", "<H"),)
-_L37 = (("replica_id", 0, 2),)
-_L38 = (("replica_id", "<H"),)
-_L39 = (("request_id", 0, 4),)
-_L40 = (("request_id", "<I"),)
-_L41 = (("request_id", 0, 4), ("flags", 4, 1))
-_L42 = (("request_id", "<I"), ("flags", "<B"))
-_L43 = (("request_id", 0, 4), ("flags", 4, 1))
-_L44 = (("request_id", "<I"), ("flags", "<B"))
-_L45 = (("request_id", 0, 4), ("len_topic", 4, 1))
-_L46 = (("num_partitions", 0, 2),)
-_L47 = (("request_id", "<I"), ("len_topic", "<B"))
-_L48 = (("num_partitions", "<H"),)
-_L49 = (("request_id", 0, 4), ("len_topic", 4, 1))
-_L50 = (("partition", 0, 2),)
-_L51 = (("request_id", "<I"), ("len_topic", "<B"))
-_L52 = (("partition", "<H"),)
-_L53 = (("request_id", 0, 4), ("len_topic", 4, 1))
-_L54 = (("request_id", "<I"), ("len_topic", "<B"))
+_L17 = (("max_wait_ms", 0, 8), ("min_bytes", 8, 4))
+_L18 = (("num_topics", 0, 1),)
+_L19 = (("max_wait_ms", "<Q"), ("min_bytes", "<I"))
+_L20 = (("num_topics", ">B"),)
+_L21 = (("prefer_local_node", 0, 1), ("reserved", 0, 1))
+_L22 = (("prefer_local_node", "<B"),)
+_L23 = (("partition", 0, 2), ("seq_num", 2, 8), ("fetch_size", 10, 4))
+_L24 = (("partition", "<H"), ("seq_num", "<Q"), ("fetch_size", "<I"))
+_L25 = (("replica_id", 0, 2), ("max_wait_ms", 2, 8), ("min_bytes", 10, 4), ("num_topics", 14, 2))
+_L26 = (("replica_id", "<H"), ("max_wait_ms", "<Q"), ("min_bytes", "<I"), ("num_topics", "<H"))
+_L27 = (("num_partitions", 0, 2),)
+_L28 = (("num_partitions", "<H"),)
+_L29 = (("replica_id", 0, 2),)
+_L30 = (("replica_id", "<H"),)
+_L31 = (("request_id", 0, 4),)
+_L32 = (("request_id", "<I"),)
+_L33 = (("request_id", 0, 4), ("flags", 4, 1))
+_L34 = (("request_id", "<I"), ("flags", "<B"))
+_L35 = (("request_id", 0, 4), ("len_topic", 4, 1))
+_L36 = (("request_id", "<I"), ("len_topic", "<B"))
 
 
 def _uvarint(buf: bytes, pos: int, end: int, max_bytes: int, path: str, max_bits: int) -> tuple[int, int]:
@@ -1422,7 +1404,7 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
     e: int
     start = pos
     if pos + 7 > end:
-        raise _rt.short_run(buf, pos, end, _L17)
+        raise _rt.short_run(buf, pos, end, _L4)
     v_client_version, v_request_id, v_len_client_id = _S2.unpack_from(buf, pos)
     pos += 7
     n = v_len_client_id
@@ -1437,7 +1419,7 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "client_id") from None
     pos = e
     if pos + 12 > end:
-        raise _rt.short_run(buf, pos, end, _L18)
+        raise _rt.short_run(buf, pos, end, _L17)
     v_max_wait_ms, v_min_bytes = _S6.unpack_from(buf, pos)
     pos += 12
     if v_client_version >= 3:
@@ -1448,7 +1430,7 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
     else:
         v_flags = None
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L19)
+        raise _rt.short_run(buf, pos, end, _L18)
     v_num_topics = buf[pos]
     pos += 1
     v_topics = []
@@ -1533,7 +1515,7 @@ def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
                     v_request_id,
                     v_len_client_id,
                 ),
-                _L20,
+                _L7,
             ) from None
         if v_client_id is None:
             raise _rt.missing("client_id")
@@ -1554,7 +1536,7 @@ def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
                     v_max_wait_ms,
                     v_min_bytes,
                 ),
-                _L21,
+                _L19,
             ) from None
         if v_client_version >= 3:
             if v_flags is None:
@@ -1571,7 +1553,7 @@ def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
             out.append(_BYTE[v_num_topics])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_num_topics,), _L22) from None
+            raise _rt.range_error(exc, (v_num_topics,), _L20) from None
         if v_topics is None:
             raise _rt.missing("topics")
         if len(v_topics) != v_num_topics:
@@ -1596,7 +1578,7 @@ def _d_consume_flags(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Co
     v_prefer_local_node: bool
     v_reserved: int
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L23)
+        raise _rt.short_run(buf, pos, end, _L21)
     g_prefer_local_node = buf[pos]
     v_prefer_local_node = (g_prefer_local_node & 0x1) != 0
     v_reserved = (g_prefer_local_node >> 1) & 0x7F
@@ -1643,7 +1625,7 @@ def _e_consume_flags(v: ConsumeFlags, out: list[Any]) -> int:
                         | (_check_bits(v_reserved, 7, "reserved") << 1)
                     ),
                 ),
-                _L24,
+                _L22,
             ) from None
         return w
     except _rt.EncodeError:
@@ -1667,7 +1649,7 @@ def _d_consume_topic(
     e: int
     start = pos
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L25)
+        raise _rt.short_run(buf, pos, end, _L10)
     v_len_name = buf[pos]
     pos += 1
     n = v_len_name
@@ -1682,7 +1664,7 @@ def _d_consume_topic(
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L26)
+        raise _rt.short_run(buf, pos, end, _L11)
     v_num_partitions = buf[pos]
     pos += 1
     v_partitions = []
@@ -1749,7 +1731,7 @@ def _e_consume_topic(v: ConsumeTopic | tuple[Any, ...], out: list[Any]) -> int:
             out.append(_BYTE[v_len_name])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_len_name,), _L27) from None
+            raise _rt.range_error(exc, (v_len_name,), _L12) from None
         if v_name is None:
             raise _rt.missing("name")
         d = b_name
@@ -1761,7 +1743,7 @@ def _e_consume_topic(v: ConsumeTopic | tuple[Any, ...], out: list[Any]) -> int:
             out.append(_BYTE[v_num_partitions])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_num_partitions,), _L28) from None
+            raise _rt.range_error(exc, (v_num_partitions,), _L13) from None
         if v_partitions is None:
             raise _rt.missing("partitions")
         if len(v_partitions) != v_num_partitions:
@@ -1790,7 +1772,7 @@ def _d_consume_partition(
     v_seq_num: int
     v_fetch_size: int
     if pos + 14 > end:
-        raise _rt.short_run(buf, pos, end, _L29)
+        raise _rt.short_run(buf, pos, end, _L23)
     v_partition, v_seq_num, v_fetch_size = _S8.unpack_from(buf, pos)
     pos += 14
     if as_tuple:
@@ -1826,7 +1808,7 @@ def _e_consume_partition(v: ConsumePartition | tuple[Any, ...], out: list[Any]) 
                     v_seq_num,
                     v_fetch_size,
                 ),
-                _L30,
+                _L24,
             ) from None
         return w
     except _rt.EncodeError:
@@ -1845,7 +1827,7 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     _etopics: Any
     count: int
     if pos + 16 > end:
-        raise _rt.short_run(buf, pos, end, _L31)
+        raise _rt.short_run(buf, pos, end, _L25)
     v_replica_id, v_max_wait_ms, v_min_bytes, v_num_topics = _S9.unpack_from(buf, pos)
     pos += 16
     v_topics = []
@@ -1906,7 +1888,7 @@ def _e_consume_peer_request(v: ConsumePeerRequest, out: list[Any]) -> int:
                     v_min_bytes,
                     v_num_topics,
                 ),
-                _L32,
+                _L26,
             ) from None
         if v_topics is None:
             raise _rt.missing("topics")
@@ -1942,7 +1924,7 @@ def _d_consume_peer_topic(
     e: int
     start = pos
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L33)
+        raise _rt.short_run(buf, pos, end, _L10)
     v_len_name = buf[pos]
     pos += 1
     n = v_len_name
@@ -1957,7 +1939,7 @@ def _d_consume_peer_topic(
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
     if pos + 2 > end:
-        raise _rt.short_run(buf, pos, end, _L34)
+        raise _rt.short_run(buf, pos, end, _L27)
     (v_num_partitions,) = _S4.unpack_from(buf, pos)
     pos += 2
     v_partitions = []
@@ -2024,7 +2006,7 @@ def _e_consume_peer_topic(v: ConsumePeerTopic | tuple[Any, ...], out: list[Any])
             out.append(_BYTE[v_len_name])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_len_name,), _L35) from None
+            raise _rt.range_error(exc, (v_len_name,), _L12) from None
         if v_name is None:
             raise _rt.missing("name")
         d = b_name
@@ -2034,7 +2016,7 @@ def _e_consume_peer_topic(v: ConsumePeerTopic | tuple[Any, ...], out: list[Any])
             out.append(_S4.pack(v_num_partitions))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_num_partitions,), _L36) from None
+            raise _rt.range_error(exc, (v_num_partitions,), _L28) from None
         if v_partitions is None:
             raise _rt.missing("partitions")
         if len(v_partitions) != v_num_partitions:
@@ -2058,7 +2040,7 @@ def _d_reg_replica_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
     """Decode one reg_replica_request from buf[pos:end]; return it and the position after it."""
     v_replica_id: int
     if pos + 2 > end:
-        raise _rt.short_run(buf, pos, end, _L37)
+        raise _rt.short_run(buf, pos, end, _L29)
     (v_replica_id,) = _S4.unpack_from(buf, pos)
     pos += 2
     return RegReplicaRequest(v_replica_id), pos
@@ -2076,7 +2058,7 @@ def _e_reg_replica_request(v: RegReplicaRequest, out: list[Any]) -> int:
             out.append(_S4.pack(v_replica_id))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_replica_id,), _L38) from None
+            raise _rt.range_error(exc, (v_replica_id,), _L30) from None
         return w
     except _rt.EncodeError:
         raise
@@ -2088,7 +2070,7 @@ def _d_status_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[S
     """Decode one status_request from buf[pos:end]; return it and the position after it."""
     v_request_id: int
     if pos + 4 > end:
-        raise _rt.short_run(buf, pos, end, _L39)
+        raise _rt.short_run(buf, pos, end, _L31)
     (v_request_id,) = _S1.unpack_from(buf, pos)
     pos += 4
     return StatusRequest(v_request_id), pos
@@ -2106,7 +2088,7 @@ def _e_status_request(v: StatusRequest, out: list[Any]) -> int:
             out.append(_S1.pack(v_request_id))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_request_id,), _L40) from None
+            raise _rt.range_error(exc, (v_request_id,), _L32) from None
         return w
     except _rt.EncodeError:
         raise
@@ -2119,7 +2101,7 @@ def _d_discover_topics_request(buf: bytes, pos: int, end: int, lim: list[int]) -
     v_request_id: int
     v_flags: int
     if pos + 5 > end:
-        raise _rt.short_run(buf, pos, end, _L41)
+        raise _rt.short_run(buf, pos, end, _L33)
     v_request_id, v_flags = _S3.unpack_from(buf, pos)
     pos += 5
     return DiscoverTopicsRequest(v_request_id, v_flags), pos
@@ -2146,7 +2128,7 @@ def _e_discover_topics_request(v: DiscoverTopicsRequest, out: list[Any]) -> int:
                     v_request_id,
                     v_flags,
                 ),
-                _L42,
+                _L34,
             ) from None
         return w
     except _rt.EncodeError:
@@ -2160,7 +2142,7 @@ def _d_discover_topology_request(buf: bytes, pos: int, end: int, lim: list[int])
     v_request_id: int
     v_flags: int
     if pos + 5 > end:
-        raise _rt.short_run(buf, pos, end, _L43)
+        raise _rt.short_run(buf, pos, end, _L33)
     v_request_id, v_flags = _S3.unpack_from(buf, pos)
     pos += 5
     return DiscoverTopologyRequest(v_request_id, v_flags), pos
@@ -2187,7 +2169,7 @@ def _e_discover_topology_request(v: DiscoverTopologyRequest, out: list[Any]) -> 
                     v_request_id,
                     v_flags,
                 ),
-                _L44,
+                _L34,
             ) from None
         return w
     except _rt.EncodeError:
@@ -2209,7 +2191,7 @@ def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     e: int
     start = pos
     if pos + 5 > end:
-        raise _rt.short_run(buf, pos, end, _L45)
+        raise _rt.short_run(buf, pos, end, _L35)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
     pos += 5
     n = v_len_topic
@@ -2224,7 +2206,7 @@ def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
     if pos + 2 > end:
-        raise _rt.short_run(buf, pos, end, _L46)
+        raise _rt.short_run(buf, pos, end, _L27)
     (v_num_partitions,) = _S4.unpack_from(buf, pos)
     pos += 2
     if pos < end and (x := buf[pos]) < 128:
@@ -2294,7 +2276,7 @@ def _e_create_topic_request(v: CreateTopicRequest, out: list[Any]) -> int:
                     v_request_id,
                     v_len_topic,
                 ),
-                _L47,
+                _L36,
             ) from None
         if v_topic is None:
             raise _rt.missing("topic")
@@ -2307,7 +2289,7 @@ def _e_create_topic_request(v: CreateTopicRequest, out: list[Any]) -> int:
             out.append(_S4.pack(v_num_partitions))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_num_partitions,), _L48) from None
+            raise _rt.range_error(exc, (v_num_partitions,), _L28) from None
         x = v_len_config
         if not 0 <= x < 4294967296:
             raise _rt.out_of_range(x, 32, "len_config", signed=False)
@@ -2336,7 +2318,7 @@ def _d_reload_conf_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
     e: int
     start = pos
     if pos + 5 > end:
-        raise _rt.short_run(buf, pos, end, _L49)
+        raise _rt.short_run(buf, pos, end, _L35)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
     pos += 5
     n = v_len_topic
@@ -2351,7 +2333,7 @@ def _d_reload_conf_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
     if pos + 2 > end:
-        raise _rt.short_run(buf, pos, end, _L50)
+        raise _rt.short_run(buf, pos, end, _L14)
     (v_partition,) = _S4.unpack_from(buf, pos)
     pos += 2
     return ReloadConfRequest(v_request_id, v_len_topic, v_topic, v_partition), pos
@@ -2391,7 +2373,7 @@ def _e_reload_conf_request(v: ReloadConfRequest, out: list[Any]) -> int:
                     v_request_id,
                     v_len_topic,
                 ),
-                _L51,
+                _L36,
             ) from None
         if v_topic is None:
             raise _rt.missing("topic")
@@ -2404,7 +2386,7 @@ def _e_reload_conf_request(v: ReloadConfRequest, out: list[Any]) -> int:
             out.append(_S4.pack(v_partition))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_partition,), _L52) from None
+            raise _rt.range_error(exc, (v_partition,), _L15) from None
         return w
     except _rt.EncodeError:
         raise
@@ -2424,7 +2406,7 @@ def _d_discover_partitions_request(
     e: int
     start = pos
     if pos + 5 > end:
-        raise _rt.short_run(buf, pos, end, _L53)
+        raise _rt.short_run(buf, pos, end, _L35)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
     pos += 5
     n = v_len_topic
@@ -2478,7 +2460,7 @@ def _e_discover_partitions_request(v: DiscoverPartitionsRequest, out: list[Any])
                     v_request_id,
                     v_len_topic,
                 ),
-                _L54,
+                _L36,
             ) from None
         if v_topic is None:
             raise _rt.missing("topic")

@@ -882,68 +882,47 @@ _L17 = (("num_partitions", ">B"),)
 _L18 = (("partition", 0, 2),)
 _L19 = (("partition", "<H"),)
 _L20 = (("error_or_flags", ">B"),)
-_L21 = (("leader_address", "<I"),)
-_L22 = (("leader_port", "<H"),)
-_L23 = (("base_seq_num", "<Q"),)
-_L24 = (("high_watermark", "<Q"),)
-_L25 = (("len_chunk", "<I"),)
-_L26 = (("first_available_seq_num", "<Q"),)
-_L27 = (("len_header", 0, 4),)
-_L28 = (("len_header", "<I"),)
-_L29 = (("num_topics", 0, 2),)
-_L30 = (("num_topics", "<H"),)
-_L31 = (("len_name", 0, 1),)
-_L32 = (("num_partitions", 0, 2),)
-_L33 = (("len_name", ">B"),)
-_L34 = (("num_partitions", "<H"),)
-_L35 = (
+_L21 = (("base_seq_num", "<Q"),)
+_L22 = (("high_watermark", "<Q"),)
+_L23 = (("len_chunk", "<I"),)
+_L24 = (("first_available_seq_num", "<Q"),)
+_L25 = (("num_topics", 0, 2),)
+_L26 = (("num_topics", "<H"),)
+_L27 = (("num_partitions", 0, 2),)
+_L28 = (("num_partitions", "<H"),)
+_L29 = (
     ("request_id", 0, 4),
     ("flags", 4, 1),
     ("is_cluster_aware", 5, 1),
     ("num_topics", 6, 4),
     ("num_partitions", 10, 4),
 )
-_L36 = (("num_open_partitions", 0, 4), ("open_time", 4, 4), ("startup_secs", 8, 4), ("version", 12, 4))
-_L37 = (
+_L30 = (("num_open_partitions", 0, 4), ("open_time", 4, 4), ("startup_secs", 8, 4), ("version", 12, 4))
+_L31 = (
     ("request_id", "<I"),
     ("flags", "<B"),
     ("is_cluster_aware", "<B"),
     ("num_topics", "<I"),
     ("num_partitions", "<I"),
 )
-_L38 = (("num_open_partitions", "<I"), ("open_time", "<I"), ("startup_secs", "<I"), ("version", "<I"))
-_L39 = (("reserved", 0, 1), ("len_name", 1, 1))
-_L40 = (("num_nodes", 0, 4),)
-_L41 = (("reserved", ">B"), ("len_name", ">B"))
-_L42 = (("num_nodes", "<I"),)
-_L43 = (("request_id", 0, 4), ("num_topics", 4, 4), ("is_cluster_aware", 8, 1))
-_L44 = (("request_id", "<I"), ("num_topics", "<I"), ("is_cluster_aware", "<B"))
-_L45 = (("len_name", 0, 1),)
-_L46 = (("is_enabled", 0, 1),)
-_L47 = (("num_partitions", 0, 2),)
-_L48 = (("len_name", ">B"),)
-_L49 = (("is_enabled", ">B"),)
-_L50 = (("num_partitions", "<H"),)
-_L51 = (("replication_factor", ">B"),)
-_L52 = (("request_id", 0, 4), ("marker", 4, 2))
-_L53 = (("request_id", "<I"), ("marker", "<H"))
-_L54 = (("request_id", 0, 4), ("len_topic", 4, 1))
-_L55 = (("error", 0, 1),)
-_L56 = (("request_id", "<I"), ("len_topic", "<B"))
-_L57 = (("error", ">B"),)
-_L58 = (("request_id", 0, 4), ("len_topic", 4, 1))
-_L59 = (("partition", 0, 2), ("error", 2, 1))
-_L60 = (("request_id", "<I"), ("len_topic", "<B"))
-_L61 = (("partition", "<H"), ("error", "<B"))
-_L62 = (("request_id", 0, 4), ("len_topic", 4, 1))
-_L63 = (("num_partitions", 0, 2),)
-_L64 = (("request_id", "<I"), ("len_topic", "<B"))
-_L65 = (("num_partitions", "<H"),)
-_L66 = (("first_available_seq_num", 0, 8), ("high_watermark", 8, 8))
-_L67 = (("first_available_seq_num", "<Q"), ("high_watermark", "<Q"))
-_L68 = (("error", ">B"),)
-_L69 = (("leader_address", "<I"),)
-_L70 = (("leader_port", "<H"),)
+_L32 = (("num_open_partitions", "<I"), ("open_time", "<I"), ("startup_secs", "<I"), ("version", "<I"))
+_L33 = (("reserved", 0, 1), ("len_name", 1, 1))
+_L34 = (("num_nodes", 0, 4),)
+_L35 = (("reserved", ">B"), ("len_name", ">B"))
+_L36 = (("num_nodes", "<I"),)
+_L37 = (("request_id", 0, 4), ("num_topics", 4, 4), ("is_cluster_aware", 8, 1))
+_L38 = (("request_id", "<I"), ("num_topics", "<I"), ("is_cluster_aware", "<B"))
+_L39 = (("is_enabled", 0, 1),)
+_L40 = (("is_enabled", ">B"),)
+_L41 = (("replication_factor", ">B"),)
+_L42 = (("request_id", 0, 4), ("marker", 4, 2))
+_L43 = (("request_id", "<I"), ("marker", "<H"))
+_L44 = (("request_id", 0, 4), ("len_topic", 4, 1))
+_L45 = (("request_id", "<I"), ("len_topic", "<B"))
+_L46 = (("partition", 0, 2), ("error", 2, 1))
+_L47 = (("partition", "<H"), ("error", "<B"))
+_L48 = (("first_available_seq_num", 0, 8), ("high_watermark", 8, 8))
+_L49 = (("first_available_seq_num", "<Q"), ("high_watermark", "<Q"))
 
 
 def _uvarint(buf: bytes, pos: int, end: int, max_bytes: int, path: str, max_bits: int) -> tuple[int, int]:
@@ -1807,7 +1786,7 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
                 out.append(_S1.pack(v_leader_address))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
-                raise _rt.range_error(exc, (v_leader_address,), _L21) from None
+                raise _rt.range_error(exc, (v_leader_address,), _L8) from None
         elif v_leader_address is not None:
             raise _rt.invalid_encode("is set, but its condition is false", None, "leader_address")
         if (v_partition != 65535) and (v_error_or_flags == ConsumeStatus.other_leader):
@@ -1817,7 +1796,7 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
                 out.append(_S2.pack(v_leader_port))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
-                raise _rt.range_error(exc, (v_leader_port,), _L22) from None
+                raise _rt.range_error(exc, (v_leader_port,), _L9) from None
         elif v_leader_port is not None:
             raise _rt.invalid_encode("is set, but its condition is false", None, "leader_port")
         i_has_chunk = (
@@ -1834,7 +1813,7 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
                 out.append(_S4.pack(v_base_seq_num))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
-                raise _rt.range_error(exc, (v_base_seq_num,), _L23) from None
+                raise _rt.range_error(exc, (v_base_seq_num,), _L21) from None
         elif v_base_seq_num is not None:
             raise _rt.invalid_encode("is set, but its condition is false", None, "base_seq_num")
         if i_has_chunk:
@@ -1844,7 +1823,7 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
                 out.append(_S4.pack(v_high_watermark))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
-                raise _rt.range_error(exc, (v_high_watermark,), _L24) from None
+                raise _rt.range_error(exc, (v_high_watermark,), _L22) from None
         elif v_high_watermark is not None:
             raise _rt.invalid_encode("is set, but its condition is false", None, "high_watermark")
         if i_has_chunk:
@@ -1854,7 +1833,7 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
                 out.append(_S1.pack(v_len_chunk))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
-                raise _rt.range_error(exc, (v_len_chunk,), _L25) from None
+                raise _rt.range_error(exc, (v_len_chunk,), _L23) from None
         elif v_len_chunk is not None:
             raise _rt.invalid_encode("is set, but its condition is false", None, "len_chunk")
         if i_has_chunk and (v_error_or_flags == ConsumeStatus.boundary_check):
@@ -1864,7 +1843,7 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
                 out.append(_S4.pack(v_first_available_seq_num))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
-                raise _rt.range_error(exc, (v_first_available_seq_num,), _L26) from None
+                raise _rt.range_error(exc, (v_first_available_seq_num,), _L24) from None
         elif v_first_available_seq_num is not None:
             raise _rt.invalid_encode("is set, but its condition is false", None, "first_available_seq_num")
         return w
@@ -2308,7 +2287,7 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: list[int]) -> 
     e: int
     p: int
     if pos + 4 > end:
-        raise _rt.short_run(buf, pos, end, _L27)
+        raise _rt.short_run(buf, pos, end, _L10)
     (v_len_header,) = _S1.unpack_from(buf, pos)
     pos += 4
     n = v_len_header
@@ -2395,7 +2374,7 @@ def _e_consume_peer_response(v: ConsumePeerResponse, out: list[Any]) -> int:
             out.append(_S1.pack(v_len_header))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_len_header,), _L28) from None
+            raise _rt.range_error(exc, (v_len_header,), _L11) from None
         if v_header is None:
             raise _rt.missing("header")
         d = b_header
@@ -2417,7 +2396,7 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
     v_topics: list[ConsumePeerTopicHeader]
     count: int
     if pos + 2 > end:
-        raise _rt.short_run(buf, pos, end, _L29)
+        raise _rt.short_run(buf, pos, end, _L25)
     (v_num_topics,) = _S2.unpack_from(buf, pos)
     pos += 2
     v_topics = []
@@ -2459,7 +2438,7 @@ def _e_consume_peer_header(v: ConsumePeerHeader, out: list[Any]) -> int:
             out.append(_S2.pack(v_num_topics))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_num_topics,), _L30) from None
+            raise _rt.range_error(exc, (v_num_topics,), _L26) from None
         if v_topics is None:
             raise _rt.missing("topics")
         if len(v_topics) != v_num_topics:
@@ -2489,7 +2468,7 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: list[int])
     e: int
     start = pos
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L31)
+        raise _rt.short_run(buf, pos, end, _L14)
     v_len_name = buf[pos]
     pos += 1
     n = v_len_name
@@ -2504,7 +2483,7 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: list[int])
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
     if pos + 2 > end:
-        raise _rt.short_run(buf, pos, end, _L32)
+        raise _rt.short_run(buf, pos, end, _L27)
     (v_num_partitions,) = _S2.unpack_from(buf, pos)
     pos += 2
     if v_num_partitions != 0:
@@ -2558,7 +2537,7 @@ def _e_consume_peer_topic_header(v: ConsumePeerTopicHeader, out: list[Any]) -> i
             out.append(_BYTE[v_len_name])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_len_name,), _L33) from None
+            raise _rt.range_error(exc, (v_len_name,), _L16) from None
         if v_name is None:
             raise _rt.missing("name")
         d = b_name
@@ -2568,7 +2547,7 @@ def _e_consume_peer_topic_header(v: ConsumePeerTopicHeader, out: list[Any]) -> i
             out.append(_S2.pack(v_num_partitions))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_num_partitions,), _L34) from None
+            raise _rt.range_error(exc, (v_num_partitions,), _L28) from None
         if v_num_partitions != 0:
             if v_partitions is None:
                 raise _rt.missing("partitions")
@@ -2834,7 +2813,7 @@ def _d_status_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
     v_startup_secs: int
     v_version: int
     if pos + 14 > end:
-        raise _rt.short_run(buf, pos, end, _L35)
+        raise _rt.short_run(buf, pos, end, _L29)
     v_request_id, v_flags, v_is_cluster_aware, v_num_topics, v_num_partitions = _S5.unpack_from(buf, pos)
     pos += 14
     if v_is_cluster_aware != 0:
@@ -2845,7 +2824,7 @@ def _d_status_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
     else:
         v_cluster = None
     if pos + 16 > end:
-        raise _rt.short_run(buf, pos, end, _L36)
+        raise _rt.short_run(buf, pos, end, _L30)
     v_num_open_partitions, v_open_time, v_startup_secs, v_version = _S6.unpack_from(buf, pos)
     pos += 16
     return StatusResponse(
@@ -2901,7 +2880,7 @@ def _e_status_response(v: StatusResponse, out: list[Any]) -> int:
                     v_num_topics,
                     v_num_partitions,
                 ),
-                _L37,
+                _L31,
             ) from None
         if v_is_cluster_aware != 0:
             if v_cluster is None:
@@ -2932,7 +2911,7 @@ def _e_status_response(v: StatusResponse, out: list[Any]) -> int:
                     v_startup_secs,
                     v_version,
                 ),
-                _L38,
+                _L32,
             ) from None
         return w
     except _rt.EncodeError:
@@ -2951,7 +2930,7 @@ def _d_cluster_info(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Clu
     e: int
     start = pos
     if pos + 2 > end:
-        raise _rt.short_run(buf, pos, end, _L39)
+        raise _rt.short_run(buf, pos, end, _L33)
     v_reserved, v_len_name = _S7.unpack_from(buf, pos)
     pos += 2
     n = v_len_name
@@ -2966,7 +2945,7 @@ def _d_cluster_info(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Clu
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
     if pos + 4 > end:
-        raise _rt.short_run(buf, pos, end, _L40)
+        raise _rt.short_run(buf, pos, end, _L34)
     (v_num_nodes,) = _S1.unpack_from(buf, pos)
     pos += 4
     return ClusterInfo(v_reserved, v_len_name, v_name, v_num_nodes), pos
@@ -3006,7 +2985,7 @@ def _e_cluster_info(v: ClusterInfo, out: list[Any]) -> int:
                     v_reserved,
                     v_len_name,
                 ),
-                _L41,
+                _L35,
             ) from None
         if v_name is None:
             raise _rt.missing("name")
@@ -3019,7 +2998,7 @@ def _e_cluster_info(v: ClusterInfo, out: list[Any]) -> int:
             out.append(_S1.pack(v_num_nodes))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_num_nodes,), _L42) from None
+            raise _rt.range_error(exc, (v_num_nodes,), _L36) from None
         return w
     except _rt.EncodeError:
         raise
@@ -3036,7 +3015,7 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: list[int]) 
     _etopics: Any
     count: int
     if pos + 9 > end:
-        raise _rt.short_run(buf, pos, end, _L43)
+        raise _rt.short_run(buf, pos, end, _L37)
     v_request_id, v_num_topics, v_is_cluster_aware = _S8.unpack_from(buf, pos)
     pos += 9
     v_topics = []
@@ -3093,7 +3072,7 @@ def _e_discover_topics_response(v: DiscoverTopicsResponse, out: list[Any]) -> in
                     v_num_topics,
                     v_is_cluster_aware,
                 ),
-                _L44,
+                _L38,
             ) from None
         if v_topics is None:
             raise _rt.missing("topics")
@@ -3128,7 +3107,7 @@ def _d_topic_info(
     e: int
     start = pos
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L45)
+        raise _rt.short_run(buf, pos, end, _L14)
     v_len_name = buf[pos]
     pos += 1
     n = v_len_name
@@ -3143,11 +3122,11 @@ def _d_topic_info(
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L46)
+        raise _rt.short_run(buf, pos, end, _L39)
     v_is_enabled = buf[pos]
     pos += 1
     if pos + 2 > end:
-        raise _rt.short_run(buf, pos, end, _L47)
+        raise _rt.short_run(buf, pos, end, _L27)
     (v_num_partitions,) = _S2.unpack_from(buf, pos)
     pos += 2
     if p_is_cluster_aware:
@@ -3196,7 +3175,7 @@ def _e_topic_info(v: TopicInfo | tuple[Any, ...], out: list[Any], p_is_cluster_a
             out.append(_BYTE[v_len_name])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_len_name,), _L48) from None
+            raise _rt.range_error(exc, (v_len_name,), _L16) from None
         if v_name is None:
             raise _rt.missing("name")
         d = b_name
@@ -3210,14 +3189,14 @@ def _e_topic_info(v: TopicInfo | tuple[Any, ...], out: list[Any], p_is_cluster_a
             out.append(_BYTE[v_is_enabled])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_is_enabled,), _L49) from None
+            raise _rt.range_error(exc, (v_is_enabled,), _L40) from None
         if v_num_partitions is None:
             raise _rt.missing("num_partitions")
         try:
             out.append(_S2.pack(v_num_partitions))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_num_partitions,), _L50) from None
+            raise _rt.range_error(exc, (v_num_partitions,), _L28) from None
         if p_is_cluster_aware:
             if v_replication_factor is None:
                 raise _rt.missing("replication_factor")
@@ -3227,7 +3206,7 @@ def _e_topic_info(v: TopicInfo | tuple[Any, ...], out: list[Any], p_is_cluster_a
                 out.append(_BYTE[v_replication_factor])
                 w += 1
             except (_struct.error, TypeError, ValueError) as exc:
-                raise _rt.range_error(exc, (v_replication_factor,), _L51) from None
+                raise _rt.range_error(exc, (v_replication_factor,), _L41) from None
         elif v_replication_factor is not None:
             raise _rt.invalid_encode("is set, but its condition is false", None, "replication_factor")
         return w
@@ -3246,7 +3225,7 @@ def _d_discover_topology_response(
     v_cluster: bytes
     e: int
     if pos + 6 > end:
-        raise _rt.short_run(buf, pos, end, _L52)
+        raise _rt.short_run(buf, pos, end, _L42)
     v_request_id, v_marker = _S9.unpack_from(buf, pos)
     pos += 6
     e = end
@@ -3278,7 +3257,7 @@ def _e_discover_topology_response(v: DiscoverTopologyResponse, out: list[Any]) -
                     v_request_id,
                     v_marker,
                 ),
-                _L53,
+                _L43,
             ) from None
         if v_cluster is None:
             raise _rt.missing("cluster")
@@ -3302,7 +3281,7 @@ def _d_create_topic_response(buf: bytes, pos: int, end: int, lim: list[int]) -> 
     e: int
     start = pos
     if pos + 5 > end:
-        raise _rt.short_run(buf, pos, end, _L54)
+        raise _rt.short_run(buf, pos, end, _L44)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
     pos += 5
     n = v_len_topic
@@ -3317,7 +3296,7 @@ def _d_create_topic_response(buf: bytes, pos: int, end: int, lim: list[int]) -> 
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L55)
+        raise _rt.short_run(buf, pos, end, _L6)
     v_error = buf[pos]
     v_error = _CreateTopicError_BY_VALUE.get(v_error, v_error)
     pos += 1
@@ -3358,7 +3337,7 @@ def _e_create_topic_response(v: CreateTopicResponse, out: list[Any]) -> int:
                     v_request_id,
                     v_len_topic,
                 ),
-                _L56,
+                _L45,
             ) from None
         if v_topic is None:
             raise _rt.missing("topic")
@@ -3373,7 +3352,7 @@ def _e_create_topic_response(v: CreateTopicResponse, out: list[Any]) -> int:
             out.append(_BYTE[v_error])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_error,), _L57) from None
+            raise _rt.range_error(exc, (v_error,), _L7) from None
         return w
     except _rt.EncodeError:
         raise
@@ -3392,7 +3371,7 @@ def _d_reload_conf_response(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     e: int
     start = pos
     if pos + 5 > end:
-        raise _rt.short_run(buf, pos, end, _L58)
+        raise _rt.short_run(buf, pos, end, _L44)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
     pos += 5
     n = v_len_topic
@@ -3407,7 +3386,7 @@ def _d_reload_conf_response(buf: bytes, pos: int, end: int, lim: list[int]) -> t
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
     if pos + 3 > end:
-        raise _rt.short_run(buf, pos, end, _L59)
+        raise _rt.short_run(buf, pos, end, _L46)
     v_partition, v_error = _S10.unpack_from(buf, pos)
     v_error = _ReloadConfError_BY_VALUE.get(v_error, v_error)
     pos += 3
@@ -3449,7 +3428,7 @@ def _e_reload_conf_response(v: ReloadConfResponse, out: list[Any]) -> int:
                     v_request_id,
                     v_len_topic,
                 ),
-                _L60,
+                _L45,
             ) from None
         if v_topic is None:
             raise _rt.missing("topic")
@@ -3470,7 +3449,7 @@ def _e_reload_conf_response(v: ReloadConfResponse, out: list[Any]) -> int:
                     v_partition,
                     v_error,
                 ),
-                _L61,
+                _L47,
             ) from None
         return w
     except _rt.EncodeError:
@@ -3494,7 +3473,7 @@ def _d_discover_partitions_response(
     e: int
     start = pos
     if pos + 5 > end:
-        raise _rt.short_run(buf, pos, end, _L62)
+        raise _rt.short_run(buf, pos, end, _L44)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
     pos += 5
     n = v_len_topic
@@ -3509,7 +3488,7 @@ def _d_discover_partitions_response(
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
     if pos + 2 > end:
-        raise _rt.short_run(buf, pos, end, _L63)
+        raise _rt.short_run(buf, pos, end, _L27)
     (v_num_partitions,) = _S2.unpack_from(buf, pos)
     pos += 2
     v_partitions = []
@@ -3576,7 +3555,7 @@ def _e_discover_partitions_response(v: DiscoverPartitionsResponse, out: list[Any
                     v_request_id,
                     v_len_topic,
                 ),
-                _L64,
+                _L45,
             ) from None
         if v_topic is None:
             raise _rt.missing("topic")
@@ -3587,7 +3566,7 @@ def _e_discover_partitions_response(v: DiscoverPartitionsResponse, out: list[Any
             out.append(_S2.pack(v_num_partitions))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_num_partitions,), _L65) from None
+            raise _rt.range_error(exc, (v_num_partitions,), _L28) from None
         if v_partitions is None:
             raise _rt.missing("partitions")
         if len(v_partitions) != v_num_partitions:
@@ -3618,7 +3597,7 @@ def _d_partition_info(
     v_leader_address: Any
     v_leader_port: Any
     if pos + 16 > end:
-        raise _rt.short_run(buf, pos, end, _L66)
+        raise _rt.short_run(buf, pos, end, _L48)
     v_first_available_seq_num, v_high_watermark = _S11.unpack_from(buf, pos)
     pos += 16
     if (v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615):
@@ -3681,7 +3660,7 @@ def _e_partition_info(v: PartitionInfo | tuple[Any, ...], out: list[Any]) -> int
                     v_first_available_seq_num,
                     v_high_watermark,
                 ),
-                _L67,
+                _L49,
             ) from None
         if (v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615):
             if v_error is None:
@@ -3692,7 +3671,7 @@ def _e_partition_info(v: PartitionInfo | tuple[Any, ...], out: list[Any]) -> int
                 out.append(_BYTE[v_error])
                 w += 1
             except (_struct.error, TypeError, ValueError) as exc:
-                raise _rt.range_error(exc, (v_error,), _L68) from None
+                raise _rt.range_error(exc, (v_error,), _L7) from None
         elif v_error is not None:
             raise _rt.invalid_encode("is set, but its condition is false", None, "error")
         if ((v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615)) and (
@@ -3704,7 +3683,7 @@ def _e_partition_info(v: PartitionInfo | tuple[Any, ...], out: list[Any]) -> int
                 out.append(_S1.pack(v_leader_address))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
-                raise _rt.range_error(exc, (v_leader_address,), _L69) from None
+                raise _rt.range_error(exc, (v_leader_address,), _L8) from None
         elif v_leader_address is not None:
             raise _rt.invalid_encode("is set, but its condition is false", None, "leader_address")
         if ((v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615)) and (
@@ -3716,7 +3695,7 @@ def _e_partition_info(v: PartitionInfo | tuple[Any, ...], out: list[Any]) -> int
                 out.append(_S2.pack(v_leader_port))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
-                raise _rt.range_error(exc, (v_leader_port,), _L70) from None
+                raise _rt.range_error(exc, (v_leader_port,), _L9) from None
         elif v_leader_port is not None:
             raise _rt.invalid_encode("is set, but its condition is false", None, "leader_port")
         return w

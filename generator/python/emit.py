@@ -27,7 +27,7 @@ from logcodec import processors as named_processors
 from logcodec.runtime import limits
 
 from .. import expr as E
-from ..model import Primitive, fixed_offsets, header_of, max_size, min_size, model_of, navigates, primitive, schema_closure, substream, type_expressions
+from ..model import Bulk, Primitive, fixed_offsets, header_of, iterated_bulk, max_size, min_size, model_of, navigates, primitive, schema_closure, substream, type_expressions
 from ..schema import Field, Schema, SchemaError, TypeDef, TypeRef, static_bits
 from ..types import check_types, field_tinfo, ref_tinfo
 from .entries import checksum_source, entry_source
@@ -246,8 +246,10 @@ class ModuleEmitter:
         return self.structs[fmt]
 
     def layout(self, entries) -> str:
-        self.layouts.append(repr(tuple(entries)))
-        return f"_L{len(self.layouts) - 1}"
+        text = repr(tuple(entries))
+        if text not in self.layouts:  # one declaration for a run two decoders read (`_d_` and `_i_`)
+            self.layouts.append(text)
+        return f"_L{self.layouts.index(text)}"
 
     def render(self) -> str:
         # The root's header (`model.header_of`), decoded and encoded on its own (`decode_header`):
@@ -259,6 +261,11 @@ class ModuleEmitter:
         for t in rendered:
             functions.append(TypeEmitter(self, t).decoder())
             functions.append(TypeEmitter(self, t).encoder())
+        # The root's bulk read one element at a time (`decode_iter`), where the model allows it.
+        bulk = iterated_bulk(self.schema.root) if header is not None else None
+        if bulk is not None:
+            functions.append(TypeEmitter(self, bulk.holder, bulk).decoder())
+            functions.append(TypeEmitter(self, self.schema.root, bulk).decoder())
         enums = [
             {"name": self.enum_class(e), "members": sorted(e.members.items()), "doc": f"Enum `{e.name}` of {t.name}."}
             for t in self.types for e in t.enums.values()
@@ -287,6 +294,8 @@ class ModuleEmitter:
             sizes=[(t.name, bits // 8) for t in rendered if not t.unwrap and not t.primitive
                    and (bits := static_bits(t)) and bits % 8 == 0],
             header_bulk=root.seq[len(header.seq)].id if header else "", header_max=header and max_size(header),
+            iterated=bulk and {"field": bulk.field.id,
+                               "element": self.encoded_type(bulk.items.type.user)},
             header_args="(" + "".join(f"{p.id}, " for p in root.params).rstrip(" ") + ")",
             checksum_code=checksum_source(self.model.entry()),
             tables=[name for name in ("BYTE", "VARINT", "ZIGZAG") if used(f"_{name}[")],
@@ -460,6 +469,11 @@ def _tidy(source: str) -> str:
     return done.stdout
 
 
+def _indented(text: str) -> str:
+    """A function body's lines one level deeper (inside a `try:`)."""
+    return "\n".join("    " + line if line else line for line in text.split("\n"))
+
+
 def _docstring(text: str, indent: int) -> str:
     """The docstring of a schema's `doc`; nothing when it has none (a user's schema needs none)."""
     text = text.strip().replace('"""', "'''").replace("\\", "\\\\")
@@ -479,8 +493,14 @@ def _docstring(text: str, indent: int) -> str:
 class TypeEmitter:
     lines: "Lines | None" = None  # where on-demand instances are written (the function being emitted)
 
-    def __init__(self, module: ModuleEmitter, t: TypeDef) -> None:
+    def __init__(self, module: ModuleEmitter, t: TypeDef, bulk: Bulk | None = None) -> None:
+        """`bulk`: emit the decoder `decode_iter` calls instead, for the root (`_i_<root>`, which
+        reads the fields before the bulk and hands the list out as an iterator) or for the bulk's
+        own list type (`_g_<list>`, a generator of its elements)."""
         self.m, self.t = module, t
+        self.bulk = bulk
+        self.iterating = bulk is not None and t is not bulk.holder  # the root's `_i_` decoder
+        self.yielding = bulk is not None and t is bulk.holder  # the list type's `_g_` generator
         self.scope = Scope(t, module.enum_class, module.parents.get(t.name), module.nav, tuple_form=module.tuple_form)
         self.encoding = False
         self.computed_instances: set[str] = set()
@@ -781,7 +801,16 @@ class TypeEmitter:
         elif t.unwrap:
             for inst in t.instances:
                 self.need_instances(E.Name(inst.id))
-            c(f"return v_{t.seq[0].id}, pos")
+            if self.yielding:  # the bytes after the last element, checked when it has been handed out
+                c("if pos != end: raise _rt.trailing(buf, pos, end, '')")
+            else:
+                c(f"return v_{t.seq[0].id}, pos")
+        elif self.iterating:
+            header = header_of(t)
+            for inst in header.instances:
+                self.need_instances(E.Name(inst.id))
+            values = [f"v_{f.id}" for f in header.seq] + [f"i_{i.id}" for i in header.instances]
+            c(f"return {header.class_name}({', '.join(values)}), v_{self.bulk.field.id}, pos")
         else:
             for inst in t.instances:
                 self.need_instances(E.Name(inst.id))
@@ -792,33 +821,59 @@ class TypeEmitter:
                 form = [f"v_{f.id}" for f in self.m.tuple_form(t)]
                 c(f"if as_tuple: return ({', '.join(form)}{',' if len(form) == 1 else ''}), pos")
             c(f"return {t.class_name}({', '.join(values)}), pos")
-        tupled = self.m.tuple_decoded(t)
-        head = (f"def _d_{t.name}(buf: bytes, pos: int, end: int, lim: list[int]{self.params(typed=True)}"
-                f"{', as_tuple: bool = False' if tupled else ''})"
-                f" -> tuple[{self.m.encoded_type(t) if tupled else self.m.value_type(t)}, int]:")
-        doc = f'    """Decode one {t.name} from buf[pos:end]; return it and the position after it."""'
-        if tupled:
-            doc = (f'    """Decode one {t.name} from buf[pos:end]; return it (its tuple form when `as_tuple`)'
-                   '\n    and the position after it."""')
+        head, doc = self.decoder_head()
         # Declared types make the module type-check, which lets mypyc compile it (logcodec accelerate).
         # A conditional field is typed Any: its presence follows from conditions no type checker follows.
         decls = [f"    v_{f.id}: {'Any' if f.if_expr is not None else self.m.local_type(f)}" for f in t.seq]
+        if self.iterating:
+            decls[-1] = f"    v_{self.bulk.field.id}: Iterator[Any]"
         # an element that may be a tuple: declared untyped, so that the list takes it uncast
         decls += [f"    _e{f.id}: Any" for f in t.seq if self.tuple_elements(f)]
         decls += ["    x: int", "    n: int", "    count: int", "    e: int", "    p: int", "    b2: bytes", "    start = pos"]
         decls = used_only(decls, c.text())
         # A user's schema reads values that may be null (a switch no case matched, `parent: false`):
         # any of its expressions may fail on the input.
-        if self.m.nav is None and not self.guarded_expressions():
+        if self.m.nav is None and not self.guarded_expressions() and not self.yielding:
             return "\n".join([head, doc, *decls, c.text()])
-        # Expressions over decoded values (an index into a list, a division) can fail on bad
-        # input in Python's terms; they still end in a DecodeError.
-        body = "\n".join("    " + line if line else line for line in c.text().split("\n"))
-        return "\n".join([head, doc, *decls, "    try:", body,
-                          "    except _rt.DecodeError:", "        raise",
-                          f"    except ({'AttributeError, NameError, ' if self.m.nav is not None else ''}IndexError, "
-                          "KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:",
-                          "        raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None"])
+        body = c.text()
+        if self.m.nav is not None or self.guarded_expressions():
+            # Expressions over decoded values (an index into a list, a division) can fail on bad
+            # input in Python's terms; they still end in a DecodeError.
+            body = "\n".join(["    try:", _indented(body),
+                              "    except _rt.DecodeError:", "        raise",
+                              f"    except ({'AttributeError, NameError, ' if self.m.nav is not None else ''}IndexError, "
+                              "KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:",
+                              "        raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None"])
+        if self.yielding:
+            # An element's error leaves the generator as the root's decoder would have raised it:
+            # re-anchored at the stored field (`in_field`), with the field's and the value's path.
+            body = "\n".join(["    try:", _indented(body), "    except _rt.DecodeError as exc:",
+                              "        _rt.in_field(exc, at, processed, open_ended)",
+                              "        raise exc.within(field).within(path)"])
+        return "\n".join([head, doc, *decls, body])
+
+    def decoder_head(self) -> tuple[str, str]:
+        """The decoder's `def` line and docstring."""
+        t = self.t
+        params = f"buf: bytes, pos: int, end: int, lim: list[int]{self.params(typed=True)}"
+        if self.iterating:
+            return (f"def _i_{t.name}({params}, path: str) -> tuple[{header_of(t).class_name}, Iterator[Any], int]:",
+                    f'    """Decode the fields of one {t.name} before its {self.bulk.field.id} and check the value as a\n'
+                    '    whole (`decode_iter`); return them, an iterator of the elements, and the position after\n'
+                    '    the value. `path` is the value\'s own, which errors raised by the iterator carry."""')
+        if self.yielding:
+            return (f"def _g_{t.name}(\n    {params}, at: int, processed: bool, open_ended: bool, field: str, path: str\n"
+                    ") -> Iterator[Any]:",
+                    f'    """Decode the elements of one {t.name} from buf[pos:end] one at a time (`decode_iter`),\n'
+                    '    then check that no bytes are left. An error is raised as from the field `field` of the\n'
+                    '    value at `path`, which starts at `at` (of the input, when `processed` bytes are read here)."""')
+        tupled = self.m.tuple_decoded(t)
+        head = (f"def _d_{t.name}({params}{', as_tuple: bool = False' if tupled else ''})"
+                f" -> tuple[{self.m.encoded_type(t) if tupled else self.m.value_type(t)}, int]:")
+        if tupled:
+            return head, (f'    """Decode one {t.name} from buf[pos:end]; return it (its tuple form when `as_tuple`)'
+                          '\n    and the position after it."""')
+        return head, f'    """Decode one {t.name} from buf[pos:end]; return it and the position after it."""'
 
     def lazy_thunk(self, c: Lines, inst, one_by_one: bool) -> None:
         """A user's schema: an instance the seq did not need is computed when first read, as
@@ -969,7 +1024,8 @@ class TypeEmitter:
 
     def decode_repeat(self, c: Lines, f: Field, var: str | None = None) -> None:
         var = var or f"v_{f.id}"
-        c(f"{var} = []")
+        if not self.yielding:
+            c(f"{var} = []")
         if var == f"v_{f.id}":
             self.publish(c, f.id, var)  # seen by the elements as far as it goes
         elem = "_e" + f.id
@@ -998,7 +1054,7 @@ class TypeEmitter:
                 with c.block("try:"):
                     with c.block("for i in range(count):"):
                         self.decode_element(c, f, elem, "", wrap=None)
-                        c(f"{var}.append({self.element_of(f, elem)})")
+                        self.take_element(c, f, var, elem)
             elif f.partial_tail:
                 self.decode_partial_tail(c, f, var, elem, comp)
                 return
@@ -1013,7 +1069,7 @@ class TypeEmitter:
                             c("before = pos + bl" if bits else "before = pos")
                         self.spend_one_element(c)
                         self.decode_element(c, f, elem, "", wrap=None)
-                        c(f"{var}.append({self.element_of(f, elem)})")
+                        self.take_element(c, f, var, elem)
                         if f.repeat == "eos":  # would read empty elements forever (an `until` may end on one)
                             c(f"if {'pos + bl' if bits else 'pos'} == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')")
                         if f.repeat == "until":
@@ -1027,6 +1083,10 @@ class TypeEmitter:
                 c.indent -= 1
         finally:
             del self.scope.extra["_index"]
+
+    def take_element(self, c: Lines, f: Field, var: str, elem: str) -> None:
+        """An element decoded: appended to its list, or handed out by the generator (`_g_`)."""
+        c(f"yield {elem}" if self.yielding else f"{var}.append({self.element_of(f, elem)})")
 
     def element_of(self, f: Field, elem: str) -> str:
         """An element as its list takes it: one that may be a tuple goes in untyped (a field's
@@ -1197,6 +1257,13 @@ class TypeEmitter:
                 c(f"d = {raw}")
                 self.carry(c, f, f"{b}[{s} + len(d):{e}]")
             self.decode_text(c, ref, target, "d" if trimmed else raw, s, epath, b)
+        elif ref.kind == "user" and self.iterating and f is self.bulk.field:
+            # Its elements are decoded when the iterator reaches them; a generator's errors come
+            # out of it as this field's (see `_g_`).
+            open_ended = "e >= len(buf)" if f.size_eos else "False"
+            processed = "False" if b == "buf" else f"{b} is not buf"
+            c(f"{target} = _g_{ref.user.name}({b}, {s}, {e}, lim{self.call_args(ref, s, f)}, pos, {processed}, "
+              f"{open_ended}, {f.id!r}, path)")
         elif ref.kind == "user" and not primitive_of(ref):
             args = self.call_args(ref, s, f)
             call = f"{target}, p = _d_{ref.user.name}({b}, {s}, {e}, lim{args}{self.as_tuple_arg(f)})"

@@ -101,6 +101,50 @@ def decode_stream(decoder, name: str, data, limits: Limits, *params, tuples: boo
     return result
 
 
+def decode_iter(decoder, name: str, data, limits: Limits, *params, tuples: bool = False) -> tuple:
+    """One value whose bulk's elements come one at a time (a module's `decode_iter`): `decoder`
+    is its `_i_` decoder, which returns the header, an iterator of the elements and the end.
+
+    The collector is not paused here: the header is a few objects, and the elements, made while
+    the caller iterates, are freed as it goes on (a pause would only let them pile up)."""
+    buf = _as_bytes(data)
+    root = name.split(".")[-1]
+    try:
+        header, elements, pos = decoder(buf, 0, len(buf), budget(limits, tuples), *params, root)
+    except DecodeError as exc:
+        raise exc.within(root) from None
+    except RecursionError:
+        raise DecodeError("limit_exceeded", "nesting too deep", 0, root) from None
+    if pos != len(buf):
+        raise DecodeError("trailing_bytes", f"{len(buf) - pos} bytes after the end of the value", pos, root)
+    return header, elements
+
+
+def decode_stream_iter(decoder, name: str, data, limits: Limits, *params, tuples: bool = False) -> Stream:
+    """Values laid end to end, each as `decode_iter` reads one: the items are (header, elements)
+    pairs, and a cut-off last value is reported in `partial`, as `decode_stream` does."""
+    buf = _as_bytes(data)
+    root = name.split(".")[-1]
+    result = Stream()
+    pos, end = 0, len(buf)
+    spent = budget(limits, tuples)  # one budget for all the values, as decode_stream's
+    while pos < end:
+        path = f"{root}[{len(result.items)}]"
+        try:
+            header, elements, pos = decoder(buf, pos, end, spent, *params, path)
+        except DecodeError as exc:
+            exc.within(path)
+            if exc.kind == "truncated":
+                result.partial = exc
+                break
+            raise
+        except RecursionError:
+            raise DecodeError("limit_exceeded", "nesting too deep", pos, path) from None
+        result.items.append((header, elements))
+        result.consumed = pos
+    return result
+
+
 def decode_part(parts: dict, fmt: str, name: str, data, pos: int, end: int | None, limits: Limits, params: tuple):
     """One value of the schema's type `name` (a module's `decode_part`): read from data[pos:end]
     where it lies (offsets in errors count from the start of `data`), with the type's params;

@@ -1,0 +1,162 @@
+"""`decode_iter` and `decode_stream_iter` (ARCHITECTURE.md, "Decoding one element at a time"): a
+root's bulk handed out as an iterator agrees with `decode`, value for value and error for error.
+
+Every format whose module has `decode_iter` is held to `decode` on all its vectors: the header is
+`decode_header`'s, the elements are the bulk's, in both forms (objects and `tuples=True`), and an
+invalid vector raises the same error (kind, offset, path, detail), at the call or while iterating.
+"""
+
+import dataclasses
+
+import pytest
+
+import logcodec
+from logcodec import DecodeError, Limits
+from logcodec.generated.kafka import record_batch_v2 as rb
+from tests.vectorfiles import all_tests, ids
+
+ITERATING = sorted(fmt for fmt in logcodec.formats() if hasattr(logcodec.codec(fmt), "decode_iter"))
+VALID = [(fmt, test) for fmt, test in all_tests("valid") if fmt in ITERATING]
+INVALID = [(fmt, test) for fmt, test in all_tests("invalid") if fmt in ITERATING]
+
+
+def bulk_of(module, header) -> str:
+    """The root's field that `decode_iter` hands out one element at a time: the one the header
+    (a value of the module's HEADER type) does not have."""
+    kept = {f.name for f in dataclasses.fields(header)}
+    bulk = [f.name for f in dataclasses.fields(module.ROOT) if f.name not in kept]
+    assert len(bulk) == 1, bulk
+    return bulk[0]
+
+
+def error_of(call):
+    """The DecodeError `call()` raises, as a comparable tuple; None when it raises none."""
+    try:
+        call()
+    except DecodeError as exc:
+        return exc.kind, exc.offset, exc.path, exc.detail
+    return None
+
+
+def test_the_kafka_batch_is_read_one_record_at_a_time():
+    assert "kafka.record_batch_v2" in ITERATING
+    assert len(VALID) > 10 and len(INVALID) > 10
+
+
+@pytest.mark.parametrize("tuples", [False, True], ids=["objects", "tuples"])
+@pytest.mark.parametrize("fmt,test", VALID, ids=ids(VALID))
+def test_iterating_gives_the_header_and_the_elements_decode_gives(fmt, test, tuples):
+    module = logcodec.codec(fmt)
+    data = bytes.fromhex(test["bytes"])
+    header, elements = module.decode_iter(data, tuples=tuples)
+    assert header == module.decode_header(data)
+    assert list(elements) == getattr(module.decode(data, tuples=tuples), bulk_of(module, header))
+
+
+@pytest.mark.parametrize("fmt,test", INVALID, ids=ids(INVALID))
+def test_iterating_raises_the_error_decode_raises(fmt, test):
+    module = logcodec.codec(fmt)
+    data = bytes.fromhex(test["bytes"])
+    expected = error_of(lambda: module.decode(data))
+    assert expected is not None and expected[0] == test["error"]
+    assert error_of(lambda: list(module.decode_iter(data)[1])) == expected
+
+
+@pytest.mark.parametrize("fmt", ITERATING)
+def test_a_stream_iterated_gives_what_decode_stream_gives(fmt):
+    module = logcodec.codec(fmt)
+    entries = [bytes.fromhex(t["bytes"]) for f, t in VALID if f == fmt]
+    data = b"".join(entries) + entries[-1][: len(entries[-1]) // 2]  # a cut-off last value
+    whole = module.decode_stream(data, tuples=True)
+    lazy = module.decode_stream_iter(data, tuples=True)
+    assert len(lazy.items) == len(whole.items) == len(entries)
+    for (header, elements), value, entry in zip(lazy.items, whole.items, entries):
+        assert list(elements) == getattr(value, bulk_of(module, header))
+        assert header == module.decode_header(entry)
+    assert lazy.consumed == whole.consumed
+    assert error_of(lambda: _raise(lazy.partial)) == error_of(lambda: _raise(whole.partial)) is not None
+
+
+def _raise(exc):
+    raise exc
+
+
+def batch(records, **fields) -> bytes:
+    return rb.build(records=records, **fields)
+
+
+RECORDS = [(0, i, i, b"k%d" % i, b"v" * i, [("h", b"x")] * (i % 3)) for i in range(5)]
+
+
+def with_bad_record(index: int) -> bytes:
+    """A batch of RECORDS whose record `index` declares a wrong length, behind a good CRC."""
+    data = bytearray(batch(RECORDS))
+    pos = 61
+    for _ in range(index):  # each record starts with its zigzag length (one byte here)
+        length = data[pos] >> 1
+        pos += 1 + length
+    data[pos] += 2  # one byte longer than it is
+    data[17:21] = rb._rt.crc32c(bytes(data[21:])).to_bytes(4, "big")
+    return bytes(data)
+
+
+def test_an_element_error_comes_when_the_iteration_reaches_it():
+    data = with_bad_record(3)
+    header, elements = rb.decode_iter(data, tuples=True)  # the value as a whole is sound
+    assert header.num_records == 5
+    assert [next(elements) for _ in range(3)] == RECORDS[:3]
+    with pytest.raises(DecodeError) as caught:
+        next(elements)
+    assert caught.value.path.startswith("record_batch_v2.records[3]")
+    assert error_of(lambda: _raise(caught.value)) == error_of(lambda: rb.decode(data))
+
+
+def test_a_bad_checksum_or_size_is_raised_by_the_call():
+    data = bytearray(batch(RECORDS))
+    data[-1] ^= 1
+    with pytest.raises(DecodeError) as caught:
+        rb.decode_iter(bytes(data))
+    assert caught.value.kind == "checksum_mismatch" and caught.value.path == "record_batch_v2.crc"
+    with pytest.raises(DecodeError) as caught:
+        rb.decode_iter(batch(RECORDS) + b"\0")
+    assert caught.value.kind == "trailing_bytes"
+
+
+@pytest.mark.parametrize("codec", list(rb.Compression), ids=lambda c: c.name)
+def test_compressed_records_are_iterated(codec):
+    data = batch(RECORDS, attributes=rb.Attributes(compression=codec))
+    header, elements = rb.decode_iter(data, tuples=True)
+    assert header.attributes.compression == codec
+    assert list(elements) == RECORDS
+
+
+def test_an_error_in_a_compressed_batch_points_at_its_records_field():
+    data = bytearray(batch(RECORDS, attributes=rb.Attributes(compression=rb.Compression.gzip)))
+    expected = error_of(lambda: rb.decode(bytes(data), limits=Limits(max_elements=3)))
+    assert expected[0] == "limit_exceeded" and expected[2].startswith("record_batch_v2.records")
+    header, elements = rb.decode_iter(bytes(data), limits=Limits(max_elements=3))
+    assert error_of(lambda: list(elements)) == expected
+
+
+def test_the_element_budget_holds_across_a_stream():
+    data = batch(RECORDS) * 3
+    stream = rb.decode_stream_iter(data, limits=Limits(max_elements=20))  # 9 elements a batch: 5 records, 4 headers
+    assert len(list(stream.items[0][1])) == 5
+    assert len(list(stream.items[1][1])) == 5
+    with pytest.raises(DecodeError) as caught:
+        list(stream.items[2][1])
+    assert caught.value.kind == "limit_exceeded" and caught.value.path.startswith("record_batch_v2[2].records")
+
+
+def test_an_error_in_a_stream_names_its_value():
+    bad = with_bad_record(1)
+    stream = rb.decode_stream_iter(batch(RECORDS) + bad)
+    assert len(list(stream.items[0][1])) == 5
+    with pytest.raises(DecodeError) as caught:
+        list(stream.items[1][1])
+    assert caught.value.path.startswith("record_batch_v2[1].records[1]")
+
+
+def test_an_empty_batch_has_no_elements():
+    header, elements = rb.decode_iter(batch([]))
+    assert header.num_records == 0 and list(elements) == []
