@@ -577,6 +577,7 @@ def _d_block_flags(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Bloc
     v_reserved: int
     v_encrypted: bool
     v_compressed: bool
+    g_reserved: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L6)
     (g_reserved,) = _S3.unpack_from(buf, pos)

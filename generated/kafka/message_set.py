@@ -663,6 +663,7 @@ def _d_attributes(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int) 
     v_reserved: int
     v_timestamp_type: TimestampType | int
     v_compression: Compression | int
+    g_reserved: int
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L11)
     g_reserved = buf[pos]

@@ -759,6 +759,7 @@ def _d_attributes(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Attri
     v_is_transactional: bool
     v_timestamp_type: TimestampType | int
     v_compression: Compression | int
+    g_reserved: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L4)
     (g_reserved,) = _S2.unpack_from(buf, pos)
@@ -1631,11 +1632,13 @@ def _g_record_list(
     processed: bool,
     open_ended: bool,
     field: str,
-    path: str,
+    root: str,
+    index: int,
 ) -> Iterator[Any]:
     """Decode the elements of one record_list from buf[pos:end] one at a time (`decode_iter`),
-    then check that no bytes are left. An error is raised as from the field `field` of the
-    value at `path`, which starts at `at` (of the input, when `processed` bytes are read here)."""
+    then check that no bytes are left. An error is raised as from the field `field`, which
+    starts at `at` (of the input, when `processed` bytes are read here), of the value `root`
+    (`root[index]` in a stream)."""
     _eitems: Any
     count: int
     try:
@@ -1660,15 +1663,16 @@ def _g_record_list(
             raise _rt.trailing(buf, pos, end, "")
     except _rt.DecodeError as exc:
         _rt.in_field(exc, at, processed, open_ended)
-        raise exc.within(field).within(path)
+        raise exc.within(field).within(root if index < 0 else f"{root}[{index}]")
 
 
 def _i_record_batch_v2(
-    buf: bytes, pos: int, end: int, lim: list[int], path: str
+    buf: bytes, pos: int, end: int, lim: list[int], root: str, index: int
 ) -> tuple[RecordBatchV2Header, Iterator[Any], int]:
     """Decode the fields of one record_batch_v2 before its records and check the value as a
     whole (`decode_iter`); return them, an iterator of the elements, and the position after
-    the value. `path` is the value's own, which errors raised by the iterator carry."""
+    the value. Errors raised by the iterator name the value as `root`, or `root[index]` in a
+    stream (`index` >= 0)."""
     v_base_offset: int
     v_len_batch: int
     v_partition_leader_epoch: int
@@ -1731,7 +1735,7 @@ def _i_record_batch_v2(
     except _rt.DecodeError as exc:
         raise exc.within("records")
     v_records = _g_record_list(
-        b2, s2, e2, lim, v_num_records, v_attributes.is_control, pos, b2 is not buf, False, "records", path
+        b2, s2, e2, lim, v_num_records, v_attributes.is_control, pos, b2 is not buf, False, "records", root, index
     )
     pos = e
     if pos - s_partition_leader_epoch != v_len_batch:

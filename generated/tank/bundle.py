@@ -372,6 +372,7 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_num: in
     v_first_seq_num: Any
     v_last_seq_num_delta: Any
     v_messages: list[Message]
+    g_codec: int
     x: int
     e: int
     p: int
@@ -750,6 +751,7 @@ def _d_message(
     v_key: Any
     v_len_content: int
     v_content: bytes
+    g_has_key: int
     x: int
     n: int
     e: int
@@ -1023,6 +1025,7 @@ def _d_bundle_header(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_
     v_num_messages_varint: Any
     v_first_seq_num: Any
     v_last_seq_num_delta: Any
+    g_codec: int
     x: int
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L0)

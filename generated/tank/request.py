@@ -1577,6 +1577,7 @@ def _d_consume_flags(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Co
     """Decode one consume_flags from buf[pos:end]; return it and the position after it."""
     v_prefer_local_node: bool
     v_reserved: int
+    g_prefer_local_node: int
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L21)
     g_prefer_local_node = buf[pos]

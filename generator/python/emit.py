@@ -829,6 +829,7 @@ class TypeEmitter:
             decls[-1] = f"    v_{self.bulk.field.id}: Iterator[Any]"
         # an element that may be a tuple: declared untyped, so that the list takes it uncast
         decls += [f"    _e{f.id}: Any" for f in t.seq if self.tuple_elements(f)]
+        decls += [f"    g_{f.id}: int" for f in t.seq if f.type.kind == "bits"]  # bit groups (`decode_run`)
         decls += ["    x: int", "    n: int", "    count: int", "    e: int", "    p: int", "    b2: bytes", "    start = pos"]
         decls = used_only(decls, c.text())
         # A user's schema reads values that may be null (a switch no case matched, `parent: false`):
@@ -849,7 +850,7 @@ class TypeEmitter:
             # re-anchored at the stored field (`in_field`), with the field's and the value's path.
             body = "\n".join(["    try:", _indented(body), "    except _rt.DecodeError as exc:",
                               "        _rt.in_field(exc, at, processed, open_ended)",
-                              "        raise exc.within(field).within(path)"])
+                              "        raise exc.within(field).within(root if index < 0 else f'{root}[{index}]')"])
         return "\n".join([head, doc, *decls, body])
 
     def decoder_head(self) -> tuple[str, str]:
@@ -857,16 +858,18 @@ class TypeEmitter:
         t = self.t
         params = f"buf: bytes, pos: int, end: int, lim: list[int]{self.params(typed=True)}"
         if self.iterating:
-            return (f"def _i_{t.name}({params}, path: str) -> tuple[{header_of(t).class_name}, Iterator[Any], int]:",
+            return (f"def _i_{t.name}({params}, root: str, index: int) -> tuple[{header_of(t).class_name}, Iterator[Any], int]:",
                     f'    """Decode the fields of one {t.name} before its {self.bulk.field.id} and check the value as a\n'
                     '    whole (`decode_iter`); return them, an iterator of the elements, and the position after\n'
-                    '    the value. `path` is the value\'s own, which errors raised by the iterator carry."""')
+                    '    the value. Errors raised by the iterator name the value as `root`, or `root[index]` in a\n'
+                    '    stream (`index` >= 0)."""')
         if self.yielding:
-            return (f"def _g_{t.name}(\n    {params}, at: int, processed: bool, open_ended: bool, field: str, path: str\n"
-                    ") -> Iterator[Any]:",
+            return (f"def _g_{t.name}(\n    {params}, at: int, processed: bool, open_ended: bool, field: str, root: str,"
+                    " index: int\n) -> Iterator[Any]:",
                     f'    """Decode the elements of one {t.name} from buf[pos:end] one at a time (`decode_iter`),\n'
-                    '    then check that no bytes are left. An error is raised as from the field `field` of the\n'
-                    '    value at `path`, which starts at `at` (of the input, when `processed` bytes are read here)."""')
+                    '    then check that no bytes are left. An error is raised as from the field `field`, which\n'
+                    '    starts at `at` (of the input, when `processed` bytes are read here), of the value `root`\n'
+                    '    (`root[index]` in a stream)."""')
         tupled = self.m.tuple_decoded(t)
         head = (f"def _d_{t.name}({params}{', as_tuple: bool = False' if tupled else ''})"
                 f" -> tuple[{self.m.encoded_type(t) if tupled else self.m.value_type(t)}, int]:")
@@ -928,7 +931,10 @@ class TypeEmitter:
         for item in run:
             for f in item.fields:
                 entries.append((f.id, off, item.size))
-            targets.append(f"v_{item.fields[0].id}" if not item.bits else f"g_{item.fields[0].id}")
+            # a bit group is read as one integer (`g_`, declared int so that a compiled build
+            # shifts and masks it in C); one of a width no struct code has comes as bytes first
+            group = "gb_" if item.bits and item.code.endswith("s") else "g_"
+            targets.append(f"v_{item.fields[0].id}" if not item.bits else f"{group}{item.fields[0].id}")
             off += item.size
         layout = self.m.layout(entries)
         c(f"if pos + {size} > end: raise _rt.short_run(buf, pos, end, {layout})")
@@ -941,8 +947,8 @@ class TypeEmitter:
         off = 0
         for item in run:
             if item.bits and item.code.endswith("s"):
-                g = f"g_{item.fields[0].id}"
-                c(f"{g} = int.from_bytes({g}, {'big' if item.endian == 'be' else 'little'!r})")
+                g = item.fields[0].id
+                c(f"g_{g} = int.from_bytes(gb_{g}, {'big' if item.endian == 'be' else 'little'!r})")
             if item.bits:
                 self.split_bits(c, item)
             for f in item.fields:
@@ -1263,7 +1269,7 @@ class TypeEmitter:
             open_ended = "e >= len(buf)" if f.size_eos else "False"
             processed = "False" if b == "buf" else f"{b} is not buf"
             c(f"{target} = _g_{ref.user.name}({b}, {s}, {e}, lim{self.call_args(ref, s, f)}, pos, {processed}, "
-              f"{open_ended}, {f.id!r}, path)")
+              f"{open_ended}, {f.id!r}, root, index)")
         elif ref.kind == "user" and not primitive_of(ref):
             args = self.call_args(ref, s, f)
             call = f"{target}, p = _d_{ref.user.name}({b}, {s}, {e}, lim{args}{self.as_tuple_arg(f)})"

@@ -78,27 +78,31 @@ def decode_one(decoder, name: str, data, limits: Limits, *params, tuples: bool =
 
 def decode_stream(decoder, name: str, data, limits: Limits, *params, tuples: bool = False) -> Stream:
     buf = _as_bytes(data)
-    root = name.split(".")[-1]
     result = Stream()
-    pos, end = 0, len(buf)
+    items, pos, end = result.items, 0, len(buf)
     spent = budget(limits, tuples)  # one budget for all the values: the stream holds them all
     paused = collector_paused()
     try:
+        # The hot loop of a log of small values: no `*params` call when there are none (it
+        # builds a tuple each time), and the stream's fields set once, at the end.
         while pos < end:
-            try:
-                value, pos = decoder(buf, pos, end, spent, *params)
-            except DecodeError as exc:
-                exc.within(f"{root}[{len(result.items)}]")
-                if exc.kind == "truncated":
-                    result.partial = exc
-                    break
-                raise
-            result.items.append(value)
-            result.consumed = pos
+            value, pos = decoder(buf, pos, end, spent, *params) if params else decoder(buf, pos, end, spent)
+            items.append(value)
+    except DecodeError as exc:  # `pos` is still where the failed value starts
+        _stopped(result, exc, name)
     finally:
         if paused:
             gc.enable()
+    result.consumed = pos
     return result
+
+
+def _stopped(result: Stream, exc: DecodeError, name: str) -> None:
+    """A stream's value failed: a cut-off one ends the stream (`partial`), any other error is raised."""
+    exc.within(f"{name.split('.')[-1]}[{len(result.items)}]")
+    if exc.kind != "truncated":
+        raise exc
+    result.partial = exc
 
 
 def decode_iter(decoder, name: str, data, limits: Limits, *params, tuples: bool = False) -> tuple:
@@ -110,7 +114,7 @@ def decode_iter(decoder, name: str, data, limits: Limits, *params, tuples: bool 
     buf = _as_bytes(data)
     root = name.split(".")[-1]
     try:
-        header, elements, pos = decoder(buf, 0, len(buf), budget(limits, tuples), *params, root)
+        header, elements, pos = decoder(buf, 0, len(buf), budget(limits, tuples), *params, root, -1)
     except DecodeError as exc:
         raise exc.within(root) from None
     except RecursionError:
@@ -122,26 +126,25 @@ def decode_iter(decoder, name: str, data, limits: Limits, *params, tuples: bool 
 
 def decode_stream_iter(decoder, name: str, data, limits: Limits, *params, tuples: bool = False) -> Stream:
     """Values laid end to end, each as `decode_iter` reads one: the items are (header, elements)
-    pairs, and a cut-off last value is reported in `partial`, as `decode_stream` does."""
+    pairs, and a cut-off last value is reported in `partial`, as `decode_stream` does. The
+    decoder gets the root's name and the value's index, for the path of its elements' errors."""
     buf = _as_bytes(data)
     root = name.split(".")[-1]
     result = Stream()
-    pos, end = 0, len(buf)
+    items, pos, end = result.items, 0, len(buf)
     spent = budget(limits, tuples)  # one budget for all the values, as decode_stream's
-    while pos < end:
-        path = f"{root}[{len(result.items)}]"
-        try:
-            header, elements, pos = decoder(buf, pos, end, spent, *params, path)
-        except DecodeError as exc:
-            exc.within(path)
-            if exc.kind == "truncated":
-                result.partial = exc
-                break
-            raise
-        except RecursionError:
-            raise DecodeError("limit_exceeded", "nesting too deep", pos, path) from None
-        result.items.append((header, elements))
-        result.consumed = pos
+    try:
+        while pos < end:  # as decode_stream's loop
+            if params:
+                header, elements, pos = decoder(buf, pos, end, spent, *params, root, len(items))
+            else:
+                header, elements, pos = decoder(buf, pos, end, spent, root, len(items))
+            items.append((header, elements))
+    except DecodeError as exc:
+        _stopped(result, exc, name)
+    except RecursionError:
+        raise DecodeError("limit_exceeded", "nesting too deep", pos, f"{root}[{len(items)}]") from None
+    result.consumed = pos
     return result
 
 
