@@ -1801,7 +1801,7 @@ def decode_iter(
     them (a `HEADER` value) and an iterator that decodes each element when it reaches it.
 
     Everything about the value as a whole is read and checked before this returns: its size,
-    checksum and decompression. An element's error is raised by the iteration that reaches it,
+    checksum and decompression, and that no bytes follow it. An element's error is raised by the iteration that reaches it,
     with the kind, offset and path `decode` gives it; so are a count the bytes cannot hold and
     bytes left after the last element. Elements not reached are not checked.
 
