@@ -35,14 +35,14 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, too_many as _too_many
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _take_elements
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 
 FORMAT = "inkless.block_metadata"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
-_ELEMENTS_LEFT: Final = 0
+_ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 SCHEMA_SHA256 = "12a0159f9f71062672aa98f9bb1ba4055d621741b9755abe81fbdede388d6278"
 
@@ -387,9 +387,10 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[B
     if count * 10 > end - pos:
         raise _rt.short(buf, pos, end, count * 10, "topic_partitions")
     if count:
-        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
-            raise _too_many(lim, count, pos, "topic_partitions")
-        lim[_ELEMENTS_LEFT] = left
+        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+            lim[_ELEMENTS_RESERVED] = left
+        else:
+            _take_elements(lim, count, pos, "topic_partitions")
         elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
@@ -684,9 +685,10 @@ def _d_topic_partition(
     if count * 16 > end - pos:
         raise _rt.short(buf, pos, end, count * 16, "batches")
     if count:
-        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
-            raise _too_many(lim, count, pos, "batches")
-        lim[_ELEMENTS_LEFT] = left
+        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+            lim[_ELEMENTS_RESERVED] = left
+        else:
+            _take_elements(lim, count, pos, "batches")
         elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:

@@ -24,7 +24,7 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, too_many as _too_many
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _take_elements
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.kafka.codecs import kafka_legacy_compression
@@ -32,7 +32,7 @@ from logcodec.kafka.codecs import kafka_legacy_compression
 FORMAT = "kafka.message_set"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
-_ELEMENTS_LEFT: Final = 0
+_ELEMENTS_RESERVED: Final = 6
 SCHEMA_SHA256 = "74cab6ddfde3ebe3202ed5f9d601a0721300be2693bdfdffe96fb3c9b25c756e"
 
 
@@ -261,9 +261,10 @@ def _d_message_set(
         try:
             while pos < end:
                 before = pos
-                if (left := lim[_ELEMENTS_LEFT] - 1) < 0:
-                    raise _too_many(lim, 1, pos, "")
-                lim[_ELEMENTS_LEFT] = left
+                if (left := lim[_ELEMENTS_RESERVED] - 1) >= 0:
+                    lim[_ELEMENTS_RESERVED] = left
+                else:
+                    _take_elements(lim, 1, pos, "")
                 _eentries, pos = _d_entry(buf, pos, end, lim, p_depth)
                 v_entries.append(_eentries)
                 if pos == before:

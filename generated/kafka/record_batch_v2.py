@@ -16,7 +16,7 @@ from typing import Any, Final, Iterator, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, too_many as _too_many
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _take_elements
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.runtime.stream import decode_iter as _decode_iter, decode_stream_iter as _decode_stream_iter
@@ -26,7 +26,7 @@ FORMAT = "kafka.record_batch_v2"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _ZIGZAG: Final[tuple[bytes, ...]] = _rt.ZIGZAG
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
-_ELEMENTS_LEFT: Final = 0
+_ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 SCHEMA_SHA256 = "7914b2939e7a157781c48b498cdf2f87a0f65605b661783f8ee4f2736a40ffe2"
 
@@ -850,9 +850,10 @@ def _d_record_list(
     if count * 7 > end - pos:
         raise _rt.short(buf, pos, end, count * 7, "")
     if count:
-        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
-            raise _too_many(lim, count, pos, "")
-        lim[_ELEMENTS_LEFT] = left
+        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+            lim[_ELEMENTS_RESERVED] = left
+        else:
+            _take_elements(lim, count, pos, "")
         elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
@@ -1026,9 +1027,10 @@ def _d_record(
     if count * 2 > end - pos:
         raise _rt.short(buf, pos, end, count * 2, "headers")
     if count:
-        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
-            raise _too_many(lim, count, pos, "headers")
-        lim[_ELEMENTS_LEFT] = left
+        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+            lim[_ELEMENTS_RESERVED] = left
+        else:
+            _take_elements(lim, count, pos, "headers")
         elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
@@ -1648,9 +1650,10 @@ def _g_record_list(
         if count * 7 > end - pos:
             raise _rt.short(buf, pos, end, count * 7, "")
         if count:
-            if (left := lim[_ELEMENTS_LEFT] - count) < 0:
-                raise _too_many(lim, count, pos, "")
-            lim[_ELEMENTS_LEFT] = left
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "")
             elem_tuples = lim[_TUPLES] == 1
             i = 0
             try:

@@ -19,7 +19,7 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, too_many as _too_many
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _take_elements
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.generated.kafka.record_batch_v2 import RecordBatchV2, _d_record_batch_v2, _e_record_batch_v2
@@ -27,7 +27,7 @@ from logcodec.generated.kafka.message_set import Entry, _d_entry, _e_entry
 
 FORMAT = "kafka.record_set"
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
-_ELEMENTS_LEFT: Final = 0
+_ELEMENTS_RESERVED: Final = 6
 SCHEMA_SHA256 = "3a7314585d91fb124479817e452e3b841f809e21765f8b6486ba3e3823acac4e"
 
 
@@ -92,9 +92,10 @@ def _d_record_set(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Recor
     try:
         while pos < end:
             before = pos
-            if (left := lim[_ELEMENTS_LEFT] - 1) < 0:
-                raise _too_many(lim, 1, pos, "")
-            lim[_ELEMENTS_LEFT] = left
+            if (left := lim[_ELEMENTS_RESERVED] - 1) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, 1, pos, "")
             _eentries, pos = _d_record_set_entry(buf, pos, end, lim)
             v_entries.append(_eentries)
             if pos == before:

@@ -19,7 +19,7 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, too_many as _too_many
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _take_elements
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.tank.codecs import tank_compression
@@ -28,7 +28,7 @@ FORMAT = "tank.bundle"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
-_ELEMENTS_LEFT: Final = 0
+_ELEMENTS_RESERVED: Final = 6
 SCHEMA_SHA256 = "11581d218b6beb8c9e4e4e0db736158f769cd077d04037edb5dd119d7bb71bc7"
 
 
@@ -679,9 +679,10 @@ def _d_message_set(
     if count * 2 > end - pos:
         raise _rt.short(buf, pos, end, count * 2, "")
     if count:
-        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
-            raise _too_many(lim, count, pos, "")
-        lim[_ELEMENTS_LEFT] = left
+        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+            lim[_ELEMENTS_RESERVED] = left
+        else:
+            _take_elements(lim, count, pos, "")
         i = 0
         try:
             for i in range(count):

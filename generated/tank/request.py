@@ -15,7 +15,7 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, too_many as _too_many
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _take_elements
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
@@ -24,7 +24,7 @@ FORMAT = "tank.request"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
-_ELEMENTS_LEFT: Final = 0
+_ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 SCHEMA_SHA256 = "cf4168946542dc8827403880d8542f037115ff79ec03f46bf1a0476dbd8047e8"
 
@@ -1019,9 +1019,10 @@ def _d_produce_request(
     if count * 2 > end - pos:
         raise _rt.short(buf, pos, end, count * 2, "topics")
     if count:
-        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
-            raise _too_many(lim, count, pos, "topics")
-        lim[_ELEMENTS_LEFT] = left
+        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+            lim[_ELEMENTS_RESERVED] = left
+        else:
+            _take_elements(lim, count, pos, "topics")
         elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
@@ -1180,9 +1181,10 @@ def _d_produce_topic(
     if count * 3 > end - pos:
         raise _rt.short(buf, pos, end, count * 3, "partitions")
     if count:
-        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
-            raise _too_many(lim, count, pos, "partitions")
-        lim[_ELEMENTS_LEFT] = left
+        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+            lim[_ELEMENTS_RESERVED] = left
+        else:
+            _take_elements(lim, count, pos, "partitions")
         elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
@@ -1440,9 +1442,10 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
     if count * 2 > end - pos:
         raise _rt.short(buf, pos, end, count * 2, "topics")
     if count:
-        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
-            raise _too_many(lim, count, pos, "topics")
-        lim[_ELEMENTS_LEFT] = left
+        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+            lim[_ELEMENTS_RESERVED] = left
+        else:
+            _take_elements(lim, count, pos, "topics")
         elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
@@ -1675,9 +1678,10 @@ def _d_consume_topic(
     if count * 14 > end - pos:
         raise _rt.short(buf, pos, end, count * 14, "partitions")
     if count:
-        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
-            raise _too_many(lim, count, pos, "partitions")
-        lim[_ELEMENTS_LEFT] = left
+        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+            lim[_ELEMENTS_RESERVED] = left
+        else:
+            _take_elements(lim, count, pos, "partitions")
         elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
@@ -1838,9 +1842,10 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     if count * 3 > end - pos:
         raise _rt.short(buf, pos, end, count * 3, "topics")
     if count:
-        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
-            raise _too_many(lim, count, pos, "topics")
-        lim[_ELEMENTS_LEFT] = left
+        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+            lim[_ELEMENTS_RESERVED] = left
+        else:
+            _take_elements(lim, count, pos, "topics")
         elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
@@ -1950,9 +1955,10 @@ def _d_consume_peer_topic(
     if count * 14 > end - pos:
         raise _rt.short(buf, pos, end, count * 14, "partitions")
     if count:
-        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
-            raise _too_many(lim, count, pos, "partitions")
-        lim[_ELEMENTS_LEFT] = left
+        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+            lim[_ELEMENTS_RESERVED] = left
+        else:
+            _take_elements(lim, count, pos, "partitions")
         elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:

@@ -15,7 +15,7 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, too_many as _too_many
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _take_elements
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
@@ -24,7 +24,7 @@ FORMAT = "tank.response"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
-_ELEMENTS_LEFT: Final = 0
+_ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 SCHEMA_SHA256 = "5b314f37b8832faa51b081659301848e1cc67969073e0ece7a9b5be61fa5d456"
 
@@ -1225,9 +1225,10 @@ def _d_produce_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
     try:
         while pos < end:
             before = pos
-            if (left := lim[_ELEMENTS_LEFT] - 1) < 0:
-                raise _too_many(lim, 1, pos, "")
-            lim[_ELEMENTS_LEFT] = left
+            if (left := lim[_ELEMENTS_RESERVED] - 1) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, 1, pos, "")
             _estatuses, pos = _d_produce_status(buf, pos, end, lim, elem_tuples)
             v_statuses.append(_estatuses)
             if pos == before:
@@ -1384,9 +1385,10 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
     if count < 0:
         raise _rt.bad_length(count, pos, "chunks")
     if count:
-        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
-            raise _too_many(lim, count, pos, "chunks")
-        lim[_ELEMENTS_LEFT] = left
+        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+            lim[_ELEMENTS_RESERVED] = left
+        else:
+            _take_elements(lim, count, pos, "chunks")
         elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
@@ -1482,9 +1484,10 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[C
     if count * 2 > end - pos:
         raise _rt.short(buf, pos, end, count * 2, "topics")
     if count:
-        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
-            raise _too_many(lim, count, pos, "topics")
-        lim[_ELEMENTS_LEFT] = left
+        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+            lim[_ELEMENTS_RESERVED] = left
+        else:
+            _take_elements(lim, count, pos, "topics")
         i = 0
         try:
             for i in range(count):
@@ -1577,9 +1580,10 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: list[int]) -> t
         i = 0
         try:
             while True:
-                if (left := lim[_ELEMENTS_LEFT] - 1) < 0:
-                    raise _too_many(lim, 1, pos, "")
-                lim[_ELEMENTS_LEFT] = left
+                if (left := lim[_ELEMENTS_RESERVED] - 1) >= 0:
+                    lim[_ELEMENTS_RESERVED] = left
+                else:
+                    _take_elements(lim, 1, pos, "")
                 _epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
                 v_partitions.append(_epartitions)
                 if (_epartitions.partition == 65535) or ((i + 1) >= v_num_partitions):
@@ -1872,9 +1876,10 @@ def _d_consume_topic_chunks(
         if count < 0:
             raise _rt.bad_length(count, pos, "partitions")
         if count:
-            if (left := lim[_ELEMENTS_LEFT] - count) < 0:
-                raise _too_many(lim, count, pos, "partitions")
-            lim[_ELEMENTS_LEFT] = left
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "partitions")
             elem_tuples = lim[_TUPLES] == 1
             i = 0
             try:
@@ -2104,9 +2109,10 @@ def _d_chunk(
     try:
         while pos < end:
             before = pos
-            if (left := lim[_ELEMENTS_LEFT] - 1) < 0:
-                raise _too_many(lim, 1, pos, "")
-            lim[_ELEMENTS_LEFT] = left
+            if (left := lim[_ELEMENTS_RESERVED] - 1) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, 1, pos, "")
             _ebundles, pos = _d_chunk_bundle(buf, pos, end, lim, i, p_first_base_seq_num, v_bundles)
             v_bundles.append(_ebundles)
             if pos == before:
@@ -2309,9 +2315,10 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: list[int]) -> 
     if count < 0:
         raise _rt.bad_length(count, pos, "chunks")
     if count:
-        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
-            raise _too_many(lim, count, pos, "chunks")
-        lim[_ELEMENTS_LEFT] = left
+        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+            lim[_ELEMENTS_RESERVED] = left
+        else:
+            _take_elements(lim, count, pos, "chunks")
         elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
@@ -2406,9 +2413,10 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
     if count * 3 > end - pos:
         raise _rt.short(buf, pos, end, count * 3, "topics")
     if count:
-        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
-            raise _too_many(lim, count, pos, "topics")
-        lim[_ELEMENTS_LEFT] = left
+        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+            lim[_ELEMENTS_RESERVED] = left
+        else:
+            _take_elements(lim, count, pos, "topics")
         i = 0
         try:
             for i in range(count):
@@ -2491,9 +2499,10 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: list[int])
         i = 0
         try:
             while True:
-                if (left := lim[_ELEMENTS_LEFT] - 1) < 0:
-                    raise _too_many(lim, 1, pos, "")
-                lim[_ELEMENTS_LEFT] = left
+                if (left := lim[_ELEMENTS_RESERVED] - 1) >= 0:
+                    lim[_ELEMENTS_RESERVED] = left
+                else:
+                    _take_elements(lim, 1, pos, "")
                 _epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
                 v_partitions.append(_epartitions)
                 if (_epartitions.partition == 65535) or ((i + 1) >= v_num_partitions):
@@ -2587,9 +2596,10 @@ def _d_consume_peer_topic_chunks(
         if count < 0:
             raise _rt.bad_length(count, pos, "partitions")
         if count:
-            if (left := lim[_ELEMENTS_LEFT] - count) < 0:
-                raise _too_many(lim, count, pos, "partitions")
-            lim[_ELEMENTS_LEFT] = left
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "partitions")
             elem_tuples = lim[_TUPLES] == 1
             i = 0
             try:
@@ -3025,9 +3035,10 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: list[int]) 
     if count * 4 > end - pos:
         raise _rt.short(buf, pos, end, count * 4, "topics")
     if count:
-        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
-            raise _too_many(lim, count, pos, "topics")
-        lim[_ELEMENTS_LEFT] = left
+        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+            lim[_ELEMENTS_RESERVED] = left
+        else:
+            _take_elements(lim, count, pos, "topics")
         elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:
@@ -3498,9 +3509,10 @@ def _d_discover_partitions_response(
     if count * 16 > end - pos:
         raise _rt.short(buf, pos, end, count * 16, "partitions")
     if count:
-        if (left := lim[_ELEMENTS_LEFT] - count) < 0:
-            raise _too_many(lim, count, pos, "partitions")
-        lim[_ELEMENTS_LEFT] = left
+        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+            lim[_ELEMENTS_RESERVED] = left
+        else:
+            _take_elements(lim, count, pos, "partitions")
         elem_tuples = lim[_TUPLES] == 1
         i = 0
         try:

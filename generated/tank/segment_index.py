@@ -16,13 +16,13 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, too_many as _too_many
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _take_elements
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 
 FORMAT = "tank.segment_index"
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
-_ELEMENTS_LEFT: Final = 0
+_ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 SCHEMA_SHA256 = "d45493e41e8110d5411ded9cc728604760d93b5eb839ce312dfc4ad92dee2349"
 
@@ -88,9 +88,10 @@ def _d_segment_index(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Se
     try:
         while pos < end:
             before = pos
-            if (left := lim[_ELEMENTS_LEFT] - 1) < 0:
-                raise _too_many(lim, 1, pos, "")
-            lim[_ELEMENTS_LEFT] = left
+            if (left := lim[_ELEMENTS_RESERVED] - 1) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, 1, pos, "")
             _eentries, pos = _d_entry(buf, pos, end, lim, elem_tuples)
             v_entries.append(_eentries)
             if pos == before:

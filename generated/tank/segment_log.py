@@ -20,7 +20,7 @@ from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, too_many as _too_many
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _take_elements
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
@@ -28,7 +28,7 @@ from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 FORMAT = "tank.segment_log"
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
-_ELEMENTS_LEFT: Final = 0
+_ELEMENTS_RESERVED: Final = 6
 SCHEMA_SHA256 = "e256205cf1e239dacda72900ec041bc0de5f1b9da25ef44107b1a565df5bf859"
 
 
@@ -121,9 +121,10 @@ def _d_segment_log(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_nu
     try:
         while pos < end:
             before = pos
-            if (left := lim[_ELEMENTS_LEFT] - 1) < 0:
-                raise _too_many(lim, 1, pos, "")
-            lim[_ELEMENTS_LEFT] = left
+            if (left := lim[_ELEMENTS_RESERVED] - 1) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, 1, pos, "")
             _eentries, pos = _d_entry(buf, pos, end, lim, i, p_base_seq_num, v_entries)
             v_entries.append(_eentries)
             if pos == before:

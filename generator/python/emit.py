@@ -301,8 +301,9 @@ class ModuleEmitter:
             tables=[name for name in ("BYTE", "VARINT", "ZIGZAG") if used(f"_{name}[")],
             helpers=[name for name in ("uvarint", "uvarint_bytes", "check_bits") if used(f"_{name}(")],
             enums_by_value=[e["name"] for e in enums if used(f"_{e['name']}_BY_VALUE.")],
-            budget_items=[(name, getattr(limits, name)) for name in ("ELEMENTS_LEFT", "TUPLES") if used(f"lim[_{name}]")],
-            too_many=used("_too_many("),
+            budget_items=[(name, getattr(limits, name)) for name in ("ELEMENTS_RESERVED", "TUPLES")
+                          if used(f"lim[_{name}]")],
+            take_elements=used("_take_elements("),
         ))
 
     def tuples_option(self) -> dict:
@@ -1053,8 +1054,7 @@ class TypeEmitter:
                 guarded = True
                 # Every element costs an object, however few bytes it takes: the whole count
                 # comes out of the call's budget before the first one is built.
-                c(f"if (left := lim[_ELEMENTS_LEFT] - count) < 0: raise _too_many(lim, count, pos, {path!r})")
-                c("lim[_ELEMENTS_LEFT] = left")
+                self.spend_elements(c, "count", path)
                 self.read_tuples_asked(c, f)
                 c("i = 0")
                 with c.block("try:"):
@@ -1103,8 +1103,16 @@ class TypeEmitter:
     def spend_one_element(c: Lines) -> None:
         """Take one element out of the call's budget before it is built (a loop whose count
         is known only at its end)."""
-        c("if (left := lim[_ELEMENTS_LEFT] - 1) < 0: raise _too_many(lim, 1, pos, '')")
-        c("lim[_ELEMENTS_LEFT] = left")
+        TypeEmitter.spend_elements(c, "1", "")
+
+    @staticmethod
+    def spend_elements(c: Lines, count: str, path: str) -> None:
+        """Take `count` elements out of the call's budget: from its reserve, a small int that is
+        written back without allocating (`limits.RESERVE`), else through `take_elements`."""
+        with c.block(f"if (left := lim[_ELEMENTS_RESERVED] - {count}) >= 0:"):
+            c("lim[_ELEMENTS_RESERVED] = left")
+        with c.block("else:"):
+            c(f"_take_elements(lim, {count}, pos, {path!r})")
 
     def decode_partial_tail(self, c: Lines, f: Field, var: str, elem: str, comp: str) -> None:
         """`repeat: eos` where the last element may be cut short by the end of the data (a fetch

@@ -13,7 +13,7 @@ import pytest
 import logcodec
 from logcodec.generated.kafka import record_batch_v2 as rb
 from logcodec.generated.tank import bundle as tb
-from logcodec.runtime.limits import ELEMENTS_LEFT, TUPLES, budget
+from logcodec.runtime.limits import ELEMENTS_LEFT, ELEMENTS_RESERVED, RESERVE, TUPLES, budget, take_elements
 
 TINY = rb.Record(key=None, value=None, headers=[])  # 7 bytes on the wire, an object when decoded
 
@@ -60,6 +60,23 @@ def test_the_budget_spans_every_repeated_field_of_the_call():
     data = kafka_batch(records, rb.Compression.none)
     assert len(logcodec.decode("kafka.record_batch_v2", data, limits=logcodec.Limits(max_elements=120)).records) == 60
     limit_error("kafka.record_batch_v2", data, logcodec.Limits(max_elements=119))
+
+
+def test_elements_spent_from_the_reserve_count_to_the_last_one():
+    # 400 records with one header each (800 elements) take the reserve through several refills
+    # (limits.RESERVE at a time); the budget still ends exactly at its limit, and the error
+    # counts the reserve's elements as left.
+    assert 800 > 2 * RESERVE
+    records = [rb.Record(offset_delta=i, key=None, value=b"v", headers=[rb.Header(key="h", value=b"")])
+               for i in range(400)]
+    data = kafka_batch(records, rb.Compression.none)
+    assert len(logcodec.decode("kafka.record_batch_v2", data, limits=logcodec.Limits(max_elements=800)).records) == 400
+    err = limit_error("kafka.record_batch_v2", data, logcodec.Limits(max_elements=799))
+    assert err.path == "record_batch_v2.records[399].headers"
+    assert "1 more elements, but only 0 are left of the 799" in err.detail
+    lim = budget(logcodec.Limits(max_elements=1000))
+    take_elements(lim, 10, 0, "")
+    assert (lim[ELEMENTS_LEFT], lim[ELEMENTS_RESERVED]) == (1000 - 10 - RESERVE, RESERVE)
 
 
 def test_a_stream_spends_one_budget_for_all_its_values():
