@@ -525,6 +525,11 @@ def v2_record_columns(value) -> dict:
     offsets, timestamps, ts_type, keys, values, headers = batch_columns(value)
     if value.attributes.is_control:
         keys, values = [_raw(k) for k in keys], [_raw(v) for v in values]
+    if not any(headers):
+        # No record has headers (as most producers write): the column is one run of an empty
+        # list, which Arrow repeats without converting a list per row (a list given here would
+        # be taken for the column itself, so the empty value is a tuple).
+        headers = ()
     return {"offset": offsets, "timestamp": timestamps, "timestamp_type": TIMESTAMP_TYPES.get(ts_type),
             "key": keys, "value": values, "headers": headers}
 

@@ -8,6 +8,7 @@ Java client does, into one flat list.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from logcodec._api import codec
@@ -91,6 +92,7 @@ def batch_columns(batch) -> tuple[list[int], list[int], int, list, list, list[li
     return offsets, timestamps, ts_type, keys, values, headers
 
 
+@functools.cache  # read for every batch: the module lookup is not free
 def _record_form() -> tuple[str, ...]:
     """The fields of a v2 record's tuple form, in order (the generated module's TUPLE_FORMS)."""
     return codec("kafka.record_batch_v2").TUPLE_FORMS["Record"]

@@ -341,3 +341,21 @@ def test_an_index_that_contradicts_the_log_is_reported_where_it_is_seen(tank_cor
     assert [r["seq_num"] - seq for r, (_, seq) in zip(good, expected)] == [
         1 if r["file"].endswith(".ilog") and offset <= r["bundle_offset"] < min(resumed, next_offset) else 0
         for r in good]
+
+
+def test_records_without_headers_give_empty_lists_beside_records_with_them(tmp_path):
+    # A batch whose records have no headers gives its column as one run (no list per row); the
+    # rows must still read as empty lists, alone and beside a batch with headers.
+    from logcodec.generated.kafka import record_batch_v2 as rb
+
+    path = tmp_path / "t-0" / "00000000000000000000.log"
+    path.parent.mkdir()
+    bare = rb.build(records=[(0, 0, 0, b"k", b"v", []), (0, 0, 1, b"k", b"v", [])])
+    path.write_bytes(bare + rb.build(base_offset=2, records=[(0, 0, 0, b"k", b"v", [("h", b"1")])]))
+
+    def headers(end):
+        rows = kafka.record_rows(FileRange(str(path), 0, end, "t", 0))
+        return pa.Table.from_batches(list(record_batches(rows, kafka.RECORD_SCHEMA))).column("headers").to_pylist()
+
+    assert headers(len(bare)) == [[], []]
+    assert headers(path.stat().st_size) == [[], [], [{"key": "h", "value": b"1"}]]
