@@ -33,7 +33,9 @@ FOREIGN = "foreign_exception"            # any other exception: a bug
 MEMORY = "memory_error"                  # MemoryError under the address-space limit
 TIMEOUT = "timeout"                      # seen by the parent
 KILLED = "worker_killed"                 # the worker died (signal, abort), seen by the parent
-FINDINGS = (NONCANONICAL_PLAIN, NON_ROUNDTRIP, UNENCODABLE, BAD_CHECKSUM, OFFSET_OUTSIDE, FOREIGN, MEMORY, TIMEOUT, KILLED)
+ITER_DISAGREES = "iter_disagrees"       # decode_iter (the elements one at a time) disagrees with decode
+FINDINGS = (NONCANONICAL_PLAIN, NON_ROUNDTRIP, UNENCODABLE, BAD_CHECKSUM, OFFSET_OUTSIDE, ITER_DISAGREES, FOREIGN,
+            MEMORY, TIMEOUT, KILLED)
 #: What fails a smoke run: law 5 (decoded or DecodeError, in bounded time and memory).
 FATAL = (FOREIGN, MEMORY, TIMEOUT, KILLED)
 
@@ -47,12 +49,57 @@ def classify(format_name: str, data: bytes) -> dict:
     except logcodec.DecodeError as err:
         if err.offset is None or not 0 <= err.offset <= len(data):
             return {"cls": OFFSET_OUTSIDE, "kind": err.kind, "detail": f"offset {err.offset} of {len(data)}: {err}"}
-        return {"cls": ERROR, "kind": err.kind, "detail": str(err)}
+        value = err
     except MemoryError:
         return {"cls": MEMORY, "kind": "decode", "detail": "MemoryError in decode"}
     except Exception as exc:  # noqa: BLE001 - the finding itself
         return _foreign("decode", exc)
+    try:
+        disagreement = iter_disagreement(logcodec.codec(format_name), data, value)
+    except MemoryError:
+        return {"cls": MEMORY, "kind": "decode_iter", "detail": "MemoryError in decode_iter"}
+    except Exception as exc:  # noqa: BLE001
+        return _foreign("decode_iter", exc)
+    if disagreement:
+        return {"cls": ITER_DISAGREES, "kind": getattr(value, "kind", "value"), "detail": disagreement}
+    if isinstance(value, logcodec.DecodeError):
+        return {"cls": ERROR, "kind": value.kind, "detail": str(value)}
     return check_laws(format_name, data, value)
+
+
+def iter_disagreement(module, data: bytes, decoded) -> str | None:
+    """Where the module has `decode_iter`: how reading the elements one at a time differs from
+    `decoded` (what `decode` gave: a value, or its DecodeError), or None when it agrees: the
+    same header and elements, or the same error (kind, offset, path). decode_iter checks the
+    bytes after the value before the elements, decode after them: its `trailing_bytes` agrees
+    when the value without those bytes fails as decode failed."""
+    import logcodec
+
+    if not hasattr(module, "decode_iter"):
+        return None
+    try:
+        header, elements = module.decode_iter(data)
+        items = list(elements)
+    except logcodec.DecodeError as exc:
+        if not isinstance(decoded, logcodec.DecodeError):
+            return f"decode accepted what decode_iter refused: {exc}"
+        if exc.kind == "trailing_bytes" and decoded.kind != "trailing_bytes":
+            try:
+                module.decode(data[:exc.offset])
+                return f"decode_iter: {exc}, yet the value alone decodes; decode: {decoded}"
+            except logcodec.DecodeError as alone:
+                exc = alone
+        if (exc.kind, exc.offset, exc.path) != (decoded.kind, decoded.offset, decoded.path):
+            return f"decode_iter: {exc}; decode: {decoded}"
+        return None
+    if isinstance(decoded, logcodec.DecodeError):
+        return f"decode_iter accepted what decode refused: {decoded}"
+    if header != module.decode_header(data):
+        return "decode_iter's header differs from decode_header's"
+    bulk = [f for f in type(decoded).__dataclass_fields__ if f not in type(header).__dataclass_fields__]
+    if len(bulk) != 1 or items != getattr(decoded, bulk[0]):
+        return f"decode_iter's elements differ from decode's {bulk}"
+    return None
 
 
 def check_laws(format_name: str, data: bytes, value) -> dict:

@@ -2,11 +2,11 @@
 
 import random
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import logcodec
+from fuzz.worker import iter_disagreement
 from tests.vectorfiles import all_tests
 
 SEEDS = [(fmt, bytes.fromhex(t["bytes"])) for fmt, t in all_tests() if len(t["bytes"]) < 20_000]
@@ -30,27 +30,9 @@ def decode_or_error(fmt, data):
 
 def iterated_as_decoded(fmt, data, decoded):
     """Where the format has `decode_iter`, reading the elements one at a time gives what
-    `decode` gave: the same elements, or the same error (kind, offset, path)."""
-    module = logcodec.codec(fmt)
-    if not hasattr(module, "decode_iter"):
-        return
-    try:
-        header, elements = module.decode_iter(data)
-        items = list(elements)
-    except logcodec.DecodeError as exc:
-        assert isinstance(decoded, logcodec.DecodeError), f"decode accepted what decode_iter refused: {exc}"
-        if exc.kind == "trailing_bytes" and decoded.kind != "trailing_bytes":
-            # decode_iter checks the bytes after the value before its elements, decode after:
-            # the value alone must then fail as decode failed
-            with pytest.raises(logcodec.DecodeError) as alone:
-                module.decode(data[:exc.offset])
-            exc = alone.value
-        assert (exc.kind, exc.offset, exc.path) == (decoded.kind, decoded.offset, decoded.path)
-        return
-    assert not isinstance(decoded, logcodec.DecodeError), f"decode_iter accepted what decode refused: {decoded}"
-    assert header == module.decode_header(data)
-    bulk = [f for f in type(decoded).__dataclass_fields__ if f not in type(header).__dataclass_fields__]
-    assert len(bulk) == 1 and items == getattr(decoded, bulk[0])
+    `decode` gave: the same elements, or the same error (`fuzz.worker.iter_disagreement`)."""
+    disagreement = iter_disagreement(logcodec.codec(fmt), data, decoded)
+    assert disagreement is None, disagreement
 
 
 @FUZZ
