@@ -1633,12 +1633,12 @@ def _g_record_list(
     at: int,
     processed: bool,
     open_ended: bool,
-    field: str,
+    field_id: str,
     root: str,
     index: int,
 ) -> Iterator[Any]:
     """Decode the elements of one record_list from buf[pos:end] one at a time (`decode_iter`),
-    then check that no bytes are left. An error is raised as from the field `field`, which
+    then check that no bytes are left. An error is raised as from the field `field_id`, which
     starts at `at` (of the input, when `processed` bytes are read here), of the value `root`
     (`root[index]` in a stream)."""
     _eitems: Any
@@ -1666,7 +1666,7 @@ def _g_record_list(
             raise _rt.trailing(buf, pos, end, "")
     except _rt.DecodeError as exc:
         _rt.in_field(exc, at, processed, open_ended)
-        raise exc.within(field).within(root if index < 0 else f"{root}[{index}]")
+        raise exc.within(field_id).within(root if index < 0 else f"{root}[{index}]")
 
 
 def _i_record_batch_v2(
@@ -1804,9 +1804,10 @@ def decode_iter(
     them (a `HEADER` value) and an iterator that decodes each element when it reaches it.
 
     Everything about the value as a whole is read and checked before this returns: its size,
-    checksum and decompression, and that no bytes follow it. An element's error is raised by the iteration that reaches it,
-    with the kind, offset and path `decode` gives it; so are a count the bytes cannot hold and
-    bytes left after the last element. Elements not reached are not checked.
+    checksum and decompression, and that no bytes follow it. An element's error is raised by
+    the iteration that reaches it, with the kind, offset and path `decode` gives it; so are a
+    count the bytes cannot hold and bytes left after the last element. Elements not reached
+    are not checked.
 
     With `tuples`, the elements of lists of Record, Header come in their tuple form
     (`TUPLE_FORMS`), as `encode` also takes them: no object for each.

@@ -851,7 +851,7 @@ class TypeEmitter:
             # re-anchored at the stored field (`in_field`), with the field's and the value's path.
             body = "\n".join(["    try:", _indented(body), "    except _rt.DecodeError as exc:",
                               "        _rt.in_field(exc, at, processed, open_ended)",
-                              "        raise exc.within(field).within(root if index < 0 else f'{root}[{index}]')"])
+                              "        raise exc.within(field_id).within(root if index < 0 else f'{root}[{index}]')"])
         return "\n".join([head, doc, *decls, body])
 
     def decoder_head(self) -> tuple[str, str]:
@@ -865,10 +865,10 @@ class TypeEmitter:
                     '    the value. Errors raised by the iterator name the value as `root`, or `root[index]` in a\n'
                     '    stream (`index` >= 0)."""')
         if self.yielding:
-            return (f"def _g_{t.name}(\n    {params}, at: int, processed: bool, open_ended: bool, field: str, root: str,"
+            return (f"def _g_{t.name}(\n    {params}, at: int, processed: bool, open_ended: bool, field_id: str, root: str,"
                     " index: int\n) -> Iterator[Any]:",
                     f'    """Decode the elements of one {t.name} from buf[pos:end] one at a time (`decode_iter`),\n'
-                    '    then check that no bytes are left. An error is raised as from the field `field`, which\n'
+                    '    then check that no bytes are left. An error is raised as from the field `field_id`, which\n'
                     '    starts at `at` (of the input, when `processed` bytes are read here), of the value `root`\n'
                     '    (`root[index]` in a stream)."""')
         tupled = self.m.tuple_decoded(t)
