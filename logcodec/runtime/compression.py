@@ -163,6 +163,10 @@ def snappy_decompress(data: Bytes, max_size: int) -> bytes:
 # ----------------------------------------------------------------------------- lz4
 
 _LZ4_MAGIC = b"\x04\x22\x4d\x18"
+# The output asked of one decompress_chunk call, which allocates all of it first: for a 150 kB
+# batch in 64 KiB blocks, 1 MiB held 1.2 MB at the peak, 256 KiB 0.41 MB and was as fast
+# (27 us; 64 KiB took 32 us, a join of three chunks more).
+_LZ4_STEP = 1 << 18
 _P1, _P2, _P3, _P4, _P5 = 2654435761, 2246822519, 3266489917, 668265263, 374761393
 
 
@@ -240,7 +244,7 @@ def lz4_decompress(data: Bytes, max_size: int, broken_header_checksum: bool = Fa
         if frame_start and view[pos:pos + 4] == _LZ4_MAGIC and len(view) >= pos + 14 and view[pos + 4] & 0x08:
             if total + int.from_bytes(view[pos + 6:pos + 14], "little") > max_size:
                 raise too_big("lz4", max_size)
-        step = min(max_size - total + 1, _STEP)
+        step = min(max_size - total + 1, _LZ4_STEP)
         try:
             chunk, read, eof = lz4.frame.decompress_chunk(ctx, view[pos:], max_length=step)
         except (RuntimeError, ValueError) as e:
