@@ -83,7 +83,8 @@ def iter_disagreement(module, data: bytes, decoded) -> str | None:
     except logcodec.DecodeError as exc:
         if not isinstance(decoded, logcodec.DecodeError):
             return f"decode accepted what decode_iter refused: {exc}"
-        if exc.kind == "trailing_bytes" and decoded.kind != "trailing_bytes":
+        same = (exc.kind, exc.offset, exc.path) == (decoded.kind, decoded.offset, decoded.path)
+        if exc.kind == "trailing_bytes" and not same:
             try:
                 module.decode(data[:exc.offset])
                 return f"decode_iter: {exc}, yet the value alone decodes; decode: {decoded}"

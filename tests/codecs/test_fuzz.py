@@ -74,3 +74,23 @@ def test_mutated_vectors_with_fixed_checksum(seed, rnd: random.Random):
         buf[rnd.randrange(21, len(buf))] = rnd.randrange(256)
     buf[17:21] = crc32c(bytes(buf[21:])).to_bytes(4, "big")
     decode_or_error(fmt, bytes(buf))
+
+
+def test_a_value_with_bytes_left_inside_and_after_it_agrees():
+    # decode finds the bytes left after the records first; decode_iter, the bytes after the
+    # value (at the call): both are right, and the check says they agree (a fuzz finding once).
+    from logcodec.generated.kafka import record_batch_v2 as rb
+    from logcodec.runtime.primitives import crc32c
+
+    data = bytearray(rb.build(records=[(0, 0, 0, b"k", b"v", [])]))
+    data += b"\0\0\0"  # inside the batch, after its records
+    data[8:12] = (int.from_bytes(data[8:12], "big") + 3).to_bytes(4, "big")
+    data[17:21] = crc32c(bytes(data[21:])).to_bytes(4, "big")
+    data = bytes(data) + b"after"
+    try:
+        rb.decode(data)
+    except logcodec.DecodeError as exc:
+        decoded = exc
+    assert decoded.path == "record_batch_v2.records" and decoded.kind == "trailing_bytes"
+    assert iter_disagreement(rb, data, decoded) is None
+    assert iter_disagreement(rb, data, logcodec.DecodeError("trailing_bytes", "", 61, "record_batch_v2.crc"))
