@@ -1797,6 +1797,10 @@ def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
     return _decode_stream(_d_record_batch_v2, FORMAT, data, limits, tuples=tuples)
 
 
+#: The root's field that `decode_iter` hands out one element at a time.
+ITERATED = "records"
+
+
 def decode_iter(
     data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
 ) -> tuple[RecordBatchV2Header, Iterator[Record | tuple[Any, ...]]]:
