@@ -687,8 +687,8 @@ def render(results, rat, workloads, skipped_notes, target_rows) -> str:
         lines += ["### memory", "",
                   "Bytes per record of one decode call (tracemalloc): the peak Python's allocators held during "
                   "it · what they still held after it, over what they held before. Each column is the timed decode "
-                  "(bytes in, every record read); the libraries iterate and keep one record at a time, logcodec "
-                  "returns the decoded value. `logcodec value` is `decode_stream(bytes).items`, kept. The input "
+                  "(bytes in, every record read); the libraries and `logcodec+iter` iterate and keep one record at a "
+                  "time, `logcodec` and `logcodec+tuples` return the decoded value. `logcodec value` is `decode_stream(bytes).items`, kept. The input "
                   "bytes themselves are not counted (the `bytes` column over `records`). What `logcodec+tuples` "
                   "still holds after its call (about 200 kB) is CPython's free lists of tuples, up to 2,000 of "
                   "each size, which keep freed tuples for reuse.", "",
@@ -706,8 +706,9 @@ def render(results, rat, workloads, skipped_notes, target_rows) -> str:
               f"The targets of the build measured ({'compiled' if lc.NATIVE else 'pure Python'}). Decode is judged "
               "on `logcodec` (value objects out), on `logcodec+tuples` (records and headers as tuples, "
               "`decode(..., tuples=True)`) and on `logcodec+iter` (the same tuples, one record at a time: "
-              "`decode_iter(..., tuples=True)`, as the libraries iterate a batch); encode on `logcodec` (prebuilt value objects in) and `logcodec+build` "
-              "(from the same tuples the libraries append, through the producer API `build`).", "",
+              "`decode_iter(..., tuples=True)`, as the libraries iterate a batch); encode on `logcodec` (prebuilt "
+              "value objects in) and `logcodec+build` (from the same tuples the libraries append, through the "
+              "producer API `build`).", "",
               "| target | logcodec column | first workload (1k_hdr) | | geomean over workloads | |",
               "|---|---|---:|---|---:|---|"]
     for row in target_rows:
