@@ -51,9 +51,10 @@ ELEMENTS_RESERVED = 6  #: elements taken out of ELEMENTS_LEFT ahead of need, at 
 
 #: How many elements `take_elements` moves out of ELEMENTS_LEFT ahead of need, for the decoders
 #: to spend list after list from ELEMENTS_RESERVED. The reserve stays within the small ints
-#: CPython keeps made (up to 256), so writing it back allocates nothing; writing back the
-#: large counter allocated an int for every list (compiled, 7 % of decoding a Kafka record
-#: with headers). Reserved elements count as spent: `too_many` adds them back.
+#: CPython keeps made (up to 256), so writing it back allocates nothing, where writing back
+#: the large counter allocated an int for every list (compiled, a Kafka record with headers
+#: decoded 1.5 % faster with the reserve, A/B). Reserved elements count as spent: `too_many`
+#: adds them back.
 RESERVE = 256
 
 #: What one decode call may still build: made from :class:`Limits` by the entry point, spent by
