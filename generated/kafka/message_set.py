@@ -250,6 +250,14 @@ def _check_bits(value: Any, bits: int, path: str) -> int:
     return _rt.check_bits(value, bits, path)
 
 
+def _checked_bytes(buf: bytes, start: int, end: int) -> Any:
+    """buf[start:end], for a checksum: a copy when short (a view and its slice cost about 250 ns,
+    more than copying a few kB: 150 ns less for each 1.5 kB Kafka batch), a view otherwise."""
+    if end - start <= 4096:
+        return buf[start:end]
+    return memoryview(buf)[start:end]
+
+
 def _d_message_set(
     buf: bytes, pos: int, end: int, lim: list[int], p_depth: int, p_wrapper_offset: int, p_wrapper_magic: int
 ) -> tuple[MessageSet, int]:
@@ -466,10 +474,10 @@ def _d_message(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int, p_o
         e = pos + n
         if e > end:
             raise _rt.short(buf, pos, end, n, "value")
-        if _rt.crc32(memoryview(buf)[s_magic:e]) != v_crc:
+        if _rt.crc32(_checked_bytes(buf, s_magic, e)) != v_crc:
             raise _rt.DecodeError(
                 "checksum_mismatch",
-                f"stored {v_crc:#010x}, computed {_rt.crc32(memoryview(buf)[s_magic:e]):#010x}",
+                f"stored {v_crc:#010x}, computed {_rt.crc32(_checked_bytes(buf, s_magic, e)):#010x}",
                 s_crc,
                 "crc",
             )
@@ -507,10 +515,10 @@ def _d_message(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int, p_o
         pos = e
     else:
         v_value = None
-        if _rt.crc32(memoryview(buf)[s_magic:pos]) != v_crc:
+        if _rt.crc32(_checked_bytes(buf, s_magic, pos)) != v_crc:
             raise _rt.DecodeError(
                 "checksum_mismatch",
-                f"stored {v_crc:#010x}, computed {_rt.crc32(memoryview(buf)[s_magic:pos]):#010x}",
+                f"stored {v_crc:#010x}, computed {_rt.crc32(_checked_bytes(buf, s_magic, pos)):#010x}",
                 s_crc,
                 "crc",
             )

@@ -299,7 +299,7 @@ class ModuleEmitter:
             header_args="(" + "".join(f"{p.id}, " for p in root.params).rstrip(" ") + ")",
             checksum_code=checksum_source(self.model.entry()),
             tables=[name for name in ("BYTE", "VARINT", "ZIGZAG") if used(f"_{name}[")],
-            helpers=[name for name in ("uvarint", "uvarint_bytes", "check_bits") if used(f"_{name}(")],
+            helpers=[name for name in ("uvarint", "uvarint_bytes", "check_bits", "checked_bytes") if used(f"_{name}(")],
             enums_by_value=[e["name"] for e in enums if used(f"_{e['name']}_BY_VALUE.")],
             budget_items=[(name, getattr(limits, name)) for name in ("ELEMENTS_RESERVED", "TUPLES")
                           if used(f"lim[_{name}]")],
@@ -1416,8 +1416,8 @@ class TypeEmitter:
 
     def emit_checksum_check(self, c: Lines, owner: Field, first: str, end: str) -> None:
         algo = owner.checksum["algorithm"]
-        c(f"if _rt.{algo}(memoryview(buf)[s_{first}:{end}]) != v_{owner.id}:")
-        c(f"    raise _rt.DecodeError('checksum_mismatch', f'stored {{v_{owner.id}:#010x}}, computed {{_rt.{algo}(memoryview(buf)[s_{first}:{end}]):#010x}}', s_{owner.id}, {owner.id!r})")
+        c(f"if _rt.{algo}(_checked_bytes(buf, s_{first}, {end})) != v_{owner.id}:")
+        c(f"    raise _rt.DecodeError('checksum_mismatch', f'stored {{v_{owner.id}:#010x}}, computed {{_rt.{algo}(_checked_bytes(buf, s_{first}, {end})):#010x}}', s_{owner.id}, {owner.id!r})")
 
     def close_ranges_decode(self, c: Lines, fid: str | None) -> None:
         """After the last field of a range: check its size, and any checksum not checked yet."""

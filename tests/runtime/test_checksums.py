@@ -21,3 +21,21 @@ def test_the_checksum_of_parts_is_the_checksum_of_their_bytes(algorithm, count):
     # the parts may be joined into one, but the bytes and the parts before them are the same
     assert out[:len(head)] == head and b"".join(out[len(head):]) == b"".join(parts)
     assert len(out) == len(head) + (1 if count > JOIN_BEFORE_CHECKSUM else count)
+
+
+@pytest.mark.parametrize("size", [100, 4000, 4200, 20_000], ids=lambda n: f"{n}_bytes")  # copies, then views
+def test_a_batch_checksum_is_checked_over_a_copy_or_a_view_alike(size):
+    # A decoder hands the checksum a copy of a short range and a view of a long one
+    # (`_checked_bytes`, in every module that checks one): both hold the range's bytes, and a
+    # wrong stored checksum is refused with the same error either way.
+    from logcodec import DecodeError
+    from logcodec.generated.kafka import record_batch_v2 as rb
+
+    data = bytearray(rb.build(records=[(0, 0, 0, None, bytes(size - 68), [])]))
+    assert bytes(rb._checked_bytes(bytes(data), 21, len(data))) == data[21:]
+    stored = int.from_bytes(data[17:21], "big")
+    data[-1] ^= 1
+    with pytest.raises(DecodeError) as caught:
+        rb.decode(bytes(data))
+    assert caught.value.kind == "checksum_mismatch" and caught.value.offset == 17
+    assert f"stored {stored:#010x}, computed {crc32c(bytes(data[21:])):#010x}" in caught.value.detail
