@@ -209,7 +209,7 @@ def iterated_bulk(t: TypeDef) -> Bulk | None:
     if items.repeat not in ("expr", "eos") or items.partial_tail or items.if_expr is not None \
             or items.type.kind != "user" or items.terminator is not None:
         return None
-    if any(inst.id not in {i.id for i in header.instances} for inst in t.instances):
+    if {inst.id for inst in t.instances} - {inst.id for inst in header.instances}:
         return None  # an instance that reads the bulk would need the whole list
     element = items.type.user
     reads = [e for g in element.seq for e in g.expressions()] + [

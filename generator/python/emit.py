@@ -1073,7 +1073,7 @@ class TypeEmitter:
                     with c.block(loop):
                         if f.repeat == "eos":
                             c("before = pos + bl" if bits else "before = pos")
-                        self.spend_one_element(c)
+                        self.spend_elements(c, "1", "")  # a loop whose count is known only at its end
                         self.decode_element(c, f, elem, "", wrap=None)
                         self.take_element(c, f, var, elem)
                         if f.repeat == "eos":  # would read empty elements forever (an `until` may end on one)
@@ -1100,12 +1100,6 @@ class TypeEmitter:
         return f"_cast(Any, {elem})" if self.tuple_elements(f) and f not in self.t.seq else elem
 
     @staticmethod
-    def spend_one_element(c: Lines) -> None:
-        """Take one element out of the call's budget before it is built (a loop whose count
-        is known only at its end)."""
-        TypeEmitter.spend_elements(c, "1", "")
-
-    @staticmethod
     def spend_elements(c: Lines, count: str, path: str) -> None:
         """Take `count` elements out of the call's budget: from its reserve, a small int that is
         written back without allocating (`limits.RESERVE`), else through `take_elements`."""
@@ -1130,7 +1124,7 @@ class TypeEmitter:
         with c.block("try:"):
             with c.block("while pos < end:"):
                 c("before = pos")
-                self.spend_one_element(c)
+                self.spend_elements(c, "1", "")  # a loop whose count is known only at its end
                 self.decode_element(c, f, elem, "", wrap=None)
                 c(f"{var}.append({elem})")
                 c("if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')")

@@ -76,7 +76,7 @@ def take_elements(lim: Budget, count: int, pos: int, path: str) -> None:
     """Spend `count` elements that the reserve does not hold (a generated decoder spends from
     ELEMENTS_RESERVED itself while it can): what is left, reserve included, pays for them and
     refills the reserve; too few left is `too_many`."""
-    left = lim[ELEMENTS_LEFT] + lim[ELEMENTS_RESERVED] - count
+    left = elements_left(lim) - count
     if left < 0:
         raise too_many(lim, count, pos, path)
     reserve = min(RESERVE, left)

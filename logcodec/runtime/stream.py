@@ -69,11 +69,16 @@ def decode_prefix(decoder, name: str, data, limits: Limits, *params, tuples: boo
 
 def decode_one(decoder, name: str, data, limits: Limits, *params, tuples: bool = False):
     buf = _as_bytes(data)
-    root = name.split(".")[-1]
     value, pos = decode_prefix(decoder, name, buf, limits, *params, tuples=tuples)
-    if pos != len(buf):
-        raise DecodeError("trailing_bytes", f"{len(buf) - pos} bytes after the end of the value", pos, root)
+    _ends_at(buf, pos, name)
     return value
+
+
+def _ends_at(buf: bytes, pos: int, name: str) -> None:
+    """One value was asked for: nothing may follow where it ends."""
+    if pos != len(buf):
+        raise DecodeError("trailing_bytes", f"{len(buf) - pos} bytes after the end of the value", pos,
+                          name.split(".")[-1])
 
 
 def decode_stream(decoder, name: str, data, limits: Limits, *params, tuples: bool = False) -> Stream:
@@ -107,20 +112,14 @@ def _stopped(result: Stream, exc: DecodeError, name: str) -> None:
 
 def decode_iter(decoder, name: str, data, limits: Limits, *params, tuples: bool = False) -> tuple:
     """One value whose bulk's elements come one at a time (a module's `decode_iter`): `decoder`
-    is its `_i_` decoder, which returns the header, an iterator of the elements and the end.
-
-    The collector is not paused here: the header is a few objects, and the elements, made while
+    is its `_i_` decoder, read as `decode_prefix` reads any, which returns the header, an
+    iterator of the elements and the end (it takes the value's name and index -1, for the path of
+    its elements' errors). The iteration runs with the collector on: the elements, made while
     the caller iterates, are freed as it goes on (a pause would only let them pile up)."""
     buf = _as_bytes(data)
-    root = name.split(".")[-1]
-    try:
-        header, elements, pos = decoder(buf, 0, len(buf), budget(limits, tuples), *params, root, -1)
-    except DecodeError as exc:
-        raise exc.within(root) from None
-    except RecursionError:
-        raise DecodeError("limit_exceeded", "nesting too deep", 0, root) from None
-    if pos != len(buf):
-        raise DecodeError("trailing_bytes", f"{len(buf) - pos} bytes after the end of the value", pos, root)
+    header, elements, pos = decode_prefix(decoder, name, buf, limits, *params, name.split(".")[-1], -1,
+                                          tuples=tuples)
+    _ends_at(buf, pos, name)
     return header, elements
 
 
@@ -135,10 +134,8 @@ def decode_stream_iter(decoder, name: str, data, limits: Limits, *params, tuples
     spent = budget(limits, tuples)  # one budget for all the values, as decode_stream's
     try:
         while pos < end:  # as decode_stream's loop
-            if params:
-                header, elements, pos = decoder(buf, pos, end, spent, *params, root, len(items))
-            else:
-                header, elements, pos = decoder(buf, pos, end, spent, root, len(items))
+            header, elements, pos = decoder(buf, pos, end, spent, *params, root, len(items)) if params \
+                else decoder(buf, pos, end, spent, root, len(items))
             items.append((header, elements))
     except DecodeError as exc:
         _stopped(result, exc, name)
