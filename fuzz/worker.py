@@ -33,7 +33,7 @@ FOREIGN = "foreign_exception"            # any other exception: a bug
 MEMORY = "memory_error"                  # MemoryError under the address-space limit
 TIMEOUT = "timeout"                      # seen by the parent
 KILLED = "worker_killed"                 # the worker died (signal, abort), seen by the parent
-ITER_DISAGREES = "iter_disagrees"       # decode_iter (the elements one at a time) disagrees with decode
+ITER_DISAGREES = "iter_disagrees"       # decode_iter (one at a time) or decode_columns disagrees with decode
 FINDINGS = (NONCANONICAL_PLAIN, NON_ROUNDTRIP, UNENCODABLE, BAD_CHECKSUM, OFFSET_OUTSIDE, ITER_DISAGREES, FOREIGN,
             MEMORY, TIMEOUT, KILLED)
 #: What fails a smoke run: law 5 (decoded or DecodeError, in bounded time and memory).
@@ -55,11 +55,12 @@ def classify(format_name: str, data: bytes) -> dict:
     except Exception as exc:  # noqa: BLE001 - the finding itself
         return _foreign("decode", exc)
     try:
-        disagreement = iter_disagreement(logcodec.codec(format_name), data, value)
+        module = logcodec.codec(format_name)
+        disagreement = iter_disagreement(module, data, value) or columns_disagreement(module, data, value)
     except MemoryError:
-        return {"cls": MEMORY, "kind": "decode_iter", "detail": "MemoryError in decode_iter"}
+        return {"cls": MEMORY, "kind": "decode_iter", "detail": "MemoryError in decode_iter or decode_columns"}
     except Exception as exc:  # noqa: BLE001
-        return _foreign("decode_iter", exc)
+        return _foreign("decode_iter or decode_columns", exc)
     if disagreement:
         return {"cls": ITER_DISAGREES, "kind": getattr(value, "kind", "value"), "detail": disagreement}
     if isinstance(value, logcodec.DecodeError):
@@ -99,6 +100,33 @@ def iter_disagreement(module, data: bytes, decoded) -> str | None:
         return "decode_iter's header differs from decode_header's"
     if items != getattr(decoded, module.ITERATED):
         return f"decode_iter's elements differ from decode's {module.ITERATED}"
+    return None
+
+
+def columns_disagreement(module, data: bytes, decoded) -> str | None:
+    """Where the module has `decode_columns`: how decoding the elements column by column differs
+    from `decoded` (what `decode` gave: a value, or its DecodeError), or None when it agrees: the
+    same header, the columns of the elements in their tuple form, or the same error (kind,
+    offset, path; its checks come in decode's order, so no allowance is made)."""
+    import logcodec
+
+    if not hasattr(module, "decode_columns"):
+        return None
+    try:
+        header, columns = module.decode_columns(data)
+    except logcodec.DecodeError as exc:
+        if not isinstance(decoded, logcodec.DecodeError):
+            return f"decode accepted what decode_columns refused: {exc}"
+        if (exc.kind, exc.offset, exc.path) != (decoded.kind, decoded.offset, decoded.path):
+            return f"decode_columns: {exc}; decode: {decoded}"
+        return None
+    if isinstance(decoded, logcodec.DecodeError):
+        return f"decode_columns accepted what decode refused: {decoded}"
+    if header != module.decode_header(data):
+        return "decode_columns' header differs from decode_header's"
+    elements = getattr(module.decode(data, tuples=True), module.ITERATED)
+    if any(len(column) != len(elements) for column in columns.values()) or list(zip(*columns.values())) != elements:
+        return f"decode_columns' columns differ from decode's {module.ITERATED}"
     return None
 
 

@@ -69,6 +69,7 @@ from logcodec.inkless.blocks import (SHIPPED, Extent, bytes_form, check_extent, 
                                      object_file_findings, overlap_findings, partition_order_findings, served_bytes,
                                      uncovered_ranges)
 from logcodec.inkless.shipped import SHIPPED_ROOT, ShippedMetadata, shipped_from_document
+from logcodec.kafka.records import delta_columns
 from logcodec.pipeline.kafka import entry_codec, entry_crc_valid, entry_magic, v2_batch_columns, v2_batch_fields, \
     v2_record_columns
 from logcodec.pipeline.plan import DEFAULT_SPLIT_BYTES, common_options, pack, positive_int
@@ -630,7 +631,7 @@ def _checked_extents(r: ObjectRange, options: InklessOptions, tuples: bool = Fal
 
 def _record_columns(r: ObjectRange, ext: Extent, pos: int, batch) -> list[list]:
     """RECORD_SCHEMA columns of the records of a batch, as `tables.record_batches` takes them."""
-    return record_run(len(batch.records), **v2_record_columns(batch), topic=ext.topic,
+    return record_run(len(batch.records), **v2_record_columns(batch, delta_columns(batch)), topic=ext.topic,
                       topic_id=uuid_text(ext.topic_id), partition=ext.partition, file=r.file, batch_offset=pos,
                       metadata=r.metadata, **v2_batch_fields(batch))
 

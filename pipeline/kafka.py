@@ -34,9 +34,9 @@ from logcodec.pipeline.plan import (FileRange, Pushed, ReadOptions, cut, files_u
                                    push_filters)
 from logcodec.pipeline.roundtrip import compare, without_length_and_crc
 from logcodec.pipeline.tables import ERROR, HEADERS, VALIDATION_SCHEMA, error_columns, error_value, record_batches, \
-    row_maker, run_maker, validation_row
+    Plus, row_maker, run_maker, validation_row
 from logcodec.kafka.indexes import index_entries
-from logcodec.kafka.records import Record, batch_columns, batch_records, legacy_records
+from logcodec.kafka.records import LOG_APPEND_TIME, Record, batch_records, delta_columns, legacy_records
 from logcodec.runtime.errors import DecodeError
 from logcodec.runtime.values import without_derived
 
@@ -277,7 +277,7 @@ def _offsets_at(path: Path, position: int, window: int = 1 << 20) -> tuple[int |
 
 def _offset_bounds(value) -> tuple[int | None, int | None]:
     """(first, last) offset of a decoded entry: a v2 batch, or a legacy message (`Entry`)."""
-    if isinstance(value, _rb.RecordBatchV2):
+    if isinstance(value, (_rb.RecordBatchV2, _rb.RecordBatchV2Header)):
         return value.base_offset, value.base_offset + value.last_offset_delta
     records = legacy_records(value if isinstance(value, _ms.MessageSet) else _ms.MessageSet(entries=[value]))
     return (records[0].offset, records[-1].offset) if records else (None, None)
@@ -458,22 +458,26 @@ def _in_file(exc: DecodeError, path: str, base: int) -> DecodeError:
     return DecodeError(exc.kind, f"{path}: {exc.detail}", base + (exc.offset or 0), exc.path)
 
 
-def decode_entry(entry: bytes, tuples: bool = False):
+def decode_entry(entry: bytes, tuples: bool = False, columns: bool = False):
     """A decoded entry: a `RecordBatchV2`, or a `MessageSet` holding the one legacy message.
-    `tuples`: a batch's records in their tuple form (what record rows need: no object each)."""
+    `tuples`: a batch's records in their tuple form (no object each); `columns`: a batch as its
+    header and its records' columns (`decode_columns`: no tuple each either), what record rows
+    need."""
     if entry[resync.MAGIC_AT] in (0, 1):  # where kafka.record_set reads the magic that picks the format
         return _ms.decode(entry)
+    if columns:
+        return _rb.decode_columns(entry)
     return _rb.decode(entry, tuples=tuples)
 
 
-def _decoded(r: FileRange, failfast: bool, tuples: bool = False):
+def _decoded(r: FileRange, failfast: bool, tuples: bool = False, columns: bool = False):
     """(span, decoded entry or None, error or None) for each span of the range (`entries`)."""
     for span in entries(r, failfast):
         if span.error is not None or span.entry is None:
             yield span, None, span.error
             continue
         try:
-            yield span, decode_entry(span.entry, tuples), None
+            yield span, decode_entry(span.entry, tuples, columns), None
         except DecodeError as exc:
             if failfast:
                 raise _in_file(exc, r.path, span.at) from None
@@ -489,20 +493,20 @@ def entry_magic(entry: bytes | None) -> int | None:
 def record_rows(r: FileRange, failfast: bool = False, pushed: Pushed | None = None) -> Iterator[tuple | list]:
     """RECORD_SCHEMA rows of a range (as `tables.record_batches` takes them): every record of every
     entry, one row per bad entry. A v2 batch's records come as columns (`batch_record_columns`)."""
-    for span, value, error in _decoded(r, failfast, tuples=True):
+    for span, value, error in _decoded(r, failfast, columns=True):
         if span.kind == "zero_fill":
             continue  # no batch: zeros a preallocated segment kept
+        v2 = value.__class__ is tuple  # a v2 batch: its header and its records' columns
         if pushed is not None and value is not None:
-            first, last = _offset_bounds(value)
+            first, last = _offset_bounds(value[0] if v2 else value)
             if pushed.offset_to is not None and first is not None and first >= pushed.offset_to:
                 return  # offsets ascend through a segment: nothing after this batch is in range
             if not pushed.offsets_meet(first, last):
                 continue
-        if isinstance(value, _rb.RecordBatchV2):
-            columns = batch_record_columns(value, r, span.at)
+        if v2:
+            columns = batch_record_columns(*value, r, span.at)
             stamps = columns[_TIMESTAMP]
-            if pushed is not None and pushed.by_timestamp and stamps and \
-                    not pushed.timestamps_meet(min(stamps), max(stamps)):
+            if pushed is not None and pushed.by_timestamp and stamps and not pushed.timestamps_meet(*stamps.bounds()):
                 continue  # no record of the batch is in the timestamp range
             yield columns
         else:
@@ -512,30 +516,39 @@ def record_rows(r: FileRange, failfast: bool = False, pushed: Pushed | None = No
                     yield row
 
 
-def batch_record_columns(value, r: FileRange, at: int) -> list[list]:
-    """RECORD_SCHEMA columns of the records of a decoded v2 batch at file offset `at`."""
-    return record_run(len(value.records), **v2_record_columns(value), topic=r.topic, partition=r.partition,
-                      file=r.path, batch_offset=at, **v2_batch_fields(value))
+def batch_record_columns(header, records: dict, r: FileRange, at: int) -> list[list]:
+    """RECORD_SCHEMA columns of the records of a v2 batch at file offset `at`, from its header (or
+    whole value) and its records' columns (`decode_columns`)."""
+    return record_run(len(records["value"]), **v2_record_columns(header, records), topic=r.topic,
+                      partition=r.partition, file=r.path, batch_offset=at, **v2_batch_fields(header))
 
 
-def v2_record_columns(value) -> dict:
-    """The offset, timestamp, key, value and headers columns of the records of a decoded v2 batch,
-    and their timestamp type, for a `record_run` (`logcodec.kafka.records.batch_columns`; a control
-    marker's key and value as bytes)."""
-    offsets, timestamps, ts_type, keys, values, headers = batch_columns(value)
-    if value.attributes.is_control:
+def v2_record_columns(header, records: dict) -> dict:
+    """The offset, timestamp, key, value and headers columns of the records of a v2 batch, and
+    their timestamp type, for a `record_run`, from its header (or whole value) and its records'
+    columns (`decode_columns`, `logcodec.kafka.records.delta_columns`): as
+    `logcodec.kafka.batch_columns` gives them, but for the offsets and timestamps, whose bases
+    Arrow adds (`Plus`), and a control marker's key and value, as bytes."""
+    keys, values, headers = records["key"], records["value"], records["headers"]
+    ts_type = int(header.attributes.timestamp_type)
+    if ts_type == LOG_APPEND_TIME:
+        timestamps = header.max_timestamp  # every record's (a Repeat)
+    else:
+        timestamps = Plus(header.base_timestamp, records["timestamp_delta"])
+    if header.attributes.is_control:
         keys, values = [_raw(k) for k in keys], [_raw(v) for v in values]
     if not any(headers):
         # No record has headers (as most producers write): the column is one run of an empty
         # list, which Arrow repeats without converting a list per row (a list given here would
         # be taken for the column itself, so the empty value is a tuple).
         headers = ()
-    return {"offset": offsets, "timestamp": timestamps, "timestamp_type": TIMESTAMP_TYPES.get(ts_type),
-            "key": keys, "value": values, "headers": headers}
+    return {"offset": Plus(header.base_offset, records["offset_delta"]), "timestamp": timestamps,
+            "timestamp_type": TIMESTAMP_TYPES.get(ts_type), "key": keys, "value": values, "headers": headers}
 
 
 def v2_batch_fields(value) -> dict:
-    """What every record row of a decoded v2 batch repeats, by column name."""
+    """What every record row of a decoded v2 batch repeats, by column name (from its header or
+    its whole value)."""
     a = value.attributes
     return {"producer_id": value.producer_id, "producer_epoch": value.producer_epoch,
             "base_sequence": value.base_sequence, "leader_epoch": value.partition_leader_epoch,

@@ -20,6 +20,7 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.runtime.stream import decode_iter as _decode_iter, decode_stream_iter as _decode_stream_iter
+from logcodec.runtime.stream import decode_columns as _decode_columns
 from logcodec.kafka.codecs import kafka_compression
 
 FORMAT = "kafka.record_batch_v2"
@@ -900,10 +901,17 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
 
 
 def _d_record(
-    buf: bytes, pos: int, end: int, lim: list[int], p_is_control: bool, as_tuple: bool = False
-) -> tuple[Record | tuple[Any, ...], int]:
-    """Decode one record from buf[pos:end]; return it (its tuple form when `as_tuple`)
-    and the position after it."""
+    buf: bytes,
+    pos: int,
+    end: int,
+    lim: list[int],
+    p_is_control: bool,
+    as_tuple: bool = False,
+    cols: list[list[Any]] | None = None,
+) -> tuple[Record | tuple[Any, ...] | None, int]:
+    """Decode one record from buf[pos:end]; return it (its tuple form when `as_tuple`; None
+    when its fields are appended to `cols`, one list per field of the tuple form) and the
+    position after it."""
     v_len_record: int
     v_attributes: int
     v_timestamp_delta: int
@@ -1054,6 +1062,14 @@ def _d_record(
             s_len_record,
             "len_record",
         )
+    if cols is not None:
+        cols[0].append(v_attributes)
+        cols[1].append(v_timestamp_delta)
+        cols[2].append(v_offset_delta)
+        cols[3].append(v_key)
+        cols[4].append(v_value)
+        cols[5].append(v_headers)
+        return None, pos
     if as_tuple:
         return (v_attributes, v_timestamp_delta, v_offset_delta, v_key, v_value, v_headers), pos
     return Record(
@@ -1644,11 +1660,13 @@ def _g_record_list(
     field_id: str,
     root: str,
     index: int,
+    cols: list[list[Any]] | None = None,
 ) -> Iterator[Any]:
     """Decode the elements of one record_list from buf[pos:end] one at a time (`decode_iter`),
     then check that no bytes are left. An error is raised as from the field `field_id`, which
     starts at `at` (of the input, when `processed` bytes are read here), of the value `root`
-    (`root[index]` in a stream)."""
+    (`root[index]` in a stream). With `cols`, it yields nothing: each element's fields
+    are appended to their columns (`decode_columns`)."""
     _eitems: Any
     count: int
     try:
@@ -1666,8 +1684,9 @@ def _g_record_list(
             i = 0
             try:
                 for i in range(count):
-                    _eitems, pos = _d_record(buf, pos, end, lim, p_is_control, elem_tuples)
-                    yield _eitems
+                    _eitems, pos = _d_record(buf, pos, end, lim, p_is_control, elem_tuples, cols)
+                    if cols is None:
+                        yield _eitems
             except _rt.DecodeError as exc:
                 raise exc.within(f"[{i}]")
         if pos != end:
@@ -1678,12 +1697,13 @@ def _g_record_list(
 
 
 def _i_record_batch_v2(
-    buf: bytes, pos: int, end: int, lim: list[int], root: str, index: int
+    buf: bytes, pos: int, end: int, lim: list[int], root: str, index: int, cols: list[list[Any]] | None = None
 ) -> tuple[RecordBatchV2Header, Iterator[Any], int]:
     """Decode the fields of one record_batch_v2 before its records and check the value as a
     whole (`decode_iter`); return them, an iterator of the elements, and the position after
     the value. Errors raised by the iterator name the value as `root`, or `root[index]` in a
-    stream (`index` >= 0)."""
+    stream (`index` >= 0). With `cols`, the iterator yields nothing: it appends each
+    element's fields to their columns (`decode_columns`)."""
     v_base_offset: int
     v_len_batch: int
     v_partition_leader_epoch: int
@@ -1746,7 +1766,7 @@ def _i_record_batch_v2(
     except _rt.DecodeError as exc:
         raise exc.within("records")
     v_records = _g_record_list(
-        b2, s2, e2, lim, v_num_records, v_attributes.is_control, pos, b2 is not buf, False, "records", root, index
+        b2, s2, e2, lim, v_num_records, v_attributes.is_control, pos, b2 is not buf, False, "records", root, index, cols
     )
     pos = e
     if pos - s_partition_leader_epoch != v_len_batch:
@@ -1835,6 +1855,20 @@ def decode_stream_iter(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = 
     (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
     """
     return _decode_stream_iter(_i_record_batch_v2, FORMAT, data, limits, tuples=tuples)
+
+
+#: The columns `decode_columns` gives, in order: the fields of the tuple form of a `records` element
+#: (`TUPLE_FORMS["Record"]`).
+COLUMNS: Final[tuple[str, ...]] = ("attributes", "timestamp_delta", "offset_delta", "key", "value", "headers")
+
+
+def decode_columns(data, *, limits: Limits = DEFAULT_LIMITS) -> tuple[RecordBatchV2Header, dict[str, list[Any]]]:
+    """Decode exactly one record_batch_v2, its records column by column: return the fields before
+    them (a `HEADER` value) and one list for each field of an element's tuple form (`COLUMNS`),
+    by name. No object, and no tuple, is made for an element; lists inside an element come in
+    their tuple form. For readers that want columns (Arrow, dataframes). Everything is checked
+    as `decode` checks it; an error is raised as `decode` raises it."""
+    return _decode_columns(_i_record_batch_v2, FORMAT, data, limits, COLUMNS)
 
 
 def encode(value: RecordBatchV2) -> bytes:

@@ -164,6 +164,11 @@ class ModuleEmitter:
             for s in schema_closure(schema) for t in s.all_types() for e in type_expressions(t) for n in E.walk(e))
         if self.nav is None:
             self.check_stream_positions()
+        # The root's bulk read one element at a time (`decode_iter`), where the model allows it;
+        # and column by column (`decode_columns`) where its elements have a tuple form.
+        self.bulk = iterated_bulk(self.schema.root) if self.nav is None and header_of(self.schema.root) is not None else None
+        element = self.bulk.items.type.user if self.bulk is not None else None
+        self.columned = element if element is not None and self.tuple_decoded(element) else None
         for t in self.types:
             check_types(t, Scope(t, self.enum_class, self.parents.get(t.name), self.nav).names)
 
@@ -261,8 +266,7 @@ class ModuleEmitter:
         for t in rendered:
             functions.append(TypeEmitter(self, t).decoder())
             functions.append(TypeEmitter(self, t).encoder())
-        # The root's bulk read one element at a time (`decode_iter`), where the model allows it.
-        bulk = iterated_bulk(self.schema.root) if header is not None else None
+        bulk = self.bulk
         if bulk is not None:
             functions.append(TypeEmitter(self, bulk.holder, bulk).decoder())
             functions.append(TypeEmitter(self, self.schema.root, bulk).decoder())
@@ -296,6 +300,8 @@ class ModuleEmitter:
             header_bulk=root.seq[len(header.seq)].id if header else "", header_max=header and max_size(header),
             iterated=bulk and {"field": bulk.field.id,
                                "element": self.encoded_type(bulk.items.type.user)},
+            columned=self.columned and {"element": self.columned.class_name,
+                                        "fields": tuple(f.id for f in self.tuple_form(self.columned))},
             header_args="(" + "".join(f"{p.id}, " for p in root.params).rstrip(" ") + ")",
             checksum_code=checksum_source(self.model.entry()),
             tables=[name for name in ("BYTE", "VARINT", "ZIGZAG") if used(f"_{name}[")],
@@ -820,6 +826,11 @@ class TypeEmitter:
             values += ["_rt.KStream(buf, io0, end, pos)"] if self.m.exposes_io else []
             if self.m.tuple_decoded(t):
                 form = [f"v_{f.id}" for f in self.m.tuple_form(t)]
+                if t is self.m.columned:  # `decode_columns`: each field appended to its column
+                    with c.block("if cols is not None:"):
+                        for i, v in enumerate(form):
+                            c(f"cols[{i}].append({v})")
+                        c("return None, pos")
                 c(f"if as_tuple: return ({', '.join(form)}{',' if len(form) == 1 else ''}), pos")
             c(f"return {t.class_name}({', '.join(values)}), pos")
         head, doc = self.decoder_head()
@@ -858,22 +869,31 @@ class TypeEmitter:
         """The decoder's `def` line and docstring."""
         t = self.t
         params = f"buf: bytes, pos: int, end: int, lim: list[int]{self.params(typed=True)}"
+        columns = self.m.columned is not None
+        cols = ", cols: list[list[Any]] | None = None" if columns else ""
         if self.iterating:
-            return (f"def _i_{t.name}({params}, root: str, index: int) -> tuple[{header_of(t).class_name}, Iterator[Any], int]:",
+            return (f"def _i_{t.name}({params}, root: str, index: int{cols}) -> tuple[{header_of(t).class_name}, Iterator[Any], int]:",
                     f'    """Decode the fields of one {t.name} before its {self.bulk.field.id} and check the value as a\n'
                     '    whole (`decode_iter`); return them, an iterator of the elements, and the position after\n'
                     '    the value. Errors raised by the iterator name the value as `root`, or `root[index]` in a\n'
-                    '    stream (`index` >= 0)."""')
+                    '    stream (`index` >= 0).' + (' With `cols`, the iterator yields nothing: it appends each\n'
+                    '    element\'s fields to their columns (`decode_columns`).' if columns else '') + '"""')
         if self.yielding:
             return (f"def _g_{t.name}(\n    {params}, at: int, processed: bool, open_ended: bool, field_id: str, root: str,"
-                    " index: int\n) -> Iterator[Any]:",
+                    f" index: int{cols}\n) -> Iterator[Any]:",
                     f'    """Decode the elements of one {t.name} from buf[pos:end] one at a time (`decode_iter`),\n'
                     '    then check that no bytes are left. An error is raised as from the field `field_id`, which\n'
                     '    starts at `at` (of the input, when `processed` bytes are read here), of the value `root`\n'
-                    '    (`root[index]` in a stream)."""')
+                    '    (`root[index]` in a stream).' + (' With `cols`, it yields nothing: each element\'s fields\n'
+                    '    are appended to their columns (`decode_columns`).' if columns else '') + '"""')
         tupled = self.m.tuple_decoded(t)
-        head = (f"def _d_{t.name}({params}{', as_tuple: bool = False' if tupled else ''})"
-                f" -> tuple[{self.m.encoded_type(t) if tupled else self.m.value_type(t)}, int]:")
+        columned = t is self.m.columned
+        head = (f"def _d_{t.name}({params}{', as_tuple: bool = False' if tupled else ''}{cols if columned else ''})"
+                f" -> tuple[{self.m.encoded_type(t) if tupled else self.m.value_type(t)}{' | None' if columned else ''}, int]:")
+        if columned:
+            return head, (f'    """Decode one {t.name} from buf[pos:end]; return it (its tuple form when `as_tuple`; None\n'
+                          '    when its fields are appended to `cols`, one list per field of the tuple form) and the\n'
+                          '    position after it."""')
         if tupled:
             return head, (f'    """Decode one {t.name} from buf[pos:end]; return it (its tuple form when `as_tuple`)'
                           '\n    and the position after it."""')
@@ -1091,8 +1111,15 @@ class TypeEmitter:
             del self.scope.extra["_index"]
 
     def take_element(self, c: Lines, f: Field, var: str, elem: str) -> None:
-        """An element decoded: appended to its list, or handed out by the generator (`_g_`)."""
-        c(f"yield {elem}" if self.yielding else f"{var}.append({self.element_of(f, elem)})")
+        """An element decoded: appended to its list, or handed out by the generator (`_g_`),
+        unless its fields went to their columns (`decode_columns`)."""
+        if not self.yielding:
+            c(f"{var}.append({self.element_of(f, elem)})")
+        elif self.m.columned is not None:
+            with c.block("if cols is None:"):
+                c(f"yield {elem}")
+        else:
+            c(f"yield {elem}")
 
     def element_of(self, f: Field, elem: str) -> str:
         """An element as its list takes it: one that may be a tuple goes in untyped (a field's
@@ -1238,6 +1265,8 @@ class TypeEmitter:
             self.check_valid(c, f, "pos", target, epath)
         elif ref.kind == "user":
             args = self.call_args(ref, f=f) + self.as_tuple_arg(f)
+            if self.yielding and ref.user is self.m.columned:
+                args += ", cols"
             self.call_decoder(c, f"{target}, pos = _d_{ref.user.name}(buf, pos, end, lim{args})", wrap)
         elif ref.kind == "switch":
             # No case for the value: an error in our formats; in a user's schema nothing is read and
@@ -1270,8 +1299,9 @@ class TypeEmitter:
             # out of it as this field's (see `_g_`).
             open_ended = "e >= len(buf)" if f.size_eos else "False"
             processed = "False" if b == "buf" else f"{b} is not buf"
+            cols = ", cols" if self.m.columned is not None else ""
             c(f"{target} = _g_{ref.user.name}({b}, {s}, {e}, lim{self.call_args(ref, s, f)}, pos, {processed}, "
-              f"{open_ended}, {f.id!r}, root, index)")
+              f"{open_ended}, {f.id!r}, root, index{cols})")
         elif ref.kind == "user" and not primitive_of(ref):
             args = self.call_args(ref, s, f)
             call = f"{target}, p = _d_{ref.user.name}({b}, {s}, {e}, lim{args}{self.as_tuple_arg(f)})"

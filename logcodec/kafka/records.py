@@ -65,31 +65,37 @@ def batch_records(batch) -> list[Record]:
 def batch_columns(batch) -> tuple[list[int], list[int], int, list, list, list[list]]:
     """The records of a decoded `kafka.record_batch_v2` as `batch_records` gives them, column by
     column: (offsets, timestamps, the timestamp type, keys, values, headers as (key, value)
-    lists), with no object per record (what columnar readers such as the Spark data source need).
-    Fastest from a batch decoded with `tuples=True`: its records are tuples (their headers too,
-    as that decode gives them), and the columns are their transposition."""
-    records = batch.records
+    lists), with no object per record. Fastest from a batch decoded with `tuples=True`: its
+    records are tuples (their headers too, as that decode gives them), and the columns are their
+    transposition."""
+    records = delta_columns(batch)
     ts_type = int(batch.attributes.timestamp_type)
-    try:  # a value object in the list is no iterable: the unpacking refuses it
-        columns = dict(zip(_record_form(), zip(*records, strict=True))) if records else None
-    except (TypeError, ValueError):
-        columns = None
-    if columns is not None:
-        offset_deltas, timestamp_deltas = columns["offset_delta"], columns["timestamp_delta"]
-        keys, values, headers = list(columns["key"]), list(columns["value"]), list(columns["headers"])
-    else:
-        records = [_record_object(r) for r in records]  # a value built by hand may mix both forms
-        offset_deltas, timestamp_deltas = [r.offset_delta for r in records], [r.timestamp_delta for r in records]
-        keys, values = [r.key for r in records], [r.value for r in records]
-        headers = [[(h.key, h.value) if h.__class__ is not tuple else h for h in r.headers] for r in records]
     base_offset = batch.base_offset
-    offsets = [base_offset + d for d in offset_deltas]
+    offsets = [base_offset + d for d in records["offset_delta"]]
     if ts_type == LOG_APPEND_TIME:
-        timestamps = [batch.max_timestamp] * len(records)
+        timestamps = [batch.max_timestamp] * len(offsets)
     else:
         base_timestamp = batch.base_timestamp
-        timestamps = [base_timestamp + d for d in timestamp_deltas]
-    return offsets, timestamps, ts_type, keys, values, headers
+        timestamps = [base_timestamp + d for d in records["timestamp_delta"]]
+    return offsets, timestamps, ts_type, records["key"], records["value"], records["headers"]
+
+
+def delta_columns(batch) -> dict[str, list]:
+    """The records of a decoded `kafka.record_batch_v2` column by column as the batch stores them:
+    one list for each field of a record's tuple form, by name (offset and timestamp deltas,
+    keys, values, headers as (key, value) lists...), as `record_batch_v2.decode_columns` gives
+    them straight from the bytes (the faster way: no tuple per record to transpose)."""
+    records, form = batch.records, _record_form()
+    try:  # a value object in the list is no iterable: the unpacking refuses it
+        columns = list(zip(*records, strict=True)) if records else [()] * len(form)
+    except (TypeError, ValueError):
+        columns = None
+    if columns is None or len(columns) != len(form):
+        objects = [_record_object(r) for r in records]  # a value built by hand may mix both forms
+        columns = [[getattr(r, name) for r in objects] for name in form]
+        headers = columns[form.index("headers")]
+        headers[:] = [[(h.key, h.value) if h.__class__ is not tuple else h for h in pairs] for pairs in headers]
+    return {name: list(column) for name, column in zip(form, columns)}
 
 
 @functools.cache  # read for every batch: the module lookup is not free

@@ -123,6 +123,29 @@ def decode_iter(decoder, name: str, data, limits: Limits, *params, tuples: bool 
     return header, elements
 
 
+def decode_columns(decoder, name: str, data, limits: Limits, fields: tuple[str, ...], *params) -> tuple:
+    """One value whose bulk's elements are decoded column by column (a module's
+    `decode_columns`): `decoder` is its `_i_` decoder, given one list per field of an element's
+    tuple form (`fields`), whose iterator then yields nothing: run to its end, it appends each
+    element's fields to their lists. Elements are read before what follows the value is checked,
+    as `decode` reads them; lists inside an element come as tuples."""
+    buf = _as_bytes(data)
+    root = name.split(".")[-1]
+    columns: list[list] = [[] for _ in fields]
+    header, elements, pos = decode_prefix(decoder, name, buf, limits, *params, root, -1, columns, tuples=True)
+    paused = collector_paused()
+    try:
+        for _ in elements:  # none: the iterator fills the columns
+            raise AssertionError("an iterator given columns yielded an element")
+    except RecursionError:
+        raise DecodeError("limit_exceeded", "nesting too deep", 0, root) from None
+    finally:
+        if paused:
+            gc.enable()
+    _ends_at(buf, pos, name)
+    return header, dict(zip(fields, columns))
+
+
 def decode_stream_iter(decoder, name: str, data, limits: Limits, *params, tuples: bool = False) -> Stream:
     """Values laid end to end, each as `decode_iter` reads one: the items are (header, elements)
     pairs, and a cut-off last value is reported in `partial`, as `decode_stream` does. The

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import logcodec
-from fuzz.worker import iter_disagreement
+from fuzz.worker import columns_disagreement, iter_disagreement
 from tests.vectorfiles import all_tests
 
 SEEDS = [(fmt, bytes.fromhex(t["bytes"])) for fmt, t in all_tests() if len(t["bytes"]) < 20_000]
@@ -29,9 +29,13 @@ def decode_or_error(fmt, data):
 
 
 def iterated_as_decoded(fmt, data, decoded):
-    """Where the format has `decode_iter`, reading the elements one at a time gives what
-    `decode` gave: the same elements, or the same error (`fuzz.worker.iter_disagreement`)."""
-    disagreement = iter_disagreement(logcodec.codec(fmt), data, decoded)
+    """Where the format has `decode_iter` and `decode_columns`, reading the elements one at a
+    time, and column by column, gives what `decode` gave: the same elements, or the same error
+    (`fuzz.worker.iter_disagreement`, `columns_disagreement`)."""
+    module = logcodec.codec(fmt)
+    disagreement = iter_disagreement(module, data, decoded)
+    assert disagreement is None, disagreement
+    disagreement = columns_disagreement(module, data, decoded)
     assert disagreement is None, disagreement
 
 
@@ -94,3 +98,6 @@ def test_a_value_with_bytes_left_inside_and_after_it_agrees():
     assert decoded.path == "record_batch_v2.records" and decoded.kind == "trailing_bytes"
     assert iter_disagreement(rb, data, decoded) is None
     assert iter_disagreement(rb, data, logcodec.DecodeError("trailing_bytes", "", 61, "record_batch_v2.crc"))
+    # decode_columns reads the records before it checks what follows the value, as decode does
+    assert columns_disagreement(rb, data, decoded) is None
+    assert columns_disagreement(rb, data, logcodec.DecodeError("trailing_bytes", "", len(data) - 5, "record_batch_v2"))

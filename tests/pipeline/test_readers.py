@@ -7,6 +7,7 @@ here each case costs milliseconds, so the corner cases live here.
 from __future__ import annotations
 
 import struct
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ import pyarrow as pa  # noqa: E402
 import logcodec  # noqa: E402
 from logcodec.tank.containers import read_tank_partition  # noqa: E402
 from logcodec.pipeline import kafka, tank  # noqa: E402
-from logcodec.pipeline.plan import FileRange, ReadOptions, cut, pack  # noqa: E402
+from logcodec.pipeline.plan import FileRange, Pushed, ReadOptions, cut, pack  # noqa: E402
 from logcodec.pipeline.tables import record_batches  # noqa: E402
 from logcodec.runtime.errors import DecodeError  # noqa: E402
 from logcodec.runtime.primitives import uvarint  # noqa: E402
@@ -359,3 +360,27 @@ def test_records_without_headers_give_empty_lists_beside_records_with_them(tmp_p
 
     assert headers(len(bare)) == [[], []]
     assert headers(path.stat().st_size) == [[], [], [{"key": "h", "value": b"1"}]]
+
+
+def test_offsets_and_timestamps_past_int64_wrap_around_as_kafka_reads_them(tmp_path):
+    # Kafka reads a record's offset and timestamp as base + delta in a Java long, which wraps;
+    # a batch whose sums pass int64 reads so, beside a log-append-time batch (its timestamps one
+    # value each) and with a timestamp filter pushed down.
+    from logcodec.generated.kafka import record_batch_v2 as rb
+
+    top, bottom = (1 << 63) - 1, -(1 << 63)
+    path = tmp_path / "t-0" / "00000000000000000000.log"
+    path.parent.mkdir()
+    path.write_bytes(
+        rb.build(base_timestamp=top - 1, max_timestamp=top,
+                 records=[(0, 0, 0, None, b"a", []), (0, 1, 1, None, b"b", []), (0, 2, 2, None, b"c", [])])
+        + rb.build(base_offset=3, max_timestamp=5, attributes=rb.Attributes(timestamp_type=rb.TimestampType(1)),
+                   records=[(0, 0, 0, None, b"d", []), (0, 0, 1, None, b"e", [])])
+        + rb.build(base_offset=top, base_timestamp=7, records=[(0, 0, 0, None, b"f", []), (0, 0, 1, None, b"g", [])]))
+    rows = rows_of(kafka, kafka_options(path.parent))
+    assert [(r["value"], r["offset"], r["timestamp"], r["timestamp_type"]) for r in rows] == [
+        (b"a", 0, top - 1, "create_time"), (b"b", 1, top, "create_time"), (b"c", 2, bottom, "create_time"),
+        (b"d", 3, 5, "log_append_time"), (b"e", 4, 5, "log_append_time"),
+        (b"f", top, 7, "create_time"), (b"g", bottom, 7, "create_time")]
+    options = replace(kafka_options(path.parent), pushed=Pushed(timestamp_to=-(1 << 62)))
+    assert [r["value"] for r in rows_of(kafka, options)] == [b"a", b"b", b"c"]  # the one batch holding one

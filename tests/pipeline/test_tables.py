@@ -4,7 +4,7 @@ from that declaration, whatever order the columns are named in."""
 import pyarrow as pa
 import pytest
 
-from logcodec.pipeline.tables import Repeat, record_batches, row_maker, run_maker
+from logcodec.pipeline.tables import Plus, Repeat, record_batches, row_maker, run_maker
 
 SCHEMA = pa.schema([("topic", pa.string()), ("offset", pa.int64()), ("headers", pa.list_(pa.string())),
                     ("value", pa.binary())])
@@ -49,8 +49,8 @@ def test_columns_named_like_builtins_still_work():
 
 
 def spelled_out(items):
-    """The same rows with every Repeat given as the list it stands for."""
-    return [item if isinstance(item, tuple) else [list(c) if isinstance(c, Repeat) else c for c in item]
+    """The same rows with every Repeat and Plus given as the list it stands for."""
+    return [item if isinstance(item, tuple) else [list(c) if isinstance(c, (Repeat, Plus)) else c for c in item]
             for item in items]
 
 
@@ -71,3 +71,49 @@ def test_repeated_values_make_the_same_arrow_columns_as_their_lists(order):
     assert all(b.schema == SCHEMA for b in got)
     if order == "runs":
         assert [r["topic"] for r in got[0].to_pylist()] == ["a", "a", "b", "b", "b", None]
+
+
+INT64_MAX = (1 << 63) - 1
+
+
+@pytest.mark.parametrize("order", ["plus", "row_first", "row_between", "repeat_between", "list_last", "empty_plus"])
+def test_sums_make_the_same_arrow_columns_as_their_lists(order):
+    """A column given only as Plus runs becomes an Arrow column from its deltas and bases; one
+    that also gets a row, a Repeat or a list is spelled out; either way the batch is what the
+    lists of the sums would make."""
+    row, run = row_maker(SCHEMA), run_maker(SCHEMA)
+    runs = [run(2, offset=Plus(100, [0, 1])), run(0, offset=Plus(7, [])), run(3, offset=Plus(-5, (4, -1, 2))),
+            run(1, offset=Plus(INT64_MAX, [2]))]
+    one = row(offset=0)
+    items = {"plus": runs, "row_first": [one, *runs], "row_between": [*runs[:2], one, *runs[2:]],
+             "repeat_between": [*runs[:3], run(2, offset=9), *runs[3:]], "list_last": [*runs, run(1, offset=[3])],
+             "empty_plus": [run(0, offset=Plus(1, []))]}[order]
+    got = list(record_batches(items, SCHEMA))
+    want = list(record_batches(spelled_out(items), SCHEMA))
+    assert [b.to_pylist() for b in got] == [b.to_pylist() for b in want]
+    assert all(b.schema == SCHEMA for b in got)
+    if order == "plus":
+        assert [r["offset"] for r in got[0].to_pylist()] == [100, 101, -1, -6, -3, -(1 << 63) + 1]
+
+
+def test_a_sum_past_int64_wraps_around_as_javas_long_arithmetic():
+    """Kafka computes a record's timestamp as base + delta in a Java long: the sum wraps. Python's
+    does not, and an int64 column could not hold it."""
+    assert list(Plus(INT64_MAX, [0, 1, (1 << 62)])) == [INT64_MAX, -(1 << 63), -(1 << 63) + (1 << 62) - 1]
+    assert list(Plus(-(1 << 63), [-1])) == [INT64_MAX]
+    assert Plus(10, [3, -2, 0]).bounds() == (8, 13)
+    assert Plus(INT64_MAX, [0, 1]).bounds() == (-(1 << 63), INT64_MAX)  # the wrapped sum is the least
+    assert Repeat(5, 3).bounds() == (5, 5)
+
+
+def test_a_column_of_one_value_in_every_run_is_filled_in_as_its_lists_make_it():
+    """Runs that all hold one value are filled in by Arrow (a null, a string, an int, a bool), or
+    taken as other runs are (a list); either way the batch is what the lists would make."""
+    schema = pa.schema([("s", pa.string()), ("i", pa.int64()), ("b", pa.bool_()), ("l", pa.list_(pa.string())),
+                        ("e", pa.struct([("kind", pa.string())])), ("v", pa.binary())])
+    run = run_maker(schema)
+    runs = [run(n, s="t", i=-1, b=False, l=("x",), v=[b"%d" % k for k in range(n)]) for n in (3, 0, 2, 1)]
+    got = list(record_batches(runs, schema))
+    want = list(record_batches(spelled_out(runs), schema))
+    assert [b.to_pylist() for b in got] == [b.to_pylist() for b in want]
+    assert got[0].column("i").to_pylist() == [-1] * 6 and got[0].column("e").null_count == 6
