@@ -126,7 +126,7 @@ class Plus:
 
     def __iter__(self):
         base = self.base
-        return (_int64(base + d) for d in self.deltas)
+        return (_wrapped(base + d) for d in self.deltas)
 
     def __len__(self) -> int:
         return len(self.deltas)
@@ -143,9 +143,10 @@ class Plus:
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
 
 
-def _int64(x: int) -> int:
-    """`x` wrapped around into int64, as Arrow's (and Java's) addition gives it."""
-    return x if _INT64_MIN <= x <= _INT64_MAX else (x - _INT64_MIN) % (1 << 64) + _INT64_MIN
+def _wrapped(x: int, bits: int = 64) -> int:
+    """`x` wrapped around into a signed integer of `bits`, as Arrow's (and Java's) addition gives it."""
+    low = -(1 << (bits - 1))
+    return x if low <= x < -low else (x - low) % (1 << bits) + low
 
 
 def run_maker(schema: pa.Schema) -> Callable[..., list]:
@@ -208,9 +209,10 @@ class _Columns:
     """An Arrow batch of `schema` in the making, column by column: rows added one at a time
     (`append`) or many at once as columns (`extend`, for a decoded batch of records), until it
     is `full` (`rows_per_batch` rows, or `bytes_per_batch` bytes of keys and values). A column
-    given only as `Repeat`s in a batch stays as its runs, and becomes an Arrow column from them
-    (`_repeated`); one given only as `Plus`es keeps its deltas and its runs of bases, which
-    Arrow adds. Once a column gets anything else, it is spelled out into a list of its values."""
+    given only as `Repeat`s in a batch keeps one value for each run, and becomes an Arrow column
+    from them and the runs' lengths (`_Runs`); one given only as `Plus`es keeps a base for
+    each run and the deltas, which Arrow adds. Once a column gets anything else, it is spelled
+    out into a list of its values."""
 
     def __init__(self, schema: pa.Schema, rows_per_batch: int = ROWS_PER_BATCH,
                  bytes_per_batch: int = BYTES_PER_BATCH) -> None:
@@ -219,13 +221,15 @@ class _Columns:
         self._start()
 
     def _start(self) -> None:
-        # What each column holds so far: None (nothing yet), Repeat (runs of values), Plus (runs
-        # of bases, the deltas in `columns`) or list (its values, in `columns`).
+        # What each column holds so far: None (nothing yet), Repeat or Plus (a value or a base
+        # for each run, in `firsts`; a Plus column's deltas in `columns`) or list (its values,
+        # in `columns`).
         self.kinds: list[type | None] = [None] * len(self.schema)
         self.columns: list[list] = [[] for _ in self.schema]
-        # A column's runs so far, as their values (or bases) and their lengths: two lists, as
-        # Arrow takes each whole.
-        self.runs: list[tuple[list, list[int]]] = [([], []) for _ in self.schema]
+        self.firsts: list[list] = [[] for _ in self.schema]
+        # The rows of each run (none 0): the same for every column kept as runs, which has had
+        # every run of the batch (a row spells out every column).
+        self.lengths: list[int] = []
         self.rows = self.bytes = 0
 
     @property
@@ -234,18 +238,18 @@ class _Columns:
 
     def _spell_out(self, i: int) -> list:
         """Column `i` as the list of its values, its runs so far spelled out into it."""
-        kind, (values, lengths) = self.kinds[i], self.runs[i]
+        kind, firsts = self.kinds[i], self.firsts[i]
         if kind is Repeat:
             column = self.columns[i]
-            for value, n in zip(values, lengths):
+            for value, n in zip(firsts, self.lengths):
                 column.extend([value] * n)
         elif kind is Plus:
             deltas, at = self.columns[i], 0
             column = self.columns[i] = []
-            for base, n in zip(values, lengths):
+            for base, n in zip(firsts, self.lengths):
                 column.extend(Plus(base, deltas[at:at + n]))
                 at += n
-        self.kinds[i], self.runs[i] = list, ([], [])
+        self.kinds[i], self.firsts[i] = list, []
         return self.columns[i]
 
     def append(self, row: tuple) -> None:
@@ -260,79 +264,109 @@ class _Columns:
     def extend(self, columns: list) -> None:
         """Rows given as one list of values (or one `Repeat` or `Plus`) per column, all of the
         same length."""
-        kinds = self.kinds
-        for i, values in enumerate(columns):
+        n = len(columns[0])
+        if not n:
+            return
+        self.lengths.append(n)
+        kinds, firsts, lists = self.kinds, self.firsts, self.columns
+        for i, values in enumerate(columns):  # the hot loop of a read: the common cases first
             kind = values.__class__
-            if kind is not Repeat and kind is not Plus:
-                kind = list  # any other sequence is the values themselves
-            if kinds[i] is not kind:
-                if kinds[i] is None:
-                    kinds[i] = kind
-                else:
-                    self._spell_out(i)
-                    kind = list
-            if kind is list:
-                self.columns[i].extend(values)
+            if kind is not kinds[i]:
+                self._add(i, values)
             elif kind is Repeat:
-                if values.n:  # run ends must grow (see _repeated)
-                    runs = self.runs[i]
-                    runs[0].append(values.value)
-                    runs[1].append(values.n)
-            elif values.deltas:
-                runs = self.runs[i]
-                runs[0].append(values.base)
-                runs[1].append(len(values.deltas))
-                self.columns[i].extend(values.deltas)
-        self.rows += len(columns[0])
+                firsts[i].append(values.value)
+            elif kind is Plus:
+                firsts[i].append(values.base)
+                lists[i].extend(values.deltas)
+            else:
+                lists[i].extend(values)
+        self.rows += n
         for i in self.blobs:
             values = columns[i]
             if values.__class__ is Repeat:
-                self.bytes += len(values.value) * values.n if values.value is not None else 0
+                self.bytes += len(values.value) * n if values.value is not None else 0
             else:
                 self.bytes += sum(map(len, filter(None, values)))
 
+    def _add(self, i: int, values) -> None:
+        """The run's column `i`, of another kind than the column so far (or the first)."""
+        kind = values.__class__
+        if kind is not Repeat and kind is not Plus:
+            kind = list  # any other sequence is the values themselves
+        if self.kinds[i] is None:
+            self.kinds[i] = kind
+        elif self.kinds[i] is not kind:
+            self._spell_out(i)
+            kind = list
+        if kind is Repeat:
+            self.firsts[i].append(values.value)
+        elif kind is Plus:
+            self.firsts[i].append(values.base)
+            self.columns[i].extend(values.deltas)
+        else:
+            self.columns[i].extend(values)
+
     def take(self) -> pa.RecordBatch:
         """The batch of the rows so far; the builder starts again empty."""
-        numbers: dict[tuple, pa.Array] = {}  # the columns of a batch's runs share their lengths
-        arrays = [self._array(kind, values, runs, f.type, numbers)
-                  for kind, values, runs, f in zip(self.kinds, self.columns, self.runs, self.schema)]
+        runs = _Runs(self.lengths)
+        arrays = [_array(kind, values, firsts, f.type, runs)
+                  for kind, values, firsts, f in zip(self.kinds, self.columns, self.firsts, self.schema)]
         batch = pa.RecordBatch.from_arrays(arrays, schema=self.schema)
         self._start()
         return batch
 
-    @staticmethod
-    def _array(kind: type | None, values: list, runs: tuple[list, list[int]], type_: pa.DataType,
-               numbers: dict) -> pa.Array:
-        if kind is Repeat:
-            return _repeated(*runs, type_, numbers)
-        if kind is Plus:  # Arrow's add wraps around, as Plus says
-            return pc.add(pa.array(values, type_), _repeated(*runs, type_, numbers))
+
+def _array(kind: type | None, values: list, firsts: list, type_: pa.DataType, runs: "_Runs") -> pa.Array:
+    """The Arrow column of a column kept as `kind` (`_Columns`)."""
+    if kind is Repeat:
+        return runs.repeated(firsts, type_)
+    if kind is Plus:  # Arrow's add wraps around, as Plus says
+        return pc.add(_arrow(values, type_), runs.repeated(firsts, type_))
+    return _arrow(values, type_)
+
+
+def _arrow(values: list, type_: pa.DataType) -> pa.Array:
+    """`pa.array(values, type_)`, where an integer past a signed column's range wraps around into
+    it: its low bits read as the column's type, as Java reads them into a `long` (a TANK
+    timestamp or sequence number is a u64; Kafka adds a batch's bases in a `long`, `Plus`)."""
+    try:
         return pa.array(values, type=type_)
+    except OverflowError:
+        if not pa.types.is_signed_integer(type_):
+            raise
+        bits = type_.bit_width
+        return pa.array([None if v is None else _wrapped(v, bits) for v in values], type=type_)
 
 
-def _repeated(values: list, lengths: list[int], type_: pa.DataType, numbers: dict) -> pa.Array:
-    """The Arrow column of runs, `values` each repeated by `lengths` (none 0): the values taken by each row's
-    run number, which Arrow spells out from the runs' ends (run-end decoding), once for the
-    columns whose runs have the same lengths (`numbers`, by lengths). A column of a file's path,
-    16,384 rows in 164 runs, took 0.16 ms so, 0.95 ms from a Python list of its rows, 1.3 ms by
-    run-end decoding the strings themselves."""
-    if not lengths:
-        return pa.array([], type_)
-    if values.count(values[0]) == len(values):
-        # One value in every run (a file's topic, a producer id, no error): Arrow fills it in,
-        # 16,384 rows in 7-60 us where taking them took 30-140 us; but a list or struct value
-        # fills in slower than it is taken (28 ms).
-        if values[0] is None:
-            return pa.nulls(sum(lengths), type_)
-        if not pa.types.is_nested(type_):
-            return pa.nulls(sum(lengths), type_).fill_null(pa.scalar(values[0], type_))
-    key = tuple(lengths)
-    which = numbers.get(key)
-    if which is None:
-        ends = pa.array(list(itertools.accumulate(lengths)), pa.int32())
-        which = numbers[key] = pc.run_end_decode(
-            pa.RunEndEncodedArray.from_arrays(ends, pa.array(range(len(lengths)), pa.int32())))
-    return pa.array(values, type_).take(which)
+class _Runs:
+    """The runs of an Arrow batch: their lengths, and the run number of each row, made once for
+    all the columns kept as runs."""
+
+    def __init__(self, lengths: list[int]) -> None:
+        self.lengths = lengths
+        self._which: pa.Array | None = None
+
+    def repeated(self, values: list, type_: pa.DataType) -> pa.Array:
+        """The Arrow column of `values`, one for each run, each repeated by its run's length:
+        the values taken by each row's run number, which Arrow spells out from the runs' ends
+        (run-end decoding). A column of a file's path, 16,384 rows in 164 runs, took 0.16 ms
+        so, 0.95 ms from a Python list of its rows, 1.3 ms by run-end decoding the strings
+        themselves."""
+        if not values:
+            return pa.array([], type_)
+        if values.count(values[0]) == len(values):
+            # One value in every run (a file's topic, a producer id, no error): Arrow fills it in,
+            # 16,384 rows in 7-60 us where taking them took 30-140 us; but a list or struct value
+            # fills in slower than it is taken (28 ms).
+            if values[0] is None:
+                return pa.nulls(sum(self.lengths), type_)
+            if not pa.types.is_nested(type_):
+                return pa.nulls(sum(self.lengths), type_).fill_null(_arrow(values[:1], type_)[0])
+        if self._which is None:
+            ends = pa.array(list(itertools.accumulate(self.lengths)), pa.int32())
+            self._which = pc.run_end_decode(
+                pa.RunEndEncodedArray.from_arrays(ends, pa.array(range(len(self.lengths)), pa.int32())))
+        return _arrow(values, type_).take(self._which)
 
 
 def _paused_between_batches(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:

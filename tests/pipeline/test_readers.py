@@ -22,7 +22,7 @@ from logcodec.pipeline import kafka, tank  # noqa: E402
 from logcodec.pipeline.plan import FileRange, Pushed, ReadOptions, cut, pack  # noqa: E402
 from logcodec.pipeline.tables import record_batches  # noqa: E402
 from logcodec.runtime.errors import DecodeError  # noqa: E402
-from logcodec.runtime.primitives import uvarint  # noqa: E402
+from logcodec.runtime.primitives import uvarint, uvarint_bytes  # noqa: E402
 from tests.pipeline import corpus  # noqa: E402
 
 
@@ -384,3 +384,16 @@ def test_offsets_and_timestamps_past_int64_wrap_around_as_kafka_reads_them(tmp_p
         (b"f", top, 7, "create_time"), (b"g", bottom, 7, "create_time")]
     options = replace(kafka_options(path.parent), pushed=Pushed(timestamp_to=-(1 << 62)))
     assert [r["value"] for r in rows_of(kafka, options)] == [b"a", b"b", b"c"]  # the one batch holding one
+
+
+def test_a_tank_timestamp_past_int64_reads_as_a_long_holds_it(tmp_path):
+    # TANK stores a message's timestamp as a u64: one past int64 is its bits read as a long.
+    bundle = logcodec.codec("tank.bundle")
+    raw = bundle.encode(bundle.Bundle(codec=bundle.Codec.none, is_sparse=False,
+                                      messages=[bundle.Message(timestamp=(1 << 64) - 1, key=None, content=b"x"),
+                                                bundle.Message(timestamp=5, key=None, content=b"y")]), base_seq_num=1)
+    partition = tmp_path / "t" / "0"
+    partition.mkdir(parents=True)
+    (partition / "1_1795324599.log").write_bytes(uvarint_bytes(len(raw)) + raw)
+    rows = rows_of(tank, tank_options(tmp_path))
+    assert [(r["seq_num"], r["timestamp"], r["value"], r["error"]) for r in rows] == [(1, -1, b"x", None), (2, 5, b"y", None)]

@@ -117,3 +117,16 @@ def test_a_column_of_one_value_in_every_run_is_filled_in_as_its_lists_make_it():
     want = list(record_batches(spelled_out(runs), schema))
     assert [b.to_pylist() for b in got] == [b.to_pylist() for b in want]
     assert got[0].column("i").to_pylist() == [-1] * 6 and got[0].column("e").null_count == 6
+
+
+@pytest.mark.parametrize("given", ["row", "list", "repeat", "runs"])
+def test_an_integer_past_a_signed_column_wraps_into_it(given):
+    """A u64 (TANK's timestamps and sequence numbers) or a sum past int64 is its low 64 bits read
+    as a long, as Java reads it, however the column is given; a refusal would end the read."""
+    row, run = row_maker(SCHEMA), run_maker(SCHEMA)
+    big = [(1 << 64) - 1, 1 << 63, None, -(1 << 63) - 1]
+    items = {"row": [row(offset=v) for v in big], "list": [run(4, offset=big)],
+             "repeat": [run(2, offset=(1 << 64) - 2)], "runs": [run(1, offset=(1 << 64) - 2), run(1, offset=1 << 63)]}[given]
+    (batch,) = record_batches(items, SCHEMA)
+    want = {"repeat": [-2, -2], "runs": [-2, -(1 << 63)]}.get(given, [-1, -(1 << 63), None, INT64_MAX])
+    assert batch.column("offset").to_pylist() == want
