@@ -117,8 +117,7 @@ def aiokafka_c(directory: Path) -> tuple[int, float]:
     """(records, seconds) of aiokafka's C extension (its `MemoryRecords`, a Cython class) reading
     every record of the corpus's segments in this process, each batch's CRC checked and each
     record's offset, timestamp, key, value and headers read: the decoding a reader needs, without
-    making columns. A reference from the same run for the single-process read (issue 13 measured
-    one process at 525k records/s against this loop's 1.28M, 0.41x)."""
+    making columns: a reference from the same run for the single-process read."""
     from aiokafka.record._crecords.memory_records import MemoryRecords
 
     rows = 0
@@ -349,8 +348,8 @@ def main(argv=None) -> int:
           f"| Spark {args.master} | {result['spark']['records_per_s']:,.0f} | {result['spark']['mb_per_s']:.1f} | {spark_secs:.1f} |\n"
           f"| aiokafka's C extension, records read (no columns) | {result['aiokafka_c']['records_per_s']:,.0f} | "
           f"{size / 1e6 / aiokafka_secs:.1f} | {aiokafka_secs:.1f} |\n\n"
-          f"one process / aiokafka's C extension: {result['single_vs_aiokafka_c']:.2f}x (when issue 13 was filed: 525k "
-          f"records/s against 1.28M, 0.41x)\n"
+          f"one process / aiokafka's C extension: {result['single_vs_aiokafka_c']:.2f}x (the reader of fd8227e, when "
+          f"issue 13 was filed: about 0.3x, see bench/README.md)\n"
           f"issue 13, one process at least 2x its 525k records/s: {result['single']['records_per_s'] / 525e3:.2f}x, "
           f"{'met' if result['single']['records_per_s'] >= 2 * 525e3 else 'not met'} (records/s from another day: "
           f"read it beside the ratio above)\n"
