@@ -44,4 +44,12 @@ def module_of(name: str) -> str | None:
     return named().get(name)
 
 
-__all__ = ["named", "module_of"]
+def passes_through(name: str) -> bool:
+    """Whether the named processor lists the arguments it returns its input for unchanged (its
+    `passthrough`, a set: `runtime.compression.CodecTable`'s ids stored as is), which a
+    generated decoder then checks before it calls it."""
+    module = module_of(name)
+    return module is not None and hasattr(getattr(importlib.import_module(module), name), "passthrough")
+
+
+__all__ = ["named", "module_of", "passes_through"]

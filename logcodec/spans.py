@@ -150,14 +150,13 @@ class _Layout:
     def failed_into(self, node: _Call, f, cur: int, path: str, region):
         """The partial JSON of the call that raised while decoding field `f` at `cur`, laid out."""
         buf = node.buf
-        if f.process:
-            proc = self.take(node, "proc", buf, cur)
-            if proc is None:
-                return None
+        proc = self.take(node, "proc", buf, cur) if f.process else None
+        if proc is not None:
             self.record(path, proc.start, proc.end, region)
             b2, s2, _ = proc.ret
             sub = self.take(node, "type", b2, s2, failed=True)
             return None if sub is None else self.struct(sub, path, region if b2 is buf else (region or path))
+        # no processor call: none, or one its arguments let through (`passthrough`): the bytes as stored
         sub = self.take(node, "type", buf, cur, failed=True)
         if sub is None:
             return None
@@ -268,10 +267,8 @@ class _Layout:
         """Place one element of field `f` at `cur`; returns where it ends, or None when unknown."""
         ref = f.type
         buf = node.buf
-        if f.process:
-            proc = self.take(node, "proc", buf, cur)
-            if proc is None:
-                return None
+        proc = self.take(node, "proc", buf, cur) if f.process else None
+        if proc is not None:
             self.record(path, proc.start, proc.end, region)
             b2, s2, _ = proc.ret
             inner = region if b2 is buf else (region or path)

@@ -452,8 +452,6 @@ def _d_message(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int, p_o
     pos += 4
     if v_len_key >= 0:
         n = v_len_key
-        if n < 0:
-            raise _rt.bad_length(n, pos, "key")
         e = pos + n
         if e > end:
             raise _rt.short(buf, pos, end, n, "key")
@@ -469,8 +467,6 @@ def _d_message(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int, p_o
     pos += 4
     if v_len_value >= 0:
         n = v_len_value
-        if n < 0:
-            raise _rt.bad_length(n, pos, "value")
         e = pos + n
         if e > end:
             raise _rt.short(buf, pos, end, n, "value")

@@ -24,6 +24,8 @@ from logcodec.runtime.stream import decode_columns as _decode_columns
 from logcodec.kafka.codecs import kafka_compression
 
 FORMAT = "kafka.record_batch_v2"
+#: The arguments `kafka_compression` returns its input for unchanged: its call is skipped for them.
+_PASS_kafka_compression: Final[frozenset[Any]] = kafka_compression.passthrough
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _ZIGZAG: Final[tuple[bytes, ...]] = _rt.ZIGZAG
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
@@ -589,10 +591,14 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
             s_crc,
             "crc",
         )
-    try:
-        b2, s2, e2 = kafka_compression.decode(buf, pos, e, lim, int(v_attributes.compression))
-    except _rt.DecodeError as exc:
-        raise exc.within("records")
+    pt_records = int(v_attributes.compression)
+    if pt_records in _PASS_kafka_compression:
+        b2, s2, e2 = buf, pos, e
+    else:
+        try:
+            b2, s2, e2 = kafka_compression.decode(buf, pos, e, lim, pt_records)
+        except _rt.DecodeError as exc:
+            raise exc.within("records")
     try:
         v_records, p = _d_record_list(b2, s2, e2, lim, v_num_records, v_attributes.is_control)
     except _rt.DecodeError as exc:
@@ -976,8 +982,6 @@ def _d_record(
         v_len_key = (x >> 1) ^ -(x & 1)
     if v_len_key >= 0:
         n = v_len_key
-        if n < 0:
-            raise _rt.bad_length(n, pos, "key")
         e = pos + n
         if e > end:
             raise _rt.short(buf, pos, end, n, "key")
@@ -1007,8 +1011,6 @@ def _d_record(
         v_len_value = (x >> 1) ^ -(x & 1)
     if v_len_value >= 0:
         n = v_len_value
-        if n < 0:
-            raise _rt.bad_length(n, pos, "value")
         e = pos + n
         if e > end:
             raise _rt.short(buf, pos, end, n, "value")
@@ -1320,8 +1322,6 @@ def _d_header(
         v_len_value = (x >> 1) ^ -(x & 1)
     if v_len_value >= 0:
         n = v_len_value
-        if n < 0:
-            raise _rt.bad_length(n, pos, "value")
         e = pos + n
         if e > end:
             raise _rt.short(buf, pos, end, n, "value")
@@ -1761,10 +1761,14 @@ def _i_record_batch_v2(
             s_crc,
             "crc",
         )
-    try:
-        b2, s2, e2 = kafka_compression.decode(buf, pos, e, lim, int(v_attributes.compression))
-    except _rt.DecodeError as exc:
-        raise exc.within("records")
+    pt_records = int(v_attributes.compression)
+    if pt_records in _PASS_kafka_compression:
+        b2, s2, e2 = buf, pos, e
+    else:
+        try:
+            b2, s2, e2 = kafka_compression.decode(buf, pos, e, lim, pt_records)
+        except _rt.DecodeError as exc:
+            raise exc.within("records")
     v_records = _g_record_list(
         b2, s2, e2, lim, v_num_records, v_attributes.is_control, pos, b2 is not buf, False, "records", root, index, cols
     )

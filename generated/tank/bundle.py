@@ -25,6 +25,8 @@ from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part
 from logcodec.tank.codecs import tank_compression
 
 FORMAT = "tank.bundle"
+#: The arguments `tank_compression` returns its input for unchanged: its call is skipped for them.
+_PASS_tank_compression: Final[frozenset[Any]] = tank_compression.passthrough
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
@@ -425,10 +427,14 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_num: in
     else:
         v_last_seq_num_delta = None
     e = end
-    try:
-        b2, s2, e2 = tank_compression.decode(buf, pos, e, lim, int(v_codec))
-    except _rt.DecodeError as exc:
-        raise exc.within("messages")
+    pt_messages = int(v_codec)
+    if pt_messages in _PASS_tank_compression:
+        b2, s2, e2 = buf, pos, e
+    else:
+        try:
+            b2, s2, e2 = tank_compression.decode(buf, pos, e, lim, pt_messages)
+        except _rt.DecodeError as exc:
+            raise exc.within("messages")
     try:
         v_messages, p = _d_message_set(
             b2,

@@ -136,6 +136,15 @@ class UnsignedVarint(ZigzagVarint):
 PRIMITIVES = {"zigzag_varint": ZigzagVarint, "uvarint": UnsignedVarint}
 
 
+def size_held_non_negative(f: Field) -> bool:
+    """The field is read only when its size is not negative: its condition says so (`if: x >= 0`
+    with `size: x`, Kafka's nullable keys and values), and its decoder need not check again."""
+    cond, zero = f.if_expr, E.Num(0)
+    return f.size is not None and isinstance(cond, E.Binary) and (
+        (cond.op == ">=" and cond.left == f.size and cond.right == zero)
+        or (cond.op == "<=" and cond.left == zero and cond.right == f.size))
+
+
 def primitive_of(ref: TypeRef) -> ZigzagVarint | None:
     """The code of a `-lc-primitive` field's type; None for any other type."""
     prim = primitive(ref)
@@ -153,6 +162,7 @@ class ModuleEmitter:
         self.structs: dict[str, str] = {}  # format -> name
         self.layouts: list[str] = []
         self.processors: set[tuple[str, str]] = set()  # (module, name) of the named ones it calls
+        self.passthroughs: set[str] = set()  # named processors whose pass-through arguments it checks
         self.user_processors: dict[str, str] = {}  # a.b.my_fx -> module-level name
         self.enum_imports: dict[str, set[str]] = {}  # module -> enum classes imported from it
         self.parents = self.model.parents
@@ -284,7 +294,7 @@ class ModuleEmitter:
             schema=self.schema, enums=enums, classes=classes, functions=functions,
             structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])),
             layouts=self.layouts, processors=sorted(self.processors), root=root,
-            user_processors=sorted(self.user_processors.items()),
+            user_processors=sorted(self.user_processors.items()), passthroughs=sorted(self.passthroughs),
             imports=self.import_lines(), late_imports=any(s is self.schema for imp in self.schema.imports for s in schema_closure(imp)),
             root_params="".join(f", {p.id}: {'bool' if p.type_name == 'bool' else 'int'}"
                                 + (f" = {p.default!r}" if p.default is not None else "") for p in root.params),
@@ -1174,7 +1184,8 @@ class TypeEmitter:
                 c("e = end")
             else:
                 c(f"n = {size or self.expr(f.size)}")
-                c(f"if n < 0: raise _rt.bad_length(n, pos, {epath!r})")
+                if not size_held_non_negative(f):
+                    c(f"if n < 0: raise _rt.bad_length(n, pos, {epath!r})")
                 c("e = pos + n")
                 c(f"if e > end: raise _rt.short(buf, pos, end, n, {epath!r})")
             self.checksum_at_extent(c, f)
@@ -1190,10 +1201,22 @@ class TypeEmitter:
                     # Kaitai computes the arguments once the bytes are read (`_io.pos` is after them)
                     c(f"x, pos = pos, e; pa = ({extra[2:]},); pos = x")
                     extra = ", *pa"
+                passes = not cut and extra != ", *pa" and len(args) == 1 and named_processors.passes_through(f.process[0])
+                if passes:
+                    # The processor lists the arguments it returns its input for unchanged
+                    # (`passthrough`: a codec table's "none"); the call, interpreted, is skipped for them.
+                    c(f"pt_{f.id} = {extra[2:]}")
+                    c(f"if pt_{f.id} in _PASS_{name}: b2, s2, e2 = buf, pos, e")
+                    c("else:")
+                    c.indent += 1
+                    extra = f", pt_{f.id}"
+                    self.m.passthroughs.add(name)
                 with c.block("try:"):
                     c(f"b2, s2, e2 = {name}.decode({'bc, 0, len(bc)' if cut else 'buf, pos, e'}, lim{extra})")
                 with c.block("except _rt.DecodeError as exc:"):
                     c(f"raise exc.within({epath!r})" if epath else "raise")
+                if passes:
+                    c.indent -= 1
                 bounds = ("b2", "s2", "e2")
             if self.trimmed_structure(f) and not f.process:  # bytes and text trim themselves (decode_content)
                 b, s, e = bounds
