@@ -138,7 +138,8 @@ class ReadOptions:
         partition = opts.get("partition")
         return cls(path=opts["path"], rows=rows, mode=mode, split_bytes=split_bytes,
                    glob=opts.get("glob", "*.log"), topic=opts.get("topic"),
-                   partition=None if partition is None else positive_int(opts, "partition", 0, minimum=0))
+                   partition=None if partition is None else positive_int(opts, "partition", 0, minimum=0,
+                                                                         maximum=MAX_PARTITION))
 
     @property
     def failfast(self) -> bool:
@@ -167,7 +168,7 @@ def common_options(options: Mapping[str, str], more: tuple[str, ...], row_kinds:
     return opts, rows, mode
 
 
-def positive_int(opts: dict, name: str, default: int, minimum: int = 1) -> int:
+def positive_int(opts: dict, name: str, default: int, minimum: int = 1, maximum: int | None = None) -> int:
     raw = opts.get(name)
     if raw is None:
         return default
@@ -177,6 +178,8 @@ def positive_int(opts: dict, name: str, default: int, minimum: int = 1) -> int:
         raise ValueError(f"option {name}={raw!r}: expected an integer") from None
     if value < minimum:
         raise ValueError(f"option {name}={raw!r}: expected at least {minimum}")
+    if maximum is not None and value > maximum:
+        raise ValueError(f"option {name}={raw!r}: expected at most {maximum}")
     return value
 
 
@@ -260,4 +263,15 @@ _TOPIC_PARTITION = re.compile(r"^(?P<topic>.+)-(?P<partition>\d+)$")
 def kafka_topic_partition(directory: Path) -> tuple[str | None, int | None]:
     """Topic and partition from a Kafka log directory's name, `<topic>-<partition>`; else (None, None)."""
     m = _TOPIC_PARTITION.match(directory.name)
-    return (m.group("topic"), int(m.group("partition"))) if m else (None, None)
+    partition = partition_number(m.group("partition")) if m else None
+    return (m.group("topic"), partition) if partition is not None else (None, None)
+
+
+#: The largest partition number: Kafka's and TANK's are 32-bit signed, as the `partition` column is.
+MAX_PARTITION = (1 << 31) - 1
+
+
+def partition_number(text: str) -> int | None:
+    """The partition number a directory's name is (ASCII digits, at most MAX_PARTITION); None for
+    any other name (a number the column cannot hold names no partition)."""
+    return int(text) if text.isascii() and text.isdigit() and int(text) <= MAX_PARTITION else None

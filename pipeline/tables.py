@@ -13,7 +13,7 @@ from __future__ import annotations
 import gc
 import itertools
 import keyword
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 
 import pyarrow as pa
@@ -108,14 +108,14 @@ class Repeat:
 class Plus:
     """A column of a run whose values are `base` plus each of `deltas` (a Kafka batch's offsets
     and timestamps: the batch's base and each record's delta), kept as that until its Arrow
-    column is made: Arrow adds them, with no Python int made for each sum. The sums are those of
-    the column's integer type, wrapping around as Kafka's own reader computes them (Java's
+    column is made: Arrow adds them, with no Python int made for each sum. The column is an
+    int64 one, and a sum past its range wraps around, as Kafka's own reader computes it (Java's
     `long` arithmetic): a batch whose timestamp deltas overflow reads as Kafka reads it, where a
     Python sum could not become an int64."""
 
     __slots__ = ("base", "deltas")
 
-    def __init__(self, base: int, deltas: list[int]) -> None:
+    def __init__(self, base: int, deltas: Sequence[int]) -> None:
         self.base, self.deltas = base, deltas
 
     def __eq__(self, other) -> bool:
@@ -143,10 +143,9 @@ class Plus:
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
 
 
-def _wrapped(x: int, bits: int = 64) -> int:
-    """`x` wrapped around into a signed integer of `bits`, as Arrow's (and Java's) addition gives it."""
-    low = -(1 << (bits - 1))
-    return x if low <= x < -low else (x - low) % (1 << bits) + low
+def _wrapped(x: int) -> int:
+    """`x` wrapped around into int64, as Arrow's (and Java's) addition gives it."""
+    return x if _INT64_MIN <= x <= _INT64_MAX else (x - _INT64_MIN) % (1 << 64) + _INT64_MIN
 
 
 def run_maker(schema: pa.Schema) -> Callable[..., list]:
@@ -326,16 +325,15 @@ def _array(kind: type | None, values: list, firsts: list, type_: pa.DataType, ru
 
 
 def _arrow(values: list, type_: pa.DataType) -> pa.Array:
-    """`pa.array(values, type_)`, where an integer past a signed column's range wraps around into
-    it: its low bits read as the column's type, as Java reads them into a `long` (a TANK
-    timestamp or sequence number is a u64; Kafka adds a batch's bases in a `long`, `Plus`)."""
+    """`pa.array(values, type_)`, where an integer past an int64 column's range wraps around into
+    it: its low 64 bits read as a Java `long` reads them (a TANK timestamp or sequence number is
+    a u64; Kafka adds a batch's bases in a `long`, `Plus`)."""
     try:
         return pa.array(values, type=type_)
     except OverflowError:
-        if not pa.types.is_signed_integer(type_):
+        if type_ != pa.int64():
             raise
-        bits = type_.bit_width
-        return pa.array([None if v is None else _wrapped(v, bits) for v in values], type=type_)
+        return pa.array([None if v is None else _wrapped(v) for v in values], type=type_)
 
 
 class _Runs:

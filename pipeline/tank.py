@@ -37,7 +37,7 @@ from logcodec._api import codec
 from logcodec.tank.containers import segment_files
 from logcodec.generated.tank.bundle import Bundle
 from logcodec.pipeline.errors import open_input
-from logcodec.pipeline.plan import ReadOptions, SegmentRange, cut, pack, push_filters
+from logcodec.pipeline.plan import ReadOptions, SegmentRange, cut, pack, partition_number, push_filters
 from logcodec.pipeline.roundtrip import compare
 from logcodec.pipeline.tables import ERROR, VALIDATION_SCHEMA, error_columns, error_value, record_batches, row_maker, \
     run_maker, validation_row
@@ -133,7 +133,7 @@ def plan(options: ReadOptions) -> list[list[SegmentRange]]:
     for directory in partition_directories(Path(options.path).absolute()):
         topic = options.topic if options.topic is not None else directory.parent.name
         partition = options.partition if options.partition is not None else (
-            int(directory.name) if directory.name.isdigit() else None)
+            partition_number(directory.name))
         if not options.pushed.keeps(topic, partition):
             continue
         for segment in segment_files(directory):
@@ -225,7 +225,7 @@ def stream_partitions(options: ReadOptions) -> dict[str, tuple[str | None, int |
     for directory in partition_directories(root):
         topic = options.topic if options.topic is not None else directory.parent.name
         partition = options.partition if options.partition is not None else (
-            int(directory.name) if directory.name.isdigit() else None)
+            partition_number(directory.name))
         key = "." if directory == root else directory.relative_to(root).as_posix()
         found[key] = (topic, partition, [(str(s.base_seq_num), s.path, s.base_seq_num)
                                          for s in segment_files(directory)])

@@ -18,7 +18,7 @@ import pyarrow as pa  # noqa: E402
 
 import logcodec  # noqa: E402
 from logcodec.tank.containers import read_tank_partition  # noqa: E402
-from logcodec.pipeline import kafka, tank  # noqa: E402
+from logcodec.pipeline import kafka, plan, tank  # noqa: E402
 from logcodec.pipeline.plan import FileRange, Pushed, ReadOptions, cut, pack  # noqa: E402
 from logcodec.pipeline.tables import record_batches  # noqa: E402
 from logcodec.runtime.errors import DecodeError  # noqa: E402
@@ -49,6 +49,7 @@ def rows_of(fmt, options: ReadOptions) -> list[dict]:
     ({"splitBytes": "lots"}, "expected an integer"),
     ({"partiton": "1"}, "unknown option(s) partiton"),
     ({"path": ""}, "no path"),
+    ({"partition": str(1 << 31)}, "at most 2147483647"),
 ])
 def test_a_bad_option_is_refused_with_its_name(options, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
@@ -133,6 +134,26 @@ def test_a_file_outside_a_topic_directory_takes_topic_and_partition_from_options
     assert [(r.topic, r.partition) for r in ranges] == [("t", 4)]
     assert [(r.topic, r.partition) for p in kafka.plan(kafka_options(kafka_corpus["fetch"])) for r in p] == [
         (None, None)]
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("orders-3", ("orders", 3)), ("my-topic-0", ("my-topic", 0)), (f"t-{(1 << 31) - 1}", ("t", (1 << 31) - 1)),
+    (f"t-{1 << 31}", (None, None)), ("t-\u0663", (None, None)), ("t-", (None, None)), ("orders", (None, None))])
+def test_a_directory_names_a_partition_the_column_can_hold(name, expected):
+    # A partition is an int32 in Kafka and in the column: a larger number, or digits that are not
+    # ASCII, name no partition (they failed the read, at the Arrow column or at int()).
+    assert plan.kafka_topic_partition(Path(name)) == expected
+    assert plan.partition_number(name.rpartition("-")[2]) == (expected[1] if expected[0] else None)
+
+
+def test_a_tank_partition_directory_past_int32_reads_with_no_partition(tmp_path):
+    bundle = logcodec.codec("tank.bundle")
+    raw = bundle.encode(bundle.Bundle(codec=bundle.Codec.none, is_sparse=False,
+                                      messages=[bundle.Message(timestamp=5, key=None, content=b"x")]), base_seq_num=1)
+    partition = tmp_path / "t" / str(1 << 40)
+    partition.mkdir(parents=True)
+    (partition / "1_1795324599.log").write_bytes(uvarint_bytes(len(raw)) + raw)
+    assert [(r["topic"], r["partition"], r["value"]) for r in rows_of(tank, tank_options(tmp_path))] == [("t", None, b"x")]
 
 
 # ---------------------------------------------------------------- Kafka rows

@@ -120,7 +120,7 @@ def test_a_column_of_one_value_in_every_run_is_filled_in_as_its_lists_make_it():
 
 
 @pytest.mark.parametrize("given", ["row", "list", "repeat", "runs"])
-def test_an_integer_past_a_signed_column_wraps_into_it(given):
+def test_an_integer_past_an_int64_column_wraps_into_it(given):
     """A u64 (TANK's timestamps and sequence numbers) or a sum past int64 is its low 64 bits read
     as a long, as Java reads it, however the column is given; a refusal would end the read."""
     row, run = row_maker(SCHEMA), run_maker(SCHEMA)
