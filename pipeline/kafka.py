@@ -18,7 +18,6 @@ the end of the file) nothing after it can be located, so that is the file's last
 
 from __future__ import annotations
 
-import mmap
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
@@ -287,12 +286,20 @@ def entry_starts(path: Path, start: int = 0) -> list[int]:
     """The byte offset of every entry of a file whose framing holds, from the offset and size
     fields alone (nothing is decoded), walking from `start` (an entry's start); the walk stops where
     the framing breaks."""
+    # Each header is read by itself (as `entry_bounds` walks a buffer): a map of the file would
+    # bring every page it touches into this process's memory, a 256 MiB segment's all of them.
     starts = []
     with open(path, "rb") as f:
-        if os.fstat(f.fileno()).st_size <= start:
-            return starts
-        with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as data:
-            starts = [at for at, _ in _rs.entry_bounds(data, start)[0]]
+        fd, size, pos = f.fileno(), os.fstat(f.fileno()).st_size, start
+        while pos < size:
+            try:
+                n = _rs.entry_size(os.pread(fd, _rs.ENTRY_HEADER, pos))
+            except DecodeError:  # a header cut short, or one that declares too few bytes
+                break
+            if pos + n > size:
+                break
+            starts.append(pos)
+            pos += n
     return starts
 
 

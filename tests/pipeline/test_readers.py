@@ -123,6 +123,19 @@ def test_kafka_plan_cuts_a_large_segment_at_entry_starts_and_covers_it(kafka_cor
     assert {(r.topic, r.partition) for r in ranges} == {("payments", 3)}
 
 
+@pytest.mark.parametrize("tail", ["", "cut_entry", "cut_header", "too_short", "from_the_middle"])
+def test_entry_starts_walks_the_file_as_the_codec_walks_its_bytes(kafka_corpus, tmp_path, tail):
+    # entry_starts reads each header from the file; the codec's entry_bounds walks the bytes.
+    data = (kafka_corpus["logs"] / "payments-3" / "00000000000000001000.log").read_bytes()
+    data += {"": b"", "cut_entry": data[:100], "cut_header": data[:7], "from_the_middle": b"",
+             "too_short": data[:8] + b"\0\0\0\1" + data[12:40]}[tail]
+    path = tmp_path / "00000000000000001000.log"
+    path.write_bytes(data)
+    start = kafka.entry_starts(path)[3] if tail == "from_the_middle" else 0
+    bounds, _ = kafka._rs.entry_bounds(data, start)
+    assert kafka.entry_starts(path, start) == [at for at, _ in bounds] and len(bounds) > 3
+
+
 def test_kafka_directory_reads_only_the_glob_and_names_topic_and_partition(kafka_corpus):
     ranges = [r for p in kafka.plan(kafka_options(kafka_corpus["logs"])) for r in p]
     assert [(Path(r.path).name, r.topic, r.partition) for r in ranges] == [
