@@ -33,7 +33,7 @@ from logcodec.pipeline.plan import (FileRange, Pushed, ReadOptions, cut, files_u
                                    push_filters)
 from logcodec.pipeline.roundtrip import compare, without_length_and_crc
 from logcodec.pipeline.tables import ERROR, HEADERS, VALIDATION_SCHEMA, error_columns, error_value, record_batches, \
-    Plus, row_maker, run_maker, validation_row
+    Plus, column_bounds, row_maker, run_maker, validation_row
 from logcodec.kafka.indexes import index_entries
 from logcodec.kafka.records import LOG_APPEND_TIME, Record, batch_records, delta_columns, legacy_records
 from logcodec.runtime.errors import DecodeError
@@ -512,8 +512,8 @@ def record_rows(r: FileRange, failfast: bool = False, pushed: Pushed | None = No
                 continue
         if v2:
             columns = batch_record_columns(*value, r, span.at)
-            stamps = columns[_TIMESTAMP]
-            if pushed is not None and pushed.by_timestamp and stamps and not pushed.timestamps_meet(*stamps.bounds()):
+            if pushed is not None and pushed.by_timestamp and columns.n and \
+                    not pushed.timestamps_meet(*column_bounds(columns[_TIMESTAMP])):
                 continue  # no record of the batch is in the timestamp range
             yield columns
         else:
@@ -539,7 +539,7 @@ def v2_record_columns(header, records: dict) -> dict:
     keys, values, headers = records["key"], records["value"], records["headers"]
     ts_type = int(header.attributes.timestamp_type)
     if ts_type == LOG_APPEND_TIME:
-        timestamps = header.max_timestamp  # every record's (a Repeat)
+        timestamps = header.max_timestamp  # every record's
     else:
         timestamps = Plus(header.base_timestamp, records["timestamp_delta"])
     if header.attributes.is_control:

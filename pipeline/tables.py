@@ -10,6 +10,7 @@ module needs Spark, so the same rows serve a single Python process too.
 
 from __future__ import annotations
 
+import array
 import gc
 import itertools
 import keyword
@@ -75,13 +76,22 @@ def row_maker(schema: pa.Schema) -> Callable[..., tuple]:
     a column not named is null, a name that is no column is a TypeError. It is one plain
     function per table (keyword-only parameters), so that naming the columns costs a reader
     no more than writing the tuple by hand."""
-    return _compiled(schema, "row(*, {params})", "({names},)")
+    return _compiled(schema, "row(*, {params})", "return ({names},)")
+
+
+class Run(list):
+    """`n` rows given as columns (`run_maker`), one for each column of the schema, in its order:
+    a list is the column's values, and so is a `Plus`; any other value is every row's (a
+    `Repeat` says so of a list too). No object is made for a value the rows repeat."""
+
+    __slots__ = ("n",)
 
 
 class Repeat:
-    """A column of a run that holds one value `n` times (a batch's topic, producer id, codec...),
-    kept as that until its Arrow column is made: Arrow repeats it from the value, without a
-    Python list of `n` of them to convert one by one."""
+    """A column of a run that holds one value `n` times, said outright (a run from `run_maker`
+    gives such a value as it is: a batch's topic, producer id, codec...). Either way it is kept
+    as that until its Arrow column is made: Arrow repeats it from the value, without a Python
+    list of `n` of them to convert one by one."""
 
     __slots__ = ("value", "n")
 
@@ -148,27 +158,36 @@ def _wrapped(x: int) -> int:
     return x if _INT64_MIN <= x <= _INT64_MAX else (x - _INT64_MIN) % (1 << 64) + _INT64_MIN
 
 
-def run_maker(schema: pa.Schema) -> Callable[..., list]:
-    """`run(n, **columns)`: `n` rows of `schema` given as columns, in its column order, as
-    `record_batches` takes them (a decoded batch's records, with no tuple per record). A list is
-    the column itself (so a column of lists, like headers, is given as its list of lists), and so
-    is a `Plus`; any other value is the column `Repeat(value, n)`; a column not named is `n` nulls."""
-    return _compiled(schema, "run(__n, *, {params})", "[{columns}]")
+def run_maker(schema: pa.Schema) -> Callable[..., Run]:
+    """`run(n, **columns)`: `n` rows of `schema` given as columns (a `Run`), as `record_batches`
+    takes them (a decoded batch's records, with no tuple per record). A list is the column
+    itself (so a column of lists, like headers, is given as its list of lists), and so is a
+    `Plus`; any other value is every row's (an empty list of every row is a tuple, `()`); a
+    column not named is null."""
+    return _compiled(schema, "run(__n, *, {params})", "__run = __Run(({names},)); __run.n = __n; return __run")
 
 
 def _compiled(schema: pa.Schema, signature: str, body: str) -> Callable:
     """A function of the table's column names, compiled once: `{params}` are the names as
-    keyword-only parameters defaulting to None, `{names}` the names in order, `{columns}` each
-    name as a column of `__n` values (names of its own start with `__`, which no column does)."""
+    keyword-only parameters defaulting to None, `{names}` the names in order (names of its own
+    start with `__`, which no column does)."""
     names = schema.names
     if not all(name.isidentifier() and not keyword.iskeyword(name) and not name.startswith("__") for name in names):
         raise ValueError(f"column names must be identifiers, no keyword and none starting with __: {names}")
-    columns = ", ".join(f"{n} if {n}.__class__ in __columns else __repeat({n}, __n)" for n in names)
     source = (f"def {signature.format(params=', '.join(f'{n}=None' for n in names))}:\n"
-              f"    return {body.format(names=', '.join(names), columns=columns)}\n")
-    scope: dict = {"__columns": frozenset((list, Plus)), "__repeat": Repeat}
+              f"    {body.format(names=', '.join(names))}\n")
+    scope: dict = {"__Run": Run}
     exec(source, scope)  # noqa: S102 (the source is made of the declared column names only)
     return next(v for k, v in scope.items() if not k.startswith("__"))
+
+
+def column_bounds(column) -> tuple:
+    """The least and the greatest value of a run's column (`Run`; not empty)."""
+    if column.__class__ is list:
+        return min(column), max(column)
+    if column.__class__ in (Plus, Repeat):
+        return column.bounds()
+    return column, column
 
 
 def error_columns(error: tuple) -> dict:
@@ -208,10 +227,10 @@ class _Columns:
     """An Arrow batch of `schema` in the making, column by column: rows added one at a time
     (`append`) or many at once as columns (`extend`, for a decoded batch of records), until it
     is `full` (`rows_per_batch` rows, or `bytes_per_batch` bytes of keys and values). A column
-    given only as `Repeat`s in a batch keeps one value for each run, and becomes an Arrow column
-    from them and the runs' lengths (`_Runs`); one given only as `Plus`es keeps a base for
-    each run and the deltas, which Arrow adds. Once a column gets anything else, it is spelled
-    out into a list of its values."""
+    given only as values every row of a run holds (`Run`, `Repeat`) keeps one for each run, and
+    becomes an Arrow column from them and the runs' lengths (`_Runs`); one given only as
+    `Plus`es keeps a base for each run and the deltas, which Arrow adds. Once a column gets
+    anything else, it is spelled out into a list of its values."""
 
     def __init__(self, schema: pa.Schema, rows_per_batch: int = ROWS_PER_BATCH,
                  bytes_per_batch: int = BYTES_PER_BATCH) -> None:
@@ -220,9 +239,9 @@ class _Columns:
         self._start()
 
     def _start(self) -> None:
-        # What each column holds so far: None (nothing yet), Repeat or Plus (a value or a base
-        # for each run, in `firsts`; a Plus column's deltas in `columns`) or list (its values,
-        # in `columns`).
+        # What each column holds so far: None (nothing yet), Repeat (the value each run repeats)
+        # or Plus (each run's base), one for each run in `firsts` (a Plus column's deltas in
+        # `columns`), or list (its values, in `columns`).
         self.kinds: list[type | None] = [None] * len(self.schema)
         self.columns: list[list] = [[] for _ in self.schema]
         self.firsts: list[list] = [[] for _ in self.schema]
@@ -261,49 +280,57 @@ class _Columns:
                 self.bytes += len(row[i])
 
     def extend(self, columns: list) -> None:
-        """Rows given as one list of values (or one `Repeat` or `Plus`) per column, all of the
-        same length."""
-        n = len(columns[0])
+        """Rows given as columns (a `Run`, or a list of columns whose first is a list, a `Repeat`
+        or a `Plus`, all of the same length)."""
+        n = columns.n if columns.__class__ is Run else len(columns[0])
         if not n:
             return
         self.lengths.append(n)
         kinds, firsts, lists = self.kinds, self.firsts, self.columns
         for i, values in enumerate(columns):  # the hot loop of a read: the common cases first
-            kind = values.__class__
-            if kind is not kinds[i]:
-                self._add(i, values)
-            elif kind is Repeat:
-                firsts[i].append(values.value)
-            elif kind is Plus:
-                firsts[i].append(values.base)
-                lists[i].extend(values.deltas)
-            else:
-                lists[i].extend(values)
+            cls = values.__class__
+            if cls is list:
+                if kinds[i] is list:
+                    lists[i].extend(values)
+                    continue
+            elif cls is Plus:
+                if kinds[i] is Plus:
+                    firsts[i].append(values.base)
+                    lists[i].extend(values.deltas)
+                    continue
+            elif kinds[i] is Repeat:
+                firsts[i].append(values.value if cls is Repeat else values)
+                continue
+            self._add(i, values, n)
         self.rows += n
         for i in self.blobs:
             values = columns[i]
-            if values.__class__ is Repeat:
-                self.bytes += len(values.value) * n if values.value is not None else 0
-            else:
+            cls = values.__class__
+            if cls is list:
                 self.bytes += sum(map(len, filter(None, values)))
+            elif cls is not Plus:
+                value = values.value if cls is Repeat else values
+                self.bytes += len(value) * n if value is not None else 0
 
-    def _add(self, i: int, values) -> None:
-        """The run's column `i`, of another kind than the column so far (or the first)."""
-        kind = values.__class__
-        if kind is not Repeat and kind is not Plus:
-            kind = list  # any other sequence is the values themselves
+    def _add(self, i: int, values, n: int) -> None:
+        """The run's column `i` (of `n` rows), of another kind than the column so far (or the first)."""
+        cls = values.__class__
+        kind = cls if cls is list or cls is Plus else Repeat
+        value = values.value if cls is Repeat else values
         if self.kinds[i] is None:
             self.kinds[i] = kind
         elif self.kinds[i] is not kind:
             self._spell_out(i)
             kind = list
         if kind is Repeat:
-            self.firsts[i].append(values.value)
+            self.firsts[i].append(value)
         elif kind is Plus:
             self.firsts[i].append(values.base)
             self.columns[i].extend(values.deltas)
+        elif cls is list or cls is Plus:
+            self.columns[i].extend(values)  # a Plus spelled out: its sums
         else:
-            self.columns[i].extend(values)
+            self.columns[i].extend([value] * n)
 
     def take(self) -> pa.RecordBatch:
         """The batch of the rows so far; the builder starts again empty."""
@@ -328,12 +355,22 @@ def _arrow(values: list, type_: pa.DataType) -> pa.Array:
     """`pa.array(values, type_)`, where an integer past an int64 column's range wraps around into
     it: its low 64 bits read as a Java `long` reads them (a TANK timestamp or sequence number is
     a u64; Kafka adds a batch's bases in a `long`, `Plus`)."""
+    if type_ == _INT64:
+        try:  # made by C's conversion, with no check of each value's type by Arrow (a third faster)
+            ints = array.array("q", values)
+        except (TypeError, OverflowError):
+            pass  # a null, or an integer past int64: Arrow's conversion below
+        else:
+            return pa.Array.from_buffers(_INT64, len(ints), [None, pa.py_buffer(ints)])
     try:
         return pa.array(values, type=type_)
     except OverflowError:
-        if type_ != pa.int64():
+        if type_ != _INT64:
             raise
         return pa.array([None if v is None else _wrapped(v) for v in values], type=type_)
+
+
+_INT64 = pa.int64()
 
 
 class _Runs:

@@ -20,9 +20,10 @@ def test_a_row_is_its_columns_in_declared_order_and_nulls():
 
 def test_a_run_takes_lists_as_columns_and_repeats_the_rest():
     run = run_maker(SCHEMA)
-    assert run(2, offset=[5, 6], topic="t", headers=[["a"], []]) == [Repeat("t", 2), [5, 6], [["a"], []],
-                                                                      Repeat(None, 2)]
-    assert run(0, topic="t") == [Repeat("t", 0), Repeat(None, 0), Repeat(None, 0), Repeat(None, 0)]
+    two = run(2, offset=[5, 6], topic="t", headers=[["a"], []])
+    assert two == ["t", [5, 6], [["a"], []], None] and two.n == 2  # a value not a list: every row's
+    empty = run(0, topic="t")
+    assert empty == ["t", None, None, None] and empty.n == 0
     assert list(Repeat("t", 3)) == ["t", "t", "t"] and len(Repeat("t", 3)) == 3
     with pytest.raises(TypeError):
         run(1, partition=0)
@@ -45,12 +46,13 @@ def test_column_names_must_be_identifiers_of_their_own(name):
 
 def test_columns_named_like_builtins_still_work():
     schema = pa.schema([("n", pa.int64()), ("list", pa.string())])
-    assert run_maker(schema)(2, n=[1, 2], list="x") == [[1, 2], Repeat("x", 2)]
+    assert run_maker(schema)(2, n=[1, 2], list="x") == [[1, 2], "x"]
 
 
 def spelled_out(items):
-    """The same rows with every Repeat and Plus given as the list it stands for."""
-    return [item if isinstance(item, tuple) else [list(c) if isinstance(c, (Repeat, Plus)) else c for c in item]
+    """The same rows with every column of a run given as the list it stands for."""
+    return [item if isinstance(item, tuple) else [list(c) if isinstance(c, (Repeat, Plus)) else c
+                                                  if isinstance(c, list) else [c] * item.n for c in item]
             for item in items]
 
 
