@@ -3,8 +3,10 @@ from that declaration, whatever order the columns are named in."""
 
 import pyarrow as pa
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from logcodec.pipeline.tables import Plus, Repeat, record_batches, row_maker, run_maker
+from logcodec.pipeline.tables import Plus, Repeat, Run, record_batches, row_maker, run_maker
 
 SCHEMA = pa.schema([("topic", pa.string()), ("offset", pa.int64()), ("headers", pa.list_(pa.string())),
                     ("value", pa.binary())])
@@ -132,3 +134,39 @@ def test_an_integer_past_an_int64_column_wraps_into_it(given):
     (batch,) = record_batches(items, SCHEMA)
     want = {"repeat": [-2, -2], "runs": [-2, -(1 << 63)]}.get(given, [-1, -(1 << 63), None, INT64_MAX])
     assert batch.column("offset").to_pylist() == want
+
+
+@st.composite
+def _runs(draw, n: int) -> Run:
+    """A run of `n` rows of SCHEMA whose columns come in any of the forms a run takes: a list of
+    values, a value every row holds, a Repeat, a Plus (offsets)."""
+    values = {"topic": st.sampled_from(["a", "b", None]), "offset": st.integers(-(1 << 63), (1 << 63) - 1),
+              "headers": st.lists(st.sampled_from(["x", "y"]), max_size=2),
+              "value": st.one_of(st.none(), st.binary(max_size=3))}
+    columns = {}
+    for name in SCHEMA.names:
+        form = draw(st.sampled_from(["list", "value", "repeat"] + (["plus"] if name == "offset" else [])))
+        if form == "list":
+            columns[name] = draw(st.lists(values[name], min_size=n, max_size=n))
+        elif form == "plus":
+            columns[name] = Plus(draw(values["offset"]), draw(st.lists(st.integers(-(1 << 40), 1 << 40),
+                                                                       min_size=n, max_size=n)))
+        elif form == "repeat":
+            columns[name] = Repeat(draw(values[name]), n)
+        else:  # a list every row holds is given as a tuple (a list is the column)
+            value = draw(values[name])
+            columns[name] = tuple(value) if isinstance(value, list) else value
+    return run_maker(SCHEMA)(n, **columns)
+
+
+ITEMS = st.lists(st.one_of(st.just((None,) * 4), st.integers(0, 4).flatmap(_runs)), max_size=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(items=ITEMS, rows_per_batch=st.integers(1, 6))
+def test_any_mix_of_rows_and_runs_makes_what_their_lists_make(items, rows_per_batch):
+    """Rows, lists, values every row holds, Repeats and Plus sums, in any order and across Arrow
+    batches cut small: the batches are what the same rows spelled out as lists make."""
+    got = [b.to_pylist() for b in record_batches(items, SCHEMA, rows_per_batch=rows_per_batch)]
+    want = [b.to_pylist() for b in record_batches(spelled_out(items), SCHEMA, rows_per_batch=rows_per_batch)]
+    assert got == want
