@@ -35,7 +35,7 @@ from logcodec.pipeline.roundtrip import compare, without_length_and_crc
 from logcodec.pipeline.tables import ERROR, HEADERS, VALIDATION_SCHEMA, error_columns, error_value, record_batches, \
     Plus, column_bounds, row_maker, run_maker, validation_row
 from logcodec.kafka.indexes import index_entries
-from logcodec.kafka.records import LOG_APPEND_TIME, Record, batch_records, delta_columns, legacy_records
+from logcodec.kafka.records import LOG_APPEND_TIME, Record, batch_records, legacy_records
 from logcodec.runtime.errors import DecodeError
 from logcodec.runtime.values import without_derived
 

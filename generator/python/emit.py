@@ -1201,7 +1201,8 @@ class TypeEmitter:
                     # Kaitai computes the arguments once the bytes are read (`_io.pos` is after them)
                     c(f"x, pos = pos, e; pa = ({extra[2:]},); pos = x")
                     extra = ", *pa"
-                passes = not cut and extra != ", *pa" and len(args) == 1 and named_processors.passes_through(f.process[0])
+                passes = (not cut and extra != ", *pa" and len(args) == 1
+                          and named_processors.passes_through(f.process[0]))
                 if passes:
                     # The processor lists the arguments it returns its input for unchanged
                     # (`passthrough`: a codec table's "none"); the call, interpreted, is skipped for them.

@@ -10,7 +10,7 @@ invalid vector raises the same error (kind, offset, path, detail).
 import pytest
 
 import logcodec
-from logcodec import DecodeError, Limits
+from logcodec import Limits
 from logcodec.generated.kafka import record_batch_v2 as rb
 from tests.laws.test_iterating import RECORDS, batch, error_of, with_bad_record
 from tests.vectorfiles import all_tests, ids
@@ -96,7 +96,8 @@ def test_an_empty_batch_has_empty_columns():
 
 
 def test_a_control_batch_gives_its_markers_in_the_columns():
-    marker = (0, 0, 0, rb.ControlRecordKey(version=0, type=rb.ControlType(1)), rb.ControlRecordValue(version=0, coordinator_epoch=5), [])
+    marker = (0, 0, 0, rb.ControlRecordKey(version=0, type=rb.ControlType(1)),
+              rb.ControlRecordValue(version=0, coordinator_epoch=5), [])
     data = batch([marker], attributes=rb.Attributes(is_control=True, is_transactional=True))
     header, columns = rb.decode_columns(data)
     assert header.attributes.is_control
