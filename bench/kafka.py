@@ -261,8 +261,14 @@ def rows_logcodec_tuples(data):
     stream = lc.decode_stream(data, tuples=True)
     if stream.partial is not None:
         raise stream.partial
-    return [(b.base_offset + offset_delta, b.base_timestamp + timestamp_delta, key, value, list(headers))
-            for b in stream.items for _, timestamp_delta, offset_delta, key, value, headers in b.records]
+    return _tuple_rows((b, b.records) for b in stream.items)
+
+
+def _tuple_rows(entries):
+    """The (offset, timestamp, key, value, headers) rows of (header or batch, records in their
+    tuple form) pairs."""
+    return [(h.base_offset + offset_delta, h.base_timestamp + timestamp_delta, key, value, list(headers))
+            for h, records in entries for _, timestamp_delta, offset_delta, key, value, headers in records]
 
 
 def _touch_logcodec_iter(entries):
@@ -291,8 +297,7 @@ def rows_logcodec_iter(data):
     stream = lc.decode_stream_iter(data, tuples=True)
     if stream.partial is not None:
         raise stream.partial
-    return [(h.base_offset + offset_delta, h.base_timestamp + timestamp_delta, key, value, list(headers))
-            for h, records in stream.items for _, timestamp_delta, offset_delta, key, value, headers in records]
+    return _tuple_rows(stream.items)
 
 
 def rows_logcodec(data):

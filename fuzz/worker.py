@@ -82,22 +82,16 @@ def iter_disagreement(module, data: bytes, decoded) -> str | None:
         header, elements = module.decode_iter(data)
         items = list(elements)
     except logcodec.DecodeError as exc:
-        if not isinstance(decoded, logcodec.DecodeError):
-            return f"decode accepted what decode_iter refused: {exc}"
-        same = (exc.kind, exc.offset, exc.path) == (decoded.kind, decoded.offset, decoded.path)
-        if exc.kind == "trailing_bytes" and not same:
+        if isinstance(decoded, logcodec.DecodeError) and exc.kind == "trailing_bytes" and not _same_error(exc, decoded):
             try:
                 module.decode(data[:exc.offset])
                 return f"decode_iter: {exc}, yet the value alone decodes; decode: {decoded}"
             except logcodec.DecodeError as alone:
                 exc = alone
-        if (exc.kind, exc.offset, exc.path) != (decoded.kind, decoded.offset, decoded.path):
-            return f"decode_iter: {exc}; decode: {decoded}"
-        return None
-    if isinstance(decoded, logcodec.DecodeError):
-        return f"decode_iter accepted what decode refused: {decoded}"
-    if header != module.decode_header(data):
-        return "decode_iter's header differs from decode_header's"
+        return _refusal_disagreement("decode_iter", exc, decoded)
+    disagreement = _header_disagreement("decode_iter", module, data, header, decoded)
+    if disagreement:
+        return disagreement
     if items != getattr(decoded, module.ITERATED):
         return f"decode_iter's elements differ from decode's {module.ITERATED}"
     return None
@@ -115,18 +109,38 @@ def columns_disagreement(module, data: bytes, decoded) -> str | None:
     try:
         header, columns = module.decode_columns(data)
     except logcodec.DecodeError as exc:
-        if not isinstance(decoded, logcodec.DecodeError):
-            return f"decode accepted what decode_columns refused: {exc}"
-        if (exc.kind, exc.offset, exc.path) != (decoded.kind, decoded.offset, decoded.path):
-            return f"decode_columns: {exc}; decode: {decoded}"
-        return None
-    if isinstance(decoded, logcodec.DecodeError):
-        return f"decode_columns accepted what decode refused: {decoded}"
-    if header != module.decode_header(data):
-        return "decode_columns' header differs from decode_header's"
+        return _refusal_disagreement("decode_columns", exc, decoded)
+    disagreement = _header_disagreement("decode_columns", module, data, header, decoded)
+    if disagreement:
+        return disagreement
     elements = getattr(module.decode(data, tuples=True), module.ITERATED)
     if any(len(column) != len(elements) for column in columns.values()) or list(zip(*columns.values())) != elements:
         return f"decode_columns' columns differ from decode's {module.ITERATED}"
+    return None
+
+
+def _same_error(exc, decoded) -> bool:
+    return (exc.kind, exc.offset, exc.path) == (decoded.kind, decoded.offset, decoded.path)
+
+
+def _refusal_disagreement(name: str, exc, decoded) -> str | None:
+    """How `name` refusing the input (`exc`) differs from what decode gave, or None when decode
+    refused it alike (kind, offset, path)."""
+    import logcodec
+
+    if not isinstance(decoded, logcodec.DecodeError):
+        return f"decode accepted what {name} refused: {exc}"
+    return None if _same_error(exc, decoded) else f"{name}: {exc}; decode: {decoded}"
+
+
+def _header_disagreement(name: str, module, data: bytes, header, decoded) -> str | None:
+    """How `name` accepting the input, with `header`, differs from what decode gave, or None."""
+    import logcodec
+
+    if isinstance(decoded, logcodec.DecodeError):
+        return f"{name} accepted what decode refused: {decoded}"
+    if header != module.decode_header(data):
+        return f"{name}'s header differs from decode_header's"
     return None
 
 
