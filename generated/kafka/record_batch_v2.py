@@ -28,6 +28,11 @@ FORMAT = "kafka.record_batch_v2"
 _PASS_kafka_compression: Final[frozenset[Any]] = kafka_compression.passthrough
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _ZIGZAG: Final[tuple[bytes, ...]] = _rt.ZIGZAG
+_UNZIGZAG: Final[tuple[int, ...]] = _rt.UNZIGZAG
+#: True while this module runs as Python source; its compiled build is made from this source with
+#: False here (`logcodec.runtime.native.compiled_source`), so that each build takes the path it
+#: runs faster where they differ (a table read, or arithmetic).
+_INTERPRETED: Final = True
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
@@ -936,14 +941,14 @@ def _d_record(
     p: int
     s_len_record = pos
     if pos < end and (x := buf[pos]) < 128:
-        v_len_record = (x >> 1) ^ -(x & 1)
+        v_len_record = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
+    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
+        x = (x & 127) | (buf[pos + 1] << 7)
+        pos += 2
+        v_len_record = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
     else:
-        if pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-            x = (x & 127) | (buf[pos + 1] << 7)
-            pos += 2
-        else:
-            x, pos = _uvarint(buf, pos, end, 5, "len_record", 32)
+        x, pos = _uvarint(buf, pos, end, 5, "len_record", 32)
         v_len_record = (x >> 1) ^ -(x & 1)
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L6)
@@ -951,42 +956,41 @@ def _d_record(
     s_attributes = pos + 0
     pos += 1
     if pos < end and (x := buf[pos]) < 128:
-        v_timestamp_delta = (x >> 1) ^ -(x & 1)
+        v_timestamp_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
+    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
+        x = (x & 127) | (buf[pos + 1] << 7)
+        pos += 2
+        v_timestamp_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
     else:
-        if pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-            x = (x & 127) | (buf[pos + 1] << 7)
-            pos += 2
-        else:
-            x, pos = _uvarint(buf, pos, end, 10, "timestamp_delta", 64)
+        x, pos = _uvarint(buf, pos, end, 10, "timestamp_delta", 64)
         v_timestamp_delta = (x >> 1) ^ -(x & 1)
     if pos < end and (x := buf[pos]) < 128:
-        v_offset_delta = (x >> 1) ^ -(x & 1)
+        v_offset_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
+    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
+        x = (x & 127) | (buf[pos + 1] << 7)
+        pos += 2
+        v_offset_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
     else:
-        if pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-            x = (x & 127) | (buf[pos + 1] << 7)
-            pos += 2
-        else:
-            x, pos = _uvarint(buf, pos, end, 5, "offset_delta", 32)
+        x, pos = _uvarint(buf, pos, end, 5, "offset_delta", 32)
         v_offset_delta = (x >> 1) ^ -(x & 1)
     if pos < end and (x := buf[pos]) < 128:
-        v_len_key = (x >> 1) ^ -(x & 1)
+        v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
+    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
+        x = (x & 127) | (buf[pos + 1] << 7)
+        pos += 2
+        v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
     else:
-        if pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-            x = (x & 127) | (buf[pos + 1] << 7)
-            pos += 2
-        else:
-            x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
+        x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
         v_len_key = (x >> 1) ^ -(x & 1)
     if v_len_key >= 0:
         n = v_len_key
         e = pos + n
         if e > end:
             raise _rt.short(buf, pos, end, n, "key")
-        on_key = p_is_control
-        if on_key == True:
+        if p_is_control:
             try:
                 v_key, p = _d_control_record_key(buf, pos, e, lim)
             except _rt.DecodeError as exc:
@@ -1000,22 +1004,21 @@ def _d_record(
     else:
         v_key = None
     if pos < end and (x := buf[pos]) < 128:
-        v_len_value = (x >> 1) ^ -(x & 1)
+        v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
+    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
+        x = (x & 127) | (buf[pos + 1] << 7)
+        pos += 2
+        v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
     else:
-        if pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-            x = (x & 127) | (buf[pos + 1] << 7)
-            pos += 2
-        else:
-            x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
+        x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
         v_len_value = (x >> 1) ^ -(x & 1)
     if v_len_value >= 0:
         n = v_len_value
         e = pos + n
         if e > end:
             raise _rt.short(buf, pos, end, n, "value")
-        on_value = p_is_control
-        if on_value == True:
+        if p_is_control:
             try:
                 v_value, p = _d_control_record_value(buf, pos, e, lim)
             except _rt.DecodeError as exc:
@@ -1029,14 +1032,14 @@ def _d_record(
     else:
         v_value = None
     if pos < end and (x := buf[pos]) < 128:
-        v_num_headers = (x >> 1) ^ -(x & 1)
+        v_num_headers = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
+    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
+        x = (x & 127) | (buf[pos + 1] << 7)
+        pos += 2
+        v_num_headers = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
     else:
-        if pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-            x = (x & 127) | (buf[pos + 1] << 7)
-            pos += 2
-        else:
-            x, pos = _uvarint(buf, pos, end, 5, "num_headers", 32)
+        x, pos = _uvarint(buf, pos, end, 5, "num_headers", 32)
         v_num_headers = (x >> 1) ^ -(x & 1)
     v_headers = []
     count = v_num_headers
@@ -1122,8 +1125,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
             v_num_headers = None
         b_key = None
         if v_key is not None:
-            on_key = p_is_control
-            if on_key == True:
+            if p_is_control:
                 t_key = []
                 try:
                     _e_control_record_key(_cast("ControlRecordKey", v_key), t_key)
@@ -1141,8 +1143,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
                 raise _rt.mismatch("len_key", v_len_key, actual)
         b_value = None
         if v_value is not None:
-            on_value = p_is_control
-            if on_value == True:
+            if p_is_control:
                 t_value = []
                 try:
                     _e_control_record_value(_cast("ControlRecordValue", v_value), t_value)
@@ -1290,14 +1291,14 @@ def _d_header(
     e: int
     start = pos
     if pos < end and (x := buf[pos]) < 128:
-        v_len_key = (x >> 1) ^ -(x & 1)
+        v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
+    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
+        x = (x & 127) | (buf[pos + 1] << 7)
+        pos += 2
+        v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
     else:
-        if pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-            x = (x & 127) | (buf[pos + 1] << 7)
-            pos += 2
-        else:
-            x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
+        x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
         v_len_key = (x >> 1) ^ -(x & 1)
     n = v_len_key
     if n < 0:
@@ -1311,14 +1312,14 @@ def _d_header(
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
     pos = e
     if pos < end and (x := buf[pos]) < 128:
-        v_len_value = (x >> 1) ^ -(x & 1)
+        v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
+    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
+        x = (x & 127) | (buf[pos + 1] << 7)
+        pos += 2
+        v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
     else:
-        if pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-            x = (x & 127) | (buf[pos + 1] << 7)
-            pos += 2
-        else:
-            x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
+        x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
         v_len_value = (x >> 1) ^ -(x & 1)
     if v_len_value >= 0:
         n = v_len_value

@@ -157,13 +157,12 @@ def _d_record_set_entry(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
     (i_magic,) = _S0.unpack_from(buf, pos)
     pos += 1
     pos = resume
-    on_body = i_magic
-    if on_body == 0:
+    if i_magic == 0:
         try:
             v_body, pos = _d_entry(buf, pos, end, lim, 0)
         except _rt.DecodeError as exc:
             raise exc.within("body")
-    elif on_body == 1:
+    elif i_magic == 1:
         try:
             v_body, pos = _d_entry(buf, pos, end, lim, 0)
         except _rt.DecodeError as exc:

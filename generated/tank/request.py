@@ -739,8 +739,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
     e = pos + n
     if e > end:
         raise _rt.short(buf, pos, end, n, "payload")
-    on_payload = v_msg_id
-    if on_payload == MsgId.status:
+    if v_msg_id == MsgId.status:
         try:
             v_payload, p = _d_status_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -748,7 +747,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif on_payload == MsgId.discover_topics:
+    elif v_msg_id == MsgId.discover_topics:
         try:
             v_payload, p = _d_discover_topics_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -756,7 +755,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif on_payload == MsgId.discover_topology:
+    elif v_msg_id == MsgId.discover_topology:
         try:
             v_payload, p = _d_discover_topology_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -764,7 +763,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif on_payload == MsgId.create_topic:
+    elif v_msg_id == MsgId.create_topic:
         try:
             v_payload, p = _d_create_topic_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -772,7 +771,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif on_payload == MsgId.reload_conf:
+    elif v_msg_id == MsgId.reload_conf:
         try:
             v_payload, p = _d_reload_conf_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -780,7 +779,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif on_payload == MsgId.discover_partitions:
+    elif v_msg_id == MsgId.discover_partitions:
         try:
             v_payload, p = _d_discover_partitions_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -788,7 +787,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif on_payload == MsgId.produce:
+    elif v_msg_id == MsgId.produce:
         try:
             v_payload, p = _d_produce_request(buf, pos, e, lim, False)
         except _rt.DecodeError as exc:
@@ -796,7 +795,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif on_payload == MsgId.produce_with_seqnum:
+    elif v_msg_id == MsgId.produce_with_seqnum:
         try:
             v_payload, p = _d_produce_request(buf, pos, e, lim, True)
         except _rt.DecodeError as exc:
@@ -804,7 +803,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif on_payload == MsgId.consume:
+    elif v_msg_id == MsgId.consume:
         try:
             v_payload, p = _d_consume_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -812,7 +811,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif on_payload == MsgId.consume_peer:
+    elif v_msg_id == MsgId.consume_peer:
         try:
             v_payload, p = _d_consume_peer_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -820,7 +819,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif on_payload == MsgId.reg_replica:
+    elif v_msg_id == MsgId.reg_replica:
         try:
             v_payload, p = _d_reg_replica_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -848,8 +847,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
         v_payload = v.payload
         b_payload = None
         if v_payload is not None:
-            on_payload = v_msg_id
-            if on_payload == MsgId.status:
+            if v_msg_id == MsgId.status:
                 t_payload = []
                 try:
                     _e_status_request(_cast("StatusRequest", v_payload), t_payload)
@@ -857,7 +855,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif on_payload == MsgId.discover_topics:
+            elif v_msg_id == MsgId.discover_topics:
                 t_payload = []
                 try:
                     _e_discover_topics_request(_cast("DiscoverTopicsRequest", v_payload), t_payload)
@@ -865,7 +863,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif on_payload == MsgId.discover_topology:
+            elif v_msg_id == MsgId.discover_topology:
                 t_payload = []
                 try:
                     _e_discover_topology_request(_cast("DiscoverTopologyRequest", v_payload), t_payload)
@@ -873,7 +871,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif on_payload == MsgId.create_topic:
+            elif v_msg_id == MsgId.create_topic:
                 t_payload = []
                 try:
                     _e_create_topic_request(_cast("CreateTopicRequest", v_payload), t_payload)
@@ -881,7 +879,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif on_payload == MsgId.reload_conf:
+            elif v_msg_id == MsgId.reload_conf:
                 t_payload = []
                 try:
                     _e_reload_conf_request(_cast("ReloadConfRequest", v_payload), t_payload)
@@ -889,7 +887,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif on_payload == MsgId.discover_partitions:
+            elif v_msg_id == MsgId.discover_partitions:
                 t_payload = []
                 try:
                     _e_discover_partitions_request(_cast("DiscoverPartitionsRequest", v_payload), t_payload)
@@ -897,7 +895,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif on_payload == MsgId.produce:
+            elif v_msg_id == MsgId.produce:
                 t_payload = []
                 try:
                     _e_produce_request(_cast("ProduceRequest", v_payload), t_payload, False)
@@ -905,7 +903,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif on_payload == MsgId.produce_with_seqnum:
+            elif v_msg_id == MsgId.produce_with_seqnum:
                 t_payload = []
                 try:
                     _e_produce_request(_cast("ProduceRequest", v_payload), t_payload, True)
@@ -913,7 +911,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif on_payload == MsgId.consume:
+            elif v_msg_id == MsgId.consume:
                 t_payload = []
                 try:
                     _e_consume_request(_cast("ConsumeRequest", v_payload), t_payload)
@@ -921,7 +919,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif on_payload == MsgId.consume_peer:
+            elif v_msg_id == MsgId.consume_peer:
                 t_payload = []
                 try:
                     _e_consume_peer_request(_cast("ConsumePeerRequest", v_payload), t_payload)
@@ -929,7 +927,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif on_payload == MsgId.reg_replica:
+            elif v_msg_id == MsgId.reg_replica:
                 t_payload = []
                 try:
                     _e_reg_replica_request(_cast("RegReplicaRequest", v_payload), t_payload)

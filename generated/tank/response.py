@@ -993,8 +993,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
     e = pos + n
     if e > end:
         raise _rt.short(buf, pos, end, n, "payload")
-    on_payload = v_msg_id
-    if on_payload == MsgId.status:
+    if v_msg_id == MsgId.status:
         try:
             v_payload, p = _d_status_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -1002,7 +1001,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif on_payload == MsgId.discover_topics:
+    elif v_msg_id == MsgId.discover_topics:
         try:
             v_payload, p = _d_discover_topics_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -1010,7 +1009,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif on_payload == MsgId.discover_topology:
+    elif v_msg_id == MsgId.discover_topology:
         try:
             v_payload, p = _d_discover_topology_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -1018,7 +1017,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif on_payload == MsgId.create_topic:
+    elif v_msg_id == MsgId.create_topic:
         try:
             v_payload, p = _d_create_topic_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -1026,7 +1025,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif on_payload == MsgId.reload_conf:
+    elif v_msg_id == MsgId.reload_conf:
         try:
             v_payload, p = _d_reload_conf_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -1034,7 +1033,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif on_payload == MsgId.discover_partitions:
+    elif v_msg_id == MsgId.discover_partitions:
         try:
             v_payload, p = _d_discover_partitions_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -1042,7 +1041,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif on_payload == MsgId.produce:
+    elif v_msg_id == MsgId.produce:
         try:
             v_payload, p = _d_produce_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -1050,7 +1049,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif on_payload == MsgId.produce_with_seqnum:
+    elif v_msg_id == MsgId.produce_with_seqnum:
         try:
             v_payload, p = _d_produce_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -1058,7 +1057,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif on_payload == MsgId.consume:
+    elif v_msg_id == MsgId.consume:
         try:
             v_payload, p = _d_consume_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -1066,7 +1065,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif on_payload == MsgId.consume_peer:
+    elif v_msg_id == MsgId.consume_peer:
         try:
             v_payload, p = _d_consume_peer_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -1094,8 +1093,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
         v_payload = v.payload
         b_payload = None
         if v_payload is not None:
-            on_payload = v_msg_id
-            if on_payload == MsgId.status:
+            if v_msg_id == MsgId.status:
                 t_payload = []
                 try:
                     _e_status_response(_cast("StatusResponse", v_payload), t_payload)
@@ -1103,7 +1101,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif on_payload == MsgId.discover_topics:
+            elif v_msg_id == MsgId.discover_topics:
                 t_payload = []
                 try:
                     _e_discover_topics_response(_cast("DiscoverTopicsResponse", v_payload), t_payload)
@@ -1111,7 +1109,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif on_payload == MsgId.discover_topology:
+            elif v_msg_id == MsgId.discover_topology:
                 t_payload = []
                 try:
                     _e_discover_topology_response(_cast("DiscoverTopologyResponse", v_payload), t_payload)
@@ -1119,7 +1117,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif on_payload == MsgId.create_topic:
+            elif v_msg_id == MsgId.create_topic:
                 t_payload = []
                 try:
                     _e_create_topic_response(_cast("CreateTopicResponse", v_payload), t_payload)
@@ -1127,7 +1125,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif on_payload == MsgId.reload_conf:
+            elif v_msg_id == MsgId.reload_conf:
                 t_payload = []
                 try:
                     _e_reload_conf_response(_cast("ReloadConfResponse", v_payload), t_payload)
@@ -1135,7 +1133,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif on_payload == MsgId.discover_partitions:
+            elif v_msg_id == MsgId.discover_partitions:
                 t_payload = []
                 try:
                     _e_discover_partitions_response(_cast("DiscoverPartitionsResponse", v_payload), t_payload)
@@ -1143,7 +1141,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif on_payload == MsgId.produce:
+            elif v_msg_id == MsgId.produce:
                 t_payload = []
                 try:
                     _e_produce_response(_cast("ProduceResponse", v_payload), t_payload)
@@ -1151,7 +1149,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif on_payload == MsgId.produce_with_seqnum:
+            elif v_msg_id == MsgId.produce_with_seqnum:
                 t_payload = []
                 try:
                     _e_produce_response(_cast("ProduceResponse", v_payload), t_payload)
@@ -1159,7 +1157,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif on_payload == MsgId.consume:
+            elif v_msg_id == MsgId.consume:
                 t_payload = []
                 try:
                     _e_consume_response(_cast("ConsumeResponse", v_payload), t_payload)
@@ -1167,7 +1165,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif on_payload == MsgId.consume_peer:
+            elif v_msg_id == MsgId.consume_peer:
                 t_payload = []
                 try:
                     _e_consume_peer_response(_cast("ConsumePeerResponse", v_payload), t_payload)

@@ -8,6 +8,12 @@ compiled functions and classes, but only from a build of exactly this source:
 the build is named by the SHA-256 of the module file, so regenerating a codec
 can never run a stale binary. `LOGCODEC_PURE=1` turns the swap off.
 
+A build is compiled from its module's source with one line changed, the constant
+`_INTERPRETED: Final = True` set to False (`compiled_source`): where the two
+builds run different code faster (the interpreter reads a table faster than it
+computes, compiled code the other way round), the module branches on it, and
+mypyc folds the branch away.
+
 Builds are looked for in two folders: the cache (`native_dir()`), which
 `logcodec accelerate` fills, and `logcodec/_native/` inside the installed
 package, which a wheel build fills when mypy and a C compiler are there
@@ -106,8 +112,20 @@ def build(module, folder: Path | None = None, log=print) -> Path:
     return compile_source(module.__name__, source_file.read_bytes(), folder, log)
 
 
+#: The line by which a generated module says that it runs as Python source, and what its
+#: compiled build is made with instead.
+INTERPRETED_LINE = b"\n_INTERPRETED: Final = True\n"
+COMPILED_LINE = b"\n_INTERPRETED: Final = False\n"
+
+
+def compiled_source(source: bytes) -> bytes:
+    """What mypyc compiles of a generated module's source: the source, saying that it is compiled."""
+    return source.replace(INTERPRETED_LINE, COMPILED_LINE, 1)
+
+
 def compile_source(module_name: str, source: bytes, folder: Path, log=print) -> Path:
-    """Compile a generated module's source with mypyc into `folder`, named by `build_name`.
+    """Compile a generated module's source (as `compiled_source` has it) with mypyc into
+    `folder`, named by `build_name` of the source as given.
 
     The source is compiled alone, in a temporary folder: its imports of `logcodec.runtime` stay
     ordinary Python calls, so a build depends only on its own source. Needs only the standard
@@ -119,7 +137,7 @@ def compile_source(module_name: str, source: bytes, folder: Path, log=print) -> 
         return found
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        Path(tmp, f"{name}.py").write_bytes(source)
+        Path(tmp, f"{name}.py").write_bytes(compiled_source(source))
         cmd = [sys.executable, "-m", "mypyc", "--follow-imports=silent", "--ignore-missing-imports", f"{name}.py"]
         log(f"compiling {module_name} with mypyc ...")
         proc = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)

@@ -117,6 +117,10 @@ VARINT: tuple[bytes, ...] = tuple(uvarint_bytes(x) for x in range(16384))
 #: index: the negative values sit at the end, where Python's negative indexes find them
 #: (ZIGZAG[-1] is the encoding of -1), so that an encoder takes it without computing the zigzag.
 ZIGZAG: tuple[bytes, ...] = tuple(VARINT[(v << 1) ^ (v >> 63)] for v in (*range(8192), *range(-8192, 0)))
+#: The value of every zigzag varint's payload below 2^14 (a one- or two-byte varint's 7 or 14
+#: bits), at the payload as an index. Decoders running as Python source read it: a tuple read
+#: costs the interpreter less than the shifts and the sign (their compiled builds compute).
+UNZIGZAG: tuple[int, ...] = tuple((x >> 1) ^ -(x & 1) for x in range(16384))
 #: Every single byte, as a part.
 BYTE: tuple[bytes, ...] = tuple(bytes((x,)) for x in range(256))
 

@@ -15,7 +15,7 @@ from logcodec import DecodeError, EncodeError
 from logcodec.generated.kafka import record_batch_v2 as rb
 from logcodec.generated.tank import bundle as tank_bundle
 from logcodec.runtime import native
-from logcodec.runtime.primitives import VARINT, ZIGZAG, check_bits, uvarint, uvarint_bytes
+from logcodec.runtime.primitives import UNZIGZAG, VARINT, ZIGZAG, check_bits, uvarint, uvarint_bytes
 from tests.thirdparty.kafka_libs import decode_kafka_python
 
 
@@ -35,6 +35,15 @@ def test_unsigned_table_is_the_zigzag_of_half_its_index():
     # kafka-python writes zigzag varints only: an even unsigned value u is the zigzag of u / 2
     for u in range(0, 16384, 2):
         assert VARINT[u] == kafka_python_zigzag(u // 2), u
+
+
+def test_unzigzag_table_holds_the_value_of_each_small_payload():
+    # a one- or two-byte varint's payload: its 7 or 14 bits, as the decoders' inline paths gather them
+    assert len(UNZIGZAG) == 16384
+    for value in range(-8192, 8192):
+        encoded = kafka_python_zigzag(value)
+        payload = encoded[0] if len(encoded) == 1 else (encoded[0] & 127) | (encoded[1] << 7)
+        assert UNZIGZAG[payload] == value, value
 
 
 EDGES = [-2**31, -2**31 + 1, -8193, -8192, -8191, -65, -64, -1, 0, 1, 63, 64, 8190, 8191, 8192, 8193, 2**31 - 1]
@@ -78,9 +87,9 @@ def builds_of(module) -> list:
     return [pure] + ([module] if module.NATIVE else [])
 
 
-def module_builds() -> list:
+def module_builds(modules=(rb, tank_bundle)) -> list:
     return [pytest.param(b, id=f"{m.__name__.rsplit('.', 1)[-1]}-{'compiled' if b.NATIVE else 'pure'}")
-            for m in (rb, tank_bundle) for b in builds_of(m)]
+            for m in modules for b in builds_of(m)]
 
 
 def outcome(read, *args):
@@ -135,3 +144,23 @@ def test_a_module_checks_each_bit_field_value_as_the_runtime_does(build):
     for value in values:
         for bits in (1, 3, 9, 64):
             assert outcome(build._check_bits, value, bits, "f") == outcome(check_bits, value, bits, "f"), (value, bits)
+
+
+@pytest.mark.parametrize("build", module_builds([rb]))
+def test_each_build_reads_the_small_deltas_it_takes_from_a_table_or_computes(build):
+    # Run as Python source, a module reads one- and two-byte zigzag varints from UNZIGZAG;
+    # its compiled build is made saying so (`native.compiled_source`), and computes them.
+    assert build._INTERPRETED is not bool(build.NATIVE)
+    deltas = [*range(-8192, 8192, 7), *EDGES, -8193, 8192]
+    data = rb.build(base_offset=0, base_timestamp=2**40, max_timestamp=2**40 + 2**31,
+                    records=[(0, d, d, None, b"v", []) for d in deltas])
+    records = build.decode(data).records
+    assert [(r.offset_delta, r.timestamp_delta) for r in records] == [(d, d) for d in deltas]
+
+
+def test_the_compiled_source_differs_only_in_saying_it_is_compiled():
+    source = Path(rb.__file__).read_bytes()
+    compiled = native.compiled_source(source)
+    assert source.count(native.INTERPRETED_LINE) == 1
+    assert compiled == source.replace(native.INTERPRETED_LINE, native.COMPILED_LINE)
+    assert native.compiled_source(b"x = 1\n") == b"x = 1\n"
