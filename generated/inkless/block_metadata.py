@@ -41,6 +41,10 @@ from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part
 
 FORMAT = "inkless.block_metadata"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
+#: True while this module runs as Python source; its compiled build is made from this source with
+#: False here (`logcodec.runtime.native.compiled_source`), so that each build takes the path it
+#: runs faster where they differ (a table read, or arithmetic).
+_INTERPRETED: Final = True
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
@@ -335,9 +339,9 @@ _L6 = (("reserved", 0, 4), ("encrypted", 0, 4), ("compressed", 0, 4))
 _L7 = (("reserved", ">I"),)
 _L8 = (("len_name", 0, 2),)
 _L9 = (("partition", 0, 4), ("num_batches", 4, 4))
-_L10 = (("len_name", ">h"),)
-_L11 = (("partition", ">i"), ("num_batches", ">i"))
-_L12 = (("byte_offset", 0, 8), ("size", 8, 4), ("number_of_records", 12, 4))
+_L10 = (("byte_offset", 0, 8), ("size", 8, 4), ("number_of_records", 12, 4))
+_L11 = (("len_name", ">h"),)
+_L12 = (("partition", ">i"), ("num_batches", ">i"))
 _L13 = (("byte_offset", ">q"), ("size", ">i"), ("number_of_records", ">i"))
 
 
@@ -476,7 +480,6 @@ def _d_block_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Blo
     v_flags: BlockFlags
     n: int
     e: int
-    start = pos
     n = 16
     if n < 0:
         raise _rt.bad_length(n, pos, "id")
@@ -645,10 +648,12 @@ def _d_topic_partition(
     v_num_batches: int
     v_batches: list[Batch]
     _ebatches: Any
+    batch_v_byte_offset: int
+    batch_v_size: int
+    batch_v_number_of_records: int
     n: int
     count: int
     e: int
-    start = pos
     n = 16
     if n < 0:
         raise _rt.bad_length(n, pos, "id")
@@ -693,7 +698,26 @@ def _d_topic_partition(
         i = 0
         try:
             for i in range(count):
-                _ebatches, pos = _d_batch(buf, pos, end, lim, elem_tuples)
+                if _INTERPRETED:
+                    if pos + 16 > end:
+                        raise _rt.short_run(buf, pos, end, _L10)
+                    batch_v_byte_offset, batch_v_size, batch_v_number_of_records = _S6.unpack_from(buf, pos)
+                    if batch_v_byte_offset < 0:
+                        raise _rt.invalid(f"{batch_v_byte_offset!r} must be at least 0", pos + 0, "byte_offset")
+                    if batch_v_size < 61:
+                        raise _rt.invalid(f"{batch_v_size!r} must be at least 61", pos + 8, "size")
+                    if batch_v_number_of_records < 0:
+                        raise _rt.invalid(
+                            f"{batch_v_number_of_records!r} must be at least 0", pos + 12, "number_of_records"
+                        )
+                    pos += 16
+                    _ebatches = (
+                        (batch_v_byte_offset, batch_v_size, batch_v_number_of_records)
+                        if elem_tuples
+                        else Batch(batch_v_byte_offset, batch_v_size, batch_v_number_of_records)
+                    )
+                else:
+                    _ebatches, pos = _d_batch(buf, pos, end, lim, elem_tuples)
                 v_batches.append(_ebatches)
         except _rt.DecodeError as exc:
             raise exc.within(f"batches[{i}]")
@@ -750,7 +774,7 @@ def _e_topic_partition(v: TopicPartition | tuple[Any, ...], out: list[Any]) -> i
             out.append(_S4.pack(v_len_name))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_len_name,), _L10) from None
+            raise _rt.range_error(exc, (v_len_name,), _L11) from None
         if v_name is None:
             raise _rt.missing("name")
         d = b_name
@@ -770,7 +794,7 @@ def _e_topic_partition(v: TopicPartition | tuple[Any, ...], out: list[Any]) -> i
                     v_partition,
                     v_num_batches,
                 ),
-                _L11,
+                _L12,
             ) from None
         if v_batches is None:
             raise _rt.missing("batches")
@@ -800,7 +824,7 @@ def _d_batch(
     v_size: int
     v_number_of_records: int
     if pos + 16 > end:
-        raise _rt.short_run(buf, pos, end, _L12)
+        raise _rt.short_run(buf, pos, end, _L10)
     v_byte_offset, v_size, v_number_of_records = _S6.unpack_from(buf, pos)
     if v_byte_offset < 0:
         raise _rt.invalid(f"{v_byte_offset!r} must be at least 0", pos + 0, "byte_offset")

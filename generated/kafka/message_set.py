@@ -413,7 +413,6 @@ def _d_message(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int, p_o
     v_key: Any
     v_len_value: int
     v_value: Any
-    x: int
     n: int
     e: int
     p: int

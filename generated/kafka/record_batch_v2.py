@@ -552,7 +552,6 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
     v_base_sequence: int
     v_num_records: int
     v_records: list[Record]
-    x: int
     n: int
     e: int
     p: int
@@ -934,6 +933,10 @@ def _d_record(
     v_num_headers: int
     v_headers: list[Header]
     _eheaders: Any
+    header_v_len_key: int
+    header_v_key: str
+    header_v_len_value: int
+    header_v_value: Any
     x: int
     n: int
     count: int
@@ -1056,7 +1059,58 @@ def _d_record(
         i = 0
         try:
             for i in range(count):
-                _eheaders, pos = _d_header(buf, pos, end, lim, elem_tuples)
+                if _INTERPRETED:
+                    if pos < end and (x := buf[pos]) < 128:
+                        header_v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                        pos += 1
+                    elif (
+                        pos + 1 < end and 0 < buf[pos + 1] < 128
+                    ):  # a last byte of 0 is overlong: the slow path refuses it
+                        x = (x & 127) | (buf[pos + 1] << 7)
+                        pos += 2
+                        header_v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                    else:
+                        x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
+                        header_v_len_key = (x >> 1) ^ -(x & 1)
+                    n = header_v_len_key
+                    if n < 0:
+                        raise _rt.bad_length(n, pos, "key")
+                    e = pos + n
+                    if e > end:
+                        raise _rt.short(buf, pos, end, n, "key")
+                    try:
+                        header_v_key = buf[pos:e].decode("utf-8")
+                    except UnicodeDecodeError as exc:
+                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
+                    pos = e
+                    if pos < end and (x := buf[pos]) < 128:
+                        header_v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                        pos += 1
+                    elif (
+                        pos + 1 < end and 0 < buf[pos + 1] < 128
+                    ):  # a last byte of 0 is overlong: the slow path refuses it
+                        x = (x & 127) | (buf[pos + 1] << 7)
+                        pos += 2
+                        header_v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                    else:
+                        x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
+                        header_v_len_value = (x >> 1) ^ -(x & 1)
+                    if header_v_len_value >= 0:
+                        n = header_v_len_value
+                        e = pos + n
+                        if e > end:
+                            raise _rt.short(buf, pos, end, n, "value")
+                        header_v_value = buf[pos:e]
+                        pos = e
+                    else:
+                        header_v_value = None
+                    _eheaders = (
+                        (header_v_key, header_v_value)
+                        if elem_tuples
+                        else Header(header_v_len_key, header_v_key, header_v_len_value, header_v_value)
+                    )
+                else:
+                    _eheaders, pos = _d_header(buf, pos, end, lim, elem_tuples)
                 v_headers.append(_eheaders)
         except _rt.DecodeError as exc:
             raise exc.within(f"headers[{i}]")
@@ -1289,7 +1343,6 @@ def _d_header(
     x: int
     n: int
     e: int
-    start = pos
     if pos < end and (x := buf[pos]) < 128:
         v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
@@ -1719,7 +1772,6 @@ def _i_record_batch_v2(
     v_base_sequence: int
     v_num_records: int
     v_records: Iterator[Any]
-    x: int
     n: int
     e: int
     b2: bytes

@@ -23,6 +23,10 @@ from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 FORMAT = "tank.request"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: True while this module runs as Python source; its compiled build is made from this source with
+#: False here (`logcodec.runtime.native.compiled_source`), so that each build takes the path it
+#: runs faster where they differ (a table read, or arithmetic).
+_INTERPRETED: Final = True
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
@@ -986,7 +990,6 @@ def _d_produce_request(
     n: int
     count: int
     e: int
-    start = pos
     if pos + 7 > end:
         raise _rt.short_run(buf, pos, end, _L4)
     v_client_version, v_request_id, v_len_client_id = _S2.unpack_from(buf, pos)
@@ -1152,7 +1155,6 @@ def _d_produce_topic(
     n: int
     count: int
     e: int
-    start = pos
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L10)
     v_len_name = buf[pos]
@@ -1402,7 +1404,6 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
     n: int
     count: int
     e: int
-    start = pos
     if pos + 7 > end:
         raise _rt.short_run(buf, pos, end, _L4)
     v_client_version, v_request_id, v_len_client_id = _S2.unpack_from(buf, pos)
@@ -1646,10 +1647,12 @@ def _d_consume_topic(
     v_num_partitions: int
     v_partitions: list[ConsumePartition]
     _epartitions: Any
+    consume_partition_v_partition: int
+    consume_partition_v_seq_num: int
+    consume_partition_v_fetch_size: int
     n: int
     count: int
     e: int
-    start = pos
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L10)
     v_len_name = buf[pos]
@@ -1684,7 +1687,22 @@ def _d_consume_topic(
         i = 0
         try:
             for i in range(count):
-                _epartitions, pos = _d_consume_partition(buf, pos, end, lim, elem_tuples)
+                if _INTERPRETED:
+                    if pos + 14 > end:
+                        raise _rt.short_run(buf, pos, end, _L23)
+                    consume_partition_v_partition, consume_partition_v_seq_num, consume_partition_v_fetch_size = (
+                        _S8.unpack_from(buf, pos)
+                    )
+                    pos += 14
+                    _epartitions = (
+                        (consume_partition_v_partition, consume_partition_v_seq_num, consume_partition_v_fetch_size)
+                        if elem_tuples
+                        else ConsumePartition(
+                            consume_partition_v_partition, consume_partition_v_seq_num, consume_partition_v_fetch_size
+                        )
+                    )
+                else:
+                    _epartitions, pos = _d_consume_partition(buf, pos, end, lim, elem_tuples)
                 v_partitions.append(_epartitions)
         except _rt.DecodeError as exc:
             raise exc.within(f"partitions[{i}]")
@@ -1923,10 +1941,12 @@ def _d_consume_peer_topic(
     v_num_partitions: int
     v_partitions: list[ConsumePartition]
     _epartitions: Any
+    consume_partition_v_partition: int
+    consume_partition_v_seq_num: int
+    consume_partition_v_fetch_size: int
     n: int
     count: int
     e: int
-    start = pos
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L10)
     v_len_name = buf[pos]
@@ -1961,7 +1981,22 @@ def _d_consume_peer_topic(
         i = 0
         try:
             for i in range(count):
-                _epartitions, pos = _d_consume_partition(buf, pos, end, lim, elem_tuples)
+                if _INTERPRETED:
+                    if pos + 14 > end:
+                        raise _rt.short_run(buf, pos, end, _L23)
+                    consume_partition_v_partition, consume_partition_v_seq_num, consume_partition_v_fetch_size = (
+                        _S8.unpack_from(buf, pos)
+                    )
+                    pos += 14
+                    _epartitions = (
+                        (consume_partition_v_partition, consume_partition_v_seq_num, consume_partition_v_fetch_size)
+                        if elem_tuples
+                        else ConsumePartition(
+                            consume_partition_v_partition, consume_partition_v_seq_num, consume_partition_v_fetch_size
+                        )
+                    )
+                else:
+                    _epartitions, pos = _d_consume_partition(buf, pos, end, lim, elem_tuples)
                 v_partitions.append(_epartitions)
         except _rt.DecodeError as exc:
             raise exc.within(f"partitions[{i}]")
@@ -2194,7 +2229,6 @@ def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     x: int
     n: int
     e: int
-    start = pos
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L35)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
@@ -2321,7 +2355,6 @@ def _d_reload_conf_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
     v_partition: int
     n: int
     e: int
-    start = pos
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L35)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
@@ -2409,7 +2442,6 @@ def _d_discover_partitions_request(
     v_partition_list: bytes
     n: int
     e: int
-    start = pos
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L35)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)

@@ -23,6 +23,10 @@ from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 FORMAT = "tank.response"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: True while this module runs as Python source; its compiled build is made from this source with
+#: False here (`logcodec.runtime.native.compiled_source`), so that each build takes the path it
+#: runs faster where they differ (a table read, or arithmetic).
+_INTERPRETED: Final = True
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
@@ -866,8 +870,8 @@ _L1 = (("len_payload", 0, 4),)
 _L2 = (("msg_id", ">B"),)
 _L3 = (("len_payload", "<I"),)
 _L4 = (("request_id", 0, 4),)
-_L5 = (("request_id", "<I"),)
-_L6 = (("error", 0, 1),)
+_L5 = (("error", 0, 1),)
+_L6 = (("request_id", "<I"),)
 _L7 = (("error", ">B"),)
 _L8 = (("leader_address", "<I"),)
 _L9 = (("leader_port", "<H"),)
@@ -1213,6 +1217,9 @@ def _d_produce_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
     v_request_id: int
     v_statuses: list[ProduceStatus]
     _estatuses: Any
+    produce_status_v_error: ProduceError | int
+    produce_status_v_leader_address: Any
+    produce_status_v_leader_port: Any
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L4)
     (v_request_id,) = _S1.unpack_from(buf, pos)
@@ -1227,7 +1234,35 @@ def _d_produce_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
                 lim[_ELEMENTS_RESERVED] = left
             else:
                 _take_elements(lim, 1, pos, "")
-            _estatuses, pos = _d_produce_status(buf, pos, end, lim, elem_tuples)
+            if _INTERPRETED:
+                if pos + 1 > end:
+                    raise _rt.short_run(buf, pos, end, _L5)
+                produce_status_v_error = buf[pos]
+                produce_status_v_error = _ProduceError_BY_VALUE.get(produce_status_v_error, produce_status_v_error)
+                pos += 1
+                if produce_status_v_error == ProduceError.other_leader:
+                    if pos + 4 > end:
+                        raise _rt.short(buf, pos, end, 4, "leader_address")
+                    (produce_status_v_leader_address,) = _S1.unpack_from(buf, pos)
+                    pos += 4
+                else:
+                    produce_status_v_leader_address = None
+                if produce_status_v_error == ProduceError.other_leader:
+                    if pos + 2 > end:
+                        raise _rt.short(buf, pos, end, 2, "leader_port")
+                    (produce_status_v_leader_port,) = _S2.unpack_from(buf, pos)
+                    pos += 2
+                else:
+                    produce_status_v_leader_port = None
+                _estatuses = (
+                    (produce_status_v_error, produce_status_v_leader_address, produce_status_v_leader_port)
+                    if elem_tuples
+                    else ProduceStatus(
+                        produce_status_v_error, produce_status_v_leader_address, produce_status_v_leader_port
+                    )
+                )
+            else:
+                _estatuses, pos = _d_produce_status(buf, pos, end, lim, elem_tuples)
             v_statuses.append(_estatuses)
             if pos == before:
                 raise _rt.invalid("an element took no bytes; repeating it would never end", pos, "")
@@ -1251,7 +1286,7 @@ def _e_produce_response(v: ProduceResponse, out: list[Any]) -> int:
             out.append(_S1.pack(v_request_id))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_request_id,), _L5) from None
+            raise _rt.range_error(exc, (v_request_id,), _L6) from None
         if v_statuses is None:
             raise _rt.missing("statuses")
         i = 0
@@ -1278,7 +1313,7 @@ def _d_produce_status(
     v_leader_address: Any
     v_leader_port: Any
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L6)
+        raise _rt.short_run(buf, pos, end, _L5)
     v_error = buf[pos]
     v_error = _ProduceError_BY_VALUE.get(v_error, v_error)
     pos += 1
@@ -1553,7 +1588,6 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     v_partitions: Any
     n: int
     e: int
-    start = pos
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L14)
     v_len_name = buf[pos]
@@ -2472,7 +2506,6 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: list[int])
     v_partitions: Any
     n: int
     e: int
-    start = pos
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L14)
     v_len_name = buf[pos]
@@ -2936,7 +2969,6 @@ def _d_cluster_info(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Clu
     v_num_nodes: int
     n: int
     e: int
-    start = pos
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L33)
     v_reserved, v_len_name = _S7.unpack_from(buf, pos)
@@ -3114,7 +3146,6 @@ def _d_topic_info(
     v_replication_factor: Any
     n: int
     e: int
-    start = pos
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L14)
     v_len_name = buf[pos]
@@ -3288,7 +3319,6 @@ def _d_create_topic_response(buf: bytes, pos: int, end: int, lim: list[int]) -> 
     v_error: CreateTopicError | int
     n: int
     e: int
-    start = pos
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L44)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
@@ -3305,7 +3335,7 @@ def _d_create_topic_response(buf: bytes, pos: int, end: int, lim: list[int]) -> 
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L6)
+        raise _rt.short_run(buf, pos, end, _L5)
     v_error = buf[pos]
     v_error = _CreateTopicError_BY_VALUE.get(v_error, v_error)
     pos += 1
@@ -3378,7 +3408,6 @@ def _d_reload_conf_response(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     v_error: ReloadConfError | int
     n: int
     e: int
-    start = pos
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L44)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
@@ -3477,10 +3506,14 @@ def _d_discover_partitions_response(
     v_num_partitions: int
     v_partitions: list[PartitionInfo]
     _epartitions: Any
+    partition_info_v_first_available_seq_num: int
+    partition_info_v_high_watermark: int
+    partition_info_v_error: Any
+    partition_info_v_leader_address: Any
+    partition_info_v_leader_port: Any
     n: int
     count: int
     e: int
-    start = pos
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L44)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
@@ -3515,7 +3548,61 @@ def _d_discover_partitions_response(
         i = 0
         try:
             for i in range(count):
-                _epartitions, pos = _d_partition_info(buf, pos, end, lim, elem_tuples)
+                if _INTERPRETED:
+                    if pos + 16 > end:
+                        raise _rt.short_run(buf, pos, end, _L48)
+                    partition_info_v_first_available_seq_num, partition_info_v_high_watermark = _S11.unpack_from(
+                        buf, pos
+                    )
+                    pos += 16
+                    if (partition_info_v_first_available_seq_num == 18446744073709551615) and (
+                        partition_info_v_high_watermark == 18446744073709551615
+                    ):
+                        if pos >= end:
+                            raise _rt.short(buf, pos, end, 1, "error")
+                        partition_info_v_error = buf[pos]
+                        pos += 1
+                    else:
+                        partition_info_v_error = None
+                    if (
+                        (partition_info_v_first_available_seq_num == 18446744073709551615)
+                        and (partition_info_v_high_watermark == 18446744073709551615)
+                    ) and (partition_info_v_error == 252):
+                        if pos + 4 > end:
+                            raise _rt.short(buf, pos, end, 4, "leader_address")
+                        (partition_info_v_leader_address,) = _S1.unpack_from(buf, pos)
+                        pos += 4
+                    else:
+                        partition_info_v_leader_address = None
+                    if (
+                        (partition_info_v_first_available_seq_num == 18446744073709551615)
+                        and (partition_info_v_high_watermark == 18446744073709551615)
+                    ) and (partition_info_v_error == 252):
+                        if pos + 2 > end:
+                            raise _rt.short(buf, pos, end, 2, "leader_port")
+                        (partition_info_v_leader_port,) = _S2.unpack_from(buf, pos)
+                        pos += 2
+                    else:
+                        partition_info_v_leader_port = None
+                    _epartitions = (
+                        (
+                            partition_info_v_first_available_seq_num,
+                            partition_info_v_high_watermark,
+                            partition_info_v_error,
+                            partition_info_v_leader_address,
+                            partition_info_v_leader_port,
+                        )
+                        if elem_tuples
+                        else PartitionInfo(
+                            partition_info_v_first_available_seq_num,
+                            partition_info_v_high_watermark,
+                            partition_info_v_error,
+                            partition_info_v_leader_address,
+                            partition_info_v_leader_port,
+                        )
+                    )
+                else:
+                    _epartitions, pos = _d_partition_info(buf, pos, end, lim, elem_tuples)
                 v_partitions.append(_epartitions)
         except _rt.DecodeError as exc:
             raise exc.within(f"partitions[{i}]")

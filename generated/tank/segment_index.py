@@ -21,6 +21,10 @@ from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_p
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 
 FORMAT = "tank.segment_index"
+#: True while this module runs as Python source; its compiled build is made from this source with
+#: False here (`logcodec.runtime.native.compiled_source`), so that each build takes the path it
+#: runs faster where they differ (a table read, or arithmetic).
+_INTERPRETED: Final = True
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
@@ -82,6 +86,8 @@ def _d_segment_index(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Se
     """Decode one segment_index from buf[pos:end]; return it and the position after it."""
     v_entries: list[Entry]
     _eentries: Any
+    entry_v_rel_seq_num: int
+    entry_v_file_offset: int
     v_entries = []
     elem_tuples = lim[_TUPLES] == 1
     i = 0
@@ -92,7 +98,18 @@ def _d_segment_index(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Se
                 lim[_ELEMENTS_RESERVED] = left
             else:
                 _take_elements(lim, 1, pos, "")
-            _eentries, pos = _d_entry(buf, pos, end, lim, elem_tuples)
+            if _INTERPRETED:
+                if pos + 8 > end:
+                    raise _rt.short_run(buf, pos, end, _L0)
+                entry_v_rel_seq_num, entry_v_file_offset = _S0.unpack_from(buf, pos)
+                pos += 8
+                _eentries = (
+                    (entry_v_rel_seq_num, entry_v_file_offset)
+                    if elem_tuples
+                    else Entry(entry_v_rel_seq_num, entry_v_file_offset)
+                )
+            else:
+                _eentries, pos = _d_entry(buf, pos, end, lim, elem_tuples)
             v_entries.append(_eentries)
             if pos == before:
                 raise _rt.invalid("an element took no bytes; repeating it would never end", pos, "")
