@@ -1722,7 +1722,26 @@ def _g_record_list(
     (`root[index]` in a stream). With `cols`, it yields nothing: each element's fields
     are appended to their columns (`decode_columns`)."""
     _eitems: Any
+    record_v_len_record: int
+    record_v_attributes: int
+    record_v_timestamp_delta: int
+    record_v_offset_delta: int
+    record_v_len_key: int
+    record_v_key: Any
+    record_v_len_value: int
+    record_v_value: Any
+    record_v_num_headers: int
+    record_v_headers: list[Header]
+    record__eheaders: Any
+    header_v_len_key: int
+    header_v_key: str
+    header_v_len_value: int
+    header_v_value: Any
+    x: int
+    n: int
     count: int
+    e: int
+    p: int
     try:
         count = p_num_records
         if count < 0:
@@ -1738,7 +1757,236 @@ def _g_record_list(
             i = 0
             try:
                 for i in range(count):
-                    _eitems, pos = _d_record(buf, pos, end, lim, p_is_control, elem_tuples, cols)
+                    if _INTERPRETED:
+                        record_p_is_control = p_is_control
+                        record_s_len_record = pos
+                        if pos < end and (x := buf[pos]) < 128:
+                            record_v_len_record = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                            pos += 1
+                        elif (
+                            pos + 1 < end and 0 < buf[pos + 1] < 128
+                        ):  # a last byte of 0 is overlong: the slow path refuses it
+                            x = (x & 127) | (buf[pos + 1] << 7)
+                            pos += 2
+                            record_v_len_record = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_record", 32)
+                            record_v_len_record = (x >> 1) ^ -(x & 1)
+                        if pos + 1 > end:
+                            raise _rt.short_run(buf, pos, end, _L6)
+                        record_v_attributes = (buf[pos] ^ 128) - 128
+                        record_s_attributes = pos + 0
+                        pos += 1
+                        if pos < end and (x := buf[pos]) < 128:
+                            record_v_timestamp_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                            pos += 1
+                        elif (
+                            pos + 1 < end and 0 < buf[pos + 1] < 128
+                        ):  # a last byte of 0 is overlong: the slow path refuses it
+                            x = (x & 127) | (buf[pos + 1] << 7)
+                            pos += 2
+                            record_v_timestamp_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 10, "timestamp_delta", 64)
+                            record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
+                        if pos < end and (x := buf[pos]) < 128:
+                            record_v_offset_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                            pos += 1
+                        elif (
+                            pos + 1 < end and 0 < buf[pos + 1] < 128
+                        ):  # a last byte of 0 is overlong: the slow path refuses it
+                            x = (x & 127) | (buf[pos + 1] << 7)
+                            pos += 2
+                            record_v_offset_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "offset_delta", 32)
+                            record_v_offset_delta = (x >> 1) ^ -(x & 1)
+                        if pos < end and (x := buf[pos]) < 128:
+                            record_v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                            pos += 1
+                        elif (
+                            pos + 1 < end and 0 < buf[pos + 1] < 128
+                        ):  # a last byte of 0 is overlong: the slow path refuses it
+                            x = (x & 127) | (buf[pos + 1] << 7)
+                            pos += 2
+                            record_v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
+                            record_v_len_key = (x >> 1) ^ -(x & 1)
+                        if record_v_len_key >= 0:
+                            n = record_v_len_key
+                            e = pos + n
+                            if e > end:
+                                raise _rt.short(buf, pos, end, n, "key")
+                            if record_p_is_control:
+                                try:
+                                    record_v_key, p = _d_control_record_key(buf, pos, e, lim)
+                                except _rt.DecodeError as exc:
+                                    _rt.in_field(exc, pos, False)
+                                    raise exc.within("key")
+                                if p != e:
+                                    raise _rt.trailing(buf, p, e, "key")
+                            else:
+                                record_v_key = buf[pos:e]
+                            pos = e
+                        else:
+                            record_v_key = None
+                        if pos < end and (x := buf[pos]) < 128:
+                            record_v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                            pos += 1
+                        elif (
+                            pos + 1 < end and 0 < buf[pos + 1] < 128
+                        ):  # a last byte of 0 is overlong: the slow path refuses it
+                            x = (x & 127) | (buf[pos + 1] << 7)
+                            pos += 2
+                            record_v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
+                            record_v_len_value = (x >> 1) ^ -(x & 1)
+                        if record_v_len_value >= 0:
+                            n = record_v_len_value
+                            e = pos + n
+                            if e > end:
+                                raise _rt.short(buf, pos, end, n, "value")
+                            if record_p_is_control:
+                                try:
+                                    record_v_value, p = _d_control_record_value(buf, pos, e, lim)
+                                except _rt.DecodeError as exc:
+                                    _rt.in_field(exc, pos, False)
+                                    raise exc.within("value")
+                                if p != e:
+                                    raise _rt.trailing(buf, p, e, "value")
+                            else:
+                                record_v_value = buf[pos:e]
+                            pos = e
+                        else:
+                            record_v_value = None
+                        if pos < end and (x := buf[pos]) < 128:
+                            record_v_num_headers = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                            pos += 1
+                        elif (
+                            pos + 1 < end and 0 < buf[pos + 1] < 128
+                        ):  # a last byte of 0 is overlong: the slow path refuses it
+                            x = (x & 127) | (buf[pos + 1] << 7)
+                            pos += 2
+                            record_v_num_headers = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "num_headers", 32)
+                            record_v_num_headers = (x >> 1) ^ -(x & 1)
+                        record_v_headers = []
+                        record_count = record_v_num_headers
+                        if record_count < 0:
+                            raise _rt.bad_length(record_count, pos, "headers")
+                        if record_count * 2 > end - pos:
+                            raise _rt.short(buf, pos, end, record_count * 2, "headers")
+                        if record_count:
+                            if (left := lim[_ELEMENTS_RESERVED] - record_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, record_count, pos, "headers")
+                            elem_tuples = lim[_TUPLES] == 1
+                            record_i = 0
+                            try:
+                                for record_i in range(record_count):
+                                    if _INTERPRETED:
+                                        if pos < end and (x := buf[pos]) < 128:
+                                            header_v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                                            pos += 1
+                                        elif (
+                                            pos + 1 < end and 0 < buf[pos + 1] < 128
+                                        ):  # a last byte of 0 is overlong: the slow path refuses it
+                                            x = (x & 127) | (buf[pos + 1] << 7)
+                                            pos += 2
+                                            header_v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                                        else:
+                                            x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
+                                            header_v_len_key = (x >> 1) ^ -(x & 1)
+                                        n = header_v_len_key
+                                        if n < 0:
+                                            raise _rt.bad_length(n, pos, "key")
+                                        e = pos + n
+                                        if e > end:
+                                            raise _rt.short(buf, pos, end, n, "key")
+                                        try:
+                                            header_v_key = buf[pos:e].decode("utf-8")
+                                        except UnicodeDecodeError as exc:
+                                            raise _rt.invalid(
+                                                f"not UTF-8: {exc.reason}", pos + exc.start, "key"
+                                            ) from None
+                                        pos = e
+                                        if pos < end and (x := buf[pos]) < 128:
+                                            header_v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                                            pos += 1
+                                        elif (
+                                            pos + 1 < end and 0 < buf[pos + 1] < 128
+                                        ):  # a last byte of 0 is overlong: the slow path refuses it
+                                            x = (x & 127) | (buf[pos + 1] << 7)
+                                            pos += 2
+                                            header_v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                                        else:
+                                            x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
+                                            header_v_len_value = (x >> 1) ^ -(x & 1)
+                                        if header_v_len_value >= 0:
+                                            n = header_v_len_value
+                                            e = pos + n
+                                            if e > end:
+                                                raise _rt.short(buf, pos, end, n, "value")
+                                            header_v_value = buf[pos:e]
+                                            pos = e
+                                        else:
+                                            header_v_value = None
+                                        record__eheaders = (
+                                            (header_v_key, header_v_value)
+                                            if elem_tuples
+                                            else Header(
+                                                header_v_len_key, header_v_key, header_v_len_value, header_v_value
+                                            )
+                                        )
+                                    else:
+                                        record__eheaders, pos = _d_header(buf, pos, end, lim, elem_tuples)
+                                    record_v_headers.append(record__eheaders)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"headers[{record_i}]")
+                        if pos - record_s_attributes != record_v_len_record:
+                            raise _rt.DecodeError(
+                                "invalid_length",
+                                f"declares {record_v_len_record} bytes, the content takes {pos - record_s_attributes}",
+                                record_s_len_record,
+                                "len_record",
+                            )
+                        if cols is not None:
+                            cols[0].append(record_v_attributes)
+                            cols[1].append(record_v_timestamp_delta)
+                            cols[2].append(record_v_offset_delta)
+                            cols[3].append(record_v_key)
+                            cols[4].append(record_v_value)
+                            cols[5].append(record_v_headers)
+                        else:
+                            _eitems = (
+                                (
+                                    record_v_attributes,
+                                    record_v_timestamp_delta,
+                                    record_v_offset_delta,
+                                    record_v_key,
+                                    record_v_value,
+                                    record_v_headers,
+                                )
+                                if elem_tuples
+                                else Record(
+                                    record_v_len_record,
+                                    record_v_attributes,
+                                    record_v_timestamp_delta,
+                                    record_v_offset_delta,
+                                    record_v_len_key,
+                                    record_v_key,
+                                    record_v_len_value,
+                                    record_v_value,
+                                    record_v_num_headers,
+                                    record_v_headers,
+                                )
+                            )
+                    else:
+                        _eitems, pos = _d_record(buf, pos, end, lim, p_is_control, elem_tuples, cols)
                     if cols is None:
                         yield _eitems
             except _rt.DecodeError as exc:

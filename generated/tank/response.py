@@ -915,8 +915,8 @@ _L34 = (("num_nodes", 0, 4),)
 _L35 = (("reserved", ">B"), ("len_name", ">B"))
 _L36 = (("num_nodes", "<I"),)
 _L37 = (("request_id", 0, 4), ("num_topics", 4, 4), ("is_cluster_aware", 8, 1))
-_L38 = (("request_id", "<I"), ("num_topics", "<I"), ("is_cluster_aware", "<B"))
-_L39 = (("is_enabled", 0, 1),)
+_L38 = (("is_enabled", 0, 1),)
+_L39 = (("request_id", "<I"), ("num_topics", "<I"), ("is_cluster_aware", "<B"))
 _L40 = (("is_enabled", ">B"),)
 _L41 = (("replication_factor", ">B"),)
 _L42 = (("request_id", 0, 4), ("marker", 4, 2))
@@ -3053,7 +3053,14 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: list[int]) 
     v_is_cluster_aware: int
     v_topics: list[TopicInfo]
     _etopics: Any
+    topic_info_v_len_name: int
+    topic_info_v_name: str
+    topic_info_v_is_enabled: int
+    topic_info_v_num_partitions: int
+    topic_info_v_replication_factor: Any
+    n: int
     count: int
+    e: int
     if pos + 9 > end:
         raise _rt.short_run(buf, pos, end, _L37)
     v_request_id, v_num_topics, v_is_cluster_aware = _S8.unpack_from(buf, pos)
@@ -3073,7 +3080,56 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: list[int]) 
         i = 0
         try:
             for i in range(count):
-                _etopics, pos = _d_topic_info(buf, pos, end, lim, (v_is_cluster_aware != 0), elem_tuples)
+                if _INTERPRETED:
+                    topic_info_p_is_cluster_aware = v_is_cluster_aware != 0
+                    if pos + 1 > end:
+                        raise _rt.short_run(buf, pos, end, _L14)
+                    topic_info_v_len_name = buf[pos]
+                    pos += 1
+                    n = topic_info_v_len_name
+                    if n < 0:
+                        raise _rt.bad_length(n, pos, "name")
+                    e = pos + n
+                    if e > end:
+                        raise _rt.short(buf, pos, end, n, "name")
+                    try:
+                        topic_info_v_name = buf[pos:e].decode("utf-8")
+                    except UnicodeDecodeError as exc:
+                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                    pos = e
+                    if pos + 1 > end:
+                        raise _rt.short_run(buf, pos, end, _L38)
+                    topic_info_v_is_enabled = buf[pos]
+                    pos += 1
+                    if pos + 2 > end:
+                        raise _rt.short_run(buf, pos, end, _L27)
+                    (topic_info_v_num_partitions,) = _S2.unpack_from(buf, pos)
+                    pos += 2
+                    if topic_info_p_is_cluster_aware:
+                        if pos >= end:
+                            raise _rt.short(buf, pos, end, 1, "replication_factor")
+                        topic_info_v_replication_factor = buf[pos]
+                        pos += 1
+                    else:
+                        topic_info_v_replication_factor = None
+                    _etopics = (
+                        (
+                            topic_info_v_name,
+                            topic_info_v_is_enabled,
+                            topic_info_v_num_partitions,
+                            topic_info_v_replication_factor,
+                        )
+                        if elem_tuples
+                        else TopicInfo(
+                            topic_info_v_len_name,
+                            topic_info_v_name,
+                            topic_info_v_is_enabled,
+                            topic_info_v_num_partitions,
+                            topic_info_v_replication_factor,
+                        )
+                    )
+                else:
+                    _etopics, pos = _d_topic_info(buf, pos, end, lim, (v_is_cluster_aware != 0), elem_tuples)
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
@@ -3113,7 +3169,7 @@ def _e_discover_topics_response(v: DiscoverTopicsResponse, out: list[Any]) -> in
                     v_num_topics,
                     v_is_cluster_aware,
                 ),
-                _L38,
+                _L39,
             ) from None
         if v_topics is None:
             raise _rt.missing("topics")
@@ -3162,7 +3218,7 @@ def _d_topic_info(
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L39)
+        raise _rt.short_run(buf, pos, end, _L38)
     v_is_enabled = buf[pos]
     pos += 1
     if pos + 2 > end:

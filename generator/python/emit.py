@@ -883,10 +883,11 @@ class TypeEmitter:
         return "\n".join([head, doc, *decls, body])
 
     def inline_decoder(self) -> tuple[list[str], list[str], list[str], list[str]]:
-        """This leaf type's decoder (`inlined_element`) as statements for its list's loop, which
-        reads from `buf[pos:end]` as a call would: its lines, the declarations of its locals, and
-        the names of its fields' values and of its tuple form's. Its locals are named after the
-        type (`header_v_key`), apart from the caller's."""
+        """This type's decoder as statements for its list's loop (`decode_listed`), which reads
+        from `buf[pos:end]` as a call would: its lines, the declarations of its locals, and the
+        names of its fields' values and of its tuple form's. Its locals, its params and its
+        loops' counters are named after the type (`header_v_key`, `record_i`), apart from the
+        caller's; only code refers to them (error paths name the bare field ids)."""
         t, c = self.t, Lines(indent=0)
         self.lines, self.encoding, self.computed_instances = c, False, set()
         self.scope.encoding = False
@@ -895,14 +896,15 @@ class TypeEmitter:
                 self.decode_run(c, part)
             else:
                 self.decode_field(c, part)
-        # The type's own locals: only code refers to them (error paths name the bare field ids).
-        ids = "|".join(re.escape(f.id) for f in t.seq)
-        own = re.compile(rf"\b((?:v|g|gb|s)_(?:{ids}))\b")
+        self.close_ranges_decode(c, None)
+        ids = "|".join(re.escape(name) for name in [f.id for f in t.seq] + [p.id for p in t.params])
+        own = re.compile(rf"(?<![.\w])((?:v_|g_|gb_|s_|on_|_e|p_)(?:{ids})|i|count|before)\b")
         rename = lambda text: own.sub(rf"{t.name}_\1", text)  # noqa: E731
-        decls = [f"v_{f.id}: {'Any' if f.if_expr is not None else self.m.local_type(f)}" for f in t.seq]
-        decls += [f"g_{f.id}: int" for f in t.seq if f.type.kind == "bits"]
+        decls = [f"    v_{f.id}: {'Any' if f.if_expr is not None else self.m.local_type(f)}" for f in t.seq]
+        decls += [f"    _e{f.id}: Any" for f in t.seq if self.tuple_elements(f)]
+        decls += [f"    g_{f.id}: int" for f in t.seq if f.type.kind == "bits"]
         form = self.m.tuple_form(t) if self.m.tuple_decoded(t) else []
-        return ([rename(line) for line in c.lines], ["    " + rename(d) for d in decls],
+        return ([rename(line) for line in c.lines], [rename(d) for d in decls] + self.inlined_decls,
                 [f"{t.name}_v_{f.id}" for f in t.seq], [f"{t.name}_v_{f.id}" for f in form])
 
     def decoder_head(self) -> tuple[str, str]:
@@ -1151,44 +1153,59 @@ class TypeEmitter:
             del self.scope.extra["_index"]
 
     def decode_listed(self, c: Lines, f: Field, elem: str) -> None:
-        """Read one element of the list `f` into `elem`: its type's decoder written out here
-        when it is a leaf (`inlined_element`), else a call of it."""
+        """Read one element of the list `f` into `elem` (or, in `decode_columns`, into its
+        columns): when interpreted, its type's decoder written out here (`inlined_element`);
+        compiled, and for the other types, a call of it."""
         u = self.inlined_element(f)
         if u is None:
             self.decode_element(c, f, elem, "", wrap=None)
             return
         lines, decls, values, form = TypeEmitter(self.m, u).inline_decoder()
         with c.block("if _INTERPRETED:"):
+            for param, arg in zip(u.params, f.type.args):
+                c(f"{u.name}_p_{param.id} = {self.expr(arg)}")
             for line in lines:
                 c(line)
             made = f"{u.class_name}({', '.join(values)})"
             if self.tuple_elements(f):
                 made = f"({', '.join(form)}{',' if len(form) == 1 else ''}) if elem_tuples else {made}"
+            if self.yielding and u is self.m.columned:  # as its decoder's return (`decoder`)
+                with c.block("if cols is not None:"):
+                    for i, v in enumerate(form):
+                        c(f"cols[{i}].append({v})")
+                c("else:")
+                c.indent += 1
             c(f"{elem} = {made}")
+            if self.yielding and u is self.m.columned:
+                c.indent -= 1
         with c.block("else:"):
             self.decode_element(c, f, elem, "", wrap=None)
         self.inlined_decls += [d for d in decls if d not in self.inlined_decls]
 
     def inlined_element(self, f: Field) -> TypeDef | None:
-        """The type of a list's elements when its decoder is written out in the list's loop
-        instead of called: a leaf of our formats, read where the list reads it (no size, process
-        or args of the field; no list, structure, switch, param, instance, checked range or bit
-        read one by one of its own). The interpreter pays for a call and the tuple it returns:
-        a Kafka record's headers, inlined, decode 5 % faster in pure Python. Compiled, the call
-        stays (`_INTERPRETED` is False there): mypyc's calls are cheap, and the larger function
-        decoded records without headers 4-7 % slower. Not in a generator (`_g_`) either: a
-        record inlined in the batch's generator was slower still compiled (4-10 %), where its
-        locals live in the generator's object."""
+        """The type of a list's elements whose decoder the list's loop writes out when it runs
+        interpreted: one of this schema's (not an imported one, whose module has its helpers), of
+        our formats, read where the list reads it (no size, process or
+        terminator of the field; no instance, value read through `_parent`, bit read one by one
+        or expression guarded against the input of its own). The interpreter
+        pays for a call and the tuple it returns: a Kafka record's headers inlined, its records
+        decode 5 % faster in pure Python, and the records inlined in the batch's generator
+        (`decode_iter`) 2-4 % more. Other lists inline only leaves (fixed fields, varints, bytes,
+        text: nothing they call, no list): written out everywhere, structures took 1,100 more
+        lines of the generated modules for those 2-4 %. Compiled, the call stays (`_INTERPRETED` is False there): the headers inlined
+        decoded records without headers 4-7 % slower, the records inlined in the generator
+        (whose locals mypyc keeps in the generator's object) 4-10 % slower."""
         u = self.listed_user(f)
-        if (u is None or self.yielding or self.m.nav is not None or not u.schema.strict or f.size is not None
-                or f.size_eos or f.process or f.terminator is not None or f.type.args or u.params or u.instances
-                or parent_names(u) or u is self.m.columned or reads_bits_one_by_one(u)):
+        if (u is None or u.schema is not self.t.schema or not u.schema.strict or self.m.nav is not None
+                or f.size is not None or f.size_eos
+                or f.process or f.terminator is not None or u.instances or parent_names(u)
+                or reads_bits_one_by_one(u)):
             return None
-        if any(g.repeat or g.process or g.type.kind == "switch" or (g.type.kind == "user" and not primitive_of(g.type))
-               for g in u.seq):
-            return None
+        if not self.yielding and any(g.repeat or g.type.kind == "switch" or (g.type.kind == "user" and not primitive_of(g.type))
+                                     for g in u.seq):
+            return None  # in a decoder's list, a leaf only: the longer code is not worth 2-4 %
         child = TypeEmitter(self.m, u)
-        return None if child.ranges or child.guarded_expressions() else u
+        return None if child.guarded_expressions() else u
 
     def take_element(self, c: Lines, f: Field, var: str, elem: str) -> None:
         """An element decoded: appended to its list, or handed out by the generator (`_g_`),
