@@ -492,12 +492,11 @@ def _d_block_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Blo
         raise _rt.short_run(buf, pos, end, _L4)
     v_broker, v_event_timestamp, v_len_path = _S2.unpack_from(buf, pos)
     pos += 14
-    n = v_len_path
-    if n < 0:
-        raise _rt.bad_length(n, pos, "path")
-    e = pos + n
+    if v_len_path < 0:
+        raise _rt.bad_length(v_len_path, pos, "path")
+    e = pos + v_len_path
     if e > end:
-        raise _rt.short(buf, pos, end, n, "path")
+        raise _rt.short(buf, pos, end, v_len_path, "path")
     try:
         v_path = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -666,12 +665,11 @@ def _d_topic_partition(
         raise _rt.short_run(buf, pos, end, _L8)
     (v_len_name,) = _S4.unpack_from(buf, pos)
     pos += 2
-    n = v_len_name
-    if n < 0:
-        raise _rt.bad_length(n, pos, "name")
-    e = pos + n
+    if v_len_name < 0:
+        raise _rt.bad_length(v_len_name, pos, "name")
+    e = pos + v_len_name
     if e > end:
-        raise _rt.short(buf, pos, end, n, "name")
+        raise _rt.short(buf, pos, end, v_len_name, "name")
     try:
         v_name = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -321,19 +321,17 @@ def _d_entry(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int) -> tu
     v_offset: int
     v_len_message: int
     v_message: Message
-    n: int
     e: int
     p: int
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L0)
     v_offset, v_len_message = _S0.unpack_from(buf, pos)
     pos += 12
-    n = v_len_message
-    if n < 0:
-        raise _rt.bad_length(n, pos, "message")
-    e = pos + n
+    if v_len_message < 0:
+        raise _rt.bad_length(v_len_message, pos, "message")
+    e = pos + v_len_message
     if e > end:
-        raise _rt.short(buf, pos, end, n, "message")
+        raise _rt.short(buf, pos, end, v_len_message, "message")
     try:
         v_message, p = _d_message(buf, pos, e, lim, p_depth, v_offset)
     except _rt.DecodeError as exc:
@@ -413,19 +411,18 @@ def _d_message(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int, p_o
     v_key: Any
     v_len_value: int
     v_value: Any
-    n: int
     e: int
     p: int
     b2: bytes
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
     (v_crc,) = _S1.unpack_from(buf, pos)
-    s_crc = pos + 0
+    s_crc = pos
     pos += 4
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L3)
     v_magic = (buf[pos] ^ 128) - 128
-    s_magic = pos + 0
+    s_magic = pos
     if v_magic not in (
         0,
         1,
@@ -450,10 +447,9 @@ def _d_message(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int, p_o
         raise _rt.invalid(f"{v_len_key!r} must be at least -1", pos + 0, "len_key")
     pos += 4
     if v_len_key >= 0:
-        n = v_len_key
-        e = pos + n
+        e = pos + v_len_key
         if e > end:
-            raise _rt.short(buf, pos, end, n, "key")
+            raise _rt.short(buf, pos, end, v_len_key, "key")
         v_key = buf[pos:e]
         pos = e
     else:
@@ -465,10 +461,9 @@ def _d_message(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int, p_o
         raise _rt.invalid(f"{v_len_value!r} must be at least -1", pos + 0, "len_value")
     pos += 4
     if v_len_value >= 0:
-        n = v_len_value
-        e = pos + n
+        e = pos + v_len_value
         if e > end:
-            raise _rt.short(buf, pos, end, n, "value")
+            raise _rt.short(buf, pos, end, v_len_value, "value")
         if _rt.crc32(_checked_bytes(buf, s_magic, e)) != v_crc:
             raise _rt.DecodeError(
                 "checksum_mismatch",

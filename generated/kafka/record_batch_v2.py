@@ -938,7 +938,6 @@ def _d_record(
     header_v_len_value: int
     header_v_value: Any
     x: int
-    n: int
     count: int
     e: int
     p: int
@@ -956,7 +955,7 @@ def _d_record(
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L6)
     v_attributes = (buf[pos] ^ 128) - 128
-    s_attributes = pos + 0
+    s_attributes = pos
     pos += 1
     if pos < end and (x := buf[pos]) < 128:
         v_timestamp_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
@@ -989,10 +988,9 @@ def _d_record(
         x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
         v_len_key = (x >> 1) ^ -(x & 1)
     if v_len_key >= 0:
-        n = v_len_key
-        e = pos + n
+        e = pos + v_len_key
         if e > end:
-            raise _rt.short(buf, pos, end, n, "key")
+            raise _rt.short(buf, pos, end, v_len_key, "key")
         if p_is_control:
             try:
                 v_key, p = _d_control_record_key(buf, pos, e, lim)
@@ -1017,10 +1015,9 @@ def _d_record(
         x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
         v_len_value = (x >> 1) ^ -(x & 1)
     if v_len_value >= 0:
-        n = v_len_value
-        e = pos + n
+        e = pos + v_len_value
         if e > end:
-            raise _rt.short(buf, pos, end, n, "value")
+            raise _rt.short(buf, pos, end, v_len_value, "value")
         if p_is_control:
             try:
                 v_value, p = _d_control_record_value(buf, pos, e, lim)
@@ -1072,12 +1069,11 @@ def _d_record(
                     else:
                         x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
                         header_v_len_key = (x >> 1) ^ -(x & 1)
-                    n = header_v_len_key
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "key")
-                    e = pos + n
+                    if header_v_len_key < 0:
+                        raise _rt.bad_length(header_v_len_key, pos, "key")
+                    e = pos + header_v_len_key
                     if e > end:
-                        raise _rt.short(buf, pos, end, n, "key")
+                        raise _rt.short(buf, pos, end, header_v_len_key, "key")
                     try:
                         header_v_key = buf[pos:e].decode("utf-8")
                     except UnicodeDecodeError as exc:
@@ -1096,10 +1092,9 @@ def _d_record(
                         x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
                         header_v_len_value = (x >> 1) ^ -(x & 1)
                     if header_v_len_value >= 0:
-                        n = header_v_len_value
-                        e = pos + n
+                        e = pos + header_v_len_value
                         if e > end:
-                            raise _rt.short(buf, pos, end, n, "value")
+                            raise _rt.short(buf, pos, end, header_v_len_value, "value")
                         header_v_value = buf[pos:e]
                         pos = e
                     else:
@@ -1341,7 +1336,6 @@ def _d_header(
     v_len_value: int
     v_value: Any
     x: int
-    n: int
     e: int
     if pos < end and (x := buf[pos]) < 128:
         v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
@@ -1353,12 +1347,11 @@ def _d_header(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
         v_len_key = (x >> 1) ^ -(x & 1)
-    n = v_len_key
-    if n < 0:
-        raise _rt.bad_length(n, pos, "key")
-    e = pos + n
+    if v_len_key < 0:
+        raise _rt.bad_length(v_len_key, pos, "key")
+    e = pos + v_len_key
     if e > end:
-        raise _rt.short(buf, pos, end, n, "key")
+        raise _rt.short(buf, pos, end, v_len_key, "key")
     try:
         v_key = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -1375,10 +1368,9 @@ def _d_header(
         x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
         v_len_value = (x >> 1) ^ -(x & 1)
     if v_len_value >= 0:
-        n = v_len_value
-        e = pos + n
+        e = pos + v_len_value
         if e > end:
-            raise _rt.short(buf, pos, end, n, "value")
+            raise _rt.short(buf, pos, end, v_len_value, "value")
         v_value = buf[pos:e]
         pos = e
     else:
@@ -1738,7 +1730,6 @@ def _g_record_list(
     header_v_len_value: int
     header_v_value: Any
     x: int
-    n: int
     count: int
     e: int
     p: int
@@ -1775,7 +1766,7 @@ def _g_record_list(
                         if pos + 1 > end:
                             raise _rt.short_run(buf, pos, end, _L6)
                         record_v_attributes = (buf[pos] ^ 128) - 128
-                        record_s_attributes = pos + 0
+                        record_s_attributes = pos
                         pos += 1
                         if pos < end and (x := buf[pos]) < 128:
                             record_v_timestamp_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
@@ -1814,10 +1805,9 @@ def _g_record_list(
                             x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
                             record_v_len_key = (x >> 1) ^ -(x & 1)
                         if record_v_len_key >= 0:
-                            n = record_v_len_key
-                            e = pos + n
+                            e = pos + record_v_len_key
                             if e > end:
-                                raise _rt.short(buf, pos, end, n, "key")
+                                raise _rt.short(buf, pos, end, record_v_len_key, "key")
                             if record_p_is_control:
                                 try:
                                     record_v_key, p = _d_control_record_key(buf, pos, e, lim)
@@ -1844,10 +1834,9 @@ def _g_record_list(
                             x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
                             record_v_len_value = (x >> 1) ^ -(x & 1)
                         if record_v_len_value >= 0:
-                            n = record_v_len_value
-                            e = pos + n
+                            e = pos + record_v_len_value
                             if e > end:
-                                raise _rt.short(buf, pos, end, n, "value")
+                                raise _rt.short(buf, pos, end, record_v_len_value, "value")
                             if record_p_is_control:
                                 try:
                                     record_v_value, p = _d_control_record_value(buf, pos, e, lim)
@@ -1901,12 +1890,11 @@ def _g_record_list(
                                         else:
                                             x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
                                             header_v_len_key = (x >> 1) ^ -(x & 1)
-                                        n = header_v_len_key
-                                        if n < 0:
-                                            raise _rt.bad_length(n, pos, "key")
-                                        e = pos + n
+                                        if header_v_len_key < 0:
+                                            raise _rt.bad_length(header_v_len_key, pos, "key")
+                                        e = pos + header_v_len_key
                                         if e > end:
-                                            raise _rt.short(buf, pos, end, n, "key")
+                                            raise _rt.short(buf, pos, end, header_v_len_key, "key")
                                         try:
                                             header_v_key = buf[pos:e].decode("utf-8")
                                         except UnicodeDecodeError as exc:
@@ -1927,10 +1915,9 @@ def _g_record_list(
                                             x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
                                             header_v_len_value = (x >> 1) ^ -(x & 1)
                                         if header_v_len_value >= 0:
-                                            n = header_v_len_value
-                                            e = pos + n
+                                            e = pos + header_v_len_value
                                             if e > end:
-                                                raise _rt.short(buf, pos, end, n, "value")
+                                                raise _rt.short(buf, pos, end, header_v_len_value, "value")
                                             header_v_value = buf[pos:e]
                                             pos = e
                                         else:

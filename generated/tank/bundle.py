@@ -760,7 +760,6 @@ def _d_message(
     v_content: bytes
     g_has_key: int
     x: int
-    n: int
     e: int
     try:
         if pos + 1 > end:
@@ -794,12 +793,11 @@ def _d_message(
         else:
             v_len_key = None
         if v_has_key:
-            n = v_len_key
-            if n < 0:
-                raise _rt.bad_length(n, pos, "key")
-            e = pos + n
+            if v_len_key < 0:
+                raise _rt.bad_length(v_len_key, pos, "key")
+            e = pos + v_len_key
             if e > end:
-                raise _rt.short(buf, pos, end, n, "key")
+                raise _rt.short(buf, pos, end, v_len_key, "key")
             v_key = buf[pos:e]
             pos = e
         else:
@@ -809,12 +807,11 @@ def _d_message(
             pos += 1
         else:
             v_len_content, pos = _uvarint(buf, pos, end, 5, "len_content", 32)
-        n = v_len_content
-        if n < 0:
-            raise _rt.bad_length(n, pos, "content")
-        e = pos + n
+        if v_len_content < 0:
+            raise _rt.bad_length(v_len_content, pos, "content")
+        e = pos + v_len_content
         if e > end:
-            raise _rt.short(buf, pos, end, n, "content")
+            raise _rt.short(buf, pos, end, v_len_content, "content")
         v_content = buf[pos:e]
         pos = e
         i_timestamp = _cast(Any, pp_items[(p_idx - 1)].timestamp) if v_use_last_ts else v_timestamp_written

@@ -725,7 +725,6 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
         | bytes
         | None
     )
-    n: int
     e: int
     p: int
     if pos + 1 > end:
@@ -737,12 +736,11 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
         raise _rt.short_run(buf, pos, end, _L1)
     (v_len_payload,) = _S1.unpack_from(buf, pos)
     pos += 4
-    n = v_len_payload
-    if n < 0:
-        raise _rt.bad_length(n, pos, "payload")
-    e = pos + n
+    if v_len_payload < 0:
+        raise _rt.bad_length(v_len_payload, pos, "payload")
+    e = pos + v_len_payload
     if e > end:
-        raise _rt.short(buf, pos, end, n, "payload")
+        raise _rt.short(buf, pos, end, v_len_payload, "payload")
     if v_msg_id == MsgId.status:
         try:
             v_payload, p = _d_status_request(buf, pos, e, lim)
@@ -987,19 +985,17 @@ def _d_produce_request(
     v_num_topics: int
     v_topics: list[ProduceTopic]
     _etopics: Any
-    n: int
     count: int
     e: int
     if pos + 7 > end:
         raise _rt.short_run(buf, pos, end, _L4)
     v_client_version, v_request_id, v_len_client_id = _S2.unpack_from(buf, pos)
     pos += 7
-    n = v_len_client_id
-    if n < 0:
-        raise _rt.bad_length(n, pos, "client_id")
-    e = pos + n
+    if v_len_client_id < 0:
+        raise _rt.bad_length(v_len_client_id, pos, "client_id")
+    e = pos + v_len_client_id
     if e > end:
-        raise _rt.short(buf, pos, end, n, "client_id")
+        raise _rt.short(buf, pos, end, v_len_client_id, "client_id")
     try:
         v_client_id = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -1152,19 +1148,17 @@ def _d_produce_topic(
     v_num_partitions: int
     v_partitions: list[ProducePartition]
     _epartitions: Any
-    n: int
     count: int
     e: int
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L10)
     v_len_name = buf[pos]
     pos += 1
-    n = v_len_name
-    if n < 0:
-        raise _rt.bad_length(n, pos, "name")
-    e = pos + n
+    if v_len_name < 0:
+        raise _rt.bad_length(v_len_name, pos, "name")
+    e = pos + v_len_name
     if e > end:
-        raise _rt.short(buf, pos, end, n, "name")
+        raise _rt.short(buf, pos, end, v_len_name, "name")
     try:
         v_name = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -1281,7 +1275,6 @@ def _d_produce_partition(
     v_base_seq_num: Any
     v_bundle: Bundle
     x: int
-    n: int
     e: int
     p: int
     if pos + 2 > end:
@@ -1300,12 +1293,11 @@ def _d_produce_partition(
         pos += 8
     else:
         v_base_seq_num = None
-    n = v_len_bundle
-    if n < 0:
-        raise _rt.bad_length(n, pos, "bundle")
-    e = pos + n
+    if v_len_bundle < 0:
+        raise _rt.bad_length(v_len_bundle, pos, "bundle")
+    e = pos + v_len_bundle
     if e > end:
-        raise _rt.short(buf, pos, end, n, "bundle")
+        raise _rt.short(buf, pos, end, v_len_bundle, "bundle")
     try:
         v_bundle, p = _d_bundle(buf, pos, e, lim, (v_base_seq_num if p_with_seqnum else 0))
     except _rt.DecodeError as exc:
@@ -1401,19 +1393,17 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
     v_num_topics: int
     v_topics: list[ConsumeTopic]
     _etopics: Any
-    n: int
     count: int
     e: int
     if pos + 7 > end:
         raise _rt.short_run(buf, pos, end, _L4)
     v_client_version, v_request_id, v_len_client_id = _S2.unpack_from(buf, pos)
     pos += 7
-    n = v_len_client_id
-    if n < 0:
-        raise _rt.bad_length(n, pos, "client_id")
-    e = pos + n
+    if v_len_client_id < 0:
+        raise _rt.bad_length(v_len_client_id, pos, "client_id")
+    e = pos + v_len_client_id
     if e > end:
-        raise _rt.short(buf, pos, end, n, "client_id")
+        raise _rt.short(buf, pos, end, v_len_client_id, "client_id")
     try:
         v_client_id = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -1650,19 +1640,17 @@ def _d_consume_topic(
     consume_partition_v_partition: int
     consume_partition_v_seq_num: int
     consume_partition_v_fetch_size: int
-    n: int
     count: int
     e: int
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L10)
     v_len_name = buf[pos]
     pos += 1
-    n = v_len_name
-    if n < 0:
-        raise _rt.bad_length(n, pos, "name")
-    e = pos + n
+    if v_len_name < 0:
+        raise _rt.bad_length(v_len_name, pos, "name")
+    e = pos + v_len_name
     if e > end:
-        raise _rt.short(buf, pos, end, n, "name")
+        raise _rt.short(buf, pos, end, v_len_name, "name")
     try:
         v_name = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -1944,19 +1932,17 @@ def _d_consume_peer_topic(
     consume_partition_v_partition: int
     consume_partition_v_seq_num: int
     consume_partition_v_fetch_size: int
-    n: int
     count: int
     e: int
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L10)
     v_len_name = buf[pos]
     pos += 1
-    n = v_len_name
-    if n < 0:
-        raise _rt.bad_length(n, pos, "name")
-    e = pos + n
+    if v_len_name < 0:
+        raise _rt.bad_length(v_len_name, pos, "name")
+    e = pos + v_len_name
     if e > end:
-        raise _rt.short(buf, pos, end, n, "name")
+        raise _rt.short(buf, pos, end, v_len_name, "name")
     try:
         v_name = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -2227,18 +2213,16 @@ def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     v_len_config: int
     v_config: str
     x: int
-    n: int
     e: int
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L35)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
     pos += 5
-    n = v_len_topic
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic")
-    e = pos + n
+    if v_len_topic < 0:
+        raise _rt.bad_length(v_len_topic, pos, "topic")
+    e = pos + v_len_topic
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic")
+        raise _rt.short(buf, pos, end, v_len_topic, "topic")
     try:
         v_topic = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -2253,12 +2237,11 @@ def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
         pos += 1
     else:
         v_len_config, pos = _uvarint(buf, pos, end, 5, "len_config", 32)
-    n = v_len_config
-    if n < 0:
-        raise _rt.bad_length(n, pos, "config")
-    e = pos + n
+    if v_len_config < 0:
+        raise _rt.bad_length(v_len_config, pos, "config")
+    e = pos + v_len_config
     if e > end:
-        raise _rt.short(buf, pos, end, n, "config")
+        raise _rt.short(buf, pos, end, v_len_config, "config")
     try:
         v_config = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -2353,18 +2336,16 @@ def _d_reload_conf_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
     v_len_topic: int
     v_topic: str
     v_partition: int
-    n: int
     e: int
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L35)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
     pos += 5
-    n = v_len_topic
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic")
-    e = pos + n
+    if v_len_topic < 0:
+        raise _rt.bad_length(v_len_topic, pos, "topic")
+    e = pos + v_len_topic
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic")
+        raise _rt.short(buf, pos, end, v_len_topic, "topic")
     try:
         v_topic = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -2440,18 +2421,16 @@ def _d_discover_partitions_request(
     v_len_topic: int
     v_topic: str
     v_partition_list: bytes
-    n: int
     e: int
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L35)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
     pos += 5
-    n = v_len_topic
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic")
-    e = pos + n
+    if v_len_topic < 0:
+        raise _rt.bad_length(v_len_topic, pos, "topic")
+    e = pos + v_len_topic
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic")
+        raise _rt.short(buf, pos, end, v_len_topic, "topic")
     try:
         v_topic = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:

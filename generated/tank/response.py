@@ -979,7 +979,6 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
         | bytes
         | None
     )
-    n: int
     e: int
     p: int
     if pos + 1 > end:
@@ -991,12 +990,11 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
         raise _rt.short_run(buf, pos, end, _L1)
     (v_len_payload,) = _S1.unpack_from(buf, pos)
     pos += 4
-    n = v_len_payload
-    if n < 0:
-        raise _rt.bad_length(n, pos, "payload")
-    e = pos + n
+    if v_len_payload < 0:
+        raise _rt.bad_length(v_len_payload, pos, "payload")
+    e = pos + v_len_payload
     if e > end:
-        raise _rt.short(buf, pos, end, n, "payload")
+        raise _rt.short(buf, pos, end, v_len_payload, "payload")
     if v_msg_id == MsgId.status:
         try:
             v_payload, p = _d_status_response(buf, pos, e, lim)
@@ -1391,7 +1389,6 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
     v_header: ConsumeHeader
     v_chunks: list[ConsumeTopicChunks]
     _echunks: Any
-    n: int
     count: int
     e: int
     p: int
@@ -1399,12 +1396,11 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
         raise _rt.short_run(buf, pos, end, _L10)
     (v_len_header,) = _S1.unpack_from(buf, pos)
     pos += 4
-    n = v_len_header
-    if n < 0:
-        raise _rt.bad_length(n, pos, "header")
-    e = pos + n
+    if v_len_header < 0:
+        raise _rt.bad_length(v_len_header, pos, "header")
+    e = pos + v_len_header
     if e > end:
-        raise _rt.short(buf, pos, end, n, "header")
+        raise _rt.short(buf, pos, end, v_len_header, "header")
     try:
         v_header, p = _d_consume_header(buf, pos, e, lim)
     except _rt.DecodeError as exc:
@@ -1586,18 +1582,16 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     v_name: str
     v_num_partitions: int
     v_partitions: Any
-    n: int
     e: int
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L14)
     v_len_name = buf[pos]
     pos += 1
-    n = v_len_name
-    if n < 0:
-        raise _rt.bad_length(n, pos, "name")
-    e = pos + n
+    if v_len_name < 0:
+        raise _rt.bad_length(v_len_name, pos, "name")
+    e = pos + v_len_name
     if e > end:
-        raise _rt.short(buf, pos, end, n, "name")
+        raise _rt.short(buf, pos, end, v_len_name, "name")
     try:
         v_name = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -2206,7 +2200,6 @@ def _d_chunk_bundle(
     v_len_bundle: int
     v_bundle: Bundle
     x: int
-    n: int
     e: int
     p: int
     try:
@@ -2215,12 +2208,11 @@ def _d_chunk_bundle(
             pos += 1
         else:
             v_len_bundle, pos = _uvarint(buf, pos, end, 5, "len_bundle", 32)
-        n = v_len_bundle
-        if n < 0:
-            raise _rt.bad_length(n, pos, "bundle")
-        e = pos + n
+        if v_len_bundle < 0:
+            raise _rt.bad_length(v_len_bundle, pos, "bundle")
+        e = pos + v_len_bundle
         if e > end:
-            raise _rt.short(buf, pos, end, n, "bundle")
+            raise _rt.short(buf, pos, end, v_len_bundle, "bundle")
         try:
             v_bundle, p = _d_bundle(
                 buf,
@@ -2320,7 +2312,6 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: list[int]) -> 
     v_header: ConsumePeerHeader
     v_chunks: list[ConsumePeerTopicChunks]
     _echunks: Any
-    n: int
     count: int
     e: int
     p: int
@@ -2328,12 +2319,11 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: list[int]) -> 
         raise _rt.short_run(buf, pos, end, _L10)
     (v_len_header,) = _S1.unpack_from(buf, pos)
     pos += 4
-    n = v_len_header
-    if n < 0:
-        raise _rt.bad_length(n, pos, "header")
-    e = pos + n
+    if v_len_header < 0:
+        raise _rt.bad_length(v_len_header, pos, "header")
+    e = pos + v_len_header
     if e > end:
-        raise _rt.short(buf, pos, end, n, "header")
+        raise _rt.short(buf, pos, end, v_len_header, "header")
     try:
         v_header, p = _d_consume_peer_header(buf, pos, e, lim)
     except _rt.DecodeError as exc:
@@ -2504,18 +2494,16 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: list[int])
     v_name: str
     v_num_partitions: int
     v_partitions: Any
-    n: int
     e: int
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L14)
     v_len_name = buf[pos]
     pos += 1
-    n = v_len_name
-    if n < 0:
-        raise _rt.bad_length(n, pos, "name")
-    e = pos + n
+    if v_len_name < 0:
+        raise _rt.bad_length(v_len_name, pos, "name")
+    e = pos + v_len_name
     if e > end:
-        raise _rt.short(buf, pos, end, n, "name")
+        raise _rt.short(buf, pos, end, v_len_name, "name")
     try:
         v_name = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -2967,18 +2955,16 @@ def _d_cluster_info(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Clu
     v_len_name: int
     v_name: str
     v_num_nodes: int
-    n: int
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L33)
     v_reserved, v_len_name = _S7.unpack_from(buf, pos)
     pos += 2
-    n = v_len_name
-    if n < 0:
-        raise _rt.bad_length(n, pos, "name")
-    e = pos + n
+    if v_len_name < 0:
+        raise _rt.bad_length(v_len_name, pos, "name")
+    e = pos + v_len_name
     if e > end:
-        raise _rt.short(buf, pos, end, n, "name")
+        raise _rt.short(buf, pos, end, v_len_name, "name")
     try:
         v_name = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -3058,7 +3044,6 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: list[int]) 
     topic_info_v_is_enabled: int
     topic_info_v_num_partitions: int
     topic_info_v_replication_factor: Any
-    n: int
     count: int
     e: int
     if pos + 9 > end:
@@ -3086,12 +3071,11 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: list[int]) 
                         raise _rt.short_run(buf, pos, end, _L14)
                     topic_info_v_len_name = buf[pos]
                     pos += 1
-                    n = topic_info_v_len_name
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "name")
-                    e = pos + n
+                    if topic_info_v_len_name < 0:
+                        raise _rt.bad_length(topic_info_v_len_name, pos, "name")
+                    e = pos + topic_info_v_len_name
                     if e > end:
-                        raise _rt.short(buf, pos, end, n, "name")
+                        raise _rt.short(buf, pos, end, topic_info_v_len_name, "name")
                     try:
                         topic_info_v_name = buf[pos:e].decode("utf-8")
                     except UnicodeDecodeError as exc:
@@ -3200,18 +3184,16 @@ def _d_topic_info(
     v_is_enabled: int
     v_num_partitions: int
     v_replication_factor: Any
-    n: int
     e: int
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L14)
     v_len_name = buf[pos]
     pos += 1
-    n = v_len_name
-    if n < 0:
-        raise _rt.bad_length(n, pos, "name")
-    e = pos + n
+    if v_len_name < 0:
+        raise _rt.bad_length(v_len_name, pos, "name")
+    e = pos + v_len_name
     if e > end:
-        raise _rt.short(buf, pos, end, n, "name")
+        raise _rt.short(buf, pos, end, v_len_name, "name")
     try:
         v_name = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -3373,18 +3355,16 @@ def _d_create_topic_response(buf: bytes, pos: int, end: int, lim: list[int]) -> 
     v_len_topic: int
     v_topic: str
     v_error: CreateTopicError | int
-    n: int
     e: int
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L44)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
     pos += 5
-    n = v_len_topic
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic")
-    e = pos + n
+    if v_len_topic < 0:
+        raise _rt.bad_length(v_len_topic, pos, "topic")
+    e = pos + v_len_topic
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic")
+        raise _rt.short(buf, pos, end, v_len_topic, "topic")
     try:
         v_topic = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -3462,18 +3442,16 @@ def _d_reload_conf_response(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     v_topic: str
     v_partition: int
     v_error: ReloadConfError | int
-    n: int
     e: int
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L44)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
     pos += 5
-    n = v_len_topic
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic")
-    e = pos + n
+    if v_len_topic < 0:
+        raise _rt.bad_length(v_len_topic, pos, "topic")
+    e = pos + v_len_topic
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic")
+        raise _rt.short(buf, pos, end, v_len_topic, "topic")
     try:
         v_topic = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -3567,19 +3545,17 @@ def _d_discover_partitions_response(
     partition_info_v_error: Any
     partition_info_v_leader_address: Any
     partition_info_v_leader_port: Any
-    n: int
     count: int
     e: int
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L44)
     v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
     pos += 5
-    n = v_len_topic
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic")
-    e = pos + n
+    if v_len_topic < 0:
+        raise _rt.bad_length(v_len_topic, pos, "topic")
+    e = pos + v_len_topic
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic")
+        raise _rt.short(buf, pos, end, v_len_topic, "topic")
     try:
         v_topic = buf[pos:e].decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -166,7 +166,6 @@ def _d_entry(
     v_len_bundle: int
     v_bundle: Bundle
     x: int
-    n: int
     e: int
     p: int
     try:
@@ -175,12 +174,11 @@ def _d_entry(
             pos += 1
         else:
             v_len_bundle, pos = _uvarint(buf, pos, end, 5, "len_bundle", 32)
-        n = v_len_bundle
-        if n < 0:
-            raise _rt.bad_length(n, pos, "bundle")
-        e = pos + n
+        if v_len_bundle < 0:
+            raise _rt.bad_length(v_len_bundle, pos, "bundle")
+        e = pos + v_len_bundle
         if e > end:
-            raise _rt.short(buf, pos, end, n, "bundle")
+            raise _rt.short(buf, pos, end, v_len_bundle, "bundle")
         try:
             v_bundle, p = _d_bundle(
                 buf,

@@ -1016,7 +1016,7 @@ class TypeEmitter:
                 self.split_bits(c, item)
             for f in item.fields:
                 if f.id in self.marks:
-                    c(f"s_{f.id} = pos + {off}")
+                    c(f"s_{f.id} = pos + {off}" if off else f"s_{f.id} = pos")
                 self.check_valid(c, f, f"pos + {off}")
                 if f.enum is not None:
                     c(f"v_{f.id} = {self.m.enum_member(f.enum, f'v_{f.id}')}")
@@ -1270,11 +1270,14 @@ class TypeEmitter:
             if f.size_eos:
                 c("e = end")
             else:
-                c(f"n = {size or self.expr(f.size)}")
+                n = size or self.expr(f.size)
+                if not n.isidentifier():  # a local (`v_len_key`) is read as it is, without a copy
+                    c(f"n = {n}")
+                    n = "n"
                 if not size_held_non_negative(f):
-                    c(f"if n < 0: raise _rt.bad_length(n, pos, {epath!r})")
-                c("e = pos + n")
-                c(f"if e > end: raise _rt.short(buf, pos, end, n, {epath!r})")
+                    c(f"if {n} < 0: raise _rt.bad_length({n}, pos, {epath!r})")
+                c(f"e = pos + {n}")
+                c(f"if e > end: raise _rt.short(buf, pos, end, {n}, {epath!r})")
             self.checksum_at_extent(c, f)
             bounds = ("buf", "pos", "e")
             cut = f.pad_right is not None or f.terminator is not None
