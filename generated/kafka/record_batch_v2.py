@@ -938,6 +938,7 @@ def _d_record(
     header_v_len_value: int
     header_v_value: Any
     x: int
+    y: int
     count: int
     e: int
     p: int
@@ -945,10 +946,15 @@ def _d_record(
     if pos < end and (x := buf[pos]) < 128:
         v_len_record = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (x & 127) | (buf[pos + 1] << 7)
+    elif pos + 1 < end and 0 < (y := buf[pos + 1]) < 128:  # a last byte of 0 is overlong: the slow path refuses it
+        v_len_record = (
+            _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
+        )
         pos += 2
-        v_len_record = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
+        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+        pos += 3
+        v_len_record = (x >> 1) ^ -(x & 1)
     else:
         x, pos = _uvarint(buf, pos, end, 5, "len_record", 32)
         v_len_record = (x >> 1) ^ -(x & 1)
@@ -960,30 +966,43 @@ def _d_record(
     if pos < end and (x := buf[pos]) < 128:
         v_timestamp_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (x & 127) | (buf[pos + 1] << 7)
+    elif pos + 1 < end and 0 < (y := buf[pos + 1]) < 128:  # a last byte of 0 is overlong: the slow path refuses it
+        v_timestamp_delta = (
+            _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
+        )
         pos += 2
-        v_timestamp_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
+        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+        pos += 3
+        v_timestamp_delta = (x >> 1) ^ -(x & 1)
     else:
         x, pos = _uvarint(buf, pos, end, 10, "timestamp_delta", 64)
         v_timestamp_delta = (x >> 1) ^ -(x & 1)
     if pos < end and (x := buf[pos]) < 128:
         v_offset_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (x & 127) | (buf[pos + 1] << 7)
+    elif pos + 1 < end and 0 < (y := buf[pos + 1]) < 128:  # a last byte of 0 is overlong: the slow path refuses it
+        v_offset_delta = (
+            _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
+        )
         pos += 2
-        v_offset_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
+        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+        pos += 3
+        v_offset_delta = (x >> 1) ^ -(x & 1)
     else:
         x, pos = _uvarint(buf, pos, end, 5, "offset_delta", 32)
         v_offset_delta = (x >> 1) ^ -(x & 1)
     if pos < end and (x := buf[pos]) < 128:
         v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (x & 127) | (buf[pos + 1] << 7)
+    elif pos + 1 < end and 0 < (y := buf[pos + 1]) < 128:  # a last byte of 0 is overlong: the slow path refuses it
+        v_len_key = _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         pos += 2
-        v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
+        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+        pos += 3
+        v_len_key = (x >> 1) ^ -(x & 1)
     else:
         x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
         v_len_key = (x >> 1) ^ -(x & 1)
@@ -1007,10 +1026,13 @@ def _d_record(
     if pos < end and (x := buf[pos]) < 128:
         v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (x & 127) | (buf[pos + 1] << 7)
+    elif pos + 1 < end and 0 < (y := buf[pos + 1]) < 128:  # a last byte of 0 is overlong: the slow path refuses it
+        v_len_value = _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         pos += 2
-        v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
+        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+        pos += 3
+        v_len_value = (x >> 1) ^ -(x & 1)
     else:
         x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
         v_len_value = (x >> 1) ^ -(x & 1)
@@ -1034,10 +1056,15 @@ def _d_record(
     if pos < end and (x := buf[pos]) < 128:
         v_num_headers = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (x & 127) | (buf[pos + 1] << 7)
+    elif pos + 1 < end and 0 < (y := buf[pos + 1]) < 128:  # a last byte of 0 is overlong: the slow path refuses it
+        v_num_headers = (
+            _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
+        )
         pos += 2
-        v_num_headers = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
+        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+        pos += 3
+        v_num_headers = (x >> 1) ^ -(x & 1)
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_headers", 32)
         v_num_headers = (x >> 1) ^ -(x & 1)
@@ -1061,11 +1088,20 @@ def _d_record(
                         header_v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
                         pos += 1
                     elif (
-                        pos + 1 < end and 0 < buf[pos + 1] < 128
+                        pos + 1 < end and 0 < (y := buf[pos + 1]) < 128
                     ):  # a last byte of 0 is overlong: the slow path refuses it
-                        x = (x & 127) | (buf[pos + 1] << 7)
+                        header_v_len_key = (
+                            _UNZIGZAG[(x & 127) | (y << 7)]
+                            if _INTERPRETED
+                            else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
+                        )
                         pos += 2
-                        header_v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                    elif (
+                        _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
+                    ):  # y: read, as pos + 1 < end
+                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                        pos += 3
+                        header_v_len_key = (x >> 1) ^ -(x & 1)
                     else:
                         x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
                         header_v_len_key = (x >> 1) ^ -(x & 1)
@@ -1083,11 +1119,20 @@ def _d_record(
                         header_v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
                         pos += 1
                     elif (
-                        pos + 1 < end and 0 < buf[pos + 1] < 128
+                        pos + 1 < end and 0 < (y := buf[pos + 1]) < 128
                     ):  # a last byte of 0 is overlong: the slow path refuses it
-                        x = (x & 127) | (buf[pos + 1] << 7)
+                        header_v_len_value = (
+                            _UNZIGZAG[(x & 127) | (y << 7)]
+                            if _INTERPRETED
+                            else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
+                        )
                         pos += 2
-                        header_v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                    elif (
+                        _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
+                    ):  # y: read, as pos + 1 < end
+                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                        pos += 3
+                        header_v_len_value = (x >> 1) ^ -(x & 1)
                     else:
                         x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
                         header_v_len_value = (x >> 1) ^ -(x & 1)
@@ -1336,14 +1381,18 @@ def _d_header(
     v_len_value: int
     v_value: Any
     x: int
+    y: int
     e: int
     if pos < end and (x := buf[pos]) < 128:
         v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (x & 127) | (buf[pos + 1] << 7)
+    elif pos + 1 < end and 0 < (y := buf[pos + 1]) < 128:  # a last byte of 0 is overlong: the slow path refuses it
+        v_len_key = _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         pos += 2
-        v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
+        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+        pos += 3
+        v_len_key = (x >> 1) ^ -(x & 1)
     else:
         x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
         v_len_key = (x >> 1) ^ -(x & 1)
@@ -1360,10 +1409,13 @@ def _d_header(
     if pos < end and (x := buf[pos]) < 128:
         v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < buf[pos + 1] < 128:  # a last byte of 0 is overlong: the slow path refuses it
-        x = (x & 127) | (buf[pos + 1] << 7)
+    elif pos + 1 < end and 0 < (y := buf[pos + 1]) < 128:  # a last byte of 0 is overlong: the slow path refuses it
+        v_len_value = _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         pos += 2
-        v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
+        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+        pos += 3
+        v_len_value = (x >> 1) ^ -(x & 1)
     else:
         x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
         v_len_value = (x >> 1) ^ -(x & 1)
@@ -1730,6 +1782,7 @@ def _g_record_list(
     header_v_len_value: int
     header_v_value: Any
     x: int
+    y: int
     count: int
     e: int
     p: int
@@ -1755,11 +1808,20 @@ def _g_record_list(
                             record_v_len_record = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
                             pos += 1
                         elif (
-                            pos + 1 < end and 0 < buf[pos + 1] < 128
+                            pos + 1 < end and 0 < (y := buf[pos + 1]) < 128
                         ):  # a last byte of 0 is overlong: the slow path refuses it
-                            x = (x & 127) | (buf[pos + 1] << 7)
+                            record_v_len_record = (
+                                _UNZIGZAG[(x & 127) | (y << 7)]
+                                if _INTERPRETED
+                                else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
+                            )
                             pos += 2
-                            record_v_len_record = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                        elif (
+                            _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
+                        ):  # y: read, as pos + 1 < end
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_len_record = (x >> 1) ^ -(x & 1)
                         else:
                             x, pos = _uvarint(buf, pos, end, 5, "len_record", 32)
                             record_v_len_record = (x >> 1) ^ -(x & 1)
@@ -1772,11 +1834,20 @@ def _g_record_list(
                             record_v_timestamp_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
                             pos += 1
                         elif (
-                            pos + 1 < end and 0 < buf[pos + 1] < 128
+                            pos + 1 < end and 0 < (y := buf[pos + 1]) < 128
                         ):  # a last byte of 0 is overlong: the slow path refuses it
-                            x = (x & 127) | (buf[pos + 1] << 7)
+                            record_v_timestamp_delta = (
+                                _UNZIGZAG[(x & 127) | (y << 7)]
+                                if _INTERPRETED
+                                else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
+                            )
                             pos += 2
-                            record_v_timestamp_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                        elif (
+                            _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
+                        ):  # y: read, as pos + 1 < end
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
                         else:
                             x, pos = _uvarint(buf, pos, end, 10, "timestamp_delta", 64)
                             record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
@@ -1784,11 +1855,20 @@ def _g_record_list(
                             record_v_offset_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
                             pos += 1
                         elif (
-                            pos + 1 < end and 0 < buf[pos + 1] < 128
+                            pos + 1 < end and 0 < (y := buf[pos + 1]) < 128
                         ):  # a last byte of 0 is overlong: the slow path refuses it
-                            x = (x & 127) | (buf[pos + 1] << 7)
+                            record_v_offset_delta = (
+                                _UNZIGZAG[(x & 127) | (y << 7)]
+                                if _INTERPRETED
+                                else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
+                            )
                             pos += 2
-                            record_v_offset_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                        elif (
+                            _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
+                        ):  # y: read, as pos + 1 < end
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_offset_delta = (x >> 1) ^ -(x & 1)
                         else:
                             x, pos = _uvarint(buf, pos, end, 5, "offset_delta", 32)
                             record_v_offset_delta = (x >> 1) ^ -(x & 1)
@@ -1796,11 +1876,20 @@ def _g_record_list(
                             record_v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
                             pos += 1
                         elif (
-                            pos + 1 < end and 0 < buf[pos + 1] < 128
+                            pos + 1 < end and 0 < (y := buf[pos + 1]) < 128
                         ):  # a last byte of 0 is overlong: the slow path refuses it
-                            x = (x & 127) | (buf[pos + 1] << 7)
+                            record_v_len_key = (
+                                _UNZIGZAG[(x & 127) | (y << 7)]
+                                if _INTERPRETED
+                                else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
+                            )
                             pos += 2
-                            record_v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                        elif (
+                            _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
+                        ):  # y: read, as pos + 1 < end
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_len_key = (x >> 1) ^ -(x & 1)
                         else:
                             x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
                             record_v_len_key = (x >> 1) ^ -(x & 1)
@@ -1825,11 +1914,20 @@ def _g_record_list(
                             record_v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
                             pos += 1
                         elif (
-                            pos + 1 < end and 0 < buf[pos + 1] < 128
+                            pos + 1 < end and 0 < (y := buf[pos + 1]) < 128
                         ):  # a last byte of 0 is overlong: the slow path refuses it
-                            x = (x & 127) | (buf[pos + 1] << 7)
+                            record_v_len_value = (
+                                _UNZIGZAG[(x & 127) | (y << 7)]
+                                if _INTERPRETED
+                                else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
+                            )
                             pos += 2
-                            record_v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                        elif (
+                            _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
+                        ):  # y: read, as pos + 1 < end
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_len_value = (x >> 1) ^ -(x & 1)
                         else:
                             x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
                             record_v_len_value = (x >> 1) ^ -(x & 1)
@@ -1854,11 +1952,20 @@ def _g_record_list(
                             record_v_num_headers = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
                             pos += 1
                         elif (
-                            pos + 1 < end and 0 < buf[pos + 1] < 128
+                            pos + 1 < end and 0 < (y := buf[pos + 1]) < 128
                         ):  # a last byte of 0 is overlong: the slow path refuses it
-                            x = (x & 127) | (buf[pos + 1] << 7)
+                            record_v_num_headers = (
+                                _UNZIGZAG[(x & 127) | (y << 7)]
+                                if _INTERPRETED
+                                else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
+                            )
                             pos += 2
-                            record_v_num_headers = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                        elif (
+                            _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
+                        ):  # y: read, as pos + 1 < end
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_num_headers = (x >> 1) ^ -(x & 1)
                         else:
                             x, pos = _uvarint(buf, pos, end, 5, "num_headers", 32)
                             record_v_num_headers = (x >> 1) ^ -(x & 1)
@@ -1882,11 +1989,20 @@ def _g_record_list(
                                             header_v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
                                             pos += 1
                                         elif (
-                                            pos + 1 < end and 0 < buf[pos + 1] < 128
+                                            pos + 1 < end and 0 < (y := buf[pos + 1]) < 128
                                         ):  # a last byte of 0 is overlong: the slow path refuses it
-                                            x = (x & 127) | (buf[pos + 1] << 7)
+                                            header_v_len_key = (
+                                                _UNZIGZAG[(x & 127) | (y << 7)]
+                                                if _INTERPRETED
+                                                else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
+                                            )
                                             pos += 2
-                                            header_v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                                        elif (
+                                            _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
+                                        ):  # y: read, as pos + 1 < end
+                                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                            pos += 3
+                                            header_v_len_key = (x >> 1) ^ -(x & 1)
                                         else:
                                             x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
                                             header_v_len_key = (x >> 1) ^ -(x & 1)
@@ -1906,11 +2022,20 @@ def _g_record_list(
                                             header_v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
                                             pos += 1
                                         elif (
-                                            pos + 1 < end and 0 < buf[pos + 1] < 128
+                                            pos + 1 < end and 0 < (y := buf[pos + 1]) < 128
                                         ):  # a last byte of 0 is overlong: the slow path refuses it
-                                            x = (x & 127) | (buf[pos + 1] << 7)
+                                            header_v_len_value = (
+                                                _UNZIGZAG[(x & 127) | (y << 7)]
+                                                if _INTERPRETED
+                                                else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
+                                            )
                                             pos += 2
-                                            header_v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                                        elif (
+                                            _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
+                                        ):  # y: read, as pos + 1 < end
+                                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                            pos += 3
+                                            header_v_len_value = (x >> 1) ^ -(x & 1)
                                         else:
                                             x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
                                             header_v_len_value = (x >> 1) ^ -(x & 1)

@@ -151,7 +151,8 @@ def test_each_build_reads_the_small_deltas_it_takes_from_a_table_or_computes(bui
     # Run as Python source, a module reads one- and two-byte zigzag varints from UNZIGZAG;
     # its compiled build is made saying so (`native.compiled_source`), and computes them.
     assert build._INTERPRETED is not bool(build.NATIVE)
-    deltas = [*range(-8192, 8192, 7), *EDGES, -8193, 8192]
+    # ... and three-byte ones inline too when interpreted: 2^20 - 1 and -2^20 are the last
+    deltas = [*range(-8192, 8192, 7), *EDGES, -8193, 8192, 2**20 - 1, -2**20, 2**20, -2**20 - 1, 123456, -99999]
     data = rb.build(base_offset=0, base_timestamp=2**40, max_timestamp=2**40 + 2**31,
                     records=[(0, d, d, None, b"v", []) for d in deltas])
     records = build.decode(data).records
