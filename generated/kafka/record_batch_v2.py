@@ -1802,7 +1802,6 @@ def _g_record_list(
             try:
                 for i in range(count):
                     if _INTERPRETED:
-                        record_p_is_control = p_is_control
                         record_s_len_record = pos
                         if pos < end and (x := buf[pos]) < 128:
                             record_v_len_record = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
@@ -1897,7 +1896,7 @@ def _g_record_list(
                             e = pos + record_v_len_key
                             if e > end:
                                 raise _rt.short(buf, pos, end, record_v_len_key, "key")
-                            if record_p_is_control:
+                            if p_is_control:
                                 try:
                                     record_v_key, p = _d_control_record_key(buf, pos, e, lim)
                                 except _rt.DecodeError as exc:
@@ -1935,7 +1934,7 @@ def _g_record_list(
                             e = pos + record_v_len_value
                             if e > end:
                                 raise _rt.short(buf, pos, end, record_v_len_value, "value")
-                            if record_p_is_control:
+                            if p_is_control:
                                 try:
                                     record_v_value, p = _d_control_record_value(buf, pos, e, lim)
                                 except _rt.DecodeError as exc:

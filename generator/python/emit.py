@@ -889,12 +889,13 @@ class TypeEmitter:
                               "        raise exc.within(field_id).within(root if index < 0 else f'{root}[{index}]')"])
         return "\n".join([head, doc, *decls, body])
 
-    def inline_decoder(self) -> tuple[list[str], list[str], list[str], list[str]]:
+    def inline_decoder(self, kept: set[str]) -> tuple[list[str], list[str], list[str], list[str]]:
         """This type's decoder as statements for its list's loop (`decode_listed`), which reads
         from `buf[pos:end]` as a call would: its lines, the declarations of its locals, and the
-        names of its fields' values and of its tuple form's. Its locals, its params and its
-        loops' counters are named after the type (`header_v_key`, `record_i`), apart from the
-        caller's; only code refers to them (error paths name the bare field ids)."""
+        names of its fields' values and of its tuple form's. Its locals, its params (but those
+        in `kept`, which the caller passes as its own of the same name) and its loops' counters
+        are named after the type (`header_v_key`, `record_i`), apart from the caller's; only
+        code refers to them (error paths name the bare field ids)."""
         t, c = self.t, Lines(indent=0)
         self.lines, self.encoding, self.computed_instances = c, False, set()
         self.scope.encoding = False
@@ -904,8 +905,9 @@ class TypeEmitter:
             else:
                 self.decode_field(c, part)
         self.close_ranges_decode(c, None)
-        ids = "|".join(re.escape(name) for name in [f.id for f in t.seq] + [p.id for p in t.params])
-        own = re.compile(rf"(?<![.\w])((?:v_|g_|gb_|s_|on_|_e|p_)(?:{ids})|i|count|before)\b")
+        names = [f"{prefix}{f.id}" for f in t.seq for prefix in ("v_", "g_", "gb_", "s_", "on_", "_e")]
+        names += [f"p_{p.id}" for p in t.params if p.id not in kept] + ["i", "count", "before"]
+        own = re.compile(rf"(?<![.\w])({'|'.join(map(re.escape, names))})\b")
         rename = lambda text: own.sub(rf"{t.name}_\1", text)  # noqa: E731
         decls = [f"    v_{f.id}: {'Any' if f.if_expr is not None else self.m.local_type(f)}" for f in t.seq]
         decls += [f"    _e{f.id}: Any" for f in t.seq if self.tuple_elements(f)]
@@ -1167,10 +1169,13 @@ class TypeEmitter:
         if u is None:
             self.decode_element(c, f, elem, "", wrap=None)
             return
-        lines, decls, values, form = TypeEmitter(self.m, u).inline_decoder()
+        args = {param.id: self.expr(arg) for param, arg in zip(u.params, f.type.args)}
+        kept = {name for name, arg in args.items() if arg == f"p_{name}"}
+        lines, decls, values, form = TypeEmitter(self.m, u).inline_decoder(kept)
         with c.block("if _INTERPRETED:"):
-            for param, arg in zip(u.params, f.type.args):
-                c(f"{u.name}_p_{param.id} = {self.expr(arg)}")
+            for name, arg in args.items():
+                if name not in kept:
+                    c(f"{u.name}_p_{name} = {arg}")
             for line in lines:
                 c(line)
             made = f"{u.class_name}({', '.join(values)})"
