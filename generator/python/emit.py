@@ -1181,41 +1181,42 @@ class TypeEmitter:
             made = f"{u.class_name}({', '.join(values)})"
             if self.tuple_elements(f):
                 made = f"({', '.join(form)}{',' if len(form) == 1 else ''}) if elem_tuples else {made}"
-            if self.yielding and u is self.m.columned:  # as its decoder's return (`decoder`)
+            if self.yielding and u is self.m.columned:  # as the element's decoder returns (`decoder`)
                 with c.block("if cols is not None:"):
                     for i, v in enumerate(form):
                         c(f"cols[{i}].append({v})")
-                c("else:")
-                c.indent += 1
-            c(f"{elem} = {made}")
-            if self.yielding and u is self.m.columned:
-                c.indent -= 1
+                with c.block("else:"):
+                    c(f"{elem} = {made}")
+            else:
+                c(f"{elem} = {made}")
         with c.block("else:"):
             self.decode_element(c, f, elem, "", wrap=None)
         self.inlined_decls += [d for d in decls if d not in self.inlined_decls]
 
     def inlined_element(self, f: Field) -> TypeDef | None:
         """The type of a list's elements whose decoder the list's loop writes out when it runs
-        interpreted: one of this schema's (not an imported one, whose module has its helpers), of
-        our formats, read where the list reads it (no size, process or
-        terminator of the field; no instance, value read through `_parent`, bit read one by one
-        or expression guarded against the input of its own). The interpreter
-        pays for a call and the tuple it returns: a Kafka record's headers inlined, its records
-        decode 5 % faster in pure Python, and the records inlined in the batch's generator
-        (`decode_iter`) 2-4 % more. Other lists inline only leaves (fixed fields, varints, bytes,
-        text: nothing they call, no list): written out everywhere, structures took 1,100 more
-        lines of the generated modules for those 2-4 %. Compiled, the call stays (`_INTERPRETED` is False there): the headers inlined
-        decoded records without headers 4-7 % slower, the records inlined in the generator
-        (whose locals mypyc keeps in the generator's object) 4-10 % slower."""
+        interpreted. One of this schema's types (an imported one's module has its helpers), of
+        our formats, read where the list reads it: no size, process or terminator of the field;
+        no instance, value read through `_parent`, bit read one by one or expression guarded
+        against the input of its own. In a decoder's list, only a leaf (fixed fields, varints,
+        bytes, text: nothing it calls, no list); in the generator of `decode_iter`, any.
+
+        The interpreter pays for a call and the tuple it returns: a Kafka record's headers
+        inlined, its records decode 5 % faster in pure Python, and the records inlined in the
+        batch's generator 2-4 % more. Structures inlined in every list would have added 1,100
+        lines to the generated modules for those 2-4 %. Compiled, the call stays (`_INTERPRETED`
+        is False there): with the headers inlined, records without headers decoded 4-7 %
+        slower; with the records inlined in the generator, whose locals mypyc keeps in the
+        generator's object, 4-10 % slower."""
         u = self.listed_user(f)
         if (u is None or u.schema is not self.t.schema or not u.schema.strict or self.m.nav is not None
-                or f.size is not None or f.size_eos
-                or f.process or f.terminator is not None or u.instances or parent_names(u)
-                or reads_bits_one_by_one(u)):
+                or f.size is not None or f.size_eos or f.process or f.terminator is not None
+                or u.instances or parent_names(u) or reads_bits_one_by_one(u)):
             return None
-        if not self.yielding and any(g.repeat or g.type.kind == "switch" or (g.type.kind == "user" and not primitive_of(g.type))
-                                     for g in u.seq):
-            return None  # in a decoder's list, a leaf only: the longer code is not worth 2-4 %
+        leaf = not any(g.repeat or g.type.kind == "switch" or (g.type.kind == "user" and not primitive_of(g.type))
+                       for g in u.seq)
+        if not (leaf or self.yielding):
+            return None
         child = TypeEmitter(self.m, u)
         return None if child.guarded_expressions() else u
 
