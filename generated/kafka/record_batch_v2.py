@@ -946,7 +946,7 @@ def _d_record(
     if pos < end and (x := buf[pos]) < 128:
         v_len_record = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < (y := buf[pos + 1]) < 128:  # a last byte of 0 is overlong: the slow path refuses it
+    elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
         v_len_record = (
             _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         )
@@ -966,7 +966,7 @@ def _d_record(
     if pos < end and (x := buf[pos]) < 128:
         v_timestamp_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < (y := buf[pos + 1]) < 128:  # a last byte of 0 is overlong: the slow path refuses it
+    elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
         v_timestamp_delta = (
             _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         )
@@ -981,7 +981,7 @@ def _d_record(
     if pos < end and (x := buf[pos]) < 128:
         v_offset_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < (y := buf[pos + 1]) < 128:  # a last byte of 0 is overlong: the slow path refuses it
+    elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
         v_offset_delta = (
             _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         )
@@ -996,7 +996,7 @@ def _d_record(
     if pos < end and (x := buf[pos]) < 128:
         v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < (y := buf[pos + 1]) < 128:  # a last byte of 0 is overlong: the slow path refuses it
+    elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
         v_len_key = _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         pos += 2
     elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
@@ -1026,7 +1026,7 @@ def _d_record(
     if pos < end and (x := buf[pos]) < 128:
         v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < (y := buf[pos + 1]) < 128:  # a last byte of 0 is overlong: the slow path refuses it
+    elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
         v_len_value = _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         pos += 2
     elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
@@ -1056,7 +1056,7 @@ def _d_record(
     if pos < end and (x := buf[pos]) < 128:
         v_num_headers = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < (y := buf[pos + 1]) < 128:  # a last byte of 0 is overlong: the slow path refuses it
+    elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
         v_num_headers = (
             _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         )
@@ -1087,9 +1087,7 @@ def _d_record(
                     if pos < end and (x := buf[pos]) < 128:
                         header_v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
                         pos += 1
-                    elif (
-                        pos + 1 < end and 0 < (y := buf[pos + 1]) < 128
-                    ):  # a last byte of 0 is overlong: the slow path refuses it
+                    elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
                         header_v_len_key = (
                             _UNZIGZAG[(x & 127) | (y << 7)]
                             if _INTERPRETED
@@ -1118,9 +1116,7 @@ def _d_record(
                     if pos < end and (x := buf[pos]) < 128:
                         header_v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
                         pos += 1
-                    elif (
-                        pos + 1 < end and 0 < (y := buf[pos + 1]) < 128
-                    ):  # a last byte of 0 is overlong: the slow path refuses it
+                    elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
                         header_v_len_value = (
                             _UNZIGZAG[(x & 127) | (y << 7)]
                             if _INTERPRETED
@@ -1386,7 +1382,7 @@ def _d_header(
     if pos < end and (x := buf[pos]) < 128:
         v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < (y := buf[pos + 1]) < 128:  # a last byte of 0 is overlong: the slow path refuses it
+    elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
         v_len_key = _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         pos += 2
     elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
@@ -1409,7 +1405,7 @@ def _d_header(
     if pos < end and (x := buf[pos]) < 128:
         v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
         pos += 1
-    elif pos + 1 < end and 0 < (y := buf[pos + 1]) < 128:  # a last byte of 0 is overlong: the slow path refuses it
+    elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
         v_len_value = _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         pos += 2
     elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
@@ -1806,9 +1802,7 @@ def _g_record_list(
                         if pos < end and (x := buf[pos]) < 128:
                             record_v_len_record = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
                             pos += 1
-                        elif (
-                            pos + 1 < end and 0 < (y := buf[pos + 1]) < 128
-                        ):  # a last byte of 0 is overlong: the slow path refuses it
+                        elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
                             record_v_len_record = (
                                 _UNZIGZAG[(x & 127) | (y << 7)]
                                 if _INTERPRETED
@@ -1832,9 +1826,7 @@ def _g_record_list(
                         if pos < end and (x := buf[pos]) < 128:
                             record_v_timestamp_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
                             pos += 1
-                        elif (
-                            pos + 1 < end and 0 < (y := buf[pos + 1]) < 128
-                        ):  # a last byte of 0 is overlong: the slow path refuses it
+                        elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
                             record_v_timestamp_delta = (
                                 _UNZIGZAG[(x & 127) | (y << 7)]
                                 if _INTERPRETED
@@ -1853,9 +1845,7 @@ def _g_record_list(
                         if pos < end and (x := buf[pos]) < 128:
                             record_v_offset_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
                             pos += 1
-                        elif (
-                            pos + 1 < end and 0 < (y := buf[pos + 1]) < 128
-                        ):  # a last byte of 0 is overlong: the slow path refuses it
+                        elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
                             record_v_offset_delta = (
                                 _UNZIGZAG[(x & 127) | (y << 7)]
                                 if _INTERPRETED
@@ -1874,9 +1864,7 @@ def _g_record_list(
                         if pos < end and (x := buf[pos]) < 128:
                             record_v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
                             pos += 1
-                        elif (
-                            pos + 1 < end and 0 < (y := buf[pos + 1]) < 128
-                        ):  # a last byte of 0 is overlong: the slow path refuses it
+                        elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
                             record_v_len_key = (
                                 _UNZIGZAG[(x & 127) | (y << 7)]
                                 if _INTERPRETED
@@ -1912,9 +1900,7 @@ def _g_record_list(
                         if pos < end and (x := buf[pos]) < 128:
                             record_v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
                             pos += 1
-                        elif (
-                            pos + 1 < end and 0 < (y := buf[pos + 1]) < 128
-                        ):  # a last byte of 0 is overlong: the slow path refuses it
+                        elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
                             record_v_len_value = (
                                 _UNZIGZAG[(x & 127) | (y << 7)]
                                 if _INTERPRETED
@@ -1950,9 +1936,7 @@ def _g_record_list(
                         if pos < end and (x := buf[pos]) < 128:
                             record_v_num_headers = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
                             pos += 1
-                        elif (
-                            pos + 1 < end and 0 < (y := buf[pos + 1]) < 128
-                        ):  # a last byte of 0 is overlong: the slow path refuses it
+                        elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
                             record_v_num_headers = (
                                 _UNZIGZAG[(x & 127) | (y << 7)]
                                 if _INTERPRETED
@@ -1979,7 +1963,6 @@ def _g_record_list(
                                 lim[_ELEMENTS_RESERVED] = left
                             else:
                                 _take_elements(lim, record_count, pos, "headers")
-                            elem_tuples = lim[_TUPLES] == 1
                             record_i = 0
                             try:
                                 for record_i in range(record_count):
@@ -1987,9 +1970,7 @@ def _g_record_list(
                                         if pos < end and (x := buf[pos]) < 128:
                                             header_v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
                                             pos += 1
-                                        elif (
-                                            pos + 1 < end and 0 < (y := buf[pos + 1]) < 128
-                                        ):  # a last byte of 0 is overlong: the slow path refuses it
+                                        elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
                                             header_v_len_key = (
                                                 _UNZIGZAG[(x & 127) | (y << 7)]
                                                 if _INTERPRETED
@@ -2020,9 +2001,7 @@ def _g_record_list(
                                         if pos < end and (x := buf[pos]) < 128:
                                             header_v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
                                             pos += 1
-                                        elif (
-                                            pos + 1 < end and 0 < (y := buf[pos + 1]) < 128
-                                        ):  # a last byte of 0 is overlong: the slow path refuses it
+                                        elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
                                             header_v_len_value = (
                                                 _UNZIGZAG[(x & 127) | (y << 7)]
                                                 if _INTERPRETED

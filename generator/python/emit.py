@@ -93,7 +93,9 @@ class ZigzagVarint:
         # The second byte is read once (`y`): 6 % of an interpreted record with four such.
         out("if pos < end and (x := buf[pos]) < 128:")
         out(f"    {target} = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1); pos += 1")
-        out("elif pos + 1 < end and 0 < (y := buf[pos + 1]) < 128:  # a last byte of 0 is overlong: the slow path refuses it")
+        # (`and y`: a last byte of 0 is overlong, the slow path refuses it; a chained 0 < y < 128
+        # costs the interpreter more)
+        out("elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:")
         out(f"    {target} = _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)")
         out("    pos += 2")
         if self.max_bytes >= 3 and self.bits >= 21:  # three bytes (21 bits) always fit
@@ -536,6 +538,7 @@ class TypeEmitter:
         self.lazy: set[str] = set()  # instances computed when first read (a user's schema)
         self.lazy_target: str | None = None
         self.inlined_decls: list[str] = []  # the locals of the elements written out in a loop (`decode_listed`)
+        self.tuples_read = False  # written out in a loop that has read `elem_tuples`
         # byte ranges used by -lc-size-of and -lc-checksum: (owner field, first id, last id or None)
         self.ranges = []
         for f in t.seq:
@@ -673,8 +676,9 @@ class TypeEmitter:
         return (u := self.listed_user(f)) is not None and self.m.tuple_decoded(u)
 
     def read_tuples_asked(self, c: Lines, f: Field) -> None:
-        """Before a list's loop: whether the call asked for tuples, read once."""
-        if self.tuple_elements(f):
+        """Before a list's loop: whether the call asked for tuples, read once (an element written
+        out in a loop that has read it reads that: `tuples_read`)."""
+        if self.tuple_elements(f) and not self.tuples_read:
             c("elem_tuples = lim[_TUPLES] == 1")
 
     def call_args(self, ref: TypeRef, io0: str = "io0", f: Field | None = None) -> str:
@@ -1171,7 +1175,9 @@ class TypeEmitter:
             return
         args = {param.id: self.expr(arg) for param, arg in zip(u.params, f.type.args)}
         kept = {name for name, arg in args.items() if arg == f"p_{name}"}
-        lines, decls, values, form = TypeEmitter(self.m, u).inline_decoder(kept)
+        child = TypeEmitter(self.m, u)
+        child.tuples_read = self.tuple_elements(f)  # `read_tuples_asked` read it before this loop
+        lines, decls, values, form = child.inline_decoder(kept)
         with c.block("if _INTERPRETED:"):
             for name, arg in args.items():
                 if name not in kept:
