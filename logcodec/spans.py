@@ -370,7 +370,10 @@ def load_pure(schemas, sources: dict[str, str]) -> dict[str, ModuleType]:
     """Pure-Python copies of generated modules, by module name, from their sources.
 
     Each copy imports the others' copies (a module imports another schema's types by
-    module name): they stand in `sys.modules` only while they are executed."""
+    module name): they stand in `sys.modules` only while they are executed. A copy runs
+    the source its compiled build is made from (`native.compiled_source`), whose decoders
+    call each type's decoder: run as it is, a source writes some of them out in their
+    lists' loops (ARCHITECTURE.md, "One source, two builds"), and the hook sees no call."""
     modules: dict[str, ModuleType] = {}
     order = [s for s in _with_imports(schemas) if s.module in sources]
     names = [s.module for s in order] + [s.module.rsplit(".", 1)[0] for s in order]
@@ -386,7 +389,8 @@ def load_pure(schemas, sources: dict[str, str]) -> dict[str, ModuleType]:
             module.__file__ = f"<{s.module}>"
             setattr(module, native.PURE_KEY, True)
             sys.modules[s.module] = module
-            exec(compile(sources[s.module], module.__file__, "exec"), module.__dict__)
+            source = native.compiled_source(sources[s.module].encode()).decode()
+            exec(compile(source, module.__file__, "exec"), module.__dict__)
             modules[s.module] = module
     finally:
         for name, module in saved.items():
