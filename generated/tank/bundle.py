@@ -760,6 +760,7 @@ def _d_message(
     v_content: bytes
     g_has_key: int
     x: int
+    n: int
     e: int
     try:
         if pos + 1 > end:
@@ -793,11 +794,12 @@ def _d_message(
         else:
             v_len_key = None
         if v_has_key:
-            if v_len_key < 0:
-                raise _rt.bad_length(v_len_key, pos, "key")
-            e = pos + v_len_key
+            n = v_len_key
+            if n < 0:
+                raise _rt.bad_length(n, pos, "key")
+            e = pos + n
             if e > end:
-                raise _rt.short(buf, pos, end, v_len_key, "key")
+                raise _rt.short(buf, pos, end, n, "key")
             v_key = buf[pos:e]
             pos = e
         else:
