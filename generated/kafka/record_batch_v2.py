@@ -1085,18 +1085,12 @@ def _d_record(
             for i in range(count):
                 if _INTERPRETED:
                     if pos < end and (x := buf[pos]) < 128:
-                        header_v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                        header_v_len_key = _UNZIGZAG[x]
                         pos += 1
                     elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                        header_v_len_key = (
-                            _UNZIGZAG[(x & 127) | (y << 7)]
-                            if _INTERPRETED
-                            else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
-                        )
+                        header_v_len_key = _UNZIGZAG[(x & 127) | (y << 7)]
                         pos += 2
-                    elif (
-                        _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
-                    ):  # y: read, as pos + 1 < end
+                    elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
                         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                         pos += 3
                         header_v_len_key = (x >> 1) ^ -(x & 1)
@@ -1114,18 +1108,12 @@ def _d_record(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
                     pos = e
                     if pos < end and (x := buf[pos]) < 128:
-                        header_v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                        header_v_len_value = _UNZIGZAG[x]
                         pos += 1
                     elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                        header_v_len_value = (
-                            _UNZIGZAG[(x & 127) | (y << 7)]
-                            if _INTERPRETED
-                            else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
-                        )
+                        header_v_len_value = _UNZIGZAG[(x & 127) | (y << 7)]
                         pos += 2
-                    elif (
-                        _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
-                    ):  # y: read, as pos + 1 < end
+                    elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
                         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                         pos += 3
                         header_v_len_value = (x >> 1) ^ -(x & 1)
@@ -1800,18 +1788,12 @@ def _g_record_list(
                     if _INTERPRETED:
                         record_s_len_record = pos
                         if pos < end and (x := buf[pos]) < 128:
-                            record_v_len_record = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                            record_v_len_record = _UNZIGZAG[x]
                             pos += 1
                         elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                            record_v_len_record = (
-                                _UNZIGZAG[(x & 127) | (y << 7)]
-                                if _INTERPRETED
-                                else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
-                            )
+                            record_v_len_record = _UNZIGZAG[(x & 127) | (y << 7)]
                             pos += 2
-                        elif (
-                            _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
-                        ):  # y: read, as pos + 1 < end
+                        elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
                             x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                             pos += 3
                             record_v_len_record = (x >> 1) ^ -(x & 1)
@@ -1824,18 +1806,12 @@ def _g_record_list(
                         record_s_attributes = pos
                         pos += 1
                         if pos < end and (x := buf[pos]) < 128:
-                            record_v_timestamp_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                            record_v_timestamp_delta = _UNZIGZAG[x]
                             pos += 1
                         elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                            record_v_timestamp_delta = (
-                                _UNZIGZAG[(x & 127) | (y << 7)]
-                                if _INTERPRETED
-                                else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
-                            )
+                            record_v_timestamp_delta = _UNZIGZAG[(x & 127) | (y << 7)]
                             pos += 2
-                        elif (
-                            _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
-                        ):  # y: read, as pos + 1 < end
+                        elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
                             x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                             pos += 3
                             record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
@@ -1843,18 +1819,12 @@ def _g_record_list(
                             x, pos = _uvarint(buf, pos, end, 10, "timestamp_delta", 64)
                             record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
                         if pos < end and (x := buf[pos]) < 128:
-                            record_v_offset_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                            record_v_offset_delta = _UNZIGZAG[x]
                             pos += 1
                         elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                            record_v_offset_delta = (
-                                _UNZIGZAG[(x & 127) | (y << 7)]
-                                if _INTERPRETED
-                                else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
-                            )
+                            record_v_offset_delta = _UNZIGZAG[(x & 127) | (y << 7)]
                             pos += 2
-                        elif (
-                            _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
-                        ):  # y: read, as pos + 1 < end
+                        elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
                             x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                             pos += 3
                             record_v_offset_delta = (x >> 1) ^ -(x & 1)
@@ -1862,18 +1832,12 @@ def _g_record_list(
                             x, pos = _uvarint(buf, pos, end, 5, "offset_delta", 32)
                             record_v_offset_delta = (x >> 1) ^ -(x & 1)
                         if pos < end and (x := buf[pos]) < 128:
-                            record_v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                            record_v_len_key = _UNZIGZAG[x]
                             pos += 1
                         elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                            record_v_len_key = (
-                                _UNZIGZAG[(x & 127) | (y << 7)]
-                                if _INTERPRETED
-                                else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
-                            )
+                            record_v_len_key = _UNZIGZAG[(x & 127) | (y << 7)]
                             pos += 2
-                        elif (
-                            _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
-                        ):  # y: read, as pos + 1 < end
+                        elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
                             x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                             pos += 3
                             record_v_len_key = (x >> 1) ^ -(x & 1)
@@ -1898,18 +1862,12 @@ def _g_record_list(
                         else:
                             record_v_key = None
                         if pos < end and (x := buf[pos]) < 128:
-                            record_v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                            record_v_len_value = _UNZIGZAG[x]
                             pos += 1
                         elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                            record_v_len_value = (
-                                _UNZIGZAG[(x & 127) | (y << 7)]
-                                if _INTERPRETED
-                                else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
-                            )
+                            record_v_len_value = _UNZIGZAG[(x & 127) | (y << 7)]
                             pos += 2
-                        elif (
-                            _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
-                        ):  # y: read, as pos + 1 < end
+                        elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
                             x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                             pos += 3
                             record_v_len_value = (x >> 1) ^ -(x & 1)
@@ -1934,18 +1892,12 @@ def _g_record_list(
                         else:
                             record_v_value = None
                         if pos < end and (x := buf[pos]) < 128:
-                            record_v_num_headers = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+                            record_v_num_headers = _UNZIGZAG[x]
                             pos += 1
                         elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                            record_v_num_headers = (
-                                _UNZIGZAG[(x & 127) | (y << 7)]
-                                if _INTERPRETED
-                                else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
-                            )
+                            record_v_num_headers = _UNZIGZAG[(x & 127) | (y << 7)]
                             pos += 2
-                        elif (
-                            _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
-                        ):  # y: read, as pos + 1 < end
+                        elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
                             x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                             pos += 3
                             record_v_num_headers = (x >> 1) ^ -(x & 1)
@@ -1966,74 +1918,59 @@ def _g_record_list(
                             record_i = 0
                             try:
                                 for record_i in range(record_count):
-                                    if _INTERPRETED:
-                                        if pos < end and (x := buf[pos]) < 128:
-                                            header_v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
-                                            pos += 1
-                                        elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                                            header_v_len_key = (
-                                                _UNZIGZAG[(x & 127) | (y << 7)]
-                                                if _INTERPRETED
-                                                else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
-                                            )
-                                            pos += 2
-                                        elif (
-                                            _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
-                                        ):  # y: read, as pos + 1 < end
-                                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                            pos += 3
-                                            header_v_len_key = (x >> 1) ^ -(x & 1)
-                                        else:
-                                            x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
-                                            header_v_len_key = (x >> 1) ^ -(x & 1)
-                                        if header_v_len_key < 0:
-                                            raise _rt.bad_length(header_v_len_key, pos, "key")
-                                        e = pos + header_v_len_key
-                                        if e > end:
-                                            raise _rt.short(buf, pos, end, header_v_len_key, "key")
-                                        try:
-                                            header_v_key = buf[pos:e].decode("utf-8")
-                                        except UnicodeDecodeError as exc:
-                                            raise _rt.invalid(
-                                                f"not UTF-8: {exc.reason}", pos + exc.start, "key"
-                                            ) from None
-                                        pos = e
-                                        if pos < end and (x := buf[pos]) < 128:
-                                            header_v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
-                                            pos += 1
-                                        elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                                            header_v_len_value = (
-                                                _UNZIGZAG[(x & 127) | (y << 7)]
-                                                if _INTERPRETED
-                                                else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
-                                            )
-                                            pos += 2
-                                        elif (
-                                            _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
-                                        ):  # y: read, as pos + 1 < end
-                                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                            pos += 3
-                                            header_v_len_value = (x >> 1) ^ -(x & 1)
-                                        else:
-                                            x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
-                                            header_v_len_value = (x >> 1) ^ -(x & 1)
-                                        if header_v_len_value >= 0:
-                                            e = pos + header_v_len_value
-                                            if e > end:
-                                                raise _rt.short(buf, pos, end, header_v_len_value, "value")
-                                            header_v_value = buf[pos:e]
-                                            pos = e
-                                        else:
-                                            header_v_value = None
-                                        record__eheaders = (
-                                            (header_v_key, header_v_value)
-                                            if elem_tuples
-                                            else Header(
-                                                header_v_len_key, header_v_key, header_v_len_value, header_v_value
-                                            )
-                                        )
+                                    if pos < end and (x := buf[pos]) < 128:
+                                        header_v_len_key = _UNZIGZAG[x]
+                                        pos += 1
+                                    elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
+                                        header_v_len_key = _UNZIGZAG[(x & 127) | (y << 7)]
+                                        pos += 2
+                                    elif (
+                                        pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
+                                    ):  # y: read, as pos + 1 < end
+                                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                        pos += 3
+                                        header_v_len_key = (x >> 1) ^ -(x & 1)
                                     else:
-                                        record__eheaders, pos = _d_header(buf, pos, end, lim, elem_tuples)
+                                        x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
+                                        header_v_len_key = (x >> 1) ^ -(x & 1)
+                                    if header_v_len_key < 0:
+                                        raise _rt.bad_length(header_v_len_key, pos, "key")
+                                    e = pos + header_v_len_key
+                                    if e > end:
+                                        raise _rt.short(buf, pos, end, header_v_len_key, "key")
+                                    try:
+                                        header_v_key = buf[pos:e].decode("utf-8")
+                                    except UnicodeDecodeError as exc:
+                                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
+                                    pos = e
+                                    if pos < end and (x := buf[pos]) < 128:
+                                        header_v_len_value = _UNZIGZAG[x]
+                                        pos += 1
+                                    elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
+                                        header_v_len_value = _UNZIGZAG[(x & 127) | (y << 7)]
+                                        pos += 2
+                                    elif (
+                                        pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
+                                    ):  # y: read, as pos + 1 < end
+                                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                        pos += 3
+                                        header_v_len_value = (x >> 1) ^ -(x & 1)
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
+                                        header_v_len_value = (x >> 1) ^ -(x & 1)
+                                    if header_v_len_value >= 0:
+                                        e = pos + header_v_len_value
+                                        if e > end:
+                                            raise _rt.short(buf, pos, end, header_v_len_value, "value")
+                                        header_v_value = buf[pos:e]
+                                        pos = e
+                                    else:
+                                        header_v_value = None
+                                    record__eheaders = (
+                                        (header_v_key, header_v_value)
+                                        if elem_tuples
+                                        else Header(header_v_len_key, header_v_key, header_v_len_value, header_v_value)
+                                    )
                                     record_v_headers.append(record__eheaders)
                             except _rt.DecodeError as exc:
                                 raise exc.within(f"headers[{record_i}]")

@@ -48,9 +48,10 @@ TEMPLATES.filters["pyrepr"] = repr
 class Lines:
     """An indented block of generated source."""
 
-    def __init__(self, indent: int = 1) -> None:
+    def __init__(self, indent: int = 1, interpreted: bool = False) -> None:
         self.lines: list[str] = []
         self.indent = indent
+        self.interpreted = interpreted  # only ever run interpreted (inside `if _INTERPRETED:`)
 
     def __call__(self, line: str) -> None:
         self.lines.append("    " * self.indent + line)
@@ -91,18 +92,23 @@ class ZigzagVarint:
         # source, computed where it is compiled: the table reads decode a Kafka record 7-12 %
         # faster interpreted and 6-10 % slower compiled (`_INTERPRETED` is a constant there).
         # The second byte is read once (`y`): 6 % of an interpreted record with four such.
+        # Code written out for the interpreter alone (`Lines.interpreted`) takes its path unasked.
+        one, two, three = (("_UNZIGZAG[x]", "_UNZIGZAG[(x & 127) | (y << 7)]", "") if out.interpreted else
+                           ("_UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)",
+                            "_UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)",
+                            "_INTERPRETED and "))
         out("if pos < end and (x := buf[pos]) < 128:")
-        out(f"    {target} = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1); pos += 1")
+        out(f"    {target} = {one}; pos += 1")
         # (`and y`: a last byte of 0 is overlong, the slow path refuses it; a chained 0 < y < 128
         # costs the interpreter more)
         out("elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:")
-        out(f"    {target} = _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)")
+        out(f"    {target} = {two}")
         out("    pos += 2")
         if self.max_bytes >= 3 and self.bits >= 21:  # three bytes (21 bits) always fit
             # Offsets and milliseconds past 8,191 (a batch of 10,000 records: a third of its
             # varints): inline when interpreted, where the call cost 10 % of such a batch;
             # compiled, the call is cheap and the longer function was 2-4 % slower.
-            out("elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end")
+            out(f"elif {three}pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end")
             out("    x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14); pos += 3")
             out(f"    {target} = (x >> 1) ^ -(x & 1)")
         out("else:")
@@ -900,7 +906,7 @@ class TypeEmitter:
         in `kept`, which the caller passes as its own of the same name) and its loops' counters
         are named after the type (`header_v_key`, `record_i`), apart from the caller's; only
         code refers to them (error paths name the bare field ids)."""
-        t, c = self.t, Lines(indent=0)
+        t, c = self.t, Lines(indent=0, interpreted=True)
         self.lines, self.encoding, self.computed_instances = c, False, set()
         self.scope.encoding = False
         for part in self.items():
@@ -1186,26 +1192,35 @@ class TypeEmitter:
         child = TypeEmitter(self.m, u)
         child.tuples_read = self.tuple_elements(f)  # `read_tuples_asked` read it before this loop
         lines, decls, values, form = child.inline_decoder(kept)
-        with c.block("if _INTERPRETED:"):
-            for name, arg in args.items():
-                if name not in kept:
-                    c(f"{u.name}_p_{name} = {arg}")
-            for line in lines:
-                c(line)
-            made = f"{u.class_name}({', '.join(values)})"
-            if self.tuple_elements(f):
-                made = f"({', '.join(form)}{',' if len(form) == 1 else ''}) if elem_tuples else {made}"
-            if self.yielding and u is self.m.columned:  # as the element's decoder returns (`decoder`)
-                with c.block("if cols is not None:"):
-                    for i, v in enumerate(form):
-                        c(f"cols[{i}].append({v})")
-                with c.block("else:"):
-                    c(f"{elem} = {made}")
-            else:
-                c(f"{elem} = {made}")
-        with c.block("else:"):
-            self.decode_element(c, f, elem, "", wrap=None)
+        if c.interpreted:  # already inside `if _INTERPRETED:` (an element written out itself)
+            self.written_out(c, f, u, elem, args, kept, lines, values, form)
+        else:
+            with c.block("if _INTERPRETED:"):
+                self.written_out(c, f, u, elem, args, kept, lines, values, form)
+            with c.block("else:"):
+                self.decode_element(c, f, elem, "", wrap=None)
         self.inlined_decls += [d for d in decls if d not in self.inlined_decls]
+
+    def written_out(self, c: Lines, f: Field, u: TypeDef, elem: str, args: dict, kept: set, lines: list[str],
+                    values: list[str], form: list[str]) -> None:
+        """The statements of `decode_listed`'s written-out element: its params bound, its decoder's
+        lines, and the element made (or, in `decode_columns`, its fields appended)."""
+        for name, arg in args.items():
+            if name not in kept:
+                c(f"{u.name}_p_{name} = {arg}")
+        for line in lines:
+            c(line)
+        made = f"{u.class_name}({', '.join(values)})"
+        if self.tuple_elements(f):
+            made = f"({', '.join(form)}{',' if len(form) == 1 else ''}) if elem_tuples else {made}"
+        if self.yielding and u is self.m.columned:  # as the element's decoder returns (`decoder`)
+            with c.block("if cols is not None:"):
+                for i, v in enumerate(form):
+                    c(f"cols[{i}].append({v})")
+            with c.block("else:"):
+                c(f"{elem} = {made}")
+        else:
+            c(f"{elem} = {made}")
 
     def inlined_element(self, f: Field) -> TypeDef | None:
         """The type of a list's elements whose decoder the list's loop writes out when it runs
