@@ -809,17 +809,7 @@ class TypeEmitter:
         self.navigation_start(c)
         if self.carries():
             c("carried: dict[Any, bytes] = {}")
-        one_by_one = reads_bits_one_by_one(t)
-        if one_by_one:
-            c("bb = 0; bl = 0")
-        for part in self.items():
-            if one_by_one and (isinstance(part, list) or part.type.kind != "bits"):
-                c("bb = 0; bl = 0")  # a byte-aligned field: the bits left in the last byte are skipped
-            if isinstance(part, list):
-                self.decode_run(c, part)
-            else:
-                self.decode_field(c, part)
-        self.close_ranges_decode(c, None)
+        one_by_one = self.decode_seq(c)
         if self.m.nav is not None and not t.unwrap:
             self.lazy = {i.id for i in t.instances} - self.computed_instances
             for inst in t.instances:
@@ -868,13 +858,9 @@ class TypeEmitter:
             c(f"return {t.class_name}({', '.join(values)}), pos")
         head, doc = self.decoder_head()
         # Declared types make the module type-check, which lets mypyc compile it (logcodec accelerate).
-        # A conditional field is typed Any: its presence follows from conditions no type checker follows.
-        decls = [f"    v_{f.id}: {'Any' if f.if_expr is not None else self.m.local_type(f)}" for f in t.seq]
+        decls = self.field_decls()
         if self.iterating:
-            decls[-1] = f"    v_{self.bulk.field.id}: Iterator[Any]"
-        # an element that may be a tuple: declared untyped, so that the list takes it uncast
-        decls += [f"    _e{f.id}: Any" for f in t.seq if self.tuple_elements(f)]
-        decls += [f"    g_{f.id}: int" for f in t.seq if f.type.kind == "bits"]  # bit groups (`decode_run`)
+            decls[len(t.seq) - 1] = f"    v_{self.bulk.field.id}: Iterator[Any]"  # the last field's
         decls += self.inlined_decls
         decls += ["    x: int", "    y: int", "    n: int", "    count: int", "    e: int", "    p: int", "    b2: bytes", "    start = pos"]
         decls = used_only(decls, c.text())
@@ -899,6 +885,32 @@ class TypeEmitter:
                               "        raise exc.within(field_id).within(root if index < 0 else f'{root}[{index}]')"])
         return "\n".join([head, doc, *decls, body])
 
+    def decode_seq(self, c: Lines) -> bool:
+        """The reading of the seq's fields in order, and the checks of the ranges that end with the
+        type; returns whether its bits are read one by one (`reads_bits_one_by_one`)."""
+        one_by_one = reads_bits_one_by_one(self.t)
+        if one_by_one:
+            c("bb = 0; bl = 0")
+        for part in self.items():
+            if one_by_one and (isinstance(part, list) or part.type.kind != "bits"):
+                c("bb = 0; bl = 0")  # a byte-aligned field: the bits left in the last byte are skipped
+            if isinstance(part, list):
+                self.decode_run(c, part)
+            else:
+                self.decode_field(c, part)
+        self.close_ranges_decode(c, None)
+        return one_by_one
+
+    def field_decls(self) -> list[str]:
+        """The declarations of the decoder's locals for the seq's fields (`v_`; a conditional one's
+        is Any: its presence follows from conditions no type checker follows), in order, then
+        its list's elements that may be tuples (`_e`, untyped so that the list takes them uncast)
+        and bit groups (`g_`, `decode_run`)."""
+        t = self.t
+        decls = [f"    v_{f.id}: {'Any' if f.if_expr is not None else self.m.local_type(f)}" for f in t.seq]
+        decls += [f"    _e{f.id}: Any" for f in t.seq if self.tuple_elements(f)]
+        return decls + [f"    g_{f.id}: int" for f in t.seq if f.type.kind == "bits"]
+
     def inline_decoder(self, kept: set[str]) -> tuple[list[str], list[str], list[str], list[str]]:
         """This type's decoder as statements for its list's loop (`decode_listed`), which reads
         from `buf[pos:end]` as a call would: its lines, the declarations of its locals, and the
@@ -909,21 +921,13 @@ class TypeEmitter:
         t, c = self.t, Lines(indent=0, interpreted=True)
         self.lines, self.encoding, self.computed_instances = c, False, set()
         self.scope.encoding = False
-        for part in self.items():
-            if isinstance(part, list):
-                self.decode_run(c, part)
-            else:
-                self.decode_field(c, part)
-        self.close_ranges_decode(c, None)
+        self.decode_seq(c)
         names = [f"{prefix}{f.id}" for f in t.seq for prefix in ("v_", "g_", "gb_", "s_", "on_", "_e")]
         names += [f"p_{p.id}" for p in t.params if p.id not in kept] + ["i", "count", "before"]
         own = re.compile(rf"(?<![.\w])({'|'.join(map(re.escape, names))})\b")
         rename = lambda text: own.sub(rf"{t.name}_\1", text)  # noqa: E731
-        decls = [f"    v_{f.id}: {'Any' if f.if_expr is not None else self.m.local_type(f)}" for f in t.seq]
-        decls += [f"    _e{f.id}: Any" for f in t.seq if self.tuple_elements(f)]
-        decls += [f"    g_{f.id}: int" for f in t.seq if f.type.kind == "bits"]
         form = self.m.tuple_form(t) if self.m.tuple_decoded(t) else []
-        return ([rename(line) for line in c.lines], [rename(d) for d in decls] + self.inlined_decls,
+        return ([rename(line) for line in c.lines], [rename(d) for d in self.field_decls()] + self.inlined_decls,
                 [f"{t.name}_v_{f.id}" for f in t.seq], [f"{t.name}_v_{f.id}" for f in form])
 
     def decoder_head(self) -> tuple[str, str]:
