@@ -888,6 +888,7 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
     """Append the parts of a record_list to `out`; return how many bytes they hold."""
     v_items: Any
     w: int
+    p_record: list[Any]
     try:
         w = 0
         v_items = v
@@ -897,8 +898,101 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
             raise _rt.mismatch("items", p_num_records, len(v_items))
         i = 0
         try:
-            for i, x_items in enumerate(v_items):
-                w += _e_record(x_items, out, p_is_control)
+            if (
+                _INTERPRETED
+                and not p_is_control
+                and isinstance(v_items, list)
+                and (not v_items or isinstance(v_items[0], tuple) or getattr(v_items[0], "len_record", None) is None)
+            ):
+                for i, x_items in enumerate(v_items):
+                    try:
+                        if isinstance(x_items, tuple):
+                            (
+                                f_record_attributes,
+                                f_record_timestamp_delta,
+                                f_record_offset_delta,
+                                f_record_key,
+                                f_record_value,
+                                f_record_headers,
+                            ) = x_items
+                        elif (
+                            x_items.len_record is None
+                            and x_items.len_key is None
+                            and x_items.len_value is None
+                            and x_items.num_headers is None
+                        ):
+                            f_record_attributes = x_items.attributes
+                            f_record_timestamp_delta = x_items.timestamp_delta
+                            f_record_offset_delta = x_items.offset_delta
+                            f_record_key = x_items.key
+                            f_record_value = x_items.value
+                            f_record_headers = x_items.headers
+                        else:
+                            raise TypeError("derived fields given")  # the checked encoder compares them
+                        p_record = [
+                            (
+                                _BYTE[f_record_attributes & 255]
+                                if -128 <= f_record_attributes <= 127
+                                else _rt.beyond_table(f_record_attributes)
+                            ),
+                            (
+                                _ZIGZAG[f_record_timestamp_delta]
+                                if -8192 <= f_record_timestamp_delta < 8192
+                                else _rt.zigzag_wide(f_record_timestamp_delta, 64)
+                            ),
+                            (
+                                _ZIGZAG[f_record_offset_delta]
+                                if -8192 <= f_record_offset_delta < 8192
+                                else _rt.zigzag_wide(f_record_offset_delta, 32)
+                            ),
+                            (
+                                b"\x01"
+                                if f_record_key is None
+                                else (_ZIGZAG[ln] if (ln := len(f_record_key)) < 8192 else _rt.zigzag_wide(ln, 32))
+                                + f_record_key
+                            ),
+                            (
+                                b"\x01"
+                                if f_record_value is None
+                                else (_ZIGZAG[ln] if (ln := len(f_record_value)) < 8192 else _rt.zigzag_wide(ln, 32))
+                                + f_record_value
+                            ),
+                            (_ZIGZAG[ln] if (ln := len(f_record_headers)) < 8192 else _rt.zigzag_wide(ln, 32)),
+                        ]
+                        for e_header in f_record_headers:
+                            if isinstance(e_header, tuple):
+                                f_header_key, f_header_value = e_header
+                            elif e_header.len_key is None and e_header.len_value is None:
+                                f_header_key = e_header.key
+                                f_header_value = e_header.value
+                            else:
+                                raise TypeError("derived fields given")  # the checked encoder compares them
+                            p_record += (
+                                (
+                                    _ZIGZAG[ln]
+                                    if (ln := len((f_header_key := f_header_key.encode("utf-8")))) < 8192
+                                    else _rt.zigzag_wide(ln, 32)
+                                ),
+                                f_header_key,
+                                (
+                                    b"\x01"
+                                    if f_header_value is None
+                                    else (
+                                        _ZIGZAG[ln] if (ln := len(f_header_value)) < 8192 else _rt.zigzag_wide(ln, 32)
+                                    )
+                                    + f_header_value
+                                ),
+                            )
+                        j_record = b"".join(p_record)
+                        q_record = _ZIGZAG[ln] if (ln := len(j_record)) < 8192 else _rt.zigzag_wide(ln, 32)
+                        out += (q_record, j_record)
+                        w += len(q_record) + ln
+                    except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error):
+                        # a value the fast path does not take: the checked encoder says what is wrong, if anything
+                        w += _e_record(x_items, out, p_is_control)
+            else:
+                for i, x_items in enumerate(v_items):
+                    w += _e_record(x_items, out, p_is_control)
         except _rt.EncodeError as exc:
             raise exc.within(f"[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -1182,6 +1276,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
     x: int
     w: int
     actual: int
+    p_header: list[Any]
     try:
         w = 0
         if not isinstance(v, tuple):
@@ -1328,8 +1423,43 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
             raise _rt.mismatch("headers", v_num_headers, len(v_headers))
         i = 0
         try:
-            for i, x_headers in enumerate(v_headers):
-                w += _e_header(x_headers, out)
+            if (
+                _INTERPRETED
+                and isinstance(v_headers, list)
+                and (not v_headers or isinstance(v_headers[0], tuple) or getattr(v_headers[0], "len_key", None) is None)
+            ):
+                for i, x_headers in enumerate(v_headers):
+                    try:
+                        if isinstance(x_headers, tuple):
+                            f_header_key, f_header_value = x_headers
+                        elif x_headers.len_key is None and x_headers.len_value is None:
+                            f_header_key = x_headers.key
+                            f_header_value = x_headers.value
+                        else:
+                            raise TypeError("derived fields given")  # the checked encoder compares them
+                        p_header = [
+                            (
+                                _ZIGZAG[ln]
+                                if (ln := len((f_header_key := f_header_key.encode("utf-8")))) < 8192
+                                else _rt.zigzag_wide(ln, 32)
+                            ),
+                            f_header_key,
+                            (
+                                b"\x01"
+                                if f_header_value is None
+                                else (_ZIGZAG[ln] if (ln := len(f_header_value)) < 8192 else _rt.zigzag_wide(ln, 32))
+                                + f_header_value
+                            ),
+                        ]
+                        j_header = b"".join(p_header)
+                        out.append(j_header)
+                        w += len(j_header)
+                    except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error):
+                        # a value the fast path does not take: the checked encoder says what is wrong, if anything
+                        w += _e_header(x_headers, out)
+            else:
+                for i, x_headers in enumerate(v_headers):
+                    w += _e_header(x_headers, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"headers[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

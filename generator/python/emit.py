@@ -27,10 +27,12 @@ from logcodec import processors as named_processors
 from logcodec.runtime import limits
 
 from .. import expr as E
-from ..model import Bulk, Primitive, fixed_offsets, header_of, iterated_bulk, max_size, min_size, model_of, navigates, primitive, schema_closure, substream, type_expressions
+from ..model import Bulk, fixed_offsets, header_of, iterated_bulk, max_size, min_size, model_of, navigates, schema_closure, substream, type_expressions
 from ..schema import Field, Schema, SchemaError, TypeDef, TypeRef, static_bits
 from ..types import check_types, field_tinfo, ref_tinfo
 from .entries import checksum_source, entry_source
+from .fast_encode import FastEncoders
+from .shapes import PYTHON_ERRORS, codec_name, primitive_of, size_held_non_negative
 from .translate import Nav, Scope, parent_names, path_root, reads_bits_one_by_one, remote_lengths, translate, type_of
 
 _STRUCT_CODES = {(1, False): "B", (1, True): "b", (2, False): "H", (2, True): "h",
@@ -76,97 +78,6 @@ class Item:
     size: int  # bytes
     endian: str
     bits: bool = False
-
-
-# ---------------------------------------------------------------- primitives
-
-
-class ZigzagVarint:
-    """Protocol Buffers zigzag varint; the type's single param is its width in bits."""
-
-    def __init__(self, prim: Primitive) -> None:
-        self.bits, self.max_bytes = prim.bits, prim.max_bytes
-
-    def decode(self, out: Lines, target: str, epath: str) -> None:
-        # One and two bytes inline. Their zigzag from a table where the module runs as Python
-        # source, computed where it is compiled: the table reads decode a Kafka record 7-12 %
-        # faster interpreted and 6-10 % slower compiled (`_INTERPRETED` is a constant there).
-        # The second byte is read once (`y`): 6 % of an interpreted record with four such.
-        # Code written out for the interpreter alone (`Lines.interpreted`) takes its path unasked.
-        one, two, three = (("_UNZIGZAG[x]", "_UNZIGZAG[(x & 127) | (y << 7)]", "") if out.interpreted else
-                           ("_UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)",
-                            "_UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)",
-                            "_INTERPRETED and "))
-        out("if pos < end and (x := buf[pos]) < 128:")
-        out(f"    {target} = {one}; pos += 1")
-        # (`and y`: a last byte of 0 is overlong, the slow path refuses it; a chained 0 < y < 128
-        # costs the interpreter more)
-        out("elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:")
-        out(f"    {target} = {two}")
-        out("    pos += 2")
-        if self.max_bytes >= 3 and self.bits >= 21:  # three bytes (21 bits) always fit
-            # Offsets and milliseconds past 8,191 (a batch of 10,000 records: a third of its
-            # varints): inline when interpreted, where the call cost 10 % of such a batch;
-            # compiled, the call is cheap and the longer function was 2-4 % slower.
-            out(f"elif {three}pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end")
-            out("    x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14); pos += 3")
-            out(f"    {target} = (x >> 1) ^ -(x & 1)")
-        out("else:")
-        out(f"    x, pos = _uvarint(buf, pos, end, {self.max_bytes}, {epath!r}, {self.bits})")
-        out(f"    {target} = (x >> 1) ^ -(x & 1)")
-
-    def encode(self, out: Lines, value: str, epath: str) -> None:
-        """Set `d` to the encoding of `value`."""
-        lo, hi = -(1 << (self.bits - 1)), (1 << (self.bits - 1)) - 1
-        out(f"x = {value}")
-        # The common small values from a table (those the width allows), the rest checked and
-        # computed: the zigzag of any other value is at least 2^14, past the unsigned table too.
-        small = min(8192, 1 << (self.bits - 1))
-        out(f"if -{small} <= x < {small}:")
-        out("    d = _ZIGZAG[x]")
-        out("else:")
-        out(f"    if not {lo} <= x <= {hi}: raise _rt.out_of_range(x, {self.bits}, {epath!r})")
-        out(f"    d = _uvarint_bytes((x << 1) ^ (x >> {self.bits - 1}))")
-
-    @staticmethod
-    def write(out: Lines) -> None:
-        """Set `d` to the unsigned varint `x`; values below 2^14 come from a table."""
-        out("d = _VARINT[x] if x < 16384 else _uvarint_bytes(x)")
-
-    wide = property(lambda self: self.bits > 53)
-
-
-class UnsignedVarint(ZigzagVarint):
-    """Unsigned LEB128 varint (no zigzag); the param is the width in bits."""
-
-    def decode(self, out: Lines, target: str, epath: str) -> None:
-        out("if pos < end and (x := buf[pos]) < 128:")
-        out(f"    {target} = x; pos += 1")
-        out("else:")
-        out(f"    {target}, pos = _uvarint(buf, pos, end, {self.max_bytes}, {epath!r}, {self.bits})")
-
-    def encode(self, out: Lines, value: str, epath: str) -> None:
-        out(f"x = {value}")
-        out(f"if not 0 <= x < {1 << self.bits}: raise _rt.out_of_range(x, {self.bits}, {epath!r}, signed=False)")
-        self.write(out)
-
-
-PRIMITIVES = {"zigzag_varint": ZigzagVarint, "uvarint": UnsignedVarint}
-
-
-def size_held_non_negative(f: Field) -> bool:
-    """The field is read only when its size is not negative: its condition says so (`if: x >= 0`
-    with `size: x`, Kafka's nullable keys and values), and its decoder need not check again."""
-    cond, zero = f.if_expr, E.Num(0)
-    return f.size is not None and isinstance(cond, E.Binary) and (
-        (cond.op == ">=" and cond.left == f.size and cond.right == zero)
-        or (cond.op == "<=" and cond.left == zero and cond.right == f.size))
-
-
-def primitive_of(ref: TypeRef) -> ZigzagVarint | None:
-    """The code of a `-lc-primitive` field's type; None for any other type."""
-    prim = primitive(ref)
-    return None if prim is None else PRIMITIVES[prim.name](prim)
 
 
 # ---------------------------------------------------------------- module
@@ -477,16 +388,6 @@ class ModuleEmitter:
             first = min(f.enum.members)
             return f"default={m['enum']}.{f.enum.members[first]}"
         return "default=" + {"int": "0", "bool": "False", "float": "0.0", "bytes": "b''", "str": "''"}[kind]
-
-
-def codec_name(encoding: str) -> str:
-    """The codec's own name for a schema's encoding (`UTF-8` is `utf-8`): mypyc calls the UTF-8,
-    ASCII and Latin-1 codecs directly when `.encode`/`.decode` name them so, and CPython does
-    not normalise the name on every call. An unknown name stays as written (it fails when used)."""
-    try:
-        return codecs.lookup(encoding).name
-    except LookupError:
-        return encoding
 
 
 def _factory_call(default: str) -> str:
@@ -1645,6 +1546,7 @@ class TypeEmitter:
         self.pending_runs: list[tuple] = []  # (placeholder index, struct, values, deferred ids, layout)
         self.varint_sizes: set[str] = set()  # deferred sizes written as a varint placeholder
         self.out = "out"
+        self.fast = FastEncoders(self)
         c("w = 0")
         self.navigation_start(c)
         if self.carries():
@@ -1692,11 +1594,11 @@ class TypeEmitter:
         # A field's bytes, or None; untyped, because a cast is a call in pure Python and the
         # compiled build checks an untyped value where it becomes `d: bytes` all the same.
         decls += [f"    b_{f.id}: Any" for f in t.seq] + [f"    t_{f.id}: list[Any]" for f in t.seq]
-        decls += ["    d: bytes", "    x: int", "    w: int", "    actual: int"]
+        decls += ["    d: bytes", "    x: int", "    w: int", "    actual: int", *sorted(self.fast.declared)]
         decls = used_only(decls, c.text())
         body = [head, doc, *decls, "    try:", c.text(),
                 "    except _rt.EncodeError:", "        raise",
-                f"    except {_PYTHON_ERRORS} as exc:",
+                f"    except {PYTHON_ERRORS} as exc:",
                 "        raise _rt.wrap_encode(exc, '') from None"]
         return "\n".join(body)
 
@@ -1949,14 +1851,17 @@ class TypeEmitter:
             items = f"v_{f.id}"
             if self.takes_tuples(f) and f not in self.t.seq:  # a field's list is declared untyped
                 items = f'_cast("list[Any]", {items})'  # value objects or tuples: no check for the one type
+            def slow(c: Lines) -> None:
+                self.encode_element(c, f, f"x_{f.id}", "", wrap=None)
             with c.block("try:"):
-                with c.block(f"for i, x_{f.id} in enumerate({items}):"):
-                    self.encode_element(c, f, f"x_{f.id}", "", wrap=None)
+                if not self.fast.loop(c, f, items, slow):
+                    with c.block(f"for i, x_{f.id} in enumerate({items}):"):
+                        slow(c)
             del self.scope.extra["_index"]
             with c.block("except _rt.EncodeError as exc:"):
                 c(f"raise exc.within({comp})")
             # an element of the wrong type, which a compiled build finds when it passes it on
-            with c.block(f"except {_PYTHON_ERRORS} as exc:"):
+            with c.block(f"except {PYTHON_ERRORS} as exc:"):
                 c(f"raise _rt.wrap_encode(exc, {comp}) from None")
         else:
             self.encode_element(c, f, f"v_{f.id}", f.id, wrap=f.id)
@@ -2109,8 +2014,6 @@ def name_fmt(ref: TypeRef, code: str) -> str:
     return (">" if ref.endian == "be" else "<") + code
 
 
-#: What Python raises on a value of the wrong shape, which an encoder turns into an EncodeError.
-_PYTHON_ERRORS = "(TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error)"
 
 # A user's schema whose expressions read the values' streams: every value keeps its `_io`.
 _IO_DECL = {"id": "_io", "annotation": "Any", "default": "default=None, compare=False, repr=False",

@@ -125,6 +125,28 @@ UNZIGZAG: tuple[int, ...] = tuple((x >> 1) ^ -(x & 1) for x in range(16384))
 BYTE: tuple[bytes, ...] = tuple(bytes((x,)) for x in range(256))
 
 
+def zigzag_wide(value: int, bits: int) -> bytes:
+    """The zigzag varint of a value past the table (`ZIGZAG`), for a fast encoder (see
+    `generator.python.fast_encode`); OverflowError when it does not fit `bits` bits, on which the
+    encoder falls back on its checked path, which names the error."""
+    if not -(1 << (bits - 1)) <= value < 1 << (bits - 1):
+        raise OverflowError(f"{value!r} does not fit {bits} bits")
+    return uvarint_bytes((value << 1) ^ (value >> (bits - 1)))
+
+
+def varint_wide(value: int, bits: int) -> bytes:
+    """The unsigned varint of a value past the table (`VARINT`), as `zigzag_wide`."""
+    if not 0 <= value < 1 << bits:
+        raise OverflowError(f"{value!r} does not fit {bits} bits unsigned")
+    return uvarint_bytes(value)
+
+
+def beyond_table(value: object) -> bytes:
+    """A value a fast encoder's table does not hold (a byte out of range): OverflowError, as
+    `zigzag_wide`."""
+    raise OverflowError(f"{value!r} is not in the table")
+
+
 def out_of_range(value, bits: int, path: str, signed: bool = True) -> EncodeError:
     kind = f"{bits}-bit varint" if signed else f"unsigned {bits}-bit varint"
     return EncodeError("invalid_value", f"{value!r} does not fit a {kind}", None, path)

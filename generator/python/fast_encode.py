@@ -1,0 +1,326 @@
+"""Straight-line encoders of a list's elements, for the common case, with the checked encoder
+behind them.
+
+A list's loop calls its element type's encoder (`_e_<type>`) once an element: that encoder
+checks each field on its way (missing, out of range, a derived value that disagrees), appends
+each part to the output and counts its bytes. For the types whose fields are all of a few plain
+shapes, the loop first tries the element written out as one expression of table reads per
+field, joined once, and falls back on the checked encoder for that element on any Python error
+(a value of the wrong type, out of a table's range, a derived field given). So the checked
+encoder alone says what is wrong with a value, and what the fast path accepts it encodes to the
+same bytes.
+
+The shapes (anything else leaves the type to its checked encoder):
+- an integer of one byte; a varint primitive (`zigzag_varint`, `uvarint`);
+- a varint length right before the bytes or text it measures (`-lc-size-of` that one field),
+  the bytes null where the length is `-lc-absent` (`if: len >= 0`);
+- a switch on a param whose cases hold value types, encoded as its raw bytes where no case
+  matches: the fast loop runs only where the caller's argument picks no case;
+- a varint count right before the list it counts (`-lc-count-of`), of a type of these shapes
+  itself, written out inside;
+- a varint size of all the fields after it, as the type's first field (`-lc-size-of` to the end).
+
+A value object whose derived fields are set (a decoded one) is left to the checked encoder,
+which compares them; a tuple form has none. What it gains and costs is measured in
+ARCHITECTURE.md ("Fast encoders").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from logcodec.runtime.primitives import uvarint_bytes
+
+from .. import expr as E
+from ..schema import Field, TypeDef
+from .shapes import PYTHON_ERRORS, ZigzagVarint, codec_name, primitive_of, size_held_non_negative
+from .translate import parent_names, reads_bits_one_by_one
+
+
+@dataclass
+class Step:
+    """One piece of a written-out element, in seq order."""
+
+    kind: str  # "int" | "varint" | "sized" | "list" | "tail"
+    owner: TypeDef  # the type whose field it is
+    field: Field  # the field (for "sized", "list" and "tail": the length or count)
+    target: Field | None = None  # what a "sized" length measures, what a "list" count counts
+    element: "Plan | None" = None  # a "list"'s element type
+
+
+@dataclass
+class Plan:
+    """How to write out one element type: its steps, and the switches the caller must rule out."""
+
+    type: TypeDef
+    steps: list[Step]
+    guards: dict[str, list] = field(default_factory=dict)  # param id -> the case keys it must not match
+
+
+def _plain(f: Field) -> bool:
+    """Nothing on the field beyond its type, size, condition and the derived meanings a step takes."""
+    return not (f.process or f.valid or f.enum or f.contents is not None or f.terminator is not None
+                or f.pad_right is not None or f.size_eos or f.checksum or f.default is not None or f.present
+                or f.partial_tail or f.filled_remotely or f.parent is not None)
+
+
+class FastEncoders:
+    """The fast element loops of one type's encoder (`TypeEmitter`, with its scope and module)."""
+
+    def __init__(self, owner) -> None:
+        self.owner = owner
+        self.m = owner.m
+        self.declared: set[str] = set()  # the part lists' declarations, for the encoder's head
+
+    # ------------------------------------------------------------ which types
+
+    def plan(self, u: TypeDef, seen: frozenset = frozenset()) -> Plan | None:
+        """How to write out an element of type `u`, or None when some field has another shape."""
+        if (u.schema is not self.owner.t.schema or not u.schema.strict or self.m.nav is not None or u.unwrap
+                or u.instances or parent_names(u, True) or reads_bits_one_by_one(u) or u.name in seen
+                or not self.m.tuple_form(u)):
+            return None
+        plan, seq, i = Plan(u, []), u.seq, 0
+        while i < len(seq):
+            f, after = seq[i], seq[i + 1] if i + 1 < len(seq) else None
+            if not _plain(f) or (f.repeat and not f.count_of):
+                return None
+            prim = primitive_of(f.type)
+            if f.type.kind == "int" and f.type.size == 1 and not f.derived and f.if_expr is None and not f.repeat:
+                plan.steps.append(Step("int", u, f))
+            elif prim is None or f.if_expr is not None or f.repeat:
+                return None
+            elif f.size_of and f.size_of[1] is None:
+                if i != 0 or after is None or f.size_of[0] != after.id:
+                    return None
+                plan.steps.append(Step("tail", u, f))
+            elif f.size_of:
+                if after is None or f.size_of != (after.id, after.id) or not self.sized_target(u, f, after, plan):
+                    return None
+                plan.steps.append(Step("sized", u, f, after))
+                i += 1
+            elif f.count_of is not None:
+                element = self.listed(u, f, after, seen)
+                if element is None:
+                    return None
+                plan.steps.append(Step("list", u, f, after, element))
+                plan.guards.update(element.guards)  # (a list's element takes no params: none)
+                i += 1
+            elif not f.derived:
+                plan.steps.append(Step("varint", u, f))
+            else:
+                return None
+            i += 1
+        if set(plan.guards) != {p.id for p in u.params}:
+            return None  # a param read elsewhere than a switch the loop can rule out
+        return plan
+
+    def sized_target(self, u: TypeDef, length: Field, f: Field, plan: Plan) -> bool:
+        """The bytes or text `length` measures, read with that size alone: null only as the
+        length's `-lc-absent` says (`if: len >= 0`); a switch only where no case matches."""
+        if not _plain(f) or f.repeat or f.size is None or E.names(f.size) != {length.id}:
+            return False
+        if (f.if_expr is None) != (length.absent is None):
+            return False
+        if f.if_expr is not None and not size_held_non_negative(f):
+            return False
+        if length.absent is not None and not isinstance(primitive_of(length.type), ZigzagVarint):
+            return False
+        ref = f.type
+        if ref.kind == "switch":
+            on = ref.switch_on
+            params = {p.id: p for p in u.params}
+            if (not isinstance(on, E.Name) or on.name not in params or any(k is None for k, _ in ref.cases)
+                    or not all(isinstance(k, (E.Bool, E.Num)) for k, _ in ref.cases)):
+                return False
+            keys = plan.guards.setdefault(on.name, [])
+            keys += [k for k, _ in ref.cases if k not in keys]
+            return True
+        return ref.kind == "bytes" or (ref.kind == "str" and bool(ref.encoding))
+
+    def listed(self, u: TypeDef, count: Field, f: Field | None, seen: frozenset) -> Plan | None:
+        """The element plan of the list `count` counts, when it comes right after it."""
+        if (f is None or E.names(count.count_of) != {f.id} or f.repeat != "expr" or E.names(f.repeat_expr) != {count.id}
+                or f.if_expr is not None or f.size is not None or f.type.kind != "user" or f.type.args
+                or primitive_of(f.type) is not None or not _plain(f)):
+            return None
+        element = self.plan(f.type.user, seen | {u.name})
+        return None if element is None or element.guards else element
+
+    # ------------------------------------------------------------ the loop
+
+    def loop(self, c, f: Field, items: str, slow) -> bool:
+        """The list `f`'s loop over `items` with its elements written out, each falling back on
+        `slow` (which emits the checked encoder's call for `x_<f>`); False, and nothing emitted,
+        when its element type has no plan or the caller's arguments pick a case always."""
+        u = self.owner.listed_user(f)
+        plan = None if u is None or f.size is not None or f.process or f.terminator is not None else self.plan(u)
+        guard = self.guard(plan, f) if plan is not None else None
+        if guard is None:
+            return False
+        # A list that starts with a decoded value (its derived fields set) is left to the checked
+        # encoder whole, which compares them, rather than failing over element by element.
+        derived = next((g.id for g in u.seq if g.derived), None)
+        first = f"not {items} or isinstance({items}[0], tuple)"
+        if derived is not None:
+            first += f" or getattr({items}[0], {derived!r}, None) is None"
+        # Interpreted only: compiled, the fast loop was 1.3-2.4x slower than the checked encoder
+        # (mypyc runs the checked one's typed locals as C; the fast one's values are untyped).
+        tests = [*guard, f"isinstance({items}, list)", f"({first})"]
+        with c.block(f"if {' and '.join(tests if c.interpreted else ['_INTERPRETED', *tests])}:"):
+            elem = f"x_{f.id}"
+            with c.block(f"for i, {elem} in enumerate({items}):"):
+                with c.block("try:"):
+                    self.top(c, plan, elem)
+                with c.block(f"except {PYTHON_ERRORS}:"):
+                    c("# a value the fast path does not take: the checked encoder says what is wrong, if anything")
+                    slow(c)
+        with c.block("else:"):
+            with c.block(f"for i, x_{f.id} in enumerate({items}):"):
+                slow(c)
+        return True
+
+    def guard(self, plan: Plan, f: Field) -> list[str] | None:
+        """What the loop's arguments must be for no guarded switch to pick a case (the tests of
+        the checked encoder's switch, `TypeEmitter.switch`); None when they always pick one."""
+        args = dict(zip((p.id for p in plan.type.params), f.type.args))
+        params = {p.id: p for p in plan.type.params}
+        tests = []
+        for name, keys in plan.guards.items():
+            arg = self.owner.expr(args[name])
+            if params[name].type_name == "bool" and all(isinstance(k, E.Bool) for k in keys):
+                values = {k.value for k in keys}
+                if values == {True, False}:
+                    return None
+                tests.append(f"not {arg}" if values == {True} else f"{arg}")
+            else:
+                tests += [f"{arg} != {self.owner.expr(k)}" for k in keys]
+        return tests
+
+    # ------------------------------------------------------------ an element
+
+    def top(self, c, plan: Plan, elem: str) -> None:
+        """One element of the loop's list, appended to the output as one joined part."""
+        self.reads(c, plan, elem, top=True)
+        u = plan.type
+        parts = f"p_{u.name}"
+        steps = plan.steps[1:] if plan.steps[0].kind == "tail" else plan.steps
+        self.parts(c, steps, parts, fresh=True)
+        c(f"j_{u.name} = b''.join({parts})")
+        counted = self.owner.out == "out"
+        if plan.steps[0].kind == "tail":
+            c(f"q_{u.name} = {self.length(plan.steps[0].field, f'j_{u.name}')}")
+            c(f"{self.owner.out} += (q_{u.name}, j_{u.name})")
+            if counted:
+                c(f"w += len(q_{u.name}) + ln")
+        else:
+            c(f"{self.owner.out}.append(j_{u.name})")
+            if counted:
+                c(f"w += len(j_{u.name})")
+        self.declared.add(f"    {parts}: list[Any]")
+
+    def nested(self, c, plan: Plan, elem: str, into: str) -> None:
+        """One element of a list inside a written-out element: its parts added to `into`."""
+        self.reads(c, plan, elem, top=False)
+        u = plan.type
+        if plan.steps[0].kind == "tail":
+            parts = f"p_{u.name}"
+            self.parts(c, plan.steps[1:], parts, fresh=True)
+            c(f"j_{u.name} = b''.join({parts})")
+            c(f"{into} += ({self.length(plan.steps[0].field, f'j_{u.name}')}, j_{u.name})")
+            self.declared.add(f"    {parts}: list[Any]")
+        else:
+            self.parts(c, plan.steps, into, fresh=False)
+
+    def reads(self, c, plan: Plan, elem: str, top: bool) -> None:
+        """The element's fields into locals: from its tuple form, or from a value object whose
+        derived fields are all unset (else the checked encoder takes it)."""
+        u = plan.type
+        form = self.m.tuple_form(u)
+        names = [self.local(u, g) for g in form]
+        with c.block(f"if isinstance({elem}, tuple):"):
+            c(", ".join(names) + ("," if len(names) == 1 else "") + f" = {elem}")
+        derived = [g.id for g in u.seq if g.derived]
+        with c.block("elif " + " and ".join(f"{elem}.{g} is None" for g in derived) + ":" if derived else "else:"):
+            for name, g in zip(names, form):
+                c(f"{name} = {elem}.{g.id}")
+        if derived:
+            with c.block("else:"):
+                c("raise TypeError('derived fields given')  # the checked encoder compares them")
+
+    @staticmethod
+    def local(u: TypeDef, f: Field) -> str:
+        return f"f_{u.name}_{f.id}"
+
+    def parts(self, c, steps: list[Step], into: str, fresh: bool) -> None:
+        """The parts of `steps`, added to the list `into` (made here when `fresh`)."""
+        pending: list[str] = []
+
+        def flush() -> None:
+            nonlocal fresh
+            if fresh:
+                c(f"{into} = [{', '.join(pending)}]")
+            elif len(pending) == 1:
+                c(f"{into}.append({pending[0]})")
+            elif pending:
+                c(f"{into} += ({', '.join(pending)})")
+            fresh = False
+            pending.clear()
+
+        for step in steps:
+            u = step.element.type if step.kind == "list" else None
+            value = self.local(step.owner, step.field)
+            if step.kind == "int":
+                pending.append(self.byte(step.field, value))
+            elif step.kind == "varint":
+                pending.append(self.varint(step.field, value))
+            elif step.kind == "sized":
+                pending += self.sized(step)
+            elif step.kind == "list":
+                items = self.local(step.owner, step.target)
+                pending.append(self.length(step.field, items))
+                flush()
+                elem = f"e_{u.name}"
+                with c.block(f"for {elem} in {items}:"):
+                    self.nested(c, step.element, elem, into)
+        flush()
+
+    # ------------------------------------------------------------ parts
+
+    def byte(self, f: Field, value: str) -> str:
+        """A one-byte integer, from the table of every byte."""
+        if f.type.signed:
+            return f"(_BYTE[{value} & 255] if -128 <= {value} <= 127 else _rt.beyond_table({value}))"
+        return f"(_BYTE[{value}] if 0 <= {value} <= 255 else _rt.beyond_table({value}))"
+
+    def varint(self, f: Field, value: str) -> str:
+        """A varint from its table; past it, computed (OverflowError where it does not fit)."""
+        prim = primitive_of(f.type)
+        if isinstance(prim, ZigzagVarint):
+            small = min(8192, 1 << (prim.bits - 1))
+            return f"(_ZIGZAG[{value}] if -{small} <= {value} < {small} else _rt.zigzag_wide({value}, {prim.bits}))"
+        small = min(16384, 1 << prim.bits)
+        return f"(_VARINT[{value}] if 0 <= {value} < {small} else _rt.varint_wide({value}, {prim.bits}))"
+
+    def length(self, f: Field, measured: str) -> str:
+        """The varint `f` holding len(`measured`), which is never negative; `ln` is then that length."""
+        prim = primitive_of(f.type)
+        if isinstance(prim, ZigzagVarint):
+            small = min(8192, 1 << (prim.bits - 1))
+            return f"(_ZIGZAG[ln] if (ln := len({measured})) < {small} else _rt.zigzag_wide(ln, {prim.bits}))"
+        small = min(16384, 1 << prim.bits)
+        return f"(_VARINT[ln] if (ln := len({measured})) < {small} else _rt.varint_wide(ln, {prim.bits}))"
+
+    def sized(self, step: Step) -> list[str]:
+        """A length and the bytes or text it measures: two parts, or one where it may be null
+        (the length's `-lc-absent` then, or the length and the bytes joined)."""
+        length, target = step.field, step.target
+        value = self.local(step.owner, target)
+        measured = value
+        if target.type.kind == "str":  # encoded where it is measured, read as bytes after
+            measured = f"({value} := {value}.encode({codec_name(target.type.encoding)!r}))"
+        if length.absent is None:
+            return [self.length(length, measured), value]
+        a = length.absent
+        absent = uvarint_bytes((a << 1) ^ (a >> 63))
+        return [f"({absent!r} if {value} is None else {self.length(length, measured)} + {value})"]

@@ -1,0 +1,133 @@
+"""The fast element loops of the encoders (`generator/python/fast_encode.py`) against the checked
+encoders alone: the Kafka record batch module as generated, and the same schema generated with no
+fast loop. Every list of records either encodes to the same bytes in both, or fails in both with
+the same error (kind, offset, path and message): the fast path only ever takes a value the checked
+encoder takes, to the same bytes, and leaves every other value to it."""
+
+import importlib.util
+import sys
+from collections import namedtuple
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import logcodec
+from logcodec.generator.python import ModuleEmitter, fast_encode
+from logcodec.generator.schema import Loader
+from logcodec.runtime.errors import EncodeError
+
+FORMAT = "kafka.record_batch_v2"
+SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
+
+
+@pytest.fixture(scope="module")
+def modules():
+    """(the shipped module, the same schema generated without fast loops)."""
+    schema = Loader(SCHEMAS).load("kafka/record_batch_v2.ksy")
+    assert "isinstance(x_items, tuple)" in ModuleEmitter(schema).render()  # the shipped module's source
+    plan = fast_encode.FastEncoders.plan
+    fast_encode.FastEncoders.plan = lambda self, u, seen=frozenset(): None
+    try:
+        source = ModuleEmitter(schema).render()
+    finally:
+        fast_encode.FastEncoders.plan = plan
+    shipped = logcodec.codec(FORMAT)
+    assert "isinstance(x_items, tuple)" not in source
+    spec = importlib.util.spec_from_loader("logcodec_test_checked_record_batch_v2", loader=None)
+    checked = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = checked
+    exec(compile(source, "checked_record_batch_v2.py", "exec"), checked.__dict__)
+    return shipped, checked
+
+
+def outcome(module, records, is_control=False):
+    """The bytes `build` makes of `records` (each a function of the module, as its value classes
+    are its own), or the error it raises, as its fields."""
+    attributes = module.Attributes(is_control=is_control)
+    try:
+        return module.build(attributes=attributes, records=[r(module) for r in records])
+    except EncodeError as exc:
+        return ("error", exc.kind, exc.offset, exc.path, str(exc))
+
+
+Pair = namedtuple("Pair", "key value")
+INTS = st.one_of(
+    st.integers(-10, 10), st.sampled_from([127, 128, -128, -129, 255, 256, 8191, 8192, -8192, -8193, 2**20, -2**20,
+                                           2**31 - 1, 2**31, -2**31, -2**31 - 1, 2**63 - 1, 2**63, -2**63 - 1]),
+    st.integers(), st.sampled_from([1.0, 9000.0, True, False, None, "1"]))
+BLOBS = st.one_of(st.none(), st.binary(max_size=40), st.sampled_from([b"x" * 8191, b"y" * 8192, b"z" * 20000]),
+                  st.binary(max_size=8).map(bytearray), st.sampled_from(["text", 5, [1, 2]]))
+KEYS = st.one_of(st.text(max_size=12), st.sampled_from(["\ud800", "k" * 9000, None, b"bytes", 3]))
+
+
+@st.composite
+def headers(draw):
+    key, value = draw(KEYS), draw(BLOBS)
+    shape = draw(st.sampled_from(["tuple", "object", "namedtuple", "list", "short", "decoded", "wrong"]))
+    if shape == "tuple":
+        return lambda m: (key, value)
+    if shape == "namedtuple":
+        return lambda m: Pair(key, value)
+    if shape == "list":
+        return lambda m: [key, value]
+    if shape == "short":
+        return lambda m: (key,)
+    if shape == "object":
+        return lambda m: m.Header(key=key, value=value)
+    real = isinstance(key, str) and isinstance(value, (bytes, type(None)))
+    len_key = len(key.encode("utf-8", "replace")) if real else 1
+    len_value = (len(value) if value is not None else -1) if real else 1
+    if shape == "wrong":
+        len_key += 1
+    return lambda m: m.Header(len_key=len_key, key=key, len_value=len_value, value=value)
+
+
+@st.composite
+def records(draw):
+    attributes, ts, od = draw(INTS), draw(INTS), draw(INTS)
+    key, value = draw(BLOBS), draw(BLOBS)
+    hs = draw(st.lists(headers(), max_size=3))
+    shape = draw(st.sampled_from(["tuple", "tuple", "object", "decoded", "wrong", "short"]))
+
+    def heads(m):
+        return [h(m) for h in hs]
+    if shape == "tuple":
+        return lambda m: (attributes, ts, od, key, value, heads(m))
+    if shape == "short":
+        return lambda m: (attributes, ts, od, key, value)
+    if shape == "object":
+        return lambda m: m.Record(attributes=attributes, timestamp_delta=ts, offset_delta=od, key=key, value=value,
+                                  headers=heads(m))
+    # a decoded record's derived fields, right (len_record left to the encoder) or wrong
+    len_key = len(key) if isinstance(key, bytes) else -1
+    return lambda m: m.Record(attributes=attributes, timestamp_delta=ts, offset_delta=od, key=key, value=value,
+                              headers=heads(m), len_key=len_key + (shape == "wrong"), num_headers=len(hs))
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(recs=st.lists(records(), max_size=4), is_control=st.booleans())
+def test_fast_and_checked_encoders_agree(modules, recs, is_control):
+    shipped, checked = modules
+    assert outcome(shipped, recs, is_control) == outcome(checked, recs, is_control)
+
+
+PLAIN = [
+    lambda m: (0, 0, 0, b"k", b"v", [("h", b"1"), ("h2", None)]),
+    lambda m: (0, 5, 1, None, b"x" * 9000, []),
+    lambda m: (-1, -9000, 10_000, b"", None, [("\u00e9", b"")]),
+    lambda m: m.Record(attributes=0, timestamp_delta=2**40, offset_delta=3, key=None, value=None,
+                       headers=[m.Header(key="a", value=b"b"), ("c", None)]),
+]
+
+
+def test_plain_records_encode_and_decode_back(modules):
+    """Records the fast loops take: the same bytes as the checked encoder's, which decode to them."""
+    shipped, checked = modules
+    data = outcome(shipped, PLAIN)
+    assert isinstance(data, bytes) and data == outcome(checked, PLAIN)
+    batch = shipped.decode(data, tuples=True)
+    got = [(r[1], r[2], r[3], r[4], list(r[5])) for r in batch.records]
+    assert got == [(0, 0, b"k", b"v", [("h", b"1"), ("h2", None)]), (5, 1, None, b"x" * 9000, []),
+                   (-9000, 10_000, b"", None, [("\u00e9", b"")]), (2**40, 3, None, None, [("a", b"b"), ("c", None)])]
