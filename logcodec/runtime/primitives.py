@@ -102,6 +102,8 @@ def uvarint(buf, pos: int, end: int, max_bytes: int, path: str, max_bits: int = 
 
 
 def uvarint_bytes(value: int) -> bytes:
+    if 0x4000 <= value < 0x200000:  # three bytes (offsets, milliseconds past 16,383): 3x the loop's speed
+        return three_byte_varint(value)
     out = bytearray()
     while value >= 0x80:
         out.append((value & 0x7F) | 0x80)
@@ -125,13 +127,22 @@ UNZIGZAG: tuple[int, ...] = tuple((x >> 1) ^ -(x & 1) for x in range(16384))
 BYTE: tuple[bytes, ...] = tuple(bytes((x,)) for x in range(256))
 
 
+def three_byte_varint(value: int) -> bytes:
+    """The varint of a value in [2^14, 2^21), its three bytes laid out in one int."""
+    return ((value & 0x7F) | ((value & 0x3F80) << 1) | ((value >> 14) << 16) | 0x8080).to_bytes(3, "little")
+
+
 def zigzag_wide(value: int, bits: int) -> bytes:
     """The zigzag varint of a value past the table (`ZIGZAG`), for a fast encoder (see
     `generator.python.fast_encode`); OverflowError when it does not fit `bits` bits, on which the
     encoder falls back on its checked path, which names the error."""
+    zigzag = (value << 1) ^ (value >> (bits - 1))
+    if 0x4000 <= zigzag < 0x200000 and bits > 20:  # three bytes, which any width past 20 bits holds
+        # (`three_byte_varint` written out: its call was a third of the time here)
+        return ((zigzag & 0x7F) | ((zigzag & 0x3F80) << 1) | ((zigzag >> 14) << 16) | 0x8080).to_bytes(3, "little")
     if not -(1 << (bits - 1)) <= value < 1 << (bits - 1):
         raise OverflowError(f"{value!r} does not fit {bits} bits")
-    return uvarint_bytes((value << 1) ^ (value >> (bits - 1)))
+    return uvarint_bytes(zigzag)
 
 
 def varint_wide(value: int, bits: int) -> bytes:

@@ -46,6 +46,19 @@ def test_unzigzag_table_holds_the_value_of_each_small_payload():
         assert UNZIGZAG[payload] == value, value
 
 
+def test_wide_varints_are_kafka_pythons():
+    # past the tables: three bytes at once, longer ones byte by byte; and the fast encoders' helpers
+    from logcodec.runtime.primitives import zigzag_wide
+    for value in [*range(-2**20 - 3, -2**20 + 3), *range(-8200, -8190), *range(8190, 8200), *range(2**20 - 3, 2**20 + 3),
+                  -2**31, 2**31 - 1, -2**63, 2**63 - 1, random.Random(1).randrange(-2**40, 2**40)]:
+        zigzag = (value << 1) ^ (value >> 63)
+        assert uvarint_bytes(zigzag) == kafka_python_zigzag(value), value
+        assert zigzag_wide(value, 64) == kafka_python_zigzag(value), value
+    for value in (2**31, -2**31 - 1, 1.5):
+        with pytest.raises((OverflowError, TypeError)):
+            zigzag_wide(value, 32)
+
+
 EDGES = [-2**31, -2**31 + 1, -8193, -8192, -8191, -65, -64, -1, 0, 1, 63, 64, 8190, 8191, 8192, 8193, 2**31 - 1]
 
 
