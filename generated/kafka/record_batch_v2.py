@@ -888,7 +888,7 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
     """Append the parts of a record_list to `out`; return how many bytes they hold."""
     v_items: Any
     w: int
-    p_record: list[Any]
+    fp_record: list[Any]
     try:
         w = 0
         v_items = v
@@ -929,7 +929,7 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
                             f_record_headers = x_items.headers
                         else:
                             raise TypeError("derived fields given")  # the checked encoder compares them
-                        p_record = [
+                        fp_record = [
                             (
                                 _BYTE[f_record_attributes & 255]
                                 if -128 <= f_record_attributes <= 127
@@ -959,15 +959,15 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
                             ),
                             (_ZIGZAG[ln] if (ln := len(f_record_headers)) < 8192 else _rt.zigzag_wide(ln, 32)),
                         ]
-                        for e_header in f_record_headers:
-                            if isinstance(e_header, tuple):
-                                f_header_key, f_header_value = e_header
-                            elif e_header.len_key is None and e_header.len_value is None:
-                                f_header_key = e_header.key
-                                f_header_value = e_header.value
+                        for fe_header in f_record_headers:
+                            if isinstance(fe_header, tuple):
+                                f_header_key, f_header_value = fe_header
+                            elif fe_header.len_key is None and fe_header.len_value is None:
+                                f_header_key = fe_header.key
+                                f_header_value = fe_header.value
                             else:
                                 raise TypeError("derived fields given")  # the checked encoder compares them
-                            p_record += (
+                            fp_record += (
                                 (
                                     _ZIGZAG[ln]
                                     if (ln := len((f_header_key := f_header_key.encode("utf-8")))) < 8192
@@ -983,10 +983,10 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
                                     + f_header_value
                                 ),
                             )
-                        j_record = b"".join(p_record)
-                        q_record = _ZIGZAG[ln] if (ln := len(j_record)) < 8192 else _rt.zigzag_wide(ln, 32)
-                        out += (q_record, j_record)
-                        w += len(q_record) + ln
+                        fj_record = b"".join(fp_record)
+                        fq_record = _ZIGZAG[ln] if (ln := len(fj_record)) < 8192 else _rt.zigzag_wide(ln, 32)
+                        out += (fq_record, fj_record)
+                        w += len(fq_record) + ln
                     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error):
                         # a value the fast path does not take: the checked encoder says what is wrong, if anything
                         w += _e_record(x_items, out, p_is_control)
@@ -1276,7 +1276,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
     x: int
     w: int
     actual: int
-    p_header: list[Any]
+    fp_header: list[Any]
     try:
         w = 0
         if not isinstance(v, tuple):
@@ -1437,7 +1437,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
                             f_header_value = x_headers.value
                         else:
                             raise TypeError("derived fields given")  # the checked encoder compares them
-                        p_header = [
+                        fp_header = [
                             (
                                 _ZIGZAG[ln]
                                 if (ln := len((f_header_key := f_header_key.encode("utf-8")))) < 8192
@@ -1451,9 +1451,9 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
                                 + f_header_value
                             ),
                         ]
-                        j_header = b"".join(p_header)
-                        out.append(j_header)
-                        w += len(j_header)
+                        fj_header = b"".join(fp_header)
+                        out.append(fj_header)
+                        w += len(fj_header)
                     except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error):
                         # a value the fast path does not take: the checked encoder says what is wrong, if anything
                         w += _e_header(x_headers, out)

@@ -45,7 +45,7 @@ class Step:
     owner: TypeDef  # the type whose field it is
     field: Field  # the field (for "sized", "list" and "tail": the length or count)
     target: Field | None = None  # what a "sized" length measures, what a "list" count counts
-    element: "Plan | None" = None  # a "list"'s element type
+    element: Plan | None = None  # a "list"'s element type (one with no params)
 
 
 @dataclass
@@ -65,7 +65,9 @@ def _plain(f: Field) -> bool:
 
 
 class FastEncoders:
-    """The fast element loops of one type's encoder (`TypeEmitter`, with its scope and module)."""
+    """The fast element loops of one type's encoder (`TypeEmitter`, with its scope and module).
+    Their locals: `f_<type>_<field>` (an element's fields), `fp_`, `fj_`, `fq_<type>` (its parts,
+    joined, its size), `fe_<type>` (a nested element), `ln` (the last length taken)."""
 
     def __init__(self, owner) -> None:
         self.owner = owner
@@ -104,7 +106,6 @@ class FastEncoders:
                 if element is None:
                     return None
                 plan.steps.append(Step("list", u, f, after, element))
-                plan.guards.update(element.guards)  # (a list's element takes no params: none)
                 i += 1
             elif not f.derived:
                 plan.steps.append(Step("varint", u, f))
@@ -188,6 +189,7 @@ class FastEncoders:
         tests = []
         for name, keys in plan.guards.items():
             arg = self.owner.expr(args[name])
+            arg = arg if arg.isidentifier() else f"({arg})"
             if params[name].type_name == "bool" and all(isinstance(k, E.Bool) for k in keys):
                 values = {k.value for k in keys}
                 if values == {True, False}:
@@ -201,38 +203,38 @@ class FastEncoders:
 
     def top(self, c, plan: Plan, elem: str) -> None:
         """One element of the loop's list, appended to the output as one joined part."""
-        self.reads(c, plan, elem, top=True)
+        self.reads(c, plan, elem)
         u = plan.type
-        parts = f"p_{u.name}"
+        parts = f"fp_{u.name}"
         steps = plan.steps[1:] if plan.steps[0].kind == "tail" else plan.steps
         self.parts(c, steps, parts, fresh=True)
-        c(f"j_{u.name} = b''.join({parts})")
+        c(f"fj_{u.name} = b''.join({parts})")
         counted = self.owner.out == "out"
         if plan.steps[0].kind == "tail":
-            c(f"q_{u.name} = {self.length(plan.steps[0].field, f'j_{u.name}')}")
-            c(f"{self.owner.out} += (q_{u.name}, j_{u.name})")
+            c(f"fq_{u.name} = {self.length(plan.steps[0].field, f'fj_{u.name}')}")
+            c(f"{self.owner.out} += (fq_{u.name}, fj_{u.name})")
             if counted:
-                c(f"w += len(q_{u.name}) + ln")
+                c(f"w += len(fq_{u.name}) + ln")
         else:
-            c(f"{self.owner.out}.append(j_{u.name})")
+            c(f"{self.owner.out}.append(fj_{u.name})")
             if counted:
-                c(f"w += len(j_{u.name})")
+                c(f"w += len(fj_{u.name})")
         self.declared.add(f"    {parts}: list[Any]")
 
     def nested(self, c, plan: Plan, elem: str, into: str) -> None:
         """One element of a list inside a written-out element: its parts added to `into`."""
-        self.reads(c, plan, elem, top=False)
+        self.reads(c, plan, elem)
         u = plan.type
         if plan.steps[0].kind == "tail":
-            parts = f"p_{u.name}"
+            parts = f"fp_{u.name}"
             self.parts(c, plan.steps[1:], parts, fresh=True)
-            c(f"j_{u.name} = b''.join({parts})")
-            c(f"{into} += ({self.length(plan.steps[0].field, f'j_{u.name}')}, j_{u.name})")
+            c(f"fj_{u.name} = b''.join({parts})")
+            c(f"{into} += ({self.length(plan.steps[0].field, f'fj_{u.name}')}, fj_{u.name})")
             self.declared.add(f"    {parts}: list[Any]")
         else:
             self.parts(c, plan.steps, into, fresh=False)
 
-    def reads(self, c, plan: Plan, elem: str, top: bool) -> None:
+    def reads(self, c, plan: Plan, elem: str) -> None:
         """The element's fields into locals: from its tuple form, or from a value object whose
         derived fields are all unset (else the checked encoder takes it)."""
         u = plan.type
@@ -280,7 +282,7 @@ class FastEncoders:
                 items = self.local(step.owner, step.target)
                 pending.append(self.length(step.field, items))
                 flush()
-                elem = f"e_{u.name}"
+                elem = f"fe_{u.name}"
                 with c.block(f"for {elem} in {items}:"):
                     self.nested(c, step.element, elem, into)
         flush()
