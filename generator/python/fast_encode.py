@@ -297,21 +297,23 @@ class FastEncoders:
 
     def varint(self, f: Field, value: str) -> str:
         """A varint from its table; past it, computed (OverflowError where it does not fit)."""
-        prim = primitive_of(f.type)
-        if isinstance(prim, ZigzagVarint):
-            small = min(8192, 1 << (prim.bits - 1))
-            return f"(_ZIGZAG[{value}] if -{small} <= {value} < {small} else _rt.zigzag_wide({value}, {prim.bits}))"
-        small = min(16384, 1 << prim.bits)
-        return f"(_VARINT[{value}] if 0 <= {value} < {small} else _rt.varint_wide({value}, {prim.bits}))"
+        table, small, wide, bits = self.table(f)
+        low = -small if table == "_ZIGZAG" else 0
+        return f"({table}[{value}] if {low} <= {value} < {small} else _rt.{wide}({value}, {bits}))"
 
     def length(self, f: Field, measured: str) -> str:
         """The varint `f` holding len(`measured`), which is never negative; `ln` is then that length."""
+        table, small, wide, bits = self.table(f)
+        return f"({table}[ln] if (ln := len({measured})) < {small} else _rt.{wide}(ln, {bits}))"
+
+    @staticmethod
+    def table(f: Field) -> tuple[str, int, str, int]:
+        """The table of a varint field's small values (those the width allows, at their own
+        index), the bound of its range, the runtime's function for the rest, and its width."""
         prim = primitive_of(f.type)
         if isinstance(prim, ZigzagVarint):
-            small = min(8192, 1 << (prim.bits - 1))
-            return f"(_ZIGZAG[ln] if (ln := len({measured})) < {small} else _rt.zigzag_wide(ln, {prim.bits}))"
-        small = min(16384, 1 << prim.bits)
-        return f"(_VARINT[ln] if (ln := len({measured})) < {small} else _rt.varint_wide(ln, {prim.bits}))"
+            return "_ZIGZAG", min(8192, 1 << (prim.bits - 1)), "zigzag_wide", prim.bits
+        return "_VARINT", min(16384, 1 << prim.bits), "varint_wide", prim.bits
 
     def sized(self, step: Step) -> list[str]:
         """A length and the bytes or text it measures: two parts, or one where it may be null
