@@ -138,8 +138,7 @@ def zigzag_wide(value: int, bits: int) -> bytes:
     encoder falls back on its checked path, which names the error."""
     zigzag = (value << 1) ^ (value >> (bits - 1))
     if 0x4000 <= zigzag < 0x200000 and bits > 20:  # three bytes, which any width past 20 bits holds
-        # (`three_byte_varint` written out: its call was a third of the time here)
-        return ((zigzag & 0x7F) | ((zigzag & 0x3F80) << 1) | ((zigzag >> 14) << 16) | 0x8080).to_bytes(3, "little")
+        return three_byte_varint(zigzag)
     if not -(1 << (bits - 1)) <= value < 1 << (bits - 1):
         raise OverflowError(f"{value!r} does not fit {bits} bits")
     return uvarint_bytes(zigzag)
