@@ -45,6 +45,9 @@ _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 #: False here (`logcodec.runtime.native.compiled_source`), so that each build takes the path it
 #: runs faster where they differ (a table read, or arithmetic).
 _INTERPRETED: Final = True
+#: Makes a value object without calling its class: the decoders that run interpreted set its
+#: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
+_new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
@@ -324,22 +327,22 @@ class BlockMetadataHeader:
 
 _S0 = _struct.Struct(">B")
 _S1 = _struct.Struct(">i")
-_S2 = _struct.Struct(">iqh")
-_S3 = _struct.Struct(">I")
-_S4 = _struct.Struct(">h")
-_S5 = _struct.Struct(">ii")
-_S6 = _struct.Struct(">qii")
+_S2 = _struct.Struct(">h")
+_S3 = _struct.Struct(">ii")
+_S4 = _struct.Struct(">qii")
+_S5 = _struct.Struct(">iqh")
+_S6 = _struct.Struct(">I")
 _L0 = (("version", 0, 1),)
 _L1 = (("num_topic_partitions", 0, 4),)
-_L2 = (("version", ">B"),)
-_L3 = (("num_topic_partitions", ">i"),)
-_L4 = (("broker", 0, 4), ("event_timestamp", 4, 8), ("len_path", 12, 2))
-_L5 = (("broker", ">i"), ("event_timestamp", ">q"), ("len_path", ">h"))
-_L6 = (("reserved", 0, 4), ("encrypted", 0, 4), ("compressed", 0, 4))
-_L7 = (("reserved", ">I"),)
-_L8 = (("len_name", 0, 2),)
-_L9 = (("partition", 0, 4), ("num_batches", 4, 4))
-_L10 = (("byte_offset", 0, 8), ("size", 8, 4), ("number_of_records", 12, 4))
+_L2 = (("len_name", 0, 2),)
+_L3 = (("partition", 0, 4), ("num_batches", 4, 4))
+_L4 = (("byte_offset", 0, 8), ("size", 8, 4), ("number_of_records", 12, 4))
+_L5 = (("version", ">B"),)
+_L6 = (("num_topic_partitions", ">i"),)
+_L7 = (("broker", 0, 4), ("event_timestamp", 4, 8), ("len_path", 12, 2))
+_L8 = (("broker", ">i"), ("event_timestamp", ">q"), ("len_path", ">h"))
+_L9 = (("reserved", 0, 4), ("encrypted", 0, 4), ("compressed", 0, 4))
+_L10 = (("reserved", ">I"),)
 _L11 = (("len_name", ">h"),)
 _L12 = (("partition", ">i"), ("num_batches", ">i"))
 _L13 = (("byte_offset", ">q"), ("size", ">i"), ("number_of_records", ">i"))
@@ -363,7 +366,19 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[B
     v_num_topic_partitions: int
     v_topic_partitions: list[TopicPartition]
     _etopic_partitions: Any
+    topic_partition_v_id: bytes
+    topic_partition_v_len_name: int
+    topic_partition_v_name: str
+    topic_partition_v_partition: int
+    topic_partition_v_num_batches: int
+    topic_partition_v_batches: list[Batch]
+    topic_partition__ebatches: Any
+    batch_v_byte_offset: int
+    batch_v_size: int
+    batch_v_number_of_records: int
+    n: int
     count: int
+    e: int
     if pos + 4 > end:
         raise _rt.short(buf, pos, end, 4, "magic")
     if buf[pos : pos + 4] != b"IKBM":
@@ -399,7 +414,96 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[B
         i = 0
         try:
             for i in range(count):
-                _etopic_partitions, pos = _d_topic_partition(buf, pos, end, lim, elem_tuples)
+                if _INTERPRETED:
+                    n = 16
+                    if n < 0:
+                        raise _rt.bad_length(n, pos, "id")
+                    e = pos + n
+                    if e > end:
+                        raise _rt.short(buf, pos, end, n, "id")
+                    topic_partition_v_id = buf[pos:e]
+                    pos = e
+                    if pos + 2 > end:
+                        raise _rt.short_run(buf, pos, end, _L2)
+                    (topic_partition_v_len_name,) = _S2.unpack_from(buf, pos)
+                    pos += 2
+                    if topic_partition_v_len_name < 0:
+                        raise _rt.bad_length(topic_partition_v_len_name, pos, "name")
+                    e = pos + topic_partition_v_len_name
+                    if e > end:
+                        raise _rt.short(buf, pos, end, topic_partition_v_len_name, "name")
+                    try:
+                        topic_partition_v_name = buf[pos:e].decode("utf-8")
+                    except UnicodeDecodeError as exc:
+                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                    pos = e
+                    if pos + 8 > end:
+                        raise _rt.short_run(buf, pos, end, _L3)
+                    topic_partition_v_partition, topic_partition_v_num_batches = _S3.unpack_from(buf, pos)
+                    if topic_partition_v_partition < 0:
+                        raise _rt.invalid(f"{topic_partition_v_partition!r} must be at least 0", pos + 0, "partition")
+                    pos += 8
+                    topic_partition_v_batches = []
+                    topic_partition_count = topic_partition_v_num_batches
+                    if topic_partition_count < 0:
+                        raise _rt.bad_length(topic_partition_count, pos, "batches")
+                    if topic_partition_count * 16 > end - pos:
+                        raise _rt.short(buf, pos, end, topic_partition_count * 16, "batches")
+                    if topic_partition_count:
+                        if (left := lim[_ELEMENTS_RESERVED] - topic_partition_count) >= 0:
+                            lim[_ELEMENTS_RESERVED] = left
+                        else:
+                            _take_elements(lim, topic_partition_count, pos, "batches")
+                        topic_partition_i = 0
+                        try:
+                            for topic_partition_i in range(topic_partition_count):
+                                if pos + 16 > end:
+                                    raise _rt.short_run(buf, pos, end, _L4)
+                                batch_v_byte_offset, batch_v_size, batch_v_number_of_records = _S4.unpack_from(buf, pos)
+                                if batch_v_byte_offset < 0:
+                                    raise _rt.invalid(
+                                        f"{batch_v_byte_offset!r} must be at least 0", pos + 0, "byte_offset"
+                                    )
+                                if batch_v_size < 61:
+                                    raise _rt.invalid(f"{batch_v_size!r} must be at least 61", pos + 8, "size")
+                                if batch_v_number_of_records < 0:
+                                    raise _rt.invalid(
+                                        f"{batch_v_number_of_records!r} must be at least 0",
+                                        pos + 12,
+                                        "number_of_records",
+                                    )
+                                pos += 16
+                                if elem_tuples:
+                                    topic_partition__ebatches = (
+                                        batch_v_byte_offset,
+                                        batch_v_size,
+                                        batch_v_number_of_records,
+                                    )
+                                else:
+                                    topic_partition__ebatches = _new(Batch)
+                                    topic_partition__ebatches.byte_offset = batch_v_byte_offset
+                                    topic_partition__ebatches.size = batch_v_size
+                                    topic_partition__ebatches.number_of_records = batch_v_number_of_records
+                                topic_partition_v_batches.append(topic_partition__ebatches)
+                        except _rt.DecodeError as exc:
+                            raise exc.within(f"batches[{topic_partition_i}]")
+                    if elem_tuples:
+                        _etopic_partitions = (
+                            topic_partition_v_id,
+                            topic_partition_v_name,
+                            topic_partition_v_partition,
+                            topic_partition_v_batches,
+                        )
+                    else:
+                        _etopic_partitions = _new(TopicPartition)
+                        _etopic_partitions.id = topic_partition_v_id
+                        _etopic_partitions.len_name = topic_partition_v_len_name
+                        _etopic_partitions.name = topic_partition_v_name
+                        _etopic_partitions.partition = topic_partition_v_partition
+                        _etopic_partitions.num_batches = topic_partition_v_num_batches
+                        _etopic_partitions.batches = topic_partition_v_batches
+                else:
+                    _etopic_partitions, pos = _d_topic_partition(buf, pos, end, lim, elem_tuples)
                 v_topic_partitions.append(_etopic_partitions)
         except _rt.DecodeError as exc:
             raise exc.within(f"topic_partitions[{i}]")
@@ -439,7 +543,7 @@ def _e_block_metadata(v: BlockMetadata, out: list[Any]) -> int:
             out.append(_BYTE[v_version])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_version,), _L2) from None
+            raise _rt.range_error(exc, (v_version,), _L5) from None
         if v_block_header is None:
             raise _rt.missing("block_header")
         try:
@@ -450,7 +554,7 @@ def _e_block_metadata(v: BlockMetadata, out: list[Any]) -> int:
             out.append(_S1.pack(v_num_topic_partitions))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_num_topic_partitions,), _L3) from None
+            raise _rt.range_error(exc, (v_num_topic_partitions,), _L6) from None
         if v_topic_partitions is None:
             raise _rt.missing("topic_partitions")
         if len(v_topic_partitions) != v_num_topic_partitions:
@@ -489,8 +593,8 @@ def _d_block_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Blo
     v_id = buf[pos:e]
     pos = e
     if pos + 14 > end:
-        raise _rt.short_run(buf, pos, end, _L4)
-    v_broker, v_event_timestamp, v_len_path = _S2.unpack_from(buf, pos)
+        raise _rt.short_run(buf, pos, end, _L7)
+    v_broker, v_event_timestamp, v_len_path = _S5.unpack_from(buf, pos)
     pos += 14
     if v_len_path < 0:
         raise _rt.bad_length(v_len_path, pos, "path")
@@ -545,7 +649,7 @@ def _e_block_header(v: BlockHeader, out: list[Any]) -> int:
         if v_event_timestamp is None:
             raise _rt.missing("event_timestamp")
         try:
-            out.append(_S2.pack(v_broker, v_event_timestamp, v_len_path))
+            out.append(_S5.pack(v_broker, v_event_timestamp, v_len_path))
             w += 14
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -555,7 +659,7 @@ def _e_block_header(v: BlockHeader, out: list[Any]) -> int:
                     v_event_timestamp,
                     v_len_path,
                 ),
-                _L5,
+                _L8,
             ) from None
         if v_path is None:
             raise _rt.missing("path")
@@ -582,8 +686,8 @@ def _d_block_flags(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Bloc
     v_compressed: bool
     g_reserved: int
     if pos + 4 > end:
-        raise _rt.short_run(buf, pos, end, _L6)
-    (g_reserved,) = _S3.unpack_from(buf, pos)
+        raise _rt.short_run(buf, pos, end, _L9)
+    (g_reserved,) = _S6.unpack_from(buf, pos)
     v_reserved = (g_reserved >> 2) & 0x3FFFFFFF
     v_encrypted = ((g_reserved >> 1) & 0x1) != 0
     v_compressed = (g_reserved & 0x1) != 0
@@ -607,7 +711,7 @@ def _e_block_flags(v: BlockFlags, out: list[Any]) -> int:
             v_compressed = False
         try:
             out.append(
-                _S3.pack(
+                _S6.pack(
                     (
                         (_check_bits(v_reserved, 30, "reserved") << 2)
                         | (_check_bits(v_encrypted, 1, "encrypted") << 1)
@@ -626,7 +730,7 @@ def _e_block_flags(v: BlockFlags, out: list[Any]) -> int:
                         | _check_bits(v_compressed, 1, "compressed")
                     ),
                 ),
-                _L7,
+                _L10,
             ) from None
         return w
     except _rt.EncodeError:
@@ -662,8 +766,8 @@ def _d_topic_partition(
     v_id = buf[pos:e]
     pos = e
     if pos + 2 > end:
-        raise _rt.short_run(buf, pos, end, _L8)
-    (v_len_name,) = _S4.unpack_from(buf, pos)
+        raise _rt.short_run(buf, pos, end, _L2)
+    (v_len_name,) = _S2.unpack_from(buf, pos)
     pos += 2
     if v_len_name < 0:
         raise _rt.bad_length(v_len_name, pos, "name")
@@ -676,8 +780,8 @@ def _d_topic_partition(
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
     if pos + 8 > end:
-        raise _rt.short_run(buf, pos, end, _L9)
-    v_partition, v_num_batches = _S5.unpack_from(buf, pos)
+        raise _rt.short_run(buf, pos, end, _L3)
+    v_partition, v_num_batches = _S3.unpack_from(buf, pos)
     if v_partition < 0:
         raise _rt.invalid(f"{v_partition!r} must be at least 0", pos + 0, "partition")
     pos += 8
@@ -698,8 +802,8 @@ def _d_topic_partition(
             for i in range(count):
                 if _INTERPRETED:
                     if pos + 16 > end:
-                        raise _rt.short_run(buf, pos, end, _L10)
-                    batch_v_byte_offset, batch_v_size, batch_v_number_of_records = _S6.unpack_from(buf, pos)
+                        raise _rt.short_run(buf, pos, end, _L4)
+                    batch_v_byte_offset, batch_v_size, batch_v_number_of_records = _S4.unpack_from(buf, pos)
                     if batch_v_byte_offset < 0:
                         raise _rt.invalid(f"{batch_v_byte_offset!r} must be at least 0", pos + 0, "byte_offset")
                     if batch_v_size < 61:
@@ -709,11 +813,13 @@ def _d_topic_partition(
                             f"{batch_v_number_of_records!r} must be at least 0", pos + 12, "number_of_records"
                         )
                     pos += 16
-                    _ebatches = (
-                        (batch_v_byte_offset, batch_v_size, batch_v_number_of_records)
-                        if elem_tuples
-                        else Batch(batch_v_byte_offset, batch_v_size, batch_v_number_of_records)
-                    )
+                    if elem_tuples:
+                        _ebatches = (batch_v_byte_offset, batch_v_size, batch_v_number_of_records)
+                    else:
+                        _ebatches = _new(Batch)
+                        _ebatches.byte_offset = batch_v_byte_offset
+                        _ebatches.size = batch_v_size
+                        _ebatches.number_of_records = batch_v_number_of_records
                 else:
                     _ebatches, pos = _d_batch(buf, pos, end, lim, elem_tuples)
                 v_batches.append(_ebatches)
@@ -769,7 +875,7 @@ def _e_topic_partition(v: TopicPartition | tuple[Any, ...], out: list[Any]) -> i
         out.append(d)
         w += len(d)
         try:
-            out.append(_S4.pack(v_len_name))
+            out.append(_S2.pack(v_len_name))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_name,), _L11) from None
@@ -783,7 +889,7 @@ def _e_topic_partition(v: TopicPartition | tuple[Any, ...], out: list[Any]) -> i
         if v_partition < 0:
             raise _rt.invalid_encode(f"{v_partition!r} must be at least 0", None, "partition")
         try:
-            out.append(_S5.pack(v_partition, v_num_batches))
+            out.append(_S3.pack(v_partition, v_num_batches))
             w += 8
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -822,8 +928,8 @@ def _d_batch(
     v_size: int
     v_number_of_records: int
     if pos + 16 > end:
-        raise _rt.short_run(buf, pos, end, _L10)
-    v_byte_offset, v_size, v_number_of_records = _S6.unpack_from(buf, pos)
+        raise _rt.short_run(buf, pos, end, _L4)
+    v_byte_offset, v_size, v_number_of_records = _S4.unpack_from(buf, pos)
     if v_byte_offset < 0:
         raise _rt.invalid(f"{v_byte_offset!r} must be at least 0", pos + 0, "byte_offset")
     if v_size < 61:
@@ -860,7 +966,7 @@ def _e_batch(v: Batch | tuple[Any, ...], out: list[Any]) -> int:
         if v_number_of_records < 0:
             raise _rt.invalid_encode(f"{v_number_of_records!r} must be at least 0", None, "number_of_records")
         try:
-            out.append(_S6.pack(v_byte_offset, v_size, v_number_of_records))
+            out.append(_S4.pack(v_byte_offset, v_size, v_number_of_records))
             w += 16
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -931,7 +1037,7 @@ def _e_block_metadata_header(v: BlockMetadataHeader, out: list[Any]) -> int:
             out.append(_BYTE[v_version])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_version,), _L2) from None
+            raise _rt.range_error(exc, (v_version,), _L5) from None
         if v_block_header is None:
             raise _rt.missing("block_header")
         try:
@@ -944,7 +1050,7 @@ def _e_block_metadata_header(v: BlockMetadataHeader, out: list[Any]) -> int:
             out.append(_S1.pack(v_num_topic_partitions))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_num_topic_partitions,), _L3) from None
+            raise _rt.range_error(exc, (v_num_topic_partitions,), _L6) from None
         return w
     except _rt.EncodeError:
         raise

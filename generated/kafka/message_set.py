@@ -31,6 +31,13 @@ from logcodec.kafka.codecs import kafka_legacy_compression
 
 FORMAT = "kafka.message_set"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
+#: True while this module runs as Python source; its compiled build is made from this source with
+#: False here (`logcodec.runtime.native.compiled_source`), so that each build takes the path it
+#: runs faster where they differ (a table read, or arithmetic).
+_INTERPRETED: Final = True
+#: Makes a value object without calling its class: the decoders that run interpreted set its
+#: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
+_new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 SCHEMA_SHA256 = "74cab6ddfde3ebe3202ed5f9d601a0721300be2693bdfdffe96fb3c9b25c756e"
@@ -263,6 +270,11 @@ def _d_message_set(
 ) -> tuple[MessageSet, int]:
     """Decode one message_set from buf[pos:end]; return it and the position after it."""
     v_entries: list[Entry]
+    entry_v_offset: int
+    entry_v_len_message: int
+    entry_v_message: Message
+    e: int
+    p: int
     try:
         v_entries = []
         i = 0
@@ -273,7 +285,30 @@ def _d_message_set(
                     lim[_ELEMENTS_RESERVED] = left
                 else:
                     _take_elements(lim, 1, pos, "")
-                _eentries, pos = _d_entry(buf, pos, end, lim, p_depth)
+                if _INTERPRETED:
+                    if pos + 12 > end:
+                        raise _rt.short_run(buf, pos, end, _L0)
+                    entry_v_offset, entry_v_len_message = _S0.unpack_from(buf, pos)
+                    pos += 12
+                    if entry_v_len_message < 0:
+                        raise _rt.bad_length(entry_v_len_message, pos, "message")
+                    e = pos + entry_v_len_message
+                    if e > end:
+                        raise _rt.short(buf, pos, end, entry_v_len_message, "message")
+                    try:
+                        entry_v_message, p = _d_message(buf, pos, e, lim, p_depth, entry_v_offset)
+                    except _rt.DecodeError as exc:
+                        _rt.in_field(exc, pos, False)
+                        raise exc.within("message")
+                    if p != e:
+                        raise _rt.trailing(buf, p, e, "message")
+                    pos = e
+                    _eentries = _new(Entry)
+                    _eentries.offset = entry_v_offset
+                    _eentries.len_message = entry_v_len_message
+                    _eentries.message = entry_v_message
+                else:
+                    _eentries, pos = _d_entry(buf, pos, end, lim, p_depth)
                 v_entries.append(_eentries)
                 if pos == before:
                     raise _rt.invalid("an element took no bytes; repeating it would never end", pos, "")

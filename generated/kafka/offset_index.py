@@ -31,6 +31,9 @@ FORMAT = "kafka.offset_index"
 #: False here (`logcodec.runtime.native.compiled_source`), so that each build takes the path it
 #: runs faster where they differ (a table read, or arithmetic).
 _INTERPRETED: Final = True
+#: Makes a value object without calling its class: the decoders that run interpreted set its
+#: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
+_new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
@@ -120,11 +123,12 @@ def _d_offset_index(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Off
                     raise _rt.short_run(buf, pos, end, _L0)
                 entry_v_relative_offset, entry_v_position = _S0.unpack_from(buf, pos)
                 pos += 8
-                _eentries = (
-                    (entry_v_relative_offset, entry_v_position)
-                    if elem_tuples
-                    else Entry(entry_v_relative_offset, entry_v_position)
-                )
+                if elem_tuples:
+                    _eentries = (entry_v_relative_offset, entry_v_position)
+                else:
+                    _eentries = _new(Entry)
+                    _eentries.relative_offset = entry_v_relative_offset
+                    _eentries.position = entry_v_position
             else:
                 _eentries, pos = _d_entry(buf, pos, end, lim, elem_tuples)
             v_entries.append(_eentries)

@@ -27,6 +27,9 @@ _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
 #: False here (`logcodec.runtime.native.compiled_source`), so that each build takes the path it
 #: runs faster where they differ (a table read, or arithmetic).
 _INTERPRETED: Final = True
+#: Makes a value object without calling its class: the decoders that run interpreted set its
+#: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
+_new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
@@ -622,8 +625,8 @@ _S3 = _struct.Struct("<IB")
 _S4 = _struct.Struct("<H")
 _S5 = _struct.Struct("<Q")
 _S6 = _struct.Struct("<QI")
-_S7 = _struct.Struct("<B")
-_S8 = _struct.Struct("<HQI")
+_S7 = _struct.Struct("<HQI")
+_S8 = _struct.Struct("<B")
 _S9 = _struct.Struct("<HQIH")
 _L0 = (("msg_id", 0, 1),)
 _L1 = (("len_payload", 0, 4),)
@@ -632,27 +635,27 @@ _L3 = (("len_payload", "<I"),)
 _L4 = (("client_version", 0, 2), ("request_id", 2, 4), ("len_client_id", 6, 1))
 _L5 = (("required_acks", 0, 1),)
 _L6 = (("ack_timeout_ms", 0, 4), ("num_topics", 4, 1))
-_L7 = (("client_version", "<H"), ("request_id", "<I"), ("len_client_id", "<B"))
-_L8 = (("required_acks", ">B"),)
-_L9 = (("ack_timeout_ms", "<I"), ("num_topics", "<B"))
-_L10 = (("len_name", 0, 1),)
-_L11 = (("num_partitions", 0, 1),)
-_L12 = (("len_name", ">B"),)
-_L13 = (("num_partitions", ">B"),)
-_L14 = (("partition", 0, 2),)
+_L7 = (("len_name", 0, 1),)
+_L8 = (("num_partitions", 0, 1),)
+_L9 = (("partition", 0, 2),)
+_L10 = (("client_version", "<H"), ("request_id", "<I"), ("len_client_id", "<B"))
+_L11 = (("required_acks", ">B"),)
+_L12 = (("ack_timeout_ms", "<I"), ("num_topics", "<B"))
+_L13 = (("len_name", ">B"),)
+_L14 = (("num_partitions", ">B"),)
 _L15 = (("partition", "<H"),)
 _L16 = (("base_seq_num", "<Q"),)
 _L17 = (("max_wait_ms", 0, 8), ("min_bytes", 8, 4))
 _L18 = (("num_topics", 0, 1),)
-_L19 = (("max_wait_ms", "<Q"), ("min_bytes", "<I"))
-_L20 = (("num_topics", ">B"),)
-_L21 = (("prefer_local_node", 0, 1), ("reserved", 0, 1))
-_L22 = (("prefer_local_node", "<B"),)
-_L23 = (("partition", 0, 2), ("seq_num", 2, 8), ("fetch_size", 10, 4))
+_L19 = (("partition", 0, 2), ("seq_num", 2, 8), ("fetch_size", 10, 4))
+_L20 = (("max_wait_ms", "<Q"), ("min_bytes", "<I"))
+_L21 = (("num_topics", ">B"),)
+_L22 = (("prefer_local_node", 0, 1), ("reserved", 0, 1))
+_L23 = (("prefer_local_node", "<B"),)
 _L24 = (("partition", "<H"), ("seq_num", "<Q"), ("fetch_size", "<I"))
 _L25 = (("replica_id", 0, 2), ("max_wait_ms", 2, 8), ("min_bytes", 10, 4), ("num_topics", 14, 2))
-_L26 = (("replica_id", "<H"), ("max_wait_ms", "<Q"), ("min_bytes", "<I"), ("num_topics", "<H"))
-_L27 = (("num_partitions", 0, 2),)
+_L26 = (("num_partitions", 0, 2),)
+_L27 = (("replica_id", "<H"), ("max_wait_ms", "<Q"), ("min_bytes", "<I"), ("num_topics", "<H"))
 _L28 = (("num_partitions", "<H"),)
 _L29 = (("replica_id", 0, 2),)
 _L30 = (("replica_id", "<H"),)
@@ -985,8 +988,19 @@ def _d_produce_request(
     v_num_topics: int
     v_topics: list[ProduceTopic]
     _etopics: Any
+    produce_topic_v_len_name: int
+    produce_topic_v_name: str
+    produce_topic_v_num_partitions: int
+    produce_topic_v_partitions: list[ProducePartition]
+    produce_topic__epartitions: Any
+    produce_partition_v_partition: int
+    produce_partition_v_len_bundle: int
+    produce_partition_v_base_seq_num: Any
+    produce_partition_v_bundle: Bundle
+    x: int
     count: int
     e: int
+    p: int
     if pos + 7 > end:
         raise _rt.short_run(buf, pos, end, _L4)
     v_client_version, v_request_id, v_len_client_id = _S2.unpack_from(buf, pos)
@@ -1024,7 +1038,95 @@ def _d_produce_request(
         i = 0
         try:
             for i in range(count):
-                _etopics, pos = _d_produce_topic(buf, pos, end, lim, p_with_seqnum, elem_tuples)
+                if _INTERPRETED:
+                    if pos + 1 > end:
+                        raise _rt.short_run(buf, pos, end, _L7)
+                    produce_topic_v_len_name = buf[pos]
+                    pos += 1
+                    if produce_topic_v_len_name < 0:
+                        raise _rt.bad_length(produce_topic_v_len_name, pos, "name")
+                    e = pos + produce_topic_v_len_name
+                    if e > end:
+                        raise _rt.short(buf, pos, end, produce_topic_v_len_name, "name")
+                    try:
+                        produce_topic_v_name = buf[pos:e].decode("utf-8")
+                    except UnicodeDecodeError as exc:
+                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                    pos = e
+                    if pos + 1 > end:
+                        raise _rt.short_run(buf, pos, end, _L8)
+                    produce_topic_v_num_partitions = buf[pos]
+                    pos += 1
+                    produce_topic_v_partitions = []
+                    produce_topic_count = produce_topic_v_num_partitions
+                    if produce_topic_count < 0:
+                        raise _rt.bad_length(produce_topic_count, pos, "partitions")
+                    if produce_topic_count * 3 > end - pos:
+                        raise _rt.short(buf, pos, end, produce_topic_count * 3, "partitions")
+                    if produce_topic_count:
+                        if (left := lim[_ELEMENTS_RESERVED] - produce_topic_count) >= 0:
+                            lim[_ELEMENTS_RESERVED] = left
+                        else:
+                            _take_elements(lim, produce_topic_count, pos, "partitions")
+                        produce_topic_i = 0
+                        try:
+                            for produce_topic_i in range(produce_topic_count):
+                                if pos + 2 > end:
+                                    raise _rt.short_run(buf, pos, end, _L9)
+                                (produce_partition_v_partition,) = _S4.unpack_from(buf, pos)
+                                pos += 2
+                                if pos < end and (x := buf[pos]) < 128:
+                                    produce_partition_v_len_bundle = x
+                                    pos += 1
+                                else:
+                                    produce_partition_v_len_bundle, pos = _uvarint(buf, pos, end, 5, "len_bundle", 32)
+                                if p_with_seqnum:
+                                    if pos + 8 > end:
+                                        raise _rt.short(buf, pos, end, 8, "base_seq_num")
+                                    (produce_partition_v_base_seq_num,) = _S5.unpack_from(buf, pos)
+                                    pos += 8
+                                else:
+                                    produce_partition_v_base_seq_num = None
+                                if produce_partition_v_len_bundle < 0:
+                                    raise _rt.bad_length(produce_partition_v_len_bundle, pos, "bundle")
+                                e = pos + produce_partition_v_len_bundle
+                                if e > end:
+                                    raise _rt.short(buf, pos, end, produce_partition_v_len_bundle, "bundle")
+                                try:
+                                    produce_partition_v_bundle, p = _d_bundle(
+                                        buf, pos, e, lim, (produce_partition_v_base_seq_num if p_with_seqnum else 0)
+                                    )
+                                except _rt.DecodeError as exc:
+                                    _rt.in_field(exc, pos, False)
+                                    raise exc.within("bundle")
+                                if p != e:
+                                    raise _rt.trailing(buf, p, e, "bundle")
+                                pos = e
+                                if elem_tuples:
+                                    produce_topic__epartitions = (
+                                        produce_partition_v_partition,
+                                        produce_partition_v_base_seq_num,
+                                        produce_partition_v_bundle,
+                                    )
+                                else:
+                                    produce_topic__epartitions = _new(ProducePartition)
+                                    produce_topic__epartitions.partition = produce_partition_v_partition
+                                    produce_topic__epartitions.len_bundle = produce_partition_v_len_bundle
+                                    produce_topic__epartitions.base_seq_num = produce_partition_v_base_seq_num
+                                    produce_topic__epartitions.bundle = produce_partition_v_bundle
+                                produce_topic_v_partitions.append(produce_topic__epartitions)
+                        except _rt.DecodeError as exc:
+                            raise exc.within(f"partitions[{produce_topic_i}]")
+                    if elem_tuples:
+                        _etopics = (produce_topic_v_name, produce_topic_v_partitions)
+                    else:
+                        _etopics = _new(ProduceTopic)
+                        _etopics.len_name = produce_topic_v_len_name
+                        _etopics.name = produce_topic_v_name
+                        _etopics.num_partitions = produce_topic_v_num_partitions
+                        _etopics.partitions = produce_topic_v_partitions
+                else:
+                    _etopics, pos = _d_produce_topic(buf, pos, end, lim, p_with_seqnum, elem_tuples)
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
@@ -1089,7 +1191,7 @@ def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -
                     v_request_id,
                     v_len_client_id,
                 ),
-                _L7,
+                _L10,
             ) from None
         if v_client_id is None:
             raise _rt.missing("client_id")
@@ -1104,7 +1206,7 @@ def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -
             out.append(_BYTE[v_required_acks])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_required_acks,), _L8) from None
+            raise _rt.range_error(exc, (v_required_acks,), _L11) from None
         if v_ack_timeout_ms is None:
             raise _rt.missing("ack_timeout_ms")
         try:
@@ -1117,7 +1219,7 @@ def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -
                     v_ack_timeout_ms,
                     v_num_topics,
                 ),
-                _L9,
+                _L12,
             ) from None
         if v_topics is None:
             raise _rt.missing("topics")
@@ -1148,10 +1250,16 @@ def _d_produce_topic(
     v_num_partitions: int
     v_partitions: list[ProducePartition]
     _epartitions: Any
+    produce_partition_v_partition: int
+    produce_partition_v_len_bundle: int
+    produce_partition_v_base_seq_num: Any
+    produce_partition_v_bundle: Bundle
+    x: int
     count: int
     e: int
+    p: int
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L10)
+        raise _rt.short_run(buf, pos, end, _L7)
     v_len_name = buf[pos]
     pos += 1
     if v_len_name < 0:
@@ -1165,7 +1273,7 @@ def _d_produce_topic(
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L11)
+        raise _rt.short_run(buf, pos, end, _L8)
     v_num_partitions = buf[pos]
     pos += 1
     v_partitions = []
@@ -1183,7 +1291,52 @@ def _d_produce_topic(
         i = 0
         try:
             for i in range(count):
-                _epartitions, pos = _d_produce_partition(buf, pos, end, lim, p_with_seqnum, elem_tuples)
+                if _INTERPRETED:
+                    if pos + 2 > end:
+                        raise _rt.short_run(buf, pos, end, _L9)
+                    (produce_partition_v_partition,) = _S4.unpack_from(buf, pos)
+                    pos += 2
+                    if pos < end and (x := buf[pos]) < 128:
+                        produce_partition_v_len_bundle = x
+                        pos += 1
+                    else:
+                        produce_partition_v_len_bundle, pos = _uvarint(buf, pos, end, 5, "len_bundle", 32)
+                    if p_with_seqnum:
+                        if pos + 8 > end:
+                            raise _rt.short(buf, pos, end, 8, "base_seq_num")
+                        (produce_partition_v_base_seq_num,) = _S5.unpack_from(buf, pos)
+                        pos += 8
+                    else:
+                        produce_partition_v_base_seq_num = None
+                    if produce_partition_v_len_bundle < 0:
+                        raise _rt.bad_length(produce_partition_v_len_bundle, pos, "bundle")
+                    e = pos + produce_partition_v_len_bundle
+                    if e > end:
+                        raise _rt.short(buf, pos, end, produce_partition_v_len_bundle, "bundle")
+                    try:
+                        produce_partition_v_bundle, p = _d_bundle(
+                            buf, pos, e, lim, (produce_partition_v_base_seq_num if p_with_seqnum else 0)
+                        )
+                    except _rt.DecodeError as exc:
+                        _rt.in_field(exc, pos, False)
+                        raise exc.within("bundle")
+                    if p != e:
+                        raise _rt.trailing(buf, p, e, "bundle")
+                    pos = e
+                    if elem_tuples:
+                        _epartitions = (
+                            produce_partition_v_partition,
+                            produce_partition_v_base_seq_num,
+                            produce_partition_v_bundle,
+                        )
+                    else:
+                        _epartitions = _new(ProducePartition)
+                        _epartitions.partition = produce_partition_v_partition
+                        _epartitions.len_bundle = produce_partition_v_len_bundle
+                        _epartitions.base_seq_num = produce_partition_v_base_seq_num
+                        _epartitions.bundle = produce_partition_v_bundle
+                else:
+                    _epartitions, pos = _d_produce_partition(buf, pos, end, lim, p_with_seqnum, elem_tuples)
                 v_partitions.append(_epartitions)
         except _rt.DecodeError as exc:
             raise exc.within(f"partitions[{i}]")
@@ -1233,7 +1386,7 @@ def _e_produce_topic(v: ProduceTopic | tuple[Any, ...], out: list[Any], p_with_s
             out.append(_BYTE[v_len_name])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_len_name,), _L12) from None
+            raise _rt.range_error(exc, (v_len_name,), _L13) from None
         if v_name is None:
             raise _rt.missing("name")
         d = b_name
@@ -1245,7 +1398,7 @@ def _e_produce_topic(v: ProduceTopic | tuple[Any, ...], out: list[Any], p_with_s
             out.append(_BYTE[v_num_partitions])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_num_partitions,), _L13) from None
+            raise _rt.range_error(exc, (v_num_partitions,), _L14) from None
         if v_partitions is None:
             raise _rt.missing("partitions")
         if len(v_partitions) != v_num_partitions:
@@ -1278,7 +1431,7 @@ def _d_produce_partition(
     e: int
     p: int
     if pos + 2 > end:
-        raise _rt.short_run(buf, pos, end, _L14)
+        raise _rt.short_run(buf, pos, end, _L9)
     (v_partition,) = _S4.unpack_from(buf, pos)
     pos += 2
     if pos < end and (x := buf[pos]) < 128:
@@ -1393,6 +1546,14 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
     v_num_topics: int
     v_topics: list[ConsumeTopic]
     _etopics: Any
+    consume_topic_v_len_name: int
+    consume_topic_v_name: str
+    consume_topic_v_num_partitions: int
+    consume_topic_v_partitions: list[ConsumePartition]
+    consume_topic__epartitions: Any
+    consume_partition_v_partition: int
+    consume_partition_v_seq_num: int
+    consume_partition_v_fetch_size: int
     count: int
     e: int
     if pos + 7 > end:
@@ -1439,7 +1600,71 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
         i = 0
         try:
             for i in range(count):
-                _etopics, pos = _d_consume_topic(buf, pos, end, lim, elem_tuples)
+                if _INTERPRETED:
+                    if pos + 1 > end:
+                        raise _rt.short_run(buf, pos, end, _L7)
+                    consume_topic_v_len_name = buf[pos]
+                    pos += 1
+                    if consume_topic_v_len_name < 0:
+                        raise _rt.bad_length(consume_topic_v_len_name, pos, "name")
+                    e = pos + consume_topic_v_len_name
+                    if e > end:
+                        raise _rt.short(buf, pos, end, consume_topic_v_len_name, "name")
+                    try:
+                        consume_topic_v_name = buf[pos:e].decode("utf-8")
+                    except UnicodeDecodeError as exc:
+                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                    pos = e
+                    if pos + 1 > end:
+                        raise _rt.short_run(buf, pos, end, _L8)
+                    consume_topic_v_num_partitions = buf[pos]
+                    pos += 1
+                    consume_topic_v_partitions = []
+                    consume_topic_count = consume_topic_v_num_partitions
+                    if consume_topic_count < 0:
+                        raise _rt.bad_length(consume_topic_count, pos, "partitions")
+                    if consume_topic_count * 14 > end - pos:
+                        raise _rt.short(buf, pos, end, consume_topic_count * 14, "partitions")
+                    if consume_topic_count:
+                        if (left := lim[_ELEMENTS_RESERVED] - consume_topic_count) >= 0:
+                            lim[_ELEMENTS_RESERVED] = left
+                        else:
+                            _take_elements(lim, consume_topic_count, pos, "partitions")
+                        consume_topic_i = 0
+                        try:
+                            for consume_topic_i in range(consume_topic_count):
+                                if pos + 14 > end:
+                                    raise _rt.short_run(buf, pos, end, _L19)
+                                (
+                                    consume_partition_v_partition,
+                                    consume_partition_v_seq_num,
+                                    consume_partition_v_fetch_size,
+                                ) = _S7.unpack_from(buf, pos)
+                                pos += 14
+                                if elem_tuples:
+                                    consume_topic__epartitions = (
+                                        consume_partition_v_partition,
+                                        consume_partition_v_seq_num,
+                                        consume_partition_v_fetch_size,
+                                    )
+                                else:
+                                    consume_topic__epartitions = _new(ConsumePartition)
+                                    consume_topic__epartitions.partition = consume_partition_v_partition
+                                    consume_topic__epartitions.seq_num = consume_partition_v_seq_num
+                                    consume_topic__epartitions.fetch_size = consume_partition_v_fetch_size
+                                consume_topic_v_partitions.append(consume_topic__epartitions)
+                        except _rt.DecodeError as exc:
+                            raise exc.within(f"partitions[{consume_topic_i}]")
+                    if elem_tuples:
+                        _etopics = (consume_topic_v_name, consume_topic_v_partitions)
+                    else:
+                        _etopics = _new(ConsumeTopic)
+                        _etopics.len_name = consume_topic_v_len_name
+                        _etopics.name = consume_topic_v_name
+                        _etopics.num_partitions = consume_topic_v_num_partitions
+                        _etopics.partitions = consume_topic_v_partitions
+                else:
+                    _etopics, pos = _d_consume_topic(buf, pos, end, lim, elem_tuples)
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
@@ -1507,7 +1732,7 @@ def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
                     v_request_id,
                     v_len_client_id,
                 ),
-                _L7,
+                _L10,
             ) from None
         if v_client_id is None:
             raise _rt.missing("client_id")
@@ -1528,7 +1753,7 @@ def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
                     v_max_wait_ms,
                     v_min_bytes,
                 ),
-                _L19,
+                _L20,
             ) from None
         if v_client_version >= 3:
             if v_flags is None:
@@ -1545,7 +1770,7 @@ def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
             out.append(_BYTE[v_num_topics])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_num_topics,), _L20) from None
+            raise _rt.range_error(exc, (v_num_topics,), _L21) from None
         if v_topics is None:
             raise _rt.missing("topics")
         if len(v_topics) != v_num_topics:
@@ -1571,7 +1796,7 @@ def _d_consume_flags(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Co
     v_reserved: int
     g_prefer_local_node: int
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L21)
+        raise _rt.short_run(buf, pos, end, _L22)
     g_prefer_local_node = buf[pos]
     v_prefer_local_node = (g_prefer_local_node & 0x1) != 0
     v_reserved = (g_prefer_local_node >> 1) & 0x7F
@@ -1618,7 +1843,7 @@ def _e_consume_flags(v: ConsumeFlags, out: list[Any]) -> int:
                         | (_check_bits(v_reserved, 7, "reserved") << 1)
                     ),
                 ),
-                _L22,
+                _L23,
             ) from None
         return w
     except _rt.EncodeError:
@@ -1643,7 +1868,7 @@ def _d_consume_topic(
     count: int
     e: int
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L10)
+        raise _rt.short_run(buf, pos, end, _L7)
     v_len_name = buf[pos]
     pos += 1
     if v_len_name < 0:
@@ -1657,7 +1882,7 @@ def _d_consume_topic(
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L11)
+        raise _rt.short_run(buf, pos, end, _L8)
     v_num_partitions = buf[pos]
     pos += 1
     v_partitions = []
@@ -1677,18 +1902,22 @@ def _d_consume_topic(
             for i in range(count):
                 if _INTERPRETED:
                     if pos + 14 > end:
-                        raise _rt.short_run(buf, pos, end, _L23)
+                        raise _rt.short_run(buf, pos, end, _L19)
                     consume_partition_v_partition, consume_partition_v_seq_num, consume_partition_v_fetch_size = (
-                        _S8.unpack_from(buf, pos)
+                        _S7.unpack_from(buf, pos)
                     )
                     pos += 14
-                    _epartitions = (
-                        (consume_partition_v_partition, consume_partition_v_seq_num, consume_partition_v_fetch_size)
-                        if elem_tuples
-                        else ConsumePartition(
-                            consume_partition_v_partition, consume_partition_v_seq_num, consume_partition_v_fetch_size
+                    if elem_tuples:
+                        _epartitions = (
+                            consume_partition_v_partition,
+                            consume_partition_v_seq_num,
+                            consume_partition_v_fetch_size,
                         )
-                    )
+                    else:
+                        _epartitions = _new(ConsumePartition)
+                        _epartitions.partition = consume_partition_v_partition
+                        _epartitions.seq_num = consume_partition_v_seq_num
+                        _epartitions.fetch_size = consume_partition_v_fetch_size
                 else:
                     _epartitions, pos = _d_consume_partition(buf, pos, end, lim, elem_tuples)
                 v_partitions.append(_epartitions)
@@ -1740,7 +1969,7 @@ def _e_consume_topic(v: ConsumeTopic | tuple[Any, ...], out: list[Any]) -> int:
             out.append(_BYTE[v_len_name])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_len_name,), _L12) from None
+            raise _rt.range_error(exc, (v_len_name,), _L13) from None
         if v_name is None:
             raise _rt.missing("name")
         d = b_name
@@ -1752,7 +1981,7 @@ def _e_consume_topic(v: ConsumeTopic | tuple[Any, ...], out: list[Any]) -> int:
             out.append(_BYTE[v_num_partitions])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_num_partitions,), _L13) from None
+            raise _rt.range_error(exc, (v_num_partitions,), _L14) from None
         if v_partitions is None:
             raise _rt.missing("partitions")
         if len(v_partitions) != v_num_partitions:
@@ -1781,8 +2010,8 @@ def _d_consume_partition(
     v_seq_num: int
     v_fetch_size: int
     if pos + 14 > end:
-        raise _rt.short_run(buf, pos, end, _L23)
-    v_partition, v_seq_num, v_fetch_size = _S8.unpack_from(buf, pos)
+        raise _rt.short_run(buf, pos, end, _L19)
+    v_partition, v_seq_num, v_fetch_size = _S7.unpack_from(buf, pos)
     pos += 14
     if as_tuple:
         return (v_partition, v_seq_num, v_fetch_size), pos
@@ -1807,7 +2036,7 @@ def _e_consume_partition(v: ConsumePartition | tuple[Any, ...], out: list[Any]) 
         if v_fetch_size is None:
             raise _rt.missing("fetch_size")
         try:
-            out.append(_S8.pack(v_partition, v_seq_num, v_fetch_size))
+            out.append(_S7.pack(v_partition, v_seq_num, v_fetch_size))
             w += 14
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1834,7 +2063,16 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     v_num_topics: int
     v_topics: list[ConsumePeerTopic]
     _etopics: Any
+    consume_peer_topic_v_len_name: int
+    consume_peer_topic_v_name: str
+    consume_peer_topic_v_num_partitions: int
+    consume_peer_topic_v_partitions: list[ConsumePartition]
+    consume_peer_topic__epartitions: Any
+    consume_partition_v_partition: int
+    consume_partition_v_seq_num: int
+    consume_partition_v_fetch_size: int
     count: int
+    e: int
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L25)
     v_replica_id, v_max_wait_ms, v_min_bytes, v_num_topics = _S9.unpack_from(buf, pos)
@@ -1854,7 +2092,71 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
         i = 0
         try:
             for i in range(count):
-                _etopics, pos = _d_consume_peer_topic(buf, pos, end, lim, elem_tuples)
+                if _INTERPRETED:
+                    if pos + 1 > end:
+                        raise _rt.short_run(buf, pos, end, _L7)
+                    consume_peer_topic_v_len_name = buf[pos]
+                    pos += 1
+                    if consume_peer_topic_v_len_name < 0:
+                        raise _rt.bad_length(consume_peer_topic_v_len_name, pos, "name")
+                    e = pos + consume_peer_topic_v_len_name
+                    if e > end:
+                        raise _rt.short(buf, pos, end, consume_peer_topic_v_len_name, "name")
+                    try:
+                        consume_peer_topic_v_name = buf[pos:e].decode("utf-8")
+                    except UnicodeDecodeError as exc:
+                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                    pos = e
+                    if pos + 2 > end:
+                        raise _rt.short_run(buf, pos, end, _L26)
+                    (consume_peer_topic_v_num_partitions,) = _S4.unpack_from(buf, pos)
+                    pos += 2
+                    consume_peer_topic_v_partitions = []
+                    consume_peer_topic_count = consume_peer_topic_v_num_partitions
+                    if consume_peer_topic_count < 0:
+                        raise _rt.bad_length(consume_peer_topic_count, pos, "partitions")
+                    if consume_peer_topic_count * 14 > end - pos:
+                        raise _rt.short(buf, pos, end, consume_peer_topic_count * 14, "partitions")
+                    if consume_peer_topic_count:
+                        if (left := lim[_ELEMENTS_RESERVED] - consume_peer_topic_count) >= 0:
+                            lim[_ELEMENTS_RESERVED] = left
+                        else:
+                            _take_elements(lim, consume_peer_topic_count, pos, "partitions")
+                        consume_peer_topic_i = 0
+                        try:
+                            for consume_peer_topic_i in range(consume_peer_topic_count):
+                                if pos + 14 > end:
+                                    raise _rt.short_run(buf, pos, end, _L19)
+                                (
+                                    consume_partition_v_partition,
+                                    consume_partition_v_seq_num,
+                                    consume_partition_v_fetch_size,
+                                ) = _S7.unpack_from(buf, pos)
+                                pos += 14
+                                if elem_tuples:
+                                    consume_peer_topic__epartitions = (
+                                        consume_partition_v_partition,
+                                        consume_partition_v_seq_num,
+                                        consume_partition_v_fetch_size,
+                                    )
+                                else:
+                                    consume_peer_topic__epartitions = _new(ConsumePartition)
+                                    consume_peer_topic__epartitions.partition = consume_partition_v_partition
+                                    consume_peer_topic__epartitions.seq_num = consume_partition_v_seq_num
+                                    consume_peer_topic__epartitions.fetch_size = consume_partition_v_fetch_size
+                                consume_peer_topic_v_partitions.append(consume_peer_topic__epartitions)
+                        except _rt.DecodeError as exc:
+                            raise exc.within(f"partitions[{consume_peer_topic_i}]")
+                    if elem_tuples:
+                        _etopics = (consume_peer_topic_v_name, consume_peer_topic_v_partitions)
+                    else:
+                        _etopics = _new(ConsumePeerTopic)
+                        _etopics.len_name = consume_peer_topic_v_len_name
+                        _etopics.name = consume_peer_topic_v_name
+                        _etopics.num_partitions = consume_peer_topic_v_num_partitions
+                        _etopics.partitions = consume_peer_topic_v_partitions
+                else:
+                    _etopics, pos = _d_consume_peer_topic(buf, pos, end, lim, elem_tuples)
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
@@ -1898,7 +2200,7 @@ def _e_consume_peer_request(v: ConsumePeerRequest, out: list[Any]) -> int:
                     v_min_bytes,
                     v_num_topics,
                 ),
-                _L26,
+                _L27,
             ) from None
         if v_topics is None:
             raise _rt.missing("topics")
@@ -1935,7 +2237,7 @@ def _d_consume_peer_topic(
     count: int
     e: int
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L10)
+        raise _rt.short_run(buf, pos, end, _L7)
     v_len_name = buf[pos]
     pos += 1
     if v_len_name < 0:
@@ -1949,7 +2251,7 @@ def _d_consume_peer_topic(
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
     if pos + 2 > end:
-        raise _rt.short_run(buf, pos, end, _L27)
+        raise _rt.short_run(buf, pos, end, _L26)
     (v_num_partitions,) = _S4.unpack_from(buf, pos)
     pos += 2
     v_partitions = []
@@ -1969,18 +2271,22 @@ def _d_consume_peer_topic(
             for i in range(count):
                 if _INTERPRETED:
                     if pos + 14 > end:
-                        raise _rt.short_run(buf, pos, end, _L23)
+                        raise _rt.short_run(buf, pos, end, _L19)
                     consume_partition_v_partition, consume_partition_v_seq_num, consume_partition_v_fetch_size = (
-                        _S8.unpack_from(buf, pos)
+                        _S7.unpack_from(buf, pos)
                     )
                     pos += 14
-                    _epartitions = (
-                        (consume_partition_v_partition, consume_partition_v_seq_num, consume_partition_v_fetch_size)
-                        if elem_tuples
-                        else ConsumePartition(
-                            consume_partition_v_partition, consume_partition_v_seq_num, consume_partition_v_fetch_size
+                    if elem_tuples:
+                        _epartitions = (
+                            consume_partition_v_partition,
+                            consume_partition_v_seq_num,
+                            consume_partition_v_fetch_size,
                         )
-                    )
+                    else:
+                        _epartitions = _new(ConsumePartition)
+                        _epartitions.partition = consume_partition_v_partition
+                        _epartitions.seq_num = consume_partition_v_seq_num
+                        _epartitions.fetch_size = consume_partition_v_fetch_size
                 else:
                     _epartitions, pos = _d_consume_partition(buf, pos, end, lim, elem_tuples)
                 v_partitions.append(_epartitions)
@@ -2032,7 +2338,7 @@ def _e_consume_peer_topic(v: ConsumePeerTopic | tuple[Any, ...], out: list[Any])
             out.append(_BYTE[v_len_name])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_len_name,), _L12) from None
+            raise _rt.range_error(exc, (v_len_name,), _L13) from None
         if v_name is None:
             raise _rt.missing("name")
         d = b_name
@@ -2229,7 +2535,7 @@ def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
     if pos + 2 > end:
-        raise _rt.short_run(buf, pos, end, _L27)
+        raise _rt.short_run(buf, pos, end, _L26)
     (v_num_partitions,) = _S4.unpack_from(buf, pos)
     pos += 2
     if pos < end and (x := buf[pos]) < 128:
@@ -2352,7 +2658,7 @@ def _d_reload_conf_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
     if pos + 2 > end:
-        raise _rt.short_run(buf, pos, end, _L14)
+        raise _rt.short_run(buf, pos, end, _L9)
     (v_partition,) = _S4.unpack_from(buf, pos)
     pos += 2
     return ReloadConfRequest(v_request_id, v_len_topic, v_topic, v_partition), pos

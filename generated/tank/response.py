@@ -27,6 +27,9 @@ _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
 #: False here (`logcodec.runtime.native.compiled_source`), so that each build takes the path it
 #: runs faster where they differ (a table read, or arithmetic).
 _INTERPRETED: Final = True
+#: Makes a value object without calling its class: the decoders that run interpreted set its
+#: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
+_new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
@@ -878,9 +881,9 @@ _L9 = (("leader_port", "<H"),)
 _L10 = (("len_header", 0, 4),)
 _L11 = (("len_header", "<I"),)
 _L12 = (("request_id", 0, 4), ("num_topics", 4, 1))
-_L13 = (("request_id", "<I"), ("num_topics", "<B"))
-_L14 = (("len_name", 0, 1),)
-_L15 = (("num_partitions", 0, 1),)
+_L13 = (("len_name", 0, 1),)
+_L14 = (("num_partitions", 0, 1),)
+_L15 = (("request_id", "<I"), ("num_topics", "<B"))
 _L16 = (("len_name", ">B"),)
 _L17 = (("num_partitions", ">B"),)
 _L18 = (("partition", 0, 2),)
@@ -891,8 +894,8 @@ _L22 = (("high_watermark", "<Q"),)
 _L23 = (("len_chunk", "<I"),)
 _L24 = (("first_available_seq_num", "<Q"),)
 _L25 = (("num_topics", 0, 2),)
-_L26 = (("num_topics", "<H"),)
-_L27 = (("num_partitions", 0, 2),)
+_L26 = (("num_partitions", 0, 2),)
+_L27 = (("num_topics", "<H"),)
 _L28 = (("num_partitions", "<H"),)
 _L29 = (
     ("request_id", 0, 4),
@@ -1252,13 +1255,13 @@ def _d_produce_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
                     pos += 2
                 else:
                     produce_status_v_leader_port = None
-                _estatuses = (
-                    (produce_status_v_error, produce_status_v_leader_address, produce_status_v_leader_port)
-                    if elem_tuples
-                    else ProduceStatus(
-                        produce_status_v_error, produce_status_v_leader_address, produce_status_v_leader_port
-                    )
-                )
+                if elem_tuples:
+                    _estatuses = (produce_status_v_error, produce_status_v_leader_address, produce_status_v_leader_port)
+                else:
+                    _estatuses = _new(ProduceStatus)
+                    _estatuses.error = produce_status_v_error
+                    _estatuses.leader_address = produce_status_v_leader_address
+                    _estatuses.leader_port = produce_status_v_leader_port
             else:
                 _estatuses, pos = _d_produce_status(buf, pos, end, lim, elem_tuples)
             v_statuses.append(_estatuses)
@@ -1501,7 +1504,12 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[C
     v_request_id: int
     v_num_topics: int
     v_topics: list[ConsumeTopicHeader]
+    consume_topic_header_v_len_name: int
+    consume_topic_header_v_name: str
+    consume_topic_header_v_num_partitions: int
+    consume_topic_header_v_partitions: Any
     count: int
+    e: int
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L12)
     v_request_id, v_num_topics = _S3.unpack_from(buf, pos)
@@ -1520,7 +1528,52 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[C
         i = 0
         try:
             for i in range(count):
-                _etopics, pos = _d_consume_topic_header(buf, pos, end, lim)
+                if _INTERPRETED:
+                    if pos + 1 > end:
+                        raise _rt.short_run(buf, pos, end, _L13)
+                    consume_topic_header_v_len_name = buf[pos]
+                    pos += 1
+                    if consume_topic_header_v_len_name < 0:
+                        raise _rt.bad_length(consume_topic_header_v_len_name, pos, "name")
+                    e = pos + consume_topic_header_v_len_name
+                    if e > end:
+                        raise _rt.short(buf, pos, end, consume_topic_header_v_len_name, "name")
+                    try:
+                        consume_topic_header_v_name = buf[pos:e].decode("utf-8")
+                    except UnicodeDecodeError as exc:
+                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                    pos = e
+                    if pos + 1 > end:
+                        raise _rt.short_run(buf, pos, end, _L14)
+                    consume_topic_header_v_num_partitions = buf[pos]
+                    pos += 1
+                    if consume_topic_header_v_num_partitions != 0:
+                        consume_topic_header_v_partitions = []
+                        consume_topic_header_i = 0
+                        try:
+                            while True:
+                                if (left := lim[_ELEMENTS_RESERVED] - 1) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, 1, pos, "")
+                                consume_topic_header__epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
+                                consume_topic_header_v_partitions.append(consume_topic_header__epartitions)
+                                if (consume_topic_header__epartitions.partition == 65535) or (
+                                    (consume_topic_header_i + 1) >= consume_topic_header_v_num_partitions
+                                ):
+                                    break
+                                consume_topic_header_i += 1
+                        except _rt.DecodeError as exc:
+                            raise exc.within(f"partitions[{consume_topic_header_i}]")
+                    else:
+                        consume_topic_header_v_partitions = None
+                    _etopics = _new(ConsumeTopicHeader)
+                    _etopics.len_name = consume_topic_header_v_len_name
+                    _etopics.name = consume_topic_header_v_name
+                    _etopics.num_partitions = consume_topic_header_v_num_partitions
+                    _etopics.partitions = consume_topic_header_v_partitions
+                else:
+                    _etopics, pos = _d_consume_topic_header(buf, pos, end, lim)
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
@@ -1555,7 +1608,7 @@ def _e_consume_header(v: ConsumeHeader, out: list[Any]) -> int:
                     v_request_id,
                     v_num_topics,
                 ),
-                _L13,
+                _L15,
             ) from None
         if v_topics is None:
             raise _rt.missing("topics")
@@ -1584,7 +1637,7 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     v_partitions: Any
     e: int
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L14)
+        raise _rt.short_run(buf, pos, end, _L13)
     v_len_name = buf[pos]
     pos += 1
     if v_len_name < 0:
@@ -1598,7 +1651,7 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: list[int]) -> t
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L15)
+        raise _rt.short_run(buf, pos, end, _L14)
     v_num_partitions = buf[pos]
     pos += 1
     if v_num_partitions != 0:
@@ -2423,7 +2476,12 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
     """Decode one consume_peer_header from buf[pos:end]; return it and the position after it."""
     v_num_topics: int
     v_topics: list[ConsumePeerTopicHeader]
+    consume_peer_topic_header_v_len_name: int
+    consume_peer_topic_header_v_name: str
+    consume_peer_topic_header_v_num_partitions: int
+    consume_peer_topic_header_v_partitions: Any
     count: int
+    e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L25)
     (v_num_topics,) = _S2.unpack_from(buf, pos)
@@ -2442,7 +2500,54 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
         i = 0
         try:
             for i in range(count):
-                _etopics, pos = _d_consume_peer_topic_header(buf, pos, end, lim)
+                if _INTERPRETED:
+                    if pos + 1 > end:
+                        raise _rt.short_run(buf, pos, end, _L13)
+                    consume_peer_topic_header_v_len_name = buf[pos]
+                    pos += 1
+                    if consume_peer_topic_header_v_len_name < 0:
+                        raise _rt.bad_length(consume_peer_topic_header_v_len_name, pos, "name")
+                    e = pos + consume_peer_topic_header_v_len_name
+                    if e > end:
+                        raise _rt.short(buf, pos, end, consume_peer_topic_header_v_len_name, "name")
+                    try:
+                        consume_peer_topic_header_v_name = buf[pos:e].decode("utf-8")
+                    except UnicodeDecodeError as exc:
+                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                    pos = e
+                    if pos + 2 > end:
+                        raise _rt.short_run(buf, pos, end, _L26)
+                    (consume_peer_topic_header_v_num_partitions,) = _S2.unpack_from(buf, pos)
+                    pos += 2
+                    if consume_peer_topic_header_v_num_partitions != 0:
+                        consume_peer_topic_header_v_partitions = []
+                        consume_peer_topic_header_i = 0
+                        try:
+                            while True:
+                                if (left := lim[_ELEMENTS_RESERVED] - 1) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, 1, pos, "")
+                                consume_peer_topic_header__epartitions, pos = _d_consume_partition_header(
+                                    buf, pos, end, lim
+                                )
+                                consume_peer_topic_header_v_partitions.append(consume_peer_topic_header__epartitions)
+                                if (consume_peer_topic_header__epartitions.partition == 65535) or (
+                                    (consume_peer_topic_header_i + 1) >= consume_peer_topic_header_v_num_partitions
+                                ):
+                                    break
+                                consume_peer_topic_header_i += 1
+                        except _rt.DecodeError as exc:
+                            raise exc.within(f"partitions[{consume_peer_topic_header_i}]")
+                    else:
+                        consume_peer_topic_header_v_partitions = None
+                    _etopics = _new(ConsumePeerTopicHeader)
+                    _etopics.len_name = consume_peer_topic_header_v_len_name
+                    _etopics.name = consume_peer_topic_header_v_name
+                    _etopics.num_partitions = consume_peer_topic_header_v_num_partitions
+                    _etopics.partitions = consume_peer_topic_header_v_partitions
+                else:
+                    _etopics, pos = _d_consume_peer_topic_header(buf, pos, end, lim)
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
@@ -2468,7 +2573,7 @@ def _e_consume_peer_header(v: ConsumePeerHeader, out: list[Any]) -> int:
             out.append(_S2.pack(v_num_topics))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_num_topics,), _L26) from None
+            raise _rt.range_error(exc, (v_num_topics,), _L27) from None
         if v_topics is None:
             raise _rt.missing("topics")
         if len(v_topics) != v_num_topics:
@@ -2496,7 +2601,7 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: list[int])
     v_partitions: Any
     e: int
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L14)
+        raise _rt.short_run(buf, pos, end, _L13)
     v_len_name = buf[pos]
     pos += 1
     if v_len_name < 0:
@@ -2510,7 +2615,7 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: list[int])
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
     if pos + 2 > end:
-        raise _rt.short_run(buf, pos, end, _L27)
+        raise _rt.short_run(buf, pos, end, _L26)
     (v_num_partitions,) = _S2.unpack_from(buf, pos)
     pos += 2
     if v_num_partitions != 0:
@@ -3068,7 +3173,7 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: list[int]) 
                 if _INTERPRETED:
                     topic_info_p_is_cluster_aware = v_is_cluster_aware != 0
                     if pos + 1 > end:
-                        raise _rt.short_run(buf, pos, end, _L14)
+                        raise _rt.short_run(buf, pos, end, _L13)
                     topic_info_v_len_name = buf[pos]
                     pos += 1
                     if topic_info_v_len_name < 0:
@@ -3086,7 +3191,7 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: list[int]) 
                     topic_info_v_is_enabled = buf[pos]
                     pos += 1
                     if pos + 2 > end:
-                        raise _rt.short_run(buf, pos, end, _L27)
+                        raise _rt.short_run(buf, pos, end, _L26)
                     (topic_info_v_num_partitions,) = _S2.unpack_from(buf, pos)
                     pos += 2
                     if topic_info_p_is_cluster_aware:
@@ -3096,22 +3201,20 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: list[int]) 
                         pos += 1
                     else:
                         topic_info_v_replication_factor = None
-                    _etopics = (
-                        (
+                    if elem_tuples:
+                        _etopics = (
                             topic_info_v_name,
                             topic_info_v_is_enabled,
                             topic_info_v_num_partitions,
                             topic_info_v_replication_factor,
                         )
-                        if elem_tuples
-                        else TopicInfo(
-                            topic_info_v_len_name,
-                            topic_info_v_name,
-                            topic_info_v_is_enabled,
-                            topic_info_v_num_partitions,
-                            topic_info_v_replication_factor,
-                        )
-                    )
+                    else:
+                        _etopics = _new(TopicInfo)
+                        _etopics.len_name = topic_info_v_len_name
+                        _etopics.name = topic_info_v_name
+                        _etopics.is_enabled = topic_info_v_is_enabled
+                        _etopics.num_partitions = topic_info_v_num_partitions
+                        _etopics.replication_factor = topic_info_v_replication_factor
                 else:
                     _etopics, pos = _d_topic_info(buf, pos, end, lim, (v_is_cluster_aware != 0), elem_tuples)
                 v_topics.append(_etopics)
@@ -3186,7 +3289,7 @@ def _d_topic_info(
     v_replication_factor: Any
     e: int
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L14)
+        raise _rt.short_run(buf, pos, end, _L13)
     v_len_name = buf[pos]
     pos += 1
     if v_len_name < 0:
@@ -3204,7 +3307,7 @@ def _d_topic_info(
     v_is_enabled = buf[pos]
     pos += 1
     if pos + 2 > end:
-        raise _rt.short_run(buf, pos, end, _L27)
+        raise _rt.short_run(buf, pos, end, _L26)
     (v_num_partitions,) = _S2.unpack_from(buf, pos)
     pos += 2
     if p_is_cluster_aware:
@@ -3562,7 +3665,7 @@ def _d_discover_partitions_response(
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
     if pos + 2 > end:
-        raise _rt.short_run(buf, pos, end, _L27)
+        raise _rt.short_run(buf, pos, end, _L26)
     (v_num_partitions,) = _S2.unpack_from(buf, pos)
     pos += 2
     v_partitions = []
@@ -3616,23 +3719,21 @@ def _d_discover_partitions_response(
                         pos += 2
                     else:
                         partition_info_v_leader_port = None
-                    _epartitions = (
-                        (
+                    if elem_tuples:
+                        _epartitions = (
                             partition_info_v_first_available_seq_num,
                             partition_info_v_high_watermark,
                             partition_info_v_error,
                             partition_info_v_leader_address,
                             partition_info_v_leader_port,
                         )
-                        if elem_tuples
-                        else PartitionInfo(
-                            partition_info_v_first_available_seq_num,
-                            partition_info_v_high_watermark,
-                            partition_info_v_error,
-                            partition_info_v_leader_address,
-                            partition_info_v_leader_port,
-                        )
-                    )
+                    else:
+                        _epartitions = _new(PartitionInfo)
+                        _epartitions.first_available_seq_num = partition_info_v_first_available_seq_num
+                        _epartitions.high_watermark = partition_info_v_high_watermark
+                        _epartitions.error = partition_info_v_error
+                        _epartitions.leader_address = partition_info_v_leader_address
+                        _epartitions.leader_port = partition_info_v_leader_port
                 else:
                     _epartitions, pos = _d_partition_info(buf, pos, end, lim, elem_tuples)
                 v_partitions.append(_epartitions)

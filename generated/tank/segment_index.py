@@ -25,6 +25,9 @@ FORMAT = "tank.segment_index"
 #: False here (`logcodec.runtime.native.compiled_source`), so that each build takes the path it
 #: runs faster where they differ (a table read, or arithmetic).
 _INTERPRETED: Final = True
+#: Makes a value object without calling its class: the decoders that run interpreted set its
+#: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
+_new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
@@ -103,11 +106,12 @@ def _d_segment_index(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Se
                     raise _rt.short_run(buf, pos, end, _L0)
                 entry_v_rel_seq_num, entry_v_file_offset = _S0.unpack_from(buf, pos)
                 pos += 8
-                _eentries = (
-                    (entry_v_rel_seq_num, entry_v_file_offset)
-                    if elem_tuples
-                    else Entry(entry_v_rel_seq_num, entry_v_file_offset)
-                )
+                if elem_tuples:
+                    _eentries = (entry_v_rel_seq_num, entry_v_file_offset)
+                else:
+                    _eentries = _new(Entry)
+                    _eentries.rel_seq_num = entry_v_rel_seq_num
+                    _eentries.file_offset = entry_v_file_offset
             else:
                 _eentries, pos = _d_entry(buf, pos, end, lim, elem_tuples)
             v_entries.append(_eentries)

@@ -246,6 +246,7 @@ class ModuleEmitter:
             tables=[(name, kind) for name, kind in (("BYTE", "bytes"), ("VARINT", "bytes"), ("ZIGZAG", "bytes"),
                                                     ("UNZIGZAG", "int")) if used(f"_{name}[")],
             interpreted=used("_INTERPRETED"),
+            object_new=used("_new("),
             helpers=[name for name in ("uvarint", "uvarint_bytes", "check_bits", "checked_bytes") if used(f"_{name}(")],
             enums_by_value=[e["name"] for e in enums if used(f"_{e['name']}_BY_VALUE.")],
             budget_items=[(name, getattr(limits, name)) for name in ("ELEMENTS_RESERVED", "TUPLES")
@@ -340,8 +341,16 @@ class ModuleEmitter:
         return {"id": f.id, "annotation": annotation, "default": default, "meta": meta,
                 # the explicit __init__ (compiled natively by mypyc): a factory default is None in the signature
                 "param": f"{f.id}: {annotation}{' | None' if factory else ''} = {'None' if factory else default[8:]}",
-                "init": f"{f.id} if {f.id} is not None else {_factory_call(default)}" if factory else f.id,
+                "init": self.init_value(f, f.id),
                 "doc": _docstring(f.doc + (" Derived: computed on encode when left None." if f.derived else ""), 1)}
+
+    def init_value(self, f: Field, given: str) -> str:
+        """What `__init__` sets the field `f` to when given `given`: a field whose default is made
+        by a factory (an empty list) gets a new one for None."""
+        default = self.default(f)
+        if default.startswith("default_factory="):
+            return f"{given} if {given} is not None else {_factory_call(default)}"
+        return given
 
     def annotation(self, f: Field) -> str:
         """The type of a value-model field: derived fields may be None until encoded."""
@@ -1115,41 +1124,52 @@ class TypeEmitter:
                 c(f"{u.name}_p_{name} = {arg}")
         for line in lines:
             c(line)
-        made = f"{u.class_name}({', '.join(values)})"
-        if self.tuple_elements(f):
-            made = f"({', '.join(form)}{',' if len(form) == 1 else ''}) if elem_tuples else {made}"
         if self.yielding and u is self.m.columned:  # as the element's decoder returns (`decoder`)
             with c.block("if cols is not None:"):
                 for i, v in enumerate(form):
                     c(f"cols[{i}].append({v})")
             with c.block("else:"):
-                c(f"{elem} = {made}")
+                self.element_made(c, f, u, elem, values, form)
         else:
-            c(f"{elem} = {made}")
+            self.element_made(c, f, u, elem, values, form)
+
+    def element_made(self, c: Lines, f: Field, u: TypeDef, elem: str, values: list[str], form: list[str]) -> None:
+        """A written-out element made from its fields' values: its tuple form when asked, else its
+        value object, made without a call of its class (`_new`, then a store per field, as its
+        `__init__` would): the call of a Python `__init__` costs more than its stores (a Kafka
+        record's 200 ns against 130, `timeit`)."""
+        if self.tuple_elements(f):
+            with c.block("if elem_tuples:"):
+                c(f"{elem} = ({', '.join(form)}{',' if len(form) == 1 else ''})")
+            with c.block("else:"):
+                self.object_made(c, u, elem, values)
+        else:
+            self.object_made(c, u, elem, values)
+
+    def object_made(self, c: Lines, u: TypeDef, elem: str, values: list[str]) -> None:
+        c(f"{elem} = _new({u.class_name})")
+        for g, value in zip(u.seq, values):  # only a conditional field's value may be None
+            c(f"{elem}.{g.id} = {self.m.init_value(g, value) if g.if_expr is not None else value}")
 
     def inlined_element(self, f: Field) -> TypeDef | None:
         """The type of a list's elements whose decoder the list's loop writes out when it runs
         interpreted. One of this schema's types (an imported one's module has its helpers), of
         our formats, read where the list reads it: no size, process or terminator of the field;
         no instance, value read through `_parent`, bit read one by one or expression guarded
-        against the input of its own. In a decoder's list, only a leaf (fixed fields, varints,
-        bytes, text: nothing it calls, no list); in the generator of `decode_iter`, any.
+        against the input of its own. Its own lists' elements may be written out in turn.
 
-        The interpreter pays for a call and the tuple it returns: a Kafka record's headers
-        inlined, its records decode 5 % faster in pure Python, and the records inlined in the
-        batch's generator 2-4 % more. Structures inlined in every list would have added 1,100
-        lines to the generated modules for those 2-4 %. Compiled, the call stays (`_INTERPRETED`
-        is False there): with the headers inlined, records without headers decoded 4-7 %
-        slower; with the records inlined in the generator, whose locals mypyc keeps in the
-        generator's object, 4-10 % slower."""
+        The interpreter pays for a call, the tuple it returns and a value object's `__init__`
+        (`element_made`). Written out, a Kafka record's headers decoded 5 % faster in pure
+        Python; the records written out in the batch's decoder too, 8-10 % faster as tuples and
+        5-8 % as objects (and 5-7 % more with the objects made by `_new`); in the batch's
+        generator, 2-4 %. That costs about 1,000 lines of generated code over our formats.
+        Compiled, the call stays (`_INTERPRETED` is False there): with the headers inlined,
+        records without headers decoded 4-7 % slower; with the records inlined in the
+        generator, whose locals mypyc keeps in the generator's object, 4-10 % slower."""
         u = self.listed_user(f)
         if (u is None or u.schema is not self.t.schema or not u.schema.strict or self.m.nav is not None
                 or f.size is not None or f.size_eos or f.process or f.terminator is not None
                 or u.instances or parent_names(u) or reads_bits_one_by_one(u)):
-            return None
-        leaf = not any(g.repeat or g.type.kind == "switch" or (g.type.kind == "user" and not primitive_of(g.type))
-                       for g in u.seq)
-        if not (leaf or self.yielding):
             return None
         child = TypeEmitter(self.m, u)
         return None if child.guarded_expressions() else u
