@@ -249,11 +249,11 @@ _L12 = (("reserved", ">B"),)
 
 def _check_bits(value: Any, bits: int, path: str) -> int:
     """`value` (an int, a bool, an enum member) as the unsigned integer of a bit field of `bits`
-    bits (here so that a compiled build runs it compiled); one that does not fit is checked
-    again by the runtime, which names the error."""
-    n = int(value)
-    if 0 <= n < (1 << bits):
-        return n
+    bits (here so that a compiled build runs it compiled); any other value, or one that does
+    not fit, is checked again by the runtime, which takes other integer types and names the
+    error."""
+    if isinstance(value, int) and 0 <= value < (1 << bits):
+        return int(value)
     return _rt.check_bits(value, bits, path)
 
 

@@ -8,6 +8,7 @@ generated code stays short and every error is built in one place.
 from __future__ import annotations
 
 import copy
+import operator
 import struct
 import sys
 import zlib
@@ -259,7 +260,13 @@ def enum_value(enum_cls, value: int):
 
 
 def check_bits(value, bits: int, path: str) -> int:
-    value = int(value)
+    """`value` as the unsigned integer of a bit field of `bits` bits: an int, a bool, an enum
+    member or any integer type (`__index__`); a float or a string is refused, as the encoders
+    of whole-byte integers refuse them, rather than cut to an int that decodes otherwise."""
+    try:
+        value = operator.index(value)
+    except TypeError:
+        raise EncodeError("invalid_value", f"{type(value).__name__} is not an integer", None, path) from None
     if not 0 <= value < (1 << bits):
         raise EncodeError("invalid_value", f"{value} does not fit in {bits} bits", None, path)
     return value

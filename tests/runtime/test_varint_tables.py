@@ -4,6 +4,7 @@ encoded by a generated encoder and read back by kafka-python; the generated modu
 readers and writers of longer varints and checks of bit fields, held to the runtime's."""
 
 import random
+from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 
@@ -150,10 +151,29 @@ def test_records_whose_deltas_take_three_bytes_and_more_are_read_back_by_kafka_p
     assert [(r.offset_delta, r.timestamp_delta) for r in rb.decode(data).records] == [(d, d * 512) for d in deltas]
 
 
+class Index:
+    """An integer type of another library (numpy's, say): an int through `__index__`."""
+
+    def __init__(self, n):
+        self.n = n
+
+    def __index__(self):
+        return self.n
+
+
+def test_a_bit_field_takes_integers_and_refuses_what_would_decode_otherwise():
+    assert rb.decode(rb.build(attributes=rb.Attributes(compression=Index(1)))).attributes.compression == 1
+    for value in (1.5, 1.0, "1"):
+        with pytest.raises(EncodeError) as caught:
+            rb.build(attributes=rb.Attributes(compression=value))
+        assert caught.value.kind == "invalid_value" and caught.value.path == "record_batch_v2.attributes.compression"
+        assert "is not an integer" in str(caught.value)
+
+
 @pytest.mark.parametrize("build", module_builds())
 def test_a_module_checks_each_bit_field_value_as_the_runtime_does(build):
     values = [0, 1, 5, 7, 8, 255, 256, -1, -300, True, False, rb.Compression.zstd, rb.TimestampType.log_append_time,
-              2**70, 2.0, None, "3", b"x"]
+              2**70, 2.0, 1.5, None, "3", b"x", Fraction(2), Fraction(3, 2), Index(3), Index(300)]
     for value in values:
         for bits in (1, 3, 9, 64):
             assert outcome(build._check_bits, value, bits, "f") == outcome(check_bits, value, bits, "f"), (value, bits)
