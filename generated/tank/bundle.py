@@ -29,6 +29,13 @@ FORMAT = "tank.bundle"
 _PASS_tank_compression: Final[frozenset[Any]] = tank_compression.passthrough
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: True while this module runs as Python source; its compiled build is made from this source with
+#: False here (`logcodec.runtime.native.compiled_source`), so that each build takes the path it
+#: runs faster where they differ (a table read, or arithmetic).
+_INTERPRETED: Final = True
+#: Makes a value object without calling its class: the decoders that run interpreted set its
+#: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
+_new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 SCHEMA_SHA256 = "11581d218b6beb8c9e4e4e0db736158f769cd077d04037edb5dd119d7bb71bc7"
@@ -833,6 +840,21 @@ def _d_message(
             if p_is_sparse
             else (p_first_seq_num + p_idx)
         )
+        if _INTERPRETED:
+            obj = _new(Message)
+            obj.has_key = v_has_key
+            obj.use_last_ts = v_use_last_ts
+            obj.seq_num_prev_plus_one = v_seq_num_prev_plus_one
+            obj.reserved = v_reserved
+            obj.seq_num_delta = v_seq_num_delta
+            obj.timestamp_written = v_timestamp_written
+            obj.len_key = v_len_key
+            obj.key = v_key
+            obj.len_content = v_len_content
+            obj.content = v_content
+            obj.timestamp = i_timestamp
+            obj.seq_num = i_seq_num
+            return obj, pos
         return Message(
             v_has_key,
             v_use_last_ts,

@@ -1810,6 +1810,18 @@ def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: list[int]) 
         pos += 8
     else:
         v_first_available_seq_num = None
+    if _INTERPRETED:
+        obj = _new(ConsumePartitionHeader)
+        obj.partition = v_partition
+        obj.error_or_flags = v_error_or_flags
+        obj.leader_address = v_leader_address
+        obj.leader_port = v_leader_port
+        obj.base_seq_num = v_base_seq_num
+        obj.high_watermark = v_high_watermark
+        obj.len_chunk = v_len_chunk
+        obj.first_available_seq_num = v_first_available_seq_num
+        obj.has_chunk = i_has_chunk
+        return obj, pos
     return ConsumePartitionHeader(
         v_partition,
         v_error_or_flags,
@@ -2048,6 +2060,10 @@ def _d_consume_topic_chunks(
                 raise exc.within(f"partitions[{i}]")
         if as_tuple:
             return (v_partitions,), pos
+        if _INTERPRETED:
+            obj = _new(ConsumeTopicChunks)
+            obj.partitions = v_partitions
+            return obj, pos
         return ConsumeTopicChunks(v_partitions), pos
     except _rt.DecodeError:
         raise
@@ -2209,6 +2225,11 @@ def _d_chunk(
     pos = e
     if as_tuple:
         return (v_bundles, v_partial_bundle), pos
+    if _INTERPRETED:
+        obj = _new(Chunk)
+        obj.bundles = v_bundles
+        obj.partial_bundle = v_partial_bundle
+        return obj, pos
     return Chunk(v_bundles, v_partial_bundle), pos
 
 
@@ -2284,6 +2305,11 @@ def _d_chunk_bundle(
         if p != e:
             raise _rt.trailing(buf, p, e, "bundle")
         pos = e
+        if _INTERPRETED:
+            obj = _new(ChunkBundle)
+            obj.len_bundle = v_len_bundle
+            obj.bundle = v_bundle
+            return obj, pos
         return ChunkBundle(v_len_bundle, v_bundle), pos
     except _rt.DecodeError:
         raise
@@ -2813,6 +2839,10 @@ def _d_consume_peer_topic_chunks(
                 raise exc.within(f"partitions[{i}]")
         if as_tuple:
             return (v_partitions,), pos
+        if _INTERPRETED:
+            obj = _new(ConsumePeerTopicChunks)
+            obj.partitions = v_partitions
+            return obj, pos
         return ConsumePeerTopicChunks(v_partitions), pos
     except _rt.DecodeError:
         raise

@@ -27,6 +27,13 @@ from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 
 FORMAT = "tank.segment_log"
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: True while this module runs as Python source; its compiled build is made from this source with
+#: False here (`logcodec.runtime.native.compiled_source`), so that each build takes the path it
+#: runs faster where they differ (a table read, or arithmetic).
+_INTERPRETED: Final = True
+#: Makes a value object without calling its class: the decoders that run interpreted set its
+#: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
+_new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 SCHEMA_SHA256 = "e256205cf1e239dacda72900ec041bc0de5f1b9da25ef44107b1a565df5bf859"
@@ -197,6 +204,11 @@ def _d_entry(
         if p != e:
             raise _rt.trailing(buf, p, e, "bundle")
         pos = e
+        if _INTERPRETED:
+            obj = _new(Entry)
+            obj.len_bundle = v_len_bundle
+            obj.bundle = v_bundle
+            return obj, pos
         return Entry(v_len_bundle, v_bundle), pos
     except _rt.DecodeError:
         raise

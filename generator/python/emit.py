@@ -765,6 +765,10 @@ class TypeEmitter:
                             c(f"cols[{i}].append({v})")
                         c("return None, pos")
                 c(f"if as_tuple: return ({', '.join(form)}{',' if len(form) == 1 else ''}), pos")
+            if self.made_by_new():
+                with c.block("if _INTERPRETED:"):
+                    self.object_made(c, t, "obj", values)
+                    c("return obj, pos")
             c(f"return {t.class_name}({', '.join(values)}), pos")
         head, doc = self.decoder_head()
         # Declared types make the module type-check, which lets mypyc compile it (logcodec accelerate).
@@ -1147,9 +1151,23 @@ class TypeEmitter:
             self.object_made(c, u, elem, values)
 
     def object_made(self, c: Lines, u: TypeDef, elem: str, values: list[str]) -> None:
+        """`elem = _new(Class)`, then its seq's fields set to `values` and its instances (a
+        value each after those) to the rest, as its `__init__` sets them."""
         c(f"{elem} = _new({u.class_name})")
         for g, value in zip(u.seq, values):  # only a conditional field's value may be None
             c(f"{elem}.{g.id} = {self.m.init_value(g, value) if g.if_expr is not None else value}")
+        for inst, value in zip(u.instances, values[len(u.seq):]):
+            c(f"{elem}.{inst.id} = {value}")
+
+    def made_by_new(self) -> bool:
+        """Whether this type's decoder makes its value by `_new` when interpreted, as a written-out
+        element is made (`element_made`): a type of our formats whose decoder a list's loop calls
+        once per element, as it does not write it out (a TANK message, which reads the message
+        before it). A Python `__init__` call cost 7 % of a TANK message."""
+        t = self.t
+        return self.m.nav is None and t.schema.strict and not self.m.exposed_params(t) and any(
+            self.listed_user(f) is t and TypeEmitter(self.m, holder).inlined_element(f) is None
+            for holder in self.m.types for f in holder.seq)
 
     def inlined_element(self, f: Field) -> TypeDef | None:
         """The type of a list's elements whose decoder the list's loop writes out when it runs

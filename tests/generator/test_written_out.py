@@ -1,9 +1,10 @@
-"""The list elements that interpreted decoders write out (`TypeEmitter.inlined_element`, made
-with `_new` and a store per field: `element_made`) against the decoders that call the element's
-decoder and its class: every schema of ours whose module writes some out is generated as it is
-and with none written out, both run as Python, and each decodes the golden vectors and bytes
-changed from them to the same value (as objects and as tuples) or fails with the same error
-(kind, offset, path and message)."""
+"""The list elements that interpreted decoders write out (`TypeEmitter.inlined_element`), and
+the value objects they make with `_new` and a store per field (`element_made`, and `made_by_new`
+in the decoders of elements not written out), against decoders that call each element's
+decoder and its class: every schema of ours whose module does either is generated as it is and
+without them, both run as Python, and each decodes the golden vectors and bytes changed from
+them to the same value (as objects and as tuples) or fails with the same error (kind, offset,
+path and message)."""
 
 import dataclasses
 import enum
@@ -38,16 +39,17 @@ def _pure_module(name: str, source: str):
 
 
 def _pair(fmt: str):
-    """(the module as generated, the same schema generated with no element written out), both
-    pure Python; None when the two are the same source."""
+    """(the module as generated, the same schema generated with no element written out and every
+    value made by its class), both pure Python; None when the two are the same source."""
     schema = Loader(SCHEMAS).load(fmt.replace(".", "/") + ".ksy")
     written = ModuleEmitter(schema).render()
-    inlined = TypeEmitter.inlined_element
+    inlined, made_by_new = TypeEmitter.inlined_element, TypeEmitter.made_by_new
     TypeEmitter.inlined_element = lambda self, f: None
+    TypeEmitter.made_by_new = lambda self: False
     try:
         called = ModuleEmitter(schema).render()
     finally:
-        TypeEmitter.inlined_element = inlined
+        TypeEmitter.inlined_element, TypeEmitter.made_by_new = inlined, made_by_new
     if written == called:
         return None
     assert "_new(" in written and "_new(" not in called
@@ -64,8 +66,9 @@ MODES = [(fmt, tuples) for fmt, (written, _) in sorted(PAIRS.items())
 
 def test_the_formats_that_write_elements_out():
     """The comparison covers the formats with lists of structures (a change that stopped writing
-    them out would make the other tests compare a module with itself)."""
-    assert {"kafka.record_batch_v2", "tank.request", "tank.response", "inkless.block_metadata"} <= set(PAIRS)
+    them out, or making them by `_new`, would make the other tests compare a module with itself)."""
+    assert {"kafka.record_batch_v2", "tank.request", "tank.response", "inkless.block_metadata", "tank.bundle",
+            "tank.segment_log"} <= set(PAIRS)
 
 
 def plain(value):
