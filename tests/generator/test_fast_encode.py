@@ -4,10 +4,7 @@ fast loop, both run as Python (the fast loops run interpreted only). Every list 
 the same error (kind, offset, path and message): the fast path only ever takes a value the checked
 encoder takes, to the same bytes, and leaves every other value to it."""
 
-import importlib.util
-import sys
 from collections import namedtuple
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,19 +13,7 @@ from hypothesis import strategies as st
 from logcodec.generator.python import ModuleEmitter, fast_encode
 from logcodec.generator.schema import Loader
 from logcodec.runtime.errors import EncodeError
-
-SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
-
-
-def _pure_module(name: str, source: str):
-    """`source` run as Python, never swapped for a compiled build (the fast loops run interpreted
-    only; a compiled build's own type checks word some errors otherwise)."""
-    source = source.replace("_native.accelerate(globals())", "")
-    spec = importlib.util.spec_from_loader(name, loader=None)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    exec(compile(source, f"{name}.py", "exec"), module.__dict__)
-    return module
+from tests.generator.rendered import SCHEMAS, pure_module
 
 
 @pytest.fixture(scope="module")
@@ -43,8 +28,8 @@ def modules():
     finally:
         fast_encode.FastEncoders.plan = plan
     assert "isinstance(x_items, tuple)" in fast and "isinstance(x_items, tuple)" not in checked
-    return (_pure_module("logcodec_test_fast_record_batch_v2", fast),
-            _pure_module("logcodec_test_checked_record_batch_v2", checked))
+    return (pure_module("logcodec_test_fast_record_batch_v2", fast),
+            pure_module("logcodec_test_checked_record_batch_v2", checked))
 
 
 def outcome(module, records, is_control=False):

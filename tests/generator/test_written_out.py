@@ -8,10 +8,7 @@ path and message)."""
 
 import dataclasses
 import enum
-import importlib.util
 import inspect
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -21,21 +18,10 @@ from logcodec.generator.python import ModuleEmitter
 from logcodec.generator.python.emit import TypeEmitter
 from logcodec.generator.schema import Loader
 from logcodec.runtime.errors import DecodeError
+from tests.generator.rendered import SCHEMAS, pure_module
 from tests.vectorfiles import all_tests
 
-SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
 FORMATS = sorted({fmt for fmt, _ in all_tests()})
-
-
-def _pure_module(name: str, source: str):
-    """`source` run as Python, never swapped for a compiled build (only interpreted decoders
-    write elements out)."""
-    source = source.replace("_native.accelerate(globals())", "")
-    spec = importlib.util.spec_from_loader(name, loader=None)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    exec(compile(source, f"{name}.py", "exec"), module.__dict__)
-    return module
 
 
 def _pair(fmt: str):
@@ -54,8 +40,8 @@ def _pair(fmt: str):
         return None
     assert "_new(" in written and "_new(" not in called
     stem = fmt.replace(".", "_")
-    return (_pure_module(f"logcodec_test_written_{stem}", written),
-            _pure_module(f"logcodec_test_called_{stem}", called))
+    return (pure_module(f"logcodec_test_written_{stem}", written),
+            pure_module(f"logcodec_test_called_{stem}", called))
 
 
 PAIRS = {fmt: pair for fmt in FORMATS if (pair := _pair(fmt)) is not None}
