@@ -1163,9 +1163,10 @@ class TypeEmitter:
         """Whether this type's decoder makes its value by `_new` when interpreted, as a written-out
         element is made (`element_made`): a type of our formats whose decoder a list's loop calls
         once per element, as it does not write it out (a TANK message, which reads the message
-        before it). A Python `__init__` call cost 7 % of a TANK message."""
+        before it): 11 % faster a TANK message in pure Python."""
         t = self.t
-        return self.m.nav is None and t.schema.strict and not self.m.exposed_params(t) and any(
+        plain = self.m.nav is None and t.schema.strict and not self.m.exposed_params(t) and not self.m.exposes_io
+        return plain and any(
             self.listed_user(f) is t and TypeEmitter(self.m, holder).inlined_element(f) is None
             for holder in self.m.types for f in holder.seq)
 
@@ -1178,8 +1179,8 @@ class TypeEmitter:
 
         The interpreter pays for a call, the tuple it returns and a value object's `__init__`
         (`element_made`). Written out, a Kafka record's headers decoded 5 % faster in pure
-        Python; the records written out in the batch's decoder too, 8-10 % faster as tuples and
-        5-8 % as objects (and 5-7 % more with the objects made by `_new`); in the batch's
+        Python; the records written out in the batch's decoder too, 7-10 % faster as tuples and
+        5-7 % as objects (and 7-9 % more with the objects made by `_new`); in the batch's
         generator, 2-4 %. That costs about 1,000 lines of generated code over our formats.
         Compiled, the call stays (`_INTERPRETED` is False there): with the headers inlined,
         records without headers decoded 4-7 % slower; with the records inlined in the
