@@ -573,7 +573,7 @@ def _e_message(v: Message, out: list[Any], p_depth: int, p_offset: int) -> int:
         v_value = v.value
         b_key = None
         if v_key is not None:
-            b_key = v_key
+            b_key = v_key if type(v_key) is bytes else _rt.bytes_value(v_key, "key")
         if b_key is not None or v_len_key is None or (v_len_key >= 0):
             actual = len(b_key) if b_key is not None else -1
             if v_len_key is None:
@@ -600,7 +600,7 @@ def _e_message(v: Message, out: list[Any], p_depth: int, p_offset: int) -> int:
                 except _rt.EncodeError as exc:
                     raise exc.within("value")
             else:
-                t_value.append(v_value)
+                t_value.append(v_value if type(v_value) is bytes else _rt.bytes_value(v_value, "value"))
             d = b"".join(t_value)
             d = _cast(bytes, kafka_legacy_compression.encode(d, v_magic, int(v_attributes.compression)))
             b_value = d

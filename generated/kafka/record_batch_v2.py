@@ -1187,13 +1187,39 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
                             (
                                 b"\x01"
                                 if f_record_key is None
-                                else (_ZIGZAG[ln] if (ln := len(f_record_key)) < 8192 else _rt.zigzag_wide(ln, 32))
+                                else (
+                                    _ZIGZAG[ln]
+                                    if (
+                                        ln := len(
+                                            (
+                                                f_record_key
+                                                if type(f_record_key) is bytes
+                                                else _rt.not_bytes(f_record_key)
+                                            )
+                                        )
+                                    )
+                                    < 8192
+                                    else _rt.zigzag_wide(ln, 32)
+                                )
                                 + f_record_key
                             ),
                             (
                                 b"\x01"
                                 if f_record_value is None
-                                else (_ZIGZAG[ln] if (ln := len(f_record_value)) < 8192 else _rt.zigzag_wide(ln, 32))
+                                else (
+                                    _ZIGZAG[ln]
+                                    if (
+                                        ln := len(
+                                            (
+                                                f_record_value
+                                                if type(f_record_value) is bytes
+                                                else _rt.not_bytes(f_record_value)
+                                            )
+                                        )
+                                    )
+                                    < 8192
+                                    else _rt.zigzag_wide(ln, 32)
+                                )
                                 + f_record_value
                             ),
                             (_ZIGZAG[ln] if (ln := len(f_record_headers)) < 8192 else _rt.zigzag_wide(ln, 32)),
@@ -1217,7 +1243,18 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
                                     b"\x01"
                                     if f_header_value is None
                                     else (
-                                        _ZIGZAG[ln] if (ln := len(f_header_value)) < 8192 else _rt.zigzag_wide(ln, 32)
+                                        _ZIGZAG[ln]
+                                        if (
+                                            ln := len(
+                                                (
+                                                    f_header_value
+                                                    if type(f_header_value) is bytes
+                                                    else _rt.not_bytes(f_header_value)
+                                                )
+                                            )
+                                        )
+                                        < 8192
+                                        else _rt.zigzag_wide(ln, 32)
                                     )
                                     + f_header_value
                                 ),
@@ -1549,7 +1586,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
                 d = b"".join(t_key)
                 b_key = d
             else:
-                b_key = v_key
+                b_key = v_key if type(v_key) is bytes else _rt.bytes_value(v_key, "key")
         if b_key is not None or v_len_key is None or (v_len_key >= 0):
             actual = len(b_key) if b_key is not None else -1
             if v_len_key is None:
@@ -1567,7 +1604,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
                 d = b"".join(t_value)
                 b_value = d
             else:
-                b_value = v_value
+                b_value = v_value if type(v_value) is bytes else _rt.bytes_value(v_value, "value")
         if b_value is not None or v_len_value is None or (v_len_value >= 0):
             actual = len(b_value) if b_value is not None else -1
             if v_len_value is None:
@@ -1689,7 +1726,20 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
                             (
                                 b"\x01"
                                 if f_header_value is None
-                                else (_ZIGZAG[ln] if (ln := len(f_header_value)) < 8192 else _rt.zigzag_wide(ln, 32))
+                                else (
+                                    _ZIGZAG[ln]
+                                    if (
+                                        ln := len(
+                                            (
+                                                f_header_value
+                                                if type(f_header_value) is bytes
+                                                else _rt.not_bytes(f_header_value)
+                                            )
+                                        )
+                                    )
+                                    < 8192
+                                    else _rt.zigzag_wide(ln, 32)
+                                )
                                 + f_header_value
                             ),
                         ]
@@ -1820,7 +1870,7 @@ def _e_header(v: Header | tuple[Any, ...], out: list[Any]) -> int:
             raise _rt.mismatch("len_key", v_len_key, actual)
         b_value = None
         if v_value is not None:
-            b_value = v_value
+            b_value = v_value if type(v_value) is bytes else _rt.bytes_value(v_value, "value")
         if b_value is not None or v_len_value is None or (v_len_value >= 0):
             actual = len(b_value) if b_value is not None else -1
             if v_len_value is None:

@@ -134,7 +134,10 @@ def _e_record_set(v: RecordSet, out: list[Any]) -> int:
             raise _rt.wrap_encode(exc, f"entries[{i}]") from None
         if v_partial_entry is None:
             raise _rt.missing("partial_entry")
-        d = _cast(bytes, v_partial_entry)
+        d = _cast(
+            bytes,
+            v_partial_entry if type(v_partial_entry) is bytes else _rt.bytes_value(v_partial_entry, "partial_entry"),
+        )
         out.append(d)
         w += len(d)
         return w
@@ -195,7 +198,7 @@ def _e_record_set_entry(v: Entry | RecordBatchV2 | None, out: list[Any]) -> int:
             except _rt.EncodeError as exc:
                 raise exc.within("body")
         else:
-            d = _cast(bytes, v_body)
+            d = _cast(bytes, v_body if type(v_body) is bytes else _rt.bytes_value(v_body, "body"))
             out.append(d)
             w += len(d)
         return w

@@ -927,7 +927,7 @@ def _e_message(
         if v_has_key:
             b_key = None
             if v_key is not None:
-                b_key = v_key
+                b_key = v_key if type(v_key) is bytes else _rt.bytes_value(v_key, "key")
             if b_key is None:
                 raise _rt.missing("len_key")
             actual = len(b_key)
@@ -937,7 +937,7 @@ def _e_message(
                 raise _rt.mismatch("len_key", v_len_key, actual)
         b_content = None
         if v_content is not None:
-            b_content = v_content
+            b_content = v_content if type(v_content) is bytes else _rt.bytes_value(v_content, "content")
         if b_content is None:
             raise _rt.missing("len_content")
         actual = len(b_content)

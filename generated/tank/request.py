@@ -941,7 +941,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
                 d = b"".join(t_payload)
                 b_payload = d
             else:
-                b_payload = v_payload
+                b_payload = v_payload if type(v_payload) is bytes else _rt.bytes_value(v_payload, "payload")
         if b_payload is None:
             raise _rt.missing("len_payload")
         actual = len(b_payload)
@@ -2791,7 +2791,12 @@ def _e_discover_partitions_request(v: DiscoverPartitionsRequest, out: list[Any])
         w += len(d)
         if v_partition_list is None:
             raise _rt.missing("partition_list")
-        d = _cast(bytes, v_partition_list)
+        d = _cast(
+            bytes,
+            v_partition_list
+            if type(v_partition_list) is bytes
+            else _rt.bytes_value(v_partition_list, "partition_list"),
+        )
         out.append(d)
         w += len(d)
         return w

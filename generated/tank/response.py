@@ -1179,7 +1179,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
                 d = b"".join(t_payload)
                 b_payload = d
             else:
-                b_payload = v_payload
+                b_payload = v_payload if type(v_payload) is bytes else _rt.bytes_value(v_payload, "payload")
         if b_payload is None:
             raise _rt.missing("len_payload")
         actual = len(b_payload)
@@ -2257,7 +2257,12 @@ def _e_chunk(v: Chunk | tuple[Any, ...], out: list[Any], p_first_base_seq_num: i
             raise _rt.wrap_encode(exc, f"bundles[{i}]") from None
         if v_partial_bundle is None:
             raise _rt.missing("partial_bundle")
-        d = _cast(bytes, v_partial_bundle)
+        d = _cast(
+            bytes,
+            v_partial_bundle
+            if type(v_partial_bundle) is bytes
+            else _rt.bytes_value(v_partial_bundle, "partial_bundle"),
+        )
         out.append(d)
         w += len(d)
         return w
@@ -3472,7 +3477,7 @@ def _e_discover_topology_response(v: DiscoverTopologyResponse, out: list[Any]) -
             ) from None
         if v_cluster is None:
             raise _rt.missing("cluster")
-        d = _cast(bytes, v_cluster)
+        d = _cast(bytes, v_cluster if type(v_cluster) is bytes else _rt.bytes_value(v_cluster, "cluster"))
         out.append(d)
         w += len(d)
         return w

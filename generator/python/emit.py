@@ -1753,7 +1753,7 @@ class TypeEmitter:
         `b_` local, untyped)."""
         ref = f.type
         if ref.kind == "bytes" and not f.process:
-            c(f"{var} = v_{f.id}")  # `var` is untyped: the check comes where it is put
+            c(f"{var} = {self.bytes_given(f'v_{f.id}', f.id)}")
             return
         if ref.kind == "str" and not f.process:
             c(f"{var} = v_{f.id}.encode({codec_name(ref.encoding)!r})")
@@ -1764,12 +1764,20 @@ class TypeEmitter:
                 with self.temporary(c, f"t_{f.id}"):
                     self.encode_content(c, f, case_ref, f"v_{f.id}", f.id, wrap=f.id)
                 c(f"{var} = d")
-            self.switch(c, f, ref, case, lambda: c(f"{var} = v_{f.id}"), value=f"v_{f.id}")
+            self.switch(c, f, ref, case, lambda: c(f"{var} = {self.bytes_given(f'v_{f.id}', f.id)}"), value=f"v_{f.id}")
             return
         with self.temporary(c, f"t_{f.id}"):
             self.encode_content(c, f, ref, f"v_{f.id}", f.id, wrap=f.id)
         self.process_encode(c, f)
         c(f"{var} = d")
+
+    @staticmethod
+    def bytes_given(var: str, epath: str) -> str:
+        """The bytes a bytes field is given: `bytes`, else the runtime's copy of a bytes-like
+        value (measured in bytes, not in items) or its error naming the field. Unchecked, a str
+        or a list went into the output's parts and failed only when they were joined, as
+        "sequence item 11: expected a bytes-like object", at an index that depends on the parts."""
+        return f"{var} if type({var}) is bytes else _rt.bytes_value({var}, {epath!r})"
 
     def process_encode(self, c: Lines, f: Field) -> None:
         if f.process:
@@ -1990,7 +1998,7 @@ class TypeEmitter:
             self.check_valid_encode(c, f, var)
             self.pack(c, name, [var], self.m.layout([(epath, name_fmt(ref, code))]), ref.size)
         elif ref.kind == "bytes":
-            self.put(c, var)
+            self.put(c, self.bytes_given(var, epath))
         elif ref.kind == "str":
             self.put(c, f"{var}.encode({codec_name(ref.encoding)!r})")
         elif ref.kind == "user":

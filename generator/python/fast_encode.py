@@ -323,6 +323,8 @@ class FastEncoders:
         measured = value
         if target.type.kind == "str":  # encoded where it is measured, read as bytes after
             measured = f"({value} := {value}.encode({codec_name(target.type.encoding)!r}))"
+        else:  # anything but bytes to the checked encoder: len() of an array counts its items
+            measured = f"({value} if type({value}) is bytes else _rt.not_bytes({value}))"
         if length.absent is None:
             return [self.length(length, measured), value]
         a = length.absent

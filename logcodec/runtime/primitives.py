@@ -158,6 +158,13 @@ def beyond_table(value: object) -> bytes:
     raise OverflowError(f"{value!r} is not in the table")
 
 
+def not_bytes(value: object) -> bytes:
+    """A bytes field's value a fast encoder does not take, as it is not `bytes` (a bytearray, an
+    array whose items are wider than a byte, a str): TypeError, so that the checked encoder
+    copies or refuses it (`bytes_value`)."""
+    raise TypeError(f"{type(value).__name__} is not bytes")
+
+
 def out_of_range(value, bits: int, path: str, signed: bool = True) -> EncodeError:
     kind = f"{bits}-bit varint" if signed else f"unsigned {bits}-bit varint"
     return EncodeError("invalid_value", f"{value!r} does not fit a {kind}", None, path)
@@ -270,6 +277,16 @@ def check_bits(value, bits: int, path: str) -> int:
     if not 0 <= value < (1 << bits):
         raise EncodeError("invalid_value", f"{value} does not fit in {bits} bits", None, path)
     return value
+
+
+def bytes_value(value, path: str) -> bytes:
+    """What a bytes field's value that is not `bytes` holds (the encoders' check): a bytes-like
+    object's bytes (a bytearray, a memoryview, an array), copied, so that its length counts
+    bytes, not items; anything else (a str, a list of ints) is refused, naming the field."""
+    try:
+        return bytes(memoryview(value))
+    except TypeError:
+        raise EncodeError("invalid_value", f"{type(value).__name__} is not bytes", None, path) from None
 
 
 def missing(path: str) -> EncodeError:

@@ -4,6 +4,7 @@ fast loop, both run as Python (the fast loops run interpreted only). Every list 
 the same error (kind, offset, path and message): the fast path only ever takes a value the checked
 encoder takes, to the same bytes, and leaves every other value to it."""
 
+from array import array
 from collections import namedtuple
 
 import pytest
@@ -48,7 +49,9 @@ INTS = st.one_of(
                                            2**31 - 1, 2**31, -2**31, -2**31 - 1, 2**63 - 1, 2**63, -2**63 - 1]),
     st.integers(), st.sampled_from([1.0, 9000.0, True, False, None, "1"]))
 BLOBS = st.one_of(st.none(), st.binary(max_size=40), st.sampled_from([b"x" * 8191, b"y" * 8192, b"z" * 20000]),
-                  st.binary(max_size=8).map(bytearray), st.sampled_from(["text", 5, [1, 2]]))
+                  st.binary(max_size=8).map(bytearray), st.binary(max_size=8).map(memoryview),
+                  st.lists(st.integers(-2**31, 2**31 - 1), max_size=3).map(lambda ns: array("i", ns)),
+                  st.sampled_from(["text", 5, [1, 2]]))
 KEYS = st.one_of(st.text(max_size=12), st.sampled_from(["\ud800", "k" * 9000, None, b"bytes", 3]))
 
 
@@ -121,3 +124,21 @@ def test_plain_records_encode_and_decode_back(modules):
     got = [(r[1], r[2], r[3], r[4], list(r[5])) for r in batch.records]
     assert got == [(0, 0, b"k", b"v", [("h", b"1"), ("h2", None)]), (5, 1, None, b"x" * 9000, []),
                    (-9000, 10_000, b"", None, [("\u00e9", b"")]), (2**40, 3, None, None, [("a", b"b"), ("c", None)])]
+
+
+def test_bytes_like_values_encode_as_their_bytes(modules):
+    """A bytes field takes any bytes-like value as the bytes it holds, its length counted in bytes
+    (an array of 4-byte ints: 4 a number), and refuses anything else naming the field; both
+    the fast loop (which leaves all but `bytes` to the checked encoder) and the checked one."""
+    fast, checked = modules
+    for value in (array("i", [1, -2]), memoryview(array("i", [7])), memoryview(b"ab"), bytearray(b"cd")):
+        for module in (fast, checked):
+            data = outcome(module, [lambda m, v=value: (0, 0, 0, None, v, [("h", v)])])
+            [record] = module.decode(data, tuples=True).records
+            assert record[4] == bytes(value) and list(record[5]) == [("h", bytes(value))]
+    for value in ("text", [1, 2]):
+        errors = {outcome(module, [lambda m, v=value: (0, 0, 0, None, None, [("h", b"1"), ("h", v)])])
+                  for module in (fast, checked)}
+        assert errors == {("error", "invalid_value", None, "record_batch_v2.records[0].headers[1].value",
+                           f"invalid_value in record_batch_v2.records[0].headers[1].value: "
+                           f"{type(value).__name__} is not bytes")}
