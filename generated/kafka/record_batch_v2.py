@@ -1185,42 +1185,20 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
                                 else _rt.zigzag_wide(f_record_offset_delta, 32)
                             ),
                             (
-                                b"\x01"
-                                if f_record_key is None
-                                else (
-                                    _ZIGZAG[ln]
-                                    if (
-                                        ln := len(
-                                            (
-                                                f_record_key
-                                                if type(f_record_key) is bytes
-                                                else _rt.not_bytes(f_record_key)
-                                            )
-                                        )
-                                    )
-                                    < 8192
-                                    else _rt.zigzag_wide(ln, 32)
-                                )
+                                (_ZIGZAG[ln] if (ln := len(f_record_key)) < 8192 else _rt.zigzag_wide(ln, 32))
                                 + f_record_key
+                                if type(f_record_key) is bytes
+                                else b"\x01"
+                                if f_record_key is None
+                                else _rt.not_bytes(f_record_key)
                             ),
                             (
-                                b"\x01"
-                                if f_record_value is None
-                                else (
-                                    _ZIGZAG[ln]
-                                    if (
-                                        ln := len(
-                                            (
-                                                f_record_value
-                                                if type(f_record_value) is bytes
-                                                else _rt.not_bytes(f_record_value)
-                                            )
-                                        )
-                                    )
-                                    < 8192
-                                    else _rt.zigzag_wide(ln, 32)
-                                )
+                                (_ZIGZAG[ln] if (ln := len(f_record_value)) < 8192 else _rt.zigzag_wide(ln, 32))
                                 + f_record_value
+                                if type(f_record_value) is bytes
+                                else b"\x01"
+                                if f_record_value is None
+                                else _rt.not_bytes(f_record_value)
                             ),
                             (_ZIGZAG[ln] if (ln := len(f_record_headers)) < 8192 else _rt.zigzag_wide(ln, 32)),
                         ]
@@ -1240,23 +1218,12 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
                                 ),
                                 f_header_key,
                                 (
-                                    b"\x01"
-                                    if f_header_value is None
-                                    else (
-                                        _ZIGZAG[ln]
-                                        if (
-                                            ln := len(
-                                                (
-                                                    f_header_value
-                                                    if type(f_header_value) is bytes
-                                                    else _rt.not_bytes(f_header_value)
-                                                )
-                                            )
-                                        )
-                                        < 8192
-                                        else _rt.zigzag_wide(ln, 32)
-                                    )
+                                    (_ZIGZAG[ln] if (ln := len(f_header_value)) < 8192 else _rt.zigzag_wide(ln, 32))
                                     + f_header_value
+                                    if type(f_header_value) is bytes
+                                    else b"\x01"
+                                    if f_header_value is None
+                                    else _rt.not_bytes(f_header_value)
                                 ),
                             )
                         fj_record = b"".join(fp_record)
@@ -1724,23 +1691,12 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
                             ),
                             f_header_key,
                             (
-                                b"\x01"
-                                if f_header_value is None
-                                else (
-                                    _ZIGZAG[ln]
-                                    if (
-                                        ln := len(
-                                            (
-                                                f_header_value
-                                                if type(f_header_value) is bytes
-                                                else _rt.not_bytes(f_header_value)
-                                            )
-                                        )
-                                    )
-                                    < 8192
-                                    else _rt.zigzag_wide(ln, 32)
-                                )
+                                (_ZIGZAG[ln] if (ln := len(f_header_value)) < 8192 else _rt.zigzag_wide(ln, 32))
                                 + f_header_value
+                                if type(f_header_value) is bytes
+                                else b"\x01"
+                                if f_header_value is None
+                                else _rt.not_bytes(f_header_value)
                             ),
                         ]
                         fj_header = b"".join(fp_header)
