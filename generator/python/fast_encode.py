@@ -320,18 +320,14 @@ class FastEncoders:
         (the length's `-lc-absent` then, or the length and the bytes joined)."""
         length, target = step.field, step.target
         value = self.local(step.owner, target)
-        text = target.type.kind == "str"
-        # Bytes are taken only as `bytes` (anything else to the checked encoder: len() of an
-        # array counts its items); text is encoded where it is measured, read as bytes after.
-        measured = f"({value} := {value}.encode({codec_name(target.type.encoding)!r}))" if text else value
-        if length.absent is None:
-            if not text:
-                measured = f"({value} if type({value}) is bytes else _rt.not_bytes({value}))"
-            return [self.length(length, measured), value]
-        a = length.absent
-        absent = uvarint_bytes((a << 1) ^ (a >> 63))
-        if text:
-            return [f"({absent!r} if {value} is None else {self.length(length, measured)} + {value})"]
-        # `bytes` tested first: a present value pays one test, not a None test and a type test
+        absent = None if length.absent is None else uvarint_bytes((length.absent << 1) ^ (length.absent >> 63))
+        if target.type.kind == "str":  # encoded where it is measured, read as bytes after
+            prefix = self.length(length, f"({value} := {value}.encode({codec_name(target.type.encoding)!r}))")
+            return [prefix, value] if absent is None else [f"({absent!r} if {value} is None else {prefix} + {value})"]
+        # Bytes are taken only as `bytes`, anything else left to the checked encoder: len() of an
+        # array counts its items. Where it may be null, `bytes` is tested first: a present value
+        # pays one test, not a None test and a type test.
+        if absent is None:
+            return [self.length(length, f"({value} if type({value}) is bytes else _rt.not_bytes({value}))"), value]
         return [f"({self.length(length, value)} + {value} if type({value}) is bytes else "
                 f"{absent!r} if {value} is None else _rt.not_bytes({value}))"]
