@@ -83,8 +83,9 @@ def _seeds(fmt: str) -> list[bytes]:
 @pytest.mark.parametrize("fmt,tuples", MODES, ids=[f"{fmt}-{'tuples' if t else 'objects'}" for fmt, t in MODES])
 def test_vectors_decode_alike(fmt, tuples):
     written, called = PAIRS[fmt]
-    outcomes = [outcome(written, data, tuples) for data in _seeds(fmt)]
-    assert outcomes == [outcome(called, data, tuples) for data in _seeds(fmt)]
+    seeds = _seeds(fmt)
+    outcomes = [outcome(written, data, tuples) for data in seeds]
+    assert outcomes == [outcome(called, data, tuples) for data in seeds]
     assert any(o[0] != "error" for o in outcomes)
 
 
