@@ -286,27 +286,32 @@ def _d_message_set(
                 else:
                     _take_elements(lim, 1, pos, "")
                 if _INTERPRETED:
-                    if pos + 12 > end:
-                        raise _rt.short_run(buf, pos, end, _L0)
-                    entry_v_offset, entry_v_len_message = _S0.unpack_from(buf, pos)
-                    pos += 12
-                    if entry_v_len_message < 0:
-                        raise _rt.bad_length(entry_v_len_message, pos, "message")
-                    e = pos + entry_v_len_message
-                    if e > end:
-                        raise _rt.short(buf, pos, end, entry_v_len_message, "message")
+                    elem_at = pos
                     try:
-                        entry_v_message, p = _d_message(buf, pos, e, lim, p_depth, entry_v_offset)
-                    except _rt.DecodeError as exc:
-                        _rt.in_field(exc, pos, False)
-                        raise exc.within("message")
-                    if p != e:
-                        raise _rt.trailing(buf, p, e, "message")
-                    pos = e
-                    _eentries = _new(Entry)
-                    _eentries.offset = entry_v_offset
-                    _eentries.len_message = entry_v_len_message
-                    _eentries.message = entry_v_message
+                        entry_v_offset, entry_v_len_message = _S0.unpack_from(buf, pos)
+                        pos += 12
+                        if entry_v_len_message < 0:
+                            raise _rt.bad_length(entry_v_len_message, pos, "message")
+                        e = pos + entry_v_len_message
+                        if e > end:
+                            raise _rt.short(buf, pos, end, entry_v_len_message, "message")
+                        try:
+                            entry_v_message, p = _d_message(buf, pos, e, lim, p_depth, entry_v_offset)
+                        except _rt.DecodeError as exc:
+                            _rt.in_field(exc, pos, False)
+                            raise exc.within("message")
+                        if p != e:
+                            raise _rt.trailing(buf, p, e, "message")
+                        pos = e
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        _eentries = _new(Entry)
+                        _eentries.offset = entry_v_offset
+                        _eentries.len_message = entry_v_len_message
+                        _eentries.message = entry_v_message
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        pos = elem_at
+                        _eentries, pos = _d_entry(buf, pos, end, lim, p_depth)
                 else:
                     _eentries, pos = _d_entry(buf, pos, end, lim, p_depth)
                 v_entries.append(_eentries)

@@ -119,16 +119,21 @@ def _d_offset_index(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Off
             else:
                 _take_elements(lim, 1, pos, "")
             if _INTERPRETED:
-                if pos + 8 > end:
-                    raise _rt.short_run(buf, pos, end, _L0)
-                entry_v_relative_offset, entry_v_position = _S0.unpack_from(buf, pos)
-                pos += 8
-                if elem_tuples:
-                    _eentries = (entry_v_relative_offset, entry_v_position)
-                else:
-                    _eentries = _new(Entry)
-                    _eentries.relative_offset = entry_v_relative_offset
-                    _eentries.position = entry_v_position
+                elem_at = pos
+                try:
+                    entry_v_relative_offset, entry_v_position = _S0.unpack_from(buf, pos)
+                    pos += 8
+                    if pos > end:
+                        raise IndexError  # read again, checked
+                    if elem_tuples:
+                        _eentries = (entry_v_relative_offset, entry_v_position)
+                    else:
+                        _eentries = _new(Entry)
+                        _eentries.relative_offset = entry_v_relative_offset
+                        _eentries.position = entry_v_position
+                except (IndexError, _struct.error, _rt.DecodeError):
+                    pos = elem_at
+                    _eentries, pos = _d_entry(buf, pos, end, lim, elem_tuples)
             else:
                 _eentries, pos = _d_entry(buf, pos, end, lim, elem_tuples)
             v_entries.append(_eentries)

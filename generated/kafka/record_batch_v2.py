@@ -900,221 +900,229 @@ def _d_record_list(
         try:
             for i in range(count):
                 if _INTERPRETED:
-                    record_s_len_record = pos
-                    if pos < end and (x := buf[pos]) < 128:
-                        record_v_len_record = _UNZIGZAG[x]
-                        pos += 1
-                    elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                        record_v_len_record = _UNZIGZAG[(x & 127) | (y << 7)]
-                        pos += 2
-                    elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
-                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                        pos += 3
-                        record_v_len_record = (x >> 1) ^ -(x & 1)
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_record", 32)
-                        record_v_len_record = (x >> 1) ^ -(x & 1)
-                    if pos + 1 > end:
-                        raise _rt.short_run(buf, pos, end, _L6)
-                    record_v_attributes = (buf[pos] ^ 128) - 128
-                    record_s_attributes = pos
-                    pos += 1
-                    if pos < end and (x := buf[pos]) < 128:
-                        record_v_timestamp_delta = _UNZIGZAG[x]
-                        pos += 1
-                    elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                        record_v_timestamp_delta = _UNZIGZAG[(x & 127) | (y << 7)]
-                        pos += 2
-                    elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
-                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                        pos += 3
-                        record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 10, "timestamp_delta", 64)
-                        record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
-                    if pos < end and (x := buf[pos]) < 128:
-                        record_v_offset_delta = _UNZIGZAG[x]
-                        pos += 1
-                    elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                        record_v_offset_delta = _UNZIGZAG[(x & 127) | (y << 7)]
-                        pos += 2
-                    elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
-                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                        pos += 3
-                        record_v_offset_delta = (x >> 1) ^ -(x & 1)
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "offset_delta", 32)
-                        record_v_offset_delta = (x >> 1) ^ -(x & 1)
-                    if pos < end and (x := buf[pos]) < 128:
-                        record_v_len_key = _UNZIGZAG[x]
-                        pos += 1
-                    elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                        record_v_len_key = _UNZIGZAG[(x & 127) | (y << 7)]
-                        pos += 2
-                    elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
-                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                        pos += 3
-                        record_v_len_key = (x >> 1) ^ -(x & 1)
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
-                        record_v_len_key = (x >> 1) ^ -(x & 1)
-                    if record_v_len_key >= 0:
-                        e = pos + record_v_len_key
-                        if e > end:
-                            raise _rt.short(buf, pos, end, record_v_len_key, "key")
-                        if p_is_control:
-                            try:
-                                record_v_key, p = _d_control_record_key(buf, pos, e, lim)
-                            except _rt.DecodeError as exc:
-                                _rt.in_field(exc, pos, False)
-                                raise exc.within("key")
-                            if p != e:
-                                raise _rt.trailing(buf, p, e, "key")
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        record_s_len_record = pos
+                        if (x := buf[pos]) < 128:
+                            record_v_len_record = _UNZIGZAG[x]
+                            pos += 1
+                        elif (y := buf[pos + 1]) < 128 and y:
+                            record_v_len_record = _UNZIGZAG[(x & 127) | (y << 7)]
+                            pos += 2
+                        elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_len_record = (x >> 1) ^ -(x & 1)
                         else:
-                            record_v_key = buf[pos:e]
-                        pos = e
-                    else:
-                        record_v_key = None
-                    if pos < end and (x := buf[pos]) < 128:
-                        record_v_len_value = _UNZIGZAG[x]
+                            x, pos = _uvarint(buf, pos, end, 5, "len_record", 32)
+                            record_v_len_record = (x >> 1) ^ -(x & 1)
+                        record_v_attributes = (buf[pos] ^ 128) - 128
+                        record_s_attributes = pos
                         pos += 1
-                    elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                        record_v_len_value = _UNZIGZAG[(x & 127) | (y << 7)]
-                        pos += 2
-                    elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
-                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                        pos += 3
-                        record_v_len_value = (x >> 1) ^ -(x & 1)
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
-                        record_v_len_value = (x >> 1) ^ -(x & 1)
-                    if record_v_len_value >= 0:
-                        e = pos + record_v_len_value
-                        if e > end:
-                            raise _rt.short(buf, pos, end, record_v_len_value, "value")
-                        if p_is_control:
-                            try:
-                                record_v_value, p = _d_control_record_value(buf, pos, e, lim)
-                            except _rt.DecodeError as exc:
-                                _rt.in_field(exc, pos, False)
-                                raise exc.within("value")
-                            if p != e:
-                                raise _rt.trailing(buf, p, e, "value")
+                        if (x := buf[pos]) < 128:
+                            record_v_timestamp_delta = _UNZIGZAG[x]
+                            pos += 1
+                        elif (y := buf[pos + 1]) < 128 and y:
+                            record_v_timestamp_delta = _UNZIGZAG[(x & 127) | (y << 7)]
+                            pos += 2
+                        elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
                         else:
-                            record_v_value = buf[pos:e]
-                        pos = e
-                    else:
-                        record_v_value = None
-                    if pos < end and (x := buf[pos]) < 128:
-                        record_v_num_headers = _UNZIGZAG[x]
-                        pos += 1
-                    elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                        record_v_num_headers = _UNZIGZAG[(x & 127) | (y << 7)]
-                        pos += 2
-                    elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
-                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                        pos += 3
-                        record_v_num_headers = (x >> 1) ^ -(x & 1)
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "num_headers", 32)
-                        record_v_num_headers = (x >> 1) ^ -(x & 1)
-                    record_v_headers = []
-                    record_count = record_v_num_headers
-                    if record_count < 0:
-                        raise _rt.bad_length(record_count, pos, "headers")
-                    if record_count * 2 > end - pos:
-                        raise _rt.short(buf, pos, end, record_count * 2, "headers")
-                    if record_count:
-                        if (left := lim[_ELEMENTS_RESERVED] - record_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
+                            x, pos = _uvarint(buf, pos, end, 10, "timestamp_delta", 64)
+                            record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
+                        if (x := buf[pos]) < 128:
+                            record_v_offset_delta = _UNZIGZAG[x]
+                            pos += 1
+                        elif (y := buf[pos + 1]) < 128 and y:
+                            record_v_offset_delta = _UNZIGZAG[(x & 127) | (y << 7)]
+                            pos += 2
+                        elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_offset_delta = (x >> 1) ^ -(x & 1)
                         else:
-                            _take_elements(lim, record_count, pos, "headers")
-                        record_i = 0
-                        try:
-                            for record_i in range(record_count):
-                                if pos < end and (x := buf[pos]) < 128:
-                                    header_v_len_key = _UNZIGZAG[x]
-                                    pos += 1
-                                elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                                    header_v_len_key = _UNZIGZAG[(x & 127) | (y << 7)]
-                                    pos += 2
-                                elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
-                                    x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                    pos += 3
-                                    header_v_len_key = (x >> 1) ^ -(x & 1)
-                                else:
-                                    x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
-                                    header_v_len_key = (x >> 1) ^ -(x & 1)
-                                if header_v_len_key < 0:
-                                    raise _rt.bad_length(header_v_len_key, pos, "key")
-                                e = pos + header_v_len_key
-                                if e > end:
-                                    raise _rt.short(buf, pos, end, header_v_len_key, "key")
+                            x, pos = _uvarint(buf, pos, end, 5, "offset_delta", 32)
+                            record_v_offset_delta = (x >> 1) ^ -(x & 1)
+                        if (x := buf[pos]) < 128:
+                            record_v_len_key = _UNZIGZAG[x]
+                            pos += 1
+                        elif (y := buf[pos + 1]) < 128 and y:
+                            record_v_len_key = _UNZIGZAG[(x & 127) | (y << 7)]
+                            pos += 2
+                        elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_len_key = (x >> 1) ^ -(x & 1)
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
+                            record_v_len_key = (x >> 1) ^ -(x & 1)
+                        if record_v_len_key >= 0:
+                            e = pos + record_v_len_key
+                            if e > end:
+                                raise _rt.short(buf, pos, end, record_v_len_key, "key")
+                            if p_is_control:
                                 try:
-                                    header_v_key = buf[pos:e].decode("utf-8")
-                                except UnicodeDecodeError as exc:
-                                    raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
-                                pos = e
-                                if pos < end and (x := buf[pos]) < 128:
-                                    header_v_len_value = _UNZIGZAG[x]
-                                    pos += 1
-                                elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                                    header_v_len_value = _UNZIGZAG[(x & 127) | (y << 7)]
-                                    pos += 2
-                                elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
-                                    x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                    pos += 3
-                                    header_v_len_value = (x >> 1) ^ -(x & 1)
-                                else:
-                                    x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
-                                    header_v_len_value = (x >> 1) ^ -(x & 1)
-                                if header_v_len_value >= 0:
-                                    e = pos + header_v_len_value
+                                    record_v_key, p = _d_control_record_key(buf, pos, e, lim)
+                                except _rt.DecodeError as exc:
+                                    _rt.in_field(exc, pos, False)
+                                    raise exc.within("key")
+                                if p != e:
+                                    raise _rt.trailing(buf, p, e, "key")
+                            else:
+                                record_v_key = buf[pos:e]
+                            pos = e
+                        else:
+                            record_v_key = None
+                        if (x := buf[pos]) < 128:
+                            record_v_len_value = _UNZIGZAG[x]
+                            pos += 1
+                        elif (y := buf[pos + 1]) < 128 and y:
+                            record_v_len_value = _UNZIGZAG[(x & 127) | (y << 7)]
+                            pos += 2
+                        elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_len_value = (x >> 1) ^ -(x & 1)
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
+                            record_v_len_value = (x >> 1) ^ -(x & 1)
+                        if record_v_len_value >= 0:
+                            e = pos + record_v_len_value
+                            if e > end:
+                                raise _rt.short(buf, pos, end, record_v_len_value, "value")
+                            if p_is_control:
+                                try:
+                                    record_v_value, p = _d_control_record_value(buf, pos, e, lim)
+                                except _rt.DecodeError as exc:
+                                    _rt.in_field(exc, pos, False)
+                                    raise exc.within("value")
+                                if p != e:
+                                    raise _rt.trailing(buf, p, e, "value")
+                            else:
+                                record_v_value = buf[pos:e]
+                            pos = e
+                        else:
+                            record_v_value = None
+                        if (x := buf[pos]) < 128:
+                            record_v_num_headers = _UNZIGZAG[x]
+                            pos += 1
+                        elif (y := buf[pos + 1]) < 128 and y:
+                            record_v_num_headers = _UNZIGZAG[(x & 127) | (y << 7)]
+                            pos += 2
+                        elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_num_headers = (x >> 1) ^ -(x & 1)
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "num_headers", 32)
+                            record_v_num_headers = (x >> 1) ^ -(x & 1)
+                        record_v_headers = []
+                        record_count = record_v_num_headers
+                        if record_count < 0:
+                            raise _rt.bad_length(record_count, pos, "headers")
+                        if record_count * 2 > end - pos:
+                            raise _rt.short(buf, pos, end, record_count * 2, "headers")
+                        if record_count:
+                            if (left := lim[_ELEMENTS_RESERVED] - record_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, record_count, pos, "headers")
+                            elems_taken += record_count
+                            record_i = 0
+                            try:
+                                for record_i in range(record_count):
+                                    if (x := buf[pos]) < 128:
+                                        header_v_len_key = _UNZIGZAG[x]
+                                        pos += 1
+                                    elif (y := buf[pos + 1]) < 128 and y:
+                                        header_v_len_key = _UNZIGZAG[(x & 127) | (y << 7)]
+                                        pos += 2
+                                    elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                        pos += 3
+                                        header_v_len_key = (x >> 1) ^ -(x & 1)
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
+                                        header_v_len_key = (x >> 1) ^ -(x & 1)
+                                    if header_v_len_key < 0:
+                                        raise _rt.bad_length(header_v_len_key, pos, "key")
+                                    e = pos + header_v_len_key
                                     if e > end:
-                                        raise _rt.short(buf, pos, end, header_v_len_value, "value")
-                                    header_v_value = buf[pos:e]
+                                        raise _rt.short(buf, pos, end, header_v_len_key, "key")
+                                    try:
+                                        header_v_key = buf[pos:e].decode("utf-8")
+                                    except UnicodeDecodeError as exc:
+                                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
                                     pos = e
-                                else:
-                                    header_v_value = None
-                                if elem_tuples:
-                                    record__eheaders = (header_v_key, header_v_value)
-                                else:
-                                    record__eheaders = _new(Header)
-                                    record__eheaders.len_key = header_v_len_key
-                                    record__eheaders.key = header_v_key
-                                    record__eheaders.len_value = header_v_len_value
-                                    record__eheaders.value = header_v_value
-                                record_v_headers.append(record__eheaders)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"headers[{record_i}]")
-                    if pos - record_s_attributes != record_v_len_record:
-                        raise _rt.DecodeError(
-                            "invalid_length",
-                            f"declares {record_v_len_record} bytes, the content takes {pos - record_s_attributes}",
-                            record_s_len_record,
-                            "len_record",
-                        )
-                    if elem_tuples:
-                        _eitems = (
-                            record_v_attributes,
-                            record_v_timestamp_delta,
-                            record_v_offset_delta,
-                            record_v_key,
-                            record_v_value,
-                            record_v_headers,
-                        )
-                    else:
-                        _eitems = _new(Record)
-                        _eitems.len_record = record_v_len_record
-                        _eitems.attributes = record_v_attributes
-                        _eitems.timestamp_delta = record_v_timestamp_delta
-                        _eitems.offset_delta = record_v_offset_delta
-                        _eitems.len_key = record_v_len_key
-                        _eitems.key = record_v_key
-                        _eitems.len_value = record_v_len_value
-                        _eitems.value = record_v_value
-                        _eitems.num_headers = record_v_num_headers
-                        _eitems.headers = record_v_headers
+                                    if (x := buf[pos]) < 128:
+                                        header_v_len_value = _UNZIGZAG[x]
+                                        pos += 1
+                                    elif (y := buf[pos + 1]) < 128 and y:
+                                        header_v_len_value = _UNZIGZAG[(x & 127) | (y << 7)]
+                                        pos += 2
+                                    elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                        pos += 3
+                                        header_v_len_value = (x >> 1) ^ -(x & 1)
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
+                                        header_v_len_value = (x >> 1) ^ -(x & 1)
+                                    if header_v_len_value >= 0:
+                                        e = pos + header_v_len_value
+                                        if e > end:
+                                            raise _rt.short(buf, pos, end, header_v_len_value, "value")
+                                        header_v_value = buf[pos:e]
+                                        pos = e
+                                    else:
+                                        header_v_value = None
+                                    if elem_tuples:
+                                        record__eheaders = (header_v_key, header_v_value)
+                                    else:
+                                        record__eheaders = _new(Header)
+                                        record__eheaders.len_key = header_v_len_key
+                                        record__eheaders.key = header_v_key
+                                        record__eheaders.len_value = header_v_len_value
+                                        record__eheaders.value = header_v_value
+                                    record_v_headers.append(record__eheaders)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"headers[{record_i}]")
+                        if pos - record_s_attributes != record_v_len_record:
+                            raise _rt.DecodeError(
+                                "invalid_length",
+                                f"declares {record_v_len_record} bytes, the content takes {pos - record_s_attributes}",
+                                record_s_len_record,
+                                "len_record",
+                            )
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _eitems = (
+                                record_v_attributes,
+                                record_v_timestamp_delta,
+                                record_v_offset_delta,
+                                record_v_key,
+                                record_v_value,
+                                record_v_headers,
+                            )
+                        else:
+                            _eitems = _new(Record)
+                            _eitems.len_record = record_v_len_record
+                            _eitems.attributes = record_v_attributes
+                            _eitems.timestamp_delta = record_v_timestamp_delta
+                            _eitems.offset_delta = record_v_offset_delta
+                            _eitems.len_key = record_v_len_key
+                            _eitems.key = record_v_key
+                            _eitems.len_value = record_v_len_value
+                            _eitems.value = record_v_value
+                            _eitems.num_headers = record_v_num_headers
+                            _eitems.headers = record_v_headers
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _eitems, pos = _d_record(buf, pos, end, lim, p_is_control, elem_tuples)
                 else:
                     _eitems, pos = _d_record(buf, pos, end, lim, p_is_control, elem_tuples)
                 v_items.append(_eitems)
@@ -1288,7 +1296,7 @@ def _d_record(
             _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         )
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_len_record = (x >> 1) ^ -(x & 1)
@@ -1308,7 +1316,7 @@ def _d_record(
             _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         )
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_timestamp_delta = (x >> 1) ^ -(x & 1)
@@ -1323,7 +1331,7 @@ def _d_record(
             _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         )
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_offset_delta = (x >> 1) ^ -(x & 1)
@@ -1336,7 +1344,7 @@ def _d_record(
     elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
         v_len_key = _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_len_key = (x >> 1) ^ -(x & 1)
@@ -1366,7 +1374,7 @@ def _d_record(
     elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
         v_len_value = _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_len_value = (x >> 1) ^ -(x & 1)
@@ -1398,7 +1406,7 @@ def _d_record(
             _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         )
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_num_headers = (x >> 1) ^ -(x & 1)
@@ -1421,58 +1429,65 @@ def _d_record(
         try:
             for i in range(count):
                 if _INTERPRETED:
-                    if pos < end and (x := buf[pos]) < 128:
-                        header_v_len_key = _UNZIGZAG[x]
-                        pos += 1
-                    elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                        header_v_len_key = _UNZIGZAG[(x & 127) | (y << 7)]
-                        pos += 2
-                    elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
-                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                        pos += 3
-                        header_v_len_key = (x >> 1) ^ -(x & 1)
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
-                        header_v_len_key = (x >> 1) ^ -(x & 1)
-                    if header_v_len_key < 0:
-                        raise _rt.bad_length(header_v_len_key, pos, "key")
-                    e = pos + header_v_len_key
-                    if e > end:
-                        raise _rt.short(buf, pos, end, header_v_len_key, "key")
+                    elem_at = pos
                     try:
-                        header_v_key = buf[pos:e].decode("utf-8")
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
-                    pos = e
-                    if pos < end and (x := buf[pos]) < 128:
-                        header_v_len_value = _UNZIGZAG[x]
-                        pos += 1
-                    elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                        header_v_len_value = _UNZIGZAG[(x & 127) | (y << 7)]
-                        pos += 2
-                    elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
-                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                        pos += 3
-                        header_v_len_value = (x >> 1) ^ -(x & 1)
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
-                        header_v_len_value = (x >> 1) ^ -(x & 1)
-                    if header_v_len_value >= 0:
-                        e = pos + header_v_len_value
+                        if (x := buf[pos]) < 128:
+                            header_v_len_key = _UNZIGZAG[x]
+                            pos += 1
+                        elif (y := buf[pos + 1]) < 128 and y:
+                            header_v_len_key = _UNZIGZAG[(x & 127) | (y << 7)]
+                            pos += 2
+                        elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            header_v_len_key = (x >> 1) ^ -(x & 1)
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
+                            header_v_len_key = (x >> 1) ^ -(x & 1)
+                        if header_v_len_key < 0:
+                            raise _rt.bad_length(header_v_len_key, pos, "key")
+                        e = pos + header_v_len_key
                         if e > end:
-                            raise _rt.short(buf, pos, end, header_v_len_value, "value")
-                        header_v_value = buf[pos:e]
+                            raise _rt.short(buf, pos, end, header_v_len_key, "key")
+                        try:
+                            header_v_key = buf[pos:e].decode("utf-8")
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
                         pos = e
-                    else:
-                        header_v_value = None
-                    if elem_tuples:
-                        _eheaders = (header_v_key, header_v_value)
-                    else:
-                        _eheaders = _new(Header)
-                        _eheaders.len_key = header_v_len_key
-                        _eheaders.key = header_v_key
-                        _eheaders.len_value = header_v_len_value
-                        _eheaders.value = header_v_value
+                        if (x := buf[pos]) < 128:
+                            header_v_len_value = _UNZIGZAG[x]
+                            pos += 1
+                        elif (y := buf[pos + 1]) < 128 and y:
+                            header_v_len_value = _UNZIGZAG[(x & 127) | (y << 7)]
+                            pos += 2
+                        elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            header_v_len_value = (x >> 1) ^ -(x & 1)
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
+                            header_v_len_value = (x >> 1) ^ -(x & 1)
+                        if header_v_len_value >= 0:
+                            e = pos + header_v_len_value
+                            if e > end:
+                                raise _rt.short(buf, pos, end, header_v_len_value, "value")
+                            header_v_value = buf[pos:e]
+                            pos = e
+                        else:
+                            header_v_value = None
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _eheaders = (header_v_key, header_v_value)
+                        else:
+                            _eheaders = _new(Header)
+                            _eheaders.len_key = header_v_len_key
+                            _eheaders.key = header_v_key
+                            _eheaders.len_value = header_v_len_value
+                            _eheaders.value = header_v_value
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        pos = elem_at
+                        _eheaders, pos = _d_header(buf, pos, end, lim, elem_tuples)
                 else:
                     _eheaders, pos = _d_header(buf, pos, end, lim, elem_tuples)
                 v_headers.append(_eheaders)
@@ -1751,7 +1766,7 @@ def _d_header(
     elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
         v_len_key = _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_len_key = (x >> 1) ^ -(x & 1)
@@ -1774,7 +1789,7 @@ def _d_header(
     elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
         v_len_value = _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_len_value = (x >> 1) ^ -(x & 1)
@@ -2164,233 +2179,239 @@ def _g_record_list(
             try:
                 for i in range(count):
                     if _INTERPRETED:
-                        record_s_len_record = pos
-                        if pos < end and (x := buf[pos]) < 128:
-                            record_v_len_record = _UNZIGZAG[x]
-                            pos += 1
-                        elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                            record_v_len_record = _UNZIGZAG[(x & 127) | (y << 7)]
-                            pos += 2
-                        elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
-                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                            pos += 3
-                            record_v_len_record = (x >> 1) ^ -(x & 1)
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_record", 32)
-                            record_v_len_record = (x >> 1) ^ -(x & 1)
-                        if pos + 1 > end:
-                            raise _rt.short_run(buf, pos, end, _L6)
-                        record_v_attributes = (buf[pos] ^ 128) - 128
-                        record_s_attributes = pos
-                        pos += 1
-                        if pos < end and (x := buf[pos]) < 128:
-                            record_v_timestamp_delta = _UNZIGZAG[x]
-                            pos += 1
-                        elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                            record_v_timestamp_delta = _UNZIGZAG[(x & 127) | (y << 7)]
-                            pos += 2
-                        elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
-                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                            pos += 3
-                            record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 10, "timestamp_delta", 64)
-                            record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
-                        if pos < end and (x := buf[pos]) < 128:
-                            record_v_offset_delta = _UNZIGZAG[x]
-                            pos += 1
-                        elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                            record_v_offset_delta = _UNZIGZAG[(x & 127) | (y << 7)]
-                            pos += 2
-                        elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
-                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                            pos += 3
-                            record_v_offset_delta = (x >> 1) ^ -(x & 1)
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "offset_delta", 32)
-                            record_v_offset_delta = (x >> 1) ^ -(x & 1)
-                        if pos < end and (x := buf[pos]) < 128:
-                            record_v_len_key = _UNZIGZAG[x]
-                            pos += 1
-                        elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                            record_v_len_key = _UNZIGZAG[(x & 127) | (y << 7)]
-                            pos += 2
-                        elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
-                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                            pos += 3
-                            record_v_len_key = (x >> 1) ^ -(x & 1)
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
-                            record_v_len_key = (x >> 1) ^ -(x & 1)
-                        if record_v_len_key >= 0:
-                            e = pos + record_v_len_key
-                            if e > end:
-                                raise _rt.short(buf, pos, end, record_v_len_key, "key")
-                            if p_is_control:
-                                try:
-                                    record_v_key, p = _d_control_record_key(buf, pos, e, lim)
-                                except _rt.DecodeError as exc:
-                                    _rt.in_field(exc, pos, False)
-                                    raise exc.within("key")
-                                if p != e:
-                                    raise _rt.trailing(buf, p, e, "key")
+                        elem_at = pos
+                        elems_taken = 0
+                        try:
+                            record_s_len_record = pos
+                            if (x := buf[pos]) < 128:
+                                record_v_len_record = _UNZIGZAG[x]
+                                pos += 1
+                            elif (y := buf[pos + 1]) < 128 and y:
+                                record_v_len_record = _UNZIGZAG[(x & 127) | (y << 7)]
+                                pos += 2
+                            elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                pos += 3
+                                record_v_len_record = (x >> 1) ^ -(x & 1)
                             else:
-                                record_v_key = buf[pos:e]
-                            pos = e
-                        else:
-                            record_v_key = None
-                        if pos < end and (x := buf[pos]) < 128:
-                            record_v_len_value = _UNZIGZAG[x]
+                                x, pos = _uvarint(buf, pos, end, 5, "len_record", 32)
+                                record_v_len_record = (x >> 1) ^ -(x & 1)
+                            record_v_attributes = (buf[pos] ^ 128) - 128
+                            record_s_attributes = pos
                             pos += 1
-                        elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                            record_v_len_value = _UNZIGZAG[(x & 127) | (y << 7)]
-                            pos += 2
-                        elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
-                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                            pos += 3
-                            record_v_len_value = (x >> 1) ^ -(x & 1)
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
-                            record_v_len_value = (x >> 1) ^ -(x & 1)
-                        if record_v_len_value >= 0:
-                            e = pos + record_v_len_value
-                            if e > end:
-                                raise _rt.short(buf, pos, end, record_v_len_value, "value")
-                            if p_is_control:
-                                try:
-                                    record_v_value, p = _d_control_record_value(buf, pos, e, lim)
-                                except _rt.DecodeError as exc:
-                                    _rt.in_field(exc, pos, False)
-                                    raise exc.within("value")
-                                if p != e:
-                                    raise _rt.trailing(buf, p, e, "value")
+                            if (x := buf[pos]) < 128:
+                                record_v_timestamp_delta = _UNZIGZAG[x]
+                                pos += 1
+                            elif (y := buf[pos + 1]) < 128 and y:
+                                record_v_timestamp_delta = _UNZIGZAG[(x & 127) | (y << 7)]
+                                pos += 2
+                            elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                pos += 3
+                                record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
                             else:
-                                record_v_value = buf[pos:e]
-                            pos = e
-                        else:
-                            record_v_value = None
-                        if pos < end and (x := buf[pos]) < 128:
-                            record_v_num_headers = _UNZIGZAG[x]
-                            pos += 1
-                        elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                            record_v_num_headers = _UNZIGZAG[(x & 127) | (y << 7)]
-                            pos += 2
-                        elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end
-                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                            pos += 3
-                            record_v_num_headers = (x >> 1) ^ -(x & 1)
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "num_headers", 32)
-                            record_v_num_headers = (x >> 1) ^ -(x & 1)
-                        record_v_headers = []
-                        record_count = record_v_num_headers
-                        if record_count < 0:
-                            raise _rt.bad_length(record_count, pos, "headers")
-                        if record_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, record_count * 2, "headers")
-                        if record_count:
-                            if (left := lim[_ELEMENTS_RESERVED] - record_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
+                                x, pos = _uvarint(buf, pos, end, 10, "timestamp_delta", 64)
+                                record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
+                            if (x := buf[pos]) < 128:
+                                record_v_offset_delta = _UNZIGZAG[x]
+                                pos += 1
+                            elif (y := buf[pos + 1]) < 128 and y:
+                                record_v_offset_delta = _UNZIGZAG[(x & 127) | (y << 7)]
+                                pos += 2
+                            elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                pos += 3
+                                record_v_offset_delta = (x >> 1) ^ -(x & 1)
                             else:
-                                _take_elements(lim, record_count, pos, "headers")
-                            record_i = 0
-                            try:
-                                for record_i in range(record_count):
-                                    if pos < end and (x := buf[pos]) < 128:
-                                        header_v_len_key = _UNZIGZAG[x]
-                                        pos += 1
-                                    elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                                        header_v_len_key = _UNZIGZAG[(x & 127) | (y << 7)]
-                                        pos += 2
-                                    elif (
-                                        pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
-                                    ):  # y: read, as pos + 1 < end
-                                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                        pos += 3
-                                        header_v_len_key = (x >> 1) ^ -(x & 1)
-                                    else:
-                                        x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
-                                        header_v_len_key = (x >> 1) ^ -(x & 1)
-                                    if header_v_len_key < 0:
-                                        raise _rt.bad_length(header_v_len_key, pos, "key")
-                                    e = pos + header_v_len_key
-                                    if e > end:
-                                        raise _rt.short(buf, pos, end, header_v_len_key, "key")
+                                x, pos = _uvarint(buf, pos, end, 5, "offset_delta", 32)
+                                record_v_offset_delta = (x >> 1) ^ -(x & 1)
+                            if (x := buf[pos]) < 128:
+                                record_v_len_key = _UNZIGZAG[x]
+                                pos += 1
+                            elif (y := buf[pos + 1]) < 128 and y:
+                                record_v_len_key = _UNZIGZAG[(x & 127) | (y << 7)]
+                                pos += 2
+                            elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                pos += 3
+                                record_v_len_key = (x >> 1) ^ -(x & 1)
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
+                                record_v_len_key = (x >> 1) ^ -(x & 1)
+                            if record_v_len_key >= 0:
+                                e = pos + record_v_len_key
+                                if e > end:
+                                    raise _rt.short(buf, pos, end, record_v_len_key, "key")
+                                if p_is_control:
                                     try:
-                                        header_v_key = buf[pos:e].decode("utf-8")
-                                    except UnicodeDecodeError as exc:
-                                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
-                                    pos = e
-                                    if pos < end and (x := buf[pos]) < 128:
-                                        header_v_len_value = _UNZIGZAG[x]
-                                        pos += 1
-                                    elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-                                        header_v_len_value = _UNZIGZAG[(x & 127) | (y << 7)]
-                                        pos += 2
-                                    elif (
-                                        pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128
-                                    ):  # y: read, as pos + 1 < end
-                                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                        pos += 3
-                                        header_v_len_value = (x >> 1) ^ -(x & 1)
-                                    else:
-                                        x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
-                                        header_v_len_value = (x >> 1) ^ -(x & 1)
-                                    if header_v_len_value >= 0:
-                                        e = pos + header_v_len_value
-                                        if e > end:
-                                            raise _rt.short(buf, pos, end, header_v_len_value, "value")
-                                        header_v_value = buf[pos:e]
-                                        pos = e
-                                    else:
-                                        header_v_value = None
-                                    if elem_tuples:
-                                        record__eheaders = (header_v_key, header_v_value)
-                                    else:
-                                        record__eheaders = _new(Header)
-                                        record__eheaders.len_key = header_v_len_key
-                                        record__eheaders.key = header_v_key
-                                        record__eheaders.len_value = header_v_len_value
-                                        record__eheaders.value = header_v_value
-                                    record_v_headers.append(record__eheaders)
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"headers[{record_i}]")
-                        if pos - record_s_attributes != record_v_len_record:
-                            raise _rt.DecodeError(
-                                "invalid_length",
-                                f"declares {record_v_len_record} bytes, the content takes {pos - record_s_attributes}",
-                                record_s_len_record,
-                                "len_record",
-                            )
-                        if cols is not None:
-                            cols[0].append(record_v_attributes)
-                            cols[1].append(record_v_timestamp_delta)
-                            cols[2].append(record_v_offset_delta)
-                            cols[3].append(record_v_key)
-                            cols[4].append(record_v_value)
-                            cols[5].append(record_v_headers)
-                        else:
-                            if elem_tuples:
-                                _eitems = (
-                                    record_v_attributes,
-                                    record_v_timestamp_delta,
-                                    record_v_offset_delta,
-                                    record_v_key,
-                                    record_v_value,
-                                    record_v_headers,
-                                )
+                                        record_v_key, p = _d_control_record_key(buf, pos, e, lim)
+                                    except _rt.DecodeError as exc:
+                                        _rt.in_field(exc, pos, False)
+                                        raise exc.within("key")
+                                    if p != e:
+                                        raise _rt.trailing(buf, p, e, "key")
+                                else:
+                                    record_v_key = buf[pos:e]
+                                pos = e
                             else:
-                                _eitems = _new(Record)
-                                _eitems.len_record = record_v_len_record
-                                _eitems.attributes = record_v_attributes
-                                _eitems.timestamp_delta = record_v_timestamp_delta
-                                _eitems.offset_delta = record_v_offset_delta
-                                _eitems.len_key = record_v_len_key
-                                _eitems.key = record_v_key
-                                _eitems.len_value = record_v_len_value
-                                _eitems.value = record_v_value
-                                _eitems.num_headers = record_v_num_headers
-                                _eitems.headers = record_v_headers
+                                record_v_key = None
+                            if (x := buf[pos]) < 128:
+                                record_v_len_value = _UNZIGZAG[x]
+                                pos += 1
+                            elif (y := buf[pos + 1]) < 128 and y:
+                                record_v_len_value = _UNZIGZAG[(x & 127) | (y << 7)]
+                                pos += 2
+                            elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                pos += 3
+                                record_v_len_value = (x >> 1) ^ -(x & 1)
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
+                                record_v_len_value = (x >> 1) ^ -(x & 1)
+                            if record_v_len_value >= 0:
+                                e = pos + record_v_len_value
+                                if e > end:
+                                    raise _rt.short(buf, pos, end, record_v_len_value, "value")
+                                if p_is_control:
+                                    try:
+                                        record_v_value, p = _d_control_record_value(buf, pos, e, lim)
+                                    except _rt.DecodeError as exc:
+                                        _rt.in_field(exc, pos, False)
+                                        raise exc.within("value")
+                                    if p != e:
+                                        raise _rt.trailing(buf, p, e, "value")
+                                else:
+                                    record_v_value = buf[pos:e]
+                                pos = e
+                            else:
+                                record_v_value = None
+                            if (x := buf[pos]) < 128:
+                                record_v_num_headers = _UNZIGZAG[x]
+                                pos += 1
+                            elif (y := buf[pos + 1]) < 128 and y:
+                                record_v_num_headers = _UNZIGZAG[(x & 127) | (y << 7)]
+                                pos += 2
+                            elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                pos += 3
+                                record_v_num_headers = (x >> 1) ^ -(x & 1)
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "num_headers", 32)
+                                record_v_num_headers = (x >> 1) ^ -(x & 1)
+                            record_v_headers = []
+                            record_count = record_v_num_headers
+                            if record_count < 0:
+                                raise _rt.bad_length(record_count, pos, "headers")
+                            if record_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, record_count * 2, "headers")
+                            if record_count:
+                                if (left := lim[_ELEMENTS_RESERVED] - record_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, record_count, pos, "headers")
+                                elems_taken += record_count
+                                record_i = 0
+                                try:
+                                    for record_i in range(record_count):
+                                        if (x := buf[pos]) < 128:
+                                            header_v_len_key = _UNZIGZAG[x]
+                                            pos += 1
+                                        elif (y := buf[pos + 1]) < 128 and y:
+                                            header_v_len_key = _UNZIGZAG[(x & 127) | (y << 7)]
+                                            pos += 2
+                                        elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                            pos += 3
+                                            header_v_len_key = (x >> 1) ^ -(x & 1)
+                                        else:
+                                            x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
+                                            header_v_len_key = (x >> 1) ^ -(x & 1)
+                                        if header_v_len_key < 0:
+                                            raise _rt.bad_length(header_v_len_key, pos, "key")
+                                        e = pos + header_v_len_key
+                                        if e > end:
+                                            raise _rt.short(buf, pos, end, header_v_len_key, "key")
+                                        try:
+                                            header_v_key = buf[pos:e].decode("utf-8")
+                                        except UnicodeDecodeError as exc:
+                                            raise _rt.invalid(
+                                                f"not UTF-8: {exc.reason}", pos + exc.start, "key"
+                                            ) from None
+                                        pos = e
+                                        if (x := buf[pos]) < 128:
+                                            header_v_len_value = _UNZIGZAG[x]
+                                            pos += 1
+                                        elif (y := buf[pos + 1]) < 128 and y:
+                                            header_v_len_value = _UNZIGZAG[(x & 127) | (y << 7)]
+                                            pos += 2
+                                        elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                            pos += 3
+                                            header_v_len_value = (x >> 1) ^ -(x & 1)
+                                        else:
+                                            x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
+                                            header_v_len_value = (x >> 1) ^ -(x & 1)
+                                        if header_v_len_value >= 0:
+                                            e = pos + header_v_len_value
+                                            if e > end:
+                                                raise _rt.short(buf, pos, end, header_v_len_value, "value")
+                                            header_v_value = buf[pos:e]
+                                            pos = e
+                                        else:
+                                            header_v_value = None
+                                        if elem_tuples:
+                                            record__eheaders = (header_v_key, header_v_value)
+                                        else:
+                                            record__eheaders = _new(Header)
+                                            record__eheaders.len_key = header_v_len_key
+                                            record__eheaders.key = header_v_key
+                                            record__eheaders.len_value = header_v_len_value
+                                            record__eheaders.value = header_v_value
+                                        record_v_headers.append(record__eheaders)
+                                except _rt.DecodeError as exc:
+                                    raise exc.within(f"headers[{record_i}]")
+                            if pos - record_s_attributes != record_v_len_record:
+                                raise _rt.DecodeError(
+                                    "invalid_length",
+                                    f"declares {record_v_len_record} bytes, the content takes {pos - record_s_attributes}",
+                                    record_s_len_record,
+                                    "len_record",
+                                )
+                            if pos > end:
+                                raise IndexError  # read again, checked
+                            if cols is not None:
+                                cols[0].append(record_v_attributes)
+                                cols[1].append(record_v_timestamp_delta)
+                                cols[2].append(record_v_offset_delta)
+                                cols[3].append(record_v_key)
+                                cols[4].append(record_v_value)
+                                cols[5].append(record_v_headers)
+                            else:
+                                if elem_tuples:
+                                    _eitems = (
+                                        record_v_attributes,
+                                        record_v_timestamp_delta,
+                                        record_v_offset_delta,
+                                        record_v_key,
+                                        record_v_value,
+                                        record_v_headers,
+                                    )
+                                else:
+                                    _eitems = _new(Record)
+                                    _eitems.len_record = record_v_len_record
+                                    _eitems.attributes = record_v_attributes
+                                    _eitems.timestamp_delta = record_v_timestamp_delta
+                                    _eitems.offset_delta = record_v_offset_delta
+                                    _eitems.len_key = record_v_len_key
+                                    _eitems.key = record_v_key
+                                    _eitems.len_value = record_v_len_value
+                                    _eitems.value = record_v_value
+                                    _eitems.num_headers = record_v_num_headers
+                                    _eitems.headers = record_v_headers
+                        except (IndexError, _struct.error, _rt.DecodeError):
+                            lim[_ELEMENTS_RESERVED] += elems_taken
+                            pos = elem_at
+                            _eitems, pos = _d_record(buf, pos, end, lim, p_is_control, elem_tuples, cols)
                     else:
                         _eitems, pos = _d_record(buf, pos, end, lim, p_is_control, elem_tuples, cols)
                     if cols is None:

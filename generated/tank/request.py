@@ -1039,92 +1039,96 @@ def _d_produce_request(
         try:
             for i in range(count):
                 if _INTERPRETED:
-                    if pos + 1 > end:
-                        raise _rt.short_run(buf, pos, end, _L7)
-                    produce_topic_v_len_name = buf[pos]
-                    pos += 1
-                    if produce_topic_v_len_name < 0:
-                        raise _rt.bad_length(produce_topic_v_len_name, pos, "name")
-                    e = pos + produce_topic_v_len_name
-                    if e > end:
-                        raise _rt.short(buf, pos, end, produce_topic_v_len_name, "name")
+                    elem_at = pos
+                    elems_taken = 0
                     try:
-                        produce_topic_v_name = buf[pos:e].decode("utf-8")
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                    pos = e
-                    if pos + 1 > end:
-                        raise _rt.short_run(buf, pos, end, _L8)
-                    produce_topic_v_num_partitions = buf[pos]
-                    pos += 1
-                    produce_topic_v_partitions = []
-                    produce_topic_count = produce_topic_v_num_partitions
-                    if produce_topic_count < 0:
-                        raise _rt.bad_length(produce_topic_count, pos, "partitions")
-                    if produce_topic_count * 3 > end - pos:
-                        raise _rt.short(buf, pos, end, produce_topic_count * 3, "partitions")
-                    if produce_topic_count:
-                        if (left := lim[_ELEMENTS_RESERVED] - produce_topic_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, produce_topic_count, pos, "partitions")
-                        produce_topic_i = 0
+                        produce_topic_v_len_name = buf[pos]
+                        pos += 1
+                        if produce_topic_v_len_name < 0:
+                            raise _rt.bad_length(produce_topic_v_len_name, pos, "name")
+                        e = pos + produce_topic_v_len_name
+                        if e > end:
+                            raise _rt.short(buf, pos, end, produce_topic_v_len_name, "name")
                         try:
-                            for produce_topic_i in range(produce_topic_count):
-                                if pos + 2 > end:
-                                    raise _rt.short_run(buf, pos, end, _L9)
-                                (produce_partition_v_partition,) = _S4.unpack_from(buf, pos)
-                                pos += 2
-                                if pos < end and (x := buf[pos]) < 128:
-                                    produce_partition_v_len_bundle = x
-                                    pos += 1
-                                else:
-                                    produce_partition_v_len_bundle, pos = _uvarint(buf, pos, end, 5, "len_bundle", 32)
-                                if p_with_seqnum:
-                                    if pos + 8 > end:
-                                        raise _rt.short(buf, pos, end, 8, "base_seq_num")
-                                    (produce_partition_v_base_seq_num,) = _S5.unpack_from(buf, pos)
-                                    pos += 8
-                                else:
-                                    produce_partition_v_base_seq_num = None
-                                if produce_partition_v_len_bundle < 0:
-                                    raise _rt.bad_length(produce_partition_v_len_bundle, pos, "bundle")
-                                e = pos + produce_partition_v_len_bundle
-                                if e > end:
-                                    raise _rt.short(buf, pos, end, produce_partition_v_len_bundle, "bundle")
-                                try:
-                                    produce_partition_v_bundle, p = _d_bundle(
-                                        buf, pos, e, lim, (produce_partition_v_base_seq_num if p_with_seqnum else 0)
-                                    )
-                                except _rt.DecodeError as exc:
-                                    _rt.in_field(exc, pos, False)
-                                    raise exc.within("bundle")
-                                if p != e:
-                                    raise _rt.trailing(buf, p, e, "bundle")
-                                pos = e
-                                if elem_tuples:
-                                    produce_topic__epartitions = (
-                                        produce_partition_v_partition,
-                                        produce_partition_v_base_seq_num,
-                                        produce_partition_v_bundle,
-                                    )
-                                else:
-                                    produce_topic__epartitions = _new(ProducePartition)
-                                    produce_topic__epartitions.partition = produce_partition_v_partition
-                                    produce_topic__epartitions.len_bundle = produce_partition_v_len_bundle
-                                    produce_topic__epartitions.base_seq_num = produce_partition_v_base_seq_num
-                                    produce_topic__epartitions.bundle = produce_partition_v_bundle
-                                produce_topic_v_partitions.append(produce_topic__epartitions)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{produce_topic_i}]")
-                    if elem_tuples:
-                        _etopics = (produce_topic_v_name, produce_topic_v_partitions)
-                    else:
-                        _etopics = _new(ProduceTopic)
-                        _etopics.len_name = produce_topic_v_len_name
-                        _etopics.name = produce_topic_v_name
-                        _etopics.num_partitions = produce_topic_v_num_partitions
-                        _etopics.partitions = produce_topic_v_partitions
+                            produce_topic_v_name = buf[pos:e].decode("utf-8")
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                        pos = e
+                        produce_topic_v_num_partitions = buf[pos]
+                        pos += 1
+                        produce_topic_v_partitions = []
+                        produce_topic_count = produce_topic_v_num_partitions
+                        if produce_topic_count < 0:
+                            raise _rt.bad_length(produce_topic_count, pos, "partitions")
+                        if produce_topic_count * 3 > end - pos:
+                            raise _rt.short(buf, pos, end, produce_topic_count * 3, "partitions")
+                        if produce_topic_count:
+                            if (left := lim[_ELEMENTS_RESERVED] - produce_topic_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, produce_topic_count, pos, "partitions")
+                            elems_taken += produce_topic_count
+                            produce_topic_i = 0
+                            try:
+                                for produce_topic_i in range(produce_topic_count):
+                                    (produce_partition_v_partition,) = _S4.unpack_from(buf, pos)
+                                    pos += 2
+                                    if (x := buf[pos]) < 128:
+                                        produce_partition_v_len_bundle = x
+                                        pos += 1
+                                    else:
+                                        produce_partition_v_len_bundle, pos = _uvarint(
+                                            buf, pos, end, 5, "len_bundle", 32
+                                        )
+                                    if p_with_seqnum:
+                                        (produce_partition_v_base_seq_num,) = _S5.unpack_from(buf, pos)
+                                        pos += 8
+                                    else:
+                                        produce_partition_v_base_seq_num = None
+                                    if produce_partition_v_len_bundle < 0:
+                                        raise _rt.bad_length(produce_partition_v_len_bundle, pos, "bundle")
+                                    e = pos + produce_partition_v_len_bundle
+                                    if e > end:
+                                        raise _rt.short(buf, pos, end, produce_partition_v_len_bundle, "bundle")
+                                    try:
+                                        produce_partition_v_bundle, p = _d_bundle(
+                                            buf, pos, e, lim, (produce_partition_v_base_seq_num if p_with_seqnum else 0)
+                                        )
+                                    except _rt.DecodeError as exc:
+                                        _rt.in_field(exc, pos, False)
+                                        raise exc.within("bundle")
+                                    if p != e:
+                                        raise _rt.trailing(buf, p, e, "bundle")
+                                    pos = e
+                                    if elem_tuples:
+                                        produce_topic__epartitions = (
+                                            produce_partition_v_partition,
+                                            produce_partition_v_base_seq_num,
+                                            produce_partition_v_bundle,
+                                        )
+                                    else:
+                                        produce_topic__epartitions = _new(ProducePartition)
+                                        produce_topic__epartitions.partition = produce_partition_v_partition
+                                        produce_topic__epartitions.len_bundle = produce_partition_v_len_bundle
+                                        produce_topic__epartitions.base_seq_num = produce_partition_v_base_seq_num
+                                        produce_topic__epartitions.bundle = produce_partition_v_bundle
+                                    produce_topic_v_partitions.append(produce_topic__epartitions)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"partitions[{produce_topic_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _etopics = (produce_topic_v_name, produce_topic_v_partitions)
+                        else:
+                            _etopics = _new(ProduceTopic)
+                            _etopics.len_name = produce_topic_v_len_name
+                            _etopics.name = produce_topic_v_name
+                            _etopics.num_partitions = produce_topic_v_num_partitions
+                            _etopics.partitions = produce_topic_v_partitions
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _etopics, pos = _d_produce_topic(buf, pos, end, lim, p_with_seqnum, elem_tuples)
                 else:
                     _etopics, pos = _d_produce_topic(buf, pos, end, lim, p_with_seqnum, elem_tuples)
                 v_topics.append(_etopics)
@@ -1292,49 +1296,52 @@ def _d_produce_topic(
         try:
             for i in range(count):
                 if _INTERPRETED:
-                    if pos + 2 > end:
-                        raise _rt.short_run(buf, pos, end, _L9)
-                    (produce_partition_v_partition,) = _S4.unpack_from(buf, pos)
-                    pos += 2
-                    if pos < end and (x := buf[pos]) < 128:
-                        produce_partition_v_len_bundle = x
-                        pos += 1
-                    else:
-                        produce_partition_v_len_bundle, pos = _uvarint(buf, pos, end, 5, "len_bundle", 32)
-                    if p_with_seqnum:
-                        if pos + 8 > end:
-                            raise _rt.short(buf, pos, end, 8, "base_seq_num")
-                        (produce_partition_v_base_seq_num,) = _S5.unpack_from(buf, pos)
-                        pos += 8
-                    else:
-                        produce_partition_v_base_seq_num = None
-                    if produce_partition_v_len_bundle < 0:
-                        raise _rt.bad_length(produce_partition_v_len_bundle, pos, "bundle")
-                    e = pos + produce_partition_v_len_bundle
-                    if e > end:
-                        raise _rt.short(buf, pos, end, produce_partition_v_len_bundle, "bundle")
+                    elem_at = pos
                     try:
-                        produce_partition_v_bundle, p = _d_bundle(
-                            buf, pos, e, lim, (produce_partition_v_base_seq_num if p_with_seqnum else 0)
-                        )
-                    except _rt.DecodeError as exc:
-                        _rt.in_field(exc, pos, False)
-                        raise exc.within("bundle")
-                    if p != e:
-                        raise _rt.trailing(buf, p, e, "bundle")
-                    pos = e
-                    if elem_tuples:
-                        _epartitions = (
-                            produce_partition_v_partition,
-                            produce_partition_v_base_seq_num,
-                            produce_partition_v_bundle,
-                        )
-                    else:
-                        _epartitions = _new(ProducePartition)
-                        _epartitions.partition = produce_partition_v_partition
-                        _epartitions.len_bundle = produce_partition_v_len_bundle
-                        _epartitions.base_seq_num = produce_partition_v_base_seq_num
-                        _epartitions.bundle = produce_partition_v_bundle
+                        (produce_partition_v_partition,) = _S4.unpack_from(buf, pos)
+                        pos += 2
+                        if (x := buf[pos]) < 128:
+                            produce_partition_v_len_bundle = x
+                            pos += 1
+                        else:
+                            produce_partition_v_len_bundle, pos = _uvarint(buf, pos, end, 5, "len_bundle", 32)
+                        if p_with_seqnum:
+                            (produce_partition_v_base_seq_num,) = _S5.unpack_from(buf, pos)
+                            pos += 8
+                        else:
+                            produce_partition_v_base_seq_num = None
+                        if produce_partition_v_len_bundle < 0:
+                            raise _rt.bad_length(produce_partition_v_len_bundle, pos, "bundle")
+                        e = pos + produce_partition_v_len_bundle
+                        if e > end:
+                            raise _rt.short(buf, pos, end, produce_partition_v_len_bundle, "bundle")
+                        try:
+                            produce_partition_v_bundle, p = _d_bundle(
+                                buf, pos, e, lim, (produce_partition_v_base_seq_num if p_with_seqnum else 0)
+                            )
+                        except _rt.DecodeError as exc:
+                            _rt.in_field(exc, pos, False)
+                            raise exc.within("bundle")
+                        if p != e:
+                            raise _rt.trailing(buf, p, e, "bundle")
+                        pos = e
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _epartitions = (
+                                produce_partition_v_partition,
+                                produce_partition_v_base_seq_num,
+                                produce_partition_v_bundle,
+                            )
+                        else:
+                            _epartitions = _new(ProducePartition)
+                            _epartitions.partition = produce_partition_v_partition
+                            _epartitions.len_bundle = produce_partition_v_len_bundle
+                            _epartitions.base_seq_num = produce_partition_v_base_seq_num
+                            _epartitions.bundle = produce_partition_v_bundle
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        pos = elem_at
+                        _epartitions, pos = _d_produce_partition(buf, pos, end, lim, p_with_seqnum, elem_tuples)
                 else:
                     _epartitions, pos = _d_produce_partition(buf, pos, end, lim, p_with_seqnum, elem_tuples)
                 v_partitions.append(_epartitions)
@@ -1601,68 +1608,72 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
         try:
             for i in range(count):
                 if _INTERPRETED:
-                    if pos + 1 > end:
-                        raise _rt.short_run(buf, pos, end, _L7)
-                    consume_topic_v_len_name = buf[pos]
-                    pos += 1
-                    if consume_topic_v_len_name < 0:
-                        raise _rt.bad_length(consume_topic_v_len_name, pos, "name")
-                    e = pos + consume_topic_v_len_name
-                    if e > end:
-                        raise _rt.short(buf, pos, end, consume_topic_v_len_name, "name")
+                    elem_at = pos
+                    elems_taken = 0
                     try:
-                        consume_topic_v_name = buf[pos:e].decode("utf-8")
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                    pos = e
-                    if pos + 1 > end:
-                        raise _rt.short_run(buf, pos, end, _L8)
-                    consume_topic_v_num_partitions = buf[pos]
-                    pos += 1
-                    consume_topic_v_partitions = []
-                    consume_topic_count = consume_topic_v_num_partitions
-                    if consume_topic_count < 0:
-                        raise _rt.bad_length(consume_topic_count, pos, "partitions")
-                    if consume_topic_count * 14 > end - pos:
-                        raise _rt.short(buf, pos, end, consume_topic_count * 14, "partitions")
-                    if consume_topic_count:
-                        if (left := lim[_ELEMENTS_RESERVED] - consume_topic_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, consume_topic_count, pos, "partitions")
-                        consume_topic_i = 0
+                        consume_topic_v_len_name = buf[pos]
+                        pos += 1
+                        if consume_topic_v_len_name < 0:
+                            raise _rt.bad_length(consume_topic_v_len_name, pos, "name")
+                        e = pos + consume_topic_v_len_name
+                        if e > end:
+                            raise _rt.short(buf, pos, end, consume_topic_v_len_name, "name")
                         try:
-                            for consume_topic_i in range(consume_topic_count):
-                                if pos + 14 > end:
-                                    raise _rt.short_run(buf, pos, end, _L19)
-                                (
-                                    consume_partition_v_partition,
-                                    consume_partition_v_seq_num,
-                                    consume_partition_v_fetch_size,
-                                ) = _S7.unpack_from(buf, pos)
-                                pos += 14
-                                if elem_tuples:
-                                    consume_topic__epartitions = (
+                            consume_topic_v_name = buf[pos:e].decode("utf-8")
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                        pos = e
+                        consume_topic_v_num_partitions = buf[pos]
+                        pos += 1
+                        consume_topic_v_partitions = []
+                        consume_topic_count = consume_topic_v_num_partitions
+                        if consume_topic_count < 0:
+                            raise _rt.bad_length(consume_topic_count, pos, "partitions")
+                        if consume_topic_count * 14 > end - pos:
+                            raise _rt.short(buf, pos, end, consume_topic_count * 14, "partitions")
+                        if consume_topic_count:
+                            if (left := lim[_ELEMENTS_RESERVED] - consume_topic_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, consume_topic_count, pos, "partitions")
+                            elems_taken += consume_topic_count
+                            consume_topic_i = 0
+                            try:
+                                for consume_topic_i in range(consume_topic_count):
+                                    (
                                         consume_partition_v_partition,
                                         consume_partition_v_seq_num,
                                         consume_partition_v_fetch_size,
-                                    )
-                                else:
-                                    consume_topic__epartitions = _new(ConsumePartition)
-                                    consume_topic__epartitions.partition = consume_partition_v_partition
-                                    consume_topic__epartitions.seq_num = consume_partition_v_seq_num
-                                    consume_topic__epartitions.fetch_size = consume_partition_v_fetch_size
-                                consume_topic_v_partitions.append(consume_topic__epartitions)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{consume_topic_i}]")
-                    if elem_tuples:
-                        _etopics = (consume_topic_v_name, consume_topic_v_partitions)
-                    else:
-                        _etopics = _new(ConsumeTopic)
-                        _etopics.len_name = consume_topic_v_len_name
-                        _etopics.name = consume_topic_v_name
-                        _etopics.num_partitions = consume_topic_v_num_partitions
-                        _etopics.partitions = consume_topic_v_partitions
+                                    ) = _S7.unpack_from(buf, pos)
+                                    pos += 14
+                                    if elem_tuples:
+                                        consume_topic__epartitions = (
+                                            consume_partition_v_partition,
+                                            consume_partition_v_seq_num,
+                                            consume_partition_v_fetch_size,
+                                        )
+                                    else:
+                                        consume_topic__epartitions = _new(ConsumePartition)
+                                        consume_topic__epartitions.partition = consume_partition_v_partition
+                                        consume_topic__epartitions.seq_num = consume_partition_v_seq_num
+                                        consume_topic__epartitions.fetch_size = consume_partition_v_fetch_size
+                                    consume_topic_v_partitions.append(consume_topic__epartitions)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"partitions[{consume_topic_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _etopics = (consume_topic_v_name, consume_topic_v_partitions)
+                        else:
+                            _etopics = _new(ConsumeTopic)
+                            _etopics.len_name = consume_topic_v_len_name
+                            _etopics.name = consume_topic_v_name
+                            _etopics.num_partitions = consume_topic_v_num_partitions
+                            _etopics.partitions = consume_topic_v_partitions
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _etopics, pos = _d_consume_topic(buf, pos, end, lim, elem_tuples)
                 else:
                     _etopics, pos = _d_consume_topic(buf, pos, end, lim, elem_tuples)
                 v_topics.append(_etopics)
@@ -1901,23 +1912,28 @@ def _d_consume_topic(
         try:
             for i in range(count):
                 if _INTERPRETED:
-                    if pos + 14 > end:
-                        raise _rt.short_run(buf, pos, end, _L19)
-                    consume_partition_v_partition, consume_partition_v_seq_num, consume_partition_v_fetch_size = (
-                        _S7.unpack_from(buf, pos)
-                    )
-                    pos += 14
-                    if elem_tuples:
-                        _epartitions = (
-                            consume_partition_v_partition,
-                            consume_partition_v_seq_num,
-                            consume_partition_v_fetch_size,
+                    elem_at = pos
+                    try:
+                        consume_partition_v_partition, consume_partition_v_seq_num, consume_partition_v_fetch_size = (
+                            _S7.unpack_from(buf, pos)
                         )
-                    else:
-                        _epartitions = _new(ConsumePartition)
-                        _epartitions.partition = consume_partition_v_partition
-                        _epartitions.seq_num = consume_partition_v_seq_num
-                        _epartitions.fetch_size = consume_partition_v_fetch_size
+                        pos += 14
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _epartitions = (
+                                consume_partition_v_partition,
+                                consume_partition_v_seq_num,
+                                consume_partition_v_fetch_size,
+                            )
+                        else:
+                            _epartitions = _new(ConsumePartition)
+                            _epartitions.partition = consume_partition_v_partition
+                            _epartitions.seq_num = consume_partition_v_seq_num
+                            _epartitions.fetch_size = consume_partition_v_fetch_size
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        pos = elem_at
+                        _epartitions, pos = _d_consume_partition(buf, pos, end, lim, elem_tuples)
                 else:
                     _epartitions, pos = _d_consume_partition(buf, pos, end, lim, elem_tuples)
                 v_partitions.append(_epartitions)
@@ -2093,68 +2109,72 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
         try:
             for i in range(count):
                 if _INTERPRETED:
-                    if pos + 1 > end:
-                        raise _rt.short_run(buf, pos, end, _L7)
-                    consume_peer_topic_v_len_name = buf[pos]
-                    pos += 1
-                    if consume_peer_topic_v_len_name < 0:
-                        raise _rt.bad_length(consume_peer_topic_v_len_name, pos, "name")
-                    e = pos + consume_peer_topic_v_len_name
-                    if e > end:
-                        raise _rt.short(buf, pos, end, consume_peer_topic_v_len_name, "name")
+                    elem_at = pos
+                    elems_taken = 0
                     try:
-                        consume_peer_topic_v_name = buf[pos:e].decode("utf-8")
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                    pos = e
-                    if pos + 2 > end:
-                        raise _rt.short_run(buf, pos, end, _L26)
-                    (consume_peer_topic_v_num_partitions,) = _S4.unpack_from(buf, pos)
-                    pos += 2
-                    consume_peer_topic_v_partitions = []
-                    consume_peer_topic_count = consume_peer_topic_v_num_partitions
-                    if consume_peer_topic_count < 0:
-                        raise _rt.bad_length(consume_peer_topic_count, pos, "partitions")
-                    if consume_peer_topic_count * 14 > end - pos:
-                        raise _rt.short(buf, pos, end, consume_peer_topic_count * 14, "partitions")
-                    if consume_peer_topic_count:
-                        if (left := lim[_ELEMENTS_RESERVED] - consume_peer_topic_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, consume_peer_topic_count, pos, "partitions")
-                        consume_peer_topic_i = 0
+                        consume_peer_topic_v_len_name = buf[pos]
+                        pos += 1
+                        if consume_peer_topic_v_len_name < 0:
+                            raise _rt.bad_length(consume_peer_topic_v_len_name, pos, "name")
+                        e = pos + consume_peer_topic_v_len_name
+                        if e > end:
+                            raise _rt.short(buf, pos, end, consume_peer_topic_v_len_name, "name")
                         try:
-                            for consume_peer_topic_i in range(consume_peer_topic_count):
-                                if pos + 14 > end:
-                                    raise _rt.short_run(buf, pos, end, _L19)
-                                (
-                                    consume_partition_v_partition,
-                                    consume_partition_v_seq_num,
-                                    consume_partition_v_fetch_size,
-                                ) = _S7.unpack_from(buf, pos)
-                                pos += 14
-                                if elem_tuples:
-                                    consume_peer_topic__epartitions = (
+                            consume_peer_topic_v_name = buf[pos:e].decode("utf-8")
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                        pos = e
+                        (consume_peer_topic_v_num_partitions,) = _S4.unpack_from(buf, pos)
+                        pos += 2
+                        consume_peer_topic_v_partitions = []
+                        consume_peer_topic_count = consume_peer_topic_v_num_partitions
+                        if consume_peer_topic_count < 0:
+                            raise _rt.bad_length(consume_peer_topic_count, pos, "partitions")
+                        if consume_peer_topic_count * 14 > end - pos:
+                            raise _rt.short(buf, pos, end, consume_peer_topic_count * 14, "partitions")
+                        if consume_peer_topic_count:
+                            if (left := lim[_ELEMENTS_RESERVED] - consume_peer_topic_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, consume_peer_topic_count, pos, "partitions")
+                            elems_taken += consume_peer_topic_count
+                            consume_peer_topic_i = 0
+                            try:
+                                for consume_peer_topic_i in range(consume_peer_topic_count):
+                                    (
                                         consume_partition_v_partition,
                                         consume_partition_v_seq_num,
                                         consume_partition_v_fetch_size,
-                                    )
-                                else:
-                                    consume_peer_topic__epartitions = _new(ConsumePartition)
-                                    consume_peer_topic__epartitions.partition = consume_partition_v_partition
-                                    consume_peer_topic__epartitions.seq_num = consume_partition_v_seq_num
-                                    consume_peer_topic__epartitions.fetch_size = consume_partition_v_fetch_size
-                                consume_peer_topic_v_partitions.append(consume_peer_topic__epartitions)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{consume_peer_topic_i}]")
-                    if elem_tuples:
-                        _etopics = (consume_peer_topic_v_name, consume_peer_topic_v_partitions)
-                    else:
-                        _etopics = _new(ConsumePeerTopic)
-                        _etopics.len_name = consume_peer_topic_v_len_name
-                        _etopics.name = consume_peer_topic_v_name
-                        _etopics.num_partitions = consume_peer_topic_v_num_partitions
-                        _etopics.partitions = consume_peer_topic_v_partitions
+                                    ) = _S7.unpack_from(buf, pos)
+                                    pos += 14
+                                    if elem_tuples:
+                                        consume_peer_topic__epartitions = (
+                                            consume_partition_v_partition,
+                                            consume_partition_v_seq_num,
+                                            consume_partition_v_fetch_size,
+                                        )
+                                    else:
+                                        consume_peer_topic__epartitions = _new(ConsumePartition)
+                                        consume_peer_topic__epartitions.partition = consume_partition_v_partition
+                                        consume_peer_topic__epartitions.seq_num = consume_partition_v_seq_num
+                                        consume_peer_topic__epartitions.fetch_size = consume_partition_v_fetch_size
+                                    consume_peer_topic_v_partitions.append(consume_peer_topic__epartitions)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"partitions[{consume_peer_topic_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _etopics = (consume_peer_topic_v_name, consume_peer_topic_v_partitions)
+                        else:
+                            _etopics = _new(ConsumePeerTopic)
+                            _etopics.len_name = consume_peer_topic_v_len_name
+                            _etopics.name = consume_peer_topic_v_name
+                            _etopics.num_partitions = consume_peer_topic_v_num_partitions
+                            _etopics.partitions = consume_peer_topic_v_partitions
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _etopics, pos = _d_consume_peer_topic(buf, pos, end, lim, elem_tuples)
                 else:
                     _etopics, pos = _d_consume_peer_topic(buf, pos, end, lim, elem_tuples)
                 v_topics.append(_etopics)
@@ -2270,23 +2290,28 @@ def _d_consume_peer_topic(
         try:
             for i in range(count):
                 if _INTERPRETED:
-                    if pos + 14 > end:
-                        raise _rt.short_run(buf, pos, end, _L19)
-                    consume_partition_v_partition, consume_partition_v_seq_num, consume_partition_v_fetch_size = (
-                        _S7.unpack_from(buf, pos)
-                    )
-                    pos += 14
-                    if elem_tuples:
-                        _epartitions = (
-                            consume_partition_v_partition,
-                            consume_partition_v_seq_num,
-                            consume_partition_v_fetch_size,
+                    elem_at = pos
+                    try:
+                        consume_partition_v_partition, consume_partition_v_seq_num, consume_partition_v_fetch_size = (
+                            _S7.unpack_from(buf, pos)
                         )
-                    else:
-                        _epartitions = _new(ConsumePartition)
-                        _epartitions.partition = consume_partition_v_partition
-                        _epartitions.seq_num = consume_partition_v_seq_num
-                        _epartitions.fetch_size = consume_partition_v_fetch_size
+                        pos += 14
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _epartitions = (
+                                consume_partition_v_partition,
+                                consume_partition_v_seq_num,
+                                consume_partition_v_fetch_size,
+                            )
+                        else:
+                            _epartitions = _new(ConsumePartition)
+                            _epartitions.partition = consume_partition_v_partition
+                            _epartitions.seq_num = consume_partition_v_seq_num
+                            _epartitions.fetch_size = consume_partition_v_fetch_size
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        pos = elem_at
+                        _epartitions, pos = _d_consume_partition(buf, pos, end, lim, elem_tuples)
                 else:
                     _epartitions, pos = _d_consume_partition(buf, pos, end, lim, elem_tuples)
                 v_partitions.append(_epartitions)

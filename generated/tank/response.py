@@ -1236,32 +1236,37 @@ def _d_produce_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
             else:
                 _take_elements(lim, 1, pos, "")
             if _INTERPRETED:
-                if pos + 1 > end:
-                    raise _rt.short_run(buf, pos, end, _L5)
-                produce_status_v_error = buf[pos]
-                produce_status_v_error = _ProduceError_BY_VALUE.get(produce_status_v_error, produce_status_v_error)
-                pos += 1
-                if produce_status_v_error == ProduceError.other_leader:
-                    if pos + 4 > end:
-                        raise _rt.short(buf, pos, end, 4, "leader_address")
-                    (produce_status_v_leader_address,) = _S1.unpack_from(buf, pos)
-                    pos += 4
-                else:
-                    produce_status_v_leader_address = None
-                if produce_status_v_error == ProduceError.other_leader:
-                    if pos + 2 > end:
-                        raise _rt.short(buf, pos, end, 2, "leader_port")
-                    (produce_status_v_leader_port,) = _S2.unpack_from(buf, pos)
-                    pos += 2
-                else:
-                    produce_status_v_leader_port = None
-                if elem_tuples:
-                    _estatuses = (produce_status_v_error, produce_status_v_leader_address, produce_status_v_leader_port)
-                else:
-                    _estatuses = _new(ProduceStatus)
-                    _estatuses.error = produce_status_v_error
-                    _estatuses.leader_address = produce_status_v_leader_address
-                    _estatuses.leader_port = produce_status_v_leader_port
+                elem_at = pos
+                try:
+                    produce_status_v_error = buf[pos]
+                    produce_status_v_error = _ProduceError_BY_VALUE.get(produce_status_v_error, produce_status_v_error)
+                    pos += 1
+                    if produce_status_v_error == ProduceError.other_leader:
+                        (produce_status_v_leader_address,) = _S1.unpack_from(buf, pos)
+                        pos += 4
+                    else:
+                        produce_status_v_leader_address = None
+                    if produce_status_v_error == ProduceError.other_leader:
+                        (produce_status_v_leader_port,) = _S2.unpack_from(buf, pos)
+                        pos += 2
+                    else:
+                        produce_status_v_leader_port = None
+                    if pos > end:
+                        raise IndexError  # read again, checked
+                    if elem_tuples:
+                        _estatuses = (
+                            produce_status_v_error,
+                            produce_status_v_leader_address,
+                            produce_status_v_leader_port,
+                        )
+                    else:
+                        _estatuses = _new(ProduceStatus)
+                        _estatuses.error = produce_status_v_error
+                        _estatuses.leader_address = produce_status_v_leader_address
+                        _estatuses.leader_port = produce_status_v_leader_port
+                except (IndexError, _struct.error, _rt.DecodeError):
+                    pos = elem_at
+                    _estatuses, pos = _d_produce_status(buf, pos, end, lim, elem_tuples)
             else:
                 _estatuses, pos = _d_produce_status(buf, pos, end, lim, elem_tuples)
             v_statuses.append(_estatuses)
@@ -1529,49 +1534,57 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[C
         try:
             for i in range(count):
                 if _INTERPRETED:
-                    if pos + 1 > end:
-                        raise _rt.short_run(buf, pos, end, _L13)
-                    consume_topic_header_v_len_name = buf[pos]
-                    pos += 1
-                    if consume_topic_header_v_len_name < 0:
-                        raise _rt.bad_length(consume_topic_header_v_len_name, pos, "name")
-                    e = pos + consume_topic_header_v_len_name
-                    if e > end:
-                        raise _rt.short(buf, pos, end, consume_topic_header_v_len_name, "name")
+                    elem_at = pos
+                    elems_taken = 0
                     try:
-                        consume_topic_header_v_name = buf[pos:e].decode("utf-8")
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                    pos = e
-                    if pos + 1 > end:
-                        raise _rt.short_run(buf, pos, end, _L14)
-                    consume_topic_header_v_num_partitions = buf[pos]
-                    pos += 1
-                    if consume_topic_header_v_num_partitions != 0:
-                        consume_topic_header_v_partitions = []
-                        consume_topic_header_i = 0
+                        consume_topic_header_v_len_name = buf[pos]
+                        pos += 1
+                        if consume_topic_header_v_len_name < 0:
+                            raise _rt.bad_length(consume_topic_header_v_len_name, pos, "name")
+                        e = pos + consume_topic_header_v_len_name
+                        if e > end:
+                            raise _rt.short(buf, pos, end, consume_topic_header_v_len_name, "name")
                         try:
-                            while True:
-                                if (left := lim[_ELEMENTS_RESERVED] - 1) >= 0:
-                                    lim[_ELEMENTS_RESERVED] = left
-                                else:
-                                    _take_elements(lim, 1, pos, "")
-                                consume_topic_header__epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
-                                consume_topic_header_v_partitions.append(consume_topic_header__epartitions)
-                                if (consume_topic_header__epartitions.partition == 65535) or (
-                                    (consume_topic_header_i + 1) >= consume_topic_header_v_num_partitions
-                                ):
-                                    break
-                                consume_topic_header_i += 1
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{consume_topic_header_i}]")
-                    else:
-                        consume_topic_header_v_partitions = None
-                    _etopics = _new(ConsumeTopicHeader)
-                    _etopics.len_name = consume_topic_header_v_len_name
-                    _etopics.name = consume_topic_header_v_name
-                    _etopics.num_partitions = consume_topic_header_v_num_partitions
-                    _etopics.partitions = consume_topic_header_v_partitions
+                            consume_topic_header_v_name = buf[pos:e].decode("utf-8")
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                        pos = e
+                        consume_topic_header_v_num_partitions = buf[pos]
+                        pos += 1
+                        if consume_topic_header_v_num_partitions != 0:
+                            consume_topic_header_v_partitions = []
+                            consume_topic_header_i = 0
+                            try:
+                                while True:
+                                    if (left := lim[_ELEMENTS_RESERVED] - 1) >= 0:
+                                        lim[_ELEMENTS_RESERVED] = left
+                                    else:
+                                        _take_elements(lim, 1, pos, "")
+                                    elems_taken += 1
+                                    consume_topic_header__epartitions, pos = _d_consume_partition_header(
+                                        buf, pos, end, lim
+                                    )
+                                    consume_topic_header_v_partitions.append(consume_topic_header__epartitions)
+                                    if (consume_topic_header__epartitions.partition == 65535) or (
+                                        (consume_topic_header_i + 1) >= consume_topic_header_v_num_partitions
+                                    ):
+                                        break
+                                    consume_topic_header_i += 1
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"partitions[{consume_topic_header_i}]")
+                        else:
+                            consume_topic_header_v_partitions = None
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        _etopics = _new(ConsumeTopicHeader)
+                        _etopics.len_name = consume_topic_header_v_len_name
+                        _etopics.name = consume_topic_header_v_name
+                        _etopics.num_partitions = consume_topic_header_v_num_partitions
+                        _etopics.partitions = consume_topic_header_v_partitions
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _etopics, pos = _d_consume_topic_header(buf, pos, end, lim)
                 else:
                     _etopics, pos = _d_consume_topic_header(buf, pos, end, lim)
                 v_topics.append(_etopics)
@@ -2532,51 +2545,59 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
         try:
             for i in range(count):
                 if _INTERPRETED:
-                    if pos + 1 > end:
-                        raise _rt.short_run(buf, pos, end, _L13)
-                    consume_peer_topic_header_v_len_name = buf[pos]
-                    pos += 1
-                    if consume_peer_topic_header_v_len_name < 0:
-                        raise _rt.bad_length(consume_peer_topic_header_v_len_name, pos, "name")
-                    e = pos + consume_peer_topic_header_v_len_name
-                    if e > end:
-                        raise _rt.short(buf, pos, end, consume_peer_topic_header_v_len_name, "name")
+                    elem_at = pos
+                    elems_taken = 0
                     try:
-                        consume_peer_topic_header_v_name = buf[pos:e].decode("utf-8")
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                    pos = e
-                    if pos + 2 > end:
-                        raise _rt.short_run(buf, pos, end, _L26)
-                    (consume_peer_topic_header_v_num_partitions,) = _S2.unpack_from(buf, pos)
-                    pos += 2
-                    if consume_peer_topic_header_v_num_partitions != 0:
-                        consume_peer_topic_header_v_partitions = []
-                        consume_peer_topic_header_i = 0
+                        consume_peer_topic_header_v_len_name = buf[pos]
+                        pos += 1
+                        if consume_peer_topic_header_v_len_name < 0:
+                            raise _rt.bad_length(consume_peer_topic_header_v_len_name, pos, "name")
+                        e = pos + consume_peer_topic_header_v_len_name
+                        if e > end:
+                            raise _rt.short(buf, pos, end, consume_peer_topic_header_v_len_name, "name")
                         try:
-                            while True:
-                                if (left := lim[_ELEMENTS_RESERVED] - 1) >= 0:
-                                    lim[_ELEMENTS_RESERVED] = left
-                                else:
-                                    _take_elements(lim, 1, pos, "")
-                                consume_peer_topic_header__epartitions, pos = _d_consume_partition_header(
-                                    buf, pos, end, lim
-                                )
-                                consume_peer_topic_header_v_partitions.append(consume_peer_topic_header__epartitions)
-                                if (consume_peer_topic_header__epartitions.partition == 65535) or (
-                                    (consume_peer_topic_header_i + 1) >= consume_peer_topic_header_v_num_partitions
-                                ):
-                                    break
-                                consume_peer_topic_header_i += 1
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{consume_peer_topic_header_i}]")
-                    else:
-                        consume_peer_topic_header_v_partitions = None
-                    _etopics = _new(ConsumePeerTopicHeader)
-                    _etopics.len_name = consume_peer_topic_header_v_len_name
-                    _etopics.name = consume_peer_topic_header_v_name
-                    _etopics.num_partitions = consume_peer_topic_header_v_num_partitions
-                    _etopics.partitions = consume_peer_topic_header_v_partitions
+                            consume_peer_topic_header_v_name = buf[pos:e].decode("utf-8")
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                        pos = e
+                        (consume_peer_topic_header_v_num_partitions,) = _S2.unpack_from(buf, pos)
+                        pos += 2
+                        if consume_peer_topic_header_v_num_partitions != 0:
+                            consume_peer_topic_header_v_partitions = []
+                            consume_peer_topic_header_i = 0
+                            try:
+                                while True:
+                                    if (left := lim[_ELEMENTS_RESERVED] - 1) >= 0:
+                                        lim[_ELEMENTS_RESERVED] = left
+                                    else:
+                                        _take_elements(lim, 1, pos, "")
+                                    elems_taken += 1
+                                    consume_peer_topic_header__epartitions, pos = _d_consume_partition_header(
+                                        buf, pos, end, lim
+                                    )
+                                    consume_peer_topic_header_v_partitions.append(
+                                        consume_peer_topic_header__epartitions
+                                    )
+                                    if (consume_peer_topic_header__epartitions.partition == 65535) or (
+                                        (consume_peer_topic_header_i + 1) >= consume_peer_topic_header_v_num_partitions
+                                    ):
+                                        break
+                                    consume_peer_topic_header_i += 1
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"partitions[{consume_peer_topic_header_i}]")
+                        else:
+                            consume_peer_topic_header_v_partitions = None
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        _etopics = _new(ConsumePeerTopicHeader)
+                        _etopics.len_name = consume_peer_topic_header_v_len_name
+                        _etopics.name = consume_peer_topic_header_v_name
+                        _etopics.num_partitions = consume_peer_topic_header_v_num_partitions
+                        _etopics.partitions = consume_peer_topic_header_v_partitions
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _etopics, pos = _d_consume_peer_topic_header(buf, pos, end, lim)
                 else:
                     _etopics, pos = _d_consume_peer_topic_header(buf, pos, end, lim)
                 v_topics.append(_etopics)
@@ -3206,50 +3227,49 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: list[int]) 
         try:
             for i in range(count):
                 if _INTERPRETED:
-                    topic_info_p_is_cluster_aware = v_is_cluster_aware != 0
-                    if pos + 1 > end:
-                        raise _rt.short_run(buf, pos, end, _L13)
-                    topic_info_v_len_name = buf[pos]
-                    pos += 1
-                    if topic_info_v_len_name < 0:
-                        raise _rt.bad_length(topic_info_v_len_name, pos, "name")
-                    e = pos + topic_info_v_len_name
-                    if e > end:
-                        raise _rt.short(buf, pos, end, topic_info_v_len_name, "name")
+                    elem_at = pos
                     try:
-                        topic_info_v_name = buf[pos:e].decode("utf-8")
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                    pos = e
-                    if pos + 1 > end:
-                        raise _rt.short_run(buf, pos, end, _L38)
-                    topic_info_v_is_enabled = buf[pos]
-                    pos += 1
-                    if pos + 2 > end:
-                        raise _rt.short_run(buf, pos, end, _L26)
-                    (topic_info_v_num_partitions,) = _S2.unpack_from(buf, pos)
-                    pos += 2
-                    if topic_info_p_is_cluster_aware:
-                        if pos >= end:
-                            raise _rt.short(buf, pos, end, 1, "replication_factor")
-                        topic_info_v_replication_factor = buf[pos]
+                        topic_info_p_is_cluster_aware = v_is_cluster_aware != 0
+                        topic_info_v_len_name = buf[pos]
                         pos += 1
-                    else:
-                        topic_info_v_replication_factor = None
-                    if elem_tuples:
-                        _etopics = (
-                            topic_info_v_name,
-                            topic_info_v_is_enabled,
-                            topic_info_v_num_partitions,
-                            topic_info_v_replication_factor,
-                        )
-                    else:
-                        _etopics = _new(TopicInfo)
-                        _etopics.len_name = topic_info_v_len_name
-                        _etopics.name = topic_info_v_name
-                        _etopics.is_enabled = topic_info_v_is_enabled
-                        _etopics.num_partitions = topic_info_v_num_partitions
-                        _etopics.replication_factor = topic_info_v_replication_factor
+                        if topic_info_v_len_name < 0:
+                            raise _rt.bad_length(topic_info_v_len_name, pos, "name")
+                        e = pos + topic_info_v_len_name
+                        if e > end:
+                            raise _rt.short(buf, pos, end, topic_info_v_len_name, "name")
+                        try:
+                            topic_info_v_name = buf[pos:e].decode("utf-8")
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                        pos = e
+                        topic_info_v_is_enabled = buf[pos]
+                        pos += 1
+                        (topic_info_v_num_partitions,) = _S2.unpack_from(buf, pos)
+                        pos += 2
+                        if topic_info_p_is_cluster_aware:
+                            topic_info_v_replication_factor = buf[pos]
+                            pos += 1
+                        else:
+                            topic_info_v_replication_factor = None
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _etopics = (
+                                topic_info_v_name,
+                                topic_info_v_is_enabled,
+                                topic_info_v_num_partitions,
+                                topic_info_v_replication_factor,
+                            )
+                        else:
+                            _etopics = _new(TopicInfo)
+                            _etopics.len_name = topic_info_v_len_name
+                            _etopics.name = topic_info_v_name
+                            _etopics.is_enabled = topic_info_v_is_enabled
+                            _etopics.num_partitions = topic_info_v_num_partitions
+                            _etopics.replication_factor = topic_info_v_replication_factor
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        pos = elem_at
+                        _etopics, pos = _d_topic_info(buf, pos, end, lim, (v_is_cluster_aware != 0), elem_tuples)
                 else:
                     _etopics, pos = _d_topic_info(buf, pos, end, lim, (v_is_cluster_aware != 0), elem_tuples)
                 v_topics.append(_etopics)
@@ -3719,56 +3739,55 @@ def _d_discover_partitions_response(
         try:
             for i in range(count):
                 if _INTERPRETED:
-                    if pos + 16 > end:
-                        raise _rt.short_run(buf, pos, end, _L48)
-                    partition_info_v_first_available_seq_num, partition_info_v_high_watermark = _S11.unpack_from(
-                        buf, pos
-                    )
-                    pos += 16
-                    if (partition_info_v_first_available_seq_num == 18446744073709551615) and (
-                        partition_info_v_high_watermark == 18446744073709551615
-                    ):
-                        if pos >= end:
-                            raise _rt.short(buf, pos, end, 1, "error")
-                        partition_info_v_error = buf[pos]
-                        pos += 1
-                    else:
-                        partition_info_v_error = None
-                    if (
-                        (partition_info_v_first_available_seq_num == 18446744073709551615)
-                        and (partition_info_v_high_watermark == 18446744073709551615)
-                    ) and (partition_info_v_error == 252):
-                        if pos + 4 > end:
-                            raise _rt.short(buf, pos, end, 4, "leader_address")
-                        (partition_info_v_leader_address,) = _S1.unpack_from(buf, pos)
-                        pos += 4
-                    else:
-                        partition_info_v_leader_address = None
-                    if (
-                        (partition_info_v_first_available_seq_num == 18446744073709551615)
-                        and (partition_info_v_high_watermark == 18446744073709551615)
-                    ) and (partition_info_v_error == 252):
-                        if pos + 2 > end:
-                            raise _rt.short(buf, pos, end, 2, "leader_port")
-                        (partition_info_v_leader_port,) = _S2.unpack_from(buf, pos)
-                        pos += 2
-                    else:
-                        partition_info_v_leader_port = None
-                    if elem_tuples:
-                        _epartitions = (
-                            partition_info_v_first_available_seq_num,
-                            partition_info_v_high_watermark,
-                            partition_info_v_error,
-                            partition_info_v_leader_address,
-                            partition_info_v_leader_port,
+                    elem_at = pos
+                    try:
+                        partition_info_v_first_available_seq_num, partition_info_v_high_watermark = _S11.unpack_from(
+                            buf, pos
                         )
-                    else:
-                        _epartitions = _new(PartitionInfo)
-                        _epartitions.first_available_seq_num = partition_info_v_first_available_seq_num
-                        _epartitions.high_watermark = partition_info_v_high_watermark
-                        _epartitions.error = partition_info_v_error
-                        _epartitions.leader_address = partition_info_v_leader_address
-                        _epartitions.leader_port = partition_info_v_leader_port
+                        pos += 16
+                        if (partition_info_v_first_available_seq_num == 18446744073709551615) and (
+                            partition_info_v_high_watermark == 18446744073709551615
+                        ):
+                            partition_info_v_error = buf[pos]
+                            pos += 1
+                        else:
+                            partition_info_v_error = None
+                        if (
+                            (partition_info_v_first_available_seq_num == 18446744073709551615)
+                            and (partition_info_v_high_watermark == 18446744073709551615)
+                        ) and (partition_info_v_error == 252):
+                            (partition_info_v_leader_address,) = _S1.unpack_from(buf, pos)
+                            pos += 4
+                        else:
+                            partition_info_v_leader_address = None
+                        if (
+                            (partition_info_v_first_available_seq_num == 18446744073709551615)
+                            and (partition_info_v_high_watermark == 18446744073709551615)
+                        ) and (partition_info_v_error == 252):
+                            (partition_info_v_leader_port,) = _S2.unpack_from(buf, pos)
+                            pos += 2
+                        else:
+                            partition_info_v_leader_port = None
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _epartitions = (
+                                partition_info_v_first_available_seq_num,
+                                partition_info_v_high_watermark,
+                                partition_info_v_error,
+                                partition_info_v_leader_address,
+                                partition_info_v_leader_port,
+                            )
+                        else:
+                            _epartitions = _new(PartitionInfo)
+                            _epartitions.first_available_seq_num = partition_info_v_first_available_seq_num
+                            _epartitions.high_watermark = partition_info_v_high_watermark
+                            _epartitions.error = partition_info_v_error
+                            _epartitions.leader_address = partition_info_v_leader_address
+                            _epartitions.leader_port = partition_info_v_leader_port
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        pos = elem_at
+                        _epartitions, pos = _d_partition_info(buf, pos, end, lim, elem_tuples)
                 else:
                     _epartitions, pos = _d_partition_info(buf, pos, end, lim, elem_tuples)
                 v_partitions.append(_epartitions)

@@ -46,18 +46,18 @@ class ZigzagVarint:
                            ("_UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)",
                             "_UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)",
                             "_INTERPRETED and "))
-        out("if pos < end and (x := buf[pos]) < 128:")
+        out(f"if {out.before_end('pos < end')}(x := buf[pos]) < 128:")
         out(f"    {target} = {one}; pos += 1")
         # (`and y`: a last byte of 0 is overlong, the slow path refuses it; a chained 0 < y < 128
         # costs the interpreter more)
-        out("elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:")
+        out(f"elif {out.before_end('pos + 1 < end')}(y := buf[pos + 1]) < 128 and y:")
         out(f"    {target} = {two}")
         out("    pos += 2")
         if self.max_bytes >= 3 and self.bits >= 21:  # three bytes (21 bits) always fit
             # Offsets and milliseconds past 8,191 (a batch of 10,000 records: a third of its
             # varints): inline when interpreted, where the call cost 10 % of such a batch;
             # compiled, the call is cheap and the longer function was 2-4 % slower.
-            out(f"elif {three}pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read, as pos + 1 < end")
+            out(f"elif {three}{out.before_end('pos + 2 < end')}y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above")
             out("    x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14); pos += 3")
             out(f"    {target} = (x >> 1) ^ -(x & 1)")
         out("else:")
@@ -89,7 +89,7 @@ class UnsignedVarint(ZigzagVarint):
     """Unsigned LEB128 varint (no zigzag); the param is the width in bits."""
 
     def decode(self, out: Lines, target: str, epath: str) -> None:
-        out("if pos < end and (x := buf[pos]) < 128:")
+        out(f"if {out.before_end('pos < end')}(x := buf[pos]) < 128:")
         out(f"    {target} = x; pos += 1")
         out("else:")
         out(f"    {target}, pos = _uvarint(buf, pos, end, {self.max_bytes}, {epath!r}, {self.bits})")

@@ -1,10 +1,11 @@
-"""The list elements that interpreted decoders write out (`TypeEmitter.inlined_element`), and
-the value objects they make with `_new` and a store per field (`element_made`, and `made_by_new`
-in the decoders of elements not written out), against decoders that call each element's
-decoder and its class: every schema of ours whose module does either is generated as it is and
-without them, both run as Python, and each decodes the golden vectors and bytes changed from
-them to the same value (as objects and as tuples) or fails with the same error (kind, offset,
-path and message)."""
+"""The list elements that interpreted decoders write out (`TypeEmitter.inlined_element`), read
+without checking each read of a few bytes against the end and read again by their decoder when
+anything fails (`read_then_checked`), and the value objects they make with `_new` and a store
+per field (`element_made`, and `made_by_new` in the decoders of elements not written out),
+against decoders that call each element's decoder and its class: every schema of ours whose
+module does either is generated as it is and without them, both run as Python, and each decodes
+the golden vectors and bytes changed from them to the same value (as objects and as tuples) or
+fails with the same error (kind, offset, path and message), under any budget of elements."""
 
 import dataclasses
 import enum
@@ -18,6 +19,7 @@ from logcodec.generator.python import ModuleEmitter
 from logcodec.generator.python.emit import TypeEmitter
 from logcodec.generator.schema import Loader
 from logcodec.runtime.errors import DecodeError
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
 from tests.generator.rendered import SCHEMAS, pure_module
 from tests.vectorfiles import all_tests
 
@@ -69,9 +71,9 @@ def plain(value):
     return value
 
 
-def outcome(module, data: bytes, tuples: bool):
+def outcome(module, data: bytes, tuples: bool, limits: Limits = DEFAULT_LIMITS):
     try:
-        return plain(module.decode(data, tuples=True) if tuples else module.decode(data))
+        return plain(module.decode(data, limits=limits, tuples=True) if tuples else module.decode(data, limits=limits))
     except DecodeError as exc:
         return ("error", exc.kind, exc.offset, exc.path, str(exc))
 
@@ -112,9 +114,42 @@ def test_changed_bytes_decode_alike(fmt):
     written, called = PAIRS[fmt]
     modes = [tuples for f, tuples in MODES if f == fmt]
 
+    # A budget of elements near what the input holds: an element read again must not pay twice
     @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(data=changed(_seeds(fmt)), tuples=st.sampled_from(modes))
-    def alike(data, tuples):
-        assert outcome(written, data, tuples) == outcome(called, data, tuples)
+    @given(data=changed(_seeds(fmt)), tuples=st.sampled_from(modes),
+           limits=st.one_of(st.just(DEFAULT_LIMITS), st.builds(Limits, max_elements=st.integers(0, 40))))
+    def alike(data, tuples, limits):
+        assert outcome(written, data, tuples, limits) == outcome(called, data, tuples, limits)
 
     alike()
+
+
+def test_an_element_read_again_pays_its_elements_once():
+    """A record whose headers were read before it failed (its length is one byte longer than
+    its fields) is read again by its decoder, under a budget that holds every record and header
+    exactly: the error is the record's, not a budget exceeded by its headers taken twice."""
+    written, called = PAIRS["kafka.record_batch_v2"]
+    records = [(0, 0, n, b"k", b"v", [("a", b"1"), ("b", b"2")]) for n in range(3)]
+    parts = [written.encode_part("record", r, False) for r in records]
+    last = len(parts[0]) + len(parts[1])  # where the last record starts: its length, one byte
+    data = bytearray(b"".join(parts))
+    data[last] += 2  # zigzag: one byte more than its fields take
+    limits = Limits(max_elements=3 + 6)  # the records, and two headers each
+    for module in (written, called):
+        with pytest.raises(DecodeError) as caught:
+            module.decode_part("record_list", bytes(data), 0, None, 3, False, limits=limits)
+        assert (caught.value.kind, caught.value.path) == ("invalid_length", "record_list[2].len_record")
+
+
+def test_an_element_read_past_the_end_is_read_again():
+    """Records read from the start of bytes that end one byte before the last record's last
+    field (its last header's null value, a length of -1): that byte is there to read, but past
+    the end the list was given, so the record is read again, checked, and found to run past it."""
+    written, called = PAIRS["kafka.record_batch_v2"]
+    records = [(0, 0, n, b"k", b"v", [("a", None)]) for n in range(3)]
+    data = b"".join(written.encode_part("record", r, False) for r in records)
+    for module in (written, called):
+        with pytest.raises(DecodeError) as caught:
+            module.decode_part("record_list", data, 0, len(data) - 1, 3, False)
+        assert (caught.value.kind, caught.value.offset, caught.value.path) == (
+            "invalid_length", len(data) - 1, "record_list[2].headers[0].len_value")
