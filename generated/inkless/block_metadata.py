@@ -717,29 +717,23 @@ def _e_block_flags(v: BlockFlags, out: list[Any]) -> int:
             v_encrypted = False
         if v_compressed is None:
             v_compressed = False
-        try:
-            out.append(
-                _S6.pack(
-                    (
-                        (_check_bits(v_reserved, 30, "reserved") << 2)
-                        | (_check_bits(v_encrypted, 1, "encrypted") << 1)
-                        | _check_bits(v_compressed, 1, "compressed")
-                    )
+        g_reserved = (
+            (
+                (
+                    v_reserved
+                    if type(v_reserved) is int and 0 <= v_reserved < 1073741824
+                    else _check_bits(v_reserved, 30, "reserved")
                 )
+                << 2
             )
+            | ((v_encrypted if type(v_encrypted) is bool else _check_bits(v_encrypted, 1, "encrypted")) << 1)
+            | (v_compressed if type(v_compressed) is bool else _check_bits(v_compressed, 1, "compressed"))
+        )
+        try:
+            out.append(_S6.pack(g_reserved))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(
-                exc,
-                (
-                    (
-                        (_check_bits(v_reserved, 30, "reserved") << 2)
-                        | (_check_bits(v_encrypted, 1, "encrypted") << 1)
-                        | _check_bits(v_compressed, 1, "compressed")
-                    ),
-                ),
-                _L10,
-            ) from None
+            raise _rt.range_error(exc, (g_reserved,), _L10) from None
         return w
     except _rt.EncodeError:
         raise

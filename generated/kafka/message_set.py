@@ -733,39 +733,36 @@ def _e_attributes(v: Attributes, out: list[Any], p_depth: int) -> int:
             raise _rt.missing("compression")
         if not ((p_depth == 0) or (v_compression == Compression.none)):
             raise _rt.invalid_encode(f"{v_compression!r} breaks its rule", None, "compression")
-        try:
-            if (
-                not 0
-                <= (
-                    (_check_bits(v_reserved, 4, "reserved") << 4)
-                    | (_check_bits(v_timestamp_type, 1, "timestamp_type") << 3)
-                    | _check_bits(v_compression, 3, "compression")
+        g_reserved = (
+            (
+                (
+                    v_reserved
+                    if type(v_reserved) is int and 0 <= v_reserved < 16
+                    else _check_bits(v_reserved, 4, "reserved")
                 )
-                <= 255
-            ):
-                raise ValueError("out of range")
-            out.append(
-                _BYTE[
-                    (
-                        (_check_bits(v_reserved, 4, "reserved") << 4)
-                        | (_check_bits(v_timestamp_type, 1, "timestamp_type") << 3)
-                        | _check_bits(v_compression, 3, "compression")
-                    )
-                ]
+                << 4
             )
+            | (
+                (
+                    v_timestamp_type
+                    if type(v_timestamp_type) is TimestampType and 0 <= v_timestamp_type < 2
+                    else _check_bits(v_timestamp_type, 1, "timestamp_type")
+                )
+                << 3
+            )
+            | (
+                v_compression
+                if type(v_compression) is Compression and 0 <= v_compression < 8
+                else _check_bits(v_compression, 3, "compression")
+            )
+        )
+        try:
+            if not 0 <= g_reserved <= 255:
+                raise ValueError("out of range")
+            out.append(_BYTE[g_reserved])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(
-                exc,
-                (
-                    (
-                        (_check_bits(v_reserved, 4, "reserved") << 4)
-                        | (_check_bits(v_timestamp_type, 1, "timestamp_type") << 3)
-                        | _check_bits(v_compression, 3, "compression")
-                    ),
-                ),
-                _L12,
-            ) from None
+            raise _rt.range_error(exc, (g_reserved,), _L12) from None
         return w
     except _rt.EncodeError:
         raise

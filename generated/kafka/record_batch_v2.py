@@ -739,7 +739,9 @@ def _e_record_batch_v2(v: RecordBatchV2, out: list[Any]) -> int:
         except _rt.EncodeError as exc:
             raise exc.within("records")
         d = b"".join(t_records)
-        d = _cast(bytes, kafka_compression.encode(d, int(v_attributes.compression)))
+        pt_records = int(v_attributes.compression)
+        if pt_records not in _PASS_kafka_compression:
+            d = _cast(bytes, kafka_compression.encode(d, pt_records))
         out.append(d)
         w += len(d)
         actual = w - s_partition_leader_epoch
@@ -822,35 +824,51 @@ def _e_attributes(v: Attributes, out: list[Any]) -> int:
             raise _rt.missing("timestamp_type")
         if v_compression is None:
             raise _rt.missing("compression")
-        try:
-            out.append(
-                _S2.pack(
-                    (
-                        (_check_bits(v_reserved, 9, "reserved") << 7)
-                        | (_check_bits(v_has_delete_horizon, 1, "has_delete_horizon") << 6)
-                        | (_check_bits(v_is_control, 1, "is_control") << 5)
-                        | (_check_bits(v_is_transactional, 1, "is_transactional") << 4)
-                        | (_check_bits(v_timestamp_type, 1, "timestamp_type") << 3)
-                        | _check_bits(v_compression, 3, "compression")
-                    )
+        g_reserved = (
+            (
+                (
+                    v_reserved
+                    if type(v_reserved) is int and 0 <= v_reserved < 512
+                    else _check_bits(v_reserved, 9, "reserved")
                 )
+                << 7
             )
+            | (
+                (
+                    v_has_delete_horizon
+                    if type(v_has_delete_horizon) is bool
+                    else _check_bits(v_has_delete_horizon, 1, "has_delete_horizon")
+                )
+                << 6
+            )
+            | ((v_is_control if type(v_is_control) is bool else _check_bits(v_is_control, 1, "is_control")) << 5)
+            | (
+                (
+                    v_is_transactional
+                    if type(v_is_transactional) is bool
+                    else _check_bits(v_is_transactional, 1, "is_transactional")
+                )
+                << 4
+            )
+            | (
+                (
+                    v_timestamp_type
+                    if type(v_timestamp_type) is TimestampType and 0 <= v_timestamp_type < 2
+                    else _check_bits(v_timestamp_type, 1, "timestamp_type")
+                )
+                << 3
+            )
+            | (
+                v_compression
+                if type(v_compression) is Compression and 0 <= v_compression < 8
+                else _check_bits(v_compression, 3, "compression")
+            )
+        )
+        try:
+            out.append(_S2.pack(g_reserved))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(
-                exc,
-                (
-                    (
-                        (_check_bits(v_reserved, 9, "reserved") << 7)
-                        | (_check_bits(v_has_delete_horizon, 1, "has_delete_horizon") << 6)
-                        | (_check_bits(v_is_control, 1, "is_control") << 5)
-                        | (_check_bits(v_is_transactional, 1, "is_transactional") << 4)
-                        | (_check_bits(v_timestamp_type, 1, "timestamp_type") << 3)
-                        | _check_bits(v_compression, 3, "compression")
-                    ),
-                ),
-                _L5,
-            ) from None
+            raise _rt.range_error(exc, (g_reserved,), _L5) from None
         return w
     except _rt.EncodeError:
         raise

@@ -512,42 +512,33 @@ def _e_bundle(v: Bundle, out: list[Any], p_base_seq_num: int) -> int:
             raise _rt.missing("is_sparse")
         if v_has_extra_flags is None:
             raise _rt.missing("has_extra_flags")
-        try:
-            if (
-                not 0
-                <= (
-                    _check_bits(v_codec, 2, "codec")
-                    | (_check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
-                    | (_check_bits(v_is_sparse, 1, "is_sparse") << 6)
-                    | (_check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
+        g_codec = (
+            (v_codec if type(v_codec) is Codec and 0 <= v_codec < 4 else _check_bits(v_codec, 2, "codec"))
+            | (
+                (
+                    v_num_messages_in_flags
+                    if type(v_num_messages_in_flags) is int and 0 <= v_num_messages_in_flags < 16
+                    else _check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags")
                 )
-                <= 255
-            ):
-                raise ValueError("out of range")
-            out.append(
-                _BYTE[
-                    (
-                        _check_bits(v_codec, 2, "codec")
-                        | (_check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
-                        | (_check_bits(v_is_sparse, 1, "is_sparse") << 6)
-                        | (_check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
-                    )
-                ]
+                << 2
             )
+            | ((v_is_sparse if type(v_is_sparse) is bool else _check_bits(v_is_sparse, 1, "is_sparse")) << 6)
+            | (
+                (
+                    v_has_extra_flags
+                    if type(v_has_extra_flags) is bool
+                    else _check_bits(v_has_extra_flags, 1, "has_extra_flags")
+                )
+                << 7
+            )
+        )
+        try:
+            if not 0 <= g_codec <= 255:
+                raise ValueError("out of range")
+            out.append(_BYTE[g_codec])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(
-                exc,
-                (
-                    (
-                        _check_bits(v_codec, 2, "codec")
-                        | (_check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
-                        | (_check_bits(v_is_sparse, 1, "is_sparse") << 6)
-                        | (_check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
-                    ),
-                ),
-                _L1,
-            ) from None
+            raise _rt.range_error(exc, (g_codec,), _L1) from None
         if v_has_extra_flags:
             if v_extra_flags is None:
                 raise _rt.missing("extra_flags")
@@ -616,7 +607,9 @@ def _e_bundle(v: Bundle, out: list[Any], p_base_seq_num: int) -> int:
         except _rt.EncodeError as exc:
             raise exc.within("messages")
         d = b"".join(t_messages)
-        d = _cast(bytes, tank_compression.encode(d, int(v_codec)))
+        pt_messages = int(v_codec)
+        if pt_messages not in _PASS_tank_compression:
+            d = _cast(bytes, tank_compression.encode(d, pt_messages))
         out.append(d)
         w += len(d)
         return w
@@ -947,42 +940,33 @@ def _e_message(
             raise _rt.mismatch("len_content", v_len_content, actual)
         if v_reserved is None:
             raise _rt.missing("reserved")
-        try:
-            if (
-                not 0
-                <= (
-                    _check_bits(v_has_key, 1, "has_key")
-                    | (_check_bits(v_use_last_ts, 1, "use_last_ts") << 1)
-                    | (_check_bits(v_seq_num_prev_plus_one, 1, "seq_num_prev_plus_one") << 2)
-                    | (_check_bits(v_reserved, 5, "reserved") << 3)
+        g_has_key = (
+            (v_has_key if type(v_has_key) is bool else _check_bits(v_has_key, 1, "has_key"))
+            | ((v_use_last_ts if type(v_use_last_ts) is bool else _check_bits(v_use_last_ts, 1, "use_last_ts")) << 1)
+            | (
+                (
+                    v_seq_num_prev_plus_one
+                    if type(v_seq_num_prev_plus_one) is bool
+                    else _check_bits(v_seq_num_prev_plus_one, 1, "seq_num_prev_plus_one")
                 )
-                <= 255
-            ):
-                raise ValueError("out of range")
-            out.append(
-                _BYTE[
-                    (
-                        _check_bits(v_has_key, 1, "has_key")
-                        | (_check_bits(v_use_last_ts, 1, "use_last_ts") << 1)
-                        | (_check_bits(v_seq_num_prev_plus_one, 1, "seq_num_prev_plus_one") << 2)
-                        | (_check_bits(v_reserved, 5, "reserved") << 3)
-                    )
-                ]
+                << 2
             )
+            | (
+                (
+                    v_reserved
+                    if type(v_reserved) is int and 0 <= v_reserved < 32
+                    else _check_bits(v_reserved, 5, "reserved")
+                )
+                << 3
+            )
+        )
+        try:
+            if not 0 <= g_has_key <= 255:
+                raise ValueError("out of range")
+            out.append(_BYTE[g_has_key])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(
-                exc,
-                (
-                    (
-                        _check_bits(v_has_key, 1, "has_key")
-                        | (_check_bits(v_use_last_ts, 1, "use_last_ts") << 1)
-                        | (_check_bits(v_seq_num_prev_plus_one, 1, "seq_num_prev_plus_one") << 2)
-                        | (_check_bits(v_reserved, 5, "reserved") << 3)
-                    ),
-                ),
-                _L7,
-            ) from None
+            raise _rt.range_error(exc, (g_has_key,), _L7) from None
         if ((p_is_sparse and (not v_seq_num_prev_plus_one)) and (p_idx > 0)) and (p_idx < (p_num_messages - 1)):
             if v_seq_num_delta is None:
                 raise _rt.missing("seq_num_delta")
@@ -1145,42 +1129,33 @@ def _e_bundle_header(v: BundleHeader, out: list[Any], p_base_seq_num: int) -> in
             raise _rt.missing("is_sparse")
         if v_has_extra_flags is None:
             raise _rt.missing("has_extra_flags")
-        try:
-            if (
-                not 0
-                <= (
-                    _check_bits(v_codec, 2, "codec")
-                    | (_check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
-                    | (_check_bits(v_is_sparse, 1, "is_sparse") << 6)
-                    | (_check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
+        g_codec = (
+            (v_codec if type(v_codec) is Codec and 0 <= v_codec < 4 else _check_bits(v_codec, 2, "codec"))
+            | (
+                (
+                    v_num_messages_in_flags
+                    if type(v_num_messages_in_flags) is int and 0 <= v_num_messages_in_flags < 16
+                    else _check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags")
                 )
-                <= 255
-            ):
-                raise ValueError("out of range")
-            out.append(
-                _BYTE[
-                    (
-                        _check_bits(v_codec, 2, "codec")
-                        | (_check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
-                        | (_check_bits(v_is_sparse, 1, "is_sparse") << 6)
-                        | (_check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
-                    )
-                ]
+                << 2
             )
+            | ((v_is_sparse if type(v_is_sparse) is bool else _check_bits(v_is_sparse, 1, "is_sparse")) << 6)
+            | (
+                (
+                    v_has_extra_flags
+                    if type(v_has_extra_flags) is bool
+                    else _check_bits(v_has_extra_flags, 1, "has_extra_flags")
+                )
+                << 7
+            )
+        )
+        try:
+            if not 0 <= g_codec <= 255:
+                raise ValueError("out of range")
+            out.append(_BYTE[g_codec])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(
-                exc,
-                (
-                    (
-                        _check_bits(v_codec, 2, "codec")
-                        | (_check_bits(v_num_messages_in_flags, 4, "num_messages_in_flags") << 2)
-                        | (_check_bits(v_is_sparse, 1, "is_sparse") << 6)
-                        | (_check_bits(v_has_extra_flags, 1, "has_extra_flags") << 7)
-                    ),
-                ),
-                _L1,
-            ) from None
+            raise _rt.range_error(exc, (g_codec,), _L1) from None
         if v_has_extra_flags:
             if v_extra_flags is None:
                 raise _rt.missing("extra_flags")

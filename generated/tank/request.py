@@ -1826,36 +1826,25 @@ def _e_consume_flags(v: ConsumeFlags, out: list[Any]) -> int:
             raise _rt.missing("prefer_local_node")
         if v_reserved is None:
             raise _rt.missing("reserved")
-        try:
-            if (
-                not 0
-                <= (
-                    _check_bits(v_prefer_local_node, 1, "prefer_local_node")
-                    | (_check_bits(v_reserved, 7, "reserved") << 1)
-                )
-                <= 255
-            ):
-                raise ValueError("out of range")
-            out.append(
-                _BYTE[
-                    (
-                        _check_bits(v_prefer_local_node, 1, "prefer_local_node")
-                        | (_check_bits(v_reserved, 7, "reserved") << 1)
-                    )
-                ]
+        g_prefer_local_node = (
+            v_prefer_local_node
+            if type(v_prefer_local_node) is bool
+            else _check_bits(v_prefer_local_node, 1, "prefer_local_node")
+        ) | (
+            (
+                v_reserved
+                if type(v_reserved) is int and 0 <= v_reserved < 128
+                else _check_bits(v_reserved, 7, "reserved")
             )
+            << 1
+        )
+        try:
+            if not 0 <= g_prefer_local_node <= 255:
+                raise ValueError("out of range")
+            out.append(_BYTE[g_prefer_local_node])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(
-                exc,
-                (
-                    (
-                        _check_bits(v_prefer_local_node, 1, "prefer_local_node")
-                        | (_check_bits(v_reserved, 7, "reserved") << 1)
-                    ),
-                ),
-                _L23,
-            ) from None
+            raise _rt.range_error(exc, (g_prefer_local_node,), _L23) from None
         return w
     except _rt.EncodeError:
         raise
