@@ -29,6 +29,7 @@ _PASS_kafka_compression: Final[frozenset[Any]] = kafka_compression.passthrough
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _ZIGZAG: Final[tuple[bytes, ...]] = _rt.ZIGZAG
 _UNZIGZAG: Final[tuple[int, ...]] = _rt.UNZIGZAG
+_UNZIGZAG2: Final[tuple[Any, ...]] = _rt.UNZIGZAG2
 #: True while this module runs as Python source; its compiled build is made from this source with
 #: False here (`logcodec.runtime.native.compiled_source`), so that each build takes the path it
 #: runs faster where they differ (a table read, or arithmetic).
@@ -925,10 +926,9 @@ def _d_record_list(
                         if (x := buf[pos]) < 128:
                             record_v_len_record = _UNZIGZAG[x]
                             pos += 1
-                        elif (y := buf[pos + 1]) < 128 and y:
-                            record_v_len_record = _UNZIGZAG[(x & 127) | (y << 7)]
+                        elif (record_v_len_record := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
                             pos += 2
-                        elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
                             x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                             pos += 3
                             record_v_len_record = (x >> 1) ^ -(x & 1)
@@ -941,10 +941,9 @@ def _d_record_list(
                         if (x := buf[pos]) < 128:
                             record_v_timestamp_delta = _UNZIGZAG[x]
                             pos += 1
-                        elif (y := buf[pos + 1]) < 128 and y:
-                            record_v_timestamp_delta = _UNZIGZAG[(x & 127) | (y << 7)]
+                        elif (record_v_timestamp_delta := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
                             pos += 2
-                        elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
                             x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                             pos += 3
                             record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
@@ -954,10 +953,9 @@ def _d_record_list(
                         if (x := buf[pos]) < 128:
                             record_v_offset_delta = _UNZIGZAG[x]
                             pos += 1
-                        elif (y := buf[pos + 1]) < 128 and y:
-                            record_v_offset_delta = _UNZIGZAG[(x & 127) | (y << 7)]
+                        elif (record_v_offset_delta := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
                             pos += 2
-                        elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
                             x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                             pos += 3
                             record_v_offset_delta = (x >> 1) ^ -(x & 1)
@@ -967,10 +965,9 @@ def _d_record_list(
                         if (x := buf[pos]) < 128:
                             record_v_len_key = _UNZIGZAG[x]
                             pos += 1
-                        elif (y := buf[pos + 1]) < 128 and y:
-                            record_v_len_key = _UNZIGZAG[(x & 127) | (y << 7)]
+                        elif (record_v_len_key := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
                             pos += 2
-                        elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
                             x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                             pos += 3
                             record_v_len_key = (x >> 1) ^ -(x & 1)
@@ -997,10 +994,9 @@ def _d_record_list(
                         if (x := buf[pos]) < 128:
                             record_v_len_value = _UNZIGZAG[x]
                             pos += 1
-                        elif (y := buf[pos + 1]) < 128 and y:
-                            record_v_len_value = _UNZIGZAG[(x & 127) | (y << 7)]
+                        elif (record_v_len_value := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
                             pos += 2
-                        elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
                             x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                             pos += 3
                             record_v_len_value = (x >> 1) ^ -(x & 1)
@@ -1027,10 +1023,9 @@ def _d_record_list(
                         if (x := buf[pos]) < 128:
                             record_v_num_headers = _UNZIGZAG[x]
                             pos += 1
-                        elif (y := buf[pos + 1]) < 128 and y:
-                            record_v_num_headers = _UNZIGZAG[(x & 127) | (y << 7)]
+                        elif (record_v_num_headers := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
                             pos += 2
-                        elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
                             x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                             pos += 3
                             record_v_num_headers = (x >> 1) ^ -(x & 1)
@@ -1055,10 +1050,9 @@ def _d_record_list(
                                     if (x := buf[pos]) < 128:
                                         header_v_len_key = _UNZIGZAG[x]
                                         pos += 1
-                                    elif (y := buf[pos + 1]) < 128 and y:
-                                        header_v_len_key = _UNZIGZAG[(x & 127) | (y << 7)]
+                                    elif (header_v_len_key := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
                                         pos += 2
-                                    elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                                    elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
                                         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                                         pos += 3
                                         header_v_len_key = (x >> 1) ^ -(x & 1)
@@ -1078,10 +1072,9 @@ def _d_record_list(
                                     if (x := buf[pos]) < 128:
                                         header_v_len_value = _UNZIGZAG[x]
                                         pos += 1
-                                    elif (y := buf[pos + 1]) < 128 and y:
-                                        header_v_len_value = _UNZIGZAG[(x & 127) | (y << 7)]
+                                    elif (header_v_len_value := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
                                         pos += 2
-                                    elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                                    elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
                                         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                                         pos += 3
                                         header_v_len_value = (x >> 1) ^ -(x & 1)
@@ -1314,7 +1307,7 @@ def _d_record(
             _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         )
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_len_record = (x >> 1) ^ -(x & 1)
@@ -1334,7 +1327,7 @@ def _d_record(
             _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         )
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_timestamp_delta = (x >> 1) ^ -(x & 1)
@@ -1349,7 +1342,7 @@ def _d_record(
             _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         )
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_offset_delta = (x >> 1) ^ -(x & 1)
@@ -1362,7 +1355,7 @@ def _d_record(
     elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
         v_len_key = _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_len_key = (x >> 1) ^ -(x & 1)
@@ -1392,7 +1385,7 @@ def _d_record(
     elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
         v_len_value = _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_len_value = (x >> 1) ^ -(x & 1)
@@ -1424,7 +1417,7 @@ def _d_record(
             _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         )
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_num_headers = (x >> 1) ^ -(x & 1)
@@ -1452,10 +1445,9 @@ def _d_record(
                         if (x := buf[pos]) < 128:
                             header_v_len_key = _UNZIGZAG[x]
                             pos += 1
-                        elif (y := buf[pos + 1]) < 128 and y:
-                            header_v_len_key = _UNZIGZAG[(x & 127) | (y << 7)]
+                        elif (header_v_len_key := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
                             pos += 2
-                        elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
                             x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                             pos += 3
                             header_v_len_key = (x >> 1) ^ -(x & 1)
@@ -1475,10 +1467,9 @@ def _d_record(
                         if (x := buf[pos]) < 128:
                             header_v_len_value = _UNZIGZAG[x]
                             pos += 1
-                        elif (y := buf[pos + 1]) < 128 and y:
-                            header_v_len_value = _UNZIGZAG[(x & 127) | (y << 7)]
+                        elif (header_v_len_value := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
                             pos += 2
-                        elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
                             x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                             pos += 3
                             header_v_len_value = (x >> 1) ^ -(x & 1)
@@ -1784,7 +1775,7 @@ def _d_header(
     elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
         v_len_key = _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_len_key = (x >> 1) ^ -(x & 1)
@@ -1807,7 +1798,7 @@ def _d_header(
     elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
         v_len_value = _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_len_value = (x >> 1) ^ -(x & 1)
@@ -2204,10 +2195,9 @@ def _g_record_list(
                             if (x := buf[pos]) < 128:
                                 record_v_len_record = _UNZIGZAG[x]
                                 pos += 1
-                            elif (y := buf[pos + 1]) < 128 and y:
-                                record_v_len_record = _UNZIGZAG[(x & 127) | (y << 7)]
+                            elif (record_v_len_record := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
                                 pos += 2
-                            elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
                                 x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                                 pos += 3
                                 record_v_len_record = (x >> 1) ^ -(x & 1)
@@ -2220,10 +2210,9 @@ def _g_record_list(
                             if (x := buf[pos]) < 128:
                                 record_v_timestamp_delta = _UNZIGZAG[x]
                                 pos += 1
-                            elif (y := buf[pos + 1]) < 128 and y:
-                                record_v_timestamp_delta = _UNZIGZAG[(x & 127) | (y << 7)]
+                            elif (record_v_timestamp_delta := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
                                 pos += 2
-                            elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
                                 x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                                 pos += 3
                                 record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
@@ -2233,10 +2222,9 @@ def _g_record_list(
                             if (x := buf[pos]) < 128:
                                 record_v_offset_delta = _UNZIGZAG[x]
                                 pos += 1
-                            elif (y := buf[pos + 1]) < 128 and y:
-                                record_v_offset_delta = _UNZIGZAG[(x & 127) | (y << 7)]
+                            elif (record_v_offset_delta := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
                                 pos += 2
-                            elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
                                 x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                                 pos += 3
                                 record_v_offset_delta = (x >> 1) ^ -(x & 1)
@@ -2246,10 +2234,9 @@ def _g_record_list(
                             if (x := buf[pos]) < 128:
                                 record_v_len_key = _UNZIGZAG[x]
                                 pos += 1
-                            elif (y := buf[pos + 1]) < 128 and y:
-                                record_v_len_key = _UNZIGZAG[(x & 127) | (y << 7)]
+                            elif (record_v_len_key := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
                                 pos += 2
-                            elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
                                 x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                                 pos += 3
                                 record_v_len_key = (x >> 1) ^ -(x & 1)
@@ -2276,10 +2263,9 @@ def _g_record_list(
                             if (x := buf[pos]) < 128:
                                 record_v_len_value = _UNZIGZAG[x]
                                 pos += 1
-                            elif (y := buf[pos + 1]) < 128 and y:
-                                record_v_len_value = _UNZIGZAG[(x & 127) | (y << 7)]
+                            elif (record_v_len_value := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
                                 pos += 2
-                            elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
                                 x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                                 pos += 3
                                 record_v_len_value = (x >> 1) ^ -(x & 1)
@@ -2306,10 +2292,9 @@ def _g_record_list(
                             if (x := buf[pos]) < 128:
                                 record_v_num_headers = _UNZIGZAG[x]
                                 pos += 1
-                            elif (y := buf[pos + 1]) < 128 and y:
-                                record_v_num_headers = _UNZIGZAG[(x & 127) | (y << 7)]
+                            elif (record_v_num_headers := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
                                 pos += 2
-                            elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
                                 x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                                 pos += 3
                                 record_v_num_headers = (x >> 1) ^ -(x & 1)
@@ -2334,10 +2319,9 @@ def _g_record_list(
                                         if (x := buf[pos]) < 128:
                                             header_v_len_key = _UNZIGZAG[x]
                                             pos += 1
-                                        elif (y := buf[pos + 1]) < 128 and y:
-                                            header_v_len_key = _UNZIGZAG[(x & 127) | (y << 7)]
+                                        elif (header_v_len_key := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
                                             pos += 2
-                                        elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
                                             x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                                             pos += 3
                                             header_v_len_key = (x >> 1) ^ -(x & 1)
@@ -2359,10 +2343,9 @@ def _g_record_list(
                                         if (x := buf[pos]) < 128:
                                             header_v_len_value = _UNZIGZAG[x]
                                             pos += 1
-                                        elif (y := buf[pos + 1]) < 128 and y:
-                                            header_v_len_value = _UNZIGZAG[(x & 127) | (y << 7)]
+                                        elif (header_v_len_value := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
                                             pos += 2
-                                        elif y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above
+                                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
                                             x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
                                             pos += 3
                                             header_v_len_value = (x >> 1) ^ -(x & 1)

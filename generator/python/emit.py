@@ -259,7 +259,7 @@ class ModuleEmitter:
             header_args="(" + "".join(f"{p.id}, " for p in root.params).rstrip(" ") + ")",
             checksum_code=checksum_source(self.model.entry()),
             tables=[(name, kind) for name, kind in (("BYTE", "bytes"), ("VARINT", "bytes"), ("ZIGZAG", "bytes"),
-                                                    ("UNZIGZAG", "int")) if used(f"_{name}[")],
+                                                    ("UNZIGZAG", "int"), ("UNZIGZAG2", "Any")) if used(f"_{name}[")],
             interpreted=used("_INTERPRETED"),
             object_new=used("_new("),
             helpers=[name for name in ("uvarint", "uvarint_bytes", "check_bits", "checked_bytes") if used(f"_{name}(")],

@@ -48,16 +48,21 @@ class ZigzagVarint:
                             "_INTERPRETED and "))
         out(f"if {out.before_end('pos < end')}(x := buf[pos]) < 128:")
         out(f"    {target} = {one}; pos += 1")
-        # (`and y`: a last byte of 0 is overlong, the slow path refuses it; a chained 0 < y < 128
-        # costs the interpreter more)
-        out(f"elif {out.before_end('pos + 1 < end')}(y := buf[pos + 1]) < 128 and y:")
-        out(f"    {target} = {two}")
+        by_bytes = out.interpreted and target.isidentifier()
+        if by_bytes:  # the value at both bytes (`UNZIGZAG2`), None where they are no two-byte varint
+            out(f"elif {out.before_end('pos + 1 < end')}({target} := _UNZIGZAG2[x][buf[pos + 1]]) is not None:")
+        else:
+            # (`and y`: a last byte of 0 is overlong, the slow path refuses it; a chained
+            # 0 < y < 128 costs the interpreter more)
+            out(f"elif {out.before_end('pos + 1 < end')}(y := buf[pos + 1]) < 128 and y:")
+            out(f"    {target} = {two}")
         out("    pos += 2")
         if self.max_bytes >= 3 and self.bits >= 21:  # three bytes (21 bits) always fit
             # Offsets and milliseconds past 8,191 (a batch of 10,000 records: a third of its
             # varints): inline when interpreted, where the call cost 10 % of such a batch;
             # compiled, the call is cheap and the longer function was 2-4 % slower.
-            out(f"elif {three}{out.before_end('pos + 2 < end')}y > 127 and 0 < buf[pos + 2] < 128:  # y: read by the test above")
+            second = "(y := buf[pos + 1])" if by_bytes else "y"  # else read by the test above
+            out(f"elif {three}{out.before_end('pos + 2 < end')}{second} > 127 and 0 < buf[pos + 2] < 128:")
             out("    x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14); pos += 3")
             out(f"    {target} = (x >> 1) ^ -(x & 1)")
         out("else:")

@@ -16,7 +16,7 @@ from logcodec import DecodeError, EncodeError
 from logcodec.generated.kafka import record_batch_v2 as rb
 from logcodec.generated.tank import bundle as tank_bundle
 from logcodec.runtime import native
-from logcodec.runtime.primitives import UNZIGZAG, VARINT, ZIGZAG, check_bits, uvarint, uvarint_bytes
+from logcodec.runtime.primitives import UNZIGZAG, UNZIGZAG2, VARINT, ZIGZAG, check_bits, uvarint, uvarint_bytes
 from tests.thirdparty.kafka_libs import decode_kafka_python
 
 
@@ -45,6 +45,23 @@ def test_unzigzag_table_holds_the_value_of_each_small_payload():
         encoded = kafka_python_zigzag(value)
         payload = encoded[0] if len(encoded) == 1 else (encoded[0] & 127) | (encoded[1] << 7)
         assert UNZIGZAG[payload] == value, value
+
+
+def test_two_byte_table_holds_the_value_of_each_two_byte_varint():
+    # every two-byte zigzag varint kafka-python writes, at its bytes; None at every other pair
+    # whose first byte says more follow (a second byte of 0 is overlong, one of 128 and up
+    # says a third follows)
+    assert len(UNZIGZAG2) == 256 and all(row is None for row in UNZIGZAG2[:128])
+    two_byte = {}
+    for value in range(-8192, 8192):
+        encoded = kafka_python_zigzag(value)
+        if len(encoded) == 2:
+            two_byte[encoded] = value
+    assert len(two_byte) == 16384 - 128
+    for x in range(128, 256):
+        assert len(UNZIGZAG2[x]) == 256
+        for y in range(256):
+            assert UNZIGZAG2[x][y] == two_byte.get(bytes((x, y))), (x, y)
 
 
 def test_wide_varints_are_kafka_pythons():
