@@ -401,11 +401,11 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[B
     pos += 4
     v_topic_partitions = []
     count = v_num_topic_partitions
-    if count < 0:
-        raise _rt.bad_length(count, pos, "topic_partitions")
-    if count * 10 > end - pos:
-        raise _rt.short(buf, pos, end, count * 10, "topic_partitions")
     if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "topic_partitions")
+        if count * 10 > end - pos:
+            raise _rt.short(buf, pos, end, count * 10, "topic_partitions")
         if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
             lim[_ELEMENTS_RESERVED] = left
         else:
@@ -446,11 +446,11 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[B
                         pos += 8
                         topic_partition_v_batches = []
                         topic_partition_count = topic_partition_v_num_batches
-                        if topic_partition_count < 0:
-                            raise _rt.bad_length(topic_partition_count, pos, "batches")
-                        if topic_partition_count * 16 > end - pos:
-                            raise _rt.short(buf, pos, end, topic_partition_count * 16, "batches")
                         if topic_partition_count:
+                            if topic_partition_count < 0:
+                                raise _rt.bad_length(topic_partition_count, pos, "batches")
+                            if topic_partition_count * 16 > end - pos:
+                                raise _rt.short(buf, pos, end, topic_partition_count * 16, "batches")
                             if (left := lim[_ELEMENTS_RESERVED] - topic_partition_count) >= 0:
                                 lim[_ELEMENTS_RESERVED] = left
                             else:
@@ -789,11 +789,11 @@ def _d_topic_partition(
     pos += 8
     v_batches = []
     count = v_num_batches
-    if count < 0:
-        raise _rt.bad_length(count, pos, "batches")
-    if count * 16 > end - pos:
-        raise _rt.short(buf, pos, end, count * 16, "batches")
     if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "batches")
+        if count * 16 > end - pos:
+            raise _rt.short(buf, pos, end, count * 16, "batches")
         if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
             lim[_ELEMENTS_RESERVED] = left
         else:

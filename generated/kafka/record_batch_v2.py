@@ -905,11 +905,11 @@ def _d_record_list(
     p: int
     v_items = []
     count = p_num_records
-    if count < 0:
-        raise _rt.bad_length(count, pos, "")
-    if count * 7 > end - pos:
-        raise _rt.short(buf, pos, end, count * 7, "")
     if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "")
+        if count * 7 > end - pos:
+            raise _rt.short(buf, pos, end, count * 7, "")
         if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
             lim[_ELEMENTS_RESERVED] = left
         else:
@@ -1034,11 +1034,11 @@ def _d_record_list(
                             record_v_num_headers = (x >> 1) ^ -(x & 1)
                         record_v_headers = []
                         record_count = record_v_num_headers
-                        if record_count < 0:
-                            raise _rt.bad_length(record_count, pos, "headers")
-                        if record_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, record_count * 2, "headers")
                         if record_count:
+                            if record_count < 0:
+                                raise _rt.bad_length(record_count, pos, "headers")
+                            if record_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, record_count * 2, "headers")
                             if (left := lim[_ELEMENTS_RESERVED] - record_count) >= 0:
                                 lim[_ELEMENTS_RESERVED] = left
                             else:
@@ -1426,11 +1426,11 @@ def _d_record(
         v_num_headers = (x >> 1) ^ -(x & 1)
     v_headers = []
     count = v_num_headers
-    if count < 0:
-        raise _rt.bad_length(count, pos, "headers")
-    if count * 2 > end - pos:
-        raise _rt.short(buf, pos, end, count * 2, "headers")
     if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "headers")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "headers")
         if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
             lim[_ELEMENTS_RESERVED] = left
         else:
@@ -2174,11 +2174,11 @@ def _g_record_list(
     p: int
     try:
         count = p_num_records
-        if count < 0:
-            raise _rt.bad_length(count, pos, "")
-        if count * 7 > end - pos:
-            raise _rt.short(buf, pos, end, count * 7, "")
         if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "")
+            if count * 7 > end - pos:
+                raise _rt.short(buf, pos, end, count * 7, "")
             if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
                 lim[_ELEMENTS_RESERVED] = left
             else:
@@ -2303,11 +2303,11 @@ def _g_record_list(
                                 record_v_num_headers = (x >> 1) ^ -(x & 1)
                             record_v_headers = []
                             record_count = record_v_num_headers
-                            if record_count < 0:
-                                raise _rt.bad_length(record_count, pos, "headers")
-                            if record_count * 2 > end - pos:
-                                raise _rt.short(buf, pos, end, record_count * 2, "headers")
                             if record_count:
+                                if record_count < 0:
+                                    raise _rt.bad_length(record_count, pos, "headers")
+                                if record_count * 2 > end - pos:
+                                    raise _rt.short(buf, pos, end, record_count * 2, "headers")
                                 if (left := lim[_ELEMENTS_RESERVED] - record_count) >= 0:
                                     lim[_ELEMENTS_RESERVED] = left
                                 else:

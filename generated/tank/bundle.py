@@ -680,11 +680,11 @@ def _d_message_set(
     count: int
     v_items = []
     count = p_num_messages
-    if count < 0:
-        raise _rt.bad_length(count, pos, "")
-    if count * 2 > end - pos:
-        raise _rt.short(buf, pos, end, count * 2, "")
     if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "")
         if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
             lim[_ELEMENTS_RESERVED] = left
         else:

@@ -1025,11 +1025,11 @@ def _d_produce_request(
     pos += 5
     v_topics = []
     count = v_num_topics
-    if count < 0:
-        raise _rt.bad_length(count, pos, "topics")
-    if count * 2 > end - pos:
-        raise _rt.short(buf, pos, end, count * 2, "topics")
     if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "topics")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "topics")
         if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
             lim[_ELEMENTS_RESERVED] = left
         else:
@@ -1058,11 +1058,11 @@ def _d_produce_request(
                         pos += 1
                         produce_topic_v_partitions = []
                         produce_topic_count = produce_topic_v_num_partitions
-                        if produce_topic_count < 0:
-                            raise _rt.bad_length(produce_topic_count, pos, "partitions")
-                        if produce_topic_count * 3 > end - pos:
-                            raise _rt.short(buf, pos, end, produce_topic_count * 3, "partitions")
                         if produce_topic_count:
+                            if produce_topic_count < 0:
+                                raise _rt.bad_length(produce_topic_count, pos, "partitions")
+                            if produce_topic_count * 3 > end - pos:
+                                raise _rt.short(buf, pos, end, produce_topic_count * 3, "partitions")
                             if (left := lim[_ELEMENTS_RESERVED] - produce_topic_count) >= 0:
                                 lim[_ELEMENTS_RESERVED] = left
                             else:
@@ -1282,11 +1282,11 @@ def _d_produce_topic(
     pos += 1
     v_partitions = []
     count = v_num_partitions
-    if count < 0:
-        raise _rt.bad_length(count, pos, "partitions")
-    if count * 3 > end - pos:
-        raise _rt.short(buf, pos, end, count * 3, "partitions")
     if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 3 > end - pos:
+            raise _rt.short(buf, pos, end, count * 3, "partitions")
         if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
             lim[_ELEMENTS_RESERVED] = left
         else:
@@ -1594,11 +1594,11 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
     pos += 1
     v_topics = []
     count = v_num_topics
-    if count < 0:
-        raise _rt.bad_length(count, pos, "topics")
-    if count * 2 > end - pos:
-        raise _rt.short(buf, pos, end, count * 2, "topics")
     if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "topics")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "topics")
         if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
             lim[_ELEMENTS_RESERVED] = left
         else:
@@ -1627,11 +1627,11 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
                         pos += 1
                         consume_topic_v_partitions = []
                         consume_topic_count = consume_topic_v_num_partitions
-                        if consume_topic_count < 0:
-                            raise _rt.bad_length(consume_topic_count, pos, "partitions")
-                        if consume_topic_count * 14 > end - pos:
-                            raise _rt.short(buf, pos, end, consume_topic_count * 14, "partitions")
                         if consume_topic_count:
+                            if consume_topic_count < 0:
+                                raise _rt.bad_length(consume_topic_count, pos, "partitions")
+                            if consume_topic_count * 14 > end - pos:
+                                raise _rt.short(buf, pos, end, consume_topic_count * 14, "partitions")
                             if (left := lim[_ELEMENTS_RESERVED] - consume_topic_count) >= 0:
                                 lim[_ELEMENTS_RESERVED] = left
                             else:
@@ -1887,11 +1887,11 @@ def _d_consume_topic(
     pos += 1
     v_partitions = []
     count = v_num_partitions
-    if count < 0:
-        raise _rt.bad_length(count, pos, "partitions")
-    if count * 14 > end - pos:
-        raise _rt.short(buf, pos, end, count * 14, "partitions")
     if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 14 > end - pos:
+            raise _rt.short(buf, pos, end, count * 14, "partitions")
         if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
             lim[_ELEMENTS_RESERVED] = left
         else:
@@ -2084,11 +2084,11 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     pos += 16
     v_topics = []
     count = v_num_topics
-    if count < 0:
-        raise _rt.bad_length(count, pos, "topics")
-    if count * 3 > end - pos:
-        raise _rt.short(buf, pos, end, count * 3, "topics")
     if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "topics")
+        if count * 3 > end - pos:
+            raise _rt.short(buf, pos, end, count * 3, "topics")
         if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
             lim[_ELEMENTS_RESERVED] = left
         else:
@@ -2117,11 +2117,11 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
                         pos += 2
                         consume_peer_topic_v_partitions = []
                         consume_peer_topic_count = consume_peer_topic_v_num_partitions
-                        if consume_peer_topic_count < 0:
-                            raise _rt.bad_length(consume_peer_topic_count, pos, "partitions")
-                        if consume_peer_topic_count * 14 > end - pos:
-                            raise _rt.short(buf, pos, end, consume_peer_topic_count * 14, "partitions")
                         if consume_peer_topic_count:
+                            if consume_peer_topic_count < 0:
+                                raise _rt.bad_length(consume_peer_topic_count, pos, "partitions")
+                            if consume_peer_topic_count * 14 > end - pos:
+                                raise _rt.short(buf, pos, end, consume_peer_topic_count * 14, "partitions")
                             if (left := lim[_ELEMENTS_RESERVED] - consume_peer_topic_count) >= 0:
                                 lim[_ELEMENTS_RESERVED] = left
                             else:
@@ -2265,11 +2265,11 @@ def _d_consume_peer_topic(
     pos += 2
     v_partitions = []
     count = v_num_partitions
-    if count < 0:
-        raise _rt.bad_length(count, pos, "partitions")
-    if count * 14 > end - pos:
-        raise _rt.short(buf, pos, end, count * 14, "partitions")
     if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 14 > end - pos:
+            raise _rt.short(buf, pos, end, count * 14, "partitions")
         if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
             lim[_ELEMENTS_RESERVED] = left
         else:

@@ -1419,9 +1419,9 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
     pos = e
     v_chunks = []
     count = len(v_header.topics)
-    if count < 0:
-        raise _rt.bad_length(count, pos, "chunks")
     if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "chunks")
         if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
             lim[_ELEMENTS_RESERVED] = left
         else:
@@ -1521,11 +1521,11 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[C
     pos += 5
     v_topics = []
     count = v_num_topics
-    if count < 0:
-        raise _rt.bad_length(count, pos, "topics")
-    if count * 2 > end - pos:
-        raise _rt.short(buf, pos, end, count * 2, "topics")
     if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "topics")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "topics")
         if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
             lim[_ELEMENTS_RESERVED] = left
         else:
@@ -1977,9 +1977,9 @@ def _d_consume_topic_chunks(
         count = (
             0 if (pp_header.topics[p_topic_idx].num_partitions == 0) else len(pp_header.topics[p_topic_idx].partitions)
         )
-        if count < 0:
-            raise _rt.bad_length(count, pos, "partitions")
         if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "partitions")
             if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
                 lim[_ELEMENTS_RESERVED] = left
             else:
@@ -2431,9 +2431,9 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: list[int]) -> 
     pos = e
     v_chunks = []
     count = len(v_header.topics)
-    if count < 0:
-        raise _rt.bad_length(count, pos, "chunks")
     if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "chunks")
         if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
             lim[_ELEMENTS_RESERVED] = left
         else:
@@ -2532,11 +2532,11 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
     pos += 2
     v_topics = []
     count = v_num_topics
-    if count < 0:
-        raise _rt.bad_length(count, pos, "topics")
-    if count * 3 > end - pos:
-        raise _rt.short(buf, pos, end, count * 3, "topics")
     if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "topics")
+        if count * 3 > end - pos:
+            raise _rt.short(buf, pos, end, count * 3, "topics")
         if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
             lim[_ELEMENTS_RESERVED] = left
         else:
@@ -2769,9 +2769,9 @@ def _d_consume_peer_topic_chunks(
         count = (
             0 if (pp_header.topics[p_topic_idx].num_partitions == 0) else len(pp_header.topics[p_topic_idx].partitions)
         )
-        if count < 0:
-            raise _rt.bad_length(count, pos, "partitions")
         if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "partitions")
             if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
                 lim[_ELEMENTS_RESERVED] = left
             else:
@@ -3213,11 +3213,11 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: list[int]) 
     pos += 9
     v_topics = []
     count = v_num_topics
-    if count < 0:
-        raise _rt.bad_length(count, pos, "topics")
-    if count * 4 > end - pos:
-        raise _rt.short(buf, pos, end, count * 4, "topics")
     if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "topics")
+        if count * 4 > end - pos:
+            raise _rt.short(buf, pos, end, count * 4, "topics")
         if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
             lim[_ELEMENTS_RESERVED] = left
         else:
@@ -3725,11 +3725,11 @@ def _d_discover_partitions_response(
     pos += 2
     v_partitions = []
     count = v_num_partitions
-    if count < 0:
-        raise _rt.bad_length(count, pos, "partitions")
-    if count * 16 > end - pos:
-        raise _rt.short(buf, pos, end, count * 16, "partitions")
     if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 16 > end - pos:
+            raise _rt.short(buf, pos, end, count * 16, "partitions")
         if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
             lim[_ELEMENTS_RESERVED] = left
         else:

@@ -1059,13 +1059,14 @@ class TypeEmitter:
                 # (mypyc) `for` loop reads its bound again on every turn.
                 c(f"count = {self.expr(f.repeat_expr)}")
                 path = "" if self.t.unwrap else f.id  # an unwrapped list is its parent's field
-                c(f"if count < 0: raise _rt.bad_length(count, pos, {path!r})")
-                if min_size(f.type) > 0:
-                    c(f"if count * {min_size(f.type)} > end - pos: raise _rt.short(buf, pos, end, count * {min_size(f.type)}, {path!r})")
-                # An empty list (a record without headers) skips the budget and the loop.
+                # An empty list (a record without headers) skips the checks, the budget and the
+                # loop: 12 opcodes of the 240 of a record without headers, interpreted.
                 c("if count:")
                 c.indent += 1
                 guarded = True
+                c(f"if count < 0: raise _rt.bad_length(count, pos, {path!r})")
+                if min_size(f.type) > 0:
+                    c(f"if count * {min_size(f.type)} > end - pos: raise _rt.short(buf, pos, end, count * {min_size(f.type)}, {path!r})")
                 # Every element costs an object, however few bytes it takes: the whole count
                 # comes out of the call's budget before the first one is built.
                 self.spend_elements(c, "count", path)
