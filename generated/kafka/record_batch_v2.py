@@ -787,7 +787,7 @@ def _d_attributes(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Attri
     g_reserved: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    (g_reserved,) = _S2.unpack_from(buf, pos)
+    g_reserved = (buf[pos] << 8) | buf[pos + 1]
     v_reserved = (g_reserved >> 7) & 0x1FF
     v_has_delete_horizon = ((g_reserved >> 6) & 0x1) != 0
     v_is_control = ((g_reserved >> 5) & 0x1) != 0

@@ -1071,7 +1071,7 @@ def _d_produce_request(
                             produce_topic_i = 0
                             try:
                                 for produce_topic_i in range(produce_topic_count):
-                                    (produce_partition_v_partition,) = _S4.unpack_from(buf, pos)
+                                    produce_partition_v_partition = (buf[pos + 1] << 8) | buf[pos]
                                     pos += 2
                                     if (x := buf[pos]) < 128:
                                         produce_partition_v_len_bundle = x
@@ -1298,7 +1298,7 @@ def _d_produce_topic(
                 if _INTERPRETED:
                     elem_at = pos
                     try:
-                        (produce_partition_v_partition,) = _S4.unpack_from(buf, pos)
+                        produce_partition_v_partition = (buf[pos + 1] << 8) | buf[pos]
                         pos += 2
                         if (x := buf[pos]) < 128:
                             produce_partition_v_len_bundle = x
@@ -1439,7 +1439,7 @@ def _d_produce_partition(
     p: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L9)
-    (v_partition,) = _S4.unpack_from(buf, pos)
+    v_partition = (buf[pos + 1] << 8) | buf[pos]
     pos += 2
     if pos < end and (x := buf[pos]) < 128:
         v_len_bundle = x
@@ -2113,7 +2113,7 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
                         except UnicodeDecodeError as exc:
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                         pos = e
-                        (consume_peer_topic_v_num_partitions,) = _S4.unpack_from(buf, pos)
+                        consume_peer_topic_v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
                         pos += 2
                         consume_peer_topic_v_partitions = []
                         consume_peer_topic_count = consume_peer_topic_v_num_partitions
@@ -2261,7 +2261,7 @@ def _d_consume_peer_topic(
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L26)
-    (v_num_partitions,) = _S4.unpack_from(buf, pos)
+    v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
     pos += 2
     v_partitions = []
     count = v_num_partitions
@@ -2387,7 +2387,7 @@ def _d_reg_replica_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
     v_replica_id: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L29)
-    (v_replica_id,) = _S4.unpack_from(buf, pos)
+    v_replica_id = (buf[pos + 1] << 8) | buf[pos]
     pos += 2
     return RegReplicaRequest(v_replica_id), pos
 
@@ -2550,7 +2550,7 @@ def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L26)
-    (v_num_partitions,) = _S4.unpack_from(buf, pos)
+    v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
     pos += 2
     if pos < end and (x := buf[pos]) < 128:
         v_len_config = x
@@ -2673,7 +2673,7 @@ def _d_reload_conf_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L9)
-    (v_partition,) = _S4.unpack_from(buf, pos)
+    v_partition = (buf[pos + 1] << 8) | buf[pos]
     pos += 2
     return ReloadConfRequest(v_request_id, v_len_topic, v_topic, v_partition), pos
 

@@ -1764,7 +1764,7 @@ def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: list[int]) 
     v_first_available_seq_num: Any
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L18)
-    (v_partition,) = _S2.unpack_from(buf, pos)
+    v_partition = (buf[pos + 1] << 8) | buf[pos]
     pos += 2
     if v_partition != 65535:
         if pos >= end:
@@ -2528,7 +2528,7 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L25)
-    (v_num_topics,) = _S2.unpack_from(buf, pos)
+    v_num_topics = (buf[pos + 1] << 8) | buf[pos]
     pos += 2
     v_topics = []
     count = v_num_topics
@@ -2560,7 +2560,7 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
                         except UnicodeDecodeError as exc:
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                         pos = e
-                        (consume_peer_topic_header_v_num_partitions,) = _S2.unpack_from(buf, pos)
+                        consume_peer_topic_header_v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
                         pos += 2
                         if consume_peer_topic_header_v_num_partitions != 0:
                             consume_peer_topic_header_v_partitions = []
@@ -2668,7 +2668,7 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: list[int])
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L26)
-    (v_num_partitions,) = _S2.unpack_from(buf, pos)
+    v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
     pos += 2
     if v_num_partitions != 0:
         v_partitions = []
@@ -3244,7 +3244,7 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: list[int]) 
                         pos = e
                         topic_info_v_is_enabled = buf[pos]
                         pos += 1
-                        (topic_info_v_num_partitions,) = _S2.unpack_from(buf, pos)
+                        topic_info_v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
                         pos += 2
                         if topic_info_p_is_cluster_aware:
                             topic_info_v_replication_factor = buf[pos]
@@ -3363,7 +3363,7 @@ def _d_topic_info(
     pos += 1
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L26)
-    (v_num_partitions,) = _S2.unpack_from(buf, pos)
+    v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
     pos += 2
     if p_is_cluster_aware:
         if pos >= end:
@@ -3721,7 +3721,7 @@ def _d_discover_partitions_response(
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L26)
-    (v_num_partitions,) = _S2.unpack_from(buf, pos)
+    v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
     pos += 2
     v_partitions = []
     count = v_num_partitions

@@ -957,6 +957,12 @@ class TypeEmitter:
             c(f"{targets[0]} = buf[pos]")
         elif len(run) == 1 and run[0].code == "b":
             c(f"{targets[0]} = (buf[pos] ^ 128) - 128")
+        elif len(run) == 1 and run[0].code in ("H", "h"):
+            # two bytes alone (Kafka's attributes): shifted together, where a struct's call cost a
+            # compiled build 100 ns and the interpreter 60
+            first, second = ("buf[pos]", "buf[pos + 1]") if run[0].endian == "be" else ("buf[pos + 1]", "buf[pos]")
+            value = f"({first} << 8) | {second}"
+            c(f"{targets[0]} = {value if run[0].code == 'H' else f'(({value}) ^ 32768) - 32768'}")
         else:
             c(f"{', '.join(targets)}{',' if len(targets) == 1 else ''} = {name}.unpack_from(buf, pos)")
         off = 0
