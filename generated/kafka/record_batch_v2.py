@@ -1221,30 +1221,31 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
                             ),
                             (_ZIGZAG[ln] if (ln := len(f_record_headers)) < 8192 else _rt.zigzag_wide(ln, 32)),
                         ]
-                        for fe_header in f_record_headers:
-                            if isinstance(fe_header, tuple):
-                                f_header_key, f_header_value = fe_header
-                            elif fe_header.len_key is None and fe_header.len_value is None:
-                                f_header_key = fe_header.key
-                                f_header_value = fe_header.value
-                            else:
-                                raise TypeError("derived fields given")  # the checked encoder compares them
-                            fp_record += (
-                                (
-                                    _ZIGZAG[ln]
-                                    if (ln := len((f_header_key := f_header_key.encode("utf-8")))) < 8192
-                                    else _rt.zigzag_wide(ln, 32)
-                                ),
-                                f_header_key,
-                                (
-                                    (_ZIGZAG[ln] if (ln := len(f_header_value)) < 8192 else _rt.zigzag_wide(ln, 32))
-                                    + f_header_value
-                                    if type(f_header_value) is bytes
-                                    else b"\x01"
-                                    if f_header_value is None
-                                    else _rt.not_bytes(f_header_value)
-                                ),
-                            )
+                        if f_record_headers:
+                            for fe_header in f_record_headers:
+                                if isinstance(fe_header, tuple):
+                                    f_header_key, f_header_value = fe_header
+                                elif fe_header.len_key is None and fe_header.len_value is None:
+                                    f_header_key = fe_header.key
+                                    f_header_value = fe_header.value
+                                else:
+                                    raise TypeError("derived fields given")  # the checked encoder compares them
+                                fp_record += (
+                                    (
+                                        _ZIGZAG[ln]
+                                        if (ln := len((f_header_key := f_header_key.encode("utf-8")))) < 8192
+                                        else _rt.zigzag_wide(ln, 32)
+                                    ),
+                                    f_header_key,
+                                    (
+                                        (_ZIGZAG[ln] if (ln := len(f_header_value)) < 8192 else _rt.zigzag_wide(ln, 32))
+                                        + f_header_value
+                                        if type(f_header_value) is bytes
+                                        else b"\x01"
+                                        if f_header_value is None
+                                        else _rt.not_bytes(f_header_value)
+                                    ),
+                                )
                         fj_record = b"".join(fp_record)
                         fq_record = _ZIGZAG[ln] if (ln := len(fj_record)) < 8192 else _rt.zigzag_wide(ln, 32)
                         out += (fq_record, fj_record)
