@@ -958,8 +958,8 @@ class TypeEmitter:
         elif len(run) == 1 and run[0].code == "b":
             c(f"{targets[0]} = (buf[pos] ^ 128) - 128")
         elif len(run) == 1 and run[0].code in ("H", "h"):
-            # two bytes alone (Kafka's attributes): shifted together, where a struct's call cost a
-            # compiled build 100 ns and the interpreter 60
+            # two bytes alone (Kafka's attributes): shifted together, cheaper than a struct's call
+            # and its tuple (compiled, 2.5 % of a 10-record batch's decoding; interpreted, 1 %)
             first, second = ("buf[pos]", "buf[pos + 1]") if run[0].endian == "be" else ("buf[pos + 1]", "buf[pos]")
             value = f"({first} << 8) | {second}"
             c(f"{targets[0]} = {value if run[0].code == 'H' else f'(({value}) ^ 32768) - 32768'}")
@@ -1839,8 +1839,7 @@ class TypeEmitter:
             name = self.m.processor(name)
             extra = "".join(", " + self.expr(a) for a in args)
             if len(args) == 1 and named_processors.passes_through(f.process[0]):
-                # as the decoder skips the call for a "none" codec (`decode_field`): interpreted,
-                # the call, its checks and its `int()` cost about 0.25 us a batch
+                # as the decoder skips the call for a "none" codec (`decode_field`)
                 c(f"pt_{f.id} = {extra[2:]}")
                 c(f"if pt_{f.id} not in _PASS_{name}: d = _cast(bytes, {name}.encode(d, pt_{f.id}))")
                 self.m.passthroughs.add(name)
