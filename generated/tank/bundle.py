@@ -816,7 +816,7 @@ def _d_message(
             raise _rt.short(buf, pos, end, v_len_content, "content")
         v_content = buf[pos:e]
         pos = e
-        i_timestamp = _cast(Any, pp_items[(p_idx - 1)].timestamp) if v_use_last_ts else v_timestamp_written
+        i_timestamp = pp_items[(p_idx - 1)].timestamp if v_use_last_ts else v_timestamp_written
         i_seq_num = (
             (
                 p_first_seq_num
@@ -824,10 +824,7 @@ def _d_message(
                 else (
                     ((p_first_seq_num + p_last_seq_num_delta) + 1)
                     if (p_idx == (p_num_messages - 1))
-                    else (
-                        (_cast(Any, pp_items[(p_idx - 1)].seq_num) + 1)
-                        + (0 if v_seq_num_prev_plus_one else v_seq_num_delta)
-                    )
+                    else ((pp_items[(p_idx - 1)].seq_num + 1) + (0 if v_seq_num_prev_plus_one else v_seq_num_delta))
                 )
             )
             if p_is_sparse
@@ -906,15 +903,15 @@ def _e_message(
         if v_has_key is None:
             v_has_key = v_key is not None
         if v_use_last_ts is None:
-            v_use_last_ts = (p_idx > 0) and (_cast(Any, pp_items[(p_idx - 1)].timestamp) == i_timestamp)
+            v_use_last_ts = (p_idx > 0) and (pp_items[(p_idx - 1)].timestamp == i_timestamp)
         if v_seq_num_prev_plus_one is None:
             v_seq_num_prev_plus_one = ((p_is_sparse and (p_idx > 0)) and (p_idx < (p_num_messages - 1))) and (
-                i_seq_num == (_cast(Any, pp_items[(p_idx - 1)].seq_num) + 1)
+                i_seq_num == (pp_items[(p_idx - 1)].seq_num + 1)
             )
         if v_seq_num_delta is None and (
             ((p_is_sparse and (not v_seq_num_prev_plus_one)) and (p_idx > 0)) and (p_idx < (p_num_messages - 1))
         ):
-            v_seq_num_delta = (i_seq_num - _cast(Any, pp_items[(p_idx - 1)].seq_num)) - 1
+            v_seq_num_delta = (i_seq_num - pp_items[(p_idx - 1)].seq_num) - 1
         if v_timestamp_written is None and (not v_use_last_ts):
             v_timestamp_written = i_timestamp
         if v_has_key:

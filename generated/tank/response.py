@@ -2311,11 +2311,7 @@ def _d_chunk_bundle(
                 pos,
                 e,
                 lim,
-                (
-                    p_chunk_base
-                    if (p_idx == 0)
-                    else (_cast(Any, pp_bundles[(p_idx - 1)].bundle.messages[-1].seq_num) + 1)
-                ),
+                (p_chunk_base if (p_idx == 0) else (pp_bundles[(p_idx - 1)].bundle.messages[-1].seq_num + 1)),
             )
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)

@@ -192,11 +192,7 @@ def _d_entry(
                 pos,
                 e,
                 lim,
-                (
-                    p_segment_base
-                    if (p_idx == 0)
-                    else (_cast(Any, pp_entries[(p_idx - 1)].bundle.messages[-1].seq_num) + 1)
-                ),
+                (p_segment_base if (p_idx == 0) else (pp_entries[(p_idx - 1)].bundle.messages[-1].seq_num + 1)),
             )
         except _rt.DecodeError as exc:
             _rt.in_field(exc, pos, False)
