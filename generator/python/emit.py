@@ -1331,17 +1331,13 @@ class TypeEmitter:
                     # Kaitai computes the arguments once the bytes are read (`_io.pos` is after them)
                     c(f"x, pos = pos, e; pa = ({extra[2:]},); pos = x")
                     extra = ", *pa"
-                passes = (not cut and extra != ", *pa" and len(args) == 1
-                          and named_processors.passes_through(f.process[0]))
-                if passes:
-                    # The processor lists the arguments it returns its input for unchanged
-                    # (`passthrough`: a codec table's "none"); the call, interpreted, is skipped for them.
+                passes = not cut and extra != ", *pa" and self.passes_through(f)
+                if passes:  # the call, interpreted, is skipped for them
                     c(f"pt_{f.id} = {extra[2:]}")
                     c(f"if pt_{f.id} in _PASS_{name}: b2, s2, e2 = buf, pos, e")
                     c("else:")
                     c.indent += 1
                     extra = f", pt_{f.id}"
-                    self.m.passthroughs.add(name)
                 with c.block("try:"):
                     c(f"b2, s2, e2 = {name}.decode({'bc, 0, len(bc)' if cut else 'buf, pos, e'}, lim{extra})")
                 with c.block("except _rt.DecodeError as exc:"):
@@ -1838,13 +1834,22 @@ class TypeEmitter:
             name, args = f.process
             name = self.m.processor(name)
             extra = "".join(", " + self.expr(a) for a in args)
-            if len(args) == 1 and named_processors.passes_through(f.process[0]):
-                # as the decoder skips the call for a "none" codec (`decode_field`)
+            if self.passes_through(f):  # as the decoder skips the call for a "none" codec
                 c(f"pt_{f.id} = {extra[2:]}")
                 c(f"if pt_{f.id} not in _PASS_{name}: d = _cast(bytes, {name}.encode(d, pt_{f.id}))")
-                self.m.passthroughs.add(name)
             else:
                 c(f"d = _cast(bytes, {name}.encode(d{extra}))")
+
+    def passes_through(self, f: Field) -> bool:
+        """Whether the processor of `f` takes one argument and lists the values of it for which it
+        returns its input unchanged (`passthrough`: a codec table's "none"), so that its decoder
+        and encoder test the argument against that set (`_PASS_<name>`, declared for it here)
+        before calling it."""
+        name, args = f.process
+        if len(args) != 1 or not named_processors.passes_through(name):
+            return False
+        self.m.passthroughs.add(self.m.processor(name))
+        return True
 
     def mark(self, c: Lines, fid: str, off: int = 0) -> None:
         if fid in self.marks:
