@@ -76,6 +76,23 @@ def fields_of(t: TypeDef) -> list[Field]:
     return [*t.seq, *(i.field for i in t.instances if i.field is not None)]
 
 
+def spends_budget(t: TypeDef, seen: set[int] | None = None) -> bool:
+    """Whether decoding a value of `t` takes from the call's budget (`Limits`): it has a list
+    (its elements are counted) or a processed field (its decompressed bytes), or holds a type
+    that has (`calls_spending`)."""
+    seen = set() if seen is None else seen
+    if id(t) in seen:  # a type that holds itself is decided by its other fields
+        return False
+    seen.add(id(t))
+    return any(f.repeat or f.process or calls_spending(f.type, seen) for f in fields_of(t))
+
+
+def calls_spending(ref: TypeRef, seen: set[int] | None = None) -> bool:
+    """Whether reading a field of type `ref` (any case of a switch) calls a decoder that takes
+    from the call's budget (`spends_budget`). A primitive (a varint) is read as a number."""
+    return any(r.kind == "user" and primitive(r) is None and spends_budget(r.user, seen) for r in refs_of(ref))
+
+
 @dataclass(frozen=True)
 class Frame:
     """How a value of a type says, in its first bytes, how many bytes it takes: the length field

@@ -270,11 +270,6 @@ def _d_message_set(
 ) -> tuple[MessageSet, int]:
     """Decode one message_set from buf[pos:end]; return it and the position after it."""
     v_entries: list[Entry]
-    entry_v_offset: int
-    entry_v_len_message: int
-    entry_v_message: Message
-    e: int
-    p: int
     try:
         v_entries = []
         i = 0
@@ -285,35 +280,7 @@ def _d_message_set(
                     lim[_ELEMENTS_RESERVED] = left
                 else:
                     _take_elements(lim, 1, pos, "")
-                if _INTERPRETED:
-                    elem_at = pos
-                    try:
-                        entry_v_offset, entry_v_len_message = _S0.unpack_from(buf, pos)
-                        pos += 12
-                        if entry_v_len_message < 0:
-                            raise _rt.bad_length(entry_v_len_message, pos, "message")
-                        e = pos + entry_v_len_message
-                        if e > end:
-                            raise _rt.short(buf, pos, end, entry_v_len_message, "message")
-                        try:
-                            entry_v_message, p = _d_message(buf, pos, e, lim, p_depth, entry_v_offset)
-                        except _rt.DecodeError as exc:
-                            _rt.in_field(exc, pos, False)
-                            raise exc.within("message")
-                        if p != e:
-                            raise _rt.trailing(buf, p, e, "message")
-                        pos = e
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        _eentries = _new(Entry)
-                        _eentries.offset = entry_v_offset
-                        _eentries.len_message = entry_v_len_message
-                        _eentries.message = entry_v_message
-                    except (IndexError, _struct.error, _rt.DecodeError):
-                        pos = elem_at
-                        _eentries, pos = _d_entry(buf, pos, end, lim, p_depth)
-                else:
-                    _eentries, pos = _d_entry(buf, pos, end, lim, p_depth)
+                _eentries, pos = _d_entry(buf, pos, end, lim, p_depth)
                 v_entries.append(_eentries)
                 if pos == before:
                     raise _rt.invalid("an element took no bytes; repeating it would never end", pos, "")
@@ -380,6 +347,12 @@ def _d_entry(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int) -> tu
     if p != e:
         raise _rt.trailing(buf, p, e, "message")
     pos = e
+    if _INTERPRETED:
+        obj = _new(Entry)
+        obj.offset = v_offset
+        obj.len_message = v_len_message
+        obj.message = v_message
+        return obj, pos
     return Entry(v_offset, v_len_message, v_message), pos
 
 

@@ -677,7 +677,24 @@ def _d_message_set(
 ) -> tuple[list[Message], int]:
     """Decode one message_set from buf[pos:end]; return it and the position after it."""
     v_items: list[Message]
+    message_v_has_key: bool
+    message_v_use_last_ts: bool
+    message_v_seq_num_prev_plus_one: bool
+    message_v_reserved: int
+    message_v_seq_num_delta: Any
+    message_v_timestamp_written: Any
+    message_v_len_key: Any
+    message_v_key: Any
+    message_v_len_content: int
+    message_v_content: bytes
+    message_g_has_key: int
+    message_i_timestamp: Any
+    message_i_seq_num: Any
+    message_pp_items: Any
+    x: int
+    n: int
     count: int
+    e: int
     v_items = []
     count = p_num_messages
     if count:
@@ -692,9 +709,132 @@ def _d_message_set(
         i = 0
         try:
             for i in range(count):
-                _eitems, pos = _d_message(
-                    buf, pos, end, lim, i, p_num_messages, p_is_sparse, p_first_seq_num, p_last_seq_num_delta, v_items
-                )
+                if _INTERPRETED:
+                    elem_at = pos
+                    try:
+                        message_p_idx = i
+                        message_pp_items = v_items
+                        message_g_has_key = buf[pos]
+                        message_v_has_key = (message_g_has_key & 0x1) != 0
+                        message_v_use_last_ts = ((message_g_has_key >> 1) & 0x1) != 0
+                        message_v_seq_num_prev_plus_one = ((message_g_has_key >> 2) & 0x1) != 0
+                        message_v_reserved = (message_g_has_key >> 3) & 0x1F
+                        pos += 1
+                        if ((p_is_sparse and (not message_v_seq_num_prev_plus_one)) and (message_p_idx > 0)) and (
+                            message_p_idx < (p_num_messages - 1)
+                        ):
+                            if (x := buf[pos]) < 128:
+                                message_v_seq_num_delta = x
+                                pos += 1
+                            else:
+                                message_v_seq_num_delta, pos = _uvarint(buf, pos, end, 5, "seq_num_delta", 32)
+                        else:
+                            message_v_seq_num_delta = None
+                        if not message_v_use_last_ts:
+                            (message_v_timestamp_written,) = _S1.unpack_from(buf, pos)
+                            pos += 8
+                        else:
+                            message_v_timestamp_written = None
+                        if message_v_has_key:
+                            message_v_len_key = buf[pos]
+                            pos += 1
+                        else:
+                            message_v_len_key = None
+                        if message_v_has_key:
+                            n = message_v_len_key
+                            if n < 0:
+                                raise _rt.bad_length(n, pos, "key")
+                            e = pos + n
+                            if e > end:
+                                raise _rt.short(buf, pos, end, n, "key")
+                            message_v_key = buf[pos:e]
+                            pos = e
+                        else:
+                            message_v_key = None
+                        if (x := buf[pos]) < 128:
+                            message_v_len_content = x
+                            pos += 1
+                        else:
+                            message_v_len_content, pos = _uvarint(buf, pos, end, 5, "len_content", 32)
+                        if message_v_len_content < 0:
+                            raise _rt.bad_length(message_v_len_content, pos, "content")
+                        e = pos + message_v_len_content
+                        if e > end:
+                            raise _rt.short(buf, pos, end, message_v_len_content, "content")
+                        message_v_content = buf[pos:e]
+                        pos = e
+                        message_i_timestamp = (
+                            message_pp_items[(message_p_idx - 1)].timestamp
+                            if message_v_use_last_ts
+                            else message_v_timestamp_written
+                        )
+                        message_i_seq_num = (
+                            (
+                                p_first_seq_num
+                                if (message_p_idx == 0)
+                                else (
+                                    ((p_first_seq_num + p_last_seq_num_delta) + 1)
+                                    if (message_p_idx == (p_num_messages - 1))
+                                    else (
+                                        (message_pp_items[(message_p_idx - 1)].seq_num + 1)
+                                        + (0 if message_v_seq_num_prev_plus_one else message_v_seq_num_delta)
+                                    )
+                                )
+                            )
+                            if p_is_sparse
+                            else (p_first_seq_num + message_p_idx)
+                        )
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        _eitems = _new(Message)
+                        _eitems.has_key = message_v_has_key
+                        _eitems.use_last_ts = message_v_use_last_ts
+                        _eitems.seq_num_prev_plus_one = message_v_seq_num_prev_plus_one
+                        _eitems.reserved = message_v_reserved
+                        _eitems.seq_num_delta = message_v_seq_num_delta
+                        _eitems.timestamp_written = message_v_timestamp_written
+                        _eitems.len_key = message_v_len_key
+                        _eitems.key = message_v_key
+                        _eitems.len_content = message_v_len_content
+                        _eitems.content = message_v_content
+                        _eitems.timestamp = message_i_timestamp
+                        _eitems.seq_num = message_i_seq_num
+                    except (
+                        IndexError,
+                        _struct.error,
+                        _rt.DecodeError,
+                        KeyError,
+                        ZeroDivisionError,
+                        TypeError,
+                        OverflowError,
+                        ValueError,
+                    ):
+                        pos = elem_at
+                        _eitems, pos = _d_message(
+                            buf,
+                            pos,
+                            end,
+                            lim,
+                            i,
+                            p_num_messages,
+                            p_is_sparse,
+                            p_first_seq_num,
+                            p_last_seq_num_delta,
+                            v_items,
+                        )
+                else:
+                    _eitems, pos = _d_message(
+                        buf,
+                        pos,
+                        end,
+                        lim,
+                        i,
+                        p_num_messages,
+                        p_is_sparse,
+                        p_first_seq_num,
+                        p_last_seq_num_delta,
+                        v_items,
+                    )
                 v_items.append(_eitems)
         except _rt.DecodeError as exc:
             raise exc.within(f"[{i}]")
@@ -830,21 +970,6 @@ def _d_message(
             if p_is_sparse
             else (p_first_seq_num + p_idx)
         )
-        if _INTERPRETED:
-            obj = _new(Message)
-            obj.has_key = v_has_key
-            obj.use_last_ts = v_use_last_ts
-            obj.seq_num_prev_plus_one = v_seq_num_prev_plus_one
-            obj.reserved = v_reserved
-            obj.seq_num_delta = v_seq_num_delta
-            obj.timestamp_written = v_timestamp_written
-            obj.len_key = v_len_key
-            obj.key = v_key
-            obj.len_content = v_len_content
-            obj.content = v_content
-            obj.timestamp = i_timestamp
-            obj.seq_num = i_seq_num
-            return obj, pos
         return Message(
             v_has_key,
             v_use_last_ts,

@@ -635,14 +635,14 @@ _L3 = (("len_payload", "<I"),)
 _L4 = (("client_version", 0, 2), ("request_id", 2, 4), ("len_client_id", 6, 1))
 _L5 = (("required_acks", 0, 1),)
 _L6 = (("ack_timeout_ms", 0, 4), ("num_topics", 4, 1))
-_L7 = (("len_name", 0, 1),)
-_L8 = (("num_partitions", 0, 1),)
-_L9 = (("partition", 0, 2),)
-_L10 = (("client_version", "<H"), ("request_id", "<I"), ("len_client_id", "<B"))
-_L11 = (("required_acks", ">B"),)
-_L12 = (("ack_timeout_ms", "<I"), ("num_topics", "<B"))
-_L13 = (("len_name", ">B"),)
-_L14 = (("num_partitions", ">B"),)
+_L7 = (("client_version", "<H"), ("request_id", "<I"), ("len_client_id", "<B"))
+_L8 = (("required_acks", ">B"),)
+_L9 = (("ack_timeout_ms", "<I"), ("num_topics", "<B"))
+_L10 = (("len_name", 0, 1),)
+_L11 = (("num_partitions", 0, 1),)
+_L12 = (("len_name", ">B"),)
+_L13 = (("num_partitions", ">B"),)
+_L14 = (("partition", 0, 2),)
 _L15 = (("partition", "<H"),)
 _L16 = (("base_seq_num", "<Q"),)
 _L17 = (("max_wait_ms", 0, 8), ("min_bytes", 8, 4))
@@ -988,19 +988,8 @@ def _d_produce_request(
     v_num_topics: int
     v_topics: list[ProduceTopic]
     _etopics: Any
-    produce_topic_v_len_name: int
-    produce_topic_v_name: str
-    produce_topic_v_num_partitions: int
-    produce_topic_v_partitions: list[ProducePartition]
-    produce_topic__epartitions: Any
-    produce_partition_v_partition: int
-    produce_partition_v_len_bundle: int
-    produce_partition_v_base_seq_num: Any
-    produce_partition_v_bundle: Bundle
-    x: int
     count: int
     e: int
-    p: int
     if pos + 7 > end:
         raise _rt.short_run(buf, pos, end, _L4)
     v_client_version, v_request_id, v_len_client_id = _S2.unpack_from(buf, pos)
@@ -1038,99 +1027,7 @@ def _d_produce_request(
         i = 0
         try:
             for i in range(count):
-                if _INTERPRETED:
-                    elem_at = pos
-                    elems_taken = 0
-                    try:
-                        produce_topic_v_len_name = buf[pos]
-                        pos += 1
-                        if produce_topic_v_len_name < 0:
-                            raise _rt.bad_length(produce_topic_v_len_name, pos, "name")
-                        e = pos + produce_topic_v_len_name
-                        if e > end:
-                            raise _rt.short(buf, pos, end, produce_topic_v_len_name, "name")
-                        try:
-                            produce_topic_v_name = buf[pos:e].decode("utf-8")
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                        pos = e
-                        produce_topic_v_num_partitions = buf[pos]
-                        pos += 1
-                        produce_topic_v_partitions = []
-                        produce_topic_count = produce_topic_v_num_partitions
-                        if produce_topic_count:
-                            if produce_topic_count < 0:
-                                raise _rt.bad_length(produce_topic_count, pos, "partitions")
-                            if produce_topic_count * 3 > end - pos:
-                                raise _rt.short(buf, pos, end, produce_topic_count * 3, "partitions")
-                            if (left := lim[_ELEMENTS_RESERVED] - produce_topic_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
-                            else:
-                                _take_elements(lim, produce_topic_count, pos, "partitions")
-                            elems_taken += produce_topic_count
-                            produce_topic_i = 0
-                            try:
-                                for produce_topic_i in range(produce_topic_count):
-                                    produce_partition_v_partition = (buf[pos + 1] << 8) | buf[pos]
-                                    pos += 2
-                                    if (x := buf[pos]) < 128:
-                                        produce_partition_v_len_bundle = x
-                                        pos += 1
-                                    else:
-                                        produce_partition_v_len_bundle, pos = _uvarint(
-                                            buf, pos, end, 5, "len_bundle", 32
-                                        )
-                                    if p_with_seqnum:
-                                        (produce_partition_v_base_seq_num,) = _S5.unpack_from(buf, pos)
-                                        pos += 8
-                                    else:
-                                        produce_partition_v_base_seq_num = None
-                                    if produce_partition_v_len_bundle < 0:
-                                        raise _rt.bad_length(produce_partition_v_len_bundle, pos, "bundle")
-                                    e = pos + produce_partition_v_len_bundle
-                                    if e > end:
-                                        raise _rt.short(buf, pos, end, produce_partition_v_len_bundle, "bundle")
-                                    try:
-                                        produce_partition_v_bundle, p = _d_bundle(
-                                            buf, pos, e, lim, (produce_partition_v_base_seq_num if p_with_seqnum else 0)
-                                        )
-                                    except _rt.DecodeError as exc:
-                                        _rt.in_field(exc, pos, False)
-                                        raise exc.within("bundle")
-                                    if p != e:
-                                        raise _rt.trailing(buf, p, e, "bundle")
-                                    pos = e
-                                    if elem_tuples:
-                                        produce_topic__epartitions = (
-                                            produce_partition_v_partition,
-                                            produce_partition_v_base_seq_num,
-                                            produce_partition_v_bundle,
-                                        )
-                                    else:
-                                        produce_topic__epartitions = _new(ProducePartition)
-                                        produce_topic__epartitions.partition = produce_partition_v_partition
-                                        produce_topic__epartitions.len_bundle = produce_partition_v_len_bundle
-                                        produce_topic__epartitions.base_seq_num = produce_partition_v_base_seq_num
-                                        produce_topic__epartitions.bundle = produce_partition_v_bundle
-                                    produce_topic_v_partitions.append(produce_topic__epartitions)
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"partitions[{produce_topic_i}]")
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        if elem_tuples:
-                            _etopics = (produce_topic_v_name, produce_topic_v_partitions)
-                        else:
-                            _etopics = _new(ProduceTopic)
-                            _etopics.len_name = produce_topic_v_len_name
-                            _etopics.name = produce_topic_v_name
-                            _etopics.num_partitions = produce_topic_v_num_partitions
-                            _etopics.partitions = produce_topic_v_partitions
-                    except (IndexError, _struct.error, _rt.DecodeError):
-                        lim[_ELEMENTS_RESERVED] += elems_taken
-                        pos = elem_at
-                        _etopics, pos = _d_produce_topic(buf, pos, end, lim, p_with_seqnum, elem_tuples)
-                else:
-                    _etopics, pos = _d_produce_topic(buf, pos, end, lim, p_with_seqnum, elem_tuples)
+                _etopics, pos = _d_produce_topic(buf, pos, end, lim, p_with_seqnum, elem_tuples)
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
@@ -1195,7 +1092,7 @@ def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -
                     v_request_id,
                     v_len_client_id,
                 ),
-                _L10,
+                _L7,
             ) from None
         if v_client_id is None:
             raise _rt.missing("client_id")
@@ -1210,7 +1107,7 @@ def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -
             out.append(_BYTE[v_required_acks])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_required_acks,), _L11) from None
+            raise _rt.range_error(exc, (v_required_acks,), _L8) from None
         if v_ack_timeout_ms is None:
             raise _rt.missing("ack_timeout_ms")
         try:
@@ -1223,7 +1120,7 @@ def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -
                     v_ack_timeout_ms,
                     v_num_topics,
                 ),
-                _L12,
+                _L9,
             ) from None
         if v_topics is None:
             raise _rt.missing("topics")
@@ -1254,16 +1151,10 @@ def _d_produce_topic(
     v_num_partitions: int
     v_partitions: list[ProducePartition]
     _epartitions: Any
-    produce_partition_v_partition: int
-    produce_partition_v_len_bundle: int
-    produce_partition_v_base_seq_num: Any
-    produce_partition_v_bundle: Bundle
-    x: int
     count: int
     e: int
-    p: int
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L7)
+        raise _rt.short_run(buf, pos, end, _L10)
     v_len_name = buf[pos]
     pos += 1
     if v_len_name < 0:
@@ -1277,7 +1168,7 @@ def _d_produce_topic(
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L8)
+        raise _rt.short_run(buf, pos, end, _L11)
     v_num_partitions = buf[pos]
     pos += 1
     v_partitions = []
@@ -1295,60 +1186,19 @@ def _d_produce_topic(
         i = 0
         try:
             for i in range(count):
-                if _INTERPRETED:
-                    elem_at = pos
-                    try:
-                        produce_partition_v_partition = (buf[pos + 1] << 8) | buf[pos]
-                        pos += 2
-                        if (x := buf[pos]) < 128:
-                            produce_partition_v_len_bundle = x
-                            pos += 1
-                        else:
-                            produce_partition_v_len_bundle, pos = _uvarint(buf, pos, end, 5, "len_bundle", 32)
-                        if p_with_seqnum:
-                            (produce_partition_v_base_seq_num,) = _S5.unpack_from(buf, pos)
-                            pos += 8
-                        else:
-                            produce_partition_v_base_seq_num = None
-                        if produce_partition_v_len_bundle < 0:
-                            raise _rt.bad_length(produce_partition_v_len_bundle, pos, "bundle")
-                        e = pos + produce_partition_v_len_bundle
-                        if e > end:
-                            raise _rt.short(buf, pos, end, produce_partition_v_len_bundle, "bundle")
-                        try:
-                            produce_partition_v_bundle, p = _d_bundle(
-                                buf, pos, e, lim, (produce_partition_v_base_seq_num if p_with_seqnum else 0)
-                            )
-                        except _rt.DecodeError as exc:
-                            _rt.in_field(exc, pos, False)
-                            raise exc.within("bundle")
-                        if p != e:
-                            raise _rt.trailing(buf, p, e, "bundle")
-                        pos = e
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        if elem_tuples:
-                            _epartitions = (
-                                produce_partition_v_partition,
-                                produce_partition_v_base_seq_num,
-                                produce_partition_v_bundle,
-                            )
-                        else:
-                            _epartitions = _new(ProducePartition)
-                            _epartitions.partition = produce_partition_v_partition
-                            _epartitions.len_bundle = produce_partition_v_len_bundle
-                            _epartitions.base_seq_num = produce_partition_v_base_seq_num
-                            _epartitions.bundle = produce_partition_v_bundle
-                    except (IndexError, _struct.error, _rt.DecodeError):
-                        pos = elem_at
-                        _epartitions, pos = _d_produce_partition(buf, pos, end, lim, p_with_seqnum, elem_tuples)
-                else:
-                    _epartitions, pos = _d_produce_partition(buf, pos, end, lim, p_with_seqnum, elem_tuples)
+                _epartitions, pos = _d_produce_partition(buf, pos, end, lim, p_with_seqnum, elem_tuples)
                 v_partitions.append(_epartitions)
         except _rt.DecodeError as exc:
             raise exc.within(f"partitions[{i}]")
     if as_tuple:
         return (v_name, v_partitions), pos
+    if _INTERPRETED:
+        obj = _new(ProduceTopic)
+        obj.len_name = v_len_name
+        obj.name = v_name
+        obj.num_partitions = v_num_partitions
+        obj.partitions = v_partitions
+        return obj, pos
     return ProduceTopic(v_len_name, v_name, v_num_partitions, v_partitions), pos
 
 
@@ -1393,7 +1243,7 @@ def _e_produce_topic(v: ProduceTopic | tuple[Any, ...], out: list[Any], p_with_s
             out.append(_BYTE[v_len_name])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_len_name,), _L13) from None
+            raise _rt.range_error(exc, (v_len_name,), _L12) from None
         if v_name is None:
             raise _rt.missing("name")
         d = b_name
@@ -1405,7 +1255,7 @@ def _e_produce_topic(v: ProduceTopic | tuple[Any, ...], out: list[Any], p_with_s
             out.append(_BYTE[v_num_partitions])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_num_partitions,), _L14) from None
+            raise _rt.range_error(exc, (v_num_partitions,), _L13) from None
         if v_partitions is None:
             raise _rt.missing("partitions")
         if len(v_partitions) != v_num_partitions:
@@ -1438,7 +1288,7 @@ def _d_produce_partition(
     e: int
     p: int
     if pos + 2 > end:
-        raise _rt.short_run(buf, pos, end, _L9)
+        raise _rt.short_run(buf, pos, end, _L14)
     v_partition = (buf[pos + 1] << 8) | buf[pos]
     pos += 2
     if pos < end and (x := buf[pos]) < 128:
@@ -1468,6 +1318,13 @@ def _d_produce_partition(
     pos = e
     if as_tuple:
         return (v_partition, v_base_seq_num, v_bundle), pos
+    if _INTERPRETED:
+        obj = _new(ProducePartition)
+        obj.partition = v_partition
+        obj.len_bundle = v_len_bundle
+        obj.base_seq_num = v_base_seq_num
+        obj.bundle = v_bundle
+        return obj, pos
     return ProducePartition(v_partition, v_len_bundle, v_base_seq_num, v_bundle), pos
 
 
@@ -1743,7 +1600,7 @@ def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
                     v_request_id,
                     v_len_client_id,
                 ),
-                _L10,
+                _L7,
             ) from None
         if v_client_id is None:
             raise _rt.missing("client_id")
@@ -1868,7 +1725,7 @@ def _d_consume_topic(
     count: int
     e: int
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L7)
+        raise _rt.short_run(buf, pos, end, _L10)
     v_len_name = buf[pos]
     pos += 1
     if v_len_name < 0:
@@ -1882,7 +1739,7 @@ def _d_consume_topic(
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L8)
+        raise _rt.short_run(buf, pos, end, _L11)
     v_num_partitions = buf[pos]
     pos += 1
     v_partitions = []
@@ -1974,7 +1831,7 @@ def _e_consume_topic(v: ConsumeTopic | tuple[Any, ...], out: list[Any]) -> int:
             out.append(_BYTE[v_len_name])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_len_name,), _L13) from None
+            raise _rt.range_error(exc, (v_len_name,), _L12) from None
         if v_name is None:
             raise _rt.missing("name")
         d = b_name
@@ -1986,7 +1843,7 @@ def _e_consume_topic(v: ConsumeTopic | tuple[Any, ...], out: list[Any]) -> int:
             out.append(_BYTE[v_num_partitions])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_num_partitions,), _L14) from None
+            raise _rt.range_error(exc, (v_num_partitions,), _L13) from None
         if v_partitions is None:
             raise _rt.missing("partitions")
         if len(v_partitions) != v_num_partitions:
@@ -2246,7 +2103,7 @@ def _d_consume_peer_topic(
     count: int
     e: int
     if pos + 1 > end:
-        raise _rt.short_run(buf, pos, end, _L7)
+        raise _rt.short_run(buf, pos, end, _L10)
     v_len_name = buf[pos]
     pos += 1
     if v_len_name < 0:
@@ -2352,7 +2209,7 @@ def _e_consume_peer_topic(v: ConsumePeerTopic | tuple[Any, ...], out: list[Any])
             out.append(_BYTE[v_len_name])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_len_name,), _L13) from None
+            raise _rt.range_error(exc, (v_len_name,), _L12) from None
         if v_name is None:
             raise _rt.missing("name")
         d = b_name
@@ -2672,7 +2529,7 @@ def _d_reload_conf_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
     if pos + 2 > end:
-        raise _rt.short_run(buf, pos, end, _L9)
+        raise _rt.short_run(buf, pos, end, _L14)
     v_partition = (buf[pos + 1] << 8) | buf[pos]
     pos += 2
     return ReloadConfRequest(v_request_id, v_len_topic, v_topic, v_partition), pos

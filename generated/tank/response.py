@@ -883,10 +883,10 @@ _L11 = (("len_header", "<I"),)
 _L12 = (("request_id", 0, 4), ("num_topics", 4, 1))
 _L13 = (("len_name", 0, 1),)
 _L14 = (("num_partitions", 0, 1),)
-_L15 = (("request_id", "<I"), ("num_topics", "<B"))
-_L16 = (("len_name", ">B"),)
-_L17 = (("num_partitions", ">B"),)
-_L18 = (("partition", 0, 2),)
+_L15 = (("partition", 0, 2),)
+_L16 = (("request_id", "<I"), ("num_topics", "<B"))
+_L17 = (("len_name", ">B"),)
+_L18 = (("num_partitions", ">B"),)
 _L19 = (("partition", "<H"),)
 _L20 = (("error_or_flags", ">B"),)
 _L21 = (("base_seq_num", "<Q"),)
@@ -1513,6 +1513,15 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[C
     consume_topic_header_v_name: str
     consume_topic_header_v_num_partitions: int
     consume_topic_header_v_partitions: Any
+    consume_partition_header_v_partition: int
+    consume_partition_header_v_error_or_flags: Any
+    consume_partition_header_v_leader_address: Any
+    consume_partition_header_v_leader_port: Any
+    consume_partition_header_v_base_seq_num: Any
+    consume_partition_header_v_high_watermark: Any
+    consume_partition_header_v_len_chunk: Any
+    consume_partition_header_v_first_available_seq_num: Any
+    consume_partition_header_i_has_chunk: Any
     count: int
     e: int
     if pos + 5 > end:
@@ -1561,9 +1570,94 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[C
                                     else:
                                         _take_elements(lim, 1, pos, "")
                                     elems_taken += 1
-                                    consume_topic_header__epartitions, pos = _d_consume_partition_header(
-                                        buf, pos, end, lim
+                                    consume_partition_header_v_partition = (buf[pos + 1] << 8) | buf[pos]
+                                    pos += 2
+                                    if consume_partition_header_v_partition != 65535:
+                                        consume_partition_header_v_error_or_flags = buf[pos]
+                                        pos += 1
+                                        consume_partition_header_v_error_or_flags = _ConsumeStatus_BY_VALUE.get(
+                                            consume_partition_header_v_error_or_flags,
+                                            consume_partition_header_v_error_or_flags,
+                                        )
+                                    else:
+                                        consume_partition_header_v_error_or_flags = None
+                                    if (consume_partition_header_v_partition != 65535) and (
+                                        consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
+                                    ):
+                                        (consume_partition_header_v_leader_address,) = _S1.unpack_from(buf, pos)
+                                        pos += 4
+                                    else:
+                                        consume_partition_header_v_leader_address = None
+                                    if (consume_partition_header_v_partition != 65535) and (
+                                        consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
+                                    ):
+                                        (consume_partition_header_v_leader_port,) = _S2.unpack_from(buf, pos)
+                                        pos += 2
+                                    else:
+                                        consume_partition_header_v_leader_port = None
+                                    consume_partition_header_i_has_chunk = (
+                                        (
+                                            (
+                                                (consume_partition_header_v_partition != 65535)
+                                                and (
+                                                    consume_partition_header_v_error_or_flags
+                                                    != ConsumeStatus.unknown_partition
+                                                )
+                                            )
+                                            and (
+                                                consume_partition_header_v_error_or_flags != ConsumeStatus.system_fault
+                                            )
+                                        )
+                                        and (consume_partition_header_v_error_or_flags != ConsumeStatus.other_leader)
+                                    ) and (consume_partition_header_v_error_or_flags != ConsumeStatus.no_leader)
+                                    if consume_partition_header_i_has_chunk and (
+                                        consume_partition_header_v_error_or_flags != ConsumeStatus.first_bundle_sparse
+                                    ):
+                                        (consume_partition_header_v_base_seq_num,) = _S4.unpack_from(buf, pos)
+                                        pos += 8
+                                    else:
+                                        consume_partition_header_v_base_seq_num = None
+                                    if consume_partition_header_i_has_chunk:
+                                        (consume_partition_header_v_high_watermark,) = _S4.unpack_from(buf, pos)
+                                        pos += 8
+                                    else:
+                                        consume_partition_header_v_high_watermark = None
+                                    if consume_partition_header_i_has_chunk:
+                                        (consume_partition_header_v_len_chunk,) = _S1.unpack_from(buf, pos)
+                                        pos += 4
+                                    else:
+                                        consume_partition_header_v_len_chunk = None
+                                    if consume_partition_header_i_has_chunk and (
+                                        consume_partition_header_v_error_or_flags == ConsumeStatus.boundary_check
+                                    ):
+                                        (consume_partition_header_v_first_available_seq_num,) = _S4.unpack_from(
+                                            buf, pos
+                                        )
+                                        pos += 8
+                                    else:
+                                        consume_partition_header_v_first_available_seq_num = None
+                                    consume_topic_header__epartitions = _new(ConsumePartitionHeader)
+                                    consume_topic_header__epartitions.partition = consume_partition_header_v_partition
+                                    consume_topic_header__epartitions.error_or_flags = (
+                                        consume_partition_header_v_error_or_flags
                                     )
+                                    consume_topic_header__epartitions.leader_address = (
+                                        consume_partition_header_v_leader_address
+                                    )
+                                    consume_topic_header__epartitions.leader_port = (
+                                        consume_partition_header_v_leader_port
+                                    )
+                                    consume_topic_header__epartitions.base_seq_num = (
+                                        consume_partition_header_v_base_seq_num
+                                    )
+                                    consume_topic_header__epartitions.high_watermark = (
+                                        consume_partition_header_v_high_watermark
+                                    )
+                                    consume_topic_header__epartitions.len_chunk = consume_partition_header_v_len_chunk
+                                    consume_topic_header__epartitions.first_available_seq_num = (
+                                        consume_partition_header_v_first_available_seq_num
+                                    )
+                                    consume_topic_header__epartitions.has_chunk = consume_partition_header_i_has_chunk
                                     consume_topic_header_v_partitions.append(consume_topic_header__epartitions)
                                     if (consume_topic_header__epartitions.partition == 65535) or (
                                         (consume_topic_header_i + 1) >= consume_topic_header_v_num_partitions
@@ -1621,7 +1715,7 @@ def _e_consume_header(v: ConsumeHeader, out: list[Any]) -> int:
                     v_request_id,
                     v_num_topics,
                 ),
-                _L15,
+                _L16,
             ) from None
         if v_topics is None:
             raise _rt.missing("topics")
@@ -1648,6 +1742,15 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     v_name: str
     v_num_partitions: int
     v_partitions: Any
+    consume_partition_header_v_partition: int
+    consume_partition_header_v_error_or_flags: Any
+    consume_partition_header_v_leader_address: Any
+    consume_partition_header_v_leader_port: Any
+    consume_partition_header_v_base_seq_num: Any
+    consume_partition_header_v_high_watermark: Any
+    consume_partition_header_v_len_chunk: Any
+    consume_partition_header_v_first_available_seq_num: Any
+    consume_partition_header_i_has_chunk: Any
     e: int
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L13)
@@ -1676,7 +1779,84 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: list[int]) -> t
                     lim[_ELEMENTS_RESERVED] = left
                 else:
                     _take_elements(lim, 1, pos, "")
-                _epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
+                if _INTERPRETED:
+                    elem_at = pos
+                    try:
+                        consume_partition_header_v_partition = (buf[pos + 1] << 8) | buf[pos]
+                        pos += 2
+                        if consume_partition_header_v_partition != 65535:
+                            consume_partition_header_v_error_or_flags = buf[pos]
+                            pos += 1
+                            consume_partition_header_v_error_or_flags = _ConsumeStatus_BY_VALUE.get(
+                                consume_partition_header_v_error_or_flags, consume_partition_header_v_error_or_flags
+                            )
+                        else:
+                            consume_partition_header_v_error_or_flags = None
+                        if (consume_partition_header_v_partition != 65535) and (
+                            consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
+                        ):
+                            (consume_partition_header_v_leader_address,) = _S1.unpack_from(buf, pos)
+                            pos += 4
+                        else:
+                            consume_partition_header_v_leader_address = None
+                        if (consume_partition_header_v_partition != 65535) and (
+                            consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
+                        ):
+                            (consume_partition_header_v_leader_port,) = _S2.unpack_from(buf, pos)
+                            pos += 2
+                        else:
+                            consume_partition_header_v_leader_port = None
+                        consume_partition_header_i_has_chunk = (
+                            (
+                                (
+                                    (consume_partition_header_v_partition != 65535)
+                                    and (consume_partition_header_v_error_or_flags != ConsumeStatus.unknown_partition)
+                                )
+                                and (consume_partition_header_v_error_or_flags != ConsumeStatus.system_fault)
+                            )
+                            and (consume_partition_header_v_error_or_flags != ConsumeStatus.other_leader)
+                        ) and (consume_partition_header_v_error_or_flags != ConsumeStatus.no_leader)
+                        if consume_partition_header_i_has_chunk and (
+                            consume_partition_header_v_error_or_flags != ConsumeStatus.first_bundle_sparse
+                        ):
+                            (consume_partition_header_v_base_seq_num,) = _S4.unpack_from(buf, pos)
+                            pos += 8
+                        else:
+                            consume_partition_header_v_base_seq_num = None
+                        if consume_partition_header_i_has_chunk:
+                            (consume_partition_header_v_high_watermark,) = _S4.unpack_from(buf, pos)
+                            pos += 8
+                        else:
+                            consume_partition_header_v_high_watermark = None
+                        if consume_partition_header_i_has_chunk:
+                            (consume_partition_header_v_len_chunk,) = _S1.unpack_from(buf, pos)
+                            pos += 4
+                        else:
+                            consume_partition_header_v_len_chunk = None
+                        if consume_partition_header_i_has_chunk and (
+                            consume_partition_header_v_error_or_flags == ConsumeStatus.boundary_check
+                        ):
+                            (consume_partition_header_v_first_available_seq_num,) = _S4.unpack_from(buf, pos)
+                            pos += 8
+                        else:
+                            consume_partition_header_v_first_available_seq_num = None
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        _epartitions = _new(ConsumePartitionHeader)
+                        _epartitions.partition = consume_partition_header_v_partition
+                        _epartitions.error_or_flags = consume_partition_header_v_error_or_flags
+                        _epartitions.leader_address = consume_partition_header_v_leader_address
+                        _epartitions.leader_port = consume_partition_header_v_leader_port
+                        _epartitions.base_seq_num = consume_partition_header_v_base_seq_num
+                        _epartitions.high_watermark = consume_partition_header_v_high_watermark
+                        _epartitions.len_chunk = consume_partition_header_v_len_chunk
+                        _epartitions.first_available_seq_num = consume_partition_header_v_first_available_seq_num
+                        _epartitions.has_chunk = consume_partition_header_i_has_chunk
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        pos = elem_at
+                        _epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
+                else:
+                    _epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
                 v_partitions.append(_epartitions)
                 if (_epartitions.partition == 65535) or ((i + 1) >= v_num_partitions):
                     break
@@ -1719,7 +1899,7 @@ def _e_consume_topic_header(v: ConsumeTopicHeader, out: list[Any]) -> int:
             out.append(_BYTE[v_len_name])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_len_name,), _L16) from None
+            raise _rt.range_error(exc, (v_len_name,), _L17) from None
         if v_name is None:
             raise _rt.missing("name")
         d = b_name
@@ -1731,7 +1911,7 @@ def _e_consume_topic_header(v: ConsumeTopicHeader, out: list[Any]) -> int:
             out.append(_BYTE[v_num_partitions])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_num_partitions,), _L17) from None
+            raise _rt.range_error(exc, (v_num_partitions,), _L18) from None
         if v_num_partitions != 0:
             if v_partitions is None:
                 raise _rt.missing("partitions")
@@ -1763,7 +1943,7 @@ def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: list[int]) 
     v_len_chunk: Any
     v_first_available_seq_num: Any
     if pos + 2 > end:
-        raise _rt.short_run(buf, pos, end, _L18)
+        raise _rt.short_run(buf, pos, end, _L15)
     v_partition = (buf[pos + 1] << 8) | buf[pos]
     pos += 2
     if v_partition != 65535:
@@ -1823,18 +2003,6 @@ def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: list[int]) 
         pos += 8
     else:
         v_first_available_seq_num = None
-    if _INTERPRETED:
-        obj = _new(ConsumePartitionHeader)
-        obj.partition = v_partition
-        obj.error_or_flags = v_error_or_flags
-        obj.leader_address = v_leader_address
-        obj.leader_port = v_leader_port
-        obj.base_seq_num = v_base_seq_num
-        obj.high_watermark = v_high_watermark
-        obj.len_chunk = v_len_chunk
-        obj.first_available_seq_num = v_first_available_seq_num
-        obj.has_chunk = i_has_chunk
-        return obj, pos
     return ConsumePartitionHeader(
         v_partition,
         v_error_or_flags,
@@ -2520,6 +2688,15 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
     consume_peer_topic_header_v_name: str
     consume_peer_topic_header_v_num_partitions: int
     consume_peer_topic_header_v_partitions: Any
+    consume_partition_header_v_partition: int
+    consume_partition_header_v_error_or_flags: Any
+    consume_partition_header_v_leader_address: Any
+    consume_partition_header_v_leader_port: Any
+    consume_partition_header_v_base_seq_num: Any
+    consume_partition_header_v_high_watermark: Any
+    consume_partition_header_v_len_chunk: Any
+    consume_partition_header_v_first_available_seq_num: Any
+    consume_partition_header_i_has_chunk: Any
     count: int
     e: int
     if pos + 2 > end:
@@ -2568,8 +2745,99 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
                                     else:
                                         _take_elements(lim, 1, pos, "")
                                     elems_taken += 1
-                                    consume_peer_topic_header__epartitions, pos = _d_consume_partition_header(
-                                        buf, pos, end, lim
+                                    consume_partition_header_v_partition = (buf[pos + 1] << 8) | buf[pos]
+                                    pos += 2
+                                    if consume_partition_header_v_partition != 65535:
+                                        consume_partition_header_v_error_or_flags = buf[pos]
+                                        pos += 1
+                                        consume_partition_header_v_error_or_flags = _ConsumeStatus_BY_VALUE.get(
+                                            consume_partition_header_v_error_or_flags,
+                                            consume_partition_header_v_error_or_flags,
+                                        )
+                                    else:
+                                        consume_partition_header_v_error_or_flags = None
+                                    if (consume_partition_header_v_partition != 65535) and (
+                                        consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
+                                    ):
+                                        (consume_partition_header_v_leader_address,) = _S1.unpack_from(buf, pos)
+                                        pos += 4
+                                    else:
+                                        consume_partition_header_v_leader_address = None
+                                    if (consume_partition_header_v_partition != 65535) and (
+                                        consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
+                                    ):
+                                        (consume_partition_header_v_leader_port,) = _S2.unpack_from(buf, pos)
+                                        pos += 2
+                                    else:
+                                        consume_partition_header_v_leader_port = None
+                                    consume_partition_header_i_has_chunk = (
+                                        (
+                                            (
+                                                (consume_partition_header_v_partition != 65535)
+                                                and (
+                                                    consume_partition_header_v_error_or_flags
+                                                    != ConsumeStatus.unknown_partition
+                                                )
+                                            )
+                                            and (
+                                                consume_partition_header_v_error_or_flags != ConsumeStatus.system_fault
+                                            )
+                                        )
+                                        and (consume_partition_header_v_error_or_flags != ConsumeStatus.other_leader)
+                                    ) and (consume_partition_header_v_error_or_flags != ConsumeStatus.no_leader)
+                                    if consume_partition_header_i_has_chunk and (
+                                        consume_partition_header_v_error_or_flags != ConsumeStatus.first_bundle_sparse
+                                    ):
+                                        (consume_partition_header_v_base_seq_num,) = _S4.unpack_from(buf, pos)
+                                        pos += 8
+                                    else:
+                                        consume_partition_header_v_base_seq_num = None
+                                    if consume_partition_header_i_has_chunk:
+                                        (consume_partition_header_v_high_watermark,) = _S4.unpack_from(buf, pos)
+                                        pos += 8
+                                    else:
+                                        consume_partition_header_v_high_watermark = None
+                                    if consume_partition_header_i_has_chunk:
+                                        (consume_partition_header_v_len_chunk,) = _S1.unpack_from(buf, pos)
+                                        pos += 4
+                                    else:
+                                        consume_partition_header_v_len_chunk = None
+                                    if consume_partition_header_i_has_chunk and (
+                                        consume_partition_header_v_error_or_flags == ConsumeStatus.boundary_check
+                                    ):
+                                        (consume_partition_header_v_first_available_seq_num,) = _S4.unpack_from(
+                                            buf, pos
+                                        )
+                                        pos += 8
+                                    else:
+                                        consume_partition_header_v_first_available_seq_num = None
+                                    consume_peer_topic_header__epartitions = _new(ConsumePartitionHeader)
+                                    consume_peer_topic_header__epartitions.partition = (
+                                        consume_partition_header_v_partition
+                                    )
+                                    consume_peer_topic_header__epartitions.error_or_flags = (
+                                        consume_partition_header_v_error_or_flags
+                                    )
+                                    consume_peer_topic_header__epartitions.leader_address = (
+                                        consume_partition_header_v_leader_address
+                                    )
+                                    consume_peer_topic_header__epartitions.leader_port = (
+                                        consume_partition_header_v_leader_port
+                                    )
+                                    consume_peer_topic_header__epartitions.base_seq_num = (
+                                        consume_partition_header_v_base_seq_num
+                                    )
+                                    consume_peer_topic_header__epartitions.high_watermark = (
+                                        consume_partition_header_v_high_watermark
+                                    )
+                                    consume_peer_topic_header__epartitions.len_chunk = (
+                                        consume_partition_header_v_len_chunk
+                                    )
+                                    consume_peer_topic_header__epartitions.first_available_seq_num = (
+                                        consume_partition_header_v_first_available_seq_num
+                                    )
+                                    consume_peer_topic_header__epartitions.has_chunk = (
+                                        consume_partition_header_i_has_chunk
                                     )
                                     consume_peer_topic_header_v_partitions.append(
                                         consume_peer_topic_header__epartitions
@@ -2647,6 +2915,15 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: list[int])
     v_name: str
     v_num_partitions: int
     v_partitions: Any
+    consume_partition_header_v_partition: int
+    consume_partition_header_v_error_or_flags: Any
+    consume_partition_header_v_leader_address: Any
+    consume_partition_header_v_leader_port: Any
+    consume_partition_header_v_base_seq_num: Any
+    consume_partition_header_v_high_watermark: Any
+    consume_partition_header_v_len_chunk: Any
+    consume_partition_header_v_first_available_seq_num: Any
+    consume_partition_header_i_has_chunk: Any
     e: int
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L13)
@@ -2675,7 +2952,84 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: list[int])
                     lim[_ELEMENTS_RESERVED] = left
                 else:
                     _take_elements(lim, 1, pos, "")
-                _epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
+                if _INTERPRETED:
+                    elem_at = pos
+                    try:
+                        consume_partition_header_v_partition = (buf[pos + 1] << 8) | buf[pos]
+                        pos += 2
+                        if consume_partition_header_v_partition != 65535:
+                            consume_partition_header_v_error_or_flags = buf[pos]
+                            pos += 1
+                            consume_partition_header_v_error_or_flags = _ConsumeStatus_BY_VALUE.get(
+                                consume_partition_header_v_error_or_flags, consume_partition_header_v_error_or_flags
+                            )
+                        else:
+                            consume_partition_header_v_error_or_flags = None
+                        if (consume_partition_header_v_partition != 65535) and (
+                            consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
+                        ):
+                            (consume_partition_header_v_leader_address,) = _S1.unpack_from(buf, pos)
+                            pos += 4
+                        else:
+                            consume_partition_header_v_leader_address = None
+                        if (consume_partition_header_v_partition != 65535) and (
+                            consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
+                        ):
+                            (consume_partition_header_v_leader_port,) = _S2.unpack_from(buf, pos)
+                            pos += 2
+                        else:
+                            consume_partition_header_v_leader_port = None
+                        consume_partition_header_i_has_chunk = (
+                            (
+                                (
+                                    (consume_partition_header_v_partition != 65535)
+                                    and (consume_partition_header_v_error_or_flags != ConsumeStatus.unknown_partition)
+                                )
+                                and (consume_partition_header_v_error_or_flags != ConsumeStatus.system_fault)
+                            )
+                            and (consume_partition_header_v_error_or_flags != ConsumeStatus.other_leader)
+                        ) and (consume_partition_header_v_error_or_flags != ConsumeStatus.no_leader)
+                        if consume_partition_header_i_has_chunk and (
+                            consume_partition_header_v_error_or_flags != ConsumeStatus.first_bundle_sparse
+                        ):
+                            (consume_partition_header_v_base_seq_num,) = _S4.unpack_from(buf, pos)
+                            pos += 8
+                        else:
+                            consume_partition_header_v_base_seq_num = None
+                        if consume_partition_header_i_has_chunk:
+                            (consume_partition_header_v_high_watermark,) = _S4.unpack_from(buf, pos)
+                            pos += 8
+                        else:
+                            consume_partition_header_v_high_watermark = None
+                        if consume_partition_header_i_has_chunk:
+                            (consume_partition_header_v_len_chunk,) = _S1.unpack_from(buf, pos)
+                            pos += 4
+                        else:
+                            consume_partition_header_v_len_chunk = None
+                        if consume_partition_header_i_has_chunk and (
+                            consume_partition_header_v_error_or_flags == ConsumeStatus.boundary_check
+                        ):
+                            (consume_partition_header_v_first_available_seq_num,) = _S4.unpack_from(buf, pos)
+                            pos += 8
+                        else:
+                            consume_partition_header_v_first_available_seq_num = None
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        _epartitions = _new(ConsumePartitionHeader)
+                        _epartitions.partition = consume_partition_header_v_partition
+                        _epartitions.error_or_flags = consume_partition_header_v_error_or_flags
+                        _epartitions.leader_address = consume_partition_header_v_leader_address
+                        _epartitions.leader_port = consume_partition_header_v_leader_port
+                        _epartitions.base_seq_num = consume_partition_header_v_base_seq_num
+                        _epartitions.high_watermark = consume_partition_header_v_high_watermark
+                        _epartitions.len_chunk = consume_partition_header_v_len_chunk
+                        _epartitions.first_available_seq_num = consume_partition_header_v_first_available_seq_num
+                        _epartitions.has_chunk = consume_partition_header_i_has_chunk
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        pos = elem_at
+                        _epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
+                else:
+                    _epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
                 v_partitions.append(_epartitions)
                 if (_epartitions.partition == 65535) or ((i + 1) >= v_num_partitions):
                     break
@@ -2718,7 +3072,7 @@ def _e_consume_peer_topic_header(v: ConsumePeerTopicHeader, out: list[Any]) -> i
             out.append(_BYTE[v_len_name])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_len_name,), _L16) from None
+            raise _rt.range_error(exc, (v_len_name,), _L17) from None
         if v_name is None:
             raise _rt.missing("name")
         d = b_name
@@ -3407,7 +3761,7 @@ def _e_topic_info(v: TopicInfo | tuple[Any, ...], out: list[Any], p_is_cluster_a
             out.append(_BYTE[v_len_name])
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
-            raise _rt.range_error(exc, (v_len_name,), _L16) from None
+            raise _rt.range_error(exc, (v_len_name,), _L17) from None
         if v_name is None:
             raise _rt.missing("name")
         d = b_name

@@ -27,7 +27,8 @@ from logcodec import processors as named_processors
 from logcodec.runtime import limits
 
 from .. import expr as E
-from ..model import Bulk, fixed_offsets, header_of, iterated_bulk, max_size, min_size, model_of, navigates, schema_closure, substream, type_expressions
+from ..model import (Bulk, calls_spending, fixed_offsets, header_of, iterated_bulk, max_size, min_size, model_of,
+                     navigates, schema_closure, substream, type_expressions)
 from ..schema import Field, Schema, SchemaError, TypeDef, TypeRef, static_bits
 from ..types import check_types, field_tinfo, ref_tinfo
 from .entries import checksum_source, entry_source
@@ -469,6 +470,7 @@ class TypeEmitter:
         self.lazy: set[str] = set()  # instances computed when first read (a user's schema)
         self.lazy_target: str | None = None
         self.inlined_decls: list[str] = []  # the locals of the elements written out in a loop (`decode_listed`)
+        self.inlined_guarded = False  # one of those, written out in turn, has guarded expressions
         self.tuples_read = False  # written out in a loop that has read `elem_tuples`
         # byte ranges used by -lc-size-of and -lc-checksum: (owner field, first id, last id or None)
         self.ranges = []
@@ -618,9 +620,7 @@ class TypeEmitter:
         args = "".join(", " + self.expr(a) for a in ref.args)
         callee = ref.user.schema
         if callee.strict:
-            for name in parent_names(ref.user, self.encoding):
-                args += f", v_{name}" if self.t.field(name) is not None else f", i_{name}"
-            return args
+            return args + "".join(f", {local}" for local in self.parent_locals(ref.user).values())
         if not self.encoding:
             args += f", {io0}"
         if navigates(callee):
@@ -843,21 +843,30 @@ class TypeEmitter:
     def inline_decoder(self, kept: set[str]) -> tuple[list[str], list[str], list[str], list[str]]:
         """This type's decoder as statements for its list's loop (`decode_listed`), which reads
         from `buf[pos:end]` as a call would: its lines, the declarations of its locals, and the
-        names of its fields' values and of its tuple form's. Its locals, its params (but those
-        in `kept`, which the caller passes as its own of the same name) and its loops' counters
-        are named after the type (`header_v_key`, `record_i`), apart from the caller's; only
-        code refers to them (error paths name the bare field ids)."""
+        names of its fields' and value instances' values and of its tuple form's. Its locals, its
+        params (but those in `kept`, which the caller passes as its own of the same name) and its
+        loops' counters and what it reads through `_parent` (`pp_items`, bound by `written_out`
+        as the caller's local a call would pass: `parent_locals`) are named after the type
+        (`header_v_key`, `record_i`, `message_pp_items`), apart from the caller's; only code
+        refers to them (error paths name the bare field ids)."""
         t, c = self.t, Lines(indent=0, interpreted=True, unbounded=True)
         self.lines, self.encoding, self.computed_instances = c, False, set()
         self.scope.encoding = False
         self.decode_seq(c)
+        for inst in t.instances:  # where its decoder computes them: after the fields
+            self.need_instances(E.Name(inst.id))
         names = [f"{prefix}{f.id}" for f in t.seq for prefix in ("v_", "g_", "gb_", "s_", "on_", "_e")]
-        names += [f"p_{p.id}" for p in t.params if p.id not in kept] + ["i", "count", "before"]
+        names += [f"i_{inst.id}" for inst in t.instances]
+        names += [f"p_{p.id}" for p in t.params if p.id not in kept] + [f"pp_{n}" for n in self.hidden]
+        names += ["i", "count", "before"]
         own = re.compile(rf"(?<![.\w])({'|'.join(map(re.escape, names))})\b")
         rename = lambda text: own.sub(rf"{t.name}_\1", text)  # noqa: E731
         form = self.m.tuple_form(t) if self.m.tuple_decoded(t) else []
-        return ([rename(line) for line in c.lines], [rename(d) for d in self.field_decls()] + self.inlined_decls,
-                [f"{t.name}_v_{f.id}" for f in t.seq], [f"{t.name}_v_{f.id}" for f in form])
+        # typed as its decoder's: a list of the holder's values, whose fields may be None, is Any there
+        decls = self.field_decls() + [f"    {name}: Any" for name in names if name.startswith(("i_", "pp_"))]
+        return ([rename(line) for line in c.lines], [rename(d) for d in decls] + self.inlined_decls,
+                [f"{t.name}_v_{f.id}" for f in t.seq] + [f"{t.name}_i_{inst.id}" for inst in t.instances],
+                [f"{t.name}_v_{f.id}" for f in form])
 
     def decoder_head(self) -> tuple[str, str]:
         """The decoder's `def` line and docstring."""
@@ -1132,24 +1141,34 @@ class TypeEmitter:
         child = TypeEmitter(self.m, u)
         child.tuples_read = self.tuple_elements(f)  # `read_tuples_asked` read it before this loop
         lines, decls, values, form = child.inline_decoder(kept)
+        guarded = child.guarded_expressions() or child.inlined_guarded
         if c.interpreted:  # already inside `if _INTERPRETED:` (an element written out itself)
             self.written_out(c, f, u, elem, args, kept, lines, values, form)
+            self.inlined_guarded |= guarded  # the outer element's fallback catches what they raise
         else:
             with c.block("if _INTERPRETED:"):
-                self.read_then_checked(c, f, u, elem, args, kept, lines, values, form)
+                self.read_then_checked(c, f, u, elem, args, kept, lines, values, form, guarded)
             with c.block("else:"):
                 self.decode_element(c, f, elem, "", wrap=None)
         self.inlined_decls += [d for d in decls if d not in self.inlined_decls]
 
+    def parent_locals(self, u: TypeDef) -> dict[str, str]:
+        """What a type reads through `_parent` (`pp_x`), as this type's locals that a call of it
+        passes (`call_args`): a field's value, or an instance's."""
+        return {name: f"v_{name}" if self.t.field(name) is not None else f"i_{name}"
+                for name in parent_names(u, self.encoding)}
+
     def read_then_checked(self, c: Lines, f: Field, u: TypeDef, elem: str, args: dict, kept: set,
-                          lines: list[str], values: list[str], form: list[str]) -> None:
+                          lines: list[str], values: list[str], form: list[str], guarded: bool) -> None:
         """A written-out element (`decode_listed`) read without checking its reads of a few bytes
         (a varint's, a fixed field's) against `end` one by one (`Lines.unbounded`): after it,
         `pos` must not have passed `end`. A read past `end` that passes it, or past the input
         (IndexError, struct.error), or any DecodeError, and the element is read again by its
         type's decoder, which checks each read and names what is wrong: so a value read both
         ways is the same, and so is an error. The elements taken from the budget inside it
-        (`spend_elements`) are given back first.
+        (`spend_elements`) are given back first. Where an expression of it may fail on the input
+        (`guarded`: an index, a division), its decoder turns Python's error into a DecodeError;
+        here any of those errors reads the element again the same way.
 
         Each check that passes reads a byte below where the element ends, so none of them could
         have failed where `pos` ends at or before `end`. Reads whose length comes from the input
@@ -1161,7 +1180,10 @@ class TypeEmitter:
             c("elems_taken = 0")
         with c.block("try:"):
             self.written_out(c, f, u, elem, args, kept, lines, values, form, check_end=True)
-        with c.block("except (IndexError, _struct.error, _rt.DecodeError):"):
+        caught = "IndexError, _struct.error, _rt.DecodeError"
+        if guarded:
+            caught += ", KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError"
+        with c.block(f"except ({caught}):"):
             if spends:
                 c("lim[_ELEMENTS_RESERVED] += elems_taken")
             c("pos = elem_at")
@@ -1176,6 +1198,8 @@ class TypeEmitter:
         for name, arg in args.items():
             if name not in kept:
                 c(f"{u.name}_p_{name} = {arg}")
+        for name, local in self.parent_locals(u).items():
+            c(f"{u.name}_pp_{name} = {local}")
         for line in lines:
             c(line)
         if check_end:
@@ -1214,8 +1238,9 @@ class TypeEmitter:
     def made_by_new(self) -> bool:
         """Whether this type's decoder makes its value by `_new` when interpreted, as a written-out
         element is made (`element_made`): a type of our formats whose decoder a list's loop calls
-        once per element, as it does not write it out (a TANK message, which reads the message
-        before it): 11 % faster a TANK message in pure Python."""
+        once per element, as it does not write it out (a TANK segment's entry, which holds a
+        bundle: `inlined_element`). Made so, a TANK message decoded 11 % faster in pure Python,
+        before messages were written out."""
         t = self.t
         plain = self.m.nav is None and t.schema.strict and not self.m.exposed_params(t) and not self.m.exposes_io
         return plain and any(
@@ -1226,8 +1251,15 @@ class TypeEmitter:
         """The type of a list's elements whose decoder the list's loop writes out when it runs
         interpreted. One of this schema's types (an imported one's module has its helpers), of
         our formats, read where the list reads it: no size, process or terminator of the field;
-        no instance, value read through `_parent`, bit read one by one or expression guarded
-        against the input of its own. Its own lists' elements may be written out in turn.
+        no positional instance or bit read one by one of its own. Its value instances are
+        computed after its fields, as its decoder computes them; what it reads through `_parent`
+        is the loop's own local (`parent_locals`: the list read so far, where a TANK message
+        reads the one before it), which a generator (`yielding`) does not keep. Its own lists'
+        elements may be written out in turn. It calls no decoder that takes from the call's
+        budget (`spends_budget`: a TANK segment's entry, which holds a bundle) and processes no
+        field of its own: what the element took is given back before it is read again
+        (`read_then_checked`), so only the counts it takes itself may be spent in it, lest a
+        budget spent twice report another error than its decoder would.
 
         The interpreter pays for a call, the tuple it returns and a value object's `__init__`
         (`element_made`). Written out, a Kafka record's headers decoded 5 % faster in pure
@@ -1240,10 +1272,17 @@ class TypeEmitter:
         u = self.listed_user(f)
         if (u is None or u.schema is not self.t.schema or not u.schema.strict or self.m.nav is not None
                 or f.size is not None or f.size_eos or f.process or f.terminator is not None
-                or u.instances or parent_names(u) or reads_bits_one_by_one(u)):
+                or any(inst.field is not None for inst in u.instances) or reads_bits_one_by_one(u)
+                or (self.yielding and parent_names(u))):
             return None
         child = TypeEmitter(self.m, u)
-        return None if child.guarded_expressions() else u
+        for g in u.seq:
+            if g.process:
+                return None
+            inlined = child.inlined_element(g) if g.repeat else None  # checked in turn
+            if inlined is None and calls_spending(g.type):
+                return None
+        return u
 
     def take_element(self, c: Lines, f: Field, var: str, elem: str) -> None:
         """An element decoded: appended to its list, or handed out by the generator (`_g_`),

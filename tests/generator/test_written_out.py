@@ -153,3 +153,55 @@ def test_an_element_read_past_the_end_is_read_again():
             module.decode_part("record_list", data, 0, len(data) - 1, 3, False)
         assert (caught.value.kind, caught.value.offset, caught.value.path) == (
             "invalid_length", len(data) - 1, "record_list[2].headers[0].len_value")
+
+
+
+def test_an_element_that_holds_a_budgeted_value_is_not_read_twice():
+    """A produce request's partition holds a bundle, whose decoder takes its messages from the
+    budget: were the partition written out and read again after its bundle was read (here: a
+    byte after the bundle's messages, inside its length), the bundle would be paid twice, and a
+    budget that holds every element once would end in `too_many` where its decoder finds the
+    byte left over. Such an element is not written out (`spends_budget`)."""
+    from logcodec.generated.tank import bundle as tank_bundle
+
+    written, called = PAIRS["tank.request"]
+    bundle = tank_bundle.encode(tank_bundle.Bundle(messages=[tank_bundle.Message(timestamp=1, content=b"x")]))
+    partition = written.ProducePartition(partition=0, bundle=tank_bundle.decode(bundle))
+    topic = written.encode_part("produce_topic", written.ProduceTopic(name="t", partitions=[partition]), False)
+    at = topic.index(bundle)  # the bundle's length is the byte before it
+    assert topic[at - 1] == len(bundle) < 127
+    data = topic[:at - 1] + bytes([len(bundle) + 1]) + bundle + b"\0" + topic[at + len(bundle):]
+
+    def fits(n: int) -> bool:
+        try:
+            called.decode_part("produce_topic", topic, 0, None, False, limits=Limits(max_elements=n))
+        except DecodeError:
+            return False
+        return True
+
+    need = next(n for n in range(1, 20) if fits(n))  # the elements the topic takes, each once
+    for module in (written, called):
+        with pytest.raises(DecodeError) as caught:
+            module.decode_part("produce_topic", data, 0, None, False, limits=Limits(max_elements=need))
+        assert (caught.value.kind, caught.value.path) == ("trailing_bytes", "produce_topic.partitions[0].bundle.messages")
+
+
+def test_an_element_whose_expression_fails_is_read_again():
+    """A TANK message reads the message before it (`_parent.items[_index - 1]`), and its decoder
+    turns an expression that fails on the input into a DecodeError. Written out, the expression
+    fails in Python's terms (an IndexError: the first message says its timestamp is the one
+    before it), and the message is read again by its decoder: the same error, at the same place."""
+    written, called = PAIRS["tank.bundle"]
+    messages = [written.Message(timestamp=5, content=c) for c in (b"a", b"b")]  # b's timestamp: a's
+    params = (2, False, 0, 0)  # num_messages, is_sparse, first_seq_num, last_seq_num_delta
+    data = written.encode_part("message_set", messages, *params)
+    first = len(written.encode_part("message", messages[0], 0, *params, messages))
+    assert written.decode_part("message_set", data, 0, None, *params)[0][1].timestamp == 5
+    swapped = data[first:] + data[:first]
+    errors = []
+    for module in (written, called):
+        with pytest.raises(DecodeError) as caught:
+            module.decode_part("message_set", swapped, 0, None, *params)
+        errors.append((caught.value.kind, caught.value.offset, caught.value.path, str(caught.value)))
+    assert errors[0] == errors[1]
+    assert errors[0][:3] == ("invalid_value", 3, "message_set[0]")  # where its fields end: flags, length, content
