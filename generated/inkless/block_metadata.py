@@ -696,8 +696,8 @@ def _d_block_flags(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Bloc
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L9)
     (g_reserved,) = _S6.unpack_from(buf, pos)
-    v_reserved = (g_reserved >> 2) & 0x3FFFFFFF
-    v_encrypted = ((g_reserved >> 1) & 0x1) != 0
+    v_reserved = g_reserved >> 2
+    v_encrypted = (g_reserved & 0x2) != 0
     v_compressed = (g_reserved & 0x1) != 0
     pos += 4
     return BlockFlags(v_reserved, v_encrypted, v_compressed), pos

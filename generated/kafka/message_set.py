@@ -679,8 +679,8 @@ def _d_attributes(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int) 
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L11)
     g_reserved = buf[pos]
-    v_reserved = (g_reserved >> 4) & 0xF
-    v_timestamp_type = ((g_reserved >> 3) & 0x1) != 0
+    v_reserved = g_reserved >> 4
+    v_timestamp_type = (g_reserved & 0x8) != 0
     v_compression = g_reserved & 0x7
     v_timestamp_type = _TimestampType_BY_VALUE.get(v_timestamp_type, v_timestamp_type)
     if not ((p_depth == 0) or (v_compression == Compression.none)):

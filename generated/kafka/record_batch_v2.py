@@ -788,11 +788,11 @@ def _d_attributes(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Attri
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L4)
     g_reserved = (buf[pos] << 8) | buf[pos + 1]
-    v_reserved = (g_reserved >> 7) & 0x1FF
-    v_has_delete_horizon = ((g_reserved >> 6) & 0x1) != 0
-    v_is_control = ((g_reserved >> 5) & 0x1) != 0
-    v_is_transactional = ((g_reserved >> 4) & 0x1) != 0
-    v_timestamp_type = ((g_reserved >> 3) & 0x1) != 0
+    v_reserved = g_reserved >> 7
+    v_has_delete_horizon = (g_reserved & 0x40) != 0
+    v_is_control = (g_reserved & 0x20) != 0
+    v_is_transactional = (g_reserved & 0x10) != 0
+    v_timestamp_type = (g_reserved & 0x8) != 0
     v_compression = g_reserved & 0x7
     v_timestamp_type = _TimestampType_BY_VALUE.get(v_timestamp_type, v_timestamp_type)
     v_compression = _Compression_BY_VALUE.get(v_compression, v_compression)

@@ -391,8 +391,8 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_num: in
     g_codec = buf[pos]
     v_codec = g_codec & 0x3
     v_num_messages_in_flags = (g_codec >> 2) & 0xF
-    v_is_sparse = ((g_codec >> 6) & 0x1) != 0
-    v_has_extra_flags = ((g_codec >> 7) & 0x1) != 0
+    v_is_sparse = (g_codec & 0x40) != 0
+    v_has_extra_flags = (g_codec & 0x80) != 0
     v_codec = _Codec_BY_VALUE.get(v_codec, v_codec)
     pos += 1
     if v_has_extra_flags:
@@ -716,9 +716,9 @@ def _d_message_set(
                         message_pp_items = v_items
                         message_g_has_key = buf[pos]
                         message_v_has_key = (message_g_has_key & 0x1) != 0
-                        message_v_use_last_ts = ((message_g_has_key >> 1) & 0x1) != 0
-                        message_v_seq_num_prev_plus_one = ((message_g_has_key >> 2) & 0x1) != 0
-                        message_v_reserved = (message_g_has_key >> 3) & 0x1F
+                        message_v_use_last_ts = (message_g_has_key & 0x2) != 0
+                        message_v_seq_num_prev_plus_one = (message_g_has_key & 0x4) != 0
+                        message_v_reserved = message_g_has_key >> 3
                         pos += 1
                         if ((p_is_sparse and (not message_v_seq_num_prev_plus_one)) and (message_p_idx > 0)) and (
                             message_p_idx < (p_num_messages - 1)
@@ -907,9 +907,9 @@ def _d_message(
             raise _rt.short_run(buf, pos, end, _L6)
         g_has_key = buf[pos]
         v_has_key = (g_has_key & 0x1) != 0
-        v_use_last_ts = ((g_has_key >> 1) & 0x1) != 0
-        v_seq_num_prev_plus_one = ((g_has_key >> 2) & 0x1) != 0
-        v_reserved = (g_has_key >> 3) & 0x1F
+        v_use_last_ts = (g_has_key & 0x2) != 0
+        v_seq_num_prev_plus_one = (g_has_key & 0x4) != 0
+        v_reserved = g_has_key >> 3
         pos += 1
         if ((p_is_sparse and (not v_seq_num_prev_plus_one)) and (p_idx > 0)) and (p_idx < (p_num_messages - 1)):
             if pos < end and (x := buf[pos]) < 128:
@@ -1166,8 +1166,8 @@ def _d_bundle_header(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_
     g_codec = buf[pos]
     v_codec = g_codec & 0x3
     v_num_messages_in_flags = (g_codec >> 2) & 0xF
-    v_is_sparse = ((g_codec >> 6) & 0x1) != 0
-    v_has_extra_flags = ((g_codec >> 7) & 0x1) != 0
+    v_is_sparse = (g_codec & 0x40) != 0
+    v_has_extra_flags = (g_codec & 0x80) != 0
     v_codec = _Codec_BY_VALUE.get(v_codec, v_codec)
     pos += 1
     if v_has_extra_flags:

@@ -1667,7 +1667,7 @@ def _d_consume_flags(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Co
         raise _rt.short_run(buf, pos, end, _L22)
     g_prefer_local_node = buf[pos]
     v_prefer_local_node = (g_prefer_local_node & 0x1) != 0
-    v_reserved = (g_prefer_local_node >> 1) & 0x7F
+    v_reserved = g_prefer_local_node >> 1
     pos += 1
     return ConsumeFlags(v_prefer_local_node, v_reserved), pos
 

@@ -995,6 +995,9 @@ class TypeEmitter:
                 self.close_ranges_decode(c, f.id)
 
     def split_bits(self, c: Lines, item: Item) -> None:
+        """Each bit field of a group read as one unsigned integer (`g_`): a flag is its bit
+        tested in place, the topmost field a shift alone (two operations fewer each, when
+        interpreted)."""
         total = item.size * 8
         shift = total if item.endian == "be" else 0
         g = f"g_{item.fields[0].id}"
@@ -1005,8 +1008,13 @@ class TypeEmitter:
                 at = shift
             else:
                 at, shift = shift, shift + n
-            value = f"({g} >> {at}) & {(1 << n) - 1:#x}" if at else f"{g} & {(1 << n) - 1:#x}"
-            c(f"v_{f.id} = {'(' + value + ') != 0' if n == 1 else value}")
+            if n == 1:
+                value = f"({g} & {1 << at:#x}) != 0"
+            elif at + n == total:
+                value = f"{g} >> {at}" if at else g
+            else:
+                value = f"({g} >> {at}) & {(1 << n) - 1:#x}" if at else f"{g} & {(1 << n) - 1:#x}"
+            c(f"v_{f.id} = {value}")
 
     def check_valid(self, c: Lines, f: Field, at: str, var: str | None = None, path: str | None = None,
                     error: str = "_rt.invalid") -> None:
