@@ -434,7 +434,7 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[B
                         if e > end:
                             raise _rt.short(buf, pos, end, topic_partition_v_len_name, "name")
                         try:
-                            topic_partition_v_name = buf[pos:e].decode("utf-8")
+                            topic_partition_v_name = buf[pos:e].decode()
                         except UnicodeDecodeError as exc:
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                         pos = e
@@ -610,7 +610,7 @@ def _d_block_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Blo
     if e > end:
         raise _rt.short(buf, pos, end, v_len_path, "path")
     try:
-        v_path = buf[pos:e].decode("utf-8")
+        v_path = buf[pos:e].decode()
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "path") from None
     pos = e
@@ -637,7 +637,7 @@ def _e_block_header(v: BlockHeader, out: list[Any]) -> int:
         v_flags = v.flags
         b_path = None
         if v_path is not None:
-            b_path = v_path.encode("utf-8")
+            b_path = v_path.encode()
         if b_path is None:
             raise _rt.missing("len_path")
         actual = len(b_path)
@@ -777,7 +777,7 @@ def _d_topic_partition(
     if e > end:
         raise _rt.short(buf, pos, end, v_len_name, "name")
     try:
-        v_name = buf[pos:e].decode("utf-8")
+        v_name = buf[pos:e].decode()
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
@@ -859,7 +859,7 @@ def _e_topic_partition(v: TopicPartition | tuple[Any, ...], out: list[Any]) -> i
             v_num_batches = None
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode("utf-8")
+            b_name = v_name.encode()
         if b_name is None:
             raise _rt.missing("len_name")
         actual = len(b_name)

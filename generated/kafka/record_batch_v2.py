@@ -1065,7 +1065,7 @@ def _d_record_list(
                                     if e > end:
                                         raise _rt.short(buf, pos, end, header_v_len_key, "key")
                                     try:
-                                        header_v_key = buf[pos:e].decode("utf-8")
+                                        header_v_key = buf[pos:e].decode()
                                     except UnicodeDecodeError as exc:
                                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
                                     pos = e
@@ -1233,7 +1233,7 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
                                 fp_record += (
                                     (
                                         _ZIGZAG[ln]
-                                        if (ln := len((f_header_key := f_header_key.encode("utf-8")))) < 8192
+                                        if (ln := len((f_header_key := f_header_key.encode()))) < 8192
                                         else _rt.zigzag_wide(ln, 32)
                                     ),
                                     f_header_key,
@@ -1461,7 +1461,7 @@ def _d_record(
                         if e > end:
                             raise _rt.short(buf, pos, end, header_v_len_key, "key")
                         try:
-                            header_v_key = buf[pos:e].decode("utf-8")
+                            header_v_key = buf[pos:e].decode()
                         except UnicodeDecodeError as exc:
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
                         pos = e
@@ -1711,7 +1711,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
                         fp_header = [
                             (
                                 _ZIGZAG[ln]
-                                if (ln := len((f_header_key := f_header_key.encode("utf-8")))) < 8192
+                                if (ln := len((f_header_key := f_header_key.encode()))) < 8192
                                 else _rt.zigzag_wide(ln, 32)
                             ),
                             f_header_key,
@@ -1789,7 +1789,7 @@ def _d_header(
     if e > end:
         raise _rt.short(buf, pos, end, v_len_key, "key")
     try:
-        v_key = buf[pos:e].decode("utf-8")
+        v_key = buf[pos:e].decode()
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
     pos = e
@@ -1841,7 +1841,7 @@ def _e_header(v: Header | tuple[Any, ...], out: list[Any]) -> int:
             v_len_value = None
         b_key = None
         if v_key is not None:
-            b_key = v_key.encode("utf-8")
+            b_key = v_key.encode()
         if b_key is None:
             raise _rt.missing("len_key")
         actual = len(b_key)
@@ -2335,7 +2335,7 @@ def _g_record_list(
                                         if e > end:
                                             raise _rt.short(buf, pos, end, header_v_len_key, "key")
                                         try:
-                                            header_v_key = buf[pos:e].decode("utf-8")
+                                            header_v_key = buf[pos:e].decode()
                                         except UnicodeDecodeError as exc:
                                             raise _rt.invalid(
                                                 f"not UTF-8: {exc.reason}", pos + exc.start, "key"

@@ -1000,7 +1000,7 @@ def _d_produce_request(
     if e > end:
         raise _rt.short(buf, pos, end, v_len_client_id, "client_id")
     try:
-        v_client_id = buf[pos:e].decode("utf-8")
+        v_client_id = buf[pos:e].decode()
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "client_id") from None
     pos = e
@@ -1062,7 +1062,7 @@ def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -
         v_topics = v.topics
         b_client_id = None
         if v_client_id is not None:
-            b_client_id = v_client_id.encode("utf-8")
+            b_client_id = v_client_id.encode()
         if b_client_id is None:
             raise _rt.missing("len_client_id")
         actual = len(b_client_id)
@@ -1163,7 +1163,7 @@ def _d_produce_topic(
     if e > end:
         raise _rt.short(buf, pos, end, v_len_name, "name")
     try:
-        v_name = buf[pos:e].decode("utf-8")
+        v_name = buf[pos:e].decode()
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
@@ -1222,7 +1222,7 @@ def _e_produce_topic(v: ProduceTopic | tuple[Any, ...], out: list[Any], p_with_s
             v_num_partitions = None
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode("utf-8")
+            b_name = v_name.encode()
         if b_name is None:
             raise _rt.missing("len_name")
         actual = len(b_name)
@@ -1430,7 +1430,7 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
     if e > end:
         raise _rt.short(buf, pos, end, v_len_client_id, "client_id")
     try:
-        v_client_id = buf[pos:e].decode("utf-8")
+        v_client_id = buf[pos:e].decode()
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "client_id") from None
     pos = e
@@ -1476,7 +1476,7 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
                         if e > end:
                             raise _rt.short(buf, pos, end, consume_topic_v_len_name, "name")
                         try:
-                            consume_topic_v_name = buf[pos:e].decode("utf-8")
+                            consume_topic_v_name = buf[pos:e].decode()
                         except UnicodeDecodeError as exc:
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                         pos = e
@@ -1570,7 +1570,7 @@ def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
         v_topics = v.topics
         b_client_id = None
         if v_client_id is not None:
-            b_client_id = v_client_id.encode("utf-8")
+            b_client_id = v_client_id.encode()
         if b_client_id is None:
             raise _rt.missing("len_client_id")
         actual = len(b_client_id)
@@ -1734,7 +1734,7 @@ def _d_consume_topic(
     if e > end:
         raise _rt.short(buf, pos, end, v_len_name, "name")
     try:
-        v_name = buf[pos:e].decode("utf-8")
+        v_name = buf[pos:e].decode()
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
@@ -1810,7 +1810,7 @@ def _e_consume_topic(v: ConsumeTopic | tuple[Any, ...], out: list[Any]) -> int:
             v_num_partitions = None
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode("utf-8")
+            b_name = v_name.encode()
         if b_name is None:
             raise _rt.missing("len_name")
         actual = len(b_name)
@@ -1966,7 +1966,7 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
                         if e > end:
                             raise _rt.short(buf, pos, end, consume_peer_topic_v_len_name, "name")
                         try:
-                            consume_peer_topic_v_name = buf[pos:e].decode("utf-8")
+                            consume_peer_topic_v_name = buf[pos:e].decode()
                         except UnicodeDecodeError as exc:
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                         pos = e
@@ -2112,7 +2112,7 @@ def _d_consume_peer_topic(
     if e > end:
         raise _rt.short(buf, pos, end, v_len_name, "name")
     try:
-        v_name = buf[pos:e].decode("utf-8")
+        v_name = buf[pos:e].decode()
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
@@ -2188,7 +2188,7 @@ def _e_consume_peer_topic(v: ConsumePeerTopic | tuple[Any, ...], out: list[Any])
             v_num_partitions = None
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode("utf-8")
+            b_name = v_name.encode()
         if b_name is None:
             raise _rt.missing("len_name")
         actual = len(b_name)
@@ -2401,7 +2401,7 @@ def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     if e > end:
         raise _rt.short(buf, pos, end, v_len_topic, "topic")
     try:
-        v_topic = buf[pos:e].decode("utf-8")
+        v_topic = buf[pos:e].decode()
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
@@ -2420,7 +2420,7 @@ def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     if e > end:
         raise _rt.short(buf, pos, end, v_len_config, "config")
     try:
-        v_config = buf[pos:e].decode("utf-8")
+        v_config = buf[pos:e].decode()
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "config") from None
     pos = e
@@ -2445,7 +2445,7 @@ def _e_create_topic_request(v: CreateTopicRequest, out: list[Any]) -> int:
         v_config = v.config
         b_topic = None
         if v_topic is not None:
-            b_topic = v_topic.encode("utf-8")
+            b_topic = v_topic.encode()
         if b_topic is None:
             raise _rt.missing("len_topic")
         actual = len(b_topic)
@@ -2455,7 +2455,7 @@ def _e_create_topic_request(v: CreateTopicRequest, out: list[Any]) -> int:
             raise _rt.mismatch("len_topic", v_len_topic, actual)
         b_config = None
         if v_config is not None:
-            b_config = v_config.encode("utf-8")
+            b_config = v_config.encode()
         if b_config is None:
             raise _rt.missing("len_config")
         actual = len(b_config)
@@ -2524,7 +2524,7 @@ def _d_reload_conf_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
     if e > end:
         raise _rt.short(buf, pos, end, v_len_topic, "topic")
     try:
-        v_topic = buf[pos:e].decode("utf-8")
+        v_topic = buf[pos:e].decode()
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
@@ -2549,7 +2549,7 @@ def _e_reload_conf_request(v: ReloadConfRequest, out: list[Any]) -> int:
         v_partition = v.partition
         b_topic = None
         if v_topic is not None:
-            b_topic = v_topic.encode("utf-8")
+            b_topic = v_topic.encode()
         if b_topic is None:
             raise _rt.missing("len_topic")
         actual = len(b_topic)
@@ -2609,7 +2609,7 @@ def _d_discover_partitions_request(
     if e > end:
         raise _rt.short(buf, pos, end, v_len_topic, "topic")
     try:
-        v_topic = buf[pos:e].decode("utf-8")
+        v_topic = buf[pos:e].decode()
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
@@ -2633,7 +2633,7 @@ def _e_discover_partitions_request(v: DiscoverPartitionsRequest, out: list[Any])
         v_partition_list = v.partition_list
         b_topic = None
         if v_topic is not None:
-            b_topic = v_topic.encode("utf-8")
+            b_topic = v_topic.encode()
         if b_topic is None:
             raise _rt.missing("len_topic")
         actual = len(b_topic)

@@ -1554,7 +1554,7 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[C
                         if e > end:
                             raise _rt.short(buf, pos, end, consume_topic_header_v_len_name, "name")
                         try:
-                            consume_topic_header_v_name = buf[pos:e].decode("utf-8")
+                            consume_topic_header_v_name = buf[pos:e].decode()
                         except UnicodeDecodeError as exc:
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                         pos = e
@@ -1762,7 +1762,7 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     if e > end:
         raise _rt.short(buf, pos, end, v_len_name, "name")
     try:
-        v_name = buf[pos:e].decode("utf-8")
+        v_name = buf[pos:e].decode()
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
@@ -1883,7 +1883,7 @@ def _e_consume_topic_header(v: ConsumeTopicHeader, out: list[Any]) -> int:
         v_partitions = v.partitions
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode("utf-8")
+            b_name = v_name.encode()
         if b_name is None:
             raise _rt.missing("len_name")
         actual = len(b_name)
@@ -2729,7 +2729,7 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
                         if e > end:
                             raise _rt.short(buf, pos, end, consume_peer_topic_header_v_len_name, "name")
                         try:
-                            consume_peer_topic_header_v_name = buf[pos:e].decode("utf-8")
+                            consume_peer_topic_header_v_name = buf[pos:e].decode()
                         except UnicodeDecodeError as exc:
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                         pos = e
@@ -2935,7 +2935,7 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: list[int])
     if e > end:
         raise _rt.short(buf, pos, end, v_len_name, "name")
     try:
-        v_name = buf[pos:e].decode("utf-8")
+        v_name = buf[pos:e].decode()
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
@@ -3056,7 +3056,7 @@ def _e_consume_peer_topic_header(v: ConsumePeerTopicHeader, out: list[Any]) -> i
         v_partitions = v.partitions
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode("utf-8")
+            b_name = v_name.encode()
         if b_name is None:
             raise _rt.missing("len_name")
         actual = len(b_name)
@@ -3477,7 +3477,7 @@ def _d_cluster_info(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Clu
     if e > end:
         raise _rt.short(buf, pos, end, v_len_name, "name")
     try:
-        v_name = buf[pos:e].decode("utf-8")
+        v_name = buf[pos:e].decode()
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
@@ -3502,7 +3502,7 @@ def _e_cluster_info(v: ClusterInfo, out: list[Any]) -> int:
         v_num_nodes = v.num_nodes
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode("utf-8")
+            b_name = v_name.encode()
         if b_name is None:
             raise _rt.missing("len_name")
         actual = len(b_name)
@@ -3588,7 +3588,7 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: list[int]) 
                         if e > end:
                             raise _rt.short(buf, pos, end, topic_info_v_len_name, "name")
                         try:
-                            topic_info_v_name = buf[pos:e].decode("utf-8")
+                            topic_info_v_name = buf[pos:e].decode()
                         except UnicodeDecodeError as exc:
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                         pos = e
@@ -3703,7 +3703,7 @@ def _d_topic_info(
     if e > end:
         raise _rt.short(buf, pos, end, v_len_name, "name")
     try:
-        v_name = buf[pos:e].decode("utf-8")
+        v_name = buf[pos:e].decode()
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
     pos = e
@@ -3747,7 +3747,7 @@ def _e_topic_info(v: TopicInfo | tuple[Any, ...], out: list[Any], p_is_cluster_a
             v_len_name = None
         b_name = None
         if v_name is not None:
-            b_name = v_name.encode("utf-8")
+            b_name = v_name.encode()
         if b_name is None:
             raise _rt.missing("len_name")
         actual = len(b_name)
@@ -3874,7 +3874,7 @@ def _d_create_topic_response(buf: bytes, pos: int, end: int, lim: list[int]) -> 
     if e > end:
         raise _rt.short(buf, pos, end, v_len_topic, "topic")
     try:
-        v_topic = buf[pos:e].decode("utf-8")
+        v_topic = buf[pos:e].decode()
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
@@ -3900,7 +3900,7 @@ def _e_create_topic_response(v: CreateTopicResponse, out: list[Any]) -> int:
         v_error = v.error
         b_topic = None
         if v_topic is not None:
-            b_topic = v_topic.encode("utf-8")
+            b_topic = v_topic.encode()
         if b_topic is None:
             raise _rt.missing("len_topic")
         actual = len(b_topic)
@@ -3961,7 +3961,7 @@ def _d_reload_conf_response(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     if e > end:
         raise _rt.short(buf, pos, end, v_len_topic, "topic")
     try:
-        v_topic = buf[pos:e].decode("utf-8")
+        v_topic = buf[pos:e].decode()
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
@@ -3988,7 +3988,7 @@ def _e_reload_conf_response(v: ReloadConfResponse, out: list[Any]) -> int:
         v_error = v.error
         b_topic = None
         if v_topic is not None:
-            b_topic = v_topic.encode("utf-8")
+            b_topic = v_topic.encode()
         if b_topic is None:
             raise _rt.missing("len_topic")
         actual = len(b_topic)
@@ -4065,7 +4065,7 @@ def _d_discover_partitions_response(
     if e > end:
         raise _rt.short(buf, pos, end, v_len_topic, "topic")
     try:
-        v_topic = buf[pos:e].decode("utf-8")
+        v_topic = buf[pos:e].decode()
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
     pos = e
@@ -4162,7 +4162,7 @@ def _e_discover_partitions_response(v: DiscoverPartitionsResponse, out: list[Any
         v_partitions = v.partitions
         b_topic = None
         if v_topic is not None:
-            b_topic = v_topic.encode("utf-8")
+            b_topic = v_topic.encode()
         if b_topic is None:
             raise _rt.missing("len_topic")
         actual = len(b_topic)

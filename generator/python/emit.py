@@ -33,7 +33,7 @@ from ..schema import Field, Schema, SchemaError, TypeDef, TypeRef, static_bits
 from ..types import check_types, field_tinfo, ref_tinfo
 from .entries import checksum_source, entry_source
 from .fast_encode import FastEncoders
-from .shapes import PYTHON_ERRORS, codec_name, primitive_of, size_held_non_negative
+from .shapes import PYTHON_ERRORS, codec_arg, primitive_of, size_held_non_negative
 from .translate import Nav, Scope, parent_names, path_root, reads_bits_one_by_one, remote_lengths, translate, type_of
 
 _STRUCT_CODES = {(1, False): "B", (1, True): "b", (2, False): "H", (2, True): "h",
@@ -1564,7 +1564,7 @@ class TypeEmitter:
             c(f"raise _rt.invalid({f'unknown encoding {ref.encoding!r}'!r}, {first}, {epath!r})")
             return
         with c.block("try:"):
-            c(f"{target} = {part}.decode({codec.name!r})")  # the codec's own name, see codec_name
+            c(f"{target} = {part}.decode({codec_arg(codec.name)})")
         with c.block("except UnicodeDecodeError as exc:"):
             error = f"_rt.invalid(f'not {ref.encoding}: {{exc.reason}}', {first} + exc.start, {epath!r})"
             c(f"raise {self.anchored(error, b)} from None")
@@ -1853,7 +1853,7 @@ class TypeEmitter:
             c(f"{var} = {self.bytes_given(f'v_{f.id}', f.id)}")
             return
         if ref.kind == "str" and not f.process:
-            c(f"{var} = v_{f.id}.encode({codec_name(ref.encoding)!r})")
+            c(f"{var} = v_{f.id}.encode({codec_arg(ref.encoding)})")
             return
         if ref.kind == "switch" and not f.process and not any(k is None for k, _ in ref.cases):
             # raw bytes unless a case matches: only the cases are encoded
@@ -2063,7 +2063,7 @@ class TypeEmitter:
             self.put_terminated(c, f, epath)
             return
         if f.size is not None or (f.size_eos and (f.pad_right is not None or f.terminator is not None)):
-            c(f"d = {var}.encode({codec_name(f.type.encoding)!r})" if f.type.kind == "str" else f"d = _cast(bytes, {var})")
+            c(f"d = {var}.encode({codec_arg(f.type.encoding)})" if f.type.kind == "str" else f"d = _cast(bytes, {var})")
             if f.pad_right is not None or f.terminator is not None:
                 size = "None" if f.size is None else self.expr(f.size)
                 tail = f", carried.get({self.carried_key(f)})" if self.carries() and f in self.t.seq else ""
@@ -2072,7 +2072,7 @@ class TypeEmitter:
             self.put(c, "d")
             return
         if f.terminator is not None and f.type.kind in ("bytes", "str"):
-            c(f"d = {var}.encode({codec_name(f.type.encoding)!r})" if f.type.kind == "str" else f"d = _cast(bytes, {var})")
+            c(f"d = {var}.encode({codec_arg(f.type.encoding)})" if f.type.kind == "str" else f"d = _cast(bytes, {var})")
             self.put_terminated(c, f, epath)
             return
         self.encode_content(c, f, f.type, var, epath, wrap)
@@ -2120,7 +2120,7 @@ class TypeEmitter:
         elif ref.kind == "bytes":
             self.put(c, self.bytes_given(var, epath))
         elif ref.kind == "str":
-            self.put(c, f"{var}.encode({codec_name(ref.encoding)!r})")
+            self.put(c, f"{var}.encode({codec_arg(ref.encoding)})")
         elif ref.kind == "user":
             args = self.call_args(ref, f=f)
             if f.type.kind == "switch":  # the case was chosen by the switch: tell the type checker

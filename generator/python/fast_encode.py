@@ -33,7 +33,7 @@ from logcodec.runtime.primitives import uvarint_bytes
 
 from .. import expr as E
 from ..schema import Field, TypeDef
-from .shapes import PYTHON_ERRORS, ZigzagVarint, codec_name, primitive_of, size_held_non_negative
+from .shapes import PYTHON_ERRORS, ZigzagVarint, codec_arg, primitive_of, size_held_non_negative
 from .translate import parent_names, reads_bits_one_by_one
 
 
@@ -324,7 +324,7 @@ class FastEncoders:
         value = self.local(step.owner, target)
         absent = None if length.absent is None else uvarint_bytes((length.absent << 1) ^ (length.absent >> 63))
         if target.type.kind == "str":  # encoded where it is measured, read as bytes after
-            prefix = self.length(length, f"({value} := {value}.encode({codec_name(target.type.encoding)!r}))")
+            prefix = self.length(length, f"({value} := {value}.encode({codec_arg(target.type.encoding)}))")
             return [prefix, value] if absent is None else [f"({absent!r} if {value} is None else {prefix} + {value})"]
         # Bytes are taken only as `bytes`, anything else left to the checked encoder: len() of an
         # array counts its items. Where it may be null, `bytes` is tested first: a present value

