@@ -471,6 +471,7 @@ class TypeEmitter:
         self.lazy_target: str | None = None
         self.inlined_decls: list[str] = []  # the locals of the elements written out in a loop (`decode_listed`)
         self.inlined_guarded = False  # one of those, written out in turn, has guarded expressions
+        self.written_in: frozenset[int] = frozenset()  # the types whose written-out code this one's is in
         self.tuples_read = False  # written out in a loop that has read `elem_tuples`
         # byte ranges used by -lc-size-of and -lc-checksum: (owner field, first id, last id or None)
         self.ranges = []
@@ -1146,7 +1147,7 @@ class TypeEmitter:
             return
         args = {param.id: self.expr(arg) for param, arg in zip(u.params, f.type.args)}
         kept = {name for name, arg in args.items() if arg == f"p_{name}"}
-        child = TypeEmitter(self.m, u)
+        child = self.writing_out(u)
         child.tuples_read = self.tuple_elements(f)  # `read_tuples_asked` read it before this loop
         lines, decls, values, form = child.inline_decoder(kept)
         guarded = child.guarded_expressions() or child.inlined_guarded
@@ -1263,7 +1264,8 @@ class TypeEmitter:
         computed after its fields, as its decoder computes them; what it reads through `_parent`
         is the loop's own local (`parent_locals`: the list read so far, where a TANK message
         reads the one before it), which a generator (`yielding`) does not keep. Its own lists'
-        elements may be written out in turn. It calls no decoder that takes from the call's
+        elements may be written out in turn, but not in a type's own code (`writing_out`). It
+        calls no decoder that takes from the call's
         budget (`spends_budget`: a TANK segment's entry, which holds a bundle) and processes no
         field of its own: what the element took is given back before it is read again
         (`read_then_checked`), so only the counts it takes itself may be spent in it, lest a
@@ -1281,9 +1283,9 @@ class TypeEmitter:
         if (u is None or u.schema is not self.t.schema or not u.schema.strict or self.m.nav is not None
                 or f.size is not None or f.size_eos or f.process or f.terminator is not None
                 or any(inst.field is not None for inst in u.instances) or reads_bits_one_by_one(u)
-                or (self.yielding and parent_names(u))):
+                or (self.yielding and parent_names(u)) or u is self.t or id(u) in self.written_in):
             return None
-        child = TypeEmitter(self.m, u)
+        child = self.writing_out(u)
         for g in u.seq:
             if g.process:
                 return None
@@ -1291,6 +1293,13 @@ class TypeEmitter:
             if inlined is None and calls_spending(g.type):
                 return None
         return u
+
+    def writing_out(self, u: TypeDef) -> TypeEmitter:
+        """The emitter of a type written out in this one's code: a type that holds itself (a
+        tree's nodes) is not written out inside itself, which would never end."""
+        child = TypeEmitter(self.m, u)
+        child.written_in = self.written_in | {id(self.t)}
+        return child
 
     def take_element(self, c: Lines, f: Field, var: str, elem: str) -> None:
         """An element decoded: appended to its list, or handed out by the generator (`_g_`),

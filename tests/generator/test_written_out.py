@@ -155,13 +155,12 @@ def test_an_element_read_past_the_end_is_read_again():
             "invalid_length", len(data) - 1, "record_list[2].headers[0].len_value")
 
 
-
 def test_an_element_that_holds_a_budgeted_value_is_not_read_twice():
     """A produce request's partition holds a bundle, whose decoder takes its messages from the
     budget: were the partition written out and read again after its bundle was read (here: a
     byte after the bundle's messages, inside its length), the bundle would be paid twice, and a
-    budget that holds every element once would end in `too_many` where its decoder finds the
-    byte left over. Such an element is not written out (`spends_budget`)."""
+    budget that holds every element once would end in `limit_exceeded` where its decoder finds
+    the byte left over. Such an element is not written out (`spends_budget`)."""
     from logcodec.generated.tank import bundle as tank_bundle
 
     written, called = PAIRS["tank.request"]
@@ -205,3 +204,33 @@ def test_an_element_whose_expression_fails_is_read_again():
         errors.append((caught.value.kind, caught.value.offset, caught.value.path, str(caught.value)))
     assert errors[0] == errors[1]
     assert errors[0][:3] == ("invalid_value", 3, "message_set[0]")  # where its fields end: flags, length, content
+
+
+TREE = """
+meta: {id: tree, title: A tree, endian: le}
+doc: A tree of nodes, each holding a list of its own type.
+doc-ref: https://example.com/tree
+seq:
+  - {id: root_node, type: node, doc: The root., doc-ref: https://example.com/tree}
+types:
+  node:
+    doc: A value and the nodes below it.
+    doc-ref: https://example.com/tree
+    seq:
+      - {id: value, type: u1, doc: Its value., doc-ref: https://example.com/tree}
+      - {id: num_children, type: u1, -lc-count-of: children, doc: How many nodes below., doc-ref: https://example.com/tree}
+      - {id: children, type: node, repeat: expr, repeat-expr: num_children, doc: The nodes below., doc-ref: https://example.com/tree}
+"""
+
+
+def test_a_type_that_holds_a_list_of_itself_is_not_written_out_in_itself(tmp_path):
+    """A strict schema's node that lists nodes: its list's loop calls the node's decoder (writing
+    it out inside itself would never end), and the tree reads and writes back."""
+    (tmp_path / "demo").mkdir()
+    (tmp_path / "demo" / "tree.ksy").write_text(TREE)
+    module = pure_module("logcodec_test_written_tree", ModuleEmitter(Loader(tmp_path).load("demo/tree.ksy")).render())
+    data = bytes([1, 2, 2, 0, 3, 1, 4, 0])  # 1 -> (2, 3 -> (4))
+    tree = module.decode(data)
+    assert [c.value for c in tree.root_node.children] == [2, 3]
+    assert tree.root_node.children[1].children[0].value == 4
+    assert module.encode(tree) == data
