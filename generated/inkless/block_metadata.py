@@ -325,13 +325,13 @@ class BlockMetadataHeader:
         self.num_topic_partitions = num_topic_partitions
 
 
-_S0 = _struct.Struct(">B")
-_S1 = _struct.Struct(">i")
-_S2 = _struct.Struct(">h")
-_S3 = _struct.Struct(">ii")
-_S4 = _struct.Struct(">qii")
-_S5 = _struct.Struct(">iqh")
-_S6 = _struct.Struct(">I")
+_S0: Final = _struct.Struct(">B")
+_S1: Final = _struct.Struct(">i")
+_S2: Final = _struct.Struct(">h")
+_S3: Final = _struct.Struct(">ii")
+_S4: Final = _struct.Struct(">qii")
+_S5: Final = _struct.Struct(">iqh")
+_S6: Final = _struct.Struct(">I")
 _L0 = (("version", 0, 1),)
 _L1 = (("num_topic_partitions", 0, 4),)
 _L2 = (("len_name", 0, 2),)

@@ -226,12 +226,13 @@ class Attributes:
         self.compression = compression
 
 
-_S0 = _struct.Struct(">qi")
-_S1 = _struct.Struct(">I")
-_S2 = _struct.Struct(">b")
-_S3 = _struct.Struct(">q")
-_S4 = _struct.Struct(">i")
-_S5 = _struct.Struct(">B")
+_S0: Final = _struct.Struct(">qi")
+_S1: Final = _struct.Struct(">I")
+_S2: Final = _struct.Struct(">b")
+_S3: Final = _struct.Struct(">q")
+_S4: Final = _struct.Struct(">i")
+_S5: Final = _struct.Struct(">B")
+_crc32: Final = _rt.crc32
 _L0 = (("offset", 0, 8), ("len_message", 8, 4))
 _L1 = (("offset", ">q"), ("len_message", ">i"))
 _L2 = (("crc", 0, 4),)
@@ -477,10 +478,10 @@ def _d_message(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int, p_o
         e = pos + v_len_value
         if e > end:
             raise _rt.short(buf, pos, end, v_len_value, "value")
-        if _rt.crc32(_checked_bytes(buf, s_magic, e)) != v_crc:
+        if _crc32(_checked_bytes(buf, s_magic, e)) != v_crc:
             raise _rt.DecodeError(
                 "checksum_mismatch",
-                f"stored {v_crc:#010x}, computed {_rt.crc32(_checked_bytes(buf, s_magic, e)):#010x}",
+                f"stored {v_crc:#010x}, computed {_crc32(_checked_bytes(buf, s_magic, e)):#010x}",
                 s_crc,
                 "crc",
             )
@@ -518,10 +519,10 @@ def _d_message(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int, p_o
         pos = e
     else:
         v_value = None
-        if _rt.crc32(_checked_bytes(buf, s_magic, pos)) != v_crc:
+        if _crc32(_checked_bytes(buf, s_magic, pos)) != v_crc:
             raise _rt.DecodeError(
                 "checksum_mismatch",
-                f"stored {v_crc:#010x}, computed {_rt.crc32(_checked_bytes(buf, s_magic, pos)):#010x}",
+                f"stored {v_crc:#010x}, computed {_crc32(_checked_bytes(buf, s_magic, pos)):#010x}",
                 s_crc,
                 "crc",
             )
@@ -654,7 +655,7 @@ def _e_message(v: Message, out: list[Any], p_depth: int, p_offset: int) -> int:
             w += len(d)
         elif v_value is not None:
             raise _rt.invalid_encode("is set, but its condition is false", None, "value")
-        actual = _rt.checksum_of_parts(_rt.crc32, out, i_magic)
+        actual = _rt.checksum_of_parts(_crc32, out, i_magic)
         if v_crc is None:
             v_crc = actual
         elif v_crc != actual:

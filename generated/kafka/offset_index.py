@@ -97,7 +97,7 @@ class Entry:
         self.position = position
 
 
-_S0 = _struct.Struct(">ii")
+_S0: Final = _struct.Struct(">ii")
 _L0 = (("relative_offset", 0, 4), ("position", 4, 4))
 _L1 = (("relative_offset", ">i"), ("position", ">i"))
 

@@ -446,12 +446,13 @@ class RecordBatchV2Header:
         self.num_records = num_records
 
 
-_S0 = _struct.Struct(">qiibI")
-_S1 = _struct.Struct(">iqqqhii")
-_S2 = _struct.Struct(">H")
-_S3 = _struct.Struct(">b")
-_S4 = _struct.Struct(">hh")
-_S5 = _struct.Struct(">hi")
+_S0: Final = _struct.Struct(">qiibI")
+_S1: Final = _struct.Struct(">iqqqhii")
+_S2: Final = _struct.Struct(">H")
+_S3: Final = _struct.Struct(">b")
+_S4: Final = _struct.Struct(">hh")
+_S5: Final = _struct.Struct(">hi")
+_crc32c: Final = _rt.crc32c
 _L0 = (("base_offset", 0, 8), ("len_batch", 8, 4), ("partition_leader_epoch", 12, 4), ("magic", 16, 1), ("crc", 17, 4))
 _L1 = (
     ("last_offset_delta", 0, 4),
@@ -592,10 +593,10 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
     e = pos + n
     if e > end:
         raise _rt.short(buf, pos, end, n, "records")
-    if _rt.crc32c(_checked_bytes(buf, s_attributes, e)) != v_crc:
+    if _crc32c(_checked_bytes(buf, s_attributes, e)) != v_crc:
         raise _rt.DecodeError(
             "checksum_mismatch",
-            f"stored {v_crc:#010x}, computed {_rt.crc32c(_checked_bytes(buf, s_attributes, e)):#010x}",
+            f"stored {v_crc:#010x}, computed {_crc32c(_checked_bytes(buf, s_attributes, e)):#010x}",
             s_crc,
             "crc",
         )
@@ -750,7 +751,7 @@ def _e_record_batch_v2(v: RecordBatchV2, out: list[Any]) -> int:
             v_len_batch = actual
         elif v_len_batch != actual:
             raise _rt.mismatch("len_batch", v_len_batch, actual)
-        actual = _rt.checksum_of_parts(_rt.crc32c, out, i_attributes)
+        actual = _rt.checksum_of_parts(_crc32c, out, i_attributes)
         if v_crc is None:
             v_crc = actual
         elif v_crc != actual:
@@ -2484,10 +2485,10 @@ def _i_record_batch_v2(
     e = pos + n
     if e > end:
         raise _rt.short(buf, pos, end, n, "records")
-    if _rt.crc32c(_checked_bytes(buf, s_attributes, e)) != v_crc:
+    if _crc32c(_checked_bytes(buf, s_attributes, e)) != v_crc:
         raise _rt.DecodeError(
             "checksum_mismatch",
-            f"stored {v_crc:#010x}, computed {_rt.crc32c(_checked_bytes(buf, s_attributes, e)):#010x}",
+            f"stored {v_crc:#010x}, computed {_crc32c(_checked_bytes(buf, s_attributes, e)):#010x}",
             s_crc,
             "crc",
         )

@@ -73,7 +73,7 @@ class RecordSet:
         self.partial_entry = partial_entry
 
 
-_S0 = _struct.Struct(">b")
+_S0: Final = _struct.Struct(">b")
 
 
 def _d_record_set(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[RecordSet, int]:

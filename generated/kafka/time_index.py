@@ -90,7 +90,7 @@ class Entry:
         self.relative_offset = relative_offset
 
 
-_S0 = _struct.Struct(">qi")
+_S0: Final = _struct.Struct(">qi")
 _L0 = (("timestamp", 0, 8), ("relative_offset", 8, 4))
 _L1 = (("timestamp", ">q"), ("relative_offset", ">i"))
 

@@ -310,10 +310,10 @@ class BundleHeader:
         self.num_messages = num_messages
 
 
-_S0 = _struct.Struct("<B")
-_S1 = _struct.Struct("<Q")
-_S2 = _struct.Struct(">B")
-_S3 = _struct.Struct("<IQH")
+_S0: Final = _struct.Struct("<B")
+_S1: Final = _struct.Struct("<Q")
+_S2: Final = _struct.Struct(">B")
+_S3: Final = _struct.Struct("<IQH")
 _L0 = (("codec", 0, 1), ("num_messages_in_flags", 0, 1), ("is_sparse", 0, 1), ("has_extra_flags", 0, 1))
 _L1 = (("codec", "<B"),)
 _L2 = (("extra_flags", ">B"),)

@@ -80,7 +80,7 @@ class Entry:
         self.file_offset = file_offset
 
 
-_S0 = _struct.Struct("<II")
+_S0: Final = _struct.Struct("<II")
 _L0 = (("rel_seq_num", 0, 4), ("file_offset", 4, 4))
 _L1 = (("rel_seq_num", "<I"), ("file_offset", "<I"))
 

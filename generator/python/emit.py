@@ -25,6 +25,7 @@ from ruff.__main__ import find_ruff_bin
 
 from logcodec import processors as named_processors
 from logcodec.runtime import limits
+from logcodec.runtime.primitives import CHECKSUMS
 
 from .. import expr as E
 from ..model import (Bulk, calls_spending, fixed_offsets, header_of, iterated_bulk, max_size, min_size, model_of,
@@ -264,6 +265,7 @@ class ModuleEmitter:
             interpreted=used("_INTERPRETED"),
             object_new=used("_new("),
             helpers=[name for name in ("uvarint", "uvarint_bytes", "check_bits", "checked_bytes") if used(f"_{name}(")],
+            checksums=[name for name in sorted(CHECKSUMS) if used(f"_{name}(") or used(f"(_{name}, ")],
             enums_by_value=[e["name"] for e in enums if used(f"_{e['name']}_BY_VALUE.")],
             budget_items=[(name, getattr(limits, name)) for name in ("ELEMENTS_RESERVED", "TUPLES")
                           if used(f"lim[_{name}]")],
@@ -1653,8 +1655,8 @@ class TypeEmitter:
 
     def emit_checksum_check(self, c: Lines, owner: Field, first: str, end: str) -> None:
         algo = owner.checksum["algorithm"]
-        c(f"if _rt.{algo}(_checked_bytes(buf, s_{first}, {end})) != v_{owner.id}:")
-        c(f"    raise _rt.DecodeError('checksum_mismatch', f'stored {{v_{owner.id}:#010x}}, computed {{_rt.{algo}(_checked_bytes(buf, s_{first}, {end})):#010x}}', s_{owner.id}, {owner.id!r})")
+        c(f"if _{algo}(_checked_bytes(buf, s_{first}, {end})) != v_{owner.id}:")
+        c(f"    raise _rt.DecodeError('checksum_mismatch', f'stored {{v_{owner.id}:#010x}}, computed {{_{algo}(_checked_bytes(buf, s_{first}, {end})):#010x}}', s_{owner.id}, {owner.id!r})")
 
     def close_ranges_decode(self, c: Lines, fid: str | None) -> None:
         """After the last field of a range: check its size, and any checksum not checked yet."""
@@ -2166,7 +2168,7 @@ class TypeEmitter:
             if kind != "checksum":
                 continue
             algo = owner.checksum["algorithm"]
-            c(f"actual = _rt.checksum_of_parts(_rt.{algo}, out, i_{first})")
+            c(f"actual = _rt.checksum_of_parts(_{algo}, out, i_{first})")
             c(f"if v_{owner.id} is None: v_{owner.id} = actual")
             c(f"elif v_{owner.id} != actual: raise _rt.stale_checksum({owner.id!r}, v_{owner.id}, actual)")
             self.computed.add(owner.id)
