@@ -801,13 +801,13 @@ def _d_message_set(
                         _eitems.seq_num = message_i_seq_num
                     except (
                         IndexError,
-                        _struct.error,
-                        _rt.DecodeError,
                         KeyError,
                         ZeroDivisionError,
                         TypeError,
                         OverflowError,
                         ValueError,
+                        _struct.error,
+                        _rt.DecodeError,
                     ):
                         pos = elem_at
                         _eitems, pos = _d_message(

@@ -37,6 +37,11 @@ from .fast_encode import FastEncoders
 from .shapes import PYTHON_ERRORS, codec_arg, primitive_of, size_held_non_negative
 from .translate import Nav, Scope, parent_names, path_root, reads_bits_one_by_one, remote_lengths, translate, type_of
 
+#: What an expression over decoded values (an index into a list, a division, a conversion) may
+#: raise on bad input in Python's terms: a decoder turns these into a DecodeError, and a
+#: written-out element that has such expressions is read again by its decoder on them.
+EXPRESSION_ERRORS = "IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError"
+
 _STRUCT_CODES = {(1, False): "B", (1, True): "b", (2, False): "H", (2, True): "h",
                  (4, False): "I", (4, True): "i", (8, False): "Q", (8, True): "q"}
 _FLOAT_CODES = {4: "f", 8: "d"}
@@ -806,8 +811,8 @@ class TypeEmitter:
             # input in Python's terms; they still end in a DecodeError.
             body = "\n".join(["    try:", _indented(body),
                               "    except _rt.DecodeError:", "        raise",
-                              f"    except ({'AttributeError, NameError, ' if self.m.nav is not None else ''}IndexError, "
-                              "KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:",
+                              f"    except ({'AttributeError, NameError, ' if self.m.nav is not None else ''}"
+                              f"{EXPRESSION_ERRORS}) as exc:",
                               "        raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None"])
         if self.yielding:
             # An element's error leaves the generator as the root's decoder would have raised it:
@@ -1191,9 +1196,7 @@ class TypeEmitter:
             c("elems_taken = 0")
         with c.block("try:"):
             self.written_out(c, f, u, elem, args, kept, lines, values, form, check_end=True)
-        caught = "IndexError, _struct.error, _rt.DecodeError"
-        if guarded:
-            caught += ", KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError"
+        caught = f"{EXPRESSION_ERRORS if guarded else 'IndexError'}, _struct.error, _rt.DecodeError"
         with c.block(f"except ({caught}):"):
             if spends:
                 c("lim[_ELEMENTS_RESERVED] += elems_taken")
@@ -1267,11 +1270,11 @@ class TypeEmitter:
         is the loop's own local (`parent_locals`: the list read so far, where a TANK message
         reads the one before it), which a generator (`yielding`) does not keep. Its own lists'
         elements may be written out in turn, but not in a type's own code (`writing_out`). It
-        calls no decoder that takes from the call's
-        budget (`spends_budget`: a TANK segment's entry, which holds a bundle) and processes no
-        field of its own: what the element took is given back before it is read again
-        (`read_then_checked`), so only the counts it takes itself may be spent in it, lest a
-        budget spent twice report another error than its decoder would.
+        calls no decoder that takes from the call's budget (`spends_budget`: a TANK segment's
+        entry, which holds a bundle) and processes no field of its own: what the element took is
+        given back before it is read again (`read_then_checked`), so only the counts it takes
+        itself may be spent in it, lest a budget spent twice report another error than its
+        decoder would.
 
         The interpreter pays for a call, the tuple it returns and a value object's `__init__`
         (`element_made`). Written out, a Kafka record's headers decoded 5 % faster in pure
