@@ -4,8 +4,9 @@
    every folder below them with an `__init__.py` is found here, so a new family of formats
    (`generated/<family>/`) or a new subpackage is never left out of the wheel.
 2. Compiled codecs. A wheel build (`pip install .`, `pip wheel .`) compiles each generated codec
-   with mypyc, as `logcodec accelerate` does and with the same function
-   (`logcodec.runtime.native.compile_source`), into `logcodec/_native/` inside the wheel, where
+   with mypyc, and its C companion where it has one, as `logcodec accelerate` does and with the
+   same functions (`logcodec.runtime.native.compile_source`, `compile_companion`), into
+   `logcodec/_native/` inside the wheel, where
    `native.py` looks for builds keyed by the hash of each module's source. The wheel is then
    tagged for this interpreter and platform. Without a C compiler or Python's headers the wheel
    is pure Python, and works the same, slower. `LOGCODEC_BUILD_NATIVE=0` builds a pure wheel;
@@ -115,8 +116,13 @@ class BuildPy(build_py):
 
         def one(item):
             name, path = item
+            log = lambda m: print(m, file=sys.stderr)  # noqa: E731
             try:
-                return native.compile_source(name, path.read_bytes(), folder, log=lambda m: print(m, file=sys.stderr))
+                built = native.compile_source(name, path.read_bytes(), folder, log=log)
+                companion = native.companion_source(path)  # the module's C loops, where it has them
+                if companion.exists():
+                    native.compile_companion(path.stem, companion.read_bytes(), folder, log=log)
+                return built
             except (RuntimeError, OSError) as exc:
                 return exc
 

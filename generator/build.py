@@ -35,12 +35,22 @@ def render_module(schema: Schema) -> str:
     return ModuleEmitter(schema).render()
 
 
+def render_module_files(schema: Schema) -> dict[str, str]:
+    """The Python module of one schema and, where it has one, its C companion (`fast_c`), by
+    their paths in `generated/`."""
+    emitter = ModuleEmitter(schema)
+    files = {f"{schema.family}/{schema.id}.py": emitter.render()}
+    if emitter.companion is not None:
+        files[f"{schema.family}/{schema.id}_fast.c"] = emitter.companion
+    return files
+
+
 def render_codecs(schemas: list[Schema]) -> dict[str, str]:
     files: dict[str, str] = {}
     families: dict[str, list[Schema]] = {}
     for schema in schemas:
         families.setdefault(schema.family, []).append(schema)
-        files[f"{schema.family}/{schema.id}.py"] = render_module(schema)
+        files.update(render_module_files(schema))
     for family, members in families.items():
         names = ", ".join(repr(s.id) for s in members)
         files[f"{family}/__init__.py"] = HEADER + f'"""Codecs of the {family} family."""\n\n__all__ = [{names}]\n'

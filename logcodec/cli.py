@@ -161,7 +161,7 @@ def cmd_accelerate(args) -> int:
         return 0
     for name in args.format or logcodec.formats():
         module = logcodec.codec(name)
-        if module.NATIVE and not args.force:
+        if module.NATIVE and getattr(module, "_FAST", True) is not None and not args.force:
             print(f"{name}: compiled build in use ({module.NATIVE})")
             continue
         started = time.perf_counter()

@@ -34,6 +34,10 @@ _UNZIGZAG2: Final[tuple[Any, ...]] = _rt.UNZIGZAG2
 #: False here (`logcodec.runtime.native.compiled_source`), so that each build takes the path it
 #: runs faster where they differ (a table read, or arithmetic).
 _INTERPRETED: Final = True
+#: This module's C companion (`record_batch_v2_fast.c`): some list loops written in C, which a
+#: compiled build tries first (`logcodec accelerate` compiles it); None in pure Python or when
+#: no build of exactly that source is there (`runtime.native.companion`).
+_FAST: Final[Any] = _native.companion(globals(), "record_batch_v2", "1906d6b711ac48fe054d")
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -1157,7 +1161,10 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
             raise _rt.mismatch("items", p_num_records, len(v_items))
         i = 0
         try:
-            if (
+            if _FAST is not None and not p_is_control and (fr := _FAST.record_list_items(v_items)) is not None:
+                out.append(fr)
+                w += len(fr)
+            elif (
                 _INTERPRETED
                 and not p_is_control
                 and isinstance(v_items, list)
@@ -1695,7 +1702,10 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
             raise _rt.mismatch("headers", v_num_headers, len(v_headers))
         i = 0
         try:
-            if (
+            if _FAST is not None and (fr := _FAST.record_headers(v_headers)) is not None:
+                out.append(fr)
+                w += len(fr)
+            elif (
                 _INTERPRETED
                 and isinstance(v_headers, list)
                 and (not v_headers or isinstance(v_headers[0], tuple) or getattr(v_headers[0], "len_key", None) is None)

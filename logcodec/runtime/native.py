@@ -104,12 +104,81 @@ def accelerate(module_globals: dict) -> None:
 
 
 def build(module, folder: Path | None = None, log=print) -> Path:
-    """Compile one generated codec module with mypyc (unless a build of its source exists)."""
+    """Compile one generated codec module with mypyc, and its C companion where it has one
+    (unless builds of their sources exist); returns the module's build."""
     folder = folder or native_dir()
     source_file = Path(module.__file__)
     if not source_file.suffix == ".py":
         source_file = Path(module.__spec__.origin)
-    return compile_source(module.__name__, source_file.read_bytes(), folder, log)
+    built = compile_source(module.__name__, source_file.read_bytes(), folder, log)
+    companion_file = companion_source(source_file)
+    if companion_file.exists():
+        compile_companion(source_file.stem, companion_file.read_bytes(), folder, log)
+    return built
+
+
+def companion_source(source_file: Path) -> Path:
+    """Where a generated module's C companion is (`generator/python/fast_c.py`), if it has one."""
+    return source_file.with_name(f"{source_file.stem}_fast.c")
+
+
+def companion_name(stem: str, sha: str) -> str:
+    """A C companion's build name: its module's file name and the hash of the C source."""
+    return f"_lcn_{stem}_fast_{sha}"
+
+
+def companion(module_globals: dict, stem: str, sha: str):
+    """The C companion of the generated module `stem` whose source hashes to `sha`, when a build
+    of it is there; None in pure Python (`LOGCODEC_PURE`) or without that build."""
+    if os.environ.get(PURE_ENV) or module_globals.get(PURE_KEY):
+        return None
+    name = companion_name(stem, sha)
+    if name in sys.modules:
+        return sys.modules[name]
+    path = find_build(name)
+    if path is None:
+        return None
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except ImportError:  # built for another interpreter: the Python loops serve
+        return None
+    sys.modules[name] = module
+    return module
+
+
+#: Compiles one C file into an extension named by the build (argv: folder, name), with the
+#: compiler and flags Python was built with, as mypyc's builds are.
+_COMPILE_C = """
+import sys
+from setuptools import Distribution, Extension
+folder, name = sys.argv[1], sys.argv[2]
+ext = Extension(name, [name + ".c"], define_macros=[("LC_MODULE_NAME", '"%s"' % name), ("LC_MODULE_INIT", "PyInit_" + name)])
+dist = Distribution({"name": name, "ext_modules": [ext], "script_args": ["build_ext", "--inplace"]})
+dist.parse_command_line()
+dist.run_commands()
+"""
+
+
+def compile_companion(stem: str, source: bytes, folder: Path, log=print) -> Path:
+    """Compile a module's C companion into `folder`, named by `companion_name` (needs only the
+    standard library here, and setuptools and a C compiler to run, as `compile_source`)."""
+    name = companion_name(stem, hashlib.sha256(source).hexdigest()[:20])
+    found = find_build(name, folder)
+    if found:
+        return found
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        Path(tmp, f"{name}.c").write_bytes(source)
+        log(f"compiling {stem}_fast.c ...")
+        proc = subprocess.run([sys.executable, "-c", _COMPILE_C, tmp, name], cwd=tmp, capture_output=True, text=True)
+        built = find_build(name, Path(tmp))
+        if proc.returncode != 0 or built is None:
+            raise RuntimeError(f"compiling {stem}_fast.c failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
+        target = folder / built.name
+        shutil.move(str(built), target)
+    return target
 
 
 #: The line by which a generated module says that it runs as Python source, and what its

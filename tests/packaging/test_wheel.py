@@ -125,7 +125,8 @@ for fmt in logcodec.formats():
     test = next(t for g in doc["testGroups"] for t in g["tests"] if t["result"] == "valid")
     value = logcodec.decode(fmt, bytes.fromhex(test["bytes"]))
     assert logcodec.to_json(value) == test["value"], (fmt, test["tcId"])
-    out[fmt] = {"tcId": test["tcId"], "native": logcodec.codec(fmt).NATIVE}
+    fast = getattr(logcodec.codec(fmt), "_FAST", None)  # a C companion, where the module has one
+    out[fmt] = {"tcId": test["tcId"], "native": logcodec.codec(fmt).NATIVE, "fast": fast and fast.__file__}
 print(json.dumps(out))
 """
     result = json.loads(installed.python(script).stdout)
@@ -138,6 +139,8 @@ print(json.dumps(out))
         assert not installed.wheel.name.endswith("-none-any.whl"), installed.wheel.name  # a platform wheel
         for fmt, path in native.items():
             assert path and Path(path).is_relative_to(installed.venv) and "/logcodec/_native/" in path, (fmt, path)
+        fast = result["kafka.record_batch_v2"]["fast"]
+        assert fast and Path(fast).is_relative_to(installed.venv) and "/logcodec/_native/" in fast, fast
     else:
         assert all(path is None for path in native.values()), native
         assert installed.wheel.name.endswith("-py3-none-any.whl")

@@ -1,0 +1,330 @@
+"""C companions: the fast element loops of a codec module (`fast_encode`), in C.
+
+A list whose elements the Python encoder writes out (`FastEncoders.loop`, its `Plan`) gets a C
+function of the same loop, which a compiled build calls first: it takes the list of tuple forms
+and returns the list's bytes, written into one buffer (a size pass, then a write pass), or None
+for anything it does not take. It takes less than the Python fast loop: tuples only (a value
+object is left to Python), exact `int`, `bytes`, `str` (UTF-8) and `list`/`tuple`, in the ranges
+of the checked encoder. None hands the whole list to the Python loops, whose checked encoder says
+what is wrong, if anything; so the C function never raises for a value and never accepts one the
+checked encoder refuses, and what it accepts it encodes to the same bytes
+(`tests/generator/test_fast_c.py`).
+
+The module's Python source names its companion by the SHA-256 of this C source (`_FAST`);
+`logcodec accelerate` compiles it with the C compiler mypyc uses (`runtime.native`), and only a
+build of exactly that source is loaded. The file is `generated/<family>/<format>_fast.c`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import TYPE_CHECKING
+
+from ..schema import Field, TypeDef
+from .shapes import ZigzagVarint, codec_name, primitive_of
+
+if TYPE_CHECKING:  # fast_encode calls this module
+    from .fast_encode import Plan, Step
+
+_PRELUDE = r"""/* {header} */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+/* The build names the module (its file name holds the hash of this source). */
+#ifndef LC_MODULE_NAME
+#define LC_MODULE_NAME "{module}"
+#define LC_MODULE_INIT PyInit_{module}
+#endif
+
+static inline int lc_uvarint_len(uint64_t x) {{
+    int n = 1;
+    while (x >= 0x80) {{ x >>= 7; n++; }}
+    return n;
+}}
+
+static inline char *lc_put_uvarint(char *p, uint64_t x) {{
+    while (x >= 0x80) {{ *p++ = (char)(x | 0x80); x >>= 7; }}
+    *p++ = (char)x;
+    return p;
+}}
+
+static inline uint64_t lc_zigzag(int64_t v) {{ return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63); }}
+
+/* An exact int in [lo, hi]; 0 (nothing raised) for anything else. */
+static inline int lc_int(PyObject *o, int64_t lo, int64_t hi, int64_t *out) {{
+    if (!PyLong_CheckExact(o)) return 0;
+    int overflow;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (overflow || (v == -1 && PyErr_Occurred())) {{ PyErr_Clear(); return 0; }}
+    if (v < lo || v > hi) return 0;
+    *out = (int64_t)v;
+    return 1;
+}}
+
+/* An exact non-negative int up to hi. */
+static inline int lc_uint(PyObject *o, uint64_t hi, uint64_t *out) {{
+    if (!PyLong_CheckExact(o)) return 0;
+    unsigned long long v = PyLong_AsUnsignedLongLong(o);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) {{ PyErr_Clear(); return 0; }}
+    if (v > hi) return 0;
+    *out = (uint64_t)v;
+    return 1;
+}}
+
+/* The bytes of an exact bytes or str (UTF-8) value; NULL (nothing raised) for anything else. */
+static inline const char *lc_bytes(PyObject *o, Py_ssize_t *n) {{
+    if (PyBytes_CheckExact(o)) {{ *n = PyBytes_GET_SIZE(o); return PyBytes_AS_STRING(o); }}
+    return NULL;
+}}
+
+static inline const char *lc_text(PyObject *o, Py_ssize_t *n) {{
+    if (!PyUnicode_CheckExact(o)) return NULL;
+    const char *s = PyUnicode_AsUTF8AndSize(o, n);  /* kept in the str: the write pass finds it */
+    if (s == NULL) PyErr_Clear();  /* a lone surrogate: the checked encoder names it */
+    return s;
+}}
+"""
+
+_ENTRY = r"""
+static PyObject *lc_{name}(PyObject *self, PyObject *items) {{
+    if (!PyList_CheckExact(items) && !PyTuple_CheckExact(items)) Py_RETURN_NONE;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(items);
+    PyObject **elems = PySequence_Fast_ITEMS(items);
+    Py_ssize_t *sizes = PyMem_Malloc(sizeof(Py_ssize_t) * (n ? n : 1));
+    if (sizes == NULL) return PyErr_NoMemory();
+    Py_ssize_t total = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {{
+        Py_ssize_t s = lc_body_{type}(elems[i]);
+        if (s < 0 || s > PY_SSIZE_T_MAX / 2 - total) {{ PyMem_Free(sizes); Py_RETURN_NONE; }}
+        sizes[i] = s;
+        total += {prefix_len};
+    }}
+    PyObject *out = PyBytes_FromStringAndSize(NULL, total);
+    if (out == NULL) {{ PyMem_Free(sizes); return NULL; }}
+    char *p = PyBytes_AS_STRING(out);
+    /* Nothing between the passes runs Python code, so the list and its values are as sized. */
+    for (Py_ssize_t i = 0; i < n; i++) p = lc_write_{type}(elems[i], p, sizes[i]);
+    PyMem_Free(sizes);
+    if (p != PyBytes_AS_STRING(out) + total) {{
+        Py_DECREF(out);
+        PyErr_SetString(PyExc_SystemError, "{name}: the write pass wrote another size than the size pass");
+        return NULL;
+    }}
+    return out;
+}}
+"""
+
+_MODULE = r"""
+static PyMethodDef lc_methods[] = {{
+{methods}
+    {{NULL, NULL, 0, NULL}}
+}};
+
+static struct PyModuleDef lc_module = {{PyModuleDef_HEAD_INIT, LC_MODULE_NAME, NULL, -1, lc_methods}};
+
+PyMODINIT_FUNC LC_MODULE_INIT(void) {{ return PyModule_Create(&lc_module); }}
+"""
+
+
+def takes(plan: Plan) -> bool:
+    """Whether C can write this plan's elements: its text, and its nested elements' text, is UTF-8."""
+    for step in plan.steps:
+        if step.kind == "sized" and step.target.type.kind == "str" and codec_name(step.target.type.encoding) != "utf-8":
+            return False
+        if step.kind == "list" and not takes(step.element):
+            return False
+    return True
+
+
+def source_sha(source: str) -> str:
+    """What the Python module names its companion's build by."""
+    return hashlib.sha256(source.encode()).hexdigest()[:20]
+
+
+def render(header: str, module: str, loops: dict[str, Plan]) -> str:
+    """The C source of one module's loops (name -> plan of its elements), in name order."""
+    plans: dict[str, Plan] = {}
+
+    def collect(plan: Plan) -> None:
+        for step in plan.steps:
+            if step.kind == "list":
+                collect(step.element)
+        plans.setdefault(plan.type.name, plan)  # nested types first: C declares before use
+
+    for name in sorted(loops):
+        collect(loops[name])
+    parts = [_PRELUDE.format(header=header, module=module)]
+    parts += [_Element(plan).source() for plan in plans.values()]
+    for name in sorted(loops):
+        plan = loops[name]
+        tail = plan.steps[0].kind == "tail"
+        parts.append(_ENTRY.format(name=name, type=plan.type.name,
+                                   prefix_len=f"{_encoded_len(plan.steps[0].field, 's')} + s" if tail else "s"))
+    methods = "\n".join(f'    {{"{name}", (PyCFunction)lc_{name}, METH_O, NULL}},' for name in sorted(loops))
+    parts.append(_MODULE.format(methods=methods))
+    return "".join(parts)
+
+
+class _Element:
+    """The size and write functions of one element type: `lc_body_<type>` gives the bytes of its
+    fields (after its size, when its first field is one: "tail"), or -1 for a value it leaves to
+    Python; `lc_write_<type>` writes the element, its size prefix included, given that body size."""
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.type: TypeDef = plan.type
+        self.tail = plan.steps[0].kind == "tail"
+        self.steps = plan.steps[1:] if self.tail else plan.steps
+
+    def source(self) -> str:
+        t = self.type.name
+        return (f"\nstatic Py_ssize_t lc_body_{t}(PyObject *e) {{\n{self.body()}}}\n"
+                f"\nstatic char *lc_write_{t}(PyObject *e, char *p, Py_ssize_t body) {{\n{self.write()}}}\n")
+
+    def fields(self) -> str:
+        """The element as its tuple form; its fields by name."""
+        form = self.plan.form
+        lines = [f"    if (!PyTuple_CheckExact(e) || PyTuple_GET_SIZE(e) != {len(form)}) return -1;\n"]
+        lines += [f"    PyObject *f_{f.id} = PyTuple_GET_ITEM(e, {i});\n" for i, f in enumerate(form)]
+        return "".join(lines)
+
+    def body(self) -> str:
+        out = [self.fields(), "    Py_ssize_t size = 0;\n"]
+        for step in self.steps:
+            out.append(_Step(step).size())
+        if self.tail:
+            out.append(f"    if (size > {_max_value(self.plan.steps[0].field)}) return -1;\n")
+        out.append("    return size;\n")
+        return "".join(out)
+
+    def write(self) -> str:
+        out = [f"    PyObject *f_{f.id} = PyTuple_GET_ITEM(e, {i});\n" for i, f in enumerate(self.plan.form)]
+        if self.tail:
+            out.append(f"    p = {_put(self.plan.steps[0].field, 'body')};\n")
+        else:
+            out.append("    (void)body;\n")
+        for step in self.steps:
+            out.append(_Step(step).write())
+        out.append("    return p;\n")
+        return "".join(out)
+
+
+class _Step:
+    """One step of a plan, sized (`size`: adds to `size`, or returns -1) and written (`write`: at `p`)."""
+
+    def __init__(self, step: Step) -> None:
+        self.step = step
+        self.f: Field = step.field
+        self.v = f"f_{self.f.id}"
+
+    def size(self) -> str:
+        s, f, v = self.step, self.f, self.v
+        if s.kind == "int":
+            lo, hi = (-128, 127) if f.type.signed else (0, 255)
+            return f"    {{ int64_t x; if (!lc_int({v}, {lo}, {hi}, &x)) return -1; size += 1; }}\n"
+        if s.kind == "varint":
+            return f"    {{ {_read(f, v, 'x')} size += {_encoded_len(f, 'x')}; }}\n"
+        if s.kind == "sized":
+            return self.sized_size()
+        # a count and the list it counts, each element sized by its own function
+        items, u = f"f_{s.target.id}", s.element.type.name
+        return (f"    {{\n        if (!PyList_CheckExact({items}) && !PyTuple_CheckExact({items})) return -1;\n"
+                f"        Py_ssize_t n = PySequence_Fast_GET_SIZE({items});\n"
+                f"        if (n > {_max_value(f)}) return -1;\n"
+                f"        size += {_encoded_len(f, 'n')};\n"
+                f"        for (Py_ssize_t i = 0; i < n; i++) {{\n"
+                f"            Py_ssize_t b = lc_body_{u}(PySequence_Fast_GET_ITEM({items}, i));\n"
+                f"            if (b < 0 || b > PY_SSIZE_T_MAX / 4) return -1;\n"
+                f"            size += {_element_len(s.element, 'b')};\n"
+                f"        }}\n    }}\n")
+
+    def sized_size(self) -> str:
+        s, length = self.step, self.f
+        value = f"f_{s.target.id}"
+        read = "lc_text" if s.target.type.kind == "str" else "lc_bytes"
+        absent = ""
+        if length.absent is not None:
+            absent = f"if ({value} == Py_None) size += {_absent_len(length)}; else "
+        return (f"    {absent}{{\n        Py_ssize_t n;\n"
+                f"        if ({read}({value}, &n) == NULL || n > {_max_value(length)}) return -1;\n"
+                f"        size += {_encoded_len(length, 'n')} + n;\n    }}\n")
+
+    def write(self) -> str:
+        s, f, v = self.step, self.f, self.v
+        if s.kind == "int":
+            return f"    *p++ = (char)(PyLong_AsLongLong({v}) & 0xff);\n"
+        if s.kind == "varint":
+            return f"    {{ {_read(f, v, 'x', checked=False)} p = {_put(f, 'x')}; }}\n"
+        if s.kind == "sized":
+            length, value = f, f"f_{s.target.id}"
+            read = "lc_text" if s.target.type.kind == "str" else "lc_bytes"
+            absent = ""
+            if length.absent is not None:
+                absent = f"if ({value} == Py_None) p = {_put(length, str(length.absent))}; else "
+            return (f"    {absent}{{\n        Py_ssize_t n;\n        const char *b = {read}({value}, &n);\n"
+                    f"        p = {_put(length, 'n')};\n        memcpy(p, b, (size_t)n);\n        p += n;\n    }}\n")
+        items, u = f"f_{s.target.id}", s.element.type.name
+        body = f"lc_body_{u}(x)" if s.element.steps[0].kind == "tail" else "0"
+        return (f"    {{\n        Py_ssize_t n = PySequence_Fast_GET_SIZE({items});\n"
+                f"        p = {_put(f, 'n')};\n"
+                f"        for (Py_ssize_t i = 0; i < n; i++) {{\n"
+                f"            PyObject *x = PySequence_Fast_GET_ITEM({items}, i);\n"
+                f"            p = lc_write_{u}(x, p, {body});\n        }}\n    }}\n")
+
+
+# ------------------------------------------------------------------ varints
+
+def _zigzag(f: Field) -> bool:
+    return type(primitive_of(f.type)) is ZigzagVarint  # an unsigned varint is its subclass
+
+
+def _bits(f: Field) -> int:
+    return primitive_of(f.type).bits
+
+
+def _max_value(f: Field) -> str:
+    """The largest value the varint field holds (lengths and counts are never negative)."""
+    bits = _bits(f) - 1 if _zigzag(f) else _bits(f)
+    return f"{(1 << bits) - 1}LL" if bits < 64 else "UINT64_MAX"
+
+
+def _read(f: Field, v: str, x: str, checked: bool = True) -> str:
+    """The varint field's value from `v` into `x`; when `checked`, -1 returned for a value that
+    is not an exact int in its range."""
+    bits = _bits(f)
+    if _zigzag(f):
+        if not checked:
+            return f"int64_t {x} = (int64_t)PyLong_AsLongLong({v});"
+        lo, hi = ("INT64_MIN", "INT64_MAX") if bits == 64 else (f"{-(1 << (bits - 1))}LL", f"{(1 << (bits - 1)) - 1}LL")
+        return f"int64_t {x}; if (!lc_int({v}, {lo}, {hi}, &{x})) return -1;"
+    if not checked:
+        return f"uint64_t {x} = (uint64_t)PyLong_AsUnsignedLongLong({v});"
+    hi = "UINT64_MAX" if bits == 64 else f"{(1 << bits) - 1}ULL"
+    return f"uint64_t {x}; if (!lc_uint({v}, {hi}, &{x})) return -1;"
+
+
+def _encoded(f: Field, x: str) -> str:
+    return f"lc_zigzag((int64_t)({x}))" if _zigzag(f) else f"(uint64_t)({x})"
+
+
+def _encoded_len(f: Field, x: str) -> str:
+    return f"lc_uvarint_len({_encoded(f, x)})"
+
+
+def _put(f: Field, x: str) -> str:
+    return f"lc_put_uvarint(p, {_encoded(f, x)})"
+
+
+def _absent_len(length: Field) -> int:
+    value = length.absent
+    encoded = ((value << 1) ^ (value >> 63)) & (2**64 - 1) if _zigzag(length) else value
+    return max(1, (encoded.bit_length() + 6) // 7)
+
+
+def _element_len(plan: Plan, b: str) -> str:
+    """An element's bytes from its body size `b`: its size prefix added, for a "tail"."""
+    if plan.steps[0].kind == "tail":
+        return f"{_encoded_len(plan.steps[0].field, b)} + {b}"
+    return b
