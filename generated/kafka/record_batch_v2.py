@@ -16,7 +16,12 @@ from typing import Any, Final, Iterator, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
-from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _take_elements
+from logcodec.runtime.limits import (
+    DEFAULT_LIMITS,
+    Limits,
+    take_elements as _take_elements,
+    elements_left as _elements_left,
+)
 from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.runtime.stream import decode_iter as _decode_iter, decode_stream_iter as _decode_stream_iter
@@ -37,7 +42,7 @@ _INTERPRETED: Final = True
 #: This module's C companion (`record_batch_v2_fast.c`): some list loops written in C, which a
 #: compiled build tries first (`logcodec accelerate` compiles it); None in pure Python or when
 #: no build of exactly that source is there (`runtime.native.companion`).
-_FAST: Final[Any] = _native.companion(globals(), "record_batch_v2", "1906d6b711ac48fe054d")
+_FAST: Final[Any] = _native.companion(globals(), "record_batch_v2", "a4eb7446ed0cd1af0083")
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -921,229 +926,243 @@ def _d_record_list(
             _take_elements(lim, count, pos, "")
         elem_tuples = lim[_TUPLES] == 1
         i = 0
-        try:
-            for i in range(count):
-                if _INTERPRETED:
-                    elem_at = pos
-                    elems_taken = 0
-                    try:
-                        record_s_len_record = pos
-                        if (x := buf[pos]) < 128:
-                            record_v_len_record = _UNZIGZAG[x]
-                            pos += 1
-                        elif (record_v_len_record := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                            pos += 2
-                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                            pos += 3
-                            record_v_len_record = (x >> 1) ^ -(x & 1)
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_record", 32)
-                            record_v_len_record = (x >> 1) ^ -(x & 1)
-                        record_v_attributes = (buf[pos] ^ 128) - 128
-                        record_s_attributes = pos
-                        pos += 1
-                        if (x := buf[pos]) < 128:
-                            record_v_timestamp_delta = _UNZIGZAG[x]
-                            pos += 1
-                        elif (record_v_timestamp_delta := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                            pos += 2
-                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                            pos += 3
-                            record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 10, "timestamp_delta", 64)
-                            record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
-                        if (x := buf[pos]) < 128:
-                            record_v_offset_delta = _UNZIGZAG[x]
-                            pos += 1
-                        elif (record_v_offset_delta := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                            pos += 2
-                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                            pos += 3
-                            record_v_offset_delta = (x >> 1) ^ -(x & 1)
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "offset_delta", 32)
-                            record_v_offset_delta = (x >> 1) ^ -(x & 1)
-                        if (x := buf[pos]) < 128:
-                            record_v_len_key = _UNZIGZAG[x]
-                            pos += 1
-                        elif (record_v_len_key := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                            pos += 2
-                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                            pos += 3
-                            record_v_len_key = (x >> 1) ^ -(x & 1)
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
-                            record_v_len_key = (x >> 1) ^ -(x & 1)
-                        if record_v_len_key >= 0:
-                            e = pos + record_v_len_key
-                            if e > end:
-                                raise _rt.short(buf, pos, end, record_v_len_key, "key")
-                            if p_is_control:
-                                try:
-                                    record_v_key, p = _d_control_record_key(buf, pos, e, lim)
-                                except _rt.DecodeError as exc:
-                                    _rt.in_field(exc, pos, False)
-                                    raise exc.within("key")
-                                if p != e:
-                                    raise _rt.trailing(buf, p, e, "key")
+        if (
+            _FAST is not None
+            and elem_tuples
+            and not p_is_control
+            and (fd := _FAST.decode_record_list_items(buf, pos, end, count, _elements_left(lim))) is not None
+        ):
+            v_items, pos, taken = fd
+            if (left := lim[_ELEMENTS_RESERVED] - taken) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, taken, pos, "")
+        else:
+            try:
+                for i in range(count):
+                    if _INTERPRETED:
+                        elem_at = pos
+                        elems_taken = 0
+                        try:
+                            record_s_len_record = pos
+                            if (x := buf[pos]) < 128:
+                                record_v_len_record = _UNZIGZAG[x]
+                                pos += 1
+                            elif (record_v_len_record := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                                pos += 2
+                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                pos += 3
+                                record_v_len_record = (x >> 1) ^ -(x & 1)
                             else:
-                                record_v_key = buf[pos:e]
-                            pos = e
-                        else:
-                            record_v_key = None
-                        if (x := buf[pos]) < 128:
-                            record_v_len_value = _UNZIGZAG[x]
+                                x, pos = _uvarint(buf, pos, end, 5, "len_record", 32)
+                                record_v_len_record = (x >> 1) ^ -(x & 1)
+                            record_v_attributes = (buf[pos] ^ 128) - 128
+                            record_s_attributes = pos
                             pos += 1
-                        elif (record_v_len_value := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                            pos += 2
-                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                            pos += 3
-                            record_v_len_value = (x >> 1) ^ -(x & 1)
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
-                            record_v_len_value = (x >> 1) ^ -(x & 1)
-                        if record_v_len_value >= 0:
-                            e = pos + record_v_len_value
-                            if e > end:
-                                raise _rt.short(buf, pos, end, record_v_len_value, "value")
-                            if p_is_control:
-                                try:
-                                    record_v_value, p = _d_control_record_value(buf, pos, e, lim)
-                                except _rt.DecodeError as exc:
-                                    _rt.in_field(exc, pos, False)
-                                    raise exc.within("value")
-                                if p != e:
-                                    raise _rt.trailing(buf, p, e, "value")
+                            if (x := buf[pos]) < 128:
+                                record_v_timestamp_delta = _UNZIGZAG[x]
+                                pos += 1
+                            elif (record_v_timestamp_delta := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                                pos += 2
+                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                pos += 3
+                                record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
                             else:
-                                record_v_value = buf[pos:e]
-                            pos = e
-                        else:
-                            record_v_value = None
-                        if (x := buf[pos]) < 128:
-                            record_v_num_headers = _UNZIGZAG[x]
-                            pos += 1
-                        elif (record_v_num_headers := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                            pos += 2
-                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                            pos += 3
-                            record_v_num_headers = (x >> 1) ^ -(x & 1)
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "num_headers", 32)
-                            record_v_num_headers = (x >> 1) ^ -(x & 1)
-                        record_v_headers = []
-                        record_count = record_v_num_headers
-                        if record_count:
-                            if record_count < 0:
-                                raise _rt.bad_length(record_count, pos, "headers")
-                            if record_count * 2 > end - pos:
-                                raise _rt.short(buf, pos, end, record_count * 2, "headers")
-                            if (left := lim[_ELEMENTS_RESERVED] - record_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
+                                x, pos = _uvarint(buf, pos, end, 10, "timestamp_delta", 64)
+                                record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
+                            if (x := buf[pos]) < 128:
+                                record_v_offset_delta = _UNZIGZAG[x]
+                                pos += 1
+                            elif (record_v_offset_delta := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                                pos += 2
+                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                pos += 3
+                                record_v_offset_delta = (x >> 1) ^ -(x & 1)
                             else:
-                                _take_elements(lim, record_count, pos, "headers")
-                            elems_taken += record_count
-                            record_i = 0
-                            try:
-                                for record_i in range(record_count):
-                                    if (x := buf[pos]) < 128:
-                                        header_v_len_key = _UNZIGZAG[x]
-                                        pos += 1
-                                    elif (header_v_len_key := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                                        pos += 2
-                                    elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                        pos += 3
-                                        header_v_len_key = (x >> 1) ^ -(x & 1)
-                                    else:
-                                        x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
-                                        header_v_len_key = (x >> 1) ^ -(x & 1)
-                                    if header_v_len_key < 0:
-                                        raise _rt.bad_length(header_v_len_key, pos, "key")
-                                    e = pos + header_v_len_key
-                                    if e > end:
-                                        raise _rt.short(buf, pos, end, header_v_len_key, "key")
+                                x, pos = _uvarint(buf, pos, end, 5, "offset_delta", 32)
+                                record_v_offset_delta = (x >> 1) ^ -(x & 1)
+                            if (x := buf[pos]) < 128:
+                                record_v_len_key = _UNZIGZAG[x]
+                                pos += 1
+                            elif (record_v_len_key := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                                pos += 2
+                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                pos += 3
+                                record_v_len_key = (x >> 1) ^ -(x & 1)
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
+                                record_v_len_key = (x >> 1) ^ -(x & 1)
+                            if record_v_len_key >= 0:
+                                e = pos + record_v_len_key
+                                if e > end:
+                                    raise _rt.short(buf, pos, end, record_v_len_key, "key")
+                                if p_is_control:
                                     try:
-                                        header_v_key = buf[pos:e].decode()
-                                    except UnicodeDecodeError as exc:
-                                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
-                                    pos = e
-                                    if (x := buf[pos]) < 128:
-                                        header_v_len_value = _UNZIGZAG[x]
-                                        pos += 1
-                                    elif (header_v_len_value := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                                        pos += 2
-                                    elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                        pos += 3
-                                        header_v_len_value = (x >> 1) ^ -(x & 1)
-                                    else:
-                                        x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
-                                        header_v_len_value = (x >> 1) ^ -(x & 1)
-                                    if header_v_len_value >= 0:
-                                        e = pos + header_v_len_value
+                                        record_v_key, p = _d_control_record_key(buf, pos, e, lim)
+                                    except _rt.DecodeError as exc:
+                                        _rt.in_field(exc, pos, False)
+                                        raise exc.within("key")
+                                    if p != e:
+                                        raise _rt.trailing(buf, p, e, "key")
+                                else:
+                                    record_v_key = buf[pos:e]
+                                pos = e
+                            else:
+                                record_v_key = None
+                            if (x := buf[pos]) < 128:
+                                record_v_len_value = _UNZIGZAG[x]
+                                pos += 1
+                            elif (record_v_len_value := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                                pos += 2
+                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                pos += 3
+                                record_v_len_value = (x >> 1) ^ -(x & 1)
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
+                                record_v_len_value = (x >> 1) ^ -(x & 1)
+                            if record_v_len_value >= 0:
+                                e = pos + record_v_len_value
+                                if e > end:
+                                    raise _rt.short(buf, pos, end, record_v_len_value, "value")
+                                if p_is_control:
+                                    try:
+                                        record_v_value, p = _d_control_record_value(buf, pos, e, lim)
+                                    except _rt.DecodeError as exc:
+                                        _rt.in_field(exc, pos, False)
+                                        raise exc.within("value")
+                                    if p != e:
+                                        raise _rt.trailing(buf, p, e, "value")
+                                else:
+                                    record_v_value = buf[pos:e]
+                                pos = e
+                            else:
+                                record_v_value = None
+                            if (x := buf[pos]) < 128:
+                                record_v_num_headers = _UNZIGZAG[x]
+                                pos += 1
+                            elif (record_v_num_headers := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                                pos += 2
+                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                pos += 3
+                                record_v_num_headers = (x >> 1) ^ -(x & 1)
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "num_headers", 32)
+                                record_v_num_headers = (x >> 1) ^ -(x & 1)
+                            record_v_headers = []
+                            record_count = record_v_num_headers
+                            if record_count:
+                                if record_count < 0:
+                                    raise _rt.bad_length(record_count, pos, "headers")
+                                if record_count * 2 > end - pos:
+                                    raise _rt.short(buf, pos, end, record_count * 2, "headers")
+                                if (left := lim[_ELEMENTS_RESERVED] - record_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, record_count, pos, "headers")
+                                elems_taken += record_count
+                                record_i = 0
+                                try:
+                                    for record_i in range(record_count):
+                                        if (x := buf[pos]) < 128:
+                                            header_v_len_key = _UNZIGZAG[x]
+                                            pos += 1
+                                        elif (header_v_len_key := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                                            pos += 2
+                                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                            pos += 3
+                                            header_v_len_key = (x >> 1) ^ -(x & 1)
+                                        else:
+                                            x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
+                                            header_v_len_key = (x >> 1) ^ -(x & 1)
+                                        if header_v_len_key < 0:
+                                            raise _rt.bad_length(header_v_len_key, pos, "key")
+                                        e = pos + header_v_len_key
                                         if e > end:
-                                            raise _rt.short(buf, pos, end, header_v_len_value, "value")
-                                        header_v_value = buf[pos:e]
+                                            raise _rt.short(buf, pos, end, header_v_len_key, "key")
+                                        try:
+                                            header_v_key = buf[pos:e].decode()
+                                        except UnicodeDecodeError as exc:
+                                            raise _rt.invalid(
+                                                f"not UTF-8: {exc.reason}", pos + exc.start, "key"
+                                            ) from None
                                         pos = e
-                                    else:
-                                        header_v_value = None
-                                    if elem_tuples:
-                                        record__eheaders = (header_v_key, header_v_value)
-                                    else:
-                                        record__eheaders = _new(Header)
-                                        record__eheaders.len_key = header_v_len_key
-                                        record__eheaders.key = header_v_key
-                                        record__eheaders.len_value = header_v_len_value
-                                        record__eheaders.value = header_v_value
-                                    record_v_headers.append(record__eheaders)
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"headers[{record_i}]")
-                        if pos - record_s_attributes != record_v_len_record:
-                            raise _rt.DecodeError(
-                                "invalid_length",
-                                f"declares {record_v_len_record} bytes, the content takes {pos - record_s_attributes}",
-                                record_s_len_record,
-                                "len_record",
-                            )
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        if elem_tuples:
-                            _eitems = (
-                                record_v_attributes,
-                                record_v_timestamp_delta,
-                                record_v_offset_delta,
-                                record_v_key,
-                                record_v_value,
-                                record_v_headers,
-                            )
-                        else:
-                            _eitems = _new(Record)
-                            _eitems.len_record = record_v_len_record
-                            _eitems.attributes = record_v_attributes
-                            _eitems.timestamp_delta = record_v_timestamp_delta
-                            _eitems.offset_delta = record_v_offset_delta
-                            _eitems.len_key = record_v_len_key
-                            _eitems.key = record_v_key
-                            _eitems.len_value = record_v_len_value
-                            _eitems.value = record_v_value
-                            _eitems.num_headers = record_v_num_headers
-                            _eitems.headers = record_v_headers
-                    except (IndexError, _struct.error, _rt.DecodeError):
-                        lim[_ELEMENTS_RESERVED] += elems_taken
-                        pos = elem_at
+                                        if (x := buf[pos]) < 128:
+                                            header_v_len_value = _UNZIGZAG[x]
+                                            pos += 1
+                                        elif (header_v_len_value := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                                            pos += 2
+                                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                            pos += 3
+                                            header_v_len_value = (x >> 1) ^ -(x & 1)
+                                        else:
+                                            x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
+                                            header_v_len_value = (x >> 1) ^ -(x & 1)
+                                        if header_v_len_value >= 0:
+                                            e = pos + header_v_len_value
+                                            if e > end:
+                                                raise _rt.short(buf, pos, end, header_v_len_value, "value")
+                                            header_v_value = buf[pos:e]
+                                            pos = e
+                                        else:
+                                            header_v_value = None
+                                        if elem_tuples:
+                                            record__eheaders = (header_v_key, header_v_value)
+                                        else:
+                                            record__eheaders = _new(Header)
+                                            record__eheaders.len_key = header_v_len_key
+                                            record__eheaders.key = header_v_key
+                                            record__eheaders.len_value = header_v_len_value
+                                            record__eheaders.value = header_v_value
+                                        record_v_headers.append(record__eheaders)
+                                except _rt.DecodeError as exc:
+                                    raise exc.within(f"headers[{record_i}]")
+                            if pos - record_s_attributes != record_v_len_record:
+                                raise _rt.DecodeError(
+                                    "invalid_length",
+                                    f"declares {record_v_len_record} bytes, the content takes {pos - record_s_attributes}",
+                                    record_s_len_record,
+                                    "len_record",
+                                )
+                            if pos > end:
+                                raise IndexError  # read again, checked
+                            if elem_tuples:
+                                _eitems = (
+                                    record_v_attributes,
+                                    record_v_timestamp_delta,
+                                    record_v_offset_delta,
+                                    record_v_key,
+                                    record_v_value,
+                                    record_v_headers,
+                                )
+                            else:
+                                _eitems = _new(Record)
+                                _eitems.len_record = record_v_len_record
+                                _eitems.attributes = record_v_attributes
+                                _eitems.timestamp_delta = record_v_timestamp_delta
+                                _eitems.offset_delta = record_v_offset_delta
+                                _eitems.len_key = record_v_len_key
+                                _eitems.key = record_v_key
+                                _eitems.len_value = record_v_len_value
+                                _eitems.value = record_v_value
+                                _eitems.num_headers = record_v_num_headers
+                                _eitems.headers = record_v_headers
+                        except (IndexError, _struct.error, _rt.DecodeError):
+                            lim[_ELEMENTS_RESERVED] += elems_taken
+                            pos = elem_at
+                            _eitems, pos = _d_record(buf, pos, end, lim, p_is_control, elem_tuples)
+                    else:
                         _eitems, pos = _d_record(buf, pos, end, lim, p_is_control, elem_tuples)
-                else:
-                    _eitems, pos = _d_record(buf, pos, end, lim, p_is_control, elem_tuples)
-                v_items.append(_eitems)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"[{i}]")
+                    v_items.append(_eitems)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"[{i}]")
     return v_items, pos
 
 
@@ -1161,7 +1180,7 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
             raise _rt.mismatch("items", p_num_records, len(v_items))
         i = 0
         try:
-            if _FAST is not None and not p_is_control and (fr := _FAST.record_list_items(v_items)) is not None:
+            if _FAST is not None and not p_is_control and (fr := _FAST.encode_record_list_items(v_items)) is not None:
                 out.append(fr)
                 w += len(fr)
             elif (
@@ -1702,7 +1721,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
             raise _rt.mismatch("headers", v_num_headers, len(v_headers))
         i = 0
         try:
-            if _FAST is not None and (fr := _FAST.record_headers(v_headers)) is not None:
+            if _FAST is not None and (fr := _FAST.encode_record_headers(v_headers)) is not None:
                 out.append(fr)
                 w += len(fr)
             elif (
@@ -2197,8 +2216,21 @@ def _g_record_list(
                 _take_elements(lim, count, pos, "")
             elem_tuples = lim[_TUPLES] == 1
             i = 0
+            if _FAST is not None and elem_tuples and cols is None and not p_is_control:
+                while (
+                    i < count
+                    and (fd := _FAST.decode_record_list_items(buf, pos, end, min(count - i, 64), _elements_left(lim)))
+                    is not None
+                ):
+                    chunk, pos, taken = fd
+                    if (left := lim[_ELEMENTS_RESERVED] - taken) >= 0:
+                        lim[_ELEMENTS_RESERVED] = left
+                    else:
+                        _take_elements(lim, taken, pos, "")
+                    i += len(chunk)
+                    yield from chunk
             try:
-                for i in range(count):
+                for i in range(i, count):
                     if _INTERPRETED:
                         elem_at = pos
                         elems_taken = 0

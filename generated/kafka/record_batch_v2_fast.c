@@ -45,6 +45,27 @@ static inline int lc_uint(PyObject *o, uint64_t hi, uint64_t *out) {
     return 1;
 }
 
+/* The canonical unsigned varint of at most `max` bytes and `bits` bits at b[*pos:end], the
+   position moved past it; 0 for anything else (cut short, overlong, wider), which Python reads. */
+static inline int lc_get_uvarint(const unsigned char *b, Py_ssize_t *pos, Py_ssize_t end, int max, int bits,
+                                 uint64_t *out) {
+    uint64_t x = 0;
+    for (int i = 0; i < max && *pos + i < end; i++) {
+        unsigned char c = b[*pos + i];
+        if (i == 9 && (c & 0x7e)) return 0;  /* past 64 bits */
+        x |= (uint64_t)(c & 0x7f) << (7 * i);
+        if (c < 0x80) {
+            if ((c == 0 && i > 0) || (bits < 64 && (x >> bits))) return 0;
+            *pos += i + 1;
+            *out = x;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static inline int64_t lc_unzigzag(uint64_t x) { return (int64_t)(x >> 1) ^ -(int64_t)(x & 1); }
+
 /* The bytes of an exact bytes or str (UTF-8) value; NULL (nothing raised) for anything else. */
 static inline const char *lc_bytes(PyObject *o, Py_ssize_t *n) {
     if (PyBytes_CheckExact(o)) { *n = PyBytes_GET_SIZE(o); return PyBytes_AS_STRING(o); }
@@ -170,7 +191,104 @@ static char *lc_write_record(PyObject *e, char *p, Py_ssize_t body) {
     return p;
 }
 
-static PyObject *lc_record_headers(PyObject *self, PyObject *items) {
+static PyObject *lc_read_header(const unsigned char *b, Py_ssize_t *pos, Py_ssize_t end, Py_ssize_t budget, Py_ssize_t *taken) {
+    PyObject *v[2] = {NULL};
+    PyObject *out;
+    {
+        uint64_t x;
+        if (!lc_get_uvarint(b, pos, end, 5, 32, &x)) goto fail;
+        int64_t n = lc_unzigzag(x);
+        if (n < 0) goto fail;
+        {
+            if (n > end - *pos) goto fail;
+            if ((v[0] = PyUnicode_DecodeUTF8((const char *)b + *pos, n, NULL)) == NULL) goto fail;
+            *pos += n;
+        }
+    }
+    {
+        uint64_t x;
+        if (!lc_get_uvarint(b, pos, end, 5, 32, &x)) goto fail;
+        int64_t n = lc_unzigzag(x);
+        if (n < 0) { Py_INCREF(Py_None); v[1] = Py_None; } else {
+            if (n > end - *pos) goto fail;
+            if ((v[1] = PyBytes_FromStringAndSize((const char *)b + *pos, n)) == NULL) goto fail;
+            *pos += n;
+        }
+    }
+    out = PyTuple_New(2);
+    if (out == NULL) goto fail;
+    for (int i = 0; i < 2; i++) PyTuple_SET_ITEM(out, i, v[i]);
+    PyObject_GC_UnTrack(out);
+    return out;
+fail:
+    for (int i = 0; i < 2; i++) Py_XDECREF(v[i]);
+    return NULL;
+}
+
+static PyObject *lc_read_record(const unsigned char *b, Py_ssize_t *pos, Py_ssize_t end, Py_ssize_t budget, Py_ssize_t *taken) {
+    PyObject *v[6] = {NULL};
+    PyObject *out;
+    uint64_t size;
+    if (!lc_get_uvarint(b, pos, end, 5, 32, &size)) return NULL;
+    Py_ssize_t start = *pos;
+    if (*pos >= end) goto fail;
+    v[0] = PyLong_FromLong((signed char)b[*pos]);
+    *pos += 1;
+    if (v[0] == NULL) goto fail;
+    {
+        uint64_t x;
+        if (!lc_get_uvarint(b, pos, end, 10, 64, &x)) goto fail;
+        if ((v[1] = PyLong_FromLongLong(lc_unzigzag(x))) == NULL) goto fail;
+    }
+    {
+        uint64_t x;
+        if (!lc_get_uvarint(b, pos, end, 5, 32, &x)) goto fail;
+        if ((v[2] = PyLong_FromLongLong(lc_unzigzag(x))) == NULL) goto fail;
+    }
+    {
+        uint64_t x;
+        if (!lc_get_uvarint(b, pos, end, 5, 32, &x)) goto fail;
+        int64_t n = lc_unzigzag(x);
+        if (n < 0) { Py_INCREF(Py_None); v[3] = Py_None; } else {
+            if (n > end - *pos) goto fail;
+            if ((v[3] = PyBytes_FromStringAndSize((const char *)b + *pos, n)) == NULL) goto fail;
+            *pos += n;
+        }
+    }
+    {
+        uint64_t x;
+        if (!lc_get_uvarint(b, pos, end, 5, 32, &x)) goto fail;
+        int64_t n = lc_unzigzag(x);
+        if (n < 0) { Py_INCREF(Py_None); v[4] = Py_None; } else {
+            if (n > end - *pos) goto fail;
+            if ((v[4] = PyBytes_FromStringAndSize((const char *)b + *pos, n)) == NULL) goto fail;
+            *pos += n;
+        }
+    }
+    {
+        uint64_t x;
+        if (!lc_get_uvarint(b, pos, end, 5, 32, &x)) goto fail;
+        int64_t n = lc_unzigzag(x);
+        if (n < 0 || n > end - *pos || n > budget - *taken) goto fail;
+        *taken += n;
+        if ((v[5] = PyList_New(n)) == NULL) goto fail;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *e = lc_read_header(b, pos, end, budget, taken);
+            if (e == NULL) goto fail;
+            PyList_SET_ITEM(v[5], i, e);
+        }
+    }
+    if (*pos - start != lc_unzigzag(size)) goto fail;
+    out = PyTuple_New(6);
+    if (out == NULL) goto fail;
+    for (int i = 0; i < 6; i++) PyTuple_SET_ITEM(out, i, v[i]);
+    return out;
+fail:
+    for (int i = 0; i < 6; i++) Py_XDECREF(v[i]);
+    return NULL;
+}
+
+static PyObject *lc_encode_record_headers(PyObject *self, PyObject *items) {
     if (!PyList_CheckExact(items) && !PyTuple_CheckExact(items)) Py_RETURN_NONE;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(items);
     PyObject **elems = PySequence_Fast_ITEMS(items);
@@ -191,13 +309,13 @@ static PyObject *lc_record_headers(PyObject *self, PyObject *items) {
     PyMem_Free(sizes);
     if (p != PyBytes_AS_STRING(out) + total) {
         Py_DECREF(out);
-        PyErr_SetString(PyExc_SystemError, "record_headers: the write pass wrote another size than the size pass");
+        PyErr_SetString(PyExc_SystemError, "encode_record_headers: the write pass wrote another size than the size pass");
         return NULL;
     }
     return out;
 }
 
-static PyObject *lc_record_list_items(PyObject *self, PyObject *items) {
+static PyObject *lc_encode_record_list_items(PyObject *self, PyObject *items) {
     if (!PyList_CheckExact(items) && !PyTuple_CheckExact(items)) Py_RETURN_NONE;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(items);
     PyObject **elems = PySequence_Fast_ITEMS(items);
@@ -218,15 +336,41 @@ static PyObject *lc_record_list_items(PyObject *self, PyObject *items) {
     PyMem_Free(sizes);
     if (p != PyBytes_AS_STRING(out) + total) {
         Py_DECREF(out);
-        PyErr_SetString(PyExc_SystemError, "record_list_items: the write pass wrote another size than the size pass");
+        PyErr_SetString(PyExc_SystemError, "encode_record_list_items: the write pass wrote another size than the size pass");
         return NULL;
     }
     return out;
 }
 
+/* (the list of `count` elements from buf[pos:end] in their tuple form, the position after
+   them, the elements their own lists took from `budget`), or None where Python must read them. */
+static PyObject *lc_decode_record_list_items(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5 || !PyBytes_CheckExact(args[0])) Py_RETURN_NONE;
+    Py_ssize_t pos = PyLong_AsSsize_t(args[1]), end = PyLong_AsSsize_t(args[2]);
+    Py_ssize_t count = PyLong_AsSsize_t(args[3]), budget = PyLong_AsSsize_t(args[4]);
+    if (PyErr_Occurred()) { PyErr_Clear(); Py_RETURN_NONE; }
+    if (pos < 0 || end < pos || end > PyBytes_GET_SIZE(args[0]) || count < 0 || count > end - pos) Py_RETURN_NONE;
+    const unsigned char *b = (const unsigned char *)PyBytes_AS_STRING(args[0]);
+    PyObject *items = PyList_New(count);
+    if (items == NULL) return NULL;
+    Py_ssize_t taken = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *x = lc_read_record(b, &pos, end, budget, &taken);
+        if (x == NULL) {
+            Py_DECREF(items);  /* the elements not set are NULL, which a list's release skips */
+            if (PyErr_Occurred() && PyErr_ExceptionMatches(PyExc_MemoryError)) return NULL;
+            PyErr_Clear();  /* text that is not UTF-8: Python's decoder names it */
+            Py_RETURN_NONE;
+        }
+        PyList_SET_ITEM(items, i, x);
+    }
+    return Py_BuildValue("(Nnn)", items, pos, taken);
+}
+
 static PyMethodDef lc_methods[] = {
-    {"record_headers", (PyCFunction)lc_record_headers, METH_O, NULL},
-    {"record_list_items", (PyCFunction)lc_record_list_items, METH_O, NULL},
+    {"encode_record_headers", (PyCFunction)lc_encode_record_headers, METH_O, NULL},
+    {"encode_record_list_items", (PyCFunction)lc_encode_record_list_items, METH_O, NULL},
+    {"decode_record_list_items", (PyCFunction)(void (*)(void))lc_decode_record_list_items, METH_FASTCALL, NULL},
     {NULL, NULL, 0, NULL}
 };
 

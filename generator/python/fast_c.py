@@ -73,6 +73,27 @@ static inline int lc_uint(PyObject *o, uint64_t hi, uint64_t *out) {{
     return 1;
 }}
 
+/* The canonical unsigned varint of at most `max` bytes and `bits` bits at b[*pos:end], the
+   position moved past it; 0 for anything else (cut short, overlong, wider), which Python reads. */
+static inline int lc_get_uvarint(const unsigned char *b, Py_ssize_t *pos, Py_ssize_t end, int max, int bits,
+                                 uint64_t *out) {{
+    uint64_t x = 0;
+    for (int i = 0; i < max && *pos + i < end; i++) {{
+        unsigned char c = b[*pos + i];
+        if (i == 9 && (c & 0x7e)) return 0;  /* past 64 bits */
+        x |= (uint64_t)(c & 0x7f) << (7 * i);
+        if (c < 0x80) {{
+            if ((c == 0 && i > 0) || (bits < 64 && (x >> bits))) return 0;
+            *pos += i + 1;
+            *out = x;
+            return 1;
+        }}
+    }}
+    return 0;
+}}
+
+static inline int64_t lc_unzigzag(uint64_t x) {{ return (int64_t)(x >> 1) ^ -(int64_t)(x & 1); }}
+
 /* The bytes of an exact bytes or str (UTF-8) value; NULL (nothing raised) for anything else. */
 static inline const char *lc_bytes(PyObject *o, Py_ssize_t *n) {{
     if (PyBytes_CheckExact(o)) {{ *n = PyBytes_GET_SIZE(o); return PyBytes_AS_STRING(o); }}
@@ -116,6 +137,33 @@ static PyObject *lc_{name}(PyObject *self, PyObject *items) {{
 }}
 """
 
+_DECODE_ENTRY = r"""
+/* (the list of `count` elements from buf[pos:end] in their tuple form, the position after
+   them, the elements their own lists took from `budget`), or None where Python must read them. */
+static PyObject *lc_{name}(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {{
+    if (nargs != 5 || !PyBytes_CheckExact(args[0])) Py_RETURN_NONE;
+    Py_ssize_t pos = PyLong_AsSsize_t(args[1]), end = PyLong_AsSsize_t(args[2]);
+    Py_ssize_t count = PyLong_AsSsize_t(args[3]), budget = PyLong_AsSsize_t(args[4]);
+    if (PyErr_Occurred()) {{ PyErr_Clear(); Py_RETURN_NONE; }}
+    if (pos < 0 || end < pos || end > PyBytes_GET_SIZE(args[0]) || count < 0 || count > end - pos) Py_RETURN_NONE;
+    const unsigned char *b = (const unsigned char *)PyBytes_AS_STRING(args[0]);
+    PyObject *items = PyList_New(count);
+    if (items == NULL) return NULL;
+    Py_ssize_t taken = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {{
+        PyObject *x = lc_read_{type}(b, &pos, end, budget, &taken);
+        if (x == NULL) {{
+            Py_DECREF(items);  /* the elements not set are NULL, which a list's release skips */
+            if (PyErr_Occurred() && PyErr_ExceptionMatches(PyExc_MemoryError)) return NULL;
+            PyErr_Clear();  /* text that is not UTF-8: Python's decoder names it */
+            Py_RETURN_NONE;
+        }}
+        PyList_SET_ITEM(items, i, x);
+    }}
+    return Py_BuildValue("(Nnn)", items, pos, taken);
+}}
+"""
+
 _MODULE = r"""
 static PyMethodDef lc_methods[] = {{
 {methods}
@@ -143,8 +191,9 @@ def source_sha(source: str) -> str:
     return hashlib.sha256(source.encode()).hexdigest()[:20]
 
 
-def render(header: str, module: str, loops: dict[str, Plan]) -> str:
-    """The C source of one module's loops (name -> plan of its elements), in name order."""
+def render(header: str, module: str, loops: dict[str, Plan], readers: dict[str, Plan]) -> str:
+    """The C source of one module's loops, the encoders' (`loops`) and the decoders' (`readers`),
+    each a name and the plan of its elements, in name order."""
     plans: dict[str, Plan] = {}
 
     def collect(plan: Plan) -> None:
@@ -155,16 +204,35 @@ def render(header: str, module: str, loops: dict[str, Plan]) -> str:
 
     for name in sorted(loops):
         collect(loops[name])
+    for name in sorted(readers):
+        collect(readers[name])
     parts = [_PRELUDE.format(header=header, module=module)]
-    parts += [_Element(plan).source() for plan in plans.values()]
+    written, read = {p.type.name for p in _nested(loops)}, {p.type.name for p in _nested(readers)}
+    parts += [_Element(plan).source() for name, plan in plans.items() if name in written]
+    parts += [_Reader(plan).source() for name, plan in plans.items() if name in read]
+    methods = []
     for name in sorted(loops):
         plan = loops[name]
         tail = plan.steps[0].kind == "tail"
         parts.append(_ENTRY.format(name=name, type=plan.type.name,
                                    prefix_len=f"{_encoded_len(plan.steps[0].field, 's')} + s" if tail else "s"))
-    methods = "\n".join(f'    {{"{name}", (PyCFunction)lc_{name}, METH_O, NULL}},' for name in sorted(loops))
-    parts.append(_MODULE.format(methods=methods))
+        methods.append(f'    {{"{name}", (PyCFunction)lc_{name}, METH_O, NULL}},')
+    for name in sorted(readers):
+        parts.append(_DECODE_ENTRY.format(name=name, type=readers[name].type.name))
+        methods.append(f'    {{"{name}", (PyCFunction)(void (*)(void))lc_{name}, METH_FASTCALL, NULL}},')
+    parts.append(_MODULE.format(methods="\n".join(methods)))
     return "".join(parts)
+
+
+def _nested(plans: dict[str, Plan]) -> list[Plan]:
+    """The plans and those of their nested lists' elements."""
+    out = []
+    todo = list(plans.values())
+    while todo:
+        plan = todo.pop()
+        out.append(plan)
+        todo += [step.element for step in plan.steps if step.kind == "list"]
+    return out
 
 
 class _Element:
@@ -274,6 +342,77 @@ class _Step:
                 f"            p = lc_write_{u}(x, p, {body});\n        }}\n    }}\n")
 
 
+class _Reader:
+    """`lc_read_<type>`: one element from b[*pos:end] in its tuple form, the position moved past
+    it and the elements of its lists added to `*taken` (at most `budget` in all); NULL, nothing
+    raised, for anything Python must read: a cut-off or non-canonical varint, a negative length
+    or count, text that is not UTF-8, a size that disagrees, the budget exceeded. A tuple that
+    holds no list is released from the collector, as CPython's collector does with such a tuple
+    on its first pass."""
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.type: TypeDef = plan.type
+        self.tail = plan.steps[0].kind == "tail"
+        self.steps = plan.steps[1:] if self.tail else plan.steps
+
+    def source(self) -> str:
+        t = self.type.name
+        form = self.plan.form
+        lines = [f"\nstatic PyObject *lc_read_{t}(const unsigned char *b, Py_ssize_t *pos, Py_ssize_t end, "
+                 "Py_ssize_t budget, Py_ssize_t *taken) {\n",
+                 f"    PyObject *v[{len(form)}] = {{NULL}};\n", "    PyObject *out;\n"]
+        if self.tail:
+            size = self.plan.steps[0].field
+            lines.append(f"    uint64_t size;\n    if (!{_get(size, 'size')}) return NULL;\n")
+            lines.append("    Py_ssize_t start = *pos;\n")
+        for step in self.steps:
+            lines.append(self.read(step, {f.id: i for i, f in enumerate(form)}))
+        if self.tail:
+            check = f"(uint64_t)(*pos - start) != size" if not _zigzag(size) else "*pos - start != lc_unzigzag(size)"
+            lines.append(f"    if ({check}) goto fail;\n")
+        lines.append(f"    out = PyTuple_New({len(form)});\n    if (out == NULL) goto fail;\n")
+        lines.append(f"    for (int i = 0; i < {len(form)}; i++) PyTuple_SET_ITEM(out, i, v[i]);\n")
+        if not any(step.kind == "list" for step in self.steps):
+            lines.append("    PyObject_GC_UnTrack(out);\n")
+        lines.append(f"    return out;\nfail:\n    for (int i = 0; i < {len(form)}; i++) Py_XDECREF(v[i]);\n"
+                     "    return NULL;\n}\n")
+        return "".join(lines)
+
+    def read(self, step: Step, index: dict[str, int]) -> str:
+        f = step.field
+        if step.kind == "int":
+            byte = "(signed char)b[*pos]" if f.type.signed else "b[*pos]"
+            return (f"    if (*pos >= end) goto fail;\n"
+                    f"    v[{index[f.id]}] = PyLong_FromLong({byte});\n    *pos += 1;\n"
+                    f"    if (v[{index[f.id]}] == NULL) goto fail;\n")
+        if step.kind == "varint":
+            make = f"PyLong_FromLongLong(lc_unzigzag(x))" if _zigzag(f) else "PyLong_FromUnsignedLongLong(x)"
+            return (f"    {{\n        uint64_t x;\n        if (!{_get(f, 'x')}) goto fail;\n"
+                    f"        if ((v[{index[f.id]}] = {make}) == NULL) goto fail;\n    }}\n")
+        if step.kind == "sized":
+            target = step.target
+            make = ("PyUnicode_DecodeUTF8((const char *)b + *pos, n, NULL)" if target.type.kind == "str"
+                    else "PyBytes_FromStringAndSize((const char *)b + *pos, n)")
+            absent = (f"        if (n < 0) {{ Py_INCREF(Py_None); v[{index[target.id]}] = Py_None; }} else {{\n"
+                      if f.absent is not None else "        if (n < 0) goto fail;\n        {\n")
+            return (f"    {{\n        uint64_t x;\n        if (!{_get(f, 'x')}) goto fail;\n"
+                    f"        int64_t n = {'lc_unzigzag(x)' if _zigzag(f) else '(int64_t)x'};\n{absent}"
+                    f"            if (n > end - *pos) goto fail;\n"
+                    f"            if ((v[{index[target.id]}] = {make}) == NULL) goto fail;\n"
+                    f"            *pos += n;\n        }}\n    }}\n")
+        items, u = index[step.target.id], step.element.type.name
+        return (f"    {{\n        uint64_t x;\n        if (!{_get(f, 'x')}) goto fail;\n"
+                f"        int64_t n = {'lc_unzigzag(x)' if _zigzag(f) else '(int64_t)x'};\n"
+                "        if (n < 0 || n > end - *pos || n > budget - *taken) goto fail;\n"
+                "        *taken += n;\n"
+                f"        if ((v[{items}] = PyList_New(n)) == NULL) goto fail;\n"
+                "        for (Py_ssize_t i = 0; i < n; i++) {\n"
+                f"            PyObject *e = lc_read_{u}(b, pos, end, budget, taken);\n"
+                "            if (e == NULL) goto fail;\n"
+                f"            PyList_SET_ITEM(v[{items}], i, e);\n        }}\n    }}\n")
+
+
 # ------------------------------------------------------------------ varints
 
 def _zigzag(f: Field) -> bool:
@@ -303,6 +442,12 @@ def _read(f: Field, v: str, x: str, checked: bool = True) -> str:
         return f"uint64_t {x} = (uint64_t)PyLong_AsUnsignedLongLong({v});"
     hi = "UINT64_MAX" if bits == 64 else f"{(1 << bits) - 1}ULL"
     return f"uint64_t {x}; if (!lc_uint({v}, {hi}, &{x})) return -1;"
+
+
+def _get(f: Field, x: str) -> str:
+    """The call reading the varint field's raw value into `x` (a C expression, 0 when Python must)."""
+    prim = primitive_of(f.type)
+    return f"lc_get_uvarint(b, pos, end, {prim.max_bytes}, {prim.bits}, &{x})"
 
 
 def _encoded(f: Field, x: str) -> str:

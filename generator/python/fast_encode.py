@@ -173,7 +173,7 @@ class FastEncoders:
         written = "if"
         if fast_c.takes(plan):
             # Its C companion first, where built: the list's bytes, or None for the loops below.
-            name = f"{self.owner.t.name}_{f.id}"
+            name = f"encode_{self.owner.t.name}_{f.id}"
             self.m.fast_loops[name] = plan
             with c.block(f"if {' and '.join(['_FAST is not None', *guard, f'(fr := _FAST.{name}({items})) is not None'])}:"):
                 c(f"{self.owner.out}.append(fr)")
@@ -192,6 +192,19 @@ class FastEncoders:
             with c.block(f"for i, x_{f.id} in enumerate({items}):"):
                 slow(c)
         return True
+
+    def reader(self, f: Field) -> tuple[str, list[str]] | None:
+        """The C companion's reader of the list `f` (`fast_c`), registered with the module, and the
+        tests the caller's arguments must pass for it (the fast loop's `guard`); None where its
+        elements have no plan, or C cannot read them."""
+        u = self.owner.listed_user(f)
+        plan = None if u is None or f.size is not None or f.process or f.terminator is not None else self.plan(u)
+        guard = self.guard(plan, f) if plan is not None else None
+        if guard is None or not fast_c.takes(plan):
+            return None
+        name = f"decode_{self.owner.t.name}_{f.id}"
+        self.m.fast_readers[name] = plan
+        return name, guard
 
     def guard(self, plan: Plan, f: Field) -> list[str] | None:
         """What the loop's arguments must be for no guarded switch to pick a case (the tests of

@@ -1,10 +1,11 @@
 """The C companion of the Kafka record batch module (`generator/python/fast_c.py`) against the
-checked encoders: compiled here from the generated C source, and put in place of `_FAST` in
-the module as generated, run as Python, whose outcomes are compared with those of the same
-schema generated with no fast loop at all (`test_fast_encode`). Every list of records encodes
-to the same bytes in both, or fails in both with the same error: the C loop only ever takes
-what the checked encoder takes, to the same bytes, and leaves the rest to it (it returns None,
-never raises)."""
+Python code: compiled here from the generated C source, and put in place of `_FAST` in the
+module as generated, run as Python, whose outcomes are compared with those of the same schema
+generated with no fast loop at all (`test_fast_encode`). Every list of records encodes to the
+same bytes in both, or fails in both with the same error; every batch, its records' bytes
+changed here and there, decodes to the same records in both, or fails with the same error. The
+C code only ever takes what the Python code takes, to the same bytes or records, and leaves the
+rest to it (it returns None, never raises)."""
 
 import importlib.util
 import shutil
@@ -18,6 +19,8 @@ from hypothesis import strategies as st
 from logcodec.generator.python import ModuleEmitter
 from logcodec.generator.schema import Loader
 from logcodec.runtime import native
+from logcodec.runtime.errors import DecodeError, EncodeError
+from logcodec.runtime.limits import Limits
 from tests.generator.rendered import SCHEMAS, pure_module
 from tests.generator.test_fast_encode import PLAIN, modules, outcome, records  # noqa: F401 (a fixture)
 
@@ -80,7 +83,7 @@ def test_the_c_loops_take_plain_tuples(companion, modules):
     """Plain records as tuples are written by C (not left to Python), to the checked bytes."""
     _, checked = modules
     recs = [r(checked) for r in PLAIN if isinstance(r(checked), tuple)]
-    data = companion.record_list_items(recs)
+    data = companion.encode_record_list_items(recs)
     assert data is not None
     out = []
     checked._e_record_list(recs, out, len(recs), False)
@@ -88,7 +91,7 @@ def test_the_c_loops_take_plain_tuples(companion, modules):
     headers = [("h", b"1"), ("\u00e9", None), ("", b"")]
     out = []
     checked._e_record((0, 0, 0, None, None, headers), out, False)
-    assert companion.record_headers(headers) is not None and b"".join(out).endswith(companion.record_headers(headers))
+    assert companion.encode_record_headers(headers) is not None and b"".join(out).endswith(companion.encode_record_headers(headers))
 
 
 @pytest.mark.parametrize("items", [
@@ -108,4 +111,72 @@ def test_the_c_loops_take_plain_tuples(companion, modules):
     "records",
 ])
 def test_the_c_loops_leave_the_rest_to_python(companion, items):
-    assert companion.record_list_items(items) is None
+    assert companion.encode_record_list_items(items) is None
+
+
+def decoded(module, data, limits, iterate):
+    """What `decode` (or `decode_iter`, its records read in turn) gives for `data` in tuple
+    form: the records, or the error as its fields."""
+    try:
+        if iterate:
+            header, records = module.decode_iter(data, limits=limits, tuples=True)
+            return [*records]
+        return module.decode(data, limits=limits, tuples=True).records
+    except DecodeError as exc:
+        return ("error", exc.kind, exc.offset, exc.path, str(exc))
+
+
+@st.composite
+def mutated_batches(draw):
+    """A batch of plain records built by the checked module, some bytes of its records replaced,
+    its CRC made right again (so that the records are read), and a budget of elements."""
+    recs = draw(st.lists(plain_records(), max_size=5))
+    return recs, draw(st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)), max_size=3)), \
+        draw(st.sampled_from([None, 1, 2, 5, 20]))
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=mutated_batches(), iterate=st.booleans())
+def test_c_and_python_decoders_agree(with_c, modules, case, iterate):
+    """The C reader gives what the Python decoder gives, value or error, or leaves it to Python."""
+    _, checked = modules
+    recs, changes, max_elements = case
+    try:
+        data = checked.build(records=[r for r in recs])
+    except EncodeError:
+        return  # a record past some range: nothing to decode
+    data = bytearray(data)
+    for at, byte in changes:
+        if len(data) > 61:
+            data[61 + at % (len(data) - 61)] = byte  # in the records, after the batch's fixed fields
+    data = checked.checksums_filled(bytes(data))
+    limits = Limits() if max_elements is None else Limits(max_elements=max_elements)
+    assert decoded(with_c, data, limits, iterate) == decoded(checked, data, limits, iterate)
+
+
+def test_the_c_reader_reads_plain_records(companion, modules):
+    """Plain records are read by C, not left to Python: the same tuples as Python's decoder."""
+    _, checked = modules
+    recs = [(0, 5, 1, None, b"x" * 300, []), (-1, -9000, 10_000, b"", None, [("\u00e9", b""), ("k", None)])]
+    data = checked.build(records=recs)
+    assert checked.decode(data, tuples=True).records == recs
+    got = companion.decode_record_list_items(data, 61, len(data), len(recs), 10)
+    assert got is not None and got[0] == recs and got[1:] == (len(data), 2)
+    assert companion.decode_record_list_items(data, 61, len(data), len(recs), 1) is None  # two headers, budget one
+
+
+@pytest.mark.parametrize("record", [
+    b"\x0e\x00\x80\x00\x00\x01\x01\x00",  # an overlong varint (a timestamp delta of 0 in two bytes)
+    b"\x1e\x00" + b"\xff" * 9 + b"\x02" + b"\x00\x01\x01\x00",  # a varint past 64 bits
+    b"\x0c\x00\x00\x00\x01\x01\x02",  # a header count that the bytes cannot hold
+    b"\x0e\x00\x00\x00\x01\x01\x02\x03",  # a header whose key length is negative
+    b"\x10\x00\x00\x00\x01\x01\x02\x02\xff",  # a header key that is not UTF-8
+    b"\x0a\x00\x00\x00\x01\x01\x00",  # a record length that disagrees with its fields
+    b"\x0c\x00\x00\x00\x01\x01",  # cut short
+])
+def test_the_c_reader_leaves_the_rest_to_python(companion, record):
+    assert companion.decode_record_list_items(b"\x0c\x00\x00\x00\x01\x01\x00", 0, 7, 1, 10)[0] == [
+        (0, 0, 0, None, None, [])]  # the plain record these are made from
+    widest = b"\x1e\x00" + b"\xff" * 9 + b"\x01" + b"\x00\x01\x01\x00"  # the widest timestamp delta there is
+    assert companion.decode_record_list_items(widest, 0, len(widest), 1, 10)[0] == [(0, -2**63, 0, None, None, [])]
+    assert companion.decode_record_list_items(record, 0, len(record), 1, 10) is None
