@@ -42,7 +42,7 @@ _INTERPRETED: Final = True
 #: This module's C companion (`record_batch_v2_fast.c`): some list loops written in C, which a
 #: compiled build tries first (`logcodec accelerate` compiles it); None in pure Python or when
 #: no build of exactly that source is there (`runtime.native.companion`).
-_FAST: Final[Any] = _native.companion(globals(), "record_batch_v2", "a4eb7446ed0cd1af0083")
+_FAST: Final[Any] = _native.companion(globals(), "record_batch_v2", "7bbc41397b000145c5c5")
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -2229,6 +2229,18 @@ def _g_record_list(
                         _take_elements(lim, taken, pos, "")
                     i += len(chunk)
                     yield from chunk
+            elif (
+                _FAST is not None
+                and cols is not None
+                and not p_is_control
+                and (fd := _FAST.columns_record_list_items(buf, pos, end, count, _elements_left(lim), cols)) is not None
+            ):
+                pos, taken = fd
+                if (left := lim[_ELEMENTS_RESERVED] - taken) >= 0:
+                    lim[_ELEMENTS_RESERVED] = left
+                else:
+                    _take_elements(lim, taken, pos, "")
+                i = count
             try:
                 for i in range(i, count):
                     if _INTERPRETED:

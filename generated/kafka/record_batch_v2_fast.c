@@ -367,10 +367,50 @@ static PyObject *lc_decode_record_list_items(PyObject *self, PyObject *const *ar
     return Py_BuildValue("(Nnn)", items, pos, taken);
 }
 
+/* The same elements, each field appended to its list in `cols` (one list per field of the tuple
+   form, as `decode_columns` has them): (the position after them, the elements their own lists
+   took), or None, the lists as they were, where Python must read them. */
+static PyObject *lc_columns_record_list_items(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 6 || !PyBytes_CheckExact(args[0]) || !PyList_CheckExact(args[5]) || PyList_GET_SIZE(args[5]) != 6)
+        Py_RETURN_NONE;
+    Py_ssize_t pos = PyLong_AsSsize_t(args[1]), end = PyLong_AsSsize_t(args[2]);
+    Py_ssize_t count = PyLong_AsSsize_t(args[3]), budget = PyLong_AsSsize_t(args[4]);
+    if (PyErr_Occurred()) { PyErr_Clear(); Py_RETURN_NONE; }
+    if (pos < 0 || end < pos || end > PyBytes_GET_SIZE(args[0]) || count < 0 || count > end - pos) Py_RETURN_NONE;
+    const unsigned char *b = (const unsigned char *)PyBytes_AS_STRING(args[0]);
+    PyObject *cols[6];
+    Py_ssize_t before[6];
+    for (int k = 0; k < 6; k++) {
+        cols[k] = PyList_GET_ITEM(args[5], k);
+        if (!PyList_CheckExact(cols[k])) Py_RETURN_NONE;
+        before[k] = PyList_GET_SIZE(cols[k]);
+    }
+    Py_ssize_t taken = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *x = lc_read_record(b, &pos, end, budget, &taken);
+        int failed = x == NULL;
+        for (int k = 0; k < 6 && !failed; k++) failed = PyList_Append(cols[k], PyTuple_GET_ITEM(x, k)) < 0;
+        Py_XDECREF(x);
+        if (failed) {
+            PyObject *type, *value, *trace;
+            PyErr_Fetch(&type, &value, &trace);
+            for (int k = 0; k < 6; k++) PyList_SetSlice(cols[k], before[k], PY_SSIZE_T_MAX, NULL);
+            if (type != NULL && PyErr_GivenExceptionMatches(type, PyExc_MemoryError)) {
+                PyErr_Restore(type, value, trace);
+                return NULL;
+            }
+            Py_XDECREF(type); Py_XDECREF(value); Py_XDECREF(trace);  /* text that is not UTF-8: Python names it */
+            Py_RETURN_NONE;
+        }
+    }
+    return Py_BuildValue("(nn)", pos, taken);
+}
+
 static PyMethodDef lc_methods[] = {
     {"encode_record_headers", (PyCFunction)lc_encode_record_headers, METH_O, NULL},
     {"encode_record_list_items", (PyCFunction)lc_encode_record_list_items, METH_O, NULL},
     {"decode_record_list_items", (PyCFunction)(void (*)(void))lc_decode_record_list_items, METH_FASTCALL, NULL},
+    {"columns_record_list_items", (PyCFunction)(void (*)(void))lc_columns_record_list_items, METH_FASTCALL, NULL},
     {NULL, NULL, 0, NULL}
 };
 

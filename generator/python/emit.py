@@ -1163,7 +1163,8 @@ class TypeEmitter:
     def read_in_c(self, c: Lines, f: Field, reader: tuple[str, list[str]], var: str, path: str) -> int:
         """Before a list's loop: its elements read by the C companion where it is built, takes them
         and the caller asked for tuples; where it reads nothing (any doubt about the bytes), the
-        loop reads them. A generator reads them 64 at a time, and hands out each; a decoder
+        loop reads them. A generator reads them 64 at a time, and hands out each (or, given columns,
+        reads them all into their columns: `decode_columns`); a decoder
         of the whole list reads them in one call and skips the loop (its `else:` is opened here:
         returns the indent to add)."""
         name, guard = reader
@@ -1176,6 +1177,13 @@ class TypeEmitter:
                     self.spend_elements(c, "taken", path)
                     c("i += len(chunk)")
                     c("yield from chunk")
+            if self.m.columned is not None:  # `decode_columns`: all of them, into their columns
+                columns = " and ".join(["_FAST is not None", "cols is not None", *guard])
+                call = f"_FAST.{name.replace('decode_', 'columns_', 1)}(buf, pos, end, count, _elements_left(lim), cols)"
+                with c.block(f"elif {columns} and (fd := {call}) is not None:"):
+                    c("pos, taken = fd")
+                    self.spend_elements(c, "taken", path)
+                    c("i = count")
             return 0
         with c.block(f"if {tests} and (fd := {call.format('count')}) is not None:"):
             c(f"{var}, pos, taken = fd")

@@ -164,6 +164,47 @@ static PyObject *lc_{name}(PyObject *self, PyObject *const *args, Py_ssize_t nar
 }}
 """
 
+_COLUMNS_ENTRY = r"""
+/* The same elements, each field appended to its list in `cols` (one list per field of the tuple
+   form, as `decode_columns` has them): (the position after them, the elements their own lists
+   took), or None, the lists as they were, where Python must read them. */
+static PyObject *lc_{name}(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {{
+    if (nargs != 6 || !PyBytes_CheckExact(args[0]) || !PyList_CheckExact(args[5]) || PyList_GET_SIZE(args[5]) != {fields})
+        Py_RETURN_NONE;
+    Py_ssize_t pos = PyLong_AsSsize_t(args[1]), end = PyLong_AsSsize_t(args[2]);
+    Py_ssize_t count = PyLong_AsSsize_t(args[3]), budget = PyLong_AsSsize_t(args[4]);
+    if (PyErr_Occurred()) {{ PyErr_Clear(); Py_RETURN_NONE; }}
+    if (pos < 0 || end < pos || end > PyBytes_GET_SIZE(args[0]) || count < 0 || count > end - pos) Py_RETURN_NONE;
+    const unsigned char *b = (const unsigned char *)PyBytes_AS_STRING(args[0]);
+    PyObject *cols[{fields}];
+    Py_ssize_t before[{fields}];
+    for (int k = 0; k < {fields}; k++) {{
+        cols[k] = PyList_GET_ITEM(args[5], k);
+        if (!PyList_CheckExact(cols[k])) Py_RETURN_NONE;
+        before[k] = PyList_GET_SIZE(cols[k]);
+    }}
+    Py_ssize_t taken = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {{
+        PyObject *x = lc_read_{type}(b, &pos, end, budget, &taken);
+        int failed = x == NULL;
+        for (int k = 0; k < {fields} && !failed; k++) failed = PyList_Append(cols[k], PyTuple_GET_ITEM(x, k)) < 0;
+        Py_XDECREF(x);
+        if (failed) {{
+            PyObject *type, *value, *trace;
+            PyErr_Fetch(&type, &value, &trace);
+            for (int k = 0; k < {fields}; k++) PyList_SetSlice(cols[k], before[k], PY_SSIZE_T_MAX, NULL);
+            if (type != NULL && PyErr_GivenExceptionMatches(type, PyExc_MemoryError)) {{
+                PyErr_Restore(type, value, trace);
+                return NULL;
+            }}
+            Py_XDECREF(type); Py_XDECREF(value); Py_XDECREF(trace);  /* text that is not UTF-8: Python names it */
+            Py_RETURN_NONE;
+        }}
+    }}
+    return Py_BuildValue("(nn)", pos, taken);
+}}
+"""
+
 _MODULE = r"""
 static PyMethodDef lc_methods[] = {{
 {methods}
@@ -218,8 +259,11 @@ def render(header: str, module: str, loops: dict[str, Plan], readers: dict[str, 
                                    prefix_len=f"{_encoded_len(plan.steps[0].field, 's')} + s" if tail else "s"))
         methods.append(f'    {{"{name}", (PyCFunction)lc_{name}, METH_O, NULL}},')
     for name in sorted(readers):
-        parts.append(_DECODE_ENTRY.format(name=name, type=readers[name].type.name))
-        methods.append(f'    {{"{name}", (PyCFunction)(void (*)(void))lc_{name}, METH_FASTCALL, NULL}},')
+        plan = readers[name]
+        columns = name.replace("decode_", "columns_", 1)
+        parts.append(_DECODE_ENTRY.format(name=name, type=plan.type.name))
+        parts.append(_COLUMNS_ENTRY.format(name=columns, type=plan.type.name, fields=len(plan.form)))
+        methods += [f'    {{"{n}", (PyCFunction)(void (*)(void))lc_{n}, METH_FASTCALL, NULL}},' for n in (name, columns)]
     parts.append(_MODULE.format(methods="\n".join(methods)))
     return "".join(parts)
 

@@ -114,13 +114,16 @@ def test_the_c_loops_leave_the_rest_to_python(companion, items):
     assert companion.encode_record_list_items(items) is None
 
 
-def decoded(module, data, limits, iterate):
-    """What `decode` (or `decode_iter`, its records read in turn) gives for `data` in tuple
-    form: the records, or the error as its fields."""
+def decoded(module, data, limits, how):
+    """What `decode` (or `decode_iter`, its records read in turn, or `decode_columns`) gives for
+    `data` in tuple form: the records, or the error as its fields."""
     try:
-        if iterate:
+        if how == "iter":
             header, records = module.decode_iter(data, limits=limits, tuples=True)
             return [*records]
+        if how == "columns":
+            header, columns = module.decode_columns(data, limits=limits)
+            return columns
         return module.decode(data, limits=limits, tuples=True).records
     except DecodeError as exc:
         return ("error", exc.kind, exc.offset, exc.path, str(exc))
@@ -136,8 +139,8 @@ def mutated_batches(draw):
 
 
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(case=mutated_batches(), iterate=st.booleans())
-def test_c_and_python_decoders_agree(with_c, modules, case, iterate):
+@given(case=mutated_batches(), how=st.sampled_from(["decode", "iter", "columns"]))
+def test_c_and_python_decoders_agree(with_c, modules, case, how):
     """The C reader gives what the Python decoder gives, value or error, or leaves it to Python."""
     _, checked = modules
     recs, changes, max_elements = case
@@ -151,7 +154,7 @@ def test_c_and_python_decoders_agree(with_c, modules, case, iterate):
             data[61 + at % (len(data) - 61)] = byte  # in the records, after the batch's fixed fields
     data = checked.checksums_filled(bytes(data))
     limits = Limits() if max_elements is None else Limits(max_elements=max_elements)
-    assert decoded(with_c, data, limits, iterate) == decoded(checked, data, limits, iterate)
+    assert decoded(with_c, data, limits, how) == decoded(checked, data, limits, how)
 
 
 def test_the_c_reader_reads_plain_records(companion, modules):
@@ -163,6 +166,11 @@ def test_the_c_reader_reads_plain_records(companion, modules):
     got = companion.decode_record_list_items(data, 61, len(data), len(recs), 10)
     assert got is not None and got[0] == recs and got[1:] == (len(data), 2)
     assert companion.decode_record_list_items(data, 61, len(data), len(recs), 1) is None  # two headers, budget one
+    columns = [[1], [], [], [], [], []]  # a column that already holds something keeps it
+    assert companion.columns_record_list_items(data, 61, len(data), len(recs), 10, columns) == (len(data), 2)
+    assert columns == [[1, *(r[0] for r in recs)], *([r[k] for r in recs] for k in range(1, 6))]
+    assert companion.columns_record_list_items(data, 61, len(data), len(recs), 1, columns) is None
+    assert columns == [[1, *(r[0] for r in recs)], *([r[k] for r in recs] for k in range(1, 6))]  # as they were
 
 
 @pytest.mark.parametrize("record", [
