@@ -4,7 +4,7 @@ As kaitai-struct-compiler or protoc do, it takes schema files anywhere and write
 `OUT/PACKAGE/`: one module per schema, the schemas they import included, each with
 `decode`, `decode_stream`, `encode`, `ROOT` and the value classes, importing nothing
 but `logcodec.runtime`; and, on request, the JSON Schema of each value. It is the
-code path of `logcodec generate` (`build.render_module`), applied to a user's schemas
+code path of `logcodec generate` (`build.render_module_files`), applied to a user's schemas
 without this repository's house rules (a `doc` everywhere), unless `strict`.
 
 `compiled_module` compiles one schema into a cache keyed by its content (and that of
@@ -26,7 +26,7 @@ import yaml
 
 from logcodec.runtime import native
 
-from .build import render_module
+from .build import render_module_files
 from .jsonschema import value_schema
 from .schema import Loader, Schema, SchemaError
 
@@ -54,7 +54,7 @@ def load(paths: list[Path], package: str, include: tuple = (), strict: bool = Fa
 
 def render_package(schemas: list[Schema], package: str, json_schemas: bool = False) -> dict[str, str]:
     """Every file of the package, by its path inside `OUT/PACKAGE/`."""
-    files = {f"{s.id}.py": render_module(s) for s in schemas}
+    files = {Path(rel).name: text for s in schemas for rel, text in render_module_files(s).items()}  # and C companions
     registry = "\n".join(f"    {s.format_name!r}: {s.module!r}," for s in schemas)
     names = ", ".join(repr(s.id) for s in schemas)
     files["__init__.py"] = (HEADER + f'"""Codecs compiled from {len(schemas)} Kaitai Struct schema(s).\n\n'

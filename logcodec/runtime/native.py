@@ -148,12 +148,12 @@ def companion(module_globals: dict, stem: str, sha: str):
     return module
 
 
-#: Compiles one C file into an extension named by the build (argv: folder, name), with the
-#: compiler and flags Python was built with, as mypyc's builds are.
+#: Compiles `<name>.c` in the current folder into an extension of that name (argv: name), with
+#: the compiler and flags Python was built with, as mypyc's builds are.
 _COMPILE_C = """
 import sys
 from setuptools import Distribution, Extension
-folder, name = sys.argv[1], sys.argv[2]
+name = sys.argv[1]
 ext = Extension(name, [name + ".c"], define_macros=[("LC_MODULE_NAME", '"%s"' % name), ("LC_MODULE_INIT", "PyInit_" + name)])
 dist = Distribution({"name": name, "ext_modules": [ext], "script_args": ["build_ext", "--inplace"]})
 dist.parse_command_line()
@@ -172,7 +172,7 @@ def compile_companion(stem: str, source: bytes, folder: Path, log=print) -> Path
     with tempfile.TemporaryDirectory() as tmp:
         Path(tmp, f"{name}.c").write_bytes(source)
         log(f"compiling {stem}_fast.c ...")
-        proc = subprocess.run([sys.executable, "-c", _COMPILE_C, tmp, name], cwd=tmp, capture_output=True, text=True)
+        proc = subprocess.run([sys.executable, "-c", _COMPILE_C, name], cwd=tmp, capture_output=True, text=True)
         built = find_build(name, Path(tmp))
         if proc.returncode != 0 or built is None:
             raise RuntimeError(f"compiling {stem}_fast.c failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")

@@ -5,6 +5,8 @@ import importlib.util
 import sys
 from pathlib import Path
 
+from logcodec.runtime.native import PURE_KEY
+
 SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
 
 
@@ -15,6 +17,7 @@ def pure_module(name: str, source: str):
     source = source.replace("_native.accelerate(globals())", "")
     spec = importlib.util.spec_from_loader(name, loader=None)
     module = importlib.util.module_from_spec(spec)
+    module.__dict__[PURE_KEY] = True  # no C companion either (`_FAST` None): a test may set one
     sys.modules[spec.name] = module
     exec(compile(source, f"{name}.py", "exec"), module.__dict__)
     return module

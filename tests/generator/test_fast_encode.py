@@ -29,8 +29,10 @@ def modules():
     finally:
         fast_encode.FastEncoders.plan = plan
     assert "isinstance(x_items, tuple)" in fast and "isinstance(x_items, tuple)" not in checked
-    return (pure_module("logcodec_test_fast_record_batch_v2", fast),
-            pure_module("logcodec_test_checked_record_batch_v2", checked))
+    modules = (pure_module("logcodec_test_fast_record_batch_v2", fast),
+               pure_module("logcodec_test_checked_record_batch_v2", checked))
+    assert modules[0]._FAST is None  # the Python loops, not the C companion's (`test_fast_c`)
+    return modules
 
 
 def outcome(module, records, is_control=False):
