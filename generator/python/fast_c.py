@@ -7,8 +7,13 @@ for anything it does not take. It takes less than the Python fast loop: tuples o
 object is left to Python), exact `int`, `bytes`, `str` (UTF-8) and `list`/`tuple`, in the ranges
 of the checked encoder. None hands the whole list to the Python loops, whose checked encoder says
 what is wrong, if anything; so the C function never raises for a value and never accepts one the
-checked encoder refuses, and what it accepts it encodes to the same bytes
-(`tests/generator/test_fast_c.py`).
+checked encoder refuses, and what it accepts it encodes to the same bytes.
+
+The root's bulk list of such elements (`TypeEmitter.fast_reader`) also gets readers, the same
+plan read back: its elements in their tuple form (`decode_<type>_<field>`), or appended to the
+lists of `decode_columns` (`columns_<type>_<field>`), or None for any bytes the Python decoder
+must read (it names the error). `tests/generator/test_fast_c.py` holds both ways to the Python
+code.
 
 The module's Python source names its companion by the SHA-256 of this C source (`_FAST`);
 `logcodec accelerate` compiles it with the C compiler mypyc uses (`runtime.native`), and only a
@@ -279,16 +284,20 @@ def _nested(plans: dict[str, Plan]) -> list[Plan]:
     return out
 
 
-class _Element:
-    """The size and write functions of one element type: `lc_body_<type>` gives the bytes of its
-    fields (after its size, when its first field is one: "tail"), or -1 for a value it leaves to
-    Python; `lc_write_<type>` writes the element, its size prefix included, given that body size."""
+class _Code:
+    """The C of one element type's plan: its steps after its size prefix, when it has one ("tail")."""
 
     def __init__(self, plan: Plan) -> None:
         self.plan = plan
         self.type: TypeDef = plan.type
         self.tail = plan.steps[0].kind == "tail"
         self.steps = plan.steps[1:] if self.tail else plan.steps
+
+
+class _Element(_Code):
+    """The size and write functions of one element type: `lc_body_<type>` gives the bytes of its
+    fields (after its size, when its first field is one: "tail"), or -1 for a value it leaves to
+    Python; `lc_write_<type>` writes the element, its size prefix included, given that body size."""
 
     def source(self) -> str:
         t = self.type.name
@@ -386,19 +395,13 @@ class _Step:
                 f"            p = lc_write_{u}(x, p, {body});\n        }}\n    }}\n")
 
 
-class _Reader:
+class _Reader(_Code):
     """`lc_read_<type>`: one element from b[*pos:end] in its tuple form, the position moved past
     it and the elements of its lists added to `*taken` (at most `budget` in all); NULL, nothing
     raised, for anything Python must read: a cut-off or non-canonical varint, a negative length
     or count, text that is not UTF-8, a size that disagrees, the budget exceeded. A tuple that
     holds no list is released from the collector, as CPython's collector does with such a tuple
     on its first pass."""
-
-    def __init__(self, plan: Plan) -> None:
-        self.plan = plan
-        self.type: TypeDef = plan.type
-        self.tail = plan.steps[0].kind == "tail"
-        self.steps = plan.steps[1:] if self.tail else plan.steps
 
     def source(self) -> str:
         t = self.type.name

@@ -165,17 +165,24 @@ def compile_companion(stem: str, source: bytes, folder: Path, log=print) -> Path
     """Compile a module's C companion into `folder`, named by `companion_name` (needs only the
     standard library here, and setuptools and a C compiler to run, as `compile_source`)."""
     name = companion_name(stem, hashlib.sha256(source).hexdigest()[:20])
+    return _compiled(name, f"{name}.c", source, [sys.executable, "-c", _COMPILE_C, name], f"{stem}_fast.c",
+                     folder, log)
+
+
+def _compiled(name: str, file_name: str, content: bytes, cmd: list[str], what: str, folder: Path, log) -> Path:
+    """The build `name` in `folder`: found there, else made by running `cmd` in a temporary
+    folder that holds `file_name` (`content`), and moved there."""
     found = find_build(name, folder)
     if found:
         return found
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        Path(tmp, f"{name}.c").write_bytes(source)
-        log(f"compiling {stem}_fast.c ...")
-        proc = subprocess.run([sys.executable, "-c", _COMPILE_C, name], cwd=tmp, capture_output=True, text=True)
+        Path(tmp, file_name).write_bytes(content)
+        log(f"compiling {what} ...")
+        proc = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
         built = find_build(name, Path(tmp))
         if proc.returncode != 0 or built is None:
-            raise RuntimeError(f"compiling {stem}_fast.c failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
+            raise RuntimeError(f"compiling {what} failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
         target = folder / built.name
         shutil.move(str(built), target)
     return target
@@ -201,18 +208,5 @@ def compile_source(module_name: str, source: bytes, folder: Path, log=print) -> 
     library here (setup.py loads this file by path), and mypy and a C compiler to run.
     """
     name = build_name(module_name, source)
-    found = find_build(name, folder)
-    if found:
-        return found
-    folder.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        Path(tmp, f"{name}.py").write_bytes(compiled_source(source))
-        cmd = [sys.executable, "-m", "mypyc", "--follow-imports=silent", "--ignore-missing-imports", f"{name}.py"]
-        log(f"compiling {module_name} with mypyc ...")
-        proc = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
-        built = find_build(name, Path(tmp))
-        if proc.returncode != 0 or built is None:
-            raise RuntimeError(f"mypyc failed on {module_name}:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
-        target = folder / built.name
-        shutil.move(str(built), target)
-    return target
+    cmd = [sys.executable, "-m", "mypyc", "--follow-imports=silent", "--ignore-missing-imports", f"{name}.py"]
+    return _compiled(name, f"{name}.py", compiled_source(source), cmd, f"{module_name} with mypyc", folder, log)
