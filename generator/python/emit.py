@@ -1153,20 +1153,19 @@ class TypeEmitter:
             del self.scope.extra["_index"]
 
     def fast_reader(self, f: Field) -> tuple[str, list[str]] | None:
-        """The C companion's reader of a root's bulk list (`FastEncoders.reader`): a list long
-        enough for one call of C to pay; None elsewhere, or in a module that runs only as Python."""
+        """The C companion's reader of a root's bulk list (`FastEncoders.reader`), a list long
+        enough for a call of C to pay; None for the other lists."""
         bulk = self.m.bulk
         if bulk is None or self.t is not bulk.holder or f is not bulk.items or not self.tuple_elements(f):
             return None
         return FastEncoders(self).reader(f)
 
     def read_in_c(self, c: Lines, f: Field, reader: tuple[str, list[str]], var: str, path: str) -> int:
-        """Before a list's loop: its elements read by the C companion where it is built, takes them
-        and the caller asked for tuples; where it reads nothing (any doubt about the bytes), the
-        loop reads them. A generator reads them 64 at a time, and hands out each (or, given columns,
-        reads them all into their columns: `decode_columns`); a decoder
-        of the whole list reads them in one call and skips the loop (its `else:` is opened here:
-        returns the indent to add)."""
+        """Before a list's loop: the C companion reads its elements, where it is built and the
+        caller asked for tuples; where it reads nothing (any doubt about the bytes), the loop reads
+        them. A generator asks it for 64 at a time and hands out each, or, given columns
+        (`decode_columns`), for all of them into their columns; a decoder of the whole list asks
+        once and skips the loop, whose `else:` is opened here (returns the indent it adds)."""
         name, guard = reader
         tests = " and ".join(["_FAST is not None", "elem_tuples", *(["cols is None"] if self.yielding else []), *guard])
         call = f"_FAST.{name}(buf, pos, end, {{}}, _elements_left(lim))"
