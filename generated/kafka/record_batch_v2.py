@@ -42,7 +42,7 @@ _INTERPRETED: Final = True
 #: This module's C companion (`record_batch_v2_fast.c`): list loops in C, encoding some lists and
 #: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
 #: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
-_FAST: Final[Any] = _native.companion(globals(), "record_batch_v2", "7bbc41397b000145c5c5")
+_FAST: Final[Any] = _native.companion(globals(), "record_batch_v2", "5d86f697a9fff498e9a8")
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__

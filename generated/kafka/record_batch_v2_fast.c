@@ -66,6 +66,21 @@ static inline int lc_get_uvarint(const unsigned char *b, Py_ssize_t *pos, Py_ssi
 
 static inline int64_t lc_unzigzag(uint64_t x) { return (int64_t)(x >> 1) ^ -(int64_t)(x & 1); }
 
+/* A reader's arguments (buf, pos, end, count, budget, ...): 1 when they are what the generated
+   Python passes and hold; 0, nothing raised, for anything else (None for Python to read). */
+static inline int lc_reader_args(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t want, const unsigned char **b,
+                                 Py_ssize_t *pos, Py_ssize_t *end, Py_ssize_t *count, Py_ssize_t *budget) {
+    if (nargs != want || !PyBytes_CheckExact(args[0])) return 0;
+    *pos = PyLong_AsSsize_t(args[1]);
+    *end = PyLong_AsSsize_t(args[2]);
+    *count = PyLong_AsSsize_t(args[3]);
+    *budget = PyLong_AsSsize_t(args[4]);
+    if (PyErr_Occurred()) { PyErr_Clear(); return 0; }
+    if (*pos < 0 || *end < *pos || *end > PyBytes_GET_SIZE(args[0]) || *count < 0 || *count > *end - *pos) return 0;
+    *b = (const unsigned char *)PyBytes_AS_STRING(args[0]);
+    return 1;
+}
+
 /* The bytes of an exact bytes or str (UTF-8) value; NULL (nothing raised) for anything else. */
 static inline const char *lc_bytes(PyObject *o, Py_ssize_t *n) {
     if (PyBytes_CheckExact(o)) { *n = PyBytes_GET_SIZE(o); return PyBytes_AS_STRING(o); }
@@ -345,12 +360,9 @@ static PyObject *lc_encode_record_list_items(PyObject *self, PyObject *items) {
 /* (the list of `count` elements from buf[pos:end] in their tuple form, the position after
    them, the elements their own lists took from `budget`), or None where Python must read them. */
 static PyObject *lc_decode_record_list_items(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 5 || !PyBytes_CheckExact(args[0])) Py_RETURN_NONE;
-    Py_ssize_t pos = PyLong_AsSsize_t(args[1]), end = PyLong_AsSsize_t(args[2]);
-    Py_ssize_t count = PyLong_AsSsize_t(args[3]), budget = PyLong_AsSsize_t(args[4]);
-    if (PyErr_Occurred()) { PyErr_Clear(); Py_RETURN_NONE; }
-    if (pos < 0 || end < pos || end > PyBytes_GET_SIZE(args[0]) || count < 0 || count > end - pos) Py_RETURN_NONE;
-    const unsigned char *b = (const unsigned char *)PyBytes_AS_STRING(args[0]);
+    const unsigned char *b;
+    Py_ssize_t pos, end, count, budget;
+    if (!lc_reader_args(args, nargs, 5, &b, &pos, &end, &count, &budget)) Py_RETURN_NONE;
     PyObject *items = PyList_New(count);
     if (items == NULL) return NULL;
     Py_ssize_t taken = 0;
@@ -371,13 +383,11 @@ static PyObject *lc_decode_record_list_items(PyObject *self, PyObject *const *ar
    form, as `decode_columns` has them): (the position after them, the elements their own lists
    took), or None, the lists as they were, where Python must read them. */
 static PyObject *lc_columns_record_list_items(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 6 || !PyBytes_CheckExact(args[0]) || !PyList_CheckExact(args[5]) || PyList_GET_SIZE(args[5]) != 6)
+    const unsigned char *b;
+    Py_ssize_t pos, end, count, budget;
+    if (!lc_reader_args(args, nargs, 6, &b, &pos, &end, &count, &budget) || !PyList_CheckExact(args[5])
+            || PyList_GET_SIZE(args[5]) != 6)
         Py_RETURN_NONE;
-    Py_ssize_t pos = PyLong_AsSsize_t(args[1]), end = PyLong_AsSsize_t(args[2]);
-    Py_ssize_t count = PyLong_AsSsize_t(args[3]), budget = PyLong_AsSsize_t(args[4]);
-    if (PyErr_Occurred()) { PyErr_Clear(); Py_RETURN_NONE; }
-    if (pos < 0 || end < pos || end > PyBytes_GET_SIZE(args[0]) || count < 0 || count > end - pos) Py_RETURN_NONE;
-    const unsigned char *b = (const unsigned char *)PyBytes_AS_STRING(args[0]);
     PyObject *cols[6];
     Py_ssize_t before[6];
     for (int k = 0; k < 6; k++) {

@@ -156,14 +156,13 @@ class FastEncoders:
         """The list `f`'s loop over `items` with its elements written out, each falling back on
         `slow` (which emits the checked encoder's call for `x_<f>`); False, and nothing emitted,
         when its element type has no plan or the caller's arguments pick a case always."""
-        u = self.owner.listed_user(f)
-        plan = None if u is None or f.size is not None or f.process or f.terminator is not None else self.plan(u)
-        guard = self.guard(plan, f) if plan is not None else None
-        if guard is None:
+        planned = self.planned(f)
+        if planned is None:
             return False
+        plan, guard = planned
         # A list that starts with a decoded value (its derived fields set) is left to the checked
         # encoder whole, which compares them, rather than failing over element by element.
-        derived = next((g.id for g in u.seq if g.derived), None)
+        derived = next((g.id for g in plan.type.seq if g.derived), None)
         first = f"not {items} or isinstance({items}[0], tuple)"
         if derived is not None:
             first += f" or getattr({items}[0], {derived!r}, None) is None"
@@ -197,14 +196,24 @@ class FastEncoders:
         """The C companion's reader of the list `f` (`fast_c`), registered with the module, and the
         tests the caller's arguments must pass for it (the fast loop's `guard`); None where its
         elements have no plan, or C cannot read them."""
-        u = self.owner.listed_user(f)
-        plan = None if u is None or f.size is not None or f.process or f.terminator is not None else self.plan(u)
-        guard = self.guard(plan, f) if plan is not None else None
-        if guard is None or not fast_c.takes(plan):
+        planned = self.planned(f)
+        if planned is None or not fast_c.takes(planned[0]):
             return None
+        plan, guard = planned
         name = f"decode_{self.owner.t.name}_{f.id}"
         self.m.fast_readers[name] = plan
         return name, guard
+
+    def planned(self, f: Field) -> tuple[Plan, list[str]] | None:
+        """The plan of the list `f`'s elements and the tests its caller's arguments must pass
+        (`guard`); None when the list is not a plain one of a type with a plan, or the arguments
+        always pick a case."""
+        u = self.owner.listed_user(f)
+        if u is None or f.size is not None or f.process or f.terminator is not None:
+            return None
+        plan = self.plan(u)
+        guard = self.guard(plan, f) if plan is not None else None
+        return None if guard is None else (plan, guard)
 
     def guard(self, plan: Plan, f: Field) -> list[str] | None:
         """What the loop's arguments must be for no guarded switch to pick a case (the tests of

@@ -85,22 +85,30 @@ def accelerate(module_globals: dict) -> None:
                 source = module_globals["__loader__"].get_data(source_file)
             except (KeyError, AttributeError, OSError):
                 return
-    name = build_name(module_globals["__name__"], source)
+    module = _load(build_name(module_globals["__name__"], source))
+    if module is None:
+        return  # stay pure
+    for key, value in vars(module).items():
+        if not (key.startswith("__") and key.endswith("__")):
+            module_globals[key] = value
+    module_globals["NATIVE"] = module.__file__
+
+
+def _load(name: str):
+    """The build `name` from the search path, imported (and in `sys.modules`); None when there is
+    none, or it does not load here (built for another interpreter, or against a changed runtime)."""
     path = find_build(name)
     if path is None:
-        return
+        return None
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     try:
         spec.loader.exec_module(module)
-    except ImportError:  # built for another interpreter or a changed runtime: stay pure
+    except ImportError:
         del sys.modules[name]
-        return
-    for key, value in vars(module).items():
-        if not (key.startswith("__") and key.endswith("__")):
-            module_globals[key] = value
-    module_globals["NATIVE"] = str(path)
+        return None
+    return module
 
 
 def build(module, folder: Path | None = None, log=print) -> Path:
@@ -133,19 +141,7 @@ def companion(module_globals: dict, stem: str, sha: str):
     if os.environ.get(PURE_ENV) or module_globals.get(PURE_KEY):
         return None
     name = companion_name(stem, sha)
-    if name in sys.modules:
-        return sys.modules[name]
-    path = find_build(name)
-    if path is None:
-        return None
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(module)
-    except ImportError:  # built for another interpreter: the Python loops serve
-        return None
-    sys.modules[name] = module
-    return module
+    return sys.modules[name] if name in sys.modules else _load(name)  # None: the Python loops serve
 
 
 #: Compiles `<name>.c` in the current folder into an extension of that name (argv: name), with
