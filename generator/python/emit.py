@@ -120,6 +120,7 @@ class ModuleEmitter:
         self.parents = self.model.parents
         self.fast_loops: dict = {}  # name -> Plan: the list loops its C companion writes (`fast_c`)
         self.fast_readers: dict = {}  # name -> Plan: the lists its C companion reads
+        self.text_parts: dict[str, str] = {}  # name -> how it is made: the fast encoders' text tables
         self.companion: str | None = None  # that companion's C source, once rendered
         # A user's schema reads `_io`, `_parent` and `_root` as Kaitai's objects; ours keep to
         # plain values (`_parent.x` passed in, `_io.pos` in a type read from its own stream).
@@ -277,6 +278,7 @@ class ModuleEmitter:
                                                     ("UNZIGZAG", "int"), ("UNZIGZAG2", "Any")) if used(f"_{name}[")],
             interpreted=used("_INTERPRETED"),
             object_new=used("_new("),
+            text_parts=[(name, made) for name, made in sorted(self.text_parts.items()) if used(name)],
             helpers=[name for name in ("uvarint", "uvarint_bytes", "check_bits", "checked_bytes") if used(f"_{name}(")],
             checksums=[name for name in sorted(CHECKSUMS) if used(f"_{name}(") or used(f"(_{name}, ")],
             enums_by_value=[e["name"] for e in enums if used(f"_{e['name']}_BY_VALUE.")],

@@ -171,6 +171,32 @@ def not_bytes(value: object) -> bytes:
     raise TypeError(f"{type(value).__name__} is not bytes")
 
 
+class TextParts(dict):
+    """One text field's parts for a fast encoder, by the text: its length's varint and its
+    encoded bytes, joined. A text met for the first time is encoded here (`__missing__`) and
+    kept when short, up to `ENTRIES` of them, so that a field whose few values repeat (a Kafka
+    header's key) costs one lookup. What cannot be encoded raises as `.encode` does (a
+    UnicodeEncodeError, an AttributeError for what is not text), and the encoder's checked
+    path says what is wrong."""
+
+    __slots__ = ("encoding", "table", "small", "wide", "bits")
+    ENTRIES = 256
+    LONGEST = 64  # bytes of a text kept
+
+    def __init__(self, encoding: str, table: tuple, small: int, wide, bits: int) -> None:
+        super().__init__()
+        self.encoding, self.table, self.small, self.wide, self.bits = encoding, table, small, wide, bits
+
+    def __missing__(self, text: str) -> bytes:
+        data = text.encode(self.encoding)
+        n = len(data)
+        part = (self.table[n] if n < self.small else self.wide(n, self.bits)) + data
+        # only exact str: a subclass may compare equal to a text it does not encode as
+        if n <= self.LONGEST and len(self) < self.ENTRIES and type(text) is str:
+            self[text] = part
+        return part
+
+
 def out_of_range(value, bits: int, path: str, signed: bool = True) -> EncodeError:
     kind = f"{bits}-bit varint" if signed else f"unsigned {bits}-bit varint"
     return EncodeError("invalid_value", f"{value!r} does not fit a {kind}", None, path)

@@ -16,7 +16,9 @@ from logcodec import DecodeError, EncodeError
 from logcodec.generated.kafka import record_batch_v2 as rb
 from logcodec.generated.tank import bundle as tank_bundle
 from logcodec.runtime import native
-from logcodec.runtime.primitives import UNZIGZAG, UNZIGZAG2, VARINT, ZIGZAG, check_bits, uvarint, uvarint_bytes
+from logcodec.runtime.primitives import (
+    UNZIGZAG, UNZIGZAG2, VARINT, ZIGZAG, TextParts, check_bits, uvarint, uvarint_bytes, zigzag_wide,
+)
 from tests.thirdparty.kafka_libs import decode_kafka_python
 
 
@@ -243,3 +245,31 @@ def test_the_compiled_source_differs_only_in_saying_it_is_compiled():
     assert source.count(native.INTERPRETED_LINE) == 1
     assert compiled == source.replace(native.INTERPRETED_LINE, native.COMPILED_LINE)
     assert native.compiled_source(b"x = 1\n") == b"x = 1\n"
+
+
+class Text(str):
+    """A str subclass: equal to its text, which TextParts must not keep under it."""
+
+
+def test_text_parts_are_the_length_varint_and_the_encoded_text():
+    parts = TextParts("utf-8", ZIGZAG, 8192, zigzag_wide, 32)
+    for text in ("", "h1", "\u00e9t\u00e9", "k" * 64, "x" * 9000):
+        data = text.encode()
+        assert parts[text] == kafka_python_zigzag(len(data)) + data
+    # kept: the short exact texts only; a long one is made again each time
+    assert sorted(parts) == ["", "h1", "k" * 64, "\u00e9t\u00e9"]
+    assert parts[Text("h2")] == b"\x04h2" and "h2" not in parts
+
+
+def test_text_parts_keep_at_most_their_entries_and_raise_as_encode_does():
+    parts = TextParts("latin-1", ZIGZAG, 8192, zigzag_wide, 32)
+    for i in range(TextParts.ENTRIES + 50):
+        assert parts[str(i)] == bytes((2 * len(str(i)),)) + str(i).encode()
+    assert len(parts) == TextParts.ENTRIES
+    with pytest.raises(UnicodeEncodeError):
+        parts["\u20ac"]  # not Latin-1
+    with pytest.raises(AttributeError):
+        parts[b"bytes"]  # not text: the fast encoder leaves it to the checked one
+    with pytest.raises(TypeError):
+        parts[["a list"]]  # unhashable
+    assert len(parts) == TextParts.ENTRIES
