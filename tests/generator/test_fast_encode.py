@@ -148,3 +148,94 @@ def test_bytes_like_values_encode_as_their_bytes(modules):
         assert errors == {("error", "invalid_value", None, "record_batch_v2.records[0].headers[1].value",
                            f"invalid_value in record_batch_v2.records[0].headers[1].value: "
                            f"{type(value).__name__} is not bytes")}
+
+
+# A text that may be null, in a list's element: Kafka's records have none (a header's key is
+# never null), a user's schema may.
+NAMES_KSY = """\
+meta:
+  id: names
+  title: A counted list of entries, each an optional name and a tag
+  endian: le
+  imports:
+    - ../common/zigzag_varint
+    - ../common/uvarint
+doc: A count, then that many entries (a test of the fast encoders' null text).
+seq:
+  - id: num_entries
+    type: uvarint(32)
+    doc: How many entries follow.
+    -lc-count-of: entries
+  - id: entries
+    type: entry
+    repeat: expr
+    repeat-expr: num_entries.value
+    doc: The entries.
+types:
+  entry:
+    doc: One entry.
+    seq:
+      - id: len_name
+        type: zigzag_varint(32)
+        doc: Length of the name in bytes, or -1 when there is none.
+        -lc-size-of: name
+        -lc-absent: -1
+      - id: name
+        type: str
+        size: len_name.value
+        if: len_name.value >= 0
+        encoding: UTF-8
+        doc: The name, if any.
+      - id: tag
+        type: u1
+        doc: A tag.
+"""
+
+
+@pytest.fixture(scope="module")
+def names_modules(tmp_path_factory):
+    """The names schema as generated and without fast loops (`modules`), both pure Python."""
+    root = tmp_path_factory.mktemp("schemas")
+    (root / "common").mkdir()
+    for path in (SCHEMAS / "common").glob("*.ksy"):
+        (root / "common" / path.name).write_text(path.read_text())
+    (root / "demo").mkdir()
+    (root / "demo" / "names.ksy").write_text(NAMES_KSY)
+    schema = Loader(root).load("demo/names.ksy")
+    fast = ModuleEmitter(schema).render()
+    plan = fast_encode.FastEncoders.plan
+    fast_encode.FastEncoders.plan = lambda self, u, seen=frozenset(): None
+    try:
+        checked = ModuleEmitter(schema).render()
+    finally:
+        fast_encode.FastEncoders.plan = plan
+    assert "_TEXT_entry_name[" in fast and "_TEXT_entry_name" not in checked
+    return (pure_module("logcodec_test_fast_names", fast), pure_module("logcodec_test_checked_names", checked))
+
+
+@st.composite
+def entries(draw):
+    name, tag = draw(KEYS), draw(INTS)
+    shape = draw(st.sampled_from(["tuple", "object", "decoded"]))
+    if shape == "tuple":
+        return lambda m: (name, tag)
+    if shape == "object":
+        return lambda m: m.Entry(name=name, tag=tag)
+    return lambda m: m.Entry(len_name=len(name) if isinstance(name, str) else -1, name=name, tag=tag)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(items=st.lists(entries(), max_size=4))
+def test_fast_and_checked_encoders_agree_on_null_text(names_modules, items):
+    fast, checked = names_modules
+    outcomes = []
+    for module in (fast, checked):
+        try:
+            outcomes.append(module.build(entries=[e(module) for e in items]))
+        except EncodeError as exc:
+            outcomes.append(("error", exc.kind, exc.offset, exc.path, str(exc)))
+    assert outcomes[0] == outcomes[1]
+    if isinstance(outcomes[0], bytes):
+        decoded = fast.decode(outcomes[0], tuples=True).entries
+        assert [name for name, _ in decoded] == [e(fast)[0] if isinstance(e(fast), tuple) else e(fast).name
+                                                 for e in items]
