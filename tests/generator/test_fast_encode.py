@@ -17,17 +17,21 @@ from logcodec.runtime.errors import EncodeError
 from tests.generator.rendered import SCHEMAS, pure_module
 
 
-@pytest.fixture(scope="module")
-def modules():
-    """(the module as generated, the same schema generated without fast loops), both pure Python."""
-    schema = Loader(SCHEMAS).load("kafka/record_batch_v2.ksy")
+def fast_and_checked(schema) -> tuple[str, str]:
+    """The module of `schema` as generated, and generated with no fast loop (no type has a plan)."""
     fast = ModuleEmitter(schema).render()
     plan = fast_encode.FastEncoders.plan
     fast_encode.FastEncoders.plan = lambda self, u, seen=frozenset(): None
     try:
-        checked = ModuleEmitter(schema).render()
+        return fast, ModuleEmitter(schema).render()
     finally:
         fast_encode.FastEncoders.plan = plan
+
+
+@pytest.fixture(scope="module")
+def modules():
+    """(the module as generated, the same schema generated without fast loops), both pure Python."""
+    fast, checked = fast_and_checked(Loader(SCHEMAS).load("kafka/record_batch_v2.ksy"))
     assert "isinstance(x_items, tuple)" in fast and "isinstance(x_items, tuple)" not in checked
     modules = (pure_module("logcodec_test_fast_record_batch_v2", fast),
                pure_module("logcodec_test_checked_record_batch_v2", checked))
@@ -201,14 +205,7 @@ def names_modules(tmp_path_factory):
         (root / "common" / path.name).write_text(path.read_text())
     (root / "demo").mkdir()
     (root / "demo" / "names.ksy").write_text(NAMES_KSY)
-    schema = Loader(root).load("demo/names.ksy")
-    fast = ModuleEmitter(schema).render()
-    plan = fast_encode.FastEncoders.plan
-    fast_encode.FastEncoders.plan = lambda self, u, seen=frozenset(): None
-    try:
-        checked = ModuleEmitter(schema).render()
-    finally:
-        fast_encode.FastEncoders.plan = plan
+    fast, checked = fast_and_checked(Loader(root).load("demo/names.ksy"))
     assert "_TEXT_entry_name[" in fast and "_TEXT_entry_name" not in checked
     return (pure_module("logcodec_test_fast_names", fast), pure_module("logcodec_test_checked_names", checked))
 
