@@ -1189,90 +1189,12 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
                 _INTERPRETED
                 and not p_is_control
                 and isinstance(v_items, list)
-                and (v_items and not isinstance(v_items[0], tuple) and getattr(v_items[0], "len_record", None) is None)
+                and (not v_items or isinstance(v_items[0], tuple) or getattr(v_items[0], "len_record", None) is None)
             ):
+                fo_items = bool(v_items) and not isinstance(v_items[0], tuple)
                 for i, x_items in enumerate(v_items):
                     try:
-                        if not (
-                            x_items.len_record is None
-                            and x_items.len_key is None
-                            and x_items.len_value is None
-                            and x_items.num_headers is None
-                        ):
-                            raise TypeError("derived fields given")  # the checked encoder compares them
-                        f_record_attributes = x_items.attributes
-                        f_record_timestamp_delta = x_items.timestamp_delta
-                        f_record_offset_delta = x_items.offset_delta
-                        f_record_key = x_items.key
-                        f_record_value = x_items.value
-                        f_record_headers = x_items.headers
-                        fp_record = [
-                            (
-                                _BYTE[f_record_attributes & 255]
-                                if -128 <= f_record_attributes <= 127
-                                else _rt.beyond_table(f_record_attributes)
-                            ),
-                            (
-                                _ZIGZAG[f_record_timestamp_delta]
-                                if -8192 <= f_record_timestamp_delta < 8192
-                                else _rt.zigzag_wide(f_record_timestamp_delta, 64)
-                            ),
-                            (
-                                _ZIGZAG[f_record_offset_delta]
-                                if -8192 <= f_record_offset_delta < 8192
-                                else _rt.zigzag_wide(f_record_offset_delta, 32)
-                            ),
-                            (
-                                (_ZIGZAG[ln] if (ln := len(f_record_key)) < 8192 else _rt.zigzag_wide(ln, 32))
-                                if type(f_record_key) is bytes
-                                else b"\x01"
-                                if f_record_key is None
-                                else _rt.not_bytes(f_record_key)
-                            ),
-                            f_record_key or b"",
-                            (
-                                (_ZIGZAG[ln] if (ln := len(f_record_value)) < 8192 else _rt.zigzag_wide(ln, 32))
-                                if type(f_record_value) is bytes
-                                else b"\x01"
-                                if f_record_value is None
-                                else _rt.not_bytes(f_record_value)
-                            ),
-                            f_record_value or b"",
-                            (_ZIGZAG[ln] if (ln := len(f_record_headers)) < 8192 else _rt.zigzag_wide(ln, 32)),
-                        ]
-                        if f_record_headers:
-                            for fe_header in f_record_headers:
-                                if not (fe_header.len_key is None and fe_header.len_value is None):
-                                    raise TypeError("derived fields given")  # the checked encoder compares them
-                                f_header_key = fe_header.key
-                                f_header_value = fe_header.value
-                                fp_record += (
-                                    _TEXT_header_key[f_header_key],
-                                    (
-                                        (_ZIGZAG[ln] if (ln := len(f_header_value)) < 8192 else _rt.zigzag_wide(ln, 32))
-                                        if type(f_header_value) is bytes
-                                        else b"\x01"
-                                        if f_header_value is None
-                                        else _rt.not_bytes(f_header_value)
-                                    ),
-                                    f_header_value or b"",
-                                )
-                        fj_record = b"".join(fp_record)
-                        fq_record = _ZIGZAG[ln] if (ln := len(fj_record)) < 8192 else _rt.zigzag_wide(ln, 32)
-                        out += (fq_record, fj_record)
-                        w += len(fq_record) + ln
-                    except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error):
-                        # a value the fast path does not take: the checked encoder says what is wrong, if anything
-                        w += _e_record(x_items, out, p_is_control)
-            elif (
-                _INTERPRETED
-                and not p_is_control
-                and isinstance(v_items, list)
-                and (not v_items or isinstance(v_items[0], tuple))
-            ):
-                for i, x_items in enumerate(v_items):
-                    try:
-                        if isinstance(x_items, tuple):
+                        if not fo_items and isinstance(x_items, tuple):
                             (
                                 f_record_attributes,
                                 f_record_timestamp_delta,
@@ -1281,20 +1203,20 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
                                 f_record_value,
                                 f_record_headers,
                             ) = x_items
-                        elif not (
+                        elif (
                             x_items.len_record is None
                             and x_items.len_key is None
                             and x_items.len_value is None
                             and x_items.num_headers is None
                         ):
-                            raise TypeError("derived fields given")  # the checked encoder compares them
-                        else:
                             f_record_attributes = x_items.attributes
                             f_record_timestamp_delta = x_items.timestamp_delta
                             f_record_offset_delta = x_items.offset_delta
                             f_record_key = x_items.key
                             f_record_value = x_items.value
                             f_record_headers = x_items.headers
+                        else:
+                            raise TypeError("derived fields given")  # the checked encoder compares them
                         fp_record = [
                             (
                                 _BYTE[f_record_attributes & 255]
@@ -1331,13 +1253,13 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
                         ]
                         if f_record_headers:
                             for fe_header in f_record_headers:
-                                if isinstance(fe_header, tuple):
+                                if not fo_items and isinstance(fe_header, tuple):
                                     f_header_key, f_header_value = fe_header
-                                elif not (fe_header.len_key is None and fe_header.len_value is None):
-                                    raise TypeError("derived fields given")  # the checked encoder compares them
-                                else:
+                                elif fe_header.len_key is None and fe_header.len_value is None:
                                     f_header_key = fe_header.key
                                     f_header_value = fe_header.value
+                                else:
+                                    raise TypeError("derived fields given")  # the checked encoder compares them
                                 fp_record += (
                                     _TEXT_header_key[f_header_key],
                                     (
@@ -1803,43 +1725,18 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
             elif (
                 _INTERPRETED
                 and isinstance(v_headers, list)
-                and (
-                    v_headers and not isinstance(v_headers[0], tuple) and getattr(v_headers[0], "len_key", None) is None
-                )
+                and (not v_headers or isinstance(v_headers[0], tuple) or getattr(v_headers[0], "len_key", None) is None)
             ):
+                fo_headers = bool(v_headers) and not isinstance(v_headers[0], tuple)
                 for i, x_headers in enumerate(v_headers):
                     try:
-                        if not (x_headers.len_key is None and x_headers.len_value is None):
-                            raise TypeError("derived fields given")  # the checked encoder compares them
-                        f_header_key = x_headers.key
-                        f_header_value = x_headers.value
-                        fp_header = [
-                            _TEXT_header_key[f_header_key],
-                            (
-                                (_ZIGZAG[ln] if (ln := len(f_header_value)) < 8192 else _rt.zigzag_wide(ln, 32))
-                                if type(f_header_value) is bytes
-                                else b"\x01"
-                                if f_header_value is None
-                                else _rt.not_bytes(f_header_value)
-                            ),
-                            f_header_value or b"",
-                        ]
-                        fj_header = b"".join(fp_header)
-                        out.append(fj_header)
-                        w += len(fj_header)
-                    except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error):
-                        # a value the fast path does not take: the checked encoder says what is wrong, if anything
-                        w += _e_header(x_headers, out)
-            elif _INTERPRETED and isinstance(v_headers, list) and (not v_headers or isinstance(v_headers[0], tuple)):
-                for i, x_headers in enumerate(v_headers):
-                    try:
-                        if isinstance(x_headers, tuple):
+                        if not fo_headers and isinstance(x_headers, tuple):
                             f_header_key, f_header_value = x_headers
-                        elif not (x_headers.len_key is None and x_headers.len_value is None):
-                            raise TypeError("derived fields given")  # the checked encoder compares them
-                        else:
+                        elif x_headers.len_key is None and x_headers.len_value is None:
                             f_header_key = x_headers.key
                             f_header_value = x_headers.value
+                        else:
+                            raise TypeError("derived fields given")  # the checked encoder compares them
                         fp_header = [
                             _TEXT_header_key[f_header_key],
                             (

@@ -27,7 +27,6 @@ ARCHITECTURE.md ("Fast encoders").
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass, field
 
 from logcodec.runtime.primitives import uvarint_bytes
@@ -164,12 +163,12 @@ class FastEncoders:
         # A list that starts with a decoded value (its derived fields set) is left to the checked
         # encoder whole, which compares them, rather than failing over element by element.
         derived = next((g.id for g in plan.type.seq if g.derived), None)
-        objects = f"{items} and not isinstance({items}[0], tuple)"
+        first = f"not {items} or isinstance({items}[0], tuple)"
         if derived is not None:
-            objects += f" and getattr({items}[0], {derived!r}, None) is None"
+            first += f" or getattr({items}[0], {derived!r}, None) is None"
         # Interpreted only: compiled, the fast loop was 1.3-2.4x slower than the checked encoder
         # (mypyc runs the checked one's typed locals as C; the fast one's values are untyped).
-        tests = [*guard, f"isinstance({items}, list)"]
+        tests = [*guard, f"isinstance({items}, list)", f"({first})"]
         written = "if"
         if fast_c.takes(plan):
             # Its C companion first, where built: the list's bytes, or None for the loops below.
@@ -180,19 +179,19 @@ class FastEncoders:
                 if self.owner.out == "out":
                     c("w += len(fr)")
             written = "elif"
-        # Two loops: value objects read as such (a list of them pays no test of each element's
-        # form: 40 ns of a Kafka record's 800, interpreted), and tuple forms, or both mixed.
-        for condition, as_objects in ((f"({objects})", True), (f"(not {items} or isinstance({items}[0], tuple))", False)):
-            conditions = [*tests, condition]
-            with c.block(f"{written} {' and '.join(conditions if c.interpreted else ['_INTERPRETED', *conditions])}:"):
-                elem = f"x_{f.id}"
-                with c.block(f"for i, {elem} in enumerate({items}):"):
-                    with c.block("try:"):
-                        self.top(c, plan, elem, as_objects)
-                    with c.block(f"except {PYTHON_ERRORS}:"):
-                        c("# a value the fast path does not take: the checked encoder says what is wrong, if anything")
-                        slow(c)
-            written = "elif"
+        with c.block(f"{written} {' and '.join(tests if c.interpreted else ['_INTERPRETED', *tests])}:"):
+            # A list of value objects reads each element as one, with no test of its form (40 ns
+            # of a Kafka record's 800, interpreted): a tuple among them fails over to the checked
+            # encoder (AttributeError). Tuple forms, or both mixed, are told apart one by one.
+            objects = f"fo_{f.id}"
+            c(f"{objects} = bool({items}) and not isinstance({items}[0], tuple)")
+            elem = f"x_{f.id}"
+            with c.block(f"for i, {elem} in enumerate({items}):"):
+                with c.block("try:"):
+                    self.top(c, plan, elem, objects)
+                with c.block(f"except {PYTHON_ERRORS}:"):
+                    c("# a value the fast path does not take: the checked encoder says what is wrong, if anything")
+                    slow(c)
         with c.block("else:"):
             with c.block(f"for i, x_{f.id} in enumerate({items}):"):
                 slow(c)
@@ -241,13 +240,13 @@ class FastEncoders:
 
     # ------------------------------------------------------------ an element
 
-    def top(self, c, plan: Plan, elem: str, as_objects: bool) -> None:
+    def top(self, c, plan: Plan, elem: str, objects: str) -> None:
         """One element of the loop's list, appended to the output as one joined part."""
-        self.reads(c, plan, elem, as_objects)
+        self.reads(c, plan, elem, objects)
         u = plan.type
         parts = f"fp_{u.name}"
         steps = plan.steps[1:] if plan.steps[0].kind == "tail" else plan.steps
-        self.parts(c, steps, parts, fresh=True, as_objects=as_objects)
+        self.parts(c, steps, parts, fresh=True, objects=objects)
         c(f"fj_{u.name} = b''.join({parts})")
         counted = self.owner.out == "out"
         if plan.steps[0].kind == "tail":
@@ -261,42 +260,41 @@ class FastEncoders:
                 c(f"w += len(fj_{u.name})")
         self.declared.add(f"    {parts}: list[Any]")
 
-    def nested(self, c, plan: Plan, elem: str, into: str, as_objects: bool) -> None:
+    def nested(self, c, plan: Plan, elem: str, into: str, objects: str) -> None:
         """One element of a list inside a written-out element: its parts added to `into`."""
-        self.reads(c, plan, elem, as_objects)
+        self.reads(c, plan, elem, objects)
         u = plan.type
         if plan.steps[0].kind == "tail":
             parts = f"fp_{u.name}"
-            self.parts(c, plan.steps[1:], parts, fresh=True, as_objects=as_objects)
+            self.parts(c, plan.steps[1:], parts, fresh=True, objects=objects)
             c(f"fj_{u.name} = b''.join({parts})")
             c(f"{into} += ({self.length(plan.steps[0].field, f'fj_{u.name}')}, fj_{u.name})")
             self.declared.add(f"    {parts}: list[Any]")
         else:
-            self.parts(c, plan.steps, into, fresh=False, as_objects=as_objects)
+            self.parts(c, plan.steps, into, fresh=False, objects=objects)
 
-    def reads(self, c, plan: Plan, elem: str, as_objects: bool) -> None:
-        """The element's fields into locals: from a value object whose derived fields are all
-        unset (else the checked encoder takes it), or, unless `as_objects`, from its tuple form
-        too. Read as an object, a tuple fails over (AttributeError) to the checked encoder."""
+    def reads(self, c, plan: Plan, elem: str, objects: str) -> None:
+        """The element's fields into locals: from its tuple form, or from a value object whose
+        derived fields are all unset (else the checked encoder takes it); the tuple test is
+        skipped where `objects` (the loop's local) says the list holds value objects."""
         u = plan.type
         form = self.m.tuple_form(u)
         names = [self.local(u, g) for g in form]
+        with c.block(f"if not {objects} and isinstance({elem}, tuple):"):
+            c(", ".join(names) + ("," if len(names) == 1 else "") + f" = {elem}")
         derived = [g.id for g in u.seq if g.derived]
-        if not as_objects:
-            with c.block(f"if isinstance({elem}, tuple):"):
-                c(", ".join(names) + ("," if len(names) == 1 else "") + f" = {elem}")
-        if derived:
-            with c.block(("if" if as_objects else "elif") + " not (" + " and ".join(f"{elem}.{g} is None" for g in derived) + "):"):
-                c("raise TypeError('derived fields given')  # the checked encoder compares them")
-        with c.block("else:") if not as_objects else contextlib.nullcontext():
+        with c.block("elif " + " and ".join(f"{elem}.{g} is None" for g in derived) + ":" if derived else "else:"):
             for name, g in zip(names, form):
                 c(f"{name} = {elem}.{g.id}")
+        if derived:
+            with c.block("else:"):
+                c("raise TypeError('derived fields given')  # the checked encoder compares them")
 
     @staticmethod
     def local(u: TypeDef, f: Field) -> str:
         return f"f_{u.name}_{f.id}"
 
-    def parts(self, c, steps: list[Step], into: str, fresh: bool, as_objects: bool) -> None:
+    def parts(self, c, steps: list[Step], into: str, fresh: bool, objects: str) -> None:
         """The parts of `steps`, added to the list `into` (made here when `fresh`)."""
         pending: list[str] = []
 
@@ -328,7 +326,7 @@ class FastEncoders:
                 # an empty list (a record without headers) makes no iterator: 16 ns of the 630 of
                 # such a record, interpreted
                 with c.block(f"if {items}:"), c.block(f"for {elem} in {items}:"):
-                    self.nested(c, step.element, elem, into, as_objects)
+                    self.nested(c, step.element, elem, into, objects)
         flush()
 
     # ------------------------------------------------------------ parts

@@ -236,3 +236,23 @@ def test_fast_and_checked_encoders_agree_on_null_text(names_modules, items):
         decoded = fast.decode(outcomes[0], tuples=True).entries
         assert [name for name, _ in decoded] == [e(fast)[0] if isinstance(e(fast), tuple) else e(fast).name
                                                  for e in items]
+
+
+def test_the_fast_loops_take_plain_records_of_either_form(modules, monkeypatch):
+    """Plain records, as value objects or tuple forms, never reach the checked encoder (so the
+    comparisons above are not vacuous); a tuple in a list of value objects does, alone."""
+    fast, _ = modules
+    checked_calls = []
+    checked = fast._e_record
+    monkeypatch.setattr(fast, "_e_record", lambda v, *args: checked_calls.append(v) or checked(v, *args))
+
+    def objects(m):
+        return [m.Record(timestamp_delta=i, offset_delta=i, key=b"k", value=None,
+                         headers=[m.Header(key="h", value=b"v")]) for i in range(3)]
+    tuples = [lambda m, i=i: (0, i, i, b"k", None, [("h", b"v")]) for i in range(3)]
+    data = outcome(fast, [lambda m, r=r: r for r in objects(fast)])
+    assert isinstance(data, bytes) and checked_calls == []
+    assert outcome(fast, tuples) == data and checked_calls == []
+    mixed = objects(fast)
+    mixed[1] = (0, 1, 1, b"k", None, [("h", b"v")])
+    assert outcome(fast, [lambda m, r=r: r for r in mixed]) == data and checked_calls == [mixed[1]]
