@@ -21,7 +21,9 @@ The shapes (anything else leaves the type to its checked encoder):
 - a varint size of all the fields after it, as the type's first field (`-lc-size-of` to the end).
 
 A value object whose derived fields are set (a decoded one) is left to the checked encoder,
-which compares them; a tuple form has none. What it gains and costs is measured in
+which compares them; a tuple form has none. A text and its length come as one part from a
+table of the module by the text (`_TEXT_<type>_<field>`, `runtime.TextParts`), which encodes
+a text it does not hold and keeps the short ones: a header's key repeats. What it gains and costs is measured in
 ARCHITECTURE.md ("Fast encoders").
 """
 
