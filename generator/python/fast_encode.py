@@ -23,8 +23,8 @@ The shapes (anything else leaves the type to its checked encoder):
 A value object whose derived fields are set (a decoded one) is left to the checked encoder,
 which compares them; a tuple form has none. A text and its length come as one part from a
 table of the module by the text (`_TEXT_<type>_<field>`, `runtime.TextParts`), which encodes
-a text it does not hold and keeps the short ones: a header's key repeats. What it gains and costs is measured in
-ARCHITECTURE.md ("Fast encoders").
+a text it does not hold and keeps the short ones: a header's key repeats. What it gains and
+costs is measured in ARCHITECTURE.md ("Fast encoders").
 """
 
 from __future__ import annotations
@@ -375,8 +375,9 @@ class FastEncoders:
         # Kafka record's 800, interpreted).
         if absent is None:
             return [self.length(length, f"({value} if type({value}) is bytes else _rt.not_bytes({value}))"), value]
-        return [f"({self.length(length, value)} if type({value}) is bytes else "
-                f"{absent!r} if {value} is None else _rt.not_bytes({value}))", f"{value} or b''"]
+        prefix = (f"({self.length(length, value)} if type({value}) is bytes else "
+                  f"{absent!r} if {value} is None else _rt.not_bytes({value}))")
+        return [prefix, f"{value} or b''"]
 
     def text_parts(self, step: Step) -> str:
         """The module's table of a text field's parts, its length and its encoded text joined,
