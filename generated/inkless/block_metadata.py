@@ -496,7 +496,7 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[B
                                 topic_partition_v_id,
                                 topic_partition_v_name,
                                 topic_partition_v_partition,
-                                topic_partition_v_batches,
+                                tuple(topic_partition_v_batches),
                             )
                         else:
                             _etopic_partitions = _new(TopicPartition)
@@ -833,7 +833,7 @@ def _d_topic_partition(
         except _rt.DecodeError as exc:
             raise exc.within(f"batches[{i}]")
     if as_tuple:
-        return (v_id, v_name, v_partition, v_batches), pos
+        return (v_id, v_name, v_partition, tuple(v_batches)), pos
     return TopicPartition(v_id, v_len_name, v_name, v_partition, v_num_batches, v_batches), pos
 
 

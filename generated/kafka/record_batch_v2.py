@@ -42,7 +42,7 @@ _INTERPRETED: Final = True
 #: This module's C companion (`record_batch_v2_fast.c`): list loops in C, encoding some lists and
 #: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
 #: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
-_FAST: Final[Any] = _native.companion(globals(), "record_batch_v2", "5d86f697a9fff498e9a8")
+_FAST: Final[Any] = _native.companion(globals(), "record_batch_v2", "49744b7137f6c01a88f3")
 #: The parts of text fields the fast encoders have met, by value (`runtime.TextParts`).
 _TEXT_header_key: Final[Any] = _rt.TextParts("utf-8", _rt.ZIGZAG, 8192, _rt.zigzag_wide, 32)
 #: Makes a value object without calling its class: the decoders that run interpreted set its
@@ -676,7 +676,7 @@ def _e_record_batch_v2(v: RecordBatchV2, out: list[Any]) -> int:
         v_records = v.records
         if v_last_offset_delta is None:
             v_last_offset_delta = (
-                0 if (len(v_records) == 0) else _rt.field_of(_cast("list[Any]", v_records)[-1], "offset_delta", 2)
+                0 if (len(v_records) == 0) else _rt.field_of(_cast(Any, v_records)[-1], "offset_delta", 2)
             )
         if v_records is None:
             raise _rt.missing("num_records")
@@ -1142,7 +1142,7 @@ def _d_record_list(
                                     record_v_offset_delta,
                                     record_v_key,
                                     record_v_value,
-                                    record_v_headers,
+                                    tuple(record_v_headers),
                                 )
                             else:
                                 _eitems = _new(Record)
@@ -1188,7 +1188,7 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
             elif (
                 _INTERPRETED
                 and not p_is_control
-                and isinstance(v_items, list)
+                and isinstance(v_items, (list, tuple))
                 and (not v_items or isinstance(v_items[0], tuple) or getattr(v_items[0], "len_record", None) is None)
             ):
                 fo_items = bool(v_items) and not isinstance(v_items[0], tuple)
@@ -1541,10 +1541,10 @@ def _d_record(
         cols[2].append(v_offset_delta)
         cols[3].append(v_key)
         cols[4].append(v_value)
-        cols[5].append(v_headers)
+        cols[5].append(tuple(v_headers))
         return None, pos
     if as_tuple:
-        return (v_attributes, v_timestamp_delta, v_offset_delta, v_key, v_value, v_headers), pos
+        return (v_attributes, v_timestamp_delta, v_offset_delta, v_key, v_value, tuple(v_headers)), pos
     return Record(
         v_len_record,
         v_attributes,
@@ -1724,7 +1724,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
                 w += len(fr)
             elif (
                 _INTERPRETED
-                and isinstance(v_headers, list)
+                and isinstance(v_headers, (list, tuple))
                 and (not v_headers or isinstance(v_headers[0], tuple) or getattr(v_headers[0], "len_key", None) is None)
             ):
                 fo_headers = bool(v_headers) and not isinstance(v_headers[0], tuple)
@@ -2436,7 +2436,7 @@ def _g_record_list(
                                 cols[2].append(record_v_offset_delta)
                                 cols[3].append(record_v_key)
                                 cols[4].append(record_v_value)
-                                cols[5].append(record_v_headers)
+                                cols[5].append(tuple(record_v_headers))
                             else:
                                 if elem_tuples:
                                     _eitems = (
@@ -2445,7 +2445,7 @@ def _g_record_list(
                                         record_v_offset_delta,
                                         record_v_key,
                                         record_v_value,
-                                        record_v_headers,
+                                        tuple(record_v_headers),
                                     )
                                 else:
                                     _eitems = _new(Record)

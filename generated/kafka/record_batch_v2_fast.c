@@ -286,17 +286,19 @@ static PyObject *lc_read_record(const unsigned char *b, Py_ssize_t *pos, Py_ssiz
         int64_t n = lc_unzigzag(x);
         if (n < 0 || n > end - *pos || n > budget - *taken) goto fail;
         *taken += n;
-        if ((v[5] = PyList_New(n)) == NULL) goto fail;
+        if ((v[5] = PyTuple_New(n)) == NULL) goto fail;
         for (Py_ssize_t i = 0; i < n; i++) {
             PyObject *e = lc_read_header(b, pos, end, budget, taken);
             if (e == NULL) goto fail;
-            PyList_SET_ITEM(v[5], i, e);
+            PyTuple_SET_ITEM(v[5], i, e);
         }
+        PyObject_GC_UnTrack(v[5]);
     }
     if (*pos - start != lc_unzigzag(size)) goto fail;
     out = PyTuple_New(6);
     if (out == NULL) goto fail;
     for (int i = 0; i < 6; i++) PyTuple_SET_ITEM(out, i, v[i]);
+    PyObject_GC_UnTrack(out);
     return out;
 fail:
     for (int i = 0; i < 6; i++) Py_XDECREF(v[i]);

@@ -1191,7 +1191,7 @@ def _d_produce_topic(
         except _rt.DecodeError as exc:
             raise exc.within(f"partitions[{i}]")
     if as_tuple:
-        return (v_name, v_partitions), pos
+        return (v_name, tuple(v_partitions)), pos
     if _INTERPRETED:
         obj = _new(ProduceTopic)
         obj.len_name = v_len_name
@@ -1520,7 +1520,7 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
                         if pos > end:
                             raise IndexError  # read again, checked
                         if elem_tuples:
-                            _etopics = (consume_topic_v_name, consume_topic_v_partitions)
+                            _etopics = (consume_topic_v_name, tuple(consume_topic_v_partitions))
                         else:
                             _etopics = _new(ConsumeTopic)
                             _etopics.len_name = consume_topic_v_len_name
@@ -1786,7 +1786,7 @@ def _d_consume_topic(
         except _rt.DecodeError as exc:
             raise exc.within(f"partitions[{i}]")
     if as_tuple:
-        return (v_name, v_partitions), pos
+        return (v_name, tuple(v_partitions)), pos
     return ConsumeTopic(v_len_name, v_name, v_num_partitions, v_partitions), pos
 
 
@@ -2010,7 +2010,7 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
                         if pos > end:
                             raise IndexError  # read again, checked
                         if elem_tuples:
-                            _etopics = (consume_peer_topic_v_name, consume_peer_topic_v_partitions)
+                            _etopics = (consume_peer_topic_v_name, tuple(consume_peer_topic_v_partitions))
                         else:
                             _etopics = _new(ConsumePeerTopic)
                             _etopics.len_name = consume_peer_topic_v_len_name
@@ -2164,7 +2164,7 @@ def _d_consume_peer_topic(
         except _rt.DecodeError as exc:
             raise exc.within(f"partitions[{i}]")
     if as_tuple:
-        return (v_name, v_partitions), pos
+        return (v_name, tuple(v_partitions)), pos
     return ConsumePeerTopic(v_len_name, v_name, v_num_partitions, v_partitions), pos
 
 

@@ -2240,7 +2240,7 @@ def _d_consume_topic_chunks(
             except _rt.DecodeError as exc:
                 raise exc.within(f"partitions[{i}]")
         if as_tuple:
-            return (v_partitions,), pos
+            return (tuple(v_partitions),), pos
         if _INTERPRETED:
             obj = _new(ConsumeTopicChunks)
             obj.partitions = v_partitions
@@ -2405,7 +2405,7 @@ def _d_chunk(
     v_partial_bundle = buf[pos:e]
     pos = e
     if as_tuple:
-        return (v_bundles, v_partial_bundle), pos
+        return (tuple(v_bundles), v_partial_bundle), pos
     if _INTERPRETED:
         obj = _new(Chunk)
         obj.bundles = v_bundles
@@ -2529,10 +2529,7 @@ def _e_chunk_bundle(
                         if (p_idx == 0)
                         else (
                             _cast(
-                                Any,
-                                _rt.field_of(_cast("list[Any]", pp_bundles)[(p_idx - 1)], "bundle", 0)
-                                .messages[-1]
-                                .seq_num,
+                                Any, _rt.field_of(_cast(Any, pp_bundles)[(p_idx - 1)], "bundle", 0).messages[-1].seq_num
                             )
                             + 1
                         )
@@ -3214,7 +3211,7 @@ def _d_consume_peer_topic_chunks(
             except _rt.DecodeError as exc:
                 raise exc.within(f"partitions[{i}]")
         if as_tuple:
-            return (v_partitions,), pos
+            return (tuple(v_partitions),), pos
         if _INTERPRETED:
             obj = _new(ConsumePeerTopicChunks)
             obj.partitions = v_partitions

@@ -240,10 +240,7 @@ def _e_entry(v: Entry | tuple[Any, ...], out: list[Any], p_idx: int, p_segment_b
                         if (p_idx == 0)
                         else (
                             _cast(
-                                Any,
-                                _rt.field_of(_cast("list[Any]", pp_entries)[(p_idx - 1)], "bundle", 0)
-                                .messages[-1]
-                                .seq_num,
+                                Any, _rt.field_of(_cast(Any, pp_entries)[(p_idx - 1)], "bundle", 0).messages[-1].seq_num
                             )
                             + 1
                         )

@@ -409,9 +409,10 @@ class _Reader(_Code):
     """`lc_read_<type>`: one element from b[*pos:end] in its tuple form, the position moved past
     it and the elements of its lists added to `*taken` (at most `budget` in all); NULL, nothing
     raised, for anything Python must read: a cut-off or non-canonical varint, a negative length
-    or count, text that is not UTF-8, a size that disagrees, the budget exceeded. A tuple that
-    holds no list is released from the collector, as CPython's collector does with such a tuple
-    on its first pass."""
+    or count, text that is not UTF-8, a size that disagrees, the budget exceeded. Its tuples
+    (the form, and a list field's, `ModuleEmitter.tuple_items`) hold numbers, bytes, text and
+    such tuples only, and are released from the collector, as CPython's collector does with
+    such a tuple on its first pass."""
 
     def source(self) -> str:
         t = self.type.name
@@ -430,8 +431,7 @@ class _Reader(_Code):
             lines.append(f"    if ({check}) goto fail;\n")
         lines.append(f"    out = PyTuple_New({len(form)});\n    if (out == NULL) goto fail;\n")
         lines.append(f"    for (int i = 0; i < {len(form)}; i++) PyTuple_SET_ITEM(out, i, v[i]);\n")
-        if not any(step.kind == "list" for step in self.steps):
-            lines.append("    PyObject_GC_UnTrack(out);\n")
+        lines.append("    PyObject_GC_UnTrack(out);\n")
         lines.append(f"    return out;\nfail:\n    for (int i = 0; i < {len(form)}; i++) Py_XDECREF(v[i]);\n"
                      "    return NULL;\n}\n")
         return "".join(lines)
@@ -463,11 +463,12 @@ class _Reader(_Code):
                 f"        int64_t n = {'lc_unzigzag(x)' if _zigzag(f) else '(int64_t)x'};\n"
                 "        if (n < 0 || n > end - *pos || n > budget - *taken) goto fail;\n"
                 "        *taken += n;\n"
-                f"        if ((v[{items}] = PyList_New(n)) == NULL) goto fail;\n"
+                f"        if ((v[{items}] = PyTuple_New(n)) == NULL) goto fail;\n"
                 "        for (Py_ssize_t i = 0; i < n; i++) {\n"
                 f"            PyObject *e = lc_read_{u}(b, pos, end, budget, taken);\n"
                 "            if (e == NULL) goto fail;\n"
-                f"            PyList_SET_ITEM(v[{items}], i, e);\n        }}\n    }}\n")
+                f"            PyTuple_SET_ITEM(v[{items}], i, e);\n        }}\n"
+                f"        PyObject_GC_UnTrack(v[{items}]);\n    }}\n")
 
 
 # ------------------------------------------------------------------ varints

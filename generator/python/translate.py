@@ -95,8 +95,9 @@ class Scope(PythonExpressions):
             return None
         # (`Model.tuple_form` gives no form to a type whose encoders read here what it has not.)
         at = [f.id for f in form].index(node.name)
-        # The list seen as of anything: a compiled build checks what it takes from a typed list.
-        items = f'_cast("list[Any]", {self.code(obj.obj)})'
+        # The list seen as anything: a compiled build checks what it takes from a typed list, and
+        # the list of a tuple form is a tuple.
+        items = f'_cast(Any, {self.code(obj.obj)})'
         index = self.code(obj.index) if isinstance(obj, E.Index) else {"first": "0", "last": "-1"}[obj.name]
         return f"_rt.field_of({items}[{index}], {node.name!r}, {at})"
 

@@ -9,7 +9,7 @@ Java client does, into one flat list.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from logcodec._api import codec
 
@@ -25,7 +25,7 @@ class Record:
     timestamp_type: int | None
     key: bytes | None
     value: bytes | None
-    headers: list = field(default_factory=list)  # legacy messages have none
+    headers: tuple = ()  # (key, value) pairs; legacy messages have none
 
 
 def legacy_records(message_set) -> list[Record]:
@@ -62,12 +62,12 @@ def batch_records(batch) -> list[Record]:
             for offset, timestamp, key, value, pairs in zip(offsets, timestamps, keys, values, headers)]
 
 
-def batch_columns(batch) -> tuple[list[int], list[int], int, list, list, list[list]]:
+def batch_columns(batch) -> tuple[list[int], list[int], int, list, list, list[tuple]]:
     """The records of a decoded `kafka.record_batch_v2` as `batch_records` gives them, column by
-    column: (offsets, timestamps, the timestamp type, keys, values, headers as (key, value)
-    lists), with no object per record. Fastest from a batch decoded with `tuples=True`: its
-    records are tuples (their headers too, as that decode gives them), and the columns are their
-    transposition."""
+    column: (offsets, timestamps, the timestamp type, keys, values, headers as tuples of
+    (key, value) pairs), with no object per record. Fastest from a batch decoded with
+    `tuples=True`: its records are tuples (their headers too, as that decode gives them), and
+    the columns are their transposition."""
     records = delta_columns(batch)
     ts_type = int(batch.attributes.timestamp_type)
     base_offset = batch.base_offset
@@ -83,7 +83,7 @@ def batch_columns(batch) -> tuple[list[int], list[int], int, list, list, list[li
 def delta_columns(batch) -> dict[str, list]:
     """The records of a decoded `kafka.record_batch_v2` column by column as the batch stores them:
     one list for each field of a record's tuple form, by name (offset and timestamp deltas,
-    keys, values, headers as (key, value) lists...), as `record_batch_v2.decode_columns` gives
+    keys, values, headers as tuples of (key, value) pairs...), as `record_batch_v2.decode_columns` gives
     them straight from the bytes (the faster way: no tuple per record to transpose)."""
     records, form = batch.records, _record_form()
     try:  # a value object in the list is no iterable: the unpacking refuses it
@@ -94,7 +94,7 @@ def delta_columns(batch) -> dict[str, list]:
         objects = [_record_object(r) for r in records]  # a value built by hand may mix both forms
         columns = [[getattr(r, name) for r in objects] for name in form]
         headers = columns[form.index("headers")]
-        headers[:] = [[(h.key, h.value) if h.__class__ is not tuple else h for h in pairs] for pairs in headers]
+        headers[:] = [tuple((h.key, h.value) if h.__class__ is not tuple else h for h in pairs) for pairs in headers]
     return {name: list(column) for name, column in zip(form, columns)}
 
 
@@ -108,7 +108,9 @@ def _record_object(record):
     """A v2 record as its value object, whichever form it came in."""
     if record.__class__ is not tuple:
         return record
-    return codec("kafka.record_batch_v2").Record(**dict(zip(_record_form(), record)))
+    fields = dict(zip(_record_form(), record))
+    fields["headers"] = list(fields["headers"])  # a tuple in the tuple form, a list in the value
+    return codec("kafka.record_batch_v2").Record(**fields)
 
 
 def kafka_records(value) -> list[Record]:

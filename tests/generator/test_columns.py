@@ -33,14 +33,14 @@ def test_columns_are_the_entries_decode_gives_and_the_reference_reads(block):
     header, columns = m.decode_columns(data)
     assert m.COLUMNS == m.TUPLE_FORMS["Entry"] == ("level", "name", "tags")
     assert header == m.decode_header(data) == m.LogBlockHeader(block_id=7, num_entries=3)
-    assert columns == {"level": [1, 3, 2], "name": ["a", "bé", ""], "tags": [[(1, 2), (3, 4)], [], []]}
+    assert columns == {"level": [1, 3, 2], "name": ["a", "bé", ""], "tags": [((1, 2), (3, 4)), (), ()]}
     assert list(zip(*columns.values())) == m.decode(data, tuples=True).entries
     with kaitai.loaded(kaitai.sources(SCHEMAS, [schema])) as load:
         from kaitaistruct import BytesIO, KaitaiStream
 
         theirs = load("log_block").LogBlock(KaitaiStream(BytesIO(data)))
         assert [e.name for e in theirs.entries.items] == columns["name"]
-        assert [[(t.key, t.value) for t in e.tags] for e in theirs.entries.items] == columns["tags"]
+        assert [tuple((t.key, t.value) for t in e.tags) for e in theirs.entries.items] == columns["tags"]
 
 
 @pytest.mark.parametrize("cut", ["entry", "name", "utf8", "budget", "trailing"])

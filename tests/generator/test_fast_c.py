@@ -7,6 +7,7 @@ changed here and there, decodes to the same records in both, or fails with the s
 C code only ever takes what the Python code takes, to the same bytes or records, and leaves the
 rest to it (it returns None, never raises)."""
 
+import gc
 import importlib.util
 import shutil
 import sys
@@ -158,13 +159,15 @@ def test_c_and_python_decoders_agree(with_c, modules, case, how):
 
 
 def test_the_c_reader_reads_plain_records(companion, modules):
-    """Plain records are read by C, not left to Python: the same tuples as Python's decoder."""
+    """Plain records are read by C, not left to Python: the same tuples as Python's decoder,
+    released from the collector at once (they hold no list: `test_tuple_form`)."""
     _, checked = modules
-    recs = [(0, 5, 1, None, b"x" * 300, []), (-1, -9000, 10_000, b"", None, [("\u00e9", b""), ("k", None)])]
+    recs = [(0, 5, 1, None, b"x" * 300, ()), (-1, -9000, 10_000, b"", None, (("\u00e9", b""), ("k", None)))]
     data = checked.build(records=recs)
     assert checked.decode(data, tuples=True).records == recs
     got = companion.decode_record_list_items(data, 61, len(data), len(recs), 10)
     assert got is not None and got[0] == recs and got[1:] == (len(data), 2)
+    assert not any(gc.is_tracked(x) for r in got[0] for x in (r, r[5], *r[5]))
     assert companion.decode_record_list_items(data, 61, len(data), len(recs), 1) is None  # two headers, budget one
     columns = [[1], [], [], [], [], []]  # a column that already holds something keeps it
     assert companion.columns_record_list_items(data, 61, len(data), len(recs), 10, columns) == (len(data), 2)
@@ -184,7 +187,7 @@ def test_the_c_reader_reads_plain_records(companion, modules):
 ])
 def test_the_c_reader_leaves_the_rest_to_python(companion, record):
     assert companion.decode_record_list_items(b"\x0c\x00\x00\x00\x01\x01\x00", 0, 7, 1, 10)[0] == [
-        (0, 0, 0, None, None, [])]  # the plain record these are made from
+        (0, 0, 0, None, None, ())]  # the plain record these are made from
     widest = b"\x1e\x00" + b"\xff" * 9 + b"\x01" + b"\x00\x01\x01\x00"  # the widest timestamp delta there is
-    assert companion.decode_record_list_items(widest, 0, len(widest), 1, 10)[0] == [(0, -2**63, 0, None, None, [])]
+    assert companion.decode_record_list_items(widest, 0, len(widest), 1, 10)[0] == [(0, -2**63, 0, None, None, ())]
     assert companion.decode_record_list_items(record, 0, len(record), 1, 10) is None

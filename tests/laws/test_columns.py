@@ -60,7 +60,7 @@ def test_records_and_their_headers_come_without_an_object_each():
     header, columns = rb.decode_columns(batch(RECORDS, base_offset=7))
     assert header.base_offset == 7 and header.num_records == len(RECORDS)
     assert columns == transposed(RECORDS, rb.COLUMNS)
-    assert columns["headers"][2] == [("h", b"x"), ("h", b"x")]  # a list inside an element: tuples
+    assert columns["headers"][2] == (("h", b"x"), ("h", b"x"))  # a list inside an element: a tuple of tuples
 
 
 def test_a_bad_record_is_raised_before_bytes_after_the_value_as_decode_raises_it():

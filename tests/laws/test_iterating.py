@@ -79,7 +79,8 @@ def batch(records, **fields) -> bytes:
     return rb.build(records=records, **fields)
 
 
-RECORDS = [(0, i, i, b"k%d" % i, b"v" * i, [("h", b"x")] * (i % 3)) for i in range(5)]
+# as `tuples=True` gives them back: a list field of a tuple form comes as a tuple
+RECORDS = [(0, i, i, b"k%d" % i, b"v" * i, (("h", b"x"),) * (i % 3)) for i in range(5)]
 
 
 def with_bad_record(index: int) -> bytes:
