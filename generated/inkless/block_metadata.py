@@ -1069,7 +1069,8 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Bl
     """Decode exactly one block_metadata; any other input raises DecodeError.
 
     With `tuples`, the elements of lists of TopicPartition, Batch come in their
-    tuple form (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
+    takes them: no object for each.
     """
     return decode_one(_d_block_metadata, FORMAT, data, limits, tuples=tuples)
 
@@ -1079,7 +1080,8 @@ def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
     rest is not read, as Kaitai's parsers leave it).
 
     With `tuples`, the elements of lists of TopicPartition, Batch come in their
-    tuple form (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
+    takes them: no object for each.
     """
     return _decode_prefix(_d_block_metadata, FORMAT, data, limits, tuples=tuples)
 
@@ -1088,7 +1090,8 @@ def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
     """Decode block_metadata values laid end to end; a cut-off last one is reported, not raised.
 
     With `tuples`, the elements of lists of TopicPartition, Batch come in their
-    tuple form (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
+    takes them: no object for each.
     """
     return _decode_stream(_d_block_metadata, FORMAT, data, limits, tuples=tuples)
 

@@ -2584,7 +2584,8 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Re
     """Decode exactly one record_batch_v2; any other input raises DecodeError.
 
     With `tuples`, the elements of lists of Record, Header come in their tuple form
-    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
+    them: no object for each.
     """
     return decode_one(_d_record_batch_v2, FORMAT, data, limits, tuples=tuples)
 
@@ -2594,7 +2595,8 @@ def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
     rest is not read, as Kaitai's parsers leave it).
 
     With `tuples`, the elements of lists of Record, Header come in their tuple form
-    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
+    them: no object for each.
     """
     return _decode_prefix(_d_record_batch_v2, FORMAT, data, limits, tuples=tuples)
 
@@ -2603,7 +2605,8 @@ def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
     """Decode record_batch_v2 values laid end to end; a cut-off last one is reported, not raised.
 
     With `tuples`, the elements of lists of Record, Header come in their tuple form
-    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
+    them: no object for each.
     """
     return _decode_stream(_d_record_batch_v2, FORMAT, data, limits, tuples=tuples)
 
@@ -2625,7 +2628,8 @@ def decode_iter(
     are not checked.
 
     With `tuples`, the elements of lists of Record, Header come in their tuple form
-    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
+    them: no object for each.
     """
     return _decode_iter(_i_record_batch_v2, FORMAT, data, limits, tuples=tuples)
 
@@ -2635,7 +2639,8 @@ def decode_stream_iter(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = 
     the stream's items are (header, iterator) pairs; a cut-off last value is reported, not raised.
 
     With `tuples`, the elements of lists of Record, Header come in their tuple form
-    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
+    them: no object for each.
     """
     return _decode_stream_iter(_i_record_batch_v2, FORMAT, data, limits, tuples=tuples)
 

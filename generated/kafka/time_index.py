@@ -215,7 +215,8 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Ti
     """Decode exactly one time_index; any other input raises DecodeError.
 
     With `tuples`, the elements of lists of Entry come in their tuple form
-    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
+    them: no object for each.
     """
     return decode_one(_d_time_index, FORMAT, data, limits, tuples=tuples)
 
@@ -225,7 +226,8 @@ def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
     rest is not read, as Kaitai's parsers leave it).
 
     With `tuples`, the elements of lists of Entry come in their tuple form
-    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
+    them: no object for each.
     """
     return _decode_prefix(_d_time_index, FORMAT, data, limits, tuples=tuples)
 
@@ -234,7 +236,8 @@ def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
     """Decode time_index values laid end to end; a cut-off last one is reported, not raised.
 
     With `tuples`, the elements of lists of Entry come in their tuple form
-    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
+    them: no object for each.
     """
     return _decode_stream(_d_time_index, FORMAT, data, limits, tuples=tuples)
 

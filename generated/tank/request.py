@@ -2682,7 +2682,8 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Re
 
     With `tuples`, the elements of lists of ProduceTopic, ProducePartition,
     ConsumeTopic, ConsumePartition, ConsumePeerTopic come in their tuple form
-    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
+    them: no object for each.
     """
     return decode_one(_d_request, FORMAT, data, limits, tuples=tuples)
 
@@ -2693,7 +2694,8 @@ def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
 
     With `tuples`, the elements of lists of ProduceTopic, ProducePartition,
     ConsumeTopic, ConsumePartition, ConsumePeerTopic come in their tuple form
-    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
+    them: no object for each.
     """
     return _decode_prefix(_d_request, FORMAT, data, limits, tuples=tuples)
 
@@ -2703,7 +2705,8 @@ def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
 
     With `tuples`, the elements of lists of ProduceTopic, ProducePartition,
     ConsumeTopic, ConsumePartition, ConsumePeerTopic come in their tuple form
-    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
+    them: no object for each.
     """
     return _decode_stream(_d_request, FORMAT, data, limits, tuples=tuples)
 

@@ -4341,7 +4341,8 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Re
 
     With `tuples`, the elements of lists of ProduceStatus, ConsumeTopicChunks,
     Chunk, ConsumePeerTopicChunks, TopicInfo, PartitionInfo come in their tuple form
-    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
+    them: no object for each.
     """
     return decode_one(_d_response, FORMAT, data, limits, tuples=tuples)
 
@@ -4352,7 +4353,8 @@ def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
 
     With `tuples`, the elements of lists of ProduceStatus, ConsumeTopicChunks,
     Chunk, ConsumePeerTopicChunks, TopicInfo, PartitionInfo come in their tuple form
-    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
+    them: no object for each.
     """
     return _decode_prefix(_d_response, FORMAT, data, limits, tuples=tuples)
 
@@ -4362,7 +4364,8 @@ def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
 
     With `tuples`, the elements of lists of ProduceStatus, ConsumeTopicChunks,
     Chunk, ConsumePeerTopicChunks, TopicInfo, PartitionInfo come in their tuple form
-    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
+    them: no object for each.
     """
     return _decode_stream(_d_response, FORMAT, data, limits, tuples=tuples)
 

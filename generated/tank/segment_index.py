@@ -205,7 +205,8 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Se
     """Decode exactly one segment_index; any other input raises DecodeError.
 
     With `tuples`, the elements of lists of Entry come in their tuple form
-    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
+    them: no object for each.
     """
     return decode_one(_d_segment_index, FORMAT, data, limits, tuples=tuples)
 
@@ -215,7 +216,8 @@ def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
     rest is not read, as Kaitai's parsers leave it).
 
     With `tuples`, the elements of lists of Entry come in their tuple form
-    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
+    them: no object for each.
     """
     return _decode_prefix(_d_segment_index, FORMAT, data, limits, tuples=tuples)
 
@@ -224,7 +226,8 @@ def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
     """Decode segment_index values laid end to end; a cut-off last one is reported, not raised.
 
     With `tuples`, the elements of lists of Entry come in their tuple form
-    (`TUPLE_FORMS`), as `encode` also takes them: no object for each.
+    (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
+    them: no object for each.
     """
     return _decode_stream(_d_segment_index, FORMAT, data, limits, tuples=tuples)
 

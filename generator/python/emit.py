@@ -307,7 +307,8 @@ class ModuleEmitter:
         return {"tuples_param": ", tuples: bool = False", "tuples_arg": ", tuples=tuples",
                 "tuples_doc": "\n\n" + textwrap.fill(
                     f"With `tuples`, the elements of lists of {', '.join(names)} come in their tuple form "
-                    "(`TUPLE_FORMS`), as `encode` also takes them: no object for each.",
+                    "(`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes them: no "
+                    "object for each.",
                     84, initial_indent="    ", subsequent_indent="    ") + "\n    "}
 
     def build_params(self, t: TypeDef) -> list[dict]:
@@ -453,7 +454,7 @@ def listed(f: Field) -> bool:
     """A field whose value is a list: repeated, or of an unwrapped type whose one field is."""
     if f.repeat:
         return True
-    return f.type.kind == "user" and f.type.user.unwrap and bool(f.type.user.seq[0].repeat)
+    return f.type.kind == "user" and bool(f.type.user.unwrap) and bool(f.type.user.seq[0].repeat)
 
 
 def _tidy(source: str) -> str:
