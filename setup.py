@@ -5,7 +5,7 @@
    (`generated/<family>/`) or a new subpackage is never left out of the wheel.
 2. Compiled codecs. A wheel build (`pip install .`, `pip wheel .`) compiles each generated codec
    with mypyc, and its C companion where it has one, as `logcodec accelerate` does and with the
-   same functions (`logcodec.runtime.native.compile_source`, `compile_companion`), into
+   same function (`logcodec.runtime.native.compile_file`), into
    `logcodec/_native/` inside the wheel, where
    `native.py` looks for builds keyed by the hash of each module's source. The wheel is then
    tagged for this interpreter and platform. Without a C compiler or Python's headers the wheel
@@ -116,13 +116,8 @@ class BuildPy(build_py):
 
         def one(item):
             name, path = item
-            log = lambda m: print(m, file=sys.stderr)  # noqa: E731
-            try:
-                built = native.compile_source(name, path.read_bytes(), folder, log=log)
-                companion = native.companion_source(path)  # the module's C loops, where it has them
-                if companion.exists():
-                    native.compile_companion(path.stem, companion.read_bytes(), folder, log=log)
-                return built
+            try:  # the module, and its C loops where it has them
+                return native.compile_file(name, path, folder, log=lambda m: print(m, file=sys.stderr))
             except (RuntimeError, OSError) as exc:
                 return exc
 

@@ -1197,7 +1197,7 @@ class TypeEmitter:
                     c("yield from chunk")
             if self.m.columned is not None:  # `decode_columns`: all of them, into their columns
                 columns = " and ".join(["_FAST is not None", "cols is not None", *guard])
-                call = f"_FAST.{name.replace('decode_', 'columns_', 1)}(buf, pos, end, count, _elements_left(lim), cols)"
+                call = f"_FAST.{fast_c.columns_name(name)}(buf, pos, end, count, _elements_left(lim), cols)"
                 with c.block(f"elif {columns} and (fd := {call}) is not None:"):
                     c("pos, taken = fd")
                     self.spend_elements(c, "taken", path)

@@ -22,11 +22,12 @@ build of exactly that source is loaded. The file is `generated/<family>/<format>
 
 from __future__ import annotations
 
-import hashlib
 from typing import TYPE_CHECKING
 
+from logcodec.runtime import native
+
 from ..schema import Field, TypeDef
-from .shapes import ZigzagVarint, codec_name, primitive_of
+from .shapes import ZigzagVarint, absent_varint, codec_name, primitive_of
 
 if TYPE_CHECKING:  # fast_encode calls this module
     from .fast_encode import Plan, Step
@@ -243,29 +244,21 @@ def takes(plan: Plan) -> bool:
 
 
 def source_sha(source: str) -> str:
-    """What the Python module names its companion's build by."""
-    return hashlib.sha256(source.encode()).hexdigest()[:20]
+    """What the Python module names its companion's build by (`runtime.native.companion_sha`)."""
+    return native.companion_sha(source.encode())
+
+
+def columns_name(reader: str) -> str:
+    """The name of the columns function beside the reader `decode_<type>_<field>`."""
+    return reader.replace("decode_", "columns_", 1)
 
 
 def render(header: str, module: str, loops: dict[str, Plan], readers: dict[str, Plan]) -> str:
     """The C source of one module's loops, the encoders' (`loops`) and the decoders' (`readers`),
     each a name and the plan of its elements, in name order."""
-    plans: dict[str, Plan] = {}
-
-    def collect(plan: Plan) -> None:
-        for step in plan.steps:
-            if step.kind == "list":
-                collect(step.element)
-        plans.setdefault(plan.type.name, plan)  # nested types first: C declares before use
-
-    for name in sorted(loops):
-        collect(loops[name])
-    for name in sorted(readers):
-        collect(readers[name])
     parts = [_PRELUDE.format(header=header, module=module)]
-    written, read = {p.type.name for p in _nested(loops)}, {p.type.name for p in _nested(readers)}
-    parts += [_Element(plan).source() for name, plan in plans.items() if name in written]
-    parts += [_Reader(plan).source() for name, plan in plans.items() if name in read]
+    parts += [_Element(plan).source() for plan in _element_plans(loops)]
+    parts += [_Reader(plan).source() for plan in _element_plans(readers)]
     methods = []
     for name in sorted(loops):
         plan = loops[name]
@@ -275,7 +268,7 @@ def render(header: str, module: str, loops: dict[str, Plan], readers: dict[str, 
         methods.append(f'    {{"{name}", (PyCFunction)lc_{name}, METH_O, NULL}},')
     for name in sorted(readers):
         plan = readers[name]
-        columns = name.replace("decode_", "columns_", 1)
+        columns = columns_name(name)
         parts.append(_DECODE_ENTRY.format(name=name, type=plan.type.name))
         parts.append(_COLUMNS_ENTRY.format(name=columns, type=plan.type.name, fields=len(plan.form)))
         methods += [f'    {{"{n}", (PyCFunction)(void (*)(void))lc_{n}, METH_FASTCALL, NULL}},' for n in (name, columns)]
@@ -283,15 +276,20 @@ def render(header: str, module: str, loops: dict[str, Plan], readers: dict[str, 
     return "".join(parts)
 
 
-def _nested(plans: dict[str, Plan]) -> list[Plan]:
-    """The plans and those of their nested lists' elements."""
-    out = []
-    todo = list(plans.values())
-    while todo:
-        plan = todo.pop()
-        out.append(plan)
-        todo += [step.element for step in plan.steps if step.kind == "list"]
-    return out
+def _element_plans(plans: dict[str, Plan]) -> list[Plan]:
+    """The plans, in name order, and those of their nested lists' elements, once a type, each
+    after the types it nests: C declares a function before its use."""
+    found: dict[str, Plan] = {}
+
+    def visit(plan: Plan) -> None:
+        for step in plan.steps:
+            if step.kind == "list":
+                visit(step.element)
+        found.setdefault(plan.type.name, plan)
+
+    for name in sorted(plans):
+        visit(plans[name])
+    return list(found.values())
 
 
 class _Code:
@@ -377,7 +375,7 @@ class _Step:
         read = "lc_text" if s.target.type.kind == "str" else "lc_bytes"
         absent = ""
         if length.absent is not None:
-            absent = f"if ({value} == Py_None) size += {_absent_len(length)}; else "
+            absent = f"if ({value} == Py_None) size += {len(absent_varint(length))}; else "
         return (f"    {absent}{{\n        Py_ssize_t n;\n"
                 f"        if ({read}({value}, &n) == NULL || n > {_max_value(length)}) return -1;\n"
                 f"        size += {_encoded_len(length, 'n')} + n;\n    }}\n")
@@ -518,12 +516,6 @@ def _encoded_len(f: Field, x: str) -> str:
 
 def _put(f: Field, x: str) -> str:
     return f"lc_put_uvarint(p, {_encoded(f, x)})"
-
-
-def _absent_len(length: Field) -> int:
-    value = length.absent
-    encoded = ((value << 1) ^ (value >> 63)) & (2**64 - 1) if _zigzag(length) else value
-    return max(1, (encoded.bit_length() + 6) // 7)
 
 
 def _element_len(plan: Plan, b: str) -> str:

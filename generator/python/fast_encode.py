@@ -31,12 +31,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from logcodec.runtime.primitives import uvarint_bytes
-
 from .. import expr as E
 from ..schema import Field, TypeDef
 from . import fast_c
-from .shapes import PYTHON_ERRORS, ZigzagVarint, codec_name, primitive_of, size_held_non_negative
+from .shapes import PYTHON_ERRORS, ZigzagVarint, absent_varint, codec_name, primitive_of, size_held_non_negative
 from .translate import parent_names, reads_bits_one_by_one
 
 
@@ -364,7 +362,7 @@ class FastEncoders:
         b"" where it may be null), or one for text, from the field's remembered parts."""
         length, target = step.field, step.target
         value = self.local(step.owner, target)
-        absent = None if length.absent is None else uvarint_bytes((length.absent << 1) ^ (length.absent >> 63))
+        absent = absent_varint(length)
         if target.type.kind == "str":
             part = f"{self.text_parts(step)}[{value}]"
             return [part if absent is None else f"({absent!r} if {value} is None else {part})"]

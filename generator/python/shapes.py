@@ -6,6 +6,8 @@ from __future__ import annotations
 import codecs
 from typing import TYPE_CHECKING
 
+from logcodec.runtime.primitives import uvarint_bytes
+
 from .. import expr as E
 from ..model import Primitive, primitive
 from ..schema import Field, TypeRef
@@ -124,6 +126,17 @@ def size_held_non_negative(f: Field) -> bool:
     return f.size is not None and isinstance(cond, E.Binary) and (
         (cond.op == ">=" and cond.left == f.size and cond.right == zero)
         or (cond.op == "<=" and cond.left == zero and cond.right == f.size))
+
+
+def absent_varint(length: Field) -> bytes | None:
+    """The varint a length field writes where what it measures is null (its `-lc-absent`,
+    zigzagged where the field is a zigzag varint); None where it has none."""
+    if length.absent is None:
+        return None
+    value = length.absent
+    if type(primitive_of(length.type)) is ZigzagVarint:  # an unsigned varint is its subclass
+        value = ((value << 1) ^ (value >> 63)) & (2**64 - 1)
+    return uvarint_bytes(value)
 
 
 def primitive_of(ref: TypeRef) -> ZigzagVarint | None:

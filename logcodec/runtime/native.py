@@ -118,7 +118,14 @@ def build(module, folder: Path | None = None, log=print) -> Path:
     source_file = Path(module.__file__)
     if not source_file.suffix == ".py":
         source_file = Path(module.__spec__.origin)
-    built = compile_source(module.__name__, source_file.read_bytes(), folder, log)
+    return compile_file(module.__name__, source_file, folder, log)
+
+
+def compile_file(module_name: str, source_file: Path, folder: Path, log=print) -> Path:
+    """Compile the generated module in `source_file` (`compile_source`) and its C companion where
+    it has one (`compile_companion`), as `logcodec accelerate` and a wheel build do; returns the
+    module's build."""
+    built = compile_source(module_name, source_file.read_bytes(), folder, log)
     companion_file = companion_source(source_file)
     if companion_file.exists():
         compile_companion(source_file.stem, companion_file.read_bytes(), folder, log)
@@ -128,6 +135,11 @@ def build(module, folder: Path | None = None, log=print) -> Path:
 def companion_source(source_file: Path) -> Path:
     """Where a generated module's C companion is (`generator/python/fast_c.py`), if it has one."""
     return source_file.with_name(f"{source_file.stem}_fast.c")
+
+
+def companion_sha(source: bytes) -> str:
+    """What a generated module names its C companion's build by: the hash of the C source."""
+    return hashlib.sha256(source).hexdigest()[:20]
 
 
 def companion_name(stem: str, sha: str) -> str:
@@ -160,7 +172,7 @@ dist.run_commands()
 def compile_companion(stem: str, source: bytes, folder: Path, log=print) -> Path:
     """Compile a module's C companion into `folder`, named by `companion_name` (needs only the
     standard library here, and setuptools and a C compiler to run, as `compile_source`)."""
-    name = companion_name(stem, hashlib.sha256(source).hexdigest()[:20])
+    name = companion_name(stem, companion_sha(source))
     return _compiled(name, f"{name}.c", source, [sys.executable, "-c", _COMPILE_C, name], f"{stem}_fast.c",
                      folder, log)
 
