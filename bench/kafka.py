@@ -47,6 +47,7 @@ import time
 import tracemalloc
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Self
 
 import aiokafka
 import aiokafka.record.memory_records as _aio_memory_records
@@ -577,18 +578,49 @@ def calibrate(fn, arg, min_time: float) -> int:
         n = max(n + 1, min(n * 10, math.ceil(n * 1.1 * min_time / max(t, 1e-9))))
 
 
+class CollectorClock:
+    """The seconds Python's cyclic garbage collector runs while this clock is installed
+    (a `gc.callbacks` entry, told when each pass starts and stops)."""
+
+    def __init__(self):
+        self.seconds = 0.0
+        self._started = 0.0
+
+    def __call__(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            self.seconds += time.perf_counter() - self._started
+
+    def __enter__(self) -> Self:
+        gc.callbacks.append(self)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        gc.callbacks.remove(self)
+
+
 def measure(cases: dict, min_time: float, rounds: int) -> dict:
     """cases: impl -> (fn, arg). Each implementation gets its own calls-per-round n; the
     rounds are interleaved (round 1 of every implementation, then round 2, ...) so that a
-    change of machine load hits all columns alike; the best round gives the time per call."""
+    change of machine load hits all columns alike; the best round gives the time per call,
+    and the share of it the cyclic collector took (the passes the calls set off)."""
     n = {impl: calibrate(fn, arg, min_time) for impl, (fn, arg) in cases.items()}
     per_call = {impl: [] for impl in cases}
+    collector = {impl: [] for impl in cases}
     for _ in range(rounds):
         for impl, (fn, arg) in cases.items():
             gc.collect()
-            per_call[impl].append(_run(fn, arg, n[impl]) / n[impl])
-    return {impl: {"seconds_per_call": min(t), "calls_per_round": n[impl], "rounds": t}
-            for impl, t in per_call.items()}
+            with CollectorClock() as clock:
+                seconds = _run(fn, arg, n[impl])
+            per_call[impl].append(seconds / n[impl])
+            collector[impl].append(clock.seconds / seconds)
+    out = {}
+    for impl, t in per_call.items():
+        best = t.index(min(t))
+        out[impl] = {"seconds_per_call": t[best], "collector_share": collector[impl][best],
+                     "calls_per_round": n[impl], "rounds": t}
+    return out
 
 
 def peak_bytes(fn, arg) -> tuple[int, int]:
@@ -651,6 +683,21 @@ def ratios(results: dict, workloads: list[Workload]) -> dict:
     return out
 
 
+def _collector_table(per_workload: dict, workloads, cols) -> list[str]:
+    """Each decode column's share of its time in the cyclic garbage collector."""
+    about = ("Share of the decode time in Python's cyclic garbage collector (its passes, timed through "
+             "`gc.callbacks`, in the best round). A decode that returns an object for each record and header "
+             "hands the collector every one of them to walk while the caller reads them, and the passes that "
+             "walk the whole heap grow with what the process keeps (here, every workload's expected records); "
+             "a reader that makes one record at a time lets each die before a pass sees it.")
+    lines = ["", about, "",
+             "| workload | " + " | ".join(cols) + " |", "|---|" + "---:|" * len(cols)]
+    for w in workloads:
+        shares = [per_workload[w.id].get(impl, {}).get("collector_share") for impl in cols]
+        lines.append(f"| {w.id} | " + " | ".join("–" if x is None else f"{100 * x:.1f}%" for x in shares) + " |")
+    return lines
+
+
 def render(results, rat, workloads, skipped_notes, target_rows) -> str:
     lines = []
     impls_of = {op: [i for i in IMPLS_OF[op]
@@ -686,6 +733,8 @@ def render(results, rat, workloads, skipped_notes, target_rows) -> str:
                 cells = [f"{per_other[o][wid]:.2f}x" if wid in per_other[o] else "–" for o in others]
                 label = "**geomean**" if wid == "geomean" else wid
                 lines.append(f"| {label} | " + " | ".join(cells) + " |")
+        if op == "decode":
+            lines += _collector_table(results[op], workloads, cols)
         lines.append("")
     if any("memory" in results.get("decode", {}).get(w.id, {}) for w in workloads):
         mem_cols = list(dict.fromkeys(i for w in workloads for i in results["decode"][w.id].get("memory", {})))
