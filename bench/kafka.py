@@ -687,9 +687,9 @@ def _collector_table(per_workload: dict, workloads, cols) -> list[str]:
     """Each decode column's share of its time in the cyclic garbage collector."""
     about = ("Share of the decode time in Python's cyclic garbage collector (its passes, timed through "
              "`gc.callbacks`, in the best round). A decode that returns an object for each record and header "
-             "hands the collector every one of them to walk while the caller reads them, and the passes that "
-             "walk the whole heap grow with what the process keeps (here, every workload's expected records); "
-             "a reader that makes one record at a time lets each die before a pass sees it.")
+             "hands the collector every one of them to walk while the caller reads them, and brings on the "
+             "passes that walk the whole heap (which also holds the bench's expected records); a reader that "
+             "makes one record at a time lets each die before a pass sees it.")
     lines = ["", about, "",
              "| workload | " + " | ".join(cols) + " |", "|---|" + "---:|" * len(cols)]
     for w in workloads:
