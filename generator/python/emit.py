@@ -209,7 +209,8 @@ class ModuleEmitter:
         Kafka record that held its headers' list was an object the collector walked, and each
         record a list more (compiled `decode(..., tuples=True)` 0.70x aiokafka's C extension
         with them, 1.14x without, `bench kafka`)."""
-        return [f"tuple({v})" if listed(f) else v for f, v in zip(self.tuple_form(t), values)]
+        return [f"tuple({v})" if self.model.field_meta(f).get("list") else v
+                for f, v in zip(self.tuple_form(t), values)]
 
     def tuple_decoded(self, t: TypeDef) -> bool:
         """Whether a list's elements of type `t` decode to tuples when asked (`Model.tuple_decoded`)."""
@@ -448,13 +449,6 @@ def _factory_call(default: str) -> str:
     """`default_factory=list` -> `list()`; `default_factory=lambda: X()` -> `X()`."""
     factory = default.removeprefix("default_factory=")
     return factory.removeprefix("lambda: ") if factory.startswith("lambda: ") else f"{factory}()"
-
-
-def listed(f: Field) -> bool:
-    """A field whose value is a list: repeated, or of an unwrapped type whose one field is."""
-    if f.repeat:
-        return True
-    return f.type.kind == "user" and bool(f.type.user.unwrap) and bool(f.type.user.seq[0].repeat)
 
 
 def _tidy(source: str) -> str:
