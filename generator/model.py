@@ -497,6 +497,8 @@ class Model:
         m = self.element_meta(f.type, f)
         if f.repeat:
             m = {**m, "list": True}
+        if f.partial_tail:  # the next field holds the bytes of a last element cut short
+            m["partial_tail"] = True
         if f.derived:
             # "derived": a function of the rest of the value; "defaulted": computed only when left
             # out (it may carry information, as last_offset_delta does for an empty batch).

@@ -49,6 +49,7 @@ class TypeRef:
     user: "TypeDef | None" = None
     args: tuple = ()  # parsed expressions for a user type's params
     switch_on: object = None
+    switch_text: str = ""  # the switch-on expression as the schema writes it, for messages
     cases: list = field(default_factory=list)  # [(expr AST, TypeRef)]; default case has expr None
 
 
@@ -675,7 +676,7 @@ class Resolver:
             for key, tname in (raw.get("cases") or {}).items():
                 k = None if key == "_" else self.loader.expr(self.schema.path, _join(f.ypath, f"type.cases.{key}"), key)
                 cases.append((k, self.type_ref(t, f, str(tname))))
-            f.type = TypeRef("switch", switch_on=on, cases=cases)
+            f.type = TypeRef("switch", switch_on=on, switch_text=str(raw.get("switch-on")), cases=cases)
         else:
             f.type = self.type_ref(t, f, str(raw))
         if f._raw_enum:

@@ -12,19 +12,104 @@ import sys
 import textwrap
 from pathlib import Path
 
-from logcodec.runtime.errors import LogcodecError
+from logcodec.inputs import InputError, hex_bytes, hex_text
+from logcodec.runtime.errors import EncodeError, LogcodecError
+
+
+class UsageError(Exception):
+    """The command was given wrongly (an unknown format or parameter, a missing file): exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose errors are one line, as every other error of the command line."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
 def read_input(path: str) -> bytes:
-    """A file's bytes, or stdin's for `-`."""
-    return sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    """A file's bytes, or stdin's for `-`; a path that names no file is a usage error."""
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        return Path(path).read_bytes()
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path} is a directory, not a file") from None
+
+
+def _note(command: str, text: str) -> None:
+    print(f"logcodec {command}: {text}", file=sys.stderr)
+
+
+def _write_json(doc, compact: bool = False) -> None:
+    """JSON on stdout, as UTF-8 whatever the locale (text is written as it is, `héllo`, as the API
+    gives it)."""
+    text = json.dumps(doc, indent=None if compact else 2, ensure_ascii=False)
+    sys.stdout.flush()
+    sys.stdout.buffer.write(text.encode("utf-8") + b"\n")
+    sys.stdout.buffer.flush()
+
+
+# ---------------------------------------------------------------- format names and root parameters
+
+def _known_format(name: str, *, composite_ok: bool = True) -> str:
+    """`name` if it is a format (or a composite one, where those are taken); otherwise a usage
+    error that lists the close names, or all of them."""
+    import difflib
+
+    import logcodec
+    from logcodec.composites import composites
+
+    known = logcodec.formats() + (list(composites()) if composite_ok else [])
+    if name in known:
+        return name
+    close = difflib.get_close_matches(name, known, n=3, cutoff=0.6)
+    hint = f"did you mean {_either(close)}?" if close else f"known: {', '.join(sorted(known))}"
+    raise UsageError(f"unknown format {name!r}; {hint} (logcodec formats lists them)")
+
+
+def _either(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def _root_params(module, texts: list[str] | None, what: str) -> dict:
+    """The `--param NAME=VALUE` given, checked against the root's parameters (the module's `PARAMS`)."""
+    kinds = module.PARAMS
+    given = dict(_root_param(text) for text in texts or ())
+    for name, value in given.items():
+        if name not in kinds:
+            takes = f"its parameters: {', '.join(kinds)}" if kinds else "it takes none"
+            raise UsageError(f"--param {name}: {what} has no parameter {name!r}; {takes}")
+        if (kinds[name] == "bool") != isinstance(value, bool):
+            raise UsageError(f"--param {name}: {what} takes {'true or false' if kinds[name] == 'bool' else 'an integer'}"
+                             f" there, not {value!r}")
+    return given
+
+
+def _root_param(text: str) -> tuple[str, int | bool]:
+    name, sep, value = text.partition("=")
+    if not sep or not name.isidentifier():
+        raise UsageError(f"--param {text!r}: expected NAME=VALUE")
+    if value in ("true", "false"):
+        return name, value == "true"
+    try:
+        return name, int(value, 0)
+    except ValueError:
+        raise UsageError(f"--param {text!r}: the value is an integer, true or false") from None
 
 
 def cmd_formats(args) -> int:
+    """Every format `decode --format` takes: the codecs, then the composite formats (a directory,
+    or a file with others), each with what it takes."""
     import logcodec
+    from logcodec.composites import composites
 
-    for name in logcodec.formats():
-        print(name)
+    found = composites()
+    width = max(len(n) for n in [*logcodec.formats(), *found])
+    for name in sorted([*logcodec.formats(), *found]):
+        print(f"{name:{width}}  ({found[name].takes}; decode only)" if name in found else name)
     return 0
 
 
@@ -51,73 +136,134 @@ def cmd_generate(args) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- decode
+
 def cmd_decode(args) -> int:
-    import logcodec
-    from logcodec.tank.containers import DIRECTORY_FORMATS
-
     if bool(args.format) == bool(args.schema):
-        print("logcodec decode: give --format NAME or --schema FILE.ksy", file=sys.stderr)
-        return 2
+        raise UsageError("give --format NAME (or auto) or --schema FILE.ksy")
     if args.schema:
-        return _decode_with_schema(args)
-    if args.format in DIRECTORY_FORMATS:  # a directory of files, such as a TANK partition
-        doc = DIRECTORY_FORMATS[args.format](Path(args.file))
-        json.dump(doc, sys.stdout, indent=None if args.compact else 2)
-        sys.stdout.write("\n")
-        return 0
-    data = read_input(args.file)
-    if args.hex:
-        data = bytes.fromhex(data.decode("ascii").strip())
-    if args.stream:
-        stream = logcodec.decode_stream(args.format, data)
-        doc = {
-            "items": [logcodec.to_json(v) for v in stream.items],
-            "consumed": stream.consumed,
-            "partial": stream.partial.to_json() if stream.partial else None,
-        }
-    else:
-        doc = logcodec.to_json(logcodec.decode(args.format, data))
-    json.dump(doc, sys.stdout, indent=None if args.compact else 2)
-    sys.stdout.write("\n")
-    return 0
+        from logcodec.generator.compile import compiled_module
 
+        module = compiled_module(Path(args.schema), tuple(args.include or ()))
+        return _decode_with(module, args, what=f"the schema {args.schema}", prefix=True)
+    if args.include:
+        raise UsageError("-I goes with --schema")
+    if args.format == "auto":
+        if args.param:
+            raise UsageError("--param needs the format: give --format NAME")
+        return _decode_detected(args)
+    from logcodec.composites import composites
 
-def _decode_with_schema(args) -> int:
-    """`decode --schema X.ksy`: compiled on first use (cached by content), as Kaitai's ksdump."""
+    name = _known_format(args.format)
+    found = composites().get(name)
+    if found is not None:
+        return _decode_composite(found, args)
+    _no_other_inputs(args, name)
     import logcodec
-    from logcodec.generator.compile import compiled_module
 
-    module = compiled_module(Path(args.schema), tuple(args.include or ()))
-    params = dict(_root_param(text) for text in args.param or ())
+    return _decode_with(logcodec.codec(name), args, what=name, prefix=False)
+
+
+def _input_bytes(args) -> bytes:
     data = read_input(args.file)
     if args.hex:
-        data = bytes.fromhex(data.decode("ascii").strip())
+        what = "stdin" if args.file == "-" else args.file
+        data = hex_bytes(hex_text(data, what), what)
+    return data
+
+
+def _decode_with(module, args, *, what: str, prefix: bool) -> int:
+    """Decode with a codec module: one value (`prefix`: from the start, as Kaitai's ksdump, the
+    bytes after it said on stderr), or values end to end with `--stream`."""
+    from logcodec.runtime.values import cut_tails, to_json
+
+    params = _root_params(module, args.param, what)
+    data = _input_bytes(args)
     if args.stream:
         stream = module.decode_stream(data, **params)
-        doc = {"items": [logcodec.to_json(v) for v in stream.items], "consumed": stream.consumed,
-               "partial": stream.partial.to_json() if stream.partial else None}
-    else:  # as ksdump: the value at the start; bytes after it are not an error, but said
+        _write_json({"items": [to_json(v) for v in stream.items], "consumed": stream.consumed,
+                     "partial": stream.partial.to_json() if stream.partial else None}, args.compact)
+        if not stream.items and stream.partial is not None:
+            _note("decode", f"no whole value: the input ends inside the first one ({stream.partial})")
+        return 0
+    if prefix:
         value, used = module.decode_prefix(data, **params)
-        doc = logcodec.to_json(value)
-        if used < len(data):
-            print(f"logcodec decode: {len(data) - used} bytes after the value (from offset {used}) not read",
-                  file=sys.stderr)
-    json.dump(doc, sys.stdout, indent=None if args.compact else 2)
-    sys.stdout.write("\n")
+    else:
+        value, used = module.decode(data, **params), len(data)
+    _write_json(to_json(value), args.compact)
+    if used < len(data):
+        _note("decode", f"{len(data) - used} bytes after the value (from offset {used}) not read")
+    for listed, whole, tail, size in cut_tails(value):
+        if not whole:
+            _note("decode", f"no whole element in {listed}: all {size} bytes are in {tail}, the start of one cut "
+                            f"short (as a fetch size cuts one), or bytes that are not {what} at all")
     return 0
 
 
-def _root_param(text: str) -> tuple[str, int | bool]:
-    name, sep, value = text.partition("=")
-    if not sep or not name.isidentifier():
-        raise ValueError(f"--param {text!r}: expected NAME=VALUE")
-    if value in ("true", "false"):
-        return name, value == "true"
-    try:
-        return name, int(value, 0)
-    except ValueError:
-        raise ValueError(f"--param {text!r}: the value is an integer, true or false") from None
+def _decode_detected(args) -> int:
+    """`--format auto`: the format the bytes give evidence of (`logcodec.detection`), said on stderr."""
+    from logcodec import detection, spans
 
+    answer = detection.detect([spans.builtin(_docs_dir())], _input_bytes(args), stream=args.stream)
+    if not answer["detected"]:
+        _note("decode", f"no format detected: {detection.unclaimed_reason(answer)}; give --format NAME")
+        return 1
+    others = [c for c in answer["candidates"] if c != answer["format"]]
+    _note("decode", f"detected {answer['format']}" + (f" (also reads as {', '.join(others)})" if others else ""))
+    if args.stream:
+        _write_json({"items": answer["value"], "consumed": answer["consumed"], "partial": answer["partial"]},
+                    args.compact)
+    else:
+        _write_json(answer["value"], args.compact)
+    return 0
+
+
+def _no_other_inputs(args, name: str) -> None:
+    for other in _other_inputs():
+        if getattr(args, other, None):
+            raise UsageError(f"--{other} goes with a format that reads it; {name} does not")
+
+
+def _decode_composite(found, args) -> int:
+    """A format of several inputs (`logcodec.composites`): a directory, or a file and others."""
+    if args.param or args.hex or args.stream:
+        raise UsageError(f"{found.name} takes {found.takes}, without --param, --hex or --stream")
+    path = Path(args.file)
+    if found.directory != path.is_dir() or not path.exists():
+        raise UsageError(f"{found.name} takes {found.takes}; {args.file} is "
+                         f"{'a directory' if path.is_dir() else 'a file' if path.exists() else 'not there'}")
+    others = {}
+    for other in _other_inputs():
+        given = getattr(args, other, None)
+        if other in found.others and not given:
+            raise UsageError(f"{found.name} takes {found.takes}")
+        if given and other not in found.others:
+            raise UsageError(f"--{other} goes with a format that reads it; {found.name} does not")
+        if given:
+            others[other] = read_input(given)
+    value, findings = found.read(path, **others)
+    _write_json(value, args.compact)
+    for finding in findings:
+        _note("decode", str(finding))
+    return 1 if findings else 0
+
+
+def _other_inputs() -> list[str]:
+    """The names of the composite formats' other inputs, each an option of `decode` (--metadata)."""
+    from logcodec.composites import composites
+
+    return sorted({other for c in composites().values() for other in c.others})
+
+
+def _docs_dir() -> Path:
+    """The package's own docs (and the schema copies they carry): generated/docs in a checkout,
+    logcodec/generated/docs when installed."""
+    import logcodec.generated
+
+    return Path(logcodec.generated.__file__).resolve().parent / "docs"
+
+
+# ---------------------------------------------------------------- compile, encode
 
 def cmd_compile(args) -> int:
     from logcodec.generator.compile import compile_schemas
@@ -132,15 +278,33 @@ def cmd_compile(args) -> int:
 
 
 def cmd_encode(args) -> int:
-    import logcodec
+    if bool(args.format) == bool(args.schema):
+        raise UsageError("give --format NAME or --schema FILE.ksy")
+    if args.schema:
+        from logcodec.generator.compile import compiled_module
 
-    text = read_input(args.file)
+        module, what = compiled_module(Path(args.schema), tuple(args.include or ())), f"the schema {args.schema}"
+    else:
+        if args.format == "auto":
+            raise UsageError("encode needs the format: auto tells what bytes are, not what a value is")
+        import logcodec
+
+        what = _known_format(args.format, composite_ok=False)
+        module = logcodec.codec(what)
+    params = _root_params(module, args.param, what)
+    value = _value_of(module, _json_input(args.file))
+    if args.derive:
+        from logcodec.runtime.values import without_derived
+
+        value = without_derived(value)
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        print(f"logcodec encode: {args.file} is not JSON: {exc}", file=sys.stderr)
-        return 1
-    data = logcodec.encode(args.format, doc)
+        data = module.encode(value, **params)
+    except EncodeError as exc:
+        from logcodec.runtime.primitives import STRIP_DERIVED_HINT
+
+        if STRIP_DERIVED_HINT in exc.detail:  # say the command line's way to compute them
+            exc.detail = exc.detail.replace(STRIP_DERIVED_HINT, "encode --derive recomputes every derived field")
+        raise
     if args.hex:
         data = data.hex().encode() + b"\n"
     if args.output and args.output != "-":
@@ -148,6 +312,30 @@ def cmd_encode(args) -> int:
     else:
         sys.stdout.buffer.write(data)
     return 0
+
+
+def _json_input(path: str):
+    raw = read_input(path)
+    where = "stdin" if path == "-" else path
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{where} is not JSON: byte {raw[exc.start]:#04x} at offset {exc.start} is not UTF-8 "
+                         "text") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{where} is not JSON: {exc}") from None
+    except RecursionError:
+        raise InputError(f"{where} is not JSON this reader takes: nested too deep") from None
+
+
+def _value_of(module, doc):
+    """The value of the module's root that canonical JSON gives; an EncodeError names the path."""
+    from logcodec.runtime.values import from_json
+
+    try:
+        return from_json(module.ROOT, doc)
+    except EncodeError as exc:
+        raise exc.within(module.FORMAT.split(".")[-1]) from None
 
 
 def cmd_accelerate(args) -> int:
@@ -184,10 +372,11 @@ def cmd_testee(args) -> int:
 def cmd_conformance_list(args) -> int:
     from logcodec.conformance.impls import SHIPPED
 
+    width = max(len(name) for name in SHIPPED) + 2
     for shipped in SHIPPED.values():
         missing = shipped.missing()
         state = "ready" if missing is None else f"unavailable: {missing}"
-        print(f"{shipped.name:14} {shipped.what}\n{'':14} {state}; expected failures: "
+        print(f"{shipped.name:{width}}{shipped.what}\n{'':{width}}{state}; expected failures: "
               f"{shipped.expected_failures.relative_to(shipped.expected_failures.parents[2])}")
     return 0
 
@@ -263,11 +452,9 @@ def cmd_conformance_matrix(args) -> int:
 def cmd_docs(args) -> int:
     import webbrowser
 
-    import logcodec.generated
     from logcodec import docserver, spans
 
-    # The package's own docs: generated/docs in a checkout, logcodec/generated/docs when installed.
-    docs = Path(logcodec.generated.__file__).resolve().parent / "docs"
+    docs = _docs_dir()
     if not (docs / "index.html").exists():
         print(f"logcodec docs: no {docs / 'index.html'}; run `logcodec generate` in a checkout", file=sys.stderr)
         return 1
@@ -458,7 +645,7 @@ def _version() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="logcodec", description=__doc__.splitlines()[0].rstrip("."))
+    parser = _Parser(prog="logcodec", description=__doc__.splitlines()[0].rstrip("."))
     parser.add_argument("--version", action="version", version=f"logcodec {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -469,13 +656,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--check", action="store_true", help="write nothing; exit 1 with a list of differences if stale")
     p.set_defaults(func=cmd_generate)
 
-    p = sub.add_parser("decode", help="decode a binary file to canonical JSON on stdout")
+    p = sub.add_parser("decode", help="decode a binary file to canonical JSON on stdout",
+                       description="Decode a file (or stdin) to canonical JSON. Exit status: 0 decoded, 1 bad "
+                                   "data or a failed check, 2 a usage error.")
     p.add_argument("--format", "-f",
-                   help="format name, e.g. kafka.record_batch_v2, or tank.partition for a partition directory")
+                   help="format name (logcodec formats lists them), e.g. kafka.record_batch_v2, or auto: the "
+                        "format the bytes give evidence of (a magic number, a checksum), said on stderr")
     p.add_argument("--schema", metavar="FILE.ksy",
                    help="decode with any Kaitai Struct schema instead, compiled on first use (cached by content)")
     p.add_argument("-I", "--include", action="append", metavar="DIR", help="with --schema: an import folder (repeatable)")
-    p.add_argument("--param", action="append", metavar="NAME=VALUE", help="with --schema: a root param (repeatable)")
+    p.add_argument("--param", action="append", metavar="NAME=VALUE",
+                   help="a parameter of the root type (repeatable), e.g. base_seq_num=13 for tank.bundle")
+    for other in _other_inputs():
+        p.add_argument(f"--{other}", metavar="FILE",
+                       help=f"the {other} input of a format that reads one (logcodec formats says which)")
     p.add_argument("file", help="input file, - for stdin, or a directory for tank.partition")
     p.add_argument("--stream", action="store_true", help="values laid end to end; report a partial last one")
     p.add_argument("--hex", action="store_true", help="the input is hex text")
@@ -498,8 +692,19 @@ def build_parser() -> argparse.ArgumentParser:
                    help="logcodec's Python codecs (default), or construct 2.10 definitions (needs the construct extra)")
     p.set_defaults(func=cmd_compile)
 
-    p = sub.add_parser("encode", help="encode a canonical JSON value to bytes")
-    p.add_argument("--format", "-f", required=True, help="format name, e.g. kafka.record_batch_v2")
+    p = sub.add_parser("encode", help="encode a canonical JSON value to bytes",
+                       description="Encode canonical JSON (as decode writes it) to bytes. Derived fields (lengths, "
+                                   "counts, checksums) left out or null are computed; carried ones must be right, "
+                                   "or --derive recomputes them all. Exit status: 0 encoded, 1 a value that cannot "
+                                   "be encoded or input that is not JSON, 2 a usage error.")
+    p.add_argument("--format", "-f", help="format name, e.g. kafka.record_batch_v2")
+    p.add_argument("--schema", metavar="FILE.ksy", help="encode with any Kaitai Struct schema instead")
+    p.add_argument("-I", "--include", action="append", metavar="DIR", help="with --schema: an import folder (repeatable)")
+    p.add_argument("--param", action="append", metavar="NAME=VALUE", help="a parameter of the root type (repeatable)")
+    p.add_argument("--derive", action="store_true",
+                   help="recompute every derived field (lengths, counts, checksums) instead of checking the ones "
+                        "given: for a decoded value that was changed, or whose checksum covers another encoder's "
+                        "bytes (another producer's compressed batch)")
     p.add_argument("file", help="JSON file, or - for stdin")
     p.add_argument("--output", "-o", help="output file (default: stdout)")
     p.add_argument("--hex", action="store_true", help="write hex text instead of bytes")
@@ -562,18 +767,21 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `logcodec decode ... | head` is fine
         sys.stderr.close()
         return 0
-    except LogcodecError as exc:
-        print(f"logcodec {args.command}: {exc}", file=sys.stderr)
+    except UsageError as exc:
+        _note(args.command, str(exc))
+        return 2
+    except (LogcodecError, InputError) as exc:
+        _note(args.command, str(exc))
         return 1
     except (OSError, ValueError) as exc:
-        print(f"logcodec {args.command}: {exc}", file=sys.stderr)
+        _note(args.command, str(exc))
         return 1
     except Exception as exc:  # a malformed schema: one line naming the file and the YAML path
         from logcodec.generator.schema import SchemaError
 
         if not isinstance(exc, SchemaError):
             raise
-        print(f"logcodec {args.command}: {exc}", file=sys.stderr)
+        _note(args.command, str(exc))
         return 1
 
 

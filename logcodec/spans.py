@@ -106,6 +106,7 @@ class _Layout:
         self.tails: list[str] = []  # fields holding a partial trailing element
         self.reached = 0  # where the last structure laid out ended (for one that raised: how far it got)
         self.checked = 0  # input bytes that a rule vouched for: fixed contents, `valid`, a checksum's range
+        self.in_cut = False  # laying out an element cut short: its fields read whole passed their rules
 
     def record(self, path: str, start: int, end: int, region) -> None:
         if region is None:
@@ -187,9 +188,29 @@ class _Layout:
         finally:
             if region is None and stop is not None:
                 self._count_checked(t, node.start, stop, at)
+            elif region is None and self.in_cut:
+                self._count_rules(t, at)
         if pout is not None and t.unwrap:
             return pout.get(t.seq[0].id, [])
         return pout
+
+    def _count_rules(self, t, at: dict) -> None:
+        """The bytes of the fields with fixed contents or a `valid` rule that a call cut short had read."""
+        for f in t.seq:
+            if f.id in at and (f.contents is not None or f.valid):
+                self.checked += at[f.id][1] - at[f.id][0]
+
+    def cut_evidence(self, node: _Call, start: int) -> int:
+        """What rules vouch for in the last element of a list cut short by the end of the data
+        (`-lc-partial-tail`), which the decoder gave up at `start`: the bytes of its fields that
+        were read whole and passed their checks (a check that failed would have been the error)."""
+        cut = self.take(node, "type", node.buf, start, failed=True)
+        if cut is None:
+            return 0
+        scratch = _Layout(self.types, self.modules)
+        scratch.in_cut = True
+        scratch.struct(cut, "", None)
+        return scratch.checked
 
     def _count_checked(self, t, start: int, stop: int, at: dict) -> None:
         for f in t.seq:
@@ -260,6 +281,7 @@ class _Layout:
             at[f.id] = (cur, end)
             if i >= 2 and seq[i - 2].partial_tail and end > cur and region is None:
                 self.tails.append(fpath)  # the bytes of a last element cut short (-lc-partial-tail)
+                self.checked += self.cut_evidence(node, cur)
             cur = end
         return cur
 

@@ -283,6 +283,9 @@ TUPLE_FORMS: Final[dict[str, tuple[str, ...]]] = {}
 #: The bytes a value of each type takes, for the types whose values all take the same number.
 SIZES: Final[dict[str, int]] = {}
 ROOT = BatchBlock
+#: The root type's parameters and their types: the keywords (after `limits`) that decoding and
+#: encoding a batch_block take.
+PARAMS: Final[dict[str, str]] = {}
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None
 _native.accelerate(globals())

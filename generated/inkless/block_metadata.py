@@ -1212,6 +1212,9 @@ def decode_header(
 
 
 ROOT = BlockMetadata
+#: The root type's parameters and their types: the keywords (after `limits`) that decoding and
+#: encoding a block_metadata take.
+PARAMS: Final[dict[str, str]] = {}
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None
 _native.accelerate(globals())

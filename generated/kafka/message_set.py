@@ -565,16 +565,22 @@ def _e_message(v: Message, out: list[Any], p_depth: int, p_offset: int) -> int:
             on_value = v_attributes.compression
             if on_value == Compression.gzip:
                 try:
+                    if not isinstance(v_value, MessageSet):
+                        raise _rt.wrong_case(v_value, "MessageSet", "attributes.compression", "")
                     _e_message_set(_cast("MessageSet", v_value), t_value, (p_depth + 1), p_offset, v_magic)
                 except _rt.EncodeError as exc:
                     raise exc.within("value")
             elif on_value == Compression.snappy:
                 try:
+                    if not isinstance(v_value, MessageSet):
+                        raise _rt.wrong_case(v_value, "MessageSet", "attributes.compression", "")
                     _e_message_set(_cast("MessageSet", v_value), t_value, (p_depth + 1), p_offset, v_magic)
                 except _rt.EncodeError as exc:
                     raise exc.within("value")
             elif on_value == Compression.lz4:
                 try:
+                    if not isinstance(v_value, MessageSet):
+                        raise _rt.wrong_case(v_value, "MessageSet", "attributes.compression", "")
                     _e_message_set(_cast("MessageSet", v_value), t_value, (p_depth + 1), p_offset, v_magic)
                 except _rt.EncodeError as exc:
                     raise exc.within("value")
@@ -927,6 +933,13 @@ SIZES: Final[dict[str, int]] = {
     "attributes": 1,
 }
 ROOT = MessageSet
+#: The root type's parameters and their types: the keywords (after `limits`) that decoding and
+#: encoding a message_set take.
+PARAMS: Final[dict[str, str]] = {
+    "depth": "int",
+    "wrapper_offset": "int",
+    "wrapper_magic": "int",
+}
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None
 _native.accelerate(globals())

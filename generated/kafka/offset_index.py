@@ -318,6 +318,9 @@ SIZES: Final[dict[str, int]] = {
     "entry": 8,
 }
 ROOT = OffsetIndex
+#: The root type's parameters and their types: the keywords (after `limits`) that decoding and
+#: encoding a offset_index take.
+PARAMS: Final[dict[str, str]] = {}
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None
 _native.accelerate(globals())

@@ -1597,6 +1597,8 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
             if p_is_control:
                 t_key = []
                 try:
+                    if not isinstance(v_key, ControlRecordKey):
+                        raise _rt.wrong_case(v_key, "ControlRecordKey", "is_control", "")
                     _e_control_record_key(_cast("ControlRecordKey", v_key), t_key)
                 except _rt.EncodeError as exc:
                     raise exc.within("key")
@@ -1615,6 +1617,8 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
             if p_is_control:
                 t_value = []
                 try:
+                    if not isinstance(v_value, ControlRecordValue):
+                        raise _rt.wrong_case(v_value, "ControlRecordValue", "is_control", "")
                     _e_control_record_value(_cast("ControlRecordValue", v_value), t_value)
                 except _rt.EncodeError as exc:
                     raise exc.within("value")
@@ -2897,6 +2901,9 @@ def decode_header(
 
 
 ROOT = RecordBatchV2
+#: The root type's parameters and their types: the keywords (after `limits`) that decoding and
+#: encoding a record_batch_v2 take.
+PARAMS: Final[dict[str, str]] = {}
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None
 _native.accelerate(globals())

@@ -311,6 +311,9 @@ SIZES: Final[dict[str, int]] = {
     "entry": 12,
 }
 ROOT = TimeIndex
+#: The root type's parameters and their types: the keywords (after `limits`) that decoding and
+#: encoding a time_index take.
+PARAMS: Final[dict[str, str]] = {}
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None
 _native.accelerate(globals())

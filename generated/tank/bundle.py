@@ -1457,6 +1457,11 @@ def decode_header(
 
 
 ROOT = Bundle
+#: The root type's parameters and their types: the keywords (after `limits`) that decoding and
+#: encoding a bundle take.
+PARAMS: Final[dict[str, str]] = {
+    "base_seq_num": "int",
+}
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None
 _native.accelerate(globals())

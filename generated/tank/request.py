@@ -855,6 +855,8 @@ def _e_request(v: Request, out: list[Any]) -> int:
             if v_msg_id == MsgId.status:
                 t_payload = []
                 try:
+                    if not isinstance(v_payload, StatusRequest):
+                        raise _rt.wrong_case(v_payload, "StatusRequest", "msg_id", "")
                     _e_status_request(_cast("StatusRequest", v_payload), t_payload)
                 except _rt.EncodeError as exc:
                     raise exc.within("payload")
@@ -863,6 +865,8 @@ def _e_request(v: Request, out: list[Any]) -> int:
             elif v_msg_id == MsgId.discover_topics:
                 t_payload = []
                 try:
+                    if not isinstance(v_payload, DiscoverTopicsRequest):
+                        raise _rt.wrong_case(v_payload, "DiscoverTopicsRequest", "msg_id", "")
                     _e_discover_topics_request(_cast("DiscoverTopicsRequest", v_payload), t_payload)
                 except _rt.EncodeError as exc:
                     raise exc.within("payload")
@@ -871,6 +875,8 @@ def _e_request(v: Request, out: list[Any]) -> int:
             elif v_msg_id == MsgId.discover_topology:
                 t_payload = []
                 try:
+                    if not isinstance(v_payload, DiscoverTopologyRequest):
+                        raise _rt.wrong_case(v_payload, "DiscoverTopologyRequest", "msg_id", "")
                     _e_discover_topology_request(_cast("DiscoverTopologyRequest", v_payload), t_payload)
                 except _rt.EncodeError as exc:
                     raise exc.within("payload")
@@ -879,6 +885,8 @@ def _e_request(v: Request, out: list[Any]) -> int:
             elif v_msg_id == MsgId.create_topic:
                 t_payload = []
                 try:
+                    if not isinstance(v_payload, CreateTopicRequest):
+                        raise _rt.wrong_case(v_payload, "CreateTopicRequest", "msg_id", "")
                     _e_create_topic_request(_cast("CreateTopicRequest", v_payload), t_payload)
                 except _rt.EncodeError as exc:
                     raise exc.within("payload")
@@ -887,6 +895,8 @@ def _e_request(v: Request, out: list[Any]) -> int:
             elif v_msg_id == MsgId.reload_conf:
                 t_payload = []
                 try:
+                    if not isinstance(v_payload, ReloadConfRequest):
+                        raise _rt.wrong_case(v_payload, "ReloadConfRequest", "msg_id", "")
                     _e_reload_conf_request(_cast("ReloadConfRequest", v_payload), t_payload)
                 except _rt.EncodeError as exc:
                     raise exc.within("payload")
@@ -895,6 +905,8 @@ def _e_request(v: Request, out: list[Any]) -> int:
             elif v_msg_id == MsgId.discover_partitions:
                 t_payload = []
                 try:
+                    if not isinstance(v_payload, DiscoverPartitionsRequest):
+                        raise _rt.wrong_case(v_payload, "DiscoverPartitionsRequest", "msg_id", "")
                     _e_discover_partitions_request(_cast("DiscoverPartitionsRequest", v_payload), t_payload)
                 except _rt.EncodeError as exc:
                     raise exc.within("payload")
@@ -903,6 +915,8 @@ def _e_request(v: Request, out: list[Any]) -> int:
             elif v_msg_id == MsgId.produce:
                 t_payload = []
                 try:
+                    if not isinstance(v_payload, ProduceRequest):
+                        raise _rt.wrong_case(v_payload, "ProduceRequest", "msg_id", "")
                     _e_produce_request(_cast("ProduceRequest", v_payload), t_payload, False)
                 except _rt.EncodeError as exc:
                     raise exc.within("payload")
@@ -911,6 +925,8 @@ def _e_request(v: Request, out: list[Any]) -> int:
             elif v_msg_id == MsgId.produce_with_seqnum:
                 t_payload = []
                 try:
+                    if not isinstance(v_payload, ProduceRequest):
+                        raise _rt.wrong_case(v_payload, "ProduceRequest", "msg_id", "")
                     _e_produce_request(_cast("ProduceRequest", v_payload), t_payload, True)
                 except _rt.EncodeError as exc:
                     raise exc.within("payload")
@@ -919,6 +935,8 @@ def _e_request(v: Request, out: list[Any]) -> int:
             elif v_msg_id == MsgId.consume:
                 t_payload = []
                 try:
+                    if not isinstance(v_payload, ConsumeRequest):
+                        raise _rt.wrong_case(v_payload, "ConsumeRequest", "msg_id", "")
                     _e_consume_request(_cast("ConsumeRequest", v_payload), t_payload)
                 except _rt.EncodeError as exc:
                     raise exc.within("payload")
@@ -927,6 +945,8 @@ def _e_request(v: Request, out: list[Any]) -> int:
             elif v_msg_id == MsgId.consume_peer:
                 t_payload = []
                 try:
+                    if not isinstance(v_payload, ConsumePeerRequest):
+                        raise _rt.wrong_case(v_payload, "ConsumePeerRequest", "msg_id", "")
                     _e_consume_peer_request(_cast("ConsumePeerRequest", v_payload), t_payload)
                 except _rt.EncodeError as exc:
                     raise exc.within("payload")
@@ -935,6 +955,8 @@ def _e_request(v: Request, out: list[Any]) -> int:
             elif v_msg_id == MsgId.reg_replica:
                 t_payload = []
                 try:
+                    if not isinstance(v_payload, RegReplicaRequest):
+                        raise _rt.wrong_case(v_payload, "RegReplicaRequest", "msg_id", "")
                     _e_reg_replica_request(_cast("RegReplicaRequest", v_payload), t_payload)
                 except _rt.EncodeError as exc:
                     raise exc.within("payload")
@@ -2920,6 +2942,9 @@ SIZES: Final[dict[str, int]] = {
     "discover_topology_request": 5,
 }
 ROOT = Request
+#: The root type's parameters and their types: the keywords (after `limits`) that decoding and
+#: encoding a request take.
+PARAMS: Final[dict[str, str]] = {}
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None
 _native.accelerate(globals())

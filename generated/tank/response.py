@@ -424,7 +424,7 @@ class Chunk:
     """
 
     bundles: list[ChunkBundle] = field(
-        default_factory=list, metadata={"kind": "user", "type": "ChunkBundle", "list": True}
+        default_factory=list, metadata={"kind": "user", "type": "ChunkBundle", "list": True, "partial_tail": True}
     )
     """The whole bundles."""
     partial_bundle: bytes = field(default=b"", metadata={"kind": "bytes"})
@@ -1101,6 +1101,8 @@ def _e_response(v: Response, out: list[Any]) -> int:
             if v_msg_id == MsgId.status:
                 t_payload = []
                 try:
+                    if not isinstance(v_payload, StatusResponse):
+                        raise _rt.wrong_case(v_payload, "StatusResponse", "msg_id", "")
                     _e_status_response(_cast("StatusResponse", v_payload), t_payload)
                 except _rt.EncodeError as exc:
                     raise exc.within("payload")
@@ -1109,6 +1111,8 @@ def _e_response(v: Response, out: list[Any]) -> int:
             elif v_msg_id == MsgId.discover_topics:
                 t_payload = []
                 try:
+                    if not isinstance(v_payload, DiscoverTopicsResponse):
+                        raise _rt.wrong_case(v_payload, "DiscoverTopicsResponse", "msg_id", "")
                     _e_discover_topics_response(_cast("DiscoverTopicsResponse", v_payload), t_payload)
                 except _rt.EncodeError as exc:
                     raise exc.within("payload")
@@ -1117,6 +1121,8 @@ def _e_response(v: Response, out: list[Any]) -> int:
             elif v_msg_id == MsgId.discover_topology:
                 t_payload = []
                 try:
+                    if not isinstance(v_payload, DiscoverTopologyResponse):
+                        raise _rt.wrong_case(v_payload, "DiscoverTopologyResponse", "msg_id", "")
                     _e_discover_topology_response(_cast("DiscoverTopologyResponse", v_payload), t_payload)
                 except _rt.EncodeError as exc:
                     raise exc.within("payload")
@@ -1125,6 +1131,8 @@ def _e_response(v: Response, out: list[Any]) -> int:
             elif v_msg_id == MsgId.create_topic:
                 t_payload = []
                 try:
+                    if not isinstance(v_payload, CreateTopicResponse):
+                        raise _rt.wrong_case(v_payload, "CreateTopicResponse", "msg_id", "")
                     _e_create_topic_response(_cast("CreateTopicResponse", v_payload), t_payload)
                 except _rt.EncodeError as exc:
                     raise exc.within("payload")
@@ -1133,6 +1141,8 @@ def _e_response(v: Response, out: list[Any]) -> int:
             elif v_msg_id == MsgId.reload_conf:
                 t_payload = []
                 try:
+                    if not isinstance(v_payload, ReloadConfResponse):
+                        raise _rt.wrong_case(v_payload, "ReloadConfResponse", "msg_id", "")
                     _e_reload_conf_response(_cast("ReloadConfResponse", v_payload), t_payload)
                 except _rt.EncodeError as exc:
                     raise exc.within("payload")
@@ -1141,6 +1151,8 @@ def _e_response(v: Response, out: list[Any]) -> int:
             elif v_msg_id == MsgId.discover_partitions:
                 t_payload = []
                 try:
+                    if not isinstance(v_payload, DiscoverPartitionsResponse):
+                        raise _rt.wrong_case(v_payload, "DiscoverPartitionsResponse", "msg_id", "")
                     _e_discover_partitions_response(_cast("DiscoverPartitionsResponse", v_payload), t_payload)
                 except _rt.EncodeError as exc:
                     raise exc.within("payload")
@@ -1149,6 +1161,8 @@ def _e_response(v: Response, out: list[Any]) -> int:
             elif v_msg_id == MsgId.produce:
                 t_payload = []
                 try:
+                    if not isinstance(v_payload, ProduceResponse):
+                        raise _rt.wrong_case(v_payload, "ProduceResponse", "msg_id", "")
                     _e_produce_response(_cast("ProduceResponse", v_payload), t_payload)
                 except _rt.EncodeError as exc:
                     raise exc.within("payload")
@@ -1157,6 +1171,8 @@ def _e_response(v: Response, out: list[Any]) -> int:
             elif v_msg_id == MsgId.produce_with_seqnum:
                 t_payload = []
                 try:
+                    if not isinstance(v_payload, ProduceResponse):
+                        raise _rt.wrong_case(v_payload, "ProduceResponse", "msg_id", "")
                     _e_produce_response(_cast("ProduceResponse", v_payload), t_payload)
                 except _rt.EncodeError as exc:
                     raise exc.within("payload")
@@ -1165,6 +1181,8 @@ def _e_response(v: Response, out: list[Any]) -> int:
             elif v_msg_id == MsgId.consume:
                 t_payload = []
                 try:
+                    if not isinstance(v_payload, ConsumeResponse):
+                        raise _rt.wrong_case(v_payload, "ConsumeResponse", "msg_id", "")
                     _e_consume_response(_cast("ConsumeResponse", v_payload), t_payload)
                 except _rt.EncodeError as exc:
                     raise exc.within("payload")
@@ -1173,6 +1191,8 @@ def _e_response(v: Response, out: list[Any]) -> int:
             elif v_msg_id == MsgId.consume_peer:
                 t_payload = []
                 try:
+                    if not isinstance(v_payload, ConsumePeerResponse):
+                        raise _rt.wrong_case(v_payload, "ConsumePeerResponse", "msg_id", "")
                     _e_consume_peer_response(_cast("ConsumePeerResponse", v_payload), t_payload)
                 except _rt.EncodeError as exc:
                     raise exc.within("payload")
@@ -4593,6 +4613,9 @@ TUPLE_FORMS: Final[dict[str, tuple[str, ...]]] = {
 #: The bytes a value of each type takes, for the types whose values all take the same number.
 SIZES: Final[dict[str, int]] = {}
 ROOT = Response
+#: The root type's parameters and their types: the keywords (after `limits`) that decoding and
+#: encoding a response take.
+PARAMS: Final[dict[str, str]] = {}
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None
 _native.accelerate(globals())

@@ -402,6 +402,11 @@ TUPLE_FORMS: Final[dict[str, tuple[str, ...]]] = {
 #: The bytes a value of each type takes, for the types whose values all take the same number.
 SIZES: Final[dict[str, int]] = {}
 ROOT = SegmentLog
+#: The root type's parameters and their types: the keywords (after `limits`) that decoding and
+#: encoding a segment_log take.
+PARAMS: Final[dict[str, str]] = {
+    "base_seq_num": "int",
+}
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None
 _native.accelerate(globals())

@@ -269,6 +269,7 @@ class ModuleEmitter:
             root_params="".join(f", {p.id}: {'bool' if p.type_name == 'bool' else 'int'}"
                                 + (f" = {p.default!r}" if p.default is not None else "") for p in root.params),
             root_args="".join(f", {p.id}" for p in root.params),
+            root_param_types=[(p.id, "bool" if p.type_name == "bool" else "int") for p in root.params],
             root_class=root.class_name, doc=_docstring(self.schema.doc, 0), links=self.nav is not None,
             build_params=self.build_params(root) if self.nav is None and not root.unwrap else None,
             tuple_forms=[(t.class_name, [f.id for f in form]) for t in self.types if (form := self.tuple_form(t))],
@@ -2186,7 +2187,26 @@ class TypeEmitter:
                 c(f"{remote[0][0]} = {actual}")
             c(f"elif {actual} != declared: raise _rt.size_disagrees({epath!r}, declared, {actual})")
             return
-        c(f"if {actual} != {size}: raise _rt.size_disagrees({epath!r}, {size}, {actual})")
+        hint = self.underived_length(f)
+        c(f"if {actual} != {size}: raise _rt.size_disagrees({epath!r}, {size}, {actual}{f', {hint!r}, {f.id!r}' if hint else ''})")
+
+    def underived_length(self, f: Field) -> str:
+        """The field of this type that a size reads, where the encoder does not compute it: a plain
+        Kaitai length, which the value must carry (an error names it, and how a schema derives it)."""
+        if f.repeat or not isinstance(f.size, E.Name):  # (each element's size: no one length to set)
+            return ""
+        length = self.t.field(f.size.name)
+        return length.id if length is not None and not length.derived else ""
+
+    def case_class_check(self, f: Field, ref: TypeRef, var: str, path: str) -> str:
+        """The test that a switch's value holds the class of the case its selector chose (a value
+        of another case's class would be written by the wrong encoder); none where the case was
+        chosen by the value's class, or where a tuple form may stand for the value."""
+        if f.type.kind != "switch" or ref.user.unwrap or self.selects_on_peek(f.type) or self.tuple_elements(f):
+            return ""
+        name = ref.user.class_name
+        return (f"if not isinstance({var}, {name}): "
+                f"raise _rt.wrong_case({var}, {name!r}, {f.type.switch_text!r}, {path!r})")
 
     def encode_content(self, c: Lines, f: Field, ref: TypeRef, var: str, epath: str, wrap) -> None:
         prim = primitive_of(ref)
@@ -2204,16 +2224,21 @@ class TypeEmitter:
             self.put(c, f"{var}.encode({codec_arg(ref.encoding)})")
         elif ref.kind == "user":
             args = self.call_args(ref, f=f)
+            check = self.case_class_check(f, ref, var, "" if wrap else epath)
             if f.type.kind == "switch":  # the case was chosen by the switch: tell the type checker
                 var = f"_cast({self.m.value_type(ref.user)!r}, {var})"
             call = f"_e_{ref.user.name}({var}, {self.out}{args})"
             call = f"w += {call}" if self.out == "out" else call
             if wrap:
                 with c.block("try:"):
+                    if check:
+                        c(check)
                     c(call)
                 with c.block("except _rt.EncodeError as exc:"):
                     c(f"raise exc.within({wrap!r})")
             else:
+                if check:
+                    c(check)
                 c(call)
         elif ref.kind == "switch":
             default_ref = TypeRef("bytes")

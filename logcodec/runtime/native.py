@@ -215,6 +215,9 @@ def compile_source(module_name: str, source: bytes, folder: Path, log=print) -> 
     ordinary Python calls, so a build depends only on its own source. Needs only the standard
     library here (setup.py loads this file by path), and mypy and a C compiler to run.
     """
+    if importlib.util.find_spec("mypyc") is None:
+        raise RuntimeError("mypyc is not installed: it comes with mypy, in logcodec's `native` extra "
+                           "(pip install 'logcodec[native]'); the codecs work without it, in pure Python")
     name = build_name(module_name, source)
     cmd = [sys.executable, "-m", "mypyc", "--follow-imports=silent", "--ignore-missing-imports", f"{name}.py"]
     return _compiled(name, f"{name}.py", compiled_source(source), cmd, f"{module_name} with mypyc", folder, log)

@@ -326,29 +326,35 @@ def missing(path: str) -> EncodeError:
     return EncodeError("invalid_value", "is required (None given)", None, path)
 
 
-def size_disagrees(path: str, declared, actual: int) -> EncodeError:
+def size_disagrees(path: str, declared, actual: int, length: str = "", sized: str = "") -> EncodeError:
     """A sized field encodes to another size than its `size` expression gives. When that
     expression reads a length field with `-lc-size-of` (next to what it measures) or
-    `-lc-derived` (elsewhere in the value), that field is computed when left None."""
-    return EncodeError("invalid_length", f"encodes to {actual} bytes, but its declared size is {declared}", None, path)
+    `-lc-derived` (elsewhere in the value), that field is computed when left None; `length`
+    names a length field the schema does not derive, which the value must carry, of the field
+    `sized`."""
+    hint = ""
+    if length:
+        hint = (f" (`{length}`): set `{length}` to {actual}, or declare `-lc-size-of: {sized}` on `{length}` in the "
+                "schema, and the encoder computes it when left None")
+    return EncodeError("invalid_length", f"encodes to {actual} bytes, but its declared size is {declared}{hint}",
+                       None, path)
+
+
+#: How a caller clears a decoded value's derived fields, said by the errors of a derived field that
+#: disagrees with the value (the command line says its own way instead: `encode --derive`).
+STRIP_DERIVED_HINT = "logcodec.strip_derived clears every derived field of a decoded value"
 
 
 def mismatch(path: str, given, actual) -> EncodeError:
-    return EncodeError(
-        "invalid_length",
-        f"is {given} but the value needs {actual}; leave it None to compute it "
-        "(logcodec.strip_derived clears every derived field of a decoded value)",
-        None, path,
-    )
+    return EncodeError("invalid_length", f"is {given} but the value needs {actual}; leave it None to compute it "
+                       f"({STRIP_DERIVED_HINT})", None, path)
 
 
 def stale_checksum(path: str, given: int, actual: int) -> EncodeError:
-    return EncodeError(
-        "checksum_mismatch",
-        f"is {given:#010x} but the bytes give {actual:#010x}; leave it None to compute it "
-        "(logcodec.strip_derived clears every derived field of a decoded value)",
-        None, path,
-    )
+    """A carried checksum that the bytes do not give: after a change of the value, or where the
+    bytes are another encoder's (a compressor's output differs between libraries)."""
+    return EncodeError("checksum_mismatch", f"is {given:#010x} but the bytes give {actual:#010x}; leave it None to "
+                       f"compute it ({STRIP_DERIVED_HINT})", None, path)
 
 
 def copy_value(value):
@@ -361,6 +367,13 @@ def field_of(value, name: str, at: int):
     """Field `name` of a list's element an encoder was given: a value object, or its tuple form
     (the fields but the derived ones, in order), where the field is item `at`."""
     return value[at] if isinstance(value, tuple) else getattr(value, name)
+
+
+def wrong_case(value, expected: str, selector: str, path: str) -> EncodeError:
+    """A switch's value holds another class than the case its selector chose."""
+    held = type(value).__name__
+    return EncodeError("invalid_value", f"holds a {held}, but the switch on `{selector}` selects the case of "
+                       f"{expected} here: give a {expected}, or set `{selector}` to the case of a {held}", None, path)
 
 
 def wrap_encode(exc: Exception, path: str) -> EncodeError:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import sys
 from enum import IntEnum
+from itertools import pairwise
 
 from logcodec.runtime.errors import EncodeError
 
@@ -35,7 +36,8 @@ def to_json(value):
     out = {}
     for f in dataclasses.fields(value):
         if not f.metadata.get("param"):  # a param is the holder's argument, not part of the value
-            out[f.name] = field_to_json(getattr(value, f.name), f.metadata)
+            v = getattr(value, f.name)
+            out[f.name] = field_to_json(v, _case_selected(value, f.metadata, v))
     return out
 
 
@@ -45,6 +47,20 @@ def field_to_json(v, meta):
     if meta.get("list"):
         return [_scalar_to_json(x, meta) for x in v]
     return _scalar_to_json(v, meta)
+
+
+def _case_selected(owner, meta, v):
+    """For a switch on a sibling field (`on`), the case that field's value selects in `owner`,
+    when `v` fits it; otherwise the switch's meta, whose cases are then tried in turn."""
+    if meta.get("kind") != "switch" or "on" not in meta or v is None:
+        return meta
+    selector = getattr(owner, meta["on"], None)
+    cases = meta["cases"]
+    chosen = next((c for c in cases if "when" in c and c["when"] == selector), None) or \
+        next((c for c in cases if "when" not in c), None)
+    if chosen is None or not all(_matches(x, chosen) for x in (v if meta.get("list") else [v])):
+        return meta
+    return {**chosen, "list": True} if meta.get("list") else chosen
 
 
 def _scalar_to_json(v, meta):
@@ -65,12 +81,19 @@ def _scalar_to_json(v, meta):
     return v
 
 
+#: What Python type a value of each scalar kind has (a bool is an int to Python, not to a case).
+_SCALAR_TYPES = {"bytes": (bytes, bytearray, memoryview), "str": str, "bool": bool, "float": (float, int),
+                 "int": int, "enum": int}
+
+
 def _matches(v, case) -> bool:
-    if case["kind"] == "bytes":
-        return isinstance(v, (bytes, bytearray, memoryview))
-    if case["kind"] == "user":
+    """Whether `v` is a value of a switch's `case`: its class for a type, its Python type for a scalar."""
+    kind = case["kind"]
+    if kind == "user":
         return type(v).__name__ == case["type"]
-    return True
+    if kind in ("int", "enum") and isinstance(v, bool):
+        return False
+    return isinstance(v, _SCALAR_TYPES.get(kind, object))
 
 
 def from_json(cls, data, *, partial: bool = False):
@@ -178,6 +201,20 @@ def _scalar_from_json(owner, v, meta, partial: bool):
     if kind == "str" and not isinstance(v, str):
         raise EncodeError("invalid_value", f"expected a string, got {v!r}")
     return v
+
+
+def cut_tails(value) -> list[tuple[str, int, str, int]]:
+    """Where a value's lists end in an element cut short by the end of the data (`-lc-partial-tail`,
+    a fetch size cutting the last entry): `(list, whole elements, field of the cut bytes, their
+    size)` for each such list of the root whose cut bytes are not empty."""
+    fields = dataclasses.fields(value)
+    out = []
+    for listed, tail in pairwise(fields):
+        if listed.metadata.get("partial_tail"):
+            cut = getattr(value, tail.name)
+            if cut:
+                out.append((listed.name, len(getattr(value, listed.name) or ()), tail.name, len(cut)))
+    return out
 
 
 def without_derived(value):

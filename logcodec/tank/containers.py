@@ -15,6 +15,7 @@ from pathlib import Path
 from logcodec._api import codec
 from logcodec.runtime.errors import DecodeError
 from logcodec.runtime.primitives import uvarint_bytes
+from logcodec.runtime.values import to_json
 
 _SEGMENT = re.compile(r"^(?P<first>\d+)(?:-(?P<last>\d+))?(?:_(?P<secs>\d+))?\.(?P<ext>log|ilog)$")
 
@@ -81,15 +82,14 @@ def read_tank_partition(directory) -> Partition:
 
 
 def tank_partition_json(directory) -> list[dict]:
-    """The messages of a partition as plain JSON: sequence number, timestamp, key and content.
-    A directory without segment files is an error (a wrong path, not an empty partition)."""
+    """The messages of a partition as canonical JSON (64-bit integers as strings, as a bundle's
+    are): sequence number, timestamp, key and content. A directory without segment files is an error (a wrong path, not an empty partition)."""
     partition = read_tank_partition(directory)
     if not partition.segments:
         raise ValueError(f"{directory}: no TANK segment files here (<first>_<secs>.log, "
                          "<first>-<last>_<secs>.ilog or <first>.log)")
-    return [{"seq_num": m.seq_num, "timestamp": m.timestamp,
-             "key": None if m.key is None else m.key.hex(), "content": m.content.hex()}
-            for m in partition.messages()]
+    fields = ("seq_num", "timestamp", "key", "content")
+    return [{name: doc[name] for name in fields} for doc in map(to_json, partition.messages())]
 
 
 #: Directory formats, for `logcodec decode --format NAME DIR`.

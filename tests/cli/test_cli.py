@@ -101,9 +101,9 @@ def test_formats_lists_the_format():
     assert FORMAT in run("formats").stdout.decode().split()
 
 
-def test_unknown_format_is_an_error():
+def test_unknown_format_is_a_usage_error():
     out = run("decode", "--format", "kafka.nope", "-", input=b"")
-    assert out.returncode == 1 and b"unknown format" in out.stderr
+    assert out.returncode == 2 and b"unknown format" in out.stderr
 
 
 def test_version_is_the_package_version():

@@ -115,8 +115,10 @@ def test_partition_directories_decode_with_their_indexes():
     for scenario in SCENARIOS:
         for name, directory, expected in partition_contents(scenario):
             got = tank_partition_json(directory)
-            assert [(m["seq_num"], m["timestamp"], m["key"], m["content"]) for m in got] == [
+            assert [(int(m["seq_num"]), int(m["timestamp"]), m["key"], m["content"]) for m in got] == [
                 (m["seq"], m["ts_ms"], m["key_hex"], m["value_hex"]) for m in expected], name
+            # canonical JSON, as tank.bundle's: the u64 sequence numbers and timestamps as strings
+            assert all(isinstance(m["seq_num"], str) and isinstance(m["timestamp"], str) for m in got), name
             partitions += 1
     rolled = read_tank_partition(CAPTURES / "s13_segment_roll" / "segments" / "events" / "0")
     assert [s.base_seq_num for s in rolled.segments] == [1, 7, 13, 19] and all(s.index for s in rolled.segments)

@@ -157,15 +157,20 @@
     state.marks = new Set(findings.map((f) => f.offset).filter((o) => o !== null));
     if (answer.error && answer.error.offset !== null) state.marks.add(answer.error.offset);
     paintOwners();
-    let text = answer.format + (answer.detected ? " (detected" + (answer.candidates && answer.candidates.length > 1 ?
+    // With "auto", a format is claimed only on evidence (`detected`); otherwise the nearest reading is
+    // shown under a warning that says why nothing was claimed (`undetected`).
+    let text = answer.undetected ? "No format detected; the nearest reading is " + answer.format :
+               answer.format + (answer.detected ? " (detected" + (answer.candidates && answer.candidates.length > 1 ?
                "; also reads as " + answer.candidates.filter((c) => c !== answer.format).join(", ") : "") + ")" : "");
     text += ": " + plural(answer.size, "byte");
     if (answer.value !== null && !answer.findings) text += ", " + plural(answer.consumed, "byte") + " read";
     if (answer.metadata) text += " · metadata in the " + answer.metadata.form + " form, " + answer.metadata.entries +
                                  (answer.metadata.entries === 1 ? " entry" : " entries");
     if (answer.findings) text += " · " + (findings.length ? plural(findings.length, "finding") : "no finding: the inputs agree");
-    status(text, answer.error || findings.length ? "bad" : "ok");
+    status(text, answer.error || findings.length ? "bad" : answer.undetected ? "warn" : "ok");
     const msgs = [];
+    if (answer.undetected) msgs.push("<p><strong>No format detected:</strong> " + esc(answer.undetected) +
+                                     ". Choose the format to read it as.</p>");
     if (answer.error) msgs.push(errorHtml("Error", answer.error));
     if (answer.error && answer.error.kind === "trailing_bytes" && !$("stream").checked) {
       msgs.push("<p>The value above ends before the input does: tick <em>values end to end</em> to read what follows as more values.</p>");
