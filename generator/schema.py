@@ -273,8 +273,11 @@ class Loader:
             raise SchemaError(f"{rel}: cannot read: {exc}") from None
         try:
             raw = yaml.load(text, Loader=_NoDuplicates)  # noqa: S506 (a SafeLoader)
-        except yaml.YAMLError as exc:
-            raise SchemaError(f"{rel}: not valid YAML: {exc}") from None
+        except yaml.YAMLError as exc:  # one line: where, and what the parser found there
+            mark = getattr(exc, "problem_mark", None)
+            where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
+            problem = " ".join(str(getattr(exc, "problem", None) or exc).split())
+            raise SchemaError(f"{rel}{where}: not valid YAML: {problem}") from None
         if not isinstance(raw, dict):
             self.fail(rel, "/", "a schema is a mapping with a `meta` section (`/` is the top of the file)")
         if not isinstance(raw.get("meta"), dict):

@@ -39,11 +39,19 @@ def read_input(path: str) -> bytes:
         raise UsageError(f"{path} is a directory, not a file") from None
 
 
+def schema_file(path: str) -> Path:
+    """A schema named on the command line: a missing one is a usage error (a broken one, the
+    schema's own error)."""
+    if not Path(path).is_file():
+        raise UsageError(f"{path}: {'is a directory, not a schema' if Path(path).is_dir() else 'no such file'}")
+    return Path(path)
+
+
 def _note(command: str, text: str) -> None:
     print(f"logcodec {command}: {text}", file=sys.stderr)
 
 
-def _write_json(doc, compact: bool = False) -> None:
+def write_json(doc, compact: bool = False) -> None:
     """JSON on stdout, as UTF-8 whatever the locale (text is written as it is, `héllo`, as the API
     gives it)."""
     text = json.dumps(doc, indent=None if compact else 2, ensure_ascii=False)
@@ -144,7 +152,7 @@ def cmd_decode(args) -> int:
     if args.schema:
         from logcodec.generator.compile import compiled_module
 
-        module = compiled_module(Path(args.schema), tuple(args.include or ()))
+        module = compiled_module(schema_file(args.schema), tuple(args.include or ()))
         return _decode_with(module, args, what=f"the schema {args.schema}", prefix=True)
     if args.include:
         raise UsageError("-I goes with --schema")
@@ -181,7 +189,7 @@ def _decode_with(module, args, *, what: str, prefix: bool) -> int:
     data = _input_bytes(args)
     if args.stream:
         stream = module.decode_stream(data, **params)
-        _write_json({"items": [to_json(v) for v in stream.items], "consumed": stream.consumed,
+        write_json({"items": [to_json(v) for v in stream.items], "consumed": stream.consumed,
                      "partial": stream.partial.to_json() if stream.partial else None}, args.compact)
         if not stream.items and stream.partial is not None:
             _note("decode", f"no whole value: the input ends inside the first one ({stream.partial})")
@@ -190,7 +198,7 @@ def _decode_with(module, args, *, what: str, prefix: bool) -> int:
         value, used = module.decode_prefix(data, **params)
     else:
         value, used = module.decode(data, **params), len(data)
-    _write_json(to_json(value), args.compact)
+    write_json(to_json(value), args.compact)
     if used < len(data):
         _note("decode", f"{len(data) - used} bytes after the value (from offset {used}) not read")
     for listed, whole, tail, size in cut_tails(value):
@@ -211,10 +219,10 @@ def _decode_detected(args) -> int:
     others = [c for c in answer["candidates"] if c != answer["format"]]
     _note("decode", f"detected {answer['format']}" + (f" (also reads as {', '.join(others)})" if others else ""))
     if args.stream:
-        _write_json({"items": answer["value"], "consumed": answer["consumed"], "partial": answer["partial"]},
+        write_json({"items": answer["value"], "consumed": answer["consumed"], "partial": answer["partial"]},
                     args.compact)
     else:
-        _write_json(answer["value"], args.compact)
+        write_json(answer["value"], args.compact)
     return 0
 
 
@@ -242,7 +250,7 @@ def _decode_composite(found, args) -> int:
         if given:
             others[other] = read_input(given)
     value, findings = found.read(path, **others)
-    _write_json(value, args.compact)
+    write_json(value, args.compact)
     for finding in findings:
         _note("decode", str(finding))
     return 1 if findings else 0
@@ -269,7 +277,7 @@ def cmd_compile(args) -> int:
     from logcodec.generator.compile import compile_schemas
 
     package = args.package or Path(args.schemas[0]).stem
-    written = compile_schemas([Path(s) for s in args.schemas], Path(args.output), package,
+    written = compile_schemas([schema_file(s) for s in args.schemas], Path(args.output), package,
                               tuple(args.include or ()), strict=args.strict, json_schemas=args.json_schema,
                               target=args.target, with_vectors=args.vectors, with_docs=args.docs)
     modules = sum(1 for p in written if p.suffix == ".py" and p.name != "__init__.py")
@@ -283,7 +291,7 @@ def cmd_encode(args) -> int:
     if args.schema:
         from logcodec.generator.compile import compiled_module
 
-        module, what = compiled_module(Path(args.schema), tuple(args.include or ())), f"the schema {args.schema}"
+        module, what = compiled_module(schema_file(args.schema), tuple(args.include or ())), f"the schema {args.schema}"
     else:
         if args.format == "auto":
             raise UsageError("encode needs the format: auto tells what bytes are, not what a value is")
@@ -347,7 +355,7 @@ def cmd_accelerate(args) -> int:
     if args.path:
         print(native.native_dir())
         return 0
-    for name in args.format or logcodec.formats():
+    for name in [_known_format(n, composite_ok=False) for n in args.format or ()] or logcodec.formats():
         module = logcodec.codec(name)
         if module.NATIVE and getattr(module, "_FAST", True) is not None and not args.force:
             print(f"{name}: compiled build in use ({module.NATIVE})")
@@ -404,6 +412,12 @@ def cmd_conformance_run(args) -> int:
         failures_file = failures_file or str(shipped.expected_failures)
     else:
         command = args.testee
+    from logcodec.conformance.judge import formats_with_vectors
+
+    for name in args.format or ():
+        if name not in formats_with_vectors():
+            _known_format(name, composite_ok=False)  # a usage error naming the close names
+            raise UsageError(f"{name} has no golden vectors to run")
     cases = build_cases(args.format, tuple(args.op or ("decode", "encode")))
     import logcodec
 
@@ -464,7 +478,7 @@ def cmd_docs(args) -> int:
     inspectors = []
     user_formats: list[str] = []
     if args.schema:  # compiled in memory: the server writes no file
-        user = spans.user(Path(args.schema), tuple(args.include or ()))
+        user = spans.user(schema_file(args.schema), tuple(args.include or ()))
         inspectors.append(user)
         user_formats = user.names()
     inspectors.append(spans.builtin(docs))
@@ -760,6 +774,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _command_name(args) -> str:
+    """The subcommand as typed (`conformance run`), for the errors' prefix."""
+    sub = getattr(args, f"{args.command}_command", None)
+    return f"{args.command} {sub}" if sub else args.command
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
@@ -768,20 +788,20 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.close()
         return 0
     except UsageError as exc:
-        _note(args.command, str(exc))
+        _note(_command_name(args), str(exc))
         return 2
     except (LogcodecError, InputError) as exc:
-        _note(args.command, str(exc))
+        _note(_command_name(args), str(exc))
         return 1
     except (OSError, ValueError) as exc:
-        _note(args.command, str(exc))
+        _note(_command_name(args), str(exc))
         return 1
     except Exception as exc:  # a malformed schema: one line naming the file and the YAML path
         from logcodec.generator.schema import SchemaError
 
         if not isinstance(exc, SchemaError):
             raise
-        _note(args.command, str(exc))
+        _note(_command_name(args), str(exc))
         return 1
 
 

@@ -4,11 +4,10 @@ line. Its modules are imported when a subcommand runs, so `logcodec --help` stay
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
-from logcodec.cli import read_input
+from logcodec.cli import read_input, write_json
 from logcodec.runtime.errors import LogcodecError
 
 
@@ -76,7 +75,7 @@ def cmd_inkless_build(args) -> int:
             raise exc.within(file) from None
     closed = builder.flush()
     if not closed:
-        print("logcodec inkless: the --batch files hold no batches", file=sys.stderr)
+        print("logcodec inkless build: the --batch files hold no batches", file=sys.stderr)
         return 1
     (block,) = closed
     metadata = block.seed_metadata if args.form == "seed" else block.shipped_metadata
@@ -92,8 +91,7 @@ def cmd_inkless_build(args) -> int:
 def _inkless_inputs(args):
     from . import blocks
 
-    data = Path(args.object).read_bytes()
-    return data, blocks.load_metadata(Path(args.metadata).read_bytes(), args.form)
+    return read_input(args.object), blocks.load_metadata(read_input(args.metadata), args.form)
 
 
 def _inkless_topic(text: str, metadata, topic_ids: dict) -> dict:
@@ -144,7 +142,7 @@ def cmd_inkless_read(args) -> int:
         found = blocks.read_records(data, metadata, partition=args.partition, from_offset=args.offset, **topic)
         lines = [_record_json(r) for r in found]
     for line in lines:
-        sys.stdout.write(json.dumps(line) + "\n")
+        write_json(line, compact=True)
     return 0
 
 

@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from tests.cli import bad_inputs
 from tests.vectorfiles import vector_file
 
 FORMAT = "kafka.record_batch_v2"
@@ -118,3 +119,11 @@ def test_a_directory_without_tank_segments_is_an_error(tmp_path):
     out = run("decode", "--format", "tank.partition", str(tmp_path))
     assert out.returncode == 1 and out.stdout == b""
     assert b"no TANK segment files" in out.stderr
+
+
+@pytest.mark.parametrize(("args", "stdin", "status"), bad_inputs.CASES, ids=[" ".join(c[0]) for c in bad_inputs.CASES])
+def test_every_bad_input_is_one_line_and_its_status(tmp_path, args, stdin, status):
+    bad_inputs.prepare(tmp_path)
+    out = subprocess.run([sys.executable, "-m", "logcodec", *args], input=stdin, capture_output=True, cwd=tmp_path,
+                         timeout=120)
+    bad_inputs.check(args, status, out.returncode, out.stdout.decode(), out.stderr.decode())

@@ -147,7 +147,7 @@ def test_bad_metadata_is_one_error_line_and_status_1(capsys, batches, metadata, 
     status, out, err = run_main(capsys, "inkless", "validate", batches / "object", batches / "bad",
                                 *(["--form", form] if form else []))
     assert (status, out) == (1, "") and len(err.splitlines()) == 1
-    assert err.startswith("logcodec inkless: ") and expected in err
+    assert err.startswith("logcodec inkless validate: ") and expected in err
 
 
 def test_a_bad_batch_file_names_the_file(capsys, batches):
@@ -164,7 +164,7 @@ def test_batch_files_without_batches_are_an_error_line(capsys, tmp_path):
     (tmp_path / "empty.bin").write_bytes(b"")
     status, out, err = run_main(capsys, "inkless", "build", tmp_path / "o", tmp_path / "m",
                                 "--batch", f"t:0:{tmp_path / 'empty.bin'}")
-    assert (status, out) == (1, "") and err == "logcodec inkless: the --batch files hold no batches\n"
+    assert (status, out) == (1, "") and err == "logcodec inkless build: the --batch files hold no batches\n"
     assert not (tmp_path / "o").exists()
 
 

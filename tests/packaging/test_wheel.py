@@ -13,100 +13,17 @@ Slow (a wheel build with mypyc takes minutes): `-m "not packaging"` leaves it ou
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
-import sys
-import sysconfig
-import time
-import tomllib
 import urllib.request
 from pathlib import Path
 
 import pytest
 
+from tests.packaging.installed import DEMO, REPO, compiler_present
+
 pytestmark = pytest.mark.packaging
-
-REPO = Path(__file__).resolve().parents[2]
-# What .gitignore keeps out of the repository, and .git: the rest is the tree a wheel is built from.
-_IGNORED = shutil.ignore_patterns(".git", ".venv", "node_modules", "build", "dist", "__pycache__", "*.egg-info",
-                                  ".pytest_cache", ".hypothesis", ".native")
-
-
-def IGNORE(folder: str, names: list[str]) -> set[str]:
-    ignored = set(_IGNORED(folder, names))
-    if Path(folder).resolve() == REPO / "fuzz":
-        ignored.add("out")  # the fuzzing campaign's findings
-    return ignored
-DEMO = REPO / "tests" / "generator" / "schemas" / "demo"
-
-
-def compiler_present() -> bool:
-    """As setup.py decides: a C compiler and Python's headers (mypy comes with the build), unless
-    LOGCODEC_BUILD_NATIVE=0 asks for a pure wheel."""
-    if os.environ.get("LOGCODEC_BUILD_NATIVE", "auto").strip().lower() in ("0", "no", "false", "off"):
-        return False
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    return bool(shutil.which(compiler) or shutil.which("cc")) and \
-        Path(sysconfig.get_paths()["include"], "Python.h").exists()
-
-
-class Installed:
-    def __init__(self, root: Path, wheel: Path, venv: Path, timings: dict[str, float]):
-        self.root, self.wheel, self.venv, self.timings = root, wheel, venv, timings
-        self.work = root / "work"  # the folder every command runs in, outside the repository
-        self.work.mkdir()
-        self.bin = venv / "bin"
-        self.env = {k: v for k, v in os.environ.items()
-                    if k not in ("PYTHONPATH", "VIRTUAL_ENV", "LOGCODEC_PURE", "PYTHONHOME", "PYTHONSTARTUP")}
-        self.env.update(PATH=f"{self.bin}{os.pathsep}{os.environ.get('PATH', '')}", PYTHONUNBUFFERED="1",
-                        PYTHONNOUSERSITE="1", LOGCODEC_NATIVE_DIR=str(root / "empty-native-cache"))
-
-    def run(self, *args: str, timeout: float = 600, check: bool = True) -> subprocess.CompletedProcess:
-        proc = subprocess.run(args, cwd=self.work, env=self.env, capture_output=True, text=True, timeout=timeout)
-        if check and proc.returncode != 0:
-            pytest.fail(f"{' '.join(args)} exited {proc.returncode}\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}")
-        return proc
-
-    def python(self, code: str, **kw) -> subprocess.CompletedProcess:
-        return self.run(str(self.bin / "python"), "-c", code, **kw)
-
-    def logcodec(self, *args: str, **kw) -> subprocess.CompletedProcess:
-        return self.run(str(self.bin / "logcodec"), *args, **kw)
-
-
-def _pin(name: str) -> str:
-    """The requirement of the test extra for a package, e.g. kafka-python==3.0.12."""
-    extra = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["optional-dependencies"]["test"]
-    return next(r for r in extra if re.split(r"[=<>\[ ]", r, maxsplit=1)[0] == name)
-
-
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory) -> Installed:
-    root = tmp_path_factory.mktemp("wheel")
-    timings = {}
-    started = time.perf_counter()
-    src = root / "src"
-    shutil.copytree(REPO, src, ignore=IGNORE, symlinks=True)
-    dist = root / "dist"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", str(src), "-w", str(dist)],
-                   check=True, capture_output=True, text=True, timeout=1500)
-    wheel = next(dist.glob("logcodec-*.whl"))
-    timings["build"] = time.perf_counter() - started
-
-    started = time.perf_counter()
-    venv = root / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    # From the ordinary index (pip's cache makes it quick). kafka-python (with xxhash, for its
-    # magic-0 lz4) is the runtime of a testee: one shipped testee beyond those of the package itself.
-    proc = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", str(wheel),
-                           _pin("kafka-python"), _pin("xxhash")], capture_output=True, text=True, timeout=900, cwd=root)
-    assert proc.returncode == 0, proc.stderr[-4000:]
-    timings["install"] = time.perf_counter() - started
-    yield Installed(root, wheel, venv, timings)
-    print(f"\npackaging: wheel build {timings['build']:.0f} s, install {timings['install']:.0f} s ({wheel.name})")
-
 
 def test_the_installed_package_is_used_not_the_checkout(installed):
     where = installed.python("import logcodec; print(logcodec.__file__)").stdout.strip()
