@@ -202,7 +202,7 @@ class _NoDuplicates(yaml.SafeLoader):
             key = self.construct_object(key_node, deep=deep)
             if isinstance(key, (str, int, float, bool)) and key in seen:
                 raise yaml.constructor.ConstructorError(
-                    None, None, f"duplicate key {key!r} (line {key_node.start_mark.line + 1})", key_node.start_mark)
+                    None, None, f"duplicate key {key!r}", key_node.start_mark)
             seen.add(key) if isinstance(key, (str, int, float, bool)) else None
         return super().construct_mapping(node, deep)
 

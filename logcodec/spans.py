@@ -107,6 +107,7 @@ class _Layout:
         self.reached = 0  # where the last structure laid out ended (for one that raised: how far it got)
         self.checked = 0  # input bytes that a rule vouched for: fixed contents, `valid`, a checksum's range
         self.in_cut = False  # laying out an element cut short: its fields read whole passed their rules
+        self.framed = 0  # input bytes of fields whose size a length read from the input gave (which had to fit)
 
     def record(self, path: str, start: int, end: int, region) -> None:
         if region is None:
@@ -313,6 +314,7 @@ class _Layout:
                 end = sub.end if (f.size is not None or f.size_eos) else sub.ret[1]
                 self.record(path, cur, end, region)
                 self.struct(sub, path, region)
+                self.count_framed(f, cur, end, region)
                 return end
             if ref.kind == "user":
                 return None
@@ -320,7 +322,15 @@ class _Layout:
         end = self.bytes_end(f, val, cur, node)
         if end is not None and region is None and ref.kind != "str" and not isinstance(val, str):
             self.opaque += end - cur
+        if end is not None:
+            self.count_framed(f, cur, end, region)
         return end
+
+    def count_framed(self, f, start: int, end: int, region) -> None:
+        """Bytes a length read from the input framed: evidence of the format where no rule checks
+        them, since lengths that random bytes give rarely end where the input does."""
+        if region is None and f.size is not None and not _constant(f.size):
+            self.framed += end - start
 
     @staticmethod
     def bytes_end(f, val, cur: int, node: _Call) -> int | None:
@@ -341,6 +351,13 @@ class _Layout:
         if f.terminator is not None:
             return cur + n + (len(f.terminator) if f.consume and not f.include else 0)
         return None
+
+
+def _constant(expr) -> bool:
+    """Whether a size expression is a literal number (the IR's `Num`)."""
+    from logcodec.generator.expr import Num  # (the IR's own module: spans reads the IR throughout)
+
+    return isinstance(expr, Num)
 
 
 class _Partial:
@@ -466,7 +483,7 @@ class Inspector:
         mod = fmt.module if trace or fmt.fast is None else fmt.fast
         rec = _Recorder(self._traced)
         result: dict = {"format": name, "size": len(data), "value": None, "ranges": {}, "error": None,
-                        "consumed": 0, "partial": None, "opaque": None, "checked": None, "partial_value": None,
+                        "consumed": 0, "partial": None, "opaque": None, "checked": None, "framed": None, "partial_value": None,
                         "partial_tails": []}
         old = sys.getprofile()
         if trace:
@@ -509,6 +526,7 @@ class Inspector:
         result["ranges"] = lay.out
         result["opaque"] = lay.opaque if trace else None
         result["checked"] = lay.checked if trace else None
+        result["framed"] = lay.framed if trace else None
         result["partial_tails"] = lay.tails
         return result
 

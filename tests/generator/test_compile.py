@@ -507,7 +507,6 @@ def test_schemas_that_import_each_other_compile_to_modules_that_import_each_othe
     ("meta: {id: user}\nseq: [{id: a, type: u1, enum: e}, {id: b, type: u1, if: 'a > e::x'}]\nenums: {e: {1: x}}\n",
      "seq[1].if", "`>` on enums"),
     ("meta: {id: user}\nseq: [{id: a, size: 4, enum: e}]\nenums: {e: {1: x}}\n", "seq[0].enum", "an enum names integers"),
-    ("meta: {id: user}\nseq: [{id: a, type: u1}]\nseq: [{id: b, type: u1}]\n", "", "duplicate key 'seq' (line 3)"),
     ("meta: {id: user, ks-version: '99.1'}\n", "meta.ks-version", "logcodec implements 0.11"),
     ("meta: {id: user}\nseq: [{id: a, type: t}, {id: b, type: u}]\ntypes:\n  t: {seq: [{id: c, type: v}]}\n"
      "  u: {seq: [{id: c, type: v}]}\n  v: {seq: [{id: d, size: _parent.c}]}\n", "types.v.seq[0].size",
@@ -516,6 +515,12 @@ def test_schemas_that_import_each_other_compile_to_modules_that_import_each_othe
 def test_kaitais_type_rules_refuse_a_schema_naming_the_yaml_path(tmp_path, text, where, what):
     done = compile_one(tmp_path, text)
     assert done.returncode == 1 and f"user.ksy: {where}" in done.stderr and what in done.stderr, done.stderr
+
+
+def test_a_key_given_twice_is_refused_naming_its_line_and_column(tmp_path):
+    done = compile_one(tmp_path, "meta: {id: user}\nseq: [{id: a, type: u1}]\nseq: [{id: b, type: u1}]\n")
+    assert done.returncode == 1 and done.stderr.splitlines() == [
+        "logcodec compile: user.ksy:3:1: not valid YAML: duplicate key 'seq'"], done.stderr
 
 
 def test_golden_vectors_beside_a_users_schema_are_made_with_its_codec(tmp_path):
