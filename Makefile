@@ -31,8 +31,10 @@ run: setup
 	$(BIN)/logcodec decode --format kafka.record_batch_v2 examples/kafka-python-gzip-batch.bin
 
 # The whole suite on the compiled codecs, then the codec tests again on pure Python, then a
-# minute of the fuzzing campaign on both builds (exit 1 on anything but a value or a DecodeError),
-# then the benchmarks' quick runs as a smoke test (they judge no speed: exit 1 only when they break).
+# minute of the fuzzing campaign on both builds (exit 1 on any finding: a wrong accept, a value that
+# does not round-trip, an exception other than DecodeError, a time-out or memory blow-up),
+# then the benchmarks' quick runs as a smoke test (they judge no speed: exit 1 when they break or a
+# column gives a wrong answer).
 test: setup
 	$(BIN)/logcodec generate --check
 	$(BIN)/python -m pytest

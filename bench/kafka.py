@@ -28,7 +28,8 @@ Implementations, each called directly (no adapter or conversion in the timed reg
 
 Every input buffer is built once per workload with logcodec's encoder and checked against
 kafka-python (record count and content) and against every other decoder before anything is
-timed; every encoder's output is decoded again and compared with the logical records.
+timed; every encoder's output is decoded again and compared with the logical records. A
+column that fails its check is never timed and makes the run exit 1, naming it.
 """
 
 from __future__ import annotations
@@ -258,11 +259,16 @@ def decode_logcodec_tuples_stream(data):
     _touch_logcodec_tuples(stream.items)
 
 
-def rows_logcodec_tuples(data):
-    stream = lc.decode_stream(data, tuples=True)
+def rows_logcodec_tuples(data, multi):
+    batches = _complete(lc.decode_stream(data, tuples=True)) if multi else (lc.decode(data, tuples=True),)
+    return _tuple_rows((b, b.records) for b in batches)
+
+
+def _complete(stream):
+    """The items of a stream that holds whole batches only."""
     if stream.partial is not None:
         raise stream.partial
-    return _tuple_rows((b, b.records) for b in stream.items)
+    return stream.items
 
 
 def _tuple_rows(entries):
@@ -294,19 +300,15 @@ def decode_logcodec_iter_stream(data):
     _touch_logcodec_iter(stream.items)
 
 
-def rows_logcodec_iter(data):
-    stream = lc.decode_stream_iter(data, tuples=True)
-    if stream.partial is not None:
-        raise stream.partial
-    return _tuple_rows(stream.items)
+def rows_logcodec_iter(data, multi):
+    entries = _complete(lc.decode_stream_iter(data, tuples=True)) if multi else (lc.decode_iter(data, tuples=True),)
+    return _tuple_rows(entries)
 
 
-def rows_logcodec(data):
-    stream = lc.decode_stream(data)
-    if stream.partial is not None:
-        raise stream.partial
+def rows_logcodec(data, multi):
+    batches = _complete(lc.decode_stream(data)) if multi else (lc.decode(data),)
     return [(b.base_offset + r.offset_delta, b.base_timestamp + r.timestamp_delta, r.key, r.value,
-             [(h.key, h.value) for h in r.headers]) for b in stream.items for r in b.records]
+             [(h.key, h.value) for h in r.headers]) for b in batches for r in b.records]
 
 
 # ------------------------------------------------------------------------------ the client libraries
@@ -415,15 +417,16 @@ class Kaitai:
                 batches.append(cls(io))
             _touch_kaitai(batches)
 
-        def rows(data):
-            io, out = KaitaiStream(BytesIO(data)), []
+        def batches(data):
+            io = KaitaiStream(BytesIO(data))
             while not io.is_eof():
-                b = cls(io)
-                out += [(b.base_offset + r.offset_delta.value, b.base_timestamp + r.timestamp_delta.value,
-                         r.key if r.len_key.value >= 0 else None, r.value if r.len_value.value >= 0 else None,
-                         [(h.key, h.value if h.len_value.value >= 0 else None) for h in r.headers])
-                        for r in b.records.items]
-            return out
+                yield cls(io)
+
+        def rows(data, multi):
+            return [(b.base_offset + r.offset_delta.value, b.base_timestamp + r.timestamp_delta.value,
+                     r.key if r.len_key.value >= 0 else None, r.value if r.len_value.value >= 0 else None,
+                     [(h.key, h.value if h.len_value.value >= 0 else None) for h in r.headers])
+                    for b in (batches(data) if multi else (cls.from_bytes(data),)) for r in b.records.items]
 
         self.decode, self.decode_stream, self.rows = decode, decode_stream, rows
 
@@ -457,22 +460,26 @@ class Skip(Exception):
 
 
 def decoders(kaitai: Kaitai) -> dict:
-    """name -> (decode one batch, decode a multi-batch buffer, rows for the correctness check)."""
+    """name -> (decode one batch, decode a multi-batch buffer, rows(data, multi) for the correctness
+    check: through the entry point that is timed, the multi-batch one when `multi`)."""
     table = {
         "logcodec": (decode_logcodec, decode_logcodec_stream, rows_logcodec),
         "logcodec+tuples": (decode_logcodec_tuples, decode_logcodec_tuples_stream, rows_logcodec_tuples),
         "logcodec+iter": (decode_logcodec_iter, decode_logcodec_iter_stream, rows_logcodec_iter),
         "kafka-python": (lambda d: _touch_lib((KPBatch(d),)),
                          lambda d: _touch_lib(_memory_records(KPMemoryRecords, d)),
-                         lambda d: _lib_rows(_memory_records(KPMemoryRecords, d), KPBatch)),
+                         lambda d, multi: _lib_rows(_memory_records(KPMemoryRecords, d) if multi else (KPBatch(d),),
+                                                    KPBatch)),
         "aiokafka-py": (lambda d: _touch_lib((AioPyBatch(d),)),
                         lambda d: _touch_lib(_aiokafka_py_memory_records(d)),
-                        lambda d: _lib_rows(_aiokafka_py_memory_records(d), AioPyBatch)),
+                        lambda d, multi: _lib_rows(_aiokafka_py_memory_records(d) if multi else (AioPyBatch(d),),
+                                                   AioPyBatch)),
     }
     if not AIOKAFKA_C_ERROR:
         table["aiokafka-c"] = (lambda d: _touch_lib((AioCBatch(d),)),
                                lambda d: _touch_lib(_memory_records(AioCMemoryRecords, d)),
-                               lambda d: _lib_rows(_memory_records(AioCMemoryRecords, d), AioCBatch))
+                               lambda d, multi: _lib_rows(
+                                   _memory_records(AioCMemoryRecords, d) if multi else (AioCBatch(d),), AioCBatch))
     if kaitai.module is not None:
         table["kaitai"] = (kaitai.decode, kaitai.decode_stream, kaitai.rows)
     return table
@@ -519,15 +526,16 @@ def prepare(w: Workload) -> None:
         base += len(recs)
     w.data = b"".join(parts)
     got = _lib_rows(_memory_records(KPMemoryRecords, w.data), KPBatch)
+    # Nothing of this workload can be measured: either logcodec's encoder or kafka-python is wrong.
+    where = f"bench kafka: WRONG RESULT: workload {w.id}, the decode input (logcodec's encoder, read by kafka-python)"
     if len(got) != w.n_records:
-        raise SystemExit(f"{w.id}: kafka-python decodes {len(got)} records from logcodec's bytes, "
-                         f"expected {w.n_records}")
+        raise SystemExit(f"{where}: kafka-python decodes {len(got)} records, expected {w.n_records}")
     if got != w.expected:
-        raise SystemExit(f"{w.id}: kafka-python decodes logcodec's bytes to different records")
+        raise SystemExit(f"{where}: kafka-python decodes other records than were encoded")
 
 
 def check_decoder(rows, w: Workload) -> None:
-    got = rows(w.data)
+    got = rows(w.data, w.multi)
     if len(got) != w.n_records:
         raise AssertionError(f"decodes {len(got)} records, expected {w.n_records}")
     if got != w.expected:
@@ -683,6 +691,41 @@ def ratios(results: dict, workloads: list[Workload]) -> dict:
     return out
 
 
+def judge_targets(rat: dict, all_workloads: list[str]) -> list[dict]:
+    """The targets of the build measured, each judged on `1k_hdr` alone (`first`) and on the
+    geomean over every workload of the benchmark (`geomean`): met or not met only when each of
+    those workloads was measured, else not measured (a geomean of the workloads that happened
+    to run is not the target's)."""
+    rows = []
+    for op, mine, other, target in TARGETS["compiled" if lc.NATIVE else "pure Python"]:
+        per_workload = {k: v for k, v in rat.get(op, {}).get(mine, {}).get(other, {}).items() if k != "geomean"}
+        row = {"op": op, "mine": mine, "other": other, "target": target}
+        for key, wanted in (("first", ["1k_hdr"]), ("geomean", all_workloads)):
+            measured = [w for w in wanted if w in per_workload]
+            value = _geomean([per_workload[w] for w in measured])
+            complete = len(measured) == len(wanted)
+            row[key] = value
+            row[f"{key}_met"] = value >= target if complete else None
+            row[f"{key}_verdict"] = ("not measured" if not complete else "met" if value >= target else "not met")
+            row[f"{key}_workloads"] = {"measured": len(measured), "of": len(wanted),
+                                       "missing": [w for w in wanted if w not in per_workload]}
+        rows.append(row)
+    return rows
+
+
+def verdict_text(row: dict, key: str) -> str:
+    """A target's verdict as printed: met, not met (and what it lacks) or not measured, with the
+    number of the target's workloads it rests on."""
+    covers = row[f"{key}_workloads"]
+    count = f"{covers['measured']}/{covers['of']} workload{'s' * (covers['of'] > 1)}"
+    verdict = row[f"{key}_verdict"]
+    if verdict == "met":
+        return f"**met** ({count})"
+    if verdict == "not met":
+        return f"**not met** (needs {row['target'] / row[key]:.2f}x more; {count})"
+    return f"not measured ({count})"
+
+
 def _collector_table(per_workload: dict, workloads, cols) -> list[str]:
     """Each decode column's share of its time in the cyclic garbage collector."""
     about = ("Share of the decode time in Python's cyclic garbage collector (its passes, timed through "
@@ -698,7 +741,7 @@ def _collector_table(per_workload: dict, workloads, cols) -> list[str]:
     return lines
 
 
-def render(results, rat, workloads, skipped_notes, target_rows) -> str:
+def render(results, rat, workloads, skipped_notes, target_rows, wrong=()) -> str:
     lines = []
     impls_of = {op: [i for i in IMPLS_OF[op]
                      if any("records_per_s" in results[op][w.id].get(i, {}) for w in workloads)]
@@ -755,6 +798,9 @@ def render(results, rat, workloads, skipped_notes, target_rows) -> str:
                      else "–" for i in mem_cols]
             lines.append(f"| {w.id} | {len(w.data) / w.n_records:,.0f} | " + " | ".join(cells) + " |")
         lines.append("")
+    if wrong:
+        lines += ["Wrong results (never timed; the run fails):", ""] + [
+            f"- {impl} {op} {wid}: {what}" for impl, op, wid, what in wrong] + [""]
     if skipped_notes:
         lines += ["Not measured:", ""] + [f"- {n}" for n in skipped_notes] + [""]
     lines += ["### targets", "",
@@ -763,20 +809,16 @@ def render(results, rat, workloads, skipped_notes, target_rows) -> str:
               "`decode(..., tuples=True)`) and on `logcodec+iter` (the same tuples, one record at a time: "
               "`decode_iter(..., tuples=True)`, as the libraries iterate a batch); encode on `logcodec` (prebuilt "
               "value objects in) and `logcodec+build` (from the same tuples the libraries append, through the "
-              "producer API `build`).", "",
+              "producer API `build`). Each verdict says how many of the target's workloads it rests on: "
+              "`met` or `not met` only when every one was measured (the geomean's are all the benchmark's "
+              "workloads, whatever `--workloads` chose), `not measured` otherwise, beside the value of those "
+              "that were.", "",
               "| target | logcodec column | 1k_hdr | | geomean over workloads | |",
               "|---|---|---:|---|---:|---|"]
     for row in target_rows:
-        def cell(v):
-            if v is None:
-                return "–", "not measured"
-            if v >= row["target"]:
-                return f"{v:.2f}x", "**met**"
-            return f"{v:.2f}x", f"**not met** (needs {row['target'] / v:.2f}x more)"
-        a, am = cell(row["first"])
-        g, gm = cell(row["geomean"])
+        a, g = ("–" if row[k] is None else f"{row[k]:.2f}x" for k in ("first", "geomean"))
         lines.append(f"| {row['op']} >= {row['target']:g}x {row['other']} | {TARGET_LABEL[row['mine']]} "
-                     f"| {a} | {am} | {g} | {gm} |")
+                     f"| {a} | {verdict_text(row, 'first')} | {g} | {verdict_text(row, 'geomean')} |")
     lines.append("")
     return "\n".join(lines)
 
@@ -842,6 +884,7 @@ def main(argv=None) -> int:
         print(f"note: {note}", file=sys.stderr, flush=True)
 
     results = {op: {w.id: {} for w in workloads} for op in ops}
+    wrong = []  # (column, op, workload id, what was wrong) of every correctness check that failed
     for w in workloads:
         prepare(w)
         for op in ops:
@@ -854,20 +897,11 @@ def main(argv=None) -> int:
                     skipped_notes.append(f"{impl} {op} {w.id}: {w.codec} codec unavailable")
                     continue
                 try:
-                    if op == "decode":
-                        single, stream, rows = dec[impl]
-                        check_decoder(rows, w)
-                        fn, arg = (stream if w.multi else single), (w.data,)
-                    else:
-                        fn, arg = enc[impl](w)  # untimed setup: logcodec's value objects
-                        check_encoder(fn, arg, w)
-                except Exception as exc:  # noqa: BLE001 - reported in the table, never timed
-                    msg = f"{impl} {op} {w.id}: correctness check FAILED: {exc!r}"
-                    print(msg, file=sys.stderr, flush=True)
-                    skipped_notes.append(msg)
-                    results[op][w.id][impl] = {"failed": repr(exc)}
-                    continue
-                cases[impl] = (fn, arg)
+                    cases[impl] = checked_case(impl, op, w, dec, enc)
+                except Exception as exc:  # noqa: BLE001 - a wrong answer: never timed, and it fails the run
+                    wrong.append((impl, op, w.id, _what(exc)))
+                    print(wrong_line(*wrong[-1]), file=sys.stderr, flush=True)
+                    results[op][w.id][impl] = {"failed": _what(exc)}
             if op == "decode":
                 results[op][w.id]["memory"] = memory(cases, w.n_records)
             for impl, m in measure(cases, min_time, rounds).items():
@@ -878,15 +912,8 @@ def main(argv=None) -> int:
                       f"{m['mb_per_s']:8.1f} MB/s", file=sys.stderr, flush=True)
 
     rat = ratios(results, workloads)
-    target_rows = []
-    for op, mine, other, target in TARGETS["compiled" if lc.NATIVE else "pure Python"]:
-        r = rat.get(op, {}).get(mine, {}).get(other, {})
-        target_rows.append({"op": op, "mine": mine, "other": other, "target": target, "first": r.get("1k_hdr"),
-                            "geomean": r.get("geomean")})
-        row = target_rows[-1]
-        row["first_met"] = None if row["first"] is None else row["first"] >= target
-        row["geomean_met"] = None if row["geomean"] is None else row["geomean"] >= target
-    print(render(results, rat, workloads, skipped_notes, target_rows), flush=True)
+    target_rows = judge_targets(rat, [w.id for w in make_workloads()])
+    print(render(results, rat, workloads, skipped_notes, target_rows, wrong), flush=True)
 
     if args.json:
         doc = {
@@ -900,7 +927,30 @@ def main(argv=None) -> int:
             "workloads": {w.id: {"title": w.title, "codec": w.codec, "batches": len(w.batches),
                                  "records": w.n_records, "bytes": len(w.data)} for w in workloads},
             "results": results, "ratios": rat, "targets": target_rows, "not_measured": skipped_notes,
+            "wrong_results": [dict(zip(("column", "op", "workload", "what"), w)) for w in wrong],
         }
         Path(args.json).write_text(json.dumps(doc, indent=2) + "\n")
         print(f"raw numbers written to {args.json}", file=sys.stderr)
-    return 0
+    for w in wrong:  # last, where a CI log ends: the run is not to be trusted
+        print(wrong_line(*w), file=sys.stderr)
+    return 1 if wrong else 0
+
+
+def checked_case(impl: str, op: str, w: Workload, dec: dict, enc: dict) -> tuple:
+    """The (function, arguments) timed for `impl` on `w`, once its correctness check has passed
+    on them (an exception says what is wrong)."""
+    if op == "decode":
+        single, stream, rows = dec[impl]
+        check_decoder(rows, w)
+        return (stream if w.multi else single), (w.data,)
+    fn, arg = enc[impl](w)  # untimed setup: logcodec's value objects
+    check_encoder(fn, arg, w)
+    return fn, arg
+
+
+def _what(exc: Exception) -> str:
+    return str(exc) if isinstance(exc, AssertionError) and str(exc) else repr(exc)
+
+
+def wrong_line(impl: str, op: str, workload: str, what: str) -> str:
+    return f"bench kafka: WRONG RESULT: column {impl}, workload {workload}, {op}: {what}"

@@ -7,6 +7,9 @@ derived value right when given, no bool for an int). An encode is judged on ever
 declares unsupported included: they are what its decoder cannot report, not what its encoder may get wrong.
 Every case that does not pass is collected per testee and must equal the explicit, reasoned list below:
 a new quirk, or a quirk that went away, fails the test.
+
+The figures conformance/examples/README.md gives about the examples are checked against a run of the
+commands it gives.
 """
 
 from __future__ import annotations
@@ -14,7 +17,9 @@ from __future__ import annotations
 import ast
 import json
 import re
+import shlex
 import shutil
+import subprocess
 import sys
 from functools import cache
 
@@ -262,3 +267,70 @@ def test_examples_have_no_dependencies():
     assert imported and imported <= sys.stdlib_module_names, imported  # logcodec is not imported either
     required = set(re.findall(r"""require\('([^']+)'\)""", (EXAMPLES / "minimal_testee.js").read_text()))
     assert required == {"readline"}, required
+
+
+# ---------------------------------------------------------------------------------------------------
+# The figures of the examples' README, from the commands it gives
+
+EXAMPLES_README = EXAMPLES / "README.md"
+
+
+def readme_commands() -> dict[str, list[str]]:
+    """language -> the README's `logcodec conformance run` command for that example, as argv
+    (run as `python -m logcodec`, its Python testee on this interpreter)."""
+    text = EXAMPLES_README.read_text()
+    block = re.search(r"```sh\n(.*?)```", text, re.S).group(1)
+    commands = {}
+    for line in block.splitlines():
+        argv = shlex.split(line)
+        assert argv[:3] == ["logcodec", "conformance", "run"], line
+        testee = argv[argv.index("--testee") + 1]
+        language = "python" if testee.startswith("python ") else "node"
+        argv[argv.index("--testee") + 1] = re.sub(r"^python ", shlex.quote(sys.executable) + " ", testee)
+        commands[language] = [sys.executable, "-m", "logcodec", *argv[1:]]
+    return commands
+
+
+def readme_figures() -> dict:
+    """The figures the README states about a run of either example."""
+    text = " ".join(EXAMPLES_README.read_text().split())
+
+    def find(pattern: str) -> re.Match:
+        match = re.search(pattern, text)
+        assert match, f"{EXAMPLES_README.relative_to(ROOT)} no longer says /{pattern}/: update this test with it"
+        return match
+
+    listed = find(r"the (\d+) valid ones under `codecs/` and `third_party/`, and (.*?)\), and the")
+    return {"summary": find(r"`(outcomes: pass \d+, skipped \d+)`").group(1),
+            "pass": int(find(r"The (\d+) are every uncompressed vector").group(1)),
+            "skipped": int(find(r"The (\d+) skipped are").group(1)),
+            "compressed": int(find(r"skipped are the (\d+) compressed cases").group(1)),
+            "valid compressed": int(listed.group(1)),
+            "invalid compressed": sorted(re.findall(r"`(invalid/[a-z0-9_]+)`", listed.group(2))),
+            "encode": int(find(r"and the (\d+) encode cases").group(1))}
+
+
+@pytest.mark.parametrize("language", sorted(EXAMPLES_ARGV))
+def test_example_readme_figures_are_what_its_commands_report(language, tmp_path):
+    if language == "node" and NODE is None:
+        pytest.skip("node is not on PATH")
+    cases = tmp_path / "cases.jsonl"
+    run = subprocess.run([*readme_commands()[language], "--json", str(cases), "--quiet"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    figures = readme_figures()
+    assert figures["summary"] in run.stdout.splitlines(), run.stdout
+    lines = [json.loads(line) for line in cases.read_text().splitlines()]
+    rows = [row for row in lines if row["type"] == "case"]
+    skipped = [row for row in rows if row["outcome"] == "skipped"]
+    decode_skipped = [row for row in skipped if row["op"] == "decode"]
+    assert {row["format"] for row in rows} == {FORMAT}
+    assert sum(row["outcome"] == "pass" for row in rows) == figures["pass"]
+    assert len(skipped) == figures["skipped"] == figures["compressed"] + figures["encode"]
+    assert len(decode_skipped) == figures["compressed"]
+    valid = [row["tcId"] for row in decode_skipped if row["result"] == "valid"]
+    assert len(valid) == figures["valid compressed"]
+    assert all(tc.startswith(("codecs/", "third_party/")) for tc in valid), valid
+    assert sorted(row["tcId"] for row in decode_skipped if row["result"] != "valid") == figures["invalid compressed"]
+    assert [row["op"] for row in skipped if row["op"] != "decode"] == ["encode"] * figures["encode"]
+    assert sum(row["op"] == "encode" for row in rows) == figures["encode"]  # every encode case: none declared
