@@ -65,6 +65,54 @@ def test_each_page_loads_and_fits_1400px(browser, base, page):
     assert severe_logs(browser) == [], page
 
 
+FORMAT_PAGES = [f"{f.replace('.', '/')}.html" for f in logcodec.formats()]
+
+# Each arrow of the structure diagram sampled every pixel along its length: the points that lie
+# inside a box (by more than a quarter pixel: an arrow's ends lie on a box's edge, rounded to a
+# tenth), and the labels whose text covers a box.
+DIAGRAM_GEOMETRY = """
+const svg = document.querySelector('svg.diagram'), holder = svg.closest('.diagram-box');
+const boxes = [...svg.querySelectorAll('g.dg-box')].map(g => {
+  const r = g.querySelector(':scope > rect');
+  return {name: g.querySelector('.dg-name').textContent, x: +r.getAttribute('x'), y: +r.getAttribute('y'),
+          w: +r.getAttribute('width'), h: +r.getAttribute('height')};
+});
+const inside = (x, y, b, m) => x > b.x + m && x < b.x + b.w - m && y > b.y + m && y < b.y + b.h - m;
+const crossings = [];
+for (const [k, path] of [...svg.querySelectorAll('path.dg-edge')].entries()) {
+  const length = path.getTotalLength();
+  for (let s = 0; s <= length; s += 1) {
+    const p = path.getPointAtLength(s);
+    for (const b of boxes) if (inside(p.x, p.y, b, 0.25)) crossings.push(`arrow ${k} crosses ${b.name} at ${p.x},${p.y}`);
+  }
+}
+const covered = [];
+for (const label of svg.querySelectorAll('text.dg-label')) {
+  const t = label.getBBox();
+  for (const b of boxes) {
+    if (t.x < b.x + b.w && t.x + t.width > b.x && t.y < b.y + b.h && t.y + t.height > b.y) {
+      covered.push(`label ${label.textContent} covers ${b.name}`);
+    }
+  }
+}
+return {svg: svg.getBoundingClientRect().width, room: holder.clientWidth, scrolls: holder.scrollWidth > holder.clientWidth,
+        arrows: svg.querySelectorAll('path.dg-edge').length, crossings: [...new Set(crossings.map(c => c.split(' at ')[0]))],
+        covered};
+"""
+
+
+@pytest.mark.parametrize("page", FORMAT_PAGES)
+def test_structure_diagram_fits_the_page_and_no_arrow_crosses_a_box(browser, base, page):
+    """At 1,400 px the diagram is no wider than its box (no sideways scrolling), and no arrow or
+    label runs over a box."""
+    browser.get(base + page)
+    got = browser.execute_script(DIAGRAM_GEOMETRY)
+    assert got["arrows"] > 0, page  # every format page has a type that holds another
+    assert got["svg"] <= got["room"] and not got["scrolls"], (page, got["svg"], got["room"])
+    assert got["crossings"] == [], page
+    assert got["covered"] == [], page
+
+
 def test_conformance_matrix_fits_1400px(browser, base):
     browser.get(base + "conformance/results.html")
     table = browser.find_element(By.CSS_SELECTOR, "table.matrix")

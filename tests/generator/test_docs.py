@@ -226,6 +226,15 @@ def _normalise(parts):
     return out
 
 
+def test_structure_diagrams_are_no_wider_than_the_page(rendered, schemas):
+    """Wide structures continue in bands below (tests/docs/test_browser.py checks the drawing)."""
+    from logcodec.generator.docs import diagram
+
+    for s in schemas:
+        width = re.search(r'<svg class="diagram"[^>]* width="(\d+)"', page_of(rendered, s)).group(1)
+        assert int(width) <= diagram.MAX_WIDTH, s.format_name
+
+
 def test_index(rendered, schemas):
     html = rendered["docs/index.html"].decode()
     tree = Tree(html)
