@@ -65,6 +65,35 @@ def test_each_page_loads_and_fits_1400px(browser, base, page):
     assert severe_logs(browser) == [], page
 
 
+# Where the text of an element wraps: for each line after the first, the characters before and
+# after the break (each character's box, through a Range, tells its line).
+LINE_BREAKS = """
+const el = arguments[0], breaks = [];
+const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+let top = null, before = '';
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  for (let i = 0; i < node.length; i++) {
+    const range = document.createRange();
+    range.setStart(node, i); range.setEnd(node, i + 1);
+    const y = range.getBoundingClientRect().top;
+    if (top !== null && y > top + 2) breaks.push(before + '|' + node.data[i]);
+    top = y; before = node.data[i];
+  }
+}
+return breaks;
+"""
+
+
+def test_the_index_breaks_no_format_name_inside_a_word(browser, base):
+    """A format's name may wrap after a dot or an underscore at most (`inkless.b / atch_bloc / k` was shown)."""
+    browser.get(base + "index.html")
+    names = browser.find_elements(By.CSS_SELECTOR, "#formats tbody td:first-child code")
+    assert len(names) == len(logcodec.formats())
+    for name in names:
+        breaks = browser.execute_script(LINE_BREAKS, name)
+        assert all(b[0] in "._" for b in breaks), (name.text, breaks)
+
+
 FORMAT_PAGES = [f"{f.replace('.', '/')}.html" for f in logcodec.formats()]
 
 # Each arrow of the structure diagram sampled every pixel along its length: the points that lie
