@@ -17,6 +17,10 @@ its range in those bytes, and the path of the processed field whose input bytes
 hold them. A field whose extent cannot be told from the model (a sized string with
 padding in the middle of a type, say) is left out, and so are the fields after it in
 its structure; the structure itself keeps its range.
+
+Beside the ranges, `texts` maps the path of each bytes field whose bytes are printable
+UTF-8 to that text (`records[0].key`: `757365722d30` is `user-0`), which the decode page
+shows beside the hex, as Kaitai's Web IDE does.
 """
 
 from __future__ import annotations
@@ -95,6 +99,38 @@ def _join(path: str, name: str) -> str:
     return f"{path}.{name}" if path else name
 
 
+MAX_TEXT = 200  # characters of a bytes field's text shown; a longer text ends with "…"
+
+
+def printable_text(data: bytes) -> str | None:
+    """`data` as text when it is UTF-8 and every character prints (spaces, tabs and line breaks
+    too); None for anything else, and for no bytes."""
+    try:
+        text = bytes(data).decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if not text or not all(c.isprintable() or c in "\t\n\r" for c in text):
+        return None
+    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
+
+
+def collect_texts(value, path: str, out: dict[str, str]) -> None:
+    """The text of each bytes field in a decoded value (or part of one), by the value path that
+    canonical JSON gives it: a value's bytes are bytes (text fields are str), its structures
+    dataclasses whose fields are named as in JSON, less params, and its lists lists."""
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        text = printable_text(value)
+        if text is not None:
+            out[path] = text
+    elif isinstance(value, list):
+        for k, v in enumerate(value):
+            collect_texts(v, f"{path}[{k}]", out)
+    elif is_dataclass(value) and not isinstance(value, type):
+        for f in dataclass_fields(value):
+            if not f.metadata.get("param"):
+                collect_texts(getattr(value, f.name), _join(path, f.name), out)
+
+
 class _Layout:
     """Lays out the fields of the recorded calls; `out` maps paths to ranges."""
 
@@ -106,6 +142,7 @@ class _Layout:
         self.tails: list[str] = []  # fields holding a partial trailing element
         self.reached = 0  # where the last structure laid out ended (for one that raised: how far it got)
         self.checked = 0  # input bytes that a rule vouched for: fixed contents, `valid`, a checksum's range
+        self.texts: dict[str, str] = {}  # of the bytes fields decoded before an error (see `collect_texts`)
 
     def record(self, path: str, start: int, end: int, region) -> None:
         if region is None:
@@ -235,6 +272,7 @@ class _Layout:
                 continue
             if pout is not None:
                 pout[f.id] = self.json_of(node, t, f.id, val)
+                collect_texts(val, fpath, self.texts)
             if f.repeat:
                 p = cur
                 elems = val if isinstance(val, list) else []
@@ -432,18 +470,20 @@ class Inspector:
                 lay.record(f"[{k}]", node.start, node.ret[1], None)
                 lay.struct(node, f"[{k}]", None)
                 out.append(to_json(node.ret[0]))
+                collect_texts(node.ret[0], f"[{k}]", lay.texts)
             else:
                 out.append(lay.struct(node, f"[{k}]", None))
         return out
 
     def decode(self, name: str, data: bytes, *, stream: bool = False, limits: Limits = DEFAULT_LIMITS,
                trace: bool = True) -> dict:
-        """{"value", "ranges", "error", "consumed", "partial"}: the canonical JSON value (a list of
-        values with `stream`), the field ranges, and the DecodeError (as JSON) if any."""
+        """{"value", "ranges", "texts", "error", "consumed", "partial"...}: the canonical JSON value (a
+        list of values with `stream`), the field ranges, the text of bytes fields that are printable
+        UTF-8, and the DecodeError (as JSON) if any."""
         fmt = self.formats[name]
         mod = fmt.module if trace or fmt.fast is None else fmt.fast
         rec = _Recorder(self._traced)
-        result: dict = {"format": name, "size": len(data), "value": None, "ranges": {}, "error": None,
+        result: dict = {"format": name, "size": len(data), "value": None, "ranges": {}, "texts": {}, "error": None,
                         "consumed": 0, "partial": None, "opaque": None, "checked": None, "partial_value": None,
                         "partial_tails": []}
         old = sys.getprofile()
@@ -465,10 +505,11 @@ class Inspector:
             result["error"] = got.to_json()
             if trace:  # what was decoded before the error, with its ranges
                 result["partial_value"] = self._before_error(rec, lay, stream)
-                result["ranges"] = lay.out
+                result["ranges"], result["texts"] = lay.out, lay.texts
             return result
         if stream:
             result["value"] = [to_json(v) for v in got.items]
+            collect_texts(got.items, "", result["texts"])
             result["consumed"] = got.consumed
             result["partial"] = got.partial.to_json() if got.partial else None
             for k, node in enumerate(roots[: len(got.items)]):
@@ -477,6 +518,7 @@ class Inspector:
         else:
             value, pos = got
             result["value"] = to_json(value)
+            collect_texts(value, "", result["texts"])
             result["consumed"] = pos
             if roots:
                 lay.struct(roots[0], "", None)

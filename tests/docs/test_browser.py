@@ -198,6 +198,33 @@ def test_selecting_a_node_highlights_its_bytes_and_a_byte_names_its_field(browse
     assert f"byte {k0}" in browser.find_element(By.ID, "selection").text
 
 
+def shown_text(browser, path: str) -> str | None:
+    """The text the tree shows beside a node's hex, or None; the node's parent is opened first."""
+    parent = path.rsplit(".", 1)[0]
+    node = browser.find_element(By.CSS_SELECTOR, f'.tree .node[data-path="{parent}"]')
+    if "closed" in node.get_attribute("class").split():
+        node.find_element(By.CSS_SELECTOR, ":scope > .line > .tog").click()
+    line = browser.find_element(By.CSS_SELECTOR, f'.tree .node[data-path="{path}"] > .line')
+    texts = line.find_elements(By.CSS_SELECTOR, ":scope > .txt")
+    return texts[0].text if texts else None
+
+
+def test_bytes_that_are_printable_text_show_it_beside_their_hex(browser, base):
+    t = vector_case("kafka.record_batch_v2", where=lambda t: t["tcId"] == "third_party/kafka_python_gzip")
+    open_decode(browser, base, "kafka.record_batch_v2", t["bytes"])
+    key = browser.find_element(By.CSS_SELECTOR, '.tree .node[data-path="records[0]"]')
+    assert t["value"]["records"][0]["key"] == "6b65792d30"
+    assert shown_text(browser, "records[0].key") == '"key-0"'
+    assert "6b65792d30" in key.find_element(By.CSS_SELECTOR, '.node[data-path="records[0].key"] > .line > .val').text
+    assert shown_text(browser, "records[0].value").startswith('"value-0 value-0')
+    assert shown_text(browser, "records[0].offset_delta") is None  # a number
+    # Bytes that are not printable UTF-8 (zeros) show their hex alone.
+    binary = vector_case("kafka.record_batch_v2", where=lambda t: t["tcId"] == "basic/hundred_records")
+    open_decode(browser, base, "kafka.record_batch_v2", binary["bytes"])
+    assert binary["value"]["records"][0]["value"] == "0000000000000000"
+    assert shown_text(browser, "records[0].value") is None
+
+
 def test_a_corrupted_vector_shows_the_error_at_its_offset(browser, base):
     t = vector_case("kafka.record_batch_v2", "invalid", lambda t: t.get("error") == "checksum_mismatch")
     open_decode(browser, base, "kafka.record_batch_v2", t["bytes"])

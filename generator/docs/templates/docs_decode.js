@@ -8,7 +8,7 @@
   const $ = (id) => document.getElementById(id);
   const COLOURS = 8, ROW_H = 22, PER_ROW = 16, SHOW = 100;
   const state = {maxBytes: 1 << 20, maxBody: 3 << 20, online: false, bytes: null, ranges: {}, owner: null,
-                 leaves: [], sel: null, err: null, consumed: 0, nodes: new Map(),
+                 leaves: [], sel: null, err: null, consumed: 0, nodes: new Map(), texts: {},
                  needs: new Map(), marks: new Set(), flagged: new Map(), above: new Set(), labels: {}};
 
   function status(text, cls) { const s = $("status"); s.textContent = text; s.className = "status " + (cls || ""); }
@@ -153,6 +153,7 @@
     state.consumed = answer.consumed || 0;
     state.sel = null;
     state.labels = answer.labels || {};
+    state.texts = answer.texts || {};
     const findings = answer.findings || [];
     state.marks = new Set(findings.map((f) => f.offset).filter((o) => o !== null));
     if (answer.error && answer.error.offset !== null) state.marks.add(answer.error.offset);
@@ -324,6 +325,13 @@
     if (isObj && state.labels[path]) { v.textContent = state.labels[path]; v.classList.add("label"); }
     if (!isObj && typeof value === "string" && value.length > 80) v.title = value;
     line.appendChild(v);
+    if (!isObj && state.texts[path] !== undefined) {  // bytes that read as text: the text beside their hex
+      const t = document.createElement("span");
+      t.className = "txt";
+      t.textContent = JSON.stringify(state.texts[path]);
+      t.title = "these bytes as UTF-8 text";
+      line.appendChild(t);
+    }
     const r = document.createElement("span");
     r.className = "rng";
     r.textContent = rangeText(path);
