@@ -16,7 +16,9 @@ input. A field inside processed (decompressed) bytes maps to `[start, end, OUTER
 its range in those bytes, and the path of the processed field whose input bytes
 hold them. A field whose extent cannot be told from the model (a sized string with
 padding in the middle of a type, say) is left out, and so are the fields after it in
-its structure; the structure itself keeps its range.
+its structure; the structure itself keeps its range. After a `truncated` error, the field
+it names (which its structure had not read when the bytes ran out) has the bytes that
+were left for it, so that the page can mark that field rather than the whole value.
 
 Beside the ranges, `texts` maps the path of each bytes field whose bytes are printable
 UTF-8 to that text (`records[0].key`: `757365722d30` is `user-0`), which the decode page
@@ -26,6 +28,7 @@ shows beside the hex, as Kaitai's Web IDE does.
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from dataclasses import dataclass, field, is_dataclass
 from dataclasses import fields as dataclass_fields
@@ -99,6 +102,12 @@ def _join(path: str, name: str) -> str:
     return f"{path}.{name}" if path else name
 
 
+def value_path(error_path: str) -> str:
+    """An error's path as a value path: without the root type's name (`record_batch_v2.records[2]`
+    is `records[2]`, `record_batch_v2[1].crc` of a stream is `[1].crc`)."""
+    return re.sub(r"^[A-Za-z_]\w*\.?", "", error_path)
+
+
 MAX_TEXT = 200  # characters of a bytes field's text shown; a longer text ends with "…"
 
 
@@ -143,6 +152,7 @@ class _Layout:
         self.reached = 0  # where the last structure laid out ended (for one that raised: how far it got)
         self.checked = 0  # input bytes that a rule vouched for: fixed contents, `valid`, a checksum's range
         self.texts: dict[str, str] = {}  # of the bytes fields decoded before an error (see `collect_texts`)
+        self.cut: tuple[str, int | None] | None = None  # (value path, offset) of the field a `truncated` error names
 
     def record(self, path: str, start: int, end: int, region) -> None:
         if region is None:
@@ -244,11 +254,13 @@ class _Layout:
         while i < len(seq):
             f = seq[i]
             if pout is not None and f.id not in value.d:  # the field being decoded when the call raised
-                got = self.failed_into(node, f, cur, path if t.unwrap else _join(path, f.id), region)
+                fpath = path if t.unwrap else _join(path, f.id)
+                got = self.failed_into(node, f, cur, fpath, region)
                 if got is not None:
                     pout[f.id] = got
                     return max(cur, self.reached)
-                return cur
+                later = [] if t.unwrap else [_join(path, g.id) for g in seq[i + 1:]]
+                return node.end if self.cut_short([fpath, *later], cur, node.end, region) else cur
             if f.type.kind == "bits":  # a run of bit fields shares whole bytes
                 run = [f]
                 while i + len(run) < len(seq) and seq[i + len(run)].type.kind == "bits":
@@ -286,6 +298,9 @@ class _Layout:
                         pout[f.id] = list(pout[f.id] or []) + [got]
                         self.record(fpath, cur, max(p, self.reached), region)
                         return self.reached
+                    if self.cut_short([f"{fpath}[{len(elems)}]"], p, node.end, region):
+                        self.record(fpath, cur, node.end, region)
+                        return node.end
                 end = p
             else:
                 end = self.one(f, val, cur, node, fpath, region)
@@ -300,6 +315,22 @@ class _Layout:
                 self.tails.append(fpath)  # the bytes of a last element cut short (-lc-partial-tail)
             cur = end
         return cur
+
+    def cut_short(self, paths: list[str], start: int, end: int, region) -> bool:
+        """Whether a `truncated` error names one of `paths`: the field its structure was reading at
+        `start` when the bytes ran out, or a later one read with it (a run of fixed fields is read
+        at once). If so, that field's bytes are those left for it, up to the end of its structure's
+        (`end`): from `start`, or for a later field from the error's offset (which counts from the
+        input's start, so not inside processed bytes)."""
+        if self.cut is None or self.cut[0] not in paths or self.cut[0] in self.out:
+            return False
+        path, offset = self.cut
+        if path != paths[0]:
+            if region is not None or offset is None or not start <= offset <= end:
+                return False
+            start = offset
+        self.record(path, start, end, region)
+        return True
 
     def one(self, f, val, cur: int, node: _Call, path: str, region) -> int | None:
         """Place one element of field `f` at `cur`; returns where it ends, or None when unknown."""
@@ -504,6 +535,7 @@ class Inspector:
         if isinstance(got, DecodeError):
             result["error"] = got.to_json()
             if trace:  # what was decoded before the error, with its ranges
+                lay.cut = (value_path(got.path), got.offset) if got.kind == "truncated" else None
                 result["partial_value"] = self._before_error(rec, lay, stream)
                 result["ranges"], result["texts"] = lay.out, lay.texts
             return result

@@ -246,6 +246,41 @@ def test_a_corrupted_vector_shows_the_error_at_its_offset(browser, base):
     assert browser.find_element(By.CSS_SELECTOR, "#hex .hbytes span.err").get_attribute("data-o") == str(offset)
 
 
+def marked_field(browser) -> tuple[str, str]:
+    """(path, shown value) of the tree node marked as the error's."""
+    line = browser.find_element(By.CSS_SELECTOR, ".tree .line.errnode")
+    return line.find_element(By.XPATH, "..").get_attribute("data-path"), line.find_element(By.CSS_SELECTOR, ".val").text
+
+
+def error_bytes(browser) -> list[int]:
+    """The offsets the hex view marks as the error's: its offset, and the bytes of its field."""
+    return browser.execute_script("return [...new Set([...document.querySelectorAll('#hex .hbytes span.err, "
+                                  "#hex .hbytes span.errf')].map(s => +s.dataset.o))].sort((a, b) => a - b)")
+
+
+@pytest.mark.parametrize(("fmt", "tc_id", "cut", "path", "first_byte"), [
+    ("kafka.record_batch_v2", "basic/three_records", 70, "records", 61),  # the sized records, 9 bytes of 27
+    ("inkless.batch_block", "basic/one_batch", 46, "batches[0].producer_id", 43),  # read in a run with the fields before
+    ("tank.bundle", "basic/fifteen_messages", 51, "messages[14].has_key", None),  # no byte left for it
+])
+def test_a_truncated_value_marks_the_field_where_the_bytes_ran_out(browser, base, fmt, tc_id, cut, path, first_byte):
+    """Not the root: the deepest field the error's path names, made a node of the tree when the error stopped
+    the decoding before it, with the bytes that were left for it."""
+    data = vector_case(fmt, where=lambda t: t["tcId"] == tc_id)["bytes"][:2 * cut]
+    open_decode(browser, base, fmt, data)
+    error = browser.find_element(By.ID, "error").text
+    assert "truncated" in error and path in error
+    marked, shown = marked_field(browser)
+    assert marked == path and "not decoded" in shown
+    if first_byte is not None:
+        assert error_bytes(browser) == list(range(first_byte, cut))
+    # The whole value is marked only when the error's path names no field of it (bytes after its end).
+    whole = vector_case("kafka.record_batch_v2")["bytes"]
+    open_decode(browser, base, "kafka.record_batch_v2", whole + "00")
+    assert "trailing_bytes" in browser.find_element(By.ID, "error").text
+    assert marked_field(browser)[0] == ""
+
+
 def test_detection_and_bad_input_messages(browser, base):
     t = vector_case("tank.bundle", where=lambda t: len(t["value"]["messages"]) > 1)
     open_decode(browser, base, "auto", t["bytes"])

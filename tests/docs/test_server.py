@@ -104,6 +104,23 @@ def test_an_error_has_its_kind_offset_and_path(base):
     assert answer["ranges"]["crc"] == [17, 21] and "records" not in before
 
 
+@pytest.mark.parametrize("fmt", logcodec.formats())
+def test_a_truncated_vector_gives_the_bytes_of_the_field_where_they_ran_out(inspector, fmt):
+    """Every truncated golden vector (cut at each field boundary): the field its error names has a
+    range, within the input and holding the error's offset."""
+    from logcodec.spans import value_path
+
+    cut = [t for g in vectors(fmt)["testGroups"] for t in g["tests"] if t.get("error") == "truncated" and t["bytes"]]
+    for t in cut:
+        answer = inspector.decode(fmt, bytes.fromhex(t["bytes"]))
+        path = value_path(answer["error"]["path"])
+        assert answer["error"]["kind"] == "truncated" and path, t["tcId"]
+        r = answer["ranges"][path]
+        assert len(r) == 3 or r[0] <= r[1] <= len(t["bytes"]) // 2, (t["tcId"], path, r)
+        if len(r) == 2 and answer["error"]["offset"] is not None:
+            assert r[0] <= answer["error"]["offset"] <= r[1], (t["tcId"], path, r)  # (a varint's: where it ran out)
+
+
 def test_an_error_deep_inside_keeps_the_entries_before_it(base):
     t = vector_case("kafka.record_set", "invalid", lambda t: ".entries[1]." in t.get("comment", "") or
                     t["tcId"] == "invalid/v1_crc_mismatch")
