@@ -150,8 +150,15 @@ def test_conformance_matrix_fits_1400px(browser, base):
     # Every format has its two rows, every shipped testee a column.
     rows = table.find_elements(By.CSS_SELECTOR, "tbody tr")
     assert len(rows) == 2 * len(logcodec.formats())
-    heads = table.find_elements(By.CSS_SELECTOR, "thead th")
-    assert len(heads) == 2 + len(list((DOCS.parents[1] / "conformance" / "results").glob("*.json")))
+    heads = table.find_elements(By.CSS_SELECTOR, "thead tr:last-child th")
+    assert len(heads) == len(list((DOCS.parents[1] / "conformance" / "results").glob("*.json")))
+    # The reference (logcodec, whose output the vectors are) under its own heading, left of the judged ones.
+    reference, judged = table.find_elements(By.CSS_SELECTOR, "thead tr.groups th")[2:]
+    assert reference.text.startswith("Reference") and judged.text == "Judged implementations"
+    edge = browser.execute_script("return arguments[0].getBoundingClientRect().right", reference)
+    assert heads[0].text.startswith("logcodec") and edge <= browser.execute_script(
+        "return arguments[0].getBoundingClientRect().left", judged) <= browser.execute_script(
+        "return arguments[0].getBoundingClientRect().left", heads[1])
 
 
 def test_pasting_a_golden_vector_shows_its_tree(browser, base):
