@@ -19,6 +19,10 @@ class Shipped:
     what: str
     needs_module: str = ""  # the Python modules the testee imports, separated by spaces
     needs_path: str = ""  # a file the testee needs (relative to conformance/)
+    # The golden vectors' expected values are this testee's own output (logcodec's codecs made them), so
+    # its results are the reference the others are judged against, a check of the vectors and the
+    # harness, not a conformance result: the results page and its matrix set it apart.
+    reference: bool = False
 
     def missing(self) -> str | None:
         """Why this testee cannot run here, or None."""
@@ -55,7 +59,9 @@ def _py(module: str) -> tuple[str, ...]:
 
 
 SHIPPED = {s.name: s for s in [
-    Shipped("logcodec", (sys.executable, "-m", "logcodec", "testee"), "logcodec's own codecs (all formats)"),
+    Shipped("logcodec", (sys.executable, "-m", "logcodec", "testee"),
+            "logcodec's own codecs (all formats): the reference, whose output the golden vectors' expected values are",
+            reference=True),
     Shipped("kaitai", _py("logcodec.conformance.testees.kaitai"),
             "the official Kaitai Struct compiler's Python parsers (decode only, all formats)", "kaitaistruct"),
     Shipped("kafka-python", _py("logcodec.conformance.testees.kafka_python"),

@@ -2,7 +2,9 @@
 
 Each testee's results go to `conformance/results/<name>.json` (checked in, with no
 timings, so the same behaviour gives the same file); `logcodec generate` renders
-them as the results page of the docs site.
+them as the results page of the docs site. The results of the reference (logcodec
+itself, whose output the vectors' expected values are) say so (`reference`), and the
+page sets them apart from the judged implementations'.
 
 Each results file names the SHA-256 of every vector file it was run on (`vectors`), so a
 test (tests/conformance/test_results_current.py) fails, without running any testee, when
@@ -49,6 +51,7 @@ def record(name: str, log=print) -> dict | None:
     skipped = Counter(v.detail for v in verdicts if v.outcome == "skipped")
     result = {
         "name": name, "version": info.implementation.get("version", ""), "what": shipped.what,
+        "reference": shipped.reference,
         "expected_file": f"conformance/expected/{name}.yaml",
         "vectors": hashes,
         "ok": not bad, "unexpected": [v.case.id for v in bad],
@@ -58,5 +61,6 @@ def record(name: str, log=print) -> dict | None:
     }
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / f"{name}.json").write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
-    log(f"{name} {result['version']}: {'ok' if not bad else f'{len(bad)} unexpected results'}")
+    role = " (the reference: the vectors' expected values are its output)" if shipped.reference else ""
+    log(f"{name} {result['version']}{role}: {'ok' if not bad else f'{len(bad)} unexpected results'}")
     return result

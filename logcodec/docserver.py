@@ -7,10 +7,12 @@ served from beside it, read-only. The API:
 - `GET /api/formats`: `{"formats": [{"name", "title", "user"}], "max_bytes", "max_body"}`.
 - `POST /api/decode` with the JSON body `{"format": NAME or "auto", "hex": HEX}` (or
   `"base64": TEXT`; optional `"stream": true` for values laid end to end): the canonical
-  JSON `value`, `ranges` (field path to `[start, end]`, see `logcodec.spans`), the
-  DecodeError as `error` (`kind`, `offset`, `path`, `detail`) when there is one, `consumed`
-  and a stream's `partial` last value. With `"auto"`, every format is tried and
-  `candidates` lists those that read the whole input.
+  JSON `value`, `ranges` (field path to `[start, end]`, see `logcodec.spans`), `texts`
+  (field path to the text of a bytes field that is printable UTF-8), the DecodeError as
+  `error` (`kind`, `offset`, `path`, `detail`) when there is one, `consumed` and a stream's
+  `partial` last value. With `"auto"`, every format is tried (`logcodec.detection`):
+  `candidates` lists those that read the whole input, and `detected` says whether the best
+  of them is claimed, on evidence (`undetected` says why not).
 - `inkless.block_with_metadata` reads a second input, `"metadata": {"hex"|"base64"|"text": ...}`
   (listed in `/api/formats` with what it `needs`; with "auto", giving it picks this format): an
   Inkless object through its metadata, checked as `logcodec inkless validate` checks it, the

@@ -16,12 +16,19 @@ input. A field inside processed (decompressed) bytes maps to `[start, end, OUTER
 its range in those bytes, and the path of the processed field whose input bytes
 hold them. A field whose extent cannot be told from the model (a sized string with
 padding in the middle of a type, say) is left out, and so are the fields after it in
-its structure; the structure itself keeps its range.
+its structure; the structure itself keeps its range. After a `truncated` error, the field
+it names (which its structure had not read when the bytes ran out) has the bytes that
+were left for it, so that the page can mark that field rather than the whole value.
+
+Beside the ranges, `texts` maps the path of each bytes field whose bytes are printable
+UTF-8 to that text (`records[0].key`: `757365722d30` is `user-0`), which the decode page
+shows beside the hex, as Kaitai's Web IDE does.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from dataclasses import dataclass, field, is_dataclass
 from dataclasses import fields as dataclass_fields
@@ -95,6 +102,44 @@ def _join(path: str, name: str) -> str:
     return f"{path}.{name}" if path else name
 
 
+def value_path(error_path: str) -> str:
+    """An error's path as a value path: without the root type's name (`record_batch_v2.records[2]`
+    is `records[2]`, `record_batch_v2[1].crc` of a stream is `[1].crc`)."""
+    return re.sub(r"^[A-Za-z_]\w*\.?", "", error_path)
+
+
+MAX_TEXT = 200  # characters of a bytes field's text shown; a longer text ends with "…"
+
+
+def printable_text(data: bytes) -> str | None:
+    """`data` as text when it is UTF-8 and every character prints (spaces, tabs and line breaks
+    too); None for anything else, and for no bytes."""
+    try:
+        text = bytes(data).decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if not text or not all(c.isprintable() or c in "\t\n\r" for c in text):
+        return None
+    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
+
+
+def collect_texts(value, path: str, out: dict[str, str]) -> None:
+    """The text of each bytes field in a decoded value (or part of one), by the value path that
+    canonical JSON gives it: a value's bytes are bytes (text fields are str), its structures
+    dataclasses whose fields are named as in JSON, less params, and its lists lists."""
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        text = printable_text(value)
+        if text is not None:
+            out[path] = text
+    elif isinstance(value, list):
+        for k, v in enumerate(value):
+            collect_texts(v, f"{path}[{k}]", out)
+    elif is_dataclass(value) and not isinstance(value, type):
+        for f in dataclass_fields(value):
+            if not f.metadata.get("param"):
+                collect_texts(getattr(value, f.name), _join(path, f.name), out)
+
+
 class _Layout:
     """Lays out the fields of the recorded calls; `out` maps paths to ranges."""
 
@@ -108,6 +153,8 @@ class _Layout:
         self.checked = 0  # input bytes that a rule vouched for: fixed contents, `valid`, a checksum's range
         self.in_cut = False  # laying out an element cut short: its fields read whole passed their rules
         self.framed = 0  # input bytes of fields whose size a length read from the input gave (which had to fit)
+        self.texts: dict[str, str] = {}  # of the bytes fields decoded before an error (see `collect_texts`)
+        self.cut: tuple[str, int | None] | None = None  # (value path, offset) of the field a `truncated` error names
 
     def record(self, path: str, start: int, end: int, region) -> None:
         if region is None:
@@ -229,11 +276,13 @@ class _Layout:
         while i < len(seq):
             f = seq[i]
             if pout is not None and f.id not in value.d:  # the field being decoded when the call raised
-                got = self.failed_into(node, f, cur, path if t.unwrap else _join(path, f.id), region)
+                fpath = path if t.unwrap else _join(path, f.id)
+                got = self.failed_into(node, f, cur, fpath, region)
                 if got is not None:
                     pout[f.id] = got
                     return max(cur, self.reached)
-                return cur
+                later = [] if t.unwrap else [_join(path, g.id) for g in seq[i + 1:]]
+                return node.end if self.cut_short([fpath, *later], cur, node.end, region) else cur
             if f.type.kind == "bits":  # a run of bit fields shares whole bytes
                 run = [f]
                 while i + len(run) < len(seq) and seq[i + len(run)].type.kind == "bits":
@@ -257,6 +306,7 @@ class _Layout:
                 continue
             if pout is not None:
                 pout[f.id] = self.json_of(node, t, f.id, val)
+                collect_texts(val, fpath, self.texts)
             if f.repeat:
                 p = cur
                 elems = val if isinstance(val, list) else []
@@ -270,6 +320,9 @@ class _Layout:
                         pout[f.id] = list(pout[f.id] or []) + [got]
                         self.record(fpath, cur, max(p, self.reached), region)
                         return self.reached
+                    if self.cut_short([f"{fpath}[{len(elems)}]"], p, node.end, region):
+                        self.record(fpath, cur, node.end, region)
+                        return node.end
                 end = p
             else:
                 end = self.one(f, val, cur, node, fpath, region)
@@ -285,6 +338,22 @@ class _Layout:
                 self.checked += self.cut_evidence(node, cur)
             cur = end
         return cur
+
+    def cut_short(self, paths: list[str], start: int, end: int, region) -> bool:
+        """Whether a `truncated` error names one of `paths`: the field its structure was reading at
+        `start` when the bytes ran out, or a later one read with it (a run of fixed fields is read
+        at once). If so, that field's bytes are those left for it, up to the end of its structure's
+        (`end`): from `start`, or for a later field from the error's offset (which counts from the
+        input's start, so not inside processed bytes)."""
+        if self.cut is None or self.cut[0] not in paths or self.cut[0] in self.out:
+            return False
+        path, offset = self.cut
+        if path != paths[0]:
+            if region is not None or offset is None or not start <= offset <= end:
+                return False
+            start = offset
+        self.record(path, start, end, region)
+        return True
 
     def one(self, f, val, cur: int, node: _Call, path: str, region) -> int | None:
         """Place one element of field `f` at `cur`; returns where it ends, or None when unknown."""
@@ -471,19 +540,22 @@ class Inspector:
                 lay.record(f"[{k}]", node.start, node.ret[1], None)
                 lay.struct(node, f"[{k}]", None)
                 out.append(to_json(node.ret[0]))
+                collect_texts(node.ret[0], f"[{k}]", lay.texts)
             else:
                 out.append(lay.struct(node, f"[{k}]", None))
         return out
 
     def decode(self, name: str, data: bytes, *, stream: bool = False, limits: Limits = DEFAULT_LIMITS,
                trace: bool = True) -> dict:
-        """{"value", "ranges", "error", "consumed", "partial"}: the canonical JSON value (a list of
-        values with `stream`), the field ranges, and the DecodeError (as JSON) if any."""
+        """{"value", "ranges", "texts", "error", "consumed", "partial"...}: the canonical JSON value (a
+        list of values with `stream`), the field ranges, the text of bytes fields that are printable
+        UTF-8, and the DecodeError (as JSON) if any."""
         fmt = self.formats[name]
         mod = fmt.module if trace or fmt.fast is None else fmt.fast
         rec = _Recorder(self._traced)
-        result: dict = {"format": name, "size": len(data), "value": None, "ranges": {}, "error": None,
-                        "consumed": 0, "partial": None, "opaque": None, "checked": None, "framed": None, "partial_value": None,
+        result: dict = {"format": name, "size": len(data), "value": None, "ranges": {}, "texts": {}, "error": None,
+                        "consumed": 0, "partial": None, "opaque": None, "checked": None, "framed": None,
+                        "partial_value": None,
                         "partial_tails": []}
         old = sys.getprofile()
         if trace:
@@ -503,11 +575,13 @@ class Inspector:
         if isinstance(got, DecodeError):
             result["error"] = got.to_json()
             if trace:  # what was decoded before the error, with its ranges
+                lay.cut = (value_path(got.path), got.offset) if got.kind == "truncated" else None
                 result["partial_value"] = self._before_error(rec, lay, stream)
-                result["ranges"] = lay.out
+                result["ranges"], result["texts"] = lay.out, lay.texts
             return result
         if stream:
             result["value"] = [to_json(v) for v in got.items]
+            collect_texts(got.items, "", result["texts"])
             result["consumed"] = got.consumed
             result["partial"] = got.partial.to_json() if got.partial else None
             for k, node in enumerate(roots[: len(got.items)]):
@@ -516,6 +590,7 @@ class Inspector:
         else:
             value, pos = got
             result["value"] = to_json(value)
+            collect_texts(value, "", result["texts"])
             result["consumed"] = pos
             if roots:
                 lay.struct(roots[0], "", None)

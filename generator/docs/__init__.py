@@ -426,7 +426,10 @@ def conformance_pages(root: Path, schemas) -> dict[str, str]:
         body=Markup(md.convert((conf / "PROTOCOL.md").read_text())), examples=examples,
         schema=(conf / "protocol.schema.json").read_text(), css="../style.css", home="../index.html", root="../")
     results = [json.loads(p.read_text()) for p in sorted((conf / "results").glob("*.json"))]
+    # The reference (whose output the vectors' expected values are) is no result: apart, before the judged.
+    reference = [r for r in results if r.get("reference")]
+    judged = [r for r in results if not r.get("reference")]
     formats = sorted({s.format_name for s in schemas})
     matrix = TEMPLATES.get_template("docs_results.html.j2").render(
-        results=results, formats=formats, css="../style.css", home="../index.html", root="../")
+        reference=reference, judged=judged, formats=formats, css="../style.css", home="../index.html", root="../")
     return {"docs/conformance/protocol.html": protocol, "docs/conformance/results.html": matrix}

@@ -166,10 +166,11 @@ class BlockWithMetadata:
         shipped = blocks.metadata_form(metadata) == blocks.SHIPPED
         value = shipped_to_document(metadata) if shipped else to_json(metadata)
         ranges: dict[str, list] = {}
+        texts: dict[str, str] = {}
         labels: dict[str, str] = {}
         for ext in extents:
             entry = _at(value, ext.path)
-            entry[self.batch_key] = self.batches_at(data, ext, ranges)
+            entry[self.batch_key] = self.batches_at(data, ext, ranges, texts)
             labels[ext.path] = self.label(ext, entry[self.batch_key])
         self.label_groups(extents, ranges, labels)
         dead = blocks.uncovered_ranges(len(data), extents)
@@ -178,7 +179,7 @@ class BlockWithMetadata:
         for k, (start, end) in enumerate(dead):
             ranges[f"object.dead_bytes[{k}]"] = [start, end]
         labels["object"] = f"{len(data):,} bytes" + (f", {sum(e - s for s, e in dead):,} of them dead" if dead else "")
-        return {"format": self.name, "size": len(data), "value": value, "ranges": ranges, "error": None,
+        return {"format": self.name, "size": len(data), "value": value, "ranges": ranges, "texts": texts, "error": None,
                 "consumed": len(data), "partial": None, "opaque": None, "checked": None, "partial_value": None,
                 "partial_tails": [], "findings": [f.to_json() for f in findings], "labels": labels,
                 "metadata": {"form": blocks.metadata_form(metadata), "entries": len(extents)}}
@@ -192,9 +193,10 @@ class BlockWithMetadata:
                                 f"object: more than {self.MAX_READS} times over, which the decode page does not read; "
                                 "check it with `logcodec inkless validate`")
 
-    def batches_at(self, data: bytes, ext, ranges: dict):
+    def batches_at(self, data: bytes, ext, ranges: dict, texts: dict):
         """The JSON of the batches an entry points at (what decoded before an error, if one
-        stops them), their ranges put into `ranges` where the entry lies in the object."""
+        stops them), their ranges put into `ranges` where the entry lies in the object, and
+        their bytes fields' `texts` under the entry."""
         lo, hi = ext.start, min(ext.end, len(data))
         if lo < 0 or lo >= hi:
             return None
@@ -206,6 +208,7 @@ class BlockWithMetadata:
         ranges[at] = [lo, lo + got["consumed"]] if got["value"] is not None and got["consumed"] else [lo, hi]
         for path, r in got["ranges"].items():
             ranges[_under(at, path)] = [r[0] + lo, r[1] + lo] if len(r) == 2 else [r[0], r[1], _under(at, r[2])]
+        texts.update((_under(at, path), text) for path, text in got.get("texts", {}).items())
         return value
 
     @staticmethod

@@ -45,3 +45,14 @@ def test_a_changed_vector_file_is_seen(tmp_path, monkeypatch):
     before = matrix.vector_hashes()[fmt]
     copy.write_bytes(copy.read_bytes() + b"\n")
     assert matrix.vector_hashes()[fmt] != before
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_results_say_whether_the_testee_is_the_reference(name):
+    """The results page sets the reference apart from the judged implementations by its results file."""
+    assert _results(name).get("reference", False) is SHIPPED[name].reference, STALE.format(name=name)
+
+
+def test_logcodec_is_the_only_reference():
+    """The vectors' expected values are logcodec's own output: its column is the reference, not a result."""
+    assert [name for name, shipped in SHIPPED.items() if shipped.reference] == ["logcodec"]

@@ -104,6 +104,9 @@ def test_a_clean_block_is_its_golden_vectors_laid_out_by_its_metadata(base):
         assert f"bytes {start}–{start + size - 1}" in answer["labels"][path]
     assert value["object"] == {"size": len(block["bytes"]) // 2, "dead_bytes": []}
     assert ranges["topic_partitions[0]"] == [0, 191]  # its two batches, end to end
+    # The text of the batches' bytes fields, under their entries too.
+    assert answer["texts"] and all(p.startswith("topic_partitions[") and ".record_batch_v2.records[" in p
+                                   and bytes.fromhex(at(value, p)).decode() == text for p, text in answer["texts"].items())
 
 
 def test_auto_detection_picks_it_when_metadata_is_given(base):

@@ -65,6 +65,83 @@ def test_each_page_loads_and_fits_1400px(browser, base, page):
     assert severe_logs(browser) == [], page
 
 
+# Where the text of an element wraps: for each line after the first, the characters before and
+# after the break (each character's box, through a Range, tells its line).
+LINE_BREAKS = """
+const el = arguments[0], breaks = [];
+const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+let top = null, before = '';
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  for (let i = 0; i < node.length; i++) {
+    const range = document.createRange();
+    range.setStart(node, i); range.setEnd(node, i + 1);
+    const y = range.getBoundingClientRect().top;
+    if (top !== null && y > top + 2) breaks.push(before + '|' + node.data[i]);
+    top = y; before = node.data[i];
+  }
+}
+return breaks;
+"""
+
+
+def test_the_index_breaks_no_format_name_inside_a_word(browser, base):
+    """A format's name may wrap after a dot or an underscore at most (`inkless.b / atch_bloc / k` was shown)."""
+    browser.get(base + "index.html")
+    names = browser.find_elements(By.CSS_SELECTOR, "#formats tbody td:first-child code")
+    assert len(names) == len(logcodec.formats())
+    for name in names:
+        breaks = browser.execute_script(LINE_BREAKS, name)
+        assert all(b[0] in "._" for b in breaks), (name.text, breaks)
+
+
+FORMAT_PAGES = [f"{f.replace('.', '/')}.html" for f in logcodec.formats()]
+
+# Each arrow of the structure diagram sampled every pixel along its length: the points that lie
+# inside a box (by more than a quarter pixel: an arrow's ends lie on a box's edge, rounded to a
+# tenth), and the labels whose text covers a box.
+DIAGRAM_GEOMETRY = """
+const svg = document.querySelector('svg.diagram'), holder = svg.closest('.diagram-box');
+const boxes = [...svg.querySelectorAll('g.dg-box')].map(g => {
+  const r = g.querySelector(':scope > rect');
+  return {name: g.querySelector('.dg-name').textContent, x: +r.getAttribute('x'), y: +r.getAttribute('y'),
+          w: +r.getAttribute('width'), h: +r.getAttribute('height')};
+});
+const inside = (x, y, b, m) => x > b.x + m && x < b.x + b.w - m && y > b.y + m && y < b.y + b.h - m;
+const crossings = [];
+for (const [k, path] of [...svg.querySelectorAll('path.dg-edge')].entries()) {
+  const length = path.getTotalLength();
+  for (let s = 0; s <= length; s += 1) {
+    const p = path.getPointAtLength(s);
+    for (const b of boxes) if (inside(p.x, p.y, b, 0.25)) crossings.push(`arrow ${k} crosses ${b.name} at ${p.x},${p.y}`);
+  }
+}
+const covered = [];
+for (const label of svg.querySelectorAll('text.dg-label')) {
+  const t = label.getBBox();
+  for (const b of boxes) {
+    if (t.x < b.x + b.w && t.x + t.width > b.x && t.y < b.y + b.h && t.y + t.height > b.y) {
+      covered.push(`label ${label.textContent} covers ${b.name}`);
+    }
+  }
+}
+return {svg: svg.getBoundingClientRect().width, room: holder.clientWidth, scrolls: holder.scrollWidth > holder.clientWidth,
+        arrows: svg.querySelectorAll('path.dg-edge').length, crossings: [...new Set(crossings.map(c => c.split(' at ')[0]))],
+        covered};
+"""
+
+
+@pytest.mark.parametrize("page", FORMAT_PAGES)
+def test_structure_diagram_fits_the_page_and_no_arrow_crosses_a_box(browser, base, page):
+    """At 1,400 px the diagram is no wider than its box (no sideways scrolling), and no arrow or
+    label runs over a box."""
+    browser.get(base + page)
+    got = browser.execute_script(DIAGRAM_GEOMETRY)
+    assert got["arrows"] > 0, page  # every format page has a type that holds another
+    assert got["svg"] <= got["room"] and not got["scrolls"], (page, got["svg"], got["room"])
+    assert got["crossings"] == [], page
+    assert got["covered"] == [], page
+
+
 def test_conformance_matrix_fits_1400px(browser, base):
     browser.get(base + "conformance/results.html")
     table = browser.find_element(By.CSS_SELECTOR, "table.matrix")
@@ -73,8 +150,15 @@ def test_conformance_matrix_fits_1400px(browser, base):
     # Every format has its two rows, every shipped testee a column.
     rows = table.find_elements(By.CSS_SELECTOR, "tbody tr")
     assert len(rows) == 2 * len(logcodec.formats())
-    heads = table.find_elements(By.CSS_SELECTOR, "thead th")
-    assert len(heads) == 2 + len(list((DOCS.parents[1] / "conformance" / "results").glob("*.json")))
+    heads = table.find_elements(By.CSS_SELECTOR, "thead tr:last-child th")
+    assert len(heads) == len(list((DOCS.parents[1] / "conformance" / "results").glob("*.json")))
+    # The reference (logcodec, whose output the vectors are) under its own heading, left of the judged ones.
+    reference, judged = table.find_elements(By.CSS_SELECTOR, "thead tr.groups th")[2:]
+    assert reference.text.startswith("Reference") and judged.text == "Judged implementations"
+    edge = browser.execute_script("return arguments[0].getBoundingClientRect().right", reference)
+    assert heads[0].text.startswith("logcodec") and edge <= browser.execute_script(
+        "return arguments[0].getBoundingClientRect().left", judged) <= browser.execute_script(
+        "return arguments[0].getBoundingClientRect().left", heads[1])
 
 
 def test_pasting_a_golden_vector_shows_its_tree(browser, base):
@@ -121,6 +205,33 @@ def test_selecting_a_node_highlights_its_bytes_and_a_byte_names_its_field(browse
     assert f"byte {k0}" in browser.find_element(By.ID, "selection").text
 
 
+def shown_text(browser, path: str) -> str | None:
+    """The text the tree shows beside a node's hex, or None; the node's parent is opened first."""
+    parent = path.rsplit(".", 1)[0]
+    node = browser.find_element(By.CSS_SELECTOR, f'.tree .node[data-path="{parent}"]')
+    if "closed" in node.get_attribute("class").split():
+        node.find_element(By.CSS_SELECTOR, ":scope > .line > .tog").click()
+    line = browser.find_element(By.CSS_SELECTOR, f'.tree .node[data-path="{path}"] > .line')
+    texts = line.find_elements(By.CSS_SELECTOR, ":scope > .txt")
+    return texts[0].text if texts else None
+
+
+def test_bytes_that_are_printable_text_show_it_beside_their_hex(browser, base):
+    t = vector_case("kafka.record_batch_v2", where=lambda t: t["tcId"] == "third_party/kafka_python_gzip")
+    open_decode(browser, base, "kafka.record_batch_v2", t["bytes"])
+    key = browser.find_element(By.CSS_SELECTOR, '.tree .node[data-path="records[0]"]')
+    assert t["value"]["records"][0]["key"] == "6b65792d30"
+    assert shown_text(browser, "records[0].key") == '"key-0"'
+    assert "6b65792d30" in key.find_element(By.CSS_SELECTOR, '.node[data-path="records[0].key"] > .line > .val').text
+    assert shown_text(browser, "records[0].value").startswith('"value-0 value-0')
+    assert shown_text(browser, "records[0].offset_delta") is None  # a number
+    # Bytes that are not printable UTF-8 (zeros) show their hex alone.
+    binary = vector_case("kafka.record_batch_v2", where=lambda t: t["tcId"] == "basic/hundred_records")
+    open_decode(browser, base, "kafka.record_batch_v2", binary["bytes"])
+    assert binary["value"]["records"][0]["value"] == "0000000000000000"
+    assert shown_text(browser, "records[0].value") is None
+
+
 def test_a_corrupted_vector_shows_the_error_at_its_offset(browser, base):
     t = vector_case("kafka.record_batch_v2", "invalid", lambda t: t.get("error") == "checksum_mismatch")
     open_decode(browser, base, "kafka.record_batch_v2", t["bytes"])
@@ -140,6 +251,41 @@ def test_a_corrupted_vector_shows_the_error_at_its_offset(browser, base):
     assert "truncated" in text
     offset = int(text.split("offset ")[1].split()[0])
     assert browser.find_element(By.CSS_SELECTOR, "#hex .hbytes span.err").get_attribute("data-o") == str(offset)
+
+
+def marked_field(browser) -> tuple[str, str]:
+    """(path, shown value) of the tree node marked as the error's."""
+    line = browser.find_element(By.CSS_SELECTOR, ".tree .line.errnode")
+    return line.find_element(By.XPATH, "..").get_attribute("data-path"), line.find_element(By.CSS_SELECTOR, ".val").text
+
+
+def error_bytes(browser) -> list[int]:
+    """The offsets the hex view marks as the error's: its offset, and the bytes of its field."""
+    return browser.execute_script("return [...new Set([...document.querySelectorAll('#hex .hbytes span.err, "
+                                  "#hex .hbytes span.errf')].map(s => +s.dataset.o))].sort((a, b) => a - b)")
+
+
+@pytest.mark.parametrize(("fmt", "tc_id", "cut", "path", "first_byte"), [
+    ("kafka.record_batch_v2", "basic/three_records", 70, "records", 61),  # the sized records, 9 bytes of 27
+    ("inkless.batch_block", "basic/one_batch", 46, "batches[0].producer_id", 43),  # read in a run with the fields before
+    ("tank.bundle", "basic/fifteen_messages", 51, "messages[14].has_key", None),  # no byte left for it
+])
+def test_a_truncated_value_marks_the_field_where_the_bytes_ran_out(browser, base, fmt, tc_id, cut, path, first_byte):
+    """Not the root: the deepest field the error's path names, made a node of the tree when the error stopped
+    the decoding before it, with the bytes that were left for it."""
+    data = vector_case(fmt, where=lambda t: t["tcId"] == tc_id)["bytes"][:2 * cut]
+    open_decode(browser, base, fmt, data)
+    error = browser.find_element(By.ID, "error").text
+    assert "truncated" in error and path in error
+    marked, shown = marked_field(browser)
+    assert marked == path and "not decoded" in shown
+    if first_byte is not None:
+        assert error_bytes(browser) == list(range(first_byte, cut))
+    # The whole value is marked only when the error's path names no field of it (bytes after its end).
+    whole = vector_case("kafka.record_batch_v2")["bytes"]
+    open_decode(browser, base, "kafka.record_batch_v2", whole + "00")
+    assert "trailing_bytes" in browser.find_element(By.ID, "error").text
+    assert marked_field(browser)[0] == ""
 
 
 def test_detection_and_bad_input_messages(browser, base):

@@ -104,6 +104,23 @@ def test_an_error_has_its_kind_offset_and_path(base):
     assert answer["ranges"]["crc"] == [17, 21] and "records" not in before
 
 
+@pytest.mark.parametrize("fmt", logcodec.formats())
+def test_a_truncated_vector_gives_the_bytes_of_the_field_where_they_ran_out(inspector, fmt):
+    """Every truncated golden vector (cut at each field boundary): the field its error names has a
+    range, within the input and holding the error's offset."""
+    from logcodec.spans import value_path
+
+    cut = [t for g in vectors(fmt)["testGroups"] for t in g["tests"] if t.get("error") == "truncated" and t["bytes"]]
+    for t in cut:
+        answer = inspector.decode(fmt, bytes.fromhex(t["bytes"]))
+        path = value_path(answer["error"]["path"])
+        assert answer["error"]["kind"] == "truncated" and path, t["tcId"]
+        r = answer["ranges"][path]
+        assert len(r) == 3 or r[0] <= r[1] <= len(t["bytes"]) // 2, (t["tcId"], path, r)
+        if len(r) == 2 and answer["error"]["offset"] is not None:
+            assert r[0] <= answer["error"]["offset"] <= r[1], (t["tcId"], path, r)  # (a varint's: where it ran out)
+
+
 def test_an_error_deep_inside_keeps_the_entries_before_it(base):
     t = vector_case("kafka.record_set", "invalid", lambda t: ".entries[1]." in t.get("comment", "") or
                     t["tcId"] == "invalid/v1_crc_mismatch")
@@ -125,6 +142,46 @@ def test_trailing_bytes_keep_the_value_and_a_stream_reports_its_partial_tail(bas
     assert status == 200 and answer["error"] is None and answer["value"] == [t["value"]] * 2
     assert answer["partial"]["kind"] == "truncated" and answer["consumed"] == len(t["bytes"])
     assert answer["ranges"]["[1]"] == [len(t["bytes"]) // 2, len(t["bytes"])]
+
+
+def at_path(value, path: str):
+    """The part of a JSON value at a value path (`[0].records[1].key`)."""
+    for name, index in re.findall(r"(\w+)|\[(\d+)\]", path):
+        value = value[name] if name else value[int(index)]
+    return value
+
+
+def test_printable_text_is_utf8_that_prints():
+    from logcodec.spans import MAX_TEXT, printable_text
+
+    assert printable_text(b"user-0") == "user-0"
+    assert printable_text("é → ✓".encode()) == "é → ✓"
+    assert printable_text(b"two\tlines\r\n") == "two\tlines\r\n"
+    assert printable_text(b"\x00\x00") is None  # a control character
+    assert printable_text(b"\xffuser") is None  # not UTF-8
+    assert printable_text(b"") is None  # nothing to show
+    assert printable_text(b"k" * 1000) == "k" * (MAX_TEXT - 1) + "…"
+
+
+def test_bytes_fields_that_are_printable_text_come_with_it(base):
+    """`texts` names bytes fields only (a text field is text already), each with the text its hex spells."""
+    t = vector_case("kafka.record_batch_v2", where=lambda t: t["tcId"] == "third_party/kafka_python_gzip")
+    answer = post(base, {"format": "kafka.record_batch_v2", "hex": t["bytes"]})[1]
+    assert answer["texts"]["records[0].key"] == "key-0"  # 6b65792d30
+    assert answer["texts"]["records[0].value"].startswith("value-0 value-0")
+    binary = vector_case("kafka.record_batch_v2", where=lambda t: t["tcId"] == "basic/hundred_records")
+    answer = post(base, {"format": "kafka.record_batch_v2", "hex": binary["bytes"]})[1]
+    assert binary["value"]["records"][0]["value"] == "0000000000000000"
+    assert "records[0].value" not in answer["texts"] and "records[1].value" not in answer["texts"]
+    text_key = vector_case("kafka.record_batch_v2", where=lambda t: t["tcId"] == "headers/unicode_header_key")
+    answer = post(base, {"format": "kafka.record_batch_v2", "hex": text_key["bytes"]})[1]
+    assert text_key["value"]["records"][0]["headers"][0]["key"] == "clé-ключ-键"  # a str field
+    assert "records[0].headers[0].key" not in answer["texts"] and answer["texts"]["records[0].headers[0].value"] == "ü"
+    # In a stream, under each value's index; and each text is what its field's hex spells.
+    answer = post(base, {"format": "kafka.record_batch_v2", "stream": True, "hex": t["bytes"] * 2})[1]
+    assert answer["texts"]["[1].records[2].key"] == "key-2"
+    for path, text in answer["texts"].items():
+        assert bytes.fromhex(at_path(answer["value"], path)).decode() == text, path
 
 
 def test_a_partial_trailing_entry_is_named(base):

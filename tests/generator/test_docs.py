@@ -226,6 +226,32 @@ def _normalise(parts):
     return out
 
 
+def test_structure_diagrams_are_no_wider_than_the_page(rendered, schemas):
+    """Wide structures continue in bands below (tests/docs/test_browser.py checks the drawing)."""
+    from logcodec.generator.docs import diagram
+
+    for s in schemas:
+        width = re.search(r'<svg class="diagram"[^>]* width="(\d+)"', page_of(rendered, s)).group(1)
+        assert int(width) <= diagram.MAX_WIDTH, s.format_name
+
+
+def test_the_reference_stands_apart_from_the_judged_implementations(rendered):
+    """logcodec's own results are the reference (the vectors' expected values are its output): the
+    results page says so, and its matrix puts it under its own heading, before the judged ones."""
+    tree = Tree(rendered["docs/conformance/results.html"].decode())
+    assert "is the reference, not a result" in by_id(tree, "reference").text()
+    groups, testees = list(next(tree.root.iter("table", "matrix")).iter("tr"))[:2]
+    headings = [(th.text().strip(), th.attrs.get("colspan")) for th in groups.iter("th")]
+    assert headings[2][0].startswith("Reference") and headings[3][0] == "Judged implementations"
+    names = [next(th.iter("a")).text() for th in testees.iter("th")]
+    classes = [th.attrs.get("class", "") for th in testees.iter("th")]
+    assert names[0] == "logcodec" and classes[0] == "ref" and headings[2][1] == "1"
+    assert classes[1] == "split" and "ref" not in classes[1:] and headings[3][1] == str(len(names) - 1)
+    for row in list(next(tree.root.iter("table", "matrix")).iter("tr"))[2:]:
+        cells = [td.attrs["class"].split() for td in row.iter("td") if "op" not in td.attrs.get("class", "")]
+        assert "ref" in cells[0] and "split" in cells[1] and not any("ref" in c for c in cells[1:])
+
+
 def test_index(rendered, schemas):
     html = rendered["docs/index.html"].decode()
     tree = Tree(html)

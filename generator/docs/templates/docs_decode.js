@@ -8,7 +8,7 @@
   const $ = (id) => document.getElementById(id);
   const COLOURS = 8, ROW_H = 22, PER_ROW = 16, SHOW = 100;
   const state = {maxBytes: 1 << 20, maxBody: 3 << 20, online: false, bytes: null, ranges: {}, owner: null,
-                 leaves: [], sel: null, err: null, consumed: 0, nodes: new Map(),
+                 leaves: [], sel: null, err: null, consumed: 0, nodes: new Map(), texts: {},
                  needs: new Map(), marks: new Set(), flagged: new Map(), above: new Set(), labels: {}};
 
   function status(text, cls) { const s = $("status"); s.textContent = text; s.className = "status " + (cls || ""); }
@@ -153,9 +153,11 @@
     state.consumed = answer.consumed || 0;
     state.sel = null;
     state.labels = answer.labels || {};
+    state.texts = answer.texts || {};
     const findings = answer.findings || [];
     state.marks = new Set(findings.map((f) => f.offset).filter((o) => o !== null));
     if (answer.error && answer.error.offset !== null) state.marks.add(answer.error.offset);
+    state.errBytes = answer.error ? inputBytesOf(stripRoot(answer.error.path)) : null;
     paintOwners();
     // With "auto", a format is claimed only on evidence (`detected`); otherwise the nearest reading is
     // shown under a warning that says why nothing was claimed (`undetected`).
@@ -203,14 +205,9 @@
     flag(findings);
     renderTree(state.value, before);
     renderHex();
-    if (answer.error && answer.error.offset !== null) {
-      scrollToByte(answer.error.offset);
-      // The field in error, or the nearest one above it that the tree has: marked, and in sight.
-      let p = stripRoot(answer.error.path);
-      for (let guard = 0; p && !state.nodes.has(p) && !revealNode(p) && guard < 64; guard++) {
-        p = p.replace(/(^|\.)[^.[\]]+$|\[\d+\]$/, "");
-      }
-      const el = state.nodes.get(p);
+    if (answer.error) {
+      if (answer.error.offset !== null) scrollToByte(answer.error.offset);
+      const el = errorNode(stripRoot(answer.error.path), answer.error.kind);
       if (el) {
         el.querySelector(":scope > .line").classList.add("errnode");
         el.querySelector(":scope > .line").title += " — the error is here: " + answer.error.kind;
@@ -222,6 +219,59 @@
       const el = revealNode(nearestInValue(findings[0].path));
       if (el) el.querySelector(":scope > .line").scrollIntoView({block: "nearest"});
     }
+  }
+
+  // The node of the field an error names (the whole value only when it names none). A field the
+  // error stopped before it was decoded gets a node of its own, under the deepest part of its path
+  // that the tree has (`records` of a batch cut short, with the bytes that were left for it).
+  function errorNode(path, kind) {
+    if (!path) return state.nodes.get("") || null;
+    const found = revealNode(path);
+    if (found) return found;
+    const parts = path.match(/\[\d+\]|[^.[\]]+/g) || [];
+    for (let k = parts.length - 1; k >= 0; k--) {
+      const above = joinPath(parts.slice(0, k));
+      const el = above ? revealNode(above) : state.nodes.get("");
+      if (!el) continue;
+      const kids = el.querySelector(":scope > .kids");
+      if (!kids) return el;  // (a leaf: the error is in its bytes)
+      const label = joinPath(parts.slice(k)).replace(/^\./, "");
+      const missing = missingNode(path, label, kind);
+      kids.appendChild(missing);
+      return missing;
+    }
+    return null;
+  }
+
+  // [start, end] in the input of a field's bytes (of the processed field that holds them, for a
+  // field inside decompressed bytes), or null; the whole value has none.
+  function inputBytesOf(path) {
+    const r = path ? state.ranges[path] : null;
+    if (!r) return null;
+    return r.length === 2 ? r : (state.ranges[r[2]] || null);
+  }
+
+  function joinPath(parts) {
+    return parts.reduce((p, part) => part[0] === "[" ? p + part : (p ? p + "." + part : part), "");
+  }
+
+  function missingNode(path, label, kind) {
+    const el = document.createElement("div");
+    el.className = "node missing";
+    el.dataset.path = path;
+    const line = document.createElement("div");
+    line.className = "line" + (state.ranges[path] ? "" : " nobytes");
+    for (const [cls, text] of [["tog", ""], ["key", label], ["val", "not decoded (" + kind + ")"], ["rng", rangeText(path)]]) {
+      const span = document.createElement("span");
+      span.className = cls;
+      span.textContent = text;
+      line.appendChild(span);
+    }
+    line.title = path + ": the error stopped the decoding in this field";
+    line.addEventListener("click", () => selectPath(path, true));
+    el.appendChild(line);
+    state.nodes.set(path, el);
+    return el;
   }
 
   // Where findings are: each one's node (the nearest the value has) marked, and the nodes above it.
@@ -329,6 +379,13 @@
     if (isObj && state.labels[path]) { v.textContent = state.labels[path]; v.classList.add("label"); }
     if (!isObj && typeof value === "string" && value.length > 80) v.title = value;
     line.appendChild(v);
+    if (!isObj && state.texts[path] !== undefined) {  // bytes that read as text: the text beside their hex
+      const t = document.createElement("span");
+      t.className = "txt";
+      t.textContent = JSON.stringify(state.texts[path]);
+      t.title = "these bytes as UTF-8 text";
+      line.appendChild(t);
+    }
     const r = document.createElement("span");
     r.className = "rng";
     r.textContent = rangeText(path);
@@ -429,7 +486,7 @@
     const last = Math.min(nrows, Math.ceil((box.scrollTop + box.clientHeight) / ROW_H) + 10);
     const width = Math.max(4, (n.toString(16)).length);
     const out = [];
-    const sel = state.sel, marks = state.marks;
+    const sel = state.sel, marks = state.marks, errBytes = state.errBytes;
     const owner = state.owner;
     for (let r = first; r < last; r++) {
       const base = r * PER_ROW;
@@ -443,6 +500,7 @@
         if (i % PER_ROW === PER_ROW - 1 || i + 1 === n || owner[i + 1] !== o) cls += " fe";
         if (sel && i >= sel[0] && i < sel[1]) cls += " sel";
         if (marks.has(i)) cls += " err";
+        else if (errBytes && i >= errBytes[0] && i < errBytes[1]) cls += " errf";
         h += "<span class=\"" + cls + "\" data-o=\"" + i + "\">" + hex2(b) + "</span>";
         if (i % PER_ROW === 7) h += "<span class=\"g8\"></span>";
         a += "<span class=\"" + cls + "\" data-o=\"" + i + "\">" + (b >= 32 && b < 127 ? esc(String.fromCharCode(b)) : "·") + "</span>";
