@@ -292,6 +292,13 @@ def test_detection_and_bad_input_messages(browser, base):
     t = vector_case("tank.bundle", where=lambda t: len(t["value"]["messages"]) > 1)
     open_decode(browser, base, "auto", t["bytes"])
     assert browser.find_element(By.ID, "status").text.startswith("tank.bundle (detected")
+    open_decode(browser, base, "auto", "deadbeef000102")  # garbage: read as a record set's cut-off entry, no more
+    status = browser.find_element(By.ID, "status")
+    assert status.text.startswith("No format detected; the nearest reading is kafka.record_set")
+    assert "warn" in status.get_attribute("class").split()
+    callout = browser.find_element(By.ID, "error").text
+    assert "No format detected: it reads as kafka.record_set, but no rule of its schema checks" in callout
+    assert "not an error" not in callout
     open_decode(browser, base, "auto", "what is this?")  # (without "?" it would be base64)
     assert "neither hex nor base64" in browser.find_element(By.ID, "error").text
     assert browser.find_element(By.ID, "result").get_attribute("hidden")

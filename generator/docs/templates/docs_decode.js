@@ -182,7 +182,9 @@
       msgs.push("<p><strong>" + plural(findings.length, "finding") + ":</strong> where the inputs disagree (each is marked in the tree and in the bytes)</p><ol class=\"findings\">" +
                 findings.map((f) => "<li>" + findingHtml(f) + "</li>").join("") + "</ol>");
     }
-    for (const p of answer.partial_tails || []) {
+    // A cut-off last entry is normal in a format that was chosen or detected; in a reading nothing
+    // was claimed for, the warning above says what it is worth.
+    for (const p of answer.undetected ? [] : answer.partial_tails || []) {
       const r = state.ranges[p];
       msgs.push("<p><strong>A partial trailing entry:</strong> <code>" + esc(p) + "</code> holds the " +
                 plural(r[1] - r[0], "byte") + " of a last entry cut short by the end of the data (at offset " + r[0] +
