@@ -7,9 +7,7 @@ from types import ModuleType
 
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
 from logcodec.runtime.stream import Stream
-from logcodec.runtime.errors import EncodeError
-from logcodec.runtime.values import from_json, to_json
-
+from logcodec.runtime.values import root_from_json, to_json
 
 #: The packages of the formats this distribution ships, each `logcodec.<name>`: a format's helpers
 #: beyond its codecs, its codec tables (`codecs`), its checkers (`checks`) and CLI subcommands.
@@ -56,10 +54,7 @@ def encode(format_name: str, value) -> bytes:
 def value_from_json(format_name: str, data):
     """Build a value of the format's root class from canonical JSON; a missing field that is not
     derived is an EncodeError naming its path."""
-    try:
-        return from_json(codec(format_name).ROOT, data)
-    except EncodeError as exc:
-        raise exc.within(format_name.split(".")[-1]) from None
+    return root_from_json(codec(format_name), data)
 
 
-__all__ = ["formats", "codec", "decode", "decode_stream", "encode", "to_json", "value_from_json"]
+__all__ = ["codec", "decode", "decode_stream", "encode", "formats", "to_json", "value_from_json"]

@@ -300,10 +300,10 @@ def cmd_encode(args) -> int:
         what = _known_format(args.format, composite_ok=False)
         module = logcodec.codec(what)
     params = _root_params(module, args.param, what)
-    value = _value_of(module, _json_input(args.file))
-    if args.derive:
-        from logcodec.runtime.values import without_derived
+    from logcodec.runtime.values import root_from_json, without_derived
 
+    value = root_from_json(module, _json_input(args.file))
+    if args.derive:
         value = without_derived(value)
     try:
         data = module.encode(value, **params)
@@ -334,16 +334,6 @@ def _json_input(path: str):
         raise InputError(f"{where} is not JSON: {exc}") from None
     except RecursionError:
         raise InputError(f"{where} is not JSON this reader takes: nested too deep") from None
-
-
-def _value_of(module, doc):
-    """The value of the module's root that canonical JSON gives; an EncodeError names the path."""
-    from logcodec.runtime.values import from_json
-
-    try:
-        return from_json(module.ROOT, doc)
-    except EncodeError as exc:
-        raise exc.within(module.FORMAT.split(".")[-1]) from None
 
 
 def cmd_accelerate(args) -> int:

@@ -128,6 +128,15 @@ def from_json(cls, data, *, partial: bool = False):
         raise EncodeError("invalid_value", str(exc)) from None
 
 
+def root_from_json(module, data):
+    """A value of a codec module's root class from canonical JSON, as `from_json` builds it, with
+    the root's name at the head of an error's path (`record_batch_v2.records[0].key`)."""
+    try:
+        return from_json(module.ROOT, data)
+    except EncodeError as exc:
+        raise exc.within(module.FORMAT.split(".")[-1]) from None
+
+
 def _selected(owner, meta, data):
     """For a switch on a sibling field (`on`), the case the sibling's value selects in `data`
     (the default case when none names it); any other field's meta as it is."""
