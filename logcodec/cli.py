@@ -12,12 +12,9 @@ import sys
 import textwrap
 from pathlib import Path
 
+from logcodec._cli_io import UsageError, note, read_input, schema_file, write_json
 from logcodec.inputs import InputError, hex_bytes, hex_text
 from logcodec.runtime.errors import EncodeError, LogcodecError
-
-
-class UsageError(Exception):
-    """The command was given wrongly (an unknown format or parameter, a missing file): exit status 2."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -25,39 +22,6 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
-
-
-def read_input(path: str) -> bytes:
-    """A file's bytes, or stdin's for `-`; a path that names no file is a usage error."""
-    if path == "-":
-        return sys.stdin.buffer.read()
-    try:
-        return Path(path).read_bytes()
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path} is a directory, not a file") from None
-
-
-def schema_file(path: str) -> Path:
-    """A schema named on the command line: a missing one is a usage error (a broken one, the
-    schema's own error)."""
-    if not Path(path).is_file():
-        raise UsageError(f"{path}: {'is a directory, not a schema' if Path(path).is_dir() else 'no such file'}")
-    return Path(path)
-
-
-def _note(command: str, text: str) -> None:
-    print(f"logcodec {command}: {text}", file=sys.stderr)
-
-
-def write_json(doc, compact: bool = False) -> None:
-    """JSON on stdout, as UTF-8 whatever the locale (text is written as it is, `héllo`, as the API
-    gives it)."""
-    text = json.dumps(doc, indent=None if compact else 2, ensure_ascii=False)
-    sys.stdout.flush()
-    sys.stdout.buffer.write(text.encode("utf-8") + b"\n")
-    sys.stdout.buffer.flush()
 
 
 # ---------------------------------------------------------------- format names and root parameters
@@ -192,7 +156,7 @@ def _decode_with(module, args, *, what: str, prefix: bool) -> int:
         write_json({"items": [to_json(v) for v in stream.items], "consumed": stream.consumed,
                      "partial": stream.partial.to_json() if stream.partial else None}, args.compact)
         if not stream.items and stream.partial is not None:
-            _note("decode", f"no whole value: the input ends inside the first one ({stream.partial})")
+            note("decode", f"no whole value: the input ends inside the first one ({stream.partial})")
         return 0
     if prefix:
         value, used = module.decode_prefix(data, **params)
@@ -200,10 +164,10 @@ def _decode_with(module, args, *, what: str, prefix: bool) -> int:
         value, used = module.decode(data, **params), len(data)
     write_json(to_json(value), args.compact)
     if used < len(data):
-        _note("decode", f"{len(data) - used} bytes after the value (from offset {used}) not read")
+        note("decode", f"{len(data) - used} bytes after the value (from offset {used}) not read")
     for listed, whole, tail, size in cut_tails(value):
         if not whole:
-            _note("decode", f"no whole element in {listed}: all {size} bytes are in {tail}, the start of one cut "
+            note("decode", f"no whole element in {listed}: all {size} bytes are in {tail}, the start of one cut "
                             f"short (as a fetch size cuts one), or bytes that are not {what} at all")
     return 0
 
@@ -214,10 +178,10 @@ def _decode_detected(args) -> int:
 
     answer = detection.detect([spans.builtin(_docs_dir())], _input_bytes(args), stream=args.stream)
     if not answer["detected"]:
-        _note("decode", f"no format detected: {detection.unclaimed_reason(answer)}; give --format NAME")
+        note("decode", f"no format detected: {detection.unclaimed_reason(answer)}; give --format NAME")
         return 1
     others = [c for c in answer["candidates"] if c != answer["format"]]
-    _note("decode", f"detected {answer['format']}" + (f" (also reads as {', '.join(others)})" if others else ""))
+    note("decode", f"detected {answer['format']}" + (f" (also reads as {', '.join(others)})" if others else ""))
     if args.stream:
         write_json({"items": answer["value"], "consumed": answer["consumed"], "partial": answer["partial"]},
                     args.compact)
@@ -252,7 +216,7 @@ def _decode_composite(found, args) -> int:
     value, findings = found.read(path, **others)
     write_json(value, args.compact)
     for finding in findings:
-        _note("decode", str(finding))
+        note("decode", str(finding))
     return 1 if findings else 0
 
 
@@ -778,20 +742,20 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.close()
         return 0
     except UsageError as exc:
-        _note(_command_name(args), str(exc))
+        note(_command_name(args), str(exc))
         return 2
     except (LogcodecError, InputError) as exc:
-        _note(_command_name(args), str(exc))
+        note(_command_name(args), str(exc))
         return 1
     except (OSError, ValueError) as exc:
-        _note(_command_name(args), str(exc))
+        note(_command_name(args), str(exc))
         return 1
     except Exception as exc:  # a malformed schema: one line naming the file and the YAML path
         from logcodec.generator.schema import SchemaError
 
         if not isinstance(exc, SchemaError):
             raise
-        _note(_command_name(args), str(exc))
+        note(_command_name(args), str(exc))
         return 1
 
 

@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from logcodec.cli import read_input, write_json
+from logcodec._cli_io import read_input, write_json
 from logcodec.runtime.errors import LogcodecError
 
 

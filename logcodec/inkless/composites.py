@@ -17,7 +17,7 @@ def _read_block(path: Path, metadata: bytes) -> tuple[dict, list]:
 
     from .paired import BlockWithMetadata
 
-    reader = BlockWithMetadata()
+    reader = BlockWithMetadata(NAME, TITLE)
     answer = reader.decode_with(Path(path).read_bytes(), reader.load(metadata, None))
     return answer["value"], [DecodeError(f["kind"], f["detail"], f["offset"], f["path"]) for f in answer["findings"]]
 
@@ -25,7 +25,7 @@ def _read_block(path: Path, metadata: bytes) -> tuple[dict, list]:
 def _page(inspectors: list):
     from .paired import BlockWithMetadata
 
-    return BlockWithMetadata.over(inspectors)
+    return BlockWithMetadata.over(inspectors, NAME, TITLE)
 
 
 COMPOSITES = (

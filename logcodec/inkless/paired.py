@@ -18,7 +18,6 @@ from logcodec.runtime.errors import DecodeError, LogcodecError
 from logcodec.runtime.values import to_json
 
 from . import blocks
-from .composites import NAME, TITLE
 from .document import uuid_text
 from .shipped import shipped_to_document
 
@@ -71,7 +70,6 @@ class BlockWithMetadata:
     .record_batch_v2.crc`, `batches[3].byte_size`, `object`) name nodes of the value, and the
     ranges, over the object, are the batch decoder's moved to where each entry lies."""
 
-    name, title = NAME, TITLE
     needs: ClassVar[dict] = {  # the second input, as `GET /api/formats` describes it to the page
         "key": "metadata", "label": "Block metadata",
         "help": "the object's metadata: the seed's binary block_metadata (hex or base64), its document as YAML or JSON, "
@@ -79,7 +77,8 @@ class BlockWithMetadata:
     _OPTIONS = frozenset({"hex", "base64", "text", "form", "allow_dead_bytes"})
     MAX_READS = 2  # how many times over the entries may cover the object (overlaps read bytes again)
 
-    def __init__(self, read_batches: Callable[[bytes, bool], dict] = plain_batches) -> None:
+    def __init__(self, name: str, title: str, read_batches: Callable[[bytes, bool], dict] = plain_batches) -> None:
+        self.name, self.title = name, title  # as the format is registered (`composites`)
         # What decodes the batches of an entry (`read_batches(data, stream)`): the docs server's
         # reader, which says where each field lies, or the codec alone (`plain_batches`).
         self.read_batches = read_batches
@@ -87,9 +86,10 @@ class BlockWithMetadata:
         self._examples: list | None = None
 
     @classmethod
-    def over(cls, inspectors: list) -> BlockWithMetadata | None:
+    def over(cls, inspectors: list, name: str, title: str) -> BlockWithMetadata | None:
         """One over the docs server's inspector that decodes Kafka's v2 batches, if one does."""
-        return next((cls(partial(_inspected, i)) for i in inspectors if blocks.BATCH_FORMAT in i.formats), None)
+        return next((cls(name, title, partial(_inspected, i)) for i in inspectors if blocks.BATCH_FORMAT in i.formats),
+                    None)
 
     def examples(self, vectors: Path) -> list[dict]:
         """The check vectors of metadata against an object (`inkless/block_validation.checks.json`),
