@@ -31,7 +31,7 @@ def run(suite: Path) -> dict:
     paths = sorted(p for p in formats.glob("*.ksy"))
     phases = {"load": 0.0, "render": 0.0, "format": 0.0}
     refused, compiled = [], 0
-    real_format = emit._tidy
+    real_format = emit.tidy
 
     def timed_format(source: str) -> str:
         t = time.perf_counter()
@@ -41,7 +41,7 @@ def run(suite: Path) -> dict:
             phases["format"] += time.perf_counter() - t
 
     started = time.perf_counter()
-    with mock.patch.object(emit, "_tidy", timed_format):  # the formatter's share, apart from rendering
+    with mock.patch.object(emit, "tidy", timed_format):  # the formatter's share, apart from rendering
         for k, path in enumerate(paths):
             t = time.perf_counter()
             try:

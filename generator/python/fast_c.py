@@ -9,7 +9,7 @@ of the checked encoder. None hands the whole list to the Python loops, whose che
 what is wrong, if anything; so the C function never raises for a value and never accepts one the
 checked encoder refuses, and what it accepts it encodes to the same bytes.
 
-The root's bulk list of such elements (`TypeEmitter.fast_reader`) also gets readers, the same
+The root's bulk list of such elements (`CReaders.fast_reader`) also gets readers, the same
 plan read back: its elements in their tuple form (`decode_<type>_<field>`), or appended to the
 lists of `decode_columns` (`columns_<type>_<field>`), or None for any bytes the Python decoder
 must read (it names the error). `tests/generator/test_fast_c.py` holds both ways to the Python
@@ -425,7 +425,7 @@ class _Reader(_Code):
         for step in self.steps:
             lines.append(self.read(step, {f.id: i for i, f in enumerate(form)}))
         if self.tail:
-            check = f"(uint64_t)(*pos - start) != size" if not _zigzag(size) else "*pos - start != lc_unzigzag(size)"
+            check = "(uint64_t)(*pos - start) != size" if not _zigzag(size) else "*pos - start != lc_unzigzag(size)"
             lines.append(f"    if ({check}) goto fail;\n")
         lines.append(f"    out = PyTuple_New({len(form)});\n    if (out == NULL) goto fail;\n")
         lines.append(f"    for (int i = 0; i < {len(form)}; i++) PyTuple_SET_ITEM(out, i, v[i]);\n")
@@ -442,7 +442,7 @@ class _Reader(_Code):
                     f"    v[{index[f.id]}] = PyLong_FromLong({byte});\n    *pos += 1;\n"
                     f"    if (v[{index[f.id]}] == NULL) goto fail;\n")
         if step.kind == "varint":
-            make = f"PyLong_FromLongLong(lc_unzigzag(x))" if _zigzag(f) else "PyLong_FromUnsignedLongLong(x)"
+            make = "PyLong_FromLongLong(lc_unzigzag(x))" if _zigzag(f) else "PyLong_FromUnsignedLongLong(x)"
             return (f"    {{\n        uint64_t x;\n        if (!{_get(f, 'x')}) goto fail;\n"
                     f"        if ((v[{index[f.id]}] = {make}) == NULL) goto fail;\n    }}\n")
         if step.kind == "sized":

@@ -34,7 +34,14 @@ from dataclasses import dataclass, field
 from .. import expr as E
 from ..schema import Field, TypeDef
 from . import fast_c
-from .shapes import PYTHON_ERRORS, ZigzagVarint, absent_varint, codec_name, primitive_of, size_held_non_negative
+from .shapes import (
+    PYTHON_ERRORS,
+    ZigzagVarint,
+    absent_varint,
+    codec_name,
+    primitive_of,
+    size_held_non_negative,
+)
 from .translate import parent_names, reads_bits_one_by_one
 
 
@@ -67,7 +74,7 @@ def _plain(f: Field) -> bool:
 
 
 class FastEncoders:
-    """The fast element loops of one type's encoder (`TypeEmitter`, with its scope and module).
+    """The fast element loops of one type's encoder (`Encoder`, with its scope and module).
     Their locals: `f_<type>_<field>` (an element's fields), `fp_`, `fj_`, `fq_<type>` (its parts,
     joined, its size), `fe_<type>` (a nested element), `ln` (the last length taken)."""
 
@@ -222,7 +229,7 @@ class FastEncoders:
 
     def guard(self, plan: Plan, f: Field) -> list[str] | None:
         """What the loop's arguments must be for no guarded switch to pick a case (the tests of
-        the checked encoder's switch, `TypeEmitter.switch`); None when they always pick one."""
+        the checked encoder's switch, `TypeCode.switch`); None when they always pick one."""
         args = dict(zip((p.id for p in plan.type.params), f.type.args))
         params = {p.id: p for p in plan.type.params}
         tests = []

@@ -13,7 +13,7 @@ from ..model import Primitive, primitive
 from ..schema import Field, TypeRef
 
 if TYPE_CHECKING:
-    from .emit import Lines
+    from .code import Lines
 
 #: What Python raises on a value of the wrong shape, which an encoder turns into an EncodeError.
 PYTHON_ERRORS = "(TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error)"

@@ -1,4 +1,4 @@
-"""The list elements that interpreted decoders write out (`TypeEmitter.inlined_element`), read
+"""The list elements that interpreted decoders write out (`Decoder.inlined_element`), read
 without checking each read of a few bytes against the end and read again by their decoder when
 anything fails (`read_then_checked`), and the value objects they make with `_new` and a store
 per field (`element_made`, and `made_by_new` in the decoders of elements not written out),
@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from logcodec.generator.python import ModuleEmitter
-from logcodec.generator.python.emit import TypeEmitter
+from logcodec.generator.python.decode import Decoder
 from logcodec.generator.schema import Loader
 from logcodec.runtime.errors import DecodeError
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
@@ -31,13 +31,13 @@ def _pair(fmt: str):
     value made by its class), both pure Python; None when the two are the same source."""
     schema = Loader(SCHEMAS).load(fmt.replace(".", "/") + ".ksy")
     written = ModuleEmitter(schema).render()
-    inlined, made_by_new = TypeEmitter.inlined_element, TypeEmitter.made_by_new
-    TypeEmitter.inlined_element = lambda self, f: None
-    TypeEmitter.made_by_new = lambda self: False
+    inlined, made_by_new = Decoder.inlined_element, Decoder.made_by_new
+    Decoder.inlined_element = lambda self, f: None
+    Decoder.made_by_new = lambda self: False
     try:
         called = ModuleEmitter(schema).render()
     finally:
-        TypeEmitter.inlined_element, TypeEmitter.made_by_new = inlined, made_by_new
+        Decoder.inlined_element, Decoder.made_by_new = inlined, made_by_new
     if written == called:
         return None
     assert "_new(" in written and "_new(" not in called

@@ -1,0 +1,406 @@
+"""What every emitter of one type's functions shares: its expressions translated to Python, its
+value instances computed where first read, its params and what it reads through `_parent`, its
+switches and `valid` rules, and the runs of fixed fields its seq falls into."""
+
+from __future__ import annotations
+
+from logcodec import processors as named_processors
+
+from .. import expr as E
+from ..model import Bulk, navigates, substream
+from ..schema import Field, SchemaError, TypeDef, TypeRef
+from ..types import ref_tinfo
+from .code import BIT_GROUP_CODES, FLOAT_CODES, STRUCT_CODES, Item, Lines
+from .translate import Scope, parent_names, reads_bits_one_by_one, translate, type_of
+
+
+class TypeCode:
+    """The code of one type of a module (`ModuleEmitter`): the base of its decoders and encoder."""
+
+    lines: "Lines | None" = None  # where on-demand instances are written (the function being emitted)
+    encoding = False  # an encoder (its expressions read the value, not the bytes)
+
+    def __init__(self, module, t: TypeDef, bulk: Bulk | None = None) -> None:
+        """`bulk`: emit the decoder `decode_iter` calls instead, for the root (`_i_<root>`, which
+        reads the fields before the bulk and hands the list out as an iterator) or for the bulk's
+        own list type (`_g_<list>`, a generator of its elements)."""
+        self.m, self.t = module, t
+        self.bulk = bulk
+        self.iterating = bulk is not None and t is not bulk.holder  # the root's `_i_` decoder
+        self.yielding = bulk is not None and t is bulk.holder  # the list type's `_g_` generator
+        self.scope = Scope(t, module.enum_class, module.parents.get(t.name), module.nav, tuple_form=module.tuple_form)
+        self.encoding = False
+        self.computed_instances: set[str] = set()
+        self.lazy: set[str] = set()  # instances computed when first read (a user's schema)
+        self.lazy_target: str | None = None
+        self.inlined_decls: list[str] = []  # the locals of the elements written out in a loop (`decode_listed`)
+        self.inlined_guarded = False  # one of those, written out in turn, has guarded expressions
+        self.written_in: frozenset[int] = frozenset()  # the types whose written-out code this one's is in
+        self.tuples_read = False  # written out in a loop that has read `elem_tuples`
+        # byte ranges used by -lc-size-of and -lc-checksum: (owner field, first id, last id or None)
+        self.ranges = []
+        for f in t.seq:
+            if f.size_of and f.size_of[0] != f.size_of[1]:
+                self.ranges.append((f, f.size_of[0], f.size_of[1], "size"))
+            if f.checksum:
+                self.ranges.append((f, f.checksum["from"], f.checksum["to"], "checksum"))
+        self.marks = {r[1] for r in self.ranges} | {r[0].id for r in self.ranges}
+        self.checksum_starts = {r[1] for r in self.ranges if r[3] == "checksum"}
+        self.index = {f.id: i for i, f in enumerate(t.seq)}
+        for owner, first, last, _ in self.ranges:
+            if last is not None and self.index[last] < self.index[first]:
+                raise SchemaError(f"{t.schema.path}: {owner.ypath}: the range ends before it starts")
+
+    def expr(self, node) -> str:
+        self.need_instances(node)
+        return translate(node, self.scope)
+
+    def prepare(self, fields) -> None:
+        """Before a field is emitted (at the function's top level), compute the instances it reads."""
+        for f in fields:
+            for e in f.expressions(write_side=self.encoding):
+                self.need_instances(e)
+            if self.navigates and not self.encoding:  # the instances a child reads as `_parent.x`
+                mine = {i.id for i in self.t.instances}
+                for ref in [f.type, *(case for _, case in f.type.cases)]:
+                    if ref.kind == "user" and not ref.user.schema.strict:
+                        for name in sorted(set(parent_names(ref.user)) & mine):
+                            self.need_instances(E.Name(name))
+
+    def need_instances(self, node) -> None:
+        """Compute, just before their first use, the value instances an expression reads."""
+        if self.lines is None:
+            return
+        for name in sorted(E.names(node)):
+            inst = next((i for i in self.t.instances if i.id == name), None)
+            if inst is None or name in self.computed_instances:
+                continue
+            if name in self.lazy and name != self.lazy_target:  # computed (once) by the value
+                self.computed_instances.add(name)
+                self.lines(f"i_{name} = o.{name}")
+                continue
+            if self.encoding and (inst.input or inst.field is not None):
+                continue  # read from the value
+            self.computed_instances.add(name)
+            if inst.field is None:
+                value = self.expr(inst.value)
+                if inst.enum is not None:  # the member its value names (or the bare integer), as a field's
+                    value = self.m.enum_member(inst.enum, value)
+                if inst.if_expr is not None:
+                    value = f"({value}) if {self.expr(inst.if_expr)} else None"
+                self.lines(f"i_{name} = {value}")
+            else:
+                self.read_positional(inst)
+            self.publish(self.lines, inst.id, f"i_{name}")
+
+    @property
+    def navigates(self) -> bool:
+        return self.m.nav is not None and self.m.nav.navigates
+
+    def publish(self, c: Lines, name: str, var: str) -> None:
+        """Show a value just read to the children through `_parent` and `_root` (a user's schema)."""
+        if self.navigates and not self.encoding:
+            c(f"me.{name} = {var}")
+
+    @property
+    def hidden(self) -> list[str]:
+        """`_parent.x` values this type reads, passed in as `pp_x` (in our schemas)."""
+        return parent_names(self.t, self.encoding) if self.m.nav is None else []
+
+    def params(self, typed: bool = False) -> str:
+        hidden = "".join(f", pp_{n}: Any" if typed else f", pp_{n}" for n in self.hidden)
+        if not typed:
+            return "".join(f", p_{p.id}" for p in self.t.params) + hidden
+        params = "".join(f", p_{p.id}: {self.m.param_annotation(p)}" for p in self.t.params) + hidden
+        if self.m.nav is not None:  # Kaitai's objects: where the stream starts, the parent and the root
+            params += "" if self.encoding else ", io0: int = -1"
+            params += ", parent: Any = None, root: Any = None" if self.navigates else ""
+        return params
+
+    def as_tuple_arg(self, f: Field) -> str:
+        """`, elem_tuples` for an element of a list whose type decodes to its tuple form when the
+        caller asks (`decode(..., tuples=True)`); nothing elsewhere: a single field is an object."""
+        return ", elem_tuples" if self.tuple_elements(f) else ""
+
+    @staticmethod
+    def listed_user(f: Field) -> TypeDef | None:
+        """The type of a list's elements, when the field is a list of a user type."""
+        return f.type.user if f.repeat and f.type.kind == "user" else None
+
+    def takes_tuples(self, f: Field) -> bool:
+        """The elements of this list may be given to its encoder in their tuple form."""
+        return (u := self.listed_user(f)) is not None and bool(self.m.tuple_form(u))
+
+    def tuple_elements(self, f: Field) -> bool:
+        """The elements of this list may come in their tuple form."""
+        return (u := self.listed_user(f)) is not None and self.m.tuple_decoded(u)
+
+    def read_tuples_asked(self, c: Lines, f: Field) -> None:
+        """Before a list's loop: whether the call asked for tuples, read once (an element written
+        out in a loop that has read it reads that: `tuples_read`)."""
+        if self.tuple_elements(f) and not self.tuples_read:
+            c("elem_tuples = lim[_TUPLES] == 1")
+
+    def call_args(self, ref: TypeRef, io0: str = "io0", f: Field | None = None) -> str:
+        """A user type's params, then what it reads through `_parent` (this type's own locals);
+        in a user's schema, its stream's start, its parent and the root."""
+        args = "".join(", " + self.expr(a) for a in ref.args)
+        callee = ref.user.schema
+        if callee.strict:
+            return args + "".join(f", {local}" for local in self.parent_locals(ref.user).values())
+        if not self.encoding:
+            args += f", {io0}"
+        if navigates(callee):
+            parent = "me" if self.navigates else "None"
+            if f is not None and f.parent is not None:  # Kaitai's `parent:` key: another parent, or none
+                parent = "None" if f.parent == E.Bool(False) else self.expr(f.parent)
+            args += f", {parent}, {'root' if self.navigates else 'None'}"
+        return args
+
+    def navigation_start(self, c: Lines) -> None:
+        """A user's schema: the stream's start, and the `Node` children see as `_parent`."""
+        if self.m.nav is None:
+            return
+        if not self.encoding:
+            c("if io0 < 0: io0 = pos")
+        if not self.navigates:
+            return
+        if self.encoding:  # the value, seen with its parent and root as while it was read
+            c("me = _rt.Node(); me._value = v; me._parent = parent")
+            c("if root is None: root = me")
+            c("me._root = root")
+            return
+        c("me = _rt.Node(); me._parent = parent; me._io = _rt.KStream(buf, io0, end, pos)")
+        c("if root is None: root = me")
+        c("me._root = root")
+        for p in self.t.params:
+            c(f"me.{p.id} = p_{p.id}")
+
+    def items(self):
+        """Split the seq into fixed runs (lists of Item) and single fields."""
+        out, run, bits = [], [], []
+        one_by_one = reads_bits_one_by_one(self.t)
+        for f in self.t.seq:
+            plain = not (f.if_expr or f.repeat or f.size is not None or f.size_eos or f.process or f.contents)
+            if plain and f.type.kind == "bits" and not one_by_one:
+                if bits and f.type.endian != bits[0].type.endian:
+                    raise SchemaError(f"{self.t.schema.path}: {f.ypath}: bit fields of both bit orders in one "
+                                      "byte are not supported yet")
+                bits.append(f)
+                if sum(b.type.size for b in bits) % 8 == 0:
+                    run = self.add_to_run(out, run, self.bit_group(bits))
+                    bits = []
+                continue
+            if bits:  # a byte-aligned field: the bits left in the last byte are skipped, as in Kaitai
+                run = self.add_to_run(out, run, self.bit_group(bits))
+                bits = []
+            if plain and f.type.kind in ("int", "float"):
+                code = STRUCT_CODES[(f.type.size, f.type.signed)] if f.type.kind == "int" else FLOAT_CODES[f.type.size]
+                endian = f.type.endian if f.type.size > 1 else (run[-1].endian if run else "be")
+                if run and (run[-1].endian != endian or f.id in self.checksum_starts):
+                    out.append(run)
+                    run = []
+                run.append(Item([f], code, f.type.size, endian))
+                continue
+            if run:
+                out.append(run)
+                run = []
+            out.append(f)
+        if bits:
+            self.check_bits_end_here()
+            run = self.add_to_run(out, run, self.bit_group(bits))
+        if run:
+            out.append(run)
+        return out
+
+    @staticmethod
+    def add_to_run(out: list, run: list[Item], item: Item) -> list[Item]:
+        """Add a bit group to the run, or start a new run when its byte order differs (one
+        struct format has one byte order); returns the run to go on with."""
+        if run and item.size > 1 and run[0].endian != item.endian:  # run[0]'s order is the struct's
+            out.append(run)
+            run = []
+        run.append(item)
+        return run
+
+    @staticmethod
+    def bit_group(bits: list[Field]) -> Item:
+        """Bit fields read as one integer from the whole bytes they take (the last one's unused
+        bits skipped): a struct code where one fits, else bytes made an integer."""
+        size = -(-sum(b.type.size for b in bits) // 8)
+        endian = "be" if bits[0].type.endian == "be" else "le"
+        return Item(bits, BIT_GROUP_CODES.get(size, f"{size}s"), size, endian, True)
+
+    def check_bits_end_here(self) -> None:
+        """Bit fields that end a type leave the rest of their byte unread. Kaitai's parsers would
+        go on reading bits there if the field after this type's were bits too; refuse that (and a
+        type that is the last field of its holder) rather than read other values."""
+        for holder in self.m.types:
+            for i, f in enumerate(holder.seq):
+                if not any(ref.kind == "user" and ref.user is self.t for ref in [f.type, *(c for _, c in f.type.cases)]):
+                    continue
+                if substream(f):  # read from bytes of its own: the rest of the byte goes with them
+                    continue
+                after = holder.seq[i + 1] if i + 1 < len(holder.seq) else None
+                if after is None or after.type.kind == "bits":
+                    raise SchemaError(f"{self.t.schema.path}: bit fields at the end of {self.t.name} do not fill "
+                                      "whole bytes, and what follows it may read the rest of that byte (not supported yet)")
+
+    def run_struct(self, run: list[Item]) -> tuple[str, int]:
+        fmt = (">" if run[0].endian == "be" else "<") + "".join(i.code for i in run)
+        return self.m.struct(fmt), sum(i.size for i in run)
+
+    def guarded_expressions(self) -> bool:
+        """Whether an expression of this type can fail on bad input (indexing, division, a
+        conversion: text that is no number, bytes that are not the encoding, min of nothing)."""
+        found = []
+
+        def fallible(n) -> bool:
+            if isinstance(n, (E.Index, E.Call)) or (isinstance(n, E.Binary) and n.op in ("/", "%")):
+                return True
+            if not (isinstance(n, E.Attr) and n.name in ("to_i", "first", "last", "min", "max")):
+                return False
+            try:  # text to a number, or an element of what may be empty
+                kind = type_of(n.obj, self.scope)
+            except SchemaError:
+                return True
+            return kind in ("str", "bytes") or (isinstance(kind, tuple) and kind[0] == "list")
+
+        def walk(node):
+            found.extend(n for n in E.walk(node) if fallible(n))
+
+        for f in self.t.seq:
+            for e in f.expressions():
+                walk(e)
+        for inst in self.t.instances:
+            for e in (inst.value, inst.pos):
+                if e is not None:
+                    walk(e)
+        return bool(found)
+
+    def check_valid(self, c: Lines, f: Field, at: str, var: str | None = None, path: str | None = None,
+                    error: str = "_rt.invalid") -> None:
+        """Emit the checks of `valid`; a decoder raises DecodeError, an encoder (error=_rt.invalid_encode) EncodeError."""
+        if not f.valid:
+            return
+        var = var or f"v_{f.id}"
+        path = f.id if path is None else path
+        for kind, rule in f.valid.items():
+            if kind == "eq":
+                cond, what = f"{var} != {self.expr(rule)}", f"must be {self.expr(rule)}"
+            elif kind == "min":
+                cond, what = f"{var} < {self.expr(rule)}", f"must be at least {self.expr(rule)}"
+            elif kind == "max":
+                cond, what = f"{var} > {self.expr(rule)}", f"must be at most {self.expr(rule)}"
+            elif kind == "in-enum":  # a member's value (before or after enum_value made it one)
+                cond, what = f"{var} not in {self.m.enum_class(f.enum)}._value2member_map_", "is not in the enum"
+            elif kind == "any-of":
+                options = ", ".join(self.expr(r) for r in rule)
+                cond, what = f"{var} not in ({options},)", f"must be one of {options}"
+            else:
+                self.scope.extra["_"] = (var, ref_tinfo(f.type, f))
+                cond, what = f"not ({self.expr(rule)})", "breaks its rule"
+                del self.scope.extra["_"]
+            if "'" in what or "{" in what:  # a rule with text or bytes in it: no f-string around it
+                c(f"if {cond}: raise {error}(repr({var}) + {' ' + what!r}, {at}, {path!r})")
+            else:
+                c(f"if {cond}: raise {error}(f'{{{var}!r}} {what}', {at}, {path!r})")
+
+    def parent_locals(self, u: TypeDef) -> dict[str, str]:
+        """What a type reads through `_parent` (`pp_x`), as this type's locals that a call of it
+        passes (`call_args`): a field's value, or an instance's."""
+        return {name: f"v_{name}" if self.t.field(name) is not None else f"i_{name}"
+                for name in parent_names(u, self.encoding)}
+
+    @staticmethod
+    def spend_elements(c: Lines, count: str, path: str) -> None:
+        """Take `count` elements out of the call's budget: from its reserve, a small int that is
+        written back without allocating (`limits.RESERVE`), else through `take_elements`."""
+        with c.block(f"if (left := lim[_ELEMENTS_RESERVED] - {count}) >= 0:"):
+            c("lim[_ELEMENTS_RESERVED] = left")
+        with c.block("else:"):
+            c(f"_take_elements(lim, {count}, pos, {path!r})")
+        if c.unbounded:  # given back if the element is read again (`read_then_checked`)
+            c(f"elems_taken += {count}")
+
+    def carries(self) -> bool:
+        """A user's schema keeps the bytes of a sized field that are not its value (what a
+        structure left unread, what follows a terminator), so that encoding gives them back."""
+        return self.m.nav is not None and any(f.size is not None or f.size_eos or (f.terminator is not None
+                                                                                and not f.eos_error) for f in self.t.seq)
+
+    def carried_key(self, f: Field) -> str:
+        return f"({f.id!r}, i)" if f.repeat else repr(f.id)
+
+    def carries_terms(self) -> bool:
+        return self.m.nav is not None and any(f.terminator is not None and not f.eos_error for f in self.t.seq)
+
+    @staticmethod
+    def trimmed_structure(f: Field) -> bool:
+        """A structure (not bytes or text) read from bytes cut at a terminator or padding."""
+        return (f.terminator is not None or f.pad_right is not None) and f.type.kind not in ("bytes", "str")
+
+    def switch(self, c: Lines, f: Field, ref: TypeRef, emit_case, emit_default, value: str | None = None) -> None:
+        if self.encoding and value is not None and self.selects_on_peek(ref):
+            self.switch_by_class(c, ref, emit_case, emit_default, value)
+            return
+        on = self.expr(ref.switch_on)
+        if not on.isidentifier():
+            c(f"on_{f.id} = {on}")
+            on = f"on_{f.id}"
+        # A switch on a bool tests it (the interpreter pays for a comparison with True).
+        boolean = type_of(ref.switch_on, self.scope) == "bool" and all(
+            isinstance(key, E.Bool) for key, _ in ref.cases if key is not None)
+        first, default = True, None
+        for key, case in ref.cases:
+            if key is None:
+                default = case
+                continue
+            test = (on if key.value else f"not {on}") if boolean else f"{on} == {self.expr(key)}"
+            with c.block(f"{'if' if first else 'elif'} {test}:"):
+                emit_case(case)
+            first = False
+        with c.block("else:" if not first else "if True:"):
+            if default is not None:
+                emit_case(default)
+            else:
+                emit_default()
+
+    def selects_on_peek(self, ref: TypeRef) -> bool:
+        """Whether a switch selects on a positional instance (a byte read ahead): an encoder has
+        no bytes to read it from, and picks the case from the value's class instead."""
+        peeks = {i.id for i in self.t.instances if i.field is not None}
+        return bool(E.names(ref.switch_on) & peeks)
+
+    def switch_by_class(self, c: Lines, ref: TypeRef, emit_case, emit_default, value: str) -> None:
+        cases = list(dict.fromkeys(case.user.name for _, case in ref.cases if case.kind == "user"))
+        by_name = {case.user.name: case for _, case in ref.cases if case.kind == "user"}
+        first = True
+        for name in cases:
+            case = by_name[name]
+            with c.block(f"{'if' if first else 'elif'} isinstance({value}, {case.user.class_name}):"):
+                emit_case(case)
+            first = False
+        with c.block("else:" if not first else "if True:"):
+            emit_default()
+
+    def range_last(self, last):
+        return last if last is not None else self.t.seq[-1].id
+
+    def is_sized(self, fid: str) -> bool:
+        f = self.t.field(fid)
+        return f.size is not None or f.size_eos
+
+    def passes_through(self, f: Field) -> bool:
+        """Whether the processor of `f` takes one argument and lists the values of it for which it
+        returns its input unchanged (`passthrough`: a codec table's "none"), so that its decoder
+        and encoder test the argument against that set (`_PASS_<name>`, declared for it here)
+        before calling it."""
+        name, args = f.process
+        if len(args) != 1 or not named_processors.passes_through(name):
+            return False
+        self.m.passthroughs.add(self.m.processor(name))
+        return True
+
+    def is_size_target(self, f: Field) -> bool:
+        return any(g.size_of and g.size_of[0] == g.size_of[1] == f.id for g in self.t.seq) and not f.repeat
