@@ -7,8 +7,8 @@ from __future__ import annotations
 import codecs
 
 from .. import expr as E
-from ..model import header_of, min_size
-from ..schema import Field, SchemaError, TypeRef
+from ..model import min_size
+from ..schema import Field, SchemaError, TypeDef, TypeRef
 from ..types import field_tinfo
 from .code import (
     EXPRESSION_ERRORS,
@@ -27,7 +27,14 @@ from .written_out import WrittenOut
 
 
 class Decoder(WrittenOut, CReaders, TypeCode):
-    """Emits a type's decoder (`decoder`), and the decoders `decode_iter` calls (`bulk`)."""
+    """Emits a type's decoder, `_d_<type>` (`decoder`). The decoders `decode_iter` calls are its
+    variants (`iterate.py`), which override the hooks named here."""
+
+    keeps_list = True  # a list's elements are kept in it (a generator hands each out instead)
+
+    def decoder_of(self, u: TypeDef) -> Decoder:
+        """The plain decoder of another type (an element written out in this one's code)."""
+        return Decoder(self.m, u)
 
     def decoder(self) -> str:
         t, c = self.t, Lines()
@@ -38,68 +45,21 @@ class Decoder(WrittenOut, CReaders, TypeCode):
             c("carried: dict[Any, bytes] = {}")
         one_by_one = self.decode_seq(c)
         if self.m.nav is not None and not t.unwrap:
-            self.lazy = {i.id for i in t.instances} - self.computed_instances
-            for inst in t.instances:
-                if inst.id in self.lazy:
-                    self.lazy_thunk(c, inst, one_by_one)
-            values = [f"v_{f.id}" for f in t.seq] + [f"p_{p.id}" for p in self.m.exposed_params(t)]
-            values += ["_rt.KStream(buf, io0, end, pos)"] if self.m.exposes_io else []
-            c(f"obj = {t.class_name}({', '.join(values)})")
-            for inst in t.instances:
-                if inst.id not in self.lazy:
-                    c(f"obj.{inst.id} = i_{inst.id}")
-            if self.lazy:
-                c(f"obj._lazy = {{{', '.join(f'{n!r}: _lazy_{n}' for n in sorted(self.lazy))}}}")
-            if self.navigates:
-                c("me._value = obj  # what children read later through _parent or _root (lazy instances)")
-            if self.carries():
-                c("if carried: obj._carried = carried")
-            c("return obj, pos")
+            self.return_kaitai_object(c, one_by_one)
         elif t.unwrap:
             for inst in t.instances:
                 self.need_instances(E.Name(inst.id))
-            if self.yielding:  # the bytes after the last element, checked when it has been handed out
-                c("if pos != end: raise _rt.trailing(buf, pos, end, '')")
-            else:
-                c(f"return v_{t.seq[0].id}, pos")
-        elif self.iterating:
-            header = header_of(t)
-            for inst in header.instances:
-                self.need_instances(E.Name(inst.id))
-            values = [f"v_{f.id}" for f in header.seq] + [f"i_{i.id}" for i in header.instances]
-            c(f"return {header.class_name}({', '.join(values)}), v_{self.bulk.field.id}, pos")
+            self.return_unwrapped(c)
         else:
-            for inst in t.instances:
-                self.need_instances(E.Name(inst.id))
-            values = [f"v_{f.id}" for f in t.seq] + [f"i_{i.id}" for i in t.instances]
-            values += [f"p_{p.id}" for p in self.m.exposed_params(t)]
-            values += ["_rt.KStream(buf, io0, end, pos)"] if self.m.exposes_io else []
-            if self.m.tuple_decoded(t):
-                form = self.m.tuple_items(t, [f"v_{f.id}" for f in self.m.tuple_form(t)])
-                if t is self.m.columned:  # `decode_columns`: each field appended to its column
-                    with c.block("if cols is not None:"):
-                        for i, v in enumerate(form):
-                            c(f"cols[{i}].append({v})")
-                        c("return None, pos")
-                c(f"if as_tuple: return ({', '.join(form)}{',' if len(form) == 1 else ''}), pos")
-            if self.made_by_new():
-                with c.block("if _INTERPRETED:"):
-                    self.object_made(c, t, "obj", values)
-                    c("return obj, pos")
-            c(f"return {t.class_name}({', '.join(values)}), pos")
+            self.return_value(c)
         head, doc = self.decoder_head()
         # Declared types make the module type-check, which lets mypyc compile it (logcodec accelerate).
-        decls = self.field_decls()
-        if self.iterating:
-            decls[len(t.seq) - 1] = f"    v_{self.bulk.field.id}: Iterator[Any]"  # the last field's
-        decls += self.inlined_decls
+        decls = self.field_decls() + self.inlined_decls
         decls += ["    x: int", "    y: int", "    n: int", "    count: int", "    e: int", "    p: int", "    b2: bytes", "    start = pos"]
         decls = used_only(decls, c.text())
+        body = c.text()
         # A user's schema reads values that may be null (a switch no case matched, `parent: false`):
         # any of its expressions may fail on the input.
-        if self.m.nav is None and not self.guarded_expressions() and not self.yielding:
-            return "\n".join([head, doc, *decls, c.text()])
-        body = c.text()
         if self.m.nav is not None or self.guarded_expressions():
             # Expressions over decoded values (an index into a list, a division) can fail on bad
             # input in Python's terms; they still end in a DecodeError.
@@ -108,13 +68,60 @@ class Decoder(WrittenOut, CReaders, TypeCode):
                               f"    except ({'AttributeError, NameError, ' if self.m.nav is not None else ''}"
                               f"{EXPRESSION_ERRORS}) as exc:",
                               "        raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None"])
-        if self.yielding:
-            # An element's error leaves the generator as the root's decoder would have raised it:
-            # re-anchored at the stored field (`in_field`), with the field's and the value's path.
-            body = "\n".join(["    try:", indented(body), "    except _rt.DecodeError as exc:",
-                              "        _rt.in_field(exc, at, processed, open_ended)",
-                              "        raise exc.within(field_id).within(root if index < 0 else f'{root}[{index}]')"])
-        return "\n".join([head, doc, *decls, body])
+        return "\n".join([head, doc, *decls, self.errors_raised(body)])
+
+    def return_kaitai_object(self, c: Lines, one_by_one: bool) -> None:
+        """A user's schema: the value made as Kaitai's objects are, with its links and the
+        instances its seq did not need computed when first read."""
+        t = self.t
+        self.lazy = {i.id for i in t.instances} - self.computed_instances
+        for inst in t.instances:
+            if inst.id in self.lazy:
+                self.lazy_thunk(c, inst, one_by_one)
+        values = [f"v_{f.id}" for f in t.seq] + [f"p_{p.id}" for p in self.m.exposed_params(t)]
+        values += ["_rt.KStream(buf, io0, end, pos)"] if self.m.exposes_io else []
+        c(f"obj = {t.class_name}({', '.join(values)})")
+        for inst in t.instances:
+            if inst.id not in self.lazy:
+                c(f"obj.{inst.id} = i_{inst.id}")
+        if self.lazy:
+            c(f"obj._lazy = {{{', '.join(f'{n!r}: _lazy_{n}' for n in sorted(self.lazy))}}}")
+        if self.navigates:
+            c("me._value = obj  # what children read later through _parent or _root (lazy instances)")
+        if self.carries():
+            c("if carried: obj._carried = carried")
+        c("return obj, pos")
+
+    def return_unwrapped(self, c: Lines) -> None:
+        """An unwrapped type's decoder returns its one field's value."""
+        c(f"return v_{self.t.seq[0].id}, pos")
+
+    def return_value(self, c: Lines) -> None:
+        """The value made from the fields, instances and params read: its tuple form when asked,
+        its fields appended to their columns (`decode_columns`), or its value object."""
+        t = self.t
+        for inst in t.instances:
+            self.need_instances(E.Name(inst.id))
+        values = [f"v_{f.id}" for f in t.seq] + [f"i_{i.id}" for i in t.instances]
+        values += [f"p_{p.id}" for p in self.m.exposed_params(t)]
+        values += ["_rt.KStream(buf, io0, end, pos)"] if self.m.exposes_io else []
+        if self.m.tuple_decoded(t):
+            form = self.m.tuple_items(t, [f"v_{f.id}" for f in self.m.tuple_form(t)])
+            if t is self.m.columned:  # `decode_columns`: each field appended to its column
+                with c.block("if cols is not None:"):
+                    for i, v in enumerate(form):
+                        c(f"cols[{i}].append({v})")
+                    c("return None, pos")
+            c(f"if as_tuple: return ({', '.join(form)}{',' if len(form) == 1 else ''}), pos")
+        if self.made_by_new():
+            with c.block("if _INTERPRETED:"):
+                self.object_made(c, t, "obj", values)
+                c("return obj, pos")
+        c(f"return {t.class_name}({', '.join(values)}), pos")
+
+    def errors_raised(self, body: str) -> str:
+        """The decoder's body, as it raises its errors (a generator's are re-anchored)."""
+        return body
 
     def decode_seq(self, c: Lines) -> bool:
         """The reading of the seq's fields in order, and the checks of the ranges that end with the
@@ -148,21 +155,6 @@ class Decoder(WrittenOut, CReaders, TypeCode):
         params = f"buf: bytes, pos: int, end: int, lim: list[int]{self.params(typed=True)}"
         columns = self.m.columned is not None
         cols = ", cols: list[list[Any]] | None = None" if columns else ""
-        if self.iterating:
-            return (f"def _i_{t.name}({params}, root: str, index: int{cols}) -> tuple[{header_of(t).class_name}, Iterator[Any], int]:",
-                    f'    """Decode the fields of one {t.name} before its {self.bulk.field.id} and check the value as a\n'
-                    '    whole (`decode_iter`); return them, an iterator of the elements, and the position after\n'
-                    '    the value. Errors raised by the iterator name the value as `root`, or `root[index]` in a\n'
-                    '    stream (`index` >= 0).' + (' With `cols`, the iterator yields nothing: it appends each\n'
-                    '    element\'s fields to their columns (`decode_columns`).' if columns else '') + '"""')
-        if self.yielding:
-            return (f"def _g_{t.name}(\n    {params}, at: int, processed: bool, open_ended: bool, field_id: str, root: str,"
-                    f" index: int{cols}\n) -> Iterator[Any]:",
-                    f'    """Decode the elements of one {t.name} from buf[pos:end] one at a time (`decode_iter`),\n'
-                    '    then check that no bytes are left. An error is raised as from the field `field_id`, which\n'
-                    '    starts at `at` (of the input, when `processed` bytes are read here), of the value `root`\n'
-                    '    (`root[index]` in a stream).' + (' With `cols`, it yields nothing: each element\'s fields\n'
-                    '    are appended to their columns (`decode_columns`).' if columns else '') + '"""')
         tupled = self.m.tuple_decoded(t)
         columned = t is self.m.columned
         head = (f"def _d_{t.name}({params}{', as_tuple: bool = False' if tupled else ''}{cols if columned else ''})"
@@ -286,7 +278,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
 
     def decode_repeat(self, c: Lines, f: Field, var: str | None = None) -> None:
         var = var or f"v_{f.id}"
-        if not self.yielding:
+        if self.keeps_list:
             c(f"{var} = []")
         if var == f"v_{f.id}":
             self.publish(c, f.id, var)  # seen by the elements as far as it goes
@@ -319,7 +311,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
                     opened = self.read_in_c(c, f, reader, var, path)
                     c.indent += opened
                 with c.block("try:"):
-                    with c.block(f"for i in range({'i, ' if reader is not None and self.yielding else ''}count):"):
+                    with c.block(f"for i in range({self.loop_from(reader)}count):"):
                         self.decode_listed(c, f, elem)
                         self.take_element(c, f, var, elem)
             elif f.partial_tail:
@@ -361,15 +353,12 @@ class Decoder(WrittenOut, CReaders, TypeCode):
         return f is not None and f.if_expr is None and self.m.local_type(f) == "int"
 
     def take_element(self, c: Lines, f: Field, var: str, elem: str) -> None:
-        """An element decoded: appended to its list, or handed out by the generator (`_g_`),
-        unless its fields went to their columns (`decode_columns`)."""
-        if not self.yielding:
-            c(f"{var}.append({self.element_of(f, elem)})")
-        elif self.m.columned is not None:
-            with c.block("if cols is None:"):
-                c(f"yield {elem}")
-        else:
-            c(f"yield {elem}")
+        """An element decoded: appended to its list."""
+        c(f"{var}.append({self.element_of(f, elem)})")
+
+    def loop_from(self, reader) -> str:
+        """Where a list's loop starts counting, before `count` (`range`'s first argument)."""
+        return ""
 
     def element_of(self, f: Field, elem: str) -> str:
         """An element as its list takes it: one that may be a tuple goes in untyped (a field's
@@ -484,6 +473,10 @@ class Decoder(WrittenOut, CReaders, TypeCode):
         if f.enum is not None and ref.kind in ("int", "bits") and (f.repeat or f.if_expr or f.size is not None):
             c(f"{target} = {self.m.enum_member(f.enum, target)}")
 
+    def columns_arg(self, ref: TypeRef) -> str:
+        """What an element's decoder is given for the columns of `decode_columns`: nothing here."""
+        return ""
+
     def decode_unsized(self, c: Lines, f: Field, ref: TypeRef, target: str, epath: str, wrap) -> None:
         prim = primitive_of(ref)
         if f.terminator is not None and ref.kind in ("bytes", "str"):
@@ -518,9 +511,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
                 c(f"{target} = {self.m.enum_member(f.enum, target)}")
             self.check_valid(c, f, "pos", target, epath)
         elif ref.kind == "user":
-            args = self.call_args(ref, f=f) + self.as_tuple_arg(f)
-            if self.yielding and ref.user is self.m.columned:
-                args += ", cols"
+            args = self.call_args(ref, f=f) + self.as_tuple_arg(f) + self.columns_arg(ref)
             self.call_decoder(c, f"{target}, pos = _d_{ref.user.name}(buf, pos, end, lim{args})", wrap)
         elif ref.kind == "switch":
             # No case for the value: an error in our formats; in a user's schema nothing is read and
@@ -531,6 +522,10 @@ class Decoder(WrittenOut, CReaders, TypeCode):
                         lambda: c(no_case))
         else:
             raise SchemaError(f"{self.t.schema.path}: {f.ypath}: a {ref.kind} field needs a size")
+
+    def iterates(self, f: Field) -> bool:
+        """Whether the field's elements are decoded when an iterator reaches them (`Iterator`)."""
+        return False
 
     def decode_content(self, c: Lines, f: Field, ref: TypeRef, target: str, epath: str, wrap, bounds,
                        trimmed: bool = True) -> None:
@@ -548,14 +543,8 @@ class Decoder(WrittenOut, CReaders, TypeCode):
                 c(f"d = {raw}")
                 self.carry(c, f, f"{b}[{s} + len(d):{e}]")
             self.decode_text(c, ref, target, "d" if trimmed else raw, s, epath, b)
-        elif ref.kind == "user" and self.iterating and f is self.bulk.field:
-            # Its elements are decoded when the iterator reaches them; a generator's errors come
-            # out of it as this field's (see `_g_`).
-            open_ended = "e >= len(buf)" if f.size_eos else "False"
-            processed = "False" if b == "buf" else f"{b} is not buf"
-            cols = ", cols" if self.m.columned is not None else ""
-            c(f"{target} = _g_{ref.user.name}({b}, {s}, {e}, lim{self.call_args(ref, s, f)}, pos, {processed}, "
-              f"{open_ended}, {f.id!r}, root, index{cols})")
+        elif ref.kind == "user" and self.iterates(f):
+            self.decode_later(c, f, ref, target, bounds)
         elif ref.kind == "user" and not primitive_of(ref):
             args = self.call_args(ref, s, f)
             call = f"{target}, p = _d_{ref.user.name}({b}, {s}, {e}, lim{args}{self.as_tuple_arg(f)})"

@@ -40,6 +40,7 @@ from .code import docstring, factory_call, tidy
 from .decode import Decoder
 from .encode import Encoder
 from .entries import checksum_source, entry_source
+from .iterate import Generator, Iterator
 from .translate import Nav, Scope
 
 TEMPLATES = jinja2.Environment(
@@ -190,8 +191,8 @@ class ModuleEmitter:
             functions.append(Encoder(self, t).encoder())
         bulk = self.bulk
         if bulk is not None:
-            functions.append(Decoder(self, bulk.holder, bulk).decoder())
-            functions.append(Decoder(self, self.schema.root, bulk).decoder())
+            functions.append(Generator(self, bulk.holder, bulk).decoder())
+            functions.append(Iterator(self, self.schema.root, bulk).decoder())
         enums = [
             {"name": self.enum_class(e), "members": sorted(e.members.items()), "doc": f"Enum `{e.name}` of {t.name}."}
             for t in self.types for e in t.enums.values()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ..schema import Field
-from . import fast_c
 from .code import Lines
 from .fast_encode import FastEncoders
 
@@ -22,28 +21,11 @@ class CReaders:
     def read_in_c(self, c: Lines, f: Field, reader: tuple[str, list[str]], var: str, path: str) -> int:
         """Before a list's loop: the C companion reads its elements, where it is built and the
         caller asked for tuples; where it reads nothing (any doubt about the bytes), the loop reads
-        them. A generator asks it for 64 at a time and hands out each, or, given columns
-        (`decode_columns`), for all of them into their columns; a decoder of the whole list asks
-        once and skips the loop, whose `else:` is opened here (returns the indent it adds)."""
+        them. A decoder of the whole list asks once and skips the loop, whose `else:` is opened
+        here (returns the indent it adds); a generator asks otherwise (`Generator.read_in_c`)."""
         name, guard = reader
-        tests = " and ".join(["_FAST is not None", "elem_tuples", *(["cols is None"] if self.yielding else []), *guard])
-        call = f"_FAST.{name}(buf, pos, end, {{}}, _elements_left(lim))"
-        if self.yielding:
-            with c.block(f"if {tests}:"):
-                with c.block(f"while i < count and (fd := {call.format('min(count - i, 64)')}) is not None:"):
-                    c("chunk, pos, taken = fd")
-                    self.spend_elements(c, "taken", path)
-                    c("i += len(chunk)")
-                    c("yield from chunk")
-            if self.m.columned is not None:  # `decode_columns`: all of them, into their columns
-                columns = " and ".join(["_FAST is not None", "cols is not None", *guard])
-                call = f"_FAST.{fast_c.columns_name(name)}(buf, pos, end, count, _elements_left(lim), cols)"
-                with c.block(f"elif {columns} and (fd := {call}) is not None:"):
-                    c("pos, taken = fd")
-                    self.spend_elements(c, "taken", path)
-                    c("i = count")
-            return 0
-        with c.block(f"if {tests} and (fd := {call.format('count')}) is not None:"):
+        tests = " and ".join(["_FAST is not None", "elem_tuples", *guard])
+        with c.block(f"if {tests} and (fd := _FAST.{name}(buf, pos, end, count, _elements_left(lim))) is not None:"):
             c(f"{var}, pos, taken = fd")
             self.spend_elements(c, "taken", path)
         c("else:")

@@ -25,9 +25,7 @@ class TypeCode:
         reads the fields before the bulk and hands the list out as an iterator) or for the bulk's
         own list type (`_g_<list>`, a generator of its elements)."""
         self.m, self.t = module, t
-        self.bulk = bulk
-        self.iterating = bulk is not None and t is not bulk.holder  # the root's `_i_` decoder
-        self.yielding = bulk is not None and t is bulk.holder  # the list type's `_g_` generator
+        self.bulk = bulk  # the root's list that `decode_iter` reads one element at a time (its variants')
         self.scope = Scope(t, module.enum_class, module.parents.get(t.name), module.nav, tuple_form=module.tuple_form)
         self.encoding = False
         self.computed_instances: set[str] = set()

@@ -111,14 +111,7 @@ class WrittenOut:
             c(line)
         if check_end:
             c("if pos > end: raise IndexError  # read again, checked")
-        if self.yielding and u is self.m.columned:  # as the element's decoder returns (`decoder`)
-            with c.block("if cols is not None:"):
-                for i, v in enumerate(self.m.tuple_items(u, form)):
-                    c(f"cols[{i}].append({v})")
-            with c.block("else:"):
-                self.element_made(c, f, u, elem, values, form)
-        else:
-            self.element_made(c, f, u, elem, values, form)
+        self.element_made(c, f, u, elem, values, form)
 
     def element_made(self, c: Lines, f: Field, u: TypeDef, elem: str, values: list[str], form: list[str]) -> None:
         """A written-out element made from its fields' values: its tuple form when asked, else its
@@ -151,7 +144,7 @@ class WrittenOut:
         t = self.t
         plain = self.m.nav is None and t.schema.strict and not self.m.exposed_params(t) and not self.m.exposes_io
         return plain and any(
-            self.listed_user(f) is t and type(self)(self.m, holder).inlined_element(f) is None
+            self.listed_user(f) is t and self.decoder_of(holder).inlined_element(f) is None
             for holder in self.m.types for f in holder.seq)
 
     def inlined_element(self, f: Field) -> TypeDef | None:
@@ -161,7 +154,7 @@ class WrittenOut:
         no positional instance or bit read one by one of its own. Its value instances are
         computed after its fields, as its decoder computes them; what it reads through `_parent`
         is the loop's own local (`parent_locals`: the list read so far, where a TANK message
-        reads the one before it), which a generator (`yielding`) does not keep. Its own lists'
+        reads the one before it), which a generator (`keeps_list` false) does not keep. Its own lists'
         elements may be written out in turn, but not in a type's own code (`writing_out`). It
         calls no decoder that takes from the call's budget (`spends_budget`: a TANK segment's
         entry, which holds a bundle) and processes no field of its own: what the element took is
@@ -181,7 +174,7 @@ class WrittenOut:
         if (u is None or u.schema is not self.t.schema or not u.schema.strict or self.m.nav is not None
                 or f.size is not None or f.size_eos or f.process or f.terminator is not None
                 or any(inst.field is not None for inst in u.instances) or reads_bits_one_by_one(u)
-                or (self.yielding and parent_names(u)) or u is self.t or id(u) in self.written_in):
+                or (not self.keeps_list and parent_names(u)) or u is self.t or id(u) in self.written_in):
             return None
         child = self.writing_out(u)
         for g in u.seq:
@@ -195,6 +188,6 @@ class WrittenOut:
     def writing_out(self, u: TypeDef):
         """The emitter of a type written out in this one's code: a type that holds itself (a
         tree's nodes) is not written out inside itself, which would never end."""
-        child = type(self)(self.m, u)
+        child = self.decoder_of(u)
         child.written_in = self.written_in | {id(self.t)}
         return child

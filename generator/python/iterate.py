@@ -1,0 +1,135 @@
+"""The decoders `decode_iter` and `decode_columns` call (`model.iterated_bulk`): the root's fields
+before its bulk list, with an iterator of that list (`Iterator`, `_i_<root>`), and the list's
+elements one at a time (`Generator`, `_g_<list type>`), or into their columns. Each is the
+checked decoder (`Decoder`) with the hooks it names overridden."""
+
+from __future__ import annotations
+
+from .. import expr as E
+from ..model import Bulk, header_of
+from ..schema import Field, TypeRef
+from . import fast_c
+from .code import Lines, indented
+from .decode import Decoder
+
+
+class Iterator(Decoder):
+    """`_i_<root>`: the fields before the bulk list, and an iterator of its elements."""
+
+    def __init__(self, module, t, bulk: Bulk) -> None:
+        super().__init__(module, t, bulk)
+
+    def return_value(self, c: Lines) -> None:
+        header = header_of(self.t)
+        for inst in header.instances:
+            self.need_instances(E.Name(inst.id))
+        values = [f"v_{f.id}" for f in header.seq] + [f"i_{i.id}" for i in header.instances]
+        c(f"return {header.class_name}({', '.join(values)}), v_{self.bulk.field.id}, pos")
+
+    def field_decls(self) -> list[str]:
+        decls = super().field_decls()
+        decls[len(self.t.seq) - 1] = f"    v_{self.bulk.field.id}: Iterator[Any]"  # the last field's
+        return decls
+
+    def decoder_head(self) -> tuple[str, str]:
+        t = self.t
+        params = f"buf: bytes, pos: int, end: int, lim: list[int]{self.params(typed=True)}"
+        columns = self.m.columned is not None
+        cols = ", cols: list[list[Any]] | None = None" if columns else ""
+        return (f"def _i_{t.name}({params}, root: str, index: int{cols}) -> tuple[{header_of(t).class_name}, Iterator[Any], int]:",
+                f'    """Decode the fields of one {t.name} before its {self.bulk.field.id} and check the value as a\n'
+                '    whole (`decode_iter`); return them, an iterator of the elements, and the position after\n'
+                '    the value. Errors raised by the iterator name the value as `root`, or `root[index]` in a\n'
+                '    stream (`index` >= 0).' + (' With `cols`, the iterator yields nothing: it appends each\n'
+                '    element\'s fields to their columns (`decode_columns`).' if columns else '') + '"""')
+
+    def iterates(self, f: Field) -> bool:
+        return f is self.bulk.field
+
+    def decode_later(self, c: Lines, f: Field, ref: TypeRef, target: str, bounds) -> None:
+        """The bulk field: its elements are decoded when the iterator reaches them; a generator's
+        errors come out of it as this field's (see `_g_`)."""
+        b, s, e = bounds
+        open_ended = "e >= len(buf)" if f.size_eos else "False"
+        processed = "False" if b == "buf" else f"{b} is not buf"
+        cols = ", cols" if self.m.columned is not None else ""
+        c(f"{target} = _g_{ref.user.name}({b}, {s}, {e}, lim{self.call_args(ref, s, f)}, pos, {processed}, "
+          f"{open_ended}, {f.id!r}, root, index{cols})")
+
+
+class Generator(Decoder):
+    """`_g_<list type>`: the elements of the bulk list handed out one at a time (or appended to
+    their columns), then the check that no bytes are left."""
+
+    keeps_list = False
+
+    def __init__(self, module, t, bulk: Bulk) -> None:
+        super().__init__(module, t, bulk)
+
+    def return_unwrapped(self, c: Lines) -> None:
+        c("if pos != end: raise _rt.trailing(buf, pos, end, '')")  # checked once the last element is handed out
+
+    def errors_raised(self, body: str) -> str:
+        # An element's error leaves the generator as the root's decoder would have raised it:
+        # re-anchored at the stored field (`in_field`), with the field's and the value's path.
+        return "\n".join(["    try:", indented(body), "    except _rt.DecodeError as exc:",
+                          "        _rt.in_field(exc, at, processed, open_ended)",
+                          "        raise exc.within(field_id).within(root if index < 0 else f'{root}[{index}]')"])
+
+    def decoder_head(self) -> tuple[str, str]:
+        t = self.t
+        params = f"buf: bytes, pos: int, end: int, lim: list[int]{self.params(typed=True)}"
+        columns = self.m.columned is not None
+        cols = ", cols: list[list[Any]] | None = None" if columns else ""
+        return (f"def _g_{t.name}(\n    {params}, at: int, processed: bool, open_ended: bool, field_id: str, root: str,"
+                f" index: int{cols}\n) -> Iterator[Any]:",
+                f'    """Decode the elements of one {t.name} from buf[pos:end] one at a time (`decode_iter`),\n'
+                '    then check that no bytes are left. An error is raised as from the field `field_id`, which\n'
+                '    starts at `at` (of the input, when `processed` bytes are read here), of the value `root`\n'
+                '    (`root[index]` in a stream).' + (' With `cols`, it yields nothing: each element\'s fields\n'
+                '    are appended to their columns (`decode_columns`).' if columns else '') + '"""')
+
+    def take_element(self, c: Lines, f: Field, var: str, elem: str) -> None:
+        """An element decoded is handed out, unless its fields went to their columns."""
+        if self.m.columned is not None:
+            with c.block("if cols is None:"):
+                c(f"yield {elem}")
+        else:
+            c(f"yield {elem}")
+
+    def loop_from(self, reader) -> str:
+        return "i, " if reader is not None else ""  # after the elements the C companion read
+
+    def columns_arg(self, ref: TypeRef) -> str:
+        return ", cols" if ref.user is self.m.columned else ""
+
+    def element_made(self, c: Lines, f: Field, u, elem: str, values: list[str], form: list[str]) -> None:
+        if u is not self.m.columned:
+            super().element_made(c, f, u, elem, values, form)
+            return
+        with c.block("if cols is not None:"):  # as the element's decoder returns (`decoder`)
+            for i, v in enumerate(self.m.tuple_items(u, form)):
+                c(f"cols[{i}].append({v})")
+        with c.block("else:"):
+            super().element_made(c, f, u, elem, values, form)
+
+    def read_in_c(self, c: Lines, f: Field, reader: tuple[str, list[str]], var: str, path: str) -> int:
+        """The C companion reads 64 elements at a time, each handed out; given columns
+        (`decode_columns`), all of them into their columns."""
+        name, guard = reader
+        tests = " and ".join(["_FAST is not None", "elem_tuples", "cols is None", *guard])
+        call = f"_FAST.{name}(buf, pos, end, min(count - i, 64), _elements_left(lim))"
+        with c.block(f"if {tests}:"):
+            with c.block(f"while i < count and (fd := {call}) is not None:"):
+                c("chunk, pos, taken = fd")
+                self.spend_elements(c, "taken", path)
+                c("i += len(chunk)")
+                c("yield from chunk")
+        if self.m.columned is not None:  # `decode_columns`: all of them, into their columns
+            columns = " and ".join(["_FAST is not None", "cols is not None", *guard])
+            call = f"_FAST.{fast_c.columns_name(name)}(buf, pos, end, count, _elements_left(lim), cols)"
+            with c.block(f"elif {columns} and (fd := {call}) is not None:"):
+                c("pos, taken = fd")
+                self.spend_elements(c, "taken", path)
+                c("i = count")
+        return 0
