@@ -23,6 +23,7 @@ import functools
 from dataclasses import dataclass, replace
 
 from . import expr as E
+from .layout import TypePlan, plan_type, substream
 from .schema import Field, Schema, SchemaError, TypeDef, TypeRef, field_static_bits
 from .types import Names, instance_tinfo, type_of, user_of
 
@@ -275,11 +276,6 @@ def max_size(t: TypeDef, seen: frozenset = frozenset()) -> int | None:
     return total + -(-bits // 8)
 
 
-def substream(f: Field) -> bool:
-    """Whether a field's type is read from a stream of its own (its size, process, terminator)."""
-    return f.size is not None or f.size_eos or bool(f.process) or f.terminator is not None or f.pad_right is not None
-
-
 def type_expressions(t: TypeDef) -> list:
     """Every expression of a type: its fields', its instances' and their fields'."""
     exprs = [e for f in t.seq for e in f.expressions(write_side=True)]
@@ -358,6 +354,13 @@ class Model:
                             for ref in refs_of(f.type) if ref.kind == "user"}
         self.read_apart = {ref.user.name for t in self.types for f in fields_of(t) if substream(f)
                            for ref in refs_of(f.type) if ref.kind == "user"}
+        self._plans: dict[int, TypePlan] = {}
+
+    def plan(self, t: TypeDef) -> TypePlan:
+        """How `t`'s seq is read and written (`layout.plan_type`), planned once for every emitter."""
+        if id(t) not in self._plans:
+            self._plans[id(t)] = plan_type(t, self.types)
+        return self._plans[id(t)]
 
     def check_class_names(self) -> None:
         names = [t.class_name for t in self.types] + list(self.enum_names.values())

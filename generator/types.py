@@ -18,8 +18,17 @@ import codecs
 import re
 
 from . import expr as E
-from .schema import (Field, SchemaError, TypeDef, TypeRef, field_static_bits, lookup_enum, lookup_type, static_bits,
-                     type_sites)
+from .schema import (
+    Field,
+    SchemaError,
+    TypeDef,
+    TypeRef,
+    field_static_bits,
+    lookup_enum,
+    lookup_type,
+    static_bits,
+    type_sites,
+)
 
 _INTEGER = re.compile(r"^[us][1248](be|le)?$")
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import importlib
 import itertools
 import json
-from dataclasses import dataclass
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
@@ -24,11 +24,11 @@ from logcodec import processors
 from logcodec.runtime import compression, values
 from logcodec.runtime.errors import KINDS
 
-from . import diagram
 from .. import expr as E
 from .. import kaitai
 from ..model import model_of, primitive
 from ..schema import Field, Schema, TypeDef
+from . import diagram
 
 HERE = Path(__file__).parent / "templates"
 COLOURS = 8  # colour classes of the hex dump, c0..c7; each field's bytes are also boxed apart

@@ -7,21 +7,14 @@ import re
 import subprocess
 import textwrap
 from contextlib import contextmanager
-from dataclasses import dataclass
 
 from ruff.__main__ import find_ruff_bin
-
-from ..schema import Field
 
 #: What an expression over decoded values (an index into a list, a division, a conversion) may
 #: raise on bad input in Python's terms: a decoder turns these into a DecodeError, and a
 #: written-out element that has such expressions is read again by its decoder on them.
 EXPRESSION_ERRORS = "IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError"
 
-STRUCT_CODES = {(1, False): "B", (1, True): "b", (2, False): "H", (2, True): "h",
-                (4, False): "I", (4, True): "i", (8, False): "Q", (8, True): "q"}
-FLOAT_CODES = {4: "f", 8: "d"}
-BIT_GROUP_CODES = {1: "B", 2: "H", 4: "I", 8: "Q"}
 
 
 class Lines:
@@ -59,17 +52,6 @@ class Lines:
         """`test` as a condition's first term, checking that a byte it reads lies before `end`
         (nothing where unbounded)."""
         return "" if self.unbounded else f"{test} and "
-
-
-@dataclass
-class Item:
-    """One entry of a fixed run: a field, or a group of bit fields read as one integer."""
-
-    fields: list[Field]
-    code: str  # struct code
-    size: int  # bytes
-    endian: str
-    bits: bool = False
 
 
 def factory_call(default: str) -> str:

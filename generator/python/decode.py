@@ -7,21 +7,17 @@ from __future__ import annotations
 import codecs
 
 from .. import expr as E
-from ..model import min_size
-from ..schema import Field, SchemaError, TypeDef, TypeRef
-from ..types import field_tinfo
-from .code import (
-    EXPRESSION_ERRORS,
+from ..layout import (
     FLOAT_CODES,
     STRUCT_CODES,
     Item,
-    Lines,
-    indented,
-    used_only,
 )
+from ..model import min_size
+from ..schema import Field, SchemaError, TypeDef, TypeRef
+from ..types import field_tinfo
+from .code import EXPRESSION_ERRORS, Lines, indented, used_only
 from .readers import CReaders
 from .shapes import codec_arg, primitive_of, size_held_non_negative
-from .translate import reads_bits_one_by_one
 from .typecode import TypeCode
 from .written_out import WrittenOut
 
@@ -126,10 +122,10 @@ class Decoder(WrittenOut, CReaders, TypeCode):
     def decode_seq(self, c: Lines) -> bool:
         """The reading of the seq's fields in order, and the checks of the ranges that end with the
         type; returns whether its bits are read one by one (`reads_bits_one_by_one`)."""
-        one_by_one = reads_bits_one_by_one(self.t)
+        one_by_one = self.plan.bits_one_by_one
         if one_by_one:
             c("bb = 0; bl = 0")
-        for part in self.items():
+        for part in self.plan.parts:
             if one_by_one and (isinstance(part, list) or part.type.kind != "bits"):
                 c("bb = 0; bl = 0")  # a byte-aligned field: the bits left in the last byte are skipped
             if isinstance(part, list):
@@ -220,7 +216,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
             if item.bits:
                 self.split_bits(c, item)
             for f in item.fields:
-                if f.id in self.marks:
+                if f.id in self.plan.marks:
                     c(f"s_{f.id} = pos + {off}" if off else f"s_{f.id} = pos")
                 self.check_valid(c, f, f"pos + {off}")
                 if f.enum is not None:
@@ -256,7 +252,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
 
     def decode_field(self, c: Lines, f: Field) -> None:
         self.prepare([f])
-        if f.id in self.marks:
+        if f.id in self.plan.marks:
             c(f"s_{f.id} = pos")
         if f.if_expr is not None:
             c(f"if {self.expr(f.if_expr)}:")
@@ -271,7 +267,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
                 c(f"v_{f.id} = None")
                 # A checksum whose range ends with this sized field is checked at its extent,
                 # inside the branch above; when the field is absent, its range ends here.
-                if self.is_sized(f.id):
+                if self.plan.is_sized(f.id):
                     self.checksum_at_extent(c, f, "pos")
         self.publish(c, f.id, f"v_{f.id}")
         self.close_ranges_decode(c, f.id)
@@ -620,8 +616,8 @@ class Decoder(WrittenOut, CReaders, TypeCode):
 
     def checksum_at_extent(self, c: Lines, f: Field, end: str = "e") -> None:
         """Verify a checksum as soon as the end of its range is known, before decompressing."""
-        for owner, first, last, kind in self.ranges:
-            if kind == "checksum" and self.range_last(last) == f.id:
+        for owner, first, last, kind in self.plan.ranges:
+            if kind == "checksum" and self.plan.range_last(last) == f.id:
                 self.emit_checksum_check(c, owner, first, end)
 
     def emit_checksum_check(self, c: Lines, owner: Field, first: str, end: str) -> None:
@@ -631,13 +627,13 @@ class Decoder(WrittenOut, CReaders, TypeCode):
 
     def close_ranges_decode(self, c: Lines, fid: str | None) -> None:
         """After the last field of a range: check its size, and any checksum not checked yet."""
-        for owner, first, last, kind in self.ranges:
+        for owner, first, last, kind in self.plan.ranges:
             if last != fid and not (fid is None and last is None):
                 continue
             if kind == "size":
                 with c.block(f"if pos - s_{first} != v_{owner.id}:"):
                     c(f"raise _rt.DecodeError('invalid_length', f'declares {{v_{owner.id}}} bytes, the content takes {{pos - s_{first}}}', s_{owner.id}, {owner.id!r})")
-            elif not self.is_sized(self.range_last(last)):
+            elif not self.plan.is_sized(self.plan.range_last(last)):
                 self.emit_checksum_check(c, owner, first, "pos")
 
     def read_positional(self, inst) -> None:

@@ -11,11 +11,16 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from .. import expr as E
+from ..layout import (
+    FLOAT_CODES,
+    STRUCT_CODES,
+    Item,
+)
 from ..schema import Field, SchemaError, TypeRef
-from .code import FLOAT_CODES, STRUCT_CODES, Item, Lines, used_only
+from .code import Lines, used_only
 from .fast_encode import FastEncoders
 from .shapes import PYTHON_ERRORS, codec_arg, primitive_of
-from .translate import Scope, path_root, reads_bits_one_by_one, remote_lengths
+from .translate import Scope, path_root, remote_lengths
 from .typecode import TypeCode
 
 
@@ -28,7 +33,7 @@ class Encoder(TypeCode):
         t, c = self.t, Lines(2)
         self.lines, self.encoding, self.computed_instances = c, True, set()
         self.scope.encoding = True
-        if reads_bits_one_by_one(t):
+        if self.plan.bits_one_by_one:
             head = f"def _e_{t.name}(v: {self.m.encoded_type(t)}, out: list[Any]{self.params(typed=True)}) -> int:"
             return "\n".join([head, "    _rt.no_encoder('bit fields repeated or conditional (not supported yet)', '')",
                               "    return 0"])
@@ -62,10 +67,8 @@ class Encoder(TypeCode):
                     c(f"i_{inst.id} = v.{inst.id}")
         early = self.encode_early(c)
         self.encode_upfront(c)
-        for owner, first, last, kind in self.ranges:
-            if self.index[owner.id] < self.index[first] or kind == "checksum":
-                self.deferred.add(owner.id)
-        for part in self.items():
+        self.deferred |= self.plan.deferred  # (the fields encoded early, above, know none of them)
+        for part in self.plan.parts:
             if isinstance(part, list):
                 self.encode_run(c, part)
             elif part.id in early:
@@ -119,7 +122,7 @@ class Encoder(TypeCode):
             filled = self.fills(f)
             if not filled:
                 continue
-            if f.id in self.marks or self.is_size_target(f) or any(self.index[n] > self.index[f.id] for n in filled):
+            if f.id in self.plan.marks or self.plan.is_size_target(f) or any(self.plan.index[n] > self.plan.index[f.id] for n in filled):
                 raise SchemaError(f"{self.t.schema.path}: {f.ypath}: fills -lc-derived lengths, so it must follow "
                                   "them and be in no checksum or size range")
             for name in sorted(filled):
@@ -242,9 +245,9 @@ class Encoder(TypeCode):
                 c(f"d = _cast(bytes, {name}.encode(d{extra}))")
 
     def mark(self, c: Lines, fid: str, off: int = 0) -> None:
-        if fid in self.marks:
+        if fid in self.plan.marks:
             c(f"s_{fid} = w + {off}" if off else f"s_{fid} = w")
-        if fid in self.checksum_starts:
+        if fid in self.plan.checksum_starts:
             c(f"i_{fid} = len(out)")
 
     def encode_run(self, c: Lines, run: list[Item]) -> None:
@@ -377,7 +380,7 @@ class Encoder(TypeCode):
             self.encode_element(c, f, f"v_{f.id}", f.id, wrap=f.id)
 
     def encode_element(self, c: Lines, f: Field, var: str, epath: str, wrap) -> None:
-        if f.size_of is None and self.is_size_target(f):
+        if f.size_of is None and self.plan.is_size_target(f):
             self.put(c, f"b_{f.id}", typed=True)
             return
         if f.contents is not None:
@@ -507,7 +510,7 @@ class Encoder(TypeCode):
 
     def close_ranges_encode(self, c: Lines, fid: str | None) -> None:
         """After the last field of a range: sizes first, then runs they complete, then checksums."""
-        ending = [r for r in self.ranges if r[2] == fid or (fid is None and r[2] is None)]
+        ending = [r for r in self.plan.ranges if r[2] == fid or (fid is None and r[2] is None)]
         for owner, first, _last, kind in ending:
             if kind != "size":
                 continue

@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import expr as E
+from ..layout import parent_names, reads_bits_one_by_one
 from ..schema import Field, TypeDef
 from . import fast_c
 from .shapes import (
@@ -42,7 +43,6 @@ from .shapes import (
     primitive_of,
     size_held_non_negative,
 )
-from .translate import parent_names, reads_bits_one_by_one
 
 
 @dataclass

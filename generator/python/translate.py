@@ -10,6 +10,7 @@ detector (`generator.types`), which also applies Kaitai's type rules.
 from __future__ import annotations
 
 from .. import expr as E
+from ..layout import reads_bits_one_by_one
 from ..pyexpr import PythonExpressions
 from ..schema import SchemaError, TypeDef
 from ..types import Names, user_of
@@ -135,34 +136,6 @@ class Scope(PythonExpressions):
             code = self.code(node.obj)
             return f"_rt.dyn({code}, {node.name!r})" if node.name in _DYNAMIC else f"{code}.{node.name}"
         return None
-
-
-def parent_names(t: TypeDef, encoding: bool = False) -> list[str]:
-    """The names a type reads through `_parent.x`, in a stable order.
-
-    A decoder needs the names its reading expressions use; an encoder also those of
-    the write-side `-lc-default` and `-lc-count-of` expressions.
-    """
-    found: set[str] = set()
-
-    def walk(node):
-        found.update(n.name for n in E.walk(node) if isinstance(n, E.Attr) and n.obj == E.Name("_parent"))
-
-    for f in [*t.seq, *(i.field for i in t.instances if i.field is not None)]:
-        for e in f.expressions(write_side=encoding):
-            walk(e)
-    for inst in t.instances:
-        for e in (inst.value, inst.pos):
-            if e is not None:
-                walk(e)
-    return sorted(found)
-
-
-def reads_bits_one_by_one(t: TypeDef) -> bool:
-    """A type with a bit field that is repeated, conditional or processed reads all its bit fields
-    as Kaitai's streams do, one after the other from a buffer of bits, not in whole-byte groups."""
-    return not t.schema.strict and any(
-        f.type.kind == "bits" and (f.if_expr is not None or f.repeat or f.size is not None or f.process) for f in t.seq)
 
 
 class Nav:

@@ -7,11 +7,15 @@ from __future__ import annotations
 from logcodec import processors as named_processors
 
 from .. import expr as E
-from ..model import Bulk, navigates, substream
+from ..layout import (
+    Item,
+    parent_names,
+)
+from ..model import Bulk, navigates
 from ..schema import Field, SchemaError, TypeDef, TypeRef
 from ..types import ref_tinfo
-from .code import BIT_GROUP_CODES, FLOAT_CODES, STRUCT_CODES, Item, Lines
-from .translate import Scope, parent_names, reads_bits_one_by_one, translate, type_of
+from .code import Lines
+from .translate import Scope, translate, type_of
 
 
 class TypeCode:
@@ -35,19 +39,7 @@ class TypeCode:
         self.inlined_guarded = False  # one of those, written out in turn, has guarded expressions
         self.written_in: frozenset[int] = frozenset()  # the types whose written-out code this one's is in
         self.tuples_read = False  # written out in a loop that has read `elem_tuples`
-        # byte ranges used by -lc-size-of and -lc-checksum: (owner field, first id, last id or None)
-        self.ranges = []
-        for f in t.seq:
-            if f.size_of and f.size_of[0] != f.size_of[1]:
-                self.ranges.append((f, f.size_of[0], f.size_of[1], "size"))
-            if f.checksum:
-                self.ranges.append((f, f.checksum["from"], f.checksum["to"], "checksum"))
-        self.marks = {r[1] for r in self.ranges} | {r[0].id for r in self.ranges}
-        self.checksum_starts = {r[1] for r in self.ranges if r[3] == "checksum"}
-        self.index = {f.id: i for i, f in enumerate(t.seq)}
-        for owner, first, last, _ in self.ranges:
-            if last is not None and self.index[last] < self.index[first]:
-                raise SchemaError(f"{t.schema.path}: {owner.ypath}: the range ends before it starts")
+        self.plan = module.model.plan(t)  # how the seq is read and written (`layout`)
 
     def expr(self, node) -> str:
         self.need_instances(node)
@@ -173,76 +165,6 @@ class TypeCode:
         c("me._root = root")
         for p in self.t.params:
             c(f"me.{p.id} = p_{p.id}")
-
-    def items(self):
-        """Split the seq into fixed runs (lists of Item) and single fields."""
-        out, run, bits = [], [], []
-        one_by_one = reads_bits_one_by_one(self.t)
-        for f in self.t.seq:
-            plain = not (f.if_expr or f.repeat or f.size is not None or f.size_eos or f.process or f.contents)
-            if plain and f.type.kind == "bits" and not one_by_one:
-                if bits and f.type.endian != bits[0].type.endian:
-                    raise SchemaError(f"{self.t.schema.path}: {f.ypath}: bit fields of both bit orders in one "
-                                      "byte are not supported yet")
-                bits.append(f)
-                if sum(b.type.size for b in bits) % 8 == 0:
-                    run = self.add_to_run(out, run, self.bit_group(bits))
-                    bits = []
-                continue
-            if bits:  # a byte-aligned field: the bits left in the last byte are skipped, as in Kaitai
-                run = self.add_to_run(out, run, self.bit_group(bits))
-                bits = []
-            if plain and f.type.kind in ("int", "float"):
-                code = STRUCT_CODES[(f.type.size, f.type.signed)] if f.type.kind == "int" else FLOAT_CODES[f.type.size]
-                endian = f.type.endian if f.type.size > 1 else (run[-1].endian if run else "be")
-                if run and (run[-1].endian != endian or f.id in self.checksum_starts):
-                    out.append(run)
-                    run = []
-                run.append(Item([f], code, f.type.size, endian))
-                continue
-            if run:
-                out.append(run)
-                run = []
-            out.append(f)
-        if bits:
-            self.check_bits_end_here()
-            run = self.add_to_run(out, run, self.bit_group(bits))
-        if run:
-            out.append(run)
-        return out
-
-    @staticmethod
-    def add_to_run(out: list, run: list[Item], item: Item) -> list[Item]:
-        """Add a bit group to the run, or start a new run when its byte order differs (one
-        struct format has one byte order); returns the run to go on with."""
-        if run and item.size > 1 and run[0].endian != item.endian:  # run[0]'s order is the struct's
-            out.append(run)
-            run = []
-        run.append(item)
-        return run
-
-    @staticmethod
-    def bit_group(bits: list[Field]) -> Item:
-        """Bit fields read as one integer from the whole bytes they take (the last one's unused
-        bits skipped): a struct code where one fits, else bytes made an integer."""
-        size = -(-sum(b.type.size for b in bits) // 8)
-        endian = "be" if bits[0].type.endian == "be" else "le"
-        return Item(bits, BIT_GROUP_CODES.get(size, f"{size}s"), size, endian, True)
-
-    def check_bits_end_here(self) -> None:
-        """Bit fields that end a type leave the rest of their byte unread. Kaitai's parsers would
-        go on reading bits there if the field after this type's were bits too; refuse that (and a
-        type that is the last field of its holder) rather than read other values."""
-        for holder in self.m.types:
-            for i, f in enumerate(holder.seq):
-                if not any(ref.kind == "user" and ref.user is self.t for ref in [f.type, *(c for _, c in f.type.cases)]):
-                    continue
-                if substream(f):  # read from bytes of its own: the rest of the byte goes with them
-                    continue
-                after = holder.seq[i + 1] if i + 1 < len(holder.seq) else None
-                if after is None or after.type.kind == "bits":
-                    raise SchemaError(f"{self.t.schema.path}: bit fields at the end of {self.t.name} do not fill "
-                                      "whole bytes, and what follows it may read the rest of that byte (not supported yet)")
 
     def run_struct(self, run: list[Item]) -> tuple[str, int]:
         fmt = (">" if run[0].endian == "be" else "<") + "".join(i.code for i in run)
@@ -382,13 +304,6 @@ class TypeCode:
         with c.block("else:" if not first else "if True:"):
             emit_default()
 
-    def range_last(self, last):
-        return last if last is not None else self.t.seq[-1].id
-
-    def is_sized(self, fid: str) -> bool:
-        f = self.t.field(fid)
-        return f.size is not None or f.size_eos
-
     def passes_through(self, f: Field) -> bool:
         """Whether the processor of `f` takes one argument and lists the values of it for which it
         returns its input unchanged (`passthrough`: a codec table's "none"), so that its decoder
@@ -399,6 +314,3 @@ class TypeCode:
             return False
         self.m.passthroughs.add(self.m.processor(name))
         return True
-
-    def is_size_target(self, f: Field) -> bool:
-        return any(g.size_of and g.size_of[0] == g.size_of[1] == f.id for g in self.t.seq) and not f.repeat

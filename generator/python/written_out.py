@@ -6,10 +6,13 @@ from __future__ import annotations
 import re
 
 from .. import expr as E
+from ..layout import (
+    parent_names,
+    reads_bits_one_by_one,
+)
 from ..model import calls_spending
 from ..schema import Field, TypeDef
 from .code import EXPRESSION_ERRORS, Lines
-from .translate import parent_names, reads_bits_one_by_one
 
 
 class WrittenOut:
