@@ -23,46 +23,9 @@ import functools
 from dataclasses import dataclass, replace
 
 from . import expr as E
-from .layout import TypePlan, plan_type, substream
+from .layout import TypePlan, plan_type, primitive, substream
 from .schema import Field, Schema, SchemaError, TypeDef, TypeRef, field_static_bits
 from .types import Names, instance_tinfo, type_of, user_of
-
-# ---------------------------------------------------------------- primitives
-
-
-@dataclass(frozen=True)
-class Primitive:
-    """A `-lc-primitive` type: a varint of `bits` bits, zigzag-encoded or not."""
-
-    name: str
-    bits: int
-    zigzag: bool
-
-    @property
-    def max_bytes(self) -> int:
-        """The most bytes a value of this width takes (7 bits per byte)."""
-        return (self.bits + 6) // 7
-
-    @property
-    def wide(self) -> bool:
-        """Wider than a JSON number holds exactly (shown as a decimal string)."""
-        return self.bits > 53
-
-
-_PRIMITIVE_ZIGZAG = {"zigzag_varint": True, "uvarint": False}
-
-
-def primitive(ref: TypeRef) -> Primitive | None:
-    """The primitive a field's type is, or None for any other type."""
-    if ref.kind != "user" or not ref.user.primitive:
-        return None
-    name = ref.user.primitive.get("name")
-    if name not in _PRIMITIVE_ZIGZAG:
-        raise SchemaError(f"{ref.user.schema.path}: unknown -lc-primitive {name!r}")
-    if len(ref.args) != 1 or not isinstance(ref.args[0], E.Num):
-        raise SchemaError(f"{ref.user.schema.path}: {name} takes its width in bits as a literal")
-    return Primitive(name, ref.args[0].value, _PRIMITIVE_ZIGZAG[name])
-
 
 # ---------------------------------------------------------------- walking a schema
 

@@ -25,7 +25,8 @@ import jinja2
 from logcodec import processors as named_processors
 
 from .. import expr as E
-from ..model import model_of, primitive, refs_of
+from ..layout import primitive
+from ..model import model_of, refs_of
 from ..schema import Field, Schema, SchemaError, TypeDef, TypeRef
 from ..types import field_tinfo
 from .cexpr import Scope, param_key, reads, reads_parent_field, translate

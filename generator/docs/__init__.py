@@ -26,7 +26,8 @@ from logcodec.runtime.errors import KINDS
 
 from .. import expr as E
 from .. import kaitai
-from ..model import model_of, primitive
+from ..layout import primitive
+from ..model import model_of
 from ..schema import Field, Schema, TypeDef
 from . import diagram
 

@@ -7,17 +7,13 @@ from __future__ import annotations
 import codecs
 
 from .. import expr as E
-from ..layout import (
-    FLOAT_CODES,
-    STRUCT_CODES,
-    Item,
-)
+from ..layout import FLOAT_CODES, STRUCT_CODES, Item, size_held_non_negative
 from ..model import min_size
 from ..schema import Field, SchemaError, TypeDef, TypeRef
 from ..types import field_tinfo
 from .code import EXPRESSION_ERRORS, Lines, indented, used_only
 from .readers import CReaders
-from .shapes import codec_arg, primitive_of, size_held_non_negative
+from .shapes import codec_arg, primitive_of
 from .typecode import TypeCode
 from .written_out import WrittenOut
 

@@ -6,7 +6,8 @@ hand-written code reads a length field at an offset of its own."""
 from __future__ import annotations
 
 from .. import expr as E
-from ..model import frame, primitive
+from ..layout import primitive
+from ..model import frame
 from ..schema import TypeDef, field_static_bits
 
 _CODES = {(1, False): "B", (1, True): "b", (2, False): "H", (2, True): "h",

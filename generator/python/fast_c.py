@@ -1,6 +1,6 @@
 """C companions: the fast element loops of a codec module (`fast_encode`), in C.
 
-A list whose elements the Python encoder writes out (`FastEncoders.loop`, its `Plan`) gets a C
+A list whose elements the Python encoder writes out (`FastEncoders.loop`, its `ElementPlan`) gets a C
 function of the same loop, which a compiled build calls first: it takes the list of tuple forms
 and returns the list's bytes, written into one buffer (a size pass, then a write pass), or None
 for anything it does not take. It takes less than the Python fast loop: tuples only (a value
@@ -22,15 +22,11 @@ build of exactly that source is loaded. The file is `generated/<family>/<format>
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from logcodec.runtime import native
 
+from ..layout import ElementPlan, Step
 from ..schema import Field, TypeDef
-from .shapes import ZigzagVarint, absent_varint, codec_name, primitive_of
-
-if TYPE_CHECKING:  # fast_encode calls this module
-    from .fast_encode import Plan, Step
+from .shapes import ZigzagVarint, absent_varint, primitive_of
 
 _PRELUDE = r"""/* {header} */
 #define PY_SSIZE_T_CLEAN
@@ -233,16 +229,6 @@ PyMODINIT_FUNC LC_MODULE_INIT(void) {{ return PyModule_Create(&lc_module); }}
 """
 
 
-def takes(plan: Plan) -> bool:
-    """Whether C can write this plan's elements: its text, and its nested elements' text, is UTF-8."""
-    for step in plan.steps:
-        if step.kind == "sized" and step.target.type.kind == "str" and codec_name(step.target.type.encoding) != "utf-8":
-            return False
-        if step.kind == "list" and not takes(step.element):
-            return False
-    return True
-
-
 def source_sha(source: str) -> str:
     """What the Python module names its companion's build by (`runtime.native.companion_sha`)."""
     return native.companion_sha(source.encode())
@@ -253,7 +239,7 @@ def columns_name(reader: str) -> str:
     return reader.replace("decode_", "columns_", 1)
 
 
-def render(header: str, module: str, loops: dict[str, Plan], readers: dict[str, Plan]) -> str:
+def render(header: str, module: str, loops: dict[str, ElementPlan], readers: dict[str, ElementPlan]) -> str:
     """The C source of one module's loops, the encoders' (`loops`) and the decoders' (`readers`),
     each a name and the plan of its elements, in name order."""
     parts = [_PRELUDE.format(header=header, module=module)]
@@ -276,12 +262,12 @@ def render(header: str, module: str, loops: dict[str, Plan], readers: dict[str, 
     return "".join(parts)
 
 
-def _element_plans(plans: dict[str, Plan]) -> list[Plan]:
+def _element_plans(plans: dict[str, ElementPlan]) -> list[ElementPlan]:
     """The plans, in name order, and those of their nested lists' elements, once a type, each
     after the types it nests: C declares a function before its use."""
-    found: dict[str, Plan] = {}
+    found: dict[str, ElementPlan] = {}
 
-    def visit(plan: Plan) -> None:
+    def visit(plan: ElementPlan) -> None:
         for step in plan.steps:
             if step.kind == "list":
                 visit(step.element)
@@ -295,7 +281,7 @@ def _element_plans(plans: dict[str, Plan]) -> list[Plan]:
 class _Code:
     """The C of one element type's plan: its steps after its size prefix, when it has one ("tail")."""
 
-    def __init__(self, plan: Plan) -> None:
+    def __init__(self, plan: ElementPlan) -> None:
         self.plan = plan
         self.type: TypeDef = plan.type
         self.tail = plan.steps[0].kind == "tail"
@@ -518,7 +504,7 @@ def _put(f: Field, x: str) -> str:
     return f"lc_put_uvarint(p, {_encoded(f, x)})"
 
 
-def _element_len(plan: Plan, b: str) -> str:
+def _element_len(plan: ElementPlan, b: str) -> str:
     """An element's bytes from its body size `b`: its size prefix added, for a "tail"."""
     if plan.steps[0].kind == "tail":
         return f"{_encoded_len(plan.steps[0].field, b)} + {b}"

@@ -29,48 +29,16 @@ costs is measured in ARCHITECTURE.md ("Fast encoders").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from .. import expr as E
-from ..layout import parent_names, reads_bits_one_by_one
+from ..layout import ElementPlan, Step, list_plan
 from ..schema import Field, TypeDef
-from . import fast_c
 from .shapes import (
     PYTHON_ERRORS,
     ZigzagVarint,
     absent_varint,
     codec_name,
     primitive_of,
-    size_held_non_negative,
 )
-
-
-@dataclass
-class Step:
-    """One piece of a written-out element, in seq order."""
-
-    kind: str  # "int" | "varint" | "sized" | "list" | "tail"
-    owner: TypeDef  # the type whose field it is
-    field: Field  # the field (for "sized", "list" and "tail": the length or count)
-    target: Field | None = None  # what a "sized" length measures, what a "list" count counts
-    element: Plan | None = None  # a "list"'s element type (one with no params)
-
-
-@dataclass
-class Plan:
-    """How to write out one element type: its steps, and the switches the caller must rule out."""
-
-    type: TypeDef
-    steps: list[Step]
-    guards: dict[str, list] = field(default_factory=dict)  # param id -> the case keys it must not match
-    form: list[Field] = field(default_factory=list)  # the fields of its tuple form, in order
-
-
-def _plain(f: Field) -> bool:
-    """Nothing on the field beyond its type, size, condition and the derived meanings a step takes."""
-    return not (f.process or f.valid or f.enum or f.contents is not None or f.terminator is not None
-                or f.pad_right is not None or f.size_eos or f.checksum or f.default is not None or f.present
-                or f.partial_tail or f.filled_remotely or f.parent is not None)
 
 
 class FastEncoders:
@@ -82,80 +50,6 @@ class FastEncoders:
         self.owner = owner
         self.m = owner.m
         self.declared: set[str] = set()  # the part lists' declarations, for the encoder's head
-
-    # ------------------------------------------------------------ which types
-
-    def plan(self, u: TypeDef, seen: frozenset = frozenset()) -> Plan | None:
-        """How to write out an element of type `u`, or None when some field has another shape."""
-        if (u.schema is not self.owner.t.schema or not u.schema.strict or self.m.nav is not None or u.unwrap
-                or u.instances or parent_names(u, True) or reads_bits_one_by_one(u) or u.name in seen
-                or not self.m.tuple_form(u)):
-            return None
-        plan, seq, i = Plan(u, [], form=self.m.tuple_form(u)), u.seq, 0
-        while i < len(seq):
-            f, after = seq[i], seq[i + 1] if i + 1 < len(seq) else None
-            if not _plain(f) or (f.repeat and not f.count_of):
-                return None
-            prim = primitive_of(f.type)
-            if f.type.kind == "int" and f.type.size == 1 and not f.derived and f.if_expr is None and not f.repeat:
-                plan.steps.append(Step("int", u, f))
-            elif prim is None or f.if_expr is not None or f.repeat:
-                return None
-            elif f.size_of and f.size_of[1] is None:
-                if i != 0 or after is None or f.size_of[0] != after.id:
-                    return None
-                plan.steps.append(Step("tail", u, f))
-            elif f.size_of:
-                if after is None or f.size_of != (after.id, after.id) or not self.sized_target(u, f, after, plan):
-                    return None
-                plan.steps.append(Step("sized", u, f, after))
-                i += 1
-            elif f.count_of is not None:
-                element = self.listed(u, f, after, seen)
-                if element is None:
-                    return None
-                plan.steps.append(Step("list", u, f, after, element))
-                i += 1
-            elif not f.derived:
-                plan.steps.append(Step("varint", u, f))
-            else:
-                return None
-            i += 1
-        if set(plan.guards) != {p.id for p in u.params}:
-            return None  # a param read elsewhere than a switch the loop can rule out
-        return plan
-
-    def sized_target(self, u: TypeDef, length: Field, f: Field, plan: Plan) -> bool:
-        """The bytes or text `length` measures, read with that size alone: null only as the
-        length's `-lc-absent` says (`if: len >= 0`); a switch only where no case matches."""
-        if not _plain(f) or f.repeat or f.size is None or E.names(f.size) != {length.id}:
-            return False
-        if (f.if_expr is None) != (length.absent is None):
-            return False
-        if f.if_expr is not None and not size_held_non_negative(f):
-            return False
-        if length.absent is not None and not isinstance(primitive_of(length.type), ZigzagVarint):
-            return False
-        ref = f.type
-        if ref.kind == "switch":
-            on = ref.switch_on
-            params = {p.id: p for p in u.params}
-            if (not isinstance(on, E.Name) or on.name not in params or any(k is None for k, _ in ref.cases)
-                    or not all(isinstance(k, (E.Bool, E.Num)) for k, _ in ref.cases)):
-                return False
-            keys = plan.guards.setdefault(on.name, [])
-            keys += [k for k, _ in ref.cases if k not in keys]
-            return True
-        return ref.kind == "bytes" or (ref.kind == "str" and bool(ref.encoding))
-
-    def listed(self, u: TypeDef, count: Field, f: Field | None, seen: frozenset) -> Plan | None:
-        """The element plan of the list `count` counts, when it comes right after it."""
-        if (f is None or E.names(count.count_of) != {f.id} or f.repeat != "expr" or E.names(f.repeat_expr) != {count.id}
-                or f.if_expr is not None or f.size is not None or f.type.kind != "user" or f.type.args
-                or primitive_of(f.type) is not None or not _plain(f)):
-            return None
-        element = self.plan(f.type.user, seen | {u.name})
-        return None if element is None or element.guards else element
 
     # ------------------------------------------------------------ the loop
 
@@ -177,10 +71,9 @@ class FastEncoders:
         # (mypyc runs the checked one's typed locals as C; the fast one's values are untyped).
         tests = [*guard, f"isinstance({items}, (list, tuple))", f"({first})"]  # a tuple form's list is a tuple
         written = "if"
-        if fast_c.takes(plan):
+        name = f"encode_{self.owner.t.name}_{f.id}"
+        if name in self.m.c_loops:
             # Its C companion first, where built: the list's bytes, or None for the loops below.
-            name = f"encode_{self.owner.t.name}_{f.id}"
-            self.m.fast_loops[name] = plan
             with c.block(f"if {' and '.join(['_FAST is not None', *guard, f'(fr := _FAST.{name}({items})) is not None'])}:"):
                 c(f"{self.owner.out}.append(fr)")
                 if self.owner.out == "out":
@@ -205,31 +98,22 @@ class FastEncoders:
         return True
 
     def reader(self, f: Field) -> tuple[str, list[str]] | None:
-        """The C companion's reader of the list `f` (`fast_c`), registered with the module, and the
-        tests the caller's arguments must pass for it (the fast loop's `guard`); None where its
-        elements have no plan, or C cannot read them."""
-        planned = self.planned(f)
-        if planned is None or not fast_c.takes(planned[0]):
-            return None
-        plan, guard = planned
+        """The C companion's reader of the list `f` (the module's `c_readers`, `layout.c_readers`)
+        and the tests the caller's arguments must pass for it (the fast loop's `guard`); None
+        where it has none."""
         name = f"decode_{self.owner.t.name}_{f.id}"
-        self.m.fast_readers[name] = plan
-        return name, guard
+        return (name, self.guard(self.m.c_readers[name], f)) if name in self.m.c_readers else None
 
-    def planned(self, f: Field) -> tuple[Plan, list[str]] | None:
-        """The plan of the list `f`'s elements and the tests its caller's arguments must pass
-        (`guard`); None when the list is not a plain one of a type with a plan, or the arguments
-        always pick a case."""
-        u = self.owner.listed_user(f)
-        if u is None or f.size is not None or f.process or f.terminator is not None:
-            return None
-        plan = self.plan(u)
-        guard = self.guard(plan, f) if plan is not None else None
-        return None if guard is None else (plan, guard)
+    def planned(self, f: Field) -> tuple[ElementPlan, list[str]] | None:
+        """The plan of the list `f`'s elements (`layout.list_plan`) and the tests its caller's
+        arguments must pass (`guard`); None where it has none."""
+        plan = list_plan(self.m.model, f)
+        return None if plan is None else (plan, self.guard(plan, f))
 
-    def guard(self, plan: Plan, f: Field) -> list[str] | None:
+    def guard(self, plan: ElementPlan, f: Field) -> list[str]:
         """What the loop's arguments must be for no guarded switch to pick a case (the tests of
-        the checked encoder's switch, `TypeCode.switch`); None when they always pick one."""
+        the checked encoder's switch, `TypeCode.switch`; `list_plan` leaves out the lists whose
+        arguments always pick one)."""
         args = dict(zip((p.id for p in plan.type.params), f.type.args))
         params = {p.id: p for p in plan.type.params}
         tests = []
@@ -238,8 +122,6 @@ class FastEncoders:
             arg = arg if arg.isidentifier() else f"({arg})"
             if params[name].type_name == "bool" and all(isinstance(k, E.Bool) for k in keys):
                 values = {k.value for k in keys}
-                if values == {True, False}:
-                    return None
                 tests.append(f"not {arg}" if values == {True} else f"{arg}")
             else:
                 tests += [f"{arg} != {self.owner.expr(k)}" for k in keys]
@@ -247,7 +129,7 @@ class FastEncoders:
 
     # ------------------------------------------------------------ an element
 
-    def top(self, c, plan: Plan, elem: str, objects: str) -> None:
+    def top(self, c, plan: ElementPlan, elem: str, objects: str) -> None:
         """One element of the loop's list, appended to the output as one joined part."""
         self.reads(c, plan, elem, objects)
         u = plan.type
@@ -267,7 +149,7 @@ class FastEncoders:
                 c(f"w += len(fj_{u.name})")
         self.declared.add(f"    {parts}: list[Any]")
 
-    def nested(self, c, plan: Plan, elem: str, into: str, objects: str) -> None:
+    def nested(self, c, plan: ElementPlan, elem: str, into: str, objects: str) -> None:
         """One element of a list inside a written-out element: its parts added to `into`."""
         self.reads(c, plan, elem, objects)
         u = plan.type
@@ -280,7 +162,7 @@ class FastEncoders:
         else:
             self.parts(c, plan.steps, into, fresh=False, objects=objects)
 
-    def reads(self, c, plan: Plan, elem: str, objects: str) -> None:
+    def reads(self, c, plan: ElementPlan, elem: str, objects: str) -> None:
         """The element's fields into locals: from its tuple form, or from a value object whose
         derived fields are all unset (else the checked encoder takes it); the tuple test is
         skipped where `objects` (the loop's local) says the list holds value objects."""

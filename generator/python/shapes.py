@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 from logcodec.runtime.primitives import uvarint_bytes
 
-from .. import expr as E
-from ..model import Primitive, primitive
+from ..layout import Primitive, primitive
 from ..schema import Field, TypeRef
 
 if TYPE_CHECKING:
@@ -117,15 +116,6 @@ class UnsignedVarint(ZigzagVarint):
 
 
 PRIMITIVES = {"zigzag_varint": ZigzagVarint, "uvarint": UnsignedVarint}
-
-
-def size_held_non_negative(f: Field) -> bool:
-    """The field is read only when its size is not negative: its condition says so (`if: x >= 0`
-    with `size: x`, Kafka's nullable keys and values), and its decoder need not check again."""
-    cond, zero = f.if_expr, E.Num(0)
-    return f.size is not None and isinstance(cond, E.Binary) and (
-        (cond.op == ">=" and cond.left == f.size and cond.right == zero)
-        or (cond.op == "<=" and cond.left == zero and cond.right == f.size))
 
 
 def absent_varint(length: Field) -> bytes | None:

@@ -10,9 +10,10 @@ from collections import namedtuple
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from logcodec.generator.python import ModuleEmitter, fast_encode
+from logcodec.generator import layout
+from logcodec.generator.python import ModuleEmitter
 from logcodec.generator.schema import Loader
+
 from logcodec.runtime.errors import EncodeError
 from tests.generator.rendered import SCHEMAS, pure_module
 
@@ -20,12 +21,12 @@ from tests.generator.rendered import SCHEMAS, pure_module
 def fast_and_checked(schema) -> tuple[str, str]:
     """The module of `schema` as generated, and generated with no fast loop (no type has a plan)."""
     fast = ModuleEmitter(schema).render()
-    plan = fast_encode.FastEncoders.plan
-    fast_encode.FastEncoders.plan = lambda self, u, seen=frozenset(): None
+    plan = layout.element_plan
+    layout.element_plan = lambda model, u, seen=frozenset(): None
     try:
         return fast, ModuleEmitter(schema).render()
     finally:
-        fast_encode.FastEncoders.plan = plan
+        layout.element_plan = plan
 
 
 @pytest.fixture(scope="module")
