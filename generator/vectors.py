@@ -235,7 +235,7 @@ class Builder:
 
         `logcodec generate` asks the official compiler's debug parsers where each field starts
         (an implementation other than the one under test); `logcodec compile`, which needs no
-        Node.js, asks logcodec's own decoder (`logcodec.spans`). Either way the decoder must then
+        Node.js, asks logcodec's own trace decoder (`python/trace.py`). Either way the decoder must then
         call every cut `truncated`, or the vectors are not written."""
         if self.generator == "logcodec generate":
             sources = kaitai.debug_sources(self.root / "schemas")
@@ -248,19 +248,15 @@ class Builder:
                         cuts.setdefault(start, path)
                     yield base, data, cuts
             return
-        from logcodec import spans  # noqa: PLC0415 (the docs server's field ranges; only compile needs them here)
+        from .in_memory import load_modules  # noqa: PLC0415 (only compile needs the trace decoders here)
+        from .python.trace import trace_module  # noqa: PLC0415
 
-        from .build import render_module  # noqa: PLC0415
-        from .model import schema_closure  # noqa: PLC0415
-        closure = [s for s in schema_closure(self.schema) if not s.root.primitive]
-        modules = spans.load_pure(closure, {s.module: render_module(s) for s in closure})
-        inspector = spans.Inspector({self.schema.id: spans.Format(self.schema.id, self.schema,
-                                                                  modules[self.schema.module])})
+        traced = load_modules([self.schema])[trace_module(self.schema.module)]
         for base, data in bases:
             cuts = {}
-            ranges = inspector.decode(self.schema.id, data)["ranges"]
+            ranges = traced.trace(data).trace.ranges
             # the outermost field that starts at an offset names it; a field of decompressed bytes has no cut
             for path, (start, end) in sorted(((p, r) for p, r in ranges.items() if len(r) == 2 and p),
-                                             key=lambda pr: (pr[1][0], -pr[1][1])):
+                                             key=lambda pr: (pr[1][0], -pr[1][1], pr[0].count(".") + pr[0].count("["))):
                 cuts.setdefault(start, path)
             yield base, data, cuts

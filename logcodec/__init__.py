@@ -18,9 +18,19 @@ sees them), `logcodec.tank` (Produce pairing, partition directories), `logcodec.
 their metadata in both forms, validation).
 """
 
-from importlib.metadata import PackageNotFoundError, version as _package_version
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as _package_version
 
-from logcodec._api import FORMAT_PACKAGES, codec, decode, decode_stream, encode, formats, to_json, value_from_json
+from logcodec._api import (
+    FORMAT_PACKAGES,
+    codec,
+    decode,
+    decode_stream,
+    encode,
+    formats,
+    to_json,
+    value_from_json,
+)
 from logcodec.runtime.errors import KINDS, DecodeError, EncodeError, LogcodecError
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
 from logcodec.runtime.stream import Stream

@@ -174,9 +174,9 @@ def _decode_with(module, args, *, what: str, prefix: bool) -> int:
 
 def _decode_detected(args) -> int:
     """`--format auto`: the format the bytes give evidence of (`logcodec.detection`), said on stderr."""
-    from logcodec import detection, spans
+    from logcodec import detection, inspector
 
-    answer = detection.detect([spans.builtin(_docs_dir())], _input_bytes(args), stream=args.stream)
+    answer = detection.detect([inspector.builtin()], _input_bytes(args), stream=args.stream)
     if not answer["detected"]:
         note("decode", f"no format detected: {detection.unclaimed_reason(answer)}; give --format NAME")
         return 1
@@ -420,7 +420,7 @@ def cmd_conformance_matrix(args) -> int:
 def cmd_docs(args) -> int:
     import webbrowser
 
-    from logcodec import docserver, spans
+    from logcodec import docserver, inspector
 
     docs = _docs_dir()
     if not (docs / "index.html").exists():
@@ -432,10 +432,10 @@ def cmd_docs(args) -> int:
     inspectors = []
     user_formats: list[str] = []
     if args.schema:  # compiled in memory: the server writes no file
-        user = spans.user(schema_file(args.schema), tuple(args.include or ()))
+        user = inspector.user(schema_file(args.schema), tuple(args.include or ()))
         inspectors.append(user)
         user_formats = user.names()
-    inspectors.append(spans.builtin(docs))
+    inspectors.append(inspector.builtin())
     app = docserver.DocsServer(docs, inspectors, titles=docserver.titles_of(inspectors), user_formats=user_formats,
                                max_bytes=args.max_bytes, max_body=3 * args.max_bytes)
     server = docserver.make_server(app, args.port, quiet=args.quiet)

@@ -10,8 +10,8 @@ take a second input. A family's package defines its own in `logcodec.<family>.co
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from logcodec._api import FORMAT_PACKAGES
 

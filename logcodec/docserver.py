@@ -7,7 +7,7 @@ served from beside it, read-only. The API:
 - `GET /api/formats`: `{"formats": [{"name", "title", "user"}], "max_bytes", "max_body"}`.
 - `POST /api/decode` with the JSON body `{"format": NAME or "auto", "hex": HEX}` (or
   `"base64": TEXT`; optional `"stream": true` for values laid end to end): the canonical
-  JSON `value`, `ranges` (field path to `[start, end]`, see `logcodec.spans`), `texts`
+  JSON `value`, `ranges` (field path to `[start, end]`, see `logcodec.inspector`), `texts`
   (field path to the text of a bytes field that is printable UTF-8), the DecodeError as
   `error` (`kind`, `offset`, `path`, `detail`) when there is one, `consumed` and a stream's
   `partial` last value. With `"auto"`, every format is tried (`logcodec.detection`):
@@ -34,7 +34,7 @@ from urllib.parse import unquote, urlsplit
 
 from logcodec import composites, detection
 from logcodec.inputs import InputError, InputTooLarge, spec_bytes
-from logcodec.spans import Inspector
+from logcodec.inspector import Inspector
 
 MAX_BYTES = 256 << 10  # bytes of input one request may decode: the answer (value and ranges) is about 40 times larger
 MAX_BODY = 3 * MAX_BYTES  # a JSON body: hex takes two characters a byte, with room for whitespace
@@ -290,7 +290,7 @@ def make_server(app: DocsServer, port: int = 0, quiet: bool = False) -> http.ser
 
 
 def titles_of(inspectors: list[Inspector]) -> dict[str, str]:
-    return {name: (fmt.schema.title or name) for i in inspectors for name, fmt in i.formats.items()}
+    return {name: title for i in inspectors for name, title in i.titles().items()}
 
 
 def serve_in_thread(app: DocsServer, port: int = 0, quiet: bool = True):

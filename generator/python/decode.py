@@ -29,10 +29,11 @@ class Decoder(WrittenOut, CReaders, TypeCode):
         return Decoder(self.m, u)
 
     def decoder(self) -> str:
-        t, c = self.t, Lines()
+        t, c = self.t, self.new_body()
         self.lines, self.encoding, self.computed_instances = c, False, set()
         self.scope.encoding = False
         self.navigation_start(c)
+        self.decoding_starts(c)
         if self.carries():
             c("carried: dict[Any, bytes] = {}")
         one_by_one = self.decode_seq(c)
@@ -111,6 +112,52 @@ class Decoder(WrittenOut, CReaders, TypeCode):
                 c("return obj, pos")
         c(f"return {t.class_name}({', '.join(values)}), pos")
 
+    # ------------------------------------------------------------ what a variant adds (nothing here)
+    # The trace variant (`trace.py`) records where each field lies; the checked decoder does not.
+
+    def new_body(self) -> Lines:
+        """The lines of the decoder's body."""
+        return Lines()
+
+    def trace_param(self) -> str:
+        return ""
+
+    def trace_arg(self) -> str:
+        return ""
+
+    def decoding_starts(self, c: Lines) -> None:
+        pass
+
+    def run_field_read(self, c: Lines, f: Field, off: int, size: int) -> None:
+        pass
+
+    def field_begins(self, c: Lines, f: Field) -> None:
+        pass
+
+    def field_ends(self, c: Lines, f: Field) -> None:
+        pass
+
+    def element_begins(self, c: Lines, f: Field, mark: bool = False) -> None:
+        pass
+
+    def element_ends(self, c: Lines, f: Field, elem: str) -> None:
+        pass
+
+    def element_cut(self, c: Lines) -> None:
+        pass
+
+    def offsets_moved(self, c: Lines, by: str) -> None:
+        pass
+
+    def content_begins(self, c: Lines, read_from: str | None) -> None:
+        pass
+
+    def content_ends(self, c: Lines, read_from: str | None) -> None:
+        pass
+
+    def checksum_held(self, c: Lines, start: str, end: str) -> None:
+        pass
+
     def errors_raised(self, body: str) -> str:
         """The decoder's body, as it raises its errors (a generator's are re-anchored)."""
         return body
@@ -149,7 +196,8 @@ class Decoder(WrittenOut, CReaders, TypeCode):
         cols = ", cols: list[list[Any]] | None = None" if columns else ""
         tupled = self.m.tuple_decoded(t)
         columned = t is self.m.columned
-        head = (f"def _d_{t.name}({params}{', as_tuple: bool = False' if tupled else ''}{cols if columned else ''})"
+        head = (f"def _d_{t.name}({params}{', as_tuple: bool = False' if tupled else ''}{cols if columned else ''}"
+                f"{self.trace_param()})"
                 f" -> tuple[{self.m.encoded_type(t) if tupled else self.m.value_type(t)}{' | None' if columned else ''}, int]:")
         if columned:
             return head, (f'    """Decode one {t.name} from buf[pos:end]; return it (its tuple form when `as_tuple`; None\n'
@@ -217,6 +265,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
                 self.check_valid(c, f, f"pos + {off}")
                 if f.enum is not None:
                     c(f"v_{f.id} = {self.m.enum_member(f.enum, f'v_{f.id}')}")
+                self.run_field_read(c, f, off, item.size)
             off += item.size
         c(f"pos += {size}")
         for item in run:
@@ -253,10 +302,12 @@ class Decoder(WrittenOut, CReaders, TypeCode):
         if f.if_expr is not None:
             c(f"if {self.expr(f.if_expr)}:")
             c.indent += 1
+        self.field_begins(c, f)
         if f.repeat:
             self.decode_repeat(c, f)
         else:
             self.decode_element(c, f, f"v_{f.id}", f.id, wrap=f.id)
+        self.field_ends(c, f)
         if f.if_expr is not None:
             c.indent -= 1
             with c.block("else:"):
@@ -304,8 +355,10 @@ class Decoder(WrittenOut, CReaders, TypeCode):
                     c.indent += opened
                 with c.block("try:"):
                     with c.block(f"for i in range({self.loop_from(reader)}count):"):
+                        self.element_begins(c, f)
                         self.decode_listed(c, f, elem)
                         self.take_element(c, f, var, elem)
+                        self.element_ends(c, f, elem)
             elif f.partial_tail:
                 self.decode_partial_tail(c, f, var, elem, comp)
                 return
@@ -319,8 +372,10 @@ class Decoder(WrittenOut, CReaders, TypeCode):
                         if f.repeat == "eos":
                             c("before = pos + bl" if bits else "before = pos")
                         self.spend_elements(c, "1", "")  # a loop whose count is known only at its end
+                        self.element_begins(c, f)
                         self.decode_listed(c, f, elem)
                         self.take_element(c, f, var, elem)
+                        self.element_ends(c, f, elem)
                         if f.repeat == "eos":  # would read empty elements forever (an `until` may end on one)
                             c(f"if {'pos + bl' if bits else 'pos'} == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')")
                         if f.repeat == "until":
@@ -368,21 +423,26 @@ class Decoder(WrittenOut, CReaders, TypeCode):
         c("outer_buf, outer_end, base = buf, end, 0")
         with c.block("if end != len(buf):"):
             c("base = pos; buf = buf[pos:end]; pos, end = 0, end - pos")
+        self.offsets_moved(c, "base")
         self.read_tuples_asked(c, f)
         c("i = 0; before = pos")
         with c.block("try:"):
             with c.block("while pos < end:"):
                 c("before = pos")
                 self.spend_elements(c, "1", "")  # a loop whose count is known only at its end
+                self.element_begins(c, f, mark=True)
                 self.decode_element(c, f, elem, "", wrap=None)
                 c(f"{var}.append({elem})")
+                self.element_ends(c, f, elem)
                 c("if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')")
                 c("i += 1")
         with c.block("except _rt.DecodeError as exc:"):
             with c.block("if exc.kind != 'truncated':"):
                 c("if exc.offset is not None: exc.offset += base")
                 c(f"raise exc.within({comp})")
+            self.element_cut(c)
             c("pos = before")
+        self.offsets_moved(c, "-base")
         c("buf, end, pos = outer_buf, outer_end, pos + base")
 
     def decode_element(self, c: Lines, f: Field, target: str, epath: str, wrap: str | None,
@@ -430,12 +490,15 @@ class Decoder(WrittenOut, CReaders, TypeCode):
                 if passes:
                     c.indent -= 1
                 bounds = ("b2", "s2", "e2")
+            read_from = "processed" if f.process else None
             if self.trimmed_structure(f) and not f.process:  # bytes and text trim themselves (decode_content)
                 b, s, e = bounds
                 c(f"b2 = _rt.cut({b}[{s}:{e}], {f.pad_right!r}, {f.terminator!r}, {f.include}); s2, e2 = 0, len(b2)")
                 self.carry(c, f, f"{b}[{s} + len(b2):{e}]")
-                bounds = ("b2", "s2", "e2")
+                bounds, read_from = ("b2", "s2", "e2"), "copy"
+            self.content_begins(c, read_from)
             self.decode_content(c, f, ref, target, epath, wrap, bounds, trimmed=not f.process)
+            self.content_ends(c, read_from)
             if ref.kind in ("bytes", "str"):
                 self.check_valid(c, f, "pos", target, epath)  # `valid` on bytes and text, at the field
             c("pos = e")
@@ -453,7 +516,10 @@ class Decoder(WrittenOut, CReaders, TypeCode):
                     c(f"b2, s2, e2 = {self.m.processor(name)}.decode(b2, 0, len(b2), lim{extra})")
                 with c.block("except _rt.DecodeError as exc:"):
                     c(f"raise _rt.in_field(exc, pos, True).within({epath!r})" if epath else "raise _rt.in_field(exc, pos, True)")
+            read_from = "processed" if f.process else "copy"
+            self.content_begins(c, read_from)
             self.decode_content(c, f, ref, target, epath, wrap, ("b2", "s2", "e2"), trimmed=not f.process)
+            self.content_ends(c, read_from)
             c("pos = e")
         elif f.contents is not None:
             n = len(f.contents)
@@ -504,7 +570,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
             self.check_valid(c, f, "pos", target, epath)
         elif ref.kind == "user":
             args = self.call_args(ref, f=f) + self.as_tuple_arg(f) + self.columns_arg(ref)
-            self.call_decoder(c, f"{target}, pos = _d_{ref.user.name}(buf, pos, end, lim{args})", wrap)
+            self.call_decoder(c, f"{target}, pos = _d_{ref.user.name}(buf, pos, end, lim{args}{self.trace_arg()})", wrap)
         elif ref.kind == "switch":
             # No case for the value: an error in our formats; in a user's schema nothing is read and
             # the field is null, as Kaitai's parsers do.
@@ -539,7 +605,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
             self.decode_later(c, f, ref, target, bounds)
         elif ref.kind == "user" and not primitive_of(ref):
             args = self.call_args(ref, s, f)
-            call = f"{target}, p = _d_{ref.user.name}({b}, {s}, {e}, lim{args}{self.as_tuple_arg(f)})"
+            call = f"{target}, p = _d_{ref.user.name}({b}, {s}, {e}, lim{args}{self.as_tuple_arg(f)}{self.trace_arg()})"
             self.call_decoder(c, call, wrap, sized=True, processed=b != "buf", open_ended=f.size_eos)
             # A structure that leaves bytes of its size unread is an error in our formats; Kaitai's
             # parsers leave them, and so does a user's schema (they are not written back).
@@ -620,6 +686,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
         algo = owner.checksum["algorithm"]
         c(f"if _{algo}(_checked_bytes(buf, s_{first}, {end})) != v_{owner.id}:")
         c(f"    raise _rt.DecodeError('checksum_mismatch', f'stored {{v_{owner.id}:#010x}}, computed {{_{algo}(_checked_bytes(buf, s_{first}, {end})):#010x}}', s_{owner.id}, {owner.id!r})")
+        self.checksum_held(c, f"s_{first}", end)
 
     def close_ranges_decode(self, c: Lines, fid: str | None) -> None:
         """After the last field of a range: check its size, and any checksum not checked yet."""

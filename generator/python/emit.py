@@ -215,7 +215,7 @@ class ModuleEmitter:
             structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])),
             layouts=self.layouts, processors=sorted(self.processors), root=root,
             user_processors=sorted(self.user_processors.items()), passthroughs=sorted(self.passthroughs),
-            imports=self.import_lines(), late_imports=any(s is self.schema for imp in self.schema.imports for s in schema_closure(imp)),
+            imports=self.import_lines(), late_imports=self.late_imports(),
             root_params="".join(f", {p.id}: {'bool' if p.type_name == 'bool' else 'int'}"
                                 + (f" = {p.default!r}" if p.default is not None else "") for p in root.params),
             root_args="".join(f", {p.id}" for p in root.params),
@@ -235,20 +235,36 @@ class ModuleEmitter:
                                         "fields": tuple(f.id for f in self.tuple_form(self.columned))},
             header_args="(" + "".join(f"{p.id}, " for p in root.params).rstrip(" ") + ")",
             checksum_code=checksum_source(self.model.entry()),
-            tables=[(name, kind) for name, kind in (("BYTE", "bytes"), ("VARINT", "bytes"), ("ZIGZAG", "bytes"),
-                                                    ("UNZIGZAG", "int"), ("UNZIGZAG2", "Any")) if used(f"_{name}[")],
             interpreted=used("_INTERPRETED"),
             object_new=used("_new("),
             text_parts=[(name, made) for name, made in sorted(self.text_parts.items()) if used(name)],
-            helpers=[name for name in ("uvarint", "uvarint_bytes", "check_bits", "checked_bytes") if used(f"_{name}(")],
-            checksums=[name for name in sorted(CHECKSUMS) if used(f"_{name}(") or used(f"(_{name}, ")],
-            enums_by_value=[e["name"] for e in enums if used(f"_{e['name']}_BY_VALUE.")],
-            budget_items=[(name, getattr(limits, name)) for name in ("ELEMENTS_RESERVED", "TUPLES")
-                          if used(f"lim[_{name}]")],
+            **self.module_helpers(functions, [e["name"] for e in enums]),
             take_elements=used("_take_elements("),
             elements_left=used("_elements_left("),
             fast_sha=self.companion and fast_c.source_sha(self.companion),
         ))
+
+    def late_imports(self) -> bool:
+        """Whether this schema and one it imports import each other: the imports then come last."""
+        return any(s is self.schema for imp in self.schema.imports for s in schema_closure(imp))
+
+    @staticmethod
+    def module_helpers(functions: list[str], enums: list[str]) -> dict:
+        """The module-level tables, helpers, checksum functions, enum dictionaries and budget
+        indexes that `functions` use, which the module declares only then."""
+
+        def used(name: str) -> bool:
+            return any(name in f for f in functions)
+
+        return {
+            "tables": [(name, kind) for name, kind in (("BYTE", "bytes"), ("VARINT", "bytes"), ("ZIGZAG", "bytes"),
+                                                       ("UNZIGZAG", "int"), ("UNZIGZAG2", "Any")) if used(f"_{name}[")],
+            "helpers": [name for name in ("uvarint", "uvarint_bytes", "check_bits", "checked_bytes") if used(f"_{name}(")],
+            "checksums": [name for name in sorted(CHECKSUMS) if used(f"_{name}(") or used(f"(_{name}, ")],
+            "enums_by_value": [name for name in enums if used(f"_{name}_BY_VALUE.")],
+            "budget_items": [(name, getattr(limits, name)) for name in ("ELEMENTS_RESERVED", "TUPLES")
+                             if used(f"lim[_{name}]")],
+        }
 
     def tuples_option(self) -> dict:
         """The `tuples=` keyword of the decode entry points, where some list's elements can come

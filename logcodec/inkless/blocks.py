@@ -56,13 +56,35 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from logcodec._api import codec
-from .document import MAGIC, VERSION, document_from_json, document_from_yaml, document_to_json, \
-    document_to_yaml, metadata_from_document, metadata_to_document, object_key, topic_partition_sort_key, \
-    uuid_from_either_text, uuid_to_base64url
-from .shipped import CREATE_TIME, LOG_APPEND_TIME, MAGIC_V2, NO_TIMESTAMP_TYPE, BatchRow, FileRow, \
-    ShippedMetadata, datetime_from_ms, dump_shipped_json, load_shipped_json
 from logcodec.kafka.records import Record, batch_records
 from logcodec.runtime.errors import DecodeError, EncodeError
+
+from .document import (
+    MAGIC,
+    VERSION,
+    document_from_json,
+    document_from_yaml,
+    document_to_json,
+    document_to_yaml,
+    metadata_from_document,
+    metadata_to_document,
+    object_key,
+    topic_partition_sort_key,
+    uuid_from_either_text,
+    uuid_to_base64url,
+)
+from .shipped import (
+    CREATE_TIME,
+    LOG_APPEND_TIME,
+    MAGIC_V2,
+    NO_TIMESTAMP_TYPE,
+    BatchRow,
+    FileRow,
+    ShippedMetadata,
+    datetime_from_ms,
+    dump_shipped_json,
+    load_shipped_json,
+)
 
 #: Inkless's defaults: `inkless.produce.buffer.max.bytes` and `inkless.produce.commit.interval.ms`.
 DEFAULT_SIZE_LIMIT = 8 * 1024 * 1024

@@ -131,6 +131,7 @@ def _record_json(record) -> dict:
 
 def cmd_inkless_read(args) -> int:
     import logcodec
+
     from . import blocks
 
     data, metadata = _inkless_inputs(args)

@@ -2,6 +2,13 @@
 timestamps) from record batches and legacy message sets. The codecs themselves are
 `logcodec.codec("kafka.record_batch_v2")` and its kin."""
 
-from logcodec.kafka.records import Record, batch_columns, batch_records, delta_columns, kafka_records, legacy_records
+from logcodec.kafka.records import (
+    Record,
+    batch_columns,
+    batch_records,
+    delta_columns,
+    kafka_records,
+    legacy_records,
+)
 
 __all__ = ["Record", "kafka_records", "legacy_records", "batch_records", "batch_columns", "delta_columns"]

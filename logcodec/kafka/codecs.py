@@ -5,8 +5,18 @@ from __future__ import annotations
 
 from functools import partial
 
-from logcodec.runtime.compression import ByVersion, CodecTable, gzip_compress, gzip_decompress, lz4_compress, \
-    lz4_decompress, snappy_compress, snappy_decompress, zstd_compress, zstd_decompress
+from logcodec.runtime.compression import (
+          ByVersion,
+          CodecTable,
+          gzip_compress,
+          gzip_decompress,
+          lz4_compress,
+          lz4_decompress,
+          snappy_compress,
+          snappy_decompress,
+          zstd_compress,
+          zstd_decompress,
+)
 
 _KAFKA = {0: None, 1: (gzip_decompress, gzip_compress), 2: (snappy_decompress, snappy_compress),
           3: (lz4_decompress, lz4_compress), 4: (zstd_decompress, zstd_compress)}

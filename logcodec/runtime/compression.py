@@ -25,7 +25,12 @@ import lz4.frame
 import zstandard
 
 from logcodec.runtime.errors import DecodeError, EncodeError
-from logcodec.runtime.limits import Budget, decompression_room, explain_decompression_limit, spend_decompressed
+from logcodec.runtime.limits import (
+    Budget,
+    decompression_room,
+    explain_decompression_limit,
+    spend_decompressed,
+)
 
 Bytes = Union[bytes, bytearray, memoryview]
 

@@ -13,8 +13,20 @@ import io
 import zlib
 
 import crc32c as _crc32c
-from construct import (Construct, Container, EnumIntegerString, FixedSized, IfThenElse, NullTerminated, PaddingError, Renamed,
-                       Subconstruct, evaluate, stream_read_entire, stream_write)
+from construct import (
+    Construct,
+    Container,
+    EnumIntegerString,
+    FixedSized,
+    IfThenElse,
+    NullTerminated,
+    PaddingError,
+    Renamed,
+    Subconstruct,
+    evaluate,
+    stream_read_entire,
+    stream_write,
+)
 
 from logcodec.runtime.limits import DEFAULT_LIMITS, budget
 

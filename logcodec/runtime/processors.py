@@ -13,9 +13,14 @@ import importlib
 import zlib as _zlib
 from typing import Any
 
-from logcodec.runtime.compression import ByVersion, Bytes, CodecTable, too_big
+from logcodec.runtime.compression import Bytes, ByVersion, CodecTable, too_big
 from logcodec.runtime.errors import DecodeError, EncodeError
-from logcodec.runtime.limits import Budget, decompression_room, explain_decompression_limit, spend_decompressed
+from logcodec.runtime.limits import (
+    Budget,
+    decompression_room,
+    explain_decompression_limit,
+    spend_decompressed,
+)
 
 
 def _key_bytes(key, error) -> bytes:

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from logcodec import docserver, spans
+from logcodec import docserver
+from logcodec import inspector as inspectors_module
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "generated" / "docs"
@@ -22,7 +23,7 @@ SMALL_LIMIT = 64 << 10  # the test server's input limit: small, so that refusals
 
 @pytest.fixture(scope="session")
 def inspector():
-    return spans.builtin(DOCS)
+    return inspectors_module.builtin()
 
 
 @pytest.fixture(scope="session")

@@ -11,10 +11,11 @@ import re
 import urllib.request
 
 import pytest
+from logcodec.generated.kafka import record_batch_v2 as rb
 
 import logcodec
-from logcodec.inkless import blocks as inkless_blocks, document as inkless
-from logcodec.generated.kafka import record_batch_v2 as rb
+from logcodec.inkless import blocks as inkless_blocks
+from logcodec.inkless import document as inkless
 from logcodec.inkless.blocks import BlockBuilder
 
 from .conftest import SMALL_LIMIT, VECTORS, vector_case

@@ -360,7 +360,8 @@ def test_a_block_and_its_metadata_show_batches_by_entry_and_findings_marked(brow
     """An Inkless object with a changed byte and its metadata as YAML, pasted into the two boxes."""
     from selenium.webdriver.support.ui import Select
 
-    from logcodec.inkless import blocks as inkless_blocks, document as inkless
+    from logcodec.inkless import blocks as inkless_blocks
+    from logcodec.inkless import document as inkless
 
     from .test_block_with_metadata import NAME, check
 

@@ -61,11 +61,10 @@ def test_every_valid_vector_decodes_with_ranges_over_every_byte(base, fmt):
 def test_ranges_agree_with_the_kaitai_hex_dump_of_the_docs():
     """The spans the live server computes (logcodec itself) against the ones the docs' example took
     from the official compiler's debug parser, field by field."""
+    from logcodec import inspector as inspecting
     from tests.generator.test_docs import Tree, legend_rows
 
-    from logcodec import spans
-
-    inspector = spans.builtin(DOCS)
+    inspector = inspecting.builtin()
     checked = 0
     for fmt in logcodec.formats():
         family, name = fmt.split(".")
@@ -108,7 +107,7 @@ def test_an_error_has_its_kind_offset_and_path(base):
 def test_a_truncated_vector_gives_the_bytes_of_the_field_where_they_ran_out(inspector, fmt):
     """Every truncated golden vector (cut at each field boundary): the field its error names has a
     range, within the input and holding the error's offset."""
-    from logcodec.spans import value_path
+    from logcodec.inspector import value_path
 
     cut = [t for g in vectors(fmt)["testGroups"] for t in g["tests"] if t.get("error") == "truncated" and t["bytes"]]
     for t in cut:
@@ -152,7 +151,7 @@ def at_path(value, path: str):
 
 
 def test_printable_text_is_utf8_that_prints():
-    from logcodec.spans import MAX_TEXT, printable_text
+    from logcodec.inspector import MAX_TEXT, printable_text
 
     assert printable_text(b"user-0") == "user-0"
     assert printable_text("é → ✓".encode()) == "é → ✓"
@@ -281,6 +280,42 @@ def test_binds_loopback_only(site):
     assert "host" not in inspect.signature(docserver.make_server).parameters  # no way to ask for another
 
 
+def test_the_built_in_formats_are_served_without_the_generator():
+    """The decode page's ranges come from the trace modules installed with the codecs: serving and
+    decoding every format (and detecting one) imports nothing of `logcodec.generator`, and no
+    profiling hook is set."""
+    script = r'''
+import json, sys
+import importlib.abc
+class NoGenerator(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "logcodec.generator" or name.startswith("logcodec.generator."):
+            raise ImportError("the docs imported the generator: " + name)
+sys.meta_path.insert(0, NoGenerator())
+import logcodec
+from pathlib import Path
+import logcodec.generated
+from logcodec import docserver, inspector
+docs = Path(logcodec.generated.__file__).resolve().parent / "docs"
+vectors = Path(logcodec.generated.__file__).resolve().parent / "vectors"
+app = docserver.DocsServer(docs, [inspector.builtin()])
+answers = {}
+for fmt in logcodec.formats():
+    family, name = fmt.split(".")
+    test = next(t for g in json.loads((vectors / family / f"{name}.json").read_text())["testGroups"]
+                for t in g["tests"] if t["result"] == "valid" and t["bytes"])
+    answer = app.decode({"format": fmt, "hex": test["bytes"]})
+    answers[fmt] = (answer["error"], bool(answer["ranges"]), sys.getprofile() is None)
+answers["auto"] = app.decode({"format": "auto", "hex": test["bytes"]})["format"]
+print(json.dumps(answers))
+'''
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    answers = json.loads(done.stdout)
+    assert answers.pop("auto") in logcodec.formats()
+    assert answers == {fmt: [None, True, True] for fmt in logcodec.formats()}
+
+
 def test_the_server_writes_no_file(tmp_path):
     """`logcodec docs --schema`, asked to decode good and bad input, opens no file for writing
     (an audit hook watches every open of the process)."""
@@ -296,9 +331,9 @@ def hook(event, args):
 sys.addaudithook(hook)
 from pathlib import Path
 import logcodec.generated
-from logcodec import docserver, spans
+from logcodec import docserver, inspector
 docs = Path(logcodec.generated.__file__).resolve().parent / "docs"
-inspectors = [spans.user(Path(sys.argv[1])), spans.builtin(docs)]
+inspectors = [inspector.user(Path(sys.argv[1])), inspector.builtin()]
 app = docserver.DocsServer(docs, inspectors, titles=docserver.titles_of(inspectors), max_bytes=4096, max_body=12288)
 server, base = docserver.serve_in_thread(app)
 for body in ({"format": "auto", "hex": sys.argv[2]}, {"format": "feature_tour", "hex": "4c43"}, {"hex": "zz"},
@@ -342,13 +377,13 @@ enums:
 def test_a_users_schema_is_decoded_and_detected(tmp_path):
     """The README's own format, given as `logcodec docs --schema`: compiled in memory, decoded with
     its ranges, and found by detection."""
-    from logcodec import spans
+    from logcodec import inspector as inspecting
 
     (tmp_path / "sensor_log.ksy").write_text(SENSOR_LOG)
-    user = spans.user(tmp_path / "sensor_log.ksy")
+    user = inspecting.user(tmp_path / "sensor_log.ksy")
     assert user.names() == ["sensor_log"]
     data = "534c4f472a04a6eb000101076b69746368656e000000d7"  # the README's example
-    app = docserver.DocsServer(DOCS, [user, spans.builtin(DOCS)], user_formats=user.names())
+    app = docserver.DocsServer(DOCS, [user, inspecting.builtin()], user_formats=user.names())
     answer = app.decode({"hex": data})
     assert answer["format"] == "sensor_log" and answer["error"] is None
     assert answer["value"]["readings"] == [{"sensor": "temperature", "len_name": 7, "name": "kitchen", "value": 215}]
