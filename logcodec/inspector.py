@@ -17,12 +17,11 @@ import importlib
 import re
 from dataclasses import dataclass, is_dataclass
 from dataclasses import fields as dataclass_fields
-from enum import IntEnum
 from types import ModuleType
 
 from logcodec.runtime.errors import DecodeError
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
-from logcodec.runtime.values import field_to_json, to_json
+from logcodec.runtime.values import field_to_json, plain_json, to_json
 
 MAX_TEXT = 200  # characters of a bytes field's text shown; a longer text ends with "…"
 _STEP = re.compile(r"\.?([A-Za-z_]\w*)|\[(\d+)\]")
@@ -169,33 +168,7 @@ def _leaf_json(trace, parent: str, name: str, value):
                 return field_to_json(value, meta)
             except Exception:  # noqa: BLE001 (a value that is not the field's yet: its plain form)
                 pass
-    return loose_json(value)
-
-
-def loose_json(v):
-    """Canonical JSON of a value without its field's metadata (part of a value that failed)."""
-    if v is None or isinstance(v, (bool, str, float)):
-        return v
-    if isinstance(v, IntEnum):
-        return v.name
-    if isinstance(v, int):
-        return v if -(1 << 53) <= v <= (1 << 53) else str(v)
-    if isinstance(v, (bytes, bytearray, memoryview)):
-        return bytes(v).hex()
-    if isinstance(v, list):
-        return [loose_json(x) for x in v]
-    if is_dataclass(v):
-        try:
-            return to_json(v)
-        except Exception:  # noqa: BLE001
-            return {f.name: loose_json(getattr(v, f.name)) for f in dataclass_fields(v)}
-    return repr(v)
-
-
-def value_path(error_path: str) -> str:
-    """An error's path as a value path: without the root type's name (`record_batch_v2.records[2]`
-    is `records[2]`, `record_batch_v2[1].crc` of a stream is `[1].crc`)."""
-    return re.sub(r"^[A-Za-z_]\w*\.?", "", error_path)
+    return plain_json(value)
 
 
 # ---------------------------------------------------------------- texts

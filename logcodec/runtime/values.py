@@ -29,24 +29,61 @@ def _module_attr(cls, name: str):
     return getattr(sys.modules[cls.__module__], name)
 
 
-def to_json(value):
-    """The canonical JSON-ready form (dicts, lists, str, int, bool, None) of a decoded value."""
+def to_json(value, _holders: tuple = ()):
+    """The canonical JSON-ready form (dicts, lists, str, int, bool, None) of a decoded value.
+
+    A value a user's schema reads back as one of its holders (an instance that is `_root`, cast)
+    is null there: its JSON is being written around it."""
     if isinstance(value, list):
-        return [to_json(v) for v in value]
+        return [to_json(v, _holders) for v in value]
+    if any(value is h for h in _holders):
+        return None
+    holders = (*_holders, value)
     out = {}
     for f in dataclasses.fields(value):
         if not f.metadata.get("param"):  # a param is the holder's argument, not part of the value
             v = getattr(value, f.name)
-            out[f.name] = field_to_json(v, _case_selected(value, f.metadata, v))
+            if f.metadata.get("instance") and _endless(v, holders):
+                out[f.name] = None
+                continue
+            out[f.name] = field_to_json(v, _case_selected(value, f.metadata, v), holders)
     return out
 
 
-def field_to_json(v, meta):
+#: How many values of one class an instance may nest in each other before JSON stops there: a
+#: user's schema may read an instance of a type inside itself at the same place, without end
+#: (Kaitai reads each level when first asked).
+MAX_INSTANCE_NESTING = 16
+
+
+def _endless(v, holders: tuple) -> bool:
+    return dataclasses.is_dataclass(v) and sum(type(h) is type(v) for h in holders) >= MAX_INSTANCE_NESTING
+
+
+def field_to_json(v, meta, _holders: tuple = ()):
     if v is None:
         return None
-    if meta.get("list"):
-        return [_scalar_to_json(x, meta) for x in v]
-    return _scalar_to_json(v, meta)
+    if meta.get("list") and isinstance(v, list):
+        return [_scalar_to_json(x, meta, _holders) for x in v]
+    return _scalar_to_json(v, meta, _holders)
+
+
+def plain_json(v, _holders: tuple = ()):
+    """The JSON of a value as its Python type says, where its field's kind does not (an instance
+    of a user's schema whose expression gives another kind than the one inferred for it)."""
+    if v is None or isinstance(v, (bool, str, float)):
+        return v
+    if isinstance(v, IntEnum):
+        return v.name
+    if isinstance(v, int):
+        return v if -(1 << 53) <= v <= (1 << 53) else str(v)
+    if isinstance(v, (bytes, bytearray, memoryview)):
+        return bytes(v).hex()
+    if isinstance(v, (list, tuple)):
+        return [plain_json(x, _holders) for x in v]
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        return to_json(v, _holders)
+    return repr(v)
 
 
 def _case_selected(owner, meta, v):
@@ -63,13 +100,15 @@ def _case_selected(owner, meta, v):
     return {**chosen, "list": True} if meta.get("list") else chosen
 
 
-def _scalar_to_json(v, meta):
+def _scalar_to_json(v, meta, holders: tuple = ()):
     kind = meta["kind"]
     if kind == "switch":
         for case in meta["cases"]:
             if _matches(v, case):
-                return _scalar_to_json(v, case)
+                return _scalar_to_json(v, case, holders)
         raise EncodeError("invalid_value", f"{type(v).__name__} fits no case")
+    if kind in _SCALAR_TYPES and not _matches(v, meta) or kind == "user" and not dataclasses.is_dataclass(v):
+        return plain_json(v, holders)
     if kind == "bytes":
         return bytes(v).hex()
     if kind == "enum":
@@ -77,7 +116,7 @@ def _scalar_to_json(v, meta):
     if kind == "int":
         return str(v) if meta.get("wide") else int(v)
     if kind == "user":
-        return to_json(v)
+        return to_json(v, holders)
     return v
 
 
