@@ -307,7 +307,7 @@ def test_s3_reads_with_credentials_from_the_environment(s3, monkeypatch):
     for name, value in [("AWS_ACCESS_KEY_ID", "testing"), ("AWS_SECRET_ACCESS_KEY", "testing"),
                         ("AWS_REGION", "us-east-1"), ("AWS_ENDPOINT_URL_S3", endpoint)]:
         monkeypatch.setenv(name, value)
-    inkless._s3_filesystem.cache_clear()
+    inkless._storage._s3_filesystem.cache_clear()
     opts = inkless.InklessOptions.parse({"path": f"s3://{BUCKET}/data/seed"})
     assert_records_match(rows_of(opts), placed[:3], lambda p: f"s3://{BUCKET}/{p}")
 

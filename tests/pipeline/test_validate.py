@@ -212,7 +212,7 @@ def test_the_format_is_detected_from_names_and_first_bytes(validation_corpus, ka
 
 @pytest.mark.parametrize("make, message", [
     (lambda root, c: root / "missing", "no such file or directory"),
-    (lambda root, c: root, "no Kafka or TANK logs"),
+    (lambda root, c: root, "no Kafka logs"),
     (lambda root, c: c["tank"].parent, "holds Kafka logs"),
     (lambda root, c: next((c["tank"] / "clicks" / "0").glob("*.ilog")), "give its partition directory"),
 ])
