@@ -23,8 +23,12 @@ def claim(file: Path) -> Claim | None:
 
 
 def check_path(path: Path) -> None:
-    """Any file or directory may hold objects: what cannot be paired with metadata is reported by
-    the read itself, as rows."""
+    """Any directory, and any object, may be read (what cannot be paired with metadata is reported
+    by the read itself, as rows); a sidecar is metadata, read with its object."""
+    sidecar = SIDECAR.match(path.name) if path.is_file() else None
+    if sidecar:
+        raise ValueError(f"{path} is the metadata of {sidecar.group('object')}: give the object, or the directory "
+                         f"that holds both")
 
 
 def listed_files(options: InklessOptions) -> dict[str, int | dict[str, int]]:

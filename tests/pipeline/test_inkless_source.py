@@ -336,6 +336,18 @@ def test_spark_reads_a_local_directory_as_read_records_does(spark, local):
     assert_records_match(load(spark, root / "data").collect(), placed, lambda p: str(root / p))
 
 
+def test_spark_reads_objects_with_filter_pushdown_turned_off(spark, local):
+    # The Inkless source takes no filters (it is no `Pushdown` format), so it has no pushFilters,
+    # which Spark refuses to call, and to read without, on a session where pushdown is off.
+    root, placed = local
+    spark.conf.set("spark.sql.python.filterPushdown.enabled", "false")
+    try:
+        rows = load(spark, root / "data").where("partition = 0").collect()
+    finally:
+        spark.conf.set("spark.sql.python.filterPushdown.enabled", "true")
+    assert rows and sorted(rows, key=str) == sorted(load(spark, root / "data").where("partition = 0").collect(), key=str)
+
+
 def test_spark_reads_s3_with_metadata_apart(spark, s3):
     endpoint, placed = s3
     rows = load(spark, f"s3://{BUCKET}/data", metadata=f"s3://{BUCKET}/exports", s3Endpoint=endpoint, **KEYS).collect()

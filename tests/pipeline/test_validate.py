@@ -333,3 +333,11 @@ def test_inkless_is_found_by_its_sidecars_and_never_mixed_with_logs(tmp_path, va
     (mixed / "z.metadata.json").write_bytes(b"{}")
     with pytest.raises(validate.UsageError, match="holds Kafka logs .* and Inkless objects"):
         validate.check_path(mixed, "auto")
+
+
+def test_an_inkless_sidecar_given_as_path_is_a_usage_error(tmp_path):
+    (tmp_path / "block").write_bytes(b"")
+    (tmp_path / "block.metadata.yaml").write_bytes(b"{}")
+    for fmt in ("auto", "inkless"):
+        with pytest.raises(validate.UsageError, match="is the metadata of block: give the object"):
+            validate.check_path(tmp_path / "block.metadata.yaml", fmt)
