@@ -2,15 +2,16 @@
 
 The generic code (the data sources, `sources`; tailing, `stream`; the validation job, `validate`)
 knows no format by name. It is given format objects by the registry (`registry.formats`) and
-calls only the members declared here. A format is a class that derives from `LogFormat` and, for
-each optional capability it has, from that capability's base as well:
+calls only the members declared here. A format is a class that derives from `LogFormat`, or,
+for each optional capability it has, from that capability's base, a `LogFormat` with more members:
 
 - `Pushdown`: the filters Spark pushes down (`pushFilters`) prune its reads;
 - `Tailing`: `spark.readStream` tails its logs (`stream.LogStreamReader`).
 
-Deriving is how a format says what it implements: the generic code asks `isinstance(fmt, Tailing)`,
-never whether a member happens to be there, and the registry refuses a format class that lacks a
-member of a base it derives from, or whose member takes other parameters (`registry.problems`).
+Deriving is how a format says what it implements (`class KafkaFormat(Pushdown[...], Tailing[...])`):
+the generic code asks `isinstance(fmt, Tailing)`, never whether a member happens to be there, and
+the registry refuses a format class that lacks a member of a base it derives from, or whose member
+takes other parameters (`registry.problems`).
 
 Every member is called on the driver unless its documentation says otherwise; a task calls `read`
 (and `relocate`, tailing) on the format object that Spark pickled with the data source. The options
@@ -57,6 +58,7 @@ class Options(Protocol):
 
 O = TypeVar("O", bound=Options)
 R = TypeVar("R", bound=Range)
+F = TypeVar("F", bound=FileRange)
 
 
 class Claim(IntEnum):
@@ -124,15 +126,15 @@ class LogFormat(ABC, Generic[O, R]):
         validation job calls it before Spark starts, so that such a path is a usage error."""
 
     @abstractmethod
-    def listed_files(self, options: O) -> dict[str, int | dict[str, int]]:
+    def listed_files(self, options: O) -> Mapping[str, int | Mapping[str, int]]:
         """Every file a read with these options covers, empty ones too, with its size in bytes,
         for the validation job's accounting (`validate.summarize`). A format whose metadata places
         its entries gives instead how the size divides by the metadata alone: {"size", "dead",
         "overlap", "past_end"}."""
 
 
-class Pushdown(ABC, Generic[O]):
-    """The filters Spark pushes down prune the format's reads."""
+class Pushdown(LogFormat[O, R]):
+    """A format whose reads the filters Spark pushes down prune."""
 
     @abstractmethod
     def push(self, options: O, filters: list) -> tuple[O, list]:
@@ -148,8 +150,8 @@ Segment = tuple[str, Path, Any]
 TailedPartition = tuple[str | None, int | None, list[Segment]]
 
 
-class Tailing(ABC, Generic[O]):
-    """`spark.readStream` tails the format's logs (`stream.LogStreamReader`). Its ranges are
+class Tailing(LogFormat[O, F]):
+    """A format whose logs `spark.readStream` tails (`stream.LogStreamReader`); its ranges are
     `plan.FileRange`s. A stream's offset is, per partition, a segment id, a byte position and the
     format's state there (None, or what JSON holds; the offsets keep it under `seq`)."""
 
@@ -166,13 +168,13 @@ class Tailing(ABC, Generic[O]):
 
     @abstractmethod
     def stream_ranges(self, segment: str, path: Path, start: int, end: int | None, topic: str | None,
-                      partition: int | None, state: Any, options: O) -> list[FileRange]:
+                      partition: int | None, state: Any, options: O) -> list[F]:
         """The ranges of a micro-batch in one segment: bytes [start, end) of `path` (end None: to
         the end of the file, a segment no longer written), beginning with `state`, cut like a
         batch read's; none when the file is gone."""
 
     @abstractmethod
-    def relocate(self, r: FileRange) -> FileRange:
+    def relocate(self, r: F) -> F:
         """A range of a segment whose file is no longer at its path (renamed as the log rolled it,
         or as it is being deleted): the same range where the segment is now, or `r` itself; runs
         in a task."""

@@ -43,7 +43,7 @@ def format_named(name: str) -> LogFormat:
     raise ValueError(f"no pipeline format {name!r}; known: {', '.join(f.name for f in formats())}")
 
 
-def register_format(cls: type) -> LogFormat:
+def register_format(cls: type[LogFormat]) -> LogFormat:
     """Register the format class `cls` and return its object; FormatError, naming every problem
     (`problems`), when it does not implement the protocol or its name is taken."""
     found = problems(cls)
@@ -70,7 +70,7 @@ def problems(cls: type) -> list[str]:
     if not found and VALIDATION not in cls.row_kinds:
         found.append(f"row_kinds must offer {VALIDATION!r}, the validation job's rows")
     for base in (LogFormat, *(c for c in CAPABILITIES if issubclass(cls, c))):
-        for name in sorted(base.__abstractmethods__):
+        for name in sorted(n for n, member in vars(base).items() if getattr(member, "__isabstractmethod__", False)):
             found += _member_problems(cls, base, name)
     return found
 
@@ -78,7 +78,7 @@ def problems(cls: type) -> list[str]:
 def _member_problems(cls: type, base: type, name: str) -> list[str]:
     """What is wrong with `cls`'s member `name`, which `base` declares: left abstract, not a
     method, or taking other parameters."""
-    declared = _parameters(inspect.getattr_static(base, name))
+    declared = _parameters(inspect.getattr_static(base, name)) or []
     member = inspect.getattr_static(cls, name)
     if getattr(member, "__isabstractmethod__", False):
         return [f"it lacks {name}({', '.join(declared)}), which {base.__name__} requires: "
@@ -103,8 +103,8 @@ def _parameters(member) -> list[str] | None:
         function, bound = member, 1
     else:
         return None
-    marks = {inspect.Parameter.VAR_POSITIONAL: "*", inspect.Parameter.VAR_KEYWORD: "**"}
-    return [marks.get(p.kind, "") + p.name for p in list(inspect.signature(function).parameters.values())[bound:]]
+    return [("*" if p.kind is p.VAR_POSITIONAL else "**" if p.kind is p.VAR_KEYWORD else "") + p.name
+            for p in list(inspect.signature(function).parameters.values())[bound:]]
 
 
 def _summary(function) -> str:

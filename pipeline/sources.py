@@ -49,7 +49,9 @@ class PushdownReader(LogReader):
     """The reader of a `Pushdown` format. Only it defines `pushFilters`: Spark refuses to read
     through a reader that does while the session has pushdown turned off."""
 
-    fmt: Pushdown
+    def __init__(self, fmt: Pushdown, options: Any) -> None:
+        super().__init__(fmt, options)
+        self.fmt: Pushdown = fmt
 
     def pushFilters(self, filters):
         """Filters Spark pushes down (PySpark 4.1+, with `spark.sql.python.filterPushdown.enabled`):

@@ -31,6 +31,6 @@ def check_path(path: Path) -> None:
                          f"that holds both")
 
 
-def listed_files(options: InklessOptions) -> dict[str, int | dict[str, int]]:
+def listed_files(options: InklessOptions) -> dict[str, dict[str, int]]:
     """{object: how its bytes divide by its metadata alone} (`byte_layout`)."""
     return byte_layout(options)

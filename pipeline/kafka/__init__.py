@@ -24,7 +24,7 @@ The modules, one concern each:
 
 from __future__ import annotations
 
-from logcodec.pipeline.formats import LogFormat, Pushdown, Tailing
+from logcodec.pipeline.formats import Pushdown, Tailing
 from logcodec.pipeline.kafka._entries import (decode_entry, entry_codec, entry_crc_valid, entry_magic, payload_bytes,
                                               v2_batch_columns, v2_batch_fields, v2_record_columns)
 from logcodec.pipeline.kafka._files import check_path, claim, listed_files, topic_partition
@@ -38,7 +38,7 @@ from logcodec.pipeline.kafka._validation import validation_rows
 from logcodec.pipeline.plan import FileRange, ReadOptions
 
 
-class KafkaFormat(LogFormat[ReadOptions, FileRange], Pushdown[ReadOptions], Tailing[ReadOptions]):
+class KafkaFormat(Pushdown[ReadOptions, FileRange], Tailing[ReadOptions, FileRange]):
     """`spark.read.format("logcodec.kafka").load(PATH)`: Kafka log segments and record-set files
     (a file, or a directory searched recursively for `glob`, default `*.log`);
     `spark.readStream.format("logcodec.kafka")` tails them (`stream`)."""

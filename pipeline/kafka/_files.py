@@ -56,6 +56,6 @@ def check_path(path: Path) -> None:
         raise ValueError(f"no Kafka logs (*.log) under {path}")
 
 
-def listed_files(options: ReadOptions) -> dict[str, int | dict[str, int]]:
+def listed_files(options: ReadOptions) -> dict[str, int]:
     """{file: size} of every file the read covers (those `glob` matches under a directory)."""
     return {str(f): f.stat().st_size for f in files_under(Path(options.path), options.glob)}

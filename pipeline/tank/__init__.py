@@ -28,7 +28,7 @@ The modules, one concern each:
 
 from __future__ import annotations
 
-from logcodec.pipeline.formats import LogFormat, Pushdown, Tailing
+from logcodec.pipeline.formats import Pushdown, Tailing
 from logcodec.pipeline.plan import ReadOptions
 from logcodec.pipeline.tank._bundles import BundleRead, bundles
 from logcodec.pipeline.tank._files import check_path, claim, listed_files, partition_directories
@@ -42,7 +42,7 @@ from logcodec.pipeline.tank._tailing import complete_end, relocate, stream_parti
 from logcodec.pipeline.tank._validation import validation_rows
 
 
-class TankFormat(LogFormat[ReadOptions, SegmentRange], Pushdown[ReadOptions], Tailing[ReadOptions]):
+class TankFormat(Pushdown[ReadOptions, SegmentRange], Tailing[ReadOptions, SegmentRange]):
     """`spark.read.format("logcodec.tank").load(PATH)`: TANK partition directories
     (`<base>/<topic>/<partition>/`, or any directory above or at them);
     `spark.readStream.format("logcodec.tank")` tails them (`stream`)."""

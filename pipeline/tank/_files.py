@@ -51,7 +51,7 @@ def check_path(path: Path) -> None:
         raise ValueError(f"no TANK segments under {path}")
 
 
-def listed_files(options: ReadOptions) -> dict[str, int | dict[str, int]]:
+def listed_files(options: ReadOptions) -> dict[str, int]:
     """{segment file: size} of every segment of every partition directory under the path."""
     return {str(s.path): s.path.stat().st_size for d in partition_directories(Path(options.path))
             for s in segment_files(d)}

@@ -34,8 +34,9 @@ def detect_format(path: Path) -> str:
         subdirs.sort()
         for name in sorted(names):
             file = Path(directory) / name
-            fmt, claim = _claimant(file)
-            if claim is not None:
+            claimed = _claimant(file)
+            if claimed is not None:
+                fmt, claim = claimed
                 (readable if claim is Claim.READABLE else found).setdefault(fmt.name, file)
         if len(found) > 1:
             kinds = " and ".join(f"{f.title} ({found[f.name]})" for f in formats() if f.name in found)
@@ -47,20 +48,21 @@ def detect_format(path: Path) -> str:
     raise UsageError(f"no {_either(f.files for f in formats())} under {path}")
 
 
-def _claimant(file: Path) -> tuple[LogFormat | None, Claim | None]:
-    """The format that claims `file` most (the first registered of those that claim it as much), and how."""
-    best: tuple[LogFormat | None, Claim | None] = (None, None)
+def _claimant(file: Path) -> tuple[LogFormat, Claim] | None:
+    """The format that claims `file` most (the first registered of those that claim it as much),
+    and how; None when no format claims it."""
+    best: tuple[LogFormat, Claim] | None = None
     for fmt in formats():
         claim = fmt.claim(file)
-        if claim is not None and (best[1] is None or claim > best[1]):
+        if claim is not None and (best is None or claim > best[1]):
             best = (fmt, claim)
     return best
 
 
 def _file_format(path: Path) -> str:
-    fmt, claim = _claimant(path)
-    if fmt is not None:
-        return fmt.name
+    claimed = _claimant(path)
+    if claimed is not None:
+        return claimed[0].name
     for fmt in formats():
         try:
             fmt.check_path(path)
@@ -103,7 +105,7 @@ def is_remote(path: Path | str) -> bool:
     return str(path).startswith("s3://")
 
 
-def listed_files(fmt: str, path, options: Mapping[str, str] | None = None) -> dict[str, int | dict[str, int]]:
+def listed_files(fmt: str, path, options: Mapping[str, str] | None = None) -> Mapping[str, int | Mapping[str, int]]:
     """{file: size} of every file a read of `path` with the format `fmt` covers, empty ones included
     (they yield no row, and are listed all the same); for a format whose metadata places its
     entries, how each file's bytes divide by it (`LogFormat.listed_files`)."""

@@ -35,7 +35,7 @@ def exit_status(summary: dict, strict_zero_fill: bool | None = None) -> int:
 
 
 def summarize(groups: Iterable[dict], findings: list[dict], *, path: Path | str, fmt: str,
-              master: str | None, files: Mapping[str, int | dict] | None = None,
+              master: str | None, files: Mapping[str, int | Mapping[str, int]] | None = None,
               strict_zero_fill: bool = False) -> dict:
     """The summary from grouped counts (one dict per `_GROUP_KEYS` combination, with `rows`,
     `records` and `bytes`, the sum of their sizes) and the first findings. `files`: what
@@ -47,7 +47,7 @@ def summarize(groups: Iterable[dict], findings: list[dict], *, path: Path | str,
     per_file: dict[str, dict] = {}
     for file, size in sorted((files or {}).items()):
         per_file[file] = _counts(file=file, format=fmt, size=size if isinstance(size, int) else size["size"])
-        if isinstance(size, dict):
+        if not isinstance(size, int):
             per_file[file]["bytes"].update({k: size[k] for k in _LAYOUT})
     finding_files: Counter = Counter()
     finding_kinds: Counter = Counter()
