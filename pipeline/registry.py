@@ -31,7 +31,7 @@ def formats() -> tuple[LogFormat, ...]:
     """Every registered format, the built-in ones first (in `FORMAT_PACKAGES` order)."""
     if not _registered:
         for family in FORMAT_PACKAGES:
-            register_format(importlib.import_module(f"logcodec.pipeline.{family}").FORMAT)
+            _add(importlib.import_module(f"logcodec.pipeline.{family}").FORMAT)
     return tuple(_registered.values())
 
 
@@ -44,8 +44,13 @@ def format_named(name: str) -> LogFormat:
 
 
 def register_format(cls: type[LogFormat]) -> LogFormat:
-    """Register the format class `cls` and return its object; FormatError, naming every problem
-    (`problems`), when it does not implement the protocol or its name is taken."""
+    """Register the format class `cls`, after the built-in ones, and return its object; FormatError,
+    naming every problem (`problems`), when it does not implement the protocol or its name is taken."""
+    formats()
+    return _add(cls)
+
+
+def _add(cls: type[LogFormat]) -> LogFormat:
     found = problems(cls)
     if not found and cls.name in _registered:
         found = [f"the name {cls.name!r} is taken by {type(_registered[cls.name]).__qualname__}"]
