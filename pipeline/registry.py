@@ -45,7 +45,9 @@ def format_named(name: str) -> LogFormat:
 
 def register_format(cls: type[LogFormat]) -> LogFormat:
     """Register the format class `cls`, after the built-in ones, and return its object; FormatError,
-    naming every problem (`problems`), when it does not implement the protocol or its name is taken."""
+    naming every problem (`problems`), when it does not implement the protocol or its name is taken.
+    Such a format is known to this process only (the validation job's `validate_local`, the readers):
+    the data sources are made when `sources` is imported, and Spark's executors know the built-in ones."""
     formats()
     return _add(cls)
 
@@ -86,8 +88,8 @@ def _member_problems(cls: type, base: type, name: str) -> list[str]:
     declared = _parameters(inspect.getattr_static(base, name)) or []
     member = inspect.getattr_static(cls, name)
     if getattr(member, "__isabstractmethod__", False):
-        return [f"it lacks {name}({', '.join(declared)}), which {base.__name__} requires: "
-                f"{_summary(getattr(base, name))}"]
+        return [(f"it lacks {name}({', '.join(declared)}), which {base.__name__} requires: "
+                 f"{_summary(getattr(base, name))}")]
     given = _parameters(member)
     if given is None:
         return [f"{name} must be a method ({base.__name__}.{name}), not {member!r}"]

@@ -168,14 +168,14 @@ def own_registry(monkeypatch):
 
 
 @pytest.mark.parametrize("make, message", [
-    (lambda: toy_class(drop=("read",)), "it lacks read(ranges, options), which LogFormat requires: The rows of one "
-                                        "input partition as Arrow batches of exactly `schema(options)`"),
+    (lambda: toy_class(drop=("read",)), ("it lacks read(ranges, options), which LogFormat requires: The rows of one "
+                                         "input partition as Arrow batches of exactly `schema(options)`")),
     (lambda: toy_class(Tailing, **{k: v for k, v in TAILING.items() if k != "relocate"}),
      "it lacks relocate(r), which Tailing requires"),
     (lambda: toy_class(Pushdown, push=lambda self, options: (options, [])),
      "push takes (options), where Pushdown declares (options, filters)"),
-    (lambda: toy_class(plan=lambda self, options, partitions: []), "plan takes (options, partitions), where LogFormat "
-                                                                   "declares (options)"),
+    (lambda: toy_class(plan=lambda self, options, partitions: []),
+     "plan takes (options, partitions), where LogFormat declares (options)"),
     (lambda: toy_class(read=None), "read must be a method (LogFormat.read), not None"),
     (lambda: toy_class(drop=("title",)), "title must be a str (LogFormat.title), not None"),
     (lambda: toy_class(row_kinds=("record",)), "row_kinds must offer 'validation'"),
