@@ -12,9 +12,10 @@ sources' options:
 `rows` (`record`, or `batch` / `bundle`, or `validation`: the validation job's
 results, see `validate`), `mode` (`permissive` or `failfast`),
 `splitBytes`, `glob` (Kafka), `topic`, `partition`. The readers themselves
-(`logcodec.pipeline.kafka`, `.tank`) need pyarrow but not Spark, so one Python
+(`logcodec.pipeline.kafka`, `.tank`, `.inkless`) need pyarrow but not Spark, so one Python
 process can read the same rows: `kafka.read(ranges, options)` for each planned
-partition of `kafka.plan(options)`.
+partition of `kafka.plan(options)`. Each is a format of the one protocol written down in
+`formats` (`registry.formats()` gives them), which is all the data sources and the jobs use.
 """
 
 from __future__ import annotations

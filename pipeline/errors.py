@@ -28,8 +28,8 @@ class UnreadableInput(OSError):
     def __init__(self, path: str, exc: OSError) -> None:
         why = exc.strerror or type(exc).__name__
         super().__init__(exc.errno, f"{path}: {why} on executor host {socket.gethostname()} (input paths must be "
-                                    f"readable from every executor: shared storage, or s3:// for Inkless; "
-                                    f"{CLUSTER_DOC})")
+                                    f"readable from every executor: shared storage, or object storage for a format "
+                                    f"that reads it; {CLUSTER_DOC})")
         self.path = path
 
     def __str__(self) -> str:

@@ -1,21 +1,21 @@
 """Options and read plans shared by the data sources: which bytes of which files each task reads.
 
 A read is planned on the driver and executed by tasks. The plan is a list of input
-partitions, each a list of `FileRange`s: whole small files packed together, or the
-pieces of a large file cut at batch or bundle boundaries. Planning only walks entry
-headers (Kafka's offset and size, TANK's varint lengths and indexes); decoding
-happens in the tasks. Everything here is plain Python and pickles, as Spark requires
-of input partitions.
+partitions, each a list of ranges (`Range`): whole small files packed together, or the
+pieces of a large file cut at entry boundaries. Planning only walks entry headers (or an
+index, or metadata); decoding happens in the tasks. Everything here is plain Python and
+pickles, as Spark requires of input partitions. What is particular to a format's plan
+(its ranges, how it names topics and partitions) lives in the format's package.
 """
 
 from __future__ import annotations
 
 import fnmatch
 import os
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol, TypeVar
 
 #: Default bytes per input partition. Each partition costs Spark about 35 ms, so tens of
 #: MB keep that overhead near 1% while a 1 GB file still spreads over every core.
@@ -183,6 +183,15 @@ def positive_int(opts: dict, name: str, default: int, minimum: int = 1, maximum:
     return value
 
 
+class Range(Protocol):
+    """What the generic code reads of a range of a plan (a format's own class): how many bytes it
+    reads, which is how plans are packed into input partitions (`pack`)."""
+
+    @property
+    def size(self) -> int:
+        """Bytes the range reads."""
+
+
 @dataclass(frozen=True)
 class FileRange:
     """Bytes [start, end) of one file, beginning and ending at entry boundaries (or the file's end),
@@ -199,26 +208,14 @@ class FileRange:
         return self.end - self.start
 
 
-@dataclass(frozen=True)
-class SegmentRange(FileRange):
-    """A range of a TANK segment. Its bundles' sequence numbers follow from `first_seq`, the
-    number of its first message (the file name's base, or an index entry's). `checkpoints`
-    are the index entries inside the range, (file offset, sequence number): the reader checks
-    the log against each one and resumes numbering from it after a bad bundle."""
-
-    first_seq: int | None = None
-    checkpoints: dict[int, int] = field(default_factory=dict)
-    #: Where reading may resume after a bundle whose framing breaks: the index entries inside
-    #: the range, (file offset, sequence number), trusted or not (the reader decodes the bundle
-    #: there before it resumes).
-    resume: dict[int, int] = field(default_factory=dict)
+R = TypeVar("R", bound=Range)
 
 
-def pack(ranges: list[FileRange], split_bytes: int) -> list[list[FileRange]]:
+def pack(ranges: list[R], split_bytes: int) -> list[list[R]]:
     """Consecutive ranges grouped into input partitions of about `split_bytes` each, in order:
     many small segments share one task, a large one was already cut to size."""
-    partitions: list[list[FileRange]] = []
-    current: list[FileRange] = []
+    partitions: list[list[R]] = []
+    current: list[R] = []
     size = 0
     for r in ranges:
         if current and size + r.size > split_bytes:
@@ -255,16 +252,6 @@ def files_under(path: Path, pattern: str) -> list[Path]:
         subdirs.sort()
         found += [Path(directory) / n for n in sorted(names) if fnmatch.fnmatch(n, pattern)]
     return found
-
-
-_TOPIC_PARTITION = re.compile(r"^(?P<topic>.+)-(?P<partition>\d+)$")
-
-
-def kafka_topic_partition(directory: Path) -> tuple[str | None, int | None]:
-    """Topic and partition from a Kafka log directory's name, `<topic>-<partition>`; else (None, None)."""
-    m = _TOPIC_PARTITION.match(directory.name)
-    partition = partition_number(m.group("partition")) if m else None
-    return (m.group("topic"), partition) if partition is not None else (None, None)
 
 
 #: The largest partition number: Kafka's and TANK's are 32-bit signed, as the `partition` column is.

@@ -1,44 +1,40 @@
-"""The Spark side of the data sources: thin PySpark classes over `kafka` and `tank`.
+"""The Spark side of the data sources: one thin PySpark class for each registered format.
 
 Spark calls `schema()` and `reader().partitions()` on the driver (planning walks entry
 headers only) and `reader().read(partition)` in the tasks, which decode their byte
 ranges and yield Arrow batches of exactly the declared schema. Everything the classes
-do is in the Spark-free modules, so a single Python process reads the same rows.
+do is in the formats' Spark-free packages, reached through the protocol
+(`formats.LogFormat`), so a single Python process reads the same rows.
+
+The classes are made from the registry (`data_source`): `logcodec.<name>` for each format,
+a class named after it (`KafkaSource` for `kafka`), with a stream reader when the format is
+`Tailing`, and `pushFilters` when it is `Pushdown`.
 """
 
 from __future__ import annotations
 
-from types import ModuleType
+from typing import Any, ClassVar
 
 from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
 
-from logcodec.pipeline import inkless, kafka, tank
-from logcodec.pipeline.plan import FileRange
+from logcodec.pipeline.formats import LogFormat, Pushdown, Tailing
+from logcodec.pipeline.registry import formats
 from logcodec.pipeline.tables import spark_schema
 
 
 class Ranges(InputPartition):
-    """One input partition: the file ranges one task reads, in order."""
+    """One input partition: the ranges one task reads, in order."""
 
-    def __init__(self, ranges: list[FileRange]) -> None:
+    def __init__(self, ranges: list) -> None:
         super().__init__(ranges)
 
 
-class _LogReader(DataSourceReader):
-    def __init__(self, fmt: ModuleType, options) -> None:
+class LogReader(DataSourceReader):
+    """Plans a read on the driver and reads its partitions in the tasks, through the format."""
+
+    def __init__(self, fmt: LogFormat, options: Any) -> None:
         self.fmt = fmt
         self.options = options
-
-    def pushFilters(self, filters):
-        """Filters Spark pushes down (PySpark 4.1+, with `spark.sql.python.filterPushdown.enabled`):
-        what the format's `push` can use prunes the read; the filters returned are applied by Spark
-        after the read, as it would without pushdown (offset and timestamp ranges only prune, so
-        they are returned too)."""
-        push = getattr(self.fmt, "push", None)
-        if push is None:
-            return filters
-        self.options, rest = push(self.options, list(filters))
-        return rest
 
     def partitions(self) -> list[Ranges]:
         return [Ranges(ranges) for ranges in self.fmt.plan(self.options)]
@@ -49,17 +45,38 @@ class _LogReader(DataSourceReader):
         return self.fmt.read(partition.value or [], self.options)
 
 
-class _LogSource(DataSource):
-    fmt: ModuleType
+class PushdownReader(LogReader):
+    """The reader of a `Pushdown` format. Only it defines `pushFilters`: Spark refuses to read
+    through a reader that does while the session has pushdown turned off."""
 
-    def _options(self):
-        return self.fmt.parse_options(self.options)
+    def __init__(self, fmt: Pushdown, options: Any) -> None:
+        super().__init__(fmt, options)
+        self.fmt: Pushdown = fmt
+
+    def pushFilters(self, filters):
+        """Filters Spark pushes down (PySpark 4.1+, with `spark.sql.python.filterPushdown.enabled`):
+        what the format's `push` can use prunes the read; the filters returned are applied by Spark
+        after the read, as it would without pushdown (offset and timestamp ranges only prune, so
+        they are returned too)."""
+        self.options, rest = self.fmt.push(self.options, list(filters))
+        return rest
+
+
+class LogSource(DataSource):
+    """`spark.read.format("logcodec.<name>")` of the format `fmt`."""
+
+    fmt: ClassVar[LogFormat]
+
+    @classmethod
+    def name(cls) -> str:
+        return f"logcodec.{cls.fmt.name}"
 
     def schema(self):
         return spark_schema(self.fmt.schema(self._stream_options()[0]))
 
-    def reader(self, schema) -> _LogReader:
-        return _LogReader(self.fmt, self._options())
+    def reader(self, schema) -> LogReader:
+        options = self.fmt.parse_options(self.options)
+        return PushdownReader(self.fmt, options) if isinstance(self.fmt, Pushdown) else LogReader(self.fmt, options)
 
     def _stream_options(self):
         from logcodec.pipeline.stream import stream_options
@@ -68,7 +85,9 @@ class _LogSource(DataSource):
         return self.fmt.parse_options(options), starting
 
 
-class _TailedSource(_LogSource):
+class TailedSource(LogSource):
+    """The data source of a `Tailing` format: `spark.readStream.format(...)` tails its logs too."""
+
     def streamReader(self, schema):
         """`spark.readStream.format(...)`: the logs tailed (`stream.LogStreamReader`)."""
         from logcodec.pipeline.stream import LogStreamReader
@@ -76,39 +95,15 @@ class _TailedSource(_LogSource):
         return LogStreamReader(self.fmt, *self._stream_options())
 
 
-class KafkaSource(_TailedSource):
-    """`spark.read.format("logcodec.kafka").load(PATH)`: Kafka log segments and record-set files
-    (a file, or a directory searched recursively for `glob`, default `*.log`);
-    `spark.readStream.format("logcodec.kafka")` tails them (`stream`)."""
-
-    fmt = kafka
-
-    @classmethod
-    def name(cls) -> str:
-        return "logcodec.kafka"
+def data_source(fmt: LogFormat) -> type[LogSource]:
+    """The data source class of a format, named after it (`kafka`: `KafkaSource`), documented by
+    the format's class. It must be found as this module's attribute of that name: Spark pickles
+    it by reference, and each executor makes it again from the registry when it imports this module."""
+    base = TailedSource if isinstance(fmt, Tailing) else LogSource
+    name = f"{fmt.name.capitalize()}Source"
+    return type(name, (base,), {"fmt": fmt, "__doc__": type(fmt).__doc__, "__module__": __name__,
+                                "__qualname__": name})
 
 
-class TankSource(_TailedSource):
-    """`spark.read.format("logcodec.tank").load(PATH)`: TANK partition directories
-    (`<base>/<topic>/<partition>/`, or any directory above or at them);
-    `spark.readStream.format("logcodec.tank")` tails them (`stream`)."""
-
-    fmt = tank
-
-    @classmethod
-    def name(cls) -> str:
-        return "logcodec.tank"
-
-
-class InklessSource(_LogSource):
-    """`spark.read.format("logcodec.inkless").load(PATH)`: Inkless objects with their metadata
-    (seed or shipped form), under a local directory or `s3://bucket/prefix`; see `inkless`."""
-
-    fmt = inkless
-
-    @classmethod
-    def name(cls) -> str:
-        return "logcodec.inkless"
-
-
-SOURCES = (KafkaSource, TankSource, InklessSource)
+SOURCES = tuple(data_source(fmt) for fmt in formats())
+globals().update((source.__name__, source) for source in SOURCES)

@@ -1,18 +1,18 @@
-"""Tailing logs: `spark.readStream.format("logcodec.kafka")` (and `logcodec.tank`) through PySpark's
-Python streaming data source API (`DataSourceStreamReader`).
+"""Tailing logs: `spark.readStream.format(...)` of a `Tailing` format (`formats.Tailing`: Kafka's and
+TANK's) through PySpark's Python streaming data source API (`DataSourceStreamReader`).
 
 A stream's offset is the log's own position, per partition directory (keyed by its path under the
 load path): the segment (Kafka: its base offset, the file's name; TANK: its base sequence number,
 which stays when TANK renames a segment as it rolls it) and the byte position up to which its
-entries were read, with, for TANK, the sequence number of the next message (a TANK bundle does
-not store its own):
+entries were read, with the format's state there, if it has one (`STATE`; TANK's is the sequence
+number of the next message, which a TANK bundle does not store):
 
     {"orders-0": {"segment": "00000000000000000368", "position": 18342}}
     {"clicks/0": {"segment": "41", "position": 5120, "seq": 97}}
 
 A micro-batch reads, per partition, from its start offset to its end offset: the rest of the
 segment it starts in, every segment after it whole, and the active (last) segment up to the end of
-its complete entries (`complete_end` of the format: an entry cut short at the end of the file, still
+its complete entries (`Tailing.complete_end` of the format: an entry cut short at the end of the file, still
 being written, is not read until it is complete, and zeros after the last entry, a preallocated
 segment's, are not read at all). A segment that is no longer the last one is read to its end, as a
 batch read reads it (what is cut short or broken there is reported then). The rows are the batch
@@ -29,14 +29,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from types import ModuleType
+from typing import Any
 
 from pyspark.sql.datasource import DataSourceStreamReader, InputPartition
 from pyspark.sql.streaming.datasource import SupportsTriggerAvailableNow
 
-from logcodec.pipeline.plan import ReadOptions, pack
+from logcodec.pipeline.formats import Tailing
+from logcodec.pipeline.plan import pack
+from logcodec.pipeline.sources import Ranges
 
 STARTING = ("earliest", "latest")
+#: Where an offset keeps the format's state at its position (`formats.Tailing`), when not None.
+STATE = "seq"
 
 
 def stream_options(options: Mapping[str, str]) -> tuple[dict[str, str], str]:
@@ -49,7 +53,7 @@ def stream_options(options: Mapping[str, str]) -> tuple[dict[str, str], str]:
 
 
 def _order(segment: str) -> tuple:
-    """Segments named by numbers follow in their order (as `kafka.segment_id` orders files), then others by name."""
+    """Segments named by numbers follow in their order, then others by name."""
     return (0, int(segment), "") if segment.isdigit() else (1, 0, segment)
 
 
@@ -64,17 +68,11 @@ def _relisting(plan, attempts: int = 5):
                 raise
 
 
-class Ranges(InputPartition):
-    """One task of a micro-batch: the file ranges it reads, in order."""
-
-    def __init__(self, ranges: list) -> None:
-        super().__init__(ranges)
-
-
 class LogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
-    """Tails the logs under a path: see the module's docstring. `fmt` is `kafka` or `tank`."""
+    """Tails the logs under a path: see the module's docstring. `fmt` is a `Tailing` format (a
+    `LogFormat` too: its `read` reads the micro-batches)."""
 
-    def __init__(self, fmt: ModuleType, options: ReadOptions, starting: str = "earliest") -> None:
+    def __init__(self, fmt: Tailing, options: Any, starting: str = "earliest") -> None:
         self.fmt = fmt
         self.options = options
         self.starting = starting
@@ -105,11 +103,11 @@ class LogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
             if at is not None and _order(at["segment"]) > _order(last):
                 continue  # its segments are gone (deleted, truncated): keep the offset
             if at is not None and at["segment"] == last:
-                position, state = at["position"], at.get("seq")
+                position, state = at["position"], at.get(STATE)
             else:
                 position = 0
             end, state = self.fmt.complete_end(path, position, state)
-            offsets[key] = {"segment": last, "position": end, **({"seq": state} if state is not None else {})}
+            offsets[key] = {"segment": last, "position": end, **({STATE: state} if state is not None else {})}
         return dict(sorted(offsets.items()))
 
     def partitions(self, start: dict, end: dict) -> list[Ranges]:
@@ -128,10 +126,12 @@ class LogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
                     continue
                 if _order(segment) > _order(stop["segment"]):
                     break
-                first, seq = (begin["position"], begin.get("seq")) \
-                    if begin is not None and segment == begin["segment"] else (0, state)
+                if begin is not None and segment == begin["segment"]:
+                    first, state = begin["position"], begin.get(STATE)
+                else:
+                    first = 0  # with the state the listing gives at the segment's start
                 last = stop["position"] if segment == stop["segment"] else None
-                ranges += self.fmt.stream_ranges(segment, path, first, last, topic, partition, seq, self.options)
+                ranges += self.fmt.stream_ranges(segment, path, first, last, topic, partition, state, self.options)
         return [Ranges(group) for group in pack(ranges, self.options.split_bytes)]
 
     def read(self, partition: InputPartition):

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 import logcodec
-from logcodec.pipeline import kafka, resync, tank, validate
+from logcodec.pipeline import kafka, tank, validate
+from logcodec.pipeline.kafka import resync
 from tests.pipeline import corpus
 from tests.pipeline.test_readers import kafka_options, rows_of
 
@@ -134,8 +135,8 @@ def test_the_summary_refuses_bytes_that_do_not_add_up():
     with pytest.raises(AssertionError, match="301 bytes, but valid 300"):
         validate.summarize([group], [], path=Path("f"), fmt="kafka", master=None, files={"f": 301})
     with pytest.raises(AssertionError, match="the total"):
-        validate._check_bytes({"bytes": {"file": 10, "valid": 3, "quarantined": 3, "unreadable": 3, "zero_fill": 0}},
-                              "the total")
+        validate._summary.check_bytes({"bytes": {"file": 10, "valid": 3, "quarantined": 3, "unreadable": 3, "zero_fill": 0}},
+                                      "the total")
 
 
 def test_every_byte_of_the_validation_corpus_is_accounted_for(validation_corpus):

@@ -307,7 +307,7 @@ def test_s3_reads_with_credentials_from_the_environment(s3, monkeypatch):
     for name, value in [("AWS_ACCESS_KEY_ID", "testing"), ("AWS_SECRET_ACCESS_KEY", "testing"),
                         ("AWS_REGION", "us-east-1"), ("AWS_ENDPOINT_URL_S3", endpoint)]:
         monkeypatch.setenv(name, value)
-    inkless._s3_filesystem.cache_clear()
+    inkless._storage._s3_filesystem.cache_clear()
     opts = inkless.InklessOptions.parse({"path": f"s3://{BUCKET}/data/seed"})
     assert_records_match(rows_of(opts), placed[:3], lambda p: f"s3://{BUCKET}/{p}")
 
@@ -334,6 +334,18 @@ def test_declared_spark_schema_is_the_arrow_schema_the_reader_yields(schema):
 def test_spark_reads_a_local_directory_as_read_records_does(spark, local):
     root, placed = local
     assert_records_match(load(spark, root / "data").collect(), placed, lambda p: str(root / p))
+
+
+def test_spark_reads_objects_with_filter_pushdown_turned_off(spark, local):
+    # The Inkless source takes no filters (it is no `Pushdown` format), so it has no pushFilters,
+    # which Spark refuses to call, and to read without, on a session where pushdown is off.
+    root, placed = local
+    spark.conf.set("spark.sql.python.filterPushdown.enabled", "false")
+    try:
+        rows = load(spark, root / "data").where("partition = 0").collect()
+    finally:
+        spark.conf.set("spark.sql.python.filterPushdown.enabled", "true")
+    assert rows and sorted(rows, key=str) == sorted(load(spark, root / "data").where("partition = 0").collect(), key=str)
 
 
 def test_spark_reads_s3_with_metadata_apart(spark, s3):

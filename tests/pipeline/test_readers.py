@@ -132,7 +132,7 @@ def test_entry_starts_walks_the_file_as_the_codec_walks_its_bytes(kafka_corpus, 
     path = tmp_path / "00000000000000001000.log"
     path.write_bytes(data)
     start = kafka.entry_starts(path)[3] if tail == "from_the_middle" else 0
-    bounds, _ = kafka._rs.entry_bounds(data, start)
+    bounds, _ = logcodec.codec("kafka.record_set").entry_bounds(data, start)
     assert kafka.entry_starts(path, start) == [at for at, _ in bounds] and len(bounds) > 3
 
 
@@ -155,7 +155,7 @@ def test_a_file_outside_a_topic_directory_takes_topic_and_partition_from_options
 def test_a_directory_names_a_partition_the_column_can_hold(name, expected):
     # A partition is an int32 in Kafka and in the column: a larger number, or digits that are not
     # ASCII, name no partition (they failed the read, at the Arrow column or at int()).
-    assert plan.kafka_topic_partition(Path(name)) == expected
+    assert kafka.topic_partition(Path(name)) == expected
     assert plan.partition_number(name.rpartition("-")[2]) == (expected[1] if expected[0] else None)
 
 

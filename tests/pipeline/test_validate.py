@@ -212,7 +212,7 @@ def test_the_format_is_detected_from_names_and_first_bytes(validation_corpus, ka
 
 @pytest.mark.parametrize("make, message", [
     (lambda root, c: root / "missing", "no such file or directory"),
-    (lambda root, c: root, "no Kafka or TANK logs"),
+    (lambda root, c: root, "no Kafka logs"),
     (lambda root, c: c["tank"].parent, "holds Kafka logs"),
     (lambda root, c: next((c["tank"] / "clicks" / "0").glob("*.ilog")), "give its partition directory"),
 ])
@@ -333,3 +333,11 @@ def test_inkless_is_found_by_its_sidecars_and_never_mixed_with_logs(tmp_path, va
     (mixed / "z.metadata.json").write_bytes(b"{}")
     with pytest.raises(validate.UsageError, match="holds Kafka logs .* and Inkless objects"):
         validate.check_path(mixed, "auto")
+
+
+def test_an_inkless_sidecar_given_as_path_is_a_usage_error(tmp_path):
+    (tmp_path / "block").write_bytes(b"")
+    (tmp_path / "block.metadata.yaml").write_bytes(b"{}")
+    for fmt in ("auto", "inkless"):
+        with pytest.raises(validate.UsageError, match="is the metadata of block: give the object"):
+            validate.check_path(tmp_path / "block.metadata.yaml", fmt)
