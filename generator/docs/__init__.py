@@ -25,6 +25,7 @@ from logcodec.runtime import compression, values
 from logcodec.runtime.errors import KINDS
 
 from . import diagram
+from .places import anchor, enum_anchor, raw_at, type_href
 from .. import expr as E
 from .. import kaitai
 from ..model import model_of, primitive
@@ -55,32 +56,6 @@ def _inline(text: str) -> Markup:
 
 def _paragraphs(text: str) -> Markup:
     return Markup("\n").join(Markup("<p>{}</p>").format(_inline(p)) for p in re.split(r"\n\s*\n", text.strip()) if p)
-
-
-def raw_at(raw, ypath: str):
-    """The schema's own YAML at an IR `ypath` (`types.record.seq[4]`)."""
-    for part in re.findall(r"[^.\[\]]+|\[\d+\]", ypath):
-        raw = raw[int(part[1:-1])] if part.startswith("[") else raw[part]
-    return raw
-
-
-def anchor(t: TypeDef) -> str:
-    chain = []
-    while t.parent is not None:
-        chain.append(t.name)
-        t = t.parent
-    return "type-" + ("-".join(reversed(chain)) or t.name)
-
-
-def type_href(t: TypeDef, page: Schema) -> str:
-    """A link to a type's section: on this page, or on the page of the schema that defines it."""
-    if t.schema is page:
-        return "#" + anchor(t)
-    return f"../{t.schema.family}/{t.schema.id}.html#{anchor(t)}"
-
-
-def enum_anchor(e) -> str:
-    return "enum-" + anchor(e.owner)[5:] + "-" + e.name
 
 
 def first_sentence(text: str) -> str:
