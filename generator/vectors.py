@@ -250,8 +250,8 @@ class Builder:
             return
         from logcodec import spans  # noqa: PLC0415 (the docs server's field ranges; only compile needs them here)
 
-        from .build import render_module  # noqa: PLC0415
         from .model import schema_closure  # noqa: PLC0415
+        from .render import render_module  # noqa: PLC0415
         closure = [s for s in schema_closure(self.schema) if not s.root.primitive]
         modules = spans.load_pure(closure, {s.module: render_module(s) for s in closure})
         inspector = spans.Inspector({self.schema.id: spans.Format(self.schema.id, self.schema,

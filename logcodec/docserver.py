@@ -34,7 +34,7 @@ from urllib.parse import unquote, urlsplit
 
 from logcodec import composites, detection
 from logcodec.inputs import InputError, InputTooLarge, spec_bytes
-from logcodec.spans import Inspector
+from logcodec.spans import Format, Inspector, load_pure
 
 MAX_BYTES = 256 << 10  # bytes of input one request may decode: the answer (value and ranges) is about 40 times larger
 MAX_BODY = 3 * MAX_BYTES  # a JSON body: hex takes two characters a byte, with room for whitespace
@@ -291,6 +291,19 @@ def make_server(app: DocsServer, port: int = 0, quiet: bool = False) -> http.ser
 
 def titles_of(inspectors: list[Inspector]) -> dict[str, str]:
     return {name: (fmt.schema.title or name) for i in inspectors for name, fmt in i.formats.items()}
+
+
+def user_inspector(path: Path, include: tuple = ()) -> Inspector:
+    """A user's schema (and those it imports), compiled in memory for `logcodec docs --schema`;
+    nothing is written."""
+    from logcodec.generator.compile import load  # the generator, only for a user's schema
+    from logcodec.generator.render import render_module
+
+    _, schemas = load([Path(path)], "lcdocs_user", include)
+    modules = load_pure(schemas, {s.module: render_module(s) for s in schemas})
+    for name, module in modules.items():  # importable by name, for the modules that import them
+        sys.modules.setdefault(name, module)
+    return Inspector({s.id: Format(s.id, s, modules[s.module]) for s in schemas if not s.root.primitive})
 
 
 def serve_in_thread(app: DocsServer, port: int = 0, quiet: bool = True):

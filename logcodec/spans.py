@@ -36,6 +36,7 @@ from enum import IntEnum
 from pathlib import Path
 from types import ModuleType
 
+from logcodec.generator.loader import load_rendered, stand_ins
 from logcodec.runtime import native
 from logcodec.runtime.errors import DecodeError
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
@@ -484,28 +485,15 @@ def load_pure(schemas, sources: dict[str, str]) -> dict[str, ModuleType]:
     lists' loops (ARCHITECTURE.md, "One source, two builds"), and the hook sees no call."""
     modules: dict[str, ModuleType] = {}
     order = [s for s in _with_imports(schemas) if s.module in sources]
-    names = [s.module for s in order] + [s.module.rsplit(".", 1)[0] for s in order]
-    saved = {name: sys.modules.get(name) for name in names}
-    try:
+    with stand_ins([s.module for s in order] + [s.module.rsplit(".", 1)[0] for s in order]):
         for s in order:
             parent = s.module.rsplit(".", 1)[0]
             if parent not in sys.modules:  # a user's package, compiled in memory
                 pkg = ModuleType(parent)
                 pkg.__path__ = []
                 sys.modules[parent] = pkg
-            module = ModuleType(s.module)
-            module.__file__ = f"<{s.module}>"
-            setattr(module, native.PURE_KEY, True)
-            sys.modules[s.module] = module
             source = native.compiled_source(sources[s.module].encode()).decode()
-            exec(compile(source, module.__file__, "exec"), module.__dict__)
-            modules[s.module] = module
-    finally:
-        for name, module in saved.items():
-            if module is None:
-                sys.modules.pop(name, None)
-            else:
-                sys.modules[name] = module
+            modules[s.module] = load_rendered(s.module, source)
     return modules
 
 
@@ -641,19 +629,6 @@ def builtin(docs_dir: Path) -> Inspector:
     modules = load_pure(ok, sources)
     return Inspector({s.format_name: Format(s.format_name, s, modules[s.module], importlib.import_module(s.module))
                       for s in ok if s.format_name in FORMATS})
-
-
-def user(path: Path, include: tuple = ()) -> Inspector:
-    """A user's schema (and those it imports), compiled in memory; nothing is written."""
-    from logcodec.generator.build import render_module
-    from logcodec.generator.compile import load
-
-    (named,), schemas = load([Path(path)], "lcdocs_user", include)
-    sources = {s.module: render_module(s) for s in schemas}
-    modules = load_pure(schemas, sources)
-    for name, module in modules.items():  # importable by name, for the modules that import them
-        sys.modules.setdefault(name, module)
-    return Inspector({s.id: Format(s.id, s, modules[s.module]) for s in schemas if not s.root.primitive})
 
 
 def _with_imports(schemas) -> list:
