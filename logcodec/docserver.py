@@ -296,7 +296,8 @@ def titles_of(inspectors: list[Inspector]) -> dict[str, str]:
 def user_inspector(path: Path, include: tuple = ()) -> Inspector:
     """A user's schema (and those it imports), compiled in memory for `logcodec docs --schema`;
     nothing is written."""
-    from logcodec.generator.compile import load  # the generator, only for a user's schema
+    # the generator, loaded only for a user's schema
+    from logcodec.generator.compile import load
     from logcodec.generator.render import render_module
 
     _, schemas = load([Path(path)], "lcdocs_user", include)

@@ -111,11 +111,18 @@ def _imported(module: str, node: ast.AST, modules: dict[str, Path]) -> Iterator[
             submodule = f"{base}.{alias.name}"
             if (found := submodule if submodule in modules else _known(base, modules)) is not None:
                 yield found
-    elif (isinstance(node, ast.Call) and isinstance(node.func, (ast.Attribute, ast.Name))
-          and (node.func.attr if isinstance(node.func, ast.Attribute) else node.func.id) == "import_module"
-          and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
-        if (found := _known(node.args[0].value, modules)) is not None:
-            yield found
+    elif (name := _imported_by_name(node)) is not None and (found := _known(name, modules)) is not None:
+        yield found
+
+
+def _imported_by_name(node: ast.AST) -> str | None:
+    """The literal name of an `importlib.import_module("...")` call; None for any other node, and for a
+    name computed at run time."""
+    if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)):
+        return None
+    called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+    name = node.args[0].value
+    return name if called == "import_module" and isinstance(name, str) else None
 
 
 def import_graph(modules: dict[str, Path]) -> dict[str, dict[str, int]]:
