@@ -4,7 +4,7 @@ As kaitai-struct-compiler or protoc do, it takes schema files anywhere and write
 `OUT/PACKAGE/`: one module per schema, the schemas they import included, each with
 `decode`, `decode_stream`, `encode`, `ROOT` and the value classes, importing nothing
 but `logcodec.runtime`; and, on request, the JSON Schema of each value. It is the
-code path of `logcodec generate` (`build.render_module_files`), applied to a user's schemas
+code path of `logcodec generate` (`render.render_module_files`), applied to a user's schemas
 without this repository's house rules (a `doc` everywhere), unless `strict`.
 
 `compiled_module` compiles one schema into a cache keyed by its content (and that of
@@ -26,8 +26,8 @@ import yaml
 
 from logcodec.runtime import native
 
-from .build import render_module_files
 from .jsonschema import value_schema
+from .render import render_module_files
 from .schema import Loader, Schema, SchemaError
 
 _PACKAGE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from . import expr as E
 from .layout import TypePlan, plan_type, primitive, substream
 from .schema import Field, Schema, SchemaError, TypeDef, TypeRef, field_static_bits
-from .types import Names, instance_tinfo, type_of, user_of
+from .types import Names, instance_tinfo, type_of, user_of, value_kind
 
 # ---------------------------------------------------------------- walking a schema
 
@@ -578,18 +578,3 @@ def _meta_of(ti) -> dict | None:
         return {"kind": "user", "type": user.class_name}
     return None  # an integer (or an enum read as one): value_kind says how wide
 
-
-_BOOLEAN_OPS = {"==", "!=", "<", "<=", ">", ">=", "and", "or"}
-
-
-def value_kind(node) -> dict:
-    """The value model's kind of a value instance, read off its expression: a truth value,
-    a 64-bit integer (`.as<u8>`, shown as a string in JSON like a u8 field) or an integer."""
-    if isinstance(node, E.Ternary):
-        return value_kind(node.then)
-    if isinstance(node, E.Bool) or (isinstance(node, E.Unary) and node.op == "not") or (
-            isinstance(node, E.Binary) and node.op in _BOOLEAN_OPS):
-        return {"kind": "bool"}
-    if isinstance(node, E.Cast) and node.type_name in ("u8", "s8"):
-        return {"kind": "int", "wide": True}
-    return {"kind": "int", "wide": False}

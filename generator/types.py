@@ -170,12 +170,27 @@ class Names:
         return found
 
 
+_BOOLEAN_OPS = {"==", "!=", "<", "<=", ">", ">=", "and", "or"}
+
+
+def value_kind(node) -> dict:
+    """The value model's kind of a value instance, read off its expression: a truth value,
+    a 64-bit integer (`.as<u8>`, shown as a string in JSON like a u8 field) or an integer."""
+    if isinstance(node, E.Ternary):
+        return value_kind(node.then)
+    if isinstance(node, E.Bool) or (isinstance(node, E.Unary) and node.op == "not") or (
+            isinstance(node, E.Binary) and node.op in _BOOLEAN_OPS):
+        return {"kind": "bool"}
+    if isinstance(node, E.Cast) and node.type_name in ("u8", "s8"):
+        return {"kind": "int", "wide": True}
+    return {"kind": "int", "wide": False}
+
+
 _inferring: set[int] = set()  # value instances whose type is being inferred (one may read another)
 
 
 def instance_tinfo(inst):
     """An instance's type: its field's, its enum, or what its expression gives."""
-    from .model import value_kind  # noqa: PLC0415 (the model reads types; this one guess reads back)
     if inst.field is not None:
         return field_tinfo(inst.field)
     if inst.enum:

@@ -432,7 +432,7 @@ def cmd_docs(args) -> int:
     inspectors = []
     user_formats: list[str] = []
     if args.schema:  # compiled in memory: the server writes no file
-        user = inspector.user(schema_file(args.schema), tuple(args.include or ()))
+        user = docserver.user_inspector(schema_file(args.schema), tuple(args.include or ()))
         inspectors.append(user)
         user_formats = user.names()
     inspectors.append(inspector.builtin())

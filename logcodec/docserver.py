@@ -34,7 +34,7 @@ from urllib.parse import unquote, urlsplit
 
 from logcodec import composites, detection
 from logcodec.inputs import InputError, InputTooLarge, spec_bytes
-from logcodec.inspector import Inspector
+from logcodec.inspector import Format, Inspector
 
 MAX_BYTES = 256 << 10  # bytes of input one request may decode: the answer (value and ranges) is about 40 times larger
 MAX_BODY = 3 * MAX_BYTES  # a JSON body: hex takes two characters a byte, with room for whitespace
@@ -291,6 +291,20 @@ def make_server(app: DocsServer, port: int = 0, quiet: bool = False) -> http.ser
 
 def titles_of(inspectors: list[Inspector]) -> dict[str, str]:
     return {name: title for i in inspectors for name, title in i.titles().items()}
+
+
+def user_inspector(path: Path, include: tuple = ()) -> Inspector:
+    """A user's schema (and those it imports), compiled in memory for `logcodec docs --schema`, both
+    variants (the codec and its trace); nothing is written."""
+    # the generator, loaded only for a user's schema
+    from logcodec.generator.compile import load
+    from logcodec.generator.in_memory import load_modules
+    from logcodec.generator.python.trace import trace_module
+
+    _, schemas = load([Path(path)], "lcdocs_user", include)
+    modules = load_modules(schemas)
+    return Inspector({s.id: Format(s.id, modules[trace_module(s.module)].TITLE, modules[s.module],
+                                   modules[trace_module(s.module)]) for s in schemas if not s.root.primitive})
 
 
 def serve_in_thread(app: DocsServer, port: int = 0, quiet: bool = True):

@@ -8,7 +8,8 @@ as canonical JSON, the ranges by value path (`records[1].headers[0].key`, as err
 canonical JSON spell them, without the root type's name), the text of bytes fields that are
 printable UTF-8, the error if any (with what was read before it), and the evidence the reading
 gives of its format. The built-in formats' trace modules are installed with the package
-(`builtin`); a user's schema is compiled in memory, both variants (`user`).
+(`builtin`); a user's schema is compiled in memory, both variants, by the docs server
+(`docserver.user_inspector`), which may import the generator.
 """
 
 from __future__ import annotations
@@ -174,6 +175,12 @@ def _leaf_json(trace, parent: str, name: str, value):
 # ---------------------------------------------------------------- texts
 
 
+def value_path(error_path: str) -> str:
+    """An error's path as a value path: without the root type's name (`record_batch_v2.records[2]`
+    is `records[2]`, `record_batch_v2[1].crc` of a stream is `[1].crc`)."""
+    return re.sub(r"^[A-Za-z_]\w*\.?", "", error_path)
+
+
 def printable_text(data) -> str | None:
     """`data` as text when it is bytes of UTF-8 whose every character prints (spaces, tabs and
     line breaks too); None for anything else, and for no bytes."""
@@ -217,13 +224,3 @@ def builtin() -> Inspector:
         trace = importlib.import_module(f"{module_name}_trace")
         formats[name] = Format(name, trace.TITLE, importlib.import_module(module_name), trace)
     return Inspector(formats)
-
-
-def user(path, include: tuple = ()) -> Inspector:
-    """A user's schema (and those it imports), compiled in memory, both variants; nothing is written."""
-    from logcodec.generator.in_memory import (
-        compile_in_memory,  # (compiling needs the generator)
-    )
-
-    return Inspector({name: Format(name, trace.TITLE, module, trace)
-                      for name, (module, trace) in compile_in_memory(path, include).items()})

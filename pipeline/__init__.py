@@ -20,26 +20,6 @@ partition of `kafka.plan(options)`. Each is a format of the one protocol written
 
 from __future__ import annotations
 
-
-def register(spark, ship: bool | None = None) -> None:
-    """Make `logcodec.kafka`, `logcodec.tank` and `logcodec.inkless` known to `spark.read.format(...)`
-    (and `spark.readStream.format(...)` for Kafka and TANK). First, unless `ship` is False, the
-    logcodec package goes to the executors as a zip (`ship.ship`): by default (None) when the master
-    is not `local[...]` or `spark.logcodec.ship` is true, always when `ship` is True."""
-    from logcodec.pipeline import ship as shipping
-    from logcodec.pipeline.sources import SOURCES
-
-    if ship is not False:
-        shipping.ship(spark, force=bool(ship))
-    for source in SOURCES:
-        spark.dataSource.register(source)
-
-
-def local_session(*args, **kwargs):
-    """A local (or `master=`) Spark session with the data sources registered; see `session.local_session`."""
-    from logcodec.pipeline.session import local_session as make
-
-    return make(*args, **kwargs)
-
+from logcodec.pipeline.session import local_session, register
 
 __all__ = ["register", "local_session"]

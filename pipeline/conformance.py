@@ -70,7 +70,6 @@ def _partition_runner(impl: str | None, testee: str | None, seed: int, ops: tupl
 
     def run_partition(batches):
         import pyarrow as pa
-
         from logcodec.conformance.impls import SHIPPED
         from logcodec.conformance.random_values import cases_for, random_test
 

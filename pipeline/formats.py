@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import pyarrow as pa
-
 from logcodec.pipeline.plan import FileRange, Range
 
 #: The row kind every format offers: one validation result per entry (`tables.VALIDATION_SCHEMA`),

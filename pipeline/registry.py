@@ -13,8 +13,9 @@ from __future__ import annotations
 import importlib
 import inspect
 
-from logcodec._api import FORMAT_PACKAGES
 from logcodec.pipeline.formats import CAPABILITIES, VALIDATION, LogFormat
+
+from logcodec._api import FORMAT_PACKAGES
 
 #: The attributes every format sets, and the type of each.
 ATTRIBUTES = {"name": str, "title": str, "files": str, "not_a_log": str, "row_kinds": tuple, "object_storage": bool}

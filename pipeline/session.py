@@ -30,8 +30,6 @@ def local_session(master: str = "local[*]", app_name: str = "logcodec", conf: Ma
     logcodec data sources registered."""
     from pyspark.sql import SparkSession
 
-    from logcodec.pipeline import register
-
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     local = master.startswith("local")
     if local:
@@ -50,3 +48,17 @@ def local_session(master: str = "local[*]", app_name: str = "logcodec", conf: Ma
     spark = builder.getOrCreate()
     register(spark)
     return spark
+
+
+def register(spark, ship: bool | None = None) -> None:
+    """Make `logcodec.kafka`, `logcodec.tank` and `logcodec.inkless` known to `spark.read.format(...)`
+    (and `spark.readStream.format(...)` for Kafka and TANK). First, unless `ship` is False, the
+    logcodec package goes to the executors as a zip (`ship.ship`): by default (None) when the master
+    is not `local[...]` or `spark.logcodec.ship` is true, always when `ship` is True."""
+    from logcodec.pipeline import ship as shipping
+    from logcodec.pipeline.sources import SOURCES
+
+    if ship is not False:
+        shipping.ship(spark, force=bool(ship))
+    for source in SOURCES:
+        spark.dataSource.register(source)

@@ -15,18 +15,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
-
 from logcodec.pipeline.formats import LogFormat, Pushdown, Tailing
+from logcodec.pipeline.partitions import Ranges
 from logcodec.pipeline.registry import formats
 from logcodec.pipeline.tables import spark_schema
-
-
-class Ranges(InputPartition):
-    """One input partition: the ranges one task reads, in order."""
-
-    def __init__(self, ranges: list) -> None:
-        super().__init__(ranges)
+from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
 
 
 class LogReader(DataSourceReader):

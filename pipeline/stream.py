@@ -31,12 +31,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from logcodec.pipeline.formats import Tailing
+from logcodec.pipeline.partitions import Ranges
+from logcodec.pipeline.plan import pack
 from pyspark.sql.datasource import DataSourceStreamReader, InputPartition
 from pyspark.sql.streaming.datasource import SupportsTriggerAvailableNow
-
-from logcodec.pipeline.formats import Tailing
-from logcodec.pipeline.plan import pack
-from logcodec.pipeline.sources import Ranges
 
 STARTING = ("earliest", "latest")
 #: Where an offset keeps the format's state at its position (`formats.Tailing`), when not None.

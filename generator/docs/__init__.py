@@ -30,6 +30,7 @@ from ..layout import primitive
 from ..model import model_of
 from ..schema import Field, Schema, TypeDef
 from . import diagram
+from .places import anchor, enum_anchor, raw_at, type_href
 
 HERE = Path(__file__).parent / "templates"
 COLOURS = 8  # colour classes of the hex dump, c0..c7; each field's bytes are also boxed apart
@@ -56,32 +57,6 @@ def _inline(text: str) -> Markup:
 
 def _paragraphs(text: str) -> Markup:
     return Markup("\n").join(Markup("<p>{}</p>").format(_inline(p)) for p in re.split(r"\n\s*\n", text.strip()) if p)
-
-
-def raw_at(raw, ypath: str):
-    """The schema's own YAML at an IR `ypath` (`types.record.seq[4]`)."""
-    for part in re.findall(r"[^.\[\]]+|\[\d+\]", ypath):
-        raw = raw[int(part[1:-1])] if part.startswith("[") else raw[part]
-    return raw
-
-
-def anchor(t: TypeDef) -> str:
-    chain = []
-    while t.parent is not None:
-        chain.append(t.name)
-        t = t.parent
-    return "type-" + ("-".join(reversed(chain)) or t.name)
-
-
-def type_href(t: TypeDef, page: Schema) -> str:
-    """A link to a type's section: on this page, or on the page of the schema that defines it."""
-    if t.schema is page:
-        return "#" + anchor(t)
-    return f"../{t.schema.family}/{t.schema.id}.html#{anchor(t)}"
-
-
-def enum_anchor(e) -> str:
-    return "enum-" + anchor(e.owner)[5:] + "-" + e.name
 
 
 def first_sentence(text: str) -> str:

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
+from .places import anchor, raw_at, type_href
+
 LABEL_CHAR = 6.7  # px per character of the 11 px labels
 CHAR = 7.3  # px per character of the 12 px monospace font (DejaVu Sans Mono and friends)
 ROW, HEAD, PAD, COL_GAP, BOX_GAP = 18, 24, 8, 96, 22
@@ -243,8 +245,6 @@ def _sign(v: float) -> int:
 
 def render(page) -> Markup:
     """The SVG of one format page (`docs.Page`)."""
-    from . import anchor, raw_at, type_href
-
     s = page.schema
     boxes: dict = {}
     edges: list = []  # (from box, row index, to box key, label, dashed)

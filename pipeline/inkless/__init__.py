@@ -42,13 +42,41 @@ from __future__ import annotations
 
 from logcodec.pipeline.formats import LogFormat
 from logcodec.pipeline.inkless._files import check_path, claim, listed_files
-from logcodec.pipeline.inkless._metadata import DOCUMENT_SUFFIXES, SIDECAR, SIDECAR_SUFFIXES, Loaded, load_documents
-from logcodec.pipeline.inkless._options import ROW_KINDS, InklessOptions, S3Config, parse_options
-from logcodec.pipeline.inkless._planning import byte_layout, object_findings, object_ranges, plan
+from logcodec.pipeline.inkless._metadata import (
+    DOCUMENT_SUFFIXES,
+    SIDECAR,
+    SIDECAR_SUFFIXES,
+    Loaded,
+    load_documents,
+)
+from logcodec.pipeline.inkless._options import (
+    ROW_KINDS,
+    InklessOptions,
+    S3Config,
+    parse_options,
+)
+from logcodec.pipeline.inkless._planning import (
+    byte_layout,
+    object_findings,
+    object_ranges,
+    plan,
+)
 from logcodec.pipeline.inkless._ranges import ObjectRange, Problem
 from logcodec.pipeline.inkless._rows import range_rows, read
-from logcodec.pipeline.inkless._schemas import BATCH_SCHEMA, RECORD_SCHEMA, batch_row, record_row, record_run, schema
-from logcodec.pipeline.inkless._storage import Listed, filesystem, list_files, read_bytes
+from logcodec.pipeline.inkless._schemas import (
+    BATCH_SCHEMA,
+    RECORD_SCHEMA,
+    batch_row,
+    record_row,
+    record_run,
+    schema,
+)
+from logcodec.pipeline.inkless._storage import (
+    Listed,
+    filesystem,
+    list_files,
+    read_bytes,
+)
 from logcodec.pipeline.inkless._validation import validation_rows
 
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from logcodec.inkless.blocks import check_extent
 from logcodec.pipeline.inkless._options import InklessOptions
 from logcodec.pipeline.inkless._ranges import ObjectRange
 from logcodec.pipeline.inkless._storage import read_bytes
+
+from logcodec.inkless.blocks import check_extent
 from logcodec.runtime.errors import DecodeError
 
 

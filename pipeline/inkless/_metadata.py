@@ -9,9 +9,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from logcodec.inkless.blocks import SHIPPED, Extent, bytes_form, load_metadata, metadata_extents
+from logcodec.inkless.blocks import (
+    SHIPPED,
+    Extent,
+    bytes_form,
+    load_metadata,
+    metadata_extents,
+)
 from logcodec.inkless.document import document_from_json
-from logcodec.inkless.shipped import SHIPPED_ROOT, ShippedMetadata, shipped_from_document
+from logcodec.inkless.shipped import (
+    SHIPPED_ROOT,
+    ShippedMetadata,
+    shipped_from_document,
+)
 from logcodec.runtime.errors import DecodeError
 
 #: A sidecar's name: `<object>.metadata.<suffix>`, the metadata of the object beside it.

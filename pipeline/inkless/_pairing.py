@@ -18,11 +18,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from logcodec.inkless.blocks import load_metadata
-from logcodec.pipeline.inkless._metadata import DOCUMENT_SUFFIXES, SIDECAR, Loaded, load_documents
+from logcodec.pipeline.inkless._metadata import (
+    DOCUMENT_SUFFIXES,
+    SIDECAR,
+    Loaded,
+    load_documents,
+)
 from logcodec.pipeline.inkless._options import InklessOptions
-from logcodec.pipeline.inkless._ranges import ObjectRange, Problem, error_of, error_tuple
+from logcodec.pipeline.inkless._ranges import (
+    ObjectRange,
+    Problem,
+    error_of,
+    error_tuple,
+)
 from logcodec.pipeline.inkless._storage import Listed, list_files, read_all
+
+from logcodec.inkless.blocks import load_metadata
 from logcodec.runtime.errors import DecodeError
 
 

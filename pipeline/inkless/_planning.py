@@ -10,14 +10,26 @@ offsets out of order) is found here, and goes out with the object's first range
 
 from __future__ import annotations
 
-from logcodec.inkless.blocks import Extent, object_file_findings, overlap_findings, partition_order_findings, \
-    uncovered_ranges
-from logcodec.inkless.shipped import ShippedMetadata
 from logcodec.pipeline.inkless._metadata import Loaded
 from logcodec.pipeline.inkless._options import InklessOptions
 from logcodec.pipeline.inkless._pairing import pair
-from logcodec.pipeline.inkless._ranges import INT32_MAX, ObjectRange, Problem, error_of, error_tuple
+from logcodec.pipeline.inkless._ranges import (
+    INT32_MAX,
+    ObjectRange,
+    Problem,
+    error_of,
+    error_tuple,
+)
 from logcodec.pipeline.plan import pack
+
+from logcodec.inkless.blocks import (
+    Extent,
+    object_file_findings,
+    overlap_findings,
+    partition_order_findings,
+    uncovered_ranges,
+)
+from logcodec.inkless.shipped import ShippedMetadata
 from logcodec.runtime.errors import DecodeError
 
 _HEADER = 12  # a batch's offset and length fields: what a seed range's check reads past a short range

@@ -12,17 +12,22 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pyarrow as pa
-
-from logcodec.inkless.blocks import Extent, served_bytes
-from logcodec.inkless.document import uuid_text
-from logcodec.kafka.records import delta_columns
 from logcodec.pipeline.inkless._entries import checked_extents, fail
 from logcodec.pipeline.inkless._options import InklessOptions
 from logcodec.pipeline.inkless._ranges import INT32_MAX, ObjectRange, error_of
 from logcodec.pipeline.inkless._schemas import batch_row, record_row, record_run, schema
 from logcodec.pipeline.inkless._validation import validation_rows
-from logcodec.pipeline.kafka import entry_crc_valid, v2_batch_columns, v2_batch_fields, v2_record_columns
+from logcodec.pipeline.kafka import (
+    entry_crc_valid,
+    v2_batch_columns,
+    v2_batch_fields,
+    v2_record_columns,
+)
 from logcodec.pipeline.tables import record_batches
+
+from logcodec.inkless.blocks import Extent, served_bytes
+from logcodec.inkless.document import uuid_text
+from logcodec.kafka.records import delta_columns
 
 
 def read(ranges: list[ObjectRange], options: InklessOptions) -> Iterator[pa.RecordBatch]:

@@ -4,9 +4,14 @@ columns, with the topic id and the metadata that placed each batch."""
 from __future__ import annotations
 
 import pyarrow as pa
-
 from logcodec.pipeline.inkless._options import InklessOptions
-from logcodec.pipeline.tables import ERROR, HEADERS, VALIDATION_SCHEMA, row_maker, run_maker
+from logcodec.pipeline.tables import (
+    ERROR,
+    HEADERS,
+    VALIDATION_SCHEMA,
+    row_maker,
+    run_maker,
+)
 
 #: One row per record: the Kafka source's columns, with the topic id and the metadata file.
 RECORD_SCHEMA = pa.schema([

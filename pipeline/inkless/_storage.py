@@ -9,7 +9,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import pyarrow.fs as pafs
-
 from logcodec.pipeline.inkless._metadata import SIDECAR, SIDECAR_SUFFIXES
 from logcodec.pipeline.inkless._options import S3Config
 

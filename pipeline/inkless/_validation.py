@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from logcodec._api import codec
-from logcodec.inkless.document import uuid_text
 from logcodec.pipeline.inkless._entries import checked_extents, fail
 from logcodec.pipeline.inkless._options import InklessOptions
 from logcodec.pipeline.inkless._ranges import INT32_MAX, ObjectRange, error_of
 from logcodec.pipeline.kafka import entry_codec, entry_magic
 from logcodec.pipeline.roundtrip import compare, without_length_and_crc
 from logcodec.pipeline.tables import error_columns, validation_row
+
+from logcodec._api import codec
+from logcodec.inkless.document import uuid_text
 
 _rb = codec("kafka.record_batch_v2")
 

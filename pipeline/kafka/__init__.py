@@ -25,15 +25,48 @@ The modules, one concern each:
 from __future__ import annotations
 
 from logcodec.pipeline.formats import Pushdown, Tailing
-from logcodec.pipeline.kafka._entries import (decode_entry, entry_codec, entry_crc_valid, entry_magic, payload_bytes,
-                                              v2_batch_columns, v2_batch_fields, v2_record_columns)
-from logcodec.pipeline.kafka._files import check_path, claim, listed_files, topic_partition
+from logcodec.pipeline.kafka._entries import (
+    decode_entry,
+    entry_codec,
+    entry_crc_valid,
+    entry_magic,
+    payload_bytes,
+    v2_batch_columns,
+    v2_batch_fields,
+    v2_record_columns,
+)
+from logcodec.pipeline.kafka._files import (
+    check_path,
+    claim,
+    listed_files,
+    topic_partition,
+)
 from logcodec.pipeline.kafka._framing import Span, entries, entry_starts
 from logcodec.pipeline.kafka._planning import plan, push, segment_span
-from logcodec.pipeline.kafka._rows import batch_record_columns, batch_rows, read, record_rows
-from logcodec.pipeline.kafka._schemas import (BATCH_SCHEMA, RECORD_SCHEMA, ROW_KINDS, TIMESTAMP_TYPES, batch_row,
-                                              parse_options, record_row, record_run, schema)
-from logcodec.pipeline.kafka._tailing import complete_end, relocate, segment_id, stream_partitions, stream_ranges
+from logcodec.pipeline.kafka._rows import (
+    batch_record_columns,
+    batch_rows,
+    read,
+    record_rows,
+)
+from logcodec.pipeline.kafka._schemas import (
+    BATCH_SCHEMA,
+    RECORD_SCHEMA,
+    ROW_KINDS,
+    TIMESTAMP_TYPES,
+    batch_row,
+    parse_options,
+    record_row,
+    record_run,
+    schema,
+)
+from logcodec.pipeline.kafka._tailing import (
+    complete_end,
+    relocate,
+    segment_id,
+    stream_partitions,
+    stream_ranges,
+)
 from logcodec.pipeline.kafka._validation import validation_rows
 from logcodec.pipeline.plan import FileRange, ReadOptions
 

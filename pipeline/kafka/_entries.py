@@ -10,13 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from logcodec._api import codec
-from logcodec.kafka.records import LOG_APPEND_TIME, Record, batch_records, legacy_records
 from logcodec.pipeline.kafka import resync
 from logcodec.pipeline.kafka._framing import entries
 from logcodec.pipeline.kafka._schemas import TIMESTAMP_TYPES
 from logcodec.pipeline.plan import FileRange
 from logcodec.pipeline.tables import Plus, error_value
+
+from logcodec._api import codec
+from logcodec.kafka.records import (
+    LOG_APPEND_TIME,
+    Record,
+    batch_records,
+    legacy_records,
+)
 from logcodec.runtime.errors import DecodeError
 
 _rb = codec("kafka.record_batch_v2")

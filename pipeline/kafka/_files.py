@@ -8,10 +8,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from logcodec._api import codec
 from logcodec.pipeline.formats import Claim
 from logcodec.pipeline.kafka import resync
 from logcodec.pipeline.plan import ReadOptions, files_under, partition_number
+
+from logcodec._api import codec
 from logcodec.runtime.errors import DecodeError
 
 _rs = codec("kafka.record_set")

@@ -14,11 +14,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-from logcodec._api import codec
 from logcodec.pipeline.errors import open_input
 from logcodec.pipeline.kafka import resync
 from logcodec.pipeline.plan import FileRange
 from logcodec.pipeline.tables import error_value
+
+from logcodec._api import codec
 from logcodec.runtime.errors import DecodeError
 
 _rs = codec("kafka.record_set")  # a log's entries: their sizes and bounds (`entry_size`, `entry_bounds`)

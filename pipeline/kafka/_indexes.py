@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from logcodec.kafka.indexes import index_entries
 from logcodec.pipeline.kafka import resync
 from logcodec.pipeline.kafka._entries import offset_bounds
+
+from logcodec.kafka.indexes import index_entries
 from logcodec.runtime.errors import DecodeError
 
 

@@ -10,7 +10,15 @@ from pathlib import Path
 from logcodec.pipeline.kafka._files import labels
 from logcodec.pipeline.kafka._framing import entry_starts
 from logcodec.pipeline.kafka._indexes import offset_index, offsets_at, timeindex_below
-from logcodec.pipeline.plan import FileRange, Pushed, ReadOptions, cut, files_under, pack, push_filters
+from logcodec.pipeline.plan import (
+    FileRange,
+    Pushed,
+    ReadOptions,
+    cut,
+    files_under,
+    pack,
+    push_filters,
+)
 
 
 def push(options: ReadOptions, filters) -> tuple[ReadOptions, list]:

@@ -6,15 +6,30 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pyarrow as pa
-
-from logcodec._api import codec
-from logcodec.kafka.records import legacy_records
-from logcodec.pipeline.kafka._entries import (decoded, entry_crc_valid, entry_magic, offset_bounds, payload_bytes,
-                                              v2_batch_columns, v2_batch_fields, v2_record_columns)
-from logcodec.pipeline.kafka._schemas import RECORD_SCHEMA, TIMESTAMP_TYPES, batch_row, record_row, record_run, schema
+from logcodec.pipeline.kafka._entries import (
+    decoded,
+    entry_crc_valid,
+    entry_magic,
+    offset_bounds,
+    payload_bytes,
+    v2_batch_columns,
+    v2_batch_fields,
+    v2_record_columns,
+)
+from logcodec.pipeline.kafka._schemas import (
+    RECORD_SCHEMA,
+    TIMESTAMP_TYPES,
+    batch_row,
+    record_row,
+    record_run,
+    schema,
+)
 from logcodec.pipeline.kafka._validation import validation_rows
 from logcodec.pipeline.plan import FileRange, Pushed, ReadOptions
 from logcodec.pipeline.tables import column_bounds, record_batches
+
+from logcodec._api import codec
+from logcodec.kafka.records import legacy_records
 
 _rb = codec("kafka.record_batch_v2")
 _ms = codec("kafka.message_set")

@@ -5,9 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import pyarrow as pa
-
 from logcodec.pipeline.plan import ReadOptions
-from logcodec.pipeline.tables import ERROR, HEADERS, VALIDATION_SCHEMA, row_maker, run_maker
+from logcodec.pipeline.tables import (
+    ERROR,
+    HEADERS,
+    VALIDATION_SCHEMA,
+    row_maker,
+    run_maker,
+)
 
 ROW_KINDS = ("record", "batch", "validation")
 

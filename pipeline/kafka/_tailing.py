@@ -7,11 +7,12 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from logcodec._api import codec
 from logcodec.pipeline.kafka import resync
 from logcodec.pipeline.kafka._files import labels
 from logcodec.pipeline.kafka._framing import entries, entry_starts
 from logcodec.pipeline.plan import FileRange, ReadOptions, cut, files_under
+
+from logcodec._api import codec
 
 _rs = codec("kafka.record_set")
 

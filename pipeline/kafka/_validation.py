@@ -5,12 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from logcodec._api import codec
-from logcodec.kafka.records import legacy_records
-from logcodec.pipeline.kafka._entries import ENTRY_KINDS, decoded, entry_codec, entry_magic
+from logcodec.pipeline.kafka._entries import (
+    ENTRY_KINDS,
+    decoded,
+    entry_codec,
+    entry_magic,
+)
 from logcodec.pipeline.plan import FileRange
 from logcodec.pipeline.roundtrip import compare, without_length_and_crc
 from logcodec.pipeline.tables import error_columns, validation_row
+
+from logcodec._api import codec
+from logcodec.kafka.records import legacy_records
 from logcodec.runtime.values import without_derived
 
 _rb = codec("kafka.record_batch_v2")

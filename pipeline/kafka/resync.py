@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 
 from logcodec.generated.kafka import record_set as _rs
+
 from logcodec.runtime.errors import DecodeError
 
 #: Most bytes a candidate entry may take during a scan (see the module's docstring).

@@ -31,14 +31,32 @@ from __future__ import annotations
 from logcodec.pipeline.formats import Pushdown, Tailing
 from logcodec.pipeline.plan import ReadOptions
 from logcodec.pipeline.tank._bundles import BundleRead, bundles
-from logcodec.pipeline.tank._files import check_path, claim, listed_files, partition_directories
+from logcodec.pipeline.tank._files import (
+    check_path,
+    claim,
+    listed_files,
+    partition_directories,
+)
 from logcodec.pipeline.tank._framing import bundle_span, header_points
 from logcodec.pipeline.tank._indexes import index_findings, index_points
 from logcodec.pipeline.tank._planning import SegmentRange, plan, push
 from logcodec.pipeline.tank._rows import bundle_rows, read, record_rows
-from logcodec.pipeline.tank._schemas import (BUNDLE_SCHEMA, RECORD_SCHEMA, ROW_KINDS, bundle_row, parse_options,
-                                             record_row, record_run, schema)
-from logcodec.pipeline.tank._tailing import complete_end, relocate, stream_partitions, stream_ranges
+from logcodec.pipeline.tank._schemas import (
+    BUNDLE_SCHEMA,
+    RECORD_SCHEMA,
+    ROW_KINDS,
+    bundle_row,
+    parse_options,
+    record_row,
+    record_run,
+    schema,
+)
+from logcodec.pipeline.tank._tailing import (
+    complete_end,
+    relocate,
+    stream_partitions,
+    stream_ranges,
+)
 from logcodec.pipeline.tank._validation import validation_rows
 
 

@@ -16,12 +16,13 @@ import os
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from logcodec._api import codec
 from logcodec.generated.tank.bundle import Bundle
 from logcodec.pipeline.errors import open_input
 from logcodec.pipeline.tables import error_value
 from logcodec.pipeline.tank._framing import bundle_span
 from logcodec.pipeline.tank._planning import SegmentRange
+
+from logcodec._api import codec
 from logcodec.runtime.errors import DecodeError
 
 _bundle = codec("tank.bundle")

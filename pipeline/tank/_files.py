@@ -9,6 +9,7 @@ from pathlib import Path
 
 from logcodec.pipeline.formats import Claim
 from logcodec.pipeline.plan import ReadOptions, partition_number
+
 from logcodec.tank.containers import segment_files
 
 #: The names TANK gives segments and no one else does: the active one `<first>_<secs>.log`, a

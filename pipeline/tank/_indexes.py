@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from logcodec._api import codec
 from logcodec.pipeline.tank._framing import bundle_starts
+
+from logcodec._api import codec
 from logcodec.runtime.errors import DecodeError
 
 _index = codec("tank.segment_index")

@@ -12,6 +12,7 @@ from logcodec.pipeline.plan import FileRange, ReadOptions, cut, pack, push_filte
 from logcodec.pipeline.tank._files import labels, partition_directories
 from logcodec.pipeline.tank._framing import header_points
 from logcodec.pipeline.tank._indexes import index_points
+
 from logcodec.tank.containers import segment_files
 
 

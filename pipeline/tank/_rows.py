@@ -7,14 +7,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pyarrow as pa
-
-from logcodec._api import codec
 from logcodec.pipeline.plan import ReadOptions
 from logcodec.pipeline.tables import record_batches
 from logcodec.pipeline.tank._bundles import bundles
 from logcodec.pipeline.tank._planning import SegmentRange
 from logcodec.pipeline.tank._schemas import bundle_row, record_row, record_run, schema
 from logcodec.pipeline.tank._validation import validation_rows
+
+from logcodec._api import codec
 
 _bundle = codec("tank.bundle")
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import pyarrow as pa
-
 from logcodec.pipeline.plan import ReadOptions
 from logcodec.pipeline.tables import ERROR, VALIDATION_SCHEMA, row_maker, run_maker
 

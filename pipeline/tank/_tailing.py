@@ -10,12 +10,13 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
-from logcodec._api import codec
 from logcodec.pipeline.plan import ReadOptions
 from logcodec.pipeline.tank._files import labels, partition_directories
 from logcodec.pipeline.tank._framing import bundle_span
 from logcodec.pipeline.tank._indexes import index_points
 from logcodec.pipeline.tank._planning import SegmentRange
+
+from logcodec._api import codec
 from logcodec.runtime.errors import DecodeError
 from logcodec.tank.containers import segment_files
 

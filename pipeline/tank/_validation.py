@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from logcodec._api import codec
 from logcodec.pipeline.roundtrip import compare
 from logcodec.pipeline.tables import error_columns, validation_row
 from logcodec.pipeline.tank._bundles import bundles
 from logcodec.pipeline.tank._indexes import index_findings
 from logcodec.pipeline.tank._planning import SegmentRange
+
+from logcodec._api import codec
 from logcodec.runtime.errors import DecodeError
 from logcodec.tank.containers import segment_files
 

@@ -40,11 +40,23 @@ from typing import TextIO
 
 from logcodec.pipeline.plan import DEFAULT_SPLIT_BYTES
 from logcodec.pipeline.registry import format_named
-from logcodec.pipeline.validate._paths import UsageError, check_master, check_path, detect_format, is_remote, \
-    listed_files
+from logcodec.pipeline.validate._paths import (
+    UsageError,
+    check_master,
+    check_path,
+    detect_format,
+    is_remote,
+    listed_files,
+)
 from logcodec.pipeline.validate._progress import Say, StageProgress
-from logcodec.pipeline.validate._summary import FINDING_ENTRIES, MAX_LISTED_FINDINGS, NO_METADATA, UNREADABLE, \
-    exit_status, summarize
+from logcodec.pipeline.validate._summary import (
+    FINDING_ENTRIES,
+    MAX_LISTED_FINDINGS,
+    NO_METADATA,
+    UNREADABLE,
+    exit_status,
+    summarize,
+)
 from logcodec.pipeline.validate._table import MAX_TABLE_FILES, format_table
 
 _GROUP_KEYS = ("format", "file", "entry", "status", "error_kind", "reencode")

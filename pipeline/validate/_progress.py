@@ -7,6 +7,7 @@ import threading
 import time
 from typing import TextIO
 
+
 class Say:
     """Progress lines on a stream (stderr), or nothing."""
 

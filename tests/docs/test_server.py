@@ -333,7 +333,7 @@ from pathlib import Path
 import logcodec.generated
 from logcodec import docserver, inspector
 docs = Path(logcodec.generated.__file__).resolve().parent / "docs"
-inspectors = [inspector.user(Path(sys.argv[1])), inspector.builtin()]
+inspectors = [docserver.user_inspector(Path(sys.argv[1])), inspector.builtin()]
 app = docserver.DocsServer(docs, inspectors, titles=docserver.titles_of(inspectors), max_bytes=4096, max_body=12288)
 server, base = docserver.serve_in_thread(app)
 for body in ({"format": "auto", "hex": sys.argv[2]}, {"format": "feature_tour", "hex": "4c43"}, {"hex": "zz"},
@@ -380,7 +380,7 @@ def test_a_users_schema_is_decoded_and_detected(tmp_path):
     from logcodec import inspector as inspecting
 
     (tmp_path / "sensor_log.ksy").write_text(SENSOR_LOG)
-    user = inspecting.user(tmp_path / "sensor_log.ksy")
+    user = docserver.user_inspector(tmp_path / "sensor_log.ksy")
     assert user.names() == ["sensor_log"]
     data = "534c4f472a04a6eb000101076b69746368656e000000d7"  # the README's example
     app = docserver.DocsServer(DOCS, [user, inspecting.builtin()], user_formats=user.names())

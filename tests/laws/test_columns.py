@@ -8,10 +8,10 @@ invalid vector raises the same error (kind, offset, path, detail).
 """
 
 import pytest
+from logcodec.generated.kafka import record_batch_v2 as rb
 
 import logcodec
 from logcodec import Limits
-from logcodec.generated.kafka import record_batch_v2 as rb
 from tests.laws.test_iterating import RECORDS, batch, error_of, with_bad_record
 from tests.vectorfiles import all_tests, ids
 

@@ -6,11 +6,11 @@ import re
 from pathlib import Path
 
 import pytest
-
-from logcodec import DecodeError
 from logcodec.generated import FORMATS
 from logcodec.generated.kafka import record_batch_v2 as rb
 from logcodec.generated.kafka import record_set as rs
+
+from logcodec import DecodeError
 
 ROOT = Path(__file__).resolve().parents[2]
 HAND_WRITTEN = ["logcodec", "pipeline", "conformance", "bench", "fuzz"]

@@ -9,10 +9,10 @@ invalid vector raises the same error (kind, offset, path, detail), at the call o
 import dataclasses
 
 import pytest
+from logcodec.generated.kafka import record_batch_v2 as rb
 
 import logcodec
 from logcodec import DecodeError, Limits
-from logcodec.generated.kafka import record_batch_v2 as rb
 from tests.vectorfiles import all_tests, ids
 
 ITERATING = sorted(fmt for fmt in logcodec.formats() if hasattr(logcodec.codec(fmt), "decode_iter"))

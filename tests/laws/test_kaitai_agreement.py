@@ -10,10 +10,10 @@ from enum import IntEnum
 
 import pytest
 from kaitaistruct import KaitaiStructError
-
-import logcodec
 from logcodec.conformance.testees.kaitai import unwrapped_value
 from logcodec.generated import kaitai as reference
+
+import logcodec
 from tests.vectorfiles import all_tests, ids
 
 VALID = [(f, t) for f, t in all_tests("valid") if "kaitai" not in t.get("quirks", {})]

@@ -8,9 +8,9 @@ codec to the values they were built from.
 import struct
 
 import pytest
+from logcodec.generated.kafka import record_batch_v2 as rb
 
 import logcodec
-from logcodec.generated.kafka import record_batch_v2 as rb
 from tests.thirdparty.kafka_libs import CODECS, LIBRARIES
 from tests.vectorfiles import all_tests, ids
 

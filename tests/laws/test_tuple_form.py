@@ -9,9 +9,9 @@ import dataclasses
 import gc
 
 import pytest
+from logcodec.generated.kafka import record_batch_v2 as rb
 
 import logcodec
-from logcodec.generated.kafka import record_batch_v2 as rb
 from logcodec.runtime.values import without_derived
 from tests.thirdparty.kafka_libs import decode_kafka_python
 from tests.vectorfiles import all_tests, ids

@@ -6,7 +6,6 @@ readers and writers of longer varints and checks of bit fields, held to the runt
 import random
 from fractions import Fraction
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from kafka.record.util import encode_varint
@@ -15,6 +14,7 @@ import logcodec
 from logcodec import DecodeError, EncodeError
 from logcodec.generated.kafka import record_batch_v2 as rb
 from logcodec.generated.tank import bundle as tank_bundle
+from logcodec.generator.loader import load_rendered, stand_ins
 from logcodec.runtime import native
 from logcodec.runtime.primitives import (
     UNZIGZAG, UNZIGZAG2, VARINT, ZIGZAG, TextParts, check_bits, uvarint, uvarint_bytes, zigzag_wide,
@@ -113,10 +113,8 @@ def test_values_past_the_tables_are_checked(offset_delta, timestamp_delta, field
 
 def builds_of(module) -> list:
     """The module's pure-Python build, and its compiled one when there is one."""
-    pure = ModuleType(module.__name__)
-    pure.__file__ = module.__file__
-    setattr(pure, native.PURE_KEY, True)
-    exec(compile(Path(module.__file__).read_text(), module.__file__, "exec"), pure.__dict__)
+    with stand_ins([module.__name__]):  # the module itself stays the one imported
+        pure = load_rendered(module.__name__, Path(module.__file__).read_text(), module.__file__)
     return [pure] + ([module] if module.NATIVE else [])
 
 
