@@ -16,7 +16,7 @@ def render_module(schema: Schema) -> str:
 
 
 def render_module_files(schema: Schema, traced: bool = False) -> dict[str, str]:
-    """The Python module of one schema and, where it has one, its C companion (`fast_c`), by their
+    """The Python module of one schema and, where it has one, its C companion (`generator/c`), by their
     paths in `generated/`; with `traced`, its trace variant too (`python/trace.py`: the docs
     server's byte ranges)."""
     emitter = ModuleEmitter(schema)

@@ -5,10 +5,10 @@ checked decoder (`Decoder`) with the hooks it names overridden."""
 
 from __future__ import annotations
 
+from .. import c as c_companion
 from .. import expr as E
 from ..model import Bulk, header_of
 from ..schema import Field, TypeRef
-from . import fast_c
 from .code import Lines, indented
 from .decode import Decoder
 
@@ -127,7 +127,7 @@ class Generator(Decoder):
                 c("yield from chunk")
         if self.m.columned is not None:  # `decode_columns`: all of them, into their columns
             columns = " and ".join(["_FAST is not None", "cols is not None", *guard])
-            call = f"_FAST.{fast_c.columns_name(name)}(buf, pos, end, count, _elements_left(lim), cols)"
+            call = f"_FAST.{c_companion.columns_name(name)}(buf, pos, end, count, _elements_left(lim), cols)"
             with c.block(f"elif {columns} and (fd := {call}) is not None:"):
                 c("pos, taken = fd")
                 self.spend_elements(c, "taken", path)

@@ -133,7 +133,7 @@ def compile_file(module_name: str, source_file: Path, folder: Path, log=print) -
 
 
 def companion_source(source_file: Path) -> Path:
-    """Where a generated module's C companion is (`generator/python/fast_c.py`), if it has one."""
+    """Where a generated module's C companion is (`generator/c`), if it has one."""
     return source_file.with_name(f"{source_file.stem}_fast.c")
 
 
