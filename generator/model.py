@@ -23,7 +23,7 @@ import functools
 from dataclasses import dataclass, replace
 
 from . import expr as E
-from .layout import TypePlan, plan_type, primitive, substream
+from .layout import TypePlan, c_loops, c_readers, plan_type, primitive, substream
 from .schema import Field, Schema, SchemaError, TypeDef, TypeRef, field_static_bits
 from .types import Names, instance_tinfo, type_of, user_of, value_kind
 
@@ -318,6 +318,36 @@ class Model:
         self.read_apart = {ref.user.name for t in self.types for f in fields_of(t) if substream(f)
                            for ref in refs_of(f.type) if ref.kind == "user"}
         self._plans: dict[int, TypePlan] = {}
+
+    # ------------------------------------------------------------ bulk lists and headers
+
+    @functools.cached_property
+    def header(self) -> TypeDef | None:
+        """The root's fields before its bulk (`header_of`), decoded and encoded on their own
+        (`decode_header`): this repository's schemas, whose values are plain."""
+        return header_of(self.schema.root) if self.schema.strict else None
+
+    @functools.cached_property
+    def bulk(self) -> Bulk | None:
+        """The root's bulk list read one element at a time (`decode_iter`), where it can be."""
+        return iterated_bulk(self.schema.root) if self.header is not None else None
+
+    @functools.cached_property
+    def columned(self) -> TypeDef | None:
+        """The bulk's element type, read column by column (`decode_columns`): one with a tuple form."""
+        element = self.bulk.items.type.user if self.bulk is not None else None
+        return element if element is not None and self.tuple_decoded(element) else None
+
+    @functools.cached_property
+    def rendered(self) -> list[TypeDef]:
+        """The types that have a decoder and an encoder: the schema's, and the root's header."""
+        return [*self.types, *([self.header] if self.header is not None else [])]
+
+    @functools.cached_property
+    def companion_lists(self) -> tuple[dict, dict]:
+        """The lists whose loops the C companion writes, and those it reads, by the name of its
+        function (`layout.c_loops`, `c_readers`)."""
+        return c_loops(self, self.rendered), c_readers(self, self.bulk)
 
     def plan(self, t: TypeDef) -> TypePlan:
         """How `t`'s seq is read and written (`layout.plan_type`), planned once for every emitter."""

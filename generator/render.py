@@ -16,9 +16,9 @@ def render_module(schema: Schema) -> str:
 
 
 def render_module_files(schema: Schema, traced: bool = False) -> dict[str, str]:
-    """The Python module of one schema and, where it has one, its C companion (`generator/c`), by their
-    paths in `generated/`; with `traced`, its trace variant too (`python/trace.py`: the docs
-    server's byte ranges)."""
+    """The Python module of one schema and, where it has one, its C companion (the C back end's,
+    `generator/c`), by their paths in `generated/`; with `traced`, its trace variant too
+    (`python/trace.py`: the docs server's byte ranges)."""
     emitter = ModuleEmitter(schema)
     files = {f"{schema.family}/{schema.id}.py": emitter.render()}
     if emitter.companion is not None:

@@ -656,8 +656,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also write vectors/<id>.json for each schema with a <schema>.vectors.yaml beside it")
     p.add_argument("--docs", action="store_true",
                    help="also write docs/: a page per schema (field tables, diagram, enums, vectors) and an index")
-    p.add_argument("--target", choices=("python", "construct"), default="python",
-                   help="logcodec's Python codecs (default), or construct 2.10 definitions (needs the construct extra)")
+    from logcodec.generator.backends import targets  # noqa: PLC0415 (the back ends' one registry)
+
+    p.add_argument("--target", choices=sorted(targets()), default="python",
+                   help="the back end that makes the package: " + "; ".join(
+                       f"{name}, {backend.makes}" for name, backend in sorted(targets().items())))
     p.set_defaults(func=cmd_compile)
 
     p = sub.add_parser("encode", help="encode a canonical JSON value to bytes",
