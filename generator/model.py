@@ -23,7 +23,7 @@ import functools
 from dataclasses import dataclass, replace
 
 from . import expr as E
-from .schema import Field, Schema, SchemaError, TypeDef, TypeRef, field_static_bits
+from .schema import Field, Schema, TypeDef, TypeRef, field_static_bits
 from .types import Names, instance_tinfo, type_of, user_of
 
 # ---------------------------------------------------------------- primitives
@@ -52,15 +52,23 @@ _PRIMITIVE_ZIGZAG = {"zigzag_varint": True, "uvarint": False}
 
 
 def primitive(ref: TypeRef) -> Primitive | None:
-    """The primitive a field's type is, or None for any other type."""
+    """The primitive a field's type is, or None for any other type (of a schema the passes
+    accepted: `primitive_problem` says what they refuse)."""
     if ref.kind != "user" or not ref.user.primitive:
         return None
-    name = ref.user.primitive.get("name")
-    if name not in _PRIMITIVE_ZIGZAG:
-        raise SchemaError(f"{ref.user.schema.path}: unknown -lc-primitive {name!r}")
-    if len(ref.args) != 1 or not isinstance(ref.args[0], E.Num):
-        raise SchemaError(f"{ref.user.schema.path}: {name} takes its width in bits as a literal")
+    name = ref.user.primitive["name"]
     return Primitive(name, ref.args[0].value, _PRIMITIVE_ZIGZAG[name])
+
+
+def primitive_problem(ref: TypeRef) -> str | None:
+    """What is wrong with a reference to a `-lc-primitive` type (None: nothing)."""
+    spec = ref.user.primitive
+    name = spec.get("name") if isinstance(spec, dict) else None
+    if name not in _PRIMITIVE_ZIGZAG:
+        return f"unknown -lc-primitive {name!r}: one of {', '.join(sorted(_PRIMITIVE_ZIGZAG))}"
+    if len(ref.args) != 1 or not isinstance(ref.args[0], E.Num):
+        return f"{name} takes its width in bits as a literal"
+    return None
 
 
 # ---------------------------------------------------------------- walking a schema
@@ -335,11 +343,11 @@ def case_value(key, enum) -> int | None:
 
 
 def model_of(schema: Schema) -> "Model":
-    """The model of a schema, worked out on first use and kept with it."""
-    found = schema.__dict__.get("_model")
-    if found is None:
-        found = schema.__dict__["_model"] = Model(schema)
-    return found
+    """The model of a schema, which the passes work out (once) and check first: SchemaError with
+    their problems where they refuse the schema."""
+    from .passes import checked  # noqa: PLC0415 (the passes build the model)
+
+    return checked(schema).model
 
 
 class Model:
@@ -347,7 +355,6 @@ class Model:
         self.schema = schema
         self.types = [t for t in schema.all_types() if not t.primitive]
         self.enum_names = enum_names(self.types)
-        self.check_class_names()
         # Another schema's root type used here comes from that schema's module.
         self.imported = [imp for imp in schema.imports if not imp.root.primitive]
         self.owners = {id(f): t for t in self.types for f in t.seq}  # the type of each seq field
@@ -358,14 +365,6 @@ class Model:
                             for ref in refs_of(f.type) if ref.kind == "user"}
         self.read_apart = {ref.user.name for t in self.types for f in fields_of(t) if substream(f)
                            for ref in refs_of(f.type) if ref.kind == "user"}
-
-    def check_class_names(self) -> None:
-        names = [t.class_name for t in self.types] + list(self.enum_names.values())
-        names += sorted({ref.user.class_name for t in self.types for f in t.seq for ref in refs_of(f.type)
-                         if ref.kind == "user" and ref.user.schema is not self.schema and not ref.user.primitive
-                         and ref.user is not ref.user.schema.root})  # imported subtypes share the namespace
-        if len(names) != len(set(names)):
-            raise SchemaError(f"{self.schema.path}: two types or enums share a class name: {sorted(names)}")
 
     def holders(self) -> dict[str, TypeDef | None]:
         """The type that holds each type (its `_parent`), by type name; None when several do."""
@@ -412,6 +411,11 @@ class Model:
     def holder(self, t: TypeDef) -> TypeDef | None:
         """The one type that holds `t`, or None (held by several, or by none)."""
         return self.parents.get(t.name)
+
+    def names_of(self, t: TypeDef, extra: dict | None = None) -> Names:
+        """The names the expressions of `t` read, as the type detector and the back ends see them:
+        Kaitai's objects in a user's schema, values passed down in this repository's."""
+        return Names(t, self.holder(t), not self.schema.strict, self.navigates, self.parents, extra)
 
     # ------------------------------------------------------------ tuple forms
 
@@ -529,7 +533,7 @@ class Model:
             return {"kind": "user", "type": ref.user.class_name}
         if ref.kind == "switch":
             return self.switch_meta(ref, f)
-        raise SchemaError(f"no value model for {ref.kind}")
+        raise AssertionError(f"no value model for {ref.kind}")  # (a TypeRef has no other kind)
 
     def switch_meta(self, ref: TypeRef, f: Field) -> dict:
         """A switch's cases. When it switches on a field of the same type, each case also says

@@ -1,15 +1,15 @@
-"""Load `.ksy` schemas into the intermediate representation (IR).
+"""The intermediate representation (IR) of `.ksy` schemas, and its loader.
 
-The loader checks every key against the Kaitai subset we implement plus our
-`-lc-` extensions, resolves type and enum references with Kaitai's scoping
-(nested types, then enclosing ones, then imported files), parses every
-expression and checks the names it reads. Every error names the file and the
-YAML path of the offending key, e.g. ``kafka/record_batch_v2.ksy: types.record.seq[4].size: ...``.
+The loader reads a file, checks every key against the Kaitai subset we implement plus our
+`-lc-` extensions and parses every expression into the IR; `resolve.py` then resolves type and
+enum references with Kaitai's scoping and checks the names each expression reads. Every
+problem is one line naming the file, the line, the column and the YAML path of the offending
+key (`problems.py`), e.g. ``kafka/record_batch_v2.ksy:40:9: types.record.seq[4].size: ...``;
+the loader goes on past a problem wherever it can, so that a run reports them all.
 """
 
 from __future__ import annotations
 
-import codecs
 import difflib
 import hashlib
 import re
@@ -21,11 +21,7 @@ import yaml
 from logcodec import processors
 
 from . import expr as E
-
-
-class SchemaError(Exception):
-    """A schema is malformed; the message names the file and the YAML path."""
-
+from .problems import ERROR, Marks, Problem, SchemaError, errors, problem, read_yaml
 
 # ---------------------------------------------------------------- the IR
 
@@ -51,6 +47,7 @@ class TypeRef:
     switch_on: object = None
     switch_text: str = ""  # the switch-on expression as the schema writes it, for messages
     cases: list = field(default_factory=list)  # [(expr AST, TypeRef)]; default case has expr None
+    case_texts: list = field(default_factory=list)  # each case's key as the schema writes it (its YAML path)
 
 
 @dataclass
@@ -87,6 +84,7 @@ class Field:
     pad_right: int | None = None  # a sized field's trailing padding byte, stripped from the value
     parent: object = None  # Kaitai's `parent:`: what a user type sees as `_parent` (false: nothing)
     no_case: str = ""  # a switch no case matches is this error (else null, in a user's schema)
+    broken: bool = False  # the loader reported a problem in it (its other checks would only repeat it)
 
     def expressions(self, write_side: bool = False) -> list:
         """The expressions a decoder evaluates for this field (and with `write_side`, those only
@@ -179,6 +177,7 @@ class Schema:
     root: TypeDef = None  # type: ignore[assignment]
     imports: list["Schema"] = field(default_factory=list)
     source: str = ""  # the file it was read from
+    marks: Marks = field(default_factory=Marks, repr=False)  # where each YAML path of the file is written
 
     def __repr__(self) -> str:
         return f"<Schema {self.path}>"
@@ -192,20 +191,6 @@ class Schema:
 
 
 # ---------------------------------------------------------------- loading
-
-class _NoDuplicates(yaml.SafeLoader):
-    """YAML that refuses a key given twice in one mapping (PyYAML keeps the last one)."""
-
-    def construct_mapping(self, node, deep=False):
-        seen = set()
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=deep)
-            if isinstance(key, (str, int, float, bool)) and key in seen:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"duplicate key {key!r}", key_node.start_mark)
-            seen.add(key) if isinstance(key, (str, int, float, bool)) else None
-        return super().construct_mapping(node, deep)
-
 
 _META_KEYS = {"application", "bit-endian", "encoding", "endian", "file-extension", "id", "imports", "ks-debug",
               "ks-opaque-types", "ks-version", "ks-zero-copy-substream", "license", "tags", "title", "xref"}
@@ -229,6 +214,11 @@ _CHECKSUMS = {"crc32c", "crc32"}
 _VALUE_INSTANCE_KEYS = {"value", "enum", "if", "doc", "doc-ref", "-lc-input"}
 
 
+class Stop(Exception):
+    """What is being read makes no sense past the problem just reported: its reader gives up on
+    it (a field, a type, an instance) and the loader goes on with the next one."""
+
+
 class Loader:
     """Loads schema files from a root folder, caching each by relative path.
 
@@ -238,6 +228,10 @@ class Loader:
     user's schemas, `logcodec compile`), every schema compiles to `<package>.<id>`. Imports are
     looked up beside the importing file, then in each of `include` (Kaitai's import path);
     absolute ones (`/common/x`) in the root, then in `include`.
+
+    The loader goes on past a problem wherever what follows still makes sense (an unknown key,
+    a bad type name, a bad expression), so that one run reports them all (`problems`); it gives
+    up on a field, a type or a file only where nothing after would (`Stop`).
     """
 
     def __init__(self, root: Path, *, strict: bool = True, include: tuple = (), package: str | None = None,
@@ -250,9 +244,24 @@ class Loader:
         self.loaded: dict[str, Schema] = {}
         self.found_in: dict[str, Path] = {}  # rel -> the folder it was found in (root or an include folder)
         self.loading: list[str] = []  # the chain of imports being loaded, to refuse a cycle
+        self.problems: list[Problem] = []  # every problem found, in the order found
+        self.noted: set[Problem] = set()
+        self.marks: dict[str, Marks] = {}  # rel -> where each YAML path of that file is written
+        self.imports_of: dict[str, list[str]] = {}  # rel -> the files it imports, read or not
 
-    def fail(self, schema_path: str, ypath: str, message: str):
-        raise SchemaError(f"{schema_path}: {ypath or '(top)'}: {message}")
+    def report(self, schema_path, ypath: str | None, message: str) -> None:
+        """Note a problem at `ypath` of a file (a schema, or its path) and go on. A problem found
+        again (in each byte order of a type whose byte order is chosen at run time) is noted once."""
+        rel = schema_path.path if isinstance(schema_path, Schema) else schema_path
+        found = problem(self.marks.get(rel, Marks()), rel, ypath, message)
+        if found not in self.noted:
+            self.noted.add(found)
+            self.problems.append(found)
+
+    def fail(self, schema_path, ypath: str | None, message: str):
+        """Note a problem and give up on what is being read (`Stop`)."""
+        self.report(schema_path, ypath, message)
+        raise Stop
 
     def locate(self, rel: str) -> Path:
         """The file of `rel`: under the root, else under the first include folder that has it."""
@@ -263,6 +272,36 @@ class Loader:
         return self.root / rel  # reading it fails with a message naming it
 
     def load(self, rel: str) -> Schema:
+        """A schema and the schemas it imports, resolved; SchemaError with every problem of them."""
+        return self.load_each([rel])[0]
+
+    def load_each(self, rels: list[str]) -> list[Schema]:
+        """Each of these schemas (and those they import); SchemaError with every problem of them."""
+        for rel in rels:
+            self.read(rel)
+        found = errors(self.problems_in(rels))
+        if found:
+            raise SchemaError(found)
+        return [self.loaded[rel.replace("\\", "/")] for rel in rels]
+
+    def problems_in(self, rels: list[str]) -> list[Problem]:
+        """The problems of these files and of every file they import."""
+        files = self.closure(rels)
+        return [p for p in self.problems if p.file in files]
+
+    def closure(self, rels: list[str]) -> set[str]:
+        """These files and every file they import, directly or not (read or not)."""
+        files, todo = set(), [rel.replace("\\", "/") for rel in rels]
+        while todo:
+            rel = todo.pop()
+            if rel not in files:
+                files.add(rel)
+                todo.extend(self.imports_of.get(rel, ()))
+        return files
+
+    def read(self, rel: str) -> Schema | None:
+        """A schema and those it imports, resolved as far as their problems (noted in `problems`)
+        allow; None when the file is no schema at all (missing, not YAML, not a mapping)."""
         rel = rel.replace("\\", "/")
         if rel in self.loaded:
             return self.loaded[rel]
@@ -270,25 +309,22 @@ class Loader:
         try:
             text = path.read_bytes()
         except OSError as exc:
-            raise SchemaError(f"{rel}: cannot read: {exc}") from None
+            return self.report(rel, None, f"cannot read: {exc}")
         try:
-            raw = yaml.load(text, Loader=_NoDuplicates)  # noqa: S506 (a SafeLoader)
+            raw, self.marks[rel] = read_yaml(text)
         except yaml.YAMLError as exc:  # one line: where, and what the parser found there
             mark = getattr(exc, "problem_mark", None)
-            where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
-            problem = " ".join(str(getattr(exc, "problem", None) or exc).split())
-            raise SchemaError(f"{rel}{where}: not valid YAML: {problem}") from None
+            problem_text = " ".join(str(getattr(exc, "problem", None) or exc).split())
+            self.problems.append(Problem(ERROR, rel, mark and mark.line + 1, mark and mark.column + 1, None,
+                                         f"not valid YAML: {problem_text}"))
+            return None
         if not isinstance(raw, dict):
-            self.fail(rel, "/", "a schema is a mapping with a `meta` section (`/` is the top of the file)")
+            return self.report(rel, "", "a schema is a mapping with a `meta` section (`/`, the top of the file, is not)")
         if not isinstance(raw.get("meta"), dict):
-            self.fail(rel, "meta", "a schema is a mapping with a `meta` section")
+            return self.report(rel, "meta", "a schema is a mapping with a `meta` section")
         meta = raw["meta"]
         self.check_meta(rel, meta)
-        sid = meta.get("id")
-        if not isinstance(sid, str) or not _ID.match(sid):
-            self.fail(rel, "meta.id", "needs a lower_snake id")
-        if self.strict and Path(rel).stem != sid:
-            self.fail(rel, "meta.id", f"must match the file name ({Path(rel).stem})")
+        sid = self.schema_id(rel, meta)
         family = self.package or rel.split("/")[0]
         module = f"{self.package}.{sid}" if self.package else f"logcodec.generated.{family}.{sid}"
         shown = self.shown_prefix + rel if self.found_in.get(rel, self.root) == self.root else rel
@@ -296,49 +332,77 @@ class Loader:
             path=rel, family=family, id=sid, module=module, shown=shown, strict=self.strict,
             title=str(meta.get("title", sid)),
             doc=str(raw.get("doc", "")).strip(), doc_ref=_doc_ref(raw.get("doc-ref")), raw=raw,
-            sha256=hashlib.sha256(text).hexdigest(), source=str(path),
+            sha256=hashlib.sha256(text).hexdigest(), source=str(path), marks=self.marks[rel],
         )
         self.loaded[rel] = schema
         self.loading.append(rel)
         # Its types first: a schema that imports this one back (a cycle) finds them while it resolves.
-        schema.root = self.build_type(schema, sid, raw, "", None, meta)
-        imports = [(f"meta.imports[{i}]", imp) for i, imp in enumerate(meta.get("imports", []) or [])]
-        imports += [("meta.ks-opaque-types", name) for name in self.opaque_types(schema)]
-        for ypath, imp in imports:
-            if not isinstance(imp, str):
-                self.fail(rel, ypath, "an import is a path without `.ksy`")
-            target = self.import_target(rel, imp)
-            if target not in self.loaded and not self.locate(target).is_file():
-                self.fail(rel, ypath, f"no schema {imp!r} to import ({target} beside it, or in an import folder)")
-            if target in self.loading and self.strict:  # our modules do not import each other
-                self.fail(rel, ypath, "circular imports are not supported in schemas/: "
-                          + " -> ".join([*self.loading[self.loading.index(target):], target]))
-            schema.imports.append(self.load(target))
+        schema.root = self.type_or_stand_in(schema, sid, raw, "", None, meta)
+        self.read_imports(schema, meta)
         self.loading.pop()
+        from .resolve import Resolver  # noqa: PLC0415 (the second step of loading, which reads this IR)
+
         Resolver(self, schema).resolve()
         return schema
+
+    def schema_id(self, rel: str, meta: dict) -> str:
+        """The schema's `meta/id` (its file's name where that is no id, after saying so)."""
+        sid = meta.get("id")
+        if not isinstance(sid, str) or not _ID.match(sid):
+            self.report(rel, "meta.id", "needs a lower_snake id")
+            stem = Path(rel).stem
+            return stem if _ID.match(stem) else "schema"
+        if self.strict and Path(rel).stem != sid:
+            self.report(rel, "meta.id", f"must match the file name ({Path(rel).stem})")
+        return sid
+
+    def read_imports(self, schema: Schema, meta: dict) -> None:
+        """`meta/imports` (and the opaque types found beside it), each read in turn."""
+        rel = schema.path
+        listed = meta.get("imports", []) if isinstance(meta.get("imports", []), list) else []
+        imports = [(f"meta.imports[{i}]", imp) for i, imp in enumerate(listed)]
+        imports += [("meta.ks-opaque-types", name) for name in self.opaque_types(schema)]
+        self.imports_of[rel] = []
+        for ypath, imp in imports:
+            if not isinstance(imp, str):
+                self.report(rel, ypath, "an import is a path without `.ksy`")
+                continue
+            target = self.import_target(rel, imp)
+            if target not in self.loaded and not self.locate(target).is_file():
+                self.report(rel, ypath, f"no schema {imp!r} to import ({target} beside it, or in an import folder)")
+                continue
+            if target in self.loading and self.strict:  # our modules do not import each other
+                self.report(rel, ypath, "circular imports are not supported in schemas/: "
+                            + " -> ".join([*self.loading[self.loading.index(target):], target]))
+                continue
+            self.imports_of[rel].append(target)
+            imported = self.read(target)
+            if imported is not None:
+                schema.imports.append(imported)
 
     def check_meta(self, rel: str, meta: dict) -> None:
         """The keys of `meta` and the values only the loader reads (Kaitai's rules)."""
         for key in meta:
             if key not in _META_KEYS and not _vendor_key(key):
-                self.fail(rel, f"meta.{key}", "unknown key" + did_you_mean(key, _META_KEYS))
+                self.report(rel, f"meta.{key}", "unknown key" + did_you_mean(str(key), _META_KEYS))
         if "bit-endian" in meta and meta["bit-endian"] not in ("le", "be"):
-            self.fail(rel, "meta.bit-endian", "is `le` or `be`")
+            self.report(rel, "meta.bit-endian", "is `le` or `be`")
         if "imports" in meta and not isinstance(meta["imports"], list):
-            self.fail(rel, "meta.imports", "is a list of paths")
+            self.report(rel, "meta.imports", "is a list of paths")
         if "ks-version" in meta:
-            text = str(meta["ks-version"])
-            if not re.fullmatch(r"(0|[1-9][0-9]*)(\.(0|[1-9][0-9]*)){1,2}", text):
-                self.fail(rel, "meta.ks-version", f"{text!r} is no version (X.Y or X.Y.Z; quote it, or YAML reads "
-                          "0.10 as 0.1)")
-            version = tuple(int(x) for x in text.split("."))
-            if version < (0, 6):
-                self.fail(rel, "meta.ks-version", f"{text} is below 0.6, the oldest Kaitai language (quote "
-                          "'0.10', or YAML reads it as 0.1)")
-            if version[:2] > _KS_VERSION:
-                self.fail(rel, "meta.ks-version", f"needs Kaitai Struct {text}; logcodec implements "
-                          f"{'.'.join(map(str, _KS_VERSION))}")
+            self.check_version(rel, str(meta["ks-version"]))
+
+    def check_version(self, rel: str, text: str) -> None:
+        if not re.fullmatch(r"(0|[1-9][0-9]*)(\.(0|[1-9][0-9]*)){1,2}", text):
+            return self.report(rel, "meta.ks-version", f"{text!r} is no version (X.Y or X.Y.Z; quote it, or YAML "
+                               "reads 0.10 as 0.1)")
+        version = tuple(int(x) for x in text.split("."))
+        if version < (0, 6):
+            self.report(rel, "meta.ks-version", f"{text} is below 0.6, the oldest Kaitai language (quote "
+                        "'0.10', or YAML reads it as 0.1)")
+        if version[:2] > _KS_VERSION:
+            self.report(rel, "meta.ks-version", f"needs Kaitai Struct {text}; logcodec implements "
+                        f"{'.'.join(map(str, _KS_VERSION))}")
 
     def opaque_types(self, schema: Schema) -> list[str]:
         """`ks-opaque-types: true`: a type named nowhere in the schema is another one's root, as
@@ -346,7 +410,9 @@ class Loader:
         beside the schema (or in an import folder), as if imported."""
         if self.strict or schema.raw["meta"].get("ks-opaque-types") is not True:
             return []
-        known = {t.name for t in schema.root.walk()} | {Path(str(i)).name for i in schema.raw["meta"].get("imports", [])}
+        listed = schema.raw["meta"].get("imports", [])
+        known = {t.name for t in schema.root.walk()} | {Path(str(i)).name for i in
+                                                         (listed if isinstance(listed, list) else [])}
         wanted = []
         for t in schema.root.walk():
             for f in [*t.seq, *(i.field for i in t.instances if i.field is not None)]:
@@ -366,8 +432,9 @@ class Loader:
         if "endian" not in meta:
             return parent.endian if parent else None
         if meta["endian"] not in ("be", "le"):
-            self.fail(schema.path, _join(ypath, "meta.endian"), "byte order chosen at run time (switch-on) is not "
-                      "supported yet; `be` or `le`")
+            self.report(schema, _join(ypath, "meta.endian"), "byte order chosen at run time (switch-on) is not "
+                        "supported yet; `be` or `le`")
+            return "be"  # (what it is does not matter: the schema is refused)
         return meta["endian"]
 
     def endian_chosen_at_run_time(self, schema: Schema, name: str, raw: dict, ypath: str, parent, meta: dict) -> TypeDef:
@@ -379,15 +446,16 @@ class Loader:
         ep = _join(ypath, "meta.endian")
         cases = rule.get("cases")
         if set(rule) - {"switch-on", "cases"} or "switch-on" not in rule or not isinstance(cases, dict):
-            self.fail(schema.path, ep, "is `le`, `be`, or switch-on with cases of `le` and `be`")
-        for key, order in cases.items():
-            if order not in ("le", "be"):
-                self.fail(schema.path, _join(ep, f"cases.{key}"), f"a byte order is `le` or `be`, not {order!r}")
+            self.fail(schema, ep, "is `le`, `be`, or switch-on with cases of `le` and `be`")
+        wrong = [key for key, order in cases.items() if order not in ("le", "be")]
+        for key in wrong:
+            self.report(schema, _join(ep, f"cases.{key}"), f"a byte order is `le` or `be`, not {cases[key]!r}")
+        if wrong:
+            raise Stop
         t = TypeDef(name=name, ypath=ypath, schema=schema, parent=parent, doc=str(raw.get("doc", "")).strip(),
                     doc_ref=_doc_ref(raw.get("doc-ref")), endian=parent.endian if parent else None,
                     bit_endian=meta.get("bit-endian", parent.bit_endian if parent else "be"), unwrap=True)
-        for i, p in enumerate(raw.get("params", []) or []):
-            t.params.append(Param(str(p.get("id", "")), str(p.get("type", "")), str(p.get("doc", "")).strip()))
+        t.params = self.params(schema, raw, ypath)
         args = f"({', '.join(p.id for p in t.params)})" if t.params else ""
         for order in ("le", "be"):
             variant = self.build_type(schema, f"{name}__{order}", raw, ypath, t, {**meta, "endian": order})
@@ -403,16 +471,17 @@ class Loader:
         """`terminator`, `consume`, `include`, `eos-error` and `pad-right` (Kaitai's defaults:
         consumed, not included, an error at the end of the stream)."""
         for key, attr in (("consume", "consume"), ("include", "include"), ("eos-error", "eos_error")):
-            if key in raw:
-                if not isinstance(raw[key], bool):
-                    self.fail(sp, _join(ypath, key), "is true or false")
+            if key in raw and not isinstance(raw[key], bool):
+                self.report(sp, _join(ypath, key), "is true or false")
+            elif key in raw:
                 setattr(f, attr, raw[key])
         for key in ("terminator", "pad-right"):
             if key in raw and not (isinstance(raw[key], int) and 0 <= raw[key] <= 255):
-                self.fail(sp, _join(ypath, key), "is a byte value, 0 to 255")
-        if "terminator" in raw:
-            f.terminator = bytes([raw["terminator"]])
-        f.pad_right = raw.get("pad-right")
+                self.report(sp, _join(ypath, key), "is a byte value, 0 to 255")
+            elif key == "terminator" and key in raw:
+                f.terminator = bytes([raw["terminator"]])
+            elif key in raw:
+                f.pad_right = raw[key]
         if f.terminator is not None and f.pad_right == f.terminator[0]:
             f.pad_right = None  # as Kaitai's compiler: padding of the terminator's byte is cut at it, not stripped
 
@@ -428,19 +497,26 @@ class Loader:
             return beside
         return _normalise(imp) + ".ksy"
 
+    def type_or_stand_in(self, schema: Schema, name: str, raw, ypath: str, parent, meta: dict) -> TypeDef:
+        """A type; where it makes no sense, an empty one in its place (its problem reported), so
+        that what names it still finds it."""
+        try:
+            return self.build_type(schema, name, raw, ypath, parent, meta)
+        except Stop:
+            return TypeDef(name=name, ypath=ypath, schema=schema, parent=parent, endian=parent and parent.endian,
+                           bit_endian=parent.bit_endian if parent else "be")
+
     def build_type(self, schema: Schema, name: str, raw: dict, ypath: str, parent, meta: dict) -> TypeDef:
         if not isinstance(raw, dict):
-            self.fail(schema.path, ypath, "a type is a mapping")
+            self.fail(schema, ypath, "a type is a mapping")
         if isinstance(meta.get("endian"), dict) and not self.strict:
             return self.endian_chosen_at_run_time(schema, name, raw, ypath, parent, meta)
         for key in raw:
-            if _vendor_key(key):
-                continue
-            if key not in _TYPE_KEYS:
-                self.fail(schema.path, _join(ypath, key), "unknown key (not in the Kaitai subset logcodec implements)"
-                          + did_you_mean(key, _TYPE_KEYS))
+            if not _vendor_key(key) and key not in _TYPE_KEYS:
+                self.report(schema, _join(ypath, str(key)), "unknown key (not in the Kaitai subset logcodec "
+                            "implements)" + did_you_mean(str(key), _TYPE_KEYS))
         if self.strict and not raw.get("doc"):
-            self.fail(schema.path, _join(ypath, "doc"), "every type needs a `doc` (house rule of schemas/)")
+            self.report(schema, _join(ypath, "doc"), "every type needs a `doc` (house rule of schemas/)")
         t = TypeDef(
             name=name, ypath=ypath, schema=schema, parent=parent,
             doc=str(raw.get("doc", "")).strip(), doc_ref=_doc_ref(raw.get("doc-ref")),
@@ -448,107 +524,147 @@ class Loader:
             bit_endian=meta.get("bit-endian", parent.bit_endian if parent else "be"),
             unwrap=bool(raw.get("-lc-unwrap", False)), primitive=raw.get("-lc-primitive"),
         )
-        for i, p in enumerate(raw.get("params", []) or []):
-            py = _join(ypath, f"params[{i}]")
-            if not _ID.match(str(p.get("id", ""))):
-                self.fail(schema.path, _join(py, "id"), "a param needs a lower_snake id")
-            t.params.append(Param(p["id"], str(p.get("type", "")), str(p.get("doc", "")).strip(), p.get("-lc-default"),
-                                  p.get("enum")))
-        for ename, members in (raw.get("enums") or {}).items():
+        self.check_sections(schema, raw, ypath)
+        t.params = self.params(schema, raw, ypath)
+        for ename, members in _entries(raw.get("enums")):
             t.enums[ename] = self.build_enum(schema, ename, members, _join(ypath, f"enums.{ename}"), t)
-        for tname, traw in (raw.get("types") or {}).items():
-            if not _ID.match(tname):
-                self.fail(schema.path, _join(ypath, f"types.{tname}"), "type names are lower_snake")
+        for tname, traw in _entries(raw.get("types")):
+            tp = _join(ypath, f"types.{tname}")
+            if not isinstance(tname, str) or not _ID.match(tname):
+                self.report(schema, tp, "type names are lower_snake")
             tmeta = traw.get("meta") if isinstance(traw, dict) else None
             if tmeta is not None and not isinstance(tmeta, dict):
-                self.fail(schema.path, _join(ypath, f"types.{tname}.meta"), "is a mapping")
+                self.report(schema, f"{tp}.meta", "is a mapping")
+                tmeta = None
             # A type's own meta (endian, bit-endian) holds for it and the types inside it.
-            t.types[tname] = self.build_type(schema, tname, traw, _join(ypath, f"types.{tname}"), t, tmeta or {})
+            t.types[str(tname)] = self.type_or_stand_in(schema, str(tname), traw, tp, t, tmeta or {})
         seen = {}  # id -> where it was given: params, seq and instances share one namespace
         for i, p in enumerate(t.params):
-            if p.id in seen:
-                self.fail(schema.path, _join(ypath, f"params[{i}].id"), f"duplicate id {p.id!r} (also {seen[p.id]})")
-            seen[p.id] = _join(ypath, f"params[{i}]")
-        for i, fraw in enumerate(raw.get("seq", []) or []):
-            f = self.build_field(schema, fraw, _join(ypath, f"seq[{i}]"))
-            if f.id in seen:
-                self.fail(schema.path, _join(f.ypath, "id"), f"duplicate id {f.id!r} (also {seen[f.id]})")
-            seen[f.id] = f.ypath
+            self.declare(schema, seen, p.id, _join(ypath, f"params[{i}]"), _join(ypath, f"params[{i}].id"))
+        for i, fraw in enumerate(_items(raw.get("seq"))):
+            try:
+                f = self.build_field(schema, fraw, _join(ypath, f"seq[{i}]"))
+            except Stop:
+                continue
+            self.declare(schema, seen, f.id, f.ypath, _join(f.ypath, "id"))
             t.seq.append(f)
-        for iname, iraw in (raw.get("instances") or {}).items():
-            py = _join(ypath, f"instances.{iname}")
-            if not isinstance(iname, str) or not _ID.match(iname):
-                self.fail(schema.path, py, f"an instance's name is lower_snake, not {iname!r}")
-            if iname in seen:
-                self.fail(schema.path, py, f"duplicate id {iname!r} (also {seen[iname]})")
-            seen[iname] = py
-            if not isinstance(iraw, dict):
-                self.fail(schema.path, py, "an instance is a mapping")
-            doc = str(iraw.get("doc", "")).strip()
-            if "pos" in iraw:
-                if self.strict:  # our codecs read a positional instance once, in its type's own stream
-                    for key in ("repeat", "if", "io"):
-                        if key in iraw:
-                            self.fail(schema.path, _join(py, key), f"`{key}` on a positional instance is not "
-                                      "supported in schemas/")
-                spec = {k: v for k, v in iraw.items() if k not in ("pos", "io")}
-                f = self.build_field(schema, {"id": iname, **spec}, py)
-                t.instances.append(Instance(iname, py, doc, None, pos=self.expr(schema, py + ".pos", iraw["pos"]), field=f,
-                                            io=self.expr(schema, py + ".io", iraw["io"]) if "io" in iraw else None))
-            elif "value" in iraw:
-                for key in iraw:
-                    if key not in _VALUE_INSTANCE_KEYS and not _vendor_key(key):
-                        self.fail(schema.path, _join(py, key), "unknown key for a value instance"
-                                  + did_you_mean(key, _VALUE_INSTANCE_KEYS))
-                t.instances.append(Instance(iname, py, doc, self.expr(schema, py + ".value", iraw["value"]), iraw.get("enum"),
-                                            input=bool(iraw.get("-lc-input", False)),
-                                            if_expr=self.expr(schema, py + ".if", iraw["if"]) if "if" in iraw else None))
-            else:
-                self.fail(schema.path, py, "an instance has a value or a pos")
-            t.instances[-1].owner = t
+        for iname, iraw in _entries(raw.get("instances")):
+            try:
+                t.instances.append(self.build_instance(schema, t, iname, iraw, seen))
+            except Stop:
+                continue
         if t.unwrap and len(t.seq) != 1:
-            self.fail(schema.path, _join(ypath, "-lc-unwrap"), "an unwrapped type has exactly one seq field")
+            self.report(schema, _join(ypath, "-lc-unwrap"), "an unwrapped type has exactly one seq field")
+            t.unwrap = False  # (the schema is refused; nothing else reads a missing field)
         return t
+
+    def check_sections(self, schema: Schema, raw: dict, ypath: str) -> None:
+        """`seq` and `params` are lists; `types`, `enums` and `instances` mappings."""
+        for key, kind, name in (("seq", list, "a list"), ("params", list, "a list"), ("types", dict, "a mapping"),
+                                ("enums", dict, "a mapping"), ("instances", dict, "a mapping")):
+            if raw.get(key) is not None and not isinstance(raw[key], kind):
+                self.report(schema, _join(ypath, key), f"is {name}")
+
+    def declare(self, schema: Schema, seen: dict, name: str, ypath: str, id_path: str) -> None:
+        """Params, seq fields and instances share one namespace: a name given twice is a problem."""
+        if name in seen:
+            self.report(schema, id_path, f"duplicate id {name!r} (also {seen[name]})")
+        else:
+            seen[name] = ypath
+
+    def params(self, schema: Schema, raw: dict, ypath: str) -> list[Param]:
+        out = []
+        for i, p in enumerate(_items(raw.get("params"))):
+            py = _join(ypath, f"params[{i}]")
+            if not isinstance(p, dict):
+                self.report(schema, py, "a param is a mapping with an id and a type")
+                continue
+            if not isinstance(p.get("id"), str) or not _ID.match(p["id"]):
+                self.report(schema, _join(py, "id"), "a param needs a lower_snake id")
+                continue
+            out.append(Param(p["id"], str(p.get("type", "")), str(p.get("doc", "")).strip(), p.get("-lc-default"),
+                             p.get("enum")))
+        return out
+
+    def build_instance(self, schema: Schema, t: TypeDef, iname, iraw, seen: dict) -> Instance:
+        py = _join(t.ypath, f"instances.{iname}")
+        if not isinstance(iname, str) or not _ID.match(iname):
+            self.report(schema, py, f"an instance's name is lower_snake, not {iname!r}")
+        self.declare(schema, seen, str(iname), py, py)
+        if not isinstance(iraw, dict):
+            self.fail(schema, py, "an instance is a mapping")
+        doc = str(iraw.get("doc", "")).strip()
+        if "pos" in iraw:
+            if self.strict:  # our codecs read a positional instance once, in its type's own stream
+                for key in ("repeat", "if", "io"):
+                    if key in iraw:
+                        self.report(schema, _join(py, key), f"`{key}` on a positional instance is not supported "
+                                    "in schemas/")
+            spec = {k: v for k, v in iraw.items() if k not in ("pos", "io")}
+            f = self.build_field(schema, {"id": str(iname), **spec}, py)
+            inst = Instance(str(iname), py, doc, None, pos=self.expr(schema, py + ".pos", iraw["pos"]), field=f,
+                            io=self.expr(schema, py + ".io", iraw["io"]) if "io" in iraw else None)
+        elif "value" in iraw:
+            for key in iraw:
+                if key not in _VALUE_INSTANCE_KEYS and not _vendor_key(key):
+                    self.report(schema, _join(py, str(key)), "unknown key for a value instance"
+                                + did_you_mean(str(key), _VALUE_INSTANCE_KEYS))
+            inst = Instance(str(iname), py, doc, self.expr(schema, py + ".value", iraw["value"]), iraw.get("enum"),
+                            input=bool(iraw.get("-lc-input", False)),
+                            if_expr=self.expr(schema, py + ".if", iraw["if"]) if "if" in iraw else None)
+        else:
+            self.fail(schema, py, "an instance has a value or a pos")
+        inst.owner = t
+        return inst
 
     def build_enum(self, schema: Schema, name, members, ypath: str, owner: TypeDef) -> Enum:
         """An enum: lower_snake names, each member an id (or a mapping with `id`), no id twice."""
         if not isinstance(name, str) or not _ID.match(name):
-            self.fail(schema.path, ypath, f"an enum's name is lower_snake, not {name!r}")
+            self.report(schema, ypath, f"an enum's name is lower_snake, not {name!r}")
         if not isinstance(members, dict):
-            self.fail(schema.path, ypath, "an enum maps values to member ids")
+            self.report(schema, ypath, "an enum maps values to member ids")
+            return Enum(str(name), {}, owner)
         values, seen = {}, {}
         for key, v in members.items():
             mp = _join(ypath, str(key))
             member = v.get("id") if isinstance(v, dict) else v
             if isinstance(member, bool) or not isinstance(member, str) or not _ID.match(member):
-                self.fail(schema.path, mp, f"a member id is lower_snake, not {member!r}")
-            if member in seen:
-                self.fail(schema.path, mp, f"duplicate member id {member!r} (also {seen[member]})")
-            try:
+                self.report(schema, mp, f"a member id is lower_snake, not {member!r}")
+            elif member in seen:
+                self.report(schema, mp, f"duplicate member id {member!r} (also {seen[member]})")
+            elif not _is_integer(key):
+                self.report(schema, mp, f"an enum's key is an integer, not {key!r}")
+            else:
                 values[int(key)] = member
-            except (TypeError, ValueError):
-                self.fail(schema.path, mp, f"an enum's key is an integer, not {key!r}")
-            seen[member] = key
-        return Enum(name, values, owner)
+                seen[member] = key
+        return Enum(str(name), values, owner)
 
     def build_field(self, schema: Schema, raw: dict, ypath: str) -> Field:
         sp = schema.path
         if not isinstance(raw, dict):
             self.fail(sp, ypath, "a seq entry is a mapping")
         for key in raw:
-            if _vendor_key(key):
-                continue
-            if key not in _FIELD_KEYS:
-                self.fail(sp, _join(ypath, key), "unknown key (not in the Kaitai subset logcodec implements)"
-                          + did_you_mean(key, _FIELD_KEYS))
+            if not _vendor_key(key) and key not in _FIELD_KEYS:
+                self.report(sp, _join(ypath, str(key)), "unknown key (not in the Kaitai subset logcodec implements)"
+                            + did_you_mean(str(key), _FIELD_KEYS))
         fid = raw.get("id")
         if fid is None and not self.strict and ypath.rsplit(".", 1)[-1].startswith("seq["):
             fid = "_unnamed" + ypath.rsplit("[", 1)[-1].rstrip("]")  # as Kaitai names a field without id
         elif not isinstance(fid, str) or not _ID.match(fid):
-            self.fail(sp, _join(ypath, "id"), "needs a lower_snake id")
+            self.report(sp, _join(ypath, "id"), "needs a lower_snake id")
+            fid = fid if isinstance(fid, str) else "_unnamed" + ypath.rsplit("[", 1)[-1].rstrip("]")
         if self.strict and not raw.get("doc"):
-            self.fail(sp, _join(ypath, "doc"), "every field needs a `doc` (house rule of schemas/)")
-        ex = lambda key: self.expr(sp, _join(ypath, key), raw[key]) if key in raw else None  # noqa: E731
+            self.report(sp, _join(ypath, "doc"), "every field needs a `doc` (house rule of schemas/)")
+        bad = set()  # the keys whose expressions do not parse
+
+        def ex(key):
+            if key not in raw:
+                return None
+            parsed = self.expr(sp, _join(ypath, key), raw[key])
+            if parsed is None:
+                bad.add(key)
+            return parsed
+
         f = Field(
             id=fid, ypath=ypath, doc=str(raw.get("doc", "")).strip(), doc_ref=_doc_ref(raw.get("doc-ref")),
             type=TypeRef("bytes"), size=ex("size"), size_eos=bool(raw.get("size-eos", False)),
@@ -562,256 +678,110 @@ class Loader:
         self.terminated(sp, ypath, raw, f)
         f._raw_enum = raw.get("enum")
         f._encoding = raw.get("encoding", "")
-        if f.repeat not in ("", "expr", "eos", "until"):
-            self.fail(sp, _join(ypath, "repeat"), "repeat is expr, eos or until")
-        for key, kind, given in (("repeat-expr", "expr", f.repeat_expr), ("repeat-until", "until", f.repeat_until)):
-            if given is not None and f.repeat != kind:
-                self.fail(sp, _join(ypath, key), f"{key} goes with `repeat: {kind}`"
-                          + (f", not `repeat: {f.repeat}`" if f.repeat else ""))
-            if given is None and f.repeat == kind:
-                self.fail(sp, _join(ypath, "repeat"), f"`repeat: {kind}` needs {key}")
+        self.repetition(sp, ypath, f, bad)
         if "contents" in raw:
-            c = raw["contents"]
-            f.contents = bytes(c) if isinstance(c, list) else str(c).encode()
+            f.contents = self.contents(sp, _join(ypath, "contents"), raw["contents"])
         if "process" in raw:
-            m = re.match(r"^([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*)(?:\((.*)\))?$", str(raw["process"]).strip())
-            if not m:
-                self.fail(sp, _join(ypath, "process"), "expected name(args)")
-            # A user's schema may name its own (a Python module on the path, as for Kaitai's parsers).
-            if processors.module_of(m.group(1)) is None and self.strict:
-                self.fail(sp, _join(ypath, "process"), f"unsupported processor {m.group(1)!r}: logcodec has "
-                          + ", ".join(sorted(processors.named())))
-            args = [self.expr(sp, _join(ypath, "process"), a) for a in _split_args(m.group(2) or "")]
-            f.process = (m.group(1), args)
+            f.process = self.process(sp, _join(ypath, "process"), raw["process"])
         if "valid" in raw:
-            v = raw["valid"]
-            v = v if isinstance(v, dict) else {"eq": v}
-            f.valid = {}
-            for k, val in v.items():
-                if k not in ("eq", "min", "max", "any-of", "expr", "in-enum"):
-                    self.fail(sp, _join(ypath, f"valid.{k}"), "valid takes eq, min, max, any-of, in-enum or expr")
-                vp = _join(ypath, f"valid.{k}")
-                if k == "in-enum":
-                    if val is not True or "enum" not in raw:
-                        self.fail(sp, vp, "in-enum is `true`, on a field with an enum")
-                    f.valid[k] = E.Bool(True)
-                    continue
-                f.valid[k] = [self.expr(sp, vp, x) for x in val] if k == "any-of" else self.expr(sp, vp, val)
+            f.valid = self.valid(sp, ypath, raw)
         if "-lc-size-of" in raw:
             so = raw["-lc-size-of"]
-            f.size_of = (so, so) if isinstance(so, str) else (so.get("from"), so.get("to"))
+            if isinstance(so, str):
+                f.size_of = (so, so)
+            elif isinstance(so, dict):
+                f.size_of = (so.get("from"), so.get("to"))
+            else:
+                self.report(sp, _join(ypath, "-lc-size-of"), "names a field, or a range {from, to}")
         if "-lc-checksum" in raw:
             ck = raw["-lc-checksum"]
-            if ck.get("algorithm") not in _CHECKSUMS:
-                self.fail(sp, _join(ypath, "-lc-checksum.algorithm"), f"one of {sorted(_CHECKSUMS)}")
-            f.checksum = {"algorithm": ck["algorithm"], "from": ck.get("from"), "to": ck.get("to")}
+            if not isinstance(ck, dict) or ck.get("algorithm") not in _CHECKSUMS:
+                self.report(sp, _join(ypath, "-lc-checksum.algorithm"), f"one of {sorted(_CHECKSUMS)}")
+            else:
+                f.checksum = {"algorithm": ck["algorithm"], "from": ck.get("from"), "to": ck.get("to")}
+        f.broken = bool(bad)
         return f
 
+    def repetition(self, sp: str, ypath: str, f: Field, bad: set) -> None:
+        """`repeat` and the key that goes with it."""
+        if f.repeat not in ("", "expr", "eos", "until"):
+            return self.report(sp, _join(ypath, "repeat"), "repeat is expr, eos or until")
+        for key, kind, given in (("repeat-expr", "expr", f.repeat_expr), ("repeat-until", "until", f.repeat_until)):
+            if given is not None and f.repeat != kind:
+                self.report(sp, _join(ypath, key), f"{key} goes with `repeat: {kind}`"
+                            + (f", not `repeat: {f.repeat}`" if f.repeat else ""))
+            if given is None and f.repeat == kind and key not in bad:
+                self.report(sp, _join(ypath, "repeat"), f"`repeat: {kind}` needs {key}")
+
+    def contents(self, sp: str, ypath: str, given) -> bytes | None:
+        """Kaitai's `contents`: text (its UTF-8 bytes), or a list of byte values and texts."""
+        if not isinstance(given, list):
+            return str(given).encode()
+        out = b""
+        for part in given:
+            if isinstance(part, str):
+                out += part.encode()
+            elif isinstance(part, int) and 0 <= part <= 255:
+                out += bytes([part])
+            else:
+                return self.report(sp, ypath, f"contents are text, or a list of byte values and texts, not {part!r}")
+        return out
+
+    def process(self, sp: str, ypath: str, given) -> tuple | None:
+        m = re.match(r"^([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*)(?:\((.*)\))?$", str(given).strip())
+        if not m:
+            return self.report(sp, ypath, "expected name(args)")
+        # A user's schema may name its own (a Python module on the path, as for Kaitai's parsers).
+        if processors.module_of(m.group(1)) is None and self.strict:
+            self.report(sp, ypath, f"unsupported processor {m.group(1)!r}: logcodec has "
+                        + ", ".join(sorted(processors.named())))
+        return m.group(1), [self.expr(sp, ypath, a) for a in _split_args(m.group(2) or "")]
+
+    def valid(self, sp: str, ypath: str, raw: dict) -> dict:
+        v = raw["valid"] if isinstance(raw["valid"], dict) else {"eq": raw["valid"]}
+        rules = {}
+        for k, val in v.items():
+            vp = _join(ypath, f"valid.{k}")
+            if k not in ("eq", "min", "max", "any-of", "expr", "in-enum"):
+                self.report(sp, vp, "valid takes eq, min, max, any-of, in-enum or expr")
+            elif k == "in-enum" and (val is not True or "enum" not in raw):
+                self.report(sp, vp, "in-enum is `true`, on a field with an enum")
+            elif k == "in-enum":
+                rules[k] = E.Bool(True)
+            elif k == "any-of" and not isinstance(val, list):
+                self.report(sp, vp, "any-of is a list of values")
+            elif k == "any-of":
+                rules[k] = [self.expr(sp, vp, x) for x in val]
+            else:
+                rules[k] = self.expr(sp, vp, val)
+        return rules
+
     def expr(self, schema_path, ypath: str, text):
+        """An expression's tree; None (after saying so) when it does not parse."""
         try:
             return E.parse(text)
         except E.ExprError as exc:
-            where = schema_path.path if isinstance(schema_path, Schema) else schema_path  # some callers pass the schema
-            self.fail(where, ypath, f"bad expression: {exc}")
+            self.report(schema_path, ypath, f"bad expression: {exc}")
+            return None
 
 
-class Resolver:
-    """Second pass: resolve type and enum names, check names used in expressions."""
+def _entries(section) -> list:
+    """The entries of a mapping section (`types`, `enums`, `instances`); none of anything else
+    (the key's own check reports it)."""
+    return list(section.items()) if isinstance(section, dict) else []
 
-    def __init__(self, loader: Loader, schema: Schema) -> None:
-        self.loader, self.schema = loader, schema
 
-    def fail(self, ypath, message):
-        self.loader.fail(self.schema.path, ypath, message)
+def _items(section) -> list:
+    """The items of a list section (`seq`, `params`)."""
+    return section if isinstance(section, list) else []
 
-    def resolve(self) -> None:
-        for t in self.schema.root.walk():
-            for f in t.seq:
-                self.resolve_field(t, f)
-            for inst in t.instances:
-                if inst.field is not None:
-                    self.resolve_field(t, inst.field)
-                    inst.enum = inst.field.enum
-                elif inst.enum:
-                    inst.enum = self.find_enum(t, inst.enum, _join(inst.ypath, "enum"))
-            for i, p in enumerate(t.params):
-                base = p.type_name.strip().removesuffix("[]")
-                if base and not _BUILTIN_TYPE.match(base) and base not in ("bool", "struct", "io", "any") \
-                        and lookup_type(t, base)[0] is None:
-                    self.fail(_join(t.ypath, f"params[{i}].type"), f"unknown type {base!r}"
-                              + did_you_mean(base, self.visible_types(t)))
-                if isinstance(p.enum, str):
-                    p.enum = self.find_enum(t, p.enum, _join(t.ypath, f"params[{i}].enum"))
-            if not t.primitive:
-                self.check_names(t)
-        self.disambiguate()
 
-    def disambiguate(self) -> None:
-        """Types of one name nested in different types (Kaitai nests their classes) get the
-        names of the types around them, one module holding them all side by side: `main::foo_obj`
-        becomes `main__foo_obj` (class `MainFooObj`). Lookups go by the types' keys, not these."""
-        by_name: dict[str, list[TypeDef]] = {}
-        for t in self.schema.root.walk():
-            by_name.setdefault(t.name, []).append(t)
-        for same in by_name.values():
-            if len(same) > 1 and not self.schema.strict:
-                for t in same:
-                    if t.parent is not None:
-                        t.name = f"{t.parent.name}__{t.name}"
-
-    def resolve_field(self, t: TypeDef, f: Field) -> None:
-        raw = f._raw_type
-        if raw is None:
-            f.type = TypeRef("bytes")
-            if f.size is None and not f.size_eos and f.contents is None and f.terminator is None:
-                self.fail(f.ypath, "a byte field needs size, size-eos or a terminator")
-        elif isinstance(raw, dict):
-            for key in raw:
-                if key not in ("switch-on", "cases") and not _vendor_key(key):
-                    self.fail(_join(f.ypath, f"type.{key}"), "unknown key (a switch has switch-on and cases)")
-            if "switch-on" not in raw:
-                self.fail(_join(f.ypath, "type"), "a switch needs switch-on")
-            if not isinstance(raw.get("cases"), dict) or not raw["cases"]:
-                self.fail(_join(f.ypath, "type.cases" if "cases" in raw else "type"), "a switch needs cases, a mapping "
-                          "of values to types")
-            on = self.loader.expr(self.schema.path, _join(f.ypath, "type.switch-on"), raw.get("switch-on"))
-            cases = []
-            for key, tname in (raw.get("cases") or {}).items():
-                k = None if key == "_" else self.loader.expr(self.schema.path, _join(f.ypath, f"type.cases.{key}"), key)
-                cases.append((k, self.type_ref(t, f, str(tname))))
-            f.type = TypeRef("switch", switch_on=on, switch_text=str(raw.get("switch-on")), cases=cases)
-        else:
-            f.type = self.type_ref(t, f, str(raw))
-        if f._raw_enum:
-            f.enum = self.find_enum(t, f._raw_enum, _join(f.ypath, "enum"))
-            if f.type.kind not in ("int", "bits"):
-                self.fail(_join(f.ypath, "enum"), f"an enum names integers, not a {f.type.kind} field")
-        if (f.terminator is not None or f.pad_right is not None) and f.type.kind not in ("bytes", "str", "user", "switch"):
-            self.fail(_join(f.ypath, "terminator" if f.terminator is not None else "pad-right"),
-                      f"bytes, text and structures end at a terminator or carry padding, not a {f.type.kind} field")
-        if f.pad_right is not None and f.size is None and not f.size_eos:
-            self.fail(_join(f.ypath, "pad-right"), "padding needs a size (or size-eos)")
-        if (f.terminator is not None and f.process and f.size is None and not f.size_eos
-                and f.type.kind in ("bytes", "str")):
-            self.fail(_join(f.ypath, "terminator"), "bytes or text up to a terminator, processed, are not supported "
-                      "yet (give the field a size, or a type)")
-        for key in ("size_of",):
-            so = f.size_of
-            if so:
-                for end in so:
-                    if end is not None and t.field(end) is None:
-                        self.fail(_join(f.ypath, "-lc-size-of"), f"no field {end!r} in this type")
-        if f.present and t.field(f.present) is None:
-            self.fail(_join(f.ypath, "-lc-present"), f"no field {f.present!r} in this type")
-        if f.partial_tail:
-            self.check_partial_tail(t, f)
-        if f.checksum:
-            for end in (f.checksum["from"], f.checksum["to"]):
-                if end is not None and t.field(end) is None:
-                    self.fail(_join(f.ypath, "-lc-checksum"), f"no field {end!r} in this type")
-        inner = f.type.user if f.type.kind == "user" else None
-        if f.repeat and inner is not None and inner.unwrap and inner.seq[0].repeat:
-            self.fail(_join(f.ypath, "repeat"), f"a list of {inner.name}, an unwrapped list, would be a list of "
-                      "lists, which the value model does not have; do not unwrap that type")
-
-    def check_partial_tail(self, t: TypeDef, f: Field) -> None:
-        """The bytes of a cut-short last element must land somewhere: in the next field, the
-        last of the type, which takes the rest of the input as bytes."""
-        where = _join(f.ypath, "-lc-partial-tail")
-        if f.repeat != "eos":
-            self.fail(where, "only a `repeat: eos` field may end in a partial element")
-        rest = t.seq[t.seq.index(f) + 1:]
-        if len(rest) != 1 or not rest[0].size_eos or rest[0].type.kind != "bytes" or rest[0].if_expr is not None:
-            self.fail(where, "the next field, the last of the type, must be bytes with `size-eos: true`"
-                      " (it holds the partial element)")
-
-    def type_ref(self, t: TypeDef, f: Field, name: str) -> TypeRef:
-        if m := _INT.match(name):
-            endian = m.group(3) or (t.endian if m.group(2) != "1" else "be")
-            if endian is None:
-                self.fail(_join(f.ypath, "type"), f"{name} needs a byte order: `{name}le`/`{name}be`, or meta/endian")
-            return TypeRef("int", size=int(m.group(2)), signed=m.group(1) == "s", endian=endian)
-        if m := _BITS.match(name):
-            return TypeRef("bits", size=int(m.group(1)), endian=m.group(2) or t.bit_endian)
-        if m := _FLOAT.match(name):
-            if not (m.group(2) or t.endian):
-                self.fail(_join(f.ypath, "type"), f"{name} needs a byte order: `{name}le`/`{name}be`, or meta/endian")
-            return TypeRef("float", size=int(m.group(1)), endian=m.group(2) or t.endian)
-        if name in ("str", "strz"):
-            encoding = f._encoding or self.schema.raw["meta"].get("encoding", "")
-            if not encoding:
-                self.fail(f.ypath, "a str field needs an encoding (on the field or in meta)")
-            try:
-                codecs.lookup(encoding)
-            except LookupError:
-                # An instance of a user's schema is read when first used, as in Kaitai: reading
-                # it is then the error (DecodeError), not compiling the schema.
-                if self.schema.strict or ".instances." not in "." + f.ypath:
-                    self.fail(_join(f.ypath, "encoding"), f"unknown encoding {encoding!r}")
-            if name == "strz":  # terminated by a NUL of the encoding's code unit
-                f.terminator = bytes(_unit_size(encoding))
-            return TypeRef("str", encoding=encoding)
-        if name in ("bytes",):
-            return TypeRef("bytes")
-        m = re.match(r"^([a-z_][a-z0-9_:]*)(?:\((.*)\))?$", name.strip(), re.S)  # args may span lines
-        if not m:
-            self.fail(_join(f.ypath, "type"), f"cannot read type {name!r}")
-        user = self.find_type(t, m.group(1), _join(f.ypath, "type"))
-        args = tuple(self.loader.expr(self.schema.path, _join(f.ypath, "type"), a) for a in _split_args(m.group(2) or ""))
-        if len(args) != len(user.params):
-            self.fail(_join(f.ypath, "type"), f"{user.name} takes {len(user.params)} params, given {len(args)}")
-        return TypeRef("user", user=user, args=args)
-
-    def find_type(self, t: TypeDef, name: str, ypath: str) -> TypeDef:
-        found, missing = lookup_type(t, name)
-        if found is None and missing == name.split("::")[0]:
-            self.fail(ypath, f"unknown type {name!r}" + did_you_mean(missing, self.visible_types(t)))
-        if found is None:
-            self.fail(ypath, f"unknown type {name!r}: no type {missing!r} there")
-        return found
-
-    def visible_types(self, t: TypeDef) -> set[str]:
-        names, scope = set(), t
-        while scope is not None:
-            names |= set(scope.types) | ({scope.name} if scope.parent is None else set())
-            scope = scope.parent
-        return names | {imp.id for imp in self.schema.imports}
-
-    def find_enum(self, t: TypeDef, name: str, ypath: str) -> Enum:
-        found = lookup_enum(t, name)
-        if found is not None:
-            return found
-        visible, scope = set(), t
-        while scope is not None:
-            visible |= set(scope.enums)
-            scope = scope.parent
-        self.fail(ypath, f"unknown enum {name!r}" + did_you_mean(name, visible))
-
-    def check_names(self, t: TypeDef) -> None:
-        """Every name an expression reads is a field before it, a param, an instance or a special."""
-        known = {p.id for p in t.params} | {i.id for i in t.instances} | {"_root", "_parent", "_io", "_sizeof", "true",
-                                                                            "false"}
-        for f in t.seq:
-            in_loop = {"_index"} if f.repeat else set()  # a repeated field's element expressions may read _index
-            for ypath, e, _ in field_sites(f):
-                if ypath.endswith(("repeat-until", ".valid.expr")) or e is f.default or e is f.count_of:
-                    continue  # `_` is the element; -lc- write rules read the whole value (below)
-                for n in E.names(e):
-                    if n not in known | in_loop and n != f.id:
-                        self.fail(ypath, f"expression reads {n!r}, which is not a field before it, a param or an "
-                                  "instance" + did_you_mean(n, known | {g.id for g in t.seq}))
-            if f.repeat_until is not None:
-                for n in E.names(f.repeat_until):
-                    if n not in known | {"_", "_index", f.id}:
-                        self.fail(_join(f.ypath, "repeat-until"), f"expression reads unknown {n!r}")
-            known.add(f.id)
-        # -lc-default and -lc-count-of may read any field, since they run on a complete value.
-        all_names = known | {f.id for f in t.seq}
-        for f in t.seq:
-            for e in (f.default, f.count_of):
-                for n in E.names(e) if e is not None else ():
-                    if n not in all_names:
-                        self.fail(f.ypath, f"expression reads unknown {n!r}")
+def _is_integer(key) -> bool:
+    try:
+        int(key)
+        return True
+    except (TypeError, ValueError):
+        return False
 
 
 def _join(base: str, key: str) -> str:
@@ -912,15 +882,14 @@ def _split_args(text: str) -> list[str]:
 
 
 def load_all(root: Path) -> list[Schema]:
-    """Every format schema under `root`, skipping `common/` (imported building blocks)."""
-    loader = Loader(root)
-    out = []
-    for path in sorted(Path(root).rglob("*.ksy")):
-        rel = path.relative_to(root).as_posix()
-        schema = loader.load(rel)
-        if not rel.startswith("common/"):
-            out.append(schema)
-    return out
+    """Every format schema under `root`, skipping `common/` (imported building blocks);
+    SchemaError with every problem of loading them."""
+    return [s for s in Loader(root).load_each(schema_files(root)) if not s.path.startswith("common/")]
+
+
+def schema_files(root: Path) -> list[str]:
+    """Every `.ksy` under `root`, relative to it."""
+    return [path.relative_to(root).as_posix() for path in sorted(Path(root).rglob("*.ksy"))]
 
 
 def static_bits(t: TypeDef, seen: frozenset = frozenset()) -> int | None:
@@ -974,7 +943,8 @@ def field_sites(f: Field) -> list[tuple[str, object, object]]:
             sites.append((_join(f.ypath, f"valid.{kind}"), rule, "bool" if kind == "expr" else ("valid", kind)))
     if f.type.kind == "switch":
         sites.append((_join(f.ypath, "type.switch-on"), f.type.switch_on, None))
-        sites += [(_join(f.ypath, f"type.cases.{key}"), key, "case") for key, _ in f.type.cases if key is not None]
+        sites += [(_join(f.ypath, f"type.cases.{text}"), key, "case")
+                  for (key, _), text in zip(f.type.cases, f.type.case_texts) if key is not None]
     for ref in [f.type, *(c for _, c in f.type.cases)]:
         sites += [(_join(f.ypath, "type"), a, ("arg", ref.user, i)) for i, a in enumerate(ref.args)]
     sites += [(_join(f.ypath, "process"), a, None) for a in (f.process[1] if f.process else ())]

@@ -91,8 +91,9 @@ def cmd_generate(args) -> int:
 
     try:
         changed = generate(check=args.check)
-    except SchemaError as exc:
-        print(f"logcodec generate: {exc}", file=sys.stderr)
+    except SchemaError as exc:  # every problem of every schema, one line each
+        for line in str(exc).splitlines():
+            print(f"logcodec generate: {line}", file=sys.stderr)
         return 1
     if args.check:
         if changed:
@@ -750,12 +751,13 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError) as exc:
         note(_command_name(args), str(exc))
         return 1
-    except Exception as exc:  # a malformed schema: one line naming the file and the YAML path
+    except Exception as exc:  # malformed schemas: a line per problem, naming the file, the place and the YAML path
         from logcodec.generator.schema import SchemaError
 
         if not isinstance(exc, SchemaError):
             raise
-        note(_command_name(args), str(exc))
+        for line in str(exc).splitlines():
+            note(_command_name(args), line)
         return 1
 
 

@@ -29,9 +29,10 @@ from logcodec.runtime.primitives import CHECKSUMS
 
 from .. import expr as E
 from ..model import (Bulk, calls_spending, fixed_offsets, header_of, iterated_bulk, max_size, min_size, model_of,
-                     navigates, schema_closure, substream, type_expressions)
+                     navigates, schema_closure, type_expressions)
+from ..passes import checked
 from ..schema import Field, Schema, SchemaError, TypeDef, TypeRef, static_bits
-from ..types import check_types, field_tinfo, ref_tinfo
+from ..types import field_tinfo, ref_tinfo
 from . import fast_c
 from .entries import checksum_source, entry_source
 from .fast_encode import FastEncoders
@@ -109,6 +110,7 @@ class Item:
 class ModuleEmitter:
     def __init__(self, schema: Schema) -> None:
         self.schema = schema
+        checked(schema, "python")  # the passes refuse what this back end cannot write
         self.model = model_of(schema)
         self.types = self.model.types
         self.structs: dict[str, str] = {}  # format -> name
@@ -128,36 +130,11 @@ class ModuleEmitter:
         self.exposes_io = self.nav is not None and any(
             isinstance(n, E.Attr) and n.name == "_io" and n.obj != E.Name("_root")
             for s in schema_closure(schema) for t in s.all_types() for e in type_expressions(t) for n in E.walk(e))
-        if self.nav is None:
-            self.check_stream_positions()
         # The root's bulk read one element at a time (`decode_iter`), where the model allows it;
         # and column by column (`decode_columns`) where its elements have a tuple form.
         self.bulk = iterated_bulk(self.schema.root) if self.nav is None and header_of(self.schema.root) is not None else None
         element = self.bulk.items.type.user if self.bulk is not None else None
         self.columned = element if element is not None and self.tuple_decoded(element) else None
-        for t in self.types:
-            check_types(t, Scope(t, self.enum_class, self.parents.get(t.name), self.nav).names)
-
-    def check_stream_positions(self) -> None:
-        """Kaitai's `_io.pos` and a positional instance's `pos` count from the start of the stream
-        a type is read from. The decoders know where a type starts, which is that stream's start
-        only for the root and for types read from a substream of their own (a sized field). Refuse
-        the rest rather than read at the wrong place: a `pos` in an inline type is allowed only
-        relative to where decoding is (`_io.pos + n`), and `_io.pos` nowhere else there."""
-        inline = self.model.read_inline
-        io_pos = E.Attr(E.Name("_io"), "pos")
-        for t in self.types:
-            if t.name not in inline or t is self.schema.root:
-                continue
-            for inst in t.instances:
-                if inst.field is not None and io_pos not in E.walk(inst.pos):
-                    raise SchemaError(f"{t.schema.path}: {inst.ypath}.pos: a position in a type read inside its "
-                                      "holder's stream counts from that stream's start: not supported yet (use "
-                                      "`_io.pos + n`, or give the type a size)")
-            exprs = [e for f in t.seq for e in f.expressions()] + [i.value for i in t.instances if i.value is not None]
-            if any(io_pos in E.walk(e) for e in exprs):
-                raise SchemaError(f"{t.schema.path}: {t.ypath}: `_io.pos` in a type read inside its holder's stream "
-                                  "is a position in that stream: not supported yet (give the type a size)")
 
     def enum_member(self, enum, value: str) -> str:
         """The member of `enum` whose value is `value` (the bare integer when it has none, as
@@ -514,9 +491,6 @@ class TypeEmitter:
         self.marks = {r[1] for r in self.ranges} | {r[0].id for r in self.ranges}
         self.checksum_starts = {r[1] for r in self.ranges if r[3] == "checksum"}
         self.index = {f.id: i for i, f in enumerate(t.seq)}
-        for owner, first, last, _ in self.ranges:
-            if last is not None and self.index[last] < self.index[first]:
-                raise SchemaError(f"{t.schema.path}: {owner.ypath}: the range ends before it starts")
 
     def expr(self, node) -> str:
         self.need_instances(node)
@@ -690,9 +664,6 @@ class TypeEmitter:
         for f in self.t.seq:
             plain = not (f.if_expr or f.repeat or f.size is not None or f.size_eos or f.process or f.contents)
             if plain and f.type.kind == "bits" and not one_by_one:
-                if bits and f.type.endian != bits[0].type.endian:
-                    raise SchemaError(f"{self.t.schema.path}: {f.ypath}: bit fields of both bit orders in one "
-                                      "byte are not supported yet")
                 bits.append(f)
                 if sum(b.type.size for b in bits) % 8 == 0:
                     run = self.add_to_run(out, run, self.bit_group(bits))
@@ -714,7 +685,6 @@ class TypeEmitter:
                 run = []
             out.append(f)
         if bits:
-            self.check_bits_end_here()
             run = self.add_to_run(out, run, self.bit_group(bits))
         if run:
             out.append(run)
@@ -737,21 +707,6 @@ class TypeEmitter:
         size = -(-sum(b.type.size for b in bits) // 8)
         endian = "be" if bits[0].type.endian == "be" else "le"
         return Item(bits, _BIT_GROUP_CODES.get(size, f"{size}s"), size, endian, True)
-
-    def check_bits_end_here(self) -> None:
-        """Bit fields that end a type leave the rest of their byte unread. Kaitai's parsers would
-        go on reading bits there if the field after this type's were bits too; refuse that (and a
-        type that is the last field of its holder) rather than read other values."""
-        for holder in self.m.types:
-            for i, f in enumerate(holder.seq):
-                if not any(ref.kind == "user" and ref.user is self.t for ref in [f.type, *(c for _, c in f.type.cases)]):
-                    continue
-                if substream(f):  # read from bytes of its own: the rest of the byte goes with them
-                    continue
-                after = holder.seq[i + 1] if i + 1 < len(holder.seq) else None
-                if after is None or after.type.kind == "bits":
-                    raise SchemaError(f"{self.t.schema.path}: bit fields at the end of {self.t.name} do not fill "
-                                      "whole bytes, and what follows it may read the rest of that byte (not supported yet)")
 
     def run_struct(self, run: list[Item]) -> tuple[str, int]:
         fmt = (">" if run[0].endian == "be" else "<") + "".join(i.code for i in run)
@@ -1554,8 +1509,6 @@ class TypeEmitter:
                        if self.t.schema.strict or f.no_case else f"{target} = None")
             self.switch(c, f, ref, lambda case: self.decode_unsized(c, f, case, target, epath, wrap),
                         lambda: c(no_case))
-        else:
-            raise SchemaError(f"{self.t.schema.path}: {f.ypath}: a {ref.kind} field needs a size")
 
     def decode_content(self, c: Lines, f: Field, ref: TypeRef, target: str, epath: str, wrap, bounds,
                        trimmed: bool = True) -> None:
@@ -1801,8 +1754,6 @@ class TypeEmitter:
             else:
                 self.encode_field(c, part)
         self.close_ranges_encode(c, None)
-        if self.pending_runs:
-            raise SchemaError(f"{t.schema.path}: {t.ypath or '(top)'}: a derived field's range never closes")
         c("return w")
         head = f"def _e_{t.name}(v: {self.m.encoded_type(t)}, out: list[Any]{self.params(typed=True)}) -> int:"
         doc = f'    """Append the parts of a {t.name} to `out`; return how many bytes they hold."""'
@@ -1832,9 +1783,6 @@ class TypeEmitter:
             for g in ref.user.seq:
                 for _, node in remote_lengths(g.size, scope) if g.size is not None else ():
                     root = path_root(node)
-                    if root is None or self.t.field(root) is None:
-                        raise SchemaError(f"{ref.user.schema.path}: {g.ypath}: a -lc-derived length must be reached "
-                                          "through `_parent.<field>` of the type that holds both")
                     names.add(root)
         return names
 
@@ -1847,9 +1795,6 @@ class TypeEmitter:
             filled = self.fills(f)
             if not filled:
                 continue
-            if f.id in self.marks or self.is_size_target(f) or any(self.index[n] > self.index[f.id] for n in filled):
-                raise SchemaError(f"{self.t.schema.path}: {f.ypath}: fills -lc-derived lengths, so it must follow "
-                                  "them and be in no checksum or size range")
             for name in sorted(filled):
                 c(f"v_{name} = _rt.copy_value(v_{name})  # {f.id} fills in its -lc-derived lengths")
             with self.temporary(c, f"t_{f.id}"):
@@ -2065,8 +2010,6 @@ class TypeEmitter:
         self.mark(c, f.id)
         if f.id in self.deferred:
             # a size written as a varint before its range: a placeholder part, filled when the range closes
-            if primitive_of(f.type) is None or f.checksum:
-                raise SchemaError(f"{self.t.schema.path}: {f.ypath}: a derived field outside a run of fixed fields must be a varint size")
             c(f"a_{f.id} = len(out)")
             c("out.append(b'')")
             self.varint_sizes.add(f.id)
@@ -2177,8 +2120,6 @@ class TypeEmitter:
             return
         size = self.expr(f.size)
         remote = remote_lengths(f.size, self.scope)
-        if len(remote) > 1:
-            raise SchemaError(f"{self.t.schema.path}: {f.ypath}: a size reads two -lc-derived lengths")
         if remote:
             # A length kept away from what it measures (before it, in another type): filled in here,
             # in the copy of its owner that the type holding both made for this encode.
@@ -2244,8 +2185,6 @@ class TypeEmitter:
             default_ref = TypeRef("bytes")
             self.switch(c, f, ref, lambda case: self.encode_content(c, f, case, var, epath, wrap),
                         lambda: self.encode_content(c, f, default_ref, var, epath, wrap), value=var)
-        else:
-            raise SchemaError(f"cannot encode {ref.kind}")
 
     def close_ranges_encode(self, c: Lines, fid: str | None) -> None:
         """After the last field of a range: sizes first, then runs they complete, then checksums."""
