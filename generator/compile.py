@@ -162,7 +162,9 @@ def compiled_module(path: Path, include: tuple = ()):
     those of every schema it imports, and the generator's own source."""
     from logcodec import __version__
 
-    (named,), probe = load([path], "probe", include)  # loads (and checks) everything it imports
+    # Everything it imports, loaded to name the cache; the passes run once, below, on a schema not
+    # compiled yet (a cached package passed them when it was written).
+    (named,), probe = load([path], "probe", include, targets=())
     digest = hashlib.sha256(__version__.encode())
     for s in probe:
         digest.update(s.sha256.encode())

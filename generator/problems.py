@@ -56,6 +56,12 @@ def errors(problems: list[Problem]) -> list[Problem]:
     return [p for p in problems if p.severity == ERROR]
 
 
+def in_order(problems: list[Problem]) -> list[Problem]:
+    """Problems as a reader meets them: by file (in the order the files were found), then by place."""
+    files = list(dict.fromkeys(p.file for p in problems))
+    return sorted(problems, key=lambda p: (files.index(p.file), p.line or 0, p.column or 0))
+
+
 # ---------------------------------------------------------------- places
 
 

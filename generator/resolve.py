@@ -149,16 +149,17 @@ class Resolver:
                 and f.type.kind in ("bytes", "str")):
             self.report(_join(f.ypath, "terminator"), "bytes or text up to a terminator, processed, are not "
                         "supported yet (give the field a size, or a type)")
-        for end in f.size_of or ():
-            if end is not None and t.field(end) is None:
-                self.report(_join(f.ypath, "-lc-size-of"), f"no field {end!r} in this type")
+        for key, ends in (("-lc-size-of", f.size_of), ("-lc-checksum", f.checksum and (f.checksum["from"],
+                                                                                        f.checksum["to"]))):
+            if ends and ends[0] is None:
+                self.report(_join(f.ypath, key), "a range needs `from`, the first field it covers")
+            for end in ends or ():
+                if end is not None and t.field(end) is None:
+                    self.report(_join(f.ypath, key), f"no field {end!r} in this type")
         if f.present and t.field(f.present) is None:
             self.report(_join(f.ypath, "-lc-present"), f"no field {f.present!r} in this type")
         if f.partial_tail:
             self.check_partial_tail(t, f)
-        for end in (f.checksum["from"], f.checksum["to"]) if f.checksum else ():
-            if end is not None and t.field(end) is None:
-                self.report(_join(f.ypath, "-lc-checksum"), f"no field {end!r} in this type")
         inner = f.type.user if f.type.kind == "user" else None
         if f.repeat and inner is not None and inner.unwrap and inner.seq[0].repeat:
             self.report(_join(f.ypath, "repeat"), f"a list of {inner.name}, an unwrapped list, would be a list of "

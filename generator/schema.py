@@ -21,7 +21,7 @@ import yaml
 from logcodec import processors
 
 from . import expr as E
-from .problems import ERROR, Marks, Problem, SchemaError, errors, problem, read_yaml
+from .problems import ERROR, Marks, Problem, SchemaError, errors, in_order, problem, read_yaml
 
 # ---------------------------------------------------------------- the IR
 
@@ -281,7 +281,7 @@ class Loader:
             self.read(rel)
         found = errors(self.problems_in(rels))
         if found:
-            raise SchemaError(found)
+            raise SchemaError(in_order(found))
         return [self.loaded[rel.replace("\\", "/")] for rel in rels]
 
     def problems_in(self, rels: list[str]) -> list[Problem]:

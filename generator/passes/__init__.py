@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..problems import Problem, SchemaError, errors, problem
+from ..problems import Problem, SchemaError, errors, in_order, problem
 from ..schema import Loader, Schema
 from . import common, construct_limits, python_limits
 
@@ -53,10 +53,10 @@ PASSES = [
     Pass("classes", common.class_names),
     Pass("primitives", common.primitives),
     Pass("types", common.type_rules),
-    Pass("streams", python_limits.streams, target="python"),
+    Pass("streams", python_limits.streams, ("types",), target="python"),
     Pass("bits", python_limits.bit_layouts, target="python"),
     Pass("sizes", python_limits.sizes, target="python"),
-    Pass("ranges", python_limits.ranges, ("primitives",), target="python"),
+    Pass("ranges", python_limits.ranges, ("primitives", "types"), target="python"),
     Pass("remote lengths", python_limits.remote_lengths, ("types",), target="python"),
     Pass("encodable", python_limits.encodable, target="python"),
     Pass("construct names", construct_limits.names, target="construct"),
@@ -69,11 +69,12 @@ TARGETS = ("python", "construct")
 
 @dataclass
 class Analysis:
-    """The passes' work on one schema: the model, the problems, which passes failed, and which
-    targets' passes have run."""
+    """The passes' work on one schema: the model, the problems, which passes ran and which of
+    them failed, and which targets' passes have run."""
 
     context: Context
     problems: list[Problem] = field(default_factory=list)
+    ran: list[str] = field(default_factory=list)
     failed: set[str] = field(default_factory=set)
     done: set[str | None] = field(default_factory=set)  # None: the passes every target needs
     running: bool = False
@@ -103,6 +104,7 @@ def run(schema: Schema, target: str | None = None) -> Analysis:
                 analysis.done.add(goal)
                 for p in PASSES:
                     if p.target == goal and not analysis.failed & set(p.needs):
+                        analysis.ran.append(p.name)
                         found = [q for q in p.run(analysis.context) if q not in analysis.problems]
                         analysis.problems += dict.fromkeys(found)  # (a problem found twice is said once)
                         if errors(found):
@@ -121,7 +123,7 @@ def checked(schema: Schema, target: str | None = None) -> Analysis:
     run(schema, target)
     found = errors(analysis.problems)
     if found:
-        raise SchemaError(found)
+        raise SchemaError(in_order(found))
     return analysis
 
 
@@ -141,7 +143,7 @@ def check_all(schemas: list[Schema], targets: tuple[str, ...]) -> None:
             refused.add(id(schema))
             found += own
     if found:
-        raise SchemaError(found)
+        raise SchemaError(in_order(found))
 
 
 def load_checked(loader: Loader, rels: list[str], targets: tuple[str, ...]) -> list[Schema]:
@@ -158,7 +160,7 @@ def load_checked(loader: Loader, rels: list[str], targets: tuple[str, ...]) -> l
     except SchemaError as exc:
         found += exc.problems
     if found:
-        raise SchemaError(found)
+        raise SchemaError(in_order(found))
     return [loader.loaded[rel.replace("\\", "/")] for rel in rels]
 
 

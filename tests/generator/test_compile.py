@@ -112,10 +112,10 @@ def test_each_problem_of_a_malformed_schema_is_a_line_naming_its_place_and_the_c
     bad.write_text("meta: {id: bad}\nseq: [{id: a, type: u4, siz: 3}]\n")
     done = run("compile", str(bad), "-o", str(tmp_path / "out"))
     assert done.returncode == 1
-    assert done.stderr == ("logcodec compile: bad.ksy:2:25: seq[0].siz: unknown key (not in the Kaitai subset logcodec "
-                           "implements) (did you mean 'size'?)\n"
-                           "logcodec compile: bad.ksy:2:15: seq[0].type: u4 needs a byte order: `u4le`/`u4be`, or "
-                           "meta/endian\n")
+    assert done.stderr == ("logcodec compile: bad.ksy:2:15: seq[0].type: u4 needs a byte order: `u4le`/`u4be`, or "
+                           "meta/endian\n"
+                           "logcodec compile: bad.ksy:2:25: seq[0].siz: unknown key (not in the Kaitai subset logcodec "
+                           "implements) (did you mean 'size'?)\n")
     bad.write_text("meta: {id: bad}\nseq: [{id: a, size: 3, process: 'my fx(1)'}]\n")
     done = run("compile", str(bad), "-o", str(tmp_path / "out"))
     assert done.returncode == 1 and "seq[0].process: expected name(args)" in done.stderr
