@@ -119,6 +119,17 @@ def test_what_made_the_loader_crash_is_a_problem_or_what_kaitai_means(tmp_path):
     assert str(info.value) == "ranged.ksy:4:25: seq[1].-lc-checksum: a range needs `from`, the first field it covers"
 
 
+@pytest.mark.parametrize("section,what", [("params: {a: 1}", "params: is a list"), ("types: [1]", "types: is a mapping"),
+                                          ("enums: [1]", "enums: is a mapping"), ("instances: [1]", "instances: is a mapping"),
+                                          ("seq: [{id: b, type: u1, -lc-checksum: 3}]",
+                                           "seq[0].-lc-checksum.algorithm: one of ['crc32', 'crc32c']")])
+def test_a_section_of_another_kind_is_a_problem_at_its_key(tmp_path, section, what):
+    path = write(tmp_path, "user.ksy", f"meta: {{id: user}}\n{section}\n")
+    with pytest.raises(SchemaError) as info:
+        load([path], "acme")
+    assert str(info.value).startswith("user.ksy:2:") and str(info.value).endswith(what), str(info.value)
+
+
 # ---------------------------------------------------------------- the passes
 
 CHECKED = """
