@@ -1,8 +1,9 @@
 """The model: what every back end, the JSON Schemas and the docs read of a schema, worked out once.
 
 Kaitai's own compiler runs precompile passes between loading a schema and its per-language back
-ends, which then only translate. This is that step here. `model_of(schema)` answers, for one
-loaded and resolved schema (`schema.py`):
+ends, which then only translate. This is what those passes (`passes/`) build: the `parents` pass
+makes the model, the others check the schema with it, and `model_of(schema)` gives it for a
+schema they accepted. It answers, for one loaded and resolved schema (`schema.py`):
 
 - which types hold each type (`holder`: Kaitai's `_parent` when one type holds it), and which
   type owns each seq field;
