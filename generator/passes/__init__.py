@@ -57,7 +57,7 @@ PASSES = [
     Pass("bits", python_limits.bit_layouts, target="python"),
     Pass("sizes", python_limits.sizes, target="python"),
     Pass("ranges", python_limits.ranges, ("primitives", "types"), target="python"),
-    Pass("remote lengths", python_limits.remote_lengths, ("types",), target="python"),
+    Pass("remote lengths", python_limits.remote_lengths, ("primitives", "types"), target="python"),
     Pass("encodable", python_limits.encodable, target="python"),
     Pass("construct names", construct_limits.names, target="construct"),
     Pass("construct streams", construct_limits.streams, target="construct"),
@@ -105,8 +105,9 @@ def run(schema: Schema, target: str | None = None) -> Analysis:
                 for p in PASSES:
                     if p.target == goal and not analysis.failed & set(p.needs):
                         analysis.ran.append(p.name)
-                        found = [q for q in p.run(analysis.context) if q not in analysis.problems]
-                        analysis.problems += dict.fromkeys(found)  # (a problem found twice is said once)
+                        # (a problem found twice, at one site's two arguments, is said once)
+                        found = list(dict.fromkeys(q for q in p.run(analysis.context) if q not in analysis.problems))
+                        analysis.problems += found
                         if errors(found):
                             analysis.failed.add(p.name)
     finally:
