@@ -13,27 +13,12 @@ import codecs
 import re
 
 from . import expr as E
-from .schema import (
-    _BITS,
-    _BUILTIN_TYPE,
-    _FLOAT,
-    _INT,
-    Enum,
-    Field,
-    Loader,
-    Schema,
-    Stop,
-    TypeDef,
-    TypeRef,
-    _join,
-    _split_args,
-    _unit_size,
-    _vendor_key,
-    did_you_mean,
-    field_sites,
-    lookup_enum,
-    lookup_type,
-)
+from .schema import (BUILTIN_TYPE, Enum, Field, Loader, Schema, Stop, TypeDef, TypeRef, did_you_mean, field_sites,
+                     is_vendor_key, join_ypath, lookup_enum, lookup_type, split_args)
+
+_INT = re.compile(r"^([us])([1248])(be|le)?$")
+_BITS = re.compile(r"^b([1-9][0-9]?)(be|le)?$")
+_FLOAT = re.compile(r"^f([48])(be|le)?$")
 
 
 class Resolver:
@@ -57,15 +42,15 @@ class Resolver:
                     self.resolve_or_skip(t, inst.field)
                     inst.enum = inst.field.enum
                 elif inst.enum:
-                    inst.enum = self.enum_or_none(t, inst.enum, _join(inst.ypath, "enum"))
+                    inst.enum = self.enum_or_none(t, inst.enum, join_ypath(inst.ypath, "enum"))
             for i, p in enumerate(t.params):
                 base = p.type_name.strip().removesuffix("[]")
-                if base and not _BUILTIN_TYPE.match(base) and base not in ("bool", "struct", "io", "any") \
+                if base and not BUILTIN_TYPE.match(base) and base not in ("bool", "struct", "io", "any") \
                         and lookup_type(t, base)[0] is None:
-                    self.report(_join(t.ypath, f"params[{i}].type"), f"unknown type {base!r}"
+                    self.report(join_ypath(t.ypath, f"params[{i}].type"), f"unknown type {base!r}"
                                 + did_you_mean(base, self.visible_types(t)))
                 if isinstance(p.enum, str):
-                    p.enum = self.enum_or_none(t, p.enum, _join(t.ypath, f"params[{i}].enum"))
+                    p.enum = self.enum_or_none(t, p.enum, join_ypath(t.ypath, f"params[{i}].enum"))
             if not t.primitive:
                 self.check_names(t)
         self.disambiguate()
@@ -106,26 +91,26 @@ class Resolver:
         else:
             f.type = self.type_ref(t, f, str(raw))
         if f._raw_enum:
-            f.enum = self.find_enum(t, f._raw_enum, _join(f.ypath, "enum"))
+            f.enum = self.find_enum(t, f._raw_enum, join_ypath(f.ypath, "enum"))
             if f.type.kind not in ("int", "bits"):
-                self.report(_join(f.ypath, "enum"), f"an enum names integers, not a {f.type.kind} field")
+                self.report(join_ypath(f.ypath, "enum"), f"an enum names integers, not a {f.type.kind} field")
         self.check_field(t, f)
 
     def switch(self, t: TypeDef, f: Field, raw: dict) -> TypeRef:
         """`type: {switch-on, cases}`; each case's problems are noted before the field is given up."""
         for key in raw:
-            if key not in ("switch-on", "cases") and not _vendor_key(key):
-                self.report(_join(f.ypath, f"type.{key}"), "unknown key (a switch has switch-on and cases)")
+            if key not in ("switch-on", "cases") and not is_vendor_key(key):
+                self.report(join_ypath(f.ypath, f"type.{key}"), "unknown key (a switch has switch-on and cases)")
         if "switch-on" not in raw:
-            self.fail(_join(f.ypath, "type"), "a switch needs switch-on")
+            self.fail(join_ypath(f.ypath, "type"), "a switch needs switch-on")
         if not isinstance(raw.get("cases"), dict) or not raw["cases"]:
-            self.fail(_join(f.ypath, "type.cases" if "cases" in raw else "type"), "a switch needs cases, a mapping "
+            self.fail(join_ypath(f.ypath, "type.cases" if "cases" in raw else "type"), "a switch needs cases, a mapping "
                       "of values to types")
-        on = self.loader.expr(self.schema, _join(f.ypath, "type.switch-on"), raw.get("switch-on"))
+        on = self.loader.expr(self.schema, join_ypath(f.ypath, "type.switch-on"), raw.get("switch-on"))
         cases, texts, given_up = [], [], on is None
         for key, tname in raw["cases"].items():
             try:
-                k = None if key == "_" else self.loader.expr(self.schema, _join(f.ypath, f"type.cases.{key}"), key)
+                k = None if key == "_" else self.loader.expr(self.schema, join_ypath(f.ypath, f"type.cases.{key}"), key)
                 case = self.type_ref(t, f, str(tname))
             except Stop:
                 k, case = None, None
@@ -141,34 +126,34 @@ class Resolver:
     def check_field(self, t: TypeDef, f: Field) -> None:
         """What a field's keys say together, once its type is known."""
         if (f.terminator is not None or f.pad_right is not None) and f.type.kind not in ("bytes", "str", "user", "switch"):
-            self.report(_join(f.ypath, "terminator" if f.terminator is not None else "pad-right"),
+            self.report(join_ypath(f.ypath, "terminator" if f.terminator is not None else "pad-right"),
                         f"bytes, text and structures end at a terminator or carry padding, not a {f.type.kind} field")
         if f.pad_right is not None and f.size is None and not f.size_eos:
-            self.report(_join(f.ypath, "pad-right"), "padding needs a size (or size-eos)")
+            self.report(join_ypath(f.ypath, "pad-right"), "padding needs a size (or size-eos)")
         if (f.terminator is not None and f.process and f.size is None and not f.size_eos
                 and f.type.kind in ("bytes", "str")):
-            self.report(_join(f.ypath, "terminator"), "bytes or text up to a terminator, processed, are not "
+            self.report(join_ypath(f.ypath, "terminator"), "bytes or text up to a terminator, processed, are not "
                         "supported yet (give the field a size, or a type)")
         for key, ends in (("-lc-size-of", f.size_of), ("-lc-checksum", f.checksum and (f.checksum["from"],
                                                                                         f.checksum["to"]))):
             if ends and ends[0] is None:
-                self.report(_join(f.ypath, key), "a range needs `from`, the first field it covers")
+                self.report(join_ypath(f.ypath, key), "a range needs `from`, the first field it covers")
             for end in ends or ():
                 if end is not None and t.field(end) is None:
-                    self.report(_join(f.ypath, key), f"no field {end!r} in this type")
+                    self.report(join_ypath(f.ypath, key), f"no field {end!r} in this type")
         if f.present and t.field(f.present) is None:
-            self.report(_join(f.ypath, "-lc-present"), f"no field {f.present!r} in this type")
+            self.report(join_ypath(f.ypath, "-lc-present"), f"no field {f.present!r} in this type")
         if f.partial_tail:
             self.check_partial_tail(t, f)
         inner = f.type.user if f.type.kind == "user" else None
         if f.repeat and inner is not None and inner.unwrap and inner.seq[0].repeat:
-            self.report(_join(f.ypath, "repeat"), f"a list of {inner.name}, an unwrapped list, would be a list of "
+            self.report(join_ypath(f.ypath, "repeat"), f"a list of {inner.name}, an unwrapped list, would be a list of "
                         "lists, which the value model does not have; do not unwrap that type")
 
     def check_partial_tail(self, t: TypeDef, f: Field) -> None:
         """The bytes of a cut-short last element must land somewhere: in the next field, the
         last of the type, which takes the rest of the input as bytes."""
-        where = _join(f.ypath, "-lc-partial-tail")
+        where = join_ypath(f.ypath, "-lc-partial-tail")
         if f.repeat != "eos":
             return self.report(where, "only a `repeat: eos` field may end in a partial element")
         rest = t.seq[t.seq.index(f) + 1:]
@@ -180,13 +165,13 @@ class Resolver:
         if m := _INT.match(name):
             endian = m.group(3) or (t.endian if m.group(2) != "1" else "be")
             if endian is None:
-                self.fail(_join(f.ypath, "type"), f"{name} needs a byte order: `{name}le`/`{name}be`, or meta/endian")
+                self.fail(join_ypath(f.ypath, "type"), f"{name} needs a byte order: `{name}le`/`{name}be`, or meta/endian")
             return TypeRef("int", size=int(m.group(2)), signed=m.group(1) == "s", endian=endian)
         if m := _BITS.match(name):
             return TypeRef("bits", size=int(m.group(1)), endian=m.group(2) or t.bit_endian)
         if m := _FLOAT.match(name):
             if not (m.group(2) or t.endian):
-                self.fail(_join(f.ypath, "type"), f"{name} needs a byte order: `{name}le`/`{name}be`, or meta/endian")
+                self.fail(join_ypath(f.ypath, "type"), f"{name} needs a byte order: `{name}le`/`{name}be`, or meta/endian")
             return TypeRef("float", size=int(m.group(1)), endian=m.group(2) or t.endian)
         if name in ("str", "strz"):
             return self.text(f, name)
@@ -194,11 +179,11 @@ class Resolver:
             return TypeRef("bytes")
         m = re.match(r"^([a-z_][a-z0-9_:]*)(?:\((.*)\))?$", name.strip(), re.S)  # args may span lines
         if not m:
-            self.fail(_join(f.ypath, "type"), f"cannot read type {name!r}")
-        user = self.find_type(t, m.group(1), _join(f.ypath, "type"))
-        args = tuple(self.loader.expr(self.schema, _join(f.ypath, "type"), a) for a in _split_args(m.group(2) or ""))
+            self.fail(join_ypath(f.ypath, "type"), f"cannot read type {name!r}")
+        user = self.find_type(t, m.group(1), join_ypath(f.ypath, "type"))
+        args = tuple(self.loader.expr(self.schema, join_ypath(f.ypath, "type"), a) for a in split_args(m.group(2) or ""))
         if len(args) != len(user.params):
-            self.report(_join(f.ypath, "type"), f"{user.name} takes {len(user.params)} params, given {len(args)}")
+            self.report(join_ypath(f.ypath, "type"), f"{user.name} takes {len(user.params)} params, given {len(args)}")
         return TypeRef("user", user=user, args=tuple(a for a in args if a is not None))
 
     def text(self, f: Field, name: str) -> TypeRef:
@@ -212,7 +197,7 @@ class Resolver:
             # An instance of a user's schema is read when first used, as in Kaitai: reading
             # it is then the error (DecodeError), not compiling the schema.
             if self.schema.strict or ".instances." not in "." + f.ypath:
-                self.fail(_join(f.ypath, "encoding"), f"unknown encoding {encoding!r}")
+                self.fail(join_ypath(f.ypath, "encoding"), f"unknown encoding {encoding!r}")
         if name == "strz":  # terminated by a NUL of the encoding's code unit
             f.terminator = bytes(_unit_size(encoding))
         return TypeRef("str", encoding=encoding)
@@ -258,7 +243,7 @@ class Resolver:
             if f.repeat_until is not None:
                 for n in E.names(f.repeat_until):
                     if n not in known | {"_", "_index", f.id}:
-                        self.report(_join(f.ypath, "repeat-until"), f"expression reads unknown {n!r}")
+                        self.report(join_ypath(f.ypath, "repeat-until"), f"expression reads unknown {n!r}")
             known.add(f.id)
         # -lc-default and -lc-count-of may read any field, since they run on a complete value.
         all_names = known | {f.id for f in t.seq}
@@ -267,3 +252,9 @@ class Resolver:
                 for n in E.names(e) if e is not None else ():
                     if n not in all_names:
                         self.report(f.ypath, f"expression reads unknown {n!r}")
+
+
+def _unit_size(encoding: str) -> int:
+    """Bytes of one code unit: 2 for UTF-16, 4 for UTF-32, else 1 (a NUL there ends a `strz`)."""
+    name = encoding.upper().replace("_", "-")
+    return 4 if name.startswith(("UTF-32", "UTF32")) else 2 if name.startswith(("UTF-16", "UTF16")) else 1

@@ -197,10 +197,7 @@ _META_KEYS = {"application", "bit-endian", "encoding", "endian", "file-extension
 _KS_VERSION = (0, 11)  # the language this generator implements
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
-_BUILTIN_TYPE = re.compile(r"^([us][1248](be|le)?|f[48](be|le)?|b[0-9]+(be|le)?|str|strz|bytes)$")
-_INT = re.compile(r"^([us])([1248])(be|le)?$")
-_BITS = re.compile(r"^b([1-9][0-9]?)(be|le)?$")
-_FLOAT = re.compile(r"^f([48])(be|le)?$")
+BUILTIN_TYPE = re.compile(r"^([us][1248](be|le)?|f[48](be|le)?|b[0-9]+(be|le)?|str|strz|bytes)$")
 
 _FIELD_KEYS = {
     "id", "type", "size", "size-eos", "if", "repeat", "repeat-expr", "repeat-until", "process",
@@ -383,7 +380,7 @@ class Loader:
     def check_meta(self, rel: str, meta: dict) -> None:
         """The keys of `meta` and the values only the loader reads (Kaitai's rules)."""
         for key in meta:
-            if key not in _META_KEYS and not _vendor_key(key):
+            if key not in _META_KEYS and not is_vendor_key(key):
                 self.report(rel, f"meta.{key}", "unknown key" + did_you_mean(str(key), _META_KEYS))
         if "bit-endian" in meta and meta["bit-endian"] not in ("le", "be"):
             self.report(rel, "meta.bit-endian", "is `le` or `be`")
@@ -421,7 +418,7 @@ class Loader:
                 for name in names:
                     base = str(name).split("(")[0].strip()
                     if (re.match(r"^[a-z][a-z0-9_]*$", base) and base not in known and base not in wanted
-                            and not _BUILTIN_TYPE.match(base)
+                            and not BUILTIN_TYPE.match(base)
                             and self.locate(self.import_target(schema.path, base)).is_file()):
                         wanted.append(base)
         return wanted
@@ -432,7 +429,7 @@ class Loader:
         if "endian" not in meta:
             return parent.endian if parent else None
         if meta["endian"] not in ("be", "le"):
-            self.report(schema, _join(ypath, "meta.endian"), "byte order chosen at run time (switch-on) is not "
+            self.report(schema, join_ypath(ypath, "meta.endian"), "byte order chosen at run time (switch-on) is not "
                         "supported yet; `be` or `le`")
             return "be"  # (what it is does not matter: the schema is refused)
         return meta["endian"]
@@ -443,13 +440,13 @@ class Loader:
         switch chooses, as an unwrapped type: its value is the chosen one's. The chosen type
         sees the same `_parent` and params."""
         rule = meta["endian"]
-        ep = _join(ypath, "meta.endian")
+        ep = join_ypath(ypath, "meta.endian")
         cases = rule.get("cases")
         if set(rule) - {"switch-on", "cases"} or "switch-on" not in rule or not isinstance(cases, dict):
             self.fail(schema, ep, "is `le`, `be`, or switch-on with cases of `le` and `be`")
         wrong = [key for key, order in cases.items() if order not in ("le", "be")]
         for key in wrong:
-            self.report(schema, _join(ep, f"cases.{key}"), f"a byte order is `le` or `be`, not {cases[key]!r}")
+            self.report(schema, join_ypath(ep, f"cases.{key}"), f"a byte order is `le` or `be`, not {cases[key]!r}")
         if wrong:
             raise Stop
         t = TypeDef(name=name, ypath=ypath, schema=schema, parent=parent, doc=str(raw.get("doc", "")).strip(),
@@ -472,12 +469,12 @@ class Loader:
         consumed, not included, an error at the end of the stream)."""
         for key, attr in (("consume", "consume"), ("include", "include"), ("eos-error", "eos_error")):
             if key in raw and not isinstance(raw[key], bool):
-                self.report(sp, _join(ypath, key), "is true or false")
+                self.report(sp, join_ypath(ypath, key), "is true or false")
             elif key in raw:
                 setattr(f, attr, raw[key])
         for key in ("terminator", "pad-right"):
             if key in raw and not (isinstance(raw[key], int) and 0 <= raw[key] <= 255):
-                self.report(sp, _join(ypath, key), "is a byte value, 0 to 255")
+                self.report(sp, join_ypath(ypath, key), "is a byte value, 0 to 255")
             elif key == "terminator" and key in raw:
                 f.terminator = bytes([raw["terminator"]])
             elif key in raw:
@@ -512,11 +509,11 @@ class Loader:
         if isinstance(meta.get("endian"), dict) and not self.strict:
             return self.endian_chosen_at_run_time(schema, name, raw, ypath, parent, meta)
         for key in raw:
-            if not _vendor_key(key) and key not in _TYPE_KEYS:
-                self.report(schema, _join(ypath, str(key)), "unknown key (not in the Kaitai subset logcodec "
+            if not is_vendor_key(key) and key not in _TYPE_KEYS:
+                self.report(schema, join_ypath(ypath, str(key)), "unknown key (not in the Kaitai subset logcodec "
                             "implements)" + did_you_mean(str(key), _TYPE_KEYS))
         if self.strict and not raw.get("doc"):
-            self.report(schema, _join(ypath, "doc"), "every type needs a `doc` (house rule of schemas/)")
+            self.report(schema, join_ypath(ypath, "doc"), "every type needs a `doc` (house rule of schemas/)")
         t = TypeDef(
             name=name, ypath=ypath, schema=schema, parent=parent,
             doc=str(raw.get("doc", "")).strip(), doc_ref=_doc_ref(raw.get("doc-ref")),
@@ -527,9 +524,9 @@ class Loader:
         self.check_sections(schema, raw, ypath)
         t.params = self.params(schema, raw, ypath)
         for ename, members in _entries(raw.get("enums")):
-            t.enums[ename] = self.build_enum(schema, ename, members, _join(ypath, f"enums.{ename}"), t)
+            t.enums[ename] = self.build_enum(schema, ename, members, join_ypath(ypath, f"enums.{ename}"), t)
         for tname, traw in _entries(raw.get("types")):
-            tp = _join(ypath, f"types.{tname}")
+            tp = join_ypath(ypath, f"types.{tname}")
             if not isinstance(tname, str) or not _ID.match(tname):
                 self.report(schema, tp, "type names are lower_snake")
             tmeta = traw.get("meta") if isinstance(traw, dict) else None
@@ -540,13 +537,13 @@ class Loader:
             t.types[str(tname)] = self.type_or_stand_in(schema, str(tname), traw, tp, t, tmeta or {})
         seen = {}  # id -> where it was given: params, seq and instances share one namespace
         for i, p in enumerate(t.params):
-            self.declare(schema, seen, p.id, _join(ypath, f"params[{i}]"), _join(ypath, f"params[{i}].id"))
+            self.declare(schema, seen, p.id, join_ypath(ypath, f"params[{i}]"), join_ypath(ypath, f"params[{i}].id"))
         for i, fraw in enumerate(_items(raw.get("seq"))):
             try:
-                f = self.build_field(schema, fraw, _join(ypath, f"seq[{i}]"))
+                f = self.build_field(schema, fraw, join_ypath(ypath, f"seq[{i}]"))
             except Stop:
                 continue
-            self.declare(schema, seen, f.id, f.ypath, _join(f.ypath, "id"))
+            self.declare(schema, seen, f.id, f.ypath, join_ypath(f.ypath, "id"))
             t.seq.append(f)
         for iname, iraw in _entries(raw.get("instances")):
             try:
@@ -554,7 +551,7 @@ class Loader:
             except Stop:
                 continue
         if t.unwrap and len(t.seq) != 1:
-            self.report(schema, _join(ypath, "-lc-unwrap"), "an unwrapped type has exactly one seq field")
+            self.report(schema, join_ypath(ypath, "-lc-unwrap"), "an unwrapped type has exactly one seq field")
             t.unwrap = False  # (the schema is refused; nothing else reads a missing field)
         return t
 
@@ -563,7 +560,7 @@ class Loader:
         for key, kind, name in (("seq", list, "a list"), ("params", list, "a list"), ("types", dict, "a mapping"),
                                 ("enums", dict, "a mapping"), ("instances", dict, "a mapping")):
             if raw.get(key) is not None and not isinstance(raw[key], kind):
-                self.report(schema, _join(ypath, key), f"is {name}")
+                self.report(schema, join_ypath(ypath, key), f"is {name}")
 
     def declare(self, schema: Schema, seen: dict, name: str, ypath: str, id_path: str) -> None:
         """Params, seq fields and instances share one namespace: a name given twice is a problem."""
@@ -575,19 +572,19 @@ class Loader:
     def params(self, schema: Schema, raw: dict, ypath: str) -> list[Param]:
         out = []
         for i, p in enumerate(_items(raw.get("params"))):
-            py = _join(ypath, f"params[{i}]")
+            py = join_ypath(ypath, f"params[{i}]")
             if not isinstance(p, dict):
                 self.report(schema, py, "a param is a mapping with an id and a type")
                 continue
             if not isinstance(p.get("id"), str) or not _ID.match(p["id"]):
-                self.report(schema, _join(py, "id"), "a param needs a lower_snake id")
+                self.report(schema, join_ypath(py, "id"), "a param needs a lower_snake id")
                 continue
             out.append(Param(p["id"], str(p.get("type", "")), str(p.get("doc", "")).strip(), p.get("-lc-default"),
                              p.get("enum")))
         return out
 
     def build_instance(self, schema: Schema, t: TypeDef, iname, iraw, seen: dict) -> Instance:
-        py = _join(t.ypath, f"instances.{iname}")
+        py = join_ypath(t.ypath, f"instances.{iname}")
         if not isinstance(iname, str) or not _ID.match(iname):
             self.report(schema, py, f"an instance's name is lower_snake, not {iname!r}")
         self.declare(schema, seen, str(iname), py, py)
@@ -598,7 +595,7 @@ class Loader:
             if self.strict:  # our codecs read a positional instance once, in its type's own stream
                 for key in ("repeat", "if", "io"):
                     if key in iraw:
-                        self.report(schema, _join(py, key), f"`{key}` on a positional instance is not supported "
+                        self.report(schema, join_ypath(py, key), f"`{key}` on a positional instance is not supported "
                                     "in schemas/")
             spec = {k: v for k, v in iraw.items() if k not in ("pos", "io")}
             f = self.build_field(schema, {"id": str(iname), **spec}, py)
@@ -606,8 +603,8 @@ class Loader:
                             io=self.expr(schema, py + ".io", iraw["io"]) if "io" in iraw else None)
         elif "value" in iraw:
             for key in iraw:
-                if key not in _VALUE_INSTANCE_KEYS and not _vendor_key(key):
-                    self.report(schema, _join(py, str(key)), "unknown key for a value instance"
+                if key not in _VALUE_INSTANCE_KEYS and not is_vendor_key(key):
+                    self.report(schema, join_ypath(py, str(key)), "unknown key for a value instance"
                                 + did_you_mean(str(key), _VALUE_INSTANCE_KEYS))
             inst = Instance(str(iname), py, doc, self.expr(schema, py + ".value", iraw["value"]), iraw.get("enum"),
                             input=bool(iraw.get("-lc-input", False)),
@@ -626,7 +623,7 @@ class Loader:
             return Enum(str(name), {}, owner)
         values, seen = {}, {}
         for key, v in members.items():
-            mp = _join(ypath, str(key))
+            mp = join_ypath(ypath, str(key))
             member = v.get("id") if isinstance(v, dict) else v
             if isinstance(member, bool) or not isinstance(member, str) or not _ID.match(member):
                 self.report(schema, mp, f"a member id is lower_snake, not {member!r}")
@@ -644,23 +641,23 @@ class Loader:
         if not isinstance(raw, dict):
             self.fail(sp, ypath, "a seq entry is a mapping")
         for key in raw:
-            if not _vendor_key(key) and key not in _FIELD_KEYS:
-                self.report(sp, _join(ypath, str(key)), "unknown key (not in the Kaitai subset logcodec implements)"
+            if not is_vendor_key(key) and key not in _FIELD_KEYS:
+                self.report(sp, join_ypath(ypath, str(key)), "unknown key (not in the Kaitai subset logcodec implements)"
                             + did_you_mean(str(key), _FIELD_KEYS))
         fid = raw.get("id")
         if fid is None and not self.strict and ypath.rsplit(".", 1)[-1].startswith("seq["):
             fid = "_unnamed" + ypath.rsplit("[", 1)[-1].rstrip("]")  # as Kaitai names a field without id
         elif not isinstance(fid, str) or not _ID.match(fid):
-            self.report(sp, _join(ypath, "id"), "needs a lower_snake id")
+            self.report(sp, join_ypath(ypath, "id"), "needs a lower_snake id")
             fid = fid if isinstance(fid, str) else "_unnamed" + ypath.rsplit("[", 1)[-1].rstrip("]")
         if self.strict and not raw.get("doc"):
-            self.report(sp, _join(ypath, "doc"), "every field needs a `doc` (house rule of schemas/)")
+            self.report(sp, join_ypath(ypath, "doc"), "every field needs a `doc` (house rule of schemas/)")
         bad = set()  # the keys whose expressions do not parse
 
         def ex(key):
             if key not in raw:
                 return None
-            parsed = self.expr(sp, _join(ypath, key), raw[key])
+            parsed = self.expr(sp, join_ypath(ypath, key), raw[key])
             if parsed is None:
                 bad.add(key)
             return parsed
@@ -680,9 +677,9 @@ class Loader:
         f._encoding = raw.get("encoding", "")
         self.repetition(sp, ypath, f, bad)
         if "contents" in raw:
-            f.contents = self.contents(sp, _join(ypath, "contents"), raw["contents"])
+            f.contents = self.contents(sp, join_ypath(ypath, "contents"), raw["contents"])
         if "process" in raw:
-            f.process = self.process(sp, _join(ypath, "process"), raw["process"])
+            f.process = self.process(sp, join_ypath(ypath, "process"), raw["process"])
         if "valid" in raw:
             f.valid = self.valid(sp, ypath, raw)
         if "-lc-size-of" in raw:
@@ -692,11 +689,11 @@ class Loader:
             elif isinstance(so, dict):
                 f.size_of = (so.get("from"), so.get("to"))
             else:
-                self.report(sp, _join(ypath, "-lc-size-of"), "names a field, or a range {from, to}")
+                self.report(sp, join_ypath(ypath, "-lc-size-of"), "names a field, or a range {from, to}")
         if "-lc-checksum" in raw:
             ck = raw["-lc-checksum"]
             if not isinstance(ck, dict) or ck.get("algorithm") not in _CHECKSUMS:
-                self.report(sp, _join(ypath, "-lc-checksum.algorithm"), f"one of {sorted(_CHECKSUMS)}")
+                self.report(sp, join_ypath(ypath, "-lc-checksum.algorithm"), f"one of {sorted(_CHECKSUMS)}")
             else:
                 f.checksum = {"algorithm": ck["algorithm"], "from": ck.get("from"), "to": ck.get("to")}
         f.broken = bool(bad)
@@ -705,13 +702,13 @@ class Loader:
     def repetition(self, sp: str, ypath: str, f: Field, bad: set) -> None:
         """`repeat` and the key that goes with it."""
         if f.repeat not in ("", "expr", "eos", "until"):
-            return self.report(sp, _join(ypath, "repeat"), "repeat is expr, eos or until")
+            return self.report(sp, join_ypath(ypath, "repeat"), "repeat is expr, eos or until")
         for key, kind, given in (("repeat-expr", "expr", f.repeat_expr), ("repeat-until", "until", f.repeat_until)):
             if given is not None and f.repeat != kind:
-                self.report(sp, _join(ypath, key), f"{key} goes with `repeat: {kind}`"
+                self.report(sp, join_ypath(ypath, key), f"{key} goes with `repeat: {kind}`"
                             + (f", not `repeat: {f.repeat}`" if f.repeat else ""))
             if given is None and f.repeat == kind and key not in bad:
-                self.report(sp, _join(ypath, "repeat"), f"`repeat: {kind}` needs {key}")
+                self.report(sp, join_ypath(ypath, "repeat"), f"`repeat: {kind}` needs {key}")
 
     def contents(self, sp: str, ypath: str, given) -> bytes | None:
         """Kaitai's `contents`: text (its UTF-8 bytes), or a list of byte values and texts."""
@@ -735,13 +732,13 @@ class Loader:
         if processors.module_of(m.group(1)) is None and self.strict:
             self.report(sp, ypath, f"unsupported processor {m.group(1)!r}: logcodec has "
                         + ", ".join(sorted(processors.named())))
-        return m.group(1), [self.expr(sp, ypath, a) for a in _split_args(m.group(2) or "")]
+        return m.group(1), [self.expr(sp, ypath, a) for a in split_args(m.group(2) or "")]
 
     def valid(self, sp: str, ypath: str, raw: dict) -> dict:
         v = raw["valid"] if isinstance(raw["valid"], dict) else {"eq": raw["valid"]}
         rules = {}
         for k, val in v.items():
-            vp = _join(ypath, f"valid.{k}")
+            vp = join_ypath(ypath, f"valid.{k}")
             if k not in ("eq", "min", "max", "any-of", "expr", "in-enum"):
                 self.report(sp, vp, "valid takes eq, min, max, any-of, in-enum or expr")
             elif k == "in-enum" and (val is not True or "enum" not in raw):
@@ -784,7 +781,7 @@ def _is_integer(key) -> bool:
         return False
 
 
-def _join(base: str, key: str) -> str:
+def join_ypath(base: str, key: str) -> str:
     if not base:
         return key
     return f"{base}{key}" if key.startswith("[") else f"{base}.{key}"
@@ -829,7 +826,7 @@ def lookup_enum(t: TypeDef, name: str) -> "Enum | None":
     return None
 
 
-def _vendor_key(key) -> bool:
+def is_vendor_key(key) -> bool:
     """Keys that start with `-` belong to other tools (`-webide-representation`), and Kaitai's
     compiler ignores them; ours (`-lc-`) are checked."""
     return isinstance(key, str) and key.startswith("-") and not key.startswith("-lc-")
@@ -839,12 +836,6 @@ def did_you_mean(name: str, known) -> str:
     """` (did you mean 'x'?)` for the closest known name, or nothing."""
     close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
-
-
-def _unit_size(encoding: str) -> int:
-    """Bytes of one code unit: 2 for UTF-16, 4 for UTF-32, else 1 (a NUL there ends a `strz`)."""
-    name = encoding.upper().replace("_", "-")
-    return 4 if name.startswith(("UTF-32", "UTF32")) else 2 if name.startswith(("UTF-16", "UTF16")) else 1
 
 
 def _doc_ref(value) -> str:
@@ -863,7 +854,7 @@ def _normalise(path: str) -> str:
     return "/".join(parts)
 
 
-def _split_args(text: str) -> list[str]:
+def split_args(text: str) -> list[str]:
     """Split `a, f(b, c), d` on top-level commas."""
     args, depth, cur = [], 0, ""
     for ch in text:
@@ -934,21 +925,21 @@ def field_sites(f: Field) -> list[tuple[str, object, object]]:
     """Every expression of a field with its YAML path and the type Kaitai wants of it: "bool",
     "int", ("valid", kind) compared with the element, "case" compared with the switch-on value,
     ("arg", type, index) passed as a param, or None."""
-    sites = [(_join(f.ypath, "if"), f.if_expr, "bool"), (_join(f.ypath, "size"), f.size, "int"),
-             (_join(f.ypath, "repeat-expr"), f.repeat_expr, "int"), (_join(f.ypath, "repeat-until"), f.repeat_until, "bool")]
+    sites = [(join_ypath(f.ypath, "if"), f.if_expr, "bool"), (join_ypath(f.ypath, "size"), f.size, "int"),
+             (join_ypath(f.ypath, "repeat-expr"), f.repeat_expr, "int"), (join_ypath(f.ypath, "repeat-until"), f.repeat_until, "bool")]
     for kind, rule in (f.valid or {}).items():
         if kind == "any-of":
-            sites += [(_join(f.ypath, f"valid.any-of[{i}]"), r, ("valid", kind)) for i, r in enumerate(rule)]
+            sites += [(join_ypath(f.ypath, f"valid.any-of[{i}]"), r, ("valid", kind)) for i, r in enumerate(rule)]
         elif kind != "in-enum":
-            sites.append((_join(f.ypath, f"valid.{kind}"), rule, "bool" if kind == "expr" else ("valid", kind)))
+            sites.append((join_ypath(f.ypath, f"valid.{kind}"), rule, "bool" if kind == "expr" else ("valid", kind)))
     if f.type.kind == "switch":
-        sites.append((_join(f.ypath, "type.switch-on"), f.type.switch_on, None))
-        sites += [(_join(f.ypath, f"type.cases.{text}"), key, "case")
+        sites.append((join_ypath(f.ypath, "type.switch-on"), f.type.switch_on, None))
+        sites += [(join_ypath(f.ypath, f"type.cases.{text}"), key, "case")
                   for (key, _), text in zip(f.type.cases, f.type.case_texts) if key is not None]
     for ref in [f.type, *(c for _, c in f.type.cases)]:
-        sites += [(_join(f.ypath, "type"), a, ("arg", ref.user, i)) for i, a in enumerate(ref.args)]
-    sites += [(_join(f.ypath, "process"), a, None) for a in (f.process[1] if f.process else ())]
-    sites += [(_join(f.ypath, "parent"), f.parent, None), (f.ypath, f.default, None), (f.ypath, f.count_of, None)]
+        sites += [(join_ypath(f.ypath, "type"), a, ("arg", ref.user, i)) for i, a in enumerate(ref.args)]
+    sites += [(join_ypath(f.ypath, "process"), a, None) for a in (f.process[1] if f.process else ())]
+    sites += [(join_ypath(f.ypath, "parent"), f.parent, None), (f.ypath, f.default, None), (f.ypath, f.count_of, None)]
     return [(ypath, e, want) for ypath, e, want in sites if e is not None]
 
 
@@ -956,7 +947,7 @@ def type_sites(t: TypeDef) -> list[tuple[str, object, object, Field | None]]:
     """Every expression of a type: (YAML path, expression, wanted type, the field it belongs to)."""
     sites = [(*site, f) for f in t.seq for site in field_sites(f)]
     for inst in t.instances:
-        sites += [(_join(inst.ypath, key), e, want, None) for key, e, want in
+        sites += [(join_ypath(inst.ypath, key), e, want, None) for key, e, want in
                   (("value", inst.value, None), ("pos", inst.pos, "int"), ("io", inst.io, None),
                    ("if", inst.if_expr, "bool"), ("enum", inst.value if inst.enum else None, "int")) if e is not None]
         if inst.field is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..model import Model, fields_of, primitive_problem, refs_of
 from ..problems import SchemaError
-from ..schema import Field, _join, type_sites
+from ..schema import Field, join_ypath, type_sites
 from ..types import Names, comparable, declared_param_tinfo, ref_tinfo, shown, type_of
 
 
@@ -21,14 +21,14 @@ def class_names(ctx) -> list:
     uses): no two may have one name."""
     model, schema = ctx.model, ctx.schema
     named = [(t.class_name, t.ypath) for t in model.types]
-    named += [(model.enum_names[id(e)], _join(t.ypath, f"enums.{e.name}")) for t in model.types for e in t.enums.values()]
+    named += [(model.enum_names[id(e)], join_ypath(t.ypath, f"enums.{e.name}")) for t in model.types for e in t.enums.values()]
     imported = {}  # imported subtypes share the namespace: where this schema first uses each
     for t in model.types:
         for f in t.seq:
             for ref in refs_of(f.type):
                 if ref.kind == "user" and ref.user.schema is not schema and not ref.user.primitive \
                         and ref.user is not ref.user.schema.root:
-                    imported.setdefault(ref.user.class_name, _join(f.ypath, "type"))
+                    imported.setdefault(ref.user.class_name, join_ypath(f.ypath, "type"))
     named += sorted(imported.items())
     first, found = {}, []
     for name, ypath in named:
@@ -41,7 +41,7 @@ def class_names(ctx) -> list:
 
 def primitives(ctx) -> list:
     """A field of a `-lc-primitive` type names a known primitive, with its width as a literal."""
-    return [ctx.problem(_join(f.ypath, "type"), message) for t in ctx.model.types for f in fields_of(t)
+    return [ctx.problem(join_ypath(f.ypath, "type"), message) for t in ctx.model.types for f in fields_of(t)
             for ref in refs_of(f.type) if ref.kind == "user" and ref.user.primitive
             and (message := primitive_problem(ref)) is not None]
 

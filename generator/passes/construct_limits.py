@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .. import expr as E
 from ..problems import SchemaError
-from ..schema import TypeDef, _join, type_sites
+from ..schema import TypeDef, join_ypath, type_sites
 from ..types import ref_tinfo, shown, type_of
 
 _IO, _PARENT = E.Name("_io"), E.Name("_parent")
@@ -79,11 +79,11 @@ def literals(ctx) -> list:
         for f in [*t.seq, *(i.field for i in t.instances if i.field is not None)]:
             for (key, _), text in zip(f.type.cases, f.type.case_texts):
                 if key is not None and case_literal(key) is None:
-                    found.append(ctx.problem(_join(f.ypath, f"type.cases.{text}"), "a switch case that is not a "
+                    found.append(ctx.problem(join_ypath(f.ypath, f"type.cases.{text}"), "a switch case that is not a "
                                              "literal has no construct translation"))
     for i, p in enumerate(ctx.schema.root.params):
         if p.default is not None and not isinstance(p.default, (bool, int, float, str)):
-            found.append(ctx.problem(_join(ctx.schema.root.ypath, f"params[{i}].-lc-default"),
+            found.append(ctx.problem(join_ypath(ctx.schema.root.ypath, f"params[{i}].-lc-default"),
                                      f"a root param's -lc-default must be a literal, not {p.default!r}"))
     return found
 
