@@ -13,7 +13,9 @@ from pathlib import Path
 
 from .backends import BACKENDS, Run
 from .loader import load_rendered, stand_ins
-from .schema import Schema, load_all
+from .passes import TARGETS, load_checked
+from .reading import Loader, schema_files
+from .schema import Schema
 
 
 def repo_root() -> Path:
@@ -29,13 +31,20 @@ def render_all(root: Path) -> dict[str, bytes]:
     """Every file of `generated/`, keyed by its path relative to it: every back end's part, in the
     registry's order (`backends.BACKENDS`). The back ends that read values do so with the codecs
     just rendered, loaded (without writing them into the tree)."""
-    run = Run(root, load_all(root / "schemas"))
+    run = Run(root, load_schemas(root / "schemas"))
     with ExitStack() as loaded:
         for backend in BACKENDS:
             if backend.reads_values and not run.modules:
                 run.modules = loaded.enter_context(_rendered_modules(root, run.files, run.schemas))
             run.files.update(backend.generated(run))
     return {path: content.encode() if isinstance(content, str) else content for path, content in run.files.items()}
+
+
+def load_schemas(folder: Path) -> list[Schema]:
+    """Every format schema of `schemas/` (not `common/`, which they import), loaded and checked by
+    every back end's passes before any runs; SchemaError with every problem of all of them."""
+    loaded = load_checked(Loader(folder), schema_files(folder), TARGETS)
+    return [s for s in loaded if not s.path.startswith("common/")]
 
 
 @contextmanager

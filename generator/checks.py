@@ -17,7 +17,7 @@ import yaml
 
 from logcodec import checks as checkers
 
-from .schema import SchemaError
+from .problems import SchemaError
 from .vectors import mutate
 
 MUTATIONS = ("patch", "splice", "truncate", "append", "checksums")

@@ -28,13 +28,18 @@ from logcodec.runtime import native
 
 from .backends import targets
 from .jsonschema import value_schema
-from .schema import Loader, Schema, SchemaError
+from .passes import load_checked
+from .problems import SchemaError
+from .reading import Loader
+from .schema import Schema
 
 _PACKAGE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
 
-def load(paths: list[Path], package: str, include: tuple = (), strict: bool = False) -> tuple[list, list]:
-    """The schemas named, and all of them with every schema they import (each once, by id)."""
+def load(paths: list[Path], package: str, include: tuple = (), strict: bool = False,
+         targets: tuple = ("python",)) -> tuple[list, list]:
+    """The schemas named, and all of them with every schema they import (each once, by id),
+    checked by the passes of the back ends `targets`: SchemaError with every problem of them."""
     if not paths:
         raise SchemaError("no schema given")
     if not _PACKAGE.match(package):
@@ -42,7 +47,7 @@ def load(paths: list[Path], package: str, include: tuple = (), strict: bool = Fa
     paths = [Path(p).resolve() for p in paths]
     root = Path(os.path.commonpath([p.parent for p in paths]))
     loader = Loader(root, strict=strict, include=tuple(include), package=package, shown_prefix="")
-    named = [loader.load(path.relative_to(root).as_posix()) for path in paths]
+    named = load_checked(loader, [path.relative_to(root).as_posix() for path in paths], targets)
     schemas = [s for s in loader.loaded.values() if not s.root.primitive]
     ids = [s.id for s in schemas]
     if len(ids) != len(set(ids)):
@@ -118,7 +123,7 @@ def compile_schemas(paths: list[Path], out: Path, package: str, include: tuple =
     codecs, or construct 2.10 definitions (no JSON Schemas, vectors or docs there)."""
     if target not in targets():
         raise SchemaError(f"unknown target {target!r}: one of {', '.join(targets())}")
-    _, schemas = load(paths, package, include, strict)
+    _, schemas = load(paths, package, include, strict, targets=(target,))
     if target != "python":  # logcodec's values are the python target's: no JSON Schemas, vectors or docs
         if json_schemas or with_vectors or with_docs:
             raise SchemaError(f"--json-schema, --vectors and --docs describe logcodec's values; the {target} target "
@@ -149,7 +154,9 @@ def compiled_module(path: Path, include: tuple = ()):
     those of every schema it imports, and the generator's own source."""
     from logcodec import __version__
 
-    (named,), probe = load([path], "probe", include)  # loads (and checks) everything it imports
+    # Everything it imports, loaded to name the cache; the passes run once, below, on a schema not
+    # compiled yet (a cached package passed them when it was written).
+    (named,), probe = load([path], "probe", include, targets=())
     digest = hashlib.sha256(__version__.encode())
     for s in probe:
         digest.update(s.sha256.encode())

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 
-from .model import Model, model_of, value_instance_meta
+from .model import Model, value_instance_meta
+from .passes import model_of
 from .schema import Field, Schema, TypeDef
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"

@@ -20,11 +20,12 @@ its bits are read one by one) are here too. Nothing here writes code.
 from __future__ import annotations
 
 import codecs
+import functools
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from . import expr as E
-from .schema import Field, SchemaError, TypeDef, TypeRef
+from .schema import Field, TypeDef, TypeRef
 
 #: The `struct` code of each fixed-width field, by (bytes, signed) and for floats by bytes: how a
 #: run of fixed fields is described, one character a field.
@@ -82,9 +83,19 @@ class TypePlan:
         """A field another one's `-lc-size-of` measures alone (so encoded before its length)."""
         return any(g.size_of and g.size_of[0] == g.size_of[1] == f.id for g in self.type.seq) and not f.repeat
 
+    @functools.cached_property
+    def in_runs(self) -> set[str]:
+        """The fields read and written in runs of fixed fields (packed together, by one struct)."""
+        return {g.id for part in self.parts if isinstance(part, list) for item in part for g in item.fields}
 
-def plan_type(t: TypeDef, holders: list[TypeDef]) -> TypePlan:
-    """The plan of `t`; `holders`, the types of its module (what may hold it)."""
+    @property
+    def bit_groups(self) -> list[Item]:
+        """The groups of bit fields read as one integer, in seq order."""
+        return [item for part in self.parts if isinstance(part, list) for item in part if item.bits]
+
+
+def plan_type(t: TypeDef) -> TypePlan:
+    """The plan of `t` (of a schema the passes accepted: they refuse what no plan is made for)."""
     ranges = []
     for f in t.seq:
         if f.size_of and f.size_of[0] != f.size_of[1]:
@@ -92,12 +103,9 @@ def plan_type(t: TypeDef, holders: list[TypeDef]) -> TypePlan:
         if f.checksum:
             ranges.append(Range(f, f.checksum["from"], f.checksum["to"], "checksum"))
     index = {f.id: i for i, f in enumerate(t.seq)}
-    for r in ranges:
-        if r.last is not None and index[r.last] < index[r.first]:
-            raise SchemaError(f"{t.schema.path}: {r.owner.ypath}: the range ends before it starts")
     checksum_starts = {r.first for r in ranges if r.kind == "checksum"}
     deferred = {r.owner.id for r in ranges if index[r.owner.id] < index[r.first] or r.kind == "checksum"}
-    return TypePlan(t, _parts(t, checksum_starts, holders), ranges, {r.first for r in ranges} | {r.owner.id for r in ranges},
+    return TypePlan(t, _parts(t, checksum_starts), ranges, {r.first for r in ranges} | {r.owner.id for r in ranges},
                     checksum_starts, index, deferred, reads_bits_one_by_one(t))
 
 
@@ -127,30 +135,35 @@ _PRIMITIVE_ZIGZAG = {"zigzag_varint": True, "uvarint": False}
 
 
 def primitive(ref: TypeRef) -> Primitive | None:
-    """The primitive a field's type is, or None for any other type."""
+    """The primitive a field's type is, or None for any other type (of a schema the passes
+    accepted: `primitive_problem` says what they refuse)."""
     if ref.kind != "user" or not ref.user.primitive:
         return None
-    name = ref.user.primitive.get("name")
-    if name not in _PRIMITIVE_ZIGZAG:
-        raise SchemaError(f"{ref.user.schema.path}: unknown -lc-primitive {name!r}")
-    if len(ref.args) != 1 or not isinstance(ref.args[0], E.Num):
-        raise SchemaError(f"{ref.user.schema.path}: {name} takes its width in bits as a literal")
+    name = ref.user.primitive["name"]
     return Primitive(name, ref.args[0].value, _PRIMITIVE_ZIGZAG[name])
+
+
+def primitive_problem(ref: TypeRef) -> str | None:
+    """What is wrong with a reference to a `-lc-primitive` type (None: nothing)."""
+    spec = ref.user.primitive
+    name = spec.get("name") if isinstance(spec, dict) else None
+    if name not in _PRIMITIVE_ZIGZAG:
+        return f"unknown -lc-primitive {name!r}: one of {', '.join(sorted(_PRIMITIVE_ZIGZAG))}"
+    if len(ref.args) != 1 or not isinstance(ref.args[0], E.Num):
+        return f"{name} takes its width in bits as a literal"
+    return None
 
 
 # ---------------------------------------------------------------- runs of fixed fields
 
 
-def _parts(t: TypeDef, checksum_starts: set[str], holders: list[TypeDef]) -> list[list[Item] | Field]:
+def _parts(t: TypeDef, checksum_starts: set[str]) -> list[list[Item] | Field]:
     """Split the seq into fixed runs (lists of Item) and single fields."""
     out, run, bits = [], [], []
     one_by_one = reads_bits_one_by_one(t)
     for f in t.seq:
         plain = not (f.if_expr or f.repeat or f.size is not None or f.size_eos or f.process or f.contents)
         if plain and f.type.kind == "bits" and not one_by_one:
-            if bits and f.type.endian != bits[0].type.endian:
-                raise SchemaError(f"{t.schema.path}: {f.ypath}: bit fields of both bit orders in one "
-                                  "byte are not supported yet")
             bits.append(f)
             if sum(b.type.size for b in bits) % 8 == 0:
                 run = _add_to_run(out, run, _bit_group(bits))
@@ -172,7 +185,6 @@ def _parts(t: TypeDef, checksum_starts: set[str], holders: list[TypeDef]) -> lis
             run = []
         out.append(f)
     if bits:
-        _check_bits_end_here(t, holders)
         run = _add_to_run(out, run, _bit_group(bits))
     if run:
         out.append(run)
@@ -195,22 +207,6 @@ def _bit_group(bits: list[Field]) -> Item:
     size = -(-sum(b.type.size for b in bits) // 8)
     endian = "be" if bits[0].type.endian == "be" else "le"
     return Item(bits, BIT_GROUP_CODES.get(size, f"{size}s"), size, endian, True)
-
-
-def _check_bits_end_here(t: TypeDef, holders: list[TypeDef]) -> None:
-    """Bit fields that end a type leave the rest of their byte unread. Kaitai's parsers would go
-    on reading bits there if the field after this type's were bits too; refuse that (and a type
-    that is the last field of its holder) rather than read other values."""
-    for holder in holders:
-        for i, f in enumerate(holder.seq):
-            if not any(ref.kind == "user" and ref.user is t for ref in [f.type, *(c for _, c in f.type.cases)]):
-                continue
-            if substream(f):  # read from bytes of its own: the rest of the byte goes with them
-                continue
-            after = holder.seq[i + 1] if i + 1 < len(holder.seq) else None
-            if after is None or after.type.kind == "bits":
-                raise SchemaError(f"{t.schema.path}: bit fields at the end of {t.name} do not fill "
-                                  "whole bytes, and what follows it may read the rest of that byte (not supported yet)")
 
 
 # ---------------------------------------------------------------- straight-line elements

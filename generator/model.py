@@ -1,8 +1,9 @@
 """The model: what every back end, the JSON Schemas and the docs read of a schema, worked out once.
 
 Kaitai's own compiler runs precompile passes between loading a schema and its per-language back
-ends, which then only translate. This is that step here. `model_of(schema)` answers, for one
-loaded and resolved schema (`schema.py`):
+ends, which then only translate. This is what those passes (`passes/`) build: the `parents` pass
+makes the model, the others check the schema with it, and `passes.model_of(schema)` gives it
+for a schema they accepted. It answers, for one loaded and resolved schema (`schema.py`):
 
 - which types hold each type (`holder`: Kaitai's `_parent` when one type holds it), and which
   type owns each seq field;
@@ -24,7 +25,7 @@ from dataclasses import dataclass, replace
 
 from . import expr as E
 from .layout import TypePlan, c_loops, c_readers, plan_type, primitive, substream
-from .schema import Field, Schema, SchemaError, TypeDef, TypeRef, field_static_bits
+from .schema import Field, Schema, TypeDef, TypeRef, field_static_bits
 from .types import Names, instance_tinfo, type_of, user_of, value_kind
 
 # ---------------------------------------------------------------- walking a schema
@@ -265,7 +266,7 @@ def schema_closure(schema: Schema) -> list[Schema]:
 def navigates(schema: Schema) -> bool:
     """Whether a user's schema (or one it imports) reads `_parent` or `_root`, or gives a field
     another parent: then its values are shown to their children as they are read."""
-    return False if schema.strict else model_of(schema).navigates
+    return False if schema.strict else Model.of(schema).navigates
 
 
 def enum_names(types: list[TypeDef]) -> dict[int, str]:
@@ -293,20 +294,21 @@ def case_value(key, enum) -> int | None:
 # ---------------------------------------------------------------- the model
 
 
-def model_of(schema: Schema) -> "Model":
-    """The model of a schema, worked out on first use and kept with it."""
-    found = schema.__dict__.get("_model")
-    if found is None:
-        found = schema.__dict__["_model"] = Model(schema)
-    return found
-
-
 class Model:
+    @classmethod
+    def of(cls, schema: Schema) -> "Model":
+        """The model of a schema, made once (by the `parents` pass; `passes.model_of` gives it for a
+        schema the passes accepted). Unchecked here: what the model of one schema asks of another
+        (an imported schema's enum names, whether it navigates) the passes have checked there."""
+        found = schema.__dict__.get("_model")
+        if found is None:
+            found = schema.__dict__["_model"] = cls(schema)
+        return found
+
     def __init__(self, schema: Schema) -> None:
         self.schema = schema
         self.types = [t for t in schema.all_types() if not t.primitive]
         self.enum_names = enum_names(self.types)
-        self.check_class_names()
         # Another schema's root type used here comes from that schema's module.
         self.imported = [imp for imp in schema.imports if not imp.root.primitive]
         self.owners = {id(f): t for t in self.types for f in t.seq}  # the type of each seq field
@@ -352,16 +354,8 @@ class Model:
     def plan(self, t: TypeDef) -> TypePlan:
         """How `t`'s seq is read and written (`layout.plan_type`), planned once for every emitter."""
         if id(t) not in self._plans:
-            self._plans[id(t)] = plan_type(t, self.types)
+            self._plans[id(t)] = plan_type(t)
         return self._plans[id(t)]
-
-    def check_class_names(self) -> None:
-        names = [t.class_name for t in self.types] + list(self.enum_names.values())
-        names += sorted({ref.user.class_name for t in self.types for f in t.seq for ref in refs_of(f.type)
-                         if ref.kind == "user" and ref.user.schema is not self.schema and not ref.user.primitive
-                         and ref.user is not ref.user.schema.root})  # imported subtypes share the namespace
-        if len(names) != len(set(names)):
-            raise SchemaError(f"{self.schema.path}: two types or enums share a class name: {sorted(names)}")
 
     def holders(self) -> dict[str, TypeDef | None]:
         """The type that holds each type (its `_parent`), by type name; None when several do."""
@@ -408,6 +402,11 @@ class Model:
     def holder(self, t: TypeDef) -> TypeDef | None:
         """The one type that holds `t`, or None (held by several, or by none)."""
         return self.parents.get(t.name)
+
+    def names_of(self, t: TypeDef, extra: dict | None = None) -> Names:
+        """The names the expressions of `t` read, as the type detector and the back ends see them:
+        Kaitai's objects in a user's schema, values passed down in this repository's."""
+        return Names(t, self.holder(t), not self.schema.strict, self.navigates, self.parents, extra)
 
     # ------------------------------------------------------------ tuple forms
 
@@ -472,7 +471,7 @@ class Model:
     def enum_name(self, enum) -> str:
         """An enum's class name in the module of the schema that declares it."""
         owner = enum.owner.schema
-        return (self if owner is self.schema else model_of(owner)).enum_names[id(enum)]
+        return (self if owner is self.schema else Model.of(owner)).enum_names[id(enum)]
 
     def used_from(self, imp: Schema) -> list[TypeDef]:
         """The types of an imported schema that this one uses (its root, or `schema::type`)."""
@@ -525,7 +524,7 @@ class Model:
             return {"kind": "user", "type": ref.user.class_name}
         if ref.kind == "switch":
             return self.switch_meta(ref, f)
-        raise SchemaError(f"no value model for {ref.kind}")
+        raise AssertionError(f"no value model for {ref.kind}")  # (a TypeRef has no other kind)
 
     def switch_meta(self, ref: TypeRef, f: Field) -> dict:
         """A switch's cases. When it switches on a field of the same type, each case also says

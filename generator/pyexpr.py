@@ -15,7 +15,8 @@ rules hold (a `.size` is of something that has one).
 from __future__ import annotations
 
 from . import expr as E
-from .schema import SchemaError, TypeDef
+from .problems import SchemaError
+from .schema import TypeDef
 from .types import Names, enum_of, head, is_byte_array, static_size, type_of, user_of
 
 _COMPARISONS = {"==", "!=", "<", "<=", ">", ">=", "and", "or"}

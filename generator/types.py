@@ -9,7 +9,8 @@ stream), "any" (known only at run time), "kstruct" (a structure of unknown type)
 `type_of(node, names)` gives an expression's type in a `Names`, the names of one type's
 expressions, and raises `SchemaError` where Kaitai's rules refuse it: comparing what cannot be
 compared, `not` of a number, `sizeof` of a type without a fixed size, a name nothing declares.
-`check_types` applies the rules to every expression of a type, each error naming its YAML path.
+The `types` pass (`passes/common.py`) applies the rules to every expression of every type, each
+problem naming its YAML path, before any back end translates one.
 """
 
 from __future__ import annotations
@@ -18,17 +19,8 @@ import codecs
 import re
 
 from . import expr as E
-from .schema import (
-    Field,
-    SchemaError,
-    TypeDef,
-    TypeRef,
-    field_static_bits,
-    lookup_enum,
-    lookup_type,
-    static_bits,
-    type_sites,
-)
+from .problems import SchemaError, problem
+from .schema import Field, TypeDef, TypeRef, field_static_bits, lookup_enum, lookup_type, static_bits
 
 _INTEGER = re.compile(r"^[us][1248](be|le)?$")
 
@@ -72,8 +64,13 @@ def param_tinfo(t: TypeDef, type_name: str):
         return "int"
     target, _ = lookup_type(t, name)
     if target is None:
-        raise SchemaError(f"{t.schema.path}: {t.ypath or '(top)'}: unknown param type {type_name!r}")
+        refuse(t, f"unknown param type {type_name!r}")
     return ("user", target)
+
+
+def refuse(t: TypeDef, message: str):
+    """Kaitai's rules refuse an expression of `t` (the `types` pass names the expression's path)."""
+    raise SchemaError([problem(t.schema.marks, t.schema.path, t.ypath, message)])
 
 
 def declared_param_tinfo(t: TypeDef, p):
@@ -129,11 +126,8 @@ class Names:
         self.parents = parents if parents is not None else {}
         self.extra = extra if extra is not None else {}
 
-    def where(self) -> str:
-        return f"{self.t.schema.path}: {self.t.ypath or '(top)'}"
-
     def fail(self, message: str):
-        raise SchemaError(f"{self.where()}: {message}")
+        refuse(self.t, message)
 
     def parent_of(self, t: TypeDef):
         """`_parent` of a value of type `t`: the type holding it, or a structure of unknown type."""
@@ -305,7 +299,7 @@ def enum_of(node: E.EnumLit, names: Names):
     if enum is None:
         names.fail(f"unknown enum {node.enum!r}")
     if node.value not in enum.members.values():
-        raise SchemaError(f"{names.t.schema.path}: enum {enum.name} has no member {node.value!r}")
+        names.fail(f"enum {enum.name} has no member {node.value!r}")
     return enum
 
 
@@ -448,44 +442,3 @@ def _attr(node: E.Attr, names: Names):
     if found is None:
         names.fail(f"cannot translate `.{name}` on a {shown(ti)}")
     return found
-
-
-# ---------------------------------------------------------------- Kaitai's rules, at every site
-
-
-def check_types(t: TypeDef, names: Names) -> None:
-    """Kaitai's type rules for every expression of a type, each error naming the expression's
-    YAML path: conditions are truth values, sizes, counts and positions integers, `valid` and
-    switch cases comparable with what they test, params given values of their types."""
-    for ypath, node, want, f in type_sites(t):
-        if f is not None and f.repeat:
-            names.extra["_index"] = "int"
-        if f is not None and ypath.endswith(("repeat-until", "valid.expr")):
-            names.extra["_"] = ref_tinfo(f.type, f)
-        try:
-            problem = _unwanted(type_of(node, names), want, f, names)
-        except SchemaError as exc:
-            problem = re.sub(rf"^{re.escape(t.schema.path)}: (\(top\)|\S+): ", "", str(exc))
-        finally:
-            names.extra.clear()
-        if problem:
-            raise SchemaError(f"{t.schema.path}: {ypath}: {problem}")
-
-
-def _unwanted(got, want, f: Field | None, names: Names) -> str | None:
-    """What is wrong with an expression of type `got` where `want` is asked (None: nothing)."""
-    if want in ("bool", "int"):
-        if got in (want, "any"):
-            return None
-        return f"is a {shown(got)}; {'a truth value' if want == 'bool' else 'an integer'} is needed"
-    if isinstance(want, tuple) and want[0] == "valid":
-        expected = ref_tinfo(f.type, f)
-    elif want == "case":
-        expected = type_of(f.type.switch_on, names)
-    elif isinstance(want, tuple) and want[0] == "arg":
-        expected = declared_param_tinfo(want[1], want[1].params[want[2]])
-    else:
-        return None
-    if comparable(expected, got):
-        return None
-    return f"a {shown(got)} where a {shown(expected)} is compared or given"

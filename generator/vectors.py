@@ -32,7 +32,8 @@ from logcodec.runtime.primitives import CHECKSUMS
 from logcodec.runtime.values import from_json, to_json
 
 from . import kaitai
-from .schema import Schema, SchemaError
+from .problems import SchemaError
+from .schema import Schema
 
 RESULTS = ("valid", "invalid", "acceptable")
 

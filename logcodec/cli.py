@@ -87,12 +87,13 @@ def cmd_formats(args) -> int:
 
 def cmd_generate(args) -> int:
     from logcodec.generator.build import generate
-    from logcodec.generator.schema import SchemaError
+    from logcodec.generator.problems import SchemaError
 
     try:
         changed = generate(check=args.check)
-    except SchemaError as exc:
-        print(f"logcodec generate: {exc}", file=sys.stderr)
+    except SchemaError as exc:  # every problem of every schema, one line each
+        for line in str(exc).splitlines():
+            print(f"logcodec generate: {line}", file=sys.stderr)
         return 1
     if args.check:
         if changed:
@@ -454,9 +455,25 @@ def cmd_docs(args) -> int:
 
 # ---------------------------------------------------------------- pipeline
 
-def cmd_pipeline_validate(args) -> int:
-    from logcodec.pipeline import validate
+#: The modules of the pipeline extra (`pip install 'logcodec[pipeline]'`).
+_PIPELINE_EXTRA = ("pyspark", "pyarrow", "pandas")
 
+
+def _pipeline_extra_missing(command: str, exc: ImportError) -> int:
+    """The pipeline's modules need its extra: without it, say what to install in one line (a usage
+    error: the installation is what to change); any other ImportError is a bug and raised again."""
+    if (exc.name or "").split(".")[0] not in _PIPELINE_EXTRA:
+        raise exc
+    print(f"{command}: needs the pipeline extra, pip install 'logcodec[pipeline]' (no module named {exc.name!r})",
+          file=sys.stderr)
+    return 2
+
+
+def cmd_pipeline_validate(args) -> int:
+    try:
+        from logcodec.pipeline import validate
+    except ImportError as exc:
+        return _pipeline_extra_missing("logcodec pipeline validate", exc)
     try:
         fmt = validate.check_path(args.path, args.format)
         validate.check_master(args.master)
@@ -492,8 +509,12 @@ def _spark_job_failed(command: str, exc: Exception) -> None:
 
 def cmd_pipeline_conformance(args) -> int:
     from logcodec.conformance import report
-    from logcodec.pipeline import conformance
-    from logcodec.pipeline.validate import UsageError, check_master
+
+    try:
+        from logcodec.pipeline import conformance
+        from logcodec.pipeline.validate import UsageError, check_master
+    except ImportError as exc:
+        return _pipeline_extra_missing("logcodec pipeline conformance", exc)
 
     try:
         conformance.check(args.impl, args.format, args.testee)
@@ -753,12 +774,13 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError) as exc:
         note(_command_name(args), str(exc))
         return 1
-    except Exception as exc:  # a malformed schema: one line naming the file and the YAML path
-        from logcodec.generator.schema import SchemaError
+    except Exception as exc:  # malformed schemas: a line per problem, naming the file, the place and the YAML path
+        from logcodec.generator.problems import SchemaError
 
         if not isinstance(exc, SchemaError):
             raise
-        note(_command_name(args), str(exc))
+        for line in str(exc).splitlines():
+            note(_command_name(args), line)
         return 1
 
 

@@ -29,7 +29,7 @@ import jinja2
 from logcodec.runtime import native
 
 from ..layout import ElementPlan
-from ..model import model_of
+from ..passes import model_of
 from .elements import Element, Reader, element_plans, encoded_len
 
 TEMPLATES = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),

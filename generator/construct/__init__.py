@@ -9,7 +9,8 @@ under the schema's id. The `-lc-` keys map to construct's own means: `-lc-size-o
 `-lc-count-of` to `Rebuild`, `-lc-default` and `-lc-present` to `Default`, `-lc-checksum` to a
 `Checksum` written by a `Pointer` at the end of its range (the bytes it covers come after it).
 `process:` goes through the processor `logcodec.processors` names (`constructs.Processed`). What construct
-cannot say is listed in each module's docstring and at the field concerned.
+cannot say is listed in each module's docstring and at the field concerned; what it cannot
+translate at all, the passes of its limits (`passes/construct_limits.py`) refuse before it runs.
 
 The back end knows Kaitai constructs and the `-lc-` keys, never a format.
 """
@@ -24,10 +25,11 @@ import jinja2
 
 from logcodec import processors as named_processors
 
-from .. import expr as E
 from ..layout import primitive
-from ..model import model_of, refs_of
-from ..schema import Field, Schema, SchemaError, TypeDef, TypeRef
+from ..model import refs_of
+from ..passes import checked
+from ..passes.construct_limits import case_literal, local_names
+from ..schema import Field, Schema, TypeDef, TypeRef
 from ..types import field_tinfo
 from .cexpr import Scope, param_key, reads, reads_parent_field, translate
 
@@ -60,7 +62,7 @@ def _pascal(name: str) -> str:
 class ModuleEmitter:
     def __init__(self, schema: Schema) -> None:
         self.schema = schema
-        self.model = model_of(schema)
+        self.model = checked(schema, "construct").model
         self.types = self.model.types
         self.names: set[str] = set()  # construct names used
         self.runtime = False  # uses logcodec.runtime.constructs
@@ -74,7 +76,7 @@ class ModuleEmitter:
                 if cls in self.enum_classes.values() or cls in _RESERVED:
                     cls = _pascal(t.name) + cls
                 self.enum_classes[id(e)] = cls
-        self.local_names = self.unique_names()
+        self.local_names = local_names(self.types)
         self.lazy = self.cyclic_types()
 
     # ------------------------------------------------------------ names
@@ -82,20 +84,6 @@ class ModuleEmitter:
     def parent_of(self, t: TypeDef) -> TypeDef | None:
         """The type holding `t`, for `_parent`: the model's, when one type holds it."""
         return self.model.holder(t)
-
-    def unique_names(self) -> dict[int, str]:
-        """Each type's name in the module: its own, or when two types share it, with the names of
-        the types it is nested in (`outer__inner`)."""
-        plain = [t.name for t in self.types]
-        out = {}
-        for t in self.types:
-            name, scope = t.name, t.parent
-            while plain.count(t.name) > 1 and scope is not None and scope.parent is not None:
-                name, scope = f"{scope.name}__{name}", scope.parent
-            out[id(t)] = name
-        if len(set(out.values())) != len(out):
-            raise SchemaError(f"{self.schema.path}: two types would have one name in the construct module")
-        return out
 
     def use(self, *names: str) -> None:
         self.names.update(names)
@@ -207,7 +195,7 @@ class ModuleEmitter:
     @staticmethod
     def root_param(p) -> str:
         if p.default is not None:
-            return f'lambda this: this._.get("{p.id}", {translate_literal(p.default)})'
+            return f'lambda this: this._.get("{p.id}", {p.default!r})'
         return f'lambda this: this._["{p.id}"]'
 
     def reference(self, holder: TypeDef, ref: TypeRef) -> str:
@@ -237,16 +225,6 @@ class ModuleEmitter:
         return code
 
 
-def translate_literal(node) -> str:
-    if isinstance(node, (bool, int, float, str)):
-        return repr(node)
-    if isinstance(node, (E.Num, E.Bool, E.Str)):
-        return repr(node.value)
-    if isinstance(node, E.Unary) and node.op == "-" and isinstance(node.operand, E.Num):
-        return repr(-node.operand.value)
-    raise SchemaError(f"a root param's -lc-default must be a literal, not {node!r}")
-
-
 class _EnumNames:
     """The enum class names of another schema's module (as its own emitter names them)."""
 
@@ -268,8 +246,6 @@ class TypeEmitter:
         return Scope(self.t, base, self.m.enum_class, self.m.model, extra)
 
     def expr(self, node, base: str = "this", extra: dict | None = None) -> str:
-        if extra is None and reads(node) & {"_"}:
-            raise SchemaError(f"{self.t.schema.path}: {self.t.ypath}: `_` outside a repeat-until or a valid rule")
         code = translate(node, self.scope(base, extra))
         if "_lc." in code:
             self.m.runtime = True
@@ -539,7 +515,7 @@ class TypeEmitter:
             if k is None:
                 default = code
             else:
-                cases.append((_case_key(k), code))
+                cases.append((case_literal(k), code))
         if default is None:
             sized = f.size is not None or f.size_eos or f.process
             self.m.use("GreedyBytes" if sized else "Pass")
@@ -673,11 +649,7 @@ class TypeEmitter:
                 out += self.instance(other)
         out += _comment(" ".join(inst.doc.split()), "") if inst.doc.strip() else []
         if inst.field is not None:
-            root_io = inst.io == E.Attr(E.Name("_root"), "_io") and self.m.model.in_root_stream(self.t)
-            if inst.io is not None and not root_io:  # Pointer would read the structure's own stream
-                raise SchemaError(f"{self.t.schema.path}: {inst.ypath}.io: a positional instance read from another "
-                                  "stream has no construct translation (construct's Pointer reads the stream of the "
-                                  "structure it is in)")
+            # (another stream than the structure's own, which Pointer reads, is refused by its pass)
             self.m.use("Peek", "Pointer")
             c = f"Peek(Pointer({self.fn(inst.pos)}, {self.field(inst.field)}))"
             if inst.field.valid:
@@ -702,18 +674,6 @@ class TypeEmitter:
 # ---------------------------------------------------------------- helpers
 
 _RESERVED = {"Flag", "Enum", "Struct", "Bytes", "Array", "Switch", "Pass", "Const", "Check", "Computed"}
-
-
-def _case_key(k) -> str:
-    if isinstance(k, E.EnumLit):
-        return repr(k.value)
-    if isinstance(k, (E.Num, E.Bool, E.Str)):
-        return repr(k.value)
-    if isinstance(k, E.ArrayLit) and all(isinstance(i, E.Num) and 0 <= i.value <= 255 for i in k.items):
-        return repr(bytes(i.value for i in k.items))
-    if isinstance(k, E.Unary) and k.op == "-" and isinstance(k.operand, E.Num):
-        return repr(-k.operand.value)
-    raise SchemaError(f"a switch case {k!r} that is not a literal has no construct translation")
 
 
 def _member(name: str) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from .. import expr as E
 from ..pyexpr import PythonExpressions
-from ..schema import SchemaError, TypeDef
+from ..schema import TypeDef
 from ..types import Names, head
 
 
@@ -35,7 +35,10 @@ class Scope(PythonExpressions):
                            parents=model.parents, extra={"_index": "int", **{k: v[1] for k, v in self.extra.items()}})
 
     def fail(self, message: str):
-        raise SchemaError(f"{self.t.schema.path}: {self.t.ypath or '(top)'}: {message}")
+        # What construct cannot say is refused before this back end runs, by the passes of its
+        # limits (`passes/construct_limits.py`): reaching this is their bug, not the schema's.
+        raise AssertionError(f"{self.t.schema.path}: {self.t.ypath or '(top)'}: {message} (not refused by the "
+                             "construct passes)")
 
     def name(self, n: str) -> str:
         if n in self.extra:

@@ -27,7 +27,7 @@ from logcodec.runtime.errors import KINDS
 from .. import expr as E
 from .. import kaitai
 from ..layout import primitive
-from ..model import model_of
+from ..passes import model_of
 from ..schema import Field, Schema, TypeDef
 from . import diagram
 from .places import anchor, enum_anchor, raw_at, type_href

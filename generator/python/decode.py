@@ -9,7 +9,7 @@ import codecs
 from .. import expr as E
 from ..layout import FLOAT_CODES, STRUCT_CODES, Item, size_held_non_negative
 from ..model import min_size
-from ..schema import Field, SchemaError, TypeDef, TypeRef
+from ..schema import Field, TypeDef, TypeRef
 from ..types import field_tinfo
 from .code import EXPRESSION_ERRORS, Lines, indented, used_only
 from .readers import CReaders
@@ -578,8 +578,6 @@ class Decoder(WrittenOut, CReaders, TypeCode):
                        if self.t.schema.strict or f.no_case else f"{target} = None")
             self.switch(c, f, ref, lambda case: self.decode_unsized(c, f, case, target, epath, wrap),
                         lambda: c(no_case))
-        else:
-            raise SchemaError(f"{self.t.schema.path}: {f.ypath}: a {ref.kind} field needs a size")
 
     def iterates(self, f: Field) -> bool:
         """Whether the field's elements are decoded when an iterator reaches them (`Iterator`)."""

@@ -24,22 +24,15 @@ from logcodec.runtime.primitives import CHECKSUMS
 
 from .. import c as c_companion
 from .. import expr as E
-from ..model import (
-    fixed_offsets,
-    max_size,
-    model_of,
-    navigates,
-    schema_closure,
-    type_expressions,
-)
-from ..schema import Field, Schema, SchemaError, TypeDef, static_bits
-from ..types import check_types
+from ..model import fixed_offsets, max_size, navigates, schema_closure, type_expressions
+from ..passes import checked
+from ..schema import Field, Schema, TypeDef, static_bits
 from .code import docstring, factory_call, tidy
 from .decode import Decoder
 from .encode import Encoder
 from .entries import checksum_source, entry_source
 from .iterate import Generator, Iterator
-from .translate import Nav, Scope
+from .translate import Nav
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
@@ -54,7 +47,7 @@ TEMPLATES.filters["pyrepr"] = repr
 class ModuleEmitter:
     def __init__(self, schema: Schema) -> None:
         self.schema = schema
-        self.model = model_of(schema)
+        self.model = checked(schema, "python").model  # the passes refuse what this back end cannot write
         self.types = self.model.types
         self.structs: dict[str, str] = {}  # format -> name
         self.layouts: list[str] = []
@@ -71,37 +64,12 @@ class ModuleEmitter:
         self.exposes_io = self.nav is not None and any(
             isinstance(n, E.Attr) and n.name == "_io" and n.obj != E.Name("_root")
             for s in schema_closure(schema) for t in s.all_types() for e in type_expressions(t) for n in E.walk(e))
-        if self.nav is None:
-            self.check_stream_positions()
         # The root's bulk read one element at a time (`decode_iter`), column by column
         # (`decode_columns`), its header (`decode_header`), and the lists of the C companion: the
         # model's (its bulk lists and headers, and the plans).
         self.bulk, self.columned, self.header = self.model.bulk, self.model.columned, self.model.header
         self.rendered = self.model.rendered
         self.c_loops, self.c_readers = self.model.companion_lists
-        for t in self.types:
-            check_types(t, Scope(t, self.enum_class, self.parents.get(t.name), self.nav).names)
-
-    def check_stream_positions(self) -> None:
-        """Kaitai's `_io.pos` and a positional instance's `pos` count from the start of the stream
-        a type is read from. The decoders know where a type starts, which is that stream's start
-        only for the root and for types read from a substream of their own (a sized field). Refuse
-        the rest rather than read at the wrong place: a `pos` in an inline type is allowed only
-        relative to where decoding is (`_io.pos + n`), and `_io.pos` nowhere else there."""
-        inline = self.model.read_inline
-        io_pos = E.Attr(E.Name("_io"), "pos")
-        for t in self.types:
-            if t.name not in inline or t is self.schema.root:
-                continue
-            for inst in t.instances:
-                if inst.field is not None and io_pos not in E.walk(inst.pos):
-                    raise SchemaError(f"{t.schema.path}: {inst.ypath}.pos: a position in a type read inside its "
-                                      "holder's stream counts from that stream's start: not supported yet (use "
-                                      "`_io.pos + n`, or give the type a size)")
-            exprs = [e for f in t.seq for e in f.expressions()] + [i.value for i in t.instances if i.value is not None]
-            if any(io_pos in E.walk(e) for e in exprs):
-                raise SchemaError(f"{t.schema.path}: {t.ypath}: `_io.pos` in a type read inside its holder's stream "
-                                  "is a position in that stream: not supported yet (give the type a size)")
 
     def enum_member(self, enum, value: str) -> str:
         """The member of `enum` whose value is `value` (the bare integer when it has none, as

@@ -16,7 +16,7 @@ from ..layout import (
     STRUCT_CODES,
     Item,
 )
-from ..schema import Field, SchemaError, TypeRef
+from ..schema import Field, TypeRef
 from .code import Lines, used_only
 from .fast_encode import FastEncoders
 from .shapes import PYTHON_ERRORS, codec_arg, primitive_of
@@ -76,8 +76,6 @@ class Encoder(TypeCode):
             else:
                 self.encode_field(c, part)
         self.close_ranges_encode(c, None)
-        if self.pending_runs:
-            raise SchemaError(f"{t.schema.path}: {t.ypath or '(top)'}: a derived field's range never closes")
         c("return w")
         head = f"def _e_{t.name}(v: {self.m.encoded_type(t)}, out: list[Any]{self.params(typed=True)}) -> int:"
         doc = f'    """Append the parts of a {t.name} to `out`; return how many bytes they hold."""'
@@ -106,11 +104,7 @@ class Encoder(TypeCode):
             scope.extra["_index"] = ("i", "int")  # only translated to find the types on the way
             for g in ref.user.seq:
                 for _, node in remote_lengths(g.size, scope) if g.size is not None else ():
-                    root = path_root(node)
-                    if root is None or self.t.field(root) is None:
-                        raise SchemaError(f"{ref.user.schema.path}: {g.ypath}: a -lc-derived length must be reached "
-                                          "through `_parent.<field>` of the type that holds both")
-                    names.add(root)
+                    names.add(path_root(node))
         return names
 
     def encode_early(self, c: Lines) -> set[str]:
@@ -122,9 +116,6 @@ class Encoder(TypeCode):
             filled = self.fills(f)
             if not filled:
                 continue
-            if f.id in self.plan.marks or self.plan.is_size_target(f) or any(self.plan.index[n] > self.plan.index[f.id] for n in filled):
-                raise SchemaError(f"{self.t.schema.path}: {f.ypath}: fills -lc-derived lengths, so it must follow "
-                                  "them and be in no checksum or size range")
             for name in sorted(filled):
                 c(f"v_{name} = _rt.copy_value(v_{name})  # {f.id} fills in its -lc-derived lengths")
             with self.temporary(c, f"t_{f.id}"):
@@ -329,8 +320,6 @@ class Encoder(TypeCode):
         self.mark(c, f.id)
         if f.id in self.deferred:
             # a size written as a varint before its range: a placeholder part, filled when the range closes
-            if primitive_of(f.type) is None or f.checksum:
-                raise SchemaError(f"{self.t.schema.path}: {f.ypath}: a derived field outside a run of fixed fields must be a varint size")
             c(f"a_{f.id} = len(out)")
             c("out.append(b'')")
             self.varint_sizes.add(f.id)
@@ -438,8 +427,6 @@ class Encoder(TypeCode):
             return
         size = self.expr(f.size)
         remote = remote_lengths(f.size, self.scope)
-        if len(remote) > 1:
-            raise SchemaError(f"{self.t.schema.path}: {f.ypath}: a size reads two -lc-derived lengths")
         if remote:
             # A length kept away from what it measures (before it, in another type): filled in here,
             # in the copy of its owner that the type holding both made for this encode.
@@ -505,8 +492,6 @@ class Encoder(TypeCode):
             default_ref = TypeRef("bytes")
             self.switch(c, f, ref, lambda case: self.encode_content(c, f, case, var, epath, wrap),
                         lambda: self.encode_content(c, f, default_ref, var, epath, wrap), value=var)
-        else:
-            raise SchemaError(f"cannot encode {ref.kind}")
 
     def close_ranges_encode(self, c: Lines, fid: str | None) -> None:
         """After the last field of a range: sizes first, then runs they complete, then checksums."""

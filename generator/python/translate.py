@@ -12,7 +12,7 @@ from __future__ import annotations
 from .. import expr as E
 from ..layout import reads_bits_one_by_one
 from ..pyexpr import PythonExpressions
-from ..schema import SchemaError, TypeDef
+from ..schema import TypeDef
 from ..types import Names, user_of
 
 
@@ -110,9 +110,6 @@ class Scope(PythonExpressions):
         elif node.obj == E.Name("_io"):
             # The only stream property: where decoding is, from the start of this type (a positional
             # instance peeks ahead with `pos: _io.pos + N`, read where it is first needed).
-            if node.name != "pos":
-                raise SchemaError(f"{self.t.schema.path}: {self.t.ypath or '(top)'}: `_io.{node.name}` is not "
-                                  "supported (only `_io.pos`, in a positional instance's `pos`)")
             return "(pos - start)"
         elif node.obj == E.Name("_parent"):
             # `_parent.x` arrives as a hidden argument `pp_x`: the parent's own local, so that a

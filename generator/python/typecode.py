@@ -12,7 +12,8 @@ from ..layout import (
     parent_names,
 )
 from ..model import Bulk, navigates
-from ..schema import Field, SchemaError, TypeDef, TypeRef
+from ..problems import SchemaError
+from ..schema import Field, TypeDef, TypeRef
 from ..types import ref_tinfo
 from .code import Lines
 from .translate import Scope, translate, type_of

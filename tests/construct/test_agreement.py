@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("construct")
 
 import logcodec  # noqa: E402
-from logcodec.generator.schema import load_all  # noqa: E402
+from logcodec.generator.reading import load_all  # noqa: E402
 from logcodec.runtime.values import without_derived  # noqa: E402
 from tests.construct.mapping import differences, to_construct  # noqa: E402
 from tests.vectorfiles import ROOT, all_tests, ids  # noqa: E402

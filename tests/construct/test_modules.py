@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from logcodec.generator.schema import load_all
+from logcodec.generator.reading import load_all
 from tests.vectorfiles import ROOT
 
 MODULES = sorted(p for p in (ROOT / "generated" / "construct").glob("*/*.py") if p.name != "__init__.py")

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from logcodec.generator.loader import load_rendered
 from logcodec.generator.render import render_module
-from logcodec.generator.schema import Loader
+from logcodec.generator.reading import Loader
 
 SCHEMAS = Path(__file__).parent / "schemas"
 

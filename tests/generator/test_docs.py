@@ -14,7 +14,7 @@ from pathlib import PurePosixPath
 import pytest
 
 from logcodec.generator import build, docs
-from logcodec.generator.schema import Loader, load_all
+from logcodec.generator.reading import Loader, load_all
 from logcodec.runtime.errors import KINDS
 
 ROOT = build.repo_root()

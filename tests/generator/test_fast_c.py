@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from logcodec.generator.python import ModuleEmitter
-from logcodec.generator.schema import Loader
+from logcodec.generator.reading import Loader
 from logcodec.runtime import native
 from logcodec.runtime.errors import DecodeError, EncodeError
 from logcodec.runtime.limits import Limits

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from logcodec.generator import layout
 from logcodec.generator.python import ModuleEmitter
-from logcodec.generator.schema import Loader
+from logcodec.generator.reading import Loader
 
 from logcodec.runtime.errors import EncodeError
 from tests.generator.rendered import SCHEMAS, pure_module

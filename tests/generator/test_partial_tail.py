@@ -9,7 +9,8 @@ import pytest
 
 from logcodec import DecodeError
 from logcodec.generator import kaitai
-from logcodec.generator.schema import Loader, SchemaError
+from logcodec.generator.problems import SchemaError
+from logcodec.generator.reading import Loader
 from tests.generator.demo import SCHEMAS, compile_demo
 
 WHOLE = bytes.fromhex("06" "02aabb" "01cc" "00" "ee")  # chunk: [aabb], [cc], [] ; trailer ee

@@ -5,7 +5,8 @@ import pytest
 from logcodec.generator import expr as E
 from logcodec.generator.build import generate
 from logcodec.generator.python import ModuleEmitter
-from logcodec.generator.schema import Loader, SchemaError
+from logcodec.generator.problems import SchemaError
+from logcodec.generator.reading import Loader
 
 GOOD = """
 meta: {id: thing, endian: be}
@@ -30,20 +31,20 @@ def test_a_good_schema_loads(tmp_path):
     assert load(tmp_path, GOOD).root.seq[1].id == "data"
 
 
-@pytest.mark.parametrize("change,where,what", [
-    (("    doc: Data.\n", "    doc: Data.\n    sizee: 3\n"), "seq[1].sizee", "unknown key"),
-    (("size: len_data", "size: len_dta"), "seq[1].size", "len_dta"),
-    (("size: len_data", "size: len_data +"), "seq[1].size", "bad expression"),
-    (("    doc: Length.\n", ""), "seq[0].doc", "needs a `doc`"),
-    (("type: u2", "type: nothing_here"), "seq[0].type", "unknown type"),
-    (("id: data", "id: Data"), "seq[1].id", "lower_snake"),
-    (("id: data", "id: len_data"), "seq[1].id", "duplicate id"),
+@pytest.mark.parametrize("change,place,where,what", [
+    (("    doc: Data.\n", "    doc: Data.\n    sizee: 3\n"), "11:5", "seq[1].sizee", "unknown key"),
+    (("size: len_data", "size: len_dta"), "9:5", "seq[1].size", "len_dta"),
+    (("size: len_data", "size: len_data +"), "9:5", "seq[1].size", "bad expression"),
+    (("    doc: Length.\n", ""), "5:5", "seq[0].doc", "needs a `doc`"),  # placed at its field: it has none
+    (("type: u2", "type: nothing_here"), "6:5", "seq[0].type", "unknown type"),
+    (("id: data", "id: Data"), "8:5", "seq[1].id", "lower_snake"),
+    (("id: data", "id: len_data"), "8:5", "seq[1].id", "duplicate id"),
 ])
-def test_errors_name_file_and_yaml_path(tmp_path, change, where, what):
+def test_errors_name_file_line_column_and_yaml_path(tmp_path, change, place, where, what):
     with pytest.raises(SchemaError) as info:
         load(tmp_path, GOOD.replace(*change))
     message = str(info.value)
-    assert message.startswith("fam/thing.ksy: ") and f": {where}: " in message and what in message
+    assert message.startswith(f"fam/thing.ksy:{place}: {where}: ") and what in message and "\n" not in message
 
 
 def test_yaml_syntax_errors_name_the_file(tmp_path):

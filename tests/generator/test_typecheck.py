@@ -6,7 +6,7 @@ from pathlib import Path
 
 import logcodec
 from logcodec.generator.python import ModuleEmitter
-from logcodec.generator.schema import Loader
+from logcodec.generator.reading import Loader
 
 SCHEMAS = Path(__file__).parent / "schemas"
 

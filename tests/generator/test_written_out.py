@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from logcodec.generator.python import ModuleEmitter
 from logcodec.generator.python.decode import Decoder
-from logcodec.generator.schema import Loader
+from logcodec.generator.reading import Loader
 from logcodec.runtime.errors import DecodeError
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
 from tests.generator.rendered import SCHEMAS, pure_module

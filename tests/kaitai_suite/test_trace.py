@@ -15,7 +15,7 @@ import pytest
 from logcodec.generator.compile import load
 from logcodec.generator.in_memory import load_modules
 from logcodec.generator.python.trace import trace_module
-from logcodec.generator.schema import SchemaError
+from logcodec.generator.problems import SchemaError
 
 from logcodec.runtime.errors import DecodeError
 from logcodec.runtime.values import to_json

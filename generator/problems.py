@@ -1,0 +1,136 @@
+"""What is wrong with a schema, and where: problems, the error that carries them, and the place
+of every YAML path of a file.
+
+A problem is found by the loader or by a pass (`passes/`), which know the YAML path of what
+they judge (`types.record.seq[4].size`); the place of that path in the file, its line and
+column, comes from the marks PyYAML gives each node as it parses (`read_yaml`). Every problem
+is one line, `file:line:column: yaml.path: text`, as compilers write theirs (law 7: no schema,
+however broken, gets a traceback).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import yaml
+
+ERROR, WARNING = "error", "warning"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem of a schema: how bad (`severity`), in which file (relative to the schemas'
+    root, as the schema's `path`), where (line and column from 1, None when unknown), at
+    which YAML path ("" for the top of the file) and what."""
+
+    severity: str
+    file: str
+    line: int | None
+    column: int | None
+    ypath: str | None
+    text: str
+
+    def __str__(self) -> str:
+        parts = [self.file if self.line is None else f"{self.file}:{self.line}:{self.column}"]
+        if self.ypath is not None:  # None: a problem of the file as a whole (not YAML, not readable)
+            parts.append(self.ypath or "(top)")
+        parts.append(f"warning: {self.text}" if self.severity == WARNING else self.text)
+        return ": ".join(parts)
+
+
+class SchemaError(Exception):
+    """Schemas (or the files beside them) are malformed. `problems` lists each problem with its
+    place; the message is all of them, one per line. A plain message (no schema to place it in,
+    as a package name that is not one) has no problems of its own."""
+
+    def __init__(self, problems: list[Problem] | str) -> None:
+        self.problems = [] if isinstance(problems, str) else list(problems)
+        super().__init__(problems if isinstance(problems, str) else "\n".join(map(str, self.problems)))
+
+    @property
+    def lines(self) -> list[str]:
+        return str(self).splitlines()
+
+
+def errors(problems: list[Problem]) -> list[Problem]:
+    return [p for p in problems if p.severity == ERROR]
+
+
+def in_order(problems: list[Problem]) -> list[Problem]:
+    """Problems as a reader meets them: by file (in the order the files were found), then by place."""
+    files = list(dict.fromkeys(p.file for p in problems))
+    return sorted(problems, key=lambda p: (files.index(p.file), p.line or 0, p.column or 0))
+
+
+# ---------------------------------------------------------------- places
+
+
+class Marks:
+    """The place (line, column, from 1) where each YAML path of one file is written: a mapping's
+    entry where its key is, a list's item where it starts. A path the file does not have (a key
+    that is missing, `seq[0].doc`) is placed at the nearest path above it that it has."""
+
+    def __init__(self, places: dict[str, tuple[int, int]] | None = None) -> None:
+        self.places = places or {}
+
+    def place(self, ypath: str | None) -> tuple[int | None, int | None]:
+        path = ypath or ""
+        while path not in self.places and path:
+            path = _parent_path(path)
+        return self.places.get(path, (None, None))
+
+
+def _parent_path(ypath: str) -> str:
+    """`seq[1]` of `seq[1].size`, `seq` of `seq[1]`, "" of `meta`."""
+    cut = max(ypath.rfind("."), ypath.rfind("["))
+    return ypath[:max(cut, 0)]
+
+
+def problem(marks: Marks, file: str, ypath: str | None, text: str, severity: str = ERROR) -> Problem:
+    """A problem at `ypath` of `file`, placed by its marks."""
+    line, column = marks.place(ypath)
+    return Problem(severity, file, line, column, ypath, text)
+
+
+class _Reader(yaml.SafeLoader):
+    """YAML that refuses a key given twice in one mapping (PyYAML keeps the last one)."""
+
+    def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if isinstance(key, (str, int, float, bool)) and key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"duplicate key {key!r}", key_node.start_mark)
+            seen.add(key) if isinstance(key, (str, int, float, bool)) else None
+        return super().construct_mapping(node, deep)
+
+
+def read_yaml(text: bytes) -> tuple[object, Marks]:
+    """The document of a file and the place of each of its YAML paths; raises yaml.YAMLError."""
+    reader = _Reader(text)
+    try:
+        node = reader.get_single_node()
+        data = reader.construct_document(node) if node is not None else None
+        places: dict[str, tuple[int, int]] = {"": (1, 1)}
+        if node is not None:
+            _mark(reader, node, "", places)
+        return data, Marks(places)
+    finally:
+        reader.dispose()
+
+
+def _mark(reader: _Reader, node, ypath: str, places: dict) -> None:
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            key = reader.construct_object(key_node, deep=True) if isinstance(key_node, yaml.ScalarNode) else None
+            if key is None and not isinstance(key_node, yaml.ScalarNode):
+                continue  # a key that is not a scalar (refused where it is read)
+            path = f"{ypath}.{key}" if ypath else str(key)
+            places.setdefault(path, (key_node.start_mark.line + 1, key_node.start_mark.column + 1))
+            _mark(reader, value_node, path, places)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            path = f"{ypath}[{i}]"
+            places.setdefault(path, (item.start_mark.line + 1, item.start_mark.column + 1))
+            _mark(reader, item, path, places)
