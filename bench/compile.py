@@ -20,7 +20,7 @@ from unittest import mock
 
 from logcodec.generator.compile import load
 from logcodec.generator.python import emit
-from logcodec.generator.schema import SchemaError
+from logcodec.generator.problems import SchemaError
 
 SUITE = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "kaitai_struct_tests"
 

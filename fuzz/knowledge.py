@@ -12,7 +12,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from logcodec.generator import expr as E
-from logcodec.generator.schema import Field, Schema, TypeDef, TypeRef, load_all
+from logcodec.generator.reading import load_all
+from logcodec.generator.schema import Field, Schema, TypeDef, TypeRef
 
 ROOT = Path(__file__).resolve().parent.parent
 

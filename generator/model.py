@@ -319,7 +319,13 @@ class Model:
                             for ref in refs_of(f.type) if ref.kind == "user"}
         self.read_apart = {ref.user.name for t in self.types for f in fields_of(t) if substream(f)
                            for ref in refs_of(f.type) if ref.kind == "user"}
-        self._plans: dict[int, TypePlan] = {}
+        # What the annotating passes (`passes.PASSES`: value kinds, tuple forms, frames, layouts)
+        # work out for every type, in their order, by the id of the field, instance or type; the
+        # accessors below read it (and work out, once, what a pass has not: another schema's).
+        self.kinds: dict[int, dict] = {}
+        self.tuple_forms: dict[int, list[Field] | None] = {}
+        self.frames: dict[int, Frame | None] = {}
+        self.plans: dict[int, TypePlan] = {}
 
     # ------------------------------------------------------------ bulk lists and headers
 
@@ -353,9 +359,15 @@ class Model:
 
     def plan(self, t: TypeDef) -> TypePlan:
         """How `t`'s seq is read and written (`layout.plan_type`), planned once for every emitter."""
-        if id(t) not in self._plans:
-            self._plans[id(t)] = plan_type(t)
-        return self._plans[id(t)]
+        if id(t) not in self.plans:
+            self.plans[id(t)] = plan_type(t)
+        return self.plans[id(t)]
+
+    def frame(self, t: TypeDef) -> Frame | None:
+        """How a value of `t` says how many bytes it takes (`frame`), worked out once."""
+        if id(t) not in self.frames:
+            self.frames[id(t)] = frame(t)
+        return self.frames[id(t)]
 
     def holders(self) -> dict[str, TypeDef | None]:
         """The type that holds each type (its `_parent`), by type name; None when several do."""
@@ -417,6 +429,12 @@ class Model:
                 if f.repeat and f.type.kind == "user" and f.type.user.schema is self.schema}
 
     def tuple_form(self, t: TypeDef) -> list[Field] | None:
+        """The fields of a type's tuple form (`find_tuple_form`), worked out once."""
+        if id(t) not in self.tuple_forms:
+            self.tuple_forms[id(t)] = self.find_tuple_form(t)
+        return self.tuple_forms[id(t)]
+
+    def find_tuple_form(self, t: TypeDef) -> list[Field] | None:
         """The fields of a type's tuple form (`tuple_fields`), which its encoder takes in place of
         a value object in a list: for the elements of a list (a type of this schema some field
         repeats: another schema decides for its own types); none in a user's schema that reads
@@ -486,6 +504,12 @@ class Model:
     # ------------------------------------------------------------ the value model
 
     def field_meta(self, f: Field) -> dict:
+        """The kind of a field's value (`kind_of_field`), worked out once."""
+        if id(f) not in self.kinds:
+            self.kinds[id(f)] = self.kind_of_field(f)
+        return self.kinds[id(f)]
+
+    def kind_of_field(self, f: Field) -> dict:
         """The kind of a field's value: `kind` (int, bool, float, bytes, str, enum, user, switch)
         and what it needs (`wide`, `enum`, `type`, `cases`), `list` when repeated, `derived`
         (computed on encode) or `defaulted` (computed only when left out), `optional`."""
@@ -556,6 +580,12 @@ class Model:
         return on
 
     def instance_meta(self, inst) -> dict:
+        """The kind of an instance's value (`kind_of_instance`), worked out once."""
+        if id(inst) not in self.kinds:
+            self.kinds[id(inst)] = self.kind_of_instance(inst)
+        return self.kinds[id(inst)]
+
+    def kind_of_instance(self, inst) -> dict:
         """The kind of an instance's value: a positional instance's field's, an enum, or what
         its expression gives (`instance_tinfo`); `instance`, and `input` when it is given on
         input rather than computed."""
@@ -565,19 +595,16 @@ class Model:
             meta = {"kind": "enum", "enum": self.enum_name(inst.enum)}
         else:
             meta = value_instance_meta(inst)
-        meta["instance"] = True
-        if inst.input:
-            meta["input"] = True
-        return meta
+        return {**meta, "instance": True, **({"input": True} if inst.input else {})}
 
     def entry(self) -> TypeDef | None:
         """The type of the values a log of this schema lays end to end, each framed (`frame`): the
         root itself, or the element type of the root's one repeated field."""
         root = self.schema.root
-        if frame(root) is not None:
+        if self.frame(root) is not None:
             return root
         repeated = [f for f in root.seq if f.repeat]
-        if len(repeated) == 1 and repeated[0].type.kind == "user" and frame(repeated[0].type.user) is not None:
+        if len(repeated) == 1 and repeated[0].type.kind == "user" and self.frame(repeated[0].type.user) is not None:
             return repeated[0].type.user
         return None
 

@@ -17,6 +17,50 @@ def parents(ctx) -> list:
     return []
 
 
+def value_kinds(ctx) -> list:
+    """The value model (`Model.kinds`): the kind of every field and instance's value (`field_meta`,
+    `instance_meta`), which the generated classes carry as field metadata and canonical JSON, the
+    JSON Schemas and the docs read."""
+    for t in ctx.model.types:
+        for f in fields_of(t):
+            ctx.model.field_meta(f)
+        for inst in t.instances:
+            ctx.model.instance_meta(inst)
+    return []
+
+
+def tuple_forms(ctx) -> list:
+    """The tuple form of each type whose values a list holds (`Model.tuple_forms`): the fields an
+    encoder takes as a tuple in place of a value object, and a decoder gives on asking."""
+    for t in ctx.model.types:
+        ctx.model.tuple_form(t)
+    return []
+
+
+def bulk_lists(ctx) -> list:
+    """The root's bulk list and header (`Model.header`, `bulk`, `columned`): the fields before the
+    bulk, decoded and encoded alone; the bulk read one element at a time, or column by column."""
+    _ = ctx.model.columned  # (works out `bulk`, which works out `header`)
+    return []
+
+
+def frames(ctx) -> list:
+    """How each type's values say how many bytes they take (`Model.frames`), and the type a log
+    of this schema lays end to end, each framed (`Model.entry`)."""
+    for t in ctx.model.types:
+        ctx.model.frame(t)
+    ctx.model.entry()
+    return []
+
+
+def layouts(ctx) -> list:
+    """Each type's plan (`Model.plans`, `layout.plan_type`): its runs of fixed fields, bit groups,
+    byte ranges and the fields written after them; every emitter reads it."""
+    for t in ctx.model.rendered:
+        ctx.model.plan(t)
+    return []
+
+
 def class_names(ctx) -> list:
     """Each type and enum is a class of one module (with the subtypes of imported schemas it
     uses): no two may have one name."""

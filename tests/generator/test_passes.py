@@ -203,9 +203,26 @@ def test_a_pass_runs_only_where_the_passes_it_needs_found_no_error(tmp_path):
     schema = Loader(tmp_path, strict=False).load(write(tmp_path, "user.ksy", CHECKED).name)
     analysis = passes.run(schema, "python")
     assert analysis.failed == {"classes", "types", "bits", "sizes"}
-    assert analysis.ran == ["parents", "classes", "primitives", "types", "bits", "sizes", "encodable"]
+    assert analysis.ran == ["parents", "classes", "primitives", "types", "frames", "layouts", "bits", "sizes",
+                            "encodable"]
     assert [p.name for p in passes.PASSES if p.name in analysis.ran] == analysis.ran
     assert {"streams", "remote lengths"} <= {p.name for p in passes.PASSES if "types" in p.needs}
+
+
+def test_the_passes_annotate_the_model_before_any_back_end_runs():
+    """Value kinds, tuple forms, the bulk, frames and each type's plan are worked out by their
+    passes, once, in their order: the back ends read what they annotated."""
+    schema = next(s for s in load_schemas(GENERATOR.parent / "schemas") if s.format_name == "kafka.record_batch_v2")
+    model = passes.checked(schema, "python").model
+    assert {"value kinds", "tuple forms", "bulk", "frames", "layouts"} <= set(passes.analysis_of(schema).ran)
+    assert {id(t) for t in model.rendered} <= set(model.plans)
+    assert {id(f) for t in model.types for f in t.seq} <= set(model.kinds)
+    assert {id(t) for t in model.types} <= set(model.tuple_forms) and {id(t) for t in model.types} <= set(model.frames)
+    record = next(t for t in model.types if t.name == "record")
+    plans_before = dict(model.plans)
+    assert model.plan(record) is plans_before[id(record)]  # read, not planned again
+    assert model.tuple_form(record) == model.tuple_forms[id(record)] and model.tuple_forms[id(record)]
+    assert model.bulk is not None and model.bulk.items.type.user is record
 
 
 def test_no_back_end_raises_a_schema_error_of_its_own():
