@@ -6,9 +6,15 @@ A type's plan says how its seq is read and written, whatever the target:
   or bit fields read as one integer from the whole bytes they take), and single fields;
 - `ranges`: the byte ranges that derived fields measure or check (`-lc-size-of` a span of
   fields, `-lc-checksum`), and so the fields whose offsets are remembered (`marks`) and the
-  derived fields an encoder can fill in only after their range (`deferred`);
+  derived fields an encoder can fill in only after their range (`deferred`); where each range
+  ends (`range_end`); the range each `-lc-size-of` measures, one field or a span (`measures`);
 - `bits_one_by_one`: whether its bit fields are read one after the other, as Kaitai's streams
-  read them, rather than in whole-byte groups.
+  read them, rather than in whole-byte groups;
+- `bit_runs`: the bit fields as Kaitai's stream reads them, each run from one buffer of bits
+  between two byte-aligned reads. The back ends cut them differently, on purpose: the Python
+  codecs read the plain ones in groups of whole bytes, one integer each (`bit_groups`, items of
+  `parts`), for `struct`; construct reads each run as one `BitStruct`, bit by bit (and so needs
+  no `bits_one_by_one`).
 
 The straight-line code of a list's elements (the fast paths of the encoders, and the C
 companion's loops and readers) has plans of its own: `ElementPlan`, made by `element_plan`.
@@ -57,6 +63,36 @@ class Range(NamedTuple):
     kind: str
 
 
+@dataclass(frozen=True)
+class BitRun:
+    """Bit fields that follow one another in the seq with one bit order: read from one buffer of
+    bits that starts at a byte, the rest of its last byte skipped when a byte-aligned field (or
+    a bit field of the other order) comes. With little-endian bit order the first field holds
+    the least significant bits of the bytes read as a little-endian integer."""
+
+    fields: tuple[Field, ...]
+
+    @property
+    def endian(self) -> str:
+        """The bit order, "be" or "le"."""
+        return self.fields[0].type.endian
+
+    @property
+    def width(self) -> int:
+        """The bits of its fields, each counted once (an element's, for a repeated field)."""
+        return sum(f.type.size for f in self.fields)
+
+    @property
+    def padding(self) -> int:
+        """The bits skipped to the end of the last byte (of `width`)."""
+        return -self.width % 8
+
+    @property
+    def size(self) -> int:
+        """The whole bytes it takes (of `width`)."""
+        return (self.width + self.padding) // 8
+
+
 @dataclass
 class TypePlan:
     """How one type's seq is read and written (see the module's docstring)."""
@@ -92,6 +128,38 @@ class TypePlan:
     def bit_groups(self) -> list[Item]:
         """The groups of bit fields read as one integer, in seq order."""
         return [item for part in self.parts if isinstance(part, list) for item in part if item.bits]
+
+    def range_end(self, r: Range) -> str | None:
+        """The field right after a range's last one, which starts where the range ends (None: the
+        range ends the type)."""
+        after = self.index[self.range_last(r.last)] + 1
+        return self.type.seq[after].id if after < len(self.type.seq) else None
+
+    @functools.cached_property
+    def measures(self) -> dict[str, Range]:
+        """The range each `-lc-size-of` field measures, by the field's id: a span of fields (also
+        one of `ranges`) or a single field (`is_size_target`, whose own bytes say its length)."""
+        return {f.id: Range(f, f.size_of[0], f.size_of[1], "size") for f in self.type.seq if f.size_of}
+
+    @functools.cached_property
+    def bit_runs(self) -> list[BitRun]:
+        """The runs of bit fields, in seq order (see `BitRun`): bit fields one after another, a
+        change of bit order starting a new run (at a new byte)."""
+        runs: list[list[Field]] = []
+        for prev, f in zip([None, *self.type.seq], self.type.seq):
+            if f.type.kind != "bits":
+                continue
+            if prev is not None and prev.type.kind == "bits" and prev.type.endian == f.type.endian:
+                runs[-1].append(f)
+            else:
+                runs.append([f])
+        return [BitRun(tuple(run)) for run in runs]
+
+    @property
+    def sole_bit_run(self) -> BitRun | None:
+        """The bit run that is the whole seq, where it is one (None: it is not)."""
+        runs = self.bit_runs
+        return runs[0] if len(runs) == 1 and len(runs[0].fields) == len(self.type.seq) else None
 
 
 def plan_type(t: TypeDef) -> TypePlan:
@@ -415,6 +483,6 @@ def reads_bits_one_by_one(t: TypeDef) -> bool:
         f.type.kind == "bits" and (f.if_expr is not None or f.repeat or f.size is not None or f.process) for f in t.seq)
 
 
-__all__ = ["STRUCT_CODES", "FLOAT_CODES", "BIT_GROUP_CODES", "Item", "Range", "TypePlan", "plan_type", "Step",
+__all__ = ["STRUCT_CODES", "FLOAT_CODES", "BIT_GROUP_CODES", "Item", "Range", "BitRun", "TypePlan", "plan_type", "Step",
            "ElementPlan", "element_plan", "list_plan", "c_takes", "c_loops", "c_readers", "parent_names",
            "reads_bits_one_by_one", "substream", "size_held_non_negative", "Primitive", "primitive"]
