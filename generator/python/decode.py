@@ -11,11 +11,18 @@ from ..layout import FLOAT_CODES, STRUCT_CODES, Item, size_held_non_negative
 from ..model import min_size
 from ..schema import Field, TypeDef, TypeRef
 from ..types import field_tinfo
-from .code import EXPRESSION_ERRORS, Lines, indented, used_only
+from .code import EXPRESSION_ERRORS, Function, Lines, declared, indented
 from .readers import CReaders
 from .shapes import codec_arg, primitive_of
 from .typecode import TypeCode
 from .written_out import WrittenOut
+
+
+#: The locals a decoder declares where its code uses them, beside its fields' (`field_decls`): the
+#: scratch integers and bytes of its reads, and where the type starts (`start`, what `_io.pos`
+#: counts from).
+SCRATCH_LOCALS = [(name, f"    {name}: int") for name in ("x", "y", "n", "count", "e", "p")] + [
+    ("b2", "    b2: bytes"), ("start", "    start = pos")]
 
 
 class Decoder(WrittenOut, CReaders, TypeCode):
@@ -28,7 +35,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
         """The plain decoder of another type (an element written out in this one's code)."""
         return Decoder(self.m, u)
 
-    def decoder(self) -> str:
+    def decoder(self) -> Function:
         t, c = self.t, self.new_body()
         self.lines, self.encoding, self.computed_instances = c, False, set()
         self.scope.encoding = False
@@ -47,9 +54,8 @@ class Decoder(WrittenOut, CReaders, TypeCode):
             self.return_value(c)
         head, doc = self.decoder_head()
         # Declared types make the module type-check, which lets mypyc compile it (logcodec accelerate).
-        decls = self.field_decls() + self.inlined_decls
-        decls += ["    x: int", "    y: int", "    n: int", "    count: int", "    e: int", "    p: int", "    b2: bytes", "    start = pos"]
-        decls = used_only(decls, c.text())
+        candidates = self.field_decls() + self.inlined_decls + SCRATCH_LOCALS
+        decls = declared(candidates, c.uses)
         body = c.text()
         # A user's schema reads values that may be null (a switch no case matched, `parent: false`):
         # any of its expressions may fail on the input.
@@ -61,7 +67,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
                               f"    except ({'AttributeError, NameError, ' if self.m.nav is not None else ''}"
                               f"{EXPRESSION_ERRORS}) as exc:",
                               "        raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None"])
-        return "\n".join([head, doc, *decls, self.errors_raised(body)])
+        return Function("\n".join([head, doc, *decls, self.errors_raised(body)]), c.uses)
 
     def return_kaitai_object(self, c: Lines, one_by_one: bool) -> None:
         """A user's schema: the value made as Kaitai's objects are, with its links and the
@@ -72,6 +78,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
             if inst.id in self.lazy:
                 self.lazy_thunk(c, inst, one_by_one)
         values = [f"v_{f.id}" for f in t.seq] + [f"p_{p.id}" for p in self.m.exposed_params(t)]
+        c.locals(values)
         values += ["_rt.KStream(buf, io0, end, pos)"] if self.m.exposes_io else []
         c(f"obj = {t.class_name}({', '.join(values)})")
         for inst in t.instances:
@@ -87,7 +94,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
 
     def return_unwrapped(self, c: Lines) -> None:
         """An unwrapped type's decoder returns its one field's value."""
-        c(f"return v_{self.t.seq[0].id}, pos")
+        c(f"return {c.local(f'v_{self.t.seq[0].id}')}, pos")
 
     def return_value(self, c: Lines) -> None:
         """The value made from the fields, instances and params read: its tuple form when asked,
@@ -97,6 +104,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
             self.need_instances(E.Name(inst.id))
         values = [f"v_{f.id}" for f in t.seq] + [f"i_{i.id}" for i in t.instances]
         values += [f"p_{p.id}" for p in self.m.exposed_params(t)]
+        c.locals(values)
         values += ["_rt.KStream(buf, io0, end, pos)"] if self.m.exposes_io else []
         if self.m.tuple_decoded(t):
             form = self.m.tuple_items(t, [f"v_{f.id}" for f in self.m.tuple_form(t)])
@@ -107,7 +115,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
                     c("return None, pos")
             c(f"if as_tuple: return ({', '.join(form)}{',' if len(form) == 1 else ''}), pos")
         if self.made_by_new():
-            with c.block("if _INTERPRETED:"):
+            with c.block(f"if {c.interpreted_flag()}:"):
                 self.object_made(c, t, "obj", values)
                 c("return obj, pos")
         c(f"return {t.class_name}({', '.join(values)}), pos")
@@ -178,15 +186,15 @@ class Decoder(WrittenOut, CReaders, TypeCode):
         self.close_ranges_decode(c, None)
         return one_by_one
 
-    def field_decls(self) -> list[str]:
+    def field_decls(self) -> list[tuple[str, str]]:
         """The declarations of the decoder's locals for the seq's fields (`v_`; a conditional one's
         is Any: its presence follows from conditions no type checker follows), in order, then
         its list's elements that may be tuples (`_e`, untyped so that the list takes them uncast)
         and bit groups (`g_`, `decode_run`)."""
         t = self.t
-        decls = [f"    v_{f.id}: {'Any' if f.if_expr is not None else self.m.local_type(f)}" for f in t.seq]
-        decls += [f"    _e{f.id}: Any" for f in t.seq if self.tuple_elements(f)]
-        return decls + [f"    g_{f.id}: int" for f in t.seq if f.type.kind == "bits"]
+        decls = [(f"v_{f.id}", f"    v_{f.id}: {'Any' if f.if_expr is not None else self.m.local_type(f)}") for f in t.seq]
+        decls += [(f"_e{f.id}", f"    _e{f.id}: Any") for f in t.seq if self.tuple_elements(f)]
+        return decls + [(f"g_{f.id}", f"    g_{f.id}: int") for f in t.seq if f.type.kind == "bits"]
 
     def decoder_head(self) -> tuple[str, str]:
         """The decoder's `def` line and docstring."""
@@ -236,7 +244,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
             # a bit group is read as one integer (`g_`, declared int so that a compiled build
             # shifts and masks it in C); one of a width no struct code has comes as bytes first
             group = "gb_" if item.bits and item.code.endswith("s") else "g_"
-            targets.append(f"v_{item.fields[0].id}" if not item.bits else f"{group}{item.fields[0].id}")
+            targets.append(c.local(f"v_{item.fields[0].id}" if not item.bits else f"{group}{item.fields[0].id}"))
             off += item.size
         layout = self.m.layout(entries)
         c.bound(f"if pos + {size} > end: raise _rt.short_run(buf, pos, end, {layout})")
@@ -256,7 +264,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
         for item in run:
             if item.bits and item.code.endswith("s"):
                 g = item.fields[0].id
-                c(f"g_{g} = int.from_bytes(gb_{g}, {'big' if item.endian == 'be' else 'little'!r})")
+                c(f"{c.local(f'g_{g}')} = int.from_bytes(gb_{g}, {'big' if item.endian == 'be' else 'little'!r})")
             if item.bits:
                 self.split_bits(c, item)
             for f in item.fields:
@@ -264,7 +272,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
                     c(f"s_{f.id} = pos + {off}" if off else f"s_{f.id} = pos")
                 self.check_valid(c, f, f"pos + {off}")
                 if f.enum is not None:
-                    c(f"v_{f.id} = {self.m.enum_member(f.enum, f'v_{f.id}')}")
+                    c(f"v_{f.id} = {self.m.enum_member(c, f.enum, f'v_{f.id}')}")
                 self.run_field_read(c, f, off, item.size)
             off += item.size
         c(f"pos += {size}")
@@ -293,7 +301,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
                 value = f"{g} >> {at}" if at else g
             else:
                 value = f"({g} >> {at}) & {(1 << n) - 1:#x}" if at else f"{g} & {(1 << n) - 1:#x}"
-            c(f"v_{f.id} = {value}")
+            c(f"{c.local(f'v_{f.id}')} = {value}")
 
     def decode_field(self, c: Lines, f: Field) -> None:
         self.prepare([f])
@@ -311,7 +319,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
         if f.if_expr is not None:
             c.indent -= 1
             with c.block("else:"):
-                c(f"v_{f.id} = None")
+                c(f"{c.local(f'v_{f.id}')} = None")
                 # A checksum whose range ends with this sized field is checked at its extent,
                 # inside the branch above; when the field is absent, its range ends here.
                 if self.plan.is_sized(f.id):
@@ -322,7 +330,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
     def decode_repeat(self, c: Lines, f: Field, var: str | None = None) -> None:
         var = var or f"v_{f.id}"
         if self.keeps_list:
-            c(f"{var} = []")
+            c(f"{c.local(var)} = []")
         if var == f"v_{f.id}":
             self.publish(c, f.id, var)  # seen by the elements as far as it goes
         elem = "_e" + f.id
@@ -334,7 +342,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
             if f.repeat == "expr":
                 # The count has a name of its own: an element's size is `n`, and a compiled
                 # (mypyc) `for` loop reads its bound again on every turn.
-                c(f"count = {self.expr(f.repeat_expr)}")
+                c(f"{c.local('count')} = {self.expr(f.repeat_expr)}")
                 path = "" if self.t.unwrap else f.id  # an unwrapped list is its parent's field
                 # An empty list (a record without headers) skips the checks, the budget and the
                 # loop: 12 opcodes of the 240 of a record without headers, interpreted.
@@ -355,6 +363,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
                     c.indent += opened
                 with c.block("try:"):
                     with c.block(f"for i in range({self.loop_from(reader)}count):"):
+                        c.local(elem)
                         self.element_begins(c, f)
                         self.decode_listed(c, f, elem)
                         self.take_element(c, f, var, elem)
@@ -369,6 +378,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
                     bits = f.type.kind == "bits"  # read one by one: the end is where no bit is left
                     loop = "while True:" if f.repeat != "eos" else "while pos < end or bl > 0:" if bits else "while pos < end:"
                     with c.block(loop):
+                        c.local(elem)
                         if f.repeat == "eos":
                             c("before = pos + bl" if bits else "before = pos")
                         self.spend_elements(c, "1", "")  # a loop whose count is known only at its end
@@ -401,7 +411,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
 
     def take_element(self, c: Lines, f: Field, var: str, elem: str) -> None:
         """An element decoded: appended to its list."""
-        c(f"{var}.append({self.element_of(f, elem)})")
+        c(f"{c.local(var)}.append({self.element_of(f, elem)})")
 
     def loop_from(self, reader) -> str:
         """Where a list's loop starts counting, before `count` (`range`'s first argument)."""
@@ -432,7 +442,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
                 self.spend_elements(c, "1", "")  # a loop whose count is known only at its end
                 self.element_begins(c, f, mark=True)
                 self.decode_element(c, f, elem, "", wrap=None)
-                c(f"{var}.append({elem})")
+                c(f"{c.local(var)}.append({elem})")
                 self.element_ends(c, f, elem)
                 c("if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')")
                 c("i += 1")
@@ -450,15 +460,17 @@ class Decoder(WrittenOut, CReaders, TypeCode):
         """Read one element of `f` into `target`. `epath` is the path of errors raised here;
         `size`, its size computed beforehand."""
         ref = f.type
+        c.local(target)
         sized = f.size is not None or f.size_eos
         if sized:
+            c.local("e")
             if f.size_eos:
                 c("e = end")
             else:
                 n = size or self.expr(f.size)
                 if not self.typed_int_local(n):  # a field's int (`v_len_key`) is read as it is, without a copy
                     c(f"n = {n}")
-                    n = "n"
+                    n = c.local("n")
                 if not size_held_non_negative(f):
                     c(f"if {n} < 0: raise _rt.bad_length({n}, pos, {epath!r})")
                 c(f"e = pos + {n}")
@@ -474,17 +486,17 @@ class Decoder(WrittenOut, CReaders, TypeCode):
                 extra = "".join(", " + self.expr(a) for a in args)
                 if self.m.nav is not None and any(E.Name("_io") in E.walk(a) for a in args):
                     # Kaitai computes the arguments once the bytes are read (`_io.pos` is after them)
-                    c(f"x, pos = pos, e; pa = ({extra[2:]},); pos = x")
+                    c(f"{c.local('x')}, pos = pos, e; pa = ({extra[2:]},); pos = x")
                     extra = ", *pa"
                 passes = not cut and extra != ", *pa" and self.passes_through(f)
                 if passes:  # the call, interpreted, is skipped for them
                     c(f"pt_{f.id} = {extra[2:]}")
-                    c(f"if pt_{f.id} in _PASS_{name}: b2, s2, e2 = buf, pos, e")
+                    c(f"if pt_{f.id} in _PASS_{name}: {c.local('b2')}, s2, e2 = buf, pos, e")
                     c("else:")
                     c.indent += 1
                     extra = f", pt_{f.id}"
                 with c.block("try:"):
-                    c(f"b2, s2, e2 = {name}.decode({'bc, 0, len(bc)' if cut else 'buf, pos, e'}, lim{extra})")
+                    c(f"{c.local('b2')}, s2, e2 = {name}.decode({'bc, 0, len(bc)' if cut else 'buf, pos, e'}, lim{extra})")
                 with c.block("except _rt.DecodeError as exc:"):
                     c(f"raise exc.within({epath!r})" if epath else "raise")
                 if passes:
@@ -493,7 +505,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
             read_from = "processed" if f.process else None
             if self.trimmed_structure(f) and not f.process:  # bytes and text trim themselves (decode_content)
                 b, s, e = bounds
-                c(f"b2 = _rt.cut({b}[{s}:{e}], {f.pad_right!r}, {f.terminator!r}, {f.include}); s2, e2 = 0, len(b2)")
+                c(f"{c.local('b2')} = _rt.cut({b}[{s}:{e}], {f.pad_right!r}, {f.terminator!r}, {f.include}); s2, e2 = 0, len(b2)")
                 self.carry(c, f, f"{b}[{s} + len(b2):{e}]")
                 bounds, read_from = ("b2", "s2", "e2"), "copy"
             self.content_begins(c, read_from)
@@ -505,6 +517,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
         elif f.terminator is not None and self.trimmed_structure(f):
             # A structure read from the bytes up to its terminator, as from a substream; `pos`
             # stays at the field's start (errors inside point there) until the end is taken.
+            c.locals(("b2", "e"))
             c(f"b2, e = _rt.read_term(buf, pos, end, {f.terminator!r}, {f.include}, {f.consume}, {f.eos_error}, "
               f"{epath!r})")
             self.carry_no_terminator(c, f, "e")
@@ -529,7 +542,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
         else:
             self.decode_unsized(c, f, ref, target, epath, wrap)
         if f.enum is not None and ref.kind in ("int", "bits") and (f.repeat or f.if_expr or f.size is not None):
-            c(f"{target} = {self.m.enum_member(f.enum, target)}")
+            c(f"{target} = {self.m.enum_member(c, f.enum, target)}")
 
     def columns_arg(self, ref: TypeRef) -> str:
         """What an element's decoder is given for the columns of `decode_columns`: nothing here."""
@@ -566,7 +579,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
             if ref.size == 1:
                 c(f"{target} = {target} != 0")
             elif f.enum is not None and not (f.repeat or f.if_expr or f.size is not None):
-                c(f"{target} = {self.m.enum_member(f.enum, target)}")
+                c(f"{target} = {self.m.enum_member(c, f.enum, target)}")
             self.check_valid(c, f, "pos", target, epath)
         elif ref.kind == "user":
             args = self.call_args(ref, f=f) + self.as_tuple_arg(f) + self.columns_arg(ref)
@@ -603,7 +616,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
             self.decode_later(c, f, ref, target, bounds)
         elif ref.kind == "user" and not primitive_of(ref):
             args = self.call_args(ref, s, f)
-            call = f"{target}, p = _d_{ref.user.name}({b}, {s}, {e}, lim{args}{self.as_tuple_arg(f)}{self.trace_arg()})"
+            call = f"{target}, {c.local('p')} = _d_{ref.user.name}({b}, {s}, {e}, lim{args}{self.as_tuple_arg(f)}{self.trace_arg()})"
             self.call_decoder(c, call, wrap, sized=True, processed=b != "buf", open_ended=f.size_eos)
             # A structure that leaves bytes of its size unread is an error in our formats; Kaitai's
             # parsers leave them, and so does a user's schema (they are not written back).
@@ -617,7 +630,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
         else:
             # a fixed-width value in a sized field: read it at the start of the slice (of the
             # processed bytes, when there are)
-            c("p, end_outer = pos, end")
+            c(f"{c.local('p')}, end_outer = pos, end")
             if b != "buf":
                 c(f"buf_outer, buf = buf, {b}")
             c(f"pos, end = {s}, {e}")
@@ -681,9 +694,9 @@ class Decoder(WrittenOut, CReaders, TypeCode):
                 self.emit_checksum_check(c, owner, first, end)
 
     def emit_checksum_check(self, c: Lines, owner: Field, first: str, end: str) -> None:
-        algo = owner.checksum["algorithm"]
-        c(f"if _{algo}(_checked_bytes(buf, s_{first}, {end})) != v_{owner.id}:")
-        c(f"    raise _rt.DecodeError('checksum_mismatch', f'stored {{v_{owner.id}:#010x}}, computed {{_{algo}(_checked_bytes(buf, s_{first}, {end})):#010x}}', s_{owner.id}, {owner.id!r})")
+        computed = f"{c.checksum(owner.checksum['algorithm'])}({c.helper('checked_bytes')}(buf, s_{first}, {end}))"
+        c(f"if {computed} != v_{owner.id}:")
+        c(f"    raise _rt.DecodeError('checksum_mismatch', f'stored {{v_{owner.id}:#010x}}, computed {{{computed}:#010x}}', s_{owner.id}, {owner.id!r})")
         self.checksum_held(c, f"s_{first}", end)
 
     def close_ranges_decode(self, c: Lines, fid: str | None) -> None:
@@ -704,7 +717,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
         c = self.lines
         if self.m.nav is None:
             c("resume = pos")
-            c(f"pos = start + {self.expr(inst.pos)}")
+            c(f"pos = {c.local('start')} + {self.expr(inst.pos)}")
             c(f"if pos < start: raise _rt.bad_length(pos - start, start, {inst.id!r})")
             self.decode_element(c, inst.field, f"i_{inst.id}", inst.id, wrap=inst.id)
             c("pos = resume")
@@ -715,7 +728,7 @@ class Decoder(WrittenOut, CReaders, TypeCode):
         if f.if_expr is not None:
             c(f"if {self.expr(f.if_expr)}:")
             c.indent += 1
-        c(f"x = {self.expr(inst.pos)}")
+        c(f"{c.local('x')} = {self.expr(inst.pos)}")
         size = None
         if inst.io is not None and f.size is not None and not f.repeat:
             c(f"n0 = {self.expr(f.size)}")
@@ -733,4 +746,4 @@ class Decoder(WrittenOut, CReaders, TypeCode):
         c("buf, pos, io0, end = saved")
         if f.if_expr is not None:
             c.indent -= 1
-            c(f"else: i_{inst.id} = None")
+            c(f"else: {c.local(f'i_{inst.id}')} = None")

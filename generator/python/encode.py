@@ -17,11 +17,16 @@ from ..layout import (
     Item,
 )
 from ..schema import Field, TypeRef
-from .code import Lines, used_only
+from .code import Function, Lines, declared
 from .fast_encode import FastEncoders
 from .shapes import PYTHON_ERRORS, codec_arg, primitive_of
 from .translate import Scope, path_root, remote_lengths
 from .typecode import TypeCode
+
+
+#: The locals an encoder declares where its code uses them, beside its fields' (`encoder`): the bytes
+#: of the part being written, a varint's value, the bytes written so far and a derived value.
+SCRATCH_LOCALS = [("d", "    d: bytes"), ("x", "    x: int"), ("w", "    w: int"), ("actual", "    actual: int")]
 
 
 class Encoder(TypeCode):
@@ -29,24 +34,25 @@ class Encoder(TypeCode):
 
     encoding = True
 
-    def encoder(self) -> str:
+    def encoder(self) -> Function:
         t, c = self.t, Lines(2)
         self.lines, self.encoding, self.computed_instances = c, True, set()
         self.scope.encoding = True
         if self.plan.bits_one_by_one:
             head = f"def _e_{t.name}(v: {self.m.encoded_type(t)}, out: list[Any]{self.params(typed=True)}) -> int:"
-            return "\n".join([head, "    _rt.no_encoder('bit fields repeated or conditional (not supported yet)', '')",
-                              "    return 0"])
+            return Function("\n".join([head, "    _rt.no_encoder('bit fields repeated or conditional (not supported yet)', '')",
+                                       "    return 0"]), c.uses)
         self.deferred, self.computed = set(), set()
         self.pending_runs: list[tuple] = []  # (placeholder index, struct, values, deferred ids, layout)
         self.varint_sizes: set[str] = set()  # deferred sizes written as a varint placeholder
         self.out = "out"
         self.fast = FastEncoders(self)
-        c("w = 0")
+        c(f"{c.local('w')} = 0")
         self.navigation_start(c)
         if self.carries():
             c("carried = getattr(v, '_carried', None) or {}  # bytes of sized fields that are not their values")
         form = self.m.tuple_form(t)
+        c.locals(f"v_{f.id}" for f in t.seq)  # each field's value, from the value or its tuple form
         if t.unwrap:
             c(f"v_{t.seq[0].id} = v")
         elif form:
@@ -72,7 +78,7 @@ class Encoder(TypeCode):
             if isinstance(part, list):
                 self.encode_run(c, part)
             elif part.id in early:
-                self.put(c, f"b_{part.id}", typed=True)
+                self.put(c, c.local(f"b_{part.id}"), typed=True)
             else:
                 self.encode_field(c, part)
         self.close_ranges_encode(c, None)
@@ -81,17 +87,17 @@ class Encoder(TypeCode):
         doc = f'    """Append the parts of a {t.name} to `out`; return how many bytes they hold."""'
         # A list whose elements may be value objects or tuples is untyped: a compiled loop over a
         # typed list checks each element for the one type (and a cast is a call in pure Python).
-        decls = [f"    v_{f.id}: Any" for f in t.seq if f.if_expr is not None or self.takes_tuples(f)]
+        candidates = [(f"v_{f.id}", f"    v_{f.id}: Any") for f in t.seq if f.if_expr is not None or self.takes_tuples(f)]
         # A field's bytes, or None; untyped, because a cast is a call in pure Python and the
         # compiled build checks an untyped value where it becomes `d: bytes` all the same.
-        decls += [f"    b_{f.id}: Any" for f in t.seq] + [f"    t_{f.id}: list[Any]" for f in t.seq]
-        decls += ["    d: bytes", "    x: int", "    w: int", "    actual: int", *sorted(self.fast.declared)]
-        decls = used_only(decls, c.text())
-        body = [head, doc, *decls, "    try:", c.text(),
+        candidates += [(f"b_{f.id}", f"    b_{f.id}: Any") for f in t.seq]
+        candidates += [(f"t_{f.id}", f"    t_{f.id}: list[Any]") for f in t.seq]
+        candidates += SCRATCH_LOCALS + sorted(self.fast.declared.items(), key=lambda item: item[1])
+        body = [head, doc, *declared(candidates, c.uses), "    try:", c.text(),
                 "    except _rt.EncodeError:", "        raise",
                 f"    except {PYTHON_ERRORS} as exc:",
                 "        raise _rt.wrap_encode(exc, '') from None"]
-        return "\n".join(body)
+        return Function("\n".join(body), c.uses)
 
     def fills(self, f: Field) -> set[str]:
         """The fields of this type (passed as `_parent.x`) whose -lc-derived lengths the encoders
@@ -120,13 +126,15 @@ class Encoder(TypeCode):
                 c(f"v_{name} = _rt.copy_value(v_{name})  # {f.id} fills in its -lc-derived lengths")
             with self.temporary(c, f"t_{f.id}"):
                 self.encode_field(c, f)
-            c(f"b_{f.id} = d")
+            c(f"{c.local(f'b_{f.id}')} = d")
             early.add(f.id)
         return early
 
     def put(self, c: Lines, part: str, size: int | None = None, typed: bool = False) -> None:
         """Append a part; count its bytes when it goes to this type's own output. A `typed` part
         needs no cast to become `d: bytes` (it is bytes, or untyped)."""
+        if part == "d":
+            c.local("d")
         if self.out != "out":
             c(f"{self.out}.append({part})")
         elif size is not None:
@@ -134,7 +142,7 @@ class Encoder(TypeCode):
         elif part == "d":
             c("out.append(d); w += len(d)")
         else:
-            c(f"d = {part}" if typed else f"d = _cast(bytes, {part})")
+            c(f"{c.local('d')} = {part}" if typed else f"{c.local('d')} = _cast(bytes, {part})")
             c("out.append(d); w += len(d)")
 
     def encode_upfront(self, c: Lines) -> None:
@@ -153,7 +161,7 @@ class Encoder(TypeCode):
                 self.assign_or_check(c, f, self.length_or_absent(c, f, self.expr(f.count_of)))
             elif f.size_of and f.size_of[0] == f.size_of[1]:
                 target = self.t.field(f.size_of[0])
-                c(f"b_{target.id} = None")
+                c(f"{c.local(f'b_{target.id}')} = None")
                 with c.block(f"if v_{target.id} is not None:"):
                     self.encode_to_bytes(c, target, f"b_{target.id}")
                 if f.absent is not None and target.if_expr is not None:
@@ -180,7 +188,7 @@ class Encoder(TypeCode):
         return f"len({target})"
 
     def assign_or_check(self, c: Lines, f: Field, actual: str) -> None:
-        c(f"actual = {actual}")
+        c(f"{c.local('actual')} = {actual}")
         c(f"if v_{f.id} is None: v_{f.id} = actual")
         c(f"elif v_{f.id} != actual: raise _rt.mismatch({f.id!r}, v_{f.id}, actual)")
 
@@ -188,15 +196,16 @@ class Encoder(TypeCode):
     def temporary(self, c: Lines, name: str):
         """Encode into a part list of its own, whose bytes are then joined into `d`."""
         outer, self.out = self.out, name
-        c(f"{name} = []")
+        c(f"{c.local(name)} = []")
         yield
         self.out = outer
-        c(f"d = b''.join({name})")
+        c(f"{c.local('d')} = b''.join({name})")
 
     def encode_to_bytes(self, c: Lines, f: Field, var: str) -> None:
         """Encode the single element of a field (before any if) into a bytes object `var` (a
         `b_` local, untyped)."""
         ref = f.type
+        c.local(var)
         if ref.kind == "bytes" and not f.process:
             c(f"{var} = {self.bytes_given(f'v_{f.id}', f.id)}")
             return
@@ -229,6 +238,7 @@ class Encoder(TypeCode):
             name, args = f.process
             name = self.m.processor(name)
             extra = "".join(", " + self.expr(a) for a in args)
+            c.local("d")
             if self.passes_through(f):  # as the decoder skips the call for a "none" codec
                 c(f"pt_{f.id} = {extra[2:]}")
                 c(f"if pt_{f.id} not in _PASS_{name}: d = _cast(bytes, {name}.encode(d, pt_{f.id}))")
@@ -253,7 +263,7 @@ class Encoder(TypeCode):
                 elif not f.derived:
                     c(f"if v_{f.id} is None: raise _rt.missing({f.id!r})")
                 self.check_valid_encode(c, f, f"v_{f.id}")
-            value = self.join_bits(item) if item.bits else f"v_{item.fields[0].id}"
+            value = self.join_bits(c, item) if item.bits else f"v_{item.fields[0].id}"
             if item.bits and not any(f.id in self.deferred for f in item.fields):
                 c(f"g_{item.fields[0].id} = {value}")  # one name for the group, packed and named in errors
                 value = f"g_{item.fields[0].id}"
@@ -279,10 +289,10 @@ class Encoder(TypeCode):
         code = next(fmt for fmt, n in self.m.structs.items() if n == name)[1:]
         with c.block("try:"):
             if single and code == "B":
-                part = f"_BYTE[{values[0]}]"
+                part = f"{c.table('BYTE')}[{values[0]}]"
                 c(f"if not 0 <= {values[0]} <= 255: raise ValueError('out of range')")
             elif single and code == "b":
-                part = f"_BYTE[{values[0]} & 255]"
+                part = f"{c.table('BYTE')}[{values[0]} & 255]"
                 c(f"if not -128 <= {values[0]} <= 127: raise ValueError('out of range')")
             else:
                 part = f"{name}.pack({', '.join(values)})"
@@ -293,7 +303,7 @@ class Encoder(TypeCode):
         with c.block("except (_struct.error, TypeError, ValueError) as exc:"):
             c(f"raise _rt.range_error(exc, ({', '.join(values)},), {layout}) from None")
 
-    def join_bits(self, item: Item) -> str:
+    def join_bits(self, c: Lines, item: Item) -> str:
         total, parts = item.size * 8, []
         shift = total if item.endian == "be" else 0
         for f in item.fields:
@@ -308,7 +318,7 @@ class Encoder(TypeCode):
             # the opcodes of a Kafka batch's own fields (six bit fields), and this a third of that.
             kind = self.m.enum_class(f.enum) if f.enum is not None else "bool" if n == 1 else "int"
             fits = "" if kind == "bool" else f" and 0 <= v_{f.id} < {1 << n}"
-            value = f"(v_{f.id} if type(v_{f.id}) is {kind}{fits} else _check_bits(v_{f.id}, {n}, {f.id!r}))"
+            value = f"(v_{f.id} if type(v_{f.id}) is {kind}{fits} else {c.helper('check_bits')}(v_{f.id}, {n}, {f.id!r}))"
             parts.append(f"({value} << {at})" if at else value)
         return "(" + " | ".join(parts) + ")"
 
@@ -370,7 +380,7 @@ class Encoder(TypeCode):
 
     def encode_element(self, c: Lines, f: Field, var: str, epath: str, wrap) -> None:
         if f.size_of is None and self.plan.is_size_target(f):
-            self.put(c, f"b_{f.id}", typed=True)
+            self.put(c, c.local(f"b_{f.id}"), typed=True)
             return
         if f.contents is not None:
             self.put(c, repr(f.contents), len(f.contents))
@@ -508,8 +518,7 @@ class Encoder(TypeCode):
         for owner, first, _last, kind in ending:
             if kind != "checksum":
                 continue
-            algo = owner.checksum["algorithm"]
-            c(f"actual = _rt.checksum_of_parts(_{algo}, out, i_{first})")
+            c(f"{c.local('actual')} = _rt.checksum_of_parts({c.checksum(owner.checksum['algorithm'])}, out, i_{first})")
             c(f"if v_{owner.id} is None: v_{owner.id} = actual")
             c(f"elif v_{owner.id} != actual: raise _rt.stale_checksum({owner.id!r}, v_{owner.id}, actual)")
             self.computed.add(owner.id)
