@@ -7,6 +7,7 @@ from __future__ import annotations
 import subprocess
 import textwrap
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 from ruff.__main__ import find_ruff_bin
 
@@ -16,6 +17,28 @@ from logcodec.runtime.primitives import CHECKSUMS
 #: raise on bad input in Python's terms: a decoder turns these into a DecodeError, and a
 #: written-out element that has such expressions is read again by its decoder on them.
 EXPRESSION_ERRORS = "IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError"
+
+
+@dataclass(frozen=True)
+class Build:
+    """Which build of a codec module the back end writes: the module itself, which runs as Python
+    source (`INTERPRETED`), or the source that mypyc compiles into its compiled build
+    (`COMPILED`, `<format>_compiled.py` beside the module; `logcodec accelerate` and a wheel
+    build compile it, and the module loads the build). Where the two run different code faster
+    (the interpreter reads a table faster than it computes, compiled code the other way round;
+    list elements written out in their loop, value objects made by `_new`, the fast encoders'
+    loops), each build's code is its own: neither holds the other's, nor a test of which it is.
+
+    Whether a schema is one of ours or a user's (`Schema.strict`: the house rules, Kaitai's
+    objects) is not part of it: that is the schema's, which the model reads, and every build of
+    a module follows it."""
+
+    compiled: bool
+
+
+INTERPRETED = Build(compiled=False)
+COMPILED = Build(compiled=True)
+
 
 #: The runtime's tables a module declares where its code reads one (`Lines.table`), with the
 #: type of their items, in the order the module declares them.
@@ -66,10 +89,14 @@ class Lines:
     the use as it gives the name, and a local that the function's head may declare is recorded by
     `local` where the code assigns or reads it."""
 
-    def __init__(self, indent: int = 1, interpreted: bool = False, unbounded: bool = False) -> None:
+    def __init__(self, build: Build, indent: int = 1, unbounded: bool = False, pair_table: bool = False) -> None:
         self.lines: list[str] = []
+        self.build = build  # the build whose code this is
         self.indent = indent
-        self.interpreted = interpreted  # only ever run interpreted (inside `if _INTERPRETED:`)
+        # A two-byte zigzag varint is read at both its bytes from the table of every pair
+        # (`UNZIGZAG2`): in a written-out element and in the trace variant, code that the
+        # generator first wrote for the interpreter alone (`shapes.ZigzagVarint.decode`).
+        self.pair_table = pair_table
         # A written-out element's code (`WrittenOut.read_then_checked`): its reads of a few
         # bytes are not checked against `end` one by one, but once after the element, which
         # its type's decoder reads again, checking each, when that or anything else fails.
@@ -152,10 +179,6 @@ class Lines:
     def new_object(self) -> str:
         """`_new`: makes a value object without calling its class."""
         return self._module_name("new", "_new", None, "_new")
-
-    def interpreted_flag(self) -> str:
-        """`_INTERPRETED`: True where the module runs as Python source, False in its compiled build."""
-        return self._module_name("flag", "_INTERPRETED", None, "_INTERPRETED")
 
     def text_parts(self, type_name: str, field_id: str) -> str:
         """The module's table of the parts of the text field `field_id` of `type_name` by value,

@@ -115,17 +115,17 @@ class Decoder(WrittenOut, CReaders, TypeCode):
                     c("return None, pos")
             c(f"if as_tuple: return ({', '.join(form)}{',' if len(form) == 1 else ''}), pos")
         if self.made_by_new():
-            with c.block(f"if {c.interpreted_flag()}:"):
-                self.object_made(c, t, "obj", values)
-                c("return obj, pos")
-        c(f"return {t.class_name}({', '.join(values)}), pos")
+            self.object_made(c, t, "obj", values)
+            c("return obj, pos")
+        else:
+            c(f"return {t.class_name}({', '.join(values)}), pos")
 
     # ------------------------------------------------------------ what a variant adds (nothing here)
     # The trace variant (`trace.py`) records where each field lies; the checked decoder does not.
 
     def new_body(self) -> Lines:
         """The lines of the decoder's body."""
-        return Lines()
+        return Lines(self.m.build)
 
     def trace_param(self) -> str:
         return ""

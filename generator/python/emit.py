@@ -12,6 +12,7 @@ The emitter knows Kaitai constructs and the `-lc-` extensions, never a format.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import textwrap
 from pathlib import Path
@@ -26,7 +27,7 @@ from .. import expr as E
 from ..model import fixed_offsets, max_size, navigates, schema_closure, type_expressions
 from ..passes import checked
 from ..schema import Field, Schema, TypeDef, static_bits
-from .code import BUDGET_ITEMS, HELPERS, TABLES, Function, Lines, Uses, docstring, factory_call, tidy
+from .code import BUDGET_ITEMS, HELPERS, INTERPRETED, TABLES, Build, Function, Lines, Uses, docstring, factory_call, tidy
 from .decode import Decoder
 from .encode import Encoder
 from .entries import checksum_source, entry_source
@@ -44,8 +45,9 @@ TEMPLATES.filters["pyrepr"] = repr
 
 
 class ModuleEmitter:
-    def __init__(self, schema: Schema) -> None:
+    def __init__(self, schema: Schema, build: Build = INTERPRETED) -> None:
         self.schema = schema
+        self.build = build  # the module, or the source of its compiled build (`code.Build`)
         self.model = checked(schema, "python").model  # the passes refuse what this back end cannot write
         self.types = self.model.types
         self.structs: dict[str, str] = {}  # format -> name
@@ -143,7 +145,11 @@ class ModuleEmitter:
             self.layouts.append(text)
         return f"_L{self.layouts.index(text)}"
 
-    def render(self) -> str:
+    def render(self, module_source: str | None = None) -> str:
+        """The module's source; for the compiled build, its source given the module's own
+        (`module_source`), which its header names by hash: the build is named by the module's."""
+        if self.build.compiled != (module_source is not None):
+            raise ValueError("the source of a compiled build is rendered for its module's source, and only it")
         header, rendered = self.header, self.rendered
         classes = [self.class_source(t) for t in rendered if not t.unwrap]
         functions: list[Function] = []
@@ -187,7 +193,9 @@ class ModuleEmitter:
                                         "fields": tuple(f.id for f in self.tuple_form(self.columned))},
             header_args="(" + "".join(f"{p.id}, " for p in root.params).rstrip(" ") + ")",
             checksum_code=checksum_source(self.model.entry()),
-            interpreted=bool(uses.named("flag")),
+            compiled_for=module_source is not None and {
+                "file": f"{self.schema.id}.py", "module": self.schema.module,
+                "sha256": hashlib.sha256(module_source.encode()).hexdigest()},
             object_new=bool(uses.named("new")),
             text_parts=[(name, made) for name, made in sorted(self.text_parts.items()) if name in uses.named("text")],
             **module_declarations(uses, [e["name"] for e in enums]),

@@ -35,7 +35,7 @@ class Encoder(TypeCode):
     encoding = True
 
     def encoder(self) -> Function:
-        t, c = self.t, Lines(2)
+        t, c = self.t, Lines(self.m.build, 2)
         self.lines, self.encoding, self.computed_instances = c, True, set()
         self.scope.encoding = True
         if self.plan.bits_one_by_one:

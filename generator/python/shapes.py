@@ -47,23 +47,20 @@ class ZigzagVarint:
         self.bits, self.max_bytes = prim.bits, prim.max_bytes
 
     def decode(self, out: Lines, target: str, epath: str) -> None:
-        # One and two bytes inline. Their zigzag from a table where the module runs as Python
-        # source, computed where it is compiled: the table reads decode a Kafka record 7-12 %
-        # faster interpreted and 6-10 % slower compiled (`_INTERPRETED` is a constant there).
-        # The second byte is read once (`y`): 6 % of an interpreted record with four such.
-        # Code written out for the interpreter alone (`Lines.interpreted`) takes its path unasked.
+        # One and two bytes inline. Their zigzag from a table in the module that runs as Python
+        # source, computed in the compiled build: the table reads decode a Kafka record 7-12 %
+        # faster interpreted and 6-10 % slower compiled (`Lines.build`). The second byte is read
+        # once (`y`): 6 % of an interpreted record with four such.
         out.local("x")
-        unzigzag = out.table("UNZIGZAG")
-        if out.interpreted:
-            one, two, three = f"{unzigzag}[x]", f"{unzigzag}[(x & 127) | (y << 7)]", ""
+        compiled = out.build.compiled
+        if compiled:
+            one, two = "(x >> 1) ^ -(x & 1)", "((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)"
         else:
-            flag = out.interpreted_flag()
-            one = f"{unzigzag}[x] if {flag} else (x >> 1) ^ -(x & 1)"
-            two = f"{unzigzag}[(x & 127) | (y << 7)] if {flag} else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)"
-            three = f"{flag} and "
+            unzigzag = out.table("UNZIGZAG")
+            one, two = f"{unzigzag}[x]", f"{unzigzag}[(x & 127) | (y << 7)]"
         out(f"if {out.before_end('pos < end')}(x := buf[pos]) < 128:")
         out(f"    {target} = {one}; pos += 1")
-        by_bytes = out.interpreted and target.isidentifier()
+        by_bytes = out.pair_table and target.isidentifier()
         if by_bytes:  # the value at both bytes (`UNZIGZAG2`), None where they are no two-byte varint
             out(f"elif {out.before_end('pos + 1 < end')}({target} := {out.table('UNZIGZAG2')}[x][buf[pos + 1]]) is not None:")
         else:
@@ -73,12 +70,12 @@ class ZigzagVarint:
             out(f"elif {out.before_end('pos + 1 < end')}(y := buf[pos + 1]) < 128 and y:")
             out(f"    {target} = {two}")
         out("    pos += 2")
-        if self.max_bytes >= 3 and self.bits >= 21:  # three bytes (21 bits) always fit
+        if self.max_bytes >= 3 and self.bits >= 21 and not compiled:  # three bytes (21 bits) always fit
             # Offsets and milliseconds past 8,191 (a batch of 10,000 records: a third of its
             # varints): inline when interpreted, where the call cost 10 % of such a batch;
             # compiled, the call is cheap and the longer function was 2-4 % slower.
             second = f"({out.local('y')} := buf[pos + 1])" if by_bytes else "y"  # else read by the test above
-            out(f"elif {three}{out.before_end('pos + 2 < end')}{second} > 127 and 0 < buf[pos + 2] < 128:")
+            out(f"elif {out.before_end('pos + 2 < end')}{second} > 127 and 0 < buf[pos + 2] < 128:")
             out("    x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14); pos += 3")
             out(f"    {target} = (x >> 1) ^ -(x & 1)")
         out("else:")

@@ -72,7 +72,7 @@ class TraceDecoder(Decoder):
         return TraceDecoder(self.m, u)
 
     def new_body(self) -> Lines:
-        return Lines(interpreted=True)  # it runs as Python source only
+        return Lines(self.m.build, pair_table=True)
 
     def inlined_element(self, f: Field) -> TypeDef | None:
         return None  # each element read by its type's decoder, which records its fields

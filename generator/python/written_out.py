@@ -1,4 +1,4 @@
-"""A list's element written out in its loop (interpreted only): its type's decoder as statements,
+"""A list's element written out in its loop (in the interpreted build only): its type's decoder as statements,
 with its reads checked once after it, and read again by that decoder on any doubt."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ class WrittenOut:
         pass: `parent_locals`) are named after the type (`header_v_key`, `record_i`,
         `message_pp_items`), apart from the caller's; only code refers to them (error paths
         name the bare field ids)."""
-        t, c = self.t, Lines(indent=0, interpreted=True, unbounded=True)
+        t, c = self.t, Lines(self.m.build, indent=0, unbounded=True, pair_table=True)
         self.lines, self.encoding, self.computed_instances = c, False, set()
         self.scope.encoding = False
         self.decode_seq(c)
@@ -69,8 +69,8 @@ class WrittenOut:
 
     def decode_listed(self, c: Lines, f: Field, elem: str) -> None:
         """Read one element of the list `f` into `elem` (or, in `decode_columns`, into its
-        columns): when interpreted, its type's decoder written out here (`inlined_element`);
-        compiled, and for the other types, a call of it."""
+        columns): in the interpreted build, its type's decoder written out here
+        (`inlined_element`); in the compiled build, and for the other types, a call of it."""
         u = self.inlined_element(f)
         if u is None:
             self.decode_element(c, f, elem, "", wrap=None)
@@ -81,14 +81,11 @@ class WrittenOut:
         child.tuples_read = self.tuple_elements(f)  # `read_tuples_asked` read it before this loop
         element = child.inline_decoder(kept)
         guarded = child.guarded_expressions() or child.inlined_guarded
-        if c.interpreted:  # already inside `if _INTERPRETED:` (an element written out itself)
+        if c.unbounded:  # inside an element written out itself, which is read again on any doubt
             self.written_out(c, f, u, elem, args, kept, element)
             self.inlined_guarded |= guarded  # the outer element's fallback catches what they raise
         else:
-            with c.block(f"if {c.interpreted_flag()}:"):
-                self.read_then_checked(c, f, u, elem, args, kept, element, guarded)
-            with c.block("else:"):
-                self.decode_element(c, f, elem, "", wrap=None)
+            self.read_then_checked(c, f, u, elem, args, kept, element, guarded)
         self.inlined_decls += [d for d in element.locals if d not in self.inlined_decls]
 
     def read_then_checked(self, c: Lines, f: Field, u: TypeDef, elem: str, args: dict, kept: set,
@@ -159,20 +156,22 @@ class WrittenOut:
             c(f"{elem}.{inst.id} = {value}")
 
     def made_by_new(self) -> bool:
-        """Whether this type's decoder makes its value by `_new` when interpreted, as a written-out
-        element is made (`element_made`): a type of our formats whose decoder a list's loop calls
-        once per element, as it does not write it out (a TANK segment's entry, which holds a
-        bundle: `inlined_element`). Made so, a TANK message decoded 11 % faster in pure Python,
-        before messages were written out."""
+        """Whether this type's decoder makes its value by `_new` (in the interpreted build), as a
+        written-out element is made (`element_made`): a type of our formats whose decoder a
+        list's loop calls once per element, as it does not write it out (a TANK segment's entry,
+        which holds a bundle: `inlined_element`). Made so, a TANK message decoded 11 % faster in
+        pure Python, before messages were written out."""
         t = self.t
+        if self.m.build.compiled:  # mypyc compiles the class's `__init__`: its call is cheap
+            return False
         plain = self.m.nav is None and t.schema.strict and not self.m.exposed_params(t) and not self.m.exposes_io
         return plain and any(
             self.listed_user(f) is t and self.decoder_of(holder).inlined_element(f) is None
             for holder in self.m.types for f in holder.seq)
 
     def inlined_element(self, f: Field) -> TypeDef | None:
-        """The type of a list's elements whose decoder the list's loop writes out when it runs
-        interpreted. One of this schema's types (an imported one's module has its helpers), of
+        """The type of a list's elements whose decoder the list's loop writes out in the
+        interpreted build. One of this schema's types (an imported one's module has its helpers), of
         our formats, read where the list reads it: no size, process or terminator of the field;
         no positional instance or bit read one by one of its own. Its value instances are
         computed after its fields, as its decoder computes them; what it reads through `_parent`
@@ -190,11 +189,11 @@ class WrittenOut:
         Python; the records written out in the batch's decoder too, 7-10 % faster as tuples and
         5-7 % as objects (and 7-9 % more with the objects made by `_new`); in the batch's
         generator, 2-4 %. That costs about 1,000 lines of generated code over our formats.
-        Compiled, the call stays (`_INTERPRETED` is False there): with the headers inlined,
-        records without headers decoded 4-7 % slower; with the records inlined in the
-        generator, whose locals mypyc keeps in the generator's object, 4-10 % slower."""
+        The compiled build keeps the call: with the headers inlined, records without headers
+        decoded 4-7 % slower; with the records inlined in the generator, whose locals mypyc keeps
+        in the generator's object, 4-10 % slower."""
         u = self.listed_user(f)
-        if (u is None or u.schema is not self.t.schema or not u.schema.strict or self.m.nav is not None
+        if (self.m.build.compiled or u is None or u.schema is not self.t.schema or not u.schema.strict or self.m.nav is not None
                 or f.size is not None or f.size_eos or f.process or f.terminator is not None
                 or any(inst.field is not None for inst in u.instances) or reads_bits_one_by_one(u)
                 or (not self.keeps_list and parent_names(u)) or u is self.t or id(u) in self.written_in):

@@ -10,7 +10,7 @@ import pytest
 
 from logcodec.generator.layout import Primitive
 from logcodec.generator.python import code
-from logcodec.generator.python.code import Function, Lines, declared
+from logcodec.generator.python.code import COMPILED, INTERPRETED, Function, Lines, declared
 from logcodec.generator.python.emit import ModuleEmitter, module_declarations, used_by
 from logcodec.generator.python.shapes import UnsignedVarint, ZigzagVarint
 from logcodec.generator.reading import Loader
@@ -23,7 +23,7 @@ def declarations(*buffers: Lines) -> dict:
 
 
 def test_a_helper_an_emitter_writes_is_declared_and_no_other():
-    c = Lines()
+    c = Lines(INTERPRETED)
     UnsignedVarint(Primitive("uvarint", 32, False)).decode(c, "v_a", "a")
     found = declarations(c)
     assert found["helpers"] == ["uvarint"]
@@ -32,7 +32,7 @@ def test_a_helper_an_emitter_writes_is_declared_and_no_other():
 
 
 def test_an_encoder_s_varint_declares_its_table_and_helper():
-    c = Lines()
+    c = Lines(INTERPRETED)
     ZigzagVarint(Primitive("zigzag_varint", 64, True)).encode(c, "v_a", "a")
     found = declarations(c)
     assert found["tables"] == [("ZIGZAG", "bytes")]
@@ -41,7 +41,7 @@ def test_an_encoder_s_varint_declares_its_table_and_helper():
 
 
 def test_each_kind_of_module_name_is_recorded_by_the_method_that_names_it():
-    c = Lines()
+    c = Lines(INTERPRETED)
     c(f"{c.checksum('crc32c')}({c.helper('checked_bytes')}(buf, 0, 4))")
     c(f"{c.enum_by_value('Animal')}.get(x, x)")
     c(f"lim[{c.budget('TUPLES')}]; {c.limits_call('take_elements')}(lim, 1, 0, '')")
@@ -53,15 +53,29 @@ def test_each_kind_of_module_name_is_recorded_by_the_method_that_names_it():
     assert [name for name, _ in found["budget_items"]] == ["TUPLES"]
 
 
+def test_each_build_reads_a_zigzag_varint_its_own_way():
+    """The module reads a small one from a table, its compiled build computes it (`code.Build`):
+    each writes its own code, with no test of which build it is."""
+    prim = Primitive("zigzag_varint", 32, True)
+    interpreted, compiled = Lines(INTERPRETED), Lines(COMPILED)
+    for c in (interpreted, compiled):
+        ZigzagVarint(prim).decode(c, "v_a", "a")
+    assert declarations(interpreted)["tables"] == [("UNZIGZAG", "int")]
+    assert "_UNZIGZAG[x]" in interpreted.text() and "buf[pos + 2]" in interpreted.text()  # three bytes inline
+    assert declarations(compiled)["tables"] == [] and "(x >> 1) ^ -(x & 1)" in compiled.text()
+    assert "buf[pos + 2]" not in compiled.text()  # three bytes by `_uvarint`
+    assert declarations(interpreted)["helpers"] == declarations(compiled)["helpers"] == ["uvarint"]
+
+
 def test_a_name_no_module_declares_is_an_emitter_s_bug():
     with pytest.raises(ValueError, match="UNKNOWN"):
-        Lines().table("UNKNOWN")
+        Lines(INTERPRETED).table("UNKNOWN")
     with pytest.raises(ValueError, match="md5"):
-        Lines().checksum("md5")
+        Lines(INTERPRETED).checksum("md5")
 
 
 def test_a_local_is_declared_where_the_code_records_it_not_where_its_name_is_written():
-    c = Lines()
+    c = Lines(INTERPRETED)
     c(f"{c.local('n')} = 3")
     c("raise _rt.invalid('x and y', pos, 'x')")  # a path or a message is no use of `x`
     candidates = [("x", "    x: int"), ("n", "    n: int"), ("y", "    y: int")]
@@ -69,9 +83,9 @@ def test_a_local_is_declared_where_the_code_records_it_not_where_its_name_is_wri
 
 
 def test_lines_included_from_another_buffer_bring_their_uses_renamed():
-    inner = Lines(indent=0)
+    inner = Lines(INTERPRETED, indent=0)
     inner(f"{inner.local('v_key')} = {inner.table('VARINT')}[x]")
-    outer = Lines()
+    outer = Lines(INTERPRETED)
     outer.include(inner.lines, inner.uses, lambda name: f"header_{name}" if name == "v_key" else name)
     assert outer.uses.locals == {"header_v_key"}
     assert declarations(outer)["tables"] == [("VARINT", "bytes")]
