@@ -4,8 +4,8 @@ behind them.
 A list's loop calls its element type's encoder (`_e_<type>`) once an element: that encoder
 checks each field on its way (missing, out of range, a derived value that disagrees), appends
 each part to the output and counts its bytes. For the types whose fields are all of a few plain
-shapes, the loop first tries the element written out as one expression of table reads per
-field, joined once, and falls back on the checked encoder for that element on any Python error
+shapes, the loop of the interpreted build (`code.Build`) first tries the element written out as
+one expression of table reads per field, joined once, and falls back on the checked encoder for that element on any Python error
 (a value of the wrong type, out of a table's range, a derived field given). So the checked
 encoder alone says what is wrong with a value, and what the fast path accepts it encodes to the
 same bytes.
