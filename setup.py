@@ -4,8 +4,9 @@
    every folder below them with an `__init__.py` is found here, so a new family of formats
    (`generated/<family>/`) or a new subpackage is never left out of the wheel.
 2. Compiled codecs. A wheel build (`pip install .`, `pip wheel .`) compiles each generated codec
-   with mypyc, and its C companion where it has one, as `logcodec accelerate` does and with the
-   same function (`logcodec.runtime.native.compile_file`), into
+   with mypyc (from the source of its compiled build beside it, `<format>_compiled.py`, which
+   ships as part of its package), and its C companion where it has one, as `logcodec accelerate`
+   does and with the same function (`logcodec.runtime.native.compile_file`), into
    `logcodec/_native/` inside the wheel, where
    `native.py` looks for builds keyed by the hash of each module's source. The wheel is then
    tagged for this interpreter and platform. Without a C compiler or Python's headers the wheel

@@ -63,7 +63,7 @@ class CompanionBackend(Backend):
 
 
 class PythonBackend(Backend):
-    name, makes = "python", "logcodec's Python codecs, with their C companions"
+    name, makes = "python", "logcodec's Python codecs, with their C companions and the sources of their compiled builds"
 
     def generated(self, run: Run) -> dict[str, str]:
         from .render import render_module_files  # noqa: PLC0415
@@ -72,7 +72,7 @@ class PythonBackend(Backend):
         families: dict[str, list[Schema]] = {}
         for s in run.schemas:
             families.setdefault(s.family, []).append(s)
-            files.update(render_module_files(s, traced=True))
+            files.update(render_module_files(s, traced=True, compiled=True))
         for family, members in families.items():
             names = ", ".join(repr(s.id) for s in members)
             files[f"{family}/__init__.py"] = HEADER + f'"""Codecs of the {family} family."""\n\n__all__ = [{names}]\n'

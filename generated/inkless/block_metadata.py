@@ -41,10 +41,6 @@ from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part
 
 FORMAT = "inkless.block_metadata"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
-#: True while this module runs as Python source; its compiled build is made from this source with
-#: False here (`logcodec.runtime.native.compiled_source`), so that each build takes the path it
-#: runs faster where they differ (a table read, or arithmetic).
-_INTERPRETED: Final = True
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -414,103 +410,96 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[B
         i = 0
         try:
             for i in range(count):
-                if _INTERPRETED:
-                    elem_at = pos
-                    elems_taken = 0
+                elem_at = pos
+                elems_taken = 0
+                try:
+                    n = 16
+                    if n < 0:
+                        raise _rt.bad_length(n, pos, "id")
+                    e = pos + n
+                    if e > end:
+                        raise _rt.short(buf, pos, end, n, "id")
+                    topic_partition_v_id = buf[pos:e]
+                    pos = e
+                    topic_partition_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                    pos += 2
+                    if topic_partition_v_len_name < 0:
+                        raise _rt.bad_length(topic_partition_v_len_name, pos, "name")
+                    e = pos + topic_partition_v_len_name
+                    if e > end:
+                        raise _rt.short(buf, pos, end, topic_partition_v_len_name, "name")
                     try:
-                        n = 16
-                        if n < 0:
-                            raise _rt.bad_length(n, pos, "id")
-                        e = pos + n
-                        if e > end:
-                            raise _rt.short(buf, pos, end, n, "id")
-                        topic_partition_v_id = buf[pos:e]
-                        pos = e
-                        topic_partition_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
-                        pos += 2
-                        if topic_partition_v_len_name < 0:
-                            raise _rt.bad_length(topic_partition_v_len_name, pos, "name")
-                        e = pos + topic_partition_v_len_name
-                        if e > end:
-                            raise _rt.short(buf, pos, end, topic_partition_v_len_name, "name")
-                        try:
-                            topic_partition_v_name = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                        pos = e
-                        topic_partition_v_partition, topic_partition_v_num_batches = _S3.unpack_from(buf, pos)
-                        if topic_partition_v_partition < 0:
-                            raise _rt.invalid(
-                                f"{topic_partition_v_partition!r} must be at least 0", pos + 0, "partition"
-                            )
-                        pos += 8
-                        topic_partition_v_batches = []
-                        topic_partition_count = topic_partition_v_num_batches
-                        if topic_partition_count:
-                            if topic_partition_count < 0:
-                                raise _rt.bad_length(topic_partition_count, pos, "batches")
-                            if topic_partition_count * 16 > end - pos:
-                                raise _rt.short(buf, pos, end, topic_partition_count * 16, "batches")
-                            if (left := lim[_ELEMENTS_RESERVED] - topic_partition_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
-                            else:
-                                _take_elements(lim, topic_partition_count, pos, "batches")
-                            elems_taken += topic_partition_count
-                            topic_partition_i = 0
-                            try:
-                                for topic_partition_i in range(topic_partition_count):
-                                    batch_v_byte_offset, batch_v_size, batch_v_number_of_records = _S4.unpack_from(
-                                        buf, pos
-                                    )
-                                    if batch_v_byte_offset < 0:
-                                        raise _rt.invalid(
-                                            f"{batch_v_byte_offset!r} must be at least 0", pos + 0, "byte_offset"
-                                        )
-                                    if batch_v_size < 61:
-                                        raise _rt.invalid(f"{batch_v_size!r} must be at least 61", pos + 8, "size")
-                                    if batch_v_number_of_records < 0:
-                                        raise _rt.invalid(
-                                            f"{batch_v_number_of_records!r} must be at least 0",
-                                            pos + 12,
-                                            "number_of_records",
-                                        )
-                                    pos += 16
-                                    if elem_tuples:
-                                        topic_partition__ebatches = (
-                                            batch_v_byte_offset,
-                                            batch_v_size,
-                                            batch_v_number_of_records,
-                                        )
-                                    else:
-                                        topic_partition__ebatches = _new(Batch)
-                                        topic_partition__ebatches.byte_offset = batch_v_byte_offset
-                                        topic_partition__ebatches.size = batch_v_size
-                                        topic_partition__ebatches.number_of_records = batch_v_number_of_records
-                                    topic_partition_v_batches.append(topic_partition__ebatches)
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"batches[{topic_partition_i}]")
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        if elem_tuples:
-                            _etopic_partitions = (
-                                topic_partition_v_id,
-                                topic_partition_v_name,
-                                topic_partition_v_partition,
-                                tuple(topic_partition_v_batches),
-                            )
+                        topic_partition_v_name = buf[pos:e].decode()
+                    except UnicodeDecodeError as exc:
+                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                    pos = e
+                    topic_partition_v_partition, topic_partition_v_num_batches = _S3.unpack_from(buf, pos)
+                    if topic_partition_v_partition < 0:
+                        raise _rt.invalid(f"{topic_partition_v_partition!r} must be at least 0", pos + 0, "partition")
+                    pos += 8
+                    topic_partition_v_batches = []
+                    topic_partition_count = topic_partition_v_num_batches
+                    if topic_partition_count:
+                        if topic_partition_count < 0:
+                            raise _rt.bad_length(topic_partition_count, pos, "batches")
+                        if topic_partition_count * 16 > end - pos:
+                            raise _rt.short(buf, pos, end, topic_partition_count * 16, "batches")
+                        if (left := lim[_ELEMENTS_RESERVED] - topic_partition_count) >= 0:
+                            lim[_ELEMENTS_RESERVED] = left
                         else:
-                            _etopic_partitions = _new(TopicPartition)
-                            _etopic_partitions.id = topic_partition_v_id
-                            _etopic_partitions.len_name = topic_partition_v_len_name
-                            _etopic_partitions.name = topic_partition_v_name
-                            _etopic_partitions.partition = topic_partition_v_partition
-                            _etopic_partitions.num_batches = topic_partition_v_num_batches
-                            _etopic_partitions.batches = topic_partition_v_batches
-                    except (IndexError, _struct.error, _rt.DecodeError):
-                        lim[_ELEMENTS_RESERVED] += elems_taken
-                        pos = elem_at
-                        _etopic_partitions, pos = _d_topic_partition(buf, pos, end, lim, elem_tuples)
-                else:
+                            _take_elements(lim, topic_partition_count, pos, "batches")
+                        elems_taken += topic_partition_count
+                        topic_partition_i = 0
+                        try:
+                            for topic_partition_i in range(topic_partition_count):
+                                batch_v_byte_offset, batch_v_size, batch_v_number_of_records = _S4.unpack_from(buf, pos)
+                                if batch_v_byte_offset < 0:
+                                    raise _rt.invalid(
+                                        f"{batch_v_byte_offset!r} must be at least 0", pos + 0, "byte_offset"
+                                    )
+                                if batch_v_size < 61:
+                                    raise _rt.invalid(f"{batch_v_size!r} must be at least 61", pos + 8, "size")
+                                if batch_v_number_of_records < 0:
+                                    raise _rt.invalid(
+                                        f"{batch_v_number_of_records!r} must be at least 0",
+                                        pos + 12,
+                                        "number_of_records",
+                                    )
+                                pos += 16
+                                if elem_tuples:
+                                    topic_partition__ebatches = (
+                                        batch_v_byte_offset,
+                                        batch_v_size,
+                                        batch_v_number_of_records,
+                                    )
+                                else:
+                                    topic_partition__ebatches = _new(Batch)
+                                    topic_partition__ebatches.byte_offset = batch_v_byte_offset
+                                    topic_partition__ebatches.size = batch_v_size
+                                    topic_partition__ebatches.number_of_records = batch_v_number_of_records
+                                topic_partition_v_batches.append(topic_partition__ebatches)
+                        except _rt.DecodeError as exc:
+                            raise exc.within(f"batches[{topic_partition_i}]")
+                    if pos > end:
+                        raise IndexError  # read again, checked
+                    if elem_tuples:
+                        _etopic_partitions = (
+                            topic_partition_v_id,
+                            topic_partition_v_name,
+                            topic_partition_v_partition,
+                            tuple(topic_partition_v_batches),
+                        )
+                    else:
+                        _etopic_partitions = _new(TopicPartition)
+                        _etopic_partitions.id = topic_partition_v_id
+                        _etopic_partitions.len_name = topic_partition_v_len_name
+                        _etopic_partitions.name = topic_partition_v_name
+                        _etopic_partitions.partition = topic_partition_v_partition
+                        _etopic_partitions.num_batches = topic_partition_v_num_batches
+                        _etopic_partitions.batches = topic_partition_v_batches
+                except (IndexError, _struct.error, _rt.DecodeError):
+                    lim[_ELEMENTS_RESERVED] += elems_taken
+                    pos = elem_at
                     _etopic_partitions, pos = _d_topic_partition(buf, pos, end, lim, elem_tuples)
                 v_topic_partitions.append(_etopic_partitions)
         except _rt.DecodeError as exc:
@@ -802,32 +791,29 @@ def _d_topic_partition(
         i = 0
         try:
             for i in range(count):
-                if _INTERPRETED:
-                    elem_at = pos
-                    try:
-                        batch_v_byte_offset, batch_v_size, batch_v_number_of_records = _S4.unpack_from(buf, pos)
-                        if batch_v_byte_offset < 0:
-                            raise _rt.invalid(f"{batch_v_byte_offset!r} must be at least 0", pos + 0, "byte_offset")
-                        if batch_v_size < 61:
-                            raise _rt.invalid(f"{batch_v_size!r} must be at least 61", pos + 8, "size")
-                        if batch_v_number_of_records < 0:
-                            raise _rt.invalid(
-                                f"{batch_v_number_of_records!r} must be at least 0", pos + 12, "number_of_records"
-                            )
-                        pos += 16
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        if elem_tuples:
-                            _ebatches = (batch_v_byte_offset, batch_v_size, batch_v_number_of_records)
-                        else:
-                            _ebatches = _new(Batch)
-                            _ebatches.byte_offset = batch_v_byte_offset
-                            _ebatches.size = batch_v_size
-                            _ebatches.number_of_records = batch_v_number_of_records
-                    except (IndexError, _struct.error, _rt.DecodeError):
-                        pos = elem_at
-                        _ebatches, pos = _d_batch(buf, pos, end, lim, elem_tuples)
-                else:
+                elem_at = pos
+                try:
+                    batch_v_byte_offset, batch_v_size, batch_v_number_of_records = _S4.unpack_from(buf, pos)
+                    if batch_v_byte_offset < 0:
+                        raise _rt.invalid(f"{batch_v_byte_offset!r} must be at least 0", pos + 0, "byte_offset")
+                    if batch_v_size < 61:
+                        raise _rt.invalid(f"{batch_v_size!r} must be at least 61", pos + 8, "size")
+                    if batch_v_number_of_records < 0:
+                        raise _rt.invalid(
+                            f"{batch_v_number_of_records!r} must be at least 0", pos + 12, "number_of_records"
+                        )
+                    pos += 16
+                    if pos > end:
+                        raise IndexError  # read again, checked
+                    if elem_tuples:
+                        _ebatches = (batch_v_byte_offset, batch_v_size, batch_v_number_of_records)
+                    else:
+                        _ebatches = _new(Batch)
+                        _ebatches.byte_offset = batch_v_byte_offset
+                        _ebatches.size = batch_v_size
+                        _ebatches.number_of_records = batch_v_number_of_records
+                except (IndexError, _struct.error, _rt.DecodeError):
+                    pos = elem_at
                     _ebatches, pos = _d_batch(buf, pos, end, lim, elem_tuples)
                 v_batches.append(_ebatches)
         except _rt.DecodeError as exc:

@@ -31,10 +31,6 @@ from logcodec.kafka.codecs import kafka_legacy_compression
 
 FORMAT = "kafka.message_set"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
-#: True while this module runs as Python source; its compiled build is made from this source with
-#: False here (`logcodec.runtime.native.compiled_source`), so that each build takes the path it
-#: runs faster where they differ (a table read, or arithmetic).
-_INTERPRETED: Final = True
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -348,13 +344,11 @@ def _d_entry(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int) -> tu
     if p != e:
         raise _rt.trailing(buf, p, e, "message")
     pos = e
-    if _INTERPRETED:
-        obj = _new(Entry)
-        obj.offset = v_offset
-        obj.len_message = v_len_message
-        obj.message = v_message
-        return obj, pos
-    return Entry(v_offset, v_len_message, v_message), pos
+    obj = _new(Entry)
+    obj.offset = v_offset
+    obj.len_message = v_len_message
+    obj.message = v_message
+    return obj, pos
 
 
 def _e_entry(v: Entry | tuple[Any, ...], out: list[Any], p_depth: int) -> int:

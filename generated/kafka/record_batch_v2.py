@@ -35,10 +35,6 @@ _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _ZIGZAG: Final[tuple[bytes, ...]] = _rt.ZIGZAG
 _UNZIGZAG: Final[tuple[int, ...]] = _rt.UNZIGZAG
 _UNZIGZAG2: Final[tuple[Any, ...]] = _rt.UNZIGZAG2
-#: True while this module runs as Python source; its compiled build is made from this source with
-#: False here (`logcodec.runtime.native.compiled_source`), so that each build takes the path it
-#: runs faster where they differ (a table read, or arithmetic).
-_INTERPRETED: Final = True
 #: This module's C companion (`record_batch_v2_fast.c`): list loops in C, encoding some lists and
 #: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
 #: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
@@ -942,225 +938,220 @@ def _d_record_list(
         else:
             try:
                 for i in range(count):
-                    if _INTERPRETED:
-                        elem_at = pos
-                        elems_taken = 0
-                        try:
-                            record_s_len_record = pos
-                            if (x := buf[pos]) < 128:
-                                record_v_len_record = _UNZIGZAG[x]
-                                pos += 1
-                            elif (record_v_len_record := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                                pos += 2
-                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                pos += 3
-                                record_v_len_record = (x >> 1) ^ -(x & 1)
-                            else:
-                                x, pos = _uvarint(buf, pos, end, 5, "len_record", 32)
-                                record_v_len_record = (x >> 1) ^ -(x & 1)
-                            record_v_attributes = (buf[pos] ^ 128) - 128
-                            record_s_attributes = pos
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        record_s_len_record = pos
+                        if (x := buf[pos]) < 128:
+                            record_v_len_record = _UNZIGZAG[x]
                             pos += 1
-                            if (x := buf[pos]) < 128:
-                                record_v_timestamp_delta = _UNZIGZAG[x]
-                                pos += 1
-                            elif (record_v_timestamp_delta := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                                pos += 2
-                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                pos += 3
-                                record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
-                            else:
-                                x, pos = _uvarint(buf, pos, end, 10, "timestamp_delta", 64)
-                                record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
-                            if (x := buf[pos]) < 128:
-                                record_v_offset_delta = _UNZIGZAG[x]
-                                pos += 1
-                            elif (record_v_offset_delta := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                                pos += 2
-                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                pos += 3
-                                record_v_offset_delta = (x >> 1) ^ -(x & 1)
-                            else:
-                                x, pos = _uvarint(buf, pos, end, 5, "offset_delta", 32)
-                                record_v_offset_delta = (x >> 1) ^ -(x & 1)
-                            if (x := buf[pos]) < 128:
-                                record_v_len_key = _UNZIGZAG[x]
-                                pos += 1
-                            elif (record_v_len_key := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                                pos += 2
-                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                pos += 3
-                                record_v_len_key = (x >> 1) ^ -(x & 1)
-                            else:
-                                x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
-                                record_v_len_key = (x >> 1) ^ -(x & 1)
-                            if record_v_len_key >= 0:
-                                e = pos + record_v_len_key
-                                if e > end:
-                                    raise _rt.short(buf, pos, end, record_v_len_key, "key")
-                                if p_is_control:
-                                    try:
-                                        record_v_key, p = _d_control_record_key(buf, pos, e, lim)
-                                    except _rt.DecodeError as exc:
-                                        _rt.in_field(exc, pos, False)
-                                        raise exc.within("key")
-                                    if p != e:
-                                        raise _rt.trailing(buf, p, e, "key")
-                                else:
-                                    record_v_key = buf[pos:e]
-                                pos = e
-                            else:
-                                record_v_key = None
-                            if (x := buf[pos]) < 128:
-                                record_v_len_value = _UNZIGZAG[x]
-                                pos += 1
-                            elif (record_v_len_value := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                                pos += 2
-                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                pos += 3
-                                record_v_len_value = (x >> 1) ^ -(x & 1)
-                            else:
-                                x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
-                                record_v_len_value = (x >> 1) ^ -(x & 1)
-                            if record_v_len_value >= 0:
-                                e = pos + record_v_len_value
-                                if e > end:
-                                    raise _rt.short(buf, pos, end, record_v_len_value, "value")
-                                if p_is_control:
-                                    try:
-                                        record_v_value, p = _d_control_record_value(buf, pos, e, lim)
-                                    except _rt.DecodeError as exc:
-                                        _rt.in_field(exc, pos, False)
-                                        raise exc.within("value")
-                                    if p != e:
-                                        raise _rt.trailing(buf, p, e, "value")
-                                else:
-                                    record_v_value = buf[pos:e]
-                                pos = e
-                            else:
-                                record_v_value = None
-                            if (x := buf[pos]) < 128:
-                                record_v_num_headers = _UNZIGZAG[x]
-                                pos += 1
-                            elif (record_v_num_headers := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                                pos += 2
-                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                pos += 3
-                                record_v_num_headers = (x >> 1) ^ -(x & 1)
-                            else:
-                                x, pos = _uvarint(buf, pos, end, 5, "num_headers", 32)
-                                record_v_num_headers = (x >> 1) ^ -(x & 1)
-                            record_v_headers = []
-                            record_count = record_v_num_headers
-                            if record_count:
-                                if record_count < 0:
-                                    raise _rt.bad_length(record_count, pos, "headers")
-                                if record_count * 2 > end - pos:
-                                    raise _rt.short(buf, pos, end, record_count * 2, "headers")
-                                if (left := lim[_ELEMENTS_RESERVED] - record_count) >= 0:
-                                    lim[_ELEMENTS_RESERVED] = left
-                                else:
-                                    _take_elements(lim, record_count, pos, "headers")
-                                elems_taken += record_count
-                                record_i = 0
+                        elif (record_v_len_record := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                            pos += 2
+                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_len_record = (x >> 1) ^ -(x & 1)
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_record", 32)
+                            record_v_len_record = (x >> 1) ^ -(x & 1)
+                        record_v_attributes = (buf[pos] ^ 128) - 128
+                        record_s_attributes = pos
+                        pos += 1
+                        if (x := buf[pos]) < 128:
+                            record_v_timestamp_delta = _UNZIGZAG[x]
+                            pos += 1
+                        elif (record_v_timestamp_delta := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                            pos += 2
+                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 10, "timestamp_delta", 64)
+                            record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
+                        if (x := buf[pos]) < 128:
+                            record_v_offset_delta = _UNZIGZAG[x]
+                            pos += 1
+                        elif (record_v_offset_delta := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                            pos += 2
+                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_offset_delta = (x >> 1) ^ -(x & 1)
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "offset_delta", 32)
+                            record_v_offset_delta = (x >> 1) ^ -(x & 1)
+                        if (x := buf[pos]) < 128:
+                            record_v_len_key = _UNZIGZAG[x]
+                            pos += 1
+                        elif (record_v_len_key := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                            pos += 2
+                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_len_key = (x >> 1) ^ -(x & 1)
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
+                            record_v_len_key = (x >> 1) ^ -(x & 1)
+                        if record_v_len_key >= 0:
+                            e = pos + record_v_len_key
+                            if e > end:
+                                raise _rt.short(buf, pos, end, record_v_len_key, "key")
+                            if p_is_control:
                                 try:
-                                    for record_i in range(record_count):
-                                        if (x := buf[pos]) < 128:
-                                            header_v_len_key = _UNZIGZAG[x]
-                                            pos += 1
-                                        elif (header_v_len_key := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                                            pos += 2
-                                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                            pos += 3
-                                            header_v_len_key = (x >> 1) ^ -(x & 1)
-                                        else:
-                                            x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
-                                            header_v_len_key = (x >> 1) ^ -(x & 1)
-                                        if header_v_len_key < 0:
-                                            raise _rt.bad_length(header_v_len_key, pos, "key")
-                                        e = pos + header_v_len_key
-                                        if e > end:
-                                            raise _rt.short(buf, pos, end, header_v_len_key, "key")
-                                        try:
-                                            header_v_key = buf[pos:e].decode()
-                                        except UnicodeDecodeError as exc:
-                                            raise _rt.invalid(
-                                                f"not UTF-8: {exc.reason}", pos + exc.start, "key"
-                                            ) from None
-                                        pos = e
-                                        if (x := buf[pos]) < 128:
-                                            header_v_len_value = _UNZIGZAG[x]
-                                            pos += 1
-                                        elif (header_v_len_value := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                                            pos += 2
-                                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                            pos += 3
-                                            header_v_len_value = (x >> 1) ^ -(x & 1)
-                                        else:
-                                            x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
-                                            header_v_len_value = (x >> 1) ^ -(x & 1)
-                                        if header_v_len_value >= 0:
-                                            e = pos + header_v_len_value
-                                            if e > end:
-                                                raise _rt.short(buf, pos, end, header_v_len_value, "value")
-                                            header_v_value = buf[pos:e]
-                                            pos = e
-                                        else:
-                                            header_v_value = None
-                                        if elem_tuples:
-                                            record__eheaders = (header_v_key, header_v_value)
-                                        else:
-                                            record__eheaders = _new(Header)
-                                            record__eheaders.len_key = header_v_len_key
-                                            record__eheaders.key = header_v_key
-                                            record__eheaders.len_value = header_v_len_value
-                                            record__eheaders.value = header_v_value
-                                        record_v_headers.append(record__eheaders)
+                                    record_v_key, p = _d_control_record_key(buf, pos, e, lim)
                                 except _rt.DecodeError as exc:
-                                    raise exc.within(f"headers[{record_i}]")
-                            if pos - record_s_attributes != record_v_len_record:
-                                raise _rt.DecodeError(
-                                    "invalid_length",
-                                    f"declares {record_v_len_record} bytes, the content takes {pos - record_s_attributes}",
-                                    record_s_len_record,
-                                    "len_record",
-                                )
-                            if pos > end:
-                                raise IndexError  # read again, checked
-                            if elem_tuples:
-                                _eitems = (
-                                    record_v_attributes,
-                                    record_v_timestamp_delta,
-                                    record_v_offset_delta,
-                                    record_v_key,
-                                    record_v_value,
-                                    tuple(record_v_headers),
-                                )
+                                    _rt.in_field(exc, pos, False)
+                                    raise exc.within("key")
+                                if p != e:
+                                    raise _rt.trailing(buf, p, e, "key")
                             else:
-                                _eitems = _new(Record)
-                                _eitems.len_record = record_v_len_record
-                                _eitems.attributes = record_v_attributes
-                                _eitems.timestamp_delta = record_v_timestamp_delta
-                                _eitems.offset_delta = record_v_offset_delta
-                                _eitems.len_key = record_v_len_key
-                                _eitems.key = record_v_key
-                                _eitems.len_value = record_v_len_value
-                                _eitems.value = record_v_value
-                                _eitems.num_headers = record_v_num_headers
-                                _eitems.headers = record_v_headers
-                        except (IndexError, _struct.error, _rt.DecodeError):
-                            lim[_ELEMENTS_RESERVED] += elems_taken
-                            pos = elem_at
-                            _eitems, pos = _d_record(buf, pos, end, lim, p_is_control, elem_tuples)
-                    else:
+                                record_v_key = buf[pos:e]
+                            pos = e
+                        else:
+                            record_v_key = None
+                        if (x := buf[pos]) < 128:
+                            record_v_len_value = _UNZIGZAG[x]
+                            pos += 1
+                        elif (record_v_len_value := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                            pos += 2
+                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_len_value = (x >> 1) ^ -(x & 1)
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
+                            record_v_len_value = (x >> 1) ^ -(x & 1)
+                        if record_v_len_value >= 0:
+                            e = pos + record_v_len_value
+                            if e > end:
+                                raise _rt.short(buf, pos, end, record_v_len_value, "value")
+                            if p_is_control:
+                                try:
+                                    record_v_value, p = _d_control_record_value(buf, pos, e, lim)
+                                except _rt.DecodeError as exc:
+                                    _rt.in_field(exc, pos, False)
+                                    raise exc.within("value")
+                                if p != e:
+                                    raise _rt.trailing(buf, p, e, "value")
+                            else:
+                                record_v_value = buf[pos:e]
+                            pos = e
+                        else:
+                            record_v_value = None
+                        if (x := buf[pos]) < 128:
+                            record_v_num_headers = _UNZIGZAG[x]
+                            pos += 1
+                        elif (record_v_num_headers := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                            pos += 2
+                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_num_headers = (x >> 1) ^ -(x & 1)
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "num_headers", 32)
+                            record_v_num_headers = (x >> 1) ^ -(x & 1)
+                        record_v_headers = []
+                        record_count = record_v_num_headers
+                        if record_count:
+                            if record_count < 0:
+                                raise _rt.bad_length(record_count, pos, "headers")
+                            if record_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, record_count * 2, "headers")
+                            if (left := lim[_ELEMENTS_RESERVED] - record_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, record_count, pos, "headers")
+                            elems_taken += record_count
+                            record_i = 0
+                            try:
+                                for record_i in range(record_count):
+                                    if (x := buf[pos]) < 128:
+                                        header_v_len_key = _UNZIGZAG[x]
+                                        pos += 1
+                                    elif (header_v_len_key := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                                        pos += 2
+                                    elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                        pos += 3
+                                        header_v_len_key = (x >> 1) ^ -(x & 1)
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
+                                        header_v_len_key = (x >> 1) ^ -(x & 1)
+                                    if header_v_len_key < 0:
+                                        raise _rt.bad_length(header_v_len_key, pos, "key")
+                                    e = pos + header_v_len_key
+                                    if e > end:
+                                        raise _rt.short(buf, pos, end, header_v_len_key, "key")
+                                    try:
+                                        header_v_key = buf[pos:e].decode()
+                                    except UnicodeDecodeError as exc:
+                                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
+                                    pos = e
+                                    if (x := buf[pos]) < 128:
+                                        header_v_len_value = _UNZIGZAG[x]
+                                        pos += 1
+                                    elif (header_v_len_value := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                                        pos += 2
+                                    elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                        pos += 3
+                                        header_v_len_value = (x >> 1) ^ -(x & 1)
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
+                                        header_v_len_value = (x >> 1) ^ -(x & 1)
+                                    if header_v_len_value >= 0:
+                                        e = pos + header_v_len_value
+                                        if e > end:
+                                            raise _rt.short(buf, pos, end, header_v_len_value, "value")
+                                        header_v_value = buf[pos:e]
+                                        pos = e
+                                    else:
+                                        header_v_value = None
+                                    if elem_tuples:
+                                        record__eheaders = (header_v_key, header_v_value)
+                                    else:
+                                        record__eheaders = _new(Header)
+                                        record__eheaders.len_key = header_v_len_key
+                                        record__eheaders.key = header_v_key
+                                        record__eheaders.len_value = header_v_len_value
+                                        record__eheaders.value = header_v_value
+                                    record_v_headers.append(record__eheaders)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"headers[{record_i}]")
+                        if pos - record_s_attributes != record_v_len_record:
+                            raise _rt.DecodeError(
+                                "invalid_length",
+                                f"declares {record_v_len_record} bytes, the content takes {pos - record_s_attributes}",
+                                record_s_len_record,
+                                "len_record",
+                            )
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _eitems = (
+                                record_v_attributes,
+                                record_v_timestamp_delta,
+                                record_v_offset_delta,
+                                record_v_key,
+                                record_v_value,
+                                tuple(record_v_headers),
+                            )
+                        else:
+                            _eitems = _new(Record)
+                            _eitems.len_record = record_v_len_record
+                            _eitems.attributes = record_v_attributes
+                            _eitems.timestamp_delta = record_v_timestamp_delta
+                            _eitems.offset_delta = record_v_offset_delta
+                            _eitems.len_key = record_v_len_key
+                            _eitems.key = record_v_key
+                            _eitems.len_value = record_v_len_value
+                            _eitems.value = record_v_value
+                            _eitems.num_headers = record_v_num_headers
+                            _eitems.headers = record_v_headers
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
                         _eitems, pos = _d_record(buf, pos, end, lim, p_is_control, elem_tuples)
                     v_items.append(_eitems)
             except _rt.DecodeError as exc:
@@ -1186,8 +1177,7 @@ def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_con
                 out.append(fr)
                 w += len(fr)
             elif (
-                _INTERPRETED
-                and not p_is_control
+                not p_is_control
                 and isinstance(v_items, (list, tuple))
                 and (not v_items or isinstance(v_items[0], tuple) or getattr(v_items[0], "len_record", None) is None)
             ):
@@ -1326,14 +1316,12 @@ def _d_record(
     p: int
     s_len_record = pos
     if pos < end and (x := buf[pos]) < 128:
-        v_len_record = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+        v_len_record = _UNZIGZAG[x]
         pos += 1
     elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-        v_len_record = (
-            _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
-        )
+        v_len_record = _UNZIGZAG[(x & 127) | (y << 7)]
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
+    elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_len_record = (x >> 1) ^ -(x & 1)
@@ -1346,14 +1334,12 @@ def _d_record(
     s_attributes = pos
     pos += 1
     if pos < end and (x := buf[pos]) < 128:
-        v_timestamp_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+        v_timestamp_delta = _UNZIGZAG[x]
         pos += 1
     elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-        v_timestamp_delta = (
-            _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
-        )
+        v_timestamp_delta = _UNZIGZAG[(x & 127) | (y << 7)]
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
+    elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_timestamp_delta = (x >> 1) ^ -(x & 1)
@@ -1361,14 +1347,12 @@ def _d_record(
         x, pos = _uvarint(buf, pos, end, 10, "timestamp_delta", 64)
         v_timestamp_delta = (x >> 1) ^ -(x & 1)
     if pos < end and (x := buf[pos]) < 128:
-        v_offset_delta = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+        v_offset_delta = _UNZIGZAG[x]
         pos += 1
     elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-        v_offset_delta = (
-            _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
-        )
+        v_offset_delta = _UNZIGZAG[(x & 127) | (y << 7)]
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
+    elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_offset_delta = (x >> 1) ^ -(x & 1)
@@ -1376,12 +1360,12 @@ def _d_record(
         x, pos = _uvarint(buf, pos, end, 5, "offset_delta", 32)
         v_offset_delta = (x >> 1) ^ -(x & 1)
     if pos < end and (x := buf[pos]) < 128:
-        v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+        v_len_key = _UNZIGZAG[x]
         pos += 1
     elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-        v_len_key = _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
+        v_len_key = _UNZIGZAG[(x & 127) | (y << 7)]
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
+    elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_len_key = (x >> 1) ^ -(x & 1)
@@ -1406,12 +1390,12 @@ def _d_record(
     else:
         v_key = None
     if pos < end and (x := buf[pos]) < 128:
-        v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+        v_len_value = _UNZIGZAG[x]
         pos += 1
     elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-        v_len_value = _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
+        v_len_value = _UNZIGZAG[(x & 127) | (y << 7)]
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
+    elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_len_value = (x >> 1) ^ -(x & 1)
@@ -1436,14 +1420,12 @@ def _d_record(
     else:
         v_value = None
     if pos < end and (x := buf[pos]) < 128:
-        v_num_headers = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+        v_num_headers = _UNZIGZAG[x]
         pos += 1
     elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-        v_num_headers = (
-            _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
-        )
+        v_num_headers = _UNZIGZAG[(x & 127) | (y << 7)]
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
+    elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_num_headers = (x >> 1) ^ -(x & 1)
@@ -1465,65 +1447,62 @@ def _d_record(
         i = 0
         try:
             for i in range(count):
-                if _INTERPRETED:
-                    elem_at = pos
+                elem_at = pos
+                try:
+                    if (x := buf[pos]) < 128:
+                        header_v_len_key = _UNZIGZAG[x]
+                        pos += 1
+                    elif (header_v_len_key := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                        pos += 2
+                    elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                        pos += 3
+                        header_v_len_key = (x >> 1) ^ -(x & 1)
+                    else:
+                        x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
+                        header_v_len_key = (x >> 1) ^ -(x & 1)
+                    if header_v_len_key < 0:
+                        raise _rt.bad_length(header_v_len_key, pos, "key")
+                    e = pos + header_v_len_key
+                    if e > end:
+                        raise _rt.short(buf, pos, end, header_v_len_key, "key")
                     try:
-                        if (x := buf[pos]) < 128:
-                            header_v_len_key = _UNZIGZAG[x]
-                            pos += 1
-                        elif (header_v_len_key := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                            pos += 2
-                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                            pos += 3
-                            header_v_len_key = (x >> 1) ^ -(x & 1)
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
-                            header_v_len_key = (x >> 1) ^ -(x & 1)
-                        if header_v_len_key < 0:
-                            raise _rt.bad_length(header_v_len_key, pos, "key")
-                        e = pos + header_v_len_key
+                        header_v_key = buf[pos:e].decode()
+                    except UnicodeDecodeError as exc:
+                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
+                    pos = e
+                    if (x := buf[pos]) < 128:
+                        header_v_len_value = _UNZIGZAG[x]
+                        pos += 1
+                    elif (header_v_len_value := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                        pos += 2
+                    elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                        pos += 3
+                        header_v_len_value = (x >> 1) ^ -(x & 1)
+                    else:
+                        x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
+                        header_v_len_value = (x >> 1) ^ -(x & 1)
+                    if header_v_len_value >= 0:
+                        e = pos + header_v_len_value
                         if e > end:
-                            raise _rt.short(buf, pos, end, header_v_len_key, "key")
-                        try:
-                            header_v_key = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
+                            raise _rt.short(buf, pos, end, header_v_len_value, "value")
+                        header_v_value = buf[pos:e]
                         pos = e
-                        if (x := buf[pos]) < 128:
-                            header_v_len_value = _UNZIGZAG[x]
-                            pos += 1
-                        elif (header_v_len_value := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                            pos += 2
-                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                            pos += 3
-                            header_v_len_value = (x >> 1) ^ -(x & 1)
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
-                            header_v_len_value = (x >> 1) ^ -(x & 1)
-                        if header_v_len_value >= 0:
-                            e = pos + header_v_len_value
-                            if e > end:
-                                raise _rt.short(buf, pos, end, header_v_len_value, "value")
-                            header_v_value = buf[pos:e]
-                            pos = e
-                        else:
-                            header_v_value = None
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        if elem_tuples:
-                            _eheaders = (header_v_key, header_v_value)
-                        else:
-                            _eheaders = _new(Header)
-                            _eheaders.len_key = header_v_len_key
-                            _eheaders.key = header_v_key
-                            _eheaders.len_value = header_v_len_value
-                            _eheaders.value = header_v_value
-                    except (IndexError, _struct.error, _rt.DecodeError):
-                        pos = elem_at
-                        _eheaders, pos = _d_header(buf, pos, end, lim, elem_tuples)
-                else:
+                    else:
+                        header_v_value = None
+                    if pos > end:
+                        raise IndexError  # read again, checked
+                    if elem_tuples:
+                        _eheaders = (header_v_key, header_v_value)
+                    else:
+                        _eheaders = _new(Header)
+                        _eheaders.len_key = header_v_len_key
+                        _eheaders.key = header_v_key
+                        _eheaders.len_value = header_v_len_value
+                        _eheaders.value = header_v_value
+                except (IndexError, _struct.error, _rt.DecodeError):
+                    pos = elem_at
                     _eheaders, pos = _d_header(buf, pos, end, lim, elem_tuples)
                 v_headers.append(_eheaders)
         except _rt.DecodeError as exc:
@@ -1726,10 +1705,8 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
             if _FAST is not None and (fr := _FAST.encode_record_headers(v_headers)) is not None:
                 out.append(fr)
                 w += len(fr)
-            elif (
-                _INTERPRETED
-                and isinstance(v_headers, (list, tuple))
-                and (not v_headers or isinstance(v_headers[0], tuple) or getattr(v_headers[0], "len_key", None) is None)
+            elif isinstance(v_headers, (list, tuple)) and (
+                not v_headers or isinstance(v_headers[0], tuple) or getattr(v_headers[0], "len_key", None) is None
             ):
                 fo_headers = bool(v_headers) and not isinstance(v_headers[0], tuple)
                 for i, x_headers in enumerate(v_headers):
@@ -1799,12 +1776,12 @@ def _d_header(
     y: int
     e: int
     if pos < end and (x := buf[pos]) < 128:
-        v_len_key = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+        v_len_key = _UNZIGZAG[x]
         pos += 1
     elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-        v_len_key = _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
+        v_len_key = _UNZIGZAG[(x & 127) | (y << 7)]
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
+    elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_len_key = (x >> 1) ^ -(x & 1)
@@ -1822,12 +1799,12 @@ def _d_header(
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
     pos = e
     if pos < end and (x := buf[pos]) < 128:
-        v_len_value = _UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)
+        v_len_value = _UNZIGZAG[x]
         pos += 1
     elif pos + 1 < end and (y := buf[pos + 1]) < 128 and y:
-        v_len_value = _UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)
+        v_len_value = _UNZIGZAG[(x & 127) | (y << 7)]
         pos += 2
-    elif _INTERPRETED and pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
+    elif pos + 2 < end and y > 127 and 0 < buf[pos + 2] < 128:
         x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
         pos += 3
         v_len_value = (x >> 1) ^ -(x & 1)
@@ -2241,233 +2218,228 @@ def _g_record_list(
                 i = count
             try:
                 for i in range(i, count):
-                    if _INTERPRETED:
-                        elem_at = pos
-                        elems_taken = 0
-                        try:
-                            record_s_len_record = pos
-                            if (x := buf[pos]) < 128:
-                                record_v_len_record = _UNZIGZAG[x]
-                                pos += 1
-                            elif (record_v_len_record := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                                pos += 2
-                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                pos += 3
-                                record_v_len_record = (x >> 1) ^ -(x & 1)
-                            else:
-                                x, pos = _uvarint(buf, pos, end, 5, "len_record", 32)
-                                record_v_len_record = (x >> 1) ^ -(x & 1)
-                            record_v_attributes = (buf[pos] ^ 128) - 128
-                            record_s_attributes = pos
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        record_s_len_record = pos
+                        if (x := buf[pos]) < 128:
+                            record_v_len_record = _UNZIGZAG[x]
                             pos += 1
-                            if (x := buf[pos]) < 128:
-                                record_v_timestamp_delta = _UNZIGZAG[x]
-                                pos += 1
-                            elif (record_v_timestamp_delta := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                                pos += 2
-                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                pos += 3
-                                record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
-                            else:
-                                x, pos = _uvarint(buf, pos, end, 10, "timestamp_delta", 64)
-                                record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
-                            if (x := buf[pos]) < 128:
-                                record_v_offset_delta = _UNZIGZAG[x]
-                                pos += 1
-                            elif (record_v_offset_delta := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                                pos += 2
-                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                pos += 3
-                                record_v_offset_delta = (x >> 1) ^ -(x & 1)
-                            else:
-                                x, pos = _uvarint(buf, pos, end, 5, "offset_delta", 32)
-                                record_v_offset_delta = (x >> 1) ^ -(x & 1)
-                            if (x := buf[pos]) < 128:
-                                record_v_len_key = _UNZIGZAG[x]
-                                pos += 1
-                            elif (record_v_len_key := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                                pos += 2
-                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                pos += 3
-                                record_v_len_key = (x >> 1) ^ -(x & 1)
-                            else:
-                                x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
-                                record_v_len_key = (x >> 1) ^ -(x & 1)
-                            if record_v_len_key >= 0:
-                                e = pos + record_v_len_key
-                                if e > end:
-                                    raise _rt.short(buf, pos, end, record_v_len_key, "key")
-                                if p_is_control:
-                                    try:
-                                        record_v_key, p = _d_control_record_key(buf, pos, e, lim)
-                                    except _rt.DecodeError as exc:
-                                        _rt.in_field(exc, pos, False)
-                                        raise exc.within("key")
-                                    if p != e:
-                                        raise _rt.trailing(buf, p, e, "key")
-                                else:
-                                    record_v_key = buf[pos:e]
-                                pos = e
-                            else:
-                                record_v_key = None
-                            if (x := buf[pos]) < 128:
-                                record_v_len_value = _UNZIGZAG[x]
-                                pos += 1
-                            elif (record_v_len_value := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                                pos += 2
-                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                pos += 3
-                                record_v_len_value = (x >> 1) ^ -(x & 1)
-                            else:
-                                x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
-                                record_v_len_value = (x >> 1) ^ -(x & 1)
-                            if record_v_len_value >= 0:
-                                e = pos + record_v_len_value
-                                if e > end:
-                                    raise _rt.short(buf, pos, end, record_v_len_value, "value")
-                                if p_is_control:
-                                    try:
-                                        record_v_value, p = _d_control_record_value(buf, pos, e, lim)
-                                    except _rt.DecodeError as exc:
-                                        _rt.in_field(exc, pos, False)
-                                        raise exc.within("value")
-                                    if p != e:
-                                        raise _rt.trailing(buf, p, e, "value")
-                                else:
-                                    record_v_value = buf[pos:e]
-                                pos = e
-                            else:
-                                record_v_value = None
-                            if (x := buf[pos]) < 128:
-                                record_v_num_headers = _UNZIGZAG[x]
-                                pos += 1
-                            elif (record_v_num_headers := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                                pos += 2
-                            elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                                x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                pos += 3
-                                record_v_num_headers = (x >> 1) ^ -(x & 1)
-                            else:
-                                x, pos = _uvarint(buf, pos, end, 5, "num_headers", 32)
-                                record_v_num_headers = (x >> 1) ^ -(x & 1)
-                            record_v_headers = []
-                            record_count = record_v_num_headers
-                            if record_count:
-                                if record_count < 0:
-                                    raise _rt.bad_length(record_count, pos, "headers")
-                                if record_count * 2 > end - pos:
-                                    raise _rt.short(buf, pos, end, record_count * 2, "headers")
-                                if (left := lim[_ELEMENTS_RESERVED] - record_count) >= 0:
-                                    lim[_ELEMENTS_RESERVED] = left
-                                else:
-                                    _take_elements(lim, record_count, pos, "headers")
-                                elems_taken += record_count
-                                record_i = 0
+                        elif (record_v_len_record := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                            pos += 2
+                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_len_record = (x >> 1) ^ -(x & 1)
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_record", 32)
+                            record_v_len_record = (x >> 1) ^ -(x & 1)
+                        record_v_attributes = (buf[pos] ^ 128) - 128
+                        record_s_attributes = pos
+                        pos += 1
+                        if (x := buf[pos]) < 128:
+                            record_v_timestamp_delta = _UNZIGZAG[x]
+                            pos += 1
+                        elif (record_v_timestamp_delta := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                            pos += 2
+                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 10, "timestamp_delta", 64)
+                            record_v_timestamp_delta = (x >> 1) ^ -(x & 1)
+                        if (x := buf[pos]) < 128:
+                            record_v_offset_delta = _UNZIGZAG[x]
+                            pos += 1
+                        elif (record_v_offset_delta := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                            pos += 2
+                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_offset_delta = (x >> 1) ^ -(x & 1)
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "offset_delta", 32)
+                            record_v_offset_delta = (x >> 1) ^ -(x & 1)
+                        if (x := buf[pos]) < 128:
+                            record_v_len_key = _UNZIGZAG[x]
+                            pos += 1
+                        elif (record_v_len_key := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                            pos += 2
+                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_len_key = (x >> 1) ^ -(x & 1)
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
+                            record_v_len_key = (x >> 1) ^ -(x & 1)
+                        if record_v_len_key >= 0:
+                            e = pos + record_v_len_key
+                            if e > end:
+                                raise _rt.short(buf, pos, end, record_v_len_key, "key")
+                            if p_is_control:
                                 try:
-                                    for record_i in range(record_count):
-                                        if (x := buf[pos]) < 128:
-                                            header_v_len_key = _UNZIGZAG[x]
-                                            pos += 1
-                                        elif (header_v_len_key := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                                            pos += 2
-                                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                            pos += 3
-                                            header_v_len_key = (x >> 1) ^ -(x & 1)
-                                        else:
-                                            x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
-                                            header_v_len_key = (x >> 1) ^ -(x & 1)
-                                        if header_v_len_key < 0:
-                                            raise _rt.bad_length(header_v_len_key, pos, "key")
-                                        e = pos + header_v_len_key
-                                        if e > end:
-                                            raise _rt.short(buf, pos, end, header_v_len_key, "key")
-                                        try:
-                                            header_v_key = buf[pos:e].decode()
-                                        except UnicodeDecodeError as exc:
-                                            raise _rt.invalid(
-                                                f"not UTF-8: {exc.reason}", pos + exc.start, "key"
-                                            ) from None
-                                        pos = e
-                                        if (x := buf[pos]) < 128:
-                                            header_v_len_value = _UNZIGZAG[x]
-                                            pos += 1
-                                        elif (header_v_len_value := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
-                                            pos += 2
-                                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
-                                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
-                                            pos += 3
-                                            header_v_len_value = (x >> 1) ^ -(x & 1)
-                                        else:
-                                            x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
-                                            header_v_len_value = (x >> 1) ^ -(x & 1)
-                                        if header_v_len_value >= 0:
-                                            e = pos + header_v_len_value
-                                            if e > end:
-                                                raise _rt.short(buf, pos, end, header_v_len_value, "value")
-                                            header_v_value = buf[pos:e]
-                                            pos = e
-                                        else:
-                                            header_v_value = None
-                                        if elem_tuples:
-                                            record__eheaders = (header_v_key, header_v_value)
-                                        else:
-                                            record__eheaders = _new(Header)
-                                            record__eheaders.len_key = header_v_len_key
-                                            record__eheaders.key = header_v_key
-                                            record__eheaders.len_value = header_v_len_value
-                                            record__eheaders.value = header_v_value
-                                        record_v_headers.append(record__eheaders)
+                                    record_v_key, p = _d_control_record_key(buf, pos, e, lim)
                                 except _rt.DecodeError as exc:
-                                    raise exc.within(f"headers[{record_i}]")
-                            if pos - record_s_attributes != record_v_len_record:
-                                raise _rt.DecodeError(
-                                    "invalid_length",
-                                    f"declares {record_v_len_record} bytes, the content takes {pos - record_s_attributes}",
-                                    record_s_len_record,
-                                    "len_record",
-                                )
-                            if pos > end:
-                                raise IndexError  # read again, checked
-                            if cols is not None:
-                                cols[0].append(record_v_attributes)
-                                cols[1].append(record_v_timestamp_delta)
-                                cols[2].append(record_v_offset_delta)
-                                cols[3].append(record_v_key)
-                                cols[4].append(record_v_value)
-                                cols[5].append(tuple(record_v_headers))
+                                    _rt.in_field(exc, pos, False)
+                                    raise exc.within("key")
+                                if p != e:
+                                    raise _rt.trailing(buf, p, e, "key")
                             else:
-                                if elem_tuples:
-                                    _eitems = (
-                                        record_v_attributes,
-                                        record_v_timestamp_delta,
-                                        record_v_offset_delta,
-                                        record_v_key,
-                                        record_v_value,
-                                        tuple(record_v_headers),
-                                    )
-                                else:
-                                    _eitems = _new(Record)
-                                    _eitems.len_record = record_v_len_record
-                                    _eitems.attributes = record_v_attributes
-                                    _eitems.timestamp_delta = record_v_timestamp_delta
-                                    _eitems.offset_delta = record_v_offset_delta
-                                    _eitems.len_key = record_v_len_key
-                                    _eitems.key = record_v_key
-                                    _eitems.len_value = record_v_len_value
-                                    _eitems.value = record_v_value
-                                    _eitems.num_headers = record_v_num_headers
-                                    _eitems.headers = record_v_headers
-                        except (IndexError, _struct.error, _rt.DecodeError):
-                            lim[_ELEMENTS_RESERVED] += elems_taken
-                            pos = elem_at
-                            _eitems, pos = _d_record(buf, pos, end, lim, p_is_control, elem_tuples, cols)
-                    else:
+                                record_v_key = buf[pos:e]
+                            pos = e
+                        else:
+                            record_v_key = None
+                        if (x := buf[pos]) < 128:
+                            record_v_len_value = _UNZIGZAG[x]
+                            pos += 1
+                        elif (record_v_len_value := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                            pos += 2
+                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_len_value = (x >> 1) ^ -(x & 1)
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
+                            record_v_len_value = (x >> 1) ^ -(x & 1)
+                        if record_v_len_value >= 0:
+                            e = pos + record_v_len_value
+                            if e > end:
+                                raise _rt.short(buf, pos, end, record_v_len_value, "value")
+                            if p_is_control:
+                                try:
+                                    record_v_value, p = _d_control_record_value(buf, pos, e, lim)
+                                except _rt.DecodeError as exc:
+                                    _rt.in_field(exc, pos, False)
+                                    raise exc.within("value")
+                                if p != e:
+                                    raise _rt.trailing(buf, p, e, "value")
+                            else:
+                                record_v_value = buf[pos:e]
+                            pos = e
+                        else:
+                            record_v_value = None
+                        if (x := buf[pos]) < 128:
+                            record_v_num_headers = _UNZIGZAG[x]
+                            pos += 1
+                        elif (record_v_num_headers := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                            pos += 2
+                        elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                            x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                            pos += 3
+                            record_v_num_headers = (x >> 1) ^ -(x & 1)
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "num_headers", 32)
+                            record_v_num_headers = (x >> 1) ^ -(x & 1)
+                        record_v_headers = []
+                        record_count = record_v_num_headers
+                        if record_count:
+                            if record_count < 0:
+                                raise _rt.bad_length(record_count, pos, "headers")
+                            if record_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, record_count * 2, "headers")
+                            if (left := lim[_ELEMENTS_RESERVED] - record_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, record_count, pos, "headers")
+                            elems_taken += record_count
+                            record_i = 0
+                            try:
+                                for record_i in range(record_count):
+                                    if (x := buf[pos]) < 128:
+                                        header_v_len_key = _UNZIGZAG[x]
+                                        pos += 1
+                                    elif (header_v_len_key := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                                        pos += 2
+                                    elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                        pos += 3
+                                        header_v_len_key = (x >> 1) ^ -(x & 1)
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "len_key", 32)
+                                        header_v_len_key = (x >> 1) ^ -(x & 1)
+                                    if header_v_len_key < 0:
+                                        raise _rt.bad_length(header_v_len_key, pos, "key")
+                                    e = pos + header_v_len_key
+                                    if e > end:
+                                        raise _rt.short(buf, pos, end, header_v_len_key, "key")
+                                    try:
+                                        header_v_key = buf[pos:e].decode()
+                                    except UnicodeDecodeError as exc:
+                                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
+                                    pos = e
+                                    if (x := buf[pos]) < 128:
+                                        header_v_len_value = _UNZIGZAG[x]
+                                        pos += 1
+                                    elif (header_v_len_value := _UNZIGZAG2[x][buf[pos + 1]]) is not None:
+                                        pos += 2
+                                    elif (y := buf[pos + 1]) > 127 and 0 < buf[pos + 2] < 128:
+                                        x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14)
+                                        pos += 3
+                                        header_v_len_value = (x >> 1) ^ -(x & 1)
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "len_value", 32)
+                                        header_v_len_value = (x >> 1) ^ -(x & 1)
+                                    if header_v_len_value >= 0:
+                                        e = pos + header_v_len_value
+                                        if e > end:
+                                            raise _rt.short(buf, pos, end, header_v_len_value, "value")
+                                        header_v_value = buf[pos:e]
+                                        pos = e
+                                    else:
+                                        header_v_value = None
+                                    if elem_tuples:
+                                        record__eheaders = (header_v_key, header_v_value)
+                                    else:
+                                        record__eheaders = _new(Header)
+                                        record__eheaders.len_key = header_v_len_key
+                                        record__eheaders.key = header_v_key
+                                        record__eheaders.len_value = header_v_len_value
+                                        record__eheaders.value = header_v_value
+                                    record_v_headers.append(record__eheaders)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"headers[{record_i}]")
+                        if pos - record_s_attributes != record_v_len_record:
+                            raise _rt.DecodeError(
+                                "invalid_length",
+                                f"declares {record_v_len_record} bytes, the content takes {pos - record_s_attributes}",
+                                record_s_len_record,
+                                "len_record",
+                            )
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if cols is not None:
+                            cols[0].append(record_v_attributes)
+                            cols[1].append(record_v_timestamp_delta)
+                            cols[2].append(record_v_offset_delta)
+                            cols[3].append(record_v_key)
+                            cols[4].append(record_v_value)
+                            cols[5].append(tuple(record_v_headers))
+                        else:
+                            if elem_tuples:
+                                _eitems = (
+                                    record_v_attributes,
+                                    record_v_timestamp_delta,
+                                    record_v_offset_delta,
+                                    record_v_key,
+                                    record_v_value,
+                                    tuple(record_v_headers),
+                                )
+                            else:
+                                _eitems = _new(Record)
+                                _eitems.len_record = record_v_len_record
+                                _eitems.attributes = record_v_attributes
+                                _eitems.timestamp_delta = record_v_timestamp_delta
+                                _eitems.offset_delta = record_v_offset_delta
+                                _eitems.len_key = record_v_len_key
+                                _eitems.key = record_v_key
+                                _eitems.len_value = record_v_len_value
+                                _eitems.value = record_v_value
+                                _eitems.num_headers = record_v_num_headers
+                                _eitems.headers = record_v_headers
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
                         _eitems, pos = _d_record(buf, pos, end, lim, p_is_control, elem_tuples, cols)
                     if cols is None:
                         yield _eitems

@@ -29,10 +29,6 @@ FORMAT = "tank.bundle"
 _PASS_tank_compression: Final[frozenset[Any]] = tank_compression.passthrough
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
-#: True while this module runs as Python source; its compiled build is made from this source with
-#: False here (`logcodec.runtime.native.compiled_source`), so that each build takes the path it
-#: runs faster where they differ (a table read, or arithmetic).
-_INTERPRETED: Final = True
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -709,120 +705,106 @@ def _d_message_set(
         i = 0
         try:
             for i in range(count):
-                if _INTERPRETED:
-                    elem_at = pos
-                    try:
-                        message_p_idx = i
-                        message_pp_items = v_items
-                        message_g_has_key = buf[pos]
-                        message_v_has_key = (message_g_has_key & 0x1) != 0
-                        message_v_use_last_ts = (message_g_has_key & 0x2) != 0
-                        message_v_seq_num_prev_plus_one = (message_g_has_key & 0x4) != 0
-                        message_v_reserved = message_g_has_key >> 3
-                        pos += 1
-                        if ((p_is_sparse and (not message_v_seq_num_prev_plus_one)) and (message_p_idx > 0)) and (
-                            message_p_idx < (p_num_messages - 1)
-                        ):
-                            if (x := buf[pos]) < 128:
-                                message_v_seq_num_delta = x
-                                pos += 1
-                            else:
-                                message_v_seq_num_delta, pos = _uvarint(buf, pos, end, 5, "seq_num_delta", 32)
-                        else:
-                            message_v_seq_num_delta = None
-                        if not message_v_use_last_ts:
-                            (message_v_timestamp_written,) = _S1.unpack_from(buf, pos)
-                            pos += 8
-                        else:
-                            message_v_timestamp_written = None
-                        if message_v_has_key:
-                            message_v_len_key = buf[pos]
-                            pos += 1
-                        else:
-                            message_v_len_key = None
-                        if message_v_has_key:
-                            n = message_v_len_key
-                            if n < 0:
-                                raise _rt.bad_length(n, pos, "key")
-                            e = pos + n
-                            if e > end:
-                                raise _rt.short(buf, pos, end, n, "key")
-                            message_v_key = buf[pos:e]
-                            pos = e
-                        else:
-                            message_v_key = None
+                elem_at = pos
+                try:
+                    message_p_idx = i
+                    message_pp_items = v_items
+                    message_g_has_key = buf[pos]
+                    message_v_has_key = (message_g_has_key & 0x1) != 0
+                    message_v_use_last_ts = (message_g_has_key & 0x2) != 0
+                    message_v_seq_num_prev_plus_one = (message_g_has_key & 0x4) != 0
+                    message_v_reserved = message_g_has_key >> 3
+                    pos += 1
+                    if ((p_is_sparse and (not message_v_seq_num_prev_plus_one)) and (message_p_idx > 0)) and (
+                        message_p_idx < (p_num_messages - 1)
+                    ):
                         if (x := buf[pos]) < 128:
-                            message_v_len_content = x
+                            message_v_seq_num_delta = x
                             pos += 1
                         else:
-                            message_v_len_content, pos = _uvarint(buf, pos, end, 5, "len_content", 32)
-                        if message_v_len_content < 0:
-                            raise _rt.bad_length(message_v_len_content, pos, "content")
-                        e = pos + message_v_len_content
+                            message_v_seq_num_delta, pos = _uvarint(buf, pos, end, 5, "seq_num_delta", 32)
+                    else:
+                        message_v_seq_num_delta = None
+                    if not message_v_use_last_ts:
+                        (message_v_timestamp_written,) = _S1.unpack_from(buf, pos)
+                        pos += 8
+                    else:
+                        message_v_timestamp_written = None
+                    if message_v_has_key:
+                        message_v_len_key = buf[pos]
+                        pos += 1
+                    else:
+                        message_v_len_key = None
+                    if message_v_has_key:
+                        n = message_v_len_key
+                        if n < 0:
+                            raise _rt.bad_length(n, pos, "key")
+                        e = pos + n
                         if e > end:
-                            raise _rt.short(buf, pos, end, message_v_len_content, "content")
-                        message_v_content = buf[pos:e]
+                            raise _rt.short(buf, pos, end, n, "key")
+                        message_v_key = buf[pos:e]
                         pos = e
-                        message_i_timestamp = (
-                            message_pp_items[(message_p_idx - 1)].timestamp
-                            if message_v_use_last_ts
-                            else message_v_timestamp_written
-                        )
-                        message_i_seq_num = (
-                            (
-                                p_first_seq_num
-                                if (message_p_idx == 0)
+                    else:
+                        message_v_key = None
+                    if (x := buf[pos]) < 128:
+                        message_v_len_content = x
+                        pos += 1
+                    else:
+                        message_v_len_content, pos = _uvarint(buf, pos, end, 5, "len_content", 32)
+                    if message_v_len_content < 0:
+                        raise _rt.bad_length(message_v_len_content, pos, "content")
+                    e = pos + message_v_len_content
+                    if e > end:
+                        raise _rt.short(buf, pos, end, message_v_len_content, "content")
+                    message_v_content = buf[pos:e]
+                    pos = e
+                    message_i_timestamp = (
+                        message_pp_items[(message_p_idx - 1)].timestamp
+                        if message_v_use_last_ts
+                        else message_v_timestamp_written
+                    )
+                    message_i_seq_num = (
+                        (
+                            p_first_seq_num
+                            if (message_p_idx == 0)
+                            else (
+                                ((p_first_seq_num + p_last_seq_num_delta) + 1)
+                                if (message_p_idx == (p_num_messages - 1))
                                 else (
-                                    ((p_first_seq_num + p_last_seq_num_delta) + 1)
-                                    if (message_p_idx == (p_num_messages - 1))
-                                    else (
-                                        (message_pp_items[(message_p_idx - 1)].seq_num + 1)
-                                        + (0 if message_v_seq_num_prev_plus_one else message_v_seq_num_delta)
-                                    )
+                                    (message_pp_items[(message_p_idx - 1)].seq_num + 1)
+                                    + (0 if message_v_seq_num_prev_plus_one else message_v_seq_num_delta)
                                 )
                             )
-                            if p_is_sparse
-                            else (p_first_seq_num + message_p_idx)
                         )
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        _eitems = _new(Message)
-                        _eitems.has_key = message_v_has_key
-                        _eitems.use_last_ts = message_v_use_last_ts
-                        _eitems.seq_num_prev_plus_one = message_v_seq_num_prev_plus_one
-                        _eitems.reserved = message_v_reserved
-                        _eitems.seq_num_delta = message_v_seq_num_delta
-                        _eitems.timestamp_written = message_v_timestamp_written
-                        _eitems.len_key = message_v_len_key
-                        _eitems.key = message_v_key
-                        _eitems.len_content = message_v_len_content
-                        _eitems.content = message_v_content
-                        _eitems.timestamp = message_i_timestamp
-                        _eitems.seq_num = message_i_seq_num
-                    except (
-                        IndexError,
-                        KeyError,
-                        ZeroDivisionError,
-                        TypeError,
-                        OverflowError,
-                        ValueError,
-                        _struct.error,
-                        _rt.DecodeError,
-                    ):
-                        pos = elem_at
-                        _eitems, pos = _d_message(
-                            buf,
-                            pos,
-                            end,
-                            lim,
-                            i,
-                            p_num_messages,
-                            p_is_sparse,
-                            p_first_seq_num,
-                            p_last_seq_num_delta,
-                            v_items,
-                        )
-                else:
+                        if p_is_sparse
+                        else (p_first_seq_num + message_p_idx)
+                    )
+                    if pos > end:
+                        raise IndexError  # read again, checked
+                    _eitems = _new(Message)
+                    _eitems.has_key = message_v_has_key
+                    _eitems.use_last_ts = message_v_use_last_ts
+                    _eitems.seq_num_prev_plus_one = message_v_seq_num_prev_plus_one
+                    _eitems.reserved = message_v_reserved
+                    _eitems.seq_num_delta = message_v_seq_num_delta
+                    _eitems.timestamp_written = message_v_timestamp_written
+                    _eitems.len_key = message_v_len_key
+                    _eitems.key = message_v_key
+                    _eitems.len_content = message_v_len_content
+                    _eitems.content = message_v_content
+                    _eitems.timestamp = message_i_timestamp
+                    _eitems.seq_num = message_i_seq_num
+                except (
+                    IndexError,
+                    KeyError,
+                    ZeroDivisionError,
+                    TypeError,
+                    OverflowError,
+                    ValueError,
+                    _struct.error,
+                    _rt.DecodeError,
+                ):
+                    pos = elem_at
                     _eitems, pos = _d_message(
                         buf,
                         pos,

@@ -23,10 +23,6 @@ from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 FORMAT = "tank.request"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
-#: True while this module runs as Python source; its compiled build is made from this source with
-#: False here (`logcodec.runtime.native.compiled_source`), so that each build takes the path it
-#: runs faster where they differ (a table read, or arithmetic).
-_INTERPRETED: Final = True
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -1214,14 +1210,12 @@ def _d_produce_topic(
             raise exc.within(f"partitions[{i}]")
     if as_tuple:
         return (v_name, tuple(v_partitions)), pos
-    if _INTERPRETED:
-        obj = _new(ProduceTopic)
-        obj.len_name = v_len_name
-        obj.name = v_name
-        obj.num_partitions = v_num_partitions
-        obj.partitions = v_partitions
-        return obj, pos
-    return ProduceTopic(v_len_name, v_name, v_num_partitions, v_partitions), pos
+    obj = _new(ProduceTopic)
+    obj.len_name = v_len_name
+    obj.name = v_name
+    obj.num_partitions = v_num_partitions
+    obj.partitions = v_partitions
+    return obj, pos
 
 
 def _e_produce_topic(v: ProduceTopic | tuple[Any, ...], out: list[Any], p_with_seqnum: bool) -> int:
@@ -1340,14 +1334,12 @@ def _d_produce_partition(
     pos = e
     if as_tuple:
         return (v_partition, v_base_seq_num, v_bundle), pos
-    if _INTERPRETED:
-        obj = _new(ProducePartition)
-        obj.partition = v_partition
-        obj.len_bundle = v_len_bundle
-        obj.base_seq_num = v_base_seq_num
-        obj.bundle = v_bundle
-        return obj, pos
-    return ProducePartition(v_partition, v_len_bundle, v_base_seq_num, v_bundle), pos
+    obj = _new(ProducePartition)
+    obj.partition = v_partition
+    obj.len_bundle = v_len_bundle
+    obj.base_seq_num = v_base_seq_num
+    obj.bundle = v_bundle
+    return obj, pos
 
 
 def _e_produce_partition(v: ProducePartition | tuple[Any, ...], out: list[Any], p_with_seqnum: bool) -> int:
@@ -1486,74 +1478,71 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
         i = 0
         try:
             for i in range(count):
-                if _INTERPRETED:
-                    elem_at = pos
-                    elems_taken = 0
+                elem_at = pos
+                elems_taken = 0
+                try:
+                    consume_topic_v_len_name = buf[pos]
+                    pos += 1
+                    if consume_topic_v_len_name < 0:
+                        raise _rt.bad_length(consume_topic_v_len_name, pos, "name")
+                    e = pos + consume_topic_v_len_name
+                    if e > end:
+                        raise _rt.short(buf, pos, end, consume_topic_v_len_name, "name")
                     try:
-                        consume_topic_v_len_name = buf[pos]
-                        pos += 1
-                        if consume_topic_v_len_name < 0:
-                            raise _rt.bad_length(consume_topic_v_len_name, pos, "name")
-                        e = pos + consume_topic_v_len_name
-                        if e > end:
-                            raise _rt.short(buf, pos, end, consume_topic_v_len_name, "name")
+                        consume_topic_v_name = buf[pos:e].decode()
+                    except UnicodeDecodeError as exc:
+                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                    pos = e
+                    consume_topic_v_num_partitions = buf[pos]
+                    pos += 1
+                    consume_topic_v_partitions = []
+                    consume_topic_count = consume_topic_v_num_partitions
+                    if consume_topic_count:
+                        if consume_topic_count < 0:
+                            raise _rt.bad_length(consume_topic_count, pos, "partitions")
+                        if consume_topic_count * 14 > end - pos:
+                            raise _rt.short(buf, pos, end, consume_topic_count * 14, "partitions")
+                        if (left := lim[_ELEMENTS_RESERVED] - consume_topic_count) >= 0:
+                            lim[_ELEMENTS_RESERVED] = left
+                        else:
+                            _take_elements(lim, consume_topic_count, pos, "partitions")
+                        elems_taken += consume_topic_count
+                        consume_topic_i = 0
                         try:
-                            consume_topic_v_name = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                        pos = e
-                        consume_topic_v_num_partitions = buf[pos]
-                        pos += 1
-                        consume_topic_v_partitions = []
-                        consume_topic_count = consume_topic_v_num_partitions
-                        if consume_topic_count:
-                            if consume_topic_count < 0:
-                                raise _rt.bad_length(consume_topic_count, pos, "partitions")
-                            if consume_topic_count * 14 > end - pos:
-                                raise _rt.short(buf, pos, end, consume_topic_count * 14, "partitions")
-                            if (left := lim[_ELEMENTS_RESERVED] - consume_topic_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
-                            else:
-                                _take_elements(lim, consume_topic_count, pos, "partitions")
-                            elems_taken += consume_topic_count
-                            consume_topic_i = 0
-                            try:
-                                for consume_topic_i in range(consume_topic_count):
-                                    (
+                            for consume_topic_i in range(consume_topic_count):
+                                (
+                                    consume_partition_v_partition,
+                                    consume_partition_v_seq_num,
+                                    consume_partition_v_fetch_size,
+                                ) = _S7.unpack_from(buf, pos)
+                                pos += 14
+                                if elem_tuples:
+                                    consume_topic__epartitions = (
                                         consume_partition_v_partition,
                                         consume_partition_v_seq_num,
                                         consume_partition_v_fetch_size,
-                                    ) = _S7.unpack_from(buf, pos)
-                                    pos += 14
-                                    if elem_tuples:
-                                        consume_topic__epartitions = (
-                                            consume_partition_v_partition,
-                                            consume_partition_v_seq_num,
-                                            consume_partition_v_fetch_size,
-                                        )
-                                    else:
-                                        consume_topic__epartitions = _new(ConsumePartition)
-                                        consume_topic__epartitions.partition = consume_partition_v_partition
-                                        consume_topic__epartitions.seq_num = consume_partition_v_seq_num
-                                        consume_topic__epartitions.fetch_size = consume_partition_v_fetch_size
-                                    consume_topic_v_partitions.append(consume_topic__epartitions)
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"partitions[{consume_topic_i}]")
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        if elem_tuples:
-                            _etopics = (consume_topic_v_name, tuple(consume_topic_v_partitions))
-                        else:
-                            _etopics = _new(ConsumeTopic)
-                            _etopics.len_name = consume_topic_v_len_name
-                            _etopics.name = consume_topic_v_name
-                            _etopics.num_partitions = consume_topic_v_num_partitions
-                            _etopics.partitions = consume_topic_v_partitions
-                    except (IndexError, _struct.error, _rt.DecodeError):
-                        lim[_ELEMENTS_RESERVED] += elems_taken
-                        pos = elem_at
-                        _etopics, pos = _d_consume_topic(buf, pos, end, lim, elem_tuples)
-                else:
+                                    )
+                                else:
+                                    consume_topic__epartitions = _new(ConsumePartition)
+                                    consume_topic__epartitions.partition = consume_partition_v_partition
+                                    consume_topic__epartitions.seq_num = consume_partition_v_seq_num
+                                    consume_topic__epartitions.fetch_size = consume_partition_v_fetch_size
+                                consume_topic_v_partitions.append(consume_topic__epartitions)
+                        except _rt.DecodeError as exc:
+                            raise exc.within(f"partitions[{consume_topic_i}]")
+                    if pos > end:
+                        raise IndexError  # read again, checked
+                    if elem_tuples:
+                        _etopics = (consume_topic_v_name, tuple(consume_topic_v_partitions))
+                    else:
+                        _etopics = _new(ConsumeTopic)
+                        _etopics.len_name = consume_topic_v_len_name
+                        _etopics.name = consume_topic_v_name
+                        _etopics.num_partitions = consume_topic_v_num_partitions
+                        _etopics.partitions = consume_topic_v_partitions
+                except (IndexError, _struct.error, _rt.DecodeError):
+                    lim[_ELEMENTS_RESERVED] += elems_taken
+                    pos = elem_at
                     _etopics, pos = _d_consume_topic(buf, pos, end, lim, elem_tuples)
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
@@ -1779,30 +1768,27 @@ def _d_consume_topic(
         i = 0
         try:
             for i in range(count):
-                if _INTERPRETED:
-                    elem_at = pos
-                    try:
-                        consume_partition_v_partition, consume_partition_v_seq_num, consume_partition_v_fetch_size = (
-                            _S7.unpack_from(buf, pos)
+                elem_at = pos
+                try:
+                    consume_partition_v_partition, consume_partition_v_seq_num, consume_partition_v_fetch_size = (
+                        _S7.unpack_from(buf, pos)
+                    )
+                    pos += 14
+                    if pos > end:
+                        raise IndexError  # read again, checked
+                    if elem_tuples:
+                        _epartitions = (
+                            consume_partition_v_partition,
+                            consume_partition_v_seq_num,
+                            consume_partition_v_fetch_size,
                         )
-                        pos += 14
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        if elem_tuples:
-                            _epartitions = (
-                                consume_partition_v_partition,
-                                consume_partition_v_seq_num,
-                                consume_partition_v_fetch_size,
-                            )
-                        else:
-                            _epartitions = _new(ConsumePartition)
-                            _epartitions.partition = consume_partition_v_partition
-                            _epartitions.seq_num = consume_partition_v_seq_num
-                            _epartitions.fetch_size = consume_partition_v_fetch_size
-                    except (IndexError, _struct.error, _rt.DecodeError):
-                        pos = elem_at
-                        _epartitions, pos = _d_consume_partition(buf, pos, end, lim, elem_tuples)
-                else:
+                    else:
+                        _epartitions = _new(ConsumePartition)
+                        _epartitions.partition = consume_partition_v_partition
+                        _epartitions.seq_num = consume_partition_v_seq_num
+                        _epartitions.fetch_size = consume_partition_v_fetch_size
+                except (IndexError, _struct.error, _rt.DecodeError):
+                    pos = elem_at
                     _epartitions, pos = _d_consume_partition(buf, pos, end, lim, elem_tuples)
                 v_partitions.append(_epartitions)
         except _rt.DecodeError as exc:
@@ -1976,74 +1962,71 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
         i = 0
         try:
             for i in range(count):
-                if _INTERPRETED:
-                    elem_at = pos
-                    elems_taken = 0
+                elem_at = pos
+                elems_taken = 0
+                try:
+                    consume_peer_topic_v_len_name = buf[pos]
+                    pos += 1
+                    if consume_peer_topic_v_len_name < 0:
+                        raise _rt.bad_length(consume_peer_topic_v_len_name, pos, "name")
+                    e = pos + consume_peer_topic_v_len_name
+                    if e > end:
+                        raise _rt.short(buf, pos, end, consume_peer_topic_v_len_name, "name")
                     try:
-                        consume_peer_topic_v_len_name = buf[pos]
-                        pos += 1
-                        if consume_peer_topic_v_len_name < 0:
-                            raise _rt.bad_length(consume_peer_topic_v_len_name, pos, "name")
-                        e = pos + consume_peer_topic_v_len_name
-                        if e > end:
-                            raise _rt.short(buf, pos, end, consume_peer_topic_v_len_name, "name")
+                        consume_peer_topic_v_name = buf[pos:e].decode()
+                    except UnicodeDecodeError as exc:
+                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                    pos = e
+                    consume_peer_topic_v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
+                    pos += 2
+                    consume_peer_topic_v_partitions = []
+                    consume_peer_topic_count = consume_peer_topic_v_num_partitions
+                    if consume_peer_topic_count:
+                        if consume_peer_topic_count < 0:
+                            raise _rt.bad_length(consume_peer_topic_count, pos, "partitions")
+                        if consume_peer_topic_count * 14 > end - pos:
+                            raise _rt.short(buf, pos, end, consume_peer_topic_count * 14, "partitions")
+                        if (left := lim[_ELEMENTS_RESERVED] - consume_peer_topic_count) >= 0:
+                            lim[_ELEMENTS_RESERVED] = left
+                        else:
+                            _take_elements(lim, consume_peer_topic_count, pos, "partitions")
+                        elems_taken += consume_peer_topic_count
+                        consume_peer_topic_i = 0
                         try:
-                            consume_peer_topic_v_name = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                        pos = e
-                        consume_peer_topic_v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
-                        pos += 2
-                        consume_peer_topic_v_partitions = []
-                        consume_peer_topic_count = consume_peer_topic_v_num_partitions
-                        if consume_peer_topic_count:
-                            if consume_peer_topic_count < 0:
-                                raise _rt.bad_length(consume_peer_topic_count, pos, "partitions")
-                            if consume_peer_topic_count * 14 > end - pos:
-                                raise _rt.short(buf, pos, end, consume_peer_topic_count * 14, "partitions")
-                            if (left := lim[_ELEMENTS_RESERVED] - consume_peer_topic_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
-                            else:
-                                _take_elements(lim, consume_peer_topic_count, pos, "partitions")
-                            elems_taken += consume_peer_topic_count
-                            consume_peer_topic_i = 0
-                            try:
-                                for consume_peer_topic_i in range(consume_peer_topic_count):
-                                    (
+                            for consume_peer_topic_i in range(consume_peer_topic_count):
+                                (
+                                    consume_partition_v_partition,
+                                    consume_partition_v_seq_num,
+                                    consume_partition_v_fetch_size,
+                                ) = _S7.unpack_from(buf, pos)
+                                pos += 14
+                                if elem_tuples:
+                                    consume_peer_topic__epartitions = (
                                         consume_partition_v_partition,
                                         consume_partition_v_seq_num,
                                         consume_partition_v_fetch_size,
-                                    ) = _S7.unpack_from(buf, pos)
-                                    pos += 14
-                                    if elem_tuples:
-                                        consume_peer_topic__epartitions = (
-                                            consume_partition_v_partition,
-                                            consume_partition_v_seq_num,
-                                            consume_partition_v_fetch_size,
-                                        )
-                                    else:
-                                        consume_peer_topic__epartitions = _new(ConsumePartition)
-                                        consume_peer_topic__epartitions.partition = consume_partition_v_partition
-                                        consume_peer_topic__epartitions.seq_num = consume_partition_v_seq_num
-                                        consume_peer_topic__epartitions.fetch_size = consume_partition_v_fetch_size
-                                    consume_peer_topic_v_partitions.append(consume_peer_topic__epartitions)
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"partitions[{consume_peer_topic_i}]")
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        if elem_tuples:
-                            _etopics = (consume_peer_topic_v_name, tuple(consume_peer_topic_v_partitions))
-                        else:
-                            _etopics = _new(ConsumePeerTopic)
-                            _etopics.len_name = consume_peer_topic_v_len_name
-                            _etopics.name = consume_peer_topic_v_name
-                            _etopics.num_partitions = consume_peer_topic_v_num_partitions
-                            _etopics.partitions = consume_peer_topic_v_partitions
-                    except (IndexError, _struct.error, _rt.DecodeError):
-                        lim[_ELEMENTS_RESERVED] += elems_taken
-                        pos = elem_at
-                        _etopics, pos = _d_consume_peer_topic(buf, pos, end, lim, elem_tuples)
-                else:
+                                    )
+                                else:
+                                    consume_peer_topic__epartitions = _new(ConsumePartition)
+                                    consume_peer_topic__epartitions.partition = consume_partition_v_partition
+                                    consume_peer_topic__epartitions.seq_num = consume_partition_v_seq_num
+                                    consume_peer_topic__epartitions.fetch_size = consume_partition_v_fetch_size
+                                consume_peer_topic_v_partitions.append(consume_peer_topic__epartitions)
+                        except _rt.DecodeError as exc:
+                            raise exc.within(f"partitions[{consume_peer_topic_i}]")
+                    if pos > end:
+                        raise IndexError  # read again, checked
+                    if elem_tuples:
+                        _etopics = (consume_peer_topic_v_name, tuple(consume_peer_topic_v_partitions))
+                    else:
+                        _etopics = _new(ConsumePeerTopic)
+                        _etopics.len_name = consume_peer_topic_v_len_name
+                        _etopics.name = consume_peer_topic_v_name
+                        _etopics.num_partitions = consume_peer_topic_v_num_partitions
+                        _etopics.partitions = consume_peer_topic_v_partitions
+                except (IndexError, _struct.error, _rt.DecodeError):
+                    lim[_ELEMENTS_RESERVED] += elems_taken
+                    pos = elem_at
                     _etopics, pos = _d_consume_peer_topic(buf, pos, end, lim, elem_tuples)
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
@@ -2157,30 +2140,27 @@ def _d_consume_peer_topic(
         i = 0
         try:
             for i in range(count):
-                if _INTERPRETED:
-                    elem_at = pos
-                    try:
-                        consume_partition_v_partition, consume_partition_v_seq_num, consume_partition_v_fetch_size = (
-                            _S7.unpack_from(buf, pos)
+                elem_at = pos
+                try:
+                    consume_partition_v_partition, consume_partition_v_seq_num, consume_partition_v_fetch_size = (
+                        _S7.unpack_from(buf, pos)
+                    )
+                    pos += 14
+                    if pos > end:
+                        raise IndexError  # read again, checked
+                    if elem_tuples:
+                        _epartitions = (
+                            consume_partition_v_partition,
+                            consume_partition_v_seq_num,
+                            consume_partition_v_fetch_size,
                         )
-                        pos += 14
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        if elem_tuples:
-                            _epartitions = (
-                                consume_partition_v_partition,
-                                consume_partition_v_seq_num,
-                                consume_partition_v_fetch_size,
-                            )
-                        else:
-                            _epartitions = _new(ConsumePartition)
-                            _epartitions.partition = consume_partition_v_partition
-                            _epartitions.seq_num = consume_partition_v_seq_num
-                            _epartitions.fetch_size = consume_partition_v_fetch_size
-                    except (IndexError, _struct.error, _rt.DecodeError):
-                        pos = elem_at
-                        _epartitions, pos = _d_consume_partition(buf, pos, end, lim, elem_tuples)
-                else:
+                    else:
+                        _epartitions = _new(ConsumePartition)
+                        _epartitions.partition = consume_partition_v_partition
+                        _epartitions.seq_num = consume_partition_v_seq_num
+                        _epartitions.fetch_size = consume_partition_v_fetch_size
+                except (IndexError, _struct.error, _rt.DecodeError):
+                    pos = elem_at
                     _epartitions, pos = _d_consume_partition(buf, pos, end, lim, elem_tuples)
                 v_partitions.append(_epartitions)
         except _rt.DecodeError as exc:

@@ -23,10 +23,6 @@ from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 FORMAT = "tank.response"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
-#: True while this module runs as Python source; its compiled build is made from this source with
-#: False here (`logcodec.runtime.native.compiled_source`), so that each build takes the path it
-#: runs faster where they differ (a table read, or arithmetic).
-_INTERPRETED: Final = True
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -1255,39 +1251,32 @@ def _d_produce_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
                 lim[_ELEMENTS_RESERVED] = left
             else:
                 _take_elements(lim, 1, pos, "")
-            if _INTERPRETED:
-                elem_at = pos
-                try:
-                    produce_status_v_error = buf[pos]
-                    produce_status_v_error = _ProduceError_BY_VALUE.get(produce_status_v_error, produce_status_v_error)
-                    pos += 1
-                    if produce_status_v_error == ProduceError.other_leader:
-                        (produce_status_v_leader_address,) = _S1.unpack_from(buf, pos)
-                        pos += 4
-                    else:
-                        produce_status_v_leader_address = None
-                    if produce_status_v_error == ProduceError.other_leader:
-                        (produce_status_v_leader_port,) = _S2.unpack_from(buf, pos)
-                        pos += 2
-                    else:
-                        produce_status_v_leader_port = None
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _estatuses = (
-                            produce_status_v_error,
-                            produce_status_v_leader_address,
-                            produce_status_v_leader_port,
-                        )
-                    else:
-                        _estatuses = _new(ProduceStatus)
-                        _estatuses.error = produce_status_v_error
-                        _estatuses.leader_address = produce_status_v_leader_address
-                        _estatuses.leader_port = produce_status_v_leader_port
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    pos = elem_at
-                    _estatuses, pos = _d_produce_status(buf, pos, end, lim, elem_tuples)
-            else:
+            elem_at = pos
+            try:
+                produce_status_v_error = buf[pos]
+                produce_status_v_error = _ProduceError_BY_VALUE.get(produce_status_v_error, produce_status_v_error)
+                pos += 1
+                if produce_status_v_error == ProduceError.other_leader:
+                    (produce_status_v_leader_address,) = _S1.unpack_from(buf, pos)
+                    pos += 4
+                else:
+                    produce_status_v_leader_address = None
+                if produce_status_v_error == ProduceError.other_leader:
+                    (produce_status_v_leader_port,) = _S2.unpack_from(buf, pos)
+                    pos += 2
+                else:
+                    produce_status_v_leader_port = None
+                if pos > end:
+                    raise IndexError  # read again, checked
+                if elem_tuples:
+                    _estatuses = (produce_status_v_error, produce_status_v_leader_address, produce_status_v_leader_port)
+                else:
+                    _estatuses = _new(ProduceStatus)
+                    _estatuses.error = produce_status_v_error
+                    _estatuses.leader_address = produce_status_v_leader_address
+                    _estatuses.leader_port = produce_status_v_leader_port
+            except (IndexError, _struct.error, _rt.DecodeError):
+                pos = elem_at
                 _estatuses, pos = _d_produce_status(buf, pos, end, lim, elem_tuples)
             v_statuses.append(_estatuses)
             if pos == before:
@@ -1562,144 +1551,133 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[C
         i = 0
         try:
             for i in range(count):
-                if _INTERPRETED:
-                    elem_at = pos
-                    elems_taken = 0
+                elem_at = pos
+                elems_taken = 0
+                try:
+                    consume_topic_header_v_len_name = buf[pos]
+                    pos += 1
+                    if consume_topic_header_v_len_name < 0:
+                        raise _rt.bad_length(consume_topic_header_v_len_name, pos, "name")
+                    e = pos + consume_topic_header_v_len_name
+                    if e > end:
+                        raise _rt.short(buf, pos, end, consume_topic_header_v_len_name, "name")
                     try:
-                        consume_topic_header_v_len_name = buf[pos]
-                        pos += 1
-                        if consume_topic_header_v_len_name < 0:
-                            raise _rt.bad_length(consume_topic_header_v_len_name, pos, "name")
-                        e = pos + consume_topic_header_v_len_name
-                        if e > end:
-                            raise _rt.short(buf, pos, end, consume_topic_header_v_len_name, "name")
+                        consume_topic_header_v_name = buf[pos:e].decode()
+                    except UnicodeDecodeError as exc:
+                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                    pos = e
+                    consume_topic_header_v_num_partitions = buf[pos]
+                    pos += 1
+                    if consume_topic_header_v_num_partitions != 0:
+                        consume_topic_header_v_partitions = []
+                        consume_topic_header_i = 0
                         try:
-                            consume_topic_header_v_name = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                        pos = e
-                        consume_topic_header_v_num_partitions = buf[pos]
-                        pos += 1
-                        if consume_topic_header_v_num_partitions != 0:
-                            consume_topic_header_v_partitions = []
-                            consume_topic_header_i = 0
-                            try:
-                                while True:
-                                    if (left := lim[_ELEMENTS_RESERVED] - 1) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(lim, 1, pos, "")
-                                    elems_taken += 1
-                                    consume_partition_header_v_partition = (buf[pos + 1] << 8) | buf[pos]
+                            while True:
+                                if (left := lim[_ELEMENTS_RESERVED] - 1) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, 1, pos, "")
+                                elems_taken += 1
+                                consume_partition_header_v_partition = (buf[pos + 1] << 8) | buf[pos]
+                                pos += 2
+                                if consume_partition_header_v_partition != 65535:
+                                    consume_partition_header_v_error_or_flags = buf[pos]
+                                    pos += 1
+                                    consume_partition_header_v_error_or_flags = _ConsumeStatus_BY_VALUE.get(
+                                        consume_partition_header_v_error_or_flags,
+                                        consume_partition_header_v_error_or_flags,
+                                    )
+                                else:
+                                    consume_partition_header_v_error_or_flags = None
+                                if (consume_partition_header_v_partition != 65535) and (
+                                    consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
+                                ):
+                                    (consume_partition_header_v_leader_address,) = _S1.unpack_from(buf, pos)
+                                    pos += 4
+                                else:
+                                    consume_partition_header_v_leader_address = None
+                                if (consume_partition_header_v_partition != 65535) and (
+                                    consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
+                                ):
+                                    (consume_partition_header_v_leader_port,) = _S2.unpack_from(buf, pos)
                                     pos += 2
-                                    if consume_partition_header_v_partition != 65535:
-                                        consume_partition_header_v_error_or_flags = buf[pos]
-                                        pos += 1
-                                        consume_partition_header_v_error_or_flags = _ConsumeStatus_BY_VALUE.get(
-                                            consume_partition_header_v_error_or_flags,
-                                            consume_partition_header_v_error_or_flags,
-                                        )
-                                    else:
-                                        consume_partition_header_v_error_or_flags = None
-                                    if (consume_partition_header_v_partition != 65535) and (
-                                        consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
-                                    ):
-                                        (consume_partition_header_v_leader_address,) = _S1.unpack_from(buf, pos)
-                                        pos += 4
-                                    else:
-                                        consume_partition_header_v_leader_address = None
-                                    if (consume_partition_header_v_partition != 65535) and (
-                                        consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
-                                    ):
-                                        (consume_partition_header_v_leader_port,) = _S2.unpack_from(buf, pos)
-                                        pos += 2
-                                    else:
-                                        consume_partition_header_v_leader_port = None
-                                    consume_partition_header_i_has_chunk = (
+                                else:
+                                    consume_partition_header_v_leader_port = None
+                                consume_partition_header_i_has_chunk = (
+                                    (
                                         (
-                                            (
-                                                (consume_partition_header_v_partition != 65535)
-                                                and (
-                                                    consume_partition_header_v_error_or_flags
-                                                    != ConsumeStatus.unknown_partition
-                                                )
-                                            )
+                                            (consume_partition_header_v_partition != 65535)
                                             and (
-                                                consume_partition_header_v_error_or_flags != ConsumeStatus.system_fault
+                                                consume_partition_header_v_error_or_flags
+                                                != ConsumeStatus.unknown_partition
                                             )
                                         )
-                                        and (consume_partition_header_v_error_or_flags != ConsumeStatus.other_leader)
-                                    ) and (consume_partition_header_v_error_or_flags != ConsumeStatus.no_leader)
-                                    if consume_partition_header_i_has_chunk and (
-                                        consume_partition_header_v_error_or_flags != ConsumeStatus.first_bundle_sparse
-                                    ):
-                                        (consume_partition_header_v_base_seq_num,) = _S4.unpack_from(buf, pos)
-                                        pos += 8
-                                    else:
-                                        consume_partition_header_v_base_seq_num = None
-                                    if consume_partition_header_i_has_chunk:
-                                        (consume_partition_header_v_high_watermark,) = _S4.unpack_from(buf, pos)
-                                        pos += 8
-                                    else:
-                                        consume_partition_header_v_high_watermark = None
-                                    if consume_partition_header_i_has_chunk:
-                                        (consume_partition_header_v_len_chunk,) = _S1.unpack_from(buf, pos)
-                                        pos += 4
-                                    else:
-                                        consume_partition_header_v_len_chunk = None
-                                    if consume_partition_header_i_has_chunk and (
-                                        consume_partition_header_v_error_or_flags == ConsumeStatus.boundary_check
-                                    ):
-                                        (consume_partition_header_v_first_available_seq_num,) = _S4.unpack_from(
-                                            buf, pos
-                                        )
-                                        pos += 8
-                                    else:
-                                        consume_partition_header_v_first_available_seq_num = None
-                                    consume_topic_header__epartitions = _new(ConsumePartitionHeader)
-                                    consume_topic_header__epartitions.partition = consume_partition_header_v_partition
-                                    consume_topic_header__epartitions.error_or_flags = (
-                                        consume_partition_header_v_error_or_flags
+                                        and (consume_partition_header_v_error_or_flags != ConsumeStatus.system_fault)
                                     )
-                                    consume_topic_header__epartitions.leader_address = (
-                                        consume_partition_header_v_leader_address
-                                    )
-                                    consume_topic_header__epartitions.leader_port = (
-                                        consume_partition_header_v_leader_port
-                                    )
-                                    consume_topic_header__epartitions.base_seq_num = (
-                                        consume_partition_header_v_base_seq_num
-                                    )
-                                    consume_topic_header__epartitions.high_watermark = (
-                                        consume_partition_header_v_high_watermark
-                                    )
-                                    consume_topic_header__epartitions.len_chunk = consume_partition_header_v_len_chunk
-                                    consume_topic_header__epartitions.first_available_seq_num = (
-                                        consume_partition_header_v_first_available_seq_num
-                                    )
-                                    consume_topic_header__epartitions.has_chunk = consume_partition_header_i_has_chunk
-                                    consume_topic_header_v_partitions.append(consume_topic_header__epartitions)
-                                    if (consume_topic_header__epartitions.partition == 65535) or (
-                                        (consume_topic_header_i + 1) >= consume_topic_header_v_num_partitions
-                                    ):
-                                        break
-                                    consume_topic_header_i += 1
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"partitions[{consume_topic_header_i}]")
-                        else:
-                            consume_topic_header_v_partitions = None
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        _etopics = _new(ConsumeTopicHeader)
-                        _etopics.len_name = consume_topic_header_v_len_name
-                        _etopics.name = consume_topic_header_v_name
-                        _etopics.num_partitions = consume_topic_header_v_num_partitions
-                        _etopics.partitions = consume_topic_header_v_partitions
-                    except (IndexError, _struct.error, _rt.DecodeError):
-                        lim[_ELEMENTS_RESERVED] += elems_taken
-                        pos = elem_at
-                        _etopics, pos = _d_consume_topic_header(buf, pos, end, lim)
-                else:
+                                    and (consume_partition_header_v_error_or_flags != ConsumeStatus.other_leader)
+                                ) and (consume_partition_header_v_error_or_flags != ConsumeStatus.no_leader)
+                                if consume_partition_header_i_has_chunk and (
+                                    consume_partition_header_v_error_or_flags != ConsumeStatus.first_bundle_sparse
+                                ):
+                                    (consume_partition_header_v_base_seq_num,) = _S4.unpack_from(buf, pos)
+                                    pos += 8
+                                else:
+                                    consume_partition_header_v_base_seq_num = None
+                                if consume_partition_header_i_has_chunk:
+                                    (consume_partition_header_v_high_watermark,) = _S4.unpack_from(buf, pos)
+                                    pos += 8
+                                else:
+                                    consume_partition_header_v_high_watermark = None
+                                if consume_partition_header_i_has_chunk:
+                                    (consume_partition_header_v_len_chunk,) = _S1.unpack_from(buf, pos)
+                                    pos += 4
+                                else:
+                                    consume_partition_header_v_len_chunk = None
+                                if consume_partition_header_i_has_chunk and (
+                                    consume_partition_header_v_error_or_flags == ConsumeStatus.boundary_check
+                                ):
+                                    (consume_partition_header_v_first_available_seq_num,) = _S4.unpack_from(buf, pos)
+                                    pos += 8
+                                else:
+                                    consume_partition_header_v_first_available_seq_num = None
+                                consume_topic_header__epartitions = _new(ConsumePartitionHeader)
+                                consume_topic_header__epartitions.partition = consume_partition_header_v_partition
+                                consume_topic_header__epartitions.error_or_flags = (
+                                    consume_partition_header_v_error_or_flags
+                                )
+                                consume_topic_header__epartitions.leader_address = (
+                                    consume_partition_header_v_leader_address
+                                )
+                                consume_topic_header__epartitions.leader_port = consume_partition_header_v_leader_port
+                                consume_topic_header__epartitions.base_seq_num = consume_partition_header_v_base_seq_num
+                                consume_topic_header__epartitions.high_watermark = (
+                                    consume_partition_header_v_high_watermark
+                                )
+                                consume_topic_header__epartitions.len_chunk = consume_partition_header_v_len_chunk
+                                consume_topic_header__epartitions.first_available_seq_num = (
+                                    consume_partition_header_v_first_available_seq_num
+                                )
+                                consume_topic_header__epartitions.has_chunk = consume_partition_header_i_has_chunk
+                                consume_topic_header_v_partitions.append(consume_topic_header__epartitions)
+                                if (consume_topic_header__epartitions.partition == 65535) or (
+                                    (consume_topic_header_i + 1) >= consume_topic_header_v_num_partitions
+                                ):
+                                    break
+                                consume_topic_header_i += 1
+                        except _rt.DecodeError as exc:
+                            raise exc.within(f"partitions[{consume_topic_header_i}]")
+                    else:
+                        consume_topic_header_v_partitions = None
+                    if pos > end:
+                        raise IndexError  # read again, checked
+                    _etopics = _new(ConsumeTopicHeader)
+                    _etopics.len_name = consume_topic_header_v_len_name
+                    _etopics.name = consume_topic_header_v_name
+                    _etopics.num_partitions = consume_topic_header_v_num_partitions
+                    _etopics.partitions = consume_topic_header_v_partitions
+                except (IndexError, _struct.error, _rt.DecodeError):
+                    lim[_ELEMENTS_RESERVED] += elems_taken
+                    pos = elem_at
                     _etopics, pos = _d_consume_topic_header(buf, pos, end, lim)
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
@@ -1799,83 +1777,80 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: list[int]) -> t
                     lim[_ELEMENTS_RESERVED] = left
                 else:
                     _take_elements(lim, 1, pos, "")
-                if _INTERPRETED:
-                    elem_at = pos
-                    try:
-                        consume_partition_header_v_partition = (buf[pos + 1] << 8) | buf[pos]
+                elem_at = pos
+                try:
+                    consume_partition_header_v_partition = (buf[pos + 1] << 8) | buf[pos]
+                    pos += 2
+                    if consume_partition_header_v_partition != 65535:
+                        consume_partition_header_v_error_or_flags = buf[pos]
+                        pos += 1
+                        consume_partition_header_v_error_or_flags = _ConsumeStatus_BY_VALUE.get(
+                            consume_partition_header_v_error_or_flags, consume_partition_header_v_error_or_flags
+                        )
+                    else:
+                        consume_partition_header_v_error_or_flags = None
+                    if (consume_partition_header_v_partition != 65535) and (
+                        consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
+                    ):
+                        (consume_partition_header_v_leader_address,) = _S1.unpack_from(buf, pos)
+                        pos += 4
+                    else:
+                        consume_partition_header_v_leader_address = None
+                    if (consume_partition_header_v_partition != 65535) and (
+                        consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
+                    ):
+                        (consume_partition_header_v_leader_port,) = _S2.unpack_from(buf, pos)
                         pos += 2
-                        if consume_partition_header_v_partition != 65535:
-                            consume_partition_header_v_error_or_flags = buf[pos]
-                            pos += 1
-                            consume_partition_header_v_error_or_flags = _ConsumeStatus_BY_VALUE.get(
-                                consume_partition_header_v_error_or_flags, consume_partition_header_v_error_or_flags
-                            )
-                        else:
-                            consume_partition_header_v_error_or_flags = None
-                        if (consume_partition_header_v_partition != 65535) and (
-                            consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
-                        ):
-                            (consume_partition_header_v_leader_address,) = _S1.unpack_from(buf, pos)
-                            pos += 4
-                        else:
-                            consume_partition_header_v_leader_address = None
-                        if (consume_partition_header_v_partition != 65535) and (
-                            consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
-                        ):
-                            (consume_partition_header_v_leader_port,) = _S2.unpack_from(buf, pos)
-                            pos += 2
-                        else:
-                            consume_partition_header_v_leader_port = None
-                        consume_partition_header_i_has_chunk = (
+                    else:
+                        consume_partition_header_v_leader_port = None
+                    consume_partition_header_i_has_chunk = (
+                        (
                             (
-                                (
-                                    (consume_partition_header_v_partition != 65535)
-                                    and (consume_partition_header_v_error_or_flags != ConsumeStatus.unknown_partition)
-                                )
-                                and (consume_partition_header_v_error_or_flags != ConsumeStatus.system_fault)
+                                (consume_partition_header_v_partition != 65535)
+                                and (consume_partition_header_v_error_or_flags != ConsumeStatus.unknown_partition)
                             )
-                            and (consume_partition_header_v_error_or_flags != ConsumeStatus.other_leader)
-                        ) and (consume_partition_header_v_error_or_flags != ConsumeStatus.no_leader)
-                        if consume_partition_header_i_has_chunk and (
-                            consume_partition_header_v_error_or_flags != ConsumeStatus.first_bundle_sparse
-                        ):
-                            (consume_partition_header_v_base_seq_num,) = _S4.unpack_from(buf, pos)
-                            pos += 8
-                        else:
-                            consume_partition_header_v_base_seq_num = None
-                        if consume_partition_header_i_has_chunk:
-                            (consume_partition_header_v_high_watermark,) = _S4.unpack_from(buf, pos)
-                            pos += 8
-                        else:
-                            consume_partition_header_v_high_watermark = None
-                        if consume_partition_header_i_has_chunk:
-                            (consume_partition_header_v_len_chunk,) = _S1.unpack_from(buf, pos)
-                            pos += 4
-                        else:
-                            consume_partition_header_v_len_chunk = None
-                        if consume_partition_header_i_has_chunk and (
-                            consume_partition_header_v_error_or_flags == ConsumeStatus.boundary_check
-                        ):
-                            (consume_partition_header_v_first_available_seq_num,) = _S4.unpack_from(buf, pos)
-                            pos += 8
-                        else:
-                            consume_partition_header_v_first_available_seq_num = None
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        _epartitions = _new(ConsumePartitionHeader)
-                        _epartitions.partition = consume_partition_header_v_partition
-                        _epartitions.error_or_flags = consume_partition_header_v_error_or_flags
-                        _epartitions.leader_address = consume_partition_header_v_leader_address
-                        _epartitions.leader_port = consume_partition_header_v_leader_port
-                        _epartitions.base_seq_num = consume_partition_header_v_base_seq_num
-                        _epartitions.high_watermark = consume_partition_header_v_high_watermark
-                        _epartitions.len_chunk = consume_partition_header_v_len_chunk
-                        _epartitions.first_available_seq_num = consume_partition_header_v_first_available_seq_num
-                        _epartitions.has_chunk = consume_partition_header_i_has_chunk
-                    except (IndexError, _struct.error, _rt.DecodeError):
-                        pos = elem_at
-                        _epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
-                else:
+                            and (consume_partition_header_v_error_or_flags != ConsumeStatus.system_fault)
+                        )
+                        and (consume_partition_header_v_error_or_flags != ConsumeStatus.other_leader)
+                    ) and (consume_partition_header_v_error_or_flags != ConsumeStatus.no_leader)
+                    if consume_partition_header_i_has_chunk and (
+                        consume_partition_header_v_error_or_flags != ConsumeStatus.first_bundle_sparse
+                    ):
+                        (consume_partition_header_v_base_seq_num,) = _S4.unpack_from(buf, pos)
+                        pos += 8
+                    else:
+                        consume_partition_header_v_base_seq_num = None
+                    if consume_partition_header_i_has_chunk:
+                        (consume_partition_header_v_high_watermark,) = _S4.unpack_from(buf, pos)
+                        pos += 8
+                    else:
+                        consume_partition_header_v_high_watermark = None
+                    if consume_partition_header_i_has_chunk:
+                        (consume_partition_header_v_len_chunk,) = _S1.unpack_from(buf, pos)
+                        pos += 4
+                    else:
+                        consume_partition_header_v_len_chunk = None
+                    if consume_partition_header_i_has_chunk and (
+                        consume_partition_header_v_error_or_flags == ConsumeStatus.boundary_check
+                    ):
+                        (consume_partition_header_v_first_available_seq_num,) = _S4.unpack_from(buf, pos)
+                        pos += 8
+                    else:
+                        consume_partition_header_v_first_available_seq_num = None
+                    if pos > end:
+                        raise IndexError  # read again, checked
+                    _epartitions = _new(ConsumePartitionHeader)
+                    _epartitions.partition = consume_partition_header_v_partition
+                    _epartitions.error_or_flags = consume_partition_header_v_error_or_flags
+                    _epartitions.leader_address = consume_partition_header_v_leader_address
+                    _epartitions.leader_port = consume_partition_header_v_leader_port
+                    _epartitions.base_seq_num = consume_partition_header_v_base_seq_num
+                    _epartitions.high_watermark = consume_partition_header_v_high_watermark
+                    _epartitions.len_chunk = consume_partition_header_v_len_chunk
+                    _epartitions.first_available_seq_num = consume_partition_header_v_first_available_seq_num
+                    _epartitions.has_chunk = consume_partition_header_i_has_chunk
+                except (IndexError, _struct.error, _rt.DecodeError):
+                    pos = elem_at
                     _epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
                 v_partitions.append(_epartitions)
                 if (_epartitions.partition == 65535) or ((i + 1) >= v_num_partitions):
@@ -2261,11 +2236,9 @@ def _d_consume_topic_chunks(
                 raise exc.within(f"partitions[{i}]")
         if as_tuple:
             return (tuple(v_partitions),), pos
-        if _INTERPRETED:
-            obj = _new(ConsumeTopicChunks)
-            obj.partitions = v_partitions
-            return obj, pos
-        return ConsumeTopicChunks(v_partitions), pos
+        obj = _new(ConsumeTopicChunks)
+        obj.partitions = v_partitions
+        return obj, pos
     except _rt.DecodeError:
         raise
     except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:
@@ -2426,12 +2399,10 @@ def _d_chunk(
     pos = e
     if as_tuple:
         return (tuple(v_bundles), v_partial_bundle), pos
-    if _INTERPRETED:
-        obj = _new(Chunk)
-        obj.bundles = v_bundles
-        obj.partial_bundle = v_partial_bundle
-        return obj, pos
-    return Chunk(v_bundles, v_partial_bundle), pos
+    obj = _new(Chunk)
+    obj.bundles = v_bundles
+    obj.partial_bundle = v_partial_bundle
+    return obj, pos
 
 
 def _e_chunk(v: Chunk | tuple[Any, ...], out: list[Any], p_first_base_seq_num: int) -> int:
@@ -2507,12 +2478,10 @@ def _d_chunk_bundle(
         if p != e:
             raise _rt.trailing(buf, p, e, "bundle")
         pos = e
-        if _INTERPRETED:
-            obj = _new(ChunkBundle)
-            obj.len_bundle = v_len_bundle
-            obj.bundle = v_bundle
-            return obj, pos
-        return ChunkBundle(v_len_bundle, v_bundle), pos
+        obj = _new(ChunkBundle)
+        obj.len_bundle = v_len_bundle
+        obj.bundle = v_bundle
+        return obj, pos
     except _rt.DecodeError:
         raise
     except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:
@@ -2734,152 +2703,137 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
         i = 0
         try:
             for i in range(count):
-                if _INTERPRETED:
-                    elem_at = pos
-                    elems_taken = 0
+                elem_at = pos
+                elems_taken = 0
+                try:
+                    consume_peer_topic_header_v_len_name = buf[pos]
+                    pos += 1
+                    if consume_peer_topic_header_v_len_name < 0:
+                        raise _rt.bad_length(consume_peer_topic_header_v_len_name, pos, "name")
+                    e = pos + consume_peer_topic_header_v_len_name
+                    if e > end:
+                        raise _rt.short(buf, pos, end, consume_peer_topic_header_v_len_name, "name")
                     try:
-                        consume_peer_topic_header_v_len_name = buf[pos]
-                        pos += 1
-                        if consume_peer_topic_header_v_len_name < 0:
-                            raise _rt.bad_length(consume_peer_topic_header_v_len_name, pos, "name")
-                        e = pos + consume_peer_topic_header_v_len_name
-                        if e > end:
-                            raise _rt.short(buf, pos, end, consume_peer_topic_header_v_len_name, "name")
+                        consume_peer_topic_header_v_name = buf[pos:e].decode()
+                    except UnicodeDecodeError as exc:
+                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                    pos = e
+                    consume_peer_topic_header_v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
+                    pos += 2
+                    if consume_peer_topic_header_v_num_partitions != 0:
+                        consume_peer_topic_header_v_partitions = []
+                        consume_peer_topic_header_i = 0
                         try:
-                            consume_peer_topic_header_v_name = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                        pos = e
-                        consume_peer_topic_header_v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
-                        pos += 2
-                        if consume_peer_topic_header_v_num_partitions != 0:
-                            consume_peer_topic_header_v_partitions = []
-                            consume_peer_topic_header_i = 0
-                            try:
-                                while True:
-                                    if (left := lim[_ELEMENTS_RESERVED] - 1) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(lim, 1, pos, "")
-                                    elems_taken += 1
-                                    consume_partition_header_v_partition = (buf[pos + 1] << 8) | buf[pos]
+                            while True:
+                                if (left := lim[_ELEMENTS_RESERVED] - 1) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, 1, pos, "")
+                                elems_taken += 1
+                                consume_partition_header_v_partition = (buf[pos + 1] << 8) | buf[pos]
+                                pos += 2
+                                if consume_partition_header_v_partition != 65535:
+                                    consume_partition_header_v_error_or_flags = buf[pos]
+                                    pos += 1
+                                    consume_partition_header_v_error_or_flags = _ConsumeStatus_BY_VALUE.get(
+                                        consume_partition_header_v_error_or_flags,
+                                        consume_partition_header_v_error_or_flags,
+                                    )
+                                else:
+                                    consume_partition_header_v_error_or_flags = None
+                                if (consume_partition_header_v_partition != 65535) and (
+                                    consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
+                                ):
+                                    (consume_partition_header_v_leader_address,) = _S1.unpack_from(buf, pos)
+                                    pos += 4
+                                else:
+                                    consume_partition_header_v_leader_address = None
+                                if (consume_partition_header_v_partition != 65535) and (
+                                    consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
+                                ):
+                                    (consume_partition_header_v_leader_port,) = _S2.unpack_from(buf, pos)
                                     pos += 2
-                                    if consume_partition_header_v_partition != 65535:
-                                        consume_partition_header_v_error_or_flags = buf[pos]
-                                        pos += 1
-                                        consume_partition_header_v_error_or_flags = _ConsumeStatus_BY_VALUE.get(
-                                            consume_partition_header_v_error_or_flags,
-                                            consume_partition_header_v_error_or_flags,
-                                        )
-                                    else:
-                                        consume_partition_header_v_error_or_flags = None
-                                    if (consume_partition_header_v_partition != 65535) and (
-                                        consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
-                                    ):
-                                        (consume_partition_header_v_leader_address,) = _S1.unpack_from(buf, pos)
-                                        pos += 4
-                                    else:
-                                        consume_partition_header_v_leader_address = None
-                                    if (consume_partition_header_v_partition != 65535) and (
-                                        consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
-                                    ):
-                                        (consume_partition_header_v_leader_port,) = _S2.unpack_from(buf, pos)
-                                        pos += 2
-                                    else:
-                                        consume_partition_header_v_leader_port = None
-                                    consume_partition_header_i_has_chunk = (
+                                else:
+                                    consume_partition_header_v_leader_port = None
+                                consume_partition_header_i_has_chunk = (
+                                    (
                                         (
-                                            (
-                                                (consume_partition_header_v_partition != 65535)
-                                                and (
-                                                    consume_partition_header_v_error_or_flags
-                                                    != ConsumeStatus.unknown_partition
-                                                )
-                                            )
+                                            (consume_partition_header_v_partition != 65535)
                                             and (
-                                                consume_partition_header_v_error_or_flags != ConsumeStatus.system_fault
+                                                consume_partition_header_v_error_or_flags
+                                                != ConsumeStatus.unknown_partition
                                             )
                                         )
-                                        and (consume_partition_header_v_error_or_flags != ConsumeStatus.other_leader)
-                                    ) and (consume_partition_header_v_error_or_flags != ConsumeStatus.no_leader)
-                                    if consume_partition_header_i_has_chunk and (
-                                        consume_partition_header_v_error_or_flags != ConsumeStatus.first_bundle_sparse
-                                    ):
-                                        (consume_partition_header_v_base_seq_num,) = _S4.unpack_from(buf, pos)
-                                        pos += 8
-                                    else:
-                                        consume_partition_header_v_base_seq_num = None
-                                    if consume_partition_header_i_has_chunk:
-                                        (consume_partition_header_v_high_watermark,) = _S4.unpack_from(buf, pos)
-                                        pos += 8
-                                    else:
-                                        consume_partition_header_v_high_watermark = None
-                                    if consume_partition_header_i_has_chunk:
-                                        (consume_partition_header_v_len_chunk,) = _S1.unpack_from(buf, pos)
-                                        pos += 4
-                                    else:
-                                        consume_partition_header_v_len_chunk = None
-                                    if consume_partition_header_i_has_chunk and (
-                                        consume_partition_header_v_error_or_flags == ConsumeStatus.boundary_check
-                                    ):
-                                        (consume_partition_header_v_first_available_seq_num,) = _S4.unpack_from(
-                                            buf, pos
-                                        )
-                                        pos += 8
-                                    else:
-                                        consume_partition_header_v_first_available_seq_num = None
-                                    consume_peer_topic_header__epartitions = _new(ConsumePartitionHeader)
-                                    consume_peer_topic_header__epartitions.partition = (
-                                        consume_partition_header_v_partition
+                                        and (consume_partition_header_v_error_or_flags != ConsumeStatus.system_fault)
                                     )
-                                    consume_peer_topic_header__epartitions.error_or_flags = (
-                                        consume_partition_header_v_error_or_flags
-                                    )
-                                    consume_peer_topic_header__epartitions.leader_address = (
-                                        consume_partition_header_v_leader_address
-                                    )
-                                    consume_peer_topic_header__epartitions.leader_port = (
-                                        consume_partition_header_v_leader_port
-                                    )
-                                    consume_peer_topic_header__epartitions.base_seq_num = (
-                                        consume_partition_header_v_base_seq_num
-                                    )
-                                    consume_peer_topic_header__epartitions.high_watermark = (
-                                        consume_partition_header_v_high_watermark
-                                    )
-                                    consume_peer_topic_header__epartitions.len_chunk = (
-                                        consume_partition_header_v_len_chunk
-                                    )
-                                    consume_peer_topic_header__epartitions.first_available_seq_num = (
-                                        consume_partition_header_v_first_available_seq_num
-                                    )
-                                    consume_peer_topic_header__epartitions.has_chunk = (
-                                        consume_partition_header_i_has_chunk
-                                    )
-                                    consume_peer_topic_header_v_partitions.append(
-                                        consume_peer_topic_header__epartitions
-                                    )
-                                    if (consume_peer_topic_header__epartitions.partition == 65535) or (
-                                        (consume_peer_topic_header_i + 1) >= consume_peer_topic_header_v_num_partitions
-                                    ):
-                                        break
-                                    consume_peer_topic_header_i += 1
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"partitions[{consume_peer_topic_header_i}]")
-                        else:
-                            consume_peer_topic_header_v_partitions = None
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        _etopics = _new(ConsumePeerTopicHeader)
-                        _etopics.len_name = consume_peer_topic_header_v_len_name
-                        _etopics.name = consume_peer_topic_header_v_name
-                        _etopics.num_partitions = consume_peer_topic_header_v_num_partitions
-                        _etopics.partitions = consume_peer_topic_header_v_partitions
-                    except (IndexError, _struct.error, _rt.DecodeError):
-                        lim[_ELEMENTS_RESERVED] += elems_taken
-                        pos = elem_at
-                        _etopics, pos = _d_consume_peer_topic_header(buf, pos, end, lim)
-                else:
+                                    and (consume_partition_header_v_error_or_flags != ConsumeStatus.other_leader)
+                                ) and (consume_partition_header_v_error_or_flags != ConsumeStatus.no_leader)
+                                if consume_partition_header_i_has_chunk and (
+                                    consume_partition_header_v_error_or_flags != ConsumeStatus.first_bundle_sparse
+                                ):
+                                    (consume_partition_header_v_base_seq_num,) = _S4.unpack_from(buf, pos)
+                                    pos += 8
+                                else:
+                                    consume_partition_header_v_base_seq_num = None
+                                if consume_partition_header_i_has_chunk:
+                                    (consume_partition_header_v_high_watermark,) = _S4.unpack_from(buf, pos)
+                                    pos += 8
+                                else:
+                                    consume_partition_header_v_high_watermark = None
+                                if consume_partition_header_i_has_chunk:
+                                    (consume_partition_header_v_len_chunk,) = _S1.unpack_from(buf, pos)
+                                    pos += 4
+                                else:
+                                    consume_partition_header_v_len_chunk = None
+                                if consume_partition_header_i_has_chunk and (
+                                    consume_partition_header_v_error_or_flags == ConsumeStatus.boundary_check
+                                ):
+                                    (consume_partition_header_v_first_available_seq_num,) = _S4.unpack_from(buf, pos)
+                                    pos += 8
+                                else:
+                                    consume_partition_header_v_first_available_seq_num = None
+                                consume_peer_topic_header__epartitions = _new(ConsumePartitionHeader)
+                                consume_peer_topic_header__epartitions.partition = consume_partition_header_v_partition
+                                consume_peer_topic_header__epartitions.error_or_flags = (
+                                    consume_partition_header_v_error_or_flags
+                                )
+                                consume_peer_topic_header__epartitions.leader_address = (
+                                    consume_partition_header_v_leader_address
+                                )
+                                consume_peer_topic_header__epartitions.leader_port = (
+                                    consume_partition_header_v_leader_port
+                                )
+                                consume_peer_topic_header__epartitions.base_seq_num = (
+                                    consume_partition_header_v_base_seq_num
+                                )
+                                consume_peer_topic_header__epartitions.high_watermark = (
+                                    consume_partition_header_v_high_watermark
+                                )
+                                consume_peer_topic_header__epartitions.len_chunk = consume_partition_header_v_len_chunk
+                                consume_peer_topic_header__epartitions.first_available_seq_num = (
+                                    consume_partition_header_v_first_available_seq_num
+                                )
+                                consume_peer_topic_header__epartitions.has_chunk = consume_partition_header_i_has_chunk
+                                consume_peer_topic_header_v_partitions.append(consume_peer_topic_header__epartitions)
+                                if (consume_peer_topic_header__epartitions.partition == 65535) or (
+                                    (consume_peer_topic_header_i + 1) >= consume_peer_topic_header_v_num_partitions
+                                ):
+                                    break
+                                consume_peer_topic_header_i += 1
+                        except _rt.DecodeError as exc:
+                            raise exc.within(f"partitions[{consume_peer_topic_header_i}]")
+                    else:
+                        consume_peer_topic_header_v_partitions = None
+                    if pos > end:
+                        raise IndexError  # read again, checked
+                    _etopics = _new(ConsumePeerTopicHeader)
+                    _etopics.len_name = consume_peer_topic_header_v_len_name
+                    _etopics.name = consume_peer_topic_header_v_name
+                    _etopics.num_partitions = consume_peer_topic_header_v_num_partitions
+                    _etopics.partitions = consume_peer_topic_header_v_partitions
+                except (IndexError, _struct.error, _rt.DecodeError):
+                    lim[_ELEMENTS_RESERVED] += elems_taken
+                    pos = elem_at
                     _etopics, pos = _d_consume_peer_topic_header(buf, pos, end, lim)
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
@@ -2969,83 +2923,80 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: list[int])
                     lim[_ELEMENTS_RESERVED] = left
                 else:
                     _take_elements(lim, 1, pos, "")
-                if _INTERPRETED:
-                    elem_at = pos
-                    try:
-                        consume_partition_header_v_partition = (buf[pos + 1] << 8) | buf[pos]
+                elem_at = pos
+                try:
+                    consume_partition_header_v_partition = (buf[pos + 1] << 8) | buf[pos]
+                    pos += 2
+                    if consume_partition_header_v_partition != 65535:
+                        consume_partition_header_v_error_or_flags = buf[pos]
+                        pos += 1
+                        consume_partition_header_v_error_or_flags = _ConsumeStatus_BY_VALUE.get(
+                            consume_partition_header_v_error_or_flags, consume_partition_header_v_error_or_flags
+                        )
+                    else:
+                        consume_partition_header_v_error_or_flags = None
+                    if (consume_partition_header_v_partition != 65535) and (
+                        consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
+                    ):
+                        (consume_partition_header_v_leader_address,) = _S1.unpack_from(buf, pos)
+                        pos += 4
+                    else:
+                        consume_partition_header_v_leader_address = None
+                    if (consume_partition_header_v_partition != 65535) and (
+                        consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
+                    ):
+                        (consume_partition_header_v_leader_port,) = _S2.unpack_from(buf, pos)
                         pos += 2
-                        if consume_partition_header_v_partition != 65535:
-                            consume_partition_header_v_error_or_flags = buf[pos]
-                            pos += 1
-                            consume_partition_header_v_error_or_flags = _ConsumeStatus_BY_VALUE.get(
-                                consume_partition_header_v_error_or_flags, consume_partition_header_v_error_or_flags
-                            )
-                        else:
-                            consume_partition_header_v_error_or_flags = None
-                        if (consume_partition_header_v_partition != 65535) and (
-                            consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
-                        ):
-                            (consume_partition_header_v_leader_address,) = _S1.unpack_from(buf, pos)
-                            pos += 4
-                        else:
-                            consume_partition_header_v_leader_address = None
-                        if (consume_partition_header_v_partition != 65535) and (
-                            consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
-                        ):
-                            (consume_partition_header_v_leader_port,) = _S2.unpack_from(buf, pos)
-                            pos += 2
-                        else:
-                            consume_partition_header_v_leader_port = None
-                        consume_partition_header_i_has_chunk = (
+                    else:
+                        consume_partition_header_v_leader_port = None
+                    consume_partition_header_i_has_chunk = (
+                        (
                             (
-                                (
-                                    (consume_partition_header_v_partition != 65535)
-                                    and (consume_partition_header_v_error_or_flags != ConsumeStatus.unknown_partition)
-                                )
-                                and (consume_partition_header_v_error_or_flags != ConsumeStatus.system_fault)
+                                (consume_partition_header_v_partition != 65535)
+                                and (consume_partition_header_v_error_or_flags != ConsumeStatus.unknown_partition)
                             )
-                            and (consume_partition_header_v_error_or_flags != ConsumeStatus.other_leader)
-                        ) and (consume_partition_header_v_error_or_flags != ConsumeStatus.no_leader)
-                        if consume_partition_header_i_has_chunk and (
-                            consume_partition_header_v_error_or_flags != ConsumeStatus.first_bundle_sparse
-                        ):
-                            (consume_partition_header_v_base_seq_num,) = _S4.unpack_from(buf, pos)
-                            pos += 8
-                        else:
-                            consume_partition_header_v_base_seq_num = None
-                        if consume_partition_header_i_has_chunk:
-                            (consume_partition_header_v_high_watermark,) = _S4.unpack_from(buf, pos)
-                            pos += 8
-                        else:
-                            consume_partition_header_v_high_watermark = None
-                        if consume_partition_header_i_has_chunk:
-                            (consume_partition_header_v_len_chunk,) = _S1.unpack_from(buf, pos)
-                            pos += 4
-                        else:
-                            consume_partition_header_v_len_chunk = None
-                        if consume_partition_header_i_has_chunk and (
-                            consume_partition_header_v_error_or_flags == ConsumeStatus.boundary_check
-                        ):
-                            (consume_partition_header_v_first_available_seq_num,) = _S4.unpack_from(buf, pos)
-                            pos += 8
-                        else:
-                            consume_partition_header_v_first_available_seq_num = None
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        _epartitions = _new(ConsumePartitionHeader)
-                        _epartitions.partition = consume_partition_header_v_partition
-                        _epartitions.error_or_flags = consume_partition_header_v_error_or_flags
-                        _epartitions.leader_address = consume_partition_header_v_leader_address
-                        _epartitions.leader_port = consume_partition_header_v_leader_port
-                        _epartitions.base_seq_num = consume_partition_header_v_base_seq_num
-                        _epartitions.high_watermark = consume_partition_header_v_high_watermark
-                        _epartitions.len_chunk = consume_partition_header_v_len_chunk
-                        _epartitions.first_available_seq_num = consume_partition_header_v_first_available_seq_num
-                        _epartitions.has_chunk = consume_partition_header_i_has_chunk
-                    except (IndexError, _struct.error, _rt.DecodeError):
-                        pos = elem_at
-                        _epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
-                else:
+                            and (consume_partition_header_v_error_or_flags != ConsumeStatus.system_fault)
+                        )
+                        and (consume_partition_header_v_error_or_flags != ConsumeStatus.other_leader)
+                    ) and (consume_partition_header_v_error_or_flags != ConsumeStatus.no_leader)
+                    if consume_partition_header_i_has_chunk and (
+                        consume_partition_header_v_error_or_flags != ConsumeStatus.first_bundle_sparse
+                    ):
+                        (consume_partition_header_v_base_seq_num,) = _S4.unpack_from(buf, pos)
+                        pos += 8
+                    else:
+                        consume_partition_header_v_base_seq_num = None
+                    if consume_partition_header_i_has_chunk:
+                        (consume_partition_header_v_high_watermark,) = _S4.unpack_from(buf, pos)
+                        pos += 8
+                    else:
+                        consume_partition_header_v_high_watermark = None
+                    if consume_partition_header_i_has_chunk:
+                        (consume_partition_header_v_len_chunk,) = _S1.unpack_from(buf, pos)
+                        pos += 4
+                    else:
+                        consume_partition_header_v_len_chunk = None
+                    if consume_partition_header_i_has_chunk and (
+                        consume_partition_header_v_error_or_flags == ConsumeStatus.boundary_check
+                    ):
+                        (consume_partition_header_v_first_available_seq_num,) = _S4.unpack_from(buf, pos)
+                        pos += 8
+                    else:
+                        consume_partition_header_v_first_available_seq_num = None
+                    if pos > end:
+                        raise IndexError  # read again, checked
+                    _epartitions = _new(ConsumePartitionHeader)
+                    _epartitions.partition = consume_partition_header_v_partition
+                    _epartitions.error_or_flags = consume_partition_header_v_error_or_flags
+                    _epartitions.leader_address = consume_partition_header_v_leader_address
+                    _epartitions.leader_port = consume_partition_header_v_leader_port
+                    _epartitions.base_seq_num = consume_partition_header_v_base_seq_num
+                    _epartitions.high_watermark = consume_partition_header_v_high_watermark
+                    _epartitions.len_chunk = consume_partition_header_v_len_chunk
+                    _epartitions.first_available_seq_num = consume_partition_header_v_first_available_seq_num
+                    _epartitions.has_chunk = consume_partition_header_i_has_chunk
+                except (IndexError, _struct.error, _rt.DecodeError):
+                    pos = elem_at
                     _epartitions, pos = _d_consume_partition_header(buf, pos, end, lim)
                 v_partitions.append(_epartitions)
                 if (_epartitions.partition == 65535) or ((i + 1) >= v_num_partitions):
@@ -3232,11 +3183,9 @@ def _d_consume_peer_topic_chunks(
                 raise exc.within(f"partitions[{i}]")
         if as_tuple:
             return (tuple(v_partitions),), pos
-        if _INTERPRETED:
-            obj = _new(ConsumePeerTopicChunks)
-            obj.partitions = v_partitions
-            return obj, pos
-        return ConsumePeerTopicChunks(v_partitions), pos
+        obj = _new(ConsumePeerTopicChunks)
+        obj.partitions = v_partitions
+        return obj, pos
     except _rt.DecodeError:
         raise
     except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:
@@ -3593,51 +3542,48 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: list[int]) 
         i = 0
         try:
             for i in range(count):
-                if _INTERPRETED:
-                    elem_at = pos
+                elem_at = pos
+                try:
+                    topic_info_p_is_cluster_aware = v_is_cluster_aware != 0
+                    topic_info_v_len_name = buf[pos]
+                    pos += 1
+                    if topic_info_v_len_name < 0:
+                        raise _rt.bad_length(topic_info_v_len_name, pos, "name")
+                    e = pos + topic_info_v_len_name
+                    if e > end:
+                        raise _rt.short(buf, pos, end, topic_info_v_len_name, "name")
                     try:
-                        topic_info_p_is_cluster_aware = v_is_cluster_aware != 0
-                        topic_info_v_len_name = buf[pos]
+                        topic_info_v_name = buf[pos:e].decode()
+                    except UnicodeDecodeError as exc:
+                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                    pos = e
+                    topic_info_v_is_enabled = buf[pos]
+                    pos += 1
+                    topic_info_v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
+                    pos += 2
+                    if topic_info_p_is_cluster_aware:
+                        topic_info_v_replication_factor = buf[pos]
                         pos += 1
-                        if topic_info_v_len_name < 0:
-                            raise _rt.bad_length(topic_info_v_len_name, pos, "name")
-                        e = pos + topic_info_v_len_name
-                        if e > end:
-                            raise _rt.short(buf, pos, end, topic_info_v_len_name, "name")
-                        try:
-                            topic_info_v_name = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                        pos = e
-                        topic_info_v_is_enabled = buf[pos]
-                        pos += 1
-                        topic_info_v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
-                        pos += 2
-                        if topic_info_p_is_cluster_aware:
-                            topic_info_v_replication_factor = buf[pos]
-                            pos += 1
-                        else:
-                            topic_info_v_replication_factor = None
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        if elem_tuples:
-                            _etopics = (
-                                topic_info_v_name,
-                                topic_info_v_is_enabled,
-                                topic_info_v_num_partitions,
-                                topic_info_v_replication_factor,
-                            )
-                        else:
-                            _etopics = _new(TopicInfo)
-                            _etopics.len_name = topic_info_v_len_name
-                            _etopics.name = topic_info_v_name
-                            _etopics.is_enabled = topic_info_v_is_enabled
-                            _etopics.num_partitions = topic_info_v_num_partitions
-                            _etopics.replication_factor = topic_info_v_replication_factor
-                    except (IndexError, _struct.error, _rt.DecodeError):
-                        pos = elem_at
-                        _etopics, pos = _d_topic_info(buf, pos, end, lim, (v_is_cluster_aware != 0), elem_tuples)
-                else:
+                    else:
+                        topic_info_v_replication_factor = None
+                    if pos > end:
+                        raise IndexError  # read again, checked
+                    if elem_tuples:
+                        _etopics = (
+                            topic_info_v_name,
+                            topic_info_v_is_enabled,
+                            topic_info_v_num_partitions,
+                            topic_info_v_replication_factor,
+                        )
+                    else:
+                        _etopics = _new(TopicInfo)
+                        _etopics.len_name = topic_info_v_len_name
+                        _etopics.name = topic_info_v_name
+                        _etopics.is_enabled = topic_info_v_is_enabled
+                        _etopics.num_partitions = topic_info_v_num_partitions
+                        _etopics.replication_factor = topic_info_v_replication_factor
+                except (IndexError, _struct.error, _rt.DecodeError):
+                    pos = elem_at
                     _etopics, pos = _d_topic_info(buf, pos, end, lim, (v_is_cluster_aware != 0), elem_tuples)
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
@@ -4105,57 +4051,54 @@ def _d_discover_partitions_response(
         i = 0
         try:
             for i in range(count):
-                if _INTERPRETED:
-                    elem_at = pos
-                    try:
-                        partition_info_v_first_available_seq_num, partition_info_v_high_watermark = _S11.unpack_from(
-                            buf, pos
+                elem_at = pos
+                try:
+                    partition_info_v_first_available_seq_num, partition_info_v_high_watermark = _S11.unpack_from(
+                        buf, pos
+                    )
+                    pos += 16
+                    if (partition_info_v_first_available_seq_num == 18446744073709551615) and (
+                        partition_info_v_high_watermark == 18446744073709551615
+                    ):
+                        partition_info_v_error = buf[pos]
+                        pos += 1
+                    else:
+                        partition_info_v_error = None
+                    if (
+                        (partition_info_v_first_available_seq_num == 18446744073709551615)
+                        and (partition_info_v_high_watermark == 18446744073709551615)
+                    ) and (partition_info_v_error == 252):
+                        (partition_info_v_leader_address,) = _S1.unpack_from(buf, pos)
+                        pos += 4
+                    else:
+                        partition_info_v_leader_address = None
+                    if (
+                        (partition_info_v_first_available_seq_num == 18446744073709551615)
+                        and (partition_info_v_high_watermark == 18446744073709551615)
+                    ) and (partition_info_v_error == 252):
+                        (partition_info_v_leader_port,) = _S2.unpack_from(buf, pos)
+                        pos += 2
+                    else:
+                        partition_info_v_leader_port = None
+                    if pos > end:
+                        raise IndexError  # read again, checked
+                    if elem_tuples:
+                        _epartitions = (
+                            partition_info_v_first_available_seq_num,
+                            partition_info_v_high_watermark,
+                            partition_info_v_error,
+                            partition_info_v_leader_address,
+                            partition_info_v_leader_port,
                         )
-                        pos += 16
-                        if (partition_info_v_first_available_seq_num == 18446744073709551615) and (
-                            partition_info_v_high_watermark == 18446744073709551615
-                        ):
-                            partition_info_v_error = buf[pos]
-                            pos += 1
-                        else:
-                            partition_info_v_error = None
-                        if (
-                            (partition_info_v_first_available_seq_num == 18446744073709551615)
-                            and (partition_info_v_high_watermark == 18446744073709551615)
-                        ) and (partition_info_v_error == 252):
-                            (partition_info_v_leader_address,) = _S1.unpack_from(buf, pos)
-                            pos += 4
-                        else:
-                            partition_info_v_leader_address = None
-                        if (
-                            (partition_info_v_first_available_seq_num == 18446744073709551615)
-                            and (partition_info_v_high_watermark == 18446744073709551615)
-                        ) and (partition_info_v_error == 252):
-                            (partition_info_v_leader_port,) = _S2.unpack_from(buf, pos)
-                            pos += 2
-                        else:
-                            partition_info_v_leader_port = None
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        if elem_tuples:
-                            _epartitions = (
-                                partition_info_v_first_available_seq_num,
-                                partition_info_v_high_watermark,
-                                partition_info_v_error,
-                                partition_info_v_leader_address,
-                                partition_info_v_leader_port,
-                            )
-                        else:
-                            _epartitions = _new(PartitionInfo)
-                            _epartitions.first_available_seq_num = partition_info_v_first_available_seq_num
-                            _epartitions.high_watermark = partition_info_v_high_watermark
-                            _epartitions.error = partition_info_v_error
-                            _epartitions.leader_address = partition_info_v_leader_address
-                            _epartitions.leader_port = partition_info_v_leader_port
-                    except (IndexError, _struct.error, _rt.DecodeError):
-                        pos = elem_at
-                        _epartitions, pos = _d_partition_info(buf, pos, end, lim, elem_tuples)
-                else:
+                    else:
+                        _epartitions = _new(PartitionInfo)
+                        _epartitions.first_available_seq_num = partition_info_v_first_available_seq_num
+                        _epartitions.high_watermark = partition_info_v_high_watermark
+                        _epartitions.error = partition_info_v_error
+                        _epartitions.leader_address = partition_info_v_leader_address
+                        _epartitions.leader_port = partition_info_v_leader_port
+                except (IndexError, _struct.error, _rt.DecodeError):
+                    pos = elem_at
                     _epartitions, pos = _d_partition_info(buf, pos, end, lim, elem_tuples)
                 v_partitions.append(_epartitions)
         except _rt.DecodeError as exc:

@@ -21,10 +21,6 @@ from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_p
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 
 FORMAT = "tank.segment_index"
-#: True while this module runs as Python source; its compiled build is made from this source with
-#: False here (`logcodec.runtime.native.compiled_source`), so that each build takes the path it
-#: runs faster where they differ (a table read, or arithmetic).
-_INTERPRETED: Final = True
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -101,23 +97,20 @@ def _d_segment_index(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Se
                 lim[_ELEMENTS_RESERVED] = left
             else:
                 _take_elements(lim, 1, pos, "")
-            if _INTERPRETED:
-                elem_at = pos
-                try:
-                    entry_v_rel_seq_num, entry_v_file_offset = _S0.unpack_from(buf, pos)
-                    pos += 8
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _eentries = (entry_v_rel_seq_num, entry_v_file_offset)
-                    else:
-                        _eentries = _new(Entry)
-                        _eentries.rel_seq_num = entry_v_rel_seq_num
-                        _eentries.file_offset = entry_v_file_offset
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    pos = elem_at
-                    _eentries, pos = _d_entry(buf, pos, end, lim, elem_tuples)
-            else:
+            elem_at = pos
+            try:
+                entry_v_rel_seq_num, entry_v_file_offset = _S0.unpack_from(buf, pos)
+                pos += 8
+                if pos > end:
+                    raise IndexError  # read again, checked
+                if elem_tuples:
+                    _eentries = (entry_v_rel_seq_num, entry_v_file_offset)
+                else:
+                    _eentries = _new(Entry)
+                    _eentries.rel_seq_num = entry_v_rel_seq_num
+                    _eentries.file_offset = entry_v_file_offset
+            except (IndexError, _struct.error, _rt.DecodeError):
+                pos = elem_at
                 _eentries, pos = _d_entry(buf, pos, end, lim, elem_tuples)
             v_entries.append(_eentries)
             if pos == before:

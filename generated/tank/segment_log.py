@@ -27,10 +27,6 @@ from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 
 FORMAT = "tank.segment_log"
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
-#: True while this module runs as Python source; its compiled build is made from this source with
-#: False here (`logcodec.runtime.native.compiled_source`), so that each build takes the path it
-#: runs faster where they differ (a table read, or arithmetic).
-_INTERPRETED: Final = True
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -200,12 +196,10 @@ def _d_entry(
         if p != e:
             raise _rt.trailing(buf, p, e, "bundle")
         pos = e
-        if _INTERPRETED:
-            obj = _new(Entry)
-            obj.len_bundle = v_len_bundle
-            obj.bundle = v_bundle
-            return obj, pos
-        return Entry(v_len_bundle, v_bundle), pos
+        obj = _new(Entry)
+        obj.len_bundle = v_len_bundle
+        obj.bundle = v_bundle
+        return obj, pos
     except _rt.DecodeError:
         raise
     except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:

@@ -12,6 +12,7 @@ The emitter knows Kaitai constructs and the `-lc-` extensions, never a format.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import textwrap
 from pathlib import Path
@@ -20,14 +21,13 @@ import jinja2
 
 from logcodec import processors as named_processors
 from logcodec.runtime import limits
-from logcodec.runtime.primitives import CHECKSUMS
 
 from .. import c as c_companion
 from .. import expr as E
 from ..model import fixed_offsets, max_size, navigates, schema_closure, type_expressions
 from ..passes import checked
 from ..schema import Field, Schema, TypeDef, static_bits
-from .code import docstring, factory_call, tidy
+from .code import BUDGET_ITEMS, HELPERS, INTERPRETED, TABLES, Build, Function, Lines, Uses, docstring, factory_call, tidy
 from .decode import Decoder
 from .encode import Encoder
 from .entries import checksum_source, entry_source
@@ -45,8 +45,9 @@ TEMPLATES.filters["pyrepr"] = repr
 
 
 class ModuleEmitter:
-    def __init__(self, schema: Schema) -> None:
+    def __init__(self, schema: Schema, build: Build = INTERPRETED) -> None:
         self.schema = schema
+        self.build = build  # the module, or the source of its compiled build (`code.Build`)
         self.model = checked(schema, "python").model  # the passes refuse what this back end cannot write
         self.types = self.model.types
         self.structs: dict[str, str] = {}  # format -> name
@@ -71,12 +72,12 @@ class ModuleEmitter:
         self.rendered = self.model.rendered
         self.c_loops, self.c_readers = self.model.companion_lists
 
-    def enum_member(self, enum, value: str) -> str:
+    def enum_member(self, c: Lines, enum, value: str) -> str:
         """The member of `enum` whose value is `value` (the bare integer when it has none, as
-        Kaitai does). An enum of this schema has a dictionary of its members here, which a
-        compiled build reads in C; another schema's goes through the runtime."""
+        Kaitai does), in code written to `c`. An enum of this schema has a dictionary of its
+        members here, which a compiled build reads in C; another schema's goes through the runtime."""
         if enum.owner.schema is self.schema:
-            return f"_{self.model.enum_name(enum)}_BY_VALUE.get({value}, {value})"
+            return f"{c.enum_by_value(self.model.enum_name(enum))}.get({value}, {value})"
         return f"_rt.enum_value({self.enum_class(enum)}, {value})"
 
     def enum_class(self, enum) -> str:
@@ -144,10 +145,14 @@ class ModuleEmitter:
             self.layouts.append(text)
         return f"_L{self.layouts.index(text)}"
 
-    def render(self) -> str:
+    def render(self, module_source: str | None = None) -> str:
+        """The module's source; for the compiled build, its source given the module's own
+        (`module_source`), which its header names by hash: the build is named by the module's."""
+        if self.build.compiled != (module_source is not None):
+            raise ValueError("the source of a compiled build is rendered for its module's source, and only it")
         header, rendered = self.header, self.rendered
         classes = [self.class_source(t) for t in rendered if not t.unwrap]
-        functions = []
+        functions: list[Function] = []
         for t in rendered:
             functions.append(Decoder(self, t).decoder())
             functions.append(Encoder(self, t).encoder())
@@ -162,13 +167,9 @@ class ModuleEmitter:
         root = self.schema.root
         if self.c_loops or self.c_readers:  # named by the hash of its source (the C back end's)
             self.companion = c_companion.render_companion(self.schema)
-
-        def used(name: str) -> bool:
-            """The functions use `name`: the module declares or imports it only then."""
-            return any(name in f for f in functions)
-
+        uses = used_by(functions)
         return tidy(TEMPLATES.get_template("module.py.j2").render(
-            schema=self.schema, enums=enums, classes=classes, functions=functions,
+            schema=self.schema, enums=enums, classes=classes, functions=[f.text for f in functions],
             structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])),
             layouts=self.layouts, processors=sorted(self.processors), root=root,
             user_processors=sorted(self.user_processors.items()), passthroughs=sorted(self.passthroughs),
@@ -192,36 +193,18 @@ class ModuleEmitter:
                                         "fields": tuple(f.id for f in self.tuple_form(self.columned))},
             header_args="(" + "".join(f"{p.id}, " for p in root.params).rstrip(" ") + ")",
             checksum_code=checksum_source(self.model.entry()),
-            interpreted=used("_INTERPRETED"),
-            object_new=used("_new("),
-            text_parts=[(name, made) for name, made in sorted(self.text_parts.items()) if used(name)],
-            **self.module_helpers(functions, [e["name"] for e in enums]),
-            take_elements=used("_take_elements("),
-            elements_left=used("_elements_left("),
+            compiled_for=module_source is not None and {
+                "file": f"{self.schema.id}.py", "module": self.schema.module,
+                "sha256": hashlib.sha256(module_source.encode()).hexdigest()},
+            object_new=bool(uses.named("new")),
+            text_parts=[(name, made) for name, made in sorted(self.text_parts.items()) if name in uses.named("text")],
+            **module_declarations(uses, [e["name"] for e in enums]),
             fast_sha=self.companion and c_companion.source_sha(self.companion),
         ))
 
     def late_imports(self) -> bool:
         """Whether this schema and one it imports import each other: the imports then come last."""
         return any(s is self.schema for imp in self.schema.imports for s in schema_closure(imp))
-
-    @staticmethod
-    def module_helpers(functions: list[str], enums: list[str]) -> dict:
-        """The module-level tables, helpers, checksum functions, enum dictionaries and budget
-        indexes that `functions` use, which the module declares only then."""
-
-        def used(name: str) -> bool:
-            return any(name in f for f in functions)
-
-        return {
-            "tables": [(name, kind) for name, kind in (("BYTE", "bytes"), ("VARINT", "bytes"), ("ZIGZAG", "bytes"),
-                                                       ("UNZIGZAG", "int"), ("UNZIGZAG2", "Any")) if used(f"_{name}[")],
-            "helpers": [name for name in ("uvarint", "uvarint_bytes", "check_bits", "checked_bytes") if used(f"_{name}(")],
-            "checksums": [name for name in sorted(CHECKSUMS) if used(f"_{name}(") or used(f"(_{name}, ")],
-            "enums_by_value": [name for name in enums if used(f"_{name}_BY_VALUE.")],
-            "budget_items": [(name, getattr(limits, name)) for name in ("ELEMENTS_RESERVED", "TUPLES")
-                             if used(f"lim[_{name}]")],
-        }
 
     def tuples_option(self) -> dict:
         """The `tuples=` keyword of the decode entry points, where some list's elements can come
@@ -369,6 +352,29 @@ class ModuleEmitter:
         return "default=" + {"int": "0", "bool": "False", "float": "0.0", "bytes": "b''", "str": "''"}[kind]
 
 
+def used_by(functions: list[Function]) -> Uses:
+    """What the functions of a module use, together (`Uses`)."""
+    uses = Uses()
+    for function in functions:
+        uses.update(function.uses)
+    return uses
+
+
+def module_declarations(uses: Uses, enums: list[str]) -> dict:
+    """The module-level tables, helpers, checksum functions, enum dictionaries, budget places and
+    functions of the runtime's limits that the module's functions use (`uses`), which it declares
+    or imports only then, in the order it declares them."""
+    return {
+        "tables": [(name, kind) for name, kind in TABLES.items() if name in uses.named("table")],
+        "helpers": [name for name in HELPERS if name in uses.named("helper")],
+        "checksums": sorted(uses.named("checksum")),
+        "enums_by_value": [name for name in enums if name in uses.named("enum")],
+        "budget_items": [(name, getattr(limits, name)) for name in BUDGET_ITEMS if name in uses.named("budget")],
+        "take_elements": "take_elements" in uses.named("limits"),
+        "elements_left": "elements_left" in uses.named("limits"),
+    }
+
+
 # A user's schema whose expressions read the values' streams: every value keeps its `_io`.
 _IO_DECL = {"id": "_io", "annotation": "Any", "default": "default=None, compare=False, repr=False",
             "meta": {"kind": "any", "param": True}, "param": "_io: Any = None", "init": "_io",
@@ -382,3 +388,4 @@ _LINK_DECLS = [
     for name, doc in (("_parent", "The structure that holds this one (Kaitai's `_parent`), None for the root."),
                       ("_root", "The root of the schema this value's type belongs to (Kaitai's `_root`)."))
 ]
+

@@ -4,8 +4,8 @@ behind them.
 A list's loop calls its element type's encoder (`_e_<type>`) once an element: that encoder
 checks each field on its way (missing, out of range, a derived value that disagrees), appends
 each part to the output and counts its bytes. For the types whose fields are all of a few plain
-shapes, the loop first tries the element written out as one expression of table reads per
-field, joined once, and falls back on the checked encoder for that element on any Python error
+shapes, the loop of the interpreted build (`code.Build`) first tries the element written out as
+one expression of table reads per field, joined once, and falls back on the checked encoder for that element on any Python error
 (a value of the wrong type, out of a table's range, a derived field given). So the checked
 encoder alone says what is wrong with a value, and what the fast path accepts it encodes to the
 same bytes.
@@ -49,37 +49,55 @@ class FastEncoders:
     def __init__(self, owner) -> None:
         self.owner = owner
         self.m = owner.m
-        self.declared: set[str] = set()  # the part lists' declarations, for the encoder's head
+        self.declared: dict[str, str] = {}  # the part lists' declarations by name, for the encoder's head
 
     # ------------------------------------------------------------ the loop
 
     def loop(self, c, f: Field, items: str, slow) -> bool:
-        """The list `f`'s loop over `items` with its elements written out, each falling back on
-        `slow` (which emits the checked encoder's call for `x_<f>`); False, and nothing emitted,
-        when its element type has no plan or the caller's arguments pick a case always."""
+        """The list `f`'s loop over `items`: its C companion's loop first, where it has one, then
+        (in the interpreted build) its elements written out, each falling back on `slow` (which
+        emits the checked encoder's call for `x_<f>`), else the checked encoder's loop. False,
+        and nothing emitted, when its element type has no plan, the caller's arguments pick a
+        case always, or the build has neither loop for it.
+
+        The compiled build has no written-out loop: there it was 1.3-2.4x slower than the checked
+        encoder's (mypyc runs the checked one's typed locals as C; the fast one's values are
+        untyped)."""
         planned = self.planned(f)
         if planned is None:
             return False
         plan, guard = planned
+        in_c = f"encode_{self.owner.t.name}_{f.id}"
+        in_c = in_c if in_c in self.m.c_loops else None
+        written_out = not self.m.build.compiled
+        if in_c is None and not written_out:
+            return False
+        branch = "if"
+        if in_c is not None:
+            # Its C companion first, where built: the list's bytes, or None for the loops below.
+            with c.block(f"if {' and '.join(['_FAST is not None', *guard, f'(fr := _FAST.{in_c}({items})) is not None'])}:"):
+                c(f"{self.owner.out}.append(fr)")
+                if self.owner.out == "out":
+                    c("w += len(fr)")
+            branch = "elif"
+        if written_out:
+            self.written_out_loop(c, branch, plan, guard, f, items, slow)
+        with c.block("else:"):
+            with c.block(f"for i, x_{f.id} in enumerate({items}):"):
+                slow(c)
+        return True
+
+    def written_out_loop(self, c, branch: str, plan: ElementPlan, guard: list[str], f: Field, items: str,
+                         slow) -> None:
+        """The loop of `loop` whose elements are written out, where the list's form allows it."""
         # A list that starts with a decoded value (its derived fields set) is left to the checked
         # encoder whole, which compares them, rather than failing over element by element.
         derived = next((g.id for g in plan.type.seq if g.derived), None)
         first = f"not {items} or isinstance({items}[0], tuple)"
         if derived is not None:
             first += f" or getattr({items}[0], {derived!r}, None) is None"
-        # Interpreted only: compiled, the fast loop was 1.3-2.4x slower than the checked encoder
-        # (mypyc runs the checked one's typed locals as C; the fast one's values are untyped).
         tests = [*guard, f"isinstance({items}, (list, tuple))", f"({first})"]  # a tuple form's list is a tuple
-        written = "if"
-        name = f"encode_{self.owner.t.name}_{f.id}"
-        if name in self.m.c_loops:
-            # Its C companion first, where built: the list's bytes, or None for the loops below.
-            with c.block(f"if {' and '.join(['_FAST is not None', *guard, f'(fr := _FAST.{name}({items})) is not None'])}:"):
-                c(f"{self.owner.out}.append(fr)")
-                if self.owner.out == "out":
-                    c("w += len(fr)")
-            written = "elif"
-        with c.block(f"{written} {' and '.join(tests if c.interpreted else ['_INTERPRETED', *tests])}:"):
+        with c.block(f"{branch} {' and '.join(tests)}:"):
             # A list of value objects reads each element as one, with no test of its form (40 ns
             # of a Kafka record's 800, interpreted): a tuple among them fails over to the checked
             # encoder (AttributeError). Tuple forms, or both mixed, are told apart one by one.
@@ -92,10 +110,6 @@ class FastEncoders:
                 with c.block(f"except {PYTHON_ERRORS}:"):
                     c("# a value the fast path does not take: the checked encoder says what is wrong, if anything")
                     slow(c)
-        with c.block("else:"):
-            with c.block(f"for i, x_{f.id} in enumerate({items}):"):
-                slow(c)
-        return True
 
     def reader(self, f: Field) -> tuple[str, list[str]] | None:
         """The C companion's reader of the list `f` (the module's `c_readers`, `layout.c_readers`)
@@ -139,7 +153,7 @@ class FastEncoders:
         c(f"fj_{u.name} = b''.join({parts})")
         counted = self.owner.out == "out"
         if plan.steps[0].kind == "tail":
-            c(f"fq_{u.name} = {self.length(plan.steps[0].field, f'fj_{u.name}')}")
+            c(f"fq_{u.name} = {self.length(c, plan.steps[0].field, f'fj_{u.name}')}")
             c(f"{self.owner.out} += (fq_{u.name}, fj_{u.name})")
             if counted:
                 c(f"w += len(fq_{u.name}) + ln")
@@ -147,7 +161,7 @@ class FastEncoders:
             c(f"{self.owner.out}.append(fj_{u.name})")
             if counted:
                 c(f"w += len(fj_{u.name})")
-        self.declared.add(f"    {parts}: list[Any]")
+        self.declare_parts(c, parts)
 
     def nested(self, c, plan: ElementPlan, elem: str, into: str, objects: str) -> None:
         """One element of a list inside a written-out element: its parts added to `into`."""
@@ -157,8 +171,8 @@ class FastEncoders:
             parts = f"fp_{u.name}"
             self.parts(c, plan.steps[1:], parts, fresh=True, objects=objects)
             c(f"fj_{u.name} = b''.join({parts})")
-            c(f"{into} += ({self.length(plan.steps[0].field, f'fj_{u.name}')}, fj_{u.name})")
-            self.declared.add(f"    {parts}: list[Any]")
+            c(f"{into} += ({self.length(c, plan.steps[0].field, f'fj_{u.name}')}, fj_{u.name})")
+            self.declare_parts(c, parts)
         else:
             self.parts(c, plan.steps, into, fresh=False, objects=objects)
 
@@ -183,6 +197,10 @@ class FastEncoders:
     def local(u: TypeDef, f: Field) -> str:
         return f"f_{u.name}_{f.id}"
 
+    def declare_parts(self, c, parts: str) -> None:
+        """A list of an element's parts, which the encoder's head declares (`declared`)."""
+        self.declared[c.local(parts)] = f"    {parts}: list[Any]"
+
     def parts(self, c, steps: list[Step], into: str, fresh: bool, objects: str) -> None:
         """The parts of `steps`, added to the list `into` (made here when `fresh`)."""
         pending: list[str] = []
@@ -202,14 +220,14 @@ class FastEncoders:
             u = step.element.type if step.kind == "list" else None
             value = self.local(step.owner, step.field)
             if step.kind == "int":
-                pending.append(self.byte(step.field, value))
+                pending.append(self.byte(c, step.field, value))
             elif step.kind == "varint":
-                pending.append(self.varint(step.field, value))
+                pending.append(self.varint(c, step.field, value))
             elif step.kind == "sized":
-                pending += self.sized(step)
+                pending += self.sized(c, step)
             elif step.kind == "list":
                 items = self.local(step.owner, step.target)
-                pending.append(self.length(step.field, items))
+                pending.append(self.length(c, step.field, items))
                 flush()
                 elem = f"fe_{u.name}"
                 # an empty list (a record without headers) makes no iterator: 16 ns of the 630 of
@@ -220,40 +238,43 @@ class FastEncoders:
 
     # ------------------------------------------------------------ parts
 
-    def byte(self, f: Field, value: str) -> str:
+    @staticmethod
+    def byte(c, f: Field, value: str) -> str:
         """A one-byte integer, from the table of every byte."""
+        table = c.table("BYTE")
         if f.type.signed:
-            return f"(_BYTE[{value} & 255] if -128 <= {value} <= 127 else _rt.beyond_table({value}))"
-        return f"(_BYTE[{value}] if 0 <= {value} <= 255 else _rt.beyond_table({value}))"
+            return f"({table}[{value} & 255] if -128 <= {value} <= 127 else _rt.beyond_table({value}))"
+        return f"({table}[{value}] if 0 <= {value} <= 255 else _rt.beyond_table({value}))"
 
-    def varint(self, f: Field, value: str) -> str:
+    def varint(self, c, f: Field, value: str) -> str:
         """A varint from its table; past it, computed (OverflowError where it does not fit)."""
         table, small, wide, bits = self.table(f)
-        low = -small if table == "_ZIGZAG" else 0
-        return f"({table}[{value}] if {low} <= {value} < {small} else _rt.{wide}({value}, {bits}))"
+        low = -small if table == "ZIGZAG" else 0
+        return f"({c.table(table)}[{value}] if {low} <= {value} < {small} else _rt.{wide}({value}, {bits}))"
 
-    def length(self, f: Field, measured: str) -> str:
+    def length(self, c, f: Field, measured: str) -> str:
         """The varint `f` holding len(`measured`), which is never negative; `ln` is then that length."""
         table, small, wide, bits = self.table(f)
-        return f"({table}[ln] if (ln := len({measured})) < {small} else _rt.{wide}(ln, {bits}))"
+        return f"({c.table(table)}[ln] if (ln := len({measured})) < {small} else _rt.{wide}(ln, {bits}))"
 
     @staticmethod
     def table(f: Field) -> tuple[str, int, str, int]:
-        """The table of a varint field's small values (those the width allows, at their own
-        index), the bound of its range, the runtime's function for the rest, and its width."""
+        """The runtime's table of a varint field's small values (those the width allows, at their
+        own index: `code.TABLES`), the bound of its range, the runtime's function for the rest,
+        and its width."""
         prim = primitive_of(f.type)
         if isinstance(prim, ZigzagVarint):
-            return "_ZIGZAG", min(8192, 1 << (prim.bits - 1)), "zigzag_wide", prim.bits
-        return "_VARINT", min(16384, 1 << prim.bits), "varint_wide", prim.bits
+            return "ZIGZAG", min(8192, 1 << (prim.bits - 1)), "zigzag_wide", prim.bits
+        return "VARINT", min(16384, 1 << prim.bits), "varint_wide", prim.bits
 
-    def sized(self, step: Step) -> list[str]:
+    def sized(self, c, step: Step) -> list[str]:
         """A length and the bytes or text it measures: two parts (the length's `-lc-absent` and
         b"" where it may be null), or one for text, from the field's remembered parts."""
         length, target = step.field, step.target
         value = self.local(step.owner, target)
         absent = absent_varint(length)
         if target.type.kind == "str":
-            part = f"{self.text_parts(step)}[{value}]"
+            part = f"{self.text_parts(c, step)}[{value}]"
             return [part if absent is None else f"({absent!r} if {value} is None else {part})"]
         # Bytes are taken only as `bytes`, anything else left to the checked encoder: len() of an
         # array counts its items. Where it may be null, `bytes` is tested first: a present value
@@ -261,17 +282,17 @@ class FastEncoders:
         # joined to their length here, a 100-byte value would be copied once more (55 ns of a
         # Kafka record's 800, interpreted).
         if absent is None:
-            return [self.length(length, f"({value} if type({value}) is bytes else _rt.not_bytes({value}))"), value]
-        prefix = (f"({self.length(length, value)} if type({value}) is bytes else "
+            return [self.length(c, length, f"({value} if type({value}) is bytes else _rt.not_bytes({value}))"), value]
+        prefix = (f"({self.length(c, length, value)} if type({value}) is bytes else "
                   f"{absent!r} if {value} is None else _rt.not_bytes({value}))")
         return [prefix, f"{value} or b''"]
 
-    def text_parts(self, step: Step) -> str:
+    def text_parts(self, c, step: Step) -> str:
         """The module's table of a text field's parts, its length and its encoded text joined,
         by value (`runtime.TextParts`): a text such as a header's key repeats, and one lookup
         then stands for an encode, a length and its varint."""
-        name = f"_TEXT_{step.owner.name}_{step.target.id}"
+        name = c.text_parts(step.owner.name, step.target.id)
         table, small, wide, bits = self.table(step.field)
         self.m.text_parts[name] = (f"_rt.TextParts({codec_name(step.target.type.encoding)!r}, "
-                                   f"_rt.{table[1:]}, {small}, _rt.{wide}, {bits})")
+                                   f"_rt.{table}, {small}, _rt.{wide}, {bits})")
         return name

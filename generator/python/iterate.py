@@ -26,9 +26,10 @@ class Iterator(Decoder):
         values = [f"v_{f.id}" for f in header.seq] + [f"i_{i.id}" for i in header.instances]
         c(f"return {header.class_name}({', '.join(values)}), v_{self.bulk.field.id}, pos")
 
-    def field_decls(self) -> list[str]:
+    def field_decls(self) -> list[tuple[str, str]]:
         decls = super().field_decls()
-        decls[len(self.t.seq) - 1] = f"    v_{self.bulk.field.id}: Iterator[Any]"  # the last field's
+        name = f"v_{self.bulk.field.id}"
+        decls[len(self.t.seq) - 1] = (name, f"    {name}: Iterator[Any]")  # the last field's
         return decls
 
     def decoder_head(self) -> tuple[str, str]:
@@ -118,7 +119,7 @@ class Generator(Decoder):
         (`decode_columns`), all of them into their columns."""
         name, guard = reader
         tests = " and ".join(["_FAST is not None", "elem_tuples", "cols is None", *guard])
-        call = f"_FAST.{name}(buf, pos, end, min(count - i, 64), _elements_left(lim))"
+        call = f"_FAST.{name}(buf, pos, end, min(count - i, 64), {c.limits_call('elements_left')}(lim))"
         with c.block(f"if {tests}:"):
             with c.block(f"while i < count and (fd := {call}) is not None:"):
                 c("chunk, pos, taken = fd")
@@ -127,7 +128,8 @@ class Generator(Decoder):
                 c("yield from chunk")
         if self.m.columned is not None:  # `decode_columns`: all of them, into their columns
             columns = " and ".join(["_FAST is not None", "cols is not None", *guard])
-            call = f"_FAST.{c_companion.columns_name(name)}(buf, pos, end, count, _elements_left(lim), cols)"
+            call = (f"_FAST.{c_companion.columns_name(name)}(buf, pos, end, count, {c.limits_call('elements_left')}(lim), "
+                    "cols)")
             with c.block(f"elif {columns} and (fd := {call}) is not None:"):
                 c("pos, taken = fd")
                 self.spend_elements(c, "taken", path)

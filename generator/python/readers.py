@@ -25,8 +25,9 @@ class CReaders:
         here (returns the indent it adds); a generator asks otherwise (`Generator.read_in_c`)."""
         name, guard = reader
         tests = " and ".join(["_FAST is not None", "elem_tuples", *guard])
-        with c.block(f"if {tests} and (fd := _FAST.{name}(buf, pos, end, count, _elements_left(lim))) is not None:"):
-            c(f"{var}, pos, taken = fd")
+        left = f"{c.limits_call('elements_left')}(lim)"
+        with c.block(f"if {tests} and (fd := _FAST.{name}(buf, pos, end, count, {left})) is not None:"):
+            c(f"{c.local(var)}, pos, taken = fd")
             self.spend_elements(c, "taken", path)
         c("else:")
         return 1

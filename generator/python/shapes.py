@@ -47,55 +47,59 @@ class ZigzagVarint:
         self.bits, self.max_bytes = prim.bits, prim.max_bytes
 
     def decode(self, out: Lines, target: str, epath: str) -> None:
-        # One and two bytes inline. Their zigzag from a table where the module runs as Python
-        # source, computed where it is compiled: the table reads decode a Kafka record 7-12 %
-        # faster interpreted and 6-10 % slower compiled (`_INTERPRETED` is a constant there).
-        # The second byte is read once (`y`): 6 % of an interpreted record with four such.
-        # Code written out for the interpreter alone (`Lines.interpreted`) takes its path unasked.
-        one, two, three = (("_UNZIGZAG[x]", "_UNZIGZAG[(x & 127) | (y << 7)]", "") if out.interpreted else
-                           ("_UNZIGZAG[x] if _INTERPRETED else (x >> 1) ^ -(x & 1)",
-                            "_UNZIGZAG[(x & 127) | (y << 7)] if _INTERPRETED else ((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)",
-                            "_INTERPRETED and "))
+        # One and two bytes inline. Their zigzag from a table in the module that runs as Python
+        # source, computed in the compiled build: the table reads decode a Kafka record 7-12 %
+        # faster interpreted and 6-10 % slower compiled (`Lines.build`). The second byte is read
+        # once (`y`): 6 % of an interpreted record with four such.
+        out.local("x")
+        compiled = out.build.compiled
+        if compiled:
+            one, two = "(x >> 1) ^ -(x & 1)", "((x := (x & 127) | (y << 7)) >> 1) ^ -(x & 1)"
+        else:
+            unzigzag = out.table("UNZIGZAG")
+            one, two = f"{unzigzag}[x]", f"{unzigzag}[(x & 127) | (y << 7)]"
         out(f"if {out.before_end('pos < end')}(x := buf[pos]) < 128:")
         out(f"    {target} = {one}; pos += 1")
-        by_bytes = out.interpreted and target.isidentifier()
+        by_bytes = out.pair_table and target.isidentifier()
         if by_bytes:  # the value at both bytes (`UNZIGZAG2`), None where they are no two-byte varint
-            out(f"elif {out.before_end('pos + 1 < end')}({target} := _UNZIGZAG2[x][buf[pos + 1]]) is not None:")
+            out(f"elif {out.before_end('pos + 1 < end')}({target} := {out.table('UNZIGZAG2')}[x][buf[pos + 1]]) is not None:")
         else:
             # (`and y`: a last byte of 0 is overlong, the slow path refuses it; a chained
             # 0 < y < 128 costs the interpreter more)
+            out.local("y")
             out(f"elif {out.before_end('pos + 1 < end')}(y := buf[pos + 1]) < 128 and y:")
             out(f"    {target} = {two}")
         out("    pos += 2")
-        if self.max_bytes >= 3 and self.bits >= 21:  # three bytes (21 bits) always fit
+        if self.max_bytes >= 3 and self.bits >= 21 and not compiled:  # three bytes (21 bits) always fit
             # Offsets and milliseconds past 8,191 (a batch of 10,000 records: a third of its
             # varints): inline when interpreted, where the call cost 10 % of such a batch;
             # compiled, the call is cheap and the longer function was 2-4 % slower.
-            second = "(y := buf[pos + 1])" if by_bytes else "y"  # else read by the test above
-            out(f"elif {three}{out.before_end('pos + 2 < end')}{second} > 127 and 0 < buf[pos + 2] < 128:")
+            second = f"({out.local('y')} := buf[pos + 1])" if by_bytes else "y"  # else read by the test above
+            out(f"elif {out.before_end('pos + 2 < end')}{second} > 127 and 0 < buf[pos + 2] < 128:")
             out("    x = (x & 127) | ((y & 127) << 7) | (buf[pos + 2] << 14); pos += 3")
             out(f"    {target} = (x >> 1) ^ -(x & 1)")
         out("else:")
-        out(f"    x, pos = _uvarint(buf, pos, end, {self.max_bytes}, {epath!r}, {self.bits})")
+        out(f"    x, pos = {out.helper('uvarint')}(buf, pos, end, {self.max_bytes}, {epath!r}, {self.bits})")
         out(f"    {target} = (x >> 1) ^ -(x & 1)")
 
     def encode(self, out: Lines, value: str, epath: str) -> None:
         """Set `d` to the encoding of `value`."""
         lo, hi = -(1 << (self.bits - 1)), (1 << (self.bits - 1)) - 1
+        out.locals(("x", "d"))
         out(f"x = {value}")
         # The common small values from a table (those the width allows), the rest checked and
         # computed: the zigzag of any other value is at least 2^14, past the unsigned table too.
         small = min(8192, 1 << (self.bits - 1))
         out(f"if -{small} <= x < {small}:")
-        out("    d = _ZIGZAG[x]")
+        out(f"    d = {out.table('ZIGZAG')}[x]")
         out("else:")
         out(f"    if not {lo} <= x <= {hi}: raise _rt.out_of_range(x, {self.bits}, {epath!r})")
-        out(f"    d = _uvarint_bytes((x << 1) ^ (x >> {self.bits - 1}))")
+        out(f"    d = {out.helper('uvarint_bytes')}((x << 1) ^ (x >> {self.bits - 1}))")
 
     @staticmethod
     def write(out: Lines) -> None:
         """Set `d` to the unsigned varint `x`; values below 2^14 come from a table."""
-        out("d = _VARINT[x] if x < 16384 else _uvarint_bytes(x)")
+        out(f"{out.local('d')} = {out.table('VARINT')}[x] if x < 16384 else {out.helper('uvarint_bytes')}(x)")
 
     wide = property(lambda self: self.bits > 53)
 
@@ -104,13 +108,13 @@ class UnsignedVarint(ZigzagVarint):
     """Unsigned LEB128 varint (no zigzag); the param is the width in bits."""
 
     def decode(self, out: Lines, target: str, epath: str) -> None:
-        out(f"if {out.before_end('pos < end')}(x := buf[pos]) < 128:")
+        out(f"if {out.before_end('pos < end')}({out.local('x')} := buf[pos]) < 128:")
         out(f"    {target} = x; pos += 1")
         out("else:")
-        out(f"    {target}, pos = _uvarint(buf, pos, end, {self.max_bytes}, {epath!r}, {self.bits})")
+        out(f"    {target}, pos = {out.helper('uvarint')}(buf, pos, end, {self.max_bytes}, {epath!r}, {self.bits})")
 
     def encode(self, out: Lines, value: str, epath: str) -> None:
-        out(f"x = {value}")
+        out(f"{out.local('x')} = {value}")
         out(f"if not 0 <= x < {1 << self.bits}: raise _rt.out_of_range(x, {self.bits}, {epath!r}, signed=False)")
         self.write(out)
 

@@ -14,7 +14,7 @@ from .. import expr as E
 from ..schema import Field, TypeDef
 from .code import Lines, tidy
 from .decode import Decoder
-from .emit import TEMPLATES, ModuleEmitter
+from .emit import TEMPLATES, ModuleEmitter, module_declarations, used_by
 
 
 class TraceModule(ModuleEmitter):
@@ -32,22 +32,18 @@ class TraceModule(ModuleEmitter):
 
     def render(self) -> str:
         functions = [TraceDecoder(self, t).decoder() for t in self.types]
-
-        def used(name: str) -> bool:
-            return any(name in f for f in functions)
-
         own_enums = [self.model.enum_name(e) for t in self.types for e in t.enums.values()]
         root = self.schema.root
+        uses = used_by(functions)
         return tidy(TEMPLATES.get_template("trace.py.j2").render(
-            schema=self.schema, main_module=self.schema.module, functions=functions, root=root,
+            schema=self.schema, main_module=self.schema.module, functions=[f.text for f in functions], root=root,
             main_names=[t.class_name for t in self.types if not t.unwrap] + own_enums,
             structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])), layouts=self.layouts,
             processors=sorted(self.processors), user_processors=sorted(self.user_processors.items()),
             passthroughs=sorted(self.passthroughs), imports=self.import_lines(), late_imports=self.late_imports(),
             root_params="".join(f", {p.id}: {'bool' if p.type_name == 'bool' else 'int'}"
                                 + (f" = {p.default!r}" if p.default is not None else "") for p in root.params),
-            links=self.nav is not None, **self.module_helpers(functions, own_enums),
-            take_elements=used("_take_elements("),
+            links=self.nav is not None, **module_declarations(uses, own_enums),
         ))
 
     def import_lines(self) -> list[dict]:
@@ -76,7 +72,7 @@ class TraceDecoder(Decoder):
         return TraceDecoder(self.m, u)
 
     def new_body(self) -> Lines:
-        return Lines(interpreted=True)  # it runs as Python source only
+        return Lines(self.m.build, pair_table=True)
 
     def inlined_element(self, f: Field) -> TypeDef | None:
         return None  # each element read by its type's decoder, which records its fields

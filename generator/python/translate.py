@@ -55,6 +55,9 @@ class Scope(PythonExpressions):
         self.names = Names(t, parent, objects is not None, objects is not None and objects.navigates,
                            objects.parents if objects is not None else {})
         self.extra = Bindings(self.names.extra)  # "_", "_index"
+        # Told of each local of the generated function that a translation reads, besides the
+        # locals of names (`start`, where the type starts): the emitter records it (`Lines.local`).
+        self.reads_local = lambda name: None
 
     def name(self, n: str) -> str:
         if n in self.extra:
@@ -110,6 +113,7 @@ class Scope(PythonExpressions):
         elif node.obj == E.Name("_io"):
             # The only stream property: where decoding is, from the start of this type (a positional
             # instance peeks ahead with `pos: _io.pos + N`, read where it is first needed).
+            self.reads_local("start")
             return "(pos - start)"
         elif node.obj == E.Name("_parent"):
             # `_parent.x` arrives as a hidden argument `pp_x`: the parent's own local, so that a

@@ -19,6 +19,11 @@ from .code import Lines
 from .translate import Scope, translate, type_of
 
 
+#: The local in which a written-out element counts the elements it took from the call's budget
+#: (`spend_elements`), which are given back if it is read again (`WrittenOut.read_then_checked`).
+ELEMENTS_TAKEN = "elems_taken"
+
+
 class TypeCode:
     """The code of one type of a module (`ModuleEmitter`): the base of its decoders and encoder."""
 
@@ -32,6 +37,7 @@ class TypeCode:
         self.m, self.t = module, t
         self.bulk = bulk  # the root's list that `decode_iter` reads one element at a time (its variants')
         self.scope = Scope(t, module.enum_class, module.parents.get(t.name), module.nav, tuple_form=module.tuple_form)
+        self.scope.reads_local = self.reads_local
         self.encoding = False
         self.computed_instances: set[str] = set()
         self.lazy: set[str] = set()  # instances computed when first read (a user's schema)
@@ -45,6 +51,12 @@ class TypeCode:
     def expr(self, node) -> str:
         self.need_instances(node)
         return translate(node, self.scope)
+
+    def reads_local(self, name: str) -> None:
+        """An expression translated for the function being written reads the local `name`
+        (`Scope.reads_local`): recorded on its lines."""
+        if self.lines is not None:
+            self.lines.local(name)
 
     def prepare(self, fields) -> None:
         """Before a field is emitted (at the function's top level), compute the instances it reads."""
@@ -68,7 +80,7 @@ class TypeCode:
                 continue
             if name in self.lazy and name != self.lazy_target:  # computed (once) by the value
                 self.computed_instances.add(name)
-                self.lines(f"i_{name} = o.{name}")
+                self.lines(f"{self.lines.local(f'i_{name}')} = o.{name}")
                 continue
             if self.encoding and (inst.input or inst.field is not None):
                 continue  # read from the value
@@ -76,10 +88,10 @@ class TypeCode:
             if inst.field is None:
                 value = self.expr(inst.value)
                 if inst.enum is not None:  # the member its value names (or the bare integer), as a field's
-                    value = self.m.enum_member(inst.enum, value)
+                    value = self.m.enum_member(self.lines, inst.enum, value)
                 if inst.if_expr is not None:
                     value = f"({value}) if {self.expr(inst.if_expr)} else None"
-                self.lines(f"i_{name} = {value}")
+                self.lines(f"{self.lines.local(f'i_{name}')} = {value}")
             else:
                 self.read_positional(inst)
             self.publish(self.lines, inst.id, f"i_{name}")
@@ -91,7 +103,7 @@ class TypeCode:
     def publish(self, c: Lines, name: str, var: str) -> None:
         """Show a value just read to the children through `_parent` and `_root` (a user's schema)."""
         if self.navigates and not self.encoding:
-            c(f"me.{name} = {var}")
+            c(f"me.{name} = {c.local(var)}")
 
     @property
     def hidden(self) -> list[str]:
@@ -130,7 +142,7 @@ class TypeCode:
         """Before a list's loop: whether the call asked for tuples, read once (an element written
         out in a loop that has read it reads that: `tuples_read`)."""
         if self.tuple_elements(f) and not self.tuples_read:
-            c("elem_tuples = lim[_TUPLES] == 1")
+            c(f"elem_tuples = lim[{c.budget('TUPLES')}] == 1")
 
     def call_args(self, ref: TypeRef, io0: str = "io0", f: Field | None = None) -> str:
         """A user type's params, then what it reads through `_parent` (this type's own locals);
@@ -237,12 +249,13 @@ class TypeCode:
     def spend_elements(c: Lines, count: str, path: str) -> None:
         """Take `count` elements out of the call's budget: from its reserve, a small int that is
         written back without allocating (`limits.RESERVE`), else through `take_elements`."""
-        with c.block(f"if (left := lim[_ELEMENTS_RESERVED] - {count}) >= 0:"):
-            c("lim[_ELEMENTS_RESERVED] = left")
+        reserved = c.budget("ELEMENTS_RESERVED")
+        with c.block(f"if (left := lim[{reserved}] - {count}) >= 0:"):
+            c(f"lim[{reserved}] = left")
         with c.block("else:"):
-            c(f"_take_elements(lim, {count}, pos, {path!r})")
+            c(f"{c.limits_call('take_elements')}(lim, {count}, pos, {path!r})")
         if c.unbounded:  # given back if the element is read again (`read_then_checked`)
-            c(f"elems_taken += {count}")
+            c(f"{c.local(ELEMENTS_TAKEN)} += {count}")
 
     def carries(self) -> bool:
         """A user's schema keeps the bytes of a sized field that are not its value (what a

@@ -8,16 +8,17 @@ compiled functions and classes, but only from a build of exactly this source:
 the build is named by the SHA-256 of the module file, so regenerating a codec
 can never run a stale binary. `LOGCODEC_PURE=1` turns the swap off.
 
-A build is compiled from its module's source with one line changed, the constant
-`_INTERPRETED: Final = True` set to False (`compiled_source`): where the two
-builds run different code faster (the interpreter reads a table faster than it
-computes, compiled code the other way round), the module branches on it, and
-mypyc folds the branch away.
+A build is compiled from the source the generator wrote for it beside the
+module, `<format>_compiled.py` (`compiled_source_file`): where the two builds
+run different code faster (the interpreter reads a table faster than it
+computes, compiled code the other way round), each has its own code, and
+neither tests which it is. That file names its module's source by hash, and a
+build is made only from the one written with the module as it is.
 
 Builds are looked for in two folders: the cache (`native_dir()`), which
 `logcodec accelerate` fills, and `logcodec/_native/` inside the installed
 package, which a wheel build fills when mypy and a C compiler are there
-(`setup.py` calls `compile_source` below, the same compilation). Either way a
+(`setup.py` calls `compile_file` below, the same compilation). Either way a
 build is used only for the exact source it was made from.
 """
 
@@ -122,10 +123,11 @@ def build(module, folder: Path | None = None, log=print) -> Path:
 
 
 def compile_file(module_name: str, source_file: Path, folder: Path, log=print) -> Path:
-    """Compile the generated module in `source_file` (`compile_source`) and its C companion where
-    it has one (`compile_companion`), as `logcodec accelerate` and a wheel build do; returns the
-    module's build."""
-    built = compile_source(module_name, source_file.read_bytes(), folder, log)
+    """Compile the generated module in `source_file` (`compile_source`, from the source of its
+    compiled build beside it) and its C companion where it has one (`compile_companion`), as
+    `logcodec accelerate` and a wheel build do; returns the module's build."""
+    source = source_file.read_bytes()
+    built = compile_source(module_name, source, read_compiled_source(source_file, source), folder, log)
     companion_file = companion_source(source_file)
     if companion_file.exists():
         compile_companion(source_file.stem, companion_file.read_bytes(), folder, log)
@@ -196,20 +198,32 @@ def _compiled(name: str, file_name: str, content: bytes, cmd: list[str], what: s
     return target
 
 
-#: The line by which a generated module says that it runs as Python source, and what its
-#: compiled build is made with instead.
-INTERPRETED_LINE = b"\n_INTERPRETED: Final = True\n"
-COMPILED_LINE = b"\n_INTERPRETED: Final = False\n"
+def compiled_source_file(source_file: Path) -> Path:
+    """Where the generator wrote the source of a module's compiled build: beside it."""
+    return source_file.with_name(f"{source_file.stem}_compiled.py")
 
 
-def compiled_source(source: bytes) -> bytes:
-    """What mypyc compiles of a generated module's source: the source, saying that it is compiled."""
-    return source.replace(INTERPRETED_LINE, COMPILED_LINE, 1)
+def read_compiled_source(source_file: Path, source: bytes) -> bytes:
+    """The source of the compiled build of the generated module in `source_file`, whose source is
+    `source`; RuntimeError when it is not there, or was not written with that module (its
+    header names the module's source by hash: a build of another is never made in its name)."""
+    path = compiled_source_file(source_file)
+    try:
+        compiled = path.read_bytes()
+    except FileNotFoundError:
+        raise RuntimeError(f"{path.name} is missing beside {source_file.name}: it is the source mypyc compiles "
+                           "for that module, which `logcodec generate` writes") from None
+    header = b"".join(line for line in compiled.splitlines(keepends=True)[:10] if line.startswith(b"#"))
+    if f"{source_file.name} (sha256 {hashlib.sha256(source).hexdigest()})".encode() not in header:
+        raise RuntimeError(f"{path.name} was not generated with {source_file.name} as it is: "
+                           "run `logcodec generate` to write them again together")
+    return compiled
 
 
-def compile_source(module_name: str, source: bytes, folder: Path, log=print) -> Path:
-    """Compile a generated module's source (as `compiled_source` has it) with mypyc into
-    `folder`, named by `build_name` of the source as given.
+def compile_source(module_name: str, source: bytes, compiled: bytes, folder: Path, log=print) -> Path:
+    """Compile the source of a generated module's compiled build (`compiled`) with mypyc into
+    `folder`, named by `build_name` of the module's own source (`source`), which
+    `accelerate` finds it by.
 
     The source is compiled alone, in a temporary folder: its imports of `logcodec.runtime` stay
     ordinary Python calls, so a build depends only on its own source. Needs only the standard
@@ -220,4 +234,4 @@ def compile_source(module_name: str, source: bytes, folder: Path, log=print) -> 
                            "(pip install 'logcodec[native]'); the codecs work without it, in pure Python")
     name = build_name(module_name, source)
     cmd = [sys.executable, "-m", "mypyc", "--follow-imports=silent", "--ignore-missing-imports", f"{name}.py"]
-    return _compiled(name, f"{name}.py", compiled_source(source), cmd, f"{module_name} with mypyc", folder, log)
+    return _compiled(name, f"{name}.py", compiled, cmd, f"{module_name} with mypyc", folder, log)

@@ -4,6 +4,7 @@ encoded by a generated encoder and read back by kafka-python; the generated modu
 readers and writers of longer varints and checks of bit fields, held to the runtime's."""
 
 import random
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -224,11 +225,22 @@ def test_an_encoder_takes_each_bit_field_value_as_the_runtime_does(build):
             assert got == want, (name, value)
 
 
-@pytest.mark.parametrize("build", module_builds([rb]))
+def compiled_source_as_python(module):
+    """The source of the module's compiled build (`<format>_compiled.py`), run as Python: the code
+    its compiled build runs."""
+    path = native.compiled_source_file(Path(module.__file__))
+    with stand_ins([module.__name__]):
+        return load_rendered(module.__name__, path.read_text(), str(path))
+
+
+@pytest.mark.parametrize("build", [*module_builds([rb]), pytest.param(compiled_source_as_python(rb), id="compiled-source")])
 def test_each_build_reads_the_small_deltas_it_takes_from_a_table_or_computes(build):
-    # Run as Python source, a module reads one- and two-byte zigzag varints from UNZIGZAG;
-    # its compiled build is made saying so (`native.compiled_source`), and computes them.
-    assert build._INTERPRETED is not bool(build.NATIVE)
+    # Run as Python source, a module reads one- and two-byte zigzag varints from UNZIGZAG; the
+    # source of its compiled build computes them, and has no table to read.
+    interpreted = not build.NATIVE and not build.__file__.endswith("_compiled.py")
+    # (a compiled build's names are set on its module, whose own stay: the build's are its module's)
+    names = sys.modules[Path(build.NATIVE).name.split(".")[0]] if build.NATIVE else build
+    assert hasattr(names, "_UNZIGZAG") is interpreted
     # ... and three-byte ones inline too when interpreted: 2^20 - 1 and -2^20 are the last
     deltas = [*range(-8192, 8192, 7), *EDGES, -8193, 8192, 2**20 - 1, -2**20, 2**20, -2**20 - 1, 123456, -99999]
     data = rb.build(base_offset=0, base_timestamp=2**40, max_timestamp=2**40 + 2**31,
@@ -237,12 +249,18 @@ def test_each_build_reads_the_small_deltas_it_takes_from_a_table_or_computes(bui
     assert [(r.offset_delta, r.timestamp_delta) for r in records] == [(d, d) for d in deltas]
 
 
-def test_the_compiled_source_differs_only_in_saying_it_is_compiled():
-    source = Path(rb.__file__).read_bytes()
-    compiled = native.compiled_source(source)
-    assert source.count(native.INTERPRETED_LINE) == 1
-    assert compiled == source.replace(native.INTERPRETED_LINE, native.COMPILED_LINE)
-    assert native.compiled_source(b"x = 1\n") == b"x = 1\n"
+def test_a_build_is_made_only_from_the_compiled_source_written_with_its_module(tmp_path):
+    source_file = Path(rb.__file__)
+    source = source_file.read_bytes()
+    compiled = native.read_compiled_source(source_file, source)
+    assert b"_UNZIGZAG" not in compiled and b"_UNZIGZAG" in source
+    (tmp_path / "record_batch_v2.py").write_bytes(source + b"# edited by hand\n")
+    (tmp_path / "record_batch_v2_compiled.py").write_bytes(compiled)
+    with pytest.raises(RuntimeError, match="was not generated with record_batch_v2.py as it is"):
+        native.compile_file(rb.__name__, tmp_path / "record_batch_v2.py", tmp_path / "builds")
+    (tmp_path / "record_batch_v2_compiled.py").unlink()
+    with pytest.raises(RuntimeError, match="record_batch_v2_compiled.py is missing beside record_batch_v2.py"):
+        native.compile_file(rb.__name__, tmp_path / "record_batch_v2.py", tmp_path / "builds")
 
 
 class Text(str):

@@ -1,0 +1,304 @@
+"""A decoder's reading of its type's fields in seq order (mixed into `Decoder`): a run of fixed
+fields (one struct, bit groups split), a field and the list it may be (counted, until a
+condition, to the end, or with a partial last element), a positional instance, and the checks of
+the ranges a field closes (a size, a checksum)."""
+
+from __future__ import annotations
+
+from ..layout import Item
+from ..model import min_size
+from ..schema import Field
+from ..types import field_tinfo
+from .code import Lines
+
+
+class FieldReads:
+    """The fields of a decoder (`Decoder`), read in order; one element's content is `ContentReads`'."""
+
+    def decode_run(self, c: Lines, run: list[Item]) -> None:
+        """A run of fixed fields read at once, checked once against `end`: by one struct (a byte or
+        two alone by hand), each bit group as one integer split into its fields."""
+        self.prepare(f for item in run for f in item.fields)
+        name, size = self.run_struct(run)
+        entries, targets, off = [], [], 0
+        for item in run:
+            for f in item.fields:
+                entries.append((f.id, off, item.size))
+            # a bit group is read as one integer (`g_`, declared int so that a compiled build
+            # shifts and masks it in C); one of a width no struct code has comes as bytes first
+            group = "gb_" if item.bits and item.code.endswith("s") else "g_"
+            targets.append(c.local(f"v_{item.fields[0].id}" if not item.bits else f"{group}{item.fields[0].id}"))
+            off += item.size
+        layout = self.m.layout(entries)
+        c.bound(f"if pos + {size} > end: raise _rt.short_run(buf, pos, end, {layout})")
+        if len(run) == 1 and run[0].code == "B":
+            c(f"{targets[0]} = buf[pos]")
+        elif len(run) == 1 and run[0].code == "b":
+            c(f"{targets[0]} = (buf[pos] ^ 128) - 128")
+        elif len(run) == 1 and run[0].code in ("H", "h"):
+            # two bytes alone (Kafka's attributes): shifted together, cheaper than a struct's call
+            # and its tuple (compiled, 2.5 % of a 10-record batch's decoding; interpreted, 1 %)
+            first, second = ("buf[pos]", "buf[pos + 1]") if run[0].endian == "be" else ("buf[pos + 1]", "buf[pos]")
+            value = f"({first} << 8) | {second}"
+            c(f"{targets[0]} = {value if run[0].code == 'H' else f'(({value}) ^ 32768) - 32768'}")
+        else:
+            c(f"{', '.join(targets)}{',' if len(targets) == 1 else ''} = {name}.unpack_from(buf, pos)")
+        off = 0
+        for item in run:
+            if item.bits and item.code.endswith("s"):
+                g = item.fields[0].id
+                c(f"{c.local(f'g_{g}')} = int.from_bytes(gb_{g}, {'big' if item.endian == 'be' else 'little'!r})")
+            if item.bits:
+                self.split_bits(c, item)
+            for f in item.fields:
+                if f.id in self.plan.marks:
+                    c(f"s_{f.id} = pos + {off}" if off else f"s_{f.id} = pos")
+                self.check_valid(c, f, f"pos + {off}")
+                if f.enum is not None:
+                    c(f"v_{f.id} = {self.m.enum_member(c, f.enum, f'v_{f.id}')}")
+                self.run_field_read(c, f, off, item.size)
+            off += item.size
+        c(f"pos += {size}")
+        for item in run:
+            for f in item.fields:
+                self.publish(c, f.id, f"v_{f.id}")
+                self.close_ranges_decode(c, f.id)
+
+    def split_bits(self, c: Lines, item: Item) -> None:
+        """Each bit field of a group read as one unsigned integer (`g_`): a flag is its bit
+        tested in place, the topmost field a shift alone (two operations fewer each, when
+        interpreted)."""
+        total = item.size * 8
+        shift = total if item.endian == "be" else 0
+        g = f"g_{item.fields[0].id}"
+        for f in item.fields:
+            n = f.type.size
+            if item.endian == "be":
+                shift -= n
+                at = shift
+            else:
+                at, shift = shift, shift + n
+            if n == 1:
+                value = f"({g} & {1 << at:#x}) != 0"
+            elif at + n == total:
+                value = f"{g} >> {at}" if at else g
+            else:
+                value = f"({g} >> {at}) & {(1 << n) - 1:#x}" if at else f"{g} & {(1 << n) - 1:#x}"
+            c(f"{c.local(f'v_{f.id}')} = {value}")
+
+    def decode_field(self, c: Lines, f: Field) -> None:
+        """A field that is no part of a run: its element or list, under its condition (None where
+        false), shown to its children, and the ranges it closes checked."""
+        self.prepare([f])
+        if f.id in self.plan.marks:
+            c(f"s_{f.id} = pos")
+        if f.if_expr is not None:
+            c(f"if {self.expr(f.if_expr)}:")
+            c.indent += 1
+        self.field_begins(c, f)
+        if f.repeat:
+            self.decode_repeat(c, f)
+        else:
+            self.decode_element(c, f, f"v_{f.id}", f.id, wrap=f.id)
+        self.field_ends(c, f)
+        if f.if_expr is not None:
+            c.indent -= 1
+            with c.block("else:"):
+                c(f"{c.local(f'v_{f.id}')} = None")
+                # A checksum whose range ends with this sized field is checked at its extent,
+                # inside the branch above; when the field is absent, its range ends here.
+                if self.plan.is_sized(f.id):
+                    self.checksum_at_extent(c, f, "pos")
+        self.publish(c, f.id, f"v_{f.id}")
+        self.close_ranges_decode(c, f.id)
+
+    def decode_repeat(self, c: Lines, f: Field, var: str | None = None) -> None:
+        """The list `f` into `var` (its field's local by default): counted, until a condition, to
+        the end of the stream, or to a partial last element; each element's errors name its index."""
+        var = var or f"v_{f.id}"
+        if self.keeps_list:
+            c(f"{c.local(var)} = []")
+        if var == f"v_{f.id}":
+            self.publish(c, f.id, var)  # seen by the elements as far as it goes
+        elem = "_e" + f.id
+        comp = 'f"[{i}]"' if self.t.unwrap else f'f"{f.id}[{{i}}]"'
+        self.scope.extra["_index"] = ("i", "int")
+        guarded = False  # the loop is inside `if count:`
+        opened = 0
+        try:
+            if f.repeat == "expr":
+                # The count has a name of its own: an element's size is `n`, and a compiled
+                # (mypyc) `for` loop reads its bound again on every turn.
+                c(f"{c.local('count')} = {self.expr(f.repeat_expr)}")
+                path = "" if self.t.unwrap else f.id  # an unwrapped list is its parent's field
+                # An empty list (a record without headers) skips the checks, the budget and the
+                # loop: 12 opcodes of the 240 of a record without headers, interpreted.
+                c("if count:")
+                c.indent += 1
+                guarded = True
+                c(f"if count < 0: raise _rt.bad_length(count, pos, {path!r})")
+                if min_size(f.type) > 0:
+                    c(f"if count * {min_size(f.type)} > end - pos: raise _rt.short(buf, pos, end, count * {min_size(f.type)}, {path!r})")
+                # Every element costs an object, however few bytes it takes: the whole count
+                # comes out of the call's budget before the first one is built.
+                self.spend_elements(c, "count", path)
+                self.read_tuples_asked(c, f)
+                c("i = 0")
+                reader = self.fast_reader(f)
+                if reader is not None:
+                    opened = self.read_in_c(c, f, reader, var, path)
+                    c.indent += opened
+                with c.block("try:"):
+                    with c.block(f"for i in range({self.loop_from(reader)}count):"):
+                        c.local(elem)
+                        self.element_begins(c, f)
+                        self.decode_listed(c, f, elem)
+                        self.take_element(c, f, var, elem)
+                        self.element_ends(c, f, elem)
+            elif f.partial_tail:
+                self.decode_partial_tail(c, f, var, elem, comp)
+                return
+            else:
+                self.read_tuples_asked(c, f)
+                c("i = 0")
+                with c.block("try:"):
+                    bits = f.type.kind == "bits"  # read one by one: the end is where no bit is left
+                    loop = "while True:" if f.repeat != "eos" else "while pos < end or bl > 0:" if bits else "while pos < end:"
+                    with c.block(loop):
+                        c.local(elem)
+                        if f.repeat == "eos":
+                            c("before = pos + bl" if bits else "before = pos")
+                        self.spend_elements(c, "1", "")  # a loop whose count is known only at its end
+                        self.element_begins(c, f)
+                        self.decode_listed(c, f, elem)
+                        self.take_element(c, f, var, elem)
+                        self.element_ends(c, f, elem)
+                        if f.repeat == "eos":  # would read empty elements forever (an `until` may end on one)
+                            c(f"if {'pos + bl' if bits else 'pos'} == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')")
+                        if f.repeat == "until":
+                            self.scope.extra["_"] = (elem, field_tinfo(f)[1])
+                            c(f"if {self.expr(f.repeat_until)}: break")
+                            del self.scope.extra["_"]
+                        c("i += 1")
+            with c.block("except _rt.DecodeError as exc:"):
+                c(f"raise exc.within({comp})")
+            c.indent -= opened  # the `else:` of a list read in C (`read_in_c`)
+            if guarded:
+                c.indent -= 1
+        finally:
+            del self.scope.extra["_index"]
+
+    def typed_int_local(self, code: str) -> bool:
+        """Whether `code` is the local of one of this type's fields declared `int` (`decoder`):
+        a conditional field's is `Any`, whose compiled comparisons and sums go through the
+        object protocol (TANK's messages, whose keys were read in place that way, decoded about
+        8 % slower in `bench tank`'s bundle_100); the copy `n` is typed."""
+        f = self.t.field(code[2:]) if code.startswith("v_") else None
+        return f is not None and f.if_expr is None and self.m.local_type(f) == "int"
+
+    def take_element(self, c: Lines, f: Field, var: str, elem: str) -> None:
+        """An element decoded: appended to its list."""
+        c(f"{c.local(var)}.append({self.element_of(f, elem)})")
+
+    def loop_from(self, reader) -> str:
+        """Where a list's loop starts counting, before `count` (`range`'s first argument)."""
+        return ""
+
+    def element_of(self, f: Field, elem: str) -> str:
+        """An element as its list takes it: one that may be a tuple goes in untyped (a field's
+        element is declared so; an instance's is cast, a call in pure Python)."""
+        return f"_cast(Any, {elem})" if self.tuple_elements(f) and f not in self.t.seq else elem
+
+    def decode_partial_tail(self, c: Lines, f: Field, var: str, elem: str, comp: str) -> None:
+        """`repeat: eos` where the last element may be cut short by the end of the data (a fetch
+        size): it is not an error, the loop stops at its start and the next field takes its bytes.
+
+        The elements are read from a copy that ends where this field ends, so that running past
+        that end is `truncated` (cut short) and not `invalid_length` (lengths that disagree);
+        offsets in errors are moved back to the input's.
+        """
+        c("outer_buf, outer_end, base = buf, end, 0")
+        with c.block("if end != len(buf):"):
+            c("base = pos; buf = buf[pos:end]; pos, end = 0, end - pos")
+        self.offsets_moved(c, "base")
+        self.read_tuples_asked(c, f)
+        c("i = 0; before = pos")
+        with c.block("try:"):
+            with c.block("while pos < end:"):
+                c("before = pos")
+                self.spend_elements(c, "1", "")  # a loop whose count is known only at its end
+                self.element_begins(c, f, mark=True)
+                self.decode_element(c, f, elem, "", wrap=None)
+                c(f"{c.local(var)}.append({elem})")
+                self.element_ends(c, f, elem)
+                c("if pos == before: raise _rt.invalid('an element took no bytes; repeating it would never end', pos, '')")
+                c("i += 1")
+        with c.block("except _rt.DecodeError as exc:"):
+            with c.block("if exc.kind != 'truncated':"):
+                c("if exc.offset is not None: exc.offset += base")
+                c(f"raise exc.within({comp})")
+            self.element_cut(c)
+            c("pos = before")
+        self.offsets_moved(c, "-base")
+        c("buf, end, pos = outer_buf, outer_end, pos + base")
+
+    def checksum_at_extent(self, c: Lines, f: Field, end: str = "e") -> None:
+        """Verify a checksum as soon as the end of its range is known, before decompressing."""
+        for owner, first, last, kind in self.plan.ranges:
+            if kind == "checksum" and self.plan.range_last(last) == f.id:
+                self.emit_checksum_check(c, owner, first, end)
+
+    def emit_checksum_check(self, c: Lines, owner: Field, first: str, end: str) -> None:
+        computed = f"{c.checksum(owner.checksum['algorithm'])}({c.helper('checked_bytes')}(buf, s_{first}, {end}))"
+        c(f"if {computed} != v_{owner.id}:")
+        c(f"    raise _rt.DecodeError('checksum_mismatch', f'stored {{v_{owner.id}:#010x}}, computed {{{computed}:#010x}}', s_{owner.id}, {owner.id!r})")
+        self.checksum_held(c, f"s_{first}", end)
+
+    def close_ranges_decode(self, c: Lines, fid: str | None) -> None:
+        """After the last field of a range: check its size, and any checksum not checked yet."""
+        for owner, first, last, kind in self.plan.ranges:
+            if last != fid and not (fid is None and last is None):
+                continue
+            if kind == "size":
+                with c.block(f"if pos - s_{first} != v_{owner.id}:"):
+                    c(f"raise _rt.DecodeError('invalid_length', f'declares {{v_{owner.id}}} bytes, the content takes {{pos - s_{first}}}', s_{owner.id}, {owner.id!r})")
+            elif not self.plan.is_sized(self.plan.range_last(last)):
+                self.emit_checksum_check(c, owner, first, "pos")
+
+    def read_positional(self, inst) -> None:
+        """A positional instance: read at `pos` from the start of this type's stream (of this
+        type, in our schemas), then come back. Read where first needed, so that `_io.pos` in its
+        position is where decoding is then."""
+        c = self.lines
+        if self.m.nav is None:
+            c("resume = pos")
+            c(f"pos = {c.local('start')} + {self.expr(inst.pos)}")
+            c(f"if pos < start: raise _rt.bad_length(pos - start, start, {inst.id!r})")
+            self.decode_element(c, inst.field, f"i_{inst.id}", inst.id, wrap=inst.id)
+            c("pos = resume")
+            return
+        # Kaitai's positional instance: at `pos` of its stream (`io`, or this type's), then back.
+        # Its expressions read this type's `_io`, even when the bytes come from another stream.
+        f = inst.field
+        if f.if_expr is not None:
+            c(f"if {self.expr(f.if_expr)}:")
+            c.indent += 1
+        c(f"{c.local('x')} = {self.expr(inst.pos)}")
+        size = None
+        if inst.io is not None and f.size is not None and not f.repeat:
+            c(f"n0 = {self.expr(f.size)}")
+            size = "n0"
+        c("saved = (buf, pos, io0, end)")
+        if inst.io is not None:
+            c(f"st = {self.expr(inst.io)}")
+            c("buf, io0, end = st.buf, st.start, st.end")
+        c("pos = io0 + x")
+        c(f"if x < 0 or pos > end: raise _rt.bad_length(x, io0, {inst.id!r})")
+        if f.repeat:
+            self.decode_repeat(c, f, f"i_{inst.id}")
+        else:
+            self.decode_element(c, f, f"i_{inst.id}", inst.id, wrap=inst.id, size=size)
+        c("buf, pos, io0, end = saved")
+        if f.if_expr is not None:
+            c.indent -= 1
+            c(f"else: {c.local(f'i_{inst.id}')} = None")

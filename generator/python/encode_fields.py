@@ -1,0 +1,336 @@
+"""An encoder's writing of its type's fields (mixed into `Encoder`): a run of fixed fields (one
+struct, bit groups joined, packed at once or once its derived values are known), a field present
+or not and the list it may be, one element by what bounds it (sized, processed, terminated,
+padded) and by what it is (a fixed-width value, a varint, bytes, text, a structure's encoder, a
+switch's case), each value checked against what the schema says of it."""
+
+from __future__ import annotations
+
+from .. import expr as E
+from ..layout import FLOAT_CODES, STRUCT_CODES, Item
+from ..schema import Field, TypeRef
+from .code import Lines
+from .shapes import PYTHON_ERRORS, codec_arg, primitive_of
+from .translate import remote_lengths
+
+
+class FieldWrites:
+    """The fields of an encoder (`Encoder`), written in order."""
+
+    def encode_field(self, c: Lines, f: Field) -> None:
+        """A field that is no part of a run: missing or set against its condition, a placeholder
+        for a size written before its range, else its value; the ranges it closes computed."""
+        self.prepare([f])
+        self.mark(c, f.id)
+        if f.id in self.deferred:
+            # a size written as a varint before its range: a placeholder part, filled when the range closes
+            c(f"a_{f.id} = len(out)")
+            c("out.append(b'')")
+            self.varint_sizes.add(f.id)
+            self.close_ranges_encode(c, f.id)
+            return
+        if f.if_expr is not None:
+            with c.block(f"if {self.expr(f.if_expr)}:"):
+                c(f"if v_{f.id} is None: raise _rt.missing({f.id!r})")
+                self.encode_value(c, f)
+            c(f"elif v_{f.id} is not None: raise _rt.invalid_encode('is set, but its condition is false', None, {f.id!r})")
+        elif self.m.nav is not None and f.type.kind == "switch" and not f.repeat and all(k is not None for k, _ in f.type.cases):
+            # Kaitai's null when no case matches: nothing is written, where no case matches
+            with c.block(f"if v_{f.id} is None:"):
+                keys = ", ".join(self.expr(k) for k, _ in f.type.cases)
+                c(f"if {self.expr(f.type.switch_on)} in ({keys},): raise _rt.missing({f.id!r})")
+            with c.block("else:"):
+                self.encode_value(c, f)
+        else:
+            if not f.derived:
+                c(f"if v_{f.id} is None: raise _rt.missing({f.id!r})")
+            self.encode_value(c, f)
+        self.close_ranges_encode(c, f.id)
+
+    def encode_value(self, c: Lines, f: Field) -> None:
+        """A field's value: its element, or its list's elements (by a fast loop where it has one),
+        each element's errors naming its index."""
+        if f.repeat:
+            if f.repeat == "expr":
+                c(f"if len(v_{f.id}) != {self.expr(f.repeat_expr)}: raise _rt.mismatch({f.id!r}, {self.expr(f.repeat_expr)}, len(v_{f.id}))")
+            comp = 'f"[{i}]"' if self.t.unwrap else f'f"{f.id}[{{i}}]"'
+            c("i = 0")
+            self.scope.extra["_index"] = ("i", "int")
+            items = f"v_{f.id}"
+            if self.takes_tuples(f) and f not in self.t.seq:  # a field's list is declared untyped
+                items = f"_cast(Any, {items})"  # value objects or tuples, in a list or a tuple form's tuple: unchecked
+            def slow(c: Lines) -> None:
+                self.encode_element(c, f, f"x_{f.id}", "", wrap=None)
+            with c.block("try:"):
+                if not self.fast.loop(c, f, items, slow):
+                    with c.block(f"for i, x_{f.id} in enumerate({items}):"):
+                        slow(c)
+            del self.scope.extra["_index"]
+            with c.block("except _rt.EncodeError as exc:"):
+                c(f"raise exc.within({comp})")
+            # an element of the wrong type, which a compiled build finds when it passes it on
+            with c.block(f"except {PYTHON_ERRORS} as exc:"):
+                c(f"raise _rt.wrap_encode(exc, {comp}) from None")
+        else:
+            self.encode_element(c, f, f"v_{f.id}", f.id, wrap=f.id)
+
+    def encode_element(self, c: Lines, f: Field, var: str, epath: str, wrap) -> None:
+        """One element of `f` (the local `var`), by what bounds it: a length's target already
+        encoded, contents, a size (padded, processed, with carried bytes), a terminator, or
+        nothing (`encode_content`)."""
+        if f.size_of is None and self.plan.is_size_target(f):
+            self.put(c, c.local(f"b_{f.id}"), typed=True)
+            return
+        if f.contents is not None:
+            self.put(c, repr(f.contents), len(f.contents))
+            return
+        if f.process or ((f.size is not None or f.size_eos) and self.trimmed_structure(f)) or (
+                f.size is not None and f.type.kind not in ("bytes", "str")):
+            with self.temporary(c, f"t_{f.id}"):
+                self.encode_content(c, f, f.type, var, epath, wrap)
+            if self.carries() and f in self.t.seq and f.type.kind in ("user", "switch") and not self.trimmed_structure(f):
+                size = "None" if f.size is None else self.expr(f.size)
+                c(f"d = _rt.with_tail(d, {size}, carried.get({self.carried_key(f)}))")
+            self.process_encode(c, f)
+            if f.process and f.terminator is not None and f.size is None and not f.size_eos:
+                c(f"d = _rt.terminated(d, {f.terminator!r}, {f.include}, {f.consume}, {epath!r})")
+            elif self.trimmed_structure(f) or (f.process and (f.pad_right is not None or f.terminator is not None)):
+                size = "None" if f.size is None else self.expr(f.size)
+                tail = f", carried.get({self.carried_key(f)})" if self.carries() and f in self.t.seq else ""
+                c(f"d = _rt.fill(d, {size}, {f.pad_right!r}, {f.terminator!r}, {f.include}, {epath!r}{tail})")
+            self.check_size_encode(c, f, "len(d)", epath)
+            self.put(c, "d")
+            return
+        if f.terminator is not None and self.trimmed_structure(f):
+            with self.temporary(c, f"t_{f.id}"):
+                self.encode_content(c, f, f.type, var, epath, wrap)
+            self.put_terminated(c, f, epath)
+            return
+        if f.size is not None or (f.size_eos and (f.pad_right is not None or f.terminator is not None)):
+            c(f"d = {var}.encode({codec_arg(f.type.encoding)})" if f.type.kind == "str" else f"d = _cast(bytes, {var})")
+            if f.pad_right is not None or f.terminator is not None:
+                size = "None" if f.size is None else self.expr(f.size)
+                tail = f", carried.get({self.carried_key(f)})" if self.carries() and f in self.t.seq else ""
+                c(f"d = _rt.fill(d, {size}, {f.pad_right!r}, {f.terminator!r}, {f.include}, {epath!r}{tail})")
+            self.check_size_encode(c, f, "len(d)", epath)
+            self.put(c, "d")
+            return
+        if f.terminator is not None and f.type.kind in ("bytes", "str"):
+            c(f"d = {var}.encode({codec_arg(f.type.encoding)})" if f.type.kind == "str" else f"d = _cast(bytes, {var})")
+            self.put_terminated(c, f, epath)
+            return
+        self.encode_content(c, f, f.type, var, epath, wrap)
+
+    def put_terminated(self, c: Lines, f: Field, epath: str) -> None:
+        """A value read up to its terminator; none when the data had ended before it."""
+        if self.carries_terms() and not f.eos_error and f in self.t.seq:
+            c(f"if carried.get({self.carried_key(f)}) != b'':")
+            c.indent += 1
+        c(f"d = _rt.terminated(d, {f.terminator!r}, {f.include}, {f.consume}, {epath!r})")
+        if self.carries_terms() and not f.eos_error and f in self.t.seq:
+            c.indent -= 1
+        self.put(c, "d")
+
+    def check_size_encode(self, c: Lines, f: Field, actual: str, epath: str) -> None:
+        """Check that the bytes written for `f` are as many as its size says, or fill in a length
+        kept away from it (`-lc-derived`)."""
+        if f.size is None or E.names(f.size) & self.deferred:
+            return
+        size = self.expr(f.size)
+        remote = remote_lengths(f.size, self.scope)
+        if remote:
+            # A length kept away from what it measures (before it, in another type): filled in here,
+            # in the copy of its owner that the type holding both made for this encode.
+            c(f"declared = {size}")  # read once: a path through the holder's value
+            with c.block("if declared is None:"):
+                c(f"{remote[0][0]} = {actual}")
+            c(f"elif {actual} != declared: raise _rt.size_disagrees({epath!r}, declared, {actual})")
+            return
+        hint = self.underived_length(f)
+        c(f"if {actual} != {size}: raise _rt.size_disagrees({epath!r}, {size}, {actual}{f', {hint!r}, {f.id!r}' if hint else ''})")
+
+    def underived_length(self, f: Field) -> str:
+        """The field of this type that a size reads, where the encoder does not compute it: a plain
+        Kaitai length, which the value must carry (an error names it, and how a schema derives it)."""
+        if f.repeat or not isinstance(f.size, E.Name):  # (each element's size: no one length to set)
+            return ""
+        length = self.t.field(f.size.name)
+        return length.id if length is not None and not length.derived else ""
+
+    def case_class_check(self, f: Field, ref: TypeRef, var: str, path: str) -> str:
+        """The test that a switch's value holds the class of the case its selector chose (a value
+        of another case's class would be written by the wrong encoder); none where the case was
+        chosen by the value's class, or where a tuple form may stand for the value."""
+        if f.type.kind != "switch" or ref.user.unwrap or self.selects_on_peek(f.type) or self.tuple_elements(f):
+            return ""
+        name = ref.user.class_name
+        return (f"if not isinstance({var}, {name}): "
+                f"raise _rt.wrong_case({var}, {name!r}, {f.type.switch_text!r}, {path!r})")
+
+    def encode_content(self, c: Lines, f: Field, ref: TypeRef, var: str, epath: str, wrap) -> None:
+        """`var` written as what `ref` is: a varint, a fixed-width number, bytes, text, a
+        structure by its encoder, a switch's case (raw bytes where no case matches)."""
+        prim = primitive_of(ref)
+        if prim is not None:
+            prim.encode(c, var, epath)
+            self.put(c, "d")
+        elif ref.kind in ("int", "float"):
+            code = STRUCT_CODES[(ref.size, ref.signed)] if ref.kind == "int" else FLOAT_CODES[ref.size]
+            name = self.m.struct((">" if ref.endian == "be" else "<") + code)
+            self.check_valid_encode(c, f, var)
+            self.pack(c, name, [var], self.m.layout([(epath, name_fmt(ref, code))]), ref.size)
+        elif ref.kind == "bytes":
+            self.put(c, self.bytes_given(var, epath))
+        elif ref.kind == "str":
+            self.put(c, f"{var}.encode({codec_arg(ref.encoding)})")
+        elif ref.kind == "user":
+            args = self.call_args(ref, f=f)
+            check = self.case_class_check(f, ref, var, "" if wrap else epath)
+            if f.type.kind == "switch":  # the case was chosen by the switch: tell the type checker
+                var = f"_cast({self.m.value_type(ref.user)!r}, {var})"
+            call = f"_e_{ref.user.name}({var}, {self.out}{args})"
+            call = f"w += {call}" if self.out == "out" else call
+            if wrap:
+                with c.block("try:"):
+                    if check:
+                        c(check)
+                    c(call)
+                with c.block("except _rt.EncodeError as exc:"):
+                    c(f"raise exc.within({wrap!r})")
+            else:
+                if check:
+                    c(check)
+                c(call)
+        elif ref.kind == "switch":
+            default_ref = TypeRef("bytes")
+            self.switch(c, f, ref, lambda case: self.encode_content(c, f, case, var, epath, wrap),
+                        lambda: self.encode_content(c, f, default_ref, var, epath, wrap), value=var)
+
+    def encode_to_bytes(self, c: Lines, f: Field, var: str) -> None:
+        """Encode the single element of a field (before any if) into a bytes object `var` (a
+        `b_` local, untyped)."""
+        ref = f.type
+        c.local(var)
+        if ref.kind == "bytes" and not f.process:
+            c(f"{var} = {self.bytes_given(f'v_{f.id}', f.id)}")
+            return
+        if ref.kind == "str" and not f.process:
+            c(f"{var} = v_{f.id}.encode({codec_arg(ref.encoding)})")
+            return
+        if ref.kind == "switch" and not f.process and not any(k is None for k, _ in ref.cases):
+            # raw bytes unless a case matches: only the cases are encoded
+            def case(case_ref):
+                with self.temporary(c, f"t_{f.id}"):
+                    self.encode_content(c, f, case_ref, f"v_{f.id}", f.id, wrap=f.id)
+                c(f"{var} = d")
+            self.switch(c, f, ref, case, lambda: c(f"{var} = {self.bytes_given(f'v_{f.id}', f.id)}"), value=f"v_{f.id}")
+            return
+        with self.temporary(c, f"t_{f.id}"):
+            self.encode_content(c, f, ref, f"v_{f.id}", f.id, wrap=f.id)
+        self.process_encode(c, f)
+        c(f"{var} = d")
+
+    @staticmethod
+    def bytes_given(var: str, epath: str) -> str:
+        """The bytes a bytes field is given: `bytes`, else the runtime's copy of a bytes-like
+        value (measured in bytes, not in items) or its error naming the field. Unchecked, a str
+        or a list went into the output's parts and failed only when they were joined, as
+        "sequence item 11: expected a bytes-like object", at an index that depends on the parts."""
+        return f"{var} if type({var}) is bytes else _rt.bytes_value({var}, {epath!r})"
+
+    def process_encode(self, c: Lines, f: Field) -> None:
+        """`d`, a processed field's bytes, through its processor (skipped for the arguments it
+        passes through)."""
+        if f.process:
+            name, args = f.process
+            name = self.m.processor(name)
+            extra = "".join(", " + self.expr(a) for a in args)
+            c.local("d")
+            if self.passes_through(f):  # as the decoder skips the call for a "none" codec
+                c(f"pt_{f.id} = {extra[2:]}")
+                c(f"if pt_{f.id} not in _PASS_{name}: d = _cast(bytes, {name}.encode(d, pt_{f.id}))")
+            else:
+                c(f"d = _cast(bytes, {name}.encode(d{extra}))")
+
+    def encode_run(self, c: Lines, run: list[Item]) -> None:
+        """A run of fixed fields packed at once, each checked first; packed later where a derived
+        field of it is known only once its range is written (`close_ranges_encode`)."""
+        self.prepare(f for item in run for f in item.fields)
+        name, size = self.run_struct(run)
+        values, off, deferred = [], 0, set()
+        for item in run:
+            for f in item.fields:
+                self.mark(c, f.id, off)
+                if f.id in self.deferred:
+                    deferred.add(f.id)
+                elif not f.derived:
+                    c(f"if v_{f.id} is None: raise _rt.missing({f.id!r})")
+                self.check_valid_encode(c, f, f"v_{f.id}")
+            value = self.join_bits(c, item) if item.bits else f"v_{item.fields[0].id}"
+            if item.bits and not any(f.id in self.deferred for f in item.fields):
+                c(f"g_{item.fields[0].id} = {value}")  # one name for the group, packed and named in errors
+                value = f"g_{item.fields[0].id}"
+            if item.bits and item.code.endswith("s"):
+                value = f"{value}.to_bytes({item.size}, {'big' if item.endian == 'be' else 'little'!r})"
+            values.append(value)
+            off += item.size
+        layout = self.m.layout([(item.fields[0].id, (">" if item.endian == "be" else "<") + item.code) for item in run])
+        if deferred:
+            # packed once the derived values are known (close_ranges_encode)
+            index = f"a_{run[0].fields[0].id}"
+            c(f"{index} = len(out)")
+            self.put(c, "b''", size)
+            self.pending_runs.append((index, name, values, deferred, layout))
+        else:
+            self.pack(c, name, values, layout, size)
+        for item in run:
+            for f in item.fields:
+                self.close_ranges_encode(c, f.id)
+
+    def pack(self, c: Lines, name: str, values: list[str], layout: str, size: int, into: str | None = None) -> None:
+        """`values` packed by the struct `name` (one byte from the table of bytes), appended or set
+        in place of a placeholder (`into`); a value out of range is an error naming its field."""
+        single = len(values) == 1 and name in self.m.structs.values()
+        code = next(fmt for fmt, n in self.m.structs.items() if n == name)[1:]
+        with c.block("try:"):
+            if single and code == "B":
+                part = f"{c.table('BYTE')}[{values[0]}]"
+                c(f"if not 0 <= {values[0]} <= 255: raise ValueError('out of range')")
+            elif single and code == "b":
+                part = f"{c.table('BYTE')}[{values[0]} & 255]"
+                c(f"if not -128 <= {values[0]} <= 127: raise ValueError('out of range')")
+            else:
+                part = f"{name}.pack({', '.join(values)})"
+            if into:
+                c(f"out[{into}] = {part}")
+            else:
+                self.put(c, part, size)
+        with c.block("except (_struct.error, TypeError, ValueError) as exc:"):
+            c(f"raise _rt.range_error(exc, ({', '.join(values)},), {layout}) from None")
+
+    def join_bits(self, c: Lines, item: Item) -> str:
+        """The integer of a bit group, its fields shifted into place (each checked to fit)."""
+        total, parts = item.size * 8, []
+        shift = total if item.endian == "be" else 0
+        for f in item.fields:
+            n = f.type.size
+            if item.endian == "be":
+                shift -= n
+                at = shift
+            else:
+                at, shift = shift, shift + n
+            # A value of the type the decoder gives (a bool, an int, the enum's member) that fits
+            # is taken as it is; any other goes to `_check_bits`. Interpreted, its call was 16 % of
+            # the opcodes of a Kafka batch's own fields (six bit fields), and this a third of that.
+            kind = self.m.enum_class(f.enum) if f.enum is not None else "bool" if n == 1 else "int"
+            fits = "" if kind == "bool" else f" and 0 <= v_{f.id} < {1 << n}"
+            value = f"(v_{f.id} if type(v_{f.id}) is {kind}{fits} else {c.helper('check_bits')}(v_{f.id}, {n}, {f.id!r}))"
+            parts.append(f"({value} << {at})" if at else value)
+        return "(" + " | ".join(parts) + ")"
+
+    def check_valid_encode(self, c: Lines, f: Field, var: str) -> None:
+        self.check_valid(c, f, "None", var, f.id, error="_rt.invalid_encode")
+
+
+def name_fmt(ref: TypeRef, code: str) -> str:
+    return (">" if ref.endian == "be" else "<") + code
