@@ -4,8 +4,8 @@
 `generated/` to what the ones before it rendered (`Run.files`): the C companions, then the Python
 codecs (whose modules name their companion by its hash) and their trace variants, the official
 compiler's reference parsers, the construct definitions, and, from the codecs just rendered and
-loaded (`Run.modules`), the golden vectors, the check vectors (from the vectors), the JSON
-Schemas and the docs. `logcodec compile --target NAME` asks one back end of the registry for a
+loaded (`Run.modules`, and their trace variants, `Run.traces`: the fields' byte ranges), the
+golden vectors, the check vectors (from the vectors), the JSON Schemas and the docs. `logcodec compile --target NAME` asks one back end of the registry for a
 package (`Backend.package`): those that make one are the targets (`targets`).
 
 Every back end translates schemas the passes have checked and the model has planned; none knows
@@ -32,6 +32,7 @@ class Run:
     schemas: list[Schema]
     files: dict[str, str] = field(default_factory=dict)  # by path inside generated/
     modules: dict = field(default_factory=dict)  # format name -> its codec module just rendered, loaded
+    traces: dict = field(default_factory=dict)  # format name -> its trace variant just rendered, loaded
 
 
 class Backend:
@@ -40,7 +41,7 @@ class Backend:
 
     name = ""
     makes = ""  # a line saying what it makes, for `--help` and the docs
-    reads_values = False  # renders from the codec modules just rendered, loaded (`Run.modules`)
+    reads_values = False  # renders from the codecs just rendered, loaded (`Run.modules`, `Run.traces`)
 
     def generated(self, run: Run) -> dict[str, str]:
         """Its files of `generated/`, by path there."""
@@ -126,7 +127,7 @@ class VectorsBackend(Backend):
 
         files: dict[str, str] = {}
         for s in run.schemas:
-            files.update(vectors.render(run.root, s, run.modules[s.format_name]))
+            files.update(vectors.render(run.root, s, run.modules[s.format_name], run.traces[s.format_name]))
         return files
 
 
@@ -154,7 +155,7 @@ class DocsBackend(Backend):
     def generated(self, run: Run) -> dict[str, str]:
         from . import docs  # noqa: PLC0415
 
-        return docs.render(run.root, run.schemas, run.modules, _vector_files(run))
+        return docs.render(run.root, run.schemas, run.traces, _vector_files(run))
 
 
 def _vector_files(run: Run) -> dict[str, str]:

@@ -14,6 +14,7 @@ from pathlib import Path
 from .backends import BACKENDS, Run
 from .loader import load_rendered, stand_ins
 from .passes import TARGETS, load_checked
+from .python.trace import trace_module
 from .reading import Loader, schema_files
 from .schema import Schema
 
@@ -30,12 +31,12 @@ def repo_root() -> Path:
 def render_all(root: Path) -> dict[str, bytes]:
     """Every file of `generated/`, keyed by its path relative to it: every back end's part, in the
     registry's order (`backends.BACKENDS`). The back ends that read values do so with the codecs
-    just rendered, loaded (without writing them into the tree)."""
+    and trace variants just rendered, loaded (without writing them into the tree)."""
     run = Run(root, load_schemas(root / "schemas"))
     with ExitStack() as loaded:
         for backend in BACKENDS:
             if backend.reads_values and not run.modules:
-                run.modules = loaded.enter_context(_rendered_modules(root, run.files, run.schemas))
+                run.modules, run.traces = loaded.enter_context(_rendered_modules(root, run.files, run.schemas))
             run.files.update(backend.generated(run))
     return {path: content.encode() if isinstance(content, str) else content for path, content in run.files.items()}
 
@@ -49,19 +50,29 @@ def load_schemas(folder: Path) -> list[Schema]:
 
 @contextmanager
 def _rendered_modules(root: Path, files: dict[str, str], schemas: list[Schema]):
-    """The freshly rendered codec modules, by format name, loaded without writing them into the tree.
+    """The freshly rendered codec modules and their trace variants (the field ranges of the vectors'
+    cuts and the docs' hex dumps), each by format name, loaded without writing them into the tree.
 
     They stand in for the installed modules only while generating (a rendered module imports
-    another schema's by name); afterwards the process gets its own modules back, so that
-    values made before and after `generate` in one process are of the same classes.
+    another schema's by name, a trace variant its codec module's); afterwards the process gets its
+    own modules back, so that values made before and after `generate` in one process are of the
+    same classes.
     """
-    modules = {}
-    with stand_ins(schema.module for schema in schemas):
-        # A module that imports another schema's root type imports its module: load that one first.
-        for schema in sorted(schemas, key=lambda s: sum(1 for imp in s.imports if not imp.root.primitive)):
-            rel = f"{schema.family}/{schema.id}.py"
-            modules[schema.format_name] = load_rendered(schema.module, files[rel], str(root / "generated" / rel))
-        yield modules
+    modules, traces = {}, {}
+    # A module that imports another schema's root type imports its module: load that one first.
+    ordered = sorted(schemas, key=lambda s: sum(1 for imp in s.imports if not imp.root.primitive))
+    with stand_ins(name for schema in schemas for name in (schema.module, trace_module(schema.module))):
+        for schema in ordered:
+            modules[schema.format_name] = _load(root, files, schema.module, f"{schema.family}/{schema.id}.py")
+        for schema in ordered:
+            traces[schema.format_name] = _load(root, files, trace_module(schema.module),
+                                               f"{schema.family}/{trace_module(schema.id)}.py")
+        yield modules, traces
+
+
+def _load(root: Path, files: dict[str, str], name: str, rel: str):
+    """The module `name` made of its source rendered at `rel` (inside generated/)."""
+    return load_rendered(name, files[rel], str(root / "generated" / rel))
 
 
 def generate(root: Path | None = None, check: bool = False) -> list[str]:

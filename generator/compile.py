@@ -87,6 +87,8 @@ def render_vectors(out: Path, package: str, schemas: list[Schema]) -> dict[str, 
     """The golden vectors of each schema that has a `<schema>.vectors.yaml` beside it (the layout
     of this repository's), made and checked with the package just written under `out`."""
     from . import vectors  # noqa: PLC0415
+    from .in_memory import load_modules  # noqa: PLC0415
+    from .python.trace import trace_module  # noqa: PLC0415
 
     wanted = [s for s in schemas if Path(s.source).with_suffix(".vectors.yaml").is_file()]
     if not wanted:
@@ -107,7 +109,8 @@ def render_vectors(out: Path, package: str, schemas: list[Schema]) -> dict[str, 
             if not isinstance(spec, dict):
                 raise SchemaError(f"{definition.name}: a vectors file is a mapping (groups, notes, ...)")
             module = importlib.import_module(s.module)
-            built = vectors.Builder(definition.parent, s, module, spec, definition.name, "logcodec compile").build()
+            traced = load_modules([s])[trace_module(s.module)]  # not in the package: made in memory
+            built = vectors.Builder(s, module, traced, spec, definition.name, "logcodec compile").build()
             files[f"vectors/{s.id}.json"] = json.dumps(built, indent=1, ensure_ascii=False) + "\n"
         return files
     finally:

@@ -11,9 +11,8 @@ vector by named byte mutations. This module turns that definition into
 - external bytes are decoded to record their value;
 - every invalid input is decoded, and generation fails unless the decoder
   raises exactly the error kind the definition expects;
-- truncations are cut at every structural boundary of their base vector, as
-  the official Kaitai compiler's debug parser reports the field ranges
-  (`logcodec generate`), or logcodec's own decoder (`logcodec compile`, without Node.js).
+- truncations are cut at every structural boundary of their base vector: where
+  each field starts, as the codec's trace variant reads it (`ranges.py`).
 
 The same definitions always give the same file. The independent checks (the
 Kaitai reference parsers and third-party libraries decoding every valid vector)
@@ -31,8 +30,8 @@ from logcodec.runtime.errors import DecodeError
 from logcodec.runtime.primitives import CHECKSUMS
 from logcodec.runtime.values import from_json, to_json
 
-from . import kaitai
 from .problems import SchemaError
+from .ranges import field_spans
 from .schema import Schema
 
 RESULTS = ("valid", "invalid", "acceptable")
@@ -94,7 +93,9 @@ def mutate(data: bytes, test: dict, where: str) -> bytes:
     return bytes(out)
 
 
-def render(root: Path, schema: Schema, module) -> dict[str, str]:
+def render(root: Path, schema: Schema, module, traced) -> dict[str, str]:
+    """The vectors file of a schema that has a definition, made with its codec module and its trace
+    variant (`traced`, for the truncations' cuts)."""
     path = definition_path(root, schema)
     if not path.exists():
         return {}
@@ -103,14 +104,15 @@ def render(root: Path, schema: Schema, module) -> dict[str, str]:
         spec = yaml.safe_load(path.read_text())
     except yaml.YAMLError as exc:
         raise SchemaError(f"{where}: not valid YAML: {exc}") from None
-    built = Builder(root, schema, module, spec, where).build()
+    built = Builder(schema, module, traced, spec, where).build()
     return {f"vectors/{schema.family}/{schema.id}.json": json.dumps(built, indent=1, ensure_ascii=False) + "\n"}
 
 
 class Builder:
-    def __init__(self, root: Path, schema: Schema, module, spec: dict, where: str,
+    def __init__(self, schema: Schema, module, traced, spec: dict, where: str,
                  generator: str = "logcodec generate") -> None:
-        self.root, self.schema, self.module, self.spec, self.where = root, schema, module, spec, where
+        self.schema, self.module, self.spec, self.where = schema, module, spec, where
+        self.traced = traced  # the codec's trace variant: where each field of a base vector starts
         self.generator = generator  # who makes them: this repository's generate, or a user's compile
         self.notes = spec.get("notes", {})
         self.by_name: dict[str, tuple[dict, bytes]] = {}
@@ -219,7 +221,10 @@ class Builder:
         for base in spec["from"]:
             if base not in self.by_name:
                 self.fail(f"truncations: unknown base test {base!r}")
-        for base, data, cuts in self.cuts([(base, self.by_name[base][1]) for base in spec["from"]]):
+        for base in spec["from"]:
+            data = self.by_name[base][1]
+            cuts = cut_points(self.schema, self.traced.trace(data).trace)
+            # the decoder must call every cut `truncated`, or the vectors are not written
             for cut in sorted(c for c in cuts if c < len(data)):
                 if self.decodes(data[:cut]):
                     continue  # a whole prefix (entries up to a boundary, or none) is valid input
@@ -231,33 +236,12 @@ class Builder:
                 tests.append(entry)
         return {"type": spec["type"], "comment": spec.get("comment", "").strip(), "tests": tests}
 
-    def cuts(self, bases: list[tuple[str, bytes]]):
-        """(name, bytes, {offset: path of the field that starts there}) of each base vector.
 
-        `logcodec generate` asks the official compiler's debug parsers where each field starts
-        (an implementation other than the one under test); `logcodec compile`, which needs no
-        Node.js, asks logcodec's own trace decoder (`python/trace.py`). Either way the decoder must then
-        call every cut `truncated`, or the vectors are not written."""
-        if self.generator == "logcodec generate":
-            sources = kaitai.debug_sources(self.root / "schemas")
-            stop = kaitai.primitive_classes([self.schema])
-            with kaitai.loaded(sources) as load:
-                parser = getattr(load(self.schema.id), self.schema.root.class_name)
-                for base, data in bases:
-                    cuts: dict[int, str] = {}
-                    for path, start, _end in kaitai.spans(kaitai.debug_parse(parser, self.schema, data), stop):
-                        cuts.setdefault(start, path)
-                    yield base, data, cuts
-            return
-        from .in_memory import load_modules  # noqa: PLC0415 (only compile needs the trace decoders here)
-        from .python.trace import trace_module  # noqa: PLC0415
-
-        traced = load_modules([self.schema])[trace_module(self.schema.module)]
-        for base, data in bases:
-            cuts = {}
-            ranges = traced.trace(data).trace.ranges
-            # the outermost field that starts at an offset names it; a field of decompressed bytes has no cut
-            for path, (start, end) in sorted(((p, r) for p, r in ranges.items() if len(r) == 2 and p),
-                                             key=lambda pr: (pr[1][0], -pr[1][1], pr[0].count(".") + pr[0].count("["))):
-                cuts.setdefault(start, path)
-            yield base, data, cuts
+def cut_points(schema: Schema, trace) -> dict[int, str]:
+    """{offset: path of schema fields} of where each field of a trace starts in the input, named by
+    the outermost field that starts there (`ranges.field_spans`); a field of processed
+    (decompressed) bytes has no place in the input, so no cut."""
+    cuts: dict[int, str] = {}
+    for span in field_spans(schema, trace):
+        cuts.setdefault(span.start, span.field_path)
+    return cuts

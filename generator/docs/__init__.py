@@ -3,7 +3,7 @@
 Everything on a page comes from the IR and the golden vectors: field tables with
 offsets and sizes, bit diagrams of bit-field groups, enum tables, the `-lc-`
 write-side rules, and an annotated hex dump of one vector, whose field ranges the
-official Kaitai compiler's debug parser reports. No format is special-cased; the
+codec's trace variant reports as it reads them. No format is special-cased; the
 wording lives in the `docs_*.html.j2` templates.
 """
 
@@ -25,9 +25,9 @@ from logcodec.runtime import compression, values
 from logcodec.runtime.errors import KINDS
 
 from .. import expr as E
-from .. import kaitai
 from ..layout import primitive
 from ..passes import model_of
+from ..ranges import field_spans
 from ..schema import Field, Schema, TypeDef
 from . import diagram
 from .places import anchor, enum_anchor, raw_at, type_href
@@ -223,25 +223,14 @@ def vector_stats(doc: dict) -> dict:
     return {"doc": doc, "groups": groups, "notes": notes, "total": doc["numberOfTests"]}
 
 
-def lookup(schema: Schema, value, path: str):
-    """(IR field, canonical JSON value, value path) at a Kaitai span path (`records.items[0].key`).
-
-    The value path leaves out the field of an unwrapped type, as values and error paths do."""
-    t, v, f, unwrapped, vpath = schema.root, value, None, False, ""
-    comps = [re.fullmatch(r"(\w+)(?:\[(\d+)\])?", c).groups() for c in path.split(".")]
-    for i, (name, idx) in enumerate(comps):
-        f = t.field(name) if t is not None else None
-        if f is None:
-            return None, None, path
-        v = v if unwrapped else (v.get(name) if isinstance(v, dict) else None)
-        vpath += ("" if unwrapped else ("." if vpath else "") + name) + (f"[{idx}]" if idx is not None else "")
-        if idx is not None:
-            v = v[int(idx)] if isinstance(v, list) and int(idx) < len(v) else None
-        nxt = comps[i + 1][0] if i + 1 < len(comps) else ""
-        refs = [c for _, c in f.type.cases] if f.type.kind == "switch" else [f.type]
-        t = next((r.user for r in refs if r.kind == "user" and not r.user.primitive and r.user.field(nxt)), None)
-        unwrapped = bool(t and t.unwrap)
-    return f, v, vpath
+def value_at(value, path: str):
+    """The part of a canonical JSON value at a value path; None where the value has none."""
+    for name, index in re.findall(r"\.?([A-Za-z_]\w*)|\[(\d+)\]", path):
+        if name:
+            value = value.get(name) if isinstance(value, dict) else None
+        else:
+            value = value[int(index)] if isinstance(value, list) and int(index) < len(value) else None
+    return value
 
 
 def short(v, limit: int = 200) -> str:
@@ -252,33 +241,35 @@ def short(v, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def owned_spans(schema: Schema, spans, size: int, value):
-    """Each byte's innermost span, the spans that own bytes in order, and what each span names.
+def owned_spans(schema: Schema, trace, size: int, value):
+    """The field spans of a trace (`ranges.field_spans`), each byte's innermost span, the spans
+    that own bytes in order, and what each span names: (IR field, canonical JSON value, value path).
 
     Spans come sorted by start, enclosing ones first, so the last span written over a
     byte is the innermost. Bit fields share their bytes, so those bytes go to the
     enclosing span; bits at the top of a type with no enclosing span give their
     byte to the bit field that starts it (the page's bit diagram shows the rest)."""
-    fields = [lookup(schema, value, path) for path, _, _ in spans]
+    spans = field_spans(schema, trace)
+    fields = [(span.field, value_at(value, span.path), span.path) for span in spans]
     owner = [None] * size
     bit_spans = []
-    for i, (_, start, end) in enumerate(spans):
-        if fields[i][0] is None or fields[i][0].type.kind != "bits":
-            owner[start:min(end, size)] = [i] * (min(end, size) - start)
+    for i, span in enumerate(spans):
+        if span.field is None or span.field.type.kind != "bits":
+            owner[span.start:min(span.end, size)] = [i] * (min(span.end, size) - span.start)
         else:
             bit_spans.append(i)
     for i in bit_spans:
-        _, start, end = spans[i]
-        for b in range(start, min(end, size)):
+        for b in range(spans[i].start, min(spans[i].end, size)):
             if owner[b] is None:
                 owner[b] = i
-    used = sorted(dict.fromkeys(o for o in owner if o is not None), key=lambda o: (spans[o][1], o))
-    return owner, used, fields
+    used = sorted(dict.fromkeys(o for o in owner if o is not None), key=lambda o: (spans[o].start, o))
+    return spans, owner, used, fields
 
 
-def hex_dump(schema: Schema, test: dict, spans) -> dict:
+def hex_dump(schema: Schema, test: dict, trace) -> dict:
+    """The rows and legend of a vector's annotated hex dump, as its trace read it."""
     data = bytes.fromhex(test["bytes"])
-    owner, used, fields = owned_spans(schema, spans, len(data), test.get("value"))
+    spans, owner, used, fields = owned_spans(schema, trace, len(data), test.get("value"))
     colour = {o: f"c{k % COLOURS}" for k, o in enumerate(used)}
     # A field's bytes form one box on each row (its first and last bytes are rounded, with a gap
     # before the next field), so neighbours stand apart even where their colours repeat.
@@ -289,42 +280,33 @@ def hex_dump(schema: Schema, test: dict, spans) -> dict:
              for i, b in enumerate(data)]
     width = max(4, len(f"{len(data):x}"))
     rows = [{"offset": f"{i:0{width}x}", "cells": cells[i:i + 16]} for i in range(0, len(data), 16)]
-    legend = [{"path": fields[o][2], "offset": spans[o][1], "length": spans[o][2] - spans[o][1], "cls": colour[o],
+    legend = [{"path": fields[o][2], "offset": spans[o].start, "length": spans[o].end - spans[o].start, "cls": colour[o],
                "value": short(fields[o][1]) if fields[o][0] is not None else ""} for o in used]
     return {"test": test, "rows": rows, "legend": legend, "size": len(data)}
 
 
-def choose(schema: Schema, doc: dict, parse) -> tuple[dict, list] | None:
-    """The first valid vector whose byte-owning spans name the most distinct fields (the richest example)."""
+def choose(schema: Schema, doc: dict, traced) -> tuple[dict, object] | None:
+    """The first valid vector whose byte-owning spans name the most distinct fields (the richest
+    example), with its trace (`traced`: the format's trace variant)."""
     best, best_score = None, -1
-    # the dump comes from the Kaitai debug parser: not from vectors it is known to reject
-    for test in (t for g in doc["testGroups"] for t in g["tests"]
-                 if t["result"] == "valid" and "kaitai" not in t.get("quirks", {})):
+    for test in (t for g in doc["testGroups"] for t in g["tests"] if t["result"] == "valid"):
         data = bytes.fromhex(test["bytes"])
         if len(data) <= MAX_DUMP:
-            spans = parse(data)
-            _, used, _ = owned_spans(schema, spans, len(data), test.get("value"))
-            score = len({re.sub(r"\[\d+\]", "", spans[o][0]) for o in used})
+            trace = traced.trace(data).trace
+            spans, _, used, _ = owned_spans(schema, trace, len(data), test.get("value"))
+            score = len({re.sub(r"\[\d+\]", "", spans[o].path) for o in used})
             if score > best_score:
-                best, best_score = (test, spans), score
+                best, best_score = (test, trace), score
     return best
 
 
-def dumps(root: Path, schemas: list[Schema], vectors: dict[str, dict]) -> dict[str, dict]:
-    """The annotated hex dump of each format that has vectors, by format name."""
-    chosen = [s for s in schemas if s.format_name in vectors]
-    if not chosen:
-        return {}
-    compiled = kaitai.debug_sources(root / "schemas")
-    stop, out = kaitai.primitive_classes(chosen), {}
-    with kaitai.loaded(compiled) as load:
-        for s in chosen:
-            parser = getattr(load(s.id), s.root.class_name)
-
-            def parse(data, parser=parser, s=s):
-                return kaitai.spans(kaitai.debug_parse(parser, s, data), stop)
-
-            picked = choose(s, vectors[s.format_name], parse)
+def dumps(schemas: list[Schema], traces: dict, vectors: dict[str, dict]) -> dict[str, dict]:
+    """The annotated hex dump of each format that has vectors, by format name, read by its trace
+    variant (`traces`, by format name)."""
+    out = {}
+    for s in schemas:
+        if s.format_name in vectors:
+            picked = choose(s, vectors[s.format_name], traces[s.format_name])
             if picked:
                 out[s.format_name] = hex_dump(s, *picked)
     return out
@@ -351,10 +333,11 @@ def schema_copies(root: Path, schemas) -> dict[str, str]:
     return out
 
 
-def render(root, schemas, modules, vector_files) -> dict[str, str]:
-    """{path relative to generated/: text} of `docs/`."""
+def render(root, schemas, traces, vector_files) -> dict[str, str]:
+    """{path relative to generated/: text} of `docs/`; the hex dumps read by the codecs' trace
+    variants (`traces`, by format name)."""
     vectors = {doc["format"]: doc for doc in (json.loads(text) for _, text in sorted(vector_files.items()))}
-    hexdumps = dumps(Path(root), schemas, vectors)
+    hexdumps = dumps(schemas, traces, vectors)
     out = {"docs/style.css": (HERE / "docs.css").read_text(), "docs/decode.js": (HERE / "docs_decode.js").read_text()}
     out.update(schema_copies(Path(root), schemas))
     for s in schemas:

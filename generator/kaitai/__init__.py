@@ -1,16 +1,14 @@
 """The official Kaitai Struct compiler, driven through `compile.js` beside this module.
 
-Two uses: every schema is compiled to Python into `generated/kaitai/` (the
-reference parsers that law 4 compares against, written by a compiler we did not
-write), and a debug build, kept in memory, tells the byte range of every field
-of a golden vector (for the docs' annotated hex dumps and for cutting truncated
-vectors at structural boundaries).
+Every schema is compiled to Python into `generated/kaitai/`: the reference
+parsers that law 4 compares against, written by a compiler we did not write. A
+debug build (`debug=True`: parsers that keep where each field lies) is what the
+tests hold the trace variants' byte ranges to (`tests/laws/test_kaitai_ranges.py`).
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import importlib
 import json
 import shutil
@@ -24,7 +22,6 @@ import yaml
 from logcodec import processors
 
 from ..problems import SchemaError
-from ..reading import load_all
 from ..schema import Schema
 
 COMPILE_JS = Path(__file__).parent / "compile.js"
@@ -60,7 +57,8 @@ def _node() -> str:
 
 
 def compile_schemas(schemas_root: Path, schemas: list[Schema], debug: bool = False) -> dict[str, str]:
-    """Compile every schema (and what it imports); returns {module file name: Python source}."""
+    """Compile every schema (and what it imports); returns {module file name: Python source}. With
+    `debug`, parsers that keep where each field lies (`_debug`), which the tests read."""
     files = {}
     for path in sorted(schemas_root.rglob("*.ksy")):
         rel = path.relative_to(schemas_root).as_posix()
@@ -93,19 +91,6 @@ def sources(schemas_root: Path, schemas: list[Schema], debug: bool = False) -> d
         cls = "".join(p.capitalize() for p in name.split("_"))
         out[f"{name}.py"] = _SHIM.format(header=HEADER, name=name, cls=cls, module=processors.module_of(name))
     return out
-
-
-_debug_builds: dict[tuple, dict[str, str]] = {}
-
-
-def debug_sources(schemas_root: Path) -> dict[str, str]:
-    """Debug-mode parsers of every schema under the root (field byte ranges for truncation
-    vectors and the docs' hex dumps): compiled once for a given content of the schemas."""
-    files = sorted(Path(schemas_root).rglob("*.ksy"))
-    key = (str(schemas_root), hashlib.sha256(b"".join(p.read_bytes() for p in files)).hexdigest())
-    if key not in _debug_builds:
-        _debug_builds[key] = sources(Path(schemas_root), load_all(Path(schemas_root)), debug=True)
-    return _debug_builds[key]
 
 
 def render(schemas_root: Path, schemas: list[Schema]) -> dict[str, str]:
@@ -168,53 +153,3 @@ def loaded(sources: dict[str, str]):
             for name in set(sys.modules) - before:
                 del sys.modules[name]
             sys.modules.update(shadowed)
-
-
-def spans(obj, stop: frozenset = frozenset(), base: int = 0, path: str = "") -> list[tuple[str, int, int]]:
-    """(field path, start, end) of every field a debug-mode parser read, in absolute offsets.
-
-    Positions in `_debug` are relative to each object's own stream; a sized
-    field opens a new stream, so its children are shifted by the field's start.
-    Fields inside processed (decompressed) streams have no place in the input
-    and are left out, and so are the insides of classes named in `stop` (the
-    primitives, which the value model shows as one number).
-    """
-    out = []
-    for name, info in getattr(obj, "_debug", {}).items():
-        if name.startswith("_m_") or "start" not in info or "end" not in info:
-            continue
-        fpath = f"{path}.{name}" if path else name
-        start, end = base + info["start"], base + info["end"]
-        out.append((fpath, start, end))
-        value = getattr(obj, name, None)
-        raw = getattr(obj, f"_raw_{name}", None)
-        # A processed field's children live in the decompressed bytes, unless the
-        # processor passed the bytes through unchanged (codec "none").
-        if hasattr(obj, f"_raw__raw_{name}") and getattr(obj, f"_raw__raw_{name}") != raw:
-            continue
-        child_base = start if raw is not None else base
-        items = value if isinstance(value, list) else [value]
-        for i, item in enumerate(items):
-            if hasattr(item, "_debug") and type(item).__name__ not in stop:
-                ipath = f"{fpath}[{i}]" if isinstance(value, list) else fpath
-                if isinstance(value, list) and raw is not None:
-                    arr = info.get("arr", [])
-                    ibase = base + arr[i]["start"] if i < len(arr) else child_base
-                else:
-                    ibase = child_base
-                out.extend(spans(item, stop, ibase, ipath))
-    return sorted((s for s in out if s[2] > s[1]), key=lambda s: (s[1], -s[2]))
-
-
-def debug_parse(parser_cls, schema: Schema, data: bytes):
-    """Run a debug-mode parser over `data`, the root's params at their schema defaults."""
-    from kaitaistruct import BytesIO, KaitaiStream
-
-    obj = parser_cls(*(p.default for p in schema.root.params), KaitaiStream(BytesIO(data)))
-    obj._read()
-    return obj
-
-
-def primitive_classes(schemas: list[Schema]) -> frozenset:
-    """Class names the compiler gives to our -lc-primitive types."""
-    return frozenset(t.class_name for s in schemas for imp in [s, *s.imports] for t in imp.all_types() if t.primitive)

@@ -58,9 +58,9 @@ def test_every_valid_vector_decodes_with_ranges_over_every_byte(base, fmt):
             assert all(covered), (t["tcId"], [i for i, c in enumerate(covered) if not c][:8])
 
 
-def test_ranges_agree_with_the_kaitai_hex_dump_of_the_docs():
-    """The spans the live server computes (logcodec itself) against the ones the docs' example took
-    from the official compiler's debug parser, field by field."""
+def test_ranges_agree_with_the_hex_dump_of_the_docs():
+    """The spans the live server computes (the installed trace variants) against the ones the docs'
+    example shows (the trace variants `logcodec generate` rendered and loaded), field by field."""
     from logcodec import inspector as inspecting
     from tests.generator.test_docs import Tree, legend_rows
 

@@ -564,7 +564,8 @@ def test_golden_vectors_beside_a_users_schema_are_made_with_its_codec(tmp_path):
 
 def test_truncation_vectors_are_cut_where_the_fields_start(tmp_path):
     """compile (no Node.js) cuts a base vector where its codec says each field starts, inside
-    nested types and repeated elements too, and keeps only the cuts that do not decode."""
+    nested types and repeated elements too, and keeps only the cuts that do not decode; each cut
+    is named by the outermost field that starts there (an element is no field: its first one is)."""
     (tmp_path / "msg.ksy").write_text(textwrap.dedent("""
         meta: {id: msg, endian: be}
         seq:
@@ -594,7 +595,7 @@ def test_truncation_vectors_are_cut_where_the_fields_start(tmp_path):
     # 07 0005 02 0001 0002: kind (and the whole input), len_body, body, items (= items[0]), items[1]
     assert sorted(cut) == [f"truncated/two/at-{n}" for n in (0, 1, 3, 4, 6)]
     assert cut["truncated/two/at-3"]["comment"] == "two cut before byte 3, where body starts"
-    assert cut["truncated/two/at-6"]["comment"] == "two cut before byte 6, where body.items[1] starts"
+    assert cut["truncated/two/at-6"]["comment"] == "two cut before byte 6, where body.items[1].v starts"
     assert all(t["error"] == "truncated" and t["bytes"] == "07000502000100"[:2 * int(k.rsplit("-", 1)[1])]
                for k, t in cut.items())
 

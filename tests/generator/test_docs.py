@@ -110,8 +110,9 @@ def test_every_field_of_every_type_has_a_row(rendered, schemas):
                 assert any(n is row for n in section.iter("tr")), f"{t.name}.{f.id} outside its section"
 
 
-def test_fixed_offsets_agree_with_the_kaitai_spans(rendered, schemas):
-    """The root's offset column against where the official parser found each field in the example."""
+def test_fixed_offsets_agree_with_the_hex_dump(rendered, schemas):
+    """The root's offset column (the model's fixed offsets) against where the decoder found each
+    field of the example (its trace variant)."""
     with_vectors = [s for s in schemas if f"vectors/{s.family}/{s.id}.json" in rendered]
     assert with_vectors
     checked = 0
