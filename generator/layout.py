@@ -52,6 +52,19 @@ class Item:
     endian: str
     bits: bool = False
 
+    def bit_positions(self) -> list[tuple[Field, int]]:
+        """Each bit field of a group with the shift of its lowest bit in the group's integer: in
+        big-endian bit order the first field takes the top bits, in little-endian the lowest."""
+        out, shift = [], self.size * 8 if self.endian == "be" else 0
+        for f in self.fields:
+            if self.endian == "be":
+                shift -= f.type.size
+                out.append((f, shift))
+            else:
+                out.append((f, shift))
+                shift += f.type.size
+        return out
+
 
 class Range(NamedTuple):
     """The fields from `first` to `last` (None: the end of the type) that a derived field

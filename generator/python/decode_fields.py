@@ -69,15 +69,9 @@ class FieldReads:
         tested in place, the topmost field a shift alone (two operations fewer each, when
         interpreted)."""
         total = item.size * 8
-        shift = total if item.endian == "be" else 0
         g = f"g_{item.fields[0].id}"
-        for f in item.fields:
+        for f, at in item.bit_positions():
             n = f.type.size
-            if item.endian == "be":
-                shift -= n
-                at = shift
-            else:
-                at, shift = shift, shift + n
             if n == 1:
                 value = f"({g} & {1 << at:#x}) != 0"
             elif at + n == total:

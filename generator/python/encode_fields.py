@@ -95,9 +95,7 @@ class FieldWrites:
             if f.process and f.terminator is not None and f.size is None and not f.size_eos:
                 c(f"d = _rt.terminated(d, {f.terminator!r}, {f.include}, {f.consume}, {epath!r})")
             elif self.trimmed_structure(f) or (f.process and (f.pad_right is not None or f.terminator is not None)):
-                size = "None" if f.size is None else self.expr(f.size)
-                tail = f", carried.get({self.carried_key(f)})" if self.carries() and f in self.t.seq else ""
-                c(f"d = _rt.fill(d, {size}, {f.pad_right!r}, {f.terminator!r}, {f.include}, {epath!r}{tail})")
+                self.fill(c, f, epath)
             self.check_size_encode(c, f, "len(d)", epath)
             self.put(c, "d")
             return
@@ -109,9 +107,7 @@ class FieldWrites:
         if f.size is not None or (f.size_eos and (f.pad_right is not None or f.terminator is not None)):
             c(f"d = {var}.encode({codec_arg(f.type.encoding)})" if f.type.kind == "str" else f"d = _cast(bytes, {var})")
             if f.pad_right is not None or f.terminator is not None:
-                size = "None" if f.size is None else self.expr(f.size)
-                tail = f", carried.get({self.carried_key(f)})" if self.carries() and f in self.t.seq else ""
-                c(f"d = _rt.fill(d, {size}, {f.pad_right!r}, {f.terminator!r}, {f.include}, {epath!r}{tail})")
+                self.fill(c, f, epath)
             self.check_size_encode(c, f, "len(d)", epath)
             self.put(c, "d")
             return
@@ -120,6 +116,13 @@ class FieldWrites:
             self.put_terminated(c, f, epath)
             return
         self.encode_content(c, f, f.type, var, epath, wrap)
+
+    def fill(self, c: Lines, f: Field, epath: str) -> None:
+        """Pad or terminate `d` to the field's size, with the bytes a decode carried past its value
+        where it kept them (`_carried`)."""
+        size = "None" if f.size is None else self.expr(f.size)
+        tail = f", carried.get({self.carried_key(f)})" if self.carries() and f in self.t.seq else ""
+        c(f"d = _rt.fill(d, {size}, {f.pad_right!r}, {f.terminator!r}, {f.include}, {epath!r}{tail})")
 
     def put_terminated(self, c: Lines, f: Field, epath: str) -> None:
         """A value read up to its terminator; none when the data had ended before it."""
@@ -310,15 +313,9 @@ class FieldWrites:
 
     def join_bits(self, c: Lines, item: Item) -> str:
         """The integer of a bit group, its fields shifted into place (each checked to fit)."""
-        total, parts = item.size * 8, []
-        shift = total if item.endian == "be" else 0
-        for f in item.fields:
+        parts = []
+        for f, at in item.bit_positions():
             n = f.type.size
-            if item.endian == "be":
-                shift -= n
-                at = shift
-            else:
-                at, shift = shift, shift + n
             # A value of the type the decoder gives (a bool, an int, the enum's member) that fits
             # is taken as it is; any other goes to `_check_bits`. Interpreted, its call was 16 % of
             # the opcodes of a Kafka batch's own fields (six bit fields), and this a third of that.

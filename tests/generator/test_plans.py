@@ -70,3 +70,14 @@ def test_each_size_names_the_range_it_measures_and_a_range_ends_at_the_next_fiel
     assert [(r.owner.id, r.kind) for r in p.ranges] == [("len_body", "size"), ("crc", "checksum")]
     assert [p.range_end(r) for r in p.ranges] == ["crc", "crc"]
     assert p.range_end(p.measures["len_name"]) == "body"
+
+
+def test_each_bit_field_of_a_group_has_its_place_in_the_groups_integer(tmp_path):
+    """The decoder's shifts and the encoder's read one definition: big-endian bit order fills a
+    byte from its top bit, little-endian from its lowest."""
+    high_mid, low, flag = plan(tmp_path).bit_groups
+    assert [(f.id, at) for f, at in high_mid.bit_positions()] == [("high", 4), ("mid", 0)]
+    assert [(f.id, at) for f, at in low.bit_positions()] == [("low", 0)]
+    little = plan(tmp_path, "meta: {id: planned, bit-endian: le}\nseq:\n  - {id: a, type: b3}\n  - {id: b, type: b5}\n")
+    assert [(f.id, at) for f, at in little.bit_groups[0].bit_positions()] == [("a", 0), ("b", 3)]
+    assert [(f.id, at) for f, at in flag.bit_positions()] == [("flag", 0)]
