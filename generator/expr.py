@@ -111,7 +111,8 @@ class FString:
 _TOKEN = re.compile(
     r"""
     (?P<ws>\s+)
-  | (?P<float>[0-9][0-9_]*\.[0-9][0-9_]*(?:[eE][-+]?[0-9]+)?|[0-9][0-9_]*[eE][-+]?[0-9]+)
+  | (?P<float>[0-9][0-9_]*\.[0-9][0-9_]*(?:[eE][-+]?[0-9]+)?|[0-9][0-9_]*[eE][-+]?[0-9]+
+      |[0-9][0-9_]*\.(?![A-Za-z_0-9.]))  # `24000.` as Python writes it; `1.to_s` is a method of 1
   | (?P<num>0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*)
   | (?P<fstr>f"(?:[^"\\]|\\.)*")
   | (?P<str>"(?:[^"\\]|\\.)*"|'[^']*')
@@ -137,9 +138,21 @@ _NOT_POWER = 30  # `not` takes a whole comparison
 _UNARY_POWER = 110
 
 
+# `.5`: a float where an operand begins (after an operand, `.` reads a member)
+_LEADING_DOT_FLOAT = re.compile(r"\.[0-9][0-9_]*(?:[eE][-+]?[0-9]+)?")
+_OPERAND_ENDS = {"name", "num", "float", "str", "fstr"}
+
+
 def tokenize(text: str) -> list[tuple[str, str]]:
     tokens, pos = [], 0
     while pos < len(text):
+        last_kind, last = tokens[-1] if tokens else ("op", "")
+        after_operand = (last_kind in _OPERAND_ENDS and last not in ("and", "or", "not")) or last in (")", "]")
+        m = None if after_operand else _LEADING_DOT_FLOAT.match(text, pos)
+        if m is not None:
+            pos = m.end()
+            tokens.append(("float", m.group()))
+            continue
         m = _TOKEN.match(text, pos)
         if not m:
             raise ExprError(f"unexpected character {text[pos]!r} at column {pos + 1}")

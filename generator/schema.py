@@ -267,6 +267,22 @@ def split_args(text: str) -> list[str]:
     return args
 
 
+# The built-in types `sizeof<>` knows, as Kaitai's compiler does: numbers without a byte order
+# (`s4`, not `s4le`), bits with or without one
+_FIXED_BUILTIN = re.compile(r"^(?:[us]([1248])|f([48])|b([0-9]+)(?:be|le)?)$")
+
+
+def sizeof_bits(t: TypeDef, type_name: str) -> tuple[bool, int | None]:
+    """`sizeof<type_name>` inside `t`, in bits: whether the type exists, and its fixed size (None
+    when it depends on the data). A built-in number (`s4`, `f8`, `b3`) has its width."""
+    builtin = _FIXED_BUILTIN.match(type_name)
+    if builtin:
+        integer, floating, bits = builtin.groups()
+        return True, int(integer or floating) * 8 if bits is None else int(bits)
+    target, _ = lookup_type(t, type_name)
+    return (False, None) if target is None else (True, static_bits(target))
+
+
 def static_bits(t: TypeDef, seen: frozenset = frozenset()) -> int | None:
     """A type's size in bits when the schema fixes it (Kaitai's `sizeof<>`, `_sizeof`): the sum
     of its seq fields' fixed sizes; None when any of them depends on the data."""

@@ -20,7 +20,7 @@ import re
 
 from . import expr as E
 from .problems import SchemaError, problem
-from .schema import Field, TypeDef, TypeRef, field_static_bits, lookup_enum, lookup_type, static_bits
+from .schema import Field, TypeDef, TypeRef, field_static_bits, lookup_enum, lookup_type, sizeof_bits, static_bits
 
 _INTEGER = re.compile(r"^[us][1248](be|le)?$")
 
@@ -225,10 +225,10 @@ def member_tinfo(t: TypeDef, name: str, params: bool = True):
 def type_of(node, names: Names):
     """What an expression gives: "int", "str", "bytes", ("list", element), ("user", type), ..."""
     if isinstance(node, E.SizeOf):
-        target, _ = lookup_type(names.t, node.type_name)
-        if target is None:
+        known, bits = sizeof_bits(names.t, node.type_name)
+        if not known:
             names.fail(f"unknown type {node.type_name!r}")
-        fixed_bits(static_bits(target), node.type_name, names)
+        fixed_bits(bits, node.type_name, names)
         return "int"
     if isinstance(node, E.Name) and node.name == "_sizeof":
         fixed_bits(static_bits(names.t), names.t.name, names)
@@ -329,8 +329,7 @@ def static_size(node, names: Names) -> str | None:
     """`sizeof<type>`, `bitsizeof<type>`, `_sizeof` and `x._sizeof` as the literal they are
     (Kaitai knows them when it compiles); None for any other expression."""
     if isinstance(node, E.SizeOf):
-        target, _ = lookup_type(names.t, node.type_name)
-        bits = fixed_bits(static_bits(target), node.type_name, names)
+        bits = fixed_bits(sizeof_bits(names.t, node.type_name)[1], node.type_name, names)
         return str(bits if node.bits else -(-bits // 8))
     if isinstance(node, E.Name) and node.name == "_sizeof":
         return str(-(-fixed_bits(static_bits(names.t), names.t.name, names) // 8))

@@ -1,0 +1,103 @@
+"""Parts of Kaitai Struct 0.11's language that the schemas of its format gallery use: each compiled
+from a small schema of its own and decoded from bytes made by hand. The values expected are worked
+out from the bytes and Kaitai's documentation, and were checked against the official compiler's
+Python parsers for the same schemas and bytes (`kaitai-struct-compiler` 0.11)."""
+
+from __future__ import annotations
+
+import itertools
+import textwrap
+
+import pytest
+
+from logcodec.generator import expr as E
+from logcodec.generator.compile import load
+from logcodec.generator.in_memory import load_modules
+from logcodec.generator.problems import SchemaError
+
+_PACKAGES = itertools.count()
+
+
+def compiled(tmp_path, text: str, name: str = "user", others: dict[str, str] | None = None):
+    """The codec module of the schema `text` (and of `others`, schemas beside it by file name),
+    compiled in memory into a package of its own."""
+    for rel, body in {**(others or {}), f"{name}.ksy": text}.items():
+        path = tmp_path / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(body))
+    package = f"kaitai_language_{next(_PACKAGES)}"
+    _, schemas = load([tmp_path / f"{name}.ksy"], package, (str(tmp_path),))
+    return load_modules(schemas)[f"{package}.{name}"]
+
+
+def problems(tmp_path, text: str) -> list[str]:
+    """The one-line problems of a schema that does not compile."""
+    (tmp_path / "user.ksy").write_text(textwrap.dedent(text))
+    with pytest.raises(SchemaError) as info:
+        load([tmp_path / "user.ksy"], f"kaitai_language_{next(_PACKAGES)}")
+    return [str(p) for p in info.value.problems]
+
+
+# ---------------------------------------------------------------- float literals
+
+
+@pytest.mark.parametrize("text,value", [
+    ("24000.", 24000.0), (".5", 0.5), ("1.5e3", 1500.0), ("2.", 2.0),
+])
+def test_a_float_literal_may_end_or_start_with_its_point(text, value):
+    got = E.parse(text)
+    assert got == E.Num(value) and isinstance(got.value, float)
+
+
+def test_a_point_after_a_number_or_a_name_is_still_a_member():
+    assert E.parse("1.to_s") == E.Attr(E.Num(1), "to_s")
+    assert E.parse("a.b * .5") == E.Binary("*", E.Attr(E.Name("a"), "b"), E.Num(0.5))
+    assert E.parse("x[0].y") == E.Attr(E.Index(E.Name("x"), E.Num(0)), "y")
+
+
+def test_float_literals_compute_as_floats(tmp_path):
+    codec = compiled(tmp_path, """
+        meta: {id: user}
+        seq: [{id: a, type: u1}]
+        instances:
+          seconds: {value: 'a * 24000.'}
+          half: {value: 'a * .5'}
+          one: {value: '1.to_s'}
+    """)
+    v = codec.decode(bytes([3]))
+    assert (v.seconds, v.half, v.one) == (72000.0, 1.5, "1")
+    assert isinstance(v.seconds, float)
+
+
+# ---------------------------------------------------------------- fixed sizes
+
+
+def test_sizeof_a_built_in_type_and_the_fixed_size_of_a_field_after_the_one_that_asks(tmp_path):
+    # dbf.ksy's header: its size counts the terminator that follows it.
+    codec = compiled(tmp_path, """
+        meta: {id: user, endian: le}
+        seq:
+          - {id: head, type: head}
+          - {id: body, size: head.len - head._sizeof - terminator._sizeof}
+          - {id: terminator, contents: [0x0d]}
+        instances:
+          four: {value: sizeof<s4>}
+          bits: {value: bitsizeof<b3>}
+          bytes_of_bits: {value: sizeof<b3>}
+          float_size: {value: sizeof<f8>}
+        types:
+          head:
+            seq: [{id: len, type: u1}, {id: reserved, type: u2}]
+    """)
+    v = codec.decode(bytes([6, 0, 0, 0xAA, 0xBB, 0x0D]))
+    assert (v.body, v.four, v.bits, v.bytes_of_bits, v.float_size) == (b"\xaa\xbb", 4, 3, 1, 8)
+
+
+def test_the_value_of_a_field_after_the_one_that_reads_it_is_refused(tmp_path):
+    found = problems(tmp_path, """
+        meta: {id: user}
+        seq:
+          - {id: body, size: len}
+          - {id: len, type: u1}
+    """)
+    assert len(found) == 1 and "seq[0].size: expression reads 'len', which is not a field before it" in found[0]
