@@ -451,7 +451,9 @@ class Loader:
         for key, v in members.items():
             mp = join_ypath(ypath, str(key))
             member = v.get("id") if isinstance(v, dict) else v
-            if isinstance(member, bool) or not isinstance(member, str) or not _ID.match(member):
+            if isinstance(member, bool):  # `0x31: true`, `0: on`: YAML reads a boolean, Kaitai names it so
+                member = "true" if member else "false"
+            if not isinstance(member, str) or not _ID.match(member):
                 self.report(schema, mp, f"a member id is lower_snake, not {member!r}")
             elif member in seen:
                 self.report(schema, mp, f"duplicate member id {member!r} (also {seen[member]})")

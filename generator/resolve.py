@@ -71,15 +71,26 @@ class Resolver:
     def disambiguate(self) -> None:
         """Types of one name nested in different types (Kaitai nests their classes) get the
         names of the types around them, one module holding them all side by side: `main::foo_obj`
-        becomes `main__foo_obj` (class `MainFooObj`). Lookups go by the types' keys, not these."""
+        becomes `main__foo_obj` (class `MainFooObj`). Then types of different names whose classes
+        would have one (`label_header` and, inside it, `label_header_`: both `LabelHeader`) get
+        the names of the types around them too. Lookups go by the types' keys, not these."""
+        if self.schema.strict:
+            return
         by_name: dict[str, list[TypeDef]] = {}
         for t in self.schema.root.walk():
             by_name.setdefault(t.name, []).append(t)
         for same in by_name.values():
-            if len(same) > 1 and not self.schema.strict:
+            if len(same) > 1:
                 for t in same:
                     if t.parent is not None:
                         t.name = f"{t.parent.name}__{t.name}"
+        by_class: dict[str, list[TypeDef]] = {}
+        for t in self.schema.root.walk():
+            by_class.setdefault(t.class_name, []).append(t)
+        renamed = {id(t): f"{t.parent.name}__{t.name}" for same in by_class.values() if len(same) > 1
+                   for t in same if t.parent is not None}
+        for t in self.schema.root.walk():  # named from their holders' names as they were
+            t.name = renamed.get(id(t), t.name)
 
     def resolve_field(self, t: TypeDef, f: Field) -> None:
         raw = f._raw_type

@@ -69,6 +69,28 @@ def test_float_literals_compute_as_floats(tmp_path):
     assert isinstance(v.seconds, float)
 
 
+# ---------------------------------------------------------------- enum members YAML reads as booleans
+
+
+def test_enum_members_that_yaml_reads_as_booleans_are_named_true_and_false(tmp_path):
+    # `true`, `false`, `on` and `off` are YAML 1.1 booleans; Kaitai names such a member by its text.
+    codec = compiled(tmp_path, """
+        meta: {id: user}
+        seq:
+          - {id: deleted, type: u1, enum: state}
+          - {id: kept, type: u1, enum: state}
+          - {id: mode, type: u1, enum: mode}
+        instances:
+          is_on: {value: 'mode == mode::true'}
+        enums:
+          state: {0x2a: true, 0x20: false}
+          mode: {0: on, 1: {id: off}}
+    """)
+    v = codec.decode(bytes([0x2A, 0x20, 0]))
+    assert (v.deleted.name, v.kept.name, v.mode.name, v.is_on) == ("true", "false", "true", True)
+    assert codec.Mode(1).name == "false"
+
+
 # ---------------------------------------------------------------- fixed sizes
 
 
@@ -101,3 +123,36 @@ def test_the_value_of_a_field_after_the_one_that_reads_it_is_refused(tmp_path):
           - {id: len, type: u1}
     """)
     assert len(found) == 1 and "seq[0].size: expression reads 'len', which is not a field before it" in found[0]
+
+
+# ---------------------------------------------------------------- class names
+
+
+def test_types_and_enums_whose_classes_would_share_a_name_get_their_holders_names(tmp_path):
+    # lvm2.ksy's `label_header` and, inside it, `label_header_`; openpgp_message.ksy's enum and
+    # type `key_flags`: Kaitai nests their classes, one module holds them side by side.
+    codec = compiled(tmp_path, """
+        meta: {id: user}
+        seq:
+          - {id: header, type: label_header}
+          - {id: flags, type: key_flags}
+        types:
+          label_header:
+            seq:
+              - {id: a, type: u1}
+              - {id: label_header_, type: label_header_}
+            types:
+              label_header_:
+                seq: [{id: b, type: u1}]
+          key_flags:
+            seq: [{id: flag, type: u1, enum: key_flags}]
+        enums:
+          key_flags: {1: certify, 2: sign}
+    """)
+    v = codec.decode(bytes([1, 2, 2]))
+    # (the official parser names the enum and the type KeyFlags in one class: the type's class takes
+    # the enum's place, and reading `flag` fails there)
+    assert (v.header.a, v.header.label_header_.b, v.flags.flag) == (1, 2, codec.UserKeyFlags.sign)
+    assert (type(v.header).__name__, type(v.header.label_header_).__name__) == ("UserLabelHeader",
+                                                                                "LabelHeaderLabelHeader")
+    assert type(v.flags) is codec.KeyFlags
