@@ -241,9 +241,10 @@ def max_size(t: TypeDef, seen: frozenset = frozenset()) -> int | None:
 
 
 def type_expressions(t: TypeDef) -> list:
-    """Every expression of a type: its fields', its instances' and their fields'."""
+    """Every expression of a type: its fields', its instances' and their fields', its `to-string`."""
     exprs = [e for f in t.seq for e in f.expressions(write_side=True)]
     exprs += [f.parent for f in t.seq if f.parent is not None]
+    exprs += [t.to_string] if t.to_string is not None else []
     for inst in t.instances:
         exprs += [e for e in (inst.value, inst.pos, inst.if_expr, inst.io) if e is not None]
         if inst.field is not None:

@@ -129,6 +129,8 @@ class PythonExpressions:
         t = user_of(ti)
         if t is None:
             self.fail(f"`.{name}` on a {ti} cannot be translated")
+        if t.byte_orders:  # the value is of one byte order's type; both have its members
+            t = t.byte_orders[0]
         if t.unwrap and name == t.seq[0].id:
             return code  # an unwrapped type's value is its single field
         return self.member(code, t, name)

@@ -186,7 +186,7 @@ class Resolver:
                 self.fail(join_ypath(f.ypath, "type"), f"{name} needs a byte order: `{name}le`/`{name}be`, or meta/endian")
             return TypeRef("float", size=int(m.group(1)), endian=m.group(2) or t.endian)
         if name in ("str", "strz"):
-            return self.text(f, name)
+            return self.text(t, f, name)
         if name in ("bytes",):
             return TypeRef("bytes")
         m = re.match(r"^([a-z_][a-z0-9_:]*)(?:\((.*)\))?$", name.strip(), re.S)  # args may span lines
@@ -198,11 +198,13 @@ class Resolver:
             self.report(join_ypath(f.ypath, "type"), f"{user.name} takes {len(user.params)} params, given {len(args)}")
         return TypeRef("user", user=user, args=tuple(a for a in args if a is not None))
 
-    def text(self, f: Field, name: str) -> TypeRef:
-        """`str` or `strz` in the field's encoding (or the schema's)."""
-        encoding = f._encoding or self.schema.raw["meta"].get("encoding", "")
+    def text(self, t: TypeDef, f: Field, name: str) -> TypeRef:
+        """`str` or `strz` in the field's encoding (or its type's, from its meta or the type it is
+        written in)."""
+        encoding = f._encoding or t.encoding
         if not encoding:
-            self.fail(f.ypath, "a str field needs an encoding (on the field or in meta)")
+            self.fail(f.ypath, "a str field needs an encoding (on the field, or in the meta of its type or "
+                      "of a type it is written in)")
         try:
             codecs.lookup(encoding)
         except LookupError:

@@ -102,8 +102,9 @@ class Instance:
     doc: str
     value: object  # expression (value instances)
     enum: Enum | None = None
-    pos: object = None  # expression (positional instances): where to read, from the start of the type
-    field: "Field | None" = None  # what to read there (positional instances)
+    pos: object = None  # expression (positional instances): where to read, from the start of the type; None
+    # for a parse instance read where its stream is when first read
+    field: "Field | None" = None  # what to read there (parse instances, at a `pos` or not)
     input: bool = False  # -lc-input: also part of the value the encoder reads (the wire fields derive from it)
     owner: "TypeDef | None" = None  # the type it belongs to (its expression's scope)
     if_expr: object = None  # a value instance's `if`: null when false
@@ -129,6 +130,7 @@ class TypeDef:
     doc_ref: str = ""
     endian: str = "be"
     bit_endian: str = "be"
+    encoding: str = ""  # of its `str` fields that name none: its meta's, else its enclosing type's
     params: list[Param] = field(default_factory=list)
     seq: list[Field] = field(default_factory=list)
     instances: list[Instance] = field(default_factory=list)
@@ -136,6 +138,10 @@ class TypeDef:
     enums: dict[str, Enum] = field(default_factory=dict)
     unwrap: bool = False
     primitive: dict | None = None
+    to_string: object = None  # Kaitai's `to-string`: the expression of a value's text (`str(value)`)
+    # A type whose byte order is chosen at run time (`meta/endian` with `switch-on`): its value is
+    # one of these, the type built for each byte order (little-endian first), whose members it has
+    byte_orders: tuple = ()
 
     def __repr__(self) -> str:
         return f"<TypeDef {self.schema.path}:{self.name}>"
@@ -344,8 +350,11 @@ def field_sites(f: Field) -> list[tuple[str, object, object]]:
 
 
 def type_sites(t: TypeDef) -> list[tuple[str, object, object, Field | None]]:
-    """Every expression of a type: (YAML path, expression, wanted type, the field it belongs to)."""
+    """Every expression of a type: (YAML path, expression, wanted type, the field it belongs to).
+    A wanted type is one of `field_sites`', or "str" (a `to-string`)."""
     sites = [(*site, f) for f in t.seq for site in field_sites(f)]
+    if t.to_string is not None:
+        sites.append((join_ypath(t.ypath, "to-string"), t.to_string, "str", None))
     for inst in t.instances:
         sites += [(join_ypath(inst.ypath, key), e, want, None) for key, e, want in
                   (("value", inst.value, None), ("pos", inst.pos, "int"), ("io", inst.io, None),

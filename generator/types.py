@@ -205,6 +205,8 @@ def instance_tinfo(inst):
 def member_tinfo(t: TypeDef, name: str, params: bool = True):
     """The type of `.name` of a value of type `t` (a field, an instance or, shown on a user's
     values, a param), or None when it has none."""
+    if t.byte_orders:  # its value is the type of one byte order, whose members both have
+        return member_tinfo(t.byte_orders[0], name, params)
     if t.unwrap and name == t.seq[0].id:
         return field_tinfo(t.seq[0])  # the value model holds the single field itself
     f = t.field(name)

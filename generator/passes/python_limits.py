@@ -9,7 +9,7 @@ code the back end writes (named in each), so that it is refused exactly what it 
 from __future__ import annotations
 
 from .. import expr as E
-from ..layout import TypePlan, primitive, substream
+from ..layout import TypePlan, parent_names, primitive, substream
 from ..model import fields_of, refs_of
 from ..schema import Field, TypeDef, type_sites
 from ..types import Names, type_of, user_of
@@ -28,7 +28,7 @@ def streams(ctx) -> list:
     (`_io.pos + n`), `_io.pos` is read nowhere else there, and `_io.pos` is the only property of
     a stream they read."""
     if not ctx.schema.strict:
-        return []
+        return read_where_the_seq_is(ctx)
     model, found = ctx.model, []
     for t in model.types:
         found += [ctx.problem(ypath, f"`_io.{n.name}` is not supported (only `_io.pos`, in a positional "
@@ -47,6 +47,40 @@ def streams(ctx) -> list:
             found.append(ctx.problem(t.ypath, "`_io.pos` in a type read inside its holder's stream is a position "
                                      "in that stream: not supported yet (give the type a size)"))
     return found
+
+
+def read_where_the_seq_is(ctx) -> list:
+    """A parse instance without `pos` reads where its stream is. Read once the seq is read (the
+    codec reads it there, where the seq ended), it reads what Kaitai's parsers read; read by the
+    seq itself (an expression of a field, through value instances or a child's `_parent.x`),
+    Kaitai's parser would go on reading the fields after it from where it ended, which the
+    codec's plan of the seq does not follow: refused."""
+    found = []
+    for t in ctx.model.types:
+        read = names_the_seq_reads(t)
+        for inst in t.instances:
+            if inst.field is not None and inst.pos is None and inst.id in read:
+                found.append(ctx.problem(inst.ypath, "an instance without `pos` that the seq reads would move the "
+                                         "stream under the fields after it, as Kaitai's parsers do: not supported "
+                                         "(give it a `pos`, `_io.pos` for where the seq is)"))
+    return found
+
+
+def names_the_seq_reads(t: TypeDef) -> set[str]:
+    """The names a type's seq reads while it is read: its fields' expressions, the value
+    instances those read (and so on), what the types of its fields read as `_parent.x`."""
+    names = {n for f in t.seq for e in f.expressions() for n in E.names(e)}
+    names |= {n for f in t.seq for ref in refs_of(f.type) if ref.kind == "user" for n in parent_names(ref.user)}
+    values = {i.id: i for i in t.instances if i.field is None}
+    todo = list(names & set(values))
+    while todo:
+        inst = values[todo.pop()]
+        for e in (inst.value, inst.if_expr):
+            for n in E.names(e) if e is not None else ():
+                if n not in names:
+                    names.add(n)
+                    todo.extend([n] if n in values else [])
+    return names
 
 
 # ---------------------------------------------------------------- bits

@@ -91,6 +91,43 @@ def test_enum_members_that_yaml_reads_as_booleans_are_named_true_and_false(tmp_p
     assert codec.Mode(1).name == "false"
 
 
+# ---------------------------------------------------------------- meta of a type
+
+
+def test_the_encoding_of_a_types_meta_holds_for_its_text_and_the_types_written_in_it(tmp_path):
+    codec = compiled(tmp_path, """
+        meta: {id: user, encoding: ASCII}
+        seq:
+          - {id: plain, type: str, size: 2}
+          - {id: wide, type: wide}
+        types:
+          wide:
+            meta: {encoding: UTF-16LE}
+            seq:
+              - {id: text, type: str, size: 4}
+              - {id: inner, type: inner}
+              - {id: own, type: str, size: 2, encoding: Latin-1}
+              - {id: ends, type: strz}
+            types:
+              inner:
+                seq: [{id: text, type: str, size: 2}]
+    """)
+    data = b"hi" + "é€".encode("utf-16-le") + "x".encode("utf-16-le") + "\xe9!".encode("latin-1") + "ok\0".encode(
+        "utf-16-le")
+    v = codec.decode(data)
+    # strz in UTF-16 ends at a zero code unit (two bytes)
+    assert (v.plain, v.wide.text, v.wide.inner.text, v.wide.own, v.wide.ends) == ("hi", "é€", "x", "é!", "ok")
+
+
+def test_text_without_an_encoding_anywhere_names_where_one_may_be_given(tmp_path):
+    found = problems(tmp_path, """
+        meta: {id: user}
+        seq: [{id: a, type: str, size: 2}]
+    """)
+    assert found == ["user.ksy:3:7: seq[0]: a str field needs an encoding (on the field, or in the meta of its type "
+                     "or of a type it is written in)"]
+
+
 # ---------------------------------------------------------------- fixed sizes
 
 
@@ -156,3 +193,144 @@ def test_types_and_enums_whose_classes_would_share_a_name_get_their_holders_name
     assert (type(v.header).__name__, type(v.header.label_header_).__name__) == ("UserLabelHeader",
                                                                                 "LabelHeaderLabelHeader")
     assert type(v.flags) is codec.KeyFlags
+
+
+# ---------------------------------------------------------------- parse instances without pos
+
+
+UNPLACED = """
+    meta: {id: user, endian: le}
+    seq:
+      - {id: a, type: u1}
+      - {id: rest, size: 3, type: holder}
+    types:
+      holder:
+        seq: [{id: x, type: u1}]
+        instances:
+          after: {type: u2}
+          nothing: {size: 0}
+          flags: {type: bits_of(x)}
+      bits_of:
+        params: [{id: v, type: u1}]
+        instances:
+          low: {value: v & 1}
+          here: {value: _io.pos}
+"""
+
+
+def test_an_instance_without_pos_reads_where_its_stream_is_once_the_seq_is_read(tmp_path):
+    # holder's stream is its 3 bytes: x, then the first such instance read where x ended, each
+    # next one where the last ended, as Kaitai's parser neither seeks nor comes back: `flags`
+    # reads nothing, from where its stream is then (`_io.pos` of bits_of).
+    codec = compiled(tmp_path, UNPLACED)
+    v = codec.decode(bytes([9, 1, 0x34, 0x12]))
+    assert (v.rest.x, v.rest.after, v.rest.nothing, v.rest.flags.low, v.rest.flags.here) == (1, 0x1234, b"", 1, 3)
+    v = codec.decode(bytes([9, 1, 0x34, 0x12]))
+    assert (v.rest.flags.here, v.rest.after) == (1, 0x1234)
+
+
+def test_an_instance_without_pos_that_the_seq_reads_is_refused(tmp_path):
+    # Kaitai's parser would read the fields after it from where it ended.
+    found = problems(tmp_path, """
+        meta: {id: user}
+        seq:
+          - {id: a, type: u1}
+          - {id: b, type: u1, if: two > 0}
+        instances:
+          two: {type: u1}
+    """)
+    assert found == ["user.ksy:7:3: instances.two: an instance without `pos` that the seq reads would move the stream "
+                     "under the fields after it, as Kaitai's parsers do: not supported (give it a `pos`, `_io.pos` "
+                     "for where the seq is)"]
+
+
+# ---------------------------------------------------------------- to-string
+
+
+def test_to_string_is_the_text_of_a_value(tmp_path):
+    # tcp_segment.ksy's flags: `str(flags)` is "|ACK|SYN"-like text.
+    codec = compiled(tmp_path, """
+        meta: {id: user}
+        seq:
+          - {id: a, type: u1}
+          - {id: flags, type: flags}
+          - {id: items, type: u1, repeat: expr, repeat-expr: 2}
+        to-string: '"a=" + a.to_s + " n=" + items.size.to_s'
+        types:
+          flags:
+            seq:
+              - {id: x, type: b1}
+              - {id: y, type: b7}
+            to-string: '(x ? "|X" : "") + "|" + y.to_s + "|" + _parent.a.to_s + "|" + twice.to_s'
+            instances:
+              twice: {value: y * 2}
+    """)
+    v = codec.decode(bytes([7, 0x85, 1, 2]))
+    assert (str(v), str(v.flags)) == ("a=7 n=2", "|X|5|7|10")
+
+
+def test_to_string_is_text(tmp_path):
+    found = problems(tmp_path, """
+        meta: {id: user}
+        seq: [{id: a, type: u1}]
+        to-string: a + 1
+    """)
+    assert found == ["user.ksy:4:1: to-string: is a int; text is needed"]
+
+
+# ---------------------------------------------------------------- types of other schemas, byte orders
+
+
+def test_a_type_of_another_schema_is_the_root_of_its_own_tree(tmp_path):
+    # mach_o_fat.ksy reads mach_o.ksy, whose types read `_root.magic`: mach_o's, as Kaitai's
+    # parsers call another schema's type with its stream only.
+    codec = compiled(tmp_path, """
+        meta: {id: user, imports: [other]}
+        seq:
+          - {id: a, type: u1}
+          - {id: inner, type: other}
+    """, others={"other.ksy": """
+        meta: {id: other}
+        seq:
+          - {id: a, type: u1}
+          - {id: sub, type: sub}
+        types:
+          sub:
+            seq: [{id: b, type: u1, if: _root.a > 0}]
+    """})
+    v = codec.decode(bytes([0, 5, 7]))
+    assert (v.a, v.inner.a, v.inner.sub.b) == (0, 5, 7)
+    assert v.inner._parent is None and v.inner._root is v.inner
+
+
+def test_the_members_of_a_type_whose_byte_order_is_chosen_at_run_time(tmp_path):
+    # pcap.ksy and elf.ksy read `_root.hdr.snaplen` of such a type.
+    codec = compiled(tmp_path, """
+        meta: {id: user}
+        seq:
+          - {id: magic, size: 2}
+          - {id: header, type: header}
+          - {id: body, size: _root.header.len}
+        types:
+          header:
+            meta:
+              endian:
+                switch-on: _root.magic
+                cases: {'[0x49, 0x49]': le, '[0x4d, 0x4d]': be}
+            seq: [{id: len, type: u2}]
+    """)
+    assert codec.decode(b"II\x02\x00ab").body == b"ab"
+    assert codec.decode(b"MM\x00\x03abc").body == b"abc"
+
+
+def test_one_file_reached_by_two_paths_is_one_schema(tmp_path):
+    # ipv4_packet.ksy imports /network/protocol_body, which imports /network/ipv4_packet back.
+    net = tmp_path / "net"
+    net.mkdir()
+    (net / "a.ksy").write_text("meta: {id: a, imports: [/net/b]}\nseq: [{id: x, type: u1}, {id: b, type: b}]\n")
+    (net / "b.ksy").write_text("meta: {id: b, imports: [/net/a]}\nseq: [{id: y, type: u1}]\n")
+    package = f"kaitai_language_{next(_PACKAGES)}"
+    _, schemas = load([net / "a.ksy"], package, (str(tmp_path),))
+    assert sorted(s.id for s in schemas) == ["a", "b"]
+    v = load_modules(schemas)[f"{package}.a"].decode(bytes([1, 2]))
+    assert (v.x, v.b.y) == (1, 2)
