@@ -105,15 +105,15 @@ def run_one(schema: str, scratch: Path, gallery: Path = GALLERY, timeout: float 
     cmd = [sys.executable, "-m", "logcodec", "compile", str(gallery / schema), "-o", str(out),
            "--package", package, "-I", str(gallery)]
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=scratch)
+        proc = subprocess.run(cmd, check=False, capture_output=True, text=True, timeout=timeout, cwd=scratch)
     except subprocess.TimeoutExpired:
         return Outcome(schema, "compile", f"timed out after {timeout:g} s")
     if proc.returncode != 0:
         return Outcome(schema, "compile", first_line(proc.stderr or proc.stdout))
     module = f"{package}.{schema_id(gallery / schema)}"
     try:
-        probe = subprocess.run([sys.executable, "-c", _PROBE, str(out), module], capture_output=True, text=True,
-                               timeout=timeout, cwd=scratch)
+        probe = subprocess.run([sys.executable, "-c", _PROBE, str(out), module], check=False, capture_output=True,
+                               text=True, timeout=timeout, cwd=scratch)
     except subprocess.TimeoutExpired:
         return Outcome(schema, "decode", f"timed out after {timeout:g} s")
     try:
@@ -140,8 +140,9 @@ def table(outcomes: list[Outcome]) -> str:
     compiled = sum(o.stage != "compile" for o in outcomes)
     imported = sum(o.stage not in ("compile", "import") for o in outcomes)
     passed = sum(o.stage is None for o in outcomes)
-    lines = [f"{len(outcomes)} schemas: {compiled} compile, {imported} import, {passed} decode empty input as "
-             "Kaitai's parsers would (a value or a DecodeError)", "",
+    counts = (f"{len(outcomes)} schemas: {compiled} compile, {imported} import, {passed} decode empty input as "
+              "Kaitai's parsers would (a value or a DecodeError)")
+    lines = [counts, "",
              "| schema | compiles | imports | decode(b\"\") | error |", "|---|---|---|---|---|"]
     return "\n".join(lines + [o.row() for o in outcomes])
 
