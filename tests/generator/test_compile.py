@@ -214,6 +214,26 @@ def compile_one(tmp_path, text: str, name: str = "user"):
     return run("compile", str(tmp_path / f"{name}.ksy"), "-o", str(tmp_path / "out"))
 
 
+def test_a_schema_that_imports_from_a_folder_beside_its_own_compiles_alone_from_anywhere(tmp_path):
+    # As Kaitai resolves `../common/x`: from the importing file's folder, whatever the working
+    # directory; the file is loaded once however it is named (here also `/common/byte` through -I).
+    (tmp_path / "formats").mkdir()
+    (tmp_path / "common").mkdir()
+    (tmp_path / "common" / "byte.ksy").write_text("meta: {id: byte}\nseq: [{id: b, type: u1}]\n")
+    (tmp_path / "elsewhere").mkdir()
+    for imports, args in (("../common/byte", []), ("../common/byte, /common/byte", ["-I", str(tmp_path)])):
+        (tmp_path / "formats" / "rel.ksy").write_text(f"meta: {{id: rel, imports: [{imports}]}}\n"
+                                                      "seq: [{id: x, type: byte}]\n")
+        done = run("compile", str(tmp_path / "formats" / "rel.ksy"), "-o", str(tmp_path / "out"), *args,
+                   cwd=tmp_path / "elsewhere")
+        assert done.returncode == 0, done.stderr
+        assert python_in(tmp_path / "out", "from rel import rel; print(rel.decode(b'\\x07').x.b)") == "7\n"
+    repo = Path(__file__).resolve().parents[2]
+    done = run("compile", str(repo / "schemas" / "kafka" / "record_batch_v2.ksy"), "-o", str(tmp_path / "kafka"),
+               cwd=tmp_path / "elsewhere")
+    assert done.returncode == 0, done.stderr
+
+
 @pytest.mark.parametrize("text,where,what", [
     ("meta: {id: user}\nseq: [{id: a, type: u4}]\n", "seq[0].type", "u4 needs a byte order"),
     ("meta: {id: user, endian: {switch-on: x, cases: {1: little}}}\nseq: [{id: a, type: u1}]\n", "meta.endian.cases.1",
