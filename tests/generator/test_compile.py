@@ -214,6 +214,34 @@ def compile_one(tmp_path, text: str, name: str = "user"):
     return run("compile", str(tmp_path / f"{name}.ksy"), "-o", str(tmp_path / "out"))
 
 
+TREE = """
+meta: {id: tree, endian: le}
+seq: [{id: top, type: node}]
+types:
+  node:
+    seq:
+      - {id: tag, type: u1}
+      - {id: body, type: {switch-on: tag, cases: {1: u2, 2: node_list}}}
+  node_list:
+    seq:
+      - {id: num_items, type: u1}
+      - {id: items, type: node, repeat: expr, repeat-expr: num_items}
+"""
+
+
+def test_a_type_that_holds_itself_compiles_and_a_switch_no_case_matches_takes_no_bytes(tmp_path):
+    # A node holds a list of nodes (as Python's marshal and Ruby's do); a node whose tag no case
+    # matches is its tag alone, as Kaitai reads it, so three of them fit in three bytes.
+    assert compile_one(tmp_path, TREE, "tree").returncode == 0
+    got = python_in(tmp_path / "out", """
+        from tree import tree
+        v = tree.decode(bytes([2, 3, 0, 1, 5, 0, 0]))
+        print([(n.tag, n.body) for n in v.top.body.items])
+        print(len(tree.decode(bytes([2, 3, 0, 0, 0])).top.body.items))
+    """).splitlines()
+    assert got == ["[(0, None), (1, 5), (0, None)]", "3"]
+
+
 def test_a_schema_that_imports_from_a_folder_beside_its_own_compiles_alone_from_anywhere(tmp_path):
     # As Kaitai resolves `../common/x`: from the importing file's folder, whatever the working
     # directory; the file is loaded once however it is named (here also `/common/byte` through -I).
