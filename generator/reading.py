@@ -432,14 +432,15 @@ class Loader:
             if not isinstance(p.get("id"), str) or not _ID.match(p["id"]):
                 self.report(schema, join_ypath(py, "id"), "a param needs a lower_snake id")
                 continue
-            out.append(Param(p["id"], str(p.get("type", "")), str(p.get("doc", "")).strip(), p.get("-lc-default"),
-                             p.get("enum")))
+            out.append(Param(E.python_name(p["id"]), str(p.get("type", "")), str(p.get("doc", "")).strip(),
+                             p.get("-lc-default"), p.get("enum")))
         return out
 
     def build_instance(self, schema: Schema, t: TypeDef, iname, iraw, seen: dict) -> Instance:
         py = join_ypath(t.ypath, f"instances.{iname}")
         if not isinstance(iname, str) or not _ID.match(iname):
             self.report(schema, py, f"an instance's name is lower_snake, not {iname!r}")
+        iname = E.python_name(str(iname))
         self.declare(schema, seen, str(iname), py, py)
         if not isinstance(iraw, dict):
             self.fail(schema, py, "an instance is a mapping")
@@ -485,7 +486,7 @@ class Loader:
             elif not _is_integer(key):
                 self.report(schema, mp, f"an enum's key is an integer, not {key!r}")
             else:
-                values[int(key)] = member
+                values[int(key)] = E.python_name(member)
                 seen[member] = key
         return Enum(str(name), values, owner)
 
@@ -503,6 +504,7 @@ class Loader:
         elif not isinstance(fid, str) or not _ID.match(fid):
             self.report(sp, join_ypath(ypath, "id"), "needs a lower_snake id")
             fid = fid if isinstance(fid, str) else "_unnamed" + ypath.rsplit("[", 1)[-1].rstrip("]")
+        fid = E.python_name(fid)
         if self.strict and not raw.get("doc"):
             self.report(sp, join_ypath(ypath, "doc"), "every field needs a `doc` (house rule of schemas/)")
         bad = set()  # the keys whose expressions do not parse

@@ -214,6 +214,27 @@ def compile_one(tmp_path, text: str, name: str = "user"):
     return run("compile", str(tmp_path / f"{name}.ksy"), "-o", str(tmp_path / "out"))
 
 
+def test_names_that_are_python_keywords_get_a_trailing_underscore(tmp_path):
+    # Kaitai's compiler writes `global = 1` and `self.class = ...`, which Python refuses (wmf's
+    # `not`, sudoers_ts's `global`, openpgp_message's `class`).
+    schema = """
+meta: {id: kw, endian: le}
+seq:
+  - {id: class, type: u1, enum: scope}
+  - {id: from, type: u1, if: class == scope::global}
+instances:
+  lambda: {value: 'from + 1', if: class == scope::global}
+enums: {scope: {1: global, 2: not}}
+"""
+    assert compile_one(tmp_path, schema, "kw").returncode == 0
+    got = python_in(tmp_path / "out", """
+        from kw import kw
+        v = kw.decode(bytes([1, 5]))
+        print(v.class_.name, v.from_, v.lambda_, kw.encode(v).hex(), kw.Scope.not_.value)
+    """)
+    assert got.split() == ["global_", "5", "6", "0105", "2"]
+
+
 TREE = """
 meta: {id: tree, endian: le}
 seq: [{id: top, type: node}]
