@@ -11,6 +11,7 @@ the loader goes on past a problem wherever it can, so that a run reports them al
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from pathlib import Path
 
@@ -68,6 +69,7 @@ class Loader:
         self.shown_prefix = shown_prefix
         self.loaded: dict[str, Schema] = {}
         self.found_in: dict[str, Path] = {}  # rel -> the folder it was found in (root or an include folder)
+        self.names: dict[Path, str] = {}  # a file (absolute) -> its rel, once it has one (`name_of`)
         self.loading: list[str] = []  # the chain of imports being loaded, to refuse a cycle
         self.problems: list[Problem] = []  # every problem found, in the order found
         self.noted: set[Problem] = set()
@@ -89,12 +91,34 @@ class Loader:
         raise Stop
 
     def locate(self, rel: str) -> Path:
-        """The file of `rel`: under the root, else under the first include folder that has it."""
+        """The file of `rel`: where it was found before, else under the root, else under the first
+        include folder that has it."""
+        if rel in self.found_in:
+            return self.found_in[rel] / rel
         for folder in [self.root, *self.include]:
             if (folder / rel).is_file():
                 self.found_in[rel] = folder
                 return folder / rel
         return self.root / rel  # reading it fails with a message naming it
+
+    def name_of(self, file: Path, home: Path) -> str:
+        """The name a file is loaded under: the one it has if it was named before (one file is read
+        once, however imported), else its path relative to `home` (the folder of the schema that
+        imports it), the root or the include folder that holds it, else relative to the root with
+        `..` (a file imported from beside a schema, above the folder of the schemas given)."""
+        file = Path(os.path.normpath(os.path.abspath(file)))
+        if file in self.names:
+            return self.names[file]
+        for folder in [home, self.root, *self.include]:
+            folder = Path(os.path.normpath(os.path.abspath(folder)))
+            if file.is_relative_to(folder):
+                rel = file.relative_to(folder).as_posix()
+                break
+        else:
+            folder, rel = self.root, Path(os.path.relpath(file, os.path.abspath(self.root))).as_posix()
+        self.found_in.setdefault(rel, folder)
+        self.names[file] = rel
+        return rel
 
     def load(self, rel: str) -> Schema:
         """A schema and the schemas it imports, resolved; SchemaError with every problem of them."""
@@ -131,6 +155,7 @@ class Loader:
         if rel in self.loaded:
             return self.loaded[rel]
         path = self.locate(rel)
+        self.names.setdefault(Path(os.path.normpath(os.path.abspath(path))), rel)
         try:
             text = path.read_bytes()
         except OSError as exc:
@@ -313,15 +338,17 @@ class Loader:
             f.pad_right = None  # as Kaitai's compiler: padding of the terminator's byte is cut at it, not stripped
 
     def import_target(self, rel: str, imp: str) -> str:
-        """The path an import names: beside the importing file when it is there, else from the
-        top of the root or of an include folder (Kaitai looks in the importer's folder, then
-        in the import path)."""
+        """The name (`name_of`) of the file an import names: an absolute one from the top of the
+        root or of an include folder; a relative one beside the importing file when it is there,
+        wherever that is, else from the top of an include folder (Kaitai looks in the importer's
+        folder, then in the import path)."""
         if imp.startswith("/"):
-            return _normalise(imp[1:]) + ".ksy"
-        beside = _normalise((Path(rel).parent / imp).as_posix()) + ".ksy"
-        home = self.found_in.get(rel, self.root)
-        if (home / beside).is_file() or not any((f / (_normalise(imp) + ".ksy")).is_file() for f in self.include):
-            return beside
+            wanted = _normalise(imp[1:]) + ".ksy"
+            folder = next((f for f in [self.root, *self.include] if (f / wanted).is_file()), None)
+            return self.name_of(folder / wanted, folder) if folder else wanted
+        beside = self.locate(rel).parent / f"{imp}.ksy"
+        if beside.is_file() or not any((f / (_normalise(imp) + ".ksy")).is_file() for f in self.include):
+            return self.name_of(beside, self.found_in.get(rel, self.root))
         return _normalise(imp) + ".ksy"
 
     def type_or_stand_in(self, schema: Schema, name: str, raw, ypath: str, parent, meta: dict) -> TypeDef:
@@ -409,14 +436,15 @@ class Loader:
             if not isinstance(p.get("id"), str) or not _ID.match(p["id"]):
                 self.report(schema, join_ypath(py, "id"), "a param needs a lower_snake id")
                 continue
-            out.append(Param(p["id"], str(p.get("type", "")), str(p.get("doc", "")).strip(), p.get("-lc-default"),
-                             p.get("enum")))
+            out.append(Param(E.python_name(p["id"]), str(p.get("type", "")), str(p.get("doc", "")).strip(),
+                             p.get("-lc-default"), p.get("enum")))
         return out
 
     def build_instance(self, schema: Schema, t: TypeDef, iname, iraw, seen: dict) -> Instance:
         py = join_ypath(t.ypath, f"instances.{iname}")
         if not isinstance(iname, str) or not _ID.match(iname):
             self.report(schema, py, f"an instance's name is lower_snake, not {iname!r}")
+        iname = E.python_name(str(iname))
         self.declare(schema, seen, str(iname), py, py)
         if not isinstance(iraw, dict):
             self.fail(schema, py, "an instance is a mapping")
@@ -462,7 +490,7 @@ class Loader:
             elif not _is_integer(key):
                 self.report(schema, mp, f"an enum's key is an integer, not {key!r}")
             else:
-                values[int(key)] = member
+                values[int(key)] = E.python_name(member)
                 seen[member] = key
         return Enum(str(name), values, owner)
 
@@ -480,6 +508,7 @@ class Loader:
         elif not isinstance(fid, str) or not _ID.match(fid):
             self.report(sp, join_ypath(ypath, "id"), "needs a lower_snake id")
             fid = fid if isinstance(fid, str) else "_unnamed" + ypath.rsplit("[", 1)[-1].rstrip("]")
+        fid = E.python_name(fid)
         if self.strict and not raw.get("doc"):
             self.report(sp, join_ypath(ypath, "doc"), "every field needs a `doc` (house rule of schemas/)")
         bad = set()  # the keys whose expressions do not parse
@@ -618,9 +647,10 @@ def _doc_ref(value) -> str:
 
 
 def _normalise(path: str) -> str:
+    """A path without `.` and with each `..` applied; a `..` above the path's start is kept."""
     parts: list[str] = []
     for part in path.split("/"):
-        if part == "..":
+        if part == ".." and parts and parts[-1] != "..":
             parts.pop()
         elif part not in ("", "."):
             parts.append(part)
