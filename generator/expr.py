@@ -10,12 +10,22 @@ enum literals `enum::value` and array literals.
 
 from __future__ import annotations
 
+import keyword
 import re
 from dataclasses import dataclass
 
 
 class ExprError(Exception):
     """A syntax error in an expression; the loader adds the file and YAML path."""
+
+
+def python_name(name: str) -> str:
+    """A name of a schema (a field, an instance, a param, an enum member) as the IR holds it, and
+    so every back end: a Python keyword gets a trailing underscore (`class_`, `not_`, `global_`),
+    as PEP 8 spells it and the fix proposed for Kaitai's compiler does (kaitai_struct#90); the
+    official 0.11 compiler writes the name as it is, which Python refuses to import. The loader
+    names every declaration through here, and the parser every name an expression reads."""
+    return name + "_" if keyword.iskeyword(name) else name
 
 
 @dataclass(frozen=True)
@@ -218,9 +228,9 @@ class _Parser:
             node = SizeOf(self.type_argument(), val == "bitsizeof")
         elif kind == "name" and "::" in val:
             enum, _, member = val.rpartition("::")
-            node = EnumLit(enum, member)
+            node = EnumLit(enum, python_name(member))
         elif kind == "name":
-            node = Name(val)
+            node = Name(python_name(val))
         elif val in ("-", "~", "+"):
             node = Unary(val, self.expression(_UNARY_POWER))
         elif val == "(":
@@ -246,7 +256,7 @@ class _Parser:
                     self.take("(")
                     node = Call(node, name, self.listed("(", ")"))
                 else:
-                    node = Attr(node, name)
+                    node = Attr(node, python_name(name))
             elif val == "[":
                 self.take()
                 index = self.expression()

@@ -112,22 +112,41 @@ def fixed_offsets(t: TypeDef) -> list[tuple[str, int]]:
     return [(name, offset) for name, offset in found if name]
 
 
-def min_size(ref: TypeRef) -> int:
-    """The fewest bytes one element of this type can take (0 when unknown)."""
+def min_size(ref: TypeRef, measuring: frozenset = frozenset(), unmatched_reads_nothing: bool = False) -> int:
+    """The fewest bytes one element of this type can take (0 when unknown). A type met again
+    inside itself (`measuring`, a recursive type: a Python object holding a tuple of objects)
+    counts for nothing there, which keeps the answer a lower bound and the walk finite. A switch
+    whose value no case matches reads nothing where `unmatched_reads_nothing` (`reads_nothing`)."""
     if primitive(ref) is not None:
         return 1
     if ref.kind in ("int", "float"):
         return ref.size
     if ref.kind == "user":
+        if id(ref.user) in measuring:
+            return 0
+        inside = measuring | {id(ref.user)}
         total = 0
         for f in ref.user.seq:
-            if f.if_expr is None and not f.repeat and f.size is None and not f.size_eos:
-                total += min_size(f.type) if f.type.kind != "bits" else 0
+            if f.if_expr is None and not f.repeat and f.size is None and not f.size_eos and f.type.kind != "bits":
+                total += min_size(f.type, inside, reads_nothing(f, ref.user))
         bits = sum(f.type.size for f in ref.user.seq if f.type.kind == "bits")
         return total + bits // 8
     if ref.kind == "switch":
-        return min((min_size(c) for _, c in ref.cases), default=0)
+        if unmatched_reads_nothing and all(key is not None for key, _ in ref.cases):
+            return 0
+        return min((min_size(c, measuring) for _, c in ref.cases), default=0)
     return 0
+
+
+def reads_nothing(f: Field, owner: TypeDef) -> bool:
+    """Whether a switch field of `owner` reads nothing when no case matches, as in Kaitai's parsers
+    (its value is null), where this repository's schemas refuse the value."""
+    return not owner.schema.strict and not f.no_case
+
+
+def least_element_bytes(f: Field, owner: TypeDef) -> int:
+    """The fewest bytes one element of the list `f` of `owner` takes (0 when unknown)."""
+    return min_size(f.type, unmatched_reads_nothing=reads_nothing(f, owner))
 
 
 def least_bytes(f: Field) -> int:

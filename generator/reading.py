@@ -11,6 +11,7 @@ the loader goes on past a problem wherever it can, so that a run reports them al
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from pathlib import Path
 
@@ -26,7 +27,8 @@ from .schema import BUILTIN_TYPE, Enum, Field, Instance, Param, Schema, Stop, Ty
 # ---------------------------------------------------------------- loading
 
 _META_KEYS = {"application", "bit-endian", "encoding", "endian", "file-extension", "id", "imports", "ks-debug",
-              "ks-opaque-types", "ks-version", "ks-zero-copy-substream", "license", "tags", "title", "xref"}
+              "ks-opaque-types", "ks-version", "ks-zero-copy-substream", "license", "tags", "title", "xref",
+              "-lc-fills-input"}
 _KS_VERSION = (0, 11)  # the language this generator implements
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -70,12 +72,12 @@ class Loader:
         self.shown_prefix = shown_prefix
         self.loaded: dict[str, Schema] = {}
         self.found_in: dict[str, Path] = {}  # rel -> the folder it was found in (root or an include folder)
+        self.names: dict[Path, str] = {}  # a file (absolute) -> its rel, once it has one (`name_of`)
         self.loading: list[str] = []  # the chain of imports being loaded, to refuse a cycle
         self.problems: list[Problem] = []  # every problem found, in the order found
         self.noted: set[Problem] = set()
         self.marks: dict[str, Marks] = {}  # rel -> where each YAML path of that file is written
         self.imports_of: dict[str, list[str]] = {}  # rel -> the files it imports, read or not
-        self.named: dict[Path, str] = {}  # a file -> the name it was first read by (one file, one schema)
 
     def report(self, schema_path, ypath: str | None, message: str) -> None:
         """Note a problem at `ypath` of a file (a schema, or its path) and go on. A problem found
@@ -91,20 +93,35 @@ class Loader:
         self.report(schema_path, ypath, message)
         raise Stop
 
-    def first_name(self, rel: str) -> str:
-        """The name a file was first read by: one file reached by two names (a schema compiled
-        from its own folder, which another imports by its path from the import folder) is one
-        schema, read once."""
-        path = self.locate(rel)
-        return self.named.get(path.resolve(), rel) if path.is_file() else rel
-
     def locate(self, rel: str) -> Path:
-        """The file of `rel`: under the root, else under the first include folder that has it."""
+        """The file of `rel`: where it was found before, else under the root, else under the first
+        include folder that has it."""
+        if rel in self.found_in:
+            return self.found_in[rel] / rel
         for folder in [self.root, *self.include]:
             if (folder / rel).is_file():
                 self.found_in[rel] = folder
                 return folder / rel
         return self.root / rel  # reading it fails with a message naming it
+
+    def name_of(self, file: Path, home: Path) -> str:
+        """The name a file is loaded under: the one it has if it was named before (one file is read
+        once, however imported), else its path relative to `home` (the folder of the schema that
+        imports it), the root or the include folder that holds it, else relative to the root with
+        `..` (a file imported from beside a schema, above the folder of the schemas given)."""
+        file = Path(os.path.normpath(os.path.abspath(file)))
+        if file in self.names:
+            return self.names[file]
+        for folder in [home, self.root, *self.include]:
+            folder = Path(os.path.normpath(os.path.abspath(folder)))
+            if file.is_relative_to(folder):
+                rel = file.relative_to(folder).as_posix()
+                break
+        else:
+            folder, rel = self.root, Path(os.path.relpath(file, os.path.abspath(self.root))).as_posix()
+        self.found_in.setdefault(rel, folder)
+        self.names[file] = rel
+        return rel
 
     def load(self, rel: str) -> Schema:
         """A schema and the schemas it imports, resolved; SchemaError with every problem of them."""
@@ -141,8 +158,7 @@ class Loader:
         if rel in self.loaded:
             return self.loaded[rel]
         path = self.locate(rel)
-        if path.is_file():
-            self.named.setdefault(path.resolve(), rel)
+        self.names.setdefault(Path(os.path.normpath(os.path.abspath(path))), rel)
         try:
             text = path.read_bytes()
         except OSError as exc:
@@ -170,6 +186,7 @@ class Loader:
             title=str(meta.get("title", sid)),
             doc=str(raw.get("doc", "")).strip(), doc_ref=_doc_ref(raw.get("doc-ref")), raw=raw,
             sha256=hashlib.sha256(text).hexdigest(), source=str(path), marks=self.marks[rel],
+            fills_input=meta.get("-lc-fills-input") is True,
         )
         self.loaded[rel] = schema
         self.loading.append(rel)
@@ -203,7 +220,7 @@ class Loader:
             if not isinstance(imp, str):
                 self.report(rel, ypath, "an import is a path without `.ksy`")
                 continue
-            target = self.first_name(self.import_target(rel, imp))
+            target = self.import_target(rel, imp)
             if target not in self.loaded and not self.locate(target).is_file():
                 self.report(rel, ypath, f"no schema {imp!r} to import ({target} beside it, or in an import folder)")
                 continue
@@ -221,6 +238,8 @@ class Loader:
         for key in meta:
             if key not in _META_KEYS and not is_vendor_key(key):
                 self.report(rel, f"meta.{key}", "unknown key" + did_you_mean(str(key), _META_KEYS))
+        if "-lc-fills-input" in meta and not isinstance(meta["-lc-fills-input"], bool):
+            self.report(rel, "meta.-lc-fills-input", "is true or false")
         if "bit-endian" in meta and meta["bit-endian"] not in ("le", "be"):
             self.report(rel, "meta.bit-endian", "is `le` or `be`")
         if "imports" in meta and not isinstance(meta["imports"], list):
@@ -324,15 +343,17 @@ class Loader:
             f.pad_right = None  # as Kaitai's compiler: padding of the terminator's byte is cut at it, not stripped
 
     def import_target(self, rel: str, imp: str) -> str:
-        """The path an import names: beside the importing file when it is there, else from the
-        top of the root or of an include folder (Kaitai looks in the importer's folder, then
-        in the import path)."""
+        """The name (`name_of`) of the file an import names: an absolute one from the top of the
+        root or of an include folder; a relative one beside the importing file when it is there,
+        wherever that is, else from the top of an include folder (Kaitai looks in the importer's
+        folder, then in the import path)."""
         if imp.startswith("/"):
-            return _normalise(imp[1:]) + ".ksy"
-        beside = _normalise((Path(rel).parent / imp).as_posix()) + ".ksy"
-        home = self.found_in.get(rel, self.root)
-        if (home / beside).is_file() or not any((f / (_normalise(imp) + ".ksy")).is_file() for f in self.include):
-            return beside
+            wanted = _normalise(imp[1:]) + ".ksy"
+            folder = next((f for f in [self.root, *self.include] if (f / wanted).is_file()), None)
+            return self.name_of(folder / wanted, folder) if folder else wanted
+        beside = self.locate(rel).parent / f"{imp}.ksy"
+        if beside.is_file() or not any((f / (_normalise(imp) + ".ksy")).is_file() for f in self.include):
+            return self.name_of(beside, self.found_in.get(rel, self.root))
         return _normalise(imp) + ".ksy"
 
     def type_or_stand_in(self, schema: Schema, name: str, raw, ypath: str, parent, meta: dict) -> TypeDef:
@@ -432,14 +453,15 @@ class Loader:
             if not isinstance(p.get("id"), str) or not _ID.match(p["id"]):
                 self.report(schema, join_ypath(py, "id"), "a param needs a lower_snake id")
                 continue
-            out.append(Param(p["id"], str(p.get("type", "")), str(p.get("doc", "")).strip(), p.get("-lc-default"),
-                             p.get("enum")))
+            out.append(Param(E.python_name(p["id"]), str(p.get("type", "")), str(p.get("doc", "")).strip(),
+                             p.get("-lc-default"), p.get("enum")))
         return out
 
     def build_instance(self, schema: Schema, t: TypeDef, iname, iraw, seen: dict) -> Instance:
         py = join_ypath(t.ypath, f"instances.{iname}")
         if not isinstance(iname, str) or not _ID.match(iname):
             self.report(schema, py, f"an instance's name is lower_snake, not {iname!r}")
+        iname = E.python_name(str(iname))
         self.declare(schema, seen, str(iname), py, py)
         if not isinstance(iraw, dict):
             self.fail(schema, py, "an instance is a mapping")
@@ -496,7 +518,7 @@ class Loader:
             elif not _is_integer(key):
                 self.report(schema, mp, f"an enum's key is an integer, not {key!r}")
             else:
-                values[int(key)] = member
+                values[int(key)] = E.python_name(member)
                 seen[member] = key
         return Enum(str(name), values, owner)
 
@@ -514,6 +536,7 @@ class Loader:
         elif not isinstance(fid, str) or not _ID.match(fid):
             self.report(sp, join_ypath(ypath, "id"), "needs a lower_snake id")
             fid = fid if isinstance(fid, str) else "_unnamed" + ypath.rsplit("[", 1)[-1].rstrip("]")
+        fid = E.python_name(fid)
         if self.strict and not raw.get("doc"):
             self.report(sp, join_ypath(ypath, "doc"), "every field needs a `doc` (house rule of schemas/)")
         bad = set()  # the keys whose expressions do not parse
@@ -661,9 +684,10 @@ def _doc_ref(value) -> str:
 
 
 def _normalise(path: str) -> str:
+    """A path without `.` and with each `..` applied; a `..` above the path's start is kept."""
     parts: list[str] = []
     for part in path.split("/"):
-        if part == "..":
+        if part == ".." and parts and parts[-1] != "..":
             parts.pop()
         elif part not in ("", "."):
             parts.append(part)

@@ -18,7 +18,7 @@ from ..schema import Schema, TypeDef
 from .context import Module
 from .naming import definition_order
 from .structs import TypeEmitter
-from .text import WIDTH, comment, docstring_body, import_list, indent_rest, member
+from .text import WIDTH, comment, docstring_body, import_list, indent_rest
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
@@ -37,7 +37,7 @@ class ModuleEmitter:
         """The module's source, under `header`."""
         m, schema = self.module, self.schema
         definitions = [self.definition(t) for t in definition_order(schema, m.model.types)]
-        enums = [{"name": m.enum_classes[id(e)], "members": [(member(n), v) for v, n in e.members.items()],
+        enums = [{"name": m.enum_classes[id(e)], "members": [(n, v) for v, n in e.members.items()],
                   "doc": f'    """{e.name} of {t.name}."""'}
                  for t in m.model.types for e in t.enums.values()]
         runtime = ["from logcodec.runtime import constructs as _lc"] if m.runtime else []

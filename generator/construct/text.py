@@ -6,7 +6,6 @@ The modules are not run through a formatter (they are construct definitions, sho
 
 from __future__ import annotations
 
-import keyword
 import textwrap
 
 #: The width the modules' lines are wrapped to.
@@ -59,8 +58,3 @@ def import_list(names: list[str]) -> str:
 def pascal(name: str) -> str:
     """`lower_snake` as `PascalCase`, a class name."""
     return "".join(p.capitalize() for p in name.split("_"))
-
-
-def member(name: str) -> str:
-    """An enum member's name as a Python name (a keyword gets a trailing underscore)."""
-    return name + "_" if keyword.iskeyword(name) else name

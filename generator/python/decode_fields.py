@@ -6,7 +6,7 @@ the ranges a field closes (a size, a checksum)."""
 from __future__ import annotations
 
 from ..layout import Item
-from ..model import min_size
+from ..model import least_element_bytes
 from ..schema import Field
 from ..types import field_tinfo
 from .code import Lines
@@ -131,8 +131,9 @@ class FieldReads:
                 c.indent += 1
                 guarded = True
                 c(f"if count < 0: raise _rt.bad_length(count, pos, {path!r})")
-                if min_size(f.type) > 0:
-                    c(f"if count * {min_size(f.type)} > end - pos: raise _rt.short(buf, pos, end, count * {min_size(f.type)}, {path!r})")
+                least = least_element_bytes(f, self.t)
+                if least > 0:
+                    c(f"if count * {least} > end - pos: raise _rt.short(buf, pos, end, count * {least}, {path!r})")
                 # Every element costs an object, however few bytes it takes: the whole count
                 # comes out of the call's budget before the first one is built.
                 self.spend_elements(c, "count", path)

@@ -1,0 +1,1 @@
+"""Kaitai's format gallery, compiled and imported schema by schema (`runner.py`)."""
