@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import keyword
 import re
-from dataclasses import dataclass
+from decimal import Decimal
+from dataclasses import dataclass, field
 
 
 class ExprError(Exception):
@@ -31,6 +32,10 @@ def python_name(name: str) -> str:
 @dataclass(frozen=True)
 class Num:
     value: int | float
+    # A float literal Kaitai's Python parsers write as an integer: its digits after the point
+    # are as many as its exponent (`24000.`, `3.25e2`: Java's BigDecimal prints such a number
+    # without a point). It computes as a float in the type rules (`/` divides, not floors).
+    written_as_int: int | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -153,6 +158,13 @@ _LEADING_DOT_FLOAT = re.compile(r"\.[0-9][0-9_]*(?:[eE][-+]?[0-9]+)?")
 _OPERAND_ENDS = {"name", "num", "float", "str", "fstr"}
 
 
+def _scale(literal: str) -> int:
+    """The scale of a float literal as Java's BigDecimal reads it: its digits after the point,
+    less its exponent."""
+    mantissa, _, exponent = literal.replace("_", "").lower().partition("e")
+    return len(mantissa.partition(".")[2]) - int(exponent or 0)
+
+
 def tokenize(text: str) -> list[tuple[str, str]]:
     tokens, pos = [], 0
     while pos < len(text):
@@ -208,7 +220,8 @@ class _Parser:
     def prefix(self):
         kind, val = self.take()
         if kind == "float":
-            node = Num(float(val.replace("_", "")))
+            digits = val.replace("_", "")
+            node = Num(float(digits), written_as_int=int(Decimal(digits)) if _scale(digits) == 0 else None)
         elif kind == "num":
             digits = val.replace("_", "")
             base = {"x": 16, "b": 2, "o": 8}.get(digits[1:2].lower(), 10) if digits[:1] == "0" else 10

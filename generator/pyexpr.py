@@ -65,6 +65,8 @@ class PythonExpressions:
         size = static_size(node, self.names)
         if size is not None:
             return size
+        if isinstance(node, E.Num) and node.written_as_int is not None:
+            return str(node.written_as_int)  # as Kaitai's Python parsers write it (an int there)
         if isinstance(node, (E.Num, E.Str, E.Bool)):
             return repr(node.value)
         if isinstance(node, E.Name):

@@ -55,18 +55,26 @@ def test_a_point_after_a_number_or_a_name_is_still_a_member():
     assert E.parse("x[0].y") == E.Attr(E.Index(E.Name("x"), E.Num(0)), "y")
 
 
-def test_float_literals_compute_as_floats(tmp_path):
+def test_float_literals_compute_as_kaitais_python_parsers_write_them(tmp_path):
+    # The official compiler prints a float literal as Java's BigDecimal does: `24000.` and
+    # `3.25E2` (no digits after the point once the exponent is applied) without a point, so its
+    # Python parsers compute `a * 24000.` as an int; its type is still a float's, and `a / 2.`
+    # divides (the official parser gives 72000, 325, 1.5, 4500.0 for a = 3).
     codec = compiled(tmp_path, """
         meta: {id: user}
         seq: [{id: a, type: u1}]
         instances:
           seconds: {value: 'a * 24000.'}
+          whole: {value: '3.25E2'}
           half: {value: 'a * .5'}
+          divided: {value: 'a / 2.'}
+          scaled: {value: 'a * 1.5e3'}
           one: {value: '1.to_s'}
     """)
     v = codec.decode(bytes([3]))
-    assert (v.seconds, v.half, v.one) == (72000.0, 1.5, "1")
-    assert isinstance(v.seconds, float)
+    got = (v.seconds, v.whole, v.half, v.divided, v.scaled, v.one)
+    assert got == (72000, 325, 1.5, 1.5, 4500.0, "1")
+    assert [type(x) for x in got] == [int, int, float, float, float, str]
 
 
 # ---------------------------------------------------------------- enum members YAML reads as booleans
