@@ -252,6 +252,28 @@ def test_an_instance_without_pos_that_the_seq_reads_is_refused(tmp_path):
                      "for where the seq is)"]
 
 
+def test_an_instance_without_pos_that_reads_from_a_shared_stream_is_refused(tmp_path):
+    # `child` is read inline, in the root's stream: Kaitai's parser reads `y` where the root's
+    # seq left that stream (after `b`: 12 of [10, 11, 12]), not where child's seq ended (11).
+    found = problems(tmp_path, """
+        meta: {id: user}
+        seq:
+          - {id: child, type: child}
+          - {id: b, type: u1}
+        types:
+          child:
+            seq: [{id: x, type: u1}]
+            instances:
+              y: {type: u1}
+              reads_nothing: {type: params_only(x)}
+          params_only:
+            params: [{id: v, type: u1}]
+    """)
+    assert found == ["user.ksy:10:7: types.child.instances.y: an instance without `pos` that reads bytes from a stream "
+                     "its type shares with others starts wherever other reads left that stream in Kaitai's parsers: "
+                     "not supported (give it a `pos`)"]
+
+
 # ---------------------------------------------------------------- to-string
 
 
