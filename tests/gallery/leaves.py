@@ -41,6 +41,10 @@ from . import official as official_mod
 
 #: Stops a walk that would never end (a value instance that returns a structure of its own).
 MAX_LEAVES = 500_000
+#: How often one instance of one type may stand on the path from the root. A parse instance can
+#: lead back to where it started (ISO 9660's `.` and `..` entries read their own directory again):
+#: each time it is a new object, the walk would never end, so it stops going deeper there.
+MAX_INSTANCE_REPEATS = 2
 
 
 @dataclass
@@ -58,6 +62,7 @@ class Comparison:
     leaves: int = 0
     differences: list[Difference] = field(default_factory=list)
     truncated: bool = False  # MAX_LEAVES reached: the rest was not compared
+    cut: int = 0  # instances not walked into, met MAX_INSTANCE_REPEATS times on their path already
 
     @property
     def identical(self) -> int:
@@ -195,6 +200,7 @@ class _Walk:
         self.result = Comparison()
         self.seen: set[int] = set()  # official structures already walked
         self.keep: list = []  # holds them, so that their ids are not reused
+        self.instances: list[tuple[str, str]] = []  # (class, instance) on the path from the root
 
     def leaf(self, path: str, official, ours) -> None:
         if self.result.leaves >= MAX_LEAVES:
@@ -233,8 +239,16 @@ class _Walk:
             self.keep.append(official)
             for name in spec.fields:
                 instance = name in spec.instances
+                where = (type(official).__qualname__, name)
+                if instance and self.instances.count(where) >= MAX_INSTANCE_REPEATS:
+                    self.result.cut += 1
+                    continue
+                if instance:
+                    self.instances.append(where)
                 self.node(f"{path}.{name}" if path else name, _official_field(official, name, instance),
                           _our_field(ours, name))
+                if instance:
+                    self.instances.pop()
             return
         self.leaf(path, official, ours)
 
