@@ -11,7 +11,7 @@ mingw-w64 flac cpio device-tree-compiler u-boot-tools qemu-utils android-sdk-lib
 mkbootimg xa65 efitools fdisk gdisk vorbis-tools util-linux-extra xfonts-base grub-common ruby
 php-cli gnupg openssh-client vpx-tools fonts-dejavu-core zip p7zip-full xfonts-utils openssl`, gcc and
 javac, msgfmt (gettext), sqlite3; and `pip install pillow scapy msgpack pymongo mutagen pyshp mido
-fonttools nbtlib numpy-stl pydicom mcap protobuf pygltflib`. Files are kept small on purpose
+fonttools nbtlib numpy-stl pydicom mcap protobuf pygltflib websockets pylnk3`. Files are kept small on purpose
 (tiny images, a hundredth of a second of sound, the smallest file systems the tools accept).
 Some tools stamp the time or random bytes into what they write, so a new run gives other bytes.
 """
@@ -55,7 +55,7 @@ VERSIONS: dict[str, object] = {
     "pillow": ("pip", "pillow"), "scapy": ("pip", "scapy"), "msgpack": ("pip", "msgpack"), "pymongo": ("pip", "pymongo"),
     "mutagen": ("pip", "mutagen"), "pyshp": ("pip", "pyshp"), "mido": ("pip", "mido"), "fonttools": ("pip", "fonttools"),
     "nbtlib": ("pip", "nbtlib"), "numpy-stl": ("pip", "numpy-stl"), "pydicom": ("pip", "pydicom"), "mcap": ("pip", "mcap"),
-    "protobuf": ("pip", "protobuf"), "pygltflib": ("pip", "pygltflib"),
+    "protobuf": ("pip", "protobuf"), "websockets": ("pip", "websockets"), "pylnk3": ("pip", "pylnk3"), "pygltflib": ("pip", "pygltflib"),
 }
 
 
@@ -156,7 +156,23 @@ def py_stl(out: Path) -> None:
     data = numpy.zeros(2, dtype=mesh.Mesh.dtype)
     data["vectors"][0] = [[0, 0, 0], [1, 0, 0], [0, 1, 0]]
     data["vectors"][1] = [[0, 0, 1], [1, 0, 1], [0, 1, 1.5]]
-    mesh.Mesh(data).save(str(out), mode=1)  # stl.Mode.BINARY
+    mesh.Mesh(data).save(str(out), mode=2)  # stl.Mode.BINARY
+
+
+def websocket_frames(masked: bool):
+    def write(out: Path) -> None:
+        from websockets.frames import Frame, Opcode
+        frames = [Frame(Opcode.TEXT, b"hello ", fin=False), Frame(Opcode.CONT, b"x" * 130, fin=False), Frame(Opcode.CONT, b"!")]
+        out.write_bytes(b"".join(f.serialize(mask=masked, extensions=[]) for f in frames))
+    write.__doc__ = f"websockets: a text message in three frames, serialized (mask={masked})"
+    return write
+
+
+def py_lnk(out: Path) -> None:
+    import pylnk3
+    lnk = pylnk3.for_file(r"C:\\Windows\\notepad.exe", arguments="a.txt", description="Notepad",
+                          work_dir=r"C:\\Windows")
+    lnk.save(str(out))
 
 
 def py_exif(out: Path) -> None:
@@ -529,6 +545,9 @@ RECIPES = [
     Recipe("network/dns_packet", "scapy-query.bin", "scapy", py=scapy_packet("DNS(id=1, rd=1, qd=DNSQR(qname='example.com', qtype='A'))")),
     Recipe("network/dns_packet", "scapy-answer.bin", "scapy", py=scapy_packet("DNS(id=2, qr=1, qd=DNSQR(qname='a.example'), an=DNSRR(rrname='a.example', rdata='1.2.3.4', ttl=60))")),
     Recipe("network/rtp_packet", "scapy.bin", "scapy", py=scapy_packet("RTP(version=2, payload_type=0, sequence=1, timestamp=160, sourcesync=0x1234)/(b'\\xff' * 8)")),
+    Recipe("network/websocket", "websockets-fragmented.bin", "websockets", py=websocket_frames(False)),
+    Recipe("network/websocket", "websockets-masked.bin", "websockets", py=websocket_frames(True)),
+    Recipe("windows/windows_lnk_file", "pylnk3.lnk", "pylnk3", py=py_lnk),
     Recipe("network/tls_client_hello", "python-ssl.bin", "python", py=py_tls_client_hello),
     # security
     Recipe("security/ssh_public_key", "ssh-keygen-ed25519.bin", "ssh-keygen",
