@@ -132,6 +132,14 @@ class TypePlan:
         """A field another one's `-lc-size-of` measures alone (so encoded before its length)."""
         return any(g.size_of and g.size_of[0] == g.size_of[1] == f.id for g in self.type.seq) and not f.repeat
 
+    def bit_order_before(self, fid: str | None) -> str:
+        """In a type whose bits are read one by one, the bit order of the bits that may be left
+        in a byte before the field `fid` (None: the end of the type): that of the nearest field
+        before it that reads bits. The encoder completes that byte with zero bits there, in that
+        order, where the decoder skips the rest of it."""
+        before = self.type.seq if fid is None else self.type.seq[:self.index[fid]]
+        return next((bits_of(f.type)[0].endian for f in reversed(before) if reads_bits(f.type)), "be")
+
     @functools.cached_property
     def in_runs(self) -> set[str]:
         """The fields read and written in runs of fixed fields (packed together, by one struct)."""
@@ -489,13 +497,26 @@ def substream(f: Field) -> bool:
     return f.size is not None or f.size_eos or bool(f.process) or f.terminator is not None or f.pad_right is not None
 
 
+def reads_bits(ref: TypeRef) -> bool:
+    """Whether a field of this type may read bits: a bit field, or a switch with a case of bits."""
+    return ref.kind == "bits" or (ref.kind == "switch" and any(case.kind == "bits" for _, case in ref.cases))
+
+
+def bits_of(ref: TypeRef) -> list[TypeRef]:
+    """The bit types a field of this type may read: itself, or a switch's cases of bits."""
+    return [ref] if ref.kind == "bits" else [case for _, case in ref.cases if case.kind == "bits"]
+
+
 def reads_bits_one_by_one(t: TypeDef) -> bool:
-    """A type with a bit field that is repeated, conditional or processed reads all its bit fields
-    as Kaitai's streams do, one after the other from a buffer of bits, not in whole-byte groups."""
+    """A type of a user's schema with a bit field that is repeated, conditional, sized, processed
+    or a switch's case reads all its bit fields as Kaitai's streams do, one after the other from a
+    buffer of bits, not in whole-byte groups (and writes them so)."""
     return not t.schema.strict and any(
-        f.type.kind == "bits" and (f.if_expr is not None or f.repeat or f.size is not None or f.process) for f in t.seq)
+        reads_bits(f.type) and (f.type.kind == "switch" or f.if_expr is not None or f.repeat or f.size is not None
+                                or f.size_eos or f.process or f.contents is not None)
+        for f in t.seq)
 
 
 __all__ = ["STRUCT_CODES", "FLOAT_CODES", "BIT_GROUP_CODES", "Item", "Range", "BitRun", "TypePlan", "plan_type", "Step",
            "ElementPlan", "element_plan", "list_plan", "c_takes", "c_loops", "c_readers", "parent_names",
-           "reads_bits_one_by_one", "substream", "size_held_non_negative", "Primitive", "primitive"]
+           "reads_bits", "bits_of", "reads_bits_one_by_one", "substream", "size_held_non_negative", "Primitive", "primitive"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import codecs
 
 from .. import expr as E
-from ..layout import FLOAT_CODES, STRUCT_CODES, size_held_non_negative
+from ..layout import FLOAT_CODES, STRUCT_CODES, reads_bits, size_held_non_negative
 from ..schema import Field, TypeRef
 from .code import Lines
 from .shapes import codec_arg, primitive_of
@@ -153,8 +153,12 @@ class ContentReads:
             # the field is null, as Kaitai's parsers do.
             no_case = (f"raise _rt.invalid({f.no_case or 'no case matches'!r}, pos, {epath!r})"
                        if self.t.schema.strict or f.no_case else f"{target} = None")
-            self.switch(c, f, ref, lambda case: self.decode_unsized(c, f, case, target, epath, wrap),
-                        lambda: c(no_case))
+
+            def case(case_ref: TypeRef) -> None:
+                if self.plan.bits_one_by_one and reads_bits(ref) and case_ref.kind != "bits":
+                    c("bb = 0; bl = 0")  # a byte-aligned case: the bits left in the last byte are skipped
+                self.decode_unsized(c, f, case_ref, target, epath, wrap)
+            self.switch(c, f, ref, case, lambda: c(no_case))
 
     def iterates(self, f: Field) -> bool:
         """Whether the field's elements are decoded when an iterator reaches them (`Iterator`)."""

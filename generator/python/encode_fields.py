@@ -7,7 +7,7 @@ switch's case), each value checked against what the schema says of it."""
 from __future__ import annotations
 
 from .. import expr as E
-from ..layout import FLOAT_CODES, STRUCT_CODES, Item
+from ..layout import FLOAT_CODES, STRUCT_CODES, Item, reads_bits
 from ..schema import Field, TypeRef
 from .code import Lines
 from .shapes import PYTHON_ERRORS, codec_arg, primitive_of
@@ -204,10 +204,27 @@ class FieldWrites:
                 if check:
                     c(check)
                 c(call)
+        elif ref.kind == "bits":  # read one by one (`reads_bits_one_by_one`): written after the bits pending
+            self.check_valid_encode(c, f, var)
+            value = f"{c.helper('check_bits')}({var}, {ref.size}, {epath!r})"
+            c(f"{c.local('d')}, bb, bl = _rt.write_bits_{ref.endian}({value}, {ref.size}, bb, bl)")
+            self.put(c, "d")
         elif ref.kind == "switch":
             default_ref = TypeRef("bytes")
-            self.switch(c, f, ref, lambda case: self.encode_content(c, f, case, var, epath, wrap),
-                        lambda: self.encode_content(c, f, default_ref, var, epath, wrap), value=var)
+
+            def case(case_ref: TypeRef) -> None:
+                if self.plan.bits_one_by_one and reads_bits(ref) and case_ref.kind != "bits":
+                    self.complete_bits(c, f.id)  # a byte-aligned case, as the decoder skips the bits left
+                self.encode_content(c, f, case_ref, var, epath, wrap)
+            self.switch(c, f, ref, case, lambda: self.encode_content(c, f, default_ref, var, epath, wrap), value=var)
+
+    def complete_bits(self, c: Lines, fid: str | None) -> None:
+        """Before the byte-aligned field `fid` (None: the end of the type) of a type whose bits are
+        written one by one: the bits pending completed to a byte with zero bits, written."""
+        order = self.plan.bit_order_before(fid)
+        with c.block("if bl:"):
+            c(f"{c.local('d')} = _rt.bits_tail(bb, bl, {order!r}); bb = 0; bl = 0")
+            self.put(c, "d")
 
     def encode_to_bytes(self, c: Lines, f: Field, var: str) -> None:
         """Encode the single element of a field (before any if) into a bytes object `var` (a

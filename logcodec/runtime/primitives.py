@@ -530,6 +530,32 @@ def read_bits_le(buf, pos: int, end: int, n: int, bb: int, bl: int, path: str) -
     return value, pos, bb >> n, bl - n
 
 
+def write_bits_be(value: int, n: int, bb: int, bl: int) -> tuple[bytes, int, int]:
+    """`n` bits of `value` (which fits), most significant first, after the `bl` bits pending in
+    `bb`: returns (the whole bytes completed, bb, bl), as Kaitai's `write_bits_int_be`."""
+    bb, bl = (bb << n) | value, bl + n
+    left = bl % 8
+    if bl == left:
+        return b"", bb, bl
+    return (bb >> left).to_bytes((bl - left) // 8, "big"), bb & ((1 << left) - 1), left
+
+
+def write_bits_le(value: int, n: int, bb: int, bl: int) -> tuple[bytes, int, int]:
+    """`n` bits of `value` (which fits), least significant first, after the `bl` bits pending in
+    `bb`: returns (the whole bytes completed, bb, bl), as Kaitai's `write_bits_int_le`."""
+    bb, bl = bb | (value << bl), bl + n
+    whole = bl // 8
+    if not whole:
+        return b"", bb, bl
+    return (bb & ((1 << (8 * whole)) - 1)).to_bytes(whole, "little"), bb >> (8 * whole), bl - 8 * whole
+
+
+def bits_tail(bb: int, bl: int, order: str) -> bytes:
+    """The byte of the `bl` (1 to 7) bits pending after bits written one by one, completed with
+    zero bits (the ones a reader skips): at its top in big-endian bit order, else at its bottom."""
+    return bytes([bb << (8 - bl) if order == "be" else bb])
+
+
 def no_encoder(what: str, path: str):
     """An encoder the generator cannot write for a construct (it never writes bytes that would
     not decode back to the value)."""
