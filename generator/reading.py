@@ -27,7 +27,8 @@ from .schema import BUILTIN_TYPE, Enum, Field, Instance, Param, Schema, Stop, Ty
 # ---------------------------------------------------------------- loading
 
 _META_KEYS = {"application", "bit-endian", "encoding", "endian", "file-extension", "id", "imports", "ks-debug",
-              "ks-opaque-types", "ks-version", "ks-zero-copy-substream", "license", "tags", "title", "xref"}
+              "ks-opaque-types", "ks-version", "ks-zero-copy-substream", "license", "tags", "title", "xref",
+              "-lc-fills-input"}
 _KS_VERSION = (0, 11)  # the language this generator implements
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -182,6 +183,7 @@ class Loader:
             title=str(meta.get("title", sid)),
             doc=str(raw.get("doc", "")).strip(), doc_ref=_doc_ref(raw.get("doc-ref")), raw=raw,
             sha256=hashlib.sha256(text).hexdigest(), source=str(path), marks=self.marks[rel],
+            fills_input=meta.get("-lc-fills-input") is True,
         )
         self.loaded[rel] = schema
         self.loading.append(rel)
@@ -233,6 +235,8 @@ class Loader:
         for key in meta:
             if key not in _META_KEYS and not is_vendor_key(key):
                 self.report(rel, f"meta.{key}", "unknown key" + did_you_mean(str(key), _META_KEYS))
+        if "-lc-fills-input" in meta and not isinstance(meta["-lc-fills-input"], bool):
+            self.report(rel, "meta.-lc-fills-input", "is true or false")
         if "bit-endian" in meta and meta["bit-endian"] not in ("le", "be"):
             self.report(rel, "meta.bit-endian", "is `le` or `be`")
         if "imports" in meta and not isinstance(meta["imports"], list):

@@ -170,6 +170,9 @@ class Schema:
     imports: list["Schema"] = field(default_factory=list)
     source: str = ""  # the file it was read from
     marks: Marks = field(default_factory=Marks, repr=False)  # where each YAML path of the file is written
+    # `meta/-lc-fills-input`: the root takes the whole input, bytes after it are `trailing_bytes`
+    # (our formats); without it, as in Kaitai, `decode` reads what the root describes and stops.
+    fills_input: bool = False
 
     def __repr__(self) -> str:
         return f"<Schema {self.path}>"

@@ -35,7 +35,9 @@ def codec(format_name: str) -> ModuleType:
 
 
 def decode(format_name: str, data, *, limits: Limits = DEFAULT_LIMITS):
-    """Decode exactly one value of the format from bytes; raises DecodeError otherwise."""
+    """Decode one value of the format from bytes: all of them, where the format's root fills its input
+    (the module's `FILLS_INPUT`, every built-in format: bytes after it are `trailing_bytes`), else
+    the value at their start, as Kaitai's parsers read it. Raises DecodeError otherwise."""
     return codec(format_name).decode(data, limits=limits)
 
 

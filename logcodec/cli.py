@@ -118,7 +118,7 @@ def cmd_decode(args) -> int:
         from logcodec.generator.compile import compiled_module
 
         module = compiled_module(schema_file(args.schema), tuple(args.include or ()))
-        return _decode_with(module, args, what=f"the schema {args.schema}", prefix=True)
+        return _decode_with(module, args, what=f"the schema {args.schema}")
     if args.include:
         raise UsageError("-I goes with --schema")
     if args.format == "auto":
@@ -134,7 +134,7 @@ def cmd_decode(args) -> int:
     _no_other_inputs(args, name)
     import logcodec
 
-    return _decode_with(logcodec.codec(name), args, what=name, prefix=False)
+    return _decode_with(logcodec.codec(name), args, what=name)
 
 
 def _input_bytes(args) -> bytes:
@@ -145,9 +145,10 @@ def _input_bytes(args) -> bytes:
     return data
 
 
-def _decode_with(module, args, *, what: str, prefix: bool) -> int:
-    """Decode with a codec module: one value (`prefix`: from the start, as Kaitai's ksdump, the
-    bytes after it said on stderr), or values end to end with `--stream`."""
+def _decode_with(module, args, *, what: str) -> int:
+    """Decode with a codec module: one value (the whole input where the schema says its root fills
+    it, `FILLS_INPUT`; else from the start, as Kaitai's ksdump, the bytes after it said on stderr),
+    or values end to end with `--stream`."""
     from logcodec.runtime.values import cut_tails, to_json
 
     params = _root_params(module, args.param, what)
@@ -159,10 +160,10 @@ def _decode_with(module, args, *, what: str, prefix: bool) -> int:
         if not stream.items and stream.partial is not None:
             note("decode", f"no whole value: the input ends inside the first one ({stream.partial})")
         return 0
-    if prefix:
-        value, used = module.decode_prefix(data, **params)
-    else:
+    if module.FILLS_INPUT:
         value, used = module.decode(data, **params), len(data)
+    else:
+        value, used = module.decode_prefix(data, **params)
     write_json(to_json(value), args.compact)
     if used < len(data):
         note("decode", f"{len(data) - used} bytes after the value (from offset {used}) not read")

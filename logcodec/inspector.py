@@ -73,7 +73,7 @@ class Inspector:
         collect_texts(got.value, "", result["texts"])
         if stream:
             result["partial"] = got.partial.to_json() if got.partial else None
-        elif got.consumed != len(data):
+        elif got.consumed != len(data) and fmt.module.FILLS_INPUT:  # else Kaitai's reading: the rest unread
             root = fmt.module.FORMAT.split(".")[-1]
             result["error"] = DecodeError("trailing_bytes", f"{len(data) - got.consumed} bytes after the end of the "
                                           "value", got.consumed, root).to_json()

@@ -177,6 +177,7 @@ class ModuleEmitter:
             root_params="".join(f", {p.id}: {'bool' if p.type_name == 'bool' else 'int'}"
                                 + (f" = {p.default!r}" if p.default is not None else "") for p in root.params),
             root_args="".join(f", {p.id}" for p in root.params),
+            root_kwargs="".join(f", {p.id}={p.id}" for p in root.params),
             root_param_types=[(p.id, "bool" if p.type_name == "bool" else "int") for p in root.params],
             root_class=root.class_name, doc=docstring(self.schema.doc, 0), links=self.nav is not None,
             build_params=self.build_params(root) if self.nav is None and not root.unwrap else None,

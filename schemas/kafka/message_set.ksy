@@ -5,6 +5,7 @@ meta:
   file-extension: log
   license: CC0-1.0
   ks-version: "0.11"
+  -lc-fills-input: true
   endian: be
   bit-endian: be
 doc: |

@@ -5,6 +5,7 @@ meta:
   file-extension: timeindex
   license: CC0-1.0
   ks-version: "0.11"
+  -lc-fills-input: true
   endian: be
 doc: |
   The sparse time index of a log segment (`<base offset>.timeindex`): when the offset

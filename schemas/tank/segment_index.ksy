@@ -5,6 +5,7 @@ meta:
   file-extension: index
   license: CC0-1.0
   ks-version: "0.11"
+  -lc-fills-input: true
   endian: le
 doc: |
   The sparse index of a segment (`<first>.index`): for the segment's first bundle, then

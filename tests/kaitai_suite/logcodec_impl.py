@@ -7,10 +7,11 @@ Each spec's schema is compiled on its own by the command line,
 
 which writes the package `kst_<id>/` with one module per schema. A missing
 command or a non-zero exit is a compile error, reported by the first line of its
-message. The input is decoded with the module's `decode_prefix(data)` when it
-has one (the value at the start of the data: Kaitai's parsers leave the bytes
-after the root unread, and many of the suite's inputs have some), else with
-`decode(data)`. Enum literals in `expected` are resolved through the schemas,
+message. The input is decoded with the module's `decode(data)`, the call a user
+makes first: a Kaitai schema's root does not fill its input (no
+`-lc-fills-input`), so it reads the value at the start of the data and leaves
+the bytes after it unread, as Kaitai's parsers do (many of the suite's inputs
+have some). Enum literals in `expected` are resolved through the schemas,
 so logcodec's enums need only be `Enum`s with the right values.
 
 Exceptions: logcodec's decoders raise only `logcodec.DecodeError`, whose
@@ -139,11 +140,7 @@ class LogcodecImpl:
             raise
 
     def parse(self, spec_id: str, data: bytes):
-        module = self.module(spec_id)
-        if hasattr(module, "decode_prefix"):
-            value, _used = module.decode_prefix(data)
-            return value
-        return module.decode(data)
+        return self.module(spec_id).decode(data)
 
     def roundtrip(self, spec_id: str, data: bytes) -> dict:
         """Serialization: encode(decode(b)) against the bytes the value was read from.

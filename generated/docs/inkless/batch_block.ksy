@@ -4,6 +4,7 @@ meta:
   application: Inkless (diskless Apache Kafka topics, KIP-1150)
   license: CC0-1.0
   ks-version: "0.11"
+  -lc-fills-input: true
   endian: be
   imports:
     - ../kafka/record_batch_v2

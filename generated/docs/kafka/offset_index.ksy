@@ -5,6 +5,7 @@ meta:
   file-extension: index
   license: CC0-1.0
   ks-version: "0.11"
+  -lc-fills-input: true
   endian: be
 doc: |
   The sparse offset index of a log segment (`<base offset>.index`, beside

@@ -4,6 +4,7 @@ meta:
   application: TANK 4.0 broker and client
   license: CC0-1.0
   ks-version: "0.11"
+  -lc-fills-input: true
   endian: le
   bit-endian: le
   imports:
