@@ -228,13 +228,13 @@ def type_of(node, names: Names):
         target, _ = lookup_type(names.t, node.type_name)
         if target is None:
             names.fail(f"unknown type {node.type_name!r}")
-        fixed_bits(static_bits(target), node.type_name, names)
+        fixed_bits(static_bits(target, as_kaitai=True), node.type_name, names)
         return "int"
     if isinstance(node, E.Name) and node.name == "_sizeof":
-        fixed_bits(static_bits(names.t), names.t.name, names)
+        fixed_bits(static_bits(names.t, as_kaitai=True), names.t.name, names)
         return "int"
     if isinstance(node, E.Attr) and node.name == "_sizeof":
-        fixed_bits(field_static_bits(field_of(node.obj, names)), "that field", names)
+        fixed_bits(field_static_bits(field_of(node.obj, names), as_kaitai=True), "that field", names)
         return "int"
     if isinstance(node, E.Num):
         return "float" if isinstance(node.value, float) else "int"
@@ -330,12 +330,12 @@ def static_size(node, names: Names) -> str | None:
     (Kaitai knows them when it compiles); None for any other expression."""
     if isinstance(node, E.SizeOf):
         target, _ = lookup_type(names.t, node.type_name)
-        bits = fixed_bits(static_bits(target), node.type_name, names)
+        bits = fixed_bits(static_bits(target, as_kaitai=True), node.type_name, names)
         return str(bits if node.bits else -(-bits // 8))
     if isinstance(node, E.Name) and node.name == "_sizeof":
-        return str(-(-fixed_bits(static_bits(names.t), names.t.name, names) // 8))
+        return str(-(-fixed_bits(static_bits(names.t, as_kaitai=True), names.t.name, names) // 8))
     if isinstance(node, E.Attr) and node.name == "_sizeof":
-        return str(-(-fixed_bits(field_static_bits(field_of(node.obj, names)), "that field", names) // 8))
+        return str(-(-fixed_bits(field_static_bits(field_of(node.obj, names), as_kaitai=True), "that field", names) // 8))
     return None
 
 
