@@ -73,8 +73,8 @@ class ContentReads:
             self.content_begins(c, read_from)
             self.decode_content(c, f, ref, target, epath, wrap, bounds, trimmed=not f.process)
             self.content_ends(c, read_from)
-            if ref.kind in ("bytes", "str"):
-                self.check_valid(c, f, "pos", target, epath)  # `valid` on bytes and text, at the field
+            if ref.kind in ("bytes", "str", "user"):
+                self.check_valid(c, f, "pos", target, epath)  # `valid` on bytes, text and a structure, at the field
             c("pos = e")
         elif f.terminator is not None and self.trimmed_structure(f):
             # A structure read from the bytes up to its terminator, as from a substream; `pos`
@@ -148,6 +148,8 @@ class ContentReads:
         elif ref.kind == "user":
             args = self.call_args(ref, f=f) + self.as_tuple_arg(f) + self.columns_arg(ref)
             self.call_decoder(c, f"{target}, pos = _d_{ref.user.name}(buf, pos, end, lim{args}{self.trace_arg()})", wrap)
+            if f.type.kind == "user":  # (a switch's `valid` reads the field, whatever its case)
+                self.check_valid(c, f, "pos", target, epath)
         elif ref.kind == "switch":
             # No case for the value: an error in our formats; in a user's schema nothing is read and
             # the field is null, as Kaitai's parsers do.

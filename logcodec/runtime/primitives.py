@@ -345,6 +345,12 @@ def size_disagrees(path: str, declared, actual: int, length: str = "", sized: st
 STRIP_DERIVED_HINT = "logcodec.strip_derived clears every derived field of a decoded value"
 
 
+def contents_differ(given, contents: bytes, path: str) -> EncodeError:
+    """A `contents` field given other bytes than the schema fixes (left None, it is written)."""
+    return EncodeError("invalid_value", f"is {given!r} but the schema fixes it to {contents!r}; leave it None to "
+                       "write that", None, path)
+
+
 def mismatch(path: str, given, actual) -> EncodeError:
     return EncodeError("invalid_length", f"is {given} but the value needs {actual}; leave it None to compute it "
                        f"({STRIP_DERIVED_HINT})", None, path)
@@ -626,11 +632,13 @@ def text(data: bytes, encoding: str) -> str:
         raise DecodeError("invalid_value", f"not {encoding}: {exc.reason}", None, "") from None
 
 
-def with_tail(data: bytes, size: int | None, tail: bytes | None) -> bytes:
+def with_tail(data: bytes, size: int | None, tail: bytes | None, pad: bool = True) -> bytes:
     """A sized structure of a user's schema that did not read all of its bytes: the bytes it
-    left, as they were read, when they still fit; else zeros up to the size (never read)."""
+    left, as they were read, when they still fit; else zeros up to the size (never read), but
+    not with `pad` false (its decoder reads to its end: zeros there would be another value; the
+    size check that follows refuses it)."""
     if tail is not None and (size is None or len(data) + len(tail) == size):
         return data + tail
-    if size is not None and len(data) < size:
+    if pad and size is not None and len(data) < size:
         return data + bytes(size - len(data))
     return data
