@@ -32,7 +32,7 @@ from .decode import Decoder
 from .encode import Encoder
 from .entries import checksum_source, entry_source
 from .iterate import Generator, Iterator
-from .translate import Nav
+from .translate import Nav, ValueScope
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
@@ -64,7 +64,8 @@ class ModuleEmitter:
         self.nav = None if schema.strict else Nav(self.parents, navigates(schema))
         self.exposes_io = self.nav is not None and any(
             isinstance(n, E.Attr) and n.name == "_io" and n.obj != E.Name("_root")
-            for s in schema_closure(schema) for t in s.all_types() for e in type_expressions(t) for n in E.walk(e))
+            for s in schema_closure(schema) for t in s.all_types() for e in type_expressions(t) for n in E.walk(e)) or any(
+            n == E.Name("_io") for t in schema.all_types() if t.to_string is not None for n in E.walk(t.to_string))
         # The root's bulk read one element at a time (`decode_iter`), column by column
         # (`decode_columns`), its header (`decode_header`), and the lists of the C companion: the
         # model's (its bulk lists and headers, and the plans).
@@ -247,6 +248,7 @@ class ModuleEmitter:
         return TEMPLATES.get_template("class.py.j2").render(
             t=t, doc=docstring(t.doc + (f"\n\nSee {t.doc_ref}" if t.doc_ref else "") + said, 1),
             lazy=bool(t.instances) and self.nav is not None,
+            to_string=self.to_string(t),
             # no __dict__ (15 % less memory a decoded Kafka record, pure Python), but where a user's
             # schema's values get Kaitai's links and carried bytes set on them after they are made
             slots=self.nav is None,
@@ -267,6 +269,12 @@ class ModuleEmitter:
         if kind == "bool":
             return "bool"
         return "int" if kind == "" or re.match(r"^([us][1248]|b[0-9]+)(be|le)?$", kind) else "Any"
+
+    def to_string(self, t: TypeDef) -> str | None:
+        """The code of a type's `to-string`, read off the value (`__str__`); None without one."""
+        if t.to_string is None:
+            return None
+        return ValueScope(t, self.enum_class, self.parents.get(t.name), self.nav).translate(t.to_string)
 
     def param_decl(self, p) -> dict:
         """A param as an attribute: set by the decoder, not in JSON, ignored by the encoder and
