@@ -33,6 +33,7 @@ from .encode import Encoder
 from .entries import checksum_source, entry_source
 from .iterate import Generator, Iterator
 from .translate import Nav, ValueScope
+from .typecode import carries_bytes
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
@@ -170,7 +171,9 @@ class ModuleEmitter:
             self.companion = c_companion.render_companion(self.schema)
         uses = used_by(functions)
         return tidy(TEMPLATES.get_template("module.py.j2").render(
-            schema=self.schema, enums=enums, classes=classes, functions=[f.text for f in functions],
+            schema=self.schema, enums=enums, classes=classes,
+            builtins_named=any("_builtins." in c for c in classes),
+            plain_classes=bool(classes) and self.build.compiled and self.nav is not None, functions=[f.text for f in functions],
             structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])),
             layouts=self.layouts, processors=sorted(self.processors), root=root,
             user_processors=sorted(self.user_processors.items()), passthroughs=sorted(self.passthroughs),
@@ -252,10 +255,21 @@ class ModuleEmitter:
             # no __dict__ (15 % less memory a decoded Kafka record, pure Python), but where a user's
             # schema's values get Kaitai's links and carried bytes set on them after they are made
             slots=self.nav is None,
-            fields=[self.field_decl(t, f) for f in t.seq] + [self.instance_decl(i) for i in t.instances]
-            + [self.param_decl(p) for p in self.exposed_params(t)] + ([_IO_DECL] if self.exposes_io else [])
-            + ([] if self.nav is None else _LINK_DECLS),
+            fields=qualified_builtins([self.field_decl(t, f) for f in t.seq] + [self.instance_decl(i) for i in t.instances]
+                                      + [self.param_decl(p) for p in self.exposed_params(t)]
+                                      + ([_IO_DECL] if self.exposes_io else []) + self.kaitai_decls(t)),
+            # A user's schema's values get attributes set after they are made (links, lazy instances
+            # computed on first read through `__getattr__`), which a compiled build's native class
+            # cannot hold: its classes stay Python classes there, and its functions are compiled.
+            plain_class=self.build.compiled and self.nav is not None,
         )
+
+    def kaitai_decls(self, t: TypeDef) -> list[dict]:
+        """What a user's schema's decoder sets on a value of `t` after making it, declared: its
+        links, and where it has them, its lazy instances' thunks and the bytes it carries."""
+        if self.nav is None:
+            return []
+        return _LINK_DECLS + ([_LAZY_DECL] if t.instances else []) + ([_CARRIED_DECL] if carries_bytes(t) else [])
 
     @staticmethod
     def exposed_params(t: TypeDef) -> list:
@@ -394,6 +408,40 @@ def module_declarations(uses: Uses, enums: list[str]) -> dict:
 _IO_DECL = {"id": "_io", "annotation": "Any", "default": "default=None, compare=False, repr=False",
             "meta": {"kind": "any", "param": True}, "param": "_io: Any = None", "init": "_io",
             "doc": docstring("The stream the value was read from (Kaitai's `_io`).", 1)}
+
+# A user's schema: the instances of a value not computed yet, as functions of it (`_rt.lazy`).
+_LAZY_DECL = {"id": "_lazy", "annotation": "Any", "default": "default=None, init=False, compare=False, repr=False",
+              "meta": {"kind": "any", "param": True}, "param": "", "init": "",
+              "doc": docstring("The instances not computed yet, by name: each computed when first read.", 1)}
+
+# A user's schema: the bytes of sized fields that are not their values, which encoding writes back.
+_CARRIED_DECL = {"id": "_carried", "annotation": "Any", "default": "default=None, init=False, compare=False, repr=False",
+                 "meta": {"kind": "any", "param": True}, "param": "", "init": "",
+                 "doc": docstring("The bytes read past the values of sized fields, by field: encoding gives them back.", 1)}
+
+#: Builtin names a value class's annotations use, which a field of the same name would shadow there.
+_BUILTIN_TYPES = ("bytes", "int", "str", "float", "bool", "list", "tuple")
+
+
+def qualified_builtins(decls: list[dict]) -> list[dict]:
+    """The declarations of a class's attributes, with the builtin types their annotations name
+    written `_builtins.<name>` where an attribute of the class has that name (Kaitai's gif has a
+    field `bytes`: inside its class body, `bytes` is that field, not the type)."""
+    shadowed = {d["id"] for d in decls} & set(_BUILTIN_TYPES)
+    if not shadowed:
+        return decls
+    pattern = re.compile(r"(?<![\w.])(" + "|".join(sorted(shadowed)) + r")\b")
+
+    def qualify(text: str) -> str:
+        return pattern.sub(r"_builtins.\1", text)
+
+    out = []
+    for d in decls:
+        name, colon, rest = d["param"].partition(": ")
+        out.append({**d, "annotation": qualify(d["annotation"]),
+                    "param": name + colon + qualify(rest) if colon else d["param"]})
+    return out
+
 
 # A user's schema: every value knows its holder and its root once decoded, as Kaitai's objects
 # do (`_rt.linked`); not part of the value (no JSON, no equality, no encoding).

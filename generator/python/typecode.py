@@ -263,8 +263,7 @@ class TypeCode:
     def carries(self) -> bool:
         """A user's schema keeps the bytes of a sized field that are not its value (what a
         structure left unread, what follows a terminator), so that encoding gives them back."""
-        return self.m.nav is not None and any(f.size is not None or f.size_eos or (f.terminator is not None
-                                                                                and not f.eos_error) for f in self.t.seq)
+        return self.m.nav is not None and carries_bytes(self.t)
 
     def carried_key(self, f: Field) -> str:
         return f"({f.id!r}, i)" if f.repeat else repr(f.id)
@@ -331,3 +330,9 @@ class TypeCode:
             return False
         self.m.passthroughs.add(self.m.processor(name))
         return True
+
+
+def carries_bytes(t: TypeDef) -> bool:
+    """Whether a value of `t` read by a user's schema keeps bytes of its sized fields that are not
+    their values (`TypeCode.carries`; the class declares where, `_carried`)."""
+    return any(f.size is not None or f.size_eos or (f.terminator is not None and not f.eos_error) for f in t.seq)
