@@ -581,14 +581,37 @@ def linked(value, holder=None):
         if isinstance(v, list):
             todo.extend((item, holder) for item in v)
             continue
-        fields = getattr(type(v), "__dataclass_fields__", None)
-        if fields is None or "_parent" not in fields:
+        names = _LINKED_FIELDS.get(type(v), _UNSEEN)
+        if names is _UNSEEN:  # a class not met yet
+            names = _linked_fields(type(v))
+        if names is None:  # a scalar, or a structure of a class not linked
             continue
         _adopt(v, holder)
-        for name, f in fields.items():
-            if not f.metadata.get("param"):  # fields, and the instances computed so far (no lazy one is run)
-                todo.append((v.__dict__.get(name), v))
+        attrs = v.__dict__
+        for name in names:  # fields, and the instances computed so far (no lazy one is run)
+            item = attrs.get(name)
+            if item is not None:
+                todo.append((item, v))
     return value
+
+
+#: The fields that may hold structures, by class of a user's schema (None: a class not linked, or
+#: not a structure: an enum, a tuple); read once per class, as a value has many structures of few
+#: classes.
+_LINKED_FIELDS: dict[type, tuple[str, ...] | None] = {int: None, bytes: None, str: None, float: None, bool: None}
+_UNSEEN = ("",)
+#: The kinds of field whose values never hold a structure (the generated fields' `kind`).
+_LEAF_KINDS = frozenset({"int", "bool", "float", "bytes", "str", "enum"})
+
+
+def _linked_fields(cls: type) -> tuple[str, ...] | None:
+    fields = getattr(cls, "__dataclass_fields__", None)
+    names = None
+    if fields is not None and "_parent" in fields:
+        names = tuple(name for name, f in fields.items()
+                      if not f.metadata.get("param") and f.metadata.get("kind") not in _LEAF_KINDS)
+    _LINKED_FIELDS[cls] = names
+    return names
 
 
 def _adopt(v, holder) -> None:
