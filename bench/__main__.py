@@ -2,7 +2,8 @@
 
 import sys
 
-SUITES = {"kafka": "bench.kafka", "tank": "bench.tank", "pipeline": "bench.pipeline", "compile": "bench.compile"}
+SUITES = {"kafka": "bench.kafka", "tank": "bench.tank", "pipeline": "bench.pipeline", "compile": "bench.compile",
+          "gallery": "bench.gallery"}
 
 
 def main(argv=None) -> int:

@@ -22,8 +22,8 @@ from pathlib import Path
 from unittest import mock
 
 from logcodec.generator.compile import load, render_package
-from logcodec.generator.python import emit
 from logcodec.generator.problems import SchemaError
+from logcodec.generator.python import emit
 
 SUITE = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "kaitai_struct_tests"
 GALLERY = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "kaitai_struct_formats"
