@@ -210,7 +210,9 @@ def table(rows: list[dict]) -> str:
            "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
         if "ratios" not in r:
-            out.append(f"| {r['schema']} | - | - | - | - | - | - | {r.get('error') or 'not timed'} |")
+            why = r.get("error") or (f"all {r['refused']} files refused by every side" if r.get("refused")
+                                     else "not timed: a wrong answer")
+            out.append(f"| {r['schema']} | - | - | - | - | - | - | {why} |")
             continue
         s, x = r["seconds"], r["ratios"]
         compiled = (f"{s['compiled'] * 1e6:.1f}", f"{x['compiled']:.2f}") if "compiled" in s else ("no build", "-")
@@ -240,7 +242,9 @@ def main(argv=None) -> int:
     p.add_argument("--json", metavar="OUT", help="also write the raw numbers")
     p.add_argument("--min-time", type=float, help="seconds per round (default 0.2, --quick 0.02)")
     p.add_argument("--rounds", type=int, help="rounds per cell, best taken (default 3, --quick 1)")
-    p.add_argument("--no-build", action="store_true", help="build nothing: formats without a build are not timed")
+    p.add_argument("--no-build", action="store_true", help="build nothing: the compiled column of a format "
+                   "without a build is not timed")
+    p.add_argument("--build-only", action="store_true", help="compile and build every format, time none")
     p.add_argument("--timeout", type=float, default=900, help="seconds a format's worker may take")
     p.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
@@ -271,8 +275,8 @@ def main(argv=None) -> int:
             why_not = build_package(module, log)
             if why_not:
                 build_failed[schema] = why_not
-        if why_not:
-            rows.append({"schema": schema, "error": why_not})
+        if why_not or args.build_only:
+            rows.append({"schema": schema, "error": why_not or "built, not timed (--build-only)"})
             continue
         try:
             official.parser(schema)

@@ -61,7 +61,7 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         head, doc = self.decoder_head()
         # Declared types make the module type-check, which lets mypyc compile it (logcodec accelerate).
         candidates = self.field_decls() + self.inlined_decls + SCRATCH_LOCALS
-        decls = declared(candidates, c.uses)
+        decls = declared(candidates, c.uses) + self.instance_decls(self.computed_instances)
         body = c.text()
         # A user's schema reads values that may be null (a switch no case matched, `parent: false`):
         # any of its expressions may fail on the input.
@@ -194,11 +194,13 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
 
     def field_decls(self) -> list[tuple[str, str]]:
         """The declarations of the decoder's locals for the seq's fields (`v_`; a conditional one's
-        is Any: its presence follows from conditions no type checker follows), in order, then
+        is Any: its presence follows from conditions no type checker follows, and so is a user's
+        switch's, `switch_untyped`), in order, then
         its list's elements that may be tuples (`_e`, untyped so that the list takes them uncast)
         and bit groups (`g_`, `decode_run`)."""
         t = self.t
-        decls = [(f"v_{f.id}", f"    v_{f.id}: {'Any' if f.if_expr is not None else self.m.local_type(f)}") for f in t.seq]
+        decls = [(f"v_{f.id}", f"    v_{f.id}: {'Any' if f.if_expr is not None or self.m.switch_untyped(f) else self.m.local_type(f)}")
+                 for f in t.seq]
         decls += [(f"_e{f.id}", f"    _e{f.id}: Any") for f in t.seq if self.tuple_elements(f)]
         return decls + [(f"g_{f.id}", f"    g_{f.id}: int") for f in t.seq if f.type.kind == "bits"]
 
@@ -226,6 +228,17 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         """Whether the type has instances read from its own stream without `pos` (a user's schema's)."""
         return any(i.field is not None and i.pos is None and i.io is None for i in self.t.instances)
 
+    def instance_decls(self, computed: set[str]) -> list[str]:
+        """A user's schema: the declarations of the locals of the instances a function computes
+        (`computed`), untyped: what an instance holds is the input's to say (a switch's case,
+        null where its condition fails), as in Kaitai's Python parsers; their inferred types
+        would not type-check there, which a compiled build needs."""
+        if self.m.nav is None:
+            return []
+        repeated = {i.id for i in self.t.instances if i.field is not None and i.field.repeat}
+        return [decl for name in sorted(computed)
+                for decl in [f"    i_{name}: Any"] + ([f"    _e{name}: Any"] if name in repeated else [])]
+
     def lazy_thunk(self, c: Lines, inst, one_by_one: bool) -> None:
         """A user's schema: an instance the seq did not need is computed when first read, as
         Kaitai's are, from the stream as it was at the end of the type (bound as defaults)."""
@@ -234,9 +247,13 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         c(f"def _lazy_{inst.id}(o: Any, buf: Any = buf, pos: int = pos, io0: int = io0, end: int = end{bits}) -> Any:")
         c.indent += 1
         computed, self.lazy_target = set(self.computed_instances), inst.id
+        head = len(c.lines)
         with c.block("try:"):
             self.need_instances(E.Name(inst.id))
             c(f"return i_{inst.id}")
+        # the instances it computes are its locals (it reads the others from the decoder's)
+        c.lines[head:head] = [" " * 4 * c.indent + line.strip()
+                              for line in self.instance_decls(self.computed_instances - computed)]
         c("except _rt.DecodeError: raise")
         # NameError: an instance whose value reads itself (Kaitai would recurse without end)
         with c.block("except (AttributeError, IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, "

@@ -173,7 +173,7 @@ class ModuleEmitter:
         return tidy(TEMPLATES.get_template("module.py.j2").render(
             schema=self.schema, enums=enums, classes=classes,
             builtins_named=any("_builtins." in c for c in classes),
-            plain_classes=bool(classes) and self.build.compiled and self.nav is not None, functions=[f.text for f in functions],
+            plain_classes=bool(classes) and self.plain_classes(), functions=[f.text for f in functions],
             structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])),
             layouts=self.layouts, processors=sorted(self.processors), root=root,
             user_processors=sorted(self.user_processors.items()), passthroughs=sorted(self.passthroughs),
@@ -255,14 +255,27 @@ class ModuleEmitter:
             # no __dict__ (15 % less memory a decoded Kafka record, pure Python), but where a user's
             # schema's values get Kaitai's links and carried bytes set on them after they are made
             slots=self.nav is None,
-            fields=qualified_builtins([self.field_decl(t, f) for f in t.seq] + [self.instance_decl(i) for i in t.instances]
-                                      + [self.param_decl(p) for p in self.exposed_params(t)]
-                                      + ([_IO_DECL] if self.exposes_io else []) + self.kaitai_decls(t)),
-            # A user's schema's values get attributes set after they are made (links, lazy instances
-            # computed on first read through `__getattr__`), which a compiled build's native class
-            # cannot hold: its classes stay Python classes there, and its functions are compiled.
-            plain_class=self.build.compiled and self.nav is not None,
+            fields=self.attribute_decls(t), plain_class=self.plain_classes(),
         )
+
+    def attribute_decls(self, t: TypeDef) -> list[dict]:
+        """The declarations of the attributes of `t`'s value class: its fields, instances, params
+        and a user's schema's links."""
+        decls = ([self.field_decl(t, f) for f in t.seq] + [self.instance_decl(i) for i in t.instances]
+                 + [self.param_decl(p) for p in self.exposed_params(t)]
+                 + ([_IO_DECL] if self.exposes_io else []) + self.kaitai_decls(t))
+        if self.plain_classes():  # what each holds is the input's to say, as in Kaitai's Python parsers
+            return [{**d, "annotation": "Any", "param": re.sub(r":[^=]*=", ": Any =", d["param"], count=1)}
+                    for d in decls]
+        return qualified_builtins(decls)
+
+    def plain_classes(self) -> bool:
+        """Whether the value classes are Python classes in a compiled build: a user's schema's
+        values get attributes set after they are made (links, lazy instances computed on first
+        read through `__getattr__`), which a native class cannot hold, and hold what the input
+        gives (an instance of another kind than inferred, null where a field is absent), which a
+        native class's typed attributes would check. Its functions are compiled all the same."""
+        return self.build.compiled and self.nav is not None
 
     def kaitai_decls(self, t: TypeDef) -> list[dict]:
         """What a user's schema's decoder sets on a value of `t` after making it, declared: its
@@ -346,6 +359,13 @@ class ModuleEmitter:
         if f.if_expr is not None or m["kind"] == "switch":
             base = f"{base} | None"
         return base
+
+    def switch_untyped(self, f: Field) -> bool:
+        """Whether the locals of a field's value are untyped (Any): a switch of a user's schema,
+        whose case follows from the input, and whose expressions and encoder assume the case they
+        need (an offset read as u4 or u8, or as bytes where no case matched), as Kaitai's dynamic
+        targets do; its union would not type-check there, which a compiled build needs."""
+        return self.nav is not None and self.field_meta(f)["kind"] == "switch"
 
     def value_type(self, t: TypeDef) -> str:
         """What a type's decoder returns: its class, or the single field of an unwrapped type."""
