@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import re
 import textwrap
+from contextlib import nullcontext
 from pathlib import Path
 
 import jinja2
@@ -158,6 +159,8 @@ class ModuleEmitter:
         for t in rendered:
             functions.append(Decoder(self, t).decoder())
             functions.append(Encoder(self, t).encoder())
+        if self.nav is not None:  # Kaitai's links, set once a value is decoded
+            functions += [Function(self.linker(t), Uses()) for t in rendered if not t.unwrap]
         bulk = self.bulk
         if bulk is not None:
             functions.append(Generator(self, bulk.holder, bulk).decoder())
@@ -173,7 +176,7 @@ class ModuleEmitter:
         return tidy(TEMPLATES.get_template("module.py.j2").render(
             schema=self.schema, enums=enums, classes=classes,
             builtins_named=any("_builtins." in c for c in classes),
-            plain_classes=bool(classes) and self.plain_classes(), functions=[f.text for f in functions],
+            plain_classes=False, functions=[f.text for f in functions],
             structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])),
             layouts=self.layouts, processors=sorted(self.processors), root=root,
             user_processors=sorted(self.user_processors.items()), passthroughs=sorted(self.passthroughs),
@@ -184,6 +187,8 @@ class ModuleEmitter:
             root_kwargs="".join(f", {p.id}={p.id}" for p in root.params),
             root_param_types=[(p.id, "bool" if p.type_name == "bool" else "int") for p in root.params],
             root_class=root.class_name, doc=docstring(self.schema.doc, 0), links=self.nav is not None,
+            link=f"_k_{root.name}" if self.nav is not None and not root.unwrap else "_rt.linked",
+            link_args=", None, None" if self.nav is not None and not root.unwrap else "",
             not_canonical=[f"{t.name}: {reason}" for t in self.types for reason in self.model.plan(t).not_canonical],
             build_params=self.build_params(root) if self.nav is None and not root.unwrap else None,
             tuple_forms=[(t.class_name, [f.id for f in form]) for t in self.types if (form := self.tuple_form(t))],
@@ -207,6 +212,61 @@ class ModuleEmitter:
             **module_declarations(uses, [e["name"] for e in enums]),
             fast_sha=self.companion and c_companion.source_sha(self.companion),
         ))
+
+    def linker(self, t: TypeDef) -> str:
+        """`_k_<type>`: Kaitai's `_parent` and `_root` set on a decoded value of `t` and on the
+        structures it holds, as `_rt.linked` sets them, with the walk written out from the plan:
+        a field of a type of this schema is linked by that type's function (a compiled build runs
+        it in C; the generic walk took 70 % of a small GIF's decode there), anything else that may
+        hold a structure (a switch, another schema's type, an instance computed so far) by the
+        runtime's."""
+        c = Lines(self.build, indent=0)
+        with c.block(f"def _k_{t.name}(v: Any, holder: Any, root: Any) -> Any:"):
+            c(f'"""Link a decoded {t.name} (`_parent`, `_root`) and what it holds; return it."""')
+            if t is self.schema.root:  # called on the top (`_k_<root>(value, None, None)`): its own root
+                c("if root is None: root = v")
+            c("v._parent = holder")
+            c("v._root = root")
+            for f in t.seq:
+                if self.model.field_meta(f)["kind"] not in LEAF_KINDS:
+                    self.link_field(c, f)
+            for inst in t.instances:
+                if self.model.instance_meta(inst)["kind"] not in LEAF_KINDS:
+                    c(f"x = _rt.computed(v, {inst.id!r})")
+                    c("if x is not None: _rt.linked(x, v)")
+            c("return v")
+        return c.text()
+
+    def link_field(self, c: Lines, f: Field) -> None:
+        """Link the value of the field `f` of `v`: a structure of a type of this schema (or a list
+        of them) by its type's `_k_`, a switch's by the class of its case, anything else that may
+        hold a structure by the runtime's walk."""
+        refs = [r for _, r in f.type.cases] if f.type.kind == "switch" else [f.type]
+        users = []
+        for r in refs:
+            if r.kind == "user" and all(r.user is not u for u in users):
+                users.append(r.user)
+        direct = [u for u in users if self.linked_here(u)]
+        if f.type.kind == "switch" and not users:  # its cases are numbers, bytes or text
+            return
+        item = "e" if f.repeat else "x"
+        c(f"x = v.{f.id}")
+        with c.block("if x is not None:"), c.block("for e in x:") if f.repeat else nullcontext():
+            if f.type.kind == "user" and direct:
+                c(f"_k_{direct[0].name}({item}, v, root)")
+                return
+            for k, u in enumerate(direct):
+                with c.block(f"{'el' if k else ''}if isinstance({item}, {u.class_name}):"):
+                    c(f"_k_{u.name}({item}, v, root)")
+            if len(direct) < len(users) or (not users and f.type.kind != "switch"):
+                # a structure of another schema's type, an unwrapped one, or a value of any kind
+                with c.block("else:") if direct else nullcontext():
+                    c(f"_rt.linked({item}, v)")
+
+    def linked_here(self, u: TypeDef) -> bool:
+        """Whether a value of `u` is linked by this module's `_k_<u>`: a type of this schema with a
+        class of its own."""
+        return u.schema is self.schema and not u.unwrap and not u.byte_orders and any(u is r for r in self.rendered)
 
     def late_imports(self) -> bool:
         """Whether this schema and one it imports import each other: the imports then come last."""
@@ -255,7 +315,7 @@ class ModuleEmitter:
             # no __dict__ (15 % less memory a decoded Kafka record, pure Python), but where a user's
             # schema's values get Kaitai's links and carried bytes set on them after they are made
             slots=self.nav is None,
-            fields=self.attribute_decls(t), plain_class=self.plain_classes(),
+            fields=self.attribute_decls(t), plain_class=False,
         )
 
     def attribute_decls(self, t: TypeDef) -> list[dict]:
@@ -361,11 +421,13 @@ class ModuleEmitter:
         return base
 
     def switch_untyped(self, f: Field) -> bool:
-        """Whether the locals of a field's value are untyped (Any): a switch of a user's schema,
+        """Whether the locals of a field's value are untyped (Any), in a user's schema: a switch,
         whose case follows from the input, and whose expressions and encoder assume the case they
         need (an offset read as u4 or u8, or as bytes where no case matched), as Kaitai's dynamic
-        targets do; its union would not type-check there, which a compiled build needs."""
-        return self.nav is not None and self.field_meta(f)["kind"] == "switch"
+        targets do, which its union would not type-check; and a structure, or a list of them, whose
+        instances are computed when first read (`__getattr__`), which a compiled build's native
+        class answers only to a read of the value seen as anything."""
+        return self.nav is not None and self.field_meta(f)["kind"] in ("switch", "user")
 
     def value_type(self, t: TypeDef) -> str:
         """What a type's decoder returns: its class, or the single field of an unwrapped type."""
@@ -428,6 +490,9 @@ def module_declarations(uses: Uses, enums: list[str]) -> dict:
 _IO_DECL = {"id": "_io", "annotation": "Any", "default": "default=None, compare=False, repr=False",
             "meta": {"kind": "any", "param": True}, "param": "_io: Any = None", "init": "_io",
             "doc": docstring("The stream the value was read from (Kaitai's `_io`).", 1)}
+
+#: The kinds of value that never hold a structure (`runtime.primitives._LEAF_KINDS`, which links the rest).
+LEAF_KINDS = ("int", "bool", "float", "bytes", "str", "enum")
 
 # A user's schema: the instances of a value not computed yet, as functions of it (`_rt.lazy`).
 _LAZY_DECL = {"id": "_lazy", "annotation": "Any", "default": "default=None, init=False, compare=False, repr=False",

@@ -575,60 +575,67 @@ def linked(value, holder=None):
     `_root` unless it is that schema's root type (its own root). Only structures whose classes
     declare `_parent` are linked; lazy instances are linked when they are computed (`lazy`),
     under the structure they belong to (`holder`)."""
-    todo = [(value, holder)]
+    todo = [(value, holder, None if holder is None else type(holder).__module__)]
+    pop, push = todo.pop, todo.append
     while todo:
-        v, holder = todo.pop()
+        v, holder, holder_module = pop()
         if isinstance(v, list):
-            todo.extend((item, holder) for item in v)
+            for item in v:
+                push((item, holder, holder_module))
             continue
-        names = _LINKED_FIELDS.get(type(v), _UNSEEN)
-        if names is _UNSEEN:  # a class not met yet
-            names = _linked_fields(type(v))
-        if names is None:  # a scalar, or a structure of a class not linked
+        plan = _LINK_PLANS.get(type(v), _UNSEEN)
+        if plan is _UNSEEN:  # a class not met yet
+            plan = _link_plan(type(v))
+        if plan is None:  # a scalar, or a structure of a class not linked
             continue
-        _adopt(v, holder)
-        attrs = v.__dict__
+        names, module = plan
+        if holder_module == module:  # read inside a structure of its own schema
+            v._parent, v._root = holder, holder._root
+        else:  # the top, or another schema's type: its own root if it is that schema's root type
+            own_root = getattr(sys.modules.get(module), "ROOT", None) is type(v)
+            v._parent, v._root = None, v if own_root else None
+        attrs = getattr(v, "__dict__", None)
         for name in names:  # fields, and the instances computed so far (no lazy one is run)
-            item = attrs.get(name)
+            item = attrs.get(name) if attrs is not None else computed(v, name)
             if item is not None:
-                todo.append((item, v))
+                push((item, v, module))
     return value
 
 
-#: The fields that may hold structures, by class of a user's schema (None: a class not linked, or
-#: not a structure: an enum, a tuple); read once per class, as a value has many structures of few
-#: classes.
-_LINKED_FIELDS: dict[type, tuple[str, ...] | None] = {int: None, bytes: None, str: None, float: None, bool: None}
-_UNSEEN = ("",)
+def computed(obj, name: str):
+    """An attribute of a value as it is set, or None where it is not (an instance not computed
+    yet, which is not computed here), whether its class keeps a `__dict__` or is a compiled
+    build's native class."""
+    try:
+        return object.__getattribute__(obj, name)
+    except AttributeError:
+        return None
+
+
+#: How to link the values of each class met (its fields that may hold structures, and its module),
+#: or None for a class not linked (not a user's schema's structure: a scalar, an enum, a tuple);
+#: made once per class, as a decoded value has many structures of few classes.
+_LINK_PLANS: dict[type, tuple[tuple[str, ...], str] | None] = dict.fromkeys((int, bytes, str, float, bool))
+_UNSEEN = ((), "")
 #: The kinds of field whose values never hold a structure (the generated fields' `kind`).
 _LEAF_KINDS = frozenset({"int", "bool", "float", "bytes", "str", "enum"})
 
 
-def _linked_fields(cls: type) -> tuple[str, ...] | None:
+def _link_plan(cls: type) -> tuple[tuple[str, ...], str] | None:
     fields = getattr(cls, "__dataclass_fields__", None)
-    names = None
+    plan = None
     if fields is not None and "_parent" in fields:
-        names = tuple(name for name, f in fields.items()
-                      if not f.metadata.get("param") and f.metadata.get("kind") not in _LEAF_KINDS)
-    _LINKED_FIELDS[cls] = names
-    return names
-
-
-def _adopt(v, holder) -> None:
-    """Set `_parent` and `_root` of one structure read inside `holder` (None for the top)."""
-    module = type(v).__module__
-    if holder is not None and type(holder).__module__ == module:
-        v._parent, v._root = holder, holder._root
-    else:  # the top, or another schema's type: its own root if it is that schema's root type
-        own_root = getattr(sys.modules.get(module), "ROOT", None) is type(v)
-        v._parent, v._root = None, v if own_root else None
+        plan = (tuple(name for name, f in fields.items()
+                      if not f.metadata.get("param") and f.metadata.get("kind") not in _LEAF_KINDS), cls.__module__)
+    _LINK_PLANS[cls] = plan
+    return plan
 
 
 def lazy(obj, name: str):
     """An instance of a user's schema not computed yet: computed now, once (Kaitai's instances
     are lazy: one that fails, or recurses, costs only who reads it). None for a value built by
     hand, which has no stream to read it from."""
-    thunks = obj.__dict__.get("_lazy")
+    thunks = computed(obj, "_lazy")
     if thunks is not None and name in thunks:
         try:
             value = thunks[name](obj)
