@@ -176,7 +176,7 @@ class ModuleEmitter:
         return tidy(TEMPLATES.get_template("module.py.j2").render(
             schema=self.schema, enums=enums, classes=classes,
             builtins_named=any("_builtins." in c for c in classes),
-            plain_classes=False, functions=[f.text for f in functions],
+            functions=[f.text for f in functions],
             structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])),
             layouts=self.layouts, processors=sorted(self.processors), root=root,
             user_processors=sorted(self.user_processors.items()), passthroughs=sorted(self.passthroughs),
@@ -315,7 +315,7 @@ class ModuleEmitter:
             # no __dict__ (15 % less memory a decoded Kafka record, pure Python), but where a user's
             # schema's values get Kaitai's links and carried bytes set on them after they are made
             slots=self.nav is None,
-            fields=self.attribute_decls(t), plain_class=False,
+            fields=self.attribute_decls(t),
         )
 
     def attribute_decls(self, t: TypeDef) -> list[dict]:
@@ -324,17 +324,16 @@ class ModuleEmitter:
         decls = ([self.field_decl(t, f) for f in t.seq] + [self.instance_decl(i) for i in t.instances]
                  + [self.param_decl(p) for p in self.exposed_params(t)]
                  + ([_IO_DECL] if self.exposes_io else []) + self.kaitai_decls(t))
-        if self.plain_classes():  # what each holds is the input's to say, as in Kaitai's Python parsers
+        if self.untyped_attributes():
             return [{**d, "annotation": "Any", "param": re.sub(r":[^=]*=", ": Any =", d["param"], count=1)}
                     for d in decls]
         return qualified_builtins(decls)
 
-    def plain_classes(self) -> bool:
-        """Whether the value classes are Python classes in a compiled build: a user's schema's
-        values get attributes set after they are made (links, lazy instances computed on first
-        read through `__getattr__`), which a native class cannot hold, and hold what the input
-        gives (an instance of another kind than inferred, null where a field is absent), which a
-        native class's typed attributes would check. Its functions are compiled all the same."""
+    def untyped_attributes(self) -> bool:
+        """Whether the value classes' attributes are Any, in the compiled build of a user's schema:
+        what each holds is the input's to say (an instance of another kind than inferred, null
+        where a field is absent, a switch's case), as in Kaitai's Python parsers, which a native
+        class's typed attribute would check and refuse where pure Python takes it."""
         return self.build.compiled and self.nav is not None
 
     def kaitai_decls(self, t: TypeDef) -> list[dict]:
