@@ -1,4 +1,4 @@
-"""``python -m bench <suite> [options]``; ``python -m bench kafka --help`` / ``tank --help`` for the options."""
+"""``python -m bench <suite> [options]``; ``python -m bench kafka --help`` / ``tank --help`` / ``gallery --help`` for the options."""
 
 import sys
 
