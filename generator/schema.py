@@ -289,26 +289,32 @@ def sizeof_bits(t: TypeDef, type_name: str) -> tuple[bool, int | None]:
         integer, floating, bits = builtin.groups()
         return True, int(integer or floating) * 8 if bits is None else int(bits)
     target, _ = lookup_type(t, type_name)
-    return (False, None) if target is None else (True, static_bits(target))
+    return (False, None) if target is None else (True, static_bits(target, as_kaitai=True))
 
 
-def static_bits(t: TypeDef, seen: frozenset = frozenset()) -> int | None:
-    """A type's size in bits when the schema fixes it (Kaitai's `sizeof<>`, `_sizeof`): the sum
-    of its seq fields' fixed sizes; None when any of them depends on the data."""
+def static_bits(t: TypeDef, seen: frozenset = frozenset(), *, as_kaitai: bool = False) -> int | None:
+    """A type's size in bits when the schema fixes it: the sum of its seq fields' fixed sizes;
+    None when any of them depends on the data. `as_kaitai`: the size Kaitai's `sizeof<>` and
+    `_sizeof` give (`field_static_bits`)."""
     if t.name in seen:
         return None
     total = 0
     for f in t.seq:
-        bits = field_static_bits(f, seen | {t.name})
+        bits = field_static_bits(f, seen | {t.name}, as_kaitai=as_kaitai)
         if bits is None:
             return None
         total += bits
     return total
 
 
-def field_static_bits(f: Field, seen: frozenset = frozenset()) -> int | None:
-    """A field's size in bits when the schema fixes it, else None."""
-    if f.if_expr is not None or f.repeat in ("eos", "until") or f.size_eos or f.terminator is not None:
+def field_static_bits(f: Field, seen: frozenset = frozenset(), *, as_kaitai: bool = False) -> int | None:
+    """A field's size in bits when the schema fixes it, else None. A `size` fixes it whatever
+    ends the value inside (a terminator, padding). `as_kaitai`: the size Kaitai's compiler gives
+    it for `sizeof<>` and `_sizeof` (`CalculateSeqSizes`), which counts a conditional field as
+    if it were always there: a size, not a place."""
+    if f.if_expr is not None and not as_kaitai:
+        return None
+    if f.repeat in ("eos", "until") or f.size_eos:
         return None
     count = 1
     if f.repeat == "expr":
@@ -317,6 +323,8 @@ def field_static_bits(f: Field, seen: frozenset = frozenset()) -> int | None:
         count = f.repeat_expr.value
     if f.size is not None:
         return count * f.size.value * 8 if isinstance(f.size, E.Num) else None
+    if f.terminator is not None:
+        return None
     if f.contents is not None:
         return count * len(f.contents) * 8
     ref = f.type
@@ -325,7 +333,7 @@ def field_static_bits(f: Field, seen: frozenset = frozenset()) -> int | None:
     if ref.kind == "bits":
         return count * ref.size
     if ref.kind == "user" and not ref.user.primitive:
-        inner = static_bits(ref.user, seen)
+        inner = static_bits(ref.user, seen, as_kaitai=as_kaitai)
         return None if inner is None else count * inner
     return None
 

@@ -233,10 +233,10 @@ def type_of(node, names: Names):
         fixed_bits(bits, node.type_name, names)
         return "int"
     if isinstance(node, E.Name) and node.name == "_sizeof":
-        fixed_bits(static_bits(names.t), names.t.name, names)
+        fixed_bits(static_bits(names.t, as_kaitai=True), names.t.name, names)
         return "int"
     if isinstance(node, E.Attr) and node.name == "_sizeof":
-        fixed_bits(field_static_bits(field_of(node.obj, names)), "that field", names)
+        fixed_bits(field_static_bits(field_of(node.obj, names), as_kaitai=True), "that field", names)
         return "int"
     if isinstance(node, E.Num):
         return "float" if isinstance(node.value, float) else "int"
@@ -334,9 +334,9 @@ def static_size(node, names: Names) -> str | None:
         bits = fixed_bits(sizeof_bits(names.t, node.type_name)[1], node.type_name, names)
         return str(bits if node.bits else -(-bits // 8))
     if isinstance(node, E.Name) and node.name == "_sizeof":
-        return str(-(-fixed_bits(static_bits(names.t), names.t.name, names) // 8))
+        return str(-(-fixed_bits(static_bits(names.t, as_kaitai=True), names.t.name, names) // 8))
     if isinstance(node, E.Attr) and node.name == "_sizeof":
-        return str(-(-fixed_bits(field_static_bits(field_of(node.obj, names)), "that field", names) // 8))
+        return str(-(-fixed_bits(field_static_bits(field_of(node.obj, names), as_kaitai=True), "that field", names) // 8))
     return None
 
 

@@ -176,8 +176,6 @@ def ranges(ctx) -> list:
         plan = ctx.model.plan(t)
         found += [ctx.problem(r.owner.ypath, "the range ends before it starts") for r in plan.ranges
                   if r.last is not None and plan.index[r.last] < plan.index[r.first]]
-        if plan.bits_one_by_one:
-            continue  # no encoder
         early = {f.id for f in t.seq if _fills(ctx, t, f)[0]}
         for f in t.seq:
             if f.id in plan.deferred and f.id not in plan.in_runs and (primitive(f.type) is None or f.checksum):
@@ -198,8 +196,6 @@ def remote_lengths(ctx) -> list:
     found = []
     for t in ctx.model.types:
         plan = ctx.model.plan(t)
-        if plan.bits_one_by_one:
-            continue
         for f in t.seq:
             filled, unreached = _fills(ctx, t, f)
             found += unreached
@@ -263,14 +259,16 @@ def _path_root(node) -> str | None:
 
 
 def encodable(ctx) -> list:
-    """Bit fields are written in their groups of whole bytes: a bit field that is repeated,
-    conditional or sized, or a switch's case of bits, has no encoder (`Encoder.encode_content`)."""
+    """This repository's schemas read and write bit fields in groups of whole bytes, in
+    straight-line code: a bit field there that is repeated, conditional or sized, or a switch's
+    case of bits, is refused. (A user's schema reads and writes such a type's bits one by one,
+    `reads_bits_one_by_one`.)"""
     found = []
     for t in ctx.model.types:
         plan = ctx.model.plan(t)
         if plan.bits_one_by_one:
-            continue  # no encoder
-        found += [ctx.problem(f.ypath, "a bit field that is repeated, conditional, sized or a switch's case cannot "
-                              "be encoded yet")
+            continue
+        found += [ctx.problem(f.ypath, "a bit field that is repeated, conditional, sized or a switch's case is not "
+                              "supported in schemas/ (bit fields there are read in whole bytes)")
                   for f in t.seq if f.id not in plan.in_runs and any(ref.kind == "bits" for ref in refs_of(f.type))]
     return found

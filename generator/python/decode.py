@@ -11,6 +11,7 @@ element written out in its loop by `WrittenOut`, the C companion's readers calle
 from __future__ import annotations
 
 from .. import expr as E
+from ..layout import reads_bits
 from ..schema import Field, TypeDef
 from .code import EXPRESSION_ERRORS, Function, Lines, declared, indented
 from .decode_content import ContentReads
@@ -182,7 +183,7 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         if one_by_one:
             c("bb = 0; bl = 0")
         for part in self.plan.parts:
-            if one_by_one and (isinstance(part, list) or part.type.kind != "bits"):
+            if one_by_one and (isinstance(part, list) or not reads_bits(part.type)):
                 c("bb = 0; bl = 0")  # a byte-aligned field: the bits left in the last byte are skipped
             if isinstance(part, list):
                 self.decode_run(c, part)

@@ -17,8 +17,9 @@ class FieldReads:
 
     def decode_run(self, c: Lines, run: list[Item]) -> None:
         """A run of fixed fields read at once, checked once against `end`: by one struct (a byte or
-        two alone by hand), each bit group as one integer split into its fields."""
-        self.prepare(f for item in run for f in item.fields)
+        two alone by hand), each bit group as one integer split into its fields. The instances a
+        field's check reads are computed after the run is read, before that check: they may read
+        the run's fields (pif's header checks its bits per pixel against its image type)."""
         name, size = self.run_struct(run)
         entries, targets, off = [], [], 0
         for item in run:
@@ -53,6 +54,7 @@ class FieldReads:
             for f in item.fields:
                 if f.id in self.plan.marks:
                     c(f"s_{f.id} = pos + {off}" if off else f"s_{f.id} = pos")
+                self.prepare([f])
                 self.check_valid(c, f, f"pos + {off}")
                 if f.enum is not None:
                     c(f"v_{f.id} = {self.m.enum_member(c, f.enum, f'v_{f.id}')}")

@@ -181,6 +181,7 @@ class ModuleEmitter:
             root_kwargs="".join(f", {p.id}={p.id}" for p in root.params),
             root_param_types=[(p.id, "bool" if p.type_name == "bool" else "int") for p in root.params],
             root_class=root.class_name, doc=docstring(self.schema.doc, 0), links=self.nav is not None,
+            not_canonical=[f"{t.name}: {reason}" for t in self.types for reason in self.model.plan(t).not_canonical],
             build_params=self.build_params(root) if self.nav is None and not root.unwrap else None,
             tuple_forms=[(t.class_name, [f.id for f in form]) for t in self.types if (form := self.tuple_form(t))],
             **self.tuples_option(),
@@ -241,6 +242,9 @@ class ModuleEmitter:
     def class_source(self, t: TypeDef) -> str:
         form = self.tuple_form(t)
         said = f"\n\nTuple form, in a list: ({', '.join(f.id for f in form)}{',' if len(form) == 1 else ''})." if form else ""
+        reasons = self.model.plan(t).not_canonical
+        if reasons:
+            said += "\n\nEncoding may give other bytes than those decoded: " + "; ".join(reasons) + "."
         return TEMPLATES.get_template("class.py.j2").render(
             t=t, doc=docstring(t.doc + (f"\n\nSee {t.doc_ref}" if t.doc_ref else "") + said, 1),
             lazy=bool(t.instances) and self.nav is not None,
@@ -350,6 +354,8 @@ class ModuleEmitter:
             return "default=None"
         if m.get("list"):
             return "default_factory=list"
+        if f.contents is not None:  # the one value it may hold, which the encoder checks
+            return f"default={f.contents!r}"
         if f.valid and "eq" in f.valid and isinstance(f.valid["eq"], E.Num):
             return f"default={f.valid['eq'].value!r}"
         kind = m["kind"]
