@@ -174,9 +174,6 @@ def run_format(schema: str, paths: list[Path]) -> FormatResult:
     except official.CompileError as exc:
         result.skipped = f"the official compiler: {exc}"
         return result
-    except SyntaxError as exc:  # a field named by a Python keyword (`class`): kaitai_struct#90
-        result.skipped = f"the official parser does not import: {exc.msg} at line {exc.lineno}: {exc.text.strip()}"
-        return result
     module = our_module(schema)
     if isinstance(module, str):
         result.skipped = f"logcodec: {module}"
