@@ -164,6 +164,18 @@ class TypePlan:
         return reasons
 
     @functools.cached_property
+    def decided_by_stream(self) -> list[str]:
+        """The fields whose presence, size, count, case or `valid` the decoder decides by the
+        stream (`reads_stream`: `_io.eof`, `_io.size`, `_io.pos`). The encoder has no stream: it
+        goes by the value there, then decodes what it wrote to check that the stream those bytes
+        make decides as the value did (the module's `encode` says so)."""
+        return [f.id for f in self.type.seq
+                if any(reads_stream(e, self.type) for e in (f.if_expr, f.size, f.repeat_expr, f.type.switch_on)
+                       if e is not None)
+                or any(reads_stream(r, self.type) for rule in (f.valid or {}).values()
+                       for r in (rule if isinstance(rule, list) else [rule]) if not isinstance(r, str))]
+
+    @functools.cached_property
     def in_runs(self) -> set[str]:
         """The fields read and written in runs of fixed fields (packed together, by one struct)."""
         return {g.id for part in self.parts if isinstance(part, list) for item in part for g in item.fields}
@@ -553,6 +565,29 @@ def reads_to_its_end(t: TypeDef) -> bool:
     return reads(t)
 
 
+def reads_stream(node, t: TypeDef) -> bool:
+    """Whether an expression of `t` depends on the stream its value was read from: it reads a
+    property of an `_io` (its own, `_parent._io`, `_root._io`...), or a value instance of `t`
+    that does (`save_pos: {value: _io.pos}`). An encoder has no such stream (the bytes it writes
+    make it), so where a decoder decides by such an expression, the encoder goes by the value
+    (a field's presence, a switch's case) and checks nothing (a size, a count, a `valid`)."""
+    seen: set[str] = set()
+
+    def reads(e) -> bool:
+        if any(isinstance(n, E.Name) and n.name == "_io" or isinstance(n, E.Attr) and n.name == "_io"
+               for n in E.walk(e)):
+            return True
+        for name in E.names(e):
+            inst = next((i for i in t.instances if i.id == name and i.field is None), None)
+            if inst is not None and name not in seen:
+                seen.add(name)
+                if any(x is not None and reads(x) for x in (inst.value, inst.if_expr)):
+                    return True
+        return False
+
+    return node is not None and reads(node)
+
+
 def reads_bits(ref: TypeRef) -> bool:
     """Whether a field of this type may read bits: a bit field, or a switch with a case of bits."""
     return ref.kind == "bits" or (ref.kind == "switch" and any(case.kind == "bits" for _, case in ref.cases))
@@ -575,5 +610,5 @@ def reads_bits_one_by_one(t: TypeDef) -> bool:
 
 __all__ = ["STRUCT_CODES", "FLOAT_CODES", "BIT_GROUP_CODES", "Item", "Range", "BitRun", "TypePlan", "plan_type", "Step",
            "ElementPlan", "element_plan", "list_plan", "c_takes", "c_loops", "c_readers", "parent_names",
-           "BIJECTIVE_PROCESSORS", "reads_to_its_end", "reads_bits", "bits_of", "reads_bits_one_by_one", "substream",
+           "BIJECTIVE_PROCESSORS", "reads_to_its_end", "reads_stream", "reads_bits", "bits_of", "reads_bits_one_by_one", "substream",
            "size_held_non_negative", "Primitive", "primitive"]
