@@ -155,6 +155,11 @@ class TypePlan:
             if (t.schema.strict or f.process) and f.size is not None and (f.pad_right is not None
                                                                         or f.terminator is not None):
                 reasons.append(f"the bytes of `{f.id}` after its value are written as padding")
+        singles = [f.id for f in t.seq if any(r.kind == "float" and r.size == 4
+                                              for r in (f.type, *(case for _, case in f.type.cases)))]
+        if singles:
+            reasons.append(f"a signaling NaN in a 4-byte float ({', '.join(f'`{i}`' for i in singles)}) is written as "
+                           "the quiet NaN Python's float makes of it")
         if self.bits_one_by_one or any(run.padding for run in self.bit_runs):
             reasons.append("bits left in a byte before a byte-aligned field, or at the end, are written as zero bits")
         positioned = [i.id for i in t.instances if i.pos is not None and not i.input]

@@ -255,3 +255,21 @@ def test_a_structure_to_the_end_of_its_stream_is_written_with_what_it_left_unrea
     assert value.body.x == 2
     assert m.encode(value) == data
     assert m.encode(m.EosTail(head=1, body=m.FirstByte(x=2))) == data[:2]
+
+
+SINGLE = """
+meta: {id: single, endian: le}
+seq:
+  - {id: x, type: f4}
+  - {id: y, type: f8}
+"""
+
+
+def test_a_signaling_nan_of_four_bytes_comes_back_quiet_and_the_plan_says_so(tmp_path):
+    schema, m = compiled(tmp_path, SINGLE, "single")
+    data = bytes.fromhex("0100807f") + bytes.fromhex("010000000000f07f")  # signaling NaNs, 4 and 8 bytes
+    value = m.decode(data)
+    assert m.encode(value) == bytes.fromhex("0100c07f") + data[4:]  # the 8-byte one stays signaling
+    assert [r.split(" (")[0] for r in model_of(schema).plan(schema.root).not_canonical] == [
+        "a signaling NaN in a 4-byte float"]
+    assert "`x`" in model_of(schema).plan(schema.root).not_canonical[0]
