@@ -190,6 +190,7 @@ class ModuleEmitter:
             link=f"_k_{root.name}" if self.nav is not None and not root.unwrap else "_rt.linked",
             link_args=", None, None" if self.nav is not None and not root.unwrap else "",
             not_canonical=[f"{t.name}: {reason}" for t in self.types for reason in self.model.plan(t).not_canonical],
+            decided_by_stream=[f"`{t.name}.{fid}`" for t in self.types for fid in self.model.plan(t).decided_by_stream],
             build_params=self.build_params(root) if self.nav is None and not root.unwrap else None,
             tuple_forms=[(t.class_name, [f.id for f in form]) for t in self.types if (form := self.tuple_form(t))],
             **self.tuples_option(),
