@@ -132,10 +132,16 @@ def _outcome(fn, data: bytes, params: dict):
 
 
 def _json_of(value) -> str:
+    """The canonical JSON of a value; where a lazy instance fails as JSON reads it, the error's
+    kind, offset and path (its text may say the same in other words: a compiled build's
+    TypeError is worded otherwise than the interpreter's)."""
+    from logcodec.runtime.errors import DecodeError
     from logcodec.runtime.values import to_json
 
     try:
         return json.dumps(to_json(value), sort_keys=True, default=repr)
+    except DecodeError as exc:
+        return f"DecodeError {exc.kind} at {exc.offset} in {exc.path}"
     except Exception as exc:  # noqa: BLE001 - the same failure on both sides compares equal
         return f"to_json raised {type(exc).__name__}: {exc}"
 

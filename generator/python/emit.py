@@ -243,17 +243,17 @@ class ModuleEmitter:
         of them) by its type's `_k_`, a switch's by the class of its case, anything else that may
         hold a structure by the runtime's walk."""
         refs = [r for _, r in f.type.cases] if f.type.kind == "switch" else [f.type]
-        users = []
-        for r in refs:
-            if r.kind == "user" and all(r.user is not u for u in users):
-                users.append(r.user)
+        users = []  # the types its value may have (a type read in either byte order: either one's)
+        for u in [v for r in refs if r.kind == "user" for v in (r.user.byte_orders or (r.user,))]:
+            if all(u is not w for w in users):
+                users.append(u)
         direct = [u for u in users if self.linked_here(u)]
         if f.type.kind == "switch" and not users:  # its cases are numbers, bytes or text
             return
         item = "e" if f.repeat else "x"
         c(f"x = v.{f.id}")
         with c.block("if x is not None:"), c.block("for e in x:") if f.repeat else nullcontext():
-            if f.type.kind == "user" and direct:
+            if f.type.kind == "user" and len(users) == len(direct) == 1:
                 c(f"_k_{direct[0].name}({item}, v, root)")
                 return
             for k, u in enumerate(direct):

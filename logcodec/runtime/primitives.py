@@ -632,13 +632,13 @@ def linked(value, holder=None):
             plan = _link_plan(type(v))
         if plan is None:  # a scalar, or a structure of a class not linked
             continue
-        names, module = plan
+        names, module, keeps_dict = plan
         if holder_module == module:  # read inside a structure of its own schema
             v._parent, v._root = holder, holder._root
         else:  # the top, or another schema's type: its own root if it is that schema's root type
             own_root = getattr(sys.modules.get(module), "ROOT", None) is type(v)
             v._parent, v._root = None, v if own_root else None
-        attrs = getattr(v, "__dict__", None)
+        attrs = v.__dict__ if keeps_dict else None
         for name in names:  # fields, and the instances computed so far (no lazy one is run)
             item = attrs.get(name) if attrs is not None else computed(v, name)
             if item is not None:
@@ -656,21 +656,24 @@ def computed(obj, name: str):
         return None
 
 
-#: How to link the values of each class met (its fields that may hold structures, and its module),
-#: or None for a class not linked (not a user's schema's structure: a scalar, an enum, a tuple);
-#: made once per class, as a decoded value has many structures of few classes.
-_LINK_PLANS: dict[type, tuple[tuple[str, ...], str] | None] = dict.fromkeys((int, bytes, str, float, bool))
-_UNSEEN = ((), "")
+#: How to link the values of each class met (its fields that may hold structures, its module, and
+#: whether its values keep a `__dict__`: a compiled build's native class does not, and asking one
+#: for it goes through its `__getattr__`), or None for a class not linked (not a user's schema's
+#: structure: a scalar, an enum, a tuple); made once per class, as a decoded value has many
+#: structures of few classes.
+_LINK_PLANS: dict[type, tuple[tuple[str, ...], str, bool] | None] = dict.fromkeys((int, bytes, str, float, bool))
+_UNSEEN = ((), "", False)
 #: The kinds of field whose values never hold a structure (the generated fields' `kind`).
 _LEAF_KINDS = frozenset({"int", "bool", "float", "bytes", "str", "enum"})
 
 
-def _link_plan(cls: type) -> tuple[tuple[str, ...], str] | None:
+def _link_plan(cls: type) -> tuple[tuple[str, ...], str, bool] | None:
     fields = getattr(cls, "__dataclass_fields__", None)
     plan = None
     if fields is not None and "_parent" in fields:
         plan = (tuple(name for name, f in fields.items()
-                      if not f.metadata.get("param") and f.metadata.get("kind") not in _LEAF_KINDS), cls.__module__)
+                      if not f.metadata.get("param") and f.metadata.get("kind") not in _LEAF_KINDS), cls.__module__,
+                any("__dict__" in vars(k) for k in cls.__mro__[:-1]))
     _LINK_PLANS[cls] = plan
     return plan
 
