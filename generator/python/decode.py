@@ -201,7 +201,8 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         t = self.t
         decls = [(f"v_{f.id}", f"    v_{f.id}: {'Any' if f.if_expr is not None or self.m.switch_untyped(f) else self.m.local_type(f)}")
                  for f in t.seq]
-        decls += [(f"_e{f.id}", f"    _e{f.id}: Any") for f in t.seq if self.tuple_elements(f)]
+        decls += [(f"_e{f.id}", f"    _e{f.id}: Any") for f in t.seq
+                  if self.tuple_elements(f) or (f.repeat and self.m.switch_untyped(f))]
         return decls + [(f"g_{f.id}", f"    g_{f.id}: int") for f in t.seq if f.type.kind == "bits"]
 
     def decoder_head(self) -> tuple[str, str]:
@@ -227,17 +228,6 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
     def unplaced_instances(self) -> bool:
         """Whether the type has instances read from its own stream without `pos` (a user's schema's)."""
         return any(i.field is not None and i.pos is None and i.io is None for i in self.t.instances)
-
-    def instance_decls(self, computed: set[str]) -> list[str]:
-        """A user's schema: the declarations of the locals of the instances a function computes
-        (`computed`), untyped: what an instance holds is the input's to say (a switch's case,
-        null where its condition fails), as in Kaitai's Python parsers; their inferred types
-        would not type-check there, which a compiled build needs."""
-        if self.m.nav is None:
-            return []
-        repeated = {i.id for i in self.t.instances if i.field is not None and i.field.repeat}
-        return [decl for name in sorted(computed)
-                for decl in [f"    i_{name}: Any"] + ([f"    _e{name}: Any"] if name in repeated else [])]
 
     def lazy_thunk(self, c: Lines, inst, one_by_one: bool) -> None:
         """A user's schema: an instance the seq did not need is computed when first read, as

@@ -325,6 +325,7 @@ class ModuleEmitter:
         decls = ([self.field_decl(t, f) for f in t.seq] + [self.instance_decl(i) for i in t.instances]
                  + [self.param_decl(p) for p in self.exposed_params(t)]
                  + ([_IO_DECL] if self.exposes_io else []) + self.kaitai_decls(t))
+        decls = builtin_calls(decls)
         if self.untyped_attributes():
             return [{**d, "annotation": "Any", "param": re.sub(r":[^=]*=", ": Any =", d["param"], count=1)}
                     for d in decls]
@@ -526,6 +527,16 @@ def qualified_builtins(decls: list[dict]) -> list[dict]:
         out.append({**d, "annotation": qualify(d["annotation"]),
                     "param": name + colon + qualify(rest) if colon else d["param"]})
     return out
+
+
+def builtin_calls(decls: list[dict]) -> list[dict]:
+    """The declarations, with a call of a builtin that `__init__`'s parameter of the same name
+    shadows (`list()`, the default of dex's field `list`) written `_builtins.<name>()`."""
+    shadowed = {d["id"] for d in decls} & set(_BUILTIN_TYPES)
+    if not shadowed:
+        return decls
+    call = re.compile(r"(?<![\w.])(" + "|".join(sorted(shadowed)) + r")\(")
+    return [{**d, "init": call.sub(r"_builtins.\1(", d["init"])} for d in decls]
 
 
 # A user's schema: every value knows its holder and its root once decoded, as Kaitai's objects

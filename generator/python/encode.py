@@ -101,7 +101,7 @@ class Encoder(FieldWrites, TypeCode):
         candidates += [(f"b_{f.id}", f"    b_{f.id}: Any") for f in t.seq]
         candidates += [(f"t_{f.id}", f"    t_{f.id}: list[Any]") for f in t.seq]
         candidates += SCRATCH_LOCALS + sorted(self.fast.declared.items(), key=lambda item: item[1])
-        body = [head, doc, *declared(candidates, c.uses), "    try:", c.text(),
+        body = [head, doc, *declared(candidates, c.uses), *self.instance_decls(self.computed_instances), "    try:", c.text(),
                 "    except _rt.EncodeError:", "        raise",
                 f"    except {PYTHON_ERRORS} as exc:",
                 "        raise _rt.wrap_encode(exc, '') from None"]

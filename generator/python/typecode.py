@@ -276,6 +276,17 @@ class TypeCode:
         if c.unbounded:  # given back if the element is read again (`read_then_checked`)
             c(f"{c.local(ELEMENTS_TAKEN)} += {count}")
 
+    def instance_decls(self, computed: set[str]) -> list[str]:
+        """A user's schema: the declarations of the locals of the instances a function computes
+        (`computed`), untyped: what an instance holds is the input's to say (a switch's case,
+        null where its condition fails), as in Kaitai's Python parsers; their inferred types
+        would not type-check there, which a compiled build needs."""
+        if self.m.nav is None:
+            return []
+        repeated = {i.id for i in self.t.instances if i.field is not None and i.field.repeat}
+        return [decl for name in sorted(computed)
+                for decl in [f"    i_{name}: Any"] + ([f"    _e{name}: Any"] if name in repeated else [])]
+
     def carries(self) -> bool:
         """A user's schema keeps the bytes of a sized field that are not its value (what a
         structure left unread, what follows a terminator), so that encoding gives them back."""

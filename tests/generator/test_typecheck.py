@@ -45,9 +45,13 @@ def test_the_compiled_build_is_used_when_present():
 #: Gallery schemas whose compiled sources once failed to type-check, each for its own reason: a
 #: field named `bytes` and carried bytes (gif), switches read as integers (elf), a switch instance
 #: (ttf), a repeated switch instance (wav, through riff), conditional instances (msgpack), an
-#: optional structure's attribute (bmp).
+#: optional structure's attribute (bmp), and those below.
 GALLERY_SAMPLE = ("image/gif.ksy", "executable/elf.ksy", "font/ttf.ksy", "media/wav.ksy",
-                  "serialization/msgpack.ksy", "image/bmp.ksy")
+                  "serialization/msgpack.ksy", "image/bmp.ksy",
+                  # a field `list` (its default made by `list()`), an enum member `name`, a repeated
+                  # switch, instances an encoder computes
+                  "executable/dex.ksy", "archive/rpm.ksy", "archive/rar.ksy",
+                  "macos/resource_compression/dcmp_1.ksy")
 
 
 @pytest.mark.skipif(not gallery_runner.available(), reason=f"no Kaitai format gallery at {gallery_runner.GALLERY}")
