@@ -1,0 +1,87 @@
+"""``python -m fuzz.gallery [options]``: the differential campaign on Kaitai's format gallery
+(fuzz/README.md, "The gallery campaign").
+
+    python -m fuzz.gallery --inputs 10000                 # every format: 10,000 inputs each, 1 worker
+    python -m fuzz.gallery --inputs 500 --format png,gif  # a few formats
+    python -m fuzz.gallery --repro fuzz/out/gallery-<run>/disagree/<format>-<hash>.bin
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from fuzz.campaign import OUT
+from fuzz.gallery import campaign as GC
+from fuzz.gallery import formats as F
+from fuzz.gallery import report as R
+
+
+def parse(argv) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m fuzz.gallery", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--seed", type=int, default=1, help="campaign seed: the same seed gives the same inputs (default 1)")
+    p.add_argument("--inputs", type=int, default=10_000, help="inputs per format (default 10000)")
+    p.add_argument("--value-share", type=float, default=0.3,
+                   help="share of each format's inputs that are made from values (default 0.3); the rest are "
+                   "the real files and mutants")
+    p.add_argument("--format", action="append", help="only this format: gallery path or name (repeatable, or "
+                   "comma-separated)")
+    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--timeout", type=float, default=30.0, help="time limit per input in seconds (default 30; each "
+                   f"parser has {GC.C.SIDE_LIMIT:g} s of it)")
+    p.add_argument("--memory-mb", type=int, default=1536, help="address-space limit per worker (default 1536)")
+    p.add_argument("--out", type=Path, default=OUT, help="where runs are written (default fuzz/out)")
+    p.add_argument("--repro", type=Path, help="rerun one saved input (its .txt names the format)")
+    return p.parse_args(argv)
+
+
+def main(argv=None) -> int:
+    args = parse(sys.argv[1:] if argv is None else argv)
+    why = F.available()
+    if why:
+        print(f"fuzz.gallery: {why}", file=sys.stderr)
+        return 2
+    if args.repro:
+        return repro(args.repro)
+    names = F.select([f for item in args.format or [] for f in item.split(",") if f] or None)
+    refused = F.prepare_official(names)
+    if refused:
+        print(f"not compared ({len(refused)}): " + "; ".join(f"{n}: {w}" for n, w in sorted(refused.items())))
+    names = [n for n in names if n not in refused]
+    run_dir = args.out / time.strftime(f"gallery-%Y%m%d-%H%M%S-seed{args.seed}")
+    print(f"{len(names)} formats, {args.inputs} inputs each, {args.workers} worker(s), run folder {run_dir}")
+    recorder, wall, total = GC.run(names, run_dir, seed=args.seed, per_format=args.inputs,
+                                   value_share=args.value_share, workers=args.workers, timeout=args.timeout,
+                                   memory_mb=args.memory_mb)
+    print(f"\n## {total} inputs in {wall:.0f} s ({total / max(wall, 1e-9):.0f}/s, {args.workers} worker(s), "
+          f"seed {args.seed})\n")
+    print(R.table(recorder))
+    print("\n## disagreements by cause, most frequent first\n")
+    print(R.causes(recorder))
+    summary = R.summary(recorder, seed=args.seed, seconds=wall, inputs=total, refused=refused)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    (run_dir / "summary.json").write_text(json.dumps(summary, indent=1, default=str))
+    (run_dir / "table.md").write_text(R.table(recorder) + "\n\n" + R.causes(recorder) + "\n")
+    print(f"\nrun folder: {run_dir}")
+    return 0
+
+
+def repro(path: Path) -> int:
+    """Both parsers on one saved input, in this process (no time limit but the side limits)."""
+    from fuzz.gallery import compare
+
+    notes = path.with_suffix(".txt")
+    fmt = next(line.split(": ", 1)[1] for line in notes.read_text().splitlines() if line.startswith("format: "))
+    result = compare.run(fmt, path.read_bytes())
+    for key in ("cls", "cause", "official", "ours", "detail"):
+        if result.get(key):
+            print(f"{key}: {result[key]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,55 @@
+"""The gallery campaign's tables and summary.json."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from fuzz.report import _table
+
+
+def table(recorder) -> str:
+    """One row per format: inputs by origin, agreements, documented differences, disagreements,
+    findings (law 5 on our side), the value maker's yield, and the first causes."""
+    rows = []
+    for name in sorted(recorder.stats):
+        s = recorder.stats[name]
+        o = s.outcomes
+        attempts = sum(s.values.values())
+        yield_ = f"{s.values['made']}/{attempts}" if attempts else "-"
+        top = "; ".join(f"{c} ({n})" for c, n in s.causes.most_common(2))
+        rows.append([name, s.inputs["files"], s.inputs["values"], o["same_value"], o["both_refused"], o["known"],
+                     o["disagree"], o["finding"], yield_, f"{s.slowest_ms:.0f}", top[:140] or "-"])
+    totals = Counter()
+    for s in recorder.stats.values():
+        totals.update(s.outcomes)
+        totals["files"] += s.inputs["files"]
+        totals["values"] += s.inputs["values"]
+        totals["made"] += s.values["made"]
+        totals["attempts"] += sum(s.values.values())
+    rows.append(["**all**", totals["files"], totals["values"], totals["same_value"], totals["both_refused"],
+                 totals["known"], totals["disagree"], totals["finding"], f"{totals['made']}/{totals['attempts']}",
+                 "", ""])
+    return _table(["format", "from files", "from values", "same value", "both refused", "known diff.",
+                   "disagree", "findings", "values made", "slowest ms", "first causes"], rows)
+
+
+def causes(recorder) -> str:
+    """Every cause of disagreement over the formats, most frequent first, with the formats."""
+    by_cause: dict[str, Counter] = {}
+    for name, s in recorder.stats.items():
+        for cause, n in s.causes.items():
+            by_cause.setdefault(cause, Counter())[name] += n
+    rows = [[sum(c.values()), cause[:150], ", ".join(f"{f} {n}" for f, n in c.most_common(4))]
+            for cause, c in sorted(by_cause.items(), key=lambda kv: -sum(kv[1].values()))]
+    return _table(["inputs", "cause", "formats"], rows) if rows else "none"
+
+
+def summary(recorder, **head) -> dict:
+    return {**head, "formats": {
+        name: {"inputs": dict(s.inputs), "outcomes": dict(s.outcomes), "causes": dict(s.causes.most_common()),
+               "known": dict(s.known), "official_refusals": dict(s.official_refusals),
+               "our_refusals": dict(s.our_refusals), "values": dict(s.values),
+               "value_failures": dict(s.value_reasons.most_common(10)), "slowest_ms": s.slowest_ms,
+               "peak_kb": s.peak_kb}
+        for name, s in sorted(recorder.stats.items())},
+        "repros": [(c, f, str(p)) for c, f, p in recorder.repros]}
