@@ -66,6 +66,8 @@ def main(argv=None) -> int:
         found += fuzz_builds(args, CA.all_formats(selected), builds, run_dir, summary)
     if not args.no_bombs:
         found += bombs(args, builds, run_dir, summary)
+    if args.smoke:
+        found += gallery_smoke(args, run_dir, summary)
     summary["findings_by_class"] = dict(found)
     run_dir.mkdir(parents=True, exist_ok=True)
     (run_dir / "summary.json").write_text(json.dumps(summary, indent=1, default=str))
@@ -121,6 +123,35 @@ def bombs(args, builds: list[str], run_dir: Path, summary: dict) -> Counter[str]
     print(R.bomb_table(results))
     summary["bombs"] = results
     return Counter(cls for cls in (r["outcome"].split()[0] for r in results) if cls in W.FINDINGS)
+
+
+def gallery_smoke(args, run_dir: Path, summary: dict) -> Counter[str]:
+    """Law 5 on every format of Kaitai's gallery (fuzz/gallery/smoke.py); returns the findings by
+    class. Skipped, and said so, without the gallery (../shared)."""
+    from fuzz.gallery import formats as GF
+    from fuzz.gallery import smoke as GS
+
+    why = GF.available()
+    if why:
+        print(f"\n## gallery: skipped ({why})")
+        return Counter()
+    found: Counter[str] = Counter()
+    kept = run_dir / "gallery"
+
+    def record(name, what, data, result):
+        found[result["cls"]] += 1
+        path = kept / result["cls"] / f"{name.removesuffix('.ksy').replace('/', '-')}-{found[result['cls']]}.bin"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        path.with_suffix(".txt").write_text(f"format: {name}\ninput: {what}\nclass: {result['cls']}\n"
+                                            f"kind: {result.get('kind', '')}\ndetail: {result.get('detail', '')}\n")
+        print(f"  {result['cls']}: {name} ({what}): {str(result.get('detail', ''))[:200]} -> {path}")
+
+    print(f"\n## gallery: {len(GF.all_formats())} formats of Kaitai's gallery, logcodec's decode alone\n")
+    total, wall, classes = GS.smoke(args.seed, args.workers, args.timeout, args.memory_mb, record)
+    print(f"{total} inputs in {wall:.1f} s: " + ", ".join(f"{c} {n}" for c, n in classes.most_common()))
+    summary["gallery"] = {"inputs": total, "seconds": wall, "classes": dict(classes)}
+    return found
 
 
 def repro(path: Path, builds: list[str], args) -> int:

@@ -32,6 +32,7 @@ GROUP = 8  # formats per pool of workers
 TARGET = "fuzz.gallery.compare:run"
 MAX_SEEDS = 64  # value encodings kept as seeds per format
 REPROS_PER_CAUSE = 2  # inputs kept per format and cause
+PROGRESS = 20_000  # a line every this many inputs
 
 
 @dataclass
@@ -54,6 +55,7 @@ class Stats:
     values: Counter = field(default_factory=Counter)  # value jobs: made, unbuildable, unencodable, maker_error
     value_reasons: Counter = field(default_factory=Counter)
     slowest_ms: float = 0.0
+    total_ms: float = 0.0  # time in the worker, over every input (and value made)
     peak_kb: int = 0
 
 
@@ -116,6 +118,7 @@ class Recorder:
     def record(self, item: Input, result: dict, inputs: Inputs) -> None:
         st = self.stats.setdefault(item.format, Stats())
         st.slowest_ms = max(st.slowest_ms, result.get("ms") or 0.0)
+        st.total_ms += result.get("ms") or 0.0
         st.peak_kb = max(st.peak_kb, result.get("rss_kb") or 0)
         cls = result["cls"]
         if cls == C.NOT_LOADED:
@@ -215,13 +218,16 @@ def run(names: list[str], run_dir: Path, *, seed: int, per_format: int, value_sh
                         yield Job(i, item.format, item.job)
 
         def on_result(job, result):
+            nonlocal done
             item = items.pop(job.id)
             recorder.record(item, result, sources[item.format])
+            done += 1
+            if done % PROGRESS == 0:
+                progress(f"    {done} inputs, {time.monotonic() - start:.0f} s")
 
         t0 = time.monotonic()
         Pool("pure", workers=workers, timeout=timeout, memory_mb=memory_mb, target=TARGET, batch=8).run(jobs(), on_result)
         n = sum(s.made for s in sources.values())
-        done += n
         progress(f"  {', '.join(group)}: {n} inputs in {time.monotonic() - t0:.0f} s "
                  f"({n / max(time.monotonic() - t0, 1e-9):.0f}/s)")
     return recorder, time.monotonic() - start, done

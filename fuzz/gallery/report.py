@@ -17,8 +17,10 @@ def table(recorder) -> str:
         attempts = sum(s.values.values())
         yield_ = f"{s.values['made']}/{attempts}" if attempts else "-"
         top = "; ".join(f"{c} ({n})" for c, n in s.causes.most_common(2))
+        runs = sum(s.inputs.values()) + sum(s.values.values()) - s.values["made"]
         rows.append([name, s.inputs["files"], s.inputs["values"], o["same_value"], o["both_refused"], o["known"],
-                     o["disagree"], o["finding"], yield_, f"{s.slowest_ms:.0f}", top[:140] or "-"])
+                     o["disagree"], o["finding"], yield_, f"{s.total_ms / max(runs, 1):.1f}", f"{s.slowest_ms:.0f}",
+                     top[:140] or "-"])
     totals = Counter()
     for s in recorder.stats.values():
         totals.update(s.outcomes)
@@ -28,9 +30,9 @@ def table(recorder) -> str:
         totals["attempts"] += sum(s.values.values())
     rows.append(["**all**", totals["files"], totals["values"], totals["same_value"], totals["both_refused"],
                  totals["known"], totals["disagree"], totals["finding"], f"{totals['made']}/{totals['attempts']}",
-                 "", ""])
+                 "", "", ""])
     return _table(["format", "from files", "from values", "same value", "both refused", "known diff.",
-                   "disagree", "findings", "values made", "slowest ms", "first causes"], rows)
+                   "disagree", "findings", "values made", "ms/input", "slowest ms", "first causes"], rows)
 
 
 def causes(recorder) -> str:

@@ -228,6 +228,9 @@ class ValueMaker:
             length = self.encoded_length(ref.user, value, params)
             if length is not None:
                 self.meet(scope, f.size, length)
+            size = self.try_eval(f.size, scope)
+            if isinstance(size, int) and not 0 <= size <= MAX_EVAL_SIZE:
+                raise Unbuildable(f"{f.ypath}: a size of {size}, which the value cannot fill")
         return value
 
     def encoded_length(self, typedef, value, params: dict) -> int | None:
@@ -465,6 +468,8 @@ class ValueMaker:
         if isinstance(node, E.Attr):
             if node.obj == E.Name("_io") and node.name == "eof":
                 return False  # while building, the stream goes on
+            if node.name == "_sizeof" and isinstance(node.obj, E.Name) and node.obj.name in scope.done:
+                return self.field_sizeof(scope, scope.typedef.field(node.obj.name))
             return self.attr(self.eval(node.obj, scope), node.name)
         if isinstance(node, E.Call):
             args = [self.obj_of(self.eval(a, scope)) for a in node.args]
@@ -492,6 +497,21 @@ class ValueMaker:
         if isinstance(node, E.FString):
             return "".join(str(self.obj_of(self.eval(p, scope))) for p in node.parts)
         raise EvalError(f"cannot evaluate {type(node).__name__}")
+
+    def field_sizeof(self, scope: Scope, f) -> int:
+        """`field._sizeof` of a seq field already built: the bytes it takes."""
+        value = getattr(scope.obj, f.id)
+        if f.repeat or f.type.kind == "switch":
+            raise EvalError(f"{f.id}._sizeof")
+        if f.type.kind in ("int", "float"):
+            return f.type.size
+        if f.size is not None:
+            return self.eval(f.size, scope)
+        if isinstance(value, (bytes, bytearray)) and f.terminator is None:
+            return len(value)
+        if f.type.kind == "user" and value is not None:
+            return self.attr(value, "_sizeof")
+        raise EvalError(f"{f.id}._sizeof")
 
     def binary(self, node, scope: Scope):
         op = node.op
