@@ -50,7 +50,9 @@ def main(argv=None) -> int:
     names = F.select([f for item in args.format or [] for f in item.split(",") if f] or None)
     refused = F.prepare_official(names)
     if refused:
-        print(f"not compared ({len(refused)}): " + "; ".join(f"{n}: {w}" for n, w in sorted(refused.items())))
+        reasons = sorted(set(refused.values()))
+        print(f"not compared ({len(refused)}): " + "; ".join(
+            f"{', '.join(n for n, w in sorted(refused.items()) if w == why)}: {why}" for why in reasons)[:2000])
     names = [n for n in names if n not in refused]
     run_dir = args.out / time.strftime(f"gallery-%Y%m%d-%H%M%S-seed{args.seed}")
     print(f"{len(names)} formats, {args.inputs} inputs each, {args.workers} worker(s), run folder {run_dir}")

@@ -163,7 +163,38 @@ class ValueMaker:
                 return
             if i < wanted - 1:
                 items.append(item)  # keep going: the list is not long enough yet
+            elif i >= wanted + UNTIL_TRIES // 2:  # drawing has not ended it: set what the condition reads
+                item = self.force(f.repeat_until, scope, item)
+                scope.locals["_"] = item
+                if self.try_eval(f.repeat_until, scope) is True:
+                    items.append(item)
+                    return
         raise Unbuildable(f"{f.ypath}: no element ends the list (repeat-until)")
+
+    def force(self, cond, scope: Scope, item, wanted: bool = True):
+        """Try to make `cond` (read on the element `item`, as `_`) give `wanted`, by solving for
+        what it compares; returns the element (a new one where `_` itself is compared)."""
+        if isinstance(cond, E.Unary) and cond.op == "not":
+            return self.force(cond.operand, scope, item, not wanted)
+        if isinstance(cond, E.Binary) and cond.op in ("or", "and") and (cond.op == "or") == wanted:
+            return self.force(cond.left, scope, item, wanted)  # one side does it
+        if isinstance(cond, E.Binary) and cond.op == "and":
+            item = self.force(cond.left, scope, item, wanted)
+            scope.locals["_"] = item
+            return self.force(cond.right, scope, item, wanted)
+        if isinstance(cond, E.Binary) and cond.op == "==" and wanted:
+            for var, other in ((cond.left, cond.right), (cond.right, cond.left)):
+                target = self.try_eval(other, scope)
+                if target is None:
+                    continue
+                if var == E.Name("_"):
+                    return target
+                if self.solve(var, target, scope):
+                    return item
+            return item
+        if isinstance(cond, (E.Name, E.Attr)):
+            self.solve(cond, wanted, scope)
+        return item
 
     def build_one(self, scope: Scope, f):
         if f.contents is not None:
