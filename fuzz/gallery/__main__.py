@@ -36,6 +36,8 @@ def parse(argv) -> argparse.Namespace:
     p.add_argument("--memory-mb", type=int, default=1536, help="address-space limit per worker (default 1536)")
     p.add_argument("--out", type=Path, default=OUT, help="where runs are written (default fuzz/out)")
     p.add_argument("--repro", type=Path, help="rerun one saved input (its .txt names the format)")
+    p.add_argument("--minimize", action="store_true", help="with --repro: cut the input down while the cause stays "
+                   "the same, and write it beside as <name>.min.bin")
     return p.parse_args(argv)
 
 
@@ -46,7 +48,7 @@ def main(argv=None) -> int:
         print(f"fuzz.gallery: {why}", file=sys.stderr)
         return 2
     if args.repro:
-        return repro(args.repro)
+        return repro(args.repro, args.minimize)
     names = F.select([f for item in args.format or [] for f in item.split(",") if f] or None)
     refused = F.prepare_official(names)
     if refused:
@@ -72,17 +74,49 @@ def main(argv=None) -> int:
     return 0
 
 
-def repro(path: Path) -> int:
+def repro(path: Path, minimize: bool = False) -> int:
     """Both parsers on one saved input, in this process (no time limit but the side limits)."""
     from fuzz.gallery import compare
 
-    notes = path.with_suffix(".txt")
-    fmt = next(line.split(": ", 1)[1] for line in notes.read_text().splitlines() if line.startswith("format: "))
-    result = compare.run(fmt, path.read_bytes())
+    notes = dict(line.split(": ", 1) for line in path.with_suffix(".txt").read_text().splitlines() if ": " in line)
+    job = path.read_bytes()
+    if "value job" in notes:  # a value that broke the maker or the encoder: made again
+        _, seed, _, index = notes["value job"].split()
+        job = ("value", int(seed), int(index))
+    result = compare.run(notes["format"], job)
     for key in ("cls", "cause", "official", "ours", "detail"):
         if result.get(key):
             print(f"{key}: {result[key]}")
+    if minimize and result.get("cause"):
+        data = shrink(notes["format"], result.get("data", job), result["cause"])
+        out = path.with_suffix(".min.bin")
+        out.write_bytes(data)
+        again = compare.run(notes["format"], data)
+        print(f"\nminimized to {len(data)} bytes ({out}): {data.hex()}\n  cause: {again.get('cause')}\n"
+              f"  {again.get('detail')}")
     return 0
+
+
+def shrink(fmt: str, data: bytes, cause: str) -> bytes:
+    """The shortest input found, by cutting pieces (halves, then smaller) and zeroing bytes, that
+    keeps `cause`."""
+    from fuzz.gallery import compare
+
+    def keeps(candidate: bytes) -> bool:
+        return compare.run(fmt, candidate).get("cause") == cause
+
+    piece = max(1, len(data) // 2)
+    while piece >= 1:
+        i, cut = 0, False
+        while i < len(data):
+            candidate = data[:i] + data[i + piece:]
+            if keeps(candidate):
+                data, cut = candidate, True
+            else:
+                i += piece
+        if not cut:
+            piece //= 2
+    return data
 
 
 if __name__ == "__main__":

@@ -174,7 +174,8 @@ class Recorder:
             f"format: {item.format}\nclass: {cls}\ncause: {cause}\norigin: {item.origin}\nengine: {item.engine}\n"
             f"seed: {item.seed}\nbytes: {len(data)}\nofficial: {result.get('official') or 'a value'}\n"
             f"ours: {result.get('ours') or 'a value'}\ndetail: {result.get('detail', '')}\n"
-            f"rerun: .venv/bin/python -m fuzz.gallery --repro {path}\n")
+            + ("" if isinstance(item.job, bytes) else f"value job: seed {item.job[1]} index {item.job[2]}\n")
+            + f"rerun: .venv/bin/python -m fuzz.gallery --repro {path}\n")
         self.repros.append((cls, item.format, path))
 
 

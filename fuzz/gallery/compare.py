@@ -34,7 +34,11 @@ NOT_LOADED = "not_loaded"  # a side of the format could not be loaded in the wor
 #: ours, and the value maker, have SIDE_LIMIT; the official parser, which has no limits and
 #: loops forever on a `repeat: eos` of elements that take no bytes, has OFFICIAL_LIMIT.
 SIDE_LIMIT = 4.0
-OFFICIAL_LIMIT = 1.0
+OFFICIAL_LIMIT = 0.25  # seconds, and as many again per 256 KiB of input
+
+
+def official_limit(data: bytes) -> float:
+    return OFFICIAL_LIMIT * (1 + len(data) / (256 << 10))
 #: The largest encoding of a value taken as an input (larger ones are counted, not compared).
 MAX_INPUT = 1 << 20
 
@@ -128,7 +132,7 @@ def compare(format_name: str, ours, data: bytes) -> dict:
     from logcodec import DecodeError
 
     parser = F.official(format_name)
-    official, official_raised = _timed(lambda: parser.parse(data, **ours.params), OFFICIAL_LIMIT)
+    official, official_raised = _timed(lambda: parser.parse(data, **ours.params), official_limit(data))
     our_value, our_raised = _timed(lambda: ours.decode(data))
     if our_raised and not isinstance(our_value, DecodeError):
         return _outcome(DISAGREE, cause_of_crash(our_value), official, official_raised, our_value, True)
@@ -139,7 +143,7 @@ def compare(format_name: str, ours, data: bytes) -> dict:
         return _outcome(DISAGREE, f"only {side} refused: {_refusal(official if official_raised else our_value)}",
                         official, official_raised, our_value, our_raised)
     # The walk reads the official instances (lazy): the official parser's time again.
-    walked, raised = _timed(lambda: leaves.compare(official, our_value, _types(format_name)), OFFICIAL_LIMIT * 2)
+    walked, raised = _timed(lambda: leaves.compare(official, our_value, _types(format_name)), 4 * official_limit(data))
     if raised:
         cause = "comparison overran the time limit" if isinstance(walked, SideTimeout) else \
             f"comparison raised {type(walked).__name__}"
