@@ -11,7 +11,7 @@ mingw-w64 flac cpio device-tree-compiler u-boot-tools qemu-utils android-sdk-lib
 mkbootimg xa65 efitools fdisk gdisk vorbis-tools util-linux-extra xfonts-base grub-common ruby
 php-cli gnupg openssh-client vpx-tools fonts-dejavu-core zip p7zip-full xfonts-utils openssl`, gcc and
 javac, msgfmt (gettext), sqlite3; and `pip install pillow scapy msgpack pymongo mutagen pyshp mido
-fonttools nbtlib numpy-stl pydicom mcap protobuf pygltflib`. Files are kept small on purpose
+fonttools nbtlib numpy-stl pydicom mcap protobuf pygltflib websockets pylnk3`. Files are kept small on purpose
 (tiny images, a hundredth of a second of sound, the smallest file systems the tools accept).
 Some tools stamp the time or random bytes into what they write, so a new run gives other bytes.
 """
@@ -55,7 +55,7 @@ VERSIONS: dict[str, object] = {
     "pillow": ("pip", "pillow"), "scapy": ("pip", "scapy"), "msgpack": ("pip", "msgpack"), "pymongo": ("pip", "pymongo"),
     "mutagen": ("pip", "mutagen"), "pyshp": ("pip", "pyshp"), "mido": ("pip", "mido"), "fonttools": ("pip", "fonttools"),
     "nbtlib": ("pip", "nbtlib"), "numpy-stl": ("pip", "numpy-stl"), "pydicom": ("pip", "pydicom"), "mcap": ("pip", "mcap"),
-    "protobuf": ("pip", "protobuf"), "pygltflib": ("pip", "pygltflib"),
+    "protobuf": ("pip", "protobuf"), "websockets": ("pip", "websockets"), "pylnk3": ("pip", "pylnk3"), "pygltflib": ("pip", "pygltflib"),
 }
 
 
@@ -156,7 +156,23 @@ def py_stl(out: Path) -> None:
     data = numpy.zeros(2, dtype=mesh.Mesh.dtype)
     data["vectors"][0] = [[0, 0, 0], [1, 0, 0], [0, 1, 0]]
     data["vectors"][1] = [[0, 0, 1], [1, 0, 1], [0, 1, 1.5]]
-    mesh.Mesh(data).save(str(out), mode=1)  # stl.Mode.BINARY
+    mesh.Mesh(data).save(str(out), mode=2)  # stl.Mode.BINARY
+
+
+def websocket_frames(masked: bool):
+    def write(out: Path) -> None:
+        from websockets.frames import Frame, Opcode
+        frames = [Frame(Opcode.TEXT, b"hello ", fin=False), Frame(Opcode.CONT, b"x" * 130, fin=False), Frame(Opcode.CONT, b"!")]
+        out.write_bytes(b"".join(f.serialize(mask=masked, extensions=[]) for f in frames))
+    write.__doc__ = f"websockets: a text message in three frames, serialized (mask={masked})"
+    return write
+
+
+def py_lnk(out: Path) -> None:
+    import pylnk3
+    lnk = pylnk3.for_file(r"C:\\Windows\\notepad.exe", arguments="a.txt", description="Notepad",
+                          work_dir=r"C:\\Windows")
+    lnk.save(str(out))
 
 
 def py_exif(out: Path) -> None:
@@ -213,25 +229,15 @@ def py_zip(method: int):
     return write
 
 
-def scapy_packet(expr: str):
+def scapy_packet(build: Callable):
+    """`build(scapy.all)` is the packet: a lambda of the recipe, whose line the manifest shows."""
     def write(out: Path) -> None:
-        from scapy.all import (  # noqa: F401
-            DNS,
-            DNSQR,
-            DNSRR,
-            ICMP,
-            IP,
-            TCP,
-            UDP,
-            Ether,
-            IPv6,
-            Raw,
-            raw,
-        )
-        from scapy.layers.inet6 import ICMPv6EchoRequest  # noqa: F401
-        from scapy.layers.rtp import RTP  # noqa: F401
-        out.write_bytes(raw(eval(expr)))
-    write.__doc__ = f"scapy: raw({expr})"
+        import types
+
+        import scapy.all
+        from scapy.layers.rtp import RTP
+        out.write_bytes(scapy.all.raw(build(types.SimpleNamespace(**{**vars(scapy.all), "RTP": RTP}))))
+    write.__doc__ = "scapy: raw(packet), packet from " + inspect.getsource(build).strip()
     return write
 
 
@@ -255,11 +261,11 @@ def py_tls_client_hello(out: Path) -> None:
     out.write_bytes(record[5 + 4:])  # the ClientHello's body: after the record's and handshake's headers
 
 
-def py_msgpack(value: str):
+def py_msgpack(value):
     def write(out: Path) -> None:
         import msgpack
-        out.write_bytes(msgpack.packb(eval(value)))
-    write.__doc__ = f"msgpack.packb({value})"
+        out.write_bytes(msgpack.packb(value))
+    write.__doc__ = f"msgpack.packb({value!r})"
     return write
 
 
@@ -513,22 +519,25 @@ RECIPES = [
     Recipe("network/pcap", "scapy.pcap", "scapy", py=scapy_pcap),
     Recipe("network/pcap", "tcpdump-rewritten.pcap", "tcpdump", "{python} -c 'from tests.gallery.make_files import scapy_pcap; "
            "from pathlib import Path; scapy_pcap(Path(\"in.pcap\"))' && tcpdump -q -r in.pcap -w {out} 2> /dev/null"),
-    Recipe("network/ethernet_frame", "scapy-icmp.bin", "scapy", py=scapy_packet("Ether(src='00:11:22:33:44:55', dst='66:77:88:99:aa:bb')/IP(src='10.0.0.1', dst='10.0.0.2')/ICMP()")),
-    Recipe("network/ethernet_frame", "scapy-ipv6-udp.bin", "scapy", py=scapy_packet("Ether()/IPv6(src='::1', dst='::2')/UDP(sport=1, dport=2)/b'hi'")),
-    Recipe("network/ipv4_packet", "scapy-tcp.bin", "scapy", py=scapy_packet("IP(src='10.0.0.1', dst='10.0.0.2', id=7)/TCP(sport=1234, dport=80, flags='S', options=[('MSS', 1460)])")),
-    Recipe("network/ipv4_packet", "scapy-udp-dns.bin", "scapy", py=scapy_packet("IP(src='10.0.0.1', dst='10.0.0.2')/UDP(sport=5353, dport=53)/DNS(qd=DNSQR(qname='example.com'))")),
-    Recipe("network/ipv4_packet", "scapy-icmp-options.bin", "scapy", py=scapy_packet("IP(src='1.2.3.4', dst='5.6.7.8', options=b'\\x01\\x01\\x01\\x00')/ICMP(type=8, id=1, seq=2)/b'ping'")),
-    Recipe("network/ipv6_packet", "scapy-udp.bin", "scapy", py=scapy_packet("IPv6(src='fe80::1', dst='ff02::1')/UDP(sport=546, dport=547)/b'x'")),
-    Recipe("network/ipv6_packet", "scapy-tcp.bin", "scapy", py=scapy_packet("IPv6(src='::1', dst='::1')/TCP(sport=1, dport=2)")),
-    Recipe("network/tcp_segment", "scapy-syn.bin", "scapy", py=scapy_packet("TCP(sport=1234, dport=80, seq=1, flags='S', options=[('MSS', 1460), ('NOP', None), ('WScale', 7)])")),
-    Recipe("network/tcp_segment", "scapy-data.bin", "scapy", py=scapy_packet("TCP(sport=80, dport=1234, seq=100, ack=2, flags='PA')/b'hello'")),
-    Recipe("network/udp_datagram", "scapy.bin", "scapy", py=scapy_packet("UDP(sport=1000, dport=2000)/b'payload'")),
-    Recipe("network/udp_datagram", "scapy-empty.bin", "scapy", py=scapy_packet("UDP(sport=53, dport=53)")),
-    Recipe("network/icmp_packet", "scapy-echo.bin", "scapy", py=scapy_packet("ICMP(type=8, code=0, id=1, seq=1)/b'abcd'")),
-    Recipe("network/icmp_packet", "scapy-unreachable.bin", "scapy", py=scapy_packet("ICMP(type=3, code=3)/IP(src='1.1.1.1', dst='2.2.2.2')/UDP()")),
-    Recipe("network/dns_packet", "scapy-query.bin", "scapy", py=scapy_packet("DNS(id=1, rd=1, qd=DNSQR(qname='example.com', qtype='A'))")),
-    Recipe("network/dns_packet", "scapy-answer.bin", "scapy", py=scapy_packet("DNS(id=2, qr=1, qd=DNSQR(qname='a.example'), an=DNSRR(rrname='a.example', rdata='1.2.3.4', ttl=60))")),
-    Recipe("network/rtp_packet", "scapy.bin", "scapy", py=scapy_packet("RTP(version=2, payload_type=0, sequence=1, timestamp=160, sourcesync=0x1234)/(b'\\xff' * 8)")),
+    Recipe("network/ethernet_frame", "scapy-icmp.bin", "scapy", py=scapy_packet(lambda s: s.Ether(src='00:11:22:33:44:55', dst='66:77:88:99:aa:bb')/s.IP(src='10.0.0.1', dst='10.0.0.2')/s.ICMP())),
+    Recipe("network/ethernet_frame", "scapy-ipv6-udp.bin", "scapy", py=scapy_packet(lambda s: s.Ether()/s.IPv6(src='::1', dst='::2')/s.UDP(sport=1, dport=2)/b'hi')),
+    Recipe("network/ipv4_packet", "scapy-tcp.bin", "scapy", py=scapy_packet(lambda s: s.IP(src='10.0.0.1', dst='10.0.0.2', id=7)/s.TCP(sport=1234, dport=80, flags='S', options=[('MSS', 1460)]))),
+    Recipe("network/ipv4_packet", "scapy-udp-dns.bin", "scapy", py=scapy_packet(lambda s: s.IP(src='10.0.0.1', dst='10.0.0.2')/s.UDP(sport=5353, dport=53)/s.DNS(qd=s.DNSQR(qname='example.com')))),
+    Recipe("network/ipv4_packet", "scapy-icmp-options.bin", "scapy", py=scapy_packet(lambda s: s.IP(src='1.2.3.4', dst='5.6.7.8', options=b'\x01\x01\x01\x00')/s.ICMP(type=8, id=1, seq=2)/b'ping')),
+    Recipe("network/ipv6_packet", "scapy-udp.bin", "scapy", py=scapy_packet(lambda s: s.IPv6(src='fe80::1', dst='ff02::1')/s.UDP(sport=546, dport=547)/b'x')),
+    Recipe("network/ipv6_packet", "scapy-tcp.bin", "scapy", py=scapy_packet(lambda s: s.IPv6(src='::1', dst='::1')/s.TCP(sport=1, dport=2))),
+    Recipe("network/tcp_segment", "scapy-syn.bin", "scapy", py=scapy_packet(lambda s: s.TCP(sport=1234, dport=80, seq=1, flags='S', options=[('MSS', 1460), ('NOP', None), ('WScale', 7)]))),
+    Recipe("network/tcp_segment", "scapy-data.bin", "scapy", py=scapy_packet(lambda s: s.TCP(sport=80, dport=1234, seq=100, ack=2, flags='PA')/b'hello')),
+    Recipe("network/udp_datagram", "scapy.bin", "scapy", py=scapy_packet(lambda s: s.UDP(sport=1000, dport=2000)/b'payload')),
+    Recipe("network/udp_datagram", "scapy-empty.bin", "scapy", py=scapy_packet(lambda s: s.UDP(sport=53, dport=53))),
+    Recipe("network/icmp_packet", "scapy-echo.bin", "scapy", py=scapy_packet(lambda s: s.ICMP(type=8, code=0, id=1, seq=1)/b'abcd')),
+    Recipe("network/icmp_packet", "scapy-unreachable.bin", "scapy", py=scapy_packet(lambda s: s.ICMP(type=3, code=3)/s.IP(src='1.1.1.1', dst='2.2.2.2')/s.UDP())),
+    Recipe("network/dns_packet", "scapy-query.bin", "scapy", py=scapy_packet(lambda s: s.DNS(id=1, rd=1, qd=s.DNSQR(qname='example.com', qtype='A')))),
+    Recipe("network/dns_packet", "scapy-answer.bin", "scapy", py=scapy_packet(lambda s: s.DNS(id=2, qr=1, qd=s.DNSQR(qname='a.example'), an=s.DNSRR(rrname='a.example', rdata='1.2.3.4', ttl=60)))),
+    Recipe("network/rtp_packet", "scapy.bin", "scapy", py=scapy_packet(lambda s: s.RTP(version=2, payload_type=0, sequence=1, timestamp=160, sourcesync=0x1234)/(b'\xff' * 8))),
+    Recipe("network/websocket", "websockets-fragmented.bin", "websockets", py=websocket_frames(False)),
+    Recipe("network/websocket", "websockets-masked.bin", "websockets", py=websocket_frames(True)),
+    Recipe("windows/windows_lnk_file", "pylnk3.lnk", "pylnk3", py=py_lnk),
     Recipe("network/tls_client_hello", "python-ssl.bin", "python", py=py_tls_client_hello),
     # security
     Recipe("security/ssh_public_key", "ssh-keygen-ed25519.bin", "ssh-keygen",
@@ -546,10 +555,10 @@ RECIPES = [
     Recipe("serialization/asn1/asn1_der", "openssl-key.der", "openssl",
            "openssl genpkey -algorithm ed25519 -outform DER -out {out}"),
     # serialization
-    Recipe("serialization/msgpack", "msgpack-map.bin", "msgpack", py=py_msgpack("{'a': 1, 'b': [1, 2, 3], 'c': 'text', 'd': -5}")),
-    Recipe("serialization/msgpack", "msgpack-int.bin", "msgpack", py=py_msgpack("2**40")),
-    Recipe("serialization/msgpack", "msgpack-float.bin", "msgpack", py=py_msgpack("1.5")),
-    Recipe("serialization/msgpack", "msgpack-array.bin", "msgpack", py=py_msgpack("[None, True, False, -1, 300, 'x' * 40, b'\\x00\\x01']")),
+    Recipe("serialization/msgpack", "msgpack-map.bin", "msgpack", py=py_msgpack({'a': 1, 'b': [1, 2, 3], 'c': 'text', 'd': -5})),
+    Recipe("serialization/msgpack", "msgpack-int.bin", "msgpack", py=py_msgpack(2**40)),
+    Recipe("serialization/msgpack", "msgpack-float.bin", "msgpack", py=py_msgpack(1.5)),
+    Recipe("serialization/msgpack", "msgpack-array.bin", "msgpack", py=py_msgpack([None, True, False, -1, 300, 'x' * 40, b'\x00\x01'])),
     Recipe("serialization/bson", "pymongo.bson", "pymongo", py=py_bson),
     Recipe("serialization/bson", "pymongo-small.bson", "pymongo", py=py_bson_small),
     Recipe("serialization/google_protobuf", "protobuf-descriptor.bin", "protobuf", py=py_protobuf),
