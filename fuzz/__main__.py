@@ -150,7 +150,8 @@ def gallery_smoke(args, run_dir: Path, summary: dict) -> Counter[str]:
         path.write_bytes(data)
         path.with_suffix(".txt").write_text(f"format: {name}\ninput: {what}\nclass: {result['cls']}\n"
                                             f"kind: {result.get('kind', '')}\ndetail: {result.get('detail', '')}\n")
-        print(f"  {result['cls']}: {name} ({what}): {str(result.get('detail', ''))[:200]} -> {path}")
+        if found[result["cls"]] <= 5:  # the first few; the count says the rest
+            print(f"  {result['cls']}: {name} ({what}): {str(result.get('detail', ''))[:200]} -> {path}")
 
     print(f"\n## gallery: {len(GF.all_formats())} formats of Kaitai's gallery, logcodec's decode alone\n")
     total, wall, classes = GS.smoke(args.seed, args.workers, args.timeout, args.memory_mb, record)
