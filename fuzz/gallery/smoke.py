@@ -85,7 +85,9 @@ def mutants(name: str, seed: int, seeds: list) -> list:
         facts = FormatFacts(name, F.ir(name).root.endian, fixed_ints=_fixed_ints(F.ir(name).root))
     except Exception:  # noqa: BLE001 - a schema that does not load shows in the decode results
         pass
-    pool = seeds or [EN.Seed(name, "empty", b"", False)]
+    # In the order of the inputs, not of the answers (two workers answer in either order).
+    order = {f"value #{i}": i for i in range(VALUES)}
+    pool = sorted(seeds, key=lambda s: order.get(s.id, -1)) or [EN.Seed(name, "empty", b"", False)]
     ctx = EN.Context(facts, pool)
     out = []
     for i in range(MUTANTS):
