@@ -36,6 +36,8 @@ def parse(argv) -> argparse.Namespace:
     p.add_argument("--memory-mb", type=int, default=1536, help="address-space limit per worker (default 1536)")
     p.add_argument("--out", type=Path, default=OUT, help="where runs are written (default fuzz/out)")
     p.add_argument("--repro", type=Path, help="rerun one saved input (its .txt names the format)")
+    p.add_argument("--table", type=Path, metavar="SUMMARY", help="print the tables of a run's summary.json again, "
+                   "its causes judged by today's known differences (known.py)")
     p.add_argument("--minimize", action="store_true", help="with --repro: cut the input down while the cause stays "
                    "the same, and write it beside as <name>.min.bin")
     return p.parse_args(argv)
@@ -43,6 +45,10 @@ def parse(argv) -> argparse.Namespace:
 
 def main(argv=None) -> int:
     args = parse(sys.argv[1:] if argv is None else argv)
+    if args.table:
+        again = R.from_summary(json.loads(args.table.read_text()))
+        print(R.table(again) + "\n\n## disagreements by cause, most frequent first\n\n" + R.causes(again))
+        return 0
     why = F.available()
     if why:
         print(f"fuzz.gallery: {why}", file=sys.stderr)

@@ -52,6 +52,38 @@ def summary(recorder, **head) -> dict:
                "known": dict(s.known), "official_refusals": dict(s.official_refusals),
                "our_refusals": dict(s.our_refusals), "values": dict(s.values),
                "value_failures": dict(s.value_reasons.most_common(10)), "slowest_ms": s.slowest_ms,
-               "peak_kb": s.peak_kb}
+               "total_ms": s.total_ms, "peak_kb": s.peak_kb}
         for name, s in sorted(recorder.stats.items())},
         "repros": [(c, f, str(p)) for c, f, p in recorder.repros]}
+
+
+def from_summary(summary: dict):
+    """A recorder's stand-in rebuilt from a run's summary.json, its causes judged again by the
+    known differences of today (`known.py`): `python -m fuzz.gallery --table summary.json`."""
+    from types import SimpleNamespace
+
+    from fuzz.gallery.campaign import Stats
+    from fuzz.gallery.known import known_difference
+
+    stats = {}
+    for name, f in summary["formats"].items():
+        s = Stats()
+        s.inputs.update(f["inputs"])
+        s.outcomes.update(f["outcomes"])
+        s.known.update(f["known"])
+        s.values.update(f["values"])
+        s.official_refusals.update(f["official_refusals"])
+        s.our_refusals.update(f["our_refusals"])
+        s.slowest_ms, s.peak_kb = f["slowest_ms"], f["peak_kb"]
+        s.total_ms = f.get("total_ms", 0.0)
+        for cause, n in f["causes"].items():
+            known = known_difference(cause, {})
+            if known:
+                finding = cause.startswith(("ours raised", "ours timed out", "worker:"))
+                s.outcomes["finding" if finding else "disagree"] -= n
+                s.outcomes["known"] += n
+                s.known[known] += n
+            else:
+                s.causes[cause] += n
+        stats[name] = s
+    return SimpleNamespace(stats=stats, repros=summary.get("repros", []))
