@@ -43,8 +43,9 @@ def official_limit(data: bytes) -> float:
 MAX_INPUT = 1 << 20
 
 
-class SideTimeout(Exception):
-    """One parser overran SIDE_LIMIT on this input."""
+class SideTimeout(BaseException):
+    """One side overran its time limit on this input. Not an `Exception`: the code it interrupts
+    (the leaf walk reading an instance, a parser) must not take it for a refusal and go on."""
 
 
 def _alarm(signum, frame):
