@@ -31,7 +31,7 @@ def parse(argv) -> argparse.Namespace:
     p.add_argument("--format", action="append", help="only this format: gallery path or name (repeatable, or "
                    "comma-separated)")
     p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
-    p.add_argument("--timeout", type=float, default=30.0, help="time limit per input in seconds (default 30; each "
+    p.add_argument("--timeout", type=float, default=15.0, help="time limit per input in seconds (default 15; each "
                    f"parser has {GC.C.SIDE_LIMIT:g} s of it)")
     p.add_argument("--memory-mb", type=int, default=1536, help="address-space limit per worker (default 1536)")
     p.add_argument("--out", type=Path, default=OUT, help="where runs are written (default fuzz/out)")
@@ -64,17 +64,21 @@ def main(argv=None) -> int:
     names = [n for n in names if n not in refused]
     run_dir = args.out / time.strftime(f"gallery-%Y%m%d-%H%M%S-seed{args.seed}")
     print(f"{len(names)} formats, {args.inputs} inputs each, {args.workers} worker(s), run folder {run_dir}")
+    def write_summary(recorder, wall, total):
+        summary = R.summary(recorder, seed=args.seed, seconds=wall, inputs=total, refused=refused,
+                            formats_done=len(recorder.stats), formats_planned=len(names))
+        run_dir.mkdir(parents=True, exist_ok=True)
+        (run_dir / "summary.json").write_text(json.dumps(summary, indent=1, default=str))
+
     recorder, wall, total = GC.run(names, run_dir, seed=args.seed, per_format=args.inputs,
                                    value_share=args.value_share, workers=args.workers, timeout=args.timeout,
-                                   memory_mb=args.memory_mb)
+                                   memory_mb=args.memory_mb, after_group=write_summary)
     print(f"\n## {total} inputs in {wall:.0f} s ({total / max(wall, 1e-9):.0f}/s, {args.workers} worker(s), "
           f"seed {args.seed})\n")
     print(R.table(recorder))
     print("\n## disagreements by cause, most frequent first\n")
     print(R.causes(recorder))
-    summary = R.summary(recorder, seed=args.seed, seconds=wall, inputs=total, refused=refused)
-    run_dir.mkdir(parents=True, exist_ok=True)
-    (run_dir / "summary.json").write_text(json.dumps(summary, indent=1, default=str))
+    write_summary(recorder, wall, total)
     (run_dir / "table.md").write_text(R.table(recorder) + "\n\n" + R.causes(recorder) + "\n")
     print(f"\nrun folder: {run_dir}")
     return 0

@@ -196,9 +196,10 @@ def groups(names: list[str], size: int = GROUP) -> Iterator[list[str]]:
 
 
 def run(names: list[str], run_dir: Path, *, seed: int, per_format: int, value_share: float, workers: int,
-        timeout: float, memory_mb: int, progress=print) -> tuple[Recorder, float, int]:
+        timeout: float, memory_mb: int, progress=print, after_group=None) -> tuple[Recorder, float, int]:
     """Every format's inputs through the comparison; returns the recorder, the wall time and the
-    number of inputs run."""
+    number of inputs run. `after_group(recorder, seconds, inputs)` is called after each group of
+    formats (the summary so far is written there: a long run stopped early keeps its counts)."""
     recorder = Recorder(run_dir)
     start = time.monotonic()
     done = 0
@@ -231,4 +232,6 @@ def run(names: list[str], run_dir: Path, *, seed: int, per_format: int, value_sh
         n = sum(s.made for s in sources.values())
         progress(f"  {', '.join(group)}: {n} inputs in {time.monotonic() - t0:.0f} s "
                  f"({n / max(time.monotonic() - t0, 1e-9):.0f}/s)")
+        if after_group:
+            after_group(recorder, time.monotonic() - start, done)
     return recorder, time.monotonic() - start, done
