@@ -36,8 +36,10 @@ def parse(argv) -> argparse.Namespace:
     p.add_argument("--memory-mb", type=int, default=1536, help="address-space limit per worker (default 1536)")
     p.add_argument("--out", type=Path, default=OUT, help="where runs are written (default fuzz/out)")
     p.add_argument("--repro", type=Path, help="rerun one saved input (its .txt names the format)")
-    p.add_argument("--table", type=Path, metavar="SUMMARY", help="print the tables of a run's summary.json again, "
-                   "its causes judged by today's known differences (known.py)")
+    p.add_argument("--table", type=Path, nargs="+", metavar="SUMMARY", help="print the tables of runs' summary.json "
+                   "again (several: their formats together), the causes judged by today's known differences (known.py)")
+    p.add_argument("--after", metavar="FORMAT", help="only the formats after this one (gallery path), in order: "
+                   "to go on with a run that was stopped")
     p.add_argument("--minimize", action="store_true", help="with --repro: cut the input down while the cause stays "
                    "the same, and write it beside as <name>.min.bin")
     return p.parse_args(argv)
@@ -46,7 +48,9 @@ def parse(argv) -> argparse.Namespace:
 def main(argv=None) -> int:
     args = parse(sys.argv[1:] if argv is None else argv)
     if args.table:
-        again = R.from_summary(json.loads(args.table.read_text()))
+        runs = [json.loads(path.read_text()) for path in args.table]
+        again = R.from_summary({"formats": {k: v for run in runs for k, v in run["formats"].items()},
+                                "repros": [r for run in runs for r in run.get("repros", [])]})
         print(R.table(again) + "\n\n## disagreements by cause, most frequent first\n\n" + R.causes(again))
         return 0
     why = F.available()
@@ -56,6 +60,8 @@ def main(argv=None) -> int:
     if args.repro:
         return repro(args.repro, args.minimize)
     names = F.select([f for item in args.format or [] for f in item.split(",") if f] or None)
+    if args.after:
+        names = [n for n in names if n > args.after]
     refused = F.prepare_official(names)
     if refused:
         reasons = sorted(set(refused.values()))
