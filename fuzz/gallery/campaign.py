@@ -15,9 +15,9 @@ import random
 import re
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
 from fuzz import engines as EN
 from fuzz import worker as W
@@ -208,7 +208,7 @@ def run(names: list[str], run_dir: Path, *, seed: int, per_format: int, value_sh
         items: dict[int, Input] = {}
         counter = iter(range(1 << 62))
 
-        def jobs():
+        def jobs(sources=sources, items=items, counter=counter):
             while True:
                 chunks = [c for s in sources.values() if (c := s.chunk())]
                 if not chunks:
@@ -219,7 +219,7 @@ def run(names: list[str], run_dir: Path, *, seed: int, per_format: int, value_sh
                         items[i] = item
                         yield Job(i, item.format, item.job)
 
-        def on_result(job, result):
+        def on_result(job, result, sources=sources, items=items):
             nonlocal done
             item = items.pop(job.id)
             recorder.record(item, result, sources[item.format])

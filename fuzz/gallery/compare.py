@@ -96,9 +96,8 @@ _MAKERS: dict = {}  # format -> its ValueMaker (it reads the schema's hints once
 
 def make_input(format_name: str, ours, seed: int, index: int) -> dict:
     """Value `index` of the format under `seed`, encoded: {"data": bytes}, or why not."""
-    from logcodec import EncodeError
-
     from fuzz.gallery import values as V
+    from logcodec import EncodeError
 
     rng = random.Random(f"{seed}:{format_name}:value:{index}")
     try:
@@ -128,9 +127,8 @@ def make_input(format_name: str, ours, seed: int, index: int) -> dict:
 
 def compare(format_name: str, ours, data: bytes) -> dict:
     from fuzz.gallery import formats as F
-    from tests.gallery import leaves
-
     from logcodec import DecodeError
+    from tests.gallery import leaves
 
     parser = F.official(format_name)
     official, official_raised = _timed(lambda: parser.parse(data, **ours.params), official_limit(data))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import os
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from tests.gallery import runner
@@ -67,7 +67,7 @@ def _cache_env() -> None:
     os.environ.setdefault("LOGCODEC_SCHEMA_CACHE", str(ROOT / "fuzz" / "out" / "gallery-cache"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def ours(name: str) -> Ours:
     """Compile one gallery schema with logcodec (cached by content) and import it."""
     _cache_env()
@@ -90,7 +90,7 @@ def ir(name: str):
     return named
 
 
-@lru_cache(maxsize=None)
+@cache
 def official(name: str):
     """The official compiler's parser of one gallery schema (tests/gallery/official.py), once
     per process: finding it hashes the schema's YAML and that of its imports."""

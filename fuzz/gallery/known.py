@@ -10,11 +10,11 @@ import re
 #: (pattern of a cause, name, why). The first that matches names the difference.
 KNOWN: list[tuple[str, str, str]] = [
     (r"^only ours refused: DecodeError limit_exceeded$", "limits",
-     "logcodec's default Limits (declared lengths, element counts, nesting) refuse inputs that "
-     "Kaitai's parsers read without bound; law 5 asks for that bound"),
+     ("logcodec's default Limits (declared lengths, element counts, nesting) refuse inputs that "
+      "Kaitai's parsers read without bound; law 5 asks for that bound")),
     (r"^comparison overran the time limit$", "unjudged",
-     "both parsers read the input, but walking every leaf (the official instances read on the "
-     "way) took longer than the comparison's limit: no verdict, neither a bug nor an agreement"),
+     ("both parsers read the input, but walking every leaf (the official instances read on the "
+      "way) took longer than the comparison's limit: no verdict, neither a bug nor an agreement")),
 ]
 
 

@@ -47,9 +47,8 @@ def expected_entry(listed: dict, name: str, result: dict) -> str | None:
 
 def run(format_name: str, job) -> dict:
     """The worker's target: make the input if the job is a value, then decode it."""
-    from logcodec import DecodeError
-
     from fuzz.gallery import compare
+    from logcodec import DecodeError
 
     ours = F.ours(format_name)
     data = job
@@ -83,7 +82,7 @@ def mutants(name: str, seed: int, seeds: list) -> list:
     facts = FormatFacts(name, "be")
     try:
         facts = FormatFacts(name, F.ir(name).root.endian, fixed_ints=_fixed_ints(F.ir(name).root))
-    except Exception:  # noqa: BLE001 - a schema that does not load shows in the decode results
+    except Exception:  # noqa: BLE001, S110 - a schema that does not load shows in the decode results
         pass
     # In the order of the inputs, not of the answers (two workers answer in either order).
     order = {f"value #{i}": i for i in range(VALUES)}
@@ -112,7 +111,7 @@ def smoke(seed: int, workers: int, timeout: float, memory_mb: int, record,
         for phase in ("seeds", "mutants"):
             items = [x for n in group for x in (inputs(n, seed, seeds[n]) if phase == "seeds" else mutants(n, seed, seeds[n]))]
 
-            def on_result(job, result, items=items, phase=phase):
+            def on_result(job, result, items=items, phase=phase, seeds=seeds):
                 nonlocal total
                 name, what, _ = items[job.id]
                 if result["cls"] == "not_made":

@@ -50,14 +50,14 @@ class Scope:
 
     typedef: object
     obj: object
-    parent: "Scope | None"
+    parent: Scope | None
     params: dict = field(default_factory=dict)
     locals: dict = field(default_factory=dict)  # `_` and `_index`
     partial: dict = field(default_factory=dict)  # a list being built, as far as it goes
     done: set = field(default_factory=set)  # the seq fields set so far
 
     @property
-    def root(self) -> "Scope":
+    def root(self) -> Scope:
         scope = self
         while scope.parent is not None:
             scope = scope.parent
@@ -489,7 +489,7 @@ class ValueMaker:
     def obj_of(self, value):
         return value.obj if isinstance(value, Scope) else value
 
-    def eval(self, node, scope: Scope):  # noqa: C901 - one branch per node kind
+    def eval(self, node, scope: Scope):
         if isinstance(node, (E.Num, E.Str, E.Bool)):
             return node.value
         if isinstance(node, E.Name):
