@@ -199,6 +199,8 @@ def cause_of(difference) -> str:
         how = "official raised " + official.split(":")[0].removeprefix("raised ")
     elif ours.startswith("raised ") and not official.startswith("raised "):
         how = "ours raised " + ours.split(":")[0].removeprefix("raised ")
+        kind = re.match(r"raised DecodeError: (\w+)", ours)
+        how += f" {kind.group(1)}" if kind else ""
     elif ours.startswith("raised "):
         how = "ours raised " + ours.split(":")[0].removeprefix("raised ") + " (not DecodeError)"
     else:

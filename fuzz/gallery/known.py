@@ -12,6 +12,11 @@ KNOWN: list[tuple[str, str, str]] = [
     (r"^only ours refused: DecodeError limit_exceeded$", "limits",
      ("logcodec's default Limits (declared lengths, element counts, nesting) refuse inputs that "
       "Kaitai's parsers read without bound; law 5 asks for that bound")),
+    (r"(^only official refused: AttributeError$)|(: official raised AttributeError$)", "official_null_read",
+     ("the official Python parser reads a field it never assigned (an `if` that was false, a switch "
+      "without its case, a `.as<T>` cast to a type the object is not): Kaitai's null, which Python "
+      "refuses with AttributeError (Java would throw too) where logcodec's expression reads None; "
+      "Kaitai leaves reading a null undefined, so no value is the right one")),
     (r"^comparison overran the time limit$", "unjudged",
      ("both parsers read the input, but walking every leaf (the official instances read on the "
       "way) took longer than the comparison's limit: no verdict, neither a bug nor an agreement")),

@@ -125,7 +125,7 @@ def test_a_difference_is_counted_by_its_path_without_indices_and_how_it_differs(
     official_raised = leaves.Difference("ifd0.fields[12]", "raised EOFError: requested 4 bytes", "<Field>")
     assert C.cause_of(official_raised) == "ifd0.fields[]: official raised EOFError"
     ours_raised = leaves.Difference("body", "bytes[0] ", "raised DecodeError: truncated at 3")
-    assert C.cause_of(ours_raised) == "body: ours raised DecodeError"
+    assert C.cause_of(ours_raised) == "body: ours raised DecodeError truncated"
     kinds = leaves.Difference("name", "'abc'", "bytes[3] 616263")
     assert C.cause_of(kinds) == "name: str vs bytes"
 
