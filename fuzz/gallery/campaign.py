@@ -121,7 +121,7 @@ class Recorder:
         st.total_ms += result.get("ms") or 0.0
         st.peak_kb = max(st.peak_kb, result.get("rss_kb") or 0)
         cls = result["cls"]
-        if cls == C.NOT_LOADED:
+        if cls == C.NOT_LOADED:  # not compared: neither an agreement nor a disagreement
             st.outcomes["not_loaded"] += 1
             st.causes[f"not loaded: {result['detail'][:100]}"] += 1
             return

@@ -17,6 +17,9 @@ def table(recorder) -> str:
         attempts = sum(s.values.values())
         yield_ = f"{s.values['made']}/{attempts}" if attempts else "-"
         top = "; ".join(f"{c} ({n})" for c, n in s.causes.most_common(2))
+        if o["not_loaded"]:
+            top = "not compared: " + next((c for c in s.causes if c.startswith("not loaded")),
+                                          getattr(s, "not_loaded", "not loaded"))
         runs = sum(s.inputs.values()) + sum(s.values.values()) - s.values["made"]
         rows.append([name, s.inputs["files"], s.inputs["values"], o["same_value"], o["both_refused"], o["known"],
                      o["disagree"], o["finding"], yield_, f"{s.total_ms / max(runs, 1):.1f}", f"{s.slowest_ms:.0f}",
@@ -40,6 +43,8 @@ def causes(recorder) -> str:
     by_cause: dict[str, Counter] = {}
     for name, s in recorder.stats.items():
         for cause, n in s.causes.items():
+            if cause.startswith("not loaded"):  # not compared: the table says so
+                continue
             by_cause.setdefault(cause, Counter())[name] += n
     rows = [[sum(c.values()), cause[:150], ", ".join(f"{f} {n}" for f, n in c.most_common(4))]
             for cause, c in sorted(by_cause.items(), key=lambda kv: -sum(kv[1].values()))]
@@ -77,6 +82,9 @@ def from_summary(summary: dict):
         s.slowest_ms, s.peak_kb = f["slowest_ms"], f["peak_kb"]
         s.total_ms = f.get("total_ms", 0.0)
         for cause, n in f["causes"].items():
+            if cause.startswith("not loaded"):  # counted under outcomes already: not compared at all
+                s.not_loaded = cause
+                continue
             known = known_difference(cause, {})
             if known:
                 finding = cause.startswith(("ours raised", "ours timed out", "worker:"))
