@@ -73,6 +73,8 @@ class ContentReads:
             self.content_begins(c, read_from)
             self.decode_content(c, f, ref, target, epath, wrap, bounds, trimmed=not f.process)
             self.content_ends(c, read_from)
+            if f.contents is not None:  # a sized `contents`: Kaitai reads the size, then compares
+                c(f"if {target} != {f.contents!r}: raise _rt.invalid('wrong magic', pos, {epath!r})")
             if ref.kind in ("bytes", "str", "user"):
                 self.check_valid(c, f, "pos", target, epath)  # `valid` on bytes, text and a structure, at the field
             c("pos = e")
