@@ -212,8 +212,8 @@ class Resolver:
             # it is then the error (DecodeError), not compiling the schema.
             if self.schema.strict or ".instances." not in "." + f.ypath:
                 self.fail(join_ypath(f.ypath, "encoding"), f"unknown encoding {encoding!r}")
-        if name == "strz":  # terminated by a NUL of the encoding's code unit
-            f.terminator = bytes(_unit_size(encoding))
+        if name == "strz" and f.terminator is None:  # a NUL of the encoding's code unit, unless
+            f.terminator = bytes(_unit_size(encoding))  # the field names its own (as Kaitai's compiler)
         return TypeRef("str", encoding=encoding)
 
     def find_type(self, t: TypeDef, name: str, ypath: str) -> TypeDef:

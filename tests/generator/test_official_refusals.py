@@ -56,3 +56,21 @@ def test_contents_with_a_size_is_checked(tmp_path):
     with pytest.raises(logcodec.DecodeError) as info:
         m.decode(b"\x00\x00\x07")
     assert (info.value.kind, info.value.offset, info.value.path) == ("invalid_value", 0, "sized_magic.magic")
+
+
+STRZ_OWN_TERMINATOR = """
+meta: {id: strz_own_terminator}
+seq:
+  - {id: line, type: strz, encoding: UTF-8, terminator: 0x0a}
+"""
+
+
+@needs_node
+def test_strz_with_its_own_terminator_ends_there_only(tmp_path):
+    schema, m = compiled(tmp_path, STRZ_OWN_TERMINATOR, "strz_own_terminator")
+    assert official_error(tmp_path, schema, b"A\x00\n") is None
+    assert m.decode(b"A\x00\n").line == "A\x00"  # a NUL is text here, as the official reads it
+    assert official_error(tmp_path, schema, b"A\x00B") == "NoTerminatorFoundError"
+    with pytest.raises(logcodec.DecodeError) as info:
+        m.decode(b"A\x00B")
+    assert (info.value.kind, info.value.offset, info.value.path) == ("truncated", 0, "strz_own_terminator.line")
