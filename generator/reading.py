@@ -232,6 +232,7 @@ class Loader:
             imported = self.read(target)
             if imported is not None:
                 schema.imports.append(imported)
+                imported.importers.append(schema)
 
     def check_meta(self, rel: str, meta: dict) -> None:
         """The keys of `meta` and the values only the loader reads (Kaitai's rules)."""

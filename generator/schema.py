@@ -174,6 +174,8 @@ class Schema:
     sha256: str
     root: TypeDef = None  # type: ignore[assignment]
     imports: list["Schema"] = field(default_factory=list)
+    # the schemas loaded with it that import it: what they read of its values (`x._io`) it keeps
+    importers: list["Schema"] = field(default_factory=list, repr=False, compare=False)
     source: str = ""  # the file it was read from
     marks: Marks = field(default_factory=Marks, repr=False)  # where each YAML path of the file is written
     # `meta/-lc-fills-input`: the root takes the whole input, bytes after it are `trailing_bytes`

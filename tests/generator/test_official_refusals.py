@@ -74,3 +74,40 @@ def test_strz_with_its_own_terminator_ends_there_only(tmp_path):
     with pytest.raises(logcodec.DecodeError) as info:
         m.decode(b"A\x00B")
     assert (info.value.kind, info.value.offset, info.value.path) == ("truncated", 0, "strz_own_terminator.line")
+
+
+# Kaitai's gallery works around plain bytes having no `_io` with a type of one field, imported
+# (pcf_font's strings): a type of the importer reads from that value's stream.
+BYTES_WITH_IO = """
+meta: {id: bytes_with_io}
+seq:
+  - {id: data, size-eos: true}
+"""
+
+IO_OF_IMPORTED = """
+meta: {id: io_of_imported, imports: [common/bytes_with_io]}
+seq:
+  - {id: strings, size: 4, type: bytes_with_io}
+  - {id: prop, type: prop}
+types:
+  prop:
+    seq:
+      - {id: ofs, type: u1}
+    instances:
+      name: {io: _parent.strings._io, pos: ofs, type: strz, encoding: ASCII}
+"""
+
+
+@needs_node
+def test_an_instance_reads_from_the_stream_of_an_imported_types_value(tmp_path):
+    (tmp_path / "common").mkdir()
+    (tmp_path / "common" / "bytes_with_io.ksy").write_text(BYTES_WITH_IO)
+    schema, m = compiled(tmp_path, IO_OF_IMPORTED, "io_of_imported")
+    data = b"AB\x00C\x01"
+    from kaitaistruct import BytesIO, KaitaiStream
+
+    with kaitai.loaded(kaitai.sources(tmp_path, [schema])) as import_module:
+        theirs = import_module(schema.id).IoOfImported(KaitaiStream(BytesIO(data))).prop.name
+    value = m.decode(data)
+    assert value.prop.name == theirs == "B"
+    assert m.encode(value) == data
