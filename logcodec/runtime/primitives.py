@@ -16,6 +16,7 @@ import zlib
 from crc32c import crc32c as _crc32c
 
 from logcodec.runtime.errors import DecodeError, EncodeError
+from logcodec.runtime.limits import MAX_PADDING
 
 # ---------------------------------------------------------------- errors
 
@@ -270,6 +271,9 @@ def fill(data: bytes, size: int | None, pad: int | None, term: bytes | None, inc
         return data + term if term is not None and not include else data
     if len(data) > size:
         raise EncodeError("invalid_length", f"{len(data)} bytes do not fit in {size}", None, path)
+    if size - len(data) > MAX_PADDING:
+        raise EncodeError("limit_exceeded", f"its size {size} would pad its {len(data)} bytes with "
+                          f"{size - len(data)} more, above the {MAX_PADDING} an encoder pads", None, path)
     if term is not None and not include and len(data) < size:
         data += term[:size - len(data)]
     filler = pad if pad is not None else (term[0] if term is not None else 0)
@@ -680,9 +684,10 @@ def with_tail(data: bytes, size: int | None, tail: bytes | None, pad: bool = Tru
     """A sized structure of a user's schema that did not read all of its bytes: the bytes it
     left, as they were read, when they still fit; else zeros up to the size (never read), but
     not with `pad` false (its decoder reads to its end: zeros there would be another value; the
-    size check that follows refuses it)."""
+    size check that follows refuses it), nor more than MAX_PADDING of them (the size check
+    that follows refuses that too, naming the field, before anything that large is built)."""
     if tail is not None and (size is None or len(data) + len(tail) == size):
         return data + tail
-    if pad and size is not None and len(data) < size:
+    if pad and size is not None and len(data) < size <= len(data) + MAX_PADDING:
         return data + bytes(size - len(data))
     return data

@@ -111,3 +111,37 @@ def test_an_instance_reads_from_the_stream_of_an_imported_types_value(tmp_path):
     value = m.decode(data)
     assert value.prop.name == theirs == "B"
     assert m.encode(value) == data
+
+
+# The encoder given a size far past its value (mozilla_mar's `len_block`, a u4): it refuses
+# before it builds the padding, naming the field, where it built gigabytes of zeros.
+PADDED = """
+meta: {id: padded, endian: be}
+seq:
+  - {id: len_block, type: u4}
+  - {id: block, size: len_block, type: block}
+  - {id: len_name, type: u4}
+  - {id: name, size: len_name, type: strz, encoding: ASCII}
+types:
+  block:
+    seq:
+      - {id: tag, type: u1}
+"""
+
+
+@needs_node
+@pytest.mark.parametrize("field,kind", [("len_block", "invalid_length"), ("len_name", "limit_exceeded")])
+def test_a_size_far_past_its_value_is_refused_before_padding(tmp_path, field, kind):
+    schema, m = compiled(tmp_path, PADDED, "padded")
+    data = bytes.fromhex("00000003" "07" "0000" "00000004" "41" "000000")
+    from kaitaistruct import BytesIO, KaitaiStream
+
+    with kaitai.loaded(kaitai.sources(tmp_path, [schema])) as import_module:
+        theirs = import_module(schema.id).Padded(KaitaiStream(BytesIO(data)))
+        assert (theirs.block.tag, theirs.name) == (7, "A")
+    value = m.decode(data)
+    assert (value.block.tag, value.name) == (7, "A") and m.encode(value) == data  # padding that fits: written
+    setattr(value, field, 0xFFFF_FFFE)
+    with pytest.raises(logcodec.EncodeError) as info:
+        m.encode(value)
+    assert (info.value.kind, info.value.path) == (kind, f"padded.{field.removeprefix('len_')}")
