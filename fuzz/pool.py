@@ -39,8 +39,10 @@ class Job:
 
 
 class Worker:
-    def __init__(self, build: str, memory_mb: int) -> None:
+    def __init__(self, build: str, memory_mb: int, target: str | None = None) -> None:
         env = dict(os.environ)
+        if target:  # what the worker runs on each input (worker._target), in place of decoding it
+            env["FUZZ_WORKER_TARGET"] = target
         env.pop("LOGCODEC_PURE", None)
         if build == "pure":
             env["LOGCODEC_PURE"] = "1"
@@ -126,15 +128,16 @@ class Pool:
     """`workers` processes of one build; `run` feeds them jobs and calls `on_result` for each."""
 
     def __init__(self, build: str, workers: int = 2, timeout: float = 10.0, memory_mb: int = 1024,
-                 batch: int = 16, fresh: bool = False) -> None:
+                 batch: int = 16, fresh: bool = False, target: str | None = None) -> None:
         self.build, self.size, self.timeout, self.memory_mb = build, workers, timeout, memory_mb
+        self.target = target
         self.batch, self.fresh = (1 if fresh else batch), fresh
         self.workers: list[Worker] = []
         self.builds: dict[str, str] = {}
         self.started = 0
 
     def _spawn(self) -> Worker:
-        w = Worker(self.build, self.memory_mb)
+        w = Worker(self.build, self.memory_mb, self.target)
         self.builds = w.hello["builds"]
         self.started += 1
         return w

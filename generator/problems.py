@@ -10,6 +10,7 @@ however broken, gets a traceback).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import yaml
@@ -92,7 +93,7 @@ def problem(marks: Marks, file: str, ypath: str | None, text: str, severity: str
     return Problem(severity, file, line, column, ypath, text)
 
 
-class _Reader(yaml.SafeLoader):
+class _Reader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml where built: ten times faster
     """YAML that refuses a key given twice in one mapping (PyYAML keeps the last one)."""
 
     def construct_mapping(self, node, deep=False):
@@ -106,31 +107,63 @@ class _Reader(yaml.SafeLoader):
         return super().construct_mapping(node, deep)
 
 
+#: The nodes a document may have, counted once per path through its aliases: aliases of aliases
+#: ("billion laughs") would otherwise make every walk of the schema run for ever.
+MOST_NODES = 100_000
+
+
 def read_yaml(text: bytes) -> tuple[object, Marks]:
-    """The document of a file and the place of each of its YAML paths; raises yaml.YAMLError."""
+    """The document of a file and the place of each of its YAML paths; raises yaml.YAMLError (also
+    for an alias inside the node it names, and aliases that expand past MOST_NODES)."""
     reader = _Reader(text)
     try:
         node = reader.get_single_node()
         data = reader.construct_document(node) if node is not None else None
         places: dict[str, tuple[int, int]] = {"": (1, 1)}
         if node is not None:
-            _mark(reader, node, "", places)
+            _mark(reader, node, places)
         return data, Marks(places)
     finally:
         reader.dispose()
 
 
-def _mark(reader: _Reader, node, ypath: str, places: dict) -> None:
-    if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in node.value:
-            key = reader.construct_object(key_node, deep=True) if isinstance(key_node, yaml.ScalarNode) else None
-            if key is None and not isinstance(key_node, yaml.ScalarNode):
-                continue  # a key that is not a scalar (refused where it is read)
-            path = f"{ypath}.{key}" if ypath else str(key)
-            places.setdefault(path, (key_node.start_mark.line + 1, key_node.start_mark.column + 1))
-            _mark(reader, value_node, path, places)
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            path = f"{ypath}[{i}]"
-            places.setdefault(path, (item.start_mark.line + 1, item.start_mark.column + 1))
-            _mark(reader, item, path, places)
+def _mark(reader: _Reader, top, places: dict) -> None:
+    """The place of every YAML path of a document, walked without recursion (a document may
+    nest a thousand levels deep). A node reached through an alias is walked again at each path."""
+    todo, count = [(top, "", ())], 0
+    while todo:
+        node, ypath, holders = todo.pop()
+        count += 1
+        if id(node) in holders:
+            raise yaml.MarkedYAMLError(problem="an alias inside the node it names (the schema would never end)",
+                                       problem_mark=node.start_mark)
+        if count > MOST_NODES:
+            raise yaml.MarkedYAMLError(problem=f"more than {MOST_NODES} nodes, counting those aliases repeat",
+                                       problem_mark=node.start_mark)
+        inner = (*holders, id(node))
+        if isinstance(node, yaml.MappingNode):
+            for key_node, value_node in reversed(node.value):
+                if not isinstance(key_node, yaml.ScalarNode):
+                    continue  # a key that is not a scalar (refused where it is read)
+                key = reader.construct_object(key_node, deep=True)
+                path = f"{ypath}.{key}" if ypath else str(key)
+                todo.append((value_node, path, inner))
+                places[path] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+        elif isinstance(node, yaml.SequenceNode):
+            for i, item in reversed(list(enumerate(node.value))):
+                path = f"{ypath}[{i}]"
+                todo.append((item, path, inner))
+                places[path] = (item.start_mark.line + 1, item.start_mark.column + 1)
+
+
+def yaml_problem(exc: yaml.YAMLError, text: bytes) -> tuple[int | None, int | None, str]:
+    """A YAML error as a problem's line, column and text: what the parser found and where,
+    without the parser's name for the input (`<byte string>`)."""
+    if isinstance(exc, yaml.reader.ReaderError):  # a byte that is no text: its offset, not a mark
+        at = min(max(exc.position, 0), len(text))
+        line_start = text.rfind(b"\n", 0, at) + 1
+        what = f"#x{exc.character:04x}" if isinstance(exc.character, int) else repr(exc.character)
+        return text.count(b"\n", 0, at) + 1, at - line_start + 1, f"unacceptable character {what}: {exc.reason}"
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    found = getattr(exc, "problem", None) or re.sub(r'\s*in "<[^>]*>".*', "", str(exc), flags=re.S)
+    return mark and mark.line + 1, mark and mark.column + 1, " ".join(str(found).split())

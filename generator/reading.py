@@ -20,7 +20,7 @@ import yaml
 from logcodec import processors
 
 from . import expr as E
-from .problems import ERROR, Marks, Problem, SchemaError, errors, in_order, problem, read_yaml
+from .problems import ERROR, Marks, Problem, SchemaError, errors, in_order, problem, read_yaml, yaml_problem
 from .resolve import Resolver
 from .schema import BUILTIN_TYPE, Enum, Field, Instance, Param, Schema, Stop, TypeDef, TypeRef, did_you_mean, is_vendor_key, join_ypath, split_args
 
@@ -163,10 +163,8 @@ class Loader:
         try:
             raw, self.marks[rel] = read_yaml(text)
         except yaml.YAMLError as exc:  # one line: where, and what the parser found there
-            mark = getattr(exc, "problem_mark", None)
-            problem_text = " ".join(str(getattr(exc, "problem", None) or exc).split())
-            self.problems.append(Problem(ERROR, rel, mark and mark.line + 1, mark and mark.column + 1, None,
-                                         f"not valid YAML: {problem_text}"))
+            line, column, found = yaml_problem(exc, text)
+            self.problems.append(Problem(ERROR, rel, line, column, None, f"not valid YAML: {found}"))
             return None
         if not isinstance(raw, dict):
             return self.report(rel, "", "a schema is a mapping with a `meta` section (`/`, the top of the file, is not)")

@@ -192,6 +192,9 @@ class Resolver:
         encoding = f._encoding or self.schema.raw["meta"].get("encoding", "")
         if not encoding:
             self.fail(f.ypath, "a str field needs an encoding (on the field or in meta)")
+        if not isinstance(encoding, str):
+            self.fail(join_ypath(f.ypath, "encoding") if f._encoding else "meta.encoding",
+                      f"an encoding is a name (UTF-8, ASCII...), not {encoding!r}")
         try:
             codecs.lookup(encoding)
         except LookupError:
@@ -237,8 +240,9 @@ class Resolver:
             for ypath, e, _ in field_sites(f):
                 if ypath.endswith(("repeat-until", ".valid.expr")) or e is f.default or e is f.count_of:
                     continue  # `_` is the element; -lc- write rules read the whole value (below)
+                loop = in_loop if not ypath.endswith("repeat-expr") else set()  # (the count comes before the loop)
                 for n in E.names(e):
-                    if n not in known | in_loop and n != f.id:
+                    if n not in known | loop and n != f.id:
                         self.report(ypath, f"expression reads {n!r}, which is not a field before it, a param or an "
                                     "instance" + did_you_mean(n, known | {g.id for g in t.seq}))
             if f.repeat_until is not None:

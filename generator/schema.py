@@ -248,7 +248,8 @@ def is_vendor_key(key) -> bool:
 
 def did_you_mean(name: str, known) -> str:
     """` (did you mean 'x'?)` for the closest known name, or nothing."""
-    close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+    # (str: a name YAML read as a number or a boolean, `enums: {true: ...}`, is refused and still known)
+    close = difflib.get_close_matches(str(name), sorted({str(k) for k in known}), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 

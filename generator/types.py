@@ -269,6 +269,8 @@ def type_of(node, names: Names):
         if node.type_name in ("str", "bytes", "bool"):
             return node.type_name
         target, _ = lookup_type(names.t, node.type_name)  # `.as<other::its_type>`: read on as that type
+        if target is not None and head(ti) not in ("user", "kstruct", "any"):
+            names.fail(f"cannot cast a {shown(ti)} to {node.type_name} (a structure can be, of a type not known here)")
         return ("user", target) if target is not None else ti
     if isinstance(node, E.Index):
         ti = type_of(node.obj, names)
@@ -371,7 +373,7 @@ def _call(node: E.Call, names: Names):
         return "int"
     if ti == "str" and node.name == "substring" and n == 2:
         return "str"
-    names.fail(f"`.{node.name}(...)` on a {ti} is not supported yet")
+    names.fail(f"`.{node.name}(...)` on a {shown(ti)} is not supported yet")
 
 
 DYNAMIC = {"size", "length", "first", "last", "min", "max", "reverse", "to_i", "to_s"}
