@@ -187,6 +187,9 @@ class Campaign:
     def __init__(self, seed: int, imports_every: int = 10) -> None:
         self.seed, self.imports_every = seed, imports_every
         self.seeds = seeds()
+        self.by_corpus: dict[str, list[Seed]] = defaultdict(list)  # each corpus drawn as often as the other
+        for seed in self.seeds:
+            self.by_corpus[seed.name.split(":")[0]].append(seed)
         self.seen: set[bytes] = set()
 
     def jobs(self, count: int, mutants: dict, tally: Counter):
@@ -195,7 +198,7 @@ class Campaign:
         while made < count:
             rng = random.Random(f"{self.seed}:{i}")
             i += 1
-            seed, donor = rng.choice(self.seeds), rng.choice(self.seeds)
+            seed, donor = rng.choice(self.by_corpus[rng.choice(sorted(self.by_corpus))]), rng.choice(self.seeds)
             kind, data = mutate(rng, seed, donor)
             digest = hashlib.sha1(seed.name.encode() + data).digest()
             if digest in self.seen:

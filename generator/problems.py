@@ -110,11 +110,14 @@ class _Reader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml where b
 #: The nodes a document may have, counted once per path through its aliases: aliases of aliases
 #: ("billion laughs") would otherwise make every walk of the schema run for ever.
 MOST_NODES = 100_000
+#: How deep a document may nest: what reads a schema walks it (and Python's recursion has a limit).
+MOST_NESTING = 200
 
 
 def read_yaml(text: bytes) -> tuple[object, Marks]:
     """The document of a file and the place of each of its YAML paths; raises yaml.YAMLError (also
-    for an alias inside the node it names, and aliases that expand past MOST_NODES)."""
+    for an alias inside the node it names, aliases that expand past MOST_NODES, and nesting
+    deeper than MOST_NESTING)."""
     reader = _Reader(text)
     try:
         node = reader.get_single_node()
@@ -136,6 +139,9 @@ def _mark(reader: _Reader, top, places: dict) -> None:
         count += 1
         if id(node) in holders:
             raise yaml.MarkedYAMLError(problem="an alias inside the node it names (the schema would never end)",
+                                       problem_mark=node.start_mark)
+        if len(holders) > MOST_NESTING:
+            raise yaml.MarkedYAMLError(problem=f"nested more than {MOST_NESTING} levels deep",
                                        problem_mark=node.start_mark)
         if count > MOST_NODES:
             raise yaml.MarkedYAMLError(problem=f"more than {MOST_NODES} nodes, counting those aliases repeat",
