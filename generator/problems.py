@@ -39,6 +39,10 @@ class Problem:
         return ": ".join(parts)
 
 
+#: The problems a SchemaError's message shows (all of them are in `problems`).
+MOST_SHOWN = 50
+
+
 class SchemaError(Exception):
     """Schemas (or the files beside them) are malformed. `problems` lists each problem with its
     place; the message is all of them, one per line. A plain message (no schema to place it in,
@@ -46,7 +50,10 @@ class SchemaError(Exception):
 
     def __init__(self, problems: list[Problem] | str) -> None:
         self.problems = [] if isinstance(problems, str) else list(problems)
-        super().__init__(problems if isinstance(problems, str) else "\n".join(map(str, self.problems)))
+        shown = [str(p) for p in self.problems[:MOST_SHOWN]]
+        if len(self.problems) > MOST_SHOWN:  # (a schema broken everywhere: the first ones say enough)
+            shown.append(f"... and {len(self.problems) - MOST_SHOWN} more problems")
+        super().__init__(problems if isinstance(problems, str) else "\n".join(shown))
 
     @property
     def lines(self) -> list[str]:
@@ -61,6 +68,19 @@ def in_order(problems: list[Problem]) -> list[Problem]:
     """Problems as a reader meets them: by file (in the order the files were found), then by place."""
     files = list(dict.fromkeys(p.file for p in problems))
     return sorted(problems, key=lambda p: (files.index(p.file), p.line or 0, p.column or 0))
+
+
+def yaml_text(value) -> str:
+    """A YAML value as a schema writes it, for a message: `'text'`, `null`, `true`, `[1, a]`, not
+    Python's reprs (`None`, `True`, `{'a': 1}`); cut short past 60 characters."""
+    if isinstance(value, str):
+        text = repr(value)
+    else:
+        try:
+            text = yaml.safe_dump(value, default_flow_style=True, width=1 << 20).strip().removesuffix("...").strip()
+        except (yaml.YAMLError, RecursionError):
+            text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 # ---------------------------------------------------------------- places

@@ -13,8 +13,10 @@ import codecs
 import re
 
 from . import expr as E
+from .problems import yaml_text
 from .schema import (BUILTIN_TYPE, Enum, Field, Schema, Stop, TypeDef, TypeRef, did_you_mean, field_sites,
-                     is_vendor_key, join_ypath, lookup_enum, lookup_type, split_args)
+                     is_vendor_key, join_ypath, lookup_enum, lookup_type, split_args, visible_enums,
+                     visible_types)
 
 _INT = re.compile(r"^([us])([1248])(be|le)?$")
 _BITS = re.compile(r"^b([1-9][0-9]?)(be|le)?$")
@@ -90,7 +92,7 @@ class Resolver:
         elif isinstance(raw, dict):
             f.type = self.switch(t, f, raw)
         else:
-            f.type = self.type_ref(t, f, str(raw))
+            f.type = self.type_ref(t, f, raw)
         if f._raw_enum:
             f.enum = self.find_enum(t, f._raw_enum, join_ypath(f.ypath, "enum"))
             if f.type.kind not in ("int", "bits"):
@@ -112,7 +114,7 @@ class Resolver:
         for key, tname in raw["cases"].items():
             try:
                 k = None if key == "_" else self.loader.expr(self.schema, join_ypath(f.ypath, f"type.cases.{key}"), key)
-                case = self.type_ref(t, f, str(tname))
+                case = self.type_ref(t, f, tname)
             except Stop:
                 k, case = None, None
             if case is None or (k is None and key != "_"):
@@ -162,7 +164,10 @@ class Resolver:
             self.report(where, "the next field, the last of the type, must be bytes with `size-eos: true`"
                         " (it holds the partial element)")
 
-    def type_ref(self, t: TypeDef, f: Field, name: str) -> TypeRef:
+    def type_ref(self, t: TypeDef, f: Field, name) -> TypeRef:
+        if not isinstance(name, str):  # (YAML may hand over a number, a list, a mapping in a case)
+            self.fail(join_ypath(f.ypath, "type"), f"a type is a name (u4, str, a type of the schema), not "
+                      f"{yaml_text(name)}")
         if m := _INT.match(name):
             endian = m.group(3) or (t.endian if m.group(2) != "1" else "be")
             if endian is None:
@@ -194,7 +199,7 @@ class Resolver:
             self.fail(f.ypath, "a str field needs an encoding (on the field or in meta)")
         if not isinstance(encoding, str):
             self.fail(join_ypath(f.ypath, "encoding") if f._encoding else "meta.encoding",
-                      f"an encoding is a name (UTF-8, ASCII...), not {encoding!r}")
+                      f"an encoding is a name (UTF-8, ASCII...), not {yaml_text(encoding)}")
         try:
             codecs.lookup(encoding)
         except LookupError:
@@ -215,21 +220,13 @@ class Resolver:
         return found
 
     def visible_types(self, t: TypeDef) -> set[str]:
-        names, scope = set(), t
-        while scope is not None:
-            names |= set(scope.types) | ({scope.name} if scope.parent is None else set())
-            scope = scope.parent
-        return names | {imp.id for imp in self.schema.imports}
+        return visible_types(t)
 
     def find_enum(self, t: TypeDef, name, ypath: str) -> Enum:
         found = lookup_enum(t, str(name))
         if found is not None:
             return found
-        visible, scope = set(), t
-        while scope is not None:
-            visible |= set(scope.enums)
-            scope = scope.parent
-        self.fail(ypath, f"unknown enum {name!r}" + did_you_mean(str(name), visible))
+        self.fail(ypath, f"unknown enum {yaml_text(name)}" + did_you_mean(str(name), visible_enums(t)))
 
     def check_names(self, t: TypeDef) -> None:
         """Every name an expression reads is a field before it, a param, an instance or a special."""

@@ -20,7 +20,8 @@ import re
 
 from . import expr as E
 from .problems import SchemaError, problem
-from .schema import Field, TypeDef, TypeRef, field_static_bits, lookup_enum, lookup_type, static_bits
+from .schema import (Field, TypeDef, TypeRef, did_you_mean, field_static_bits, lookup_enum, lookup_type, static_bits,
+                     visible_enums, visible_types)
 
 _INTEGER = re.compile(r"^[us][1248](be|le)?$")
 
@@ -64,7 +65,7 @@ def param_tinfo(t: TypeDef, type_name: str):
         return "int"
     target, _ = lookup_type(t, name)
     if target is None:
-        refuse(t, f"unknown param type {type_name!r}")
+        refuse(t, f"unknown param type {type_name!r}" + did_you_mean(name, visible_types(t)))
     return ("user", target)
 
 
@@ -152,7 +153,11 @@ class Names:
         for inst in self.t.instances:
             if inst.id == n:
                 return instance_tinfo(inst)
-        self.fail(f"unknown name {n!r} in an expression")
+        self.fail(f"unknown name {n!r} in an expression" + did_you_mean(n, self.declared()))
+
+    def declared(self) -> set[str]:
+        """The names declared in this type: params, fields and instances (for "did you mean")."""
+        return {p.id for p in self.t.params} | {f.id for f in self.t.seq} | {i.id for i in self.t.instances}
 
     def parent_field(self, name: str):
         """`_parent.x` in this repository's schemas: the type of the holder's `x`."""
@@ -160,7 +165,8 @@ class Names:
             self.fail("`_parent` in a type that has no single parent type")
         found = member_tinfo(self.parent, name, params=False)
         if found is None:
-            self.fail(f"`_parent.{name}`: {self.parent.name} has no field {name!r}")
+            self.fail(f"`_parent.{name}`: {self.parent.name} has no field {name!r}"
+                      + did_you_mean(name, {f.id for f in self.parent.seq}))
         return found
 
 
@@ -227,7 +233,7 @@ def type_of(node, names: Names):
     if isinstance(node, E.SizeOf):
         target, _ = lookup_type(names.t, node.type_name)
         if target is None:
-            names.fail(f"unknown type {node.type_name!r}")
+            names.fail(f"unknown type {node.type_name!r}" + did_you_mean(node.type_name, visible_types(names.t)))
         fixed_bits(static_bits(target), node.type_name, names)
         return "int"
     if isinstance(node, E.Name) and node.name == "_sizeof":
@@ -299,9 +305,9 @@ def enum_of(node: E.EnumLit, names: Names):
     """The enum an enum literal names, which must have that member."""
     enum = lookup_enum(names.t, node.enum)
     if enum is None:
-        names.fail(f"unknown enum {node.enum!r}")
+        names.fail(f"unknown enum {node.enum!r}" + did_you_mean(node.enum, visible_enums(names.t)))
     if node.value not in enum.members.values():
-        names.fail(f"enum {enum.name} has no member {node.value!r}")
+        names.fail(f"enum {enum.name} has no member {node.value!r}" + did_you_mean(node.value, enum.members.values()))
     return enum
 
 
@@ -441,6 +447,9 @@ def _attr(node: E.Attr, names: Names):
         return "int"  # a primitive's value is the primitive itself in the value model
     user = user_of(ti)
     found = member_tinfo(user, name) if user is not None else None
+    if found is None and user is not None:
+        names.fail(f"{user.name} has no field, instance or param {name!r}"
+                   + did_you_mean(name, {f.id for f in user.seq} | {i.id for i in user.instances}))
     if found is None:
         names.fail(f"cannot translate `.{name}` on a {shown(ti)}")
     return found
