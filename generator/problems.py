@@ -153,33 +153,47 @@ def read_yaml(text: bytes) -> tuple[object, Marks]:
 def _mark(reader: _Reader, top, places: dict) -> None:
     """The place of every YAML path of a document, walked without recursion (a document may
     nest a thousand levels deep). A node reached through an alias is walked again at each path."""
-    todo, count = [(top, "", ())], 0
+    todo, seen, count = [(top, "", None, 0)], set(), 0  # (node, its path, what holds it, how deep)
     while todo:
-        node, ypath, holders = todo.pop()
+        node, ypath, holder, depth = todo.pop()
         count += 1
-        if id(node) in holders:
+        if id(node) in seen and _holds(holder, node):  # (only an alias reaches a node twice)
             raise yaml.MarkedYAMLError(problem="an alias inside the node it names (the schema would never end)",
                                        problem_mark=node.start_mark)
-        if len(holders) > MOST_NESTING:
+        seen.add(id(node))
+        if depth > MOST_NESTING:
             raise yaml.MarkedYAMLError(problem=f"nested more than {MOST_NESTING} levels deep",
                                        problem_mark=node.start_mark)
         if count > MOST_NODES:
             raise yaml.MarkedYAMLError(problem=f"more than {MOST_NODES} nodes, counting those aliases repeat",
                                        problem_mark=node.start_mark)
-        inner = (*holders, id(node))
+        inner = (node, holder)
         if isinstance(node, yaml.MappingNode):
             for key_node, value_node in reversed(node.value):
                 if not isinstance(key_node, yaml.ScalarNode):
                     continue  # a key that is not a scalar (refused where it is read)
-                key = reader.construct_object(key_node, deep=True)
+                key = key_node.value if key_node.tag == _TEXT else reader.construct_object(key_node, deep=True)
                 path = f"{ypath}.{key}" if ypath else str(key)
-                todo.append((value_node, path, inner))
+                todo.append((value_node, path, inner, depth + 1))
                 places[path] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
         elif isinstance(node, yaml.SequenceNode):
-            for i, item in reversed(list(enumerate(node.value))):
+            for i in range(len(node.value) - 1, -1, -1):
                 path = f"{ypath}[{i}]"
-                todo.append((item, path, inner))
-                places[path] = (item.start_mark.line + 1, item.start_mark.column + 1)
+                todo.append((node.value[i], path, inner, depth + 1))
+                places[path] = (node.value[i].start_mark.line + 1, node.value[i].start_mark.column + 1)
+
+
+_TEXT = "tag:yaml.org,2002:str"
+
+
+def _holds(holder, node) -> bool:
+    """Whether `node` is among the nodes that hold the one being walked (`holder`: a chain of
+    (node, its holder))."""
+    while holder is not None:
+        if holder[0] is node:
+            return True
+        holder = holder[1]
+    return False
 
 
 def yaml_problem(exc: yaml.YAMLError, text: bytes) -> tuple[int | None, int | None, str]:
