@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import keyword
 import re
-from dataclasses import dataclass
+from decimal import Decimal
+from dataclasses import dataclass, field
 
 
 class ExprError(Exception):
@@ -31,6 +32,10 @@ def python_name(name: str) -> str:
 @dataclass(frozen=True)
 class Num:
     value: int | float
+    # A float literal Kaitai's Python parsers write as an integer: its digits after the point
+    # are as many as its exponent (`24000.`, `3.25e2`: Java's BigDecimal prints such a number
+    # without a point). It computes as a float in the type rules (`/` divides, not floors).
+    written_as_int: int | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -121,7 +126,8 @@ class FString:
 _TOKEN = re.compile(
     r"""
     (?P<ws>\s+)
-  | (?P<float>[0-9][0-9_]*\.[0-9][0-9_]*(?:[eE][-+]?[0-9]+)?|[0-9][0-9_]*[eE][-+]?[0-9]+)
+  | (?P<float>[0-9][0-9_]*\.[0-9][0-9_]*(?:[eE][-+]?[0-9]+)?|[0-9][0-9_]*[eE][-+]?[0-9]+
+      |[0-9][0-9_]*\.(?![A-Za-z_0-9.]))  # `24000.` as Python writes it; `1.to_s` is a method of 1
   | (?P<num>0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*)
   | (?P<fstr>f"(?:[^"\\]|\\.)*")
   | (?P<str>"(?:[^"\\]|\\.)*"|'[^']*')
@@ -149,9 +155,28 @@ _NOT_POWER = 30  # `not` takes a whole comparison
 _UNARY_POWER = 110
 
 
+# `.5`: a float where an operand begins (after an operand, `.` reads a member)
+_LEADING_DOT_FLOAT = re.compile(r"\.[0-9][0-9_]*(?:[eE][-+]?[0-9]+)?")
+_OPERAND_ENDS = {"name", "num", "float", "str", "fstr"}
+
+
+def _scale(literal: str) -> int:
+    """The scale of a float literal as Java's BigDecimal reads it: its digits after the point,
+    less its exponent."""
+    mantissa, _, exponent = literal.replace("_", "").lower().partition("e")
+    return len(mantissa.partition(".")[2]) - int(exponent or 0)
+
+
 def tokenize(text: str) -> list[tuple[str, str]]:
     tokens, pos = [], 0
     while pos < len(text):
+        last_kind, last = tokens[-1] if tokens else ("op", "")
+        after_operand = (last_kind in _OPERAND_ENDS and last not in ("and", "or", "not")) or last in (")", "]")
+        m = None if after_operand else _LEADING_DOT_FLOAT.match(text, pos)
+        if m is not None:
+            pos = m.end()
+            tokens.append(("float", m.group()))
+            continue
         m = _TOKEN.match(text, pos)
         if not m:
             raise ExprError(f"unexpected character {text[pos]!r} at column {pos + 1}")
@@ -206,7 +231,8 @@ class _Parser:
     def prefix(self):
         kind, val = self.take()
         if kind == "float":
-            node = Num(float(val.replace("_", "")))
+            digits = val.replace("_", "")
+            node = Num(float(digits), written_as_int=int(Decimal(digits)) if _scale(digits) == 0 else None)
         elif kind == "num":
             digits = val.replace("_", "")
             base = {"x": 16, "b": 2, "o": 8}.get(digits[1:2].lower(), 10) if digits[:1] == "0" else 10

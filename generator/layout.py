@@ -132,6 +132,36 @@ class TypePlan:
         """A field another one's `-lc-size-of` measures alone (so encoded before its length)."""
         return any(g.size_of and g.size_of[0] == g.size_of[1] == f.id for g in self.type.seq) and not f.repeat
 
+    def bit_order_before(self, fid: str | None) -> str:
+        """In a type whose bits are read one by one, the bit order of the bits that may be left
+        in a byte before the field `fid` (None: the end of the type): that of the nearest field
+        before it that reads bits. The encoder completes that byte with zero bits there, in that
+        order, where the decoder skips the rest of it."""
+        before = self.type.seq if fid is None else self.type.seq[:self.index[fid]]
+        return next((bits_of(f.type)[0].endian for f in reversed(before) if reads_bits(f.type)), "be")
+
+    @functools.cached_property
+    def not_canonical(self) -> list[str]:
+        """Why bytes that decode to a value of this type may differ from those its encoder writes
+        for that value (`encode(decode(b)) != b`), one reason a line; empty where the value
+        determines its bytes. The emitters say them in the type's docstring, `encode`'s and the
+        docs. (Bytes a user's schema's decoder carries on the value, `_carried`, are written back:
+        padding, what a sized structure left unread, what follows a terminator.)"""
+        t, reasons = self.type, []
+        for f in t.seq:
+            if f.process and f.process[0] not in BIJECTIVE_PROCESSORS:
+                reasons.append(f"`{f.id}` is processed (`{f.process[0]}`): its encoder's output, which may differ "
+                               "from the bytes read")
+            if t.schema.strict and f.size is not None and (f.pad_right is not None or f.terminator is not None):
+                reasons.append(f"the bytes of `{f.id}` after its value are written as padding")
+        if self.bits_one_by_one:
+            reasons.append("bits left in a byte before a byte-aligned field, or at the end, are written as zero bits")
+        positioned = [i.id for i in t.instances if i.pos is not None and not i.input]
+        if positioned:
+            reasons.append(f"instances read at a position ({', '.join(f'`{i}`' for i in positioned)}) are not "
+                           "written: the encoder writes the seq's bytes only")
+        return reasons
+
     @functools.cached_property
     def in_runs(self) -> set[str]:
         """The fields read and written in runs of fixed fields (packed together, by one struct)."""
@@ -489,13 +519,60 @@ def substream(f: Field) -> bool:
     return f.size is not None or f.size_eos or bool(f.process) or f.terminator is not None or f.pad_right is not None
 
 
+#: Kaitai's processors that map bytes to bytes one to one, so that their input is the only one
+#: that gives their output (the others, compressors, may write other bytes than those read).
+BIJECTIVE_PROCESSORS = frozenset({"xor", "rol", "ror"})
+
+
+def reads_to_its_end(t: TypeDef) -> bool:
+    """Whether decoding `t` may read on to the end of its stream (a field of `size-eos` or
+    `repeat: eos`, a terminator it need not find, `_io.size` or `_io.eof`), itself or through a
+    structure it reads from the same stream: then bytes after those its value is written to, as
+    zero padding of a `size` that says more, would decode to another value."""
+    seen: set[str] = set()
+
+    def reads(u: TypeDef) -> bool:
+        if u.name in seen or u.primitive:
+            return False
+        seen.add(u.name)
+        for f in u.seq:
+            if f.size is not None or f.size_eos or f.process:
+                if f.size_eos:
+                    return True
+                continue  # a stream of its own: its end is its size's
+            if f.repeat == "eos" or (f.terminator is not None and not f.eos_error):
+                return True
+            if any(reads(ref.user) for ref in (f.type, *(case for _, case in f.type.cases)) if ref.kind == "user"):
+                return True
+        return any(isinstance(n, E.Attr) and n.name in ("size", "eof") and n.obj == E.Name("_io")
+                   for e in (*(e for f in u.seq for e in f.expressions()),
+                             *(e for i in u.instances for e in (i.value, i.pos) if e is not None))
+                   for n in E.walk(e))
+
+    return reads(t)
+
+
+def reads_bits(ref: TypeRef) -> bool:
+    """Whether a field of this type may read bits: a bit field, or a switch with a case of bits."""
+    return ref.kind == "bits" or (ref.kind == "switch" and any(case.kind == "bits" for _, case in ref.cases))
+
+
+def bits_of(ref: TypeRef) -> list[TypeRef]:
+    """The bit types a field of this type may read: itself, or a switch's cases of bits."""
+    return [ref] if ref.kind == "bits" else [case for _, case in ref.cases if case.kind == "bits"]
+
+
 def reads_bits_one_by_one(t: TypeDef) -> bool:
-    """A type with a bit field that is repeated, conditional or processed reads all its bit fields
-    as Kaitai's streams do, one after the other from a buffer of bits, not in whole-byte groups."""
+    """A type of a user's schema with a bit field that is repeated, conditional, sized, processed
+    or a switch's case reads all its bit fields as Kaitai's streams do, one after the other from a
+    buffer of bits, not in whole-byte groups (and writes them so)."""
     return not t.schema.strict and any(
-        f.type.kind == "bits" and (f.if_expr is not None or f.repeat or f.size is not None or f.process) for f in t.seq)
+        reads_bits(f.type) and (f.type.kind == "switch" or f.if_expr is not None or f.repeat or f.size is not None
+                                or f.size_eos or f.process or f.contents is not None)
+        for f in t.seq)
 
 
 __all__ = ["STRUCT_CODES", "FLOAT_CODES", "BIT_GROUP_CODES", "Item", "Range", "BitRun", "TypePlan", "plan_type", "Step",
            "ElementPlan", "element_plan", "list_plan", "c_takes", "c_loops", "c_readers", "parent_names",
-           "reads_bits_one_by_one", "substream", "size_held_non_negative", "Primitive", "primitive"]
+           "BIJECTIVE_PROCESSORS", "reads_to_its_end", "reads_bits", "bits_of", "reads_bits_one_by_one", "substream",
+           "size_held_non_negative", "Primitive", "primitive"]

@@ -260,9 +260,10 @@ def max_size(t: TypeDef, seen: frozenset = frozenset()) -> int | None:
 
 
 def type_expressions(t: TypeDef) -> list:
-    """Every expression of a type: its fields', its instances' and their fields'."""
+    """Every expression of a type: its fields', its instances' and their fields', its `to-string`."""
     exprs = [e for f in t.seq for e in f.expressions(write_side=True)]
     exprs += [f.parent for f in t.seq if f.parent is not None]
+    exprs += [t.to_string] if t.to_string is not None else []
     for inst in t.instances:
         exprs += [e for e in (inst.value, inst.pos, inst.if_expr, inst.io) if e is not None]
         if inst.field is not None:
@@ -290,14 +291,17 @@ def navigates(schema: Schema) -> bool:
 
 def enum_names(types: list[TypeDef]) -> dict[int, str]:
     """The class name of each enum of these types (one module's), by the enum's id: its own
-    name, or when two types each have an enum of that name (`container1::animal`), prefixed with
-    its owner's, as the official compiler nests it in its owner's class."""
+    name, or when two types each have an enum of that name (`container1::animal`), or a type's
+    class has it (enum `key_flags` beside type `key_flags`), prefixed with its owner's, as the
+    official compiler nests it in its owner's class."""
     plain = [name for t in types for name in t.enums]
+    type_classes = {t.class_name for t in types}
     out = {}
     for t in types:
         for enum in t.enums.values():
             name = "".join(p.capitalize() for p in enum.name.split("_"))
-            out[id(enum)] = t.class_name + name if plain.count(enum.name) > 1 else name
+            taken = plain.count(enum.name) > 1 or name in type_classes
+            out[id(enum)] = t.class_name + name if taken else name
     return out
 
 

@@ -65,6 +65,8 @@ class PythonExpressions:
         size = static_size(node, self.names)
         if size is not None:
             return size
+        if isinstance(node, E.Num) and node.written_as_int is not None:
+            return str(node.written_as_int)  # as Kaitai's Python parsers write it (an int there)
         if isinstance(node, (E.Num, E.Str, E.Bool)):
             return repr(node.value)
         if isinstance(node, E.Name):
@@ -129,6 +131,8 @@ class PythonExpressions:
         t = user_of(ti)
         if t is None:
             self.fail(f"`.{name}` on a {ti} cannot be translated")
+        if t.byte_orders:  # the value is of one byte order's type; both have its members
+            t = t.byte_orders[0]
         if t.unwrap and name == t.seq[0].id:
             return code  # an unwrapped type's value is its single field
         return self.member(code, t, name)

@@ -41,9 +41,12 @@ _FIELD_KEYS = {
     "-lc-size-of", "-lc-count-of", "-lc-absent", "-lc-checksum", "-lc-default", "-lc-present",
     "-lc-partial-tail", "-lc-derived",
 }
-_TYPE_KEYS = {"meta", "doc", "doc-ref", "params", "seq", "instances", "types", "enums", "-lc-unwrap", "-lc-primitive"}
+_TYPE_KEYS = {"meta", "doc", "doc-ref", "to-string", "params", "seq", "instances", "types", "enums", "-lc-unwrap",
+              "-lc-primitive"}
 _CHECKSUMS = {"crc32c", "crc32"}
 _VALUE_INSTANCE_KEYS = {"value", "enum", "if", "doc", "doc-ref", "-lc-input"}
+# What a parse instance may read (any of them, without `value`, makes one)
+_PARSE_INSTANCE_KEYS = {"pos", "io", "type", "size", "size-eos", "terminator", "contents"}
 
 
 class Loader:
@@ -309,12 +312,14 @@ class Loader:
             raise Stop
         t = TypeDef(name=name, ypath=ypath, schema=schema, parent=parent, doc=str(raw.get("doc", "")).strip(),
                     doc_ref=_doc_ref(raw.get("doc-ref")), endian=parent.endian if parent else None,
-                    bit_endian=meta.get("bit-endian", parent.bit_endian if parent else "be"), unwrap=True)
+                    bit_endian=meta.get("bit-endian", parent.bit_endian if parent else "be"),
+                    encoding=_encoding(meta, parent), unwrap=True)
         t.params = self.params(schema, raw, ypath)
         args = f"({', '.join(p.id for p in t.params)})" if t.params else ""
         for order in ("le", "be"):
             variant = self.build_type(schema, f"{name}__{order}", raw, ypath, t, {**meta, "endian": order})
             t.types[variant.name] = variant
+        t.byte_orders = tuple(t.types.values())
         f = Field(id="endian", ypath=ep, doc=t.doc, doc_ref="", type=TypeRef("bytes"), parent=E.Name("_parent"),
                   no_case="no byte order matches (meta.endian)")
         f._raw_type = {"switch-on": rule["switch-on"], "cases": {k: f"{name}__{v}{args}" for k, v in cases.items()}}
@@ -361,7 +366,7 @@ class Loader:
             return self.build_type(schema, name, raw, ypath, parent, meta)
         except Stop:
             return TypeDef(name=name, ypath=ypath, schema=schema, parent=parent, endian=parent and parent.endian,
-                           bit_endian=parent.bit_endian if parent else "be")
+                           bit_endian=parent.bit_endian if parent else "be", encoding=parent.encoding if parent else "")
 
     def build_type(self, schema: Schema, name: str, raw: dict, ypath: str, parent, meta: dict) -> TypeDef:
         if not isinstance(raw, dict):
@@ -379,9 +384,11 @@ class Loader:
             doc=str(raw.get("doc", "")).strip(), doc_ref=_doc_ref(raw.get("doc-ref")),
             endian=self.endian(schema, ypath, meta, parent),
             bit_endian=meta.get("bit-endian", parent.bit_endian if parent else "be"),
+            encoding=_encoding(meta, parent),
             unwrap=bool(raw.get("-lc-unwrap", False)), primitive=raw.get("-lc-primitive"),
         )
         self.check_sections(schema, raw, ypath)
+        t.to_string = self.to_string(schema, raw, ypath)
         t.params = self.params(schema, raw, ypath)
         for ename, members in _entries(raw.get("enums")):
             t.enums[ename] = self.build_enum(schema, ename, members, join_ypath(ypath, f"enums.{ename}"), t)
@@ -414,6 +421,16 @@ class Loader:
             self.report(schema, join_ypath(ypath, "-lc-unwrap"), "an unwrapped type has exactly one seq field")
             t.unwrap = False  # (the schema is refused; nothing else reads a missing field)
         return t
+
+    def to_string(self, schema: Schema, raw: dict, ypath: str):
+        """Kaitai's `to-string`: an expression of the type that says its value as text (a value's
+        `str()`); None when the type has none."""
+        if "to-string" not in raw:
+            return None
+        where = join_ypath(ypath, "to-string")
+        if self.strict:  # our values are plain: their text is their canonical JSON
+            return self.report(schema, where, "`to-string` is not supported in schemas/")
+        return self.expr(schema, where, raw["to-string"])
 
     def check_sections(self, schema: Schema, raw: dict, ypath: str) -> None:
         """`seq` and `params` are lists; `types`, `enums` and `instances` mappings."""
@@ -455,17 +472,7 @@ class Loader:
         if not isinstance(iraw, dict):
             self.fail(schema, py, "an instance is a mapping")
         doc = str(iraw.get("doc", "")).strip()
-        if "pos" in iraw:
-            if self.strict:  # our codecs read a positional instance once, in its type's own stream
-                for key in ("repeat", "if", "io"):
-                    if key in iraw:
-                        self.report(schema, join_ypath(py, key), f"`{key}` on a positional instance is not supported "
-                                    "in schemas/")
-            spec = {k: v for k, v in iraw.items() if k not in ("pos", "io")}
-            f = self.build_field(schema, {"id": str(iname), **spec}, py)
-            inst = Instance(str(iname), py, doc, None, pos=self.expr(schema, py + ".pos", iraw["pos"]), field=f,
-                            io=self.expr(schema, py + ".io", iraw["io"]) if "io" in iraw else None)
-        elif "value" in iraw:
+        if "value" in iraw:
             for key in iraw:
                 if key not in _VALUE_INSTANCE_KEYS and not is_vendor_key(key):
                     self.report(schema, join_ypath(py, str(key)), "unknown key for a value instance"
@@ -474,9 +481,28 @@ class Loader:
                             input=bool(iraw.get("-lc-input", False)),
                             if_expr=self.expr(schema, py + ".if", iraw["if"]) if "if" in iraw else None)
         else:
-            self.fail(schema, py, "an instance has a value or a pos")
+            inst = self.parse_instance(schema, py, str(iname), iraw, doc)
         inst.owner = t
         return inst
+
+    def parse_instance(self, schema: Schema, py: str, iname: str, iraw: dict, doc: str) -> Instance:
+        """An instance without a `value` reads what it says, as a field does: at `pos` of its
+        stream, or without `pos` where that stream is when the instance is first read (Kaitai
+        neither seeks nor comes back then)."""
+        if not any(key in iraw for key in _PARSE_INSTANCE_KEYS):
+            self.fail(schema, py, "an instance has a value, or says what to read: "
+                      + ", ".join(f"`{key}`" for key in sorted(_PARSE_INSTANCE_KEYS)))
+        if self.strict:  # our codecs read a positional instance once, in its type's own stream
+            for key in ("repeat", "if", "io"):
+                if key in iraw:
+                    self.report(schema, join_ypath(py, key), f"`{key}` on a positional instance is not supported "
+                                "in schemas/")
+            if "pos" not in iraw:
+                self.report(schema, py, "an instance read where the stream is (no `pos`) is not supported in schemas/")
+        spec = {k: v for k, v in iraw.items() if k not in ("pos", "io")}
+        f = self.build_field(schema, {"id": iname, **spec}, py)
+        return Instance(iname, py, doc, None, pos=self.expr(schema, py + ".pos", iraw["pos"]) if "pos" in iraw else None,
+                        field=f, io=self.expr(schema, py + ".io", iraw["io"]) if "io" in iraw else None)
 
     def build_enum(self, schema: Schema, name, members, ypath: str, owner: TypeDef) -> Enum:
         """An enum: lower_snake names, each member an id (or a mapping with `id`), no id twice."""
@@ -489,7 +515,9 @@ class Loader:
         for key, v in members.items():
             mp = join_ypath(ypath, str(key))
             member = v.get("id") if isinstance(v, dict) else v
-            if isinstance(member, bool) or not isinstance(member, str) or not _ID.match(member):
+            if isinstance(member, bool):  # `0x31: true`, `0: on`: YAML reads a boolean, Kaitai names it so
+                member = "true" if member else "false"
+            if not isinstance(member, str) or not _ID.match(member):
                 self.report(schema, mp, f"a member id is lower_snake, not {yaml_text(member)}")
             elif member in seen:
                 self.report(schema, mp, f"duplicate member id {member!r} (also {seen[member]})")
@@ -627,6 +655,15 @@ class Loader:
         except E.ExprError as exc:
             self.report(schema_path, ypath, f"bad expression: {exc}")
             return None
+
+
+def _encoding(meta: dict, parent: TypeDef | None) -> str:
+    """A type's default text encoding: its meta's, else its enclosing type's (Kaitai fills a
+    type's meta in from the type it is written in: endian, bit-endian and encoding alike)."""
+    own = meta.get("encoding")
+    if own is not None:
+        return str(own)
+    return parent.encoding if parent is not None else ""
 
 
 def _entries(section) -> list:

@@ -73,15 +73,26 @@ class Resolver:
     def disambiguate(self) -> None:
         """Types of one name nested in different types (Kaitai nests their classes) get the
         names of the types around them, one module holding them all side by side: `main::foo_obj`
-        becomes `main__foo_obj` (class `MainFooObj`). Lookups go by the types' keys, not these."""
+        becomes `main__foo_obj` (class `MainFooObj`). Then types of different names whose classes
+        would have one (`label_header` and, inside it, `label_header_`: both `LabelHeader`) get
+        the names of the types around them too. Lookups go by the types' keys, not these."""
+        if self.schema.strict:
+            return
         by_name: dict[str, list[TypeDef]] = {}
         for t in self.schema.root.walk():
             by_name.setdefault(t.name, []).append(t)
         for same in by_name.values():
-            if len(same) > 1 and not self.schema.strict:
+            if len(same) > 1:
                 for t in same:
                     if t.parent is not None:
                         t.name = f"{t.parent.name}__{t.name}"
+        by_class: dict[str, list[TypeDef]] = {}
+        for t in self.schema.root.walk():
+            by_class.setdefault(t.class_name, []).append(t)
+        renamed = {id(t): f"{t.parent.name}__{t.name}" for same in by_class.values() if len(same) > 1
+                   for t in same if t.parent is not None}
+        for t in self.schema.root.walk():  # named from their holders' names as they were
+            t.name = renamed.get(id(t), t.name)
 
     def resolve_field(self, t: TypeDef, f: Field) -> None:
         raw = f._raw_type
@@ -180,7 +191,7 @@ class Resolver:
                 self.fail(join_ypath(f.ypath, "type"), f"{name} needs a byte order: `{name}le`/`{name}be`, or meta/endian")
             return TypeRef("float", size=int(m.group(1)), endian=m.group(2) or t.endian)
         if name in ("str", "strz"):
-            return self.text(f, name)
+            return self.text(t, f, name)
         if name in ("bytes",):
             return TypeRef("bytes")
         m = re.match(r"^([a-z_][a-z0-9_:]*)(?:\((.*)\))?$", name.strip(), re.S)  # args may span lines
@@ -192,13 +203,15 @@ class Resolver:
             self.report(join_ypath(f.ypath, "type"), f"{user.name} takes {len(user.params)} params, given {len(args)}")
         return TypeRef("user", user=user, args=tuple(a for a in args if a is not None))
 
-    def text(self, f: Field, name: str) -> TypeRef:
-        """`str` or `strz` in the field's encoding (or the schema's)."""
-        encoding = f._encoding or self.schema.raw["meta"].get("encoding", "")
+    def text(self, t: TypeDef, f: Field, name: str) -> TypeRef:
+        """`str` or `strz` in the field's encoding (or its type's, from its meta or the type it is
+        written in)."""
+        encoding = f._encoding or t.encoding
         if not encoding:
-            self.fail(f.ypath, "a str field needs an encoding (on the field or in meta)")
+            self.fail(f.ypath, "a str field needs an encoding (on the field, or in the meta of its type or "
+                      "of a type it is written in)")
         if not isinstance(encoding, str):
-            self.fail(join_ypath(f.ypath, "encoding") if f._encoding else "meta.encoding",
+            self.fail(join_ypath(f.ypath, "encoding") if f._encoding else f.ypath,
                       f"an encoding is a name (UTF-8, ASCII...), not {yaml_text(encoding)}")
         try:
             codecs.lookup(encoding)
@@ -238,7 +251,7 @@ class Resolver:
                 if ypath.endswith(("repeat-until", ".valid.expr")) or e is f.default or e is f.count_of:
                     continue  # `_` is the element; -lc- write rules read the whole value (below)
                 loop = in_loop if not ypath.endswith("repeat-expr") else set()  # (the count comes before the loop)
-                for n in E.names(e):
+                for n in _names_read(e):
                     if n not in known | loop and n != f.id:
                         self.report(ypath, f"expression reads {n!r}, which is not a field before it, a param or an "
                                     "instance" + did_you_mean(n, known | {g.id for g in t.seq}))
@@ -254,6 +267,22 @@ class Resolver:
                 for n in E.names(e) if e is not None else ():
                     if n not in all_names:
                         self.report(f.ypath, f"expression reads unknown {n!r}")
+
+
+def _names_read(node) -> set[str]:
+    """The names an expression reads when it runs: all but those it asks only the fixed size
+    of (`header_terminator._sizeof`, a literal Kaitai's compiler writes in their place, so a
+    field may ask it of one after it)."""
+    if isinstance(node, E.Attr) and node.name == "_sizeof" and isinstance(node.obj, E.Name):
+        return set()
+    if isinstance(node, E.Name):
+        return {node.name}
+    found = set()
+    for value in vars(node).values():
+        for item in value if isinstance(value, tuple) else (value,):
+            if hasattr(item, "__dataclass_fields__"):
+                found |= _names_read(item)
+    return found
 
 
 def _unit_size(encoding: str) -> int:

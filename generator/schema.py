@@ -102,8 +102,9 @@ class Instance:
     doc: str
     value: object  # expression (value instances)
     enum: Enum | None = None
-    pos: object = None  # expression (positional instances): where to read, from the start of the type
-    field: "Field | None" = None  # what to read there (positional instances)
+    pos: object = None  # expression (positional instances): where to read, from the start of the type; None
+    # for a parse instance read where its stream is when first read
+    field: "Field | None" = None  # what to read there (parse instances, at a `pos` or not)
     input: bool = False  # -lc-input: also part of the value the encoder reads (the wire fields derive from it)
     owner: "TypeDef | None" = None  # the type it belongs to (its expression's scope)
     if_expr: object = None  # a value instance's `if`: null when false
@@ -129,6 +130,7 @@ class TypeDef:
     doc_ref: str = ""
     endian: str = "be"
     bit_endian: str = "be"
+    encoding: str = ""  # of its `str` fields that name none: its meta's, else its enclosing type's
     params: list[Param] = field(default_factory=list)
     seq: list[Field] = field(default_factory=list)
     instances: list[Instance] = field(default_factory=list)
@@ -136,6 +138,10 @@ class TypeDef:
     enums: dict[str, Enum] = field(default_factory=dict)
     unwrap: bool = False
     primitive: dict | None = None
+    to_string: object = None  # Kaitai's `to-string`: the expression of a value's text (`str(value)`)
+    # A type whose byte order is chosen at run time (`meta/endian` with `switch-on`): its value is
+    # one of these, the type built for each byte order (little-endian first), whose members it has
+    byte_orders: tuple = ()
 
     def __repr__(self) -> str:
         return f"<TypeDef {self.schema.path}:{self.name}>"
@@ -290,23 +296,45 @@ def split_args(text: str) -> list[str]:
     return args
 
 
-def static_bits(t: TypeDef, seen: frozenset = frozenset()) -> int | None:
-    """A type's size in bits when the schema fixes it (Kaitai's `sizeof<>`, `_sizeof`): the sum
-    of its seq fields' fixed sizes; None when any of them depends on the data."""
+# The built-in types `sizeof<>` knows, as Kaitai's compiler does: numbers without a byte order
+# (`s4`, not `s4le`), bits with or without one
+_FIXED_BUILTIN = re.compile(r"^(?:[us]([1248])|f([48])|b([0-9]+)(?:be|le)?)$")
+
+
+def sizeof_bits(t: TypeDef, type_name: str) -> tuple[bool, int | None]:
+    """`sizeof<type_name>` inside `t`, in bits: whether the type exists, and its fixed size (None
+    when it depends on the data). A built-in number (`s4`, `f8`, `b3`) has its width."""
+    builtin = _FIXED_BUILTIN.match(type_name)
+    if builtin:
+        integer, floating, bits = builtin.groups()
+        return True, int(integer or floating) * 8 if bits is None else int(bits)
+    target, _ = lookup_type(t, type_name)
+    return (False, None) if target is None else (True, static_bits(target, as_kaitai=True))
+
+
+def static_bits(t: TypeDef, seen: frozenset = frozenset(), *, as_kaitai: bool = False) -> int | None:
+    """A type's size in bits when the schema fixes it: the sum of its seq fields' fixed sizes;
+    None when any of them depends on the data. `as_kaitai`: the size Kaitai's `sizeof<>` and
+    `_sizeof` give (`field_static_bits`)."""
     if t.name in seen:
         return None
     total = 0
     for f in t.seq:
-        bits = field_static_bits(f, seen | {t.name})
+        bits = field_static_bits(f, seen | {t.name}, as_kaitai=as_kaitai)
         if bits is None:
             return None
         total += bits
     return total
 
 
-def field_static_bits(f: Field, seen: frozenset = frozenset()) -> int | None:
-    """A field's size in bits when the schema fixes it, else None."""
-    if f.if_expr is not None or f.repeat in ("eos", "until") or f.size_eos or f.terminator is not None:
+def field_static_bits(f: Field, seen: frozenset = frozenset(), *, as_kaitai: bool = False) -> int | None:
+    """A field's size in bits when the schema fixes it, else None. A `size` fixes it whatever
+    ends the value inside (a terminator, padding). `as_kaitai`: the size Kaitai's compiler gives
+    it for `sizeof<>` and `_sizeof` (`CalculateSeqSizes`), which counts a conditional field as
+    if it were always there: a size, not a place."""
+    if f.if_expr is not None and not as_kaitai:
+        return None
+    if f.repeat in ("eos", "until") or f.size_eos:
         return None
     count = 1
     if f.repeat == "expr":
@@ -315,6 +343,8 @@ def field_static_bits(f: Field, seen: frozenset = frozenset()) -> int | None:
         count = f.repeat_expr.value
     if f.size is not None:
         return count * f.size.value * 8 if isinstance(f.size, E.Num) else None
+    if f.terminator is not None:
+        return None
     if f.contents is not None:
         return count * len(f.contents) * 8
     ref = f.type
@@ -323,7 +353,7 @@ def field_static_bits(f: Field, seen: frozenset = frozenset()) -> int | None:
     if ref.kind == "bits":
         return count * ref.size
     if ref.kind == "user" and not ref.user.primitive:
-        inner = static_bits(ref.user, seen)
+        inner = static_bits(ref.user, seen, as_kaitai=as_kaitai)
         return None if inner is None else count * inner
     return None
 
@@ -351,8 +381,11 @@ def field_sites(f: Field) -> list[tuple[str, object, object]]:
 
 
 def type_sites(t: TypeDef) -> list[tuple[str, object, object, Field | None]]:
-    """Every expression of a type: (YAML path, expression, wanted type, the field it belongs to)."""
+    """Every expression of a type: (YAML path, expression, wanted type, the field it belongs to).
+    A wanted type is one of `field_sites`', or "str" (a `to-string`)."""
     sites = [(*site, f) for f in t.seq for site in field_sites(f)]
+    if t.to_string is not None:
+        sites.append((join_ypath(t.ypath, "to-string"), t.to_string, "str", None))
     for inst in t.instances:
         sites += [(join_ypath(inst.ypath, key), e, want, None) for key, e, want in
                   (("value", inst.value, None), ("pos", inst.pos, "int"), ("io", inst.io, None),

@@ -20,8 +20,8 @@ import re
 
 from . import expr as E
 from .problems import SchemaError, problem
-from .schema import (Field, TypeDef, TypeRef, did_you_mean, field_static_bits, lookup_enum, lookup_type, static_bits,
-                     visible_enums, visible_types)
+from .schema import (Field, TypeDef, TypeRef, did_you_mean, field_static_bits, lookup_enum, lookup_type, sizeof_bits,
+                     static_bits, visible_enums, visible_types)
 
 _INTEGER = re.compile(r"^[us][1248](be|le)?$")
 
@@ -211,6 +211,8 @@ def instance_tinfo(inst):
 def member_tinfo(t: TypeDef, name: str, params: bool = True):
     """The type of `.name` of a value of type `t` (a field, an instance or, shown on a user's
     values, a param), or None when it has none."""
+    if t.byte_orders:  # its value is the type of one byte order, whose members both have
+        return member_tinfo(t.byte_orders[0], name, params)
     if t.unwrap and name == t.seq[0].id:
         return field_tinfo(t.seq[0])  # the value model holds the single field itself
     f = t.field(name)
@@ -231,16 +233,16 @@ def member_tinfo(t: TypeDef, name: str, params: bool = True):
 def type_of(node, names: Names):
     """What an expression gives: "int", "str", "bytes", ("list", element), ("user", type), ..."""
     if isinstance(node, E.SizeOf):
-        target, _ = lookup_type(names.t, node.type_name)
-        if target is None:
+        known, bits = sizeof_bits(names.t, node.type_name)
+        if not known:
             names.fail(f"unknown type {node.type_name!r}" + did_you_mean(node.type_name, visible_types(names.t)))
-        fixed_bits(static_bits(target), node.type_name, names)
+        fixed_bits(bits, node.type_name, names)
         return "int"
     if isinstance(node, E.Name) and node.name == "_sizeof":
-        fixed_bits(static_bits(names.t), names.t.name, names)
+        fixed_bits(static_bits(names.t, as_kaitai=True), names.t.name, names)
         return "int"
     if isinstance(node, E.Attr) and node.name == "_sizeof":
-        fixed_bits(field_static_bits(field_of(node.obj, names)), "that field", names)
+        fixed_bits(field_static_bits(field_of(node.obj, names), as_kaitai=True), "that field", names)
         return "int"
     if isinstance(node, E.Num):
         return "float" if isinstance(node.value, float) else "int"
@@ -337,13 +339,12 @@ def static_size(node, names: Names) -> str | None:
     """`sizeof<type>`, `bitsizeof<type>`, `_sizeof` and `x._sizeof` as the literal they are
     (Kaitai knows them when it compiles); None for any other expression."""
     if isinstance(node, E.SizeOf):
-        target, _ = lookup_type(names.t, node.type_name)
-        bits = fixed_bits(static_bits(target), node.type_name, names)
+        bits = fixed_bits(sizeof_bits(names.t, node.type_name)[1], node.type_name, names)
         return str(bits if node.bits else -(-bits // 8))
     if isinstance(node, E.Name) and node.name == "_sizeof":
-        return str(-(-fixed_bits(static_bits(names.t), names.t.name, names) // 8))
+        return str(-(-fixed_bits(static_bits(names.t, as_kaitai=True), names.t.name, names) // 8))
     if isinstance(node, E.Attr) and node.name == "_sizeof":
-        return str(-(-fixed_bits(field_static_bits(field_of(node.obj, names)), "that field", names) // 8))
+        return str(-(-fixed_bits(field_static_bits(field_of(node.obj, names), as_kaitai=True), "that field", names) // 8))
     return None
 
 

@@ -81,7 +81,7 @@ class BlockMetadata:
     https://github.com/aiven/inkless/blob/main/docs/inkless/ARCHITECTURE.md
     """
 
-    magic: bytes = field(default=b"", metadata={"kind": "bytes"})
+    magic: bytes = field(default=b"IKBM", metadata={"kind": "bytes"})
     """The magic bytes "IKBM" (49 4b 42 4d) that start every metadata file."""
     version: int | None = field(default=None, metadata={"kind": "int", "wide": False, "defaulted": True})
     """
@@ -107,7 +107,7 @@ class BlockMetadata:
 
     def __init__(
         self,
-        magic: bytes = b"",
+        magic: bytes = b"IKBM",
         version: int | None = None,
         block_header: BlockHeader | None = None,
         num_topic_partitions: int | None = None,
@@ -297,7 +297,7 @@ class BlockMetadataHeader:
     https://github.com/aiven/inkless/blob/main/docs/inkless/ARCHITECTURE.md
     """
 
-    magic: bytes = field(default=b"", metadata={"kind": "bytes"})
+    magic: bytes = field(default=b"IKBM", metadata={"kind": "bytes"})
     """The magic bytes "IKBM" (49 4b 42 4d) that start every metadata file."""
     version: int = field(default=1, metadata={"kind": "int", "wide": False})
     """Version of this encoding; 1 is the only one so far."""
@@ -310,7 +310,7 @@ class BlockMetadataHeader:
 
     def __init__(
         self,
-        magic: bytes = b"",
+        magic: bytes = b"IKBM",
         version: int = 1,
         block_header: BlockHeader | None = None,
         num_topic_partitions: int = 0,
@@ -528,8 +528,8 @@ def _e_block_metadata(v: BlockMetadata, out: list[Any]) -> int:
             v_num_topic_partitions = actual
         elif v_num_topic_partitions != actual:
             raise _rt.mismatch("num_topic_partitions", v_num_topic_partitions, actual)
-        if v_magic is None:
-            raise _rt.missing("magic")
+        if v_magic is not None and v_magic != b"IKBM":
+            raise _rt.contents_differ(v_magic, b"IKBM", "magic")
         out.append(b"IKBM")
         w += 4
         if v_version != 1:
@@ -1016,8 +1016,8 @@ def _e_block_metadata_header(v: BlockMetadataHeader, out: list[Any]) -> int:
         v_version = v.version
         v_block_header = v.block_header
         v_num_topic_partitions = v.num_topic_partitions
-        if v_magic is None:
-            raise _rt.missing("magic")
+        if v_magic is not None and v_magic != b"IKBM":
+            raise _rt.contents_differ(v_magic, b"IKBM", "magic")
         out.append(b"IKBM")
         w += 4
         if v_version is None:
@@ -1094,7 +1094,7 @@ def encode(value: BlockMetadata) -> bytes:
 
 def build(
     *,
-    magic: bytes = b"",
+    magic: bytes = b"IKBM",
     version: int | None = None,
     block_header: BlockHeader | None = None,
     num_topic_partitions: int | None = None,

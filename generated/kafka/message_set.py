@@ -131,7 +131,13 @@ class Entry:
 
 @dataclass(init=False, slots=True)
 class Message:
-    """A message of magic 0 or 1."""
+    """
+    A message of magic 0 or 1.
+
+    Encoding may give other bytes than those decoded: `value` is processed
+    (`kafka_legacy_compression`): its encoder's output, which may differ from the
+    bytes read.
+    """
 
     crc: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """
@@ -767,7 +773,13 @@ def decode_stream(
 
 
 def encode(value: MessageSet, *, depth: int = 0, wrapper_offset: int = -1, wrapper_magic: int = -1) -> bytes:
-    """Encode one message_set; derived fields left None are computed."""
+    """Encode one message_set; derived fields left None are computed.
+
+    The value does not determine every byte; bytes that decode to an equal value may differ
+    from those written here:
+    - message: `value` is processed (`kafka_legacy_compression`): its encoder's output,
+      which may differ from the bytes read
+    """
     out: list[Any] = []
     try:
         _e_message_set(value, out, depth, wrapper_offset, wrapper_magic)

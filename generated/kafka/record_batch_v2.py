@@ -89,6 +89,10 @@ class RecordBatchV2:
     one after the other; the last one of a fetch response may be cut short.
 
     See https://kafka.apache.org/documentation/#recordbatch
+
+    Encoding may give other bytes than those decoded: `records` is processed
+    (`kafka_compression`): its encoder's output, which may differ from the bytes
+    read.
     """
 
     base_offset: int = field(default=0, metadata={"kind": "int", "wide": True})
@@ -2636,7 +2640,13 @@ def decode_columns(data, *, limits: Limits = DEFAULT_LIMITS) -> tuple[RecordBatc
 
 
 def encode(value: RecordBatchV2) -> bytes:
-    """Encode one record_batch_v2; derived fields left None are computed."""
+    """Encode one record_batch_v2; derived fields left None are computed.
+
+    The value does not determine every byte; bytes that decode to an equal value may differ
+    from those written here:
+    - record_batch_v2: `records` is processed (`kafka_compression`): its encoder's
+      output, which may differ from the bytes read
+    """
     out: list[Any] = []
     try:
         _e_record_batch_v2(value, out)

@@ -226,7 +226,13 @@ def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS) -> Stream:
 
 
 def encode(value: RecordSet) -> bytes:
-    """Encode one record_set; derived fields left None are computed."""
+    """Encode one record_set; derived fields left None are computed.
+
+    The value does not determine every byte; bytes that decode to an equal value may differ
+    from those written here:
+    - record_set_entry: instances read at a position (`magic`) are not written: the
+      encoder writes the seq's bytes only
+    """
     out: list[Any] = []
     try:
         _e_record_set(value, out)

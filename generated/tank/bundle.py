@@ -60,6 +60,10 @@ class Bundle:
     bundles, a sequence number delta only when it is not 1.
 
     See https://github.com/phaistos-networks/TANK/blob/master/tank_encoding.md
+
+    Encoding may give other bytes than those decoded: `messages` is processed
+    (`tank_compression`): its encoder's output, which may differ from the bytes
+    read.
     """
 
     codec: Codec | int = field(default=Codec.none, metadata={"kind": "enum", "enum": "Codec"})
@@ -1338,7 +1342,13 @@ def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 
 
 
 def encode(value: Bundle, *, base_seq_num: int = 0) -> bytes:
-    """Encode one bundle; derived fields left None are computed."""
+    """Encode one bundle; derived fields left None are computed.
+
+    The value does not determine every byte; bytes that decode to an equal value may differ
+    from those written here:
+    - bundle: `messages` is processed (`tank_compression`): its encoder's output, which
+      may differ from the bytes read
+    """
     out: list[Any] = []
     try:
         _e_bundle(value, out, base_seq_num)

@@ -200,7 +200,7 @@ class Page:
                   "groups": self.layout(t)[2], "refs": doc_links(t.doc_ref),
                   "instances": [(i.id, instance_summary(raw_at(s.raw, i.ypath)), i.doc) for i in t.instances],
                   "tuple_form": [f.id for f in self.model.tuple_form(t) or ()],
-                  "tuple_decoded": self.model.tuple_decoded(t)}
+                  "tuple_decoded": self.model.tuple_decoded(t), "not_canonical": self.model.plan(t).not_canonical}
                  for t in self.types]
         return TEMPLATES.get_template("docs_format.html.j2").render(
             s=s, refs=doc_links(s.doc_ref), types=types, prims=[prims[k] for k in sorted(prims)],

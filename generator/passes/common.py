@@ -115,12 +115,15 @@ def type_rules(ctx) -> list:
     return found
 
 
+_WANTED = {"bool": "a truth value", "int": "an integer", "str": "text"}
+
+
 def _unwanted(got, want, f: Field | None, names: Names) -> str | None:
     """What is wrong with an expression of type `got` where `want` is asked (None: nothing)."""
-    if want in ("bool", "int"):
+    if want in ("bool", "int", "str"):
         if got in (want, "any"):
             return None
-        return f"is a {shown(got)}; {'a truth value' if want == 'bool' else 'an integer'} is needed"
+        return f"is a {shown(got)}; {_WANTED[want]} is needed"
     if isinstance(want, tuple) and want[0] == "valid":
         expected = ref_tinfo(f.type, f)
     elif want == "case":

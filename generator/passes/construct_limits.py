@@ -45,10 +45,14 @@ def names(ctx) -> list:
 
 def streams(ctx) -> list:
     """A positional instance is read from its structure's stream (construct's `Pointer`), or
-    from the root's when its structure is read there."""
+    from the root's when its structure is read there; at a position (`Pointer` needs one)."""
     model, found = ctx.model, []
     for t in model.types:
         for inst in t.instances:
+            if inst.field is not None and inst.pos is None:
+                found.append(ctx.problem(inst.ypath, "an instance read where the stream is (no `pos`) has no construct "
+                                         "translation (construct's Pointer reads at a position)"))
+                continue
             root_io = inst.io == E.Attr(E.Name("_root"), "_io") and model.in_root_stream(t)
             if inst.field is not None and inst.io is not None and not root_io:
                 found.append(ctx.problem(f"{inst.ypath}.io", "a positional instance read from another stream has no "

@@ -9,9 +9,9 @@ code the back end writes (named in each), so that it is refused exactly what it 
 from __future__ import annotations
 
 from .. import expr as E
-from ..layout import TypePlan, primitive, substream
+from ..layout import TypePlan, parent_names, primitive, substream
 from ..model import fields_of, refs_of
-from ..schema import Field, TypeDef, type_sites
+from ..schema import Field, TypeDef, static_bits, type_sites
 from ..types import Names, type_of, user_of
 
 _IO_POS = E.Attr(E.Name("_io"), "pos")
@@ -28,7 +28,7 @@ def streams(ctx) -> list:
     (`_io.pos + n`), `_io.pos` is read nowhere else there, and `_io.pos` is the only property of
     a stream they read."""
     if not ctx.schema.strict:
-        return []
+        return read_where_the_seq_is(ctx)
     model, found = ctx.model, []
     for t in model.types:
         found += [ctx.problem(ypath, f"`_io.{n.name}` is not supported (only `_io.pos`, in a positional "
@@ -47,6 +47,69 @@ def streams(ctx) -> list:
             found.append(ctx.problem(t.ypath, "`_io.pos` in a type read inside its holder's stream is a position "
                                      "in that stream: not supported yet (give the type a size)"))
     return found
+
+
+def read_where_the_seq_is(ctx) -> list:
+    """A parse instance without `pos` reads where its stream is. Read once the seq is read (the
+    codec reads it there, where the seq ended, each such instance after the last), it reads what
+    Kaitai's parsers read when it reads nothing (a type of params and instances: elf's
+    `flags_obj`), or when its type's stream is its own (the root's, a substream's): then nothing
+    else moves that stream after the seq. Refused: one the seq itself reads (an expression of a
+    field, through value instances or a child's `_parent.x`: Kaitai's parser would read the fields
+    after it from where it ended), and one that reads bytes from a stream shared with other types
+    or from another (`io`), where Kaitai's parser reads wherever their reads last left it."""
+    found, model = [], ctx.model
+    for t in model.types:
+        read = names_the_seq_reads(t)
+        owned = owns_its_stream(model, t)
+        for inst in t.instances:
+            if inst.field is None or inst.pos is not None:
+                continue
+            if inst.id in read:
+                found.append(ctx.problem(inst.ypath, "an instance without `pos` that the seq reads would move the "
+                                         "stream under the fields after it, as Kaitai's parsers do: not supported "
+                                         "(give it a `pos`, `_io.pos` for where the seq is)"))
+            elif not reads_nothing(inst.field) and (inst.io is not None or not owned):
+                where = "another stream (`io`)" if inst.io is not None else "a stream its type shares with others"
+                found.append(ctx.problem(inst.ypath, f"an instance without `pos` that reads bytes from {where} "
+                                         "starts wherever other reads left that stream in Kaitai's parsers: not "
+                                         "supported (give it a `pos`)"))
+    return found
+
+
+def owns_its_stream(model, t: TypeDef) -> bool:
+    """Whether every value of `t` is read from a stream no other type reads: the root's, or a
+    substream made for it (a size, a terminator, a process), never inline in another's."""
+    if t.name in model.read_inline:
+        return False
+    return t is model.schema.root or t.name in model.read_apart
+
+
+def reads_nothing(f: Field) -> bool:
+    """Whether a field reads no byte, whatever the data: `size: 0`, or types of no seq fields
+    (params and instances only) in each case."""
+    if f.size is not None:
+        return f.size == E.Num(0)
+    if f.size_eos or f.terminator is not None or f.contents:
+        return False
+    return all(ref.kind == "user" and not ref.user.primitive and static_bits(ref.user) == 0 for ref in refs_of(f.type))
+
+
+def names_the_seq_reads(t: TypeDef) -> set[str]:
+    """The names a type's seq reads while it is read: its fields' expressions, the value
+    instances those read (and so on), what the types of its fields read as `_parent.x`."""
+    names = {n for f in t.seq for e in f.expressions() for n in E.names(e)}
+    names |= {n for f in t.seq for ref in refs_of(f.type) if ref.kind == "user" for n in parent_names(ref.user)}
+    values = {i.id: i for i in t.instances if i.field is None}
+    todo = list(names & set(values))
+    while todo:
+        inst = values[todo.pop()]
+        for e in (inst.value, inst.if_expr):
+            for n in E.names(e) if e is not None else ():
+                if n not in names:
+                    names.add(n)
+                    todo.extend([n] if n in values else [])
+    return names
 
 
 # ---------------------------------------------------------------- bits
@@ -113,8 +176,6 @@ def ranges(ctx) -> list:
         plan = ctx.model.plan(t)
         found += [ctx.problem(r.owner.ypath, "the range ends before it starts") for r in plan.ranges
                   if r.last is not None and plan.index[r.last] < plan.index[r.first]]
-        if plan.bits_one_by_one:
-            continue  # no encoder
         early = {f.id for f in t.seq if _fills(ctx, t, f)[0]}
         for f in t.seq:
             if f.id in plan.deferred and f.id not in plan.in_runs and (primitive(f.type) is None or f.checksum):
@@ -135,8 +196,6 @@ def remote_lengths(ctx) -> list:
     found = []
     for t in ctx.model.types:
         plan = ctx.model.plan(t)
-        if plan.bits_one_by_one:
-            continue
         for f in t.seq:
             filled, unreached = _fills(ctx, t, f)
             found += unreached
@@ -200,14 +259,16 @@ def _path_root(node) -> str | None:
 
 
 def encodable(ctx) -> list:
-    """Bit fields are written in their groups of whole bytes: a bit field that is repeated,
-    conditional or sized, or a switch's case of bits, has no encoder (`Encoder.encode_content`)."""
+    """This repository's schemas read and write bit fields in groups of whole bytes, in
+    straight-line code: a bit field there that is repeated, conditional or sized, or a switch's
+    case of bits, is refused. (A user's schema reads and writes such a type's bits one by one,
+    `reads_bits_one_by_one`.)"""
     found = []
     for t in ctx.model.types:
         plan = ctx.model.plan(t)
         if plan.bits_one_by_one:
-            continue  # no encoder
-        found += [ctx.problem(f.ypath, "a bit field that is repeated, conditional, sized or a switch's case cannot "
-                              "be encoded yet")
+            continue
+        found += [ctx.problem(f.ypath, "a bit field that is repeated, conditional, sized or a switch's case is not "
+                              "supported in schemas/ (bit fields there are read in whole bytes)")
                   for f in t.seq if f.id not in plan.in_runs and any(ref.kind == "bits" for ref in refs_of(f.type))]
     return found

@@ -11,6 +11,7 @@ element written out in its loop by `WrittenOut`, the C companion's readers calle
 from __future__ import annotations
 
 from .. import expr as E
+from ..layout import reads_bits
 from ..schema import Field, TypeDef
 from .code import EXPRESSION_ERRORS, Function, Lines, declared, indented
 from .decode_content import ContentReads
@@ -47,6 +48,8 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         if self.carries():
             c("carried: dict[Any, bytes] = {}")
         one_by_one = self.decode_seq(c)
+        if self.unplaced_instances():
+            c("cur = [pos]  # where this type's stream is, for its instances without `pos`: each moves it on")
         if self.m.nav is not None and not t.unwrap:
             self.return_kaitai_object(c, one_by_one)
         elif t.unwrap:
@@ -180,7 +183,7 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         if one_by_one:
             c("bb = 0; bl = 0")
         for part in self.plan.parts:
-            if one_by_one and (isinstance(part, list) or part.type.kind != "bits"):
+            if one_by_one and (isinstance(part, list) or not reads_bits(part.type)):
                 c("bb = 0; bl = 0")  # a byte-aligned field: the bits left in the last byte are skipped
             if isinstance(part, list):
                 self.decode_run(c, part)
@@ -219,10 +222,15 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
                           '\n    and the position after it."""')
         return head, f'    """Decode one {t.name} from buf[pos:end]; return it and the position after it."""'
 
+    def unplaced_instances(self) -> bool:
+        """Whether the type has instances read from its own stream without `pos` (a user's schema's)."""
+        return any(i.field is not None and i.pos is None and i.io is None for i in self.t.instances)
+
     def lazy_thunk(self, c: Lines, inst, one_by_one: bool) -> None:
         """A user's schema: an instance the seq did not need is computed when first read, as
         Kaitai's are, from the stream as it was at the end of the type (bound as defaults)."""
         bits = ", bb: int = bb, bl: int = bl" if one_by_one else ""
+        bits += ", cur: list[int] = cur" if self.unplaced_instances() else ""
         c(f"def _lazy_{inst.id}(o: Any, buf: Any = buf, pos: int = pos, io0: int = io0, end: int = end{bits}) -> Any:")
         c.indent += 1
         computed, self.lazy_target = set(self.computed_instances), inst.id

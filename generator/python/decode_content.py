@@ -8,7 +8,7 @@ from __future__ import annotations
 import codecs
 
 from .. import expr as E
-from ..layout import FLOAT_CODES, STRUCT_CODES, size_held_non_negative
+from ..layout import FLOAT_CODES, STRUCT_CODES, reads_bits, size_held_non_negative
 from ..schema import Field, TypeRef
 from .code import Lines
 from .shapes import codec_arg, primitive_of
@@ -73,8 +73,8 @@ class ContentReads:
             self.content_begins(c, read_from)
             self.decode_content(c, f, ref, target, epath, wrap, bounds, trimmed=not f.process)
             self.content_ends(c, read_from)
-            if ref.kind in ("bytes", "str"):
-                self.check_valid(c, f, "pos", target, epath)  # `valid` on bytes and text, at the field
+            if ref.kind in ("bytes", "str", "user"):
+                self.check_valid(c, f, "pos", target, epath)  # `valid` on bytes, text and a structure, at the field
             c("pos = e")
         elif f.terminator is not None and self.trimmed_structure(f):
             # A structure read from the bytes up to its terminator, as from a substream; `pos`
@@ -148,13 +148,19 @@ class ContentReads:
         elif ref.kind == "user":
             args = self.call_args(ref, f=f) + self.as_tuple_arg(f) + self.columns_arg(ref)
             self.call_decoder(c, f"{target}, pos = _d_{ref.user.name}(buf, pos, end, lim{args}{self.trace_arg()})", wrap)
+            if f.type.kind == "user":  # (a switch's `valid` reads the field, whatever its case)
+                self.check_valid(c, f, "pos", target, epath)
         elif ref.kind == "switch":
             # No case for the value: an error in our formats; in a user's schema nothing is read and
             # the field is null, as Kaitai's parsers do.
             no_case = (f"raise _rt.invalid({f.no_case or 'no case matches'!r}, pos, {epath!r})"
                        if self.t.schema.strict or f.no_case else f"{target} = None")
-            self.switch(c, f, ref, lambda case: self.decode_unsized(c, f, case, target, epath, wrap),
-                        lambda: c(no_case))
+
+            def case(case_ref: TypeRef) -> None:
+                if self.plan.bits_one_by_one and reads_bits(ref) and case_ref.kind != "bits":
+                    c("bb = 0; bl = 0")  # a byte-aligned case: the bits left in the last byte are skipped
+                self.decode_unsized(c, f, case_ref, target, epath, wrap)
+            self.switch(c, f, ref, case, lambda: c(no_case))
 
     def iterates(self, f: Field) -> bool:
         """Whether the field's elements are decoded when an iterator reaches them (`Iterator`)."""

@@ -17,8 +17,9 @@ class FieldReads:
 
     def decode_run(self, c: Lines, run: list[Item]) -> None:
         """A run of fixed fields read at once, checked once against `end`: by one struct (a byte or
-        two alone by hand), each bit group as one integer split into its fields."""
-        self.prepare(f for item in run for f in item.fields)
+        two alone by hand), each bit group as one integer split into its fields. The instances a
+        field's check reads are computed after the run is read, before that check: they may read
+        the run's fields (pif's header checks its bits per pixel against its image type)."""
         name, size = self.run_struct(run)
         entries, targets, off = [], [], 0
         for item in run:
@@ -53,6 +54,7 @@ class FieldReads:
             for f in item.fields:
                 if f.id in self.plan.marks:
                     c(f"s_{f.id} = pos + {off}" if off else f"s_{f.id} = pos")
+                self.prepare([f])
                 self.check_valid(c, f, f"pos + {off}")
                 if f.enum is not None:
                     c(f"v_{f.id} = {self.m.enum_member(c, f.enum, f'v_{f.id}')}")
@@ -272,13 +274,17 @@ class FieldReads:
             self.decode_element(c, inst.field, f"i_{inst.id}", inst.id, wrap=inst.id)
             c("pos = resume")
             return
-        # Kaitai's positional instance: at `pos` of its stream (`io`, or this type's), then back.
-        # Its expressions read this type's `_io`, even when the bytes come from another stream.
+        # Kaitai's parse instance: at `pos` of its stream (`io`, or this type's), then back. Its
+        # expressions read this type's `_io`, even when the bytes come from another stream.
+        # Without `pos`, where that stream is: this type's, where its seq ended, or where the last
+        # such instance read ended (`cur`: Kaitai's parser neither seeks nor comes back; the seq
+        # itself reads none, the `streams` pass); another's, where it was when it was taken.
         f = inst.field
         if f.if_expr is not None:
             c(f"if {self.expr(f.if_expr)}:")
             c.indent += 1
-        c(f"{c.local('x')} = {self.expr(inst.pos)}")
+        if inst.pos is not None:
+            c(f"{c.local('x')} = {self.expr(inst.pos)}")
         size = None
         if inst.io is not None and f.size is not None and not f.repeat:
             c(f"n0 = {self.expr(f.size)}")
@@ -287,12 +293,19 @@ class FieldReads:
         if inst.io is not None:
             c(f"st = {self.expr(inst.io)}")
             c("buf, io0, end = st.buf, st.start, st.end")
-        c("pos = io0 + x")
-        c(f"if x < 0 or pos > end: raise _rt.bad_length(x, io0, {inst.id!r})")
+        if inst.pos is not None:
+            c("pos = io0 + x")
+            c(f"if x < 0 or pos > end: raise _rt.bad_length(x, io0, {inst.id!r})")
+        elif inst.io is not None:
+            c("pos = st.at")
+        else:
+            c("pos = cur[0]")
         if f.repeat:
             self.decode_repeat(c, f, f"i_{inst.id}")
         else:
             self.decode_element(c, f, f"i_{inst.id}", inst.id, wrap=inst.id, size=size)
+        if inst.pos is None and inst.io is None:
+            c("cur[0] = pos")
         c("buf, pos, io0, end = saved")
         if f.if_expr is not None:
             c.indent -= 1

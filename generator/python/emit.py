@@ -32,7 +32,7 @@ from .decode import Decoder
 from .encode import Encoder
 from .entries import checksum_source, entry_source
 from .iterate import Generator, Iterator
-from .translate import Nav
+from .translate import Nav, ValueScope
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
@@ -64,7 +64,8 @@ class ModuleEmitter:
         self.nav = None if schema.strict else Nav(self.parents, navigates(schema))
         self.exposes_io = self.nav is not None and any(
             isinstance(n, E.Attr) and n.name == "_io" and n.obj != E.Name("_root")
-            for s in schema_closure(schema) for t in s.all_types() for e in type_expressions(t) for n in E.walk(e))
+            for s in schema_closure(schema) for t in s.all_types() for e in type_expressions(t) for n in E.walk(e)) or any(
+            n == E.Name("_io") for t in schema.all_types() if t.to_string is not None for n in E.walk(t.to_string))
         # The root's bulk read one element at a time (`decode_iter`), column by column
         # (`decode_columns`), its header (`decode_header`), and the lists of the C companion: the
         # model's (its bulk lists and headers, and the plans).
@@ -180,6 +181,7 @@ class ModuleEmitter:
             root_kwargs="".join(f", {p.id}={p.id}" for p in root.params),
             root_param_types=[(p.id, "bool" if p.type_name == "bool" else "int") for p in root.params],
             root_class=root.class_name, doc=docstring(self.schema.doc, 0), links=self.nav is not None,
+            not_canonical=[f"{t.name}: {reason}" for t in self.types for reason in self.model.plan(t).not_canonical],
             build_params=self.build_params(root) if self.nav is None and not root.unwrap else None,
             tuple_forms=[(t.class_name, [f.id for f in form]) for t in self.types if (form := self.tuple_form(t))],
             **self.tuples_option(),
@@ -240,9 +242,13 @@ class ModuleEmitter:
     def class_source(self, t: TypeDef) -> str:
         form = self.tuple_form(t)
         said = f"\n\nTuple form, in a list: ({', '.join(f.id for f in form)}{',' if len(form) == 1 else ''})." if form else ""
+        reasons = self.model.plan(t).not_canonical
+        if reasons:
+            said += "\n\nEncoding may give other bytes than those decoded: " + "; ".join(reasons) + "."
         return TEMPLATES.get_template("class.py.j2").render(
             t=t, doc=docstring(t.doc + (f"\n\nSee {t.doc_ref}" if t.doc_ref else "") + said, 1),
             lazy=bool(t.instances) and self.nav is not None,
+            to_string=self.to_string(t),
             # no __dict__ (15 % less memory a decoded Kafka record, pure Python), but where a user's
             # schema's values get Kaitai's links and carried bytes set on them after they are made
             slots=self.nav is None,
@@ -263,6 +269,12 @@ class ModuleEmitter:
         if kind == "bool":
             return "bool"
         return "int" if kind == "" or re.match(r"^([us][1248]|b[0-9]+)(be|le)?$", kind) else "Any"
+
+    def to_string(self, t: TypeDef) -> str | None:
+        """The code of a type's `to-string`, read off the value (`__str__`); None without one."""
+        if t.to_string is None:
+            return None
+        return ValueScope(t, self.enum_class, self.parents.get(t.name), self.nav).translate(t.to_string)
 
     def param_decl(self, p) -> dict:
         """A param as an attribute: set by the decoder, not in JSON, ignored by the encoder and
@@ -342,6 +354,8 @@ class ModuleEmitter:
             return "default=None"
         if m.get("list"):
             return "default_factory=list"
+        if f.contents is not None:  # the one value it may hold, which the encoder checks
+            return f"default={f.contents!r}"
         if f.valid and "eq" in f.valid and isinstance(f.valid["eq"], E.Num):
             return f"default={f.valid['eq'].value!r}"
         kind = m["kind"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+from ..layout import reads_bits
 from ..schema import Field
 from .code import Function, Lines, declared
 from .encode_fields import FieldWrites
@@ -41,16 +42,14 @@ class Encoder(FieldWrites, TypeCode):
         t, c = self.t, Lines(self.m.build, 2)
         self.lines, self.encoding, self.computed_instances = c, True, set()
         self.scope.encoding = True
-        if self.plan.bits_one_by_one:
-            head = f"def _e_{t.name}(v: {self.m.encoded_type(t)}, out: list[Any]{self.params(typed=True)}) -> int:"
-            return Function("\n".join([head, "    _rt.no_encoder('bit fields repeated or conditional (not supported yet)', '')",
-                                       "    return 0"]), c.uses)
         self.deferred, self.computed = set(), set()
         self.pending_runs: list[tuple] = []  # (placeholder index, struct, values, deferred ids, layout)
         self.varint_sizes: set[str] = set()  # deferred sizes written as a varint placeholder
         self.out = "out"
         self.fast = FastEncoders(self)
         c(f"{c.local('w')} = 0")
+        if self.plan.bits_one_by_one:
+            c("bb = 0; bl = 0  # bits written one by one, not yet a whole byte (`bl` of them)")
         self.navigation_start(c)
         if self.carries():
             c("carried = getattr(v, '_carried', None) or {}  # bytes of sized fields that are not their values")
@@ -78,12 +77,16 @@ class Encoder(FieldWrites, TypeCode):
         self.encode_upfront(c)
         self.deferred |= self.plan.deferred  # (the fields encoded early, above, know none of them)
         for part in self.plan.parts:
+            if self.plan.bits_one_by_one and (isinstance(part, list) or not reads_bits(part.type)):
+                self.complete_bits(c, part[0].fields[0].id if isinstance(part, list) else part.id)
             if isinstance(part, list):
                 self.encode_run(c, part)
             elif part.id in early:
                 self.put(c, c.local(f"b_{part.id}"), typed=True)
             else:
                 self.encode_field(c, part)
+        if self.plan.bits_one_by_one:
+            self.complete_bits(c, None)
         self.close_ranges_encode(c, None)
         c("return w")
         head = f"def _e_{t.name}(v: {self.m.encoded_type(t)}, out: list[Any]{self.params(typed=True)}) -> int:"

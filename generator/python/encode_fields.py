@@ -7,7 +7,7 @@ switch's case), each value checked against what the schema says of it."""
 from __future__ import annotations
 
 from .. import expr as E
-from ..layout import FLOAT_CODES, STRUCT_CODES, Item
+from ..layout import FLOAT_CODES, STRUCT_CODES, Item, reads_bits, reads_to_its_end
 from ..schema import Field, TypeRef
 from .code import Lines
 from .shapes import PYTHON_ERRORS, codec_arg, primitive_of
@@ -42,7 +42,7 @@ class FieldWrites:
             with c.block("else:"):
                 self.encode_value(c, f)
         else:
-            if not f.derived:
+            if not f.derived and (f.contents is None or f.repeat):  # (contents left None: the schema's)
                 c(f"if v_{f.id} is None: raise _rt.missing({f.id!r})")
             self.encode_value(c, f)
         self.close_ranges_encode(c, f.id)
@@ -78,10 +78,13 @@ class FieldWrites:
         """One element of `f` (the local `var`), by what bounds it: a length's target already
         encoded, contents, a size (padded, processed, with carried bytes), a terminator, or
         nothing (`encode_content`)."""
+        if f.valid and not self.checks_valid_in_content(f):
+            self.check_valid_encode(c, f, var, epath)
         if f.size_of is None and self.plan.is_size_target(f):
             self.put(c, c.local(f"b_{f.id}"), typed=True)
             return
         if f.contents is not None:
+            c(f"if {var} is not None and {var} != {f.contents!r}: raise _rt.contents_differ({var}, {f.contents!r}, {epath!r})")
             self.put(c, repr(f.contents), len(f.contents))
             return
         if f.process or ((f.size is not None or f.size_eos) and self.trimmed_structure(f)) or (
@@ -90,7 +93,9 @@ class FieldWrites:
                 self.encode_content(c, f, f.type, var, epath, wrap)
             if self.carries() and f in self.t.seq and f.type.kind in ("user", "switch") and not self.trimmed_structure(f):
                 size = "None" if f.size is None else self.expr(f.size)
-                c(f"d = _rt.with_tail(d, {size}, carried.get({self.carried_key(f)}))")
+                # zero padding only where the structure's decoder does not read it (it would be another value)
+                pads = "" if self.pads_safely(f) else ", pad=False"
+                c(f"d = _rt.with_tail(d, {size}, carried.get({self.carried_key(f)}){pads})")
             self.process_encode(c, f)
             if f.process and f.terminator is not None and f.size is None and not f.size_eos:
                 c(f"d = _rt.terminated(d, {f.terminator!r}, {f.include}, {f.consume}, {epath!r})")
@@ -116,6 +121,13 @@ class FieldWrites:
             self.put_terminated(c, f, epath)
             return
         self.encode_content(c, f, f.type, var, epath, wrap)
+
+    @staticmethod
+    def pads_safely(f: Field) -> bool:
+        """Whether zeros after a sized structure's bytes, up to its size, decode to the same value:
+        no case of it reads on to the end of its stream (`reads_to_its_end`)."""
+        refs = [f.type] if f.type.kind == "user" else [case for _, case in f.type.cases]
+        return not any(ref.kind == "user" and reads_to_its_end(ref.user) for ref in refs)
 
     def fill(self, c: Lines, f: Field, epath: str) -> None:
         """Pad or terminate `d` to the field's size, with the bytes a decode carried past its value
@@ -180,7 +192,7 @@ class FieldWrites:
         elif ref.kind in ("int", "float"):
             code = STRUCT_CODES[(ref.size, ref.signed)] if ref.kind == "int" else FLOAT_CODES[ref.size]
             name = self.m.struct((">" if ref.endian == "be" else "<") + code)
-            self.check_valid_encode(c, f, var)
+            self.check_valid_encode(c, f, var, epath)
             self.pack(c, name, [var], self.m.layout([(epath, name_fmt(ref, code))]), ref.size)
         elif ref.kind == "bytes":
             self.put(c, self.bytes_given(var, epath))
@@ -204,10 +216,27 @@ class FieldWrites:
                 if check:
                     c(check)
                 c(call)
+        elif ref.kind == "bits":  # read one by one (`reads_bits_one_by_one`): written after the bits pending
+            self.check_valid_encode(c, f, var, epath)
+            value = f"{c.helper('check_bits')}({var}, {ref.size}, {epath!r})"
+            c(f"{c.local('d')}, bb, bl = _rt.write_bits_{ref.endian}({value}, {ref.size}, bb, bl)")
+            self.put(c, "d")
         elif ref.kind == "switch":
             default_ref = TypeRef("bytes")
-            self.switch(c, f, ref, lambda case: self.encode_content(c, f, case, var, epath, wrap),
-                        lambda: self.encode_content(c, f, default_ref, var, epath, wrap), value=var)
+
+            def case(case_ref: TypeRef) -> None:
+                if self.plan.bits_one_by_one and reads_bits(ref) and case_ref.kind != "bits":
+                    self.complete_bits(c, f.id)  # a byte-aligned case, as the decoder skips the bits left
+                self.encode_content(c, f, case_ref, var, epath, wrap)
+            self.switch(c, f, ref, case, lambda: self.encode_content(c, f, default_ref, var, epath, wrap), value=var)
+
+    def complete_bits(self, c: Lines, fid: str | None) -> None:
+        """Before the byte-aligned field `fid` (None: the end of the type) of a type whose bits are
+        written one by one: the bits pending completed to a byte with zero bits, written."""
+        order = self.plan.bit_order_before(fid)
+        with c.block("if bl:"):
+            c(f"{c.local('d')} = _rt.bits_tail(bb, bl, {order!r}); bb = 0; bl = 0")
+            self.put(c, "d")
 
     def encode_to_bytes(self, c: Lines, f: Field, var: str) -> None:
         """Encode the single element of a field (before any if) into a bytes object `var` (a
@@ -325,8 +354,17 @@ class FieldWrites:
             parts.append(f"({value} << {at})" if at else value)
         return "(" + " | ".join(parts) + ")"
 
-    def check_valid_encode(self, c: Lines, f: Field, var: str) -> None:
-        self.check_valid(c, f, "None", var, f.id, error="_rt.invalid_encode")
+    def check_valid_encode(self, c: Lines, f: Field, var: str, epath: str | None = None) -> None:
+        """`valid` of the value given, before it is written (an element's path is its index, which
+        the list's handler prefixes)."""
+        self.check_valid(c, f, "None", var, f.id if epath is None else epath, error="_rt.invalid_encode")
+
+    @staticmethod
+    def checks_valid_in_content(f: Field) -> bool:
+        """Whether `encode_content` checks `valid` of the field's element itself: numbers and
+        bits, as they are packed. Any other element (bytes, text, a structure, a switch's value)
+        is checked in `encode_element`, before it is bounded."""
+        return primitive_of(f.type) is None and f.type.kind in ("int", "float", "bits")
 
 
 def name_fmt(ref: TypeRef, code: str) -> str:

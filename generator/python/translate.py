@@ -139,6 +139,23 @@ class Scope(PythonExpressions):
         return None
 
 
+class ValueScope(Scope):
+    """A type's expression read off one of its finished values, `self` (its `to-string`, in
+    `__str__`): fields, instances (computed when first read) and params are the value's
+    attributes; `_parent`, `_root` and `_io` the links Kaitai's objects have."""
+
+    def name(self, n: str) -> str:
+        if n in self.extra:
+            return self.extra[n][0]
+        self.names.of(n)  # known, or the detector says what is wrong
+        return f"self.{n}"
+
+    def object_attr(self, node: E.Attr) -> str | None:
+        if node.obj == E.Name("_io"):
+            return f"self._io.{node.name}"
+        return super().object_attr(node)
+
+
 class Nav:
     """Kaitai's objects in the expressions of a user's schema. The decoder of a type holds
     `io0` (where its stream starts), `end` (where it ends) and `pos`; with `navigates`, also

@@ -154,10 +154,13 @@ class TypeCode:
         if not self.encoding:
             args += f", {io0}"
         if navigates(callee):
-            parent = "me" if self.navigates else "None"
+            # A type of another schema starts a tree of its own, as Kaitai's parsers call it (with
+            # its stream only): no `_parent`, and it is its own `_root`.
+            own_tree = self.navigates and callee is self.t.schema
+            parent = "me" if own_tree else "None"
             if f is not None and f.parent is not None:  # Kaitai's `parent:` key: another parent, or none
                 parent = "None" if f.parent == E.Bool(False) else self.expr(f.parent)
-            args += f", {parent}, {'root' if self.navigates else 'None'}"
+            args += f", {parent}, {'root' if own_tree else 'None'}"
         return args
 
     def navigation_start(self, c: Lines) -> None:

@@ -345,6 +345,12 @@ def size_disagrees(path: str, declared, actual: int, length: str = "", sized: st
 STRIP_DERIVED_HINT = "logcodec.strip_derived clears every derived field of a decoded value"
 
 
+def contents_differ(given, contents: bytes, path: str) -> EncodeError:
+    """A `contents` field given other bytes than the schema fixes (left None, it is written)."""
+    return EncodeError("invalid_value", f"is {given!r} but the schema fixes it to {contents!r}; leave it None to "
+                       "write that", None, path)
+
+
 def mismatch(path: str, given, actual) -> EncodeError:
     return EncodeError("invalid_length", f"is {given} but the value needs {actual}; leave it None to compute it "
                        f"({STRIP_DERIVED_HINT})", None, path)
@@ -530,6 +536,32 @@ def read_bits_le(buf, pos: int, end: int, n: int, bb: int, bl: int, path: str) -
     return value, pos, bb >> n, bl - n
 
 
+def write_bits_be(value: int, n: int, bb: int, bl: int) -> tuple[bytes, int, int]:
+    """`n` bits of `value` (which fits), most significant first, after the `bl` bits pending in
+    `bb`: returns (the whole bytes completed, bb, bl), as Kaitai's `write_bits_int_be`."""
+    bb, bl = (bb << n) | value, bl + n
+    left = bl % 8
+    if bl == left:
+        return b"", bb, bl
+    return (bb >> left).to_bytes((bl - left) // 8, "big"), bb & ((1 << left) - 1), left
+
+
+def write_bits_le(value: int, n: int, bb: int, bl: int) -> tuple[bytes, int, int]:
+    """`n` bits of `value` (which fits), least significant first, after the `bl` bits pending in
+    `bb`: returns (the whole bytes completed, bb, bl), as Kaitai's `write_bits_int_le`."""
+    bb, bl = bb | (value << bl), bl + n
+    whole = bl // 8
+    if not whole:
+        return b"", bb, bl
+    return (bb & ((1 << (8 * whole)) - 1)).to_bytes(whole, "little"), bb >> (8 * whole), bl - 8 * whole
+
+
+def bits_tail(bb: int, bl: int, order: str) -> bytes:
+    """The byte of the `bl` (1 to 7) bits pending after bits written one by one, completed with
+    zero bits (the ones a reader skips): at its top in big-endian bit order, else at its bottom."""
+    return bytes([bb << (8 - bl) if order == "be" else bb])
+
+
 def no_encoder(what: str, path: str):
     """An encoder the generator cannot write for a construct (it never writes bytes that would
     not decode back to the value)."""
@@ -600,11 +632,13 @@ def text(data: bytes, encoding: str) -> str:
         raise DecodeError("invalid_value", f"not {encoding}: {exc.reason}", None, "") from None
 
 
-def with_tail(data: bytes, size: int | None, tail: bytes | None) -> bytes:
+def with_tail(data: bytes, size: int | None, tail: bytes | None, pad: bool = True) -> bytes:
     """A sized structure of a user's schema that did not read all of its bytes: the bytes it
-    left, as they were read, when they still fit; else zeros up to the size (never read)."""
+    left, as they were read, when they still fit; else zeros up to the size (never read), but
+    not with `pad` false (its decoder reads to its end: zeros there would be another value; the
+    size check that follows refuses it)."""
     if tail is not None and (size is None or len(data) + len(tail) == size):
         return data + tail
-    if size is not None and len(data) < size:
+    if pad and size is not None and len(data) < size:
         return data + bytes(size - len(data))
     return data

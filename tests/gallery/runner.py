@@ -98,12 +98,22 @@ def first_line(text: str) -> str:
     return re.sub(r"^logcodec compile: ", "", lines[0].strip()) if lines else ""
 
 
+def package_name(schema: str) -> str:
+    """The package a schema is compiled into: `gallery_image_png` for `image/png.ksy`."""
+    return "gallery_" + re.sub(r"\W", "_", schema.removesuffix(".ksy"))
+
+
+def compile_command(schema: str, out: Path, gallery: Path = GALLERY) -> list[str]:
+    """`logcodec compile` of one gallery schema into `out`, as a user runs it."""
+    return [sys.executable, "-m", "logcodec", "compile", str(gallery / schema), "-o", str(out),
+            "--package", package_name(schema), "-I", str(gallery)]
+
+
 def run_one(schema: str, scratch: Path, gallery: Path = GALLERY, timeout: float = 300) -> Outcome:
     """Compile one schema in `scratch`, then import and decode it in a fresh process."""
-    package = "gallery_" + re.sub(r"\W", "_", schema.removesuffix(".ksy"))
+    package = package_name(schema)
     out = scratch / package
-    cmd = [sys.executable, "-m", "logcodec", "compile", str(gallery / schema), "-o", str(out),
-           "--package", package, "-I", str(gallery)]
+    cmd = compile_command(schema, out, gallery)
     try:
         proc = subprocess.run(cmd, check=False, capture_output=True, text=True, timeout=timeout, cwd=scratch)
     except subprocess.TimeoutExpired:

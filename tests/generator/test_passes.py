@@ -161,6 +161,10 @@ CHECKED = """
         seq:
           - id: y
             type: u1
+      user_thing:
+        seq:
+          - id: z
+            type: u1
     enums:
       thing: {1: one}
     """
@@ -174,7 +178,8 @@ def test_the_passes_report_every_problem_they_find_together(tmp_path):
         "user.ksy:5:5: seq[1]: bit fields of both bit orders in one byte are not supported yet",  # bits
         "user.ksy:7:5: seq[2]: a str field needs a size",  # sizes
         "user.ksy:12:5: seq[3].if: is a int; a truth value is needed",  # types
-        "user.ksy:22:3: enums.thing: its class name Thing is also that of types.thing",  # classes
+        # the enum beside a type of its name is prefixed with its owner's, as its nested class is named
+        "user.ksy:26:3: enums.thing: its class name UserThing is also that of types.user_thing",  # classes
     ]
 
 

@@ -82,10 +82,19 @@ def compile_batch(suite: Path, mains: list[Path], root_dirs: list[Path]) -> tupl
     todo = [p for p in mains if p not in results]
     base = {"target": "python", "files": {k: v for k, v in files.items() if v is not None},
             "import_dirs": [_key(suite, d) for d in dirs["import_dirs"]]}
-    seconds = 0.0
-    while todo:  # one node process for all; restarted after the file a crash happened on
+    by_key, seconds = run_batch(base, [_key(suite, p) for p in todo])
+    results.update({p: by_key[_key(suite, p)] for p in todo})
+    return results, seconds
+
+
+def run_batch(base: dict, mains: list[str]) -> tuple[dict[str, dict], float]:
+    """Compile the schemas keyed `mains` in `base["files"]` (`ksc_batch.js`'s request without
+    "main"), all in one node process, restarted after the schema a crash happened on; returns
+    {key: {"ok": True, "outputs": {...}} or {"ok": False, "error": ...}} and node's seconds."""
+    results, todo, seconds = {}, list(mains), 0.0
+    while todo:
         t0 = time.perf_counter()
-        proc = subprocess.run(["node", str(BATCH_JS)], input=json.dumps({**base, "main": [_key(suite, p) for p in todo]}),
+        proc = subprocess.run(["node", str(BATCH_JS)], check=False, input=json.dumps({**base, "main": todo}),
                               capture_output=True, text=True, cwd=corpus.REPO)
         seconds += time.perf_counter() - t0
         by_key = {}
@@ -94,9 +103,8 @@ def compile_batch(suite: Path, mains: list[Path], root_dirs: list[Path]) -> tupl
             if "fatal" in doc:
                 raise RuntimeError(f"ksc_batch.js failed: {doc['fatal']}")
             by_key[doc["file"]] = doc
-        done = [p for p in todo if _key(suite, p) in by_key]
-        for p in done:
-            results[p] = by_key[_key(suite, p)]
+        done = [k for k in todo if k in by_key]
+        results.update({k: by_key[k] for k in done})
         rest = todo[len(done):]
         if rest:  # the compiler died on rest[0]
             lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]

@@ -1,0 +1,96 @@
+"""`sizeof<type>` and `_sizeof` as Kaitai's compiler computes them (`CalculateSeqSizes`): a size
+fixes a field whatever ends its value inside (`strz` of `size: 12`), and a conditional field
+counts as if it were there (android_bootldr_huawei's header, broadcom_trx's tail). A size that
+depends on the data is refused, as the official compiler refuses it.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from logcodec.generator import kaitai
+from logcodec.generator.compile import load
+from logcodec.generator.in_memory import load_modules
+from logcodec.generator.problems import SchemaError
+
+HEADER = """
+meta: {id: header_sizes, endian: le}
+seq:
+  - {id: head, type: head}
+  - {id: ext, size: head.len_head - head._sizeof}
+  - {id: after, size: 2}
+instances:
+  tail:
+    pos: _io.size - sizeof<tail>
+    type: tail
+types:
+  head:
+    seq:
+      - {id: magic, contents: [0x3c, 0xd6]}
+      - {id: name, type: strz, size: 6, encoding: ASCII}
+      - {id: has_extra, type: u1}
+      - {id: extra, type: u2, if: has_extra != 0}
+      - {id: len_head, type: u1}
+  tail:
+    seq:
+      - {id: product, type: strz, size: 3, encoding: ASCII}
+      - {id: kind, type: u1, enum: kinds}
+enums:
+  kinds: {1: one, 2: two}
+"""
+
+DYNAMIC = """
+meta: {id: dynamic_size}
+seq:
+  - {id: body, type: body}
+  - {id: rest, size: body._sizeof}
+types:
+  body:
+    seq:
+      - {id: n, type: u1}
+      - {id: data, size: n}
+"""
+
+needs_node = pytest.mark.skipif(shutil.which("node") is None or not kaitai.COMPILE_JS.exists(),
+                                reason="the official compiler needs Node.js")
+
+
+def compiled(tmp_path: Path, text: str, name: str):
+    """The schema, loaded, and its codec module (in memory, under a package of its own)."""
+    path = tmp_path / f"{name}.ksy"
+    path.write_text(text)
+    (schema,), _ = load([path], f"sizeof_{tmp_path.name}")
+    return schema, load_modules([schema])[schema.module]
+
+
+def official(tmp_path: Path, schema, data: bytes):
+    """The official compiler's parser's object of `data`."""
+    from kaitaistruct import BytesIO, KaitaiStream
+
+    with kaitai.loaded(kaitai.sources(tmp_path, [schema])) as import_module:
+        cls = getattr(import_module(schema.id), "HeaderSizes")
+        return cls(KaitaiStream(BytesIO(data)))
+
+
+# The head is 2 + 6 + 1 + 2 + 1 = 12 bytes to Kaitai, `extra` there or not: with it, `ext` is
+# len_head - 12 bytes; without it (2 bytes fewer read), the same.
+@needs_node
+@pytest.mark.parametrize("data", [
+    "3cd6" "6162630000ff" "01" "3412" "0e" "eeee" "aaaa" "787900" "02",
+    "3cd6" "616263646566" "00" "0e" "eeeeeeee" "aaaa" "787900" "01",
+])
+def test_sizeof_of_a_type_with_a_sized_strz_and_a_conditional_field_is_kaitais(tmp_path, data):
+    schema, m = compiled(tmp_path, HEADER, "header_sizes")
+    data = bytes.fromhex(data)
+    value, theirs = m.decode(data), official(tmp_path, schema, data)
+    assert (value.ext, value.after) == (theirs.ext, theirs.after)
+    assert value.head.name == theirs.head.name and value.head.extra == getattr(theirs.head, "extra", None)
+    assert (value.tail.product, value.tail.kind.value) == (theirs.tail.product, theirs.tail.kind.value)
+
+
+def test_sizeof_of_a_type_whose_size_depends_on_the_data_is_refused(tmp_path):
+    with pytest.raises(SchemaError, match="depends on the data"):
+        compiled(tmp_path, DYNAMIC, "dynamic_size")
