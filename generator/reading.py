@@ -662,7 +662,7 @@ def _encoding(meta: dict, parent: TypeDef | None) -> str:
     type's meta in from the type it is written in: endian, bit-endian and encoding alike)."""
     own = meta.get("encoding")
     if own is not None:
-        return str(own)
+        return own  # (not text: a str field that reads it says so)
     return parent.encoding if parent is not None else ""
 
 
