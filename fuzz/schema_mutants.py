@@ -53,6 +53,11 @@ _TOKEN = re.compile(r"\s+|[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*|0[
                     r"|\"(?:[^\"\\]|\\.)*\"|'[^']*'|<<|>>|<=|>=|==|!=|.", re.S)
 
 
+# libyaml where it is built: the campaign's one process makes every mutant
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
 class Seed:
     """A schema to mutate: where it lies (`name`, e.g. `gallery:image/png.ksy`), its bytes and,
     parsed once, its YAML tree (None when it is no YAML: only the text mutations apply)."""
@@ -60,8 +65,10 @@ class Seed:
     def __init__(self, name: str, text: bytes) -> None:
         self.name, self.text = name, text
         try:
-            self.tree = yaml.safe_load(text)
-        except yaml.YAMLError:
+            self.tree = yaml.load(text, Loader=_LOADER)
+        except (yaml.YAMLError, RecursionError):
+            self.tree = None
+        if not _walkable(self.tree):  # (aliases: a tree without end, or of billions of nodes)
             self.tree = None
         self.lines = text.decode("utf-8", "replace").splitlines(keepends=True)
 
@@ -83,9 +90,25 @@ def _slots(tree, path=()):
     return out
 
 
+def _walkable(tree, most: int = 100_000, deepest: int = 200) -> bool:
+    """Whether a tree has at most `most` nodes (an alias counted each time) and nests at most
+    `deepest` levels: what the mutations walk recursively."""
+    todo, count = [(tree, 0)], 0
+    while todo:
+        node, depth = todo.pop()
+        count += 1
+        if count > most or depth > deepest:
+            return False
+        if isinstance(node, dict):
+            todo += [(v, depth + 1) for v in node.values()]
+        elif isinstance(node, list):
+            todo += [(v, depth + 1) for v in node]
+    return True
+
+
 def _dump(tree) -> bytes | None:
     try:
-        return yaml.safe_dump(tree, sort_keys=False, allow_unicode=True, width=4096).encode()
+        return yaml.dump(tree, Dumper=_DUMPER, sort_keys=False, allow_unicode=True, width=4096).encode()
     except (yaml.YAMLError, RecursionError, ValueError, TypeError):
         return None
 
@@ -290,7 +313,8 @@ def self_reference(rng, tree, seed, donor):
             else [meta["id"]]
         return True
     container, _, path = rng.choice(slots)
-    own = path[-2] if len(path) >= 3 and path[-3] == "types" else (tree.get("meta") or {}).get("id")
+    meta = tree.get("meta")
+    own = path[-2] if len(path) >= 3 and path[-3] == "types" else meta.get("id") if isinstance(meta, dict) else None
     field = rng.choice(container["seq"])
     if not isinstance(field, dict) or not isinstance(own, str):
         return False
