@@ -201,7 +201,7 @@ class _Parser:
     def take(self, value: str | None = None) -> tuple[str, str]:
         tok = self.tokens[self.i]
         if value is not None and tok[1] != value:
-            raise ExprError(f"expected {value!r} but found {tok[1] or 'the end'!r} in {self.text!r}")
+            raise ExprError(f"expected {value!r} but found {repr(tok[1]) if tok[1] else 'the end'} in {self.text!r}")
         self.i += 1
         return tok
 
@@ -263,7 +263,8 @@ class _Parser:
         elif val == "[":
             node = ArrayLit(self.listed("[", "]"))
         else:
-            raise ExprError(f"unexpected {val or 'end'!r} in {self.text!r}")
+            raise ExprError(f"unexpected {val!r} in {self.text!r}" if val else
+                            f"{self.text!r} ends where an operand is needed" if self.text.strip() else "it is empty")
         return self.postfix(node)
 
     def postfix(self, node):
