@@ -50,7 +50,7 @@ FINDINGS = (TRACEBACK, BAD_MESSAGE, IMPORT_FAILS, W.TIMEOUT, W.MEMORY, W.KILLED)
 INTERNALS = re.compile(r"\b(Name|Num|Str|Bool|EnumLit|Unary|Binary|Ternary|Attr|Call|Cast|Index|ArrayLit|SizeOf|"
                        r"FString|TypeRef|TypeDef|Field|Enum|Instance|Param)\((\w+=|')|<(TypeDef|Schema|Field) |"
                        r" object at 0x|<byte string>|<unicode string>|<file>|"
-                       r"(?<!')\b(None|True|False)\b(?!')|(?<!')\{'")  # (YAML says null, true, {a: 1})
+                       r"(?<!')\b(None|True|False)\b(?!')|(?<!')\{'[A-Za-z_]\w*': ")  # (YAML says null, true, {a: 1})
 SMOKE_MUTANTS = 300
 
 

@@ -65,7 +65,7 @@ def _one_module_each(schemas: list[Schema]) -> None:
     found = []
     for s in schemas:
         if s.id in first:
-            found.append(problem(s.marks, s.path, "meta.id", f"{s.id!r} is also the id of {first[s.id].path}: each "
+            found.append(problem(s.marks, s.path, "meta.id", f"{s.id!r} is also the id of {first[s.id].source}: each "
                                  "schema becomes the module <package>.<id>"))
         first.setdefault(s.id, s)
     if found:
