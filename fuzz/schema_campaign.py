@@ -239,9 +239,13 @@ def run(count: int, seed: int, workers: int, timeout: float, memory_mb: int, out
         if done % 1000 == 0:
             log(f"  {done} mutants, {done / (time.monotonic() - started):.1f}/s, {len(findings)} finding(s)")
 
-    Pool("pure", workers=workers, timeout=timeout, memory_mb=memory_mb, batch=4,
-         target="fuzz.schema_campaign:judge").run(campaign.jobs(count, mutants, tally), on_result)
+    try:
+        Pool("pure", workers=workers, timeout=timeout, memory_mb=memory_mb, batch=4,
+             target="fuzz.schema_campaign:judge").run(campaign.jobs(count, mutants, tally), on_result)
+    except KeyboardInterrupt:  # stopped early (Ctrl-C): the table of what ran
+        log("  interrupted")
     seconds = time.monotonic() - started
+    count = sum(sum(c.values()) for c in by_kind.values())
     return {"run_dir": run_dir, "seconds": seconds, "count": count, "by_kind": by_kind, "by_seed": by_seed,
             "findings": findings, "repeated": tally["repeated"], "slowest": slowest, "workers": workers}
 
@@ -285,8 +289,9 @@ def main(argv: list[str]) -> int:
     if not available():
         print(f"no schema corpus at {GALLERY} or {SUITE}: nothing to mutate (skipped)")
         return 0
-    count = SMOKE_MUTANTS if args.smoke else args.mutants
-    result = run(count, args.seed, args.workers, args.timeout, args.memory_mb, args.out, args.imports_every)
+    result = run(SMOKE_MUTANTS if args.smoke else args.mutants, args.seed, args.workers, args.timeout, args.memory_mb,
+                 args.out, args.imports_every)
+    count = result["count"]
     rate = count / max(result["seconds"], 1e-9)
     print(f"\n## schema mutants: {count} in {result['seconds']:.1f} s ({rate:.1f}/s, {args.workers} workers, "
           f"seed {args.seed}; {result['repeated']} repeated mutants drawn again)\n")
