@@ -87,7 +87,9 @@ class PythonBackend(Backend):
     def package(self, schemas: list[Schema], package: str) -> dict[str, str]:
         from .render import render_module_files  # noqa: PLC0415
 
-        files = {Path(rel).name: text for s in schemas for rel, text in render_module_files(s).items()}
+        # with the sources of their compiled builds, so that `native.build` (mypyc) works on a user's package
+        files = {Path(rel).name: text for s in schemas
+                 for rel, text in render_module_files(s, compiled=True).items()}
         registry = "\n".join(f"    {s.format_name!r}: {s.module!r}," for s in schemas)
         names = ", ".join(repr(s.id) for s in schemas)
         files["__init__.py"] = (PACKAGE_HEADER + f'"""Codecs compiled from {len(schemas)} Kaitai Struct schema(s).\n\n'

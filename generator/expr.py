@@ -381,5 +381,15 @@ def walk(node):
 
 
 def names(node) -> set[str]:
-    """The bare names an expression reads (first component of every path)."""
-    return {n.name for n in walk(node) if isinstance(n, Name)}
+    """The bare names an expression reads (first component of every path). A path's `._sizeof`
+    reads none: Kaitai knows it when it compiles (`footer.op._sizeof` does not read `footer`)."""
+    if isinstance(node, Attr) and node.name == "_sizeof":
+        return set()
+    if isinstance(node, Name):
+        return {node.name}
+    found: set[str] = set()
+    for value in vars(node).values():
+        for item in value if isinstance(value, tuple) else (value,):
+            if hasattr(item, "__dataclass_fields__"):
+                found |= names(item)
+    return found

@@ -152,9 +152,10 @@ class TypePlan:
             if f.process and f.process[0] not in BIJECTIVE_PROCESSORS:
                 reasons.append(f"`{f.id}` is processed (`{f.process[0]}`): its encoder's output, which may differ "
                                "from the bytes read")
-            if t.schema.strict and f.size is not None and (f.pad_right is not None or f.terminator is not None):
+            if (t.schema.strict or f.process) and f.size is not None and (f.pad_right is not None
+                                                                        or f.terminator is not None):
                 reasons.append(f"the bytes of `{f.id}` after its value are written as padding")
-        if self.bits_one_by_one:
+        if self.bits_one_by_one or any(run.padding for run in self.bit_runs):
             reasons.append("bits left in a byte before a byte-aligned field, or at the end, are written as zero bits")
         positioned = [i.id for i in t.instances if i.pos is not None and not i.input]
         if positioned:

@@ -246,7 +246,8 @@ def cmd_compile(args) -> int:
     written = compile_schemas([schema_file(s) for s in args.schemas], Path(args.output), package,
                               tuple(args.include or ()), strict=args.strict, json_schemas=args.json_schema,
                               target=args.target, with_vectors=args.vectors, with_docs=args.docs)
-    modules = sum(1 for p in written if p.suffix == ".py" and p.name != "__init__.py")
+    modules = sum(1 for p in written if p.suffix == ".py" and p.name != "__init__.py"
+                  and not p.stem.endswith("_compiled"))  # a compiled build's source is no module of its own
     print(f"{Path(args.output) / Path(*package.split('.'))}: {modules} module(s), {len(written)} file(s)")
     return 0
 

@@ -184,7 +184,8 @@ _PARSERS: dict[tuple[str, str], OfficialParser] = {}
 
 def parser(schema: str, gallery: Path = GALLERY) -> OfficialParser:
     """The official parser of `schema` (a gallery path), compiled if not cached, imported once per
-    process. Raises `CompileError` when the official compiler refuses the schema."""
+    process. Raises `CompileError` when the official compiler refuses the schema, or writes Python that
+    does not compile."""
     folder = compile_schemas([schema], gallery)[schema]
     key = (schema, str(folder))
     if key not in _PARSERS:
@@ -193,7 +194,11 @@ def parser(schema: str, gallery: Path = GALLERY) -> OfficialParser:
             raise CompileError(f"{schema}: {error.read_text()}")
         meta = (_load(gallery / schema) or {}).get("meta") or {}
         name = str(meta.get("id", Path(schema).stem))
-        module = import_isolated(folder, name)
+        try:
+            module = import_isolated(folder, name)
+        except SyntaxError as exc:  # e.g. a field named `class`, which the Python target does not rename
+            raise CompileError(f"{schema}: its Python output does not compile: line {exc.lineno}: "
+                               f"{(exc.text or '').strip()}") from exc
         root = getattr(module, suite_official.type2class(name))
         _PARSERS[key] = OfficialParser(schema, module, root, root_params(schema, gallery))
     return _PARSERS[key]

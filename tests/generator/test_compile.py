@@ -52,7 +52,9 @@ def test_a_users_schemas_compile_into_an_importable_package(tmp_path):
     done = run("compile", str(main), "-o", str(out), "--package", "acme.codecs", "-I", str(lib))
     assert done.returncode == 0, done.stderr
     package = out / "acme" / "codecs"
-    assert sorted(p.name for p in package.glob("*.py")) == ["__init__.py", "main.py", "pair.py", "tag.py"]
+    assert sorted(p.name for p in package.glob("*.py")) == [
+        "__init__.py", "main.py", "main_compiled.py", "pair.py", "pair_compiled.py", "tag.py", "tag_compiled.py"]
+    assert "3 module(s), 7 file(s)" in done.stdout  # the compiled builds' sources are no modules of their own
     got = python_in(out, f"""
         from acme.codecs import main, FORMATS
         value = main.decode(bytes.fromhex({DATA.hex()!r}))

@@ -94,3 +94,37 @@ def test_sizeof_of_a_type_with_a_sized_strz_and_a_conditional_field_is_kaitais(t
 def test_sizeof_of_a_type_whose_size_depends_on_the_data_is_refused(tmp_path):
     with pytest.raises(SchemaError, match="depends on the data"):
         compiled(tmp_path, DYNAMIC, "dynamic_size")
+
+
+# mcap's `ofs_footer`: the footer's place is computed from the sizes of the footer's own fields,
+# which Kaitai knows when it compiles; reading them does not read the footer (here, a footer
+# whose place is the value being computed: reading it would need the value first).
+FOOTER_FIRST = """
+meta: {id: footer_first, endian: le}
+seq:
+  - {id: body, size-eos: true}
+instances:
+  footer:
+    pos: ofs_footer
+    type: footer
+  ofs_footer:
+    value: _io.size - footer.op._sizeof - footer.len_body._sizeof
+types:
+  footer:
+    seq:
+      - {id: op, type: u1}
+      - {id: len_body, type: u4}
+"""
+
+
+@needs_node
+def test_sizeof_of_a_path_is_known_without_reading_what_the_path_names(tmp_path):
+    from kaitaistruct import BytesIO, KaitaiStream
+
+    schema, m = compiled(tmp_path, FOOTER_FIRST, "footer_first")
+    data = bytes.fromhex("aabbcc" "02" "07000000")
+    value = m.decode(data)
+    with kaitai.loaded(kaitai.sources(tmp_path, [schema])) as import_module:
+        theirs = import_module(schema.id).FooterFirst(KaitaiStream(BytesIO(data)))
+        assert value.ofs_footer == theirs.ofs_footer == 3
+        assert (value.footer.op, value.footer.len_body) == (theirs.footer.op, theirs.footer.len_body) == (2, 7)

@@ -1,0 +1,153 @@
+"""The encoder never writes a value other than the one given (law 6, issue 37 item 5).
+
+A `contents` that differs, a `valid` that fails (on a number, text, bytes or a structure), a
+size that says more than a structure's bytes where its decoder would read the padding as part of
+it: each is an `EncodeError` naming the path, and no bytes. What the encoder does write decodes
+to the value given. Types whose bytes the value does not determine say why (`not_canonical`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from logcodec import DecodeError, EncodeError
+from logcodec.generator.compile import load
+from logcodec.generator.in_memory import load_modules
+from logcodec.generator.passes import model_of
+
+CHECKED = """
+meta: {id: checked}
+seq:
+  - {id: magic, contents: "AB"}
+  - {id: name, type: str, size: 3, encoding: ASCII, valid: '"abc"'}
+  - {id: tag, size: 2, valid: '[0x01, 0x02]'}
+  - {id: small, type: u1, repeat: expr, repeat-expr: 2, valid: {max: 5}}
+  - {id: point, type: point, valid: {expr: _.x == 7}}
+  - {id: word, type: strz, encoding: ASCII, valid: {any-of: ['"x"', '"y"']}}
+types:
+  point:
+    seq:
+      - {id: x, type: u1}
+"""
+CHECKED_BYTES = bytes.fromhex("4142" "616263" "0102" "0203" "07" "7800")
+
+SIZED = """
+meta: {id: sized}
+seq:
+  - {id: len_closed, type: u1}
+  - {id: closed, type: closed, size: len_closed}
+  - {id: len_open, type: u1}
+  - {id: open, type: open, size: len_open}
+  - {id: len_nested, type: u1}
+  - {id: nested, type: nested, size: len_nested}
+types:
+  closed:
+    seq:
+      - {id: x, type: u1}
+  open:
+    seq:
+      - {id: x, type: u1}
+      - {id: rest, size-eos: true}
+  nested:
+    seq:
+      - {id: inner, type: items}
+  items:
+    seq:
+      - {id: xs, type: u1, repeat: eos}
+"""
+SIZED_BYTES = bytes.fromhex("01" "07" "02" "0809" "02" "0102")
+
+NOT_CANONICAL = """
+meta: {id: loose}
+seq:
+  - {id: flag, type: b1}
+  - {id: more, type: b3, if: flag}
+  - {id: len_z, type: u1}
+  - {id: z, size: len_z, process: zlib}
+instances:
+  first:
+    pos: 0
+    type: u1
+"""
+
+
+def compiled(tmp_path: Path, text: str, name: str):
+    """The schema, loaded, and its codec module (in memory, under a package of its own)."""
+    path = tmp_path / f"{name}.ksy"
+    path.write_text(text)
+    (schema,), _ = load([path], f"checks_{tmp_path.name}")
+    return schema, load_modules([schema])[schema.module]
+
+
+def refused(m, value) -> EncodeError:
+    with pytest.raises(EncodeError) as caught:
+        m.encode(value)
+    return caught.value
+
+
+def test_a_value_as_decoded_encodes_back(tmp_path):
+    _, m = compiled(tmp_path, CHECKED, "checked")
+    assert m.encode(m.decode(CHECKED_BYTES)) == CHECKED_BYTES
+
+
+@pytest.mark.parametrize("field,given,path", [
+    ("magic", b"XY", "checked.magic"),
+    ("name", "abd", "checked.name"),
+    ("tag", b"\x01\x03", "checked.tag"),
+    ("small", [1, 9], "checked.small[1]"),
+    ("word", "z", "checked.word"),
+])
+def test_a_value_that_breaks_its_contents_or_valid_is_refused_naming_its_path(tmp_path, field, given, path):
+    _, m = compiled(tmp_path, CHECKED, "checked")
+    value = m.decode(CHECKED_BYTES)
+    setattr(value, field, given)
+    error = refused(m, value)
+    assert (error.kind, error.path) == ("invalid_value", path)
+    assert repr(given[1] if field == "small" else given) in str(error)
+
+
+def test_a_structure_that_breaks_its_valid_is_refused_and_not_decoded(tmp_path):
+    _, m = compiled(tmp_path, CHECKED, "checked")
+    value = m.decode(CHECKED_BYTES)
+    value.point = m.Point(x=8)
+    assert refused(m, value).path == "checked.point"
+    with pytest.raises(DecodeError) as caught:
+        m.decode(CHECKED_BYTES.replace(b"\x07", b"\x08"))
+    assert caught.value.path == "checked.point"
+
+
+def test_contents_left_none_or_defaulted_is_the_schemas(tmp_path):
+    _, m = compiled(tmp_path, CHECKED, "checked")
+    value = m.decode(CHECKED_BYTES)
+    value.magic = None
+    assert m.encode(value) == CHECKED_BYTES
+    assert m.Checked().magic == b"AB"
+
+
+def test_a_size_that_says_more_pads_only_where_the_padding_is_not_read(tmp_path):
+    _, m = compiled(tmp_path, SIZED, "sized")
+    value = m.decode(SIZED_BYTES)
+    value.len_closed = 3  # `closed` reads one byte of its three: the zeros after it are never read
+    value.closed = m.Closed(x=7)
+    assert m.decode(m.encode(value)) == value
+    for length, field, given in (("len_open", "open", m.Open(x=8, rest=b"\x09")),
+                                 ("len_nested", "nested", m.Nested(inner=m.Items(xs=[1, 2])))):
+        value = m.decode(SIZED_BYTES)
+        setattr(value, length, 4)  # zeros there would be read: `rest` or `xs` would be longer
+        setattr(value, field, given)
+        error = refused(m, value)
+        assert (error.kind, error.path) == ("invalid_length", f"sized.{field}")
+
+
+def test_the_plan_says_why_bytes_may_not_be_canonical_and_the_docstrings_say_it(tmp_path):
+    schema, m = compiled(tmp_path, NOT_CANONICAL, "loose")
+    reasons = model_of(schema).plan(schema.root).not_canonical
+    assert [r.split(" ")[0] for r in reasons] == ["`z`", "bits", "instances"]
+    for reason in reasons:
+        words = reason.split()[:4]
+        assert " ".join(words) in " ".join(m.encode.__doc__.split())
+        assert " ".join(words) in " ".join(m.Loose.__doc__.split())
+    checked, _ = compiled(tmp_path, CHECKED, "checked")
+    assert model_of(checked).plan(checked.root).not_canonical == []
