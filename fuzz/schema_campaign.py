@@ -285,10 +285,13 @@ def main(argv: list[str]) -> int:
     p.add_argument("--imports-every", type=int, default=10, help="import one compiled package in N (default 10)")
     p.add_argument("--smoke", action="store_true", help=f"CI: {SMOKE_MUTANTS} mutants; exit 1 on any finding")
     p.add_argument("--out", type=Path, default=OUT, help="where runs are written (default fuzz/out)")
+    p.add_argument("--repro", type=Path, help="judge the saved mutants again (a .ksy of a run, or a folder of them)")
     args = p.parse_args(argv)
     if not available():
         print(f"no schema corpus at {GALLERY} or {SUITE}: nothing to mutate (skipped)")
         return 0
+    if args.repro:
+        return repro(args.repro, args.timeout, args.memory_mb)
     result = run(SMOKE_MUTANTS if args.smoke else args.mutants, args.seed, args.workers, args.timeout, args.memory_mb,
                  args.out, args.imports_every)
     count = result["count"]
@@ -309,3 +312,23 @@ def main(argv: list[str]) -> int:
     print(f"\nrun folder: {result['run_dir']}")
     print(f"{'smoke' if args.smoke else 'schemas'}: FAILED: {len(result['findings'])} finding(s)")
     return 1
+
+
+def repro(path: Path, timeout: float, memory_mb: int) -> int:
+    """Judge saved mutants again (beside their seed, the package imported), in a worker as the
+    campaign does; exit 1 while any is still a finding."""
+    files = sorted(path.rglob("*.ksy")) if path.is_dir() else [path]
+    seeds = {f: next(line.split(": ", 1)[1] for line in f.with_suffix(".txt").read_text().splitlines()
+                     if line.startswith("seed: ")) for f in files}
+    jobs = [Job(i, seeds[f] + "|import", f.read_bytes()) for i, f in enumerate(files)]
+    still: list[str] = []
+
+    def on_result(job: Job, result: dict) -> None:
+        print(f"{result['cls']:<14} {files[job.id]}  {result.get('kind', '')}")
+        if result["cls"] in FINDINGS:
+            still.append(str(files[job.id]))
+
+    Pool("pure", workers=1, timeout=timeout, memory_mb=memory_mb, batch=1,
+         target="fuzz.schema_campaign:judge").run(jobs, on_result)
+    print(f"{len(files) - len(still)} of {len(files)} no longer a finding")
+    return 1 if still else 0

@@ -213,6 +213,8 @@ class Resolver:
         if not isinstance(encoding, str):
             self.fail(join_ypath(f.ypath, "encoding") if f._encoding else f.ypath,
                       f"an encoding is a name (UTF-8, ASCII...), not {yaml_text(encoding)}")
+        if "\x00" in encoding:  # no codec's name has one (codecs.lookup raises ValueError), at run time neither
+            self.fail(join_ypath(f.ypath, "encoding") if f._encoding else f.ypath, f"unknown encoding {encoding!r}")
         try:
             codecs.lookup(encoding)
         except LookupError:

@@ -370,6 +370,8 @@ def _call(node: E.Call, names: Names):
     if ti == "bytes" and node.name == "to_s":
         if n != 1 or not isinstance(node.args[0], E.Str):
             names.fail("`.to_s(...)` takes one encoding, a string literal")
+        if "\x00" in node.args[0].value:  # no codec's name has one (codecs.lookup raises ValueError)
+            names.fail(f"unknown encoding {node.args[0].value!r}")
         if not names.objects:  # a user's schema: an unknown encoding is a DecodeError when read
             try:
                 codecs.lookup(node.args[0].value)
