@@ -49,8 +49,10 @@ FINDINGS = (TRACEBACK, BAD_MESSAGE, IMPORT_FAILS, W.TIMEOUT, W.MEMORY, W.KILLED)
 #: An internal repr in a message: an expression node or an IR object as Python prints it.
 INTERNALS = re.compile(r"\b(Name|Num|Str|Bool|EnumLit|Unary|Binary|Ternary|Attr|Call|Cast|Index|ArrayLit|SizeOf|"
                        r"FString|TypeRef|TypeDef|Field|Enum|Instance|Param)\((\w+=|')|<(TypeDef|Schema|Field) |"
-                       r" object at 0x|<byte string>|<unicode string>|<file>|"
-                       r"(?<!')\b(None|True|False)\b(?!')|(?<!')\{'[A-Za-z_]\w*': ")  # (YAML says null, true, {a: 1})
+                       r" object at 0x|<byte string>|<unicode string>|<file>|\{'[A-Za-z_]\w*': ")
+#: A YAML value as Python prints it (YAML says null, true), outside what the message quotes.
+PYTHON_VALUES = re.compile(r"\b(None|True|False)\b")
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
 SMOKE_MUTANTS = 300
 
 
@@ -174,7 +176,7 @@ def message_faults(exc, given: str) -> list[str]:
             faults.append(f"no such file as named: {line}")
         elif os.path.samefile(p.file, given) and p.file != given:
             faults.append(f"not the file as given ({given}): {line}")
-        if m := INTERNALS.search(p.text):
+        if m := INTERNALS.search(p.text) or PYTHON_VALUES.search(_QUOTED.sub("''", p.text)):
             faults.append(f"internal repr {m.group()!r}: {line}")
     return faults
 
