@@ -156,6 +156,11 @@ class TypePlan:
             if (t.schema.strict or f.process) and f.size is not None and (f.pad_right is not None
                                                                         or f.terminator is not None):
                 reasons.append(f"the bytes of `{f.id}` after its value are written as padding")
+        singles = [f.id for f in t.seq if any(r.kind == "float" and r.size == 4
+                                              for r in (f.type, *(case for _, case in f.type.cases)))]
+        if singles:
+            reasons.append(f"a signaling NaN in a 4-byte float ({', '.join(f'`{i}`' for i in singles)}) is written as "
+                           "the quiet NaN Python's float makes of it")
         if self.bits_one_by_one or any(run.padding for run in self.bit_runs):
             reasons.append("bits left in a byte before a byte-aligned field, or at the end, are written as zero bits")
         positioned = [i.id for i in t.instances if i.pos is not None and not i.input]
@@ -163,6 +168,18 @@ class TypePlan:
             reasons.append(f"instances read at a position ({', '.join(f'`{i}`' for i in positioned)}) are not "
                            "written: the encoder writes the seq's bytes only")
         return reasons
+
+    @functools.cached_property
+    def decided_by_stream(self) -> list[str]:
+        """The fields whose presence, size, count, case or `valid` the decoder decides by the
+        stream (`reads_stream`: `_io.eof`, `_io.size`, `_io.pos`). The encoder has no stream: it
+        goes by the value there, then decodes what it wrote to check that the stream those bytes
+        make decides as the value did (the module's `encode` says so)."""
+        return [f.id for f in self.type.seq
+                if any(reads_stream(e, self.type) for e in (f.if_expr, f.size, f.repeat_expr, f.type.switch_on)
+                       if e is not None)
+                or any(reads_stream(r, self.type) for rule in (f.valid or {}).values()
+                       for r in (rule if isinstance(rule, list) else [rule]) if not isinstance(r, str))]
 
     @functools.cached_property
     def in_runs(self) -> set[str]:
@@ -554,6 +571,29 @@ def reads_to_its_end(t: TypeDef) -> bool:
     return reads(t)
 
 
+def reads_stream(node, t: TypeDef) -> bool:
+    """Whether an expression of `t` depends on the stream its value was read from: it reads a
+    property of an `_io` (its own, `_parent._io`, `_root._io`...), or a value instance of `t`
+    that does (`save_pos: {value: _io.pos}`). An encoder has no such stream (the bytes it writes
+    make it), so where a decoder decides by such an expression, the encoder goes by the value
+    (a field's presence, a switch's case) and checks nothing (a size, a count, a `valid`)."""
+    seen: set[str] = set()
+
+    def reads(e) -> bool:
+        if any(isinstance(n, E.Name) and n.name == "_io" or isinstance(n, E.Attr) and n.name == "_io"
+               for n in E.walk(e)):
+            return True
+        for name in E.names(e):
+            inst = next((i for i in t.instances if i.id == name and i.field is None), None)
+            if inst is not None and name not in seen:
+                seen.add(name)
+                if any(x is not None and reads(x) for x in (inst.value, inst.if_expr)):
+                    return True
+        return False
+
+    return node is not None and reads(node)
+
+
 def reads_bits(ref: TypeRef) -> bool:
     """Whether a field of this type may read bits: a bit field, or a switch with a case of bits."""
     return ref.kind == "bits" or (ref.kind == "switch" and any(case.kind == "bits" for _, case in ref.cases))
@@ -576,5 +616,5 @@ def reads_bits_one_by_one(t: TypeDef) -> bool:
 
 __all__ = ["STRUCT_CODES", "FLOAT_CODES", "BIT_GROUP_CODES", "Item", "Range", "BitRun", "TypePlan", "plan_type", "Step",
            "ElementPlan", "element_plan", "list_plan", "c_takes", "c_loops", "c_readers", "parent_names",
-           "BIJECTIVE_PROCESSORS", "reads_to_its_end", "reads_bits", "bits_of", "reads_bits_one_by_one", "substream",
+           "BIJECTIVE_PROCESSORS", "reads_to_its_end", "reads_stream", "reads_bits", "bits_of", "reads_bits_one_by_one", "substream",
            "size_held_non_negative", "Primitive", "primitive"]

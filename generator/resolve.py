@@ -253,7 +253,7 @@ class Resolver:
                 if ypath.endswith(("repeat-until", ".valid.expr")) or e is f.default or e is f.count_of:
                     continue  # `_` is the element; -lc- write rules read the whole value (below)
                 loop = in_loop if not ypath.endswith("repeat-expr") else set()  # (the count comes before the loop)
-                for n in _names_read(e):
+                for n in E.names(e):
                     if n not in known | loop and n != f.id:
                         self.report(ypath, f"expression reads {n!r}, which is not a field before it, a param or an "
                                     "instance" + did_you_mean(n, known | {g.id for g in t.seq}))
@@ -269,22 +269,6 @@ class Resolver:
                 for n in E.names(e) if e is not None else ():
                     if n not in all_names:
                         self.report(f.ypath, f"expression reads unknown {n!r}")
-
-
-def _names_read(node) -> set[str]:
-    """The names an expression reads when it runs: all but those it asks only the fixed size
-    of (`header_terminator._sizeof`, a literal Kaitai's compiler writes in their place, so a
-    field may ask it of one after it)."""
-    if isinstance(node, E.Attr) and node.name == "_sizeof" and isinstance(node.obj, E.Name):
-        return set()
-    if isinstance(node, E.Name):
-        return {node.name}
-    found = set()
-    for value in vars(node).values():
-        for item in value if isinstance(value, tuple) else (value,):
-            if hasattr(item, "__dataclass_fields__"):
-                found |= _names_read(item)
-    return found
 
 
 def _unit_size(encoding: str) -> int:

@@ -182,6 +182,7 @@ class ModuleEmitter:
             root_param_types=[(p.id, "bool" if p.type_name == "bool" else "int") for p in root.params],
             root_class=root.class_name, doc=docstring(self.schema.doc, 0), links=self.nav is not None,
             not_canonical=[f"{t.name}: {reason}" for t in self.types for reason in self.model.plan(t).not_canonical],
+            decided_by_stream=[f"`{t.name}.{fid}`" for t in self.types for fid in self.model.plan(t).decided_by_stream],
             build_params=self.build_params(root) if self.nav is None and not root.unwrap else None,
             tuple_forms=[(t.class_name, [f.id for f in form]) for t in self.types if (form := self.tuple_form(t))],
             **self.tuples_option(),

@@ -71,7 +71,8 @@ class Encoder(FieldWrites, TypeCode):
             for f in t.seq:
                 c(f"v_{f.id} = v.{f.id}")
             for inst in t.instances:  # -lc-input instances are part of the value; others are computed
-                if inst.input or (inst.field is not None and not t.unwrap):  # an unwrapped value has no instances
+                # (an unwrapped value has no instances; a user's schema's are read where first needed)
+                if inst.input or (inst.field is not None and not t.unwrap and self.m.nav is None):
                     c(f"i_{inst.id} = v.{inst.id}")
         early = self.encode_early(c)
         self.encode_upfront(c)

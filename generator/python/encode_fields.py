@@ -29,17 +29,22 @@ class FieldWrites:
             self.varint_sizes.add(f.id)
             self.close_ranges_encode(c, f.id)
             return
-        if f.if_expr is not None:
+        if f.if_expr is not None and self.stream_bound(f.if_expr):
+            # whether the decoder read it depends on the stream (`_io.eof`): the value says
+            with c.block(f"if v_{f.id} is not None:"):
+                self.encode_value(c, f)
+        elif f.if_expr is not None:
             with c.block(f"if {self.expr(f.if_expr)}:"):
                 c(f"if v_{f.id} is None: raise _rt.missing({f.id!r})")
                 self.encode_value(c, f)
             c(f"elif v_{f.id} is not None: raise _rt.invalid_encode('is set, but its condition is false', None, {f.id!r})")
         elif self.m.nav is not None and f.type.kind == "switch" and not f.repeat and all(k is not None for k, _ in f.type.cases):
             # Kaitai's null when no case matches: nothing is written, where no case matches
-            with c.block(f"if v_{f.id} is None:"):
-                keys = ", ".join(self.expr(k) for k, _ in f.type.cases)
-                c(f"if {self.expr(f.type.switch_on)} in ({keys},): raise _rt.missing({f.id!r})")
-            with c.block("else:"):
+            if not self.stream_bound(f.type.switch_on):  # (else no case to check it against: the value says)
+                with c.block(f"if v_{f.id} is None:"):
+                    keys = ", ".join(self.expr(k) for k, _ in f.type.cases)
+                    c(f"if {self.expr(f.type.switch_on)} in ({keys},): raise _rt.missing({f.id!r})")
+            with c.block(f"if v_{f.id} is not None:" if self.stream_bound(f.type.switch_on) else "else:"):
                 self.encode_value(c, f)
         else:
             if not f.derived and (f.contents is None or f.repeat):  # (contents left None: the schema's)
@@ -51,7 +56,7 @@ class FieldWrites:
         """A field's value: its element, or its list's elements (by a fast loop where it has one),
         each element's errors naming its index."""
         if f.repeat:
-            if f.repeat == "expr":
+            if f.repeat == "expr" and not self.stream_bound(f.repeat_expr):
                 c(f"if len(v_{f.id}) != {self.expr(f.repeat_expr)}: raise _rt.mismatch({f.id!r}, {self.expr(f.repeat_expr)}, len(v_{f.id}))")
             comp = 'f"[{i}]"' if self.t.unwrap else f'f"{f.id}[{{i}}]"'
             c("i = 0")
@@ -87,12 +92,14 @@ class FieldWrites:
             c(f"if {var} is not None and {var} != {f.contents!r}: raise _rt.contents_differ({var}, {f.contents!r}, {epath!r})")
             self.put(c, repr(f.contents), len(f.contents))
             return
+        # (a structure read to the end of its stream in a user's schema: written with what it left unread)
+        tail_eos = f.size_eos and self.carries() and f.type.kind in ("user", "switch")
         if f.process or ((f.size is not None or f.size_eos) and self.trimmed_structure(f)) or (
-                f.size is not None and f.type.kind not in ("bytes", "str")):
+                f.size is not None and f.type.kind not in ("bytes", "str")) or tail_eos:
             with self.temporary(c, f"t_{f.id}"):
                 self.encode_content(c, f, f.type, var, epath, wrap)
             if self.carries() and f in self.t.seq and f.type.kind in ("user", "switch") and not self.trimmed_structure(f):
-                size = "None" if f.size is None else self.expr(f.size)
+                size = "None" if f.size is None or self.stream_bound(f.size) else self.expr(f.size)
                 # zero padding only where the structure's decoder does not read it (it would be another value)
                 pads = "" if self.pads_safely(f) else ", pad=False"
                 c(f"d = _rt.with_tail(d, {size}, carried.get({self.carried_key(f)}){pads})")
@@ -132,7 +139,7 @@ class FieldWrites:
     def fill(self, c: Lines, f: Field, epath: str) -> None:
         """Pad or terminate `d` to the field's size, with the bytes a decode carried past its value
         where it kept them (`_carried`)."""
-        size = "None" if f.size is None else self.expr(f.size)
+        size = "None" if f.size is None or self.stream_bound(f.size) else self.expr(f.size)
         tail = f", carried.get({self.carried_key(f)})" if self.carries() and f in self.t.seq else ""
         c(f"d = _rt.fill(d, {size}, {f.pad_right!r}, {f.terminator!r}, {f.include}, {epath!r}{tail})")
 
@@ -149,8 +156,8 @@ class FieldWrites:
     def check_size_encode(self, c: Lines, f: Field, actual: str, epath: str) -> None:
         """Check that the bytes written for `f` are as many as its size says, or fill in a length
         kept away from it (`-lc-derived`)."""
-        if f.size is None or E.names(f.size) & self.deferred:
-            return
+        if f.size is None or E.names(f.size) & self.deferred or self.stream_bound(f.size):
+            return  # (a size the stream gives: the stream the bytes written make)
         size = self.expr(f.size)
         remote = remote_lengths(f.size, self.scope)
         if remote:
@@ -356,7 +363,10 @@ class FieldWrites:
 
     def check_valid_encode(self, c: Lines, f: Field, var: str, epath: str | None = None) -> None:
         """`valid` of the value given, before it is written (an element's path is its index, which
-        the list's handler prefixes)."""
+        the list's handler prefixes); not a rule that reads the stream (`stream_bound`)."""
+        rules = (v for rule in (f.valid or {}).values() for v in (rule if isinstance(rule, list) else [rule]))
+        if any(self.stream_bound(r) for r in rules if not isinstance(r, str)):
+            return
         self.check_valid(c, f, "None", var, f.id if epath is None else epath, error="_rt.invalid_encode")
 
     @staticmethod

@@ -10,6 +10,7 @@ from .. import expr as E
 from ..layout import (
     Item,
     parent_names,
+    reads_stream,
 )
 from ..model import Bulk, navigates
 from ..problems import SchemaError
@@ -58,11 +59,18 @@ class TypeCode:
         if self.lines is not None:
             self.lines.local(name)
 
+    def stream_bound(self, node) -> bool:
+        """An encoder's expression that reads the stream the value was decoded from
+        (`layout.reads_stream`), which the encoder does not have: it goes by the value instead."""
+        return self.encoding and node is not None and reads_stream(node, self.t)
+
     def prepare(self, fields) -> None:
-        """Before a field is emitted (at the function's top level), compute the instances it reads."""
+        """Before a field is emitted (at the function's top level), compute the instances it reads
+        (an encoder evaluates no expression that reads the stream: `stream_bound`)."""
         for f in fields:
             for e in f.expressions(write_side=self.encoding):
-                self.need_instances(e)
+                if not self.stream_bound(e):
+                    self.need_instances(e)
             if self.navigates and not self.encoding:  # the instances a child reads as `_parent.x`
                 mine = {i.id for i in self.t.instances}
                 for ref in [f.type, *(case for _, case in f.type.cases)]:
@@ -82,8 +90,16 @@ class TypeCode:
                 self.computed_instances.add(name)
                 self.lines(f"{self.lines.local(f'i_{name}')} = o.{name}")
                 continue
-            if self.encoding and (inst.input or inst.field is not None):
-                continue  # read from the value
+            if self.encoding and inst.input:
+                continue  # read from the value, at the top
+            if self.encoding and inst.field is not None:
+                if self.m.nav is None:
+                    continue  # read from the value, at the top
+                # A user's schema: read from the value where first needed, not before; a lazy
+                # instance that no expression reads is not decoded (it may not decode at all).
+                self.computed_instances.add(name)
+                self.lines(f"{self.lines.local(f'i_{name}')} = v.{name}")
+                continue
             self.computed_instances.add(name)
             if inst.field is None:
                 value = self.expr(inst.value)
@@ -304,10 +320,11 @@ class TypeCode:
                 emit_default()
 
     def selects_on_peek(self, ref: TypeRef) -> bool:
-        """Whether a switch selects on a positional instance (a byte read ahead): an encoder has
-        no bytes to read it from, and picks the case from the value's class instead."""
+        """Whether a switch selects on a positional instance (a byte read ahead) or on the stream
+        (`stream_bound`): an encoder has no bytes to read it from, and picks the case from the
+        value's class instead."""
         peeks = {i.id for i in self.t.instances if i.field is not None}
-        return bool(E.names(ref.switch_on) & peeks)
+        return bool(E.names(ref.switch_on) & peeks) or self.stream_bound(ref.switch_on)
 
     def switch_by_class(self, c: Lines, ref: TypeRef, emit_case, emit_default, value: str) -> None:
         cases = list(dict.fromkeys(case.user.name for _, case in ref.cases if case.kind == "user"))

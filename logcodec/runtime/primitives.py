@@ -504,6 +504,50 @@ def stream_only(what: str, path: str):
                       "have", None, path)
 
 
+def read_back(given, decode, data: bytes, path: str) -> None:
+    """An encoder whose schema decides a field by the stream (its presence by `_io.eof`, its size
+    by `_io.size`, its case by `_io.pos`) wrote the value as given, deciding by the value; the
+    bytes then make a stream that must decide as the value did. `decode(data)` (the module's
+    `decode_prefix`) is checked to give the value back; where it does not, EncodeError names the
+    first field that differs."""
+    try:
+        decoded = decode(data)
+    except DecodeError as exc:
+        raise EncodeError("invalid_value", f"the bytes written decode to no value ({exc}): the stream they make "
+                          "decides otherwise than the value", None, path) from None
+    where = _first_difference(given, decoded, path)
+    if where is not None:
+        raise EncodeError("invalid_value", "is written as given, but the stream the bytes make decides it otherwise "
+                          "(a decoder reads it by `_io`)", None, where)
+
+
+def _first_difference(given, decoded, path: str) -> str | None:
+    """The path of the first field of `given` that `decoded` does not hold (None: all agree). A
+    field given None agrees with anything (left to the encoder: a derived field, a `contents`)."""
+    if given is None or given is decoded:
+        return None
+    if hasattr(given, "__dataclass_fields__"):
+        if type(given) is not type(decoded):
+            return path
+        for name, spec in given.__dataclass_fields__.items():
+            if spec.compare:
+                found = _first_difference(getattr(given, name), getattr(decoded, name), f"{path}.{name}")
+                if found is not None:
+                    return found
+        return None
+    if isinstance(given, (list, tuple)):
+        if not isinstance(decoded, (list, tuple)) or len(given) != len(decoded):
+            return path
+        for i, (a, b) in enumerate(zip(given, decoded)):
+            found = _first_difference(a, b, f"{path}[{i}]")
+            if found is not None:
+                return found
+        return None
+    if isinstance(given, float) and isinstance(decoded, float) and given != given and decoded != decoded:
+        return None  # NaN
+    return None if given == decoded else path
+
+
 # ---------------------------------------------------------------- bits one by one
 # A type whose bit fields are repeated or conditional reads them as Kaitai's streams do: whole
 # bytes go into a buffer of bits (`bb`, holding `bl` bits) that the next bit field takes from.

@@ -8,8 +8,9 @@ file, its format, its writer and the command that made it). For each format:
 2. each file is parsed by the official parser (`official.py`) and decoded by the module's plain
    `decode(data, **params)` (params from the manifest when the root has any);
 3. `leaves.compare_parse` lists every leaf that differs;
-4. the round trip: whether `encode` gives back the bytes the value was read from, reported, not
-   asserted (`round_trips`).
+4. the round trip: whether `encode` gives back the bytes the value was read from, or its module
+   says why it may not (`round_trips`), and whether the value encoded decodes to itself
+   (`value_comes_back`).
 
 `files_expected.yaml` lists the differences known, per format and file: patterns of leaf paths
 (`*` for any run of characters) with the reason. The test holds a run to it exactly: an unlisted difference fails, and so
@@ -30,6 +31,8 @@ from pathlib import Path
 from types import ModuleType
 
 import yaml
+
+from logcodec import DecodeError
 
 from . import leaves, official, runner
 
@@ -97,15 +100,36 @@ def our_module(schema: str) -> ModuleType | str:
 def round_trips(module: ModuleType, data: bytes, params: dict) -> str:
     """Whether `encode` gives back the bytes the value was decoded from (those the root read:
     Kaitai leaves the rest unread): "yes"; "explained" when not, and the module's `encode` says why
-    its value may not determine every byte (padding, unread gaps, instances at positions); "no"
-    otherwise, or when decoding or encoding fails."""
+    its value may not determine every byte (padding, unread gaps, instances at positions);
+    "refused" when `decode` refuses the file (a DecodeError: there is no value to encode); "no"
+    otherwise, or when encoding fails."""
     try:
         value, used = module.decode_prefix(data, **params)
+    except DecodeError:
+        return "refused"
+    except Exception:  # noqa: BLE001 - a crash: the leaf comparison reports it
+        return "no"
+    try:
         if bytes(module.encode(value, **params)) == data[:used]:
             return "yes"
     except Exception:  # noqa: BLE001 - a refusal or a crash: the bytes did not come back
         return "no"
     return "explained" if "does not determine every byte" in (module.encode.__doc__ or "") else "no"
+
+
+def value_comes_back(module: ModuleType, data: bytes, params: dict) -> str:
+    """The encoder writes no other value (law 3 and 6): `decode(encode(v)) == v` for the value `v`
+    decoded from the file (equal seq fields, nested values and lists; instances are not part of
+    the value's equality). "yes", "no" (with what failed), or "-" when the file is refused."""
+    try:
+        value = module.decode_prefix(data, **params)[0]
+    except Exception:  # noqa: BLE001 - no value: the leaf comparison judges the refusal
+        return "-"
+    try:
+        again = module.decode_prefix(bytes(module.encode(value, **params)), **params)[0]
+    except Exception as exc:  # noqa: BLE001 - the value did not come back
+        return f"no: {type(exc).__name__}: {exc}"
+    return "yes" if again == value else "no: decodes to another value"
 
 
 # --- one format ---------------------------------------------------------------------------------
@@ -116,6 +140,7 @@ class FileResult:
     writer: str
     comparison: leaves.Comparison
     round_trip: str  # round_trips' answer
+    value_back: str  # value_comes_back's answer
 
 
 @dataclass
@@ -138,8 +163,9 @@ class FormatResult:
             return f"| {self.schema} | {count} | {', '.join(writers)} | - | - | - | {self.skipped} |"
         pct = 100.0 * self.identical / self.leaves if self.leaves else 100.0
         trips = sum(f.round_trip == "yes" for f in self.files)
-        explained = sum(f.round_trip == "explained" for f in self.files)
-        trips_text = f"{trips}/{len(self.files)}" + (f" ({explained} explained)" if explained else "")
+        said = [f"{n} {kind}" for kind in ("explained", "refused")
+                if (n := sum(f.round_trip == kind for f in self.files))]
+        trips_text = f"{trips}/{len(self.files)}" + (f" ({', '.join(said)})" if said else "")
         return (f"| {self.schema} | {len(self.files)} | {', '.join(writers)} | {self.leaves} | "
                 f"{pct:.2f} % | {trips_text} | |")
 
@@ -195,7 +221,7 @@ def run_format(schema: str, paths: list[Path]) -> FormatResult:
         data = path.read_bytes()
         comparison = leaves.compare_parse(parser, module.decode, data, params, types)
         result.files.append(FileResult(path.name, str(entry.get("writer", "")), comparison,
-                                       round_trips(module, data, params)))
+                                       round_trips(module, data, params), value_comes_back(module, data, params)))
     return result
 
 
@@ -207,12 +233,16 @@ def table(results: list[FormatResult]) -> str:
     files_all = sum(len(r.files) for r in compared)
     trips = sum(f.round_trip == "yes" for r in compared for f in r.files)
     explained = sum(f.round_trip == "explained" for r in compared for f in r.files)
+    refused = sum(f.round_trip == "refused" for r in compared for f in r.files)
+    decoded = [f for r in compared for f in r.files if f.value_back != "-"]
+    values_back = sum(f.value_back == "yes" for f in decoded)
     whole = sum(r.identical == r.leaves for r in compared)
     head = (f"{len(results)} formats, {sum(len(found.get(r.schema, [])) for r in results)} files; compared: "
             f"{len(compared)} formats, {files_all} files, {leaves_all} leaves, "
             f"{100.0 * same_all / max(leaves_all, 1):.2f} % identical, {whole} formats 100 % identical, "
             f"round trip {trips}/{files_all} ({explained} more whose encode says why its value may not "
-            "determine every byte)")
+            f"determine every byte, {refused} refused by decode), decode(encode(v)) == v on {values_back}/"
+            f"{len(decoded)} decoded")
     lines = [head, "", "| format | files | writers | leaves | identical | round trip | skipped |",
              "|---|---|---|---|---|---|---|"]
     return "\n".join(lines + [r.row(len(found.get(r.schema, []))) for r in results])
@@ -237,5 +267,7 @@ def main(argv: list[str] | None = None) -> int:
             for f in result.files:
                 for diff in f.comparison.differences[:20]:
                     print(f"{schema} {f.name}: {diff}", file=sys.stderr)
+                if f.round_trip == "no" or f.value_back.startswith("no"):
+                    print(f"{schema} {f.name}: round trip {f.round_trip}, value back {f.value_back}", file=sys.stderr)
     print(table(results))
     return 0

@@ -490,7 +490,7 @@ RECIPES = [
     Recipe("filesystem/mbr_partition_table", "sfdisk.mbr", "sfdisk",
            "truncate -s 64K {out} && printf 'label: dos\\nlabel-id: 0x12345678\\nstart=2, size=60, type=83, bootable\\nstart=64, size=60, type=c\\n' | sfdisk -q {out}"),
     Recipe("filesystem/gpt_partition_table", "sgdisk.gpt", "sgdisk",
-           "truncate -s 64K {out} && sgdisk -q -a 1 -n 1:34:60 -t 1:8300 -c 1:data -n 2:61:80 -t 2:ef00 -U 11111111-2222-3333-4444-555555555555 {out} > /dev/null"),
+           "truncate -s 64K {out} && sgdisk -a 1 -n 1:34:60 -t 1:8300 -c 1:data -n 2:61:80 -t 2:ef00 -U 11111111-2222-3333-4444-555555555555 {out} > /dev/null"),
     Recipe("filesystem/cramfs", "mkfs-cramfs.img", "mkfs.cramfs",
            "mkdir -p d/sub && printf 'hello cramfs\\n' > d/a.txt && printf 'x' > d/sub/b && mkfs.cramfs -n TEST d {out} > /dev/null"),
     Recipe("filesystem/vdi", "qemu-img.vdi", "qemu-img", "qemu-img create -q -f vdi {out} 1M"),

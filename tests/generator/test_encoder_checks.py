@@ -151,3 +151,125 @@ def test_the_plan_says_why_bytes_may_not_be_canonical_and_the_docstrings_say_it(
         assert " ".join(words) in " ".join(m.Loose.__doc__.split())
     checked, _ = compiled(tmp_path, CHECKED, "checked")
     assert model_of(checked).plan(checked.root).not_canonical == []
+
+
+# What a decoder decides by the stream (`_io.pos`, `_io.size`, `_io.eof`, and an instance that
+# reads them), an encoder, which has no stream, takes from the value: a field is there when the
+# value has it, a switch's case is the value's class, a size is not checked (the bytes written
+# make the stream that says it). Shapes of gzip's body, windows_resource_file's padding and
+# save_pos, tls_client_hello's extensions and bmp's color table.
+STREAMED = """
+meta: {id: streamed}
+seq:
+  - {id: head, type: head, size: 6}
+  - {id: tail, type: tail}
+types:
+  head:
+    seq:
+      - {id: body, size: _io.size - _io.pos - 1}
+      - {id: last, type: u1}
+  tail:
+    seq:
+      - {id: name, type: strz, encoding: ASCII}
+      - {id: pad, size: (4 - _io.pos) % 4}
+      - {id: marked, type: u1, if: here >= 0}
+      - {id: extra, type: {switch-on: _io.size - _io.pos, cases: {1: one, 2: two}}}
+      - {id: more, type: u1, if: not _io.eof}
+    instances:
+      here: {value: _io.pos}
+  one:
+    seq:
+      - {id: x, type: u1}
+  two:
+    seq:
+      - {id: x, type: u1}
+      - {id: y, type: u1}
+"""
+STREAMED_HEAD = b"hello!" + b"ab\x00" + b"\x00\x00\x00" + b"\x07"  # 6 + 3 + pad to 12 + marked
+
+
+@pytest.mark.parametrize("rest", [b"", b"\x08", b"\x08\x09"])
+def test_what_the_decoder_decides_by_the_stream_the_encoder_takes_from_the_value(tmp_path, rest):
+    _, m = compiled(tmp_path, STREAMED, "streamed")
+    data = STREAMED_HEAD + rest
+    value = m.decode(data)
+    assert (value.head.body, value.tail.pad, value.tail.marked) == (b"hello", b"\0\0\0", 7)
+    assert type(value.tail.extra).__name__ == {0: "NoneType", 1: "One", 2: "Two"}[len(rest)]
+    assert value.tail.more is None
+    assert m.encode(value) == data
+
+
+def test_a_field_decided_by_the_stream_is_written_as_the_value_has_it_and_read_back(tmp_path):
+    schema, m = compiled(tmp_path, STREAMED, "streamed")
+    plans = model_of(schema)
+    assert [plans.plan(t).decided_by_stream for t in schema.all_types() if t.name in ("head", "tail")] == [
+        ["body"], ["pad", "marked", "extra", "more"]]
+    assert "`tail.more`" in " ".join(m.encode.__doc__.split())
+    value = m.decode(STREAMED_HEAD + b"\x08")
+    value.tail.extra = m.Two(x=1, y=2)  # the case is the value's: two bytes left, read as a `two`
+    value.head.body = b"hi!!!"
+    assert m.encode(value) == STREAMED_HEAD.replace(b"hello", b"hi!!!") + b"\x01\x02"
+    value.tail.more = 9  # then three bytes are left: no case, and `extra` would be read as none
+    error = refused(m, value)
+    assert (error.kind, error.path) == ("invalid_value", "streamed.tail.extra")
+    value.tail.more, value.head.body = None, b"too long"  # the head's size, 6, holds it no more
+    error = refused(m, value)
+    assert (error.kind, error.path) == ("invalid_length", "streamed.head")
+
+
+PEEKED = """
+meta: {id: peeked}
+seq:
+  - {id: x, type: u1}
+instances:
+  far:
+    pos: 100
+    type: u4le
+"""
+
+
+def test_an_instance_no_expression_reads_is_not_decoded_by_the_encoder(tmp_path):
+    _, m = compiled(tmp_path, PEEKED, "peeked")
+    value = m.decode(b"\x05")
+    with pytest.raises(DecodeError):
+        value.far  # noqa: B018 - the lazy instance reads past the end
+    assert m.encode(m.decode(b"\x05")) == b"\x05"
+
+
+EOS_TAIL = """
+meta: {id: eos_tail}
+seq:
+  - {id: head, type: u1}
+  - {id: body, type: first_byte, size-eos: true}
+types:
+  first_byte:
+    seq:
+      - {id: x, type: u1}
+"""
+
+
+def test_a_structure_to_the_end_of_its_stream_is_written_with_what_it_left_unread(tmp_path):
+    _, m = compiled(tmp_path, EOS_TAIL, "eos_tail")
+    data = bytes.fromhex("01020304")  # bmp's bitmap: a structure that reads none of its pixels
+    value = m.decode(data)
+    assert value.body.x == 2
+    assert m.encode(value) == data
+    assert m.encode(m.EosTail(head=1, body=m.FirstByte(x=2))) == data[:2]
+
+
+SINGLE = """
+meta: {id: single, endian: le}
+seq:
+  - {id: x, type: f4}
+  - {id: y, type: f8}
+"""
+
+
+def test_a_signaling_nan_of_four_bytes_comes_back_quiet_and_the_plan_says_so(tmp_path):
+    schema, m = compiled(tmp_path, SINGLE, "single")
+    data = bytes.fromhex("0100807f") + bytes.fromhex("010000000000f07f")  # signaling NaNs, 4 and 8 bytes
+    value = m.decode(data)
+    assert m.encode(value) == bytes.fromhex("0100c07f") + data[4:]  # the 8-byte one stays signaling
+    assert [r.split(" (")[0] for r in model_of(schema).plan(schema.root).not_canonical] == [
+        "a signaling NaN in a 4-byte float"]
+    assert "`x`" in model_of(schema).plan(schema.root).not_canonical[0]
