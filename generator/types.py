@@ -283,6 +283,8 @@ def type_of(node, names: Names):
     if isinstance(node, E.Index):
         ti = type_of(node.obj, names)
         type_of(node.index, names)
+        if head(ti) not in ("list", "bytes", "any"):  # (`446[0]` was written out, and failed when run)
+            names.fail(f"a {shown(ti)} has no items to index (a list or bytes has)")
         return ti[1] if head(ti) == "list" else "int"
     if isinstance(node, E.ArrayLit):
         if is_byte_array(node):

@@ -275,3 +275,9 @@ def test_an_imported_schema_is_named_by_its_path_from_the_working_directory(tmp_
     (tmp_path / "lib" / "part.ksy").write_text("meta: {id: part}\nseq: [{id: x, type: u4}]\n")
     lines = compile_lines(tmp_path, monkeypatch, "meta: {id: user, imports: [../lib/part]}\nseq: [{id: p, type: part}]\n")
     assert lines == ["lib/part.ksy:2:15: seq[0].type: u4 needs a byte order: `u4le`/`u4be`, or meta/endian"]
+
+
+def test_only_lists_and_bytes_are_indexed(tmp_path, monkeypatch):
+    # `5[(-1)]` was written into the module, a SyntaxWarning on import and a TypeError when read
+    assert compile_lines(tmp_path, monkeypatch, USER.replace("size: hdr.length", "size: 5[-1]")) == [
+        "src/user.ksy:11:5: seq[2].size: a int has no items to index (a list or bytes has)"]
