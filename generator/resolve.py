@@ -44,7 +44,7 @@ class Resolver:
                 if inst.field is not None:
                     self.resolve_or_skip(t, inst.field)
                     inst.enum = inst.field.enum
-                elif inst.enum:
+                elif inst.enum is not None:  # (`enum: 0` or `-0.0` is a name too: unknown)
                     inst.enum = self.enum_or_none(t, inst.enum, join_ypath(inst.ypath, "enum"))
             for i, p in enumerate(t.params):
                 base = p.type_name.strip().removesuffix("[]")
@@ -104,7 +104,7 @@ class Resolver:
             f.type = self.switch(t, f, raw)
         else:
             f.type = self.type_ref(t, f, raw)
-        if f._raw_enum:
+        if f._raw_enum is not None:
             f.enum = self.find_enum(t, f._raw_enum, join_ypath(f.ypath, "enum"))
             if f.type.kind not in ("int", "bits"):
                 self.report(join_ypath(f.ypath, "enum"), f"an enum names integers, not a {f.type.kind} field")

@@ -281,3 +281,11 @@ def test_only_lists_and_bytes_are_indexed(tmp_path, monkeypatch):
     # `5[(-1)]` was written into the module, a SyntaxWarning on import and a TypeError when read
     assert compile_lines(tmp_path, monkeypatch, USER.replace("size: hdr.length", "size: 5[-1]")) == [
         "src/user.ksy:11:5: seq[2].size: a int has no items to index (a list or bytes has)"]
+
+
+@pytest.mark.parametrize("enum", ["-0.0", "0", "false"])
+def test_an_enum_named_by_what_yaml_reads_as_a_number_or_false_is_unknown(tmp_path, monkeypatch, enum):
+    # it was skipped as no enum at all (`if inst.enum:`), and the emitter met the float
+    text = USER + "instances:\n  big:\n    value: kind.to_i\n    enum: " + enum + "\n"
+    assert compile_lines(tmp_path, monkeypatch, text) == [
+        f"src/user.ksy:25:5: instances.big.enum: unknown enum {enum}"]
