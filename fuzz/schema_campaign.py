@@ -51,7 +51,7 @@ INTERNALS = re.compile(r"\b(Name|Num|Str|Bool|EnumLit|Unary|Binary|Ternary|Attr|
                        r"FString|TypeRef|TypeDef|Field|Enum|Instance|Param)\((\w+=|')|<(TypeDef|Schema|Field) |"
                        r" object at 0x|<byte string>|<unicode string>|<file>|\{'[A-Za-z_]\w*': ")
 #: A YAML value as Python prints it (YAML says null, true), outside what the message quotes.
-PYTHON_VALUES = re.compile(r"\b(None|True|False)\b")
+PYTHON_VALUES = re.compile(r"\b(not|also|is) (None|True|False)\b|: (None|True|False)[,})]")
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
 SMOKE_MUTANTS = 300
 

@@ -520,7 +520,7 @@ class Loader:
             if not isinstance(member, str) or not _ID.match(member):
                 self.report(schema, mp, f"a member id is lower_snake, not {yaml_text(member)}")
             elif member in seen:
-                self.report(schema, mp, f"duplicate member id {member!r} (also {seen[member]})")
+                self.report(schema, mp, f"duplicate member id {member!r} (also {yaml_text(seen[member])})")
             elif not _is_integer(key):
                 self.report(schema, mp, f"an enum's key is an integer, not {yaml_text(key)}")
             else:
