@@ -39,8 +39,8 @@ def parse(argv) -> argparse.Namespace:
     p.add_argument("--bomb-timeout", type=float, default=30.0, help="time limit per bomb in seconds (default 30)")
     p.add_argument("--no-bombs", action="store_true", help="skip the amplification inputs")
     p.add_argument("--bombs-only", action="store_true", help="only the amplification inputs")
-    p.add_argument("--smoke", action="store_true", help=f"CI: {SMOKE_SECONDS:g} s per build and the quick bombs "
-                   "(any run exits 1 on a finding)")
+    p.add_argument("--smoke", action="store_true", help=f"CI: {SMOKE_SECONDS:g} s per build, the quick bombs and "
+                   "every format of Kaitai's gallery through logcodec (without --format; any run exits 1 on a finding)")
     p.add_argument("--out", type=Path, default=CA.OUT, help="where runs are written (default fuzz/out)")
     p.add_argument("--repro", type=Path, help="rerun one saved input (its .txt names the format) on the builds")
     p.add_argument("--atheris", type=float, metavar="SECONDS", help="coverage-guided mode (atheris, pure build)")
@@ -73,6 +73,8 @@ def main(argv=None) -> int:
         found += fuzz_builds(args, CA.all_formats(selected), builds, run_dir, summary)
     if not args.no_bombs:
         found += bombs(args, builds, run_dir, summary)
+    if args.smoke and not selected:  # a smoke run of named formats is of those alone
+        found += gallery_smoke(args, run_dir, summary)
     summary["findings_by_class"] = dict(found)
     run_dir.mkdir(parents=True, exist_ok=True)
     (run_dir / "summary.json").write_text(json.dumps(summary, indent=1, default=str))
@@ -128,6 +130,50 @@ def bombs(args, builds: list[str], run_dir: Path, summary: dict) -> Counter[str]
     print(R.bomb_table(results))
     summary["bombs"] = results
     return Counter(cls for cls in (r["outcome"].split()[0] for r in results) if cls in W.FINDINGS)
+
+
+def gallery_smoke(args, run_dir: Path, summary: dict) -> Counter[str]:
+    """Law 5 on every format of Kaitai's gallery (fuzz/gallery/smoke.py); returns the findings by
+    class. Skipped, and said so, without the gallery (../shared)."""
+    from fuzz.gallery import formats as GF
+    from fuzz.gallery import smoke as GS
+
+    why = GF.available()
+    if why:
+        print(f"\n## gallery: skipped ({why})")
+        return Counter()
+    found: Counter[str] = Counter()
+    kept = run_dir / "gallery"
+    listed, seen = GS.expected(), Counter()
+
+    def record(name, what, data, result):
+        entry = GS.expected_entry(listed, name, result)
+        if entry:  # a known bug of the generator (fuzz/gallery/smoke_expected.yaml)
+            seen[entry] += 1
+            return
+        found[result["cls"]] += 1
+        path = kept / result["cls"] / f"{name.removesuffix('.ksy').replace('/', '-')}-{found[result['cls']]}.bin"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        path.with_suffix(".txt").write_text(f"format: {name}\ninput: {what}\nclass: {result['cls']}\n"
+                                            f"kind: {result.get('kind', '')}\ndetail: {result.get('detail', '')}\n")
+        if found[result["cls"]] <= 5:  # the first few; the count says the rest
+            print(f"  {result['cls']}: {name} ({what}): {str(result.get('detail', ''))[:200]} -> {path}")
+
+    print(f"\n## gallery: {len(GF.all_formats())} formats of Kaitai's gallery, logcodec's decode alone\n")
+    total, wall, classes = GS.smoke(args.seed, args.workers, args.timeout, args.memory_mb, record)
+    print(f"{total} inputs in {wall:.1f} s: " + ", ".join(f"{c} {n}" for c, n in classes.most_common()))
+    for name, entries in listed.items():
+        for i, entry in enumerate(entries):
+            key = f"{name}#{i}"
+            if seen[key]:
+                print(f"  expected (smoke_expected.yaml): {name} {entry['class']} x{seen[key]}: {entry['reason'][:100]}")
+            else:  # fixed: the list only shrinks
+                found["stale_expected"] += 1
+                print(f"  {name}: listed in fuzz/gallery/smoke_expected.yaml ({entry['class']}: {entry['detail']}), "
+                      "but no input shows it now: remove the entry")
+    summary["gallery"] = {"inputs": total, "seconds": wall, "classes": dict(classes), "expected": dict(seen)}
+    return found
 
 
 def repro(path: Path, builds: list[str], args) -> int:

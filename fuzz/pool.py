@@ -41,11 +41,11 @@ class Job:
 class Worker:
     def __init__(self, build: str, memory_mb: int, target: str | None = None) -> None:
         env = dict(os.environ)
-        if target:  # what the worker runs on each input (worker._target), in place of decoding it
-            env["FUZZ_WORKER_TARGET"] = target
         env.pop("LOGCODEC_PURE", None)
         if build == "pure":
             env["LOGCODEC_PURE"] = "1"
+        if target:  # another campaign's classifier (module:function), e.g. the gallery's comparison
+            env["FUZZ_WORKER_TARGET"] = target
         env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(ROOT), env.get("PYTHONPATH"))))
         self.proc = subprocess.Popen([sys.executable, "-m", "fuzz.worker", "--memory-mb", str(memory_mb)],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT, env=env)
@@ -130,7 +130,7 @@ class Pool:
     def __init__(self, build: str, workers: int = 2, timeout: float = 10.0, memory_mb: int = 1024,
                  batch: int = 16, fresh: bool = False, target: str | None = None) -> None:
         self.build, self.size, self.timeout, self.memory_mb = build, workers, timeout, memory_mb
-        self.target = target
+        self.target = target  # what the workers run on each job (None: fuzz.worker.classify)
         self.batch, self.fresh = (1 if fresh else batch), fresh
         self.workers: list[Worker] = []
         self.builds: dict[str, str] = {}

@@ -1,0 +1,31 @@
+"""Differences of semantics between logcodec and the official parser that are not bugs: each a
+pattern of the campaign's causes, a name and why (fuzz/README.md, "The gallery campaign", says
+the same). The campaign counts them apart from the disagreements it reports as bugs.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: (pattern of a cause, name, why). The first that matches names the difference.
+KNOWN: list[tuple[str, str, str]] = [
+    (r"^only ours refused: DecodeError limit_exceeded$", "limits",
+     ("logcodec's default Limits (declared lengths, element counts, nesting) refuse inputs that "
+      "Kaitai's parsers read without bound; law 5 asks for that bound")),
+    (r"(^only official refused: AttributeError$)|(: official raised AttributeError$)", "official_null_read",
+     ("the official Python parser reads a field it never assigned (an `if` that was false, a switch "
+      "without its case, a `.as<T>` cast to a type the object is not): Kaitai's null, which Python "
+      "refuses with AttributeError (Java would throw too) where logcodec's expression reads None; "
+      "Kaitai leaves reading a null undefined, so no value is the right one")),
+    (r"^comparison overran the time limit$", "unjudged",
+     ("both parsers read the input, but walking every leaf (the official instances read on the "
+      "way) took longer than the comparison's limit: no verdict, neither a bug nor an agreement")),
+]
+
+
+def known_difference(cause: str, result: dict) -> str | None:
+    """The name of the documented difference `cause` is, or None for a bug."""
+    for pattern, name, _ in KNOWN:
+        if re.search(pattern, cause):
+            return name
+    return None
