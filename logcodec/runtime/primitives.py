@@ -618,21 +618,31 @@ def linked(value, holder=None):
     from one schema to another, a structure of an imported schema's type has no `_parent`, and no
     `_root` unless it is that schema's root type (its own root). Only structures whose classes
     declare `_parent` are linked; lazy instances are linked when they are computed (`lazy`),
-    under the structure they belong to (`holder`)."""
-    todo = [(value, holder)]
+    under the structure they belong to (`holder`). A structure linked already keeps its links:
+    a value instance that names one (`value: _root.items[idx]`) holds it, as Kaitai's does,
+    without adopting it, and a structure that holds itself that way is walked once."""
+    todo, seen = [(value, holder)], set()
     while todo:
         v, holder = todo.pop()
         if isinstance(v, list):
-            todo.extend((item, holder) for item in v)
+            if id(v) not in seen:
+                seen.add(id(v))
+                todo.extend((item, holder) for item in v)
             continue
         fields = getattr(type(v), "__dataclass_fields__", None)
-        if fields is None or "_parent" not in fields:
+        if fields is None or "_parent" not in fields or id(v) in seen or _is_linked(v):
             continue
+        seen.add(id(v))
         _adopt(v, holder)
         for name, f in fields.items():
             if not f.metadata.get("param"):  # fields, and the instances computed so far (no lazy one is run)
                 todo.append((v.__dict__.get(name), v))
     return value
+
+
+def _is_linked(v) -> bool:
+    """Whether a structure has its `_parent` or `_root` already (linked under another holder)."""
+    return getattr(v, "_root", None) is not None or getattr(v, "_parent", None) is not None
 
 
 def _adopt(v, holder) -> None:

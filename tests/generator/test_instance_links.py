@@ -1,0 +1,60 @@
+"""Instances and the links between Kaitai's objects, each against the official compiler's parser
+on the same bytes: a value instance that names a structure holds it without adopting it (a
+structure that names itself is no cycle to walk without end).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from logcodec.generator import kaitai
+from logcodec.generator.compile import load
+from logcodec.generator.in_memory import load_modules
+
+needs_node = pytest.mark.skipif(shutil.which("node") is None or not kaitai.COMPILE_JS.exists(),
+                                reason="the official compiler needs Node.js")
+
+# java_class's shape: an item's instance names an item of the root's list, here itself.
+SELF_REF = """
+meta: {id: self_ref}
+seq:
+  - {id: items, type: item, repeat: expr, repeat-expr: 1}
+types:
+  item:
+    seq:
+      - {id: idx, type: u1}
+    instances:
+      target:
+        value: _root.items[idx]
+"""
+
+
+def compiled(tmp_path: Path, text: str, name: str):
+    """The schema, loaded, and its codec module (in memory, under a package of its own)."""
+    path = tmp_path / f"{name}.ksy"
+    path.write_text(text)
+    (schema,), _ = load([path], f"links_{tmp_path.name}")
+    return schema, load_modules([schema])[schema.module]
+
+
+def official(tmp_path: Path, schema, class_name: str, data: bytes, read):
+    """What `read` finds in the official compiler's parser's object of `data`."""
+    from kaitaistruct import BytesIO, KaitaiStream
+
+    with kaitai.loaded(kaitai.sources(tmp_path, [schema])) as import_module:
+        return read(getattr(import_module(schema.id), class_name)(KaitaiStream(BytesIO(data))))
+
+
+@needs_node
+def test_an_instance_naming_its_own_structure_is_that_structure_with_its_links(tmp_path):
+    schema, m = compiled(tmp_path, SELF_REF, "self_ref")
+    value = m.decode(b"\x00")
+    item = value.items[0]
+    assert item.target is item  # returns (it hung, walking the cycle to link it)
+    assert (item._parent, item._root) == (value, value)  # its links are the list's, not its own
+    theirs = official(tmp_path, schema, "SelfRef", b"\x00", lambda o: (
+        o.items[0].target is o.items[0], o.items[0]._parent is o, o.items[0].target.target.idx))
+    assert theirs == (True, True, item.target.target.idx)
