@@ -1,6 +1,7 @@
 """Instances and the links between Kaitai's objects, each against the official compiler's parser
 on the same bytes: a value instance that names a structure holds it without adopting it (a
-structure that names itself is no cycle to walk without end).
+structure that names itself is no cycle to walk without end); a list literal cast to bytes
+(`[a + 0x40, b].as<bytes>`) is those bytes.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import pytest
 from logcodec.generator import kaitai
 from logcodec.generator.compile import load
 from logcodec.generator.in_memory import load_modules
+from logcodec.runtime.errors import DecodeError
 
 needs_node = pytest.mark.skipif(shutil.which("node") is None or not kaitai.COMPILE_JS.exists(),
                                 reason="the official compiler needs Node.js")
@@ -58,3 +60,38 @@ def test_an_instance_naming_its_own_structure_is_that_structure_with_its_links(t
     theirs = official(tmp_path, schema, "SelfRef", b"\x00", lambda o: (
         o.items[0].target is o.items[0], o.items[0]._parent is o, o.items[0].target.target.idx))
     assert theirs == (True, True, item.target.target.idx)
+
+
+# edid's `mfg_str`: integers computed from fields, cast to bytes, then read as text.
+ARRAY_AS_BYTES = """
+meta: {id: array_as_bytes}
+seq:
+  - {id: a, type: u1}
+  - {id: b, type: u1}
+instances:
+  name:
+    value: '[a + 0x40, b + 0x40, 0x43].as<bytes>.to_s("ASCII")'
+  raw:
+    value: '[a, 0x41].as<bytes>'
+"""
+
+
+@needs_node
+@pytest.mark.parametrize("data", ["0102", "0000", "1a05"])
+def test_a_list_of_integers_cast_to_bytes_is_those_bytes(tmp_path, data):
+    schema, m = compiled(tmp_path, ARRAY_AS_BYTES, "array_as_bytes")
+    value = m.decode(bytes.fromhex(data))
+    theirs = official(tmp_path, schema, "ArrayAsBytes", bytes.fromhex(data), lambda o: (o.name, o.raw))
+    assert (value.name, value.raw) == theirs
+
+
+@needs_node
+def test_an_integer_past_a_byte_in_a_list_cast_to_bytes_is_refused_as_kaitai_refuses_it(tmp_path):
+    import struct
+
+    schema, m = compiled(tmp_path, ARRAY_AS_BYTES, "array_as_bytes")
+    with pytest.raises(struct.error):
+        official(tmp_path, schema, "ArrayAsBytes", b"\xff\x00", lambda o: o.name)
+    with pytest.raises(DecodeError) as caught:
+        m.decode(b"\xff\x00").name
+    assert caught.value.kind == "invalid_value" and caught.value.offset is not None
