@@ -44,6 +44,7 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         self.lines, self.encoding, self.computed_instances = c, False, set()
         self.scope.encoding = False
         self.navigation_start(c)
+        self.early_at = len(c.lines)  # where the value instances children may read go (`move_early`)
         self.decoding_starts(c)
         if self.carries():
             c("carried: dict[Any, bytes] = {}")
@@ -80,9 +81,16 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         instances its seq did not need computed when first read."""
         t = self.t
         self.lazy = {i.id for i in t.instances} - self.computed_instances
+        early = []
         for inst in t.instances:
             if inst.id in self.lazy:
+                start = len(c.lines)
                 self.lazy_thunk(c, inst, one_by_one)
+                if self.navigates and inst.field is None and not one_by_one and not self.unplaced_instances():
+                    self.move_early(c, start)
+                    early.append(inst.id)
+        if early:
+            self.move_early(c, len(c.lines), f"me._early = {{{', '.join(f'{n!r}: _lazy_{n}' for n in early)}}}")
         values = [f"v_{f.id}" for f in t.seq] + [f"p_{p.id}" for p in self.m.exposed_params(t)]
         c.locals(values)
         values += ["_rt.KStream(buf, io0, end, pos)"] if self.m.exposes_io else []
@@ -225,6 +233,17 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
     def unplaced_instances(self) -> bool:
         """Whether the type has instances read from its own stream without `pos` (a user's schema's)."""
         return any(i.field is not None and i.pos is None and i.io is None for i in self.t.instances)
+
+    def move_early(self, c: Lines, start: int, line: str | None = None) -> None:
+        """Move the code from `start` on (and `line`) before the seq: a value instance a child
+        reads through `_root` or `_parent` while this type is read is computed then, as Kaitai's
+        is (lvm2's `_root.sector_size`); one that reads a field not read yet fails there."""
+        if line is not None:
+            c(line)
+        moved = c.lines[start:]
+        del c.lines[start:]
+        c.lines[self.early_at:self.early_at] = moved
+        self.early_at += len(moved)
 
     def lazy_thunk(self, c: Lines, inst, one_by_one: bool) -> None:
         """A user's schema: an instance the seq did not need is computed when first read, as

@@ -473,7 +473,12 @@ class Node:
         value = self.__dict__.get("_value")
         if value is not None:
             return getattr(value, name)
-        raise DecodeError("invalid_value", f"an expression reads {name!r}, which is not read yet", None, "")
+        early = self.__dict__.get("_early")  # value instances, computed when first read, as Kaitai's
+        if early is not None and name in early:
+            return early[name](self)
+        io = self.__dict__.get("_io")  # the offset: where the value being read starts
+        raise DecodeError("invalid_value", f"an expression reads {name!r}, which is not read yet",
+                          io.at if io is not None else 0, "")
 
 
 def dyn(obj, name: str):

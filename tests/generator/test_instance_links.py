@@ -95,3 +95,65 @@ def test_an_integer_past_a_byte_in_a_list_cast_to_bytes_is_refused_as_kaitai_ref
     with pytest.raises(DecodeError) as caught:
         m.decode(b"\xff\x00").name
     assert caught.value.kind == "invalid_value" and caught.value.offset is not None
+
+
+# lvm2's `_root.sector_size`: a child reads a value instance of the root while the root is read.
+ROOT_INSTANCE = """
+meta: {id: root_instance}
+seq:
+  - {id: len_data, type: u1}
+  - {id: child, type: child}
+instances:
+  three:
+    value: len_data + 1
+types:
+  child:
+    seq:
+      - {id: data, size: _root.three}
+"""
+
+
+@needs_node
+@pytest.mark.parametrize("data", ["02616263", "00aa"])
+def test_a_value_instance_of_the_root_is_computed_when_a_child_reads_it(tmp_path, data):
+    schema, m = compiled(tmp_path, ROOT_INSTANCE, "root_instance")
+    value = m.decode(bytes.fromhex(data))
+    theirs = official(tmp_path, schema, "RootInstance", bytes.fromhex(data), lambda o: (o.child.data, o.three))
+    assert (value.child.data, value.three) == theirs
+
+
+@needs_node
+def test_a_value_instance_of_the_root_past_the_input_is_refused_with_an_offset(tmp_path):
+    schema, m = compiled(tmp_path, ROOT_INSTANCE, "root_instance")
+    with pytest.raises(EOFError):
+        official(tmp_path, schema, "RootInstance", b"\x05ab", lambda o: o.child.data)
+    with pytest.raises(DecodeError) as caught:
+        m.decode(b"\x05ab")
+    assert (caught.value.kind, caught.value.offset) == ("truncated", 1)
+    assert caught.value.path.endswith("child.data")
+
+
+# id3v2_4's padding: a grandchild reads the root's field that is still being read.
+FIELD_BEING_READ = """
+meta: {id: field_being_read}
+seq:
+  - {id: tag, type: tag}
+types:
+  tag:
+    seq:
+      - {id: len_body, type: u1}
+      - {id: body, type: body}
+  body:
+    seq:
+      - {id: data, size: _root.tag.len_body}
+"""
+
+
+@needs_node
+def test_a_field_read_before_it_is_set_is_refused_with_an_offset(tmp_path):
+    schema, m = compiled(tmp_path, FIELD_BEING_READ, "field_being_read")
+    with pytest.raises(AttributeError):  # Kaitai sets `tag` once it is read
+        official(tmp_path, schema, "FieldBeingRead", b"\x01a", lambda o: o.tag.body.data)
+    with pytest.raises(DecodeError) as caught:
+        m.decode(b"\x01a")
+    assert (caught.value.kind, caught.value.offset) == ("invalid_value", 0)
