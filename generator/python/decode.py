@@ -86,7 +86,7 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
             if inst.id in self.lazy:
                 start = len(c.lines)
                 self.lazy_thunk(c, inst, one_by_one)
-                if self.navigates and inst.field is None and not one_by_one and not self.unplaced_instances():
+                if self.readable_early(inst, one_by_one):
                     self.move_early(c, start)
                     early.append(inst.id)
         if early:
@@ -233,6 +233,14 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
     def unplaced_instances(self) -> bool:
         """Whether the type has instances read from its own stream without `pos` (a user's schema's)."""
         return any(i.field is not None and i.pos is None and i.io is None for i in self.t.instances)
+
+    def readable_early(self, inst, one_by_one: bool) -> bool:
+        """A value instance that does not read this type's stream (`_io.pos` is where the type
+        ends once it is read), in a type whose children see it (`move_early`)."""
+        if not self.navigates or inst.field is not None or one_by_one or self.unplaced_instances():
+            return False
+        reads = E.names(inst.value) | (E.names(inst.if_expr) if inst.if_expr is not None else set())
+        return "_io" not in reads
 
     def move_early(self, c: Lines, start: int, line: str | None = None) -> None:
         """Move the code from `start` on (and `line`) before the seq: a value instance a child
