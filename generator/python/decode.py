@@ -20,6 +20,11 @@ from .readers import CReaders
 from .typecode import TypeCode
 from .written_out import WrittenOut
 
+# A DecodeError passes on as raised; in a user's schema one raised where no offset was known (text
+# that is not its encoding, `_rt.text`) is placed where the value being read is (`_rt.placed`).
+DECODE_ERROR_PLACED = {False: ["    except _rt.DecodeError:", "        raise"],
+                       True: ["    except _rt.DecodeError as exc:", "        raise _rt.placed(exc, pos)"]}
+
 
 #: The locals a decoder declares where its code uses them, beside its fields' (`field_decls`): the
 #: scratch integers and bytes of its reads, and where the type starts (`start`, what `_io.pos`
@@ -70,7 +75,7 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
             # Expressions over decoded values (an index into a list, a division) can fail on bad
             # input in Python's terms; they still end in a DecodeError.
             body = "\n".join(["    try:", indented(body),
-                              "    except _rt.DecodeError:", "        raise",
+                              *DECODE_ERROR_PLACED[self.m.nav is not None],
                               f"    except ({'AttributeError, NameError, ' if self.m.nav is not None else ''}"
                               f"{EXPRESSION_ERRORS}) as exc:",
                               "        raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None"])
@@ -264,7 +269,7 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         with c.block("try:"):
             self.need_instances(E.Name(inst.id))
             c(f"return i_{inst.id}")
-        c("except _rt.DecodeError: raise")
+        c("except _rt.DecodeError as exc: raise _rt.placed(exc, pos)")
         # NameError: an instance whose value reads itself (Kaitai would recurse without end)
         with c.block("except (AttributeError, IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, "
                      "ValueError, LookupError, NameError) as exc:"):

@@ -52,6 +52,14 @@ def trailing(buf, used: int, end: int, path: str) -> DecodeError:
     return DecodeError("trailing_bytes", f"{end - used} bytes left over after the content", used, path)
 
 
+def placed(err: DecodeError, pos: int) -> DecodeError:
+    """An error raised where no offset was known (text that is not its encoding): at `pos`,
+    where the value being read is."""
+    if err.offset is None:
+        err.offset = pos
+    return err
+
+
 def invalid(detail: str, pos: int, path: str) -> DecodeError:
     return DecodeError("invalid_value", detail, pos, path)
 
@@ -669,7 +677,9 @@ def lazy(obj, name: str):
         try:
             value = thunks[name](obj)
         except RecursionError:  # an instance that reads itself, or a type that holds itself
-            raise DecodeError("limit_exceeded", f"instance {name!r} nests too deep", None, name) from None
+            io = obj.__dict__.get("_io")  # where the value starts, when it keeps its stream
+            raise DecodeError("limit_exceeded", f"instance {name!r} nests too deep", io.at if io is not None else 0,
+                              name) from None
         del thunks[name]  # kept until it succeeds: reading it again raises again
         setattr(obj, name, value)
         if "_parent" in getattr(type(obj), "__dataclass_fields__", {}):  # Kaitai's objects: obj holds it

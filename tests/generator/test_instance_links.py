@@ -157,3 +157,13 @@ def test_a_field_read_before_it_is_set_is_refused_with_an_offset(tmp_path):
     with pytest.raises(DecodeError) as caught:
         m.decode(b"\x01a")
     assert (caught.value.kind, caught.value.offset) == ("invalid_value", 0)
+
+
+@needs_node
+def test_bytes_that_are_not_their_encoding_are_refused_with_an_offset(tmp_path):
+    schema, m = compiled(tmp_path, ARRAY_AS_BYTES, "array_as_bytes")
+    with pytest.raises(UnicodeDecodeError):  # 0x7f + 0x40 is no ASCII
+        official(tmp_path, schema, "ArrayAsBytes", b"\x7f\x00", lambda o: o.name)
+    with pytest.raises(DecodeError) as caught:
+        m.decode(b"\x7f\x00").name
+    assert (caught.value.kind, caught.value.offset) == ("invalid_value", 2)
