@@ -53,6 +53,14 @@ def trailing(buf, used: int, end: int, path: str) -> DecodeError:
     return DecodeError("trailing_bytes", f"{end - used} bytes left over after the content", used, path)
 
 
+def placed(err: DecodeError, pos: int) -> DecodeError:
+    """An error raised where no offset was known (text that is not its encoding): at `pos`,
+    where the value being read is."""
+    if err.offset is None:
+        err.offset = pos
+    return err
+
+
 def invalid(detail: str, pos: int, path: str) -> DecodeError:
     return DecodeError("invalid_value", detail, pos, path)
 
@@ -477,7 +485,12 @@ class Node:
         value = self.__dict__.get("_value")
         if value is not None:
             return getattr(value, name)
-        raise DecodeError("invalid_value", f"an expression reads {name!r}, which is not read yet", None, "")
+        early = self.__dict__.get("_early")  # value instances, computed when first read, as Kaitai's
+        if early is not None and name in early:
+            return early[name](self)
+        io = self.__dict__.get("_io")  # the offset: where the value being read starts
+        raise DecodeError("invalid_value", f"an expression reads {name!r}, which is not read yet",
+                          io.at if io is not None else 0, "")
 
 
 def dyn(obj, name: str):
@@ -622,21 +635,31 @@ def linked(value, holder=None):
     from one schema to another, a structure of an imported schema's type has no `_parent`, and no
     `_root` unless it is that schema's root type (its own root). Only structures whose classes
     declare `_parent` are linked; lazy instances are linked when they are computed (`lazy`),
-    under the structure they belong to (`holder`)."""
-    todo = [(value, holder)]
+    under the structure they belong to (`holder`). A structure linked already keeps its links:
+    a value instance that names one (`value: _root.items[idx]`) holds it, as Kaitai's does,
+    without adopting it, and a structure that holds itself that way is walked once."""
+    todo, seen = [(value, holder)], set()
     while todo:
         v, holder = todo.pop()
         if isinstance(v, list):
-            todo.extend((item, holder) for item in v)
+            if id(v) not in seen:
+                seen.add(id(v))
+                todo.extend((item, holder) for item in v)
             continue
         fields = getattr(type(v), "__dataclass_fields__", None)
-        if fields is None or "_parent" not in fields:
+        if fields is None or "_parent" not in fields or id(v) in seen or _is_linked(v):
             continue
+        seen.add(id(v))
         _adopt(v, holder)
         for name, f in fields.items():
             if not f.metadata.get("param"):  # fields, and the instances computed so far (no lazy one is run)
                 todo.append((v.__dict__.get(name), v))
     return value
+
+
+def _is_linked(v) -> bool:
+    """Whether a structure has its `_parent` or `_root` already (linked under another holder)."""
+    return getattr(v, "_root", None) is not None or getattr(v, "_parent", None) is not None
 
 
 def _adopt(v, holder) -> None:
@@ -658,7 +681,9 @@ def lazy(obj, name: str):
         try:
             value = thunks[name](obj)
         except RecursionError:  # an instance that reads itself, or a type that holds itself
-            raise DecodeError("limit_exceeded", f"instance {name!r} nests too deep", None, name) from None
+            io = obj.__dict__.get("_io")  # where the value starts, when it keeps its stream
+            raise DecodeError("limit_exceeded", f"instance {name!r} nests too deep", io.at if io is not None else 0,
+                              name) from None
         del thunks[name]  # kept until it succeeds: reading it again raises again
         setattr(obj, name, value)
         if "_parent" in getattr(type(obj), "__dataclass_fields__", {}):  # Kaitai's objects: obj holds it
