@@ -295,7 +295,10 @@ class FieldReads:
             c("buf, io0, end = st.buf, st.start, st.end")
         if inst.pos is not None:
             c("pos = io0 + x")
-            c(f"if x < 0 or pos > end: raise _rt.bad_length(x, io0, {inst.id!r})")
+            c(f"if x < 0: raise _rt.bad_length(x, io0, {inst.id!r})")
+            # Kaitai's parser seeks past the end of its stream unhindered, and reads nothing there
+            # (an empty `size`); from the end, a read of nothing still succeeds, and any other fails.
+            c("if pos > end: pos = end")
         elif inst.io is not None:
             c("pos = st.at")
         else:
