@@ -106,3 +106,23 @@ def test_a_positional_instance_past_the_end_that_reads_bytes_is_an_error_in_both
     assert err.value.kind == "truncated"
     with pytest.raises(EOFError):
         theirs.body
+
+
+@needs_node
+def test_a_number_case_of_a_sized_switch_ignores_the_size(tmp_path):
+    ours, theirs = both(tmp_path, SIZED_SWITCH_INT, "sized_switch_int", bytes.fromhex("0105aabbccddeeff"))
+    assert (ours.value, ours.tail) == (theirs.value, theirs.tail) == (0xbbaa, 0xcc)
+
+
+@pytest.mark.parametrize("data, value, tail", [
+    ("0203aabbccdd", None, 0xdd),  # a structure case: read in its size, the rest left
+    ("0902aabbcc", b"\xaa\xbb", 0xcc),  # no case: the size's bytes
+])
+@needs_node
+def test_the_other_cases_of_a_sized_switch_of_numbers_read_the_size(tmp_path, data, value, tail):
+    ours, theirs = both(tmp_path, SIZED_SWITCH_INT, "sized_switch_int", bytes.fromhex(data))
+    if value is None:
+        assert ours.value.x == theirs.value.x == 0xaa
+    else:
+        assert ours.value == theirs.value == value
+    assert ours.tail == theirs.tail == tail
