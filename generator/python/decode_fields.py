@@ -194,8 +194,18 @@ class FieldReads:
         return f is not None and f.if_expr is None and self.m.local_type(f) == "int"
 
     def take_element(self, c: Lines, f: Field, var: str, elem: str) -> None:
-        """An element decoded: appended to its list."""
+        """An element decoded: appended to its list. An element of a switch that no case matches
+        (None, in a user's schema) is left out, as Kaitai's parser appends only in a case."""
+        if self.skips_unmatched(f):
+            c(f"if {elem} is not None: {c.local(var)}.append({self.element_of(f, elem)})")
+            return
         c(f"{c.local(var)}.append({self.element_of(f, elem)})")
+
+    def skips_unmatched(self, f: Field) -> bool:
+        """Whether `f` is a list of a switch whose value may match no case, in a user's schema."""
+        ref = f.type
+        return (ref.kind == "switch" and not self.t.schema.strict and not f.no_case
+                and all(key is not None for key, _ in ref.cases))
 
     def loop_from(self, reader) -> str:
         """Where a list's loop starts counting, before `count` (`range`'s first argument)."""

@@ -126,3 +126,11 @@ def test_the_other_cases_of_a_sized_switch_of_numbers_read_the_size(tmp_path, da
     else:
         assert ours.value == theirs.value == value
     assert ours.tail == theirs.tail == tail
+
+
+@needs_node
+@pytest.mark.parametrize("data", ["0203", "0102aabb"])
+def test_a_list_of_a_switch_holds_only_the_elements_a_case_matched(tmp_path, data):
+    ours, theirs = both(tmp_path, SWITCH_LIST, "switch_list", bytes.fromhex(data))
+    assert [e.x for e in ours.items] == [e.x for e in theirs.items]
+    assert len(theirs.items) == (0 if data.startswith("02") else 2)
