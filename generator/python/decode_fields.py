@@ -129,10 +129,14 @@ class FieldReads:
                 path = "" if self.t.unwrap else f.id  # an unwrapped list is its parent's field
                 # An empty list (a record without headers) skips the checks, the budget and the
                 # loop: 12 opcodes of the 240 of a record without headers, interpreted.
-                c("if count:")
+                # A negative count is an error in our formats; in a user's schema the list is
+                # empty, as Kaitai's parser loops over `range(count)`.
+                strict = self.t.schema.strict
+                c("if count:" if strict else "if count > 0:")
                 c.indent += 1
                 guarded = True
-                c(f"if count < 0: raise _rt.bad_length(count, pos, {path!r})")
+                if strict:
+                    c(f"if count < 0: raise _rt.bad_length(count, pos, {path!r})")
                 least = least_element_bytes(f, self.t)
                 if least > 0:
                     c(f"if count * {least} > end - pos: raise _rt.short(buf, pos, end, count * {least}, {path!r})")

@@ -134,3 +134,11 @@ def test_a_list_of_a_switch_holds_only_the_elements_a_case_matched(tmp_path, dat
     ours, theirs = both(tmp_path, SWITCH_LIST, "switch_list", bytes.fromhex(data))
     assert [e.x for e in ours.items] == [e.x for e in theirs.items]
     assert len(theirs.items) == (0 if data.startswith("02") else 2)
+
+
+@needs_node
+@pytest.mark.parametrize("data", ["00", "01", "03aabb"])
+def test_a_negative_count_is_an_empty_list(tmp_path, data):
+    ours, theirs = both(tmp_path, NEG_COUNT, "neg_count", bytes.fromhex(data))
+    assert list(ours.items) == list(theirs.items)
+    assert len(ours.items) == max(bytes.fromhex(data)[0] - 1, 0)
