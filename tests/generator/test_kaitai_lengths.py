@@ -142,3 +142,12 @@ def test_a_negative_count_is_an_empty_list(tmp_path, data):
     ours, theirs = both(tmp_path, NEG_COUNT, "neg_count", bytes.fromhex(data))
     assert list(ours.items) == list(theirs.items)
     assert len(ours.items) == max(bytes.fromhex(data)[0] - 1, 0)
+
+
+@pytest.mark.parametrize("data", ["0105aabbcc", "0102aabbcc", "0203aabbccdd", "0902aabbcc"])
+def test_a_sized_switch_of_numbers_is_written_back_as_it_was_read(tmp_path, data):
+    path = tmp_path / "sized_switch_int.ksy"
+    path.write_text(SIZED_SWITCH_INT)
+    (schema,), _ = load([path], f"lengths_{tmp_path.name}")
+    m = load_modules([schema])[schema.module]
+    assert m.encode(m.decode(bytes.fromhex(data))).hex() == data
