@@ -362,6 +362,8 @@ class ModuleEmitter:
         kind = m["kind"]
         if kind == "user":
             return f"default_factory=lambda: {m['type']}()"
+        if kind == "enum" and not f.enum.members:
+            return "default=0"  # (an enum without members: its number, as a value no member names)
         if kind == "enum":
             first = min(f.enum.members)
             return f"default={m['enum']}.{f.enum.members[first]}"
