@@ -1,8 +1,9 @@
-"""``python -m bench <suite> [options]``; ``python -m bench kafka --help`` / ``tank --help`` for the options."""
+"""``python -m bench <suite> [options]``; ``python -m bench kafka --help`` / ``tank --help`` / ``gallery --help`` for the options."""
 
 import sys
 
-SUITES = {"kafka": "bench.kafka", "tank": "bench.tank", "pipeline": "bench.pipeline", "compile": "bench.compile"}
+SUITES = {"kafka": "bench.kafka", "tank": "bench.tank", "pipeline": "bench.pipeline", "compile": "bench.compile",
+          "gallery": "bench.gallery"}
 
 
 def main(argv=None) -> int:

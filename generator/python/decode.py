@@ -67,7 +67,7 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         head, doc = self.decoder_head()
         # Declared types make the module type-check, which lets mypyc compile it (logcodec accelerate).
         candidates = self.field_decls() + self.inlined_decls + SCRATCH_LOCALS
-        decls = declared(candidates, c.uses)
+        decls = declared(candidates, c.uses) + self.instance_decls(self.computed_instances)
         body = c.text()
         # A user's schema reads values that may be null (a switch no case matched, `parent: false`):
         # any of its expressions may fail on the input.
@@ -207,12 +207,15 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
 
     def field_decls(self) -> list[tuple[str, str]]:
         """The declarations of the decoder's locals for the seq's fields (`v_`; a conditional one's
-        is Any: its presence follows from conditions no type checker follows), in order, then
+        is Any: its presence follows from conditions no type checker follows, and so is a user's
+        switch's, `switch_untyped`), in order, then
         its list's elements that may be tuples (`_e`, untyped so that the list takes them uncast)
         and bit groups (`g_`, `decode_run`)."""
         t = self.t
-        decls = [(f"v_{f.id}", f"    v_{f.id}: {'Any' if f.if_expr is not None else self.m.local_type(f)}") for f in t.seq]
-        decls += [(f"_e{f.id}", f"    _e{f.id}: Any") for f in t.seq if self.tuple_elements(f)]
+        decls = [(f"v_{f.id}", f"    v_{f.id}: {'Any' if f.if_expr is not None or self.m.switch_untyped(f) else self.m.local_type(f)}")
+                 for f in t.seq]
+        decls += [(f"_e{f.id}", f"    _e{f.id}: Any") for f in t.seq
+                  if self.tuple_elements(f) or (f.repeat and self.m.switch_untyped(f))]
         return decls + [(f"g_{f.id}", f"    g_{f.id}: int") for f in t.seq if f.type.kind == "bits"]
 
     def decoder_head(self) -> tuple[str, str]:
@@ -266,9 +269,13 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         c(f"def _lazy_{inst.id}(o: Any, buf: Any = buf, pos: int = pos, io0: int = io0, end: int = end{bits}) -> Any:")
         c.indent += 1
         computed, self.lazy_target = set(self.computed_instances), inst.id
+        head = len(c.lines)
         with c.block("try:"):
             self.need_instances(E.Name(inst.id))
             c(f"return i_{inst.id}")
+        # the instances it computes are its locals (it reads the others from the decoder's)
+        c.lines[head:head] = [" " * 4 * c.indent + line.strip()
+                              for line in self.instance_decls(self.computed_instances - computed)]
         c("except _rt.DecodeError as exc: raise _rt.placed(exc, pos)")
         # NameError: an instance whose value reads itself (Kaitai would recurse without end)
         with c.block("except (AttributeError, IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, "

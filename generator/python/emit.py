@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import re
 import textwrap
+from contextlib import nullcontext
 from pathlib import Path
 
 import jinja2
@@ -33,6 +34,7 @@ from .encode import Encoder
 from .entries import checksum_source, entry_source
 from .iterate import Generator, Iterator
 from .translate import Nav, ValueScope
+from .typecode import carries_bytes
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
@@ -159,6 +161,8 @@ class ModuleEmitter:
         for t in rendered:
             functions.append(Decoder(self, t).decoder())
             functions.append(Encoder(self, t).encoder())
+        if self.nav is not None:  # Kaitai's links, set once a value is decoded
+            functions += [Function(self.linker(t), Uses()) for t in rendered if not t.unwrap]
         bulk = self.bulk
         if bulk is not None:
             functions.append(Generator(self, bulk.holder, bulk).decoder())
@@ -172,7 +176,9 @@ class ModuleEmitter:
             self.companion = c_companion.render_companion(self.schema)
         uses = used_by(functions)
         return tidy(TEMPLATES.get_template("module.py.j2").render(
-            schema=self.schema, enums=enums, classes=classes, functions=[f.text for f in functions],
+            schema=self.schema, enums=enums, classes=classes,
+            builtins_named=any("_builtins." in c for c in classes),
+            functions=[f.text for f in functions],
             structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])),
             layouts=self.layouts, processors=sorted(self.processors), root=root,
             user_processors=sorted(self.user_processors.items()), passthroughs=sorted(self.passthroughs),
@@ -183,6 +189,8 @@ class ModuleEmitter:
             root_kwargs="".join(f", {p.id}={p.id}" for p in root.params),
             root_param_types=[(p.id, "bool" if p.type_name == "bool" else "int") for p in root.params],
             root_class=root.class_name, doc=docstring(self.schema.doc, 0), links=self.nav is not None,
+            link=f"_k_{root.name}" if self.nav is not None and not root.unwrap else "_rt.linked",
+            link_args=", None, None" if self.nav is not None and not root.unwrap else "",
             not_canonical=[f"{t.name}: {reason}" for t in self.types for reason in self.model.plan(t).not_canonical],
             decided_by_stream=[f"`{t.name}.{fid}`" for t in self.types for fid in self.model.plan(t).decided_by_stream],
             build_params=self.build_params(root) if self.nav is None and not root.unwrap else None,
@@ -207,6 +215,61 @@ class ModuleEmitter:
             **module_declarations(uses, [e["name"] for e in enums]),
             fast_sha=self.companion and c_companion.source_sha(self.companion),
         ))
+
+    def linker(self, t: TypeDef) -> str:
+        """`_k_<type>`: Kaitai's `_parent` and `_root` set on a decoded value of `t` and on the
+        structures it holds, as `_rt.linked` sets them, with the walk written out from the plan:
+        a field of a type of this schema is linked by that type's function (a compiled build runs
+        it in C; the generic walk took 70 % of a small GIF's decode there), anything else that may
+        hold a structure (a switch, another schema's type, an instance computed so far) by the
+        runtime's."""
+        c = Lines(self.build, indent=0)
+        with c.block(f"def _k_{t.name}(v: Any, holder: Any, root: Any) -> Any:"):
+            c(f'"""Link a decoded {t.name} (`_parent`, `_root`) and what it holds; return it."""')
+            if t is self.schema.root:  # called on the top (`_k_<root>(value, None, None)`): its own root
+                c("if root is None: root = v")
+            c("v._parent = holder")
+            c("v._root = root")
+            for f in t.seq:
+                if self.model.field_meta(f)["kind"] not in LEAF_KINDS:
+                    self.link_field(c, f)
+            for inst in t.instances:
+                if self.model.instance_meta(inst)["kind"] not in LEAF_KINDS:
+                    c(f"x = _rt.computed(v, {inst.id!r})")
+                    c("if x is not None: _rt.linked(x, v)")
+            c("return v")
+        return c.text()
+
+    def link_field(self, c: Lines, f: Field) -> None:
+        """Link the value of the field `f` of `v`: a structure of a type of this schema (or a list
+        of them) by its type's `_k_`, a switch's by the class of its case, anything else that may
+        hold a structure by the runtime's walk."""
+        refs = [r for _, r in f.type.cases] if f.type.kind == "switch" else [f.type]
+        users = []  # the types its value may have (a type read in either byte order: either one's)
+        for u in [v for r in refs if r.kind == "user" for v in (r.user.byte_orders or (r.user,))]:
+            if all(u is not w for w in users):
+                users.append(u)
+        direct = [u for u in users if self.linked_here(u)]
+        if f.type.kind == "switch" and not users:  # its cases are numbers, bytes or text
+            return
+        item = "e" if f.repeat else "x"
+        c(f"x = v.{f.id}")
+        with c.block("if x is not None:"), c.block("for e in x:") if f.repeat else nullcontext():
+            if f.type.kind == "user" and len(users) == len(direct) == 1:
+                c(f"_k_{direct[0].name}({item}, v, root)")
+                return
+            for k, u in enumerate(direct):
+                with c.block(f"{'el' if k else ''}if isinstance({item}, {u.class_name}):"):
+                    c(f"_k_{u.name}({item}, v, root)")
+            if len(direct) < len(users) or (not users and f.type.kind != "switch"):
+                # a structure of another schema's type, an unwrapped one, or a value of any kind
+                with c.block("else:") if direct else nullcontext():
+                    c(f"_rt.linked({item}, v)")
+
+    def linked_here(self, u: TypeDef) -> bool:
+        """Whether a value of `u` is linked by this module's `_k_<u>`: a type of this schema with a
+        class of its own."""
+        return u.schema is self.schema and not u.unwrap and not u.byte_orders and any(u is r for r in self.rendered)
 
     def late_imports(self) -> bool:
         """Whether this schema and one it imports import each other: the imports then come last."""
@@ -255,10 +318,34 @@ class ModuleEmitter:
             # no __dict__ (15 % less memory a decoded Kafka record, pure Python), but where a user's
             # schema's values get Kaitai's links and carried bytes set on them after they are made
             slots=self.nav is None,
-            fields=[self.field_decl(t, f) for f in t.seq] + [self.instance_decl(i) for i in t.instances]
-            + [self.param_decl(p) for p in self.exposed_params(t)] + ([_IO_DECL] if self.exposes_io else [])
-            + ([] if self.nav is None else _LINK_DECLS),
+            fields=self.attribute_decls(t),
         )
+
+    def attribute_decls(self, t: TypeDef) -> list[dict]:
+        """The declarations of the attributes of `t`'s value class: its fields, instances, params
+        and a user's schema's links."""
+        decls = ([self.field_decl(t, f) for f in t.seq] + [self.instance_decl(i) for i in t.instances]
+                 + [self.param_decl(p) for p in self.exposed_params(t)]
+                 + ([_IO_DECL] if self.exposes_io else []) + self.kaitai_decls(t))
+        decls = builtin_calls(decls)
+        if self.untyped_attributes():
+            return [{**d, "annotation": "Any", "param": re.sub(r":[^=]*=", ": Any =", d["param"], count=1)}
+                    for d in decls]
+        return qualified_builtins(decls)
+
+    def untyped_attributes(self) -> bool:
+        """Whether the value classes' attributes are Any, in the compiled build of a user's schema:
+        what each holds is the input's to say (an instance of another kind than inferred, null
+        where a field is absent, a switch's case), as in Kaitai's Python parsers, which a native
+        class's typed attribute would check and refuse where pure Python takes it."""
+        return self.build.compiled and self.nav is not None
+
+    def kaitai_decls(self, t: TypeDef) -> list[dict]:
+        """What a user's schema's decoder sets on a value of `t` after making it, declared: its
+        links, and where it has them, its lazy instances' thunks and the bytes it carries."""
+        if self.nav is None:
+            return []
+        return _LINK_DECLS + ([_LAZY_DECL] if t.instances else []) + ([_CARRIED_DECL] if carries_bytes(t) else [])
 
     @staticmethod
     def exposed_params(t: TypeDef) -> list:
@@ -336,6 +423,15 @@ class ModuleEmitter:
             base = f"{base} | None"
         return base
 
+    def switch_untyped(self, f: Field) -> bool:
+        """Whether the locals of a field's value are untyped (Any), in a user's schema: a switch,
+        whose case follows from the input, and whose expressions and encoder assume the case they
+        need (an offset read as u4 or u8, or as bytes where no case matched), as Kaitai's dynamic
+        targets do, which its union would not type-check; and a structure, or a list of them, whose
+        instances are computed when first read (`__getattr__`), which a compiled build's native
+        class answers only to a read of the value seen as anything."""
+        return self.nav is not None and self.field_meta(f)["kind"] in ("switch", "user")
+
     def value_type(self, t: TypeDef) -> str:
         """What a type's decoder returns: its class, or the single field of an unwrapped type."""
         return self.local_type(t.seq[0]) if t.unwrap else t.class_name
@@ -399,6 +495,53 @@ def module_declarations(uses: Uses, enums: list[str]) -> dict:
 _IO_DECL = {"id": "_io", "annotation": "Any", "default": "default=None, compare=False, repr=False",
             "meta": {"kind": "any", "param": True}, "param": "_io: Any = None", "init": "_io",
             "doc": docstring("The stream the value was read from (Kaitai's `_io`).", 1)}
+
+#: The kinds of value that never hold a structure (`runtime.primitives._LEAF_KINDS`, which links the rest).
+LEAF_KINDS = ("int", "bool", "float", "bytes", "str", "enum")
+
+# A user's schema: the instances of a value not computed yet, as functions of it (`_rt.lazy`).
+_LAZY_DECL = {"id": "_lazy", "annotation": "Any", "default": "default=None, init=False, compare=False, repr=False",
+              "meta": {"kind": "any", "param": True}, "param": "", "init": "",
+              "doc": docstring("The instances not computed yet, by name: each computed when first read.", 1)}
+
+# A user's schema: the bytes of sized fields that are not their values, which encoding writes back.
+_CARRIED_DECL = {"id": "_carried", "annotation": "Any", "default": "default=None, init=False, compare=False, repr=False",
+                 "meta": {"kind": "any", "param": True}, "param": "", "init": "",
+                 "doc": docstring("The bytes read past the values of sized fields, by field: encoding gives them back.", 1)}
+
+#: Builtin names a value class's annotations use, which a field of the same name would shadow there.
+_BUILTIN_TYPES = ("bytes", "int", "str", "float", "bool", "list", "tuple")
+
+
+def qualified_builtins(decls: list[dict]) -> list[dict]:
+    """The declarations of a class's attributes, with the builtin types their annotations name
+    written `_builtins.<name>` where an attribute of the class has that name (Kaitai's gif has a
+    field `bytes`: inside its class body, `bytes` is that field, not the type)."""
+    shadowed = {d["id"] for d in decls} & set(_BUILTIN_TYPES)
+    if not shadowed:
+        return decls
+    pattern = re.compile(r"(?<![\w.])(" + "|".join(sorted(shadowed)) + r")\b")
+
+    def qualify(text: str) -> str:
+        return pattern.sub(r"_builtins.\1", text)
+
+    out = []
+    for d in decls:
+        name, colon, rest = d["param"].partition(": ")
+        out.append({**d, "annotation": qualify(d["annotation"]),
+                    "param": name + colon + qualify(rest) if colon else d["param"]})
+    return out
+
+
+def builtin_calls(decls: list[dict]) -> list[dict]:
+    """The declarations, with a call of a builtin that `__init__`'s parameter of the same name
+    shadows (`list()`, the default of dex's field `list`) written `_builtins.<name>()`."""
+    shadowed = {d["id"] for d in decls} & set(_BUILTIN_TYPES)
+    if not shadowed:
+        return decls
+    call = re.compile(r"(?<![\w.])(" + "|".join(sorted(shadowed)) + r")\(")
+    return [{**d, "init": call.sub(r"_builtins.\1(", d["init"])} for d in decls]
+
 
 # A user's schema: every value knows its holder and its root once decoded, as Kaitai's objects
 # do (`_rt.linked`); not part of the value (no JSON, no equality, no encoding).

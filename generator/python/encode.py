@@ -94,13 +94,14 @@ class Encoder(FieldWrites, TypeCode):
         doc = f'    """Append the parts of a {t.name} to `out`; return how many bytes they hold."""'
         # A list whose elements may be value objects or tuples is untyped: a compiled loop over a
         # typed list checks each element for the one type (and a cast is a call in pure Python).
-        candidates = [(f"v_{f.id}", f"    v_{f.id}: Any") for f in t.seq if f.if_expr is not None or self.takes_tuples(f)]
+        candidates = [(f"v_{f.id}", f"    v_{f.id}: Any") for f in t.seq
+                      if f.if_expr is not None or self.takes_tuples(f) or self.m.switch_untyped(f)]
         # A field's bytes, or None; untyped, because a cast is a call in pure Python and the
         # compiled build checks an untyped value where it becomes `d: bytes` all the same.
         candidates += [(f"b_{f.id}", f"    b_{f.id}: Any") for f in t.seq]
         candidates += [(f"t_{f.id}", f"    t_{f.id}: list[Any]") for f in t.seq]
         candidates += SCRATCH_LOCALS + sorted(self.fast.declared.items(), key=lambda item: item[1])
-        body = [head, doc, *declared(candidates, c.uses), "    try:", c.text(),
+        body = [head, doc, *declared(candidates, c.uses), *self.instance_decls(self.computed_instances), "    try:", c.text(),
                 "    except _rt.EncodeError:", "        raise",
                 f"    except {PYTHON_ERRORS} as exc:",
                 "        raise _rt.wrap_encode(exc, '') from None"]

@@ -82,7 +82,9 @@ class Scope(PythonExpressions):
         # (`pp_items[i - 1]`, declared Any), where the cast is a call of nothing when interpreted
         # (about 40 ns, 5 % of a TANK message: `_parent.items[_index - 1].timestamp`).
         if t.field(name) is None and any(inst.id == name for inst in t.instances) and not code.startswith("pp_"):
-            return f"_cast(Any, {code}.{name})"
+            # A user's schema's instance may not be computed yet: read from the value seen as
+            # anything, which a compiled build's native class answers through `__getattr__`.
+            return f"_cast(Any, {code}).{name}" if self.objects is not None else f"_cast(Any, {code}.{name})"
         return f"{code}.{name}"
 
     def element_field(self, node: E.Attr) -> str | None:

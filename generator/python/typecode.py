@@ -276,11 +276,21 @@ class TypeCode:
         if c.unbounded:  # given back if the element is read again (`read_then_checked`)
             c(f"{c.local(ELEMENTS_TAKEN)} += {count}")
 
+    def instance_decls(self, computed: set[str]) -> list[str]:
+        """A user's schema: the declarations of the locals of the instances a function computes
+        (`computed`), untyped: what an instance holds is the input's to say (a switch's case,
+        null where its condition fails), as in Kaitai's Python parsers; their inferred types
+        would not type-check there, which a compiled build needs."""
+        if self.m.nav is None:
+            return []
+        repeated = {i.id for i in self.t.instances if i.field is not None and i.field.repeat}
+        return [decl for name in sorted(computed)
+                for decl in [f"    i_{name}: Any"] + ([f"    _e{name}: Any"] if name in repeated else [])]
+
     def carries(self) -> bool:
         """A user's schema keeps the bytes of a sized field that are not its value (what a
         structure left unread, what follows a terminator), so that encoding gives them back."""
-        return self.m.nav is not None and any(f.size is not None or f.size_eos or (f.terminator is not None
-                                                                                and not f.eos_error) for f in self.t.seq)
+        return self.m.nav is not None and carries_bytes(self.t)
 
     def carried_key(self, f: Field) -> str:
         return f"({f.id!r}, i)" if f.repeat else repr(f.id)
@@ -348,3 +358,9 @@ class TypeCode:
             return False
         self.m.passthroughs.add(self.m.processor(name))
         return True
+
+
+def carries_bytes(t: TypeDef) -> bool:
+    """Whether a value of `t` read by a user's schema keeps bytes of its sized fields that are not
+    their values (`TypeCode.carries`; the class declares where, `_carried`)."""
+    return any(f.size is not None or f.size_eos or (f.terminator is not None and not f.eos_error) for f in t.seq)

@@ -638,45 +638,79 @@ def linked(value, holder=None):
     under the structure they belong to (`holder`). A structure linked already keeps its links:
     a value instance that names one (`value: _root.items[idx]`) holds it, as Kaitai's does,
     without adopting it, and a structure that holds itself that way is walked once."""
-    todo, seen = [(value, holder)], set()
+    todo = [(value, holder, None if holder is None else type(holder).__module__)]
+    pop, push = todo.pop, todo.append
+    seen: set[int] = set()
     while todo:
-        v, holder = todo.pop()
+        v, holder, holder_module = pop()
         if isinstance(v, list):
             if id(v) not in seen:
                 seen.add(id(v))
-                todo.extend((item, holder) for item in v)
+                for item in v:
+                    push((item, holder, holder_module))
             continue
-        fields = getattr(type(v), "__dataclass_fields__", None)
-        if fields is None or "_parent" not in fields or id(v) in seen or _is_linked(v):
+        plan = _LINK_PLANS.get(type(v), _UNSEEN)
+        if plan is _UNSEEN:  # a class not met yet
+            plan = _link_plan(type(v))
+        if plan is None or id(v) in seen or _is_linked(v):  # not a structure, or linked already
             continue
         seen.add(id(v))
-        _adopt(v, holder)
-        for name, f in fields.items():
-            if not f.metadata.get("param"):  # fields, and the instances computed so far (no lazy one is run)
-                todo.append((v.__dict__.get(name), v))
+        names, module, keeps_dict = plan
+        if holder_module == module:  # read inside a structure of its own schema
+            v._parent, v._root = holder, holder._root
+        else:  # the top, or another schema's type: its own root if it is that schema's root type
+            own_root = getattr(sys.modules.get(module), "ROOT", None) is type(v)
+            v._parent, v._root = None, v if own_root else None
+        attrs = v.__dict__ if keeps_dict else None
+        for name in names:  # fields, and the instances computed so far (no lazy one is run)
+            item = attrs.get(name) if attrs is not None else computed(v, name)
+            if item is not None:
+                push((item, v, module))
     return value
 
 
 def _is_linked(v) -> bool:
     """Whether a structure has its `_parent` or `_root` already (linked under another holder)."""
-    return getattr(v, "_root", None) is not None or getattr(v, "_parent", None) is not None
+    return computed(v, "_root") is not None or computed(v, "_parent") is not None
 
 
-def _adopt(v, holder) -> None:
-    """Set `_parent` and `_root` of one structure read inside `holder` (None for the top)."""
-    module = type(v).__module__
-    if holder is not None and type(holder).__module__ == module:
-        v._parent, v._root = holder, holder._root
-    else:  # the top, or another schema's type: its own root if it is that schema's root type
-        own_root = getattr(sys.modules.get(module), "ROOT", None) is type(v)
-        v._parent, v._root = None, v if own_root else None
+def computed(obj, name: str):
+    """An attribute of a value as it is set, or None where it is not (an instance not computed
+    yet, which is not computed here), whether its class keeps a `__dict__` or is a compiled
+    build's native class."""
+    try:
+        return object.__getattribute__(obj, name)
+    except AttributeError:
+        return None
+
+
+#: How to link the values of each class met (its fields that may hold structures, its module, and
+#: whether its values keep a `__dict__`: a compiled build's native class does not, and asking one
+#: for it goes through its `__getattr__`), or None for a class not linked (not a user's schema's
+#: structure: a scalar, an enum, a tuple); made once per class, as a decoded value has many
+#: structures of few classes.
+_LINK_PLANS: dict[type, tuple[tuple[str, ...], str, bool] | None] = dict.fromkeys((int, bytes, str, float, bool))
+_UNSEEN = ((), "", False)
+#: The kinds of field whose values never hold a structure (the generated fields' `kind`).
+_LEAF_KINDS = frozenset({"int", "bool", "float", "bytes", "str", "enum"})
+
+
+def _link_plan(cls: type) -> tuple[tuple[str, ...], str, bool] | None:
+    fields = getattr(cls, "__dataclass_fields__", None)
+    plan = None
+    if fields is not None and "_parent" in fields:
+        plan = (tuple(name for name, f in fields.items()
+                      if not f.metadata.get("param") and f.metadata.get("kind") not in _LEAF_KINDS), cls.__module__,
+                any("__dict__" in vars(k) for k in cls.__mro__[:-1]))
+    _LINK_PLANS[cls] = plan
+    return plan
 
 
 def lazy(obj, name: str):
     """An instance of a user's schema not computed yet: computed now, once (Kaitai's instances
     are lazy: one that fails, or recurses, costs only who reads it). None for a value built by
     hand, which has no stream to read it from."""
-    thunks = obj.__dict__.get("_lazy")
+    thunks = computed(obj, "_lazy")
     if thunks is not None and name in thunks:
         try:
             value = thunks[name](obj)
