@@ -58,6 +58,7 @@ class ModuleEmitter:
         self.passthroughs: set[str] = set()  # named processors whose pass-through arguments it checks
         self.user_processors: dict[str, str] = {}  # a.b.my_fx -> module-level name
         self.enum_imports: dict[str, set[str]] = {}  # module -> enum classes imported from it
+        self.builtins_named: set[str] = set()  # types whose attributes name a builtin they shadow
         self.parents = self.model.parents
         self.text_parts: dict[str, str] = {}  # name -> how it is made: the fast encoders' text tables
         self.companion: str | None = None  # the C companion's source, once rendered
@@ -177,7 +178,7 @@ class ModuleEmitter:
         uses = used_by(functions)
         return tidy(TEMPLATES.get_template("module.py.j2").render(
             schema=self.schema, enums=enums, classes=classes,
-            builtins_named=any("_builtins." in c for c in classes),
+            builtins_named=bool(self.builtins_named),
             functions=[f.text for f in functions],
             structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])),
             layouts=self.layouts, processors=sorted(self.processors), root=root,
@@ -327,11 +328,18 @@ class ModuleEmitter:
         decls = ([self.field_decl(t, f) for f in t.seq] + [self.instance_decl(i) for i in t.instances]
                  + [self.param_decl(p) for p in self.exposed_params(t)]
                  + ([_IO_DECL] if self.exposes_io else []) + self.kaitai_decls(t))
-        decls = builtin_calls(decls)
+        named = builtin_calls(decls)
+        uses_builtins = named != decls
         if self.untyped_attributes():
-            return [{**d, "annotation": "Any", "param": re.sub(r":[^=]*=", ": Any =", d["param"], count=1)}
-                    for d in decls]
-        return qualified_builtins(decls)
+            named = [{**d, "annotation": "Any", "param": re.sub(r":[^=]*=", ": Any =", d["param"], count=1)}
+                     for d in named]
+        else:
+            qualified = qualified_builtins(named)
+            uses_builtins |= qualified != named
+            named = qualified
+        if uses_builtins:
+            self.builtins_named.add(t.name)  # the module imports `builtins` for them
+        return named
 
     def untyped_attributes(self) -> bool:
         """Whether the value classes' attributes are Any, in the compiled build of a user's schema:
