@@ -6,6 +6,8 @@
     python -m fuzz --bombs-only
     python -m fuzz --repro fuzz/out/<run>/<build>/<class>/<format>-<hash>.bin
     python -m fuzz --atheris 120 --format kafka.record_batch_v2   # coverage-guided, pure build
+    python -m fuzz schemas --mutants 100000 --seed 1  # mutated schemas through the compiler (law 7)
+    python -m fuzz schemas --smoke                    # CI: a few hundred of them
 """
 
 from __future__ import annotations
@@ -46,7 +48,12 @@ def parse(argv) -> argparse.Namespace:
 
 
 def main(argv=None) -> int:
-    args = parse(sys.argv[1:] if argv is None else argv)
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["schemas"]:  # the schema campaign (fuzz/schema_campaign.py)
+        from fuzz import schema_campaign
+
+        return schema_campaign.main(argv[1:])
+    args = parse(argv)
     selected = [f for item in args.format or [] for f in item.split(",") if f]
     builds = ["compiled", "pure"] if args.build == "both" else [args.build]
     if args.repro:

@@ -20,6 +20,7 @@ import os
 import re
 import shutil
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import yaml
@@ -29,7 +30,7 @@ from logcodec.runtime import native
 from .backends import targets
 from .jsonschema import value_schema
 from .passes import load_checked
-from .problems import SchemaError
+from .problems import Problem, SchemaError, problem
 from .reading import Loader
 from .schema import Schema
 
@@ -44,16 +45,47 @@ def load(paths: list[Path], package: str, include: tuple = (), strict: bool = Fa
         raise SchemaError("no schema given")
     if not _PACKAGE.match(package):
         raise SchemaError(f"{package!r} is not a Python package name")
-    paths = [Path(p).resolve() for p in paths]
+    typed = {Path(p).resolve(): str(p) for p in paths}
+    paths = list(typed)
     root = Path(os.path.commonpath([p.parent for p in paths]))
     loader = Loader(root, strict=strict, include=tuple(include), package=package, shown_prefix="")
-    named = load_checked(loader, [path.relative_to(root).as_posix() for path in paths], targets)
-    schemas = [s for s in loader.loaded.values() if not s.root.primitive]
-    ids = [s.id for s in schemas]
-    if len(ids) != len(set(ids)):
-        dup = sorted({i for i in ids if ids.count(i) > 1})
-        raise SchemaError(f"two schemas have the same meta/id {dup}: each becomes the module <package>.<id>")
+    try:
+        named = load_checked(loader, [path.relative_to(root).as_posix() for path in paths], targets)
+        schemas = [s for s in loader.loaded.values() if not s.root.primitive]
+        _one_module_each(schemas)
+    except SchemaError as exc:
+        raise SchemaError(_as_given(exc.problems, loader, typed) if exc.problems else str(exc)) from None
     return named, sorted(schemas, key=lambda s: s.id)
+
+
+def _one_module_each(schemas: list[Schema]) -> None:
+    """Each schema becomes the module `<package>.<id>`: two with one `meta/id` are a problem of
+    the second, at its id."""
+    first: dict[str, Schema] = {}
+    found = []
+    for s in schemas:
+        if s.id in first:
+            found.append(problem(s.marks, s.path, "meta.id", f"{s.id!r} is also the id of {first[s.id].source}: each "
+                                 "schema becomes the module <package>.<id>"))
+        first.setdefault(s.id, s)
+    if found:
+        raise SchemaError(found)
+
+
+def _as_given(problems: list[Problem], loader: Loader, typed: dict[Path, str]) -> list[Problem]:
+    """The problems, each naming its file as the user gave it: a schema named on the command line
+    as it was typed; one it imports by its path from the working directory (absolute when the
+    schemas were given by absolute paths)."""
+    relative = not any(Path(t).is_absolute() for t in typed.values())
+    shown: dict[str, str] = {}
+    for rel in {p.file for p in problems}:
+        actual = Path(os.path.abspath(loader.locate(rel)))
+        given = typed.get(actual) or typed.get(actual.resolve())
+        try:
+            shown[rel] = given or (os.path.relpath(actual) if relative else str(actual))
+        except (OSError, ValueError):  # no working directory to be relative to
+            shown[rel] = str(actual)
+    return [replace(p, file=shown[p.file]) for p in problems]
 
 
 def render_package(schemas: list[Schema], package: str, json_schemas: bool = False) -> dict[str, str]:

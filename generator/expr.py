@@ -149,6 +149,8 @@ _BINARY = {
     "*": 100, "/": 100, "%": 100,
 }
 _TERNARY_POWER = 5
+#: How deep expressions may nest: every walk of a tree (the type detector, the translators) recurses.
+MOST_DEPTH = 100
 _NOT_POWER = 30  # `not` takes a whole comparison
 _UNARY_POWER = 110
 
@@ -191,6 +193,7 @@ class _Parser:
         self.text = text
         self.tokens = tokenize(text)
         self.i = 0
+        self.depth = 0  # expressions being parsed, one inside the other
 
     def peek(self) -> tuple[str, str]:
         return self.tokens[self.i]
@@ -198,12 +201,20 @@ class _Parser:
     def take(self, value: str | None = None) -> tuple[str, str]:
         tok = self.tokens[self.i]
         if value is not None and tok[1] != value:
-            raise ExprError(f"expected {value!r} but found {tok[1] or 'the end'!r} in {self.text!r}")
+            raise ExprError(f"expected {value!r} but found {repr(tok[1]) if tok[1] else 'the end'} in {self.text!r}")
         self.i += 1
         return tok
 
     def expression(self, power: int = 0):
-        left = self.prefix()
+        self.depth += 1
+        if self.depth > MOST_DEPTH:
+            raise ExprError(f"nested more than {MOST_DEPTH} levels deep in {_shortened(self.text)}")
+        try:
+            return self.operators(self.prefix(), power)
+        finally:
+            self.depth -= 1
+
+    def operators(self, left, power: int):
         while True:
             kind, val = self.peek()
             if val == "?" and kind == "op" and power < _TERNARY_POWER:
@@ -252,7 +263,8 @@ class _Parser:
         elif val == "[":
             node = ArrayLit(self.listed("[", "]"))
         else:
-            raise ExprError(f"unexpected {val or 'end'!r} in {self.text!r}")
+            raise ExprError(f"unexpected {val!r} in {self.text!r}" if val else
+                            f"{self.text!r} ends where an operand is needed" if self.text.strip() else "it is empty")
         return self.postfix(node)
 
     def postfix(self, node):
@@ -302,6 +314,10 @@ class _Parser:
         return "".join(parts)
 
 
+def _shortened(text: str) -> str:
+    return repr(text if len(text) <= 60 else text[:57] + "...")
+
+
 def _unquote(token: str) -> str:
     if token[0] == "'":
         return token[1:-1]
@@ -338,7 +354,21 @@ def parse(text) -> object:
     node = parser.expression()
     if parser.peek()[0] != "end":
         raise ExprError(f"unexpected {parser.peek()[1]!r} after the end of {text!r}")
+    if _depth(node) > MOST_DEPTH:  # (a chain of operators or attributes nests as deep as it is long)
+        raise ExprError(f"nested more than {MOST_DEPTH} levels deep in {_shortened(str(text))}")
     return node
+
+
+def _depth(top) -> int:
+    """How deep a tree nests, measured without recursion."""
+    deepest, todo = 0, [(top, 1)]
+    while todo:
+        node, depth = todo.pop()
+        deepest = max(deepest, depth)
+        for value in vars(node).values():
+            todo += [(item, depth + 1) for item in (value if isinstance(value, tuple) else (value,))
+                     if hasattr(item, "__dataclass_fields__")]
+    return deepest
 
 
 def walk(node):

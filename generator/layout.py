@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from . import expr as E
+from .problems import yaml_text
 from .schema import Field, TypeDef, TypeRef
 
 #: The `struct` code of each fixed-width field, by (bytes, signed) and for floats by bytes: how a
@@ -277,7 +278,7 @@ def primitive_problem(ref: TypeRef) -> str | None:
     spec = ref.user.primitive
     name = spec.get("name") if isinstance(spec, dict) else None
     if name not in _PRIMITIVE_ZIGZAG:
-        return f"unknown -lc-primitive {name!r}: one of {', '.join(sorted(_PRIMITIVE_ZIGZAG))}"
+        return f"unknown -lc-primitive {yaml_text(name)}: one of {', '.join(sorted(_PRIMITIVE_ZIGZAG))}"
     if len(ref.args) != 1 or not isinstance(ref.args[0], E.Num):
         return f"{name} takes its width in bits as a literal"
     return None

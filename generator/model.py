@@ -283,6 +283,18 @@ def schema_closure(schema: Schema) -> list[Schema]:
     return list(seen.values())
 
 
+def importer_closure(schema: Schema) -> list[Schema]:
+    """A schema and every schema loaded with it that imports it, directly or not."""
+    seen: dict[int, Schema] = {}
+    todo = [schema]
+    while todo:
+        s = todo.pop()
+        if id(s) not in seen:
+            seen[id(s)] = s
+            todo.extend(s.importers)
+    return list(seen.values())
+
+
 def navigates(schema: Schema) -> bool:
     """Whether a user's schema (or one it imports) reads `_parent` or `_root`, or gives a field
     another parent: then its values are shown to their children as they are read."""

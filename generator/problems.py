@@ -10,6 +10,7 @@ however broken, gets a traceback).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import yaml
@@ -38,6 +39,10 @@ class Problem:
         return ": ".join(parts)
 
 
+#: The problems a SchemaError's message shows (all of them are in `problems`).
+MOST_SHOWN = 50
+
+
 class SchemaError(Exception):
     """Schemas (or the files beside them) are malformed. `problems` lists each problem with its
     place; the message is all of them, one per line. A plain message (no schema to place it in,
@@ -45,7 +50,10 @@ class SchemaError(Exception):
 
     def __init__(self, problems: list[Problem] | str) -> None:
         self.problems = [] if isinstance(problems, str) else list(problems)
-        super().__init__(problems if isinstance(problems, str) else "\n".join(map(str, self.problems)))
+        shown = [str(p) for p in self.problems[:MOST_SHOWN]]
+        if len(self.problems) > MOST_SHOWN:  # (a schema broken everywhere: the first ones say enough)
+            shown.append(f"... and {len(self.problems) - MOST_SHOWN} more problems")
+        super().__init__(problems if isinstance(problems, str) else "\n".join(shown))
 
     @property
     def lines(self) -> list[str]:
@@ -60,6 +68,19 @@ def in_order(problems: list[Problem]) -> list[Problem]:
     """Problems as a reader meets them: by file (in the order the files were found), then by place."""
     files = list(dict.fromkeys(p.file for p in problems))
     return sorted(problems, key=lambda p: (files.index(p.file), p.line or 0, p.column or 0))
+
+
+def yaml_text(value) -> str:
+    """A YAML value as a schema writes it, for a message: `'text'`, `null`, `true`, `[1, a]`, not
+    Python's reprs (`None`, `True`, `{'a': 1}`); cut short past 60 characters."""
+    if isinstance(value, str):
+        text = repr(value)
+    else:
+        try:
+            text = yaml.safe_dump(value, default_flow_style=True, width=1 << 20).strip().removesuffix("...").strip()
+        except (yaml.YAMLError, RecursionError):
+            text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 # ---------------------------------------------------------------- places
@@ -92,7 +113,7 @@ def problem(marks: Marks, file: str, ypath: str | None, text: str, severity: str
     return Problem(severity, file, line, column, ypath, text)
 
 
-class _Reader(yaml.SafeLoader):
+class _Reader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml where built: ten times faster
     """YAML that refuses a key given twice in one mapping (PyYAML keeps the last one)."""
 
     def construct_mapping(self, node, deep=False):
@@ -106,31 +127,83 @@ class _Reader(yaml.SafeLoader):
         return super().construct_mapping(node, deep)
 
 
+#: The nodes a document may have, counted once per path through its aliases: aliases of aliases
+#: ("billion laughs") would otherwise make every walk of the schema run for ever.
+MOST_NODES = 100_000
+#: How deep a document may nest: what reads a schema walks it (and Python's recursion has a limit).
+MOST_NESTING = 200
+
+
 def read_yaml(text: bytes) -> tuple[object, Marks]:
-    """The document of a file and the place of each of its YAML paths; raises yaml.YAMLError."""
+    """The document of a file and the place of each of its YAML paths; raises yaml.YAMLError (also
+    for an alias inside the node it names, aliases that expand past MOST_NODES, and nesting
+    deeper than MOST_NESTING)."""
     reader = _Reader(text)
     try:
         node = reader.get_single_node()
         data = reader.construct_document(node) if node is not None else None
         places: dict[str, tuple[int, int]] = {"": (1, 1)}
         if node is not None:
-            _mark(reader, node, "", places)
+            _mark(reader, node, places)
         return data, Marks(places)
     finally:
         reader.dispose()
 
 
-def _mark(reader: _Reader, node, ypath: str, places: dict) -> None:
-    if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in node.value:
-            key = reader.construct_object(key_node, deep=True) if isinstance(key_node, yaml.ScalarNode) else None
-            if key is None and not isinstance(key_node, yaml.ScalarNode):
-                continue  # a key that is not a scalar (refused where it is read)
-            path = f"{ypath}.{key}" if ypath else str(key)
-            places.setdefault(path, (key_node.start_mark.line + 1, key_node.start_mark.column + 1))
-            _mark(reader, value_node, path, places)
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            path = f"{ypath}[{i}]"
-            places.setdefault(path, (item.start_mark.line + 1, item.start_mark.column + 1))
-            _mark(reader, item, path, places)
+def _mark(reader: _Reader, top, places: dict) -> None:
+    """The place of every YAML path of a document, walked without recursion (a document may
+    nest a thousand levels deep). A node reached through an alias is walked again at each path."""
+    todo, seen, count = [(top, "", None, 0)], set(), 0  # (node, its path, what holds it, how deep)
+    while todo:
+        node, ypath, holder, depth = todo.pop()
+        count += 1
+        if id(node) in seen and _holds(holder, node):  # (only an alias reaches a node twice)
+            raise yaml.MarkedYAMLError(problem="an alias inside the node it names (the schema would never end)",
+                                       problem_mark=node.start_mark)
+        seen.add(id(node))
+        if depth > MOST_NESTING:
+            raise yaml.MarkedYAMLError(problem=f"nested more than {MOST_NESTING} levels deep",
+                                       problem_mark=node.start_mark)
+        if count > MOST_NODES:
+            raise yaml.MarkedYAMLError(problem=f"more than {MOST_NODES} nodes, counting those aliases repeat",
+                                       problem_mark=node.start_mark)
+        inner = (node, holder)
+        if isinstance(node, yaml.MappingNode):
+            for key_node, value_node in reversed(node.value):
+                if not isinstance(key_node, yaml.ScalarNode):
+                    continue  # a key that is not a scalar (refused where it is read)
+                key = key_node.value if key_node.tag == _TEXT else reader.construct_object(key_node, deep=True)
+                path = f"{ypath}.{key}" if ypath else str(key)
+                todo.append((value_node, path, inner, depth + 1))
+                places[path] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+        elif isinstance(node, yaml.SequenceNode):
+            for i in range(len(node.value) - 1, -1, -1):
+                path = f"{ypath}[{i}]"
+                todo.append((node.value[i], path, inner, depth + 1))
+                places[path] = (node.value[i].start_mark.line + 1, node.value[i].start_mark.column + 1)
+
+
+_TEXT = "tag:yaml.org,2002:str"
+
+
+def _holds(holder, node) -> bool:
+    """Whether `node` is among the nodes that hold the one being walked (`holder`: a chain of
+    (node, its holder))."""
+    while holder is not None:
+        if holder[0] is node:
+            return True
+        holder = holder[1]
+    return False
+
+
+def yaml_problem(exc: yaml.YAMLError, text: bytes) -> tuple[int | None, int | None, str]:
+    """A YAML error as a problem's line, column and text: what the parser found and where,
+    without the parser's name for the input (`<byte string>`)."""
+    if isinstance(exc, yaml.reader.ReaderError):  # a byte that is no text: its offset, not a mark
+        at = min(max(exc.position, 0), len(text))
+        line_start = text.rfind(b"\n", 0, at) + 1
+        what = f"#x{exc.character:04x}" if isinstance(exc.character, int) else repr(exc.character)
+        return text.count(b"\n", 0, at) + 1, at - line_start + 1, f"unacceptable character {what}: {exc.reason}"
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    found = getattr(exc, "problem", None) or re.sub(r'\s*in "<[^>]*>".*', "", str(exc), flags=re.S)
+    return mark and mark.line + 1, mark and mark.column + 1, " ".join(str(found).split())

@@ -82,6 +82,9 @@ class PythonExpressions:
             cond = self.code(node.cond)
             return f"({self.code(node.then)} if {cond} else {self.code(node.other)})"
         if isinstance(node, E.Cast):
+            if node.type_name == "bytes" and isinstance(node.obj, E.ArrayLit) and not is_byte_array(node.obj):
+                # `[a + 0x40, b].as<bytes>`: Kaitai packs the integers as bytes (each 0-255)
+                return f"bytes({self.code(node.obj)})"
             return self.code(node.obj)
         if isinstance(node, E.Index):
             return f"{self.code(node.obj)}[{self.code(node.index)}]"

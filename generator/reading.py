@@ -20,7 +20,8 @@ import yaml
 from logcodec import processors
 
 from . import expr as E
-from .problems import ERROR, Marks, Problem, SchemaError, errors, in_order, problem, read_yaml
+from .problems import (ERROR, Marks, Problem, SchemaError, errors, in_order, problem, read_yaml, yaml_problem,
+                       yaml_text)
 from .resolve import Resolver
 from .schema import BUILTIN_TYPE, Enum, Field, Instance, Param, Schema, Stop, TypeDef, TypeRef, did_you_mean, is_vendor_key, join_ypath, split_args
 
@@ -166,10 +167,8 @@ class Loader:
         try:
             raw, self.marks[rel] = read_yaml(text)
         except yaml.YAMLError as exc:  # one line: where, and what the parser found there
-            mark = getattr(exc, "problem_mark", None)
-            problem_text = " ".join(str(getattr(exc, "problem", None) or exc).split())
-            self.problems.append(Problem(ERROR, rel, mark and mark.line + 1, mark and mark.column + 1, None,
-                                         f"not valid YAML: {problem_text}"))
+            line, column, found = yaml_problem(exc, text)
+            self.problems.append(Problem(ERROR, rel, line, column, None, f"not valid YAML: {found}"))
             return None
         if not isinstance(raw, dict):
             return self.report(rel, "", "a schema is a mapping with a `meta` section (`/`, the top of the file, is not)")
@@ -232,6 +231,7 @@ class Loader:
             imported = self.read(target)
             if imported is not None:
                 schema.imports.append(imported)
+                imported.importers.append(schema)
 
     def check_meta(self, rel: str, meta: dict) -> None:
         """The keys of `meta` and the values only the loader reads (Kaitai's rules)."""
@@ -245,7 +245,11 @@ class Loader:
         if "imports" in meta and not isinstance(meta["imports"], list):
             self.report(rel, "meta.imports", "is a list of paths")
         if "ks-version" in meta:
-            self.check_version(rel, str(meta["ks-version"]))
+            given = meta["ks-version"]
+            if isinstance(given, (str, int, float)) and not isinstance(given, bool):
+                self.check_version(rel, str(given))
+            else:
+                self.report(rel, "meta.ks-version", f"{yaml_text(given)} is no version (X.Y or X.Y.Z)")
 
     def check_version(self, rel: str, text: str) -> None:
         if not re.fullmatch(r"(0|[1-9][0-9]*)(\.(0|[1-9][0-9]*)){1,2}", text):
@@ -304,7 +308,7 @@ class Loader:
             self.fail(schema, ep, "is `le`, `be`, or switch-on with cases of `le` and `be`")
         wrong = [key for key, order in cases.items() if order not in ("le", "be")]
         for key in wrong:
-            self.report(schema, join_ypath(ep, f"cases.{key}"), f"a byte order is `le` or `be`, not {cases[key]!r}")
+            self.report(schema, join_ypath(ep, f"cases.{key}"), f"a byte order is `le` or `be`, not {yaml_text(cases[key])}")
         if wrong:
             raise Stop
         t = TypeDef(name=name, ypath=ypath, schema=schema, parent=parent, doc=str(raw.get("doc", "")).strip(),
@@ -453,6 +457,9 @@ class Loader:
             if not isinstance(p.get("id"), str) or not _ID.match(p["id"]):
                 self.report(schema, join_ypath(py, "id"), "a param needs a lower_snake id")
                 continue
+            if not isinstance(p.get("type", ""), str):
+                self.report(schema, join_ypath(py, "type"), f"a param's type is a name, not {yaml_text(p['type'])}")
+                continue
             out.append(Param(E.python_name(p["id"]), str(p.get("type", "")), str(p.get("doc", "")).strip(),
                              p.get("-lc-default"), p.get("enum")))
         return out
@@ -460,7 +467,7 @@ class Loader:
     def build_instance(self, schema: Schema, t: TypeDef, iname, iraw, seen: dict) -> Instance:
         py = join_ypath(t.ypath, f"instances.{iname}")
         if not isinstance(iname, str) or not _ID.match(iname):
-            self.report(schema, py, f"an instance's name is lower_snake, not {iname!r}")
+            self.report(schema, py, f"an instance's name is lower_snake, not {yaml_text(iname)}")
         iname = E.python_name(str(iname))
         self.declare(schema, seen, str(iname), py, py)
         if not isinstance(iraw, dict):
@@ -501,7 +508,7 @@ class Loader:
     def build_enum(self, schema: Schema, name, members, ypath: str, owner: TypeDef) -> Enum:
         """An enum: lower_snake names, each member an id (or a mapping with `id`), no id twice."""
         if not isinstance(name, str) or not _ID.match(name):
-            self.report(schema, ypath, f"an enum's name is lower_snake, not {name!r}")
+            self.report(schema, ypath, f"an enum's name is lower_snake, not {yaml_text(name)}")
         if not isinstance(members, dict):
             self.report(schema, ypath, "an enum maps values to member ids")
             return Enum(str(name), {}, owner)
@@ -512,11 +519,11 @@ class Loader:
             if isinstance(member, bool):  # `0x31: true`, `0: on`: YAML reads a boolean, Kaitai names it so
                 member = "true" if member else "false"
             if not isinstance(member, str) or not _ID.match(member):
-                self.report(schema, mp, f"a member id is lower_snake, not {member!r}")
+                self.report(schema, mp, f"a member id is lower_snake, not {yaml_text(member)}")
             elif member in seen:
-                self.report(schema, mp, f"duplicate member id {member!r} (also {seen[member]})")
+                self.report(schema, mp, f"duplicate member id {member!r} (also {yaml_text(seen[member])})")
             elif not _is_integer(key):
-                self.report(schema, mp, f"an enum's key is an integer, not {key!r}")
+                self.report(schema, mp, f"an enum's key is an integer, not {yaml_text(key)}")
             else:
                 values[int(key)] = E.python_name(member)
                 seen[member] = key
@@ -608,7 +615,7 @@ class Loader:
             elif isinstance(part, int) and 0 <= part <= 255:
                 out += bytes([part])
             else:
-                return self.report(sp, ypath, f"contents are text, or a list of byte values and texts, not {part!r}")
+                return self.report(sp, ypath, f"contents are text, or a list of byte values and texts, not {yaml_text(part)}")
         return out
 
     def process(self, sp: str, ypath: str, given) -> tuple | None:
@@ -642,6 +649,8 @@ class Loader:
 
     def expr(self, schema_path, ypath: str, text):
         """An expression's tree; None (after saying so) when it does not parse."""
+        if text is None or isinstance(text, (dict, list)):  # (YAML hands over text, numbers and booleans)
+            return self.report(schema_path, ypath, f"an expression is text or a number, not {yaml_text(text)}")
         try:
             return E.parse(text)
         except E.ExprError as exc:
@@ -654,7 +663,7 @@ def _encoding(meta: dict, parent: TypeDef | None) -> str:
     type's meta in from the type it is written in: endian, bit-endian and encoding alike)."""
     own = meta.get("encoding")
     if own is not None:
-        return str(own)
+        return own  # (not text: a str field that reads it says so)
     return parent.encoding if parent is not None else ""
 
 

@@ -13,8 +13,10 @@ import codecs
 import re
 
 from . import expr as E
+from .problems import yaml_text
 from .schema import (BUILTIN_TYPE, Enum, Field, Schema, Stop, TypeDef, TypeRef, did_you_mean, field_sites,
-                     is_vendor_key, join_ypath, lookup_enum, lookup_type, split_args)
+                     is_vendor_key, join_ypath, lookup_enum, lookup_type, split_args, visible_enums,
+                     visible_types)
 
 _INT = re.compile(r"^([us])([1248])(be|le)?$")
 _BITS = re.compile(r"^b([1-9][0-9]?)(be|le)?$")
@@ -42,7 +44,7 @@ class Resolver:
                 if inst.field is not None:
                     self.resolve_or_skip(t, inst.field)
                     inst.enum = inst.field.enum
-                elif inst.enum:
+                elif inst.enum is not None:  # (`enum: 0` or `-0.0` is a name too: unknown)
                     inst.enum = self.enum_or_none(t, inst.enum, join_ypath(inst.ypath, "enum"))
             for i, p in enumerate(t.params):
                 base = p.type_name.strip().removesuffix("[]")
@@ -101,8 +103,8 @@ class Resolver:
         elif isinstance(raw, dict):
             f.type = self.switch(t, f, raw)
         else:
-            f.type = self.type_ref(t, f, str(raw))
-        if f._raw_enum:
+            f.type = self.type_ref(t, f, raw)
+        if f._raw_enum is not None:
             f.enum = self.find_enum(t, f._raw_enum, join_ypath(f.ypath, "enum"))
             if f.type.kind not in ("int", "bits"):
                 self.report(join_ypath(f.ypath, "enum"), f"an enum names integers, not a {f.type.kind} field")
@@ -123,7 +125,7 @@ class Resolver:
         for key, tname in raw["cases"].items():
             try:
                 k = None if key == "_" else self.loader.expr(self.schema, join_ypath(f.ypath, f"type.cases.{key}"), key)
-                case = self.type_ref(t, f, str(tname))
+                case = self.type_ref(t, f, tname)
             except Stop:
                 k, case = None, None
             if case is None or (k is None and key != "_"):
@@ -173,7 +175,10 @@ class Resolver:
             self.report(where, "the next field, the last of the type, must be bytes with `size-eos: true`"
                         " (it holds the partial element)")
 
-    def type_ref(self, t: TypeDef, f: Field, name: str) -> TypeRef:
+    def type_ref(self, t: TypeDef, f: Field, name) -> TypeRef:
+        if not isinstance(name, str):  # (YAML may hand over a number, a list, a mapping in a case)
+            self.fail(join_ypath(f.ypath, "type"), f"a type is a name (u4, str, a type of the schema), not "
+                      f"{yaml_text(name)}")
         if m := _INT.match(name):
             endian = m.group(3) or (t.endian if m.group(2) != "1" else "be")
             if endian is None:
@@ -205,6 +210,11 @@ class Resolver:
         if not encoding:
             self.fail(f.ypath, "a str field needs an encoding (on the field, or in the meta of its type or "
                       "of a type it is written in)")
+        if not isinstance(encoding, str):
+            self.fail(join_ypath(f.ypath, "encoding") if f._encoding else f.ypath,
+                      f"an encoding is a name (UTF-8, ASCII...), not {yaml_text(encoding)}")
+        if "\x00" in encoding:  # no codec's name has one (codecs.lookup raises ValueError), at run time neither
+            self.fail(join_ypath(f.ypath, "encoding") if f._encoding else f.ypath, f"unknown encoding {encoding!r}")
         try:
             codecs.lookup(encoding)
         except LookupError:
@@ -212,8 +222,8 @@ class Resolver:
             # it is then the error (DecodeError), not compiling the schema.
             if self.schema.strict or ".instances." not in "." + f.ypath:
                 self.fail(join_ypath(f.ypath, "encoding"), f"unknown encoding {encoding!r}")
-        if name == "strz":  # terminated by a NUL of the encoding's code unit
-            f.terminator = bytes(_unit_size(encoding))
+        if name == "strz" and f.terminator is None:  # a NUL of the encoding's code unit, unless
+            f.terminator = bytes(_unit_size(encoding))  # the field names its own (as Kaitai's compiler)
         return TypeRef("str", encoding=encoding)
 
     def find_type(self, t: TypeDef, name: str, ypath: str) -> TypeDef:
@@ -225,21 +235,13 @@ class Resolver:
         return found
 
     def visible_types(self, t: TypeDef) -> set[str]:
-        names, scope = set(), t
-        while scope is not None:
-            names |= set(scope.types) | ({scope.name} if scope.parent is None else set())
-            scope = scope.parent
-        return names | {imp.id for imp in self.schema.imports}
+        return visible_types(t)
 
     def find_enum(self, t: TypeDef, name, ypath: str) -> Enum:
         found = lookup_enum(t, str(name))
         if found is not None:
             return found
-        visible, scope = set(), t
-        while scope is not None:
-            visible |= set(scope.enums)
-            scope = scope.parent
-        self.fail(ypath, f"unknown enum {name!r}" + did_you_mean(str(name), visible))
+        self.fail(ypath, f"unknown enum {yaml_text(name)}" + did_you_mean(str(name), visible_enums(t)))
 
     def check_names(self, t: TypeDef) -> None:
         """Every name an expression reads is a field before it, a param, an instance or a special."""
@@ -250,8 +252,9 @@ class Resolver:
             for ypath, e, _ in field_sites(f):
                 if ypath.endswith(("repeat-until", ".valid.expr")) or e is f.default or e is f.count_of:
                     continue  # `_` is the element; -lc- write rules read the whole value (below)
+                loop = in_loop if not ypath.endswith("repeat-expr") else set()  # (the count comes before the loop)
                 for n in E.names(e):
-                    if n not in known | in_loop and n != f.id:
+                    if n not in known | loop and n != f.id:
                         self.report(ypath, f"expression reads {n!r}, which is not a field before it, a param or an "
                                     "instance" + did_you_mean(n, known | {g.id for g in t.seq}))
             if f.repeat_until is not None:

@@ -174,6 +174,8 @@ class Schema:
     sha256: str
     root: TypeDef = None  # type: ignore[assignment]
     imports: list["Schema"] = field(default_factory=list)
+    # the schemas loaded with it that import it: what they read of its values (`x._io`) it keeps
+    importers: list["Schema"] = field(default_factory=list, repr=False, compare=False)
     source: str = ""  # the file it was read from
     marks: Marks = field(default_factory=Marks, repr=False)  # where each YAML path of the file is written
     # `meta/-lc-fills-input`: the root takes the whole input, bytes after it are `trailing_bytes`
@@ -231,6 +233,25 @@ def lookup_type(t: TypeDef, name: str) -> tuple[TypeDef | None, str]:
     return found, ""
 
 
+def visible_types(t: TypeDef) -> set[str]:
+    """The type names a plain name may mean inside `t` (for "did you mean"): the types nested in
+    it and around it, the root's own name, the imported schemas."""
+    names, scope = set(), t
+    while scope is not None:
+        names |= set(scope.types) | ({scope.name} if scope.parent is None else set())
+        scope = scope.parent
+    return names | {imp.id for imp in t.schema.imports}
+
+
+def visible_enums(t: TypeDef) -> set[str]:
+    """The enum names a plain name may mean inside `t`: its own and those of the types around it."""
+    names, scope = set(), t
+    while scope is not None:
+        names |= set(scope.enums)
+        scope = scope.parent
+    return names
+
+
 def lookup_enum(t: TypeDef, name: str) -> "Enum | None":
     """The enum a name means inside `t`: a plain name in `t` and its enclosing types, a qualified
     one (`type::enum`, `imported_schema::enum`) in the type the path before its last part names."""
@@ -254,7 +275,8 @@ def is_vendor_key(key) -> bool:
 
 def did_you_mean(name: str, known) -> str:
     """` (did you mean 'x'?)` for the closest known name, or nothing."""
-    close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+    # (str: a name YAML read as a number or a boolean, `enums: {true: ...}`, is refused and still known)
+    close = difflib.get_close_matches(str(name), sorted({str(k) for k in known}), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 

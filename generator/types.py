@@ -20,7 +20,8 @@ import re
 
 from . import expr as E
 from .problems import SchemaError, problem
-from .schema import Field, TypeDef, TypeRef, field_static_bits, lookup_enum, lookup_type, sizeof_bits, static_bits
+from .schema import (Field, TypeDef, TypeRef, did_you_mean, field_static_bits, lookup_enum, lookup_type, sizeof_bits,
+                     static_bits, visible_enums, visible_types)
 
 _INTEGER = re.compile(r"^[us][1248](be|le)?$")
 
@@ -64,7 +65,7 @@ def param_tinfo(t: TypeDef, type_name: str):
         return "int"
     target, _ = lookup_type(t, name)
     if target is None:
-        refuse(t, f"unknown param type {type_name!r}")
+        refuse(t, f"unknown param type {type_name!r}" + did_you_mean(name, visible_types(t)))
     return ("user", target)
 
 
@@ -152,7 +153,11 @@ class Names:
         for inst in self.t.instances:
             if inst.id == n:
                 return instance_tinfo(inst)
-        self.fail(f"unknown name {n!r} in an expression")
+        self.fail(f"unknown name {n!r} in an expression" + did_you_mean(n, self.declared()))
+
+    def declared(self) -> set[str]:
+        """The names declared in this type: params, fields and instances (for "did you mean")."""
+        return {p.id for p in self.t.params} | {f.id for f in self.t.seq} | {i.id for i in self.t.instances}
 
     def parent_field(self, name: str):
         """`_parent.x` in this repository's schemas: the type of the holder's `x`."""
@@ -160,7 +165,8 @@ class Names:
             self.fail("`_parent` in a type that has no single parent type")
         found = member_tinfo(self.parent, name, params=False)
         if found is None:
-            self.fail(f"`_parent.{name}`: {self.parent.name} has no field {name!r}")
+            self.fail(f"`_parent.{name}`: {self.parent.name} has no field {name!r}"
+                      + did_you_mean(name, {f.id for f in self.parent.seq}))
         return found
 
 
@@ -229,7 +235,7 @@ def type_of(node, names: Names):
     if isinstance(node, E.SizeOf):
         known, bits = sizeof_bits(names.t, node.type_name)
         if not known:
-            names.fail(f"unknown type {node.type_name!r}")
+            names.fail(f"unknown type {node.type_name!r}" + did_you_mean(node.type_name, visible_types(names.t)))
         fixed_bits(bits, node.type_name, names)
         return "int"
     if isinstance(node, E.Name) and node.name == "_sizeof":
@@ -271,10 +277,14 @@ def type_of(node, names: Names):
         if node.type_name in ("str", "bytes", "bool"):
             return node.type_name
         target, _ = lookup_type(names.t, node.type_name)  # `.as<other::its_type>`: read on as that type
+        if target is not None and head(ti) not in ("user", "kstruct", "any"):
+            names.fail(f"cannot cast a {shown(ti)} to {node.type_name} (a structure can be, of a type not known here)")
         return ("user", target) if target is not None else ti
     if isinstance(node, E.Index):
         ti = type_of(node.obj, names)
         type_of(node.index, names)
+        if head(ti) not in ("list", "bytes", "any"):  # (`446[0]` was written out, and failed when run)
+            names.fail(f"a {shown(ti)} has no items to index (a list or bytes has)")
         return ti[1] if head(ti) == "list" else "int"
     if isinstance(node, E.ArrayLit):
         if is_byte_array(node):
@@ -299,9 +309,9 @@ def enum_of(node: E.EnumLit, names: Names):
     """The enum an enum literal names, which must have that member."""
     enum = lookup_enum(names.t, node.enum)
     if enum is None:
-        names.fail(f"unknown enum {node.enum!r}")
+        names.fail(f"unknown enum {node.enum!r}" + did_you_mean(node.enum, visible_enums(names.t)))
     if node.value not in enum.members.values():
-        names.fail(f"enum {enum.name} has no member {node.value!r}")
+        names.fail(f"enum {enum.name} has no member {node.value!r}" + did_you_mean(node.value, enum.members.values()))
     return enum
 
 
@@ -362,6 +372,8 @@ def _call(node: E.Call, names: Names):
     if ti == "bytes" and node.name == "to_s":
         if n != 1 or not isinstance(node.args[0], E.Str):
             names.fail("`.to_s(...)` takes one encoding, a string literal")
+        if "\x00" in node.args[0].value:  # no codec's name has one (codecs.lookup raises ValueError)
+            names.fail(f"unknown encoding {node.args[0].value!r}")
         if not names.objects:  # a user's schema: an unknown encoding is a DecodeError when read
             try:
                 codecs.lookup(node.args[0].value)
@@ -372,7 +384,7 @@ def _call(node: E.Call, names: Names):
         return "int"
     if ti == "str" and node.name == "substring" and n == 2:
         return "str"
-    names.fail(f"`.{node.name}(...)` on a {ti} is not supported yet")
+    names.fail(f"`.{node.name}(...)` on a {shown(ti)} is not supported yet")
 
 
 DYNAMIC = {"size", "length", "first", "last", "min", "max", "reverse", "to_i", "to_s"}
@@ -440,6 +452,9 @@ def _attr(node: E.Attr, names: Names):
         return "int"  # a primitive's value is the primitive itself in the value model
     user = user_of(ti)
     found = member_tinfo(user, name) if user is not None else None
+    if found is None and user is not None:
+        names.fail(f"{user.name} has no field, instance or param {name!r}"
+                   + did_you_mean(name, {f.id for f in user.seq} | {i.id for i in user.instances}))
     if found is None:
         names.fail(f"cannot translate `.{name}` on a {shown(ti)}")
     return found

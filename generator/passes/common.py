@@ -100,7 +100,7 @@ def type_rules(ctx) -> list:
     for t in ctx.model.types:
         names = ctx.model.names_of(t)
         for ypath, node, want, f in type_sites(t):
-            if f is not None and f.repeat:
+            if f is not None and f.repeat and not ypath.endswith("repeat-expr"):  # the count comes before the loop
                 names.extra["_index"] = "int"
             if f is not None and ypath.endswith(("repeat-until", "valid.expr")):
                 names.extra["_"] = ref_tinfo(f.type, f)

@@ -20,6 +20,11 @@ from .readers import CReaders
 from .typecode import TypeCode
 from .written_out import WrittenOut
 
+# A DecodeError passes on as raised; in a user's schema one raised where no offset was known (text
+# that is not its encoding, `_rt.text`) is placed where the value being read is (`_rt.placed`).
+DECODE_ERROR_PLACED = {False: ["    except _rt.DecodeError:", "        raise"],
+                       True: ["    except _rt.DecodeError as exc:", "        raise _rt.placed(exc, pos)"]}
+
 
 #: The locals a decoder declares where its code uses them, beside its fields' (`field_decls`): the
 #: scratch integers and bytes of its reads, and where the type starts (`start`, what `_io.pos`
@@ -44,6 +49,7 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         self.lines, self.encoding, self.computed_instances = c, False, set()
         self.scope.encoding = False
         self.navigation_start(c)
+        self.early_at = len(c.lines)  # where the value instances children may read go (`move_early`)
         self.decoding_starts(c)
         if self.carries():
             c("carried: dict[Any, bytes] = {}")
@@ -69,7 +75,7 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
             # Expressions over decoded values (an index into a list, a division) can fail on bad
             # input in Python's terms; they still end in a DecodeError.
             body = "\n".join(["    try:", indented(body),
-                              "    except _rt.DecodeError:", "        raise",
+                              *DECODE_ERROR_PLACED[self.m.nav is not None],
                               f"    except ({'AttributeError, NameError, ' if self.m.nav is not None else ''}"
                               f"{EXPRESSION_ERRORS}) as exc:",
                               "        raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None"])
@@ -80,9 +86,16 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         instances its seq did not need computed when first read."""
         t = self.t
         self.lazy = {i.id for i in t.instances} - self.computed_instances
+        early = []
         for inst in t.instances:
             if inst.id in self.lazy:
+                start = len(c.lines)
                 self.lazy_thunk(c, inst, one_by_one)
+                if self.readable_early(inst, one_by_one):
+                    self.move_early(c, start)
+                    early.append(inst.id)
+        if early:
+            self.move_early(c, len(c.lines), f"me._early = {{{', '.join(f'{n!r}: _lazy_{n}' for n in early)}}}")
         values = [f"v_{f.id}" for f in t.seq] + [f"p_{p.id}" for p in self.m.exposed_params(t)]
         c.locals(values)
         values += ["_rt.KStream(buf, io0, end, pos)"] if self.m.exposes_io else []
@@ -229,6 +242,25 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         """Whether the type has instances read from its own stream without `pos` (a user's schema's)."""
         return any(i.field is not None and i.pos is None and i.io is None for i in self.t.instances)
 
+    def readable_early(self, inst, one_by_one: bool) -> bool:
+        """A value instance that does not read this type's stream (`_io.pos` is where the type
+        ends once it is read), in a type whose children see it (`move_early`)."""
+        if not self.navigates or inst.field is not None or one_by_one or self.unplaced_instances():
+            return False
+        reads = E.names(inst.value) | (E.names(inst.if_expr) if inst.if_expr is not None else set())
+        return "_io" not in reads
+
+    def move_early(self, c: Lines, start: int, line: str | None = None) -> None:
+        """Move the code from `start` on (and `line`) before the seq: a value instance a child
+        reads through `_root` or `_parent` while this type is read is computed then, as Kaitai's
+        is (lvm2's `_root.sector_size`); one that reads a field not read yet fails there."""
+        if line is not None:
+            c(line)
+        moved = c.lines[start:]
+        del c.lines[start:]
+        c.lines[self.early_at:self.early_at] = moved
+        self.early_at += len(moved)
+
     def lazy_thunk(self, c: Lines, inst, one_by_one: bool) -> None:
         """A user's schema: an instance the seq did not need is computed when first read, as
         Kaitai's are, from the stream as it was at the end of the type (bound as defaults)."""
@@ -244,7 +276,7 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         # the instances it computes are its locals (it reads the others from the decoder's)
         c.lines[head:head] = [" " * 4 * c.indent + line.strip()
                               for line in self.instance_decls(self.computed_instances - computed)]
-        c("except _rt.DecodeError: raise")
+        c("except _rt.DecodeError as exc: raise _rt.placed(exc, pos)")
         # NameError: an instance whose value reads itself (Kaitai would recurse without end)
         with c.block("except (AttributeError, IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, "
                      "ValueError, LookupError, NameError) as exc:"):

@@ -18,12 +18,15 @@ class ContentReads:
     """One element of a decoder's field (`Decoder`), read into its value."""
 
     def decode_element(self, c: Lines, f: Field, target: str, epath: str, wrap: str | None,
-                       size: str | None = None) -> None:
+                       size: str | None = None, ref: TypeRef | None = None) -> None:
         """Read one element of `f` into `target`. `epath` is the path of errors raised here;
-        `size`, its size computed beforehand."""
-        ref = f.type
+        `size`, its size computed beforehand; `ref`, one case of its switch (its type by default)."""
+        ref = ref or f.type
         c.local(target)
         sized = f.size is not None or f.size_eos
+        if sized and ref.kind == "switch" and any(case.kind in ("int", "float") for _, case in ref.cases):
+            self.sized_switch_of_numbers(c, f, ref, target, epath, wrap, size)
+            return
         if sized:
             c.local("e")
             if f.size_eos:
@@ -73,7 +76,9 @@ class ContentReads:
             self.content_begins(c, read_from)
             self.decode_content(c, f, ref, target, epath, wrap, bounds, trimmed=not f.process)
             self.content_ends(c, read_from)
-            if ref.kind in ("bytes", "str", "user"):
+            if f.contents is not None:  # a sized `contents`: Kaitai reads the size, then compares
+                c(f"if {target} != {f.contents!r}: raise _rt.invalid('wrong magic', pos, {epath!r})")
+            if ref.kind in ("bytes", "str", "user") and f.type.kind != "switch":
                 self.check_valid(c, f, "pos", target, epath)  # `valid` on bytes, text and a structure, at the field
             c("pos = e")
         elif f.terminator is not None and self.trimmed_structure(f):
@@ -105,6 +110,18 @@ class ContentReads:
             self.decode_unsized(c, f, ref, target, epath, wrap)
         if f.enum is not None and ref.kind in ("int", "bits") and (f.repeat or f.if_expr or f.size is not None):
             c(f"{target} = {self.m.enum_member(c, f.enum, target)}")
+
+    def sized_switch_of_numbers(self, c: Lines, f: Field, ref: TypeRef, target: str, epath: str, wrap,
+                                size: str | None) -> None:
+        """A sized switch with a number among its cases: Kaitai's parser reads a number case where
+        the stream is, as if the field had no size (the size takes no bytes then); the size bounds
+        its other cases, and no case reads its bytes. So the switch goes first, each case sized or not."""
+        def case(case_ref: TypeRef) -> None:
+            if case_ref.kind in ("int", "float"):
+                self.decode_unsized(c, f, case_ref, target, epath, wrap)
+            else:
+                self.decode_element(c, f, target, epath, wrap, size, case_ref)
+        self.switch(c, f, ref, case, lambda: self.decode_element(c, f, target, epath, wrap, size, TypeRef("bytes")))
 
     def columns_arg(self, ref: TypeRef) -> str:
         """What an element's decoder is given for the columns of `decode_columns`: nothing here."""

@@ -129,10 +129,14 @@ class FieldReads:
                 path = "" if self.t.unwrap else f.id  # an unwrapped list is its parent's field
                 # An empty list (a record without headers) skips the checks, the budget and the
                 # loop: 12 opcodes of the 240 of a record without headers, interpreted.
-                c("if count:")
+                # A negative count is an error in our formats; in a user's schema the list is
+                # empty, as Kaitai's parser loops over `range(count)`.
+                strict = self.t.schema.strict
+                c("if count:" if strict else "if count > 0:")
                 c.indent += 1
                 guarded = True
-                c(f"if count < 0: raise _rt.bad_length(count, pos, {path!r})")
+                if strict:
+                    c(f"if count < 0: raise _rt.bad_length(count, pos, {path!r})")
                 least = least_element_bytes(f, self.t)
                 if least > 0:
                     c(f"if count * {least} > end - pos: raise _rt.short(buf, pos, end, count * {least}, {path!r})")
@@ -194,8 +198,18 @@ class FieldReads:
         return f is not None and f.if_expr is None and self.m.local_type(f) == "int"
 
     def take_element(self, c: Lines, f: Field, var: str, elem: str) -> None:
-        """An element decoded: appended to its list."""
+        """An element decoded: appended to its list. An element of a switch that no case matches
+        (None, in a user's schema) is left out, as Kaitai's parser appends only in a case."""
+        if self.skips_unmatched(f):
+            c(f"if {elem} is not None: {c.local(var)}.append({self.element_of(f, elem)})")
+            return
         c(f"{c.local(var)}.append({self.element_of(f, elem)})")
+
+    def skips_unmatched(self, f: Field) -> bool:
+        """Whether `f` is a list of a switch whose value may match no case, in a user's schema."""
+        ref = f.type
+        return (ref.kind == "switch" and not self.t.schema.strict and not f.no_case
+                and all(key is not None for key, _ in ref.cases))
 
     def loop_from(self, reader) -> str:
         """Where a list's loop starts counting, before `count` (`range`'s first argument)."""
@@ -295,7 +309,10 @@ class FieldReads:
             c("buf, io0, end = st.buf, st.start, st.end")
         if inst.pos is not None:
             c("pos = io0 + x")
-            c(f"if x < 0 or pos > end: raise _rt.bad_length(x, io0, {inst.id!r})")
+            c(f"if x < 0: raise _rt.bad_length(x, io0, {inst.id!r})")
+            # Kaitai's parser seeks past the end of its stream unhindered, and reads nothing there
+            # (an empty `size`); from the end, a read of nothing still succeeds, and any other fails.
+            c("if pos > end: pos = end")
         elif inst.io is not None:
             c("pos = st.at")
         else:

@@ -25,7 +25,7 @@ from logcodec.runtime import limits
 
 from .. import c as c_companion
 from .. import expr as E
-from ..model import fixed_offsets, max_size, navigates, schema_closure, type_expressions
+from ..model import fixed_offsets, importer_closure, max_size, navigates, schema_closure, type_expressions
 from ..passes import checked
 from ..schema import Field, Schema, TypeDef, static_bits
 from .code import BUDGET_ITEMS, HELPERS, INTERPRETED, TABLES, Build, Function, Lines, Uses, docstring, factory_call, tidy
@@ -58,6 +58,7 @@ class ModuleEmitter:
         self.passthroughs: set[str] = set()  # named processors whose pass-through arguments it checks
         self.user_processors: dict[str, str] = {}  # a.b.my_fx -> module-level name
         self.enum_imports: dict[str, set[str]] = {}  # module -> enum classes imported from it
+        self.builtins_named: set[str] = set()  # types whose attributes name a builtin they shadow
         self.parents = self.model.parents
         self.text_parts: dict[str, str] = {}  # name -> how it is made: the fast encoders' text tables
         self.companion: str | None = None  # the C companion's source, once rendered
@@ -66,7 +67,9 @@ class ModuleEmitter:
         self.nav = None if schema.strict else Nav(self.parents, navigates(schema))
         self.exposes_io = self.nav is not None and any(
             isinstance(n, E.Attr) and n.name == "_io" and n.obj != E.Name("_root")
-            for s in schema_closure(schema) for t in s.all_types() for e in type_expressions(t) for n in E.walk(e)) or any(
+            # (an importer may read the `_io` of this schema's values: pcf_font's `_parent.strings._io`)
+            for s in schema_closure(schema) + importer_closure(schema)
+            for t in s.all_types() for e in type_expressions(t) for n in E.walk(e)) or any(
             n == E.Name("_io") for t in schema.all_types() if t.to_string is not None for n in E.walk(t.to_string))
         # The root's bulk read one element at a time (`decode_iter`), column by column
         # (`decode_columns`), its header (`decode_header`), and the lists of the C companion: the
@@ -175,7 +178,7 @@ class ModuleEmitter:
         uses = used_by(functions)
         return tidy(TEMPLATES.get_template("module.py.j2").render(
             schema=self.schema, enums=enums, classes=classes,
-            builtins_named=any("_builtins." in c for c in classes),
+            builtins_named=bool(self.builtins_named),
             functions=[f.text for f in functions],
             structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])),
             layouts=self.layouts, processors=sorted(self.processors), root=root,
@@ -325,11 +328,18 @@ class ModuleEmitter:
         decls = ([self.field_decl(t, f) for f in t.seq] + [self.instance_decl(i) for i in t.instances]
                  + [self.param_decl(p) for p in self.exposed_params(t)]
                  + ([_IO_DECL] if self.exposes_io else []) + self.kaitai_decls(t))
-        decls = builtin_calls(decls)
+        named = builtin_calls(decls)
+        uses_builtins = named != decls
         if self.untyped_attributes():
-            return [{**d, "annotation": "Any", "param": re.sub(r":[^=]*=", ": Any =", d["param"], count=1)}
-                    for d in decls]
-        return qualified_builtins(decls)
+            named = [{**d, "annotation": "Any", "param": re.sub(r":[^=]*=", ": Any =", d["param"], count=1)}
+                     for d in named]
+        else:
+            qualified = qualified_builtins(named)
+            uses_builtins |= qualified != named
+            named = qualified
+        if uses_builtins:
+            self.builtins_named.add(t.name)  # the module imports `builtins` for them
+        return named
 
     def untyped_attributes(self) -> bool:
         """Whether the value classes' attributes are Any, in the compiled build of a user's schema:
@@ -458,6 +468,8 @@ class ModuleEmitter:
         kind = m["kind"]
         if kind == "user":
             return f"default_factory=lambda: {m['type']}()"
+        if kind == "enum" and not f.enum.members:
+            return "default=0"  # (an enum without members: its number, as a value no member names)
         if kind == "enum":
             first = min(f.enum.members)
             return f"default={m['enum']}.{f.enum.members[first]}"

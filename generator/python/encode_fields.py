@@ -98,6 +98,12 @@ class FieldWrites:
                 f.size is not None and f.type.kind not in ("bytes", "str")) or tail_eos:
             with self.temporary(c, f"t_{f.id}"):
                 self.encode_content(c, f, f.type, var, epath, wrap)
+            # A number case of a sized switch is written as it is: its decoder ignores the size.
+            numbers = f.type.kind == "switch" and not f.process and f.size is not None and any(
+                case.kind in ("int", "float") for _, case in f.type.cases)
+            if numbers:
+                c(f"if type({var}) is not int and type({var}) is not float:")
+                c.indent += 1
             if self.carries() and f in self.t.seq and f.type.kind in ("user", "switch") and not self.trimmed_structure(f):
                 size = "None" if f.size is None or self.stream_bound(f.size) else self.expr(f.size)
                 # zero padding only where the structure's decoder does not read it (it would be another value)
@@ -109,6 +115,8 @@ class FieldWrites:
             elif self.trimmed_structure(f) or (f.process and (f.pad_right is not None or f.terminator is not None)):
                 self.fill(c, f, epath)
             self.check_size_encode(c, f, "len(d)", epath)
+            if numbers:
+                c.indent -= 1
             self.put(c, "d")
             return
         if f.terminator is not None and self.trimmed_structure(f):

@@ -34,6 +34,12 @@ class Limits:
 
 DEFAULT_LIMITS = Limits()
 
+#: Most bytes an encoder pads one sized field with after its value (zeros, the pad byte or the
+#: terminator's): a size declared far past the value (a u4 length of 4 GB over a few bytes) is
+#: refused before the padding is built, as a decoder refuses a declared length before it
+#: allocates. Encoders take no `Limits`, so this bound is fixed (the largest decompression's).
+MAX_PADDING = DEFAULT_LIMITS.max_decompressed_size
+
 
 #: A decode call's budget is a list of ints, at these indexes. A list, because the generated
 #: decoders spend from it for each list they decode: compiled, they index a list in C, where an

@@ -16,6 +16,7 @@ import zlib
 from crc32c import crc32c as _crc32c
 
 from logcodec.runtime.errors import DecodeError, EncodeError
+from logcodec.runtime.limits import MAX_PADDING
 
 # ---------------------------------------------------------------- errors
 
@@ -50,6 +51,14 @@ def bad_length(value: int, pos: int, path: str) -> DecodeError:
 
 def trailing(buf, used: int, end: int, path: str) -> DecodeError:
     return DecodeError("trailing_bytes", f"{end - used} bytes left over after the content", used, path)
+
+
+def placed(err: DecodeError, pos: int) -> DecodeError:
+    """An error raised where no offset was known (text that is not its encoding): at `pos`,
+    where the value being read is."""
+    if err.offset is None:
+        err.offset = pos
+    return err
 
 
 def invalid(detail: str, pos: int, path: str) -> DecodeError:
@@ -270,6 +279,9 @@ def fill(data: bytes, size: int | None, pad: int | None, term: bytes | None, inc
         return data + term if term is not None and not include else data
     if len(data) > size:
         raise EncodeError("invalid_length", f"{len(data)} bytes do not fit in {size}", None, path)
+    if size - len(data) > MAX_PADDING:
+        raise EncodeError("limit_exceeded", f"its size {size} would pad its {len(data)} bytes with "
+                          f"{size - len(data)} more, above the {MAX_PADDING} an encoder pads", None, path)
     if term is not None and not include and len(data) < size:
         data += term[:size - len(data)]
     filler = pad if pad is not None else (term[0] if term is not None else 0)
@@ -473,7 +485,12 @@ class Node:
         value = self.__dict__.get("_value")
         if value is not None:
             return getattr(value, name)
-        raise DecodeError("invalid_value", f"an expression reads {name!r}, which is not read yet", None, "")
+        early = self.__dict__.get("_early")  # value instances, computed when first read, as Kaitai's
+        if early is not None and name in early:
+            return early[name](self)
+        io = self.__dict__.get("_io")  # the offset: where the value being read starts
+        raise DecodeError("invalid_value", f"an expression reads {name!r}, which is not read yet",
+                          io.at if io is not None else 0, "")
 
 
 def dyn(obj, name: str):
@@ -618,20 +635,26 @@ def linked(value, holder=None):
     from one schema to another, a structure of an imported schema's type has no `_parent`, and no
     `_root` unless it is that schema's root type (its own root). Only structures whose classes
     declare `_parent` are linked; lazy instances are linked when they are computed (`lazy`),
-    under the structure they belong to (`holder`)."""
+    under the structure they belong to (`holder`). A structure linked already keeps its links:
+    a value instance that names one (`value: _root.items[idx]`) holds it, as Kaitai's does,
+    without adopting it, and a structure that holds itself that way is walked once."""
     todo = [(value, holder, None if holder is None else type(holder).__module__)]
     pop, push = todo.pop, todo.append
+    seen: set[int] = set()
     while todo:
         v, holder, holder_module = pop()
         if isinstance(v, list):
-            for item in v:
-                push((item, holder, holder_module))
+            if id(v) not in seen:
+                seen.add(id(v))
+                for item in v:
+                    push((item, holder, holder_module))
             continue
         plan = _LINK_PLANS.get(type(v), _UNSEEN)
         if plan is _UNSEEN:  # a class not met yet
             plan = _link_plan(type(v))
-        if plan is None:  # a scalar, or a structure of a class not linked
+        if plan is None or id(v) in seen or _is_linked(v):  # not a structure, or linked already
             continue
+        seen.add(id(v))
         names, module, keeps_dict = plan
         if holder_module == module:  # read inside a structure of its own schema
             v._parent, v._root = holder, holder._root
@@ -644,6 +667,11 @@ def linked(value, holder=None):
             if item is not None:
                 push((item, v, module))
     return value
+
+
+def _is_linked(v) -> bool:
+    """Whether a structure has its `_parent` or `_root` already (linked under another holder)."""
+    return computed(v, "_root") is not None or computed(v, "_parent") is not None
 
 
 def computed(obj, name: str):
@@ -687,7 +715,9 @@ def lazy(obj, name: str):
         try:
             value = thunks[name](obj)
         except RecursionError:  # an instance that reads itself, or a type that holds itself
-            raise DecodeError("limit_exceeded", f"instance {name!r} nests too deep", None, name) from None
+            io = obj.__dict__.get("_io")  # where the value starts, when it keeps its stream
+            raise DecodeError("limit_exceeded", f"instance {name!r} nests too deep", io.at if io is not None else 0,
+                              name) from None
         del thunks[name]  # kept until it succeeds: reading it again raises again
         setattr(obj, name, value)
         if "_parent" in getattr(type(obj), "__dataclass_fields__", {}):  # Kaitai's objects: obj holds it
@@ -713,9 +743,10 @@ def with_tail(data: bytes, size: int | None, tail: bytes | None, pad: bool = Tru
     """A sized structure of a user's schema that did not read all of its bytes: the bytes it
     left, as they were read, when they still fit; else zeros up to the size (never read), but
     not with `pad` false (its decoder reads to its end: zeros there would be another value; the
-    size check that follows refuses it)."""
+    size check that follows refuses it), nor more than MAX_PADDING of them (the size check
+    that follows refuses that too, naming the field, before anything that large is built)."""
     if tail is not None and (size is None or len(data) + len(tail) == size):
         return data + tail
-    if pad and size is not None and len(data) < size:
+    if pad and size is not None and len(data) < size <= len(data) + MAX_PADDING:
         return data + bytes(size - len(data))
     return data

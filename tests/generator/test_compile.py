@@ -79,10 +79,12 @@ def test_house_rules_only_with_strict(tmp_path):
     # Every missing doc of the three schemas (a type and its fields each), a line each, in one run.
     lines = done.stderr.splitlines()
     assert done.returncode == 1 and len(lines) == 10, done.stderr
-    assert all(re.fullmatch(r"logcodec compile: (main|parts/pair|shared/tag)\.ksy:\d+:\d+: (seq\[\d\]\.)?doc: "
+    # Each file named as given: the schema as typed (an absolute path), those it imports by their absolute paths.
+    assert all(re.fullmatch(r"logcodec compile: (\S+)\.ksy:\d+:\d+: (seq\[\d\]\.)?doc: "
                             r"every (type|field) needs a `doc` \(house rule of schemas/\)", line) for line in lines), lines
-    assert {line.split(".ksy")[0] for line in lines} == {"logcodec compile: main", "logcodec compile: parts/pair",
-                                                        "logcodec compile: shared/tag"}
+    assert {line.split(".ksy")[0] for line in lines} == {f"logcodec compile: {main.with_suffix('')}",
+                                                        f"logcodec compile: {main.parent / 'parts' / 'pair'}",
+                                                        f"logcodec compile: {lib / 'shared' / 'tag'}"}
 
 
 def test_decode_with_a_schema_compiles_once_and_prints_canonical_json(tmp_path):
@@ -114,9 +116,9 @@ def test_each_problem_of_a_malformed_schema_is_a_line_naming_its_place_and_the_c
     bad.write_text("meta: {id: bad}\nseq: [{id: a, type: u4, siz: 3}]\n")
     done = run("compile", str(bad), "-o", str(tmp_path / "out"))
     assert done.returncode == 1
-    assert done.stderr == ("logcodec compile: bad.ksy:2:15: seq[0].type: u4 needs a byte order: `u4le`/`u4be`, or "
+    assert done.stderr == (f"logcodec compile: {bad}:2:15: seq[0].type: u4 needs a byte order: `u4le`/`u4be`, or "
                            "meta/endian\n"
-                           "logcodec compile: bad.ksy:2:25: seq[0].siz: unknown key (not in the Kaitai subset logcodec "
+                           f"logcodec compile: {bad}:2:25: seq[0].siz: unknown key (not in the Kaitai subset logcodec "
                            "implements) (did you mean 'size'?)\n")
     bad.write_text("meta: {id: bad}\nseq: [{id: a, size: 3, process: 'my fx(1)'}]\n")
     done = run("compile", str(bad), "-o", str(tmp_path / "out"))
@@ -598,7 +600,7 @@ def test_kaitais_type_rules_refuse_a_schema_naming_the_yaml_path(tmp_path, text,
 def test_a_key_given_twice_is_refused_naming_its_line_and_column(tmp_path):
     done = compile_one(tmp_path, "meta: {id: user}\nseq: [{id: a, type: u1}]\nseq: [{id: b, type: u1}]\n")
     assert done.returncode == 1 and done.stderr.splitlines() == [
-        "logcodec compile: user.ksy:3:1: not valid YAML: duplicate key 'seq'"], done.stderr
+        f"logcodec compile: {tmp_path / 'user.ksy'}:3:1: not valid YAML: duplicate key 'seq'"], done.stderr
 
 
 def test_golden_vectors_beside_a_users_schema_are_made_with_its_codec(tmp_path):

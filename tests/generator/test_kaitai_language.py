@@ -31,11 +31,13 @@ def compiled(tmp_path, text: str, name: str = "user", others: dict[str, str] | N
 
 
 def problems(tmp_path, text: str) -> list[str]:
-    """The one-line problems of a schema that does not compile."""
+    """The one-line problems of a schema that does not compile (each names the file as given, its
+    absolute path: shown here from its folder)."""
     (tmp_path / "user.ksy").write_text(textwrap.dedent(text))
     with pytest.raises(SchemaError) as info:
         load([tmp_path / "user.ksy"], f"kaitai_language_{next(_PACKAGES)}")
-    return [str(p) for p in info.value.problems]
+    assert all(p.file == str(tmp_path / "user.ksy") for p in info.value.problems)
+    return [str(p).removeprefix(f"{tmp_path}/") for p in info.value.problems]
 
 
 # ---------------------------------------------------------------- float literals

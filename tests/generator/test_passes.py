@@ -2,6 +2,7 @@
 line, the column and the YAML path, before any back end runs; no back end refuses a schema itself."""
 
 import ast
+import os
 import subprocess
 import sys
 import textwrap
@@ -18,10 +19,17 @@ from logcodec.generator.reading import Loader
 GENERATOR = Path(__file__).resolve().parents[2] / "generator"
 
 
+@pytest.fixture(autouse=True)
+def beside_the_schemas(tmp_path, monkeypatch):
+    """Each test works in the folder of its schemas, which it names as a user types them there."""
+    monkeypatch.chdir(tmp_path)
+
+
 def write(folder: Path, name: str, text: str) -> Path:
+    """Write a schema; its path as typed from the working directory (problems name it so)."""
     path = folder / name
     path.write_text(textwrap.dedent(text).lstrip())
-    return path
+    return Path(os.path.relpath(path))
 
 
 def places(exc: SchemaError) -> list[tuple]:

@@ -1,5 +1,7 @@
 """Schema errors name the file and the YAML path; expressions parse as Kaitai's grammar says."""
 
+from pathlib import Path
+
 import pytest
 
 from logcodec.generator import expr as E
@@ -161,3 +163,129 @@ def test_operators_bind_as_in_kaitai(text, tree):
 def test_string_literals_keep_their_characters_and_read_escapes():
     assert E.parse('"こんにちは\\n"') == E.Str("こんにちは\n")
     assert E.parse("'a\\x41'") == E.Str("a\\x41")  # single quotes: no escapes, as in Kaitai
+
+
+# ---------------------------------------------------------------- law 7, as the schema campaign found it
+# (`python -m fuzz schemas`): each case a mutant of a schema that once got a traceback or a poor message.
+
+USER = """meta:
+  id: user
+  endian: le
+seq:
+  - id: kind
+    type: u1
+    enum: msg_type
+  - id: hdr
+    type: header
+  - id: body
+    size: hdr.length
+    if: kind == msg_type::dat
+types:
+  header:
+    seq:
+      - id: length
+        type: u2
+enums:
+  msg_type:
+    1: dat
+    2: ack
+"""
+
+
+def compile_lines(tmp_path, monkeypatch, text, name: str = "user.ksy") -> list[str]:
+    """The problems `logcodec compile` reports for a schema given as `src/<name>` (relative, from
+    its working directory), a line each."""
+    from logcodec.generator.compile import load as compile_load
+
+    (tmp_path / "src").mkdir(exist_ok=True)
+    (tmp_path / "src" / name).write_bytes(text.encode() if isinstance(text, str) else text)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SchemaError) as info:
+        compile_load([Path("src") / name], "pk")
+    return info.value.lines
+
+
+@pytest.mark.parametrize("change,line", [
+    (("msg_type::dat", "msg_type::dta"),
+     "src/user.ksy:12:5: seq[2].if: enum msg_type has no member 'dta' (did you mean 'dat'?)"),
+    (("msg_type::dat", "msg_typ::dat"), "src/user.ksy:12:5: seq[2].if: unknown enum 'msg_typ' (did you mean 'msg_type'?)"),
+    (("hdr.length", "hdr.lenght"),
+     "src/user.ksy:11:5: seq[2].size: header has no field, instance or param 'lenght' (did you mean 'length'?)"),
+    (("size: hdr.length", "size: hdr_.length"),
+     "src/user.ksy:11:5: seq[2].size: expression reads 'hdr_', which is not a field before it, a param or an "
+     "instance (did you mean 'hdr'?)"),
+    (("type: header", "type: haeder"), "src/user.ksy:9:5: seq[1].type: unknown type 'haeder' (did you mean 'header'?)"),
+    (("enum: msg_type", "enum: msg_tpye"), "src/user.ksy:7:5: seq[0].enum: unknown enum 'msg_tpye' (did you mean "
+                                           "'msg_type'?)"),
+    (("    if:", "    iff:"), "src/user.ksy:12:5: seq[2].iff: unknown key (not in the Kaitai subset logcodec implements) "
+                              "(did you mean 'if'?)"),
+])
+def test_a_wrong_name_is_placed_and_the_closest_one_offered(tmp_path, monkeypatch, change, line):
+    assert compile_lines(tmp_path, monkeypatch, USER.replace(*change)) == [line]
+
+
+@pytest.mark.parametrize("change,line", [
+    # YAML values as YAML writes them, not as Python prints them
+    (("    1: dat", "    1: null"), "src/user.ksy:20:5: enums.msg_type.1: a member id is lower_snake, not null"),
+    (("    1: dat", "    1: {id: [x]}"), "src/user.ksy:20:5: enums.msg_type.1: a member id is lower_snake, not [x]"),
+    (("size: hdr.length", "size: {a: 1}"), "src/user.ksy:11:5: seq[2].size: an expression is text or a number, "
+                                           "not {a: 1}"),
+    (("type: header", "type: [header]"), "src/user.ksy:9:5: seq[1].type: a type is a name (u4, str, a type of the "
+                                         "schema), not [header]"),
+    # the type of what is wrong, as the language names it (it once showed `('enum', Enum(name='msg_type', ...))`)
+    (("size: hdr.length", "size: kind.size(2)"), "src/user.ksy:11:5: seq[2].size: `.size(...)` on a enum msg_type is "
+                                                 "not supported yet"),
+    # it was a RecursionError, then a traceback of the back end
+    (("size: hdr.length", "size: " + "(" * 120 + "1" + ")" * 120), "src/user.ksy:11:5: seq[2].size: bad expression: "
+     "nested more than 100 levels deep in '" + "(" * 57 + "...'"),
+    (("  - id: kind\n    type: u1\n", "  - id: kind\n    type: u1\n    repeat: expr\n    repeat-expr: _index\n"),
+     "src/user.ksy:8:5: seq[0].repeat-expr: expression reads '_index', which is not a field before it, a param or an "
+     "instance (did you mean 'kind'?)"),  # (the count comes before the loop)
+    (("size: hdr.length", "size: (-1).as<header>.length"), "src/user.ksy:11:5: seq[2].size: cannot cast a int to "
+                                                            "header (a structure can be, of a type not known here)"),
+])
+def test_what_is_wrong_is_said_in_the_schemas_words(tmp_path, monkeypatch, change, line):
+    assert compile_lines(tmp_path, monkeypatch, USER.replace(*change)) == [line]
+
+
+@pytest.mark.parametrize("text,line", [
+    (USER.replace("  endian: le", "  endian: le\n\x07"), "src/user.ksy:4:1: not valid YAML: unacceptable character "
+                                                         "#x0007: control characters are not allowed"),
+    (USER.encode().replace(b"dat", b"d\xffat"), "src/user.ksy:12:28: not valid YAML: unacceptable character #x00ff: "
+                                                "invalid leading UTF-8 octet"),
+    (USER.replace("    2: ack", "    2: &loop [*loop]"), "src/user.ksy:21:8: not valid YAML: an alias inside the node it "
+                                                         "names (the schema would never end)"),
+    ("".join(["-lol0: &l0 [lol]\n"] + [f"-lol{n}: &l{n} [{', '.join([f'*l{n - 1}'] * 9)}]\n" for n in range(1, 10)])
+     + USER, "src/user.ksy:1:13: not valid YAML: more than 100000 nodes, counting those aliases repeat"),
+    (USER.replace("size: hdr.length", "size: " + "[" * 300 + "]" * 300), "src/user.ksy:11:209: not valid YAML: "
+                                                                         "nested more than 200 levels deep"),
+])
+def test_yaml_that_is_broken_or_never_ends_is_placed_in_the_file_as_given(tmp_path, monkeypatch, text, line):
+    assert compile_lines(tmp_path, monkeypatch, text) == [line]
+
+
+def test_every_problem_of_a_schema_is_reported_in_one_run(tmp_path, monkeypatch):
+    text = USER.replace("type: header", "type: haeder").replace("    if:", "    iff:").replace("    1: dat", "    1: Dat")
+    assert [line.split(": ")[1] for line in compile_lines(tmp_path, monkeypatch, text)] == [
+        "seq[1].type", "seq[2].iff", "enums.msg_type.1"]
+
+
+def test_an_imported_schema_is_named_by_its_path_from_the_working_directory(tmp_path, monkeypatch):
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "part.ksy").write_text("meta: {id: part}\nseq: [{id: x, type: u4}]\n")
+    lines = compile_lines(tmp_path, monkeypatch, "meta: {id: user, imports: [../lib/part]}\nseq: [{id: p, type: part}]\n")
+    assert lines == ["lib/part.ksy:2:15: seq[0].type: u4 needs a byte order: `u4le`/`u4be`, or meta/endian"]
+
+
+def test_only_lists_and_bytes_are_indexed(tmp_path, monkeypatch):
+    # `5[(-1)]` was written into the module, a SyntaxWarning on import and a TypeError when read
+    assert compile_lines(tmp_path, monkeypatch, USER.replace("size: hdr.length", "size: 5[-1]")) == [
+        "src/user.ksy:11:5: seq[2].size: a int has no items to index (a list or bytes has)"]
+
+
+@pytest.mark.parametrize("enum", ["-0.0", "0", "false"])
+def test_an_enum_named_by_what_yaml_reads_as_a_number_or_false_is_unknown(tmp_path, monkeypatch, enum):
+    # it was skipped as no enum at all (`if inst.enum:`), and the emitter met the float
+    text = USER + "instances:\n  big:\n    value: kind.to_i\n    enum: " + enum + "\n"
+    assert compile_lines(tmp_path, monkeypatch, text) == [
+        f"src/user.ksy:25:5: instances.big.enum: unknown enum {enum}"]

@@ -1,0 +1,169 @@
+"""Instances and the links between Kaitai's objects, each against the official compiler's parser
+on the same bytes: a value instance that names a structure holds it without adopting it (a
+structure that names itself is no cycle to walk without end); a list literal cast to bytes
+(`[a + 0x40, b].as<bytes>`) is those bytes.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from logcodec.generator import kaitai
+from logcodec.generator.compile import load
+from logcodec.generator.in_memory import load_modules
+from logcodec.runtime.errors import DecodeError
+
+needs_node = pytest.mark.skipif(shutil.which("node") is None or not kaitai.COMPILE_JS.exists(),
+                                reason="the official compiler needs Node.js")
+
+# java_class's shape: an item's instance names an item of the root's list, here itself.
+SELF_REF = """
+meta: {id: self_ref}
+seq:
+  - {id: items, type: item, repeat: expr, repeat-expr: 1}
+types:
+  item:
+    seq:
+      - {id: idx, type: u1}
+    instances:
+      target:
+        value: _root.items[idx]
+"""
+
+
+def compiled(tmp_path: Path, text: str, name: str):
+    """The schema, loaded, and its codec module (in memory, under a package of its own)."""
+    path = tmp_path / f"{name}.ksy"
+    path.write_text(text)
+    (schema,), _ = load([path], f"links_{tmp_path.name}")
+    return schema, load_modules([schema])[schema.module]
+
+
+def official(tmp_path: Path, schema, class_name: str, data: bytes, read):
+    """What `read` finds in the official compiler's parser's object of `data`."""
+    from kaitaistruct import BytesIO, KaitaiStream
+
+    with kaitai.loaded(kaitai.sources(tmp_path, [schema])) as import_module:
+        return read(getattr(import_module(schema.id), class_name)(KaitaiStream(BytesIO(data))))
+
+
+@needs_node
+def test_an_instance_naming_its_own_structure_is_that_structure_with_its_links(tmp_path):
+    schema, m = compiled(tmp_path, SELF_REF, "self_ref")
+    value = m.decode(b"\x00")
+    item = value.items[0]
+    assert item.target is item  # returns (it hung, walking the cycle to link it)
+    assert (item._parent, item._root) == (value, value)  # its links are the list's, not its own
+    theirs = official(tmp_path, schema, "SelfRef", b"\x00", lambda o: (
+        o.items[0].target is o.items[0], o.items[0]._parent is o, o.items[0].target.target.idx))
+    assert theirs == (True, True, item.target.target.idx)
+
+
+# edid's `mfg_str`: integers computed from fields, cast to bytes, then read as text.
+ARRAY_AS_BYTES = """
+meta: {id: array_as_bytes}
+seq:
+  - {id: a, type: u1}
+  - {id: b, type: u1}
+instances:
+  name:
+    value: '[a + 0x40, b + 0x40, 0x43].as<bytes>.to_s("ASCII")'
+  raw:
+    value: '[a, 0x41].as<bytes>'
+"""
+
+
+@needs_node
+@pytest.mark.parametrize("data", ["0102", "0000", "1a05"])
+def test_a_list_of_integers_cast_to_bytes_is_those_bytes(tmp_path, data):
+    schema, m = compiled(tmp_path, ARRAY_AS_BYTES, "array_as_bytes")
+    value = m.decode(bytes.fromhex(data))
+    theirs = official(tmp_path, schema, "ArrayAsBytes", bytes.fromhex(data), lambda o: (o.name, o.raw))
+    assert (value.name, value.raw) == theirs
+
+
+@needs_node
+def test_an_integer_past_a_byte_in_a_list_cast_to_bytes_is_refused_as_kaitai_refuses_it(tmp_path):
+    import struct
+
+    schema, m = compiled(tmp_path, ARRAY_AS_BYTES, "array_as_bytes")
+    with pytest.raises(struct.error):
+        official(tmp_path, schema, "ArrayAsBytes", b"\xff\x00", lambda o: o.name)
+    with pytest.raises(DecodeError) as caught:
+        m.decode(b"\xff\x00").name
+    assert caught.value.kind == "invalid_value" and caught.value.offset is not None
+
+
+# lvm2's `_root.sector_size`: a child reads a value instance of the root while the root is read.
+ROOT_INSTANCE = """
+meta: {id: root_instance}
+seq:
+  - {id: len_data, type: u1}
+  - {id: child, type: child}
+instances:
+  three:
+    value: len_data + 1
+types:
+  child:
+    seq:
+      - {id: data, size: _root.three}
+"""
+
+
+@needs_node
+@pytest.mark.parametrize("data", ["02616263", "00aa"])
+def test_a_value_instance_of_the_root_is_computed_when_a_child_reads_it(tmp_path, data):
+    schema, m = compiled(tmp_path, ROOT_INSTANCE, "root_instance")
+    value = m.decode(bytes.fromhex(data))
+    theirs = official(tmp_path, schema, "RootInstance", bytes.fromhex(data), lambda o: (o.child.data, o.three))
+    assert (value.child.data, value.three) == theirs
+
+
+@needs_node
+def test_a_value_instance_of_the_root_past_the_input_is_refused_with_an_offset(tmp_path):
+    schema, m = compiled(tmp_path, ROOT_INSTANCE, "root_instance")
+    with pytest.raises(EOFError):
+        official(tmp_path, schema, "RootInstance", b"\x05ab", lambda o: o.child.data)
+    with pytest.raises(DecodeError) as caught:
+        m.decode(b"\x05ab")
+    assert (caught.value.kind, caught.value.offset) == ("truncated", 1)
+    assert caught.value.path.endswith("child.data")
+
+
+# id3v2_4's padding: a grandchild reads the root's field that is still being read.
+FIELD_BEING_READ = """
+meta: {id: field_being_read}
+seq:
+  - {id: tag, type: tag}
+types:
+  tag:
+    seq:
+      - {id: len_body, type: u1}
+      - {id: body, type: body}
+  body:
+    seq:
+      - {id: data, size: _root.tag.len_body}
+"""
+
+
+@needs_node
+def test_a_field_read_before_it_is_set_is_refused_with_an_offset(tmp_path):
+    schema, m = compiled(tmp_path, FIELD_BEING_READ, "field_being_read")
+    with pytest.raises(AttributeError):  # Kaitai sets `tag` once it is read
+        official(tmp_path, schema, "FieldBeingRead", b"\x01a", lambda o: o.tag.body.data)
+    with pytest.raises(DecodeError) as caught:
+        m.decode(b"\x01a")
+    assert (caught.value.kind, caught.value.offset) == ("invalid_value", 0)
+
+
+@needs_node
+def test_bytes_that_are_not_their_encoding_are_refused_with_an_offset(tmp_path):
+    schema, m = compiled(tmp_path, ARRAY_AS_BYTES, "array_as_bytes")
+    with pytest.raises(UnicodeDecodeError):  # 0x7f + 0x40 is no ASCII
+        official(tmp_path, schema, "ArrayAsBytes", b"\x7f\x00", lambda o: o.name)
+    with pytest.raises(DecodeError) as caught:
+        m.decode(b"\x7f\x00").name
+    assert (caught.value.kind, caught.value.offset) == ("invalid_value", 2)
