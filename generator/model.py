@@ -271,27 +271,16 @@ def type_expressions(t: TypeDef) -> list:
     return exprs
 
 
-def schema_closure(schema: Schema) -> list[Schema]:
-    """A schema and every schema it imports, directly or not."""
+def schema_closure(schema: Schema, edges: str = "imports") -> list[Schema]:
+    """A schema and every schema it imports, directly or not; with `edges="importers"`, every
+    schema loaded with it that imports it, directly or not."""
     seen: dict[int, Schema] = {}
     todo = [schema]
     while todo:
         s = todo.pop()
         if id(s) not in seen:
             seen[id(s)] = s
-            todo.extend(s.imports)
-    return list(seen.values())
-
-
-def importer_closure(schema: Schema) -> list[Schema]:
-    """A schema and every schema loaded with it that imports it, directly or not."""
-    seen: dict[int, Schema] = {}
-    todo = [schema]
-    while todo:
-        s = todo.pop()
-        if id(s) not in seen:
-            seen[id(s)] = s
-            todo.extend(s.importers)
+            todo.extend(getattr(s, edges))
     return list(seen.values())
 
 

@@ -25,7 +25,7 @@ from logcodec.runtime import limits
 
 from .. import c as c_companion
 from .. import expr as E
-from ..model import fixed_offsets, importer_closure, max_size, navigates, schema_closure, type_expressions
+from ..model import fixed_offsets, max_size, navigates, schema_closure, type_expressions
 from ..passes import checked
 from ..schema import Field, Schema, TypeDef, static_bits
 from .code import BUDGET_ITEMS, HELPERS, INTERPRETED, TABLES, Build, Function, Lines, Uses, docstring, factory_call, tidy
@@ -68,7 +68,7 @@ class ModuleEmitter:
         self.exposes_io = self.nav is not None and any(
             isinstance(n, E.Attr) and n.name == "_io" and n.obj != E.Name("_root")
             # (an importer may read the `_io` of this schema's values: pcf_font's `_parent.strings._io`)
-            for s in schema_closure(schema) + importer_closure(schema)
+            for s in schema_closure(schema) + schema_closure(schema, "importers")
             for t in s.all_types() for e in type_expressions(t) for n in E.walk(e)) or any(
             n == E.Name("_io") for t in schema.all_types() if t.to_string is not None for n in E.walk(t.to_string))
         # The root's bulk read one element at a time (`decode_iter`), column by column
