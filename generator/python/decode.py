@@ -51,8 +51,6 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         self.navigation_start(c)
         self.early_at = len(c.lines)  # where the value instances children may read go (`move_early`)
         self.decoding_starts(c)
-        if self.carries():
-            c("carried: dict[Any, bytes] = {}")
         one_by_one = self.decode_seq(c)
         if self.unplaced_instances():
             c("cur = [pos]  # where this type's stream is, for its instances without `pos`: each moves it on")
@@ -82,8 +80,10 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         return Function("\n".join([head, doc, *decls, self.errors_raised(body)]), c.uses)
 
     def return_kaitai_object(self, c: Lines, one_by_one: bool) -> None:
-        """A user's schema: the value made as Kaitai's objects are, with its links and the
-        instances its seq did not need computed when first read."""
+        """A user's schema: the value object (made first, its fields set as they were read), with
+        the instances its seq did not need computed when first read (`_rt.lazy`). While the seq is
+        read, its `_lazy` holds the value instances a child may read early, through `_parent` or
+        `_root` (`move_early`); any other name not set yet is a field or instance not read yet."""
         t = self.t
         self.lazy = {i.id for i in t.instances} - self.computed_instances
         early = []
@@ -94,22 +94,16 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
                 if self.readable_early(inst, one_by_one):
                     self.move_early(c, start)
                     early.append(inst.id)
-        if early:
-            self.move_early(c, len(c.lines), f"me._early = {{{', '.join(f'{n!r}: _lazy_{n}' for n in early)}}}")
-        values = [f"v_{f.id}" for f in t.seq] + [f"p_{p.id}" for p in self.m.exposed_params(t)]
-        c.locals(values)
-        values += ["_rt.KStream(buf, io0, end, pos)"] if self.m.exposes_io else []
-        c(f"obj = {t.class_name}({', '.join(values)})")
-        for inst in t.instances:
-            if inst.id not in self.lazy:
-                c(f"obj.{inst.id} = i_{inst.id}")
-        if self.lazy:
-            c(f"obj._lazy = {{{', '.join(f'{n!r}: _lazy_{n}' for n in sorted(self.lazy))}}}")
-        if self.navigates:
-            c("me._value = obj  # what children read later through _parent or _root (lazy instances)")
-        if self.carries():
-            c("if carried: obj._carried = carried")
-        c("return obj, pos")
+        late = sorted(self.lazy - set(early))
+        if self.navigates and t.instances:  # (a children's read of one not computed yet fails)
+            self.move_early(c, len(c.lines), f"me._lazy = {{{', '.join(f'{n!r}: _lazy_{n}' for n in early)}}}")
+            for n in late:
+                c(f"me._lazy[{n!r}] = _lazy_{n}")
+        elif late:
+            c(f"me._lazy = {{{', '.join(f'{n!r}: _lazy_{n}' for n in late)}}}")
+        if self.m.exposes_io:  # Kaitai's `_io` of a value read: where its reading ended
+            c("me._io.at = pos")
+        c("return me, pos")
 
     def return_unwrapped(self, c: Lines) -> None:
         """An unwrapped type's decoder returns its one field's value."""

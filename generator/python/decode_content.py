@@ -230,7 +230,7 @@ class ContentReads:
     def carry(self, c: Lines, f: Field, tail: str) -> None:
         if self.carries() and f in self.t.seq and not self.encoding:
             c(f"tail = {tail}")
-            c(f"if tail: carried[{self.carried_key(f)}] = tail")
+            c(f"if tail: _rt.carry(me, {self.carried_key(f)}, tail)")
 
     def carry_no_terminator(self, c: Lines, f: Field, after: str) -> None:
         """A value read up to a terminator that the end of the data came before (`eos-error:
@@ -238,7 +238,7 @@ class ContentReads:
         if self.carries_terms() and not f.eos_error and f in self.t.seq and not self.encoding:
             term = f.terminator
             with c.block(f"if {after} >= end and buf[end - {len(term)}:end] != {term!r}:"):
-                c(f"carried[{self.carried_key(f)}] = b''")
+                c(f"_rt.carry(me, {self.carried_key(f)}, b'')")
 
     def decode_text(self, c: Lines, ref: TypeRef, target: str, part: str, first: str, epath: str, b: str) -> None:
         """`target` = the bytes `part` as text; a bad byte is invalid_value at `first` (where

@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import re
 import textwrap
-from contextlib import nullcontext
 from pathlib import Path
 
 import jinja2
@@ -66,7 +65,7 @@ class ModuleEmitter:
         # plain values (`_parent.x` passed in, `_io.pos` in a type read from its own stream).
         self.nav = None if schema.strict else Nav(self.parents, navigates(schema))
         self.exposes_io = self.nav is not None and any(
-            isinstance(n, E.Attr) and n.name == "_io" and n.obj != E.Name("_root")
+            isinstance(n, E.Attr) and n.name == "_io"
             # (an importer may read the `_io` of this schema's values: pcf_font's `_parent.strings._io`)
             for s in schema_closure(schema) + schema_closure(schema, "importers")
             for t in s.all_types() for e in type_expressions(t) for n in E.walk(e)) or any(
@@ -162,8 +161,6 @@ class ModuleEmitter:
         for t in rendered:
             functions.append(Decoder(self, t).decoder())
             functions.append(Encoder(self, t).encoder())
-        if self.nav is not None:  # Kaitai's links, set once a value is decoded
-            functions += [Function(self.linker(t), Uses()) for t in rendered if not t.unwrap]
         bulk = self.bulk
         if bulk is not None:
             functions.append(Generator(self, bulk.holder, bulk).decoder())
@@ -189,9 +186,7 @@ class ModuleEmitter:
             root_args="".join(f", {p.id}" for p in root.params),
             root_kwargs="".join(f", {p.id}={p.id}" for p in root.params),
             root_param_types=[(p.id, "bool" if p.type_name == "bool" else "int") for p in root.params],
-            root_class=root.class_name, doc=docstring(self.schema.doc, 0), links=self.nav is not None,
-            link=f"_k_{root.name}" if self.nav is not None and not root.unwrap else "_rt.linked",
-            link_args=", None, None" if self.nav is not None and not root.unwrap else "",
+            root_class=root.class_name, doc=docstring(self.schema.doc, 0),
             not_canonical=[f"{t.name}: {reason}" for t in self.types for reason in self.model.plan(t).not_canonical],
             decided_by_stream=[f"`{t.name}.{fid}`" for t in self.types for fid in self.model.plan(t).decided_by_stream],
             build_params=self.build_params(root) if self.nav is None and not root.unwrap else None,
@@ -216,61 +211,6 @@ class ModuleEmitter:
             **module_declarations(uses, [e["name"] for e in enums]),
             fast_sha=self.companion and c_companion.source_sha(self.companion),
         ))
-
-    def linker(self, t: TypeDef) -> str:
-        """`_k_<type>`: Kaitai's `_parent` and `_root` set on a decoded value of `t` and on the
-        structures it holds, as `_rt.linked` sets them, with the walk written out from the plan:
-        a field of a type of this schema is linked by that type's function (a compiled build runs
-        it in C; the generic walk took 70 % of a small GIF's decode there), anything else that may
-        hold a structure (a switch, another schema's type, an instance computed so far) by the
-        runtime's."""
-        c = Lines(self.build, indent=0)
-        with c.block(f"def _k_{t.name}(v: Any, holder: Any, root: Any) -> Any:"):
-            c(f'"""Link a decoded {t.name} (`_parent`, `_root`) and what it holds; return it."""')
-            if t is self.schema.root:  # called on the top (`_k_<root>(value, None, None)`): its own root
-                c("if root is None: root = v")
-            c("v._parent = holder")
-            c("v._root = root")
-            for f in t.seq:
-                if self.model.field_meta(f)["kind"] not in LEAF_KINDS:
-                    self.link_field(c, f)
-            for inst in t.instances:
-                if self.model.instance_meta(inst)["kind"] not in LEAF_KINDS:
-                    c(f"x = _rt.computed(v, {inst.id!r})")
-                    c("if x is not None: _rt.linked(x, v)")
-            c("return v")
-        return c.text()
-
-    def link_field(self, c: Lines, f: Field) -> None:
-        """Link the value of the field `f` of `v`: a structure of a type of this schema (or a list
-        of them) by its type's `_k_`, a switch's by the class of its case, anything else that may
-        hold a structure by the runtime's walk."""
-        refs = [r for _, r in f.type.cases] if f.type.kind == "switch" else [f.type]
-        users = []  # the types its value may have (a type read in either byte order: either one's)
-        for u in [v for r in refs if r.kind == "user" for v in (r.user.byte_orders or (r.user,))]:
-            if all(u is not w for w in users):
-                users.append(u)
-        direct = [u for u in users if self.linked_here(u)]
-        if f.type.kind == "switch" and not users:  # its cases are numbers, bytes or text
-            return
-        item = "e" if f.repeat else "x"
-        c(f"x = v.{f.id}")
-        with c.block("if x is not None:"), c.block("for e in x:") if f.repeat else nullcontext():
-            if f.type.kind == "user" and len(users) == len(direct) == 1:
-                c(f"_k_{direct[0].name}({item}, v, root)")
-                return
-            for k, u in enumerate(direct):
-                with c.block(f"{'el' if k else ''}if isinstance({item}, {u.class_name}):"):
-                    c(f"_k_{u.name}({item}, v, root)")
-            if len(direct) < len(users) or (not users and f.type.kind != "switch"):
-                # a structure of another schema's type, an unwrapped one, or a value of any kind
-                with c.block("else:") if direct else nullcontext():
-                    c(f"_rt.linked({item}, v)")
-
-    def linked_here(self, u: TypeDef) -> bool:
-        """Whether a value of `u` is linked by this module's `_k_<u>`: a type of this schema with a
-        class of its own."""
-        return u.schema is self.schema and not u.unwrap and not u.byte_orders and any(u is r for r in self.rendered)
 
     def late_imports(self) -> bool:
         """Whether this schema and one it imports import each other: the imports then come last."""
@@ -314,18 +254,26 @@ class ModuleEmitter:
             said += "\n\nEncoding may give other bytes than those decoded: " + "; ".join(reasons) + "."
         return TEMPLATES.get_template("class.py.j2").render(
             t=t, doc=docstring(t.doc + (f"\n\nSee {t.doc_ref}" if t.doc_ref else "") + said, 1),
-            lazy=bool(t.instances) and self.nav is not None,
+            # a user's schema: an instance not computed yet is computed when read, and a field not
+            # read yet (of a value being decoded) is an error
+            lazy=self.nav is not None,
             to_string=self.to_string(t),
             # no __dict__ (15 % less memory a decoded Kafka record, pure Python), but where a user's
-            # schema's values get Kaitai's links and carried bytes set on them after they are made
+            # schema's values get carried bytes and computed instances set on them after they are made
             slots=self.nav is None,
+            # the compiled build's decoder makes a blank value through `__init__` (mypyc's native
+            # classes have no other way), whose fields it then sets (`navigation_start`)
+            blank_init=self.build.compiled and self.nav is not None,
             fields=self.attribute_decls(t),
         )
 
     def attribute_decls(self, t: TypeDef) -> list[dict]:
         """The declarations of the attributes of `t`'s value class: its fields, instances, params
         and a user's schema's links."""
-        decls = ([self.field_decl(t, f) for f in t.seq] + [self.instance_decl(i) for i in t.instances]
+        seq = [self.field_decl(t, f) for f in t.seq]
+        if self.nav is not None:  # no class attribute: a field a decoder has not set yet is not read (`_rt.lazy`)
+            seq = [{**d, "default": ""} for d in seq]
+        decls = (seq + [self.instance_decl(i) for i in t.instances]
                  + [self.param_decl(p) for p in self.exposed_params(t)]
                  + ([_IO_DECL] if self.exposes_io else []) + self.kaitai_decls(t))
         named = builtin_calls(decls)
@@ -503,9 +451,6 @@ def module_declarations(uses: Uses, enums: list[str]) -> dict:
 _IO_DECL = {"id": "_io", "annotation": "Any", "default": "default=None, compare=False, repr=False",
             "meta": {"kind": "any", "param": True}, "param": "_io: Any = None", "init": "_io",
             "doc": docstring("The stream the value was read from (Kaitai's `_io`).", 1)}
-
-#: The kinds of value that never hold a structure (`runtime.primitives._LEAF_KINDS`, which links the rest).
-LEAF_KINDS = ("int", "bool", "float", "bytes", "str", "enum")
 
 # A user's schema: the instances of a value not computed yet, as functions of it (`_rt.lazy`).
 _LAZY_DECL = {"id": "_lazy", "annotation": "Any", "default": "default=None, init=False, compare=False, repr=False",

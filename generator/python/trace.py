@@ -43,7 +43,7 @@ class TraceModule(ModuleEmitter):
             passthroughs=sorted(self.passthroughs), imports=self.import_lines(), late_imports=self.late_imports(),
             root_params="".join(f", {p.id}: {'bool' if p.type_name == 'bool' else 'int'}"
                                 + (f" = {p.default!r}" if p.default is not None else "") for p in root.params),
-            links=self.nav is not None, **module_declarations(uses, own_enums),
+            **module_declarations(uses, own_enums),
         ))
 
     def import_lines(self) -> list[dict]:

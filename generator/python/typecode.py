@@ -116,9 +116,17 @@ class TypeCode:
     def navigates(self) -> bool:
         return self.m.nav is not None and self.m.nav.navigates
 
+    @property
+    def builds_object(self) -> bool:
+        """A decoder of a user's schema that makes its value object first and reads its fields
+        into it, as Kaitai's parsers do (`navigation_start`); an unwrapped type's value is its
+        field's, which has its own."""
+        return self.m.nav is not None and not self.encoding and not self.t.unwrap
+
     def publish(self, c: Lines, name: str, var: str) -> None:
-        """Show a value just read to the children through `_parent` and `_root` (a user's schema)."""
-        if self.navigates and not self.encoding:
+        """Set a value just read on the value object (a user's schema), where the children see it
+        through `_parent` and `_root`."""
+        if self.builds_object:
             c(f"me.{name} = {c.local(var)}")
 
     @property
@@ -132,8 +140,10 @@ class TypeCode:
             return "".join(f", p_{p.id}" for p in self.t.params) + hidden
         params = "".join(f", p_{p.id}: {self.m.param_annotation(p)}" for p in self.t.params) + hidden
         if self.m.nav is not None:  # Kaitai's objects: where the stream starts, the parent and the root
+            # (a decoder sets them on the value it makes; an encoder needs them where an
+            # expression reads them)
             params += "" if self.encoding else ", io0: int = -1"
-            params += ", parent: Any = None, root: Any = None" if self.navigates else ""
+            params += ", parent: Any = None, root: Any = None" if self.navigates or not self.encoding else ""
         return params
 
     def as_tuple_arg(self, f: Field) -> str:
@@ -169,34 +179,53 @@ class TypeCode:
             return args + "".join(f", {local}" for local in self.parent_locals(ref.user).values())
         if not self.encoding:
             args += f", {io0}"
-        if navigates(callee):
+        if navigates(callee) or not self.encoding:
             # A type of another schema starts a tree of its own, as Kaitai's parsers call it (with
-            # its stream only): no `_parent`, and it is its own `_root`.
-            own_tree = self.navigates and callee is self.t.schema
-            parent = "me" if own_tree else "None"
+            # its stream only): no `_parent`, and it is its own `_root` if it is its schema's root.
+            own_tree = (self.navigates or not self.encoding) and callee is self.t.schema
+            parent = ("parent" if self.t.unwrap else "me") if own_tree else "None"
             if f is not None and f.parent is not None:  # Kaitai's `parent:` key: another parent, or none
                 parent = "None" if f.parent == E.Bool(False) else self.expr(f.parent)
             args += f", {parent}, {'root' if own_tree else 'None'}"
         return args
 
     def navigation_start(self, c: Lines) -> None:
-        """A user's schema: the stream's start, and the `Node` children see as `_parent`."""
+        """A user's schema: the stream's start; a decoder's value object, made blank, with its
+        links, stream and params set (`builds_object`), which its fields are read into; an
+        encoder's `Node`, the value seen with its parent and root as while it was read."""
         if self.m.nav is None:
             return
         if not self.encoding:
             c("if io0 < 0: io0 = pos")
-        if not self.navigates:
+        if self.encoding:
+            if self.navigates:
+                c("me = _rt.Node(); me._value = v; me._parent = parent")
+                c("if root is None: root = me")
+                c("me._root = root")
             return
-        if self.encoding:  # the value, seen with its parent and root as while it was read
-            c("me = _rt.Node(); me._value = v; me._parent = parent")
+        if not self.builds_object:
+            return
+        t = self.t
+        if self.m.build.compiled:  # mypyc's native class cannot be made without its `__init__`
+            c(f"me = {t.class_name}(_blank=True)")
+        else:
+            c(f"me = {c.new_object()}({t.class_name})")
+        c("me._parent = parent")
+        if self.own_root(t):  # at the top: its own root, as Kaitai's root type is
             c("if root is None: root = me")
-            c("me._root = root")
-            return
-        c("me = _rt.Node(); me._parent = parent; me._io = _rt.KStream(buf, io0, end, pos)")
-        c("if root is None: root = me")
         c("me._root = root")
-        for p in self.t.params:
+        if self.m.exposes_io:  # where reading is once it ends: set then (`return_kaitai_object`)
+            c("me._io = _rt.KStream(buf, io0, end, pos)")
+        for p in self.m.exposed_params(t):
             c(f"me.{p.id} = p_{p.id}")
+
+    @staticmethod
+    def own_root(t: TypeDef) -> bool:
+        """Whether a value of `t` made with no root given is its own `_root`: the schema's root
+        type (either byte order's, where the root's is chosen at run time), as Kaitai's parsers
+        make only it; another type of a schema another one imports gets none."""
+        root = t.schema.root
+        return t is root or any(t is v for v in root.byte_orders)
 
     def run_struct(self, run: list[Item]) -> tuple[str, int]:
         fmt = (">" if run[0].endian == "be" else "<") + "".join(i.code for i in run)
@@ -290,7 +319,7 @@ class TypeCode:
     def carries(self) -> bool:
         """A user's schema keeps the bytes of a sized field that are not its value (what a
         structure left unread, what follows a terminator), so that encoding gives them back."""
-        return self.m.nav is not None and carries_bytes(self.t)
+        return self.m.nav is not None and not self.t.unwrap and carries_bytes(self.t)
 
     def carried_key(self, f: Field) -> str:
         return f"({f.id!r}, i)" if f.repeat else repr(f.id)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import copy
 import operator
 import struct
-import sys
 import zlib
 
 from crc32c import crc32c as _crc32c
@@ -474,23 +473,13 @@ class KStream:
 
 
 class Node:
-    """A value being decoded, as its children see it through `_parent` and `_root`: its
-    fields so far (a list being read grows in place), `_parent`, `_root` and `_io`."""
+    """A value being encoded, as the expressions of its children see it through `_parent` and
+    `_root`: the value (`_value`), with the parent and the root it was read under."""
 
     def __getattr__(self, name: str):
-        # only reached for a name not set: once the value is built, it answers (its lazy
-        # instances included); before, the name is a field after the one being read
         if name.startswith("__"):  # Python's own look-ups (copy, pickle): not a field
             raise AttributeError(name)
-        value = self.__dict__.get("_value")
-        if value is not None:
-            return getattr(value, name)
-        early = self.__dict__.get("_early")  # value instances, computed when first read, as Kaitai's
-        if early is not None and name in early:
-            return early[name](self)
-        io = self.__dict__.get("_io")  # the offset: where the value being read starts
-        raise DecodeError("invalid_value", f"an expression reads {name!r}, which is not read yet",
-                          io.at if io is not None else 0, "")
+        return getattr(self.__dict__["_value"], name)
 
 
 def dyn(obj, name: str):
@@ -629,51 +618,6 @@ def no_encoder(what: str, path: str):
     raise EncodeError("invalid_value", f"cannot be encoded: {what}", None, path)
 
 
-def linked(value, holder=None):
-    """Kaitai's `_parent` and `_root` on the values of a user's schema, once decoded: each
-    structure's holder, and the root it was read under. As Kaitai's parsers (0.11) pass neither
-    from one schema to another, a structure of an imported schema's type has no `_parent`, and no
-    `_root` unless it is that schema's root type (its own root). Only structures whose classes
-    declare `_parent` are linked; lazy instances are linked when they are computed (`lazy`),
-    under the structure they belong to (`holder`). A structure linked already keeps its links:
-    a value instance that names one (`value: _root.items[idx]`) holds it, as Kaitai's does,
-    without adopting it, and a structure that holds itself that way is walked once."""
-    todo = [(value, holder, None if holder is None else type(holder).__module__)]
-    pop, push = todo.pop, todo.append
-    seen: set[int] = set()
-    while todo:
-        v, holder, holder_module = pop()
-        if isinstance(v, list):
-            if id(v) not in seen:
-                seen.add(id(v))
-                for item in v:
-                    push((item, holder, holder_module))
-            continue
-        plan = _LINK_PLANS.get(type(v), _UNSEEN)
-        if plan is _UNSEEN:  # a class not met yet
-            plan = _link_plan(type(v))
-        if plan is None or id(v) in seen or _is_linked(v):  # not a structure, or linked already
-            continue
-        seen.add(id(v))
-        names, module, keeps_dict = plan
-        if holder_module == module:  # read inside a structure of its own schema
-            v._parent, v._root = holder, holder._root
-        else:  # the top, or another schema's type: its own root if it is that schema's root type
-            own_root = getattr(sys.modules.get(module), "ROOT", None) is type(v)
-            v._parent, v._root = None, v if own_root else None
-        attrs = v.__dict__ if keeps_dict else None
-        for name in names:  # fields, and the instances computed so far (no lazy one is run)
-            item = attrs.get(name) if attrs is not None else computed(v, name)
-            if item is not None:
-                push((item, v, module))
-    return value
-
-
-def _is_linked(v) -> bool:
-    """Whether a structure has its `_parent` or `_root` already (linked under another holder)."""
-    return computed(v, "_root") is not None or computed(v, "_parent") is not None
-
-
 def computed(obj, name: str):
     """An attribute of a value as it is set, or None where it is not (an instance not computed
     yet, which is not computed here), whether its class keeps a `__dict__` or is a compiled
@@ -684,48 +628,42 @@ def computed(obj, name: str):
         return None
 
 
-#: How to link the values of each class met (its fields that may hold structures, its module, and
-#: whether its values keep a `__dict__`: a compiled build's native class does not, and asking one
-#: for it goes through its `__getattr__`), or None for a class not linked (not a user's schema's
-#: structure: a scalar, an enum, a tuple); made once per class, as a decoded value has many
-#: structures of few classes.
-_LINK_PLANS: dict[type, tuple[tuple[str, ...], str, bool] | None] = dict.fromkeys((int, bytes, str, float, bool))
-_UNSEEN = ((), "", False)
-#: The kinds of field whose values never hold a structure (the generated fields' `kind`).
-_LEAF_KINDS = frozenset({"int", "bool", "float", "bytes", "str", "enum"})
-
-
-def _link_plan(cls: type) -> tuple[tuple[str, ...], str, bool] | None:
-    fields = getattr(cls, "__dataclass_fields__", None)
-    plan = None
-    if fields is not None and "_parent" in fields:
-        plan = (tuple(name for name, f in fields.items()
-                      if not f.metadata.get("param") and f.metadata.get("kind") not in _LEAF_KINDS), cls.__module__,
-                any("__dict__" in vars(k) for k in cls.__mro__[:-1]))
-    _LINK_PLANS[cls] = plan
-    return plan
+def carry(obj, key, tail: bytes) -> None:
+    """Keep on a value of a user's schema the bytes of a sized field that are not its value
+    (`_carried`, made for the first), which encoding gives back."""
+    carried = computed(obj, "_carried")
+    if carried is None:
+        obj._carried = carried = {}
+    carried[key] = tail
 
 
 def lazy(obj, name: str):
-    """An instance of a user's schema not computed yet: computed now, once (Kaitai's instances
-    are lazy: one that fails, or recurses, costs only who reads it). None for a value built by
-    hand, which has no stream to read it from."""
+    """A name a value of a user's schema has not set: an instance not computed yet is computed
+    now, once (Kaitai's instances are lazy: one that fails, or recurses, costs only who reads
+    it); a field, or an instance of a value being decoded (its `_lazy` is set from the start)
+    that it has neither computed nor left to compute when read, is not read yet: a child read it
+    through `_parent` or `_root` too early. An instance of a value built by hand, which has no
+    stream to read it from, and a link or param not set, are None."""
     thunks = computed(obj, "_lazy")
     if thunks is not None and name in thunks:
         try:
             value = thunks[name](obj)
         except RecursionError:  # an instance that reads itself, or a type that holds itself
-            io = obj.__dict__.get("_io")  # where the value starts, when it keeps its stream
+            io = computed(obj, "_io")  # where the value starts, when it keeps its stream
             raise DecodeError("limit_exceeded", f"instance {name!r} nests too deep", io.at if io is not None else 0,
                               name) from None
         del thunks[name]  # kept until it succeeds: reading it again raises again
         setattr(obj, name, value)
-        if "_parent" in getattr(type(obj), "__dataclass_fields__", {}):  # Kaitai's objects: obj holds it
-            linked(value, obj)
         return value
-    if name in getattr(type(obj), "__dataclass_fields__", {}):
+    declared = getattr(type(obj), "__dataclass_fields__", {}).get(name)
+    if declared is None:
+        raise AttributeError(f"{type(obj).__name__!r} object has no attribute {name!r}")
+    meta = declared.metadata
+    if meta.get("param") or (meta.get("instance") and thunks is None):
         return None
-    raise AttributeError(f"{type(obj).__name__!r} object has no attribute {name!r}")
+    io = computed(obj, "_io")  # the offset: where the value being read starts
+    raise DecodeError("invalid_value", f"an expression reads {name!r}, which is not read yet",
+                      io.at if io is not None else 0, "")
 
 
 def text(data: bytes, encoding: str) -> str:
