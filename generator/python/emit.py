@@ -206,7 +206,6 @@ class ModuleEmitter:
             compiled_for=module_source is not None and {
                 "file": f"{self.schema.id}.py", "module": self.schema.module,
                 "sha256": hashlib.sha256(module_source.encode()).hexdigest()},
-            object_new=bool(uses.named("new")),
             text_parts=[(name, made) for name, made in sorted(self.text_parts.items()) if name in uses.named("text")],
             **module_declarations(uses, [e["name"] for e in enums]),
             fast_sha=self.companion and c_companion.source_sha(self.companion),
@@ -433,9 +432,9 @@ def used_by(functions: list[Function]) -> Uses:
 
 
 def module_declarations(uses: Uses, enums: list[str]) -> dict:
-    """The module-level tables, helpers, checksum functions, enum dictionaries, budget places and
-    functions of the runtime's limits that the module's functions use (`uses`), which it declares
-    or imports only then, in the order it declares them."""
+    """The module-level tables, helpers, checksum functions, enum dictionaries, budget places,
+    functions of the runtime's limits and `_new` that the module's functions use (`uses`), which
+    it declares or imports only then, in the order it declares them."""
     return {
         "tables": [(name, kind) for name, kind in TABLES.items() if name in uses.named("table")],
         "helpers": [name for name in HELPERS if name in uses.named("helper")],
@@ -444,6 +443,7 @@ def module_declarations(uses: Uses, enums: list[str]) -> dict:
         "budget_items": [(name, getattr(limits, name)) for name in BUDGET_ITEMS if name in uses.named("budget")],
         "take_elements": "take_elements" in uses.named("limits"),
         "elements_left": "elements_left" in uses.named("limits"),
+        "object_new": bool(uses.named("new")),
     }
 
 

@@ -167,3 +167,36 @@ def test_bytes_that_are_not_their_encoding_are_refused_with_an_offset(tmp_path):
     with pytest.raises(DecodeError) as caught:
         m.decode(b"\x7f\x00").name
     assert (caught.value.kind, caught.value.offset) == ("invalid_value", 2)
+
+
+# Decoders make each value first and read its fields into it: its children get it as their parent.
+PARENT_READ = """
+meta: {id: parent_read}
+seq:
+  - {id: a, type: u1}
+  - {id: b, type: u1, if: a > 1}
+  - {id: child, type: child}
+instances:
+  twice:
+    value: a * 2
+types:
+  child:
+    seq:
+      - {id: c, size: _parent.a}
+"""
+
+
+def test_a_decoded_value_is_its_childrens_parent_and_root_and_has_every_field_set(tmp_path):
+    _, m = compiled(tmp_path, PARENT_READ, "parent_read")
+    value = m.decode(b"\x01\xaa")  # `b` absent: None
+    assert (value.a, value.b, value.child.c, value.twice) == (1, None, b"\xaa", 2)
+    assert value._parent is None and value._root is value
+    assert value.child._parent is value and value.child._root is value
+
+
+def test_a_value_built_by_hand_has_no_instances_nor_links(tmp_path):
+    _, m = compiled(tmp_path, PARENT_READ, "parent_read")
+    value = m.ParentRead(a=3, b=4)
+    assert (value.twice, value._parent, value._root, value.child.c) == (None, None, None, b"")
+    with pytest.raises(AttributeError):
+        _ = value.no_such_field
