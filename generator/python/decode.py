@@ -81,9 +81,10 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
 
     def return_kaitai_object(self, c: Lines, one_by_one: bool) -> None:
         """A user's schema: the value object (made first, its fields set as they were read), with
-        the instances its seq did not need computed when first read (`_rt.lazy`). While the seq is
-        read, its `_lazy` holds the value instances a child may read early, through `_parent` or
-        `_root` (`move_early`); any other name not set yet is a field or instance not read yet."""
+        the instances its seq did not need computed when first read (`_rt.lazy`). While a seq that
+        reads structures is read, its `_lazy` holds the value instances a child may read early,
+        through `_parent` or `_root` (`move_early`): any other name not set yet is a field or
+        instance not read yet (with no `_lazy`, an instance not set would be None)."""
         t = self.t
         self.lazy = {i.id for i in t.instances} - self.computed_instances
         early = []
@@ -95,15 +96,21 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
                     self.move_early(c, start)
                     early.append(inst.id)
         late = sorted(self.lazy - set(early))
-        if self.navigates and t.instances:  # (a children's read of one not computed yet fails)
+        if early or (self.navigates and t.instances and self.reads_structures()):
             self.move_early(c, len(c.lines), f"me._lazy = {{{', '.join(f'{n!r}: _lazy_{n}' for n in early)}}}")
             for n in late:
                 c(f"me._lazy[{n!r}] = _lazy_{n}")
         elif late:
             c(f"me._lazy = {{{', '.join(f'{n!r}: _lazy_{n}' for n in late)}}}")
-        if self.m.exposes_io:  # Kaitai's `_io` of a value read: where its reading ended
+        if self.m.keeps_io(t):  # Kaitai's `_io` of a value read: where its reading ended
             c("me._io.at = pos")
         c("return me, pos")
+
+    def reads_structures(self) -> bool:
+        """Whether the seq reads structures (its fields', or its instances'), which may read this
+        one's instances through `_parent` or `_root` before it is read."""
+        fields = [*self.t.seq, *(i.field for i in self.t.instances if i.id in self.computed_instances and i.field)]
+        return any(ref.kind == "user" for f in fields for ref in [f.type, *(case for _, case in f.type.cases)])
 
     def return_unwrapped(self, c: Lines) -> None:
         """An unwrapped type's decoder returns its one field's value."""

@@ -24,7 +24,7 @@ from logcodec.runtime import limits
 
 from .. import c as c_companion
 from .. import expr as E
-from ..model import fixed_offsets, max_size, navigates, schema_closure, type_expressions
+from ..model import fields_of, fixed_offsets, max_size, navigates, schema_closure, type_expressions
 from ..passes import checked
 from ..schema import Field, Schema, TypeDef, static_bits
 from .code import BUDGET_ITEMS, HELPERS, INTERPRETED, TABLES, Build, Function, Lines, Uses, docstring, factory_call, tidy
@@ -33,7 +33,7 @@ from .encode import Encoder
 from .entries import checksum_source, entry_source
 from .iterate import Generator, Iterator
 from .translate import Nav, ValueScope
-from .typecode import carries_bytes
+from .typecode import carries_bytes, own_root
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
@@ -64,12 +64,9 @@ class ModuleEmitter:
         # A user's schema reads `_io`, `_parent` and `_root` as Kaitai's objects; ours keep to
         # plain values (`_parent.x` passed in, `_io.pos` in a type read from its own stream).
         self.nav = None if schema.strict else Nav(self.parents, navigates(schema))
-        self.exposes_io = self.nav is not None and any(
-            isinstance(n, E.Attr) and n.name == "_io"
-            # (an importer may read the `_io` of this schema's values: pcf_font's `_parent.strings._io`)
-            for s in schema_closure(schema) + schema_closure(schema, "importers")
-            for t in s.all_types() for e in type_expressions(t) for n in E.walk(e)) or any(
-            n == E.Name("_io") for t in schema.all_types() if t.to_string is not None for n in E.walk(t.to_string))
+        # The types whose values keep their stream (Kaitai's `_io`), by name (None: every type).
+        self.io_kept = self.stream_keepers() if self.nav is not None else set()
+        self.exposes_io = self.io_kept is None or bool(self.io_kept)
         # The root's bulk read one element at a time (`decode_iter`), column by column
         # (`decode_columns`), its header (`decode_header`), and the lists of the C companion: the
         # model's (its bulk lists and headers, and the plans).
@@ -274,7 +271,7 @@ class ModuleEmitter:
             seq = [{**d, "default": ""} for d in seq]
         decls = (seq + [self.instance_decl(i) for i in t.instances]
                  + [self.param_decl(p) for p in self.exposed_params(t)]
-                 + ([_IO_DECL] if self.exposes_io else []) + self.kaitai_decls(t))
+                 + ([_IO_DECL] if self.keeps_io(t) else []) + self.kaitai_decls(t))
         named = builtin_calls(decls)
         uses_builtins = named != decls
         if self.untyped_attributes():
@@ -287,6 +284,39 @@ class ModuleEmitter:
         if uses_builtins:
             self.builtins_named.add(t.name)  # the module imports `builtins` for them
         return named
+
+    def keeps_io(self, t: TypeDef) -> bool:
+        """Whether a value of `t` keeps the stream it was read from (Kaitai's `_io`, made for each
+        value it is set on: it costs), as an expression reads it (`stream_keepers`)."""
+        return self.io_kept is None or t.name in self.io_kept
+
+    def stream_keepers(self) -> set[str] | None:
+        """The types whose values keep their stream, by name, as the expressions of this schema
+        and of those importing it read one: `_root._io` a root's (ttf's tables, read at offsets of
+        the file), `_parent._io` that of the one type that holds the reader; any other (an
+        importer's `_parent.strings._io` in pcf_font, `_parent._parent._io`, a holder not known,
+        `_io` in `to-string`): every type's (None)."""
+        schema = self.schema
+        own = schema.all_types()
+        # `parent:` another value: the holders (`parents`) do not say which type it is
+        parent_given = any(f.parent not in (None, E.Name("_parent"), E.Bool(False)) for t in own for f in fields_of(t))
+        if any(n == E.Name("_io") for t in own if t.to_string is not None for n in E.walk(t.to_string)):
+            return None
+        kept: set[str] = set()
+        for s in [schema, *(i for i in schema_closure(schema, "importers") if i is not schema)]:
+            for t in s.all_types():
+                for n in (n for e in type_expressions(t) for n in E.walk(e)):
+                    if not (isinstance(n, E.Attr) and n.name == "_io") or (s is not schema and n.obj in (
+                            E.Name("_root"), E.Name("_parent"))):  # an importer's own values
+                        continue
+                    if n.obj == E.Name("_root"):
+                        kept.update(u.name for u in own if own_root(u))
+                        continue
+                    holder = self.parents.get(t.name) if n.obj == E.Name("_parent") and not parent_given else None
+                    if holder is None:
+                        return None
+                    kept.add(holder.name)
+        return kept
 
     def untyped_attributes(self) -> bool:
         """Whether the value classes' attributes are Any, in the compiled build of a user's schema:

@@ -211,21 +211,13 @@ class TypeCode:
         else:
             c(f"me = {c.new_object()}({t.class_name})")
         c("me._parent = parent")
-        if self.own_root(t):  # at the top: its own root, as Kaitai's root type is
+        if own_root(t):  # at the top: its own root, as Kaitai's root type is
             c("if root is None: root = me")
         c("me._root = root")
-        if self.m.exposes_io:  # where reading is once it ends: set then (`return_kaitai_object`)
+        if self.m.keeps_io(t):  # where reading is once it ends: set then (`return_kaitai_object`)
             c("me._io = _rt.KStream(buf, io0, end, pos)")
         for p in self.m.exposed_params(t):
             c(f"me.{p.id} = p_{p.id}")
-
-    @staticmethod
-    def own_root(t: TypeDef) -> bool:
-        """Whether a value of `t` made with no root given is its own `_root`: the schema's root
-        type (either byte order's, where the root's is chosen at run time), as Kaitai's parsers
-        make only it; another type of a schema another one imports gets none."""
-        root = t.schema.root
-        return t is root or any(t is v for v in root.byte_orders)
 
     def run_struct(self, run: list[Item]) -> tuple[str, int]:
         fmt = (">" if run[0].endian == "be" else "<") + "".join(i.code for i in run)
@@ -393,3 +385,11 @@ def carries_bytes(t: TypeDef) -> bool:
     """Whether a value of `t` read by a user's schema keeps bytes of its sized fields that are not
     their values (`TypeCode.carries`; the class declares where, `_carried`)."""
     return any(f.size is not None or f.size_eos or (f.terminator is not None and not f.eos_error) for f in t.seq)
+
+
+def own_root(t: TypeDef) -> bool:
+    """Whether a value of `t` made with no root given is its own `_root`: the schema's root type
+    (either byte order's, where the root's is chosen at run time), as Kaitai's parsers make only
+    it; another type of a schema another one imports gets none."""
+    root = t.schema.root
+    return t is root or any(t is v for v in root.byte_orders)
