@@ -81,27 +81,24 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
 
     def return_kaitai_object(self, c: Lines, one_by_one: bool) -> None:
         """A user's schema: the value object (made first, its fields set as they were read), with
-        the instances its seq did not need computed when first read (`_rt.lazy`). While a seq that
-        reads structures is read, its `_lazy` holds the value instances a child may read early,
-        through `_parent` or `_root` (`move_early`): any other name not set yet is a field or
-        instance not read yet (with no `_lazy`, an instance not set would be None)."""
+        the instances its seq did not need computed when first read (`_rt.lazy`) by its `_lazy`,
+        one function of the instance's name for all of them (`lazy_function`). While a seq that
+        reads structures is read, its `_lazy` computes the value instances a child may read
+        early, through `_parent` or `_root` (`move_early`), and no other: any other name not set
+        yet is a field or instance not read yet (with no `_lazy`, an instance not set is None)."""
         t = self.t
         self.lazy = {i.id for i in t.instances} - self.computed_instances
-        early = []
-        for inst in t.instances:
-            if inst.id in self.lazy:
-                start = len(c.lines)
-                self.lazy_thunk(c, inst, one_by_one)
-                if self.readable_early(inst, one_by_one):
-                    self.move_early(c, start)
-                    early.append(inst.id)
-        late = sorted(self.lazy - set(early))
-        if early or (self.navigates and t.instances and self.reads_structures()):
-            self.move_early(c, len(c.lines), f"me._lazy = {{{', '.join(f'{n!r}: _lazy_{n}' for n in early)}}}")
-            for n in late:
-                c(f"me._lazy[{n!r}] = _lazy_{n}")
-        elif late:
-            c(f"me._lazy = {{{', '.join(f'{n!r}: _lazy_{n}' for n in late)}}}")
+        lazy = [inst for inst in t.instances if inst.id in self.lazy]
+        early = [inst for inst in lazy if self.readable_early(inst, one_by_one)]
+        if early:
+            start = len(c.lines)
+            self.lazy_function(c, "_lazy_early", early, one_by_one)
+            self.move_early(c, start, "me._lazy = _lazy_early")
+        elif self.navigates and t.instances and self.reads_structures():
+            self.move_early(c, len(c.lines), "me._lazy = _rt.nothing_lazy")
+        if len(lazy) > len(early):
+            self.lazy_function(c, "_lazy", lazy, one_by_one)
+            c("me._lazy = _lazy")
         if self.m.keeps_io(t):  # Kaitai's `_io` of a value read: where its reading ended
             c("me._io.at = pos")
         c("return me, pos")
@@ -262,25 +259,30 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         c.lines[self.early_at:self.early_at] = moved
         self.early_at += len(moved)
 
-    def lazy_thunk(self, c: Lines, inst, one_by_one: bool) -> None:
-        """A user's schema: an instance the seq did not need is computed when first read, as
-        Kaitai's are, from the stream as it was at the end of the type (bound as defaults)."""
+    def lazy_function(self, c: Lines, function: str, insts: list, one_by_one: bool) -> None:
+        """A user's schema: the instances the seq did not need (`insts`), computed when first read,
+        as Kaitai's are, from the stream as it was when the function was made (bound as
+        defaults): `function(value, name)` gives the instance `name`, or `_rt.NOT_LAZY` for
+        another name. One function for all of them, not one each: made for every value."""
         bits = ", bb: int = bb, bl: int = bl" if one_by_one else ""
         bits += ", cur: list[int] = cur" if self.unplaced_instances() else ""
-        c(f"def _lazy_{inst.id}(o: Any, buf: Any = buf, pos: int = pos, io0: int = io0, end: int = end{bits}) -> Any:")
+        c(f"def {function}(o: Any, name: str, buf: Any = buf, pos: int = pos, io0: int = io0, end: int = end{bits}) -> Any:")
         c.indent += 1
-        computed, self.lazy_target = set(self.computed_instances), inst.id
         head = len(c.lines)
-        with c.block("try:"):
-            self.need_instances(E.Name(inst.id))
-            c(f"return i_{inst.id}")
-        # the instances it computes are its locals (it reads the others from the decoder's)
-        c.lines[head:head] = [" " * 4 * c.indent + line.strip()
-                              for line in self.instance_decls(self.computed_instances - computed)]
-        c("except _rt.DecodeError as exc: raise _rt.placed(exc, pos)")
-        # NameError: an instance whose value reads itself (Kaitai would recurse without end)
-        with c.block("except (AttributeError, IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, "
-                     "ValueError, LookupError, NameError) as exc:"):
-            c(f"raise _rt.invalid(f'an expression failed on this input: {{exc}}', pos, {inst.id!r}) from None")
+        locals_: set[str] = set()  # the instances it computes (it reads the others from the decoder's)
+        for inst in insts:
+            computed, self.lazy_target = set(self.computed_instances), inst.id
+            with c.block(f"if name == {inst.id!r}:"):
+                with c.block("try:"):
+                    self.need_instances(E.Name(inst.id))
+                    c(f"return i_{inst.id}")
+                c("except _rt.DecodeError as exc: raise _rt.placed(exc, pos)")
+                # NameError: an instance whose value reads itself (Kaitai would recurse without end)
+                with c.block("except (AttributeError, IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, "
+                             "ValueError, LookupError, NameError) as exc:"):
+                    c(f"raise _rt.invalid(f'an expression failed on this input: {{exc}}', pos, {inst.id!r}) from None")
+            locals_ |= self.computed_instances - computed
+            self.computed_instances, self.lazy_target = computed, None
+        c.lines[head:head] = [" " * 4 * c.indent + line.strip() for line in self.instance_decls(locals_)]
+        c("return _rt.NOT_LAZY")
         c.indent -= 1
-        self.computed_instances, self.lazy_target = computed, None

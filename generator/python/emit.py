@@ -482,10 +482,10 @@ _IO_DECL = {"id": "_io", "annotation": "Any", "default": "default=None, compare=
             "meta": {"kind": "any", "param": True}, "param": "_io: Any = None", "init": "_io",
             "doc": docstring("The stream the value was read from (Kaitai's `_io`).", 1)}
 
-# A user's schema: the instances of a value not computed yet, as functions of it (`_rt.lazy`).
+# A user's schema: computes the instances of a value not computed yet (`_rt.lazy`).
 _LAZY_DECL = {"id": "_lazy", "annotation": "Any", "default": "default=None, init=False, compare=False, repr=False",
               "meta": {"kind": "any", "param": True}, "param": "", "init": "",
-              "doc": docstring("The instances not computed yet, by name: each computed when first read.", 1)}
+              "doc": docstring("Computes an instance not computed yet, by name, when first read.", 1)}
 
 # A user's schema: the bytes of sized fields that are not their values, which encoding writes back.
 _CARRIED_DECL = {"id": "_carried", "annotation": "Any", "default": "default=None, init=False, compare=False, repr=False",

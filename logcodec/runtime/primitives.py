@@ -637,29 +637,39 @@ def carry(obj, key, tail: bytes) -> None:
     carried[key] = tail
 
 
+#: What a value's `_lazy` gives for a name that is none of its instances left to compute.
+NOT_LAZY = object()
+
+
+def nothing_lazy(obj, name: str):
+    """The `_lazy` of a value being decoded that has no instance a child may compute before the
+    value is read (each name not set is then not read yet: `lazy`)."""
+    return NOT_LAZY
+
+
 def lazy(obj, name: str):
     """A name a value of a user's schema has not set: an instance not computed yet is computed
-    now, once (Kaitai's instances are lazy: one that fails, or recurses, costs only who reads
-    it); a field, or an instance of a value being decoded (its `_lazy` is set from the start)
-    that it has neither computed nor left to compute when read, is not read yet: a child read it
-    through `_parent` or `_root` too early. An instance of a value built by hand, which has no
-    stream to read it from, and a link or param not set, are None."""
-    thunks = computed(obj, "_lazy")
-    if thunks is not None and name in thunks:
+    now by the value's `_lazy`, once (Kaitai's instances are lazy: one that fails, or recurses,
+    costs only who reads it, and reading it again raises again); a field, or an instance of a
+    value being decoded (its `_lazy` is set from the start) that it neither has nor computes, is
+    not read yet: a child read it through `_parent` or `_root` too early. An instance of a value
+    built by hand, which has no stream to read it from, and a link or param not set, are None."""
+    compute = computed(obj, "_lazy")
+    if compute is not None:
         try:
-            value = thunks[name](obj)
+            value = compute(obj, name)
         except RecursionError:  # an instance that reads itself, or a type that holds itself
             io = computed(obj, "_io")  # where the value starts, when it keeps its stream
             raise DecodeError("limit_exceeded", f"instance {name!r} nests too deep", io.at if io is not None else 0,
                               name) from None
-        del thunks[name]  # kept until it succeeds: reading it again raises again
-        setattr(obj, name, value)
-        return value
+        if value is not NOT_LAZY:
+            setattr(obj, name, value)
+            return value
     declared = getattr(type(obj), "__dataclass_fields__", {}).get(name)
     if declared is None:
         raise AttributeError(f"{type(obj).__name__!r} object has no attribute {name!r}")
     meta = declared.metadata
-    if meta.get("param") or (meta.get("instance") and thunks is None):
+    if meta.get("param") or (meta.get("instance") and compute is None):
         return None
     io = computed(obj, "_io")  # the offset: where the value being read starts
     raise DecodeError("invalid_value", f"an expression reads {name!r}, which is not read yet",
