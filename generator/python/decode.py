@@ -262,8 +262,9 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
     def lazy_function(self, c: Lines, function: str, insts: list, one_by_one: bool) -> None:
         """A user's schema: the instances the seq did not need (`insts`), computed when first read,
         as Kaitai's are, from the stream as it was when the function was made (bound as
-        defaults): `function(value, name)` gives the instance `name`, or `_rt.NOT_LAZY` for
-        another name. One function for all of them, not one each: made for every value."""
+        defaults): `function(value, name)` sets the instance `name` on the value and gives it,
+        or gives `_rt.NOT_LAZY` for another name. One function for all of them, not one each:
+        made for every value."""
         bits = ", bb: int = bb, bl: int = bl" if one_by_one else ""
         bits += ", cur: list[int] = cur" if self.unplaced_instances() else ""
         c(f"def {function}(o: Any, name: str, buf: Any = buf, pos: int = pos, io0: int = io0, end: int = end{bits}) -> Any:")

@@ -654,16 +654,18 @@ def lazy(obj, name: str):
     value being decoded (its `_lazy` is set from the start) that it neither has nor computes, is
     not read yet: a child read it through `_parent` or `_root` too early. An instance of a value
     built by hand, which has no stream to read it from, and a link or param not set, are None."""
-    compute = computed(obj, "_lazy")
+    try:  # (as `computed` does, without its call: an instance read while decoding comes here)
+        compute = object.__getattribute__(obj, "_lazy")
+    except AttributeError:
+        compute = None
     if compute is not None:
         try:
-            value = compute(obj, name)
+            value = compute(obj, name)  # which sets it on the value
         except RecursionError:  # an instance that reads itself, or a type that holds itself
             io = computed(obj, "_io")  # where the value starts, when it keeps its stream
             raise DecodeError("limit_exceeded", f"instance {name!r} nests too deep", io.at if io is not None else 0,
                               name) from None
         if value is not NOT_LAZY:
-            setattr(obj, name, value)
             return value
     declared = getattr(type(obj), "__dataclass_fields__", {}).get(name)
     if declared is None:
