@@ -297,7 +297,7 @@ class ModuleEmitter:
         importer's `_parent.strings._io` in pcf_font, `_parent._parent._io`, a holder not known,
         `_io` in `to-string`): every type's (None)."""
         schema = self.schema
-        own = schema.all_types()
+        own = list(schema.all_types())
         # `parent:` another value: the holders (`parents`) do not say which type it is
         parent_given = any(f.parent not in (None, E.Name("_parent"), E.Bool(False)) for t in own for f in fields_of(t))
         if any(n == E.Name("_io") for t in own if t.to_string is not None for n in E.walk(t.to_string)):
