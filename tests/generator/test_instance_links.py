@@ -6,6 +6,7 @@ structure that names itself is no cycle to walk without end); a list literal cas
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from pathlib import Path
 
@@ -200,3 +201,38 @@ def test_a_value_built_by_hand_has_no_instances_nor_links(tmp_path):
     assert (value.twice, value._parent, value._root, value.child.c) == (None, None, None, b"")
     with pytest.raises(AttributeError):
         _ = value.no_such_field
+
+
+# A value keeps its stream (`_io`) where an expression reads it: the root's for `_root._io`, the
+# one holder's for `_parent._io`; a value whose stream nothing reads does not (it costs).
+STREAMS_READ = """
+meta: {id: streams_read}
+seq:
+  - {id: ofs, type: u1}
+  - {id: entry, type: entry}
+types:
+  entry:
+    seq:
+      - {id: len, type: u1}
+      - {id: body, type: body}
+    instances:
+      at_root:
+        io: _root._io
+        pos: _root.ofs
+        size: len
+  body:
+    instances:
+      in_parent:
+        io: _parent._io
+        pos: 0
+        type: u1
+"""
+
+
+def test_the_streams_read_through_root_and_parent_are_kept_and_no_other(tmp_path):
+    _, m = compiled(tmp_path, STREAMS_READ, "streams_read")
+    value = m.decode(b"\x02\x02\xaa\xbb")
+    assert (value.entry.at_root, value.entry.body.in_parent) == (b"\xaa\xbb", 2)
+    kept = {cls.__name__ for cls in (m.StreamsRead, m.Entry, m.Body)
+            if "_io" in {f.name for f in dataclasses.fields(cls)}}
+    assert kept == {"StreamsRead", "Entry"}
