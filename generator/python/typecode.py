@@ -126,8 +126,8 @@ class TypeCode:
     def publish(self, c: Lines, name: str, var: str) -> None:
         """Set a value just read on the value object (a user's schema), where the children see it
         through `_parent` and `_root`."""
-        if self.builds_object:
-            c(f"me.{name} = {c.local(var)}")
+        if self.builds_object:  # (an instance computed when first read: on the value read, `o`)
+            c(f"{'me' if self.lazy_target is None else 'o'}.{name} = {c.local(var)}")
 
     @property
     def hidden(self) -> list[str]:
