@@ -153,7 +153,7 @@ class ModuleEmitter:
 
     def render(self, module_source: str | None = None) -> str:
         """The module's source; for the compiled build, its source given the module's own
-        (`module_source`), which its header names by hash: the build is named by the module's."""
+        (`module_source`), which its header names by hash: the build is named by both."""
         if self.build.compiled != (module_source is not None):
             raise ValueError("the source of a compiled build is rendered for its module's source, and only it")
         header, rendered = self.header, self.rendered
