@@ -638,6 +638,8 @@ def linked(value, holder=None):
     under the structure they belong to (`holder`). A structure linked already keeps its links:
     a value instance that names one (`value: _root.items[idx]`) holds it, as Kaitai's does,
     without adopting it, and a structure that holds itself that way is walked once."""
+    if _LINK_PLANS.get(type(value), _UNSEEN) is None:  # a scalar or an enum (most instances): nothing to link
+        return value
     todo = [(value, holder, None if holder is None else type(holder).__module__)]
     pop, push = todo.pop, todo.append
     seen: set[int] = set()
@@ -720,7 +722,8 @@ def lazy(obj, name: str):
                               name) from None
         del thunks[name]  # kept until it succeeds: reading it again raises again
         setattr(obj, name, value)
-        if "_parent" in getattr(type(obj), "__dataclass_fields__", {}):  # Kaitai's objects: obj holds it
+        if _LINK_PLANS.get(type(value), _UNSEEN) is not None and "_parent" in getattr(
+                type(obj), "__dataclass_fields__", {}):  # Kaitai's objects: obj holds it
             linked(value, obj)
         return value
     if name in getattr(type(obj), "__dataclass_fields__", {}):
