@@ -7,9 +7,9 @@
    with mypyc (from the source of its compiled build beside it, `<format>_compiled.py`, which
    ships as part of its package), and its C companion where it has one, as `logcodec accelerate`
    does and with the same function (`logcodec.runtime.native.compile_file`), into
-   `logcodec/_native/` inside the wheel, where
-   `native.py` looks for builds keyed by the hash of each module's source. The wheel is then
-   tagged for this interpreter and platform. Without a C compiler or Python's headers the wheel
+   `logcodec/_native/` inside the wheel, where `native.py` looks for builds keyed by the hash of
+   each module's source and of its compiled source. The wheel is then tagged for this interpreter
+   and platform. Without a C compiler or Python's headers the wheel
    is pure Python, and works the same, slower. `LOGCODEC_BUILD_NATIVE=0` builds a pure wheel;
    `=1` fails the build instead of falling back. Editable installs are never compiled (use
    `logcodec accelerate`, which fills a cache that follows the sources as they change).

@@ -11,7 +11,7 @@ worker. `local_session` and `register` do it for a master that is not `local[...
 Code imported from a zip cannot load C extensions, so executors run the generated codecs as pure
 Python there, unless the executor's own build cache (`logcodec accelerate` run with the same
 logcodec, `native.native_dir()`) holds a compiled build of exactly the shipped source: a build
-is named by the hash of its source, so none that does not fit is ever used.
+is named by the hash of its sources, so none that does not fit is ever used.
 
 `python -m logcodec.pipeline.ship [DIR]` writes the zip and prints its path, for
 `spark-submit --py-files` or `spark.submit.pyFiles`.

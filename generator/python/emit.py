@@ -149,7 +149,7 @@ class ModuleEmitter:
 
     def render(self, module_source: str | None = None) -> str:
         """The module's source; for the compiled build, its source given the module's own
-        (`module_source`), which its header names by hash: the build is named by the module's."""
+        (`module_source`), which its header names by hash: the build is named by both."""
         if self.build.compiled != (module_source is not None):
             raise ValueError("the source of a compiled build is rendered for its module's source, and only it")
         header, rendered = self.header, self.rendered
@@ -326,8 +326,8 @@ class ModuleEmitter:
         return self.build.compiled and self.nav is not None
 
     def kaitai_decls(self, t: TypeDef) -> list[dict]:
-        """What a user's schema's decoder sets on a value of `t` after making it, declared: its
-        links, and where it has them, its lazy instances' thunks and the bytes it carries."""
+        """What a user's schema's decoder sets on a value of `t` besides its fields, declared: its
+        links, and where it has them, what computes its lazy instances and the bytes it carries."""
         if self.nav is None:
             return []
         return _LINK_DECLS + ([_LAZY_DECL] if t.instances else []) + ([_CARRIED_DECL] if carries_bytes(t) else [])
@@ -526,8 +526,8 @@ def builtin_calls(decls: list[dict]) -> list[dict]:
     return [{**d, "init": call.sub(r"_builtins.\1(", d["init"])} for d in decls]
 
 
-# A user's schema: every value knows its holder and its root once decoded, as Kaitai's objects
-# do (`_rt.linked`); not part of the value (no JSON, no equality, no encoding).
+# A user's schema: every value knows its holder and its root, set when it is made, as Kaitai's
+# objects do; not part of the value (no JSON, no equality, no encoding).
 _LINK_DECLS = [
     {"id": name, "annotation": "Any", "default": "default=None, init=False, compare=False, repr=False",
      "meta": {"kind": "any", "param": True}, "param": "", "init": "", "doc": docstring(doc, 1)}

@@ -4,16 +4,18 @@ The generated modules are plain, type-checked Python and always work as they
 are. `logcodec accelerate` compiles each one with mypyc (the compiler of mypy,
 which turns type-annotated Python into a C extension) into a cache folder; the
 module's own last line calls `accelerate(globals())`, which swaps in the
-compiled functions and classes, but only from a build of exactly this source:
-the build is named by the SHA-256 of the module file, so regenerating a codec
-can never run a stale binary. `LOGCODEC_PURE=1` turns the swap off.
+compiled functions and classes, but only from a build of exactly these sources.
 
 A build is compiled from the source the generator wrote for it beside the
 module, `<format>_compiled.py` (`compiled_source_file`): where the two builds
 run different code faster (the interpreter reads a table faster than it
 computes, compiled code the other way round), each has its own code, and
 neither tests which it is. That file names its module's source by hash, and a
-build is made only from the one written with the module as it is.
+build is made only from the one written with the module as it is. A build is
+named by the SHA-256 of both files (`build_name`): the module's, which loads
+it, and the compiled source, which a generator change may alter alone; so
+regenerating a codec can never run a stale binary. `LOGCODEC_PURE=1` turns
+the swap off.
 
 Builds are looked for in two folders: the cache (`native_dir()`), which
 `logcodec accelerate` fills, and `logcodec/_native/` inside the installed
@@ -35,7 +37,6 @@ import tempfile
 from pathlib import Path
 
 PURE_ENV = "LOGCODEC_PURE"
-SOURCE_KEY = "__logcodec_source__"
 PURE_KEY = "__logcodec_pure__"  # set in a module's globals before it runs: it keeps pure Python
 DIR_ENV = "LOGCODEC_NATIVE_DIR"
 #: Builds shipped inside the package (a wheel made by `pip install .` / `pip wheel .`; see setup.py).
@@ -50,9 +51,12 @@ def native_dir() -> Path:
     return cache / "logcodec" / "native" / f"py{sys.version_info[0]}{sys.version_info[1]}"
 
 
-def build_name(module_name: str, source: bytes) -> str:
-    """The compiled module's name: the codec's name and the hash of its exact source."""
-    return f"_lcn_{module_name.rsplit('.', 1)[-1]}_{hashlib.sha256(source).hexdigest()[:20]}"
+def build_name(module_name: str, source: bytes, compiled: bytes) -> str:
+    """The compiled module's name: the codec's name and the hash of the two sources a build stands
+    for, the module's own (`source`) and that of its compiled build (`compiled`, which mypyc
+    compiles): either may change alone."""
+    digest = hashlib.sha256(hashlib.sha256(source).digest() + hashlib.sha256(compiled).digest())
+    return f"_lcn_{module_name.rsplit('.', 1)[-1]}_{digest.hexdigest()[:20]}"
 
 
 def search_path() -> list[Path]:
@@ -75,24 +79,29 @@ def accelerate(module_globals: dict) -> None:
     source_file = module_globals.get("__file__") or ""
     if os.environ.get(PURE_ENV) or module_globals.get(PURE_KEY) or not source_file.endswith(".py"):
         return  # asked for pure Python, or this is the compiled build itself
-    # A module executed from memory (the generator checking what it just rendered) says
-    # what its source is; the file on disk may be an older one.
-    source = module_globals.get(SOURCE_KEY)
-    if source is None:
-        try:
-            source = Path(source_file).read_bytes()
-        except OSError:  # imported from a zip (shipped to Spark executors): ask its loader
-            try:
-                source = module_globals["__loader__"].get_data(source_file)
-            except (KeyError, AttributeError, OSError):
-                return
-    module = _load(build_name(module_globals["__name__"], source))
+    source = _read_beside(module_globals, source_file)
+    compiled = _read_beside(module_globals, str(compiled_source_file(Path(source_file))))
+    if source is None or compiled is None:
+        return  # no build can be told to fit: stay pure
+    module = _load(build_name(module_globals["__name__"], source, compiled))
     if module is None:
         return  # stay pure
     for key, value in vars(module).items():
         if not (key.startswith("__") and key.endswith("__")):
             module_globals[key] = value
     module_globals["NATIVE"] = module.__file__
+
+
+def _read_beside(module_globals: dict, path: str) -> bytes | None:
+    """The file `path` of a module's package: read from disk, or through the module's loader when
+    imported from a zip (shipped to Spark executors); None when it is not there."""
+    try:
+        return Path(path).read_bytes()
+    except OSError:
+        try:
+            return module_globals["__loader__"].get_data(path)
+        except (KeyError, AttributeError, OSError):
+            return None
 
 
 def _load(name: str):
@@ -222,7 +231,7 @@ def read_compiled_source(source_file: Path, source: bytes) -> bytes:
 
 def compile_source(module_name: str, source: bytes, compiled: bytes, folder: Path, log=print) -> Path:
     """Compile the source of a generated module's compiled build (`compiled`) with mypyc into
-    `folder`, named by `build_name` of the module's own source (`source`), which
+    `folder`, named by `build_name` of it and of the module's own source (`source`), which
     `accelerate` finds it by.
 
     The source is compiled alone, in a temporary folder: its imports of `logcodec.runtime` stay
@@ -232,6 +241,6 @@ def compile_source(module_name: str, source: bytes, compiled: bytes, folder: Pat
     if importlib.util.find_spec("mypyc") is None:
         raise RuntimeError("mypyc is not installed: it comes with mypy, in logcodec's `native` extra "
                            "(pip install 'logcodec[native]'); the codecs work without it, in pure Python")
-    name = build_name(module_name, source)
+    name = build_name(module_name, source, compiled)
     cmd = [sys.executable, "-m", "mypyc", "--follow-imports=silent", "--ignore-missing-imports", f"{name}.py"]
     return _compiled(name, f"{name}.py", compiled, cmd, f"{module_name} with mypyc", folder, log)

@@ -54,14 +54,13 @@ def decode_prefix(decoder, name: str, data, limits: Limits, *params, tuples: boo
     Kaitai's parsers leave it). `tuples`: the elements of lists whose type has a tuple form come
     as tuples (the module's TUPLE_FORMS)."""
     buf = _as_bytes(data)
-    root = name.split(".")[-1]
     paused = collector_paused()
     try:
         return decoder(buf, 0, len(buf), budget(limits, tuples), *params)
     except DecodeError as exc:
-        raise exc.within(root) from None
+        raise exc.within(name.split(".")[-1]) from None
     except RecursionError:
-        raise DecodeError("limit_exceeded", "nesting too deep", 0, root) from None
+        raise DecodeError("limit_exceeded", "nesting too deep", 0, name.split(".")[-1]) from None
     finally:
         if paused:
             gc.enable()

@@ -8,15 +8,11 @@ type, are written as zero bits where a reader skips them.
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 from logcodec import EncodeError
-from logcodec.generator import kaitai
-from logcodec.generator.compile import load
-from logcodec.generator.in_memory import load_modules
+
+from .tiny_schemas import compiled, needs_official, official
 
 DIGITS = """
 meta: {id: digits}
@@ -51,29 +47,7 @@ instances:
   limit: {value: 'kind == 1 ? 10 : 2'}
 """
 
-needs_node = pytest.mark.skipif(shutil.which("node") is None or not kaitai.COMPILE_JS.exists(),
-                                reason="the official compiler needs Node.js")
-
-
-def compiled(tmp_path: Path, text: str, name: str):
-    """The schema, loaded, and its codec module (in memory, under a package of its own)."""
-    path = tmp_path / f"{name}.ksy"
-    path.write_text(text)
-    (schema,), _ = load([path], f"bits_{tmp_path.name}")
-    return schema, load_modules([schema])[schema.module]
-
-
-def official(tmp_path: Path, schema, data: bytes, *params):
-    """The official compiler's parser's object of `data`."""
-    from kaitaistruct import BytesIO, KaitaiStream
-
-    with kaitai.loaded(kaitai.sources(tmp_path, [schema])) as import_module:
-        parser = import_module(schema.id)
-        cls = getattr(parser, "".join(p.capitalize() for p in schema.id.split("_")))
-        return cls(*params, KaitaiStream(BytesIO(data)))
-
-
-@needs_node
+@needs_official
 @pytest.mark.parametrize("num_digits,bits,data", [(4, 4, "1234" "07"), (3, 4, "1230" "07"), (2, 8, "0102" "07")])
 def test_repeated_switch_of_bits_decodes_as_kaitai_and_encodes_back(tmp_path, num_digits, bits, data):
     schema, m = compiled(tmp_path, DIGITS, "digits")
@@ -87,7 +61,7 @@ def test_repeated_switch_of_bits_decodes_as_kaitai_and_encodes_back(tmp_path, nu
 # With `x` (15 bits before `z`) and without it (12 bits); the bits skipped before `z` and after
 # `tail` are zero but in the last input of each order, which decodes the same and encodes with
 # zero bits there.
-@needs_node
+@needs_official
 @pytest.mark.parametrize("bit_endian,data", [("be", "f5a2" "09" "a0"), ("be", "35a0" "09" "a0"), ("be", "ffff" "00" "ff"),
                                              ("le", "f523" "09" "05"), ("le", "3403" "09" "05"), ("le", "ffff" "00" "ff")])
 def test_conditional_and_repeated_bit_fields_decode_as_kaitai_and_encode_back(tmp_path, bit_endian, data):

@@ -8,14 +8,12 @@ to the value given. Types whose bytes the value does not determine say why (`not
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from logcodec import DecodeError, EncodeError
-from logcodec.generator.compile import load
-from logcodec.generator.in_memory import load_modules
 from logcodec.generator.passes import model_of
+
+from .tiny_schemas import compiled
 
 CHECKED = """
 meta: {id: checked}
@@ -71,14 +69,6 @@ instances:
     pos: 0
     type: u1
 """
-
-
-def compiled(tmp_path: Path, text: str, name: str):
-    """The schema, loaded, and its codec module (in memory, under a package of its own)."""
-    path = tmp_path / f"{name}.ksy"
-    path.write_text(text)
-    (schema,), _ = load([path], f"checks_{tmp_path.name}")
-    return schema, load_modules([schema])[schema.module]
 
 
 def refused(m, value) -> EncodeError:

@@ -7,18 +7,12 @@ structure that names itself is no cycle to walk without end); a list literal cas
 from __future__ import annotations
 
 import dataclasses
-import shutil
-from pathlib import Path
 
 import pytest
 
-from logcodec.generator import kaitai
-from logcodec.generator.compile import load
-from logcodec.generator.in_memory import load_modules
 from logcodec.runtime.errors import DecodeError
 
-needs_node = pytest.mark.skipif(shutil.which("node") is None or not kaitai.COMPILE_JS.exists(),
-                                reason="the official compiler needs Node.js")
+from .tiny_schemas import compiled, needs_official, official
 
 # java_class's shape: an item's instance names an item of the root's list, here itself.
 SELF_REF = """
@@ -35,30 +29,14 @@ types:
 """
 
 
-def compiled(tmp_path: Path, text: str, name: str):
-    """The schema, loaded, and its codec module (in memory, under a package of its own)."""
-    path = tmp_path / f"{name}.ksy"
-    path.write_text(text)
-    (schema,), _ = load([path], f"links_{tmp_path.name}")
-    return schema, load_modules([schema])[schema.module]
-
-
-def official(tmp_path: Path, schema, class_name: str, data: bytes, read):
-    """What `read` finds in the official compiler's parser's object of `data`."""
-    from kaitaistruct import BytesIO, KaitaiStream
-
-    with kaitai.loaded(kaitai.sources(tmp_path, [schema])) as import_module:
-        return read(getattr(import_module(schema.id), class_name)(KaitaiStream(BytesIO(data))))
-
-
-@needs_node
+@needs_official
 def test_an_instance_naming_its_own_structure_is_that_structure_with_its_links(tmp_path):
     schema, m = compiled(tmp_path, SELF_REF, "self_ref")
     value = m.decode(b"\x00")
     item = value.items[0]
     assert item.target is item  # returns (it hung, walking the cycle to link it)
     assert (item._parent, item._root) == (value, value)  # its links are the list's, not its own
-    theirs = official(tmp_path, schema, "SelfRef", b"\x00", lambda o: (
+    theirs = official(tmp_path, schema, b"\x00", read=lambda o: (
         o.items[0].target is o.items[0], o.items[0]._parent is o, o.items[0].target.target.idx))
     assert theirs == (True, True, item.target.target.idx)
 
@@ -77,22 +55,22 @@ instances:
 """
 
 
-@needs_node
+@needs_official
 @pytest.mark.parametrize("data", ["0102", "0000", "1a05"])
 def test_a_list_of_integers_cast_to_bytes_is_those_bytes(tmp_path, data):
     schema, m = compiled(tmp_path, ARRAY_AS_BYTES, "array_as_bytes")
     value = m.decode(bytes.fromhex(data))
-    theirs = official(tmp_path, schema, "ArrayAsBytes", bytes.fromhex(data), lambda o: (o.name, o.raw))
+    theirs = official(tmp_path, schema, bytes.fromhex(data), read=lambda o: (o.name, o.raw))
     assert (value.name, value.raw) == theirs
 
 
-@needs_node
+@needs_official
 def test_an_integer_past_a_byte_in_a_list_cast_to_bytes_is_refused_as_kaitai_refuses_it(tmp_path):
     import struct
 
     schema, m = compiled(tmp_path, ARRAY_AS_BYTES, "array_as_bytes")
     with pytest.raises(struct.error):
-        official(tmp_path, schema, "ArrayAsBytes", b"\xff\x00", lambda o: o.name)
+        official(tmp_path, schema, b"\xff\x00", read=lambda o: o.name)
     with pytest.raises(DecodeError) as caught:
         m.decode(b"\xff\x00").name
     assert caught.value.kind == "invalid_value" and caught.value.offset is not None
@@ -114,20 +92,20 @@ types:
 """
 
 
-@needs_node
+@needs_official
 @pytest.mark.parametrize("data", ["02616263", "00aa"])
 def test_a_value_instance_of_the_root_is_computed_when_a_child_reads_it(tmp_path, data):
     schema, m = compiled(tmp_path, ROOT_INSTANCE, "root_instance")
     value = m.decode(bytes.fromhex(data))
-    theirs = official(tmp_path, schema, "RootInstance", bytes.fromhex(data), lambda o: (o.child.data, o.three))
+    theirs = official(tmp_path, schema, bytes.fromhex(data), read=lambda o: (o.child.data, o.three))
     assert (value.child.data, value.three) == theirs
 
 
-@needs_node
+@needs_official
 def test_a_value_instance_of_the_root_past_the_input_is_refused_with_an_offset(tmp_path):
     schema, m = compiled(tmp_path, ROOT_INSTANCE, "root_instance")
     with pytest.raises(EOFError):
-        official(tmp_path, schema, "RootInstance", b"\x05ab", lambda o: o.child.data)
+        official(tmp_path, schema, b"\x05ab", read=lambda o: o.child.data)
     with pytest.raises(DecodeError) as caught:
         m.decode(b"\x05ab")
     assert (caught.value.kind, caught.value.offset) == ("truncated", 1)
@@ -150,21 +128,21 @@ types:
 """
 
 
-@needs_node
+@needs_official
 def test_a_field_read_before_it_is_set_is_refused_with_an_offset(tmp_path):
     schema, m = compiled(tmp_path, FIELD_BEING_READ, "field_being_read")
     with pytest.raises(AttributeError):  # Kaitai sets `tag` once it is read
-        official(tmp_path, schema, "FieldBeingRead", b"\x01a", lambda o: o.tag.body.data)
+        official(tmp_path, schema, b"\x01a", read=lambda o: o.tag.body.data)
     with pytest.raises(DecodeError) as caught:
         m.decode(b"\x01a")
     assert (caught.value.kind, caught.value.offset) == ("invalid_value", 0)
 
 
-@needs_node
+@needs_official
 def test_bytes_that_are_not_their_encoding_are_refused_with_an_offset(tmp_path):
     schema, m = compiled(tmp_path, ARRAY_AS_BYTES, "array_as_bytes")
     with pytest.raises(UnicodeDecodeError):  # 0x7f + 0x40 is no ASCII
-        official(tmp_path, schema, "ArrayAsBytes", b"\x7f\x00", lambda o: o.name)
+        official(tmp_path, schema, b"\x7f\x00", read=lambda o: o.name)
     with pytest.raises(DecodeError) as caught:
         m.decode(b"\x7f\x00").name
     assert (caught.value.kind, caught.value.offset) == ("invalid_value", 2)

@@ -5,7 +5,6 @@ Python parsers for the same schemas and bytes (`kaitai-struct-compiler` 0.11).""
 
 from __future__ import annotations
 
-import itertools
 import textwrap
 
 import pytest
@@ -15,19 +14,7 @@ from logcodec.generator.compile import load
 from logcodec.generator.in_memory import load_modules
 from logcodec.generator.problems import SchemaError
 
-_PACKAGES = itertools.count()
-
-
-def compiled(tmp_path, text: str, name: str = "user", others: dict[str, str] | None = None):
-    """The codec module of the schema `text` (and of `others`, schemas beside it by file name),
-    compiled in memory into a package of its own."""
-    for rel, body in {**(others or {}), f"{name}.ksy": text}.items():
-        path = tmp_path / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(body))
-    package = f"kaitai_language_{next(_PACKAGES)}"
-    _, schemas = load([tmp_path / f"{name}.ksy"], package, (str(tmp_path),))
-    return load_modules(schemas)[f"{package}.{name}"]
+from .tiny_schemas import compiled, package_name
 
 
 def problems(tmp_path, text: str) -> list[str]:
@@ -35,7 +22,7 @@ def problems(tmp_path, text: str) -> list[str]:
     absolute path: shown here from its folder)."""
     (tmp_path / "user.ksy").write_text(textwrap.dedent(text))
     with pytest.raises(SchemaError) as info:
-        load([tmp_path / "user.ksy"], f"kaitai_language_{next(_PACKAGES)}")
+        load([tmp_path / "user.ksy"], package_name())
     assert all(p.file == str(tmp_path / "user.ksy") for p in info.value.problems)
     return [str(p).removeprefix(f"{tmp_path}/") for p in info.value.problems]
 
@@ -62,7 +49,7 @@ def test_float_literals_compute_as_kaitais_python_parsers_write_them(tmp_path):
     # `3.25E2` (no digits after the point once the exponent is applied) without a point, so its
     # Python parsers compute `a * 24000.` as an int; its type is still a float's, and `a / 2.`
     # divides (the official parser gives 72000, 325, 1.5, 4500.0 for a = 3).
-    codec = compiled(tmp_path, """
+    _, codec = compiled(tmp_path, """
         meta: {id: user}
         seq: [{id: a, type: u1}]
         instances:
@@ -84,7 +71,7 @@ def test_float_literals_compute_as_kaitais_python_parsers_write_them(tmp_path):
 
 def test_enum_members_that_yaml_reads_as_booleans_are_named_true_and_false(tmp_path):
     # `true`, `false`, `on` and `off` are YAML 1.1 booleans; Kaitai names such a member by its text.
-    codec = compiled(tmp_path, """
+    _, codec = compiled(tmp_path, """
         meta: {id: user}
         seq:
           - {id: deleted, type: u1, enum: state}
@@ -105,7 +92,7 @@ def test_enum_members_that_yaml_reads_as_booleans_are_named_true_and_false(tmp_p
 
 
 def test_the_encoding_of_a_types_meta_holds_for_its_text_and_the_types_written_in_it(tmp_path):
-    codec = compiled(tmp_path, """
+    _, codec = compiled(tmp_path, """
         meta: {id: user, encoding: ASCII}
         seq:
           - {id: plain, type: str, size: 2}
@@ -143,7 +130,7 @@ def test_text_without_an_encoding_anywhere_names_where_one_may_be_given(tmp_path
 
 def test_sizeof_a_built_in_type_and_the_fixed_size_of_a_field_after_the_one_that_asks(tmp_path):
     # dbf.ksy's header: its size counts the terminator that follows it.
-    codec = compiled(tmp_path, """
+    _, codec = compiled(tmp_path, """
         meta: {id: user, endian: le}
         seq:
           - {id: head, type: head}
@@ -178,7 +165,7 @@ def test_the_value_of_a_field_after_the_one_that_reads_it_is_refused(tmp_path):
 def test_types_and_enums_whose_classes_would_share_a_name_get_their_holders_names(tmp_path):
     # lvm2.ksy's `label_header` and, inside it, `label_header_`; openpgp_message.ksy's enum and
     # type `key_flags`: Kaitai nests their classes, one module holds them side by side.
-    codec = compiled(tmp_path, """
+    _, codec = compiled(tmp_path, """
         meta: {id: user}
         seq:
           - {id: header, type: label_header}
@@ -232,7 +219,7 @@ def test_an_instance_without_pos_reads_where_its_stream_is_once_the_seq_is_read(
     # holder's stream is its 3 bytes: x, then the first such instance read where x ended, each
     # next one where the last ended, as Kaitai's parser neither seeks nor comes back: `flags`
     # reads nothing, from where its stream is then (`_io.pos` of bits_of).
-    codec = compiled(tmp_path, UNPLACED)
+    _, codec = compiled(tmp_path, UNPLACED)
     v = codec.decode(bytes([9, 1, 0x34, 0x12]))
     assert (v.rest.x, v.rest.after, v.rest.nothing, v.rest.flags.low, v.rest.flags.here) == (1, 0x1234, b"", 1, 3)
     v = codec.decode(bytes([9, 1, 0x34, 0x12]))
@@ -281,7 +268,7 @@ def test_an_instance_without_pos_that_reads_from_a_shared_stream_is_refused(tmp_
 
 def test_to_string_is_the_text_of_a_value(tmp_path):
     # tcp_segment.ksy's flags: `str(flags)` is "|ACK|SYN"-like text.
-    codec = compiled(tmp_path, """
+    _, codec = compiled(tmp_path, """
         meta: {id: user}
         seq:
           - {id: a, type: u1}
@@ -316,7 +303,7 @@ def test_to_string_is_text(tmp_path):
 def test_a_type_of_another_schema_is_the_root_of_its_own_tree(tmp_path):
     # mach_o_fat.ksy reads mach_o.ksy, whose types read `_root.magic`: mach_o's, as Kaitai's
     # parsers call another schema's type with its stream only.
-    codec = compiled(tmp_path, """
+    _, codec = compiled(tmp_path, """
         meta: {id: user, imports: [other]}
         seq:
           - {id: a, type: u1}
@@ -337,7 +324,7 @@ def test_a_type_of_another_schema_is_the_root_of_its_own_tree(tmp_path):
 
 def test_the_members_of_a_type_whose_byte_order_is_chosen_at_run_time(tmp_path):
     # pcap.ksy and elf.ksy read `_root.hdr.snaplen` of such a type.
-    codec = compiled(tmp_path, """
+    _, codec = compiled(tmp_path, """
         meta: {id: user}
         seq:
           - {id: magic, size: 2}
@@ -361,7 +348,7 @@ def test_one_file_reached_by_two_paths_is_one_schema(tmp_path):
     net.mkdir()
     (net / "a.ksy").write_text("meta: {id: a, imports: [/net/b]}\nseq: [{id: x, type: u1}, {id: b, type: b}]\n")
     (net / "b.ksy").write_text("meta: {id: b, imports: [/net/a]}\nseq: [{id: y, type: u1}]\n")
-    package = f"kaitai_language_{next(_PACKAGES)}"
+    package = package_name()
     _, schemas = load([net / "a.ksy"], package, (str(tmp_path),))
     assert sorted(s.id for s in schemas) == ["a", "b"]
     v = load_modules(schemas)[f"{package}.a"].decode(bytes([1, 2]))

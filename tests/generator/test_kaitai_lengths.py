@@ -7,18 +7,13 @@ the official parser's on the same bytes.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from logcodec.generator import kaitai
-from logcodec.generator.compile import load
-from logcodec.generator.in_memory import load_modules
 from logcodec.runtime.errors import DecodeError
 
-needs_node = pytest.mark.skipif(shutil.which("node") is None or not kaitai.COMPILE_JS.exists(),
-                                reason="the official compiler needs Node.js")
+from .tiny_schemas import compiled, needs_official, official
 
 POS_PAST_END = """
 meta: {id: pos_past_end}
@@ -78,27 +73,19 @@ seq:
 
 
 def both(tmp_path: Path, text: str, name: str, data: bytes):
-    """Our decoder's value of `data` and the official parser's (or the exception it raised)."""
-    from kaitaistruct import BytesIO, KaitaiStream
-
-    path = tmp_path / f"{name}.ksy"
-    path.write_text(text)
-    (schema,), _ = load([path], f"lengths_{tmp_path.name}")
-    ours = load_modules([schema])[schema.module].decode(data)
-    with kaitai.loaded(kaitai.sources(tmp_path, [schema])) as import_module:
-        cls = getattr(import_module(schema.id), "".join(p.capitalize() for p in name.split("_")))
-        theirs = cls(KaitaiStream(BytesIO(data)))
-    return ours, theirs
+    """Our decoder's value of `data` and the official parser's object of it."""
+    schema, m = compiled(tmp_path, text, name)
+    return m.decode(data), official(tmp_path, schema, data)
 
 
-@needs_node
+@needs_official
 @pytest.mark.parametrize("data", ["1000", "0300", "0200"])
 def test_a_positional_instance_at_or_past_the_end_that_reads_nothing_is_empty(tmp_path, data):
     ours, theirs = both(tmp_path, POS_PAST_END, "pos_past_end", bytes.fromhex(data))
     assert ours.body == theirs.body == b""
 
 
-@needs_node
+@needs_official
 def test_a_positional_instance_past_the_end_that_reads_bytes_is_an_error_in_both(tmp_path):
     ours, theirs = both(tmp_path, POS_PAST_END, "pos_past_end", bytes.fromhex("1001"))
     with pytest.raises(DecodeError) as err:
@@ -108,7 +95,7 @@ def test_a_positional_instance_past_the_end_that_reads_bytes_is_an_error_in_both
         theirs.body
 
 
-@needs_node
+@needs_official
 def test_a_number_case_of_a_sized_switch_ignores_the_size(tmp_path):
     ours, theirs = both(tmp_path, SIZED_SWITCH_INT, "sized_switch_int", bytes.fromhex("0105aabbccddeeff"))
     assert (ours.value, ours.tail) == (theirs.value, theirs.tail) == (0xbbaa, 0xcc)
@@ -118,7 +105,7 @@ def test_a_number_case_of_a_sized_switch_ignores_the_size(tmp_path):
     ("0203aabbccdd", None, 0xdd),  # a structure case: read in its size, the rest left
     ("0902aabbcc", b"\xaa\xbb", 0xcc),  # no case: the size's bytes
 ])
-@needs_node
+@needs_official
 def test_the_other_cases_of_a_sized_switch_of_numbers_read_the_size(tmp_path, data, value, tail):
     ours, theirs = both(tmp_path, SIZED_SWITCH_INT, "sized_switch_int", bytes.fromhex(data))
     if value is None:
@@ -128,7 +115,7 @@ def test_the_other_cases_of_a_sized_switch_of_numbers_read_the_size(tmp_path, da
     assert ours.tail == theirs.tail == tail
 
 
-@needs_node
+@needs_official
 @pytest.mark.parametrize("data", ["0203", "0102aabb"])
 def test_a_list_of_a_switch_holds_only_the_elements_a_case_matched(tmp_path, data):
     ours, theirs = both(tmp_path, SWITCH_LIST, "switch_list", bytes.fromhex(data))
@@ -136,7 +123,7 @@ def test_a_list_of_a_switch_holds_only_the_elements_a_case_matched(tmp_path, dat
     assert len(theirs.items) == (0 if data.startswith("02") else 2)
 
 
-@needs_node
+@needs_official
 @pytest.mark.parametrize("data", ["00", "01", "03aabb"])
 def test_a_negative_count_is_an_empty_list(tmp_path, data):
     ours, theirs = both(tmp_path, NEG_COUNT, "neg_count", bytes.fromhex(data))
@@ -146,8 +133,5 @@ def test_a_negative_count_is_an_empty_list(tmp_path, data):
 
 @pytest.mark.parametrize("data", ["0105aabbcc", "0102aabbcc", "0203aabbccdd", "0902aabbcc"])
 def test_a_sized_switch_of_numbers_is_written_back_as_it_was_read(tmp_path, data):
-    path = tmp_path / "sized_switch_int.ksy"
-    path.write_text(SIZED_SWITCH_INT)
-    (schema,), _ = load([path], f"lengths_{tmp_path.name}")
-    m = load_modules([schema])[schema.module]
+    _, m = compiled(tmp_path, SIZED_SWITCH_INT, "sized_switch_int")
     assert m.encode(m.decode(bytes.fromhex(data))).hex() == data

@@ -4,39 +4,11 @@ official parser's on the same bytes."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 import logcodec
-from logcodec.generator import kaitai
-from logcodec.generator.compile import load
-from logcodec.generator.in_memory import load_modules
 
-needs_node = pytest.mark.skipif(shutil.which("node") is None or not kaitai.COMPILE_JS.exists(),
-                                reason="the official compiler needs Node.js")
-
-
-def compiled(tmp_path: Path, text: str, name: str):
-    """The schema, loaded, and its codec module (in memory, under a package of its own)."""
-    path = tmp_path / f"{name}.ksy"
-    path.write_text(text)
-    (schema,), _ = load([path], f"refusals_{tmp_path.name}")
-    return schema, load_modules([schema])[schema.module]
-
-
-def official_error(tmp_path: Path, schema, data: bytes) -> str | None:
-    """The name of the error the official compiler's parser raises on `data`, or None."""
-    from kaitaistruct import BytesIO, KaitaiStream
-
-    with kaitai.loaded(kaitai.sources(tmp_path, [schema])) as import_module:
-        cls = getattr(import_module(schema.id), "".join(p.capitalize() for p in schema.id.split("_")))
-        try:
-            cls(KaitaiStream(BytesIO(data)))
-        except Exception as exc:  # the official runtime's errors share no base class of ours
-            return type(exc).__name__
-    return None
+from .tiny_schemas import compiled, needs_official, official, official_error
 
 
 SIZED_MAGIC = """
@@ -47,7 +19,7 @@ seq:
 """
 
 
-@needs_node
+@needs_official
 def test_contents_with_a_size_is_checked(tmp_path):
     schema, m = compiled(tmp_path, SIZED_MAGIC, "sized_magic")
     assert official_error(tmp_path, schema, b"MZ\x07") is None
@@ -65,7 +37,7 @@ seq:
 """
 
 
-@needs_node
+@needs_official
 def test_strz_with_its_own_terminator_ends_there_only(tmp_path):
     schema, m = compiled(tmp_path, STRZ_OWN_TERMINATOR, "strz_own_terminator")
     assert official_error(tmp_path, schema, b"A\x00\n") is None
@@ -98,16 +70,13 @@ types:
 """
 
 
-@needs_node
+@needs_official
 def test_an_instance_reads_from_the_stream_of_an_imported_types_value(tmp_path):
     (tmp_path / "common").mkdir()
     (tmp_path / "common" / "bytes_with_io.ksy").write_text(BYTES_WITH_IO)
     schema, m = compiled(tmp_path, IO_OF_IMPORTED, "io_of_imported")
     data = b"AB\x00C\x01"
-    from kaitaistruct import BytesIO, KaitaiStream
-
-    with kaitai.loaded(kaitai.sources(tmp_path, [schema])) as import_module:
-        theirs = import_module(schema.id).IoOfImported(KaitaiStream(BytesIO(data))).prop.name
+    theirs = official(tmp_path, schema, data, read=lambda o: o.prop.name)
     value = m.decode(data)
     assert value.prop.name == theirs == "B"
     assert m.encode(value) == data
@@ -129,16 +98,12 @@ types:
 """
 
 
-@needs_node
+@needs_official
 @pytest.mark.parametrize("field,kind", [("len_block", "invalid_length"), ("len_name", "limit_exceeded")])
 def test_a_size_far_past_its_value_is_refused_before_padding(tmp_path, field, kind):
     schema, m = compiled(tmp_path, PADDED, "padded")
     data = bytes.fromhex("00000003" "07" "0000" "00000004" "41" "000000")
-    from kaitaistruct import BytesIO, KaitaiStream
-
-    with kaitai.loaded(kaitai.sources(tmp_path, [schema])) as import_module:
-        theirs = import_module(schema.id).Padded(KaitaiStream(BytesIO(data)))
-        assert (theirs.block.tag, theirs.name) == (7, "A")
+    assert official(tmp_path, schema, data, read=lambda o: (o.block.tag, o.name)) == (7, "A")
     value = m.decode(data)
     assert (value.block.tag, value.name) == (7, "A") and m.encode(value) == data  # padding that fits: written
     setattr(value, field, 0xFFFF_FFFE)

@@ -6,15 +6,11 @@ depends on the data is refused, as the official compiler refuses it.
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
-from logcodec.generator import kaitai
-from logcodec.generator.compile import load
-from logcodec.generator.in_memory import load_modules
 from logcodec.generator.problems import SchemaError
+
+from .tiny_schemas import compiled, needs_official, official
 
 HEADER = """
 meta: {id: header_sizes, endian: le}
@@ -54,30 +50,9 @@ types:
       - {id: data, size: n}
 """
 
-needs_node = pytest.mark.skipif(shutil.which("node") is None or not kaitai.COMPILE_JS.exists(),
-                                reason="the official compiler needs Node.js")
-
-
-def compiled(tmp_path: Path, text: str, name: str):
-    """The schema, loaded, and its codec module (in memory, under a package of its own)."""
-    path = tmp_path / f"{name}.ksy"
-    path.write_text(text)
-    (schema,), _ = load([path], f"sizeof_{tmp_path.name}")
-    return schema, load_modules([schema])[schema.module]
-
-
-def official(tmp_path: Path, schema, data: bytes):
-    """The official compiler's parser's object of `data`."""
-    from kaitaistruct import BytesIO, KaitaiStream
-
-    with kaitai.loaded(kaitai.sources(tmp_path, [schema])) as import_module:
-        cls = getattr(import_module(schema.id), "HeaderSizes")
-        return cls(KaitaiStream(BytesIO(data)))
-
-
 # The head is 2 + 6 + 1 + 2 + 1 = 12 bytes to Kaitai, `extra` there or not: with it, `ext` is
 # len_head - 12 bytes; without it (2 bytes fewer read), the same.
-@needs_node
+@needs_official
 @pytest.mark.parametrize("data", [
     "3cd6" "6162630000ff" "01" "3412" "0e" "eeee" "aaaa" "787900" "02",
     "3cd6" "616263646566" "00" "0e" "eeeeeeee" "aaaa" "787900" "01",
@@ -117,14 +92,10 @@ types:
 """
 
 
-@needs_node
+@needs_official
 def test_sizeof_of_a_path_is_known_without_reading_what_the_path_names(tmp_path):
-    from kaitaistruct import BytesIO, KaitaiStream
-
     schema, m = compiled(tmp_path, FOOTER_FIRST, "footer_first")
     data = bytes.fromhex("aabbcc" "02" "07000000")
     value = m.decode(data)
-    with kaitai.loaded(kaitai.sources(tmp_path, [schema])) as import_module:
-        theirs = import_module(schema.id).FooterFirst(KaitaiStream(BytesIO(data)))
-        assert value.ofs_footer == theirs.ofs_footer == 3
-        assert (value.footer.op, value.footer.len_body) == (theirs.footer.op, theirs.footer.len_body) == (2, 7)
+    theirs = official(tmp_path, schema, data, read=lambda o: (o.ofs_footer, o.footer.op, o.footer.len_body))
+    assert (value.ofs_footer, value.footer.op, value.footer.len_body) == theirs == (3, 2, 7)

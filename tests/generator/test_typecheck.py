@@ -38,7 +38,8 @@ def test_the_compiled_build_is_used_when_present():
     """With a build of the current source in the cache, the module runs it (CI builds one first)."""
     module = logcodec.codec("kafka.record_batch_v2")
     source = Path(module.__file__ if module.__file__.endswith(".py") else module.__spec__.origin)
-    expected = native.find_build(native.build_name(module.__name__, source.read_bytes()))
+    compiled = native.compiled_source_file(source).read_bytes()
+    expected = native.find_build(native.build_name(module.__name__, source.read_bytes(), compiled))
     assert (module.NATIVE is not None) == (expected is not None and not native.os.environ.get(native.PURE_ENV))
 
 

@@ -1,0 +1,48 @@
+"""Compiled builds (`logcodec.runtime.native`): which build a module takes, and which it leaves."""
+
+import hashlib
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from logcodec.runtime import native
+
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("mypyc") is None, reason="mypyc is not installed")
+
+#: A generated module, as small as one gets: what it says, and the call that swaps its build in.
+MODULE = b'SAYS = "pure"\nNATIVE = None\nfrom logcodec.runtime import native as _native\n_native.accelerate(globals())\n'
+
+
+def write_compiled_source(module_file: Path, says: str) -> None:
+    """The source of the module's compiled build, beside it, with the header the generator writes
+    (it names the module's source by hash) and a value of its own."""
+    sha = hashlib.sha256(module_file.read_bytes()).hexdigest()
+    native.compiled_source_file(module_file).write_text(
+        f"# The source of the compiled build of {module_file.name} (sha256 {sha}):\nSAYS = {says!r}\n")
+
+
+def imported(module_file: Path) -> dict:
+    """The module's names once imported (its build swapped in, if one fits)."""
+    spec = importlib.util.spec_from_file_location(f"tiny.{module_file.stem}", module_file)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return vars(module)
+
+
+def test_a_build_made_from_one_compiled_source_is_not_used_for_another(tmp_path, monkeypatch):
+    # A generator change may alter the compiled source alone, the module's staying as it was.
+    module_file = tmp_path / "tiny_codec.py"
+    module_file.write_bytes(MODULE)
+    monkeypatch.setenv(native.DIR_ENV, str(tmp_path / "builds"))
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    write_compiled_source(module_file, "compiled before")
+    first = native.compile_file("tiny.tiny_codec", module_file, tmp_path / "builds", log=lambda _msg: None)
+    assert imported(module_file)["SAYS"] == "compiled before"
+
+    write_compiled_source(module_file, "compiled after")
+    assert imported(module_file)["SAYS"] == "pure"  # the build of the other compiled source stays unused
+    second = native.compile_file("tiny.tiny_codec", module_file, tmp_path / "builds", log=lambda _msg: None)
+    assert second != first
+    loaded = imported(module_file)
+    assert (loaded["SAYS"], loaded["NATIVE"]) == ("compiled after", str(second))
