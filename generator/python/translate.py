@@ -58,6 +58,9 @@ class Scope(PythonExpressions):
         # Told of each local of the generated function that a translation reads, besides the
         # locals of names (`start`, where the type starts): the emitter records it (`Lines.local`).
         self.reads_local = lambda name: None
+        # An instance of a user's schema read off a value seen as anything (`member`): what a
+        # compiled build needs, and the interpreted build's codecs leave out (a call each).
+        self.cast_objects = True
 
     def name(self, n: str) -> str:
         if n in self.extra:
@@ -84,7 +87,9 @@ class Scope(PythonExpressions):
         if t.field(name) is None and any(inst.id == name for inst in t.instances) and not code.startswith("pp_"):
             # A user's schema's instance may not be computed yet: read from the value seen as
             # anything, which a compiled build's native class answers through `__getattr__`.
-            return f"_cast(Any, {code}).{name}" if self.objects is not None else f"_cast(Any, {code}.{name})"
+            if self.objects is not None:
+                return f"_cast(Any, {code}).{name}" if self.cast_objects else f"{code}.{name}"
+            return f"_cast(Any, {code}.{name})"
         return f"{code}.{name}"
 
     def element_field(self, node: E.Attr) -> str | None:

@@ -39,6 +39,7 @@ class TypeCode:
         self.bulk = bulk  # the root's list that `decode_iter` reads one element at a time (its variants')
         self.scope = Scope(t, module.enum_class, module.parents.get(t.name), module.nav, tuple_form=module.tuple_form)
         self.scope.reads_local = self.reads_local
+        self.scope.cast_objects = module.build.compiled
         self.encoding = False
         self.computed_instances: set[str] = set()
         self.lazy: set[str] = set()  # instances computed when first read (a user's schema)
