@@ -238,18 +238,6 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
                           '\n    and the position after it."""')
         return head, f'    """Decode one {t.name} from buf[pos:end]; return it and the position after it."""'
 
-    def unplaced_instances(self) -> bool:
-        """Whether the type has instances read from its own stream without `pos` (a user's schema's)."""
-        return any(i.field is not None and i.pos is None and i.io is None for i in self.t.instances)
-
-    def readable_early(self, inst, one_by_one: bool) -> bool:
-        """A value instance that does not read this type's stream (`_io.pos` is where the type
-        ends once it is read), in a type whose children see it (`move_early`)."""
-        if not self.navigates or inst.field is not None or one_by_one or self.unplaced_instances():
-            return False
-        reads = E.names(inst.value) | (E.names(inst.if_expr) if inst.if_expr is not None else set())
-        return "_io" not in reads
-
     def move_early(self, c: Lines, start: int, line: str | None = None) -> None:
         """Move the code from `start` on (and `line`) before the seq: a value instance a child
         reads through `_root` or `_parent` while this type is read is computed then, as Kaitai's
@@ -268,7 +256,8 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         bits += ", cur: list[int] = cur" if self.unplaced_instances() else ""
         c(f"def _lazy_{inst.id}(o: Any, buf: Any = buf, pos: int = pos, io0: int = io0, end: int = end{bits}) -> Any:")
         c.indent += 1
-        computed, self.lazy_target = set(self.computed_instances), inst.id
+        computed = set(self.computed_instances)
+        self.scope.read_from_value = frozenset(self.lazy - {inst.id})
         head = len(c.lines)
         with c.block("try:"):
             self.need_instances(E.Name(inst.id))
@@ -282,4 +271,5 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
                      "ValueError, LookupError, NameError) as exc:"):
             c(f"raise _rt.invalid(f'an expression failed on this input: {{exc}}', pos, {inst.id!r}) from None")
         c.indent -= 1
-        self.computed_instances, self.lazy_target = computed, None
+        self.computed_instances = computed
+        self.scope.read_from_value = frozenset()

@@ -58,11 +58,17 @@ class Scope(PythonExpressions):
         # Told of each local of the generated function that a translation reads, besides the
         # locals of names (`start`, where the type starts): the emitter records it (`Lines.local`).
         self.reads_local = lambda name: None
+        # The instances read from the value as the expression reaches them (`o.x`, computed then
+        # if it is lazy), not computed before it: in a lazy instance's code, where `a and b`
+        # must not compute `b` when `a` is false, as Kaitai's parsers do not.
+        self.read_from_value: frozenset[str] = frozenset()
 
     def name(self, n: str) -> str:
         if n in self.extra:
             return self.extra[n][0]
         self.names.of(n)  # known, or the detector says what is wrong
+        if n in self.read_from_value:
+            return f"o.{n}"
         if self.objects is not None and n in ("_parent", "_root", "_io"):
             return self.objects.name(self, n)
         if any(p.id == n for p in self.t.params):
