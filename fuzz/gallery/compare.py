@@ -150,7 +150,11 @@ def compare(format_name: str, ours, data: bytes) -> dict:
     if not walked.differences:
         return {"cls": SAME, "kind": "", "detail": f"{walked.leaves} leaves", "leaves": walked.leaves}
     first = walked.differences[0]
-    result = _outcome(DISAGREE, cause_of(first), official, False, our_value, False,
+    cause = cause_of(first)
+    kept = kept_in_part(first, walked.differences)
+    if kept is not None:
+        cause += f" in {kept}, which the official read in part"
+    result = _outcome(DISAGREE, cause, official, False, our_value, False,
                       detail="; ".join(str(d) for d in walked.differences[:5])[:1500])
     result.update(leaves=walked.leaves, differing=len(walked.differences))
     return result
@@ -206,6 +210,29 @@ def cause_of(difference) -> str:
     else:
         how = f"{_kind(official)} vs {_kind(ours)}"
     return f"{path}: {how}"
+
+
+_ERROR_PATH = re.compile(r"^raised DecodeError: \w+ at offset \d+ in ([\w.\[\]]+):")
+
+
+def kept_in_part(difference, differences) -> str | None:
+    """The instance another than the leaf in which our error arose, when the official parser
+    read the leaf (a value) and compared equal on that instance (both raised reading it): Kaitai's
+    parser assigns a lazy list before it reads its elements, so an instance that failed half-way
+    answers later reads with the elements it got (dex's `string_ids` of 3e9 elements, read up to
+    the end of the file, then `type_ids[7].type_name` read from it); logcodec's fails each time.
+    None for any other difference."""
+    got = _ERROR_PATH.match(difference.ours)
+    if got is None or difference.official.startswith("raised "):
+        return None
+    where = got.group(1)
+    leaf = _INDEX.sub("", difference.path).split(".")[-1]
+    if leaf in _INDEX.sub("", where).split("."):
+        return None  # ours failed in the leaf itself
+    instance = _INDEX.sub("", where).split(".")[-1]
+    if any(_INDEX.sub("", d.path).split(".")[-1] == instance for d in differences):
+        return None  # the official read that instance otherwise: not a half-read one
+    return where
 
 
 def _kind(short: str) -> str:

@@ -236,18 +236,6 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
                           '\n    and the position after it."""')
         return head, f'    """Decode one {t.name} from buf[pos:end]; return it and the position after it."""'
 
-    def unplaced_instances(self) -> bool:
-        """Whether the type has instances read from its own stream without `pos` (a user's schema's)."""
-        return any(i.field is not None and i.pos is None and i.io is None for i in self.t.instances)
-
-    def readable_early(self, inst, one_by_one: bool) -> bool:
-        """A value instance that does not read this type's stream (`_io.pos` is where the type
-        ends once it is read), in a type whose children see it (`move_early`)."""
-        if not self.navigates or inst.field is not None or one_by_one or self.unplaced_instances():
-            return False
-        reads = E.names(inst.value) | (E.names(inst.if_expr) if inst.if_expr is not None else set())
-        return "_io" not in reads
-
     def move_early(self, c: Lines, start: int, line: str | None = None) -> None:
         """Move the code from `start` on (and `line`) before the seq: a value instance a child
         reads through `_root` or `_parent` while this type is read is computed then, as Kaitai's
@@ -273,6 +261,8 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         locals_: set[str] = set()  # the instances it computes (it reads the others from the decoder's)
         for inst in insts:
             computed, self.lazy_target = set(self.computed_instances), inst.id
+            # the other instances read off the value as the expression reaches them (Kaitai's order)
+            self.scope.read_from_value = frozenset(self.lazy - {inst.id})
             with c.block(f"if name == {inst.id!r}:"):
                 with c.block("try:"):
                     self.need_instances(E.Name(inst.id))
@@ -284,6 +274,7 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
                     c(f"raise _rt.invalid(f'an expression failed on this input: {{exc}}', pos, {inst.id!r}) from None")
             locals_ |= self.computed_instances - computed
             self.computed_instances, self.lazy_target = computed, None
+            self.scope.read_from_value = frozenset()
         c.lines[head:head] = [" " * 4 * c.indent + line.strip() for line in self.instance_decls(locals_)]
         c("return _rt.NOT_LAZY")
         c.indent -= 1

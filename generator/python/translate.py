@@ -61,11 +61,17 @@ class Scope(PythonExpressions):
         # An instance of a user's schema read off a value seen as anything (`member`): what a
         # compiled build needs, and the interpreted build's codecs leave out (a call each).
         self.cast_objects = True
+        # The instances read from the value as the expression reaches them (`o.x`, computed then
+        # if it is lazy), not computed before it: in a lazy instance's code, where `a and b`
+        # must not compute `b` when `a` is false, as Kaitai's parsers do not.
+        self.read_from_value: frozenset[str] = frozenset()
 
     def name(self, n: str) -> str:
         if n in self.extra:
             return self.extra[n][0]
         self.names.of(n)  # known, or the detector says what is wrong
+        if n in self.read_from_value:
+            return f"o.{n}"
         if self.objects is not None and n in ("_parent", "_root", "_io"):
             return self.objects.name(self, n)
         if any(p.id == n for p in self.t.params):

@@ -43,7 +43,7 @@ class TypeCode:
         self.encoding = False
         self.computed_instances: set[str] = set()
         self.lazy: set[str] = set()  # instances computed when first read (a user's schema)
-        self.lazy_target: str | None = None
+        self.lazy_target: str | None = None  # the one a lazy instances' function computes (`lazy_function`)
         self.inlined_decls: list[str] = []  # the locals of the elements written out in a loop (`decode_listed`)
         self.inlined_guarded = False  # one of those, written out in turn, has guarded expressions
         self.written_in: frozenset[int] = frozenset()  # the types whose written-out code this one's is in
@@ -73,7 +73,13 @@ class TypeCode:
                 if not self.stream_bound(e):
                     self.need_instances(e)
             if self.navigates and not self.encoding:  # the instances a child reads as `_parent.x`
-                mine = {i.id for i in self.t.instances}
+                # computed now, unless the child can compute one when it reads it (`readable_early`),
+                # as Kaitai's does: a child that never reads it never fails on it (elf's
+                # `is_string_table_linked` of a section whose link is out of range)
+                read_by_seq = self.instances_the_seq_reads()
+                early = {i.id for i in self.t.instances
+                         if i.id not in read_by_seq and self.readable_early(i, self.plan.bits_one_by_one)}
+                mine = {i.id for i in self.t.instances} - early
                 for ref in [f.type, *(case for _, case in f.type.cases)]:
                     if ref.kind == "user" and not ref.user.schema.strict:
                         for name in sorted(set(parent_names(ref.user)) & mine):
@@ -87,9 +93,7 @@ class TypeCode:
             inst = next((i for i in self.t.instances if i.id == name), None)
             if inst is None or name in self.computed_instances:
                 continue
-            if name in self.lazy and name != self.lazy_target:  # computed (once) by the value
-                self.computed_instances.add(name)
-                self.lines(f"{self.lines.local(f'i_{name}')} = o.{name}")
+            if name in self.scope.read_from_value:  # computed (once) by the value, where the expression reads it
                 continue
             if self.encoding and inst.input:
                 continue  # read from the value, at the top
@@ -112,6 +116,35 @@ class TypeCode:
             else:
                 self.read_positional(inst)
             self.publish(self.lines, inst.id, f"i_{name}")
+
+    def instances_the_seq_reads(self) -> set[str]:
+        """The instances this type's seq computes as it is read: those its fields' expressions
+        name, and those the instances they name read, and so on."""
+        insts = {i.id: i for i in self.t.instances}
+        todo = [n for f in self.t.seq for e in f.expressions(write_side=False) for n in E.names(e) if n in insts]
+        found: set[str] = set()
+        while todo:
+            name = todo.pop()
+            if name in found:
+                continue
+            found.add(name)
+            inst = insts[name]
+            exprs = [inst.value, inst.if_expr, inst.pos, inst.io] + (list(inst.field.expressions(write_side=False))
+                                                              if inst.field is not None else [])
+            todo += [n for e in exprs if e is not None for n in E.names(e) if n in insts]
+        return found
+
+    def unplaced_instances(self) -> bool:
+        """Whether the type has instances read from its own stream without `pos` (a user's schema's)."""
+        return any(i.field is not None and i.pos is None and i.io is None for i in self.t.instances)
+
+    def readable_early(self, inst, one_by_one: bool) -> bool:
+        """A value instance that does not read this type's stream (`_io.pos` is where the type
+        ends once it is read), in a type whose children see it (`move_early`)."""
+        if not self.navigates or inst.field is not None or one_by_one or self.unplaced_instances():
+            return False
+        reads = E.names(inst.value) | (E.names(inst.if_expr) if inst.if_expr is not None else set())
+        return "_io" not in reads
 
     @property
     def navigates(self) -> bool:

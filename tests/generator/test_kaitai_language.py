@@ -353,3 +353,25 @@ def test_one_file_reached_by_two_paths_is_one_schema(tmp_path):
     assert sorted(s.id for s in schemas) == ["a", "b"]
     v = load_modules(schemas)[f"{package}.a"].decode(bytes([1, 2]))
     assert (v.x, v.b.y) == (1, 2)
+
+
+# ---------------------------------------------------------------- lazy instances read as far as needed
+
+
+def test_an_instance_reads_the_instances_of_its_expression_only_as_far_as_python_evaluates_it(tmp_path):
+    # wav.ksy: `is_form_type_wave: is_riff_chunk and form_type == ...`, where `form_type` fails
+    # when the chunk is no RIFF chunk; Kaitai's Python parser never computes it then (`and` stops).
+    _, codec = compiled(tmp_path, """
+        meta: {id: user}
+        seq: [{id: kind, type: u1}, {id: items, type: u1, repeat: expr, repeat-expr: kind}]
+        instances:
+          has_items: {value: 'kind != 0'}
+          first_item: {value: 'items[0]'}
+          first_is_seven: {value: 'has_items and first_item == 7'}
+          first_or_zero: {value: 'has_items ? first_item : 0'}
+          none_or_first: {value: 'not has_items or first_item == 7'}
+    """)
+    empty = codec.decode(bytes([0]))
+    assert (empty.first_is_seven, empty.first_or_zero, empty.none_or_first) == (False, 0, True)
+    one = codec.decode(bytes([1, 7]))
+    assert (one.first_is_seven, one.first_or_zero, one.none_or_first) == (True, 7, True)
