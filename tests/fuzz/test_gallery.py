@@ -130,6 +130,19 @@ def test_a_difference_is_counted_by_its_path_without_indices_and_how_it_differs(
     assert C.cause_of(kinds) == "name: str vs bytes"
 
 
+def test_an_error_in_an_instance_the_official_parser_read_in_part_is_told_apart():
+    # dex: `string_ids` (3e9 elements) failed on both sides; the official parser kept what it had read
+    # before, and `type_ids[7].type_name` read from it, where logcodec's instance fails again.
+    from_other = leaves.Difference("type_ids[7].type_name", "''",
+                                   "raised DecodeError: truncated at offset 4 in string_ids: needs 31 bytes")
+    assert C.kept_in_part(from_other, [from_other]) == "string_ids"
+    # an error in the leaf itself, or an instance the official parser read whole, is a disagreement
+    in_itself = leaves.Difference("body", "bytes[2] 0102", "raised DecodeError: truncated at offset 9 in body: x")
+    assert C.kept_in_part(in_itself, [in_itself]) is None
+    read_whole = leaves.Difference("string_ids", "list[3]", "raised DecodeError: truncated at offset 4 in string_ids: x")
+    assert C.kept_in_part(from_other, [from_other, read_whole]) is None
+
+
 def test_a_listed_smoke_finding_matches_by_format_class_and_detail():
     listed = {"media/x.ksy": [{"class": "offset_outside_input", "detail": "reads 'tag'", "reason": "r"}]}
     finding = {"cls": "offset_outside_input", "detail": "offset None of 9: an expression reads 'tag', which..."}
