@@ -265,9 +265,7 @@ def type_expressions(t: TypeDef) -> list:
     exprs += [f.parent for f in t.seq if f.parent is not None]
     exprs += [t.to_string] if t.to_string is not None else []
     for inst in t.instances:
-        exprs += [e for e in (inst.value, inst.pos, inst.if_expr, inst.io) if e is not None]
-        if inst.field is not None:
-            exprs += inst.field.expressions(write_side=True)
+        exprs += inst.expressions(write_side=True)
     return exprs
 
 

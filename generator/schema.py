@@ -110,6 +110,12 @@ class Instance:
     if_expr: object = None  # a value instance's `if`: null when false
     io: object = None  # a positional instance's `io`: the stream it is read from (a user's schema)
 
+    def expressions(self, write_side: bool = False) -> list:
+        """The expressions computing this instance evaluates: its value, `if`, `pos` and `io`, and
+        its field's (`Field.expressions`)."""
+        exprs = [e for e in (self.value, self.pos, self.if_expr, self.io) if e is not None]
+        return exprs + (self.field.expressions(write_side) if self.field is not None else [])
+
 
 @dataclass
 class Param:

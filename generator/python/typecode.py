@@ -128,10 +128,7 @@ class TypeCode:
             if name in found:
                 continue
             found.add(name)
-            inst = insts[name]
-            exprs = [inst.value, inst.if_expr, inst.pos, inst.io] + (list(inst.field.expressions(write_side=False))
-                                                              if inst.field is not None else [])
-            todo += [n for e in exprs if e is not None for n in E.names(e) if n in insts]
+            todo += [n for e in insts[name].expressions() for n in E.names(e) if n in insts]
         return found
 
     def unplaced_instances(self) -> bool:
