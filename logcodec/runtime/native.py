@@ -86,10 +86,30 @@ def accelerate(module_globals: dict) -> None:
     module = _load(build_name(module_globals["__name__"], source, compiled))
     if module is None:
         return  # stay pure
+    swapped = {}  # name -> (the pure object, its compiled replacement)
     for key, value in vars(module).items():
         if not (key.startswith("__") and key.endswith("__")):
+            if module_globals.get(key) is not value:
+                swapped[key] = (module_globals.get(key), value)
             module_globals[key] = value
     module_globals["NATIVE"] = module.__file__
+    _rebind_early_imports(module_globals["__name__"], swapped)
+
+
+def _rebind_early_imports(module_name: str, swapped: dict) -> None:
+    """Where schemas import each other, a sibling (or its build) imported this module's names while
+    it was still being imported, before the swap: it holds the pure functions and classes, which
+    must not run beside compiled ones (a pure decoder cannot make a compiled class's value). Those
+    names are bound again, to the compiled ones, in every module of the package and its builds."""
+    package = module_name.rpartition(".")[0]
+    for other in list(sys.modules.values()):
+        name = getattr(other, "__name__", "")
+        if not name.startswith((package + ".", "_lcn_")) or name == module_name:
+            continue
+        names = vars(other)
+        for key, (pure, compiled) in swapped.items():
+            if pure is not None and names.get(key) is pure:
+                names[key] = compiled
 
 
 def _read_beside(module_globals: dict, path: str) -> bytes | None:

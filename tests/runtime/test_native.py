@@ -1,7 +1,9 @@
 """Compiled builds (`logcodec.runtime.native`): which build a module takes, and which it leaves."""
 
 import hashlib
+import importlib
 import importlib.util
+import sys
 from pathlib import Path
 
 import pytest
@@ -46,3 +48,38 @@ def test_a_build_made_from_one_compiled_source_is_not_used_for_another(tmp_path,
     assert second != first
     loaded = imported(module_file)
     assert (loaded["SAYS"], loaded["NATIVE"]) == ("compiled after", str(second))
+
+
+def write_pair_module(package: Path, me: str, other: str) -> None:
+    """One of two modules that import each other's names at their end, as the generated modules of
+    schemas that import each other do, with its compiled source beside it."""
+    body = (f'def who_{me}() -> str:\n    return "{{}} {me}"\n\n\n'
+            f'def ask_{other}() -> str:\n    return who_{other}()\n\n\n'
+            f"from tinypair.{other} import who_{other}  # noqa: E402\n")
+    module_file = package / f"{me}.py"
+    module_file.write_text(body.format("pure") + "NATIVE = None\nfrom logcodec.runtime import native as _native\n"
+                           "_native.accelerate(globals())\n")
+    sha = hashlib.sha256(module_file.read_bytes()).hexdigest()
+    native.compiled_source_file(module_file).write_text(
+        f"# The source of the compiled build of {module_file.name} (sha256 {sha}):\n" + body.format("compiled"))
+
+
+def test_modules_that_import_each_other_call_each_others_builds(tmp_path, monkeypatch):
+    # The first module's build is loaded while the second is still being imported (its pure names
+    # in place): those names are bound again once the second's build is swapped in.
+    package = tmp_path / "tinypair"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    write_pair_module(package, "a", "b")
+    write_pair_module(package, "b", "a")
+    monkeypatch.setenv(native.DIR_ENV, str(tmp_path / "builds"))
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for me in ("a", "b"):
+        native.compile_file(f"tinypair.{me}", package / f"{me}.py", tmp_path / "builds", log=lambda _msg: None)
+    for name in [n for n in sys.modules if n.startswith("tinypair")]:
+        monkeypatch.delitem(sys.modules, name)
+    a = importlib.import_module("tinypair.a")
+    b = importlib.import_module("tinypair.b")
+    assert (a.NATIVE is not None, b.NATIVE is not None) == (True, True)
+    assert (a.ask_b(), b.ask_a()) == ("compiled b", "compiled a")
