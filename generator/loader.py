@@ -13,6 +13,7 @@ not load the emitters with it.
 
 from __future__ import annotations
 
+import enum
 import importlib
 import importlib.abc
 import importlib.util
@@ -24,11 +25,13 @@ from types import ModuleType
 from logcodec.runtime import native
 
 
-def load_rendered(name: str, source: str, file: str | None = None) -> ModuleType:
+def load_rendered(name: str, source: str, file: str | None = None, names: dict | None = None) -> ModuleType:
     """`source` run as the module `name`, which stays in `sys.modules` under that name: its value
     classes are found by their module's name, and a module imports another schema's module by
     name. Run the loads inside `stand_ins` to give the process its own modules back afterwards.
-    `file` is the module's `__file__` (tracebacks name it; default `<name>`).
+    `file` is the module's `__file__` (tracebacks name it; default `<name>`). `names`: what the
+    module holds before its source runs (the source of a compiled build imports its enum classes
+    from its module, which has defined them by the time it loads the build).
 
     The module is pure Python, never swapped for a compiled build nor given its C companion
     (`native.PURE_KEY`): a compiled build is initialised once per process, and one loaded for a
@@ -36,9 +39,16 @@ def load_rendered(name: str, source: str, file: str | None = None) -> ModuleType
     module = importlib.util.module_from_spec(importlib.util.spec_from_loader(name, loader=None))
     module.__file__ = file or f"<{name}>"
     setattr(module, native.PURE_KEY, True)
+    vars(module).update(names or {})
     sys.modules[name] = module
     exec(compile(source, module.__file__, "exec"), module.__dict__)  # noqa: S102 (the one place: see above)
     return module
+
+
+def enum_classes(module: ModuleType) -> dict:
+    """The enum classes a codec module defines: the source of its compiled build imports them from
+    it (give them as `load_rendered`'s `names` to run that source)."""
+    return {k: v for k, v in vars(module).items() if isinstance(v, enum.EnumMeta) and v.__module__ == module.__name__}
 
 
 @contextmanager

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import struct as _struct
 from dataclasses import dataclass, field
-from enum import IntEnum
 from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
@@ -36,22 +35,7 @@ _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 SCHEMA_SHA256 = "ed43e5a907f32bee22b12629bb0298cdad0644b928158dc5c7de1160a306a89a"
-
-
-class Compression(IntEnum):
-    """Enum `compression` of message_set."""
-
-    none = 0
-    gzip = 1
-    snappy = 2
-    lz4 = 3
-
-
-class TimestampType(IntEnum):
-    """Enum `timestamp_type` of message_set."""
-
-    create_time = 0
-    log_append_time = 1
+from logcodec.generated.kafka.message_set import Compression, TimestampType  # noqa: E402
 
 
 #: Each enum's members by value, for decoders (a dictionary read in C when compiled).

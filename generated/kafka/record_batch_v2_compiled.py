@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import struct as _struct
 from dataclasses import dataclass, field
-from enum import IntEnum
 from typing import Any, Final, Iterator, cast as _cast
 
 from logcodec.runtime import native as _native
@@ -43,30 +42,7 @@ _FAST: Final[Any] = _native.companion(globals(), "record_batch_v2", "5c083e409bf
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 SCHEMA_SHA256 = "fa6d3818de2c7970ae6b8b587a1624efb0ce457bb4e574c13b2243f9f5fdac22"
-
-
-class Compression(IntEnum):
-    """Enum `compression` of record_batch_v2."""
-
-    none = 0
-    gzip = 1
-    snappy = 2
-    lz4 = 3
-    zstd = 4
-
-
-class TimestampType(IntEnum):
-    """Enum `timestamp_type` of record_batch_v2."""
-
-    create_time = 0
-    log_append_time = 1
-
-
-class ControlType(IntEnum):
-    """Enum `control_type` of record_batch_v2."""
-
-    abort = 0
-    commit = 1
+from logcodec.generated.kafka.record_batch_v2 import Compression, TimestampType, ControlType  # noqa: E402
 
 
 #: Each enum's members by value, for decoders (a dictionary read in C when compiled).

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import struct as _struct
 from dataclasses import dataclass, field
-from enum import IntEnum
 from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import struct as _struct
 from dataclasses import dataclass, field
-from enum import IntEnum
 from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
@@ -34,13 +33,7 @@ _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 SCHEMA_SHA256 = "b818042940a7ec596d6c1cf809fece731a8fedabbec4f80847613ed7e45197e8"
-
-
-class Codec(IntEnum):
-    """Enum `codec` of bundle."""
-
-    none = 0
-    snappy = 1
+from logcodec.generated.tank.bundle import Codec  # noqa: E402
 
 
 #: Each enum's members by value, for decoders (a dictionary read in C when compiled).

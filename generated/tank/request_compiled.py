@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import struct as _struct
 from dataclasses import dataclass, field
-from enum import IntEnum
 from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
@@ -29,23 +28,7 @@ _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 SCHEMA_SHA256 = "7e57692e5d288cd73236268d437b437bbe8238b7af54a0cae3989527955b1ca3"
-
-
-class MsgId(IntEnum):
-    """Enum `msg_id` of request."""
-
-    produce = 1
-    consume = 2
-    ping = 3
-    reg_replica = 4
-    produce_with_seqnum = 5
-    discover_partitions = 6
-    create_topic = 7
-    reload_conf = 8
-    consume_peer = 9
-    status = 10
-    discover_topics = 11
-    discover_topology = 12
+from logcodec.generated.tank.request import MsgId  # noqa: E402
 
 
 #: Each enum's members by value, for decoders (a dictionary read in C when compiled).

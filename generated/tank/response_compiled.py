@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import struct as _struct
 from dataclasses import dataclass, field
-from enum import IntEnum
 from typing import Any, Final, cast as _cast
 
 from logcodec.runtime import native as _native
@@ -29,72 +28,7 @@ _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 SCHEMA_SHA256 = "18016f810a6403f64f5a08122c5e340fef2c04ab888c5cab9a9bd4ff3b8363ab"
-
-
-class MsgId(IntEnum):
-    """Enum `msg_id` of response."""
-
-    produce = 1
-    consume = 2
-    ping = 3
-    reg_replica = 4
-    produce_with_seqnum = 5
-    discover_partitions = 6
-    create_topic = 7
-    reload_conf = 8
-    consume_peer = 9
-    status = 10
-    discover_topics = 11
-    discover_topology = 12
-
-
-class ProduceError(IntEnum):
-    """Enum `produce_error` of response."""
-
-    ok = 0
-    unknown_partition = 1
-    io_fault = 2
-    acks_not_obtained = 3
-    insufficient_replicas = 4
-    invalid_seq_nums = 10
-    other_leader = 252
-    no_leader = 253
-    read_only = 254
-    unknown_topic = 255
-
-
-class ConsumeStatus(IntEnum):
-    """Enum `consume_status` of response."""
-
-    ok = 0
-    boundary_check = 1
-    system_fault = 251
-    other_leader = 252
-    no_leader = 253
-    first_bundle_sparse = 254
-    unknown_partition = 255
-
-
-class CreateTopicError(IntEnum):
-    """Enum `create_topic_error` of response."""
-
-    ok = 0
-    already_exists = 1
-    system_fault = 2
-    invalid_config = 4
-    read_only = 5
-    invalid_request = 10
-
-
-class ReloadConfError(IntEnum):
-    """Enum `reload_conf_error` of response."""
-
-    ok = 0
-    system_fault = 2
-    parse_error = 3
-    unknown_partition = 10
-    unknown_topic = 11
-    cluster_mode = 12
+from logcodec.generated.tank.response import MsgId, ProduceError, ConsumeStatus, CreateTopicError, ReloadConfError  # noqa: E402
 
 
 #: Each enum's members by value, for decoders (a dictionary read in C when compiled).

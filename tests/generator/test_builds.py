@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import logcodec
-from logcodec.generator.loader import load_rendered, stand_ins
+from logcodec.generator.loader import enum_classes, load_rendered, stand_ins
 from logcodec.runtime import native
 from logcodec.runtime.errors import DecodeError, EncodeError
 from tests.vectorfiles import all_tests
@@ -20,9 +20,9 @@ from tests.vectorfiles import all_tests
 FORMATS = sorted({fmt for fmt, _ in all_tests()})
 
 
-def as_python(name: str, path: Path):
+def as_python(name: str, path: Path, names: dict | None = None):
     with stand_ins([name]):  # the module imported stays the process's own
-        return load_rendered(name, path.read_text(), str(path))
+        return load_rendered(name, path.read_text(), str(path), names)
 
 
 def plain(value):
@@ -53,7 +53,7 @@ def test_the_compiled_source_run_as_python_reads_and_writes_the_vectors_as_the_m
     name = logcodec.codec(fmt).__name__
     module_file = Path(logcodec.codec(fmt).__file__)
     module = as_python(name, module_file)
-    compiled = as_python(name, native.compiled_source_file(module_file))
+    compiled = as_python(name, native.compiled_source_file(module_file), enum_classes(module))
     assert not hasattr(compiled, "_INTERPRETED") and not hasattr(module, "_INTERPRETED")
     vectors = [bytes.fromhex(t["bytes"]) for f, t in all_tests() if f == fmt]
     outcomes = [outcome(module, data) for data in vectors]

@@ -83,3 +83,25 @@ def test_modules_that_import_each_other_call_each_others_builds(tmp_path, monkey
     b = importlib.import_module("tinypair.b")
     assert (a.NATIVE is not None, b.NATIVE is not None) == (True, True)
     assert (a.ask_b(), b.ask_a()) == ("compiled b", "compiled a")
+
+
+def test_a_build_decodes_into_the_enum_classes_of_its_module(tmp_path, monkeypatch):
+    # The compiled source imports the enums from the module that loads it, never compiles their
+    # bodies (mypyc took over 24 GB on dicom's 4,000 tags): a value has the same enum class,
+    # whichever build decoded it.
+    from logcodec.generator.compile import compile_schemas
+
+    schema = tmp_path / "lamp.ksy"
+    schema.write_text("meta: {id: lamp, endian: le}\nseq:\n  - {id: color, type: u1, enum: color}\n"
+                      "enums:\n  color: {1: red, 2: green}\n")
+    compile_schemas([schema], tmp_path / "out", "tinylamp", ())
+    assert "class Color" not in (tmp_path / "out" / "tinylamp" / "lamp_compiled.py").read_text()
+    monkeypatch.setenv(native.DIR_ENV, str(tmp_path / "builds"))
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    monkeypatch.syspath_prepend(str(tmp_path / "out"))
+    native.compile_file("tinylamp.lamp", tmp_path / "out" / "tinylamp" / "lamp.py", tmp_path / "builds",
+                        log=lambda _msg: None)
+    lamp = importlib.import_module("tinylamp.lamp")
+    assert lamp.NATIVE is not None
+    color = lamp.decode(b"\x02").color
+    assert type(color) is lamp.Color and color is lamp.Color.green
