@@ -282,6 +282,19 @@ def schema_closure(schema: Schema, edges: str = "imports") -> list[Schema]:
     return list(seen.values())
 
 
+def connected_schemas(schema: Schema) -> list[Schema]:
+    """A schema and every schema compiled with it that holds its values or whose values it
+    holds: those it imports and those that import it, and theirs, to the end."""
+    seen: dict[int, Schema] = {}
+    todo = [schema]
+    while todo:
+        s = todo.pop()
+        if id(s) not in seen:
+            seen[id(s)] = s
+            todo.extend([*s.imports, *s.importers])
+    return list(seen.values())
+
+
 def navigates(schema: Schema) -> bool:
     """Whether a user's schema (or one it imports) reads `_parent` or `_root`, or gives a field
     another parent: then its values are shown to their children as they are read."""

@@ -24,7 +24,7 @@ from logcodec.runtime import limits
 
 from .. import c as c_companion
 from .. import expr as E
-from ..model import fields_of, fixed_offsets, max_size, navigates, schema_closure, type_expressions
+from ..model import connected_schemas, fields_of, fixed_offsets, max_size, navigates, schema_closure, type_expressions
 from ..passes import checked
 from ..schema import Field, Schema, TypeDef, static_bits
 from .code import BUDGET_ITEMS, HELPERS, INTERPRETED, TABLES, Build, Function, Lines, Uses, docstring, factory_call, tidy
@@ -67,6 +67,8 @@ class ModuleEmitter:
         # The types whose values keep their stream (Kaitai's `_io`), by name (None: every type).
         self.io_kept = self.stream_keepers() if self.nav is not None else set()
         self.exposes_io = self.io_kept is None or bool(self.io_kept)
+        # Whether the values keep Kaitai's `_parent` and `_root` (`link_readers`).
+        self.links_kept = self.nav is not None and self.link_readers()
         # The root's bulk read one element at a time (`decode_iter`), column by column
         # (`decode_columns`), its header (`decode_header`), and the lists of the C companion: the
         # model's (its bulk lists and headers, and the plans).
@@ -318,6 +320,24 @@ class ModuleEmitter:
                     kept.add(holder.name)
         return kept
 
+    def link_readers(self) -> bool:
+        """Whether a user's schema's values keep Kaitai's `_parent` and `_root`: only where an
+        expression reads a link off a value (`_parent._parent`, `_root._parent`, a `to-string`
+        naming either), in this schema or in any it is compiled with (they hold each other's
+        values). A decoder holds its own parent and root while it reads, and so do the lazy
+        instances it leaves: kept on the values, the links would make every structure a cycle
+        with its children, which only the cyclic collector frees (a fifth of a compiled decode
+        of au's three files)."""
+        for s in connected_schemas(self.schema):
+            for t in s.all_types():
+                if t.to_string is not None and any(
+                        n in (E.Name("_parent"), E.Name("_root")) for n in E.walk(t.to_string)):
+                    return True
+                if any(isinstance(n, E.Attr) and n.name in ("_parent", "_root")
+                       for e in type_expressions(t) for n in E.walk(e)):
+                    return True
+        return False
+
     def untyped_attributes(self) -> bool:
         """Whether the value classes' attributes are Any, in the compiled build of a user's schema:
         what each holds is the input's to say (an instance of another kind than inferred, null
@@ -526,12 +546,15 @@ def builtin_calls(decls: list[dict]) -> list[dict]:
     return [{**d, "init": call.sub(r"_builtins.\1(", d["init"])} for d in decls]
 
 
-# A user's schema: every value knows its holder and its root, set when it is made, as Kaitai's
-# objects do; not part of the value (no JSON, no equality, no encoding).
+# A user's schema: a value knows its holder and its root, set when it is made, as Kaitai's objects
+# do, where an expression reads them off a value (`link_readers`); not part of the value (no JSON,
+# no equality, no encoding).
 _LINK_DECLS = [
     {"id": name, "annotation": "Any", "default": "default=None, init=False, compare=False, repr=False",
      "meta": {"kind": "any", "param": True}, "param": "", "init": "", "doc": docstring(doc, 1)}
-    for name, doc in (("_parent", "The structure that holds this one (Kaitai's `_parent`), None for the root."),
-                      ("_root", "The root of the schema this value's type belongs to (Kaitai's `_root`)."))
+    for name, doc in (("_parent", "The structure that holds this one (Kaitai's `_parent`), None for the root; kept "
+                                  "only where the schema reads it off a value, else None."),
+                      ("_root", "The root of the schema this value's type belongs to (Kaitai's `_root`); kept "
+                                "only where the schema reads it off a value, else None."))
 ]
 

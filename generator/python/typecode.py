@@ -241,10 +241,11 @@ class TypeCode:
             c(f"me = {t.class_name}(_blank=True)")
         else:
             c(f"me = {c.new_object()}({t.class_name})")
-        c("me._parent = parent")
         if own_root(t):  # at the top: its own root, as Kaitai's root type is
             c("if root is None: root = me")
-        c("me._root = root")
+        if self.m.links_kept:  # (`link_readers`: else only the decoder and its lazy instances hold them)
+            c("me._parent = parent")
+            c("me._root = root")
         if self.m.keeps_io(t):  # where reading is once it ends: set then (`return_kaitai_object`)
             c("me._io = _rt.KStream(buf, io0, end, pos)")
         for p in self.m.exposed_params(t):

@@ -1,6 +1,8 @@
-"""Kaitai's links (`_parent`, `_root`) on decoded values of real files: the decoders, which make
-each value with its parent and root before reading its fields, set the links Kaitai's rules give
-(`kaitai_links`, a walk over the decoded value), structure for structure.
+"""Kaitai's links (`_parent`, `_root`) on decoded values of real files. Where a schema's
+expressions read a link off a value (`_parent._parent`), the decoders, which make each value with
+its parent and root before reading its fields, set the links Kaitai's rules give (`kaitai_links`,
+a walk over the decoded value), structure for structure; elsewhere they set none (the decoders and
+lazy instances hold their parent and root themselves), and the values are no cycles.
 
 Skips without the gallery and its real-file corpus."""
 
@@ -15,11 +17,15 @@ from logcodec.runtime import primitives
 
 from . import files, runner
 
-#: Formats whose values hold structures of their own types, lists of them, switches on their
-#: types (gif, dns_packet, msgpack), types read in either byte order (gettext_mo, elf), imported
-#: schemas' types (wav: riff) and instances computed while decoding (dns_packet).
-SAMPLE = ("image/gif.ksy", "network/dns_packet.ksy", "serialization/msgpack.ksy", "database/gettext_mo.ksy",
-          "executable/elf.ksy", "media/wav.ksy")
+#: Formats whose expressions read a link off a value (`_parent._parent.linked_section` in elf,
+#: `_parent._parent.symbol_name_table_offset` in microsoft_pe), whose values hold structures of their own types, lists of them, types
+#: read in either byte order (elf) and instances computed while decoding.
+LINKED = ("executable/elf.ksy", "executable/microsoft_pe.ksy")
+#: Formats that read `_parent` and `_root` only as they decode, with switches on their types (gif,
+#: dns_packet, msgpack), types read in either byte order (gettext_mo), imported schemas' types
+#: (wav: riff) and instances computed while decoding (dns_packet).
+UNLINKED = ("image/gif.ksy", "network/dns_packet.ksy", "serialization/msgpack.ksy", "database/gettext_mo.ksy",
+            "media/wav.ksy")
 
 
 def structures(value):
@@ -83,7 +89,7 @@ def kaitai_links(value) -> None:
 
 
 @pytest.mark.skipif(not runner.available() or not files.corpus(), reason="no gallery or real-file corpus")
-@pytest.mark.parametrize("schema", SAMPLE)
+@pytest.mark.parametrize("schema", LINKED)
 def test_decoded_links_are_kaitais(schema):
     module = files.our_module(schema)
     if isinstance(module, str):
@@ -103,3 +109,22 @@ def test_decoded_links_are_kaitais(schema):
         checked += 1
     assert checked, f"no file of {schema} decodes"
     assert parented, f"no structure of the files of {schema} has a parent"
+
+
+@pytest.mark.skipif(not runner.available() or not files.corpus(), reason="no gallery or real-file corpus")
+@pytest.mark.parametrize("schema", UNLINKED)
+def test_no_link_is_kept_where_no_expression_reads_one(schema):
+    module = files.our_module(schema)
+    if isinstance(module, str):
+        pytest.skip(module)
+    checked = held = 0
+    for path in files.corpus().get(schema, []):
+        try:
+            value = module.decode(path.read_bytes())
+        except primitives.DecodeError:
+            continue
+        held += len(list(structures(value))) - 1  # structures held by another: Kaitai's would link them
+        assert {link for _, p, r in links(value) for link in (p, r)} == {None}, path.name
+        checked += 1
+    assert checked, f"no file of {schema} decodes"
+    assert held, f"no structure of the files of {schema} is held by another"

@@ -535,8 +535,9 @@ types:
 
 
 def test_decoded_values_know_their_parent_and_root_as_kaitais_objects_do(tmp_path):
-    """`_parent` and `_root` of finished values (lists, lazy instances too); another schema's type
-    has neither, unless it is that schema's root (its own); none of it is part of the value."""
+    """`_parent` and `_root` of finished values (lists, lazy instances too), where an expression
+    reads a link off a value (`_parent._root`, here); another schema's type has neither, unless it
+    is that schema's root (its own); none of it is part of the value."""
     (tmp_path / "other.ksy").write_text("meta: {id: other}\nseq: [{id: w, type: leaf}]\ntypes:\n"
                                         "  leaf: {seq: [{id: x, type: u1}]}\n")
     (tmp_path / "fam.ksy").write_text(textwrap.dedent("""
@@ -551,6 +552,8 @@ def test_decoded_values_know_their_parent_and_root_as_kaitais_objects_do(tmp_pat
         types:
           child:
             seq: [{id: v, type: u1}]
+            instances:
+              first_v: {value: _parent._root.kid.v}
     """))
     assert run("compile", str(tmp_path / "fam.ksy"), "-o", str(tmp_path / "out")).returncode == 0
     got = python_in(tmp_path / "out", """

@@ -7,6 +7,7 @@ structure that names itself is no cycle to walk without end); a list literal cas
 from __future__ import annotations
 
 import dataclasses
+import gc
 
 import pytest
 
@@ -35,7 +36,7 @@ def test_an_instance_naming_its_own_structure_is_that_structure_with_its_links(t
     value = m.decode(b"\x00")
     item = value.items[0]
     assert item.target is item  # returns (it hung, walking the cycle to link it)
-    assert (item._parent, item._root) == (value, value)  # its links are the list's, not its own
+    assert (item._parent, item._root) == (None, None)  # no expression reads a link off a value: none kept
     theirs = official(tmp_path, schema, b"\x00", read=lambda o: (
         o.items[0].target is o.items[0], o.items[0]._parent is o, o.items[0].target.target.idx))
     assert theirs == (True, True, item.target.target.idx)
@@ -165,12 +166,52 @@ types:
 """
 
 
-def test_a_decoded_value_is_its_childrens_parent_and_root_and_has_every_field_set(tmp_path):
+def test_a_decoded_value_has_every_field_set_and_no_link_no_expression_reads(tmp_path):
+    # `_parent.a` is read while the child is read, from the decoder's own parent: kept on the
+    # values, the links would make each structure a cycle that only the cyclic collector frees.
     _, m = compiled(tmp_path, PARENT_READ, "parent_read")
     value = m.decode(b"\x01\xaa")  # `b` absent: None
     assert (value.a, value.b, value.child.c, value.twice) == (1, None, b"\xaa", 2)
-    assert value._parent is None and value._root is value
-    assert value.child._parent is value and value.child._root is value
+    assert (value._parent, value._root, value.child._parent, value.child._root) == (None, None, None, None)
+    gc.collect()
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        value = m.decode(b"\x01\xaa")
+        assert value.twice == 2  # its lazy instance computed too
+        del value
+        assert gc.collect() == 0  # freed as its last reference went: no cycle among its objects
+    finally:
+        if collecting:
+            gc.enable()
+
+
+# A lazy instance reads a link off a value: the values keep Kaitai's links.
+LINK_READ = """
+meta: {id: link_read}
+seq:
+  - {id: a, type: u1}
+  - {id: child, type: child}
+types:
+  child:
+    seq:
+      - {id: grandchild, type: grandchild}
+  grandchild:
+    instances:
+      top_a:
+        value: _parent._parent.a
+"""
+
+
+@needs_official
+def test_where_an_expression_reads_a_link_off_a_value_the_values_keep_kaitais_links(tmp_path):
+    schema, m = compiled(tmp_path, LINK_READ, "link_read")
+    value = m.decode(b"\x07")
+    grandchild = value.child.grandchild
+    assert (value._parent, value._root) == (None, value)
+    assert (value.child._parent, value.child._root, grandchild._parent, grandchild._root) == (
+        value, value, value.child, value)
+    assert grandchild.top_a == official(tmp_path, schema, b"\x07", read=lambda o: o.child.grandchild.top_a) == 7
 
 
 def test_a_value_built_by_hand_has_no_instances_nor_links(tmp_path):
