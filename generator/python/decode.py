@@ -17,7 +17,7 @@ from .code import EXPRESSION_ERRORS, Function, Lines, declared, indented
 from .decode_content import ContentReads
 from .decode_fields import FieldReads
 from .readers import CReaders
-from .typecode import TypeCode
+from .typecode import TypeCode, own_root
 from .written_out import WrittenOut
 
 # A DecodeError passes on as raised; in a user's schema one raised where no offset was known (text
@@ -47,6 +47,7 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         """The decoder's function: its fields read, its value returned, the locals it uses declared."""
         t, c = self.t, self.new_body()
         self.lines, self.encoding, self.computed_instances = c, False, set()
+        self.lazy_functions: list[str] = []  # the module's functions of its lazy instances (`lazy_function`)
         self.scope.encoding = False
         self.navigation_start(c)
         self.early_at = len(c.lines)  # where the value instances children may read go (`move_early`)
@@ -77,7 +78,8 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
                               f"    except ({'AttributeError, NameError, ' if self.m.nav is not None else ''}"
                               f"{EXPRESSION_ERRORS}) as exc:",
                               "        raise _rt.invalid(f'an expression failed on this input: {exc}', pos, '') from None"])
-        return Function("\n".join([head, doc, *decls, self.errors_raised(body)]), c.uses)
+        return Function("\n\n\n".join(["\n".join([head, doc, *decls, self.errors_raised(body)]), *self.lazy_functions]),
+                        c.uses)
 
     def return_kaitai_object(self, c: Lines, one_by_one: bool) -> None:
         """A user's schema: the value object (made first, its fields set as they were read), with
@@ -91,14 +93,13 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         lazy = [inst for inst in t.instances if inst.id in self.lazy]
         early = [inst for inst in lazy if self.readable_early(inst, one_by_one)]
         if early:
-            start = len(c.lines)
-            self.lazy_function(c, "_lazy_early", early, one_by_one)
-            self.move_early(c, start, "me._lazy = _lazy_early")
+            c(self.lazy_function(c, f"_lze_{t.name}", early, one_by_one))
+            self.move_early(c, len(c.lines) - 1, f"me._lazy = _lze_{t.name}")
         elif self.navigates and t.instances and self.reads_structures():
             self.move_early(c, len(c.lines), "me._lazy = _rt.nothing_lazy")
         if len(lazy) > len(early):
-            self.lazy_function(c, "_lazy", lazy, one_by_one)
-            c("me._lazy = _lazy")
+            c(self.lazy_function(c, f"_lz_{t.name}", lazy, one_by_one))
+            c(f"me._lazy = _lz_{t.name}")
         if self.m.keeps_io(t):  # Kaitai's `_io` of a value read: where its reading ended
             c("me._io.at = pos")
         c("return me, pos")
@@ -149,6 +150,10 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
 
     def trace_arg(self) -> str:
         return ""
+
+    def lazy_reads(self) -> list[str]:
+        """The decoder's locals its lazy instances' function reads besides the stream (`_at`)."""
+        return []
 
     def decoding_starts(self, c: Lines) -> None:
         pass
@@ -247,34 +252,52 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         c.lines[self.early_at:self.early_at] = moved
         self.early_at += len(moved)
 
-    def lazy_function(self, c: Lines, function: str, insts: list, one_by_one: bool) -> None:
+    def lazy_function(self, c: Lines, function: str, insts: list, one_by_one: bool) -> str:
         """A user's schema: the instances the seq did not need (`insts`), computed when first read,
-        as Kaitai's are, from the stream as it was when the function was made (bound as
-        defaults): `function(value, name)` sets the instance `name` on the value and gives it,
-        or gives `_rt.NOT_LAZY` for another name. One function for all of them, not one each:
-        made for every value."""
-        bits = ", bb: int = bb, bl: int = bl" if one_by_one else ""
-        bits += ", cur: list[int] = cur" if self.unplaced_instances() else ""
-        c(f"def {function}(o: Any, name: str, buf: Any = buf, pos: int = pos, io0: int = io0, end: int = end{bits}) -> Any:")
-        c.indent += 1
-        head = len(c.lines)
-        locals_: set[str] = set()  # the instances it computes (it reads the others from the decoder's)
+        as Kaitai's are, by the module's function `function(value, name)`, which sets the
+        instance `name` on the value and gives it, or gives `_rt.NOT_LAZY` for another name (one
+        function for all of them, not one each). It reads the fields, params and other instances
+        off the value, and the stream as it was when the decoder set the value's `_at` (the line
+        returned, which the decoder writes where it binds the function): a function of the module,
+        not one made for every value, which would hold the value it computes for (a cycle)."""
+        t = self.t
+        lz = Lines(self.m.build)
+        own = {f.id for f in t.seq} | {p.id for p in self.m.exposed_params(t)}
+        saved_lines, saved_computed = self.lines, self.computed_instances
+        self.lines = lz
+        locals_: set[str] = set()  # the instances it computes
         for inst in insts:
-            computed, self.lazy_target = set(self.computed_instances), inst.id
-            # the other instances read off the value as the expression reaches them (Kaitai's order)
-            self.scope.read_from_value = frozenset(self.lazy - {inst.id})
-            with c.block(f"if name == {inst.id!r}:"):
-                with c.block("try:"):
+            self.computed_instances, self.lazy_target = set(), inst.id
+            # the fields, params and other instances read off the value as the expression reaches
+            # them (Kaitai's order: `a and b` computes `b` only where `a` is true)
+            self.scope.read_from_value = frozenset(own | {i.id for i in t.instances if i.id != inst.id})
+            with lz.block(f"if name == {inst.id!r}:"):
+                with lz.block("try:"):
                     self.need_instances(E.Name(inst.id))
-                    c(f"return i_{inst.id}")
-                c("except _rt.DecodeError as exc: raise _rt.placed(exc, pos)")
+                    lz(f"return i_{inst.id}")
+                lz("except _rt.DecodeError as exc: raise _rt.placed(exc, pos)")
                 # NameError: an instance whose value reads itself (Kaitai would recurse without end)
-                with c.block("except (AttributeError, IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, "
-                             "ValueError, LookupError, NameError) as exc:"):
-                    c(f"raise _rt.invalid(f'an expression failed on this input: {{exc}}', pos, {inst.id!r}) from None")
-            locals_ |= self.computed_instances - computed
-            self.computed_instances, self.lazy_target = computed, None
-            self.scope.read_from_value = frozenset()
-        c.lines[head:head] = [" " * 4 * c.indent + line.strip() for line in self.instance_decls(locals_)]
-        c("return _rt.NOT_LAZY")
-        c.indent -= 1
+                with lz.block("except (AttributeError, IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, "
+                              "ValueError, LookupError, NameError) as exc:"):
+                    lz(f"raise _rt.invalid(f'an expression failed on this input: {{exc}}', pos, {inst.id!r}) from None")
+            locals_ |= self.computed_instances
+            self.lazy_target = None
+        self.lines, self.computed_instances = saved_lines, saved_computed
+        self.scope.read_from_value = frozenset()
+        # What the function reads besides the value: the stream, the budget, and where its code
+        # names them, the value's parent and root (kept on the value for it alone).
+        at = ["buf", "pos", "io0", "end", "lim"] + [n for n in ("parent", "root") if n in lz.uses.locals]
+        at += ["bb", "bl"] if one_by_one else []
+        at += ["cur"] if self.unplaced_instances() else []
+        at += self.lazy_reads()
+        head = [f"def {function}(o: Any, name: str) -> Any:",
+                f'    """Computes an instance of a {t.name} value not computed yet, by name (`_rt.lazy`)."""',
+                *self.instance_decls(locals_),
+                f"    {', '.join(at)} = o._at",
+                *(["    me = o"] if "me" in lz.uses.locals else [])]
+        if "root" in at and own_root(t):  # its own root: not kept on itself (a cycle), but None
+            head.append("    if root is None: root = o")
+        self.lazy_functions.append("\n".join([*head, lz.text(), "    return _rt.NOT_LAZY"]))
+        c.uses.module |= lz.uses.module
+        stored = ["root if root is not me else None" if n == "root" and own_root(t) else n for n in at]
+        return f"me._at = ({', '.join(stored)})"

@@ -350,7 +350,7 @@ class ModuleEmitter:
         links, and where it has them, what computes its lazy instances and the bytes it carries."""
         if self.nav is None:
             return []
-        return _LINK_DECLS + ([_LAZY_DECL] if t.instances else []) + ([_CARRIED_DECL] if carries_bytes(t) else [])
+        return _LINK_DECLS + ([_LAZY_DECL, _AT_DECL] if t.instances else []) + ([_CARRIED_DECL] if carries_bytes(t) else [])
 
     @staticmethod
     def exposed_params(t: TypeDef) -> list:
@@ -506,6 +506,11 @@ _IO_DECL = {"id": "_io", "annotation": "Any", "default": "default=None, compare=
 _LAZY_DECL = {"id": "_lazy", "annotation": "Any", "default": "default=None, init=False, compare=False, repr=False",
               "meta": {"kind": "any", "param": True}, "param": "", "init": "",
               "doc": docstring("Computes an instance not computed yet, by name, when first read.", 1)}
+
+# A user's schema: what its lazy instances read besides the value (`Decoder.lazy_function`).
+_AT_DECL = {"id": "_at", "annotation": "Any", "default": "default=None, init=False, compare=False, repr=False",
+            "meta": {"kind": "any", "param": True}, "param": "", "init": "",
+            "doc": docstring("The stream, budget and links the lazy instances read, as they were when the value was read.", 1)}
 
 # A user's schema: the bytes of sized fields that are not their values, which encoding writes back.
 _CARRIED_DECL = {"id": "_carried", "annotation": "Any", "default": "default=None, init=False, compare=False, repr=False",

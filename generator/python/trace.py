@@ -91,6 +91,9 @@ class TraceDecoder(Decoder):
     def trace_arg(self) -> str:
         return ", tr=tr"
 
+    def lazy_reads(self) -> list[str]:
+        return ["tr"]  # the record the instances computed later are traced into too
+
     def decoding_starts(self, c: Lines) -> None:
         if not self.t.unwrap:
             c(f"tr.kind({self.t.class_name})")

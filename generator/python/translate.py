@@ -182,7 +182,9 @@ class Nav:
     def name(scope: Scope, n: str) -> str:
         if n == "_io":
             return "_rt.stream_only('_io', '')" if scope.encoding else "_rt.KStream(buf, io0, end, pos)"
-        return "parent" if n == "_parent" else "root"
+        link = "parent" if n == "_parent" else "root"
+        scope.reads_local(link)  # (a lazy instance's function keeps it where read: `lazy_function`)
+        return link
 
     @staticmethod
     def stream(scope: Scope, name: str) -> str:

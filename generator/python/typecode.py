@@ -217,6 +217,9 @@ class TypeCode:
             parent = ("parent" if self.t.unwrap else "me") if own_tree else "None"
             if f is not None and f.parent is not None:  # Kaitai's `parent:` key: another parent, or none
                 parent = "None" if f.parent == E.Bool(False) else self.expr(f.parent)
+            for link in (parent, "root" if own_tree else "None"):
+                if link in ("me", "parent", "root"):
+                    self.reads_local(link)  # (a lazy instance's function binds it where read)
             args += f", {parent}, {'root' if own_tree else 'None'}"
         return args
 
