@@ -16,7 +16,7 @@ import gc
 from dataclasses import dataclass, field
 
 from logcodec.runtime.errors import DecodeError, EncodeError
-from logcodec.runtime.limits import Limits, budget
+from logcodec.runtime.limits import DEFAULT_BUDGETS, DEFAULT_LIMITS, Limits, budget
 
 
 @dataclass(slots=True)
@@ -60,7 +60,8 @@ def decode_prefix(decoder, name: str, data, limits: Limits, *params, tuples: boo
     if paused:
         gc.disable()
     try:
-        return decoder(buf, 0, len(buf), budget(limits, tuples), *params)
+        lim = DEFAULT_BUDGETS[1 if tuples else 0].copy() if limits is DEFAULT_LIMITS else budget(limits, tuples)
+        return decoder(buf, 0, len(buf), lim, *params)
     except DecodeError as exc:
         raise exc.within(name.split(".")[-1]) from None
     except RecursionError:
