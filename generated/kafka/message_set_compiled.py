@@ -43,6 +43,13 @@ _Compression_BY_VALUE: Final[dict[int, Any]] = Compression._value2member_map_
 _TimestampType_BY_VALUE: Final[dict[int, Any]] = TimestampType._value2member_map_
 
 
+#: The enum members the code names, as constants (read in C when compiled).
+_Compression__gzip: Final = Compression.gzip
+_Compression__lz4: Final = Compression.lz4
+_Compression__none: Final = Compression.none
+_Compression__snappy: Final = Compression.snappy
+
+
 @dataclass(init=False, slots=True)
 class MessageSet:
     """
@@ -469,7 +476,7 @@ def _d_message(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int, p_o
         except _rt.DecodeError as exc:
             raise exc.within("value")
         on_value = v_attributes.compression
-        if on_value == Compression.gzip:
+        if on_value == _Compression__gzip:
             try:
                 v_value, p = _d_message_set(b2, s2, e2, lim, (p_depth + 1), p_offset, v_magic)
             except _rt.DecodeError as exc:
@@ -477,7 +484,7 @@ def _d_message(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int, p_o
                 raise exc.within("value")
             if p != e2:
                 raise _rt.in_field(_rt.trailing(b2, p, e2, "value"), pos, b2 is not buf)
-        elif on_value == Compression.snappy:
+        elif on_value == _Compression__snappy:
             try:
                 v_value, p = _d_message_set(b2, s2, e2, lim, (p_depth + 1), p_offset, v_magic)
             except _rt.DecodeError as exc:
@@ -485,7 +492,7 @@ def _d_message(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int, p_o
                 raise exc.within("value")
             if p != e2:
                 raise _rt.in_field(_rt.trailing(b2, p, e2, "value"), pos, b2 is not buf)
-        elif on_value == Compression.lz4:
+        elif on_value == _Compression__lz4:
             try:
                 v_value, p = _d_message_set(b2, s2, e2, lim, (p_depth + 1), p_offset, v_magic)
             except _rt.DecodeError as exc:
@@ -542,21 +549,21 @@ def _e_message(v: Message, out: list[Any], p_depth: int, p_offset: int) -> int:
         if v_value is not None:
             t_value = []
             on_value = v_attributes.compression
-            if on_value == Compression.gzip:
+            if on_value == _Compression__gzip:
                 try:
                     if not isinstance(v_value, MessageSet):
                         raise _rt.wrong_case(v_value, "MessageSet", "attributes.compression", "")
                     _e_message_set(_cast("MessageSet", v_value), t_value, (p_depth + 1), p_offset, v_magic)
                 except _rt.EncodeError as exc:
                     raise exc.within("value")
-            elif on_value == Compression.snappy:
+            elif on_value == _Compression__snappy:
                 try:
                     if not isinstance(v_value, MessageSet):
                         raise _rt.wrong_case(v_value, "MessageSet", "attributes.compression", "")
                     _e_message_set(_cast("MessageSet", v_value), t_value, (p_depth + 1), p_offset, v_magic)
                 except _rt.EncodeError as exc:
                     raise exc.within("value")
-            elif on_value == Compression.lz4:
+            elif on_value == _Compression__lz4:
                 try:
                     if not isinstance(v_value, MessageSet):
                         raise _rt.wrong_case(v_value, "MessageSet", "attributes.compression", "")
@@ -669,7 +676,7 @@ def _d_attributes(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int) 
     v_timestamp_type = (g_reserved & 0x8) != 0
     v_compression = g_reserved & 0x7
     v_timestamp_type = _TimestampType_BY_VALUE.get(v_timestamp_type, v_timestamp_type)
-    if not ((p_depth == 0) or (v_compression == Compression.none)):
+    if not ((p_depth == 0) or (v_compression == _Compression__none)):
         raise _rt.invalid(f"{v_compression!r} breaks its rule", pos + 0, "compression")
     v_compression = _Compression_BY_VALUE.get(v_compression, v_compression)
     pos += 1
@@ -690,7 +697,7 @@ def _e_attributes(v: Attributes, out: list[Any], p_depth: int) -> int:
             raise _rt.missing("timestamp_type")
         if v_compression is None:
             raise _rt.missing("compression")
-        if not ((p_depth == 0) or (v_compression == Compression.none)):
+        if not ((p_depth == 0) or (v_compression == _Compression__none)):
             raise _rt.invalid_encode(f"{v_compression!r} breaks its rule", None, "compression")
         g_reserved = (
             (

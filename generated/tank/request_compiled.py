@@ -35,6 +35,20 @@ from logcodec.generated.tank.request import MsgId  # noqa: E402
 _MsgId_BY_VALUE: Final[dict[int, Any]] = MsgId._value2member_map_
 
 
+#: The enum members the code names, as constants (read in C when compiled).
+_MsgId__consume: Final = MsgId.consume
+_MsgId__consume_peer: Final = MsgId.consume_peer
+_MsgId__create_topic: Final = MsgId.create_topic
+_MsgId__discover_partitions: Final = MsgId.discover_partitions
+_MsgId__discover_topics: Final = MsgId.discover_topics
+_MsgId__discover_topology: Final = MsgId.discover_topology
+_MsgId__produce: Final = MsgId.produce
+_MsgId__produce_with_seqnum: Final = MsgId.produce_with_seqnum
+_MsgId__reg_replica: Final = MsgId.reg_replica
+_MsgId__reload_conf: Final = MsgId.reload_conf
+_MsgId__status: Final = MsgId.status
+
+
 @dataclass(init=False, slots=True)
 class Request:
     """
@@ -722,7 +736,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
     e = pos + v_len_payload
     if e > end:
         raise _rt.short(buf, pos, end, v_len_payload, "payload")
-    if v_msg_id == MsgId.status:
+    if v_msg_id == _MsgId__status:
         try:
             v_payload, p = _d_status_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -730,7 +744,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif v_msg_id == MsgId.discover_topics:
+    elif v_msg_id == _MsgId__discover_topics:
         try:
             v_payload, p = _d_discover_topics_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -738,7 +752,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif v_msg_id == MsgId.discover_topology:
+    elif v_msg_id == _MsgId__discover_topology:
         try:
             v_payload, p = _d_discover_topology_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -746,7 +760,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif v_msg_id == MsgId.create_topic:
+    elif v_msg_id == _MsgId__create_topic:
         try:
             v_payload, p = _d_create_topic_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -754,7 +768,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif v_msg_id == MsgId.reload_conf:
+    elif v_msg_id == _MsgId__reload_conf:
         try:
             v_payload, p = _d_reload_conf_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -762,7 +776,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif v_msg_id == MsgId.discover_partitions:
+    elif v_msg_id == _MsgId__discover_partitions:
         try:
             v_payload, p = _d_discover_partitions_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -770,7 +784,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif v_msg_id == MsgId.produce:
+    elif v_msg_id == _MsgId__produce:
         try:
             v_payload, p = _d_produce_request(buf, pos, e, lim, False)
         except _rt.DecodeError as exc:
@@ -778,7 +792,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif v_msg_id == MsgId.produce_with_seqnum:
+    elif v_msg_id == _MsgId__produce_with_seqnum:
         try:
             v_payload, p = _d_produce_request(buf, pos, e, lim, True)
         except _rt.DecodeError as exc:
@@ -786,7 +800,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif v_msg_id == MsgId.consume:
+    elif v_msg_id == _MsgId__consume:
         try:
             v_payload, p = _d_consume_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -794,7 +808,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif v_msg_id == MsgId.consume_peer:
+    elif v_msg_id == _MsgId__consume_peer:
         try:
             v_payload, p = _d_consume_peer_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -802,7 +816,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif v_msg_id == MsgId.reg_replica:
+    elif v_msg_id == _MsgId__reg_replica:
         try:
             v_payload, p = _d_reg_replica_request(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -830,7 +844,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
         v_payload = v.payload
         b_payload = None
         if v_payload is not None:
-            if v_msg_id == MsgId.status:
+            if v_msg_id == _MsgId__status:
                 t_payload = []
                 try:
                     if not isinstance(v_payload, StatusRequest):
@@ -840,7 +854,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif v_msg_id == MsgId.discover_topics:
+            elif v_msg_id == _MsgId__discover_topics:
                 t_payload = []
                 try:
                     if not isinstance(v_payload, DiscoverTopicsRequest):
@@ -850,7 +864,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif v_msg_id == MsgId.discover_topology:
+            elif v_msg_id == _MsgId__discover_topology:
                 t_payload = []
                 try:
                     if not isinstance(v_payload, DiscoverTopologyRequest):
@@ -860,7 +874,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif v_msg_id == MsgId.create_topic:
+            elif v_msg_id == _MsgId__create_topic:
                 t_payload = []
                 try:
                     if not isinstance(v_payload, CreateTopicRequest):
@@ -870,7 +884,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif v_msg_id == MsgId.reload_conf:
+            elif v_msg_id == _MsgId__reload_conf:
                 t_payload = []
                 try:
                     if not isinstance(v_payload, ReloadConfRequest):
@@ -880,7 +894,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif v_msg_id == MsgId.discover_partitions:
+            elif v_msg_id == _MsgId__discover_partitions:
                 t_payload = []
                 try:
                     if not isinstance(v_payload, DiscoverPartitionsRequest):
@@ -890,7 +904,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif v_msg_id == MsgId.produce:
+            elif v_msg_id == _MsgId__produce:
                 t_payload = []
                 try:
                     if not isinstance(v_payload, ProduceRequest):
@@ -900,7 +914,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif v_msg_id == MsgId.produce_with_seqnum:
+            elif v_msg_id == _MsgId__produce_with_seqnum:
                 t_payload = []
                 try:
                     if not isinstance(v_payload, ProduceRequest):
@@ -910,7 +924,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif v_msg_id == MsgId.consume:
+            elif v_msg_id == _MsgId__consume:
                 t_payload = []
                 try:
                     if not isinstance(v_payload, ConsumeRequest):
@@ -920,7 +934,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif v_msg_id == MsgId.consume_peer:
+            elif v_msg_id == _MsgId__consume_peer:
                 t_payload = []
                 try:
                     if not isinstance(v_payload, ConsumePeerRequest):
@@ -930,7 +944,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif v_msg_id == MsgId.reg_replica:
+            elif v_msg_id == _MsgId__reg_replica:
                 t_payload = []
                 try:
                     if not isinstance(v_payload, RegReplicaRequest):

@@ -39,6 +39,26 @@ _CreateTopicError_BY_VALUE: Final[dict[int, Any]] = CreateTopicError._value2memb
 _ReloadConfError_BY_VALUE: Final[dict[int, Any]] = ReloadConfError._value2member_map_
 
 
+#: The enum members the code names, as constants (read in C when compiled).
+_ConsumeStatus__boundary_check: Final = ConsumeStatus.boundary_check
+_ConsumeStatus__first_bundle_sparse: Final = ConsumeStatus.first_bundle_sparse
+_ConsumeStatus__no_leader: Final = ConsumeStatus.no_leader
+_ConsumeStatus__other_leader: Final = ConsumeStatus.other_leader
+_ConsumeStatus__system_fault: Final = ConsumeStatus.system_fault
+_ConsumeStatus__unknown_partition: Final = ConsumeStatus.unknown_partition
+_MsgId__consume: Final = MsgId.consume
+_MsgId__consume_peer: Final = MsgId.consume_peer
+_MsgId__create_topic: Final = MsgId.create_topic
+_MsgId__discover_partitions: Final = MsgId.discover_partitions
+_MsgId__discover_topics: Final = MsgId.discover_topics
+_MsgId__discover_topology: Final = MsgId.discover_topology
+_MsgId__produce: Final = MsgId.produce
+_MsgId__produce_with_seqnum: Final = MsgId.produce_with_seqnum
+_MsgId__reload_conf: Final = MsgId.reload_conf
+_MsgId__status: Final = MsgId.status
+_ProduceError__other_leader: Final = ProduceError.other_leader
+
+
 @dataclass(init=False, slots=True)
 class Response:
     """
@@ -927,7 +947,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
     e = pos + v_len_payload
     if e > end:
         raise _rt.short(buf, pos, end, v_len_payload, "payload")
-    if v_msg_id == MsgId.status:
+    if v_msg_id == _MsgId__status:
         try:
             v_payload, p = _d_status_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -935,7 +955,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif v_msg_id == MsgId.discover_topics:
+    elif v_msg_id == _MsgId__discover_topics:
         try:
             v_payload, p = _d_discover_topics_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -943,7 +963,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif v_msg_id == MsgId.discover_topology:
+    elif v_msg_id == _MsgId__discover_topology:
         try:
             v_payload, p = _d_discover_topology_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -951,7 +971,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif v_msg_id == MsgId.create_topic:
+    elif v_msg_id == _MsgId__create_topic:
         try:
             v_payload, p = _d_create_topic_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -959,7 +979,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif v_msg_id == MsgId.reload_conf:
+    elif v_msg_id == _MsgId__reload_conf:
         try:
             v_payload, p = _d_reload_conf_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -967,7 +987,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif v_msg_id == MsgId.discover_partitions:
+    elif v_msg_id == _MsgId__discover_partitions:
         try:
             v_payload, p = _d_discover_partitions_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -975,7 +995,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif v_msg_id == MsgId.produce:
+    elif v_msg_id == _MsgId__produce:
         try:
             v_payload, p = _d_produce_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -983,7 +1003,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif v_msg_id == MsgId.produce_with_seqnum:
+    elif v_msg_id == _MsgId__produce_with_seqnum:
         try:
             v_payload, p = _d_produce_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -991,7 +1011,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif v_msg_id == MsgId.consume:
+    elif v_msg_id == _MsgId__consume:
         try:
             v_payload, p = _d_consume_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -999,7 +1019,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
             raise exc.within("payload")
         if p != e:
             raise _rt.trailing(buf, p, e, "payload")
-    elif v_msg_id == MsgId.consume_peer:
+    elif v_msg_id == _MsgId__consume_peer:
         try:
             v_payload, p = _d_consume_peer_response(buf, pos, e, lim)
         except _rt.DecodeError as exc:
@@ -1027,7 +1047,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
         v_payload = v.payload
         b_payload = None
         if v_payload is not None:
-            if v_msg_id == MsgId.status:
+            if v_msg_id == _MsgId__status:
                 t_payload = []
                 try:
                     if not isinstance(v_payload, StatusResponse):
@@ -1037,7 +1057,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif v_msg_id == MsgId.discover_topics:
+            elif v_msg_id == _MsgId__discover_topics:
                 t_payload = []
                 try:
                     if not isinstance(v_payload, DiscoverTopicsResponse):
@@ -1047,7 +1067,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif v_msg_id == MsgId.discover_topology:
+            elif v_msg_id == _MsgId__discover_topology:
                 t_payload = []
                 try:
                     if not isinstance(v_payload, DiscoverTopologyResponse):
@@ -1057,7 +1077,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif v_msg_id == MsgId.create_topic:
+            elif v_msg_id == _MsgId__create_topic:
                 t_payload = []
                 try:
                     if not isinstance(v_payload, CreateTopicResponse):
@@ -1067,7 +1087,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif v_msg_id == MsgId.reload_conf:
+            elif v_msg_id == _MsgId__reload_conf:
                 t_payload = []
                 try:
                     if not isinstance(v_payload, ReloadConfResponse):
@@ -1077,7 +1097,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif v_msg_id == MsgId.discover_partitions:
+            elif v_msg_id == _MsgId__discover_partitions:
                 t_payload = []
                 try:
                     if not isinstance(v_payload, DiscoverPartitionsResponse):
@@ -1087,7 +1107,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif v_msg_id == MsgId.produce:
+            elif v_msg_id == _MsgId__produce:
                 t_payload = []
                 try:
                     if not isinstance(v_payload, ProduceResponse):
@@ -1097,7 +1117,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif v_msg_id == MsgId.produce_with_seqnum:
+            elif v_msg_id == _MsgId__produce_with_seqnum:
                 t_payload = []
                 try:
                     if not isinstance(v_payload, ProduceResponse):
@@ -1107,7 +1127,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif v_msg_id == MsgId.consume:
+            elif v_msg_id == _MsgId__consume:
                 t_payload = []
                 try:
                     if not isinstance(v_payload, ConsumeResponse):
@@ -1117,7 +1137,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
                     raise exc.within("payload")
                 d = b"".join(t_payload)
                 b_payload = d
-            elif v_msg_id == MsgId.consume_peer:
+            elif v_msg_id == _MsgId__consume_peer:
                 t_payload = []
                 try:
                     if not isinstance(v_payload, ConsumePeerResponse):
@@ -1236,14 +1256,14 @@ def _d_produce_status(
     v_error = buf[pos]
     v_error = _ProduceError_BY_VALUE.get(v_error, v_error)
     pos += 1
-    if v_error == ProduceError.other_leader:
+    if v_error == _ProduceError__other_leader:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "leader_address")
         (v_leader_address,) = _S1.unpack_from(buf, pos)
         pos += 4
     else:
         v_leader_address = None
-    if v_error == ProduceError.other_leader:
+    if v_error == _ProduceError__other_leader:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "leader_port")
         (v_leader_port,) = _S2.unpack_from(buf, pos)
@@ -1277,7 +1297,7 @@ def _e_produce_status(v: ProduceStatus | tuple[Any, ...], out: list[Any]) -> int
             w += 1
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error,), _L7) from None
-        if v_error == ProduceError.other_leader:
+        if v_error == _ProduceError__other_leader:
             if v_leader_address is None:
                 raise _rt.missing("leader_address")
             try:
@@ -1287,7 +1307,7 @@ def _e_produce_status(v: ProduceStatus | tuple[Any, ...], out: list[Any]) -> int
                 raise _rt.range_error(exc, (v_leader_address,), _L8) from None
         elif v_leader_address is not None:
             raise _rt.invalid_encode("is set, but its condition is false", None, "leader_address")
-        if v_error == ProduceError.other_leader:
+        if v_error == _ProduceError__other_leader:
             if v_leader_port is None:
                 raise _rt.missing("leader_port")
             try:
@@ -1629,14 +1649,14 @@ def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: list[int]) 
         v_error_or_flags = _ConsumeStatus_BY_VALUE.get(v_error_or_flags, v_error_or_flags)
     else:
         v_error_or_flags = None
-    if (v_partition != 65535) and (v_error_or_flags == ConsumeStatus.other_leader):
+    if (v_partition != 65535) and (v_error_or_flags == _ConsumeStatus__other_leader):
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "leader_address")
         (v_leader_address,) = _S1.unpack_from(buf, pos)
         pos += 4
     else:
         v_leader_address = None
-    if (v_partition != 65535) and (v_error_or_flags == ConsumeStatus.other_leader):
+    if (v_partition != 65535) and (v_error_or_flags == _ConsumeStatus__other_leader):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "leader_port")
         (v_leader_port,) = _S2.unpack_from(buf, pos)
@@ -1645,12 +1665,12 @@ def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: list[int]) 
         v_leader_port = None
     i_has_chunk = (
         (
-            ((v_partition != 65535) and (v_error_or_flags != ConsumeStatus.unknown_partition))
-            and (v_error_or_flags != ConsumeStatus.system_fault)
+            ((v_partition != 65535) and (v_error_or_flags != _ConsumeStatus__unknown_partition))
+            and (v_error_or_flags != _ConsumeStatus__system_fault)
         )
-        and (v_error_or_flags != ConsumeStatus.other_leader)
-    ) and (v_error_or_flags != ConsumeStatus.no_leader)
-    if i_has_chunk and (v_error_or_flags != ConsumeStatus.first_bundle_sparse):
+        and (v_error_or_flags != _ConsumeStatus__other_leader)
+    ) and (v_error_or_flags != _ConsumeStatus__no_leader)
+    if i_has_chunk and (v_error_or_flags != _ConsumeStatus__first_bundle_sparse):
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "base_seq_num")
         (v_base_seq_num,) = _S4.unpack_from(buf, pos)
@@ -1671,7 +1691,7 @@ def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: list[int]) 
         pos += 4
     else:
         v_len_chunk = None
-    if i_has_chunk and (v_error_or_flags == ConsumeStatus.boundary_check):
+    if i_has_chunk and (v_error_or_flags == _ConsumeStatus__boundary_check):
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "first_available_seq_num")
         (v_first_available_seq_num,) = _S4.unpack_from(buf, pos)
@@ -1730,7 +1750,7 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
                 raise _rt.range_error(exc, (v_error_or_flags,), _L20) from None
         elif v_error_or_flags is not None:
             raise _rt.invalid_encode("is set, but its condition is false", None, "error_or_flags")
-        if (v_partition != 65535) and (v_error_or_flags == ConsumeStatus.other_leader):
+        if (v_partition != 65535) and (v_error_or_flags == _ConsumeStatus__other_leader):
             if v_leader_address is None:
                 raise _rt.missing("leader_address")
             try:
@@ -1740,7 +1760,7 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
                 raise _rt.range_error(exc, (v_leader_address,), _L8) from None
         elif v_leader_address is not None:
             raise _rt.invalid_encode("is set, but its condition is false", None, "leader_address")
-        if (v_partition != 65535) and (v_error_or_flags == ConsumeStatus.other_leader):
+        if (v_partition != 65535) and (v_error_or_flags == _ConsumeStatus__other_leader):
             if v_leader_port is None:
                 raise _rt.missing("leader_port")
             try:
@@ -1752,12 +1772,12 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
             raise _rt.invalid_encode("is set, but its condition is false", None, "leader_port")
         i_has_chunk = (
             (
-                ((v_partition != 65535) and (v_error_or_flags != ConsumeStatus.unknown_partition))
-                and (v_error_or_flags != ConsumeStatus.system_fault)
+                ((v_partition != 65535) and (v_error_or_flags != _ConsumeStatus__unknown_partition))
+                and (v_error_or_flags != _ConsumeStatus__system_fault)
             )
-            and (v_error_or_flags != ConsumeStatus.other_leader)
-        ) and (v_error_or_flags != ConsumeStatus.no_leader)
-        if i_has_chunk and (v_error_or_flags != ConsumeStatus.first_bundle_sparse):
+            and (v_error_or_flags != _ConsumeStatus__other_leader)
+        ) and (v_error_or_flags != _ConsumeStatus__no_leader)
+        if i_has_chunk and (v_error_or_flags != _ConsumeStatus__first_bundle_sparse):
             if v_base_seq_num is None:
                 raise _rt.missing("base_seq_num")
             try:
@@ -1787,7 +1807,7 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
                 raise _rt.range_error(exc, (v_len_chunk,), _L23) from None
         elif v_len_chunk is not None:
             raise _rt.invalid_encode("is set, but its condition is false", None, "len_chunk")
-        if i_has_chunk and (v_error_or_flags == ConsumeStatus.boundary_check):
+        if i_has_chunk and (v_error_or_flags == _ConsumeStatus__boundary_check):
             if v_first_available_seq_num is None:
                 raise _rt.missing("first_available_seq_num")
             try:
@@ -1840,20 +1860,22 @@ def _d_consume_topic_chunks(
                                         (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
                                         and (
                                             pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                            != ConsumeStatus.unknown_partition
+                                            != _ConsumeStatus__unknown_partition
                                         )
                                     )
                                     and (
                                         pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                        != ConsumeStatus.system_fault
+                                        != _ConsumeStatus__system_fault
                                     )
                                 )
                                 and (
                                     pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                    != ConsumeStatus.other_leader
+                                    != _ConsumeStatus__other_leader
                                 )
                             )
-                            and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.no_leader)
+                            and (
+                                pp_header.topics[p_topic_idx].partitions[i].error_or_flags != _ConsumeStatus__no_leader
+                            )
                         )
                         else 0
                     )
@@ -1878,27 +1900,27 @@ def _d_consume_topic_chunks(
                                                     (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
                                                     and (
                                                         pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                                        != ConsumeStatus.unknown_partition
+                                                        != _ConsumeStatus__unknown_partition
                                                     )
                                                 )
                                                 and (
                                                     pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                                    != ConsumeStatus.system_fault
+                                                    != _ConsumeStatus__system_fault
                                                 )
                                             )
                                             and (
                                                 pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                                != ConsumeStatus.other_leader
+                                                != _ConsumeStatus__other_leader
                                             )
                                         )
                                         and (
                                             pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                            != ConsumeStatus.no_leader
+                                            != _ConsumeStatus__no_leader
                                         )
                                     )
                                     and (
                                         pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                        != ConsumeStatus.first_bundle_sparse
+                                        != _ConsumeStatus__first_bundle_sparse
                                     )
                                 )
                                 else 0
@@ -1968,27 +1990,27 @@ def _e_consume_topic_chunks(
                                             (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
                                             and (
                                                 pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                                != ConsumeStatus.unknown_partition
+                                                != _ConsumeStatus__unknown_partition
                                             )
                                         )
                                         and (
                                             pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                            != ConsumeStatus.system_fault
+                                            != _ConsumeStatus__system_fault
                                         )
                                     )
                                     and (
                                         pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                        != ConsumeStatus.other_leader
+                                        != _ConsumeStatus__other_leader
                                     )
                                 )
                                 and (
                                     pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                    != ConsumeStatus.no_leader
+                                    != _ConsumeStatus__no_leader
                                 )
                             )
                             and (
                                 pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                != ConsumeStatus.first_bundle_sparse
+                                != _ConsumeStatus__first_bundle_sparse
                             )
                         )
                         else 0
@@ -2004,19 +2026,20 @@ def _e_consume_topic_chunks(
                                     (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
                                     and (
                                         pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                        != ConsumeStatus.unknown_partition
+                                        != _ConsumeStatus__unknown_partition
                                     )
                                 )
                                 and (
                                     pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                    != ConsumeStatus.system_fault
+                                    != _ConsumeStatus__system_fault
                                 )
                             )
                             and (
-                                pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.other_leader
+                                pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                != _ConsumeStatus__other_leader
                             )
                         )
-                        and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.no_leader)
+                        and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != _ConsumeStatus__no_leader)
                     )
                     else 0
                 )
@@ -2551,20 +2574,22 @@ def _d_consume_peer_topic_chunks(
                                         (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
                                         and (
                                             pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                            != ConsumeStatus.unknown_partition
+                                            != _ConsumeStatus__unknown_partition
                                         )
                                     )
                                     and (
                                         pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                        != ConsumeStatus.system_fault
+                                        != _ConsumeStatus__system_fault
                                     )
                                 )
                                 and (
                                     pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                    != ConsumeStatus.other_leader
+                                    != _ConsumeStatus__other_leader
                                 )
                             )
-                            and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.no_leader)
+                            and (
+                                pp_header.topics[p_topic_idx].partitions[i].error_or_flags != _ConsumeStatus__no_leader
+                            )
                         )
                         else 0
                     )
@@ -2589,27 +2614,27 @@ def _d_consume_peer_topic_chunks(
                                                     (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
                                                     and (
                                                         pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                                        != ConsumeStatus.unknown_partition
+                                                        != _ConsumeStatus__unknown_partition
                                                     )
                                                 )
                                                 and (
                                                     pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                                    != ConsumeStatus.system_fault
+                                                    != _ConsumeStatus__system_fault
                                                 )
                                             )
                                             and (
                                                 pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                                != ConsumeStatus.other_leader
+                                                != _ConsumeStatus__other_leader
                                             )
                                         )
                                         and (
                                             pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                            != ConsumeStatus.no_leader
+                                            != _ConsumeStatus__no_leader
                                         )
                                     )
                                     and (
                                         pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                        != ConsumeStatus.first_bundle_sparse
+                                        != _ConsumeStatus__first_bundle_sparse
                                     )
                                 )
                                 else 0
@@ -2679,27 +2704,27 @@ def _e_consume_peer_topic_chunks(
                                             (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
                                             and (
                                                 pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                                != ConsumeStatus.unknown_partition
+                                                != _ConsumeStatus__unknown_partition
                                             )
                                         )
                                         and (
                                             pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                            != ConsumeStatus.system_fault
+                                            != _ConsumeStatus__system_fault
                                         )
                                     )
                                     and (
                                         pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                        != ConsumeStatus.other_leader
+                                        != _ConsumeStatus__other_leader
                                     )
                                 )
                                 and (
                                     pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                    != ConsumeStatus.no_leader
+                                    != _ConsumeStatus__no_leader
                                 )
                             )
                             and (
                                 pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                != ConsumeStatus.first_bundle_sparse
+                                != _ConsumeStatus__first_bundle_sparse
                             )
                         )
                         else 0
@@ -2715,19 +2740,20 @@ def _e_consume_peer_topic_chunks(
                                     (pp_header.topics[p_topic_idx].partitions[i].partition != 65535)
                                     and (
                                         pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                        != ConsumeStatus.unknown_partition
+                                        != _ConsumeStatus__unknown_partition
                                     )
                                 )
                                 and (
                                     pp_header.topics[p_topic_idx].partitions[i].error_or_flags
-                                    != ConsumeStatus.system_fault
+                                    != _ConsumeStatus__system_fault
                                 )
                             )
                             and (
-                                pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.other_leader
+                                pp_header.topics[p_topic_idx].partitions[i].error_or_flags
+                                != _ConsumeStatus__other_leader
                             )
                         )
-                        and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != ConsumeStatus.no_leader)
+                        and (pp_header.topics[p_topic_idx].partitions[i].error_or_flags != _ConsumeStatus__no_leader)
                     )
                     else 0
                 )

@@ -490,6 +490,7 @@ def module_declarations(uses: Uses, enums: list[str]) -> dict:
         "helpers": [name for name in HELPERS if name in uses.named("helper")],
         "checksums": sorted(uses.named("checksum")),
         "enums_by_value": [name for name in enums if name in uses.named("enum")],
+        "enum_constants": sorted(tuple(name.split(".")) for name in uses.named("member")),
         "budget_items": [(name, getattr(limits, name)) for name in BUDGET_ITEMS if name in uses.named("budget")],
         "take_elements": "take_elements" in uses.named("limits"),
         "elements_left": "elements_left" in uses.named("limits"),

@@ -65,6 +65,9 @@ class Scope(PythonExpressions):
         # if it is lazy), not computed before it: in a lazy instance's code, where `a and b`
         # must not compute `b` when `a` is false, as Kaitai's parsers do not.
         self.read_from_value: frozenset[str] = frozenset()
+        # A member of one of the module's own enums as a constant of the module (`Lines.enum_constant`),
+        # where the emitter says so (a compiled build); else `Enum.member`.
+        self.enum_constant = None
 
     def name(self, n: str) -> str:
         if n in self.extra:
@@ -79,7 +82,10 @@ class Scope(PythonExpressions):
         return f"v_{n}" if self.t.field(n) is not None else f"i_{n}"
 
     def enum_member(self, enum, member: str) -> str:
-        return f"{self.enum_class(enum)}.{member}"
+        cls = self.enum_class(enum)
+        if self.enum_constant is not None and enum.owner.schema is self.t.schema:
+            return self.enum_constant(cls, member)
+        return f"{cls}.{member}"
 
     def text(self, code: str, encoding: str) -> str:
         # In a user's schema an unknown encoding is a DecodeError when read.

@@ -40,6 +40,8 @@ class TypeCode:
         self.scope = Scope(t, module.enum_class, module.parents.get(t.name), module.nav, tuple_form=module.tuple_form)
         self.scope.reads_local = self.reads_local
         self.scope.cast_objects = module.build.compiled
+        if module.build.compiled:
+            self.scope.enum_constant = self.enum_constant
         self.encoding = False
         self.computed_instances: set[str] = set()
         self.lazy: set[str] = set()  # instances computed when first read (a user's schema)
@@ -53,6 +55,13 @@ class TypeCode:
     def expr(self, node) -> str:
         self.need_instances(node)
         return translate(node, self.scope)
+
+    def enum_constant(self, enum_class: str, member: str) -> str:
+        """A member of the module's enum in the function being written, as a module constant
+        (`Lines.enum_constant`), where the code is written to lines; else `Enum.member`."""
+        if self.lines is None:
+            return f"{enum_class}.{member}"
+        return self.lines.enum_constant(enum_class, member)
 
     def reads_local(self, name: str) -> None:
         """An expression translated for the function being written reads the local `name`
