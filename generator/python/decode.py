@@ -291,7 +291,7 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         at += ["cur"] if self.unplaced_instances() else []
         at += self.lazy_reads()
         head = [f"def {function}(o: Any, name: str) -> Any:",
-                f'    """Computes an instance of a {t.name} value not computed yet, by name (`_rt.lazy`)."""',
+                f'    """Computes the instance `name` of a value of `{t.name}`, not computed yet (`_rt.lazy`)."""',
                 *self.instance_decls(locals_),
                 f"    {', '.join(at)} = o._at",
                 *(["    me = o"] if "me" in lz.uses.locals else [])]
