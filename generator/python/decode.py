@@ -261,7 +261,7 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         returned, which the decoder writes where it binds the function): a function of the module,
         not one made for every value, which would hold the value it computes for (a cycle)."""
         t = self.t
-        lz = Lines(self.m.build)
+        lz = self.new_body()  # (a variant's kind of lines, as the decoder's own)
         own = {f.id for f in t.seq} | {p.id for p in self.m.exposed_params(t)}
         saved_lines, saved_computed = self.lines, self.computed_instances
         self.lines = lz
