@@ -269,29 +269,17 @@ def type_expressions(t: TypeDef) -> list:
     return exprs
 
 
-def schema_closure(schema: Schema, edges: str = "imports") -> list[Schema]:
-    """A schema and every schema it imports, directly or not; with `edges="importers"`, every
-    schema loaded with it that imports it, directly or not."""
+def schema_closure(schema: Schema, edges: tuple[str, ...] = ("imports",)) -> list[Schema]:
+    """A schema and every schema it imports, directly or not; with `edges=("importers",)`, every
+    schema loaded with it that imports it, directly or not; with both, every schema compiled with
+    it that holds its values or whose values it holds."""
     seen: dict[int, Schema] = {}
     todo = [schema]
     while todo:
         s = todo.pop()
         if id(s) not in seen:
             seen[id(s)] = s
-            todo.extend(getattr(s, edges))
-    return list(seen.values())
-
-
-def connected_schemas(schema: Schema) -> list[Schema]:
-    """A schema and every schema compiled with it that holds its values or whose values it
-    holds: those it imports and those that import it, and theirs, to the end."""
-    seen: dict[int, Schema] = {}
-    todo = [schema]
-    while todo:
-        s = todo.pop()
-        if id(s) not in seen:
-            seen[id(s)] = s
-            todo.extend([*s.imports, *s.importers])
+            todo.extend(other for edge in edges for other in getattr(s, edge))
     return list(seen.values())
 
 

@@ -24,7 +24,7 @@ from logcodec.runtime import limits
 
 from .. import c as c_companion
 from .. import expr as E
-from ..model import connected_schemas, fields_of, fixed_offsets, max_size, navigates, schema_closure, type_expressions
+from ..model import fields_of, fixed_offsets, max_size, navigates, schema_closure, type_expressions
 from ..passes import checked
 from ..schema import Field, Schema, TypeDef, static_bits
 from .code import BUDGET_ITEMS, HELPERS, INTERPRETED, TABLES, Build, Function, Lines, Uses, docstring, factory_call, tidy
@@ -305,7 +305,7 @@ class ModuleEmitter:
         if any(n == E.Name("_io") for t in own if t.to_string is not None for n in E.walk(t.to_string)):
             return None
         kept: set[str] = set()
-        for s in [schema, *(i for i in schema_closure(schema, "importers") if i is not schema)]:
+        for s in [schema, *(i for i in schema_closure(schema, ("importers",)) if i is not schema)]:
             for t in s.all_types():
                 for n in (n for e in type_expressions(t) for n in E.walk(e)):
                     if not (isinstance(n, E.Attr) and n.name == "_io") or (s is not schema and n.obj in (
@@ -324,11 +324,11 @@ class ModuleEmitter:
         """Whether a user's schema's values keep Kaitai's `_parent` and `_root`: only where an
         expression reads a link off a value (`_parent._parent`, `_root._parent`, a `to-string`
         naming either), in this schema or in any it is compiled with (they hold each other's
-        values). A decoder holds its own parent and root while it reads, and so do the lazy
+        values: its imports and importers, and theirs). A decoder holds its own parent and root while it reads, and so do the lazy
         instances it leaves: kept on the values, the links would make every structure a cycle
         with its children, which only the cyclic collector frees (a fifth of a compiled decode
         of au's three files)."""
-        for s in connected_schemas(self.schema):
+        for s in schema_closure(self.schema, ("imports", "importers")):
             for t in s.all_types():
                 if t.to_string is not None and any(
                         n in (E.Name("_parent"), E.Name("_root")) for n in E.walk(t.to_string)):

@@ -88,18 +88,24 @@ def kaitai_links(value) -> None:
                 todo.append((primitives.computed(v, f.name), v))
 
 
-@pytest.mark.skipif(not runner.available() or not files.corpus(), reason="no gallery or real-file corpus")
-@pytest.mark.parametrize("schema", LINKED)
-def test_decoded_links_are_kaitais(schema):
+def decoded_files(schema: str):
+    """(path, value) for each real file of `schema` that our module decodes (skips the test when
+    the module cannot be had)."""
     module = files.our_module(schema)
     if isinstance(module, str):
         pytest.skip(module)
-    checked = parented = 0
     for path in files.corpus().get(schema, []):
         try:
-            value = module.decode(path.read_bytes())
+            yield path, module.decode(path.read_bytes())
         except primitives.DecodeError:
             continue
+
+
+@pytest.mark.skipif(not runner.available() or not files.corpus(), reason="no gallery or real-file corpus")
+@pytest.mark.parametrize("schema", LINKED)
+def test_decoded_links_are_kaitais(schema):
+    checked = parented = 0
+    for path, value in decoded_files(schema):
         decoded = links(value)
         parented += sum(p is not None for _, p, _ in decoded)
         unlink(value)
@@ -114,15 +120,8 @@ def test_decoded_links_are_kaitais(schema):
 @pytest.mark.skipif(not runner.available() or not files.corpus(), reason="no gallery or real-file corpus")
 @pytest.mark.parametrize("schema", UNLINKED)
 def test_no_link_is_kept_where_no_expression_reads_one(schema):
-    module = files.our_module(schema)
-    if isinstance(module, str):
-        pytest.skip(module)
     checked = held = 0
-    for path in files.corpus().get(schema, []):
-        try:
-            value = module.decode(path.read_bytes())
-        except primitives.DecodeError:
-            continue
+    for path, value in decoded_files(schema):
         held += len(list(structures(value))) - 1  # structures held by another: Kaitai's would link them
         assert {link for _, p, r in links(value) for link in (p, r)} == {None}, path.name
         checked += 1
