@@ -30,7 +30,8 @@ from typing import Any, Final, cast as _cast
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _take_elements
-from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
+from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
+from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.generated.kafka.record_batch_v2 import RecordBatchV2, _d_record_batch_v2, _e_record_batch_v2
 
@@ -130,7 +131,7 @@ def _e_batch_block(v: BatchBlock, out: list[Any]) -> int:
 
 def decode(data, *, limits: Limits = DEFAULT_LIMITS) -> BatchBlock:
     """Decode exactly one batch_block; any other input raises DecodeError."""
-    return decode_one(_d_batch_block, FORMAT, data, limits)
+    return _decode_one(_d_batch_block, FORMAT, data, limits)
 
 
 def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS) -> tuple[BatchBlock, int]:

@@ -25,7 +25,8 @@ from typing import Any, Final, cast as _cast
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _take_elements
-from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
+from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
+from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.kafka.codecs import kafka_legacy_compression
 
@@ -754,7 +755,7 @@ def decode(
     data, *, limits: Limits = DEFAULT_LIMITS, depth: int = 0, wrapper_offset: int = -1, wrapper_magic: int = -1
 ) -> MessageSet:
     """Decode exactly one message_set; any other input raises DecodeError."""
-    return decode_one(_d_message_set, FORMAT, data, limits, depth, wrapper_offset, wrapper_magic)
+    return _decode_one(_d_message_set, FORMAT, data, limits, depth, wrapper_offset, wrapper_magic)
 
 
 def decode_prefix(

@@ -22,7 +22,8 @@ from typing import Any, Final, cast as _cast
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _take_elements
-from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
+from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
+from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 
 FORMAT = "kafka.offset_index"
@@ -217,7 +218,7 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Of
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return decode_one(_d_offset_index, FORMAT, data, limits, tuples=tuples)
+    return _decode_one(_d_offset_index, FORMAT, data, limits, tuples=tuples)
 
 
 def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> tuple[OffsetIndex, int]:

@@ -22,7 +22,8 @@ from logcodec.runtime.limits import (
     take_elements as _take_elements,
     elements_left as _elements_left,
 )
-from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
+from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
+from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.runtime.stream import decode_iter as _decode_iter, decode_stream_iter as _decode_stream_iter
 from logcodec.runtime.stream import decode_columns as _decode_columns
@@ -2567,7 +2568,7 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Re
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return decode_one(_d_record_batch_v2, FORMAT, data, limits, tuples=tuples)
+    return _decode_one(_d_record_batch_v2, FORMAT, data, limits, tuples=tuples)
 
 
 def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> tuple[RecordBatchV2, int]:

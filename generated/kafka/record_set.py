@@ -19,7 +19,8 @@ from typing import Any, Final, cast as _cast
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _take_elements
-from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
+from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
+from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.generated.kafka.record_batch_v2 import RecordBatchV2, _d_record_batch_v2, _e_record_batch_v2
 from logcodec.generated.kafka.message_set import Entry, _d_entry, _e_entry
@@ -210,7 +211,7 @@ def _e_record_set_entry(v: Entry | RecordBatchV2 | None, out: list[Any]) -> int:
 
 def decode(data, *, limits: Limits = DEFAULT_LIMITS) -> RecordSet:
     """Decode exactly one record_set; any other input raises DecodeError."""
-    return decode_one(_d_record_set, FORMAT, data, limits)
+    return _decode_one(_d_record_set, FORMAT, data, limits)
 
 
 def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS) -> tuple[RecordSet, int]:

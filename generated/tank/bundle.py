@@ -20,7 +20,8 @@ from typing import Any, Final, cast as _cast
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _take_elements
-from logcodec.runtime.stream import Stream, decode_one, decode_part as _decode_part, decode_prefix as _decode_prefix
+from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
+from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.tank.codecs import tank_compression
 
@@ -1327,7 +1328,7 @@ def _e_bundle_header(v: BundleHeader, out: list[Any], p_base_seq_num: int) -> in
 
 def decode(data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0) -> Bundle:
     """Decode exactly one bundle; any other input raises DecodeError."""
-    return decode_one(_d_bundle, FORMAT, data, limits, base_seq_num)
+    return _decode_one(_d_bundle, FORMAT, data, limits, base_seq_num)
 
 
 def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0) -> tuple[Bundle, int]:

@@ -93,7 +93,7 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         lazy = [inst for inst in t.instances if inst.id in self.lazy]
         early = [inst for inst in lazy if self.readable_early(inst, one_by_one)]
         if early:
-            c(self.lazy_function(c, f"_lze_{t.name}", early, one_by_one))
+            c(self.lazy_function(c, f"_lze_{t.name}", early, one_by_one, early=True))
             self.move_early(c, len(c.lines) - 1, f"me._lazy = _lze_{t.name}")
         elif self.navigates and t.instances and self.reads_structures():
             self.move_early(c, len(c.lines), "me._lazy = _rt.nothing_lazy")
@@ -123,7 +123,7 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         values = [f"v_{f.id}" for f in t.seq] + [f"i_{i.id}" for i in t.instances]
         values += [f"p_{p.id}" for p in self.m.exposed_params(t)]
         c.locals(values)
-        values += ["_rt.KStream(buf, io0, end, pos)"] if self.m.exposes_io else []
+        values += [f"{c.new_stream()}(buf, io0, end, pos)"] if self.m.exposes_io else []
         if self.m.tuple_decoded(t):
             form = self.m.tuple_items(t, [f"v_{f.id}" for f in self.m.tuple_form(t)])
             if t is self.m.columned:  # `decode_columns`: each field appended to its column
@@ -252,14 +252,16 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         c.lines[self.early_at:self.early_at] = moved
         self.early_at += len(moved)
 
-    def lazy_function(self, c: Lines, function: str, insts: list, one_by_one: bool) -> str:
+    def lazy_function(self, c: Lines, function: str, insts: list, one_by_one: bool, early: bool = False) -> str:
         """A user's schema: the instances the seq did not need (`insts`), computed when first read,
         as Kaitai's are, by the module's function `function(value, name)`, which sets the
         instance `name` on the value and gives it, or gives `_rt.NOT_LAZY` for another name (one
         function for all of them, not one each). It reads the fields, params and other instances
         off the value, and the stream as it was when the decoder set the value's `_at` (the line
         returned, which the decoder writes where it binds the function): a function of the module,
-        not one made for every value, which would hold the value it computes for (a cycle)."""
+        not one made for every value, which would hold the value it computes for (a cycle).
+        Compiled, the function reads a value read to its end (not `early`, while its seq is read)
+        as its class: its fields and params are read in C, not looked up by name."""
         t = self.t
         lz = self.new_body()  # (a variant's kind of lines, as the decoder's own)
         own = {f.id for f in t.seq} | {p.id for p in self.m.exposed_params(t)}
@@ -290,7 +292,8 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         at += ["bb", "bl"] if one_by_one else []
         at += ["cur"] if self.unplaced_instances() else []
         at += self.lazy_reads()
-        head = [f"def {function}(o: Any, name: str) -> Any:",
+        value_type = t.class_name if self.m.build.compiled and not early else "Any"
+        head = [f"def {function}(o: {value_type}, name: str) -> Any:",
                 f'    """Computes the instance `name` of a value of `{t.name}`, not computed yet (`_rt.lazy`)."""',
                 *self.instance_decls(locals_),
                 f"    {', '.join(at)} = o._at",

@@ -44,7 +44,7 @@ class ContentReads:
             bounds = ("buf", "pos", "e")
             cut = f.pad_right is not None or f.terminator is not None
             if f.process and cut:  # as Kaitai: padding and terminator go first, then the processor
-                c(f"bc = _rt.cut(buf[pos:e], {f.pad_right!r}, {f.terminator!r}, {f.include})")
+                c(f"bc = {c.helper('cut')}(buf[pos:e], {f.pad_right!r}, {f.terminator!r}, {f.include})")
             if f.process:
                 name, args = f.process
                 name = self.m.processor(name)
@@ -70,7 +70,7 @@ class ContentReads:
             read_from = "processed" if f.process else None
             if self.trimmed_structure(f) and not f.process:  # bytes and text trim themselves (decode_content)
                 b, s, e = bounds
-                c(f"{c.local('b2')} = _rt.cut({b}[{s}:{e}], {f.pad_right!r}, {f.terminator!r}, {f.include}); s2, e2 = 0, len(b2)")
+                c(f"{c.local('b2')} = {c.helper('cut')}({b}[{s}:{e}], {f.pad_right!r}, {f.terminator!r}, {f.include}); s2, e2 = 0, len(b2)")
                 self.carry(c, f, f"{b}[{s} + len(b2):{e}]")
                 bounds, read_from = ("b2", "s2", "e2"), "copy"
             self.content_begins(c, read_from)
@@ -85,7 +85,7 @@ class ContentReads:
             # A structure read from the bytes up to its terminator, as from a substream; `pos`
             # stays at the field's start (errors inside point there) until the end is taken.
             c.locals(("b2", "e"))
-            c(f"b2, e = _rt.read_term(buf, pos, end, {f.terminator!r}, {f.include}, {f.consume}, {f.eos_error}, "
+            c(f"b2, e = {c.helper('read_term')}(buf, pos, end, {f.terminator!r}, {f.include}, {f.consume}, {f.eos_error}, "
               f"{epath!r})")
             self.carry_no_terminator(c, f, "e")
             c("s2, e2 = 0, len(b2)")
@@ -133,7 +133,7 @@ class ContentReads:
         prim = primitive_of(ref)
         if f.terminator is not None and ref.kind in ("bytes", "str"):
             raw = "d" if ref.kind == "str" else target
-            c(f"{raw}, pos = _rt.read_term(buf, pos, end, {f.terminator!r}, {f.include}, {f.consume}, {f.eos_error}, "
+            c(f"{raw}, pos = {c.helper('read_term')}(buf, pos, end, {f.terminator!r}, {f.include}, {f.consume}, {f.eos_error}, "
               f"{epath!r})")
             self.carry_no_terminator(c, f, "pos")
             if ref.kind == "str":
@@ -189,7 +189,7 @@ class ContentReads:
         and terminator here, unless `trimmed` is false (a processor's output: cut before it)."""
         b, s, e = bounds
         trimmed = trimmed and (f.pad_right is not None or f.terminator is not None)
-        raw = f"_rt.cut({b}[{s}:{e}], {f.pad_right!r}, {f.terminator!r}, {f.include})" if trimmed else f"{b}[{s}:{e}]"
+        raw = f"{c.helper('cut')}({b}[{s}:{e}], {f.pad_right!r}, {f.terminator!r}, {f.include})" if trimmed else f"{b}[{s}:{e}]"
         if ref.kind == "bytes":
             c(f"{target} = {raw}")
             if trimmed:
@@ -230,7 +230,16 @@ class ContentReads:
     def carry(self, c: Lines, f: Field, tail: str) -> None:
         if self.carries() and f in self.t.seq and not self.encoding:
             c(f"tail = {tail}")
-            c(f"if tail: _rt.carry(me, {self.carried_key(f)}, tail)")
+            with c.block("if tail:"):
+                self.carried(c, f, "tail")
+
+    def carried(self, c: Lines, f: Field, tail: str) -> None:
+        """Keep on the value the bytes `tail` of the sized field `f` that are not its value
+        (`_carried`, made for the first: None before, which the class declares), which encoding
+        gives back."""
+        with c.block("if me._carried is None:"):
+            c("me._carried = {}")
+        c(f"me._carried[{self.carried_key(f)}] = {tail}")
 
     def carry_no_terminator(self, c: Lines, f: Field, after: str) -> None:
         """A value read up to a terminator that the end of the data came before (`eos-error:
@@ -238,7 +247,7 @@ class ContentReads:
         if self.carries_terms() and not f.eos_error and f in self.t.seq and not self.encoding:
             term = f.terminator
             with c.block(f"if {after} >= end and buf[end - {len(term)}:end] != {term!r}:"):
-                c(f"_rt.carry(me, {self.carried_key(f)}, b'')")
+                self.carried(c, f, "b''")
 
     def decode_text(self, c: Lines, ref: TypeRef, target: str, part: str, first: str, epath: str, b: str) -> None:
         """`target` = the bytes `part` as text; a bad byte is invalid_value at `first` (where

@@ -263,6 +263,11 @@ class ModuleEmitter:
             # classes have no other way), whose fields it then sets (`navigation_start`)
             blank_init=self.build.compiled and self.nav is not None,
             fields=self.attribute_decls(t),
+            # a compiled build's native class has no class attribute to fall back on: its
+            # `__init__` sets the attributes a decoder reads before it may have set them
+            set_none=[d["id"] for d in self.kaitai_decls(t) if d in (_LAZY_DECL, _CARRIED_DECL)],
+            # a compiled build's class computes its lazy instances itself, not through the runtime
+            computes=self.build.compiled and self.nav is not None and bool(t.instances),
         )
 
     def attribute_decls(self, t: TypeDef) -> list[dict]:

@@ -68,12 +68,19 @@ class Scope(PythonExpressions):
         # A member of one of the module's own enums as a constant of the module (`Lines.enum_constant`),
         # where the emitter says so (a compiled build); else `Enum.member`.
         self.enum_constant = None
+        # What makes a stream object (`_io`): the emitter's, which may be a module's own class.
+        self.new_stream = lambda: "_rt.KStream"
 
     def name(self, n: str) -> str:
         if n in self.extra:
             return self.extra[n][0]
         self.names.of(n)  # known, or the detector says what is wrong
         if n in self.read_from_value:
+            if self.cast_objects and any(i.id == n for i in self.t.instances):
+                # compiled, the value is read as its class (`Decoder.lazy_function`), whose
+                # attribute not set yet raises: an instance not computed yet is computed by
+                # `__getattr__`, which only a read of the value seen as anything reaches
+                return f"_cast(Any, o).{n}"
             return f"o.{n}"
         if self.objects is not None and n in ("_parent", "_root", "_io"):
             return self.objects.name(self, n)
@@ -187,7 +194,7 @@ class Nav:
     @staticmethod
     def name(scope: Scope, n: str) -> str:
         if n == "_io":
-            return "_rt.stream_only('_io', '')" if scope.encoding else "_rt.KStream(buf, io0, end, pos)"
+            return "_rt.stream_only('_io', '')" if scope.encoding else f"{scope.new_stream()}(buf, io0, end, pos)"
         link = "parent" if n == "_parent" else "root"
         scope.reads_local(link)  # (a lazy instance's function keeps it where read: `lazy_function`)
         return link

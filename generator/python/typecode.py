@@ -42,6 +42,7 @@ class TypeCode:
         self.scope.cast_objects = module.build.compiled
         if module.build.compiled:
             self.scope.enum_constant = self.enum_constant
+        self.scope.new_stream = self.new_stream
         self.encoding = False
         self.computed_instances: set[str] = set()
         self.lazy: set[str] = set()  # instances computed when first read (a user's schema)
@@ -62,6 +63,11 @@ class TypeCode:
         if self.lines is None:
             return f"{enum_class}.{member}"
         return self.lines.enum_constant(enum_class, member)
+
+    def new_stream(self) -> str:
+        """What makes a stream object (Kaitai's `_io`) in the function being written
+        (`Lines.new_stream`)."""
+        return "_rt.KStream" if self.lines is None else self.lines.new_stream()
 
     def reads_local(self, name: str) -> None:
         """An expression translated for the function being written reads the local `name`
@@ -259,7 +265,7 @@ class TypeCode:
             c("me._parent = parent")
             c("me._root = root")
         if self.m.keeps_io(t):  # where reading is once it ends: set then (`return_kaitai_object`)
-            c("me._io = _rt.KStream(buf, io0, end, pos)")
+            c(f"me._io = {c.new_stream()}(buf, io0, end, pos)")
         for p in self.m.exposed_params(t):
             c(f"me.{p.id} = p_{p.id}")
 

@@ -74,8 +74,11 @@ def budget(limits: Limits | Budget = DEFAULT_LIMITS, tuples: bool = False) -> Bu
     from its caller's, and gives what its caller asked for)."""
     if isinstance(limits, list):
         return limits
-    return [limits.max_elements, int(tuples), limits.max_decompressed_total, limits.max_decompressed_size,
-            limits.max_elements, limits.max_decompressed_total, 0]
+    # The reserve is filled from the start: a small file's first list would otherwise take its
+    # elements through `take_elements`, an interpreted call from a compiled decoder.
+    reserve = min(RESERVE, limits.max_elements)
+    return [limits.max_elements - reserve, int(tuples), limits.max_decompressed_total, limits.max_decompressed_size,
+            limits.max_elements, limits.max_decompressed_total, reserve]
 
 
 #: A fresh budget of the default limits, by `tuples` (False, True), for an entry point to copy:

@@ -449,7 +449,9 @@ def range_error(exc: Exception, values: tuple, layout: tuple) -> EncodeError:
 
 class KStream:
     """Kaitai's `_io`: the stream a value is read from, `buf[start:end]`, and where reading was
-    (`pos`, from the stream's start) when it was taken."""
+    (`pos`, from the stream's start) when it was taken. A compiled build makes its module's
+    native copy of this class instead (`_KStream`, templates/helpers.py.j2): what changes here
+    changes there."""
 
     __slots__ = ("buf", "start", "end", "at")
 
@@ -628,15 +630,6 @@ def computed(obj, name: str):
         return None
 
 
-def carry(obj, key, tail: bytes) -> None:
-    """Keep on a value of a user's schema the bytes of a sized field that are not its value
-    (`_carried`, made for the first), which encoding gives back."""
-    carried = computed(obj, "_carried")
-    if carried is None:
-        obj._carried = carried = {}
-    carried[key] = tail
-
-
 #: What a value's `_lazy` gives for a name that is none of its instances left to compute.
 NOT_LAZY = object()
 
@@ -650,10 +643,8 @@ def nothing_lazy(obj, name: str):
 def lazy(obj, name: str):
     """A name a value of a user's schema has not set: an instance not computed yet is computed
     now by the value's `_lazy`, once (Kaitai's instances are lazy: one that fails, or recurses,
-    costs only who reads it, and reading it again raises again); a field, or an instance of a
-    value being decoded (its `_lazy` is set from the start) that it neither has nor computes, is
-    not read yet: a child read it through `_parent` or `_root` too early. An instance of a value
-    built by hand, which has no stream to read it from, and a link or param not set, are None."""
+    costs only who reads it, and reading it again raises again); anything else is `not_lazy`'s.
+    (A compiled build's classes that have instances run this first part themselves.)"""
     try:  # (as `computed` does, without its call: an instance read while decoding comes here)
         compute = object.__getattribute__(obj, "_lazy")
     except AttributeError:
@@ -662,16 +653,28 @@ def lazy(obj, name: str):
         try:
             value = compute(obj, name)  # which sets it on the value
         except RecursionError:  # an instance that reads itself, or a type that holds itself
-            io = computed(obj, "_io")  # where the value starts, when it keeps its stream
-            raise DecodeError("limit_exceeded", f"instance {name!r} nests too deep", io.at if io is not None else 0,
-                              name) from None
+            raise nests_too_deep(obj, name) from None
         if value is not NOT_LAZY:
             return value
+    return not_lazy(obj, name, compute is not None)
+
+
+def nests_too_deep(obj, name: str) -> DecodeError:
+    """The error of an instance whose computing recursed past Python's limit."""
+    io = computed(obj, "_io")  # where the value starts, when it keeps its stream
+    return DecodeError("limit_exceeded", f"instance {name!r} nests too deep", io.at if io is not None else 0, name)
+
+
+def not_lazy(obj, name: str, computes: bool):
+    """A name a value has not set, which its `_lazy` (where it `computes`) does not compute: a
+    field, or an instance of a value being decoded, is not read yet (a child read it through
+    `_parent` or `_root` too early). An instance of a value built by hand, which has no stream
+    to read it from, and a link or param not set, are None."""
     declared = getattr(type(obj), "__dataclass_fields__", {}).get(name)
     if declared is None:
         raise AttributeError(f"{type(obj).__name__!r} object has no attribute {name!r}")
     meta = declared.metadata
-    if meta.get("param") or (meta.get("instance") and compute is None):
+    if meta.get("param") or (meta.get("instance") and not computes):
         return None
     io = computed(obj, "_io")  # the offset: where the value being read starts
     raise DecodeError("invalid_value", f"an expression reads {name!r}, which is not read yet",

@@ -41,7 +41,8 @@ def collector_paused() -> bool:
     return False
 
 
-def _as_bytes(data) -> bytes:
+def as_bytes(data) -> bytes:
+    """The input of a decode as bytes (a copy of a bytearray or memoryview); anything else is a TypeError."""
     if isinstance(data, bytes):
         return data
     if isinstance(data, (bytearray, memoryview)):
@@ -52,10 +53,11 @@ def _as_bytes(data) -> bytes:
 def decode_prefix(decoder, name: str, data, limits: Limits, *params, tuples: bool = False):
     """One value from the start of `data`, and the bytes it took (what follows is not read, as
     Kaitai's parsers leave it). `tuples`: the elements of lists whose type has a tuple form come
-    as tuples (the module's TUPLE_FORMS)."""
+    as tuples (the module's TUPLE_FORMS). A compiled build runs its own copy of this entry and
+    of `decode_one` (`templates/module.py.j2`): what changes here changes there."""
     # The entry of every decode, where a small input spends a third of its time: what the calls
     # below would do is done here when it is one test (bytes given, the collector on).
-    buf = data if type(data) is bytes else _as_bytes(data)
+    buf = data if type(data) is bytes else as_bytes(data)
     paused = gc.isenabled()
     if paused:
         gc.disable()
@@ -72,13 +74,13 @@ def decode_prefix(decoder, name: str, data, limits: Limits, *params, tuples: boo
 
 
 def decode_one(decoder, name: str, data, limits: Limits, *params, tuples: bool = False):
-    buf = _as_bytes(data)
+    buf = as_bytes(data)
     value, pos = decode_prefix(decoder, name, buf, limits, *params, tuples=tuples)
-    _ends_at(buf, pos, name)
+    ends_at(buf, pos, name)
     return value
 
 
-def _ends_at(buf: bytes, pos: int, name: str) -> None:
+def ends_at(buf: bytes, pos: int, name: str) -> None:
     """One value was asked for: nothing may follow where it ends."""
     if pos != len(buf):
         raise DecodeError("trailing_bytes", f"{len(buf) - pos} bytes after the end of the value", pos,
@@ -86,7 +88,7 @@ def _ends_at(buf: bytes, pos: int, name: str) -> None:
 
 
 def decode_stream(decoder, name: str, data, limits: Limits, *params, tuples: bool = False) -> Stream:
-    buf = _as_bytes(data)
+    buf = as_bytes(data)
     result = Stream()
     items, pos, end = result.items, 0, len(buf)
     spent = budget(limits, tuples)  # one budget for all the values: the stream holds them all
@@ -120,10 +122,10 @@ def decode_iter(decoder, name: str, data, limits: Limits, *params, tuples: bool 
     iterator of the elements and the end (it takes the value's name and index -1, for the path of
     its elements' errors). The iteration runs with the collector on: the elements, made while
     the caller iterates, are freed as it goes on (a pause would only let them pile up)."""
-    buf = _as_bytes(data)
+    buf = as_bytes(data)
     header, elements, pos = decode_prefix(decoder, name, buf, limits, *params, name.split(".")[-1], -1,
                                           tuples=tuples)
-    _ends_at(buf, pos, name)
+    ends_at(buf, pos, name)
     return header, elements
 
 
@@ -135,7 +137,7 @@ def decode_columns(decoder, name: str, data, limits: Limits, fields: tuple[str, 
     as `decode` reads them; lists inside an element come as tuples. The collector is paused until
     the result is made: a container made after it is on again would set off a pass over all that
     the call made (1,600 batches of 100 records: 208 passes, 84 us a batch; none, 18 us)."""
-    buf = _as_bytes(data)
+    buf = as_bytes(data)
     root = name.split(".")[-1]
     paused = collector_paused()
     try:
@@ -143,7 +145,7 @@ def decode_columns(decoder, name: str, data, limits: Limits, fields: tuple[str, 
         header, elements, pos = decode_prefix(decoder, name, buf, limits, *params, root, -1, columns, tuples=True)
         for _ in elements:  # none: the iterator fills the columns
             raise AssertionError("an iterator given columns yielded an element")
-        _ends_at(buf, pos, name)
+        ends_at(buf, pos, name)
         return header, dict(zip(fields, columns))
     except RecursionError:
         raise DecodeError("limit_exceeded", "nesting too deep", 0, root) from None
@@ -156,7 +158,7 @@ def decode_stream_iter(decoder, name: str, data, limits: Limits, *params, tuples
     """Values laid end to end, each as `decode_iter` reads one: the items are (header, elements)
     pairs, and a cut-off last value is reported in `partial`, as `decode_stream` does. The
     decoder gets the root's name and the value's index, for the path of its elements' errors."""
-    buf = _as_bytes(data)
+    buf = as_bytes(data)
     root = name.split(".")[-1]
     result = Stream()
     items, pos, end = result.items, 0, len(buf)
@@ -179,7 +181,7 @@ def decode_part(parts: dict, fmt: str, name: str, data, pos: int, end: int | Non
     where it lies (offsets in errors count from the start of `data`), with the type's params;
     returns the value and the position after it."""
     decoder = _part(parts, fmt, name)[0]
-    buf = _as_bytes(data)
+    buf = as_bytes(data)
     end = len(buf) if end is None else end
     if not 0 <= pos <= end <= len(buf):
         raise ValueError(f"no bytes [{pos}:{end}] in {len(buf)} bytes")
