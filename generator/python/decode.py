@@ -261,9 +261,16 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         returned, which the decoder writes where it binds the function): a function of the module,
         not one made for every value, which would hold the value it computes for (a cycle).
         Compiled, the function reads a value read to its end (not `early`, while its seq is read)
-        as its class: its fields and params are read in C, not looked up by name."""
+        as its class: its fields and params are read in C, not looked up by name; its instances
+        through the value seen as anything (`obj`)."""
         t = self.t
         lz = self.new_body()  # (a variant's kind of lines, as the decoder's own)
+        # Compiled, a value read to its end is read as its class (`o`), its fields in C; its
+        # instances through `obj`, the same value seen as anything: mypyc reads an attribute of a
+        # value of its class in C, even through `cast(Any, o)`, and one not set yet raises there,
+        # where only a read of the value seen as anything reaches `__getattr__`, which computes it.
+        typed = self.m.build.compiled and not early
+        self.scope.value_as_anything = "obj" if typed else "o"
         own = {f.id for f in t.seq} | {p.id for p in self.m.exposed_params(t)}
         saved_lines, saved_computed = self.lines, self.computed_instances
         self.lines = lz
@@ -286,17 +293,18 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
             self.lazy_target = None
         self.lines, self.computed_instances = saved_lines, saved_computed
         self.scope.read_from_value = frozenset()
+        self.scope.value_as_anything = "o"
         # What the function reads besides the value: the stream, the budget, and where its code
         # names them, the value's parent and root (kept on the value for it alone).
         at = ["buf", "pos", "io0", "end", "lim"] + [n for n in ("parent", "root") if n in lz.uses.locals]
         at += ["bb", "bl"] if one_by_one else []
         at += ["cur"] if self.unplaced_instances() else []
         at += self.lazy_reads()
-        value_type = t.class_name if self.m.build.compiled and not early else "Any"
-        head = [f"def {function}(o: {value_type}, name: str) -> Any:",
+        head = [f"def {function}(o: {t.class_name if typed else 'Any'}, name: str) -> Any:",
                 f'    """Computes the instance `name` of a value of `{t.name}`, not computed yet (`_rt.lazy`)."""',
                 *self.instance_decls(locals_),
                 f"    {', '.join(at)} = o._at",
+                *(["    obj: Any = o"] if "obj" in lz.uses.locals else []),
                 *(["    me = o"] if "me" in lz.uses.locals else [])]
         if "root" in at and own_root(t):  # its own root: not kept on itself (a cycle), but None
             head.append("    if root is None: root = o")

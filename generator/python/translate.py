@@ -65,6 +65,9 @@ class Scope(PythonExpressions):
         # if it is lazy), not computed before it: in a lazy instance's code, where `a and b`
         # must not compute `b` when `a` is false, as Kaitai's parsers do not.
         self.read_from_value: frozenset[str] = frozenset()
+        # What those instances are read off: the value seen as anything, whose read of an
+        # instance not computed yet reaches `__getattr__` (`Decoder.lazy_function`).
+        self.value_as_anything = "o"
         # A member of one of the module's own enums as a constant of the module (`Lines.enum_constant`),
         # where the emitter says so (a compiled build); else `Enum.member`.
         self.enum_constant = None
@@ -76,11 +79,9 @@ class Scope(PythonExpressions):
             return self.extra[n][0]
         self.names.of(n)  # known, or the detector says what is wrong
         if n in self.read_from_value:
-            if self.cast_objects and any(i.id == n for i in self.t.instances):
-                # compiled, the value is read as its class (`Decoder.lazy_function`), whose
-                # attribute not set yet raises: an instance not computed yet is computed by
-                # `__getattr__`, which only a read of the value seen as anything reaches
-                return f"_cast(Any, o).{n}"
+            if any(i.id == n for i in self.t.instances):
+                self.reads_local(self.value_as_anything)
+                return f"{self.value_as_anything}.{n}"
             return f"o.{n}"
         if self.objects is not None and n in ("_parent", "_root", "_io"):
             return self.objects.name(self, n)

@@ -105,3 +105,51 @@ def test_a_build_decodes_into_the_enum_classes_of_its_module(tmp_path, monkeypat
     assert lamp.NATIVE is not None
     color = lamp.decode(b"\x02").color
     assert type(color) is lamp.Color and color is lamp.Color.green
+
+
+PAIR = """\
+meta: {id: pair, endian: le}
+seq:
+  - {id: code, type: u1}
+  - {id: name, type: strz, encoding: ASCII}
+  - {id: body, size: 4, type: inner}
+instances:
+  is_small: {value: code < 10}
+  doubled: {value: 'is_small ? code * 2 : 0'}
+  here: {value: _io.pos}
+types:
+  inner:
+    seq:
+      - {id: a, type: u1}
+"""
+
+
+def test_a_build_computes_instances_that_read_each_other_as_the_module_does(tmp_path, monkeypatch):
+    # Compiled, a lazy instance's function reads its value as its class (its fields in C); an
+    # instance it reads that is not computed yet must still reach the class's `__getattr__`:
+    # mypyc reads an attribute of a value of its class in C even through `cast(Any, ...)`, where
+    # one not set raises (ruby_marshal's packed ints: "attribute 'is_immediate' of 'PackedInt'
+    # undefined"). Also what a build makes itself: the entry, `_io`, a one-byte terminator, the
+    # bytes a sized structure leaves (carried, written back).
+    from logcodec.generator.compile import compile_schemas
+    from logcodec.runtime.errors import DecodeError
+
+    schema = tmp_path / "pair.ksy"
+    schema.write_text(PAIR)
+    compile_schemas([schema], tmp_path / "out", "tinypair", ())
+    monkeypatch.setenv(native.DIR_ENV, str(tmp_path / "builds"))
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    monkeypatch.syspath_prepend(str(tmp_path / "out"))
+    native.compile_file("tinypair.pair", tmp_path / "out" / "tinypair" / "pair.py", tmp_path / "builds",
+                        log=lambda _msg: None)
+    pair = importlib.import_module("tinypair.pair")
+    assert pair.NATIVE is not None
+    data = b"\x05ab\x00\x07xyz"
+    value = pair.decode(data + b"rest")
+    assert (value.code, value.name, value.body.a) == (5, "ab", 7)
+    assert (value.doubled, value.is_small, value.here) == (10, True, 8)  # `doubled` first: it reads `is_small`
+    assert pair.decode_prefix(data + b"rest")[1] == 8
+    assert pair.encode(value) == data  # the 3 bytes `inner` left, written back
+    with pytest.raises(DecodeError) as info:
+        pair.decode(data[:6])
+    assert (info.value.kind, info.value.path) == ("truncated", "pair.body")
