@@ -13,7 +13,7 @@ import pytest
 import logcodec
 from logcodec.generated.kafka import record_batch_v2 as rb
 from logcodec.generated.tank import bundle as tb
-from logcodec.runtime.limits import ELEMENTS_LEFT, ELEMENTS_RESERVED, RESERVE, TUPLES, budget, take_elements
+from logcodec.runtime.limits import ELEMENTS_LEFT, ELEMENTS_RESERVED, RESERVE, TUPLES, budget, elements_left, take_elements
 
 TINY = rb.Record(key=None, value=None, headers=[])  # 7 bytes on the wire, an object when decoded
 
@@ -50,7 +50,15 @@ def test_a_budget_is_an_exact_list():
     # the interpreter's slow path for each item (about twice the time of a slot, measured).
     lim = budget(logcodec.Limits(max_elements=7), tuples=True)
     assert type(lim) is list
-    assert (lim[ELEMENTS_LEFT], lim[TUPLES]) == (7, 1) and budget(lim) is lim
+    assert (elements_left(lim), lim[TUPLES]) == (7, 1) and budget(lim) is lim
+
+
+def test_a_budget_starts_with_its_reserve_filled():
+    # A small file's first list spends from the reserve, without a call of `take_elements`.
+    lim = budget(logcodec.Limits(max_elements=1000))
+    assert (lim[ELEMENTS_LEFT], lim[ELEMENTS_RESERVED]) == (1000 - RESERVE, RESERVE)
+    lim = budget(logcodec.Limits(max_elements=7))
+    assert (lim[ELEMENTS_LEFT], lim[ELEMENTS_RESERVED]) == (0, 7)
 
 
 def test_the_budget_spans_every_repeated_field_of_the_call():

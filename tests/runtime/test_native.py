@@ -136,13 +136,13 @@ def test_a_build_computes_instances_that_read_each_other_as_the_module_does(tmp_
 
     schema = tmp_path / "pair.ksy"
     schema.write_text(PAIR)
-    compile_schemas([schema], tmp_path / "out", "tinypair", ())
+    compile_schemas([schema], tmp_path / "out", "tinylazy", ())
     monkeypatch.setenv(native.DIR_ENV, str(tmp_path / "builds"))
     monkeypatch.delenv(native.PURE_ENV, raising=False)
     monkeypatch.syspath_prepend(str(tmp_path / "out"))
-    native.compile_file("tinypair.pair", tmp_path / "out" / "tinypair" / "pair.py", tmp_path / "builds",
+    native.compile_file("tinylazy.pair", tmp_path / "out" / "tinylazy" / "pair.py", tmp_path / "builds",
                         log=lambda _msg: None)
-    pair = importlib.import_module("tinypair.pair")
+    pair = importlib.import_module("tinylazy.pair")
     assert pair.NATIVE is not None
     data = b"\x05ab\x00\x07xyz"
     value = pair.decode(data + b"rest")
