@@ -34,16 +34,19 @@ def codec(format_name: str) -> ModuleType:
         raise ValueError(f"unknown format {format_name!r}; known: {', '.join(formats())}") from None
 
 
-def decode(format_name: str, data, *, limits: Limits = DEFAULT_LIMITS):
+def decode(format_name: str, data, *, limits: Limits = DEFAULT_LIMITS, **options):
     """Decode one value of the format from bytes: all of them, where the format's root fills its input
     (the module's `FILLS_INPUT`, every built-in format: bytes after it are `trailing_bytes`), else
-    the value at their start, as Kaitai's parsers read it. Raises DecodeError otherwise."""
-    return codec(format_name).decode(data, limits=limits)
+    the value at their start, as Kaitai's parsers read it. Raises DecodeError otherwise.
+    `options`: what the module's `decode` takes besides `limits`, by name (`tuples=True`, the
+    root's parameters: `base_seq_num=` for a TANK bundle); one it does not take is a TypeError."""
+    return codec(format_name).decode(data, limits=limits, **options)
 
 
-def decode_stream(format_name: str, data, *, limits: Limits = DEFAULT_LIMITS) -> Stream:
-    """Decode values laid end to end; a partial last one is reported in `.partial`."""
-    return codec(format_name).decode_stream(data, limits=limits)
+def decode_stream(format_name: str, data, *, limits: Limits = DEFAULT_LIMITS, **options) -> Stream:
+    """Decode values laid end to end; a partial last one is reported in `.partial`. `options` as
+    `decode`'s."""
+    return codec(format_name).decode_stream(data, limits=limits, **options)
 
 
 def encode(format_name: str, value) -> bytes:

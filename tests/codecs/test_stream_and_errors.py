@@ -162,3 +162,21 @@ def test_decode_columns_sets_off_no_collector_pass():
     finally:
         gc.callbacks.pop()
     assert len(kept) == 300 and passes == []
+
+
+def test_the_top_level_calls_take_what_the_module_calls_take():
+    # `logcodec.decode` and `decode_stream` pass the module's options by name: the root's
+    # parameters (a TANK bundle's sequence numbers count from the `base_seq_num` its segment
+    # gives) and the form of the elements; one the module does not take is a TypeError.
+    from logcodec.generated.tank import bundle as tb
+
+    message = tb.Message(timestamp=1700000000000, content=b"x")
+    data = tb.encode(tb.Bundle(codec=0, messages=[message, message]))
+    assert [m.seq_num for m in logcodec.decode("tank.bundle", data, base_seq_num=100).messages] == [100, 101]
+    records = logcodec.decode(FORMAT, batch(0, 2), tuples=True).records
+    offset_delta = rb.TUPLE_FORMS["Record"].index("offset_delta")
+    assert all(type(r) is tuple for r in records) and [r[offset_delta] for r in records] == [0, 1]
+    stream = logcodec.decode_stream(FORMAT, batch(0, 2) + batch(2, 1), tuples=True)
+    assert [[type(r) for r in b.records] for b in stream.items] == [[tuple, tuple], [tuple]]
+    with pytest.raises(TypeError):
+        logcodec.decode("tank.bundle", data, tuples=True)
