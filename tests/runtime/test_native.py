@@ -1,5 +1,6 @@
 """Compiled builds (`logcodec.runtime.native`): which build a module takes, and which it leaves."""
 
+import copy
 import hashlib
 import importlib
 import importlib.util
@@ -117,6 +118,7 @@ instances:
   is_small: {value: code < 10}
   doubled: {value: 'is_small ? code * 2 : 0'}
   here: {value: _io.pos}
+  body_size: {value: body._io.size}
 types:
   inner:
     seq:
@@ -130,7 +132,7 @@ def test_a_build_computes_instances_that_read_each_other_as_the_module_does(tmp_
     # mypyc reads an attribute of a value of its class in C even through `cast(Any, ...)`, where
     # one not set raises (ruby_marshal's packed ints: "attribute 'is_immediate' of 'PackedInt'
     # undefined"). Also what a build makes itself: the entry, `_io`, a one-byte terminator, the
-    # bytes a sized structure leaves (carried, written back).
+    # bytes a sized structure leaves (carried, written back), a deep copy of a value.
     from logcodec.generator.compile import compile_schemas
     from logcodec.runtime.errors import DecodeError
 
@@ -150,6 +152,9 @@ def test_a_build_computes_instances_that_read_each_other_as_the_module_does(tmp_
     assert (value.doubled, value.is_small, value.here) == (10, True, 8)  # `doubled` first: it reads `is_small`
     assert pair.decode_prefix(data + b"rest")[1] == 8
     assert pair.encode(value) == data  # the 3 bytes `inner` left, written back
+    assert value.body_size == 4  # `_io` of the sized body: the build's own stream class
+    copied = copy.deepcopy(value)  # (its stream class is copied as a native class is: made bare, then filled)
+    assert copied == value and (copied.body._io.size, copied.body._io.pos) == (4, 1)
     with pytest.raises(DecodeError) as info:
         pair.decode(data[:6])
     assert (info.value.kind, info.value.path) == ("truncated", "pair.body")
