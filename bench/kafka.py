@@ -14,7 +14,7 @@ Implementations, each called directly (no adapter or conversion in the timed reg
 * ``logcodec+iter`` (decode only) ``decode_iter(bytes, tuples=True)``: the batch's header fields, then
                     its records in their tuple form one at a time, decoded as the loop reaches them
                     (the shape of the libraries' batch iterators, which also hand out one record
-                    at a time); ``decode_stream_iter`` for the multi-batch buffer.
+                    at a time); ``decode_stream(bytes, iterate=True, tuples=True)`` for the multi-batch buffer.
 * ``logcodec+build`` (encode only) the producer API: ``build(...)`` with each record in its tuple
                     form, made from the same tuples the libraries append: the cost for a caller
                     who starts from plain tuples.
@@ -294,14 +294,14 @@ def decode_logcodec_iter(data):
 
 
 def decode_logcodec_iter_stream(data):
-    stream = lc.decode_stream_iter(data, tuples=True)
+    stream = lc.decode_stream(data, iterate=True, tuples=True)
     if stream.partial is not None:
         raise stream.partial
     _touch_logcodec_iter(stream.items)
 
 
 def rows_logcodec_iter(data, multi):
-    entries = _complete(lc.decode_stream_iter(data, tuples=True)) if multi else (lc.decode_iter(data, tuples=True),)
+    entries = _complete(lc.decode_stream(data, iterate=True, tuples=True)) if multi else (lc.decode_iter(data, tuples=True),)
     return _tuple_rows(entries)
 
 

@@ -69,14 +69,14 @@ def classify(format_name: str, data: bytes) -> dict:
 
 
 def iter_disagreement(module, data: bytes, decoded) -> str | None:
-    """Where the module has `decode_iter`: how reading the elements one at a time differs from
+    """Where the module offers `decode_iter` (its `READS`): how reading the elements one at a time differs from
     `decoded` (what `decode` gave: a value, or its DecodeError), or None when it agrees: the
     same header and elements, or the same error (kind, offset, path). decode_iter checks the
     bytes after the value before the elements, decode after them: its `trailing_bytes` agrees
     when the value without those bytes fails as decode failed."""
     import logcodec
 
-    if not hasattr(module, "decode_iter"):
+    if "decode_iter" not in module.READS:
         return None
     try:
         header, elements = module.decode_iter(data)
@@ -98,16 +98,16 @@ def iter_disagreement(module, data: bytes, decoded) -> str | None:
 
 
 def columns_disagreement(module, data: bytes, decoded) -> str | None:
-    """Where the module has `decode_columns`: how decoding the elements column by column differs
+    """Where the module offers `decode_columns`: how decoding the elements column by column differs
     from `decoded` (what `decode` gave: a value, or its DecodeError), or None when it agrees: the
     same header, the columns of the elements in their tuple form, or the same error (kind,
     offset, path; its checks come in decode's order, so no allowance is made)."""
     import logcodec
 
-    if not hasattr(module, "decode_columns"):
+    if "decode_columns" not in module.READS:
         return None
     try:
-        header, columns = module.decode_columns(data)
+        header, columns = module.decode_columns(data, tuples=True)
     except logcodec.DecodeError as exc:
         return _refusal_disagreement("decode_columns", exc, decoded)
     disagreement = _header_disagreement("decode_columns", module, data, header, decoded)
@@ -139,8 +139,8 @@ def _header_disagreement(name: str, module, data: bytes, header, decoded) -> str
 
     if isinstance(decoded, logcodec.DecodeError):
         return f"{name} accepted what decode refused: {decoded}"
-    if header != module.decode_header(data):
-        return f"{name}'s header differs from decode_header's"
+    if header != module.decode_part(module.HEADER, data)[0]:
+        return f"{name}'s header differs from decode_part(HEADER)'s"
     return None
 
 

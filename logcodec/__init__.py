@@ -31,7 +31,7 @@ from logcodec._api import (
     to_json,
     value_from_json,
 )
-from logcodec.runtime.errors import KINDS, DecodeError, EncodeError, LogcodecError
+from logcodec.runtime.errors import KINDS, DecodeError, EncodeError, LogcodecError, UnsupportedRead
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
 from logcodec.runtime.stream import Stream
 from logcodec.runtime.values import without_derived as strip_derived
@@ -43,7 +43,7 @@ except PackageNotFoundError:  # imported from a source tree that was never insta
 
 __all__ = [
     "formats", "codec", "decode", "decode_stream", "encode", "to_json", "value_from_json", "strip_derived",
-    "DecodeError", "EncodeError", "LogcodecError", "KINDS", "Limits", "DEFAULT_LIMITS", "Stream",
+    "DecodeError", "EncodeError", "LogcodecError", "UnsupportedRead", "KINDS", "Limits", "DEFAULT_LIMITS", "Stream",
 ]
 
 # What a format needs beyond its codecs lives in its package (`logcodec.kafka`, `logcodec.tank`,

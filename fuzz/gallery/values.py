@@ -269,7 +269,7 @@ class ValueMaker:
         be encoded alone (it reads its parent, or it is inconsistent)."""
         module = self.modules[typedef.schema.id]
         try:
-            return len(module.encode_part(typedef.name, value, *[params.get(p.id) for p in typedef.params]))
+            return len(module.encode_part(typedef.name, value, **{p.id: params.get(p.id) for p in typedef.params}))
         except Exception:  # noqa: BLE001 - not measurable alone: the size stays as evaluated
             return None
 

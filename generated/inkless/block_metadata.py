@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import struct as _struct
 from dataclasses import dataclass, field
-from typing import Any, Final, cast as _cast
+from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -38,6 +38,7 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.stream import unsupported as _unsupported
 
 FORMAT = "inkless.block_metadata"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
@@ -97,7 +98,7 @@ class BlockMetadata:
     Number of topic partitions that follow; a negative count is wrong. Derived:
     computed on encode when left None.
     """
-    topic_partitions: list[TopicPartition] = field(
+    topic_partitions: list[TopicPartition | TopicPartitionTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "TopicPartition", "list": True}
     )
     """
@@ -111,7 +112,7 @@ class BlockMetadata:
         version: int | None = None,
         block_header: BlockHeader | None = None,
         num_topic_partitions: int | None = None,
-        topic_partitions: list[TopicPartition] | None = None,
+        topic_partitions: list[TopicPartition | TopicPartitionTuple] | None = None,
     ) -> None:
         self.magic = magic
         self.version = version
@@ -231,7 +232,9 @@ class TopicPartition:
     Number of batches that follow; a negative count is wrong. Derived: computed on
     encode when left None.
     """
-    batches: list[Batch] = field(default_factory=list, metadata={"kind": "user", "type": "Batch", "list": True})
+    batches: list[Batch | BatchTuple] = field(
+        default_factory=list, metadata={"kind": "user", "type": "Batch", "list": True}
+    )
     """The partition's batches in the block, in offset order."""
 
     def __init__(
@@ -241,7 +244,7 @@ class TopicPartition:
         name: str = "",
         partition: int = 0,
         num_batches: int | None = None,
-        batches: list[Batch] | None = None,
+        batches: list[Batch | BatchTuple] | None = None,
     ) -> None:
         self.id = id
         self.len_name = len_name
@@ -321,6 +324,11 @@ class BlockMetadataHeader:
         self.num_topic_partitions = num_topic_partitions
 
 
+#: A `Batch` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
+BatchTuple: TypeAlias = tuple[int, int, int]
+#: A `TopicPartition` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
+TopicPartitionTuple: TypeAlias = tuple[bytes, str, int, tuple[BatchTuple, ...]]
+
 _S0: Final = _struct.Struct(">B")
 _S1: Final = _struct.Struct(">i")
 _S2: Final = _struct.Struct(">h")
@@ -360,14 +368,14 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[B
     v_version: int
     v_block_header: BlockHeader
     v_num_topic_partitions: int
-    v_topic_partitions: list[TopicPartition]
+    v_topic_partitions: list[TopicPartition | TopicPartitionTuple]
     _etopic_partitions: Any
     topic_partition_v_id: bytes
     topic_partition_v_len_name: int
     topic_partition_v_name: str
     topic_partition_v_partition: int
     topic_partition_v_num_batches: int
-    topic_partition_v_batches: list[Batch]
+    topic_partition_v_batches: list[Batch | BatchTuple]
     topic_partition__ebatches: Any
     batch_v_byte_offset: int
     batch_v_size: int
@@ -740,7 +748,7 @@ def _d_topic_partition(
     v_name: str
     v_partition: int
     v_num_batches: int
-    v_batches: list[Batch]
+    v_batches: list[Batch | BatchTuple]
     _ebatches: Any
     batch_v_byte_offset: int
     batch_v_size: int
@@ -1051,6 +1059,14 @@ def _e_block_metadata_header(v: BlockMetadataHeader, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
+#: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
+READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
+#: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
+_NOT_ITERATED: Final = "block_metadata does not end with a list of a known size, read after the fields before it"
+#: Why `decode_columns` is not offered.
+_NOT_COLUMNED: Final = "block_metadata does not end with a list of a known size, read after the fields before it"
+
+
 def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> BlockMetadata:
     """Decode exactly one block_metadata; any other input raises DecodeError.
 
@@ -1072,14 +1088,29 @@ def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
     return _decode_prefix(_d_block_metadata, FORMAT, data, limits, tuples=tuples)
 
 
-def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Stream:
+def decode_stream(
+    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, iterate: bool = False
+) -> Stream[BlockMetadata]:
     """Decode block_metadata values laid end to end; a cut-off last one is reported, not raised.
+    `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
     With `tuples`, the elements of lists of TopicPartition, Batch come in their
     tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
     takes them: no object for each.
     """
+    if iterate:
+        raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
     return _decode_stream(_d_block_metadata, FORMAT, data, limits, tuples=tuples)
+
+
+def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> NoReturn:
+    """Not offered here (`_NOT_ITERATED`): raises UnsupportedRead."""
+    raise _unsupported(FORMAT, "decode_iter", _NOT_ITERATED, READS)
+
+
+def decode_columns(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> NoReturn:
+    """Not offered here (`_NOT_COLUMNED`): raises UnsupportedRead."""
+    raise _unsupported(FORMAT, "decode_columns", _NOT_COLUMNED, READS)
 
 
 def encode(value: BlockMetadata) -> bytes:
@@ -1098,7 +1129,7 @@ def build(
     version: int | None = None,
     block_header: BlockHeader | None = None,
     num_topic_partitions: int | None = None,
-    topic_partitions: list[TopicPartition | tuple[Any, ...]] | None = None,
+    topic_partitions: list[TopicPartition | TopicPartitionTuple] | None = None,
 ) -> bytes:
     """Encode one block_metadata from its fields, as `encode(BlockMetadata(...))` does.
 
@@ -1117,27 +1148,74 @@ def build(
     )
 
 
-#: Each type of the schema by name: its decoder and encoder (`decode_part`, `encode_part`).
-_PARTS: Final = {
-    "block_metadata": (_d_block_metadata, _e_block_metadata),
-    "block_header": (_d_block_header, _e_block_header),
-    "block_flags": (_d_block_flags, _e_block_flags),
-    "topic_partition": (_d_topic_partition, _e_topic_partition),
-    "batch": (_d_batch, _e_batch),
-    "block_metadata_header": (_d_block_metadata_header, _e_block_metadata_header),
+#: Each type of the schema by name: its decoder, its encoder, the names of what each takes besides
+#: the bytes or the value (its params, then `parent_<field>` for each field of its parent it reads)
+#: and the defaults of the params that have one (`decode_part`, `encode_part`).
+_PARTS: Final[dict[str, tuple[Any, ...]]] = {
+    "block_metadata": (
+        _d_block_metadata,
+        _e_block_metadata,
+        (),
+        (),
+        {},
+    ),
+    "block_header": (
+        _d_block_header,
+        _e_block_header,
+        (),
+        (),
+        {},
+    ),
+    "block_flags": (
+        _d_block_flags,
+        _e_block_flags,
+        (),
+        (),
+        {},
+    ),
+    "topic_partition": (
+        _d_topic_partition,
+        _e_topic_partition,
+        (),
+        (),
+        {},
+    ),
+    "batch": (
+        _d_batch,
+        _e_batch,
+        (),
+        (),
+        {},
+    ),
+    "block_metadata_header": (
+        _d_block_metadata_header,
+        _e_block_metadata_header,
+        (),
+        (),
+        {},
+    ),
 }
 
 
 def decode_part(
-    name: str, data, pos: int = 0, end: int | None = None, *params: Any, limits: Limits = DEFAULT_LIMITS
+    name: str,
+    data,
+    *,
+    pos: int = 0,
+    end: int | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    tuples: bool = False,
+    **params: Any,
 ) -> tuple[Any, int]:
     """Decode one value of the schema's type `name` (one of `PARTS`) from data[pos:end] where it
-    lies, given the type's params in order; return it and the position after it."""
-    return _decode_part(_PARTS, FORMAT, name, data, pos, end, limits, params)
+    lies, given by name what it takes (`_PARTS`: its params, and `parent_<field>` for a field of
+    its parent it reads); return it and the position after it. TypeError names what is missing."""
+    return _decode_part(_PARTS, FORMAT, name, data, pos, end, limits, params, tuples)
 
 
-def encode_part(name: str, value: Any, *params: Any) -> bytes:
-    """Encode one value of the schema's type `name` (one of `PARTS`), given the type's params."""
+def encode_part(name: str, value: Any, **params: Any) -> bytes:
+    """Encode one value of the schema's type `name` (one of `PARTS`), given by name what it takes
+    (as `decode_part`)."""
     return _encode_part(_PARTS, FORMAT, name, value, params)
 
 
@@ -1185,18 +1263,9 @@ SIZES: Final[dict[str, int]] = {
     "block_flags": 4,
     "batch": 16,
 }
-#: The type `decode_header` reads (its value is written back with `encode_part(HEADER, ...)`).
+#: The type of the root's fields before its topic_partitions, read alone with `decode_part(HEADER, ...)`
+#: (nothing after them is read, decompressed or checked) and written back with `encode_part`.
 HEADER = "block_metadata_header"
-
-
-def decode_header(
-    data, pos: int = 0, end: int | None = None, *, limits: Limits = DEFAULT_LIMITS
-) -> BlockMetadataHeader:
-    """The fields of a block_metadata before its topic_partitions, read from data[pos:end] without the
-    rest (nothing after them is read, decompressed or checked)."""
-    return _decode_part(_PARTS, FORMAT, "block_metadata_header", data, pos, end, limits, ())[0]
-
-
 ROOT = BlockMetadata
 #: Whether the root takes the whole input (`meta/-lc-fills-input`): `decode` then refuses bytes after
 #: it (`trailing_bytes`); otherwise it reads what the root describes and stops, as Kaitai's parsers do.

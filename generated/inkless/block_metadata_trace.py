@@ -12,7 +12,15 @@ from typing import Any, Final, cast as _cast
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _take_elements
 from logcodec.runtime.trace import FRAMED, RULE, TAIL, Traced, run as _run
-from logcodec.generated.inkless.block_metadata import BlockMetadata, BlockHeader, BlockFlags, TopicPartition, Batch
+from logcodec.generated.inkless.block_metadata import (
+    BlockMetadata,
+    BlockHeader,
+    BlockFlags,
+    TopicPartition,
+    Batch,
+    BatchTuple,
+    TopicPartitionTuple,
+)
 
 FORMAT = "inkless.block_metadata"
 #: What the format is called, for pages that list it.
@@ -41,7 +49,7 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = 
     v_version: int
     v_block_header: BlockHeader
     v_num_topic_partitions: int
-    v_topic_partitions: list[TopicPartition]
+    v_topic_partitions: list[TopicPartition | TopicPartitionTuple]
     _etopic_partitions: Any
     count: int
     tr.kind(BlockMetadata)
@@ -176,7 +184,7 @@ def _d_topic_partition(
     v_name: str
     v_partition: int
     v_num_batches: int
-    v_batches: list[Batch]
+    v_batches: list[Batch | BatchTuple]
     _ebatches: Any
     n: int
     count: int

@@ -20,7 +20,7 @@ from __future__ import annotations
 import struct as _struct
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any, Final, cast as _cast
+from typing import Any, Final, NoReturn, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -28,6 +28,7 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.kafka.codecs import kafka_legacy_compression
 
 FORMAT = "kafka.message_set"
@@ -751,26 +752,94 @@ def _e_attributes(v: Attributes, out: list[Any], p_depth: int) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
+#: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
+READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
+#: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
+_NOT_ITERATED: Final = "message_set does not end with a list of a known size, read after the fields before it"
+#: Why `decode_columns` is not offered.
+_NOT_COLUMNED: Final = "message_set does not end with a list of a known size, read after the fields before it"
+
+
 def decode(
-    data, *, limits: Limits = DEFAULT_LIMITS, depth: int = 0, wrapper_offset: int = -1, wrapper_magic: int = -1
+    data,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    depth: int = 0,
+    wrapper_offset: int = -1,
+    wrapper_magic: int = -1,
+    tuples: bool = False,
 ) -> MessageSet:
-    """Decode exactly one message_set; any other input raises DecodeError."""
-    return _decode_one(_d_message_set, FORMAT, data, limits, depth, wrapper_offset, wrapper_magic)
+    """Decode exactly one message_set; any other input raises DecodeError.
+
+    No list of this format has a tuple form (`TUPLE_FORMS`): `tuples` changes
+    nothing.
+    """
+    return _decode_one(_d_message_set, FORMAT, data, limits, depth, wrapper_offset, wrapper_magic, tuples=tuples)
 
 
 def decode_prefix(
-    data, *, limits: Limits = DEFAULT_LIMITS, depth: int = 0, wrapper_offset: int = -1, wrapper_magic: int = -1
+    data,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    depth: int = 0,
+    wrapper_offset: int = -1,
+    wrapper_magic: int = -1,
+    tuples: bool = False,
 ) -> tuple[MessageSet, int]:
     """Decode one message_set from the start of data; return it and the bytes it took (the
-    rest is not read, as Kaitai's parsers leave it)."""
-    return _decode_prefix(_d_message_set, FORMAT, data, limits, depth, wrapper_offset, wrapper_magic)
+    rest is not read, as Kaitai's parsers leave it).
+
+    No list of this format has a tuple form (`TUPLE_FORMS`): `tuples` changes
+    nothing.
+    """
+    return _decode_prefix(_d_message_set, FORMAT, data, limits, depth, wrapper_offset, wrapper_magic, tuples=tuples)
 
 
 def decode_stream(
-    data, *, limits: Limits = DEFAULT_LIMITS, depth: int = 0, wrapper_offset: int = -1, wrapper_magic: int = -1
-) -> Stream:
-    """Decode message_set values laid end to end; a cut-off last one is reported, not raised."""
-    return _decode_stream(_d_message_set, FORMAT, data, limits, depth, wrapper_offset, wrapper_magic)
+    data,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    depth: int = 0,
+    wrapper_offset: int = -1,
+    wrapper_magic: int = -1,
+    tuples: bool = False,
+    iterate: bool = False,
+) -> Stream[MessageSet]:
+    """Decode message_set values laid end to end; a cut-off last one is reported, not raised.
+    `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
+
+    No list of this format has a tuple form (`TUPLE_FORMS`): `tuples` changes
+    nothing.
+    """
+    if iterate:
+        raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
+    return _decode_stream(_d_message_set, FORMAT, data, limits, depth, wrapper_offset, wrapper_magic, tuples=tuples)
+
+
+def decode_iter(
+    data,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    depth: int = 0,
+    wrapper_offset: int = -1,
+    wrapper_magic: int = -1,
+    tuples: bool = False,
+) -> NoReturn:
+    """Not offered here (`_NOT_ITERATED`): raises UnsupportedRead."""
+    raise _unsupported(FORMAT, "decode_iter", _NOT_ITERATED, READS)
+
+
+def decode_columns(
+    data,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    depth: int = 0,
+    wrapper_offset: int = -1,
+    wrapper_magic: int = -1,
+    tuples: bool = False,
+) -> NoReturn:
+    """Not offered here (`_NOT_COLUMNED`): raises UnsupportedRead."""
+    raise _unsupported(FORMAT, "decode_columns", _NOT_COLUMNED, READS)
 
 
 def encode(value: MessageSet, *, depth: int = 0, wrapper_offset: int = -1, wrapper_magic: int = -1) -> bytes:
@@ -890,25 +959,60 @@ def checksums_filled(data: Any, pos: int = 0) -> bytes:
     return bytes(out)
 
 
-#: Each type of the schema by name: its decoder and encoder (`decode_part`, `encode_part`).
-_PARTS: Final = {
-    "message_set": (_d_message_set, _e_message_set),
-    "entry": (_d_entry, _e_entry),
-    "message": (_d_message, _e_message),
-    "attributes": (_d_attributes, _e_attributes),
+#: Each type of the schema by name: its decoder, its encoder, the names of what each takes besides
+#: the bytes or the value (its params, then `parent_<field>` for each field of its parent it reads)
+#: and the defaults of the params that have one (`decode_part`, `encode_part`).
+_PARTS: Final[dict[str, tuple[Any, ...]]] = {
+    "message_set": (
+        _d_message_set,
+        _e_message_set,
+        ("depth", "wrapper_offset", "wrapper_magic"),
+        ("depth", "wrapper_offset", "wrapper_magic"),
+        {"depth": 0, "wrapper_offset": -1, "wrapper_magic": -1},
+    ),
+    "entry": (
+        _d_entry,
+        _e_entry,
+        ("depth",),
+        ("depth",),
+        {},
+    ),
+    "message": (
+        _d_message,
+        _e_message,
+        ("depth", "offset"),
+        ("depth", "offset"),
+        {},
+    ),
+    "attributes": (
+        _d_attributes,
+        _e_attributes,
+        ("depth",),
+        ("depth",),
+        {},
+    ),
 }
 
 
 def decode_part(
-    name: str, data, pos: int = 0, end: int | None = None, *params: Any, limits: Limits = DEFAULT_LIMITS
+    name: str,
+    data,
+    *,
+    pos: int = 0,
+    end: int | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    tuples: bool = False,
+    **params: Any,
 ) -> tuple[Any, int]:
     """Decode one value of the schema's type `name` (one of `PARTS`) from data[pos:end] where it
-    lies, given the type's params in order; return it and the position after it."""
-    return _decode_part(_PARTS, FORMAT, name, data, pos, end, limits, params)
+    lies, given by name what it takes (`_PARTS`: its params, and `parent_<field>` for a field of
+    its parent it reads); return it and the position after it. TypeError names what is missing."""
+    return _decode_part(_PARTS, FORMAT, name, data, pos, end, limits, params, tuples)
 
 
-def encode_part(name: str, value: Any, *params: Any) -> bytes:
-    """Encode one value of the schema's type `name` (one of `PARTS`), given the type's params."""
+def encode_part(name: str, value: Any, **params: Any) -> bytes:
+    """Encode one value of the schema's type `name` (one of `PARTS`), given by name what it takes
+    (as `decode_part`)."""
     return _encode_part(_PARTS, FORMAT, name, value, params)
 
 

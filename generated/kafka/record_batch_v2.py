@@ -12,7 +12,7 @@ from __future__ import annotations
 import struct as _struct
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any, Final, Iterator, cast as _cast
+from typing import Any, Final, Iterator, Literal, overload, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -138,7 +138,9 @@ class RecordBatchV2:
     """Sequence number of the first record for idempotence, -1 when unused."""
     num_records: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of records in the batch. Derived: computed on encode when left None."""
-    records: list[Record] = field(default_factory=list, metadata={"kind": "user", "type": "Record", "list": True})
+    records: list[Record | RecordTuple] = field(
+        default_factory=list, metadata={"kind": "user", "type": "Record", "list": True}
+    )
     """
     The records, compressed as a whole when the codec is not `none`. The
     49 bytes subtracted are the fixed fields between `len_batch` and here.
@@ -159,7 +161,7 @@ class RecordBatchV2:
         producer_epoch: int = 0,
         base_sequence: int = 0,
         num_records: int | None = None,
-        records: list[Record] | None = None,
+        records: list[Record | RecordTuple] | None = None,
     ) -> None:
         self.base_offset = base_offset
         self.len_batch = len_batch
@@ -275,7 +277,9 @@ class Record:
     """The value; in a control batch, the marker's version and coordinator epoch."""
     num_headers: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of headers. Derived: computed on encode when left None."""
-    headers: list[Header] = field(default_factory=list, metadata={"kind": "user", "type": "Header", "list": True})
+    headers: list[Header | HeaderTuple] = field(
+        default_factory=list, metadata={"kind": "user", "type": "Header", "list": True}
+    )
     """The headers in order; order and duplicate keys are significant."""
 
     def __init__(
@@ -289,7 +293,7 @@ class Record:
         len_value: int | None = None,
         value: ControlRecordValue | bytes | None = None,
         num_headers: int | None = None,
-        headers: list[Header] | None = None,
+        headers: list[Header | HeaderTuple] | None = None,
     ) -> None:
         self.len_record = len_record
         self.attributes = attributes
@@ -458,6 +462,13 @@ class RecordBatchV2Header:
         self.num_records = num_records
 
 
+#: A `Header` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
+HeaderTuple: TypeAlias = tuple[str, bytes | None]
+#: A `Record` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
+RecordTuple: TypeAlias = tuple[
+    int, int, int, ControlRecordKey | bytes | None, ControlRecordValue | bytes | None, tuple[HeaderTuple, ...]
+]
+
 _S0: Final = _struct.Struct(">qiibI")
 _S1: Final = _struct.Struct(">iqqqhii")
 _S2: Final = _struct.Struct(">H")
@@ -568,7 +579,7 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
     v_producer_epoch: int
     v_base_sequence: int
     v_num_records: int
-    v_records: list[Record]
+    v_records: list[Record | RecordTuple]
     n: int
     e: int
     p: int
@@ -892,9 +903,9 @@ def _e_attributes(v: Attributes, out: list[Any]) -> int:
 
 def _d_record_list(
     buf: bytes, pos: int, end: int, lim: list[int], p_num_records: int, p_is_control: bool
-) -> tuple[list[Record], int]:
+) -> tuple[list[Record | RecordTuple], int]:
     """Decode one record_list from buf[pos:end]; return it and the position after it."""
-    v_items: list[Record]
+    v_items: list[Record | RecordTuple]
     _eitems: Any
     record_v_len_record: int
     record_v_attributes: int
@@ -905,7 +916,7 @@ def _d_record_list(
     record_v_len_value: int
     record_v_value: Any
     record_v_num_headers: int
-    record_v_headers: list[Header]
+    record_v_headers: list[Header | HeaderTuple]
     record__eheaders: Any
     header_v_len_key: int
     header_v_key: str
@@ -1164,7 +1175,7 @@ def _d_record_list(
     return v_items, pos
 
 
-def _e_record_list(v: list[Record], out: list[Any], p_num_records: int, p_is_control: bool) -> int:
+def _e_record_list(v: list[Record | RecordTuple], out: list[Any], p_num_records: int, p_is_control: bool) -> int:
     """Append the parts of a record_list to `out`; return how many bytes they hold."""
     v_items: Any
     w: int
@@ -1308,7 +1319,7 @@ def _d_record(
     v_len_value: int
     v_value: Any
     v_num_headers: int
-    v_headers: list[Header]
+    v_headers: list[Header | HeaderTuple]
     _eheaders: Any
     header_v_len_key: int
     header_v_key: str
@@ -2172,7 +2183,7 @@ def _g_record_list(
     record_v_len_value: int
     record_v_value: Any
     record_v_num_headers: int
-    record_v_headers: list[Header]
+    record_v_headers: list[Header | HeaderTuple]
     record__eheaders: Any
     header_v_len_key: int
     header_v_key: str
@@ -2211,6 +2222,7 @@ def _g_record_list(
                     yield from chunk
             elif (
                 _FAST is not None
+                and elem_tuples
                 and cols is not None
                 and not p_is_control
                 and (fd := _FAST.columns_record_list_items(buf, pos, end, count, _elements_left(lim), cols)) is not None
@@ -2561,6 +2573,18 @@ def _i_record_batch_v2(
     )
 
 
+#: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
+READS: Final[tuple[str, ...]] = (
+    "decode",
+    "decode_prefix",
+    "decode_stream",
+    "decode_stream(iterate=True)",
+    "decode_iter",
+    "decode_columns",
+    "decode_part",
+)
+
+
 def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> RecordBatchV2:
     """Decode exactly one record_batch_v2; any other input raises DecodeError.
 
@@ -2582,13 +2606,28 @@ def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
     return _decode_prefix(_d_record_batch_v2, FORMAT, data, limits, tuples=tuples)
 
 
-def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Stream:
-    """Decode record_batch_v2 values laid end to end; a cut-off last one is reported, not raised.
+@overload
+def decode_stream(
+    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, iterate: Literal[False] = False
+) -> Stream[RecordBatchV2]: ...
+
+
+@overload
+def decode_stream(
+    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, iterate: Literal[True]
+) -> Stream[tuple[RecordBatchV2Header, Iterator[Record | RecordTuple]]]: ...
+
+
+def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, iterate: bool = False) -> Stream[Any]:
+    """Decode record_batch_v2 values laid end to end; a cut-off last one is reported, not raised. With
+    `iterate`, each is read as `decode_iter` reads one: the items are (header, iterator) pairs.
 
     With `tuples`, the elements of lists of Record, Header come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
+    if iterate:
+        return _decode_stream_iter(_i_record_batch_v2, FORMAT, data, limits, tuples=tuples)
     return _decode_stream(_d_record_batch_v2, FORMAT, data, limits, tuples=tuples)
 
 
@@ -2596,9 +2635,21 @@ def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
 ITERATED = "records"
 
 
+@overload
+def decode_iter(
+    data, *, limits: Limits = DEFAULT_LIMITS, tuples: Literal[False] = False
+) -> tuple[RecordBatchV2Header, Iterator[Record]]: ...
+
+
+@overload
+def decode_iter(
+    data, *, limits: Limits = DEFAULT_LIMITS, tuples: Literal[True]
+) -> tuple[RecordBatchV2Header, Iterator[RecordTuple]]: ...
+
+
 def decode_iter(
     data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
-) -> tuple[RecordBatchV2Header, Iterator[Record | tuple[Any, ...]]]:
+) -> tuple[RecordBatchV2Header, Iterator[Record | RecordTuple]]:
     """Decode exactly one record_batch_v2, its records one at a time: return the fields before
     them (a `HEADER` value) and an iterator that decodes each element when it reaches it.
 
@@ -2615,29 +2666,20 @@ def decode_iter(
     return _decode_iter(_i_record_batch_v2, FORMAT, data, limits, tuples=tuples)
 
 
-def decode_stream_iter(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Stream:
-    """Decode record_batch_v2 values laid end to end as `decode_stream` does, each as `decode_iter` does:
-    the stream's items are (header, iterator) pairs; a cut-off last value is reported, not raised.
-
-    With `tuples`, the elements of lists of Record, Header come in their tuple form
-    (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
-    them: no object for each.
-    """
-    return _decode_stream_iter(_i_record_batch_v2, FORMAT, data, limits, tuples=tuples)
-
-
 #: The columns `decode_columns` gives, in order: the fields of the tuple form of a `records` element
 #: (`TUPLE_FORMS["Record"]`).
 COLUMNS: Final[tuple[str, ...]] = ("attributes", "timestamp_delta", "offset_delta", "key", "value", "headers")
 
 
-def decode_columns(data, *, limits: Limits = DEFAULT_LIMITS) -> tuple[RecordBatchV2Header, dict[str, list[Any]]]:
+def decode_columns(
+    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
+) -> tuple[RecordBatchV2Header, dict[str, list[Any]]]:
     """Decode exactly one record_batch_v2, its records column by column: return the fields before
     them (a `HEADER` value) and one list for each field of an element's tuple form (`COLUMNS`),
-    by name. No object, and no tuple, is made for an element; lists inside an element come in
-    their tuple form. For readers that want columns (Arrow, dataframes). Everything is checked
-    as `decode` checks it; an error is raised as `decode` raises it."""
-    return _decode_columns(_i_record_batch_v2, FORMAT, data, limits, COLUMNS)
+    by name. No object, and no tuple, is made for an element; lists inside an element come as
+    `tuples` asks (as tuples, the fastest, for readers that want columns: Arrow, dataframes).
+    Everything is checked as `decode` checks it; an error is raised as `decode` raises it."""
+    return _decode_columns(_i_record_batch_v2, FORMAT, data, limits, COLUMNS, tuples=tuples)
 
 
 def encode(value: RecordBatchV2) -> bytes:
@@ -2671,7 +2713,7 @@ def build(
     producer_epoch: int = 0,
     base_sequence: int = 0,
     num_records: int | None = None,
-    records: list[Record | tuple[Any, ...]] | None = None,
+    records: list[Record | RecordTuple] | None = None,
 ) -> bytes:
     """Encode one record_batch_v2 from its fields, as `encode(RecordBatchV2(...))` does.
 
@@ -2780,29 +2822,88 @@ def checksums_filled(data: Any, pos: int = 0) -> bytes:
     return bytes(out)
 
 
-#: Each type of the schema by name: its decoder and encoder (`decode_part`, `encode_part`).
-_PARTS: Final = {
-    "record_batch_v2": (_d_record_batch_v2, _e_record_batch_v2),
-    "attributes": (_d_attributes, _e_attributes),
-    "record_list": (_d_record_list, _e_record_list),
-    "record": (_d_record, _e_record),
-    "header": (_d_header, _e_header),
-    "control_record_key": (_d_control_record_key, _e_control_record_key),
-    "control_record_value": (_d_control_record_value, _e_control_record_value),
-    "record_batch_v2_header": (_d_record_batch_v2_header, _e_record_batch_v2_header),
+#: Each type of the schema by name: its decoder, its encoder, the names of what each takes besides
+#: the bytes or the value (its params, then `parent_<field>` for each field of its parent it reads)
+#: and the defaults of the params that have one (`decode_part`, `encode_part`).
+_PARTS: Final[dict[str, tuple[Any, ...]]] = {
+    "record_batch_v2": (
+        _d_record_batch_v2,
+        _e_record_batch_v2,
+        (),
+        (),
+        {},
+    ),
+    "attributes": (
+        _d_attributes,
+        _e_attributes,
+        (),
+        (),
+        {},
+    ),
+    "record_list": (
+        _d_record_list,
+        _e_record_list,
+        ("num_records", "is_control"),
+        ("num_records", "is_control"),
+        {},
+    ),
+    "record": (
+        _d_record,
+        _e_record,
+        ("is_control",),
+        ("is_control",),
+        {},
+    ),
+    "header": (
+        _d_header,
+        _e_header,
+        (),
+        (),
+        {},
+    ),
+    "control_record_key": (
+        _d_control_record_key,
+        _e_control_record_key,
+        (),
+        (),
+        {},
+    ),
+    "control_record_value": (
+        _d_control_record_value,
+        _e_control_record_value,
+        (),
+        (),
+        {},
+    ),
+    "record_batch_v2_header": (
+        _d_record_batch_v2_header,
+        _e_record_batch_v2_header,
+        (),
+        (),
+        {},
+    ),
 }
 
 
 def decode_part(
-    name: str, data, pos: int = 0, end: int | None = None, *params: Any, limits: Limits = DEFAULT_LIMITS
+    name: str,
+    data,
+    *,
+    pos: int = 0,
+    end: int | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    tuples: bool = False,
+    **params: Any,
 ) -> tuple[Any, int]:
     """Decode one value of the schema's type `name` (one of `PARTS`) from data[pos:end] where it
-    lies, given the type's params in order; return it and the position after it."""
-    return _decode_part(_PARTS, FORMAT, name, data, pos, end, limits, params)
+    lies, given by name what it takes (`_PARTS`: its params, and `parent_<field>` for a field of
+    its parent it reads); return it and the position after it. TypeError names what is missing."""
+    return _decode_part(_PARTS, FORMAT, name, data, pos, end, limits, params, tuples)
 
 
-def encode_part(name: str, value: Any, *params: Any) -> bytes:
-    """Encode one value of the schema's type `name` (one of `PARTS`), given the type's params."""
+def encode_part(name: str, value: Any, **params: Any) -> bytes:
+    """Encode one value of the schema's type `name` (one of `PARTS`), given by name what it takes
+    (as `decode_part`)."""
     return _encode_part(_PARTS, FORMAT, name, value, params)
 
 
@@ -2869,20 +2970,11 @@ SIZES: Final[dict[str, int]] = {
     "control_record_value": 6,
     "record_batch_v2_header": 61,
 }
-#: The type `decode_header` reads (its value is written back with `encode_part(HEADER, ...)`).
+#: The type of the root's fields before its records, read alone with `decode_part(HEADER, ...)`
+#: (nothing after them is read, decompressed or checked) and written back with `encode_part`.
 HEADER = "record_batch_v2_header"
 #: The most bytes a RecordBatchV2Header takes (every optional field there, varints at their longest).
 HEADER_MAX = 61
-
-
-def decode_header(
-    data, pos: int = 0, end: int | None = None, *, limits: Limits = DEFAULT_LIMITS
-) -> RecordBatchV2Header:
-    """The fields of a record_batch_v2 before its records, read from data[pos:end] without the
-    rest (nothing after them is read, decompressed or checked)."""
-    return _decode_part(_PARTS, FORMAT, "record_batch_v2_header", data, pos, end, limits, ())[0]
-
-
 ROOT = RecordBatchV2
 #: Whether the root takes the whole input (`meta/-lc-fills-input`): `decode` then refuses bytes after
 #: it (`trailing_bytes`); otherwise it reads what the root describes and stops, as Kaitai's parsers do.

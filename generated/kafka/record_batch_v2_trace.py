@@ -23,6 +23,8 @@ from logcodec.generated.kafka.record_batch_v2 import (
     Compression,
     TimestampType,
     ControlType,
+    HeaderTuple,
+    RecordTuple,
 )
 
 FORMAT = "kafka.record_batch_v2"
@@ -110,7 +112,7 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: list[int], tr: Any =
     v_producer_epoch: int
     v_base_sequence: int
     v_num_records: int
-    v_records: list[Record]
+    v_records: list[Record | RecordTuple]
     n: int
     e: int
     p: int
@@ -250,9 +252,9 @@ def _d_attributes(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None
 
 def _d_record_list(
     buf: bytes, pos: int, end: int, lim: list[int], p_num_records: int, p_is_control: bool, tr: Any = None
-) -> tuple[list[Record], int]:
+) -> tuple[list[Record | RecordTuple], int]:
     """Decode one record_list from buf[pos:end]; return it and the position after it."""
-    v_items: list[Record]
+    v_items: list[Record | RecordTuple]
     _eitems: Any
     count: int
     v_items = []
@@ -293,7 +295,7 @@ def _d_record(
     v_len_value: int
     v_value: Any
     v_num_headers: int
-    v_headers: list[Header]
+    v_headers: list[Header | HeaderTuple]
     _eheaders: Any
     x: int
     y: int

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import struct as _struct
 from dataclasses import dataclass, field
-from typing import Any, Final, cast as _cast
+from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -21,6 +21,7 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.stream import unsupported as _unsupported
 
 FORMAT = "kafka.time_index"
 #: Makes a value object without calling its class: the decoders that run interpreted set its
@@ -51,12 +52,14 @@ class TimeIndex:
     kafka/storage/internals/log/TimeIndex.java
     """
 
-    entries: list[Entry] = field(default_factory=list, metadata={"kind": "user", "type": "Entry", "list": True})
+    entries: list[Entry | EntryTuple] = field(
+        default_factory=list, metadata={"kind": "user", "type": "Entry", "list": True}
+    )
     """The entries in file order (a preallocated file's zeros included)."""
 
     def __init__(
         self,
-        entries: list[Entry] | None = None,
+        entries: list[Entry | EntryTuple] | None = None,
     ) -> None:
         self.entries = entries if entries is not None else list()
 
@@ -86,6 +89,9 @@ class Entry:
         self.relative_offset = relative_offset
 
 
+#: A `Entry` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
+EntryTuple: TypeAlias = tuple[int, int]
+
 _S0: Final = _struct.Struct(">qi")
 _L0 = (("timestamp", 0, 8), ("relative_offset", 8, 4))
 _L1 = (("timestamp", ">q"), ("relative_offset", ">i"))
@@ -93,7 +99,7 @@ _L1 = (("timestamp", ">q"), ("relative_offset", ">i"))
 
 def _d_time_index(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[TimeIndex, int]:
     """Decode one time_index from buf[pos:end]; return it and the position after it."""
-    v_entries: list[Entry]
+    v_entries: list[Entry | EntryTuple]
     _eentries: Any
     entry_v_timestamp: int
     entry_v_relative_offset: int
@@ -204,6 +210,14 @@ def _e_entry(v: Entry | tuple[Any, ...], out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
+#: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
+READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
+#: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
+_NOT_ITERATED: Final = "time_index does not end with a list of a known size, read after the fields before it"
+#: Why `decode_columns` is not offered.
+_NOT_COLUMNED: Final = "time_index does not end with a list of a known size, read after the fields before it"
+
+
 def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> TimeIndex:
     """Decode exactly one time_index; any other input raises DecodeError.
 
@@ -225,14 +239,29 @@ def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
     return _decode_prefix(_d_time_index, FORMAT, data, limits, tuples=tuples)
 
 
-def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Stream:
+def decode_stream(
+    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, iterate: bool = False
+) -> Stream[TimeIndex]:
     """Decode time_index values laid end to end; a cut-off last one is reported, not raised.
+    `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
     With `tuples`, the elements of lists of Entry come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
+    if iterate:
+        raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
     return _decode_stream(_d_time_index, FORMAT, data, limits, tuples=tuples)
+
+
+def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> NoReturn:
+    """Not offered here (`_NOT_ITERATED`): raises UnsupportedRead."""
+    raise _unsupported(FORMAT, "decode_iter", _NOT_ITERATED, READS)
+
+
+def decode_columns(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> NoReturn:
+    """Not offered here (`_NOT_COLUMNED`): raises UnsupportedRead."""
+    raise _unsupported(FORMAT, "decode_columns", _NOT_COLUMNED, READS)
 
 
 def encode(value: TimeIndex) -> bytes:
@@ -247,7 +276,7 @@ def encode(value: TimeIndex) -> bytes:
 
 def build(
     *,
-    entries: list[Entry | tuple[Any, ...]] | None = None,
+    entries: list[Entry | EntryTuple] | None = None,
 ) -> bytes:
     """Encode one time_index from its fields, as `encode(TimeIndex(...))` does.
 
@@ -262,23 +291,46 @@ def build(
     )
 
 
-#: Each type of the schema by name: its decoder and encoder (`decode_part`, `encode_part`).
-_PARTS: Final = {
-    "time_index": (_d_time_index, _e_time_index),
-    "entry": (_d_entry, _e_entry),
+#: Each type of the schema by name: its decoder, its encoder, the names of what each takes besides
+#: the bytes or the value (its params, then `parent_<field>` for each field of its parent it reads)
+#: and the defaults of the params that have one (`decode_part`, `encode_part`).
+_PARTS: Final[dict[str, tuple[Any, ...]]] = {
+    "time_index": (
+        _d_time_index,
+        _e_time_index,
+        (),
+        (),
+        {},
+    ),
+    "entry": (
+        _d_entry,
+        _e_entry,
+        (),
+        (),
+        {},
+    ),
 }
 
 
 def decode_part(
-    name: str, data, pos: int = 0, end: int | None = None, *params: Any, limits: Limits = DEFAULT_LIMITS
+    name: str,
+    data,
+    *,
+    pos: int = 0,
+    end: int | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    tuples: bool = False,
+    **params: Any,
 ) -> tuple[Any, int]:
     """Decode one value of the schema's type `name` (one of `PARTS`) from data[pos:end] where it
-    lies, given the type's params in order; return it and the position after it."""
-    return _decode_part(_PARTS, FORMAT, name, data, pos, end, limits, params)
+    lies, given by name what it takes (`_PARTS`: its params, and `parent_<field>` for a field of
+    its parent it reads); return it and the position after it. TypeError names what is missing."""
+    return _decode_part(_PARTS, FORMAT, name, data, pos, end, limits, params, tuples)
 
 
-def encode_part(name: str, value: Any, *params: Any) -> bytes:
-    """Encode one value of the schema's type `name` (one of `PARTS`), given the type's params."""
+def encode_part(name: str, value: Any, **params: Any) -> bytes:
+    """Encode one value of the schema's type `name` (one of `PARTS`), given by name what it takes
+    (as `decode_part`)."""
     return _encode_part(_PARTS, FORMAT, name, value, params)
 
 

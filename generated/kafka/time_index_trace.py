@@ -12,7 +12,7 @@ from typing import Any, Final, cast as _cast
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _take_elements
 from logcodec.runtime.trace import FRAMED, RULE, TAIL, Traced, run as _run
-from logcodec.generated.kafka.time_index import TimeIndex, Entry
+from logcodec.generated.kafka.time_index import TimeIndex, Entry, EntryTuple
 
 FORMAT = "kafka.time_index"
 #: What the format is called, for pages that list it.
@@ -25,7 +25,7 @@ _L0 = (("timestamp", 0, 8), ("relative_offset", 8, 4))
 
 def _d_time_index(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None) -> tuple[TimeIndex, int]:
     """Decode one time_index from buf[pos:end]; return it and the position after it."""
-    v_entries: list[Entry]
+    v_entries: list[Entry | EntryTuple]
     _eentries: Any
     tr.kind(TimeIndex)
     tr.begin("entries", pos, end)

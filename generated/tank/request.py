@@ -11,7 +11,7 @@ from __future__ import annotations
 import struct as _struct
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any, Final, cast as _cast
+from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -19,6 +19,7 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 
 FORMAT = "tank.request"
@@ -158,7 +159,7 @@ class ProduceRequest:
     """How long to wait for acknowledgements in cluster mode, in milliseconds."""
     num_topics: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of topics. Derived: computed on encode when left None."""
-    topics: list[ProduceTopic] = field(
+    topics: list[ProduceTopic | ProduceTopicTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "ProduceTopic", "list": True}
     )
     """The topics to append to."""
@@ -172,7 +173,7 @@ class ProduceRequest:
         required_acks: int = 0,
         ack_timeout_ms: int = 0,
         num_topics: int | None = None,
-        topics: list[ProduceTopic] | None = None,
+        topics: list[ProduceTopic | ProduceTopicTuple] | None = None,
     ) -> None:
         self.client_version = client_version
         self.request_id = request_id
@@ -198,7 +199,7 @@ class ProduceTopic:
     """The topic name (str8)."""
     num_partitions: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of partitions. Derived: computed on encode when left None."""
-    partitions: list[ProducePartition] = field(
+    partitions: list[ProducePartition | ProducePartitionTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "ProducePartition", "list": True}
     )
     """The partitions to append to, each with its bundle."""
@@ -208,7 +209,7 @@ class ProduceTopic:
         len_name: int | None = None,
         name: str = "",
         num_partitions: int | None = None,
-        partitions: list[ProducePartition] | None = None,
+        partitions: list[ProducePartition | ProducePartitionTuple] | None = None,
     ) -> None:
         self.len_name = len_name
         self.name = name
@@ -285,7 +286,7 @@ class ConsumeRequest:
     """Consume flags (client version 3 and above)."""
     num_topics: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of topics. Derived: computed on encode when left None."""
-    topics: list[ConsumeTopic] = field(
+    topics: list[ConsumeTopic | ConsumeTopicTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "ConsumeTopic", "list": True}
     )
     """The topics to read."""
@@ -300,7 +301,7 @@ class ConsumeRequest:
         min_bytes: int = 0,
         flags: ConsumeFlags | None = None,
         num_topics: int | None = None,
-        topics: list[ConsumeTopic] | None = None,
+        topics: list[ConsumeTopic | ConsumeTopicTuple] | None = None,
     ) -> None:
         self.client_version = client_version
         self.request_id = request_id
@@ -345,7 +346,7 @@ class ConsumeTopic:
     """The topic name (str8)."""
     num_partitions: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of partitions. Derived: computed on encode when left None."""
-    partitions: list[ConsumePartition] = field(
+    partitions: list[ConsumePartition | ConsumePartitionTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "ConsumePartition", "list": True}
     )
     """The partitions to read."""
@@ -355,7 +356,7 @@ class ConsumeTopic:
         len_name: int | None = None,
         name: str = "",
         num_partitions: int | None = None,
-        partitions: list[ConsumePartition] | None = None,
+        partitions: list[ConsumePartition | ConsumePartitionTuple] | None = None,
     ) -> None:
         self.len_name = len_name
         self.name = name
@@ -407,7 +408,7 @@ class ConsumePeerRequest:
     """Answer a waiting request only once this many bytes were appended."""
     num_topics: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of topics. Derived: computed on encode when left None."""
-    topics: list[ConsumePeerTopic] = field(
+    topics: list[ConsumePeerTopic | ConsumePeerTopicTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "ConsumePeerTopic", "list": True}
     )
     """The topics to read."""
@@ -418,7 +419,7 @@ class ConsumePeerRequest:
         max_wait_ms: int = 0,
         min_bytes: int = 0,
         num_topics: int | None = None,
-        topics: list[ConsumePeerTopic] | None = None,
+        topics: list[ConsumePeerTopic | ConsumePeerTopicTuple] | None = None,
     ) -> None:
         self.replica_id = replica_id
         self.max_wait_ms = max_wait_ms
@@ -441,7 +442,7 @@ class ConsumePeerTopic:
     """The topic name (str8)."""
     num_partitions: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of partitions. Derived: computed on encode when left None."""
-    partitions: list[ConsumePartition] = field(
+    partitions: list[ConsumePartition | ConsumePartitionTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "ConsumePartition", "list": True}
     )
     """The partitions to read."""
@@ -451,7 +452,7 @@ class ConsumePeerTopic:
         len_name: int | None = None,
         name: str = "",
         num_partitions: int | None = None,
-        partitions: list[ConsumePartition] | None = None,
+        partitions: list[ConsumePartition | ConsumePartitionTuple] | None = None,
     ) -> None:
         self.len_name = len_name
         self.name = name
@@ -614,6 +615,17 @@ class DiscoverPartitionsRequest:
         self.topic = topic
         self.partition_list = partition_list
 
+
+#: A `ProducePartition` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
+ProducePartitionTuple: TypeAlias = tuple[int, int | None, Bundle]
+#: A `ProduceTopic` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
+ProduceTopicTuple: TypeAlias = tuple[str, tuple[ProducePartitionTuple, ...]]
+#: A `ConsumePartition` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
+ConsumePartitionTuple: TypeAlias = tuple[int, int, int]
+#: A `ConsumeTopic` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
+ConsumeTopicTuple: TypeAlias = tuple[str, tuple[ConsumePartitionTuple, ...]]
+#: A `ConsumePeerTopic` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
+ConsumePeerTopicTuple: TypeAlias = tuple[str, tuple[ConsumePartitionTuple, ...]]
 
 _S0: Final = _struct.Struct(">B")
 _S1: Final = _struct.Struct("<I")
@@ -1005,7 +1017,7 @@ def _d_produce_request(
     v_required_acks: int
     v_ack_timeout_ms: int
     v_num_topics: int
-    v_topics: list[ProduceTopic]
+    v_topics: list[ProduceTopic | ProduceTopicTuple]
     _etopics: Any
     count: int
     e: int
@@ -1168,7 +1180,7 @@ def _d_produce_topic(
     v_len_name: int
     v_name: str
     v_num_partitions: int
-    v_partitions: list[ProducePartition]
+    v_partitions: list[ProducePartition | ProducePartitionTuple]
     _epartitions: Any
     count: int
     e: int
@@ -1423,12 +1435,12 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
     v_min_bytes: int
     v_flags: Any
     v_num_topics: int
-    v_topics: list[ConsumeTopic]
+    v_topics: list[ConsumeTopic | ConsumeTopicTuple]
     _etopics: Any
     consume_topic_v_len_name: int
     consume_topic_v_name: str
     consume_topic_v_num_partitions: int
-    consume_topic_v_partitions: list[ConsumePartition]
+    consume_topic_v_partitions: list[ConsumePartition | ConsumePartitionTuple]
     consume_topic__epartitions: Any
     consume_partition_v_partition: int
     consume_partition_v_seq_num: int
@@ -1729,7 +1741,7 @@ def _d_consume_topic(
     v_len_name: int
     v_name: str
     v_num_partitions: int
-    v_partitions: list[ConsumePartition]
+    v_partitions: list[ConsumePartition | ConsumePartitionTuple]
     _epartitions: Any
     consume_partition_v_partition: int
     consume_partition_v_seq_num: int
@@ -1932,12 +1944,12 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     v_max_wait_ms: int
     v_min_bytes: int
     v_num_topics: int
-    v_topics: list[ConsumePeerTopic]
+    v_topics: list[ConsumePeerTopic | ConsumePeerTopicTuple]
     _etopics: Any
     consume_peer_topic_v_len_name: int
     consume_peer_topic_v_name: str
     consume_peer_topic_v_num_partitions: int
-    consume_peer_topic_v_partitions: list[ConsumePartition]
+    consume_peer_topic_v_partitions: list[ConsumePartition | ConsumePartitionTuple]
     consume_peer_topic__epartitions: Any
     consume_partition_v_partition: int
     consume_partition_v_seq_num: int
@@ -2101,7 +2113,7 @@ def _d_consume_peer_topic(
     v_len_name: int
     v_name: str
     v_num_partitions: int
-    v_partitions: list[ConsumePartition]
+    v_partitions: list[ConsumePartition | ConsumePartitionTuple]
     _epartitions: Any
     consume_partition_v_partition: int
     consume_partition_v_seq_num: int
@@ -2680,6 +2692,14 @@ def _e_discover_partitions_request(v: DiscoverPartitionsRequest, out: list[Any])
         raise _rt.wrap_encode(exc, "") from None
 
 
+#: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
+READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
+#: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
+_NOT_ITERATED: Final = "request does not end with a list of a known size, read after the fields before it"
+#: Why `decode_columns` is not offered.
+_NOT_COLUMNED: Final = "request does not end with a list of a known size, read after the fields before it"
+
+
 def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Request:
     """Decode exactly one request; any other input raises DecodeError.
 
@@ -2703,15 +2723,30 @@ def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
     return _decode_prefix(_d_request, FORMAT, data, limits, tuples=tuples)
 
 
-def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Stream:
+def decode_stream(
+    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, iterate: bool = False
+) -> Stream[Request]:
     """Decode request values laid end to end; a cut-off last one is reported, not raised.
+    `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
     With `tuples`, the elements of lists of ProduceTopic, ProducePartition,
     ConsumeTopic, ConsumePartition, ConsumePeerTopic come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
+    if iterate:
+        raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
     return _decode_stream(_d_request, FORMAT, data, limits, tuples=tuples)
+
+
+def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> NoReturn:
+    """Not offered here (`_NOT_ITERATED`): raises UnsupportedRead."""
+    raise _unsupported(FORMAT, "decode_iter", _NOT_ITERATED, READS)
+
+
+def decode_columns(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> NoReturn:
+    """Not offered here (`_NOT_COLUMNED`): raises UnsupportedRead."""
+    raise _unsupported(FORMAT, "decode_columns", _NOT_COLUMNED, READS)
 
 
 def encode(value: Request) -> bytes:
@@ -2803,38 +2838,151 @@ def entry_bounds(data: Any, pos: int = 0, end: int | None = None) -> tuple[list[
     return bounds, pos
 
 
-#: Each type of the schema by name: its decoder and encoder (`decode_part`, `encode_part`).
-_PARTS: Final = {
-    "request": (_d_request, _e_request),
-    "produce_request": (_d_produce_request, _e_produce_request),
-    "produce_topic": (_d_produce_topic, _e_produce_topic),
-    "produce_partition": (_d_produce_partition, _e_produce_partition),
-    "consume_request": (_d_consume_request, _e_consume_request),
-    "consume_flags": (_d_consume_flags, _e_consume_flags),
-    "consume_topic": (_d_consume_topic, _e_consume_topic),
-    "consume_partition": (_d_consume_partition, _e_consume_partition),
-    "consume_peer_request": (_d_consume_peer_request, _e_consume_peer_request),
-    "consume_peer_topic": (_d_consume_peer_topic, _e_consume_peer_topic),
-    "reg_replica_request": (_d_reg_replica_request, _e_reg_replica_request),
-    "status_request": (_d_status_request, _e_status_request),
-    "discover_topics_request": (_d_discover_topics_request, _e_discover_topics_request),
-    "discover_topology_request": (_d_discover_topology_request, _e_discover_topology_request),
-    "create_topic_request": (_d_create_topic_request, _e_create_topic_request),
-    "reload_conf_request": (_d_reload_conf_request, _e_reload_conf_request),
-    "discover_partitions_request": (_d_discover_partitions_request, _e_discover_partitions_request),
+#: Each type of the schema by name: its decoder, its encoder, the names of what each takes besides
+#: the bytes or the value (its params, then `parent_<field>` for each field of its parent it reads)
+#: and the defaults of the params that have one (`decode_part`, `encode_part`).
+_PARTS: Final[dict[str, tuple[Any, ...]]] = {
+    "request": (
+        _d_request,
+        _e_request,
+        (),
+        (),
+        {},
+    ),
+    "produce_request": (
+        _d_produce_request,
+        _e_produce_request,
+        ("with_seqnum",),
+        ("with_seqnum",),
+        {},
+    ),
+    "produce_topic": (
+        _d_produce_topic,
+        _e_produce_topic,
+        ("with_seqnum",),
+        ("with_seqnum",),
+        {},
+    ),
+    "produce_partition": (
+        _d_produce_partition,
+        _e_produce_partition,
+        ("with_seqnum",),
+        ("with_seqnum",),
+        {},
+    ),
+    "consume_request": (
+        _d_consume_request,
+        _e_consume_request,
+        (),
+        (),
+        {},
+    ),
+    "consume_flags": (
+        _d_consume_flags,
+        _e_consume_flags,
+        (),
+        (),
+        {},
+    ),
+    "consume_topic": (
+        _d_consume_topic,
+        _e_consume_topic,
+        (),
+        (),
+        {},
+    ),
+    "consume_partition": (
+        _d_consume_partition,
+        _e_consume_partition,
+        (),
+        (),
+        {},
+    ),
+    "consume_peer_request": (
+        _d_consume_peer_request,
+        _e_consume_peer_request,
+        (),
+        (),
+        {},
+    ),
+    "consume_peer_topic": (
+        _d_consume_peer_topic,
+        _e_consume_peer_topic,
+        (),
+        (),
+        {},
+    ),
+    "reg_replica_request": (
+        _d_reg_replica_request,
+        _e_reg_replica_request,
+        (),
+        (),
+        {},
+    ),
+    "status_request": (
+        _d_status_request,
+        _e_status_request,
+        (),
+        (),
+        {},
+    ),
+    "discover_topics_request": (
+        _d_discover_topics_request,
+        _e_discover_topics_request,
+        (),
+        (),
+        {},
+    ),
+    "discover_topology_request": (
+        _d_discover_topology_request,
+        _e_discover_topology_request,
+        (),
+        (),
+        {},
+    ),
+    "create_topic_request": (
+        _d_create_topic_request,
+        _e_create_topic_request,
+        (),
+        (),
+        {},
+    ),
+    "reload_conf_request": (
+        _d_reload_conf_request,
+        _e_reload_conf_request,
+        (),
+        (),
+        {},
+    ),
+    "discover_partitions_request": (
+        _d_discover_partitions_request,
+        _e_discover_partitions_request,
+        (),
+        (),
+        {},
+    ),
 }
 
 
 def decode_part(
-    name: str, data, pos: int = 0, end: int | None = None, *params: Any, limits: Limits = DEFAULT_LIMITS
+    name: str,
+    data,
+    *,
+    pos: int = 0,
+    end: int | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    tuples: bool = False,
+    **params: Any,
 ) -> tuple[Any, int]:
     """Decode one value of the schema's type `name` (one of `PARTS`) from data[pos:end] where it
-    lies, given the type's params in order; return it and the position after it."""
-    return _decode_part(_PARTS, FORMAT, name, data, pos, end, limits, params)
+    lies, given by name what it takes (`_PARTS`: its params, and `parent_<field>` for a field of
+    its parent it reads); return it and the position after it. TypeError names what is missing."""
+    return _decode_part(_PARTS, FORMAT, name, data, pos, end, limits, params, tuples)
 
 
-def encode_part(name: str, value: Any, *params: Any) -> bytes:
-    """Encode one value of the schema's type `name` (one of `PARTS`), given the type's params."""
+def encode_part(name: str, value: Any, **params: Any) -> bytes:
+    """Encode one value of the schema's type `name` (one of `PARTS`), given by name what it takes
+    (as `decode_part`)."""
     return _encode_part(_PARTS, FORMAT, name, value, params)
 
 

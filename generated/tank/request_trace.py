@@ -31,6 +31,11 @@ from logcodec.generated.tank.request import (
     ReloadConfRequest,
     DiscoverPartitionsRequest,
     MsgId,
+    ProducePartitionTuple,
+    ProduceTopicTuple,
+    ConsumePartitionTuple,
+    ConsumeTopicTuple,
+    ConsumePeerTopicTuple,
 )
 from logcodec.generated.tank.bundle import Bundle
 from logcodec.generated.tank.bundle_trace import _d_bundle
@@ -236,7 +241,7 @@ def _d_produce_request(
     v_required_acks: int
     v_ack_timeout_ms: int
     v_num_topics: int
-    v_topics: list[ProduceTopic]
+    v_topics: list[ProduceTopic | ProduceTopicTuple]
     _etopics: Any
     count: int
     e: int
@@ -314,7 +319,7 @@ def _d_produce_topic(
     v_len_name: int
     v_name: str
     v_num_partitions: int
-    v_partitions: list[ProducePartition]
+    v_partitions: list[ProducePartition | ProducePartitionTuple]
     _epartitions: Any
     count: int
     e: int
@@ -433,7 +438,7 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int], tr: Any =
     v_min_bytes: int
     v_flags: Any
     v_num_topics: int
-    v_topics: list[ConsumeTopic]
+    v_topics: list[ConsumeTopic | ConsumeTopicTuple]
     _etopics: Any
     count: int
     e: int
@@ -538,7 +543,7 @@ def _d_consume_topic(
     v_len_name: int
     v_name: str
     v_num_partitions: int
-    v_partitions: list[ConsumePartition]
+    v_partitions: list[ConsumePartition | ConsumePartitionTuple]
     _epartitions: Any
     count: int
     e: int
@@ -622,7 +627,7 @@ def _d_consume_peer_request(
     v_max_wait_ms: int
     v_min_bytes: int
     v_num_topics: int
-    v_topics: list[ConsumePeerTopic]
+    v_topics: list[ConsumePeerTopic | ConsumePeerTopicTuple]
     _etopics: Any
     count: int
     tr.kind(ConsumePeerRequest)
@@ -668,7 +673,7 @@ def _d_consume_peer_topic(
     v_len_name: int
     v_name: str
     v_num_partitions: int
-    v_partitions: list[ConsumePartition]
+    v_partitions: list[ConsumePartition | ConsumePartitionTuple]
     _epartitions: Any
     count: int
     e: int

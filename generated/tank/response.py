@@ -11,7 +11,7 @@ from __future__ import annotations
 import struct as _struct
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any, Final, cast as _cast
+from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -19,6 +19,7 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 
 FORMAT = "tank.response"
@@ -198,7 +199,7 @@ class ProduceResponse:
 
     request_id: int = field(default=0, metadata={"kind": "int", "wide": False})
     """The request's id."""
-    statuses: list[ProduceStatus] = field(
+    statuses: list[ProduceStatus | ProduceStatusTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "ProduceStatus", "list": True}
     )
     """The statuses, in the request's order of partitions."""
@@ -206,7 +207,7 @@ class ProduceResponse:
     def __init__(
         self,
         request_id: int = 0,
-        statuses: list[ProduceStatus] | None = None,
+        statuses: list[ProduceStatus | ProduceStatusTuple] | None = None,
     ) -> None:
         self.request_id = request_id
         self.statuses = statuses if statuses is not None else list()
@@ -256,7 +257,7 @@ class ConsumeResponse:
         default_factory=lambda: ConsumeHeader(), metadata={"kind": "user", "type": "ConsumeHeader"}
     )
     """The request id and every partition's status."""
-    chunks: list[ConsumeTopicChunks] = field(
+    chunks: list[ConsumeTopicChunks | ConsumeTopicChunksTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "ConsumeTopicChunks", "list": True}
     )
     """The chunks of each topic of the header."""
@@ -265,7 +266,7 @@ class ConsumeResponse:
         self,
         len_header: int | None = None,
         header: ConsumeHeader | None = None,
-        chunks: list[ConsumeTopicChunks] | None = None,
+        chunks: list[ConsumeTopicChunks | ConsumeTopicChunksTuple] | None = None,
     ) -> None:
         self.len_header = len_header
         self.header = header if header is not None else ConsumeHeader()
@@ -397,7 +398,9 @@ class ConsumeTopicChunks:
     Tuple form, in a list: (partitions,).
     """
 
-    partitions: list[Chunk] = field(default_factory=list, metadata={"kind": "user", "type": "Chunk", "list": True})
+    partitions: list[Chunk | ChunkTuple] = field(
+        default_factory=list, metadata={"kind": "user", "type": "Chunk", "list": True}
+    )
     """
     One chunk per partition of the topic header, in the same order; empty when the
     partition has none.
@@ -405,7 +408,7 @@ class ConsumeTopicChunks:
 
     def __init__(
         self,
-        partitions: list[Chunk] | None = None,
+        partitions: list[Chunk | ChunkTuple] | None = None,
     ) -> None:
         self.partitions = partitions if partitions is not None else list()
 
@@ -478,7 +481,7 @@ class ConsumePeerResponse:
         default_factory=lambda: ConsumePeerHeader(), metadata={"kind": "user", "type": "ConsumePeerHeader"}
     )
     """Every partition's status."""
-    chunks: list[ConsumePeerTopicChunks] = field(
+    chunks: list[ConsumePeerTopicChunks | ConsumePeerTopicChunksTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "ConsumePeerTopicChunks", "list": True}
     )
     """The chunks of each topic of the header."""
@@ -487,7 +490,7 @@ class ConsumePeerResponse:
         self,
         len_header: int | None = None,
         header: ConsumePeerHeader | None = None,
-        chunks: list[ConsumePeerTopicChunks] | None = None,
+        chunks: list[ConsumePeerTopicChunks | ConsumePeerTopicChunksTuple] | None = None,
     ) -> None:
         self.len_header = len_header
         self.header = header if header is not None else ConsumePeerHeader()
@@ -550,7 +553,9 @@ class ConsumePeerTopicChunks:
     Tuple form, in a list: (partitions,).
     """
 
-    partitions: list[Chunk] = field(default_factory=list, metadata={"kind": "user", "type": "Chunk", "list": True})
+    partitions: list[Chunk | ChunkTuple] = field(
+        default_factory=list, metadata={"kind": "user", "type": "Chunk", "list": True}
+    )
     """
     One chunk per partition of the topic header, in the same order; empty when the
     partition has none.
@@ -558,7 +563,7 @@ class ConsumePeerTopicChunks:
 
     def __init__(
         self,
-        partitions: list[Chunk] | None = None,
+        partitions: list[Chunk | ChunkTuple] | None = None,
     ) -> None:
         self.partitions = partitions if partitions is not None else list()
 
@@ -651,7 +656,9 @@ class DiscoverTopicsResponse:
     """Number of topics. Derived: computed on encode when left None."""
     is_cluster_aware: int = field(default=0, metadata={"kind": "int", "wide": False})
     """1 when the broker runs in cluster mode."""
-    topics: list[TopicInfo] = field(default_factory=list, metadata={"kind": "user", "type": "TopicInfo", "list": True})
+    topics: list[TopicInfo | TopicInfoTuple] = field(
+        default_factory=list, metadata={"kind": "user", "type": "TopicInfo", "list": True}
+    )
     """The topics."""
 
     def __init__(
@@ -659,7 +666,7 @@ class DiscoverTopicsResponse:
         request_id: int = 0,
         num_topics: int | None = None,
         is_cluster_aware: int = 0,
-        topics: list[TopicInfo] | None = None,
+        topics: list[TopicInfo | TopicInfoTuple] | None = None,
     ) -> None:
         self.request_id = request_id
         self.num_topics = num_topics
@@ -798,7 +805,7 @@ class DiscoverPartitionsResponse:
     """The topic name (str8)."""
     num_partitions: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of partitions; 0 for an unknown topic. Derived: computed on encode when left None."""
-    partitions: list[PartitionInfo] = field(
+    partitions: list[PartitionInfo | PartitionInfoTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "PartitionInfo", "list": True}
     )
     """The partitions in order."""
@@ -809,7 +816,7 @@ class DiscoverPartitionsResponse:
         len_topic: int | None = None,
         topic: str = "",
         num_partitions: int | None = None,
-        partitions: list[PartitionInfo] | None = None,
+        partitions: list[PartitionInfo | PartitionInfoTuple] | None = None,
     ) -> None:
         self.request_id = request_id
         self.len_topic = len_topic
@@ -852,6 +859,19 @@ class PartitionInfo:
         self.leader_address = leader_address
         self.leader_port = leader_port
 
+
+#: A `ProduceStatus` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
+ProduceStatusTuple: TypeAlias = tuple[ProduceError | int, int | None, int | None]
+#: A `Chunk` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
+ChunkTuple: TypeAlias = tuple[tuple[ChunkBundle, ...], bytes]
+#: A `ConsumeTopicChunks` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
+ConsumeTopicChunksTuple: TypeAlias = tuple[tuple[ChunkTuple, ...]]
+#: A `ConsumePeerTopicChunks` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
+ConsumePeerTopicChunksTuple: TypeAlias = tuple[tuple[ChunkTuple, ...]]
+#: A `TopicInfo` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
+TopicInfoTuple: TypeAlias = tuple[str, int, int, int | None]
+#: A `PartitionInfo` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
+PartitionInfoTuple: TypeAlias = tuple[int, int, int | None, int | None, int | None]
 
 _S0: Final = _struct.Struct(">B")
 _S1: Final = _struct.Struct("<I")
@@ -1233,7 +1253,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
 def _d_produce_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[ProduceResponse, int]:
     """Decode one produce_response from buf[pos:end]; return it and the position after it."""
     v_request_id: int
-    v_statuses: list[ProduceStatus]
+    v_statuses: list[ProduceStatus | ProduceStatusTuple]
     _estatuses: Any
     produce_status_v_error: ProduceError | int
     produce_status_v_leader_address: Any
@@ -1405,7 +1425,7 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
     """Decode one consume_response from buf[pos:end]; return it and the position after it."""
     v_len_header: int
     v_header: ConsumeHeader
-    v_chunks: list[ConsumeTopicChunks]
+    v_chunks: list[ConsumeTopicChunks | ConsumeTopicChunksTuple]
     _echunks: Any
     count: int
     e: int
@@ -2130,7 +2150,7 @@ def _d_consume_topic_chunks(
 ) -> tuple[ConsumeTopicChunks | tuple[Any, ...], int]:
     """Decode one consume_topic_chunks from buf[pos:end]; return it (its tuple form when `as_tuple`)
     and the position after it."""
-    v_partitions: list[Chunk]
+    v_partitions: list[Chunk | ChunkTuple]
     _epartitions: Any
     n: int
     count: int
@@ -2558,7 +2578,7 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: list[int]) -> 
     """Decode one consume_peer_response from buf[pos:end]; return it and the position after it."""
     v_len_header: int
     v_header: ConsumePeerHeader
-    v_chunks: list[ConsumePeerTopicChunks]
+    v_chunks: list[ConsumePeerTopicChunks | ConsumePeerTopicChunksTuple]
     _echunks: Any
     count: int
     e: int
@@ -3077,7 +3097,7 @@ def _d_consume_peer_topic_chunks(
 ) -> tuple[ConsumePeerTopicChunks | tuple[Any, ...], int]:
     """Decode one consume_peer_topic_chunks from buf[pos:end]; return it (its tuple form when `as_tuple`)
     and the position after it."""
-    v_partitions: list[Chunk]
+    v_partitions: list[Chunk | ChunkTuple]
     _epartitions: Any
     n: int
     count: int
@@ -3515,7 +3535,7 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: list[int]) 
     v_request_id: int
     v_num_topics: int
     v_is_cluster_aware: int
-    v_topics: list[TopicInfo]
+    v_topics: list[TopicInfo | TopicInfoTuple]
     _etopics: Any
     topic_info_v_len_name: int
     topic_info_v_name: str
@@ -4010,7 +4030,7 @@ def _d_discover_partitions_response(
     v_len_topic: int
     v_topic: str
     v_num_partitions: int
-    v_partitions: list[PartitionInfo]
+    v_partitions: list[PartitionInfo | PartitionInfoTuple]
     _epartitions: Any
     partition_info_v_first_available_seq_num: int
     partition_info_v_high_watermark: int
@@ -4300,6 +4320,14 @@ def _e_partition_info(v: PartitionInfo | tuple[Any, ...], out: list[Any]) -> int
         raise _rt.wrap_encode(exc, "") from None
 
 
+#: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
+READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
+#: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
+_NOT_ITERATED: Final = "response does not end with a list of a known size, read after the fields before it"
+#: Why `decode_columns` is not offered.
+_NOT_COLUMNED: Final = "response does not end with a list of a known size, read after the fields before it"
+
+
 def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Response:
     """Decode exactly one response; any other input raises DecodeError.
 
@@ -4323,15 +4351,30 @@ def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
     return _decode_prefix(_d_response, FORMAT, data, limits, tuples=tuples)
 
 
-def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Stream:
+def decode_stream(
+    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, iterate: bool = False
+) -> Stream[Response]:
     """Decode response values laid end to end; a cut-off last one is reported, not raised.
+    `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
     With `tuples`, the elements of lists of ProduceStatus, ConsumeTopicChunks,
     Chunk, ConsumePeerTopicChunks, TopicInfo, PartitionInfo come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
+    if iterate:
+        raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
     return _decode_stream(_d_response, FORMAT, data, limits, tuples=tuples)
+
+
+def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> NoReturn:
+    """Not offered here (`_NOT_ITERATED`): raises UnsupportedRead."""
+    raise _unsupported(FORMAT, "decode_iter", _NOT_ITERATED, READS)
+
+
+def decode_columns(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> NoReturn:
+    """Not offered here (`_NOT_COLUMNED`): raises UnsupportedRead."""
+    raise _unsupported(FORMAT, "decode_columns", _NOT_COLUMNED, READS)
 
 
 def encode(value: Response) -> bytes:
@@ -4422,44 +4465,193 @@ def entry_bounds(data: Any, pos: int = 0, end: int | None = None) -> tuple[list[
     return bounds, pos
 
 
-#: Each type of the schema by name: its decoder and encoder (`decode_part`, `encode_part`).
-_PARTS: Final = {
-    "response": (_d_response, _e_response),
-    "produce_response": (_d_produce_response, _e_produce_response),
-    "produce_status": (_d_produce_status, _e_produce_status),
-    "consume_response": (_d_consume_response, _e_consume_response),
-    "consume_header": (_d_consume_header, _e_consume_header),
-    "consume_topic_header": (_d_consume_topic_header, _e_consume_topic_header),
-    "consume_partition_header": (_d_consume_partition_header, _e_consume_partition_header),
-    "consume_topic_chunks": (_d_consume_topic_chunks, _e_consume_topic_chunks),
-    "chunk": (_d_chunk, _e_chunk),
-    "chunk_bundle": (_d_chunk_bundle, _e_chunk_bundle),
-    "consume_peer_response": (_d_consume_peer_response, _e_consume_peer_response),
-    "consume_peer_header": (_d_consume_peer_header, _e_consume_peer_header),
-    "consume_peer_topic_header": (_d_consume_peer_topic_header, _e_consume_peer_topic_header),
-    "consume_peer_topic_chunks": (_d_consume_peer_topic_chunks, _e_consume_peer_topic_chunks),
-    "status_response": (_d_status_response, _e_status_response),
-    "cluster_info": (_d_cluster_info, _e_cluster_info),
-    "discover_topics_response": (_d_discover_topics_response, _e_discover_topics_response),
-    "topic_info": (_d_topic_info, _e_topic_info),
-    "discover_topology_response": (_d_discover_topology_response, _e_discover_topology_response),
-    "create_topic_response": (_d_create_topic_response, _e_create_topic_response),
-    "reload_conf_response": (_d_reload_conf_response, _e_reload_conf_response),
-    "discover_partitions_response": (_d_discover_partitions_response, _e_discover_partitions_response),
-    "partition_info": (_d_partition_info, _e_partition_info),
+#: Each type of the schema by name: its decoder, its encoder, the names of what each takes besides
+#: the bytes or the value (its params, then `parent_<field>` for each field of its parent it reads)
+#: and the defaults of the params that have one (`decode_part`, `encode_part`).
+_PARTS: Final[dict[str, tuple[Any, ...]]] = {
+    "response": (
+        _d_response,
+        _e_response,
+        (),
+        (),
+        {},
+    ),
+    "produce_response": (
+        _d_produce_response,
+        _e_produce_response,
+        (),
+        (),
+        {},
+    ),
+    "produce_status": (
+        _d_produce_status,
+        _e_produce_status,
+        (),
+        (),
+        {},
+    ),
+    "consume_response": (
+        _d_consume_response,
+        _e_consume_response,
+        (),
+        (),
+        {},
+    ),
+    "consume_header": (
+        _d_consume_header,
+        _e_consume_header,
+        (),
+        (),
+        {},
+    ),
+    "consume_topic_header": (
+        _d_consume_topic_header,
+        _e_consume_topic_header,
+        (),
+        (),
+        {},
+    ),
+    "consume_partition_header": (
+        _d_consume_partition_header,
+        _e_consume_partition_header,
+        (),
+        (),
+        {},
+    ),
+    "consume_topic_chunks": (
+        _d_consume_topic_chunks,
+        _e_consume_topic_chunks,
+        ("topic_idx", "parent_header"),
+        ("topic_idx", "parent_header"),
+        {},
+    ),
+    "chunk": (
+        _d_chunk,
+        _e_chunk,
+        ("first_base_seq_num",),
+        ("first_base_seq_num",),
+        {},
+    ),
+    "chunk_bundle": (
+        _d_chunk_bundle,
+        _e_chunk_bundle,
+        ("idx", "chunk_base", "parent_bundles"),
+        ("idx", "chunk_base", "parent_bundles"),
+        {},
+    ),
+    "consume_peer_response": (
+        _d_consume_peer_response,
+        _e_consume_peer_response,
+        (),
+        (),
+        {},
+    ),
+    "consume_peer_header": (
+        _d_consume_peer_header,
+        _e_consume_peer_header,
+        (),
+        (),
+        {},
+    ),
+    "consume_peer_topic_header": (
+        _d_consume_peer_topic_header,
+        _e_consume_peer_topic_header,
+        (),
+        (),
+        {},
+    ),
+    "consume_peer_topic_chunks": (
+        _d_consume_peer_topic_chunks,
+        _e_consume_peer_topic_chunks,
+        ("topic_idx", "parent_header"),
+        ("topic_idx", "parent_header"),
+        {},
+    ),
+    "status_response": (
+        _d_status_response,
+        _e_status_response,
+        (),
+        (),
+        {},
+    ),
+    "cluster_info": (
+        _d_cluster_info,
+        _e_cluster_info,
+        (),
+        (),
+        {},
+    ),
+    "discover_topics_response": (
+        _d_discover_topics_response,
+        _e_discover_topics_response,
+        (),
+        (),
+        {},
+    ),
+    "topic_info": (
+        _d_topic_info,
+        _e_topic_info,
+        ("is_cluster_aware",),
+        ("is_cluster_aware",),
+        {},
+    ),
+    "discover_topology_response": (
+        _d_discover_topology_response,
+        _e_discover_topology_response,
+        (),
+        (),
+        {},
+    ),
+    "create_topic_response": (
+        _d_create_topic_response,
+        _e_create_topic_response,
+        (),
+        (),
+        {},
+    ),
+    "reload_conf_response": (
+        _d_reload_conf_response,
+        _e_reload_conf_response,
+        (),
+        (),
+        {},
+    ),
+    "discover_partitions_response": (
+        _d_discover_partitions_response,
+        _e_discover_partitions_response,
+        (),
+        (),
+        {},
+    ),
+    "partition_info": (
+        _d_partition_info,
+        _e_partition_info,
+        (),
+        (),
+        {},
+    ),
 }
 
 
 def decode_part(
-    name: str, data, pos: int = 0, end: int | None = None, *params: Any, limits: Limits = DEFAULT_LIMITS
+    name: str,
+    data,
+    *,
+    pos: int = 0,
+    end: int | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    tuples: bool = False,
+    **params: Any,
 ) -> tuple[Any, int]:
     """Decode one value of the schema's type `name` (one of `PARTS`) from data[pos:end] where it
-    lies, given the type's params in order; return it and the position after it."""
-    return _decode_part(_PARTS, FORMAT, name, data, pos, end, limits, params)
+    lies, given by name what it takes (`_PARTS`: its params, and `parent_<field>` for a field of
+    its parent it reads); return it and the position after it. TypeError names what is missing."""
+    return _decode_part(_PARTS, FORMAT, name, data, pos, end, limits, params, tuples)
 
 
-def encode_part(name: str, value: Any, *params: Any) -> bytes:
-    """Encode one value of the schema's type `name` (one of `PARTS`), given the type's params."""
+def encode_part(name: str, value: Any, **params: Any) -> bytes:
+    """Encode one value of the schema's type `name` (one of `PARTS`), given by name what it takes
+    (as `decode_part`)."""
     return _encode_part(_PARTS, FORMAT, name, value, params)
 
 

@@ -41,6 +41,12 @@ from logcodec.generated.tank.response import (
     ConsumeStatus,
     CreateTopicError,
     ReloadConfError,
+    ProduceStatusTuple,
+    ChunkTuple,
+    ConsumeTopicChunksTuple,
+    ConsumePeerTopicChunksTuple,
+    TopicInfoTuple,
+    PartitionInfoTuple,
 )
 from logcodec.generated.tank.bundle import Bundle
 from logcodec.generated.tank.bundle_trace import _d_bundle
@@ -244,7 +250,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None) 
 def _d_produce_response(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None) -> tuple[ProduceResponse, int]:
     """Decode one produce_response from buf[pos:end]; return it and the position after it."""
     v_request_id: int
-    v_statuses: list[ProduceStatus]
+    v_statuses: list[ProduceStatus | ProduceStatusTuple]
     _estatuses: Any
     tr.kind(ProduceResponse)
     if pos + 4 > end:
@@ -318,7 +324,7 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: list[int], tr: Any 
     """Decode one consume_response from buf[pos:end]; return it and the position after it."""
     v_len_header: int
     v_header: ConsumeHeader
-    v_chunks: list[ConsumeTopicChunks]
+    v_chunks: list[ConsumeTopicChunks | ConsumeTopicChunksTuple]
     _echunks: Any
     count: int
     e: int
@@ -577,7 +583,7 @@ def _d_consume_topic_chunks(
 ) -> tuple[ConsumeTopicChunks | tuple[Any, ...], int]:
     """Decode one consume_topic_chunks from buf[pos:end]; return it (its tuple form when `as_tuple`)
     and the position after it."""
-    v_partitions: list[Chunk]
+    v_partitions: list[Chunk | ChunkTuple]
     _epartitions: Any
     n: int
     count: int
@@ -804,7 +810,7 @@ def _d_consume_peer_response(
     """Decode one consume_peer_response from buf[pos:end]; return it and the position after it."""
     v_len_header: int
     v_header: ConsumePeerHeader
-    v_chunks: list[ConsumePeerTopicChunks]
+    v_chunks: list[ConsumePeerTopicChunks | ConsumePeerTopicChunksTuple]
     _echunks: Any
     count: int
     e: int
@@ -961,7 +967,7 @@ def _d_consume_peer_topic_chunks(
 ) -> tuple[ConsumePeerTopicChunks | tuple[Any, ...], int]:
     """Decode one consume_peer_topic_chunks from buf[pos:end]; return it (its tuple form when `as_tuple`)
     and the position after it."""
-    v_partitions: list[Chunk]
+    v_partitions: list[Chunk | ChunkTuple]
     _epartitions: Any
     n: int
     count: int
@@ -1175,7 +1181,7 @@ def _d_discover_topics_response(
     v_request_id: int
     v_num_topics: int
     v_is_cluster_aware: int
-    v_topics: list[TopicInfo]
+    v_topics: list[TopicInfo | TopicInfoTuple]
     _etopics: Any
     count: int
     tr.kind(DiscoverTopicsResponse)
@@ -1372,7 +1378,7 @@ def _d_discover_partitions_response(
     v_len_topic: int
     v_topic: str
     v_num_partitions: int
-    v_partitions: list[PartitionInfo]
+    v_partitions: list[PartitionInfo | PartitionInfoTuple]
     _epartitions: Any
     count: int
     e: int

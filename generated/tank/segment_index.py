@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import struct as _struct
 from dataclasses import dataclass, field
-from typing import Any, Final, cast as _cast
+from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -19,6 +19,7 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.stream import unsupported as _unsupported
 
 FORMAT = "tank.segment_index"
 #: Makes a value object without calling its class: the decoders that run interpreted set its
@@ -44,12 +45,14 @@ class SegmentIndex:
     See https://github.com/phaistos-networks/TANK/blob/master/tank_protocol.md
     """
 
-    entries: list[Entry] = field(default_factory=list, metadata={"kind": "user", "type": "Entry", "list": True})
+    entries: list[Entry | EntryTuple] = field(
+        default_factory=list, metadata={"kind": "user", "type": "Entry", "list": True}
+    )
     """The entries in file order."""
 
     def __init__(
         self,
-        entries: list[Entry] | None = None,
+        entries: list[Entry | EntryTuple] | None = None,
     ) -> None:
         self.entries = entries if entries is not None else list()
 
@@ -76,6 +79,9 @@ class Entry:
         self.file_offset = file_offset
 
 
+#: A `Entry` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
+EntryTuple: TypeAlias = tuple[int, int]
+
 _S0: Final = _struct.Struct("<II")
 _L0 = (("rel_seq_num", 0, 4), ("file_offset", 4, 4))
 _L1 = (("rel_seq_num", "<I"), ("file_offset", "<I"))
@@ -83,7 +89,7 @@ _L1 = (("rel_seq_num", "<I"), ("file_offset", "<I"))
 
 def _d_segment_index(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[SegmentIndex, int]:
     """Decode one segment_index from buf[pos:end]; return it and the position after it."""
-    v_entries: list[Entry]
+    v_entries: list[Entry | EntryTuple]
     _eentries: Any
     entry_v_rel_seq_num: int
     entry_v_file_offset: int
@@ -194,6 +200,14 @@ def _e_entry(v: Entry | tuple[Any, ...], out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
+#: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
+READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
+#: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
+_NOT_ITERATED: Final = "segment_index does not end with a list of a known size, read after the fields before it"
+#: Why `decode_columns` is not offered.
+_NOT_COLUMNED: Final = "segment_index does not end with a list of a known size, read after the fields before it"
+
+
 def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> SegmentIndex:
     """Decode exactly one segment_index; any other input raises DecodeError.
 
@@ -215,14 +229,29 @@ def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
     return _decode_prefix(_d_segment_index, FORMAT, data, limits, tuples=tuples)
 
 
-def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Stream:
+def decode_stream(
+    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, iterate: bool = False
+) -> Stream[SegmentIndex]:
     """Decode segment_index values laid end to end; a cut-off last one is reported, not raised.
+    `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
     With `tuples`, the elements of lists of Entry come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
+    if iterate:
+        raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
     return _decode_stream(_d_segment_index, FORMAT, data, limits, tuples=tuples)
+
+
+def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> NoReturn:
+    """Not offered here (`_NOT_ITERATED`): raises UnsupportedRead."""
+    raise _unsupported(FORMAT, "decode_iter", _NOT_ITERATED, READS)
+
+
+def decode_columns(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> NoReturn:
+    """Not offered here (`_NOT_COLUMNED`): raises UnsupportedRead."""
+    raise _unsupported(FORMAT, "decode_columns", _NOT_COLUMNED, READS)
 
 
 def encode(value: SegmentIndex) -> bytes:
@@ -237,7 +266,7 @@ def encode(value: SegmentIndex) -> bytes:
 
 def build(
     *,
-    entries: list[Entry | tuple[Any, ...]] | None = None,
+    entries: list[Entry | EntryTuple] | None = None,
 ) -> bytes:
     """Encode one segment_index from its fields, as `encode(SegmentIndex(...))` does.
 
@@ -252,23 +281,46 @@ def build(
     )
 
 
-#: Each type of the schema by name: its decoder and encoder (`decode_part`, `encode_part`).
-_PARTS: Final = {
-    "segment_index": (_d_segment_index, _e_segment_index),
-    "entry": (_d_entry, _e_entry),
+#: Each type of the schema by name: its decoder, its encoder, the names of what each takes besides
+#: the bytes or the value (its params, then `parent_<field>` for each field of its parent it reads)
+#: and the defaults of the params that have one (`decode_part`, `encode_part`).
+_PARTS: Final[dict[str, tuple[Any, ...]]] = {
+    "segment_index": (
+        _d_segment_index,
+        _e_segment_index,
+        (),
+        (),
+        {},
+    ),
+    "entry": (
+        _d_entry,
+        _e_entry,
+        (),
+        (),
+        {},
+    ),
 }
 
 
 def decode_part(
-    name: str, data, pos: int = 0, end: int | None = None, *params: Any, limits: Limits = DEFAULT_LIMITS
+    name: str,
+    data,
+    *,
+    pos: int = 0,
+    end: int | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    tuples: bool = False,
+    **params: Any,
 ) -> tuple[Any, int]:
     """Decode one value of the schema's type `name` (one of `PARTS`) from data[pos:end] where it
-    lies, given the type's params in order; return it and the position after it."""
-    return _decode_part(_PARTS, FORMAT, name, data, pos, end, limits, params)
+    lies, given by name what it takes (`_PARTS`: its params, and `parent_<field>` for a field of
+    its parent it reads); return it and the position after it. TypeError names what is missing."""
+    return _decode_part(_PARTS, FORMAT, name, data, pos, end, limits, params, tuples)
 
 
-def encode_part(name: str, value: Any, *params: Any) -> bytes:
-    """Encode one value of the schema's type `name` (one of `PARTS`), given the type's params."""
+def encode_part(name: str, value: Any, **params: Any) -> bytes:
+    """Encode one value of the schema's type `name` (one of `PARTS`), given by name what it takes
+    (as `decode_part`)."""
     return _encode_part(_PARTS, FORMAT, name, value, params)
 
 

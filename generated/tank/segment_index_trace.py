@@ -12,7 +12,7 @@ from typing import Any, Final, cast as _cast
 from logcodec.runtime import primitives as _rt
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _take_elements
 from logcodec.runtime.trace import FRAMED, RULE, TAIL, Traced, run as _run
-from logcodec.generated.tank.segment_index import SegmentIndex, Entry
+from logcodec.generated.tank.segment_index import SegmentIndex, Entry, EntryTuple
 
 FORMAT = "tank.segment_index"
 #: What the format is called, for pages that list it.
@@ -25,7 +25,7 @@ _L0 = (("rel_seq_num", 0, 4), ("file_offset", 4, 4))
 
 def _d_segment_index(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None) -> tuple[SegmentIndex, int]:
     """Decode one segment_index from buf[pos:end]; return it and the position after it."""
-    v_entries: list[Entry]
+    v_entries: list[Entry | EntryTuple]
     _eentries: Any
     tr.kind(SegmentIndex)
     tr.begin("entries", pos, end)

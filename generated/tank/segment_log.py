@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import struct as _struct
 from dataclasses import dataclass, field
-from typing import Any, Final, cast as _cast
+from typing import Any, Final, NoReturn, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -23,6 +23,7 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 
 FORMAT = "tank.segment_log"
@@ -269,20 +270,57 @@ def _e_entry(v: Entry | tuple[Any, ...], out: list[Any], p_idx: int, p_segment_b
         raise _rt.wrap_encode(exc, "") from None
 
 
-def decode(data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0) -> SegmentLog:
-    """Decode exactly one segment_log; any other input raises DecodeError."""
-    return _decode_one(_d_segment_log, FORMAT, data, limits, base_seq_num)
+#: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
+READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
+#: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
+_NOT_ITERATED: Final = "segment_log does not end with a list of a known size, read after the fields before it"
+#: Why `decode_columns` is not offered.
+_NOT_COLUMNED: Final = "segment_log does not end with a list of a known size, read after the fields before it"
 
 
-def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0) -> tuple[SegmentLog, int]:
+def decode(data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0, tuples: bool = False) -> SegmentLog:
+    """Decode exactly one segment_log; any other input raises DecodeError.
+
+    No list of this format has a tuple form (`TUPLE_FORMS`): `tuples` changes
+    nothing.
+    """
+    return _decode_one(_d_segment_log, FORMAT, data, limits, base_seq_num, tuples=tuples)
+
+
+def decode_prefix(
+    data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0, tuples: bool = False
+) -> tuple[SegmentLog, int]:
     """Decode one segment_log from the start of data; return it and the bytes it took (the
-    rest is not read, as Kaitai's parsers leave it)."""
-    return _decode_prefix(_d_segment_log, FORMAT, data, limits, base_seq_num)
+    rest is not read, as Kaitai's parsers leave it).
+
+    No list of this format has a tuple form (`TUPLE_FORMS`): `tuples` changes
+    nothing.
+    """
+    return _decode_prefix(_d_segment_log, FORMAT, data, limits, base_seq_num, tuples=tuples)
 
 
-def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0) -> Stream:
-    """Decode segment_log values laid end to end; a cut-off last one is reported, not raised."""
-    return _decode_stream(_d_segment_log, FORMAT, data, limits, base_seq_num)
+def decode_stream(
+    data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0, tuples: bool = False, iterate: bool = False
+) -> Stream[SegmentLog]:
+    """Decode segment_log values laid end to end; a cut-off last one is reported, not raised.
+    `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
+
+    No list of this format has a tuple form (`TUPLE_FORMS`): `tuples` changes
+    nothing.
+    """
+    if iterate:
+        raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
+    return _decode_stream(_d_segment_log, FORMAT, data, limits, base_seq_num, tuples=tuples)
+
+
+def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0, tuples: bool = False) -> NoReturn:
+    """Not offered here (`_NOT_ITERATED`): raises UnsupportedRead."""
+    raise _unsupported(FORMAT, "decode_iter", _NOT_ITERATED, READS)
+
+
+def decode_columns(data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0, tuples: bool = False) -> NoReturn:
+    """Not offered here (`_NOT_COLUMNED`): raises UnsupportedRead."""
+    raise _unsupported(FORMAT, "decode_columns", _NOT_COLUMNED, READS)
 
 
 def encode(value: SegmentLog, *, base_seq_num: int = 0) -> bytes:
@@ -360,23 +398,46 @@ def entry_bounds(data: Any, pos: int = 0, end: int | None = None) -> tuple[list[
     return bounds, pos
 
 
-#: Each type of the schema by name: its decoder and encoder (`decode_part`, `encode_part`).
-_PARTS: Final = {
-    "segment_log": (_d_segment_log, _e_segment_log),
-    "entry": (_d_entry, _e_entry),
+#: Each type of the schema by name: its decoder, its encoder, the names of what each takes besides
+#: the bytes or the value (its params, then `parent_<field>` for each field of its parent it reads)
+#: and the defaults of the params that have one (`decode_part`, `encode_part`).
+_PARTS: Final[dict[str, tuple[Any, ...]]] = {
+    "segment_log": (
+        _d_segment_log,
+        _e_segment_log,
+        ("base_seq_num",),
+        ("base_seq_num",),
+        {"base_seq_num": 0},
+    ),
+    "entry": (
+        _d_entry,
+        _e_entry,
+        ("idx", "segment_base", "parent_entries"),
+        ("idx", "segment_base", "parent_entries"),
+        {},
+    ),
 }
 
 
 def decode_part(
-    name: str, data, pos: int = 0, end: int | None = None, *params: Any, limits: Limits = DEFAULT_LIMITS
+    name: str,
+    data,
+    *,
+    pos: int = 0,
+    end: int | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    tuples: bool = False,
+    **params: Any,
 ) -> tuple[Any, int]:
     """Decode one value of the schema's type `name` (one of `PARTS`) from data[pos:end] where it
-    lies, given the type's params in order; return it and the position after it."""
-    return _decode_part(_PARTS, FORMAT, name, data, pos, end, limits, params)
+    lies, given by name what it takes (`_PARTS`: its params, and `parent_<field>` for a field of
+    its parent it reads); return it and the position after it. TypeError names what is missing."""
+    return _decode_part(_PARTS, FORMAT, name, data, pos, end, limits, params, tuples)
 
 
-def encode_part(name: str, value: Any, *params: Any) -> bytes:
-    """Encode one value of the schema's type `name` (one of `PARTS`), given the type's params."""
+def encode_part(name: str, value: Any, **params: Any) -> bytes:
+    """Encode one value of the schema's type `name` (one of `PARTS`), given by name what it takes
+    (as `decode_part`)."""
     return _encode_part(_PARTS, FORMAT, name, value, params)
 
 

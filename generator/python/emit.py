@@ -24,8 +24,9 @@ from logcodec.runtime import limits
 
 from .. import c as c_companion
 from .. import expr as E
-from ..model import fields_of, fixed_offsets, max_size, navigates, schema_closure, type_expressions
-from ..passes import checked
+from ..layout import parent_names
+from ..model import fields_of, fixed_offsets, refs_of, max_size, navigates, schema_closure, type_expressions
+from ..passes import checked, model_of
 from ..schema import Field, Schema, TypeDef, static_bits
 from .code import BUDGET_ITEMS, HELPERS, INTERPRETED, TABLES, Build, Function, Lines, Uses, docstring, factory_call, tidy
 from .decode import Decoder
@@ -43,6 +44,12 @@ TEMPLATES.filters["pyrepr"] = repr
 
 
 # ---------------------------------------------------------------- module
+
+
+def root_params(root: TypeDef) -> str:
+    """The root's params as keyword-only parameters of the module's reads and `encode`."""
+    return "".join(f", {p.id}: {'bool' if p.type_name == 'bool' else 'int'}"
+                   + (f" = {p.default!r}" if p.default is not None else "") for p in root.params)
 
 
 class ModuleEmitter:
@@ -180,8 +187,13 @@ class ModuleEmitter:
             layouts=self.layouts, processors=sorted(self.processors), root=root,
             user_processors=sorted(self.user_processors.items()), passthroughs=sorted(self.passthroughs),
             imports=self.import_lines(), late_imports=self.late_imports(),
-            root_params="".join(f", {p.id}: {'bool' if p.type_name == 'bool' else 'int'}"
-                                + (f" = {p.default!r}" if p.default is not None else "") for p in root.params),
+            root_params=root_params(root),
+            read_params=f", limits: Limits = DEFAULT_LIMITS{root_params(root)}, tuples: bool = False",
+            reads=self.reads(),
+            not_iterated=f"{root.name} does not end with a list of a known size, read after the fields before it",
+            not_columned=(f"the elements of its {bulk.field.id} have no tuple form" if bulk is not None else
+                          f"{root.name} does not end with a list of a known size, read after the fields before it"),
+            part_params={t.name: self.part_params(t) for t in rendered},
             root_args="".join(f", {p.id}" for p in root.params),
             root_kwargs="".join(f", {p.id}={p.id}" for p in root.params),
             root_param_types=[(p.id, "bool" if p.type_name == "bool" else "int") for p in root.params],
@@ -197,10 +209,11 @@ class ModuleEmitter:
                    and (bits := static_bits(t)) and bits % 8 == 0],
             header_bulk=root.seq[len(header.seq)].id if header else "", header_max=header and max_size(header),
             iterated=bulk and {"field": bulk.field.id,
-                               "element": self.encoded_type(bulk.items.type.user)},
+                               "element": self.value_type(bulk.items.type.user),
+                               "tuple": self.tuple_alias(bulk.items.type.user)},
+            tuple_aliases=self.tuple_aliases(),
             columned=self.columned and {"element": self.columned.class_name,
                                         "fields": tuple(f.id for f in self.tuple_form(self.columned))},
-            header_args="(" + "".join(f"{p.id}, " for p in root.params).rstrip(" ") + ")",
             checksum_code=checksum_source(self.model.entry()),
             compiled_for=module_source is not None and {
                 "file": f"{self.schema.id}.py", "module": self.schema.module,
@@ -215,17 +228,48 @@ class ModuleEmitter:
         return any(s is self.schema for imp in self.schema.imports for s in schema_closure(imp))
 
     def tuples_option(self) -> dict:
-        """The `tuples=` keyword of the decode entry points, where some list's elements can come
-        as tuples (`tuple_decoded`): its parameter, argument and docstring sentence."""
-        names = [t.class_name for t in self.types if self.tuple_decoded(t)]
-        if not names:
-            return {"tuples_param": "", "tuples_arg": "", "tuples_doc": ""}
-        return {"tuples_param": ", tuples: bool = False", "tuples_arg": ", tuples=tuples",
-                "tuples_doc": "\n\n" + textwrap.fill(
-                    f"With `tuples`, the elements of lists of {', '.join(names)} come in their tuple form "
-                    "(`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes them: no "
-                    "object for each.",
-                    84, initial_indent="    ", subsequent_indent="    ") + "\n    "}
+        """The `tuples=` keyword every read takes: the argument that passes it on, and its
+        docstring sentence, which names the types whose elements it makes tuples
+        (`tuple_decoded`), its schema's and those it imports."""
+        names = list(dict.fromkeys(t.class_name for t in self.reached_types() if model_of(t.schema).tuple_decoded(t)))
+        said = (f"With `tuples`, the elements of lists of {', '.join(names)} come in their tuple form "
+                "(`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes them: no "
+                "object for each." if names else
+                "No list of this format has a tuple form (`TUPLE_FORMS`): `tuples` changes nothing.")
+        return {"tuples_arg": ", tuples=tuples",
+                "tuples_doc": "\n\n" + textwrap.fill(said, 84, initial_indent="    ", subsequent_indent="    ")
+                + "\n    "}
+
+    def part_params(self, t: TypeDef) -> tuple[tuple[str, ...], tuple[str, ...], dict]:
+        """What `decode_part` and `encode_part` take by name for a type (`_PARTS`): its params,
+        then the `_parent` fields its decoder, and its encoder, read (as `parent_<field>`), and
+        the defaults of the params that have one."""
+        own = tuple(p.id for p in t.params)
+        hidden = [parent_names(t, encoding) if self.nav is None else [] for encoding in (False, True)]
+        return (*(own + tuple(f"parent_{n}" for n in names) for names in hidden),
+                {p.id: p.default for p in t.params if p.default is not None})
+
+    def reached_types(self) -> list[TypeDef]:
+        """The schema's types, then those its values hold of the schemas it imports (whose own
+        models say what their types' tuple forms are, `model_of`)."""
+        seen = {id(t): t for t in self.types}
+        todo = list(self.types)
+        while todo:
+            for f in fields_of(todo.pop()):
+                for ref in refs_of(f.type):
+                    if ref.kind == "user" and id(ref.user) not in seen:
+                        seen[id(ref.user)] = ref.user
+                        todo.append(ref.user)
+        return list(seen.values())
+
+    def reads(self) -> tuple[str, ...]:
+        """The reads the module offers (`READS`): all of them but those its root cannot give."""
+        offered = ["decode", "decode_prefix", "decode_stream"]
+        if self.bulk is not None:
+            offered += ["decode_stream(iterate=True)", "decode_iter"]
+        if self.columned is not None:
+            offered.append("decode_columns")
+        return (*offered, "decode_part")
 
     def build_params(self, t: TypeDef) -> list[dict]:
         """`build`'s keyword parameters, the fields of the root's value (`field_decl`): a list of a
@@ -424,14 +468,61 @@ class ModuleEmitter:
         return f"{local} | None" if f.derived and not local.endswith(" | None") else local
 
     def local_type(self, f: Field) -> str:
-        """The type of a field's local variable in a decoder, where derived fields are always set."""
+        """The type of a field's local variable in a decoder, where derived fields are always set:
+        a list whose elements may come in their tuple form holds either (`tuple_alias`)."""
         m = self.field_meta(f)
         base = self._annotation(m)
         if m.get("list"):
-            base = f"list[{base}]"
+            alias = self.tuple_alias(self.listed_type(f))
+            base = f"list[{base} | {alias}]" if alias else f"list[{base}]"
         if f.if_expr is not None or m["kind"] == "switch":
             base = f"{base} | None"
         return base
+
+    @staticmethod
+    def listed_type(f: Field) -> TypeDef | None:
+        """The type of the elements of a list field (repeated, or of a list type of its own)."""
+        if f.type.kind != "user":
+            return None
+        if f.repeat:
+            return f.type.user
+        inner = f.type.user.seq[0] if f.type.user.unwrap else None
+        return inner.type.user if inner is not None and inner.repeat and inner.type.kind == "user" else None
+
+    def tuple_alias(self, t: TypeDef | None) -> str | None:
+        """The name of the type of `t`'s tuple form (`<Class>Tuple`, `tuple_aliases`), where a
+        decode may give its elements as tuples (`tuple_decoded`): a type of this schema."""
+        if t is None or t.schema is not self.schema or not self.tuple_decoded(t):
+            return None
+        return f"{t.class_name}Tuple"
+
+    def tuple_aliases(self) -> list[tuple[str, str]]:
+        """Each tuple form's type, typed item by item, as `(name, type)`: a list inside one is a
+        tuple (of tuple forms, where its elements have one); those another names come first."""
+        done: dict[str, str] = {}
+        declaring: set[str] = set()  # a form that holds itself, inside itself: a runtime alias cannot name it
+
+        def declare(t: TypeDef) -> None:
+            name = self.tuple_alias(t)
+            if name is None or name in done or name in declaring:
+                return
+            declaring.add(name)
+            items = []
+            for f in self.tuple_form(t):
+                if self.field_meta(f).get("list"):
+                    inner = self.listed_type(f)
+                    if inner is not None:
+                        declare(inner)
+                    element = self.tuple_alias(inner) or self._annotation(self.field_meta(f))
+                    items.append(f"tuple[{'Any' if element in declaring else element}, ...]")
+                else:
+                    items.append(self.annotation(f))
+            done[name] = f"tuple[{', '.join(items)}]"
+            declaring.discard(name)
+
+        for t in self.types:
+            declare(t)
+        return list(done.items())
 
     def switch_untyped(self, f: Field) -> bool:
         """Whether the locals of a field's value are untyped (Any), in a user's schema: a switch,

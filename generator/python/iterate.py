@@ -116,7 +116,8 @@ class Generator(Decoder):
 
     def read_in_c(self, c: Lines, f: Field, reader: tuple[str, list[str]], var: str, path: str) -> int:
         """The C companion reads 64 elements at a time, each handed out; given columns
-        (`decode_columns`), all of them into their columns."""
+        (`decode_columns`), all of them into their columns, where lists inside an element come as
+        tuples (`tuples`): its readers make them so."""
         name, guard = reader
         tests = " and ".join(["_FAST is not None", "elem_tuples", "cols is None", *guard])
         call = f"_FAST.{name}(buf, pos, end, min(count - i, 64), {c.limits_call('elements_left')}(lim))"
@@ -127,7 +128,7 @@ class Generator(Decoder):
                 c("i += len(chunk)")
                 c("yield from chunk")
         if self.m.columned is not None:  # `decode_columns`: all of them, into their columns
-            columns = " and ".join(["_FAST is not None", "cols is not None", *guard])
+            columns = " and ".join(["_FAST is not None", "elem_tuples", "cols is not None", *guard])
             call = (f"_FAST.{c_companion.columns_name(name)}(buf, pos, end, count, {c.limits_call('elements_left')}(lim), "
                     "cols)")
             with c.block(f"elif {columns} and (fd := {call}) is not None:"):

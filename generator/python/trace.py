@@ -14,7 +14,7 @@ from .. import expr as E
 from ..schema import Field, TypeDef
 from .code import Lines, tidy
 from .decode import Decoder
-from .emit import TEMPLATES, ModuleEmitter, module_declarations, used_by
+from .emit import TEMPLATES, ModuleEmitter, module_declarations, root_params, used_by
 
 
 class TraceModule(ModuleEmitter):
@@ -37,12 +37,12 @@ class TraceModule(ModuleEmitter):
         uses = used_by(functions)
         return tidy(TEMPLATES.get_template("trace.py.j2").render(
             schema=self.schema, main_module=self.schema.module, functions=[f.text for f in functions], root=root,
-            main_names=[t.class_name for t in self.types if not t.unwrap] + own_enums,
+            main_names=[t.class_name for t in self.types if not t.unwrap] + own_enums
+            + [name for name, _ in self.tuple_aliases()],
             structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])), layouts=self.layouts,
             processors=sorted(self.processors), user_processors=sorted(self.user_processors.items()),
             passthroughs=sorted(self.passthroughs), imports=self.import_lines(), late_imports=self.late_imports(),
-            root_params="".join(f", {p.id}: {'bool' if p.type_name == 'bool' else 'int'}"
-                                + (f" = {p.default!r}" if p.default is not None else "") for p in root.params),
+            root_params=root_params(root),
             **module_declarations(uses, own_enums),
         ))
 

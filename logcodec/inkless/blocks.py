@@ -431,14 +431,14 @@ def served_bytes(raw: bytes, batch, base_offset: int | None, row: BatchRow | Non
     if base_offset is None:
         return raw
     batches = codec(BATCH_FORMAT)
-    header = batches.decode_header(raw[:batches.HEADER_MAX])
+    header, _ = batches.decode_part(batches.HEADER, raw[:batches.HEADER_MAX])
     header.base_offset = batch.base_offset = base_offset
     if row.timestamp_type == LOG_APPEND_TIME:
         header.attributes.timestamp_type = batch.attributes.timestamp_type = batches.TimestampType.log_append_time
         header.max_timestamp = batch.max_timestamp = row.log_append_timestamp
     head = batches.encode_part(batches.HEADER, header)
     out = batches.checksums_filled(head + raw[len(head):])
-    batch.crc = batches.decode_header(out[:batches.HEADER_MAX]).crc
+    batch.crc = batches.decode_part(batches.HEADER, out[:batches.HEADER_MAX])[0].crc
     return out
 
 

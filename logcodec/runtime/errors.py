@@ -64,3 +64,10 @@ class DecodeError(LogcodecError):
 
 class EncodeError(LogcodecError):
     """The value cannot be encoded: a field out of range, or derived fields that disagree."""
+
+
+class UnsupportedRead(TypeError):
+    """A format does not offer the read asked for (`decode_iter` of a format whose root holds no
+    list to hand out one element at a time, say): a mistake in the call, not in the bytes, and so
+    outside the `LogcodecError` family. Every generated module has every read; the ones its
+    format cannot offer raise this, naming the reads it can (the module's `READS`)."""

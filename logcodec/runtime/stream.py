@@ -14,20 +14,24 @@ from __future__ import annotations
 
 import gc
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
-from logcodec.runtime.errors import DecodeError, EncodeError
+from logcodec.runtime.errors import DecodeError, EncodeError, UnsupportedRead
 from logcodec.runtime.limits import DEFAULT_BUDGETS, DEFAULT_LIMITS, Limits, budget
 
 
+_Item = TypeVar("_Item")
+
+
 @dataclass(slots=True)
-class Stream:
+class Stream(Generic[_Item]):
     """What `decode_stream` found: the complete values, the bytes they took, and why it stopped.
 
     `partial` is the `truncated` error of a last value cut off by the end of the
     input (normal for fetch responses and segments being written), else None.
     """
 
-    items: list = field(default_factory=list)
+    items: list[_Item] = field(default_factory=list)
     consumed: int = 0
     partial: DecodeError | None = None
 
@@ -129,12 +133,13 @@ def decode_iter(decoder, name: str, data, limits: Limits, *params, tuples: bool 
     return header, elements
 
 
-def decode_columns(decoder, name: str, data, limits: Limits, fields: tuple[str, ...], *params) -> tuple:
+def decode_columns(decoder, name: str, data, limits: Limits, fields: tuple[str, ...], *params,
+                   tuples: bool = False) -> tuple:
     """One value whose bulk's elements are decoded column by column (a module's
     `decode_columns`): `decoder` is its `_i_` decoder, given one list per field of an element's
     tuple form (`fields`), whose iterator then yields nothing: run to its end, it appends each
     element's fields to their lists. Elements are read before what follows the value is checked,
-    as `decode` reads them; lists inside an element come as tuples. The collector is paused until
+    as `decode` reads them; lists inside an element come as `tuples` asks. The collector is paused until
     the result is made: a container made after it is on again would set off a pass over all that
     the call made (1,600 batches of 100 records: 208 passes, 84 us a batch; none, 18 us)."""
     buf = as_bytes(data)
@@ -142,7 +147,8 @@ def decode_columns(decoder, name: str, data, limits: Limits, fields: tuple[str, 
     paused = collector_paused()
     try:
         columns: list[list] = [[] for _ in fields]
-        header, elements, pos = decode_prefix(decoder, name, buf, limits, *params, root, -1, columns, tuples=True)
+        header, elements, pos = decode_prefix(decoder, name, buf, limits, *params, root, -1, columns,
+                                              tuples=tuples)
         for _ in elements:  # none: the iterator fills the columns
             raise AssertionError("an iterator given columns yielded an element")
         ends_at(buf, pos, name)
@@ -176,18 +182,20 @@ def decode_stream_iter(decoder, name: str, data, limits: Limits, *params, tuples
     return result
 
 
-def decode_part(parts: dict, fmt: str, name: str, data, pos: int, end: int | None, limits: Limits, params: tuple):
+def decode_part(parts: dict, fmt: str, name: str, data, pos: int, end: int | None, limits: Limits,
+                params: dict, tuples: bool = False):
     """One value of the schema's type `name` (a module's `decode_part`): read from data[pos:end]
-    where it lies (offsets in errors count from the start of `data`), with the type's params;
-    returns the value and the position after it."""
-    decoder = _part(parts, fmt, name)[0]
+    where it lies (offsets in errors count from the start of `data`), given the type's params by
+    name; returns the value and the position after it."""
+    decoder, _, names, _, defaults = _part(parts, fmt, name)
+    args = _part_args(fmt, name, names, {**defaults, **params})
     buf = as_bytes(data)
     end = len(buf) if end is None else end
     if not 0 <= pos <= end <= len(buf):
         raise ValueError(f"no bytes [{pos}:{end}] in {len(buf)} bytes")
     paused = collector_paused()
     try:
-        return decoder(buf, pos, end, budget(limits), *params)
+        return decoder(buf, pos, end, budget(limits, tuples), *args)
     except DecodeError as exc:
         raise exc.within(name) from None
     except RecursionError:
@@ -197,11 +205,14 @@ def decode_part(parts: dict, fmt: str, name: str, data, pos: int, end: int | Non
             gc.enable()
 
 
-def encode_part(parts: dict, fmt: str, name: str, value, params: tuple) -> bytes:
-    """The bytes of one value of the schema's type `name` (a module's `encode_part`)."""
+def encode_part(parts: dict, fmt: str, name: str, value, params: dict) -> bytes:
+    """The bytes of one value of the schema's type `name` (a module's `encode_part`), given the
+    type's params by name."""
+    _, encoder, _, names, defaults = _part(parts, fmt, name)
+    args = _part_args(fmt, name, names, {**defaults, **params})
     out: list = []
     try:
-        _part(parts, fmt, name)[1](value, out, *params)
+        encoder(value, out, *args)
     except EncodeError as exc:
         raise exc.within(name) from None
     return b"".join(out)
@@ -212,3 +223,21 @@ def _part(parts: dict, fmt: str, name: str) -> tuple:
         return parts[name]
     except KeyError:
         raise ValueError(f"{fmt} has no type {name!r}; it has {', '.join(sorted(parts))}") from None
+
+
+def _part_args(fmt: str, name: str, names: tuple[str, ...], params: dict) -> tuple:
+    """A type's params in its order, from the keywords a call gave (over the defaults of those
+    that have one); one missing or unknown is a TypeError that names the params the type takes."""
+    if params.keys() != set(names):
+        takes = f"takes {', '.join(names)}" if names else "takes no params"
+        missing = [n for n in names if n not in params]
+        unknown = sorted(set(params) - set(names))
+        wrong = "; ".join(filter(None, (missing and f"missing {', '.join(missing)}",
+                                        unknown and f"no param {', '.join(unknown)}")))
+        raise TypeError(f"{fmt} type {name!r} {takes}: {wrong}")
+    return tuple(params[n] for n in names)
+
+
+def unsupported(fmt: str, read: str, why: str, reads: tuple[str, ...]) -> UnsupportedRead:
+    """The error of a read a format does not offer (see `UnsupportedRead`)."""
+    return UnsupportedRead(f"{fmt} offers no {read}: {why}. Its reads: {', '.join(reads)}")

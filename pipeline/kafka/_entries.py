@@ -41,7 +41,7 @@ def decode_entry(entry: bytes, tuples: bool = False, columns: bool = False):
     if entry[resync.MAGIC_AT] in (0, 1):  # where kafka.record_set reads the magic that picks the format
         return _ms.decode(entry)
     if columns:
-        return _rb.decode_columns(entry)
+        return _rb.decode_columns(entry, tuples=True)
     return _rb.decode(entry, tuples=tuples)
 
 
@@ -140,15 +140,15 @@ def _raw(part) -> bytes | None:
 
 def entry_codec(entry: bytes | None, magic: int | None) -> str | None:
     """The codec an entry's attributes name, from its bytes (for entries that do not decode): a
-    batch's from its header (`decode_header`), a legacy message's from its attributes where the
+    batch's from its header (`decode_part(HEADER, ...)`), a legacy message's from its attributes where the
     schema places them (`OFFSETS`), read alone (`decode_part`) as an outermost message's."""
     if entry is None:
         return None
     try:
         if magic == 2:
-            return _rb.decode_header(entry[:_rb.HEADER_MAX]).attributes.compression.name
+            return _rb.decode_part(_rb.HEADER, entry[:_rb.HEADER_MAX])[0].attributes.compression.name
         if magic in (0, 1):
-            attributes, _ = _ms.decode_part("attributes", entry, _LEGACY_ATTRIBUTES, None, 0)
+            attributes, _ = _ms.decode_part("attributes", entry, pos=_LEGACY_ATTRIBUTES, depth=0)
             return attributes.compression.name
     except (DecodeError, ValueError, AttributeError):  # a header cut short, a codec no member names
         pass

@@ -70,14 +70,14 @@ _NONZERO = re.compile(b"[^\x00]")
 def decode_entry_at(data, pos: int, end: int):
     """(the entry the generated `record_set_entry` decoder reads at data[pos:end], the position
     after it); DecodeError as the decoder raises it."""
-    return _rs.decode_part(ENTRY, data, pos, end)
+    return _rs.decode_part(ENTRY, data, pos=pos, end=end)
 
 
 def entry_at(data, pos: int, end: int, max_entry: int = MAX_ENTRY) -> int | None:
     """The end of the whole entry that the generated decoder reads at data[pos:], checksum
     included; None when it refuses the bytes there."""
     try:
-        _, after = _rs.decode_part(ENTRY, data, pos, min(end, pos + max_entry))
+        _, after = _rs.decode_part(ENTRY, data, pos=pos, end=min(end, pos + max_entry))
     except (DecodeError, RecursionError, MemoryError):
         return None
     return after if after > pos else None

@@ -1,6 +1,6 @@
 """Walking a TANK segment by its framing: bundles laid end to end, each after a varint length
 (`tank.segment_log`), with a header that says how many messages it holds and, for a sparse
-bundle, their sequence numbers (`tank.bundle`'s `decode_header`). Nothing is decompressed.
+bundle, their sequence numbers (`tank.bundle`'s `HEADER`, read alone). Nothing is decompressed.
 
 A bundle that is not sparse does not store its sequence numbers: they follow from the segment's
 base (in its file name) and from how many messages came before, so each walk carries the number
@@ -20,12 +20,12 @@ _segment = codec("tank.segment_log")  # a segment's framing: each bundle's lengt
 
 def bundle_span(buf, pos: int, end: int, base_seq_num: int | None) -> tuple[int | None, int | None]:
     """(first sequence number, the next bundle's base) of the bundle in buf[pos:end], read from
-    its header alone (the codec's `decode_header`: flags, producer block, count, sparse bounds);
+    its header alone (the codec's `HEADER` part: flags, producer block, count, sparse bounds);
     the messages are not decompressed. A bundle that is not sparse starts at `base_seq_num`
     (None when unknown gives (None, None)). DecodeError when the header is cut short."""
     head = bytes(buf[pos:min(end, pos + _bundle.HEADER_MAX)])  # `buf` may be a whole segment's mmap
     try:
-        header = _bundle.decode_header(head)
+        header, _ = _bundle.decode_part(_bundle.HEADER, head)
     except DecodeError as exc:
         raise DecodeError(exc.kind, exc.detail, pos + (exc.offset or 0), exc.path) from None
     count = header.num_messages

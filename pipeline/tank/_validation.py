@@ -57,11 +57,11 @@ def validation_rows(r: SegmentRange, failfast: bool = False) -> Iterator[tuple]:
 
 
 def _codec_name(raw: bytes | None) -> str | None:
-    """The codec a bundle's header names, read from its bytes (`decode_header`)."""
+    """The codec a bundle's header names, read from its bytes (its `HEADER` part)."""
     if not raw:
         return None
     try:
-        return _bundle.decode_header(raw[:_bundle.HEADER_MAX]).codec.name
+        return _bundle.decode_part(_bundle.HEADER, raw[:_bundle.HEADER_MAX])[0].codec.name
     except (DecodeError, AttributeError):  # a header cut short, or a codec no member names (an int)
         return None
 

@@ -158,7 +158,7 @@ def test_decode_columns_sets_off_no_collector_pass():
     gc.collect()
     gc.callbacks.append(lambda phase, info: passes.append(info["generation"]) if phase == "start" else None)
     try:
-        kept = [rb.decode_columns(data) for _ in range(300)]
+        kept = [rb.decode_columns(data, tuples=True) for _ in range(300)]
     finally:
         gc.callbacks.pop()
     assert len(kept) == 300 and passes == []
@@ -178,5 +178,26 @@ def test_the_top_level_calls_take_what_the_module_calls_take():
     assert all(type(r) is tuple for r in records) and [r[offset_delta] for r in records] == [0, 1]
     stream = logcodec.decode_stream(FORMAT, batch(0, 2) + batch(2, 1), tuples=True)
     assert [[type(r) for r in b.records] for b in stream.items] == [[tuple, tuple], [tuple]]
-    with pytest.raises(TypeError):
-        logcodec.decode("tank.bundle", data, tuples=True)
+    with pytest.raises(TypeError, match="base_seq"):
+        logcodec.decode("tank.bundle", data, base_seq=100)
+
+
+READS = ("decode", "decode_prefix", "decode_stream", "decode_iter", "decode_columns", "decode_part")
+
+
+@pytest.mark.parametrize("fmt", logcodec.formats())
+def test_every_module_has_every_read_and_one_it_cannot_offer_says_so(fmt):
+    """Each module has the same calls, with the same keywords; a read its format cannot offer
+    raises UnsupportedRead (a TypeError, not a DecodeError: the call is wrong, not the bytes),
+    naming the reads it offers, whatever the bytes."""
+    module = logcodec.codec(fmt)
+    assert all(callable(getattr(module, name)) for name in READS)
+    assert set(module.READS) >= {"decode", "decode_prefix", "decode_stream", "decode_part"}
+    refused = [(name, {}) for name in ("decode_iter", "decode_columns") if name not in module.READS]
+    if "decode_iter" not in module.READS:
+        refused.append(("decode_stream", {"iterate": True}))
+    for name, options in refused:
+        with pytest.raises(logcodec.UnsupportedRead, match=f"{fmt} offers no .*Its reads: decode, decode_prefix"):
+            getattr(module, name)(b"\0" * 64, tuples=True, limits=logcodec.Limits(), **options)
+    assert issubclass(logcodec.UnsupportedRead, TypeError) and not issubclass(logcodec.UnsupportedRead,
+                                                                              logcodec.LogcodecError)

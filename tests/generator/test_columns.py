@@ -30,9 +30,9 @@ def error_of(call):
 def test_columns_are_the_entries_decode_gives_and_the_reference_reads(block):
     schema, m = block
     data = m.encode(value(m))
-    header, columns = m.decode_columns(data)
+    header, columns = m.decode_columns(data, tuples=True)
     assert m.COLUMNS == m.TUPLE_FORMS["Entry"] == ("level", "name", "tags")
-    assert header == m.decode_header(data) == m.LogBlockHeader(block_id=7, num_entries=3)
+    assert header == m.decode_part(m.HEADER, data)[0] == m.LogBlockHeader(block_id=7, num_entries=3)
     assert columns == {"level": [1, 3, 2], "name": ["a", "bé", ""], "tags": [((1, 2), (3, 4)), (), ()]}
     assert list(zip(*columns.values())) == m.decode(data, tuples=True).entries
     with kaitai.loaded(kaitai.sources(SCHEMAS, [schema])) as load:

@@ -123,7 +123,7 @@ def decoded(module, data, limits, how):
             header, records = module.decode_iter(data, limits=limits, tuples=True)
             return [*records]
         if how == "columns":
-            header, columns = module.decode_columns(data, limits=limits)
+            header, columns = module.decode_columns(data, limits=limits, tuples=True)
             return columns
         return module.decode(data, limits=limits, tuples=True).records
     except DecodeError as exc:

@@ -130,14 +130,14 @@ def test_an_element_read_again_pays_its_elements_once():
     exactly: the error is the record's, not a budget exceeded by its headers taken twice."""
     written, called = PAIRS["kafka.record_batch_v2"]
     records = [(0, 0, n, b"k", b"v", [("a", b"1"), ("b", b"2")]) for n in range(3)]
-    parts = [written.encode_part("record", r, False) for r in records]
+    parts = [written.encode_part("record", r, is_control=False) for r in records]
     last = len(parts[0]) + len(parts[1])  # where the last record starts: its length, one byte
     data = bytearray(b"".join(parts))
     data[last] += 2  # zigzag: one byte more than its fields take
     limits = Limits(max_elements=3 + 6)  # the records, and two headers each
     for module in (written, called):
         with pytest.raises(DecodeError) as caught:
-            module.decode_part("record_list", bytes(data), 0, None, 3, False, limits=limits)
+            module.decode_part("record_list", bytes(data), num_records=3, is_control=False, limits=limits)
         assert (caught.value.kind, caught.value.path) == ("invalid_length", "record_list[2].len_record")
 
 
@@ -147,10 +147,10 @@ def test_an_element_read_past_the_end_is_read_again():
     the end the list was given, so the record is read again, checked, and found to run past it."""
     written, called = PAIRS["kafka.record_batch_v2"]
     records = [(0, 0, n, b"k", b"v", [("a", None)]) for n in range(3)]
-    data = b"".join(written.encode_part("record", r, False) for r in records)
+    data = b"".join(written.encode_part("record", r, is_control=False) for r in records)
     for module in (written, called):
         with pytest.raises(DecodeError) as caught:
-            module.decode_part("record_list", data, 0, len(data) - 1, 3, False)
+            module.decode_part("record_list", data, end=len(data) - 1, num_records=3, is_control=False)
         assert (caught.value.kind, caught.value.offset, caught.value.path) == (
             "invalid_length", len(data) - 1, "record_list[2].headers[0].len_value")
 
@@ -166,14 +166,15 @@ def test_an_element_that_holds_a_budgeted_value_is_not_read_twice():
     written, called = PAIRS["tank.request"]
     bundle = tank_bundle.encode(tank_bundle.Bundle(messages=[tank_bundle.Message(timestamp=1, content=b"x")]))
     partition = written.ProducePartition(partition=0, bundle=tank_bundle.decode(bundle))
-    topic = written.encode_part("produce_topic", written.ProduceTopic(name="t", partitions=[partition]), False)
+    topic = written.encode_part("produce_topic", written.ProduceTopic(name="t", partitions=[partition]),
+                              with_seqnum=False)
     at = topic.index(bundle)  # the bundle's length is the byte before it
     assert topic[at - 1] == len(bundle) < 127
     data = topic[:at - 1] + bytes([len(bundle) + 1]) + bundle + b"\0" + topic[at + len(bundle):]
 
     def fits(n: int) -> bool:
         try:
-            called.decode_part("produce_topic", topic, 0, None, False, limits=Limits(max_elements=n))
+            called.decode_part("produce_topic", topic, with_seqnum=False, limits=Limits(max_elements=n))
         except DecodeError:
             return False
         return True
@@ -181,7 +182,7 @@ def test_an_element_that_holds_a_budgeted_value_is_not_read_twice():
     need = next(n for n in range(1, 20) if fits(n))  # the elements the topic takes, each once
     for module in (written, called):
         with pytest.raises(DecodeError) as caught:
-            module.decode_part("produce_topic", data, 0, None, False, limits=Limits(max_elements=need))
+            module.decode_part("produce_topic", data, with_seqnum=False, limits=Limits(max_elements=need))
         assert (caught.value.kind, caught.value.path) == ("trailing_bytes", "produce_topic.partitions[0].bundle.messages")
 
 
@@ -192,15 +193,15 @@ def test_an_element_whose_expression_fails_is_read_again():
     before it), and the message is read again by its decoder: the same error, at the same place."""
     written, called = PAIRS["tank.bundle"]
     messages = [written.Message(timestamp=5, content=c) for c in (b"a", b"b")]  # b's timestamp: a's
-    params = (2, False, 0, 0)  # num_messages, is_sparse, first_seq_num, last_seq_num_delta
-    data = written.encode_part("message_set", messages, *params)
-    first = len(written.encode_part("message", messages[0], 0, *params, messages))
-    assert written.decode_part("message_set", data, 0, None, *params)[0][1].timestamp == 5
+    params = {"num_messages": 2, "is_sparse": False, "first_seq_num": 0, "last_seq_num_delta": 0}
+    data = written.encode_part("message_set", messages, **params)
+    first = len(written.encode_part("message", messages[0], idx=0, **params, parent_items=messages))
+    assert written.decode_part("message_set", data, **params)[0][1].timestamp == 5
     swapped = data[first:] + data[:first]
     errors = []
     for module in (written, called):
         with pytest.raises(DecodeError) as caught:
-            module.decode_part("message_set", swapped, 0, None, *params)
+            module.decode_part("message_set", swapped, **params)
         errors.append((caught.value.kind, caught.value.offset, caught.value.path, str(caught.value)))
     assert errors[0] == errors[1]
     assert errors[0][:3] == ("invalid_value", 3, "message_set[0]")  # where its fields end: flags, length, content

@@ -2,8 +2,8 @@
 list per field of its elements' tuple form agrees with `decode`, value for value and error for
 error, in the same order of checks.
 
-Every format whose module has `decode_columns` is held to `decode(..., tuples=True)` on all its
-vectors: the header is `decode_header`'s, the columns are the bulk's elements transposed, and an
+Every format whose module offers `decode_columns` is held to `decode` on all its vectors, in both
+forms: the header is `decode_part(HEADER)`'s, the columns are the bulk's elements transposed, and an
 invalid vector raises the same error (kind, offset, path, detail).
 """
 
@@ -15,7 +15,7 @@ from logcodec import Limits
 from tests.laws.test_iterating import RECORDS, batch, error_of, with_bad_record
 from tests.vectorfiles import all_tests, ids
 
-COLUMNED = sorted(fmt for fmt in logcodec.formats() if hasattr(logcodec.codec(fmt), "decode_columns"))
+COLUMNED = sorted(fmt for fmt in logcodec.formats() if "decode_columns" in logcodec.codec(fmt).READS)
 VALID = [(fmt, test) for fmt, test in all_tests("valid") if fmt in COLUMNED]
 INVALID = [(fmt, test) for fmt, test in all_tests("invalid") if fmt in COLUMNED]
 
@@ -36,8 +36,8 @@ def test_the_kafka_batch_is_read_column_by_column():
 def test_columns_are_the_elements_decode_gives(fmt, test):
     module = logcodec.codec(fmt)
     data = bytes.fromhex(test["bytes"])
-    header, columns = module.decode_columns(data)
-    assert header == module.decode_header(data)
+    header, columns = module.decode_columns(data, tuples=True)
+    assert header == module.decode_part(module.HEADER, data)[0]
     elements = getattr(module.decode(data, tuples=True), module.ITERATED)
     assert list(columns) == list(module.COLUMNS)
     assert columns == transposed(elements, module.COLUMNS)
@@ -45,6 +45,13 @@ def test_columns_are_the_elements_decode_gives(fmt, test):
     objects = getattr(module.decode(data), module.ITERATED)
     if objects:  # the columns are the fields of the elements' tuple form
         assert module.COLUMNS == module.TUPLE_FORMS[type(objects[0]).__name__]
+    # without `tuples`, a list inside an element holds the objects `decode` gives, in a tuple
+    _, as_objects = module.decode_columns(data)
+    assert as_objects == {name: [_as_tuple(getattr(e, name)) for e in objects] for name in module.COLUMNS}
+
+
+def _as_tuple(field):
+    return tuple(field) if isinstance(field, list) else field
 
 
 @pytest.mark.parametrize("fmt,test", INVALID, ids=ids(INVALID))
@@ -57,7 +64,7 @@ def test_columns_raise_the_error_decode_raises(fmt, test):
 
 
 def test_records_and_their_headers_come_without_an_object_each():
-    header, columns = rb.decode_columns(batch(RECORDS, base_offset=7))
+    header, columns = rb.decode_columns(batch(RECORDS, base_offset=7), tuples=True)
     assert header.base_offset == 7 and header.num_records == len(RECORDS)
     assert columns == transposed(RECORDS, rb.COLUMNS)
     assert columns["headers"][2] == (("h", b"x"), ("h", b"x"))  # a list inside an element: a tuple of tuples
@@ -74,7 +81,7 @@ def test_a_bad_record_is_raised_before_bytes_after_the_value_as_decode_raises_it
 @pytest.mark.parametrize("codec", list(rb.Compression), ids=lambda c: c.name)
 def test_compressed_records_come_as_columns(codec):
     data = batch(RECORDS, attributes=rb.Attributes(compression=codec))
-    header, columns = rb.decode_columns(data)
+    header, columns = rb.decode_columns(data, tuples=True)
     assert header.attributes.compression == codec
     assert columns == transposed(RECORDS, rb.COLUMNS)
 

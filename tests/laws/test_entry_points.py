@@ -1,6 +1,6 @@
 """Hand-written code reaches bytes through the generated modules' public entry points (`decode_part`,
-`encode_part`, `entry_size`, `entry_bounds`, `entry_content`, `checksums_hold`, `checksums_filled`,
-`decode_header`), never through their private decoders and encoders, nor with wire layouts of its own."""
+`encode_part`, `entry_size`, `entry_bounds`, `entry_content`, `checksums_hold`, `checksums_filled`),
+never through their private decoders and encoders, nor with wire layouts of its own."""
 
 import re
 from pathlib import Path
@@ -88,15 +88,15 @@ def test_a_part_is_read_where_it_lies_and_written_back():
     key = rb.ControlRecordKey(version=0, type=rb.ControlType.commit)
     data = rb.encode_part("control_record_key", key)
     assert data == bytes([0, 0, 0, 1])
-    assert rb.decode_part("control_record_key", b"xx" + data + b"yy", 2, 6) == (key, 6)
+    assert rb.decode_part("control_record_key", b"xx" + data + b"yy", pos=2, end=6) == (key, 6)
 
 
 def test_a_part_cut_short_is_a_decode_error_naming_the_part_and_the_offset_in_the_input():
     batch = rb.encode(rb.RecordBatchV2(records=[rb.Record(key=b"k", value=b"v")]))
-    entry, after = rs.decode_part("record_set_entry", b"xyz" + batch + b"!", 3)
+    entry, after = rs.decode_part("record_set_entry", b"xyz" + batch + b"!", pos=3)
     assert after == 3 + len(batch) and entry == rb.decode(batch)
     with pytest.raises(DecodeError) as err:
-        rs.decode_part("record_set_entry", b"xyz" + batch[:40], 3)
+        rs.decode_part("record_set_entry", b"xyz" + batch[:40], pos=3)
     assert err.value.kind == "truncated" and err.value.path.startswith("record_set_entry")
     assert 3 <= err.value.offset <= 43
 
@@ -105,7 +105,24 @@ def test_an_unknown_part_names_the_ones_there_are():
     with pytest.raises(ValueError, match="has no type 'nope'; it has attributes, control_record_key"):
         rb.decode_part("nope", b"")
     with pytest.raises(ValueError, match=r"no bytes \[5:2\]"):
-        rb.decode_part("attributes", b"\x00\x00", 5, 2)
+        rb.decode_part("attributes", b"\x00\x00", pos=5, end=2)
+
+
+def test_a_part_takes_what_it_reads_by_name():
+    """A type's params, and the fields of its parent it reads, are given by name; a param with a
+    default may be left out, and one missing or unknown is a TypeError naming what the type takes."""
+    from logcodec.generated.tank import bundle as tb
+
+    record = rb.Record(key=b"k", value=b"v")
+    data = rb.encode_part("record", record, is_control=False)
+    assert rb.decode_part("record", data, is_control=False)[0] == rb.decode(rb.encode(
+        rb.RecordBatchV2(records=[record]))).records[0]
+    with pytest.raises(TypeError, match="'record' takes is_control: missing is_control"):
+        rb.decode_part("record", data)
+    with pytest.raises(TypeError, match="'record' takes is_control: no param is_ctrl"):
+        rb.encode_part("record", record, is_control=False, is_ctrl=True)
+    header = tb.encode(tb.Bundle(messages=[tb.Message(timestamp=1, content=b"a")]))
+    assert tb.decode_part(tb.HEADER, header)[0] == tb.decode_part(tb.HEADER, header, base_seq_num=0)[0]
 
 
 def test_entries_are_framed_by_their_headers_alone():
@@ -154,15 +171,15 @@ def test_a_header_is_decoded_without_the_bulk_after_it():
 
     batch = rb.encode(rb.RecordBatchV2(base_offset=7, attributes=rb.Attributes(compression=rb.Compression.gzip),
                                        records=[rb.Record(key=b"k", value=b"v")]))
-    header = rb.decode_header(batch[:rb.HEADER_MAX])  # the records' bytes are not there: not read
+    header, _ = rb.decode_part(rb.HEADER, batch[:rb.HEADER_MAX])  # the records' bytes are not there: not read
     assert (header.base_offset, header.attributes.compression, header.num_records) == (7, rb.Compression.gzip, 1)
     assert rb.HEADER_MAX == 61 and not hasattr(header, "records")
     sparse = tb.encode(tb.Bundle(is_sparse=True, messages=[tb.Message(seq_num=40, timestamp=1, content=b"a"),
                                                           tb.Message(seq_num=45, timestamp=2, content=b"b")]))
-    h = tb.decode_header(sparse[:tb.HEADER_MAX])
+    h, _ = tb.decode_part(tb.HEADER, sparse[:tb.HEADER_MAX])
     assert (h.is_sparse, h.first_seq_num, h.num_messages, h.last_seq_num_delta) == (True, 40, 2, 4)
     with pytest.raises(DecodeError) as cut:
-        rb.decode_header(batch[:30])
+        rb.decode_part(rb.HEADER, batch[:30])
     assert cut.value.kind == "truncated"
 
 
@@ -180,7 +197,7 @@ def test_what_a_length_measures_lies_where_the_header_says():
 
 def test_a_patched_header_is_written_back_with_its_checksums_computed_anew():
     batch = rb.encode(rb.RecordBatchV2(base_offset=3, records=[rb.Record(key=b"k", value=b"v")]))
-    header = rb.decode_header(batch)
+    header, _ = rb.decode_part(rb.HEADER, batch)
     header.max_timestamp = 1_700_000_000_000  # under the CRC
     patched = rb.encode_part(rb.HEADER, header) + batch[rb.HEADER_MAX:]
     assert rb.checksums_hold(patched) is False

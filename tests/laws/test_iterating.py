@@ -1,8 +1,8 @@
-"""`decode_iter` and `decode_stream_iter` (ARCHITECTURE.md, "Decoding one element at a time"): a
+"""`decode_iter` and `decode_stream(..., iterate=True)` (ARCHITECTURE.md, "Decoding one element at a time"): a
 root's bulk handed out as an iterator agrees with `decode`, value for value and error for error.
 
-Every format whose module has `decode_iter` is held to `decode` on all its vectors: the header is
-`decode_header`'s, the elements are the bulk's, in both forms (objects and `tuples=True`), and an
+Every format whose module offers `decode_iter` is held to `decode` on all its vectors: the header is
+`decode_part(HEADER)`'s, the elements are the bulk's, in both forms (objects and `tuples=True`), and an
 invalid vector raises the same error (kind, offset, path, detail), at the call or while iterating.
 """
 
@@ -15,7 +15,7 @@ import logcodec
 from logcodec import DecodeError, Limits
 from tests.vectorfiles import all_tests, ids
 
-ITERATING = sorted(fmt for fmt in logcodec.formats() if hasattr(logcodec.codec(fmt), "decode_iter"))
+ITERATING = sorted(fmt for fmt in logcodec.formats() if "decode_iter" in logcodec.codec(fmt).READS)
 VALID = [(fmt, test) for fmt, test in all_tests("valid") if fmt in ITERATING]
 INVALID = [(fmt, test) for fmt, test in all_tests("invalid") if fmt in ITERATING]
 
@@ -43,7 +43,7 @@ def test_iterating_gives_the_header_and_the_elements_decode_gives(fmt, test, tup
     module = logcodec.codec(fmt)
     data = bytes.fromhex(test["bytes"])
     header, elements = module.decode_iter(data, tuples=tuples)
-    assert header == module.decode_header(data)
+    assert header == module.decode_part(module.HEADER, data)[0]
     assert list(elements) == getattr(module.decode(data, tuples=tuples), module.ITERATED)
 
 
@@ -62,11 +62,11 @@ def test_a_stream_iterated_gives_what_decode_stream_gives(fmt):
     entries = [bytes.fromhex(t["bytes"]) for f, t in VALID if f == fmt]
     data = b"".join(entries) + entries[-1][: len(entries[-1]) // 2]  # a cut-off last value
     whole = module.decode_stream(data, tuples=True)
-    lazy = module.decode_stream_iter(data, tuples=True)
+    lazy = module.decode_stream(data, iterate=True, tuples=True)
     assert len(lazy.items) == len(whole.items) == len(entries)
     for (header, elements), value, entry in zip(lazy.items, whole.items, entries):
         assert list(elements) == getattr(value, module.ITERATED)
-        assert header == module.decode_header(entry)
+        assert header == module.decode_part(module.HEADER, entry)[0]
     assert lazy.consumed == whole.consumed
     assert error_of(lambda: _raise(lazy.partial)) == error_of(lambda: _raise(whole.partial)) is not None
 
@@ -135,7 +135,7 @@ def test_an_error_in_a_compressed_batch_points_at_its_records_field():
 
 def test_the_element_budget_holds_across_a_stream():
     data = batch(RECORDS) * 3
-    stream = rb.decode_stream_iter(data, limits=Limits(max_elements=20))  # 9 elements a batch: 5 records, 4 headers
+    stream = rb.decode_stream(data, iterate=True, limits=Limits(max_elements=20))  # 9 elements a batch: 5 records, 4 headers
     assert len(list(stream.items[0][1])) == 5
     assert len(list(stream.items[1][1])) == 5
     with pytest.raises(DecodeError) as caught:
@@ -145,7 +145,7 @@ def test_the_element_budget_holds_across_a_stream():
 
 def test_an_error_in_a_stream_names_its_value():
     bad = with_bad_record(1)
-    stream = rb.decode_stream_iter(batch(RECORDS) + bad)
+    stream = rb.decode_stream(batch(RECORDS) + bad, iterate=True)
     assert len(list(stream.items[0][1])) == 5
     with pytest.raises(DecodeError) as caught:
         list(stream.items[1][1])
