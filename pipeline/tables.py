@@ -11,17 +11,14 @@ module needs Spark, so the same rows serve a single Python process too.
 from __future__ import annotations
 
 import array
-import gc
 import itertools
 import keyword
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
 
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from logcodec.runtime.errors import DecodeError
-from logcodec.runtime.stream import collector_paused
 
 #: Rows per Arrow batch at most: per-batch costs (Spark's hand-over of each batch to the JVM
 #: among them) vanish; 16,384 read a Kafka segment about 4% faster on Spark than 4,096.
@@ -207,8 +204,7 @@ def record_batches(items: Iterable[tuple | list], schema: pa.Schema, rows_per_ba
     a decoded batch's records, with no tuple per record). A batch is cut once it holds
     `rows_per_batch` rows, or once its binary columns (keys, values) hold `bytes_per_batch`
     bytes, so that a batch of large records stays a few MB in memory (a run given as columns is
-    never split: it adds at most one decoded batch more). Made with the collector paused
-    (`_paused_between_batches`)."""
+    never split: it adds at most one decoded batch more)."""
     def batches() -> Iterator[pa.RecordBatch]:
         columns = _Columns(schema, rows_per_batch, bytes_per_batch)
         for item in items:
@@ -220,7 +216,7 @@ def record_batches(items: Iterable[tuple | list], schema: pa.Schema, rows_per_ba
                 yield columns.take()
         if columns.rows:
             yield columns.take()
-    return _paused_between_batches(batches())
+    return batches()
 
 
 class _Columns:
@@ -402,33 +398,6 @@ class _Runs:
             self._which = pc.run_end_decode(
                 pa.RunEndEncodedArray.from_arrays(ends, pa.array(range(len(self.lengths)), pa.int32())))
         return _arrow(values, type_).take(self._which)
-
-
-def _paused_between_batches(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-    """`batches`, each made with the cyclic garbage collector paused (`_collector_paused`):
-    decoding allocates millions of short-lived containers (decoded values, records, rows) that
-    reference counting frees, and the collector's passes over them took a quarter of the
-    reading time (measured on v2 batches of 100 records). It runs again before each batch is
-    handed on, so the caller's code never runs with it paused."""
-    while True:
-        with _collector_paused():
-            batch = next(batches, None)
-        if batch is None:
-            return
-        yield batch
-
-
-@contextmanager
-def _collector_paused():
-    """The cyclic garbage collector off for the block, back as it was after (it may have been
-    off already; `collector_paused`, which each decode call does by itself). Anything cyclic
-    made meanwhile is collected by its next pass."""
-    paused = collector_paused()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.enable()
 
 
 def spark_schema(schema: pa.Schema):

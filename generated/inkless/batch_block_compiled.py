@@ -25,7 +25,6 @@ so a reader patches it in).
 
 from __future__ import annotations
 
-import gc as _gc
 import struct as _struct
 from dataclasses import dataclass, field
 from typing import Any, Final, NoReturn, cast as _cast
@@ -40,6 +39,9 @@ from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.record_batch_v2 import RecordBatchV2, _d_record_batch_v2, _e_record_batch_v2
 
 FORMAT = "inkless.batch_block"
+#: Takes a value just made off the cyclic collector's list (`runtime.native.untracker`): a value of
+#: this schema holds no link back, so it can take part in no cycle, and the collector need not walk it.
+_untracked: Final[Any] = _native.untracker("6af41a1950b152b7e803")
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 SCHEMA_SHA256 = "45a6d07c5eb0514910e311aea62d4062f8f777f3f0e9e3fd7f870ccec9e904fb"
@@ -92,9 +94,6 @@ def _decode_prefix(decoder: Any, name: str, data: Any, limits: Any, *params: Any
     """The runtime's `stream.decode_prefix`, here so that a compiled build runs it compiled (run
     interpreted, the entry was a fifth of the compiled decode of a small file)."""
     buf = data if type(data) is bytes else _as_bytes(data)
-    paused = _gc.isenabled()
-    if paused:
-        _gc.disable()
     try:
         lim = _DEFAULT_BUDGETS[1 if tuples else 0].copy() if limits is DEFAULT_LIMITS else _budget(limits, tuples)
         return decoder(buf, 0, len(buf), lim, *params) if params else decoder(buf, 0, len(buf), lim)
@@ -102,9 +101,6 @@ def _decode_prefix(decoder: Any, name: str, data: Any, limits: Any, *params: Any
         raise exc.within(name.split(".")[-1]) from None
     except RecursionError:
         raise _rt.DecodeError("limit_exceeded", "nesting too deep", 0, name.split(".")[-1]) from None
-    finally:
-        if paused:
-            _gc.enable()
 
 
 def _decode_one(decoder: Any, name: str, data: Any, limits: Any, *params: Any, tuples: bool = False) -> Any:
@@ -118,7 +114,7 @@ def _decode_one(decoder: Any, name: str, data: Any, limits: Any, *params: Any, t
 def _d_batch_block(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[BatchBlock, int]:
     """Decode one batch_block from buf[pos:end]; return it and the position after it."""
     v_batches: list[RecordBatchV2]
-    v_batches = []
+    v_batches = _untracked([])
     i = 0
     try:
         while pos < end:
@@ -134,7 +130,7 @@ def _d_batch_block(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Batc
             i += 1
     except _rt.DecodeError as exc:
         raise exc.within(f"batches[{i}]")
-    return BatchBlock(v_batches), pos
+    return _untracked(BatchBlock(v_batches)), pos
 
 
 def _e_batch_block(v: BatchBlock, out: list[Any]) -> int:

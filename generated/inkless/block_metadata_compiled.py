@@ -30,7 +30,6 @@ hold the records counted is checked against the block, not by this encoding.
 
 from __future__ import annotations
 
-import gc as _gc
 import struct as _struct
 from dataclasses import dataclass, field
 from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
@@ -45,6 +44,9 @@ from logcodec.runtime.stream import unsupported as _unsupported
 
 FORMAT = "inkless.block_metadata"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
+#: Takes a value just made off the cyclic collector's list (`runtime.native.untracker`): a value of
+#: this schema holds no link back, so it can take part in no cycle, and the collector need not walk it.
+_untracked: Final[Any] = _native.untracker("6af41a1950b152b7e803")
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
@@ -366,9 +368,6 @@ def _decode_prefix(decoder: Any, name: str, data: Any, limits: Any, *params: Any
     """The runtime's `stream.decode_prefix`, here so that a compiled build runs it compiled (run
     interpreted, the entry was a fifth of the compiled decode of a small file)."""
     buf = data if type(data) is bytes else _as_bytes(data)
-    paused = _gc.isenabled()
-    if paused:
-        _gc.disable()
     try:
         lim = _DEFAULT_BUDGETS[1 if tuples else 0].copy() if limits is DEFAULT_LIMITS else _budget(limits, tuples)
         return decoder(buf, 0, len(buf), lim, *params) if params else decoder(buf, 0, len(buf), lim)
@@ -376,9 +375,6 @@ def _decode_prefix(decoder: Any, name: str, data: Any, limits: Any, *params: Any
         raise exc.within(name.split(".")[-1]) from None
     except RecursionError:
         raise _rt.DecodeError("limit_exceeded", "nesting too deep", 0, name.split(".")[-1]) from None
-    finally:
-        if paused:
-            _gc.enable()
 
 
 def _decode_one(decoder: Any, name: str, data: Any, limits: Any, *params: Any, tuples: bool = False) -> Any:
@@ -418,7 +414,7 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[B
         raise _rt.short_run(buf, pos, end, _L1)
     (v_num_topic_partitions,) = _S1.unpack_from(buf, pos)
     pos += 4
-    v_topic_partitions = []
+    v_topic_partitions = _untracked([])
     count = v_num_topic_partitions
     if count:
         if count < 0:
@@ -437,7 +433,9 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[B
                 v_topic_partitions.append(_etopic_partitions)
         except _rt.DecodeError as exc:
             raise exc.within(f"topic_partitions[{i}]")
-    return BlockMetadata(v_magic, v_version, v_block_header, v_num_topic_partitions, v_topic_partitions), pos
+    return _untracked(
+        BlockMetadata(v_magic, v_version, v_block_header, v_num_topic_partitions, v_topic_partitions)
+    ), pos
 
 
 def _e_block_metadata(v: BlockMetadata, out: list[Any]) -> int:
@@ -540,7 +538,7 @@ def _d_block_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Blo
         v_flags, pos = _d_block_flags(buf, pos, end, lim)
     except _rt.DecodeError as exc:
         raise exc.within("flags")
-    return BlockHeader(v_id, v_broker, v_event_timestamp, v_len_path, v_path, v_flags), pos
+    return _untracked(BlockHeader(v_id, v_broker, v_event_timestamp, v_len_path, v_path, v_flags)), pos
 
 
 def _e_block_header(v: BlockHeader, out: list[Any]) -> int:
@@ -622,7 +620,7 @@ def _d_block_flags(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Bloc
     v_encrypted = (g_reserved & 0x2) != 0
     v_compressed = (g_reserved & 0x1) != 0
     pos += 4
-    return BlockFlags(v_reserved, v_encrypted, v_compressed), pos
+    return _untracked(BlockFlags(v_reserved, v_encrypted, v_compressed)), pos
 
 
 def _e_block_flags(v: BlockFlags, out: list[Any]) -> int:
@@ -706,7 +704,7 @@ def _d_topic_partition(
     if v_partition < 0:
         raise _rt.invalid(f"{v_partition!r} must be at least 0", pos + 0, "partition")
     pos += 8
-    v_batches = []
+    v_batches = _untracked([])
     count = v_num_batches
     if count:
         if count < 0:
@@ -727,7 +725,7 @@ def _d_topic_partition(
             raise exc.within(f"batches[{i}]")
     if as_tuple:
         return (v_id, v_name, v_partition, tuple(v_batches)), pos
-    return TopicPartition(v_id, v_len_name, v_name, v_partition, v_num_batches, v_batches), pos
+    return _untracked(TopicPartition(v_id, v_len_name, v_name, v_partition, v_num_batches, v_batches)), pos
 
 
 def _e_topic_partition(v: TopicPartition | tuple[Any, ...], out: list[Any]) -> int:
@@ -839,7 +837,7 @@ def _d_batch(
     pos += 16
     if as_tuple:
         return (v_byte_offset, v_size, v_number_of_records), pos
-    return Batch(v_byte_offset, v_size, v_number_of_records), pos
+    return _untracked(Batch(v_byte_offset, v_size, v_number_of_records)), pos
 
 
 def _e_batch(v: Batch | tuple[Any, ...], out: list[Any]) -> int:
@@ -911,7 +909,7 @@ def _d_block_metadata_header(buf: bytes, pos: int, end: int, lim: list[int]) -> 
         raise _rt.short_run(buf, pos, end, _L1)
     (v_num_topic_partitions,) = _S1.unpack_from(buf, pos)
     pos += 4
-    return BlockMetadataHeader(v_magic, v_version, v_block_header, v_num_topic_partitions), pos
+    return _untracked(BlockMetadataHeader(v_magic, v_version, v_block_header, v_num_topic_partitions)), pos
 
 
 def _e_block_metadata_header(v: BlockMetadataHeader, out: list[Any]) -> int:

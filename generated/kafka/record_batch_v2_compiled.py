@@ -11,7 +11,6 @@ one after the other; the last one of a fetch response may be cut short.
 
 from __future__ import annotations
 
-import gc as _gc
 import struct as _struct
 from dataclasses import dataclass, field
 from typing import Any, Final, Iterator, Literal, overload, TypeAlias, cast as _cast
@@ -40,6 +39,9 @@ _ZIGZAG: Final[tuple[bytes, ...]] = _rt.ZIGZAG
 #: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
 #: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
 _FAST: Final[Any] = _native.companion(globals(), "record_batch_v2", "5c083e409bfbbabadd28")
+#: Takes a value just made off the cyclic collector's list (`runtime.native.untracker`): a value of
+#: this schema holds no link back, so it can take part in no cycle, and the collector need not walk it.
+_untracked: Final[Any] = _native.untracker("6af41a1950b152b7e803")
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
@@ -540,9 +542,6 @@ def _decode_prefix(decoder: Any, name: str, data: Any, limits: Any, *params: Any
     """The runtime's `stream.decode_prefix`, here so that a compiled build runs it compiled (run
     interpreted, the entry was a fifth of the compiled decode of a small file)."""
     buf = data if type(data) is bytes else _as_bytes(data)
-    paused = _gc.isenabled()
-    if paused:
-        _gc.disable()
     try:
         lim = _DEFAULT_BUDGETS[1 if tuples else 0].copy() if limits is DEFAULT_LIMITS else _budget(limits, tuples)
         return decoder(buf, 0, len(buf), lim, *params) if params else decoder(buf, 0, len(buf), lim)
@@ -550,9 +549,6 @@ def _decode_prefix(decoder: Any, name: str, data: Any, limits: Any, *params: Any
         raise exc.within(name.split(".")[-1]) from None
     except RecursionError:
         raise _rt.DecodeError("limit_exceeded", "nesting too deep", 0, name.split(".")[-1]) from None
-    finally:
-        if paused:
-            _gc.enable()
 
 
 def _decode_one(decoder: Any, name: str, data: Any, limits: Any, *params: Any, tuples: bool = False) -> Any:
@@ -645,21 +641,23 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
             s_len_batch,
             "len_batch",
         )
-    return RecordBatchV2(
-        v_base_offset,
-        v_len_batch,
-        v_partition_leader_epoch,
-        v_magic,
-        v_crc,
-        v_attributes,
-        v_last_offset_delta,
-        v_base_timestamp,
-        v_max_timestamp,
-        v_producer_id,
-        v_producer_epoch,
-        v_base_sequence,
-        v_num_records,
-        v_records,
+    return _untracked(
+        RecordBatchV2(
+            v_base_offset,
+            v_len_batch,
+            v_partition_leader_epoch,
+            v_magic,
+            v_crc,
+            v_attributes,
+            v_last_offset_delta,
+            v_base_timestamp,
+            v_max_timestamp,
+            v_producer_id,
+            v_producer_epoch,
+            v_base_sequence,
+            v_num_records,
+            v_records,
+        )
     ), pos
 
 
@@ -820,8 +818,8 @@ def _d_attributes(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Attri
     v_timestamp_type = _TimestampType_BY_VALUE.get(v_timestamp_type, v_timestamp_type)
     v_compression = _Compression_BY_VALUE.get(v_compression, v_compression)
     pos += 2
-    return Attributes(
-        v_reserved, v_has_delete_horizon, v_is_control, v_is_transactional, v_timestamp_type, v_compression
+    return _untracked(
+        Attributes(v_reserved, v_has_delete_horizon, v_is_control, v_is_transactional, v_timestamp_type, v_compression)
     ), pos
 
 
@@ -907,7 +905,7 @@ def _d_record_list(
     v_items: list[Record | RecordTuple]
     _eitems: Any
     count: int
-    v_items = []
+    v_items = _untracked([])
     count = p_num_records
     if count:
         if count < 0:
@@ -1093,7 +1091,7 @@ def _d_record(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_headers", 32)
         v_num_headers = (x >> 1) ^ -(x & 1)
-    v_headers = []
+    v_headers = _untracked([])
     count = v_num_headers
     if count:
         if count < 0:
@@ -1129,17 +1127,19 @@ def _d_record(
         return None, pos
     if as_tuple:
         return (v_attributes, v_timestamp_delta, v_offset_delta, v_key, v_value, tuple(v_headers)), pos
-    return Record(
-        v_len_record,
-        v_attributes,
-        v_timestamp_delta,
-        v_offset_delta,
-        v_len_key,
-        v_key,
-        v_len_value,
-        v_value,
-        v_num_headers,
-        v_headers,
+    return _untracked(
+        Record(
+            v_len_record,
+            v_attributes,
+            v_timestamp_delta,
+            v_offset_delta,
+            v_len_key,
+            v_key,
+            v_len_value,
+            v_value,
+            v_num_headers,
+            v_headers,
+        )
     ), pos
 
 
@@ -1387,7 +1387,7 @@ def _d_header(
         v_value = None
     if as_tuple:
         return (v_key, v_value), pos
-    return Header(v_len_key, v_key, v_len_value, v_value), pos
+    return _untracked(Header(v_len_key, v_key, v_len_value, v_value)), pos
 
 
 def _e_header(v: Header | tuple[Any, ...], out: list[Any]) -> int:
@@ -1476,7 +1476,7 @@ def _d_control_record_key(buf: bytes, pos: int, end: int, lim: list[int]) -> tup
     v_version, v_type = _S4.unpack_from(buf, pos)
     v_type = _ControlType_BY_VALUE.get(v_type, v_type)
     pos += 4
-    return ControlRecordKey(v_version, v_type), pos
+    return _untracked(ControlRecordKey(v_version, v_type)), pos
 
 
 def _e_control_record_key(v: ControlRecordKey, out: list[Any]) -> int:
@@ -1517,7 +1517,7 @@ def _d_control_record_value(buf: bytes, pos: int, end: int, lim: list[int]) -> t
         raise _rt.short_run(buf, pos, end, _L10)
     v_version, v_coordinator_epoch = _S5.unpack_from(buf, pos)
     pos += 6
-    return ControlRecordValue(v_version, v_coordinator_epoch), pos
+    return _untracked(ControlRecordValue(v_version, v_coordinator_epoch)), pos
 
 
 def _e_control_record_value(v: ControlRecordValue, out: list[Any]) -> int:
@@ -1587,20 +1587,22 @@ def _d_record_batch_v2_header(buf: bytes, pos: int, end: int, lim: list[int]) ->
         v_num_records,
     ) = _S1.unpack_from(buf, pos)
     pos += 38
-    return RecordBatchV2Header(
-        v_base_offset,
-        v_len_batch,
-        v_partition_leader_epoch,
-        v_magic,
-        v_crc,
-        v_attributes,
-        v_last_offset_delta,
-        v_base_timestamp,
-        v_max_timestamp,
-        v_producer_id,
-        v_producer_epoch,
-        v_base_sequence,
-        v_num_records,
+    return _untracked(
+        RecordBatchV2Header(
+            v_base_offset,
+            v_len_batch,
+            v_partition_leader_epoch,
+            v_magic,
+            v_crc,
+            v_attributes,
+            v_last_offset_delta,
+            v_base_timestamp,
+            v_max_timestamp,
+            v_producer_id,
+            v_producer_epoch,
+            v_base_sequence,
+            v_num_records,
+        )
     ), pos
 
 

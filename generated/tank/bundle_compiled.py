@@ -14,7 +14,6 @@ bundles, a sequence number delta only when it is not 1.
 
 from __future__ import annotations
 
-import gc as _gc
 import struct as _struct
 from dataclasses import dataclass, field
 from typing import Any, Final, NoReturn, cast as _cast
@@ -33,6 +32,9 @@ FORMAT = "tank.bundle"
 _PASS_tank_compression: Final[frozenset[Any]] = tank_compression.passthrough
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: Takes a value just made off the cyclic collector's list (`runtime.native.untracker`): a value of
+#: this schema holds no link back, so it can take part in no cycle, and the collector need not walk it.
+_untracked: Final[Any] = _native.untracker("6af41a1950b152b7e803")
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 SCHEMA_SHA256 = "b818042940a7ec596d6c1cf809fece731a8fedabbec4f80847613ed7e45197e8"
@@ -368,9 +370,6 @@ def _decode_prefix(decoder: Any, name: str, data: Any, limits: Any, *params: Any
     """The runtime's `stream.decode_prefix`, here so that a compiled build runs it compiled (run
     interpreted, the entry was a fifth of the compiled decode of a small file)."""
     buf = data if type(data) is bytes else _as_bytes(data)
-    paused = _gc.isenabled()
-    if paused:
-        _gc.disable()
     try:
         lim = _DEFAULT_BUDGETS[1 if tuples else 0].copy() if limits is DEFAULT_LIMITS else _budget(limits, tuples)
         return decoder(buf, 0, len(buf), lim, *params) if params else decoder(buf, 0, len(buf), lim)
@@ -378,9 +377,6 @@ def _decode_prefix(decoder: Any, name: str, data: Any, limits: Any, *params: Any
         raise exc.within(name.split(".")[-1]) from None
     except RecursionError:
         raise _rt.DecodeError("limit_exceeded", "nesting too deep", 0, name.split(".")[-1]) from None
-    finally:
-        if paused:
-            _gc.enable()
 
 
 def _decode_one(decoder: Any, name: str, data: Any, limits: Any, *params: Any, tuples: bool = False) -> Any:
@@ -481,18 +477,20 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_num: in
     if p != e2:
         raise _rt.in_field(_rt.trailing(b2, p, e2, "messages"), pos, b2 is not buf)
     pos = e
-    return Bundle(
-        v_codec,
-        v_num_messages_in_flags,
-        v_is_sparse,
-        v_has_extra_flags,
-        v_extra_flags,
-        v_producer,
-        v_num_messages_varint,
-        v_first_seq_num,
-        v_last_seq_num_delta,
-        v_messages,
-        i_num_messages,
+    return _untracked(
+        Bundle(
+            v_codec,
+            v_num_messages_in_flags,
+            v_is_sparse,
+            v_has_extra_flags,
+            v_extra_flags,
+            v_producer,
+            v_num_messages_varint,
+            v_first_seq_num,
+            v_last_seq_num_delta,
+            v_messages,
+            i_num_messages,
+        )
     ), pos
 
 
@@ -650,7 +648,7 @@ def _d_producer_info(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Pr
         raise _rt.short_run(buf, pos, end, _L4)
     v_partition_leader_epoch, v_producer_id, v_producer_epoch = _S3.unpack_from(buf, pos)
     pos += 14
-    return ProducerInfo(v_partition_leader_epoch, v_producer_id, v_producer_epoch), pos
+    return _untracked(ProducerInfo(v_partition_leader_epoch, v_producer_id, v_producer_epoch)), pos
 
 
 def _e_producer_info(v: ProducerInfo, out: list[Any]) -> int:
@@ -700,7 +698,7 @@ def _d_message_set(
     """Decode one message_set from buf[pos:end]; return it and the position after it."""
     v_items: list[Message]
     count: int
-    v_items = []
+    v_items = _untracked([])
     count = p_num_messages
     if count:
         if count < 0:
@@ -852,19 +850,21 @@ def _d_message(
             if p_is_sparse
             else (p_first_seq_num + p_idx)
         )
-        return Message(
-            v_has_key,
-            v_use_last_ts,
-            v_seq_num_prev_plus_one,
-            v_reserved,
-            v_seq_num_delta,
-            v_timestamp_written,
-            v_len_key,
-            v_key,
-            v_len_content,
-            v_content,
-            i_timestamp,
-            i_seq_num,
+        return _untracked(
+            Message(
+                v_has_key,
+                v_use_last_ts,
+                v_seq_num_prev_plus_one,
+                v_reserved,
+                v_seq_num_delta,
+                v_timestamp_written,
+                v_len_key,
+                v_key,
+                v_len_content,
+                v_content,
+                i_timestamp,
+                i_seq_num,
+            )
         ), pos
     except _rt.DecodeError:
         raise
@@ -1090,17 +1090,19 @@ def _d_bundle_header(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_
             v_last_seq_num_delta, pos = _uvarint(buf, pos, end, 5, "last_seq_num_delta", 32)
     else:
         v_last_seq_num_delta = None
-    return BundleHeader(
-        v_codec,
-        v_num_messages_in_flags,
-        v_is_sparse,
-        v_has_extra_flags,
-        v_extra_flags,
-        v_producer,
-        v_num_messages_varint,
-        v_first_seq_num,
-        v_last_seq_num_delta,
-        i_num_messages,
+    return _untracked(
+        BundleHeader(
+            v_codec,
+            v_num_messages_in_flags,
+            v_is_sparse,
+            v_has_extra_flags,
+            v_extra_flags,
+            v_producer,
+            v_num_messages_varint,
+            v_first_seq_num,
+            v_last_seq_num_delta,
+            i_num_messages,
+        )
     ), pos
 
 

@@ -10,7 +10,6 @@ ConsumePeer and RegReplica, which come from other brokers, do not.
 
 from __future__ import annotations
 
-import gc as _gc
 import struct as _struct
 from dataclasses import dataclass, field
 from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
@@ -27,6 +26,9 @@ from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 FORMAT = "tank.request"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: Takes a value just made off the cyclic collector's list (`runtime.native.untracker`): a value of
+#: this schema holds no link back, so it can take part in no cycle, and the collector need not walk it.
+_untracked: Final[Any] = _native.untracker("6af41a1950b152b7e803")
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
@@ -720,9 +722,6 @@ def _decode_prefix(decoder: Any, name: str, data: Any, limits: Any, *params: Any
     """The runtime's `stream.decode_prefix`, here so that a compiled build runs it compiled (run
     interpreted, the entry was a fifth of the compiled decode of a small file)."""
     buf = data if type(data) is bytes else _as_bytes(data)
-    paused = _gc.isenabled()
-    if paused:
-        _gc.disable()
     try:
         lim = _DEFAULT_BUDGETS[1 if tuples else 0].copy() if limits is DEFAULT_LIMITS else _budget(limits, tuples)
         return decoder(buf, 0, len(buf), lim, *params) if params else decoder(buf, 0, len(buf), lim)
@@ -730,9 +729,6 @@ def _decode_prefix(decoder: Any, name: str, data: Any, limits: Any, *params: Any
         raise exc.within(name.split(".")[-1]) from None
     except RecursionError:
         raise _rt.DecodeError("limit_exceeded", "nesting too deep", 0, name.split(".")[-1]) from None
-    finally:
-        if paused:
-            _gc.enable()
 
 
 def _decode_one(decoder: Any, name: str, data: Any, limits: Any, *params: Any, tuples: bool = False) -> Any:
@@ -868,7 +864,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
     else:
         v_payload = buf[pos:e]
     pos = e
-    return Request(v_msg_id, v_len_payload, v_payload), pos
+    return _untracked(Request(v_msg_id, v_len_payload, v_payload)), pos
 
 
 def _e_request(v: Request, out: list[Any]) -> int:
@@ -1067,7 +1063,7 @@ def _d_produce_request(
         raise _rt.short_run(buf, pos, end, _L6)
     v_ack_timeout_ms, v_num_topics = _S3.unpack_from(buf, pos)
     pos += 5
-    v_topics = []
+    v_topics = _untracked([])
     count = v_num_topics
     if count:
         if count < 0:
@@ -1086,15 +1082,17 @@ def _d_produce_request(
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
-    return ProduceRequest(
-        v_client_version,
-        v_request_id,
-        v_len_client_id,
-        v_client_id,
-        v_required_acks,
-        v_ack_timeout_ms,
-        v_num_topics,
-        v_topics,
+    return _untracked(
+        ProduceRequest(
+            v_client_version,
+            v_request_id,
+            v_len_client_id,
+            v_client_id,
+            v_required_acks,
+            v_ack_timeout_ms,
+            v_num_topics,
+            v_topics,
+        )
     ), pos
 
 
@@ -1226,7 +1224,7 @@ def _d_produce_topic(
         raise _rt.short_run(buf, pos, end, _L11)
     v_num_partitions = buf[pos]
     pos += 1
-    v_partitions = []
+    v_partitions = _untracked([])
     count = v_num_partitions
     if count:
         if count < 0:
@@ -1247,7 +1245,7 @@ def _d_produce_topic(
             raise exc.within(f"partitions[{i}]")
     if as_tuple:
         return (v_name, tuple(v_partitions)), pos
-    return ProduceTopic(v_len_name, v_name, v_num_partitions, v_partitions), pos
+    return _untracked(ProduceTopic(v_len_name, v_name, v_num_partitions, v_partitions)), pos
 
 
 def _e_produce_topic(v: ProduceTopic | tuple[Any, ...], out: list[Any], p_with_seqnum: bool) -> int:
@@ -1366,7 +1364,7 @@ def _d_produce_partition(
     pos = e
     if as_tuple:
         return (v_partition, v_base_seq_num, v_bundle), pos
-    return ProducePartition(v_partition, v_len_bundle, v_base_seq_num, v_bundle), pos
+    return _untracked(ProducePartition(v_partition, v_len_bundle, v_base_seq_num, v_bundle)), pos
 
 
 def _e_produce_partition(v: ProducePartition | tuple[Any, ...], out: list[Any], p_with_seqnum: bool) -> int:
@@ -1482,7 +1480,7 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
         raise _rt.short_run(buf, pos, end, _L18)
     v_num_topics = buf[pos]
     pos += 1
-    v_topics = []
+    v_topics = _untracked([])
     count = v_num_topics
     if count:
         if count < 0:
@@ -1501,16 +1499,18 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
-    return ConsumeRequest(
-        v_client_version,
-        v_request_id,
-        v_len_client_id,
-        v_client_id,
-        v_max_wait_ms,
-        v_min_bytes,
-        v_flags,
-        v_num_topics,
-        v_topics,
+    return _untracked(
+        ConsumeRequest(
+            v_client_version,
+            v_request_id,
+            v_len_client_id,
+            v_client_id,
+            v_max_wait_ms,
+            v_min_bytes,
+            v_flags,
+            v_num_topics,
+            v_topics,
+        )
     ), pos
 
 
@@ -1634,7 +1634,7 @@ def _d_consume_flags(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Co
     v_prefer_local_node = (g_prefer_local_node & 0x1) != 0
     v_reserved = g_prefer_local_node >> 1
     pos += 1
-    return ConsumeFlags(v_prefer_local_node, v_reserved), pos
+    return _untracked(ConsumeFlags(v_prefer_local_node, v_reserved)), pos
 
 
 def _e_consume_flags(v: ConsumeFlags, out: list[Any]) -> int:
@@ -1704,7 +1704,7 @@ def _d_consume_topic(
         raise _rt.short_run(buf, pos, end, _L11)
     v_num_partitions = buf[pos]
     pos += 1
-    v_partitions = []
+    v_partitions = _untracked([])
     count = v_num_partitions
     if count:
         if count < 0:
@@ -1725,7 +1725,7 @@ def _d_consume_topic(
             raise exc.within(f"partitions[{i}]")
     if as_tuple:
         return (v_name, tuple(v_partitions)), pos
-    return ConsumeTopic(v_len_name, v_name, v_num_partitions, v_partitions), pos
+    return _untracked(ConsumeTopic(v_len_name, v_name, v_num_partitions, v_partitions)), pos
 
 
 def _e_consume_topic(v: ConsumeTopic | tuple[Any, ...], out: list[Any]) -> int:
@@ -1815,7 +1815,7 @@ def _d_consume_partition(
     pos += 14
     if as_tuple:
         return (v_partition, v_seq_num, v_fetch_size), pos
-    return ConsumePartition(v_partition, v_seq_num, v_fetch_size), pos
+    return _untracked(ConsumePartition(v_partition, v_seq_num, v_fetch_size)), pos
 
 
 def _e_consume_partition(v: ConsumePartition | tuple[Any, ...], out: list[Any]) -> int:
@@ -1868,7 +1868,7 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
         raise _rt.short_run(buf, pos, end, _L25)
     v_replica_id, v_max_wait_ms, v_min_bytes, v_num_topics = _S9.unpack_from(buf, pos)
     pos += 16
-    v_topics = []
+    v_topics = _untracked([])
     count = v_num_topics
     if count:
         if count < 0:
@@ -1887,7 +1887,7 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
-    return ConsumePeerRequest(v_replica_id, v_max_wait_ms, v_min_bytes, v_num_topics, v_topics), pos
+    return _untracked(ConsumePeerRequest(v_replica_id, v_max_wait_ms, v_min_bytes, v_num_topics, v_topics)), pos
 
 
 def _e_consume_peer_request(v: ConsumePeerRequest, out: list[Any]) -> int:
@@ -1978,7 +1978,7 @@ def _d_consume_peer_topic(
         raise _rt.short_run(buf, pos, end, _L27)
     v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
     pos += 2
-    v_partitions = []
+    v_partitions = _untracked([])
     count = v_num_partitions
     if count:
         if count < 0:
@@ -1999,7 +1999,7 @@ def _d_consume_peer_topic(
             raise exc.within(f"partitions[{i}]")
     if as_tuple:
         return (v_name, tuple(v_partitions)), pos
-    return ConsumePeerTopic(v_len_name, v_name, v_num_partitions, v_partitions), pos
+    return _untracked(ConsumePeerTopic(v_len_name, v_name, v_num_partitions, v_partitions)), pos
 
 
 def _e_consume_peer_topic(v: ConsumePeerTopic | tuple[Any, ...], out: list[Any]) -> int:
@@ -2080,7 +2080,7 @@ def _d_reg_replica_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
         raise _rt.short_run(buf, pos, end, _L29)
     v_replica_id = (buf[pos + 1] << 8) | buf[pos]
     pos += 2
-    return RegReplicaRequest(v_replica_id), pos
+    return _untracked(RegReplicaRequest(v_replica_id)), pos
 
 
 def _e_reg_replica_request(v: RegReplicaRequest, out: list[Any]) -> int:
@@ -2110,7 +2110,7 @@ def _d_status_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[S
         raise _rt.short_run(buf, pos, end, _L31)
     (v_request_id,) = _S1.unpack_from(buf, pos)
     pos += 4
-    return StatusRequest(v_request_id), pos
+    return _untracked(StatusRequest(v_request_id)), pos
 
 
 def _e_status_request(v: StatusRequest, out: list[Any]) -> int:
@@ -2141,7 +2141,7 @@ def _d_discover_topics_request(buf: bytes, pos: int, end: int, lim: list[int]) -
         raise _rt.short_run(buf, pos, end, _L33)
     v_request_id, v_flags = _S3.unpack_from(buf, pos)
     pos += 5
-    return DiscoverTopicsRequest(v_request_id, v_flags), pos
+    return _untracked(DiscoverTopicsRequest(v_request_id, v_flags)), pos
 
 
 def _e_discover_topics_request(v: DiscoverTopicsRequest, out: list[Any]) -> int:
@@ -2182,7 +2182,7 @@ def _d_discover_topology_request(buf: bytes, pos: int, end: int, lim: list[int])
         raise _rt.short_run(buf, pos, end, _L33)
     v_request_id, v_flags = _S3.unpack_from(buf, pos)
     pos += 5
-    return DiscoverTopologyRequest(v_request_id, v_flags), pos
+    return _untracked(DiscoverTopologyRequest(v_request_id, v_flags)), pos
 
 
 def _e_discover_topology_request(v: DiscoverTopologyRequest, out: list[Any]) -> int:
@@ -2258,7 +2258,9 @@ def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "config") from None
     pos = e
-    return CreateTopicRequest(v_request_id, v_len_topic, v_topic, v_num_partitions, v_len_config, v_config), pos
+    return _untracked(
+        CreateTopicRequest(v_request_id, v_len_topic, v_topic, v_num_partitions, v_len_config, v_config)
+    ), pos
 
 
 def _e_create_topic_request(v: CreateTopicRequest, out: list[Any]) -> int:
@@ -2366,7 +2368,7 @@ def _d_reload_conf_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
         raise _rt.short_run(buf, pos, end, _L14)
     v_partition = (buf[pos + 1] << 8) | buf[pos]
     pos += 2
-    return ReloadConfRequest(v_request_id, v_len_topic, v_topic, v_partition), pos
+    return _untracked(ReloadConfRequest(v_request_id, v_len_topic, v_topic, v_partition)), pos
 
 
 def _e_reload_conf_request(v: ReloadConfRequest, out: list[Any]) -> int:
@@ -2450,7 +2452,7 @@ def _d_discover_partitions_request(
     e = end
     v_partition_list = buf[pos:e]
     pos = e
-    return DiscoverPartitionsRequest(v_request_id, v_len_topic, v_topic, v_partition_list), pos
+    return _untracked(DiscoverPartitionsRequest(v_request_id, v_len_topic, v_topic, v_partition_list)), pos
 
 
 def _e_discover_partitions_request(v: DiscoverPartitionsRequest, out: list[Any]) -> int:

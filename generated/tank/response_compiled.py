@@ -10,7 +10,6 @@ payload) on every new connection.
 
 from __future__ import annotations
 
-import gc as _gc
 import struct as _struct
 from dataclasses import dataclass, field
 from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
@@ -27,6 +26,9 @@ from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 FORMAT = "tank.response"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: Takes a value just made off the cyclic collector's list (`runtime.native.untracker`): a value of
+#: this schema holds no link back, so it can take part in no cycle, and the collector need not walk it.
+_untracked: Final[Any] = _native.untracker("6af41a1950b152b7e803")
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
@@ -940,9 +942,6 @@ def _decode_prefix(decoder: Any, name: str, data: Any, limits: Any, *params: Any
     """The runtime's `stream.decode_prefix`, here so that a compiled build runs it compiled (run
     interpreted, the entry was a fifth of the compiled decode of a small file)."""
     buf = data if type(data) is bytes else _as_bytes(data)
-    paused = _gc.isenabled()
-    if paused:
-        _gc.disable()
     try:
         lim = _DEFAULT_BUDGETS[1 if tuples else 0].copy() if limits is DEFAULT_LIMITS else _budget(limits, tuples)
         return decoder(buf, 0, len(buf), lim, *params) if params else decoder(buf, 0, len(buf), lim)
@@ -950,9 +949,6 @@ def _decode_prefix(decoder: Any, name: str, data: Any, limits: Any, *params: Any
         raise exc.within(name.split(".")[-1]) from None
     except RecursionError:
         raise _rt.DecodeError("limit_exceeded", "nesting too deep", 0, name.split(".")[-1]) from None
-    finally:
-        if paused:
-            _gc.enable()
 
 
 def _decode_one(decoder: Any, name: str, data: Any, limits: Any, *params: Any, tuples: bool = False) -> Any:
@@ -1079,7 +1075,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
     else:
         v_payload = buf[pos:e]
     pos = e
-    return Response(v_msg_id, v_len_payload, v_payload), pos
+    return _untracked(Response(v_msg_id, v_len_payload, v_payload)), pos
 
 
 def _e_response(v: Response, out: list[Any]) -> int:
@@ -1240,7 +1236,7 @@ def _d_produce_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
         raise _rt.short_run(buf, pos, end, _L4)
     (v_request_id,) = _S1.unpack_from(buf, pos)
     pos += 4
-    v_statuses = []
+    v_statuses = _untracked([])
     elem_tuples = lim[_TUPLES] == 1
     i = 0
     try:
@@ -1257,7 +1253,7 @@ def _d_produce_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
             i += 1
     except _rt.DecodeError as exc:
         raise exc.within(f"statuses[{i}]")
-    return ProduceResponse(v_request_id, v_statuses), pos
+    return _untracked(ProduceResponse(v_request_id, v_statuses)), pos
 
 
 def _e_produce_response(v: ProduceResponse, out: list[Any]) -> int:
@@ -1321,7 +1317,7 @@ def _d_produce_status(
         v_leader_port = None
     if as_tuple:
         return (v_error, v_leader_address, v_leader_port), pos
-    return ProduceStatus(v_error, v_leader_address, v_leader_port), pos
+    return _untracked(ProduceStatus(v_error, v_leader_address, v_leader_port)), pos
 
 
 def _e_produce_status(v: ProduceStatus | tuple[Any, ...], out: list[Any]) -> int:
@@ -1399,7 +1395,7 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
     if p != e:
         raise _rt.trailing(buf, p, e, "header")
     pos = e
-    v_chunks = []
+    v_chunks = _untracked([])
     count = len(v_header.topics)
     if count:
         if count < 0:
@@ -1416,7 +1412,7 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
                 v_chunks.append(_echunks)
         except _rt.DecodeError as exc:
             raise exc.within(f"chunks[{i}]")
-    return ConsumeResponse(v_len_header, v_header, v_chunks), pos
+    return _untracked(ConsumeResponse(v_len_header, v_header, v_chunks)), pos
 
 
 def _e_consume_response(v: ConsumeResponse, out: list[Any]) -> int:
@@ -1496,7 +1492,7 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[C
         raise _rt.short_run(buf, pos, end, _L12)
     v_request_id, v_num_topics = _S3.unpack_from(buf, pos)
     pos += 5
-    v_topics = []
+    v_topics = _untracked([])
     count = v_num_topics
     if count:
         if count < 0:
@@ -1514,7 +1510,7 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[C
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
-    return ConsumeHeader(v_request_id, v_num_topics, v_topics), pos
+    return _untracked(ConsumeHeader(v_request_id, v_num_topics, v_topics)), pos
 
 
 def _e_consume_header(v: ConsumeHeader, out: list[Any]) -> int:
@@ -1592,7 +1588,7 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     v_num_partitions = buf[pos]
     pos += 1
     if v_num_partitions != 0:
-        v_partitions = []
+        v_partitions = _untracked([])
         i = 0
         try:
             while True:
@@ -1609,7 +1605,7 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: list[int]) -> t
             raise exc.within(f"partitions[{i}]")
     else:
         v_partitions = None
-    return ConsumeTopicHeader(v_len_name, v_name, v_num_partitions, v_partitions), pos
+    return _untracked(ConsumeTopicHeader(v_len_name, v_name, v_num_partitions, v_partitions)), pos
 
 
 def _e_consume_topic_header(v: ConsumeTopicHeader, out: list[Any]) -> int:
@@ -1747,16 +1743,18 @@ def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: list[int]) 
         pos += 8
     else:
         v_first_available_seq_num = None
-    return ConsumePartitionHeader(
-        v_partition,
-        v_error_or_flags,
-        v_leader_address,
-        v_leader_port,
-        v_base_seq_num,
-        v_high_watermark,
-        v_len_chunk,
-        v_first_available_seq_num,
-        i_has_chunk,
+    return _untracked(
+        ConsumePartitionHeader(
+            v_partition,
+            v_error_or_flags,
+            v_leader_address,
+            v_leader_port,
+            v_base_seq_num,
+            v_high_watermark,
+            v_len_chunk,
+            v_first_available_seq_num,
+            i_has_chunk,
+        )
     ), pos
 
 
@@ -1885,7 +1883,7 @@ def _d_consume_topic_chunks(
     e: int
     p: int
     try:
-        v_partitions = []
+        v_partitions = _untracked([])
         count = (
             0 if (pp_header.topics[p_topic_idx].num_partitions == 0) else len(pp_header.topics[p_topic_idx].partitions)
         )
@@ -1987,7 +1985,7 @@ def _d_consume_topic_chunks(
                 raise exc.within(f"partitions[{i}]")
         if as_tuple:
             return (tuple(v_partitions),), pos
-        return ConsumeTopicChunks(v_partitions), pos
+        return _untracked(ConsumeTopicChunks(v_partitions)), pos
     except _rt.DecodeError:
         raise
     except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:
@@ -2117,7 +2115,7 @@ def _d_chunk(
     v_bundles: list[ChunkBundle]
     v_partial_bundle: bytes
     e: int
-    v_bundles = []
+    v_bundles = _untracked([])
     outer_buf, outer_end, base = buf, end, 0
     if end != len(buf):
         base = pos
@@ -2149,7 +2147,7 @@ def _d_chunk(
     pos = e
     if as_tuple:
         return (tuple(v_bundles), v_partial_bundle), pos
-    return Chunk(v_bundles, v_partial_bundle), pos
+    return _untracked(Chunk(v_bundles, v_partial_bundle)), pos
 
 
 def _e_chunk(v: Chunk | tuple[Any, ...], out: list[Any], p_first_base_seq_num: int) -> int:
@@ -2225,7 +2223,7 @@ def _d_chunk_bundle(
         if p != e:
             raise _rt.trailing(buf, p, e, "bundle")
         pos = e
-        return ChunkBundle(v_len_bundle, v_bundle), pos
+        return _untracked(ChunkBundle(v_len_bundle, v_bundle)), pos
     except _rt.DecodeError:
         raise
     except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:
@@ -2323,7 +2321,7 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: list[int]) -> 
     if p != e:
         raise _rt.trailing(buf, p, e, "header")
     pos = e
-    v_chunks = []
+    v_chunks = _untracked([])
     count = len(v_header.topics)
     if count:
         if count < 0:
@@ -2340,7 +2338,7 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: list[int]) -> 
                 v_chunks.append(_echunks)
         except _rt.DecodeError as exc:
             raise exc.within(f"chunks[{i}]")
-    return ConsumePeerResponse(v_len_header, v_header, v_chunks), pos
+    return _untracked(ConsumePeerResponse(v_len_header, v_header, v_chunks)), pos
 
 
 def _e_consume_peer_response(v: ConsumePeerResponse, out: list[Any]) -> int:
@@ -2419,7 +2417,7 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
         raise _rt.short_run(buf, pos, end, _L25)
     v_num_topics = (buf[pos + 1] << 8) | buf[pos]
     pos += 2
-    v_topics = []
+    v_topics = _untracked([])
     count = v_num_topics
     if count:
         if count < 0:
@@ -2437,7 +2435,7 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
-    return ConsumePeerHeader(v_num_topics, v_topics), pos
+    return _untracked(ConsumePeerHeader(v_num_topics, v_topics)), pos
 
 
 def _e_consume_peer_header(v: ConsumePeerHeader, out: list[Any]) -> int:
@@ -2505,7 +2503,7 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: list[int])
     v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
     pos += 2
     if v_num_partitions != 0:
-        v_partitions = []
+        v_partitions = _untracked([])
         i = 0
         try:
             while True:
@@ -2522,7 +2520,7 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: list[int])
             raise exc.within(f"partitions[{i}]")
     else:
         v_partitions = None
-    return ConsumePeerTopicHeader(v_len_name, v_name, v_num_partitions, v_partitions), pos
+    return _untracked(ConsumePeerTopicHeader(v_len_name, v_name, v_num_partitions, v_partitions)), pos
 
 
 def _e_consume_peer_topic_header(v: ConsumePeerTopicHeader, out: list[Any]) -> int:
@@ -2599,7 +2597,7 @@ def _d_consume_peer_topic_chunks(
     e: int
     p: int
     try:
-        v_partitions = []
+        v_partitions = _untracked([])
         count = (
             0 if (pp_header.topics[p_topic_idx].num_partitions == 0) else len(pp_header.topics[p_topic_idx].partitions)
         )
@@ -2701,7 +2699,7 @@ def _d_consume_peer_topic_chunks(
                 raise exc.within(f"partitions[{i}]")
         if as_tuple:
             return (tuple(v_partitions),), pos
-        return ConsumePeerTopicChunks(v_partitions), pos
+        return _untracked(ConsumePeerTopicChunks(v_partitions)), pos
     except _rt.DecodeError:
         raise
     except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:
@@ -2850,17 +2848,19 @@ def _d_status_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
         raise _rt.short_run(buf, pos, end, _L30)
     v_num_open_partitions, v_open_time, v_startup_secs, v_version = _S6.unpack_from(buf, pos)
     pos += 16
-    return StatusResponse(
-        v_request_id,
-        v_flags,
-        v_is_cluster_aware,
-        v_num_topics,
-        v_num_partitions,
-        v_cluster,
-        v_num_open_partitions,
-        v_open_time,
-        v_startup_secs,
-        v_version,
+    return _untracked(
+        StatusResponse(
+            v_request_id,
+            v_flags,
+            v_is_cluster_aware,
+            v_num_topics,
+            v_num_partitions,
+            v_cluster,
+            v_num_open_partitions,
+            v_open_time,
+            v_startup_secs,
+            v_version,
+        )
     ), pos
 
 
@@ -2968,7 +2968,7 @@ def _d_cluster_info(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Clu
         raise _rt.short_run(buf, pos, end, _L34)
     (v_num_nodes,) = _S1.unpack_from(buf, pos)
     pos += 4
-    return ClusterInfo(v_reserved, v_len_name, v_name, v_num_nodes), pos
+    return _untracked(ClusterInfo(v_reserved, v_len_name, v_name, v_num_nodes)), pos
 
 
 def _e_cluster_info(v: ClusterInfo, out: list[Any]) -> int:
@@ -3038,7 +3038,7 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: list[int]) 
         raise _rt.short_run(buf, pos, end, _L37)
     v_request_id, v_num_topics, v_is_cluster_aware = _S8.unpack_from(buf, pos)
     pos += 9
-    v_topics = []
+    v_topics = _untracked([])
     count = v_num_topics
     if count:
         if count < 0:
@@ -3057,7 +3057,7 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: list[int]) 
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
-    return DiscoverTopicsResponse(v_request_id, v_num_topics, v_is_cluster_aware, v_topics), pos
+    return _untracked(DiscoverTopicsResponse(v_request_id, v_num_topics, v_is_cluster_aware, v_topics)), pos
 
 
 def _e_discover_topics_response(v: DiscoverTopicsResponse, out: list[Any]) -> int:
@@ -3156,7 +3156,7 @@ def _d_topic_info(
         v_replication_factor = None
     if as_tuple:
         return (v_name, v_is_enabled, v_num_partitions, v_replication_factor), pos
-    return TopicInfo(v_len_name, v_name, v_is_enabled, v_num_partitions, v_replication_factor), pos
+    return _untracked(TopicInfo(v_len_name, v_name, v_is_enabled, v_num_partitions, v_replication_factor)), pos
 
 
 def _e_topic_info(v: TopicInfo | tuple[Any, ...], out: list[Any], p_is_cluster_aware: bool) -> int:
@@ -3249,7 +3249,7 @@ def _d_discover_topology_response(
     e = end
     v_cluster = buf[pos:e]
     pos = e
-    return DiscoverTopologyResponse(v_request_id, v_marker, v_cluster), pos
+    return _untracked(DiscoverTopologyResponse(v_request_id, v_marker, v_cluster)), pos
 
 
 def _e_discover_topology_response(v: DiscoverTopologyResponse, out: list[Any]) -> int:
@@ -3315,7 +3315,7 @@ def _d_create_topic_response(buf: bytes, pos: int, end: int, lim: list[int]) -> 
     v_error = buf[pos]
     v_error = _CreateTopicError_BY_VALUE.get(v_error, v_error)
     pos += 1
-    return CreateTopicResponse(v_request_id, v_len_topic, v_topic, v_error), pos
+    return _untracked(CreateTopicResponse(v_request_id, v_len_topic, v_topic, v_error)), pos
 
 
 def _e_create_topic_response(v: CreateTopicResponse, out: list[Any]) -> int:
@@ -3402,7 +3402,7 @@ def _d_reload_conf_response(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     v_partition, v_error = _S10.unpack_from(buf, pos)
     v_error = _ReloadConfError_BY_VALUE.get(v_error, v_error)
     pos += 3
-    return ReloadConfResponse(v_request_id, v_len_topic, v_topic, v_partition, v_error), pos
+    return _untracked(ReloadConfResponse(v_request_id, v_len_topic, v_topic, v_partition, v_error)), pos
 
 
 def _e_reload_conf_response(v: ReloadConfResponse, out: list[Any]) -> int:
@@ -3500,7 +3500,7 @@ def _d_discover_partitions_response(
         raise _rt.short_run(buf, pos, end, _L27)
     v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
     pos += 2
-    v_partitions = []
+    v_partitions = _untracked([])
     count = v_num_partitions
     if count:
         if count < 0:
@@ -3519,7 +3519,9 @@ def _d_discover_partitions_response(
                 v_partitions.append(_epartitions)
         except _rt.DecodeError as exc:
             raise exc.within(f"partitions[{i}]")
-    return DiscoverPartitionsResponse(v_request_id, v_len_topic, v_topic, v_num_partitions, v_partitions), pos
+    return _untracked(
+        DiscoverPartitionsResponse(v_request_id, v_len_topic, v_topic, v_num_partitions, v_partitions)
+    ), pos
 
 
 def _e_discover_partitions_response(v: DiscoverPartitionsResponse, out: list[Any]) -> int:
@@ -3637,7 +3639,9 @@ def _d_partition_info(
         v_leader_port = None
     if as_tuple:
         return (v_first_available_seq_num, v_high_watermark, v_error, v_leader_address, v_leader_port), pos
-    return PartitionInfo(v_first_available_seq_num, v_high_watermark, v_error, v_leader_address, v_leader_port), pos
+    return _untracked(
+        PartitionInfo(v_first_available_seq_num, v_high_watermark, v_error, v_leader_address, v_leader_port)
+    ), pos
 
 
 def _e_partition_info(v: PartitionInfo | tuple[Any, ...], out: list[Any]) -> int:

@@ -11,7 +11,6 @@ offset in the segment file.
 
 from __future__ import annotations
 
-import gc as _gc
 import struct as _struct
 from dataclasses import dataclass, field
 from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
@@ -25,6 +24,9 @@ from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part
 from logcodec.runtime.stream import unsupported as _unsupported
 
 FORMAT = "tank.segment_index"
+#: Takes a value just made off the cyclic collector's list (`runtime.native.untracker`): a value of
+#: this schema holds no link back, so it can take part in no cycle, and the collector need not walk it.
+_untracked: Final[Any] = _native.untracker("6af41a1950b152b7e803")
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
@@ -91,9 +93,6 @@ def _decode_prefix(decoder: Any, name: str, data: Any, limits: Any, *params: Any
     """The runtime's `stream.decode_prefix`, here so that a compiled build runs it compiled (run
     interpreted, the entry was a fifth of the compiled decode of a small file)."""
     buf = data if type(data) is bytes else _as_bytes(data)
-    paused = _gc.isenabled()
-    if paused:
-        _gc.disable()
     try:
         lim = _DEFAULT_BUDGETS[1 if tuples else 0].copy() if limits is DEFAULT_LIMITS else _budget(limits, tuples)
         return decoder(buf, 0, len(buf), lim, *params) if params else decoder(buf, 0, len(buf), lim)
@@ -101,9 +100,6 @@ def _decode_prefix(decoder: Any, name: str, data: Any, limits: Any, *params: Any
         raise exc.within(name.split(".")[-1]) from None
     except RecursionError:
         raise _rt.DecodeError("limit_exceeded", "nesting too deep", 0, name.split(".")[-1]) from None
-    finally:
-        if paused:
-            _gc.enable()
 
 
 def _decode_one(decoder: Any, name: str, data: Any, limits: Any, *params: Any, tuples: bool = False) -> Any:
@@ -118,7 +114,7 @@ def _d_segment_index(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Se
     """Decode one segment_index from buf[pos:end]; return it and the position after it."""
     v_entries: list[Entry | EntryTuple]
     _eentries: Any
-    v_entries = []
+    v_entries = _untracked([])
     elem_tuples = lim[_TUPLES] == 1
     i = 0
     try:
@@ -135,7 +131,7 @@ def _d_segment_index(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Se
             i += 1
     except _rt.DecodeError as exc:
         raise exc.within(f"entries[{i}]")
-    return SegmentIndex(v_entries), pos
+    return _untracked(SegmentIndex(v_entries)), pos
 
 
 def _e_segment_index(v: SegmentIndex, out: list[Any]) -> int:
@@ -175,7 +171,7 @@ def _d_entry(
     pos += 8
     if as_tuple:
         return (v_rel_seq_num, v_file_offset), pos
-    return Entry(v_rel_seq_num, v_file_offset), pos
+    return _untracked(Entry(v_rel_seq_num, v_file_offset)), pos
 
 
 def _e_entry(v: Entry | tuple[Any, ...], out: list[Any]) -> int:

@@ -15,7 +15,6 @@ previous bundle's last message.
 
 from __future__ import annotations
 
-import gc as _gc
 import struct as _struct
 from dataclasses import dataclass, field
 from typing import Any, Final, NoReturn, cast as _cast
@@ -31,6 +30,9 @@ from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 
 FORMAT = "tank.segment_log"
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: Takes a value just made off the cyclic collector's list (`runtime.native.untracker`): a value of
+#: this schema holds no link back, so it can take part in no cycle, and the collector need not walk it.
+_untracked: Final[Any] = _native.untracker("6af41a1950b152b7e803")
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 SCHEMA_SHA256 = "33bd5c5c649b985df417cfdd7787c634ede4d78d1e7e137e4aca3ffe525a3458"
@@ -121,9 +123,6 @@ def _decode_prefix(decoder: Any, name: str, data: Any, limits: Any, *params: Any
     """The runtime's `stream.decode_prefix`, here so that a compiled build runs it compiled (run
     interpreted, the entry was a fifth of the compiled decode of a small file)."""
     buf = data if type(data) is bytes else _as_bytes(data)
-    paused = _gc.isenabled()
-    if paused:
-        _gc.disable()
     try:
         lim = _DEFAULT_BUDGETS[1 if tuples else 0].copy() if limits is DEFAULT_LIMITS else _budget(limits, tuples)
         return decoder(buf, 0, len(buf), lim, *params) if params else decoder(buf, 0, len(buf), lim)
@@ -131,9 +130,6 @@ def _decode_prefix(decoder: Any, name: str, data: Any, limits: Any, *params: Any
         raise exc.within(name.split(".")[-1]) from None
     except RecursionError:
         raise _rt.DecodeError("limit_exceeded", "nesting too deep", 0, name.split(".")[-1]) from None
-    finally:
-        if paused:
-            _gc.enable()
 
 
 def _decode_one(decoder: Any, name: str, data: Any, limits: Any, *params: Any, tuples: bool = False) -> Any:
@@ -147,7 +143,7 @@ def _decode_one(decoder: Any, name: str, data: Any, limits: Any, *params: Any, t
 def _d_segment_log(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_num: int) -> tuple[SegmentLog, int]:
     """Decode one segment_log from buf[pos:end]; return it and the position after it."""
     v_entries: list[Entry]
-    v_entries = []
+    v_entries = _untracked([])
     i = 0
     try:
         while pos < end:
@@ -163,7 +159,7 @@ def _d_segment_log(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_nu
             i += 1
     except _rt.DecodeError as exc:
         raise exc.within(f"entries[{i}]")
-    return SegmentLog(v_entries), pos
+    return _untracked(SegmentLog(v_entries)), pos
 
 
 def _e_segment_log(v: SegmentLog, out: list[Any], p_base_seq_num: int) -> int:
@@ -224,7 +220,7 @@ def _d_entry(
         if p != e:
             raise _rt.trailing(buf, p, e, "bundle")
         pos = e
-        return Entry(v_len_bundle, v_bundle), pos
+        return _untracked(Entry(v_len_bundle, v_bundle)), pos
     except _rt.DecodeError:
         raise
     except (IndexError, KeyError, ZeroDivisionError, TypeError, OverflowError, ValueError) as exc:

@@ -192,6 +192,12 @@ class Lines:
         """`_new`: makes a value object without calling its class."""
         return self._module_name("new", "_new", None, "_new")
 
+    def untracked(self) -> str:
+        """`_untracked`: takes a value object or list just made off the cyclic collector's list,
+        and returns it (`runtime.native.untracker`; a compiled build of a schema whose values
+        hold no links back, `ModuleEmitter.untracks`)."""
+        return self._module_name("untracked", "_untracked", None, "_untracked")
+
     def text_parts(self, type_name: str, field_id: str) -> str:
         """The module's table of the parts of the text field `field_id` of `type_name` by value,
         which the module makes as the fast encoders say (`FastEncoders.text_parts`)."""

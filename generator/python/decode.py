@@ -135,6 +135,8 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         if self.made_by_new():
             self.object_made(c, t, "obj", values)
             c("return obj, pos")
+        elif self.m.untracks:
+            c(f"return {c.untracked()}({t.class_name}({', '.join(values)})), pos")
         else:
             c(f"return {t.class_name}({', '.join(values)}), pos")
 

@@ -113,7 +113,7 @@ class FieldReads:
         the end of the stream, or to a partial last element; each element's errors name its index."""
         var = var or f"v_{f.id}"
         if self.keeps_list:
-            c(f"{c.local(var)} = []")
+            c(f"{c.local(var)} = {c.untracked() + '([])' if self.m.untracks else '[]'}")
         if var == f"v_{f.id}":
             self.publish(c, f.id, var)  # seen by the elements as far as it goes
         elem = "_e" + f.id

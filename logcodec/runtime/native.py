@@ -154,13 +154,34 @@ def build(module, folder: Path | None = None, log=print) -> Path:
 def compile_file(module_name: str, source_file: Path, folder: Path, log=print) -> Path:
     """Compile the generated module in `source_file` (`compile_source`, from the source of its
     compiled build beside it) and its C companion where it has one (`compile_companion`), as
-    `logcodec accelerate` and a wheel build do; returns the module's build."""
+    `logcodec accelerate` and a wheel build do, and the runtime's C helper its build calls
+    (`untracker`); returns the module's build."""
     source = source_file.read_bytes()
     built = compile_source(module_name, source, read_compiled_source(source_file, source), folder, log)
+    compile_companion(UNTRACKED, UNTRACKED_C.read_bytes(), folder, log)  # what the build calls
     companion_file = companion_source(source_file)
     if companion_file.exists():
         compile_companion(source_file.stem, companion_file.read_bytes(), folder, log)
     return built
+
+
+#: The runtime's C helper (`untracked.c`), which a compiled build's decoders call (`untracker`).
+UNTRACKED = "untracked"
+UNTRACKED_C = Path(__file__).with_name("untracked.c")
+
+
+def untracker(sha: str):
+    """The runtime's `untracked(o)` (`untracked.c`: takes a value object or list off the cyclic
+    collector's list, and returns it), which a compiled build's decoders call on the values they
+    make: the build of the source whose hash the generator wrote in the module (`sha`), as a
+    companion's; where that build is missing, a function that returns `o` as it is. (No file is
+    read here: on a Spark executor the package may be a zip.)"""
+    helper = companion({}, UNTRACKED, sha)
+    return helper.untracked if helper is not None else _as_it_is
+
+
+def _as_it_is(o):
+    return o
 
 
 def companion_source(source_file: Path) -> Path:

@@ -1,18 +1,12 @@
 """Entry points shared by every generated module: one value, or values laid end to end.
 
-Every decode here runs with Python's cyclic garbage collector paused (`collector_paused`). A
-decoded value is a tree of new objects that cannot hold a cycle, yet each of them counts
-towards the collector's next pass, and a pass walks every young object: decoding a batch of
-10,000 small records set off 28 passes, which took longer than the decoding itself (compiled,
-1.09 us a record with them, 0.39 without). Paused, the new objects are walked once,
-by the first pass after the decode. The switch is process-wide: a decode turns the collector
-on again only if it was the one to turn it off, so a collector the caller turned off stays
-off, and of two threads decoding at once the first to finish turns it on for both.
+No call here touches Python's cyclic garbage collector, or any other state of the process: a
+library must not change its host's global state behind its back (of two threads decoding at
+once, a pause would be the first to finish turning it on for both).
 """
 
 from __future__ import annotations
 
-import gc
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -36,14 +30,6 @@ class Stream(Generic[_Item]):
     partial: DecodeError | None = None
 
 
-def collector_paused() -> bool:
-    """Turn the cyclic garbage collector off for a decode; True when this call did it, and the
-    caller must turn it on again (`gc.enable()`) when the decode ends, however it ends."""
-    if gc.isenabled():
-        gc.disable()
-        return True
-    return False
-
 
 def as_bytes(data) -> bytes:
     """The input of a decode as bytes (a copy of a bytearray or memoryview); anything else is a TypeError."""
@@ -60,11 +46,8 @@ def decode_prefix(decoder, name: str, data, limits: Limits, *params, tuples: boo
     as tuples (the module's TUPLE_FORMS). A compiled build runs its own copy of this entry and
     of `decode_one` (`templates/module.py.j2`): what changes here changes there."""
     # The entry of every decode, where a small input spends a third of its time: what the calls
-    # below would do is done here when it is one test (bytes given, the collector on).
+    # below would do is done here when it is one test (bytes given).
     buf = data if type(data) is bytes else as_bytes(data)
-    paused = gc.isenabled()
-    if paused:
-        gc.disable()
     try:
         lim = DEFAULT_BUDGETS[1 if tuples else 0].copy() if limits is DEFAULT_LIMITS else budget(limits, tuples)
         return decoder(buf, 0, len(buf), lim, *params)
@@ -72,9 +55,6 @@ def decode_prefix(decoder, name: str, data, limits: Limits, *params, tuples: boo
         raise exc.within(name.split(".")[-1]) from None
     except RecursionError:
         raise DecodeError("limit_exceeded", "nesting too deep", 0, name.split(".")[-1]) from None
-    finally:
-        if paused:
-            gc.enable()
 
 
 def decode_one(decoder, name: str, data, limits: Limits, *params, tuples: bool = False):
@@ -96,7 +76,6 @@ def decode_stream(decoder, name: str, data, limits: Limits, *params, tuples: boo
     result = Stream()
     items, pos, end = result.items, 0, len(buf)
     spent = budget(limits, tuples)  # one budget for all the values: the stream holds them all
-    paused = collector_paused()
     try:
         # The hot loop of a log of small values: no `*params` call when there are none (it
         # builds a tuple each time), and the stream's fields set once, at the end.
@@ -105,9 +84,6 @@ def decode_stream(decoder, name: str, data, limits: Limits, *params, tuples: boo
             items.append(value)
     except DecodeError as exc:  # `pos` is still where the failed value starts
         _stopped(result, exc, name)
-    finally:
-        if paused:
-            gc.enable()
     result.consumed = pos
     return result
 
@@ -124,8 +100,7 @@ def decode_iter(decoder, name: str, data, limits: Limits, *params, tuples: bool 
     """One value whose bulk's elements come one at a time (a module's `decode_iter`): `decoder`
     is its `_i_` decoder, read as `decode_prefix` reads any, which returns the header, an
     iterator of the elements and the end (it takes the value's name and index -1, for the path of
-    its elements' errors). The iteration runs with the collector on: the elements, made while
-    the caller iterates, are freed as it goes on (a pause would only let them pile up)."""
+    its elements' errors)."""
     buf = as_bytes(data)
     header, elements, pos = decode_prefix(decoder, name, buf, limits, *params, name.split(".")[-1], -1,
                                           tuples=tuples)
@@ -139,12 +114,9 @@ def decode_columns(decoder, name: str, data, limits: Limits, fields: tuple[str, 
     `decode_columns`): `decoder` is its `_i_` decoder, given one list per field of an element's
     tuple form (`fields`), whose iterator then yields nothing: run to its end, it appends each
     element's fields to their lists. Elements are read before what follows the value is checked,
-    as `decode` reads them; lists inside an element come as `tuples` asks. The collector is paused until
-    the result is made: a container made after it is on again would set off a pass over all that
-    the call made (1,600 batches of 100 records: 208 passes, 84 us a batch; none, 18 us)."""
+    as `decode` reads them; lists inside an element come as `tuples` asks."""
     buf = as_bytes(data)
     root = name.split(".")[-1]
-    paused = collector_paused()
     try:
         columns: list[list] = [[] for _ in fields]
         header, elements, pos = decode_prefix(decoder, name, buf, limits, *params, root, -1, columns,
@@ -155,9 +127,6 @@ def decode_columns(decoder, name: str, data, limits: Limits, fields: tuple[str, 
         return header, dict(zip(fields, columns))
     except RecursionError:
         raise DecodeError("limit_exceeded", "nesting too deep", 0, root) from None
-    finally:
-        if paused:
-            gc.enable()
 
 
 def decode_stream_iter(decoder, name: str, data, limits: Limits, *params, tuples: bool = False) -> Stream:
@@ -193,16 +162,12 @@ def decode_part(parts: dict, fmt: str, name: str, data, pos: int, end: int | Non
     end = len(buf) if end is None else end
     if not 0 <= pos <= end <= len(buf):
         raise ValueError(f"no bytes [{pos}:{end}] in {len(buf)} bytes")
-    paused = collector_paused()
     try:
         return decoder(buf, pos, end, budget(limits, tuples), *args)
     except DecodeError as exc:
         raise exc.within(name) from None
     except RecursionError:
         raise DecodeError("limit_exceeded", "nesting too deep", pos, name) from None
-    finally:
-        if paused:
-            gc.enable()
 
 
 def encode_part(parts: dict, fmt: str, name: str, value, params: dict) -> bytes:

@@ -120,50 +120,6 @@ def test_json_round_trip_of_a_value():
         logcodec.value_from_json(FORMAT, {**doc, "surprise": 1})
 
 
-@pytest.mark.parametrize("entry", ["decode", "decode_prefix", "decode_stream", "decode_part", "decode_columns"])
-@pytest.mark.parametrize("collector_on", [True, False])
-def test_the_garbage_collector_is_left_as_it_was_found(entry, collector_on):
-    """Decoding pauses the cyclic collector (see logcodec.runtime.stream); it must come back
-    on after a decode that succeeds and one that fails, and stay off if the caller turned it off."""
-    import gc
-
-    def run(data):
-        if entry == "decode_part":
-            return rb.decode_part("record_batch_v2", data)
-        return getattr(rb, entry)(data)
-
-    was = gc.isenabled()
-    try:
-        gc.enable() if collector_on else gc.disable()
-        good = batch(0, 3)
-        run(good)
-        assert gc.isenabled() is collector_on
-        bad = bytearray(good)
-        bad[17] ^= 1  # the stored CRC: a checksum_mismatch, which decode_stream raises too
-        with pytest.raises(logcodec.DecodeError, match="checksum"):
-            run(bytes(bad))
-        assert gc.isenabled() is collector_on
-    finally:
-        gc.enable() if was else gc.disable()
-
-
-def test_decode_columns_sets_off_no_collector_pass():
-    # Its columns, lists inside records and result are all made with the collector paused: one
-    # container made after it is back on would set off a pass over all that the call made (208
-    # passes over 1,600 batches kept, where decode made none).
-    import gc
-
-    data = batch(0, 50)
-    passes = []
-    gc.collect()
-    gc.callbacks.append(lambda phase, info: passes.append(info["generation"]) if phase == "start" else None)
-    try:
-        kept = [rb.decode_columns(data, tuples=True) for _ in range(300)]
-    finally:
-        gc.callbacks.pop()
-    assert len(kept) == 300 and passes == []
-
-
 def test_the_top_level_calls_take_what_the_module_calls_take():
     # `logcodec.decode` and `decode_stream` pass the module's options by name: the root's
     # parameters (a TANK bundle's sequence numbers count from the `base_seq_num` its segment

@@ -43,7 +43,9 @@ for fmt in logcodec.formats():
     value = logcodec.decode(fmt, bytes.fromhex(test["bytes"]))
     assert logcodec.to_json(value) == test["value"], (fmt, test["tcId"])
     fast = getattr(logcodec.codec(fmt), "_FAST", None)  # a C companion, where the module has one
-    out[fmt] = {"tcId": test["tcId"], "native": logcodec.codec(fmt).NATIVE, "fast": fast and fast.__file__}
+    helper = getattr(getattr(logcodec.codec(fmt), "_untracked", None), "__self__", None)  # runtime/untracked.c
+    out[fmt] = {"tcId": test["tcId"], "native": logcodec.codec(fmt).NATIVE, "fast": fast and fast.__file__,
+                "untracked": helper and helper.__file__}
 print(json.dumps(out))
 """
     result = json.loads(installed.python(script).stdout)
@@ -58,6 +60,8 @@ print(json.dumps(out))
             assert path and Path(path).is_relative_to(installed.venv) and "/logcodec/_native/" in path, (fmt, path)
         fast = result["kafka.record_batch_v2"]["fast"]
         assert fast and Path(fast).is_relative_to(installed.venv) and "/logcodec/_native/" in fast, fast
+        for fmt, r in result.items():  # the runtime's C helper, which each compiled decoder calls
+            assert r["untracked"] and "/logcodec/_native/_lcn_untracked_fast_" in r["untracked"], (fmt, r)
     else:
         assert all(path is None for path in native.values()), native
         assert installed.wheel.name.endswith("-py3-none-any.whl")

@@ -1,0 +1,114 @@
+"""A decode leaves Python's cyclic garbage collector as it found it (issue 38): no call of the
+library turns it off, even for a moment, so that another thread's garbage is collected while
+decodes run, and a caller who turned it off finds it off.
+
+Two threads decode Kafka batches (values, tuples, one record at a time, columns, streams) and
+TANK bundles while a third makes cyclic garbage, and a fourth watches `gc.isenabled()`: it
+never changes, and the garbage is collected by the collector's own passes (no `gc.collect()`).
+"""
+
+import gc
+import threading
+import time
+import weakref
+
+import logcodec
+from logcodec.generated.kafka import record_batch_v2 as rb
+from logcodec.generated.tank import bundle as tb
+
+RECORDS = [rb.Record(offset_delta=i, key=b"k%d" % i, value=b"v" * 40, headers=[rb.Header(key="h", value=b"1")])
+           for i in range(200)]
+BATCH = rb.encode(rb.RecordBatchV2(records=RECORDS))
+GZIPPED = rb.encode(rb.RecordBatchV2(attributes=rb.Attributes(compression=rb.Compression.gzip), records=RECORDS))
+BUNDLE = tb.encode(tb.Bundle(messages=[tb.Message(timestamp=1_700_000_000_000 + i, content=b"m") for i in range(200)]))
+
+
+def decodes() -> None:
+    """One round of each read of two formats."""
+    rb.decode(BATCH)
+    rb.decode(GZIPPED, tuples=True)
+    list(rb.decode_iter(BATCH)[1])
+    rb.decode_columns(BATCH, tuples=True)
+    rb.decode_stream(BATCH + GZIPPED + BATCH[:40])
+    for _, records in rb.decode_stream(BATCH * 2, iterate=True).items:
+        list(records)
+    rb.decode_part(rb.HEADER, BATCH)
+    logcodec.decode("tank.bundle", BUNDLE, base_seq_num=5)
+
+
+class Cycle:
+    __slots__ = ("other", "__weakref__")
+
+
+def test_decodes_in_threads_never_switch_the_collector_and_other_garbage_is_collected():
+    assert gc.isenabled()
+    stop = threading.Event()
+    seen: set[bool] = set()
+    collected = [0]
+    made = [0]
+    errors: list[BaseException] = []
+
+    def decoding() -> None:
+        try:
+            while not stop.is_set():
+                decodes()
+        except BaseException as exc:  # noqa: BLE001 - reported by the test
+            errors.append(exc)
+
+    def watching() -> None:
+        while not stop.is_set():
+            seen.add(gc.isenabled())
+
+    def dropped(_) -> None:
+        collected[0] += 1
+
+    keep = []  # the weak references, kept so that their callbacks run
+
+    def littering() -> None:
+        while not stop.is_set():
+            a, b = Cycle(), Cycle()
+            a.other, b.other = b, a  # only the cyclic collector frees these
+            keep.append(weakref.ref(a, dropped))
+            made[0] += 1
+            time.sleep(0)
+
+    threads = [threading.Thread(target=f) for f in (decoding, decoding, watching, littering)]
+    for t in threads:
+        t.start()
+    time.sleep(2.0)
+    stop.set()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    assert seen == {True}, "a decode turned the collector off"
+    assert gc.isenabled()
+    # The collector ran on its own while the decodes ran: most cycles are gone already (those
+    # made since its last pass may be left).
+    assert made[0] > 100 and collected[0] > made[0] // 2, (made[0], collected[0])
+
+
+def test_a_collector_turned_off_by_the_caller_stays_off():
+    gc.disable()
+    try:
+        decodes()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_a_compiled_build_makes_values_the_collector_does_not_walk():
+    """What a compiled build of our schemas makes (value objects, their lists) is untracked from
+    the start (`runtime/untracked.c`): the collector's passes have nothing of it to walk. A
+    tuple form is a tuple of atomic values, which its C companion makes untracked. A pure
+    build's values are tracked, as any Python object."""
+    import pytest
+
+    if rb.NATIVE is None or tb.NATIVE is None:
+        pytest.skip("no compiled build here (`logcodec accelerate`)")
+    batch = rb.decode(GZIPPED)
+    record = batch.records[0]
+    made = [batch, batch.attributes, batch.records, record, record.headers, record.headers[0]]
+    assert not any(gc.is_tracked(v) for v in made)
+    assert not any(gc.is_tracked(r) for r in rb.decode(BATCH, tuples=True).records)
+    bundle = tb.decode(BUNDLE)
+    assert not gc.is_tracked(bundle) and not gc.is_tracked(bundle.messages[0])
