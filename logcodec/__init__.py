@@ -10,6 +10,10 @@ Fields the encoder derives (lengths, counts, checksums) are computed when left
 None; a value that carries them (every decoded value does) must carry the right
 ones. After changing a decoded value, `strip_derived(value)` clears them.
 
+Every format's module (`codec(name)`) has the same reads, `decode`, `decode_prefix`,
+`decode_stream`, `decode_iter`, `decode_columns` and `decode_part`, with the same keywords
+(`limits`, `tuples`, the root's parameters); one a format cannot offer raises `UnsupportedRead`.
+
 Every decoder raises only `DecodeError` (every encoder only `EncodeError`), with a
 `kind` from `KINDS`, the byte `offset` and the field `path`.
 

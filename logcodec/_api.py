@@ -27,7 +27,9 @@ def formats() -> list[str]:
 
 
 def codec(format_name: str) -> ModuleType:
-    """The generated module of a format: its value classes, `decode`, `decode_stream`, `encode`."""
+    """The generated module of a format: its value classes, `encode`, and the same reads as every
+    format's (`decode`, `decode_prefix`, `decode_stream`, `decode_iter`, `decode_columns`,
+    `decode_part`), those it cannot offer raising UnsupportedRead (its `READS` lists the others)."""
     try:
         return importlib.import_module(_registry()[format_name])
     except KeyError:
