@@ -359,6 +359,15 @@ class Model:
         return header_of(self.schema.root) if self.schema.strict else None
 
     @functools.cached_property
+    def acyclic_values(self) -> bool:
+        """Whether a decoded value can take part in no cycle: a schema of ours (`strict`), whose
+        values hold their fields and nothing else, so that a value is a tree. Not a user's, even
+        one that reads no `_parent` or `_root`: a value with lazy instances keeps, for them, the
+        root its decoder was given (`_at`: tga's footer), and once an instance reads a child
+        under it, the root holds the child that holds the root."""
+        return self.schema.strict
+
+    @functools.cached_property
     def bulk(self) -> Bulk | None:
         """The root's bulk list read one element at a time (`decode_iter`), where it can be."""
         return iterated_bulk(self.schema.root) if self.header is not None else None

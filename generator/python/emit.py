@@ -25,7 +25,7 @@ from logcodec.runtime import limits, native
 from .. import c as c_companion
 from .. import expr as E
 from ..layout import parent_names
-from ..model import fields_of, fixed_offsets, refs_of, max_size, navigates, schema_closure, type_expressions
+from ..model import fields_of, fixed_offsets, max_size, navigates, refs_of, schema_closure, type_expressions
 from ..passes import checked, model_of
 from ..schema import Field, Schema, TypeDef, static_bits
 from .code import BUDGET_ITEMS, HELPERS, INTERPRETED, TABLES, Build, Function, Lines, Uses, docstring, factory_call, tidy
@@ -126,11 +126,11 @@ class ModuleEmitter:
     def untracks(self) -> bool:
         """Whether the decoders take each value object and list they make off the cyclic
         collector's list (`Lines.untracked`): a compiled build (whose runtime helper does it in
-        C) of a schema of ours, whose values hold no link back (no `_parent`, `_root` or `_io`)
-        and so take part in no cycle. The collector would walk each of them at every pass the
-        decode sets off, and at every full pass after (a compiled decode of Kafka records took
-        1.7x as long with them tracked); a pure build's cannot be helped."""
-        return self.build.compiled and self.nav is None
+        C) of a schema whose values make no cycle (`Model.acyclic_values`). The collector would
+        walk each of them at every pass the decode sets off, and at every full pass after (a
+        compiled decode of Kafka records took 1.7x as long with them tracked); a pure build's
+        cannot be helped."""
+        return self.build.compiled and self.model.acyclic_values
 
     def tuple_form(self, t: TypeDef) -> list[Field] | None:
         """The fields of a type's tuple form, which its encoder takes in a list (`Model.tuple_form`)."""
@@ -189,6 +189,7 @@ class ModuleEmitter:
         if self.c_loops or self.c_readers:  # named by the hash of its source (the C back end's)
             self.companion = c_companion.render_companion(self.schema)
         uses = used_by(functions)
+        no_bulk = f"{root.name} does not end with a list of a known size, read after the fields before it"
         return tidy(TEMPLATES.get_template("module.py.j2").render(
             schema=self.schema, enums=enums, classes=classes,
             builtins_named=bool(self.builtins_named),
@@ -200,9 +201,8 @@ class ModuleEmitter:
             root_params=root_params(root),
             read_params=f", limits: Limits = DEFAULT_LIMITS{root_params(root)}, tuples: bool = False",
             reads=self.reads(),
-            not_iterated=f"{root.name} does not end with a list of a known size, read after the fields before it",
-            not_columned=(f"the elements of its {bulk.field.id} have no tuple form" if bulk is not None else
-                          f"{root.name} does not end with a list of a known size, read after the fields before it"),
+            not_iterated=no_bulk,
+            not_columned=f"the elements of its {bulk.field.id} have no tuple form" if bulk is not None else no_bulk,
             part_params={t.name: self.part_params(t) for t in rendered},
             root_args="".join(f", {p.id}" for p in root.params),
             root_kwargs="".join(f", {p.id}={p.id}" for p in root.params),
