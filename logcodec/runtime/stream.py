@@ -13,7 +13,6 @@ from typing import Generic, TypeVar
 from logcodec.runtime.errors import DecodeError, EncodeError, UnsupportedRead
 from logcodec.runtime.limits import DEFAULT_BUDGETS, DEFAULT_LIMITS, Limits, budget
 
-
 _Item = TypeVar("_Item")
 
 
@@ -28,7 +27,6 @@ class Stream(Generic[_Item]):
     items: list[_Item] = field(default_factory=list)
     consumed: int = 0
     partial: DecodeError | None = None
-
 
 
 def as_bytes(data) -> bytes:

@@ -12,9 +12,10 @@ import threading
 import time
 import weakref
 
-import logcodec
 from logcodec.generated.kafka import record_batch_v2 as rb
 from logcodec.generated.tank import bundle as tb
+
+import logcodec
 
 RECORDS = [rb.Record(offset_delta=i, key=b"k%d" % i, value=b"v" * 40, headers=[rb.Header(key="h", value=b"1")])
            for i in range(200)]
@@ -37,7 +38,7 @@ def decodes() -> None:
 
 
 class Cycle:
-    __slots__ = ("other", "__weakref__")
+    __slots__ = ("__weakref__", "other")
 
 
 def test_decodes_in_threads_never_switch_the_collector_and_other_garbage_is_collected():
