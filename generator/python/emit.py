@@ -199,6 +199,8 @@ class ModuleEmitter:
             user_processors=sorted(self.user_processors.items()), passthroughs=sorted(self.passthroughs),
             imports=self.import_lines(), late_imports=self.late_imports(),
             root_params=root_params(root),
+            # the keywords of every read: `read_params`; without `tuples`, where an overload types it
+            read_params_untupled=f", limits: Limits = DEFAULT_LIMITS{root_params(root)}",
             read_params=f", limits: Limits = DEFAULT_LIMITS{root_params(root)}, tuples: bool = False",
             reads=self.reads(),
             not_iterated=no_bulk,
