@@ -205,18 +205,16 @@ def record_batches(items: Iterable[tuple | list], schema: pa.Schema, rows_per_ba
     `rows_per_batch` rows, or once its binary columns (keys, values) hold `bytes_per_batch`
     bytes, so that a batch of large records stays a few MB in memory (a run given as columns is
     never split: it adds at most one decoded batch more)."""
-    def batches() -> Iterator[pa.RecordBatch]:
-        columns = _Columns(schema, rows_per_batch, bytes_per_batch)
-        for item in items:
-            if isinstance(item, tuple):
-                columns.append(item)
-            else:
-                columns.extend(item)
-            if columns.full:
-                yield columns.take()
-        if columns.rows:
+    columns = _Columns(schema, rows_per_batch, bytes_per_batch)
+    for item in items:
+        if isinstance(item, tuple):
+            columns.append(item)
+        else:
+            columns.extend(item)
+        if columns.full:
             yield columns.take()
-    return batches()
+    if columns.rows:
+        yield columns.take()
 
 
 class _Columns:
