@@ -135,10 +135,9 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         if self.made_by_new():
             self.object_made(c, t, "obj", values)
             c("return obj, pos")
-        elif self.m.untracks:
-            c(f"return {c.untracked()}({t.class_name}({', '.join(values)})), pos")
         else:
-            c(f"return {t.class_name}({', '.join(values)}), pos")
+            made = f"{t.class_name}({', '.join(values)})"
+            c(f"return {c.untracked()}({made}), pos" if self.m.untracks else f"return {made}, pos")
 
     # ------------------------------------------------------------ what a variant adds (nothing here)
     # The trace variant (`trace.py`) records where each field lies; the checked decoder does not.

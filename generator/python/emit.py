@@ -190,6 +190,7 @@ class ModuleEmitter:
             self.companion = c_companion.render_companion(self.schema)
         uses = used_by(functions)
         no_bulk = f"{root.name} does not end with a list of a known size, read after the fields before it"
+        untupled = f", limits: Limits = DEFAULT_LIMITS{root_params(root)}"
         return tidy(TEMPLATES.get_template("module.py.j2").render(
             schema=self.schema, enums=enums, classes=classes,
             builtins_named=bool(self.builtins_named),
@@ -200,8 +201,7 @@ class ModuleEmitter:
             imports=self.import_lines(), late_imports=self.late_imports(),
             root_params=root_params(root),
             # the keywords of every read: `read_params`; without `tuples`, where an overload types it
-            read_params_untupled=f", limits: Limits = DEFAULT_LIMITS{root_params(root)}",
-            read_params=f", limits: Limits = DEFAULT_LIMITS{root_params(root)}, tuples: bool = False",
+            read_params_untupled=untupled, read_params=f"{untupled}, tuples: bool = False",
             reads=self.reads(),
             not_iterated=no_bulk,
             not_columned=f"the elements of its {bulk.field.id} have no tuple form" if bulk is not None else no_bulk,

@@ -154,8 +154,7 @@ def decode_part(parts: dict, fmt: str, name: str, data, pos: int, end: int | Non
     """One value of the schema's type `name` (a module's `decode_part`): read from data[pos:end]
     where it lies (offsets in errors count from the start of `data`), given the type's params by
     name; returns the value and the position after it."""
-    decoder, _, names, _, defaults = _part(parts, fmt, name)
-    args = _part_args(fmt, name, names, {**defaults, **params})
+    decoder, args = _part(parts, fmt, name, params, encoding=False)
     buf = as_bytes(data)
     end = len(buf) if end is None else end
     if not 0 <= pos <= end <= len(buf):
@@ -171,8 +170,7 @@ def decode_part(parts: dict, fmt: str, name: str, data, pos: int, end: int | Non
 def encode_part(parts: dict, fmt: str, name: str, value, params: dict) -> bytes:
     """The bytes of one value of the schema's type `name` (a module's `encode_part`), given the
     type's params by name."""
-    _, encoder, _, names, defaults = _part(parts, fmt, name)
-    args = _part_args(fmt, name, names, {**defaults, **params})
+    encoder, args = _part(parts, fmt, name, params, encoding=True)
     out: list = []
     try:
         encoder(value, out, *args)
@@ -181,16 +179,17 @@ def encode_part(parts: dict, fmt: str, name: str, value, params: dict) -> bytes:
     return b"".join(out)
 
 
-def _part(parts: dict, fmt: str, name: str) -> tuple:
+def _part(parts: dict, fmt: str, name: str, given: dict, encoding: bool) -> tuple:
+    """The decoder (or encoder) of the schema's type `name` and what it takes after the bytes (the
+    value), in its order, from the keywords a call gave over the defaults of the params that have
+    one (the module's `_PARTS`); an unknown type is a ValueError naming the types, a param missing
+    or unknown a TypeError naming those the type takes."""
     try:
-        return parts[name]
+        decoder, encoder, decoded_names, encoded_names, defaults = parts[name]
     except KeyError:
         raise ValueError(f"{fmt} has no type {name!r}; it has {', '.join(sorted(parts))}") from None
-
-
-def _part_args(fmt: str, name: str, names: tuple[str, ...], params: dict) -> tuple:
-    """A type's params in its order, from the keywords a call gave (over the defaults of those
-    that have one); one missing or unknown is a TypeError that names the params the type takes."""
+    names = encoded_names if encoding else decoded_names
+    params = {**defaults, **given}
     if params.keys() != set(names):
         takes = f"takes {', '.join(names)}" if names else "takes no params"
         missing = [n for n in names if n not in params]
@@ -198,7 +197,7 @@ def _part_args(fmt: str, name: str, names: tuple[str, ...], params: dict) -> tup
         wrong = "; ".join(filter(None, (missing and f"missing {', '.join(missing)}",
                                         unknown and f"no param {', '.join(unknown)}")))
         raise TypeError(f"{fmt} type {name!r} {takes}: {wrong}")
-    return tuple(params[n] for n in names)
+    return (encoder if encoding else decoder), tuple(params[n] for n in names)
 
 
 def unsupported(fmt: str, read: str, why: str, reads: tuple[str, ...]) -> UnsupportedRead:
