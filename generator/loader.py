@@ -31,7 +31,8 @@ def load_rendered(name: str, source: str, file: str | None = None, names: dict |
     name. Run the loads inside `stand_ins` to give the process its own modules back afterwards.
     `file` is the module's `__file__` (tracebacks name it; default `<name>`). `names`: what the
     module holds before its source runs (the source of a compiled build imports its enum classes
-    from its module, which has defined them by the time it loads the build).
+    (and the classes its C companion makes) from its module, which has defined them by the time it
+    loads the build: `classes_of_module`).
 
     The module is pure Python, never swapped for a compiled build nor given its C companion
     (`native.PURE_KEY`): a compiled build is initialised once per process, and one loaded for a
@@ -45,10 +46,12 @@ def load_rendered(name: str, source: str, file: str | None = None, names: dict |
     return module
 
 
-def enum_classes(module: ModuleType) -> dict:
-    """The enum classes a codec module defines: the source of its compiled build imports them from
-    it (give them as `load_rendered`'s `names` to run that source)."""
-    return {k: v for k, v in vars(module).items() if isinstance(v, enum.EnumMeta) and v.__module__ == module.__name__}
+def classes_of_module(module: ModuleType) -> dict:
+    """The classes the source of a codec module's compiled build imports from it: its enum classes,
+    and the classes whose values its C companion makes (`_C_CLASSES`). Give them as
+    `load_rendered`'s `names` to run that source."""
+    found = {k: v for k, v in vars(module).items() if isinstance(v, enum.EnumMeta) and v.__module__ == module.__name__}
+    return found | {cls.__name__: cls for cls in getattr(module, "_C_CLASSES", ())}
 
 
 @contextmanager

@@ -39,7 +39,7 @@ _UNZIGZAG2: Final[tuple[Any, ...]] = _rt.UNZIGZAG2
 #: This module's C companion (`record_batch_v2_fast.c`): list loops in C, encoding some lists and
 #: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
 #: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
-_FAST: Final[Any] = _native.companion(globals(), "record_batch_v2", "5c083e409bfbbabadd28")
+_FAST: Final[Any] = _native.companion(globals(), "record_batch_v2", "2babfca28675b98682fc")
 #: The parts of text fields the fast encoders have met, by value (`runtime.TextParts`).
 _TEXT_header_key: Final[Any] = _rt.TextParts("utf-8", _rt.ZIGZAG, 8192, _rt.zigzag_wide, 32)
 #: Makes a value object without calling its class: the decoders that run interpreted set its
@@ -461,6 +461,9 @@ class RecordBatchV2Header:
         self.base_sequence = base_sequence
         self.num_records = num_records
 
+
+#: The classes whose value objects the C companion (`_FAST`) makes and reads, in its order.
+_C_CLASSES: Final[tuple[type, ...]] = (Header, Record)
 
 #: A `Header` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 HeaderTuple: TypeAlias = tuple[str, bytes | None]
@@ -942,9 +945,13 @@ def _d_record_list(
         i = 0
         if (
             _FAST is not None
-            and elem_tuples
             and not p_is_control
-            and (fd := _FAST.decode_record_list_items(buf, pos, end, count, _elements_left(lim))) is not None
+            and (
+                fd := _FAST.decode_record_list_items(
+                    buf, pos, end, count, _elements_left(lim), None if elem_tuples else _C_CLASSES
+                )
+            )
+            is not None
         ):
             v_items, pos, taken = fd
             if (left := lim[_ELEMENTS_RESERVED] - taken) >= 0:
@@ -1189,7 +1196,11 @@ def _e_record_list(v: list[Record | RecordTuple], out: list[Any], p_num_records:
             raise _rt.mismatch("items", p_num_records, len(v_items))
         i = 0
         try:
-            if _FAST is not None and not p_is_control and (fr := _FAST.encode_record_list_items(v_items)) is not None:
+            if (
+                _FAST is not None
+                and not p_is_control
+                and (fr := _FAST.encode_record_list_items(v_items, _C_CLASSES)) is not None
+            ):
                 out.append(fr)
                 w += len(fr)
             elif (
@@ -1718,7 +1729,7 @@ def _e_record(v: Record | tuple[Any, ...], out: list[Any], p_is_control: bool) -
             raise _rt.mismatch("headers", v_num_headers, len(v_headers))
         i = 0
         try:
-            if _FAST is not None and (fr := _FAST.encode_record_headers(v_headers)) is not None:
+            if _FAST is not None and (fr := _FAST.encode_record_headers(v_headers, _C_CLASSES)) is not None:
                 out.append(fr)
                 w += len(fr)
             elif isinstance(v_headers, (list, tuple)) and (
@@ -2207,10 +2218,14 @@ def _g_record_list(
                 _take_elements(lim, count, pos, "")
             elem_tuples = lim[_TUPLES] == 1
             i = 0
-            if _FAST is not None and elem_tuples and cols is None and not p_is_control:
+            if _FAST is not None and cols is None and not p_is_control:
                 while (
                     i < count
-                    and (fd := _FAST.decode_record_list_items(buf, pos, end, min(count - i, 64), _elements_left(lim)))
+                    and (
+                        fd := _FAST.decode_record_list_items(
+                            buf, pos, end, min(count - i, 64), _elements_left(lim), None if elem_tuples else _C_CLASSES
+                        )
+                    )
                     is not None
                 ):
                     chunk, pos, taken = fd

@@ -1,19 +1,24 @@
 """C companions: the fast element loops of a codec module (`fast_encode`), in C.
 
 A list whose elements the Python encoder writes out (`FastEncoders.loop`, its `ElementPlan`) gets a C
-function of the same loop, which a compiled build calls first: it takes the list of tuple forms
-and returns the list's bytes, written into one buffer (a size pass, then a write pass), or None
-for anything it does not take. It takes less than the Python fast loop: tuples only (a value
-object is left to Python), exact `int`, `bytes`, `str` (UTF-8) and `list`/`tuple`, in the ranges
-of the checked encoder. None hands the whole list to the Python loops, whose checked encoder says
-what is wrong, if anything; so the C function never raises for a value and never accepts one the
+function of the same loop, which the module calls first: it takes the list of tuple forms or value
+objects and returns the list's bytes, written into one buffer (a size pass, then a write pass), or
+None for anything it does not take. It takes less than the Python fast loop: tuples, and value
+objects of the module's own classes (not a subclass), holding exact `int`, `bytes`, `str` (UTF-8)
+and `list`/`tuple`, in the ranges of the checked encoder, and derived fields unset or equal to
+what they count. None hands the whole list to the Python loops, whose checked encoder says what
+is wrong, if anything; so the C function never raises for a value and never accepts one the
 checked encoder refuses, and what it accepts it encodes to the same bytes.
 
 The root's bulk list of such elements (`CReaders.fast_reader`) also gets readers, the same
-plan read back: its elements in their tuple form (`decode_<type>_<field>`), or appended to the
-lists of `decode_columns` (`columns_<type>_<field>`), or None for any bytes the Python decoder
-must read (it names the error). `tests/generator/test_fast_c.py` holds both ways to the Python
-code.
+plan read back: its elements as value objects or in their tuple form (`decode_<type>_<field>`),
+or appended to the lists of `decode_columns` (`columns_<type>_<field>`), or None for any bytes
+the Python decoder must read (it names the error). `tests/generator/test_fast_c.py` holds both
+ways to the Python code.
+
+C makes and reads the value objects of the module's classes in their slots, which it finds
+through the classes the module passes (`_C_CLASSES`, `value_types`): a compiled build therefore
+takes these classes from the module, as it does enums, rather than compiling its own.
 
 The module's Python source names its companion by the SHA-256 of this C source (`_FAST`);
 `logcodec accelerate` compiles it with the C compiler mypyc uses (`runtime.native`), and only a
@@ -30,7 +35,7 @@ from logcodec.runtime import native
 
 from ..layout import ElementPlan
 from ..passes import model_of
-from .elements import Element, Reader, element_plans, encoded_len
+from .elements import Element, Reader, ValueClass, element_plans, encoded_len
 
 TEMPLATES = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
                                undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
@@ -47,6 +52,12 @@ def render_companion(schema) -> str | None:
     return render(banner, f"{schema.id}_fast", loops, readers)
 
 
+def value_types(loops: dict[str, ElementPlan], readers: dict[str, ElementPlan]) -> list:
+    """The types whose value objects the companion makes and reads, in the order of the classes
+    the module passes it (`_C_CLASSES`): every element type of its loops and readers."""
+    return [plan.type for plan in element_plans({**loops, **readers})]
+
+
 def source_sha(source: str) -> str:
     """What the Python module names its companion's build by (`runtime.native.companion_sha`)."""
     return native.companion_sha(source.encode())
@@ -60,14 +71,15 @@ def columns_name(reader: str) -> str:
 def render(header: str, module: str, loops: dict[str, ElementPlan], readers: dict[str, ElementPlan]) -> str:
     """The C source of one module's loops, the encoders' (`loops`) and the decoders' (`readers`),
     each a name and the plan of its elements (`layout.c_loops`, `c_readers`), in name order."""
-    methods = [f'    {{"{name}", (PyCFunction)lc_{name}, METH_O, NULL}},' for name in sorted(loops)]
-    for name in sorted(readers):
-        methods += [f'    {{"{n}", (PyCFunction)(void (*)(void))lc_{n}, METH_FASTCALL, NULL}},'
-                    for n in (name, columns_name(name))]
+    names = [*sorted(loops), *(n for name in sorted(readers) for n in (name, columns_name(name)))]
+    methods = [f'    {{"{n}", (PyCFunction)(void (*)(void))lc_{n}, METH_FASTCALL, NULL}},' for n in names]
+    classes = [ValueClass(plan) for plan in element_plans({**loops, **readers})]
     return TEMPLATES.get_template("companion.c.j2").render(
         header=header, module=module,
-        elements=[Element(plan).source() for plan in element_plans(loops)]
-        + [Reader(plan).source() for plan in element_plans(readers)],
+        elements=[c.source() for c in classes]
+        + [Element(plan).source() for plan in element_plans(loops)]
+        + [Reader(plan, values).source() for plan in element_plans(readers) for values in (False, True)],
+        binds=[c.bind(i) for i, c in enumerate(classes)],
         loops=[{"name": name, "type": plan.type.name, "prefix_len": _prefix_len(plan)}
                for name, plan in sorted(loops.items())],
         readers=[{"name": name, "columns": columns_name(name), "type": plan.type.name, "fields": len(plan.form)}

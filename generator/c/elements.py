@@ -1,6 +1,7 @@
 """The C of the elements of a C companion's lists, one plan at a time (`layout.ElementPlan`): the
-size and write passes of an element written (`Element`), and an element read back in its tuple
-form (`Reader`)."""
+size and write passes of an element written (`Element`), from its tuple form or its value
+object, and an element read back in either (`Reader`). A value object is an instance of the
+module's own class, whose fields C reads and sets in their slots (`ValueClass`)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,34 @@ class _Code:
         self.type: TypeDef = plan.type
         self.tail = plan.steps[0].kind == "tail"
         self.steps = plan.steps[1:] if self.tail else plan.steps
+        # a value object's fields: every field of the seq, as its class declares them, in order
+        self.slots: list[Field] = list(plan.type.seq)
+
+
+class ValueClass(_Code):
+    """Where C finds the fields of one element type's value objects: `lc_T_<type>`, the module's
+    class (bound by `lc_classes`, the module's `_C_CLASSES`), and `lc_O_<type>`, the offset of
+    each field's slot in an instance. `lc_new_<type>` makes an instance from its fields' values
+    (references it takes), released from the collector as the compiled decoders release theirs
+    (a value of such a schema holds no link back)."""
+
+    def source(self) -> str:
+        t, n = self.type.name, len(self.slots)
+        names = ", ".join(f'"{f.id}"' for f in self.slots)
+        return (f"\nstatic PyTypeObject *lc_T_{t};\nstatic Py_ssize_t lc_O_{t}[{n}];\n"
+                f"static const char *const lc_N_{t}[{n}] = {{{names}}};\n"
+                f"\nstatic PyObject *lc_new_{t}(PyObject **v) {{\n"
+                f"    PyObject *o = lc_T_{t}->tp_alloc(lc_T_{t}, 0);\n"
+                "    if (o == NULL) return NULL;\n"
+                "    PyObject_GC_UnTrack(o);\n"
+                f"    for (int i = 0; i < {n}; i++) *(PyObject **)((char *)o + lc_O_{t}[i]) = v[i];\n"
+                "    return o;\n}\n")
+
+    def bind(self, i: int) -> str:
+        """The line of `lc_classes` that binds the class at `_C_CLASSES[i]`."""
+        t = self.type.name
+        return (f"    if (!lc_bind(PyTuple_GET_ITEM(classes, {i}), &lc_T_{t}, lc_O_{t}, lc_N_{t}, "
+                f"{len(self.slots)})) return 0;\n")
 
 
 class Element(_Code):
@@ -40,29 +69,54 @@ class Element(_Code):
     fields (after its size, when its first field is one: "tail"), or -1 for a value it leaves to
     Python; `lc_write_<type>` writes the element, its size prefix included, given that body size."""
 
-    def source(self) -> str:
+    def sized_written(self) -> str:
         t = self.type.name
         return (f"\nstatic Py_ssize_t lc_body_{t}(PyObject *e) {{\n{self.body()}}}\n"
                 f"\nstatic char *lc_write_{t}(PyObject *e, char *p, Py_ssize_t body) {{\n{self.write()}}}\n")
 
-    def fields(self) -> str:
-        """The element as its tuple form; its fields by name."""
-        form = self.plan.form
-        lines = [f"    if (!PyTuple_CheckExact(e) || PyTuple_GET_SIZE(e) != {len(form)}) return -1;\n"]
-        lines += [f"    PyObject *f_{f.id} = PyTuple_GET_ITEM(e, {i});\n" for i, f in enumerate(form)]
+    def source(self) -> str:
+        return self.fields_source() + self.sized_written()
+
+    def fields_source(self) -> str:
+        """`lc_fields_<type>`: the element's fields into `f` (in the order of its value object's
+        slots), from its tuple form (its derived fields NULL: computed) or its value object (a
+        derived field None is NULL too); 0 for anything else, or a field not set."""
+        t, form = self.type.name, self.plan.form
+        at = {f.id: i for i, f in enumerate(self.slots)}
+        lines = [f"\nstatic int lc_fields_{t}(PyObject *e, PyObject **f) {{\n",
+                 f"    if (PyTuple_CheckExact(e) && PyTuple_GET_SIZE(e) == {len(form)}) {{\n"]
+        lines += [f"        f[{at[f.id]}] = NULL;\n" for f in self.slots if f not in form]
+        lines += [f"        f[{at[f.id]}] = PyTuple_GET_ITEM(e, {i});\n" for i, f in enumerate(form)]
+        lines += ["        return 1;\n    }\n",
+                  f"    if (lc_T_{t} == NULL || Py_TYPE(e) != lc_T_{t}) return 0;\n",
+                  f"    for (int i = 0; i < {len(self.slots)}; i++)\n",
+                  f"        if ((f[i] = *(PyObject **)((char *)e + lc_O_{t}[i])) == NULL) return 0;\n"]
+        lines += [f"    if (f[{at[f.id]}] == Py_None) f[{at[f.id]}] = NULL;\n" for f in self.slots if f not in form]
+        lines.append("    return 1;\n}\n")
+        return "".join(lines)
+
+    def fields(self, failed: str, derived: bool) -> str:
+        """The element's fields by name (`lc_fields_<type>`), or `failed` returned; its derived
+        fields too when `derived` (the size pass compares those given with what it computes)."""
+        lines = [f"    PyObject *f[{len(self.slots)}];\n",
+                 f"    if (!lc_fields_{self.type.name}(e, f)) return {failed};\n"]
+        lines += [f"    PyObject *f_{f.id} = f[{i}];\n" for i, f in enumerate(self.slots)
+                  if derived or f in self.plan.form]
         return "".join(lines)
 
     def body(self) -> str:
-        out = [self.fields(), "    Py_ssize_t size = 0;\n"]
+        out = [self.fields("-1", derived=True), "    Py_ssize_t size = 0;\n"]
         for step in self.steps:
             out.append(_Step(step).size())
         if self.tail:
-            out.append(f"    if (size > {_max_value(self.plan.steps[0].field)}) return -1;\n")
+            size = self.plan.steps[0].field
+            out.append(f"    if (size > {_max_value(size)}) return -1;\n")
+            out.append(_given(size, "size"))
         out.append("    return size;\n")
         return "".join(out)
 
     def write(self) -> str:
-        out = [f"    PyObject *f_{f.id} = PyTuple_GET_ITEM(e, {i});\n" for i, f in enumerate(self.plan.form)]
+        out = [self.fields("p", derived=False)]  # as the size pass found them
         if self.tail:
             out.append(f"    p = {_put(self.plan.steps[0].field, 'body')};\n")
         else:
@@ -95,6 +149,7 @@ class _Step:
         return (f"    {{\n        if (!PyList_CheckExact({items}) && !PyTuple_CheckExact({items})) return -1;\n"
                 f"        Py_ssize_t n = PySequence_Fast_GET_SIZE({items});\n"
                 f"        if (n > {_max_value(f)}) return -1;\n"
+                f"    {_given(f, 'n')}"
                 f"        size += {encoded_len(f, 'n')};\n"
                 f"        for (Py_ssize_t i = 0; i < n; i++) {{\n"
                 f"            Py_ssize_t b = lc_body_{u}(PySequence_Fast_GET_ITEM({items}, i));\n"
@@ -108,9 +163,11 @@ class _Step:
         read = "lc_text" if s.target.type.kind == "str" else "lc_bytes"
         absent = ""
         if length.absent is not None:
-            absent = f"if ({value} == Py_None) size += {len(absent_varint(length))}; else "
+            absent = (f"if ({value} == Py_None) {{\n    {_given(length, str(length.absent))}"
+                      f"        size += {len(absent_varint(length))};\n    }} else ")
         return (f"    {absent}{{\n        Py_ssize_t n;\n"
                 f"        if ({read}({value}, &n) == NULL || n > {_max_value(length)}) return -1;\n"
+                f"    {_given(length, 'n')}"
                 f"        size += {encoded_len(length, 'n')} + n;\n    }}\n")
 
     def write(self) -> str:
@@ -137,35 +194,56 @@ class _Step:
 
 
 class Reader(_Code):
-    """`lc_read_<type>`: one element from b[*pos:end] in its tuple form, the position moved past
-    it and the elements of its lists added to `*taken` (at most `budget` in all); NULL, nothing
-    raised, for anything Python must read: a cut-off or non-canonical varint, a negative length
-    or count, text that is not UTF-8, a size that disagrees, the budget exceeded. Its tuples
-    (the form, and a list field's, `ModuleEmitter.tuple_items`) hold numbers, bytes, text and
-    such tuples only, and are released from the collector, as CPython's collector does with
-    such a tuple on its first pass."""
+    """`lc_read_<type>`: one element from b[*pos:end] in its tuple form (or, `lc_value_<type>`, as
+    a value object, every field set, derived ones too, and its lists lists of value objects), the
+    position moved past it and the elements of its lists added to `*taken` (at most `budget` in
+    all); NULL, nothing raised, for anything Python must read: a cut-off or non-canonical varint,
+    a negative length or count, text that is not UTF-8, a size that disagrees, the budget
+    exceeded. What it makes (the form and a list field's tuples, `ModuleEmitter.tuple_items`,
+    which hold numbers, bytes, text and such tuples only; the value objects and their lists,
+    whose schema's values hold no link back) is released from the collector, as CPython's
+    collector does with such a tuple on its first pass."""
+
+    def __init__(self, plan: ElementPlan, values: bool) -> None:
+        super().__init__(plan)
+        self.values = values
+        self.fields = self.slots if values else plan.form
+
+    @property
+    def name(self) -> str:
+        return f"lc_{'value' if self.values else 'read'}_{self.type.name}"
 
     def source(self) -> str:
-        t = self.type.name
-        form = self.plan.form
-        lines = [f"\nstatic PyObject *lc_read_{t}(const unsigned char *b, Py_ssize_t *pos, Py_ssize_t end, "
+        n = len(self.fields)
+        lines = [f"\nstatic PyObject *{self.name}(const unsigned char *b, Py_ssize_t *pos, Py_ssize_t end, "
                  "Py_ssize_t budget, Py_ssize_t *taken) {\n",
-                 f"    PyObject *v[{len(form)}] = {{NULL}};\n", "    PyObject *out;\n"]
+                 f"    PyObject *v[{n}] = {{NULL}};\n", "    PyObject *out;\n"]
+        index = {f.id: i for i, f in enumerate(self.fields)}
         if self.tail:
             size = self.plan.steps[0].field
             lines.append(f"    uint64_t size;\n    if (!{_get(size, 'size')}) return NULL;\n")
             lines.append("    Py_ssize_t start = *pos;\n")
+            lines.append(self.kept(size, index, "lc_unzigzag(size)" if _zigzag(size) else "size", "    "))
         for step in self.steps:
-            lines.append(self.read(step, {f.id: i for i, f in enumerate(form)}))
+            lines.append(self.read(step, index))
         if self.tail:
             check = "(uint64_t)(*pos - start) != size" if not _zigzag(size) else "*pos - start != lc_unzigzag(size)"
             lines.append(f"    if ({check}) goto fail;\n")
-        lines.append(f"    out = PyTuple_New({len(form)});\n    if (out == NULL) goto fail;\n")
-        lines.append(f"    for (int i = 0; i < {len(form)}; i++) PyTuple_SET_ITEM(out, i, v[i]);\n")
-        lines.append("    PyObject_GC_UnTrack(out);\n")
-        lines.append(f"    return out;\nfail:\n    for (int i = 0; i < {len(form)}; i++) Py_XDECREF(v[i]);\n"
+        if self.values:
+            lines.append(f"    if ((out = lc_new_{self.type.name}(v)) == NULL) goto fail;\n")
+        else:
+            lines.append(f"    out = PyTuple_New({n});\n    if (out == NULL) goto fail;\n")
+            lines.append(f"    for (int i = 0; i < {n}; i++) PyTuple_SET_ITEM(out, i, v[i]);\n")
+            lines.append("    PyObject_GC_UnTrack(out);\n")
+        lines.append(f"    return out;\nfail:\n    for (int i = 0; i < {n}; i++) Py_XDECREF(v[i]);\n"
                      "    return NULL;\n}\n")
         return "".join(lines)
+
+    def kept(self, f: Field, index: dict[str, int], value: str, indent: str = "        ") -> str:
+        """A derived field's value set, where the element keeps it (a value object does)."""
+        if f.id not in index:
+            return ""
+        return f"{indent}if ((v[{index[f.id]}] = PyLong_FromLongLong((int64_t)({value}))) == NULL) goto fail;\n"
 
     def read(self, step: Step, index: dict[str, int]) -> str:
         f = step.field
@@ -178,6 +256,7 @@ class Reader(_Code):
             make = "PyLong_FromLongLong(lc_unzigzag(x))" if _zigzag(f) else "PyLong_FromUnsignedLongLong(x)"
             return (f"    {{\n        uint64_t x;\n        if (!{_get(f, 'x')}) goto fail;\n"
                     f"        if ((v[{index[f.id]}] = {make}) == NULL) goto fail;\n    }}\n")
+        number = "lc_unzigzag(x)" if _zigzag(f) else "(int64_t)x"
         if step.kind == "sized":
             target = step.target
             make = ("PyUnicode_DecodeUTF8((const char *)b + *pos, n, NULL)" if target.type.kind == "str"
@@ -185,21 +264,30 @@ class Reader(_Code):
             absent = (f"        if (n < 0) {{ Py_INCREF(Py_None); v[{index[target.id]}] = Py_None; }} else {{\n"
                       if f.absent is not None else "        if (n < 0) goto fail;\n        {\n")
             return (f"    {{\n        uint64_t x;\n        if (!{_get(f, 'x')}) goto fail;\n"
-                    f"        int64_t n = {'lc_unzigzag(x)' if _zigzag(f) else '(int64_t)x'};\n{absent}"
+                    f"        int64_t n = {number};\n{self.kept(f, index, 'n')}{absent}"
                     f"            if (n > end - *pos) goto fail;\n"
                     f"            if ((v[{index[target.id]}] = {make}) == NULL) goto fail;\n"
                     f"            *pos += n;\n        }}\n    }}\n")
-        items, u = index[step.target.id], step.element.type.name
+        items = index[step.target.id]
+        made, put = ("PyList_New(n)", "PyList_SET_ITEM") if self.values else ("PyTuple_New(n)", "PyTuple_SET_ITEM")
         return (f"    {{\n        uint64_t x;\n        if (!{_get(f, 'x')}) goto fail;\n"
-                f"        int64_t n = {'lc_unzigzag(x)' if _zigzag(f) else '(int64_t)x'};\n"
+                f"        int64_t n = {number};\n"
                 "        if (n < 0 || n > end - *pos || n > budget - *taken) goto fail;\n"
-                "        *taken += n;\n"
-                f"        if ((v[{items}] = PyTuple_New(n)) == NULL) goto fail;\n"
+                f"        *taken += n;\n{self.kept(f, index, 'n')}"
+                f"        if ((v[{items}] = {made}) == NULL) goto fail;\n"
                 "        for (Py_ssize_t i = 0; i < n; i++) {\n"
-                f"            PyObject *e = lc_read_{u}(b, pos, end, budget, taken);\n"
+                f"            PyObject *e = {Reader(step.element, self.values).name}(b, pos, end, budget, taken);\n"
                 "            if (e == NULL) goto fail;\n"
-                f"            PyTuple_SET_ITEM(v[{items}], i, e);\n        }}\n"
+                f"            {put}(v[{items}], i, e);\n        }}\n"
                 f"        PyObject_GC_UnTrack(v[{items}]);\n    }}\n")
+
+
+def _given(f: Field, computed: str) -> str:
+    """A derived field's check: the value a value object gives for it (`f_<id>`, NULL when
+    none: computed) is an exact int equal to `computed`, or -1 is returned (Python's encoder
+    compares them, and says what differs, or keeps one that may: a negative length of a null)."""
+    return (f"    if (f_{f.id} != NULL) {{ int64_t g; if (!lc_int(f_{f.id}, INT64_MIN, INT64_MAX, &g) "
+            f"|| g != (int64_t)({computed})) return -1; }}\n")
 
 
 # ------------------------------------------------------------------ varints

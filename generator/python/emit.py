@@ -82,6 +82,8 @@ class ModuleEmitter:
         self.bulk, self.columned, self.header = self.model.bulk, self.model.columned, self.model.header
         self.rendered = self.model.rendered
         self.c_loops, self.c_readers = self.model.companion_lists
+        # the types whose value objects it makes and reads: one class each, which the C companion is given
+        self.c_classes = c_companion.value_types(self.c_loops, self.c_readers)
 
     def enum_member(self, c: Lines, enum, value: str) -> str:
         """The member of `enum` whose value is `value` (the bare integer when it has none, as
@@ -172,7 +174,8 @@ class ModuleEmitter:
         if self.build.compiled != (module_source is not None):
             raise ValueError("the source of a compiled build is rendered for its module's source, and only it")
         header, rendered = self.header, self.rendered
-        classes = [self.class_source(t) for t in rendered if not t.unwrap]
+        # a compiled build takes from its module the classes C makes (`c_classes`), as it does enums
+        classes = [self.class_source(t) for t in rendered if not t.unwrap and not (self.build.compiled and t in self.c_classes)]
         functions: list[Function] = []
         for t in rendered:
             functions.append(Decoder(self, t).decoder())
@@ -233,6 +236,7 @@ class ModuleEmitter:
             text_parts=[(name, made) for name, made in sorted(self.text_parts.items()) if name in uses.named("text")],
             **module_declarations(uses, [e["name"] for e in enums]),
             fast_sha=self.companion and c_companion.source_sha(self.companion),
+            c_classes=[t.class_name for t in self.c_classes],
             untracked_sha=native.companion_sha(native.UNTRACKED_C.read_bytes()),
         ))
 

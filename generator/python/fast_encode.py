@@ -75,7 +75,7 @@ class FastEncoders:
         branch = "if"
         if in_c is not None:
             # Its C companion first, where built: the list's bytes, or None for the loops below.
-            with c.block(f"if {' and '.join(['_FAST is not None', *guard, f'(fr := _FAST.{in_c}({items})) is not None'])}:"):
+            with c.block(f"if {' and '.join(['_FAST is not None', *guard, f'(fr := _FAST.{in_c}({items}, _C_CLASSES)) is not None'])}:"):
                 c(f"{self.owner.out}.append(fr)")
                 if self.owner.out == "out":
                     c("w += len(fr)")

@@ -11,6 +11,7 @@ from ..model import Bulk, header_of
 from ..schema import Field, TypeRef
 from .code import Lines, indented
 from .decode import Decoder
+from .readers import c_form
 
 
 class Iterator(Decoder):
@@ -119,8 +120,8 @@ class Generator(Decoder):
         (`decode_columns`), all of them into their columns, where lists inside an element come as
         tuples (`tuples`): its readers make them so."""
         name, guard = reader
-        tests = " and ".join(["_FAST is not None", "elem_tuples", "cols is None", *guard])
-        call = f"_FAST.{name}(buf, pos, end, min(count - i, 64), {c.limits_call('elements_left')}(lim))"
+        tests = " and ".join(["_FAST is not None", "cols is None", *guard])
+        call = f"_FAST.{name}(buf, pos, end, min(count - i, 64), {c.limits_call('elements_left')}(lim), {c_form()})"
         with c.block(f"if {tests}:"):
             with c.block(f"while i < count and (fd := {call}) is not None:"):
                 c("chunk, pos, taken = fd")

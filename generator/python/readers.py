@@ -7,6 +7,12 @@ from .code import Lines
 from .fast_encode import FastEncoders
 
 
+def c_form() -> str:
+    """The last argument of a C reader: the classes of the value objects it makes, or None for
+    tuples (a decode's `tuples`)."""
+    return "None if elem_tuples else _C_CLASSES"
+
+
 class CReaders:
     """A decoder's calls of its module's C readers (mixed into `Decoder`)."""
 
@@ -19,14 +25,15 @@ class CReaders:
         return FastEncoders(self).reader(f)
 
     def read_in_c(self, c: Lines, f: Field, reader: tuple[str, list[str]], var: str, path: str) -> int:
-        """Before a list's loop: the C companion reads its elements, where it is built and the
-        caller asked for tuples; where it reads nothing (any doubt about the bytes), the loop reads
-        them. A decoder of the whole list asks once and skips the loop, whose `else:` is opened
-        here (returns the indent it adds); a generator asks otherwise (`Generator.read_in_c`)."""
+        """Before a list's loop: the C companion reads its elements, where it is built, as value
+        objects of the module's classes or as tuples (`c_form`); where it reads nothing (any
+        doubt about the bytes), the loop reads them. A decoder of the whole list asks once and
+        skips the loop, whose `else:` is opened here (returns the indent it adds); a generator
+        asks otherwise (`Generator.read_in_c`)."""
         name, guard = reader
-        tests = " and ".join(["_FAST is not None", "elem_tuples", *guard])
+        tests = " and ".join(["_FAST is not None", *guard])
         left = f"{c.limits_call('elements_left')}(lim)"
-        with c.block(f"if {tests} and (fd := _FAST.{name}(buf, pos, end, count, {left})) is not None:"):
+        with c.block(f"if {tests} and (fd := _FAST.{name}(buf, pos, end, count, {left}, {c_form()})) is not None:"):
             c(f"{c.local(var)}, pos, taken = fd")
             self.spend_elements(c, "taken", path)
         c("else:")

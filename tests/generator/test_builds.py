@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import logcodec
-from logcodec.generator.loader import enum_classes, load_rendered, stand_ins
+from logcodec.generator.loader import classes_of_module, load_rendered, stand_ins
 from logcodec.runtime import native
 from logcodec.runtime.errors import DecodeError, EncodeError
 from tests.vectorfiles import all_tests
@@ -53,7 +53,7 @@ def test_the_compiled_source_run_as_python_reads_and_writes_the_vectors_as_the_m
     name = logcodec.codec(fmt).__name__
     module_file = Path(logcodec.codec(fmt).__file__)
     module = as_python(name, module_file)
-    compiled = as_python(name, native.compiled_source_file(module_file), enum_classes(module))
+    compiled = as_python(name, native.compiled_source_file(module_file), classes_of_module(module))
     assert not hasattr(compiled, "_INTERPRETED") and not hasattr(module, "_INTERPRETED")
     vectors = [bytes.fromhex(t["bytes"]) for f, t in all_tests() if f == fmt]
     outcomes = [outcome(module, data) for data in vectors]

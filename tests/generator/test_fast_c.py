@@ -7,6 +7,7 @@ changed here and there, decodes to the same records in both, or fails with the s
 C code only ever takes what the Python code takes, to the same bytes or records, and leaves the
 rest to it (it returns None, never raises)."""
 
+import dataclasses
 import gc
 import importlib.util
 import shutil
@@ -80,11 +81,11 @@ def test_c_and_checked_encoders_agree_at_the_edges(with_c, modules, recs):
     assert outcome(with_c, [lambda m, r=r: r for r in recs]) == outcome(checked, [lambda m, r=r: r for r in recs])
 
 
-def test_the_c_loops_take_plain_tuples(companion, modules):
+def test_the_c_loops_take_plain_tuples(companion, with_c, modules):
     """Plain records as tuples are written by C (not left to Python), to the checked bytes."""
     _, checked = modules
     recs = [r(checked) for r in PLAIN if isinstance(r(checked), tuple)]
-    data = companion.encode_record_list_items(recs)
+    data = companion.encode_record_list_items(recs, with_c._C_CLASSES)
     assert data is not None
     out = []
     checked._e_record_list(recs, out, len(recs), False)
@@ -92,7 +93,44 @@ def test_the_c_loops_take_plain_tuples(companion, modules):
     headers = [("h", b"1"), ("\u00e9", None), ("", b"")]
     out = []
     checked._e_record((0, 0, 0, None, None, headers), out, False)
-    assert companion.encode_record_headers(headers) is not None and b"".join(out).endswith(companion.encode_record_headers(headers))
+    in_c = companion.encode_record_headers(headers, with_c._C_CLASSES)
+    assert in_c is not None and b"".join(out).endswith(in_c)
+
+
+def plain_objects(m):
+    """Plain records as value objects of module `m`: built (derived fields None), and as a decode
+    gives them (derived fields set)."""
+    built = [m.Record(attributes=0, timestamp_delta=5, offset_delta=1, value=b"x" * 300),
+             m.Record(attributes=-1, timestamp_delta=-9000, offset_delta=10_000, key=b"",
+                      headers=[m.Header(key="\u00e9", value=b""), m.Header(key="k")])]
+    return built, m.decode(m.build(records=built)).records
+
+
+def test_the_c_loops_take_value_objects_of_the_module(companion, with_c, modules):
+    """Value objects of the module's own classes are written by C, built or decoded, to the
+    checked encoder's bytes; a derived field that disagrees, another class (a subclass too) or a
+    field not set is left to Python."""
+    _, checked = modules
+    built, decoded = plain_objects(with_c)
+    expected = []
+    checked._e_record_list(plain_objects(checked)[0], expected, 2, False)
+    for recs in (built, decoded):
+        assert companion.encode_record_list_items(recs, with_c._C_CLASSES) == b"".join(expected)
+    assert companion.encode_record_list_items(plain_objects(checked)[0], with_c._C_CLASSES) is None
+
+    class Subclass(with_c.Header):
+        __slots__ = ()
+
+    wrong = [with_c.Record(key=b"k", len_key=2), with_c.Record(headers=[Subclass(key="k")]),
+             with_c.Record(headers=[with_c.Header(key="k")], num_headers=2), with_c.Record(len_record=99),
+             with_c.Record(value=None, len_value=0)]
+    unset = with_c.Record()
+    del unset.attributes
+    for record in [*wrong, unset]:
+        assert companion.encode_record_list_items([record], with_c._C_CLASSES) is None, record
+    assert companion.encode_record_list_items(built, (with_c.Header,)) is None  # not the module's classes
+    kept = with_c.Record(value=None, len_value=-2)  # a negative length of a null, kept: Python writes it
+    assert companion.encode_record_list_items([kept], with_c._C_CLASSES) is None
 
 
 @pytest.mark.parametrize("items", [
@@ -111,14 +149,19 @@ def test_the_c_loops_take_plain_tuples(companion, modules):
     [[0, 0, 0, None, None, []]],  # a list, not a tuple
     "records",
 ])
-def test_the_c_loops_leave_the_rest_to_python(companion, items):
-    assert companion.encode_record_list_items(items) is None
+def test_the_c_loops_leave_the_rest_to_python(companion, with_c, items):
+    assert companion.encode_record_list_items(items, with_c._C_CLASSES) is None
 
 
 def decoded(module, data, limits, how):
     """What `decode` (or `decode_iter`, its records read in turn, or `decode_columns`) gives for
-    `data` in tuple form: the records, or the error as its fields."""
+    `data` in tuple form: the records, or the error as its fields; `values` and `iter values`,
+    value objects, as the tuples of their fields (the modules' classes are each their own)."""
     try:
+        if how in ("values", "iter values"):
+            records = (module.decode_iter(data, limits=limits)[1] if how == "iter values"
+                       else module.decode(data, limits=limits).records)
+            return [dataclasses.astuple(r) for r in records]
         if how == "iter":
             header, records = module.decode_iter(data, limits=limits, tuples=True)
             return [*records]
@@ -140,7 +183,7 @@ def mutated_batches(draw):
 
 
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(case=mutated_batches(), how=st.sampled_from(["decode", "iter", "columns"]))
+@given(case=mutated_batches(), how=st.sampled_from(["decode", "iter", "columns", "values", "iter values"]))
 def test_c_and_python_decoders_agree(with_c, modules, case, how):
     """The C reader gives what the Python decoder gives, value or error, or leaves it to Python."""
     _, checked = modules
@@ -165,15 +208,31 @@ def test_the_c_reader_reads_plain_records(companion, modules):
     recs = [(0, 5, 1, None, b"x" * 300, ()), (-1, -9000, 10_000, b"", None, (("\u00e9", b""), ("k", None)))]
     data = checked.build(records=recs)
     assert checked.decode(data, tuples=True).records == recs
-    got = companion.decode_record_list_items(data, 61, len(data), len(recs), 10)
+    got = companion.decode_record_list_items(data, 61, len(data), len(recs), 10, None)
     assert got is not None and got[0] == recs and got[1:] == (len(data), 2)
     assert not any(gc.is_tracked(x) for r in got[0] for x in (r, r[5], *r[5]))
-    assert companion.decode_record_list_items(data, 61, len(data), len(recs), 1) is None  # two headers, budget one
+    assert companion.decode_record_list_items(data, 61, len(data), len(recs), 1, None) is None  # two headers, budget one
     columns = [[1], [], [], [], [], []]  # a column that already holds something keeps it
     assert companion.columns_record_list_items(data, 61, len(data), len(recs), 10, columns) == (len(data), 2)
     assert columns == [[1, *(r[0] for r in recs)], *([r[k] for r in recs] for k in range(1, 6))]
     assert companion.columns_record_list_items(data, 61, len(data), len(recs), 1, columns) is None
     assert columns == [[1, *(r[0] for r in recs)], *([r[k] for r in recs] for k in range(1, 6))]  # as they were
+
+
+def test_the_c_reader_makes_value_objects_of_the_module(companion, with_c, modules):
+    """Given the module's classes, the C reader makes value objects of them, every field set as
+    the Python decoder sets it (derived ones too), released from the collector at once (their
+    schema's values hold no link back); not given classes it takes, it reads nothing."""
+    _, checked = modules
+    built, _ = plain_objects(checked)
+    data = checked.build(records=built)
+    got = companion.decode_record_list_items(data, 61, len(data), 2, 10, with_c._C_CLASSES)
+    assert got is not None and got[1:] == (len(data), 2)
+    assert [type(r) for r in got[0]] == [with_c.Record] * 2 and type(got[0][1].headers[0]) is with_c.Header
+    assert [dataclasses.astuple(r) for r in got[0]] == [dataclasses.astuple(r) for r in checked.decode(data).records]
+    assert not any(gc.is_tracked(x) for r in got[0] for x in (got[0], r, r.headers, *r.headers))
+    for classes in ((with_c.Record, with_c.Header), (with_c.Header,), (with_c.Header, dict), "classes"):
+        assert companion.decode_record_list_items(data, 61, len(data), 2, 10, classes) is None
 
 
 @pytest.mark.parametrize("record", [
@@ -185,9 +244,10 @@ def test_the_c_reader_reads_plain_records(companion, modules):
     b"\x0a\x00\x00\x00\x01\x01\x00",  # a record length that disagrees with its fields
     b"\x0c\x00\x00\x00\x01\x01",  # cut short
 ])
-def test_the_c_reader_leaves_the_rest_to_python(companion, record):
-    assert companion.decode_record_list_items(b"\x0c\x00\x00\x00\x01\x01\x00", 0, 7, 1, 10)[0] == [
+def test_the_c_reader_leaves_the_rest_to_python(companion, with_c, record):
+    assert companion.decode_record_list_items(b"\x0c\x00\x00\x00\x01\x01\x00", 0, 7, 1, 10, None)[0] == [
         (0, 0, 0, None, None, ())]  # the plain record these are made from
     widest = b"\x1e\x00" + b"\xff" * 9 + b"\x01" + b"\x00\x01\x01\x00"  # the widest timestamp delta there is
-    assert companion.decode_record_list_items(widest, 0, len(widest), 1, 10)[0] == [(0, -2**63, 0, None, None, ())]
-    assert companion.decode_record_list_items(record, 0, len(record), 1, 10) is None
+    assert companion.decode_record_list_items(widest, 0, len(widest), 1, 10, None)[0] == [(0, -2**63, 0, None, None, ())]
+    for classes in (None, with_c._C_CLASSES):
+        assert companion.decode_record_list_items(record, 0, len(record), 1, 10, classes) is None

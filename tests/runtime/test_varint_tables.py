@@ -15,7 +15,7 @@ import logcodec
 from logcodec import DecodeError, EncodeError
 from logcodec.generated.kafka import record_batch_v2 as rb
 from logcodec.generated.tank import bundle as tank_bundle
-from logcodec.generator.loader import enum_classes, load_rendered, stand_ins
+from logcodec.generator.loader import classes_of_module, load_rendered, stand_ins
 from logcodec.runtime import native
 from logcodec.runtime.primitives import (
     UNZIGZAG, UNZIGZAG2, VARINT, ZIGZAG, TextParts, check_bits, uvarint, uvarint_bytes, zigzag_wide,
@@ -229,8 +229,8 @@ def compiled_source_as_python(module):
     """The source of the module's compiled build (`<format>_compiled.py`), run as Python: the code
     its compiled build runs."""
     path = native.compiled_source_file(Path(module.__file__))
-    with stand_ins([module.__name__]):  # (it imports its enum classes from the module: given them)
-        return load_rendered(module.__name__, path.read_text(), str(path), enum_classes(module))
+    with stand_ins([module.__name__]):  # (it imports classes from the module: given them)
+        return load_rendered(module.__name__, path.read_text(), str(path), classes_of_module(module))
 
 
 @pytest.mark.parametrize("build", [*module_builds([rb]), pytest.param(compiled_source_as_python(rb), id="compiled-source")])
