@@ -95,12 +95,37 @@ static inline const char *lc_text(PyObject *o, Py_ssize_t *n) {
     return s;
 }
 
+/* The text of the `n` bytes at `s` (UTF-8; NULL, raised, for anything else), from `cache` (the
+   16 last ASCII texts of one field, by a hash of their length and ends) when it holds the same:
+   a text field of a list's elements (Kafka's header keys) repeats from element to element, and a
+   str is immutable, so one object serves them all (no allocation, no decoding, no memory each). */
+static inline PyObject *lc_cached_text(const char *s, Py_ssize_t n, PyObject **cache) {
+    if (n == 0 || n > 64) return PyUnicode_DecodeUTF8(s, n, NULL);
+    size_t h = ((size_t)n * 31u + (size_t)(unsigned char)s[0] * 7u + (unsigned char)s[n - 1]) & 15u;
+    PyObject *c = cache[h];
+    if (c != NULL && PyUnicode_GET_LENGTH(c) == n && memcmp(PyUnicode_DATA(c), s, (size_t)n) == 0) {
+        Py_INCREF(c);
+        return c;
+    }
+    PyObject *t = PyUnicode_DecodeUTF8(s, n, NULL);
+    if (t != NULL && PyUnicode_IS_COMPACT_ASCII(t)) {
+        Py_INCREF(t);
+        Py_XSETREF(cache[h], t);
+    }
+    return t;
+}
+
 /* The class `cls` bound as `*type`, the offset of the slot of each of its fields (`names`) in
-   `offsets`: 1, or 0 (nothing raised, nothing bound) when one of them is not a slot that holds
-   any object. A compiled build's classes are those of the module (`_C_CLASSES`), as generated. */
+   `offsets`: 1, or 0 (nothing raised, nothing bound) when its instances hold anything but those
+   slots (`lc_new_<type>` sets every one), or one of them is not a slot that holds any object.
+   A compiled build's classes are those of the module (`_C_CLASSES`), as generated. */
 static int lc_bind(PyObject *cls, PyTypeObject **type, Py_ssize_t *offsets, const char *const *names, int n) {
     if ((PyTypeObject *)cls == *type) return 1;
-    if (!PyType_Check(cls) || ((PyTypeObject *)cls)->tp_itemsize != 0 || n > 64) return 0;
+    if (!PyType_Check(cls) || n > 64) return 0;
+    PyTypeObject *t = (PyTypeObject *)cls;
+    if (t->tp_itemsize != 0 || t->tp_dictoffset != 0 || t->tp_weaklistoffset != 0 || !PyType_IS_GC(t)
+            || t->tp_basicsize != (Py_ssize_t)(sizeof(PyObject) + (size_t)n * sizeof(PyObject *)))
+        return 0;
     Py_ssize_t found[64];
     for (int i = 0; i < n; i++) {
         PyObject *d = PyObject_GetAttrString(cls, names[i]);
@@ -117,14 +142,14 @@ static int lc_bind(PyObject *cls, PyTypeObject **type, Py_ssize_t *offsets, cons
     return 1;
 }
 
+static PyObject *lc_C_header_key[16];  /* lc_cached_text */
 static PyTypeObject *lc_T_header;
 static Py_ssize_t lc_O_header[4];
 static const char *const lc_N_header[4] = {"len_key", "key", "len_value", "value"};
 
 static PyObject *lc_new_header(PyObject **v) {
-    PyObject *o = lc_T_header->tp_alloc(lc_T_header, 0);
+    PyObject *o = PyObject_GC_New(PyObject, lc_T_header);  /* never tracked */
     if (o == NULL) return NULL;
-    PyObject_GC_UnTrack(o);
     for (int i = 0; i < 4; i++) *(PyObject **)((char *)o + lc_O_header[i]) = v[i];
     return o;
 }
@@ -134,9 +159,8 @@ static Py_ssize_t lc_O_record[10];
 static const char *const lc_N_record[10] = {"len_record", "attributes", "timestamp_delta", "offset_delta", "len_key", "key", "len_value", "value", "num_headers", "headers"};
 
 static PyObject *lc_new_record(PyObject **v) {
-    PyObject *o = lc_T_record->tp_alloc(lc_T_record, 0);
+    PyObject *o = PyObject_GC_New(PyObject, lc_T_record);  /* never tracked */
     if (o == NULL) return NULL;
-    PyObject_GC_UnTrack(o);
     for (int i = 0; i < 10; i++) *(PyObject **)((char *)o + lc_O_record[i]) = v[i];
     return o;
 }
@@ -330,7 +354,7 @@ static PyObject *lc_read_header(const unsigned char *b, Py_ssize_t *pos, Py_ssiz
         if (n < 0) goto fail;
         {
             if (n > end - *pos) goto fail;
-            if ((v[0] = PyUnicode_DecodeUTF8((const char *)b + *pos, n, NULL)) == NULL) goto fail;
+            if ((v[0] = lc_cached_text((const char *)b + *pos, n, lc_C_header_key)) == NULL) goto fail;
             *pos += n;
         }
     }
@@ -365,7 +389,7 @@ static PyObject *lc_value_header(const unsigned char *b, Py_ssize_t *pos, Py_ssi
         if (n < 0) goto fail;
         {
             if (n > end - *pos) goto fail;
-            if ((v[1] = PyUnicode_DecodeUTF8((const char *)b + *pos, n, NULL)) == NULL) goto fail;
+            if ((v[1] = lc_cached_text((const char *)b + *pos, n, lc_C_header_key)) == NULL) goto fail;
             *pos += n;
         }
     }

@@ -42,18 +42,21 @@ class ValueClass(_Code):
     """Where C finds the fields of one element type's value objects: `lc_T_<type>`, the module's
     class (bound by `lc_classes`, the module's `_C_CLASSES`), and `lc_O_<type>`, the offset of
     each field's slot in an instance. `lc_new_<type>` makes an instance from its fields' values
-    (references it takes), released from the collector as the compiled decoders release theirs
-    (a value of such a schema holds no link back)."""
+    (references it takes), never tracked by the collector, as the compiled decoders release theirs
+    (a value of such a schema holds no link back): it is allocated as the collector's objects are,
+    but not put on its list, and every slot it has is set (`lc_bind` takes a class of those slots
+    only), so nothing of it is left unset by not zeroing it."""
 
     def source(self) -> str:
         t, n = self.type.name, len(self.slots)
         names = ", ".join(f'"{f.id}"' for f in self.slots)
-        return (f"\nstatic PyTypeObject *lc_T_{t};\nstatic Py_ssize_t lc_O_{t}[{n}];\n"
+        texts = "".join(f"static PyObject *{_text_cache(self.type, f)}[16];  /* lc_cached_text */\n"
+                        for f in self.slots if f.type.kind == "str")
+        return (f"\n{texts}static PyTypeObject *lc_T_{t};\nstatic Py_ssize_t lc_O_{t}[{n}];\n"
                 f"static const char *const lc_N_{t}[{n}] = {{{names}}};\n"
                 f"\nstatic PyObject *lc_new_{t}(PyObject **v) {{\n"
-                f"    PyObject *o = lc_T_{t}->tp_alloc(lc_T_{t}, 0);\n"
+                f"    PyObject *o = PyObject_GC_New(PyObject, lc_T_{t});  /* never tracked */\n"
                 "    if (o == NULL) return NULL;\n"
-                "    PyObject_GC_UnTrack(o);\n"
                 f"    for (int i = 0; i < {n}; i++) *(PyObject **)((char *)o + lc_O_{t}[i]) = v[i];\n"
                 "    return o;\n}\n")
 
@@ -259,8 +262,8 @@ class Reader(_Code):
         number = "lc_unzigzag(x)" if _zigzag(f) else "(int64_t)x"
         if step.kind == "sized":
             target = step.target
-            make = ("PyUnicode_DecodeUTF8((const char *)b + *pos, n, NULL)" if target.type.kind == "str"
-                    else "PyBytes_FromStringAndSize((const char *)b + *pos, n)")
+            make = (f"lc_cached_text((const char *)b + *pos, n, {_text_cache(self.type, target)})"
+                    if target.type.kind == "str" else "PyBytes_FromStringAndSize((const char *)b + *pos, n)")
             absent = (f"        if (n < 0) {{ Py_INCREF(Py_None); v[{index[target.id]}] = Py_None; }} else {{\n"
                       if f.absent is not None else "        if (n < 0) goto fail;\n        {\n")
             return (f"    {{\n        uint64_t x;\n        if (!{_get(f, 'x')}) goto fail;\n"
@@ -280,6 +283,11 @@ class Reader(_Code):
                 "            if (e == NULL) goto fail;\n"
                 f"            {put}(v[{items}], i, e);\n        }}\n"
                 f"        PyObject_GC_UnTrack(v[{items}]);\n    }}\n")
+
+
+def _text_cache(t: TypeDef, f: Field) -> str:
+    """The texts of field `f` of `t` read last (`lc_cached_text`)."""
+    return f"lc_C_{t.name}_{f.id}"
 
 
 def _given(f: Field, computed: str) -> str:

@@ -231,7 +231,20 @@ def test_the_c_reader_makes_value_objects_of_the_module(companion, with_c, modul
     assert [type(r) for r in got[0]] == [with_c.Record] * 2 and type(got[0][1].headers[0]) is with_c.Header
     assert [dataclasses.astuple(r) for r in got[0]] == [dataclasses.astuple(r) for r in checked.decode(data).records]
     assert not any(gc.is_tracked(x) for r in got[0] for x in (got[0], r, r.headers, *r.headers))
-    for classes in ((with_c.Record, with_c.Header), (with_c.Header,), (with_c.Header, dict), "classes"):
+    again = companion.decode_record_list_items(data, 61, len(data), 2, 10, with_c._C_CLASSES)[0]
+    assert again[1].headers[1].key is got[0][1].headers[1].key == "k"  # an ASCII text read before: one object
+    assert again[1].headers[0].key == "\u00e9"
+
+    @dataclasses.dataclass(slots=True)
+    class Wider:  # a header's fields as slots, and one more, which C would leave unset
+        len_key: int
+        key: str
+        len_value: int
+        value: bytes
+        more: int
+
+    for classes in ((with_c.Record, with_c.Header), (with_c.Header,), (with_c.Header, dict), "classes",
+                    (Wider, with_c.Record)):
         assert companion.decode_record_list_items(data, 61, len(data), 2, 10, classes) is None
 
 
