@@ -126,6 +126,9 @@ static int lc_bind(PyObject *cls, PyTypeObject **type, Py_ssize_t *offsets, cons
     if (t->tp_itemsize != 0 || t->tp_dictoffset != 0 || t->tp_weaklistoffset != 0 || !PyType_IS_GC(t)
             || t->tp_basicsize != (Py_ssize_t)(sizeof(PyObject) + (size_t)n * sizeof(PyObject *)))
         return 0;
+#if defined(Py_TPFLAGS_MANAGED_DICT) && defined(Py_TPFLAGS_MANAGED_WEAKREF)
+    if (t->tp_flags & (Py_TPFLAGS_MANAGED_DICT | Py_TPFLAGS_MANAGED_WEAKREF)) return 0;  /* 3.12: held before the object */
+#endif
     Py_ssize_t found[64];
     for (int i = 0; i < n; i++) {
         PyObject *d = PyObject_GetAttrString(cls, names[i]);
