@@ -114,13 +114,20 @@ def problem(marks: Marks, file: str, ypath: str | None, text: str, severity: str
 
 
 class _Reader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml where built: ten times faster
-    """YAML that refuses a key given twice in one mapping (PyYAML keeps the last one)."""
+    """YAML that refuses a key given twice in one mapping (PyYAML keeps the last one); given a
+    list `repeats`, it keeps the last one and notes there where each repeat is (line, column
+    from 1, key)."""
+
+    repeats: list | None = None
 
     def construct_mapping(self, node, deep=False):
         seen = set()
         for key_node, _ in node.value:
             key = self.construct_object(key_node, deep=deep)
             if isinstance(key, (str, int, float, bool)) and key in seen:
+                if self.repeats is not None:
+                    self.repeats.append((key_node.start_mark.line + 1, key_node.start_mark.column + 1, key))
+                    continue
                 raise yaml.constructor.ConstructorError(
                     None, None, f"duplicate key {key!r}", key_node.start_mark)
             seen.add(key) if isinstance(key, (str, int, float, bool)) else None
@@ -134,11 +141,13 @@ MOST_NODES = 100_000
 MOST_NESTING = 200
 
 
-def read_yaml(text: bytes) -> tuple[object, Marks]:
+def read_yaml(text: bytes, repeats: list | None = None) -> tuple[object, Marks]:
     """The document of a file and the place of each of its YAML paths; raises yaml.YAMLError (also
-    for an alias inside the node it names, aliases that expand past MOST_NODES, and nesting
-    deeper than MOST_NESTING)."""
+    for an alias inside the node it names, aliases that expand past MOST_NODES, nesting deeper
+    than MOST_NESTING, and a key given twice in one mapping, unless a list `repeats` is given:
+    the last one counts then, and each repeat's place is noted there)."""
     reader = _Reader(text)
+    reader.repeats = repeats
     try:
         node = reader.get_single_node()
         data = reader.construct_document(node) if node is not None else None
