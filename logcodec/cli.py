@@ -252,6 +252,28 @@ def cmd_compile(args) -> int:
     return 0
 
 
+def cmd_diff(args) -> int:
+    from logcodec.generator.kafka_messages import read_specs
+    from logcodec.generator.kafka_messages.evolution import diff
+
+    folders = [Path(args.old), Path(args.new)]
+    for folder in folders:
+        if not folder.is_dir():
+            raise UsageError(f"{folder} is not a folder of specs")
+        if not any(folder.glob("*.json")):
+            raise UsageError(f"{folder} holds no Kafka message spec (*.json); folders of .ksy schemas are not "
+                             "compared yet")
+    changes = diff(read_specs(folders[0]), read_specs(folders[1]))
+    if args.json:
+        print(json.dumps([c.as_json() for c in changes], indent=2))
+    else:
+        for change in changes:
+            print(change)
+        breaking = sum(c.breaking for c in changes)
+        print(f"{len(changes)} change(s), {breaking} wire-breaking", file=sys.stderr)
+    return 1 if any(c.breaking for c in changes) else 0
+
+
 def cmd_encode(args) -> int:
     if bool(args.format) == bool(args.schema):
         raise UsageError("give --format NAME or --schema FILE.ksy")
@@ -685,6 +707,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the back end that makes the package: " + "; ".join(
                        f"{name}, {backend.makes}" for name, backend in sorted(targets().items())))
     p.set_defaults(func=cmd_compile)
+
+    p = sub.add_parser("diff", help="what changed between two versions of a folder of Kafka message specs",
+                       description="Compare two folders of Kafka's JSON message specs, message by message and version "
+                                   "by version: versions added or dropped, fields added, removed, retyped, renamed or "
+                                   "made nullable, tags, defaults, flexible versions. Exit status 1 when a change "
+                                   "breaks the wire of a version both have, 0 otherwise.")
+    p.add_argument("old", metavar="OLD", help="the folder of the specs before")
+    p.add_argument("new", metavar="NEW", help="the folder of the specs after")
+    p.add_argument("--json", action="store_true", help="the changes as JSON")
+    p.set_defaults(func=cmd_diff)
 
     p = sub.add_parser("encode", help="encode a canonical JSON value to bytes",
                        description="Encode canonical JSON (as decode writes it) to bytes. Derived fields (lengths, "

@@ -1,0 +1,159 @@
+"""`logcodec diff OLD NEW` on Kafka's message specs (`generator/kafka_messages/evolution.py`): real
+pairs, an older spec set made from Kafka's own by taking out each message's latest version, and
+single changes of the kinds Kafka's evolution rules name, each judged wire-breaking or not."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from logcodec.generator.kafka_messages import Versions
+from logcodec.generator.kafka_messages.reading import blank_comments
+
+from logcodec.cli import main
+
+SPECS = Path(__file__).resolve().parents[2] / "schemas" / "kafka" / "messages"
+
+
+def docs() -> dict[str, dict]:
+    return {p.name: json.loads(blank_comments(p.read_text())) for p in sorted(SPECS.glob("*.json"))}
+
+
+def write(folder: Path, specs: dict[str, dict]) -> Path:
+    folder.mkdir()
+    for name, doc in specs.items():
+        (folder / name).write_text(json.dumps(doc, indent=2))
+    return folder
+
+
+def _without(versions: str, top: int) -> str | None:
+    """The range `versions` without version `top` (the message's latest): None when nothing is left.
+    An open range stays open, as Kafka's files keep it when a version comes after."""
+    v = Versions.parse(versions)
+    if v.empty or v.low >= top:
+        return None
+    if v.high is not None and v.high >= top:
+        return str(Versions(v.low, top - 1))
+    return versions
+
+
+def _older_fields(fields: list[dict], top: int) -> list[dict]:
+    kept = []
+    for f in fields:
+        versions = _without(f["versions"], top)
+        if versions is None:
+            continue
+        f = dict(f, versions=versions)
+        for key in ("nullableVersions", "taggedVersions"):
+            if key in f and _without(f[key], top) is None:
+                del f[key]
+                if key == "taggedVersions":
+                    del f["tag"]
+        if "fields" in f:
+            f["fields"] = _older_fields(f["fields"], top)
+        kept.append(f)
+    return kept
+
+
+def older(doc: dict) -> dict | None:
+    """The spec as it was before its latest version (None for a message of one version): what
+    Kafka's spec was one release before, near enough to be a real pair."""
+    valid = Versions.parse(doc["validVersions"])
+    if doc["type"] not in ("request", "response") or valid.high == valid.low:
+        return None
+    top = valid.high
+    flexible = _without(doc["flexibleVersions"], top) or "none"
+    return dict(doc, validVersions=str(Versions(valid.low, top - 1)), flexibleVersions=flexible,
+                fields=_older_fields(doc["fields"], top),
+                commonStructs=[dict(s, fields=_older_fields(s["fields"], top)) for s in doc.get("commonStructs", [])])
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory):
+    """(OLD, NEW): Kafka's specs with each message's latest version taken out, and as they are."""
+    tmp = tmp_path_factory.mktemp("diff")
+    new = docs()
+    old = {name: older(doc) or doc for name, doc in new.items()}
+    return write(tmp / "old", old), write(tmp / "new", new), new
+
+
+def run(capsys, *argv) -> tuple[int, list[str]]:
+    code = main(["diff", *map(str, argv)])
+    return code, capsys.readouterr().out.splitlines()
+
+
+def test_an_older_spec_set_gains_exactly_its_new_versions(capsys, pair):
+    old, new, specs = pair
+    code, lines = run(capsys, old, new)
+    grown = {doc["name"]: Versions.parse(doc["validVersions"]).high for doc in specs.values() if older(doc)}
+    assert code == 0
+    assert lines == [f"{name} v{top}: version added" for name, top in sorted(grown.items())]
+
+
+def test_dropping_the_latest_versions_breaks_the_wire(capsys, pair):
+    old, new, specs = pair
+    code, lines = run(capsys, new, old)
+    assert code == 1
+    assert all(re.fullmatch(r"\w+ v\d+: version dropped \(wire-breaking\)", line) for line in lines)
+    assert len(lines) == sum(1 for doc in specs.values() if older(doc))
+
+
+def test_a_spec_set_against_itself_has_no_change(capsys, pair):
+    _, new, _ = pair
+    assert run(capsys, new, new) == (0, [])
+
+
+def fetch() -> dict:
+    return docs()["FetchRequest.json"]
+
+
+def field_named(fields: list[dict], name: str) -> dict:
+    return next(f for f in fields if f["name"] == name)
+
+
+def edited(edit) -> dict:
+    doc = fetch()
+    edit(doc)
+    return doc
+
+
+@pytest.mark.parametrize(("edit", "expected", "code"), [
+    # a field retyped in the versions it has: breaking
+    (lambda d: field_named(d["fields"], "MaxWaitMs").update(type="int64"),
+     ["FetchRequest v0-17: MaxWaitMs: retyped int32 -> int64 (wire-breaking)"], 1),
+    # renamed where it stands: names do not travel
+    (lambda d: field_named(d["fields"], "MaxWaitMs").update(name="MaxWaitMillis"),
+     ["FetchRequest v0-17: MaxWaitMillis: renamed from MaxWaitMs"], 0),
+    # a default changed: reported, no wire change
+    (lambda d: field_named(d["fields"], "MinBytes").update(default="1"),
+     ["FetchRequest v0-17: MinBytes: default none -> '1'"], 0),
+    # a tagged field added to the flexible versions: compatible
+    (lambda d: d["fields"].append({"name": "Hint", "type": "string", "versions": "12+", "taggedVersions": "12+",
+                                   "tag": 9, "about": "x"}),
+     ["FetchRequest v12-17: Hint: tagged field 9 added (compact string)"], 0),
+    # a field added to versions that exist: breaking
+    (lambda d: d["fields"].append({"name": "Extra", "type": "int8", "versions": "15+", "about": "x"}),
+     ["FetchRequest v15-17: Extra: added (int8) (wire-breaking)"], 1),
+    # flexible from an earlier version: every string and array of those versions changes
+    (lambda d: d.update(flexibleVersions="11+"), ["FetchRequest v11: made flexible (wire-breaking)"], 1),
+    # a field of a struct inside an array made nullable
+    (lambda d: field_named(field_named(d["fields"], "Topics")["fields"], "Topic").update(nullableVersions="0-12"),
+     ["FetchRequest v0-12: Topics[].Topic: made nullable (wire-breaking)"], 1),
+])
+def test_each_kind_of_change_is_judged(tmp_path, capsys, edit, expected, code):
+    old = write(tmp_path / "old", {"FetchRequest.json": fetch()})
+    new = write(tmp_path / "new", {"FetchRequest.json": edited(edit)})
+    assert run(capsys, old, new) == (code, expected)
+
+
+def test_json_output_and_usage_errors(tmp_path, capsys):
+    old = write(tmp_path / "old", {"FetchRequest.json": fetch()})
+    new = write(tmp_path / "new", {"FetchRequest.json": edited(lambda d: d.update(validVersions="0-16"))})
+    assert main(["diff", str(old), str(new), "--json"]) == 1
+    assert json.loads(capsys.readouterr().out) == [
+        {"message": "FetchRequest", "versions": [17], "path": "", "change": "version dropped", "breaking": True}]
+    (tmp_path / "ksy").mkdir()
+    (tmp_path / "ksy" / "a.ksy").write_text("meta: {id: a}\n")
+    assert main(["diff", str(tmp_path / "ksy"), str(new)]) == 2
+    assert "holds no Kafka message spec" in capsys.readouterr().err
+    assert main(["diff", str(tmp_path / "missing"), str(new)]) == 2
