@@ -256,19 +256,34 @@ def cmd_diff(args) -> int:
     from logcodec.generator.kafka_messages import read_specs
     from logcodec.generator.kafka_messages.evolution import diff
 
+    from logcodec.generator.schema_diff import schema_changes, vectors_under_new
+
     folders = [Path(args.old), Path(args.new)]
+    kinds = set()
     for folder in folders:
         if not folder.is_dir():
-            raise UsageError(f"{folder} is not a folder of specs")
-        if not any(folder.glob("*.json")):
-            raise UsageError(f"{folder} holds no Kafka message spec (*.json); folders of .ksy schemas are not "
-                             "compared yet")
-    changes = diff(read_specs(folders[0]), read_specs(folders[1]))
+            raise UsageError(f"{folder} is not a folder")
+        if any(folder.rglob("*.ksy")):
+            kinds.add("ksy")
+        elif any(folder.glob("*.json")):
+            kinds.add("kafka")
+        else:
+            raise UsageError(f"{folder} holds neither .ksy schemas nor Kafka message specs (*.json)")
+    if len(kinds) != 1:
+        raise UsageError("OLD and NEW hold different kinds: .ksy schemas in one, Kafka message specs in the other")
+    vectors: list[str] = []
+    if kinds == {"kafka"}:
+        changes = diff(read_specs(folders[0]), read_specs(folders[1]))
+    else:
+        changes = schema_changes(*folders)
+        vectors = vectors_under_new(*folders)
     if args.json:
-        print(json.dumps([c.as_json() for c in changes], indent=2))
+        print(json.dumps({"changes": [c.as_json() for c in changes], "vectors": vectors}, indent=2))
     else:
         for change in changes:
             print(change)
+        for line in vectors:
+            print(f"vectors: {line}")
         breaking = sum(c.breaking for c in changes)
         print(f"{len(changes)} change(s), {breaking} wire-breaking", file=sys.stderr)
     return 1 if any(c.breaking for c in changes) else 0
@@ -708,13 +723,14 @@ def build_parser() -> argparse.ArgumentParser:
                        f"{name}, {backend.makes}" for name, backend in sorted(targets().items())))
     p.set_defaults(func=cmd_compile)
 
-    p = sub.add_parser("diff", help="what changed between two versions of a folder of Kafka message specs",
-                       description="Compare two folders of Kafka's JSON message specs, message by message and version "
-                                   "by version: versions added or dropped, fields added, removed, retyped, renamed or "
-                                   "made nullable, tags, defaults, flexible versions. Exit status 1 when a change "
-                                   "breaks the wire of a version both have, 0 otherwise.")
-    p.add_argument("old", metavar="OLD", help="the folder of the specs before")
-    p.add_argument("new", metavar="NEW", help="the folder of the specs after")
+    p = sub.add_parser("diff", help="what changed between two versions of a folder of schemas or Kafka message specs",
+                       description="Compare two folders of .ksy schemas (type by type; and whether the golden vectors "
+                                   "of OLD decode to the same values under NEW) or of Kafka's JSON message specs "
+                                   "(message by message and version by version: versions added or dropped, fields "
+                                   "added, removed, retyped, renamed or made nullable, tags, defaults, flexible "
+                                   "versions). Exit status 1 when a change breaks the wire, 0 otherwise.")
+    p.add_argument("old", metavar="OLD", help="the folder before")
+    p.add_argument("new", metavar="NEW", help="the folder after")
     p.add_argument("--json", action="store_true", help="the changes as JSON")
     p.set_defaults(func=cmd_diff)
 

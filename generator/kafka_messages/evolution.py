@@ -15,39 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..changes import Change
 from .spec import FieldSpec, MessageSpec, StructSpec
-
-
-@dataclass(frozen=True)
-class Change:
-    """One change of a message, in the versions it holds in (`versions`, in order)."""
-
-    message: str
-    versions: tuple[int, ...]
-    path: str  # the field's path (`Topics[].Partitions[].Name`), "" for the message itself
-    what: str
-    breaking: bool
-
-    def __str__(self) -> str:
-        where = f" {versions_text(self.versions)}" if self.versions else ""
-        path = f": {self.path}" if self.path else ""
-        return f"{self.message}{where}{path}: {self.what}{' (wire-breaking)' if self.breaking else ''}"
-
-    def as_json(self) -> dict:
-        return {"message": self.message, "versions": list(self.versions), "path": self.path, "change": self.what,
-                "breaking": self.breaking}
-
-
-def versions_text(versions: tuple[int, ...]) -> str:
-    """`v3`, `v3-7`, `v1, v4-6`: the versions as runs."""
-    runs, start = [], None
-    for i, v in enumerate(versions):
-        if start is None:
-            start = v
-        if i + 1 == len(versions) or versions[i + 1] != v + 1:
-            runs.append(f"v{start}" if start == v else f"v{start}-{v}")
-            start = None
-    return ", ".join(runs)
 
 
 @dataclass(frozen=True)

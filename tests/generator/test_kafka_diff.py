@@ -150,10 +150,10 @@ def test_json_output_and_usage_errors(tmp_path, capsys):
     old = write(tmp_path / "old", {"FetchRequest.json": fetch()})
     new = write(tmp_path / "new", {"FetchRequest.json": edited(lambda d: d.update(validVersions="0-16"))})
     assert main(["diff", str(old), str(new), "--json"]) == 1
-    assert json.loads(capsys.readouterr().out) == [
-        {"message": "FetchRequest", "versions": [17], "path": "", "change": "version dropped", "breaking": True}]
-    (tmp_path / "ksy").mkdir()
-    (tmp_path / "ksy" / "a.ksy").write_text("meta: {id: a}\n")
-    assert main(["diff", str(tmp_path / "ksy"), str(new)]) == 2
-    assert "holds no Kafka message spec" in capsys.readouterr().err
+    assert json.loads(capsys.readouterr().out) == {"changes": [
+        {"subject": "FetchRequest", "versions": [17], "path": "", "change": "version dropped", "breaking": True}],
+        "vectors": []}
+    (tmp_path / "empty").mkdir()
+    assert main(["diff", str(tmp_path / "empty"), str(new)]) == 2
+    assert "holds neither .ksy schemas nor Kafka message specs" in capsys.readouterr().err
     assert main(["diff", str(tmp_path / "missing"), str(new)]) == 2
