@@ -30,6 +30,7 @@ from ..passes import model_of
 from ..ranges import field_spans
 from ..schema import Field, Schema, TypeDef
 from . import diagram
+from .kafka_apis import api_pages
 from .places import anchor, enum_anchor, raw_at, type_href
 
 HERE = Path(__file__).parent / "templates"
@@ -344,9 +345,11 @@ def render(root, schemas, traces, vector_files) -> dict[str, str]:
         stats = vector_stats(vectors[s.format_name]) if s.format_name in vectors else None
         out[f"docs/{s.family}/{s.id}.html"] = Page(s, stats, hexdumps.get(s.format_name)).render()
     formats = [{"s": s, "summary": first_sentence(s.doc), "href": f"{s.family}/{s.id}.html"} for s in schemas]
+    api_pages_, apis = api_pages(Path(root), TEMPLATES)
+    out.update(api_pages_)
     out["docs/index.html"] = TEMPLATES.get_template("docs_index.html.j2").render(
         formats=formats, rules=canonical_rules(), kinds=list(KINDS.items()), css="style.css", home="index.html",
-        root="")
+        root="", apis=apis)
     examples = [{"format": s.format_name, "tcId": hexdumps[s.format_name]["test"]["tcId"],
                  "hex": hexdumps[s.format_name]["test"]["bytes"]} for s in schemas if s.format_name in hexdumps]
     out["docs/decode.html"] = TEMPLATES.get_template("docs_decode.html.j2").render(
@@ -370,7 +373,7 @@ def package_site(schemas: list[Schema], vector_files: dict[str, str], json_schem
     formats = [{"s": s, "summary": first_sentence(s.doc), "href": f"{s.family}/{s.id}.html"} for s in schemas]
     out["docs/index.html"] = TEMPLATES.get_template("docs_index.html.j2").render(
         formats=formats, rules=canonical_rules(), kinds=list(KINDS.items()), css="style.css", home="index.html",
-        root="", site=site)
+        root="", site=site, apis=[])
     return out
 
 

@@ -106,16 +106,17 @@ def _message_changes(a: MessageSpec, b: MessageSpec) -> list[tuple[str, int | No
         if flexible != (v in b.flexible_versions):
             # (every string and array of the version changes with it: said once, the rest compared as before)
             out.append((name, v, "", "made flexible" if v in b.flexible_versions else "no longer flexible", True))
-        changes = _layout_changes(layout(a, v), layout(b, v, flexible))
+        changes = layout_changes(layout(a, v), layout(b, v, flexible))
         out += [(name, v, path, what, breaking) for path, what, breaking in changes]
     return out
 
 
-def _layout_changes(a: Layout, b: Layout) -> list[tuple[str, str, bool]]:
+def layout_changes(a: Layout, b: Layout) -> list[tuple[str, str, bool]]:
     """The changes from layout `a` to `b` of one version: by position where the fields still
     line up (so that a rename is one), by name otherwise; tagged fields by tag."""
     out: list[tuple[str, str, bool]] = []
-    if len(a.fields) == len(b.fields) and all(x.shape() == y.shape() for x, y in zip(a.fields, b.fields)):
+    if len(a.fields) == len(b.fields) and all(x.name == y.name or x.shape() == y.shape()
+                                              for x, y in zip(a.fields, b.fields)):
         for x, y in zip(a.fields, b.fields):
             out += _slot_changes(x, y, renamed_ok=True)
     else:
@@ -125,7 +126,9 @@ def _layout_changes(a: Layout, b: Layout) -> list[tuple[str, str, bool]]:
             y = by_name.get(x.name)
             out += [(x.path, f"removed ({x.wire})", True)] if y is None else _slot_changes(x, y, renamed_ok=False)
         out += [(y.path, f"added ({y.wire})", True) for y in b.fields if y.name not in olds]
-        if not any(breaking for _, _, breaking in out):
+        kept_a = [s.name for s in a.fields if s.name in by_name]
+        kept_b = [s.name for s in b.fields if s.name in olds]
+        if kept_a != kept_b:
             out.append(("", "fields reordered", True))
     tags_a, tags_b = dict(a.tagged), dict(b.tagged)
     for tag in sorted(tags_a.keys() | tags_b.keys()):
@@ -152,7 +155,7 @@ def _slot_changes(x: Slot, y: Slot, renamed_ok: bool) -> list[tuple[str, str, bo
     if x.ignorable != y.ignorable:
         out.append((y.path, "made ignorable" if y.ignorable else "no longer ignorable", False))
     if x.inner is not None and y.inner is not None:
-        out += _layout_changes(x.inner, y.inner)
+        out += layout_changes(x.inner, y.inner)
     elif (x.inner is None) != (y.inner is None) and x.wire == y.wire:
         out.append((y.path, "struct changed", True))
     return out

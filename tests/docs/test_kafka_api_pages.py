@@ -1,0 +1,56 @@
+"""The docs' page per Kafka API (`generator/docs/kafka_apis.py`), as generated into
+`generated/docs/kafka/apis/`: every API of Kafka's specs has one, linked from the index, and a
+page says what each version changed as Kafka's own spec says it in its comments."""
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+from logcodec.generator.kafka_messages import read_specs
+
+REPO = Path(__file__).resolve().parents[2]
+DOCS = REPO / "generated" / "docs"
+SPECS = REPO / "schemas" / "kafka" / "messages"
+
+
+def text_of(page: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", page))
+
+
+def changes_of(page: str, kind: str) -> dict[int, str]:
+    """{version: what the page says it changed} in the `kind` (request or response) section."""
+    section = page[page.index(f'id="{kind}-versions"'):]
+    section = section[:section.index("</ul>")]
+    return {int(v): text_of(what) for v, what in re.findall(r"<li><b>v(\d+)</b>: (.*?)</li>", section)}
+
+
+def test_every_api_has_a_page_linked_from_the_index():
+    apis = {s.name.removesuffix("Request"): s.api_key for s in read_specs(SPECS) if s.kind == "request"}
+    index = (DOCS / "index.html").read_text()
+    for name, key in apis.items():
+        assert (DOCS / "kafka" / "apis" / f"{name}.html").is_file(), name
+        assert f'href="kafka/apis/{name}.html"' in index
+    assert len(apis) == len(list((DOCS / "kafka" / "apis").glob("*.html")))
+
+
+# What FetchRequest.json's own comments say of its versions ("Version 3 adds MaxBytes", ...).
+@pytest.mark.parametrize(("version", "said"), [
+    (1, "the same fields as v0"), (3, "MaxBytes: added"), (4, "IsolationLevel: added"),
+    (5, "Topics[].Partitions[].LogStartOffset: added"), (9, "Topics[].Partitions[].CurrentLeaderEpoch: added"),
+    (11, "RackId: added"), (12, "made flexible"), (12, "Topics[].Partitions[].LastFetchedEpoch: added"),
+    (13, "Topics[].TopicId: added"), (15, "ReplicaState: tagged field 1 added"),
+    (17, "Topics[].Partitions[].ReplicaDirectoryId: tagged field 0 added"),
+])
+def test_the_fetch_page_says_what_each_version_changed(version, said):
+    changes = changes_of((DOCS / "kafka" / "apis" / "Fetch.html").read_text(), "request")
+    assert said in changes[version]
+    assert list(changes) == list(range(18))
+
+
+def test_the_grid_marks_the_versions_a_field_is_in():
+    page = (DOCS / "kafka" / "apis" / "Fetch.html").read_text()
+    row = next(r for r in re.findall(r"<tr>(.*?)</tr>", page) if "<code>MaxBytes</code>" in r)
+    cells = re.findall(r'<td class="num">([^<]*)</td>', row)[:18]
+    assert cells == [""] * 3 + ["x"] * 15  # "versions": "3+"
