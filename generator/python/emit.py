@@ -175,7 +175,8 @@ class ModuleEmitter:
             raise ValueError("the source of a compiled build is rendered for its module's source, and only it")
         header, rendered = self.header, self.rendered
         # a compiled build takes from its module the classes C makes (`c_classes`), as it does enums
-        classes = [self.class_source(t) for t in rendered if not t.unwrap and not (self.build.compiled and t in self.c_classes)]
+        classes = [self.class_source(t) for t in rendered
+                   if not t.unwrap and not (self.build.compiled and t in self.c_classes)]
         functions: list[Function] = []
         for t in rendered:
             functions.append(Decoder(self, t).decoder())
