@@ -17,6 +17,7 @@ from pathlib import Path
 import yaml
 
 from ..problems import (
+    ERROR,
     WARNING,
     Marks,
     Problem,
@@ -102,14 +103,14 @@ class SpecReader:
         try:
             text = blank_comments(data.decode("utf-8"))
         except UnicodeDecodeError as exc:
-            self.problems.append(Problem("error", file, None, None, None, f"is not UTF-8 text: {exc.reason}"))
+            self.problems.append(Problem(ERROR, file, None, None, None, f"is not UTF-8 text: {exc.reason}"))
             return None
         repeats: list[tuple[int, int, str]] = []
         try:
             doc, self.marks = read_yaml(text.encode(), repeats)
         except yaml.YAMLError as exc:
             line, column, what = yaml_problem(exc, text.encode())
-            self.problems.append(Problem("error", file, line, column, None, f"is not JSON: {what}"))
+            self.problems.append(Problem(ERROR, file, line, column, None, f"is not JSON: {what}"))
             return None
         for line, column, key in repeats:
             self.problems.append(Problem(WARNING, file, line, column, None, f"{key!r} is given twice; the last one counts"))
@@ -118,7 +119,7 @@ class SpecReader:
             return None
         return self.message(doc)
 
-    def error(self, path: str, text: str, severity: str = "error") -> None:
+    def error(self, path: str, text: str, severity: str = ERROR) -> None:
         self.problems.append(problem(self.marks, self.file, path, text, severity))
 
     # ---------------------------------------------------------------- a message
@@ -145,7 +146,9 @@ class SpecReader:
         flexible = self.versions(doc, "flexibleVersions")
         if valid is None or flexible is None or name is None:
             return None
-        if valid.empty or valid.high is None and kind in ("request", "response"):
+        if valid.empty:
+            self.error("validVersions", "is 'none'; a message has at least one version")
+        elif valid.high is None and kind in ("request", "response"):
             self.error("validVersions", f"is {str(valid)!r}; a request or response has a closed range (0-3)")
         fields = self.fields(doc["fields"], "fields", flexible)
         structs = self.common_structs(doc.get("commonStructs", []), flexible)
@@ -254,7 +257,7 @@ class SpecReader:
                 self.error(f"{path}.taggedVersions", f"{f.tagged_versions} is not within the field's versions {f.versions}")
         if not f.nullable_versions.within(f.versions) and not f.nullable_versions.empty:
             self.error(f"{path}.nullableVersions", f"{f.nullable_versions} is not within the field's versions {f.versions}",
-                       "warning")
+                       WARNING)
         if not f.type.is_struct and "fields" in item:
             self.error(f"{path}.fields", f"a field of type {f.type.text} has no fields")
 
