@@ -1,5 +1,5 @@
 """A change between two versions of a set of schemas or specs, as `logcodec diff` reports it
-(`kafka_messages/evolution.py` for Kafka's message specs, `schema_diff.py` for `.ksy` schemas)."""
+(`message_specs/evolution.py` for Kafka's message specs, `schema_diff.py` for `.ksy` schemas)."""
 
 from __future__ import annotations
 

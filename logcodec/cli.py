@@ -253,9 +253,8 @@ def cmd_compile(args) -> int:
 
 
 def cmd_diff(args) -> int:
-    from logcodec.generator.kafka_messages import read_specs
-    from logcodec.generator.kafka_messages.evolution import diff
-
+    from logcodec.generator.message_specs import read_specs
+    from logcodec.generator.message_specs.evolution import diff
     from logcodec.generator.schema_diff import schema_changes, vectors_under_new
 
     folders = [Path(args.old), Path(args.new)]

@@ -30,7 +30,7 @@ from ..passes import model_of
 from ..ranges import field_spans
 from ..schema import Field, Schema, TypeDef
 from . import diagram
-from .kafka_apis import api_pages
+from .api_pages import api_pages
 from .places import anchor, enum_anchor, raw_at, type_href
 
 HERE = Path(__file__).parent / "templates"

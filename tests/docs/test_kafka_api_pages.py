@@ -1,4 +1,4 @@
-"""The docs' page per Kafka API (`generator/docs/kafka_apis.py`), as generated into
+"""The docs' page per Kafka API (`generator/docs/api_pages.py`), as generated into
 `generated/docs/kafka/apis/`: every API of Kafka's specs has one, linked from the index, and a
 page says what each version changed as Kafka's own spec says it in its comments."""
 
@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from logcodec.generator.kafka_messages import read_specs
+from logcodec.generator.message_specs import read_specs
 
 REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "generated" / "docs"

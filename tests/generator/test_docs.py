@@ -12,9 +12,10 @@ from html.parser import HTMLParser
 from pathlib import PurePosixPath
 
 import pytest
-
 from logcodec.generator import build, docs
+from logcodec.generator.message_specs import read_specs
 from logcodec.generator.reading import Loader, load_all
+
 from logcodec.runtime.errors import KINDS
 
 ROOT = build.repo_root()
@@ -82,13 +83,20 @@ def page_of(rendered, schema) -> str:
     return rendered[f"docs/{schema.family}/{schema.id}.html"].decode()
 
 
+def api_pages_expected() -> set[str]:
+    """A page per request of each folder of message specs (`schemas/<family>/messages/`)."""
+    return {f"docs/{folder.parent.name}/apis/{spec.name.removesuffix('Request')}.html"
+            for folder in (ROOT / "schemas").glob("*/messages") for spec in read_specs(folder) if spec.kind == "request"}
+
+
 def test_files(rendered, schemas):
     names = {p for p in rendered if p.startswith("docs/")}
     imported = {i.path for s in schemas for i in s.imports}
     assert names == ({"docs/index.html", "docs/style.css", "docs/conformance/protocol.html",
                       "docs/conformance/results.html", "docs/decode.html", "docs/decode.js"}
                      | {f"docs/{s.family}/{s.id}.html" for s in schemas}
-                     | {f"docs/{s.path}" for s in schemas} | {f"docs/{p}" for p in imported})
+                     | {f"docs/{s.path}" for s in schemas} | {f"docs/{p}" for p in imported}
+                     | api_pages_expected())
 
 
 def test_output_is_deterministic(rendered):

@@ -1,4 +1,4 @@
-"""`logcodec diff OLD NEW` on Kafka's message specs (`generator/kafka_messages/evolution.py`): real
+"""`logcodec diff OLD NEW` on Kafka's message specs (`generator/message_specs/evolution.py`): real
 pairs, an older spec set made from Kafka's own by taking out each message's latest version, and
 single changes of the kinds Kafka's evolution rules name, each judged wire-breaking or not."""
 
@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
-from logcodec.generator.kafka_messages import Versions
-from logcodec.generator.kafka_messages.reading import blank_comments
+from logcodec.generator.message_specs import Versions
+from logcodec.generator.message_specs.reading import blank_comments
 
 from logcodec.cli import main
 

@@ -1,4 +1,4 @@
-"""The second front end, Kafka's JSON message language (`generator/kafka_messages/`): Kafka's own
+"""The second front end, Kafka's JSON message language (`generator/message_specs/`): Kafka's own
 specs (the copy in `schemas/kafka/messages/`) read with no error, as Kafka's generator reads them,
 and every broken spec answered with each of its problems, placed by file, line, column and JSON
 path."""
@@ -6,8 +6,8 @@ path."""
 from pathlib import Path
 
 import pytest
-from logcodec.generator.kafka_messages import SpecReader, Versions, read_specs
-from logcodec.generator.kafka_messages.reading import blank_comments
+from logcodec.generator.message_specs import SpecReader, Versions, read_specs
+from logcodec.generator.message_specs.reading import blank_comments
 from logcodec.generator.problems import SchemaError
 
 REPO = Path(__file__).resolve().parents[2]
