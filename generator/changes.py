@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 
@@ -38,3 +39,18 @@ def versions_text(versions: tuple[int, ...]) -> str:
             runs.append(f"v{start}" if start == v else f"v{start}-{v}")
             start = None
     return ", ".join(runs)
+
+
+def json_ready(value):
+    """A YAML or JSON value with every mapping's keys as text (a switch's cases mix numbers and
+    names), for `json.dumps`."""
+    if isinstance(value, dict):
+        return {k if isinstance(k, str) else repr(k): json_ready(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [json_ready(v) for v in value]
+    return value
+
+
+def shown(value) -> str:
+    """A value as a change shows it, whole: JSON, or `none` where there is none."""
+    return "none" if value is None else json.dumps(json_ready(value), default=str)

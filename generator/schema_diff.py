@@ -25,7 +25,7 @@ import yaml
 from logcodec.runtime.errors import DecodeError, LogcodecError
 from logcodec.runtime.values import to_json
 
-from .changes import Change
+from .changes import Change, json_ready, shown
 from .compile import compile_schemas
 from .problems import Problem, SchemaError, yaml_problem
 
@@ -76,7 +76,7 @@ def _schema(rel: str, a: dict, b: dict) -> list[Change]:
     ma, mb = a.get("meta") or {}, b.get("meta") or {}
     for key in sorted((ma.keys() | mb.keys()) - META_UNREAD):
         if _plain(ma.get(key)) != _plain(mb.get(key)):
-            out.append(Change(rel, (), f"meta.{key}", f"{_shown(ma.get(key))} -> {_shown(mb.get(key))}",
+            out.append(Change(rel, (), f"meta.{key}", f"{shown(ma.get(key))} -> {shown(mb.get(key))}",
                               key in META_READ))
     types_a, types_b = dict(_types(a, "")), dict(_types(b, ""))
     for name in sorted(types_a.keys() | types_b.keys(), key=lambda n: (n != "", n)):
@@ -151,7 +151,7 @@ def _field(path: str, a: dict, b: dict) -> list[tuple[str, str, bool]]:
         if _plain(x) == _plain(y):
             continue
         read = key != "enum" and not key.startswith("-lc-")
-        out.append((f"{path}.{key}", f"{_shown(x)} -> {_shown(y)}", read))
+        out.append((f"{path}.{key}", f"{shown(x)} -> {shown(y)}", read))
     return out
 
 
@@ -165,7 +165,7 @@ def _by_name(kind: str, a: dict, b: dict) -> list[tuple[str, str, bool]]:
         elif x is None:
             out.append((f"{kind}.{name}", "added", False))
         else:
-            out += [(f"{kind}.{name}.{k}", f"{_shown(x.get(k))} -> {_shown(y.get(k))}", positioned)
+            out += [(f"{kind}.{name}.{k}", f"{shown(x.get(k))} -> {shown(y.get(k))}", positioned)
                     for k in sorted((x.keys() | y.keys()) - UNREAD) if _plain(x.get(k)) != _plain(y.get(k))]
     return out
 
@@ -179,7 +179,7 @@ def _enum(path: str, a, b) -> list[tuple[str, str, bool]]:
     for value in sorted(a.keys() | b.keys(), key=str):
         x, y = _member(a.get(value)), _member(b.get(value))
         if x != y:
-            out.append((f"{path}.{value}", f"{_shown(x)} -> {_shown(y)}", x is not None))
+            out.append((f"{path}.{value}", f"{shown(x)} -> {shown(y)}", x is not None))
     return out
 
 
@@ -194,21 +194,8 @@ def _read(f) -> object:
 
 
 def _plain(value) -> str:
-    """A YAML value as text that compares equal where the values are (keys of any kind: a switch's
-    cases mix numbers and names)."""
-    return json.dumps(_keys_as_text(value), sort_keys=True, default=str)
-
-
-def _keys_as_text(value):
-    if isinstance(value, dict):
-        return {repr(k) if not isinstance(k, str) else k: _keys_as_text(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_keys_as_text(v) for v in value]
-    return value
-
-
-def _shown(value) -> str:
-    return "none" if value is None else json.dumps(_keys_as_text(value), default=str)
+    """A YAML value as text that compares equal where the values are."""
+    return json.dumps(json_ready(value), sort_keys=True, default=str)
 
 
 # ---------------------------------------------------------------- the vectors of OLD under NEW

@@ -52,10 +52,15 @@ def render_companion(schema) -> str | None:
     return render(banner, f"{schema.id}_fast", loops, readers)
 
 
+def value_plans(loops: dict[str, ElementPlan], readers: dict[str, ElementPlan]) -> list[ElementPlan]:
+    """The plans of the types whose value objects the companion makes and reads, in the order of
+    the classes the module passes it (`_C_CLASSES`): every element type of its loops and readers."""
+    return element_plans({**loops, **readers})
+
+
 def value_types(loops: dict[str, ElementPlan], readers: dict[str, ElementPlan]) -> list:
-    """The types whose value objects the companion makes and reads, in the order of the classes
-    the module passes it (`_C_CLASSES`): every element type of its loops and readers."""
-    return [plan.type for plan in element_plans({**loops, **readers})]
+    """The types of `value_plans`, in that order (the module's `_C_CLASSES`)."""
+    return [plan.type for plan in value_plans(loops, readers)]
 
 
 def source_sha(source: str) -> str:
@@ -73,7 +78,7 @@ def render(header: str, module: str, loops: dict[str, ElementPlan], readers: dic
     each a name and the plan of its elements (`layout.c_loops`, `c_readers`), in name order."""
     names = [*sorted(loops), *(n for name in sorted(readers) for n in (name, columns_name(name)))]
     methods = [f'    {{"{n}", (PyCFunction)(void (*)(void))lc_{n}, METH_FASTCALL, NULL}},' for n in names]
-    classes = [ValueClass(plan) for plan in element_plans({**loops, **readers})]
+    classes = [ValueClass(plan) for plan in value_plans(loops, readers)]
     return TEMPLATES.get_template("companion.c.j2").render(
         header=header, module=module,
         elements=[c.source() for c in classes]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..changes import Change
+from ..changes import Change, shown
 from .spec import FieldSpec, MessageSpec, StructSpec
 
 
@@ -151,7 +151,7 @@ def _slot_changes(x: Slot, y: Slot, renamed_ok: bool) -> list[tuple[str, str, bo
     if x.nullable != y.nullable:
         out.append((y.path, "made nullable" if y.nullable else "no longer nullable", True))
     if x.default != y.default:
-        out.append((y.path, f"default {_shown(x.default)} -> {_shown(y.default)}", False))
+        out.append((y.path, f"default {shown(x.default)} -> {shown(y.default)}", False))
     if x.ignorable != y.ignorable:
         out.append((y.path, "made ignorable" if y.ignorable else "no longer ignorable", False))
     if x.inner is not None and y.inner is not None:
@@ -159,10 +159,6 @@ def _slot_changes(x: Slot, y: Slot, renamed_ok: bool) -> list[tuple[str, str, bo
     elif (x.inner is None) != (y.inner is None) and x.wire == y.wire:
         out.append((y.path, "struct changed", True))
     return out
-
-
-def _shown(value) -> str:
-    return "none" if value is None else repr(value)
 
 
 def _grouped(found: list[tuple[str, int | None, str, str, bool]]) -> list[Change]:

@@ -126,7 +126,7 @@ def edited(edit) -> dict:
      ["FetchRequest v0-17: MaxWaitMillis: renamed from MaxWaitMs"], 0),
     # a default changed: reported, no wire change
     (lambda d: field_named(d["fields"], "MinBytes").update(default="1"),
-     ["FetchRequest v0-17: MinBytes: default none -> '1'"], 0),
+     ['FetchRequest v0-17: MinBytes: default none -> "1"'], 0),
     # a tagged field added to the flexible versions: compatible
     (lambda d: d["fields"].append({"name": "Hint", "type": "string", "versions": "12+", "taggedVersions": "12+",
                                    "tag": 9, "about": "x"}),
