@@ -39,7 +39,7 @@ _UNZIGZAG2: Final[tuple[Any, ...]] = _rt.UNZIGZAG2
 #: This module's C companion (`record_batch_v2_fast.c`): list loops in C, encoding some lists and
 #: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
 #: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
-_FAST: Final[Any] = _native.companion(globals(), "record_batch_v2", "142e484878b873e816b0")
+_FAST: Final[Any] = _native.companion(globals(), "record_batch_v2", "2835c4ac2802e74e7dd5")
 #: The parts of text fields the fast encoders have met, by value (`runtime.TextParts`).
 _TEXT_header_key: Final[Any] = _rt.TextParts("utf-8", _rt.ZIGZAG, 8192, _rt.zigzag_wide, 32)
 #: Makes a value object without calling its class: the decoders that run interpreted set its

@@ -115,14 +115,37 @@ static inline PyObject *lc_cached_text(const char *s, Py_ssize_t n, PyObject **c
     return t;
 }
 
+/* The release of an instance of a class `lc_bind` bound (its `tp_dealloc`), or of a subclass's
+   instance once CPython's release of the subclass's own slots calls it: every slot of the bound
+   class cleared, as CPython's release of a class of slots does, without its search for what
+   the instance may hold beyond them (a dict, weak references, more slots), which `lc_bind`
+   found absent. It is a third of the release of a decoded batch's records and headers. A
+   finalizer set on the class after it was bound (`__del__`) runs first, as CPython runs it. */
+static void lc_dealloc(PyObject *o) {
+    PyTypeObject *t = Py_TYPE(o), *base = t;
+    while (base->tp_dealloc != lc_dealloc) base = base->tp_base;
+    if (t == base && t->tp_finalize != NULL && PyObject_CallFinalizerFromDealloc(o) < 0) return;  /* resurrected */
+    PyObject_GC_UnTrack(o);
+    Py_TRASHCAN_BEGIN(o, lc_dealloc)
+    PyObject **slots = (PyObject **)((char *)o + sizeof(PyObject));
+    Py_ssize_t n = (base->tp_basicsize - (Py_ssize_t)sizeof(PyObject)) / (Py_ssize_t)sizeof(PyObject *);
+    for (Py_ssize_t i = 0; i < n; i++) Py_CLEAR(slots[i]);
+    t->tp_free(o);
+    Py_DECREF(t);
+    Py_TRASHCAN_END
+}
+
 /* The class `cls` bound as `*type`, the offset of the slot of each of its fields (`names`) in
    `offsets`: 1, or 0 (nothing raised, nothing bound) when its instances hold anything but those
    slots (`lc_new_<type>` sets every one), or one of them is not a slot that holds any object.
-   A compiled build's classes are those of the module (`_C_CLASSES`), as generated. */
+   Its instances are then released by `lc_dealloc`. A compiled build's classes are those of the module (`_C_CLASSES`), as generated. */
 static int lc_bind(PyObject *cls, PyTypeObject **type, Py_ssize_t *offsets, const char *const *names, int n) {
     if ((PyTypeObject *)cls == *type) return 1;
     if (!PyType_Check(cls) || n > 64) return 0;
     PyTypeObject *t = (PyTypeObject *)cls;
+    /* A class statement's class of `object` (CPython releases its instances as `lc_dealloc` does) */
+    if (!(t->tp_flags & Py_TPFLAGS_HEAPTYPE) || t->tp_base != &PyBaseObject_Type || t->tp_finalize != NULL)
+        return 0;
     if (t->tp_itemsize != 0 || t->tp_dictoffset != 0 || t->tp_weaklistoffset != 0 || !PyType_IS_GC(t)
             || t->tp_basicsize != (Py_ssize_t)(sizeof(PyObject) + (size_t)n * sizeof(PyObject *)))
         return 0;
@@ -140,6 +163,7 @@ static int lc_bind(PyObject *cls, PyTypeObject **type, Py_ssize_t *offsets, cons
         if (!slot) return 0;
     }
     memcpy(offsets, found, sizeof(Py_ssize_t) * (size_t)n);
+    t->tp_dealloc = lc_dealloc;
     Py_INCREF(cls);
     Py_XSETREF(*type, (PyTypeObject *)cls);
     return 1;

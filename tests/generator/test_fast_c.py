@@ -264,3 +264,45 @@ def test_the_c_reader_leaves_the_rest_to_python(companion, with_c, record):
     assert companion.decode_record_list_items(widest, 0, len(widest), 1, 10, None)[0] == [(0, -2**63, 0, None, None, ())]
     for classes in (None, with_c._C_CLASSES):
         assert companion.decode_record_list_items(record, 0, len(record), 1, 10, classes) is None
+
+
+def test_the_bound_classes_release_what_they_hold(companion, with_c, modules):
+    """C releases the instances of the classes it binds (`lc_dealloc`, in place of CPython's
+    release of a class of slots): every field's reference goes, a subclass's own slots and its
+    `__del__` included, and a class with a finalizer of its own is not bound at all."""
+    _, checked = modules
+    data = checked.build(records=[(0, 0, 0, b"k", b"v" * 100, [("h", b"x" * 100)])])
+    items = companion.decode_record_list_items(data, 61, len(data), 1, 10, with_c._C_CLASSES)[0]
+    value, header_value = items[0].value, items[0].headers[0].value
+    before = sys.getrefcount(value), sys.getrefcount(header_value)
+    del items
+    assert (sys.getrefcount(value), sys.getrefcount(header_value)) == (before[0] - 1, before[1] - 1)
+
+    released = []
+
+    class Noted(with_c.Record):
+        __slots__ = ("note",)
+
+        def __del__(self):
+            released.append(self.note)
+
+    payload, note = object(), object()
+    record = Noted(value=payload)
+    record.note = note
+    held = sys.getrefcount(payload), sys.getrefcount(note)
+    del record
+    assert released == [note]
+    released.clear()
+    assert (sys.getrefcount(payload), sys.getrefcount(note)) == (held[0] - 1, held[1] - 1)
+
+    @dataclasses.dataclass(slots=True)
+    class Finalized:  # a header's slots, and a finalizer
+        len_key: int
+        key: str
+        len_value: int
+        value: bytes
+
+        def __del__(self):
+            pass
+
+    assert companion.decode_record_list_items(data, 61, len(data), 1, 10, (with_c.Record, Finalized)) is None
