@@ -14,4 +14,6 @@ FORMATS = {
     'tank.response': 'logcodec.generated.tank.response',
     'tank.segment_index': 'logcodec.generated.tank.segment_index',
     'tank.segment_log': 'logcodec.generated.tank.segment_log',
+    'kafka.request': 'logcodec.generated.kafka.request',
+    'kafka.response': 'logcodec.generated.kafka.response',
 }

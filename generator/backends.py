@@ -29,7 +29,9 @@ class Run:
     """One `logcodec generate`: the checkout, its schemas, and what was rendered so far."""
 
     root: Path
-    schemas: list[Schema]
+    schemas: list[Schema]  # the formats
+    blocks: list[Schema] = field(default_factory=list)  # the schemas they import that are no format (`build.building_blocks`)
+    documents: dict[str, bytes] = field(default_factory=dict)  # the schemas that are no file, by path (`Loader`)
     files: dict[str, str] = field(default_factory=dict)  # by path inside generated/
     modules: dict = field(default_factory=dict)  # format name -> its codec module just rendered, loaded
     traces: dict = field(default_factory=dict)  # format name -> its trace variant just rendered, loaded
@@ -59,7 +61,7 @@ class CompanionBackend(Backend):
     def generated(self, run: Run) -> dict[str, str]:
         from . import c  # noqa: PLC0415 (each back end is loaded when it runs)
 
-        return {f"{s.family}/{s.id}_fast.c": source for s in run.schemas
+        return {f"{s.folder}/{s.id}_fast.c": source for s in run.schemas
                 if (source := c.render_companion(s)) is not None}
 
 
@@ -70,13 +72,16 @@ class PythonBackend(Backend):
         from .render import render_module_files  # noqa: PLC0415
 
         files: dict[str, str] = {}
-        families: dict[str, list[Schema]] = {}
-        for s in run.schemas:
-            families.setdefault(s.family, []).append(s)
-            files.update(render_module_files(s, traced=True, compiled=True))
-        for family, members in families.items():
+        folders: dict[str, list[Schema]] = {}
+        formats = {id(s) for s in run.schemas}
+        for s in [*run.schemas, *run.blocks]:
+            folders.setdefault(s.folder, []).append(s)
+            # `logcodec accelerate` builds the formats (a block stays pure Python, so far)
+            files.update(render_module_files(s, traced=True, compiled=id(s) in formats))
+        for folder, members in folders.items():
             names = ", ".join(repr(s.id) for s in members)
-            files[f"{family}/__init__.py"] = HEADER + f'"""Codecs of the {family} family."""\n\n__all__ = [{names}]\n'
+            what = f"the {folder} family" if "/" not in folder else f"{folder}, which the {folder.split('/')[0]} formats import"
+            files[f"{folder}/__init__.py"] = HEADER + f'"""Codecs of {what}."""\n\n__all__ = [{names}]\n'
         registry = "\n".join(f"    {s.format_name!r}: {s.module!r}," for s in run.schemas)
         files["__init__.py"] = (
             HEADER + '"""Everything the generator writes. FORMATS maps each format name to its codec module."""\n\n'

@@ -13,9 +13,10 @@ from pathlib import Path
 
 from .backends import BACKENDS, Run
 from .loader import load_rendered, stand_ins
-from .passes import TARGETS, load_checked
+from .model import with_imports
+from .passes import TARGETS, imports_first, load_checked
 from .python.trace import trace_module
-from .reading import Loader, schema_files
+from .reading import Loader, formats_under
 from .schema import Schema
 
 
@@ -32,20 +33,31 @@ def render_all(root: Path) -> dict[str, bytes]:
     """Every file of `generated/`, keyed by its path relative to it: every back end's part, in the
     registry's order (`backends.BACKENDS`). The back ends that read values do so with the codecs
     and trace variants just rendered, loaded (without writing them into the tree)."""
-    run = Run(root, load_schemas(root / "schemas"))
+    formats, documents = load_schemas(root / "schemas")
+    run = Run(root, formats, building_blocks(formats), documents)
     with ExitStack() as loaded:
         for backend in BACKENDS:
             if backend.reads_values and not run.modules:
-                run.modules, run.traces = loaded.enter_context(_rendered_modules(root, run.files, run.schemas))
+                run.modules, run.traces = loaded.enter_context(
+                    _rendered_modules(root, run.files, [*run.blocks, *run.schemas]))
             run.files.update(backend.generated(run))
     return {path: content.encode() if isinstance(content, str) else content for path, content in run.files.items()}
 
 
-def load_schemas(folder: Path) -> list[Schema]:
-    """Every format schema of `schemas/` (not `common/`, which they import), loaded and checked by
+def load_schemas(folder: Path) -> tuple[list[Schema], dict[str, bytes]]:
+    """Every format schema of `schemas/` (not `common/`, which they import), those of its message
+    specs' frames too (`message_specs.documents`, which it also returns), loaded and checked by
     every back end's passes before any runs; SchemaError with every problem of all of them."""
-    loaded = load_checked(Loader(folder), schema_files(folder), TARGETS)
-    return [s for s in loaded if not s.path.startswith("common/")]
+    rels, documents = formats_under(folder)
+    loaded = load_checked(Loader(folder, documents=documents), rels, TARGETS)
+    return [s for s in loaded if not s.path.startswith("common/")], documents
+
+
+def building_blocks(formats: list[Schema]) -> list[Schema]:
+    """The schemas the formats import that are no format themselves (a message spec's schema,
+    which its frame imports) and have a module (not a primitive), each once."""
+    mine = {id(s) for s in formats}
+    return [s for s in with_imports(formats) if id(s) not in mine]
 
 
 @contextmanager
@@ -60,13 +72,14 @@ def _rendered_modules(root: Path, files: dict[str, str], schemas: list[Schema]):
     """
     modules, traces = {}, {}
     # A module that imports another schema's root type imports its module: load that one first.
-    ordered = sorted(schemas, key=lambda s: sum(1 for imp in s.imports if not imp.root.primitive))
+    mine = {id(s) for s in schemas}
+    ordered = [s for s in imports_first(schemas) if id(s) in mine]
     with stand_ins(name for schema in schemas for name in (schema.module, trace_module(schema.module))):
         for schema in ordered:
-            modules[schema.format_name] = _load(root, files, schema.module, f"{schema.family}/{schema.id}.py")
+            modules[schema.format_name] = _load(root, files, schema.module, f"{schema.folder}/{schema.id}.py")
         for schema in ordered:
             traces[schema.format_name] = _load(root, files, trace_module(schema.module),
-                                               f"{schema.family}/{trace_module(schema.id)}.py")
+                                               f"{schema.folder}/{trace_module(schema.id)}.py")
         yield modules, traces
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from .loader import import_rendered
-from .model import schema_closure
+from .model import with_imports
 from .python import ModuleEmitter
 from .python.trace import TraceModule, trace_module
 
@@ -18,18 +18,9 @@ def load_modules(schemas: list) -> dict[str, ModuleType]:
     from their rendered source by the one loader (`loader.import_rendered`); left in `sys.modules`,
     where the modules that import them find them."""
     sources = {}
-    for s in _with_imports(schemas):
+    for s in with_imports(schemas):
         sources[s.module] = ModuleEmitter(s).render()
         sources[trace_module(s.module)] = TraceModule(s).render()
     return import_rendered(sources)
 
 
-def _with_imports(schemas) -> list:
-    """The schemas and every schema they import (each once), but the primitive ones."""
-    out, seen = [], set()
-    for s in schemas:
-        for member in schema_closure(s):
-            if id(member) not in seen and not member.root.primitive:
-                seen.add(id(member))
-                out.append(member)
-    return out

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from .model import Model, value_instance_meta
+from .model import Model, schema_closure, value_instance_meta
 from .passes import model_of
 from .schema import Field, Schema, TypeDef
 
@@ -29,7 +29,9 @@ def render(schemas: list[Schema], modules: dict) -> dict[str, str]:
 
 def value_schema(schema: Schema) -> dict:
     defs = {}
-    owners = [schema, *(imp for imp in schema.imports if not imp.root.primitive)]
+    # every schema whose values it may hold, not only those it imports itself (a Kafka request's
+    # body holds a record set, which holds record batches)
+    owners = [s for s in schema_closure(schema) if not s.root.primitive]
 
     def key(owner: Schema, class_name: str) -> str:
         """A definition's name: the class name, qualified for an imported schema's types

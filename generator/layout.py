@@ -244,11 +244,13 @@ def plan_type(t: TypeDef) -> TypePlan:
 
 @dataclass(frozen=True)
 class Primitive:
-    """A `-lc-primitive` type: a varint of `bits` bits, zigzag-encoded or not."""
+    """A `-lc-primitive` type: a varint of `bits` bits, zigzag-encoded or not, holding its value
+    plus `bias` (a biased varint's encoded 0 is -1)."""
 
     name: str
     bits: int
     zigzag: bool
+    bias: int = 0
 
     @property
     def max_bytes(self) -> int:
@@ -261,7 +263,8 @@ class Primitive:
         return self.bits > 53
 
 
-_PRIMITIVE_ZIGZAG = {"zigzag_varint": True, "uvarint": False}
+#: each primitive's (zigzag, bias)
+_PRIMITIVES = {"zigzag_varint": (True, 0), "uvarint": (False, 0), "biased_uvarint": (False, 1)}
 
 
 def primitive(ref: TypeRef) -> Primitive | None:
@@ -270,15 +273,15 @@ def primitive(ref: TypeRef) -> Primitive | None:
     if ref.kind != "user" or not ref.user.primitive:
         return None
     name = ref.user.primitive["name"]
-    return Primitive(name, ref.args[0].value, _PRIMITIVE_ZIGZAG[name])
+    return Primitive(name, ref.args[0].value, *_PRIMITIVES[name])
 
 
 def primitive_problem(ref: TypeRef) -> str | None:
     """What is wrong with a reference to a `-lc-primitive` type (None: nothing)."""
     spec = ref.user.primitive
     name = spec.get("name") if isinstance(spec, dict) else None
-    if name not in _PRIMITIVE_ZIGZAG:
-        return f"unknown -lc-primitive {yaml_text(name)}: one of {', '.join(sorted(_PRIMITIVE_ZIGZAG))}"
+    if name not in _PRIMITIVES:
+        return f"unknown -lc-primitive {yaml_text(name)}: one of {', '.join(sorted(_PRIMITIVES))}"
     if len(ref.args) != 1 or not isinstance(ref.args[0], E.Num):
         return f"{name} takes its width in bits as a literal"
     return None
@@ -358,7 +361,7 @@ class ElementPlan:
     """How to write out one element type of a list as straight-line code (the fast paths of the
     encoders, the C companion's loops and readers): its steps, and the switches the caller must
     rule out. The shapes it takes (anything else leaves the type to its checked code):
-    - an integer of one byte; a varint primitive (`zigzag_varint`, `uvarint`);
+    - an integer of one byte; a varint primitive (`zigzag_varint`, `uvarint`; not `biased_uvarint`);
     - a varint length right before the bytes or text it measures (`-lc-size-of` that one
       field), the bytes null where the length is `-lc-absent` (`if: len >= 0`);
     - a switch on a param whose cases hold value types, encoded as its raw bytes where no case
@@ -396,7 +399,7 @@ def element_plan(model, u: TypeDef, seen: frozenset = frozenset()) -> ElementPla
         prim = primitive(f.type)
         if f.type.kind == "int" and f.type.size == 1 and not f.derived and f.if_expr is None and not f.repeat:
             plan.steps.append(Step("int", u, f))
-        elif prim is None or f.if_expr is not None or f.repeat:
+        elif prim is None or prim.bias or f.if_expr is not None or f.repeat:
             return None
         elif f.size_of and f.size_of[1] is None:
             if i != 0 or after is None or f.size_of[0] != after.id:

@@ -283,6 +283,17 @@ def schema_closure(schema: Schema, edges: tuple[str, ...] = ("imports",)) -> lis
     return list(seen.values())
 
 
+def with_imports(schemas: list[Schema]) -> list[Schema]:
+    """The schemas and every schema they import (each once), but the primitive ones."""
+    out, seen = [], set()
+    for s in schemas:
+        for member in schema_closure(s):
+            if id(member) not in seen and not member.root.primitive:
+                seen.add(id(member))
+                out.append(member)
+    return out
+
+
 def navigates(schema: Schema) -> bool:
     """Whether a user's schema (or one it imports) reads `_parent` or `_root`, or gives a field
     another parent: then its values are shown to their children as they are read."""

@@ -18,7 +18,18 @@ from pathlib import Path
 import yaml
 
 from .definitions import DefinitionReader, doc_ref
-from .problems import ERROR, Marks, Problem, SchemaError, errors, in_order, problem, read_yaml, yaml_problem
+from .message_specs.documents import frame_rels, spec_documents
+from .problems import (
+    ERROR,
+    Marks,
+    Problem,
+    SchemaError,
+    errors,
+    in_order,
+    problem,
+    read_yaml,
+    yaml_problem,
+)
 from .resolve import Resolver
 from .schema import BUILTIN_TYPE, Schema, Stop
 from .vocabulary import LOWER_SNAKE, check_meta
@@ -29,8 +40,10 @@ class Loader(DefinitionReader):
 
     `strict` (this repository's house rules, for `schemas/`): a `doc` on every type and field,
     and a file named by its `meta/id`. Without a `package`, a schema's family is the first
-    folder of its path and it compiles to `logcodec.generated.<family>.<id>`; with one (a
-    user's schemas, `logcodec compile`), every schema compiles to `<package>.<id>`. Imports are
+    folder of its path and it compiles to `logcodec.generated.<folder>.<id>`, its folder's path
+    dotted (`kafka`, `kafka.messages`); with one (a user's schemas, `logcodec compile`), every
+    schema compiles to `<package>.<id>`. `documents` are schemas that are no file (another front
+    end's translation: Kafka's message specs), their YAML text by the path they are read as. Imports are
     looked up beside the importing file, then in each of `include` (Kaitai's import path);
     absolute ones (`/common/x`) in the root, then in `include`.
 
@@ -40,8 +53,9 @@ class Loader(DefinitionReader):
     """
 
     def __init__(self, root: Path, *, strict: bool = True, include: tuple = (), package: str | None = None,
-                 shown_prefix: str = "schemas/") -> None:
+                 shown_prefix: str = "schemas/", documents: dict[str, bytes] | None = None) -> None:
         self.root = Path(root)
+        self.documents = dict(documents or {})
         self.strict = strict
         self.include = [Path(p) for p in include]
         self.package = package
@@ -74,6 +88,8 @@ class Loader(DefinitionReader):
         include folder that has it."""
         if rel in self.found_in:
             return self.found_in[rel] / rel
+        if rel in self.documents:
+            return self.root / rel
         for folder in [self.root, *self.include]:
             if (folder / rel).is_file():
                 self.found_in[rel] = folder
@@ -136,7 +152,7 @@ class Loader(DefinitionReader):
         path = self.locate(rel)
         self.names.setdefault(Path(os.path.normpath(os.path.abspath(path))), rel)
         try:
-            text = path.read_bytes()
+            text = self.documents[rel] if rel in self.documents else path.read_bytes()
         except OSError as exc:
             return self.report(rel, None, f"cannot read: {exc}")
         try:
@@ -153,13 +169,15 @@ class Loader(DefinitionReader):
         check_meta(self.report, rel, meta)
         sid = self.schema_id(rel, meta)
         family = self.package or rel.split("/")[0]
-        module = f"{self.package}.{sid}" if self.package else f"logcodec.generated.{family}.{sid}"
+        folder = self.package or rel.rpartition("/")[0] or family
+        module = f"{self.package}.{sid}" if self.package else f"logcodec.generated.{folder.replace('/', '.')}.{sid}"
         shown = self.shown_prefix + rel if self.found_in.get(rel, self.root) == self.root else rel
         schema = Schema(
-            path=rel, family=family, id=sid, module=module, shown=shown, strict=self.strict,
+            path=rel, family=family, folder=folder, id=sid, module=module, shown=shown, strict=self.strict,
             title=str(meta.get("title", sid)),
             doc=str(raw.get("doc", "")).strip(), doc_ref=doc_ref(raw.get("doc-ref")), raw=raw,
-            sha256=hashlib.sha256(text).hexdigest(), source=str(path), marks=self.marks[rel],
+            sha256=hashlib.sha256(text).hexdigest(), source=str(path), text=text.decode("utf-8", "replace"),
+            marks=self.marks[rel],
             fills_input=meta.get("-lc-fills-input") is True,
         )
         self.loaded[rel] = schema
@@ -195,7 +213,7 @@ class Loader(DefinitionReader):
                 self.report(rel, ypath, "an import is a path without `.ksy`")
                 continue
             target = self.import_target(rel, imp)
-            if target not in self.loaded and not self.locate(target).is_file():
+            if target not in self.loaded and target not in self.documents and not self.locate(target).is_file():
                 self.report(rel, ypath, f"no schema {imp!r} to import ({target} beside it, or in an import folder)")
                 continue
             if target in self.loading and self.strict:  # our modules do not import each other
@@ -257,9 +275,18 @@ def _normalise(path: str) -> str:
 
 
 def load_all(root: Path) -> list[Schema]:
-    """Every format schema under `root`, skipping `common/` (imported building blocks);
-    SchemaError with every problem of loading them."""
-    return [s for s in Loader(root).load_each(schema_files(root)) if not s.path.startswith("common/")]
+    """Every format schema under `root`, skipping `common/` (imported building blocks), the
+    frames of its message specs too (`formats_under`); SchemaError with every problem of loading them."""
+    rels, documents = formats_under(root)
+    return [s for s in Loader(root, documents=documents).load_each(rels) if not s.path.startswith("common/")]
+
+
+def formats_under(root: Path) -> tuple[list[str], dict[str, bytes]]:
+    """The schemas under `root` that are formats, by path (`common/` too, which the caller leaves
+    out), and the schemas of its message specs, which are no file (`message_specs.documents`:
+    their frames are formats), by path."""
+    documents = spec_documents(root)
+    return schema_files(root) + frame_rels(documents), documents
 
 
 def schema_files(root: Path) -> list[str]:

@@ -29,12 +29,12 @@ def render_module_files(schema: Schema, traced: bool = False, compiled: bool = F
     (`python/trace.py`: the docs server's byte ranges); with `compiled`, the source of its
     compiled build (`code.COMPILED`), which mypyc compiles for it."""
     emitter = ModuleEmitter(schema)
-    module = f"{schema.family}/{schema.id}.py"
+    module = f"{schema.folder}/{schema.id}.py"
     files = {module: emitter.render()}
     if emitter.companion is not None:
-        files[f"{schema.family}/{schema.id}_fast.c"] = emitter.companion
+        files[f"{schema.folder}/{schema.id}_fast.c"] = emitter.companion
     if compiled:
         files[compiled_file(module)] = ModuleEmitter(schema, COMPILED).render(files[module])
     if traced:
-        files[f"{schema.family}/{trace_module(schema.id)}.py"] = TraceModule(schema).render()
+        files[f"{schema.folder}/{trace_module(schema.id)}.py"] = TraceModule(schema).render()
     return files

@@ -169,6 +169,7 @@ class TypeDef:
 class Schema:
     path: str  # relative to the schemas root (or its import folder), e.g. "kafka/record_batch_v2.ksy"
     family: str
+    folder: str  # where its module lies in the generated package: "kafka", "kafka/messages" (a compiled package's name)
     id: str
     module: str  # the Python module it compiles to, e.g. "logcodec.generated.kafka.record_batch_v2"
     shown: str  # where it came from, for generated files' headers, e.g. "schemas/kafka/record_batch_v2.ksy"
@@ -183,6 +184,7 @@ class Schema:
     # the schemas loaded with it that import it: what they read of its values (`x._io`) it keeps
     importers: list["Schema"] = field(default_factory=list, repr=False, compare=False)
     source: str = ""  # the file it was read from
+    text: str = ""  # its YAML, as read (a file's, or a document's: `Loader(documents=...)`)
     marks: Marks = field(default_factory=Marks, repr=False)  # where each YAML path of the file is written
     # `meta/-lc-fills-input`: the root takes the whole input, bytes after it are `trailing_bytes`
     # (our formats); without it, as in Kaitai, `decode` reads what the root describes and stops.
@@ -194,6 +196,13 @@ class Schema:
     @property
     def format_name(self) -> str:
         return f"{self.family}.{self.id}"
+
+    @property
+    def is_format(self) -> bool:
+        """Whether it is a format (a schema right under its family's folder), with a page, a
+        registry entry and vectors; else a building block its formats import (a message spec's
+        schema, under `<family>/messages/`)."""
+        return self.folder == self.family
 
     def all_types(self):
         yield from self.root.walk()

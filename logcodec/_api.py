@@ -51,11 +51,13 @@ def decode_stream(format_name: str, data, *, limits: Limits = DEFAULT_LIMITS, **
     return codec(format_name).decode_stream(data, limits=limits, **options)
 
 
-def encode(format_name: str, value) -> bytes:
-    """Encode a value (an instance of the format's root class, or its canonical JSON form)."""
+def encode(format_name: str, value, **params) -> bytes:
+    """Encode a value (an instance of the format's root class, or its canonical JSON form).
+    `params`: the root's parameters by name, as the module's `encode` takes them (`api_key=` and
+    `api_version=` for a `kafka.response`)."""
     if isinstance(value, dict):
         value = value_from_json(format_name, value)
-    return codec(format_name).encode(value)
+    return codec(format_name).encode(value, **params)
 
 
 def value_from_json(format_name: str, data):

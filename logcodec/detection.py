@@ -1,7 +1,8 @@
 """Which format an input is, told from its bytes alone, for `--format auto` on the command line
 and `"format": "auto"` on the docs server.
 
-Every format is tried. A format is claimed only on evidence: bytes that a rule of its schema
+Every format is tried that the bytes alone may be (not `kafka.response`, whose root needs the API
+it answers). A format is claimed only on evidence: bytes that a rule of its schema
 vouched for (fixed contents, a `valid` rule, the range of a checksum), in whole values or in
 the header of a last one cut short (`-lc-partial-tail`, as a fetch size cuts it), or, where no
 rule checks them, bytes that lengths read from the input framed (lengths that random bytes give
@@ -26,7 +27,7 @@ def detect(inspectors: list, data: bytes, *, stream: bool = False, preferred: fr
     bytes fields (not a partial tail holding everything), then the one with the fewest fields (a
     batch before a set of one batch), then a format of `preferred` (a user's own schema). When
     none reads it all, the one that read furthest before its error, unclaimed."""
-    by_name = {name: inspector for inspector in inspectors for name in inspector.names()}
+    by_name = {name: inspector for inspector in inspectors for name in inspector.detectable()}
     tried = [by_name[name].decode(name, data, stream=stream, trace=False) for name in by_name]
     whole = [r for r in tried if r["error"] is None and r["partial"] is None]
     if not whole:

@@ -45,6 +45,11 @@ class Inspector:
     def names(self) -> list[str]:
         return sorted(self.formats)
 
+    def detectable(self) -> list[str]:
+        """The formats the bytes alone may be read as: not one whose root needs a parameter the
+        bytes do not hold (`kafka.response`: the API it answers)."""
+        return [name for name in self.names() if not self.formats[name].module.REQUIRED_PARAMS]
+
     def titles(self) -> dict[str, str]:
         return {name: fmt.title for name, fmt in self.formats.items()}
 

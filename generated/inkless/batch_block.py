@@ -345,6 +345,8 @@ FILLS_INPUT: Final[bool] = True
 #: The root type's parameters and their types: the keywords (after `limits`) that decoding and
 #: encoding a batch_block take.
 PARAMS: Final[dict[str, str]] = {}
+#: Those a read needs given (the schema gives them no default): the bytes alone do not say them.
+REQUIRED_PARAMS: Final[tuple[str, ...]] = ()
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None
 _native.accelerate(globals())

@@ -1054,6 +1054,8 @@ PARAMS: Final[dict[str, str]] = {
     "wrapper_offset": "int",
     "wrapper_magic": "int",
 }
+#: Those a read needs given (the schema gives them no default): the bytes alone do not say them.
+REQUIRED_PARAMS: Final[tuple[str, ...]] = ()
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None
 _native.accelerate(globals())

@@ -465,6 +465,8 @@ FILLS_INPUT: Final[bool] = True
 PARAMS: Final[dict[str, str]] = {
     "base_seq_num": "int",
 }
+#: Those a read needs given (the schema gives them no default): the bytes alone do not say them.
+REQUIRED_PARAMS: Final[tuple[str, ...]] = ()
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None
 _native.accelerate(globals())

@@ -25,6 +25,7 @@ The back end knows Kaitai constructs and the `-lc-` keys, never a format.
 
 from __future__ import annotations
 
+from ..model import schema_closure
 from ..schema import Schema
 from .module import ModuleEmitter
 
@@ -35,11 +36,15 @@ def render_module(schema: Schema, header: str) -> str:
 
 
 def render_generated(schemas: list[Schema], header: str) -> dict[str, str]:
-    """The files of `generated/construct/`: a module per schema, by family."""
+    """The files of `generated/construct/`: a module per schema, by family; not yet for a format
+    that imports building blocks (the message specs' frames: their 175 messages' modules, in a
+    folder of their own, are still to come)."""
     files = {"construct/__init__.py": header + '"""construct 2.10 definitions of every format, by family '
              '(ARCHITECTURE.md, "The construct back end")."""\n'}
     families: dict[str, list[Schema]] = {}
     for schema in schemas:
+        if not all(s.is_format or s.root.primitive for s in schema_closure(schema)):
+            continue
         families.setdefault(schema.family, []).append(schema)
         files[f"construct/{schema.family}/{schema.id}.py"] = render_module(schema, header)
     for family, members in families.items():

@@ -31,6 +31,8 @@ def derived(cx: TypeContext, f: Field, c: str, base: str) -> str:
         return f"Default({c}, {cx.fn(f.default, base)})"
     if f.present:
         m.use("Default")
+        if f.absent is not None:
+            return f'Default({c}, lambda this: 1 if {base}["{f.present}"] is not None else {f.absent!r})'
         return f'Default({c}, lambda this: {base}["{f.present}"] is not None)'
     return c
 

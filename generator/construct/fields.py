@@ -195,6 +195,9 @@ class Fields:
             self.m.limit("A varint is construct's `VarInt` (`ZigZag` when zigzag-encoded): it does not bound the "
                          "number of bytes by the schema's width nor refuse an overlong encoding, which the Python "
                          "codecs refuse.")
+            if prim.bias:  # the number held is the value plus the bias
+                self.m.use("ExprAdapter")
+                return f"ExprAdapter({name}, lambda obj, ctx: obj - {prim.bias}, lambda obj, ctx: obj + {prim.bias})"
             return name
         u, m = ref.user, self.m
         name = m.type_name(u) if u.schema is m.schema else f"{m.module_alias(u.schema)}.{m.type_name(u)}"

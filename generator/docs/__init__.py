@@ -329,7 +329,7 @@ def schema_copies(root: Path, schemas) -> dict[str, str]:
     while todo:
         s = todo.pop()
         if f"docs/{s.path}" not in out:
-            out[f"docs/{s.path}"] = (root / "schemas" / s.path).read_text()
+            out[f"docs/{s.path}"] = s.text
             todo.extend(s.imports)
     return out
 
@@ -369,7 +369,7 @@ def package_site(schemas: list[Schema], vector_files: dict[str, str], json_schem
     for s in schemas:
         stats = vector_stats(vectors[s.format_name]) if s.format_name in vectors else None
         out[f"docs/{s.family}/{s.id}.html"] = Page(s, stats, None, site).render()
-        out[f"docs/{s.family}/{s.id}.ksy"] = Path(s.source).read_text()
+        out[f"docs/{s.family}/{s.id}.ksy"] = s.text
     formats = [{"s": s, "summary": first_sentence(s.doc), "href": f"{s.family}/{s.id}.html"} for s in schemas]
     out["docs/index.html"] = TEMPLATES.get_template("docs_index.html.j2").render(
         formats=formats, rules=canonical_rules(), kinds=list(KINDS.items()), css="style.css", home="index.html",

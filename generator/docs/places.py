@@ -26,9 +26,12 @@ def anchor(t: TypeDef) -> str:
 
 
 def type_href(t: TypeDef, page: Schema) -> str:
-    """A link to a type's section: on this page, or on the page of the schema that defines it."""
+    """A link to a type's section: on this page, or on the page of the schema that defines it (a
+    building block, which has no page, at its YAML beside the pages)."""
     if t.schema is page:
         return "#" + anchor(t)
+    if not t.schema.is_format:
+        return f"../{t.schema.path}"
     return f"../{t.schema.family}/{t.schema.id}.html#{anchor(t)}"
 
 

@@ -63,7 +63,9 @@ def compile_schemas(schemas_root: Path, schemas: list[Schema], debug: bool = Fal
     for path in sorted(schemas_root.rglob("*.ksy")):
         rel = path.relative_to(schemas_root).as_posix()
         files[rel] = yaml.safe_load(path.read_text())
-    request = {"target": "python", "debug": debug, "files": files, "main": [s.path for s in schemas]}
+    # The schemas that are files: not yet the message specs' translations, whose frames' ids
+    # (`request`, `response`) the compiler's one folder of parsers by id already holds (TANK's).
+    request = {"target": "python", "debug": debug, "files": files, "main": [s.path for s in schemas if s.path in files]}
     proc = subprocess.run([_node(), str(COMPILE_JS)], input=json.dumps(request), capture_output=True, text=True,
                           cwd=COMPILE_JS.parent.parent.parent)
     try:
@@ -96,7 +98,8 @@ def sources(schemas_root: Path, schemas: list[Schema], debug: bool = False) -> d
 def render(schemas_root: Path, schemas: list[Schema]) -> dict[str, str]:
     """Files of `generated/kaitai/`."""
     out = {f"kaitai/{name}": source for name, source in sources(schemas_root, schemas).items()}
-    roots = {s.id: tuple((p.id, p.default) for p in s.root.params) for s in schemas}
+    roots = {s.id: tuple((p.id, p.default) for p in s.root.params) for s in schemas
+             if (schemas_root / s.path).is_file()}
     out["kaitai/__init__.py"] = HEADER + _INIT.format(roots=repr(roots))
     return out
 

@@ -146,7 +146,7 @@ def check_all(schemas: list[Schema], targets: tuple[str, ...]) -> None:
     after the schemas it imports; SchemaError with the problems of all of them. A schema that
     imports one with errors is not analysed (its problems would only repeat them)."""
     found, refused = [], set()
-    for schema in _imports_first(schemas):
+    for schema in imports_first(schemas):
         if any(id(imp) in refused for imp in schema.imports):
             refused.add(id(schema))
             continue
@@ -178,7 +178,7 @@ def load_checked(loader: Loader, rels: list[str], targets: tuple[str, ...]) -> l
     return [loader.loaded[rel.replace("\\", "/")] for rel in rels]
 
 
-def _imports_first(schemas: list[Schema]) -> list[Schema]:
+def imports_first(schemas: list[Schema]) -> list[Schema]:
     out, seen = [], set()
 
     def visit(s: Schema) -> None:

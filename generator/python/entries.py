@@ -27,6 +27,8 @@ def entry_source(entry: TypeDef | None) -> str:
         read = [f"    n, start = _rt.uvarint(data, {_at(at)}, end, {prim.max_bytes}, {length.id!r}, {prim.bits})"]
         if prim.zigzag:
             read.append("    n = (n >> 1) ^ -(n & 1)")
+        if prim.bias:
+            read.append(f"    n -= {prim.bias}")
     else:
         width = length.type.size
         header = at + width

@@ -119,7 +119,24 @@ class UnsignedVarint(ZigzagVarint):
         self.write(out)
 
 
-PRIMITIVES = {"zigzag_varint": ZigzagVarint, "uvarint": UnsignedVarint}
+class BiasedVarint(UnsignedVarint):
+    """An unsigned varint holding its value plus one (an encoded 0 is -1); the param is the width
+    of the encoded number in bits."""
+
+    def decode(self, out: Lines, target: str, epath: str) -> None:
+        out(f"if {out.before_end('pos < end')}({out.local('x')} := buf[pos]) < 128:")
+        out(f"    {target} = x - 1; pos += 1")
+        out("else:")
+        out(f"    x, pos = {out.helper('uvarint')}(buf, pos, end, {self.max_bytes}, {epath!r}, {self.bits})")
+        out(f"    {target} = x - 1")
+
+    def encode(self, out: Lines, value: str, epath: str) -> None:
+        out(f"{out.local('x')} = {value} + 1")
+        out(f"if not 0 <= x < {1 << self.bits}: raise _rt.out_of_range(x - 1, {self.bits}, {epath!r}, signed=False)")
+        self.write(out)
+
+
+PRIMITIVES = {"zigzag_varint": ZigzagVarint, "uvarint": UnsignedVarint, "biased_uvarint": BiasedVarint}
 
 
 def absent_varint(length: Field) -> bytes | None:

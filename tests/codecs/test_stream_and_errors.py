@@ -152,8 +152,9 @@ def test_every_module_has_every_read_and_one_it_cannot_offer_says_so(fmt):
     refused = [(name, {}) for name in ("decode_iter", "decode_columns") if name not in module.READS]
     if "decode_iter" not in module.READS:
         refused.append(("decode_stream", {"iterate": True}))
+    given = {name: 0 for name in module.REQUIRED_PARAMS}  # the root's params the bytes do not say
     for name, options in refused:
         with pytest.raises(logcodec.UnsupportedRead, match=f"{fmt} offers no .*Its reads: decode, decode_prefix"):
-            getattr(module, name)(b"\0" * 64, tuples=True, limits=logcodec.Limits(), **options)
+            getattr(module, name)(b"\0" * 64, tuples=True, limits=logcodec.Limits(), **options, **given)
     assert issubclass(logcodec.UnsupportedRead, TypeError) and not issubclass(logcodec.UnsupportedRead,
                                                                               logcodec.LogcodecError)

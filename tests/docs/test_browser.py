@@ -20,6 +20,9 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 PAGES = (["index.html", "decode.html", "conformance/protocol.html", "conformance/results.html"]
          + [f"{f.replace('.', '/')}.html" for f in logcodec.formats()])
+#: The format pages with a hex dump: those of the formats with golden vectors (Kafka's protocol
+#: frames have none yet).
+DUMPED = {f"{f.replace('.', '/')}.html" for f in logcodec.formats() if (DOCS.parent / "vectors" / f"{f.replace('.', '/')}.json").is_file()}
 
 
 def wait(browser, condition, timeout: float = 10):
@@ -57,6 +60,7 @@ def test_each_page_loads_and_fits_1400px(browser, base, page):
     if page.count("/") == 1 and not page.startswith("conformance"):  # a format page
         svg = browser.find_element(By.CSS_SELECTOR, "#diagram ~ .diagram-box svg.diagram")
         assert svg.find_elements(By.CSS_SELECTOR, "g.dg-box")  # a box per type
+    if page in DUMPED:
         # Its hex dump boxes each field: a byte that starts a field stands apart from the one before.
         gaps = browser.execute_script(
             "return [...document.querySelectorAll('table.hexdump .hex span.fs')].slice(1, 40)"

@@ -9,6 +9,7 @@ and every invalid vector raises DecodeError of its kind.
 import dataclasses
 
 import pytest
+from logcodec.conformance.judge import formats_with_vectors
 
 import logcodec
 from logcodec.runtime.values import without_derived
@@ -33,6 +34,13 @@ def carries_derived(value) -> bool:
 
 def test_there_are_vectors_of_every_result():
     assert len(VALID) > 30 and len(INVALID) > 30
+
+
+def test_every_format_has_vectors_but_kafkas_protocol_frames_so_far():
+    """Kafka's protocol frames, made from Kafka's message specs, have none yet: issue 39's vectors
+    (every API version, checked by kafka-python, aiokafka, kafkajs and sarama) are still to come;
+    tests that read vectors take the formats that have them (`formats_with_vectors`)."""
+    assert set(logcodec.formats()) - set(formats_with_vectors()) == {"kafka.request", "kafka.response"}
 
 
 @pytest.mark.parametrize("fmt,test", VALID, ids=ids(VALID))

@@ -38,13 +38,15 @@ vectors = pathlib.Path(logcodec.generated.__file__).parent / "vectors"
 out = {}
 for fmt in logcodec.formats():
     family, name = fmt.split(".", 1)
-    doc = json.loads((vectors / family / f"{name}.json").read_text())
-    test = next(t for g in doc["testGroups"] for t in g["tests"] if t["result"] == "valid")
-    value = logcodec.decode(fmt, bytes.fromhex(test["bytes"]))
-    assert logcodec.to_json(value) == test["value"], (fmt, test["tcId"])
+    test = None
+    if (vectors / family / f"{name}.json").exists():  # (tests/laws/test_laws.py names those without)
+        doc = json.loads((vectors / family / f"{name}.json").read_text())
+        test = next(t for g in doc["testGroups"] for t in g["tests"] if t["result"] == "valid")
+        value = logcodec.decode(fmt, bytes.fromhex(test["bytes"]))
+        assert logcodec.to_json(value) == test["value"], (fmt, test["tcId"])
     fast = getattr(logcodec.codec(fmt), "_FAST", None)  # a C companion, where the module has one
     helper = getattr(getattr(logcodec.codec(fmt), "_untracked", None), "__self__", None)  # runtime/untracked.c
-    out[fmt] = {"tcId": test["tcId"], "native": logcodec.codec(fmt).NATIVE, "fast": fast and fast.__file__,
+    out[fmt] = {"tcId": test and test["tcId"], "native": logcodec.codec(fmt).NATIVE, "fast": fast and fast.__file__,
                 "untracked": helper and helper.__file__}
 print(json.dumps(out))
 """

@@ -76,7 +76,12 @@ def test_decodes_in_threads_never_switch_the_collector_and_other_garbage_is_coll
     threads = [threading.Thread(target=f) for f in (decoding, decoding, watching, littering)]
     for t in threads:
         t.start()
-    time.sleep(2.0)
+    # Two seconds at least, and enough cycles that the collector's own count (700 allocations)
+    # has run it several times: the littering thread gets the interpreter once a switch
+    # interval, so under load it makes a few hundred cycles in two seconds, not enough.
+    started = time.monotonic()
+    while time.monotonic() - started < 2.0 or (made[0] < 2000 and time.monotonic() - started < 30.0):
+        time.sleep(0.05)
     stop.set()
     for t in threads:
         t.join()

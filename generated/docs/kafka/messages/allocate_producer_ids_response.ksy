@@ -1,0 +1,38 @@
+meta:
+  id: allocate_producer_ids_response
+  title: AllocateProducerIdsResponse
+  endian: be
+  -lc-fills-input: true
+  imports:
+  - /common/biased_uvarint
+  - /common/uvarint
+  - tagged_field
+doc: AllocateProducerIdsResponse (response), versions 0; flexible in 0+.
+doc-ref: AllocateProducerIdsResponse.json
+params:
+- id: api_version
+  type: u2
+  doc: The version of the message.
+seq:
+- id: throttle_time_ms
+  type: s4
+  doc: The duration in milliseconds for which the request was throttled due to a quota violation, or zero
+    if the request did not violate any quota.
+- id: error_code
+  type: s2
+  doc: The top level response error code
+- id: producer_id_start
+  type: s8
+  doc: The first producer ID in this range, inclusive
+- id: producer_id_len
+  type: s4
+  doc: The number of producer IDs in this range
+- id: num_tagged_fields
+  type: uvarint(32)
+  doc: Number of tagged fields.
+  -lc-count-of: tagged_fields
+- id: tagged_fields
+  type: tagged_field
+  repeat: expr
+  repeat-expr: num_tagged_fields.value
+  doc: 'The tagged fields, in the order written: each its tag, size and bytes.'

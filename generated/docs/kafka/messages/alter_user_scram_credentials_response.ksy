@@ -1,0 +1,78 @@
+meta:
+  id: alter_user_scram_credentials_response
+  title: AlterUserScramCredentialsResponse
+  endian: be
+  -lc-fills-input: true
+  imports:
+  - /common/biased_uvarint
+  - /common/uvarint
+  - tagged_field
+doc: AlterUserScramCredentialsResponse (response), versions 0; flexible in 0+.
+doc-ref: AlterUserScramCredentialsResponse.json
+params:
+- id: api_version
+  type: u2
+  doc: The version of the message.
+seq:
+- id: throttle_time_ms
+  type: s4
+  doc: The duration in milliseconds for which the request was throttled due to a quota violation, or zero
+    if the request did not violate any quota.
+- id: num_results_compact
+  type: biased_uvarint(32)
+  doc: Number of elements of `results`.
+  -lc-count-of: results
+- id: results
+  doc: The results for deletions and alterations, one per affected user.
+  type: alter_user_scram_credentials_result(api_version)
+  repeat: expr
+  repeat-expr: num_results_compact.value
+- id: num_tagged_fields
+  type: uvarint(32)
+  doc: Number of tagged fields.
+  -lc-count-of: tagged_fields
+- id: tagged_fields
+  type: tagged_field
+  repeat: expr
+  repeat-expr: num_tagged_fields.value
+  doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+types:
+  alter_user_scram_credentials_result:
+    doc: AlterUserScramCredentialsResult.
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: len_user_compact
+      type: biased_uvarint(32)
+      doc: Length in bytes of `user`.
+      -lc-size-of: user
+    - id: user
+      doc: The user name.
+      size: len_user_compact.value
+      type: str
+      encoding: UTF-8
+    - id: error_code
+      type: s2
+      doc: The error code.
+    - id: len_error_message_compact
+      type: biased_uvarint(32)
+      doc: Length in bytes of `error_message`, or -1 for null.
+      -lc-size-of: error_message
+      -lc-absent: -1
+    - id: error_message
+      doc: The error message, if any.
+      size: len_error_message_compact.value
+      type: str
+      encoding: UTF-8
+      if: len_error_message_compact.value >= 0
+    - id: num_tagged_fields
+      type: uvarint(32)
+      doc: Number of tagged fields.
+      -lc-count-of: tagged_fields
+    - id: tagged_fields
+      type: tagged_field
+      repeat: expr
+      repeat-expr: num_tagged_fields.value
+      doc: 'The tagged fields, in the order written: each its tag, size and bytes.'

@@ -1,0 +1,88 @@
+meta:
+  id: describe_quorum_request
+  title: DescribeQuorumRequest
+  endian: be
+  -lc-fills-input: true
+  imports:
+  - /common/biased_uvarint
+  - /common/uvarint
+  - tagged_field
+doc: DescribeQuorumRequest (request), versions 0-2; flexible in 0+.
+doc-ref: DescribeQuorumRequest.json
+params:
+- id: api_version
+  type: u2
+  doc: The version of the message.
+seq:
+- id: num_topics_compact
+  type: biased_uvarint(32)
+  doc: Number of elements of `topics`.
+  -lc-count-of: topics
+- id: topics
+  doc: Topics.
+  type: topic_data(api_version)
+  repeat: expr
+  repeat-expr: num_topics_compact.value
+- id: num_tagged_fields
+  type: uvarint(32)
+  doc: Number of tagged fields.
+  -lc-count-of: tagged_fields
+- id: tagged_fields
+  type: tagged_field
+  repeat: expr
+  repeat-expr: num_tagged_fields.value
+  doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+types:
+  topic_data:
+    doc: TopicData.
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: len_topic_name_compact
+      type: biased_uvarint(32)
+      doc: Length in bytes of `topic_name`.
+      -lc-size-of: topic_name
+    - id: topic_name
+      doc: The topic name.
+      size: len_topic_name_compact.value
+      type: str
+      encoding: UTF-8
+    - id: num_partitions_compact
+      type: biased_uvarint(32)
+      doc: Number of elements of `partitions`.
+      -lc-count-of: partitions
+    - id: partitions
+      doc: Partitions.
+      type: partition_data(api_version)
+      repeat: expr
+      repeat-expr: num_partitions_compact.value
+    - id: num_tagged_fields
+      type: uvarint(32)
+      doc: Number of tagged fields.
+      -lc-count-of: tagged_fields
+    - id: tagged_fields
+      type: tagged_field
+      repeat: expr
+      repeat-expr: num_tagged_fields.value
+      doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+  partition_data:
+    doc: PartitionData.
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: partition_index
+      type: s4
+      doc: The partition index.
+    - id: num_tagged_fields
+      type: uvarint(32)
+      doc: Number of tagged fields.
+      -lc-count-of: tagged_fields
+    - id: tagged_fields
+      type: tagged_field
+      repeat: expr
+      repeat-expr: num_tagged_fields.value
+      doc: 'The tagged fields, in the order written: each its tag, size and bytes.'

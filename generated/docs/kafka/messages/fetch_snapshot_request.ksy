@@ -1,0 +1,125 @@
+meta:
+  id: fetch_snapshot_request
+  title: FetchSnapshotRequest
+  endian: be
+  -lc-fills-input: true
+  imports:
+  - /common/biased_uvarint
+  - /common/uvarint
+  - tagged_field
+doc: FetchSnapshotRequest (request), versions 0-1; flexible in 0+.
+doc-ref: FetchSnapshotRequest.json
+params:
+- id: api_version
+  type: u2
+  doc: The version of the message.
+seq:
+- id: replica_id
+  type: s4
+  doc: The broker ID of the follower
+- id: max_bytes
+  type: s4
+  doc: The maximum bytes to fetch from all of the snapshots
+- id: num_topics_compact
+  type: biased_uvarint(32)
+  doc: Number of elements of `topics`.
+  -lc-count-of: topics
+- id: topics
+  doc: The topics to fetch
+  type: topic_snapshot(api_version)
+  repeat: expr
+  repeat-expr: num_topics_compact.value
+- id: num_tagged_fields
+  type: uvarint(32)
+  doc: Number of tagged fields.
+  -lc-count-of: tagged_fields
+- id: tagged_fields
+  type: tagged_field
+  repeat: expr
+  repeat-expr: num_tagged_fields.value
+  doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+types:
+  topic_snapshot:
+    doc: TopicSnapshot.
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: len_name_compact
+      type: biased_uvarint(32)
+      doc: Length in bytes of `name`.
+      -lc-size-of: name
+    - id: name
+      doc: The name of the topic to fetch
+      size: len_name_compact.value
+      type: str
+      encoding: UTF-8
+    - id: num_partitions_compact
+      type: biased_uvarint(32)
+      doc: Number of elements of `partitions`.
+      -lc-count-of: partitions
+    - id: partitions
+      doc: The partitions to fetch
+      type: partition_snapshot(api_version)
+      repeat: expr
+      repeat-expr: num_partitions_compact.value
+    - id: num_tagged_fields
+      type: uvarint(32)
+      doc: Number of tagged fields.
+      -lc-count-of: tagged_fields
+    - id: tagged_fields
+      type: tagged_field
+      repeat: expr
+      repeat-expr: num_tagged_fields.value
+      doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+  partition_snapshot:
+    doc: PartitionSnapshot.
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: partition
+      type: s4
+      doc: The partition index
+    - id: current_leader_epoch
+      type: s4
+      doc: The current leader epoch of the partition, -1 for unknown leader epoch
+    - id: snapshot_id
+      type: snapshot_id(api_version)
+      doc: The snapshot endOffset and epoch to fetch
+    - id: position
+      type: s8
+      doc: The byte position within the snapshot to start fetching from
+    - id: num_tagged_fields
+      type: uvarint(32)
+      doc: Number of tagged fields.
+      -lc-count-of: tagged_fields
+    - id: tagged_fields
+      type: tagged_field
+      repeat: expr
+      repeat-expr: num_tagged_fields.value
+      doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+  snapshot_id:
+    doc: SnapshotId.
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: end_offset
+      type: s8
+      doc: EndOffset.
+    - id: epoch
+      type: s4
+      doc: Epoch.
+    - id: num_tagged_fields
+      type: uvarint(32)
+      doc: Number of tagged fields.
+      -lc-count-of: tagged_fields
+    - id: tagged_fields
+      type: tagged_field
+      repeat: expr
+      repeat-expr: num_tagged_fields.value
+      doc: 'The tagged fields, in the order written: each its tag, size and bytes.'

@@ -1,0 +1,28 @@
+meta:
+  id: get_telemetry_subscriptions_request
+  title: GetTelemetrySubscriptionsRequest
+  endian: be
+  -lc-fills-input: true
+  imports:
+  - /common/biased_uvarint
+  - /common/uvarint
+  - tagged_field
+doc: GetTelemetrySubscriptionsRequest (request), versions 0; flexible in 0+.
+doc-ref: GetTelemetrySubscriptionsRequest.json
+params:
+- id: api_version
+  type: u2
+  doc: The version of the message.
+seq:
+- id: client_instance_id
+  size: 16
+  doc: Unique id for this client instance, must be set to 0 on the first request.
+- id: num_tagged_fields
+  type: uvarint(32)
+  doc: Number of tagged fields.
+  -lc-count-of: tagged_fields
+- id: tagged_fields
+  type: tagged_field
+  repeat: expr
+  repeat-expr: num_tagged_fields.value
+  doc: 'The tagged fields, in the order written: each its tag, size and bytes.'

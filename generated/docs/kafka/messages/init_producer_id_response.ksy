@@ -1,0 +1,40 @@
+meta:
+  id: init_producer_id_response
+  title: InitProducerIdResponse
+  endian: be
+  -lc-fills-input: true
+  imports:
+  - /common/biased_uvarint
+  - /common/uvarint
+  - tagged_field
+doc: InitProducerIdResponse (response), versions 0-5; flexible in 2+.
+doc-ref: InitProducerIdResponse.json
+params:
+- id: api_version
+  type: u2
+  doc: The version of the message.
+seq:
+- id: throttle_time_ms
+  type: s4
+  doc: The duration in milliseconds for which the request was throttled due to a quota violation, or zero
+    if the request did not violate any quota.
+- id: error_code
+  type: s2
+  doc: The error code, or 0 if there was no error.
+- id: producer_id
+  type: s8
+  doc: The current producer id.
+- id: producer_epoch
+  type: s2
+  doc: The current epoch associated with the producer id.
+- id: num_tagged_fields
+  type: uvarint(32)
+  doc: Number of tagged fields.
+  -lc-count-of: tagged_fields
+  if: api_version >= 2
+- id: tagged_fields
+  type: tagged_field
+  repeat: expr
+  repeat-expr: num_tagged_fields.value
+  doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+  if: api_version >= 2

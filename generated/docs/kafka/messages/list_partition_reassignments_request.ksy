@@ -1,0 +1,74 @@
+meta:
+  id: list_partition_reassignments_request
+  title: ListPartitionReassignmentsRequest
+  endian: be
+  -lc-fills-input: true
+  imports:
+  - /common/biased_uvarint
+  - /common/uvarint
+  - tagged_field
+doc: ListPartitionReassignmentsRequest (request), versions 0; flexible in 0+.
+doc-ref: ListPartitionReassignmentsRequest.json
+params:
+- id: api_version
+  type: u2
+  doc: The version of the message.
+seq:
+- id: timeout_ms
+  type: s4
+  doc: The time in ms to wait for the request to complete.
+- id: num_topics_compact
+  type: biased_uvarint(32)
+  doc: Number of elements of `topics`, or -1 for null.
+  -lc-count-of: topics
+  -lc-absent: -1
+- id: topics
+  doc: The topics to list partition reassignments for, or null to list everything.
+  type: list_partition_reassignments_topics(api_version)
+  repeat: expr
+  repeat-expr: num_topics_compact.value
+  if: num_topics_compact.value >= 0
+- id: num_tagged_fields
+  type: uvarint(32)
+  doc: Number of tagged fields.
+  -lc-count-of: tagged_fields
+- id: tagged_fields
+  type: tagged_field
+  repeat: expr
+  repeat-expr: num_tagged_fields.value
+  doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+types:
+  list_partition_reassignments_topics:
+    doc: ListPartitionReassignmentsTopics.
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: len_name_compact
+      type: biased_uvarint(32)
+      doc: Length in bytes of `name`.
+      -lc-size-of: name
+    - id: name
+      doc: The topic name
+      size: len_name_compact.value
+      type: str
+      encoding: UTF-8
+    - id: num_partition_indexes_compact
+      type: biased_uvarint(32)
+      doc: Number of elements of `partition_indexes`.
+      -lc-count-of: partition_indexes
+    - id: partition_indexes
+      doc: The partitions to list partition reassignments for.
+      type: s4
+      repeat: expr
+      repeat-expr: num_partition_indexes_compact.value
+    - id: num_tagged_fields
+      type: uvarint(32)
+      doc: Number of tagged fields.
+      -lc-count-of: tagged_fields
+    - id: tagged_fields
+      type: tagged_field
+      repeat: expr
+      repeat-expr: num_tagged_fields.value
+      doc: 'The tagged fields, in the order written: each its tag, size and bytes.'

@@ -1,0 +1,312 @@
+"""A Kafka message spec as a `.ksy` schema: the second front end's translation into the language
+every pass and back end reads (issue 39).
+
+One type per message and per struct, the version a parameter (`api_version`), as Kafka's own
+generated classes take it: a field is read in the versions it has (`if: api_version >= 3`), a string,
+bytes or array is compact in a flexible version (its length or count a `biased_uvarint`: the
+value plus one, 0 for null) and fixed-width in the others (`s2` for a string, `s4` for bytes and
+arrays), and a flexible version ends every struct with its tagged fields: a count, then each
+field's tag, size and bytes, in the order written (known tags are not yet read as named fields:
+each entry keeps its bytes, so that a value is written back byte for byte). A length or count is
+derived (`-lc-size-of`, `-lc-count-of`), -1 for null (`-lc-absent`) where the spec lets the field
+be null; where it does not, a negative length is refused as the Java client refuses it.
+
+The schema is plain data (`translate`), which `documents.py` writes as YAML for the loader; the
+official Kaitai compiler reads it as it reads any schema.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .spec import FieldSpec, FieldType, MessageSpec, Versions
+
+#: A spec's fixed-width primitive types, as Kaitai types.
+FIXED = {"bool": "u1", "int8": "s1", "int16": "s2", "uint16": "u2", "int32": "s4", "uint32": "u4", "int64": "s8",
+         "float64": "f8"}
+#: The width (a Kaitai type) of a non-flexible version's length or count, by the spec's type.
+FIXED_LENGTH = {"string": "s2", "bytes": "s4", "records": "s4", "array": "s4"}
+#: The param that holds a message's version, in every type of its schema.
+VERSION = "api_version"
+#: The schema of a tagged field (`tagged_field_schema`), beside the messages' schemas.
+TAGGED_FIELD = "tagged_field"
+#: Where the primitives the schemas import are (the `schemas/` folder's `common/`).
+COMMON = "/common"
+
+
+def snake(name: str) -> str:
+    """A spec's CamelCase name in Kaitai's `lower_snake` (`ThrottleTimeMs` -> `throttle_time_ms`,
+    `IsrNodes` -> `isr_nodes`, `ZkMigrationReady` -> `zk_migration_ready`)."""
+    s = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
+    return re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", s).lower()
+
+
+def translate(spec: MessageSpec, record_set: str | None = None, tagged_field: str = TAGGED_FIELD) -> dict:
+    """The `.ksy` schema of `spec`, as the data YAML reads. `record_set` is the import (a path, as
+    `meta.imports` writes one) of the schema whose root a `records` field holds, Kafka's record
+    set (without it, such a field is bytes); `tagged_field`, that of `tagged_field_schema`."""
+    return _Translation(spec, record_set, tagged_field).schema()
+
+
+def translate_type(spec: MessageSpec, version: str, tagged_field: str) -> tuple[dict, dict[str, dict], set[str]]:
+    """`spec` as a type of another schema (a frame's header): its definition, the types it
+    defines beside it, and the imports they need. Its fields read the version from `version`
+    (an expression of that type: a param, or an instance the caller adds)."""
+    t = _Translation(spec, None, tagged_field, version)
+    root = {"doc": t.doc(), "seq": t.seq(spec.fields, spec.valid_versions)}
+    return root, t.defined_types(), t.imports
+
+
+class _Translation:
+    def __init__(self, spec: MessageSpec, record_set: str | None, tagged_field: str, version: str = VERSION) -> None:
+        self.spec = spec
+        self.record_set = record_set
+        self.tagged_field = tagged_field
+        self.version = version
+        self.types: dict[str, dict] = {}
+        self.structs = {s.name: s for s in spec.common_structs}
+        self.imports = {f"{COMMON}/uvarint", f"{COMMON}/biased_uvarint"}
+
+    def schema(self) -> dict:
+        spec = self.spec
+        root = snake(spec.name)
+        seq = self.seq(spec.fields, spec.valid_versions)
+        schema = {
+            "meta": {"id": root, "title": spec.name, "endian": "be", "-lc-fills-input": True,
+                     "imports": sorted(self.imports)},
+            "doc": self.doc(),
+            "doc-ref": spec.file,  # the spec it is made from
+            "params": [_version_param()],
+            "seq": seq,
+        }
+        types = self.defined_types()
+        if types:
+            schema["types"] = types
+        return schema
+
+    def doc(self) -> str:
+        spec = self.spec
+        return f"{spec.name} ({spec.kind}), versions {spec.valid_versions}; flexible in {spec.flexible_versions}."
+
+    def defined_types(self) -> dict[str, dict]:
+        """The types the message's fields need: its structs."""
+        return dict(self.types)
+
+    def condition(self, versions: Versions) -> str | None:
+        """The condition on the version of `versions`, None where it holds in every version."""
+        return _condition(versions, self.spec.valid_versions, self.version)
+
+    # ------------------------------------------------------------------ a struct's fields
+
+    def seq(self, fields: list[FieldSpec], versions: Versions) -> list[dict]:
+        """The seq of a struct (or of the message) whose fields are `fields`, in the versions
+        `versions`, its tagged fields last in a flexible version."""
+        out: list[dict] = []
+        for f in fields:
+            out.extend(self.field(f, versions))
+        flexible = self.flexible(versions)
+        if flexible is not None:
+            self.imports.add(self.tagged_field)
+            out.extend(_tagged_section(self.condition(flexible)))
+        return out
+
+    def field(self, f: FieldSpec, versions: Versions) -> list[dict]:
+        """The seq entries of one field: its length or count where it has one, and the field."""
+        present = _intersect(f.versions, versions)
+        if not f.tagged_versions.empty:  # in the tagged section in its tagged versions
+            present = _before(present, _intersect(present, f.tagged_versions))
+        if present.empty:
+            return []
+        cond = self.condition(present)
+        name = snake(f.name)
+        doc = f.about or f"{f.name}."
+        t = f.type
+        if not t.is_array and t.text in FIXED:
+            return [_with_if({"id": name, "type": FIXED[t.text], "doc": doc}, cond)]
+        if t.text == "uuid":
+            return [_with_if({"id": name, "size": 16, "doc": doc}, cond)]
+        if not t.is_array and t.is_struct:
+            return self.struct_field(f, name, doc, present, cond)
+        kind = "array" if t.is_array else t.text
+        lengths, size = self.lengths(f, name, kind, present, cond)
+        target: dict = {"id": name, "doc": doc}
+        nullable = not _intersect(f.nullable_versions, present).empty
+        if kind == "array":
+            element = t.element
+            if element in FIXED:
+                target["type"] = FIXED[element]
+            elif element == "uuid":
+                target["size"] = 16
+            elif element in ("string", "bytes"):
+                target["type"] = f"{self.element_type(element)}({self.version})"
+            else:
+                target["type"] = f"{self.struct_type(f)}({self.version})"
+            target["repeat"] = "expr"
+            target["repeat-expr"] = size
+        else:
+            target["size"] = size
+            if kind == "string":
+                target["type"] = "str"
+                target["encoding"] = "UTF-8"
+            elif kind == "records" and self.record_set is not None:  # else its bytes
+                self.imports.add(self.record_set)
+                target["type"] = self.record_set.rsplit("/", 1)[-1]
+        conds = [c for c in (cond, f"{size} >= 0" if nullable else None) if c]
+        if conds:
+            target["if"] = " and ".join(f"({c})" if " or " in c else c for c in conds)
+        return [*lengths, target]
+
+    def struct_field(self, f: FieldSpec, name: str, doc: str, present: Versions, cond: str | None) -> list[dict]:
+        """A struct field, after its marker (`-1` for null, 1) in the versions it may be null."""
+        field = {"id": name, "type": f"{self.struct_type(f)}({self.version})", "doc": doc}
+        nullable = _intersect(f.nullable_versions, present)
+        if nullable.empty:
+            return [_with_if(field, cond)]
+        marker_id = f"has_{name}"
+        marker = _with_if({"id": marker_id, "type": "s1", "doc": f"1 when `{name}` follows, -1 for null.",
+                           "-lc-present": name, "-lc-absent": -1},
+                          self.condition(nullable))
+        where = self.condition(nullable)
+        there = f"{marker_id} >= 0" if present.within(nullable) else f"({where} ? {marker_id} >= 0 : true)"
+        return [marker, _with_if(field, " and ".join(c for c in (cond, there) if c))]
+
+    def lengths(self, f: FieldSpec, name: str, kind: str, present: Versions, cond: str | None
+                ) -> tuple[list[dict], str]:
+        """The length (or count) fields of a string, bytes, records or array field: the
+        fixed-width one in its versions that are not flexible, the compact one in those that
+        are; and the expression of the length."""
+        prefix = "num" if kind == "array" else "len"
+        key = "-lc-count-of" if kind == "array" else "-lc-size-of"
+        fixed_id, compact_id = f"{prefix}_{name}", f"{prefix}_{name}_compact"
+        flexible = self.flexible(present, f)
+        nullable = _intersect(f.nullable_versions, present)
+        out, parts = [], []
+        fixed_versions = present if flexible is None else _before(present, flexible)
+        for fid, versions, type_, value in (
+                (fixed_id, fixed_versions, FIXED_LENGTH[kind], fixed_id),
+                (compact_id, _intersect(present, flexible) if flexible is not None else Versions(None),
+                 "biased_uvarint(32)", f"{compact_id}.value")):
+            if versions.empty:
+                continue
+            entry = {"id": fid, "type": type_,
+                     "doc": f"{'Number of elements' if kind == 'array' else 'Length in bytes'} of `{name}`"
+                            f"{', or -1 for null' if not nullable.empty else ''}.",
+                     key: name}
+            if not nullable.empty:
+                entry["-lc-absent"] = -1
+                if not versions.within(nullable):
+                    allowed = self.condition(nullable)
+                    number = "_" if value == fid else "_.value"  # a biased_uvarint is a type; its number, .value
+                    entry["valid"] = {"expr": f"{number} >= 0 or ({allowed})"}
+            _with_if(entry, self.condition(versions))
+            out.append(entry)
+            parts.append((versions, value))
+        if len(parts) == 1:
+            return out, parts[0][1]
+        (_, fixed_value), (compact_versions, compact_value) = parts
+        return out, f"({self.condition(compact_versions)} ? {compact_value} : {fixed_value})"
+
+    def flexible(self, versions: Versions, f: FieldSpec | None = None) -> Versions | None:
+        """The flexible versions among `versions` (a field's own where it has them), or None."""
+        flexible = f.flexible_versions if f is not None and f.flexible_versions is not None \
+            else self.spec.flexible_versions
+        both = _intersect(versions, flexible)
+        return None if both.empty else both
+
+    # ------------------------------------------------------------------ types
+
+    def struct_type(self, f: FieldSpec) -> str:
+        """The type of a struct field (or of an array's elements), defined once."""
+        name = f.type.element
+        tid = snake(name)
+        if tid not in self.types:
+            self.types[tid] = {}  # taken, for a struct that holds itself
+            if f.fields:
+                fields, versions = f.fields, f.versions
+            elif name in self.structs:
+                fields, versions = self.structs[name].fields, self.structs[name].versions
+            else:
+                raise ValueError(f"{self.spec.file}: {f.path}: no struct {name}")
+            versions = _intersect(versions, self.spec.valid_versions)
+            self.types[tid] = {"doc": f"{name}.", "params": [_version_param()],
+                               "seq": self.seq(fields, versions)}
+        return tid
+
+    def element_type(self, kind: str) -> str:
+        """The type of a string or bytes element of an array (`[]string`)."""
+        tid = f"{kind}_element"
+        if tid not in self.types:
+            element = FieldSpec(name="Value", type=FieldType(kind), versions=self.spec.valid_versions, path="",
+                                about=f"The {kind}.")
+            self.types[tid] = {"doc": f"One {kind} of a list.", "params": [_version_param()],
+                               "seq": self.field(element, self.spec.valid_versions)}
+        return tid
+
+
+def _version_param() -> dict:
+    return {"id": VERSION, "type": "u2", "doc": "The version of the message."}
+
+
+def _tagged_section(cond: str | None) -> list[dict]:
+    count = {"id": "num_tagged_fields", "type": "uvarint(32)", "doc": "Number of tagged fields.",
+             "-lc-count-of": "tagged_fields"}
+    fields = {"id": "tagged_fields", "type": "tagged_field", "repeat": "expr",
+              "repeat-expr": "num_tagged_fields.value",
+              "doc": "The tagged fields, in the order written: each its tag, size and bytes."}
+    return [_with_if(count, cond), _with_if(fields, cond)]
+
+
+def tagged_field_schema() -> dict:
+    """The schema of one entry of a flexible version's tagged fields, which every message's schema
+    imports (one module for them all)."""
+    return {
+        "meta": {"id": TAGGED_FIELD, "title": "Tagged field", "endian": "be", "imports": [f"{COMMON}/uvarint"]},
+        "doc": "One tagged field of a flexible version: its tag, its size and its bytes.",
+        "seq": [
+            {"id": "tag", "type": "uvarint(32)", "doc": "The field's tag."},
+            {"id": "len_data", "type": "uvarint(32)", "doc": "Length of `data` in bytes.", "-lc-size-of": "data"},
+            {"id": "data", "size": "len_data.value", "doc": "The field's bytes, as its type writes them."},
+        ],
+    }
+
+
+def _with_if(entry: dict, cond: str | None) -> dict:
+    if cond:
+        entry["if"] = cond
+    return entry
+
+
+def _intersect(a: Versions, b: Versions) -> Versions:
+    if a.empty or b.empty:
+        return Versions(None)
+    low = max(a.low, b.low)
+    highs = [h for h in (a.high, b.high) if h is not None]
+    high = min(highs) if highs else None
+    if high is not None and high < low:
+        return Versions(None)
+    return Versions(low, high)
+
+
+def _before(versions: Versions, later: Versions) -> Versions:
+    """The versions of `versions` before `later`, which runs to their end, starts."""
+    if versions.empty or later.empty:
+        return versions
+    if later.high is not None and (versions.high is None or later.high < versions.high):
+        raise NotImplementedError(f"versions {later} inside {versions}")
+    return Versions(None) if later.low <= versions.low else _intersect(versions, Versions(0, later.low - 1))
+
+
+def _condition(versions: Versions, within: Versions | None, name: str = VERSION) -> str | None:
+    """The condition on the version (`name`) of `versions`, None when every version of `within` is one."""
+    low = versions.low
+    high = versions.high
+    if within is not None and not within.empty:
+        if low <= within.low:
+            low = None
+        if high is not None and within.high is not None and high >= within.high:
+            high = None
+    elif low == 0:
+        low = None
+    parts = [c for c in (f"{name} >= {low}" if low else None,
+                         f"{name} <= {high}" if high is not None else None) if c]
+    return " and ".join(parts) or None

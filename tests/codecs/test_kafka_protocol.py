@@ -1,0 +1,217 @@
+"""Kafka's protocol (issue 39): the formats `kafka.request` and `kafka.response`, made from Kafka's
+own message specs by the second front end (`generator/message_specs/`), against kafka-python's
+protocol classes (an implementation we did not write, which reads the same specs in its own
+code): every API and version both know, request and response, decodes from kafka-python's bytes
+to what kafka-python put there and encodes back to the same bytes; and the frames' rules: compact
+lengths and null, the header's version, tagged fields kept, unknown APIs and versions refused."""
+
+import importlib
+import pkgutil
+import re
+
+import pytest
+from logcodec.generated.kafka import request as rq
+from logcodec.generated.kafka import response as rs
+
+import logcodec
+from logcodec import DecodeError
+
+kafka_protocol = pytest.importorskip("kafka.protocol")
+api_message = pytest.importorskip("kafka.protocol.api_message")
+
+
+def _kafka_python_messages() -> dict:
+    """kafka-python's message classes (one per API and direction, the version an index), by name."""
+    for m in pkgutil.walk_packages(kafka_protocol.__path__, "kafka.protocol."):
+        if ".old" not in m.name and "generate_stubs" not in m.name:
+            importlib.import_module(m.name)
+    found, todo = {}, [api_message.ApiMessage]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            todo.append(sub)
+            if getattr(sub, "_class_version", None) is None and getattr(sub, "_valid_versions", None):
+                found[sub.__name__] = sub
+    return found
+
+
+MESSAGES = _kafka_python_messages()
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)).lower()
+
+
+def _ours(cls) -> tuple[int, int] | None:
+    """The versions of an API our spec set has (its body's module says), or None."""
+    try:
+        module = importlib.import_module(f"logcodec.generated.kafka.messages.{_snake(cls.__name__)}")
+    except ImportError:
+        return None
+    low, high = re.search(r"versions (\d+)-?(\d+)?", module.ROOT.__doc__).groups()
+    return int(low), int(high or low)
+
+
+def _cases():
+    for name, cls in sorted(MESSAGES.items()):
+        ours = _ours(cls)
+        if ours is None:
+            continue
+        low, high = cls._valid_versions
+        for version in range(max(low, ours[0]), min(high, ours[1]) + 1):
+            yield pytest.param(cls, version, id=f"{name}-v{version}")
+
+
+CASES = list(_cases())
+
+
+def _frame(cls, version: int) -> bytes:
+    """kafka-python's frame (without its size) of the API's message at its defaults."""
+    message = cls[version]()
+    if cls.is_request():
+        message.with_header(correlation_id=7, client_id="kafka-python")
+    else:
+        message.with_header(correlation_id=7)
+    return bytes(message.encode(header=True))
+
+
+def test_kafka_python_and_our_spec_set_share_most_apis():
+    assert len(CASES) > 400  # (446 at the spec set's commit and kafka-python 3.0.12)
+
+
+@pytest.mark.parametrize(("cls", "version"), CASES)
+def test_kafka_pythons_frames_decode_and_encode_back(cls, version):
+    data = _frame(cls, version)
+    if cls.is_request():
+        value = logcodec.decode("kafka.request", data)
+        assert (value.header.request_api_key, value.header.request_api_version) == (cls.API_KEY, version)
+        assert value.header.client_id == ("kafka-python" if value.header.header_version >= 1 else None)
+        assert logcodec.encode("kafka.request", value) == data
+    else:
+        value = logcodec.decode("kafka.response", data, api_key=cls.API_KEY, api_version=version)
+        assert logcodec.encode("kafka.response", value, api_key=cls.API_KEY, api_version=version) == data
+    assert value.header.correlation_id == 7
+    assert type(value.body).__name__ == cls.__name__
+
+
+def _metadata_request(version: int):
+    from kafka.protocol.metadata.metadata import MetadataRequest
+
+    m = MetadataRequest[version]
+    return m(topics=[m.MetadataRequestTopic(name="orders", topic_id=None), m.MetadataRequestTopic(name="audit")],
+             allow_auto_topic_creation=True, include_topic_authorized_operations=True)
+
+
+@pytest.mark.parametrize("version", [4, 8, 9, 12])  # before and after flexible (9): fixed and compact lengths
+def test_a_metadata_request_reads_what_kafka_python_wrote(version):
+    message = _metadata_request(version)
+    message.with_header(correlation_id=99, client_id="me")
+    data = bytes(message.encode(header=True))
+    value = logcodec.decode("kafka.request", data)
+    assert [t.name for t in value.body.topics] == ["orders", "audit"]
+    assert value.body.allow_auto_topic_creation == 1
+    assert (value.header.header_version, value.header.client_id) == ((2 if version >= 9 else 1), "me")
+    assert logcodec.encode("kafka.request", value) == data
+    # a value built from scratch (derived lengths left out) writes the same bytes
+    logcodec.strip_derived(value)
+    assert logcodec.encode("kafka.request", value) == data
+
+
+def test_compact_lengths_hold_their_value_plus_one_and_zero_is_null():
+    from logcodec.generated.kafka.messages import metadata_response as md
+
+    topic = md.MetadataResponseTopic(error_code=0, name=None, topic_id=bytes(16), is_internal=0, partitions=[],
+                                     topic_authorized_operations=0, tagged_fields=[])
+    value = md.MetadataResponse(throttle_time_ms=0, brokers=[], cluster_id=None, controller_id=1, topics=[topic],
+                                tagged_fields=[])
+    data = md.encode(value, api_version=12)
+    # brokers: compact count 0 + 1; cluster id null: 0; one topic: 1 + 1; its name null: 0
+    assert data[4:6] == b"\x01\x00" and data[10:13] == b"\x02\x00\x00"
+    again = md.decode(data, api_version=12)
+    assert again.cluster_id is None and again.len_cluster_id_compact == -1 and again.topics[0].name is None
+
+
+def test_a_null_where_the_version_has_none_is_refused():
+    from logcodec.generated.kafka.messages import metadata_response as md
+
+    good = md.encode(md.MetadataResponse(brokers=[md.MetadataResponseBroker(
+        node_id=1, host="h", port=9092, rack=None)], controller_id=1, topics=[]),
+        api_version=1)
+    bad = bytearray(good)
+    bad[8:10] = b"\xff\xff"  # after the count and the node id, the broker's host: a string that is never null
+    with pytest.raises(DecodeError) as caught:
+        md.decode(bytes(bad), api_version=1)
+    assert caught.value.path.endswith("host") or "len_host" in caught.value.path
+
+
+def test_tagged_fields_are_kept_in_order_and_written_back():
+    from kafka.protocol.metadata.api_versions import ApiVersionsResponse
+
+    r = ApiVersionsResponse[3]
+    message = r(error_code=0, api_keys=[r.ApiVersion(api_key=18, min_version=0, max_version=4)], throttle_time_ms=0,
+                supported_features=[r.SupportedFeatureKey(name="x", min_version=1, max_version=2)],
+                finalized_features_epoch=7, zk_migration_ready=True)
+    data = bytes(message.encode())
+    from logcodec.generated.kafka.messages import api_versions_response as av
+
+    value = av.decode(data, api_version=3)
+    assert [(t.tag, t.data) for t in value.tagged_fields] == [
+        (0, b"\x02\x02x\x00\x01\x00\x02\x00"), (1, (7).to_bytes(8, "big")), (3, b"\x01")]
+    assert av.encode(value, api_version=3) == data
+
+
+def test_unknown_apis_and_versions_are_refused():
+    frame = bytearray(_frame(MESSAGES["MetadataRequest"], 12))
+    frame[2:4] = (99).to_bytes(2, "big")  # Metadata has no version 99
+    with pytest.raises(DecodeError) as caught:
+        logcodec.decode("kafka.request", bytes(frame))
+    assert (caught.value.kind, caught.value.offset, caught.value.path) == (
+        "invalid_value", 2, "request.header.request_api_version")
+    frame[0:4] = (32767).to_bytes(2, "big") + (0).to_bytes(2, "big")
+    with pytest.raises(DecodeError) as caught:
+        logcodec.decode("kafka.request", bytes(frame))
+    assert (caught.value.kind, caught.value.path) == ("invalid_value", "request.header.request_api_key")
+    with pytest.raises(DecodeError):
+        logcodec.decode("kafka.response", _frame(MESSAGES["MetadataResponse"], 12), api_key=3, api_version=99)
+
+
+def test_the_header_version_follows_the_api_and_its_version():
+    """Flexible requests take header v2 (tagged fields after the client id), the others v1;
+    ControlledShutdown v0 has header v0 (no client id), ApiVersions' response v0 in every version."""
+    cases = {(3, 8): 1, (3, 9): 2, (18, 3): 2, (7, 0): 0, (7, 1): 1}
+    assert {key: _header_version(*key) for key in cases} == cases
+    # correlation id, and no tagged fields after it: error code, no APIs (compact 0 + 1), throttle, no tagged fields
+    body = b"\x00\x00" + b"\x01" + b"\x00\x00\x00\x00" + b"\x00"
+    assert rs.decode(b"\x00\x00\x00\x07" + body, api_key=18, api_version=3).header.correlation_id == 7
+
+
+def _header_version(api_key: int, version: int) -> int:
+    head = api_key.to_bytes(2, "big") + version.to_bytes(2, "big") + b"\x00\x00\x00\x01"
+    header, _ = rq.decode_part("request_header", head + b"\xff\xff\x00", pos=0)
+    return header.header_version
+
+
+def test_a_produce_requests_records_are_read_down_to_each_header_and_every_crc_checked():
+    from kafka.protocol.producer.produce import ProduceRequest
+    from kafka.record.memory_records import MemoryRecordsBuilder
+
+    builder = MemoryRecordsBuilder(magic=2, compression_type=0, batch_size=100_000)
+    for i in range(3):
+        builder.append(timestamp=1_700_000_000_000 + i, key=b"k%d" % i, value=b"v", headers=[("h", b"1")])
+    builder.close()
+    p = ProduceRequest[9]
+    topic = p.TopicProduceData(name="orders", partition_data=[
+        p.TopicProduceData.PartitionProduceData(index=0, records=bytes(builder.buffer()))])
+    message = p(transactional_id=None, acks=-1, timeout_ms=1000, topic_data=[topic])
+    message.with_header(correlation_id=1, client_id="c")
+    data = bytes(message.encode(header=True))
+    value = logcodec.decode("kafka.request", data)
+    batch = value.body.topic_data[0].partition_data[0].records.entries[0]
+    assert [(r.key, r.headers[0].key, r.headers[0].value) for r in batch.records] == [
+        (b"k0", "h", b"1"), (b"k1", "h", b"1"), (b"k2", "h", b"1")]
+    assert logcodec.encode("kafka.request", value) == data
+    bad = bytearray(data)
+    bad[-5] ^= 1  # a byte of the last record
+    with pytest.raises(DecodeError) as caught:
+        logcodec.decode("kafka.request", bytes(bad))
+    assert (caught.value.kind, caught.value.path) == (
+        "checksum_mismatch", "request.body.topic_data[0].partition_data[0].records.entries[0].body.crc")
