@@ -31,7 +31,6 @@ class Run:
     root: Path
     schemas: list[Schema]  # the formats
     blocks: list[Schema] = field(default_factory=list)  # the schemas they import that are no format (`build.building_blocks`)
-    documents: dict[str, bytes] = field(default_factory=dict)  # the schemas that are no file, by path (`Loader`)
     files: dict[str, str] = field(default_factory=dict)  # by path inside generated/
     modules: dict = field(default_factory=dict)  # format name -> its codec module just rendered, loaded
     traces: dict = field(default_factory=dict)  # format name -> its trace variant just rendered, loaded
@@ -79,7 +78,7 @@ class PythonBackend(Backend):
             # `logcodec accelerate` builds the formats (a block stays pure Python, so far)
             files.update(render_module_files(s, traced=True, compiled=id(s) in formats))
         for folder, members in folders.items():
-            names = ", ".join(repr(s.id) for s in members)
+            names = ", ".join(sorted(repr(s.id) for s in members))
             what = f"the {folder} family" if "/" not in folder else f"{folder}, which the {folder.split('/')[0]} formats import"
             files[f"{folder}/__init__.py"] = HEADER + f'"""Codecs of {what}."""\n\n__all__ = [{names}]\n'
         registry = "\n".join(f"    {s.format_name!r}: {s.module!r}," for s in run.schemas)

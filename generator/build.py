@@ -33,8 +33,8 @@ def render_all(root: Path) -> dict[str, bytes]:
     """Every file of `generated/`, keyed by its path relative to it: every back end's part, in the
     registry's order (`backends.BACKENDS`). The back ends that read values do so with the codecs
     and trace variants just rendered, loaded (without writing them into the tree)."""
-    formats, documents = load_schemas(root / "schemas")
-    run = Run(root, formats, building_blocks(formats), documents)
+    formats = load_schemas(root / "schemas")
+    run = Run(root, formats, building_blocks(formats))
     with ExitStack() as loaded:
         for backend in BACKENDS:
             if backend.reads_values and not run.modules:
@@ -44,13 +44,13 @@ def render_all(root: Path) -> dict[str, bytes]:
     return {path: content.encode() if isinstance(content, str) else content for path, content in run.files.items()}
 
 
-def load_schemas(folder: Path) -> tuple[list[Schema], dict[str, bytes]]:
-    """Every format schema of `schemas/` (not `common/`, which they import), those of its message
-    specs' frames too (`message_specs.documents`, which it also returns), loaded and checked by
-    every back end's passes before any runs; SchemaError with every problem of all of them."""
+def load_schemas(folder: Path) -> list[Schema]:
+    """Every format schema of `schemas/` (not `common/`, which they import), its message specs'
+    frames too (`reading.formats_under`), loaded and checked by every back end's passes before
+    any runs; SchemaError with every problem of all of them."""
     rels, documents = formats_under(folder)
     loaded = load_checked(Loader(folder, documents=documents), rels, TARGETS)
-    return [s for s in loaded if not s.path.startswith("common/")], documents
+    return [s for s in loaded if not s.path.startswith("common/")]
 
 
 def building_blocks(formats: list[Schema]) -> list[Schema]:

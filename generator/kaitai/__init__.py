@@ -63,9 +63,8 @@ def compile_schemas(schemas_root: Path, schemas: list[Schema], debug: bool = Fal
     for path in sorted(schemas_root.rglob("*.ksy")):
         rel = path.relative_to(schemas_root).as_posix()
         files[rel] = yaml.safe_load(path.read_text())
-    # The schemas that are files: not yet the message specs' translations, whose frames' ids
-    # (`request`, `response`) the compiler's one folder of parsers by id already holds (TANK's).
-    request = {"target": "python", "debug": debug, "files": files, "main": [s.path for s in schemas if s.path in files]}
+    main = [s.path for s in compiled_here(schemas_root, schemas)]
+    request = {"target": "python", "debug": debug, "files": files, "main": main}
     proc = subprocess.run([_node(), str(COMPILE_JS)], input=json.dumps(request), capture_output=True, text=True,
                           cwd=COMPILE_JS.parent.parent.parent)
     try:
@@ -76,6 +75,13 @@ def compile_schemas(schemas_root: Path, schemas: list[Schema], debug: bool = Fal
         raise SchemaError("the official Kaitai compiler rejects a schema:\n" + "\n".join(
             f"  {e.get('file')}: {e.get('message')}" for e in answer.get("errors", [])))
     return answer["outputs"]
+
+
+def compiled_here(schemas_root: Path, schemas: list[Schema]) -> list[Schema]:
+    """The schemas the official compiler makes parsers of: those that are files, not yet the
+    message specs' translations, whose frames' ids (`request`, `response`) the compiler's one
+    folder of parsers by id already holds (TANK's)."""
+    return [s for s in schemas if (schemas_root / s.path).is_file()]
 
 
 def processor_names(schemas: list[Schema]) -> set[str]:
@@ -98,8 +104,7 @@ def sources(schemas_root: Path, schemas: list[Schema], debug: bool = False) -> d
 def render(schemas_root: Path, schemas: list[Schema]) -> dict[str, str]:
     """Files of `generated/kaitai/`."""
     out = {f"kaitai/{name}": source for name, source in sources(schemas_root, schemas).items()}
-    roots = {s.id: tuple((p.id, p.default) for p in s.root.params) for s in schemas
-             if (schemas_root / s.path).is_file()}
+    roots = {s.id: tuple((p.id, p.default) for p in s.root.params) for s in compiled_here(schemas_root, schemas)}
     out["kaitai/__init__.py"] = HEADER + _INIT.format(roots=repr(roots))
     return out
 

@@ -128,7 +128,7 @@ class _Translation:
         if not t.is_array and t.is_struct:
             return self.struct_field(f, name, doc, present, cond)
         kind = "array" if t.is_array else t.text
-        lengths, size = self.lengths(f, name, kind, present, cond)
+        lengths, size = self.lengths(f, name, kind, present)
         target: dict = {"id": name, "doc": doc}
         nullable = not _intersect(f.nullable_versions, present).empty
         if kind == "array":
@@ -162,16 +162,13 @@ class _Translation:
         nullable = _intersect(f.nullable_versions, present)
         if nullable.empty:
             return [_with_if(field, cond)]
-        marker_id = f"has_{name}"
+        marker_id, where = f"has_{name}", self.condition(nullable)
         marker = _with_if({"id": marker_id, "type": "s1", "doc": f"1 when `{name}` follows, -1 for null.",
-                           "-lc-present": name, "-lc-absent": -1},
-                          self.condition(nullable))
-        where = self.condition(nullable)
+                           "-lc-present": name, "-lc-absent": -1}, where)
         there = f"{marker_id} >= 0" if present.within(nullable) else f"({where} ? {marker_id} >= 0 : true)"
         return [marker, _with_if(field, " and ".join(c for c in (cond, there) if c))]
 
-    def lengths(self, f: FieldSpec, name: str, kind: str, present: Versions, cond: str | None
-                ) -> tuple[list[dict], str]:
+    def lengths(self, f: FieldSpec, name: str, kind: str, present: Versions) -> tuple[list[dict], str]:
         """The length (or count) fields of a string, bytes, records or array field: the
         fixed-width one in its versions that are not flexible, the compact one in those that
         are; and the expression of the length."""

@@ -225,7 +225,7 @@ def test_a_pass_runs_only_where_the_passes_it_needs_found_no_error(tmp_path):
 def test_the_passes_annotate_the_model_before_any_back_end_runs():
     """Value kinds, tuple forms, the bulk, frames and each type's plan are worked out by their
     passes, once, in their order: the back ends read what they annotated."""
-    schema = next(s for s in load_schemas(GENERATOR.parent / "schemas")[0] if s.format_name == "kafka.record_batch_v2")
+    schema = next(s for s in load_schemas(GENERATOR.parent / "schemas") if s.format_name == "kafka.record_batch_v2")
     model = passes.checked(schema, "python").model
     assert {"value kinds", "tuple forms", "bulk", "frames", "layouts"} <= set(passes.analysis_of(schema).ran)
     assert {id(t) for t in model.rendered} <= set(model.plans)

@@ -37,7 +37,7 @@ VALID = [(f, t) for f, t in all_tests("valid") if "kaitai" not in t.get("quirks"
 @pytest.fixture(scope="module")
 def debug_parsers():
     """A loader of the debug parsers by schema id, and the schemas by format name."""
-    schemas = {s.format_name: s for s in load_schemas(SCHEMAS)[0]}
+    schemas = {s.format_name: s for s in load_schemas(SCHEMAS)}
     with kaitai.loaded(kaitai.sources(SCHEMAS, list(schemas.values()), debug=True)) as load:
         yield load, schemas
 
