@@ -181,9 +181,8 @@ class Encoder(FieldWrites, TypeCode):
                     self.assign_or_check(c, f, self.length_or_absent(c, f, f"b_{target.id}"))
             elif f.present:
                 # a flag, or a marker whose `-lc-absent` says "not there" (Kafka's -1 for a null struct)
-                absent = "" if f.absent is None else f" if v_{f.present} is not None else {f.absent!r}"
-                there = f"v_{f.present} is not None" if f.absent is None else f"1{absent}"
-                c(f"if v_{f.id} is None: v_{f.id} = {there}")
+                there = f"v_{f.present} is not None"
+                c(f"if v_{f.id} is None: v_{f.id} = {there if f.absent is None else f'1 if {there} else {f.absent!r}'}")
             else:
                 # a conditional field gets its default only where it is present
                 cond = f" and {self.expr(f.if_expr)}" if f.if_expr is not None else ""

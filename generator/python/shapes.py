@@ -44,7 +44,7 @@ class ZigzagVarint:
     """Protocol Buffers zigzag varint; the type's single param is its width in bits."""
 
     def __init__(self, prim: Primitive) -> None:
-        self.bits, self.max_bytes = prim.bits, prim.max_bytes
+        self.bits, self.max_bytes, self.bias = prim.bits, prim.max_bytes, prim.bias
 
     def decode(self, out: Lines, target: str, epath: str) -> None:
         # One and two bytes inline. Their zigzag from a table in the module that runs as Python
@@ -120,19 +120,20 @@ class UnsignedVarint(ZigzagVarint):
 
 
 class BiasedVarint(UnsignedVarint):
-    """An unsigned varint holding its value plus one (an encoded 0 is -1); the param is the width
-    of the encoded number in bits."""
+    """An unsigned varint holding its value plus its bias (1: an encoded 0 is -1); the param is the
+    width of the encoded number in bits."""
 
     def decode(self, out: Lines, target: str, epath: str) -> None:
         out(f"if {out.before_end('pos < end')}({out.local('x')} := buf[pos]) < 128:")
-        out(f"    {target} = x - 1; pos += 1")
+        out(f"    {target} = x - {self.bias}; pos += 1")
         out("else:")
         out(f"    x, pos = {out.helper('uvarint')}(buf, pos, end, {self.max_bytes}, {epath!r}, {self.bits})")
-        out(f"    {target} = x - 1")
+        out(f"    {target} = x - {self.bias}")
 
     def encode(self, out: Lines, value: str, epath: str) -> None:
-        out(f"{out.local('x')} = {value} + 1")
-        out(f"if not 0 <= x < {1 << self.bits}: raise _rt.out_of_range(x - 1, {self.bits}, {epath!r}, signed=False)")
+        out(f"{out.local('x')} = {value} + {self.bias}")
+        out(f"if not 0 <= x < {1 << self.bits}: "
+            f"raise _rt.out_of_range(x - {self.bias}, {self.bits}, {epath!r}, signed=False)")
         self.write(out)
 
 
