@@ -340,7 +340,9 @@ def _json_input(path: str):
 
 
 def cmd_accelerate(args) -> int:
+    import os
     import time
+    from concurrent.futures import ThreadPoolExecutor
 
     import logcodec
     from logcodec.runtime import native
@@ -348,19 +350,31 @@ def cmd_accelerate(args) -> int:
     if args.path:
         print(native.native_dir())
         return 0
+    todo = []
     for name in [_known_format(n, composite_ok=False) for n in args.format or ()] or logcodec.formats():
         module = logcodec.codec(name)
         if module.NATIVE and getattr(module, "_FAST", True) is not None and not args.force:
             print(f"{name}: compiled build in use ({module.NATIVE})")
-            continue
+        else:
+            todo.append((name, module))
+
+    def one(item) -> str | None:
+        """Build one module (mypyc and the C compiler run as their own processes: threads suffice);
+        the error's line, or None."""
+        name, module = item
         started = time.perf_counter()
         try:
             path = native.build(module)
         except (RuntimeError, OSError) as exc:
-            print(f"logcodec accelerate: {name}: {exc}", file=sys.stderr)
-            return 1
-        print(f"{name}: {path} ({time.perf_counter() - started:.1f} s)")
-    return 0
+            return f"logcodec accelerate: {name}: {exc}"
+        print(f"{name}: {path} ({time.perf_counter() - started:.1f} s)", flush=True)
+        return None
+
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs or os.cpu_count() or 1)) as pool:
+        errors = [e for e in pool.map(one, todo) if e]
+    for error in errors:
+        print(error, file=sys.stderr)
+    return 1 if errors else 0
 
 
 def cmd_testee(args) -> int:
@@ -755,6 +769,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", "-f", action="append", help="only this format (repeatable)")
     p.add_argument("--force", action="store_true", help="rebuild even when a build of the current source exists")
     p.add_argument("--path", action="store_true", help="only print the folder of the compiled builds")
+    p.add_argument("--jobs", "-j", type=int, metavar="N",
+                   help="compile N modules at once (default: one per CPU)")
     p.set_defaults(func=cmd_accelerate)
 
     p = sub.add_parser("testee", help="serve logcodec's own codecs over the conformance protocol (stdin/stdout)")

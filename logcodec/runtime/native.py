@@ -34,6 +34,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 PURE_ENV = "LOGCODEC_PURE"
@@ -244,7 +245,11 @@ def _compiled(name: str, file_name: str, content: bytes, cmd: list[str], what: s
         if proc.returncode != 0 or built is None:
             raise RuntimeError(f"compiling {what} failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
         target = folder / built.name
-        shutil.move(str(built), target)
+        # copied beside the target, then renamed over it: a build compiled at once by another
+        # process or thread (accelerate's and a wheel build's workers) is never seen half-written
+        staged = folder / f".{built.name}.{os.getpid()}.{threading.get_ident()}"
+        shutil.copy2(built, staged)
+        os.replace(staged, target)
     return target
 
 
