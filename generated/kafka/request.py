@@ -7059,10 +7059,12 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Re
     DeleteStateData, WriteStateData, StateBatch, ReadStateData, InitializeStateData,
     Listener, AcknowledgeTopic, AcknowledgePartition, AcknowledgementBatch,
     FetchTopic, ForgottenTopic, FetchPartition, StringElement, TopicRequest,
-    DirectoryData, TopicData, Feature, TopicPartitions, TopicSnapshot,
-    PartitionSnapshot, FeatureUpdateKey, BrokerState, LeaderEndpoint, ReplicaInfo,
-    ScramCredentialDeletion, ScramCredentialUpsertion, UserName, EntryData,
-    EntityData, OpData, ComponentData, OffsetDeleteRequestTopic,
+    DirectoryData, TopicData, Feature, TopicPartitions,
+    BrokerHeartbeatRequestTaggedField, TopicSnapshot,
+    FetchSnapshotRequestTaggedField, PartitionSnapshot,
+    PartitionSnapshotTaggedField, FeatureUpdateKey, BrokerState, LeaderEndpoint,
+    ReplicaInfo, ScramCredentialDeletion, ScramCredentialUpsertion, UserName,
+    EntryData, EntityData, OpData, ComponentData, OffsetDeleteRequestTopic,
     OffsetDeleteRequestPartition, ListPartitionReassignmentsTopics,
     ReassignableTopic, ReassignablePartition, AlterConfigsResource, AlterableConfig,
     DescribeDelegationTokenOwner, CreatableRenewers, CreatePartitionsTopic,
@@ -7076,13 +7078,15 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Re
     MemberIdentity, JoinGroupRequestProtocol, OffsetFetchRequestTopic,
     OffsetFetchRequestGroup, OffsetFetchRequestTopics, OffsetCommitRequestTopic,
     OffsetCommitRequestPartition, UpdateMetadataPartitionState,
-    UpdateMetadataTopicState, UpdateMetadataBroker, UpdateMetadataEndpoint,
+    UpdateMetadataTopicState, UpdateMetadataBroker,
+    UpdateMetadataRequestTaggedField, UpdateMetadataEndpoint,
     StopReplicaPartitionV0, StopReplicaTopicV1, StopReplicaTopicState,
     StopReplicaPartitionState, LeaderAndIsrPartitionState, LeaderAndIsrTopicState,
     LeaderAndIsrLiveLeader, MetadataRequestTopic, ListOffsetsTopic,
-    ListOffsetsPartition, TopicProduceData, PartitionProduceData, Record, Header
-    come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
-    `encode` also takes them: no object for each.
+    ListOffsetsPartition, FetchRequestTaggedField, FetchPartitionTaggedField,
+    TopicProduceData, PartitionProduceData, Record, Header come in their tuple form
+    (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
+    them: no object for each.
     """
     return _decode_one(_d_request, FORMAT, data, limits, tuples=tuples)
 
@@ -7095,10 +7099,12 @@ def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
     DeleteStateData, WriteStateData, StateBatch, ReadStateData, InitializeStateData,
     Listener, AcknowledgeTopic, AcknowledgePartition, AcknowledgementBatch,
     FetchTopic, ForgottenTopic, FetchPartition, StringElement, TopicRequest,
-    DirectoryData, TopicData, Feature, TopicPartitions, TopicSnapshot,
-    PartitionSnapshot, FeatureUpdateKey, BrokerState, LeaderEndpoint, ReplicaInfo,
-    ScramCredentialDeletion, ScramCredentialUpsertion, UserName, EntryData,
-    EntityData, OpData, ComponentData, OffsetDeleteRequestTopic,
+    DirectoryData, TopicData, Feature, TopicPartitions,
+    BrokerHeartbeatRequestTaggedField, TopicSnapshot,
+    FetchSnapshotRequestTaggedField, PartitionSnapshot,
+    PartitionSnapshotTaggedField, FeatureUpdateKey, BrokerState, LeaderEndpoint,
+    ReplicaInfo, ScramCredentialDeletion, ScramCredentialUpsertion, UserName,
+    EntryData, EntityData, OpData, ComponentData, OffsetDeleteRequestTopic,
     OffsetDeleteRequestPartition, ListPartitionReassignmentsTopics,
     ReassignableTopic, ReassignablePartition, AlterConfigsResource, AlterableConfig,
     DescribeDelegationTokenOwner, CreatableRenewers, CreatePartitionsTopic,
@@ -7112,13 +7118,15 @@ def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
     MemberIdentity, JoinGroupRequestProtocol, OffsetFetchRequestTopic,
     OffsetFetchRequestGroup, OffsetFetchRequestTopics, OffsetCommitRequestTopic,
     OffsetCommitRequestPartition, UpdateMetadataPartitionState,
-    UpdateMetadataTopicState, UpdateMetadataBroker, UpdateMetadataEndpoint,
+    UpdateMetadataTopicState, UpdateMetadataBroker,
+    UpdateMetadataRequestTaggedField, UpdateMetadataEndpoint,
     StopReplicaPartitionV0, StopReplicaTopicV1, StopReplicaTopicState,
     StopReplicaPartitionState, LeaderAndIsrPartitionState, LeaderAndIsrTopicState,
     LeaderAndIsrLiveLeader, MetadataRequestTopic, ListOffsetsTopic,
-    ListOffsetsPartition, TopicProduceData, PartitionProduceData, Record, Header
-    come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
-    `encode` also takes them: no object for each.
+    ListOffsetsPartition, FetchRequestTaggedField, FetchPartitionTaggedField,
+    TopicProduceData, PartitionProduceData, Record, Header come in their tuple form
+    (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
+    them: no object for each.
     """
     return _decode_prefix(_d_request, FORMAT, data, limits, tuples=tuples)
 
@@ -7133,10 +7141,12 @@ def decode_stream(
     DeleteStateData, WriteStateData, StateBatch, ReadStateData, InitializeStateData,
     Listener, AcknowledgeTopic, AcknowledgePartition, AcknowledgementBatch,
     FetchTopic, ForgottenTopic, FetchPartition, StringElement, TopicRequest,
-    DirectoryData, TopicData, Feature, TopicPartitions, TopicSnapshot,
-    PartitionSnapshot, FeatureUpdateKey, BrokerState, LeaderEndpoint, ReplicaInfo,
-    ScramCredentialDeletion, ScramCredentialUpsertion, UserName, EntryData,
-    EntityData, OpData, ComponentData, OffsetDeleteRequestTopic,
+    DirectoryData, TopicData, Feature, TopicPartitions,
+    BrokerHeartbeatRequestTaggedField, TopicSnapshot,
+    FetchSnapshotRequestTaggedField, PartitionSnapshot,
+    PartitionSnapshotTaggedField, FeatureUpdateKey, BrokerState, LeaderEndpoint,
+    ReplicaInfo, ScramCredentialDeletion, ScramCredentialUpsertion, UserName,
+    EntryData, EntityData, OpData, ComponentData, OffsetDeleteRequestTopic,
     OffsetDeleteRequestPartition, ListPartitionReassignmentsTopics,
     ReassignableTopic, ReassignablePartition, AlterConfigsResource, AlterableConfig,
     DescribeDelegationTokenOwner, CreatableRenewers, CreatePartitionsTopic,
@@ -7150,13 +7160,15 @@ def decode_stream(
     MemberIdentity, JoinGroupRequestProtocol, OffsetFetchRequestTopic,
     OffsetFetchRequestGroup, OffsetFetchRequestTopics, OffsetCommitRequestTopic,
     OffsetCommitRequestPartition, UpdateMetadataPartitionState,
-    UpdateMetadataTopicState, UpdateMetadataBroker, UpdateMetadataEndpoint,
+    UpdateMetadataTopicState, UpdateMetadataBroker,
+    UpdateMetadataRequestTaggedField, UpdateMetadataEndpoint,
     StopReplicaPartitionV0, StopReplicaTopicV1, StopReplicaTopicState,
     StopReplicaPartitionState, LeaderAndIsrPartitionState, LeaderAndIsrTopicState,
     LeaderAndIsrLiveLeader, MetadataRequestTopic, ListOffsetsTopic,
-    ListOffsetsPartition, TopicProduceData, PartitionProduceData, Record, Header
-    come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
-    `encode` also takes them: no object for each.
+    ListOffsetsPartition, FetchRequestTaggedField, FetchPartitionTaggedField,
+    TopicProduceData, PartitionProduceData, Record, Header come in their tuple form
+    (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
+    them: no object for each.
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)

@@ -6,8 +6,10 @@ generated classes take it: a field is read in the versions it has (`if: api_vers
 bytes or array is compact in a flexible version (its length or count a `biased_uvarint`: the
 value plus one, 0 for null) and fixed-width in the others (`s2` for a string, `s4` for bytes and
 arrays), and a flexible version ends every struct with its tagged fields: a count, then each
-field's tag, size and bytes, in the order written (known tags are not yet read as named fields:
-each entry keeps its bytes, so that a value is written back byte for byte). A length or count is
+field's tag, size and bytes, in the order written, so that a value is written back byte for byte.
+The bytes of a tag the struct knows are read as its field (a type of one field, by a switch on
+the tag: its size is checked against what the field reads); an unknown tag's stay bytes. A
+tagged field at its default is an entry not written, as Java leaves it out. A length or count is
 derived (`-lc-size-of`, `-lc-count-of`), -1 for null (`-lc-absent`) where the spec lets the field
 be null; where it does not, a negative length is refused as the Java client refuses it.
 
@@ -18,6 +20,7 @@ official Kaitai compiler reads it as it reads any schema.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from .spec import FieldSpec, FieldType, MessageSpec, Versions
 
@@ -53,7 +56,7 @@ def translate_type(spec: MessageSpec, version: str, tagged_field: str) -> tuple[
     defines beside it, and the imports they need. Its fields read the version from `version`
     (an expression of that type: a param, or an instance the caller adds)."""
     t = _Translation(spec, None, tagged_field, version)
-    root = {"doc": t.doc(), "seq": t.seq(spec.fields, spec.valid_versions)}
+    root = {"doc": t.doc(), "seq": t.seq(spec.fields, spec.valid_versions, snake(spec.name))}
     return root, t.defined_types(), t.imports
 
 
@@ -70,7 +73,7 @@ class _Translation:
     def schema(self) -> dict:
         spec = self.spec
         root = snake(spec.name)
-        seq = self.seq(spec.fields, spec.valid_versions)
+        seq = self.seq(spec.fields, spec.valid_versions, root)
         schema = {
             "meta": {"id": root, "title": spec.name, "endian": "be", "-lc-fills-input": True,
                      "imports": sorted(self.imports)},
@@ -98,16 +101,58 @@ class _Translation:
 
     # ------------------------------------------------------------------ a struct's fields
 
-    def seq(self, fields: list[FieldSpec], versions: Versions) -> list[dict]:
-        """The seq of a struct (or of the message) whose fields are `fields`, in the versions
-        `versions`, its tagged fields last in a flexible version."""
+    def seq(self, fields: list[FieldSpec], versions: Versions, owner: str) -> list[dict]:
+        """The seq of a struct (or of the message) `owner` whose fields are `fields`, in the
+        versions `versions`, its tagged fields last in a flexible version."""
         out: list[dict] = []
         for f in fields:
             out.extend(self.field(f, versions))
         flexible = self.flexible(versions)
         if flexible is not None:
+            out.extend(_tagged_section(self.condition(flexible), self.tagged_entry(fields, flexible, owner)))
+        return out
+
+    def tagged_entry(self, fields: list[FieldSpec], flexible: Versions, owner: str) -> str:
+        """The type (as a field names it) of one of `owner`'s tagged fields: the shared one (tag,
+        size, bytes) where it knows no tag in `flexible`, else its own, whose bytes are the field
+        of a known tag."""
+        known = [(f, tagged) for f in fields
+                 if f.tag is not None and not (tagged := _intersect(_intersect(f.versions, flexible),
+                                                                     f.tagged_versions)).empty]
+        if not known:
             self.imports.add(self.tagged_field)
-            out.extend(_tagged_section(self.condition(flexible)))
+            return TAGGED_FIELD
+        cases = {f.tag: f"{self.tag_type(f, tagged, owner)}({self.version})" for f, tagged in known}
+        tid = self.fresh(f"{owner}_tagged_field")
+        self.types[tid] = {
+            "doc": f"One tagged field of {owner}: its tag, its size and its bytes, read as the field of a "
+                   f"tag it knows ({', '.join(f'{f.tag}: `{snake(f.name)}`' for f, _ in known)}).",
+            "params": [_version_param()],
+            "seq": [
+                {"id": "tag", "type": "uvarint(32)", "doc": "The field's tag."},
+                {"id": "len_data", "type": "uvarint(32)", "doc": "Length of `data` in bytes.",
+                 "-lc-size-of": "data"},
+                {"id": "data", "size": "len_data.value", "type": {"switch-on": "tag.value", "cases": cases},
+                 "doc": "The field of a known tag; an unknown tag's bytes."},
+            ],
+        }
+        return f"{tid}({self.version})"
+
+    def tag_type(self, f: FieldSpec, tagged: Versions, owner: str) -> str:
+        """The type of a tagged field's bytes: the one field, in its tagged versions."""
+        tid = self.fresh(f"{snake(f.name)}_tag" if f"{snake(f.name)}_tag" not in self.types
+                         else f"{owner}_{snake(f.name)}_tag")
+        self.types[tid] = {}  # taken before the field's own types are
+        field = replace(f, versions=tagged, tagged_versions=Versions(None), tag=None)
+        self.types[tid] = {"doc": f"The tagged field `{snake(f.name)}` (tag {f.tag}).",
+                           "params": [_version_param()], "seq": self.field(field, tagged)}
+        return tid
+
+    def fresh(self, tid: str) -> str:
+        """`tid`, or with a number after it where the message has a type of that name."""
+        n, out = 2, tid
+        while out in self.types:
+            out, n = f"{tid}_{n}", n + 1
         return out
 
     def field(self, f: FieldSpec, versions: Versions) -> list[dict]:
@@ -226,7 +271,7 @@ class _Translation:
                 raise ValueError(f"{self.spec.file}: {f.path}: no struct {name}")
             versions = _intersect(versions, self.spec.valid_versions)
             self.types[tid] = {"doc": f"{name}.", "params": [_version_param()],
-                               "seq": self.seq(fields, versions)}
+                               "seq": self.seq(fields, versions, tid)}
         return tid
 
     def element_type(self, kind: str) -> str:
@@ -244,10 +289,10 @@ def _version_param() -> dict:
     return {"id": VERSION, "type": "u2", "doc": "The version of the message."}
 
 
-def _tagged_section(cond: str | None) -> list[dict]:
+def _tagged_section(cond: str | None, entry: str) -> list[dict]:
     count = {"id": "num_tagged_fields", "type": "uvarint(32)", "doc": "Number of tagged fields.",
              "-lc-count-of": "tagged_fields"}
-    fields = {"id": "tagged_fields", "type": "tagged_field", "repeat": "expr",
+    fields = {"id": "tagged_fields", "type": entry, "repeat": "expr",
               "repeat-expr": "num_tagged_fields.value",
               "doc": "The tagged fields, in the order written: each its tag, size and bytes."}
     return [_with_if(count, cond), _with_if(fields, cond)]

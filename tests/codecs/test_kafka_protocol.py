@@ -112,7 +112,7 @@ def test_a_metadata_request_reads_what_kafka_python_wrote(version):
     assert (value.header.header_version, value.header.client_id) == ((2 if version >= 9 else 1), "me")
     assert logcodec.encode("kafka.request", value) == data
     # a value built from scratch (derived lengths left out) writes the same bytes
-    logcodec.strip_derived(value)
+    value = logcodec.strip_derived(value)
     assert logcodec.encode("kafka.request", value) == data
 
 
@@ -143,20 +143,86 @@ def test_a_null_where_the_version_has_none_is_refused():
     assert caught.value.path.endswith("host") or "len_host" in caught.value.path
 
 
-def test_tagged_fields_are_kept_in_order_and_written_back():
+def _api_versions_response_v3() -> bytes:
+    """kafka-python's ApiVersions response v3 with three of its four known tags set."""
     from kafka.protocol.metadata.api_versions import ApiVersionsResponse
 
     r = ApiVersionsResponse[3]
-    message = r(error_code=0, api_keys=[r.ApiVersion(api_key=18, min_version=0, max_version=4)], throttle_time_ms=0,
-                supported_features=[r.SupportedFeatureKey(name="x", min_version=1, max_version=2)],
-                finalized_features_epoch=7, zk_migration_ready=True)
-    data = bytes(message.encode())
+    return bytes(r(error_code=0, api_keys=[r.ApiVersion(api_key=18, min_version=0, max_version=4)], throttle_time_ms=0,
+                   supported_features=[r.SupportedFeatureKey(name="x", min_version=1, max_version=2)],
+                   finalized_features_epoch=7, zk_migration_ready=True).encode())
+
+
+def test_known_tags_are_read_as_their_fields_in_the_order_written():
     from logcodec.generated.kafka.messages import api_versions_response as av
 
+    data = _api_versions_response_v3()
     value = av.decode(data, api_version=3)
-    assert [(t.tag, t.data) for t in value.tagged_fields] == [
-        (0, b"\x02\x02x\x00\x01\x00\x02\x00"), (1, (7).to_bytes(8, "big")), (3, b"\x01")]
+    assert [(t.tag, t.len_data) for t in value.tagged_fields] == [(0, 8), (1, 8), (3, 1)]
+    features, epoch, ready = (t.data for t in value.tagged_fields)
+    assert [(f.name, f.min_version, f.max_version) for f in features.supported_features] == [("x", 1, 2)]
+    assert (epoch.finalized_features_epoch, ready.zk_migration_ready) == (7, 1)
     assert av.encode(value, api_version=3) == data
+
+
+def test_a_tag_the_struct_does_not_know_keeps_its_bytes_and_its_place():
+    from kafka.protocol.metadata.api_versions import ApiVersionsResponse
+    from logcodec.generated.kafka.messages import api_versions_response as av
+
+    value = av.decode(_api_versions_response_v3(), api_version=3)
+    value.tagged_fields.insert(1, av.ApiVersionsResponseTaggedField(tag=9, data=b"\xca\xfe"))
+    value = logcodec.strip_derived(value)
+    data = av.encode(value, api_version=3)
+    again = av.decode(data, api_version=3)
+    assert [(t.tag, t.data) for t in again.tagged_fields][1] == (9, b"\xca\xfe")
+    assert av.encode(again, api_version=3) == data
+    # kafka-python skips the tag it does not know and reads the others
+    theirs = ApiVersionsResponse.decode(data, version=3)
+    assert (theirs.finalized_features_epoch, theirs.zk_migration_ready) == (7, True)
+
+
+def test_a_fetch_responses_known_tags_read_as_kafka_python_wrote_them():
+    """Fetch v16: a partition's diverging epoch, current leader and snapshot id (tags 0-2, each a
+    struct), and the response's node endpoints (tag 0, an array of structs)."""
+    import uuid
+
+    from kafka.protocol.consumer.fetch import FetchResponse
+
+    r = FetchResponse[16]
+    topic = r.FetchableTopicResponse
+    p = topic.PartitionData
+    partition = p(partition_index=3, error_code=0, high_watermark=100, last_stable_offset=90, log_start_offset=0,
+                  diverging_epoch=p.EpochEndOffset(epoch=5, end_offset=42),
+                  current_leader=p.LeaderIdAndEpoch(leader_id=2, leader_epoch=9),
+                  snapshot_id=p.SnapshotId(end_offset=77, epoch=4),
+                  aborted_transactions=None, preferred_read_replica=-1, records=None)
+    message = r(throttle_time_ms=0, error_code=0, session_id=1,
+                responses=[topic(topic_id=uuid.UUID(int=7), partitions=[partition])],
+                node_endpoints=[r.NodeEndpoint(node_id=2, host="b2", port=9092, rack=None)])
+    message.with_header(correlation_id=5)
+    data = bytes(message.encode(header=True))
+    value = logcodec.decode("kafka.response", data, api_key=1, api_version=16)
+    diverging, leader, snapshot = (t.data for t in value.body.responses[0].partitions[0].tagged_fields)
+    assert (diverging.diverging_epoch.epoch, diverging.diverging_epoch.end_offset) == (5, 42)
+    assert (leader.current_leader.leader_id, leader.current_leader.leader_epoch) == (2, 9)
+    assert (snapshot.snapshot_id.end_offset, snapshot.snapshot_id.epoch) == (77, 4)
+    [endpoints] = value.body.tagged_fields
+    assert [(n.node_id, n.host, n.port, n.rack) for n in endpoints.data.node_endpoints] == [(2, "b2", 9092, None)]
+    assert logcodec.encode("kafka.response", value, api_key=1, api_version=16) == data
+
+
+@pytest.mark.parametrize(("size", "kind"), [(9, "trailing_bytes"), (7, "invalid_length")])
+def test_a_known_tags_size_is_checked_against_its_field(size, kind):
+    from logcodec.generated.kafka.messages import api_versions_response as av
+
+    data = bytearray(_api_versions_response_v3())
+    at = data.index(b"\x01\x08" + (7).to_bytes(8, "big"))  # tag 1, size 8: the epoch
+    data[at + 1] = size
+    if size > 8:
+        data[at + 10:at + 10] = b"\x00"  # the byte the size claims more
+    with pytest.raises(DecodeError) as caught:
+        av.decode(bytes(data), api_version=3)
+    assert caught.value.kind == kind and "tagged_fields[1].data" in caught.value.path
 
 
 def test_unknown_apis_and_versions_are_refused():

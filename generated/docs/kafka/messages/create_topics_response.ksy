@@ -120,7 +120,7 @@ types:
       -lc-count-of: tagged_fields
       if: api_version >= 5
     - id: tagged_fields
-      type: tagged_field
+      type: creatable_topic_result_tagged_field(api_version)
       repeat: expr
       repeat-expr: num_tagged_fields.value
       doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
@@ -178,3 +178,36 @@ types:
       repeat-expr: num_tagged_fields.value
       doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
       if: api_version >= 5
+  topic_config_error_code_tag:
+    doc: The tagged field `topic_config_error_code` (tag 0).
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: topic_config_error_code
+      type: s2
+      doc: Optional topic config error returned if configs are not returned in the response.
+      if: api_version >= 5
+  creatable_topic_result_tagged_field:
+    doc: 'One tagged field of creatable_topic_result: its tag, its size and its bytes, read as the field
+      of a tag it knows (0: `topic_config_error_code`).'
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: tag
+      type: uvarint(32)
+      doc: The field's tag.
+    - id: len_data
+      type: uvarint(32)
+      doc: Length of `data` in bytes.
+      -lc-size-of: data
+    - id: data
+      size: len_data.value
+      type:
+        switch-on: tag.value
+        cases:
+          0: topic_config_error_code_tag(api_version)
+      doc: The field of a known tag; an unknown tag's bytes.

@@ -97,7 +97,7 @@ seq:
   -lc-count-of: tagged_fields
   if: api_version >= 12
 - id: tagged_fields
-  type: tagged_field
+  type: fetch_request_tagged_field(api_version)
   repeat: expr
   repeat-expr: num_tagged_fields.value
   doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
@@ -192,11 +192,44 @@ types:
       -lc-count-of: tagged_fields
       if: api_version >= 12
     - id: tagged_fields
-      type: tagged_field
+      type: fetch_partition_tagged_field(api_version)
       repeat: expr
       repeat-expr: num_tagged_fields.value
       doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
       if: api_version >= 12
+  replica_directory_id_tag:
+    doc: The tagged field `replica_directory_id` (tag 0).
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: replica_directory_id
+      size: 16
+      doc: The directory id of the follower fetching
+      if: api_version >= 17
+  fetch_partition_tagged_field:
+    doc: 'One tagged field of fetch_partition: its tag, its size and its bytes, read as the field of a
+      tag it knows (0: `replica_directory_id`).'
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: tag
+      type: uvarint(32)
+      doc: The field's tag.
+    - id: len_data
+      type: uvarint(32)
+      doc: Length of `data` in bytes.
+      -lc-size-of: data
+    - id: data
+      size: len_data.value
+      type:
+        switch-on: tag.value
+        cases:
+          0: replica_directory_id_tag(api_version)
+      doc: The field of a known tag; an unknown tag's bytes.
   forgotten_topic:
     doc: ForgottenTopic.
     params:
@@ -251,3 +284,82 @@ types:
       repeat-expr: num_tagged_fields.value
       doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
       if: api_version >= 12
+  cluster_id_tag:
+    doc: The tagged field `cluster_id` (tag 0).
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: len_cluster_id_compact
+      type: biased_uvarint(32)
+      doc: Length in bytes of `cluster_id`, or -1 for null.
+      -lc-size-of: cluster_id
+      -lc-absent: -1
+      if: api_version >= 12
+    - id: cluster_id
+      doc: The clusterId if known. This is used to validate metadata fetches prior to broker registration.
+      size: len_cluster_id_compact.value
+      type: str
+      encoding: UTF-8
+      if: api_version >= 12 and len_cluster_id_compact.value >= 0
+  replica_state_tag:
+    doc: The tagged field `replica_state` (tag 1).
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: replica_state
+      type: replica_state(api_version)
+      doc: ReplicaState.
+      if: api_version >= 15
+  replica_state:
+    doc: ReplicaState.
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: replica_id
+      type: s4
+      doc: The replica ID of the follower, or -1 if this request is from a consumer.
+      if: api_version >= 15
+    - id: replica_epoch
+      type: s8
+      doc: The epoch of this follower, or -1 if not available.
+      if: api_version >= 15
+    - id: num_tagged_fields
+      type: uvarint(32)
+      doc: Number of tagged fields.
+      -lc-count-of: tagged_fields
+      if: api_version >= 15
+    - id: tagged_fields
+      type: tagged_field
+      repeat: expr
+      repeat-expr: num_tagged_fields.value
+      doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+      if: api_version >= 15
+  fetch_request_tagged_field:
+    doc: 'One tagged field of fetch_request: its tag, its size and its bytes, read as the field of a tag
+      it knows (0: `cluster_id`, 1: `replica_state`).'
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: tag
+      type: uvarint(32)
+      doc: The field's tag.
+    - id: len_data
+      type: uvarint(32)
+      doc: Length of `data` in bytes.
+      -lc-size-of: data
+    - id: data
+      size: len_data.value
+      type:
+        switch-on: tag.value
+        cases:
+          0: cluster_id_tag(api_version)
+          1: replica_state_tag(api_version)
+      doc: The field of a known tag; an unknown tag's bytes.

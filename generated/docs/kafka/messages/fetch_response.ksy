@@ -49,7 +49,7 @@ seq:
   -lc-count-of: tagged_fields
   if: api_version >= 12
 - id: tagged_fields
-  type: tagged_field
+  type: fetch_response_tagged_field(api_version)
   repeat: expr
   repeat-expr: num_tagged_fields.value
   doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
@@ -179,7 +179,7 @@ types:
       -lc-count-of: tagged_fields
       if: api_version >= 12
     - id: tagged_fields
-      type: tagged_field
+      type: partition_data_tagged_field(api_version)
       repeat: expr
       repeat-expr: num_tagged_fields.value
       doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
@@ -210,3 +210,231 @@ types:
       repeat-expr: num_tagged_fields.value
       doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
       if: api_version >= 12
+  diverging_epoch_tag:
+    doc: The tagged field `diverging_epoch` (tag 0).
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: diverging_epoch
+      type: epoch_end_offset(api_version)
+      doc: In case divergence is detected based on the `LastFetchedEpoch` and `FetchOffset` in the request,
+        this field indicates the largest epoch and its end offset such that subsequent records are known
+        to diverge
+      if: api_version >= 12
+  epoch_end_offset:
+    doc: EpochEndOffset.
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: epoch
+      type: s4
+      doc: Epoch.
+      if: api_version >= 12
+    - id: end_offset
+      type: s8
+      doc: EndOffset.
+      if: api_version >= 12
+    - id: num_tagged_fields
+      type: uvarint(32)
+      doc: Number of tagged fields.
+      -lc-count-of: tagged_fields
+      if: api_version >= 12
+    - id: tagged_fields
+      type: tagged_field
+      repeat: expr
+      repeat-expr: num_tagged_fields.value
+      doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+      if: api_version >= 12
+  current_leader_tag:
+    doc: The tagged field `current_leader` (tag 1).
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: current_leader
+      type: leader_id_and_epoch(api_version)
+      doc: CurrentLeader.
+      if: api_version >= 12
+  leader_id_and_epoch:
+    doc: LeaderIdAndEpoch.
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: leader_id
+      type: s4
+      doc: The ID of the current leader or -1 if the leader is unknown.
+      if: api_version >= 12
+    - id: leader_epoch
+      type: s4
+      doc: The latest known leader epoch
+      if: api_version >= 12
+    - id: num_tagged_fields
+      type: uvarint(32)
+      doc: Number of tagged fields.
+      -lc-count-of: tagged_fields
+      if: api_version >= 12
+    - id: tagged_fields
+      type: tagged_field
+      repeat: expr
+      repeat-expr: num_tagged_fields.value
+      doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+      if: api_version >= 12
+  snapshot_id_tag:
+    doc: The tagged field `snapshot_id` (tag 2).
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: snapshot_id
+      type: snapshot_id(api_version)
+      doc: In the case of fetching an offset less than the LogStartOffset, this is the end offset and
+        epoch that should be used in the FetchSnapshot request.
+      if: api_version >= 12
+  snapshot_id:
+    doc: SnapshotId.
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: end_offset
+      type: s8
+      doc: EndOffset.
+      if: api_version >= 12
+    - id: epoch
+      type: s4
+      doc: Epoch.
+      if: api_version >= 12
+    - id: num_tagged_fields
+      type: uvarint(32)
+      doc: Number of tagged fields.
+      -lc-count-of: tagged_fields
+      if: api_version >= 12
+    - id: tagged_fields
+      type: tagged_field
+      repeat: expr
+      repeat-expr: num_tagged_fields.value
+      doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+      if: api_version >= 12
+  partition_data_tagged_field:
+    doc: 'One tagged field of partition_data: its tag, its size and its bytes, read as the field of a
+      tag it knows (0: `diverging_epoch`, 1: `current_leader`, 2: `snapshot_id`).'
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: tag
+      type: uvarint(32)
+      doc: The field's tag.
+    - id: len_data
+      type: uvarint(32)
+      doc: Length of `data` in bytes.
+      -lc-size-of: data
+    - id: data
+      size: len_data.value
+      type:
+        switch-on: tag.value
+        cases:
+          0: diverging_epoch_tag(api_version)
+          1: current_leader_tag(api_version)
+          2: snapshot_id_tag(api_version)
+      doc: The field of a known tag; an unknown tag's bytes.
+  node_endpoints_tag:
+    doc: The tagged field `node_endpoints` (tag 0).
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: num_node_endpoints_compact
+      type: biased_uvarint(32)
+      doc: Number of elements of `node_endpoints`.
+      -lc-count-of: node_endpoints
+      if: api_version >= 16
+    - id: node_endpoints
+      doc: Endpoints for all current-leaders enumerated in PartitionData, with errors NOT_LEADER_OR_FOLLOWER
+        & FENCED_LEADER_EPOCH.
+      type: node_endpoint(api_version)
+      repeat: expr
+      repeat-expr: num_node_endpoints_compact.value
+      if: api_version >= 16
+  node_endpoint:
+    doc: NodeEndpoint.
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: node_id
+      type: s4
+      doc: The ID of the associated node.
+      if: api_version >= 16
+    - id: len_host_compact
+      type: biased_uvarint(32)
+      doc: Length in bytes of `host`.
+      -lc-size-of: host
+      if: api_version >= 16
+    - id: host
+      doc: The node's hostname.
+      size: len_host_compact.value
+      type: str
+      encoding: UTF-8
+      if: api_version >= 16
+    - id: port
+      type: s4
+      doc: The node's port.
+      if: api_version >= 16
+    - id: len_rack_compact
+      type: biased_uvarint(32)
+      doc: Length in bytes of `rack`, or -1 for null.
+      -lc-size-of: rack
+      -lc-absent: -1
+      if: api_version >= 16
+    - id: rack
+      doc: The rack of the node, or null if it has not been assigned to a rack.
+      size: len_rack_compact.value
+      type: str
+      encoding: UTF-8
+      if: api_version >= 16 and len_rack_compact.value >= 0
+    - id: num_tagged_fields
+      type: uvarint(32)
+      doc: Number of tagged fields.
+      -lc-count-of: tagged_fields
+      if: api_version >= 16
+    - id: tagged_fields
+      type: tagged_field
+      repeat: expr
+      repeat-expr: num_tagged_fields.value
+      doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+      if: api_version >= 16
+  fetch_response_tagged_field:
+    doc: 'One tagged field of fetch_response: its tag, its size and its bytes, read as the field of a
+      tag it knows (0: `node_endpoints`).'
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: tag
+      type: uvarint(32)
+      doc: The field's tag.
+    - id: len_data
+      type: uvarint(32)
+      doc: Length of `data` in bytes.
+      -lc-size-of: data
+    - id: data
+      size: len_data.value
+      type:
+        switch-on: tag.value
+        cases:
+          0: node_endpoints_tag(api_version)
+      doc: The field of a known tag; an unknown tag's bytes.

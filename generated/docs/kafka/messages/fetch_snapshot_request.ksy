@@ -34,7 +34,7 @@ seq:
   doc: Number of tagged fields.
   -lc-count-of: tagged_fields
 - id: tagged_fields
-  type: tagged_field
+  type: fetch_snapshot_request_tagged_field(api_version)
   repeat: expr
   repeat-expr: num_tagged_fields.value
   doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
@@ -97,7 +97,7 @@ types:
       doc: Number of tagged fields.
       -lc-count-of: tagged_fields
     - id: tagged_fields
-      type: tagged_field
+      type: partition_snapshot_tagged_field(api_version)
       repeat: expr
       repeat-expr: num_tagged_fields.value
       doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
@@ -123,3 +123,76 @@ types:
       repeat: expr
       repeat-expr: num_tagged_fields.value
       doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+  replica_directory_id_tag:
+    doc: The tagged field `replica_directory_id` (tag 0).
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: replica_directory_id
+      size: 16
+      doc: The directory id of the follower fetching
+      if: api_version >= 1
+  partition_snapshot_tagged_field:
+    doc: 'One tagged field of partition_snapshot: its tag, its size and its bytes, read as the field of
+      a tag it knows (0: `replica_directory_id`).'
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: tag
+      type: uvarint(32)
+      doc: The field's tag.
+    - id: len_data
+      type: uvarint(32)
+      doc: Length of `data` in bytes.
+      -lc-size-of: data
+    - id: data
+      size: len_data.value
+      type:
+        switch-on: tag.value
+        cases:
+          0: replica_directory_id_tag(api_version)
+      doc: The field of a known tag; an unknown tag's bytes.
+  cluster_id_tag:
+    doc: The tagged field `cluster_id` (tag 0).
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: len_cluster_id_compact
+      type: biased_uvarint(32)
+      doc: Length in bytes of `cluster_id`, or -1 for null.
+      -lc-size-of: cluster_id
+      -lc-absent: -1
+    - id: cluster_id
+      doc: The clusterId if known, this is used to validate metadata fetches prior to broker registration
+      size: len_cluster_id_compact.value
+      type: str
+      encoding: UTF-8
+      if: len_cluster_id_compact.value >= 0
+  fetch_snapshot_request_tagged_field:
+    doc: 'One tagged field of fetch_snapshot_request: its tag, its size and its bytes, read as the field
+      of a tag it knows (0: `cluster_id`).'
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: tag
+      type: uvarint(32)
+      doc: The field's tag.
+    - id: len_data
+      type: uvarint(32)
+      doc: Length of `data` in bytes.
+      -lc-size-of: data
+    - id: data
+      size: len_data.value
+      type:
+        switch-on: tag.value
+        cases:
+          0: cluster_id_tag(api_version)
+      doc: The field of a known tag; an unknown tag's bytes.

@@ -36,7 +36,7 @@ seq:
   doc: Number of tagged fields.
   -lc-count-of: tagged_fields
 - id: tagged_fields
-  type: tagged_field
+  type: fetch_snapshot_response_tagged_field(api_version)
   repeat: expr
   repeat-expr: num_tagged_fields.value
   doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
@@ -110,7 +110,7 @@ types:
       doc: Number of tagged fields.
       -lc-count-of: tagged_fields
     - id: tagged_fields
-      type: tagged_field
+      type: partition_snapshot_tagged_field(api_version)
       repeat: expr
       repeat-expr: num_tagged_fields.value
       doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
@@ -136,3 +136,134 @@ types:
       repeat: expr
       repeat-expr: num_tagged_fields.value
       doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+  current_leader_tag:
+    doc: The tagged field `current_leader` (tag 0).
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: current_leader
+      type: leader_id_and_epoch(api_version)
+      doc: CurrentLeader.
+  leader_id_and_epoch:
+    doc: LeaderIdAndEpoch.
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: leader_id
+      type: s4
+      doc: The ID of the current leader or -1 if the leader is unknown.
+    - id: leader_epoch
+      type: s4
+      doc: The latest known leader epoch
+    - id: num_tagged_fields
+      type: uvarint(32)
+      doc: Number of tagged fields.
+      -lc-count-of: tagged_fields
+    - id: tagged_fields
+      type: tagged_field
+      repeat: expr
+      repeat-expr: num_tagged_fields.value
+      doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+  partition_snapshot_tagged_field:
+    doc: 'One tagged field of partition_snapshot: its tag, its size and its bytes, read as the field of
+      a tag it knows (0: `current_leader`).'
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: tag
+      type: uvarint(32)
+      doc: The field's tag.
+    - id: len_data
+      type: uvarint(32)
+      doc: Length of `data` in bytes.
+      -lc-size-of: data
+    - id: data
+      size: len_data.value
+      type:
+        switch-on: tag.value
+        cases:
+          0: current_leader_tag(api_version)
+      doc: The field of a known tag; an unknown tag's bytes.
+  node_endpoints_tag:
+    doc: The tagged field `node_endpoints` (tag 0).
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: num_node_endpoints_compact
+      type: biased_uvarint(32)
+      doc: Number of elements of `node_endpoints`.
+      -lc-count-of: node_endpoints
+      if: api_version >= 1
+    - id: node_endpoints
+      doc: Endpoints for all current-leaders enumerated in PartitionSnapshot
+      type: node_endpoint(api_version)
+      repeat: expr
+      repeat-expr: num_node_endpoints_compact.value
+      if: api_version >= 1
+  node_endpoint:
+    doc: NodeEndpoint.
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: node_id
+      type: s4
+      doc: The ID of the associated node
+      if: api_version >= 1
+    - id: len_host_compact
+      type: biased_uvarint(32)
+      doc: Length in bytes of `host`.
+      -lc-size-of: host
+      if: api_version >= 1
+    - id: host
+      doc: The node's hostname
+      size: len_host_compact.value
+      type: str
+      encoding: UTF-8
+      if: api_version >= 1
+    - id: port
+      type: u2
+      doc: The node's port
+      if: api_version >= 1
+    - id: num_tagged_fields
+      type: uvarint(32)
+      doc: Number of tagged fields.
+      -lc-count-of: tagged_fields
+      if: api_version >= 1
+    - id: tagged_fields
+      type: tagged_field
+      repeat: expr
+      repeat-expr: num_tagged_fields.value
+      doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+      if: api_version >= 1
+  fetch_snapshot_response_tagged_field:
+    doc: 'One tagged field of fetch_snapshot_response: its tag, its size and its bytes, read as the field
+      of a tag it knows (0: `node_endpoints`).'
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: tag
+      type: uvarint(32)
+      doc: The field's tag.
+    - id: len_data
+      type: uvarint(32)
+      doc: Length of `data` in bytes.
+      -lc-size-of: data
+    - id: data
+      size: len_data.value
+      type:
+        switch-on: tag.value
+        cases:
+          0: node_endpoints_tag(api_version)
+      doc: The field of a known tag; an unknown tag's bytes.

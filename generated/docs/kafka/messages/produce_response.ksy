@@ -40,7 +40,7 @@ seq:
   -lc-count-of: tagged_fields
   if: api_version >= 9
 - id: tagged_fields
-  type: tagged_field
+  type: produce_response_tagged_field(api_version)
   repeat: expr
   repeat-expr: num_tagged_fields.value
   doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
@@ -162,7 +162,7 @@ types:
       -lc-count-of: tagged_fields
       if: api_version >= 9
     - id: tagged_fields
-      type: tagged_field
+      type: partition_produce_response_tagged_field(api_version)
       repeat: expr
       repeat-expr: num_tagged_fields.value
       doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
@@ -208,3 +208,151 @@ types:
       repeat-expr: num_tagged_fields.value
       doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
       if: api_version >= 9
+  current_leader_tag:
+    doc: The tagged field `current_leader` (tag 0).
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: current_leader
+      type: leader_id_and_epoch(api_version)
+      doc: CurrentLeader.
+      if: api_version >= 10
+  leader_id_and_epoch:
+    doc: LeaderIdAndEpoch.
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: leader_id
+      type: s4
+      doc: The ID of the current leader or -1 if the leader is unknown.
+      if: api_version >= 10
+    - id: leader_epoch
+      type: s4
+      doc: The latest known leader epoch
+      if: api_version >= 10
+    - id: num_tagged_fields
+      type: uvarint(32)
+      doc: Number of tagged fields.
+      -lc-count-of: tagged_fields
+      if: api_version >= 10
+    - id: tagged_fields
+      type: tagged_field
+      repeat: expr
+      repeat-expr: num_tagged_fields.value
+      doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+      if: api_version >= 10
+  partition_produce_response_tagged_field:
+    doc: 'One tagged field of partition_produce_response: its tag, its size and its bytes, read as the
+      field of a tag it knows (0: `current_leader`).'
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: tag
+      type: uvarint(32)
+      doc: The field's tag.
+    - id: len_data
+      type: uvarint(32)
+      doc: Length of `data` in bytes.
+      -lc-size-of: data
+    - id: data
+      size: len_data.value
+      type:
+        switch-on: tag.value
+        cases:
+          0: current_leader_tag(api_version)
+      doc: The field of a known tag; an unknown tag's bytes.
+  node_endpoints_tag:
+    doc: The tagged field `node_endpoints` (tag 0).
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: num_node_endpoints_compact
+      type: biased_uvarint(32)
+      doc: Number of elements of `node_endpoints`.
+      -lc-count-of: node_endpoints
+      if: api_version >= 10
+    - id: node_endpoints
+      doc: Endpoints for all current-leaders enumerated in PartitionProduceResponses, with errors NOT_LEADER_OR_FOLLOWER.
+      type: node_endpoint(api_version)
+      repeat: expr
+      repeat-expr: num_node_endpoints_compact.value
+      if: api_version >= 10
+  node_endpoint:
+    doc: NodeEndpoint.
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: node_id
+      type: s4
+      doc: The ID of the associated node.
+      if: api_version >= 10
+    - id: len_host_compact
+      type: biased_uvarint(32)
+      doc: Length in bytes of `host`.
+      -lc-size-of: host
+      if: api_version >= 10
+    - id: host
+      doc: The node's hostname.
+      size: len_host_compact.value
+      type: str
+      encoding: UTF-8
+      if: api_version >= 10
+    - id: port
+      type: s4
+      doc: The node's port.
+      if: api_version >= 10
+    - id: len_rack_compact
+      type: biased_uvarint(32)
+      doc: Length in bytes of `rack`, or -1 for null.
+      -lc-size-of: rack
+      -lc-absent: -1
+      if: api_version >= 10
+    - id: rack
+      doc: The rack of the node, or null if it has not been assigned to a rack.
+      size: len_rack_compact.value
+      type: str
+      encoding: UTF-8
+      if: api_version >= 10 and len_rack_compact.value >= 0
+    - id: num_tagged_fields
+      type: uvarint(32)
+      doc: Number of tagged fields.
+      -lc-count-of: tagged_fields
+      if: api_version >= 10
+    - id: tagged_fields
+      type: tagged_field
+      repeat: expr
+      repeat-expr: num_tagged_fields.value
+      doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+      if: api_version >= 10
+  produce_response_tagged_field:
+    doc: 'One tagged field of produce_response: its tag, its size and its bytes, read as the field of
+      a tag it knows (0: `node_endpoints`).'
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: tag
+      type: uvarint(32)
+      doc: The field's tag.
+    - id: len_data
+      type: uvarint(32)
+      doc: Length of `data` in bytes.
+      -lc-size-of: data
+    - id: data
+      size: len_data.value
+      type:
+        switch-on: tag.value
+        cases:
+          0: node_endpoints_tag(api_version)
+      doc: The field of a known tag; an unknown tag's bytes.

@@ -76,7 +76,7 @@ seq:
   -lc-count-of: tagged_fields
   if: api_version >= 6
 - id: tagged_fields
-  type: tagged_field
+  type: update_metadata_request_tagged_field(api_version)
   repeat: expr
   repeat-expr: num_tagged_fields.value
   doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
@@ -354,3 +354,37 @@ types:
       repeat-expr: num_tagged_fields.value
       doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
       if: api_version >= 6
+  type_tag:
+    doc: The tagged field `type` (tag 0).
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: type
+      type: s1
+      doc: Indicates if this request is a Full metadata snapshot (2), Incremental (1), or Unknown (0).
+        Using during ZK migration, see KIP-866
+      if: api_version >= 8
+  update_metadata_request_tagged_field:
+    doc: 'One tagged field of update_metadata_request: its tag, its size and its bytes, read as the field
+      of a tag it knows (0: `type`).'
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: tag
+      type: uvarint(32)
+      doc: The field's tag.
+    - id: len_data
+      type: uvarint(32)
+      doc: Length of `data` in bytes.
+      -lc-size-of: data
+    - id: data
+      size: len_data.value
+      type:
+        switch-on: tag.value
+        cases:
+          0: type_tag(api_version)
+      doc: The field of a known tag; an unknown tag's bytes.

@@ -26,7 +26,74 @@ seq:
   doc: Number of tagged fields.
   -lc-count-of: tagged_fields
 - id: tagged_fields
-  type: tagged_field
+  type: update_raft_voter_response_tagged_field(api_version)
   repeat: expr
   repeat-expr: num_tagged_fields.value
   doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+types:
+  current_leader_tag:
+    doc: The tagged field `current_leader` (tag 0).
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: current_leader
+      type: current_leader(api_version)
+      doc: CurrentLeader.
+  current_leader:
+    doc: CurrentLeader.
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: leader_id
+      type: s4
+      doc: The replica id of the current leader or -1 if the leader is unknown
+    - id: leader_epoch
+      type: s4
+      doc: The latest known leader epoch
+    - id: len_host_compact
+      type: biased_uvarint(32)
+      doc: Length in bytes of `host`.
+      -lc-size-of: host
+    - id: host
+      doc: The node's hostname
+      size: len_host_compact.value
+      type: str
+      encoding: UTF-8
+    - id: port
+      type: s4
+      doc: The node's port
+    - id: num_tagged_fields
+      type: uvarint(32)
+      doc: Number of tagged fields.
+      -lc-count-of: tagged_fields
+    - id: tagged_fields
+      type: tagged_field
+      repeat: expr
+      repeat-expr: num_tagged_fields.value
+      doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+  update_raft_voter_response_tagged_field:
+    doc: 'One tagged field of update_raft_voter_response: its tag, its size and its bytes, read as the
+      field of a tag it knows (0: `current_leader`).'
+    params:
+    - id: api_version
+      type: u2
+      doc: The version of the message.
+    seq:
+    - id: tag
+      type: uvarint(32)
+      doc: The field's tag.
+    - id: len_data
+      type: uvarint(32)
+      doc: Length of `data` in bytes.
+      -lc-size-of: data
+    - id: data
+      size: len_data.value
+      type:
+        switch-on: tag.value
+        cases:
+          0: current_leader_tag(api_version)
+      doc: The field of a known tag; an unknown tag's bytes.
