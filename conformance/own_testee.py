@@ -15,8 +15,8 @@ def implementation() -> Implementation:
     handlers = {}
     for fmt in logcodec.formats():
         handlers[fmt] = {
-            "decode": lambda data, fmt=fmt: logcodec.to_json(logcodec.decode(fmt, data)),
-            "encode": lambda value, fmt=fmt: logcodec.encode(fmt, value),
+            "decode": lambda data, fmt=fmt, **params: logcodec.to_json(logcodec.decode(fmt, data, **params)),
+            "encode": lambda value, fmt=fmt, **params: logcodec.encode(fmt, value, **params),
         }
     # The compiled and the pure build are one implementation: the version does not tell them apart.
     return Implementation("logcodec", logcodec.__version__, handlers)

@@ -42,26 +42,31 @@ def valid_tests(fmt: str) -> tuple[dict, ...]:
     out = []
     for group in vector_file(fmt)["testGroups"]:
         for test in group["tests"]:
-            if test["result"] == "valid" and roundtrip(fmt, _source_value(fmt, test)) is not None:
+            if test["result"] == "valid" and roundtrip(fmt, _source_value(fmt, test), _params(test)) is not None:
                 out.append(test)
     return tuple(out)
 
 
+def _params(test: dict) -> dict:
+    """The root's params a vector is read with (a Kafka response's API)."""
+    return test.get("params", {})
+
+
 def _source_value(fmt: str, test: dict):
     try:
-        return logcodec.strip_derived(logcodec.decode(fmt, bytes.fromhex(test["bytes"])))
+        return logcodec.strip_derived(logcodec.decode(fmt, bytes.fromhex(test["bytes"]), **_params(test)))
     except logcodec.LogcodecError:
         return None
 
 
-def roundtrip(fmt: str, value):
+def roundtrip(fmt: str, value, params: dict):
     """(bytes, decoded value) when `value` encodes and decodes back to itself (derived fields and
-    instances aside); else None."""
+    instances aside; with the root's `params`); else None."""
     if value is None:
         return None
     try:
-        data = logcodec.encode(fmt, value)
-        back = logcodec.decode(fmt, data)
+        data = logcodec.encode(fmt, value, **params)
+        back = logcodec.decode(fmt, data, **params)
         if comparable(fmt, to_json(back), []) != comparable(fmt, to_json(value), []):
             return None
     except logcodec.LogcodecError:  # a random value the format cannot hold: not kept (anything else is a bug)
@@ -185,19 +190,22 @@ def random_test(fmt: str, seed: int, index: int, max_mutations: int = 6) -> dict
             candidate = copy.deepcopy(value)
             if not mutate(candidate, rng):
                 break
-            done = roundtrip(fmt, candidate)
+            done = roundtrip(fmt, candidate, _params(source))
             if done is not None:
                 value, result, kept = candidate, done, kept + 1
         if kept:
             return _test(source, index, result, kept)
     source = rng_for(seed, fmt, index).choice(sources)
-    return _test(source, index, roundtrip(fmt, _source_value(fmt, source)), 0)
+    return _test(source, index, roundtrip(fmt, _source_value(fmt, source), _params(source)), 0)
 
 
 def _test(source: dict, index: int, result, mutations: int) -> dict:
     data, back = result
-    return {"tcId": f"{source['tcId']}~{index}", "result": "valid", "bytes": data.hex(), "value": to_json(back),
+    test = {"tcId": f"{source['tcId']}~{index}", "result": "valid", "bytes": data.hex(), "value": to_json(back),
             "canonical": bool(source.get("canonical")), "source": source["tcId"], "mutations": mutations}
+    if _params(source):
+        test["params"] = _params(source)
+    return test
 
 
 def random_tests(fmt: str, seed: int, indexes) -> list[dict]:

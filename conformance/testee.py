@@ -46,10 +46,11 @@ def answer(impl: Implementation, request: dict) -> dict:
     handler = impl.handlers.get(request.get("format"), {}).get(request.get("op"))
     if handler is None:
         return {"seq": seq, "ok": False, "unsupported": f"{request.get('op')} of {request.get('format')}"}
+    params = request.get("params") or {}  # only to handlers of formats whose root takes them
     try:
         if request["op"] == "decode":
-            return {"seq": seq, "ok": True, "value": handler(bytes.fromhex(request["bytes"]))}
-        return {"seq": seq, "ok": True, "bytes": bytes(handler(request["value"])).hex()}
+            return {"seq": seq, "ok": True, "value": handler(bytes.fromhex(request["bytes"]), **params)}
+        return {"seq": seq, "ok": True, "bytes": bytes(handler(request["value"], **params)).hex()}
     except Unsupported as exc:
         return {"seq": seq, "ok": False, "unsupported": str(exc)}
     except Exception as exc:  # noqa: BLE001 - every refusal is an answer, never a crash

@@ -127,6 +127,8 @@ def vector_file_schema() -> dict:
             "error": {"type": "string", "description": "the error kind (invalid tests)"},
             "errorDetail": {"type": "object", "description": "offset and path logcodec reports (informative)"},
             "provenance": {"type": "string"},
+            "params": {"type": "object", "description": "the root's params the bytes are read with, by name "
+                       "(a format whose root takes them)", "additionalProperties": {"type": ["integer", "string", "boolean"]}},
             "quirks": {"type": "object", "additionalProperties": {"type": "string"}},
         },
         "additionalProperties": False,

@@ -269,6 +269,11 @@ def type_expressions(t: TypeDef) -> list:
     return exprs
 
 
+def _is_number(node) -> bool:
+    """Whether an expression is a number literal (`-1` too)."""
+    return isinstance(node, E.Num) or isinstance(node, E.Unary) and isinstance(node.operand, E.Num)
+
+
 def schema_closure(schema: Schema, edges: tuple[str, ...] = ("imports",)) -> list[Schema]:
     """A schema and every schema it imports, directly or not; with `edges=("importers",)`, every
     schema loaded with it that imports it, directly or not; with both, every schema compiled with
@@ -594,33 +599,48 @@ class Model:
         raise AssertionError(f"no value model for {ref.kind}")  # (a TypeRef has no other kind)
 
     def switch_meta(self, ref: TypeRef, f: Field) -> dict:
-        """A switch's cases. When it switches on a field of the same type, each case also says
-        which value of that field selects it (`when`), so that a value built from JSON takes
-        the case its selector names even where two cases have the same fields."""
-        on = self.switch_selector(ref, f)
+        """A switch's cases. When it switches on a field of the same type (or a field of one of
+        its structures: `header.api_key`), each case also says which value of that field selects
+        it (`when`), so that a value built from JSON takes the case its selector names even where
+        two cases have the same fields."""
+        selector = self.switch_selector(ref, f)
         cases = []
         for key, case in ref.cases:
             m = self.element_meta(case, f)
-            if on is not None and key is not None:
-                m = {**m, "when": case_value(key, on.enum)}
+            if selector is not None and key is not None:
+                m = {**m, "when": case_value(key, selector[1].enum)}
             cases.append(m)
         if not any(k is None for k, _ in ref.cases):
             cases.append({"kind": "bytes"})
         meta = {"kind": "switch", "cases": cases}
-        if on is not None:
-            meta["on"] = on.id
+        if selector is not None:
+            meta["on"] = selector[0]
         return meta
 
-    def switch_selector(self, ref: TypeRef, f: Field):
-        """The field a switch selects on, when its expression is a plain field of the same type
-        whose case keys are all literals."""
-        owner = self.owners.get(id(f))
-        if not isinstance(ref.switch_on, E.Name) or owner is None:
+    def switch_selector(self, ref: TypeRef, f: Field) -> tuple[str, Field] | None:
+        """The field (or value instance, or param: a value built from JSON is given the root's) a
+        switch selects on, and its path from the switch's type (`on`, or `header.api_key` through
+        a structure that is not repeated), when the expression is such a field, or `c ? field : k`
+        (k a number: where c is false no case is built from JSON), and the case keys are all
+        literals."""
+        owner, path = self.owners.get(id(f)), []
+        node = ref.switch_on
+        if isinstance(node, E.Ternary) and _is_number(node.other):
+            node = node.then
+        while isinstance(node, E.Attr):
+            path.insert(0, node.name)
+            node = node.obj
+        if not isinstance(node, E.Name) or owner is None:
             return None
-        on = owner.field(ref.switch_on.name)
+        on = owner.field(node.name) or (None if path else next(
+            (d for d in [*owner.instances, *owner.params] if d.id == node.name and getattr(d, "value", 0) is not None),
+            None))
+        for name in path:
+            inner = on.type.user if on is not None and on.type.kind == "user" and not on.repeat else None
+            on = inner.field(name) if inner is not None else None
         if on is None or any(k is not None and case_value(k, on.enum) is None for k, _ in ref.cases):
             return None
-        return on
+        return ".".join([node.name, *path]), on
 
     def instance_meta(self, inst) -> dict:
         """The kind of an instance's value (`kind_of_instance`), worked out once."""

@@ -12,7 +12,10 @@ vector by named byte mutations. This module turns that definition into
 - every invalid input is decoded, and generation fails unless the decoder
   raises exactly the error kind the definition expects;
 - truncations are cut at every structural boundary of their base vector: where
-  each field starts, as the codec's trace variant reads it (`ranges.py`).
+  each field starts, as the codec's trace variant reads it (`ranges.py`);
+- a format whose root takes params (a Kafka response, the API it answers) has them
+  in every test (`params: {api_key: 1, api_version: 16}`), which a mutation and a
+  truncation take from their base; the file gives them with each test.
 
 The same definitions always give the same file. The independent checks (the
 Kaitai reference parsers and third-party libraries decoding every valid vector)
@@ -116,6 +119,7 @@ class Builder:
         self.generator = generator  # who makes them: this repository's generate, or a user's compile
         self.notes = spec.get("notes", {})
         self.by_name: dict[str, tuple[dict, bytes]] = {}
+        self.required = tuple(getattr(module, "REQUIRED_PARAMS", ()))
         self.ids: set[str] = set()
 
     def fail(self, message: str):
@@ -162,8 +166,10 @@ class Builder:
         entry = {"tcId": tc, "comment": test.get("comment", "").strip(), "flags": list(test.get("flags", [])),
                  "result": result}
         if "value" in test:
-            value = from_json(self.module.ROOT, expand(merge(self.spec.get("base", {}), test["value"])), partial=True)
-            data = self.module.encode(value)
+            params = self.params(tc, test)
+            value = from_json(self.module.ROOT, expand(merge(self.spec.get("base", {}), test["value"])), partial=True,
+                              params=params)
+            data = self.module.encode(value, **params)
             entry["canonical"] = bool(test.get("canonical", True))
         elif "bytes" in test:
             data = bytes.fromhex("".join(test["bytes"].split()))
@@ -179,6 +185,9 @@ class Builder:
             self.fail(f"{tc}: a test has a value, bytes, or a base test to mutate")
         if "provenance" in test:
             entry["provenance"] = test["provenance"].strip()
+        params = self.params(tc, test)
+        if params:
+            entry["params"] = params
         if "quirks" in test:
             entry["quirks"] = test["quirks"]
         entry["bytes"] = data.hex()
@@ -188,8 +197,9 @@ class Builder:
 
     def expect(self, tc: str, test: dict, entry: dict, data: bytes) -> None:
         """Decode with the generated codec and check the outcome the definition states."""
+        params = entry.get("params", {})
         try:
-            decoded = self.module.decode(data)
+            decoded = self.module.decode(data, **params)
         except DecodeError as exc:
             if "error" not in test and entry["result"] != "acceptable":
                 self.fail(f"{tc}: expected a value, the decoder says {exc}")
@@ -201,12 +211,23 @@ class Builder:
         if "error" in test:
             self.fail(f"{tc}: expected error {test['error']!r}, but the bytes decode")
         entry["value"] = to_json(decoded)
-        if entry.get("canonical") and self.module.encode(decoded) != data:
+        if entry.get("canonical") and self.module.encode(decoded, **params) != data:
             self.fail(f"{tc}: marked canonical, but re-encoding gives other bytes")
 
-    def decodes(self, data: bytes) -> bool:
+    def params(self, tc: str, test: dict) -> dict:
+        """The root's params of a test: its own, or its base's (a mutation's); every one the root
+        needs, and no other."""
+        params = test.get("params")
+        if params is None and "from" in test and test["from"] in self.by_name:
+            params = self.by_name[test["from"]][0].get("params")
+        params = dict(params or {})
+        if set(params) != set(self.required):
+            self.fail(f"{tc}: params {sorted(params)}, but the format's root takes {sorted(self.required)}")
+        return params
+
+    def decodes(self, data: bytes, params: dict) -> bool:
         try:
-            self.module.decode(data)
+            self.module.decode(data, **params)
         except DecodeError:
             return False
         return True
@@ -222,16 +243,19 @@ class Builder:
             if base not in self.by_name:
                 self.fail(f"truncations: unknown base test {base!r}")
         for base in spec["from"]:
-            data = self.by_name[base][1]
-            cuts = cut_points(self.schema, self.traced.trace(data).trace)
+            base_entry, data = self.by_name[base]
+            params = base_entry.get("params", {})
+            cuts = cut_points(self.schema, self.traced.trace(data, **params).trace)
             # the decoder must call every cut `truncated`, or the vectors are not written
             for cut in sorted(c for c in cuts if c < len(data)):
-                if self.decodes(data[:cut]):
+                if self.decodes(data[:cut], params):
                     continue  # a whole prefix (entries up to a boundary, or none) is valid input
                 test = {"name": f"{base}/at-{cut}", "error": "truncated"}
                 entry = {"tcId": f"{spec['type']}/{base}/at-{cut}",
                          "comment": f"{base} cut before byte {cut}, where {cuts[cut]} starts",
                          "flags": list(spec.get("flags", [])), "result": "invalid", "bytes": data[:cut].hex()}
+                if params:
+                    entry["params"] = params
                 self.expect(entry["tcId"], test, entry, data[:cut])
                 tests.append(entry)
         return {"type": spec["type"], "comment": spec.get("comment", "").strip(), "tests": tests}

@@ -56,14 +56,15 @@ def encode(format_name: str, value, **params) -> bytes:
     `params`: the root's parameters by name, as the module's `encode` takes them (`api_key=` and
     `api_version=` for a `kafka.response`)."""
     if isinstance(value, dict):
-        value = value_from_json(format_name, value)
+        value = value_from_json(format_name, value, **params)
     return codec(format_name).encode(value, **params)
 
 
-def value_from_json(format_name: str, data):
+def value_from_json(format_name: str, data, **params):
     """Build a value of the format's root class from canonical JSON; a missing field that is not
-    derived is an EncodeError naming its path."""
-    return root_from_json(codec(format_name), data)
+    derived is an EncodeError naming its path. `params`: the root's, as `encode` takes them (a
+    `kafka.response`'s `api_key=` selects its body)."""
+    return root_from_json(codec(format_name), data, params)
 
 
 __all__ = ["codec", "decode", "decode_stream", "encode", "formats", "to_json", "value_from_json"]

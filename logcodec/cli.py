@@ -305,7 +305,7 @@ def cmd_encode(args) -> int:
     params = _root_params(module, args.param, what)
     from logcodec.runtime.values import root_from_json, without_derived
 
-    value = root_from_json(module, _json_input(args.file))
+    value = root_from_json(module, _json_input(args.file), params)
     if args.derive:
         value = without_derived(value)
     try:

@@ -10,7 +10,9 @@ served from beside it, read-only. The API:
   JSON `value`, `ranges` (field path to `[start, end]`, see `logcodec.inspector`), `texts`
   (field path to the text of a bytes field that is printable UTF-8), the DecodeError as
   `error` (`kind`, `offset`, `path`, `detail`) when there is one, `consumed` and a stream's
-  `partial` last value. With `"auto"`, every format is tried (`logcodec.detection`):
+  `partial` last value. A format whose root takes params (`kafka.response`: the API it
+  answers) is given them as `"params": {"api_key": 3, "api_version": 12}`; `/api/formats`
+  lists each format's `params`. With `"auto"`, every format is tried (`logcodec.detection`):
   `candidates` lists those that read the whole input, and `detected` says whether the best
   of them is claimed, on evidence (`undetected` says why not).
 - `inkless.block_with_metadata` reads a second input, `"metadata": {"hex"|"base64"|"text": ...}`
@@ -45,6 +47,25 @@ class BadInput(Exception):
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status = status
+
+
+def root_params(given, module) -> dict:
+    """The root's params of a decode request, by name, checked against the module's `PARAMS` (an
+    integer or a bool each, and every one the root needs), or BadInput saying what is wrong."""
+    given = {} if given is None else given
+    if not isinstance(given, dict):
+        raise BadInput(400, "\"params\" must be an object: {\"NAME\": VALUE}")
+    kinds, needed = module.PARAMS, module.REQUIRED_PARAMS
+    for name, value in given.items():
+        if name not in kinds:
+            takes = f"its params: {', '.join(kinds)}" if kinds else "it takes none"
+            raise BadInput(400, f"{module.FORMAT} has no param {name!r}; {takes}")
+        if (kinds[name] == "bool") != isinstance(value, bool) or not isinstance(value, int):
+            raise BadInput(400, f"param {name} of {module.FORMAT} is {'true or false' if kinds[name] == 'bool' else 'an integer'}")
+    missing = [name for name in needed if name not in given]
+    if missing:
+        raise BadInput(400, f"{module.FORMAT} needs the params {', '.join(missing)} (\"params\": {{...}})")
+    return given
 
 
 def parse_bytes(body: dict, max_bytes: int = MAX_BYTES, what: str = "the input") -> bytes:
@@ -83,7 +104,8 @@ class DocsServer:
     def format_info(self) -> list[dict]:
         """What `GET /api/formats` lists: each format's name and title, whether it is the user's,
         and for a paired format the second input it needs and examples of both inputs."""
-        out = [{"name": n, "title": self.titles.get(n, n), "user": n in self.user_formats}
+        out = [{"name": n, "title": self.titles.get(n, n), "user": n in self.user_formats,
+                "params": list(i.formats[n].module.REQUIRED_PARAMS)}  # those it needs
                for i in self.inspectors for n in i.names()]
         for p in self.paired.values():
             out.append({"name": p.name, "title": p.title, "user": False, "needs": p.needs,
@@ -127,7 +149,8 @@ class DocsServer:
         inspector = self.inspector(name)
         if inspector is None:
             raise BadInput(404, f"unknown format {name!r}; known: {', '.join(self.formats())}")
-        return inspector.decode(name, data, stream=stream)
+        return inspector.decode(name, data, stream=stream,
+                                params=root_params(body.get("params"), inspector.formats[name].module))
 
     def decode_paired(self, name: str, data: bytes, second) -> dict:
         """A format read from two inputs; with "auto", the one whose second input was given."""

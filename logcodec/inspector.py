@@ -54,7 +54,7 @@ class Inspector:
         return {name: fmt.title for name, fmt in self.formats.items()}
 
     def decode(self, name: str, data: bytes, *, stream: bool = False, limits: Limits = DEFAULT_LIMITS,
-               trace: bool = True) -> dict:
+               trace: bool = True, params: dict | None = None) -> dict:
         """{"value", "ranges", "texts", "error", "consumed", "partial", ...}: the canonical JSON value
         (a list of values with `stream`), the field ranges, the text of bytes fields that are
         printable UTF-8, the DecodeError (as JSON) if any, and with `trace` the evidence of the
@@ -64,8 +64,9 @@ class Inspector:
         result: dict = {"format": name, "size": len(data), "value": None, "ranges": {}, "texts": {}, "error": None,
                         "consumed": 0, "partial": None, "opaque": None, "checked": None, "framed": None,
                         "partial_value": None, "partial_tails": []}
-        got = fmt.trace.trace(data, stream=stream, limits=limits) if trace else _untraced(fmt.module, data, stream,
-                                                                                          limits)
+        params = params or {}  # the root's params (a Kafka response's API), checked by the caller
+        got = fmt.trace.trace(data, stream=stream, limits=limits, **params) if trace \
+            else _untraced(fmt.module, data, stream, limits, params)
         if got.error is not None:
             result["error"] = got.error.to_json()
             if trace:
@@ -98,14 +99,14 @@ class _Untraced:
         self.trace = None
 
 
-def _untraced(module: ModuleType, data: bytes, stream: bool, limits: Limits) -> _Untraced:
+def _untraced(module: ModuleType, data: bytes, stream: bool, limits: Limits, params: dict) -> _Untraced:
     got = _Untraced()
     try:
         if stream:
-            found = module.decode_stream(data, limits=limits)
+            found = module.decode_stream(data, limits=limits, **params)
             got.value, got.consumed, got.partial = found.items, found.consumed, found.partial
         else:
-            got.value, got.consumed = module.decode_prefix(data, limits=limits)
+            got.value, got.consumed = module.decode_prefix(data, limits=limits, **params)
     except DecodeError as exc:
         got.error = exc
     return got

@@ -7,7 +7,7 @@ from pathlib import Path
 from logcodec.conformance.judge import formats_with_vectors, vector_file
 
 ROOT = Path(__file__).resolve().parent.parent
-__all__ = ["ROOT", "all_tests", "ids", "vector_file"]
+__all__ = ["ROOT", "all_tests", "ids", "params", "vector_file"]
 
 
 def all_tests(result: str | None = None):
@@ -18,3 +18,8 @@ def all_tests(result: str | None = None):
 
 def ids(cases) -> list[str]:
     return [f"{fmt}:{t['tcId']}" for fmt, t in cases]
+
+
+def params(test: dict) -> dict:
+    """The root's params a vector is read with (a Kafka response's API key and version), by name."""
+    return dict(test.get("params", {}))

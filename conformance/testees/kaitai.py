@@ -102,7 +102,7 @@ def decode(fmt: str, data: bytes) -> dict:
 
     from logcodec.generated import kaitai as reference
 
-    obj = reference.parse(fmt.split(".", 1)[1], data)  # the root's params at their schema defaults
+    obj = reference.parse(reference.FORMATS[fmt], data)  # the root's params at their schema defaults
     if obj._io.pos() != len(data):
         raise Refused(f"the parser stopped at byte {obj._io.pos()} of {len(data)}", "trailing_bytes")
     return to_json(logcodec.codec(fmt).ROOT, obj)
@@ -135,8 +135,9 @@ def build() -> Implementation:
 
     handlers = {}
     for fmt in logcodec.formats():
-        reference.load(fmt.split(".", 1)[1])  # fail at startup, not per request, when a parser is missing
-        handlers[fmt] = {"decode": partial(decode, fmt)}
+        if fmt in reference.FORMATS:  # the formats the official compiler made a parser of
+            reference.load(reference.FORMATS[fmt])  # fail at startup, not per request, when one is missing
+            handlers[fmt] = {"decode": partial(decode, fmt)}
     return Implementation(name=NAME, version=VERSION, handlers=handlers, kind_of=kind_of)
 
 

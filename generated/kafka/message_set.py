@@ -168,11 +168,12 @@ class Message:
         metadata={
             "kind": "switch",
             "cases": [
-                {"kind": "user", "type": "MessageSet"},
-                {"kind": "user", "type": "MessageSet"},
-                {"kind": "user", "type": "MessageSet"},
+                {"kind": "user", "type": "MessageSet", "when": 1},
+                {"kind": "user", "type": "MessageSet", "when": 2},
+                {"kind": "user", "type": "MessageSet", "when": 3},
                 {"kind": "bytes"},
             ],
+            "on": "attributes.compression",
             "optional": True,
         },
     )

@@ -293,7 +293,7 @@ def choose(schema: Schema, doc: dict, traced) -> tuple[dict, object] | None:
     for test in (t for g in doc["testGroups"] for t in g["tests"] if t["result"] == "valid"):
         data = bytes.fromhex(test["bytes"])
         if len(data) <= MAX_DUMP:
-            trace = traced.trace(data).trace
+            trace = traced.trace(data, **test.get("params", {})).trace
             spans, _, used, _ = owned_spans(schema, trace, len(data), test.get("value"))
             score = len({re.sub(r"\[\d+\]", "", spans[o].path) for o in used})
             if score > best_score:

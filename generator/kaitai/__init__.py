@@ -104,8 +104,10 @@ def sources(schemas_root: Path, schemas: list[Schema], debug: bool = False) -> d
 def render(schemas_root: Path, schemas: list[Schema]) -> dict[str, str]:
     """Files of `generated/kaitai/`."""
     out = {f"kaitai/{name}": source for name, source in sources(schemas_root, schemas).items()}
-    roots = {s.id: tuple((p.id, p.default) for p in s.root.params) for s in compiled_here(schemas_root, schemas)}
-    out["kaitai/__init__.py"] = HEADER + _INIT.format(roots=repr(roots))
+    compiled = compiled_here(schemas_root, schemas)
+    roots = {s.id: tuple((p.id, p.default) for p in s.root.params) for s in compiled}
+    formats = {s.format_name: s.id for s in compiled}
+    out["kaitai/__init__.py"] = HEADER + _INIT.format(roots=repr(roots), formats=repr(formats))
     return out
 
 
@@ -121,6 +123,9 @@ from pathlib import Path
 
 #: Each root type's params with the defaults its schema gives them (-lc-default).
 ROOT_PARAMS = {roots}
+#: The formats these parsers read, each by its schema's id (not every format has one: the
+#: official compiler compiles the schemas that are files, not yet those a second front end makes).
+FORMATS = {formats}
 
 
 def load(schema_id: str):

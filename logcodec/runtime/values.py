@@ -91,7 +91,9 @@ def _case_selected(owner, meta, v):
     when `v` fits it; otherwise the switch's meta, whose cases are then tried in turn."""
     if meta.get("kind") != "switch" or "on" not in meta or v is None:
         return meta
-    selector = getattr(owner, meta["on"], None)
+    selector = owner
+    for name in meta["on"].split("."):  # a sibling, or a field of a sibling structure
+        selector = getattr(selector, name, None)
     cases = meta["cases"]
     chosen = next((c for c in cases if "when" in c and c["when"] == selector), None) or \
         next((c for c in cases if "when" not in c), None)
@@ -135,13 +137,14 @@ def _matches(v, case) -> bool:
     return isinstance(v, _SCALAR_TYPES.get(kind, object))
 
 
-def from_json(cls, data, *, partial: bool = False):
+def from_json(cls, data, *, partial: bool = False, params: dict | None = None):
     """Build a value of dataclass `cls` from its canonical JSON form.
 
     As the JSON Schemas say, only derived fields (and those with a schema default) may be
     left out; any other missing field is an error naming its path, never a silent zero.
     `partial=True` fills missing fields with the value classes' defaults instead (the
-    shorthand of vector definitions)."""
+    shorthand of vector definitions). `params`: the params of `cls` by name (the root's, as
+    its decode and encode take them), which select the case of a switch on one of them."""
     if not isinstance(data, dict):
         raise EncodeError("invalid_value", f"expected an object for {cls.__name__}, got {type(data).__name__}")
     fields = {f.name: f for f in dataclasses.fields(cls)}
@@ -158,7 +161,7 @@ def from_json(cls, data, *, partial: bool = False):
             raise EncodeError("invalid_value", "is missing; only derived fields and fields with a schema "
                               "default may be left out (null for an absent optional field)", None, name)
         try:
-            kwargs[name] = _field_from_json(cls, data[name], _selected(cls, f.metadata, data), partial)
+            kwargs[name] = _field_from_json(cls, data[name], _selected(cls, f.metadata, data, params or {}), partial)
         except EncodeError as exc:
             raise exc.within(name) from None
     try:
@@ -167,23 +170,31 @@ def from_json(cls, data, *, partial: bool = False):
         raise EncodeError("invalid_value", str(exc)) from None
 
 
-def root_from_json(module, data):
-    """A value of a codec module's root class from canonical JSON, as `from_json` builds it, with
-    the root's name at the head of an error's path (`record_batch_v2.records[0].key`)."""
+def root_from_json(module, data, params: dict | None = None):
+    """A value of a codec module's root class from canonical JSON, as `from_json` builds it (given
+    the root's `params`), with the root's name at the head of an error's path
+    (`record_batch_v2.records[0].key`)."""
     try:
-        return from_json(module.ROOT, data)
+        return from_json(module.ROOT, data, params=params)
     except EncodeError as exc:
         raise exc.within(module.FORMAT.split(".")[-1]) from None
 
 
-def _selected(owner, meta, data):
-    """For a switch on a sibling field (`on`), the case the sibling's value selects in `data`
-    (the default case when none names it); any other field's meta as it is."""
-    if meta.get("kind") != "switch" or "on" not in meta or data.get(meta["on"]) is None:
+def _selected(owner, meta, data, params: dict):
+    """For a switch on a sibling field (`on`), or on one of `params`, the case its value selects
+    in `data` (the default case when none names it); any other field's meta as it is."""
+    if meta.get("kind") != "switch" or "on" not in meta:
         return meta
-    selector = data[meta["on"]]
+    *through, last = meta["on"].split(".")  # a sibling, or a field of a sibling structure
+    for name in through:
+        owner, data = _field_class(owner, name), data.get(name)
+        if owner is None or not isinstance(data, dict):
+            return meta
+    selector = data.get(last, params.get(last) if not through else None)
+    if selector is None:
+        return meta
     if isinstance(selector, str):  # an enum member's name
-        on_meta = {f.name: f.metadata for f in dataclasses.fields(owner)}[meta["on"]]
+        on_meta = {f.name: f.metadata for f in dataclasses.fields(owner)}[last]
         if "enum" not in on_meta:
             return meta
         try:
@@ -193,6 +204,12 @@ def _selected(owner, meta, data):
     cases = meta["cases"]
     chosen = next((c for c in cases if c.get("when") == selector), None)
     return chosen or next((c for c in cases if "when" not in c), meta)
+
+
+def _field_class(owner, name: str):
+    """The class of `owner`'s field `name` when it holds one structure, else None."""
+    meta = next((f.metadata for f in dataclasses.fields(owner) if f.name == name), {})
+    return _module_attr(owner, meta["type"]) if meta.get("kind") == "user" and not meta.get("list") else None
 
 
 def _field_from_json(owner, v, meta, partial: bool):

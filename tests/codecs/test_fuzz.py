@@ -7,22 +7,25 @@ from hypothesis import strategies as st
 
 import logcodec
 from fuzz.worker import columns_disagreement, iter_disagreement
-from tests.vectorfiles import all_tests
+from tests.vectorfiles import all_tests, params
 
-SEEDS = [(fmt, bytes.fromhex(t["bytes"])) for fmt, t in all_tests() if len(t["bytes"]) < 20_000]
-FORMATS = sorted({fmt for fmt, _ in SEEDS})
+# (format, bytes, the root's params), of every vector; a format is fuzzed with random bytes with its
+# first vector's params (a Kafka response: the API it answers)
+SEEDS = [(fmt, bytes.fromhex(t["bytes"]), params(t)) for fmt, t in all_tests() if len(t["bytes"]) < 20_000]
+FORMATS = sorted({fmt: root for fmt, _, root in reversed(SEEDS)}.items())
 FUZZ = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def decode_or_error(fmt, data):
+def decode_or_error(fmt, data, root=None):
+    root = root or {}
     try:
-        value = logcodec.decode(fmt, data)
+        value = logcodec.decode(fmt, data, **root)
     except logcodec.DecodeError as exc:
         assert exc.kind in logcodec.KINDS and exc.offset is not None
         value = exc
     iterated_as_decoded(fmt, data, value)
     try:
-        stream = logcodec.decode_stream(fmt, data)
+        stream = logcodec.decode_stream(fmt, data, **root)
         assert stream.consumed <= len(data)
     except logcodec.DecodeError as exc:
         assert exc.kind in logcodec.KINDS
@@ -40,15 +43,16 @@ def iterated_as_decoded(fmt, data, decoded):
 
 
 @FUZZ
-@given(fmt=st.sampled_from(FORMATS), data=st.binary(max_size=300))
-def test_random_bytes(fmt, data):
-    decode_or_error(fmt, data)
+@given(fmt_and_params=st.sampled_from(FORMATS), data=st.binary(max_size=300))
+def test_random_bytes(fmt_and_params, data):
+    fmt, root = fmt_and_params
+    decode_or_error(fmt, data, root)
 
 
 @FUZZ
 @given(seed=st.sampled_from(SEEDS), rnd=st.randoms(use_true_random=False), edits=st.integers(1, 8))
 def test_mutated_vectors(seed, rnd: random.Random, edits):
-    fmt, data = seed
+    fmt, data, root = seed
     buf = bytearray(data)
     for _ in range(edits):
         op = rnd.randrange(4)
@@ -61,7 +65,7 @@ def test_mutated_vectors(seed, rnd: random.Random, edits):
             del buf[at:at + rnd.randrange(1, 6)]
         else:
             del buf[at:]
-    decode_or_error(fmt, bytes(buf))
+    decode_or_error(fmt, bytes(buf), root)
 
 
 @FUZZ
@@ -70,14 +74,14 @@ def test_mutated_vectors_with_fixed_checksum(seed, rnd: random.Random):
     """Mutations behind a recomputed CRC-32C reach the fields the checksum guards."""
     from logcodec.runtime.primitives import crc32c
 
-    fmt, data = seed
+    fmt, data, root = seed
     if len(data) < 62 or data[16] != 2:
         return
     buf = bytearray(data)
     for _ in range(rnd.randrange(1, 4)):
         buf[rnd.randrange(21, len(buf))] = rnd.randrange(256)
     buf[17:21] = crc32c(bytes(buf[21:])).to_bytes(4, "big")
-    decode_or_error(fmt, bytes(buf))
+    decode_or_error(fmt, bytes(buf), root)
 
 
 def test_a_value_with_bytes_left_inside_and_after_it_agrees():

@@ -82,7 +82,8 @@ def main() -> None:
     impl = implementation()
     for fmt, handlers in impl.handlers.items():
         decode, schema = handlers["decode"], value_schema(fmt)
-        handlers["decode"] = lambda data, decode=decode, schema=schema: transform(schema, decode(data), replace)
+        handlers["decode"] = lambda data, decode=decode, schema=schema, **params: transform(
+            schema, decode(data, **params), replace)
     serve(impl)
 
 

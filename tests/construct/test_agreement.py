@@ -18,7 +18,11 @@ from logcodec.runtime.values import without_derived  # noqa: E402
 from tests.construct.mapping import differences, to_construct  # noqa: E402
 from tests.vectorfiles import ROOT, all_tests, ids  # noqa: E402
 
-VALID = all_tests("valid")
+#: The formats with construct definitions: not yet Kafka's protocol frames, whose messages'
+#: definitions are still to come (issue 39)
+DEFINED = {f"{p.parent.name}.{p.stem}" for p in (Path(ROOT) / "generated" / "construct").glob("*/*.py")
+           if p.name != "__init__.py"}
+VALID = [(fmt, t) for fmt, t in all_tests("valid") if fmt in DEFINED]
 CANONICAL = [(fmt, t) for fmt, t in VALID if t["canonical"]]
 
 # Lengths that a field of another structure measures (`-lc-derived`): construct computes from its
@@ -47,10 +51,8 @@ def bare(value):
 
 
 def test_every_format_has_construct_definitions():
-    """But Kafka's protocol frames so far: their messages' definitions are still to come (issue 39)."""
-    generated = {f"{p.parent.name}.{p.stem}" for p in (Path(ROOT) / "generated" / "construct").glob("*/*.py")
-                 if p.name != "__init__.py"}
-    assert generated == set(logcodec.formats()) - {"kafka.request", "kafka.response"}
+    """But Kafka's protocol frames so far."""
+    assert DEFINED == set(logcodec.formats()) - {"kafka.request", "kafka.response"}
 
 
 @pytest.mark.parametrize("fmt,test", VALID, ids=ids(VALID))

@@ -45,7 +45,7 @@ def test_every_valid_vector_decodes_with_ranges_over_every_byte(base, fmt):
         for t in group["tests"]:
             if t["result"] != "valid" or not t["bytes"] or len(t["bytes"]) > 2 * SMALL_LIMIT:
                 continue  # empty input gets a message (test_bad_input_gets_a_message)
-            status, answer = post(base, {"format": fmt, "hex": t["bytes"]})
+            status, answer = post(base, {"format": fmt, "hex": t["bytes"], "params": t.get("params", {})})
             assert status == 200 and answer["error"] is None, (t["tcId"], answer)
             assert answer["value"] == t["value"], t["tcId"]
             size = len(t["bytes"]) // 2
@@ -75,7 +75,7 @@ def test_ranges_agree_with_the_hex_dump_of_the_docs():
         if not tc_id:
             continue
         t = vector_case(fmt, where=lambda t: str(t["tcId"]) == tc_id.group(1))
-        ranges = inspector.decode(fmt, bytes.fromhex(t["bytes"]))["ranges"]
+        ranges = inspector.decode(fmt, bytes.fromhex(t["bytes"]), params=t.get("params"))["ranges"]
         for path, offset, length, _ in legend_rows(tree):
             assert ranges.get(path, [None])[:2] == [int(offset), int(offset) + int(length)], (fmt, path)
             checked += 1
@@ -112,7 +112,7 @@ def test_a_truncated_vector_gives_the_bytes_of_the_field_where_they_ran_out(insp
 
     cut = [t for g in vectors(fmt)["testGroups"] for t in g["tests"] if t.get("error") == "truncated" and t["bytes"]]
     for t in cut:
-        answer = inspector.decode(fmt, bytes.fromhex(t["bytes"]))
+        answer = inspector.decode(fmt, bytes.fromhex(t["bytes"]), params=t.get("params"))
         path = value_path(answer["error"]["path"])
         assert answer["error"]["kind"] == "truncated" and path, t["tcId"]
         r = answer["ranges"][path]
@@ -218,6 +218,12 @@ def test_base64_input(base):
     ({"format": "auto", "hex": ["00"]}, 400, "string"),
     ([1, 2], 400, "JSON object"),
     ({"format": "auto", "hex": "00" * (SMALL_LIMIT + 1)}, 413, "limit"),
+    ({"format": "kafka.response", "hex": "00000007"}, 400, "needs the params api_key, api_version"),
+    ({"format": "kafka.response", "hex": "00000007", "params": {"api_key": 3}}, 400, "needs the params api_version"),
+    ({"format": "kafka.response", "hex": "00", "params": {"api_key": 3, "api_version": 1, "x": 1}}, 400,
+     "has no param 'x'"),
+    ({"format": "kafka.response", "hex": "00", "params": {"api_key": "3", "api_version": 1}}, 400, "an integer"),
+    ({"format": "kafka.record_batch_v2", "hex": "00", "params": [1]}, 400, "must be an object"),
 ])
 def test_bad_input_gets_a_message(base, body, status, words):
     got, answer = post(base, body)
@@ -306,7 +312,7 @@ for fmt in formats_with_vectors():
     family, name = fmt.split(".")
     test = next(t for g in json.loads((vectors / family / f"{name}.json").read_text())["testGroups"]
                 for t in g["tests"] if t["result"] == "valid" and t["bytes"])
-    answer = app.decode({"format": fmt, "hex": test["bytes"]})
+    answer = app.decode({"format": fmt, "hex": test["bytes"], "params": test.get("params", {})})
     answers[fmt] = (answer["error"], bool(answer["ranges"]), sys.getprofile() is None)
 answers["auto"] = app.decode({"format": "auto", "hex": test["bytes"]})["format"]
 print(json.dumps(answers))
@@ -409,7 +415,7 @@ def test_the_command_serves_a_users_schema(tmp_path):
         assert match, line + (server.stderr.read() if server.poll() is not None else "")
         with urllib.request.urlopen(match.group(1) + "api/formats", timeout=30) as r:
             formats = json.load(r)["formats"]
-        assert {"name": "sensor_log", "title": "sensor_log", "user": True} in formats
+        assert {"name": "sensor_log", "title": "sensor_log", "user": True, "params": []} in formats
         # The built-in formats, the user's, and the one read with a second input (an Inkless object and its metadata).
         assert sorted(f["name"] for f in formats) == sorted([*logcodec.formats(), "sensor_log", "inkless.block_with_metadata"])
         status, answer = post(match.group(1), {"hex": "534c4f472a04a6eb000101076b69746368656e000000d7"})

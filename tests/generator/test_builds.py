@@ -15,7 +15,7 @@ import logcodec
 from logcodec.generator.loader import classes_of_module, load_rendered, stand_ins
 from logcodec.runtime import native
 from logcodec.runtime.errors import DecodeError, EncodeError
-from tests.vectorfiles import all_tests
+from tests.vectorfiles import all_tests, params
 
 FORMATS = sorted({fmt for fmt, _ in all_tests()})
 
@@ -36,14 +36,15 @@ def plain(value):
     return value
 
 
-def outcome(module, data: bytes):
-    """What a build makes of bytes: the value and the bytes it encodes back to, or the error."""
+def outcome(module, data: bytes, root: dict):
+    """What a build makes of bytes (read with the root's params `root`): the value and the bytes it
+    encodes back to, or the error."""
     try:
-        value = module.decode(data)
+        value = module.decode(data, **root)
     except DecodeError as exc:
         return ("decode error", exc.kind, exc.offset, exc.path, str(exc))
     try:
-        return plain(value), module.encode(value)
+        return plain(value), module.encode(value, **root)
     except EncodeError as exc:
         return plain(value), ("encode error", exc.kind, exc.path, str(exc))
 
@@ -55,9 +56,9 @@ def test_the_compiled_source_run_as_python_reads_and_writes_the_vectors_as_the_m
     module = as_python(name, module_file)
     compiled = as_python(name, native.compiled_source_file(module_file), classes_of_module(module))
     assert not hasattr(compiled, "_INTERPRETED") and not hasattr(module, "_INTERPRETED")
-    vectors = [bytes.fromhex(t["bytes"]) for f, t in all_tests() if f == fmt]
-    outcomes = [outcome(module, data) for data in vectors]
-    assert [outcome(compiled, data) for data in vectors] == outcomes
+    vectors = [(bytes.fromhex(t["bytes"]), params(t)) for f, t in all_tests() if f == fmt]
+    outcomes = [outcome(module, *vector) for vector in vectors]
+    assert [outcome(compiled, *vector) for vector in vectors] == outcomes
     assert any(o[0] != "decode error" for o in outcomes)
 
 

@@ -23,6 +23,7 @@ import importlib
 import pytest
 from kaitaistruct import BytesIO, KaitaiStream
 from logcodec.generated import FORMATS
+from logcodec.generated import kaitai as reference
 from logcodec.generator import kaitai
 from logcodec.generator.build import load_schemas
 from logcodec.generator.model import schema_closure
@@ -31,7 +32,9 @@ from logcodec.generator.schema import Schema, TypeDef
 from tests.vectorfiles import ROOT, all_tests, ids
 
 SCHEMAS = ROOT / "schemas"
-VALID = [(f, t) for f, t in all_tests("valid") if "kaitai" not in t.get("quirks", {})]
+# the formats the official compiler makes a parser of (`kaitai.compiled_here`; not yet those made
+# from Kafka's message specs)
+VALID = [(f, t) for f, t in all_tests("valid") if f in reference.FORMATS and "kaitai" not in t.get("quirks", {})]
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from logcodec.conformance.judge import formats_with_vectors
 
 import logcodec
 from logcodec.runtime.values import without_derived
-from tests.vectorfiles import all_tests, ids
+from tests.vectorfiles import all_tests, ids, params
 
 VALID = all_tests("valid")
 INVALID = all_tests("invalid")
@@ -36,27 +36,25 @@ def test_there_are_vectors_of_every_result():
     assert len(VALID) > 30 and len(INVALID) > 30
 
 
-def test_every_format_has_vectors_but_kafkas_protocol_frames_so_far():
-    """Kafka's protocol frames, made from Kafka's message specs, have none yet: issue 39's vectors
-    (every API version, checked by kafka-python, aiokafka, kafkajs and sarama) are still to come;
-    tests that read vectors take the formats that have them (`formats_with_vectors`)."""
-    assert set(logcodec.formats()) - set(formats_with_vectors()) == {"kafka.request", "kafka.response"}
+def test_every_format_has_vectors():
+    assert set(logcodec.formats()) == set(formats_with_vectors())
 
 
 @pytest.mark.parametrize("fmt,test", VALID, ids=ids(VALID))
 def test_decode_gives_the_expected_value(fmt, test):
-    value = logcodec.decode(fmt, bytes.fromhex(test["bytes"]))
+    value = logcodec.decode(fmt, bytes.fromhex(test["bytes"]), **params(test))
     assert logcodec.to_json(value) == test["value"]
 
 
 @pytest.mark.parametrize("fmt,test", VALID, ids=ids(VALID))
 def test_law1_decode_of_encode_is_identity(fmt, test):
-    value = logcodec.value_from_json(fmt, test["value"])
+    root = params(test)
+    value = logcodec.value_from_json(fmt, test["value"], **root)
     bare = without_derived(value)  # as a value built by hand: the encoder computes the derived fields
     assert (bare != value) == carries_derived(value)
-    again = logcodec.decode(fmt, logcodec.encode(fmt, bare))
+    again = logcodec.decode(fmt, logcodec.encode(fmt, bare, **root), **root)
     if test["canonical"]:
-        assert logcodec.decode(fmt, logcodec.encode(fmt, value)) == value
+        assert logcodec.decode(fmt, logcodec.encode(fmt, value, **root), **root) == value
         if "CarriedLength" in test["flags"]:
             # A length that says null otherwise than -1 is information the encoder cannot derive:
             # kept when carried, written as -1 when left None.
@@ -70,20 +68,20 @@ def test_law1_decode_of_encode_is_identity(fmt, test):
 
 @pytest.mark.parametrize("fmt,test", VALID, ids=ids(VALID))
 def test_law2_and_law3_reencoding(fmt, test):
-    data = bytes.fromhex(test["bytes"])
-    decoded = logcodec.decode(fmt, data)
+    data, root = bytes.fromhex(test["bytes"]), params(test)
+    decoded = logcodec.decode(fmt, data, **root)
     if test["canonical"]:
-        assert logcodec.encode(fmt, decoded) == data
+        assert logcodec.encode(fmt, decoded, **root) == data
     else:
         # Another encoder may write other compressed bytes, so lengths and checksums may change.
-        again = logcodec.decode(fmt, logcodec.encode(fmt, without_derived(decoded)))
+        again = logcodec.decode(fmt, logcodec.encode(fmt, without_derived(decoded), **root), **root)
         assert without_derived(again) == without_derived(decoded)
 
 
 @pytest.mark.parametrize("fmt,test", INVALID, ids=ids(INVALID))
 def test_invalid_vectors_raise_their_kind(fmt, test):
     with pytest.raises(logcodec.DecodeError) as info:
-        logcodec.decode(fmt, bytes.fromhex(test["bytes"]))
+        logcodec.decode(fmt, bytes.fromhex(test["bytes"]), **params(test))
     assert info.value.kind == test["error"]
     assert info.value.offset is not None and 0 <= info.value.offset <= len(test["bytes"]) // 2
     assert info.value.path.startswith(fmt.split(".")[1])

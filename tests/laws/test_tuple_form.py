@@ -14,7 +14,7 @@ from logcodec.generated.kafka import record_batch_v2 as rb
 import logcodec
 from logcodec.runtime.values import without_derived
 from tests.thirdparty.kafka_libs import decode_kafka_python
-from tests.vectorfiles import all_tests, ids
+from tests.vectorfiles import all_tests, ids, params
 
 VALID = all_tests("valid")
 
@@ -49,7 +49,7 @@ def as_tuples(value, forms: dict, counter: list):
 
 def tuples_made(fmt, test) -> int:
     counter = [0]
-    as_tuples(logcodec.value_from_json(fmt, test["value"]), logcodec.codec(fmt).TUPLE_FORMS, counter)
+    as_tuples(logcodec.value_from_json(fmt, test["value"], **params(test)), logcodec.codec(fmt).TUPLE_FORMS, counter)
     return counter[0]
 
 
@@ -59,9 +59,9 @@ WITH_LISTS = [(fmt, test) for fmt, test in VALID if tuples_made(fmt, test)]  # t
 @pytest.mark.parametrize("fmt,test", WITH_LISTS, ids=ids(WITH_LISTS))
 def test_a_value_whose_list_elements_are_tuples_encodes_to_the_same_bytes(fmt, test):
     module = logcodec.codec(fmt)
-    bare = without_derived(logcodec.value_from_json(fmt, test["value"]))
+    bare = without_derived(logcodec.value_from_json(fmt, test["value"], **params(test)))
     tupled = as_tuples(bare, module.TUPLE_FORMS, [0])
-    assert logcodec.encode(fmt, tupled) == logcodec.encode(fmt, bare)
+    assert logcodec.encode(fmt, tupled, **params(test)) == logcodec.encode(fmt, bare, **params(test))
 
 
 def test_the_vectors_do_give_tuples_to_every_format_family():
@@ -106,11 +106,11 @@ TUPLED = [(fmt, test) for fmt, test in VALID if tuple_decoding(fmt)]
 @pytest.mark.parametrize("fmt,test", TUPLED, ids=ids(TUPLED))
 def test_decoding_to_tuples_gives_the_tuple_form_of_the_value_and_encodes_back(fmt, test):
     module = tuple_decoding(fmt)
-    data = bytes.fromhex(test["bytes"])
-    value = module.decode(data)
-    tupled = module.decode(data, tuples=True)
+    data, root = bytes.fromhex(test["bytes"]), params(test)
+    value = module.decode(data, **root)
+    tupled = module.decode(data, tuples=True, **root)
     same_but_tuples(value, tupled, module.TUPLE_FORMS)
-    assert module.encode(without_derived(tupled)) == module.encode(without_derived(value))
+    assert module.encode(without_derived(tupled), **root) == module.encode(without_derived(value), **root)
 
 
 def same_but_tuples(value, tupled, forms: dict, in_form: bool = False) -> int:
@@ -136,10 +136,10 @@ def test_every_family_has_vectors_that_decode_to_tuples():
     made = {}
     for fmt, test in VALID:
         if module := tuple_decoding(fmt):
-            data = bytes.fromhex(test["bytes"])
+            data, root = bytes.fromhex(test["bytes"]), params(test)
             family = fmt.split(".")[0]
-            made[family] = made.get(family, 0) + same_but_tuples(module.decode(data), module.decode(data, tuples=True),
-                                                                  module.TUPLE_FORMS)
+            made[family] = made.get(family, 0) + same_but_tuples(
+                module.decode(data, **root), module.decode(data, tuples=True, **root), module.TUPLE_FORMS)
     assert made.keys() == {"kafka", "tank", "inkless"} and all(n > 10 for n in made.values()), made
 
 

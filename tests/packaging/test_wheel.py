@@ -42,7 +42,7 @@ for fmt in logcodec.formats():
     if (vectors / family / f"{name}.json").exists():  # (tests/laws/test_laws.py names those without)
         doc = json.loads((vectors / family / f"{name}.json").read_text())
         test = next(t for g in doc["testGroups"] for t in g["tests"] if t["result"] == "valid")
-        value = logcodec.decode(fmt, bytes.fromhex(test["bytes"]))
+        value = logcodec.decode(fmt, bytes.fromhex(test["bytes"]), **test.get("params", {}))
         assert logcodec.to_json(value) == test["value"], (fmt, test["tcId"])
     fast = getattr(logcodec.codec(fmt), "_FAST", None)  # a C companion, where the module has one
     helper = getattr(getattr(logcodec.codec(fmt), "_untracked", None), "__self__", None)  # runtime/untracked.c

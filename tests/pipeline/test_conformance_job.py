@@ -35,9 +35,10 @@ def test_generated_values_are_valid_and_mostly_changed(fmt):
     tests = rv.random_tests(fmt, 11, range(12))
     for test in tests:
         assert test["result"] == "valid"
-        decoded = logcodec.decode(fmt, bytes.fromhex(test["bytes"]))
+        root = test.get("params", {})
+        decoded = logcodec.decode(fmt, bytes.fromhex(test["bytes"]), **root)
         assert logcodec.to_json(decoded) == test["value"]  # the case's bytes are the value's
-        again = logcodec.decode(fmt, logcodec.encode(fmt, logcodec.strip_derived(decoded)))
+        again = logcodec.decode(fmt, logcodec.encode(fmt, logcodec.strip_derived(decoded), **root), **root)
         assert logcodec.to_json(again) == test["value"]  # decode(encode(v)) == v
     assert sum(t["mutations"] > 0 for t in tests) >= 10
     sources = {t["bytes"] for g in rv.vector_file(fmt)["testGroups"] for t in g["tests"]}
