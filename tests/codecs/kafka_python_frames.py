@@ -1,7 +1,7 @@
 """Kafka protocol frames made by kafka-python (an implementation we did not write), and the check
 that our value of a frame is kafka-python's: the source and the independent check of the golden
-vectors of `kafka.request` (`python -m tests.codecs.kafka_python_frames` writes their definition,
-`schemas/kafka/request.vectors.yaml`).
+vectors of `kafka.request` and `kafka.response` (`python -m tests.codecs.kafka_python_frames`
+writes their definitions, `schemas/kafka/request.vectors.yaml` and `response.vectors.yaml`).
 
 kafka-python's message classes are found by walking its protocol package; a message is filled
 field by field from kafka-python's own description of it (`cls.fields`, each field's versions),

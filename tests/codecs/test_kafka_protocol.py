@@ -315,3 +315,16 @@ def test_kafka_python_reads_every_valid_response_vector_as_we_do(test):
     theirs = MESSAGES[type(ours.body).__name__].decode(data, version=root["api_version"], header=True)
     assert (theirs.header.correlation_id, theirs.API_KEY) == (ours.header.correlation_id, root["api_key"])
     assert kafka_python_frames.disagreements(theirs, ours.body, root["api_version"]) == []
+
+
+def test_the_field_by_field_check_has_teeth():
+    """A field of ours changed, or a tagged field we did not keep, is a disagreement."""
+    fetch = MESSAGES["FetchRequest"]
+    data = kafka_python_frames.frame(kafka_python_frames.filled(fetch, 15))
+    theirs = fetch.decode(data, version=15, header=True)
+    ours = logcodec.decode("kafka.request", data)
+    assert kafka_python_frames.disagreements(theirs, ours.body, 15) == []
+    ours.body.topics[1].partitions[0].partition_max_bytes += 1
+    ours.body.tagged_fields.pop(0)  # the cluster id (tag 0)
+    found = kafka_python_frames.disagreements(theirs, ours.body, 15)
+    assert [line.split(":")[0] for line in found] == [".cluster_id", ".topics[1].partitions[0].partition_max_bytes"]
