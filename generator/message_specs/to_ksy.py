@@ -20,6 +20,7 @@ official Kaitai compiler reads it as it reads any schema.
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import replace
 
 from .spec import FieldSpec, FieldType, MessageSpec, Versions
@@ -35,6 +36,13 @@ VERSION = "api_version"
 TAGGED_FIELD = "tagged_field"
 #: Where the primitives the schemas import are (the `schemas/` folder's `common/`).
 COMMON = "/common"
+#: Messages written in another version than the one asked, by a field read before the version
+#: matters: (the field, its value, the version then). A broker answers an ApiVersions request of
+#: a version it does not support with a version 0 response holding UNSUPPORTED_VERSION (35), and
+#: Java's ApiVersionsResponse.parse reads it so (it tries the version asked, then 0).
+VERSION_FALLBACK = {"ApiVersionsResponse": ("ErrorCode", 35, 0)}
+#: The instance that holds the version a message is read in, where it has a fallback.
+BODY_VERSION = "body_version"
 
 
 def snake(name: str) -> str:
@@ -73,6 +81,9 @@ class _Translation:
     def schema(self) -> dict:
         spec = self.spec
         root = snake(spec.name)
+        fallback = VERSION_FALLBACK.get(spec.name)
+        if fallback:
+            self.version = BODY_VERSION  # every field reads the version the message is written in
         seq = self.seq(spec.fields, spec.valid_versions, root)
         schema = {
             "meta": {"id": root, "title": spec.name, "endian": "be", "-lc-fills-input": True,
@@ -82,6 +93,14 @@ class _Translation:
             "params": [_version_param()],
             "seq": seq,
         }
+        if fallback:
+            field, value, version = fallback
+            first = spec.fields[0]
+            assert first.name == field and first.versions.low == 0 and first.versions.high is None, spec.name
+            schema["instances"] = {BODY_VERSION: {
+                "value": f"{snake(field)} == {value} ? {version} : {VERSION}",
+                "doc": f"The version the message is written in: {version} where `{snake(field)}` is {value} "
+                       f"(the answer to a version the sender does not support), else `{VERSION}`."}}
         types = self.defined_types()
         if types:
             schema["types"] = types
@@ -122,8 +141,10 @@ class _Translation:
         if not known:
             self.imports.add(self.tagged_field)
             return TAGGED_FIELD
-        cases = {f.tag: f"{self.tag_type(f, tagged, owner)}({self.version})" for f, tagged in known}
         tid = self.fresh(f"{owner}_tagged_field")
+        called = f"{tid}({self.version})"
+        with self.own_type():
+            cases = {f.tag: f"{self.tag_type(f, tagged, owner)}({self.version})" for f, tagged in known}
         self.types[tid] = {
             "doc": f"One tagged field of {owner}: its tag, its size and its bytes, read as the field of a "
                    f"tag it knows ({', '.join(f'{f.tag}: `{snake(f.name)}`' for f, _ in known)}).",
@@ -136,7 +157,7 @@ class _Translation:
                  "doc": "The field of a known tag; an unknown tag's bytes."},
             ],
         }
-        return f"{tid}({self.version})"
+        return called
 
     def tag_type(self, f: FieldSpec, tagged: Versions, owner: str) -> str:
         """The type of a tagged field's bytes: the one field, in its tagged versions."""
@@ -144,9 +165,21 @@ class _Translation:
                          else f"{owner}_{snake(f.name)}_tag")
         self.types[tid] = {}  # taken before the field's own types are
         field = replace(f, versions=tagged, tagged_versions=Versions(None), tag=None)
+        with self.own_type():
+            seq = self.field(field, tagged)
         self.types[tid] = {"doc": f"The tagged field `{snake(f.name)}` (tag {f.tag}).",
-                           "params": [_version_param()], "seq": self.field(field, tagged)}
+                           "params": [_version_param()], "seq": seq}
         return tid
+
+    @contextmanager
+    def own_type(self):
+        """While a type of its own is made: its fields read the version from its param (the root
+        may read it from elsewhere: `BODY_VERSION`)."""
+        outer, self.version = self.version, VERSION
+        try:
+            yield
+        finally:
+            self.version = outer
 
     def fresh(self, tid: str) -> str:
         """`tid`, or with a number after it where the message has a type of that name."""
@@ -270,8 +303,9 @@ class _Translation:
             else:
                 raise ValueError(f"{self.spec.file}: {f.path}: no struct {name}")
             versions = _intersect(versions, self.spec.valid_versions)
-            self.types[tid] = {"doc": f"{name}.", "params": [_version_param()],
-                               "seq": self.seq(fields, versions, tid)}
+            with self.own_type():
+                seq = self.seq(fields, versions, tid)
+            self.types[tid] = {"doc": f"{name}.", "params": [_version_param()], "seq": seq}
         return tid
 
     def element_type(self, kind: str) -> str:
@@ -280,8 +314,9 @@ class _Translation:
         if tid not in self.types:
             element = FieldSpec(name="Value", type=FieldType(kind), versions=self.spec.valid_versions, path="",
                                 about=f"The {kind}.")
-            self.types[tid] = {"doc": f"One {kind} of a list.", "params": [_version_param()],
-                               "seq": self.field(element, self.spec.valid_versions)}
+            with self.own_type():
+                seq = self.field(element, self.spec.valid_versions)
+            self.types[tid] = {"doc": f"One {kind} of a list.", "params": [_version_param()], "seq": seq}
         return tid
 
 

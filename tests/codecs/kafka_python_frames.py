@@ -199,6 +199,9 @@ NOTES = {
     "BadLength": "A length, count or tagged field's size that the bytes cannot hold, checked against the "
                  "bytes left before anything is built (`truncated`: a reader of a stream would wait for "
                  "more), or one that does not match what it holds.",
+    "VersionFallback": "An ApiVersions response in version 0 with UNSUPPORTED_VERSION (35), read as the answer "
+                       "to a newer request: a broker answers a version it does not support so, and Java's "
+                       "client and kafka-python read it as version 0.",
     "BadChecksum": "A byte of a record batch inside the frame changed: its CRC-32C no longer matches.",
     "TrailingBytes": "Bytes after the frame's body: a frame is exactly its header and body.",
     "Truncated": "The input ends inside the frame; a reader waiting on a socket would read more.",
@@ -361,6 +364,10 @@ def _response_mutations(frames: dict[str, bytes]) -> list[dict]:
          "error": "trailing_bytes", "flags": ["TrailingBytes"], "comment": "A byte after the body."},
         _unknown_tag("metadata_response_v12", frames["metadata_response_v12"], "Metadata v12"),
         _bad_crc("fetch_response_v16", frames["fetch_response_v16"], "Fetch v16"),
+        {"name": "api_versions_v0_answers_v3", "from": "api_versions_response_v0_filled",
+         "params": {"api_key": 18, "api_version": 3}, "patch": [{"offset": fixed, "hex": "0023"}],
+         "flags": ["VersionFallback"], "canonical": True,
+         "comment": "ApiVersions v0 with error 35 (UNSUPPORTED_VERSION), the answer to a v3 request."},
     ]
 
 

@@ -314,7 +314,8 @@ def test_kafka_python_reads_every_valid_response_vector_as_we_do(test):
     ours = logcodec.decode("kafka.response", data, **root)
     theirs = MESSAGES[type(ours.body).__name__].decode(data, version=root["api_version"], header=True)
     assert (theirs.header.correlation_id, theirs.API_KEY) == (ours.header.correlation_id, root["api_key"])
-    assert kafka_python_frames.disagreements(theirs, ours.body, root["api_version"]) == []
+    written_in = getattr(ours.body, "body_version", root["api_version"])  # ApiVersions' fallback to v0
+    assert kafka_python_frames.disagreements(theirs, ours.body, written_in) == []
 
 
 def test_the_field_by_field_check_has_teeth():
@@ -328,3 +329,18 @@ def test_the_field_by_field_check_has_teeth():
     ours.body.tagged_fields.pop(0)  # the cluster id (tag 0)
     found = kafka_python_frames.disagreements(theirs, ours.body, 15)
     assert [line.split(":")[0] for line in found] == [".cluster_id", ".topics[1].partitions[0].partition_max_bytes"]
+
+
+def test_an_api_versions_answer_to_an_unsupported_version_is_read_as_version_0():
+    """A broker answers an ApiVersions request of a version it does not support with a version 0
+    body holding UNSUPPORTED_VERSION (35): read as the answer to v3, it is version 0's layout."""
+    from logcodec.generated.kafka.messages import api_versions_response as av
+
+    body = av.encode(av.ApiVersionsResponse(error_code=35, api_keys=[av.ApiVersion(api_key=18, min_version=0,
+                                                                                    max_version=2)]), api_version=0)
+    value = av.decode(body, api_version=3)
+    assert (value.body_version, value.throttle_time_ms, value.tagged_fields) == (0, None, None)
+    assert [(k.api_key, k.max_version) for k in value.api_keys] == [(18, 2)]
+    assert av.encode(value, api_version=3) == body
+    with pytest.raises(DecodeError):  # an error other than 35 is read in the version asked
+        av.decode(body[:1] + b"\x22" + body[2:], api_version=3)

@@ -21,33 +21,38 @@ seq:
   type: s4
   doc: Number of elements of `api_keys`.
   -lc-count-of: api_keys
-  if: api_version <= 2
+  if: body_version <= 2
 - id: num_api_keys_compact
   type: biased_uvarint(32)
   doc: Number of elements of `api_keys`.
   -lc-count-of: api_keys
-  if: api_version >= 3
+  if: body_version >= 3
 - id: api_keys
   doc: The APIs supported by the broker.
-  type: api_version(api_version)
+  type: api_version(body_version)
   repeat: expr
-  repeat-expr: '(api_version >= 3 ? num_api_keys_compact.value : num_api_keys)'
+  repeat-expr: '(body_version >= 3 ? num_api_keys_compact.value : num_api_keys)'
 - id: throttle_time_ms
   type: s4
   doc: The duration in milliseconds for which the request was throttled due to a quota violation, or zero
     if the request did not violate any quota.
-  if: api_version >= 1
+  if: body_version >= 1
 - id: num_tagged_fields
   type: uvarint(32)
   doc: Number of tagged fields.
   -lc-count-of: tagged_fields
-  if: api_version >= 3
+  if: body_version >= 3
 - id: tagged_fields
-  type: api_versions_response_tagged_field(api_version)
+  type: api_versions_response_tagged_field(body_version)
   repeat: expr
   repeat-expr: num_tagged_fields.value
   doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
-  if: api_version >= 3
+  if: body_version >= 3
+instances:
+  body_version:
+    value: 'error_code == 35 ? 0 : api_version'
+    doc: 'The version the message is written in: 0 where `error_code` is 35 (the answer to a version the
+      sender does not support), else `api_version`.'
 types:
   api_version:
     doc: ApiVersion.
