@@ -621,20 +621,20 @@ class Model:
         """The field (or value instance, or param: a value built from JSON is given the root's) a
         switch selects on, and its path from the switch's type (`on`, or `header.api_key` through
         a structure that is not repeated), when the expression is such a field, or `c ? field : k`
-        (k a number: where c is false no case is built from JSON), and the case keys are all
-        literals."""
+        where k is a number that selects no case (where c is false, the switch holds no case to
+        build from JSON), and the case keys are all literals."""
         owner, path = self.owners.get(id(f)), []
         node = ref.switch_on
-        if isinstance(node, E.Ternary) and _is_number(node.other):
+        if isinstance(node, E.Ternary) and _is_number(node.other) and all(k not in (None, node.other) for k, _ in ref.cases):
             node = node.then
         while isinstance(node, E.Attr):
             path.insert(0, node.name)
             node = node.obj
         if not isinstance(node, E.Name) or owner is None:
             return None
+        value_instances = [i for i in owner.instances if i.value is not None]
         on = owner.field(node.name) or (None if path else next(
-            (d for d in [*owner.instances, *owner.params] if d.id == node.name and getattr(d, "value", 0) is not None),
-            None))
+            (d for d in [*value_instances, *owner.params] if d.id == node.name), None))
         for name in path:
             inner = on.type.user if on is not None and on.type.kind == "user" and not on.repeat else None
             on = inner.field(name) if inner is not None else None
