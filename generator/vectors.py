@@ -119,7 +119,8 @@ class Builder:
         self.generator = generator  # who makes them: this repository's generate, or a user's compile
         self.notes = spec.get("notes", {})
         self.by_name: dict[str, tuple[dict, bytes]] = {}
-        self.required = tuple(getattr(module, "REQUIRED_PARAMS", ()))
+        # the root's params: those it needs, and all it takes
+        self.required, self.takes = set(module.REQUIRED_PARAMS), set(module.PARAMS)
         self.ids: set[str] = set()
 
     def fail(self, message: str):
@@ -165,8 +166,8 @@ class Builder:
             self.fail(f"{tc}: result must be one of {RESULTS}")
         entry = {"tcId": tc, "comment": test.get("comment", "").strip(), "flags": list(test.get("flags", [])),
                  "result": result}
+        params = self.params(tc, test)
         if "value" in test:
-            params = self.params(tc, test)
             value = from_json(self.module.ROOT, expand(merge(self.spec.get("base", {}), test["value"])), partial=True,
                               params=params)
             data = self.module.encode(value, **params)
@@ -185,7 +186,6 @@ class Builder:
             self.fail(f"{tc}: a test has a value, bytes, or a base test to mutate")
         if "provenance" in test:
             entry["provenance"] = test["provenance"].strip()
-        params = self.params(tc, test)
         if params:
             entry["params"] = params
         if "quirks" in test:
@@ -216,13 +216,14 @@ class Builder:
 
     def params(self, tc: str, test: dict) -> dict:
         """The root's params of a test: its own, or its base's (a mutation's); every one the root
-        needs, and no other."""
+        needs, and none it does not take."""
         params = test.get("params")
         if params is None and "from" in test and test["from"] in self.by_name:
             params = self.by_name[test["from"]][0].get("params")
         params = dict(params or {})
-        if set(params) != set(self.required):
-            self.fail(f"{tc}: params {sorted(params)}, but the format's root takes {sorted(self.required)}")
+        if not self.required <= set(params) <= self.takes:
+            self.fail(f"{tc}: params {sorted(params)}, but the format's root needs {sorted(self.required)} "
+                      f"and takes {sorted(self.takes)}")
         return params
 
     def decodes(self, data: bytes, params: dict) -> bool:
