@@ -82,6 +82,10 @@ class _Translation:
         spec = self.spec
         root = snake(spec.name)
         fallback = VERSION_FALLBACK.get(spec.name)
+        first = spec.fields[0] if spec.fields else None
+        if fallback and not (first and first.name == fallback[0] and first.versions.low == 0
+                             and first.versions.high is None):
+            fallback = None  # a later spec whose first field is another: read as asked
         if fallback:
             self.version = BODY_VERSION  # every field reads the version the message is written in
         seq = self.seq(spec.fields, spec.valid_versions, root)
@@ -95,8 +99,6 @@ class _Translation:
         }
         if fallback:
             field, value, version = fallback
-            first = spec.fields[0]
-            assert first.name == field and first.versions.low == 0 and first.versions.high is None, spec.name
             schema["instances"] = {BODY_VERSION: {
                 "value": f"{snake(field)} == {value} ? {version} : {VERSION}",
                 "doc": f"The version the message is written in: {version} where `{snake(field)}` is {value} "
