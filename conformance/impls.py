@@ -65,7 +65,7 @@ SHIPPED = {s.name: s for s in [
     Shipped("kaitai", _py("logcodec.conformance.testees.kaitai"),
             "the official Kaitai Struct compiler's Python parsers (decode only, all formats)", "kaitaistruct"),
     Shipped("kafka-python", _py("logcodec.conformance.testees.kafka_python"),
-            "kafka-python's DefaultRecordBatch and DefaultRecordBatchBuilder",
+            "kafka-python's DefaultRecordBatch and DefaultRecordBatchBuilder, and its protocol message classes (requests and responses)",
             "kafka xxhash"),  # xxhash: kafka-python's magic-0 lz4 (the KAFKA-3160 header checksum)
     Shipped("aiokafka-c", _py("logcodec.conformance.testees.aiokafka_c"),
             "aiokafka's Cython record batch classes", "aiokafka"),

@@ -208,10 +208,13 @@ def _case_class(cls, meta, want):
     """The class of an object field's expected value: of a switch, the case whose fields it has."""
     users = [m for m in [meta] + list(meta.get("cases", [])) if m.get("kind") == "user"]
     if isinstance(want, dict):
-        for m in users:
-            sub = _module_class(cls, m["type"])
-            if set(want) <= {f.name for f in dataclasses.fields(sub)}:
-                return sub
+        # the case with exactly its fields, else the first with all of them (a Kafka frame's body is
+        # one of some 90 cases, and one case's fields can be a part of another's)
+        fitting = [sub for sub in (_module_class(cls, m["type"]) for m in users)
+                   if set(want) <= {f.name for f in dataclasses.fields(sub)}]
+        exact = [sub for sub in fitting if len(dataclasses.fields(sub)) == len(want)]
+        if exact or fitting:
+            return (exact or fitting)[0]
     return _module_class(cls, users[0]["type"])
 
 

@@ -107,8 +107,7 @@ def implementation(lib: KafkaLibrary) -> Implementation:
         unsupported[MESSAGE_SET] = list(LEGACY_UNSUPPORTED)
         # a record set's v2 batches lose what the library hides of a v2 batch; without a count of
         # framed bytes, the library cannot tell a cut-off last entry either
-        unsupported[RECORD_SET] = LEGACY_UNSUPPORTED + [f"entries[].{p}" for p in lib.unsupported_fields()] + (
-            [] if lib.valid_bytes else ["partial_entry"])
+        unsupported[RECORD_SET] = record_set_unsupported(lib)
     return Implementation(name=lib.name, version=lib.version, handlers=handlers,
                           unsupported_fields=unsupported, kind_of=kind_of)
 
@@ -240,6 +239,21 @@ def decode_record_set(lib: KafkaLibrary, data: bytes) -> dict:
         else:
             entries.append(legacy_entry(lib.name, lib.legacy, batch, entry_bytes(data, pos)))
     return {"entries": entries, "partial_entry": partial}
+
+
+def encode_record_set(lib: KafkaLibrary, value: dict) -> bytes:
+    """A record set of v2 batches, each written by the library's builder (as `encode` writes one),
+    then the cut-off last entry's bytes as they are."""
+    entries = value["entries"]
+    if any(entry.get("magic") != 2 for entry in entries):
+        raise Unsupported(f"{lib.name}: a record set here holds v2 batches only")
+    return b"".join(encode(lib, entry) for entry in entries) + bytes.fromhex(value.get("partial_entry") or "")
+
+
+def record_set_unsupported(lib: KafkaLibrary) -> list[str]:
+    """The paths of a kafka.record_set value the library cannot report."""
+    return LEGACY_UNSUPPORTED + [f"entries[].{p}" for p in lib.unsupported_fields()] + (
+        [] if lib.valid_bytes else ["partial_entry"])
 
 
 def encode_legacy(lib: KafkaLibrary, value: dict) -> bytes:

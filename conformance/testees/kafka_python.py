@@ -1,5 +1,6 @@
 """Testee: kafka-python's record classes (``kafka.record``), formats kafka.record_batch_v2,
-kafka.message_set (decode, and encode with ``LegacyRecordBatchBuilder``) and kafka.record_set (decode).
+kafka.message_set (decode, and encode with ``LegacyRecordBatchBuilder``) and kafka.record_set (decode);
+its protocol classes (``kafka.protocol``), formats kafka.request and kafka.response (see kafka_protocol).
 
 Decoding: ``MemoryRecords`` frames the input (``valid_bytes()`` tells a trailing partial batch),
 ``DefaultRecordBatch`` checks the CRC and parses; its ``ControlRecord`` parses control keys.
@@ -15,7 +16,17 @@ See kafka_common and kafka_legacy for the translation rules.
 
 from __future__ import annotations
 
+from functools import partial
+
 from logcodec.conformance.testee import Implementation, Unsupported, main_guard
+from logcodec.conformance.testees import kafka_protocol
+from logcodec.conformance.testees.kafka_common import (
+    KafkaLibrary,
+    decode_record_set,
+    encode_record_set,
+    implementation,
+    record_set_unsupported,
+)
 
 
 def _set_producer_state(builder, producer_id, epoch, sequence, transactional):
@@ -27,17 +38,30 @@ def _set_producer_state(builder, producer_id, epoch, sequence, transactional):
 
 
 def build() -> Implementation:
+    """Its record classes (kafka_common, kafka_legacy) and its protocol classes (kafka_protocol)."""
+    lib = _library()
+    impl = implementation(lib)
+    proto = kafka_protocol.protocol(partial(decode_record_set, lib), partial(encode_record_set, lib))
+    impl.handlers.update(kafka_protocol.handlers(proto))
+    impl.unsupported_fields.update(kafka_protocol.unsupported_fields(proto, record_set_unsupported(lib)))
+    return impl
+
+
+def _library() -> KafkaLibrary:
     import kafka
-    from kafka.record.default_records import DefaultRecordBatch, DefaultRecordBatchBuilder
+    from kafka.record.default_records import (
+        DefaultRecordBatch,
+        DefaultRecordBatchBuilder,
+    )
     from kafka.record.legacy_records import LegacyRecordBatchBuilder
     from kafka.record.memory_records import MemoryRecords
-
-    from logcodec.conformance.testees.kafka_common import KafkaLibrary, implementation
     from logcodec.conformance.testees.kafka_legacy import (
-        LibraryLegacy, header_from_python_batch, inner_offsets_from_python_batch,
+        LibraryLegacy,
+        header_from_python_batch,
+        inner_offsets_from_python_batch,
     )
 
-    return implementation(KafkaLibrary(
+    return KafkaLibrary(
         name="kafka-python", version=kafka.__version__,
         memory_records=MemoryRecords, batch_cls=DefaultRecordBatch, builder_cls=DefaultRecordBatchBuilder,
         set_producer_state=_set_producer_state,
@@ -46,7 +70,7 @@ def build() -> Implementation:
         written_leader_epoch=0, empty_batch_timestamp=0,
         valid_bytes=lambda records: records.valid_bytes(),
         legacy=LibraryLegacy(header_from_python_batch, inner_offsets_from_python_batch, LegacyRecordBatchBuilder),
-    ))
+    )
 
 
 if __name__ == "__main__":

@@ -12,10 +12,9 @@ range, two elements in every list, text and bytes in every string, a real record
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import uuid
 
+from logcodec.conformance.testees.kafka_protocol import message_classes
 from logcodec.generator.message_specs.to_ksy import snake
 
 #: A filled value of each of kafka-python's simple types (uint32 it does not have; `bitfield` is its
@@ -30,19 +29,9 @@ RENAMED = {"authorized_operations": ("cluster_authorized_operations", "topic_aut
 
 
 def messages() -> dict:
-    """kafka-python's message classes (one per API and direction, the version an index), by name."""
-    protocol = importlib.import_module("kafka.protocol")
-    api_message = importlib.import_module("kafka.protocol.api_message")
-    for m in pkgutil.walk_packages(protocol.__path__, "kafka.protocol."):
-        if ".old" not in m.name and "generate_stubs" not in m.name:
-            importlib.import_module(m.name)
-    found, todo = {}, [api_message.ApiMessage]
-    while todo:
-        for sub in todo.pop().__subclasses__():
-            todo.append(sub)
-            if getattr(sub, "_class_version", None) is None and getattr(sub, "_valid_versions", None):
-                found[sub.__name__] = sub
-    return found
+    """kafka-python's message classes (one per API and direction, the version an index), by name:
+    found as its conformance testee finds them."""
+    return message_classes()
 
 
 def record_batch() -> bytes:

@@ -82,7 +82,7 @@ def variant(label: str, name: str, value: dict) -> Case:
                                                                "value": value})
 
 
-def verdict(case: Case, answer: dict, unsupported: list[str]) -> Verdict:
+def verdict(case: Case, answer: dict, unsupported: list[str], null_left_out: bool = False) -> Verdict:
     """judge.judge on a well-formed answer; a decoded value must also pass `unjudged`."""
     if answer.get("ok") is True:
         assert ("value" if case.op == "decode" else "bytes") in answer, answer
@@ -91,17 +91,18 @@ def verdict(case: Case, answer: dict, unsupported: list[str]) -> Verdict:
         assert "error" not in answer or answer["error"]["kind"] in (None, *KINDS), answer
     result = judge.judge(case, answer, unsupported)
     if case.op == "decode" and case.result == "valid" and answer["ok"]:
-        extra = unjudged(case, answer["value"], unsupported)
+        extra = unjudged(case, answer["value"], unsupported, null_left_out)
         if extra:
             result.outcome, result.detail = "fail", result.detail or "decoded to a different value"
             result.diff += extra
     return result
 
 
-def unjudged(case: Case, value, unsupported: list[str]) -> list[str]:
-    """What judge.judge lets through in a decoded value: a field left out (null is fine only for a derived one),
-    a field the value does not have, a value equal but of another JSON type. (A derived value given
-    wrong is the judge's to fail.)"""
+def unjudged(case: Case, value, unsupported: list[str], null_left_out: bool = False) -> list[str]:
+    """What judge.judge lets through in a decoded value: a field left out (null is fine only for a derived one;
+    with `null_left_out`, also for a field the vector has null: a Kafka frame's field of other versions), a
+    field the value does not have, a value equal but of another JSON type. (A derived value given wrong is the
+    judge's to fail.)"""
     out: list[str] = []
 
     def walk(want, kept, got, where):  # kept: `want` as judge.comparable keeps it (no omittable fields)
@@ -115,7 +116,8 @@ def unjudged(case: Case, value, unsupported: list[str]) -> list[str]:
                     if got.get(k) is not None and got[k] == want[k] and type(got[k]) is not type(want[k]):
                         out.append(f"{where}{k}: expected {want[k]!r}, got {got[k]!r}")
                 elif k not in got:
-                    out.append(f"{where}{k}: missing")
+                    if not (null_left_out and want[k] is None):
+                        out.append(f"{where}{k}: missing")
                 else:
                     walk(want[k], kept[k], got[k], f"{where}{k}.")
         elif isinstance(want, list) and isinstance(got, list) and isinstance(kept, list):
@@ -141,19 +143,24 @@ def not_passed(verdicts: dict[str, Verdict]) -> dict[str, tuple[str, str]]:
     return {k: (v.outcome, " ".join([v.detail, *v.diff])) for k, v in verdicts.items() if v.outcome != "pass"}
 
 
-def run_vectors(command, extra: list[Case] = (), *, encodes_on_every_field: bool = False) -> Run:
-    """Every vector (decode, and encode when declared) and the `extra` cases through one testee, pipelined.
-    `encodes_on_every_field`: judge an encode on the fields the testee declared unsupported too."""
+def run_vectors(command, extra: list[Case] = (), *, formats: tuple[str, ...] = (FORMAT,),
+                encodes_on_every_field: bool = False, null_left_out: bool = False) -> Run:
+    """Every vector of `formats` (decode, and encode when declared) and the `extra` cases through one
+    testee, pipelined; cases keyed "<op> <tcId>" (of more than one format, "<format> <op> <tcId>").
+    `encodes_on_every_field`: judge an encode on the fields the testee declared unsupported too;
+    `null_left_out`: see `unjudged`."""
     with Session(command) as session:
-        cases = [c for c in judge.build_cases([FORMAT]) if c.op in session.hello["formats"][FORMAT]] + list(extra)
+        cases = [c for fmt in formats for c in judge.build_cases([fmt])
+                 if c.op in session.hello["formats"][fmt]] + list(extra)
         answers = session.ask([judge.request(case, 0) for case in cases])
         status = session.stop()
-    declared = session.hello.get("unsupported_fields", {}).get(FORMAT, [])
     run = Run(session.hello, status, {}, {})
     for case, answer in zip(cases, answers):
-        key = case.id.split(":", 1)[1].replace(":", " ", 1)
+        key = case.id.replace(":", " ", 2) if len(formats) > 1 else case.id.split(":", 1)[1].replace(":", " ", 1)
+        declared = session.hello.get("unsupported_fields", {}).get(case.format, [])
         run.answers[key] = answer
-        run.verdicts[key] = verdict(case, answer, [] if encodes_on_every_field and case.op == "encode" else declared)
+        run.verdicts[key] = verdict(case, answer, [] if encodes_on_every_field and case.op == "encode" else declared,
+                                    null_left_out)
     return run
 
 

@@ -29,3 +29,21 @@ def test_an_encoding_whose_v2_batch_differs_fails():
     case.test["canonical"] = False  # judged by value, as a compressed vector's encoding is
     verdict = judge.judge(case, {"ok": True, "bytes": data.hex()}, [])
     assert verdict.outcome == "fail" and any("records[0].value" in line for line in verdict.diff), verdict
+
+
+def test_a_kafka_body_is_compared_as_the_case_it_is():
+    """A frame's body is one of some 90 cases, and one case's fields can be a part of another's: each
+    valid vector's body is compared as a class with exactly its fields, never a larger one."""
+    import dataclasses
+
+    for fmt in ("kafka.request", "kafka.response"):
+        root = logcodec.codec(fmt).ROOT
+        meta = next(f.metadata for f in dataclasses.fields(root) if f.name == "body")
+        larger = 0
+        for test in (t for g in vector_file(fmt)["testGroups"] for t in g["tests"] if t["result"] == "valid"):
+            body = test["value"]["body"]
+            chosen = judge._case_class(root, meta, body)
+            assert {f.name for f in dataclasses.fields(chosen)} == set(body), (fmt, test["tcId"], chosen)
+            larger += any(set(body) < {f.name for f in dataclasses.fields(judge._module_class(root, m["type"]))}
+                          for m in meta.get("cases", []) if m.get("kind") == "user")
+        assert larger, "no body whose fields are a part of another case's: the test shows nothing"

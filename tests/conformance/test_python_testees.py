@@ -1,4 +1,5 @@
-"""The Python testees (conformance/testees) against every vector of kafka.record_batch_v2.
+"""The Python testees (conformance/testees) against every vector of kafka.record_batch_v2, and
+kafka-python's protocol classes against every vector of kafka.request and kafka.response.
 
 Each testee runs as its own process (``python -m logcodec.conformance.testees.X``), driven with the harness's
 own client (``process.Testee``, ``runner.handshake``) on the cases of ``judge.build_cases``, and judged by
@@ -220,3 +221,55 @@ def test_the_comparison_has_teeth():
     assert judged(UNSUPPORTED_FIELDS["aiokafka_c"]).diff == ['records[0].key.type: expected "commit", got "abort"']
     value["len_batch"] = 1  # but right when given
     assert len(judged(UNSUPPORTED_FIELDS["aiokafka_c"]).diff) == 2
+
+
+# ---------------------------------------------------------------- Kafka's protocol: kafka-python's message classes
+
+PROTOCOL_FORMATS = ("kafka.request", "kafka.response")
+TRAILING = ("fail", "accepted", "the message decoder stops after the body and never looks at what follows")
+UNKNOWN_TAG_WRITTEN = ("skipped", "writes no tagged field it does not know",
+                       "kafka-python keeps an unknown tag it reads (unknown_tags) but never writes one")
+PROTOCOL_EXPECTED = {
+    "kafka.request decode mutated/null_topics_fixed": ("fail", "accepted", "its array reader takes a count of -1 "
+                                                       "as null in every version"),
+    "kafka.request decode mutated/trailing_byte": TRAILING,
+    "kafka.request decode mutated/tagged_field_past_the_end": ("fail", "accepted", "a known tag is read by its "
+                                                               "field's type; its size is never checked"),
+    "kafka.request decode mutated/tagged_field_longer_than_its_content": ("fail", "accepted", "the same"),
+    "kafka.request encode mutated/unknown_tag": UNKNOWN_TAG_WRITTEN,
+    "kafka.response decode mutated/trailing_byte": TRAILING,
+    "kafka.response encode mutated/unknown_tag": UNKNOWN_TAG_WRITTEN,
+    "kafka.response encode mutated/api_versions_v0_answers_v3": ("encode_error", "not an integer",
+                                                                 "it writes the version asked (3), and the "
+                                                                 "value is the v0 answer"),
+}
+
+
+def test_kafka_python_protocol_classes_against_every_request_and_response_vector():
+    """Every vector of both frames, decoded and encoded by kafka-python's own protocol classes (the
+    testee translates objects only), judged strictly: every field of the frame's version given."""
+    run = run_vectors(command("kafka_python"), formats=PROTOCOL_FORMATS, null_left_out=True)
+    assert run.status == 0
+    assert all(run.hello["formats"][fmt] == ["decode", "encode"] for fmt in PROTOCOL_FORMATS)
+    assert sum(" decode " in k and v.case.result == "valid" for k, v in run.verdicts.items()) > 800
+    assert_not_passed(not_passed(run.verdicts), PROTOCOL_EXPECTED)
+
+
+def test_the_protocol_comparison_has_teeth():
+    """kafka-python's answer with one field changed, one tag dropped or one record's value changed fails."""
+    from logcodec.conformance.testees import kafka_python
+
+    impl = kafka_python.build()
+    tests = {t["tcId"]: t for fmt in PROTOCOL_FORMATS for g in judge.vector_file(fmt)["testGroups"]
+             for t in g["tests"]}
+    test = tests["kafka_python_filled/fetch_response_v16_filled"]
+    case = Case("kafka.response:decode:x", "kafka.response", "decode", test)
+    unsupported = impl.unsupported_fields["kafka.response"]
+    answer = impl.handlers["kafka.response"]["decode"](bytes.fromhex(test["bytes"]), **test["params"])
+    assert verdict(case, {"seq": 0, "ok": True, "value": answer}, unsupported, True).outcome == "pass"
+    assert answer["body"]["responses"][0]["partitions"][1]["tagged_fields"]  # there are tags to drop
+    for change in (lambda p: p.update(high_watermark="1"), lambda p: p["tagged_fields"].pop(),
+                   lambda p: p["records"]["entries"][0]["records"][1].update(value="00")):
+        changed = json.loads(json.dumps(answer))
+        change(changed["body"]["responses"][0]["partitions"][1])
+        assert verdict(case, {"seq": 0, "ok": True, "value": changed}, unsupported, True).outcome == "fail"
