@@ -44,6 +44,7 @@ test: setup
 	$(BIN)/python -m fuzz schemas --smoke
 	$(BIN)/python -m bench kafka --quick > /dev/null
 	$(BIN)/python -m bench tank --quick > /dev/null
+	$(BIN)/python -m bench kafka-protocol --quick > /dev/null
 
 # The campaign's CI run alone; `python -m fuzz --help` for the full campaign.
 fuzz-smoke: setup

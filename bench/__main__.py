@@ -1,8 +1,9 @@
-"""``python -m bench <suite> [options]``; ``python -m bench kafka --help`` / ``tank --help`` / ``gallery --help`` for the options."""
+"""``python -m bench <suite> [options]``; ``python -m bench kafka --help`` / ``kafka-protocol --help`` /
+``tank --help`` / ``gallery --help`` for the options."""
 
 import sys
 
-SUITES = {"kafka": "bench.kafka", "tank": "bench.tank", "pipeline": "bench.pipeline", "compile": "bench.compile",
+SUITES = {"kafka": "bench.kafka", "kafka-protocol": "bench.kafka_protocol", "tank": "bench.tank", "pipeline": "bench.pipeline", "compile": "bench.compile",
           "gallery": "bench.gallery"}
 
 
