@@ -22,7 +22,6 @@ import os
 import shutil
 import sys
 import sysconfig
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from setuptools import Distribution, setup
@@ -114,16 +113,8 @@ class BuildPy(build_py):
         folder = build_lib / BUNDLED
         shutil.rmtree(folder, ignore_errors=True)  # an earlier build's leftovers would ship too
         sources = _codec_sources(build_lib)
-
-        def one(item):
-            name, path = item
-            try:  # the module, and its C loops where it has them
-                return native.compile_file(name, path, folder, log=lambda m: print(m, file=sys.stderr))
-            except (RuntimeError, OSError) as exc:
-                return exc
-
-        with ThreadPoolExecutor(max_workers=max(1, min(len(sources), os.cpu_count() or 1))) as pool:
-            results = list(pool.map(one, sources))
+        # each module, and its C loops where it has them, one per CPU at a time
+        results = native.compile_files(sources, folder, log=lambda m: print(m, file=sys.stderr))
         failed = [(name, r) for (name, _), r in zip(sources, results) if isinstance(r, Exception)]
         for name, exc in failed:
             print(f"logcodec: {name} stays pure Python: {str(exc)[:2000]}", file=sys.stderr)

@@ -70,7 +70,7 @@ SHIPPED = {s.name: s for s in [
     Shipped("aiokafka-c", _py("logcodec.conformance.testees.aiokafka_c"),
             "aiokafka's Cython record batch classes", "aiokafka"),
     Shipped("aiokafka-py", _py("logcodec.conformance.testees.aiokafka_py"),
-            "aiokafka's pure-Python record batch classes", "aiokafka"),
+            "aiokafka's pure-Python record batch classes, and its protocol classes (requests and responses)", "aiokafka"),
     Shipped("confluent-kafka", _py("logcodec.conformance.testees.confluent_kafka"),
             "librdkafka (through confluent-kafka) consuming from and producing to a fake broker on 127.0.0.1",
             "confluent_kafka"),

@@ -7,6 +7,11 @@ but `logcodec.runtime`; and, on request, the JSON Schema of each value. It is th
 code path of `logcodec generate` (`render.render_module_files`), applied to a user's schemas
 without this repository's house rules (a `doc` everywhere), unless `strict`.
 
+Given a folder of Kafka's JSON message specs instead (`load_specs`), it writes the formats
+`request` and `response` of that spec set, each API's body and Kafka's record set: what a user
+regenerates after a Kafka release, as `logcodec generate` makes `kafka.request` and
+`kafka.response` from the specs in `schemas/kafka/messages/`.
+
 `compiled_module` compiles one schema into a cache keyed by its content (and that of
 the schemas it imports, and this generator's version), for `logcodec decode --schema`.
 """
@@ -29,6 +34,12 @@ from logcodec.runtime import native
 
 from .backends import targets
 from .jsonschema import value_schema
+from .message_specs.documents import (
+    RECORD_SET,
+    family_documents,
+    frame_rels,
+    shipped_family,
+)
 from .passes import load_checked
 from .problems import Problem, SchemaError, problem
 from .reading import Loader
@@ -56,6 +67,42 @@ def load(paths: list[Path], package: str, include: tuple = (), strict: bool = Fa
     except SchemaError as exc:
         raise SchemaError(_as_given(exc.problems, loader, typed) if exc.problems else str(exc)) from None
     return named, sorted(schemas, key=lambda s: s.id)
+
+
+def shipped_schemas() -> Path:
+    """The shipped schemas, as the docs publish them beside their pages (`generated/docs/`, in the
+    installed package too): where a compile of message specs finds the record set."""
+    import logcodec.generated
+
+    return Path(logcodec.generated.__file__).resolve().parent / "docs"
+
+
+def load_specs(folder: Path, package: str, targets: tuple = ("python",)) -> tuple[list, list]:
+    """A folder of Kafka's JSON message specs, as the frames `request` and `response`, each API's
+    body and Kafka's record set (the shipped one, which `records` fields hold), checked by the
+    passes of `targets`: SchemaError with every problem of the specs, then of their schemas.
+
+    Read under this repository's rules (`strict`), as `logcodec generate` reads them: the
+    translations are written to them (a negative count refused, a switch that matches no case an
+    error, no Kaitai objects), so the codecs are those of `kafka.request` and `kafka.response`."""
+    if not _PACKAGE.match(package):
+        raise SchemaError(f"{package!r} is not a Python package name")
+    root = shipped_schemas()
+    family = shipped_family(root) or "messages"  # (no shipped family: `records` fields stay bytes)
+    documents = family_documents(Path(folder), family, (root / family / f"{RECORD_SET}.ksy").is_file())
+    if not frame_rels(documents):
+        raise SchemaError(f"{folder}: no request or response frame to make: the folder has no RequestHeader or "
+                          "ResponseHeader spec, or no request or response of an API")
+    loader = Loader(root, strict=True, package=package, documents=documents, shown_prefix="")
+    named = load_checked(loader, frame_rels(documents), targets)
+    schemas = [s for s in loader.loaded.values() if not s.root.primitive]
+    _one_module_each(schemas)
+    return named, sorted(schemas, key=lambda s: s.id)
+
+
+def is_spec_folder(path: Path) -> bool:
+    """A folder of message specs in Kafka's JSON language (what `compile` takes in place of schemas)."""
+    return Path(path).is_dir() and any(Path(path).glob("*.json"))
 
 
 def _one_module_each(schemas: list[Schema]) -> None:
@@ -158,7 +205,16 @@ def compile_schemas(paths: list[Path], out: Path, package: str, include: tuple =
     codecs, or construct 2.10 definitions (no JSON Schemas, vectors or docs there)."""
     if target not in targets():
         raise SchemaError(f"unknown target {target!r}: one of {', '.join(targets())}")
-    _, schemas = load(paths, package, include, strict, targets=(target,))
+    if any(is_spec_folder(p) for p in paths):
+        if len(paths) != 1 or include:
+            raise SchemaError("a folder of message specs is compiled alone (no other schema, no -I)")
+        if with_vectors:
+            raise SchemaError("--vectors: a folder of message specs has no vectors' definitions beside it; "
+                              "`logcodec diff OLD NEW` says which of the shipped vectors a changed spec set still "
+                              "reads the same")
+        _, schemas = load_specs(paths[0], package, targets=(target,))
+    else:
+        _, schemas = load(paths, package, include, strict, targets=(target,))
     if target != "python":  # logcodec's values are the python target's: no JSON Schemas, vectors or docs
         if json_schemas or with_vectors or with_docs:
             raise SchemaError(f"--json-schema, --vectors and --docs describe logcodec's values; the {target} target "

@@ -10,6 +10,10 @@ a type both versions have is wire-breaking, as is a field or type removed or add
 both have, a param changed, an enum member removed or renumbered, and a positioned instance
 changed. Documentation and the `-lc-` keys that say how the encoder derives a value are reported
 and break nothing; nor does a type, enum member or schema added.
+
+Two folders of Kafka's message specs are compared by `message_specs.evolution`; which of the
+shipped golden vectors of `kafka.request` and `kafka.response` still decode to the same value is
+`spec_vectors_under_new`'s, each folder compiled as `logcodec compile` compiles one.
 """
 
 from __future__ import annotations
@@ -26,7 +30,8 @@ from logcodec.runtime.errors import DecodeError, LogcodecError
 from logcodec.runtime.values import to_json
 
 from .changes import Change, json_ready, shown
-from .compile import compile_schemas
+from .compile import compile_schemas, shipped_schemas
+from .message_specs.documents import shipped_family
 from .problems import Problem, SchemaError, yaml_problem
 
 #: Keys that do not change what is read (or are compared apart: `enum`, and `-lc-` keys).
@@ -255,3 +260,73 @@ def _vectors_of(old: Path, new: Path, rel: str, tmp: Path) -> list[str]:
             for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
                 del sys.modules[name]
         del sys.path[:2]
+
+
+#: The formats a folder of message specs makes, and the shipped golden vectors of each.
+SPEC_FORMATS = ("request", "response")
+
+
+def spec_vectors_under_new(old: Path, new: Path) -> list[str]:
+    """For two folders of Kafka's message specs: of the shipped golden vectors of `kafka.request`
+    and `kafka.response` that `old`'s codecs read, how many `new`'s read to the same value, and
+    which they do not (a line each). Each folder is compiled into a temporary package."""
+    family = shipped_family(shipped_schemas())
+    if family is None:
+        return ["vectors not compared: no family of the shipped schemas was made from message specs"]
+    shipped = shipped_schemas().parent / "vectors" / family
+    lines = []
+    with tempfile.TemporaryDirectory() as tmp:
+        packages = {side: f"_logcodec_diff_specs_{side}_{Path(tmp).name}" for side in ("old", "new")}
+        sys.path[:0] = [str(Path(tmp) / "old"), str(Path(tmp) / "new")]
+        try:
+            for side, folder in (("old", old), ("new", new)):
+                try:
+                    compile_schemas([folder], Path(tmp) / side, packages[side])
+                except (SchemaError, LogcodecError) as exc:
+                    first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                    return [f"vectors not compared: the {side.upper()} specs could not be compiled ({first})"]
+            importlib.invalidate_caches()  # the packages were written after the import system looked
+            for kind in SPEC_FORMATS:
+                vectors = json.loads((shipped / f"{kind}.json").read_text())
+                old_module, new_module = (importlib.import_module(f"{packages[side]}.{kind}") for side in ("old", "new"))
+                lines += _same_under_new(f"{family}.{kind}", vectors, old_module, new_module)
+        finally:
+            for package in packages.values():
+                for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
+                    del sys.modules[name]
+            del sys.path[:2]
+    return lines
+
+
+def _same_under_new(fmt: str, vectors: dict, old_module, new_module) -> list[str]:
+    """The lines of `spec_vectors_under_new` for one format: each valid vector OLD reads, read by
+    NEW, the same value when their fields that are not null are (`_given`)."""
+    read, same, differ = 0, 0, []
+    for t in (t for g in vectors["testGroups"] for t in g["tests"] if t["result"] == "valid"):
+        data, params = bytes.fromhex(t["bytes"]), t.get("params", {})
+        try:
+            before = to_json(old_module.decode(data, **params))
+        except DecodeError:
+            continue  # not a vector of OLD's: a version or API it does not have
+        read += 1
+        try:
+            after = to_json(new_module.decode(data, **params))
+        except DecodeError as exc:
+            differ.append(f"{t['tcId']} (no longer decodes: {exc.kind} at offset {exc.offset}, {exc.path})")
+            continue
+        if _given(after) == _given(before):
+            same += 1
+        else:
+            differ.append(f"{t['tcId']} (another value)")
+    return [f"{fmt}: {same} of {read} valid vectors OLD reads decode to the same value under NEW",
+            *(f"{fmt}: {d}" for d in differ)]
+
+
+def _given(value):
+    """A value's JSON without its null fields: a field one spec set's type has and the other's has
+    not (a field of a later version) is null in a frame of a version without it."""
+    if isinstance(value, dict):
+        return {k: _given(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_given(v) for v in value]
+    return value

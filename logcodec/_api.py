@@ -67,4 +67,24 @@ def value_from_json(format_name: str, data, **params):
     return root_from_json(codec(format_name), data, params)
 
 
+def root_params_problems(module: ModuleType, given: dict, what: str) -> list[str]:
+    """What is wrong with `given` as the root's params of a generated module (`what`: how to name
+    it): a param it does not take, a value of the wrong kind (its `PARAMS`: an integer or a bool
+    each), one it needs and was not given (its `REQUIRED_PARAMS`). The check of the command line's
+    `--param` and of the docs server's `"params"`, each saying the problems its own way."""
+    kinds = module.PARAMS
+    problems = []
+    for name, value in given.items():
+        if name not in kinds:
+            takes = f"its params: {', '.join(kinds)}" if kinds else "it takes none"
+            problems.append(f"{what} has no param {name!r}; {takes}")
+        elif (kinds[name] == "bool") != isinstance(value, bool) or not isinstance(value, int):
+            problems.append(f"param {name} of {what} is {'true or false' if kinds[name] == 'bool' else 'an integer'}, "
+                            f"not {value!r}")
+    missing = [name for name in getattr(module, "REQUIRED_PARAMS", ()) if name not in given]
+    if missing:
+        problems.append(f"{what} needs the params {', '.join(missing)}")
+    return problems
+
+
 __all__ = ["codec", "decode", "decode_stream", "encode", "formats", "to_json", "value_from_json"]

@@ -47,16 +47,14 @@ def _either(names: list[str]) -> str:
 
 
 def _root_params(module, texts: list[str] | None, what: str) -> dict:
-    """The `--param NAME=VALUE` given, checked against the root's parameters (the module's `PARAMS`)."""
-    kinds = module.PARAMS
+    """The `--param NAME=VALUE` given, checked against the root's parameters (the module's `PARAMS`,
+    and every one it needs)."""
+    from logcodec._api import root_params_problems
+
     given = dict(_root_param(text) for text in texts or ())
-    for name, value in given.items():
-        if name not in kinds:
-            takes = f"its parameters: {', '.join(kinds)}" if kinds else "it takes none"
-            raise UsageError(f"--param {name}: {what} has no parameter {name!r}; {takes}")
-        if (kinds[name] == "bool") != isinstance(value, bool):
-            raise UsageError(f"--param {name}: {what} takes {'true or false' if kinds[name] == 'bool' else 'an integer'}"
-                             f" there, not {value!r}")
+    problems = root_params_problems(module, given, what)
+    if problems:
+        raise UsageError(f"--param: {problems[0]} (--param NAME=VALUE)")
     return given
 
 
@@ -240,10 +238,11 @@ def _docs_dir() -> Path:
 # ---------------------------------------------------------------- compile, encode
 
 def cmd_compile(args) -> int:
-    from logcodec.generator.compile import compile_schemas
+    from logcodec.generator.compile import compile_schemas, is_spec_folder
 
     package = args.package or Path(args.schemas[0]).stem
-    written = compile_schemas([schema_file(s) for s in args.schemas], Path(args.output), package,
+    given = [Path(s) if is_spec_folder(Path(s)) else schema_file(s) for s in args.schemas]
+    written = compile_schemas(given, Path(args.output), package,
                               tuple(args.include or ()), strict=args.strict, json_schemas=args.json_schema,
                               target=args.target, with_vectors=args.vectors, with_docs=args.docs)
     modules = sum(1 for p in written if p.suffix == ".py" and p.name != "__init__.py"
@@ -255,7 +254,11 @@ def cmd_compile(args) -> int:
 def cmd_diff(args) -> int:
     from logcodec.generator.message_specs import read_specs
     from logcodec.generator.message_specs.evolution import diff
-    from logcodec.generator.schema_diff import schema_changes, vectors_under_new
+    from logcodec.generator.schema_diff import (
+        schema_changes,
+        spec_vectors_under_new,
+        vectors_under_new,
+    )
 
     folders = [Path(args.old), Path(args.new)]
     kinds = set()
@@ -273,9 +276,10 @@ def cmd_diff(args) -> int:
     vectors: list[str] = []
     if kinds == {"kafka"}:
         changes = diff(read_specs(folders[0]), read_specs(folders[1]))
+        vectors = [] if args.changes_only else spec_vectors_under_new(*folders)
     else:
         changes = schema_changes(*folders)
-        vectors = vectors_under_new(*folders)
+        vectors = [] if args.changes_only else vectors_under_new(*folders)
     if args.json:
         print(json.dumps({"changes": [c.as_json() for c in changes], "vectors": vectors}, indent=2))
     else:
@@ -340,10 +344,6 @@ def _json_input(path: str):
 
 
 def cmd_accelerate(args) -> int:
-    import os
-    import time
-    from concurrent.futures import ThreadPoolExecutor
-
     import logcodec
     from logcodec.runtime import native
 
@@ -358,20 +358,15 @@ def cmd_accelerate(args) -> int:
         else:
             todo.append((name, module))
 
-    def one(item) -> str | None:
-        """Build one module (mypyc and the C compiler run as their own processes: threads suffice);
-        the error's line, or None."""
-        name, module = item
-        started = time.perf_counter()
-        try:
-            path = native.build(module)
-        except (RuntimeError, OSError) as exc:
-            return f"logcodec accelerate: {name}: {exc}"
-        print(f"{name}: {path} ({time.perf_counter() - started:.1f} s)", flush=True)
-        return None
+    formats = {module.__name__: name for name, module in todo}
 
-    with ThreadPoolExecutor(max_workers=max(1, args.jobs or os.cpu_count() or 1)) as pool:
-        errors = [e for e in pool.map(one, todo) if e]
+    def done(module_name: str, result, seconds: float) -> None:
+        if not isinstance(result, Exception):
+            print(f"{formats[module_name]}: {result} ({seconds:.1f} s)", flush=True)
+
+    results = native.compile_files([(module.__name__, native.source_of(module)) for _, module in todo],
+                                   native.native_dir(), args.jobs, done=done)
+    errors = [f"logcodec accelerate: {name}: {r}" for (name, _), r in zip(todo, results) if isinstance(r, Exception)]
     for error in errors:
         print(error, file=sys.stderr)
     return 1 if errors else 0
@@ -718,7 +713,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_decode)
 
     p = sub.add_parser("compile", help="compile Kaitai Struct schemas into an importable Python package")
-    p.add_argument("schemas", nargs="+", metavar="SCHEMA.ksy", help="the schemas (the ones they import come along)")
+    p.add_argument("schemas", nargs="+", metavar="SCHEMA.ksy",
+                   help="the schemas (the ones they import come along); or one folder of Kafka's JSON message "
+                        "specs, for the formats request and response of that spec set")
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder that receives the package")
     p.add_argument("--package", metavar="NAME", help="the package's name (default: the first schema's file name)")
     p.add_argument("-I", "--include", action="append", metavar="DIR", help="an import folder (repeatable)")
@@ -741,10 +738,14 @@ def build_parser() -> argparse.ArgumentParser:
                                    "of OLD decode to the same values under NEW) or of Kafka's JSON message specs "
                                    "(message by message and version by version: versions added or dropped, fields "
                                    "added, removed, retyped, renamed or made nullable, tags, defaults, flexible "
-                                   "versions). Exit status 1 when a change breaks the wire, 0 otherwise.")
+                                   "versions; and whether the shipped golden vectors of kafka.request and "
+                                   "kafka.response that OLD reads decode to the same values under NEW). Exit status "
+                                   "1 when a change breaks the wire, 0 otherwise.")
     p.add_argument("old", metavar="OLD", help="the folder before")
     p.add_argument("new", metavar="NEW", help="the folder after")
     p.add_argument("--json", action="store_true", help="the changes as JSON")
+    p.add_argument("--changes-only", action="store_true",
+                   help="only the changes: do not compile both folders to read the golden vectors under each")
     p.set_defaults(func=cmd_diff)
 
     p = sub.add_parser("encode", help="encode a canonical JSON value to bytes",

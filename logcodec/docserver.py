@@ -35,6 +35,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from logcodec import composites, detection
+from logcodec._api import root_params_problems
 from logcodec.inputs import InputError, InputTooLarge, spec_bytes
 from logcodec.inspector import Format, Inspector
 
@@ -55,16 +56,9 @@ def root_params(given, module) -> dict:
     given = {} if given is None else given
     if not isinstance(given, dict):
         raise BadInput(400, "\"params\" must be an object: {\"NAME\": VALUE}")
-    kinds, needed = module.PARAMS, module.REQUIRED_PARAMS
-    for name, value in given.items():
-        if name not in kinds:
-            takes = f"its params: {', '.join(kinds)}" if kinds else "it takes none"
-            raise BadInput(400, f"{module.FORMAT} has no param {name!r}; {takes}")
-        if (kinds[name] == "bool") != isinstance(value, bool) or not isinstance(value, int):
-            raise BadInput(400, f"param {name} of {module.FORMAT} is {'true or false' if kinds[name] == 'bool' else 'an integer'}")
-    missing = [name for name in needed if name not in given]
-    if missing:
-        raise BadInput(400, f"{module.FORMAT} needs the params {', '.join(missing)} (\"params\": {{...}})")
+    problems = root_params_problems(module, given, module.FORMAT)
+    if problems:
+        raise BadInput(400, f"{problems[0]} (\"params\": {{\"NAME\": VALUE}})")
     return given
 
 

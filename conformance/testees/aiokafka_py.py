@@ -1,5 +1,6 @@
 """Testee: aiokafka's pure-Python record classes, formats kafka.record_batch_v2, kafka.message_set
-(decode, and encode with ``_LegacyRecordBatchBuilderPy``) and kafka.record_set (decode).
+(decode, and encode with ``_LegacyRecordBatchBuilderPy``) and kafka.record_set (decode); its
+protocol classes, formats kafka.request and kafka.response (see aiokafka_protocol).
 
 The process sets AIOKAFKA_NO_EXTENSIONS=1 before aiokafka is imported, so that every helper
 the Python classes call (varints, CRC-32C) and the pure ``MemoryRecords`` (which instantiates
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import os
 import sys
+from functools import partial
 
 from logcodec.conformance.testee import Implementation, main_guard
 
@@ -37,12 +39,15 @@ def build() -> Implementation:
             and util.calc_crc32c is util.calc_crc32c_py and LegacyRecordBatch is _LegacyRecordBatchPy):
         raise RuntimeError("aiokafka was imported with its C extension; run this testee in its own process")
 
-    from logcodec.conformance.testees.kafka_common import KafkaLibrary, implementation
+    from logcodec.conformance.testees import aiokafka_protocol
+    from logcodec.conformance.testees.kafka_common import (
+        KafkaLibrary, decode_record_set, encode_record_set, implementation, record_set_unsupported,
+    )
     from logcodec.conformance.testees.kafka_legacy import (
         LibraryLegacy, header_from_python_batch, inner_offsets_from_python_batch,
     )
 
-    return implementation(KafkaLibrary(
+    lib = KafkaLibrary(
         name="aiokafka-py", version=aiokafka.__version__,
         memory_records=_MemoryRecordsPy, batch_cls=_DefaultRecordBatchPy, builder_cls=_DefaultRecordBatchBuilderPy,
         set_producer_state=lambda b, pid, epoch, seq, tx: b.set_producer_state(pid, epoch, seq),
@@ -51,7 +56,13 @@ def build() -> Implementation:
         written_leader_epoch=-1, empty_batch_timestamp=0,
         legacy=LibraryLegacy(header_from_python_batch, inner_offsets_from_python_batch,
                              _LegacyRecordBatchBuilderPy),
-    ))
+    )
+    impl = implementation(lib)
+    # its protocol classes (pure Python either way), records through the record classes above
+    proto = aiokafka_protocol.protocol(partial(decode_record_set, lib), partial(encode_record_set, lib))
+    impl.handlers.update(aiokafka_protocol.handlers(proto))
+    impl.unsupported_fields.update(aiokafka_protocol.unsupported_fields(proto, record_set_unsupported(lib)))
+    return impl
 
 
 if __name__ == "__main__":

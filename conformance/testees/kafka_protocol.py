@@ -91,17 +91,17 @@ def handlers(proto: Protocol) -> dict[str, dict[str, Callable]]:
 def unsupported_fields(proto: Protocol, record_set: list[str]) -> dict[str, list[str]]:
     """What the library cannot report: in every `records` field, what its record classes hide of a
     record set (`record_set`, paths in kafka.record_set's value)."""
-    return {fmt: [f"{path}.{hidden}" for path in _records_paths(table) for hidden in record_set]
+    return {fmt: [f"{path}.{hidden}" for path in records_paths(table) for hidden in record_set]
             for fmt, table in ((REQUEST, proto.requests), (RESPONSE, proto.responses))}
 
 
-def _records_paths(table: dict[int, type]) -> list[str]:
+def records_paths(table: dict[int, type]) -> list[str]:
     """The value paths of every `records` field of the messages, by kafka-python's description."""
     paths: set[str] = set()
 
     def walk(fields: dict, path: str) -> None:
         for attr, f in fields.items():
-            here = f"{path}.{_name(attr, f, path != 'body')}"
+            here = f"{path}.{field_name(attr, f, path != 'body')}"
             if f.type_str == "records":
                 paths.add(here)
             elif f.is_struct_array():
@@ -152,7 +152,7 @@ def _body(proto: Protocol, message) -> dict:
     return _struct(proto, type(message).fields, message, version, message.flexible_version_q(version), False)
 
 
-def _name(attr: str, f, nested: bool) -> str:
+def field_name(attr: str, f, nested: bool) -> str:
     if f._name == "authorized_operations":  # kafka-python's rename (its patch writes the name in lower case)
         return "topic_authorized_operations" if nested else "cluster_authorized_operations"
     return attr
@@ -167,9 +167,9 @@ def _struct(proto: Protocol, fields: dict, obj, version: int, flexible: bool, ne
         value = getattr(obj, attr)
         if f.tagged_field_q(version):
             if value != f.default:
-                tagged.append({"tag": f.tag, "data": {_name(attr, f, nested): _field(proto, f, value, version, flexible)}})
+                tagged.append({"tag": f.tag, "data": {field_name(attr, f, nested): _field(proto, f, value, version, flexible)}})
             continue
-        out[_name(attr, f, nested)] = _field(proto, f, value, version, flexible)
+        out[field_name(attr, f, nested)] = _field(proto, f, value, version, flexible)
     if flexible:  # else left out, as a field of other versions
         for key, data in (getattr(obj, "unknown_tags", None) or {}).items():  # kafka-python's "_<tag>": bytes
             tagged.append({"tag": int(key.lstrip("_")), "data": bytes(data).hex()})
@@ -250,7 +250,7 @@ def _kwargs(proto: Protocol, fields: dict, value: dict, version: int, flexible: 
     for attr, f in fields.items():
         if not f.for_version_q(version):
             continue
-        name = _name(attr, f, nested)
+        name = field_name(attr, f, nested)
         if f.tagged_field_q(version):
             data = tagged.pop(f.tag, None)
             if data is not None:

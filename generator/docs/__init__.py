@@ -345,13 +345,14 @@ def render(root, schemas, traces, vector_files) -> dict[str, str]:
         stats = vector_stats(vectors[s.format_name]) if s.format_name in vectors else None
         out[f"docs/{s.family}/{s.id}.html"] = Page(s, stats, hexdumps.get(s.format_name)).render()
     formats = [{"s": s, "summary": first_sentence(s.doc), "href": f"{s.family}/{s.id}.html"} for s in schemas]
-    api_pages_, apis = api_pages(Path(root), TEMPLATES)
+    api_pages_, apis = api_pages(Path(root), TEMPLATES, vectors)
     out.update(api_pages_)
     out["docs/index.html"] = TEMPLATES.get_template("docs_index.html.j2").render(
         formats=formats, rules=canonical_rules(), kinds=list(KINDS.items()), css="style.css", home="index.html",
         root="", apis=apis)
     examples = [{"format": s.format_name, "tcId": hexdumps[s.format_name]["test"]["tcId"],
-                 "hex": hexdumps[s.format_name]["test"]["bytes"]} for s in schemas if s.format_name in hexdumps]
+                 "hex": hexdumps[s.format_name]["test"]["bytes"], "params": hexdumps[s.format_name]["test"].get("params")}
+                for s in schemas if s.format_name in hexdumps]
     out["docs/decode.html"] = TEMPLATES.get_template("docs_decode.html.j2").render(
         formats=formats, examples=examples, kinds=list(KINDS.items()), css="style.css", home="index.html", root="")
     out.update(conformance_pages(Path(root), schemas))

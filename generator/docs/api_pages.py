@@ -18,8 +18,10 @@ def spec_folders(root: Path) -> list[Path]:
     return [f for f in sorted((Path(root) / "schemas").glob("*/messages")) if any(f.glob("*.json"))]
 
 
-def api_pages(root: Path, templates) -> tuple[dict[str, str], list[dict]]:
-    """({path under generated/: page}, the index's rows: one per API, by family and key)."""
+def api_pages(root: Path, templates, vectors: dict[str, dict]) -> tuple[dict[str, str], list[dict]]:
+    """({path under generated/: page}, the index's rows: one per API, by family and key). Each page
+    links the decode page to the API's frames, with the golden vector of its latest version where
+    the family's frames have vectors (`vectors`, by format name)."""
     pages, rows = {}, []
     for folder in spec_folders(root):
         family = folder.parent.name
@@ -33,10 +35,37 @@ def api_pages(root: Path, templates) -> tuple[dict[str, str], list[dict]]:
             href = f"{family}/apis/{name}.html"
             rows.append({"family": family, "name": name, "key": key, "href": href,
                          "versions": str(request.valid_versions), "flexible": str(request.flexible_versions)})
+            messages = [dict(_message(m), decode=_decode_link(family, m, vectors)) for m in (request, response)]
             pages[f"docs/{href}"] = templates.get_template("docs_api.html.j2").render(
-                family=family, name=name, key=key, messages=[_message(request), _message(response)],
+                family=family, name=name, key=key, messages=messages,
                 css="../../style.css", home="../../index.html", root="../../")
     return pages, rows
+
+
+def _decode_link(family: str, spec: MessageSpec, vectors: dict[str, dict]) -> dict:
+    """The decode page's address for a frame of this message (`<family>.request`, or
+    `<family>.response` given the API), filled with the bytes of its latest version's golden vector
+    (the first valid one) where there is one: {"href", "version" (or None)}."""
+    fmt = f"{family}.{spec.kind}"
+    params = {} if spec.kind == "request" else {"api_key": spec.api_key}
+    best = None
+    for test in (t for g in vectors.get(fmt, {}).get("testGroups", []) for t in g["tests"] if t["result"] == "valid"):
+        key, version = _api_of(test, spec.kind)
+        if key == spec.api_key and (best is None or version > best[0]):
+            best = (version, test)
+    fields = {"format": fmt, **params}
+    if best is not None:
+        fields.update({"api_version": best[0]} if params else {}, hex=best[1]["bytes"])
+    return {"href": "../../decode.html#" + "&".join(f"{k}={v}" for k, v in fields.items()),
+            "version": best[0] if best else None}
+
+
+def _api_of(test: dict, kind: str) -> tuple[int, int]:
+    """The (API key, version) of a frame's vector: a request's header says them, a response's params."""
+    if kind == "request":
+        header = test["value"]["header"]
+        return header["request_api_key"], header["request_api_version"]
+    return test["params"]["api_key"], test["params"]["api_version"]
 
 
 def _message(spec: MessageSpec) -> dict:

@@ -231,6 +231,8 @@ class FieldReads:
         c("outer_buf, outer_end, base = buf, end, 0")
         with c.block("if end != len(buf):"):
             c("base = pos; buf = buf[pos:end]; pos, end = 0, end - pos")
+            if self.m.nav is not None:  # Kaitai's objects: the stream's start moves with the copy
+                c("io0 -= base")
         self.offsets_moved(c, "base")
         self.read_tuples_asked(c, f)
         c("i = 0; before = pos")
@@ -252,6 +254,8 @@ class FieldReads:
             c("pos = before")
         self.offsets_moved(c, "-base")
         c("buf, end, pos = outer_buf, outer_end, pos + base")
+        if self.m.nav is not None:
+            c("io0 += base")
 
     def checksum_at_extent(self, c: Lines, f: Field, end: str = "e") -> None:
         """Verify a checksum as soon as the end of its range is known, before decompressing."""

@@ -145,11 +145,39 @@ def _load(name: str):
 def build(module, folder: Path | None = None, log=print) -> Path:
     """Compile one generated codec module with mypyc, and its C companion where it has one
     (unless builds of their sources exist); returns the module's build."""
-    folder = folder or native_dir()
+    return compile_file(module.__name__, source_of(module), folder or native_dir(), log)
+
+
+def source_of(module) -> Path:
+    """The source file of a generated module, also while its compiled build is in use."""
     source_file = Path(module.__file__)
-    if not source_file.suffix == ".py":
-        source_file = Path(module.__spec__.origin)
-    return compile_file(module.__name__, source_file, folder, log)
+    return source_file if source_file.suffix == ".py" else Path(module.__spec__.origin)
+
+
+def compile_files(sources: list[tuple[str, Path]], folder: Path, jobs: int | None = None, log=print,
+                  done=None) -> list[Path | Exception]:
+    """`compile_file` of each (module name, source file), `jobs` at a time (default one per CPU:
+    mypyc and the C compiler run as processes of their own, so threads suffice), as `logcodec
+    accelerate` and a wheel build compile: for each, in order, its build or the error that stopped
+    it (RuntimeError, OSError). `done(name, build or error, seconds)` is called as each ends."""
+    # (imported here: only a build needs them, not every codec's import)
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(item: tuple[str, Path]) -> Path | Exception:
+        name, source_file = item
+        started = time.perf_counter()
+        result: Path | Exception
+        try:
+            result = compile_file(name, source_file, folder, log)
+        except (RuntimeError, OSError) as exc:
+            result = exc
+        if done is not None:
+            done(name, result, time.perf_counter() - started)
+        return result
+
+    with ThreadPoolExecutor(max_workers=max(1, min(len(sources), jobs or os.cpu_count() or 1))) as pool:
+        return list(pool.map(one, sources))
 
 
 def compile_file(module_name: str, source_file: Path, folder: Path, log=print) -> Path:

@@ -29,6 +29,9 @@ CASES: list[tuple[list[str], bytes | None, int]] = [
     (["decode", "-f", "tank.bundle", "--param", "nope=1", "binary.bin"], None, USAGE),
     (["decode", "-f", "tank.bundle", "--param", "base_seq_num=x", "binary.bin"], None, USAGE),
     (["decode", "-f", "tank.bundle", "--param", "base_seq_num", "binary.bin"], None, USAGE),
+    (["decode", "-f", "kafka.response", "binary.bin"], None, USAGE),  # the API it answers, not given
+    (["decode", "-f", "kafka.response", "--param", "api_key=3", "--param", "api_version=true", "binary.bin"], None,
+     USAGE),
     (["decode", "--schema", "ops.ksy", "--param", "foo=1", "binary.bin"], None, USAGE),
     (["decode", "--schema", "missing.ksy", "binary.bin"], None, USAGE),
     (["decode", "--schema", "binary.bin", "binary.bin"], None, BAD_DATA),

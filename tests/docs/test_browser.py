@@ -16,7 +16,7 @@ from .conftest import DOCS, SMALL_LIMIT, vector_case
 pytest.importorskip("selenium", reason="selenium is not installed (pip install -e '.[test]')")
 
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 PAGES = (["index.html", "decode.html", "conformance/protocol.html", "conformance/results.html"]
          + [f"{f.replace('.', '/')}.html" for f in logcodec.formats()])
@@ -362,8 +362,6 @@ def test_a_partial_trailing_entry_is_shown_as_such(browser, base):
 
 def test_a_block_and_its_metadata_show_batches_by_entry_and_findings_marked(browser, base, tmp_path):
     """An Inkless object with a changed byte and its metadata as YAML, pasted into the two boxes."""
-    from selenium.webdriver.support.ui import Select
-
     from logcodec.inkless import blocks as inkless_blocks
     from logcodec.inkless import document as inkless
 
@@ -410,3 +408,31 @@ def test_a_block_and_its_metadata_show_batches_by_entry_and_findings_marked(brow
     assert browser.find_element(By.ID, "second").get_attribute("value") == t["inputs"]["metadata"]
     assert [m.get_attribute("data-o") for m in browser.find_elements(By.CSS_SELECTOR, "#hex .hbytes span.err")] == ["124"]
     assert severe_logs(browser) == []
+
+
+def test_an_api_page_opens_the_decode_page_on_its_frame_with_its_params(browser, base):
+    """Metadata's page links to its response's golden vector: the decode page opens with the API
+    in the params boxes and shows the frame's tree; another version in the box is another reading."""
+    browser.get(base + "kafka/apis/Metadata.html")
+    link = browser.find_elements(By.CSS_SELECTOR, ".decode-link a")[1]
+    assert "format=kafka.response" in link.get_attribute("href")
+    link.click()
+    wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "online")
+    wait(browser, lambda d: not d.find_element(By.ID, "result").get_attribute("hidden"))
+    assert not browser.find_element(By.ID, "params-row").get_attribute("hidden")
+    assert browser.find_element(By.ID, "param-api_key").get_attribute("value") == "3"
+    assert browser.find_element(By.ID, "param-api_version").get_attribute("value") == "12"
+    assert browser.find_element(By.ID, "error").get_attribute("hidden")
+    assert browser.find_element(By.CSS_SELECTOR, '.tree .node[data-path="body.topics"]')
+    browser.execute_script("document.getElementById('param-api_version').value = '99';")
+    browser.find_element(By.ID, "go").click()
+    wait(browser, lambda d: not d.find_element(By.ID, "error").get_attribute("hidden"))
+    assert "invalid_value" in browser.find_element(By.ID, "error").text
+    # A format without params has no boxes; the response's example fills them.
+    Select(browser.find_element(By.ID, "format")).select_by_value("kafka.record_batch_v2")
+    assert browser.find_element(By.ID, "params-row").get_attribute("hidden")
+    browser.find_element(By.CSS_SELECTOR, 'button.example[data-format="kafka.response"]').click()
+    wait(browser, lambda d: d.find_element(By.ID, "param-api_key").get_attribute("value") == "1")
+    wait(browser, lambda d: browser.find_element(By.ID, "status").text.startswith("kafka.response"))
+    assert browser.find_element(By.ID, "error").get_attribute("hidden")
+    assert not severe_logs(browser)

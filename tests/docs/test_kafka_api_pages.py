@@ -3,6 +3,7 @@
 page says what each version changed as Kafka's own spec says it in its comments."""
 
 import html
+import json
 import re
 from pathlib import Path
 
@@ -53,3 +54,23 @@ def test_the_grid_marks_the_versions_a_field_is_in():
     row = next(r for r in re.findall(r"<tr>(.*?)</tr>", page) if "<code>MaxBytes</code>" in r)
     cells = re.findall(r'<td class="num">([^<]*)</td>', row)[:18]
     assert cells == [""] * 3 + ["x"] * 15  # "versions": "3+"
+
+
+def test_each_api_page_links_the_decode_page_to_its_frames():
+    """The request's link carries the golden vector of its latest version; the response's its API
+    too (the params a response needs), and the hex is that vector's."""
+    vectors = {kind: [t for g in json.loads((REPO / "generated" / "vectors" / "kafka" / f"{kind}.json").read_text())
+                      ["testGroups"] for t in g["tests"] if t["result"] == "valid"] for kind in ("request", "response")}
+    for spec in (s for s in read_specs(SPECS) if s.kind == "request"):
+        page = (DOCS / "kafka" / "apis" / f"{spec.name.removesuffix('Request')}.html").read_text()
+        request, response = (html.unescape(h) for h in re.findall(r'class="decode-link"><a href="([^"]+)"', page))
+        assert request.startswith("../../decode.html#format=kafka.request")
+        assert response.startswith(f"../../decode.html#format=kafka.response&api_key={spec.api_key}")
+        ours = [t for t in vectors["response"] if t["params"]["api_key"] == spec.api_key]
+        if ours:  # an API kafka-python knows: its latest version's frame
+            latest = max(t["params"]["api_version"] for t in ours)
+            fields = dict(part.split("=") for part in response.split("#")[1].split("&"))
+            assert int(fields["api_version"]) == latest
+            assert fields["hex"] in {t["bytes"] for t in ours if t["params"]["api_version"] == latest}
+        else:
+            assert "hex=" not in response

@@ -730,3 +730,36 @@ def test_a_narrow_zigzag_varint_checks_its_width_before_its_table(tmp_path):
     """).splitlines()
     # zigzag: -128 -> 255, 127 -> 254 (two bytes each); 100000 -> 200000 (three bytes)
     assert got == ["ff01c09a0c", "fe01c09a0c"] + ["invalid_value user.narrow"] * 3
+
+
+def test_a_partial_tail_list_in_a_substream_keeps_its_elements_stream_positions(tmp_path):
+    """A `repeat: eos` whose last element may be cut short reads its elements from a copy of its
+    bytes when more follow them: in a user's schema, an element's `_io.pos` and a positional
+    instance still count from the start of the substream (they counted from the copy's start
+    minus the substream's offset in the input)."""
+    text = textwrap.dedent("""\
+        meta: {id: user, endian: le}
+        seq:
+          - {id: pad, type: u1}
+          - {id: len_chunk, type: u1}
+          - {id: chunk, size: len_chunk, type: chunk}
+          - {id: trailer, type: u1}
+        types:
+          chunk:
+            seq:
+              - {id: entries, type: entry, repeat: eos, -lc-partial-tail: true}
+              - {id: partial, size-eos: true}
+          entry:
+            seq:
+              - {id: len_data, type: u1}
+              - {id: data, size: len_data}
+            instances:
+              first: {pos: 0, type: u1}
+              here: {value: _io.pos}
+        """)
+    assert compile_one(tmp_path, text).returncode == 0
+    got = python_in(tmp_path / "out", """\
+        from user import user
+        v = user.decode(bytes([9, 5, 1, 0xaa, 2, 0xbb, 0xcc, 0xee]))
+        print([(e.first, e.here, e.data.hex()) for e in v.chunk.entries], v.trailer)""")
+    assert got.strip() == "[(1, 2, 'aa'), (1, 5, 'bbcc')] 238"

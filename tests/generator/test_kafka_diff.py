@@ -78,16 +78,47 @@ def pair(tmp_path_factory):
 
 
 def run(capsys, *argv) -> tuple[int, list[str]]:
-    code = main(["diff", *map(str, argv)])
+    """`logcodec diff`, its changes only (the vectors' check compiles both folders)."""
+    code = main(["diff", "--changes-only", *map(str, argv)])
     return code, capsys.readouterr().out.splitlines()
 
 
 def test_an_older_spec_set_gains_exactly_its_new_versions(capsys, pair):
     old, new, specs = pair
-    code, lines = run(capsys, old, new)
+    code = main(["diff", str(old), str(new)])
+    lines = capsys.readouterr().out.splitlines()
     grown = {doc["name"]: Versions.parse(doc["validVersions"]).high for doc in specs.values() if older(doc)}
     assert code == 0
-    assert lines == [f"{name} v{top}: version added" for name, top in sorted(grown.items())]
+    changes = [line for line in lines if not line.startswith("vectors: ")]
+    assert changes == [f"{name} v{top}: version added" for name, top in sorted(grown.items())]
+    # the shipped vectors OLD reads (all but those of the latest versions) read the same under NEW
+    vectors = [line for line in lines if line.startswith("vectors: ")]
+    counts = [re.fullmatch(r"vectors: kafka\.(request|response): (\d+) of (\d+) valid vectors OLD reads decode to "
+                           r"the same value under NEW", line) for line in vectors]
+    assert len(vectors) == 2 and all(m and m[2] == m[3] and int(m[2]) > 300 for m in counts), vectors
+
+
+def test_vectors_that_read_otherwise_under_new_are_named(tmp_path, capsys):
+    """A change of the wire (Metadata's throttle time made an int64) leaves no Metadata response
+    vector decoding; a rename (ApiVersions' error code) leaves its vectors decoding to another
+    value (names are the value's); every other vector reads as it did."""
+    new_docs = docs()
+    field_named(new_docs["MetadataResponse.json"]["fields"], "ThrottleTimeMs").update(type="int64")
+    field_named(new_docs["ApiVersionsResponse.json"]["fields"], "ErrorCode").update(name="ErrorKind")
+    old, new = write(tmp_path / "old", docs()), write(tmp_path / "new", new_docs)
+    assert main(["diff", str(old), str(new)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    changed = [line for line in lines if line.startswith("vectors: kafka.response: ") and "(" in line]
+    # the Metadata frames (kafka-python's of each version, and the valid one with an unknown tag)
+    # no longer decode; the ApiVersions ones read another value, but the v0 answer to a v3 request,
+    # which no longer decodes: the version fallback is the error code's, and NEW has none
+    assert changed and all(re.search(r"(metadata_response_v\d+_\w+|mutated/unknown_tag|api_versions_v0_answers_v3) "
+                                     r"\(no longer decodes: ", line)
+                           or re.search(r"api_versions_response_v\d+_\w+ \(another value\)", line) for line in changed)
+    assert any("another value" in line for line in changed) and any("no longer decodes" in line for line in changed)
+    summary = next(line for line in lines if re.match(r"vectors: kafka\.response: \d+ of", line))
+    same, read = map(int, re.findall(r"\d+", summary)[:2])
+    assert read - same == len(changed)
 
 
 def test_dropping_the_latest_versions_breaks_the_wire(capsys, pair):
@@ -152,7 +183,9 @@ def test_json_output_and_usage_errors(tmp_path, capsys):
     assert main(["diff", str(old), str(new), "--json"]) == 1
     assert json.loads(capsys.readouterr().out) == {"changes": [
         {"subject": "FetchRequest", "versions": [17], "path": "", "change": "version dropped", "breaking": True}],
-        "vectors": []}
+        "vectors": ["vectors not compared: the OLD specs could not be compiled (" + str(old) + ": no request or "
+                    "response frame to make: the folder has no RequestHeader or ResponseHeader spec, or no request "
+                    "or response of an API)"]}
     (tmp_path / "empty").mkdir()
     assert main(["diff", str(tmp_path / "empty"), str(new)]) == 2
     assert "holds neither .ksy schemas nor Kafka message specs" in capsys.readouterr().err

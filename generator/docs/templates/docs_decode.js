@@ -9,7 +9,8 @@
   const COLOURS = 8, ROW_H = 22, PER_ROW = 16, SHOW = 100;
   const state = {maxBytes: 1 << 20, maxBody: 3 << 20, online: false, bytes: null, ranges: {}, owner: null,
                  leaves: [], sel: null, err: null, consumed: 0, nodes: new Map(), texts: {},
-                 needs: new Map(), marks: new Set(), flagged: new Map(), above: new Set(), labels: {}};
+                 needs: new Map(), marks: new Set(), flagged: new Map(), above: new Set(), labels: {},
+                 params: new Map()};
 
   function status(text, cls) { const s = $("status"); s.textContent = text; s.className = "status " + (cls || ""); }
   function hex2(b) { return (b < 16 ? "0" : "") + b.toString(16); }
@@ -43,7 +44,31 @@
     if (how === "hex" || (how === "auto" && /^(0x)?[0-9a-fA-F]*$/.test(t))) body.hex = text; else body.base64 = text;
     const need = currentNeed(), second = secondInput();
     if (need && second) body[need.key] = second;
+    const params = paramValues();
+    if (params) body.params = params;
     return body;
+  }
+
+  // The root params the picked format needs (a response's API), as the boxes hold them.
+  function paramValues() {
+    const names = state.params.get($("format").value);
+    if (!names || !names.length) return null;
+    const out = {};
+    for (const n of names) { const v = $("param-" + n).value.trim(); if (v !== "") out[n] = /^-?\d+$/.test(v) ? Number(v) : v; }
+    return out;
+  }
+
+  // A box per param of the picked format; hidden when it needs none. Values typed stay.
+  function updateParams() {
+    const names = state.params.get($("format").value) || [], row = $("params-row"), holder = $("params");
+    row.hidden = !names.length;
+    for (const n of names) {
+      if ($("param-" + n)) continue;
+      const label = document.createElement("label"), input = document.createElement("input");
+      input.id = "param-" + n; input.name = n; input.size = 6; input.inputMode = "numeric";
+      label.append(n + " ", input); holder.appendChild(label);
+    }
+    for (const label of holder.children) label.hidden = !names.includes(label.firstElementChild.name);
   }
 
   // The second input a format needs (the one picked, or with "detect" any that needs one), or null.
@@ -547,7 +572,7 @@
     $("second").addEventListener("paste", () => setTimeout(() => { if ($("input").value.trim()) decode(); }, 0));
     $("file").addEventListener("change", (ev) => readFile(ev.target.files[0]));
     $("second-file").addEventListener("change", (ev) => readSecondFile(ev.target.files[0]));
-    $("format").addEventListener("change", updateSecond);
+    $("format").addEventListener("change", () => { updateSecond(); updateParams(); });
     const box = $("second-box");
     ["dragenter", "dragover"].forEach((t) => box.addEventListener(t, (ev) => { ev.preventDefault(); ev.stopPropagation(); box.classList.add("over"); }));
     ["dragleave", "drop"].forEach((t) => box.addEventListener(t, (ev) => { ev.preventDefault(); ev.stopPropagation(); box.classList.remove("over"); }));
@@ -558,7 +583,9 @@
     drop.addEventListener("drop", (ev) => readFile(ev.dataTransfer.files[0]));
     document.querySelectorAll("button.example").forEach((b) => b.addEventListener("click", () => {
       $("input").value = b.dataset.hex; $("encoding").value = "hex"; $("format").value = b.dataset.format;
-      $("input-info").textContent = "golden vector " + b.title; updateSecond(); decode();
+      $("input-info").textContent = "golden vector " + b.title; updateSecond(); updateParams();
+      for (const [n, v] of Object.entries(JSON.parse(b.dataset.params || "{}"))) if ($("param-" + n)) $("param-" + n).value = v;
+      decode();
     }));
     $("hex").addEventListener("scroll", () => window.requestAnimationFrame(renderHex));
     $("hex").addEventListener("click", (ev) => { const o = ev.target.dataset && ev.target.dataset.o; if (o !== undefined) clickByte(+o); });
@@ -580,13 +607,15 @@
       }
       for (const o of [...sel.options]) if (o.value !== "auto" && !info.formats.some((f) => f.name === o.value)) o.disabled = true;
       for (const f of info.formats) if (f.needs) state.needs.set(f.name, Object.assign({format: f.name}, f.needs));
+      for (const f of info.formats) if (f.params && f.params.length) state.params.set(f.name, f.params);
       pairedExamples(info.formats.filter((f) => f.needs && f.examples && f.examples.length));
     } catch (e) {
       $("offline").hidden = false;
       $("go").disabled = true;
     }
     if (params.get("format")) $("format").value = params.get("format");
-    updateSecond();
+    updateSecond(); updateParams();
+    for (const n of state.params.get($("format").value) || []) if (params.get(n) !== null) $("param-" + n).value = params.get(n);
     if (params.get("hex")) { $("input").value = params.get("hex"); $("encoding").value = "hex"; if (state.online) decode(); }
     document.body.dataset.ready = state.online ? "online" : "offline";
   }
