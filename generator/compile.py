@@ -69,31 +69,24 @@ def load(paths: list[Path], package: str, include: tuple = (), strict: bool = Fa
     return named, sorted(schemas, key=lambda s: s.id)
 
 
-def shipped_schemas() -> Path:
-    """The shipped schemas, as the docs publish them beside their pages (`generated/docs/`, in the
-    installed package too): where a compile of message specs finds the record set."""
-    import logcodec.generated
-
-    return Path(logcodec.generated.__file__).resolve().parent / "docs"
-
-
-def load_specs(folder: Path, package: str, targets: tuple = ("python",)) -> tuple[list, list]:
+def load_specs(folder: Path, package: str, shipped: Path, targets: tuple = ("python",)) -> tuple[list, list]:
     """A folder of Kafka's JSON message specs, as the frames `request` and `response`, each API's
-    body and Kafka's record set (the shipped one, which `records` fields hold), checked by the
-    passes of `targets`: SchemaError with every problem of the specs, then of their schemas.
+    body and Kafka's record set (the one of the schemas under `shipped`, which `records` fields
+    hold: the package's, as the docs publish them beside their pages, which the caller finds),
+    checked by the passes of `targets`: SchemaError with every problem of the specs, then of
+    their schemas.
 
     Read under this repository's rules (`strict`), as `logcodec generate` reads them: the
     translations are written to them (a negative count refused, a switch that matches no case an
     error, no Kaitai objects), so the codecs are those of `kafka.request` and `kafka.response`."""
     if not _PACKAGE.match(package):
         raise SchemaError(f"{package!r} is not a Python package name")
-    root = shipped_schemas()
-    family = shipped_family(root) or "messages"  # (no shipped family: `records` fields stay bytes)
-    documents = family_documents(Path(folder), family, (root / family / f"{RECORD_SET}.ksy").is_file())
+    family = shipped_family(shipped) or "messages"  # (no shipped family: `records` fields stay bytes)
+    documents = family_documents(Path(folder), family, (shipped / family / f"{RECORD_SET}.ksy").is_file())
     if not frame_rels(documents):
         raise SchemaError(f"{folder}: no request or response frame to make: the folder has no RequestHeader or "
                           "ResponseHeader spec, or no request or response of an API")
-    loader = Loader(root, strict=True, package=package, documents=documents, shown_prefix="")
+    loader = Loader(shipped, strict=True, package=package, documents=documents, shown_prefix="")
     named = load_checked(loader, frame_rels(documents), targets)
     schemas = [s for s in loader.loaded.values() if not s.root.primitive]
     _one_module_each(schemas)
@@ -200,9 +193,10 @@ def render_vectors(out: Path, package: str, schemas: list[Schema]) -> dict[str, 
 
 def compile_schemas(paths: list[Path], out: Path, package: str, include: tuple = (), strict: bool = False,
                     json_schemas: bool = False, target: str = "python", with_vectors: bool = False,
-                    with_docs: bool = False) -> list[Path]:
+                    with_docs: bool = False, shipped: Path | None = None) -> list[Path]:
     """Compile to `target`, a back end that makes packages (`backends.targets`): logcodec's Python
-    codecs, or construct 2.10 definitions (no JSON Schemas, vectors or docs there)."""
+    codecs, or construct 2.10 definitions (no JSON Schemas, vectors or docs there). `paths` may
+    instead be one folder of message specs (`load_specs`, with the shipped schemas `shipped`)."""
     if target not in targets():
         raise SchemaError(f"unknown target {target!r}: one of {', '.join(targets())}")
     if any(is_spec_folder(p) for p in paths):
@@ -212,7 +206,9 @@ def compile_schemas(paths: list[Path], out: Path, package: str, include: tuple =
             raise SchemaError("--vectors: a folder of message specs has no vectors' definitions beside it; "
                               "`logcodec diff OLD NEW` says which of the shipped vectors a changed spec set still "
                               "reads the same")
-        _, schemas = load_specs(paths[0], package, targets=(target,))
+        if shipped is None:
+            raise SchemaError("a folder of message specs is compiled with the shipped schemas (`shipped=`)")
+        _, schemas = load_specs(paths[0], package, shipped, targets=(target,))
     else:
         _, schemas = load(paths, package, include, strict, targets=(target,))
     if target != "python":  # logcodec's values are the python target's: no JSON Schemas, vectors or docs

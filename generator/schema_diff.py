@@ -30,7 +30,7 @@ from logcodec.runtime.errors import DecodeError, LogcodecError
 from logcodec.runtime.values import to_json
 
 from .changes import Change, json_ready, shown
-from .compile import compile_schemas, shipped_schemas
+from .compile import compile_schemas
 from .message_specs.documents import shipped_family
 from .problems import Problem, SchemaError, yaml_problem
 
@@ -266,14 +266,16 @@ def _vectors_of(old: Path, new: Path, rel: str, tmp: Path) -> list[str]:
 SPEC_FORMATS = ("request", "response")
 
 
-def spec_vectors_under_new(old: Path, new: Path) -> list[str]:
+def spec_vectors_under_new(old: Path, new: Path, shipped: Path) -> list[str]:
     """For two folders of Kafka's message specs: of the shipped golden vectors of `kafka.request`
     and `kafka.response` that `old`'s codecs read, how many `new`'s read to the same value, and
-    which they do not (a line each). Each folder is compiled into a temporary package."""
-    family = shipped_family(shipped_schemas())
+    which they do not (a line each). Each folder is compiled into a temporary package. `shipped`:
+    the package's generated data (`docs/`, its schemas as the docs publish them, and `vectors/`),
+    which the caller finds."""
+    family = shipped_family(shipped / "docs")
     if family is None:
         return ["vectors not compared: no family of the shipped schemas was made from message specs"]
-    shipped = shipped_schemas().parent / "vectors" / family
+    vector_folder = shipped / "vectors" / family
     lines = []
     with tempfile.TemporaryDirectory() as tmp:
         packages = {side: f"_logcodec_diff_specs_{side}_{Path(tmp).name}" for side in ("old", "new")}
@@ -281,13 +283,13 @@ def spec_vectors_under_new(old: Path, new: Path) -> list[str]:
         try:
             for side, folder in (("old", old), ("new", new)):
                 try:
-                    compile_schemas([folder], Path(tmp) / side, packages[side])
+                    compile_schemas([folder], Path(tmp) / side, packages[side], shipped=shipped / "docs")
                 except (SchemaError, LogcodecError) as exc:
                     first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
                     return [f"vectors not compared: the {side.upper()} specs could not be compiled ({first})"]
             importlib.invalidate_caches()  # the packages were written after the import system looked
             for kind in SPEC_FORMATS:
-                vectors = json.loads((shipped / f"{kind}.json").read_text())
+                vectors = json.loads((vector_folder / f"{kind}.json").read_text())
                 old_module, new_module = (importlib.import_module(f"{packages[side]}.{kind}") for side in ("old", "new"))
                 lines += _same_under_new(f"{family}.{kind}", vectors, old_module, new_module)
         finally:

@@ -242,13 +242,22 @@ def cmd_compile(args) -> int:
 
     package = args.package or Path(args.schemas[0]).stem
     given = [Path(s) if is_spec_folder(Path(s)) else schema_file(s) for s in args.schemas]
-    written = compile_schemas(given, Path(args.output), package,
-                              tuple(args.include or ()), strict=args.strict, json_schemas=args.json_schema,
-                              target=args.target, with_vectors=args.vectors, with_docs=args.docs)
+    shipped = _shipped_data() / "docs" if any(is_spec_folder(p) for p in given) else None
+    written = compile_schemas(given, Path(args.output), package, tuple(args.include or ()), strict=args.strict,
+                              json_schemas=args.json_schema, target=args.target, with_vectors=args.vectors,
+                              with_docs=args.docs, shipped=shipped)
     modules = sum(1 for p in written if p.suffix == ".py" and p.name != "__init__.py"
                   and not p.stem.endswith("_compiled"))  # a compiled build's source is no module of its own
     print(f"{Path(args.output) / Path(*package.split('.'))}: {modules} module(s), {len(written)} file(s)")
     return 0
+
+
+def _shipped_data() -> Path:
+    """The generated data this package ships (`docs/`, with its schemas beside the pages, and
+    `vectors/`): what a compile or a diff of message specs reads of the shipped formats."""
+    import logcodec.generated
+
+    return Path(logcodec.generated.__file__).resolve().parent
 
 
 def cmd_diff(args) -> int:
@@ -276,7 +285,7 @@ def cmd_diff(args) -> int:
     vectors: list[str] = []
     if kinds == {"kafka"}:
         changes = diff(read_specs(folders[0]), read_specs(folders[1]))
-        vectors = [] if args.changes_only else spec_vectors_under_new(*folders)
+        vectors = [] if args.changes_only else spec_vectors_under_new(*folders, _shipped_data())
     else:
         changes = schema_changes(*folders)
         vectors = [] if args.changes_only else vectors_under_new(*folders)

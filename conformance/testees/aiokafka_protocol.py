@@ -60,8 +60,8 @@ def _concrete(base: type) -> list[type]:
     while todo:
         for sub in todo.pop().__subclasses__():
             todo.append(sub)
-            if isinstance(sub.__dict__.get("API_VERSION", getattr(sub, "API_VERSION", None)), int) \
-                    and isinstance(getattr(sub, "API_KEY", None), int):
+            # (the bases have them as abstract properties: a class's own are numbers)
+            if isinstance(getattr(sub, "API_VERSION", None), int) and isinstance(getattr(sub, "API_KEY", None), int):
                 found.append(sub)
     return found
 

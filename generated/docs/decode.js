@@ -54,7 +54,10 @@
     const names = state.params.get($("format").value);
     if (!names || !names.length) return null;
     const out = {};
-    for (const n of names) { const v = $("param-" + n).value.trim(); if (v !== "") out[n] = /^-?\d+$/.test(v) ? Number(v) : v; }
+    for (const n of names) {
+      const v = $("param-" + n).value.trim();
+      if (v !== "") out[n] = /^-?\d+$/.test(v) ? Number(v) : v === "true" || v === "false" ? v === "true" : v;
+    }
     return out;
   }
 
