@@ -85,29 +85,48 @@ def run(capsys, *argv) -> tuple[int, list[str]]:
 
 def test_an_older_spec_set_gains_exactly_its_new_versions(capsys, pair):
     old, new, specs = pair
-    code = main(["diff", str(old), str(new)])
-    lines = capsys.readouterr().out.splitlines()
+    code, lines = run(capsys, old, new)
     grown = {doc["name"]: Versions.parse(doc["validVersions"]).high for doc in specs.values() if older(doc)}
     assert code == 0
-    changes = [line for line in lines if not line.startswith("vectors: ")]
-    assert changes == [f"{name} v{top}: version added" for name, top in sorted(grown.items())]
-    # the shipped vectors OLD reads (all but those of the latest versions) read the same under NEW
-    vectors = [line for line in lines if line.startswith("vectors: ")]
+    assert lines == [f"{name} v{top}: version added" for name, top in sorted(grown.items())]
+
+
+#: A spec set of a few APIs, the vectors' check compiles in seconds: what the frames need (the
+#: headers) and two APIs, one of them with records.
+FEW = ("RequestHeader.json", "ResponseHeader.json", "ApiVersionsRequest.json", "ApiVersionsResponse.json",
+       "MetadataRequest.json", "MetadataResponse.json", "ProduceRequest.json", "ProduceResponse.json")
+
+
+def few(edit=lambda specs: None) -> dict[str, dict]:
+    specs = {name: doc for name, doc in docs().items() if name in FEW}
+    edit(specs)
+    return specs
+
+
+def vector_lines(capsys, old: Path, new: Path, code: int) -> list[str]:
+    assert main(["diff", str(old), str(new)]) == code
+    return [line for line in capsys.readouterr().out.splitlines() if line.startswith("vectors: ")]
+
+
+def test_the_vectors_an_older_spec_set_reads_read_the_same_under_the_new(tmp_path, capsys):
+    """Of the shipped vectors, those the older spec set reads (all but its APIs' latest versions
+    and the APIs it does not have) decode to the same value under the new one."""
+    old = write(tmp_path / "old", {name: older(doc) or doc for name, doc in few().items()})
+    lines = vector_lines(capsys, old, write(tmp_path / "new", few()), 0)
     counts = [re.fullmatch(r"vectors: kafka\.(request|response): (\d+) of (\d+) valid vectors OLD reads decode to "
-                           r"the same value under NEW", line) for line in vectors]
-    assert len(vectors) == 2 and all(m and m[2] == m[3] and int(m[2]) > 300 for m in counts), vectors
+                           r"the same value under NEW", line) for line in lines]
+    assert len(lines) == 2 and all(m and m[2] == m[3] and int(m[2]) > 40 for m in counts), lines
 
 
 def test_vectors_that_read_otherwise_under_new_are_named(tmp_path, capsys):
     """A change of the wire (Metadata's throttle time made an int64) leaves no Metadata response
     vector decoding; a rename (ApiVersions' error code) leaves its vectors decoding to another
     value (names are the value's); every other vector reads as it did."""
-    new_docs = docs()
-    field_named(new_docs["MetadataResponse.json"]["fields"], "ThrottleTimeMs").update(type="int64")
-    field_named(new_docs["ApiVersionsResponse.json"]["fields"], "ErrorCode").update(name="ErrorKind")
-    old, new = write(tmp_path / "old", docs()), write(tmp_path / "new", new_docs)
-    assert main(["diff", str(old), str(new)]) == 1
-    lines = capsys.readouterr().out.splitlines()
+    def edit(specs):
+        field_named(specs["MetadataResponse.json"]["fields"], "ThrottleTimeMs").update(type="int64")
+        field_named(specs["ApiVersionsResponse.json"]["fields"], "ErrorCode").update(name="ErrorKind")
+
+    lines = vector_lines(capsys, write(tmp_path / "old", few()), write(tmp_path / "new", few(edit)), 1)
     changed = [line for line in lines if line.startswith("vectors: kafka.response: ") and "(" in line]
     # the Metadata frames (kafka-python's of each version, and the valid one with an unknown tag)
     # no longer decode; the ApiVersions ones read another value, but the v0 answer to a v3 request,
@@ -118,7 +137,7 @@ def test_vectors_that_read_otherwise_under_new_are_named(tmp_path, capsys):
     assert any("another value" in line for line in changed) and any("no longer decodes" in line for line in changed)
     summary = next(line for line in lines if re.match(r"vectors: kafka\.response: \d+ of", line))
     same, read = map(int, re.findall(r"\d+", summary)[:2])
-    assert read - same == len(changed)
+    assert read - same == len(changed) and same > 0  # the Produce responses read as they did
 
 
 def test_dropping_the_latest_versions_breaks_the_wire(capsys, pair):
