@@ -549,8 +549,16 @@ def check_encoder(encode, arg, w: Workload) -> None:
     again = encode(*arg)
     if arg != before:  # every timed call must do the whole work: nothing may be cached in the input
         raise AssertionError("encoding changed its input")
+    check_encoded(parts, w)
     if [bytes(p) for p in again] != [bytes(p) for p in parts]:
-        raise AssertionError("a second call on the same input gives different bytes")
+        # A compressor may stamp each call: a gzip member's header holds the time it was written,
+        # which aiokafka's pure-Python encoder sets (a second later, other bytes). The second call
+        # must still hold the same records.
+        check_encoded(again, w)
+
+
+def check_encoded(parts, w: Workload) -> None:
+    """The batches an encoder wrote hold the workload's records, in its codec, every CRC right."""
     if len(parts) != len(w.batches):
         raise AssertionError(f"built {len(parts)} batches, expected {len(w.batches)}")
     stream = lc.decode_stream(b"".join(bytes(p) for p in parts))  # checks every CRC

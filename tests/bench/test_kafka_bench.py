@@ -8,6 +8,8 @@ import random
 from types import SimpleNamespace
 
 import pytest
+
+import logcodec
 from aiokafka.record.default_records import _DefaultRecordBatchPy
 from kafka.record.default_records import DefaultRecordBatchBuilder
 
@@ -155,3 +157,26 @@ def test_every_verdict_counts_its_workloads(monkeypatch):
 
     unmeasured = rows["decode", "logcodec", "kaitai"]
     assert unmeasured["first"] is None and kb.verdict_text(unmeasured, "first") == "not measured (0/1 workload)"
+
+
+def test_a_second_call_may_write_other_bytes_but_not_other_records():
+    """An encoder whose calls stamp their bytes (gzip's header holds the time; aiokafka's pure-Python
+    encoder sets it) passes the check when each call's batches hold the records; one whose second
+    call writes a broken batch does not."""
+    kb.load_logcodec(pure=False)
+    w = tiny_workloads()[1]
+    kb.prepare(w)
+    right = [bytes(p) for p in kb.encode_kafka_python(w.batches, kb.CODECS[w.codec])]
+    # other bytes, the same records: the first batch with another partition leader epoch
+    first = kb.lc.decode(right[0])
+    first.partition_leader_epoch = 5
+    stamped = [kb.lc.encode(first)] + right[1:]
+    assert stamped != right
+    broken = [right[0][:-1] + bytes([right[0][-1] ^ 1])] + right[1:]  # its CRC no longer right
+    for second, passes in ((right, True), (stamped, True), (broken, False)):
+        calls = iter([right, second])
+        if passes:
+            kb.check_encoder(calls.__next__, (), w)
+        else:
+            with pytest.raises(logcodec.DecodeError, match="checksum_mismatch"):  # a wrong answer for the run
+                kb.check_encoder(calls.__next__, (), w)
