@@ -30,6 +30,8 @@ from logcodec.conformance.testees.kafka_protocol import (
     RESPONSE,
     field_name,
     records_paths,
+    simple_from_json,
+    simple_json,
 )
 
 
@@ -185,17 +187,10 @@ def _field(proto: Protocol, f, aio_type, value, version: int, flexible: bool):
 
 
 def _simple(proto: Protocol, type_str: str, value):
-    if type_str == "int64":
-        return str(value)
-    if type_str == "bool":
-        return int(value)
+    """As kafka-python's testee translates a simple value, but for uuids, which aiokafka has no type of."""
     if type_str == "uuid":
         raise Unsupported("aiokafka has no uuid type")
-    if type_str == "bytes":
-        return bytes(value).hex()
-    if type_str == "records":
-        return proto.records_json(bytes(value))
-    return value  # bitfield: aiokafka reads the int32 as it is
+    return simple_json(type_str, value, proto.records_json)  # a bitfield is the int32 aiokafka reads
 
 
 # ---------------------------------------------------------------- encoding
@@ -259,17 +254,9 @@ def _from_field(proto: Protocol, f, aio_type, value, version: int, flexible: boo
 
 
 def _from_simple(proto: Protocol, type_str: str, value):
-    if type_str == "int64":
-        return int(value)
-    if type_str == "bool":
-        return bool(value)
     if type_str == "uuid":
         raise Unsupported("aiokafka has no uuid type")
-    if type_str == "bytes":
-        return bytes.fromhex(value)
-    if type_str == "records":
-        return proto.records_bytes(value)
-    return value
+    return simple_from_json(type_str, value, proto.records_bytes)
 
 
 def unsupported_fields(proto: Protocol, record_set: list[str]) -> dict[str, list[str]]:

@@ -186,14 +186,15 @@ def _field(proto: Protocol, f, value, version: int, flexible: bool):
         return [_struct(proto, f.fields, item, version, flexible, True) for item in value]
     if f.is_array():
         element = f.array_of.type_str
-        return [{"value": _simple(proto, element, item)} if element in ("string", "bytes")
-                else _simple(proto, element, item) for item in value]
+        return [{"value": simple_json(element, item, proto.records_json)} if element in ("string", "bytes")
+                else simple_json(element, item, proto.records_json) for item in value]
     if f.is_struct():
         return _struct(proto, f.fields, value, version, flexible, True)
-    return _simple(proto, f.type_str, value)
+    return simple_json(f.type_str, value, proto.records_json)
 
 
-def _simple(proto: Protocol, type_str: str, value):
+def simple_json(type_str: str, value, records_json: Callable[[bytes], dict]):
+    """A value of one of the spec's simple types as canonical JSON (`records` through `records_json`)."""
     if value is None:
         return None
     if type_str == "int64":
@@ -205,7 +206,7 @@ def _simple(proto: Protocol, type_str: str, value):
     if type_str == "bytes":
         return bytes(value).hex()
     if type_str == "records":
-        return proto.records_json(bytes(value))
+        return records_json(bytes(value))
     return value
 
 
@@ -274,14 +275,15 @@ def _from_field(proto: Protocol, f, value, version: int, flexible: bool):
         return [cls(**_kwargs(proto, f.fields, item, version, flexible, True)) for item in value]
     if f.is_array():
         element = f.array_of.type_str
-        return [_from_simple(proto, element, item["value"] if element in ("string", "bytes") else item)
+        return [simple_from_json(element, item["value"] if element in ("string", "bytes") else item, proto.records_bytes)
                 for item in value]
     if f.is_struct():
         return f.data_class(**_kwargs(proto, f.fields, value, version, flexible, True))
-    return _from_simple(proto, f.type_str, value)
+    return simple_from_json(f.type_str, value, proto.records_bytes)
 
 
-def _from_simple(proto: Protocol, type_str: str, value):
+def simple_from_json(type_str: str, value, records_bytes: Callable[[dict], bytes]):
+    """A simple value back from canonical JSON (`records` through `records_bytes`)."""
     if value is None:
         return None
     if type_str == "int64":
@@ -293,5 +295,5 @@ def _from_simple(proto: Protocol, type_str: str, value):
     if type_str == "bytes":
         return bytes.fromhex(value)
     if type_str == "records":
-        return proto.records_bytes(value)
+        return records_bytes(value)
     return value
