@@ -22,6 +22,8 @@ import importlib
 import json
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import yaml
@@ -225,8 +227,7 @@ def vectors_under_new(old: Path, new: Path) -> list[str]:
 def _vectors_of(old: Path, new: Path, rel: str, tmp: Path) -> list[str]:
     """The lines of `vectors_under_new` for the schema `rel`, each side compiled under `tmp`."""
     packages = {side: f"_logcodec_diff_{side}_{tmp.parent.name}_{tmp.name}" for side in ("old", "new")}
-    sys.path[:0] = [str(tmp / "old"), str(tmp / "new")]
-    try:
+    with _importable_sides(tmp, packages):
         for side, root in (("old", old), ("new", new)):
             try:
                 try:  # as `logcodec generate` makes a schema of this repository's (its house rules hold)
@@ -255,6 +256,15 @@ def _vectors_of(old: Path, new: Path, rel: str, tmp: Path) -> list[str]:
                 differ.append(f"{t['tcId']} (another value)")
         return [f"{rel}: {same} of {len(valid)} valid vectors of OLD decode to the same value under NEW",
                 *(f"{rel}: {d}" for d in differ)]
+
+
+@contextmanager
+def _importable_sides(tmp: Path, packages: dict[str, str]) -> Iterator[None]:
+    """The packages compiled under `tmp/old` and `tmp/new` importable while the block runs, and
+    forgotten after it (`packages`: their names, by side)."""
+    sys.path[:0] = [str(tmp / "old"), str(tmp / "new")]
+    try:
+        yield
     finally:
         for package in packages.values():
             for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
@@ -279,8 +289,7 @@ def spec_vectors_under_new(old: Path, new: Path, shipped: Path) -> list[str]:
     lines = []
     with tempfile.TemporaryDirectory() as tmp:
         packages = {side: f"_logcodec_diff_specs_{side}_{Path(tmp).name}" for side in ("old", "new")}
-        sys.path[:0] = [str(Path(tmp) / "old"), str(Path(tmp) / "new")]
-        try:
+        with _importable_sides(Path(tmp), packages):
             for side, folder in (("old", old), ("new", new)):
                 try:
                     compile_schemas([folder], Path(tmp) / side, packages[side], shipped=shipped / "docs")
@@ -292,11 +301,6 @@ def spec_vectors_under_new(old: Path, new: Path, shipped: Path) -> list[str]:
                 vectors = json.loads((vector_folder / f"{kind}.json").read_text())
                 old_module, new_module = (importlib.import_module(f"{packages[side]}.{kind}") for side in ("old", "new"))
                 lines += _same_under_new(f"{family}.{kind}", vectors, old_module, new_module)
-        finally:
-            for package in packages.values():
-                for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
-                    del sys.modules[name]
-            del sys.path[:2]
     return lines
 
 
