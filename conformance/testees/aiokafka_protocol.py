@@ -91,8 +91,12 @@ def _spec(proto: Protocol, kind: str, api_key: int):
 
 def decode_request(proto: Protocol, data: bytes) -> dict:
     from aiokafka.protocol.api import RequestHeader_v1, RequestHeader_v2
+    from aiokafka.protocol.types import Int16
 
-    key, version, _, _ = RequestHeader_v1.SCHEMA.decode(io.BytesIO(data))
+    # the header's first two fields, its API key and version, say which class reads the frame (it
+    # has header classes of versions 1 and 2 only: ControlledShutdown v0's header, version 0, it has not)
+    first = io.BytesIO(data)
+    key, version = Int16.decode(first), Int16.decode(first)
     cls = _class(proto.requests, key, version, "request")
     buf = io.BytesIO(data)
     header = (RequestHeader_v2 if cls.FLEXIBLE_VERSION else RequestHeader_v1).SCHEMA.decode(buf)

@@ -3,7 +3,9 @@ that our value of a frame is kafka-python's: the source and the independent chec
 vectors of `kafka.request` and `kafka.response` (`python -m tests.codecs.kafka_python_frames`
 writes their definitions, `schemas/kafka/request.vectors.yaml` and `response.vectors.yaml`).
 
-kafka-python's message classes are found by walking its protocol package; a message is filled
+Every API version of our spec set has its frames: kafka-python's own classes write the versions
+they know; its protocol machinery, made to read our copy of the specs (`spec_messages`), writes
+the others. kafka-python's message classes are found by walking its protocol package; a message is filled
 field by field from kafka-python's own description of it (`cls.fields`, each field's versions),
 so every field a version has holds a value other than its default: numbers near the top of their
 range, two elements in every list, text and bytes in every string, a real record batch in every
@@ -12,10 +14,21 @@ range, two elements in every list, text and bytes in every string, a real record
 
 from __future__ import annotations
 
+import functools
+import importlib
+import json
+import re
+import sys
+import tempfile
 import uuid
+from dataclasses import dataclass
+from pathlib import Path
 
 from logcodec.conformance.testees.kafka_protocol import message_classes
 from logcodec.generator.message_specs.to_ksy import snake
+
+#: Our copy of Kafka's message specs (a later Kafka than the copy kafka-python ships).
+SPECS = Path(__file__).resolve().parents[2] / "schemas" / "kafka" / "messages"
 
 #: A filled value of each of kafka-python's simple types (uint32 it does not have; `bitfield` is its
 #: own reading of an int32 of authorized operations, a set of bit numbers).
@@ -32,6 +45,73 @@ def messages() -> dict:
     """kafka-python's message classes (one per API and direction, the version an index), by name:
     found as its conformance testee finds them."""
     return message_classes()
+
+
+#: What kafka-python's machinery cannot take of our spec files as Kafka writes them, and what the
+#: copy it reads has instead: a field named `Type` (its attribute would hide the class's own
+#: `type`, "request" or "response", and no message could say which it is), a tag written as a
+#: string ("0", which Kafka's Java reader takes as the number).
+RENAMED_FOR_KAFKA_PYTHON = {"Type": "MessageType"}
+
+
+@functools.cache
+def spec_messages() -> dict[str, type]:
+    """kafka-python's message classes made by its own machinery (`ApiMessage`, which reads Kafka's
+    JSON message language) from our spec files, by name: the APIs and versions its own copy of
+    the specs lacks. They live in a package of their own (`lc_kafka_specs`, in a temporary
+    folder), so the classes kafka-python ships stay as they are; its registry of response
+    classes by API key is put back after. A spec it cannot read is left out (`SPEC_GAPS`)."""
+    from kafka.protocol.api_header import ResponseClassRegistry
+    from kafka.protocol.api_message import ApiMessage, ApiMessageData
+
+    folder = Path(tempfile.mkdtemp(prefix="lc-kafka-specs-")) / "lc_kafka_specs"
+    folder.mkdir()
+    (folder / "__init__.py").write_text("")
+    names = []
+    for path in sorted(SPECS.glob("*.json")):
+        spec = _spec(path)
+        if spec.get("type") in ("request", "response") and path.stem not in SPEC_GAPS:
+            (folder / path.name).write_text(json.dumps(_for_kafka_python(spec)))
+            names.append(path.stem)
+    sys.path.insert(0, str(folder.parent))
+    try:
+        package = importlib.import_module("lc_kafka_specs")
+    finally:
+        sys.path.remove(str(folder.parent))
+    registry = dict(ResponseClassRegistry._response_class_registry)
+    try:
+        return {name: ApiMessageData(name, (ApiMessage,), {"__module__": "lc_kafka_specs"}, load_json=package)
+                for name in names}
+    finally:
+        ResponseClassRegistry._response_class_registry.clear()
+        ResponseClassRegistry._response_class_registry.update(registry)
+
+
+def _spec(path: Path) -> dict:
+    """A spec file of Kafka's message language: JSON with `//` comment lines."""
+    return json.loads(re.sub(r"(?m)^\s*//.*\n?", "", path.read_text()))
+
+
+def _for_kafka_python(node):
+    """A spec as kafka-python's reader takes it (`RENAMED_FOR_KAFKA_PYTHON`, tags as numbers)."""
+    if isinstance(node, list):
+        return [_for_kafka_python(n) for n in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: _for_kafka_python(v) for k, v in node.items()}
+    if isinstance(out.get("tag"), str):
+        out["tag"] = int(out["tag"])
+    if "type" in out and out.get("name") in RENAMED_FOR_KAFKA_PYTHON:
+        out["name"] = RENAMED_FOR_KAFKA_PYTHON[out["name"]]
+    return out
+
+
+#: The messages (and versions) of our spec set kafka-python cannot write, and why: their vectors
+#: are written by our encoder and checked as far as kafka-python reads them (`NOTES`).
+SPEC_GAPS = {
+    "ListClientMetricsResourcesRequest": "a message of no fields, which kafka-python's struct reader "
+                                         "takes for none (TypeError at class creation)",
+}
 
 
 def record_batch() -> bytes:
@@ -59,6 +139,21 @@ def filled(cls, version: int):
     return message(**values)
 
 
+def at_defaults(cls, version: int):
+    """kafka-python's message `cls` at `version` given nothing, every field at its default. It has
+    no default of a struct field that is no list (`NotImplementedError`): that is given a struct of
+    its own fields' defaults, as Java's generated classes make one."""
+    try:
+        return cls[version]()
+    except NotImplementedError:
+        return cls[version](**_default_structs(cls.fields, version))
+
+
+def _default_structs(fields: dict, version: int) -> dict:
+    return {name: f.data_class(**_default_structs(f.fields, version)) for name, f in fields.items()
+            if f.for_version_q(version) and f.is_struct() and not f.is_array()}
+
+
 def _fields(fields: dict, version: int) -> dict:
     return {name: _value(f, version) for name, f in fields.items() if f.for_version_q(version)}
 
@@ -80,7 +175,7 @@ def _simple(type_str: str):
 def frame(message, correlation_id: int = 7) -> bytes:
     """A message's frame without its size: its header, then its body."""
     if message.is_request():
-        message.with_header(correlation_id=correlation_id, client_id="kafka-python")
+        message.with_header(correlation_id=correlation_id, client_id=CLIENT_ID)
     else:
         message.with_header(correlation_id=correlation_id)
     return bytes(message.encode(header=True))
@@ -101,7 +196,8 @@ def _compare_struct(fields: dict, theirs, ours, version: int, path: str, out: li
     for name, f in fields.items():
         if not f.for_version_q(version):
             continue
-        mine = next((n for n in RENAMED.get(name, ()) if hasattr(ours, n)), snake(f._name))
+        original = {v: k for k, v in RENAMED_FOR_KAFKA_PYTHON.items()}.get(f._name, f._name)
+        mine = next((n for n in RENAMED.get(name, ()) if hasattr(ours, n)), snake(original))
         where = f"{path}.{mine}"
         if f.tagged_field_q(version):
             entries = [t.data for t in getattr(ours, "tagged_fields", None) or [] if t.tag == f.tag]
@@ -121,6 +217,8 @@ def _compare_struct(fields: dict, theirs, ours, version: int, path: str, out: li
 def _compare(f, theirs, ours, version: int, path: str, out: list[str]) -> None:
     if theirs is None and f.type_str == "bitfield":  # kafka-python's None: the bits of -2**31 (unknown)
         theirs = {31}
+    if theirs is None and f.type_str == "uuid":  # kafka-python reads the zero uuid (Java's default) as None
+        theirs = uuid.UUID(int=0)
     if theirs is None or ours is None:
         if (theirs is None) != (ours is None):
             out.append(f"{path}: {theirs!r} != {ours!r}")
@@ -170,6 +268,20 @@ NOTES = {
     "KafkaPython": "Bytes written by kafka-python's protocol classes (its own encoder of the same specs); "
                    "kafka-python decodes them to the value logcodec decodes, field by field "
                    "(tests/codecs/test_kafka_protocol.py).",
+    "KafkaPythonSpecs": "A version kafka-python's own classes do not know (its copy of the specs is of another "
+                        "Kafka than ours): bytes written by kafka-python's protocol machinery (`ApiMessage`, its "
+                        "reader of Kafka's JSON message language) from our copy of the spec, and read back by "
+                        "it to the value logcodec decodes, field by field (tests/codecs/test_kafka_protocol.py). "
+                        "Its reader is given the spec as Kafka wrote it but for a field named `Type` (renamed: "
+                        "its attribute would hide the class's own `type`) and a tag written as the string "
+                        "\"0\" (given as the number, as Kafka's Java reader takes it).",
+    "OurEncoder": "A version kafka-python cannot write: ListClientMetricsResources v0 is a message of no "
+                  "fields, which kafka-python's struct reader takes for none (it fails making the class). "
+                  "Its header is written and read back by kafka-python's header class; its body (the empty "
+                  "list of tagged fields, one byte) by our encoder, which no other implementation checks.",
+    "HeaderV0": "ControlledShutdown v0 has request header version 0 (no client id), a special case of "
+                "Kafka's Java generator (`ApiMessageType.requestHeaderVersion`); kafka-python writes header "
+                "v1, from whose frame the client id is taken out; kafka-python reads the body.",
     "Filled": "Every field the version has holds a value other than its default: numbers near the top of "
               "their range, two elements in every list, text in every string, a real record batch in "
               "every `records`, and every tagged field the version knows set, so that it is written (but an "
@@ -204,43 +316,28 @@ TRUNCATED = {"kafka.request": ("metadata_request_v4", "metadata_request_v12", "p
 
 
 def definition(fmt: str) -> dict:
-    """The vectors' definition of `kafka.request` or `kafka.response`: kafka-python's frames of
-    every API version both it and our spec set know, filled and at their defaults, and mutations
-    of some of them."""
-    import logcodec
-    from logcodec import DecodeError
-
+    """The vectors' definition of `kafka.request` or `kafka.response`: every API version of our
+    spec set, as kafka-python writes it (`written`), filled and at its defaults, and mutations of
+    some of them."""
     requests = fmt == "kafka.request"
     filled_tests, default_tests, frames = [], [], {}
-    for name, cls in sorted(messages().items()):
-        if cls.is_request() != requests:
-            continue
-        low, high = cls._valid_versions
-        for version in range(low, high + 1):
-            params = {} if requests else {"api_key": cls.API_KEY, "api_version": version}
-            made = {"filled": frame(filled(cls, version)), "defaults": frame(cls[version]())}
-            try:
-                value = logcodec.decode(fmt, made["filled"], **params)
-            except DecodeError:
-                continue  # a version our spec set does not have (kafka-python follows a later Kafka)
-            if type(value.body).__name__ != name:
-                continue  # the API under another name in kafka-python's later specs
-            test_id = f"{snake(name)}_v{version}"
-            frames[test_id] = made["filled"]
-            for kind, tests, flag in (("filled", filled_tests, "Filled"), ("defaults", default_tests, "Defaults")):
-                how = "every field filled (tests/codecs/kafka_python_frames.py)" if kind == "filled" \
-                    else "every field at its default"
-                test = {"name": f"{test_id}_{kind}", "bytes": made[kind].hex(), "canonical": True,
-                        "provenance": f"{KAFKA_PYTHON}: {name}[{version}], {how}", "flags": ["KafkaPython", flag]}
-                if params:
-                    test["params"] = params
-                tests.append(test)
+    for made in written(requests):
+        frames[made.test_id] = made.filled
+        for kind, tests, flag in (("filled", filled_tests, "Filled"), ("defaults", default_tests, "Defaults")):
+            how = "every field filled (tests/codecs/kafka_python_frames.py)" if kind == "filled" \
+                else "every field at its default"
+            test = {"name": f"{made.test_id}_{kind}", "bytes": getattr(made, kind).hex(), "canonical": True,
+                    "provenance": f"{made.writer}: {made.name}[{made.version}], {how}", "flags": [*made.flags, flag]}
+            if not requests:
+                test["params"] = {"api_key": made.api_key, "api_version": made.version}
+            tests.append(test)
     what = "Request" if requests else "Response"
     return {
-        "source": f"{what} frames written by kafka-python's protocol classes ({KAFKA_PYTHON}), for every API "
-                  "version both kafka-python and the spec set know, each filled and at its defaults; "
-                  "invalid inputs are byte mutations of those. Written by `python -m "
-                  "tests.codecs.kafka_python_frames`: do not edit by hand.",
+        "source": f"{what} frames written by kafka-python ({KAFKA_PYTHON}): by its protocol classes for every "
+                  "API version both it and the spec set know, by its protocol machinery reading our copy of "
+                  "the specs for the others; each filled and at its defaults; invalid inputs are byte "
+                  "mutations of those. Written by `python -m tests.codecs.kafka_python_frames`: do not edit "
+                  "by hand.",
         "notes": {flag: {"description": text} for flag, text in NOTES.items()},
         "groups": [
             {"type": "kafka_python_filled", "comment": "kafka-python's frames, every field filled.",
@@ -254,6 +351,91 @@ def definition(fmt: str) -> dict:
                         "comment": "Frames cut at every structural boundary of the frame.",
                         "from": [f"{t}_filled" for t in TRUNCATED[fmt]]},
     }
+
+
+@dataclass(frozen=True)
+class Written:
+    """One API version's frames, filled and at its defaults, and who wrote them."""
+
+    name: str  # the message's name in the specs
+    api_key: int
+    version: int
+    filled: bytes
+    defaults: bytes
+    flags: tuple[str, ...]  # who wrote them (`NOTES`): KafkaPython, KafkaPythonSpecs or OurEncoder; HeaderV0
+    writer: str
+
+    @property
+    def test_id(self) -> str:
+        return f"{snake(self.name)}_v{self.version}"
+
+
+def written(requests: bool) -> list[Written]:
+    """Every API version of our spec set in one direction (requests or responses), in name and
+    version order: written by kafka-python's own class where it knows the version (and the
+    API by the same name), else by its machinery reading our spec (`spec_messages`), else by
+    our encoder (`SPEC_GAPS`)."""
+    shipped, specs, out = messages(), spec_messages(), []
+    for name in sorted(n for n in spec_versions() if n.endswith("Request") == requests):
+        low, high = spec_versions()[name]
+        for version in range(low, high + 1):
+            own = shipped.get(name)
+            if own is not None and own._valid_versions[0] <= version <= own._valid_versions[1]:
+                cls, flags, writer = own, ("KafkaPython",), KAFKA_PYTHON
+            elif name in specs:
+                cls, flags, writer = specs[name], ("KafkaPythonSpecs",), f"{KAFKA_PYTHON}'s machinery, our specs"
+            else:
+                out.append(_ours_alone(name, version))
+                continue
+            filled_frame, default_frame = frame(filled(cls, version)), frame(at_defaults(cls, version))
+            if (name, version) in HEADER_V0:
+                filled_frame, default_frame, flags = _header_v0(filled_frame), _header_v0(default_frame), \
+                    (*flags, "HeaderV0")
+            out.append(Written(name, cls.API_KEY, version, filled_frame, default_frame, flags, writer))
+    return out
+
+
+@functools.cache
+def spec_versions() -> dict[str, tuple[int, int]]:
+    """The versions of each request and response of our spec set, by message name."""
+    out = {}
+    for path in SPECS.glob("*.json"):
+        spec = _spec(path)
+        if spec.get("type") in ("request", "response"):
+            low, _, high = spec["validVersions"].partition("-")
+            out[spec["name"]] = (int(low), int(high or low))
+    return out
+
+
+#: Versions whose request header is version 0 (no client id): Kafka's Java writes ControlledShutdown
+#: v0 so, a special case of its generator (`ApiMessageType.requestHeaderVersion`); kafka-python's
+#: machinery writes header v1, from whose frame the client id is taken out.
+HEADER_V0 = {("ControlledShutdownRequest", 0)}
+CLIENT_ID = "kafka-python"  # the client id of every request `frame` writes
+
+
+def _header_v0(data: bytes) -> bytes:
+    """A frame of header v1 as header v0: the api key, version and correlation id (8 bytes), then
+    the body, without the client id (a string: 2 bytes of length, then its text) between them."""
+    assert data[8:10 + len(CLIENT_ID)] == len(CLIENT_ID).to_bytes(2, "big") + CLIENT_ID.encode()
+    return data[:8] + data[10 + len(CLIENT_ID):]
+
+
+def _ours_alone(name: str, version: int) -> Written:
+    """A version kafka-python cannot write (`SPEC_GAPS`): a message of no fields, its header
+    written by kafka-python's own header class, its body (the flexible version's empty list of
+    tagged fields) by our encoder."""
+    from kafka.protocol.api_header import RequestHeader, ResponseHeader
+
+    module = importlib.import_module(f"logcodec.generated.kafka.messages.{snake(name)}")
+    api_key = _spec(SPECS / f"{name}.json")["apiKey"]
+    if name.endswith("Request"):
+        header = RequestHeader(request_api_key=api_key, request_api_version=version, correlation_id=7,
+                               client_id=CLIENT_ID).encode(flexible=True)
+    else:
+        header = ResponseHeader(correlation_id=7).encode(flexible=True)
+    data = bytes(header) + module.encode(module.ROOT(), api_version=version)
+    return Written(name, api_key, version, data, data, ("OurEncoder",), "logcodec's encoder, kafka-python's header")
 
 
 TEXT = FILLED["string"].encode()  # every string of a filled frame

@@ -243,6 +243,10 @@ KAFKA_PYTHON_PROTOCOL = {
     "kafka.response encode mutated/api_versions_v0_answers_v3": ("encode_error", "not an integer",
                                                                  "it writes the version asked (3), and the "
                                                                  "value is the v0 answer"),
+    **{f"kafka.response {op} kafka_python_{group}/list_client_metrics_resources_response_v0_{group}":
+       ("fail", "different value" if op == "decode" else "logcodec cannot decode the bytes",
+        "its later specs name API 74 ListConfigResources, and its list config_resources (KIP-1142)")
+       for op in ("decode", "encode") for group in ("filled", "defaults")},
 }
 NOT_FLEXIBLE = "DescribeAclsRequest_v2 and its response reuse v1's schema: not flexible, where Kafka's v2 is"
 LONG_EPOCH = "OffsetRequest_v4 (and _v5, the same schema) has current_leader_epoch an Int64; Kafka's spec, an int32"
