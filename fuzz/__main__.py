@@ -180,13 +180,17 @@ def repro(path: Path, builds: list[str], args) -> int:
     from fuzz.pool import Job, Pool
 
     notes = path.with_suffix(".txt")
-    fmt = next((line.split(": ", 1)[1] for line in notes.read_text().splitlines() if line.startswith("format: ")),
-               None) if notes.exists() else (args.format or [None])[0]
+    said: dict[str, str] = {}  # the notes' "name: value" lines, the first of each name (the detail may hold more)
+    for line in notes.read_text().splitlines() if notes.exists() else ():
+        name, _, value = line.partition(": ")
+        said.setdefault(name, value)
+    fmt = said.get("format") or (args.format or [None])[0]
     if not fmt:
         raise SystemExit("name the format with --format (no .txt beside the input)")
+    params = json.loads(said["params"]) if "params" in said else {}  # the root's, as the input was read
     for build in builds:
         Pool(build, workers=1, timeout=args.timeout, memory_mb=args.memory_mb, fresh=True).run(
-            [Job(0, fmt, path.read_bytes())],
+            [Job(0, fmt, path.read_bytes(), params)],
             lambda job, r, build=build: print(f"{build}: {r['cls']} {r.get('kind', '')} "
                                               f"{(r.get('ms') or 0):.1f} ms {(r.get('rss_kb') or 0) / 1024:.0f} MB\n"
                                               f"  {r.get('detail', '')}"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 import time
 from collections import Counter, defaultdict
@@ -28,6 +29,7 @@ class Input:
     seed: str
     data: bytes
     note: str = ""
+    params: dict = field(default_factory=dict)  # the root's params, the seed's
 
 
 @dataclass
@@ -67,11 +69,11 @@ class Generator:
             # Half of the mutants of a checksummed format get their CRCs fixed, so that the
             # mutation reaches the fields behind them instead of stopping at the checksum.
             if ctx.facts.checksums and name != "recompress" and rng.random() < 0.5:
-                data, fixes = fix_checksums(format_name, data)
+                data, fixes = fix_checksums(format_name, data, dict(seed.params))
                 name += "+crc" if fixes else ""
                 note = "; ".join(f.describe() for f in fixes)
-            return Input(format_name, name, seed.id, data, note)
-        return Input(format_name, "seed", seed.id, seed.data)
+            return Input(format_name, name, seed.id, data, note, dict(seed.params))
+        return Input(format_name, "seed", seed.id, seed.data, params=dict(seed.params))
 
     def stream(self, format_names: list[str], limit: int | None) -> Iterator[Input]:
         """Round robin over the formats, `limit` inputs in all (None: until the caller stops)."""
@@ -110,7 +112,8 @@ class Recorder:
         path = folder / f"{item.format}-{digest}.bin"
         path.write_bytes(item.data)
         path.with_suffix(".txt").write_text(
-            f"format: {item.format}\nbuild: {self.build}\nclass: {result['cls']}\nkind: {result.get('kind', '')}\n"
+            f"format: {item.format}\n" + (f"params: {json.dumps(item.params)}\n" if item.params else "")
+            + f"build: {self.build}\nclass: {result['cls']}\nkind: {result.get('kind', '')}\n"
             f"engine: {item.engine}\nseed vector: {item.seed}\nbytes: {len(item.data)}\n"
             f"time: {result.get('ms') or 0:.1f} ms\nworker peak RSS: {(result.get('rss_kb') or 0) / 1024:.0f} MB\n"
             + (f"generator note: {item.note}\n" if item.note else "")
@@ -130,7 +133,7 @@ def run_build(build: str, inputs: Iterator[Input], run_dir: Path, *, seconds: fl
     def jobs():
         for i, item in enumerate(inputs):
             items[i] = item
-            yield Job(i, item.format, item.data)
+            yield Job(i, item.format, item.data, item.params)
 
     def on_result(job, result):
         recorder.record(items.pop(job.id), result)

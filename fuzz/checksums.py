@@ -53,11 +53,11 @@ class Fix:
                 f"(covers [{self.range_start}, {end}))")
 
 
-def probe(format_name: str, data: bytes):
+def probe(format_name: str, data: bytes, params: dict | None = None):
     """The DecodeError of `data` under small limits, or None; any other exception also None
     (the fix-up must not stop the campaign: the worker meets that input again and records it)."""
     try:
-        logcodec.decode(format_name, data, limits=_PROBE_LIMITS)
+        logcodec.decode(format_name, data, limits=_PROBE_LIMITS, **(params or {}))
     except logcodec.DecodeError as err:
         return err
     except Exception:  # noqa: BLE001 - reported when the worker runs the input
@@ -65,12 +65,13 @@ def probe(format_name: str, data: bytes):
     return None
 
 
-def fix_checksums(format_name: str, data: bytes) -> tuple[bytes, list[Fix]]:
-    """`data` with every checksum the decoder meets recomputed, and what was changed."""
+def fix_checksums(format_name: str, data: bytes, params: dict | None = None) -> tuple[bytes, list[Fix]]:
+    """`data` (read with the root's `params`) with every checksum the decoder meets recomputed, and
+    what was changed."""
     declared = facts(format_name)
     buf, fixes = bytearray(data), []
     for _ in range(MAX_FIXES):
-        err = probe(format_name, bytes(buf))
+        err = probe(format_name, bytes(buf), params)
         fix = _fix_for(declared.checksum_named(_leaf(err.path)) if err and err.kind == "checksum_mismatch" else None,
                        err, buf)
         if fix is None:

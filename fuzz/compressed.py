@@ -75,8 +75,9 @@ def intercept(hook: Hook):
         C.CodecTable.encode = original
 
 
-def capture(format_name: str, value) -> tuple[bytes, list[Call]]:
-    """Encode `value` and return the bytes and every compression the encoder made."""
+def capture(format_name: str, value, params: dict | None = None) -> tuple[bytes, list[Call]]:
+    """Encode `value` (with the root's `params`) and return the bytes and every compression the
+    encoder made."""
     calls: list[Call] = []
 
     def record(call: Call):
@@ -84,7 +85,7 @@ def capture(format_name: str, value) -> tuple[bytes, list[Call]]:
         return None
 
     with intercept(record):
-        data = logcodec.encode(format_name, value)
+        data = logcodec.encode(format_name, value, **(params or {}))
     return data, calls
 
 
@@ -125,8 +126,8 @@ class Recompressor:
         if seed.id not in self.cache:
             self.cache[seed.id] = None
             try:
-                value = logcodec.strip_derived(logcodec.decode(seed.format, seed.data))
-                _, calls = capture(seed.format, value)
+                value = logcodec.strip_derived(logcodec.decode(seed.format, seed.data, **dict(seed.params)))
+                _, calls = capture(seed.format, value, dict(seed.params))
             except Exception:  # noqa: BLE001 - a seed that does not decode has no payloads to reach
                 return None
             self.cache[seed.id] = (value, calls) if calls else None
@@ -149,6 +150,6 @@ class Recompressor:
 
         try:
             with intercept(hook):
-                return logcodec.encode(seed.format, value)
+                return logcodec.encode(seed.format, value, **dict(seed.params))
         except logcodec.EncodeError:
             return None

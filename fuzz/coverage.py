@@ -1,13 +1,14 @@
 """Coverage-guided mode: atheris (libFuzzer for Python) on the pure build, seeded with the vectors.
 
 Runs in a child process (``python -m fuzz.coverage``) because libFuzzer exits the process on a crash
-and takes over argv. The target decodes with every selected format (the first input byte picks
-one) and treats anything but a DecodeError as a crash, which atheris saves as ``crash-*`` in the
-run folder. Skipped with a message when atheris is not installed (``pip install -e '.[fuzz]'``).
+and takes over argv. The target decodes with every selected format, and each set of root params
+its vectors are read with (a Kafka response's API): the first two input bytes pick one, and
+treats anything but a DecodeError as a crash, which atheris saves as ``crash-*`` in the run folder. Skipped with a message when atheris is not installed (``pip install -e '.[fuzz]'``).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -28,10 +29,12 @@ def main(format_names: list[str], seconds: float, seed: int, out: Path, memory_m
     corpus.mkdir(parents=True)
     from fuzz.seeds import load_seeds
 
-    for i, name in enumerate(format_names):
-        for s in load_seeds(name):
-            (corpus / f"{name}-{s.id.replace('/', '_')}").write_bytes(bytes([i]) + s.data)
-    env = dict(os.environ, LOGCODEC_PURE="1", FUZZ_FORMATS=",".join(format_names),
+    seeds = [s for name in format_names for s in load_seeds(name)]
+    targets = sorted({(s.format, s.params) for s in seeds})  # (format, its root params)
+    for s in seeds:
+        index = targets.index((s.format, s.params)).to_bytes(2, "big")
+        (corpus / f"{s.format}-{s.id.replace('/', '_')}").write_bytes(index + s.data)
+    env = dict(os.environ, LOGCODEC_PURE="1", FUZZ_TARGETS=json.dumps(targets),
                PYTHONPATH=os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH")))))
     cmd = [sys.executable, "-m", "fuzz.coverage", f"-max_total_time={int(seconds)}", f"-seed={seed}",
            f"-rss_limit_mb={memory_mb}", "-timeout=10", f"-artifact_prefix={run_dir}/", str(corpus)]
@@ -49,15 +52,16 @@ def _target():
         import logcodec
         for name in logcodec.formats():
             logcodec.codec(name)
-    names = os.environ["FUZZ_FORMATS"].split(",")
+    targets = [(name, dict(params)) for name, params in json.loads(os.environ["FUZZ_TARGETS"])]
 
     def test_one_input(data: bytes) -> None:
-        if not data:
+        if len(data) < 2:
             return
+        name, params = targets[int.from_bytes(data[:2], "big") % len(targets)]
         try:
-            logcodec.decode(names[data[0] % len(names)], data[1:])
+            logcodec.decode(name, data[2:], **params)
         except logcodec.DecodeError as err:
-            if err.offset is None or not 0 <= err.offset <= len(data) - 1:
+            if err.offset is None or not 0 <= err.offset <= len(data) - 2:
                 raise AssertionError(f"offset outside the input: {err}") from None
 
     atheris.Setup(sys.argv, test_one_input)

@@ -30,6 +30,9 @@ class Seed:
     id: str
     data: bytes
     valid: bool
+    #: the root's params the vector is read with, by name (a Kafka response's API); a mutant of the
+    #: seed is read with them too
+    params: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass

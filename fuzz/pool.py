@@ -20,7 +20,7 @@ import subprocess
 import sys
 import time
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
@@ -36,6 +36,7 @@ class Job:
     id: int
     format: str
     data: bytes
+    params: dict = field(default_factory=dict)  # the root's params the input is read with
 
 
 class Worker:
@@ -66,7 +67,7 @@ class Worker:
 
     def send(self, jobs: list[Job], timeout: float) -> None:
         self.pending.extend(jobs)
-        blob = pickle.dumps([(j.id, j.format, j.data) for j in jobs], protocol=pickle.HIGHEST_PROTOCOL)
+        blob = pickle.dumps([(j.id, j.format, j.data, j.params) for j in jobs], protocol=pickle.HIGHEST_PROTOCOL)
         self.proc.stdin.write(_LEN.pack(len(blob)) + blob)
         self.proc.stdin.flush()
         self.deadline = time.monotonic() + timeout

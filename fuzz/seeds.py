@@ -11,14 +11,12 @@ from fuzz.engines import Seed
 
 
 def formats() -> list[str]:
-    """The formats with vectors whose root needs no params: the engines decode bytes alone (a
-    Kafka response, which is read with the API it answers, is not fuzzed yet)."""
-    import logcodec
-
-    return sorted(f for f in formats_with_vectors() if not logcodec.codec(f).REQUIRED_PARAMS)
+    """The formats with vectors."""
+    return sorted(formats_with_vectors())
 
 
 @lru_cache(maxsize=None)
 def load_seeds(format_name: str) -> tuple[Seed, ...]:
-    return tuple(Seed(format_name, t["tcId"], bytes.fromhex(t["bytes"]), t["result"] in ("valid", "acceptable"))
+    return tuple(Seed(format_name, t["tcId"], bytes.fromhex(t["bytes"]), t["result"] in ("valid", "acceptable"),
+                      tuple(sorted(t.get("params", {}).items())))
                  for group in vector_file(format_name)["testGroups"] for t in group["tests"])

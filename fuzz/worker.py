@@ -40,12 +40,13 @@ FINDINGS = (NONCANONICAL_PLAIN, NON_ROUNDTRIP, UNENCODABLE, BAD_CHECKSUM, OFFSET
             MEMORY, TIMEOUT, KILLED)
 
 
-def classify(format_name: str, data: bytes) -> dict:
-    """Decode `data`; on success check the round-trip laws. Returns class, kind and detail."""
+def classify(format_name: str, data: bytes, **params) -> dict:
+    """Decode `data` (with the root's `params`, by name); on success check the round-trip laws.
+    Returns class, kind and detail."""
     import logcodec
 
     try:
-        value = logcodec.decode(format_name, data)
+        value = logcodec.decode(format_name, data, **params)
     except logcodec.DecodeError as err:
         if err.offset is None or not 0 <= err.offset <= len(data):
             return {"cls": OFFSET_OUTSIDE, "kind": err.kind, "detail": f"offset {err.offset} of {len(data)}: {err}"}
@@ -56,7 +57,8 @@ def classify(format_name: str, data: bytes) -> dict:
         return _foreign("decode", exc)
     try:
         module = logcodec.codec(format_name)
-        disagreement = iter_disagreement(module, data, value) or columns_disagreement(module, data, value)
+        disagreement = iter_disagreement(module, data, value, params) or columns_disagreement(module, data, value,
+                                                                                               params)
     except MemoryError:
         return {"cls": MEMORY, "kind": "decode_iter", "detail": "MemoryError in decode_iter or decode_columns"}
     except Exception as exc:  # noqa: BLE001
@@ -65,10 +67,10 @@ def classify(format_name: str, data: bytes) -> dict:
         return {"cls": ITER_DISAGREES, "kind": getattr(value, "kind", "value"), "detail": disagreement}
     if isinstance(value, logcodec.DecodeError):
         return {"cls": ERROR, "kind": value.kind, "detail": str(value)}
-    return check_laws(format_name, data, value)
+    return check_laws(format_name, data, value, params)
 
 
-def iter_disagreement(module, data: bytes, decoded) -> str | None:
+def iter_disagreement(module, data: bytes, decoded, params: dict) -> str | None:
     """Where the module offers `decode_iter` (its `READS`): how reading the elements one at a time differs from
     `decoded` (what `decode` gave: a value, or its DecodeError), or None when it agrees: the
     same header and elements, or the same error (kind, offset, path). decode_iter checks the
@@ -79,17 +81,17 @@ def iter_disagreement(module, data: bytes, decoded) -> str | None:
     if "decode_iter" not in module.READS:
         return None
     try:
-        header, elements = module.decode_iter(data)
+        header, elements = module.decode_iter(data, **params)
         items = list(elements)
     except logcodec.DecodeError as exc:
         if isinstance(decoded, logcodec.DecodeError) and exc.kind == "trailing_bytes" and not _same_error(exc, decoded):
             try:
-                module.decode(data[:exc.offset])
+                module.decode(data[:exc.offset], **params)
                 return f"decode_iter: {exc}, yet the value alone decodes; decode: {decoded}"
             except logcodec.DecodeError as alone:
                 exc = alone
         return _refusal_disagreement("decode_iter", exc, decoded)
-    disagreement = _header_disagreement("decode_iter", module, data, header, decoded)
+    disagreement = _header_disagreement("decode_iter", module, data, header, decoded, params)
     if disagreement:
         return disagreement
     if items != getattr(decoded, module.ITERATED):
@@ -97,7 +99,7 @@ def iter_disagreement(module, data: bytes, decoded) -> str | None:
     return None
 
 
-def columns_disagreement(module, data: bytes, decoded) -> str | None:
+def columns_disagreement(module, data: bytes, decoded, params: dict) -> str | None:
     """Where the module offers `decode_columns`: how decoding the elements column by column differs
     from `decoded` (what `decode` gave: a value, or its DecodeError), or None when it agrees: the
     same header, the columns of the elements in their tuple form, or the same error (kind,
@@ -107,13 +109,13 @@ def columns_disagreement(module, data: bytes, decoded) -> str | None:
     if "decode_columns" not in module.READS:
         return None
     try:
-        header, columns = module.decode_columns(data, tuples=True)
+        header, columns = module.decode_columns(data, tuples=True, **params)
     except logcodec.DecodeError as exc:
         return _refusal_disagreement("decode_columns", exc, decoded)
-    disagreement = _header_disagreement("decode_columns", module, data, header, decoded)
+    disagreement = _header_disagreement("decode_columns", module, data, header, decoded, params)
     if disagreement:
         return disagreement
-    elements = getattr(module.decode(data, tuples=True), module.ITERATED)
+    elements = getattr(module.decode(data, tuples=True, **params), module.ITERATED)
     if any(len(column) != len(elements) for column in columns.values()) or list(zip(*columns.values())) != elements:
         return f"decode_columns' columns differ from decode's {module.ITERATED}"
     return None
@@ -133,50 +135,50 @@ def _refusal_disagreement(name: str, exc, decoded) -> str | None:
     return None if _same_error(exc, decoded) else f"{name}: {exc}; decode: {decoded}"
 
 
-def _header_disagreement(name: str, module, data: bytes, header, decoded) -> str | None:
+def _header_disagreement(name: str, module, data: bytes, header, decoded, params: dict) -> str | None:
     """How `name` accepting the input, with `header`, differs from what decode gave, or None."""
     import logcodec
 
     if isinstance(decoded, logcodec.DecodeError):
         return f"{name} accepted what decode refused: {decoded}"
-    if header != module.decode_part(module.HEADER, data)[0]:
+    if header != module.decode_part(module.HEADER, data, **params)[0]:
         return f"{name}'s header differs from decode_part(HEADER)'s"
     return None
 
 
-def check_laws(format_name: str, data: bytes, value) -> dict:
+def check_laws(format_name: str, data: bytes, value, params: dict) -> dict:
     """Law 2 (the same bytes again), else law 3 (the same value again); bytes that differ are
     acceptable only where a compressed payload may be written differently."""
     import logcodec
 
     compressed = False
     try:
-        compressed = _compresses(format_name, logcodec.strip_derived(value))
+        compressed = _compresses(format_name, logcodec.strip_derived(value), params)
     except Exception:  # noqa: BLE001 - the encode below meets the same problem and classifies it
         pass
     try:
-        again = logcodec.encode(format_name, value)
+        again = logcodec.encode(format_name, value, **params)
     except logcodec.EncodeError as err:
-        if err.kind == "checksum_mismatch" and (not compressed or _checksum_unchecked(format_name, data, err)):
+        if err.kind == "checksum_mismatch" and (not compressed or _checksum_unchecked(format_name, data, err, params)):
             return {"cls": BAD_CHECKSUM, "kind": err.kind, "detail": f"encode(decode(b)): {err}"}
         if not compressed:
             return {"cls": UNENCODABLE, "kind": err.kind, "detail": f"encode(decode(b)): {err}"}
-        return _law3(format_name, value, compressed=True)
+        return _law3(format_name, value, params, compressed=True)
     except MemoryError:
         return {"cls": MEMORY, "kind": "encode", "detail": "MemoryError in encode"}
     except Exception as exc:  # noqa: BLE001
         return _foreign("encode", exc)
     if again == data:
         return {"cls": ACCEPTED, "kind": "", "detail": ""}
-    return _law3(format_name, value, compressed)
+    return _law3(format_name, value, params, compressed)
 
 
-def _law3(format_name: str, value, compressed: bool) -> dict:
+def _law3(format_name: str, value, params: dict, compressed: bool) -> dict:
     import logcodec
 
     try:
-        again = logcodec.encode(format_name, logcodec.strip_derived(value))
-        same = _comparable(logcodec.decode(format_name, again)) == _comparable(value)
+        again = logcodec.encode(format_name, logcodec.strip_derived(value), **params)
+        same = _comparable(logcodec.decode(format_name, again, **params)) == _comparable(value)
     except logcodec.LogcodecError as err:
         return {"cls": NON_ROUNDTRIP, "kind": err.kind, "detail": f"decode(encode(strip_derived(decode(b)))): {err}"}
     except Exception as exc:  # noqa: BLE001
@@ -189,16 +191,16 @@ def _law3(format_name: str, value, compressed: bool) -> dict:
             "bytes of the same value: the decoder accepts a second encoding (an over-long varint, a length)"}
 
 
-def _compresses(format_name: str, value) -> bool:
+def _compresses(format_name: str, value, params: dict) -> bool:
     from fuzz.compressed import capture
 
-    return bool(capture(format_name, value)[1])
+    return bool(capture(format_name, value, params)[1])
 
 
 _STORED = re.compile(r"is (0x[0-9a-f]+) but")
 
 
-def _checksum_unchecked(format_name: str, data: bytes, err) -> bool:
+def _checksum_unchecked(format_name: str, data: bytes, err, params: dict) -> bool:
     """Whether the decoder still accepts the input with the stored checksum changed: the stored
     value (from the encoder's complaint) is found in the input and one bit of it flipped."""
     import logcodec
@@ -214,7 +216,7 @@ def _checksum_unchecked(format_name: str, data: bytes, err) -> bool:
         return False  # not found, or not unambiguously
     flipped = data[:pos] + bytes([data[pos] ^ 1]) + data[pos + 1:]
     try:
-        logcodec.decode(format_name, flipped)
+        logcodec.decode(format_name, flipped, **params)
     except Exception:  # noqa: BLE001 - refused: the checksum is checked
         return False
     return True
@@ -263,9 +265,9 @@ def main(argv=None) -> int:
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     _send(out, hello)
     while (jobs := _receive(inp)) is not None:
-        for job_id, format_name, data in jobs:
+        for job_id, format_name, data, params in jobs:
             start = time.perf_counter()
-            result = run(format_name, data)
+            result = run(format_name, data, **params)
             result.update(id=job_id, ms=(time.perf_counter() - start) * 1000, rss_kb=_rss_kb())
             _send(out, result)
             if result["cls"] == MEMORY:

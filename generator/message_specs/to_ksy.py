@@ -11,7 +11,9 @@ The bytes of a tag the struct knows are read as its field (a type of one field, 
 the tag: its size is checked against what the field reads); an unknown tag's stay bytes. A
 tagged field at its default is an entry not written, as Java leaves it out. A length or count is
 derived (`-lc-size-of`, `-lc-count-of`), -1 for null (`-lc-absent`) where the spec lets the field
-be null; where it does not, a negative length is refused as the Java client refuses it.
+be null; where it does not, a negative length is refused as the Java client refuses it. Java
+reads any negative length (and struct marker) as null; only -1, which it writes, is taken here,
+since another could not be written back (as an over-long varint is refused).
 
 The schema is plain data (`translate`), which `documents.py` writes as YAML for the loader; the
 official Kaitai compiler reads it as it reads any schema.
@@ -243,8 +245,10 @@ class _Translation:
         if nullable.empty:
             return [_with_if(field, cond)]
         marker_id, where = f"has_{name}", self.condition(nullable)
+        # Java reads any negative marker as null and any other as present; only the two it writes
+        # are taken, since another could not be written back
         marker = _with_if({"id": marker_id, "type": "s1", "doc": f"1 when `{name}` follows, -1 for null.",
-                           "-lc-present": name, "-lc-absent": -1}, where)
+                           "valid": {"any-of": [1, -1]}, "-lc-present": name, "-lc-absent": -1}, where)
         there = f"{marker_id} >= 0" if present.within(nullable) else f"({where} ? {marker_id} >= 0 : true)"
         return [marker, _with_if(field, " and ".join(c for c in (cond, there) if c))]
 
@@ -270,11 +274,14 @@ class _Translation:
                             f"{', or -1 for null' if not nullable.empty else ''}.",
                      key: name}
             if not nullable.empty:
+                # null is -1: Java reads any negative length as null, but another than -1 could not
+                # be written back, and is refused (a compact length cannot be below -1)
                 entry["-lc-absent"] = -1
+                number = "_" if value == fid else "_.value"  # a biased_uvarint is a type; its number, .value
                 if not versions.within(nullable):
-                    allowed = self.condition(nullable)
-                    number = "_" if value == fid else "_.value"  # a biased_uvarint is a type; its number, .value
-                    entry["valid"] = {"expr": f"{number} >= 0 or ({allowed})"}
+                    entry["valid"] = {"expr": f"{number} >= 0 or ({number} == -1 and ({self.condition(nullable)}))"}
+                elif value == fid:
+                    entry["valid"] = {"min": -1}
             _with_if(entry, self.condition(versions))
             out.append(entry)
             parts.append((versions, value))

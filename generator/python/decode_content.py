@@ -144,7 +144,10 @@ class ContentReads:
                                  epath, "buf")
             self.check_valid(c, f, "pos", target, epath)
         elif prim is not None:
+            if f.valid:  # checked on the number, and named where the varint starts
+                c(f"{c.local('at_varint')} = pos")
             prim.decode(c, target, epath)
+            self.check_valid(c, f, "at_varint", target, epath)
         elif ref.kind in ("int", "float"):
             if ref.kind == "int" and ref.size == 1 and not ref.signed:
                 c.bound(f"if pos >= end: raise _rt.short(buf, pos, end, 1, {epath!r})")

@@ -297,6 +297,10 @@ NOTES = {
                       "response.body).",
     "NotNullable": "A null (length -1, or a compact length 0) where the version may not hold one: refused "
                    "as a negative length (`invalid_length`), as Kafka's Java readers refuse it.",
+    "SecondNull": "A negative length or count other than -1, or a null marker other than 1 and -1, where "
+                  "the version lets the field be null: Java reads any negative one as null (and any other "
+                  "marker as present), but writes only -1 and 1, and the value could not be written back to "
+                  "these bytes: refused (`invalid_value`), as an over-long varint is.",
     "BadLength": "A length, count or tagged field's size that the bytes cannot hold, checked against the "
                  "bytes left before anything is built (`truncated`: a reader of a stream would wait for "
                  "more), or one that does not match what it holds.",
@@ -506,7 +510,20 @@ def _request_mutations(frames: dict[str, bytes]) -> list[dict]:
          "error": "trailing_bytes", "flags": ["BadLength"],
          "comment": "Fetch v15: the tagged cluster id's size is one more than the string it holds."},
         _bad_crc("produce_request_v9", frames["produce_request_v9"], "Produce v9"),
+        {"name": "null_marker_zero", "from": "describe_topic_partitions_request_v0_filled",
+         "patch": [{"offset": _cursor_marker(frames["describe_topic_partitions_request_v0"]), "hex": "00"}],
+         "error": "invalid_value", "flags": ["SecondNull"],
+         "comment": "DescribeTopicPartitions v0: the nullable cursor's marker 0, which Java reads as present "
+                    "and never writes (1)."},
     ]
+
+
+def _cursor_marker(data: bytes) -> int:
+    """Where DescribeTopicPartitions v0's cursor marker is: just before the cursor's topic name,
+    the frame's last string (compact: its length plus one, then the text)."""
+    at = data.rindex(bytes([len(TEXT) + 1]) + TEXT) - 1
+    assert data[at] == 1, "the filled frame's cursor is present"
+    return at
 
 
 def _response_mutations(frames: dict[str, bytes]) -> list[dict]:
@@ -535,6 +552,12 @@ def _response_mutations(frames: dict[str, bytes]) -> list[dict]:
          "error": "trailing_bytes", "flags": ["TrailingBytes"], "comment": "A byte after the body."},
         _unknown_tag("metadata_response_v12", frames["metadata_response_v12"], "Metadata v12"),
         _bad_crc("fetch_response_v16", frames["fetch_response_v16"], "Fetch v16"),
+        {"name": "null_count_minus_two", "from": "describe_client_quotas_response_v0_filled",
+         "patch": [{"offset": _first_string(frames["describe_client_quotas_response_v0"], fixed, 2) + 2 + len(TEXT),
+                    "hex": "fffffffe"}],
+         "error": "invalid_value", "flags": ["SecondNull"],
+         "comment": "DescribeClientQuotas v0: its nullable entries with count -2, which Java reads as null and "
+                    "never writes (-1)."},
         {"name": "api_versions_v0_answers_v3", "from": "api_versions_response_v0_filled",
          "params": {"api_key": 18, "api_version": 3}, "patch": [{"offset": fixed, "hex": "0023"}],
          "flags": ["VersionFallback"], "canonical": True,

@@ -132,6 +132,44 @@ def test_a_null_where_the_version_has_none_is_refused():
     assert caught.value.path.endswith("host") or "len_host" in caught.value.path
 
 
+def test_a_compact_null_is_refused_in_the_versions_that_have_none():
+    """DeleteTopics' topic name may be null from v6: a compact length 0 (null) read in v4, an
+    element of a list, is refused where the varint starts (the encoder refuses to write it too)."""
+    from logcodec.generated.kafka.messages import delete_topics_response as dt
+
+    def frame(version: int) -> bytes:
+        result = dt.DeletableTopicResult(name="t", topic_id=bytes(16) if version >= 6 else None, error_code=0,
+                                         tagged_fields=[])
+        return dt.encode(dt.DeleteTopicsResponse(throttle_time_ms=0, responses=[result], tagged_fields=[]),
+                         api_version=version)
+
+    for version, name_at in ((4, 5), (6, 5)):  # after the throttle time and the count
+        data = bytearray(frame(version))
+        assert data[name_at:name_at + 2] == b"\x02t"  # compact: its length plus one
+        data[name_at] = 0
+        if version == 6:
+            assert dt.decode(bytes(data[:name_at + 1] + data[name_at + 2:]), api_version=6).responses[0].name is None
+            continue
+        with pytest.raises(DecodeError) as caught:
+            dt.decode(bytes(data), api_version=version)
+        assert (caught.value.kind, caught.value.offset, caught.value.path) == \
+            ("invalid_value", name_at, "delete_topics_response.responses[0].len_name_compact")
+
+
+def test_a_null_other_than_minus_one_is_refused():
+    """Java reads any negative length as null, but writes -1: another could not be written back."""
+    from logcodec.generated.kafka.messages import describe_client_quotas_response as dq
+
+    data = bytearray(dq.encode(dq.DescribeClientQuotasResponse(error_code=0, error_message=None, entries=None),
+                               api_version=0))
+    assert data[-4:] == b"\xff\xff\xff\xff"  # entries: null
+    assert dq.decode(bytes(data), api_version=0).entries is None
+    data[-4:] = b"\xff\xff\xff\xfe"
+    with pytest.raises(DecodeError) as caught:
+        dq.decode(bytes(data), api_version=0)
+    assert (caught.value.kind, caught.value.path) == ("invalid_value", "describe_client_quotas_response.num_entries")
+
+
 def _api_versions_response_v3() -> bytes:
     """kafka-python's ApiVersions response v3 with three of its four known tags set."""
     from kafka.protocol.metadata.api_versions import ApiVersionsResponse

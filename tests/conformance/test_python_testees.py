@@ -230,6 +230,7 @@ PROTOCOL_FORMATS = ("kafka.request", "kafka.response")
 TRAILING = ("fail", "accepted", "the message decoder stops after the body and never looks at what follows")
 UNKNOWN_TAG_WRITTEN = ("skipped", "writes no tagged field it does not know",
                        "kafka-python keeps an unknown tag it reads (unknown_tags) but never writes one")
+SECOND_NULL = ("fail", "accepted", "a count of -2 reads as null, as Java reads it")
 KAFKA_PYTHON_PROTOCOL = {
     "kafka.request decode mutated/null_topics_fixed": ("fail", "accepted", "its array reader takes a count of -1 "
                                                        "as null in every version"),
@@ -238,6 +239,8 @@ KAFKA_PYTHON_PROTOCOL = {
                                                                "field's type; its size is never checked"),
     "kafka.request decode mutated/tagged_field_longer_than_its_content": ("fail", "accepted", "the same"),
     "kafka.request encode mutated/unknown_tag": UNKNOWN_TAG_WRITTEN,
+    "kafka.request decode mutated/null_marker_zero": ("fail", "accepted", "a marker of 0 reads as present"),
+    "kafka.response decode mutated/null_count_minus_two": SECOND_NULL,
     "kafka.response decode mutated/trailing_byte": TRAILING,
     "kafka.response encode mutated/unknown_tag": UNKNOWN_TAG_WRITTEN,
     "kafka.response encode mutated/api_versions_v0_answers_v3": ("encode_error", "not an integer",
@@ -262,6 +265,7 @@ def _aiokafka_protocol() -> dict[str, tuple[str, str, str]]:
             expected[f"kafka.{kind} decode {tc}"] = ("decode_error", "Buffer underrun" if kind == "request" or
                                                     group == "filled" else "convert value", NOT_FLEXIBLE)
             expected[f"kafka.{kind} encode {tc}"] = ("fail", "logcodec cannot decode the bytes", NOT_FLEXIBLE)
+    expected["kafka.response decode mutated/null_count_minus_two"] = SECOND_NULL
     for version in (4, 5):
         tc = f"kafka_python_filled/list_offsets_request_v{version}_filled"
         expected[f"kafka.request decode {tc}"] = ("decode_error", "Buffer underrun", LONG_EPOCH)

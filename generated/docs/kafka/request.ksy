@@ -348,6 +348,8 @@ types:
       doc: Length in bytes of `client_id`, or -1 for null.
       -lc-size-of: client_id
       -lc-absent: -1
+      valid:
+        min: -1
       if: header_version >= 1
     - id: client_id
       doc: The client ID string.

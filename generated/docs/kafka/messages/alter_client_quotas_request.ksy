@@ -119,6 +119,8 @@ types:
       doc: Length in bytes of `entity_name`, or -1 for null.
       -lc-size-of: entity_name
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version <= 0
     - id: len_entity_name_compact
       type: biased_uvarint(32)

@@ -60,6 +60,8 @@ types:
       doc: Length in bytes of `error_message`, or -1 for null.
       -lc-size-of: error_message
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version <= 0
     - id: len_error_message_compact
       type: biased_uvarint(32)
@@ -126,6 +128,8 @@ types:
       doc: Length in bytes of `entity_name`, or -1 for null.
       -lc-size-of: entity_name
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version <= 0
     - id: len_entity_name_compact
       type: biased_uvarint(32)

@@ -122,6 +122,8 @@ types:
       doc: Length in bytes of `value`, or -1 for null.
       -lc-size-of: value
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version <= 1
     - id: len_value_compact
       type: biased_uvarint(32)

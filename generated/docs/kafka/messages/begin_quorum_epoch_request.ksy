@@ -19,6 +19,8 @@ seq:
   doc: Length in bytes of `cluster_id`, or -1 for null.
   -lc-size-of: cluster_id
   -lc-absent: -1
+  valid:
+    min: -1
   if: api_version <= 0
 - id: len_cluster_id_compact
   type: biased_uvarint(32)

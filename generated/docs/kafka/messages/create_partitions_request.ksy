@@ -77,6 +77,8 @@ types:
       doc: Number of elements of `assignments`, or -1 for null.
       -lc-count-of: assignments
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version <= 1
     - id: num_assignments_compact
       type: biased_uvarint(32)

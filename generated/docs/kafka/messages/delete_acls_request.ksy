@@ -56,6 +56,8 @@ types:
       doc: Length in bytes of `resource_name_filter`, or -1 for null.
       -lc-size-of: resource_name_filter
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version <= 1
     - id: len_resource_name_filter_compact
       type: biased_uvarint(32)
@@ -78,6 +80,8 @@ types:
       doc: Length in bytes of `principal_filter`, or -1 for null.
       -lc-size-of: principal_filter
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version <= 1
     - id: len_principal_filter_compact
       type: biased_uvarint(32)
@@ -96,6 +100,8 @@ types:
       doc: Length in bytes of `host_filter`, or -1 for null.
       -lc-size-of: host_filter
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version <= 1
     - id: len_host_filter_compact
       type: biased_uvarint(32)

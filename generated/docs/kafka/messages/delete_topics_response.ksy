@@ -59,7 +59,7 @@ types:
       -lc-size-of: name
       -lc-absent: -1
       valid:
-        expr: _ >= 0 or (api_version >= 6)
+        expr: _ >= 0 or (_ == -1 and (api_version >= 6))
       if: api_version <= 3
     - id: len_name_compact
       type: biased_uvarint(32)
@@ -67,7 +67,7 @@ types:
       -lc-size-of: name
       -lc-absent: -1
       valid:
-        expr: _.value >= 0 or (api_version >= 6)
+        expr: _.value >= 0 or (_.value == -1 and (api_version >= 6))
       if: api_version >= 4
     - id: name
       doc: The topic name

@@ -74,6 +74,8 @@ types:
       doc: Length in bytes of `match`, or -1 for null.
       -lc-size-of: match
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version <= 0
     - id: len_match_compact
       type: biased_uvarint(32)

@@ -26,6 +26,8 @@ seq:
   doc: Length in bytes of `error_message`, or -1 for null.
   -lc-size-of: error_message
   -lc-absent: -1
+  valid:
+    min: -1
   if: api_version <= 0
 - id: len_error_message_compact
   type: biased_uvarint(32)
@@ -44,6 +46,8 @@ seq:
   doc: Number of elements of `entries`, or -1 for null.
   -lc-count-of: entries
   -lc-absent: -1
+  valid:
+    min: -1
   if: api_version <= 0
 - id: num_entries_compact
   type: biased_uvarint(32)
@@ -144,6 +148,8 @@ types:
       doc: Length in bytes of `entity_name`, or -1 for null.
       -lc-size-of: entity_name
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version <= 0
     - id: len_entity_name_compact
       type: biased_uvarint(32)

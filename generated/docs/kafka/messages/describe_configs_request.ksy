@@ -79,6 +79,8 @@ types:
       doc: Number of elements of `configuration_keys`, or -1 for null.
       -lc-count-of: configuration_keys
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version <= 3
     - id: num_configuration_keys_compact
       type: biased_uvarint(32)

@@ -60,6 +60,8 @@ types:
       doc: Length in bytes of `error_message`, or -1 for null.
       -lc-size-of: error_message
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version <= 3
     - id: len_error_message_compact
       type: biased_uvarint(32)
@@ -144,6 +146,8 @@ types:
       doc: Length in bytes of `value`, or -1 for null.
       -lc-size-of: value
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version <= 3
     - id: len_value_compact
       type: biased_uvarint(32)
@@ -197,6 +201,8 @@ types:
       doc: Length in bytes of `documentation`, or -1 for null.
       -lc-size-of: documentation
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version >= 3 and api_version <= 3
     - id: len_documentation_compact
       type: biased_uvarint(32)
@@ -250,6 +256,8 @@ types:
       doc: Length in bytes of `value`, or -1 for null.
       -lc-size-of: value
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version >= 1 and api_version <= 3
     - id: len_value_compact
       type: biased_uvarint(32)

@@ -19,6 +19,8 @@ seq:
   doc: Number of elements of `owners`, or -1 for null.
   -lc-count-of: owners
   -lc-absent: -1
+  valid:
+    min: -1
   if: api_version <= 1
 - id: num_owners_compact
   type: biased_uvarint(32)

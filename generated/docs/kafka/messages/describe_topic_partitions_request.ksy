@@ -29,6 +29,10 @@ seq:
 - id: has_cursor
   type: s1
   doc: 1 when `cursor` follows, -1 for null.
+  valid:
+    any-of:
+    - 1
+    - -1
   -lc-present: cursor
   -lc-absent: -1
 - id: cursor

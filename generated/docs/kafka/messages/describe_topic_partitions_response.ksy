@@ -30,6 +30,10 @@ seq:
 - id: has_next_cursor
   type: s1
   doc: 1 when `next_cursor` follows, -1 for null.
+  valid:
+    any-of:
+    - 1
+    - -1
   -lc-present: next_cursor
   -lc-absent: -1
 - id: next_cursor

@@ -24,6 +24,8 @@ seq:
   doc: Number of elements of `topic_partitions`, or -1 for null.
   -lc-count-of: topic_partitions
   -lc-absent: -1
+  valid:
+    min: -1
   if: api_version <= 1
 - id: num_topic_partitions_compact
   type: biased_uvarint(32)

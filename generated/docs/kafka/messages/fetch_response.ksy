@@ -138,6 +138,8 @@ types:
       doc: Number of elements of `aborted_transactions`, or -1 for null.
       -lc-count-of: aborted_transactions
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version >= 4 and api_version <= 11
     - id: num_aborted_transactions_compact
       type: biased_uvarint(32)
@@ -161,6 +163,8 @@ types:
       doc: Length in bytes of `records`, or -1 for null.
       -lc-size-of: records
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version <= 11
     - id: len_records_compact
       type: biased_uvarint(32)

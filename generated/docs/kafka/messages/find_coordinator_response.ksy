@@ -28,6 +28,8 @@ seq:
   doc: Length in bytes of `error_message`, or -1 for null.
   -lc-size-of: error_message
   -lc-absent: -1
+  valid:
+    min: -1
   if: api_version >= 1 and api_version <= 2
 - id: len_error_message_compact
   type: biased_uvarint(32)

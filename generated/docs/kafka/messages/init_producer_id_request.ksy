@@ -19,6 +19,8 @@ seq:
   doc: Length in bytes of `transactional_id`, or -1 for null.
   -lc-size-of: transactional_id
   -lc-absent: -1
+  valid:
+    min: -1
   if: api_version <= 1
 - id: len_transactional_id_compact
   type: biased_uvarint(32)

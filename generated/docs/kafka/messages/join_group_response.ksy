@@ -43,7 +43,7 @@ seq:
   -lc-size-of: protocol_name
   -lc-absent: -1
   valid:
-    expr: _ >= 0 or (api_version >= 7)
+    expr: _ >= 0 or (_ == -1 and (api_version >= 7))
   if: api_version <= 5
 - id: len_protocol_name_compact
   type: biased_uvarint(32)
@@ -51,7 +51,7 @@ seq:
   -lc-size-of: protocol_name
   -lc-absent: -1
   valid:
-    expr: _.value >= 0 or (api_version >= 7)
+    expr: _.value >= 0 or (_.value == -1 and (api_version >= 7))
   if: api_version >= 6
 - id: protocol_name
   doc: The group protocol selected by the coordinator.
@@ -147,6 +147,8 @@ types:
       doc: Length in bytes of `group_instance_id`, or -1 for null.
       -lc-size-of: group_instance_id
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version >= 5 and api_version <= 5
     - id: len_group_instance_id_compact
       type: biased_uvarint(32)

@@ -96,6 +96,8 @@ types:
       doc: Length in bytes of `group_instance_id`, or -1 for null.
       -lc-size-of: group_instance_id
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version >= 3 and api_version <= 3
     - id: len_group_instance_id_compact
       type: biased_uvarint(32)

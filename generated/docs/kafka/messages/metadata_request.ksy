@@ -20,7 +20,7 @@ seq:
   -lc-count-of: topics
   -lc-absent: -1
   valid:
-    expr: _ >= 0 or (api_version >= 1)
+    expr: _ >= 0 or (_ == -1 and (api_version >= 1))
   if: api_version <= 8
 - id: num_topics_compact
   type: biased_uvarint(32)
@@ -76,7 +76,7 @@ types:
       -lc-size-of: name
       -lc-absent: -1
       valid:
-        expr: _ >= 0 or (api_version >= 10)
+        expr: _ >= 0 or (_ == -1 and (api_version >= 10))
       if: api_version <= 8
     - id: len_name_compact
       type: biased_uvarint(32)
@@ -84,7 +84,7 @@ types:
       -lc-size-of: name
       -lc-absent: -1
       valid:
-        expr: _.value >= 0 or (api_version >= 10)
+        expr: _.value >= 0 or (_.value == -1 and (api_version >= 10))
       if: api_version >= 9
     - id: name
       doc: The topic name.

@@ -39,6 +39,8 @@ seq:
   doc: Length in bytes of `cluster_id`, or -1 for null.
   -lc-size-of: cluster_id
   -lc-absent: -1
+  valid:
+    min: -1
   if: api_version >= 2 and api_version <= 8
 - id: len_cluster_id_compact
   type: biased_uvarint(32)
@@ -120,6 +122,8 @@ types:
       doc: Length in bytes of `rack`, or -1 for null.
       -lc-size-of: rack
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version >= 1 and api_version <= 8
     - id: len_rack_compact
       type: biased_uvarint(32)
@@ -160,7 +164,7 @@ types:
       -lc-size-of: name
       -lc-absent: -1
       valid:
-        expr: _ >= 0 or (api_version >= 12)
+        expr: _ >= 0 or (_ == -1 and (api_version >= 12))
       if: api_version <= 8
     - id: len_name_compact
       type: biased_uvarint(32)
@@ -168,7 +172,7 @@ types:
       -lc-size-of: name
       -lc-absent: -1
       valid:
-        expr: _.value >= 0 or (api_version >= 12)
+        expr: _.value >= 0 or (_.value == -1 and (api_version >= 12))
       if: api_version >= 9
     - id: name
       doc: The topic name. Null for non-existing topics queried by ID. This is never null when ErrorCode

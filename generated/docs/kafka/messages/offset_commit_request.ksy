@@ -55,6 +55,8 @@ seq:
   doc: Length in bytes of `group_instance_id`, or -1 for null.
   -lc-size-of: group_instance_id
   -lc-absent: -1
+  valid:
+    min: -1
   if: api_version >= 7 and api_version <= 7
 - id: len_group_instance_id_compact
   type: biased_uvarint(32)
@@ -174,6 +176,8 @@ types:
       doc: Length in bytes of `committed_metadata`, or -1 for null.
       -lc-size-of: committed_metadata
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version <= 7
     - id: len_committed_metadata_compact
       type: biased_uvarint(32)

@@ -36,7 +36,7 @@ seq:
   -lc-count-of: topics
   -lc-absent: -1
   valid:
-    expr: _ >= 0 or (api_version >= 2 and api_version <= 7)
+    expr: _ >= 0 or (_ == -1 and (api_version >= 2 and api_version <= 7))
   if: api_version <= 5
 - id: num_topics_compact
   type: biased_uvarint(32)

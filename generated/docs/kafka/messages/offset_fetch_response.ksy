@@ -136,6 +136,8 @@ types:
       doc: Length in bytes of `metadata`, or -1 for null.
       -lc-size-of: metadata
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version <= 5
     - id: len_metadata_compact
       type: biased_uvarint(32)

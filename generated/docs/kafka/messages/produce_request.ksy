@@ -20,6 +20,8 @@ seq:
   doc: Length in bytes of `transactional_id`, or -1 for null.
   -lc-size-of: transactional_id
   -lc-absent: -1
+  valid:
+    min: -1
   if: api_version >= 3 and api_version <= 8
 - id: len_transactional_id_compact
   type: biased_uvarint(32)
@@ -132,6 +134,8 @@ types:
       doc: Length in bytes of `records`, or -1 for null.
       -lc-size-of: records
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version <= 8
     - id: len_records_compact
       type: biased_uvarint(32)

@@ -141,6 +141,8 @@ types:
       doc: Length in bytes of `error_message`, or -1 for null.
       -lc-size-of: error_message
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version >= 8 and api_version <= 8
     - id: len_error_message_compact
       type: biased_uvarint(32)
@@ -183,6 +185,8 @@ types:
       doc: Length in bytes of `batch_index_error_message`, or -1 for null.
       -lc-size-of: batch_index_error_message
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version >= 8 and api_version <= 8
     - id: len_batch_index_error_message_compact
       type: biased_uvarint(32)

@@ -53,6 +53,10 @@ seq:
 - id: has_assignment
   type: s1
   doc: 1 when `assignment` follows, -1 for null.
+  valid:
+    any-of:
+    - 1
+    - -1
   -lc-present: assignment
   -lc-absent: -1
 - id: assignment

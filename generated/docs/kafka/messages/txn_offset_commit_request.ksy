@@ -174,6 +174,8 @@ types:
       doc: Length in bytes of `committed_metadata`, or -1 for null.
       -lc-size-of: committed_metadata
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version <= 2
     - id: len_committed_metadata_compact
       type: biased_uvarint(32)

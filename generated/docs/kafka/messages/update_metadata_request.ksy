@@ -272,6 +272,8 @@ types:
       doc: Length in bytes of `rack`, or -1 for null.
       -lc-size-of: rack
       -lc-absent: -1
+      valid:
+        min: -1
       if: api_version >= 2 and api_version <= 5
     - id: len_rack_compact
       type: biased_uvarint(32)
