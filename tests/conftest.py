@@ -61,3 +61,13 @@ def inkless_s3():
             yield endpoint
         finally:
             server.stop()
+
+
+@pytest.fixture(scope="session")
+def inkless_cluster(inkless_postgres, inkless_s3):
+    """An Inkless cluster made as Inkless makes one (`tests.inkless.control_plane_cluster`): its
+    control plane in a database of its own, its objects in S3. Tests that break it work on a copy."""
+    from tests.inkless import control_plane_cluster
+
+    server, template = inkless_postgres
+    return control_plane_cluster.build_base_cluster(server, template, inkless_s3)

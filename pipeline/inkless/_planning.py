@@ -22,6 +22,7 @@ from logcodec.pipeline.inkless._ranges import (
 )
 from logcodec.pipeline.plan import pack
 
+from logcodec.inkless import control_plane as cp
 from logcodec.inkless.blocks import (
     Extent,
     object_file_findings,
@@ -37,7 +38,12 @@ _HEADER = 12  # a batch's offset and length fields: what a seed range's check re
 
 def plan(options: InklessOptions) -> list[list[ObjectRange]]:
     """The input partitions of a read: each object with its metadata (large objects cut between
-    metadata entries), and a range of error rows for each object or metadata that cannot be paired."""
+    metadata entries), and a range of error rows for each object or metadata that cannot be paired.
+    With a control plane's URL as `metadata`, ranges of its file ids (`_control_plane.plan`)."""
+    if cp.is_database_url(options.metadata):
+        from logcodec.pipeline.inkless import _control_plane
+
+        return _control_plane.plan(options)
     objects, paired, problems = pair(options)
     units = []
     for location, obj in objects.items():
@@ -114,7 +120,12 @@ def byte_layout(options: InklessOptions) -> dict[str, dict[str, int]]:
     entry covers; `overlap`: bytes covered more than once, counted once for each entry after the
     first; `past_end`: bytes entries claim beyond the object's end. The rows of a validation read
     give every entry's bytes as valid or quarantined, so that size = valid + quarantined + dead -
-    overlap - past_end. An entry too large for the `size` column (its row has none) counts as dead."""
+    overlap - past_end. An entry too large for the `size` column (its row has none) counts as dead.
+    With a control plane, its rows are paged through (`_control_plane.byte_layout`)."""
+    if cp.is_database_url(options.metadata):
+        from logcodec.pipeline.inkless import _control_plane
+
+        return _control_plane.byte_layout(options)
     sizes: dict[str, int] = {}
     claimed: dict[str, list[Extent]] = {}
     for partition in plan(options):

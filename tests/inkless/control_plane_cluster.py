@@ -21,6 +21,48 @@ from logcodec.inkless import blocks as ib
 from tests.pipeline.corpus import TS, kafka_python_batch
 
 CODECS = ["none", "gzip", "snappy", "lz4", "zstd"]
+BUCKET = "inkless-cluster"
+BASE = "cluster_base"  # the database, and the bucket prefix, of the session's cluster
+
+
+def s3fs(endpoint: str):
+    """pyarrow's filesystem on moto's server (the test's own uploads and breaks)."""
+    import pyarrow.fs as pafs
+
+    return pafs.S3FileSystem(access_key="testing", secret_key="testing", region="us-east-1", scheme="http",
+                             endpoint_override=endpoint.removeprefix("http://"), allow_bucket_creation=True)
+
+
+def build_base_cluster(server, template: str, endpoint: str) -> Cluster:
+    """The session's cluster: three topics, six produce requests committed as four objects (two
+    requests in most), in the database `cluster_base`, objects under `s3://inkless-cluster/cluster_base`."""
+    from logcodec.inkless.shipped import LOG_APPEND_TIME
+
+    fs = s3fs(endpoint)
+    fs.create_dir(BUCKET)
+
+    def put(key: str, data: bytes) -> None:
+        with fs.open_output_stream(f"{BUCKET}/{BASE}/{key}") as f:
+            f.write(data)
+    cluster = Cluster(clone_database(server, template, BASE), put, store=f"s3://{BUCKET}/{BASE}")
+    cluster.create_topic("orders", 2)
+    cluster.create_topic("audit", 1, LOG_APPEND_TIME)
+    cluster.create_topic("idem", 1)
+    requests = produce_requests(6)
+    for pair in (requests[:2], requests[2:4], requests[4:5], requests[5:]):
+        cluster.produce(cluster.builder(), pair)
+    return cluster
+
+
+def copy_cluster(base: Cluster, server, endpoint: str, name: str) -> Cluster:
+    """A copy of a cluster that a test may break: its database cloned, its objects copied under
+    a prefix of that name."""
+    url = clone_database(server, BASE, name)
+    fs = s3fs(endpoint)
+    for key in base.objects:
+        fs.copy_file(f"{BUCKET}/{BASE}/{key}", f"{BUCKET}/{name}/{key}")
+    return Cluster(url, None, base.topic_ids, base.timestamp_types, base.produced, base.objects,
+                   store=f"s3://{BUCKET}/{name}")
 
 
 def clone_database(server, template: str, name: str) -> str:
@@ -44,6 +86,7 @@ class Cluster:
     produced: dict = field(default_factory=dict)
     objects: dict = field(default_factory=dict)  # object key -> bytes uploaded
     commit_ms: int = TS
+    store: str = ""  # where the objects are: s3://bucket/prefix
 
     def create_topic(self, name: str, partitions: int, timestamp_type: int = 0) -> None:
         """Its `logs` rows, as the broker's topic creation makes them (offsets from 0)."""

@@ -23,7 +23,6 @@ pytest.importorskip("psycopg")
 pytest.importorskip("pyarrow")
 
 import psycopg
-import pyarrow.fs as pafs
 
 from logcodec import cli
 from logcodec.inkless import control_plane as cp
@@ -31,50 +30,22 @@ from logcodec.inkless.shipped import LOG_APPEND_TIME
 from tests.inkless import control_plane_cluster as cc
 from tests.inkless import postgres_server
 
-BUCKET = "inkless-cluster"
 _names = itertools.count()
 
 
-def _s3fs(endpoint: str) -> pafs.S3FileSystem:
-    return pafs.S3FileSystem(access_key="testing", secret_key="testing", region="us-east-1", scheme="http",
-                             endpoint_override=endpoint.removeprefix("http://"), allow_bucket_creation=True)
-
-
-@pytest.fixture(scope="module")
-def base_cluster(inkless_postgres, inkless_s3):
-    """A cluster of four commits in a database of its own (cloned per test) and its objects under
-    `base/` of the bucket."""
-    server, template = inkless_postgres
-    fs = _s3fs(inkless_s3)
-    fs.create_dir(BUCKET)
-
-    def put(key: str, data: bytes) -> None:
-        with fs.open_output_stream(f"{BUCKET}/base/{key}") as f:
-            f.write(data)
-    cluster = cc.Cluster(cc.clone_database(server, template, "cluster_base"), put)
-    cluster.create_topic("orders", 2)
-    cluster.create_topic("audit", 1, LOG_APPEND_TIME)
-    cluster.create_topic("idem", 1)
-    requests = cc.produce_requests(6)
-    for pair in (requests[:2], requests[2:4], requests[4:5], requests[5:]):
-        cluster.produce(cluster.builder(), pair)
-    return cluster
+@pytest.fixture
+def base_cluster(inkless_cluster):
+    return inkless_cluster
 
 
 @pytest.fixture
-def cluster(base_cluster, inkless_postgres, inkless_s3):
-    """A copy of the base cluster for one test: (cluster with its own database, store location,
-    admin connection)."""
+def cluster(inkless_cluster, inkless_postgres, inkless_s3):
+    """A copy of the session's cluster for one test to break: (cluster, store location, an admin
+    connection to its database)."""
     server, _ = inkless_postgres
-    name = f"cluster_{next(_names)}"
-    url = cc.clone_database(server, "cluster_base", name)
-    fs = _s3fs(inkless_s3)
-    for key in base_cluster.objects:
-        fs.copy_file(f"{BUCKET}/base/{key}", f"{BUCKET}/{name}/{key}")
-    copy = cc.Cluster(url, None, base_cluster.topic_ids, base_cluster.timestamp_types, base_cluster.produced,
-                      base_cluster.objects)
-    with psycopg.connect(url, autocommit=True) as admin:
-        yield copy, f"s3://{BUCKET}/{name}", admin
+    copy = cc.copy_cluster(inkless_cluster, server, inkless_s3, f"cluster_{next(_names)}")
+    with psycopg.connect(copy.url, autocommit=True) as admin:
+        yield copy, copy.store, admin
 
 
 def findings(cluster_url: str, store: str, **scope) -> set[tuple]:
@@ -94,7 +65,7 @@ def test_commits_through_commit_file_v2_coalesce_and_advance_the_high_watermarks
 
 
 def test_a_partition_reads_back_through_find_batches_with_the_offsets_assigned(base_cluster, inkless_s3):
-    store = f"s3://{BUCKET}/base"
+    store = base_cluster.store
     for (topic, partition), produced in base_cluster.produced.items():
         records = cp.read_records(base_cluster.url, store, topic=topic, partition=partition)
         assert [(r.offset, r.key, r.value) for r in records] == [(i, k, v) for i, (k, v) in enumerate(produced)]
@@ -104,7 +75,7 @@ def test_a_partition_reads_back_through_find_batches_with_the_offsets_assigned(b
 
 
 def test_a_fetch_of_one_batch_at_a_time_and_from_an_offset_gives_the_same_records(base_cluster):
-    store = f"s3://{BUCKET}/base"
+    store = base_cluster.store
     produced = base_cluster.produced[("orders", 0)]
     with cp.ControlPlane(base_cluster.url) as plane:
         batches = list(cp.read_batches(plane, store, topic="orders", partition=0, fetch_max_bytes=1))
@@ -114,7 +85,7 @@ def test_a_fetch_of_one_batch_at_a_time_and_from_an_offset_gives_the_same_record
 
 
 def test_a_cluster_as_committed_has_no_finding(base_cluster):
-    assert findings(base_cluster.url, f"s3://{BUCKET}/base") == set()
+    assert findings(base_cluster.url, base_cluster.store) == set()
 
 
 def test_the_reader_only_reads(base_cluster):
@@ -144,7 +115,7 @@ def _last_row_of(admin, file_id: int) -> tuple[int, int, int]:
 def test_a_deleted_object(cluster, inkless_s3):
     cluster, store, admin = cluster
     file_id, key, size = _a_file(admin)
-    _s3fs(inkless_s3).delete_file(f"{store.removeprefix('s3://')}/{key}")
+    cc.s3fs(inkless_s3).delete_file(f"{store.removeprefix('s3://')}/{key}")
     assert findings(cluster.url, store) == {("truncated", f"files[file_id={file_id}]", key, (0, size))}
 
 
@@ -152,7 +123,7 @@ def test_a_truncated_object(cluster, inkless_s3):
     cluster, store, admin = cluster
     file_id, key, size = _a_file(admin)
     last_id, last_at, last_size = _last_row_of(admin, file_id)
-    fs = _s3fs(inkless_s3)
+    fs = cc.s3fs(inkless_s3)
     with fs.open_output_stream(f"{store.removeprefix('s3://')}/{key}") as f:
         f.write(cluster.objects[key][:size - 10])
     assert findings(cluster.url, store) == {
@@ -167,7 +138,7 @@ def test_a_flipped_byte(cluster, inkless_s3):
                                       "ORDER BY byte_offset LIMIT 1", file_id)[0]
     data = bytearray(cluster.objects[key])
     data[at + size - 3] ^= 0xFF
-    with _s3fs(inkless_s3).open_output_stream(f"{store.removeprefix('s3://')}/{key}") as f:
+    with cc.s3fs(inkless_s3).open_output_stream(f"{store.removeprefix('s3://')}/{key}") as f:
         f.write(bytes(data))
     (found,) = list(cp.validate(cluster.url, store))
     assert (found.kind, found.object_key, found.byte_range) == ("checksum_mismatch", key, (at, at + size))
@@ -230,7 +201,7 @@ def test_a_high_watermark_the_batches_disagree_with(cluster):
 def test_one_object_or_one_partition_is_checked_alone(cluster, inkless_s3):
     cluster, store, admin = cluster
     file_id, key, size = _a_file(admin)
-    _s3fs(inkless_s3).delete_file(f"{store.removeprefix('s3://')}/{key}")
+    cc.s3fs(inkless_s3).delete_file(f"{store.removeprefix('s3://')}/{key}")
     (other,) = _rows(admin, "SELECT object_key FROM files WHERE file_id <> %s ORDER BY file_id LIMIT 1", file_id)[0]
     assert findings(cluster.url, store, object_key=key) == {("truncated", f"files[file_id={file_id}]", key, (0, size))}
     assert findings(cluster.url, store, object_key=other) == set()
@@ -241,7 +212,7 @@ def test_one_object_or_one_partition_is_checked_alone(cluster, inkless_s3):
 # ---------------------------------------------------------------- the command line
 
 def test_the_command_line_validates_and_reads_a_control_plane(base_cluster, capsys):
-    store = f"s3://{BUCKET}/base"
+    store = base_cluster.store
     assert cli.main(["inkless", "validate", store, "--metadata", base_cluster.url]) == 0
     assert "storage agrees with" in capsys.readouterr().out
     assert cli.main(["inkless", "read", store, "--metadata", base_cluster.url, "--topic", "orders",
