@@ -263,7 +263,8 @@ class ControlPlane:
 
     def _migration_level(self) -> int | None:
         """The highest migration Flyway applied, when its history table is there."""
-        if self.query("SELECT to_regclass('flyway_schema_history') IS NOT NULL AS there")[0]["there"]:
+        if self.query("SELECT to_regclass('flyway_schema_history') IS NOT NULL AND "
+                      "has_table_privilege('flyway_schema_history', 'SELECT') AS there")[0]["there"]:
             got = self.query("SELECT max(version::int) AS level FROM flyway_schema_history "
                              "WHERE success AND version ~ '^[0-9]+$'")
             return got[0]["level"]

@@ -95,6 +95,30 @@ def test_the_reader_only_reads(base_cluster):
             plane.query("UPDATE logs SET high_watermark = 0", rows=False)
 
 
+def test_a_least_privilege_role_reads_and_validates(cluster, inkless_postgres):
+    """The README's role: CONNECT, USAGE on the schema, SELECT on the three tables, EXECUTE on
+    find_batches_v2, and nothing else (what PUBLIC may do by default is taken away first)."""
+    cluster, store, admin = cluster
+    server, _ = inkless_postgres
+    role = f"reader_{cluster.url.rsplit('/', 1)[1]}"
+    database = cluster.url.rsplit("/", 1)[1]
+    for statement in [f"CREATE ROLE {role} LOGIN PASSWORD 'reader-password'",
+                      f"REVOKE ALL ON DATABASE {database} FROM PUBLIC",
+                      "REVOKE ALL ON SCHEMA public FROM PUBLIC",
+                      "REVOKE EXECUTE ON ALL FUNCTIONS IN SCHEMA public FROM PUBLIC",
+                      f"GRANT CONNECT ON DATABASE {database} TO {role}",
+                      f"GRANT USAGE ON SCHEMA public TO {role}",
+                      f"GRANT SELECT ON logs, files, batches TO {role}",
+                      f"GRANT EXECUTE ON FUNCTION find_batches_v2(find_batches_request_v1[], int, int) TO {role}"]:
+        admin.execute(statement)
+    url = server.url(database, user=role, password="reader-password")
+    assert findings(url, store) == set()
+    records = cp.read_records(url, store, topic="orders", partition=1)
+    assert [r.key for r in records] == [k for k, _ in cluster.produced[("orders", 1)]]
+    with psycopg.connect(url) as conn, pytest.raises(psycopg.errors.InsufficientPrivilege):
+        conn.execute("UPDATE logs SET high_watermark = 0")  # the role could not write, even were it asked
+
+
 # ---------------------------------------------------------------- disagreement found, one break at a time
 
 def _rows(admin, sql: str, *params) -> list[tuple]:
