@@ -51,8 +51,9 @@ BASE_MS = 1_700_000_000_000
 
 def _batch(partition: int, n: int) -> bytes:
     """A small v2 batch of two records (what a low-throughput producer sends), encoded by logcodec."""
-    import logcodec
     from logcodec.generated.kafka import record_batch_v2 as rb
+
+    import logcodec
 
     records = [rb.Record(offset_delta=i, timestamp_delta=i, key=b"k%d" % partition, value=b"v%d-%d" % (n, i) * 4)
                for i in range(2)]
