@@ -43,6 +43,7 @@ from logcodec.runtime.errors import DecodeError
 
 from .blocks import Extent, check_extent, served_bytes
 from .blocks import validate as validate_object
+from .document import uuid_from_either_text
 from .shipped import (
     BATCH_COLUMNS,
     FILE_COLUMNS,
@@ -557,13 +558,22 @@ def validate(url_or_plane, store: ObjectStore | str, *, object_key: str | None =
             plane.close()
 
 
+def _topic_id(topic_id) -> bytes:
+    """16 bytes of a topic id given as bytes, a `uuid.UUID` or either UUID text."""
+    if isinstance(topic_id, uuid.UUID):
+        return topic_id.bytes
+    if isinstance(topic_id, str):
+        return uuid_from_either_text(topic_id, "topic_id")
+    if isinstance(topic_id, (bytes, bytearray, memoryview)) and len(topic_id) == 16:
+        return bytes(topic_id)
+    raise ControlPlaneError(f"a topic id is 16 bytes, a uuid.UUID or its text, not {topic_id!r}", usage=True)
+
+
 def resolve_topic(plane: ControlPlane, topic: str | None, topic_id=None) -> list[bytes]:
     """The ids of a topic named by name (as `logs` names it) or by id; a name `logs` does not
     know is a usage error."""
     if topic_id is not None:
-        from .blocks import _topic_id_bytes
-
-        return [_topic_id_bytes(topic_id)]
+        return [_topic_id(topic_id)]
     ids = plane.topic_ids(topic)
     if not ids:
         raise ControlPlaneError(f"no topic named {topic!r} in the control plane's logs", usage=True)

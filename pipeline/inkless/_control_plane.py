@@ -28,6 +28,7 @@ from dataclasses import replace
 
 from logcodec.pipeline.inkless._metadata import Loaded
 from logcodec.pipeline.inkless._options import InklessOptions
+from logcodec.pipeline.inkless._planning import divide_bytes, object_ranges
 from logcodec.pipeline.inkless._ranges import (
     INT32_MAX,
     ObjectRange,
@@ -60,7 +61,14 @@ def _open(options: InklessOptions) -> cp.ControlPlane:
         raise ValueError(str(exc)) from None  # the job's usage error: one line, before any task runs
 
 
-def plan(options: InklessOptions) -> list[list[ObjectRange]]:
+def check_options(options: InklessOptions) -> None:
+    """A control plane named by the `metadata` option can be connected to and is Inkless's (else
+    ValueError saying why, naming what is missing); before any Spark job starts."""
+    if uses_control_plane(options):
+        _open(options).close()
+
+
+def plan_from_control_plane(options: InklessOptions) -> list[list[ObjectRange]]:
     """The input partitions: ranges of file ids (read by the tasks), a row for each object no
     `files` row names, and the control plane's own findings."""
     root = _root(options)
@@ -110,8 +118,6 @@ def expand(r: ObjectRange, options: InklessOptions) -> Iterator[ObjectRange]:
     """In a task: the objects of a range of file ids, each a whole-object range with its entries
     and the problems its metadata and size show (as `_planning.object_ranges` makes them), read
     from the control plane a page at a time."""
-    from logcodec.pipeline.inkless._planning import object_ranges
-
     root = _root(options)
     with _open(options) as plane:
         for stored in plane.files(file_ids=r.file_ids):
@@ -160,11 +166,9 @@ def _loaded(stored: cp.StoredFile, metadata: str) -> Loaded:
     return _RowsLoaded(stored, metadata)
 
 
-def byte_layout(options: InklessOptions) -> dict[str, dict[str, int]]:
+def byte_layout_from_control_plane(options: InklessOptions) -> dict[str, dict[str, int]]:
     """How each object's bytes divide by its rows (`_planning.byte_layout`'s counts), paging
     through the control plane on the driver: {object: {"size", "dead", "overlap", "past_end"}}."""
-    from logcodec.pipeline.inkless._planning import _divide
-
     root = _root(options)
     sizes = {f.location: f.size for f in list_files(options.path, options.s3)}
     layout = {}
@@ -174,8 +178,8 @@ def byte_layout(options: InklessOptions) -> dict[str, dict[str, int]]:
             if location not in sizes or stored.load_error is not None:
                 continue  # a row of its own, reading no bytes
             extents = _loaded(stored, "").extents()
-            layout[location] = _divide(sizes[location], [e for e in extents if e.size <= INT32_MAX])
+            layout[location] = divide_bytes(sizes[location], [e for e in extents if e.size <= INT32_MAX])
     for location, size in sizes.items():  # objects no row names: all their bytes are dead
-        layout.setdefault(location, _divide(size, []))
+        layout.setdefault(location, divide_bytes(size, []))
     return layout
 

@@ -22,7 +22,6 @@ from logcodec.pipeline.inkless._ranges import (
 )
 from logcodec.pipeline.plan import pack
 
-from logcodec.inkless import control_plane as cp
 from logcodec.inkless.blocks import (
     Extent,
     object_file_findings,
@@ -38,12 +37,7 @@ _HEADER = 12  # a batch's offset and length fields: what a seed range's check re
 
 def plan(options: InklessOptions) -> list[list[ObjectRange]]:
     """The input partitions of a read: each object with its metadata (large objects cut between
-    metadata entries), and a range of error rows for each object or metadata that cannot be paired.
-    With a control plane's URL as `metadata`, ranges of its file ids (`_control_plane.plan`)."""
-    if cp.is_database_url(options.metadata):
-        from logcodec.pipeline.inkless import _control_plane
-
-        return _control_plane.plan(options)
+    metadata entries), and a range of error rows for each object or metadata that cannot be paired."""
     objects, paired, problems = pair(options)
     units = []
     for location, obj in objects.items():
@@ -120,12 +114,7 @@ def byte_layout(options: InklessOptions) -> dict[str, dict[str, int]]:
     entry covers; `overlap`: bytes covered more than once, counted once for each entry after the
     first; `past_end`: bytes entries claim beyond the object's end. The rows of a validation read
     give every entry's bytes as valid or quarantined, so that size = valid + quarantined + dead -
-    overlap - past_end. An entry too large for the `size` column (its row has none) counts as dead.
-    With a control plane, its rows are paged through (`_control_plane.byte_layout`)."""
-    if cp.is_database_url(options.metadata):
-        from logcodec.pipeline.inkless import _control_plane
-
-        return _control_plane.byte_layout(options)
+    overlap - past_end. An entry too large for the `size` column (its row has none) counts as dead."""
     sizes: dict[str, int] = {}
     claimed: dict[str, list[Extent]] = {}
     for partition in plan(options):
@@ -134,10 +123,11 @@ def byte_layout(options: InklessOptions) -> dict[str, dict[str, int]]:
                 continue  # metadata that names no object
             sizes[r.file] = max(sizes.get(r.file, 0), r.object_size)
             claimed.setdefault(r.file, []).extend(e for e in r.extents if e.size <= INT32_MAX)
-    return {file: _divide(size, claimed[file]) for file, size in sizes.items()}
+    return {file: divide_bytes(size, claimed[file]) for file, size in sizes.items()}
 
 
-def _divide(size: int, extents: list[Extent]) -> dict[str, int]:
+def divide_bytes(size: int, extents: list[Extent]) -> dict[str, int]:
+    """How an object of `size` bytes divides by its entries (`byte_layout`'s counts of one object)."""
     dead = sum(end - start for start, end in uncovered_ranges(size, extents))  # the validator's dead bytes
     within = sum(min(e.end, size) - min(e.start, size) for e in extents)
     return {"size": size, "dead": dead, "overlap": within - (size - dead),

@@ -118,3 +118,15 @@ def test_spark_reads_and_the_validation_job_plans_from_the_control_plane(spark, 
     assert summary["total"]["quarantined"] == 0 and summary["total"]["findings"] == 0
     assert summary["total"]["batches"] == summary["total"]["valid"] > 0
     assert validate.exit_status(summary) == 0
+
+
+def test_the_validation_job_refuses_a_database_that_is_not_a_control_plane_before_spark(inkless_postgres, capsys,
+                                                                                         tmp_path):
+    from logcodec import cli
+
+    server, _ = inkless_postgres
+    status = cli.main(["pipeline", "validate", str(tmp_path), "--format", "inkless", "--out", str(tmp_path / "out"),
+                       "--option", f"metadata={server.url('postgres')}"])
+    err = capsys.readouterr().err
+    assert status == 2 and "not an Inkless control plane: no table logs, files, batches" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
