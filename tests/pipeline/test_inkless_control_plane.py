@@ -62,6 +62,9 @@ def test_records_read_from_the_control_plane_are_those_produced(inkless_cluster,
     rows = rows_of(options(inkless_cluster, inkless_s3))
     assert [r for r in rows if r["error"] is not None] == []
     assert by_partition(rows) == expected_records(inkless_cluster)
+    # the topic's name comes from `logs` (the rows name topics by id only)
+    assert {(r["topic"], r["topic_id"]) for r in rows} == {
+        (name, str(uuid.UUID(bytes=tid))) for name, tid in inkless_cluster.topic_ids.items()}
     assert {r["metadata"] for r in rows} == {redacted(inkless_cluster.url)}
 
 
