@@ -342,10 +342,19 @@ class ControlPlane:
                 yield stored_file(row, batches.get(row["file_id"], []))
             last = page[-1]["file_id"]
 
-    def file_id_bounds(self) -> tuple[int, int] | None:
-        """The least and greatest `file_id`, for cutting the files into ranges."""
-        row = self.query("SELECT min(file_id) AS lo, max(file_id) AS hi FROM files")[0]
-        return None if row["lo"] is None else (row["lo"], row["hi"])
+    def file_sizes(self, page_rows: int = 10_000) -> Iterator[dict]:
+        """{file_id, object_key, size} of each file `files` would give (no `batches` rows), by
+        `file_id`, in keyset pages of `page_rows`: enough to cut the files into ranges."""
+        where, params = _file_scope(None, None, None, None)
+        last = -1
+        while True:
+            page = self.query("SELECT f.file_id, f.object_key::text AS object_key, f.size::bigint AS size "
+                              "FROM files f WHERE f.file_id > %s" + where + " ORDER BY f.file_id LIMIT %s",
+                              (last, *params, page_rows))
+            yield from page
+            if len(page) < page_rows:
+                return
+            last = page[-1]["file_id"]
 
     # ------------------------------------------------------------ a broker's fetch
 

@@ -87,21 +87,14 @@ def plan_from_control_plane(options: InklessOptions) -> list[list[ObjectRange]]:
 def file_id_ranges(plane: cp.ControlPlane, split_bytes: int, listed: dict) -> Iterator[tuple[tuple[int, int], int]]:
     """((first, last) file id, bytes of their objects) of each run of files of about `split_bytes`,
     paging through `files` by id; each key met is taken out of `listed` (what is left names no row)."""
-    last, first, size = -1, None, 0
-    while True:
-        page = plane.query("SELECT file_id, object_key::text AS object_key, size::bigint AS size FROM files f "
-                           "WHERE f.file_id > %s" + cp._file_scope(None, None, None, None)[0] +
-                           " ORDER BY f.file_id LIMIT %s", (last, plane.page_files * 50))
-        if not page:
-            break
-        for row in page:
-            listed.pop(row["object_key"], None)
-            first = row["file_id"] if first is None else first
-            size += row["size"]
-            if size >= split_bytes:
-                yield (first, row["file_id"]), size
-                first, size = None, 0
-        last = page[-1]["file_id"]
+    first, last, size = None, None, 0
+    for row in plane.file_sizes():
+        listed.pop(row["object_key"], None)
+        first = row["file_id"] if first is None else first
+        last, size = row["file_id"], size + row["size"]
+        if size >= split_bytes:
+            yield (first, last), size
+            first, size = None, 0
     if first is not None:
         yield (first, last), size
 

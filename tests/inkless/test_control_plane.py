@@ -88,6 +88,17 @@ def test_a_cluster_as_committed_has_no_finding(base_cluster):
     assert findings(base_cluster.url, base_cluster.store) == set()
 
 
+def test_pages_of_one_file_give_every_object_once_with_all_its_rows(base_cluster):
+    with cp.ControlPlane(base_cluster.url, page_files=1) as plane:
+        stored = list(plane.files())
+        sizes = list(plane.file_sizes(page_rows=1))
+        (rows,) = plane.query("SELECT count(*) AS n FROM batches")
+        assert {(f.object_key, f.size) for f in stored} == {(k, len(v)) for k, v in base_cluster.objects.items()}
+        assert [(r["object_key"], r["size"]) for r in sizes] == [(f.object_key, f.size) for f in stored]
+        assert sum(len(f.batch_ids) for f in stored) == rows["n"]
+        assert list(cp.validate(plane, base_cluster.store)) == []
+
+
 def test_the_reader_only_reads(base_cluster):
     with cp.ControlPlane(base_cluster.url) as plane:
         assert plane.query("SHOW default_transaction_read_only")[0]["default_transaction_read_only"] == "on"
