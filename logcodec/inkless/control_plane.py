@@ -32,6 +32,7 @@ whose `usage` says whether it is the caller's (a bad URL, not a control plane) o
 
 from __future__ import annotations
 
+import contextlib
 import re
 import uuid
 from collections.abc import Iterator
@@ -222,15 +223,17 @@ class ControlPlane:
 
     def _connect(self, statement_timeout_s: float):
         psycopg = self._psycopg
+        # Each statement in its own short transaction (autocommit), or a page in one (`files`): a
+        # transaction held open for a whole run would hold back vacuum on a busy control plane.
         try:
-            conn = psycopg.connect(self.url, connect_timeout=10, application_name="logcodec")
+            conn = psycopg.connect(self.url, connect_timeout=10, application_name="logcodec", autocommit=True)
         except psycopg.Error as exc:
             raise ControlPlaneError(f"cannot connect to {redacted(self.url)}: {_first_line(exc)}", usage=True) from None
         try:
-            conn.read_only = True  # every transaction begins READ ONLY, whatever the session defaults
             conn.execute("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY")
             conn.execute("SELECT set_config('statement_timeout', %s, false)", (f"{int(statement_timeout_s * 1000)}ms",))
-            conn.commit()
+            conn.read_only = True  # and the transactions this reader begins say so too
+            conn.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ  # a page's queries see one snapshot
         except psycopg.Error as exc:
             conn.close()
             raise ControlPlaneError(f"{redacted(self.url)}: {_first_line(exc)}", usage=True) from None
@@ -245,6 +248,16 @@ class ControlPlane:
     def __exit__(self, *exc) -> None:
         self.close()
 
+    @contextlib.contextmanager
+    def _transaction(self):
+        """One read-only, repeatable-read transaction; a failure to begin or end it is a
+        `ControlPlaneError`, as a query's is."""
+        try:
+            with self.conn.transaction():
+                yield
+        except self._psycopg.Error as exc:
+            raise ControlPlaneError(f"{redacted(self.url)}: {_first_line(exc)}", usage=False) from None
+
     def query(self, sql: str, params=(), *, rows: bool = True) -> list[dict]:
         """The rows of one SELECT, as dicts; a database error is a `ControlPlaneError`."""
         psycopg = self._psycopg
@@ -253,11 +266,9 @@ class ControlPlane:
                 cur.execute(sql, params)
                 return cur.fetchall() if rows else []
         except psycopg.errors.QueryCanceled:
-            self.conn.rollback()
             raise ControlPlaneError(f"{redacted(self.url)}: a query ran past the statement timeout", usage=False) \
                 from None
         except psycopg.Error as exc:
-            self.conn.rollback()
             raise ControlPlaneError(f"{redacted(self.url)}: {_first_line(exc)}", usage=False) from None
 
     # ------------------------------------------------------------ the schema, as facts
@@ -329,15 +340,16 @@ class ControlPlane:
         where, params = _file_scope(object_key, topic_ids, partition, file_ids)
         last = -1
         while True:
-            page = self.query(f"SELECT {', '.join('f.' + c for c in FILE_COLUMNS)}, f.state::text AS state, "
-                              "f.reason::text AS reason FROM files f WHERE f.file_id > %s" + where +
-                              " ORDER BY f.file_id LIMIT %s", (last, *params, self.page_files))
+            with self._transaction():  # a page's files and their batches from one snapshot
+                page = self.query(f"SELECT {', '.join('f.' + c for c in FILE_COLUMNS)}, f.state::text AS state, "
+                                  "f.reason::text AS reason FROM files f WHERE f.file_id > %s" + where +
+                                  " ORDER BY f.file_id LIMIT %s", (last, *params, self.page_files))
+                batches: dict[int, list[dict]] = {}
+                for row in self.query(f"SELECT {', '.join(BATCH_COLUMNS)} FROM batches WHERE file_id = ANY(%s) "
+                                      "ORDER BY file_id, byte_offset, batch_id", ([r["file_id"] for r in page],)):
+                    batches.setdefault(row["file_id"], []).append(row)
             if not page:
                 return
-            batches: dict[int, list[dict]] = {}
-            for row in self.query(f"SELECT {', '.join(BATCH_COLUMNS)} FROM batches WHERE file_id = ANY(%s) "
-                                  "ORDER BY file_id, byte_offset, batch_id", ([r["file_id"] for r in page],)):
-                batches.setdefault(row["file_id"], []).append(row)
             for row in page:
                 yield stored_file(row, batches.get(row["file_id"], []))
             last = page[-1]["file_id"]
