@@ -23,7 +23,8 @@ Measured, each from a fresh start:
 * Spark: `logcodec pipeline validate DIR --format inkless --option metadata=postgresql://...` on
   `--master` (the driver plans ranges of file ids from keyset pages of `files`; each task reads its
   range's rows a page at a time): seconds, rows/s, the driver's (this process's) peak RSS and the
-  summary's byte accounting (every byte of every object valid, nothing dead).
+  summary's byte accounting (every byte of every object valid, nothing dead); and, timed alone
+  after it, the driver's share: the accounting pass (`byte_layout`) that pages through every row.
 
 Either must find nothing (the cluster is as committed); a finding, or bytes not accounted for, make
 the run exit 1. `--quick` is a smoke run of 50 objects of 20 partitions (a few seconds, without
@@ -125,6 +126,16 @@ def single_process(url: str, directory: Path, rows: int) -> dict:
             "finding_count": len(findings), "peak_rss_mb": round(peak_rss_mb(), 1)}
 
 
+def accounting_pass(url: str, directory: Path) -> float:
+    """Seconds of the validation job's driver-side accounting (`byte_layout`: every row paged
+    through on the driver), timed alone."""
+    from logcodec.pipeline import inkless
+
+    started = time.perf_counter()
+    inkless.byte_layout(inkless.InklessOptions.parse({"path": str(directory), "metadata": url}))
+    return round(time.perf_counter() - started, 2)
+
+
 def spark_job(url: str, directory: Path, rows: int, master: str, out: Path) -> dict:
     from logcodec.pipeline import validate
 
@@ -183,6 +194,7 @@ def main(argv=None) -> int:
             print(f"single process: {json.dumps(report['single_process'])}", flush=True)
         if args.only != "single" and (not args.quick or args.spark):
             report["spark"] = spark_job(url, directory, rows, args.master, work / "out")
+            report["spark"]["of_which_driver_accounting_pass_seconds"] = accounting_pass(url, directory)
             print(f"spark ({args.master}): {json.dumps(report['spark'])}", flush=True)
         report["load_average_at_end"] = os.getloadavg()
         if args.json:
