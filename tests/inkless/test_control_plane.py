@@ -334,6 +334,14 @@ def test_a_query_past_its_timeout_is_a_data_error(cluster, capsys):
     assert status == 1 and "statement timeout" in err
 
 
+def test_importing_the_inkless_package_and_its_reader_needs_no_psycopg():
+    import subprocess
+
+    code = ("import sys, logcodec.inkless, logcodec.inkless.control_plane, logcodec.inkless.cli; "
+            "assert 'psycopg' not in sys.modules, 'psycopg imported'")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
 def test_without_psycopg_the_url_is_a_usage_error(monkeypatch, capsys, tmp_path):
     monkeypatch.setitem(sys.modules, "psycopg", None)  # import psycopg raises ImportError
     status, err = _cli_error(capsys, "validate", str(tmp_path), "--metadata", "postgresql://u@127.0.0.1:1/db")
