@@ -68,6 +68,13 @@ def test_records_read_from_the_control_plane_are_those_produced(inkless_cluster,
     assert {r["metadata"] for r in rows} == {redacted(inkless_cluster.url)}
 
 
+def test_batch_rows_are_the_batches_produced(inkless_cluster, inkless_s3):
+    rows = rows_of(options(inkless_cluster, inkless_s3, rows="batch"))
+    produced = sum(len(request) + 1 for request in cc.produce_requests(6))  # orders/0 sends two batches a request
+    assert len(rows) == produced and all(r["error"] is None and r["crc_valid"] for r in rows)
+    assert all(r["entry"].startswith("batches[batch_id=") for r in rows)
+
+
 def test_the_plan_holds_file_id_ranges_not_rows(inkless_cluster, inkless_s3):
     partitions = inkless.plan(options(inkless_cluster, inkless_s3, splitBytes=1))
     ranges = [r for p in partitions for r in p]
