@@ -45,6 +45,7 @@ test: setup
 	$(BIN)/python -m bench kafka --quick > /dev/null
 	$(BIN)/python -m bench tank --quick > /dev/null
 	$(BIN)/python -m bench kafka-protocol --quick > /dev/null
+	$(BIN)/python -m bench inkless-postgres --quick > /dev/null
 
 # The campaign's CI run alone; `python -m fuzz --help` for the full campaign.
 fuzz-smoke: setup

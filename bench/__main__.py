@@ -4,6 +4,7 @@
 import sys
 
 SUITES = {"kafka": "bench.kafka", "kafka-protocol": "bench.kafka_protocol", "tank": "bench.tank", "pipeline": "bench.pipeline", "compile": "bench.compile",
+          "inkless-postgres": "bench.inkless_postgres",
           "gallery": "bench.gallery"}
 
 

@@ -124,6 +124,11 @@ class LogFormat(ABC, Generic[O, R]):
         not (a file where the format reads directories, a directory without its files). The
         validation job calls it before Spark starts, so that such a path is a usage error."""
 
+    def check_options(self, options: O) -> None:
+        """Whether what the options name beyond the path can be used (a database they point at);
+        raises ValueError saying why not. The validation job calls it before Spark starts, so that
+        such options are a usage error. By default there is nothing to check."""
+
     @abstractmethod
     def listed_files(self, options: O) -> Mapping[str, int | Mapping[str, int]]:
         """Every file a read with these options covers, empty ones too, with its size in bytes,

@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from logcodec._cli_io import read_input, write_json
+from logcodec._cli_io import UsageError, read_input, write_json
 from logcodec.runtime.errors import LogcodecError
 
 
@@ -88,10 +88,38 @@ def cmd_inkless_build(args) -> int:
     return 0
 
 
+def _metadata_source(args) -> str:
+    """The metadata named by the METADATA argument or by --metadata (exactly one of them)."""
+    if (args.metadata is None) == (args.metadata_option is None):
+        raise UsageError("name the metadata once: METADATA (a file) or --metadata (a file or postgresql://...)")
+    return args.metadata if args.metadata is not None else args.metadata_option
+
+
 def _inkless_inputs(args):
     from . import blocks
 
+    if args.metadata_source != args.metadata:
+        args.metadata = args.metadata_source  # as the messages name it
     return read_input(args.object), blocks.load_metadata(read_input(args.metadata), args.form)
+
+
+def _from_control_plane(args, run):
+    """Run `run(control_plane_module, store)` against the control plane at --metadata and the
+    objects at OBJECT; its failures are one line: a usage error (exit 2) when the database or the
+    storage cannot be used as given, a data error (exit 1) otherwise."""
+    from . import control_plane as cp
+
+    if args.form not in (None, "shipped"):
+        raise UsageError("a control plane's metadata is its files and batches rows: the shipped form")
+    try:
+        store = cp.ObjectStore(args.object, endpoint=args.s3_endpoint)
+        return run(cp, store)
+    except cp.ControlPlaneError as exc:
+        if exc.usage:
+            raise UsageError(str(exc)) from None
+        raise ValueError(str(exc)) from None
+    except cp.StorageError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _inkless_topic(text: str, metadata, topic_ids: dict) -> dict:
@@ -132,8 +160,11 @@ def _record_json(record) -> dict:
 def cmd_inkless_read(args) -> int:
     import logcodec
 
-    from . import blocks
+    from . import blocks, control_plane
 
+    args.metadata_source = _metadata_source(args)
+    if control_plane.is_database_url(args.metadata_source):
+        return _from_control_plane(args, lambda cp, store: _read_control_plane(args, cp, store))
     data, metadata = _inkless_inputs(args)
     topic = _inkless_topic(args.topic, metadata, dict(args.topic_id))
     if args.batches:
@@ -147,9 +178,63 @@ def cmd_inkless_read(args) -> int:
     return 0
 
 
-def cmd_inkless_validate(args) -> int:
-    from . import blocks
+def _read_control_plane(args, cp, store) -> int:
+    """`logcodec inkless read STORE --metadata postgresql://...`: the partition as a broker's fetch
+    reads it (`find_batches_v2`), as JSON lines."""
+    import logcodec
 
+    from .document import uuid_from_either_text
+
+    ids = dict(args.topic_id)
+    try:
+        topic = {"topic_id": ids.get(args.topic) or uuid_from_either_text(args.topic)}
+    except LogcodecError:
+        topic = {"topic": args.topic}
+    with cp.ControlPlane(args.metadata_source, statement_timeout_s=args.statement_timeout) as plane:
+        found = cp.read_batches(plane, store, partition=args.partition, from_offset=args.offset, **topic)
+        for batch in found:
+            if args.batches:
+                write_json(logcodec.to_json(batch), compact=True)
+                continue
+            from logcodec.kafka.records import batch_records
+
+            for record in batch_records(batch):
+                if args.offset is None or record.offset >= args.offset:
+                    write_json(_record_json(record), compact=True)
+    return 0
+
+
+def _validate_control_plane(args, cp, store) -> int:
+    """`logcodec inkless validate STORE --metadata postgresql://...`: each finding on a line."""
+    scope = {"object_key": args.object_key, "partition": args.partition}
+    if args.topic is not None:
+        from .document import uuid_from_either_text
+
+        try:
+            scope["topic_id"] = uuid_from_either_text(args.topic)
+        except LogcodecError:
+            scope["topic"] = args.topic
+    elif args.partition is not None:
+        raise UsageError("--partition needs --topic")
+    count = 0
+    with cp.ControlPlane(args.metadata_source, statement_timeout_s=args.statement_timeout) as plane:
+        for finding in cp.validate(plane, store, allow_dead_bytes=args.allow_dead_bytes, **scope):
+            print(finding, flush=True)
+            count += 1
+    if not count:
+        print(f"{args.object}: storage agrees with {cp.redacted(args.metadata_source)}")
+    return 1 if count else 0
+
+
+def cmd_inkless_validate(args) -> int:
+    from . import blocks, control_plane
+
+    args.metadata_source = _metadata_source(args)
+    if control_plane.is_database_url(args.metadata_source):
+        return _from_control_plane(args, lambda cp, store: _validate_control_plane(args, cp, store))
+    if args.object_key is not None or args.topic is not None or args.partition is not None:
+        raise UsageError("--object-key, --topic and --partition choose what of a control plane to check: "
+                         "they need --metadata postgresql://...")
     data, metadata = _inkless_inputs(args)
     findings = blocks.validate(data, metadata, allow_dead_bytes=args.allow_dead_bytes)
     for finding in findings:
@@ -190,10 +275,20 @@ def add_parser(sub) -> None:
                              ("validate", cmd_inkless_validate, "check metadata against an object; "
                                                                 "print each finding, exit 1 if any")]:
         p = isub.add_parser(name, help=what, description=what[0].upper() + what[1:] + ". The metadata's form and "
-                            "encoding are recognised by content.")
-        p.add_argument("object", metavar="OBJECT", help="the object file")
-        p.add_argument("metadata", metavar="METADATA", help="its metadata, in either form")
+                            "encoding are recognised by content. With --metadata postgresql://..., the metadata is "
+                            "read from Inkless's control plane (read-only) and OBJECT is where the objects are: a "
+                            "directory or s3://bucket/prefix, under which each files row's object_key is found.")
+        p.add_argument("object", metavar="OBJECT", help="the object file (with a control plane: the directory or "
+                                                        "s3://bucket/prefix of the objects)")
+        p.add_argument("metadata", metavar="METADATA", nargs="?", help="its metadata, in either form")
+        p.add_argument("--metadata", dest="metadata_option", metavar="METADATA",
+                       help="the metadata: a file, or Inkless's control plane as postgresql://user@host:port/db "
+                            "(the password from the URL, PGPASSWORD or ~/.pgpass)")
         p.add_argument("--form", choices=["seed", "shipped"], help=form_help + " (default: as found)")
+        p.add_argument("--s3-endpoint", metavar="URL", help="http(s)://host:port of S3-compatible storage (else "
+                                                            "AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL, else AWS)")
+        p.add_argument("--statement-timeout", type=float, default=60.0, metavar="SECONDS",
+                       help="longest a query of the control plane may run (default 60)")
         p.set_defaults(func=func)
         if name == "read":
             p.add_argument("--topic", required=True, help="topic name, or id (8-4-4-4-12 hex or base64url)")
@@ -205,3 +300,7 @@ def add_parser(sub) -> None:
         else:
             p.add_argument("--allow-dead-bytes", action="store_true",
                            help="bytes no entry covers are no finding (normal in the shipped form after a rejection)")
+            p.add_argument("--object-key", metavar="KEY", help="with a control plane: check only this object")
+            p.add_argument("--topic", help="with a control plane: check the objects holding this topic's batches "
+                                           "(its name in logs, or its id)")
+            p.add_argument("--partition", type=int, help="with --topic: only those holding this partition's")

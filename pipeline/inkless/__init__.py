@@ -30,6 +30,8 @@ The modules, one concern each:
 - `_metadata`: metadata files and documents, and the names that say which files they are;
 - `_pairing`: each object paired with its metadata;
 - `_ranges` and `_planning`: the plan of a read, and what the metadata alone says of an object;
+- `_control_plane`: the plan and the objects' rows when the metadata is Inkless's PostgreSQL
+  control plane (`_sources` picks the planner);
 - `_entries`: a range's bytes and its entries, checked;
 - `_rows`: the record and batch rows, as Arrow batches (`read`);
 - `_validation`: the validation job's rows;
@@ -41,6 +43,7 @@ The modules, one concern each:
 from __future__ import annotations
 
 from logcodec.pipeline.formats import LogFormat
+from logcodec.pipeline.inkless._control_plane import check_options
 from logcodec.pipeline.inkless._files import check_path, claim, listed_files
 from logcodec.pipeline.inkless._metadata import (
     DOCUMENT_SUFFIXES,
@@ -56,10 +59,8 @@ from logcodec.pipeline.inkless._options import (
     parse_options,
 )
 from logcodec.pipeline.inkless._planning import (
-    byte_layout,
     object_findings,
     object_ranges,
-    plan,
 )
 from logcodec.pipeline.inkless._ranges import ObjectRange, Problem
 from logcodec.pipeline.inkless._rows import range_rows, read
@@ -71,6 +72,7 @@ from logcodec.pipeline.inkless._schemas import (
     record_run,
     schema,
 )
+from logcodec.pipeline.inkless._sources import byte_layout, plan
 from logcodec.pipeline.inkless._storage import (
     Listed,
     filesystem,
@@ -97,6 +99,7 @@ class InklessFormat(LogFormat[InklessOptions, ObjectRange]):
     read = staticmethod(read)
     claim = staticmethod(claim)
     check_path = staticmethod(check_path)
+    check_options = staticmethod(check_options)
     listed_files = staticmethod(listed_files)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from logcodec.pipeline.formats import Claim
 from logcodec.pipeline.inkless._metadata import SIDECAR, SIDECAR_SUFFIXES
 from logcodec.pipeline.inkless._options import InklessOptions
-from logcodec.pipeline.inkless._planning import byte_layout
+from logcodec.pipeline.inkless._sources import byte_layout
 
 
 def claim(file: Path) -> Claim | None:

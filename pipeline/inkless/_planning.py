@@ -123,10 +123,11 @@ def byte_layout(options: InklessOptions) -> dict[str, dict[str, int]]:
                 continue  # metadata that names no object
             sizes[r.file] = max(sizes.get(r.file, 0), r.object_size)
             claimed.setdefault(r.file, []).extend(e for e in r.extents if e.size <= INT32_MAX)
-    return {file: _divide(size, claimed[file]) for file, size in sizes.items()}
+    return {file: divide_bytes(size, claimed[file]) for file, size in sizes.items()}
 
 
-def _divide(size: int, extents: list[Extent]) -> dict[str, int]:
+def divide_bytes(size: int, extents: list[Extent]) -> dict[str, int]:
+    """How an object of `size` bytes divides by its entries (`byte_layout`'s counts of one object)."""
     dead = sum(end - start for start, end in uncovered_ranges(size, extents))  # the validator's dead bytes
     within = sum(min(e.end, size) - min(e.start, size) for e in extents)
     return {"size": size, "dead": dead, "overlap": within - (size - dead),

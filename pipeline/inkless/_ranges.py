@@ -29,7 +29,8 @@ class ObjectRange:
     """What one task reads of one object: the metadata entries `extents` (in byte order), whose
     bytes lie in [start, end) of the object (`object_size` bytes in all), and the `problems` found
     while planning, reported first. `file` is None for a problem with no object (metadata that
-    names none)."""
+    names none). `file_ids`: instead of entries, the (first, last) ids of `files` rows of the
+    control plane whose objects the task reads (`_control_plane.expand`)."""
 
     file: str | None
     metadata: str | None
@@ -38,6 +39,7 @@ class ObjectRange:
     object_size: int = 0
     extents: tuple = ()
     problems: tuple = ()
+    file_ids: tuple | None = None
 
     @property
     def size(self) -> int:

@@ -32,11 +32,24 @@ from logcodec.kafka.records import delta_columns
 
 def read(ranges: list[ObjectRange], options: InklessOptions) -> Iterator[pa.RecordBatch]:
     """The Arrow batches of one input partition."""
+    ranges = each_object(ranges, options)
     if options.rows == "validation":
         rows = (row for r in ranges for row in validation_rows(r, options))
     else:
         rows = (row for r in ranges for row in range_rows(r, options, options.rows == "batch"))
     return record_batches(rows, schema(options))
+
+
+def each_object(ranges: list[ObjectRange], options: InklessOptions) -> Iterator[ObjectRange]:
+    """The ranges of an input partition, a range of the control plane's file ids read as the
+    ranges of its objects (`_control_plane.expand`)."""
+    for r in ranges:
+        if r.file_ids is None:
+            yield r
+        else:
+            from logcodec.pipeline.inkless._control_plane import expand
+
+            yield from expand(r, options)
 
 
 def range_rows(r: ObjectRange, options: InklessOptions, batch_rows: bool = False) -> Iterator[tuple | list]:

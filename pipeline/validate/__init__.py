@@ -147,7 +147,8 @@ def _options(fmt: str, options: Mapping[str, str] | None) -> dict[str, str]:
     if taken:
         raise UsageError(f"option(s) {', '.join(taken)} are the job's own (use PATH and --split-bytes)")
     try:  # the data source would refuse them only inside Spark
-        format_named(fmt).parse_options({**options, "path": "-"})
+        reader = format_named(fmt)
+        reader.check_options(reader.parse_options({**options, "path": "-"}))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     return options

@@ -200,3 +200,16 @@ def test_the_installed_command_runs(batches):
     (batches / "object").write_bytes((batches / "object").read_bytes()[:-5])
     checked = run("validate", batches / "object", batches / "meta.yaml")
     assert checked.returncode == 1 and checked.stdout.decode().startswith("invalid_length at offset ")
+
+
+def test_metadata_given_as_an_option_reads_as_the_argument_does(capsys, batches):
+    obj, meta = batches / "object", batches / "meta.json"
+    assert main(["inkless", "build", str(obj), str(meta), "--form", "shipped",
+                 "--batch", f"orders:0:{batches / 'a.bin'}"]) == 0
+    capsys.readouterr()
+    assert main(["inkless", "validate", str(obj), "--metadata", str(meta)]) == 0
+    assert f"match {meta} (shipped form)" in capsys.readouterr().out
+    assert main(["inkless", "validate", str(obj), str(meta), "--metadata", str(meta)]) == 2
+    assert "name the metadata once" in capsys.readouterr().err
+    assert main(["inkless", "validate", str(obj), "--metadata", str(meta), "--topic", "orders"]) == 2
+    assert "need --metadata postgresql://" in capsys.readouterr().err
