@@ -23,7 +23,7 @@ def decode_or_error(fmt, data, root=None):
     except logcodec.DecodeError as exc:
         assert exc.kind in logcodec.KINDS and exc.offset is not None
         value = exc
-    iterated_as_decoded(fmt, data, value)
+    iterated_as_decoded(fmt, data, value, root)
     try:
         stream = logcodec.decode_stream(fmt, data, **root)
         assert stream.consumed <= len(data)
@@ -31,14 +31,14 @@ def decode_or_error(fmt, data, root=None):
         assert exc.kind in logcodec.KINDS
 
 
-def iterated_as_decoded(fmt, data, decoded):
+def iterated_as_decoded(fmt, data, decoded, root):
     """Where the format has `decode_iter` and `decode_columns`, reading the elements one at a
     time, and column by column, gives what `decode` gave: the same elements, or the same error
     (`fuzz.worker.iter_disagreement`, `columns_disagreement`)."""
     module = logcodec.codec(fmt)
-    disagreement = iter_disagreement(module, data, decoded)
+    disagreement = iter_disagreement(module, data, decoded, root)
     assert disagreement is None, disagreement
-    disagreement = columns_disagreement(module, data, decoded)
+    disagreement = columns_disagreement(module, data, decoded, root)
     assert disagreement is None, disagreement
 
 
@@ -100,8 +100,8 @@ def test_a_value_with_bytes_left_inside_and_after_it_agrees():
     except logcodec.DecodeError as exc:
         decoded = exc
     assert decoded.path == "record_batch_v2.records" and decoded.kind == "trailing_bytes"
-    assert iter_disagreement(rb, data, decoded) is None
-    assert iter_disagreement(rb, data, logcodec.DecodeError("trailing_bytes", "", 61, "record_batch_v2.crc"))
+    assert iter_disagreement(rb, data, decoded, {}) is None
+    assert iter_disagreement(rb, data, logcodec.DecodeError("trailing_bytes", "", 61, "record_batch_v2.crc"), {})
     # decode_columns reads the records before it checks what follows the value, as decode does
-    assert columns_disagreement(rb, data, decoded) is None
-    assert columns_disagreement(rb, data, logcodec.DecodeError("trailing_bytes", "", len(data) - 5, "record_batch_v2"))
+    assert columns_disagreement(rb, data, decoded, {}) is None
+    assert columns_disagreement(rb, data, logcodec.DecodeError("trailing_bytes", "", len(data) - 5, "record_batch_v2"), {})
