@@ -1,9 +1,10 @@
-"""Testee: the official Kaitai Struct compiler's Python parsers (generated/kaitai), decode only,
-for every format of logcodec.
+"""Testee: the official Kaitai Struct compiler's Python parsers (generated/kaitai, and
+generated/kaitai/translated for the schemas a second front end made: Kafka's protocol frames),
+decode only, for every format of logcodec.
 
-The parser of a format is ``logcodec.generated.kaitai.load(schema_id)``'s class named in
-CamelCase after the schema id; ``Cls.from_bytes(data)`` parses, and a parse that stops before
-the end of the input is refused (``trailing_bytes``).
+The parser of a format is its folder's ``load(schema_id)``'s class named in CamelCase after the
+schema id, given the root's params a request names (a Kafka response's API); a parse that stops
+before the end of the input is refused (``trailing_bytes``).
 
 Its object tree is translated into canonical JSON generically, by walking the value classes
 of logcodec (``logcodec.codec(fmt).ROOT`` and the classes its fields name) beside the Kaitai
@@ -86,6 +87,8 @@ def _scalar(owner, raw, meta):
         return str(int(number)) if meta.get("wide") else int(number)
     if kind == "enum":
         return raw.name if isinstance(raw, IntEnum) else int(raw)
+    if kind == "float":
+        return float(raw)
     if kind == "bool":
         return bool(raw)
     if kind == "bytes":
@@ -97,12 +100,27 @@ def _scalar(owner, raw, meta):
     raise TypeError(f"unknown field kind {kind!r}")
 
 
-def decode(fmt: str, data: bytes) -> dict:
+def parsers() -> dict:
+    """The folder of parsers (its package) of each format the official compiler made one of:
+    `generated/kaitai/` for the schemas that are files, `generated/kaitai/translated/` for those
+    a second front end made (Kafka's protocol frames), whose modules may have the same names."""
+    from logcodec.generated import kaitai as reference
+    from logcodec.generated.kaitai import translated
+
+    return {fmt: folder for folder in (reference, translated) for fmt in folder.FORMATS}
+
+
+def parse(fmt: str, data: bytes, params: dict):
+    """The reference parser's object of `data`, its root given `params` (the others at their
+    schema's defaults)."""
+    folder = parsers()[fmt]
+    return folder.parse(folder.FORMATS[fmt], data, **params)
+
+
+def decode(fmt: str, data: bytes, **params) -> dict:
     import logcodec
 
-    from logcodec.generated import kaitai as reference
-
-    obj = reference.parse(reference.FORMATS[fmt], data)  # the root's params at their schema defaults
+    obj = parse(fmt, data, params)
     if obj._io.pos() != len(data):
         raise Refused(f"the parser stopped at byte {obj._io.pos()} of {len(data)}", "trailing_bytes")
     return to_json(logcodec.codec(fmt).ROOT, obj)
@@ -131,12 +149,11 @@ def build() -> Implementation:
 
     if kaitaistruct.__version__ != VERSION:
         raise RuntimeError(f"kaitaistruct {kaitaistruct.__version__} is installed; the parsers need {VERSION}")
-    from logcodec.generated import kaitai as reference
-
     handlers = {}
+    made = parsers()
     for fmt in logcodec.formats():
-        if fmt in reference.FORMATS:  # the formats the official compiler made a parser of
-            reference.load(reference.FORMATS[fmt])  # fail at startup, not per request, when one is missing
+        if fmt in made:  # the formats the official compiler made a parser of
+            made[fmt].load(made[fmt].FORMATS[fmt])  # fail at startup, not per request, when one is missing
             handlers[fmt] = {"decode": partial(decode, fmt)}
     return Implementation(name=NAME, version=VERSION, handlers=handlers, kind_of=kind_of)
 

@@ -2,7 +2,8 @@
 """The official Kaitai compiler's Python parsers of our schemas.
 
 They import each other as top-level modules, so use them through `load(schema_id)`
-or `parse(schema_id, data)`.
+or `parse(schema_id, data)`: each loads the parsers of this folder alone (another folder
+of parsers may have modules of the same names), and keeps them.
 """
 
 import importlib
@@ -11,17 +12,29 @@ from pathlib import Path
 
 #: Each root type's params with the defaults its schema gives them (-lc-default).
 ROOT_PARAMS = {'batch_block': (), 'block_metadata': (), 'message_set': (('depth', 0), ('wrapper_offset', -1), ('wrapper_magic', -1)), 'offset_index': (), 'record_batch_v2': (), 'record_set': (), 'time_index': (), 'bundle': (('base_seq_num', 0),), 'request': (), 'response': (), 'segment_index': (), 'segment_log': (('base_seq_num', 0),)}
-#: The formats these parsers read, each by its schema's id (not every format has one: the
-#: official compiler compiles the schemas that are files, not yet those a second front end makes).
+#: The formats these parsers read, each by its schema's id.
 FORMATS = {'inkless.batch_block': 'batch_block', 'inkless.block_metadata': 'block_metadata', 'kafka.message_set': 'message_set', 'kafka.offset_index': 'offset_index', 'kafka.record_batch_v2': 'record_batch_v2', 'kafka.record_set': 'record_set', 'kafka.time_index': 'time_index', 'tank.bundle': 'bundle', 'tank.request': 'request', 'tank.response': 'response', 'tank.segment_index': 'segment_index', 'tank.segment_log': 'segment_log'}
+
+_LOADED: dict = {}
 
 
 def load(schema_id: str):
-    """Import the parser module of one schema (e.g. "record_batch_v2")."""
-    here = str(Path(__file__).parent)
-    if here not in sys.path:
-        sys.path.insert(0, here)
-    return importlib.import_module(schema_id)
+    """Import the parser module of one schema (e.g. "record_batch_v2"), and the modules it
+    imports, from this folder: while they load, modules of the same names loaded from elsewhere
+    are set aside, and put back after (the parsers keep what they imported)."""
+    if schema_id not in _LOADED:
+        here = Path(__file__).parent
+        names = {p.stem for p in here.glob("*.py")} - {"__init__"}
+        elsewhere = {name: sys.modules.pop(name) for name in names if name in sys.modules}
+        sys.modules.update(_LOADED)
+        sys.path.insert(0, str(here))
+        try:
+            importlib.import_module(schema_id)
+        finally:
+            sys.path.remove(str(here))
+            _LOADED.update({name: sys.modules.pop(name) for name in names if name in sys.modules})
+            sys.modules.update(elsewhere)
+    return _LOADED[schema_id]
 
 
 def parse(schema_id: str, data: bytes, **params):

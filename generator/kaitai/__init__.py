@@ -21,6 +21,7 @@ import yaml
 
 from logcodec import processors
 
+from ..model import with_imports
 from ..problems import SchemaError
 from ..schema import Schema
 
@@ -57,13 +58,17 @@ def _node() -> str:
 
 
 def compile_schemas(schemas_root: Path, schemas: list[Schema], debug: bool = False) -> dict[str, str]:
-    """Compile every schema (and what it imports); returns {module file name: Python source}. With
-    `debug`, parsers that keep where each field lies (`_debug`), which the tests read."""
+    """Compile exactly `schemas` (and what they import: the files under `schemas_root`, and the
+    schemas that are no file, by the text they were read from); returns {module file name:
+    Python source}. With `debug`, parsers that keep where each field lies (`_debug`), which the
+    tests read."""
     files = {}
     for path in sorted(schemas_root.rglob("*.ksy")):
         rel = path.relative_to(schemas_root).as_posix()
         files[rel] = yaml.safe_load(path.read_text())
-    main = [s.path for s in compiled_here(schemas_root, schemas)]
+    for s in with_imports(schemas):
+        files.setdefault(s.path, yaml.safe_load(s.text))
+    main = [s.path for s in schemas]
     request = {"target": "python", "debug": debug, "files": files, "main": main}
     proc = subprocess.run([_node(), str(COMPILE_JS)], input=json.dumps(request), capture_output=True, text=True,
                           cwd=COMPILE_JS.parent.parent.parent)
@@ -78,10 +83,20 @@ def compile_schemas(schemas_root: Path, schemas: list[Schema], debug: bool = Fal
 
 
 def compiled_here(schemas_root: Path, schemas: list[Schema]) -> list[Schema]:
-    """The schemas the official compiler makes parsers of: those that are files, not yet the
-    message specs' translations, whose frames' ids (`request`, `response`) the compiler's one
-    folder of parsers by id already holds (TANK's)."""
+    """The schemas whose parsers are `generated/kaitai/`: those that are files."""
     return [s for s in schemas if (schemas_root / s.path).is_file()]
+
+
+def translated(schemas_root: Path, schemas: list[Schema]) -> list[Schema]:
+    """The schemas a second front end made (no file: a spec folder's translations), whose parsers
+    are a folder of their own, `generated/kaitai/{TRANSLATED}/`: the compiler names a parser's
+    module by its schema's id, and theirs may be taken in the first folder (the Kafka frames'
+    `request`, `response` are TANK's there)."""
+    return [s for s in schemas if not (schemas_root / s.path).is_file()]
+
+
+#: The folder, under `generated/kaitai/`, of the parsers of the schemas that are no file (`translated`).
+TRANSLATED = "translated"
 
 
 def processor_names(schemas: list[Schema]) -> set[str]:
@@ -93,8 +108,19 @@ def processor_names(schemas: list[Schema]) -> set[str]:
 
 
 def sources(schemas_root: Path, schemas: list[Schema], debug: bool = False) -> dict[str, str]:
-    """The compiler's parsers plus one shim per custom processor, by module file name."""
-    out = {name: HEADER + source for name, source in compile_schemas(schemas_root, schemas, debug).items()}
+    """The compiler's parsers of the schemas that are files (`compiled_here`) plus one shim per
+    custom processor, by module file name."""
+    return _with_shims(compile_schemas(schemas_root, compiled_here(schemas_root, schemas), debug), schemas)
+
+
+def translated_sources(schemas_root: Path, schemas: list[Schema]) -> dict[str, str]:
+    """The same for the schemas that are no file (`translated`), with every schema they import."""
+    main = translated(schemas_root, schemas)
+    return _with_shims(compile_schemas(schemas_root, main), with_imports(main))
+
+
+def _with_shims(parsers: dict[str, str], schemas: list[Schema]) -> dict[str, str]:
+    out = {name: HEADER + source for name, source in parsers.items()}
     for name in sorted(processor_names(schemas)):
         cls = "".join(p.capitalize() for p in name.split("_"))
         out[f"{name}.py"] = _SHIM.format(header=HEADER, name=name, cls=cls, module=processors.module_of(name))
@@ -102,19 +128,27 @@ def sources(schemas_root: Path, schemas: list[Schema], debug: bool = False) -> d
 
 
 def render(schemas_root: Path, schemas: list[Schema]) -> dict[str, str]:
-    """Files of `generated/kaitai/`."""
-    out = {f"kaitai/{name}": source for name, source in sources(schemas_root, schemas).items()}
-    compiled = compiled_here(schemas_root, schemas)
-    roots = {s.id: tuple((p.id, p.default) for p in s.root.params) for s in compiled}
-    formats = {s.format_name: s.id for s in compiled}
-    out["kaitai/__init__.py"] = HEADER + _INIT.format(roots=repr(roots), formats=repr(formats))
+    """Files of `generated/kaitai/`: the parsers of the schemas that are files, and in a folder
+    of their own (`TRANSLATED`) those of the schemas a second front end made, each with its
+    `__init__.py` (`FORMATS`, `ROOT_PARAMS`, `load`, `parse`)."""
+    out = {}
+    for folder, made, main in (("kaitai", sources(schemas_root, schemas), compiled_here(schemas_root, schemas)),
+                               (f"kaitai/{TRANSLATED}", translated_sources(schemas_root, schemas),
+                                translated(schemas_root, schemas))):
+        if not main:
+            continue
+        out.update({f"{folder}/{name}": source for name, source in made.items()})
+        roots = {s.id: tuple((p.id, p.default) for p in s.root.params) for s in main}
+        formats = {s.format_name: s.id for s in main}
+        out[f"{folder}/__init__.py"] = HEADER + _INIT.format(roots=repr(roots), formats=repr(formats))
     return out
 
 
 _INIT = '''"""The official Kaitai compiler's Python parsers of our schemas.
 
 They import each other as top-level modules, so use them through `load(schema_id)`
-or `parse(schema_id, data)`.
+or `parse(schema_id, data)`: each loads the parsers of this folder alone (another folder
+of parsers may have modules of the same names), and keeps them.
 """
 
 import importlib
@@ -123,17 +157,29 @@ from pathlib import Path
 
 #: Each root type's params with the defaults its schema gives them (-lc-default).
 ROOT_PARAMS = {roots}
-#: The formats these parsers read, each by its schema's id (not every format has one: the
-#: official compiler compiles the schemas that are files, not yet those a second front end makes).
+#: The formats these parsers read, each by its schema's id.
 FORMATS = {formats}
+
+_LOADED: dict = {{}}
 
 
 def load(schema_id: str):
-    """Import the parser module of one schema (e.g. "record_batch_v2")."""
-    here = str(Path(__file__).parent)
-    if here not in sys.path:
-        sys.path.insert(0, here)
-    return importlib.import_module(schema_id)
+    """Import the parser module of one schema (e.g. "record_batch_v2"), and the modules it
+    imports, from this folder: while they load, modules of the same names loaded from elsewhere
+    are set aside, and put back after (the parsers keep what they imported)."""
+    if schema_id not in _LOADED:
+        here = Path(__file__).parent
+        names = {{p.stem for p in here.glob("*.py")}} - {{"__init__"}}
+        elsewhere = {{name: sys.modules.pop(name) for name in names if name in sys.modules}}
+        sys.modules.update(_LOADED)
+        sys.path.insert(0, str(here))
+        try:
+            importlib.import_module(schema_id)
+        finally:
+            sys.path.remove(str(here))
+            _LOADED.update({{name: sys.modules.pop(name) for name in names if name in sys.modules}})
+            sys.modules.update(elsewhere)
+    return _LOADED[schema_id]
 
 
 def parse(schema_id: str, data: bytes, **params):

@@ -47,11 +47,13 @@ def messages() -> dict:
     return message_classes()
 
 
-#: What kafka-python's machinery cannot take of our spec files as Kafka writes them, and what the
-#: copy it reads has instead: a field named `Type` (its attribute would hide the class's own
-#: `type`, "request" or "response", and no message could say which it is), a tag written as a
-#: string ("0", which Kafka's Java reader takes as the number).
+#: Field names kafka-python's machinery cannot take as Kafka writes them, and the name the copy it
+#: reads has instead: `Type` (its attribute would hide the class's own `type`, "request" or
+#: "response", and no message could say which it is). (A tag written as a string, "0", it is
+#: given as the number, as Kafka's Java reader takes it: `_for_kafka_python`.)
 RENAMED_FOR_KAFKA_PYTHON = {"Type": "MessageType"}
+#: Those names back as Kafka's specs (and ours) have them.
+KAFKA_NAMES = {renamed: name for name, renamed in RENAMED_FOR_KAFKA_PYTHON.items()}
 
 
 @functools.cache
@@ -64,27 +66,26 @@ def spec_messages() -> dict[str, type]:
     from kafka.protocol.api_header import ResponseClassRegistry
     from kafka.protocol.api_message import ApiMessage, ApiMessageData
 
-    folder = Path(tempfile.mkdtemp(prefix="lc-kafka-specs-")) / "lc_kafka_specs"
-    folder.mkdir()
-    (folder / "__init__.py").write_text("")
-    names = []
-    for path in sorted(SPECS.glob("*.json")):
-        spec = _spec(path)
-        if spec.get("type") in ("request", "response") and path.stem not in SPEC_GAPS:
-            (folder / path.name).write_text(json.dumps(_for_kafka_python(spec)))
-            names.append(path.stem)
-    sys.path.insert(0, str(folder.parent))
-    try:
-        package = importlib.import_module("lc_kafka_specs")
-    finally:
-        sys.path.remove(str(folder.parent))
     registry = dict(ResponseClassRegistry._response_class_registry)
-    try:
-        return {name: ApiMessageData(name, (ApiMessage,), {"__module__": "lc_kafka_specs"}, load_json=package)
-                for name in names}
-    finally:
-        ResponseClassRegistry._response_class_registry.clear()
-        ResponseClassRegistry._response_class_registry.update(registry)
+    with tempfile.TemporaryDirectory(prefix="lc-kafka-specs-") as tmp:  # read as each class is made
+        folder = Path(tmp) / "lc_kafka_specs"
+        folder.mkdir()
+        (folder / "__init__.py").write_text("")
+        names = []
+        for path in sorted(SPECS.glob("*.json")):
+            spec = _spec(path)
+            if spec.get("type") in ("request", "response") and path.stem not in SPEC_GAPS:
+                (folder / path.name).write_text(json.dumps(_for_kafka_python(spec)))
+                names.append(path.stem)
+        sys.path.insert(0, tmp)
+        try:
+            package = importlib.import_module("lc_kafka_specs")
+            return {name: ApiMessageData(name, (ApiMessage,), {"__module__": "lc_kafka_specs"}, load_json=package)
+                    for name in names}
+        finally:
+            sys.path.remove(tmp)
+            ResponseClassRegistry._response_class_registry.clear()
+            ResponseClassRegistry._response_class_registry.update(registry)
 
 
 def _spec(path: Path) -> dict:
@@ -196,8 +197,7 @@ def _compare_struct(fields: dict, theirs, ours, version: int, path: str, out: li
     for name, f in fields.items():
         if not f.for_version_q(version):
             continue
-        original = {v: k for k, v in RENAMED_FOR_KAFKA_PYTHON.items()}.get(f._name, f._name)
-        mine = next((n for n in RENAMED.get(name, ()) if hasattr(ours, n)), snake(original))
+        mine = next((n for n in RENAMED.get(name, ()) if hasattr(ours, n)), snake(KAFKA_NAMES.get(f._name, f._name)))
         where = f"{path}.{mine}"
         if f.tagged_field_q(version):
             entries = [t.data for t in getattr(ours, "tagged_fields", None) or [] if t.tag == f.tag]
@@ -275,8 +275,8 @@ NOTES = {
                         "Its reader is given the spec as Kafka wrote it but for a field named `Type` (renamed: "
                         "its attribute would hide the class's own `type`) and a tag written as the string "
                         "\"0\" (given as the number, as Kafka's Java reader takes it).",
-    "OurEncoder": "A version kafka-python cannot write: ListClientMetricsResources v0 is a message of no "
-                  "fields, which kafka-python's struct reader takes for none (it fails making the class). "
+    "OurEncoder": "A version kafka-python cannot write: ListClientMetricsResources v0's request is a message "
+                  "of no fields, which kafka-python's struct reader takes for none (it fails making the class). "
                   "Its header is written and read back by kafka-python's header class; its body (the empty "
                   "list of tagged fields, one byte) by our encoder, which no other implementation checks.",
     "HeaderV0": "ControlledShutdown v0 has request header version 0 (no client id), a special case of "

@@ -10,17 +10,18 @@ from enum import IntEnum
 
 import pytest
 from kaitaistruct import KaitaiStructError
-from logcodec.conformance.testees.kaitai import unwrapped_value
+from logcodec.conformance.testees.kaitai import parse, parsers, unwrapped_value
 from logcodec.generated import kaitai as reference
 
 import logcodec
 from tests.vectorfiles import all_tests, ids
 
-# the formats the official compiler made a parser of (not yet those made from Kafka's message
-# specs, which kafka-python checks instead: tests/codecs/test_kafka_protocol.py)
-VALID = [(f, t) for f, t in all_tests("valid") if f in reference.FORMATS and "kaitai" not in t.get("quirks", {})]
-KNOWN = [(f, t) for f, t in all_tests("valid") if f in reference.FORMATS and "kaitai" in t.get("quirks", {})]
-INVALID = [(f, t) for f, t in all_tests("invalid") if f in reference.FORMATS]
+# every format the official compiler made a parser of: those of the schemas that are files, and
+# those a second front end made from Kafka's message specs (generated/kaitai/translated)
+PARSED = parsers()
+VALID = [(f, t) for f, t in all_tests("valid") if f in PARSED and "kaitai" not in t.get("quirks", {})]
+KNOWN = [(f, t) for f, t in all_tests("valid") if f in PARSED and "kaitai" in t.get("quirks", {})]
+INVALID = [(f, t) for f, t in all_tests("invalid") if f in PARSED]
 
 
 def compare(ours, theirs, path="") -> None:
@@ -59,10 +60,19 @@ def compare_scalar(mine, other, where) -> None:
 
 @pytest.mark.parametrize("fmt,test", VALID, ids=ids(VALID))
 def test_reference_parser_agrees(fmt, test):
-    data = bytes.fromhex(test["bytes"])
-    theirs = reference.parse(reference.FORMATS[fmt], data)
+    data, params = bytes.fromhex(test["bytes"]), test.get("params", {})
+    theirs = parse(fmt, data, params)
     assert theirs._io.pos() == len(data), "the reference parser stopped early"
-    compare(logcodec.decode(fmt, data), theirs)
+    compare(logcodec.decode(fmt, data, **params), theirs)
+
+
+def test_the_protocols_frames_have_parsers_of_their_own():
+    """The Kafka frames' parsers are a folder of their own: their modules' names (`request`,
+    `response`) are TANK's in the first folder, and each loads the one of its own folder."""
+    assert PARSED["kafka.request"].__name__.endswith(".translated")
+    assert PARSED["tank.request"] is reference
+    kafka, tank = (PARSED[f].load("request") for f in ("kafka.request", "tank.request"))
+    assert kafka is not tank and hasattr(kafka.Request, "RequestHeader") and hasattr(tank.Request, "MsgId")
 
 
 @pytest.mark.parametrize("fmt,test", KNOWN, ids=ids(KNOWN))
@@ -70,9 +80,9 @@ def test_the_reference_parser_fails_where_a_vector_says_it_does(fmt, test):
     """A vector whose quirks explain why the official parser cannot read it: the quirk must
     still hold (a stale explanation fails), and our decoder reads the bytes."""
     data = bytes.fromhex(test["bytes"])
-    logcodec.decode(fmt, data)
+    logcodec.decode(fmt, data, **test.get("params", {}))
     with pytest.raises((KaitaiStructError, EOFError, ValueError)):
-        reference.parse(reference.FORMATS[fmt], data)
+        parse(fmt, data, test.get("params", {}))
 
 
 def test_the_comparison_has_teeth():
@@ -90,4 +100,4 @@ TRUNCATED = [(f, t) for f, t in INVALID if t["error"] == "truncated"]
 @pytest.mark.parametrize("fmt,test", TRUNCATED, ids=ids(TRUNCATED))
 def test_reference_parser_also_refuses_truncated_input(fmt, test):
     with pytest.raises((KaitaiStructError, EOFError, ValueError)):
-        reference.parse(reference.FORMATS[fmt], bytes.fromhex(test["bytes"]))
+        parse(fmt, bytes.fromhex(test["bytes"]), test.get("params", {}))

@@ -32,8 +32,8 @@ from logcodec.generator.schema import Schema, TypeDef
 from tests.vectorfiles import ROOT, all_tests, ids
 
 SCHEMAS = ROOT / "schemas"
-# the formats the official compiler makes a parser of (`kaitai.compiled_here`; not yet those made
-# from Kafka's message specs)
+# the formats of the schemas that are files (`kaitai.compiled_here`; not yet the debug parsers of those
+# a second front end made, Kafka's protocol frames, whose trace ranges are not compared yet)
 VALID = [(f, t) for f, t in all_tests("valid") if f in reference.FORMATS and "kaitai" not in t.get("quirks", {})]
 
 
