@@ -113,10 +113,10 @@ def sources(schemas_root: Path, schemas: list[Schema], debug: bool = False) -> d
     return _with_shims(compile_schemas(schemas_root, compiled_here(schemas_root, schemas), debug), schemas)
 
 
-def translated_sources(schemas_root: Path, schemas: list[Schema]) -> dict[str, str]:
+def translated_sources(schemas_root: Path, schemas: list[Schema], debug: bool = False) -> dict[str, str]:
     """The same for the schemas that are no file (`translated`), with every schema they import."""
     main = translated(schemas_root, schemas)
-    return _with_shims(compile_schemas(schemas_root, main), with_imports(main))
+    return _with_shims(compile_schemas(schemas_root, main, debug), with_imports(main))
 
 
 def _with_shims(parsers: dict[str, str], schemas: list[Schema]) -> dict[str, str]:

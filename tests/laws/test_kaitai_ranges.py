@@ -32,8 +32,8 @@ from logcodec.generator.schema import Schema, TypeDef
 from tests.vectorfiles import ROOT, all_tests, ids
 
 SCHEMAS = ROOT / "schemas"
-# the formats of the schemas that are files (`kaitai.compiled_here`; not yet the debug parsers of those
-# a second front end made, Kafka's protocol frames, whose trace ranges are not compared yet)
+# the formats of the schemas that are files (`kaitai.compiled_here`); those a second front end made
+# have debug parsers of their own (test_kaitai_ranges_translated.py)
 VALID = [(f, t) for f, t in all_tests("valid") if f in reference.FORMATS and "kaitai" not in t.get("quirks", {})]
 
 
@@ -51,7 +51,7 @@ def kaitai_ranges(obj, types: dict[str, TypeDef], base: int = 0, path: str = "")
     from its start). Each object's class names its type (`types`), whose fields its `_debug`
     names; the value leaves out an unwrapped type's one field. Not the insides of processed
     (decompressed) bytes, which have no place in the input, nor those of a primitive."""
-    t, out = types[type(obj).__name__], {}
+    t, out = types[type_key(obj)], {}
     for name, info in obj._debug.items():
         if name.startswith("_m_") or "start" not in info or "end" not in info:
             continue
@@ -72,34 +72,46 @@ def kaitai_ranges(obj, types: dict[str, TypeDef], base: int = 0, path: str = "")
 
 def within(value, types: dict[str, TypeDef], base: int, path: str) -> dict[str, tuple]:
     """The ranges inside a value a debug parser read: none in a number, bytes or a primitive."""
-    if not hasattr(value, "_debug") or types[type(value).__name__].primitive:
+    if not hasattr(value, "_debug") or types[type_key(value)].primitive:
         return {}
     return {p: r for p, r in kaitai_ranges(value, types, base, path).items() if p != path}
 
 
-def debug_parse(load, schema: Schema, data: bytes):
-    """The debug parser's object of `data`, the root's params at their schema defaults."""
+def type_key(obj) -> tuple[str, str]:
+    """A Kaitai object's type as `types` has it: its module (the schema's id) and class name (two
+    schemas may each have a type of a name)."""
+    return type(obj).__module__, type(obj).__name__
+
+
+def debug_parse(load, schema: Schema, data: bytes, params: dict):
+    """The debug parser's object of `data`, the root given `params` (the others at their schema
+    defaults)."""
     parser = getattr(load(schema.id), schema.root.class_name)
-    obj = parser(*(p.default for p in schema.root.params), KaitaiStream(BytesIO(data)))
+    obj = parser(*(params.get(p.id, p.default) for p in schema.root.params), KaitaiStream(BytesIO(data)))
     obj._read()
     return obj
 
 
-def trace_ranges(fmt: str, data: bytes) -> dict[str, tuple[int, int]]:
+def trace_ranges(fmt: str, data: bytes, params: dict) -> dict[str, tuple[int, int]]:
     """{value path: (start, end)} of every field and list element the trace variant read from the
     input (not from processed bytes), but those of no bytes."""
-    ranges = importlib.import_module(f"{FORMATS[fmt]}_trace").trace(data).trace.ranges
+    ranges = importlib.import_module(f"{FORMATS[fmt]}_trace").trace(data, **params).trace.ranges
     return {path: (r[0], r[1]) for path, r in ranges.items() if path and len(r) == 2 and r[1] > r[0]}
 
 
 @pytest.mark.parametrize("fmt,test", VALID, ids=ids(VALID))
 def test_the_trace_ranges_are_the_kaitai_debug_parsers(debug_parsers, fmt, test):
+    ranges_agree(debug_parsers, fmt, test)
+
+
+def ranges_agree(debug_parsers, fmt: str, test: dict) -> None:
+    """The trace variant's ranges of a vector are the debug parser's (but as the module says)."""
     load, schemas = debug_parsers
-    schema, data = schemas[fmt], bytes.fromhex(test["bytes"])
-    types = {t.class_name: t for member in schema_closure(schema) for t in member.all_types()}
-    read = kaitai_ranges(debug_parse(load, schema, data), types)
+    schema, data, params = schemas[fmt], bytes.fromhex(test["bytes"]), test.get("params", {})
+    types = {(member.id, t.class_name): t for member in schema_closure(schema) for t in member.all_types()}
+    read = kaitai_ranges(debug_parse(load, schema, data, params), types)
     bits = {path for path, (field, _, _) in read.items() if field is not None and field.type.kind == "bits"}
-    ours = trace_ranges(fmt, data)
+    ours = trace_ranges(fmt, data, params)
     for path, (_, start, end) in read.items():
         if path in bits:  # ours: the bytes of its group, which hold the bytes Kaitai's read took in
             assert ours[path][0] <= start and end <= ours[path][1], (path, ours[path], (start, end))
