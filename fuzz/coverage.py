@@ -1,9 +1,10 @@
 """Coverage-guided mode: atheris (libFuzzer for Python) on the pure build, seeded with the vectors.
 
 Runs in a child process (``python -m fuzz.coverage``) because libFuzzer exits the process on a crash
-and takes over argv. The target decodes with every selected format, and each set of root params
-its vectors are read with (a Kafka response's API): the first two input bytes pick one, and
-treats anything but a DecodeError as a crash, which atheris saves as ``crash-*`` in the run folder. Skipped with a message when atheris is not installed (``pip install -e '.[fuzz]'``).
+and takes over argv. The target decodes with every selected format, read with each set of root
+params its vectors have (a Kafka response's API): the first two input bytes pick a format and its
+params. Anything but a DecodeError is a crash, which atheris saves as ``crash-*`` in the run
+folder. Skipped with a message when atheris is not installed (``pip install -e '.[fuzz]'``).
 """
 
 from __future__ import annotations
