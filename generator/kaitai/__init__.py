@@ -89,9 +89,9 @@ def compiled_here(schemas_root: Path, schemas: list[Schema]) -> list[Schema]:
 
 def translated(schemas_root: Path, schemas: list[Schema]) -> list[Schema]:
     """The schemas a second front end made (no file: a spec folder's translations), whose parsers
-    are a folder of their own, `generated/kaitai/{TRANSLATED}/`: the compiler names a parser's
-    module by its schema's id, and theirs may be taken in the first folder (the Kafka frames'
-    `request`, `response` are TANK's there)."""
+    are a folder of their own (`TRANSLATED`): the compiler names a parser's module by its
+    schema's id, and theirs may be taken in the first folder (the Kafka frames' `request`,
+    `response` are TANK's there)."""
     return [s for s in schemas if not (schemas_root / s.path).is_file()]
 
 
