@@ -26,7 +26,7 @@ from __future__ import annotations
 import dataclasses
 import sys
 from enum import IntEnum
-from functools import partial
+from functools import cache, partial
 
 from logcodec.conformance.testee import Implementation, Refused, main_guard
 
@@ -100,6 +100,7 @@ def _scalar(owner, raw, meta):
     raise TypeError(f"unknown field kind {kind!r}")
 
 
+@cache
 def parsers() -> dict:
     """The folder of parsers (its package) of each format the official compiler made one of:
     `generated/kaitai/` for the schemas that are files, `generated/kaitai/translated/` for those

@@ -17,7 +17,6 @@ from __future__ import annotations
 import functools
 import importlib
 import json
-import re
 import sys
 import tempfile
 import uuid
@@ -25,6 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from logcodec.conformance.testees.kafka_protocol import message_classes
+from logcodec.generator.message_specs import read_specs
+from logcodec.generator.message_specs.reading import blank_comments
+from logcodec.generator.message_specs.spec import MessageSpec
 from logcodec.generator.message_specs.to_ksy import snake
 
 #: Our copy of Kafka's message specs (a later Kafka than the copy kafka-python ships).
@@ -71,12 +73,10 @@ def spec_messages() -> dict[str, type]:
         folder = Path(tmp) / "lc_kafka_specs"
         folder.mkdir()
         (folder / "__init__.py").write_text("")
-        names = []
-        for path in sorted(SPECS.glob("*.json")):
-            spec = _spec(path)
-            if spec.get("type") in ("request", "response") and path.stem not in SPEC_GAPS:
-                (folder / path.name).write_text(json.dumps(_for_kafka_python(spec)))
-                names.append(path.stem)
+        names = [name for name in our_specs() if name not in SPEC_GAPS]
+        for name in names:  # the file as kafka-python's reader takes it, by the message's name
+            text = blank_comments((SPECS / our_specs()[name].file).read_text())
+            (folder / f"{name}.json").write_text(json.dumps(_for_kafka_python(json.loads(text))))
         sys.path.insert(0, tmp)
         try:
             package = importlib.import_module("lc_kafka_specs")
@@ -86,11 +86,6 @@ def spec_messages() -> dict[str, type]:
             sys.path.remove(tmp)
             ResponseClassRegistry._response_class_registry.clear()
             ResponseClassRegistry._response_class_registry.update(registry)
-
-
-def _spec(path: Path) -> dict:
-    """A spec file of Kafka's message language: JSON with `//` comment lines."""
-    return json.loads(re.sub(r"(?m)^\s*//.*\n?", "", path.read_text()))
 
 
 def _for_kafka_python(node):
@@ -380,16 +375,17 @@ def written(requests: bool) -> list[Written]:
     API by the same name), else by its machinery reading our spec (`spec_messages`), else by
     our encoder (`SPEC_GAPS`)."""
     shipped, specs, out = messages(), spec_messages(), []
-    for name in sorted(n for n in spec_versions() if n.endswith("Request") == requests):
-        low, high = spec_versions()[name]
-        for version in range(low, high + 1):
+    for name, spec in sorted(our_specs().items()):
+        if (spec.kind == "request") != requests:
+            continue
+        for version in spec.versions:
             own = shipped.get(name)
             if own is not None and own._valid_versions[0] <= version <= own._valid_versions[1]:
                 cls, flags, writer = own, ("KafkaPython",), KAFKA_PYTHON
             elif name in specs:
                 cls, flags, writer = specs[name], ("KafkaPythonSpecs",), f"{KAFKA_PYTHON}'s machinery, our specs"
             else:
-                out.append(_ours_alone(name, version))
+                out.append(_ours_alone(spec, version))
                 continue
             filled_frame, default_frame = frame(filled(cls, version)), frame(at_defaults(cls, version))
             if (name, version) in HEADER_V0:
@@ -400,15 +396,9 @@ def written(requests: bool) -> list[Written]:
 
 
 @functools.cache
-def spec_versions() -> dict[str, tuple[int, int]]:
-    """The versions of each request and response of our spec set, by message name."""
-    out = {}
-    for path in SPECS.glob("*.json"):
-        spec = _spec(path)
-        if spec.get("type") in ("request", "response"):
-            low, _, high = spec["validVersions"].partition("-")
-            out[spec["name"]] = (int(low), int(high or low))
-    return out
+def our_specs() -> dict[str, MessageSpec]:
+    """Each request and response of our spec set, as the second front end reads it, by name."""
+    return {s.name: s for s in read_specs(SPECS) if s.kind in ("request", "response")}
 
 
 #: Versions whose request header is version 0 (no client id): Kafka's Java writes ControlledShutdown
@@ -425,21 +415,20 @@ def _header_v0(data: bytes) -> bytes:
     return data[:8] + data[10 + len(CLIENT_ID):]
 
 
-def _ours_alone(name: str, version: int) -> Written:
+def _ours_alone(spec: MessageSpec, version: int) -> Written:
     """A version kafka-python cannot write (`SPEC_GAPS`): a message of no fields, its header
     written by kafka-python's own header class, its body (the flexible version's empty list of
     tagged fields) by our encoder."""
     from kafka.protocol.api_header import RequestHeader, ResponseHeader
 
-    module = importlib.import_module(f"logcodec.generated.kafka.messages.{snake(name)}")
-    api_key = _spec(SPECS / f"{name}.json")["apiKey"]
-    if name.endswith("Request"):
-        header = RequestHeader(request_api_key=api_key, request_api_version=version, correlation_id=7,
+    module = importlib.import_module(f"logcodec.generated.kafka.messages.{snake(spec.name)}")
+    if spec.kind == "request":
+        header = RequestHeader(request_api_key=spec.api_key, request_api_version=version, correlation_id=7,
                                client_id=CLIENT_ID).encode(flexible=True)
     else:
         header = ResponseHeader(correlation_id=7).encode(flexible=True)
     data = bytes(header) + module.encode(module.ROOT(), api_version=version)
-    return Written(name, api_key, version, data, data, ("OurEncoder",), "logcodec's encoder, kafka-python's header")
+    return Written(spec.name, spec.api_key, version, data, data, ("OurEncoder",), "logcodec's encoder, kafka-python's header")
 
 
 TEXT = FILLED["string"].encode()  # every string of a filled frame
