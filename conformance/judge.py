@@ -294,7 +294,7 @@ def _judge_encode(case: Case, answer: dict, unsupported: list[str]) -> Verdict:
     if test.get("canonical") and data.hex() == test["bytes"]:
         return Verdict(case, "pass")
     try:
-        decoded = logcodec.to_json(logcodec.strip_derived(logcodec.decode(case.format, data,
+        decoded = logcodec.to_json(logcodec.strip_derived(logcodec.decode(case.format, data, lazy=False,
                                                                           **test.get("params", {}))))
     except logcodec.DecodeError as exc:
         return Verdict(case, "fail", f"logcodec cannot decode the bytes: {exc}")

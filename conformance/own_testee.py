@@ -15,7 +15,7 @@ def implementation() -> Implementation:
     handlers = {}
     for fmt in logcodec.formats():
         handlers[fmt] = {
-            "decode": lambda data, fmt=fmt, **params: logcodec.to_json(logcodec.decode(fmt, data, **params)),
+            "decode": lambda data, fmt=fmt, **params: logcodec.to_json(logcodec.decode(fmt, data, lazy=False, **params)),
             "encode": lambda value, fmt=fmt, **params: logcodec.encode(fmt, value, **params),
         }
     # The compiled and the pure build are one implementation: the version does not tell them apart.

@@ -55,7 +55,7 @@ def base_values(format_name: str, codec: str):
         if not seed.valid:
             continue
         try:
-            value = strip_counts(logcodec.decode(format_name, seed.data))
+            value = strip_counts(logcodec.decode(format_name, seed.data, lazy=False))
             _, calls = Z.capture(format_name, value)
         except Exception:  # noqa: BLE001 - not a usable base
             continue

@@ -57,7 +57,7 @@ def probe(format_name: str, data: bytes, params: dict | None = None):
     """The DecodeError of `data` under small limits, or None; any other exception also None
     (the fix-up must not stop the campaign: the worker meets that input again and records it)."""
     try:
-        logcodec.decode(format_name, data, limits=_PROBE_LIMITS, **(params or {}))
+        logcodec.decode(format_name, data, limits=_PROBE_LIMITS, lazy=False, **(params or {}))
     except logcodec.DecodeError as err:
         return err
     except Exception:  # noqa: BLE001 - reported when the worker runs the input

@@ -126,7 +126,7 @@ class Recompressor:
         if seed.id not in self.cache:
             self.cache[seed.id] = None
             try:
-                value = logcodec.strip_derived(logcodec.decode(seed.format, seed.data, **dict(seed.params)))
+                value = logcodec.strip_derived(logcodec.decode(seed.format, seed.data, lazy=False, **dict(seed.params)))
                 _, calls = capture(seed.format, value, dict(seed.params))
             except Exception:  # noqa: BLE001 - a seed that does not decode has no payloads to reach
                 return None

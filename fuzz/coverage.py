@@ -60,7 +60,7 @@ def _target():
             return
         name, params = targets[int.from_bytes(data[:2], "big") % len(targets)]
         try:
-            logcodec.decode(name, data[2:], **params)
+            logcodec.decode(name, data[2:], lazy=False, **params)
         except logcodec.DecodeError as err:
             if err.offset is None or not 0 <= err.offset <= len(data) - 2:
                 raise AssertionError(f"offset outside the input: {err}") from None

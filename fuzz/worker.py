@@ -46,7 +46,7 @@ def classify(format_name: str, data: bytes, **params) -> dict:
     import logcodec
 
     try:
-        value = logcodec.decode(format_name, data, **params)
+        value = logcodec.decode(format_name, data, lazy=False, **params)
     except logcodec.DecodeError as err:
         if err.offset is None or not 0 <= err.offset <= len(data):
             return {"cls": OFFSET_OUTSIDE, "kind": err.kind, "detail": f"offset {err.offset} of {len(data)}: {err}"}
@@ -86,7 +86,7 @@ def iter_disagreement(module, data: bytes, decoded, params: dict) -> str | None:
     except logcodec.DecodeError as exc:
         if isinstance(decoded, logcodec.DecodeError) and exc.kind == "trailing_bytes" and not _same_error(exc, decoded):
             try:
-                module.decode(data[:exc.offset], **params)
+                module.decode(data[:exc.offset], lazy=False, **params)
                 return f"decode_iter: {exc}, yet the value alone decodes; decode: {decoded}"
             except logcodec.DecodeError as alone:
                 exc = alone
@@ -115,7 +115,7 @@ def columns_disagreement(module, data: bytes, decoded, params: dict) -> str | No
     disagreement = _header_disagreement("decode_columns", module, data, header, decoded, params)
     if disagreement:
         return disagreement
-    elements = getattr(module.decode(data, tuples=True, **params), module.ITERATED)
+    elements = getattr(module.decode(data, tuples=True, lazy=False, **params), module.ITERATED)
     if any(len(column) != len(elements) for column in columns.values()) or list(zip(*columns.values())) != elements:
         return f"decode_columns' columns differ from decode's {module.ITERATED}"
     return None
@@ -178,7 +178,7 @@ def _law3(format_name: str, value, params: dict, compressed: bool) -> dict:
 
     try:
         again = logcodec.encode(format_name, logcodec.strip_derived(value), **params)
-        same = _comparable(logcodec.decode(format_name, again, **params)) == _comparable(value)
+        same = _comparable(logcodec.decode(format_name, again, lazy=False, **params)) == _comparable(value)
     except logcodec.LogcodecError as err:
         return {"cls": NON_ROUNDTRIP, "kind": err.kind, "detail": f"decode(encode(strip_derived(decode(b)))): {err}"}
     except Exception as exc:  # noqa: BLE001
@@ -216,7 +216,7 @@ def _checksum_unchecked(format_name: str, data: bytes, err, params: dict) -> boo
         return False  # not found, or not unambiguously
     flipped = data[:pos] + bytes([data[pos] ^ 1]) + data[pos + 1:]
     try:
-        logcodec.decode(format_name, flipped, **params)
+        logcodec.decode(format_name, flipped, lazy=False, **params)
     except Exception:  # noqa: BLE001 - refused: the checksum is checked
         return False
     return True

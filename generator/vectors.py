@@ -199,7 +199,7 @@ class Builder:
         """Decode with the generated codec and check the outcome the definition states."""
         params = entry.get("params", {})
         try:
-            decoded = self.module.decode(data, **params)
+            decoded = self.module.decode(data, lazy=False, **params)
         except DecodeError as exc:
             if "error" not in test and entry["result"] != "acceptable":
                 self.fail(f"{tc}: expected a value, the decoder says {exc}")
@@ -228,7 +228,7 @@ class Builder:
 
     def decodes(self, data: bytes, params: dict) -> bool:
         try:
-            self.module.decode(data, **params)
+            self.module.decode(data, lazy=False, **params)
         except DecodeError:
             return False
         return True

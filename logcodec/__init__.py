@@ -12,7 +12,9 @@ ones. After changing a decoded value, `strip_derived(value)` clears them.
 
 Every format's module (`codec(name)`) has the same reads, `decode`, `decode_prefix`,
 `decode_stream`, `decode_iter`, `decode_columns` and `decode_part`, with the same keywords
-(`limits`, `tuples`, the root's parameters); one a format cannot offer raises `UnsupportedRead`.
+(`limits`, `tuples`, the root's parameters; `lazy` for the first three); one a format cannot
+offer raises `UnsupportedRead`. A Kafka batch's records are read when a loop reaches them (a
+`LazyList`); `decode(..., lazy=False)` reads and checks every one before it returns.
 
 Every decoder raises only `DecodeError` (every encoder only `EncodeError`), with a
 `kind` from `KINDS`, the byte `offset` and the field `path`.
@@ -36,6 +38,7 @@ from logcodec._api import (
     value_from_json,
 )
 from logcodec.runtime.errors import KINDS, DecodeError, EncodeError, LogcodecError, UnsupportedRead
+from logcodec.runtime.lazy import LazyList
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
 from logcodec.runtime.stream import Stream
 from logcodec.runtime.values import without_derived as strip_derived
@@ -48,6 +51,7 @@ except PackageNotFoundError:  # imported from a source tree that was never insta
 __all__ = [
     "formats", "codec", "decode", "decode_stream", "encode", "to_json", "value_from_json", "strip_derived",
     "DecodeError", "EncodeError", "LogcodecError", "UnsupportedRead", "KINDS", "Limits", "DEFAULT_LIMITS", "Stream",
+    "LazyList",
 ]
 
 # What a format needs beyond its codecs lives in its package (`logcodec.kafka`, `logcodec.tank`,

@@ -40,8 +40,9 @@ def decode(format_name: str, data, *, limits: Limits = DEFAULT_LIMITS, **options
     """Decode one value of the format from bytes: all of them, where the format's root fills its input
     (the module's `FILLS_INPUT`, every built-in format: bytes after it are `trailing_bytes`), else
     the value at their start, as Kaitai's parsers read it. Raises DecodeError otherwise.
-    `options`: what the module's `decode` takes besides `limits`, by name (`tuples=True`, the
-    root's parameters: `base_seq_num=` for a TANK bundle); one it does not take is a TypeError."""
+    `options`: what the module's `decode` takes besides `limits`, by name (`tuples=True`,
+    `lazy=False`, the root's parameters: `base_seq_num=` for a TANK bundle); one it does not take
+    is a TypeError."""
     return codec(format_name).decode(data, limits=limits, **options)
 
 

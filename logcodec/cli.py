@@ -152,16 +152,16 @@ def _decode_with(module, args, *, what: str) -> int:
     params = _root_params(module, args.param, what)
     data = _input_bytes(args)
     if args.stream:
-        stream = module.decode_stream(data, **params)
+        stream = module.decode_stream(data, lazy=False, **params)
         write_json({"items": [to_json(v) for v in stream.items], "consumed": stream.consumed,
                      "partial": stream.partial.to_json() if stream.partial else None}, args.compact)
         if not stream.items and stream.partial is not None:
             note("decode", f"no whole value: the input ends inside the first one ({stream.partial})")
         return 0
     if module.FILLS_INPUT:
-        value, used = module.decode(data, **params), len(data)
+        value, used = module.decode(data, lazy=False, **params), len(data)
     else:
-        value, used = module.decode_prefix(data, **params)
+        value, used = module.decode_prefix(data, lazy=False, **params)
     write_json(to_json(value), args.compact)
     if used < len(data):
         note("decode", f"{len(data) - used} bytes after the value (from offset {used}) not read")

@@ -103,10 +103,10 @@ def _untraced(module: ModuleType, data: bytes, stream: bool, limits: Limits, par
     got = _Untraced()
     try:
         if stream:
-            found = module.decode_stream(data, limits=limits, **params)
+            found = module.decode_stream(data, limits=limits, lazy=False, **params)
             got.value, got.consumed, got.partial = found.items, found.consumed, found.partial
         else:
-            got.value, got.consumed = module.decode_prefix(data, limits=limits, **params)
+            got.value, got.consumed = module.decode_prefix(data, limits=limits, lazy=False, **params)
     except DecodeError as exc:
         got.error = exc
     return got

@@ -56,7 +56,7 @@ class Ours:
     params: dict  # the root's params as decode takes them (all zero, as tests/gallery/runner.py does)
 
     def decode(self, data: bytes):
-        return self.module.decode(data, **self.params)
+        return self.module.decode(data, lazy=False, **self.params)
 
     def encode(self, value) -> bytes:
         return self.module.encode(value, **self.params)

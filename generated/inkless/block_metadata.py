@@ -1067,8 +1067,11 @@ _NOT_ITERATED: Final = "block_metadata does not end with a list of a known size,
 _NOT_COLUMNED: Final = "block_metadata does not end with a list of a known size, read after the fields before it"
 
 
-def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> BlockMetadata:
+def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True) -> BlockMetadata:
     """Decode exactly one block_metadata; any other input raises DecodeError.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of TopicPartition, Batch come in their
     tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
@@ -1077,9 +1080,14 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Bl
     return _decode_one(_d_block_metadata, FORMAT, data, limits, tuples=tuples)
 
 
-def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> tuple[BlockMetadata, int]:
+def decode_prefix(
+    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True
+) -> tuple[BlockMetadata, int]:
     """Decode one block_metadata from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of TopicPartition, Batch come in their
     tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
@@ -1089,10 +1097,13 @@ def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
 
 
 def decode_stream(
-    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, iterate: bool = False
+    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True, iterate: bool = False
 ) -> Stream[BlockMetadata]:
     """Decode block_metadata values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of TopicPartition, Batch come in their
     tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also

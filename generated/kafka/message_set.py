@@ -769,8 +769,12 @@ def decode(
     wrapper_offset: int = -1,
     wrapper_magic: int = -1,
     tuples: bool = False,
+    lazy: bool = True,
 ) -> MessageSet:
     """Decode exactly one message_set; any other input raises DecodeError.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     No list of this format has a tuple form (`TUPLE_FORMS`): `tuples` changes
     nothing.
@@ -786,9 +790,13 @@ def decode_prefix(
     wrapper_offset: int = -1,
     wrapper_magic: int = -1,
     tuples: bool = False,
+    lazy: bool = True,
 ) -> tuple[MessageSet, int]:
     """Decode one message_set from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     No list of this format has a tuple form (`TUPLE_FORMS`): `tuples` changes
     nothing.
@@ -804,10 +812,14 @@ def decode_stream(
     wrapper_offset: int = -1,
     wrapper_magic: int = -1,
     tuples: bool = False,
+    lazy: bool = True,
     iterate: bool = False,
 ) -> Stream[MessageSet]:
     """Decode message_set values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     No list of this format has a tuple form (`TUPLE_FORMS`): `tuples` changes
     nothing.

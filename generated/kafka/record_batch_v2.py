@@ -10,6 +10,7 @@ one after the other; the last one of a fetch response may be cut short.
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Final, Iterator, Literal, overload, TypeAlias, cast as _cast
@@ -26,6 +27,7 @@ from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_pa
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.runtime.stream import decode_iter as _decode_iter, decode_stream_iter as _decode_stream_iter
+from logcodec.runtime.stream import decode_lazy as _decode_lazy
 from logcodec.runtime.stream import decode_columns as _decode_columns
 from logcodec.kafka.codecs import kafka_compression
 
@@ -138,7 +140,7 @@ class RecordBatchV2:
     """Sequence number of the first record for idempotence, -1 when unused."""
     num_records: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of records in the batch. Derived: computed on encode when left None."""
-    records: list[Record | RecordTuple] = field(
+    records: Sequence[Record | RecordTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "Record", "list": True}
     )
     """
@@ -161,7 +163,7 @@ class RecordBatchV2:
         producer_epoch: int = 0,
         base_sequence: int = 0,
         num_records: int | None = None,
-        records: list[Record | RecordTuple] | None = None,
+        records: Sequence[Record | RecordTuple] | None = None,
     ) -> None:
         self.base_offset = base_offset
         self.len_batch = len_batch
@@ -688,7 +690,7 @@ def _e_record_batch_v2(v: RecordBatchV2, out: list[Any]) -> int:
         v_producer_epoch = v.producer_epoch
         v_base_sequence = v.base_sequence
         v_num_records = v.num_records
-        v_records = v.records
+        v_records = _rt.as_list(v.records)
         if v_last_offset_delta is None:
             v_last_offset_delta = (
                 0 if (len(v_records) == 0) else _rt.field_of(_cast(Any, v_records)[-1], "offset_delta", 2)
@@ -2600,42 +2602,91 @@ READS: Final[tuple[str, ...]] = (
 )
 
 
-def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> RecordBatchV2:
+def _viewed(h: RecordBatchV2Header, items: Sequence[Any]) -> RecordBatchV2:
+    """The value a lazy read gives: the fields before its records (`h`), then the view of them."""
+    return RecordBatchV2(
+        h.base_offset,
+        h.len_batch,
+        h.partition_leader_epoch,
+        h.magic,
+        h.crc,
+        h.attributes,
+        h.last_offset_delta,
+        h.base_timestamp,
+        h.max_timestamp,
+        h.producer_id,
+        h.producer_epoch,
+        h.base_sequence,
+        h.num_records,
+        items,
+    )
+
+
+def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True) -> RecordBatchV2:
     """Decode exactly one record_batch_v2; any other input raises DecodeError.
+
+    The records are read when a loop reaches them (`lazy`, the default): `records`
+    is a `LazyList`, which keeps none of them unless asked for more than a loop
+    (`len`, an index, `==`: then all, once); an element's error comes from the loop
+    that reaches it. Everything before them (sizes, checksums, decompression, the
+    bytes after the value) is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of Record, Header come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
+    if lazy:
+        return _decode_lazy(_i_record_batch_v2, _viewed, FORMAT, data, limits, tuples=tuples)
     return _decode_one(_d_record_batch_v2, FORMAT, data, limits, tuples=tuples)
 
 
-def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> tuple[RecordBatchV2, int]:
+def decode_prefix(
+    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True
+) -> tuple[RecordBatchV2, int]:
     """Decode one record_batch_v2 from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
+
+    The records are read when a loop reaches them (`lazy`, the default): `records`
+    is a `LazyList`, which keeps none of them unless asked for more than a loop
+    (`len`, an index, `==`: then all, once); an element's error comes from the loop
+    that reaches it. Everything before them (sizes, checksums, decompression, the
+    bytes after the value) is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of Record, Header come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
+    if lazy:
+        return _decode_lazy(_i_record_batch_v2, _viewed, FORMAT, data, limits, tuples=tuples, prefix=True)
     return _decode_prefix(_d_record_batch_v2, FORMAT, data, limits, tuples=tuples)
 
 
 @overload
 def decode_stream(
-    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, iterate: Literal[False] = False
+    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True, iterate: Literal[False] = False
 ) -> Stream[RecordBatchV2]: ...
 
 
 @overload
 def decode_stream(
-    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, iterate: Literal[True]
+    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True, iterate: Literal[True]
 ) -> Stream[tuple[RecordBatchV2Header, Iterator[Record | RecordTuple]]]: ...
 
 
-def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, iterate: bool = False) -> Stream[Any]:
+def decode_stream(
+    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True, iterate: bool = False
+) -> Stream[Any]:
     """Decode record_batch_v2 values laid end to end; a cut-off last one is reported, not raised. With
     `iterate`, each is read as `decode_iter` reads one: the items are (header, iterator) pairs.
+
+    The records are read when a loop reaches them (`lazy`, the default): `records`
+    is a `LazyList`, which keeps none of them unless asked for more than a loop
+    (`len`, an index, `==`: then all, once); an element's error comes from the loop
+    that reaches it. Everything before them (sizes, checksums, decompression, the
+    bytes after the value) is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of Record, Header come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -2643,6 +2694,8 @@ def decode_stream(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
     """
     if iterate:
         return _decode_stream_iter(_i_record_batch_v2, FORMAT, data, limits, tuples=tuples)
+    if lazy:
+        return _decode_stream_iter(_i_record_batch_v2, FORMAT, data, limits, tuples=tuples, viewed=_viewed)
     return _decode_stream(_d_record_batch_v2, FORMAT, data, limits, tuples=tuples)
 
 
@@ -2728,7 +2781,7 @@ def build(
     producer_epoch: int = 0,
     base_sequence: int = 0,
     num_records: int | None = None,
-    records: list[Record | RecordTuple] | None = None,
+    records: Sequence[Record | RecordTuple] | None = None,
 ) -> bytes:
     """Encode one record_batch_v2 from its fields, as `encode(RecordBatchV2(...))` does.
 

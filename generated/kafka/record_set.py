@@ -218,8 +218,11 @@ _NOT_ITERATED: Final = "record_set does not end with a list of a known size, rea
 _NOT_COLUMNED: Final = "record_set does not end with a list of a known size, read after the fields before it"
 
 
-def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> RecordSet:
+def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True) -> RecordSet:
     """Decode exactly one record_set; any other input raises DecodeError.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of Record, Header come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -228,9 +231,14 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Re
     return _decode_one(_d_record_set, FORMAT, data, limits, tuples=tuples)
 
 
-def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> tuple[RecordSet, int]:
+def decode_prefix(
+    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True
+) -> tuple[RecordSet, int]:
     """Decode one record_set from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of Record, Header come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -240,10 +248,13 @@ def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
 
 
 def decode_stream(
-    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, iterate: bool = False
+    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True, iterate: bool = False
 ) -> Stream[RecordSet]:
     """Decode record_set values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of Record, Header come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes

@@ -7057,8 +7057,11 @@ _NOT_ITERATED: Final = "request does not end with a list of a known size, read a
 _NOT_COLUMNED: Final = "request does not end with a list of a known size, read after the fields before it"
 
 
-def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Request:
+def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True) -> Request:
     """Decode exactly one request; any other input raises DecodeError.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of ReadStateSummaryData, PartitionData,
     DeleteStateData, WriteStateData, StateBatch, ReadStateData, InitializeStateData,
@@ -7096,9 +7099,14 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Re
     return _decode_one(_d_request, FORMAT, data, limits, tuples=tuples)
 
 
-def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> tuple[Request, int]:
+def decode_prefix(
+    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True
+) -> tuple[Request, int]:
     """Decode one request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of ReadStateSummaryData, PartitionData,
     DeleteStateData, WriteStateData, StateBatch, ReadStateData, InitializeStateData,
@@ -7137,10 +7145,13 @@ def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
 
 
 def decode_stream(
-    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, iterate: bool = False
+    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True, iterate: bool = False
 ) -> Stream[Request]:
     """Decode request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of ReadStateSummaryData, PartitionData,
     DeleteStateData, WriteStateData, StateBatch, ReadStateData, InitializeStateData,

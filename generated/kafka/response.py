@@ -7033,8 +7033,13 @@ _NOT_ITERATED: Final = "response does not end with a list of a known size, read 
 _NOT_COLUMNED: Final = "response does not end with a list of a known size, read after the fields before it"
 
 
-def decode(data, *, limits: Limits = DEFAULT_LIMITS, api_key: int, api_version: int, tuples: bool = False) -> Response:
+def decode(
+    data, *, limits: Limits = DEFAULT_LIMITS, api_key: int, api_version: int, tuples: bool = False, lazy: bool = True
+) -> Response:
     """Decode exactly one response; any other input raises DecodeError.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of ReadStateSummaryResult, PartitionResult,
     DeleteStateResult, WriteStateResult, ReadStateResult, StateBatch,
@@ -7085,10 +7090,13 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, api_key: int, api_version: 
 
 
 def decode_prefix(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_key: int, api_version: int, tuples: bool = False
+    data, *, limits: Limits = DEFAULT_LIMITS, api_key: int, api_version: int, tuples: bool = False, lazy: bool = True
 ) -> tuple[Response, int]:
     """Decode one response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of ReadStateSummaryResult, PartitionResult,
     DeleteStateResult, WriteStateResult, ReadStateResult, StateBatch,
@@ -7145,10 +7153,14 @@ def decode_stream(
     api_key: int,
     api_version: int,
     tuples: bool = False,
+    lazy: bool = True,
     iterate: bool = False,
 ) -> Stream[Response]:
     """Decode response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of ReadStateSummaryResult, PartitionResult,
     DeleteStateResult, WriteStateResult, ReadStateResult, StateBatch,

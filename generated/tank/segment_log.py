@@ -278,8 +278,13 @@ _NOT_ITERATED: Final = "segment_log does not end with a list of a known size, re
 _NOT_COLUMNED: Final = "segment_log does not end with a list of a known size, read after the fields before it"
 
 
-def decode(data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0, tuples: bool = False) -> SegmentLog:
+def decode(
+    data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0, tuples: bool = False, lazy: bool = True
+) -> SegmentLog:
     """Decode exactly one segment_log; any other input raises DecodeError.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     No list of this format has a tuple form (`TUPLE_FORMS`): `tuples` changes
     nothing.
@@ -288,10 +293,13 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0, tupl
 
 
 def decode_prefix(
-    data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0, tuples: bool = False
+    data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0, tuples: bool = False, lazy: bool = True
 ) -> tuple[SegmentLog, int]:
     """Decode one segment_log from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     No list of this format has a tuple form (`TUPLE_FORMS`): `tuples` changes
     nothing.
@@ -300,10 +308,19 @@ def decode_prefix(
 
 
 def decode_stream(
-    data, *, limits: Limits = DEFAULT_LIMITS, base_seq_num: int = 0, tuples: bool = False, iterate: bool = False
+    data,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    base_seq_num: int = 0,
+    tuples: bool = False,
+    lazy: bool = True,
+    iterate: bool = False,
 ) -> Stream[SegmentLog]:
     """Decode segment_log values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     No list of this format has a tuple form (`TUPLE_FORMS`): `tuples` changes
     nothing.

@@ -32,7 +32,7 @@ from .code import BUDGET_ITEMS, HELPERS, INTERPRETED, TABLES, Build, Function, L
 from .decode import Decoder
 from .encode import Encoder
 from .entries import checksum_source, entry_source
-from .iterate import Generator, Iterator
+from .iterate import Generator, Iterator, lazy_doc, viewed
 from .translate import Nav, ValueScope
 from .typecode import carries_bytes, own_root
 
@@ -219,7 +219,7 @@ class ModuleEmitter:
             decided_by_stream=[f"`{t.name}.{fid}`" for t in self.types for fid in self.model.plan(t).decided_by_stream],
             build_params=self.build_params(root) if self.nav is None and not root.unwrap else None,
             tuple_forms=[(t.class_name, [f.id for f in form]) for t in self.types if (form := self.tuple_form(t))],
-            **self.tuples_option(),
+            **self.tuples_option(), lazy_doc=lazy_doc(bulk),
             part_types=rendered, header=header, entry_code=entry_source(self.model.entry()),
             offsets=[(f"{t.name}.{name}", at) for t in rendered if not t.unwrap for name, at in fixed_offsets(t)],
             sizes=[(t.name, bits // 8) for t in rendered if not t.unwrap and not t.primitive
@@ -465,7 +465,7 @@ class ModuleEmitter:
 
     def field_decl(self, t: TypeDef, f: Field) -> dict:
         meta = self.field_meta(f)
-        annotation, default = self.annotation(f), self.default(f)
+        annotation, default = self.annotation(f, t), self.default(f)
         factory = default.startswith("default_factory=")
         return {"id": f.id, "annotation": annotation, "default": default, "meta": meta,
                 # the explicit __init__ (compiled natively by mypyc): a factory default is None in the signature
@@ -481,9 +481,12 @@ class ModuleEmitter:
             return f"{given} if {given} is not None else {factory_call(default)}"
         return given
 
-    def annotation(self, f: Field) -> str:
-        """The type of a value-model field: derived fields may be None until encoded."""
+    def annotation(self, f: Field, t: TypeDef | None = None) -> str:
+        """The type of a value-model field of `t`: derived fields may be None until encoded; a
+        view of a lazy read is a Sequence (`viewed`)."""
         local = self.local_type(f)
+        if t is not None and viewed(self, t, f):
+            local = "Sequence" + local[len("list"):]
         return f"{local} | None" if f.derived and not local.endswith(" | None") else local
 
     def local_type(self, f: Field) -> str:

@@ -21,6 +21,7 @@ from ..schema import Field
 from .code import Function, Lines, declared
 from .encode_fields import FieldWrites
 from .fast_encode import FastEncoders
+from .iterate import viewed
 from .shapes import PYTHON_ERRORS, primitive_of
 from .translate import Scope, path_root, remote_lengths
 from .typecode import TypeCode
@@ -69,7 +70,7 @@ class Encoder(FieldWrites, TypeCode):
                         c(f"v_{f.id} = None")
         else:
             for f in t.seq:
-                c(f"v_{f.id} = v.{f.id}")
+                c(f"v_{f.id} = _rt.as_list(v.{f.id})" if viewed(self.m, t, f) else f"v_{f.id} = v.{f.id}")
             for inst in t.instances:  # -lc-input instances are part of the value; others are computed
                 # (an unwrapped value has no instances; a user's schema's are read where first needed)
                 if inst.input or (inst.field is not None and not t.unwrap and self.m.nav is None):

@@ -5,6 +5,8 @@ checked decoder (`Decoder`) with the hooks it names overridden."""
 
 from __future__ import annotations
 
+import textwrap
+
 from .. import c as c_companion
 from .. import expr as E
 from ..model import Bulk, header_of
@@ -12,6 +14,31 @@ from ..schema import Field, TypeRef
 from .code import Lines, indented
 from .decode import Decoder
 from .readers import c_form
+
+
+def viewed(m, t, f: Field) -> bool:
+    """Whether field `f` of type `t` may hold a view in a decoded value (a `LazyList`, which a
+    lazy read gives): the root's bulk, the one `decode_iter` hands out. Its class types it as a
+    `Sequence`, and its encoder reads it as a list (`_rt.as_list`)."""
+    bulk = m.bulk
+    return bulk is not None and t is m.schema.root and f.id == bulk.field.id
+
+
+def lazy_doc(bulk: Bulk | None) -> str:
+    """The docstring sentence of the `lazy` keyword of a module's decode, decode_prefix and
+    decode_stream."""
+    if bulk is None:
+        said = ("`lazy` changes nothing here: no list of this format can be read one element at a "
+                "time (`READS`); everything is read and checked before this returns.")
+    else:
+        field = bulk.field.id
+        said = (f"The {field} are read when a loop reaches them (`lazy`, the default): `{field}` is a "
+                "`LazyList`, which keeps none of them unless asked for more than a loop (`len`, an "
+                "index, `==`: then all, once); an element's error comes from the loop that reaches "
+                "it. Everything before them (sizes, checksums, decompression, the bytes after the "
+                f"value) is checked before this returns. With `lazy=False`, every element is read, "
+                "checked and kept first.")
+    return "\n\n" + textwrap.fill(said, 84, initial_indent="    ", subsequent_indent="    ")
 
 
 class Iterator(Decoder):

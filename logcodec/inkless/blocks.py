@@ -165,7 +165,7 @@ def _decode_batch(data: bytes, pos: int, size: int, path: str, root: str = "reco
     moved to the object's offsets and put under `path`, its root renamed `root`
     (`record_batch_v2[1]` for a coalesced row's second)."""
     try:
-        return codec(BATCH_FORMAT).decode(data[pos:pos + size], tuples=tuples)
+        return codec(BATCH_FORMAT).decode(data[pos:pos + size], tuples=tuples, lazy=False)
     except DecodeError as exc:
         inner = root + exc.path[len("record_batch_v2"):] if exc.path.startswith("record_batch_v2") else exc.path
         where = f"{path}.{inner}" if path else inner

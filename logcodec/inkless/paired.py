@@ -28,10 +28,10 @@ def plain_batches(data: bytes, stream: bool) -> dict:
     batch = codec(blocks.BATCH_FORMAT)
     try:
         if stream:
-            got = batch.decode_stream(data)
+            got = batch.decode_stream(data, lazy=False)
             return {"value": [to_json(v) for v in got.items], "partial_value": None, "consumed": got.consumed,
                     "ranges": {}}
-        value, used = batch.decode_prefix(data)
+        value, used = batch.decode_prefix(data, lazy=False)
     except DecodeError:
         return {"value": None, "partial_value": None, "consumed": 0, "ranges": {}}
     return {"value": to_json(value), "partial_value": None, "consumed": used, "ranges": {}}

@@ -15,6 +15,7 @@ import zlib
 from crc32c import crc32c as _crc32c
 
 from logcodec.runtime.errors import DecodeError, EncodeError
+from logcodec.runtime.lazy import as_list  # noqa: F401  (generated encoders call `_rt.as_list`)
 from logcodec.runtime.limits import MAX_PADDING
 
 # ---------------------------------------------------------------- errors

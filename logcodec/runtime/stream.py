@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from logcodec.runtime.errors import DecodeError, EncodeError, UnsupportedRead
+from logcodec.runtime.lazy import LazyList
 from logcodec.runtime.limits import DEFAULT_BUDGETS, DEFAULT_LIMITS, Limits, budget
 
 _Item = TypeVar("_Item")
@@ -106,6 +107,22 @@ def decode_iter(decoder, name: str, data, limits: Limits, *params, tuples: bool 
     return header, elements
 
 
+def decode_lazy(decoder, viewed, name: str, data, limits: Limits, *params, tuples: bool = False,
+                prefix: bool = False):
+    """One value whose bulk is read when iterated (a module's `decode`, `lazy` as it is by
+    default): `decoder` is its `_i_` decoder, read as `decode_iter` reads it, and `viewed(header,
+    elements)` the root's value with `elements` (a `LazyList`) as its bulk. With `prefix`, the value
+    and the bytes it took (`decode_prefix`), else the value, nothing after it."""
+    buf = as_bytes(data)
+    root = name.split(".")[-1]
+    header, elements, pos = decode_prefix(decoder, name, buf, limits, *params, root, -1, tuples=tuples)
+    value = viewed(header, LazyList(elements, (decoder, buf, 0, limits, params, root, -1, tuples)))
+    if prefix:
+        return value, pos
+    ends_at(buf, pos, name)
+    return value
+
+
 def decode_columns(decoder, name: str, data, limits: Limits, fields: tuple[str, ...], *params,
                    tuples: bool = False) -> tuple:
     """One value whose bulk's elements are decoded column by column (a module's
@@ -127,10 +144,14 @@ def decode_columns(decoder, name: str, data, limits: Limits, fields: tuple[str, 
         raise DecodeError("limit_exceeded", "nesting too deep", 0, root) from None
 
 
-def decode_stream_iter(decoder, name: str, data, limits: Limits, *params, tuples: bool = False) -> Stream:
+def decode_stream_iter(decoder, name: str, data, limits: Limits, *params, tuples: bool = False,
+                       viewed=None) -> Stream:
     """Values laid end to end, each as `decode_iter` reads one: the items are (header, elements)
     pairs, and a cut-off last value is reported in `partial`, as `decode_stream` does. The
-    decoder gets the root's name and the value's index, for the path of its elements' errors."""
+    decoder gets the root's name and the value's index, for the path of its elements' errors.
+    With `viewed` (a module's lazy `decode_stream`), each item is the value `decode_lazy` gives,
+    `viewed(header, LazyList)`: its first loop spends from the stream's one budget, a later loop
+    from one of its own."""
     buf = as_bytes(data)
     root = name.split(".")[-1]
     result = Stream()
@@ -138,9 +159,15 @@ def decode_stream_iter(decoder, name: str, data, limits: Limits, *params, tuples
     spent = budget(limits, tuples)  # one budget for all the values, as decode_stream's
     try:
         while pos < end:  # as decode_stream's loop
-            header, elements, pos = decoder(buf, pos, end, spent, *params, root, len(items)) if params \
-                else decoder(buf, pos, end, spent, root, len(items))
-            items.append((header, elements))
+            index = len(items)
+            header, elements, after = decoder(buf, pos, end, spent, *params, root, index) if params \
+                else decoder(buf, pos, end, spent, root, index)
+            if viewed is None:
+                items.append((header, elements))
+            else:
+                items.append(viewed(header, LazyList(elements, (decoder, buf, pos, limits, params, root, index,
+                                                                 tuples))))
+            pos = after
     except DecodeError as exc:
         _stopped(result, exc, name)
     except RecursionError:

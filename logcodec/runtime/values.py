@@ -23,6 +23,7 @@ from enum import IntEnum
 from itertools import pairwise
 
 from logcodec.runtime.errors import EncodeError
+from logcodec.runtime.lazy import LazyList
 
 
 def _module_attr(cls, name: str):
@@ -34,7 +35,7 @@ def to_json(value, _holders: tuple = ()):
 
     A value a user's schema reads back as one of its holders (an instance that is `_root`, cast)
     is null there: its JSON is being written around it."""
-    if isinstance(value, list):
+    if isinstance(value, (list, LazyList)):
         return [to_json(v, _holders) for v in value]
     if any(value is h for h in _holders):
         return None
@@ -63,7 +64,7 @@ def _endless(v, holders: tuple) -> bool:
 def field_to_json(v, meta, _holders: tuple = ()):
     if v is None:
         return None
-    if meta.get("list") and isinstance(v, list):
+    if meta.get("list") and isinstance(v, (list, LazyList)):
         return [_scalar_to_json(x, meta, _holders) for x in v]
     return _scalar_to_json(v, meta, _holders)
 
@@ -288,7 +289,7 @@ def without_derived(value):
     This is what a user builds by hand; `decode(encode(without_derived(v)))`
     must give back `v` (law 1 for values whose derived fields were computed).
     """
-    if isinstance(value, list):
+    if isinstance(value, (list, LazyList)):  # a view's elements, read once
         return [without_derived(v) for v in value]
     if not dataclasses.is_dataclass(value):
         return value

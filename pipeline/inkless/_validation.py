@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from logcodec.pipeline.inkless._entries import checked_extents, fail
 from logcodec.pipeline.inkless._options import InklessOptions
 from logcodec.pipeline.inkless._ranges import INT32_MAX, ObjectRange, error_of
-from logcodec.pipeline.kafka import entry_codec, entry_magic
+from logcodec.pipeline.kafka import decode_batch, entry_codec, entry_magic
 from logcodec.pipeline.roundtrip import compare, without_length_and_crc
 from logcodec.pipeline.tables import error_columns, validation_row
 
@@ -53,7 +53,7 @@ def validation_rows(r: ObjectRange, options: InklessOptions) -> Iterator[tuple]:
             continue
         for pos, size, batch in found:
             codec_name = _rb.Compression(batch.attributes.compression).name
-            outcome = compare(window[pos:pos + size], batch, encode=_rb.encode, decode=_rb.decode,
+            outcome = compare(window[pos:pos + size], batch, encode=_rb.encode, decode=decode_batch,
                               compressed=codec_name != "none", base=pos, codec=codec_name,
                               light=without_length_and_crc)
             status, error = ("valid", (None,) * 4) if outcome.error is None else ("quarantined", outcome.error)

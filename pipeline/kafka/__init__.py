@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from logcodec.pipeline.formats import Pushdown, Tailing
 from logcodec.pipeline.kafka._entries import (
+    decode_batch,
     decode_entry,
     entry_codec,
     entry_crc_valid,
@@ -101,7 +102,7 @@ FORMAT = KafkaFormat
 
 __all__ = ["FORMAT", "KafkaFormat", "ROW_KINDS", "RECORD_SCHEMA", "BATCH_SCHEMA", "TIMESTAMP_TYPES", "record_row",
            "record_run", "batch_row", "parse_options", "schema", "push", "plan", "segment_span", "topic_partition",
-           "claim", "check_path", "listed_files", "entry_starts", "Span", "entries", "decode_entry", "entry_magic",
+           "claim", "check_path", "listed_files", "entry_starts", "Span", "entries", "decode_batch", "decode_entry", "entry_magic",
            "entry_codec", "entry_crc_valid", "payload_bytes", "v2_record_columns", "v2_batch_fields",
            "v2_batch_columns", "read", "record_rows", "batch_record_columns", "batch_rows", "validation_rows",
            "segment_id", "stream_partitions", "complete_end", "relocate", "stream_ranges"]

@@ -29,6 +29,14 @@ _rb = codec("kafka.record_batch_v2")
 _ms = codec("kafka.message_set")
 _rs = codec("kafka.record_set")
 
+
+
+def decode_batch(data: bytes):
+    """A v2 batch read whole, every record checked and kept (`lazy=False`): the validators' read,
+    whose errors must come out of the call."""
+    return _rb.decode(data, lazy=False)
+
+
 #: What an entry is, by its magic byte.
 ENTRY_KINDS = {0: "legacy_message", 1: "legacy_message", 2: "record_batch"}
 
@@ -42,7 +50,7 @@ def decode_entry(entry: bytes, tuples: bool = False, columns: bool = False):
         return _ms.decode(entry)
     if columns:
         return _rb.decode_columns(entry, tuples=True)
-    return _rb.decode(entry, tuples=tuples)
+    return _rb.decode(entry, tuples=tuples, lazy=False)
 
 
 def decoded(r: FileRange, failfast: bool, tuples: bool = False, columns: bool = False) -> Iterator[tuple]:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from logcodec.pipeline.kafka._entries import (
     ENTRY_KINDS,
+    decode_batch,
     decoded,
     entry_codec,
     entry_magic,
@@ -45,7 +46,7 @@ def validation_rows(r: FileRange, failfast: bool = False) -> Iterator[tuple]:
         if isinstance(value, _rb.RecordBatchV2):
             kind, count = "record_batch", len(value.records)
             codec_name = _rb.Compression(value.attributes.compression).name
-            outcome = compare(entry, value, encode=_rb.encode, decode=_rb.decode, compressed=codec_name != "none",
+            outcome = compare(entry, value, encode=_rb.encode, decode=decode_batch, compressed=codec_name != "none",
                               base=at, codec=codec_name, light=without_length_and_crc)
         else:
             kind, count = "legacy_message", len(legacy_records(value))

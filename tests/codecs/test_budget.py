@@ -30,7 +30,7 @@ def tank_bundle(n: int) -> bytes:
 
 def limit_error(fmt: str, data: bytes, limits: logcodec.Limits) -> logcodec.DecodeError:
     with pytest.raises(logcodec.DecodeError) as info:
-        logcodec.decode(fmt, data, limits=limits)
+        logcodec.decode(fmt, data, limits=limits, lazy=False)
     assert info.value.kind == "limit_exceeded"
     assert 0 <= info.value.offset <= len(data)
     return info.value
@@ -38,7 +38,7 @@ def limit_error(fmt: str, data: bytes, limits: logcodec.Limits) -> logcodec.Deco
 
 def test_a_count_over_the_budget_is_refused_before_any_element_is_built():
     data = kafka_batch([TINY] * 101)
-    assert len(logcodec.decode("kafka.record_batch_v2", data, limits=logcodec.Limits(max_elements=101)).records) == 101
+    assert len(logcodec.decode("kafka.record_batch_v2", data, limits=logcodec.Limits(max_elements=101), lazy=False).records) == 101
     err = limit_error("kafka.record_batch_v2", data, logcodec.Limits(max_elements=100))
     assert err.path == "record_batch_v2.records" and "Limits.max_elements" in err.detail
     assert "101 more elements, but only 100 are left of the 100 that one decode may build" in err.detail
@@ -66,7 +66,7 @@ def test_the_budget_spans_every_repeated_field_of_the_call():
     records = [rb.Record(offset_delta=i, key=None, value=b"v", headers=[rb.Header(key="h", value=b"")])
                for i in range(60)]
     data = kafka_batch(records, rb.Compression.none)
-    assert len(logcodec.decode("kafka.record_batch_v2", data, limits=logcodec.Limits(max_elements=120)).records) == 60
+    assert len(logcodec.decode("kafka.record_batch_v2", data, limits=logcodec.Limits(max_elements=120), lazy=False).records) == 60
     limit_error("kafka.record_batch_v2", data, logcodec.Limits(max_elements=119))
 
 
@@ -78,7 +78,7 @@ def test_elements_spent_from_the_reserve_count_to_the_last_one():
     records = [rb.Record(offset_delta=i, key=None, value=b"v", headers=[rb.Header(key="h", value=b"")])
                for i in range(400)]
     data = kafka_batch(records, rb.Compression.none)
-    assert len(logcodec.decode("kafka.record_batch_v2", data, limits=logcodec.Limits(max_elements=800)).records) == 400
+    assert len(logcodec.decode("kafka.record_batch_v2", data, limits=logcodec.Limits(max_elements=800), lazy=False).records) == 400
     err = limit_error("kafka.record_batch_v2", data, logcodec.Limits(max_elements=799))
     assert err.path == "record_batch_v2.records[399].headers"
     assert "1 more elements, but only 0 are left of the 799" in err.detail
@@ -91,9 +91,9 @@ def test_a_stream_spends_one_budget_for_all_its_values():
     data = kafka_batch([TINY] * 40) + kafka_batch([TINY] * 40, base_offset=40)
     limits = logcodec.Limits(max_elements=79)
     for batch in (data[:len(data) // 2], data[len(data) // 2:]):
-        logcodec.decode("kafka.record_batch_v2", batch, limits=limits)  # each alone fits
+        logcodec.decode("kafka.record_batch_v2", batch, limits=limits, lazy=False)  # each alone fits
     with pytest.raises(logcodec.DecodeError) as info:
-        logcodec.decode_stream("kafka.record_batch_v2", data, limits=limits)
+        logcodec.decode_stream("kafka.record_batch_v2", data, limits=limits, lazy=False)
     assert info.value.kind == "limit_exceeded" and info.value.path.startswith("record_batch_v2[1]")
 
 
@@ -115,7 +115,7 @@ def test_all_decompressions_of_a_call_share_the_total():
     fetched = b"".join(kafka_batch([rb.Record(key=None, value=bytes(mib), headers=[])], rb.Compression.gzip,
                                    base_offset=i) for i in range(3))
     limits = logcodec.Limits(max_decompressed_size=2 * mib, max_decompressed_total=int(2.5 * mib))
-    logcodec.decode("kafka.record_batch_v2", one, limits=limits)
+    logcodec.decode("kafka.record_batch_v2", one, limits=limits, lazy=False)
     with pytest.raises(logcodec.DecodeError) as info:
         logcodec.decode("kafka.record_set", fetched, limits=limits)
     err = info.value
@@ -146,7 +146,7 @@ _PEAK = textwrap.dedent("""
     import re, sys, logcodec
     data = sys.stdin.buffer.read()
     try:
-        value = logcodec.decode(sys.argv[1], data)
+        value = logcodec.decode(sys.argv[1], data, lazy=False)
         outcome = "accepted"
     except logcodec.DecodeError as exc:
         outcome = exc.kind

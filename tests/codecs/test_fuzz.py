@@ -19,13 +19,13 @@ FUZZ = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCh
 def decode_or_error(fmt, data, root=None):
     root = root or {}
     try:
-        value = logcodec.decode(fmt, data, **root)
+        value = logcodec.decode(fmt, data, **root, lazy=False)
     except logcodec.DecodeError as exc:
         assert exc.kind in logcodec.KINDS and exc.offset is not None
         value = exc
     iterated_as_decoded(fmt, data, value, root)
     try:
-        stream = logcodec.decode_stream(fmt, data, **root)
+        stream = logcodec.decode_stream(fmt, data, **root, lazy=False)
         assert stream.consumed <= len(data)
     except logcodec.DecodeError as exc:
         assert exc.kind in logcodec.KINDS
@@ -96,7 +96,7 @@ def test_a_value_with_bytes_left_inside_and_after_it_agrees():
     data[17:21] = crc32c(bytes(data[21:])).to_bytes(4, "big")
     data = bytes(data) + b"after"
     try:
-        rb.decode(data)
+        rb.decode(data, lazy=False)
     except logcodec.DecodeError as exc:
         decoded = exc
     assert decoded.path == "record_batch_v2.records" and decoded.kind == "trailing_bytes"

@@ -40,7 +40,7 @@ def test_a_corrupt_batch_in_the_middle_raises_with_its_index():
     parts = [batch(0, 1), bytearray(batch(1, 1)), batch(2, 1)]
     parts[1][-2] ^= 0xFF
     with pytest.raises(logcodec.DecodeError) as info:
-        logcodec.decode_stream(FORMAT, b"".join(map(bytes, parts)))
+        logcodec.decode_stream(FORMAT, b"".join(map(bytes, parts)), lazy=False)
     assert info.value.kind == "checksum_mismatch"
     assert info.value.path == "record_batch_v2[1].crc"
     assert info.value.offset == len(parts[0]) + 17
@@ -55,7 +55,7 @@ def test_error_names_kind_offset_and_nested_path():
     from logcodec.runtime.primitives import crc32c
     data[17:21] = crc32c(bytes(data[21:])).to_bytes(4, "big")
     with pytest.raises(logcodec.DecodeError) as info:
-        logcodec.decode(FORMAT, bytes(data))
+        logcodec.decode(FORMAT, bytes(data), lazy=False)
     err = info.value
     assert (err.kind, err.offset, err.path) == ("invalid_value", key_at, "record_batch_v2.records[1].headers[1].key")
     assert "invalid_value at offset" in str(err)
@@ -71,7 +71,7 @@ def test_errors_inside_compressed_records_point_at_the_compressed_field():
     from logcodec.runtime.primitives import crc32c
     bad[17:21] = crc32c(bytes(bad[21:])).to_bytes(4, "big")
     with pytest.raises(logcodec.DecodeError) as info:
-        logcodec.decode(FORMAT, bytes(bad))
+        logcodec.decode(FORMAT, bytes(bad), lazy=False)
     assert info.value.kind == "invalid_length" and info.value.offset == 61
     assert info.value.path.startswith("record_batch_v2.records") and "decompressed" in info.value.detail
 
@@ -82,7 +82,7 @@ def test_limits_are_configurable():
     data = logcodec.encode(FORMAT, value)
     assert logcodec.decode(FORMAT, data).records[0].value == bytes(2_000_000)
     with pytest.raises(logcodec.DecodeError) as info:
-        logcodec.decode(FORMAT, data, limits=logcodec.Limits(max_decompressed_size=1_000_000))
+        logcodec.decode(FORMAT, data, limits=logcodec.Limits(max_decompressed_size=1_000_000), lazy=False)
     assert info.value.kind == "limit_exceeded"
 
 

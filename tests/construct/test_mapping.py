@@ -14,7 +14,7 @@ from tests.vectorfiles import all_tests  # noqa: E402
 
 def a_value():
     fmt, test = next((f, t) for f, t in all_tests("valid") if f == "kafka.record_batch_v2")
-    return logcodec.decode(fmt, bytes.fromhex(test["bytes"]))
+    return logcodec.decode(fmt, bytes.fromhex(test["bytes"]), lazy=False)
 
 
 def test_a_value_agrees_with_its_own_construct_form():

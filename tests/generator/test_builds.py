@@ -40,7 +40,7 @@ def outcome(module, data: bytes, root: dict):
     """What a build makes of bytes (read with the root's params `root`): the value and the bytes it
     encodes back to, or the error."""
     try:
-        value = module.decode(data, **root)
+        value = module.decode(data, **root, lazy=False)
     except DecodeError as exc:
         return ("decode error", exc.kind, exc.offset, exc.path, str(exc))
     try:

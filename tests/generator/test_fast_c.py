@@ -103,7 +103,7 @@ def plain_objects(m):
     built = [m.Record(attributes=0, timestamp_delta=5, offset_delta=1, value=b"x" * 300),
              m.Record(attributes=-1, timestamp_delta=-9000, offset_delta=10_000, key=b"",
                       headers=[m.Header(key="\u00e9", value=b""), m.Header(key="k")])]
-    return built, m.decode(m.build(records=built)).records
+    return built, m.decode(m.build(records=built), lazy=False).records
 
 
 def test_the_c_loops_take_value_objects_of_the_module(companion, with_c, modules):
@@ -160,7 +160,7 @@ def decoded(module, data, limits, how):
     try:
         if how in ("values", "iter values"):
             records = (module.decode_iter(data, limits=limits)[1] if how == "iter values"
-                       else module.decode(data, limits=limits).records)
+                       else module.decode(data, limits=limits, lazy=False).records)
             return [dataclasses.astuple(r) for r in records]
         if how == "iter":
             header, records = module.decode_iter(data, limits=limits, tuples=True)
@@ -168,7 +168,7 @@ def decoded(module, data, limits, how):
         if how == "columns":
             header, columns = module.decode_columns(data, limits=limits, tuples=True)
             return columns
-        return module.decode(data, limits=limits, tuples=True).records
+        return module.decode(data, limits=limits, tuples=True, lazy=False).records
     except DecodeError as exc:
         return ("error", exc.kind, exc.offset, exc.path, str(exc))
 
@@ -207,7 +207,7 @@ def test_the_c_reader_reads_plain_records(companion, modules):
     _, checked = modules
     recs = [(0, 5, 1, None, b"x" * 300, ()), (-1, -9000, 10_000, b"", None, (("\u00e9", b""), ("k", None)))]
     data = checked.build(records=recs)
-    assert checked.decode(data, tuples=True).records == recs
+    assert checked.decode(data, tuples=True, lazy=False).records == recs
     got = companion.decode_record_list_items(data, 61, len(data), len(recs), 10, None)
     assert got is not None and got[0] == recs and got[1:] == (len(data), 2)
     assert not any(gc.is_tracked(x) for r in got[0] for x in (r, r[5], *r[5]))
@@ -229,7 +229,7 @@ def test_the_c_reader_makes_value_objects_of_the_module(companion, with_c, modul
     got = companion.decode_record_list_items(data, 61, len(data), 2, 10, with_c._C_CLASSES)
     assert got is not None and got[1:] == (len(data), 2)
     assert [type(r) for r in got[0]] == [with_c.Record] * 2 and type(got[0][1].headers[0]) is with_c.Header
-    assert [dataclasses.astuple(r) for r in got[0]] == [dataclasses.astuple(r) for r in checked.decode(data).records]
+    assert [dataclasses.astuple(r) for r in got[0]] == [dataclasses.astuple(r) for r in checked.decode(data, lazy=False).records]
     assert not any(gc.is_tracked(x) for r in got[0] for x in (got[0], r, r.headers, *r.headers))
     again = companion.decode_record_list_items(data, 61, len(data), 2, 10, with_c._C_CLASSES)[0]
     assert again[1].headers[1].key is got[0][1].headers[1].key == "k"  # an ASCII text read before: one object

@@ -74,7 +74,7 @@ def plain(value):
 
 def outcome(module, data: bytes, tuples: bool, limits: Limits = DEFAULT_LIMITS):
     try:
-        return plain(module.decode(data, limits=limits, tuples=True) if tuples else module.decode(data, limits=limits))
+        return plain(module.decode(data, limits=limits, tuples=True, lazy=False) if tuples else module.decode(data, limits=limits, lazy=False))
     except DecodeError as exc:
         return ("error", exc.kind, exc.offset, exc.path, str(exc))
 
@@ -232,7 +232,7 @@ def test_a_type_that_holds_a_list_of_itself_is_not_written_out_in_itself(tmp_pat
     (tmp_path / "demo" / "tree.ksy").write_text(TREE)
     module = pure_module("logcodec_test_written_tree", ModuleEmitter(Loader(tmp_path).load("demo/tree.ksy")).render())
     data = bytes([1, 2, 2, 0, 3, 1, 4, 0])  # 1 -> (2, 3 -> (4))
-    tree = module.decode(data)
+    tree = module.decode(data, lazy=False)
     assert [c.value for c in tree.root_node.children] == [2, 3]
     assert tree.root_node.children[1].children[0].value == 4
     assert module.encode(tree) == data

@@ -58,7 +58,7 @@ def _as_tuple(field):
 def test_columns_raise_the_error_decode_raises(fmt, test):
     module = logcodec.codec(fmt)
     data = bytes.fromhex(test["bytes"])
-    expected = error_of(lambda: module.decode(data))
+    expected = error_of(lambda: module.decode(data, lazy=False))
     assert expected is not None and expected[0] == test["error"]
     assert error_of(lambda: module.decode_columns(data)) == expected
 
@@ -72,7 +72,7 @@ def test_records_and_their_headers_come_without_an_object_each():
 
 def test_a_bad_record_is_raised_before_bytes_after_the_value_as_decode_raises_it():
     data = with_bad_record(3) + b"after"
-    expected = error_of(lambda: rb.decode(data))
+    expected = error_of(lambda: rb.decode(data, lazy=False))
     assert expected[2].startswith("record_batch_v2.records[3]")
     assert error_of(lambda: rb.decode_columns(data)) == expected
     assert error_of(lambda: rb.decode_columns(batch(RECORDS) + b"\0"))[0] == "trailing_bytes"
@@ -90,7 +90,7 @@ def test_compressed_records_come_as_columns(codec):
 def test_the_element_budget_is_spent_as_decode_spends_it(max_elements):
     # 5 records and 4 headers: every element counts, in a column or not
     data = batch(RECORDS, attributes=rb.Attributes(compression=rb.Compression.gzip))
-    expected = error_of(lambda: rb.decode(data, limits=Limits(max_elements=max_elements)))
+    expected = error_of(lambda: rb.decode(data, limits=Limits(max_elements=max_elements), lazy=False))
     assert expected[0] == "limit_exceeded"
     assert error_of(lambda: rb.decode_columns(data, limits=Limits(max_elements=max_elements))) == expected
     assert rb.decode_columns(data, limits=Limits(max_elements=9))[1]["value"] == [r[4] for r in RECORDS]

@@ -1,18 +1,23 @@
-"""`decode_iter` and `decode_stream(..., iterate=True)` (ARCHITECTURE.md, "Decoding one element at a time"): a
-root's bulk handed out as an iterator agrees with `decode`, value for value and error for error.
+"""`decode_iter`, `decode_stream(..., iterate=True)` and the lazy reads (ARCHITECTURE.md, "Decoding one
+element at a time", "Lazy reads"): a root's bulk handed out as an iterator, or as the `LazyList` a
+default `decode` gives, agrees with `decode(..., lazy=False)`, value for value and error for error.
 
-Every format whose module offers `decode_iter` is held to `decode` on all its vectors: the header is
-`decode_part(HEADER)`'s, the elements are the bulk's, in both forms (objects and `tuples=True`), and an
-invalid vector raises the same error (kind, offset, path, detail), at the call or while iterating.
+Every format whose module offers `decode_iter` is held to the eager `decode` on all its vectors: the
+header is `decode_part(HEADER)`'s, the elements are the bulk's, in both forms (objects and
+`tuples=True`), and an invalid vector raises the same error (kind, offset, path, detail), at the call
+or while iterating.
 """
 
+import copy
 import dataclasses
+import pickle
 
 import pytest
 from logcodec.generated.kafka import record_batch_v2 as rb
 
 import logcodec
 from logcodec import DecodeError, Limits
+from logcodec.runtime.lazy import LazyList
 from tests.vectorfiles import all_tests, ids
 
 ITERATING = sorted(fmt for fmt in logcodec.formats() if "decode_iter" in logcodec.codec(fmt).READS)
@@ -44,16 +49,45 @@ def test_iterating_gives_the_header_and_the_elements_decode_gives(fmt, test, tup
     data = bytes.fromhex(test["bytes"])
     header, elements = module.decode_iter(data, tuples=tuples)
     assert header == module.decode_part(module.HEADER, data)[0]
-    assert list(elements) == getattr(module.decode(data, tuples=tuples), module.ITERATED)
+    assert list(elements) == getattr(module.decode(data, tuples=tuples, lazy=False), module.ITERATED)
 
 
-@pytest.mark.parametrize("fmt,test", INVALID, ids=ids(INVALID))
-def test_iterating_raises_the_error_decode_raises(fmt, test):
+@pytest.mark.parametrize("tuples", [False, True], ids=["objects", "tuples"])
+@pytest.mark.parametrize("fmt,test", VALID, ids=ids(VALID))
+def test_a_lazy_read_gives_the_value_the_eager_read_gives(fmt, test, tuples):
     module = logcodec.codec(fmt)
     data = bytes.fromhex(test["bytes"])
-    expected = error_of(lambda: module.decode(data))
+    eager = module.decode(data, tuples=tuples, lazy=False)
+    view = getattr(module.decode(data, tuples=tuples), module.ITERATED)
+    assert isinstance(view, LazyList) and not view.is_loaded
+    assert list(iter(view)) == list(iter(view)) == getattr(eager, module.ITERATED)  # each loop reads them anew
+    assert not view.is_loaded
+    assert module.decode(data, tuples=tuples) == eager  # `==` reads them once, and keeps them
+    assert encoded(lambda: module.encode(module.decode(data, tuples=tuples))) == encoded(lambda: module.encode(eager))
+
+
+def encoded(call):
+    """What `call()` encodes, or the EncodeError it raises as a comparable tuple (a non-canonical
+    vector's value may carry a derived field the encoder does not write back)."""
+    try:
+        return call()
+    except logcodec.EncodeError as exc:
+        return exc.kind, exc.path, exc.detail
+
+
+#: The reads that hand the bulk out as it is reached: each element, read to the end.
+ONE_AT_A_TIME = {"decode_iter": lambda module, data: list(module.decode_iter(data)[1]),
+                 "lazy decode": lambda module, data: list(getattr(module.decode(data), module.ITERATED))}
+
+
+@pytest.mark.parametrize("read", sorted(ONE_AT_A_TIME))
+@pytest.mark.parametrize("fmt,test", INVALID, ids=ids(INVALID))
+def test_iterating_raises_the_error_the_eager_decode_raises(fmt, test, read):
+    module = logcodec.codec(fmt)
+    data = bytes.fromhex(test["bytes"])
+    expected = error_of(lambda: module.decode(data, lazy=False))
     assert expected is not None and expected[0] == test["error"]
-    assert error_of(lambda: list(module.decode_iter(data)[1])) == expected
+    assert error_of(lambda: ONE_AT_A_TIME[read](module, data)) == expected
 
 
 @pytest.mark.parametrize("fmt", ITERATING)
@@ -61,7 +95,7 @@ def test_a_stream_iterated_gives_what_decode_stream_gives(fmt):
     module = logcodec.codec(fmt)
     entries = [bytes.fromhex(t["bytes"]) for f, t in VALID if f == fmt]
     data = b"".join(entries) + entries[-1][: len(entries[-1]) // 2]  # a cut-off last value
-    whole = module.decode_stream(data, tuples=True)
+    whole = module.decode_stream(data, tuples=True, lazy=False)
     lazy = module.decode_stream(data, iterate=True, tuples=True)
     assert len(lazy.items) == len(whole.items) == len(entries)
     for (header, elements), value, entry in zip(lazy.items, whole.items, entries):
@@ -103,7 +137,7 @@ def test_an_element_error_comes_when_the_iteration_reaches_it():
     with pytest.raises(DecodeError) as caught:
         next(elements)
     assert caught.value.path.startswith("record_batch_v2.records[3]")
-    assert error_of(lambda: _raise(caught.value)) == error_of(lambda: rb.decode(data))
+    assert error_of(lambda: _raise(caught.value)) == error_of(lambda: rb.decode(data, lazy=False))
 
 
 def test_a_bad_checksum_or_size_is_raised_by_the_call():
@@ -127,7 +161,7 @@ def test_compressed_records_are_iterated(codec):
 
 def test_an_error_in_a_compressed_batch_points_at_its_records_field():
     data = bytearray(batch(RECORDS, attributes=rb.Attributes(compression=rb.Compression.gzip)))
-    expected = error_of(lambda: rb.decode(bytes(data), limits=Limits(max_elements=3)))
+    expected = error_of(lambda: rb.decode(bytes(data), limits=Limits(max_elements=3), lazy=False))
     assert expected[0] == "limit_exceeded" and expected[2].startswith("record_batch_v2.records")
     header, elements = rb.decode_iter(bytes(data), limits=Limits(max_elements=3))
     assert error_of(lambda: list(elements)) == expected
@@ -155,3 +189,50 @@ def test_an_error_in_a_stream_names_its_value():
 def test_an_empty_batch_has_no_elements():
     header, elements = rb.decode_iter(batch([]))
     assert header.num_records == 0 and list(elements) == []
+
+
+def test_a_lazy_stream_gives_what_the_eager_stream_gives():
+    bad = with_bad_record(1)
+    data = batch(RECORDS) + bad + batch(RECORDS)[:30]
+    expected = error_of(lambda: rb.decode_stream(data, lazy=False))  # the eager stream raises it...
+    assert expected[2].startswith("record_batch_v2[1].records[1]")
+    lazy = rb.decode_stream(data)
+    assert len(lazy.items) == 2 and lazy.consumed == len(data) - 30 and lazy.partial.kind == "truncated"
+    assert list(lazy.items[0].records) == rb.decode(batch(RECORDS), lazy=False).records
+    assert error_of(lambda: list(lazy.items[1].records)) == expected  # ...the lazy one at its loop
+
+
+def test_a_view_read_again_takes_a_budget_of_its_own():
+    records = rb.decode(batch(RECORDS), limits=Limits(max_elements=9)).records  # 5 records, 4 headers
+    assert len(list(records)) == len(list(records)) == 5
+    with pytest.raises(DecodeError) as caught:
+        list(rb.decode(batch(RECORDS), limits=Limits(max_elements=8)).records)
+    assert caught.value.kind == "limit_exceeded"
+
+
+def test_a_view_kept_is_the_list_its_loops_then_give():
+    records = rb.decode(batch(RECORDS)).records
+    assert records[2].key == b"k2" and records.is_loaded and len(records) == 5
+    assert all(a is b for a, b in zip(records, records.loaded()))  # the same objects, no new read
+    assert records[1:3] == records.loaded()[1:3] and records == records.loaded()
+    with pytest.raises(TypeError):
+        hash(records)
+
+
+def test_a_view_copies_pickles_and_strips_as_a_list():
+    value = rb.decode(batch(RECORDS))
+    for copied in (copy.deepcopy(value), pickle.loads(pickle.dumps(value))):
+        assert type(copied.records) is list and copied == value
+    stripped = logcodec.strip_derived(rb.decode(batch(RECORDS)))
+    assert type(stripped.records) is list and stripped.records[0].len_record is None
+    assert rb.encode(stripped) == batch(RECORDS)
+
+
+def test_a_view_that_cannot_be_read_says_so_in_its_repr():
+    records = rb.decode(with_bad_record(3)).records
+    assert repr(records).startswith("<LazyList: ") and "records[3]" in repr(records)
+
+
+def test_lazy_changes_nothing_where_nothing_is_iterated():
+    tank = logcodec.codec("tank.bundle")
+    assert "decode_iter" not in tank.READS and "lazy` changes nothing" in tank.decode.__doc__

@@ -81,7 +81,7 @@ def test_law2_and_law3_reencoding(fmt, test):
 @pytest.mark.parametrize("fmt,test", INVALID, ids=ids(INVALID))
 def test_invalid_vectors_raise_their_kind(fmt, test):
     with pytest.raises(logcodec.DecodeError) as info:
-        logcodec.decode(fmt, bytes.fromhex(test["bytes"]), **params(test))
+        logcodec.decode(fmt, bytes.fromhex(test["bytes"]), **params(test), lazy=False)
     assert info.value.kind == test["error"]
     assert info.value.offset is not None and 0 <= info.value.offset <= len(test["bytes"]) // 2
     assert info.value.path.startswith(fmt.split(".")[1])

@@ -107,8 +107,8 @@ TUPLED = [(fmt, test) for fmt, test in VALID if tuple_decoding(fmt)]
 def test_decoding_to_tuples_gives_the_tuple_form_of_the_value_and_encodes_back(fmt, test):
     module = tuple_decoding(fmt)
     data, root = bytes.fromhex(test["bytes"]), params(test)
-    value = module.decode(data, **root)
-    tupled = module.decode(data, tuples=True, **root)
+    value = module.decode(data, **root, lazy=False)
+    tupled = module.decode(data, tuples=True, **root, lazy=False)
     same_but_tuples(value, tupled, module.TUPLE_FORMS)
     assert module.encode(without_derived(tupled), **root) == module.encode(without_derived(value), **root)
 
@@ -139,7 +139,8 @@ def test_every_family_has_vectors_that_decode_to_tuples():
             data, root = bytes.fromhex(test["bytes"]), params(test)
             family = fmt.split(".")[0]
             made[family] = made.get(family, 0) + same_but_tuples(
-                module.decode(data, **root), module.decode(data, tuples=True, **root), module.TUPLE_FORMS)
+                module.decode(data, lazy=False, **root), module.decode(data, tuples=True, lazy=False, **root),
+                module.TUPLE_FORMS)
     assert made.keys() == {"kafka", "tank", "inkless"} and all(n > 10 for n in made.values()), made
 
 
@@ -157,9 +158,9 @@ def test_decoded_tuple_forms_are_left_alone_by_the_collector():
     must walk, which its passes find, a level of tuples each (a C companion's reader says so at
     once)."""
     data = rb.build(records=[(0, i, i, b"k", None, [("h", b"x"), ("i", None)]) for i in range(100)])
-    records = rb.decode(data, tuples=True).records
+    records = rb.decode(data, tuples=True, lazy=False).records
     for _ in range(3):  # a header, the headers, the record
         gc.collect()
     assert not any(gc.is_tracked(r) or gc.is_tracked(r[5]) for r in records)
     # a value object's list: tracked in a pure build; a compiled one makes it untracked (tests/runtime/test_collector.py)
-    assert all(gc.is_tracked(r.headers) == (rb.NATIVE is None) for r in rb.decode(data).records)
+    assert all(gc.is_tracked(r.headers) == (rb.NATIVE is None) for r in rb.decode(data, lazy=False).records)

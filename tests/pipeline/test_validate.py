@@ -140,7 +140,7 @@ def test_compare_tells_equivalent_values_from_other_values():
     outcome = compare(batch, value, encode=rb.encode, decode=rb.decode, compressed=True, base=100,
                       light=without_length_and_crc)
     assert outcome == ("equivalent", None)
-    other = rb.decode(batch)
+    other = rb.decode(batch, lazy=False)
     other.records[0].value = b"changed"
     outcome = compare(batch, value, encode=lambda v: rb.encode(strip_derived(other)), decode=rb.decode,
                       compressed=True, base=100)

@@ -17,5 +17,5 @@ def test_each_decode_spends_a_fresh_copy_of_the_default_budget():
         assert len(rb.decode(data, tuples=tuples).records) == 300
     assert [list(b) for b in DEFAULT_BUDGETS] == template  # spent from copies only
     with pytest.raises(DecodeError) as caught:  # other limits still get a budget of their own
-        rb.decode(data, limits=Limits(max_elements=10))
+        rb.decode(data, limits=Limits(max_elements=10), lazy=False)
     assert caught.value.kind == "limit_exceeded"

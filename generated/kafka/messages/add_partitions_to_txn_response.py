@@ -2421,9 +2421,12 @@ _NOT_COLUMNED: Final = (
 
 
 def decode(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
 ) -> AddPartitionsToTxnResponse:
     """Decode exactly one add_partitions_to_txn_response; any other input raises DecodeError.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of AddPartitionsToTxnResult,
     AddPartitionsToTxnTopicResult, AddPartitionsToTxnPartitionResult come in their
@@ -2434,10 +2437,13 @@ def decode(
 
 
 def decode_prefix(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
 ) -> tuple[AddPartitionsToTxnResponse, int]:
     """Decode one add_partitions_to_txn_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of AddPartitionsToTxnResult,
     AddPartitionsToTxnTopicResult, AddPartitionsToTxnPartitionResult come in their
@@ -2448,10 +2454,19 @@ def decode_prefix(
 
 
 def decode_stream(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, iterate: bool = False
+    data,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    api_version: int,
+    tuples: bool = False,
+    lazy: bool = True,
+    iterate: bool = False,
 ) -> Stream[AddPartitionsToTxnResponse]:
     """Decode add_partitions_to_txn_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of AddPartitionsToTxnResult,
     AddPartitionsToTxnTopicResult, AddPartitionsToTxnPartitionResult come in their

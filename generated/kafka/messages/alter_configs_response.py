@@ -1013,8 +1013,13 @@ _NOT_COLUMNED: Final = (
 )
 
 
-def decode(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> AlterConfigsResponse:
+def decode(
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
+) -> AlterConfigsResponse:
     """Decode exactly one alter_configs_response; any other input raises DecodeError.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of AlterConfigsResourceResponse come in
     their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
@@ -1024,10 +1029,13 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: b
 
 
 def decode_prefix(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
 ) -> tuple[AlterConfigsResponse, int]:
     """Decode one alter_configs_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of AlterConfigsResourceResponse come in
     their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
@@ -1037,10 +1045,19 @@ def decode_prefix(
 
 
 def decode_stream(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, iterate: bool = False
+    data,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    api_version: int,
+    tuples: bool = False,
+    lazy: bool = True,
+    iterate: bool = False,
 ) -> Stream[AlterConfigsResponse]:
     """Decode alter_configs_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of AlterConfigsResourceResponse come in
     their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as

@@ -807,9 +807,12 @@ _NOT_COLUMNED: Final = (
 
 
 def decode(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
 ) -> ControlledShutdownResponse:
     """Decode exactly one controlled_shutdown_response; any other input raises DecodeError.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of RemainingPartition come in their tuple
     form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -819,10 +822,13 @@ def decode(
 
 
 def decode_prefix(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
 ) -> tuple[ControlledShutdownResponse, int]:
     """Decode one controlled_shutdown_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of RemainingPartition come in their tuple
     form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -832,10 +838,19 @@ def decode_prefix(
 
 
 def decode_stream(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, iterate: bool = False
+    data,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    api_version: int,
+    tuples: bool = False,
+    lazy: bool = True,
+    iterate: bool = False,
 ) -> Stream[ControlledShutdownResponse]:
     """Decode controlled_shutdown_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of RemainingPartition come in their tuple
     form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes

@@ -1092,8 +1092,13 @@ _NOT_ITERATED: Final = "describe_acls_request does not end with a list of a know
 _NOT_COLUMNED: Final = "describe_acls_request does not end with a list of a known size, read after the fields before it"
 
 
-def decode(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> DescribeAclsRequest:
+def decode(
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
+) -> DescribeAclsRequest:
     """Decode exactly one describe_acls_request; any other input raises DecodeError.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     No list of this format has a tuple form (`TUPLE_FORMS`): `tuples` changes
     nothing.
@@ -1102,10 +1107,13 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: b
 
 
 def decode_prefix(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
 ) -> tuple[DescribeAclsRequest, int]:
     """Decode one describe_acls_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     No list of this format has a tuple form (`TUPLE_FORMS`): `tuples` changes
     nothing.
@@ -1114,10 +1122,19 @@ def decode_prefix(
 
 
 def decode_stream(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, iterate: bool = False
+    data,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    api_version: int,
+    tuples: bool = False,
+    lazy: bool = True,
+    iterate: bool = False,
 ) -> Stream[DescribeAclsRequest]:
     """Decode describe_acls_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     No list of this format has a tuple form (`TUPLE_FORMS`): `tuples` changes
     nothing.

@@ -3471,8 +3471,13 @@ _NOT_COLUMNED: Final = (
 )
 
 
-def decode(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> DescribeConfigsResponse:
+def decode(
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
+) -> DescribeConfigsResponse:
     """Decode exactly one describe_configs_response; any other input raises DecodeError.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of DescribeConfigsResult,
     DescribeConfigsResourceResult, DescribeConfigsSynonym come in their tuple form
@@ -3483,10 +3488,13 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: b
 
 
 def decode_prefix(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
 ) -> tuple[DescribeConfigsResponse, int]:
     """Decode one describe_configs_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of DescribeConfigsResult,
     DescribeConfigsResourceResult, DescribeConfigsSynonym come in their tuple form
@@ -3497,10 +3505,19 @@ def decode_prefix(
 
 
 def decode_stream(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, iterate: bool = False
+    data,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    api_version: int,
+    tuples: bool = False,
+    lazy: bool = True,
+    iterate: bool = False,
 ) -> Stream[DescribeConfigsResponse]:
     """Decode describe_configs_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of DescribeConfigsResult,
     DescribeConfigsResourceResult, DescribeConfigsSynonym come in their tuple form

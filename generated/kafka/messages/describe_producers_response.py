@@ -1649,9 +1649,12 @@ _NOT_COLUMNED: Final = (
 
 
 def decode(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
 ) -> DescribeProducersResponse:
     """Decode exactly one describe_producers_response; any other input raises DecodeError.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of TopicResponse, PartitionResponse,
     ProducerState come in their tuple form (`TUPLE_FORMS`; a list inside one comes
@@ -1661,10 +1664,13 @@ def decode(
 
 
 def decode_prefix(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
 ) -> tuple[DescribeProducersResponse, int]:
     """Decode one describe_producers_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of TopicResponse, PartitionResponse,
     ProducerState come in their tuple form (`TUPLE_FORMS`; a list inside one comes
@@ -1674,10 +1680,19 @@ def decode_prefix(
 
 
 def decode_stream(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, iterate: bool = False
+    data,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    api_version: int,
+    tuples: bool = False,
+    lazy: bool = True,
+    iterate: bool = False,
 ) -> Stream[DescribeProducersResponse]:
     """Decode describe_producers_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of TopicResponse, PartitionResponse,
     ProducerState come in their tuple form (`TUPLE_FORMS`; a list inside one comes

@@ -1460,8 +1460,13 @@ _NOT_COLUMNED: Final = (
 )
 
 
-def decode(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> FetchSnapshotRequest:
+def decode(
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
+) -> FetchSnapshotRequest:
     """Decode exactly one fetch_snapshot_request; any other input raises DecodeError.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of TopicSnapshot, PartitionSnapshot,
     PartitionSnapshotTaggedField, FetchSnapshotRequestTaggedField come in their
@@ -1472,10 +1477,13 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: b
 
 
 def decode_prefix(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
 ) -> tuple[FetchSnapshotRequest, int]:
     """Decode one fetch_snapshot_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of TopicSnapshot, PartitionSnapshot,
     PartitionSnapshotTaggedField, FetchSnapshotRequestTaggedField come in their
@@ -1486,10 +1494,19 @@ def decode_prefix(
 
 
 def decode_stream(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, iterate: bool = False
+    data,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    api_version: int,
+    tuples: bool = False,
+    lazy: bool = True,
+    iterate: bool = False,
 ) -> Stream[FetchSnapshotRequest]:
     """Decode fetch_snapshot_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of TopicSnapshot, PartitionSnapshot,
     PartitionSnapshotTaggedField, FetchSnapshotRequestTaggedField come in their

@@ -3787,8 +3787,13 @@ _NOT_COLUMNED: Final = (
 )
 
 
-def decode(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> LeaderAndIsrRequest:
+def decode(
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
+) -> LeaderAndIsrRequest:
     """Decode exactly one leader_and_isr_request; any other input raises DecodeError.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of LeaderAndIsrPartitionState,
     LeaderAndIsrTopicState, LeaderAndIsrLiveLeader come in their tuple form
@@ -3799,10 +3804,13 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: b
 
 
 def decode_prefix(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
 ) -> tuple[LeaderAndIsrRequest, int]:
     """Decode one leader_and_isr_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of LeaderAndIsrPartitionState,
     LeaderAndIsrTopicState, LeaderAndIsrLiveLeader come in their tuple form
@@ -3813,10 +3821,19 @@ def decode_prefix(
 
 
 def decode_stream(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, iterate: bool = False
+    data,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    api_version: int,
+    tuples: bool = False,
+    lazy: bool = True,
+    iterate: bool = False,
 ) -> Stream[LeaderAndIsrRequest]:
     """Decode leader_and_isr_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of LeaderAndIsrPartitionState,
     LeaderAndIsrTopicState, LeaderAndIsrLiveLeader come in their tuple form

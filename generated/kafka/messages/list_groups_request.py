@@ -665,8 +665,13 @@ _NOT_ITERATED: Final = "list_groups_request does not end with a list of a known 
 _NOT_COLUMNED: Final = "list_groups_request does not end with a list of a known size, read after the fields before it"
 
 
-def decode(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> ListGroupsRequest:
+def decode(
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
+) -> ListGroupsRequest:
     """Decode exactly one list_groups_request; any other input raises DecodeError.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of StringElement come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -676,10 +681,13 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: b
 
 
 def decode_prefix(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
 ) -> tuple[ListGroupsRequest, int]:
     """Decode one list_groups_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of StringElement come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -689,10 +697,19 @@ def decode_prefix(
 
 
 def decode_stream(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, iterate: bool = False
+    data,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    api_version: int,
+    tuples: bool = False,
+    lazy: bool = True,
+    iterate: bool = False,
 ) -> Stream[ListGroupsRequest]:
     """Decode list_groups_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of StringElement come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes

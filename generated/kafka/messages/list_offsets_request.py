@@ -1408,8 +1408,13 @@ _NOT_ITERATED: Final = "list_offsets_request does not end with a list of a known
 _NOT_COLUMNED: Final = "list_offsets_request does not end with a list of a known size, read after the fields before it"
 
 
-def decode(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> ListOffsetsRequest:
+def decode(
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
+) -> ListOffsetsRequest:
     """Decode exactly one list_offsets_request; any other input raises DecodeError.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of ListOffsetsTopic, ListOffsetsPartition
     come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
@@ -1419,10 +1424,13 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: b
 
 
 def decode_prefix(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
 ) -> tuple[ListOffsetsRequest, int]:
     """Decode one list_offsets_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of ListOffsetsTopic, ListOffsetsPartition
     come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
@@ -1432,10 +1440,19 @@ def decode_prefix(
 
 
 def decode_stream(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, iterate: bool = False
+    data,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    api_version: int,
+    tuples: bool = False,
+    lazy: bool = True,
+    iterate: bool = False,
 ) -> Stream[ListOffsetsRequest]:
     """Decode list_offsets_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of ListOffsetsTopic, ListOffsetsPartition
     come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as

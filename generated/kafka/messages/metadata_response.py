@@ -3117,8 +3117,13 @@ _NOT_ITERATED: Final = "metadata_response does not end with a list of a known si
 _NOT_COLUMNED: Final = "metadata_response does not end with a list of a known size, read after the fields before it"
 
 
-def decode(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> MetadataResponse:
+def decode(
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
+) -> MetadataResponse:
     """Decode exactly one metadata_response; any other input raises DecodeError.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of MetadataResponseBroker,
     MetadataResponseTopic, MetadataResponsePartition come in their tuple form
@@ -3129,10 +3134,13 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: b
 
 
 def decode_prefix(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
 ) -> tuple[MetadataResponse, int]:
     """Decode one metadata_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of MetadataResponseBroker,
     MetadataResponseTopic, MetadataResponsePartition come in their tuple form
@@ -3143,10 +3151,19 @@ def decode_prefix(
 
 
 def decode_stream(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, iterate: bool = False
+    data,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    api_version: int,
+    tuples: bool = False,
+    lazy: bool = True,
+    iterate: bool = False,
 ) -> Stream[MetadataResponse]:
     """Decode metadata_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of MetadataResponseBroker,
     MetadataResponseTopic, MetadataResponsePartition come in their tuple form

@@ -2308,8 +2308,13 @@ _NOT_ITERATED: Final = "offset_commit_request does not end with a list of a know
 _NOT_COLUMNED: Final = "offset_commit_request does not end with a list of a known size, read after the fields before it"
 
 
-def decode(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> OffsetCommitRequest:
+def decode(
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
+) -> OffsetCommitRequest:
     """Decode exactly one offset_commit_request; any other input raises DecodeError.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of OffsetCommitRequestTopic,
     OffsetCommitRequestPartition come in their tuple form (`TUPLE_FORMS`; a list
@@ -2319,10 +2324,13 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: b
 
 
 def decode_prefix(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
 ) -> tuple[OffsetCommitRequest, int]:
     """Decode one offset_commit_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of OffsetCommitRequestTopic,
     OffsetCommitRequestPartition come in their tuple form (`TUPLE_FORMS`; a list
@@ -2332,10 +2340,19 @@ def decode_prefix(
 
 
 def decode_stream(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, iterate: bool = False
+    data,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    api_version: int,
+    tuples: bool = False,
+    lazy: bool = True,
+    iterate: bool = False,
 ) -> Stream[OffsetCommitRequest]:
     """Decode offset_commit_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of OffsetCommitRequestTopic,
     OffsetCommitRequestPartition come in their tuple form (`TUPLE_FORMS`; a list

@@ -1160,9 +1160,12 @@ _NOT_COLUMNED: Final = (
 
 
 def decode(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
 ) -> ShareGroupHeartbeatResponse:
     """Decode exactly one share_group_heartbeat_response; any other input raises DecodeError.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of TopicPartitions come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -1172,10 +1175,13 @@ def decode(
 
 
 def decode_prefix(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False
+    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, lazy: bool = True
 ) -> tuple[ShareGroupHeartbeatResponse, int]:
     """Decode one share_group_heartbeat_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of TopicPartitions come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -1185,10 +1191,19 @@ def decode_prefix(
 
 
 def decode_stream(
-    data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False, iterate: bool = False
+    data,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    api_version: int,
+    tuples: bool = False,
+    lazy: bool = True,
+    iterate: bool = False,
 ) -> Stream[ShareGroupHeartbeatResponse]:
     """Decode share_group_heartbeat_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of TopicPartitions come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes

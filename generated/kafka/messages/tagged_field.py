@@ -159,9 +159,12 @@ _NOT_ITERATED: Final = "tagged_field does not end with a list of a known size, r
 _NOT_COLUMNED: Final = "tagged_field does not end with a list of a known size, read after the fields before it"
 
 
-def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> TaggedField:
+def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True) -> TaggedField:
     """Decode the tagged_field at the start of data, as Kaitai's parsers do: the bytes after it are
     not read (`decode_prefix` also says how many it took).
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     No list of this format has a tuple form (`TUPLE_FORMS`): `tuples` changes
     nothing.
@@ -169,9 +172,14 @@ def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> Ta
     return _decode_prefix(_d_tagged_field, FORMAT, data, limits, tuples=tuples)[0]
 
 
-def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> tuple[TaggedField, int]:
+def decode_prefix(
+    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True
+) -> tuple[TaggedField, int]:
     """Decode one tagged_field from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     No list of this format has a tuple form (`TUPLE_FORMS`): `tuples` changes
     nothing.
@@ -180,10 +188,13 @@ def decode_prefix(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False
 
 
 def decode_stream(
-    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, iterate: bool = False
+    data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True, iterate: bool = False
 ) -> Stream[TaggedField]:
     """Decode tagged_field values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
+
+    `lazy` changes nothing here: no list of this format can be read one element at a
+    time (`READS`); everything is read and checked before this returns.
 
     No list of this format has a tuple form (`TUPLE_FORMS`): `tuples` changes
     nothing.
