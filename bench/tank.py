@@ -12,8 +12,8 @@ region, with logcodec's own encoders:
              then every message's seq_num, timestamp, key and content are read.
 * ``Kafka``  generated/kafka/record_batch_v2.py: one RecordBatch v2 with the same records (no headers),
              the same codec where Kafka has it (snappy); for the segment, one batch per bundle, laid end
-             to end as in a Kafka log segment. Timed: ``decode(data)`` / ``decode_stream(data).items``,
-             then every record's offset (base + delta), timestamp (base + delta), key and value are read.
+             to end as in a Kafka log segment. Timed: ``decode(data, lazy=False)`` / ``decode_stream(data, lazy=False).items``
+             (read whole, as TANK's are), then every record's offset (base + delta), timestamp (base + delta), key and value are read.
 
 Both are decoded by the same build of logcodec (compiled with mypyc when ``logcodec accelerate`` made
 the builds, pure Python otherwise or with ``--pure``), timed in the same run with bench/kafka.py's
@@ -119,8 +119,21 @@ class Workload:
 
     @property
     def fns(self):
-        return ((decode_tank_segment, kb.decode_logcodec_stream) if self.segment
-                else (decode_tank_bundle, kb.decode_logcodec))
+        return ((decode_tank_segment, decode_kafka_stream) if self.segment
+                else (decode_tank_bundle, decode_kafka))
+
+
+# The Kafka side is read whole (`lazy=False`), as a TANK bundle is (its messages read the one
+# before them: no lazy read): the same work on both sides, the formats compared, not the reads.
+def decode_kafka(data):
+    kb._touch_logcodec((kafka_lc.decode(data, lazy=False),))
+
+
+def decode_kafka_stream(data):
+    stream = kafka_lc.decode_stream(data, lazy=False)
+    if stream.partial is not None:
+        raise stream.partial
+    kb._touch_logcodec(stream.items)
 
 
 def make_workloads(segment_mb: float) -> list[Workload]:
@@ -202,7 +215,7 @@ def decoded_memory(w: Workload) -> None:
     """The memory one decoded segment holds, TANK and Kafka, from tracemalloc. Run after the timing
     and after the peak RSS was read: tracemalloc's own tables (a trace per allocation) add RSS."""
     for name, decode in (("tank", lambda: tank_segment.decode(w.tank, base_seq_num=1)),
-                         ("kafka", lambda: kafka_lc.decode_stream(w.kafka))):
+                         ("kafka", lambda: kafka_lc.decode_stream(w.kafka, lazy=False))):
         gc.collect()
         tracemalloc.start()
         value = decode()

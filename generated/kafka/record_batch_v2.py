@@ -2603,7 +2603,8 @@ READS: Final[tuple[str, ...]] = (
 
 
 def _viewed(h: RecordBatchV2Header, items: Sequence[Any]) -> RecordBatchV2:
-    """The value a lazy read gives: the fields before its records (`h`), then the view of them."""
+    """The value a lazy read gives: the fields before its records (`h`), then the view
+    of them."""
     return RecordBatchV2(
         h.base_offset,
         h.len_batch,
