@@ -40,6 +40,7 @@ average when the run started.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -140,6 +141,42 @@ def aiokafka_c(directory: Path) -> tuple[int, float]:
                 record.offset, record.timestamp, record.key, record.value, record.headers
                 rows += 1
     return rows, time.perf_counter() - start
+
+
+def decode_memory(directory: Path, sample: int = 64 << 20) -> dict[str, float]:
+    """Peak bytes per record of `record_batch_v2.decode_stream` reading every record of the first
+    `sample` bytes of the corpus's first segment (whole batches: a stream stops at the first cut
+    one), read as it reads without options (each batch's records as the loop reaches them) and
+    whole (`lazy=False`), from tracemalloc (every Python object; the sample's own bytes are read
+    before it starts and not counted). The records' offset, timestamp, key, value and headers
+    are read, as `bench kafka`'s decoders read them. A lazy stream holds each compressed batch's
+    decompressed bytes from the read on (its view reads its records from them)."""
+    import tracemalloc
+
+    from logcodec.generated.kafka import record_batch_v2 as rb
+
+    first = min(directory.glob("bench-*/*.log"))
+    with open(first, "rb") as f:
+        data = f.read(sample)
+    out = {}
+    for name, lazy in (("lazy", True), ("whole", False)):
+        gc.collect()
+        tracemalloc.start()
+        try:
+            stream = rb.decode_stream(data, lazy=lazy)
+            records = 0
+            for batch in stream.items:
+                base_offset, base_timestamp = batch.base_offset, batch.base_timestamp
+                for r in batch.records:
+                    base_offset + r.offset_delta, base_timestamp + r.timestamp_delta, r.key, r.value, r.headers
+                    records += 1
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        del stream
+        out[name] = peak / max(records, 1)
+    out["records"] = records
+    return out
 
 
 def _rss_mb() -> float:
@@ -354,6 +391,7 @@ def main(argv=None) -> int:
     single_rows, single_secs, single_cpu, single_growth = single_process(directory)
     aiokafka_rows, aiokafka_secs = aiokafka_c(directory)
     spark_rows, spark_secs, startup, warmup, peaks, selective, spark_cpu = spark_run(directory, args.master, records)
+    decoded = decode_memory(directory)
     if not single_rows == spark_rows == aiokafka_rows == records:
         raise SystemExit(f"row counts differ: corpus {records}, single process {single_rows}, Spark {spark_rows}, "
                          f"aiokafka {aiokafka_rows}")
@@ -373,6 +411,9 @@ def main(argv=None) -> int:
         "single_peak_bytes_per_record": single_growth * 2**20 / records,
         "single_peak_bytes_per_batch_row": single_growth * 2**20 / ROWS_PER_BATCH,
         "selective": selective,
+        # `decode_stream`'s peak per record on a sample of the corpus (`decode_memory`): the read a
+        # user gets without options, and the same read whole.
+        "decode_peak_bytes_per_record": decoded,
         # CPU seconds per million records: what more cores would give (at most cores / this).
         "cpu_s_per_million": {"single": single_cpu / records * 1e6,
                               "spark": {k: v / records * 1e6 for k, v in spark_cpu.items()}
@@ -400,6 +441,9 @@ def main(argv=None) -> int:
     print(f"\nmemory of the single-process read: its peak RSS grew by {single_growth:,.0f} MB, "
           f"{result['single_peak_bytes_per_record']:,.1f} bytes per record of the corpus, "
           f"{result['single_peak_bytes_per_batch_row']:,.0f} per row of one Arrow batch of {ROWS_PER_BATCH:,} rows")
+    print(f"\nmemory of `record_batch_v2.decode_stream` reading every record of {decoded['records']:,} "
+          f"(a 64 MB sample of the corpus): peak {decoded['lazy']:,.0f} bytes a record as it reads without "
+          f"options, {decoded['whole']:,.0f} read whole (`lazy=False`)")
     per = result["cpu_s_per_million"]
     print(f"\nCPU seconds per million records (from /proc): one process {per['single']:.2f}; Spark {args.master} "
           f"{per['spark']['total']:.2f} = " + " + ".join(f"{k} {v:.2f}" for k, v in per["spark"].items() if k != "total")

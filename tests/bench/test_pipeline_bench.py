@@ -54,3 +54,14 @@ def test_a_query_that_returns_other_rows_is_a_wrong_result():
     assert bp.wrong_results([right]) == []
     assert bp.wrong_results([right, wrong]) == [
         "bench pipeline: WRONG RESULT: query 'offsets 0 to 999' (`offset BETWEEN 0 AND 999`): 0 rows, expected 1,000"]
+
+
+def test_the_decode_memory_counts_every_record_of_the_sample_both_ways(small_corpus):
+    directory, _ = small_corpus
+    first = min(directory.glob("bench-*/*.log"))
+    stream = logcodec.decode_stream("kafka.record_batch_v2", first.read_bytes(), lazy=False)
+    memory = bp.decode_memory(directory)
+    assert memory["records"] == sum(len(b.records) for b in stream.items) > 100
+    # read whole, every record is alive at the end; read lazily, a batch's records at most (and
+    # each compressed batch's decompressed bytes, which its view holds from the read on)
+    assert memory["whole"] > memory["lazy"] > 0
