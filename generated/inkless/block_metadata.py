@@ -1070,8 +1070,8 @@ _NOT_COLUMNED: Final = "block_metadata does not end with a list of a known size,
 def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True) -> BlockMetadata:
     """Decode exactly one block_metadata; any other input raises DecodeError.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of TopicPartition, Batch come in their
     tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
@@ -1086,8 +1086,8 @@ def decode_prefix(
     """Decode one block_metadata from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of TopicPartition, Batch come in their
     tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
@@ -1102,8 +1102,8 @@ def decode_stream(
     """Decode block_metadata values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of TopicPartition, Batch come in their
     tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also

@@ -221,8 +221,8 @@ _NOT_COLUMNED: Final = "record_set does not end with a list of a known size, rea
 def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True) -> RecordSet:
     """Decode exactly one record_set; any other input raises DecodeError.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of Record, Header come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -237,8 +237,8 @@ def decode_prefix(
     """Decode one record_set from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of Record, Header come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -253,8 +253,8 @@ def decode_stream(
     """Decode record_set values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of Record, Header come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes

@@ -4331,8 +4331,8 @@ _NOT_COLUMNED: Final = "response does not end with a list of a known size, read 
 def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True) -> Response:
     """Decode exactly one response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of ProduceStatus, ConsumeTopicChunks,
     Chunk, ConsumePeerTopicChunks, TopicInfo, PartitionInfo come in their tuple form
@@ -4348,8 +4348,8 @@ def decode_prefix(
     """Decode one response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of ProduceStatus, ConsumeTopicChunks,
     Chunk, ConsumePeerTopicChunks, TopicInfo, PartitionInfo come in their tuple form
@@ -4365,8 +4365,8 @@ def decode_stream(
     """Decode response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of ProduceStatus, ConsumeTopicChunks,
     Chunk, ConsumePeerTopicChunks, TopicInfo, PartitionInfo come in their tuple form

@@ -32,7 +32,7 @@ from .code import BUDGET_ITEMS, HELPERS, INTERPRETED, TABLES, Build, Function, L
 from .decode import Decoder
 from .encode import Encoder
 from .entries import checksum_source, entry_source
-from .iterate import Generator, Iterator, lazy_doc, viewed
+from .iterate import Generator, Iterator, lazy_bulk, lazy_doc, viewed
 from .translate import Nav, ValueScope
 from .typecode import carries_bytes, own_root
 
@@ -219,7 +219,7 @@ class ModuleEmitter:
             decided_by_stream=[f"`{t.name}.{fid}`" for t in self.types for fid in self.model.plan(t).decided_by_stream],
             build_params=self.build_params(root) if self.nav is None and not root.unwrap else None,
             tuple_forms=[(t.class_name, [f.id for f in form]) for t in self.types if (form := self.tuple_form(t))],
-            **self.tuples_option(), lazy_doc=lazy_doc(bulk),
+            **self.tuples_option(), lazy_doc=lazy_doc(lazy_bulk(self)), lazy_read=lazy_bulk(self) is not None,
             part_types=rendered, header=header, entry_code=entry_source(self.model.entry()),
             offsets=[(f"{t.name}.{name}", at) for t in rendered if not t.unwrap for name, at in fixed_offsets(t)],
             sizes=[(t.name, bits // 8) for t in rendered if not t.unwrap and not t.primitive

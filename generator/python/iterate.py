@@ -16,11 +16,19 @@ from .decode import Decoder
 from .readers import c_form
 
 
+def lazy_bulk(m) -> Bulk | None:
+    """The bulk a lazy read hands out as a view (`LazyList`): the one `decode_iter` hands out,
+    where the fields before it are all the root's value holds besides it (a header with instances
+    would hold values the root's class does not take in order: such a root is read whole)."""
+    bulk = m.bulk
+    return bulk if bulk is not None and not header_of(m.schema.root).instances else None
+
+
 def viewed(m, t, f: Field) -> bool:
     """Whether field `f` of type `t` may hold a view in a decoded value (a `LazyList`, which a
-    lazy read gives): the root's bulk, the one `decode_iter` hands out. Its class types it as a
-    `Sequence`, and its encoder reads it as a list (`_rt.as_list`)."""
-    bulk = m.bulk
+    lazy read gives, `lazy_bulk`). Its class types it as a `Sequence`, and its encoder reads it
+    as a list (`_rt.as_list`)."""
+    bulk = lazy_bulk(m)
     return bulk is not None and t is m.schema.root and f.id == bulk.field.id
 
 
@@ -28,8 +36,8 @@ def lazy_doc(bulk: Bulk | None) -> str:
     """The docstring sentence of the `lazy` keyword of a module's decode, decode_prefix and
     decode_stream."""
     if bulk is None:
-        said = ("`lazy` changes nothing here: no list of this format can be read one element at a "
-                "time (`READS`); everything is read and checked before this returns.")
+        said = ("`lazy` changes nothing here: this format has no list that is read when a loop "
+                "reaches it; everything is read and checked before this returns.")
     else:
         field = bulk.field.id
         said = (f"The {field} are read when a loop reaches them (`lazy`, the default): `{field}` is a "

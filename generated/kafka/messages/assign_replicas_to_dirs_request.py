@@ -1282,8 +1282,8 @@ def decode(
 ) -> AssignReplicasToDirsRequest:
     """Decode exactly one assign_replicas_to_dirs_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of DirectoryData, TopicData, PartitionData
     come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
@@ -1298,8 +1298,8 @@ def decode_prefix(
     """Decode one assign_replicas_to_dirs_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of DirectoryData, TopicData, PartitionData
     come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
@@ -1320,8 +1320,8 @@ def decode_stream(
     """Decode assign_replicas_to_dirs_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of DirectoryData, TopicData, PartitionData
     come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as

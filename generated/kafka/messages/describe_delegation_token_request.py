@@ -910,8 +910,8 @@ def decode(
 ) -> DescribeDelegationTokenRequest:
     """Decode exactly one describe_delegation_token_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of DescribeDelegationTokenOwner come in
     their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
@@ -926,8 +926,8 @@ def decode_prefix(
     """Decode one describe_delegation_token_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of DescribeDelegationTokenOwner come in
     their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
@@ -948,8 +948,8 @@ def decode_stream(
     """Decode describe_delegation_token_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of DescribeDelegationTokenOwner come in
     their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as

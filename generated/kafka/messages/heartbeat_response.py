@@ -346,8 +346,8 @@ def decode(
 ) -> HeartbeatResponse:
     """Decode exactly one heartbeat_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     No list of this format has a tuple form (`TUPLE_FORMS`): `tuples` changes
     nothing.
@@ -361,8 +361,8 @@ def decode_prefix(
     """Decode one heartbeat_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     No list of this format has a tuple form (`TUPLE_FORMS`): `tuples` changes
     nothing.
@@ -382,8 +382,8 @@ def decode_stream(
     """Decode heartbeat_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     No list of this format has a tuple form (`TUPLE_FORMS`): `tuples` changes
     nothing.

@@ -3792,8 +3792,8 @@ def decode(
 ) -> LeaderAndIsrRequest:
     """Decode exactly one leader_and_isr_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of LeaderAndIsrPartitionState,
     LeaderAndIsrTopicState, LeaderAndIsrLiveLeader come in their tuple form
@@ -3809,8 +3809,8 @@ def decode_prefix(
     """Decode one leader_and_isr_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of LeaderAndIsrPartitionState,
     LeaderAndIsrTopicState, LeaderAndIsrLiveLeader come in their tuple form
@@ -3832,8 +3832,8 @@ def decode_stream(
     """Decode leader_and_isr_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of LeaderAndIsrPartitionState,
     LeaderAndIsrTopicState, LeaderAndIsrLiveLeader come in their tuple form

@@ -2448,8 +2448,8 @@ def decode(
 ) -> OffsetFetchRequest:
     """Decode exactly one offset_fetch_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of OffsetFetchRequestTopic,
     OffsetFetchRequestGroup, OffsetFetchRequestTopics come in their tuple form
@@ -2465,8 +2465,8 @@ def decode_prefix(
     """Decode one offset_fetch_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of OffsetFetchRequestTopic,
     OffsetFetchRequestGroup, OffsetFetchRequestTopics come in their tuple form
@@ -2488,8 +2488,8 @@ def decode_stream(
     """Decode offset_fetch_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of OffsetFetchRequestTopic,
     OffsetFetchRequestGroup, OffsetFetchRequestTopics come in their tuple form

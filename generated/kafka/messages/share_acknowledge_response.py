@@ -1490,8 +1490,8 @@ def decode(
 ) -> ShareAcknowledgeResponse:
     """Decode exactly one share_acknowledge_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of ShareAcknowledgeTopicResponse,
     PartitionData, NodeEndpoint come in their tuple form (`TUPLE_FORMS`; a list
@@ -1506,8 +1506,8 @@ def decode_prefix(
     """Decode one share_acknowledge_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of ShareAcknowledgeTopicResponse,
     PartitionData, NodeEndpoint come in their tuple form (`TUPLE_FORMS`; a list
@@ -1528,8 +1528,8 @@ def decode_stream(
     """Decode share_acknowledge_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of ShareAcknowledgeTopicResponse,
     PartitionData, NodeEndpoint come in their tuple form (`TUPLE_FORMS`; a list

@@ -2216,8 +2216,8 @@ def decode(
 ) -> ShareFetchRequest:
     """Decode exactly one share_fetch_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of FetchTopic, FetchPartition,
     AcknowledgementBatch, ForgottenTopic come in their tuple form (`TUPLE_FORMS`; a
@@ -2233,8 +2233,8 @@ def decode_prefix(
     """Decode one share_fetch_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of FetchTopic, FetchPartition,
     AcknowledgementBatch, ForgottenTopic come in their tuple form (`TUPLE_FORMS`; a
@@ -2256,8 +2256,8 @@ def decode_stream(
     """Decode share_fetch_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of FetchTopic, FetchPartition,
     AcknowledgementBatch, ForgottenTopic come in their tuple form (`TUPLE_FORMS`; a

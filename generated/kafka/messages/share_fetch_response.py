@@ -1957,8 +1957,8 @@ def decode(
 ) -> ShareFetchResponse:
     """Decode exactly one share_fetch_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of ShareFetchableTopicResponse,
     PartitionData, AcquiredRecords, NodeEndpoint, Record, Header come in their tuple
@@ -1974,8 +1974,8 @@ def decode_prefix(
     """Decode one share_fetch_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of ShareFetchableTopicResponse,
     PartitionData, AcquiredRecords, NodeEndpoint, Record, Header come in their tuple
@@ -1997,8 +1997,8 @@ def decode_stream(
     """Decode share_fetch_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of ShareFetchableTopicResponse,
     PartitionData, AcquiredRecords, NodeEndpoint, Record, Header come in their tuple

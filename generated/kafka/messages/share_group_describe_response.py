@@ -1981,8 +1981,8 @@ def decode(
 ) -> ShareGroupDescribeResponse:
     """Decode exactly one share_group_describe_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of DescribedGroup, Member, StringElement,
     TopicPartitions come in their tuple form (`TUPLE_FORMS`; a list inside one comes
@@ -1997,8 +1997,8 @@ def decode_prefix(
     """Decode one share_group_describe_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of DescribedGroup, Member, StringElement,
     TopicPartitions come in their tuple form (`TUPLE_FORMS`; a list inside one comes
@@ -2019,8 +2019,8 @@ def decode_stream(
     """Decode share_group_describe_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: no list of this format can be read one element at a
-    time (`READS`); everything is read and checked before this returns.
+    `lazy` changes nothing here: this format has no list that is read when a loop
+    reaches it; everything is read and checked before this returns.
 
     With `tuples`, the elements of lists of DescribedGroup, Member, StringElement,
     TopicPartitions come in their tuple form (`TUPLE_FORMS`; a list inside one comes
