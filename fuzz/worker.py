@@ -33,7 +33,7 @@ FOREIGN = "foreign_exception"            # any other exception: a bug
 MEMORY = "memory_error"                  # MemoryError under the address-space limit
 TIMEOUT = "timeout"                      # seen by the parent
 KILLED = "worker_killed"                 # the worker died (signal, abort), seen by the parent
-ITER_DISAGREES = "iter_disagrees"       # decode_iter (one at a time) or decode_columns disagrees with decode
+ITER_DISAGREES = "iter_disagrees"       # decode_iter, the lazy decode or decode_columns disagrees with decode
 #: Each is a broken law, and fails the run (`--smoke` and the campaign alike): a wrong accept is
 #: no less a bug than a crash.
 FINDINGS = (NONCANONICAL_PLAIN, NON_ROUNDTRIP, UNENCODABLE, BAD_CHECKSUM, OFFSET_OUTSIDE, ITER_DISAGREES, FOREIGN,
@@ -57,12 +57,13 @@ def classify(format_name: str, data: bytes, **params) -> dict:
         return _foreign("decode", exc)
     try:
         module = logcodec.codec(format_name)
-        disagreement = iter_disagreement(module, data, value, params) or columns_disagreement(module, data, value,
-                                                                                               params)
+        disagreement = (iter_disagreement(module, data, value, params)
+                        or lazy_disagreement(module, data, value, params)
+                        or columns_disagreement(module, data, value, params))
     except MemoryError:
-        return {"cls": MEMORY, "kind": "decode_iter", "detail": "MemoryError in decode_iter or decode_columns"}
+        return {"cls": MEMORY, "kind": "decode_iter", "detail": "MemoryError in decode_iter, the lazy decode or decode_columns"}
     except Exception as exc:  # noqa: BLE001
-        return _foreign("decode_iter or decode_columns", exc)
+        return _foreign("decode_iter, the lazy decode or decode_columns", exc)
     if disagreement:
         return {"cls": ITER_DISAGREES, "kind": getattr(value, "kind", "value"), "detail": disagreement}
     if isinstance(value, logcodec.DecodeError):
@@ -73,9 +74,7 @@ def classify(format_name: str, data: bytes, **params) -> dict:
 def iter_disagreement(module, data: bytes, decoded, params: dict) -> str | None:
     """Where the module offers `decode_iter` (its `READS`): how reading the elements one at a time differs from
     `decoded` (what `decode` gave: a value, or its DecodeError), or None when it agrees: the
-    same header and elements, or the same error (kind, offset, path). decode_iter checks the
-    bytes after the value before the elements, decode after them: its `trailing_bytes` agrees
-    when the value without those bytes fails as decode failed."""
+    same header and elements, or the same error (kind, offset, path; `_iterated_refusal`)."""
     import logcodec
 
     if "decode_iter" not in module.READS:
@@ -84,19 +83,50 @@ def iter_disagreement(module, data: bytes, decoded, params: dict) -> str | None:
         header, elements = module.decode_iter(data, **params)
         items = list(elements)
     except logcodec.DecodeError as exc:
-        if isinstance(decoded, logcodec.DecodeError) and exc.kind == "trailing_bytes" and not _same_error(exc, decoded):
-            try:
-                module.decode(data[:exc.offset], lazy=False, **params)
-                return f"decode_iter: {exc}, yet the value alone decodes; decode: {decoded}"
-            except logcodec.DecodeError as alone:
-                exc = alone
-        return _refusal_disagreement("decode_iter", exc, decoded)
+        return _iterated_refusal("decode_iter", module, data, params, exc, decoded)
     disagreement = _header_disagreement("decode_iter", module, data, header, decoded, params)
     if disagreement:
         return disagreement
     if items != getattr(decoded, module.ITERATED):
         return f"decode_iter's elements differ from decode's {module.ITERATED}"
     return None
+
+
+def lazy_disagreement(module, data: bytes, decoded, params: dict) -> str | None:
+    """Where the module's `decode` reads its bulk lazily (a `LazyList`): how that read, every
+    element reached, differs from `decoded` (what `decode(..., lazy=False)` gave), or None when
+    it agrees: the same value, or the same error, allowed as `decode_iter`'s."""
+    import logcodec
+
+    if "decode_iter" not in module.READS:
+        return None
+    try:
+        value = module.decode(data, **params)
+        elements = getattr(value, module.ITERATED)
+        if not isinstance(elements, logcodec.LazyList):
+            return None  # read whole: `decode` was the eager read
+        elements.loaded()
+    except logcodec.DecodeError as exc:
+        return _iterated_refusal("the lazy decode", module, data, params, exc, decoded)
+    if isinstance(decoded, logcodec.DecodeError):
+        return f"the lazy decode accepted what decode refused: {decoded}"
+    return None if value == decoded else "the lazy decode's value differs from decode's"
+
+
+def _iterated_refusal(name: str, module, data: bytes, params: dict, exc, decoded) -> str | None:
+    """How a read that hands the bulk out as it is reached refusing the input (`exc`) differs from
+    what decode gave, or None. Such a read checks the bytes after the value before the elements,
+    decode after them: its `trailing_bytes` agrees when the value without those bytes fails as
+    decode failed."""
+    import logcodec
+
+    if isinstance(decoded, logcodec.DecodeError) and exc.kind == "trailing_bytes" and not _same_error(exc, decoded):
+        try:
+            module.decode(data[:exc.offset], lazy=False, **params)
+            return f"{name}: {exc}, yet the value alone decodes; decode: {decoded}"
+        except logcodec.DecodeError as alone:
+            exc = alone
+    return _refusal_disagreement(name, exc, decoded)
 
 
 def columns_disagreement(module, data: bytes, decoded, params: dict) -> str | None:
