@@ -228,12 +228,12 @@ def _touch_logcodec(batches):
                 h.value
 
 
-def decode_logcodec(data):
-    _touch_logcodec((lc.decode(data),))
+def decode_logcodec(data, lazy=True):
+    _touch_logcodec((lc.decode(data, lazy=lazy),))
 
 
-def decode_logcodec_stream(data):
-    stream = lc.decode_stream(data)
+def decode_logcodec_stream(data, lazy=True):
+    stream = lc.decode_stream(data, lazy=lazy)
     if stream.partial is not None:
         raise stream.partial
     _touch_logcodec(stream.items)

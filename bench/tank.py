@@ -36,6 +36,7 @@ import sys
 import time
 import tracemalloc
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from bench import kafka as kb  # the timing method, the Kafka value builder, the kafka-python cross-check
@@ -119,21 +120,10 @@ class Workload:
 
     @property
     def fns(self):
-        return ((decode_tank_segment, decode_kafka_stream) if self.segment
-                else (decode_tank_bundle, decode_kafka))
-
-
-# The Kafka side is read whole (`lazy=False`), as a TANK bundle is (its messages read the one
-# before them: no lazy read): the same work on both sides, the formats compared, not the reads.
-def decode_kafka(data):
-    kb._touch_logcodec((kafka_lc.decode(data, lazy=False),))
-
-
-def decode_kafka_stream(data):
-    stream = kafka_lc.decode_stream(data, lazy=False)
-    if stream.partial is not None:
-        raise stream.partial
-    kb._touch_logcodec(stream.items)
+        # The Kafka side is read whole (`lazy=False`), as a TANK bundle is (its messages read the
+        # one before them: no lazy read): the same work on both sides, the formats compared, not the reads.
+        return ((decode_tank_segment, partial(kb.decode_logcodec_stream, lazy=False)) if self.segment
+                else (decode_tank_bundle, partial(kb.decode_logcodec, lazy=False)))
 
 
 def make_workloads(segment_mb: float) -> list[Workload]:

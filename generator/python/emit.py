@@ -193,6 +193,7 @@ class ModuleEmitter:
         if self.c_loops or self.c_readers:  # named by the hash of its source (the C back end's)
             self.companion = c_companion.render_companion(self.schema)
         uses = used_by(functions)
+        lazy = lazy_bulk(self)
         no_bulk = f"{root.name} does not end with a list of a known size, read after the fields before it"
         untupled = f", limits: Limits = DEFAULT_LIMITS{root_params(root)}"
         return tidy(TEMPLATES.get_template("module.py.j2").render(
@@ -219,7 +220,7 @@ class ModuleEmitter:
             decided_by_stream=[f"`{t.name}.{fid}`" for t in self.types for fid in self.model.plan(t).decided_by_stream],
             build_params=self.build_params(root) if self.nav is None and not root.unwrap else None,
             tuple_forms=[(t.class_name, [f.id for f in form]) for t in self.types if (form := self.tuple_form(t))],
-            **self.tuples_option(), lazy_doc=lazy_doc(lazy_bulk(self)), lazy_read=lazy_bulk(self) is not None,
+            **self.tuples_option(), lazy_doc=lazy_doc(lazy), lazy_read=lazy is not None,
             part_types=rendered, header=header, entry_code=entry_source(self.model.entry()),
             offsets=[(f"{t.name}.{name}", at) for t in rendered if not t.unwrap for name, at in fixed_offsets(t)],
             sizes=[(t.name, bits // 8) for t in rendered if not t.unwrap and not t.primitive
