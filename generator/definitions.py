@@ -268,7 +268,7 @@ class DefinitionReader:
             repeat_until=ex("repeat-until"), default=ex("-lc-default"), count_of=ex("-lc-count-of"),
             absent=raw.get("-lc-absent"), present=raw.get("-lc-present"),
             partial_tail=bool(raw.get("-lc-partial-tail", False)),
-            filled_remotely=bool(raw.get("-lc-derived", False)), parent=ex("parent"),
+            filled_remotely=bool(raw.get("-lc-derived", False)), parent=ex("parent"), keyed=raw.get("-lc-keyed"),
         )
         f._raw_type = raw.get("type")  # resolved later, once all types are known
         self.terminated(sp, ypath, raw, f)

@@ -365,6 +365,7 @@ class Model:
         self.tuple_forms: dict[int, list[Field] | None] = {}
         self.frames: dict[int, Frame | None] = {}
         self.plans: dict[int, TypePlan] = {}
+        self.views: dict[int, list] = {}  # each type's keyed views (`keyed.plan_views`)
 
     # ------------------------------------------------------------ bulk lists and headers
 
@@ -410,6 +411,14 @@ class Model:
         if id(t) not in self.plans:
             self.plans[id(t)] = plan_type(t)
         return self.plans[id(t)]
+
+    def keyed_views(self, t: TypeDef) -> list:
+        """The named fields over `t`'s keyed lists (`keyed.plan_views`), planned once (by the
+        `keyed views` pass, which reports their problems)."""
+        if id(t) not in self.views:
+            from .keyed import plan_views  # (it reads this module's case values)
+            self.views[id(t)] = plan_views(self, t, lambda ypath, text: None)
+        return self.views[id(t)]
 
     def frame(self, t: TypeDef) -> Frame | None:
         """How a value of `t` says how many bytes it takes (`frame`), worked out once."""

@@ -68,6 +68,7 @@ class Field:
     present: str | None = None  # -lc-present: this flag says whether that (conditional) field is there
     partial_tail: bool = False  # -lc-partial-tail: a repeat-eos whose last element may be cut short
     filled_remotely: bool = False  # -lc-derived: a length another type's sized field reads, filled by its encoder
+    keyed: dict | None = None  # -lc-keyed: named fields over these keyed entries, as written (`keyed.py`)
     # bytes and strings: read up to a terminator (or cut a sized field at one), strip padding
     terminator: bytes | None = None  # one byte, or a unit of zeros for `strz` in UTF-16/32
     consume: bool = True  # the terminator is skipped (else the next field starts with it)

@@ -22,7 +22,7 @@ FIELD_KEYS = {
     "valid", "enum", "contents", "encoding", "doc", "doc-ref",
     "terminator", "consume", "include", "eos-error", "pad-right", "parent",
     "-lc-size-of", "-lc-count-of", "-lc-absent", "-lc-checksum", "-lc-default", "-lc-present",
-    "-lc-partial-tail", "-lc-derived",
+    "-lc-partial-tail", "-lc-derived", "-lc-keyed",
 }
 TYPE_KEYS = {"meta", "doc", "doc-ref", "to-string", "params", "seq", "instances", "types", "enums", "-lc-unwrap",
              "-lc-primitive"}

@@ -132,8 +132,44 @@ class _Translation:
             out.extend(self.field(f, versions))
         flexible = self.flexible(versions)
         if flexible is not None:
-            out.extend(_tagged_section(self.condition(flexible), self.tagged_entry(fields, flexible, owner)))
+            out.extend(_tagged_section(self.condition(flexible), self.tagged_entry(fields, flexible, owner),
+                                       self.known_tags(fields, flexible)))
         return out
+
+    def known_tags(self, fields: list[FieldSpec], flexible: Versions) -> dict:
+        """The named fields over a struct's tagged fields (`-lc-keyed`): each known tag's field,
+        with Java's default, where no entry of its tag is written."""
+        return {snake(f.name): {"key": f.tag, "default": self.java_default(f, tagged)}
+                for f in fields if f.tag is not None
+                and not (tagged := _intersect(_intersect(f.versions, flexible), f.tagged_versions)).empty}
+
+    def java_default(self, f: FieldSpec, versions: Versions):
+        """The value of field `f` that Java's generated class starts with (its `default`, else
+        zero, empty or, for a struct, the struct of its fields' defaults), as our value holds it:
+        a bool as 0 or 1, a uuid as 16 bytes, bytes as a list of them, a struct as a mapping."""
+        t, given = f.type, f.default
+        if given == "null" or (t.text == "records" and given is None):
+            return None
+        if t.is_array:
+            return []
+        if t.is_struct:
+            struct = f.fields or self.structs[t.element].fields
+            out = {snake(g.name): self.java_default(g, _intersect(g.versions, versions)) for g in struct
+                   if g.tag is None and not _intersect(g.versions, versions).empty}
+            if self.flexible(versions) is not None:
+                out["tagged_fields"] = []
+            return out
+        if t.text == "bool":
+            return int(given in (True, "true"))
+        if t.text in ("string",):
+            return "" if given is None else str(given)
+        if t.text == "bytes":
+            return []
+        if t.text == "uuid":
+            return [0] * 16
+        if t.text == "float64":
+            return float(given or 0)
+        return int(str(given), 0) if given is not None else 0
 
     def tagged_entry(self, fields: list[FieldSpec], flexible: Versions, owner: str) -> str:
         """The type (as a field names it) of one of `owner`'s tagged fields: the shared one (tag,
@@ -333,12 +369,14 @@ def _version_param() -> dict:
     return {"id": VERSION, "type": "u2", "doc": "The version of the message."}
 
 
-def _tagged_section(cond: str | None, entry: str) -> list[dict]:
+def _tagged_section(cond: str | None, entry: str, known: dict) -> list[dict]:
     count = {"id": "num_tagged_fields", "type": "uvarint(32)", "doc": "Number of tagged fields.",
              "-lc-count-of": "tagged_fields"}
     fields = {"id": "tagged_fields", "type": entry, "repeat": "expr",
               "repeat-expr": "num_tagged_fields.value",
               "doc": "The tagged fields, in the order written: each its tag, size and bytes."}
+    if known:  # each known tag's field, named on the holder
+        fields["-lc-keyed"] = {"key": "tag", "value": "data", "fields": known}
     return [_with_if(count, cond), _with_if(fields, cond)]
 
 

@@ -57,6 +57,7 @@ PASSES = [
     Pass("types", common.type_rules),
     Pass("value kinds", common.value_kinds, ("primitives", "types")),
     Pass("tuple forms", common.tuple_forms, ("types",)),
+    Pass("keyed views", common.keyed_views, ("primitives", "types")),
     Pass("bulk", common.bulk_lists, ("types",)),
     Pass("frames", common.frames, ("primitives",)),
     Pass("layouts", common.layouts, ("primitives",)),

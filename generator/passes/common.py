@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..keyed import plan_views
 from ..layout import primitive_problem
 from ..model import Model, fields_of, refs_of
 from ..problems import SchemaError
@@ -35,6 +36,16 @@ def tuple_forms(ctx) -> list:
     for t in ctx.model.types:
         ctx.model.tuple_form(t)
     return []
+
+
+def keyed_views(ctx) -> list:
+    """The named fields over keyed lists (`-lc-keyed`, `keyed.plan_views`): each names an
+    integer key, a value that switches on it, and for each view a case that has its field and a
+    default of that field's kind."""
+    found = []
+    for t in ctx.model.types:
+        ctx.model.views[id(t)] = plan_views(ctx.model, t, lambda ypath, text: found.append(ctx.problem(ypath, text)))
+    return found
 
 
 def bulk_lists(ctx) -> list:

@@ -35,6 +35,7 @@ from .entries import checksum_source, entry_source
 from .iterate import Generator, Iterator, lazy_bulk, lazy_doc, viewed
 from .translate import Nav, ValueScope
 from .typecode import carries_bytes, own_root
+from .views import views_source
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
@@ -320,6 +321,7 @@ class ModuleEmitter:
             # read yet (of a value being decoded) is an error
             lazy=self.nav is not None,
             to_string=self.to_string(t),
+            views=views_source(self, self.model.keyed_views(t)),
             # no __dict__ (15 % less memory a decoded Kafka record, pure Python), but where a user's
             # schema's values get carried bytes and computed instances set on them after they are made
             slots=self.nav is None,

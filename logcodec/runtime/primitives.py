@@ -17,6 +17,7 @@ from crc32c import crc32c as _crc32c
 from logcodec.runtime.errors import DecodeError, EncodeError
 from logcodec.runtime.lazy import as_list  # noqa: F401  (generated encoders call `_rt.as_list`)
 from logcodec.runtime.limits import MAX_PADDING
+from logcodec.runtime.values import equal_but_derived
 
 # ---------------------------------------------------------------- errors
 
@@ -385,6 +386,28 @@ def field_of(value, name: str, at: int):
     """Field `name` of a list's element an encoder was given: a value object, or its tuple form
     (the fields but the derived ones, in order), where the field is item `at`."""
     return value[at] if isinstance(value, tuple) else getattr(value, name)
+
+
+def put_keyed(entries, entry, key: int, name: str, at: int | None):
+    """A keyed list (`-lc-keyed`) with `entry` as its one entry of `key` (field `name` of each
+    entry, item `at` of a tuple form): the others kept in their order, `entry` put before the first
+    of a greater key (the order Kafka writes tagged fields in); with `entry` None, none of `key`.
+    A new list: the view's setter sets it in place of the old (None stays None without an entry)."""
+    def key_of(e):
+        return e[at] if at is not None and isinstance(e, tuple) else getattr(e, name)
+
+    kept = [e for e in entries or () if key_of(e) != key]
+    if entry is None:
+        return kept if entries is not None else None
+    place = next((i for i, e in enumerate(kept) if key_of(e) > key), len(kept))
+    kept.insert(place, entry)
+    return kept
+
+
+def at_default(value, default) -> bool:
+    """Whether a keyed view's value (`-lc-keyed`) is its default, a value object of a user type:
+    derived fields aside, since a decoded one holds its counts and the default leaves them None."""
+    return equal_but_derived(value, default)
 
 
 def wrong_case(value, expected: str, selector: str, path: str) -> EncodeError:

@@ -293,9 +293,26 @@ def without_derived(value):
         return [without_derived(v) for v in value]
     if not dataclasses.is_dataclass(value):
         return value
-    changes = {}
+    changes, kept = {}, {}
     for f in dataclasses.fields(value):
+        if not f.init:  # a user's schema's links, carried bytes and lazy state: kept as they are
+            kept[f.name] = getattr(value, f.name, None)
+            continue
         v = getattr(value, f.name)
         computed = f.metadata.get("derived") or (f.metadata.get("instance") and not f.metadata.get("input"))
         changes[f.name] = None if computed else without_derived(v)
-    return dataclasses.replace(value, **changes)
+    copy = dataclasses.replace(value, **changes)
+    for name, v in kept.items():
+        setattr(copy, name, v)
+    return copy
+
+
+def equal_but_derived(a, b) -> bool:
+    """Whether two values are equal but for their derived fields (`without_derived`'s view of
+    them), without copying either: a decoded value holds its counts, a built one leaves them None."""
+    if isinstance(a, (list, tuple, LazyList)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(equal_but_derived(x, y) for x, y in zip(a, b, strict=True))
+    if not dataclasses.is_dataclass(a) or type(a) is not type(b):
+        return a == b
+    return all(equal_but_derived(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a)
+               if f.compare and not f.metadata.get("derived"))

@@ -181,8 +181,8 @@ def frame(message, correlation_id: int = 7) -> bytes:
 
 def disagreements(theirs, ours, version: int) -> list[str]:
     """Where our value of a message (its body) differs from kafka-python's of the same bytes, as
-    `path: theirs != ours` lines; none when they agree. A tagged field is looked up among our
-    entries by its tag; one not there must be at its default in theirs."""
+    `path: theirs != ours` lines; none when they agree. A known tagged field is read through our
+    named field (`-lc-keyed`): its entry's value, else Java's default, which theirs must hold."""
     out: list[str] = []
     _compare_struct(type(theirs).fields, theirs, ours, version, "", out)
     return out
@@ -194,13 +194,11 @@ def _compare_struct(fields: dict, theirs, ours, version: int, path: str, out: li
             continue
         mine = next((n for n in RENAMED.get(name, ()) if hasattr(ours, n)), snake(KAFKA_NAMES.get(f._name, f._name)))
         where = f"{path}.{mine}"
-        if f.tagged_field_q(version):
-            entries = [t.data for t in getattr(ours, "tagged_fields", None) or [] if t.tag == f.tag]
-            if not entries:
-                if getattr(theirs, name) != f.default:
-                    out.append(f"{where}: {getattr(theirs, name)!r} != (tag {f.tag} not written)")
-                continue
-            ours_value = getattr(entries[0], mine)
+        if f.tagged_field_q(version):  # our named field over the tagged fields: the entry's, or Java's default
+            ours_value = getattr(ours, mine)
+            written = any(t.tag == f.tag for t in getattr(ours, "tagged_fields", None) or [])
+            if not written and getattr(theirs, name) is None and hasattr(ours_value, "tagged_fields"):
+                continue  # a struct not written: kafka-python's None, Java's (and our) struct at its defaults
         elif hasattr(ours, mine):
             ours_value = getattr(ours, mine)
         else:

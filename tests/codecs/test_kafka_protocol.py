@@ -180,16 +180,70 @@ def _api_versions_response_v3() -> bytes:
                    finalized_features_epoch=7, zk_migration_ready=True).encode())
 
 
-def test_known_tags_are_read_as_their_fields_in_the_order_written():
+def test_known_tags_are_named_fields_over_the_entries_in_the_order_written():
     from logcodec.generated.kafka.messages import api_versions_response as av
 
     data = _api_versions_response_v3()
     value = av.decode(data, api_version=3)
     assert [(t.tag, t.len_data) for t in value.tagged_fields] == [(0, 8), (1, 8), (3, 1)]
-    features, epoch, ready = (t.data for t in value.tagged_fields)
-    assert [(f.name, f.min_version, f.max_version) for f in features.supported_features] == [("x", 1, 2)]
-    assert (epoch.finalized_features_epoch, ready.zk_migration_ready) == (7, 1)
+    assert [(f.name, f.min_version, f.max_version) for f in value.supported_features] == [("x", 1, 2)]
+    assert (value.finalized_features_epoch, value.zk_migration_ready) == (7, 1)
+    assert value.finalized_features == []  # tag 2 not written: Java's default, an empty list
     assert av.encode(value, api_version=3) == data
+    tupled = av.decode(data, api_version=3, tuples=True)  # entries as tuples: the same named fields
+    assert (tupled.finalized_features_epoch, tupled.zk_migration_ready, tupled.finalized_features) == (7, 1, [])
+
+
+def test_a_known_tag_not_written_is_javas_default_and_a_later_entry_wins():
+    from logcodec.generated.kafka.messages import api_versions_response as av
+
+    bare = av.ApiVersionsResponse(error_code=0, api_keys=[], throttle_time_ms=0, tagged_fields=[])
+    # Java's defaults (ApiVersionsResponse.json): epoch -1, not ready (false), empty lists
+    assert (bare.finalized_features_epoch, bare.zk_migration_ready, bare.supported_features) == (-1, 0, [])
+    epoch = bytes.fromhex("0108") + (5).to_bytes(8, "big"), bytes.fromhex("0108") + (6).to_bytes(8, "big")
+    data = bytes.fromhex("0000" "01" "00000000" "02") + epoch[0] + epoch[1]  # tag 1 twice, as Java reads: the last
+    value = av.decode(data, api_version=3)
+    assert value.finalized_features_epoch == 6
+    assert av.encode(value, api_version=3) == data  # both entries kept
+
+
+def test_setting_a_known_tag_writes_it_as_java_does():
+    """Set through the named fields, the tags are written in tag order, one entry each, and a
+    field at its default not at all: the bytes kafka-python's encoder (Java's rules) writes."""
+    from kafka.protocol.metadata.api_versions import ApiVersionsResponse
+    from logcodec.generated.kafka.messages import api_versions_response as av
+
+    value = av.ApiVersionsResponse(error_code=0, api_keys=[av.ApiVersion(api_key=18, min_version=0, max_version=4,
+                                                                         tagged_fields=[])],
+                                   throttle_time_ms=0, tagged_fields=[])
+    value.zk_migration_ready = 1  # set out of tag order
+    value.finalized_features_epoch = 7
+    value.supported_features = [av.SupportedFeatureKey(name="x", min_version=1, max_version=2, tagged_fields=[])]
+    value.finalized_features = []  # at its default: no entry
+    assert [t.tag for t in value.tagged_fields] == [0, 1, 3]
+    assert av.encode(value, api_version=3) == _api_versions_response_v3()
+    decoded = av.decode(_api_versions_response_v3(), api_version=3)
+    decoded.finalized_features_epoch = -1  # back to the default: its entry taken out, the count left to encode
+    assert [t.tag for t in decoded.tagged_fields] == [0, 3] and decoded.num_tagged_fields is None
+    r = ApiVersionsResponse[3]
+    assert av.encode(decoded, api_version=3) == bytes(r(
+        error_code=0, api_keys=[r.ApiVersion(api_key=18, min_version=0, max_version=4)], throttle_time_ms=0,
+        supported_features=[r.SupportedFeatureKey(name="x", min_version=1, max_version=2)],
+        zk_migration_ready=True).encode())
+
+
+def test_a_struct_tag_not_written_is_the_struct_at_its_defaults():
+    from logcodec.generated.kafka.messages import fetch_response as fr
+
+    p = fr.PartitionData(partition_index=0, error_code=0, high_watermark=0, last_stable_offset=0, log_start_offset=0,
+                         aborted_transactions=[], preferred_read_replica=-1, records=None, tagged_fields=[])
+    # FetchResponse.json: LeaderIdAndEpoch's LeaderId and LeaderEpoch default to -1, as Java's `new` gives them
+    assert (p.current_leader.leader_id, p.current_leader.leader_epoch) == (-1, -1)
+    decoded_default = fr.LeaderIdAndEpoch(leader_id=-1, leader_epoch=-1, num_tagged_fields=0, tagged_fields=[])
+    p.current_leader = decoded_default  # equal to the default but for its count: still the default
+    assert p.tagged_fields == []
+    p.current_leader = fr.LeaderIdAndEpoch(leader_id=2, leader_epoch=9, tagged_fields=[])
+    assert [(t.tag, t.data.current_leader.leader_id) for t in p.tagged_fields] == [(1, 2)]
 
 
 def test_a_tag_the_struct_does_not_know_keeps_its_bytes_and_its_place():
@@ -229,12 +283,13 @@ def test_a_fetch_responses_known_tags_read_as_kafka_python_wrote_them():
     message.with_header(correlation_id=5)
     data = bytes(message.encode(header=True))
     value = logcodec.decode("kafka.response", data, api_key=1, api_version=16)
-    diverging, leader, snapshot = (t.data for t in value.body.responses[0].partitions[0].tagged_fields)
-    assert (diverging.diverging_epoch.epoch, diverging.diverging_epoch.end_offset) == (5, 42)
-    assert (leader.current_leader.leader_id, leader.current_leader.leader_epoch) == (2, 9)
-    assert (snapshot.snapshot_id.end_offset, snapshot.snapshot_id.epoch) == (77, 4)
-    [endpoints] = value.body.tagged_fields
-    assert [(n.node_id, n.host, n.port, n.rack) for n in endpoints.data.node_endpoints] == [(2, "b2", 9092, None)]
+    partition = value.body.responses[0].partitions[0]
+    assert [t.tag for t in partition.tagged_fields] == [0, 1, 2]
+    assert (partition.diverging_epoch.epoch, partition.diverging_epoch.end_offset) == (5, 42)
+    assert (partition.current_leader.leader_id, partition.current_leader.leader_epoch) == (2, 9)
+    assert (partition.snapshot_id.end_offset, partition.snapshot_id.epoch) == (77, 4)
+    endpoints = value.body.node_endpoints
+    assert [(n.node_id, n.host, n.port, n.rack) for n in endpoints] == [(2, "b2", 9092, None)]
     assert logcodec.encode("kafka.response", value, api_key=1, api_version=16) == data
 
 

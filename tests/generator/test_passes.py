@@ -227,7 +227,8 @@ def test_the_passes_annotate_the_model_before_any_back_end_runs():
     passes, once, in their order: the back ends read what they annotated."""
     schema = next(s for s in load_schemas(GENERATOR.parent / "schemas") if s.format_name == "kafka.record_batch_v2")
     model = passes.checked(schema, "python").model
-    assert {"value kinds", "tuple forms", "bulk", "frames", "layouts"} <= set(passes.analysis_of(schema).ran)
+    assert {"value kinds", "tuple forms", "keyed views", "bulk", "frames", "layouts"} <= set(passes.analysis_of(schema).ran)
+    assert {id(t) for t in model.types} <= set(model.views)
     assert {id(t) for t in model.rendered} <= set(model.plans)
     assert {id(f) for t in model.types for f in t.seq} <= set(model.kinds)
     assert {id(t) for t in model.types} <= set(model.tuple_forms) and {id(t) for t in model.types} <= set(model.frames)

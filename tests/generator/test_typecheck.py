@@ -19,17 +19,22 @@ from ..gallery import runner as gallery_runner
 SCHEMAS = Path(__file__).parent / "schemas"
 
 
-def test_generated_modules_and_the_feature_tour_type_check(tmp_path):
+def test_generated_modules_and_the_demo_schemas_type_check(tmp_path):
     files = [logcodec.codec(name).__file__ for name in logcodec.formats()]
     files = [f if f.endswith(".py") else str(Path(f).with_suffix(".py")) for f in files]
     files += [str(native.compiled_source_file(Path(f))) for f in files]
-    schema = Loader(SCHEMAS).load("demo/feature_tour.ksy")
-    tour, tour_compiled = tmp_path / "feature_tour.py", tmp_path / "feature_tour_compiled.py"
-    tour.write_text(ModuleEmitter(schema).render())
-    tour_compiled.write_text(ModuleEmitter(schema, COMPILED).render(tour.read_text()))
+    for demo in ("feature_tour", "keyed"):  # (keyed: the views' properties, `-lc-keyed`)
+        schema = Loader(SCHEMAS).load(f"demo/{demo}.ksy")
+        pure, compiled = tmp_path / f"{demo}.py", tmp_path / f"{demo}_compiled.py"
+        pure.write_text(ModuleEmitter(schema).render())
+        compiled.write_text(ModuleEmitter(schema, COMPILED).render(pure.read_text()))
+        files += [str(pure), str(compiled)]
+    from logcodec.generated.kafka.messages import fetch_response  # (a message module: tagged fields' views)
+
+    files.append(str(native.source_of(fetch_response)))
     out = subprocess.run(
         [sys.executable, "-m", "mypy", "--follow-imports=silent", "--ignore-missing-imports",
-         "--no-error-summary", "--cache-dir", str(tmp_path / "cache"), *files, str(tour), str(tour_compiled)],
+         "--no-error-summary", "--cache-dir", str(tmp_path / "cache"), *files],
         capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
 

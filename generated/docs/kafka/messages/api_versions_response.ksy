@@ -47,6 +47,22 @@ seq:
   repeat: expr
   repeat-expr: num_tagged_fields.value
   doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+  -lc-keyed:
+    key: tag
+    value: data
+    fields:
+      supported_features:
+        key: 0
+        default: []
+      finalized_features_epoch:
+        key: 1
+        default: -1
+      finalized_features:
+        key: 2
+        default: []
+      zk_migration_ready:
+        key: 3
+        default: 0
   if: body_version >= 3
 instances:
   body_version:

@@ -37,6 +37,13 @@ seq:
   repeat: expr
   repeat-expr: num_tagged_fields.value
   doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+  -lc-keyed:
+    key: tag
+    value: data
+    fields:
+      offline_log_dirs:
+        key: 0
+        default: []
 types:
   offline_log_dirs_tag:
     doc: The tagged field `offline_log_dirs` (tag 0).

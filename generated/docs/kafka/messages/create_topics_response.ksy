@@ -126,6 +126,13 @@ types:
       repeat: expr
       repeat-expr: num_tagged_fields.value
       doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+      -lc-keyed:
+        key: tag
+        value: data
+        fields:
+          topic_config_error_code:
+            key: 0
+            default: 0
       if: api_version >= 5
   creatable_topic_configs:
     doc: CreatableTopicConfigs.

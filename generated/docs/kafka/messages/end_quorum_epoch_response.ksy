@@ -42,6 +42,13 @@ seq:
   repeat: expr
   repeat-expr: num_tagged_fields.value
   doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+  -lc-keyed:
+    key: tag
+    value: data
+    fields:
+      node_endpoints:
+        key: 0
+        default: []
   if: api_version >= 1
 types:
   topic_data:

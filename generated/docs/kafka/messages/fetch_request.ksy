@@ -101,6 +101,19 @@ seq:
   repeat: expr
   repeat-expr: num_tagged_fields.value
   doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+  -lc-keyed:
+    key: tag
+    value: data
+    fields:
+      cluster_id:
+        key: 0
+        default: null
+      replica_state:
+        key: 1
+        default:
+          replica_id: -1
+          replica_epoch: -1
+          tagged_fields: []
   if: api_version >= 12
 types:
   fetch_topic:
@@ -196,6 +209,29 @@ types:
       repeat: expr
       repeat-expr: num_tagged_fields.value
       doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+      -lc-keyed:
+        key: tag
+        value: data
+        fields:
+          replica_directory_id:
+            key: 0
+            default:
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
       if: api_version >= 12
   replica_directory_id_tag:
     doc: The tagged field `replica_directory_id` (tag 0).

@@ -53,6 +53,13 @@ seq:
   repeat: expr
   repeat-expr: num_tagged_fields.value
   doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+  -lc-keyed:
+    key: tag
+    value: data
+    fields:
+      node_endpoints:
+        key: 0
+        default: []
   if: api_version >= 12
 types:
   fetchable_topic_response:
@@ -187,6 +194,28 @@ types:
       repeat: expr
       repeat-expr: num_tagged_fields.value
       doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+      -lc-keyed:
+        key: tag
+        value: data
+        fields:
+          diverging_epoch:
+            key: 0
+            default:
+              epoch: -1
+              end_offset: -1
+              tagged_fields: []
+          current_leader:
+            key: 1
+            default:
+              leader_id: -1
+              leader_epoch: -1
+              tagged_fields: []
+          snapshot_id:
+            key: 2
+            default:
+              end_offset: -1
+              epoch: -1
+              tagged_fields: []
       if: api_version >= 12
   aborted_transaction:
     doc: AbortedTransaction.

@@ -38,6 +38,13 @@ seq:
   repeat: expr
   repeat-expr: num_tagged_fields.value
   doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+  -lc-keyed:
+    key: tag
+    value: data
+    fields:
+      cluster_id:
+        key: 0
+        default: null
 types:
   topic_snapshot:
     doc: TopicSnapshot.
@@ -101,6 +108,29 @@ types:
       repeat: expr
       repeat-expr: num_tagged_fields.value
       doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+      -lc-keyed:
+        key: tag
+        value: data
+        fields:
+          replica_directory_id:
+            key: 0
+            default:
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
+            - 0
   snapshot_id:
     doc: SnapshotId.
     params:

@@ -40,6 +40,13 @@ seq:
   repeat: expr
   repeat-expr: num_tagged_fields.value
   doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+  -lc-keyed:
+    key: tag
+    value: data
+    fields:
+      node_endpoints:
+        key: 0
+        default: []
 types:
   topic_snapshot:
     doc: TopicSnapshot.
@@ -114,6 +121,16 @@ types:
       repeat: expr
       repeat-expr: num_tagged_fields.value
       doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+      -lc-keyed:
+        key: tag
+        value: data
+        fields:
+          current_leader:
+            key: 0
+            default:
+              leader_id: 0
+              leader_epoch: 0
+              tagged_fields: []
   snapshot_id:
     doc: SnapshotId.
     params:

@@ -44,6 +44,13 @@ seq:
   repeat: expr
   repeat-expr: num_tagged_fields.value
   doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+  -lc-keyed:
+    key: tag
+    value: data
+    fields:
+      node_endpoints:
+        key: 0
+        default: []
   if: api_version >= 9
 types:
   topic_produce_response:
@@ -168,6 +175,16 @@ types:
       repeat: expr
       repeat-expr: num_tagged_fields.value
       doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+      -lc-keyed:
+        key: tag
+        value: data
+        fields:
+          current_leader:
+            key: 0
+            default:
+              leader_id: -1
+              leader_epoch: -1
+              tagged_fields: []
       if: api_version >= 9
   batch_index_and_error_message:
     doc: BatchIndexAndErrorMessage.

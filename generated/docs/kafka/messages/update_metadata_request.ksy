@@ -80,6 +80,13 @@ seq:
   repeat: expr
   repeat-expr: num_tagged_fields.value
   doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+  -lc-keyed:
+    key: tag
+    value: data
+    fields:
+      type:
+        key: 0
+        default: 0
   if: api_version >= 6
 types:
   update_metadata_partition_state:

@@ -30,6 +30,18 @@ seq:
   repeat: expr
   repeat-expr: num_tagged_fields.value
   doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+  -lc-keyed:
+    key: tag
+    value: data
+    fields:
+      current_leader:
+        key: 0
+        default:
+          leader_id: -1
+          leader_epoch: -1
+          host: ''
+          port: 0
+          tagged_fields: []
 types:
   current_leader_tag:
     doc: The tagged field `current_leader` (tag 0).

@@ -35,6 +35,13 @@ seq:
   repeat: expr
   repeat-expr: num_tagged_fields.value
   doc: 'The tagged fields, in the order written: each its tag, size and bytes.'
+  -lc-keyed:
+    key: tag
+    value: data
+    fields:
+      node_endpoints:
+        key: 0
+        default: []
 types:
   topic_data:
     doc: TopicData.
