@@ -413,12 +413,9 @@ class Model:
         return self.plans[id(t)]
 
     def keyed_views(self, t: TypeDef) -> list:
-        """The named fields over `t`'s keyed lists (`keyed.plan_views`), planned once (by the
-        `keyed views` pass, which reports their problems)."""
-        if id(t) not in self.views:
-            from .keyed import plan_views  # (it reads this module's case values)
-            self.views[id(t)] = plan_views(self, t, lambda ypath, text: None)
-        return self.views[id(t)]
+        """The named fields over `t`'s keyed lists (`keyed.plan_views`), planned by the `keyed
+        views` pass for each type of the schema (none for another schema's)."""
+        return self.views.get(id(t), [])
 
     def frame(self, t: TypeDef) -> Frame | None:
         """How a value of `t` says how many bytes it takes (`frame`), worked out once."""

@@ -29,6 +29,8 @@ from logcodec.generator.message_specs.reading import blank_comments
 from logcodec.generator.message_specs.spec import MessageSpec
 from logcodec.generator.message_specs.to_ksy import snake
 
+from . import kafkajs_protocol
+
 #: Our copy of Kafka's message specs (a later Kafka than the copy kafka-python ships).
 SPECS = Path(__file__).resolve().parents[2] / "schemas" / "kafka" / "messages"
 
@@ -305,6 +307,14 @@ NOTES = {
     "Truncated": "The input ends inside the frame; a reader waiting on a socket would read more.",
 }
 
+#: The response vectors' notes of kafkajs's check (tests/codecs/kafkajs_protocol.py).
+KAFKAJS_NOTES = {
+    "Kafkajs": "An API version kafkajs implements: its response decoder (an implementation we did not write, "
+               "by hand for each version) reads the body to the value logcodec decodes, compared as shapes "
+               "and values since its names are not Kafka's (tests/codecs/test_kafkajs_protocol.py).",
+    **{flag: text for flag, (text, *_) in kafkajs_protocol.QUIRKS.items()},
+}
+
 #: The filled frames cut at every structural boundary, by format.
 TRUNCATED = {"kafka.request": ("metadata_request_v4", "metadata_request_v12", "produce_request_v9",
                                "fetch_request_v15"),
@@ -327,6 +337,7 @@ def definition(fmt: str) -> dict:
                     "provenance": f"{made.writer}: {made.name}[{made.version}], {how}", "flags": [*made.flags, flag]}
             if not requests:
                 test["params"] = {"api_key": made.api_key, "api_version": made.version}
+                test["flags"] += kafkajs_protocol.flags(made.api_key, made.version, kind)
             tests.append(test)
     what = "Request" if requests else "Response"
     return {
@@ -335,7 +346,7 @@ def definition(fmt: str) -> dict:
                   "the specs for the others; each filled and at its defaults; invalid inputs are byte "
                   "mutations of those. Written by `python -m tests.codecs.kafka_python_frames`: do not edit "
                   "by hand.",
-        "notes": {flag: {"description": text} for flag, text in NOTES.items()},
+        "notes": {flag: {"description": text} for flag, text in {**NOTES, **({} if requests else KAFKAJS_NOTES)}.items()},
         "groups": [
             {"type": "kafka_python_filled", "comment": "kafka-python's frames, every field filled.",
              "tests": filled_tests},
@@ -557,6 +568,8 @@ def main() -> None:
 
     import yaml
 
+    if not kafkajs_protocol.available():  # (the response vectors' flags say which versions it reads)
+        sys.exit("kafkajs (the repository's Node packages: npm ci) and node are needed")
     root = Path(__file__).resolve().parents[2]
     for fmt, rel in DEFINITIONS.items():
         header = (f"# Golden vector definitions for {fmt} (see generator/vectors.py), written by\n"
