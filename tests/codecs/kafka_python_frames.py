@@ -29,7 +29,7 @@ from logcodec.generator.message_specs.reading import blank_comments
 from logcodec.generator.message_specs.spec import MessageSpec
 from logcodec.generator.message_specs.to_ksy import snake
 
-from . import kafkajs_protocol
+from . import kafkajs_protocol, sarama_protocol
 
 #: Our copy of Kafka's message specs (a later Kafka than the copy kafka-python ships).
 SPECS = Path(__file__).resolve().parents[2] / "schemas" / "kafka" / "messages"
@@ -338,6 +338,8 @@ def definition(fmt: str) -> dict:
             if not requests:
                 test["params"] = {"api_key": made.api_key, "api_version": made.version}
                 test["flags"] += kafkajs_protocol.flags(made.api_key, made.version, kind)
+            test["flags"] += sarama_protocol.flags("request" if requests else "response", made.api_key,
+                                                   made.version, made.flexible)
             tests.append(test)
     what = "Request" if requests else "Response"
     return {
@@ -346,7 +348,8 @@ def definition(fmt: str) -> dict:
                   "the specs for the others; each filled and at its defaults; invalid inputs are byte "
                   "mutations of those. Written by `python -m tests.codecs.kafka_python_frames`: do not edit "
                   "by hand.",
-        "notes": {flag: {"description": text} for flag, text in {**NOTES, **({} if requests else KAFKAJS_NOTES)}.items()},
+        "notes": {flag: {"description": text} for flag, text in
+                  {**NOTES, **({} if requests else KAFKAJS_NOTES), "Sarama": sarama_protocol.NOTE}.items()},
         "groups": [
             {"type": "kafka_python_filled", "comment": "kafka-python's frames, every field filled.",
              "tests": filled_tests},
@@ -376,6 +379,10 @@ class Written:
     @property
     def test_id(self) -> str:
         return f"{snake(self.name)}_v{self.version}"
+
+    @property
+    def flexible(self) -> bool:
+        return self.version in our_specs()[self.name].flexible_versions
 
 
 def written(requests: bool) -> list[Written]:
@@ -568,8 +575,9 @@ def main() -> None:
 
     import yaml
 
-    if not kafkajs_protocol.available():  # (the response vectors' flags say which versions it reads)
-        sys.exit("kafkajs (the repository's Node packages: npm ci) and node are needed")
+    if not (kafkajs_protocol.available() and sarama_protocol.available()):  # (the flags say what each reads)
+        sys.exit("kafkajs and node (npm ci), and sarama and go (apt-get install golang-go "
+                 "golang-github-shopify-sarama-dev) are needed")
     root = Path(__file__).resolve().parents[2]
     for fmt, rel in DEFINITIONS.items():
         header = (f"# Golden vector definitions for {fmt} (see generator/vectors.py), written by\n"
