@@ -74,9 +74,8 @@ def plan_views(model, t: TypeDef, problem) -> list[KeyedView]:
     `-lc-keyed` reported through `problem(ypath, text)` (the field's views then left out)."""
     views: list[KeyedView] = []
     for f in t.seq:
-        raw = getattr(f, "keyed", None)
-        if raw is not None:
-            views += _field_views(model, t, f, raw, join_ypath(f.ypath, KEY), problem)
+        if f.keyed is not None:
+            views += _field_views(model, t, f, f.keyed, join_ypath(f.ypath, KEY), problem)
     taken, kept = {g.id for g in t.seq} | {i.id for i in t.instances}, []
     for v in views:
         if v.id in taken:
