@@ -26,7 +26,8 @@ def _view_source(emitter, v: KeyedView) -> str:
         v.default.kind, f"value == {default}")
     doc = (f"{v.member.doc}\n\n" if v.member.doc else "") + (
         f"The entry of key {v.key} in `{v.entries.id}` (the last, if several), else the default: {default}. "
-        f"Set, it is the one entry of key {v.key}, in key order; at the default, none"
+        f"Set (or given to `__init__`, or to `dataclasses.replace`), it is the one entry of key {v.key}, "
+        "in key order; at the default, none"
         + (f" (and `{v.count.id}` is counted on encode)." if v.count is not None else "."))
     return "\n".join([
         "    @property",

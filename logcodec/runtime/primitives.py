@@ -388,6 +388,10 @@ def field_of(value, name: str, at: int):
     return value[at] if isinstance(value, tuple) else getattr(value, name)
 
 
+#: A keyed view's keyword of `__init__` (`-lc-keyed`) not given: the entries are left as given.
+NOT_GIVEN = object()
+
+
 def put_keyed(entries, entry, key: int, name: str, at: int | None):
     """A keyed list (`-lc-keyed`) with `entry` as its one entry of `key` (field `name` of each
     entry, item `at` of a tuple form): the others kept in their order, `entry` put before the first

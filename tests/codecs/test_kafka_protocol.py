@@ -244,6 +244,11 @@ def test_a_struct_tag_not_written_is_the_struct_at_its_defaults():
     assert p.tagged_fields == []
     p.current_leader = fr.LeaderIdAndEpoch(leader_id=2, leader_epoch=9, tagged_fields=[])
     assert [(t.tag, t.data.current_leader.leader_id) for t in p.tagged_fields] == [(1, 2)]
+    # the one documented way to change a value, and Java's way to build one, take them too
+    moved = dataclasses.replace(p, current_leader=fr.LeaderIdAndEpoch(leader_id=3, leader_epoch=9, tagged_fields=[]),
+                                snapshot_id=fr.SnapshotId(end_offset=5, epoch=1, tagged_fields=[]))
+    assert [(t.tag, t.len_data) for t in moved.tagged_fields] == [(1, None), (2, None)]
+    assert (moved.current_leader.leader_id, p.current_leader.leader_id) == (3, 2)  # a new value; p unchanged
 
 
 def test_a_tag_the_struct_does_not_know_keeps_its_bytes_and_its_place():

@@ -56,6 +56,19 @@ def test_setting_puts_one_entry_in_key_order_and_none_at_the_default(module):
         "05" "0203616263" "050301" "0001" "0602aabb" "0703016869" "09020102")
 
 
+def test_init_and_replace_take_the_named_fields(module):
+    import dataclasses
+
+    built = module.Keyed(options=[], label="hi", timeout_ms=5)
+    assert [o.code for o in built.options] == [1, 7]
+    assert module.encode(built) == bytes.fromhex("02" "010400000005" "0703016869")
+    changed = dataclasses.replace(module.decode(DATA), timeout_ms=30000, name="x")
+    assert [o.code for o in changed.options] == [2, 9]
+    assert module.encode(logcodec.strip_derived(changed)) == bytes.fromhex("02" "020178" "09020102")
+    with pytest.raises(TypeError):
+        module.Keyed([], None, 5)  # the named fields are keywords only
+
+
 def test_a_decoded_struct_equal_to_the_default_but_for_derived_fields_is_the_default(module):
     value = module.decode(bytes.fromhex("00"))
     value.point = module.decode(bytes.fromhex("01" "0404" "0000ffff")).point  # read, at the default
@@ -90,11 +103,13 @@ def test_the_compiled_build_has_the_named_fields(tmp_path):
         v = m.decode(bytes.fromhex({DATA.hex()!r}))
         v.label = "hi"
         v.timeout_ms = 30000
-        print(v.name, v.point, m.encode(v).hex())
+        built = m.Keyed(options=[], label="hi", timeout_ms=5)
+        print(v.name, v.point, m.encode(v).hex(), m.encode(built).hex())
     """)
     out = subprocess.run([sys.executable, "-c", check], cwd=tmp_path / "out", env=env, check=True,
                          capture_output=True, text=True).stdout
-    assert out.split() == ["abc", "Point(x=0,", "y=-1)", ("03" "0203616263" "0703016869" "09020102")]
+    assert out.split() == ["abc", "Point(x=0,", "y=-1)", ("03" "0203616263" "0703016869" "09020102"),
+                           ("02" "010400000005" "0703016869")]
 
 
 BAD = [

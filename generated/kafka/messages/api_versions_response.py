@@ -83,6 +83,11 @@ class ApiVersionsResponse:
         num_tagged_fields: int | None = None,
         tagged_fields: list[ApiVersionsResponseTaggedField | ApiVersionsResponseTaggedFieldTuple] | None = None,
         body_version: int | None = None,
+        *,
+        supported_features: Any = _rt.NOT_GIVEN,
+        finalized_features_epoch: Any = _rt.NOT_GIVEN,
+        finalized_features: Any = _rt.NOT_GIVEN,
+        zk_migration_ready: Any = _rt.NOT_GIVEN,
     ) -> None:
         self.error_code = error_code
         self.num_api_keys = num_api_keys
@@ -92,6 +97,14 @@ class ApiVersionsResponse:
         self.num_tagged_fields = num_tagged_fields
         self.tagged_fields = tagged_fields
         self.body_version = body_version
+        if supported_features is not _rt.NOT_GIVEN:  # a named field over the entries, set after them
+            self.supported_features = supported_features
+        if finalized_features_epoch is not _rt.NOT_GIVEN:  # a named field over the entries, set after them
+            self.finalized_features_epoch = finalized_features_epoch
+        if finalized_features is not _rt.NOT_GIVEN:  # a named field over the entries, set after them
+            self.finalized_features = finalized_features
+        if zk_migration_ready is not _rt.NOT_GIVEN:  # a named field over the entries, set after them
+            self.zk_migration_ready = zk_migration_ready
 
     @property
     def supported_features(self) -> list[SupportedFeatureKey | SupportedFeatureKeyTuple] | None:
@@ -100,8 +113,9 @@ class ApiVersionsResponse:
         MinSupportedVersion = 0 are omitted.
 
         The entry of key 0 in `tagged_fields` (the last, if several), else the
-        default: []. Set, it is the one entry of key 0, in key order; at the
-        default, none (and `num_tagged_fields` is counted on encode).
+        default: []. Set (or given to `__init__`, or to `dataclasses.replace`),
+        it is the one entry of key 0, in key order; at the default, none (and
+        `num_tagged_fields` is counted on encode).
         """
         for entry in reversed(self.tagged_fields or ()):
             if _rt.field_of(entry, "tag", 0) == 0:
@@ -126,8 +140,9 @@ class ApiVersionsResponse:
         represents unknown epoch.
 
         The entry of key 1 in `tagged_fields` (the last, if several), else the
-        default: -1. Set, it is the one entry of key 1, in key order; at the
-        default, none (and `num_tagged_fields` is counted on encode).
+        default: -1. Set (or given to `__init__`, or to `dataclasses.replace`),
+        it is the one entry of key 1, in key order; at the default, none (and
+        `num_tagged_fields` is counted on encode).
         """
         for entry in reversed(self.tagged_fields or ()):
             if _rt.field_of(entry, "tag", 0) == 1:
@@ -151,8 +166,9 @@ class ApiVersionsResponse:
         if FinalizedFeaturesEpoch >= 0.
 
         The entry of key 2 in `tagged_fields` (the last, if several), else the
-        default: []. Set, it is the one entry of key 2, in key order; at the
-        default, none (and `num_tagged_fields` is counted on encode).
+        default: []. Set (or given to `__init__`, or to `dataclasses.replace`),
+        it is the one entry of key 2, in key order; at the default, none (and
+        `num_tagged_fields` is counted on encode).
         """
         for entry in reversed(self.tagged_fields or ()):
             if _rt.field_of(entry, "tag", 0) == 2:
@@ -176,8 +192,9 @@ class ApiVersionsResponse:
         migration are present
 
         The entry of key 3 in `tagged_fields` (the last, if several), else the
-        default: 0. Set, it is the one entry of key 3, in key order; at the
-        default, none (and `num_tagged_fields` is counted on encode).
+        default: 0. Set (or given to `__init__`, or to `dataclasses.replace`),
+        it is the one entry of key 3, in key order; at the default, none (and
+        `num_tagged_fields` is counted on encode).
         """
         for entry in reversed(self.tagged_fields or ()):
             if _rt.field_of(entry, "tag", 0) == 3:

@@ -61,6 +61,8 @@ class BrokerHeartbeatRequest:
         want_shut_down: int = 0,
         num_tagged_fields: int | None = None,
         tagged_fields: list[BrokerHeartbeatRequestTaggedField | BrokerHeartbeatRequestTaggedFieldTuple] | None = None,
+        *,
+        offline_log_dirs: Any = _rt.NOT_GIVEN,
     ) -> None:
         self.broker_id = broker_id
         self.broker_epoch = broker_epoch
@@ -69,6 +71,8 @@ class BrokerHeartbeatRequest:
         self.want_shut_down = want_shut_down
         self.num_tagged_fields = num_tagged_fields
         self.tagged_fields = tagged_fields if tagged_fields is not None else list()
+        if offline_log_dirs is not _rt.NOT_GIVEN:  # a named field over the entries, set after them
+            self.offline_log_dirs = offline_log_dirs
 
     @property
     def offline_log_dirs(self) -> list[bytes] | None:
@@ -76,8 +80,9 @@ class BrokerHeartbeatRequest:
         Log directories that failed and went offline.
 
         The entry of key 0 in `tagged_fields` (the last, if several), else the
-        default: []. Set, it is the one entry of key 0, in key order; at the
-        default, none (and `num_tagged_fields` is counted on encode).
+        default: []. Set (or given to `__init__`, or to `dataclasses.replace`),
+        it is the one entry of key 0, in key order; at the default, none (and
+        `num_tagged_fields` is counted on encode).
         """
         for entry in reversed(self.tagged_fields or ()):
             if _rt.field_of(entry, "tag", 0) == 0:

@@ -160,6 +160,8 @@ class CreatableTopicResult:
         configs: list[CreatableTopicConfigs | CreatableTopicConfigsTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[CreatableTopicResultTaggedField | CreatableTopicResultTaggedFieldTuple] | None = None,
+        *,
+        topic_config_error_code: Any = _rt.NOT_GIVEN,
     ) -> None:
         self.len_name = len_name
         self.len_name_compact = len_name_compact
@@ -175,6 +177,8 @@ class CreatableTopicResult:
         self.configs = configs
         self.num_tagged_fields = num_tagged_fields
         self.tagged_fields = tagged_fields
+        if topic_config_error_code is not _rt.NOT_GIVEN:  # a named field over the entries, set after them
+            self.topic_config_error_code = topic_config_error_code
 
     @property
     def topic_config_error_code(self) -> int | None:
@@ -183,8 +187,9 @@ class CreatableTopicResult:
         response.
 
         The entry of key 0 in `tagged_fields` (the last, if several), else the
-        default: 0. Set, it is the one entry of key 0, in key order; at the
-        default, none (and `num_tagged_fields` is counted on encode).
+        default: 0. Set (or given to `__init__`, or to `dataclasses.replace`),
+        it is the one entry of key 0, in key order; at the default, none (and
+        `num_tagged_fields` is counted on encode).
         """
         for entry in reversed(self.tagged_fields or ()):
             if _rt.field_of(entry, "tag", 0) == 0:

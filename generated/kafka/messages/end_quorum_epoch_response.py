@@ -68,6 +68,8 @@ class EndQuorumEpochResponse:
         topics: list[TopicData | TopicDataTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[EndQuorumEpochResponseTaggedField | EndQuorumEpochResponseTaggedFieldTuple] | None = None,
+        *,
+        node_endpoints: Any = _rt.NOT_GIVEN,
     ) -> None:
         self.error_code = error_code
         self.num_topics = num_topics
@@ -75,6 +77,8 @@ class EndQuorumEpochResponse:
         self.topics = topics if topics is not None else list()
         self.num_tagged_fields = num_tagged_fields
         self.tagged_fields = tagged_fields
+        if node_endpoints is not _rt.NOT_GIVEN:  # a named field over the entries, set after them
+            self.node_endpoints = node_endpoints
 
     @property
     def node_endpoints(self) -> list[NodeEndpoint | NodeEndpointTuple] | None:
@@ -82,8 +86,9 @@ class EndQuorumEpochResponse:
         Endpoints for all leaders enumerated in PartitionData
 
         The entry of key 0 in `tagged_fields` (the last, if several), else the
-        default: []. Set, it is the one entry of key 0, in key order; at the
-        default, none (and `num_tagged_fields` is counted on encode).
+        default: []. Set (or given to `__init__`, or to `dataclasses.replace`),
+        it is the one entry of key 0, in key order; at the default, none (and
+        `num_tagged_fields` is counted on encode).
         """
         for entry in reversed(self.tagged_fields or ()):
             if _rt.field_of(entry, "tag", 0) == 0:

@@ -128,6 +128,9 @@ class FetchRequest:
         rack_id: str | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[FetchRequestTaggedField | FetchRequestTaggedFieldTuple] | None = None,
+        *,
+        cluster_id: Any = _rt.NOT_GIVEN,
+        replica_state: Any = _rt.NOT_GIVEN,
     ) -> None:
         self.replica_id = replica_id
         self.max_wait_ms = max_wait_ms
@@ -147,6 +150,10 @@ class FetchRequest:
         self.rack_id = rack_id
         self.num_tagged_fields = num_tagged_fields
         self.tagged_fields = tagged_fields
+        if cluster_id is not _rt.NOT_GIVEN:  # a named field over the entries, set after them
+            self.cluster_id = cluster_id
+        if replica_state is not _rt.NOT_GIVEN:  # a named field over the entries, set after them
+            self.replica_state = replica_state
 
     @property
     def cluster_id(self) -> str | None:
@@ -155,8 +162,9 @@ class FetchRequest:
         to broker registration.
 
         The entry of key 0 in `tagged_fields` (the last, if several), else the
-        default: None. Set, it is the one entry of key 0, in key order; at the
-        default, none (and `num_tagged_fields` is counted on encode).
+        default: None. Set (or given to `__init__`, or to
+        `dataclasses.replace`), it is the one entry of key 0, in key order; at
+        the default, none (and `num_tagged_fields` is counted on encode).
         """
         for entry in reversed(self.tagged_fields or ()):
             if _rt.field_of(entry, "tag", 0) == 0:
@@ -176,7 +184,8 @@ class FetchRequest:
 
         The entry of key 1 in `tagged_fields` (the last, if several), else the
         default: ReplicaState(replica_id=-1, replica_epoch=-1,
-        tagged_fields=[]). Set, it is the one entry of key 1, in key order; at
+        tagged_fields=[]). Set (or given to `__init__`, or to
+        `dataclasses.replace`), it is the one entry of key 1, in key order; at
         the default, none (and `num_tagged_fields` is counted on encode).
         """
         for entry in reversed(self.tagged_fields or ()):
@@ -305,6 +314,8 @@ class FetchPartition:
         partition_max_bytes: int = 0,
         num_tagged_fields: int | None = None,
         tagged_fields: list[FetchPartitionTaggedField | FetchPartitionTaggedFieldTuple] | None = None,
+        *,
+        replica_directory_id: Any = _rt.NOT_GIVEN,
     ) -> None:
         self.partition = partition
         self.current_leader_epoch = current_leader_epoch
@@ -314,6 +325,8 @@ class FetchPartition:
         self.partition_max_bytes = partition_max_bytes
         self.num_tagged_fields = num_tagged_fields
         self.tagged_fields = tagged_fields
+        if replica_directory_id is not _rt.NOT_GIVEN:  # a named field over the entries, set after them
+            self.replica_directory_id = replica_directory_id
 
     @property
     def replica_directory_id(self) -> bytes | None:
@@ -322,8 +335,9 @@ class FetchPartition:
 
         The entry of key 0 in `tagged_fields` (the last, if several), else the
         default: b'\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\
-        \x00\\x00\\x00\\x00'. Set, it is the one entry of key 0, in key order;
-        at the default, none (and `num_tagged_fields` is counted on encode).
+        \x00\\x00\\x00\\x00'. Set (or given to `__init__`, or to
+        `dataclasses.replace`), it is the one entry of key 0, in key order; at
+        the default, none (and `num_tagged_fields` is counted on encode).
         """
         for entry in reversed(self.tagged_fields or ()):
             if _rt.field_of(entry, "tag", 0) == 0:

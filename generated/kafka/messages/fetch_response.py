@@ -77,6 +77,8 @@ class FetchResponse:
         responses: list[FetchableTopicResponse | FetchableTopicResponseTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[FetchResponseTaggedField | FetchResponseTaggedFieldTuple] | None = None,
+        *,
+        node_endpoints: Any = _rt.NOT_GIVEN,
     ) -> None:
         self.throttle_time_ms = throttle_time_ms
         self.error_code = error_code
@@ -86,6 +88,8 @@ class FetchResponse:
         self.responses = responses if responses is not None else list()
         self.num_tagged_fields = num_tagged_fields
         self.tagged_fields = tagged_fields
+        if node_endpoints is not _rt.NOT_GIVEN:  # a named field over the entries, set after them
+            self.node_endpoints = node_endpoints
 
     @property
     def node_endpoints(self) -> list[NodeEndpoint | NodeEndpointTuple] | None:
@@ -94,8 +98,9 @@ class FetchResponse:
         errors NOT_LEADER_OR_FOLLOWER & FENCED_LEADER_EPOCH.
 
         The entry of key 0 in `tagged_fields` (the last, if several), else the
-        default: []. Set, it is the one entry of key 0, in key order; at the
-        default, none (and `num_tagged_fields` is counted on encode).
+        default: []. Set (or given to `__init__`, or to `dataclasses.replace`),
+        it is the one entry of key 0, in key order; at the default, none (and
+        `num_tagged_fields` is counted on encode).
         """
         for entry in reversed(self.tagged_fields or ()):
             if _rt.field_of(entry, "tag", 0) == 0:
@@ -252,6 +257,10 @@ class PartitionData:
         records: RecordSet | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[PartitionDataTaggedField | PartitionDataTaggedFieldTuple] | None = None,
+        *,
+        diverging_epoch: Any = _rt.NOT_GIVEN,
+        current_leader: Any = _rt.NOT_GIVEN,
+        snapshot_id: Any = _rt.NOT_GIVEN,
     ) -> None:
         self.partition_index = partition_index
         self.error_code = error_code
@@ -267,6 +276,12 @@ class PartitionData:
         self.records = records
         self.num_tagged_fields = num_tagged_fields
         self.tagged_fields = tagged_fields
+        if diverging_epoch is not _rt.NOT_GIVEN:  # a named field over the entries, set after them
+            self.diverging_epoch = diverging_epoch
+        if current_leader is not _rt.NOT_GIVEN:  # a named field over the entries, set after them
+            self.current_leader = current_leader
+        if snapshot_id is not _rt.NOT_GIVEN:  # a named field over the entries, set after them
+            self.snapshot_id = snapshot_id
 
     @property
     def diverging_epoch(self) -> EpochEndOffset | None:
@@ -276,8 +291,9 @@ class PartitionData:
         its end offset such that subsequent records are known to diverge
 
         The entry of key 0 in `tagged_fields` (the last, if several), else the
-        default: EpochEndOffset(epoch=-1, end_offset=-1, tagged_fields=[]). Set,
-        it is the one entry of key 0, in key order; at the default, none (and
+        default: EpochEndOffset(epoch=-1, end_offset=-1, tagged_fields=[]). Set
+        (or given to `__init__`, or to `dataclasses.replace`), it is the one
+        entry of key 0, in key order; at the default, none (and
         `num_tagged_fields` is counted on encode).
         """
         for entry in reversed(self.tagged_fields or ()):
@@ -302,7 +318,8 @@ class PartitionData:
 
         The entry of key 1 in `tagged_fields` (the last, if several), else the
         default: LeaderIdAndEpoch(leader_id=-1, leader_epoch=-1,
-        tagged_fields=[]). Set, it is the one entry of key 1, in key order; at
+        tagged_fields=[]). Set (or given to `__init__`, or to
+        `dataclasses.replace`), it is the one entry of key 1, in key order; at
         the default, none (and `num_tagged_fields` is counted on encode).
         """
         for entry in reversed(self.tagged_fields or ()):
@@ -328,9 +345,10 @@ class PartitionData:
         request.
 
         The entry of key 2 in `tagged_fields` (the last, if several), else the
-        default: SnapshotId(end_offset=-1, epoch=-1, tagged_fields=[]). Set, it
-        is the one entry of key 2, in key order; at the default, none (and
-        `num_tagged_fields` is counted on encode).
+        default: SnapshotId(end_offset=-1, epoch=-1, tagged_fields=[]). Set (or
+        given to `__init__`, or to `dataclasses.replace`), it is the one entry
+        of key 2, in key order; at the default, none (and `num_tagged_fields` is
+        counted on encode).
         """
         for entry in reversed(self.tagged_fields or ()):
             if _rt.field_of(entry, "tag", 0) == 2:

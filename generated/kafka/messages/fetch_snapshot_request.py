@@ -61,6 +61,8 @@ class FetchSnapshotRequest:
         topics: list[TopicSnapshot | TopicSnapshotTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[FetchSnapshotRequestTaggedField | FetchSnapshotRequestTaggedFieldTuple] | None = None,
+        *,
+        cluster_id: Any = _rt.NOT_GIVEN,
     ) -> None:
         self.replica_id = replica_id
         self.max_bytes = max_bytes
@@ -68,6 +70,8 @@ class FetchSnapshotRequest:
         self.topics = topics if topics is not None else list()
         self.num_tagged_fields = num_tagged_fields
         self.tagged_fields = tagged_fields if tagged_fields is not None else list()
+        if cluster_id is not _rt.NOT_GIVEN:  # a named field over the entries, set after them
+            self.cluster_id = cluster_id
 
     @property
     def cluster_id(self) -> str | None:
@@ -76,8 +80,9 @@ class FetchSnapshotRequest:
         to broker registration
 
         The entry of key 0 in `tagged_fields` (the last, if several), else the
-        default: None. Set, it is the one entry of key 0, in key order; at the
-        default, none (and `num_tagged_fields` is counted on encode).
+        default: None. Set (or given to `__init__`, or to
+        `dataclasses.replace`), it is the one entry of key 0, in key order; at
+        the default, none (and `num_tagged_fields` is counted on encode).
         """
         for entry in reversed(self.tagged_fields or ()):
             if _rt.field_of(entry, "tag", 0) == 0:
@@ -167,6 +172,8 @@ class PartitionSnapshot:
         position: int = 0,
         num_tagged_fields: int | None = None,
         tagged_fields: list[PartitionSnapshotTaggedField | PartitionSnapshotTaggedFieldTuple] | None = None,
+        *,
+        replica_directory_id: Any = _rt.NOT_GIVEN,
     ) -> None:
         self.partition = partition
         self.current_leader_epoch = current_leader_epoch
@@ -174,6 +181,8 @@ class PartitionSnapshot:
         self.position = position
         self.num_tagged_fields = num_tagged_fields
         self.tagged_fields = tagged_fields if tagged_fields is not None else list()
+        if replica_directory_id is not _rt.NOT_GIVEN:  # a named field over the entries, set after them
+            self.replica_directory_id = replica_directory_id
 
     @property
     def replica_directory_id(self) -> bytes | None:
@@ -182,8 +191,9 @@ class PartitionSnapshot:
 
         The entry of key 0 in `tagged_fields` (the last, if several), else the
         default: b'\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\
-        \x00\\x00\\x00\\x00'. Set, it is the one entry of key 0, in key order;
-        at the default, none (and `num_tagged_fields` is counted on encode).
+        \x00\\x00\\x00\\x00'. Set (or given to `__init__`, or to
+        `dataclasses.replace`), it is the one entry of key 0, in key order; at
+        the default, none (and `num_tagged_fields` is counted on encode).
         """
         for entry in reversed(self.tagged_fields or ()):
             if _rt.field_of(entry, "tag", 0) == 0:

@@ -65,6 +65,8 @@ class FetchSnapshotResponse:
         topics: list[TopicSnapshot | TopicSnapshotTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[FetchSnapshotResponseTaggedField | FetchSnapshotResponseTaggedFieldTuple] | None = None,
+        *,
+        node_endpoints: Any = _rt.NOT_GIVEN,
     ) -> None:
         self.throttle_time_ms = throttle_time_ms
         self.error_code = error_code
@@ -72,6 +74,8 @@ class FetchSnapshotResponse:
         self.topics = topics if topics is not None else list()
         self.num_tagged_fields = num_tagged_fields
         self.tagged_fields = tagged_fields if tagged_fields is not None else list()
+        if node_endpoints is not _rt.NOT_GIVEN:  # a named field over the entries, set after them
+            self.node_endpoints = node_endpoints
 
     @property
     def node_endpoints(self) -> list[NodeEndpoint | NodeEndpointTuple] | None:
@@ -79,8 +83,9 @@ class FetchSnapshotResponse:
         Endpoints for all current-leaders enumerated in PartitionSnapshot
 
         The entry of key 0 in `tagged_fields` (the last, if several), else the
-        default: []. Set, it is the one entry of key 0, in key order; at the
-        default, none (and `num_tagged_fields` is counted on encode).
+        default: []. Set (or given to `__init__`, or to `dataclasses.replace`),
+        it is the one entry of key 0, in key order; at the default, none (and
+        `num_tagged_fields` is counted on encode).
         """
         for entry in reversed(self.tagged_fields or ()):
             if _rt.field_of(entry, "tag", 0) == 0:
@@ -187,6 +192,8 @@ class PartitionSnapshot:
         unaligned_records: RecordSet | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[PartitionSnapshotTaggedField | PartitionSnapshotTaggedFieldTuple] | None = None,
+        *,
+        current_leader: Any = _rt.NOT_GIVEN,
     ) -> None:
         self.index = index
         self.error_code = error_code
@@ -197,6 +204,8 @@ class PartitionSnapshot:
         self.unaligned_records = unaligned_records if unaligned_records is not None else RecordSet()
         self.num_tagged_fields = num_tagged_fields
         self.tagged_fields = tagged_fields if tagged_fields is not None else list()
+        if current_leader is not _rt.NOT_GIVEN:  # a named field over the entries, set after them
+            self.current_leader = current_leader
 
     @property
     def current_leader(self) -> LeaderIdAndEpoch:
@@ -205,7 +214,8 @@ class PartitionSnapshot:
 
         The entry of key 0 in `tagged_fields` (the last, if several), else the
         default: LeaderIdAndEpoch(leader_id=0, leader_epoch=0,
-        tagged_fields=[]). Set, it is the one entry of key 0, in key order; at
+        tagged_fields=[]). Set (or given to `__init__`, or to
+        `dataclasses.replace`), it is the one entry of key 0, in key order; at
         the default, none (and `num_tagged_fields` is counted on encode).
         """
         for entry in reversed(self.tagged_fields or ()):

@@ -70,6 +70,8 @@ class ProduceResponse:
         throttle_time_ms: int | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[ProduceResponseTaggedField | ProduceResponseTaggedFieldTuple] | None = None,
+        *,
+        node_endpoints: Any = _rt.NOT_GIVEN,
     ) -> None:
         self.num_responses = num_responses
         self.num_responses_compact = num_responses_compact
@@ -77,6 +79,8 @@ class ProduceResponse:
         self.throttle_time_ms = throttle_time_ms
         self.num_tagged_fields = num_tagged_fields
         self.tagged_fields = tagged_fields
+        if node_endpoints is not _rt.NOT_GIVEN:  # a named field over the entries, set after them
+            self.node_endpoints = node_endpoints
 
     @property
     def node_endpoints(self) -> list[NodeEndpoint | NodeEndpointTuple] | None:
@@ -85,8 +89,9 @@ class ProduceResponse:
         PartitionProduceResponses, with errors NOT_LEADER_OR_FOLLOWER.
 
         The entry of key 0 in `tagged_fields` (the last, if several), else the
-        default: []. Set, it is the one entry of key 0, in key order; at the
-        default, none (and `num_tagged_fields` is counted on encode).
+        default: []. Set (or given to `__init__`, or to `dataclasses.replace`),
+        it is the one entry of key 0, in key order; at the default, none (and
+        `num_tagged_fields` is counted on encode).
         """
         for entry in reversed(self.tagged_fields or ()):
             if _rt.field_of(entry, "tag", 0) == 0:
@@ -241,6 +246,8 @@ class PartitionProduceResponse:
         num_tagged_fields: int | None = None,
         tagged_fields: list[PartitionProduceResponseTaggedField | PartitionProduceResponseTaggedFieldTuple]
         | None = None,
+        *,
+        current_leader: Any = _rt.NOT_GIVEN,
     ) -> None:
         self.index = index
         self.error_code = error_code
@@ -255,6 +262,8 @@ class PartitionProduceResponse:
         self.error_message = error_message
         self.num_tagged_fields = num_tagged_fields
         self.tagged_fields = tagged_fields
+        if current_leader is not _rt.NOT_GIVEN:  # a named field over the entries, set after them
+            self.current_leader = current_leader
 
     @property
     def current_leader(self) -> LeaderIdAndEpoch | None:
@@ -263,7 +272,8 @@ class PartitionProduceResponse:
 
         The entry of key 0 in `tagged_fields` (the last, if several), else the
         default: LeaderIdAndEpoch(leader_id=-1, leader_epoch=-1,
-        tagged_fields=[]). Set, it is the one entry of key 0, in key order; at
+        tagged_fields=[]). Set (or given to `__init__`, or to
+        `dataclasses.replace`), it is the one entry of key 0, in key order; at
         the default, none (and `num_tagged_fields` is counted on encode).
         """
         for entry in reversed(self.tagged_fields or ()):

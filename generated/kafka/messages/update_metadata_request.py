@@ -107,6 +107,8 @@ class UpdateMetadataRequest:
         live_brokers: list[UpdateMetadataBroker | UpdateMetadataBrokerTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[UpdateMetadataRequestTaggedField | UpdateMetadataRequestTaggedFieldTuple] | None = None,
+        *,
+        type: Any = _rt.NOT_GIVEN,
     ) -> None:
         self.controller_id = controller_id
         self.is_k_raft_controller = is_k_raft_controller
@@ -122,6 +124,8 @@ class UpdateMetadataRequest:
         self.live_brokers = live_brokers if live_brokers is not None else list()
         self.num_tagged_fields = num_tagged_fields
         self.tagged_fields = tagged_fields
+        if type is not _rt.NOT_GIVEN:  # a named field over the entries, set after them
+            self.type = type
 
     @property
     def type(self) -> int | None:
@@ -130,8 +134,9 @@ class UpdateMetadataRequest:
         (1), or Unknown (0). Using during ZK migration, see KIP-866
 
         The entry of key 0 in `tagged_fields` (the last, if several), else the
-        default: 0. Set, it is the one entry of key 0, in key order; at the
-        default, none (and `num_tagged_fields` is counted on encode).
+        default: 0. Set (or given to `__init__`, or to `dataclasses.replace`),
+        it is the one entry of key 0, in key order; at the default, none (and
+        `num_tagged_fields` is counted on encode).
         """
         for entry in reversed(self.tagged_fields or ()):
             if _rt.field_of(entry, "tag", 0) == 0:

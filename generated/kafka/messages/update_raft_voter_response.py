@@ -56,11 +56,15 @@ class UpdateRaftVoterResponse:
         error_code: int = 0,
         num_tagged_fields: int | None = None,
         tagged_fields: list[UpdateRaftVoterResponseTaggedField | UpdateRaftVoterResponseTaggedFieldTuple] | None = None,
+        *,
+        current_leader: Any = _rt.NOT_GIVEN,
     ) -> None:
         self.throttle_time_ms = throttle_time_ms
         self.error_code = error_code
         self.num_tagged_fields = num_tagged_fields
         self.tagged_fields = tagged_fields if tagged_fields is not None else list()
+        if current_leader is not _rt.NOT_GIVEN:  # a named field over the entries, set after them
+            self.current_leader = current_leader
 
     @property
     def current_leader(self) -> CurrentLeader:
@@ -69,7 +73,8 @@ class UpdateRaftVoterResponse:
 
         The entry of key 0 in `tagged_fields` (the last, if several), else the
         default: CurrentLeader(leader_id=-1, leader_epoch=-1, host='', port=0,
-        tagged_fields=[]). Set, it is the one entry of key 0, in key order; at
+        tagged_fields=[]). Set (or given to `__init__`, or to
+        `dataclasses.replace`), it is the one entry of key 0, in key order; at
         the default, none (and `num_tagged_fields` is counted on encode).
         """
         for entry in reversed(self.tagged_fields or ()):
