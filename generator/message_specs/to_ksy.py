@@ -161,7 +161,7 @@ class _Translation:
             return out
         if t.text == "bool":
             return int(given in (True, "true"))
-        if t.text in ("string",):
+        if t.text == "string":
             return "" if given is None else str(given)
         if t.text == "bytes":
             return []
