@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from . import expr as E
 from .model import case_value
 from .schema import Field, TypeDef, join_ypath
+from .vocabulary import LOWER_SNAKE
 
 KEY = "-lc-keyed"
 
@@ -111,7 +112,10 @@ def _field_views(model, t: TypeDef, f: Field, raw, at: str, problem) -> list[Key
     views = []
     for vid, spec in raw["fields"].items():
         where = join_ypath(at, f"fields.{vid}")
-        view = _view(model, t, f, element, key_field, value_field, cases, str(vid), spec, where, problem)
+        if not isinstance(vid, str) or not LOWER_SNAKE.match(vid):
+            problem(where, "a named field needs a lower_snake name")
+            continue
+        view = _view(model, t, f, element, key_field, value_field, cases, E.python_name(vid), spec, where, problem)
         if view is not None:
             views.append(view)
     return views

@@ -119,6 +119,7 @@ BAD = [
     ("fields: {seconds: {key: 1, default: 1}}", "fields.seconds", "has no field `seconds`"),
     ("fields: {timeout_ms: {key: 1, default: soon}}", "fields.timeout_ms.default", "no value of a int field"),
     ("fields: {timeout_ms: {key: 1, after: 1}}", "fields.timeout_ms", "is {key, default}"),
+    ("fields: {TimeoutMs: {key: 1, default: 1}}", "fields.TimeoutMs", "needs a lower_snake name"),
 ]
 
 
