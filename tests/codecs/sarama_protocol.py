@@ -14,7 +14,6 @@ that version as sarama has it. The versions it knows are those its types' `requi
 from __future__ import annotations
 
 import functools
-import gzip
 import json
 import os
 import re
@@ -25,7 +24,6 @@ from pathlib import Path
 #: Where Debian installs sarama's sources, and the Go packages it imports.
 GOCODE = Path(os.environ.get("LOGCODEC_GOCODE", "/usr/share/gocode"))
 SARAMA = GOCODE / "src" / "github.com" / "Shopify" / "sarama"
-DOC = Path("/usr/share/doc/golang-github-shopify-sarama-dev")
 HERE = Path(__file__).with_name("sarama")
 #: The response header sarama's broker connection takes off before a response's reader runs.
 HEADER = 4
@@ -33,12 +31,6 @@ HEADER = 4
 
 def available() -> bool:
     return shutil.which("go") is not None and (SARAMA / "request.go").is_file()
-
-
-def version() -> str:
-    """sarama's version, as Debian's package of it says (its changelog's first entry)."""
-    with gzip.open(DOC / "changelog.Debian.gz", "rt") as changelog:
-        return re.search(r"\(([0-9.]+)-", changelog.readline())[1]
 
 
 @functools.cache
