@@ -140,8 +140,7 @@ class _Translation:
         """The named fields over a struct's tagged fields (`-lc-keyed`): each known tag's field,
         with Java's default, where no entry of its tag is written."""
         return {snake(f.name): {"key": f.tag, "default": self.java_default(f, tagged)}
-                for f in fields if f.tag is not None
-                and not (tagged := _intersect(_intersect(f.versions, flexible), f.tagged_versions)).empty}
+                for f, tagged in _known_tags(fields, flexible)}
 
     def java_default(self, f: FieldSpec, versions: Versions):
         """The value of field `f` that Java's generated class starts with (its `default`, else
@@ -175,9 +174,7 @@ class _Translation:
         """The type (as a field names it) of one of `owner`'s tagged fields: the shared one (tag,
         size, bytes) where it knows no tag in `flexible`, else its own, whose bytes are the field
         of a known tag."""
-        known = [(f, tagged) for f in fields
-                 if f.tag is not None and not (tagged := _intersect(_intersect(f.versions, flexible),
-                                                                     f.tagged_versions)).empty]
+        known = _known_tags(fields, flexible)
         if not known:
             self.imports.add(self.tagged_field)
             return TAGGED_FIELD
@@ -367,6 +364,14 @@ class _Translation:
 
 def _version_param() -> dict:
     return {"id": VERSION, "type": "u2", "doc": "The version of the message."}
+
+
+def _known_tags(fields: list[FieldSpec], flexible: Versions) -> list[tuple[FieldSpec, Versions]]:
+    """The tagged fields of a struct in the flexible versions `flexible`, each with the versions
+    in which it is tagged there."""
+    return [(f, tagged) for f in fields
+            if f.tag is not None and not (tagged := _intersect(_intersect(f.versions, flexible),
+                                                                f.tagged_versions)).empty]
 
 
 def _tagged_section(cond: str | None, entry: str, known: dict) -> list[dict]:

@@ -394,16 +394,14 @@ NOT_GIVEN = object()
 
 def put_keyed(entries, entry, key: int, name: str, at: int | None):
     """A keyed list (`-lc-keyed`) with `entry` as its one entry of `key` (field `name` of each
-    entry, item `at` of a tuple form): the others kept in their order, `entry` put before the first
+    entry, item `at` of a tuple form, `field_of`; None where the entries have no tuple form, so
+    none is a tuple): the others kept in their order, `entry` put before the first
     of a greater key (the order Kafka writes tagged fields in); with `entry` None, none of `key`.
     A new list: the view's setter sets it in place of the old (None stays None without an entry)."""
-    def key_of(e):
-        return e[at] if at is not None and isinstance(e, tuple) else getattr(e, name)
-
-    kept = [e for e in entries or () if key_of(e) != key]
+    kept = [e for e in entries or () if field_of(e, name, at) != key]
     if entry is None:
         return kept if entries is not None else None
-    place = next((i for i, e in enumerate(kept) if key_of(e) > key), len(kept))
+    place = next((i for i, e in enumerate(kept) if field_of(e, name, at) > key), len(kept))
     kept.insert(place, entry)
     return kept
 

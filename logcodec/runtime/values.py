@@ -298,9 +298,7 @@ def without_derived(value):
         if not f.init:  # a user's schema's links, carried bytes and lazy state: kept as they are
             kept[f.name] = getattr(value, f.name, None)
             continue
-        v = getattr(value, f.name)
-        computed = f.metadata.get("derived") or (f.metadata.get("instance") and not f.metadata.get("input"))
-        changes[f.name] = None if computed else without_derived(v)
+        changes[f.name] = None if _computed(f) else without_derived(getattr(value, f.name))
     copy = dataclasses.replace(value, **changes)
     for name, v in kept.items():
         setattr(copy, name, v)
@@ -315,4 +313,10 @@ def equal_but_derived(a, b) -> bool:
     if not dataclasses.is_dataclass(a) or type(a) is not type(b):
         return a == b
     return all(equal_but_derived(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a)
-               if f.compare and not f.metadata.get("derived"))
+               if f.compare and not _computed(f))
+
+
+def _computed(f: dataclasses.Field) -> bool:
+    """Whether a value's field is computed rather than given: a derived field (computed on
+    encode), or an instance that is no input (computed on decode)."""
+    return bool(f.metadata.get("derived") or (f.metadata.get("instance") and not f.metadata.get("input")))
