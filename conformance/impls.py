@@ -75,5 +75,5 @@ SHIPPED = {s.name: s for s in [
             "librdkafka (through confluent-kafka) consuming from and producing to a fake broker on 127.0.0.1",
             "confluent_kafka"),
     Shipped("kafkajs", ("node", str(HERE / "testees" / "kafkajs" / "testee.js")),
-            "kafkajs's RecordBatch encoder and decoder (Node.js)", needs_path="testees/kafkajs/node_modules/kafkajs"),
+            "kafkajs's RecordBatch encoder and decoder, and its response decoders (Node.js)", needs_path="testees/kafkajs/node_modules/kafkajs"),
 ]}

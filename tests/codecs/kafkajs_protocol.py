@@ -7,8 +7,8 @@ order. Its names are not ours, so the check compares shapes and values, not name
 as nested lists, a struct's fields inlined in their order (ours without the derived lengths and
 counts, and without what the version does not have), a list a list, every number, text and
 bytes as read. What kafkajs makes beside the wire (a throttle time it moves or adds, an error
-object made of an error code, a field computed from others) is set aside by the rules below,
-each of kafkajs's own doing; a record set is compared as a client sees it (offset, timestamp,
+object made of an error code, a field computed from others) is set aside by the kafkajs
+testee's rules (`conformance/testees/kafkajs/protocol.js`), each of kafkajs's own doing; a record set is compared as a client sees it (offset, timestamp,
 key, value, headers). Where kafkajs still reads the bytes otherwise, the vector says why
 (`QUIRKS`, flags in its notes). kafkajs writes requests but reads none: requests are not
 checked here.
@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 KAFKAJS = ROOT / "node_modules" / "kafkajs"
 REQUESTS = KAFKAJS / "src" / "protocol" / "requests"
 SCRIPT = Path(__file__).with_name("kafkajs_responses.js")
+TESTEE_KAFKAJS = ROOT / "conformance" / "testees" / "kafkajs" / "node_modules" / "kafkajs"
 #: The response header kafkajs's connection takes off before a decoder reads: the correlation id
 #: (a flexible header's tagged fields it leaves to the decoder, which reads them first).
 HEADER = 4
@@ -48,12 +49,12 @@ QUIRKS = {
         "vector's record batch (magic 2, which a broker converts down for those versions) gives it no "
         "messages."), (1, range(4), "filled")),
 }
-#: Fields kafkajs computes beside those it reads, by (API key, version): left out of its value.
-COMPUTED = {(32, 0): {"configSource"}, **{(32, v): {"isDefault"} for v in range(1, 5)}}
 
 
 def available() -> bool:
-    return shutil.which("node") is not None and (REQUESTS / "index.js").is_file()
+    """node, kafkajs (the repository's Node packages) and the kafkajs testee's (its rules)."""
+    return (shutil.which("node") is not None and (REQUESTS / "index.js").is_file()
+            and (TESTEE_KAFKAJS / "package.json").is_file())
 
 
 def api_names() -> dict[int, str]:
@@ -114,42 +115,29 @@ def _flat(items: list[list]) -> list:
     return items
 
 
-def theirs(value, computed: set[str] = frozenset()) -> list:
-    """kafkajs's value as nested lists."""
-    return _theirs(value, computed, [])
+def theirs(value) -> list:
+    """kafkajs's value (each object's fields as read off the wire: `kafkajs_responses.js`) as nested lists."""
+    return _theirs(value, [])
 
 
-def _theirs(x, computed: set[str], out: list) -> list:
+def _theirs(x, out: list) -> list:
     if isinstance(x, dict):
         if set(x) == {"int"}:
             out.append(int(x["int"]))
         elif set(x) == {"hex"}:
             out.append(_bytes(x))
-        elif not str(x.get("name", "")).startswith("KafkaJS"):  # (an error object made of an error code)
-            for k, v in _wire_fields(x, computed).items():
+        else:
+            for k, v in x.items():
                 if k == "messages":
                     out.append([_client_record(m) for m in v])
                 elif v is not None:
-                    _theirs(v, computed, out)
+                    _theirs(v, out)
         return out
     if isinstance(x, list):
-        out.append(_flat([_theirs(v, computed, []) for v in x]))
+        out.append(_flat([_theirs(v, []) for v in x]))
     else:
         out.append(_leaf(x))
     return out
-
-
-def _wire_fields(x: dict, computed: set[str]) -> dict:
-    """An object's fields as read off the wire: kafkajs moves a throttle time read to
-    `clientSideThrottleTime` and puts 0 in `throttleTime`, or adds a `throttleTime` of 0 beside
-    the `throttleTimeMs` it read."""
-    x = {k: v for k, v in x.items() if k not in computed}
-    if "throttleTimeMs" in x:
-        return {k: v for k, v in x.items() if k not in ("throttleTime", "clientSideThrottleTime")}
-    if "clientSideThrottleTime" in x:
-        return {k: (x["clientSideThrottleTime"] if k == "throttleTime" else v) for k, v in x.items()
-                if k != "clientSideThrottleTime"}
-    return x
 
 
 def _client_record(m: dict) -> list:

@@ -1,9 +1,12 @@
 // kafkajs's response decoders (an implementation we did not write) over frames' bodies:
 // reads [{id, key, version, hex}] (key: the API key) as JSON on stdin, writes
-// {id: decoded value | {error}} as JSON: a BigInt as {int: "..."}, a Buffer as {hex: "..."}.
-// Run from the repository, whose node_modules holds kafkajs (package.json).
+// {id: decoded value | {error}} as JSON: a BigInt as {int: "..."}, a Buffer as {hex: "..."}; each
+// object with only the fields kafkajs read off the wire (the kafkajs testee's rules: what kafkajs
+// computes, moves or makes beside them is set aside). Run from the repository, whose node_modules
+// holds kafkajs (package.json), after `npm ci --prefix conformance/testees/kafkajs`.
 const fs = require('fs')
 const path = require('path')
+const { wireEntries, computedOf } = require('../../conformance/testees/kafkajs/protocol')
 
 const requestsDir = path.dirname(require.resolve('kafkajs/src/protocol/requests'))
 // Each API's folder, as kafkajs's own index names it (`Name: require('./folder')`)
@@ -20,6 +23,13 @@ const plain = (key, value) => {
   return value
 }
 
+// kafkajs's value with each object's fields as read off the wire.
+const onWire = (value, computed) => {
+  if (Array.isArray(value)) return value.map(v => onWire(v, computed))
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return value
+  return Object.fromEntries(wireEntries(value, computed).map(([k, v]) => [k, onWire(v, computed)]))
+}
+
 const main = async () => {
   const cases = JSON.parse(fs.readFileSync(0, 'utf8'))
   const out = {}
@@ -33,7 +43,7 @@ const main = async () => {
     try {
       let response = require(file)
       if (typeof response === 'function') response = response({ topics: [] }) // (a response made per request: DeleteRecords)
-      out[c.id] = { value: await response.decode(Buffer.from(c.hex, 'hex')) }
+      out[c.id] = { value: onWire(await response.decode(Buffer.from(c.hex, 'hex')), computedOf(c.key, c.version)) }
     } catch (e) {
       out[c.id] = { error: `${e.name}: ${e.message}` }
     }

@@ -24,6 +24,7 @@ import sys
 from functools import cache
 
 import pytest
+from logcodec.conformance.judge import vector_file
 
 import logcodec
 from tests.conformance.session import FORMAT, ROOT, TESTS, Session, run_vectors
@@ -168,7 +169,8 @@ def test_kafkajs_fails_exactly_the_known_quirks():
     assert result.status == 0
     assert result.hello["implementation"] == {"name": "kafkajs", "version": "2.2.4"}
     assert result.hello["formats"] == {FORMAT: ["decode", "encode"], "kafka.message_set": ["decode"],
-                                       "kafka.record_set": ["decode"]}  # legacy: decode only (legacy.js)
+                                       "kafka.record_set": ["decode"],  # legacy: decode only (legacy.js)
+                                       RESPONSE: ["decode"]}  # its response readers (protocol.js)
     assert result.hello["unsupported_fields"][FORMAT] == KAFKAJS_UNSUPPORTED_FIELDS
     assert_outcomes(result, KAFKAJS_EXPECTED)
 
@@ -215,6 +217,89 @@ def test_kafkajs_compressed_framing():
     assert vector.startswith(b"\x82SNAPPY\x00") and not snappy.startswith(b"\x82SNAPPY\x00")
     assert result.verdicts["decode codecs/snappy"].outcome == "pass"
     assert result.verdicts["decode third_party/raw_snappy"].outcome == "pass"
+
+
+# kafka.response: kafkajs's own response readers, their values named by position over Kafka's specs
+
+RESPONSE = "kafka.response"
+#: The vectors' flags of kafkajs's quirks in reading a response, and the outcome each gives. (Its
+#: third, KafkajsLegacyFetch, is in the records of a Fetch response, which kafkajs does not report.)
+RESPONSE_QUIRKS = {"KafkajsAuthBytes": "fail", "KafkajsNoErrorMessage": "decode_error"}
+RESPONSE_TESTS = [t for g in vector_file(RESPONSE)["testGroups"] for t in g["tests"]]
+
+
+def _with_specs(folder) -> tuple[str, ...]:
+    return ("env", f"KAFKA_MESSAGE_SPECS={folder}", *KAFKAJS_ARGV)
+
+
+@cache
+def responses(argv: tuple[str, ...] = KAFKAJS_ARGV):
+    return run_vectors(argv, formats=(RESPONSE,), null_left_out=True)
+
+
+@needs_node
+@needs_kafkajs
+def test_kafkajs_reads_each_response_version_it_has_a_reader_of():
+    """Every valid vector flagged `Kafkajs` (a version kafkajs has a reader of) passes, but those
+    whose flags name one of its quirks; every invalid vector of such a version is refused; the
+    rest are outside kafkajs (`unsupported`)."""
+    result = responses()
+    assert result.status == 0
+    assert result.hello["formats"][RESPONSE] == ["decode"]
+    read = {(t["params"]["api_key"], t["params"]["api_version"]) for t in RESPONSE_TESTS if "Kafkajs" in t["flags"]}
+    for test in RESPONSE_TESTS:
+        outcome = result.verdicts[f"decode {test['tcId']}"].outcome
+        quirks = [RESPONSE_QUIRKS[f] for f in test["flags"] if f in RESPONSE_QUIRKS]
+        if (test["params"]["api_key"], test["params"]["api_version"]) not in read:
+            assert outcome == "skipped", test["tcId"]
+        elif test["result"] == "valid":
+            assert "Kafkajs" in test["flags"] and outcome == (quirks[0] if quirks else "pass"), (test["tcId"], outcome)
+        else:
+            assert outcome == "pass", (test["tcId"], outcome)  # refused, as an invalid vector must be
+    passed = sum(v.outcome == "pass" for v in result.verdicts.values())
+    assert passed >= 250, passed  # 212 of the 220 valid vectors (110 versions, 33 APIs), 56 invalid ones refused
+
+
+@needs_node
+@needs_kafkajs
+def test_kafkajs_reports_what_it_drops_as_unsupported():
+    unsupported = responses().hello["unsupported_fields"][RESPONSE]
+    assert "body.responses[].partitions[].records" in unsupported  # Fetch: only its records' client view
+    assert {"header.tagged_fields", "body.tagged_fields"} <= set(unsupported)  # (its flexible readers skip them)
+    assert all(p.endswith((".records", ".tagged_fields")) for p in unsupported), unsupported
+
+
+@needs_node
+@needs_kafkajs
+def test_kafkajs_values_are_named_by_the_specs_it_is_given(tmp_path):
+    """The names come from Kafka's specs, the values from kafkajs: with two fields of a Metadata
+    partition swapped in the specs, kafkajs's values land in each other's field and the filled
+    Metadata vectors fail (their defaults, both zero, still pass); the other APIs are untouched."""
+    specs = tmp_path / "specs"
+    shutil.copytree(ROOT / "schemas" / "kafka" / "messages", specs)
+    metadata = specs / "MetadataResponse.json"
+    text = metadata.read_text()
+    text = text.replace('"name": "PartitionIndex"', '"name": "Swapped"').replace(
+        '{ "name": "ErrorCode", "type": "int16", "versions": "0+",\n          "about": "The partition error',
+        '{ "name": "PartitionIndex", "type": "int16", "versions": "0+",\n          "about": "The partition error')
+    metadata.write_text(text.replace('"name": "Swapped"', '"name": "ErrorCode"'))
+    result = responses(_with_specs(specs))
+    failed = {case for case, v in result.verdicts.items() if v.outcome not in ("pass", "skipped")}
+    metadata_filled = {f"decode {t['tcId']}" for t in RESPONSE_TESTS if "Kafkajs" in t["flags"]
+                       and t["params"]["api_key"] == 3 and t["tcId"].endswith("_filled")}
+    assert len(metadata_filled) == 7  # Metadata v0 to v6
+    assert failed == metadata_filled | {f"decode {t['tcId']}" for t in RESPONSE_TESTS
+                                        if any(f in RESPONSE_QUIRKS for f in t["flags"])}
+    diff = result.verdicts["decode kafka_python_filled/metadata_response_v1_filled"].diff
+    assert any("partitions[0].partition_index" in line for line in diff), diff
+
+
+@needs_node
+@needs_kafkajs
+def test_kafkajs_offers_no_response_without_specs(tmp_path):
+    with Session(_with_specs(tmp_path / "nowhere")) as session:
+        assert RESPONSE not in session.hello["formats"]
+        assert session.stop() == 0
 
 
 def test_kafkajs_testee_pins_its_dependencies():

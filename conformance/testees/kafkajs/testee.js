@@ -19,6 +19,7 @@ const Record = require('kafkajs/src/protocol/recordBatch/record/v0')
 const TimestampTypes = require('kafkajs/src/protocol/timestampTypes')
 const errors = require('kafkajs/src/errors')
 const legacy = require('./legacy')
+const protocol = require('./protocol')
 
 // kafkajs ships gzip only. Snappy comes from kafkajs-snappy, the codec package kafkajs documents,
 // registered the documented way. LZ4 (kafkajs-lz4 needs a node-gyp build of the native lz4@0.6) and
@@ -204,16 +205,18 @@ const HANDLERS = {
   [legacy.MESSAGE_SET]: { decode: bytes => legacy.decodeMessageSet(bytes) },
   [legacy.RECORD_SET]: { decode: bytes => legacy.decodeRecordSet(bytes, batchValue) },
 }
+const responses = protocol.responseFormat()
+if (responses) HANDLERS[protocol.RESPONSE] = { decode: responses.decode }
 
 async function answer(request) {
   const { seq, op, format } = request
   const handler = Object.hasOwn(HANDLERS, format) && Object.hasOwn(HANDLERS[format], op) ? HANDLERS[format][op] : null
   if (!handler) return { seq, ok: false, unsupported: `${op} of ${format}` }
   try {
-    if (op === 'decode') return { seq, ok: true, value: await handler(Buffer.from(request.bytes, 'hex')) }
+    if (op === 'decode') return { seq, ok: true, value: await handler(Buffer.from(request.bytes, 'hex'), request.params) }
     return { seq, ok: true, bytes: hex(await handler(request.value)) }
   } catch (error) {
-    if (error instanceof Unsupported || error instanceof errors.KafkaJSNotImplemented) {
+    if (error instanceof Unsupported || error instanceof errors.KafkaJSNotImplemented || error instanceof protocol.NotRead) {
       return { seq, ok: false, unsupported: error.message }
     }
     if (!(error instanceof Error)) error = new Error(String(error))
@@ -248,6 +251,7 @@ function main() {
           // a record set's v2 batches lose what kafkajs hides of any v2 batch; kafkajs's fetch
           // decoder drops a cut-off last entry without saying how many bytes it read
           [legacy.RECORD_SET]: UNSUPPORTED_FIELDS.map(p => `entries[].${p}`).concat(['partial_entry']),
+          ...(responses ? { [protocol.RESPONSE]: responses.unsupported } : {}),
         },
       })
     } else if (request.type === 'run') {

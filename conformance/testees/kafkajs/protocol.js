@@ -1,0 +1,286 @@
+'use strict'
+// kafka.response (decode) through kafkajs's own response decoders: one hand-written reader per
+// API version (src/protocol/requests/<api>/v<N>/response.js), which return objects of kafkajs's
+// own names (`topicMetadata`, `partitionErrorCode`), read field by field in wire order.
+//
+// kafkajs's names are not Kafka's, so this file names kafkajs's values by position: the leaves of
+// kafkajs's value, in the order it read them, are matched one to one with the fields the frame's
+// version has in Kafka's message specs (the JSON files this repository ships in
+// schemas/kafka/messages, or the folder KAFKA_MESSAGE_SPECS names). The specs give only names,
+// versions and types; every value is kafkajs's. A value whose shape does not fit the spec's
+// fields (a field kafkajs drops, or reads in another place) is refused with a message saying so:
+// kafkajs read something else than the spec's version. kafkajs writes requests from arguments of
+// its own and reads none, so `kafka.request` is not offered, nor is encoding a response.
+
+const fs = require('fs')
+const path = require('path')
+
+const Decoder = require('kafkajs/src/protocol/decoder')
+const apiKeys = require('kafkajs/src/protocol/requests/apiKeys')
+
+const RESPONSE = 'kafka.response'
+const REQUESTS = path.dirname(require.resolve('kafkajs/src/protocol/requests'))
+const DEFAULT_SPECS = path.resolve(__dirname, '..', '..', '..', 'schemas', 'kafka', 'messages')
+
+// Fields kafkajs computes beside those it reads, by API key and version: not on the wire.
+const COMPUTED = { 32: { 0: ['configSource'], 1: ['isDefault'], 2: ['isDefault'], 3: ['isDefault'], 4: ['isDefault'] } }
+const computedOf = (key, version) => (COMPUTED[key] || {})[version] || []
+
+// kafkajs's value does not fit the spec's fields of the version: kafkajs read something else.
+class Misfit extends Error {
+  get name() {
+    return 'Misfit'
+  }
+}
+
+// ---- Kafka's message specs: names, versions and types ----
+
+// A spec file is JSON with `//` comment lines (Kafka's own files have no other comments).
+const readSpec = file =>
+  JSON.parse(fs.readFileSync(file, 'utf8').split('\n').filter(l => !l.trim().startsWith('//')).join('\n'))
+
+function loadSpecs(dir) {
+  const specs = new Map()
+  for (const name of fs.readdirSync(dir).filter(n => n.endsWith('Response.json'))) {
+    const spec = readSpec(path.join(dir, name))
+    specs.set(spec.apiKey, spec)
+  }
+  return specs
+}
+
+// Kafka's version ranges: "3+", "1-3", "2" or "none".
+function inVersions(range, version) {
+  if (range == null || range === 'none') return false
+  if (range.endsWith('+')) return version >= Number(range.slice(0, -1))
+  const [low, high = low] = range.split('-').map(Number)
+  return version >= low && version <= high
+}
+
+// A spec's CamelCase name in the canonical JSON's lower_snake (ThrottleTimeMs -> throttle_time_ms).
+const snake = name => name.replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()
+
+const elementType = type => (type.startsWith('[]') ? type.slice(2) : null)
+const PRIMITIVES = new Set(['bool', 'int8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'float64', 'string', 'bytes', 'uuid', 'records'])
+
+// The fields of a struct type: written inline in the field, or one of the spec's commonStructs.
+function structFields(spec, field) {
+  if (field.fields) return field.fields
+  const name = elementType(field.type) || field.type
+  const common = (spec.commonStructs || []).find(s => s.name === name)
+  if (!common) throw new Error(`the spec ${spec.name} has no struct ${name}`)
+  return common.fields
+}
+
+// The fields a version writes in place (a tagged field lives in the tagged fields, which kafkajs skips).
+const placed = (fields, version) =>
+  fields.filter(f => inVersions(f.versions, version) && !inVersions(f.taggedVersions, version))
+
+const isFlexible = (spec, version) => inVersions(spec.flexibleVersions, version)
+
+// ---- kafkajs's value as leaves in the order read ----
+
+// An object's fields as read off the wire: kafkajs moves a throttle time read to
+// `clientSideThrottleTime` and puts 0 in `throttleTime`, or adds a `throttleTime` of 0 beside the
+// `throttleTimeMs` it read; it makes error objects (KafkaJS...) of error codes it read.
+function wireEntries(object, computed) {
+  let entries = Object.entries(object).filter(([k, v]) => !computed.includes(k) && !isKafkajsError(v))
+  if ('throttleTimeMs' in object) {
+    entries = entries.filter(([k]) => k !== 'throttleTime' && k !== 'clientSideThrottleTime')
+  } else if ('clientSideThrottleTime' in object) {
+    entries = entries
+      .filter(([k]) => k !== 'clientSideThrottleTime')
+      .map(([k, v]) => [k, k === 'throttleTime' ? object.clientSideThrottleTime : v])
+  }
+  return entries
+}
+
+const isKafkajsError = v => v !== null && typeof v === 'object' && String(v.name).startsWith('KafkaJS')
+const isLeaf = v => v === null || v === undefined || typeof v !== 'object' || Buffer.isBuffer(v)
+
+// kafkajs's value flattened: a struct's fields inline, a list one leaf (of its elements, each
+// flattened), every number, text and buffer a leaf.
+function flatten(value, computed, out = []) {
+  if (isLeaf(value)) {
+    out.push(value)
+  } else if (Array.isArray(value)) {
+    out.push(value.map(e => (isLeaf(e) ? e : flatten(e, computed))))
+  } else {
+    for (const [, v] of wireEntries(value, computed)) flatten(v, computed, out)
+  }
+  return out
+}
+
+// ---- the leaves named by the spec's fields ----
+
+class Leaves {
+  constructor(items, where) {
+    this.items = items
+    this.at = 0
+    this.where = where
+  }
+
+  take(field) {
+    if (this.at >= this.items.length) throw new Misfit(`kafkajs's value has no value left for ${field}`)
+    return this.items[this.at++]
+  }
+
+  done() {
+    if (this.at < this.items.length) {
+      throw new Misfit(`kafkajs's value has ${this.items.length - this.at} value(s) more than ${this.where} has fields`)
+    }
+  }
+}
+
+const int64Text = v => (typeof v === 'bigint' ? v.toString() : String(v))
+
+// One leaf of kafkajs's as the canonical JSON of the spec's type.
+function primitive(value, type, field) {
+  if (value === null || value === undefined) return null
+  switch (type) {
+    case 'bool':
+      if (typeof value !== 'boolean') throw new Misfit(`${field} is a bool, kafkajs gives ${typeof value}`)
+      return value ? 1 : 0
+    case 'int64':
+      return int64Text(value)
+    case 'string':
+      if (typeof value !== 'string') throw new Misfit(`${field} is a string, kafkajs gives ${typeof value}`)
+      return value
+    case 'bytes':
+    case 'uuid':
+      if (!Buffer.isBuffer(value)) throw new Misfit(`${field} is ${type}, kafkajs gives ${typeof value}`)
+      return value.toString('hex')
+    default: // the integer and float types
+      if (typeof value !== 'number' && typeof value !== 'bigint') throw new Misfit(`${field} is ${type}, kafkajs gives ${typeof value}`)
+      return Number(value)
+  }
+}
+
+// The canonical JSON of a struct whose fields (those of `version`) take their values from `leaves`.
+// A field the version lacks is left out (null); so are the derived lengths and counts and the
+// `records` of a Fetch response (kafkajs keeps only its records' client view: unsupported).
+function struct(spec, fields, version, leaves, where) {
+  const out = {}
+  for (const field of placed(fields, version)) {
+    const name = snake(field.name)
+    const here = `${where}.${name}`
+    const element = elementType(field.type)
+    const value = leaves.take(here)
+    if (field.type === 'records') continue
+    if (element === null && !PRIMITIVES.has(field.type)) {
+      throw new Misfit(`${here}: a struct field kafkajs would inline (not in the APIs it reads)`)
+    }
+    if (element === null) {
+      out[name] = primitive(value, field.type, here)
+    } else if (value === null || value === undefined) {
+      out[name] = null
+    } else if (!Array.isArray(value)) {
+      throw new Misfit(`${here} is a list, kafkajs gives ${typeof value}`)
+    } else if (PRIMITIVES.has(element)) {
+      // a list of strings or bytes holds each as {value}, as the canonical JSON's element struct
+      const boxed = element === 'string' || element === 'bytes'
+      out[name] = value.map(e => {
+        const one = primitive(Array.isArray(e) ? single(e, here) : e, element, `${here}[]`)
+        return boxed ? { value: one } : one
+      })
+    } else {
+      const inner = structFields(spec, field)
+      out[name] = value.map(e => {
+        const items = new Leaves(Array.isArray(e) ? e : [e], `${here}[]`)
+        const made = struct(spec, inner, version, items, `${here}[]`)
+        items.done()
+        return made
+      })
+    }
+  }
+  return out
+}
+
+function single(items, where) {
+  if (items.length !== 1) throw new Misfit(`${where} holds one value, kafkajs gives ${items.length}`)
+  return items[0]
+}
+
+// ---- kafkajs's readers ----
+
+// Each API's folder, as kafkajs's own index names it (`Name: require('./folder')`).
+function folders() {
+  const text = fs.readFileSync(path.join(REQUESTS, 'index.js'), 'utf8')
+  return Object.fromEntries([...text.matchAll(/(\w+): require\('\.\/(\w+)'\)/g)].map(m => [m[1], m[2]]))
+}
+
+// The file of kafkajs's reader of each API key and version it reads: "key/version" -> file.
+function readers() {
+  const byName = folders()
+  const out = new Map()
+  for (const [name, key] of Object.entries(apiKeys)) {
+    const folder = byName[name] && path.join(REQUESTS, byName[name])
+    if (!folder || !fs.existsSync(folder)) continue
+    for (const v of fs.readdirSync(folder).filter(d => /^v\d+$/.test(d))) {
+      const file = path.join(folder, v, 'response.js')
+      if (fs.existsSync(file)) out.set(`${key}/${v.slice(1)}`, file)
+    }
+  }
+  return out
+}
+
+// ---- the testee's part ----
+
+// What `testee.js` needs of kafka.response: its handler, and the paths kafkajs cannot report.
+function responseFormat(specsDir = process.env.KAFKA_MESSAGE_SPECS || DEFAULT_SPECS) {
+  if (!fs.existsSync(specsDir)) {
+    process.stderr.write(`kafkajs testee: no Kafka message specs at ${specsDir} (KAFKA_MESSAGE_SPECS): ${RESPONSE} not offered\n`)
+    return null
+  }
+  const specs = loadSpecs(specsDir)
+  const files = readers()
+  return { decode: (bytes, params) => decodeResponse(specs, files, bytes, params), unsupported: unsupportedPaths(specs, files) }
+}
+
+// An API version kafkajs has no reader of: the request is `unsupported`.
+class NotRead extends Error {}
+
+async function decodeResponse(specs, files, bytes, params = {}) {
+  const { api_key: key, api_version: version } = params
+  const spec = specs.get(key)
+  const file = files.get(`${key}/${version}`)
+  if (!spec || !file || !inVersions(spec.validVersions, version)) {
+    throw new NotRead(`kafkajs has no reader of API ${key} version ${version}`)
+  }
+  // kafkajs's connection takes the correlation id off the frame (a flexible header's tagged
+  // fields it leaves to the body's reader, which reads them first) and hands the rest on.
+  const header = new Decoder(bytes)
+  const correlationId = header.readInt32()
+  let reader = require(file)
+  if (typeof reader === 'function') reader = reader({ topics: [] }) // (a reader made per request: DeleteRecords)
+  const value = await reader.decode(bytes.slice(4))
+  const leaves = new Leaves(flatten(value, computedOf(key, version)), 'body')
+  const body = struct(spec, spec.fields, version, leaves, 'body')
+  leaves.done()
+  return { header: { correlation_id: correlationId }, body }
+}
+
+// What kafkajs never reports, as value paths: the `records` of a Fetch response (it keeps each
+// record's client view: offset, timestamp, key, value, headers; not the batches) and, in the
+// flexible versions it reads, every tagged field (its readers skip them).
+function unsupportedPaths(specs, files) {
+  const out = new Set()
+  for (const file of files.keys()) {
+    const [key, version] = file.split('/').map(Number)
+    const spec = specs.get(key)
+    if (!spec || !inVersions(spec.validVersions, version)) continue
+    const flexible = isFlexible(spec, version)
+    if (flexible) out.add('header.tagged_fields')
+    const walk = (fields, where) => {
+      if (flexible) out.add(`${where}.tagged_fields`)
+      for (const f of placed(fields, version)) {
+        if (f.type === 'records') out.add(`${where}.${snake(f.name)}`)
+        const element = elementType(f.type)
+        if (element && !PRIMITIVES.has(element)) walk(structFields(spec, f), `${where}.${snake(f.name)}[]`)
+      }
+    }
+    walk(spec.fields, 'body')
+  }
+  return [...out].sort()
+}
+
+module.exports = { RESPONSE, responseFormat, NotRead, wireEntries, computedOf }
