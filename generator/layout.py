@@ -384,6 +384,29 @@ def _plain(f: Field) -> bool:
                 or f.partial_tail or f.filled_remotely or f.parent is not None)
 
 
+@dataclass(frozen=True)
+class NumberRun:
+    """A counted list of fixed-size numbers read in one `struct` call of `count` of them (a
+    Kafka partition's replica ids): `code` is one element's format with its byte order."""
+
+    code: str
+    size: int
+
+
+def number_run(f: Field) -> NumberRun | None:
+    """How the counted list `f` reads as one run of numbers, or None when an element is more than
+    a fixed-size number in a known byte order (an enum, a `valid`, a size, a process...), which
+    its own read must check or convert."""
+    ref = f.type
+    if f.repeat != "expr" or ref.kind not in ("int", "float") or ref.endian not in ("be", "le"):
+        return None
+    if f.enum or f.valid or f.size is not None or f.size_eos or f.process or f.contents is not None \
+            or f.terminator is not None or f.pad_right is not None:
+        return None
+    code = STRUCT_CODES[(ref.size, ref.signed)] if ref.kind == "int" else FLOAT_CODES[ref.size]
+    return NumberRun((">" if ref.endian == "be" else "<") + code, ref.size)
+
+
 def element_plan(model, u: TypeDef, seen: frozenset = frozenset()) -> ElementPlan | None:
     """How to write out an element of type `u` of `model`'s schema as straight-line code, or None
     when some field has another shape (see `ElementPlan`)."""
@@ -618,6 +641,6 @@ def reads_bits_one_by_one(t: TypeDef) -> bool:
 
 
 __all__ = ["STRUCT_CODES", "FLOAT_CODES", "BIT_GROUP_CODES", "Item", "Range", "BitRun", "TypePlan", "plan_type", "Step",
-           "ElementPlan", "element_plan", "list_plan", "c_takes", "c_loops", "c_readers", "parent_names",
+           "ElementPlan", "element_plan", "NumberRun", "number_run", "list_plan", "c_takes", "c_loops", "c_readers", "parent_names",
            "BIJECTIVE_PROCESSORS", "reads_to_its_end", "reads_stream", "reads_bits", "bits_of", "reads_bits_one_by_one", "substream",
            "size_held_non_negative", "Primitive", "primitive"]

@@ -5,7 +5,7 @@ the ranges a field closes (a size, a checksum)."""
 
 from __future__ import annotations
 
-from ..layout import Item
+from ..layout import Item, NumberRun, number_run
 from ..model import least_element_bytes
 from ..schema import Field
 from ..types import field_tinfo
@@ -143,6 +143,12 @@ class FieldReads:
                 # Every element costs an object, however few bytes it takes: the whole count
                 # comes out of the call's budget before the first one is built.
                 self.spend_elements(c, "count", path)
+                run = self.number_run(f)
+                if run is not None:  # the whole list in one call: its bytes are there (above)
+                    c(f"{c.local(var)}.extend({self.m.number_runs(run.code)}[count].unpack_from(buf, pos))")
+                    c(f"pos += count * {run.size}")
+                    c.indent -= 1
+                    return
                 self.read_tuples_asked(c, f)
                 c("i = 0")
                 reader = self.fast_reader(f)
@@ -188,6 +194,11 @@ class FieldReads:
                 c.indent -= 1
         finally:
             del self.scope.extra["_index"]
+
+    def number_run(self, f: Field) -> NumberRun | None:
+        """How the list `f` reads in one call (`layout.number_run`), where its elements are kept in
+        it and no element's read is shown (a trace's, which shows each)."""
+        return number_run(f) if self.keeps_list else None
 
     def typed_int_local(self, code: str) -> bool:
         """Whether `code` is the local of one of this type's fields declared `int` (`decoder`):

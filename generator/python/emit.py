@@ -60,6 +60,7 @@ class ModuleEmitter:
         self.model = checked(schema, "python").model  # the passes refuse what this back end cannot write
         self.types = self.model.types
         self.structs: dict[str, str] = {}  # format -> name
+        self.runs: dict[str, str] = {}  # a number's format -> the name of its NumberRuns
         self.layouts: list[str] = []
         self.processors: set[tuple[str, str]] = set()  # (module, name) of the named ones it calls
         self.passthroughs: set[str] = set()  # named processors whose pass-through arguments it checks
@@ -163,6 +164,12 @@ class ModuleEmitter:
             self.structs[fmt] = f"_S{len(self.structs)}"
         return self.structs[fmt]
 
+    def number_runs(self, code: str) -> str:
+        """The module's `_rt.NumberRuns` of one number format: the structs of its runs, by count."""
+        if code not in self.runs:
+            self.runs[code] = f"_N{len(self.runs)}"
+        return self.runs[code]
+
     def layout(self, entries) -> str:
         text = repr(tuple(entries))
         if text not in self.layouts:  # one declaration for a run two decoders read (`_d_` and `_i_`)
@@ -202,6 +209,7 @@ class ModuleEmitter:
             builtins_named=bool(self.builtins_named),
             functions=[f.text for f in functions],
             structs=sorted(self.structs.items(), key=lambda kv: int(kv[1][2:])),
+            number_runs=sorted(self.runs.items(), key=lambda kv: int(kv[1][2:])),
             layouts=self.layouts, processors=sorted(self.processors), root=root,
             user_processors=sorted(self.user_processors.items()), passthroughs=sorted(self.passthroughs),
             imports=self.import_lines(), late_imports=self.late_imports(),

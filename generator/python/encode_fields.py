@@ -7,7 +7,14 @@ switch's case), each value checked against what the schema says of it."""
 from __future__ import annotations
 
 from .. import expr as E
-from ..layout import FLOAT_CODES, STRUCT_CODES, Item, reads_bits, reads_to_its_end
+from ..layout import (
+    FLOAT_CODES,
+    STRUCT_CODES,
+    Item,
+    number_run,
+    reads_bits,
+    reads_to_its_end,
+)
 from ..schema import Field, TypeRef
 from .code import Lines
 from .shapes import PYTHON_ERRORS, codec_arg, primitive_of
@@ -66,8 +73,18 @@ class FieldWrites:
                 items = f"_cast(Any, {items})"  # value objects or tuples, in a list or a tuple form's tuple: unchecked
             def slow(c: Lines) -> None:
                 self.encode_element(c, f, f"x_{f.id}", "", wrap=None)
+            run = number_run(f)
             with c.block("try:"):
-                if not self.fast.loop(c, f, items, slow):
+                if run is not None:
+                    # the whole list in one call; on any doubt, each number on its own names the one at fault
+                    with c.block("try:"):
+                        c(f"{c.local('d')} = {self.m.number_runs(run.code)}[len({items})].pack(*{items})")
+                    with c.block("except (_struct.error, TypeError, ValueError, OverflowError):"), \
+                            c.block(f"for i, x_{f.id} in enumerate({items}):"):
+                        slow(c)
+                    with c.block("else:"):
+                        self.put(c, "d")
+                elif not self.fast.loop(c, f, items, slow):
                     with c.block(f"for i, x_{f.id} in enumerate({items}):"):
                         slow(c)
             del self.scope.extra["_index"]

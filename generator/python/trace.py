@@ -80,6 +80,9 @@ class TraceDecoder(Decoder):
     def made_by_new(self) -> bool:
         return False
 
+    def number_run(self, f: Field) -> None:
+        return None  # each number read and recorded on its own
+
     def fast_reader(self, f: Field) -> tuple[str, list[str]] | None:
         return None
 

@@ -207,6 +207,27 @@ class TextParts(dict):
         return part
 
 
+class NumberRuns(dict):
+    """The `struct.Struct` of `count` numbers of one format (`">i"`), by count: a counted list of
+    numbers is read in one call (`layout.number_run`). A count met for the first time is
+    compiled here (`__missing__`) and kept up to `LARGEST`, so that the few counts a frame's lists
+    have (a partition's three replicas) cost one lookup, and a long list's one struct is not
+    kept."""
+
+    __slots__ = ("code", "order")
+    LARGEST = 64
+
+    def __init__(self, code: str) -> None:
+        super().__init__()
+        self.order, self.code = code[0], code[1:]
+
+    def __missing__(self, count: int) -> struct.Struct:
+        run = struct.Struct(f"{self.order}{count}{self.code}")
+        if count <= self.LARGEST:
+            self[count] = run
+        return run
+
+
 def out_of_range(value, bits: int, path: str, signed: bool = True) -> EncodeError:
     kind = f"{bits}-bit varint" if signed else f"unsigned {bits}-bit varint"
     return EncodeError("invalid_value", f"{value!r} does not fit a {kind}", None, path)

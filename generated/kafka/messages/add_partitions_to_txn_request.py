@@ -270,6 +270,7 @@ _S0: Final = _struct.Struct(">q")
 _S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">i")
 _S3: Final = _struct.Struct(">B")
+_N0: Final = _rt.NumberRuns(">i")
 _L0 = (("len_v3_and_below_transactional_id", ">h"),)
 _L1 = (("v3_and_below_producer_id", ">q"),)
 _L2 = (("v3_and_below_producer_epoch", ">h"),)
@@ -517,20 +518,10 @@ def _d_add_partitions_to_txn_request(
                                                     lim, add_partitions_to_txn_topic_count, pos, "partitions"
                                                 )
                                             elems_taken += add_partitions_to_txn_topic_count
-                                            add_partitions_to_txn_topic_i = 0
-                                            try:
-                                                for add_partitions_to_txn_topic_i in range(
-                                                    add_partitions_to_txn_topic_count
-                                                ):
-                                                    (add_partitions_to_txn_topic__epartitions,) = _S2.unpack_from(
-                                                        buf, pos
-                                                    )
-                                                    pos += 4
-                                                    add_partitions_to_txn_topic_v_partitions.append(
-                                                        add_partitions_to_txn_topic__epartitions
-                                                    )
-                                            except _rt.DecodeError as exc:
-                                                raise exc.within(f"partitions[{add_partitions_to_txn_topic_i}]")
+                                            add_partitions_to_txn_topic_v_partitions.extend(
+                                                _N0[add_partitions_to_txn_topic_count].unpack_from(buf, pos)
+                                            )
+                                            pos += add_partitions_to_txn_topic_count * 4
                                         if p_api_version >= 3:
                                             if (x := buf[pos]) < 128:
                                                 add_partitions_to_txn_topic_v_num_tagged_fields = x
@@ -843,16 +834,10 @@ def _d_add_partitions_to_txn_request(
                             else:
                                 _take_elements(lim, add_partitions_to_txn_topic_count, pos, "partitions")
                             elems_taken += add_partitions_to_txn_topic_count
-                            add_partitions_to_txn_topic_i = 0
-                            try:
-                                for add_partitions_to_txn_topic_i in range(add_partitions_to_txn_topic_count):
-                                    (add_partitions_to_txn_topic__epartitions,) = _S2.unpack_from(buf, pos)
-                                    pos += 4
-                                    add_partitions_to_txn_topic_v_partitions.append(
-                                        add_partitions_to_txn_topic__epartitions
-                                    )
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"partitions[{add_partitions_to_txn_topic_i}]")
+                            add_partitions_to_txn_topic_v_partitions.extend(
+                                _N0[add_partitions_to_txn_topic_count].unpack_from(buf, pos)
+                            )
+                            pos += add_partitions_to_txn_topic_count * 4
                         if p_api_version >= 3:
                             if (x := buf[pos]) < 128:
                                 add_partitions_to_txn_topic_v_num_tagged_fields = x
@@ -1370,16 +1355,10 @@ def _d_add_partitions_to_txn_transaction(
                             else:
                                 _take_elements(lim, add_partitions_to_txn_topic_count, pos, "partitions")
                             elems_taken += add_partitions_to_txn_topic_count
-                            add_partitions_to_txn_topic_i = 0
-                            try:
-                                for add_partitions_to_txn_topic_i in range(add_partitions_to_txn_topic_count):
-                                    (add_partitions_to_txn_topic__epartitions,) = _S2.unpack_from(buf, pos)
-                                    pos += 4
-                                    add_partitions_to_txn_topic_v_partitions.append(
-                                        add_partitions_to_txn_topic__epartitions
-                                    )
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"partitions[{add_partitions_to_txn_topic_i}]")
+                            add_partitions_to_txn_topic_v_partitions.extend(
+                                _N0[add_partitions_to_txn_topic_count].unpack_from(buf, pos)
+                            )
+                            pos += add_partitions_to_txn_topic_count * 4
                         if p_api_version >= 3:
                             if (x := buf[pos]) < 128:
                                 add_partitions_to_txn_topic_v_num_tagged_fields = x
@@ -1739,16 +1718,8 @@ def _d_add_partitions_to_txn_topic(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "partitions")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_epartitions,) = _S2.unpack_from(buf, pos)
-                pos += 4
-                v_partitions.append(_epartitions)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"partitions[{i}]")
+        v_partitions.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 4
     if p_api_version >= 3:
         if pos < end and (x := buf[pos]) < 128:
             v_num_tagged_fields = x
@@ -1928,12 +1899,18 @@ def _e_add_partitions_to_txn_topic(
             )
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
-                try:
-                    out.append(_S2.pack(x_partitions))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_partitions,), _L9) from None
+            try:
+                d = _N0[len(v_partitions)].pack(*v_partitions)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_partitions in enumerate(v_partitions):
+                    try:
+                        out.append(_S2.pack(x_partitions))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_partitions,), _L9) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -180,6 +180,7 @@ ReassignablePartitionTuple: TypeAlias = tuple[int, tuple[int, ...], tuple[Tagged
 ReassignableTopicTuple: TypeAlias = tuple[str, tuple[ReassignablePartitionTuple, ...], tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">i")
+_N0: Final = _rt.NumberRuns(">i")
 _L0 = (("timeout_ms", 0, 4),)
 _L1 = (("partition_index", 0, 4),)
 _L2 = (("timeout_ms", ">i"),)
@@ -331,16 +332,10 @@ def _d_alter_partition_reassignments_request(
                                         else:
                                             _take_elements(lim, reassignable_partition_count, pos, "replicas")
                                         elems_taken += reassignable_partition_count
-                                        reassignable_partition_i = 0
-                                        try:
-                                            for reassignable_partition_i in range(reassignable_partition_count):
-                                                (reassignable_partition__ereplicas,) = _S0.unpack_from(buf, pos)
-                                                pos += 4
-                                                reassignable_partition_v_replicas.append(
-                                                    reassignable_partition__ereplicas
-                                                )
-                                        except _rt.DecodeError as exc:
-                                            raise exc.within(f"replicas[{reassignable_partition_i}]")
+                                        reassignable_partition_v_replicas.extend(
+                                            _N0[reassignable_partition_count].unpack_from(buf, pos)
+                                        )
+                                        pos += reassignable_partition_count * 4
                                 else:
                                     reassignable_partition_v_replicas = None
                                 if (x := buf[pos]) < 128:
@@ -637,14 +632,10 @@ def _d_reassignable_topic(
                             else:
                                 _take_elements(lim, reassignable_partition_count, pos, "replicas")
                             elems_taken += reassignable_partition_count
-                            reassignable_partition_i = 0
-                            try:
-                                for reassignable_partition_i in range(reassignable_partition_count):
-                                    (reassignable_partition__ereplicas,) = _S0.unpack_from(buf, pos)
-                                    pos += 4
-                                    reassignable_partition_v_replicas.append(reassignable_partition__ereplicas)
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"replicas[{reassignable_partition_i}]")
+                            reassignable_partition_v_replicas.extend(
+                                _N0[reassignable_partition_count].unpack_from(buf, pos)
+                            )
+                            pos += reassignable_partition_count * 4
                     else:
                         reassignable_partition_v_replicas = None
                     if (x := buf[pos]) < 128:
@@ -859,16 +850,8 @@ def _d_reassignable_partition(
                 lim[_ELEMENTS_RESERVED] = left
             else:
                 _take_elements(lim, count, pos, "replicas")
-            i = 0
-            try:
-                for i in range(count):
-                    if pos + 4 > end:
-                        raise _rt.short(buf, pos, end, 4, "")
-                    (_ereplicas,) = _S0.unpack_from(buf, pos)
-                    pos += 4
-                    v_replicas.append(_ereplicas)
-            except _rt.DecodeError as exc:
-                raise exc.within(f"replicas[{i}]")
+            v_replicas.extend(_N0[count].unpack_from(buf, pos))
+            pos += count * 4
     else:
         v_replicas = None
     if pos < end and (x := buf[pos]) < 128:
@@ -952,12 +935,18 @@ def _e_reassignable_partition(v: ReassignablePartition | tuple[Any, ...], out: l
                 raise _rt.mismatch("replicas", v_num_replicas_compact, len(v_replicas))
             i = 0
             try:
-                for i, x_replicas in enumerate(v_replicas):
-                    try:
-                        out.append(_S0.pack(x_replicas))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_replicas,), _L4) from None
+                try:
+                    d = _N0[len(v_replicas)].pack(*v_replicas)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_replicas in enumerate(v_replicas):
+                        try:
+                            out.append(_S0.pack(x_replicas))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_replicas,), _L4) from None
+                else:
+                    out.append(d)
+                    w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"replicas[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -261,6 +261,7 @@ _S1: Final = _struct.Struct(">ii")
 _S2: Final = _struct.Struct(">i")
 _S3: Final = _struct.Struct(">q")
 _S4: Final = _struct.Struct(">b")
+_N0: Final = _rt.NumberRuns(">i")
 _L0 = (("broker_id", 0, 4), ("broker_epoch", 4, 8))
 _L1 = (("partition_index", 0, 4), ("leader_epoch", 4, 4))
 _L2 = (("partition_epoch", 0, 4),)
@@ -453,14 +454,8 @@ def _d_alter_partition_request(
                                         else:
                                             _take_elements(lim, partition_data_count, pos, "new_isr")
                                         elems_taken += partition_data_count
-                                        partition_data_i = 0
-                                        try:
-                                            for partition_data_i in range(partition_data_count):
-                                                (partition_data__enew_isr,) = _S2.unpack_from(buf, pos)
-                                                pos += 4
-                                                partition_data_v_new_isr.append(partition_data__enew_isr)
-                                        except _rt.DecodeError as exc:
-                                            raise exc.within(f"new_isr[{partition_data_i}]")
+                                        partition_data_v_new_isr.extend(_N0[partition_data_count].unpack_from(buf, pos))
+                                        pos += partition_data_count * 4
                                 else:
                                     partition_data_v_new_isr = None
                                 if p_api_version >= 3:
@@ -906,14 +901,8 @@ def _d_topic_data(
                             else:
                                 _take_elements(lim, partition_data_count, pos, "new_isr")
                             elems_taken += partition_data_count
-                            partition_data_i = 0
-                            try:
-                                for partition_data_i in range(partition_data_count):
-                                    (partition_data__enew_isr,) = _S2.unpack_from(buf, pos)
-                                    pos += 4
-                                    partition_data_v_new_isr.append(partition_data__enew_isr)
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"new_isr[{partition_data_i}]")
+                            partition_data_v_new_isr.extend(_N0[partition_data_count].unpack_from(buf, pos))
+                            pos += partition_data_count * 4
                     else:
                         partition_data_v_new_isr = None
                     if p_api_version >= 3:
@@ -1272,16 +1261,8 @@ def _d_partition_data(
                 lim[_ELEMENTS_RESERVED] = left
             else:
                 _take_elements(lim, count, pos, "new_isr")
-            i = 0
-            try:
-                for i in range(count):
-                    if pos + 4 > end:
-                        raise _rt.short(buf, pos, end, 4, "")
-                    (_enew_isr,) = _S2.unpack_from(buf, pos)
-                    pos += 4
-                    v_new_isr.append(_enew_isr)
-            except _rt.DecodeError as exc:
-                raise exc.within(f"new_isr[{i}]")
+            v_new_isr.extend(_N0[count].unpack_from(buf, pos))
+            pos += count * 4
     else:
         v_new_isr = None
     if p_api_version >= 3:
@@ -1527,12 +1508,18 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
                 raise _rt.mismatch("new_isr", v_num_new_isr_compact, len(v_new_isr))
             i = 0
             try:
-                for i, x_new_isr in enumerate(v_new_isr):
-                    try:
-                        out.append(_S2.pack(x_new_isr))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_new_isr,), _L5) from None
+                try:
+                    d = _N0[len(v_new_isr)].pack(*v_new_isr)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_new_isr in enumerate(v_new_isr):
+                        try:
+                            out.append(_S2.pack(x_new_isr))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_new_isr,), _L5) from None
+                else:
+                    out.append(d)
+                    w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"new_isr[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -218,8 +218,9 @@ TopicDataTuple: TypeAlias = tuple[str | None, bytes | None, tuple[PartitionDataT
 
 _S0: Final = _struct.Struct(">ih")
 _S1: Final = _struct.Struct(">ihii")
-_S2: Final = _struct.Struct(">i")
-_S3: Final = _struct.Struct(">b")
+_S2: Final = _struct.Struct(">b")
+_S3: Final = _struct.Struct(">i")
+_N0: Final = _rt.NumberRuns(">i")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 _L1 = (("partition_index", 0, 4), ("error_code", 4, 2), ("leader_id", 6, 4), ("leader_epoch", 10, 4))
 _L2 = (("partition_epoch", 0, 4),)
@@ -404,20 +405,14 @@ def _d_alter_partition_response(
                                     else:
                                         _take_elements(lim, partition_data_count, pos, "isr")
                                     elems_taken += partition_data_count
-                                    partition_data_i = 0
-                                    try:
-                                        for partition_data_i in range(partition_data_count):
-                                            (partition_data__eisr,) = _S2.unpack_from(buf, pos)
-                                            pos += 4
-                                            partition_data_v_isr.append(partition_data__eisr)
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"isr[{partition_data_i}]")
+                                    partition_data_v_isr.extend(_N0[partition_data_count].unpack_from(buf, pos))
+                                    pos += partition_data_count * 4
                                 if p_api_version >= 1:
-                                    (partition_data_v_leader_recovery_state,) = _S3.unpack_from(buf, pos)
+                                    (partition_data_v_leader_recovery_state,) = _S2.unpack_from(buf, pos)
                                     pos += 1
                                 else:
                                     partition_data_v_leader_recovery_state = None
-                                (partition_data_v_partition_epoch,) = _S2.unpack_from(buf, pos)
+                                (partition_data_v_partition_epoch,) = _S3.unpack_from(buf, pos)
                                 pos += 4
                                 if (x := buf[pos]) < 128:
                                     partition_data_v_num_tagged_fields = x
@@ -748,20 +743,14 @@ def _d_topic_data(
                         else:
                             _take_elements(lim, partition_data_count, pos, "isr")
                         elems_taken += partition_data_count
-                        partition_data_i = 0
-                        try:
-                            for partition_data_i in range(partition_data_count):
-                                (partition_data__eisr,) = _S2.unpack_from(buf, pos)
-                                pos += 4
-                                partition_data_v_isr.append(partition_data__eisr)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"isr[{partition_data_i}]")
+                        partition_data_v_isr.extend(_N0[partition_data_count].unpack_from(buf, pos))
+                        pos += partition_data_count * 4
                     if p_api_version >= 1:
-                        (partition_data_v_leader_recovery_state,) = _S3.unpack_from(buf, pos)
+                        (partition_data_v_leader_recovery_state,) = _S2.unpack_from(buf, pos)
                         pos += 1
                     else:
                         partition_data_v_leader_recovery_state = None
-                    (partition_data_v_partition_epoch,) = _S2.unpack_from(buf, pos)
+                    (partition_data_v_partition_epoch,) = _S3.unpack_from(buf, pos)
                     pos += 4
                     if (x := buf[pos]) < 128:
                         partition_data_v_num_tagged_fields = x
@@ -1016,26 +1005,18 @@ def _d_partition_data(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "isr")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_eisr,) = _S2.unpack_from(buf, pos)
-                pos += 4
-                v_isr.append(_eisr)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"isr[{i}]")
+        v_isr.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 4
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "leader_recovery_state")
-        (v_leader_recovery_state,) = _S3.unpack_from(buf, pos)
+        (v_leader_recovery_state,) = _S2.unpack_from(buf, pos)
         pos += 1
     else:
         v_leader_recovery_state = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (v_partition_epoch,) = _S2.unpack_from(buf, pos)
+    (v_partition_epoch,) = _S3.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -1166,12 +1147,18 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
             raise _rt.mismatch("isr", v_num_isr_compact, len(v_isr))
         i = 0
         try:
-            for i, x_isr in enumerate(v_isr):
-                try:
-                    out.append(_S2.pack(x_isr))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_isr,), _L5) from None
+            try:
+                d = _N0[len(v_isr)].pack(*v_isr)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_isr in enumerate(v_isr):
+                    try:
+                        out.append(_S3.pack(x_isr))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_isr,), _L5) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"isr[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -1191,7 +1178,7 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
         if v_partition_epoch is None:
             raise _rt.missing("partition_epoch")
         try:
-            out.append(_S2.pack(v_partition_epoch))
+            out.append(_S3.pack(v_partition_epoch))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_partition_epoch,), _L7) from None

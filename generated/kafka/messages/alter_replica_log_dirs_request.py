@@ -219,6 +219,7 @@ AlterReplicaLogDirTuple: TypeAlias = tuple[str, tuple[AlterReplicaLogDirTopicTup
 
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
+_N0: Final = _rt.NumberRuns(">i")
 _L0 = (("num_dirs", ">i"),)
 _L1 = (("len_path", ">h"),)
 _L2 = (("num_topics", ">i"),)
@@ -444,16 +445,10 @@ def _d_alter_replica_log_dirs_request(
                                     else:
                                         _take_elements(lim, alter_replica_log_dir_topic_count, pos, "partitions")
                                     elems_taken += alter_replica_log_dir_topic_count
-                                    alter_replica_log_dir_topic_i = 0
-                                    try:
-                                        for alter_replica_log_dir_topic_i in range(alter_replica_log_dir_topic_count):
-                                            (alter_replica_log_dir_topic__epartitions,) = _S0.unpack_from(buf, pos)
-                                            pos += 4
-                                            alter_replica_log_dir_topic_v_partitions.append(
-                                                alter_replica_log_dir_topic__epartitions
-                                            )
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"partitions[{alter_replica_log_dir_topic_i}]")
+                                    alter_replica_log_dir_topic_v_partitions.extend(
+                                        _N0[alter_replica_log_dir_topic_count].unpack_from(buf, pos)
+                                    )
+                                    pos += alter_replica_log_dir_topic_count * 4
                                 if p_api_version >= 2:
                                     if (x := buf[pos]) < 128:
                                         alter_replica_log_dir_topic_v_num_tagged_fields = x
@@ -866,16 +861,10 @@ def _d_alter_replica_log_dir(
                         else:
                             _take_elements(lim, alter_replica_log_dir_topic_count, pos, "partitions")
                         elems_taken += alter_replica_log_dir_topic_count
-                        alter_replica_log_dir_topic_i = 0
-                        try:
-                            for alter_replica_log_dir_topic_i in range(alter_replica_log_dir_topic_count):
-                                (alter_replica_log_dir_topic__epartitions,) = _S0.unpack_from(buf, pos)
-                                pos += 4
-                                alter_replica_log_dir_topic_v_partitions.append(
-                                    alter_replica_log_dir_topic__epartitions
-                                )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{alter_replica_log_dir_topic_i}]")
+                        alter_replica_log_dir_topic_v_partitions.extend(
+                            _N0[alter_replica_log_dir_topic_count].unpack_from(buf, pos)
+                        )
+                        pos += alter_replica_log_dir_topic_count * 4
                     if p_api_version >= 2:
                         if (x := buf[pos]) < 128:
                             alter_replica_log_dir_topic_v_num_tagged_fields = x
@@ -1223,16 +1212,8 @@ def _d_alter_replica_log_dir_topic(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "partitions")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_epartitions,) = _S0.unpack_from(buf, pos)
-                pos += 4
-                v_partitions.append(_epartitions)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"partitions[{i}]")
+        v_partitions.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 4
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
             v_num_tagged_fields = x
@@ -1412,12 +1393,18 @@ def _e_alter_replica_log_dir_topic(
             )
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
-                try:
-                    out.append(_S0.pack(x_partitions))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_partitions,), _L5) from None
+            try:
+                d = _N0[len(v_partitions)].pack(*v_partitions)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_partitions in enumerate(v_partitions):
+                    try:
+                        out.append(_S0.pack(x_partitions))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_partitions,), _L5) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

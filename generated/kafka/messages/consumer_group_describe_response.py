@@ -422,6 +422,7 @@ TopicPartitionsTuple: TypeAlias = tuple[bytes, str, tuple[int, ...], tuple[Tagge
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">ii")
+_N0: Final = _rt.NumberRuns(">i")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("throttle_time_ms", ">i"),)
 _L2 = (("error_code", 0, 2),)
@@ -1706,14 +1707,8 @@ def _d_assignment(buf: bytes, pos: int, end: int, lim: list[int], p_api_version:
                         else:
                             _take_elements(lim, topic_partitions_count, pos, "partitions")
                         elems_taken += topic_partitions_count
-                        topic_partitions_i = 0
-                        try:
-                            for topic_partitions_i in range(topic_partitions_count):
-                                (topic_partitions__epartitions,) = _S0.unpack_from(buf, pos)
-                                pos += 4
-                                topic_partitions_v_partitions.append(topic_partitions__epartitions)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{topic_partitions_i}]")
+                        topic_partitions_v_partitions.extend(_N0[topic_partitions_count].unpack_from(buf, pos))
+                        pos += topic_partitions_count * 4
                     if (x := buf[pos]) < 128:
                         topic_partitions_v_num_tagged_fields = x
                         pos += 1
@@ -1916,16 +1911,8 @@ def _d_topic_partitions(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "partitions")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_epartitions,) = _S0.unpack_from(buf, pos)
-                pos += 4
-                v_partitions.append(_epartitions)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"partitions[{i}]")
+        v_partitions.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -2038,12 +2025,18 @@ def _e_topic_partitions(v: TopicPartitions | tuple[Any, ...], out: list[Any], p_
             raise _rt.mismatch("partitions", v_num_partitions_compact, len(v_partitions))
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
-                try:
-                    out.append(_S0.pack(x_partitions))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_partitions,), _L10) from None
+            try:
+                d = _N0[len(v_partitions)].pack(*v_partitions)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_partitions in enumerate(v_partitions):
+                    try:
+                        out.append(_S0.pack(x_partitions))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_partitions,), _L10) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

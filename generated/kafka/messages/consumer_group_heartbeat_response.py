@@ -248,6 +248,7 @@ TopicPartitionsTuple: TypeAlias = tuple[bytes, tuple[int, ...], tuple[TaggedFiel
 _S0: Final = _struct.Struct(">ih")
 _S1: Final = _struct.Struct(">iib")
 _S2: Final = _struct.Struct(">i")
+_N0: Final = _rt.NumberRuns(">i")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 _L1 = (("member_epoch", 0, 4), ("heartbeat_interval_ms", 4, 4), ("has_assignment", 8, 1))
 _L2 = (("throttle_time_ms", ">i"), ("error_code", ">h"))
@@ -618,14 +619,8 @@ def _d_assignment(buf: bytes, pos: int, end: int, lim: list[int], p_api_version:
                         else:
                             _take_elements(lim, topic_partitions_count, pos, "partitions")
                         elems_taken += topic_partitions_count
-                        topic_partitions_i = 0
-                        try:
-                            for topic_partitions_i in range(topic_partitions_count):
-                                (topic_partitions__epartitions,) = _S2.unpack_from(buf, pos)
-                                pos += 4
-                                topic_partitions_v_partitions.append(topic_partitions__epartitions)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{topic_partitions_i}]")
+                        topic_partitions_v_partitions.extend(_N0[topic_partitions_count].unpack_from(buf, pos))
+                        pos += topic_partitions_count * 4
                     if (x := buf[pos]) < 128:
                         topic_partitions_v_num_tagged_fields = x
                         pos += 1
@@ -807,16 +802,8 @@ def _d_topic_partitions(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "partitions")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_epartitions,) = _S2.unpack_from(buf, pos)
-                pos += 4
-                v_partitions.append(_epartitions)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"partitions[{i}]")
+        v_partitions.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -898,12 +885,18 @@ def _e_topic_partitions(v: TopicPartitions | tuple[Any, ...], out: list[Any], p_
             raise _rt.mismatch("partitions", v_num_partitions_compact, len(v_partitions))
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
-                try:
-                    out.append(_S2.pack(x_partitions))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_partitions,), _L4) from None
+            try:
+                d = _N0[len(v_partitions)].pack(*v_partitions)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_partitions in enumerate(v_partitions):
+                    try:
+                        out.append(_S2.pack(x_partitions))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_partitions,), _L4) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -224,6 +224,7 @@ CreatePartitionsTopicTuple: TypeAlias = tuple[
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">iB")
+_N0: Final = _rt.NumberRuns(">i")
 _L0 = (("count", 0, 4),)
 _L1 = (("timeout_ms", 0, 4), ("validate_only", 4, 1))
 _L2 = (("num_topics", ">i"),)
@@ -438,18 +439,10 @@ def _d_create_partitions_request(
                                         else:
                                             _take_elements(lim, create_partitions_assignment_count, pos, "broker_ids")
                                         elems_taken += create_partitions_assignment_count
-                                        create_partitions_assignment_i = 0
-                                        try:
-                                            for create_partitions_assignment_i in range(
-                                                create_partitions_assignment_count
-                                            ):
-                                                (create_partitions_assignment__ebroker_ids,) = _S0.unpack_from(buf, pos)
-                                                pos += 4
-                                                create_partitions_assignment_v_broker_ids.append(
-                                                    create_partitions_assignment__ebroker_ids
-                                                )
-                                        except _rt.DecodeError as exc:
-                                            raise exc.within(f"broker_ids[{create_partitions_assignment_i}]")
+                                        create_partitions_assignment_v_broker_ids.extend(
+                                            _N0[create_partitions_assignment_count].unpack_from(buf, pos)
+                                        )
+                                        pos += create_partitions_assignment_count * 4
                                     if p_api_version >= 2:
                                         if (x := buf[pos]) < 128:
                                             create_partitions_assignment_v_num_tagged_fields = x
@@ -882,16 +875,10 @@ def _d_create_partitions_topic(
                             else:
                                 _take_elements(lim, create_partitions_assignment_count, pos, "broker_ids")
                             elems_taken += create_partitions_assignment_count
-                            create_partitions_assignment_i = 0
-                            try:
-                                for create_partitions_assignment_i in range(create_partitions_assignment_count):
-                                    (create_partitions_assignment__ebroker_ids,) = _S0.unpack_from(buf, pos)
-                                    pos += 4
-                                    create_partitions_assignment_v_broker_ids.append(
-                                        create_partitions_assignment__ebroker_ids
-                                    )
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"broker_ids[{create_partitions_assignment_i}]")
+                            create_partitions_assignment_v_broker_ids.extend(
+                                _N0[create_partitions_assignment_count].unpack_from(buf, pos)
+                            )
+                            pos += create_partitions_assignment_count * 4
                         if p_api_version >= 2:
                             if (x := buf[pos]) < 128:
                                 create_partitions_assignment_v_num_tagged_fields = x
@@ -1221,16 +1208,8 @@ def _d_create_partitions_assignment(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "broker_ids")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_ebroker_ids,) = _S0.unpack_from(buf, pos)
-                pos += 4
-                v_broker_ids.append(_ebroker_ids)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"broker_ids[{i}]")
+        v_broker_ids.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 4
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
             v_num_tagged_fields = x
@@ -1347,12 +1326,18 @@ def _e_create_partitions_assignment(
             )
         i = 0
         try:
-            for i, x_broker_ids in enumerate(v_broker_ids):
-                try:
-                    out.append(_S0.pack(x_broker_ids))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_broker_ids,), _L8) from None
+            try:
+                d = _N0[len(v_broker_ids)].pack(*v_broker_ids)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_broker_ids in enumerate(v_broker_ids):
+                    try:
+                        out.append(_S0.pack(x_broker_ids))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_broker_ids,), _L8) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"broker_ids[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

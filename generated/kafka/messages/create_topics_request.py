@@ -319,6 +319,7 @@ _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">ih")
 _S3: Final = _struct.Struct(">B")
+_N0: Final = _rt.NumberRuns(">i")
 _L0 = (("num_partitions", 0, 4), ("replication_factor", 4, 2))
 _L1 = (("partition_index", 0, 4),)
 _L2 = (("timeout_ms", 0, 4),)
@@ -541,16 +542,10 @@ def _d_create_topics_request(
                                     else:
                                         _take_elements(lim, creatable_replica_assignment_count, pos, "broker_ids")
                                     elems_taken += creatable_replica_assignment_count
-                                    creatable_replica_assignment_i = 0
-                                    try:
-                                        for creatable_replica_assignment_i in range(creatable_replica_assignment_count):
-                                            (creatable_replica_assignment__ebroker_ids,) = _S0.unpack_from(buf, pos)
-                                            pos += 4
-                                            creatable_replica_assignment_v_broker_ids.append(
-                                                creatable_replica_assignment__ebroker_ids
-                                            )
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"broker_ids[{creatable_replica_assignment_i}]")
+                                    creatable_replica_assignment_v_broker_ids.extend(
+                                        _N0[creatable_replica_assignment_count].unpack_from(buf, pos)
+                                    )
+                                    pos += creatable_replica_assignment_count * 4
                                 if p_api_version >= 5:
                                     if (x := buf[pos]) < 128:
                                         creatable_replica_assignment_v_num_tagged_fields = x
@@ -1170,16 +1165,10 @@ def _d_creatable_topic(
                         else:
                             _take_elements(lim, creatable_replica_assignment_count, pos, "broker_ids")
                         elems_taken += creatable_replica_assignment_count
-                        creatable_replica_assignment_i = 0
-                        try:
-                            for creatable_replica_assignment_i in range(creatable_replica_assignment_count):
-                                (creatable_replica_assignment__ebroker_ids,) = _S0.unpack_from(buf, pos)
-                                pos += 4
-                                creatable_replica_assignment_v_broker_ids.append(
-                                    creatable_replica_assignment__ebroker_ids
-                                )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"broker_ids[{creatable_replica_assignment_i}]")
+                        creatable_replica_assignment_v_broker_ids.extend(
+                            _N0[creatable_replica_assignment_count].unpack_from(buf, pos)
+                        )
+                        pos += creatable_replica_assignment_count * 4
                     if p_api_version >= 5:
                         if (x := buf[pos]) < 128:
                             creatable_replica_assignment_v_num_tagged_fields = x
@@ -1747,16 +1736,8 @@ def _d_creatable_replica_assignment(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "broker_ids")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_ebroker_ids,) = _S0.unpack_from(buf, pos)
-                pos += 4
-                v_broker_ids.append(_ebroker_ids)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"broker_ids[{i}]")
+        v_broker_ids.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 4
     if p_api_version >= 5:
         if pos < end and (x := buf[pos]) < 128:
             v_num_tagged_fields = x
@@ -1886,12 +1867,18 @@ def _e_creatable_replica_assignment(
             )
         i = 0
         try:
-            for i, x_broker_ids in enumerate(v_broker_ids):
-                try:
-                    out.append(_S0.pack(x_broker_ids))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_broker_ids,), _L12) from None
+            try:
+                d = _N0[len(v_broker_ids)].pack(*v_broker_ids)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_broker_ids in enumerate(v_broker_ids):
+                    try:
+                        out.append(_S0.pack(x_broker_ids))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_broker_ids,), _L12) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"broker_ids[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -126,6 +126,7 @@ class DescribeProducersRequestHeader:
 TopicRequestTuple: TypeAlias = tuple[str, tuple[int, ...], tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">i")
+_N0: Final = _rt.NumberRuns(">i")
 _L0 = (("", ">i"),)
 
 
@@ -238,14 +239,8 @@ def _d_describe_producers_request(
                         else:
                             _take_elements(lim, topic_request_count, pos, "partition_indexes")
                         elems_taken += topic_request_count
-                        topic_request_i = 0
-                        try:
-                            for topic_request_i in range(topic_request_count):
-                                (topic_request__epartition_indexes,) = _S0.unpack_from(buf, pos)
-                                pos += 4
-                                topic_request_v_partition_indexes.append(topic_request__epartition_indexes)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partition_indexes[{topic_request_i}]")
+                        topic_request_v_partition_indexes.extend(_N0[topic_request_count].unpack_from(buf, pos))
+                        pos += topic_request_count * 4
                     if (x := buf[pos]) < 128:
                         topic_request_v_num_tagged_fields = x
                         pos += 1
@@ -436,16 +431,8 @@ def _d_topic_request(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "partition_indexes")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_epartition_indexes,) = _S0.unpack_from(buf, pos)
-                pos += 4
-                v_partition_indexes.append(_epartition_indexes)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"partition_indexes[{i}]")
+        v_partition_indexes.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -549,12 +536,18 @@ def _e_topic_request(v: TopicRequest | tuple[Any, ...], out: list[Any], p_api_ve
             raise _rt.mismatch("partition_indexes", v_num_partition_indexes_compact, len(v_partition_indexes))
         i = 0
         try:
-            for i, x_partition_indexes in enumerate(v_partition_indexes):
-                try:
-                    out.append(_S0.pack(x_partition_indexes))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_partition_indexes,), _L0) from None
+            try:
+                d = _N0[len(v_partition_indexes)].pack(*v_partition_indexes)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_partition_indexes in enumerate(v_partition_indexes):
+                    try:
+                        out.append(_S0.pack(x_partition_indexes))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_partition_indexes,), _L0) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"partition_indexes[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -319,6 +319,7 @@ _S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">B")
 _S3: Final = _struct.Struct(">hiii")
 _S4: Final = _struct.Struct(">b")
+_N0: Final = _rt.NumberRuns(">i")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("error_code", 0, 2),)
 _L2 = (("is_internal", 0, 1),)
@@ -545,22 +546,10 @@ def _d_describe_topic_partitions_response(
                                             "replica_nodes",
                                         )
                                     elems_taken += describe_topic_partitions_response_partition_count
-                                    describe_topic_partitions_response_partition_i = 0
-                                    try:
-                                        for describe_topic_partitions_response_partition_i in range(
-                                            describe_topic_partitions_response_partition_count
-                                        ):
-                                            (describe_topic_partitions_response_partition__ereplica_nodes,) = (
-                                                _S0.unpack_from(buf, pos)
-                                            )
-                                            pos += 4
-                                            describe_topic_partitions_response_partition_v_replica_nodes.append(
-                                                describe_topic_partitions_response_partition__ereplica_nodes
-                                            )
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(
-                                            f"replica_nodes[{describe_topic_partitions_response_partition_i}]"
-                                        )
+                                    describe_topic_partitions_response_partition_v_replica_nodes.extend(
+                                        _N0[describe_topic_partitions_response_partition_count].unpack_from(buf, pos)
+                                    )
+                                    pos += describe_topic_partitions_response_partition_count * 4
                                 if (x := buf[pos]) < 128:
                                     describe_topic_partitions_response_partition_v_num_isr_nodes_compact = x - 1
                                     pos += 1
@@ -594,20 +583,10 @@ def _d_describe_topic_partitions_response(
                                             lim, describe_topic_partitions_response_partition_count, pos, "isr_nodes"
                                         )
                                     elems_taken += describe_topic_partitions_response_partition_count
-                                    describe_topic_partitions_response_partition_i = 0
-                                    try:
-                                        for describe_topic_partitions_response_partition_i in range(
-                                            describe_topic_partitions_response_partition_count
-                                        ):
-                                            (describe_topic_partitions_response_partition__eisr_nodes,) = (
-                                                _S0.unpack_from(buf, pos)
-                                            )
-                                            pos += 4
-                                            describe_topic_partitions_response_partition_v_isr_nodes.append(
-                                                describe_topic_partitions_response_partition__eisr_nodes
-                                            )
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"isr_nodes[{describe_topic_partitions_response_partition_i}]")
+                                    describe_topic_partitions_response_partition_v_isr_nodes.extend(
+                                        _N0[describe_topic_partitions_response_partition_count].unpack_from(buf, pos)
+                                    )
+                                    pos += describe_topic_partitions_response_partition_count * 4
                                 if (x := buf[pos]) < 128:
                                     describe_topic_partitions_response_partition_v_num_eligible_leader_replicas_compact = (
                                         x - 1
@@ -652,22 +631,12 @@ def _d_describe_topic_partitions_response(
                                                 "eligible_leader_replicas",
                                             )
                                         elems_taken += describe_topic_partitions_response_partition_count
-                                        describe_topic_partitions_response_partition_i = 0
-                                        try:
-                                            for describe_topic_partitions_response_partition_i in range(
-                                                describe_topic_partitions_response_partition_count
-                                            ):
-                                                (
-                                                    describe_topic_partitions_response_partition__eeligible_leader_replicas,
-                                                ) = _S0.unpack_from(buf, pos)
-                                                pos += 4
-                                                describe_topic_partitions_response_partition_v_eligible_leader_replicas.append(
-                                                    describe_topic_partitions_response_partition__eeligible_leader_replicas
-                                                )
-                                        except _rt.DecodeError as exc:
-                                            raise exc.within(
-                                                f"eligible_leader_replicas[{describe_topic_partitions_response_partition_i}]"
+                                        describe_topic_partitions_response_partition_v_eligible_leader_replicas.extend(
+                                            _N0[describe_topic_partitions_response_partition_count].unpack_from(
+                                                buf, pos
                                             )
+                                        )
+                                        pos += describe_topic_partitions_response_partition_count * 4
                                 else:
                                     describe_topic_partitions_response_partition_v_eligible_leader_replicas = None
                                 if (x := buf[pos]) < 128:
@@ -709,22 +678,12 @@ def _d_describe_topic_partitions_response(
                                                 "last_known_elr",
                                             )
                                         elems_taken += describe_topic_partitions_response_partition_count
-                                        describe_topic_partitions_response_partition_i = 0
-                                        try:
-                                            for describe_topic_partitions_response_partition_i in range(
-                                                describe_topic_partitions_response_partition_count
-                                            ):
-                                                (describe_topic_partitions_response_partition__elast_known_elr,) = (
-                                                    _S0.unpack_from(buf, pos)
-                                                )
-                                                pos += 4
-                                                describe_topic_partitions_response_partition_v_last_known_elr.append(
-                                                    describe_topic_partitions_response_partition__elast_known_elr
-                                                )
-                                        except _rt.DecodeError as exc:
-                                            raise exc.within(
-                                                f"last_known_elr[{describe_topic_partitions_response_partition_i}]"
+                                        describe_topic_partitions_response_partition_v_last_known_elr.extend(
+                                            _N0[describe_topic_partitions_response_partition_count].unpack_from(
+                                                buf, pos
                                             )
+                                        )
+                                        pos += describe_topic_partitions_response_partition_count * 4
                                 else:
                                     describe_topic_partitions_response_partition_v_last_known_elr = None
                                 if (x := buf[pos]) < 128:
@@ -763,22 +722,10 @@ def _d_describe_topic_partitions_response(
                                             "offline_replicas",
                                         )
                                     elems_taken += describe_topic_partitions_response_partition_count
-                                    describe_topic_partitions_response_partition_i = 0
-                                    try:
-                                        for describe_topic_partitions_response_partition_i in range(
-                                            describe_topic_partitions_response_partition_count
-                                        ):
-                                            (describe_topic_partitions_response_partition__eoffline_replicas,) = (
-                                                _S0.unpack_from(buf, pos)
-                                            )
-                                            pos += 4
-                                            describe_topic_partitions_response_partition_v_offline_replicas.append(
-                                                describe_topic_partitions_response_partition__eoffline_replicas
-                                            )
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(
-                                            f"offline_replicas[{describe_topic_partitions_response_partition_i}]"
-                                        )
+                                    describe_topic_partitions_response_partition_v_offline_replicas.extend(
+                                        _N0[describe_topic_partitions_response_partition_count].unpack_from(buf, pos)
+                                    )
+                                    pos += describe_topic_partitions_response_partition_count * 4
                                 if (x := buf[pos]) < 128:
                                     describe_topic_partitions_response_partition_v_num_tagged_fields = x
                                     pos += 1
@@ -1256,20 +1203,10 @@ def _d_describe_topic_partitions_response_topic(
                                 lim, describe_topic_partitions_response_partition_count, pos, "replica_nodes"
                             )
                         elems_taken += describe_topic_partitions_response_partition_count
-                        describe_topic_partitions_response_partition_i = 0
-                        try:
-                            for describe_topic_partitions_response_partition_i in range(
-                                describe_topic_partitions_response_partition_count
-                            ):
-                                (describe_topic_partitions_response_partition__ereplica_nodes,) = _S0.unpack_from(
-                                    buf, pos
-                                )
-                                pos += 4
-                                describe_topic_partitions_response_partition_v_replica_nodes.append(
-                                    describe_topic_partitions_response_partition__ereplica_nodes
-                                )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"replica_nodes[{describe_topic_partitions_response_partition_i}]")
+                        describe_topic_partitions_response_partition_v_replica_nodes.extend(
+                            _N0[describe_topic_partitions_response_partition_count].unpack_from(buf, pos)
+                        )
+                        pos += describe_topic_partitions_response_partition_count * 4
                     if (x := buf[pos]) < 128:
                         describe_topic_partitions_response_partition_v_num_isr_nodes_compact = x - 1
                         pos += 1
@@ -1292,18 +1229,10 @@ def _d_describe_topic_partitions_response_topic(
                         else:
                             _take_elements(lim, describe_topic_partitions_response_partition_count, pos, "isr_nodes")
                         elems_taken += describe_topic_partitions_response_partition_count
-                        describe_topic_partitions_response_partition_i = 0
-                        try:
-                            for describe_topic_partitions_response_partition_i in range(
-                                describe_topic_partitions_response_partition_count
-                            ):
-                                (describe_topic_partitions_response_partition__eisr_nodes,) = _S0.unpack_from(buf, pos)
-                                pos += 4
-                                describe_topic_partitions_response_partition_v_isr_nodes.append(
-                                    describe_topic_partitions_response_partition__eisr_nodes
-                                )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"isr_nodes[{describe_topic_partitions_response_partition_i}]")
+                        describe_topic_partitions_response_partition_v_isr_nodes.extend(
+                            _N0[describe_topic_partitions_response_partition_count].unpack_from(buf, pos)
+                        )
+                        pos += describe_topic_partitions_response_partition_count * 4
                     if (x := buf[pos]) < 128:
                         describe_topic_partitions_response_partition_v_num_eligible_leader_replicas_compact = x - 1
                         pos += 1
@@ -1340,22 +1269,10 @@ def _d_describe_topic_partitions_response_topic(
                                     "eligible_leader_replicas",
                                 )
                             elems_taken += describe_topic_partitions_response_partition_count
-                            describe_topic_partitions_response_partition_i = 0
-                            try:
-                                for describe_topic_partitions_response_partition_i in range(
-                                    describe_topic_partitions_response_partition_count
-                                ):
-                                    (describe_topic_partitions_response_partition__eeligible_leader_replicas,) = (
-                                        _S0.unpack_from(buf, pos)
-                                    )
-                                    pos += 4
-                                    describe_topic_partitions_response_partition_v_eligible_leader_replicas.append(
-                                        describe_topic_partitions_response_partition__eeligible_leader_replicas
-                                    )
-                            except _rt.DecodeError as exc:
-                                raise exc.within(
-                                    f"eligible_leader_replicas[{describe_topic_partitions_response_partition_i}]"
-                                )
+                            describe_topic_partitions_response_partition_v_eligible_leader_replicas.extend(
+                                _N0[describe_topic_partitions_response_partition_count].unpack_from(buf, pos)
+                            )
+                            pos += describe_topic_partitions_response_partition_count * 4
                     else:
                         describe_topic_partitions_response_partition_v_eligible_leader_replicas = None
                     if (x := buf[pos]) < 128:
@@ -1391,20 +1308,10 @@ def _d_describe_topic_partitions_response_topic(
                                     lim, describe_topic_partitions_response_partition_count, pos, "last_known_elr"
                                 )
                             elems_taken += describe_topic_partitions_response_partition_count
-                            describe_topic_partitions_response_partition_i = 0
-                            try:
-                                for describe_topic_partitions_response_partition_i in range(
-                                    describe_topic_partitions_response_partition_count
-                                ):
-                                    (describe_topic_partitions_response_partition__elast_known_elr,) = _S0.unpack_from(
-                                        buf, pos
-                                    )
-                                    pos += 4
-                                    describe_topic_partitions_response_partition_v_last_known_elr.append(
-                                        describe_topic_partitions_response_partition__elast_known_elr
-                                    )
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"last_known_elr[{describe_topic_partitions_response_partition_i}]")
+                            describe_topic_partitions_response_partition_v_last_known_elr.extend(
+                                _N0[describe_topic_partitions_response_partition_count].unpack_from(buf, pos)
+                            )
+                            pos += describe_topic_partitions_response_partition_count * 4
                     else:
                         describe_topic_partitions_response_partition_v_last_known_elr = None
                     if (x := buf[pos]) < 128:
@@ -1437,20 +1344,10 @@ def _d_describe_topic_partitions_response_topic(
                                 lim, describe_topic_partitions_response_partition_count, pos, "offline_replicas"
                             )
                         elems_taken += describe_topic_partitions_response_partition_count
-                        describe_topic_partitions_response_partition_i = 0
-                        try:
-                            for describe_topic_partitions_response_partition_i in range(
-                                describe_topic_partitions_response_partition_count
-                            ):
-                                (describe_topic_partitions_response_partition__eoffline_replicas,) = _S0.unpack_from(
-                                    buf, pos
-                                )
-                                pos += 4
-                                describe_topic_partitions_response_partition_v_offline_replicas.append(
-                                    describe_topic_partitions_response_partition__eoffline_replicas
-                                )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"offline_replicas[{describe_topic_partitions_response_partition_i}]")
+                        describe_topic_partitions_response_partition_v_offline_replicas.extend(
+                            _N0[describe_topic_partitions_response_partition_count].unpack_from(buf, pos)
+                        )
+                        pos += describe_topic_partitions_response_partition_count * 4
                     if (x := buf[pos]) < 128:
                         describe_topic_partitions_response_partition_v_num_tagged_fields = x
                         pos += 1
@@ -1789,16 +1686,8 @@ def _d_describe_topic_partitions_response_partition(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "replica_nodes")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_ereplica_nodes,) = _S0.unpack_from(buf, pos)
-                pos += 4
-                v_replica_nodes.append(_ereplica_nodes)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"replica_nodes[{i}]")
+        v_replica_nodes.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_isr_nodes_compact = x - 1
         pos += 1
@@ -1816,16 +1705,8 @@ def _d_describe_topic_partitions_response_partition(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "isr_nodes")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_eisr_nodes,) = _S0.unpack_from(buf, pos)
-                pos += 4
-                v_isr_nodes.append(_eisr_nodes)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"isr_nodes[{i}]")
+        v_isr_nodes.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_eligible_leader_replicas_compact = x - 1
         pos += 1
@@ -1844,16 +1725,8 @@ def _d_describe_topic_partitions_response_partition(
                 lim[_ELEMENTS_RESERVED] = left
             else:
                 _take_elements(lim, count, pos, "eligible_leader_replicas")
-            i = 0
-            try:
-                for i in range(count):
-                    if pos + 4 > end:
-                        raise _rt.short(buf, pos, end, 4, "")
-                    (_eeligible_leader_replicas,) = _S0.unpack_from(buf, pos)
-                    pos += 4
-                    v_eligible_leader_replicas.append(_eeligible_leader_replicas)
-            except _rt.DecodeError as exc:
-                raise exc.within(f"eligible_leader_replicas[{i}]")
+            v_eligible_leader_replicas.extend(_N0[count].unpack_from(buf, pos))
+            pos += count * 4
     else:
         v_eligible_leader_replicas = None
     if pos < end and (x := buf[pos]) < 128:
@@ -1874,16 +1747,8 @@ def _d_describe_topic_partitions_response_partition(
                 lim[_ELEMENTS_RESERVED] = left
             else:
                 _take_elements(lim, count, pos, "last_known_elr")
-            i = 0
-            try:
-                for i in range(count):
-                    if pos + 4 > end:
-                        raise _rt.short(buf, pos, end, 4, "")
-                    (_elast_known_elr,) = _S0.unpack_from(buf, pos)
-                    pos += 4
-                    v_last_known_elr.append(_elast_known_elr)
-            except _rt.DecodeError as exc:
-                raise exc.within(f"last_known_elr[{i}]")
+            v_last_known_elr.extend(_N0[count].unpack_from(buf, pos))
+            pos += count * 4
     else:
         v_last_known_elr = None
     if pos < end and (x := buf[pos]) < 128:
@@ -1903,16 +1768,8 @@ def _d_describe_topic_partitions_response_partition(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "offline_replicas")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_eoffline_replicas,) = _S0.unpack_from(buf, pos)
-                pos += 4
-                v_offline_replicas.append(_eoffline_replicas)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"offline_replicas[{i}]")
+        v_offline_replicas.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -2089,12 +1946,18 @@ def _e_describe_topic_partitions_response_partition(
             raise _rt.mismatch("replica_nodes", v_num_replica_nodes_compact, len(v_replica_nodes))
         i = 0
         try:
-            for i, x_replica_nodes in enumerate(v_replica_nodes):
-                try:
-                    out.append(_S0.pack(x_replica_nodes))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_replica_nodes,), _L12) from None
+            try:
+                d = _N0[len(v_replica_nodes)].pack(*v_replica_nodes)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_replica_nodes in enumerate(v_replica_nodes):
+                    try:
+                        out.append(_S0.pack(x_replica_nodes))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_replica_nodes,), _L12) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"replica_nodes[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2111,12 +1974,18 @@ def _e_describe_topic_partitions_response_partition(
             raise _rt.mismatch("isr_nodes", v_num_isr_nodes_compact, len(v_isr_nodes))
         i = 0
         try:
-            for i, x_isr_nodes in enumerate(v_isr_nodes):
-                try:
-                    out.append(_S0.pack(x_isr_nodes))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_isr_nodes,), _L12) from None
+            try:
+                d = _N0[len(v_isr_nodes)].pack(*v_isr_nodes)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_isr_nodes in enumerate(v_isr_nodes):
+                    try:
+                        out.append(_S0.pack(x_isr_nodes))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_isr_nodes,), _L12) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"isr_nodes[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2136,12 +2005,18 @@ def _e_describe_topic_partitions_response_partition(
                 )
             i = 0
             try:
-                for i, x_eligible_leader_replicas in enumerate(v_eligible_leader_replicas):
-                    try:
-                        out.append(_S0.pack(x_eligible_leader_replicas))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_eligible_leader_replicas,), _L12) from None
+                try:
+                    d = _N0[len(v_eligible_leader_replicas)].pack(*v_eligible_leader_replicas)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_eligible_leader_replicas in enumerate(v_eligible_leader_replicas):
+                        try:
+                            out.append(_S0.pack(x_eligible_leader_replicas))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_eligible_leader_replicas,), _L12) from None
+                else:
+                    out.append(d)
+                    w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"eligible_leader_replicas[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2161,12 +2036,18 @@ def _e_describe_topic_partitions_response_partition(
                 raise _rt.mismatch("last_known_elr", v_num_last_known_elr_compact, len(v_last_known_elr))
             i = 0
             try:
-                for i, x_last_known_elr in enumerate(v_last_known_elr):
-                    try:
-                        out.append(_S0.pack(x_last_known_elr))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_last_known_elr,), _L12) from None
+                try:
+                    d = _N0[len(v_last_known_elr)].pack(*v_last_known_elr)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_last_known_elr in enumerate(v_last_known_elr):
+                        try:
+                            out.append(_S0.pack(x_last_known_elr))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_last_known_elr,), _L12) from None
+                else:
+                    out.append(d)
+                    w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"last_known_elr[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2185,12 +2066,18 @@ def _e_describe_topic_partitions_response_partition(
             raise _rt.mismatch("offline_replicas", v_num_offline_replicas_compact, len(v_offline_replicas))
         i = 0
         try:
-            for i, x_offline_replicas in enumerate(v_offline_replicas):
-                try:
-                    out.append(_S0.pack(x_offline_replicas))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_offline_replicas,), _L12) from None
+            try:
+                d = _N0[len(v_offline_replicas)].pack(*v_offline_replicas)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_offline_replicas in enumerate(v_offline_replicas):
+                    try:
+                        out.append(_S0.pack(x_offline_replicas))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_offline_replicas,), _L12) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"offline_replicas[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

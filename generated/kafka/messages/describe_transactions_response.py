@@ -226,6 +226,7 @@ TransactionStateTuple: TypeAlias = tuple[
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">iqqh")
+_N0: Final = _rt.NumberRuns(">i")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("error_code", 0, 2),)
 _L2 = (
@@ -441,14 +442,8 @@ def _d_describe_transactions_response(
                                     else:
                                         _take_elements(lim, topic_data_count, pos, "partitions")
                                     elems_taken += topic_data_count
-                                    topic_data_i = 0
-                                    try:
-                                        for topic_data_i in range(topic_data_count):
-                                            (topic_data__epartitions,) = _S0.unpack_from(buf, pos)
-                                            pos += 4
-                                            topic_data_v_partitions.append(topic_data__epartitions)
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"partitions[{topic_data_i}]")
+                                    topic_data_v_partitions.extend(_N0[topic_data_count].unpack_from(buf, pos))
+                                    pos += topic_data_count * 4
                                 if (x := buf[pos]) < 128:
                                     topic_data_v_num_tagged_fields = x
                                     pos += 1
@@ -790,14 +785,8 @@ def _d_transaction_state(
                         else:
                             _take_elements(lim, topic_data_count, pos, "partitions")
                         elems_taken += topic_data_count
-                        topic_data_i = 0
-                        try:
-                            for topic_data_i in range(topic_data_count):
-                                (topic_data__epartitions,) = _S0.unpack_from(buf, pos)
-                                pos += 4
-                                topic_data_v_partitions.append(topic_data__epartitions)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{topic_data_i}]")
+                        topic_data_v_partitions.extend(_N0[topic_data_count].unpack_from(buf, pos))
+                        pos += topic_data_count * 4
                     if (x := buf[pos]) < 128:
                         topic_data_v_num_tagged_fields = x
                         pos += 1
@@ -1113,16 +1102,8 @@ def _d_topic_data(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "partitions")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_epartitions,) = _S0.unpack_from(buf, pos)
-                pos += 4
-                v_partitions.append(_epartitions)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"partitions[{i}]")
+        v_partitions.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -1221,12 +1202,18 @@ def _e_topic_data(v: TopicData | tuple[Any, ...], out: list[Any], p_api_version:
             raise _rt.mismatch("partitions", v_num_partitions_compact, len(v_partitions))
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
-                try:
-                    out.append(_S0.pack(x_partitions))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_partitions,), _L6) from None
+            try:
+                d = _N0[len(v_partitions)].pack(*v_partitions)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_partitions in enumerate(v_partitions):
+                    try:
+                        out.append(_S0.pack(x_partitions))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_partitions,), _L6) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

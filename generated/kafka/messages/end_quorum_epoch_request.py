@@ -362,6 +362,7 @@ _S0: Final = _struct.Struct(">h")
 _S1: Final = _struct.Struct(">i")
 _S2: Final = _struct.Struct(">iii")
 _S3: Final = _struct.Struct(">H")
+_N0: Final = _rt.NumberRuns(">i")
 _L0 = (("partition_index", 0, 4), ("leader_id", 4, 4), ("leader_epoch", 8, 4))
 _L1 = (("len_cluster_id", ">h"),)
 _L2 = (("num_topics", ">i"),)
@@ -601,16 +602,10 @@ def _d_end_quorum_epoch_request(
                                         else:
                                             _take_elements(lim, partition_data_count, pos, "preferred_successors")
                                         elems_taken += partition_data_count
-                                        partition_data_i = 0
-                                        try:
-                                            for partition_data_i in range(partition_data_count):
-                                                (partition_data__epreferred_successors,) = _S1.unpack_from(buf, pos)
-                                                pos += 4
-                                                partition_data_v_preferred_successors.append(
-                                                    partition_data__epreferred_successors
-                                                )
-                                        except _rt.DecodeError as exc:
-                                            raise exc.within(f"preferred_successors[{partition_data_i}]")
+                                        partition_data_v_preferred_successors.extend(
+                                            _N0[partition_data_count].unpack_from(buf, pos)
+                                        )
+                                        pos += partition_data_count * 4
                                 else:
                                     partition_data_v_preferred_successors = None
                                 if p_api_version >= 1:
@@ -1345,14 +1340,10 @@ def _d_topic_data(
                             else:
                                 _take_elements(lim, partition_data_count, pos, "preferred_successors")
                             elems_taken += partition_data_count
-                            partition_data_i = 0
-                            try:
-                                for partition_data_i in range(partition_data_count):
-                                    (partition_data__epreferred_successors,) = _S1.unpack_from(buf, pos)
-                                    pos += 4
-                                    partition_data_v_preferred_successors.append(partition_data__epreferred_successors)
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"preferred_successors[{partition_data_i}]")
+                            partition_data_v_preferred_successors.extend(
+                                _N0[partition_data_count].unpack_from(buf, pos)
+                            )
+                            pos += partition_data_count * 4
                     else:
                         partition_data_v_preferred_successors = None
                     if p_api_version >= 1:
@@ -1777,16 +1768,8 @@ def _d_partition_data(
                 lim[_ELEMENTS_RESERVED] = left
             else:
                 _take_elements(lim, count, pos, "preferred_successors")
-            i = 0
-            try:
-                for i in range(count):
-                    if pos + 4 > end:
-                        raise _rt.short(buf, pos, end, 4, "")
-                    (_epreferred_successors,) = _S1.unpack_from(buf, pos)
-                    pos += 4
-                    v_preferred_successors.append(_epreferred_successors)
-            except _rt.DecodeError as exc:
-                raise exc.within(f"preferred_successors[{i}]")
+            v_preferred_successors.extend(_N0[count].unpack_from(buf, pos))
+            pos += count * 4
     else:
         v_preferred_successors = None
     if p_api_version >= 1:
@@ -2033,12 +2016,18 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
                 raise _rt.mismatch("preferred_successors", v_num_preferred_successors, len(v_preferred_successors))
             i = 0
             try:
-                for i, x_preferred_successors in enumerate(v_preferred_successors):
-                    try:
-                        out.append(_S1.pack(x_preferred_successors))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_preferred_successors,), _L7) from None
+                try:
+                    d = _N0[len(v_preferred_successors)].pack(*v_preferred_successors)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_preferred_successors in enumerate(v_preferred_successors):
+                        try:
+                            out.append(_S1.pack(x_preferred_successors))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_preferred_successors,), _L7) from None
+                else:
+                    out.append(d)
+                    w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"preferred_successors[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

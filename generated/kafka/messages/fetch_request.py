@@ -648,6 +648,7 @@ _S1: Final = _struct.Struct(">ii")
 _S2: Final = _struct.Struct(">b")
 _S3: Final = _struct.Struct(">h")
 _S4: Final = _struct.Struct(">q")
+_N0: Final = _rt.NumberRuns(">i")
 _L0 = (("max_wait_ms", 0, 4), ("min_bytes", 4, 4))
 _L1 = (("partition", 0, 4),)
 _L2 = (("fetch_offset", 0, 8),)
@@ -1203,14 +1204,8 @@ def _d_fetch_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
                                 else:
                                     _take_elements(lim, forgotten_topic_count, pos, "partitions")
                                 elems_taken += forgotten_topic_count
-                                forgotten_topic_i = 0
-                                try:
-                                    for forgotten_topic_i in range(forgotten_topic_count):
-                                        (forgotten_topic__epartitions,) = _S0.unpack_from(buf, pos)
-                                        pos += 4
-                                        forgotten_topic_v_partitions.append(forgotten_topic__epartitions)
-                                except _rt.DecodeError as exc:
-                                    raise exc.within(f"partitions[{forgotten_topic_i}]")
+                                forgotten_topic_v_partitions.extend(_N0[forgotten_topic_count].unpack_from(buf, pos))
+                                pos += forgotten_topic_count * 4
                         else:
                             forgotten_topic_v_partitions = None
                         if p_api_version >= 12:
@@ -2649,16 +2644,8 @@ def _d_forgotten_topic(
                 lim[_ELEMENTS_RESERVED] = left
             else:
                 _take_elements(lim, count, pos, "partitions")
-            i = 0
-            try:
-                for i in range(count):
-                    if pos + 4 > end:
-                        raise _rt.short(buf, pos, end, 4, "")
-                    (_epartitions,) = _S0.unpack_from(buf, pos)
-                    pos += 4
-                    v_partitions.append(_epartitions)
-            except _rt.DecodeError as exc:
-                raise exc.within(f"partitions[{i}]")
+            v_partitions.extend(_N0[count].unpack_from(buf, pos))
+            pos += count * 4
     else:
         v_partitions = None
     if p_api_version >= 12:
@@ -2857,12 +2844,18 @@ def _e_forgotten_topic(v: ForgottenTopic | tuple[Any, ...], out: list[Any], p_ap
                 )
             i = 0
             try:
-                for i, x_partitions in enumerate(v_partitions):
-                    try:
-                        out.append(_S0.pack(x_partitions))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_partitions,), _L21) from None
+                try:
+                    d = _N0[len(v_partitions)].pack(*v_partitions)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_partitions in enumerate(v_partitions):
+                        try:
+                            out.append(_S0.pack(x_partitions))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_partitions,), _L21) from None
+                else:
+                    out.append(d)
+                    w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"partitions[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -187,8 +187,9 @@ StringElementTuple: TypeAlias = tuple[str]
 
 _S0: Final = _struct.Struct(">ih")
 _S1: Final = _struct.Struct(">i")
-_S2: Final = _struct.Struct(">b")
-_S3: Final = _struct.Struct(">iiB")
+_S2: Final = _struct.Struct(">iiB")
+_S3: Final = _struct.Struct(">b")
+_N0: Final = _rt.NumberRuns(">b")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 _L1 = (("subscription_id", 0, 4),)
 _L2 = (("push_interval_ms", 0, 4), ("telemetry_max_bytes", 4, 4), ("delta_temporality", 8, 1))
@@ -288,19 +289,11 @@ def _d_get_telemetry_subscriptions_response(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "accepted_compression_types")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 1 > end:
-                    raise _rt.short(buf, pos, end, 1, "")
-                (_eaccepted_compression_types,) = _S2.unpack_from(buf, pos)
-                pos += 1
-                v_accepted_compression_types.append(_eaccepted_compression_types)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"accepted_compression_types[{i}]")
+        v_accepted_compression_types.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 1
     if pos + 9 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_push_interval_ms, v_telemetry_max_bytes, v_delta_temporality = _S3.unpack_from(buf, pos)
+    v_push_interval_ms, v_telemetry_max_bytes, v_delta_temporality = _S2.unpack_from(buf, pos)
     pos += 9
     if pos < end and (x := buf[pos]) < 128:
         v_num_requested_metrics_compact = x - 1
@@ -488,14 +481,20 @@ def _e_get_telemetry_subscriptions_response(
             )
         i = 0
         try:
-            for i, x_accepted_compression_types in enumerate(v_accepted_compression_types):
-                try:
-                    if not -128 <= x_accepted_compression_types <= 127:
-                        raise ValueError("out of range")
-                    out.append(_BYTE[x_accepted_compression_types & 255])
-                    w += 1
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_accepted_compression_types,), _L5) from None
+            try:
+                d = _N0[len(v_accepted_compression_types)].pack(*v_accepted_compression_types)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_accepted_compression_types in enumerate(v_accepted_compression_types):
+                    try:
+                        if not -128 <= x_accepted_compression_types <= 127:
+                            raise ValueError("out of range")
+                        out.append(_BYTE[x_accepted_compression_types & 255])
+                        w += 1
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_accepted_compression_types,), _L5) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"accepted_compression_types[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -507,7 +506,7 @@ def _e_get_telemetry_subscriptions_response(
         if v_delta_temporality is None:
             raise _rt.missing("delta_temporality")
         try:
-            out.append(_S3.pack(v_push_interval_ms, v_telemetry_max_bytes, v_delta_temporality))
+            out.append(_S2.pack(v_push_interval_ms, v_telemetry_max_bytes, v_delta_temporality))
             w += 9
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(

@@ -454,6 +454,7 @@ _S2: Final = _struct.Struct(">b")
 _S3: Final = _struct.Struct(">h")
 _S4: Final = _struct.Struct(">iiii")
 _S5: Final = _struct.Struct(">B")
+_N0: Final = _rt.NumberRuns(">i")
 _L0 = (("controller_id", 0, 4),)
 _L1 = (("controller_epoch", 0, 4),)
 _L2 = (("partition_index", 0, 4), ("controller_epoch", 4, 4), ("leader", 8, 4), ("leader_epoch", 12, 4))
@@ -694,14 +695,10 @@ def _d_leader_and_isr_request(
                             else:
                                 _take_elements(lim, leader_and_isr_partition_state_count, pos, "isr")
                             elems_taken += leader_and_isr_partition_state_count
-                            leader_and_isr_partition_state_i = 0
-                            try:
-                                for leader_and_isr_partition_state_i in range(leader_and_isr_partition_state_count):
-                                    (leader_and_isr_partition_state__eisr,) = _S0.unpack_from(buf, pos)
-                                    pos += 4
-                                    leader_and_isr_partition_state_v_isr.append(leader_and_isr_partition_state__eisr)
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"isr[{leader_and_isr_partition_state_i}]")
+                            leader_and_isr_partition_state_v_isr.extend(
+                                _N0[leader_and_isr_partition_state_count].unpack_from(buf, pos)
+                            )
+                            pos += leader_and_isr_partition_state_count * 4
                         (leader_and_isr_partition_state_v_partition_epoch,) = _S0.unpack_from(buf, pos)
                         pos += 4
                         if p_api_version <= 3:
@@ -734,16 +731,10 @@ def _d_leader_and_isr_request(
                             else:
                                 _take_elements(lim, leader_and_isr_partition_state_count, pos, "replicas")
                             elems_taken += leader_and_isr_partition_state_count
-                            leader_and_isr_partition_state_i = 0
-                            try:
-                                for leader_and_isr_partition_state_i in range(leader_and_isr_partition_state_count):
-                                    (leader_and_isr_partition_state__ereplicas,) = _S0.unpack_from(buf, pos)
-                                    pos += 4
-                                    leader_and_isr_partition_state_v_replicas.append(
-                                        leader_and_isr_partition_state__ereplicas
-                                    )
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"replicas[{leader_and_isr_partition_state_i}]")
+                            leader_and_isr_partition_state_v_replicas.extend(
+                                _N0[leader_and_isr_partition_state_count].unpack_from(buf, pos)
+                            )
+                            pos += leader_and_isr_partition_state_count * 4
                         if (p_api_version >= 3) and (p_api_version <= 3):
                             (leader_and_isr_partition_state_v_num_adding_replicas,) = _S0.unpack_from(buf, pos)
                             pos += 4
@@ -777,16 +768,10 @@ def _d_leader_and_isr_request(
                                 else:
                                     _take_elements(lim, leader_and_isr_partition_state_count, pos, "adding_replicas")
                                 elems_taken += leader_and_isr_partition_state_count
-                                leader_and_isr_partition_state_i = 0
-                                try:
-                                    for leader_and_isr_partition_state_i in range(leader_and_isr_partition_state_count):
-                                        (leader_and_isr_partition_state__eadding_replicas,) = _S0.unpack_from(buf, pos)
-                                        pos += 4
-                                        leader_and_isr_partition_state_v_adding_replicas.append(
-                                            leader_and_isr_partition_state__eadding_replicas
-                                        )
-                                except _rt.DecodeError as exc:
-                                    raise exc.within(f"adding_replicas[{leader_and_isr_partition_state_i}]")
+                                leader_and_isr_partition_state_v_adding_replicas.extend(
+                                    _N0[leader_and_isr_partition_state_count].unpack_from(buf, pos)
+                                )
+                                pos += leader_and_isr_partition_state_count * 4
                         else:
                             leader_and_isr_partition_state_v_adding_replicas = None
                         if (p_api_version >= 3) and (p_api_version <= 3):
@@ -822,18 +807,10 @@ def _d_leader_and_isr_request(
                                 else:
                                     _take_elements(lim, leader_and_isr_partition_state_count, pos, "removing_replicas")
                                 elems_taken += leader_and_isr_partition_state_count
-                                leader_and_isr_partition_state_i = 0
-                                try:
-                                    for leader_and_isr_partition_state_i in range(leader_and_isr_partition_state_count):
-                                        (leader_and_isr_partition_state__eremoving_replicas,) = _S0.unpack_from(
-                                            buf, pos
-                                        )
-                                        pos += 4
-                                        leader_and_isr_partition_state_v_removing_replicas.append(
-                                            leader_and_isr_partition_state__eremoving_replicas
-                                        )
-                                except _rt.DecodeError as exc:
-                                    raise exc.within(f"removing_replicas[{leader_and_isr_partition_state_i}]")
+                                leader_and_isr_partition_state_v_removing_replicas.extend(
+                                    _N0[leader_and_isr_partition_state_count].unpack_from(buf, pos)
+                                )
+                                pos += leader_and_isr_partition_state_count * 4
                         else:
                             leader_and_isr_partition_state_v_removing_replicas = None
                         if p_api_version >= 1:
@@ -1142,18 +1119,10 @@ def _d_leader_and_isr_request(
                                             else:
                                                 _take_elements(lim, leader_and_isr_partition_state_count, pos, "isr")
                                             elems_taken += leader_and_isr_partition_state_count
-                                            leader_and_isr_partition_state_i = 0
-                                            try:
-                                                for leader_and_isr_partition_state_i in range(
-                                                    leader_and_isr_partition_state_count
-                                                ):
-                                                    (leader_and_isr_partition_state__eisr,) = _S0.unpack_from(buf, pos)
-                                                    pos += 4
-                                                    leader_and_isr_partition_state_v_isr.append(
-                                                        leader_and_isr_partition_state__eisr
-                                                    )
-                                            except _rt.DecodeError as exc:
-                                                raise exc.within(f"isr[{leader_and_isr_partition_state_i}]")
+                                            leader_and_isr_partition_state_v_isr.extend(
+                                                _N0[leader_and_isr_partition_state_count].unpack_from(buf, pos)
+                                            )
+                                            pos += leader_and_isr_partition_state_count * 4
                                         (leader_and_isr_partition_state_v_partition_epoch,) = _S0.unpack_from(buf, pos)
                                         pos += 4
                                         if p_api_version <= 3:
@@ -1194,20 +1163,10 @@ def _d_leader_and_isr_request(
                                                     lim, leader_and_isr_partition_state_count, pos, "replicas"
                                                 )
                                             elems_taken += leader_and_isr_partition_state_count
-                                            leader_and_isr_partition_state_i = 0
-                                            try:
-                                                for leader_and_isr_partition_state_i in range(
-                                                    leader_and_isr_partition_state_count
-                                                ):
-                                                    (leader_and_isr_partition_state__ereplicas,) = _S0.unpack_from(
-                                                        buf, pos
-                                                    )
-                                                    pos += 4
-                                                    leader_and_isr_partition_state_v_replicas.append(
-                                                        leader_and_isr_partition_state__ereplicas
-                                                    )
-                                            except _rt.DecodeError as exc:
-                                                raise exc.within(f"replicas[{leader_and_isr_partition_state_i}]")
+                                            leader_and_isr_partition_state_v_replicas.extend(
+                                                _N0[leader_and_isr_partition_state_count].unpack_from(buf, pos)
+                                            )
+                                            pos += leader_and_isr_partition_state_count * 4
                                         if (p_api_version >= 3) and (p_api_version <= 3):
                                             (leader_and_isr_partition_state_v_num_adding_replicas,) = _S0.unpack_from(
                                                 buf, pos
@@ -1257,22 +1216,10 @@ def _d_leader_and_isr_request(
                                                         "adding_replicas",
                                                     )
                                                 elems_taken += leader_and_isr_partition_state_count
-                                                leader_and_isr_partition_state_i = 0
-                                                try:
-                                                    for leader_and_isr_partition_state_i in range(
-                                                        leader_and_isr_partition_state_count
-                                                    ):
-                                                        (leader_and_isr_partition_state__eadding_replicas,) = (
-                                                            _S0.unpack_from(buf, pos)
-                                                        )
-                                                        pos += 4
-                                                        leader_and_isr_partition_state_v_adding_replicas.append(
-                                                            leader_and_isr_partition_state__eadding_replicas
-                                                        )
-                                                except _rt.DecodeError as exc:
-                                                    raise exc.within(
-                                                        f"adding_replicas[{leader_and_isr_partition_state_i}]"
-                                                    )
+                                                leader_and_isr_partition_state_v_adding_replicas.extend(
+                                                    _N0[leader_and_isr_partition_state_count].unpack_from(buf, pos)
+                                                )
+                                                pos += leader_and_isr_partition_state_count * 4
                                         else:
                                             leader_and_isr_partition_state_v_adding_replicas = None
                                         if (p_api_version >= 3) and (p_api_version <= 3):
@@ -1324,22 +1271,10 @@ def _d_leader_and_isr_request(
                                                         "removing_replicas",
                                                     )
                                                 elems_taken += leader_and_isr_partition_state_count
-                                                leader_and_isr_partition_state_i = 0
-                                                try:
-                                                    for leader_and_isr_partition_state_i in range(
-                                                        leader_and_isr_partition_state_count
-                                                    ):
-                                                        (leader_and_isr_partition_state__eremoving_replicas,) = (
-                                                            _S0.unpack_from(buf, pos)
-                                                        )
-                                                        pos += 4
-                                                        leader_and_isr_partition_state_v_removing_replicas.append(
-                                                            leader_and_isr_partition_state__eremoving_replicas
-                                                        )
-                                                except _rt.DecodeError as exc:
-                                                    raise exc.within(
-                                                        f"removing_replicas[{leader_and_isr_partition_state_i}]"
-                                                    )
+                                                leader_and_isr_partition_state_v_removing_replicas.extend(
+                                                    _N0[leader_and_isr_partition_state_count].unpack_from(buf, pos)
+                                                )
+                                                pos += leader_and_isr_partition_state_count * 4
                                         else:
                                             leader_and_isr_partition_state_v_removing_replicas = None
                                         if p_api_version >= 1:
@@ -2101,16 +2036,8 @@ def _d_leader_and_isr_partition_state(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "isr")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_eisr,) = _S0.unpack_from(buf, pos)
-                pos += 4
-                v_isr.append(_eisr)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"isr[{i}]")
+        v_isr.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 4
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L3)
     (v_partition_epoch,) = _S0.unpack_from(buf, pos)
@@ -2142,16 +2069,8 @@ def _d_leader_and_isr_partition_state(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "replicas")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_ereplicas,) = _S0.unpack_from(buf, pos)
-                pos += 4
-                v_replicas.append(_ereplicas)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"replicas[{i}]")
+        v_replicas.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 4
     if (p_api_version >= 3) and (p_api_version <= 3):
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_adding_replicas")
@@ -2180,16 +2099,8 @@ def _d_leader_and_isr_partition_state(
                 lim[_ELEMENTS_RESERVED] = left
             else:
                 _take_elements(lim, count, pos, "adding_replicas")
-            i = 0
-            try:
-                for i in range(count):
-                    if pos + 4 > end:
-                        raise _rt.short(buf, pos, end, 4, "")
-                    (_eadding_replicas,) = _S0.unpack_from(buf, pos)
-                    pos += 4
-                    v_adding_replicas.append(_eadding_replicas)
-            except _rt.DecodeError as exc:
-                raise exc.within(f"adding_replicas[{i}]")
+            v_adding_replicas.extend(_N0[count].unpack_from(buf, pos))
+            pos += count * 4
     else:
         v_adding_replicas = None
     if (p_api_version >= 3) and (p_api_version <= 3):
@@ -2220,16 +2131,8 @@ def _d_leader_and_isr_partition_state(
                 lim[_ELEMENTS_RESERVED] = left
             else:
                 _take_elements(lim, count, pos, "removing_replicas")
-            i = 0
-            try:
-                for i in range(count):
-                    if pos + 4 > end:
-                        raise _rt.short(buf, pos, end, 4, "")
-                    (_eremoving_replicas,) = _S0.unpack_from(buf, pos)
-                    pos += 4
-                    v_removing_replicas.append(_eremoving_replicas)
-            except _rt.DecodeError as exc:
-                raise exc.within(f"removing_replicas[{i}]")
+            v_removing_replicas.extend(_N0[count].unpack_from(buf, pos))
+            pos += count * 4
     else:
         v_removing_replicas = None
     if p_api_version >= 1:
@@ -2545,12 +2448,18 @@ def _e_leader_and_isr_partition_state(
             raise _rt.mismatch("isr", (v_num_isr_compact if (p_api_version >= 4) else v_num_isr), len(v_isr))
         i = 0
         try:
-            for i, x_isr in enumerate(v_isr):
-                try:
-                    out.append(_S0.pack(x_isr))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_isr,), _L17) from None
+            try:
+                d = _N0[len(v_isr)].pack(*v_isr)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_isr in enumerate(v_isr):
+                    try:
+                        out.append(_S0.pack(x_isr))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_isr,), _L17) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"isr[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2591,12 +2500,18 @@ def _e_leader_and_isr_partition_state(
             )
         i = 0
         try:
-            for i, x_replicas in enumerate(v_replicas):
-                try:
-                    out.append(_S0.pack(x_replicas))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_replicas,), _L17) from None
+            try:
+                d = _N0[len(v_replicas)].pack(*v_replicas)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_replicas in enumerate(v_replicas):
+                    try:
+                        out.append(_S0.pack(x_replicas))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_replicas,), _L17) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"replicas[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2635,12 +2550,18 @@ def _e_leader_and_isr_partition_state(
                 )
             i = 0
             try:
-                for i, x_adding_replicas in enumerate(v_adding_replicas):
-                    try:
-                        out.append(_S0.pack(x_adding_replicas))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_adding_replicas,), _L17) from None
+                try:
+                    d = _N0[len(v_adding_replicas)].pack(*v_adding_replicas)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_adding_replicas in enumerate(v_adding_replicas):
+                        try:
+                            out.append(_S0.pack(x_adding_replicas))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_adding_replicas,), _L17) from None
+                else:
+                    out.append(d)
+                    w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"adding_replicas[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2681,12 +2602,18 @@ def _e_leader_and_isr_partition_state(
                 )
             i = 0
             try:
-                for i, x_removing_replicas in enumerate(v_removing_replicas):
-                    try:
-                        out.append(_S0.pack(x_removing_replicas))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_removing_replicas,), _L17) from None
+                try:
+                    d = _N0[len(v_removing_replicas)].pack(*v_removing_replicas)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_removing_replicas in enumerate(v_removing_replicas):
+                        try:
+                            out.append(_S0.pack(x_removing_replicas))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_removing_replicas,), _L17) from None
+                else:
+                    out.append(d)
+                    w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"removing_replicas[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2924,14 +2851,10 @@ def _d_leader_and_isr_topic_state(
                             else:
                                 _take_elements(lim, leader_and_isr_partition_state_count, pos, "isr")
                             elems_taken += leader_and_isr_partition_state_count
-                            leader_and_isr_partition_state_i = 0
-                            try:
-                                for leader_and_isr_partition_state_i in range(leader_and_isr_partition_state_count):
-                                    (leader_and_isr_partition_state__eisr,) = _S0.unpack_from(buf, pos)
-                                    pos += 4
-                                    leader_and_isr_partition_state_v_isr.append(leader_and_isr_partition_state__eisr)
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"isr[{leader_and_isr_partition_state_i}]")
+                            leader_and_isr_partition_state_v_isr.extend(
+                                _N0[leader_and_isr_partition_state_count].unpack_from(buf, pos)
+                            )
+                            pos += leader_and_isr_partition_state_count * 4
                         (leader_and_isr_partition_state_v_partition_epoch,) = _S0.unpack_from(buf, pos)
                         pos += 4
                         if p_api_version <= 3:
@@ -2964,16 +2887,10 @@ def _d_leader_and_isr_topic_state(
                             else:
                                 _take_elements(lim, leader_and_isr_partition_state_count, pos, "replicas")
                             elems_taken += leader_and_isr_partition_state_count
-                            leader_and_isr_partition_state_i = 0
-                            try:
-                                for leader_and_isr_partition_state_i in range(leader_and_isr_partition_state_count):
-                                    (leader_and_isr_partition_state__ereplicas,) = _S0.unpack_from(buf, pos)
-                                    pos += 4
-                                    leader_and_isr_partition_state_v_replicas.append(
-                                        leader_and_isr_partition_state__ereplicas
-                                    )
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"replicas[{leader_and_isr_partition_state_i}]")
+                            leader_and_isr_partition_state_v_replicas.extend(
+                                _N0[leader_and_isr_partition_state_count].unpack_from(buf, pos)
+                            )
+                            pos += leader_and_isr_partition_state_count * 4
                         if (p_api_version >= 3) and (p_api_version <= 3):
                             (leader_and_isr_partition_state_v_num_adding_replicas,) = _S0.unpack_from(buf, pos)
                             pos += 4
@@ -3007,16 +2924,10 @@ def _d_leader_and_isr_topic_state(
                                 else:
                                     _take_elements(lim, leader_and_isr_partition_state_count, pos, "adding_replicas")
                                 elems_taken += leader_and_isr_partition_state_count
-                                leader_and_isr_partition_state_i = 0
-                                try:
-                                    for leader_and_isr_partition_state_i in range(leader_and_isr_partition_state_count):
-                                        (leader_and_isr_partition_state__eadding_replicas,) = _S0.unpack_from(buf, pos)
-                                        pos += 4
-                                        leader_and_isr_partition_state_v_adding_replicas.append(
-                                            leader_and_isr_partition_state__eadding_replicas
-                                        )
-                                except _rt.DecodeError as exc:
-                                    raise exc.within(f"adding_replicas[{leader_and_isr_partition_state_i}]")
+                                leader_and_isr_partition_state_v_adding_replicas.extend(
+                                    _N0[leader_and_isr_partition_state_count].unpack_from(buf, pos)
+                                )
+                                pos += leader_and_isr_partition_state_count * 4
                         else:
                             leader_and_isr_partition_state_v_adding_replicas = None
                         if (p_api_version >= 3) and (p_api_version <= 3):
@@ -3052,18 +2963,10 @@ def _d_leader_and_isr_topic_state(
                                 else:
                                     _take_elements(lim, leader_and_isr_partition_state_count, pos, "removing_replicas")
                                 elems_taken += leader_and_isr_partition_state_count
-                                leader_and_isr_partition_state_i = 0
-                                try:
-                                    for leader_and_isr_partition_state_i in range(leader_and_isr_partition_state_count):
-                                        (leader_and_isr_partition_state__eremoving_replicas,) = _S0.unpack_from(
-                                            buf, pos
-                                        )
-                                        pos += 4
-                                        leader_and_isr_partition_state_v_removing_replicas.append(
-                                            leader_and_isr_partition_state__eremoving_replicas
-                                        )
-                                except _rt.DecodeError as exc:
-                                    raise exc.within(f"removing_replicas[{leader_and_isr_partition_state_i}]")
+                                leader_and_isr_partition_state_v_removing_replicas.extend(
+                                    _N0[leader_and_isr_partition_state_count].unpack_from(buf, pos)
+                                )
+                                pos += leader_and_isr_partition_state_count * 4
                         else:
                             leader_and_isr_partition_state_v_removing_replicas = None
                         if p_api_version >= 1:

@@ -240,6 +240,7 @@ _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">ih")
 _S3: Final = _struct.Struct(">q")
+_N0: Final = _rt.NumberRuns(">q")
 _L0 = (("partition_index", 0, 4), ("error_code", 4, 2))
 _L1 = (("throttle_time_ms", ">i"),)
 _L2 = (("num_topics", ">i"),)
@@ -459,20 +460,10 @@ def _d_list_offsets_response(
                                                 lim, list_offsets_partition_response_count, pos, "old_style_offsets"
                                             )
                                         elems_taken += list_offsets_partition_response_count
-                                        list_offsets_partition_response_i = 0
-                                        try:
-                                            for list_offsets_partition_response_i in range(
-                                                list_offsets_partition_response_count
-                                            ):
-                                                (list_offsets_partition_response__eold_style_offsets,) = (
-                                                    _S3.unpack_from(buf, pos)
-                                                )
-                                                pos += 8
-                                                list_offsets_partition_response_v_old_style_offsets.append(
-                                                    list_offsets_partition_response__eold_style_offsets
-                                                )
-                                        except _rt.DecodeError as exc:
-                                            raise exc.within(f"old_style_offsets[{list_offsets_partition_response_i}]")
+                                        list_offsets_partition_response_v_old_style_offsets.extend(
+                                            _N0[list_offsets_partition_response_count].unpack_from(buf, pos)
+                                        )
+                                        pos += list_offsets_partition_response_count * 8
                                 else:
                                     list_offsets_partition_response_v_old_style_offsets = None
                                 if p_api_version >= 1:
@@ -915,16 +906,10 @@ def _d_list_offsets_topic_response(
                             else:
                                 _take_elements(lim, list_offsets_partition_response_count, pos, "old_style_offsets")
                             elems_taken += list_offsets_partition_response_count
-                            list_offsets_partition_response_i = 0
-                            try:
-                                for list_offsets_partition_response_i in range(list_offsets_partition_response_count):
-                                    (list_offsets_partition_response__eold_style_offsets,) = _S3.unpack_from(buf, pos)
-                                    pos += 8
-                                    list_offsets_partition_response_v_old_style_offsets.append(
-                                        list_offsets_partition_response__eold_style_offsets
-                                    )
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"old_style_offsets[{list_offsets_partition_response_i}]")
+                            list_offsets_partition_response_v_old_style_offsets.extend(
+                                _N0[list_offsets_partition_response_count].unpack_from(buf, pos)
+                            )
+                            pos += list_offsets_partition_response_count * 8
                     else:
                         list_offsets_partition_response_v_old_style_offsets = None
                     if p_api_version >= 1:
@@ -1270,16 +1255,8 @@ def _d_list_offsets_partition_response(
                 lim[_ELEMENTS_RESERVED] = left
             else:
                 _take_elements(lim, count, pos, "old_style_offsets")
-            i = 0
-            try:
-                for i in range(count):
-                    if pos + 8 > end:
-                        raise _rt.short(buf, pos, end, 8, "")
-                    (_eold_style_offsets,) = _S3.unpack_from(buf, pos)
-                    pos += 8
-                    v_old_style_offsets.append(_eold_style_offsets)
-            except _rt.DecodeError as exc:
-                raise exc.within(f"old_style_offsets[{i}]")
+            v_old_style_offsets.extend(_N0[count].unpack_from(buf, pos))
+            pos += count * 8
     else:
         v_old_style_offsets = None
     if p_api_version >= 1:
@@ -1443,12 +1420,18 @@ def _e_list_offsets_partition_response(
                 raise _rt.mismatch("old_style_offsets", v_num_old_style_offsets, len(v_old_style_offsets))
             i = 0
             try:
-                for i, x_old_style_offsets in enumerate(v_old_style_offsets):
-                    try:
-                        out.append(_S3.pack(x_old_style_offsets))
-                        w += 8
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_old_style_offsets,), _L7) from None
+                try:
+                    d = _N0[len(v_old_style_offsets)].pack(*v_old_style_offsets)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_old_style_offsets in enumerate(v_old_style_offsets):
+                        try:
+                            out.append(_S3.pack(x_old_style_offsets))
+                            w += 8
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_old_style_offsets,), _L7) from None
+                else:
+                    out.append(d)
+                    w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"old_style_offsets[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -138,6 +138,7 @@ class ListPartitionReassignmentsRequestHeader:
 ListPartitionReassignmentsTopicsTuple: TypeAlias = tuple[str, tuple[int, ...], tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">i")
+_N0: Final = _rt.NumberRuns(">i")
 _L0 = (("timeout_ms", 0, 4),)
 _L1 = (("timeout_ms", ">i"),)
 _L2 = (("", ">i"),)
@@ -266,20 +267,10 @@ def _d_list_partition_reassignments_request(
                             else:
                                 _take_elements(lim, list_partition_reassignments_topics_count, pos, "partition_indexes")
                             elems_taken += list_partition_reassignments_topics_count
-                            list_partition_reassignments_topics_i = 0
-                            try:
-                                for list_partition_reassignments_topics_i in range(
-                                    list_partition_reassignments_topics_count
-                                ):
-                                    (list_partition_reassignments_topics__epartition_indexes,) = _S0.unpack_from(
-                                        buf, pos
-                                    )
-                                    pos += 4
-                                    list_partition_reassignments_topics_v_partition_indexes.append(
-                                        list_partition_reassignments_topics__epartition_indexes
-                                    )
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"partition_indexes[{list_partition_reassignments_topics_i}]")
+                            list_partition_reassignments_topics_v_partition_indexes.extend(
+                                _N0[list_partition_reassignments_topics_count].unpack_from(buf, pos)
+                            )
+                            pos += list_partition_reassignments_topics_count * 4
                         if (x := buf[pos]) < 128:
                             list_partition_reassignments_topics_v_num_tagged_fields = x
                             pos += 1
@@ -501,16 +492,8 @@ def _d_list_partition_reassignments_topics(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "partition_indexes")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_epartition_indexes,) = _S0.unpack_from(buf, pos)
-                pos += 4
-                v_partition_indexes.append(_epartition_indexes)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"partition_indexes[{i}]")
+        v_partition_indexes.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -616,12 +599,18 @@ def _e_list_partition_reassignments_topics(
             raise _rt.mismatch("partition_indexes", v_num_partition_indexes_compact, len(v_partition_indexes))
         i = 0
         try:
-            for i, x_partition_indexes in enumerate(v_partition_indexes):
-                try:
-                    out.append(_S0.pack(x_partition_indexes))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_partition_indexes,), _L2) from None
+            try:
+                d = _N0[len(v_partition_indexes)].pack(*v_partition_indexes)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_partition_indexes in enumerate(v_partition_indexes):
+                    try:
+                        out.append(_S0.pack(x_partition_indexes))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_partition_indexes,), _L2) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"partition_indexes[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

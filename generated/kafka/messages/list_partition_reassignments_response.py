@@ -233,6 +233,7 @@ OngoingTopicReassignmentTuple: TypeAlias = tuple[
 
 _S0: Final = _struct.Struct(">ih")
 _S1: Final = _struct.Struct(">i")
+_N0: Final = _rt.NumberRuns(">i")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 _L1 = (("partition_index", 0, 4),)
 _L2 = (("throttle_time_ms", ">i"), ("error_code", ">h"))
@@ -411,18 +412,10 @@ def _d_list_partition_reassignments_response(
                                     else:
                                         _take_elements(lim, ongoing_partition_reassignment_count, pos, "replicas")
                                     elems_taken += ongoing_partition_reassignment_count
-                                    ongoing_partition_reassignment_i = 0
-                                    try:
-                                        for ongoing_partition_reassignment_i in range(
-                                            ongoing_partition_reassignment_count
-                                        ):
-                                            (ongoing_partition_reassignment__ereplicas,) = _S1.unpack_from(buf, pos)
-                                            pos += 4
-                                            ongoing_partition_reassignment_v_replicas.append(
-                                                ongoing_partition_reassignment__ereplicas
-                                            )
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"replicas[{ongoing_partition_reassignment_i}]")
+                                    ongoing_partition_reassignment_v_replicas.extend(
+                                        _N0[ongoing_partition_reassignment_count].unpack_from(buf, pos)
+                                    )
+                                    pos += ongoing_partition_reassignment_count * 4
                                 if (x := buf[pos]) < 128:
                                     ongoing_partition_reassignment_v_num_adding_replicas_compact = x - 1
                                     pos += 1
@@ -449,20 +442,10 @@ def _d_list_partition_reassignments_response(
                                             lim, ongoing_partition_reassignment_count, pos, "adding_replicas"
                                         )
                                     elems_taken += ongoing_partition_reassignment_count
-                                    ongoing_partition_reassignment_i = 0
-                                    try:
-                                        for ongoing_partition_reassignment_i in range(
-                                            ongoing_partition_reassignment_count
-                                        ):
-                                            (ongoing_partition_reassignment__eadding_replicas,) = _S1.unpack_from(
-                                                buf, pos
-                                            )
-                                            pos += 4
-                                            ongoing_partition_reassignment_v_adding_replicas.append(
-                                                ongoing_partition_reassignment__eadding_replicas
-                                            )
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"adding_replicas[{ongoing_partition_reassignment_i}]")
+                                    ongoing_partition_reassignment_v_adding_replicas.extend(
+                                        _N0[ongoing_partition_reassignment_count].unpack_from(buf, pos)
+                                    )
+                                    pos += ongoing_partition_reassignment_count * 4
                                 if (x := buf[pos]) < 128:
                                     ongoing_partition_reassignment_v_num_removing_replicas_compact = x - 1
                                     pos += 1
@@ -489,20 +472,10 @@ def _d_list_partition_reassignments_response(
                                             lim, ongoing_partition_reassignment_count, pos, "removing_replicas"
                                         )
                                     elems_taken += ongoing_partition_reassignment_count
-                                    ongoing_partition_reassignment_i = 0
-                                    try:
-                                        for ongoing_partition_reassignment_i in range(
-                                            ongoing_partition_reassignment_count
-                                        ):
-                                            (ongoing_partition_reassignment__eremoving_replicas,) = _S1.unpack_from(
-                                                buf, pos
-                                            )
-                                            pos += 4
-                                            ongoing_partition_reassignment_v_removing_replicas.append(
-                                                ongoing_partition_reassignment__eremoving_replicas
-                                            )
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"removing_replicas[{ongoing_partition_reassignment_i}]")
+                                    ongoing_partition_reassignment_v_removing_replicas.extend(
+                                        _N0[ongoing_partition_reassignment_count].unpack_from(buf, pos)
+                                    )
+                                    pos += ongoing_partition_reassignment_count * 4
                                 if (x := buf[pos]) < 128:
                                     ongoing_partition_reassignment_v_num_tagged_fields = x
                                     pos += 1
@@ -866,16 +839,10 @@ def _d_ongoing_topic_reassignment(
                         else:
                             _take_elements(lim, ongoing_partition_reassignment_count, pos, "replicas")
                         elems_taken += ongoing_partition_reassignment_count
-                        ongoing_partition_reassignment_i = 0
-                        try:
-                            for ongoing_partition_reassignment_i in range(ongoing_partition_reassignment_count):
-                                (ongoing_partition_reassignment__ereplicas,) = _S1.unpack_from(buf, pos)
-                                pos += 4
-                                ongoing_partition_reassignment_v_replicas.append(
-                                    ongoing_partition_reassignment__ereplicas
-                                )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"replicas[{ongoing_partition_reassignment_i}]")
+                        ongoing_partition_reassignment_v_replicas.extend(
+                            _N0[ongoing_partition_reassignment_count].unpack_from(buf, pos)
+                        )
+                        pos += ongoing_partition_reassignment_count * 4
                     if (x := buf[pos]) < 128:
                         ongoing_partition_reassignment_v_num_adding_replicas_compact = x - 1
                         pos += 1
@@ -894,16 +861,10 @@ def _d_ongoing_topic_reassignment(
                         else:
                             _take_elements(lim, ongoing_partition_reassignment_count, pos, "adding_replicas")
                         elems_taken += ongoing_partition_reassignment_count
-                        ongoing_partition_reassignment_i = 0
-                        try:
-                            for ongoing_partition_reassignment_i in range(ongoing_partition_reassignment_count):
-                                (ongoing_partition_reassignment__eadding_replicas,) = _S1.unpack_from(buf, pos)
-                                pos += 4
-                                ongoing_partition_reassignment_v_adding_replicas.append(
-                                    ongoing_partition_reassignment__eadding_replicas
-                                )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"adding_replicas[{ongoing_partition_reassignment_i}]")
+                        ongoing_partition_reassignment_v_adding_replicas.extend(
+                            _N0[ongoing_partition_reassignment_count].unpack_from(buf, pos)
+                        )
+                        pos += ongoing_partition_reassignment_count * 4
                     if (x := buf[pos]) < 128:
                         ongoing_partition_reassignment_v_num_removing_replicas_compact = x - 1
                         pos += 1
@@ -926,16 +887,10 @@ def _d_ongoing_topic_reassignment(
                         else:
                             _take_elements(lim, ongoing_partition_reassignment_count, pos, "removing_replicas")
                         elems_taken += ongoing_partition_reassignment_count
-                        ongoing_partition_reassignment_i = 0
-                        try:
-                            for ongoing_partition_reassignment_i in range(ongoing_partition_reassignment_count):
-                                (ongoing_partition_reassignment__eremoving_replicas,) = _S1.unpack_from(buf, pos)
-                                pos += 4
-                                ongoing_partition_reassignment_v_removing_replicas.append(
-                                    ongoing_partition_reassignment__eremoving_replicas
-                                )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"removing_replicas[{ongoing_partition_reassignment_i}]")
+                        ongoing_partition_reassignment_v_removing_replicas.extend(
+                            _N0[ongoing_partition_reassignment_count].unpack_from(buf, pos)
+                        )
+                        pos += ongoing_partition_reassignment_count * 4
                     if (x := buf[pos]) < 128:
                         ongoing_partition_reassignment_v_num_tagged_fields = x
                         pos += 1
@@ -1169,16 +1124,8 @@ def _d_ongoing_partition_reassignment(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "replicas")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_ereplicas,) = _S1.unpack_from(buf, pos)
-                pos += 4
-                v_replicas.append(_ereplicas)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"replicas[{i}]")
+        v_replicas.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_adding_replicas_compact = x - 1
         pos += 1
@@ -1196,16 +1143,8 @@ def _d_ongoing_partition_reassignment(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "adding_replicas")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_eadding_replicas,) = _S1.unpack_from(buf, pos)
-                pos += 4
-                v_adding_replicas.append(_eadding_replicas)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"adding_replicas[{i}]")
+        v_adding_replicas.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_removing_replicas_compact = x - 1
         pos += 1
@@ -1223,16 +1162,8 @@ def _d_ongoing_partition_reassignment(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "removing_replicas")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_eremoving_replicas,) = _S1.unpack_from(buf, pos)
-                pos += 4
-                v_removing_replicas.append(_eremoving_replicas)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"removing_replicas[{i}]")
+        v_removing_replicas.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -1350,12 +1281,18 @@ def _e_ongoing_partition_reassignment(
             raise _rt.mismatch("replicas", v_num_replicas_compact, len(v_replicas))
         i = 0
         try:
-            for i, x_replicas in enumerate(v_replicas):
-                try:
-                    out.append(_S1.pack(x_replicas))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_replicas,), _L4) from None
+            try:
+                d = _N0[len(v_replicas)].pack(*v_replicas)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_replicas in enumerate(v_replicas):
+                    try:
+                        out.append(_S1.pack(x_replicas))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_replicas,), _L4) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"replicas[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -1372,12 +1309,18 @@ def _e_ongoing_partition_reassignment(
             raise _rt.mismatch("adding_replicas", v_num_adding_replicas_compact, len(v_adding_replicas))
         i = 0
         try:
-            for i, x_adding_replicas in enumerate(v_adding_replicas):
-                try:
-                    out.append(_S1.pack(x_adding_replicas))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_adding_replicas,), _L4) from None
+            try:
+                d = _N0[len(v_adding_replicas)].pack(*v_adding_replicas)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_adding_replicas in enumerate(v_adding_replicas):
+                    try:
+                        out.append(_S1.pack(x_adding_replicas))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_adding_replicas,), _L4) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"adding_replicas[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -1394,12 +1337,18 @@ def _e_ongoing_partition_reassignment(
             raise _rt.mismatch("removing_replicas", v_num_removing_replicas_compact, len(v_removing_replicas))
         i = 0
         try:
-            for i, x_removing_replicas in enumerate(v_removing_replicas):
-                try:
-                    out.append(_S1.pack(x_removing_replicas))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_removing_replicas,), _L4) from None
+            try:
+                d = _N0[len(v_removing_replicas)].pack(*v_removing_replicas)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_removing_replicas in enumerate(v_removing_replicas):
+                    try:
+                        out.append(_S1.pack(x_removing_replicas))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_removing_replicas,), _L4) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"removing_replicas[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -133,6 +133,7 @@ class ListTransactionsRequestHeader:
 StringElementTuple: TypeAlias = tuple[str]
 
 _S0: Final = _struct.Struct(">q")
+_N0: Final = _rt.NumberRuns(">q")
 _L0 = (("", ">q"),)
 _L1 = (("duration_filter", ">q"),)
 
@@ -257,16 +258,8 @@ def _d_list_transactions_request(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "producer_id_filters")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 8 > end:
-                    raise _rt.short(buf, pos, end, 8, "")
-                (_eproducer_id_filters,) = _S0.unpack_from(buf, pos)
-                pos += 8
-                v_producer_id_filters.append(_eproducer_id_filters)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"producer_id_filters[{i}]")
+        v_producer_id_filters.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 8
     if p_api_version >= 1:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "duration_filter")
@@ -376,12 +369,18 @@ def _e_list_transactions_request(v: ListTransactionsRequest, out: list[Any], p_a
             raise _rt.mismatch("producer_id_filters", v_num_producer_id_filters_compact, len(v_producer_id_filters))
         i = 0
         try:
-            for i, x_producer_id_filters in enumerate(v_producer_id_filters):
-                try:
-                    out.append(_S0.pack(x_producer_id_filters))
-                    w += 8
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_producer_id_filters,), _L0) from None
+            try:
+                d = _N0[len(v_producer_id_filters)].pack(*v_producer_id_filters)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_producer_id_filters in enumerate(v_producer_id_filters):
+                    try:
+                        out.append(_S0.pack(x_producer_id_filters))
+                        w += 8
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_producer_id_filters,), _L0) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"producer_id_filters[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

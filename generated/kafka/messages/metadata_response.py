@@ -424,6 +424,7 @@ _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">hii")
 _S3: Final = _struct.Struct(">B")
+_N0: Final = _rt.NumberRuns(">i")
 _L0 = (("node_id", 0, 4),)
 _L1 = (("port", 0, 4),)
 _L2 = (("error_code", 0, 2),)
@@ -944,16 +945,10 @@ def _d_metadata_response(
                                     else:
                                         _take_elements(lim, metadata_response_partition_count, pos, "replica_nodes")
                                     elems_taken += metadata_response_partition_count
-                                    metadata_response_partition_i = 0
-                                    try:
-                                        for metadata_response_partition_i in range(metadata_response_partition_count):
-                                            (metadata_response_partition__ereplica_nodes,) = _S0.unpack_from(buf, pos)
-                                            pos += 4
-                                            metadata_response_partition_v_replica_nodes.append(
-                                                metadata_response_partition__ereplica_nodes
-                                            )
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"replica_nodes[{metadata_response_partition_i}]")
+                                    metadata_response_partition_v_replica_nodes.extend(
+                                        _N0[metadata_response_partition_count].unpack_from(buf, pos)
+                                    )
+                                    pos += metadata_response_partition_count * 4
                                 if p_api_version <= 8:
                                     (metadata_response_partition_v_num_isr_nodes,) = _S0.unpack_from(buf, pos)
                                     pos += 4
@@ -986,16 +981,10 @@ def _d_metadata_response(
                                     else:
                                         _take_elements(lim, metadata_response_partition_count, pos, "isr_nodes")
                                     elems_taken += metadata_response_partition_count
-                                    metadata_response_partition_i = 0
-                                    try:
-                                        for metadata_response_partition_i in range(metadata_response_partition_count):
-                                            (metadata_response_partition__eisr_nodes,) = _S0.unpack_from(buf, pos)
-                                            pos += 4
-                                            metadata_response_partition_v_isr_nodes.append(
-                                                metadata_response_partition__eisr_nodes
-                                            )
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"isr_nodes[{metadata_response_partition_i}]")
+                                    metadata_response_partition_v_isr_nodes.extend(
+                                        _N0[metadata_response_partition_count].unpack_from(buf, pos)
+                                    )
+                                    pos += metadata_response_partition_count * 4
                                 if (p_api_version >= 5) and (p_api_version <= 8):
                                     (metadata_response_partition_v_num_offline_replicas,) = _S0.unpack_from(buf, pos)
                                     pos += 4
@@ -1033,20 +1022,10 @@ def _d_metadata_response(
                                                 lim, metadata_response_partition_count, pos, "offline_replicas"
                                             )
                                         elems_taken += metadata_response_partition_count
-                                        metadata_response_partition_i = 0
-                                        try:
-                                            for metadata_response_partition_i in range(
-                                                metadata_response_partition_count
-                                            ):
-                                                (metadata_response_partition__eoffline_replicas,) = _S0.unpack_from(
-                                                    buf, pos
-                                                )
-                                                pos += 4
-                                                metadata_response_partition_v_offline_replicas.append(
-                                                    metadata_response_partition__eoffline_replicas
-                                                )
-                                        except _rt.DecodeError as exc:
-                                            raise exc.within(f"offline_replicas[{metadata_response_partition_i}]")
+                                        metadata_response_partition_v_offline_replicas.extend(
+                                            _N0[metadata_response_partition_count].unpack_from(buf, pos)
+                                        )
+                                        pos += metadata_response_partition_count * 4
                                 else:
                                     metadata_response_partition_v_offline_replicas = None
                                 if p_api_version >= 9:
@@ -2048,16 +2027,10 @@ def _d_metadata_response_topic(
                         else:
                             _take_elements(lim, metadata_response_partition_count, pos, "replica_nodes")
                         elems_taken += metadata_response_partition_count
-                        metadata_response_partition_i = 0
-                        try:
-                            for metadata_response_partition_i in range(metadata_response_partition_count):
-                                (metadata_response_partition__ereplica_nodes,) = _S0.unpack_from(buf, pos)
-                                pos += 4
-                                metadata_response_partition_v_replica_nodes.append(
-                                    metadata_response_partition__ereplica_nodes
-                                )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"replica_nodes[{metadata_response_partition_i}]")
+                        metadata_response_partition_v_replica_nodes.extend(
+                            _N0[metadata_response_partition_count].unpack_from(buf, pos)
+                        )
+                        pos += metadata_response_partition_count * 4
                     if p_api_version <= 8:
                         (metadata_response_partition_v_num_isr_nodes,) = _S0.unpack_from(buf, pos)
                         pos += 4
@@ -2088,14 +2061,10 @@ def _d_metadata_response_topic(
                         else:
                             _take_elements(lim, metadata_response_partition_count, pos, "isr_nodes")
                         elems_taken += metadata_response_partition_count
-                        metadata_response_partition_i = 0
-                        try:
-                            for metadata_response_partition_i in range(metadata_response_partition_count):
-                                (metadata_response_partition__eisr_nodes,) = _S0.unpack_from(buf, pos)
-                                pos += 4
-                                metadata_response_partition_v_isr_nodes.append(metadata_response_partition__eisr_nodes)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"isr_nodes[{metadata_response_partition_i}]")
+                        metadata_response_partition_v_isr_nodes.extend(
+                            _N0[metadata_response_partition_count].unpack_from(buf, pos)
+                        )
+                        pos += metadata_response_partition_count * 4
                     if (p_api_version >= 5) and (p_api_version <= 8):
                         (metadata_response_partition_v_num_offline_replicas,) = _S0.unpack_from(buf, pos)
                         pos += 4
@@ -2129,16 +2098,10 @@ def _d_metadata_response_topic(
                             else:
                                 _take_elements(lim, metadata_response_partition_count, pos, "offline_replicas")
                             elems_taken += metadata_response_partition_count
-                            metadata_response_partition_i = 0
-                            try:
-                                for metadata_response_partition_i in range(metadata_response_partition_count):
-                                    (metadata_response_partition__eoffline_replicas,) = _S0.unpack_from(buf, pos)
-                                    pos += 4
-                                    metadata_response_partition_v_offline_replicas.append(
-                                        metadata_response_partition__eoffline_replicas
-                                    )
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"offline_replicas[{metadata_response_partition_i}]")
+                            metadata_response_partition_v_offline_replicas.extend(
+                                _N0[metadata_response_partition_count].unpack_from(buf, pos)
+                            )
+                            pos += metadata_response_partition_count * 4
                     else:
                         metadata_response_partition_v_offline_replicas = None
                     if p_api_version >= 9:
@@ -2580,16 +2543,8 @@ def _d_metadata_response_partition(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "replica_nodes")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_ereplica_nodes,) = _S0.unpack_from(buf, pos)
-                pos += 4
-                v_replica_nodes.append(_ereplica_nodes)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"replica_nodes[{i}]")
+        v_replica_nodes.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 4
     if p_api_version <= 8:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_isr_nodes")
@@ -2617,16 +2572,8 @@ def _d_metadata_response_partition(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "isr_nodes")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_eisr_nodes,) = _S0.unpack_from(buf, pos)
-                pos += 4
-                v_isr_nodes.append(_eisr_nodes)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"isr_nodes[{i}]")
+        v_isr_nodes.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 4
     if (p_api_version >= 5) and (p_api_version <= 8):
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_offline_replicas")
@@ -2655,16 +2602,8 @@ def _d_metadata_response_partition(
                 lim[_ELEMENTS_RESERVED] = left
             else:
                 _take_elements(lim, count, pos, "offline_replicas")
-            i = 0
-            try:
-                for i in range(count):
-                    if pos + 4 > end:
-                        raise _rt.short(buf, pos, end, 4, "")
-                    (_eoffline_replicas,) = _S0.unpack_from(buf, pos)
-                    pos += 4
-                    v_offline_replicas.append(_eoffline_replicas)
-            except _rt.DecodeError as exc:
-                raise exc.within(f"offline_replicas[{i}]")
+            v_offline_replicas.extend(_N0[count].unpack_from(buf, pos))
+            pos += count * 4
     else:
         v_offline_replicas = None
     if p_api_version >= 9:
@@ -2896,12 +2835,18 @@ def _e_metadata_response_partition(
             )
         i = 0
         try:
-            for i, x_replica_nodes in enumerate(v_replica_nodes):
-                try:
-                    out.append(_S0.pack(x_replica_nodes))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_replica_nodes,), _L22) from None
+            try:
+                d = _N0[len(v_replica_nodes)].pack(*v_replica_nodes)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_replica_nodes in enumerate(v_replica_nodes):
+                    try:
+                        out.append(_S0.pack(x_replica_nodes))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_replica_nodes,), _L22) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"replica_nodes[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2935,12 +2880,18 @@ def _e_metadata_response_partition(
             )
         i = 0
         try:
-            for i, x_isr_nodes in enumerate(v_isr_nodes):
-                try:
-                    out.append(_S0.pack(x_isr_nodes))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_isr_nodes,), _L22) from None
+            try:
+                d = _N0[len(v_isr_nodes)].pack(*v_isr_nodes)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_isr_nodes in enumerate(v_isr_nodes):
+                    try:
+                        out.append(_S0.pack(x_isr_nodes))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_isr_nodes,), _L22) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"isr_nodes[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2979,12 +2930,18 @@ def _e_metadata_response_partition(
                 )
             i = 0
             try:
-                for i, x_offline_replicas in enumerate(v_offline_replicas):
-                    try:
-                        out.append(_S0.pack(x_offline_replicas))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_offline_replicas,), _L22) from None
+                try:
+                    d = _N0[len(v_offline_replicas)].pack(*v_offline_replicas)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_offline_replicas in enumerate(v_offline_replicas):
+                        try:
+                            out.append(_S0.pack(x_offline_replicas))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_offline_replicas,), _L22) from None
+                else:
+                    out.append(d)
+                    w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"offline_replicas[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -340,6 +340,7 @@ OffsetFetchRequestGroupTuple: TypeAlias = tuple[
 _S0: Final = _struct.Struct(">h")
 _S1: Final = _struct.Struct(">i")
 _S2: Final = _struct.Struct(">B")
+_N0: Final = _rt.NumberRuns(">i")
 _L0 = (("len_group_id", ">h"),)
 _L1 = (("num_topics", ">i"),)
 _L2 = (("require_stable", ">B"),)
@@ -559,16 +560,10 @@ def _d_offset_fetch_request(
                                 else:
                                     _take_elements(lim, offset_fetch_request_topic_count, pos, "partition_indexes")
                                 elems_taken += offset_fetch_request_topic_count
-                                offset_fetch_request_topic_i = 0
-                                try:
-                                    for offset_fetch_request_topic_i in range(offset_fetch_request_topic_count):
-                                        (offset_fetch_request_topic__epartition_indexes,) = _S1.unpack_from(buf, pos)
-                                        pos += 4
-                                        offset_fetch_request_topic_v_partition_indexes.append(
-                                            offset_fetch_request_topic__epartition_indexes
-                                        )
-                                except _rt.DecodeError as exc:
-                                    raise exc.within(f"partition_indexes[{offset_fetch_request_topic_i}]")
+                                offset_fetch_request_topic_v_partition_indexes.extend(
+                                    _N0[offset_fetch_request_topic_count].unpack_from(buf, pos)
+                                )
+                                pos += offset_fetch_request_topic_count * 4
                         else:
                             offset_fetch_request_topic_v_partition_indexes = None
                         if (p_api_version >= 6) and (p_api_version <= 7):
@@ -799,22 +794,10 @@ def _d_offset_fetch_request(
                                                         lim, offset_fetch_request_topics_count, pos, "partition_indexes"
                                                     )
                                                 elems_taken += offset_fetch_request_topics_count
-                                                offset_fetch_request_topics_i = 0
-                                                try:
-                                                    for offset_fetch_request_topics_i in range(
-                                                        offset_fetch_request_topics_count
-                                                    ):
-                                                        (offset_fetch_request_topics__epartition_indexes,) = (
-                                                            _S1.unpack_from(buf, pos)
-                                                        )
-                                                        pos += 4
-                                                        offset_fetch_request_topics_v_partition_indexes.append(
-                                                            offset_fetch_request_topics__epartition_indexes
-                                                        )
-                                                except _rt.DecodeError as exc:
-                                                    raise exc.within(
-                                                        f"partition_indexes[{offset_fetch_request_topics_i}]"
-                                                    )
+                                                offset_fetch_request_topics_v_partition_indexes.extend(
+                                                    _N0[offset_fetch_request_topics_count].unpack_from(buf, pos)
+                                                )
+                                                pos += offset_fetch_request_topics_count * 4
                                         else:
                                             offset_fetch_request_topics_v_partition_indexes = None
                                         if p_api_version >= 8:
@@ -1327,16 +1310,8 @@ def _d_offset_fetch_request_topic(
                 lim[_ELEMENTS_RESERVED] = left
             else:
                 _take_elements(lim, count, pos, "partition_indexes")
-            i = 0
-            try:
-                for i in range(count):
-                    if pos + 4 > end:
-                        raise _rt.short(buf, pos, end, 4, "")
-                    (_epartition_indexes,) = _S1.unpack_from(buf, pos)
-                    pos += 4
-                    v_partition_indexes.append(_epartition_indexes)
-            except _rt.DecodeError as exc:
-                raise exc.within(f"partition_indexes[{i}]")
+            v_partition_indexes.extend(_N0[count].unpack_from(buf, pos))
+            pos += count * 4
     else:
         v_partition_indexes = None
     if (p_api_version >= 6) and (p_api_version <= 7):
@@ -1532,12 +1507,18 @@ def _e_offset_fetch_request_topic(
                 )
             i = 0
             try:
-                for i, x_partition_indexes in enumerate(v_partition_indexes):
-                    try:
-                        out.append(_S1.pack(x_partition_indexes))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_partition_indexes,), _L5) from None
+                try:
+                    d = _N0[len(v_partition_indexes)].pack(*v_partition_indexes)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_partition_indexes in enumerate(v_partition_indexes):
+                        try:
+                            out.append(_S1.pack(x_partition_indexes))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_partition_indexes,), _L5) from None
+                else:
+                    out.append(d)
+                    w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"partition_indexes[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -1730,16 +1711,10 @@ def _d_offset_fetch_request_group(
                                 else:
                                     _take_elements(lim, offset_fetch_request_topics_count, pos, "partition_indexes")
                                 elems_taken += offset_fetch_request_topics_count
-                                offset_fetch_request_topics_i = 0
-                                try:
-                                    for offset_fetch_request_topics_i in range(offset_fetch_request_topics_count):
-                                        (offset_fetch_request_topics__epartition_indexes,) = _S1.unpack_from(buf, pos)
-                                        pos += 4
-                                        offset_fetch_request_topics_v_partition_indexes.append(
-                                            offset_fetch_request_topics__epartition_indexes
-                                        )
-                                except _rt.DecodeError as exc:
-                                    raise exc.within(f"partition_indexes[{offset_fetch_request_topics_i}]")
+                                offset_fetch_request_topics_v_partition_indexes.extend(
+                                    _N0[offset_fetch_request_topics_count].unpack_from(buf, pos)
+                                )
+                                pos += offset_fetch_request_topics_count * 4
                         else:
                             offset_fetch_request_topics_v_partition_indexes = None
                         if p_api_version >= 8:
@@ -2093,16 +2068,8 @@ def _d_offset_fetch_request_topics(
                 lim[_ELEMENTS_RESERVED] = left
             else:
                 _take_elements(lim, count, pos, "partition_indexes")
-            i = 0
-            try:
-                for i in range(count):
-                    if pos + 4 > end:
-                        raise _rt.short(buf, pos, end, 4, "")
-                    (_epartition_indexes,) = _S1.unpack_from(buf, pos)
-                    pos += 4
-                    v_partition_indexes.append(_epartition_indexes)
-            except _rt.DecodeError as exc:
-                raise exc.within(f"partition_indexes[{i}]")
+            v_partition_indexes.extend(_N0[count].unpack_from(buf, pos))
+            pos += count * 4
     else:
         v_partition_indexes = None
     if p_api_version >= 8:
@@ -2239,12 +2206,18 @@ def _e_offset_fetch_request_topics(
                 raise _rt.mismatch("partition_indexes", v_num_partition_indexes_compact, len(v_partition_indexes))
             i = 0
             try:
-                for i, x_partition_indexes in enumerate(v_partition_indexes):
-                    try:
-                        out.append(_S1.pack(x_partition_indexes))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_partition_indexes,), _L5) from None
+                try:
+                    d = _N0[len(v_partition_indexes)].pack(*v_partition_indexes)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_partition_indexes in enumerate(v_partition_indexes):
+                        try:
+                            out.append(_S1.pack(x_partition_indexes))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_partition_indexes,), _L5) from None
+                else:
+                    out.append(d)
+                    w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"partition_indexes[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

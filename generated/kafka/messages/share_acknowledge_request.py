@@ -268,6 +268,7 @@ AcknowledgeTopicTuple: TypeAlias = tuple[bytes, tuple[AcknowledgePartitionTuple,
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">qq")
 _S2: Final = _struct.Struct(">b")
+_N0: Final = _rt.NumberRuns(">b")
 _L0 = (("share_session_epoch", 0, 4),)
 _L1 = (("partition_index", 0, 4),)
 _L2 = (("first_offset", 0, 8), ("last_offset", 8, 8))
@@ -501,18 +502,10 @@ def _d_share_acknowledge_request(
                                                         lim, acknowledgement_batch_count, pos, "acknowledge_types"
                                                     )
                                                 elems_taken += acknowledgement_batch_count
-                                                acknowledgement_batch_i = 0
-                                                try:
-                                                    for acknowledgement_batch_i in range(acknowledgement_batch_count):
-                                                        (acknowledgement_batch__eacknowledge_types,) = _S2.unpack_from(
-                                                            buf, pos
-                                                        )
-                                                        pos += 1
-                                                        acknowledgement_batch_v_acknowledge_types.append(
-                                                            acknowledgement_batch__eacknowledge_types
-                                                        )
-                                                except _rt.DecodeError as exc:
-                                                    raise exc.within(f"acknowledge_types[{acknowledgement_batch_i}]")
+                                                acknowledgement_batch_v_acknowledge_types.extend(
+                                                    _N0[acknowledgement_batch_count].unpack_from(buf, pos)
+                                                )
+                                                pos += acknowledgement_batch_count * 1
                                             if (x := buf[pos]) < 128:
                                                 acknowledgement_batch_v_num_tagged_fields = x
                                                 pos += 1
@@ -955,16 +948,10 @@ def _d_acknowledge_topic(
                                     else:
                                         _take_elements(lim, acknowledgement_batch_count, pos, "acknowledge_types")
                                     elems_taken += acknowledgement_batch_count
-                                    acknowledgement_batch_i = 0
-                                    try:
-                                        for acknowledgement_batch_i in range(acknowledgement_batch_count):
-                                            (acknowledgement_batch__eacknowledge_types,) = _S2.unpack_from(buf, pos)
-                                            pos += 1
-                                            acknowledgement_batch_v_acknowledge_types.append(
-                                                acknowledgement_batch__eacknowledge_types
-                                            )
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"acknowledge_types[{acknowledgement_batch_i}]")
+                                    acknowledgement_batch_v_acknowledge_types.extend(
+                                        _N0[acknowledgement_batch_count].unpack_from(buf, pos)
+                                    )
+                                    pos += acknowledgement_batch_count * 1
                                 if (x := buf[pos]) < 128:
                                     acknowledgement_batch_v_num_tagged_fields = x
                                     pos += 1
@@ -1259,16 +1246,10 @@ def _d_acknowledge_partition(
                         else:
                             _take_elements(lim, acknowledgement_batch_count, pos, "acknowledge_types")
                         elems_taken += acknowledgement_batch_count
-                        acknowledgement_batch_i = 0
-                        try:
-                            for acknowledgement_batch_i in range(acknowledgement_batch_count):
-                                (acknowledgement_batch__eacknowledge_types,) = _S2.unpack_from(buf, pos)
-                                pos += 1
-                                acknowledgement_batch_v_acknowledge_types.append(
-                                    acknowledgement_batch__eacknowledge_types
-                                )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"acknowledge_types[{acknowledgement_batch_i}]")
+                        acknowledgement_batch_v_acknowledge_types.extend(
+                            _N0[acknowledgement_batch_count].unpack_from(buf, pos)
+                        )
+                        pos += acknowledgement_batch_count * 1
                     if (x := buf[pos]) < 128:
                         acknowledgement_batch_v_num_tagged_fields = x
                         pos += 1
@@ -1476,16 +1457,8 @@ def _d_acknowledgement_batch(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "acknowledge_types")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 1 > end:
-                    raise _rt.short(buf, pos, end, 1, "")
-                (_eacknowledge_types,) = _S2.unpack_from(buf, pos)
-                pos += 1
-                v_acknowledge_types.append(_eacknowledge_types)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"acknowledge_types[{i}]")
+        v_acknowledge_types.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 1
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -1582,14 +1555,20 @@ def _e_acknowledgement_batch(v: AcknowledgementBatch | tuple[Any, ...], out: lis
             raise _rt.mismatch("acknowledge_types", v_num_acknowledge_types_compact, len(v_acknowledge_types))
         i = 0
         try:
-            for i, x_acknowledge_types in enumerate(v_acknowledge_types):
-                try:
-                    if not -128 <= x_acknowledge_types <= 127:
-                        raise ValueError("out of range")
-                    out.append(_BYTE[x_acknowledge_types & 255])
-                    w += 1
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_acknowledge_types,), _L6) from None
+            try:
+                d = _N0[len(v_acknowledge_types)].pack(*v_acknowledge_types)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_acknowledge_types in enumerate(v_acknowledge_types):
+                    try:
+                        if not -128 <= x_acknowledge_types <= 127:
+                            raise ValueError("out of range")
+                        out.append(_BYTE[x_acknowledge_types & 255])
+                        w += 1
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_acknowledge_types,), _L6) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"acknowledge_types[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

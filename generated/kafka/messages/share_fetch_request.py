@@ -355,6 +355,8 @@ _S1: Final = _struct.Struct(">ii")
 _S2: Final = _struct.Struct(">qq")
 _S3: Final = _struct.Struct(">b")
 _S4: Final = _struct.Struct(">i")
+_N0: Final = _rt.NumberRuns(">b")
+_N1: Final = _rt.NumberRuns(">i")
 _L0 = (("share_session_epoch", 0, 4), ("max_wait_ms", 4, 4), ("min_bytes", 8, 4), ("max_bytes", 12, 4))
 _L1 = (("partition_index", 0, 4), ("partition_max_bytes", 4, 4))
 _L2 = (("first_offset", 0, 8), ("last_offset", 8, 8))
@@ -599,18 +601,10 @@ def _d_share_fetch_request(
                                                         lim, acknowledgement_batch_count, pos, "acknowledge_types"
                                                     )
                                                 elems_taken += acknowledgement_batch_count
-                                                acknowledgement_batch_i = 0
-                                                try:
-                                                    for acknowledgement_batch_i in range(acknowledgement_batch_count):
-                                                        (acknowledgement_batch__eacknowledge_types,) = _S3.unpack_from(
-                                                            buf, pos
-                                                        )
-                                                        pos += 1
-                                                        acknowledgement_batch_v_acknowledge_types.append(
-                                                            acknowledgement_batch__eacknowledge_types
-                                                        )
-                                                except _rt.DecodeError as exc:
-                                                    raise exc.within(f"acknowledge_types[{acknowledgement_batch_i}]")
+                                                acknowledgement_batch_v_acknowledge_types.extend(
+                                                    _N0[acknowledgement_batch_count].unpack_from(buf, pos)
+                                                )
+                                                pos += acknowledgement_batch_count * 1
                                             if (x := buf[pos]) < 128:
                                                 acknowledgement_batch_v_num_tagged_fields = x
                                                 pos += 1
@@ -821,14 +815,8 @@ def _d_share_fetch_request(
                         else:
                             _take_elements(lim, forgotten_topic_count, pos, "partitions")
                         elems_taken += forgotten_topic_count
-                        forgotten_topic_i = 0
-                        try:
-                            for forgotten_topic_i in range(forgotten_topic_count):
-                                (forgotten_topic__epartitions,) = _S4.unpack_from(buf, pos)
-                                pos += 4
-                                forgotten_topic_v_partitions.append(forgotten_topic__epartitions)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{forgotten_topic_i}]")
+                        forgotten_topic_v_partitions.extend(_N1[forgotten_topic_count].unpack_from(buf, pos))
+                        pos += forgotten_topic_count * 4
                     if (x := buf[pos]) < 128:
                         forgotten_topic_v_num_tagged_fields = x
                         pos += 1
@@ -1203,16 +1191,10 @@ def _d_fetch_topic(
                                     else:
                                         _take_elements(lim, acknowledgement_batch_count, pos, "acknowledge_types")
                                     elems_taken += acknowledgement_batch_count
-                                    acknowledgement_batch_i = 0
-                                    try:
-                                        for acknowledgement_batch_i in range(acknowledgement_batch_count):
-                                            (acknowledgement_batch__eacknowledge_types,) = _S3.unpack_from(buf, pos)
-                                            pos += 1
-                                            acknowledgement_batch_v_acknowledge_types.append(
-                                                acknowledgement_batch__eacknowledge_types
-                                            )
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"acknowledge_types[{acknowledgement_batch_i}]")
+                                    acknowledgement_batch_v_acknowledge_types.extend(
+                                        _N0[acknowledgement_batch_count].unpack_from(buf, pos)
+                                    )
+                                    pos += acknowledgement_batch_count * 1
                                 if (x := buf[pos]) < 128:
                                     acknowledgement_batch_v_num_tagged_fields = x
                                     pos += 1
@@ -1506,16 +1488,10 @@ def _d_fetch_partition(
                         else:
                             _take_elements(lim, acknowledgement_batch_count, pos, "acknowledge_types")
                         elems_taken += acknowledgement_batch_count
-                        acknowledgement_batch_i = 0
-                        try:
-                            for acknowledgement_batch_i in range(acknowledgement_batch_count):
-                                (acknowledgement_batch__eacknowledge_types,) = _S3.unpack_from(buf, pos)
-                                pos += 1
-                                acknowledgement_batch_v_acknowledge_types.append(
-                                    acknowledgement_batch__eacknowledge_types
-                                )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"acknowledge_types[{acknowledgement_batch_i}]")
+                        acknowledgement_batch_v_acknowledge_types.extend(
+                            _N0[acknowledgement_batch_count].unpack_from(buf, pos)
+                        )
+                        pos += acknowledgement_batch_count * 1
                     if (x := buf[pos]) < 128:
                         acknowledgement_batch_v_num_tagged_fields = x
                         pos += 1
@@ -1734,16 +1710,8 @@ def _d_acknowledgement_batch(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "acknowledge_types")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 1 > end:
-                    raise _rt.short(buf, pos, end, 1, "")
-                (_eacknowledge_types,) = _S3.unpack_from(buf, pos)
-                pos += 1
-                v_acknowledge_types.append(_eacknowledge_types)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"acknowledge_types[{i}]")
+        v_acknowledge_types.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 1
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -1840,14 +1808,20 @@ def _e_acknowledgement_batch(v: AcknowledgementBatch | tuple[Any, ...], out: lis
             raise _rt.mismatch("acknowledge_types", v_num_acknowledge_types_compact, len(v_acknowledge_types))
         i = 0
         try:
-            for i, x_acknowledge_types in enumerate(v_acknowledge_types):
-                try:
-                    if not -128 <= x_acknowledge_types <= 127:
-                        raise ValueError("out of range")
-                    out.append(_BYTE[x_acknowledge_types & 255])
-                    w += 1
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_acknowledge_types,), _L6) from None
+            try:
+                d = _N0[len(v_acknowledge_types)].pack(*v_acknowledge_types)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_acknowledge_types in enumerate(v_acknowledge_types):
+                    try:
+                        if not -128 <= x_acknowledge_types <= 127:
+                            raise ValueError("out of range")
+                        out.append(_BYTE[x_acknowledge_types & 255])
+                        w += 1
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_acknowledge_types,), _L6) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"acknowledge_types[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -1916,16 +1890,8 @@ def _d_forgotten_topic(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "partitions")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_epartitions,) = _S4.unpack_from(buf, pos)
-                pos += 4
-                v_partitions.append(_epartitions)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"partitions[{i}]")
+        v_partitions.extend(_N1[count].unpack_from(buf, pos))
+        pos += count * 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -2005,12 +1971,18 @@ def _e_forgotten_topic(v: ForgottenTopic | tuple[Any, ...], out: list[Any], p_ap
             raise _rt.mismatch("partitions", v_num_partitions_compact, len(v_partitions))
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
-                try:
-                    out.append(_S4.pack(x_partitions))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_partitions,), _L7) from None
+            try:
+                d = _N1[len(v_partitions)].pack(*v_partitions)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_partitions in enumerate(v_partitions):
+                    try:
+                        out.append(_S4.pack(x_partitions))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_partitions,), _L7) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

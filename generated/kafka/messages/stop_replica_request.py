@@ -347,6 +347,7 @@ _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">q")
 _S2: Final = _struct.Struct(">h")
 _S3: Final = _struct.Struct(">B")
+_N0: Final = _rt.NumberRuns(">i")
 _L0 = (("controller_id", 0, 4),)
 _L1 = (("controller_epoch", 0, 4),)
 _L2 = (("controller_id", ">i"),)
@@ -640,16 +641,10 @@ def _d_stop_replica_request(
                                 else:
                                     _take_elements(lim, stop_replica_topic_v1_count, pos, "partition_indexes")
                                 elems_taken += stop_replica_topic_v1_count
-                                stop_replica_topic_v1_i = 0
-                                try:
-                                    for stop_replica_topic_v1_i in range(stop_replica_topic_v1_count):
-                                        (stop_replica_topic_v1__epartition_indexes,) = _S0.unpack_from(buf, pos)
-                                        pos += 4
-                                        stop_replica_topic_v1_v_partition_indexes.append(
-                                            stop_replica_topic_v1__epartition_indexes
-                                        )
-                                except _rt.DecodeError as exc:
-                                    raise exc.within(f"partition_indexes[{stop_replica_topic_v1_i}]")
+                                stop_replica_topic_v1_v_partition_indexes.extend(
+                                    _N0[stop_replica_topic_v1_count].unpack_from(buf, pos)
+                                )
+                                pos += stop_replica_topic_v1_count * 4
                         else:
                             stop_replica_topic_v1_v_partition_indexes = None
                         if (p_api_version >= 2) and (p_api_version <= 2):
@@ -1437,16 +1432,8 @@ def _d_stop_replica_topic_v1(
                 lim[_ELEMENTS_RESERVED] = left
             else:
                 _take_elements(lim, count, pos, "partition_indexes")
-            i = 0
-            try:
-                for i in range(count):
-                    if pos + 4 > end:
-                        raise _rt.short(buf, pos, end, 4, "")
-                    (_epartition_indexes,) = _S0.unpack_from(buf, pos)
-                    pos += 4
-                    v_partition_indexes.append(_epartition_indexes)
-            except _rt.DecodeError as exc:
-                raise exc.within(f"partition_indexes[{i}]")
+            v_partition_indexes.extend(_N0[count].unpack_from(buf, pos))
+            pos += count * 4
     else:
         v_partition_indexes = None
     if (p_api_version >= 2) and (p_api_version <= 2):
@@ -1640,12 +1627,18 @@ def _e_stop_replica_topic_v1(v: StopReplicaTopicV1 | tuple[Any, ...], out: list[
                 )
             i = 0
             try:
-                for i, x_partition_indexes in enumerate(v_partition_indexes):
-                    try:
-                        out.append(_S0.pack(x_partition_indexes))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_partition_indexes,), _L13) from None
+                try:
+                    d = _N0[len(v_partition_indexes)].pack(*v_partition_indexes)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_partition_indexes in enumerate(v_partition_indexes):
+                        try:
+                            out.append(_S0.pack(x_partition_indexes))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_partition_indexes,), _L13) from None
+                else:
+                    out.append(d)
+                    w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"partition_indexes[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

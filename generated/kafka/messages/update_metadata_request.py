@@ -570,6 +570,7 @@ _S2: Final = _struct.Struct(">h")
 _S3: Final = _struct.Struct(">iiii")
 _S4: Final = _struct.Struct(">B")
 _S5: Final = _struct.Struct(">b")
+_N0: Final = _rt.NumberRuns(">i")
 _L0 = (("controller_id", 0, 4),)
 _L1 = (("controller_epoch", 0, 4),)
 _L2 = (("partition_index", 0, 4), ("controller_epoch", 4, 4), ("leader", 8, 4), ("leader_epoch", 12, 4))
@@ -820,14 +821,10 @@ def _d_update_metadata_request(
                             else:
                                 _take_elements(lim, update_metadata_partition_state_count, pos, "isr")
                             elems_taken += update_metadata_partition_state_count
-                            update_metadata_partition_state_i = 0
-                            try:
-                                for update_metadata_partition_state_i in range(update_metadata_partition_state_count):
-                                    (update_metadata_partition_state__eisr,) = _S0.unpack_from(buf, pos)
-                                    pos += 4
-                                    update_metadata_partition_state_v_isr.append(update_metadata_partition_state__eisr)
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"isr[{update_metadata_partition_state_i}]")
+                            update_metadata_partition_state_v_isr.extend(
+                                _N0[update_metadata_partition_state_count].unpack_from(buf, pos)
+                            )
+                            pos += update_metadata_partition_state_count * 4
                         (update_metadata_partition_state_v_zk_version,) = _S0.unpack_from(buf, pos)
                         pos += 4
                         if p_api_version <= 5:
@@ -860,16 +857,10 @@ def _d_update_metadata_request(
                             else:
                                 _take_elements(lim, update_metadata_partition_state_count, pos, "replicas")
                             elems_taken += update_metadata_partition_state_count
-                            update_metadata_partition_state_i = 0
-                            try:
-                                for update_metadata_partition_state_i in range(update_metadata_partition_state_count):
-                                    (update_metadata_partition_state__ereplicas,) = _S0.unpack_from(buf, pos)
-                                    pos += 4
-                                    update_metadata_partition_state_v_replicas.append(
-                                        update_metadata_partition_state__ereplicas
-                                    )
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"replicas[{update_metadata_partition_state_i}]")
+                            update_metadata_partition_state_v_replicas.extend(
+                                _N0[update_metadata_partition_state_count].unpack_from(buf, pos)
+                            )
+                            pos += update_metadata_partition_state_count * 4
                         if (p_api_version >= 4) and (p_api_version <= 5):
                             (update_metadata_partition_state_v_num_offline_replicas,) = _S0.unpack_from(buf, pos)
                             pos += 4
@@ -903,20 +894,10 @@ def _d_update_metadata_request(
                                 else:
                                     _take_elements(lim, update_metadata_partition_state_count, pos, "offline_replicas")
                                 elems_taken += update_metadata_partition_state_count
-                                update_metadata_partition_state_i = 0
-                                try:
-                                    for update_metadata_partition_state_i in range(
-                                        update_metadata_partition_state_count
-                                    ):
-                                        (update_metadata_partition_state__eoffline_replicas,) = _S0.unpack_from(
-                                            buf, pos
-                                        )
-                                        pos += 4
-                                        update_metadata_partition_state_v_offline_replicas.append(
-                                            update_metadata_partition_state__eoffline_replicas
-                                        )
-                                except _rt.DecodeError as exc:
-                                    raise exc.within(f"offline_replicas[{update_metadata_partition_state_i}]")
+                                update_metadata_partition_state_v_offline_replicas.extend(
+                                    _N0[update_metadata_partition_state_count].unpack_from(buf, pos)
+                                )
+                                pos += update_metadata_partition_state_count * 4
                         else:
                             update_metadata_partition_state_v_offline_replicas = None
                         if p_api_version >= 6:
@@ -1199,18 +1180,10 @@ def _d_update_metadata_request(
                                             else:
                                                 _take_elements(lim, update_metadata_partition_state_count, pos, "isr")
                                             elems_taken += update_metadata_partition_state_count
-                                            update_metadata_partition_state_i = 0
-                                            try:
-                                                for update_metadata_partition_state_i in range(
-                                                    update_metadata_partition_state_count
-                                                ):
-                                                    (update_metadata_partition_state__eisr,) = _S0.unpack_from(buf, pos)
-                                                    pos += 4
-                                                    update_metadata_partition_state_v_isr.append(
-                                                        update_metadata_partition_state__eisr
-                                                    )
-                                            except _rt.DecodeError as exc:
-                                                raise exc.within(f"isr[{update_metadata_partition_state_i}]")
+                                            update_metadata_partition_state_v_isr.extend(
+                                                _N0[update_metadata_partition_state_count].unpack_from(buf, pos)
+                                            )
+                                            pos += update_metadata_partition_state_count * 4
                                         (update_metadata_partition_state_v_zk_version,) = _S0.unpack_from(buf, pos)
                                         pos += 4
                                         if p_api_version <= 5:
@@ -1253,20 +1226,10 @@ def _d_update_metadata_request(
                                                     lim, update_metadata_partition_state_count, pos, "replicas"
                                                 )
                                             elems_taken += update_metadata_partition_state_count
-                                            update_metadata_partition_state_i = 0
-                                            try:
-                                                for update_metadata_partition_state_i in range(
-                                                    update_metadata_partition_state_count
-                                                ):
-                                                    (update_metadata_partition_state__ereplicas,) = _S0.unpack_from(
-                                                        buf, pos
-                                                    )
-                                                    pos += 4
-                                                    update_metadata_partition_state_v_replicas.append(
-                                                        update_metadata_partition_state__ereplicas
-                                                    )
-                                            except _rt.DecodeError as exc:
-                                                raise exc.within(f"replicas[{update_metadata_partition_state_i}]")
+                                            update_metadata_partition_state_v_replicas.extend(
+                                                _N0[update_metadata_partition_state_count].unpack_from(buf, pos)
+                                            )
+                                            pos += update_metadata_partition_state_count * 4
                                         if (p_api_version >= 4) and (p_api_version <= 5):
                                             (update_metadata_partition_state_v_num_offline_replicas,) = _S0.unpack_from(
                                                 buf, pos
@@ -1316,22 +1279,10 @@ def _d_update_metadata_request(
                                                         "offline_replicas",
                                                     )
                                                 elems_taken += update_metadata_partition_state_count
-                                                update_metadata_partition_state_i = 0
-                                                try:
-                                                    for update_metadata_partition_state_i in range(
-                                                        update_metadata_partition_state_count
-                                                    ):
-                                                        (update_metadata_partition_state__eoffline_replicas,) = (
-                                                            _S0.unpack_from(buf, pos)
-                                                        )
-                                                        pos += 4
-                                                        update_metadata_partition_state_v_offline_replicas.append(
-                                                            update_metadata_partition_state__eoffline_replicas
-                                                        )
-                                                except _rt.DecodeError as exc:
-                                                    raise exc.within(
-                                                        f"offline_replicas[{update_metadata_partition_state_i}]"
-                                                    )
+                                                update_metadata_partition_state_v_offline_replicas.extend(
+                                                    _N0[update_metadata_partition_state_count].unpack_from(buf, pos)
+                                                )
+                                                pos += update_metadata_partition_state_count * 4
                                         else:
                                             update_metadata_partition_state_v_offline_replicas = None
                                         if p_api_version >= 6:
@@ -2328,16 +2279,8 @@ def _d_update_metadata_partition_state(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "isr")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_eisr,) = _S0.unpack_from(buf, pos)
-                pos += 4
-                v_isr.append(_eisr)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"isr[{i}]")
+        v_isr.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 4
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L3)
     (v_zk_version,) = _S0.unpack_from(buf, pos)
@@ -2369,16 +2312,8 @@ def _d_update_metadata_partition_state(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "replicas")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_ereplicas,) = _S0.unpack_from(buf, pos)
-                pos += 4
-                v_replicas.append(_ereplicas)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"replicas[{i}]")
+        v_replicas.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 4
     if (p_api_version >= 4) and (p_api_version <= 5):
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_offline_replicas")
@@ -2407,16 +2342,8 @@ def _d_update_metadata_partition_state(
                 lim[_ELEMENTS_RESERVED] = left
             else:
                 _take_elements(lim, count, pos, "offline_replicas")
-            i = 0
-            try:
-                for i in range(count):
-                    if pos + 4 > end:
-                        raise _rt.short(buf, pos, end, 4, "")
-                    (_eoffline_replicas,) = _S0.unpack_from(buf, pos)
-                    pos += 4
-                    v_offline_replicas.append(_eoffline_replicas)
-            except _rt.DecodeError as exc:
-                raise exc.within(f"offline_replicas[{i}]")
+            v_offline_replicas.extend(_N0[count].unpack_from(buf, pos))
+            pos += count * 4
     else:
         v_offline_replicas = None
     if p_api_version >= 6:
@@ -2679,12 +2606,18 @@ def _e_update_metadata_partition_state(
             raise _rt.mismatch("isr", (v_num_isr_compact if (p_api_version >= 6) else v_num_isr), len(v_isr))
         i = 0
         try:
-            for i, x_isr in enumerate(v_isr):
-                try:
-                    out.append(_S0.pack(x_isr))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_isr,), _L15) from None
+            try:
+                d = _N0[len(v_isr)].pack(*v_isr)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_isr in enumerate(v_isr):
+                    try:
+                        out.append(_S0.pack(x_isr))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_isr,), _L15) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"isr[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2725,12 +2658,18 @@ def _e_update_metadata_partition_state(
             )
         i = 0
         try:
-            for i, x_replicas in enumerate(v_replicas):
-                try:
-                    out.append(_S0.pack(x_replicas))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_replicas,), _L15) from None
+            try:
+                d = _N0[len(v_replicas)].pack(*v_replicas)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_replicas in enumerate(v_replicas):
+                    try:
+                        out.append(_S0.pack(x_replicas))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_replicas,), _L15) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"replicas[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2769,12 +2708,18 @@ def _e_update_metadata_partition_state(
                 )
             i = 0
             try:
-                for i, x_offline_replicas in enumerate(v_offline_replicas):
-                    try:
-                        out.append(_S0.pack(x_offline_replicas))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_offline_replicas,), _L15) from None
+                try:
+                    d = _N0[len(v_offline_replicas)].pack(*v_offline_replicas)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_offline_replicas in enumerate(v_offline_replicas):
+                        try:
+                            out.append(_S0.pack(x_offline_replicas))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_offline_replicas,), _L15) from None
+                else:
+                    out.append(d)
+                    w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"offline_replicas[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2983,14 +2928,10 @@ def _d_update_metadata_topic_state(
                             else:
                                 _take_elements(lim, update_metadata_partition_state_count, pos, "isr")
                             elems_taken += update_metadata_partition_state_count
-                            update_metadata_partition_state_i = 0
-                            try:
-                                for update_metadata_partition_state_i in range(update_metadata_partition_state_count):
-                                    (update_metadata_partition_state__eisr,) = _S0.unpack_from(buf, pos)
-                                    pos += 4
-                                    update_metadata_partition_state_v_isr.append(update_metadata_partition_state__eisr)
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"isr[{update_metadata_partition_state_i}]")
+                            update_metadata_partition_state_v_isr.extend(
+                                _N0[update_metadata_partition_state_count].unpack_from(buf, pos)
+                            )
+                            pos += update_metadata_partition_state_count * 4
                         (update_metadata_partition_state_v_zk_version,) = _S0.unpack_from(buf, pos)
                         pos += 4
                         if p_api_version <= 5:
@@ -3023,16 +2964,10 @@ def _d_update_metadata_topic_state(
                             else:
                                 _take_elements(lim, update_metadata_partition_state_count, pos, "replicas")
                             elems_taken += update_metadata_partition_state_count
-                            update_metadata_partition_state_i = 0
-                            try:
-                                for update_metadata_partition_state_i in range(update_metadata_partition_state_count):
-                                    (update_metadata_partition_state__ereplicas,) = _S0.unpack_from(buf, pos)
-                                    pos += 4
-                                    update_metadata_partition_state_v_replicas.append(
-                                        update_metadata_partition_state__ereplicas
-                                    )
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"replicas[{update_metadata_partition_state_i}]")
+                            update_metadata_partition_state_v_replicas.extend(
+                                _N0[update_metadata_partition_state_count].unpack_from(buf, pos)
+                            )
+                            pos += update_metadata_partition_state_count * 4
                         if (p_api_version >= 4) and (p_api_version <= 5):
                             (update_metadata_partition_state_v_num_offline_replicas,) = _S0.unpack_from(buf, pos)
                             pos += 4
@@ -3066,20 +3001,10 @@ def _d_update_metadata_topic_state(
                                 else:
                                     _take_elements(lim, update_metadata_partition_state_count, pos, "offline_replicas")
                                 elems_taken += update_metadata_partition_state_count
-                                update_metadata_partition_state_i = 0
-                                try:
-                                    for update_metadata_partition_state_i in range(
-                                        update_metadata_partition_state_count
-                                    ):
-                                        (update_metadata_partition_state__eoffline_replicas,) = _S0.unpack_from(
-                                            buf, pos
-                                        )
-                                        pos += 4
-                                        update_metadata_partition_state_v_offline_replicas.append(
-                                            update_metadata_partition_state__eoffline_replicas
-                                        )
-                                except _rt.DecodeError as exc:
-                                    raise exc.within(f"offline_replicas[{update_metadata_partition_state_i}]")
+                                update_metadata_partition_state_v_offline_replicas.extend(
+                                    _N0[update_metadata_partition_state_count].unpack_from(buf, pos)
+                                )
+                                pos += update_metadata_partition_state_count * 4
                         else:
                             update_metadata_partition_state_v_offline_replicas = None
                         if p_api_version >= 6:

@@ -226,6 +226,7 @@ WritableTxnMarkerTuple: TypeAlias = tuple[
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">qhB")
 _S2: Final = _struct.Struct(">h")
+_N0: Final = _rt.NumberRuns(">i")
 _L0 = (("producer_id", 0, 8), ("producer_epoch", 8, 2), ("transaction_result", 10, 1))
 _L1 = (("coordinator_epoch", 0, 4),)
 _L2 = (("num_markers", ">i"),)
@@ -434,16 +435,10 @@ def _d_write_txn_markers_request(
                                     else:
                                         _take_elements(lim, writable_txn_marker_topic_count, pos, "partition_indexes")
                                     elems_taken += writable_txn_marker_topic_count
-                                    writable_txn_marker_topic_i = 0
-                                    try:
-                                        for writable_txn_marker_topic_i in range(writable_txn_marker_topic_count):
-                                            (writable_txn_marker_topic__epartition_indexes,) = _S0.unpack_from(buf, pos)
-                                            pos += 4
-                                            writable_txn_marker_topic_v_partition_indexes.append(
-                                                writable_txn_marker_topic__epartition_indexes
-                                            )
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"partition_indexes[{writable_txn_marker_topic_i}]")
+                                    writable_txn_marker_topic_v_partition_indexes.extend(
+                                        _N0[writable_txn_marker_topic_count].unpack_from(buf, pos)
+                                    )
+                                    pos += writable_txn_marker_topic_count * 4
                                 if p_api_version >= 1:
                                     if (x := buf[pos]) < 128:
                                         writable_txn_marker_topic_v_num_tagged_fields = x
@@ -842,16 +837,10 @@ def _d_writable_txn_marker(
                         else:
                             _take_elements(lim, writable_txn_marker_topic_count, pos, "partition_indexes")
                         elems_taken += writable_txn_marker_topic_count
-                        writable_txn_marker_topic_i = 0
-                        try:
-                            for writable_txn_marker_topic_i in range(writable_txn_marker_topic_count):
-                                (writable_txn_marker_topic__epartition_indexes,) = _S0.unpack_from(buf, pos)
-                                pos += 4
-                                writable_txn_marker_topic_v_partition_indexes.append(
-                                    writable_txn_marker_topic__epartition_indexes
-                                )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partition_indexes[{writable_txn_marker_topic_i}]")
+                        writable_txn_marker_topic_v_partition_indexes.extend(
+                            _N0[writable_txn_marker_topic_count].unpack_from(buf, pos)
+                        )
+                        pos += writable_txn_marker_topic_count * 4
                     if p_api_version >= 1:
                         if (x := buf[pos]) < 128:
                             writable_txn_marker_topic_v_num_tagged_fields = x
@@ -1185,16 +1174,8 @@ def _d_writable_txn_marker_topic(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "partition_indexes")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_epartition_indexes,) = _S0.unpack_from(buf, pos)
-                pos += 4
-                v_partition_indexes.append(_epartition_indexes)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"partition_indexes[{i}]")
+        v_partition_indexes.extend(_N0[count].unpack_from(buf, pos))
+        pos += count * 4
     if p_api_version >= 1:
         if pos < end and (x := buf[pos]) < 128:
             v_num_tagged_fields = x
@@ -1376,12 +1357,18 @@ def _e_writable_txn_marker_topic(
             )
         i = 0
         try:
-            for i, x_partition_indexes in enumerate(v_partition_indexes):
-                try:
-                    out.append(_S0.pack(x_partition_indexes))
-                    w += 4
-                except (_struct.error, TypeError, ValueError) as exc:
-                    raise _rt.range_error(exc, (x_partition_indexes,), _L8) from None
+            try:
+                d = _N0[len(v_partition_indexes)].pack(*v_partition_indexes)
+            except (_struct.error, TypeError, ValueError, OverflowError):
+                for i, x_partition_indexes in enumerate(v_partition_indexes):
+                    try:
+                        out.append(_S0.pack(x_partition_indexes))
+                        w += 4
+                    except (_struct.error, TypeError, ValueError) as exc:
+                        raise _rt.range_error(exc, (x_partition_indexes,), _L8) from None
+            else:
+                out.append(d)
+                w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"partition_indexes[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
