@@ -37,6 +37,9 @@ from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.record_batch_v2 import RecordBatchV2, _d_record_batch_v2, _e_record_batch_v2
 
 FORMAT = "inkless.batch_block"
+#: Takes a list's element just made, with every list and value below it, off the cyclic
+#: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
+_untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 SCHEMA_SHA256 = "45a6d07c5eb0514910e311aea62d4062f8f777f3f0e9e3fd7f870ccec9e904fb"
@@ -98,6 +101,8 @@ def _d_batch_block(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Batc
             else:
                 _take_elements(lim, 1, pos, "")
             _ebatches, pos = _d_record_batch_v2(buf, pos, end, lim)
+            if _untracked_tree is not None:
+                _untracked_tree(_ebatches)
             v_batches.append(_ebatches)
             if pos == before:
                 raise _rt.invalid("an element took no bytes; repeating it would never end", pos, "")

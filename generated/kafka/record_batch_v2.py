@@ -44,6 +44,9 @@ _UNZIGZAG2: Final[tuple[Any, ...]] = _rt.UNZIGZAG2
 _FAST: Final[Any] = _native.companion(globals(), "record_batch_v2", "2835c4ac2802e74e7dd5")
 #: The parts of text fields the fast encoders have met, by value (`runtime.TextParts`).
 _TEXT_header_key: Final[Any] = _rt.TextParts("utf-8", _rt.ZIGZAG, 8192, _rt.zigzag_wide, 32)
+#: Takes a list's element just made, with every list and value below it, off the cyclic
+#: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
+_untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -1178,6 +1181,8 @@ def _d_record_list(
                         lim[_ELEMENTS_RESERVED] += elems_taken
                         pos = elem_at
                         _eitems, pos = _d_record(buf, pos, end, lim, p_is_control, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_eitems)
                     v_items.append(_eitems)
             except _rt.DecodeError as exc:
                 raise exc.within(f"[{i}]")

@@ -31,7 +31,7 @@ from logcodec.generated.kafka.message_set import Entry, _d_entry, _e_entry
 FORMAT = "kafka.record_set"
 #: Takes a value just made off the cyclic collector's list (`runtime.native.untracker`): a value of
 #: this schema holds no link back, so it can take part in no cycle, and the collector need not walk it.
-_untracked: Final[Any] = _native.untracker("6af41a1950b152b7e803")
+_untracked: Final[Any] = _native.untracker("2b0c1a2915db3a4cf231")
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 SCHEMA_SHA256 = "f3e0af31ccc86b2eb77ec24fbb5a12d3c79a39297d16f45cffed3232da1829de"

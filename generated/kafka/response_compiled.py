@@ -450,7 +450,7 @@ FORMAT = "kafka.response"
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
 #: Takes a value just made off the cyclic collector's list (`runtime.native.untracker`): a value of
 #: this schema holds no link back, so it can take part in no cycle, and the collector need not walk it.
-_untracked: Final[Any] = _native.untracker("6af41a1950b152b7e803")
+_untracked: Final[Any] = _native.untracker("2b0c1a2915db3a4cf231")
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 SCHEMA_SHA256 = "43019e54893da192a1007cc591787b46f57029212cb32889d52f775efc44f28e"

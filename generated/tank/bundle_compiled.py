@@ -34,7 +34,7 @@ _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
 #: Takes a value just made off the cyclic collector's list (`runtime.native.untracker`): a value of
 #: this schema holds no link back, so it can take part in no cycle, and the collector need not walk it.
-_untracked: Final[Any] = _native.untracker("6af41a1950b152b7e803")
+_untracked: Final[Any] = _native.untracker("2b0c1a2915db3a4cf231")
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 SCHEMA_SHA256 = "b818042940a7ec596d6c1cf809fece731a8fedabbec4f80847613ed7e45197e8"

@@ -25,6 +25,9 @@ from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 FORMAT = "tank.request"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: Takes a list's element just made, with every list and value below it, off the cyclic
+#: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
+_untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -1059,6 +1062,8 @@ def _d_produce_request(
         try:
             for i in range(count):
                 _etopics, pos = _d_produce_topic(buf, pos, end, lim, p_with_seqnum, elem_tuples)
+                if _untracked_tree is not None:
+                    _untracked_tree(_etopics)
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
@@ -1557,6 +1562,8 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
                     lim[_ELEMENTS_RESERVED] += elems_taken
                     pos = elem_at
                     _etopics, pos = _d_consume_topic(buf, pos, end, lim, elem_tuples)
+                if _untracked_tree is not None:
+                    _untracked_tree(_etopics)
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
@@ -2041,6 +2048,8 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
                     lim[_ELEMENTS_RESERVED] += elems_taken
                     pos = elem_at
                     _etopics, pos = _d_consume_peer_topic(buf, pos, end, lim, elem_tuples)
+                if _untracked_tree is not None:
+                    _untracked_tree(_etopics)
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")

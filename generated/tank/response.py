@@ -25,6 +25,9 @@ from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 FORMAT = "tank.response"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: Takes a list's element just made, with every list and value below it, off the cyclic
+#: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
+_untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -1461,6 +1464,8 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
         try:
             for i in range(count):
                 _echunks, pos = _d_consume_topic_chunks(buf, pos, end, lim, i, v_header, elem_tuples)
+                if _untracked_tree is not None:
+                    _untracked_tree(_echunks)
                 v_chunks.append(_echunks)
         except _rt.DecodeError as exc:
             raise exc.within(f"chunks[{i}]")
@@ -1700,6 +1705,8 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[C
                     lim[_ELEMENTS_RESERVED] += elems_taken
                     pos = elem_at
                     _etopics, pos = _d_consume_topic_header(buf, pos, end, lim)
+                if _untracked_tree is not None:
+                    _untracked_tree(_etopics)
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
@@ -2614,6 +2621,8 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: list[int]) -> 
         try:
             for i in range(count):
                 _echunks, pos = _d_consume_peer_topic_chunks(buf, pos, end, lim, i, v_header, elem_tuples)
+                if _untracked_tree is not None:
+                    _untracked_tree(_echunks)
                 v_chunks.append(_echunks)
         except _rt.DecodeError as exc:
             raise exc.within(f"chunks[{i}]")
@@ -2856,6 +2865,8 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
                     lim[_ELEMENTS_RESERVED] += elems_taken
                     pos = elem_at
                     _etopics, pos = _d_consume_peer_topic_header(buf, pos, end, lim)
+                if _untracked_tree is not None:
+                    _untracked_tree(_etopics)
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")

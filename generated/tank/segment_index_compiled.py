@@ -26,7 +26,7 @@ from logcodec.runtime.stream import unsupported as _unsupported
 FORMAT = "tank.segment_index"
 #: Takes a value just made off the cyclic collector's list (`runtime.native.untracker`): a value of
 #: this schema holds no link back, so it can take part in no cycle, and the collector need not walk it.
-_untracked: Final[Any] = _native.untracker("6af41a1950b152b7e803")
+_untracked: Final[Any] = _native.untracker("2b0c1a2915db3a4cf231")
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1

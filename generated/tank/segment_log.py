@@ -28,6 +28,9 @@ from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 
 FORMAT = "tank.segment_log"
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: Takes a list's element just made, with every list and value below it, off the cyclic
+#: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
+_untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -130,6 +133,8 @@ def _d_segment_log(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_nu
             else:
                 _take_elements(lim, 1, pos, "")
             _eentries, pos = _d_entry(buf, pos, end, lim, i, p_base_seq_num, v_entries)
+            if _untracked_tree is not None:
+                _untracked_tree(_eentries)
             v_entries.append(_eentries)
             if pos == before:
                 raise _rt.invalid("an element took no bytes; repeating it would never end", pos, "")

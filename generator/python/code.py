@@ -198,6 +198,13 @@ class Lines:
         hold no links back, `ModuleEmitter.untracks`)."""
         return self._module_name("untracked", "_untracked", None, "_untracked")
 
+    def untracked_tree(self) -> str:
+        """`_untracked_tree`: takes a value and every list and value below it off the cyclic
+        collector's list (`runtime.native.tree_untracker`), or None without the runtime's C
+        helper (an interpreted build of a schema whose values hold no links back,
+        `ModuleEmitter.untracks_trees`)."""
+        return self._module_name("untracked_tree", "_untracked_tree", None, "_untracked_tree")
+
     def text_parts(self, type_name: str, field_id: str) -> str:
         """The module's table of the parts of the text field `field_id` of `type_name` by value,
         which the module makes as the fast encoders say (`FastEncoders.text_parts`)."""

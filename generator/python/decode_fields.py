@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..layout import Item, NumberRun, number_run
 from ..model import least_element_bytes
-from ..schema import Field
+from ..schema import Field, TypeDef
 from ..types import field_tinfo
 from .code import Lines
 
@@ -214,7 +214,18 @@ class FieldReads:
         if self.skips_unmatched(f):
             c(f"if {elem} is not None: {c.local(var)}.append({self.element_of(f, elem)})")
             return
+        if self.untracks_tree(f):
+            c(f"if {c.untracked_tree()} is not None: {c.untracked_tree()}({elem})")
         c(f"{c.local(var)}.append({self.element_of(f, elem)})")
+
+    def untracks_tree(self, f: Field) -> bool:
+        """Whether an element of the list `f` is taken off the collector's list with what it
+        holds (`ModuleEmitter.untracks_trees`): one that holds a list or a value of its own, in
+        a list of a type that is no list's element (whose list takes it off, with this one)."""
+        u = f.type.user if f.type.kind == "user" else None
+        return (self.m.untracks_trees and u is not None and not u.primitive and not listed(self.t)
+                and any(g.repeat or g.type.kind == "switch" or (g.type.kind == "user" and not g.type.user.primitive)
+                        for g in u.seq))
 
     def skips_unmatched(self, f: Field) -> bool:
         """Whether `f` is a list of a switch whose value may match no case, in a user's schema."""
@@ -342,3 +353,12 @@ class FieldReads:
         if f.if_expr is not None:
             c.indent -= 1
             c(f"else: {c.local(f'i_{inst.id}')} = None")
+
+
+def listed(t: TypeDef) -> bool:
+    """Whether `t` is the element type of a list of its schema (a case of one included)."""
+    def refs(ref):
+        return [ref] if ref.kind != "switch" else [case for _, case in ref.cases]
+
+    return any(g.repeat and any(r.kind == "user" and r.user is t for r in refs(g.type))
+               for u in t.schema.all_types() for g in u.seq)

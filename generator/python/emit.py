@@ -136,6 +136,16 @@ class ModuleEmitter:
         cannot be helped."""
         return self.build.compiled and self.model.acyclic_values
 
+    @property
+    def untracks_trees(self) -> bool:
+        """Whether the decoders take each element of a list that holds lists or values of its own
+        off the collector's list with what it holds (`Lines.untracked_tree`), where the runtime's
+        C helper is there: an interpreted build (a compiled one untracks each value it makes) of
+        a schema whose values make no cycle. A compiled install leaves Kafka's protocol bodies
+        interpreted, and their values (a Metadata response's 10,000 partitions, each with its
+        lists) were walked at each of the collector's passes, most of a decode's time."""
+        return not self.build.compiled and self.model.acyclic_values
+
     def tuple_form(self, t: TypeDef) -> list[Field] | None:
         """The fields of a type's tuple form, which its encoder takes in a list (`Model.tuple_form`)."""
         return self.model.tuple_form(t)
@@ -626,6 +636,7 @@ def module_declarations(uses: Uses, enums: list[str]) -> dict:
         "elements_left": "elements_left" in uses.named("limits"),
         "object_new": bool(uses.named("new")),
         "untracked": bool(uses.named("untracked")),
+        "untracked_tree": bool(uses.named("untracked_tree")),
     }
 
 

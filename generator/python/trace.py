@@ -83,6 +83,9 @@ class TraceDecoder(Decoder):
     def number_run(self, f: Field) -> None:
         return None  # each number read and recorded on its own
 
+    def untracks_tree(self, f: Field) -> bool:
+        return False  # a trace's values are shown once, not kept
+
     def fast_reader(self, f: Field) -> tuple[str, list[str]] | None:
         return None
 

@@ -209,6 +209,16 @@ def untracker(sha: str):
     return helper.untracked if helper is not None else _as_it_is
 
 
+def tree_untracker(sha: str):
+    """The runtime's `untracked_tree(o)` (`untracked.c`: `untracked` of `o` and of every list,
+    tuple and value object below it), which an interpreted decoder of a schema whose values hold
+    no links back calls on the elements it makes, where the build of that source (`sha`) is
+    there; None where it is not (pure Python): the values then stay tracked, as Python makes
+    them."""
+    helper = companion({}, UNTRACKED, sha)
+    return helper.untracked_tree if helper is not None else None
+
+
 def _as_it_is(o):
     return o
 

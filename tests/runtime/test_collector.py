@@ -124,3 +124,57 @@ def test_a_compiled_build_makes_values_the_collector_does_not_walk():
     assert not any(gc.is_tracked(r) or gc.is_tracked(r.headers) for r in lazy.records)
     bundle = tb.decode(BUNDLE)
     assert not gc.is_tracked(bundle) and not gc.is_tracked(bundle.messages[0])
+
+
+def test_an_interpreted_build_takes_each_element_of_its_lists_off_with_what_it_holds():
+    """Kafka's protocol bodies stay interpreted in a compiled install: where the runtime's C
+    helper is built (`untracked_tree`), each element of a list that holds lists or values of
+    its own (a Metadata topic, its partitions and their lists) is taken off the collector's list
+    as it is made, and what is made once, outside a list (the body), is left tracked. Without the
+    helper (pure Python) every value stays tracked."""
+    import pytest
+    from logcodec.generated.kafka.messages import metadata_response as mr
+
+    from logcodec.runtime import native
+
+    if mr._untracked_tree is None:
+        pytest.skip("no build of the runtime's C helper here (`logcodec accelerate`)")
+    partitions = [mr.MetadataResponsePartition(error_code=0, partition_index=p, leader_id=1, leader_epoch=2,
+                                                replica_nodes=[1, 2, 3], isr_nodes=[1, 2], offline_replicas=[],
+                                                tagged_fields=[]) for p in range(3)]
+    body = mr.MetadataResponse(throttle_time_ms=0, brokers=[], cluster_id="c", controller_id=1, topics=[
+        mr.MetadataResponseTopic(error_code=0, name="t", topic_id=bytes(16), is_internal=0, partitions=partitions,
+                                 topic_authorized_operations=-2**31, tagged_fields=[])], tagged_fields=[])
+    value = mr.decode(mr.encode(logcodec.strip_derived(body), api_version=12), api_version=12)
+    topic = value.topics[0]
+    below = [topic, topic.partitions, topic.tagged_fields, *topic.partitions,
+             *(lst for p in topic.partitions for lst in (p.replica_nodes, p.isr_nodes, p.offline_replicas))]
+    assert not any(gc.is_tracked(v) for v in below)
+    assert gc.is_tracked(value) and gc.is_tracked(value.topics)  # made once a decode
+    assert native.tree_untracker("no such build") is None  # without the helper: none, values stay tracked
+
+
+def test_the_tree_untracker_leaves_shared_and_foreign_objects_alone():
+    """`untracked_tree` goes down lists, tuples and value objects (slots, no `__dict__`) only:
+    an enum member (shared, with a `__dict__`) and an object of another kind stay tracked."""
+    import enum
+
+    import pytest
+    from logcodec.generated.kafka.messages import metadata_response as mr
+
+    untrack = mr._untracked_tree
+    if untrack is None:
+        pytest.skip("no build of the runtime's C helper here (`logcodec accelerate`)")
+
+    class Kind(enum.IntEnum):
+        one = 1
+
+    class Plain:
+        pass
+
+    inner, plain, member_list = [1], Plain(), [Kind.one]
+    tree = [(inner, {"k": [2]}), plain, member_list]
+    assert untrack(tree) is tree
+    assert not gc.is_tracked(tree) and not gc.is_tracked(tree[0]) and not gc.is_tracked(inner)
+    assert gc.is_tracked(tree[0][1]) and gc.is_tracked(tree[0][1]["k"])  # a dict is not gone down
+    assert gc.is_tracked(plain) and not gc.is_tracked(member_list) and gc.is_tracked(Kind.one)

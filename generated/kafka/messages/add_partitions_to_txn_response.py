@@ -19,6 +19,9 @@ from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagge
 
 FORMAT = "kafka.add_partitions_to_txn_response"
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: Takes a list's element just made, with every list and value below it, off the cyclic
+#: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
+_untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -818,6 +821,8 @@ def _d_add_partitions_to_txn_response(
                         _eresults_by_transaction, pos = _d_add_partitions_to_txn_result(
                             buf, pos, end, lim, p_api_version, elem_tuples
                         )
+                    if _untracked_tree is not None:
+                        _untracked_tree(_eresults_by_transaction)
                     v_results_by_transaction.append(_eresults_by_transaction)
             except _rt.DecodeError as exc:
                 raise exc.within(f"results_by_transaction[{i}]")
@@ -1096,6 +1101,8 @@ def _d_add_partitions_to_txn_response(
                         _eresults_by_topic_v3_and_below, pos = _d_add_partitions_to_txn_topic_result(
                             buf, pos, end, lim, p_api_version, elem_tuples
                         )
+                    if _untracked_tree is not None:
+                        _untracked_tree(_eresults_by_topic_v3_and_below)
                     v_results_by_topic_v3_and_below.append(_eresults_by_topic_v3_and_below)
             except _rt.DecodeError as exc:
                 raise exc.within(f"results_by_topic_v3_and_below[{i}]")

@@ -20,6 +20,9 @@ from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagge
 FORMAT = "kafka.alter_user_scram_credentials_request"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: Takes a list's element just made, with every list and value below it, off the cyclic
+#: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
+_untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -351,6 +354,8 @@ def _d_alter_user_scram_credentials_request(
                     lim[_ELEMENTS_RESERVED] += elems_taken
                     pos = elem_at
                     _edeletions, pos = _d_scram_credential_deletion(buf, pos, end, lim, p_api_version, elem_tuples)
+                if _untracked_tree is not None:
+                    _untracked_tree(_edeletions)
                 v_deletions.append(_edeletions)
         except _rt.DecodeError as exc:
             raise exc.within(f"deletions[{i}]")
@@ -485,6 +490,8 @@ def _d_alter_user_scram_credentials_request(
                     lim[_ELEMENTS_RESERVED] += elems_taken
                     pos = elem_at
                     _eupsertions, pos = _d_scram_credential_upsertion(buf, pos, end, lim, p_api_version, elem_tuples)
+                if _untracked_tree is not None:
+                    _untracked_tree(_eupsertions)
                 v_upsertions.append(_eupsertions)
         except _rt.DecodeError as exc:
             raise exc.within(f"upsertions[{i}]")

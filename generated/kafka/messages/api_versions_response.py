@@ -20,6 +20,9 @@ from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagge
 FORMAT = "kafka.api_versions_response"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: Takes a list's element just made, with every list and value below it, off the cyclic
+#: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
+_untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -679,6 +682,8 @@ def _d_api_versions_response(
                     lim[_ELEMENTS_RESERVED] += elems_taken
                     pos = elem_at
                     _eapi_keys, pos = _d_api_version(buf, pos, end, lim, i_body_version, elem_tuples)
+                if _untracked_tree is not None:
+                    _untracked_tree(_eapi_keys)
                 v_api_keys.append(_eapi_keys)
         except _rt.DecodeError as exc:
             raise exc.within(f"api_keys[{i}]")
@@ -716,6 +721,8 @@ def _d_api_versions_response(
                     _etagged_fields, pos = _d_api_versions_response_tagged_field(
                         buf, pos, end, lim, i_body_version, elem_tuples
                     )
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etagged_fields)
                     v_tagged_fields.append(_etagged_fields)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
@@ -1126,6 +1133,8 @@ def _d_supported_features_tag(
                         _esupported_features, pos = _d_supported_feature_key(
                             buf, pos, end, lim, p_api_version, elem_tuples
                         )
+                    if _untracked_tree is not None:
+                        _untracked_tree(_esupported_features)
                     v_supported_features.append(_esupported_features)
             except _rt.DecodeError as exc:
                 raise exc.within(f"supported_features[{i}]")
@@ -1564,6 +1573,8 @@ def _d_finalized_features_tag(
                         _efinalized_features, pos = _d_finalized_feature_key(
                             buf, pos, end, lim, p_api_version, elem_tuples
                         )
+                    if _untracked_tree is not None:
+                        _untracked_tree(_efinalized_features)
                     v_finalized_features.append(_efinalized_features)
             except _rt.DecodeError as exc:
                 raise exc.within(f"finalized_features[{i}]")

@@ -18,6 +18,9 @@ from logcodec.runtime.stream import unsupported as _unsupported
 
 FORMAT = "kafka.broker_heartbeat_request"
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: Takes a list's element just made, with every list and value below it, off the cyclic
+#: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
+_untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -284,6 +287,8 @@ def _d_broker_heartbeat_request(
                 _etagged_fields, pos = _d_broker_heartbeat_request_tagged_field(
                     buf, pos, end, lim, p_api_version, elem_tuples
                 )
+                if _untracked_tree is not None:
+                    _untracked_tree(_etagged_fields)
                 v_tagged_fields.append(_etagged_fields)
         except _rt.DecodeError as exc:
             raise exc.within(f"tagged_fields[{i}]")

@@ -20,6 +20,9 @@ from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagge
 FORMAT = "kafka.fetch_request"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: Takes a list's element just made, with every list and value below it, off the cyclic
+#: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
+_untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -1094,6 +1097,8 @@ def _d_fetch_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
                     lim[_ELEMENTS_RESERVED] += elems_taken
                     pos = elem_at
                     _etopics, pos = _d_fetch_topic(buf, pos, end, lim, p_api_version, elem_tuples)
+                if _untracked_tree is not None:
+                    _untracked_tree(_etopics)
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
@@ -1266,6 +1271,8 @@ def _d_fetch_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
                         _eforgotten_topics_data, pos = _d_forgotten_topic(
                             buf, pos, end, lim, p_api_version, elem_tuples
                         )
+                    if _untracked_tree is not None:
+                        _untracked_tree(_eforgotten_topics_data)
                     v_forgotten_topics_data.append(_eforgotten_topics_data)
             except _rt.DecodeError as exc:
                 raise exc.within(f"forgotten_topics_data[{i}]")
@@ -1326,6 +1333,8 @@ def _d_fetch_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
             try:
                 for i in range(count):
                     _etagged_fields, pos = _d_fetch_request_tagged_field(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etagged_fields)
                     v_tagged_fields.append(_etagged_fields)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")

@@ -20,6 +20,9 @@ from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagge
 
 FORMAT = "kafka.fetch_snapshot_response"
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: Takes a list's element just made, with every list and value below it, off the cyclic
+#: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
+_untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -567,6 +570,8 @@ def _d_fetch_snapshot_response(
         try:
             for i in range(count):
                 _etopics, pos = _d_topic_snapshot(buf, pos, end, lim, p_api_version, elem_tuples)
+                if _untracked_tree is not None:
+                    _untracked_tree(_etopics)
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
@@ -593,6 +598,8 @@ def _d_fetch_snapshot_response(
                 _etagged_fields, pos = _d_fetch_snapshot_response_tagged_field(
                     buf, pos, end, lim, p_api_version, elem_tuples
                 )
+                if _untracked_tree is not None:
+                    _untracked_tree(_etagged_fields)
                 v_tagged_fields.append(_etagged_fields)
         except _rt.DecodeError as exc:
             raise exc.within(f"tagged_fields[{i}]")
@@ -1572,6 +1579,8 @@ def _d_node_endpoints_tag(
                         lim[_ELEMENTS_RESERVED] += elems_taken
                         pos = elem_at
                         _enode_endpoints, pos = _d_node_endpoint(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_enode_endpoints)
                     v_node_endpoints.append(_enode_endpoints)
             except _rt.DecodeError as exc:
                 raise exc.within(f"node_endpoints[{i}]")

@@ -19,6 +19,9 @@ from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagge
 
 FORMAT = "kafka.list_partition_reassignments_request"
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: Takes a list's element just made, with every list and value below it, off the cyclic
+#: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
+_untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -331,6 +334,8 @@ def _d_list_partition_reassignments_request(
                         _etopics, pos = _d_list_partition_reassignments_topics(
                             buf, pos, end, lim, p_api_version, elem_tuples
                         )
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etopics)
                     v_topics.append(_etopics)
             except _rt.DecodeError as exc:
                 raise exc.within(f"topics[{i}]")

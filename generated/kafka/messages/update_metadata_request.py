@@ -20,6 +20,9 @@ from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagge
 FORMAT = "kafka.update_metadata_request"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: Takes a list's element just made, with every list and value below it, off the cyclic
+#: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
+_untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -999,6 +1002,8 @@ def _d_update_metadata_request(
                         _eungrouped_partition_states, pos = _d_update_metadata_partition_state(
                             buf, pos, end, lim, p_api_version, elem_tuples
                         )
+                    if _untracked_tree is not None:
+                        _untracked_tree(_eungrouped_partition_states)
                     v_ungrouped_partition_states.append(_eungrouped_partition_states)
             except _rt.DecodeError as exc:
                 raise exc.within(f"ungrouped_partition_states[{i}]")
@@ -1482,6 +1487,8 @@ def _d_update_metadata_request(
                         _etopic_states, pos = _d_update_metadata_topic_state(
                             buf, pos, end, lim, p_api_version, elem_tuples
                         )
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etopic_states)
                     v_topic_states.append(_etopic_states)
             except _rt.DecodeError as exc:
                 raise exc.within(f"topic_states[{i}]")
@@ -1846,6 +1853,8 @@ def _d_update_metadata_request(
                     lim[_ELEMENTS_RESERVED] += elems_taken
                     pos = elem_at
                     _elive_brokers, pos = _d_update_metadata_broker(buf, pos, end, lim, p_api_version, elem_tuples)
+                if _untracked_tree is not None:
+                    _untracked_tree(_elive_brokers)
                 v_live_brokers.append(_elive_brokers)
         except _rt.DecodeError as exc:
             raise exc.within(f"live_brokers[{i}]")
@@ -1922,6 +1931,8 @@ def _d_update_metadata_request(
                         _etagged_fields, pos = _d_update_metadata_request_tagged_field(
                             buf, pos, end, lim, p_api_version, elem_tuples
                         )
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etagged_fields)
                     v_tagged_fields.append(_etagged_fields)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")

@@ -19,6 +19,9 @@ from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagge
 
 FORMAT = "kafka.vote_response"
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: Takes a list's element just made, with every list and value below it, off the cyclic
+#: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
+_untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -552,6 +555,8 @@ def _d_vote_response(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
                     lim[_ELEMENTS_RESERVED] += elems_taken
                     pos = elem_at
                     _etopics, pos = _d_topic_data(buf, pos, end, lim, p_api_version, elem_tuples)
+                if _untracked_tree is not None:
+                    _untracked_tree(_etopics)
                 v_topics.append(_etopics)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
@@ -576,6 +581,8 @@ def _d_vote_response(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
         try:
             for i in range(count):
                 _etagged_fields, pos = _d_vote_response_tagged_field(buf, pos, end, lim, p_api_version, elem_tuples)
+                if _untracked_tree is not None:
+                    _untracked_tree(_etagged_fields)
                 v_tagged_fields.append(_etagged_fields)
         except _rt.DecodeError as exc:
             raise exc.within(f"tagged_fields[{i}]")
@@ -1183,6 +1190,8 @@ def _d_node_endpoints_tag(
                         lim[_ELEMENTS_RESERVED] += elems_taken
                         pos = elem_at
                         _enode_endpoints, pos = _d_node_endpoint(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_enode_endpoints)
                     v_node_endpoints.append(_enode_endpoints)
             except _rt.DecodeError as exc:
                 raise exc.within(f"node_endpoints[{i}]")
