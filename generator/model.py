@@ -184,11 +184,14 @@ def header_of(t: TypeDef) -> TypeDef | None:
 @dataclass(frozen=True)
 class Bulk:
     """A root's bulk as a list its elements can be read from one at a time (`iterated_bulk`):
-    the root's field, the list's own type, and that type's repeated field."""
+    the root's field, the list's own type, and that type's repeated field; `count`, the field of
+    the header that says how many elements there are, where one does (a Kafka batch's
+    `num_records`), which a lazy read's view gives as its length without reading them."""
 
     field: Field
     holder: TypeDef
     items: Field
+    count: str | None = None
 
 
 def iterated_bulk(t: TypeDef) -> Bulk | None:
@@ -218,7 +221,20 @@ def iterated_bulk(t: TypeDef) -> Bulk | None:
     if any(isinstance(n, E.Attr) and n.obj == E.Name("_parent") and n.name == items.id
            for e in reads for n in E.walk(e)):
         return None  # an element that reads the list so far needs it kept
-    return Bulk(f, holder, items)
+    return Bulk(f, holder, items, _counted_by(header, f, holder, items))
+
+
+def _counted_by(header: TypeDef, f: Field, holder: TypeDef, items: Field) -> str | None:
+    """The header field whose value is the bulk's count: the list's count is one of its type's
+    params, and the root passes it a header field as it is. None for any other count."""
+    if items.repeat != "expr" or not isinstance(items.repeat_expr, E.Name):
+        return None
+    params = [p.id for p in holder.params]
+    if items.repeat_expr.name not in params or len(f.type.args) != len(params):
+        return None
+    arg = f.type.args[params.index(items.repeat_expr.name)]
+    fields = {g.id for g in header.seq}
+    return arg.name if isinstance(arg, E.Name) and arg.name in fields else None
 
 
 def tuple_fields(t: TypeDef) -> list[Field] | None:

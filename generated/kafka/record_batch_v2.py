@@ -27,6 +27,7 @@ from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_pa
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
 from logcodec.runtime.stream import decode_iter as _decode_iter, decode_stream_iter as _decode_stream_iter
+from logcodec.runtime.lazy import LazyList as _LazyList
 from logcodec.runtime.stream import decode_lazy as _decode_lazy
 from logcodec.runtime.stream import decode_columns as _decode_columns
 from logcodec.kafka.codecs import kafka_compression
@@ -2607,9 +2608,10 @@ READS: Final[tuple[str, ...]] = (
 )
 
 
-def _viewed(h: RecordBatchV2Header, items: Sequence[Any]) -> RecordBatchV2:
+def _viewed(h: RecordBatchV2Header, first: Iterator[Any], source: tuple) -> RecordBatchV2:
     """The value a lazy read gives: the fields before its records (`h`), then the view
-    of them."""
+    of them, `first` its first loop and `source` where they lie, as many as `h.num_records` says."""
+    items = _LazyList(first, source, h.num_records)
     return RecordBatchV2(
         h.base_offset,
         h.len_batch,

@@ -245,7 +245,7 @@ class ModuleEmitter:
             sizes=[(t.name, bits // 8) for t in rendered if not t.unwrap and not t.primitive
                    and (bits := static_bits(t)) and bits % 8 == 0],
             header_bulk=root.seq[len(header.seq)].id if header else "", header_max=header and max_size(header),
-            iterated=bulk and {"field": bulk.field.id,
+            iterated=bulk and {"field": bulk.field.id, "count": bulk.count,
                                "element": self.value_type(bulk.items.type.user),
                                "tuple": self.tuple_alias(bulk.items.type.user)},
             tuple_aliases=self.tuple_aliases(),

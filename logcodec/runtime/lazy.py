@@ -7,9 +7,11 @@ a loop reaches them, the way the client libraries' batches read theirs, and none
 batch read once costs no more than its elements one at a time, and never holds them all: the
 collector has no tree of objects to walk, and memory stays that of one element.
 
-Asking for more than a loop (its length, an index, a slice, a comparison, a copy) reads the
-elements once and keeps them: from then on the view is the list. An element's error (its kind,
-byte offset and path as `decode(..., lazy=False)` raises it) comes from the loop or the call that
+Asking for more than a loop (an index, a slice, a comparison, a copy) reads the elements once and
+keeps them: from then on the view is the list. Its length is the count the value declares where
+it has one (a Kafka batch's `num_records`), which reads nothing: so `list(view)`, which asks the
+length after taking the first loop, reads the elements once. An element's error (its kind, byte
+offset and path as `decode(..., lazy=False)` raises it) comes from the loop or the call that
 reaches it.
 """
 
@@ -26,17 +28,19 @@ class LazyList(Sequence):
     """A read-only sequence of decoded elements, read from the value's bytes as they are reached.
 
     `for x in view` reads each element as the loop reaches it and keeps none (a second loop reads
-    them again); `len`, indexing, slicing, `==` and `list(view)` read all of them once and keep
-    them. Decoded elements are not kept by a loop, so a change made to one there is lost: build a
-    changed value instead (`dataclasses.replace(batch, records=[...])`). Pickling and deep copies
-    give a plain list."""
+    them again); indexing, slicing, `==` and `bool` read all of them once and keep them; `len` is
+    the count the value declares (`count`, where it has one: it reads nothing, and a loop that
+    meets a bad element before the end raises its error), else it reads them too. Decoded elements
+    are not kept by a loop, so a change made to one there is lost: build a changed value instead
+    (`dataclasses.replace(batch, records=[...])`). Pickling and deep copies give a plain list."""
 
-    __slots__ = ("_first", "_items", "_source")
+    __slots__ = ("_count", "_first", "_items", "_source")
 
-    def __init__(self, first: Iterator[Any], source: tuple):
+    def __init__(self, first: Iterator[Any], source: tuple, count: int | None = None):
         self._first: Iterator[Any] | None = first  # the iterator the read made: the first loop's
         self._source = source  # where the value lies, for every later loop (`read_again`)
         self._items: list[Any] | None = None
+        self._count = count  # how many elements the value says it holds (None: it does not say)
 
     def __iter__(self) -> Iterator[Any]:
         if self._items is not None:
@@ -56,6 +60,8 @@ class LazyList(Sequence):
         return self._items is not None
 
     def __len__(self) -> int:
+        if self._items is None and self._count is not None and self._count >= 0:
+            return self._count  # (a negative count is an error: the read says which)
         return len(self.loaded())
 
     def __getitem__(self, index):

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from logcodec.runtime.errors import DecodeError, EncodeError, UnsupportedRead
-from logcodec.runtime.lazy import LazyList
 from logcodec.runtime.limits import DEFAULT_BUDGETS, DEFAULT_LIMITS, Limits, budget
 
 _Item = TypeVar("_Item")
@@ -111,12 +110,13 @@ def decode_lazy(decoder, viewed, name: str, data, limits: Limits, *params, tuple
                 prefix: bool = False):
     """One value whose bulk is read when iterated (a module's `decode`, `lazy` as it is by
     default): `decoder` is its `_i_` decoder, read as `decode_iter` reads it, and `viewed(header,
-    elements)` the root's value with `elements` (a `LazyList`) as its bulk. With `prefix`, the value
+    elements, source)` the root's value with a `LazyList` of `elements` (its first loop) as its
+    bulk, read again from `source` (`lazy.read_again`'s arguments) by a later loop. With `prefix`, the value
     and the bytes it took (`decode_prefix`), else the value, nothing after it."""
     buf = as_bytes(data)
     root = name.split(".")[-1]
     header, elements, pos = decode_prefix(decoder, name, buf, limits, *params, root, -1, tuples=tuples)
-    value = viewed(header, LazyList(elements, (decoder, buf, 0, limits, params, root, -1, tuples)))
+    value = viewed(header, elements, (decoder, buf, 0, limits, params, root, -1, tuples))
     if prefix:
         return value, pos
     ends_at(buf, pos, name)
@@ -150,8 +150,8 @@ def decode_stream_iter(decoder, name: str, data, limits: Limits, *params, tuples
     pairs, and a cut-off last value is reported in `partial`, as `decode_stream` does. The
     decoder gets the root's name and the value's index, for the path of its elements' errors.
     With `viewed` (a module's lazy `decode_stream`), each item is the value `decode_lazy` gives,
-    `viewed(header, LazyList)`: its first loop spends from the stream's one budget, a later loop
-    from one of its own."""
+    `viewed(header, elements, source)`: its first loop spends from the stream's one budget, a
+    later loop from one of its own."""
     buf = as_bytes(data)
     root = name.split(".")[-1]
     result = Stream()
@@ -165,8 +165,7 @@ def decode_stream_iter(decoder, name: str, data, limits: Limits, *params, tuples
             if viewed is None:
                 items.append((header, elements))
             else:
-                items.append(viewed(header, LazyList(elements, (decoder, buf, pos, limits, params, root, index,
-                                                                 tuples))))
+                items.append(viewed(header, elements, (decoder, buf, pos, limits, params, root, index, tuples)))
             pos = after
     except DecodeError as exc:
         _stopped(result, exc, name)

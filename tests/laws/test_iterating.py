@@ -210,6 +210,23 @@ def test_a_view_read_again_takes_a_budget_of_its_own():
     assert caught.value.kind == "limit_exceeded"
 
 
+def test_a_view_has_the_length_its_batch_declares_and_list_reads_it_once(monkeypatch):
+    """`len` is the batch's `num_records`, read from its header: no record is read, and a
+    record's error still comes from the loop that reaches it. `list(view)` asks the length after
+    taking the first loop, which then reads the records: once, no second read."""
+    from logcodec.runtime import lazy
+
+    bad = rb.decode(with_bad_record(3)).records
+    assert len(bad) == 5 and not bad.is_loaded
+    expected = error_of(lambda: rb.decode(with_bad_record(3), lazy=False))
+    assert expected[2].startswith("record_batch_v2.records[3]") and error_of(lambda: list(bad)) == expected
+    again = []
+    monkeypatch.setattr(lazy, "read_again", lambda *a: again.append(a) or iter(()))
+    records = rb.decode(batch(RECORDS)).records
+    assert len(records) == 5 and not records.is_loaded
+    assert [r.key for r in list(records)] == [b"k%d" % i for i in range(5)] and not again
+
+
 def test_a_view_kept_is_the_list_its_loops_then_give():
     records = rb.decode(batch(RECORDS)).records
     assert records[2].key == b"k2" and records.is_loaded and len(records) == 5
