@@ -28,9 +28,9 @@ class LazyList(Sequence):
     """A read-only sequence of decoded elements, read from the value's bytes as they are reached.
 
     `for x in view` reads each element as the loop reaches it and keeps none (a second loop reads
-    them again); indexing, slicing, `==` and `bool` read all of them once and keep them; `len` is
-    the count the value declares (`count`, where it has one: it reads nothing, and a loop that
-    meets a bad element before the end raises its error), else it reads them too. Decoded elements
+    them again); indexing, slicing and `==` read all of them once and keep them; `len` (and
+    `bool`) is the count the value declares (`count`, where it has one: it reads nothing, and a
+    loop that meets a bad element before the end raises its error), else it reads them too. Decoded elements
     are not kept by a loop, so a change made to one there is lost: build a changed value instead
     (`dataclasses.replace(batch, records=[...])`). Pickling and deep copies give a plain list."""
 
@@ -68,7 +68,7 @@ class LazyList(Sequence):
         return self.loaded()[index]
 
     def __bool__(self) -> bool:
-        return bool(self.loaded())
+        return len(self) > 0
 
     def __eq__(self, other) -> bool:
         if isinstance(other, LazyList):

@@ -217,7 +217,7 @@ def test_a_view_has_the_length_its_batch_declares_and_list_reads_it_once(monkeyp
     from logcodec.runtime import lazy
 
     bad = rb.decode(with_bad_record(3)).records
-    assert len(bad) == 5 and not bad.is_loaded
+    assert len(bad) == 5 and bad and not bad.is_loaded
     expected = error_of(lambda: rb.decode(with_bad_record(3), lazy=False))
     assert expected[2].startswith("record_batch_v2.records[3]") and error_of(lambda: list(bad)) == expected
     again = []
