@@ -30,9 +30,10 @@ class LazyList(Sequence):
     `for x in view` reads each element as the loop reaches it and keeps none (a second loop reads
     them again); indexing, slicing and `==` read all of them once and keep them; `len` (and
     `bool`) is the count the value declares (`count`, where it has one: it reads nothing, and a
-    loop that meets a bad element before the end raises its error), else it reads them too. Decoded elements
-    are not kept by a loop, so a change made to one there is lost: build a changed value instead
-    (`dataclasses.replace(batch, records=[...])`). Pickling and deep copies give a plain list."""
+    loop that meets a bad element before the end raises its error), else it reads them too.
+    Decoded elements are not kept by a loop, so a change made to one there is lost: build a
+    changed value instead (`dataclasses.replace(batch, records=[...])`). Pickling and deep
+    copies give a plain list."""
 
     __slots__ = ("_count", "_first", "_items", "_source")
 
