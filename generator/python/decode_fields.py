@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..layout import Item, NumberRun, number_run
 from ..model import least_element_bytes
-from ..schema import Field, TypeDef
+from ..schema import Field
 from ..types import field_tinfo
 from .code import Lines
 
@@ -223,7 +223,8 @@ class FieldReads:
         holds (`ModuleEmitter.untracks_trees`): one that holds a list or a value of its own, in
         a list of a type that is no list's element (whose list takes it off, with this one)."""
         u = f.type.user if f.type.kind == "user" else None
-        return (self.m.untracks_trees and u is not None and not u.primitive and not listed(self.t)
+        return (self.m.untracks_trees and u is not None and not u.primitive
+                and self.t.name not in self.m.model.listed_types
                 and any(g.repeat or g.type.kind == "switch" or (g.type.kind == "user" and not g.type.user.primitive)
                         for g in u.seq))
 
@@ -354,11 +355,3 @@ class FieldReads:
             c.indent -= 1
             c(f"else: {c.local(f'i_{inst.id}')} = None")
 
-
-def listed(t: TypeDef) -> bool:
-    """Whether `t` is the element type of a list of its schema (a case of one included)."""
-    def refs(ref):
-        return [ref] if ref.kind != "switch" else [case for _, case in ref.cases]
-
-    return any(g.repeat and any(r.kind == "user" and r.user is t for r in refs(g.type))
-               for u in t.schema.all_types() for g in u.seq)

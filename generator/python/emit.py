@@ -138,12 +138,10 @@ class ModuleEmitter:
 
     @property
     def untracks_trees(self) -> bool:
-        """Whether the decoders take each element of a list that holds lists or values of its own
-        off the collector's list with what it holds (`Lines.untracked_tree`), where the runtime's
-        C helper is there: an interpreted build (a compiled one untracks each value it makes) of
-        a schema whose values make no cycle. A compiled install leaves Kafka's protocol bodies
-        interpreted, and their values (a Metadata response's 10,000 partitions, each with its
-        lists) were walked at each of the collector's passes, most of a decode's time."""
+        """Whether the decoders take a list's elements off the collector's list with what they
+        hold (`Lines.untracked_tree`, where the runtime's C helper is built): an interpreted build
+        (a compiled one untracks each value it makes) of a schema whose values make no cycle, as
+        Kafka's protocol bodies are in a compiled install (ARCHITECTURE.md: the collector)."""
         return not self.build.compiled and self.model.acyclic_values
 
     def tuple_form(self, t: TypeDef) -> list[Field] | None:

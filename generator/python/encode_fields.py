@@ -73,20 +73,22 @@ class FieldWrites:
                 items = f"_cast(Any, {items})"  # value objects or tuples, in a list or a tuple form's tuple: unchecked
             def slow(c: Lines) -> None:
                 self.encode_element(c, f, f"x_{f.id}", "", wrap=None)
+
+            def each(c: Lines) -> None:
+                with c.block(f"for i, x_{f.id} in enumerate({items}):"):
+                    slow(c)
             run = number_run(f)
             with c.block("try:"):
                 if run is not None:
                     # the whole list in one call; on any doubt, each number on its own names the one at fault
                     with c.block("try:"):
                         c(f"{c.local('d')} = {self.m.number_runs(run.code)}[len({items})].pack(*{items})")
-                    with c.block("except (_struct.error, TypeError, ValueError, OverflowError):"), \
-                            c.block(f"for i, x_{f.id} in enumerate({items}):"):
-                        slow(c)
+                    with c.block("except (_struct.error, TypeError, ValueError, OverflowError):"):
+                        each(c)
                     with c.block("else:"):
                         self.put(c, "d")
                 elif not self.fast.loop(c, f, items, slow):
-                    with c.block(f"for i, x_{f.id} in enumerate({items}):"):
-                        slow(c)
+                    each(c)
             del self.scope.extra["_index"]
             with c.block("except _rt.EncodeError as exc:"):
                 c(f"raise exc.within({comp})")
