@@ -251,10 +251,15 @@ def load(pure: bool) -> str:
     if pure:
         os.environ[PURE_ENV] = "1"
     logcodec = importlib.import_module("logcodec")
-    native = {fmt: logcodec.codec(fmt).NATIVE for fmt in ("kafka.request", "kafka.response")}
-    if all(native.values()):
-        return "compiled (mypyc) frames; each API's body module is pure Python (accelerate compiles formats only)"
-    return "pure Python"
+    frames = [logcodec.codec(fmt) for fmt in ("kafka.request", "kafka.response")]
+    if not all(frame.NATIVE for frame in frames):
+        return "pure Python"
+    bodies = [sys.modules[name] for frame in frames for name in frame.IMPORTS]
+    compiled = sum(1 for body in bodies if body.NATIVE)
+    if compiled == len(bodies):
+        return "compiled (mypyc) frames and API bodies (`logcodec accelerate --imports`)"
+    return (f"compiled (mypyc) frames; {compiled} of the {len(bodies)} API body modules compiled, the others "
+            "pure Python (`logcodec accelerate --imports` compiles them)")
 
 
 def main(argv=None) -> int:

@@ -72,11 +72,11 @@ class PythonBackend(Backend):
 
         files: dict[str, str] = {}
         folders: dict[str, list[Schema]] = {}
-        formats = {id(s) for s in run.schemas}
         for s in [*run.schemas, *run.blocks]:
             folders.setdefault(s.folder, []).append(s)
-            # `logcodec accelerate` builds the formats (a block stays pure Python, so far)
-            files.update(render_module_files(s, traced=True, compiled=id(s) in formats))
+            # with the source of its compiled build: `logcodec accelerate` builds the formats, and
+            # with `--imports` the blocks they import (Kafka's message bodies)
+            files.update(render_module_files(s, traced=True, compiled=True))
         for folder, members in folders.items():
             names = ", ".join(sorted(repr(s.id) for s in members))
             what = f"the {folder} family" if "/" not in folder else f"{folder}, which the {folder.split('/')[0]} formats import"

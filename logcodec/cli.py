@@ -359,19 +359,24 @@ def cmd_accelerate(args) -> int:
     if args.path:
         print(native.native_dir())
         return 0
-    todo = []
+    modules = {}  # module name -> (the name printed, the module)
     for name in [_known_format(n, composite_ok=False) for n in args.format or ()] or logcodec.formats():
         module = logcodec.codec(name)
+        modules[module.__name__] = (name, module)
+    if args.imports:
+        for module in _imported_codecs([module for _, module in modules.values()]):
+            modules.setdefault(module.__name__, (module.FORMAT, module))
+    todo = []
+    for name, module in modules.values():
         if module.NATIVE and getattr(module, "_FAST", True) is not None and not args.force:
             print(f"{name}: compiled build in use ({module.NATIVE})")
         else:
             todo.append((name, module))
-
-    formats = {module.__name__: name for name, module in todo}
+    names = {module.__name__: name for name, module in todo}
 
     def done(module_name: str, result, seconds: float) -> None:
         if not isinstance(result, Exception):
-            print(f"{formats[module_name]}: {result} ({seconds:.1f} s)", flush=True)
+            print(f"{names[module_name]}: {result} ({seconds:.1f} s)", flush=True)
 
     results = native.compile_files([(module.__name__, native.source_of(module)) for _, module in todo],
                                    native.native_dir(), args.jobs, done=done)
@@ -379,6 +384,21 @@ def cmd_accelerate(args) -> int:
     for error in errors:
         print(error, file=sys.stderr)
     return 1 if errors else 0
+
+
+def _imported_codecs(modules: list) -> list:
+    """The codec modules of the schemas these modules import (their `IMPORTS`), directly or not,
+    each once, in a stable order."""
+    import importlib
+
+    seen: dict[str, object] = {}
+    todo = [name for module in modules for name in getattr(module, "IMPORTS", ())]
+    while todo:
+        name = todo.pop(0)
+        if name not in seen:
+            seen[name] = module = importlib.import_module(name)
+            todo.extend(getattr(module, "IMPORTS", ()))
+    return list(seen.values())
 
 
 def cmd_testee(args) -> int:
@@ -777,6 +797,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("accelerate", help="compile the generated codecs with mypyc (optional, several times faster)")
     p.add_argument("--format", "-f", action="append", help="only this format (repeatable)")
+    p.add_argument("--imports", action="store_true",
+                   help="also compile the schemas the formats import that are no format of their own (Kafka's "
+                        "message bodies, the most of kafka.request and kafka.response: about 180 modules, "
+                        "a quarter of an hour on 2 cores)")
     p.add_argument("--force", action="store_true", help="rebuild even when a build of the current source exists")
     p.add_argument("--path", action="store_true", help="only print the folder of the compiled builds")
     p.add_argument("--jobs", "-j", type=int, metavar="N",

@@ -363,6 +363,8 @@ FILLS_INPUT: Final[bool] = True
 PARAMS: Final[dict[str, str]] = {}
 #: Those a read needs given (the schema gives them no default): the bytes alone do not say them.
 REQUIRED_PARAMS: Final[tuple[str, ...]] = ()
+#: The codec modules of the schemas this one imports (`logcodec accelerate --imports` compiles them too).
+IMPORTS: Final[tuple[str, ...]] = ("logcodec.generated.kafka.record_batch_v2",)
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None
 _native.accelerate(globals())

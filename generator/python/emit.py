@@ -232,6 +232,7 @@ class ModuleEmitter:
             root_kwargs="".join(f", {p.id}={p.id}" for p in root.params),
             root_param_types=[(p.id, "bool" if p.type_name == "bool" else "int") for p in root.params],
             required_params=[p.id for p in root.params if p.default is None],
+            imported_modules=sorted({s.module for s in self.schema.imports if not s.root.primitive}),
             root_class=root.class_name, doc=docstring(self.schema.doc, 0),
             not_canonical=[f"{t.name}: {reason}" for t in self.types for reason in self.model.plan(t).not_canonical],
             decided_by_stream=[f"`{t.name}.{fid}`" for t in self.types for fid in self.model.plan(t).decided_by_stream],

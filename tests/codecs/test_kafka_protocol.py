@@ -36,7 +36,7 @@ def _ours(cls) -> tuple[int, int] | None:
         module = importlib.import_module(f"logcodec.generated.kafka.messages.{_snake(cls.__name__)}")
     except ImportError:
         return None
-    low, high = re.search(r"versions (\d+)-?(\d+)?", module.ROOT.__doc__).groups()
+    low, high = re.search(r"versions (\d+)-?(\d+)?", module.__doc__).groups()  # (a compiled class has its own doc)
     return int(low), int(high or low)
 
 

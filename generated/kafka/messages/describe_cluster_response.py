@@ -1282,6 +1282,8 @@ PARAMS: Final[dict[str, str]] = {
 }
 #: Those a read needs given (the schema gives them no default): the bytes alone do not say them.
 REQUIRED_PARAMS: Final[tuple[str, ...]] = ("api_version",)
+#: The codec modules of the schemas this one imports (`logcodec accelerate --imports` compiles them too).
+IMPORTS: Final[tuple[str, ...]] = ("logcodec.generated.kafka.messages.tagged_field",)
 #: Path of the compiled (mypyc) build in use, or None for pure Python; see `logcodec accelerate`.
 NATIVE = None
 _native.accelerate(globals())
