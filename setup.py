@@ -40,7 +40,10 @@ PACKAGE_DIR = {
     "logcodec.generated": "generated",
     "logcodec.conformance": "conformance",
     "logcodec.pipeline": "pipeline",
+    "logcodec.schemas": "schemas",
 }
+#: Folders of data that ship as packages without modules (no `__init__.py` to find them by).
+DATA_PACKAGES = ("logcodec.schemas",)
 SKIP = {"__pycache__", "node_modules"}
 NATIVE_ENV = "LOGCODEC_BUILD_NATIVE"  # auto (default), 0, 1
 BUNDLED = "logcodec/_native"  # native.BUNDLED_DIR, relative to the build's lib folder
@@ -54,7 +57,7 @@ def find_packages() -> list[str]:
             if SKIP.intersection(parts):
                 continue
             packages.append(".".join((package, *parts)))
-    return sorted(set(packages))
+    return sorted({*packages, *DATA_PACKAGES})
 
 
 def _native_module():

@@ -24,7 +24,8 @@ def repo_root() -> Path:
     """The checkout that holds `schemas/` (generation is a developer's task, run from a checkout)."""
     here = Path(__file__).resolve().parent.parent
     for candidate in (Path.cwd(), *Path.cwd().parents, here):
-        if (candidate / "schemas").is_dir() and (candidate / "generator").is_dir():
+        # (an installed package has schemas/ and generator/ too, but no pyproject.toml)
+        if all((candidate / part).exists() for part in ("schemas", "generator", "pyproject.toml")):
             return candidate
     raise SystemExit("logcodec generate runs in a logcodec checkout (no schemas/ folder found)")
 

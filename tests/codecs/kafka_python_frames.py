@@ -315,6 +315,14 @@ KAFKAJS_NOTES = {
     **{flag: text for flag, (text, *_) in kafkajs_protocol.QUIRKS.items()},
 }
 
+#: The request vectors' notes of kafkajs's check (the kafkajs testee, which writes them).
+KAFKAJS_REQUEST_NOTES = {
+    "Kafkajs": "An API version kafkajs writes: its request builder (an implementation we did not write, by "
+               "hand for each version), given the value's fields as its arguments, writes the frame byte "
+               "for byte (conformance/testees/kafkajs/requests.js, tests/conformance/test_node_testees.py).",
+    **{flag: text for flag, (text, *_) in kafkajs_protocol.REQUEST_QUIRKS.items()},
+}
+
 #: The filled frames cut at every structural boundary, by format.
 TRUNCATED = {"kafka.request": ("metadata_request_v4", "metadata_request_v12", "produce_request_v9",
                                "fetch_request_v15"),
@@ -337,7 +345,7 @@ def definition(fmt: str) -> dict:
                     "provenance": f"{made.writer}: {made.name}[{made.version}], {how}", "flags": [*made.flags, flag]}
             if not requests:
                 test["params"] = {"api_key": made.api_key, "api_version": made.version}
-                test["flags"] += kafkajs_protocol.flags(made.api_key, made.version, kind)
+            test["flags"] += kafkajs_protocol.flags(made.api_key, made.version, kind, requests)
             test["flags"] += sarama_protocol.flags("request" if requests else "response", made.api_key,
                                                    made.version, made.flexible)
             tests.append(test)
@@ -349,7 +357,8 @@ def definition(fmt: str) -> dict:
                   "mutations of those. Written by `python -m tests.codecs.kafka_python_frames`: do not edit "
                   "by hand.",
         "notes": {flag: {"description": text} for flag, text in
-                  {**NOTES, **({} if requests else KAFKAJS_NOTES), "Sarama": sarama_protocol.NOTE}.items()},
+                  {**NOTES, **(KAFKAJS_REQUEST_NOTES if requests else KAFKAJS_NOTES),
+                   "Sarama": sarama_protocol.NOTE}.items()},
         "groups": [
             {"type": "kafka_python_filled", "comment": "kafka-python's frames, every field filled.",
              "tests": filled_tests},

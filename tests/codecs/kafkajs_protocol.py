@@ -11,7 +11,7 @@ object made of an error code, a field computed from others) is set aside by the 
 testee's rules (`conformance/testees/kafkajs/protocol.js`), each of kafkajs's own doing; a record set is compared as a client sees it (offset, timestamp,
 key, value, headers). Where kafkajs still reads the bytes otherwise, the vector says why
 (`QUIRKS`, flags in its notes). kafkajs writes requests but reads none: requests are not
-checked here.
+checked here; the kafkajs testee writes them (`written`, flags of the request vectors).
 """
 
 from __future__ import annotations
@@ -50,6 +50,14 @@ QUIRKS = {
         "messages."), (1, range(4), "filled")),
 }
 
+#: Where kafkajs writes a request otherwise, as QUIRKS for responses.
+REQUEST_QUIRKS = {
+    "KafkajsEmptyArrayAsNull": (
+        ("kafkajs writes an empty nullable array as null (`writeNullableArray`: length -1): a Metadata "
+         "request for no topics goes out as one for all topics, an OffsetFetch request for no topics as "
+         "one for all of the group's."), (3, range(1, 7), "defaults"), (9, range(3, 5), "defaults")),
+}
+
 
 def available() -> bool:
     """node, kafkajs (the repository's Node packages) and the kafkajs testee's (its rules)."""
@@ -63,22 +71,32 @@ def api_names() -> dict[int, str]:
     return {int(key): name for name, key in re.findall(r"^\s*(\w+): (\d+),", text, re.MULTILINE)}
 
 
-def supported() -> set[tuple[int, int]]:
-    """The (API key, version) of every response kafkajs has a reader of."""
+def supported(file: str = "response.js") -> set[tuple[int, int]]:
+    """The (API key, version) of every response kafkajs has a reader of; with `file="request.js"`,
+    of every request it has a builder of."""
     folders = dict(re.findall(r"(\w+): require\('\./(\w+)'\)", (REQUESTS / "index.js").read_text()))
     out = set()
     for key, name in api_names().items():
         folder = folders.get(name)
-        for reader in (REQUESTS / folder).glob("v*/response.js") if folder else ():
+        for reader in (REQUESTS / folder).glob(f"v*/{file}") if folder else ():
             out.add((key, int(reader.parent.name[1:])))
     return out
 
 
-def flags(api_key: int, version: int, kind: str) -> list[str]:
-    """The vector's kafkajs flags: `Kafkajs` where kafkajs reads it, with its quirk's flag."""
-    if (api_key, version) not in supported():
+def written() -> set[tuple[int, int]]:
+    """The (API key, version) of every request the kafkajs testee has kafkajs write
+    (`conformance/testees/kafkajs/requests.js`): each it has a builder of, but Produce's, which
+    make their record batches of their own."""
+    produce = next(key for key, name in api_names().items() if name == "Produce")
+    return {(key, version) for key, version in supported("request.js") if key != produce}
+
+
+def flags(api_key: int, version: int, kind: str, requests: bool = False) -> list[str]:
+    """The vector's kafkajs flags: `Kafkajs` where kafkajs reads it (a response) or writes it (a
+    request), with its quirk's flag."""
+    if (api_key, version) not in (written() if requests else supported()):
         return []
-    quirks = [flag for flag, (_, *where) in QUIRKS.items()
+    quirks = [flag for flag, (_, *where) in (REQUEST_QUIRKS if requests else QUIRKS).items()
               if any(k == api_key and version in vs and held in (kind, None) for k, vs, held in where)]
     return ["Kafkajs", *quirks]
 

@@ -24,6 +24,7 @@ import sys
 from functools import cache
 
 import pytest
+from logcodec.conformance import judge
 from logcodec.conformance.judge import vector_file
 
 import logcodec
@@ -170,7 +171,8 @@ def test_kafkajs_fails_exactly_the_known_quirks():
     assert result.hello["implementation"] == {"name": "kafkajs", "version": "2.2.4"}
     assert result.hello["formats"] == {FORMAT: ["decode", "encode"], "kafka.message_set": ["decode"],
                                        "kafka.record_set": ["decode"],  # legacy: decode only (legacy.js)
-                                       RESPONSE: ["decode"]}  # its response readers (protocol.js)
+                                       "kafka.response": ["decode"],  # its response readers (protocol.js)
+                                       "kafka.request": ["encode"]}  # its request builders (requests.js)
     assert result.hello["unsupported_fields"][FORMAT] == KAFKAJS_UNSUPPORTED_FIELDS
     assert_outcomes(result, KAFKAJS_EXPECTED)
 
@@ -299,6 +301,64 @@ def test_kafkajs_values_are_named_by_the_specs_it_is_given(tmp_path):
 def test_kafkajs_offers_no_response_without_specs(tmp_path):
     with Session(_with_specs(tmp_path / "nowhere")) as session:
         assert RESPONSE not in session.hello["formats"]
+        assert session.stop() == 0
+
+
+# kafka.request: kafkajs's own request builders, given the value's fields as their arguments
+
+REQUEST = "kafka.request"
+#: The vectors' flags of kafkajs's quirks in writing a request, and the outcome each gives.
+REQUEST_QUIRKS = {"KafkajsEmptyArrayAsNull": "fail"}
+REQUEST_TESTS = [t for g in vector_file(REQUEST)["testGroups"] for t in g["tests"]]
+
+
+def _api(test: dict) -> tuple[int, int]:
+    return int(test["bytes"][:4], 16), int(test["bytes"][4:8], 16)  # the header's api key and version
+
+
+@needs_node
+@needs_kafkajs
+def test_kafkajs_writes_each_request_version_it_has_a_builder_of():
+    """Every valid request vector flagged `Kafkajs` (a version kafkajs has a builder of, Produce's
+    aside) is written byte for byte, but those whose flags name one of its quirks, which show;
+    the rest are outside kafkajs (`unsupported`). kafkajs reads no request: decode is not offered."""
+    result = run_vectors(KAFKAJS_ARGV, formats=(REQUEST,))
+    assert result.status == 0
+    assert result.hello["formats"][REQUEST] == ["encode"]
+    written = {_api(t) for t in REQUEST_TESTS if "Kafkajs" in t["flags"]}
+    assert (0, 7) not in written and {(1, 11), (3, 6), (11, 5), (45, 0)} <= written  # no Produce; Fetch,
+    for test in REQUEST_TESTS:  # Metadata, JoinGroup, a flexible version (header v2)
+        if test["result"] != "valid":
+            continue
+        outcome = result.verdicts[f"encode {test['tcId']}"].outcome
+        quirks = [REQUEST_QUIRKS[f] for f in test["flags"] if f in REQUEST_QUIRKS]
+        if _api(test) not in written:
+            assert outcome == "skipped", (test["tcId"], outcome)
+        else:
+            assert "Kafkajs" in test["flags"] and outcome == (quirks[0] if quirks else "pass"), (test["tcId"], outcome)
+    passed = sum(v.outcome == "pass" for v in result.verdicts.values())
+    assert passed >= 190, passed  # 196 of the 204 valid vectors of the 102 versions (32 APIs) kafkajs writes
+
+
+@needs_node
+@needs_kafkajs
+def test_kafkajs_names_what_it_cannot_write():
+    """An API version kafkajs has no builder of, an API whose builders take values of their own
+    (Produce) and a tagged field (kafkajs's flexible builders write none) are `unsupported`, with
+    the reason, never a wrong frame."""
+    test = next(t for t in REQUEST_TESTS if t["tcId"] == "kafka_python_filled/metadata_request_v4_filled")
+    value = judge.encode_input(REQUEST, test)
+    newer = {**value, "header": {**value["header"], "request_api_version": 12}}
+    produce = next(t for t in REQUEST_TESTS if "produce_request_v3" in t["tcId"] and t["result"] == "valid")
+    with Session(KAFKAJS_ARGV) as session:
+        ask = lambda v: session.ask([{"type": "run", "seq": 0, "op": "encode", "format": REQUEST, "value": v}])[0]
+        assert ask(value)["ok"]
+        assert ask(newer)["unsupported"] == "kafkajs has no builder of API 3 version 12"
+        assert "Produce" in ask(judge.encode_input(REQUEST, produce))["unsupported"]
+        tagged = next(t for t in REQUEST_TESTS if "Kafkajs" in t["flags"] and _api(t) == (45, 0))
+        extra_tag = judge.encode_input(REQUEST, tagged)
+        extra_tag["body"]["tagged_fields"] = [{"tag": 9, "len_data": None, "data": "00"}]
+        assert "tagged fields" in ask(extra_tag)["unsupported"]
         assert session.stop() == 0
 
 

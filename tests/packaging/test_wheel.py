@@ -83,6 +83,11 @@ print(json.dumps({
     "templates": {name: len(list((pathlib.Path(logcodec.generator.__file__).parent / name / "templates").iterdir()))
                   for name in ("python", "construct", "docs")},
     "compile_js": (pathlib.Path(logcodec.generator.__file__).parent / "kaitai" / "compile.js").is_file(),
+    # Kafka's message specs, where the kafkajs testee looks for them (its specs.js: three folders up)
+    "specs": sorted(p.name for p in (conf / "testees" / "kafkajs" / ".." / ".." / ".." / "schemas" / "kafka"
+                                      / "messages").iterdir() if p.suffix != ".json"),
+    "n_specs": len(list((conf.parent / "schemas" / "kafka" / "messages").glob("*Request.json"))),
+    "ksy": len(list((conf.parent / "schemas").rglob("*.ksy"))),
 }))
 """
     found = json.loads(installed.python(script).stdout)
@@ -91,6 +96,8 @@ print(json.dumps({
         "import json; from logcodec.conformance.impls import SHIPPED; print(json.dumps(sorted(SHIPPED)))").stdout)
     assert found["expected"] == shipped
     assert found["json_schemas"] >= 10 and found["compile_js"]
+    assert found["specs"] == ["LICENSE", "NOTICE", "README.md", "SOURCE.md"] and found["n_specs"] >= 90
+    assert found["ksy"] >= 15
     assert found["templates"]["docs"] >= 5 and found["templates"]["python"] >= 1 and found["templates"]["construct"] >= 1
 
 

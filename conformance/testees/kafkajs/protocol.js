@@ -12,15 +12,11 @@
 // kafkajs read something else than the spec's version. kafkajs writes requests from arguments of
 // its own and reads none, so `kafka.request` is not offered, nor is encoding a response.
 
-const fs = require('fs')
-const path = require('path')
-
 const Decoder = require('kafkajs/src/protocol/decoder')
-const apiKeys = require('kafkajs/src/protocol/requests/apiKeys')
+const { specsFolder, loadSpecs, inVersions, snake, elementType, PRIMITIVES, structFields, placed, isFlexible, versionFiles } =
+  require('./specs')
 
 const RESPONSE = 'kafka.response'
-const REQUESTS = path.dirname(require.resolve('kafkajs/src/protocol/requests'))
-const DEFAULT_SPECS = path.resolve(__dirname, '..', '..', '..', 'schemas', 'kafka', 'messages')
 
 // Fields kafkajs computes beside those it reads, by API key and version: not on the wire.
 const COMPUTED = { 32: { 0: ['configSource'], 1: ['isDefault'], 2: ['isDefault'], 3: ['isDefault'], 4: ['isDefault'] } }
@@ -32,50 +28,6 @@ class Misfit extends Error {
     return 'Misfit'
   }
 }
-
-// ---- Kafka's message specs: names, versions and types ----
-
-// A spec file is JSON with `//` comment lines (Kafka's own files have no other comments).
-const readSpec = file =>
-  JSON.parse(fs.readFileSync(file, 'utf8').split('\n').filter(l => !l.trim().startsWith('//')).join('\n'))
-
-function loadSpecs(dir) {
-  const specs = new Map()
-  for (const name of fs.readdirSync(dir).filter(n => n.endsWith('Response.json'))) {
-    const spec = readSpec(path.join(dir, name))
-    specs.set(spec.apiKey, spec)
-  }
-  return specs
-}
-
-// Kafka's version ranges: "3+", "1-3", "2" or "none".
-function inVersions(range, version) {
-  if (range == null || range === 'none') return false
-  if (range.endsWith('+')) return version >= Number(range.slice(0, -1))
-  const [low, high = low] = range.split('-').map(Number)
-  return version >= low && version <= high
-}
-
-// A spec's CamelCase name in the canonical JSON's lower_snake (ThrottleTimeMs -> throttle_time_ms).
-const snake = name => name.replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()
-
-const elementType = type => (type.startsWith('[]') ? type.slice(2) : null)
-const PRIMITIVES = new Set(['bool', 'int8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'float64', 'string', 'bytes', 'uuid', 'records'])
-
-// The fields of a struct type: written inline in the field, or one of the spec's commonStructs.
-function structFields(spec, field) {
-  if (field.fields) return field.fields
-  const name = elementType(field.type) || field.type
-  const common = (spec.commonStructs || []).find(s => s.name === name)
-  if (!common) throw new Error(`the spec ${spec.name} has no struct ${name}`)
-  return common.fields
-}
-
-// The fields a version writes in place (a tagged field lives in the tagged fields, which kafkajs skips).
-const placed = (fields, version) =>
-  fields.filter(f => inVersions(f.versions, version) && !inVersions(f.taggedVersions, version))
-
-const isFlexible = (spec, version) => inVersions(spec.flexibleVersions, version)
 
 // ---- kafkajs's value as leaves in the order read ----
 
@@ -200,39 +152,13 @@ function single(items, where) {
   return items[0]
 }
 
-// ---- kafkajs's readers ----
-
-// Each API's folder, as kafkajs's own index names it (`Name: require('./folder')`).
-function folders() {
-  const text = fs.readFileSync(path.join(REQUESTS, 'index.js'), 'utf8')
-  return Object.fromEntries([...text.matchAll(/(\w+): require\('\.\/(\w+)'\)/g)].map(m => [m[1], m[2]]))
-}
-
-// The file of kafkajs's reader of each API key and version it reads: "key/version" -> file.
-function readers() {
-  const byName = folders()
-  const out = new Map()
-  for (const [name, key] of Object.entries(apiKeys)) {
-    const folder = byName[name] && path.join(REQUESTS, byName[name])
-    if (!folder || !fs.existsSync(folder)) continue
-    for (const v of fs.readdirSync(folder).filter(d => /^v\d+$/.test(d))) {
-      const file = path.join(folder, v, 'response.js')
-      if (fs.existsSync(file)) out.set(`${key}/${v.slice(1)}`, file)
-    }
-  }
-  return out
-}
-
 // ---- the testee's part ----
 
 // What `testee.js` needs of kafka.response: its handler, and the paths kafkajs cannot report.
-function responseFormat(specsDir = process.env.KAFKA_MESSAGE_SPECS || DEFAULT_SPECS) {
-  if (!fs.existsSync(specsDir)) {
-    process.stderr.write(`kafkajs testee: no Kafka message specs at ${specsDir} (KAFKA_MESSAGE_SPECS): ${RESPONSE} not offered\n`)
-    return null
-  }
-  const specs = loadSpecs(specsDir)
-  const files = readers()
+function responseFormat(specsDir = specsFolder()) {
+  const specs = loadSpecs(specsDir, 'Response.json')
+  if (!specs) return null
+  const files = new Map([...versionFiles('response.js')].map(([k, v]) => [k, v.file]))
   return { decode: (bytes, params) => decodeResponse(specs, files, bytes, params), unsupported: unsupportedPaths(specs, files) }
 }
 

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 'use strict'
 // Conformance testee (conformance/PROTOCOL.md) for kafka.record_batch_v2, driving kafkajs's OWN
-// record batch encoder and decoder (src/protocol/recordBatch/...), and for kafka.message_set and
-// kafka.record_set (decode only), driving its legacy MessageSet and Fetch decoders (legacy.js). This file holds no codec logic:
+// record batch encoder and decoder (src/protocol/recordBatch/...), for kafka.message_set and
+// kafka.record_set (decode only), driving its legacy MessageSet and Fetch decoders (legacy.js), for
+// kafka.response (decode, its response readers: protocol.js) and for kafka.request (encode, its
+// request builders: requests.js). This file holds no codec logic:
 // it only translates between kafkajs's objects and logcodec's canonical JSON, and tells the
 // harness what kafkajs cannot report or set (see README.md for every quirk found).
 //
@@ -20,6 +22,7 @@ const TimestampTypes = require('kafkajs/src/protocol/timestampTypes')
 const errors = require('kafkajs/src/errors')
 const legacy = require('./legacy')
 const protocol = require('./protocol')
+const requests = require('./requests')
 
 // kafkajs ships gzip only. Snappy comes from kafkajs-snappy, the codec package kafkajs documents,
 // registered the documented way. LZ4 (kafkajs-lz4 needs a node-gyp build of the native lz4@0.6) and
@@ -207,6 +210,8 @@ const HANDLERS = {
 }
 const responses = protocol.responseFormat()
 if (responses) HANDLERS[protocol.RESPONSE] = { decode: responses.decode }
+const requestFormat = requests.requestFormat()
+if (requestFormat) HANDLERS[requests.REQUEST] = { encode: requestFormat.encode }
 
 async function answer(request) {
   const { seq, op, format } = request
@@ -216,7 +221,7 @@ async function answer(request) {
     if (op === 'decode') return { seq, ok: true, value: await handler(Buffer.from(request.bytes, 'hex'), request.params) }
     return { seq, ok: true, bytes: hex(await handler(request.value)) }
   } catch (error) {
-    if (error instanceof Unsupported || error instanceof errors.KafkaJSNotImplemented || error instanceof protocol.NotRead) {
+    if (error instanceof Unsupported || error instanceof errors.KafkaJSNotImplemented || error instanceof protocol.NotRead || error instanceof requests.NotWritten) {
       return { seq, ok: false, unsupported: error.message }
     }
     if (!(error instanceof Error)) error = new Error(String(error))
