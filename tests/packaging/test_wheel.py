@@ -96,7 +96,9 @@ print(json.dumps({
         "import json; from logcodec.conformance.impls import SHIPPED; print(json.dumps(sorted(SHIPPED)))").stdout)
     assert found["expected"] == shipped
     assert found["json_schemas"] >= 10 and found["compile_js"]
-    assert found["specs"] == ["LICENSE", "NOTICE", "README.md", "SOURCE.md"] and found["n_specs"] >= 90
+    specs = REPO / "schemas" / "kafka" / "messages"
+    assert found["specs"] == ["LICENSE", "NOTICE", "README.md", "SOURCE.md"]
+    assert found["n_specs"] == len(list(specs.glob("*Request.json"))) == 88
     assert found["ksy"] >= 15
     assert found["templates"]["docs"] >= 5 and found["templates"]["python"] >= 1 and found["templates"]["construct"] >= 1
 
