@@ -123,6 +123,47 @@ def record_batch() -> bytes:
     return bytes(builder.buffer())
 
 
+def producer_batch(timestamps: tuple[int, ...]) -> bytes:
+    """A record batch (magic 2, no codec) as kafka-python's producer writes one: a record a
+    timestamp, each with a key, a value and a header."""
+    from kafka.record.memory_records import MemoryRecordsBuilder
+
+    builder = MemoryRecordsBuilder(magic=2, compression_type=0, batch_size=1 << 20)
+    for i, timestamp in enumerate(timestamps):
+        builder.append(timestamp=timestamp, key=b"key-%d" % i, value=b"value-%d" % i, headers=[("trace", b"%d" % i)])
+    builder.close()
+    return bytes(builder.buffer())
+
+
+#: Produce requests as kafka-python's producer sends them (no transactional id, acks -1), by name:
+#: the timestamps of the records of their one batch, and what the vector says of them.
+PRODUCED = {
+    "produced": ((1_700_000_000_000, 1_700_000_000_003, 1_700_000_000_001),
+                 "two partitions of a topic, a batch of three records each"),
+    "produced_across_a_power_of_ten": ((999_999_999_999, 1_000_000_000_000),
+                                       "a batch whose timestamps cross a power of ten (2001-09-09 01:46:40 UTC), "
+                                       "where their decimal text changes length"),
+}
+
+
+def producer_frames() -> list[tuple[str, int, str, bytes]]:
+    """(name, version, what, frame) of the Produce requests of `PRODUCED`, in every version of
+    our spec set that carries record batches and kafka-python has a class of."""
+    cls, spec = messages()["ProduceRequest"], our_specs()["ProduceRequest"]
+    out = []
+    for name, (timestamps, what) in PRODUCED.items():
+        for version in spec.versions:
+            if not (3 <= version and cls._valid_versions[0] <= version <= cls._valid_versions[1]):
+                continue  # (below 3: legacy message sets)
+            message = cls[version]
+            topics, partitions = message.fields["topic_data"], message.fields["topic_data"].fields["partition_data"]
+            data = [partitions.array_of.data_class(index=i, records=producer_batch(timestamps)) for i in range(2)]
+            body = message(transactional_id=None, acks=-1, timeout_ms=30_000,
+                           topic_data=[topics.array_of.data_class(name="events", partition_data=data)])
+            out.append((name, version, what, frame(body)))
+    return out
+
+
 #: Fields of a message filled otherwise: kafka-python reads an ApiVersions response whose error
 #: is not 0 as version 0 (what a broker answers to a version it does not support), whatever
 #: version was asked, so a filled one says no error.
@@ -349,6 +390,15 @@ def definition(fmt: str) -> dict:
             test["flags"] += sarama_protocol.flags("request" if requests else "response", made.api_key,
                                                    made.version, made.flexible)
             tests.append(test)
+    produced = []
+    if requests:
+        flexible = our_specs()["ProduceRequest"].flexible_versions
+        for name, version, what, data in producer_frames():
+            produced.append({
+                "name": f"produce_request_v{version}_{name}", "bytes": data.hex(), "canonical": True,
+                "provenance": f"{KAFKA_PYTHON}: ProduceRequest[{version}] as its producer sends it, {what}",
+                "flags": ["KafkaPython", *kafkajs_protocol.flags(0, version, name, requests),
+                          *sarama_protocol.flags("request", 0, version, version in flexible)]})
     what = "Request" if requests else "Response"
     return {
         "source": f"{what} frames written by kafka-python ({KAFKA_PYTHON}): by its protocol classes for every "
@@ -364,6 +414,9 @@ def definition(fmt: str) -> dict:
              "tests": filled_tests},
             {"type": "kafka_python_defaults", "comment": "kafka-python's frames, every field at its default.",
              "tests": default_tests},
+            *([{"type": "kafka_python_producer", "tests": produced,
+                "comment": "Produce requests as kafka-python's producer sends them: no transactional id, "
+                           "acks -1, one batch a partition."}] if produced else []),
             {"type": "mutated", "comment": "Byte mutations of kafka-python's filled frames.",
              "tests": (_request_mutations if requests else _response_mutations)(frames)},
         ],

@@ -7,11 +7,13 @@
 //
 // The vector's value names its fields as Kafka's message specs do, so each API's arguments are
 // named here field by field (ARGS): a spec field of the version that has no argument there is a
-// field kafkajs cannot write, and the vector is `unsupported`, naming it. Every byte is kafkajs's.
-// kafkajs reads no request, so `kafka.request` is encode only.
+// field kafkajs cannot write, and the vector is `unsupported`, naming it. Produce's builders make
+// the record batches themselves: its records go over as messages (produceArgs). Every byte is
+// kafkajs's. kafkajs reads no request, so `kafka.request` is encode only.
 
 const Encoder = require('kafkajs/src/protocol/encoder')
 const Request = require('kafkajs/src/protocol/request')
+const { CODEC_BY_NAME: CODECS, headersToObject } = require('./records')
 const spec = require('./specs')
 
 const REQUEST = 'kafka.request'
@@ -179,15 +181,9 @@ const ARGS = {
   },
 }
 
-// The APIs whose builders take no vector's value, and why.
-const NOT_MAPPED = {
-  Produce: "kafkajs's Produce builders make the record batches themselves, from messages, with times and " +
-    'attributes of their own: no batch of a vector can be handed over',
-}
-
 // kafkajs's callers hand SaslAuthenticate's builder the auth bytes already framed with their
 // length (its SASL mechanisms write them with `writeBytes`); the builder writes them as they are.
-const FRAMED = { SaslAuthenticate: { auth_bytes: true } }
+const FRAMED = { SaslAuthenticate: ['authBytes'] }
 
 // ---- canonical JSON -> kafkajs's values ----
 
@@ -255,6 +251,91 @@ function taggedFieldsNone(value, fields, version, where) {
   }
 }
 
+// ---- Produce: kafkajs makes the record batches ----
+
+// A Produce request's arguments. kafkajs's builders make each partition's record batch
+// themselves, from messages (key, value, headers, timestamp: what producer.send takes), with the
+// producer id, epoch and codec of the request, a first offset and partition leader epoch of 0,
+// offset deltas 0, 1, 2..., its first and max timestamps from the messages', and the
+// transactional bit exactly when the request has a transactional id. A vector whose batch is
+// not what kafkajs makes of its records is not written, naming what differs.
+function produceArgs(body, version) {
+  const batches = []
+  const topicData = (body.topic_data || []).map((topic, t) => ({
+    topic: topic.name,
+    partitions: (topic.partition_data || []).map((partition, p) => {
+      const where = `body.topic_data[${t}].partition_data[${p}].records`
+      const batch = onlyBatch(partition.records, version, where)
+      batches.push([batch, where])
+      return { partition: partition.index, firstSequence: batch.base_sequence, messages: messages(batch, body, where) }
+    }),
+  }))
+  const [first] = batches.length ? batches[0] : [{ producer_id: '-1', producer_epoch: 0, attributes: { compression: 'none' } }]
+  for (const [batch, where] of batches) {
+    for (const [field, value] of [['producer_id', first.producer_id], ['producer_epoch', first.producer_epoch]]) {
+      if (String(batch[field]) !== String(value)) throw new NotWritten(`kafkajs writes one ${field} for all of a request's batches (${where})`)
+    }
+    if (batch.attributes.compression !== first.attributes.compression) {
+      throw new NotWritten(`kafkajs writes one codec for all of a request's batches (${where})`)
+    }
+  }
+  return {
+    acks: body.acks,
+    timeout: body.timeout_ms,
+    transactionalId: body.transactional_id,
+    producerId: String(first.producer_id),
+    producerEpoch: first.producer_epoch,
+    compression: CODECS[first.attributes.compression],
+    topicData,
+  }
+}
+
+// The one record batch of a partition's records, as kafkajs's builder of `version` can make it.
+function onlyBatch(records, version, where) {
+  if (records == null) throw new NotWritten(`kafkajs writes no null records (${where})`)
+  if (version < 3) throw new NotWritten('kafkajs\'s Produce v0-2 builders write legacy message sets with offsets and times of their own')
+  if (records.entries.length !== 1 || records.partial_entry) {
+    throw new NotWritten(`kafkajs writes one record batch per partition (${where})`)
+  }
+  const batch = records.entries[0]
+  const a = batch.attributes
+  const fixed = [
+    ['magic', batch.magic, 2], ['base_offset', String(batch.base_offset), '0'],
+    ['partition_leader_epoch', batch.partition_leader_epoch, 0], ['attributes.is_control', a.is_control, false],
+    ['attributes.timestamp_type', a.timestamp_type, 'create_time'], ['attributes.has_delete_horizon', a.has_delete_horizon, false],
+    ['attributes.reserved', a.reserved, 0],
+  ]
+  for (const [field, value, theirs] of fixed) {
+    if (value !== theirs) throw new NotWritten(`kafkajs writes ${field} ${JSON.stringify(theirs)} (${where})`)
+  }
+  if (!Object.hasOwn(CODECS, a.compression)) throw new NotWritten(`kafkajs cannot write codec ${a.compression} (${where})`)
+  return batch
+}
+
+// kafkajs's messages of a batch: each record's key, value, headers and absolute timestamp (text,
+// as producer.send takes it).
+function messages(batch, body, where) {
+  if (batch.attributes.is_transactional !== (body.transactional_id != null)) {
+    throw new NotWritten(`kafkajs marks a batch transactional exactly when the request has a transactional id (${where})`)
+  }
+  if (!batch.records.length) throw new NotWritten(`kafkajs stamps a batch without records with the time of writing (${where})`)
+  const stamps = batch.records.map(r => BigInt(batch.base_timestamp) + BigInt(r.timestamp_delta))
+  const least = stamps.reduce((x, y) => (y < x ? y : x))
+  const most = stamps.reduce((x, y) => (y > x ? y : x))
+  if (least !== BigInt(batch.base_timestamp) || most !== BigInt(batch.max_timestamp)) {
+    throw new NotWritten(`kafkajs takes a batch's first and max timestamps from its records' (${where})`)
+  }
+  return batch.records.map((record, i) => {
+    const here = `${where}.entries[0].records[${i}]`
+    if (record.attributes !== 0) throw new NotWritten(`kafkajs writes record attributes 0 (${here})`)
+    if (record.offset_delta !== i) throw new NotWritten(`kafkajs writes offset deltas 0, 1, 2... (${here})`)
+    if (stamps[i] === 0n) throw new NotWritten(`kafkajs stamps a record of timestamp 0 with the time of writing (${here})`)
+    const headers = headersToObject(record.headers)
+    if (headers === null) throw new NotWritten(`kafkajs keeps headers in an object, which cannot keep their order (${here})`)
+    return { key: fromHex(record.key), value: fromHex(record.value), headers, timestamp: String(stamps[i]) }
+  })
+}
+
 // ---- the testee's part ----
 
 // What `testee.js` needs of kafka.request: its encode handler; null without the specs.
@@ -281,11 +362,15 @@ async function encodeRequest(specs, files, value) {
   }
   if (header.header_version === 0) throw new NotWritten('kafkajs writes request header v1, not v0')
   if (spec.isFlexible(specFile, version)) taggedFieldsNone(body, specFile.fields, version, 'body')
-  const table = ARGS_OF_VERSION[`${key}/${version}`] || ARGS[builder.name]
-  if (!table) throw new NotWritten(NOT_MAPPED[builder.name] || `kafkajs's ${builder.name} builder is not mapped here`)
-  let made = args(specFile, specFile.fields, version, body, table, 'body')
-  for (const name of Object.keys(FRAMED[builder.name] || {})) {
-    const arg = table[name]
+  let made
+  if (builder.name === 'Produce') {
+    made = produceArgs(body, version)
+  } else {
+    const table = ARGS_OF_VERSION[`${key}/${version}`] || ARGS[builder.name]
+    if (!table) throw new NotWritten(`kafkajs's ${builder.name} builder is not mapped here`)
+    made = args(specFile, specFile.fields, version, body, table, 'body')
+  }
+  for (const arg of FRAMED[builder.name] || []) {
     if (made[arg] != null) made = { ...made, [arg]: new Encoder().writeBytes(made[arg]).buffer }
   }
   const request = require(builder.file)(made)

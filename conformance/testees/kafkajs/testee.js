@@ -21,6 +21,7 @@ const Record = require('kafkajs/src/protocol/recordBatch/record/v0')
 const TimestampTypes = require('kafkajs/src/protocol/timestampTypes')
 const errors = require('kafkajs/src/errors')
 const legacy = require('./legacy')
+const { CODEC_BY_NAME, headersToList, headersToObject } = require('./records')
 const protocol = require('./protocol')
 const requests = require('./requests')
 
@@ -31,14 +32,6 @@ const requests = require('./requests')
 CompressionCodecs[CompressionTypes.Snappy] = require('kafkajs-snappy')
 
 const FORMAT = 'kafka.record_batch_v2'
-const CODEC_BY_NAME = {
-  none: CompressionTypes.None,
-  gzip: CompressionTypes.GZIP,
-  snappy: CompressionTypes.Snappy,
-  lz4: CompressionTypes.LZ4,
-  zstd: CompressionTypes.ZSTD,
-}
-
 // Value paths kafkajs's decoder reads but never returns. `magic` is only copied into each record
 // (`record.magicByte`), so a batch without records has none to report; it is given when present.
 const UNSUPPORTED_FIELDS = [
@@ -55,15 +48,6 @@ const fromHex = text => (text == null ? null : Buffer.from(text, 'hex'))
 // kafkajs reports records' absolute offsets and timestamps (base + delta, added exactly with its
 // BigInt-backed Long, as decimal strings); the canonical deltas are the differences.
 const delta = (absolute, base) => BigInt(absolute) - BigInt(base)
-
-// kafkajs returns a record's headers as an object: { key: value } or { key: [values...] } for
-// duplicate keys. Its own encoder turns that object back into a list this way (record/v0/index.js).
-const headersToList = headers =>
-  Object.keys(headers).flatMap(key =>
-    Array.isArray(headers[key])
-      ? headers[key].map(value => ({ key, value }))
-      : [{ key, value: headers[key] }]
-  )
 
 // ---- decode: bytes -> kafkajs's RecordBatchDecoder -> canonical JSON ----
 
@@ -129,16 +113,10 @@ function batchValue(batch) {
 
 // ---- encode: canonical JSON -> kafkajs's Record and RecordBatch encoders -> bytes ----
 
-function headersToObject(list) {
-  const object = Object.create(null) // no prototype: a header named __proto__ stays a header
-  for (const { key, value } of list) {
-    const buffer = fromHex(value)
-    if (!(key in object)) object[key] = buffer
-    else if (Array.isArray(object[key])) object[key].push(buffer)
-    else object[key] = [object[key], buffer]
-  }
-  const order = list.map(h => h.key).join('\u0000')
-  if (headersToList(object).map(h => h.key).join('\u0000') !== order) {
+// kafkajs's headers object of a record's list, or Unsupported where it cannot keep the order.
+function headersOf(list) {
+  const object = headersToObject(list)
+  if (object === null) {
     throw new Unsupported(
       `kafkajs takes headers as an object keyed by header key, which cannot keep the order ${JSON.stringify(list.map(h => h.key))}`
     )
@@ -163,7 +141,7 @@ async function encode(value) {
       timestampDelta: record.timestamp_delta,
       key: fromHex(record.key),
       value: fromHex(record.value),
-      headers: headersToObject(record.headers),
+      headers: headersOf(record.headers),
     })
   })
   // last_offset_delta is derived in canonical JSON: when null it is the last record's offset
