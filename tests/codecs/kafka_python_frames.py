@@ -141,8 +141,8 @@ PRODUCED = {
     "produced": ((1_700_000_000_000, 1_700_000_000_003, 1_700_000_000_001),
                  "two partitions of a topic, a batch of three records each"),
     "produced_across_a_power_of_ten": ((999_999_999_999, 1_000_000_000_000),
-                                       "a batch whose timestamps cross a power of ten (2001-09-09 01:46:40 UTC), "
-                                       "where their decimal text changes length"),
+                                       ("a batch whose timestamps cross a power of ten (2001-09-09 01:46:40 UTC), "
+                                        "where their decimal text changes length")),
 }
 
 
