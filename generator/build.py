@@ -27,7 +27,8 @@ def repo_root() -> Path:
         # (an installed package has schemas/ and generator/ too, but no pyproject.toml)
         if all((candidate / part).exists() for part in ("schemas", "generator", "pyproject.toml")):
             return candidate
-    raise SystemExit("logcodec generate runs in a logcodec checkout (no schemas/ folder found)")
+    raise SystemExit("logcodec generate runs in a logcodec checkout (no folder with schemas/, generator/ and "
+                     "pyproject.toml found)")
 
 
 def render_all(root: Path) -> dict[str, bytes]:

@@ -9,8 +9,8 @@
 // schemas/kafka/messages, or the folder KAFKA_MESSAGE_SPECS names). The specs give only names,
 // versions and types; every value is kafkajs's. A value whose shape does not fit the spec's
 // fields (a field kafkajs drops, or reads in another place) is refused with a message saying so:
-// kafkajs read something else than the spec's version. kafkajs writes requests from arguments of
-// its own and reads none, so `kafka.request` is not offered, nor is encoding a response.
+// kafkajs read something else than the spec's version. Encoding a response is not offered (kafkajs
+// writes none); requests are requests.js's.
 
 const Decoder = require('kafkajs/src/protocol/decoder')
 const { specsFolder, loadSpecs, inVersions, snake, elementType, PRIMITIVES, structFields, placed, isFlexible, versionFiles } =
@@ -156,7 +156,7 @@ function single(items, where) {
 
 // What `testee.js` needs of kafka.response: its handler, and the paths kafkajs cannot report.
 function responseFormat(specsDir = specsFolder()) {
-  const specs = loadSpecs(specsDir, 'Response.json')
+  const specs = loadSpecs(specsDir, 'Response.json', RESPONSE)
   if (!specs) return null
   const files = new Map([...versionFiles('response.js')].map(([k, v]) => [k, v.file]))
   return { decode: (bytes, params) => decodeResponse(specs, files, bytes, params), unsupported: unsupportedPaths(specs, files) }

@@ -340,7 +340,7 @@ function messages(batch, body, where) {
 
 // What `testee.js` needs of kafka.request: its encode handler; null without the specs.
 function requestFormat(specsDir = spec.specsFolder()) {
-  const specs = spec.loadSpecs(specsDir, 'Request.json')
+  const specs = spec.loadSpecs(specsDir, 'Request.json', REQUEST)
   if (!specs) return null
   const files = spec.versionFiles('request.js')
   return { encode: value => encodeRequest(specs, files, value) }

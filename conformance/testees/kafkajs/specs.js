@@ -17,10 +17,10 @@ const readSpec = file =>
   JSON.parse(fs.readFileSync(file, 'utf8').split('\n').filter(l => !l.trim().startsWith('//')).join('\n'))
 
 // The specs of the folder whose file names end with `suffix` (Request.json, Response.json), by API
-// key; null (and a line on stderr) when the folder is not there.
-function loadSpecs(dir, suffix) {
+// key; null, with a line on stderr saying that `format` is not offered, when the folder is not there.
+function loadSpecs(dir, suffix, format) {
   if (!fs.existsSync(dir)) {
-    process.stderr.write(`kafkajs testee: no Kafka message specs at ${dir} (KAFKA_MESSAGE_SPECS)\n`)
+    process.stderr.write(`kafkajs testee: no Kafka message specs at ${dir} (KAFKA_MESSAGE_SPECS): ${format} not offered\n`)
     return null
   }
   const specs = new Map()
