@@ -128,21 +128,14 @@ def test_a_compiled_build_makes_values_the_collector_does_not_walk():
 
 def interpreted(module):
     """A generated module's own source run as a module of its own, never swapped for its compiled
-    build (`native.PURE_KEY`), whether or not one is in the cache."""
-    import importlib.util
-    import sys
-
+    build, whether or not one is in the cache (the one loader of rendered source, `load_rendered`)."""
+    from logcodec.generator.loader import load_rendered, stand_ins
     from logcodec.runtime import native
 
     path = native.source_of(module)
-    made = importlib.util.module_from_spec(importlib.util.spec_from_loader(f"_interpreted_{path.stem}", loader=None))
-    made.__dict__[native.PURE_KEY] = True
-    sys.modules[made.__name__] = made  # (for its dataclasses, while they are made)
-    try:
-        exec(compile(path.read_text(), str(path), "exec"), made.__dict__)  # noqa: S102
-    finally:
-        del sys.modules[made.__name__]
-    return made
+    name = f"_interpreted_{path.stem}"
+    with stand_ins([name]):
+        return load_rendered(name, path.read_text(), str(path))
 
 
 def test_an_interpreted_build_takes_each_element_of_its_lists_off_with_what_it_holds():
