@@ -80,13 +80,15 @@ class FieldWrites:
             run = number_run(f)
             with c.block("try:"):
                 if run is not None:
-                    # the whole list in one call; on any doubt, each number on its own names the one at fault
-                    with c.block("try:"):
-                        c(f"{c.local('d')} = {self.m.number_runs(run.code)}[len({items})].pack(*{items})")
-                    with c.block("except (_struct.error, TypeError, ValueError, OverflowError):"):
-                        each(c)
-                    with c.block("else:"):
-                        self.put(c, "d")
+                    # the whole list in one call (an empty one writes nothing); on any doubt, each
+                    # number on its own names the one at fault
+                    with c.block(f"if {items}:"):
+                        with c.block("try:"):
+                            c(f"{c.local('d')} = {self.m.number_runs(run.code)}[len({items})].pack(*{items})")
+                        with c.block("except (_struct.error, TypeError, ValueError, OverflowError):"):
+                            each(c)
+                        with c.block("else:"):
+                            self.put(c, "d")
                 elif not self.fast.loop(c, f, items, slow):
                     each(c)
             del self.scope.extra["_index"]

@@ -77,6 +77,14 @@ def test_the_values_are_the_numbers_written(runs):
     assert module.encode(value) == DATA
 
 
+def test_empty_lists_are_read_and_written_as_nothing(runs):
+    _, module = runs
+    value = module.decode(bytes([0]))
+    assert (value.ints, value.words, value.reals, value.kinds) == ([], [], [], [])
+    assert module.encode(value) == bytes([0])
+    assert module.encode(module.Runs(ints=[], words=[], reals=[], kinds=[])) == bytes([0])  # the count derived
+
+
 @needs_official
 def test_the_official_parser_reads_the_same_numbers(runs, folder):
     schema, module = runs

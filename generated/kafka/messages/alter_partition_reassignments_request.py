@@ -940,18 +940,19 @@ def _e_reassignable_partition(v: ReassignablePartition | tuple[Any, ...], out: l
                 raise _rt.mismatch("replicas", v_num_replicas_compact, len(v_replicas))
             i = 0
             try:
-                try:
-                    d = _N0[len(v_replicas)].pack(*v_replicas)
-                except (_struct.error, TypeError, ValueError, OverflowError):
-                    for i, x_replicas in enumerate(v_replicas):
-                        try:
-                            out.append(_S0.pack(x_replicas))
-                            w += 4
-                        except (_struct.error, TypeError, ValueError) as exc:
-                            raise _rt.range_error(exc, (x_replicas,), _L4) from None
-                else:
-                    out.append(d)
-                    w += len(d)
+                if v_replicas:
+                    try:
+                        d = _N0[len(v_replicas)].pack(*v_replicas)
+                    except (_struct.error, TypeError, ValueError, OverflowError):
+                        for i, x_replicas in enumerate(v_replicas):
+                            try:
+                                out.append(_S0.pack(x_replicas))
+                                w += 4
+                            except (_struct.error, TypeError, ValueError) as exc:
+                                raise _rt.range_error(exc, (x_replicas,), _L4) from None
+                    else:
+                        out.append(d)
+                        w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"replicas[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -1513,18 +1513,19 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
                 raise _rt.mismatch("new_isr", v_num_new_isr_compact, len(v_new_isr))
             i = 0
             try:
-                try:
-                    d = _N0[len(v_new_isr)].pack(*v_new_isr)
-                except (_struct.error, TypeError, ValueError, OverflowError):
-                    for i, x_new_isr in enumerate(v_new_isr):
-                        try:
-                            out.append(_S2.pack(x_new_isr))
-                            w += 4
-                        except (_struct.error, TypeError, ValueError) as exc:
-                            raise _rt.range_error(exc, (x_new_isr,), _L5) from None
-                else:
-                    out.append(d)
-                    w += len(d)
+                if v_new_isr:
+                    try:
+                        d = _N0[len(v_new_isr)].pack(*v_new_isr)
+                    except (_struct.error, TypeError, ValueError, OverflowError):
+                        for i, x_new_isr in enumerate(v_new_isr):
+                            try:
+                                out.append(_S2.pack(x_new_isr))
+                                w += 4
+                            except (_struct.error, TypeError, ValueError) as exc:
+                                raise _rt.range_error(exc, (x_new_isr,), _L5) from None
+                    else:
+                        out.append(d)
+                        w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"new_isr[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

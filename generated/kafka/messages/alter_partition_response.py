@@ -1152,18 +1152,19 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
             raise _rt.mismatch("isr", v_num_isr_compact, len(v_isr))
         i = 0
         try:
-            try:
-                d = _N0[len(v_isr)].pack(*v_isr)
-            except (_struct.error, TypeError, ValueError, OverflowError):
-                for i, x_isr in enumerate(v_isr):
-                    try:
-                        out.append(_S3.pack(x_isr))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_isr,), _L5) from None
-            else:
-                out.append(d)
-                w += len(d)
+            if v_isr:
+                try:
+                    d = _N0[len(v_isr)].pack(*v_isr)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_isr in enumerate(v_isr):
+                        try:
+                            out.append(_S3.pack(x_isr))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_isr,), _L5) from None
+                else:
+                    out.append(d)
+                    w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"isr[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

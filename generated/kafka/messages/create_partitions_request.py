@@ -1331,18 +1331,19 @@ def _e_create_partitions_assignment(
             )
         i = 0
         try:
-            try:
-                d = _N0[len(v_broker_ids)].pack(*v_broker_ids)
-            except (_struct.error, TypeError, ValueError, OverflowError):
-                for i, x_broker_ids in enumerate(v_broker_ids):
-                    try:
-                        out.append(_S0.pack(x_broker_ids))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_broker_ids,), _L8) from None
-            else:
-                out.append(d)
-                w += len(d)
+            if v_broker_ids:
+                try:
+                    d = _N0[len(v_broker_ids)].pack(*v_broker_ids)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_broker_ids in enumerate(v_broker_ids):
+                        try:
+                            out.append(_S0.pack(x_broker_ids))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_broker_ids,), _L8) from None
+                else:
+                    out.append(d)
+                    w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"broker_ids[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -1951,18 +1951,19 @@ def _e_describe_topic_partitions_response_partition(
             raise _rt.mismatch("replica_nodes", v_num_replica_nodes_compact, len(v_replica_nodes))
         i = 0
         try:
-            try:
-                d = _N0[len(v_replica_nodes)].pack(*v_replica_nodes)
-            except (_struct.error, TypeError, ValueError, OverflowError):
-                for i, x_replica_nodes in enumerate(v_replica_nodes):
-                    try:
-                        out.append(_S0.pack(x_replica_nodes))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_replica_nodes,), _L12) from None
-            else:
-                out.append(d)
-                w += len(d)
+            if v_replica_nodes:
+                try:
+                    d = _N0[len(v_replica_nodes)].pack(*v_replica_nodes)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_replica_nodes in enumerate(v_replica_nodes):
+                        try:
+                            out.append(_S0.pack(x_replica_nodes))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_replica_nodes,), _L12) from None
+                else:
+                    out.append(d)
+                    w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"replica_nodes[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -1979,18 +1980,19 @@ def _e_describe_topic_partitions_response_partition(
             raise _rt.mismatch("isr_nodes", v_num_isr_nodes_compact, len(v_isr_nodes))
         i = 0
         try:
-            try:
-                d = _N0[len(v_isr_nodes)].pack(*v_isr_nodes)
-            except (_struct.error, TypeError, ValueError, OverflowError):
-                for i, x_isr_nodes in enumerate(v_isr_nodes):
-                    try:
-                        out.append(_S0.pack(x_isr_nodes))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_isr_nodes,), _L12) from None
-            else:
-                out.append(d)
-                w += len(d)
+            if v_isr_nodes:
+                try:
+                    d = _N0[len(v_isr_nodes)].pack(*v_isr_nodes)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_isr_nodes in enumerate(v_isr_nodes):
+                        try:
+                            out.append(_S0.pack(x_isr_nodes))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_isr_nodes,), _L12) from None
+                else:
+                    out.append(d)
+                    w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"isr_nodes[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2010,18 +2012,19 @@ def _e_describe_topic_partitions_response_partition(
                 )
             i = 0
             try:
-                try:
-                    d = _N0[len(v_eligible_leader_replicas)].pack(*v_eligible_leader_replicas)
-                except (_struct.error, TypeError, ValueError, OverflowError):
-                    for i, x_eligible_leader_replicas in enumerate(v_eligible_leader_replicas):
-                        try:
-                            out.append(_S0.pack(x_eligible_leader_replicas))
-                            w += 4
-                        except (_struct.error, TypeError, ValueError) as exc:
-                            raise _rt.range_error(exc, (x_eligible_leader_replicas,), _L12) from None
-                else:
-                    out.append(d)
-                    w += len(d)
+                if v_eligible_leader_replicas:
+                    try:
+                        d = _N0[len(v_eligible_leader_replicas)].pack(*v_eligible_leader_replicas)
+                    except (_struct.error, TypeError, ValueError, OverflowError):
+                        for i, x_eligible_leader_replicas in enumerate(v_eligible_leader_replicas):
+                            try:
+                                out.append(_S0.pack(x_eligible_leader_replicas))
+                                w += 4
+                            except (_struct.error, TypeError, ValueError) as exc:
+                                raise _rt.range_error(exc, (x_eligible_leader_replicas,), _L12) from None
+                    else:
+                        out.append(d)
+                        w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"eligible_leader_replicas[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2041,18 +2044,19 @@ def _e_describe_topic_partitions_response_partition(
                 raise _rt.mismatch("last_known_elr", v_num_last_known_elr_compact, len(v_last_known_elr))
             i = 0
             try:
-                try:
-                    d = _N0[len(v_last_known_elr)].pack(*v_last_known_elr)
-                except (_struct.error, TypeError, ValueError, OverflowError):
-                    for i, x_last_known_elr in enumerate(v_last_known_elr):
-                        try:
-                            out.append(_S0.pack(x_last_known_elr))
-                            w += 4
-                        except (_struct.error, TypeError, ValueError) as exc:
-                            raise _rt.range_error(exc, (x_last_known_elr,), _L12) from None
-                else:
-                    out.append(d)
-                    w += len(d)
+                if v_last_known_elr:
+                    try:
+                        d = _N0[len(v_last_known_elr)].pack(*v_last_known_elr)
+                    except (_struct.error, TypeError, ValueError, OverflowError):
+                        for i, x_last_known_elr in enumerate(v_last_known_elr):
+                            try:
+                                out.append(_S0.pack(x_last_known_elr))
+                                w += 4
+                            except (_struct.error, TypeError, ValueError) as exc:
+                                raise _rt.range_error(exc, (x_last_known_elr,), _L12) from None
+                    else:
+                        out.append(d)
+                        w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"last_known_elr[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2071,18 +2075,19 @@ def _e_describe_topic_partitions_response_partition(
             raise _rt.mismatch("offline_replicas", v_num_offline_replicas_compact, len(v_offline_replicas))
         i = 0
         try:
-            try:
-                d = _N0[len(v_offline_replicas)].pack(*v_offline_replicas)
-            except (_struct.error, TypeError, ValueError, OverflowError):
-                for i, x_offline_replicas in enumerate(v_offline_replicas):
-                    try:
-                        out.append(_S0.pack(x_offline_replicas))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_offline_replicas,), _L12) from None
-            else:
-                out.append(d)
-                w += len(d)
+            if v_offline_replicas:
+                try:
+                    d = _N0[len(v_offline_replicas)].pack(*v_offline_replicas)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_offline_replicas in enumerate(v_offline_replicas):
+                        try:
+                            out.append(_S0.pack(x_offline_replicas))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_offline_replicas,), _L12) from None
+                else:
+                    out.append(d)
+                    w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"offline_replicas[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -854,18 +854,19 @@ def _e_topic_partitions(v: TopicPartitions | tuple[Any, ...], out: list[Any], p_
             )
         i = 0
         try:
-            try:
-                d = _N0[len(v_partitions)].pack(*v_partitions)
-            except (_struct.error, TypeError, ValueError, OverflowError):
-                for i, x_partitions in enumerate(v_partitions):
-                    try:
-                        out.append(_S1.pack(x_partitions))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_partitions,), _L6) from None
-            else:
-                out.append(d)
-                w += len(d)
+            if v_partitions:
+                try:
+                    d = _N0[len(v_partitions)].pack(*v_partitions)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_partitions in enumerate(v_partitions):
+                        try:
+                            out.append(_S1.pack(x_partitions))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_partitions,), _L6) from None
+                else:
+                    out.append(d)
+                    w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

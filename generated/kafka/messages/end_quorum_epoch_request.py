@@ -2023,18 +2023,19 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
                 raise _rt.mismatch("preferred_successors", v_num_preferred_successors, len(v_preferred_successors))
             i = 0
             try:
-                try:
-                    d = _N0[len(v_preferred_successors)].pack(*v_preferred_successors)
-                except (_struct.error, TypeError, ValueError, OverflowError):
-                    for i, x_preferred_successors in enumerate(v_preferred_successors):
-                        try:
-                            out.append(_S1.pack(x_preferred_successors))
-                            w += 4
-                        except (_struct.error, TypeError, ValueError) as exc:
-                            raise _rt.range_error(exc, (x_preferred_successors,), _L7) from None
-                else:
-                    out.append(d)
-                    w += len(d)
+                if v_preferred_successors:
+                    try:
+                        d = _N0[len(v_preferred_successors)].pack(*v_preferred_successors)
+                    except (_struct.error, TypeError, ValueError, OverflowError):
+                        for i, x_preferred_successors in enumerate(v_preferred_successors):
+                            try:
+                                out.append(_S1.pack(x_preferred_successors))
+                                w += 4
+                            except (_struct.error, TypeError, ValueError) as exc:
+                                raise _rt.range_error(exc, (x_preferred_successors,), _L7) from None
+                    else:
+                        out.append(d)
+                        w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"preferred_successors[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

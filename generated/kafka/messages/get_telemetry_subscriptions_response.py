@@ -481,20 +481,21 @@ def _e_get_telemetry_subscriptions_response(
             )
         i = 0
         try:
-            try:
-                d = _N0[len(v_accepted_compression_types)].pack(*v_accepted_compression_types)
-            except (_struct.error, TypeError, ValueError, OverflowError):
-                for i, x_accepted_compression_types in enumerate(v_accepted_compression_types):
-                    try:
-                        if not -128 <= x_accepted_compression_types <= 127:
-                            raise ValueError("out of range")
-                        out.append(_BYTE[x_accepted_compression_types & 255])
-                        w += 1
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_accepted_compression_types,), _L5) from None
-            else:
-                out.append(d)
-                w += len(d)
+            if v_accepted_compression_types:
+                try:
+                    d = _N0[len(v_accepted_compression_types)].pack(*v_accepted_compression_types)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_accepted_compression_types in enumerate(v_accepted_compression_types):
+                        try:
+                            if not -128 <= x_accepted_compression_types <= 127:
+                                raise ValueError("out of range")
+                            out.append(_BYTE[x_accepted_compression_types & 255])
+                            w += 1
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_accepted_compression_types,), _L5) from None
+                else:
+                    out.append(d)
+                    w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"accepted_compression_types[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

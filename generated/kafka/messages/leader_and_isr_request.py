@@ -2457,18 +2457,19 @@ def _e_leader_and_isr_partition_state(
             raise _rt.mismatch("isr", (v_num_isr_compact if (p_api_version >= 4) else v_num_isr), len(v_isr))
         i = 0
         try:
-            try:
-                d = _N0[len(v_isr)].pack(*v_isr)
-            except (_struct.error, TypeError, ValueError, OverflowError):
-                for i, x_isr in enumerate(v_isr):
-                    try:
-                        out.append(_S0.pack(x_isr))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_isr,), _L17) from None
-            else:
-                out.append(d)
-                w += len(d)
+            if v_isr:
+                try:
+                    d = _N0[len(v_isr)].pack(*v_isr)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_isr in enumerate(v_isr):
+                        try:
+                            out.append(_S0.pack(x_isr))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_isr,), _L17) from None
+                else:
+                    out.append(d)
+                    w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"isr[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2509,18 +2510,19 @@ def _e_leader_and_isr_partition_state(
             )
         i = 0
         try:
-            try:
-                d = _N0[len(v_replicas)].pack(*v_replicas)
-            except (_struct.error, TypeError, ValueError, OverflowError):
-                for i, x_replicas in enumerate(v_replicas):
-                    try:
-                        out.append(_S0.pack(x_replicas))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_replicas,), _L17) from None
-            else:
-                out.append(d)
-                w += len(d)
+            if v_replicas:
+                try:
+                    d = _N0[len(v_replicas)].pack(*v_replicas)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_replicas in enumerate(v_replicas):
+                        try:
+                            out.append(_S0.pack(x_replicas))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_replicas,), _L17) from None
+                else:
+                    out.append(d)
+                    w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"replicas[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2559,18 +2561,19 @@ def _e_leader_and_isr_partition_state(
                 )
             i = 0
             try:
-                try:
-                    d = _N0[len(v_adding_replicas)].pack(*v_adding_replicas)
-                except (_struct.error, TypeError, ValueError, OverflowError):
-                    for i, x_adding_replicas in enumerate(v_adding_replicas):
-                        try:
-                            out.append(_S0.pack(x_adding_replicas))
-                            w += 4
-                        except (_struct.error, TypeError, ValueError) as exc:
-                            raise _rt.range_error(exc, (x_adding_replicas,), _L17) from None
-                else:
-                    out.append(d)
-                    w += len(d)
+                if v_adding_replicas:
+                    try:
+                        d = _N0[len(v_adding_replicas)].pack(*v_adding_replicas)
+                    except (_struct.error, TypeError, ValueError, OverflowError):
+                        for i, x_adding_replicas in enumerate(v_adding_replicas):
+                            try:
+                                out.append(_S0.pack(x_adding_replicas))
+                                w += 4
+                            except (_struct.error, TypeError, ValueError) as exc:
+                                raise _rt.range_error(exc, (x_adding_replicas,), _L17) from None
+                    else:
+                        out.append(d)
+                        w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"adding_replicas[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2611,18 +2614,19 @@ def _e_leader_and_isr_partition_state(
                 )
             i = 0
             try:
-                try:
-                    d = _N0[len(v_removing_replicas)].pack(*v_removing_replicas)
-                except (_struct.error, TypeError, ValueError, OverflowError):
-                    for i, x_removing_replicas in enumerate(v_removing_replicas):
-                        try:
-                            out.append(_S0.pack(x_removing_replicas))
-                            w += 4
-                        except (_struct.error, TypeError, ValueError) as exc:
-                            raise _rt.range_error(exc, (x_removing_replicas,), _L17) from None
-                else:
-                    out.append(d)
-                    w += len(d)
+                if v_removing_replicas:
+                    try:
+                        d = _N0[len(v_removing_replicas)].pack(*v_removing_replicas)
+                    except (_struct.error, TypeError, ValueError, OverflowError):
+                        for i, x_removing_replicas in enumerate(v_removing_replicas):
+                            try:
+                                out.append(_S0.pack(x_removing_replicas))
+                                w += 4
+                            except (_struct.error, TypeError, ValueError) as exc:
+                                raise _rt.range_error(exc, (x_removing_replicas,), _L17) from None
+                    else:
+                        out.append(d)
+                        w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"removing_replicas[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

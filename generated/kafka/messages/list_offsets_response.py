@@ -1425,18 +1425,19 @@ def _e_list_offsets_partition_response(
                 raise _rt.mismatch("old_style_offsets", v_num_old_style_offsets, len(v_old_style_offsets))
             i = 0
             try:
-                try:
-                    d = _N0[len(v_old_style_offsets)].pack(*v_old_style_offsets)
-                except (_struct.error, TypeError, ValueError, OverflowError):
-                    for i, x_old_style_offsets in enumerate(v_old_style_offsets):
-                        try:
-                            out.append(_S3.pack(x_old_style_offsets))
-                            w += 8
-                        except (_struct.error, TypeError, ValueError) as exc:
-                            raise _rt.range_error(exc, (x_old_style_offsets,), _L7) from None
-                else:
-                    out.append(d)
-                    w += len(d)
+                if v_old_style_offsets:
+                    try:
+                        d = _N0[len(v_old_style_offsets)].pack(*v_old_style_offsets)
+                    except (_struct.error, TypeError, ValueError, OverflowError):
+                        for i, x_old_style_offsets in enumerate(v_old_style_offsets):
+                            try:
+                                out.append(_S3.pack(x_old_style_offsets))
+                                w += 8
+                            except (_struct.error, TypeError, ValueError) as exc:
+                                raise _rt.range_error(exc, (x_old_style_offsets,), _L7) from None
+                    else:
+                        out.append(d)
+                        w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"old_style_offsets[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -1286,18 +1286,19 @@ def _e_ongoing_partition_reassignment(
             raise _rt.mismatch("replicas", v_num_replicas_compact, len(v_replicas))
         i = 0
         try:
-            try:
-                d = _N0[len(v_replicas)].pack(*v_replicas)
-            except (_struct.error, TypeError, ValueError, OverflowError):
-                for i, x_replicas in enumerate(v_replicas):
-                    try:
-                        out.append(_S1.pack(x_replicas))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_replicas,), _L4) from None
-            else:
-                out.append(d)
-                w += len(d)
+            if v_replicas:
+                try:
+                    d = _N0[len(v_replicas)].pack(*v_replicas)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_replicas in enumerate(v_replicas):
+                        try:
+                            out.append(_S1.pack(x_replicas))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_replicas,), _L4) from None
+                else:
+                    out.append(d)
+                    w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"replicas[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -1314,18 +1315,19 @@ def _e_ongoing_partition_reassignment(
             raise _rt.mismatch("adding_replicas", v_num_adding_replicas_compact, len(v_adding_replicas))
         i = 0
         try:
-            try:
-                d = _N0[len(v_adding_replicas)].pack(*v_adding_replicas)
-            except (_struct.error, TypeError, ValueError, OverflowError):
-                for i, x_adding_replicas in enumerate(v_adding_replicas):
-                    try:
-                        out.append(_S1.pack(x_adding_replicas))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_adding_replicas,), _L4) from None
-            else:
-                out.append(d)
-                w += len(d)
+            if v_adding_replicas:
+                try:
+                    d = _N0[len(v_adding_replicas)].pack(*v_adding_replicas)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_adding_replicas in enumerate(v_adding_replicas):
+                        try:
+                            out.append(_S1.pack(x_adding_replicas))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_adding_replicas,), _L4) from None
+                else:
+                    out.append(d)
+                    w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"adding_replicas[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -1342,18 +1344,19 @@ def _e_ongoing_partition_reassignment(
             raise _rt.mismatch("removing_replicas", v_num_removing_replicas_compact, len(v_removing_replicas))
         i = 0
         try:
-            try:
-                d = _N0[len(v_removing_replicas)].pack(*v_removing_replicas)
-            except (_struct.error, TypeError, ValueError, OverflowError):
-                for i, x_removing_replicas in enumerate(v_removing_replicas):
-                    try:
-                        out.append(_S1.pack(x_removing_replicas))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_removing_replicas,), _L4) from None
-            else:
-                out.append(d)
-                w += len(d)
+            if v_removing_replicas:
+                try:
+                    d = _N0[len(v_removing_replicas)].pack(*v_removing_replicas)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_removing_replicas in enumerate(v_removing_replicas):
+                        try:
+                            out.append(_S1.pack(x_removing_replicas))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_removing_replicas,), _L4) from None
+                else:
+                    out.append(d)
+                    w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"removing_replicas[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

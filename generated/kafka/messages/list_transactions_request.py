@@ -369,18 +369,19 @@ def _e_list_transactions_request(v: ListTransactionsRequest, out: list[Any], p_a
             raise _rt.mismatch("producer_id_filters", v_num_producer_id_filters_compact, len(v_producer_id_filters))
         i = 0
         try:
-            try:
-                d = _N0[len(v_producer_id_filters)].pack(*v_producer_id_filters)
-            except (_struct.error, TypeError, ValueError, OverflowError):
-                for i, x_producer_id_filters in enumerate(v_producer_id_filters):
-                    try:
-                        out.append(_S0.pack(x_producer_id_filters))
-                        w += 8
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_producer_id_filters,), _L0) from None
-            else:
-                out.append(d)
-                w += len(d)
+            if v_producer_id_filters:
+                try:
+                    d = _N0[len(v_producer_id_filters)].pack(*v_producer_id_filters)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_producer_id_filters in enumerate(v_producer_id_filters):
+                        try:
+                            out.append(_S0.pack(x_producer_id_filters))
+                            w += 8
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_producer_id_filters,), _L0) from None
+                else:
+                    out.append(d)
+                    w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"producer_id_filters[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -2842,18 +2842,19 @@ def _e_metadata_response_partition(
             )
         i = 0
         try:
-            try:
-                d = _N0[len(v_replica_nodes)].pack(*v_replica_nodes)
-            except (_struct.error, TypeError, ValueError, OverflowError):
-                for i, x_replica_nodes in enumerate(v_replica_nodes):
-                    try:
-                        out.append(_S0.pack(x_replica_nodes))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_replica_nodes,), _L22) from None
-            else:
-                out.append(d)
-                w += len(d)
+            if v_replica_nodes:
+                try:
+                    d = _N0[len(v_replica_nodes)].pack(*v_replica_nodes)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_replica_nodes in enumerate(v_replica_nodes):
+                        try:
+                            out.append(_S0.pack(x_replica_nodes))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_replica_nodes,), _L22) from None
+                else:
+                    out.append(d)
+                    w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"replica_nodes[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2887,18 +2888,19 @@ def _e_metadata_response_partition(
             )
         i = 0
         try:
-            try:
-                d = _N0[len(v_isr_nodes)].pack(*v_isr_nodes)
-            except (_struct.error, TypeError, ValueError, OverflowError):
-                for i, x_isr_nodes in enumerate(v_isr_nodes):
-                    try:
-                        out.append(_S0.pack(x_isr_nodes))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_isr_nodes,), _L22) from None
-            else:
-                out.append(d)
-                w += len(d)
+            if v_isr_nodes:
+                try:
+                    d = _N0[len(v_isr_nodes)].pack(*v_isr_nodes)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_isr_nodes in enumerate(v_isr_nodes):
+                        try:
+                            out.append(_S0.pack(x_isr_nodes))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_isr_nodes,), _L22) from None
+                else:
+                    out.append(d)
+                    w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"isr_nodes[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2937,18 +2939,19 @@ def _e_metadata_response_partition(
                 )
             i = 0
             try:
-                try:
-                    d = _N0[len(v_offline_replicas)].pack(*v_offline_replicas)
-                except (_struct.error, TypeError, ValueError, OverflowError):
-                    for i, x_offline_replicas in enumerate(v_offline_replicas):
-                        try:
-                            out.append(_S0.pack(x_offline_replicas))
-                            w += 4
-                        except (_struct.error, TypeError, ValueError) as exc:
-                            raise _rt.range_error(exc, (x_offline_replicas,), _L22) from None
-                else:
-                    out.append(d)
-                    w += len(d)
+                if v_offline_replicas:
+                    try:
+                        d = _N0[len(v_offline_replicas)].pack(*v_offline_replicas)
+                    except (_struct.error, TypeError, ValueError, OverflowError):
+                        for i, x_offline_replicas in enumerate(v_offline_replicas):
+                            try:
+                                out.append(_S0.pack(x_offline_replicas))
+                                w += 4
+                            except (_struct.error, TypeError, ValueError) as exc:
+                                raise _rt.range_error(exc, (x_offline_replicas,), _L22) from None
+                    else:
+                        out.append(d)
+                        w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"offline_replicas[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -1560,20 +1560,21 @@ def _e_acknowledgement_batch(v: AcknowledgementBatch | tuple[Any, ...], out: lis
             raise _rt.mismatch("acknowledge_types", v_num_acknowledge_types_compact, len(v_acknowledge_types))
         i = 0
         try:
-            try:
-                d = _N0[len(v_acknowledge_types)].pack(*v_acknowledge_types)
-            except (_struct.error, TypeError, ValueError, OverflowError):
-                for i, x_acknowledge_types in enumerate(v_acknowledge_types):
-                    try:
-                        if not -128 <= x_acknowledge_types <= 127:
-                            raise ValueError("out of range")
-                        out.append(_BYTE[x_acknowledge_types & 255])
-                        w += 1
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_acknowledge_types,), _L6) from None
-            else:
-                out.append(d)
-                w += len(d)
+            if v_acknowledge_types:
+                try:
+                    d = _N0[len(v_acknowledge_types)].pack(*v_acknowledge_types)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_acknowledge_types in enumerate(v_acknowledge_types):
+                        try:
+                            if not -128 <= x_acknowledge_types <= 127:
+                                raise ValueError("out of range")
+                            out.append(_BYTE[x_acknowledge_types & 255])
+                            w += 1
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_acknowledge_types,), _L6) from None
+                else:
+                    out.append(d)
+                    w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"acknowledge_types[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

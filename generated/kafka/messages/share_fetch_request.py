@@ -1815,20 +1815,21 @@ def _e_acknowledgement_batch(v: AcknowledgementBatch | tuple[Any, ...], out: lis
             raise _rt.mismatch("acknowledge_types", v_num_acknowledge_types_compact, len(v_acknowledge_types))
         i = 0
         try:
-            try:
-                d = _N0[len(v_acknowledge_types)].pack(*v_acknowledge_types)
-            except (_struct.error, TypeError, ValueError, OverflowError):
-                for i, x_acknowledge_types in enumerate(v_acknowledge_types):
-                    try:
-                        if not -128 <= x_acknowledge_types <= 127:
-                            raise ValueError("out of range")
-                        out.append(_BYTE[x_acknowledge_types & 255])
-                        w += 1
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_acknowledge_types,), _L6) from None
-            else:
-                out.append(d)
-                w += len(d)
+            if v_acknowledge_types:
+                try:
+                    d = _N0[len(v_acknowledge_types)].pack(*v_acknowledge_types)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_acknowledge_types in enumerate(v_acknowledge_types):
+                        try:
+                            if not -128 <= x_acknowledge_types <= 127:
+                                raise ValueError("out of range")
+                            out.append(_BYTE[x_acknowledge_types & 255])
+                            w += 1
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_acknowledge_types,), _L6) from None
+                else:
+                    out.append(d)
+                    w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"acknowledge_types[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -1978,18 +1979,19 @@ def _e_forgotten_topic(v: ForgottenTopic | tuple[Any, ...], out: list[Any], p_ap
             raise _rt.mismatch("partitions", v_num_partitions_compact, len(v_partitions))
         i = 0
         try:
-            try:
-                d = _N1[len(v_partitions)].pack(*v_partitions)
-            except (_struct.error, TypeError, ValueError, OverflowError):
-                for i, x_partitions in enumerate(v_partitions):
-                    try:
-                        out.append(_S4.pack(x_partitions))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_partitions,), _L7) from None
-            else:
-                out.append(d)
-                w += len(d)
+            if v_partitions:
+                try:
+                    d = _N1[len(v_partitions)].pack(*v_partitions)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_partitions in enumerate(v_partitions):
+                        try:
+                            out.append(_S4.pack(x_partitions))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_partitions,), _L7) from None
+                else:
+                    out.append(d)
+                    w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

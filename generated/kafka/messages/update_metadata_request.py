@@ -2617,18 +2617,19 @@ def _e_update_metadata_partition_state(
             raise _rt.mismatch("isr", (v_num_isr_compact if (p_api_version >= 6) else v_num_isr), len(v_isr))
         i = 0
         try:
-            try:
-                d = _N0[len(v_isr)].pack(*v_isr)
-            except (_struct.error, TypeError, ValueError, OverflowError):
-                for i, x_isr in enumerate(v_isr):
-                    try:
-                        out.append(_S0.pack(x_isr))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_isr,), _L15) from None
-            else:
-                out.append(d)
-                w += len(d)
+            if v_isr:
+                try:
+                    d = _N0[len(v_isr)].pack(*v_isr)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_isr in enumerate(v_isr):
+                        try:
+                            out.append(_S0.pack(x_isr))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_isr,), _L15) from None
+                else:
+                    out.append(d)
+                    w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"isr[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2669,18 +2670,19 @@ def _e_update_metadata_partition_state(
             )
         i = 0
         try:
-            try:
-                d = _N0[len(v_replicas)].pack(*v_replicas)
-            except (_struct.error, TypeError, ValueError, OverflowError):
-                for i, x_replicas in enumerate(v_replicas):
-                    try:
-                        out.append(_S0.pack(x_replicas))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_replicas,), _L15) from None
-            else:
-                out.append(d)
-                w += len(d)
+            if v_replicas:
+                try:
+                    d = _N0[len(v_replicas)].pack(*v_replicas)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_replicas in enumerate(v_replicas):
+                        try:
+                            out.append(_S0.pack(x_replicas))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_replicas,), _L15) from None
+                else:
+                    out.append(d)
+                    w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"replicas[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2719,18 +2721,19 @@ def _e_update_metadata_partition_state(
                 )
             i = 0
             try:
-                try:
-                    d = _N0[len(v_offline_replicas)].pack(*v_offline_replicas)
-                except (_struct.error, TypeError, ValueError, OverflowError):
-                    for i, x_offline_replicas in enumerate(v_offline_replicas):
-                        try:
-                            out.append(_S0.pack(x_offline_replicas))
-                            w += 4
-                        except (_struct.error, TypeError, ValueError) as exc:
-                            raise _rt.range_error(exc, (x_offline_replicas,), _L15) from None
-                else:
-                    out.append(d)
-                    w += len(d)
+                if v_offline_replicas:
+                    try:
+                        d = _N0[len(v_offline_replicas)].pack(*v_offline_replicas)
+                    except (_struct.error, TypeError, ValueError, OverflowError):
+                        for i, x_offline_replicas in enumerate(v_offline_replicas):
+                            try:
+                                out.append(_S0.pack(x_offline_replicas))
+                                w += 4
+                            except (_struct.error, TypeError, ValueError) as exc:
+                                raise _rt.range_error(exc, (x_offline_replicas,), _L15) from None
+                    else:
+                        out.append(d)
+                        w += len(d)
             except _rt.EncodeError as exc:
                 raise exc.within(f"offline_replicas[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -1362,18 +1362,19 @@ def _e_writable_txn_marker_topic(
             )
         i = 0
         try:
-            try:
-                d = _N0[len(v_partition_indexes)].pack(*v_partition_indexes)
-            except (_struct.error, TypeError, ValueError, OverflowError):
-                for i, x_partition_indexes in enumerate(v_partition_indexes):
-                    try:
-                        out.append(_S0.pack(x_partition_indexes))
-                        w += 4
-                    except (_struct.error, TypeError, ValueError) as exc:
-                        raise _rt.range_error(exc, (x_partition_indexes,), _L8) from None
-            else:
-                out.append(d)
-                w += len(d)
+            if v_partition_indexes:
+                try:
+                    d = _N0[len(v_partition_indexes)].pack(*v_partition_indexes)
+                except (_struct.error, TypeError, ValueError, OverflowError):
+                    for i, x_partition_indexes in enumerate(v_partition_indexes):
+                        try:
+                            out.append(_S0.pack(x_partition_indexes))
+                            w += 4
+                        except (_struct.error, TypeError, ValueError) as exc:
+                            raise _rt.range_error(exc, (x_partition_indexes,), _L8) from None
+                else:
+                    out.append(d)
+                    w += len(d)
         except _rt.EncodeError as exc:
             raise exc.within(f"partition_indexes[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
