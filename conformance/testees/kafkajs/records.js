@@ -1,6 +1,6 @@
 'use strict'
 // What the kafkajs testee's record batches (testee.js) and Produce requests (requests.js) share:
-// kafkajs's codec of each canonical codec name, and a record's headers as kafkajs takes and gives
+// kafkajs's codec of each canonical codec name, the canonical JSON's hex bytes as a Buffer, and a record's headers as kafkajs takes and gives
 // them (an object keyed by header key, a key held by several headers naming the list of their
 // values).
 
@@ -40,4 +40,4 @@ function headersToObject(list) {
   return headersToList(object).map(h => h.key).join('\u0000') === order ? object : null
 }
 
-module.exports = { CODEC_BY_NAME, headersToList, headersToObject }
+module.exports = { CODEC_BY_NAME, fromHex, headersToList, headersToObject }

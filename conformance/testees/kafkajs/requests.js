@@ -13,7 +13,7 @@
 
 const Encoder = require('kafkajs/src/protocol/encoder')
 const Request = require('kafkajs/src/protocol/request')
-const { CODEC_BY_NAME: CODECS, headersToObject } = require('./records')
+const { CODEC_BY_NAME: CODECS, fromHex, headersToObject } = require('./records')
 const spec = require('./specs')
 
 const REQUEST = 'kafka.request'
@@ -187,8 +187,6 @@ const FRAMED = { SaslAuthenticate: ['authBytes'] }
 
 // ---- canonical JSON -> kafkajs's values ----
 
-const fromHex = text => (text == null ? null : Buffer.from(text, 'hex'))
-
 // One value of the spec's type as kafkajs's builders take it.
 function primitive(value, type) {
   if (value === null || value === undefined) return null
@@ -208,7 +206,8 @@ function primitive(value, type) {
 // The arguments of a struct of `fields` (those of `version`) whose canonical JSON is `value`.
 function args(specFile, fields, version, value, table, where) {
   const out = {}
-  for (const field of spec.placed(fields, version)) {
+  const present = spec.placed(fields, version)
+  for (const field of present) {
     const name = spec.snake(field.name)
     const here = `${where}.${name}`
     const target = table[name]
@@ -216,7 +215,7 @@ function args(specFile, fields, version, value, table, where) {
     if (field.type === 'records') throw new NotWritten(`kafkajs writes ${here} from messages of its own`)
     const made = fieldValue(specFile, field, version, value[name], target, here)
     if (target === ARGUMENT || target === '.') {
-      if (spec.placed(fields, version).length !== 1) throw new Error(`${where}: '.' or ARGUMENT names a struct's only field`)
+      if (present.length !== 1) throw new Error(`${where}: '.' or ARGUMENT names a struct's only field`)
       return made
     }
     out[Array.isArray(target) ? target[0] : target] = made

@@ -21,7 +21,7 @@ const Record = require('kafkajs/src/protocol/recordBatch/record/v0')
 const TimestampTypes = require('kafkajs/src/protocol/timestampTypes')
 const errors = require('kafkajs/src/errors')
 const legacy = require('./legacy')
-const { CODEC_BY_NAME, headersToList, headersToObject } = require('./records')
+const { CODEC_BY_NAME, fromHex, headersToList, headersToObject } = require('./records')
 const protocol = require('./protocol')
 const requests = require('./requests')
 
@@ -44,7 +44,6 @@ const UNSUPPORTED_FIELDS = [
 class Unsupported extends Error {}
 
 const { Refused, hex } = legacy  // one refusal class for both formats, so one check catches it
-const fromHex = text => (text == null ? null : Buffer.from(text, 'hex'))
 // kafkajs reports records' absolute offsets and timestamps (base + delta, added exactly with its
 // BigInt-backed Long, as decimal strings); the canonical deltas are the differences.
 const delta = (absolute, base) => BigInt(absolute) - BigInt(base)
