@@ -99,7 +99,7 @@ def lazy_disagreement(module, data: bytes, decoded, params: dict) -> str | None:
     import logcodec
 
     if "decode_iter" not in module.READS:
-        return None
+        return nested_lazy_disagreement(module, data, decoded, params)
     try:
         value = module.decode(data, **params)
         elements = getattr(value, module.ITERATED)
@@ -111,6 +111,44 @@ def lazy_disagreement(module, data: bytes, decoded, params: dict) -> str | None:
     if isinstance(decoded, logcodec.DecodeError):
         return f"the lazy decode accepted what decode refused: {decoded}"
     return None if value == decoded else "the lazy decode's value differs from decode's"
+
+
+def nested_lazy_disagreement(module, data: bytes, decoded, params: dict) -> str | None:
+    """Where the module's `decode` reads the values nested in its own lazily (a Kafka batch in a
+    record set: their `LazyList`s): how that read, every view read to its end, differs from
+    `decoded` (what `decode(..., lazy=False)` gave), or None when it agrees: the same value, the
+    same error, or an error the lazy call raises at or after the byte where decode's lies (decode
+    stopped at an element the lazy call leaves to its loop, which checks what lies beyond first;
+    an element that runs to its batch's end fails where the next field starts)."""
+    import logcodec
+
+    try:
+        value = module.decode(data, **params)
+    except logcodec.DecodeError as exc:
+        if isinstance(decoded, logcodec.DecodeError) and (_same_error(exc, decoded) or exc.offset >= decoded.offset):
+            return None
+        return f"the lazy decode: {exc}; decode: {decoded}"
+    try:
+        if not _load_views(value, logcodec.LazyList):
+            return None  # none nested here: the same read
+    except logcodec.DecodeError as exc:  # an element's, from its view's loop: decode's own error
+        return _refusal_disagreement("a nested view's loop", exc, decoded)
+    if isinstance(decoded, logcodec.DecodeError):
+        return f"the lazy decode accepted what decode refused: {decoded}"
+    return None if value == decoded else "the lazy decode's value differs from decode's"
+
+
+def _load_views(value, view_type) -> int:
+    """Read every view in `value` (each loaded, as `==` would); how many there are."""
+    import dataclasses
+
+    if isinstance(value, view_type):
+        return 1 + sum(_load_views(x, view_type) for x in value.loaded())
+    if isinstance(value, (list, tuple)):
+        return sum(_load_views(x, view_type) for x in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return sum(_load_views(getattr(value, f.name), view_type) for f in dataclasses.fields(value) if f.compare)
+    return 0
 
 
 def _iterated_refusal(name: str, module, data: bytes, params: dict, exc, decoded) -> str | None:

@@ -26,8 +26,9 @@ from logcodec.runtime.limits import (
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
 from logcodec.runtime.stream import decode_iter as _decode_iter, decode_stream_iter as _decode_stream_iter
-from logcodec.runtime.lazy import LazyList as _LazyList
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import decode_lazy as _decode_lazy
 from logcodec.runtime.stream import decode_columns as _decode_columns
 from logcodec.kafka.codecs import kafka_compression
@@ -54,6 +55,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "fa6d3818de2c7970ae6b8b587a1624efb0ce457bb4e574c13b2243f9f5fdac22"
 
 
@@ -593,6 +595,10 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
     e: int
     p: int
     b2: bytes
+    if lim[_LAZY]:
+        lz_source = _nested_source(lim, _i_record_batch_v2, buf, pos, ())
+        lz_header, lz_first, pos = _i_record_batch_v2(buf, pos, end, lim, lz_source[5], -1)
+        return _viewed(lz_header, lz_first, lz_source), pos
     if pos + 21 > end:
         raise _rt.short_run(buf, pos, end, _L0)
     v_base_offset, v_len_batch, v_partition_leader_epoch, v_magic, v_crc = _S0.unpack_from(buf, pos)
@@ -2183,14 +2189,14 @@ def _g_record_list(
     processed: bool,
     open_ended: bool,
     field_id: str,
-    root: str,
+    root: Any,
     index: int,
     cols: list[list[Any]] | None = None,
 ) -> Iterator[Any]:
     """Decode the elements of one record_list from buf[pos:end] one at a time (`decode_iter`),
     then check that no bytes are left. An error is raised as from the field `field_id`, which
     starts at `at` (of the input, when `processed` bytes are read here), of the value `root`
-    (`root[index]` in a stream). With `cols`, it yields nothing: each element's fields
+    (`root[index]` in a stream; `_named_value`). With `cols`, it yields nothing: each element's fields
     are appended to their columns (`decode_columns`)."""
     _eitems: Any
     record_v_len_record: int
@@ -2489,16 +2495,16 @@ def _g_record_list(
             raise _rt.trailing(buf, pos, end, "")
     except _rt.DecodeError as exc:
         _rt.in_field(exc, at, processed, open_ended)
-        raise exc.within(field_id).within(root if index < 0 else f"{root}[{index}]")
+        raise _named_value(exc.within(field_id), root, index)
 
 
 def _i_record_batch_v2(
-    buf: bytes, pos: int, end: int, lim: list[int], root: str, index: int, cols: list[list[Any]] | None = None
+    buf: bytes, pos: int, end: int, lim: list[int], root: Any, index: int, cols: list[list[Any]] | None = None
 ) -> tuple[RecordBatchV2Header, Iterator[Any], int]:
     """Decode the fields of one record_batch_v2 before its records and check the value as a
     whole (`decode_iter`); return them, an iterator of the elements, and the position after
     the value. Errors raised by the iterator name the value as `root`, or `root[index]` in a
-    stream (`index` >= 0). With `cols`, the iterator yields nothing: it appends each
+    stream (`index` >= 0), or from the outer value that holds it (`_named_value`). With `cols`, the iterator yields nothing: it appends each
     element's fields to their columns (`decode_columns`)."""
     v_base_offset: int
     v_len_batch: int

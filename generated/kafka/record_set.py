@@ -221,14 +221,17 @@ _NOT_COLUMNED: Final = "record_set does not end with a list of a known size, rea
 def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True) -> RecordSet:
     """Decode exactly one record_set; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    The `record_batch_v2` values inside are read as their own `decode` reads them
+    (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
+    reaches them; an element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of Record, Header come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_record_set, FORMAT, data, limits, tuples=tuples)
+    return _decode_one(_d_record_set, FORMAT, data, limits, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -237,14 +240,17 @@ def decode_prefix(
     """Decode one record_set from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    The `record_batch_v2` values inside are read as their own `decode` reads them
+    (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
+    reaches them; an element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of Record, Header come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_record_set, FORMAT, data, limits, tuples=tuples)
+    return _decode_prefix(_d_record_set, FORMAT, data, limits, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -253,8 +259,11 @@ def decode_stream(
     """Decode record_set values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    The `record_batch_v2` values inside are read as their own `decode` reads them
+    (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
+    reaches them; an element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of Record, Header come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -262,7 +271,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_record_set, FORMAT, data, limits, tuples=tuples)
+    return _decode_stream(_d_record_set, FORMAT, data, limits, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> NoReturn:

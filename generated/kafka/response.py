@@ -7038,8 +7038,11 @@ def decode(
 ) -> Response:
     """Decode exactly one response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    The `record_batch_v2` values inside are read as their own `decode` reads them
+    (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
+    reaches them; an element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ReadStateSummaryResult, PartitionResult,
     DeleteStateResult, WriteStateResult, ReadStateResult, StateBatch,
@@ -7086,7 +7089,7 @@ def decode(
     tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
     takes them: no object for each.
     """
-    return _decode_one(_d_response, FORMAT, data, limits, api_key, api_version, tuples=tuples)
+    return _decode_one(_d_response, FORMAT, data, limits, api_key, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -7095,8 +7098,11 @@ def decode_prefix(
     """Decode one response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    The `record_batch_v2` values inside are read as their own `decode` reads them
+    (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
+    reaches them; an element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ReadStateSummaryResult, PartitionResult,
     DeleteStateResult, WriteStateResult, ReadStateResult, StateBatch,
@@ -7143,7 +7149,7 @@ def decode_prefix(
     tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
     takes them: no object for each.
     """
-    return _decode_prefix(_d_response, FORMAT, data, limits, api_key, api_version, tuples=tuples)
+    return _decode_prefix(_d_response, FORMAT, data, limits, api_key, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -7159,8 +7165,11 @@ def decode_stream(
     """Decode response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    The `record_batch_v2` values inside are read as their own `decode` reads them
+    (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
+    reaches them; an element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ReadStateSummaryResult, PartitionResult,
     DeleteStateResult, WriteStateResult, ReadStateResult, StateBatch,
@@ -7209,7 +7218,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_response, FORMAT, data, limits, api_key, api_version, tuples=tuples)
+    return _decode_stream(_d_response, FORMAT, data, limits, api_key, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(

@@ -47,7 +47,7 @@ TABLES = {"BYTE": "bytes", "VARINT": "bytes", "ZIGZAG": "bytes", "UNZIGZAG": "in
 HELPERS = ("uvarint", "uvarint_bytes", "check_bits", "checked_bytes", "read_term", "cut", "KStream")
 #: The places in a call's budget (`lim`, `runtime.limits`) a module names where its code reads one
 #: (`Lines.budget`).
-BUDGET_ITEMS = ("ELEMENTS_RESERVED", "TUPLES")
+BUDGET_ITEMS = ("ELEMENTS_RESERVED", "TUPLES", "LAZY")
 #: What a module imports from `runtime.limits` where its code calls it (`Lines.limits_call`).
 LIMITS_CALLS = ("take_elements", "elements_left")
 

@@ -32,7 +32,7 @@ from .code import BUDGET_ITEMS, HELPERS, INTERPRETED, TABLES, Build, Function, L
 from .decode import Decoder
 from .encode import Encoder
 from .entries import checksum_source, entry_source
-from .iterate import Generator, Iterator, lazy_bulk, lazy_doc, viewed
+from .iterate import Generator, Iterator, NestedView, lazy_bulk, lazy_doc, nested_doc, nested_views, viewed
 from .translate import Nav, ValueScope
 from .typecode import carries_bytes, own_root
 from .views import views_source
@@ -154,8 +154,10 @@ class ModuleEmitter:
         leaves untracked after its first pass, and the C companion's readers release at once: a
         Kafka record that held its headers' list was an object the collector walked, and each
         record a list more (compiled `decode(..., tuples=True)` 0.70x aiokafka's C extension
-        with them, 1.14x without, `bench kafka`)."""
-        return [f"tuple({v})" if self.model.field_meta(f).get("list") else v
+        with them, 1.14x without, `bench kafka`). A conditional list absent is None, as in the
+        value object."""
+        return [(f"tuple({v})" if f.if_expr is None else f"(None if {v} is None else tuple({v}))")
+                if self.model.field_meta(f).get("list") else v
                 for f, v in zip(self.tuple_form(t), values)]
 
     def tuple_decoded(self, t: TypeDef) -> bool:
@@ -194,8 +196,9 @@ class ModuleEmitter:
         classes = [self.class_source(t) for t in rendered
                    if not t.unwrap and not (self.build.compiled and t in self.c_classes)]
         functions: list[Function] = []
+        lazy = lazy_bulk(self)
         for t in rendered:
-            functions.append(Decoder(self, t).decoder())
+            functions.append((NestedView if t is self.schema.root and lazy else Decoder)(self, t).decoder())
             functions.append(Encoder(self, t).encoder())
         bulk = self.bulk
         if bulk is not None:
@@ -209,7 +212,7 @@ class ModuleEmitter:
         if self.c_loops or self.c_readers:  # named by the hash of its source (the C back end's)
             self.companion = c_companion.render_companion(self.schema)
         uses = used_by(functions)
-        lazy = lazy_bulk(self)
+        nested = nested_views(self)
         no_bulk = f"{root.name} does not end with a list of a known size, read after the fields before it"
         untupled = f", limits: Limits = DEFAULT_LIMITS{root_params(root)}"
         return tidy(TEMPLATES.get_template("module.py.j2").render(
@@ -238,7 +241,8 @@ class ModuleEmitter:
             decided_by_stream=[f"`{t.name}.{fid}`" for t in self.types for fid in self.model.plan(t).decided_by_stream],
             build_params=self.build_params(root) if self.nav is None and not root.unwrap else None,
             tuple_forms=[(t.class_name, [f.id for f in form]) for t in self.types if (form := self.tuple_form(t))],
-            **self.tuples_option(), lazy_doc=lazy_doc(lazy), lazy_read=lazy is not None,
+            **self.tuples_option(), lazy_doc=nested_doc(nested) if nested else lazy_doc(lazy), lazy_read=lazy is not None,
+            nested_lazy=bool(nested),
             part_types=rendered, header=header, entry_code=entry_source(self.model.entry()),
             offsets=[(f"{t.name}.{name}", at) for t in rendered if not t.unwrap for name, at in fixed_offsets(t)],
             sizes=[(t.name, bits // 8) for t in rendered if not t.unwrap and not t.primitive

@@ -95,8 +95,10 @@ class Encoder(FieldWrites, TypeCode):
         doc = f'    """Append the parts of a {t.name} to `out`; return how many bytes they hold."""'
         # A list whose elements may be value objects or tuples is untyped: a compiled loop over a
         # typed list checks each element for the one type (and a cast is a call in pure Python).
+        # So is a list of a type with a tuple form, which gives it as a tuple.
         candidates = [(f"v_{f.id}", f"    v_{f.id}: Any") for f in t.seq
-                      if f.if_expr is not None or self.takes_tuples(f) or self.m.switch_untyped(f)]
+                      if f.if_expr is not None or self.takes_tuples(f) or self.m.switch_untyped(f)
+                      or (form and self.m.field_meta(f).get("list"))]
         # A field's bytes, or None; untyped, because a cast is a call in pure Python and the
         # compiled build checks an untyped value where it becomes `d: bytes` all the same.
         candidates += [(f"b_{f.id}", f"    b_{f.id}: Any") for f in t.seq]

@@ -10,6 +10,7 @@ import textwrap
 from .. import c as c_companion
 from .. import expr as E
 from ..model import Bulk, header_of
+from ..passes import checked
 from ..schema import Field, TypeRef
 from .code import Lines, indented
 from .decode import Decoder
@@ -49,6 +50,50 @@ def lazy_doc(bulk: Bulk | None) -> str:
     return "\n\n" + textwrap.fill(said, 84, initial_indent="    ", subsequent_indent="    ")
 
 
+def nested_views(m) -> list[str]:
+    """The schemas a value of this one may hold below its root whose bulk a lazy read views
+    (`lazy_bulk`), by id: a Kafka batch in a record set. A lazy read of it reads those values as
+    views too (`NestedView`)."""
+    seen: set[int] = set()
+    found: set[str] = set()
+    todo = list(m.schema.imports)
+    while todo:
+        schema = todo.pop()
+        if id(schema) in seen or schema.root.primitive:
+            continue
+        seen.add(id(schema))
+        if lazy_bulk(checked(schema, "python").model) is not None:
+            found.add(schema.id)
+        todo += schema.imports
+    return sorted(found)
+
+
+def nested_doc(viewed_ids: list[str]) -> str:
+    """The docstring sentence of the `lazy` keyword of a module whose values nest viewed ones."""
+    values = " and ".join(f"`{name}`" for name in viewed_ids)
+    said = (f"The {values} values inside are read as their own `decode` reads them (`lazy`, the "
+            "default): the elements of each view (a `LazyList`) when a loop reaches them; an "
+            "element's error comes from the loop that reaches it, with its whole path. Everything "
+            "else is checked before this returns. With `lazy=False`, every element is read, "
+            "checked and kept first.")
+    return "\n\n" + textwrap.fill(said, 84, initial_indent="    ", subsequent_indent="    ")
+
+
+class NestedView(Decoder):
+    """`_d_<root>` of a root whose bulk a lazy read views (`lazy_bulk`): read inside another
+    value that a call reads lazily (the budget's LAZY), it gives the value a lazy read of it
+    gives, its bulk a view (`_viewed`), made where the view's errors can be named from the call's
+    root (`runtime.lazy.nested_source`)."""
+
+    def decoding_starts(self, c: Lines) -> None:
+        args = self.params()
+        params = f"({args[2:]},)" if args else "()"
+        with c.block(f"if lim[{c.budget('LAZY')}]:"):
+            c(f"lz_source = _nested_source(lim, _i_{self.t.name}, buf, pos, {params})")
+            c(f"lz_header, lz_first, pos = _i_{self.t.name}(buf, pos, end, lim{args}, lz_source[5], -1)")
+            c("return _viewed(lz_header, lz_first, lz_source), pos")
+
+
 class Iterator(Decoder):
     """`_i_<root>`: the fields before the bulk list, and an iterator of its elements."""
 
@@ -73,12 +118,13 @@ class Iterator(Decoder):
         params = f"buf: bytes, pos: int, end: int, lim: list[int]{self.params(typed=True)}"
         columns = self.m.columned is not None
         cols = ", cols: list[list[Any]] | None = None" if columns else ""
-        return (f"def _i_{t.name}({params}, root: str, index: int{cols}) -> tuple[{header_of(t).class_name}, Iterator[Any], int]:",
+        return (f"def _i_{t.name}({params}, root: Any, index: int{cols}) -> tuple[{header_of(t).class_name}, Iterator[Any], int]:",
                 f'    """Decode the fields of one {t.name} before its {self.bulk.field.id} and check the value as a\n'
                 '    whole (`decode_iter`); return them, an iterator of the elements, and the position after\n'
                 '    the value. Errors raised by the iterator name the value as `root`, or `root[index]` in a\n'
-                '    stream (`index` >= 0).' + (' With `cols`, the iterator yields nothing: it appends each\n'
-                '    element\'s fields to their columns (`decode_columns`).' if columns else '') + '"""')
+                '    stream (`index` >= 0), or from the outer value that holds it (`_named_value`).'
+                + (' With `cols`, the iterator yields nothing: it appends each\n'
+                   '    element\'s fields to their columns (`decode_columns`).' if columns else '') + '"""')
 
     def iterates(self, f: Field) -> bool:
         return f is self.bulk.field
@@ -111,19 +157,19 @@ class Generator(Decoder):
         # re-anchored at the stored field (`in_field`), with the field's and the value's path.
         return "\n".join(["    try:", indented(body), "    except _rt.DecodeError as exc:",
                           "        _rt.in_field(exc, at, processed, open_ended)",
-                          "        raise exc.within(field_id).within(root if index < 0 else f'{root}[{index}]')"])
+                          "        raise _named_value(exc.within(field_id), root, index)"])
 
     def decoder_head(self) -> tuple[str, str]:
         t = self.t
         params = f"buf: bytes, pos: int, end: int, lim: list[int]{self.params(typed=True)}"
         columns = self.m.columned is not None
         cols = ", cols: list[list[Any]] | None = None" if columns else ""
-        return (f"def _g_{t.name}(\n    {params}, at: int, processed: bool, open_ended: bool, field_id: str, root: str,"
+        return (f"def _g_{t.name}(\n    {params}, at: int, processed: bool, open_ended: bool, field_id: str, root: Any,"
                 f" index: int{cols}\n) -> Iterator[Any]:",
                 f'    """Decode the elements of one {t.name} from buf[pos:end] one at a time (`decode_iter`),\n'
                 '    then check that no bytes are left. An error is raised as from the field `field_id`, which\n'
                 '    starts at `at` (of the input, when `processed` bytes are read here), of the value `root`\n'
-                '    (`root[index]` in a stream).' + (' With `cols`, it yields nothing: each element\'s fields\n'
+                '    (`root[index]` in a stream; `_named_value`).' + (' With `cols`, it yields nothing: each element\'s fields\n'
                 '    are appended to their columns (`decode_columns`).' if columns else '') + '"""')
 
     def take_element(self, c: Lines, f: Field, var: str, elem: str) -> None:

@@ -8,6 +8,8 @@ field ``path`` (``record_batch_v2.records[3].headers[0].key``).
 
 from __future__ import annotations
 
+from typing import Self
+
 #: The documented error kinds, with what each means. The list is closed: a new
 #: kind is a change to the conformance protocol, not a local decision.
 KINDS: dict[str, str] = {
@@ -36,8 +38,11 @@ class LogcodecError(ValueError):
         self.path = path
         super().__init__(kind, detail, offset, path)
 
-    def within(self, component: str) -> "LogcodecError":
-        """Prefix ``component`` to the field path as the error travels up the type tree."""
+    def within(self, component: str) -> Self:
+        """Prefix ``component`` to the field path as the error travels up the type tree (an
+        empty one, a nested value's name in a lazy read, prefixes nothing)."""
+        if not component:
+            return self
         if not self.path:
             self.path = component
         elif self.path.startswith("["):

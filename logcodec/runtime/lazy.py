@@ -13,15 +13,33 @@ it has one (a Kafka batch's `num_records`), which reads nothing: so `list(view)`
 length after taking the first loop, reads the elements once. An element's error (its kind, byte
 offset and path as `decode(..., lazy=False)` raises it) comes from the loop or the call that
 reaches it.
+
+Such a value nested in another (a Kafka batch in a record set, or in a Fetch response) is read
+the same way by the call that reads the outer value lazily (`nested_source`): its elements when a
+loop reaches them. An element's error then needs the path from the outer value's root, and an
+offset in the input, which the view does not know (errors get them on their way out of the
+decoders, and those have returned): the view's loop reads the outer value again, lazily, and has
+this view raise the error where it is made, so that it leaves the outer decoders as it would have
+left them in `lazy=False`'s read (`renamed`).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 from logcodec.runtime.errors import DecodeError
-from logcodec.runtime.limits import Limits, budget
+from logcodec.runtime.limits import (
+    CONTEXT,
+    FOCUS,
+    LAZY,
+    TUPLES,
+    VIEWS,
+    Budget,
+    Limits,
+    budget,
+)
 
 
 class LazyList(Sequence):
@@ -90,15 +108,25 @@ class LazyList(Sequence):
         return list, (self.loaded(),)
 
 
-def read_again(decoder, buf: bytes, pos: int, limits: Limits, params: tuple, root: str, index: int,
+def read_again(decoder, buf: bytes, pos: int, limits: Limits, params: tuple, root: Any, index: int,
                tuples: bool) -> Iterator[Any]:
     """The elements of the value at `pos` read again (a view's later loops): its `_i_` decoder run
     with a budget of its own; what the first read checked holds again (the same bytes). `root`
-    and `index` name the value in errors, as the first read named it (index -1: not in a stream)."""
+    and `index` name the value in errors, as the first read named it (index -1: not in a stream;
+    `named_value`)."""
     try:
         return decoder(buf, pos, len(buf), budget(limits, tuples), *params, root, index)[1]
     except DecodeError as exc:
-        raise exc.within(root if index < 0 else f"{root}[{index}]") from None
+        raise named_value(exc, root, index) from None
+
+
+def named_value(exc: DecodeError, root: Any, index: int) -> DecodeError:
+    """An error of a value's elements, as its view's loop raises it: named from the value, `root`
+    (`root[index]` in a stream); for a value nested in another that a call read lazily, `root` is
+    where (`nested_source`), and the error is named from that call's root (`renamed`)."""
+    if type(root) is str:
+        return exc.within(root if index < 0 else f"{root}[{index}]")
+    return renamed(exc, *root)
 
 
 def as_list(items: Sequence[Any]) -> list[Any]:
@@ -110,3 +138,50 @@ def as_list(items: Sequence[Any]) -> list[Any]:
     if isinstance(items, LazyList):
         return items.loaded()
     return list(items)
+
+
+def read_nested_lazily(lim: Budget, decoder, name: str, buf: bytes, limits: Limits, params: tuple, tuples: bool,
+                       start: int = 0, index: int = -1) -> None:
+    """Make `lim` the budget of a lazy read of the value at `start` of `buf` (by its root's
+    `decoder`, `name` the format's): the values nested in it whose type a lazy read views are
+    read as views (`nested_source`), and how to read it again is kept for their errors
+    (`renamed`; `index` >= 0: the value's index in a stream)."""
+    lim[LAZY] = 1
+    lim[CONTEXT] = (decoder, name, buf, limits, params, tuples, start, index)
+    lim[VIEWS] = 0
+
+
+def nested_source(lim: Budget, decoder, buf: bytes, pos: int, params: tuple) -> tuple:
+    """The `source` of the view of a value nested in a lazy read (`read_nested_lazily`), at `pos`
+    of `buf`, read by its `_i_` decoder with `params`: as a root's, its `root` being what the
+    outer call read and which of its views this is (`named_value`, `renamed`). In the read again
+    that names an error of this view, the error is raised here instead."""
+    made = lim[VIEWS]
+    lim[VIEWS] = made + 1
+    focus = lim[FOCUS]
+    if focus is not None and focus[0] == made:
+        raise copy.copy(focus[1])
+    context = lim[CONTEXT]
+    return decoder, buf, pos, context[3], params, (context, made), -1, lim[TUPLES] == 1
+
+
+def renamed(exc: DecodeError, context: tuple, made: int) -> DecodeError:
+    """The error `exc` of an element of a nested view (the `made`-th the read made, `context`
+    what it read, `read_nested_lazily`), with its path from the root and its offset in the input:
+    the outer value read again, lazily, with that view raising `exc` where it is made
+    (`nested_source`), the decoders it leaves through name and place it as they would have in the
+    eager read. (`exc` comes from the view's own loop, its path the value's, its offset in the
+    bytes the value was read from, as the eager read's decoder of the value would raise it.)"""
+    decoder, name, buf, limits, params, tuples, start, index = context
+    lim = budget(limits, tuples)
+    read_nested_lazily(lim, decoder, name, buf, limits, params, tuples, start, index)
+    lim[FOCUS] = (made, exc)
+    try:
+        decoder(buf, start, len(buf), lim, *params)
+    except DecodeError as whole:
+        if whole.path.endswith(exc.path):
+            root = name.split(".")[-1]
+            return whole.within(root if index < 0 else f"{root}[{index}]")
+    except RecursionError:
+        pass
+    return exc

@@ -54,6 +54,17 @@ MAX_DECOMPRESSED = 3  #: Limits.max_decompressed_size
 MAX_ELEMENTS = 4  #: Limits.max_elements, for messages
 MAX_DECOMPRESSED_TOTAL = 5  #: Limits.max_decompressed_total, for messages
 ELEMENTS_RESERVED = 6  #: elements taken out of ELEMENTS_LEFT ahead of need, at most RESERVE
+#: 1 when the call reads lazily the values nested in its value whose type a lazy read views (a
+#: Kafka batch in a record set or a Fetch response: `runtime.lazy.nested_source`), 0 when whole
+LAZY = 7
+#: In a read again that names a nested view's element error (`runtime.lazy.renamed`): which view
+#: (by the order the call made them) raises which error; None otherwise. Read by the runtime
+#: only, as CONTEXT and VIEWS are: compiled decoders read the other places, as ints.
+FOCUS = 8
+#: What a lazy call read, to read it again (`runtime.lazy.read_nested_lazily`), or None
+CONTEXT = 9
+#: How many nested views the call made so far
+VIEWS = 10
 
 #: How many elements `take_elements` moves out of ELEMENTS_LEFT ahead of need, for the decoders
 #: to spend list after list from ELEMENTS_RESERVED. The reserve stays within the small ints
@@ -70,15 +81,15 @@ Budget = list
 
 
 def budget(limits: Limits | Budget = DEFAULT_LIMITS, tuples: bool = False) -> Budget:
-    """A fresh budget for `limits`; a budget is passed on as it is (a nested decode spends
-    from its caller's, and gives what its caller asked for)."""
+    """A fresh budget for `limits`, its nested values read whole; a budget is passed on as it is
+    (a nested decode spends from its caller's, and gives what its caller asked for)."""
     if isinstance(limits, list):
         return limits
     # The reserve is filled from the start: a small file's first list would otherwise take its
     # elements through `take_elements`, an interpreted call from a compiled decoder.
     reserve = min(RESERVE, limits.max_elements)
     return [limits.max_elements - reserve, int(tuples), limits.max_decompressed_total, limits.max_decompressed_size,
-            limits.max_elements, limits.max_decompressed_total, reserve]
+            limits.max_elements, limits.max_decompressed_total, reserve, 0, None, None, 0]
 
 
 #: A fresh budget of the default limits, by `tuples` (False, True), for an entry point to copy:

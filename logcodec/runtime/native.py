@@ -109,7 +109,9 @@ def _rebind_early_imports(module_name: str, swapped: dict) -> None:
             continue
         names = vars(other)
         for key, (pure, compiled) in swapped.items():
-            if pure is not None and names.get(key) is pure:
+            # Only what this module defines: a name it imported from the runtime (`_decode_one`)
+            # is the same object in every module, where each build has its own.
+            if pure is not None and names.get(key) is pure and getattr(pure, "__module__", None) == module_name:
                 names[key] = compiled
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from logcodec.runtime.errors import DecodeError, EncodeError, UnsupportedRead
+from logcodec.runtime.lazy import read_nested_lazily
 from logcodec.runtime.limits import DEFAULT_BUDGETS, DEFAULT_LIMITS, Limits, budget
 
 _Item = TypeVar("_Item")
@@ -38,16 +39,19 @@ def as_bytes(data) -> bytes:
     raise TypeError(f"decode takes bytes, bytearray or memoryview, not {type(data).__name__}")
 
 
-def decode_prefix(decoder, name: str, data, limits: Limits, *params, tuples: bool = False):
+def decode_prefix(decoder, name: str, data, limits: Limits, *params, tuples: bool = False, lazy: bool = False):
     """One value from the start of `data`, and the bytes it took (what follows is not read, as
     Kaitai's parsers leave it). `tuples`: the elements of lists whose type has a tuple form come
-    as tuples (the module's TUPLE_FORMS). A compiled build runs its own copy of this entry and
-    of `decode_one` (`templates/module.py.j2`): what changes here changes there."""
+    as tuples (the module's TUPLE_FORMS). `lazy`: the values nested in it whose type a lazy read
+    views are read as views (`lazy.read_nested_lazily`). A compiled build runs its own copy of
+    this entry and of `decode_one` (`templates/module.py.j2`): what changes here changes there."""
     # The entry of every decode, where a small input spends a third of its time: what the calls
     # below would do is done here when it is one test (bytes given).
     buf = data if type(data) is bytes else as_bytes(data)
     try:
         lim = DEFAULT_BUDGETS[1 if tuples else 0].copy() if limits is DEFAULT_LIMITS else budget(limits, tuples)
+        if lazy:
+            read_nested_lazily(lim, decoder, name, buf, limits, params, tuples)
         return decoder(buf, 0, len(buf), lim, *params)
     except DecodeError as exc:
         raise exc.within(name.split(".")[-1]) from None
@@ -55,9 +59,9 @@ def decode_prefix(decoder, name: str, data, limits: Limits, *params, tuples: boo
         raise DecodeError("limit_exceeded", "nesting too deep", 0, name.split(".")[-1]) from None
 
 
-def decode_one(decoder, name: str, data, limits: Limits, *params, tuples: bool = False):
+def decode_one(decoder, name: str, data, limits: Limits, *params, tuples: bool = False, lazy: bool = False):
     buf = as_bytes(data)
-    value, pos = decode_prefix(decoder, name, buf, limits, *params, tuples=tuples)
+    value, pos = decode_prefix(decoder, name, buf, limits, *params, tuples=tuples, lazy=lazy)
     ends_at(buf, pos, name)
     return value
 
@@ -69,7 +73,10 @@ def ends_at(buf: bytes, pos: int, name: str) -> None:
                           name.split(".")[-1])
 
 
-def decode_stream(decoder, name: str, data, limits: Limits, *params, tuples: bool = False) -> Stream:
+def decode_stream(decoder, name: str, data, limits: Limits, *params, tuples: bool = False,
+                  lazy: bool = False) -> Stream:
+    """Values laid end to end (a module's `decode_stream`), all from one budget; `lazy`: as
+    `decode_prefix` reads one."""
     buf = as_bytes(data)
     result = Stream()
     items, pos, end = result.items, 0, len(buf)
@@ -78,6 +85,8 @@ def decode_stream(decoder, name: str, data, limits: Limits, *params, tuples: boo
         # The hot loop of a log of small values: no `*params` call when there are none (it
         # builds a tuple each time), and the stream's fields set once, at the end.
         while pos < end:
+            if lazy:
+                read_nested_lazily(spent, decoder, name, buf, limits, params, tuples, pos, len(items))
             value, pos = decoder(buf, pos, end, spent, *params) if params else decoder(buf, pos, end, spent)
             items.append(value)
     except DecodeError as exc:  # `pos` is still where the failed value starts

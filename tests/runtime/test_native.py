@@ -86,6 +86,38 @@ def test_modules_that_import_each_other_call_each_others_builds(tmp_path, monkey
     assert (a.ask_b(), b.ask_a()) == ("compiled b", "compiled a")
 
 
+def test_a_build_lends_a_sibling_only_what_its_module_defines(tmp_path, monkeypatch):
+    # Both modules import one runtime function, as every generated module imports `decode_one`;
+    # only `a` has a build, whose copy of that function takes a keyword the runtime's lacks.
+    # `b`, imported first and without a build, keeps the runtime's.
+    package = tmp_path / "tinyshare"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    shared = "from logcodec.runtime.stream import ends_at as _ends_at\n"
+    a_body = "def who_a() -> str:\n    return '{} a'\n"
+    a_file = package / "a.py"
+    a_file.write_text(shared + a_body.format("pure") + "NATIVE = None\nfrom logcodec.runtime import native as _native\n"
+                      "_native.accelerate(globals())\n")
+    sha = hashlib.sha256(a_file.read_bytes()).hexdigest()
+    native.compiled_source_file(a_file).write_text(
+        f"# The source of the compiled build of a.py (sha256 {sha}):\n" + a_body.format("compiled")
+        + "def _ends_at(buf: bytes, pos: int, name: str, extra: int = 0) -> None:\n    pass\n")
+    (package / "b.py").write_text(shared + "from tinyshare.a import who_a\n")
+    monkeypatch.setenv(native.DIR_ENV, str(tmp_path / "builds"))
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    native.compile_file("tinyshare.a", a_file, tmp_path / "builds", log=lambda _msg: None)
+    for name in [n for n in sys.modules if n.startswith("tinyshare")]:
+        monkeypatch.delitem(sys.modules, name)
+    b = importlib.import_module("tinyshare.b")  # imports a, whose build is swapped in while b holds its names
+    a = sys.modules["tinyshare.a"]
+    from logcodec.runtime.stream import ends_at
+
+    assert a.NATIVE is not None and a.who_a() == "compiled a" and a._ends_at is not ends_at
+    assert b.who_a is a.who_a  # what a defines: bound again to the build's
+    assert b._ends_at is ends_at  # what a imported: the runtime's, not a's build's copy
+
+
 def test_a_build_decodes_into_the_enum_classes_of_its_module(tmp_path, monkeypatch):
     # The compiled source imports the enums from the module that loads it, never compiles their
     # bodies (mypyc took over 24 GB on dicom's 4,000 tags): a value has the same enum class,

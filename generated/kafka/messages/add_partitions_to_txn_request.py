@@ -581,7 +581,11 @@ def _d_add_partitions_to_txn_request(
                                             add_partitions_to_txn_transaction__etopics = (
                                                 add_partitions_to_txn_topic_v_name,
                                                 tuple(add_partitions_to_txn_topic_v_partitions),
-                                                tuple(add_partitions_to_txn_topic_v_tagged_fields),
+                                                (
+                                                    None
+                                                    if add_partitions_to_txn_topic_v_tagged_fields is None
+                                                    else tuple(add_partitions_to_txn_topic_v_tagged_fields)
+                                                ),
                                             )
                                         else:
                                             add_partitions_to_txn_transaction__etopics = _new(AddPartitionsToTxnTopic)
@@ -666,8 +670,16 @@ def _d_add_partitions_to_txn_request(
                                 add_partitions_to_txn_transaction_v_producer_id,
                                 add_partitions_to_txn_transaction_v_producer_epoch,
                                 add_partitions_to_txn_transaction_v_verify_only,
-                                tuple(add_partitions_to_txn_transaction_v_topics),
-                                tuple(add_partitions_to_txn_transaction_v_tagged_fields),
+                                (
+                                    None
+                                    if add_partitions_to_txn_transaction_v_topics is None
+                                    else tuple(add_partitions_to_txn_transaction_v_topics)
+                                ),
+                                (
+                                    None
+                                    if add_partitions_to_txn_transaction_v_tagged_fields is None
+                                    else tuple(add_partitions_to_txn_transaction_v_tagged_fields)
+                                ),
                             )
                         else:
                             _etransactions = _new(AddPartitionsToTxnTransaction)
@@ -887,7 +899,11 @@ def _d_add_partitions_to_txn_request(
                             _ev3_and_below_topics = (
                                 add_partitions_to_txn_topic_v_name,
                                 tuple(add_partitions_to_txn_topic_v_partitions),
-                                tuple(add_partitions_to_txn_topic_v_tagged_fields),
+                                (
+                                    None
+                                    if add_partitions_to_txn_topic_v_tagged_fields is None
+                                    else tuple(add_partitions_to_txn_topic_v_tagged_fields)
+                                ),
                             )
                         else:
                             _ev3_and_below_topics = _new(AddPartitionsToTxnTopic)
@@ -1410,7 +1426,11 @@ def _d_add_partitions_to_txn_transaction(
                             _etopics = (
                                 add_partitions_to_txn_topic_v_name,
                                 tuple(add_partitions_to_txn_topic_v_partitions),
-                                tuple(add_partitions_to_txn_topic_v_tagged_fields),
+                                (
+                                    None
+                                    if add_partitions_to_txn_topic_v_tagged_fields is None
+                                    else tuple(add_partitions_to_txn_topic_v_tagged_fields)
+                                ),
                             )
                         else:
                             _etopics = _new(AddPartitionsToTxnTopic)
@@ -1466,8 +1486,8 @@ def _d_add_partitions_to_txn_transaction(
             v_producer_id,
             v_producer_epoch,
             v_verify_only,
-            tuple(v_topics),
-            tuple(v_tagged_fields),
+            (None if v_topics is None else tuple(v_topics)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return AddPartitionsToTxnTransaction(
         v_len_transactional_id_compact,
@@ -1757,7 +1777,7 @@ def _d_add_partitions_to_txn_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return AddPartitionsToTxnTopic(
         v_len_name,
         v_len_name_compact,
@@ -1778,6 +1798,7 @@ def _e_add_partitions_to_txn_topic(
     v_len_name_compact: Any
     v_num_partitions: Any
     v_num_partitions_compact: Any
+    v_partitions: Any
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     b_name: Any

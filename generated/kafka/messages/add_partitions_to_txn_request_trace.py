@@ -424,8 +424,8 @@ def _d_add_partitions_to_txn_transaction(
             v_producer_id,
             v_producer_epoch,
             v_verify_only,
-            tuple(v_topics),
-            tuple(v_tagged_fields),
+            (None if v_topics is None else tuple(v_topics)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return AddPartitionsToTxnTransaction(
         v_len_transactional_id_compact,
@@ -572,7 +572,7 @@ def _d_add_partitions_to_txn_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return AddPartitionsToTxnTopic(
         v_len_name,
         v_len_name_compact,

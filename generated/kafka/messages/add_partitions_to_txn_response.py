@@ -639,8 +639,13 @@ def _d_add_partitions_to_txn_response(
                                                         add_partitions_to_txn_topic_result__eresults_by_partition = (
                                                             add_partitions_to_txn_partition_result_v_partition_index,
                                                             add_partitions_to_txn_partition_result_v_partition_error_code,
-                                                            tuple(
-                                                                add_partitions_to_txn_partition_result_v_tagged_fields
+                                                            (
+                                                                None
+                                                                if add_partitions_to_txn_partition_result_v_tagged_fields
+                                                                is None
+                                                                else tuple(
+                                                                    add_partitions_to_txn_partition_result_v_tagged_fields
+                                                                )
                                                             ),
                                                         )
                                                     else:
@@ -720,7 +725,11 @@ def _d_add_partitions_to_txn_response(
                                             add_partitions_to_txn_result__etopic_results = (
                                                 add_partitions_to_txn_topic_result_v_name,
                                                 tuple(add_partitions_to_txn_topic_result_v_results_by_partition),
-                                                tuple(add_partitions_to_txn_topic_result_v_tagged_fields),
+                                                (
+                                                    None
+                                                    if add_partitions_to_txn_topic_result_v_tagged_fields is None
+                                                    else tuple(add_partitions_to_txn_topic_result_v_tagged_fields)
+                                                ),
                                             )
                                         else:
                                             add_partitions_to_txn_result__etopic_results = _new(
@@ -798,8 +807,16 @@ def _d_add_partitions_to_txn_response(
                         if elem_tuples:
                             _eresults_by_transaction = (
                                 add_partitions_to_txn_result_v_transactional_id,
-                                tuple(add_partitions_to_txn_result_v_topic_results),
-                                tuple(add_partitions_to_txn_result_v_tagged_fields),
+                                (
+                                    None
+                                    if add_partitions_to_txn_result_v_topic_results is None
+                                    else tuple(add_partitions_to_txn_result_v_topic_results)
+                                ),
+                                (
+                                    None
+                                    if add_partitions_to_txn_result_v_tagged_fields is None
+                                    else tuple(add_partitions_to_txn_result_v_tagged_fields)
+                                ),
                             )
                         else:
                             _eresults_by_transaction = _new(AddPartitionsToTxnResult)
@@ -1002,7 +1019,11 @@ def _d_add_partitions_to_txn_response(
                                         add_partitions_to_txn_topic_result__eresults_by_partition = (
                                             add_partitions_to_txn_partition_result_v_partition_index,
                                             add_partitions_to_txn_partition_result_v_partition_error_code,
-                                            tuple(add_partitions_to_txn_partition_result_v_tagged_fields),
+                                            (
+                                                None
+                                                if add_partitions_to_txn_partition_result_v_tagged_fields is None
+                                                else tuple(add_partitions_to_txn_partition_result_v_tagged_fields)
+                                            ),
                                         )
                                     else:
                                         add_partitions_to_txn_topic_result__eresults_by_partition = _new(
@@ -1071,7 +1092,11 @@ def _d_add_partitions_to_txn_response(
                             _eresults_by_topic_v3_and_below = (
                                 add_partitions_to_txn_topic_result_v_name,
                                 tuple(add_partitions_to_txn_topic_result_v_results_by_partition),
-                                tuple(add_partitions_to_txn_topic_result_v_tagged_fields),
+                                (
+                                    None
+                                    if add_partitions_to_txn_topic_result_v_tagged_fields is None
+                                    else tuple(add_partitions_to_txn_topic_result_v_tagged_fields)
+                                ),
                             )
                         else:
                             _eresults_by_topic_v3_and_below = _new(AddPartitionsToTxnTopicResult)
@@ -1554,7 +1579,11 @@ def _d_add_partitions_to_txn_result(
                                         add_partitions_to_txn_topic_result__eresults_by_partition = (
                                             add_partitions_to_txn_partition_result_v_partition_index,
                                             add_partitions_to_txn_partition_result_v_partition_error_code,
-                                            tuple(add_partitions_to_txn_partition_result_v_tagged_fields),
+                                            (
+                                                None
+                                                if add_partitions_to_txn_partition_result_v_tagged_fields is None
+                                                else tuple(add_partitions_to_txn_partition_result_v_tagged_fields)
+                                            ),
                                         )
                                     else:
                                         add_partitions_to_txn_topic_result__eresults_by_partition = _new(
@@ -1623,7 +1652,11 @@ def _d_add_partitions_to_txn_result(
                             _etopic_results = (
                                 add_partitions_to_txn_topic_result_v_name,
                                 tuple(add_partitions_to_txn_topic_result_v_results_by_partition),
-                                tuple(add_partitions_to_txn_topic_result_v_tagged_fields),
+                                (
+                                    None
+                                    if add_partitions_to_txn_topic_result_v_tagged_fields is None
+                                    else tuple(add_partitions_to_txn_topic_result_v_tagged_fields)
+                                ),
                             )
                         else:
                             _etopic_results = _new(AddPartitionsToTxnTopicResult)
@@ -1682,7 +1715,11 @@ def _d_add_partitions_to_txn_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_transactional_id, tuple(v_topic_results), tuple(v_tagged_fields)), pos
+        return (
+            v_transactional_id,
+            (None if v_topic_results is None else tuple(v_topic_results)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return AddPartitionsToTxnResult(
         v_len_transactional_id_compact,
         v_transactional_id,
@@ -1963,7 +2000,11 @@ def _d_add_partitions_to_txn_topic_result(
                         _eresults_by_partition = (
                             add_partitions_to_txn_partition_result_v_partition_index,
                             add_partitions_to_txn_partition_result_v_partition_error_code,
-                            tuple(add_partitions_to_txn_partition_result_v_tagged_fields),
+                            (
+                                None
+                                if add_partitions_to_txn_partition_result_v_tagged_fields is None
+                                else tuple(add_partitions_to_txn_partition_result_v_tagged_fields)
+                            ),
                         )
                     else:
                         _eresults_by_partition = _new(AddPartitionsToTxnPartitionResult)
@@ -2016,7 +2057,11 @@ def _d_add_partitions_to_txn_topic_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_results_by_partition), tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            tuple(v_results_by_partition),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return AddPartitionsToTxnTopicResult(
         v_len_name,
         v_len_name_compact,
@@ -2252,7 +2297,11 @@ def _d_add_partitions_to_txn_partition_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, v_partition_error_code, tuple(v_tagged_fields)), pos
+        return (
+            v_partition_index,
+            v_partition_error_code,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return AddPartitionsToTxnPartitionResult(
         v_partition_index, v_partition_error_code, v_num_tagged_fields, v_tagged_fields
     ), pos

@@ -341,7 +341,11 @@ def _d_add_partitions_to_txn_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_transactional_id, tuple(v_topic_results), tuple(v_tagged_fields)), pos
+        return (
+            v_transactional_id,
+            (None if v_topic_results is None else tuple(v_topic_results)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return AddPartitionsToTxnResult(
         v_len_transactional_id_compact,
         v_transactional_id,
@@ -485,7 +489,11 @@ def _d_add_partitions_to_txn_topic_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_results_by_partition), tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            tuple(v_results_by_partition),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return AddPartitionsToTxnTopicResult(
         v_len_name,
         v_len_name_compact,
@@ -552,7 +560,11 @@ def _d_add_partitions_to_txn_partition_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, v_partition_error_code, tuple(v_tagged_fields)), pos
+        return (
+            v_partition_index,
+            v_partition_error_code,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return AddPartitionsToTxnPartitionResult(
         v_partition_index, v_partition_error_code, v_num_tagged_fields, v_tagged_fields
     ), pos

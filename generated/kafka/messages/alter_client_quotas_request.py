@@ -544,7 +544,11 @@ def _d_alter_client_quotas_request(
                                     entry_data__eentity = (
                                         entity_data_v_entity_type,
                                         entity_data_v_entity_name,
-                                        tuple(entity_data_v_tagged_fields),
+                                        (
+                                            None
+                                            if entity_data_v_tagged_fields is None
+                                            else tuple(entity_data_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     entry_data__eentity = _new(EntityData)
@@ -652,7 +656,7 @@ def _d_alter_client_quotas_request(
                                         op_data_v_key,
                                         op_data_v_value,
                                         op_data_v_remove,
-                                        tuple(op_data_v_tagged_fields),
+                                        (None if op_data_v_tagged_fields is None else tuple(op_data_v_tagged_fields)),
                                     )
                                 else:
                                     entry_data__eops = _new(OpData)
@@ -702,7 +706,7 @@ def _d_alter_client_quotas_request(
                         _eentries = (
                             tuple(entry_data_v_entity),
                             tuple(entry_data_v_ops),
-                            tuple(entry_data_v_tagged_fields),
+                            (None if entry_data_v_tagged_fields is None else tuple(entry_data_v_tagged_fields)),
                         )
                     else:
                         _eentries = _new(EntryData)
@@ -1044,7 +1048,7 @@ def _d_entry_data(
                         _eentity = (
                             entity_data_v_entity_type,
                             entity_data_v_entity_name,
-                            tuple(entity_data_v_tagged_fields),
+                            (None if entity_data_v_tagged_fields is None else tuple(entity_data_v_tagged_fields)),
                         )
                     else:
                         _eentity = _new(EntityData)
@@ -1157,7 +1161,12 @@ def _d_entry_data(
                     if pos > end:
                         raise IndexError  # read again, checked
                     if elem_tuples:
-                        _eops = (op_data_v_key, op_data_v_value, op_data_v_remove, tuple(op_data_v_tagged_fields))
+                        _eops = (
+                            op_data_v_key,
+                            op_data_v_value,
+                            op_data_v_remove,
+                            (None if op_data_v_tagged_fields is None else tuple(op_data_v_tagged_fields)),
+                        )
                     else:
                         _eops = _new(OpData)
                         _eops.len_key = op_data_v_len_key
@@ -1204,7 +1213,7 @@ def _d_entry_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (tuple(v_entity), tuple(v_ops), tuple(v_tagged_fields)), pos
+        return (tuple(v_entity), tuple(v_ops), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return EntryData(
         v_num_entity,
         v_num_entity_compact,
@@ -1494,7 +1503,7 @@ def _d_entity_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_entity_type, v_entity_name, tuple(v_tagged_fields)), pos
+        return (v_entity_type, v_entity_name, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return EntityData(
         v_len_entity_type,
         v_len_entity_type_compact,
@@ -1765,7 +1774,7 @@ def _d_op_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_key, v_value, v_remove, tuple(v_tagged_fields)), pos
+        return (v_key, v_value, v_remove, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return OpData(v_len_key, v_len_key_compact, v_key, v_value, v_remove, v_num_tagged_fields, v_tagged_fields), pos
 
 

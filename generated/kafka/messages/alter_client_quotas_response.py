@@ -545,7 +545,11 @@ def _d_alter_client_quotas_response(
                                     entry_data__eentity = (
                                         entity_data_v_entity_type,
                                         entity_data_v_entity_name,
-                                        tuple(entity_data_v_tagged_fields),
+                                        (
+                                            None
+                                            if entity_data_v_tagged_fields is None
+                                            else tuple(entity_data_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     entry_data__eentity = _new(EntityData)
@@ -597,7 +601,7 @@ def _d_alter_client_quotas_response(
                             entry_data_v_error_code,
                             entry_data_v_error_message,
                             tuple(entry_data_v_entity),
-                            tuple(entry_data_v_tagged_fields),
+                            (None if entry_data_v_tagged_fields is None else tuple(entry_data_v_tagged_fields)),
                         )
                     else:
                         _eentries = _new(EntryData)
@@ -961,7 +965,7 @@ def _d_entry_data(
                         _eentity = (
                             entity_data_v_entity_type,
                             entity_data_v_entity_name,
-                            tuple(entity_data_v_tagged_fields),
+                            (None if entity_data_v_tagged_fields is None else tuple(entity_data_v_tagged_fields)),
                         )
                     else:
                         _eentity = _new(EntityData)
@@ -1010,7 +1014,12 @@ def _d_entry_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_error_code, v_error_message, tuple(v_entity), tuple(v_tagged_fields)), pos
+        return (
+            v_error_code,
+            v_error_message,
+            tuple(v_entity),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return EntryData(
         v_error_code,
         v_len_error_message,
@@ -1320,7 +1329,7 @@ def _d_entity_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_entity_type, v_entity_name, tuple(v_tagged_fields)), pos
+        return (v_entity_type, v_entity_name, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return EntityData(
         v_len_entity_type,
         v_len_entity_type_compact,

@@ -294,7 +294,12 @@ def _d_entry_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_error_code, v_error_message, tuple(v_entity), tuple(v_tagged_fields)), pos
+        return (
+            v_error_code,
+            v_error_message,
+            tuple(v_entity),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return EntryData(
         v_error_code,
         v_len_error_message,
@@ -431,7 +436,7 @@ def _d_entity_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_entity_type, v_entity_name, tuple(v_tagged_fields)), pos
+        return (v_entity_type, v_entity_name, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return EntityData(
         v_len_entity_type,
         v_len_entity_type_compact,

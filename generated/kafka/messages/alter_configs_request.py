@@ -517,7 +517,11 @@ def _d_alter_configs_request(
                                     alter_configs_resource__econfigs = (
                                         alterable_config_v_name,
                                         alterable_config_v_value,
-                                        tuple(alterable_config_v_tagged_fields),
+                                        (
+                                            None
+                                            if alterable_config_v_tagged_fields is None
+                                            else tuple(alterable_config_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     alter_configs_resource__econfigs = _new(AlterableConfig)
@@ -579,7 +583,11 @@ def _d_alter_configs_request(
                             alter_configs_resource_v_resource_type,
                             alter_configs_resource_v_resource_name,
                             tuple(alter_configs_resource_v_configs),
-                            tuple(alter_configs_resource_v_tagged_fields),
+                            (
+                                None
+                                if alter_configs_resource_v_tagged_fields is None
+                                else tuple(alter_configs_resource_v_tagged_fields)
+                            ),
                         )
                     else:
                         _eresources = _new(AlterConfigsResource)
@@ -948,7 +956,11 @@ def _d_alter_configs_resource(
                         _econfigs = (
                             alterable_config_v_name,
                             alterable_config_v_value,
-                            tuple(alterable_config_v_tagged_fields),
+                            (
+                                None
+                                if alterable_config_v_tagged_fields is None
+                                else tuple(alterable_config_v_tagged_fields)
+                            ),
                         )
                     else:
                         _econfigs = _new(AlterableConfig)
@@ -997,7 +1009,12 @@ def _d_alter_configs_resource(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_resource_type, v_resource_name, tuple(v_configs), tuple(v_tagged_fields)), pos
+        return (
+            v_resource_type,
+            v_resource_name,
+            tuple(v_configs),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return AlterConfigsResource(
         v_resource_type,
         v_len_resource_name,
@@ -1297,7 +1314,7 @@ def _d_alterable_config(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_value, tuple(v_tagged_fields)), pos
+        return (v_name, v_value, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return AlterableConfig(
         v_len_name,
         v_len_name_compact,

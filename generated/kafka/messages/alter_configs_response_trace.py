@@ -293,7 +293,13 @@ def _d_alter_configs_resource_response(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_error_code, v_error_message, v_resource_type, v_resource_name, tuple(v_tagged_fields)), pos
+        return (
+            v_error_code,
+            v_error_message,
+            v_resource_type,
+            v_resource_name,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return AlterConfigsResourceResponse(
         v_error_code,
         v_len_error_message,

@@ -376,7 +376,11 @@ def _d_alter_partition_reassignments_request(
                                 if elem_tuples:
                                     reassignable_topic__epartitions = (
                                         reassignable_partition_v_partition_index,
-                                        tuple(reassignable_partition_v_replicas),
+                                        (
+                                            None
+                                            if reassignable_partition_v_replicas is None
+                                            else tuple(reassignable_partition_v_replicas)
+                                        ),
                                         tuple(reassignable_partition_v_tagged_fields),
                                     )
                                 else:
@@ -674,7 +678,11 @@ def _d_reassignable_topic(
                     if elem_tuples:
                         _epartitions = (
                             reassignable_partition_v_partition_index,
-                            tuple(reassignable_partition_v_replicas),
+                            (
+                                None
+                                if reassignable_partition_v_replicas is None
+                                else tuple(reassignable_partition_v_replicas)
+                            ),
                             tuple(reassignable_partition_v_tagged_fields),
                         )
                     else:
@@ -724,6 +732,7 @@ def _d_reassignable_topic(
 def _e_reassignable_topic(v: ReassignableTopic | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a reassignable_topic to `out`; return how many bytes they hold."""
     v_partitions: Any
+    v_tagged_fields: Any
     b_name: Any
     d: bytes
     x: int
@@ -883,7 +892,7 @@ def _d_reassignable_partition(
         except _rt.DecodeError as exc:
             raise exc.within(f"tagged_fields[{i}]")
     if as_tuple:
-        return (v_partition_index, tuple(v_replicas), tuple(v_tagged_fields)), pos
+        return (v_partition_index, (None if v_replicas is None else tuple(v_replicas)), tuple(v_tagged_fields)), pos
     return ReassignablePartition(
         v_partition_index, v_num_replicas_compact, v_replicas, v_num_tagged_fields, v_tagged_fields
     ), pos
@@ -892,6 +901,7 @@ def _d_reassignable_partition(
 def _e_reassignable_partition(v: ReassignablePartition | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a reassignable_partition to `out`; return how many bytes they hold."""
     v_replicas: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int

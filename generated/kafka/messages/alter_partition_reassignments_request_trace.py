@@ -323,7 +323,7 @@ def _d_reassignable_partition(
             raise exc.within(f"tagged_fields[{i}]")
     tr.end(pos, v_tagged_fields)
     if as_tuple:
-        return (v_partition_index, tuple(v_replicas), tuple(v_tagged_fields)), pos
+        return (v_partition_index, (None if v_replicas is None else tuple(v_replicas)), tuple(v_tagged_fields)), pos
     return ReassignablePartition(
         v_partition_index, v_num_replicas_compact, v_replicas, v_num_tagged_fields, v_tagged_fields
     ), pos

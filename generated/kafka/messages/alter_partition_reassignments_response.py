@@ -858,6 +858,7 @@ def _e_reassignable_topic_response(
 ) -> int:
     """Append the parts of a reassignable_topic_response to `out`; return how many bytes they hold."""
     v_partitions: Any
+    v_tagged_fields: Any
     b_name: Any
     d: bytes
     x: int
@@ -1030,6 +1031,7 @@ def _e_reassignable_partition_response(
 ) -> int:
     """Append the parts of a reassignable_partition_response to `out`; return how many bytes they hold."""
     v_error_message: Any
+    v_tagged_fields: Any
     b_error_message: Any
     d: bytes
     x: int

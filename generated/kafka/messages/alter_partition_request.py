@@ -540,7 +540,11 @@ def _d_alter_partition_request(
                                                     partition_data__enew_isr_with_epochs = (
                                                         broker_state_v_broker_id,
                                                         broker_state_v_broker_epoch,
-                                                        tuple(broker_state_v_tagged_fields),
+                                                        (
+                                                            None
+                                                            if broker_state_v_tagged_fields is None
+                                                            else tuple(broker_state_v_tagged_fields)
+                                                        ),
                                                     )
                                                 else:
                                                     partition_data__enew_isr_with_epochs = _new(BrokerState)
@@ -600,8 +604,12 @@ def _d_alter_partition_request(
                                     topic_data__epartitions = (
                                         partition_data_v_partition_index,
                                         partition_data_v_leader_epoch,
-                                        tuple(partition_data_v_new_isr),
-                                        tuple(partition_data_v_new_isr_with_epochs),
+                                        (None if partition_data_v_new_isr is None else tuple(partition_data_v_new_isr)),
+                                        (
+                                            None
+                                            if partition_data_v_new_isr_with_epochs is None
+                                            else tuple(partition_data_v_new_isr_with_epochs)
+                                        ),
                                         partition_data_v_leader_recovery_state,
                                         partition_data_v_partition_epoch,
                                         tuple(partition_data_v_tagged_fields),
@@ -981,7 +989,11 @@ def _d_topic_data(
                                         partition_data__enew_isr_with_epochs = (
                                             broker_state_v_broker_id,
                                             broker_state_v_broker_epoch,
-                                            tuple(broker_state_v_tagged_fields),
+                                            (
+                                                None
+                                                if broker_state_v_tagged_fields is None
+                                                else tuple(broker_state_v_tagged_fields)
+                                            ),
                                         )
                                     else:
                                         partition_data__enew_isr_with_epochs = _new(BrokerState)
@@ -1035,8 +1047,12 @@ def _d_topic_data(
                         _epartitions = (
                             partition_data_v_partition_index,
                             partition_data_v_leader_epoch,
-                            tuple(partition_data_v_new_isr),
-                            tuple(partition_data_v_new_isr_with_epochs),
+                            (None if partition_data_v_new_isr is None else tuple(partition_data_v_new_isr)),
+                            (
+                                None
+                                if partition_data_v_new_isr_with_epochs is None
+                                else tuple(partition_data_v_new_isr_with_epochs)
+                            ),
                             partition_data_v_leader_recovery_state,
                             partition_data_v_partition_epoch,
                             tuple(partition_data_v_tagged_fields),
@@ -1102,6 +1118,7 @@ def _e_topic_data(v: TopicData | tuple[Any, ...], out: list[Any], p_api_version:
     v_topic_name: Any
     v_topic_id: Any
     v_partitions: Any
+    v_tagged_fields: Any
     b_topic_name: Any
     d: bytes
     x: int
@@ -1344,7 +1361,7 @@ def _d_partition_data(
                             _enew_isr_with_epochs = (
                                 broker_state_v_broker_id,
                                 broker_state_v_broker_epoch,
-                                tuple(broker_state_v_tagged_fields),
+                                (None if broker_state_v_tagged_fields is None else tuple(broker_state_v_tagged_fields)),
                             )
                         else:
                             _enew_isr_with_epochs = _new(BrokerState)
@@ -1399,8 +1416,8 @@ def _d_partition_data(
         return (
             v_partition_index,
             v_leader_epoch,
-            tuple(v_new_isr),
-            tuple(v_new_isr_with_epochs),
+            (None if v_new_isr is None else tuple(v_new_isr)),
+            (None if v_new_isr_with_epochs is None else tuple(v_new_isr_with_epochs)),
             v_leader_recovery_state,
             v_partition_epoch,
             tuple(v_tagged_fields),
@@ -1426,6 +1443,7 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
     v_num_new_isr_with_epochs_compact: Any
     v_new_isr_with_epochs: Any
     v_leader_recovery_state: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int
@@ -1657,7 +1675,7 @@ def _d_broker_state(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_broker_id, v_broker_epoch, tuple(v_tagged_fields)), pos
+        return (v_broker_id, v_broker_epoch, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return BrokerState(v_broker_id, v_broker_epoch, v_num_tagged_fields, v_tagged_fields), pos
 
 

@@ -422,8 +422,8 @@ def _d_partition_data(
         return (
             v_partition_index,
             v_leader_epoch,
-            tuple(v_new_isr),
-            tuple(v_new_isr_with_epochs),
+            (None if v_new_isr is None else tuple(v_new_isr)),
+            (None if v_new_isr_with_epochs is None else tuple(v_new_isr_with_epochs)),
             v_leader_recovery_state,
             v_partition_epoch,
             tuple(v_tagged_fields),
@@ -508,7 +508,7 @@ def _d_broker_state(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_broker_id, v_broker_epoch, tuple(v_tagged_fields)), pos
+        return (v_broker_id, v_broker_epoch, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return BrokerState(v_broker_id, v_broker_epoch, v_num_tagged_fields, v_tagged_fields), pos
 
 

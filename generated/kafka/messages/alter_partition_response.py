@@ -855,6 +855,7 @@ def _e_topic_data(v: TopicData | tuple[Any, ...], out: list[Any], p_api_version:
     v_topic_name: Any
     v_topic_id: Any
     v_partitions: Any
+    v_tagged_fields: Any
     b_topic_name: Any
     d: bytes
     x: int
@@ -1073,7 +1074,9 @@ def _d_partition_data(
 
 def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a partition_data to `out`; return how many bytes they hold."""
+    v_isr: Any
     v_leader_recovery_state: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int

@@ -498,7 +498,11 @@ def _d_alter_replica_log_dirs_request(
                                     alter_replica_log_dir__etopics = (
                                         alter_replica_log_dir_topic_v_name,
                                         tuple(alter_replica_log_dir_topic_v_partitions),
-                                        tuple(alter_replica_log_dir_topic_v_tagged_fields),
+                                        (
+                                            None
+                                            if alter_replica_log_dir_topic_v_tagged_fields is None
+                                            else tuple(alter_replica_log_dir_topic_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     alter_replica_log_dir__etopics = _new(AlterReplicaLogDirTopic)
@@ -561,7 +565,11 @@ def _d_alter_replica_log_dirs_request(
                         _edirs = (
                             alter_replica_log_dir_v_path,
                             tuple(alter_replica_log_dir_v_topics),
-                            tuple(alter_replica_log_dir_v_tagged_fields),
+                            (
+                                None
+                                if alter_replica_log_dir_v_tagged_fields is None
+                                else tuple(alter_replica_log_dir_v_tagged_fields)
+                            ),
                         )
                     else:
                         _edirs = _new(AlterReplicaLogDir)
@@ -912,7 +920,11 @@ def _d_alter_replica_log_dir(
                         _etopics = (
                             alter_replica_log_dir_topic_v_name,
                             tuple(alter_replica_log_dir_topic_v_partitions),
-                            tuple(alter_replica_log_dir_topic_v_tagged_fields),
+                            (
+                                None
+                                if alter_replica_log_dir_topic_v_tagged_fields is None
+                                else tuple(alter_replica_log_dir_topic_v_tagged_fields)
+                            ),
                         )
                     else:
                         _etopics = _new(AlterReplicaLogDirTopic)
@@ -961,7 +973,7 @@ def _d_alter_replica_log_dir(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_path, tuple(v_topics), tuple(v_tagged_fields)), pos
+        return (v_path, tuple(v_topics), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return AlterReplicaLogDir(
         v_len_path,
         v_len_path_compact,
@@ -1249,7 +1261,7 @@ def _d_alter_replica_log_dir_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return AlterReplicaLogDirTopic(
         v_len_name,
         v_len_name_compact,
@@ -1270,6 +1282,7 @@ def _e_alter_replica_log_dir_topic(
     v_len_name_compact: Any
     v_num_partitions: Any
     v_num_partitions_compact: Any
+    v_partitions: Any
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     b_name: Any

@@ -273,7 +273,7 @@ def _d_alter_replica_log_dir(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_path, tuple(v_topics), tuple(v_tagged_fields)), pos
+        return (v_path, tuple(v_topics), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return AlterReplicaLogDir(
         v_len_path,
         v_len_path_compact,
@@ -418,7 +418,7 @@ def _d_alter_replica_log_dir_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return AlterReplicaLogDirTopic(
         v_len_name,
         v_len_name_compact,

@@ -449,7 +449,11 @@ def _d_alter_replica_log_dirs_response(
                                     alter_replica_log_dir_topic_result__epartitions = (
                                         alter_replica_log_dir_partition_result_v_partition_index,
                                         alter_replica_log_dir_partition_result_v_error_code,
-                                        tuple(alter_replica_log_dir_partition_result_v_tagged_fields),
+                                        (
+                                            None
+                                            if alter_replica_log_dir_partition_result_v_tagged_fields is None
+                                            else tuple(alter_replica_log_dir_partition_result_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     alter_replica_log_dir_topic_result__epartitions = _new(
@@ -520,7 +524,11 @@ def _d_alter_replica_log_dirs_response(
                         _eresults = (
                             alter_replica_log_dir_topic_result_v_topic_name,
                             tuple(alter_replica_log_dir_topic_result_v_partitions),
-                            tuple(alter_replica_log_dir_topic_result_v_tagged_fields),
+                            (
+                                None
+                                if alter_replica_log_dir_topic_result_v_tagged_fields is None
+                                else tuple(alter_replica_log_dir_topic_result_v_tagged_fields)
+                            ),
                         )
                     else:
                         _eresults = _new(AlterReplicaLogDirTopicResult)
@@ -831,7 +839,11 @@ def _d_alter_replica_log_dir_topic_result(
                         _epartitions = (
                             alter_replica_log_dir_partition_result_v_partition_index,
                             alter_replica_log_dir_partition_result_v_error_code,
-                            tuple(alter_replica_log_dir_partition_result_v_tagged_fields),
+                            (
+                                None
+                                if alter_replica_log_dir_partition_result_v_tagged_fields is None
+                                else tuple(alter_replica_log_dir_partition_result_v_tagged_fields)
+                            ),
                         )
                     else:
                         _epartitions = _new(AlterReplicaLogDirPartitionResult)
@@ -878,7 +890,7 @@ def _d_alter_replica_log_dir_topic_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_topic_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return AlterReplicaLogDirTopicResult(
         v_len_topic_name,
         v_len_topic_name_compact,
@@ -1112,7 +1124,7 @@ def _d_alter_replica_log_dir_partition_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, v_error_code, tuple(v_tagged_fields)), pos
+        return (v_partition_index, v_error_code, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return AlterReplicaLogDirPartitionResult(v_partition_index, v_error_code, v_num_tagged_fields, v_tagged_fields), pos
 
 

@@ -290,7 +290,7 @@ def _d_alter_replica_log_dir_topic_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_topic_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return AlterReplicaLogDirTopicResult(
         v_len_topic_name,
         v_len_topic_name_compact,
@@ -357,7 +357,7 @@ def _d_alter_replica_log_dir_partition_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, v_error_code, tuple(v_tagged_fields)), pos
+        return (v_partition_index, v_error_code, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return AlterReplicaLogDirPartitionResult(v_partition_index, v_error_code, v_num_tagged_fields, v_tagged_fields), pos
 
 

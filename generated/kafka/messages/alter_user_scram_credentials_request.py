@@ -693,6 +693,7 @@ def _e_scram_credential_deletion(
     v: ScramCredentialDeletion | tuple[Any, ...], out: list[Any], p_api_version: int
 ) -> int:
     """Append the parts of a scram_credential_deletion to `out`; return how many bytes they hold."""
+    v_tagged_fields: Any
     b_name: Any
     d: bytes
     x: int
@@ -879,6 +880,7 @@ def _e_scram_credential_upsertion(
     v: ScramCredentialUpsertion | tuple[Any, ...], out: list[Any], p_api_version: int
 ) -> int:
     """Append the parts of a scram_credential_upsertion to `out`; return how many bytes they hold."""
+    v_tagged_fields: Any
     b_name: Any
     b_salt: Any
     b_salted_password: Any

@@ -547,6 +547,7 @@ def _e_alter_user_scram_credentials_result(
 ) -> int:
     """Append the parts of a alter_user_scram_credentials_result to `out`; return how many bytes they hold."""
     v_error_message: Any
+    v_tagged_fields: Any
     b_user: Any
     b_error_message: Any
     d: bytes

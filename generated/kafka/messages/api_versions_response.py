@@ -669,7 +669,7 @@ def _d_api_versions_response(
                             api_version_v_api_key,
                             api_version_v_min_version,
                             api_version_v_max_version,
-                            tuple(api_version_v_tagged_fields),
+                            (None if api_version_v_tagged_fields is None else tuple(api_version_v_tagged_fields)),
                         )
                     else:
                         _eapi_keys = _new(ApiVersion)
@@ -917,7 +917,12 @@ def _d_api_version(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_api_key, v_min_version, v_max_version, tuple(v_tagged_fields)), pos
+        return (
+            v_api_key,
+            v_min_version,
+            v_max_version,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return ApiVersion(v_api_key, v_min_version, v_max_version, v_num_tagged_fields, v_tagged_fields), pos
 
 
@@ -1117,7 +1122,11 @@ def _d_supported_features_tag(
                                 supported_feature_key_v_name,
                                 supported_feature_key_v_min_version,
                                 supported_feature_key_v_max_version,
-                                tuple(supported_feature_key_v_tagged_fields),
+                                (
+                                    None
+                                    if supported_feature_key_v_tagged_fields is None
+                                    else tuple(supported_feature_key_v_tagged_fields)
+                                ),
                             )
                         else:
                             _esupported_features = _new(SupportedFeatureKey)
@@ -1278,7 +1287,12 @@ def _d_supported_feature_key(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_min_version, v_max_version, tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            v_min_version,
+            v_max_version,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return SupportedFeatureKey(
         v_len_name_compact, v_name, v_min_version, v_max_version, v_num_tagged_fields, v_tagged_fields
     ), pos
@@ -1557,7 +1571,11 @@ def _d_finalized_features_tag(
                                 finalized_feature_key_v_name,
                                 finalized_feature_key_v_max_version_level,
                                 finalized_feature_key_v_min_version_level,
-                                tuple(finalized_feature_key_v_tagged_fields),
+                                (
+                                    None
+                                    if finalized_feature_key_v_tagged_fields is None
+                                    else tuple(finalized_feature_key_v_tagged_fields)
+                                ),
                             )
                         else:
                             _efinalized_features = _new(FinalizedFeatureKey)
@@ -1718,7 +1736,12 @@ def _d_finalized_feature_key(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_max_version_level, v_min_version_level, tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            v_max_version_level,
+            v_min_version_level,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return FinalizedFeatureKey(
         v_len_name_compact, v_name, v_max_version_level, v_min_version_level, v_num_tagged_fields, v_tagged_fields
     ), pos

@@ -244,7 +244,12 @@ def _d_api_version(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_api_key, v_min_version, v_max_version, tuple(v_tagged_fields)), pos
+        return (
+            v_api_key,
+            v_min_version,
+            v_max_version,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return ApiVersion(v_api_key, v_min_version, v_max_version, v_num_tagged_fields, v_tagged_fields), pos
 
 
@@ -395,7 +400,12 @@ def _d_supported_feature_key(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_min_version, v_max_version, tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            v_min_version,
+            v_max_version,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return SupportedFeatureKey(
         v_len_name_compact, v_name, v_min_version, v_max_version, v_num_tagged_fields, v_tagged_fields
     ), pos
@@ -566,7 +576,12 @@ def _d_finalized_feature_key(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_max_version_level, v_min_version_level, tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            v_max_version_level,
+            v_min_version_level,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return FinalizedFeatureKey(
         v_len_name_compact, v_name, v_max_version_level, v_min_version_level, v_num_tagged_fields, v_tagged_fields
     ), pos

@@ -846,6 +846,7 @@ def _d_directory_data(
 def _e_directory_data(v: DirectoryData | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a directory_data to `out`; return how many bytes they hold."""
     v_topics: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int
@@ -1055,6 +1056,7 @@ def _d_topic_data(
 def _e_topic_data(v: TopicData | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a topic_data to `out`; return how many bytes they hold."""
     v_partitions: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int
@@ -1180,6 +1182,7 @@ def _d_partition_data(
 
 def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a partition_data to `out`; return how many bytes they hold."""
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int

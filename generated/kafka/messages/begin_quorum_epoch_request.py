@@ -583,7 +583,11 @@ def _d_begin_quorum_epoch_request(
                                         partition_data_v_voter_directory_id,
                                         partition_data_v_leader_id,
                                         partition_data_v_leader_epoch,
-                                        tuple(partition_data_v_tagged_fields),
+                                        (
+                                            None
+                                            if partition_data_v_tagged_fields is None
+                                            else tuple(partition_data_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     topic_data__epartitions = _new(PartitionData)
@@ -632,7 +636,7 @@ def _d_begin_quorum_epoch_request(
                         _etopics = (
                             topic_data_v_topic_name,
                             tuple(topic_data_v_partitions),
-                            tuple(topic_data_v_tagged_fields),
+                            (None if topic_data_v_tagged_fields is None else tuple(topic_data_v_tagged_fields)),
                         )
                     else:
                         _etopics = _new(TopicData)
@@ -769,7 +773,11 @@ def _d_begin_quorum_epoch_request(
                                 leader_endpoint_v_name,
                                 leader_endpoint_v_host,
                                 leader_endpoint_v_port,
-                                tuple(leader_endpoint_v_tagged_fields),
+                                (
+                                    None
+                                    if leader_endpoint_v_tagged_fields is None
+                                    else tuple(leader_endpoint_v_tagged_fields)
+                                ),
                             )
                         else:
                             _eleader_endpoints = _new(LeaderEndpoint)
@@ -1201,7 +1209,7 @@ def _d_topic_data(
                             partition_data_v_voter_directory_id,
                             partition_data_v_leader_id,
                             partition_data_v_leader_epoch,
-                            tuple(partition_data_v_tagged_fields),
+                            (None if partition_data_v_tagged_fields is None else tuple(partition_data_v_tagged_fields)),
                         )
                     else:
                         _epartitions = _new(PartitionData)
@@ -1248,7 +1256,7 @@ def _d_topic_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_topic_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return TopicData(
         v_len_topic_name,
         v_len_topic_name_compact,
@@ -1499,7 +1507,13 @@ def _d_partition_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, v_voter_directory_id, v_leader_id, v_leader_epoch, tuple(v_tagged_fields)), pos
+        return (
+            v_partition_index,
+            v_voter_directory_id,
+            v_leader_id,
+            v_leader_epoch,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return PartitionData(
         v_partition_index, v_voter_directory_id, v_leader_id, v_leader_epoch, v_num_tagged_fields, v_tagged_fields
     ), pos
@@ -1699,7 +1713,7 @@ def _d_leader_endpoint(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_host, v_port, tuple(v_tagged_fields)), pos
+        return (v_name, v_host, v_port, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return LeaderEndpoint(
         v_len_name_compact, v_name, v_len_host_compact, v_host, v_port, v_num_tagged_fields, v_tagged_fields
     ), pos

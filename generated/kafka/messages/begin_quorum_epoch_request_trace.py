@@ -382,7 +382,7 @@ def _d_topic_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_topic_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return TopicData(
         v_len_topic_name,
         v_len_topic_name_compact,
@@ -471,7 +471,13 @@ def _d_partition_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, v_voter_directory_id, v_leader_id, v_leader_epoch, tuple(v_tagged_fields)), pos
+        return (
+            v_partition_index,
+            v_voter_directory_id,
+            v_leader_id,
+            v_leader_epoch,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return PartitionData(
         v_partition_index, v_voter_directory_id, v_leader_id, v_leader_epoch, v_num_tagged_fields, v_tagged_fields
     ), pos
@@ -593,7 +599,7 @@ def _d_leader_endpoint(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_host, v_port, tuple(v_tagged_fields)), pos
+        return (v_name, v_host, v_port, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return LeaderEndpoint(
         v_len_name_compact, v_name, v_len_host_compact, v_host, v_port, v_num_tagged_fields, v_tagged_fields
     ), pos

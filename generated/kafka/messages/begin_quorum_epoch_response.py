@@ -562,7 +562,11 @@ def _d_begin_quorum_epoch_response(
                                         partition_data_v_error_code,
                                         partition_data_v_leader_id,
                                         partition_data_v_leader_epoch,
-                                        tuple(partition_data_v_tagged_fields),
+                                        (
+                                            None
+                                            if partition_data_v_tagged_fields is None
+                                            else tuple(partition_data_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     topic_data__epartitions = _new(PartitionData)
@@ -611,7 +615,7 @@ def _d_begin_quorum_epoch_response(
                         _etopics = (
                             topic_data_v_topic_name,
                             tuple(topic_data_v_partitions),
-                            tuple(topic_data_v_tagged_fields),
+                            (None if topic_data_v_tagged_fields is None else tuple(topic_data_v_tagged_fields)),
                         )
                     else:
                         _etopics = _new(TopicData)
@@ -921,7 +925,7 @@ def _d_topic_data(
                             partition_data_v_error_code,
                             partition_data_v_leader_id,
                             partition_data_v_leader_epoch,
-                            tuple(partition_data_v_tagged_fields),
+                            (None if partition_data_v_tagged_fields is None else tuple(partition_data_v_tagged_fields)),
                         )
                     else:
                         _epartitions = _new(PartitionData)
@@ -968,7 +972,7 @@ def _d_topic_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_topic_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return TopicData(
         v_len_topic_name,
         v_len_topic_name_compact,
@@ -1202,7 +1206,13 @@ def _d_partition_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, v_error_code, v_leader_id, v_leader_epoch, tuple(v_tagged_fields)), pos
+        return (
+            v_partition_index,
+            v_error_code,
+            v_leader_id,
+            v_leader_epoch,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return PartitionData(
         v_partition_index, v_error_code, v_leader_id, v_leader_epoch, v_num_tagged_fields, v_tagged_fields
     ), pos
@@ -1406,7 +1416,11 @@ def _d_node_endpoints_tag(
                                 node_endpoint_v_node_id,
                                 node_endpoint_v_host,
                                 node_endpoint_v_port,
-                                tuple(node_endpoint_v_tagged_fields),
+                                (
+                                    None
+                                    if node_endpoint_v_tagged_fields is None
+                                    else tuple(node_endpoint_v_tagged_fields)
+                                ),
                             )
                         else:
                             _enode_endpoints = _new(NodeEndpoint)
@@ -1565,7 +1579,7 @@ def _d_node_endpoint(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_node_id, v_host, v_port, tuple(v_tagged_fields)), pos
+        return (v_node_id, v_host, v_port, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return NodeEndpoint(v_node_id, v_len_host_compact, v_host, v_port, v_num_tagged_fields, v_tagged_fields), pos
 
 

@@ -296,7 +296,7 @@ def _d_topic_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_topic_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return TopicData(
         v_len_topic_name,
         v_len_topic_name_compact,
@@ -367,7 +367,13 @@ def _d_partition_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, v_error_code, v_leader_id, v_leader_epoch, tuple(v_tagged_fields)), pos
+        return (
+            v_partition_index,
+            v_error_code,
+            v_leader_id,
+            v_leader_epoch,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return PartitionData(
         v_partition_index, v_error_code, v_leader_id, v_leader_epoch, v_num_tagged_fields, v_tagged_fields
     ), pos
@@ -518,7 +524,7 @@ def _d_node_endpoint(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_node_id, v_host, v_port, tuple(v_tagged_fields)), pos
+        return (v_node_id, v_host, v_port, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return NodeEndpoint(v_node_id, v_len_host_compact, v_host, v_port, v_num_tagged_fields, v_tagged_fields), pos
 
 

@@ -808,6 +808,7 @@ def _e_described_group(v: DescribedGroup | tuple[Any, ...], out: list[Any], p_ap
     """Append the parts of a described_group to `out`; return how many bytes they hold."""
     v_error_message: Any
     v_members: Any
+    v_tagged_fields: Any
     b_error_message: Any
     b_group_id: Any
     b_group_state: Any
@@ -1287,6 +1288,7 @@ def _e_member(v: Member | tuple[Any, ...], out: list[Any], p_api_version: int) -
     v_rack_id: Any
     v_subscribed_topic_names: Any
     v_subscribed_topic_regex: Any
+    v_tagged_fields: Any
     b_member_id: Any
     b_instance_id: Any
     b_rack_id: Any
@@ -1958,6 +1960,8 @@ def _d_topic_partitions(
 
 def _e_topic_partitions(v: TopicPartitions | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a topic_partitions to `out`; return how many bytes they hold."""
+    v_partitions: Any
+    v_tagged_fields: Any
     b_topic_name: Any
     d: bytes
     x: int

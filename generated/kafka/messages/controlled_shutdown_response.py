@@ -329,7 +329,11 @@ def _d_controlled_shutdown_response(
                         _eremaining_partitions = (
                             remaining_partition_v_topic_name,
                             remaining_partition_v_partition_index,
-                            tuple(remaining_partition_v_tagged_fields),
+                            (
+                                None
+                                if remaining_partition_v_tagged_fields is None
+                                else tuple(remaining_partition_v_tagged_fields)
+                            ),
                         )
                     else:
                         _eremaining_partitions = _new(RemainingPartition)
@@ -585,7 +589,7 @@ def _d_remaining_partition(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_name, v_partition_index, tuple(v_tagged_fields)), pos
+        return (v_topic_name, v_partition_index, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return RemainingPartition(
         v_len_topic_name,
         v_len_topic_name_compact,

@@ -251,7 +251,7 @@ def _d_remaining_partition(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_name, v_partition_index, tuple(v_tagged_fields)), pos
+        return (v_topic_name, v_partition_index, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return RemainingPartition(
         v_len_topic_name,
         v_len_topic_name_compact,

@@ -762,6 +762,7 @@ def _d_listener(
 
 def _e_listener(v: Listener | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a listener to `out`; return how many bytes they hold."""
+    v_tagged_fields: Any
     b_name: Any
     b_host: Any
     d: bytes
@@ -945,6 +946,7 @@ def _d_feature(
 
 def _e_feature(v: Feature | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a feature to `out`; return how many bytes they hold."""
+    v_tagged_fields: Any
     b_name: Any
     d: bytes
     x: int

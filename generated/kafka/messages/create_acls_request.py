@@ -432,7 +432,7 @@ def _d_create_acls_request(
                             acl_creation_v_host,
                             acl_creation_v_operation,
                             acl_creation_v_permission_type,
-                            tuple(acl_creation_v_tagged_fields),
+                            (None if acl_creation_v_tagged_fields is None else tuple(acl_creation_v_tagged_fields)),
                         )
                     else:
                         _ecreations = _new(AclCreation)
@@ -762,7 +762,7 @@ def _d_acl_creation(
             v_host,
             v_operation,
             v_permission_type,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return AclCreation(
         v_resource_type,

@@ -334,7 +334,7 @@ def _d_acl_creation(
             v_host,
             v_operation,
             v_permission_type,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return AclCreation(
         v_resource_type,

@@ -348,7 +348,11 @@ def _d_create_acls_response(
                         _eresults = (
                             acl_creation_result_v_error_code,
                             acl_creation_result_v_error_message,
-                            tuple(acl_creation_result_v_tagged_fields),
+                            (
+                                None
+                                if acl_creation_result_v_tagged_fields is None
+                                else tuple(acl_creation_result_v_tagged_fields)
+                            ),
                         )
                     else:
                         _eresults = _new(AclCreationResult)
@@ -598,7 +602,7 @@ def _d_acl_creation_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_error_code, v_error_message, tuple(v_tagged_fields)), pos
+        return (v_error_code, v_error_message, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return AclCreationResult(
         v_error_code,
         v_len_error_message,

@@ -247,7 +247,7 @@ def _d_acl_creation_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_error_code, v_error_message, tuple(v_tagged_fields)), pos
+        return (v_error_code, v_error_message, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return AclCreationResult(
         v_error_code,
         v_len_error_message,

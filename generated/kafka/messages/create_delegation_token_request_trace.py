@@ -341,7 +341,7 @@ def _d_creatable_renewers(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_principal_type, v_principal_name, tuple(v_tagged_fields)), pos
+        return (v_principal_type, v_principal_name, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return CreatableRenewers(
         v_len_principal_type,
         v_len_principal_type_compact,

@@ -501,7 +501,11 @@ def _d_create_partitions_request(
                                     if elem_tuples:
                                         create_partitions_topic__eassignments = (
                                             tuple(create_partitions_assignment_v_broker_ids),
-                                            tuple(create_partitions_assignment_v_tagged_fields),
+                                            (
+                                                None
+                                                if create_partitions_assignment_v_tagged_fields is None
+                                                else tuple(create_partitions_assignment_v_tagged_fields)
+                                            ),
                                         )
                                     else:
                                         create_partitions_topic__eassignments = _new(CreatePartitionsAssignment)
@@ -565,8 +569,16 @@ def _d_create_partitions_request(
                         _etopics = (
                             create_partitions_topic_v_name,
                             create_partitions_topic_v_count,
-                            tuple(create_partitions_topic_v_assignments),
-                            tuple(create_partitions_topic_v_tagged_fields),
+                            (
+                                None
+                                if create_partitions_topic_v_assignments is None
+                                else tuple(create_partitions_topic_v_assignments)
+                            ),
+                            (
+                                None
+                                if create_partitions_topic_v_tagged_fields is None
+                                else tuple(create_partitions_topic_v_tagged_fields)
+                            ),
                         )
                     else:
                         _etopics = _new(CreatePartitionsTopic)
@@ -927,7 +939,11 @@ def _d_create_partitions_topic(
                         if elem_tuples:
                             _eassignments = (
                                 tuple(create_partitions_assignment_v_broker_ids),
-                                tuple(create_partitions_assignment_v_tagged_fields),
+                                (
+                                    None
+                                    if create_partitions_assignment_v_tagged_fields is None
+                                    else tuple(create_partitions_assignment_v_tagged_fields)
+                                ),
                             )
                         else:
                             _eassignments = _new(CreatePartitionsAssignment)
@@ -977,7 +993,12 @@ def _d_create_partitions_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_count, tuple(v_assignments), tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            v_count,
+            (None if v_assignments is None else tuple(v_assignments)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return CreatePartitionsTopic(
         v_len_name,
         v_len_name_compact,
@@ -1245,7 +1266,7 @@ def _d_create_partitions_assignment(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (tuple(v_broker_ids), tuple(v_tagged_fields)), pos
+        return (tuple(v_broker_ids), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return CreatePartitionsAssignment(
         v_num_broker_ids, v_num_broker_ids_compact, v_broker_ids, v_num_tagged_fields, v_tagged_fields
     ), pos
@@ -1257,6 +1278,7 @@ def _e_create_partitions_assignment(
     """Append the parts of a create_partitions_assignment to `out`; return how many bytes they hold."""
     v_num_broker_ids: Any
     v_num_broker_ids_compact: Any
+    v_broker_ids: Any
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     d: bytes

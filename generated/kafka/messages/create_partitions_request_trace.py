@@ -307,7 +307,12 @@ def _d_create_partitions_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_count, tuple(v_assignments), tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            v_count,
+            (None if v_assignments is None else tuple(v_assignments)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return CreatePartitionsTopic(
         v_len_name,
         v_len_name_compact,
@@ -415,7 +420,7 @@ def _d_create_partitions_assignment(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (tuple(v_broker_ids), tuple(v_tagged_fields)), pos
+        return (tuple(v_broker_ids), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return CreatePartitionsAssignment(
         v_num_broker_ids, v_num_broker_ids_compact, v_broker_ids, v_num_tagged_fields, v_tagged_fields
     ), pos

@@ -404,7 +404,11 @@ def _d_create_partitions_response(
                             create_partitions_topic_result_v_name,
                             create_partitions_topic_result_v_error_code,
                             create_partitions_topic_result_v_error_message,
-                            tuple(create_partitions_topic_result_v_tagged_fields),
+                            (
+                                None
+                                if create_partitions_topic_result_v_tagged_fields is None
+                                else tuple(create_partitions_topic_result_v_tagged_fields)
+                            ),
                         )
                     else:
                         _eresults = _new(CreatePartitionsTopicResult)
@@ -687,7 +691,12 @@ def _d_create_partitions_topic_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_error_code, v_error_message, tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            v_error_code,
+            v_error_message,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return CreatePartitionsTopicResult(
         v_len_name,
         v_len_name_compact,

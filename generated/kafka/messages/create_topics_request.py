@@ -599,7 +599,11 @@ def _d_create_topics_request(
                                     creatable_topic__eassignments = (
                                         creatable_replica_assignment_v_partition_index,
                                         tuple(creatable_replica_assignment_v_broker_ids),
-                                        tuple(creatable_replica_assignment_v_tagged_fields),
+                                        (
+                                            None
+                                            if creatable_replica_assignment_v_tagged_fields is None
+                                            else tuple(creatable_replica_assignment_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     creatable_topic__eassignments = _new(CreatableReplicaAssignment)
@@ -764,7 +768,11 @@ def _d_create_topics_request(
                                     creatable_topic__econfigs = (
                                         creatable_topic_config_v_name,
                                         creatable_topic_config_v_value,
-                                        tuple(creatable_topic_config_v_tagged_fields),
+                                        (
+                                            None
+                                            if creatable_topic_config_v_tagged_fields is None
+                                            else tuple(creatable_topic_config_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     creatable_topic__econfigs = _new(CreatableTopicConfig)
@@ -826,7 +834,11 @@ def _d_create_topics_request(
                             creatable_topic_v_replication_factor,
                             tuple(creatable_topic_v_assignments),
                             tuple(creatable_topic_v_configs),
-                            tuple(creatable_topic_v_tagged_fields),
+                            (
+                                None
+                                if creatable_topic_v_tagged_fields is None
+                                else tuple(creatable_topic_v_tagged_fields)
+                            ),
                         )
                     else:
                         _etopics = _new(CreatableTopic)
@@ -1216,7 +1228,11 @@ def _d_creatable_topic(
                         _eassignments = (
                             creatable_replica_assignment_v_partition_index,
                             tuple(creatable_replica_assignment_v_broker_ids),
-                            tuple(creatable_replica_assignment_v_tagged_fields),
+                            (
+                                None
+                                if creatable_replica_assignment_v_tagged_fields is None
+                                else tuple(creatable_replica_assignment_v_tagged_fields)
+                            ),
                         )
                     else:
                         _eassignments = _new(CreatableReplicaAssignment)
@@ -1372,7 +1388,11 @@ def _d_creatable_topic(
                         _econfigs = (
                             creatable_topic_config_v_name,
                             creatable_topic_config_v_value,
-                            tuple(creatable_topic_config_v_tagged_fields),
+                            (
+                                None
+                                if creatable_topic_config_v_tagged_fields is None
+                                else tuple(creatable_topic_config_v_tagged_fields)
+                            ),
                         )
                     else:
                         _econfigs = _new(CreatableTopicConfig)
@@ -1427,7 +1447,7 @@ def _d_creatable_topic(
             v_replication_factor,
             tuple(v_assignments),
             tuple(v_configs),
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return CreatableTopic(
         v_len_name,
@@ -1773,7 +1793,11 @@ def _d_creatable_replica_assignment(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, tuple(v_broker_ids), tuple(v_tagged_fields)), pos
+        return (
+            v_partition_index,
+            tuple(v_broker_ids),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return CreatableReplicaAssignment(
         v_partition_index,
         v_num_broker_ids,
@@ -1790,6 +1814,7 @@ def _e_creatable_replica_assignment(
     """Append the parts of a creatable_replica_assignment to `out`; return how many bytes they hold."""
     v_num_broker_ids: Any
     v_num_broker_ids_compact: Any
+    v_broker_ids: Any
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     d: bytes
@@ -2026,7 +2051,7 @@ def _d_creatable_topic_config(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_value, tuple(v_tagged_fields)), pos
+        return (v_name, v_value, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return CreatableTopicConfig(
         v_len_name,
         v_len_name_compact,

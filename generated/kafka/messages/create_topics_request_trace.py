@@ -368,7 +368,7 @@ def _d_creatable_topic(
             v_replication_factor,
             tuple(v_assignments),
             tuple(v_configs),
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return CreatableTopic(
         v_len_name,
@@ -487,7 +487,11 @@ def _d_creatable_replica_assignment(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, tuple(v_broker_ids), tuple(v_tagged_fields)), pos
+        return (
+            v_partition_index,
+            tuple(v_broker_ids),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return CreatableReplicaAssignment(
         v_partition_index,
         v_num_broker_ids,
@@ -621,7 +625,7 @@ def _d_creatable_topic_config(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_value, tuple(v_tagged_fields)), pos
+        return (v_name, v_value, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return CreatableTopicConfig(
         v_len_name,
         v_len_name_compact,

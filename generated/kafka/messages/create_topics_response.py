@@ -728,7 +728,11 @@ def _d_create_topics_response(
                                             creatable_topic_configs_v_read_only,
                                             creatable_topic_configs_v_config_source,
                                             creatable_topic_configs_v_is_sensitive,
-                                            tuple(creatable_topic_configs_v_tagged_fields),
+                                            (
+                                                None
+                                                if creatable_topic_configs_v_tagged_fields is None
+                                                else tuple(creatable_topic_configs_v_tagged_fields)
+                                            ),
                                         )
                                     else:
                                         creatable_topic_result__econfigs = _new(CreatableTopicConfigs)
@@ -853,8 +857,16 @@ def _d_create_topics_response(
                             creatable_topic_result_v_error_message,
                             creatable_topic_result_v_num_partitions,
                             creatable_topic_result_v_replication_factor,
-                            tuple(creatable_topic_result_v_configs),
-                            tuple(creatable_topic_result_v_tagged_fields),
+                            (
+                                None
+                                if creatable_topic_result_v_configs is None
+                                else tuple(creatable_topic_result_v_configs)
+                            ),
+                            (
+                                None
+                                if creatable_topic_result_v_tagged_fields is None
+                                else tuple(creatable_topic_result_v_tagged_fields)
+                            ),
                         )
                     else:
                         _etopics = _new(CreatableTopicResult)
@@ -1295,7 +1307,11 @@ def _d_creatable_topic_result(
                                 creatable_topic_configs_v_read_only,
                                 creatable_topic_configs_v_config_source,
                                 creatable_topic_configs_v_is_sensitive,
-                                tuple(creatable_topic_configs_v_tagged_fields),
+                                (
+                                    None
+                                    if creatable_topic_configs_v_tagged_fields is None
+                                    else tuple(creatable_topic_configs_v_tagged_fields)
+                                ),
                             )
                         else:
                             _econfigs = _new(CreatableTopicConfigs)
@@ -1403,8 +1419,8 @@ def _d_creatable_topic_result(
             v_error_message,
             v_num_partitions,
             v_replication_factor,
-            tuple(v_configs),
-            tuple(v_tagged_fields),
+            (None if v_configs is None else tuple(v_configs)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return CreatableTopicResult(
         v_len_name,
@@ -1818,7 +1834,14 @@ def _d_creatable_topic_configs(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_value, v_read_only, v_config_source, v_is_sensitive, tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            v_value,
+            v_read_only,
+            v_config_source,
+            v_is_sensitive,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return CreatableTopicConfigs(
         v_len_name_compact,
         v_name,

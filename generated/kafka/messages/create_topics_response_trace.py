@@ -377,8 +377,8 @@ def _d_creatable_topic_result(
             v_error_message,
             v_num_partitions,
             v_replication_factor,
-            tuple(v_configs),
-            tuple(v_tagged_fields),
+            (None if v_configs is None else tuple(v_configs)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return CreatableTopicResult(
         v_len_name,
@@ -534,7 +534,14 @@ def _d_creatable_topic_configs(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_value, v_read_only, v_config_source, v_is_sensitive, tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            v_value,
+            v_read_only,
+            v_config_source,
+            v_is_sensitive,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return CreatableTopicConfigs(
         v_len_name_compact,
         v_name,

@@ -498,7 +498,11 @@ def _d_delete_acls_request(
                             delete_acls_filter_v_host_filter,
                             delete_acls_filter_v_operation,
                             delete_acls_filter_v_permission_type,
-                            tuple(delete_acls_filter_v_tagged_fields),
+                            (
+                                None
+                                if delete_acls_filter_v_tagged_fields is None
+                                else tuple(delete_acls_filter_v_tagged_fields)
+                            ),
                         )
                     else:
                         _efilters = _new(DeleteAclsFilter)
@@ -839,7 +843,7 @@ def _d_delete_acls_filter(
             v_host_filter,
             v_operation,
             v_permission_type,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return DeleteAclsFilter(
         v_resource_type_filter,

@@ -347,7 +347,7 @@ def _d_delete_acls_filter(
             v_host_filter,
             v_operation,
             v_permission_type,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return DeleteAclsFilter(
         v_resource_type_filter,

@@ -719,7 +719,11 @@ def _d_delete_acls_response(
                                         delete_acls_matching_acl_v_host,
                                         delete_acls_matching_acl_v_operation,
                                         delete_acls_matching_acl_v_permission_type,
-                                        tuple(delete_acls_matching_acl_v_tagged_fields),
+                                        (
+                                            None
+                                            if delete_acls_matching_acl_v_tagged_fields is None
+                                            else tuple(delete_acls_matching_acl_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     delete_acls_filter_result__ematching_acls = _new(DeleteAclsMatchingAcl)
@@ -824,7 +828,11 @@ def _d_delete_acls_response(
                             delete_acls_filter_result_v_error_code,
                             delete_acls_filter_result_v_error_message,
                             tuple(delete_acls_filter_result_v_matching_acls),
-                            tuple(delete_acls_filter_result_v_tagged_fields),
+                            (
+                                None
+                                if delete_acls_filter_result_v_tagged_fields is None
+                                else tuple(delete_acls_filter_result_v_tagged_fields)
+                            ),
                         )
                     else:
                         _efilter_results = _new(DeleteAclsFilterResult)
@@ -1302,7 +1310,11 @@ def _d_delete_acls_filter_result(
                             delete_acls_matching_acl_v_host,
                             delete_acls_matching_acl_v_operation,
                             delete_acls_matching_acl_v_permission_type,
-                            tuple(delete_acls_matching_acl_v_tagged_fields),
+                            (
+                                None
+                                if delete_acls_matching_acl_v_tagged_fields is None
+                                else tuple(delete_acls_matching_acl_v_tagged_fields)
+                            ),
                         )
                     else:
                         _ematching_acls = _new(DeleteAclsMatchingAcl)
@@ -1362,7 +1374,12 @@ def _d_delete_acls_filter_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_error_code, v_error_message, tuple(v_matching_acls), tuple(v_tagged_fields)), pos
+        return (
+            v_error_code,
+            v_error_message,
+            tuple(v_matching_acls),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return DeleteAclsFilterResult(
         v_error_code,
         v_len_error_message,
@@ -1770,7 +1787,7 @@ def _d_delete_acls_matching_acl(
             v_host,
             v_operation,
             v_permission_type,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return DeleteAclsMatchingAcl(
         v_error_code,

@@ -309,7 +309,12 @@ def _d_delete_acls_filter_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_error_code, v_error_message, tuple(v_matching_acls), tuple(v_tagged_fields)), pos
+        return (
+            v_error_code,
+            v_error_message,
+            tuple(v_matching_acls),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return DeleteAclsFilterResult(
         v_error_code,
         v_len_error_message,
@@ -558,7 +563,7 @@ def _d_delete_acls_matching_acl(
             v_host,
             v_operation,
             v_permission_type,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return DeleteAclsMatchingAcl(
         v_error_code,

@@ -333,7 +333,11 @@ def _d_delete_groups_response(
                         _eresults = (
                             deletable_group_result_v_group_id,
                             deletable_group_result_v_error_code,
-                            tuple(deletable_group_result_v_tagged_fields),
+                            (
+                                None
+                                if deletable_group_result_v_tagged_fields is None
+                                else tuple(deletable_group_result_v_tagged_fields)
+                            ),
                         )
                     else:
                         _eresults = _new(DeletableGroupResult)
@@ -580,7 +584,7 @@ def _d_deletable_group_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_group_id, v_error_code, tuple(v_tagged_fields)), pos
+        return (v_group_id, v_error_code, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return DeletableGroupResult(
         v_len_group_id, v_len_group_id_compact, v_group_id, v_error_code, v_num_tagged_fields, v_tagged_fields
     ), pos

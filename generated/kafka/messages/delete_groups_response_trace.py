@@ -244,7 +244,7 @@ def _d_deletable_group_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_group_id, v_error_code, tuple(v_tagged_fields)), pos
+        return (v_group_id, v_error_code, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return DeletableGroupResult(
         v_len_group_id, v_len_group_id_compact, v_group_id, v_error_code, v_num_tagged_fields, v_tagged_fields
     ), pos

@@ -413,7 +413,11 @@ def _d_delete_records_request(
                                     delete_records_topic__epartitions = (
                                         delete_records_partition_v_partition_index,
                                         delete_records_partition_v_offset,
-                                        tuple(delete_records_partition_v_tagged_fields),
+                                        (
+                                            None
+                                            if delete_records_partition_v_tagged_fields is None
+                                            else tuple(delete_records_partition_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     delete_records_topic__epartitions = _new(DeleteRecordsPartition)
@@ -468,7 +472,11 @@ def _d_delete_records_request(
                         _etopics = (
                             delete_records_topic_v_name,
                             tuple(delete_records_topic_v_partitions),
-                            tuple(delete_records_topic_v_tagged_fields),
+                            (
+                                None
+                                if delete_records_topic_v_tagged_fields is None
+                                else tuple(delete_records_topic_v_tagged_fields)
+                            ),
                         )
                     else:
                         _etopics = _new(DeleteRecordsTopic)
@@ -772,7 +780,11 @@ def _d_delete_records_topic(
                         _epartitions = (
                             delete_records_partition_v_partition_index,
                             delete_records_partition_v_offset,
-                            tuple(delete_records_partition_v_tagged_fields),
+                            (
+                                None
+                                if delete_records_partition_v_tagged_fields is None
+                                else tuple(delete_records_partition_v_tagged_fields)
+                            ),
                         )
                     else:
                         _epartitions = _new(DeleteRecordsPartition)
@@ -817,7 +829,7 @@ def _d_delete_records_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return DeleteRecordsTopic(
         v_len_name,
         v_len_name_compact,
@@ -1049,7 +1061,7 @@ def _d_delete_records_partition(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, v_offset, tuple(v_tagged_fields)), pos
+        return (v_partition_index, v_offset, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return DeleteRecordsPartition(v_partition_index, v_offset, v_num_tagged_fields, v_tagged_fields), pos
 
 

@@ -286,7 +286,7 @@ def _d_delete_records_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return DeleteRecordsTopic(
         v_len_name,
         v_len_name_compact,
@@ -353,7 +353,7 @@ def _d_delete_records_partition(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, v_offset, tuple(v_tagged_fields)), pos
+        return (v_partition_index, v_offset, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return DeleteRecordsPartition(v_partition_index, v_offset, v_num_tagged_fields, v_tagged_fields), pos
 
 

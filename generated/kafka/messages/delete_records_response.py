@@ -452,7 +452,11 @@ def _d_delete_records_response(
                                         delete_records_partition_result_v_partition_index,
                                         delete_records_partition_result_v_low_watermark,
                                         delete_records_partition_result_v_error_code,
-                                        tuple(delete_records_partition_result_v_tagged_fields),
+                                        (
+                                            None
+                                            if delete_records_partition_result_v_tagged_fields is None
+                                            else tuple(delete_records_partition_result_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     delete_records_topic_result__epartitions = _new(DeleteRecordsPartitionResult)
@@ -518,7 +522,11 @@ def _d_delete_records_response(
                         _etopics = (
                             delete_records_topic_result_v_name,
                             tuple(delete_records_topic_result_v_partitions),
-                            tuple(delete_records_topic_result_v_tagged_fields),
+                            (
+                                None
+                                if delete_records_topic_result_v_tagged_fields is None
+                                else tuple(delete_records_topic_result_v_tagged_fields)
+                            ),
                         )
                     else:
                         _etopics = _new(DeleteRecordsTopicResult)
@@ -826,7 +834,11 @@ def _d_delete_records_topic_result(
                             delete_records_partition_result_v_partition_index,
                             delete_records_partition_result_v_low_watermark,
                             delete_records_partition_result_v_error_code,
-                            tuple(delete_records_partition_result_v_tagged_fields),
+                            (
+                                None
+                                if delete_records_partition_result_v_tagged_fields is None
+                                else tuple(delete_records_partition_result_v_tagged_fields)
+                            ),
                         )
                     else:
                         _epartitions = _new(DeleteRecordsPartitionResult)
@@ -874,7 +886,7 @@ def _d_delete_records_topic_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return DeleteRecordsTopicResult(
         v_len_name,
         v_len_name_compact,
@@ -1109,7 +1121,12 @@ def _d_delete_records_partition_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, v_low_watermark, v_error_code, tuple(v_tagged_fields)), pos
+        return (
+            v_partition_index,
+            v_low_watermark,
+            v_error_code,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return DeleteRecordsPartitionResult(
         v_partition_index, v_low_watermark, v_error_code, v_num_tagged_fields, v_tagged_fields
     ), pos

@@ -288,7 +288,7 @@ def _d_delete_records_topic_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return DeleteRecordsTopicResult(
         v_len_name,
         v_len_name_compact,
@@ -357,7 +357,12 @@ def _d_delete_records_partition_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, v_low_watermark, v_error_code, tuple(v_tagged_fields)), pos
+        return (
+            v_partition_index,
+            v_low_watermark,
+            v_error_code,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return DeleteRecordsPartitionResult(
         v_partition_index, v_low_watermark, v_error_code, v_num_tagged_fields, v_tagged_fields
     ), pos

@@ -639,6 +639,7 @@ def _d_delete_state_data(
 def _e_delete_state_data(v: DeleteStateData | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a delete_state_data to `out`; return how many bytes they hold."""
     v_partitions: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int
@@ -763,6 +764,7 @@ def _d_partition_data(
 
 def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a partition_data to `out`; return how many bytes they hold."""
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int

@@ -349,7 +349,11 @@ def _d_delete_topics_request(
                             _etopics = (
                                 delete_topic_state_v_name,
                                 delete_topic_state_v_topic_id,
-                                tuple(delete_topic_state_v_tagged_fields),
+                                (
+                                    None
+                                    if delete_topic_state_v_tagged_fields is None
+                                    else tuple(delete_topic_state_v_tagged_fields)
+                                ),
                             )
                         else:
                             _etopics = _new(DeleteTopicState)
@@ -733,7 +737,7 @@ def _d_delete_topic_state(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_topic_id, tuple(v_tagged_fields)), pos
+        return (v_name, v_topic_id, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return DeleteTopicState(v_len_name_compact, v_name, v_topic_id, v_num_tagged_fields, v_tagged_fields), pos
 
 

@@ -292,7 +292,7 @@ def _d_delete_topic_state(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_topic_id, tuple(v_tagged_fields)), pos
+        return (v_name, v_topic_id, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return DeleteTopicState(v_len_name_compact, v_name, v_topic_id, v_num_tagged_fields, v_tagged_fields), pos
 
 

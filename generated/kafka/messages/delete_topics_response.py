@@ -414,7 +414,11 @@ def _d_delete_topics_response(
                             deletable_topic_result_v_topic_id,
                             deletable_topic_result_v_error_code,
                             deletable_topic_result_v_error_message,
-                            tuple(deletable_topic_result_v_tagged_fields),
+                            (
+                                None
+                                if deletable_topic_result_v_tagged_fields is None
+                                else tuple(deletable_topic_result_v_tagged_fields)
+                            ),
                         )
                     else:
                         _eresponses = _new(DeletableTopicResult)
@@ -711,7 +715,13 @@ def _d_deletable_topic_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_topic_id, v_error_code, v_error_message, tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            v_topic_id,
+            v_error_code,
+            v_error_message,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return DeletableTopicResult(
         v_len_name,
         v_len_name_compact,

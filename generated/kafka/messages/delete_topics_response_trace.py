@@ -296,7 +296,13 @@ def _d_deletable_topic_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_topic_id, v_error_code, v_error_message, tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            v_topic_id,
+            v_error_code,
+            v_error_message,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return DeletableTopicResult(
         v_len_name,
         v_len_name_compact,

@@ -633,7 +633,11 @@ def _d_describe_acls_response(
                                         acl_description_v_host,
                                         acl_description_v_operation,
                                         acl_description_v_permission_type,
-                                        tuple(acl_description_v_tagged_fields),
+                                        (
+                                            None
+                                            if acl_description_v_tagged_fields is None
+                                            else tuple(acl_description_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     describe_acls_resource__eacls = _new(AclDescription)
@@ -696,7 +700,11 @@ def _d_describe_acls_response(
                             describe_acls_resource_v_resource_name,
                             describe_acls_resource_v_pattern_type,
                             tuple(describe_acls_resource_v_acls),
-                            tuple(describe_acls_resource_v_tagged_fields),
+                            (
+                                None
+                                if describe_acls_resource_v_tagged_fields is None
+                                else tuple(describe_acls_resource_v_tagged_fields)
+                            ),
                         )
                     else:
                         _eresources = _new(DescribeAclsResource)
@@ -1154,7 +1162,11 @@ def _d_describe_acls_resource(
                             acl_description_v_host,
                             acl_description_v_operation,
                             acl_description_v_permission_type,
-                            tuple(acl_description_v_tagged_fields),
+                            (
+                                None
+                                if acl_description_v_tagged_fields is None
+                                else tuple(acl_description_v_tagged_fields)
+                            ),
                         )
                     else:
                         _eacls = _new(AclDescription)
@@ -1205,7 +1217,13 @@ def _d_describe_acls_resource(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_resource_type, v_resource_name, v_pattern_type, tuple(v_acls), tuple(v_tagged_fields)), pos
+        return (
+            v_resource_type,
+            v_resource_name,
+            v_pattern_type,
+            tuple(v_acls),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return DescribeAclsResource(
         v_resource_type,
         v_len_resource_name,
@@ -1521,7 +1539,13 @@ def _d_acl_description(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_principal, v_host, v_operation, v_permission_type, tuple(v_tagged_fields)), pos
+        return (
+            v_principal,
+            v_host,
+            v_operation,
+            v_permission_type,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return AclDescription(
         v_len_principal,
         v_len_principal_compact,

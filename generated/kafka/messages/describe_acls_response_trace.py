@@ -359,7 +359,13 @@ def _d_describe_acls_resource(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_resource_type, v_resource_name, v_pattern_type, tuple(v_acls), tuple(v_tagged_fields)), pos
+        return (
+            v_resource_type,
+            v_resource_name,
+            v_pattern_type,
+            tuple(v_acls),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return DescribeAclsResource(
         v_resource_type,
         v_len_resource_name,
@@ -502,7 +508,13 @@ def _d_acl_description(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_principal, v_host, v_operation, v_permission_type, tuple(v_tagged_fields)), pos
+        return (
+            v_principal,
+            v_host,
+            v_operation,
+            v_permission_type,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return AclDescription(
         v_len_principal,
         v_len_principal_compact,

@@ -373,7 +373,7 @@ def _d_describe_client_quotas_request(
                             component_data_v_entity_type,
                             component_data_v_match_type,
                             component_data_v_match,
-                            tuple(component_data_v_tagged_fields),
+                            (None if component_data_v_tagged_fields is None else tuple(component_data_v_tagged_fields)),
                         )
                     else:
                         _ecomponents = _new(ComponentData)
@@ -664,7 +664,12 @@ def _d_component_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_entity_type, v_match_type, v_match, tuple(v_tagged_fields)), pos
+        return (
+            v_entity_type,
+            v_match_type,
+            v_match,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return ComponentData(
         v_len_entity_type,
         v_len_entity_type_compact,

@@ -285,7 +285,12 @@ def _d_component_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_entity_type, v_match_type, v_match, tuple(v_tagged_fields)), pos
+        return (
+            v_entity_type,
+            v_match_type,
+            v_match,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return ComponentData(
         v_len_entity_type,
         v_len_entity_type_compact,

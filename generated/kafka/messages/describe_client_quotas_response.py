@@ -642,7 +642,11 @@ def _d_describe_client_quotas_response(
                                         entry_data__eentity = (
                                             entity_data_v_entity_type,
                                             entity_data_v_entity_name,
-                                            tuple(entity_data_v_tagged_fields),
+                                            (
+                                                None
+                                                if entity_data_v_tagged_fields is None
+                                                else tuple(entity_data_v_tagged_fields)
+                                            ),
                                         )
                                     else:
                                         entry_data__eentity = _new(EntityData)
@@ -757,7 +761,11 @@ def _d_describe_client_quotas_response(
                                         entry_data__evalues = (
                                             value_data_v_key,
                                             value_data_v_value,
-                                            tuple(value_data_v_tagged_fields),
+                                            (
+                                                None
+                                                if value_data_v_tagged_fields is None
+                                                else tuple(value_data_v_tagged_fields)
+                                            ),
                                         )
                                     else:
                                         entry_data__evalues = _new(ValueData)
@@ -808,7 +816,7 @@ def _d_describe_client_quotas_response(
                             _eentries = (
                                 tuple(entry_data_v_entity),
                                 tuple(entry_data_v_values),
-                                tuple(entry_data_v_tagged_fields),
+                                (None if entry_data_v_tagged_fields is None else tuple(entry_data_v_tagged_fields)),
                             )
                         else:
                             _eentries = _new(EntryData)
@@ -1231,7 +1239,7 @@ def _d_entry_data(
                         _eentity = (
                             entity_data_v_entity_type,
                             entity_data_v_entity_name,
-                            tuple(entity_data_v_tagged_fields),
+                            (None if entity_data_v_tagged_fields is None else tuple(entity_data_v_tagged_fields)),
                         )
                     else:
                         _eentity = _new(EntityData)
@@ -1344,7 +1352,11 @@ def _d_entry_data(
                     if pos > end:
                         raise IndexError  # read again, checked
                     if elem_tuples:
-                        _evalues = (value_data_v_key, value_data_v_value, tuple(value_data_v_tagged_fields))
+                        _evalues = (
+                            value_data_v_key,
+                            value_data_v_value,
+                            (None if value_data_v_tagged_fields is None else tuple(value_data_v_tagged_fields)),
+                        )
                     else:
                         _evalues = _new(ValueData)
                         _evalues.len_key = value_data_v_len_key
@@ -1390,7 +1402,7 @@ def _d_entry_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (tuple(v_entity), tuple(v_values), tuple(v_tagged_fields)), pos
+        return (tuple(v_entity), tuple(v_values), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return EntryData(
         v_num_entity,
         v_num_entity_compact,
@@ -1682,7 +1694,7 @@ def _d_entity_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_entity_type, v_entity_name, tuple(v_tagged_fields)), pos
+        return (v_entity_type, v_entity_name, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return EntityData(
         v_len_entity_type,
         v_len_entity_type_compact,
@@ -1952,7 +1964,7 @@ def _d_value_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_key, v_value, tuple(v_tagged_fields)), pos
+        return (v_key, v_value, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return ValueData(v_len_key, v_len_key_compact, v_key, v_value, v_num_tagged_fields, v_tagged_fields), pos
 
 

@@ -353,7 +353,7 @@ def _d_entry_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (tuple(v_entity), tuple(v_values), tuple(v_tagged_fields)), pos
+        return (tuple(v_entity), tuple(v_values), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return EntryData(
         v_num_entity,
         v_num_entity_compact,
@@ -489,7 +489,7 @@ def _d_entity_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_entity_type, v_entity_name, tuple(v_tagged_fields)), pos
+        return (v_entity_type, v_entity_name, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return EntityData(
         v_len_entity_type,
         v_len_entity_type_compact,
@@ -592,7 +592,7 @@ def _d_value_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_key, v_value, tuple(v_tagged_fields)), pos
+        return (v_key, v_value, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return ValueData(v_len_key, v_len_key_compact, v_key, v_value, v_num_tagged_fields, v_tagged_fields), pos
 
 

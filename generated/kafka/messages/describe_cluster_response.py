@@ -766,6 +766,7 @@ def _d_describe_cluster_broker(
 def _e_describe_cluster_broker(v: DescribeClusterBroker | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a describe_cluster_broker to `out`; return how many bytes they hold."""
     v_rack: Any
+    v_tagged_fields: Any
     b_host: Any
     b_rack: Any
     d: bytes

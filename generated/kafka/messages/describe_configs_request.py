@@ -484,8 +484,16 @@ def _d_describe_configs_request(
                         _eresources = (
                             describe_configs_resource_v_resource_type,
                             describe_configs_resource_v_resource_name,
-                            tuple(describe_configs_resource_v_configuration_keys),
-                            tuple(describe_configs_resource_v_tagged_fields),
+                            (
+                                None
+                                if describe_configs_resource_v_configuration_keys is None
+                                else tuple(describe_configs_resource_v_configuration_keys)
+                            ),
+                            (
+                                None
+                                if describe_configs_resource_v_tagged_fields is None
+                                else tuple(describe_configs_resource_v_tagged_fields)
+                            ),
                         )
                     else:
                         _eresources = _new(DescribeConfigsResource)
@@ -860,7 +868,12 @@ def _d_describe_configs_resource(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_resource_type, v_resource_name, tuple(v_configuration_keys), tuple(v_tagged_fields)), pos
+        return (
+            v_resource_type,
+            v_resource_name,
+            (None if v_configuration_keys is None else tuple(v_configuration_keys)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return DescribeConfigsResource(
         v_resource_type,
         v_len_resource_name,

@@ -316,7 +316,12 @@ def _d_describe_configs_resource(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_resource_type, v_resource_name, tuple(v_configuration_keys), tuple(v_tagged_fields)), pos
+        return (
+            v_resource_type,
+            v_resource_name,
+            (None if v_configuration_keys is None else tuple(v_configuration_keys)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return DescribeConfigsResource(
         v_resource_type,
         v_len_resource_name,

@@ -942,7 +942,11 @@ def _d_describe_configs_response(
                                                         describe_configs_synonym_v_name,
                                                         describe_configs_synonym_v_value,
                                                         describe_configs_synonym_v_source,
-                                                        tuple(describe_configs_synonym_v_tagged_fields),
+                                                        (
+                                                            None
+                                                            if describe_configs_synonym_v_tagged_fields is None
+                                                            else tuple(describe_configs_synonym_v_tagged_fields)
+                                                        ),
                                                     )
                                                 else:
                                                     describe_configs_resource_result__esynonyms = _new(
@@ -1094,10 +1098,18 @@ def _d_describe_configs_response(
                                         describe_configs_resource_result_v_is_default,
                                         describe_configs_resource_result_v_config_source,
                                         describe_configs_resource_result_v_is_sensitive,
-                                        tuple(describe_configs_resource_result_v_synonyms),
+                                        (
+                                            None
+                                            if describe_configs_resource_result_v_synonyms is None
+                                            else tuple(describe_configs_resource_result_v_synonyms)
+                                        ),
                                         describe_configs_resource_result_v_config_type,
                                         describe_configs_resource_result_v_documentation,
-                                        tuple(describe_configs_resource_result_v_tagged_fields),
+                                        (
+                                            None
+                                            if describe_configs_resource_result_v_tagged_fields is None
+                                            else tuple(describe_configs_resource_result_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     describe_configs_result__econfigs = _new(DescribeConfigsResourceResult)
@@ -1200,7 +1212,11 @@ def _d_describe_configs_response(
                             describe_configs_result_v_resource_type,
                             describe_configs_result_v_resource_name,
                             tuple(describe_configs_result_v_configs),
-                            tuple(describe_configs_result_v_tagged_fields),
+                            (
+                                None
+                                if describe_configs_result_v_tagged_fields is None
+                                else tuple(describe_configs_result_v_tagged_fields)
+                            ),
                         )
                     else:
                         _eresults = _new(DescribeConfigsResult)
@@ -1777,7 +1793,11 @@ def _d_describe_configs_result(
                                             describe_configs_synonym_v_name,
                                             describe_configs_synonym_v_value,
                                             describe_configs_synonym_v_source,
-                                            tuple(describe_configs_synonym_v_tagged_fields),
+                                            (
+                                                None
+                                                if describe_configs_synonym_v_tagged_fields is None
+                                                else tuple(describe_configs_synonym_v_tagged_fields)
+                                            ),
                                         )
                                     else:
                                         describe_configs_resource_result__esynonyms = _new(DescribeConfigsSynonym)
@@ -1913,10 +1933,18 @@ def _d_describe_configs_result(
                             describe_configs_resource_result_v_is_default,
                             describe_configs_resource_result_v_config_source,
                             describe_configs_resource_result_v_is_sensitive,
-                            tuple(describe_configs_resource_result_v_synonyms),
+                            (
+                                None
+                                if describe_configs_resource_result_v_synonyms is None
+                                else tuple(describe_configs_resource_result_v_synonyms)
+                            ),
                             describe_configs_resource_result_v_config_type,
                             describe_configs_resource_result_v_documentation,
-                            tuple(describe_configs_resource_result_v_tagged_fields),
+                            (
+                                None
+                                if describe_configs_resource_result_v_tagged_fields is None
+                                else tuple(describe_configs_resource_result_v_tagged_fields)
+                            ),
                         )
                     else:
                         _econfigs = _new(DescribeConfigsResourceResult)
@@ -1984,7 +2012,7 @@ def _d_describe_configs_result(
             v_resource_type,
             v_resource_name,
             tuple(v_configs),
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return DescribeConfigsResult(
         v_error_code,
@@ -2536,7 +2564,11 @@ def _d_describe_configs_resource_result(
                                 describe_configs_synonym_v_name,
                                 describe_configs_synonym_v_value,
                                 describe_configs_synonym_v_source,
-                                tuple(describe_configs_synonym_v_tagged_fields),
+                                (
+                                    None
+                                    if describe_configs_synonym_v_tagged_fields is None
+                                    else tuple(describe_configs_synonym_v_tagged_fields)
+                                ),
                             )
                         else:
                             _esynonyms = _new(DescribeConfigsSynonym)
@@ -2634,10 +2666,10 @@ def _d_describe_configs_resource_result(
             v_is_default,
             v_config_source,
             v_is_sensitive,
-            tuple(v_synonyms),
+            (None if v_synonyms is None else tuple(v_synonyms)),
             v_config_type,
             v_documentation,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return DescribeConfigsResourceResult(
         v_len_name,
@@ -3173,7 +3205,7 @@ def _d_describe_configs_synonym(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_value, v_source, tuple(v_tagged_fields)), pos
+        return (v_name, v_value, v_source, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return DescribeConfigsSynonym(
         v_len_name,
         v_len_name_compact,

@@ -353,7 +353,7 @@ def _d_describe_configs_result(
             v_resource_type,
             v_resource_name,
             tuple(v_configs),
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return DescribeConfigsResult(
         v_error_code,
@@ -633,10 +633,10 @@ def _d_describe_configs_resource_result(
             v_is_default,
             v_config_source,
             v_is_sensitive,
-            tuple(v_synonyms),
+            (None if v_synonyms is None else tuple(v_synonyms)),
             v_config_type,
             v_documentation,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return DescribeConfigsResourceResult(
         v_len_name,
@@ -799,7 +799,7 @@ def _d_describe_configs_synonym(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_value, v_source, tuple(v_tagged_fields)), pos
+        return (v_name, v_value, v_source, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return DescribeConfigsSynonym(
         v_len_name,
         v_len_name_compact,

@@ -368,7 +368,11 @@ def _d_describe_delegation_token_request(
                             _eowners = (
                                 describe_delegation_token_owner_v_principal_type,
                                 describe_delegation_token_owner_v_principal_name,
-                                tuple(describe_delegation_token_owner_v_tagged_fields),
+                                (
+                                    None
+                                    if describe_delegation_token_owner_v_tagged_fields is None
+                                    else tuple(describe_delegation_token_owner_v_tagged_fields)
+                                ),
                             )
                         else:
                             _eowners = _new(DescribeDelegationTokenOwner)
@@ -643,7 +647,7 @@ def _d_describe_delegation_token_owner(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_principal_type, v_principal_name, tuple(v_tagged_fields)), pos
+        return (v_principal_type, v_principal_name, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return DescribeDelegationTokenOwner(
         v_len_principal_type,
         v_len_principal_type_compact,

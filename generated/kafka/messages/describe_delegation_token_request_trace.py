@@ -271,7 +271,7 @@ def _d_describe_delegation_token_owner(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_principal_type, v_principal_name, tuple(v_tagged_fields)), pos
+        return (v_principal_type, v_principal_name, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return DescribeDelegationTokenOwner(
         v_len_principal_type,
         v_len_principal_type_compact,

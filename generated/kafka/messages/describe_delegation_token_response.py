@@ -794,7 +794,11 @@ def _d_describe_delegation_token_response(
                                     described_delegation_token__erenewers = (
                                         described_delegation_token_renewer_v_principal_type,
                                         described_delegation_token_renewer_v_principal_name,
-                                        tuple(described_delegation_token_renewer_v_tagged_fields),
+                                        (
+                                            None
+                                            if described_delegation_token_renewer_v_tagged_fields is None
+                                            else tuple(described_delegation_token_renewer_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     described_delegation_token__erenewers = _new(DescribedDelegationTokenRenewer)
@@ -875,7 +879,11 @@ def _d_describe_delegation_token_response(
                             described_delegation_token_v_token_id,
                             described_delegation_token_v_hmac,
                             tuple(described_delegation_token_v_renewers),
-                            tuple(described_delegation_token_v_tagged_fields),
+                            (
+                                None
+                                if described_delegation_token_v_tagged_fields is None
+                                else tuple(described_delegation_token_v_tagged_fields)
+                            ),
                         )
                     else:
                         _etokens = _new(DescribedDelegationToken)
@@ -1427,7 +1435,11 @@ def _d_described_delegation_token(
                         _erenewers = (
                             described_delegation_token_renewer_v_principal_type,
                             described_delegation_token_renewer_v_principal_name,
-                            tuple(described_delegation_token_renewer_v_tagged_fields),
+                            (
+                                None
+                                if described_delegation_token_renewer_v_tagged_fields is None
+                                else tuple(described_delegation_token_renewer_v_tagged_fields)
+                            ),
                         )
                     else:
                         _erenewers = _new(DescribedDelegationTokenRenewer)
@@ -1493,7 +1505,7 @@ def _d_described_delegation_token(
             v_token_id,
             v_hmac,
             tuple(v_renewers),
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return DescribedDelegationToken(
         v_len_principal_type,
@@ -2080,7 +2092,7 @@ def _d_described_delegation_token_renewer(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_principal_type, v_principal_name, tuple(v_tagged_fields)), pos
+        return (v_principal_type, v_principal_name, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return DescribedDelegationTokenRenewer(
         v_len_principal_type,
         v_len_principal_type_compact,

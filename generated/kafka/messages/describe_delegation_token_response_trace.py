@@ -485,7 +485,7 @@ def _d_described_delegation_token(
             v_token_id,
             v_hmac,
             tuple(v_renewers),
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return DescribedDelegationToken(
         v_len_principal_type,
@@ -635,7 +635,7 @@ def _d_described_delegation_token_renewer(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_principal_type, v_principal_name, tuple(v_tagged_fields)), pos
+        return (v_principal_type, v_principal_name, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return DescribedDelegationTokenRenewer(
         v_len_principal_type,
         v_len_principal_type_compact,

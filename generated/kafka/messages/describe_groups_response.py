@@ -898,7 +898,11 @@ def _d_describe_groups_response(
                                         described_group_member_v_client_host,
                                         described_group_member_v_member_metadata,
                                         described_group_member_v_member_assignment,
-                                        tuple(described_group_member_v_tagged_fields),
+                                        (
+                                            None
+                                            if described_group_member_v_tagged_fields is None
+                                            else tuple(described_group_member_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     described_group__emembers = _new(DescribedGroupMember)
@@ -997,7 +1001,11 @@ def _d_describe_groups_response(
                             described_group_v_protocol_data,
                             tuple(described_group_v_members),
                             described_group_v_authorized_operations,
-                            tuple(described_group_v_tagged_fields),
+                            (
+                                None
+                                if described_group_v_tagged_fields is None
+                                else tuple(described_group_v_tagged_fields)
+                            ),
                         )
                     else:
                         _egroups = _new(DescribedGroup)
@@ -1608,7 +1616,11 @@ def _d_described_group(
                             described_group_member_v_client_host,
                             described_group_member_v_member_metadata,
                             described_group_member_v_member_assignment,
-                            tuple(described_group_member_v_tagged_fields),
+                            (
+                                None
+                                if described_group_member_v_tagged_fields is None
+                                else tuple(described_group_member_v_tagged_fields)
+                            ),
                         )
                     else:
                         _emembers = _new(DescribedGroupMember)
@@ -1684,7 +1696,7 @@ def _d_described_group(
             v_protocol_data,
             tuple(v_members),
             v_authorized_operations,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return DescribedGroup(
         v_error_code,
@@ -2307,7 +2319,7 @@ def _d_described_group_member(
             v_client_host,
             v_member_metadata,
             v_member_assignment,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return DescribedGroupMember(
         v_len_member_id,

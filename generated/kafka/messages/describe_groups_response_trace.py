@@ -420,7 +420,7 @@ def _d_described_group(
             v_protocol_data,
             tuple(v_members),
             v_authorized_operations,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return DescribedGroup(
         v_error_code,
@@ -717,7 +717,7 @@ def _d_described_group_member(
             v_client_host,
             v_member_metadata,
             v_member_assignment,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return DescribedGroupMember(
         v_len_member_id,

@@ -368,7 +368,11 @@ def _d_describe_log_dirs_request(
                             _etopics = (
                                 describable_log_dir_topic_v_topic,
                                 tuple(describable_log_dir_topic_v_partitions),
-                                tuple(describable_log_dir_topic_v_tagged_fields),
+                                (
+                                    None
+                                    if describable_log_dir_topic_v_tagged_fields is None
+                                    else tuple(describable_log_dir_topic_v_tagged_fields)
+                                ),
                             )
                         else:
                             _etopics = _new(DescribableLogDirTopic)
@@ -639,7 +643,7 @@ def _d_describable_log_dir_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_topic, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return DescribableLogDirTopic(
         v_len_topic,
         v_len_topic_compact,
@@ -660,6 +664,7 @@ def _e_describable_log_dir_topic(
     v_len_topic_compact: Any
     v_num_partitions: Any
     v_num_partitions_compact: Any
+    v_partitions: Any
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     b_topic: Any

@@ -642,7 +642,11 @@ def _d_describe_log_dirs_response(
                                                     describe_log_dirs_partition_v_partition_size,
                                                     describe_log_dirs_partition_v_offset_lag,
                                                     describe_log_dirs_partition_v_is_future_key,
-                                                    tuple(describe_log_dirs_partition_v_tagged_fields),
+                                                    (
+                                                        None
+                                                        if describe_log_dirs_partition_v_tagged_fields is None
+                                                        else tuple(describe_log_dirs_partition_v_tagged_fields)
+                                                    ),
                                                 )
                                             else:
                                                 describe_log_dirs_topic__epartitions = _new(DescribeLogDirsPartition)
@@ -711,7 +715,11 @@ def _d_describe_log_dirs_response(
                                     describe_log_dirs_result__etopics = (
                                         describe_log_dirs_topic_v_name,
                                         tuple(describe_log_dirs_topic_v_partitions),
-                                        tuple(describe_log_dirs_topic_v_tagged_fields),
+                                        (
+                                            None
+                                            if describe_log_dirs_topic_v_tagged_fields is None
+                                            else tuple(describe_log_dirs_topic_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     describe_log_dirs_result__etopics = _new(DescribeLogDirsTopic)
@@ -789,7 +797,11 @@ def _d_describe_log_dirs_response(
                             tuple(describe_log_dirs_result_v_topics),
                             describe_log_dirs_result_v_total_bytes,
                             describe_log_dirs_result_v_usable_bytes,
-                            tuple(describe_log_dirs_result_v_tagged_fields),
+                            (
+                                None
+                                if describe_log_dirs_result_v_tagged_fields is None
+                                else tuple(describe_log_dirs_result_v_tagged_fields)
+                            ),
                         )
                     else:
                         _eresults = _new(DescribeLogDirsResult)
@@ -1199,7 +1211,11 @@ def _d_describe_log_dirs_result(
                                         describe_log_dirs_partition_v_partition_size,
                                         describe_log_dirs_partition_v_offset_lag,
                                         describe_log_dirs_partition_v_is_future_key,
-                                        tuple(describe_log_dirs_partition_v_tagged_fields),
+                                        (
+                                            None
+                                            if describe_log_dirs_partition_v_tagged_fields is None
+                                            else tuple(describe_log_dirs_partition_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     describe_log_dirs_topic__epartitions = _new(DescribeLogDirsPartition)
@@ -1264,7 +1280,11 @@ def _d_describe_log_dirs_result(
                         _etopics = (
                             describe_log_dirs_topic_v_name,
                             tuple(describe_log_dirs_topic_v_partitions),
-                            tuple(describe_log_dirs_topic_v_tagged_fields),
+                            (
+                                None
+                                if describe_log_dirs_topic_v_tagged_fields is None
+                                else tuple(describe_log_dirs_topic_v_tagged_fields)
+                            ),
                         )
                     else:
                         _etopics = _new(DescribeLogDirsTopic)
@@ -1327,7 +1347,14 @@ def _d_describe_log_dirs_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_error_code, v_log_dir, tuple(v_topics), v_total_bytes, v_usable_bytes, tuple(v_tagged_fields)), pos
+        return (
+            v_error_code,
+            v_log_dir,
+            tuple(v_topics),
+            v_total_bytes,
+            v_usable_bytes,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return DescribeLogDirsResult(
         v_error_code,
         v_len_log_dir,
@@ -1683,7 +1710,11 @@ def _d_describe_log_dirs_topic(
                             describe_log_dirs_partition_v_partition_size,
                             describe_log_dirs_partition_v_offset_lag,
                             describe_log_dirs_partition_v_is_future_key,
-                            tuple(describe_log_dirs_partition_v_tagged_fields),
+                            (
+                                None
+                                if describe_log_dirs_partition_v_tagged_fields is None
+                                else tuple(describe_log_dirs_partition_v_tagged_fields)
+                            ),
                         )
                     else:
                         _epartitions = _new(DescribeLogDirsPartition)
@@ -1730,7 +1761,7 @@ def _d_describe_log_dirs_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return DescribeLogDirsTopic(
         v_len_name,
         v_len_name_compact,
@@ -1964,7 +1995,13 @@ def _d_describe_log_dirs_partition(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, v_partition_size, v_offset_lag, v_is_future_key, tuple(v_tagged_fields)), pos
+        return (
+            v_partition_index,
+            v_partition_size,
+            v_offset_lag,
+            v_is_future_key,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return DescribeLogDirsPartition(
         v_partition_index, v_partition_size, v_offset_lag, v_is_future_key, v_num_tagged_fields, v_tagged_fields
     ), pos

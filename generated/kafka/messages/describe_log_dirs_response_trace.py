@@ -332,7 +332,14 @@ def _d_describe_log_dirs_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_error_code, v_log_dir, tuple(v_topics), v_total_bytes, v_usable_bytes, tuple(v_tagged_fields)), pos
+        return (
+            v_error_code,
+            v_log_dir,
+            tuple(v_topics),
+            v_total_bytes,
+            v_usable_bytes,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return DescribeLogDirsResult(
         v_error_code,
         v_len_log_dir,
@@ -481,7 +488,7 @@ def _d_describe_log_dirs_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return DescribeLogDirsTopic(
         v_len_name,
         v_len_name_compact,
@@ -552,7 +559,13 @@ def _d_describe_log_dirs_partition(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, v_partition_size, v_offset_lag, v_is_future_key, tuple(v_tagged_fields)), pos
+        return (
+            v_partition_index,
+            v_partition_size,
+            v_offset_lag,
+            v_is_future_key,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return DescribeLogDirsPartition(
         v_partition_index, v_partition_size, v_offset_lag, v_is_future_key, v_num_tagged_fields, v_tagged_fields
     ), pos

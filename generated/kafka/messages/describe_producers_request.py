@@ -475,6 +475,8 @@ def _d_topic_request(
 
 def _e_topic_request(v: TopicRequest | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a topic_request to `out`; return how many bytes they hold."""
+    v_partition_indexes: Any
+    v_tagged_fields: Any
     b_name: Any
     d: bytes
     x: int

@@ -1027,6 +1027,7 @@ def _d_topic_response(
 def _e_topic_response(v: TopicResponse | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a topic_response to `out`; return how many bytes they hold."""
     v_partitions: Any
+    v_tagged_fields: Any
     b_name: Any
     d: bytes
     x: int
@@ -1303,6 +1304,7 @@ def _e_partition_response(v: PartitionResponse | tuple[Any, ...], out: list[Any]
     """Append the parts of a partition_response to `out`; return how many bytes they hold."""
     v_error_message: Any
     v_active_producers: Any
+    v_tagged_fields: Any
     b_error_message: Any
     d: bytes
     x: int
@@ -1493,6 +1495,7 @@ def _d_producer_state(
 
 def _e_producer_state(v: ProducerState | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a producer_state to `out`; return how many bytes they hold."""
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int

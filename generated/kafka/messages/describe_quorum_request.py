@@ -603,6 +603,7 @@ def _d_topic_data(
 def _e_topic_data(v: TopicData | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a topic_data to `out`; return how many bytes they hold."""
     v_partitions: Any
+    v_tagged_fields: Any
     b_topic_name: Any
     d: bytes
     x: int
@@ -744,6 +745,7 @@ def _d_partition_data(
 
 def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a partition_data to `out`; return how many bytes they hold."""
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int

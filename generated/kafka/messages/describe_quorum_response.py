@@ -1132,7 +1132,11 @@ def _d_describe_quorum_response(
                                                 listener_v_name,
                                                 listener_v_host,
                                                 listener_v_port,
-                                                tuple(listener_v_tagged_fields),
+                                                (
+                                                    None
+                                                    if listener_v_tagged_fields is None
+                                                    else tuple(listener_v_tagged_fields)
+                                                ),
                                             )
                                         else:
                                             node__elisteners = _new(Listener)
@@ -1181,7 +1185,11 @@ def _d_describe_quorum_response(
                         if pos > end:
                             raise IndexError  # read again, checked
                         if elem_tuples:
-                            _enodes = (node_v_node_id, tuple(node_v_listeners), tuple(node_v_tagged_fields))
+                            _enodes = (
+                                node_v_node_id,
+                                (None if node_v_listeners is None else tuple(node_v_listeners)),
+                                (None if node_v_tagged_fields is None else tuple(node_v_tagged_fields)),
+                            )
                         else:
                             _enodes = _new(Node)
                             _enodes.node_id = node_v_node_id
@@ -1795,6 +1803,7 @@ def _d_topic_data(
 def _e_topic_data(v: TopicData | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a topic_data to `out`; return how many bytes they hold."""
     v_partitions: Any
+    v_tagged_fields: Any
     b_topic_name: Any
     d: bytes
     x: int
@@ -2212,6 +2221,7 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
     v_error_message: Any
     v_current_voters: Any
     v_observers: Any
+    v_tagged_fields: Any
     b_error_message: Any
     d: bytes
     x: int
@@ -2496,6 +2506,7 @@ def _e_replica_state(v: ReplicaState | tuple[Any, ...], out: list[Any], p_api_ve
     v_replica_directory_id: Any
     v_last_fetch_timestamp: Any
     v_last_caught_up_timestamp: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int
@@ -2739,7 +2750,7 @@ def _d_node(
                                 listener_v_name,
                                 listener_v_host,
                                 listener_v_port,
-                                tuple(listener_v_tagged_fields),
+                                (None if listener_v_tagged_fields is None else tuple(listener_v_tagged_fields)),
                             )
                         else:
                             _elisteners = _new(Listener)
@@ -2789,7 +2800,11 @@ def _d_node(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_node_id, tuple(v_listeners), tuple(v_tagged_fields)), pos
+        return (
+            v_node_id,
+            (None if v_listeners is None else tuple(v_listeners)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return Node(v_node_id, v_num_listeners_compact, v_listeners, v_num_tagged_fields, v_tagged_fields), pos
 
 
@@ -3000,7 +3015,7 @@ def _d_listener(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_host, v_port, tuple(v_tagged_fields)), pos
+        return (v_name, v_host, v_port, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return Listener(
         v_len_name_compact, v_name, v_len_host_compact, v_host, v_port, v_num_tagged_fields, v_tagged_fields
     ), pos

@@ -721,7 +721,11 @@ def _d_node(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_node_id, tuple(v_listeners), tuple(v_tagged_fields)), pos
+        return (
+            v_node_id,
+            (None if v_listeners is None else tuple(v_listeners)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return Node(v_node_id, v_num_listeners_compact, v_listeners, v_num_tagged_fields, v_tagged_fields), pos
 
 
@@ -841,7 +845,7 @@ def _d_listener(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_host, v_port, tuple(v_tagged_fields)), pos
+        return (v_name, v_host, v_port, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return Listener(
         v_len_name_compact, v_name, v_len_host_compact, v_host, v_port, v_num_tagged_fields, v_tagged_fields
     ), pos

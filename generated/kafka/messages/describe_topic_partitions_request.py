@@ -517,6 +517,7 @@ def _d_topic_request(
 
 def _e_topic_request(v: TopicRequest | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a topic_request to `out`; return how many bytes they hold."""
+    v_tagged_fields: Any
     b_name: Any
     d: bytes
     x: int

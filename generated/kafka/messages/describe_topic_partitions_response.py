@@ -789,8 +789,19 @@ def _d_describe_topic_partitions_response(
                                         describe_topic_partitions_response_partition_v_leader_epoch,
                                         tuple(describe_topic_partitions_response_partition_v_replica_nodes),
                                         tuple(describe_topic_partitions_response_partition_v_isr_nodes),
-                                        tuple(describe_topic_partitions_response_partition_v_eligible_leader_replicas),
-                                        tuple(describe_topic_partitions_response_partition_v_last_known_elr),
+                                        (
+                                            None
+                                            if describe_topic_partitions_response_partition_v_eligible_leader_replicas
+                                            is None
+                                            else tuple(
+                                                describe_topic_partitions_response_partition_v_eligible_leader_replicas
+                                            )
+                                        ),
+                                        (
+                                            None
+                                            if describe_topic_partitions_response_partition_v_last_known_elr is None
+                                            else tuple(describe_topic_partitions_response_partition_v_last_known_elr)
+                                        ),
                                         tuple(describe_topic_partitions_response_partition_v_offline_replicas),
                                         tuple(describe_topic_partitions_response_partition_v_tagged_fields),
                                     )
@@ -1403,8 +1414,16 @@ def _d_describe_topic_partitions_response_topic(
                             describe_topic_partitions_response_partition_v_leader_epoch,
                             tuple(describe_topic_partitions_response_partition_v_replica_nodes),
                             tuple(describe_topic_partitions_response_partition_v_isr_nodes),
-                            tuple(describe_topic_partitions_response_partition_v_eligible_leader_replicas),
-                            tuple(describe_topic_partitions_response_partition_v_last_known_elr),
+                            (
+                                None
+                                if describe_topic_partitions_response_partition_v_eligible_leader_replicas is None
+                                else tuple(describe_topic_partitions_response_partition_v_eligible_leader_replicas)
+                            ),
+                            (
+                                None
+                                if describe_topic_partitions_response_partition_v_last_known_elr is None
+                                else tuple(describe_topic_partitions_response_partition_v_last_known_elr)
+                            ),
                             tuple(describe_topic_partitions_response_partition_v_offline_replicas),
                             tuple(describe_topic_partitions_response_partition_v_tagged_fields),
                         )
@@ -1506,6 +1525,7 @@ def _e_describe_topic_partitions_response_topic(
     """Append the parts of a describe_topic_partitions_response_topic to `out`; return how many bytes they hold."""
     v_name: Any
     v_partitions: Any
+    v_tagged_fields: Any
     b_name: Any
     d: bytes
     x: int
@@ -1806,8 +1826,8 @@ def _d_describe_topic_partitions_response_partition(
             v_leader_epoch,
             tuple(v_replica_nodes),
             tuple(v_isr_nodes),
-            tuple(v_eligible_leader_replicas),
-            tuple(v_last_known_elr),
+            (None if v_eligible_leader_replicas is None else tuple(v_eligible_leader_replicas)),
+            (None if v_last_known_elr is None else tuple(v_last_known_elr)),
             tuple(v_offline_replicas),
             tuple(v_tagged_fields),
         ), pos
@@ -1835,8 +1855,12 @@ def _e_describe_topic_partitions_response_partition(
     v: DescribeTopicPartitionsResponsePartition | tuple[Any, ...], out: list[Any], p_api_version: int
 ) -> int:
     """Append the parts of a describe_topic_partitions_response_partition to `out`; return how many bytes they hold."""
+    v_replica_nodes: Any
+    v_isr_nodes: Any
     v_eligible_leader_replicas: Any
     v_last_known_elr: Any
+    v_offline_replicas: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int

@@ -568,8 +568,8 @@ def _d_describe_topic_partitions_response_partition(
             v_leader_epoch,
             tuple(v_replica_nodes),
             tuple(v_isr_nodes),
-            tuple(v_eligible_leader_replicas),
-            tuple(v_last_known_elr),
+            (None if v_eligible_leader_replicas is None else tuple(v_eligible_leader_replicas)),
+            (None if v_last_known_elr is None else tuple(v_last_known_elr)),
             tuple(v_offline_replicas),
             tuple(v_tagged_fields),
         ), pos

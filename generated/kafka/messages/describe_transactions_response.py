@@ -894,6 +894,7 @@ def _d_transaction_state(
 def _e_transaction_state(v: TransactionState | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a transaction_state to `out`; return how many bytes they hold."""
     v_topics: Any
+    v_tagged_fields: Any
     b_transactional_id: Any
     b_transaction_state: Any
     d: bytes
@@ -1141,6 +1142,8 @@ def _d_topic_data(
 
 def _e_topic_data(v: TopicData | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a topic_data to `out`; return how many bytes they hold."""
+    v_partitions: Any
+    v_tagged_fields: Any
     b_topic: Any
     d: bytes
     x: int

@@ -414,6 +414,7 @@ def _d_user_name(
 
 def _e_user_name(v: UserName | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a user_name to `out`; return how many bytes they hold."""
+    v_tagged_fields: Any
     b_name: Any
     d: bytes
     x: int

@@ -869,6 +869,7 @@ def _e_describe_user_scram_credentials_result(
     """Append the parts of a describe_user_scram_credentials_result to `out`; return how many bytes they hold."""
     v_error_message: Any
     v_credential_infos: Any
+    v_tagged_fields: Any
     b_user: Any
     b_error_message: Any
     d: bytes
@@ -1046,6 +1047,7 @@ def _d_credential_info(
 
 def _e_credential_info(v: CredentialInfo | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a credential_info to `out`; return how many bytes they hold."""
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int

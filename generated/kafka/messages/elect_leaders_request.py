@@ -398,7 +398,11 @@ def _d_elect_leaders_request(
                             _etopic_partitions = (
                                 topic_partitions_v_topic,
                                 tuple(topic_partitions_v_partitions),
-                                tuple(topic_partitions_v_tagged_fields),
+                                (
+                                    None
+                                    if topic_partitions_v_tagged_fields is None
+                                    else tuple(topic_partitions_v_tagged_fields)
+                                ),
                             )
                         else:
                             _etopic_partitions = _new(TopicPartitions)
@@ -707,7 +711,7 @@ def _d_topic_partitions(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_topic, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return TopicPartitions(
         v_len_topic,
         v_len_topic_compact,
@@ -726,6 +730,7 @@ def _e_topic_partitions(v: TopicPartitions | tuple[Any, ...], out: list[Any], p_
     v_len_topic_compact: Any
     v_num_partitions: Any
     v_num_partitions_compact: Any
+    v_partitions: Any
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     b_topic: Any

@@ -305,7 +305,7 @@ def _d_topic_partitions(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_topic, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return TopicPartitions(
         v_len_topic,
         v_len_topic_compact,

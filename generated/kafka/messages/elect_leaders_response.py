@@ -524,7 +524,11 @@ def _d_elect_leaders_response(
                                         partition_result_v_partition_id,
                                         partition_result_v_error_code,
                                         partition_result_v_error_message,
-                                        tuple(partition_result_v_tagged_fields),
+                                        (
+                                            None
+                                            if partition_result_v_tagged_fields is None
+                                            else tuple(partition_result_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     replica_election_result__epartition_result = _new(PartitionResult)
@@ -594,7 +598,11 @@ def _d_elect_leaders_response(
                         _ereplica_election_results = (
                             replica_election_result_v_topic,
                             tuple(replica_election_result_v_partition_result),
-                            tuple(replica_election_result_v_tagged_fields),
+                            (
+                                None
+                                if replica_election_result_v_tagged_fields is None
+                                else tuple(replica_election_result_v_tagged_fields)
+                            ),
                         )
                     else:
                         _ereplica_election_results = _new(ReplicaElectionResult)
@@ -962,7 +970,11 @@ def _d_replica_election_result(
                             partition_result_v_partition_id,
                             partition_result_v_error_code,
                             partition_result_v_error_message,
-                            tuple(partition_result_v_tagged_fields),
+                            (
+                                None
+                                if partition_result_v_tagged_fields is None
+                                else tuple(partition_result_v_tagged_fields)
+                            ),
                         )
                     else:
                         _epartition_result = _new(PartitionResult)
@@ -1010,7 +1022,7 @@ def _d_replica_election_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic, tuple(v_partition_result), tuple(v_tagged_fields)), pos
+        return (v_topic, tuple(v_partition_result), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return ReplicaElectionResult(
         v_len_topic,
         v_len_topic_compact,
@@ -1279,7 +1291,12 @@ def _d_partition_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_id, v_error_code, v_error_message, tuple(v_tagged_fields)), pos
+        return (
+            v_partition_id,
+            v_error_code,
+            v_error_message,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return PartitionResult(
         v_partition_id,
         v_error_code,

@@ -304,7 +304,7 @@ def _d_replica_election_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic, tuple(v_partition_result), tuple(v_tagged_fields)), pos
+        return (v_topic, tuple(v_partition_result), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return ReplicaElectionResult(
         v_len_topic,
         v_len_topic_compact,
@@ -412,7 +412,12 @@ def _d_partition_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_id, v_error_code, v_error_message, tuple(v_tagged_fields)), pos
+        return (
+            v_partition_id,
+            v_error_code,
+            v_error_message,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return PartitionResult(
         v_partition_id,
         v_error_code,

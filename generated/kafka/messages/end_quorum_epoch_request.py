@@ -696,7 +696,11 @@ def _d_end_quorum_epoch_request(
                                                     partition_data__epreferred_candidates = (
                                                         replica_info_v_candidate_id,
                                                         replica_info_v_candidate_directory_id,
-                                                        tuple(replica_info_v_tagged_fields),
+                                                        (
+                                                            None
+                                                            if replica_info_v_tagged_fields is None
+                                                            else tuple(replica_info_v_tagged_fields)
+                                                        ),
                                                     )
                                                 else:
                                                     partition_data__epreferred_candidates = _new(ReplicaInfo)
@@ -758,9 +762,21 @@ def _d_end_quorum_epoch_request(
                                         partition_data_v_partition_index,
                                         partition_data_v_leader_id,
                                         partition_data_v_leader_epoch,
-                                        tuple(partition_data_v_preferred_successors),
-                                        tuple(partition_data_v_preferred_candidates),
-                                        tuple(partition_data_v_tagged_fields),
+                                        (
+                                            None
+                                            if partition_data_v_preferred_successors is None
+                                            else tuple(partition_data_v_preferred_successors)
+                                        ),
+                                        (
+                                            None
+                                            if partition_data_v_preferred_candidates is None
+                                            else tuple(partition_data_v_preferred_candidates)
+                                        ),
+                                        (
+                                            None
+                                            if partition_data_v_tagged_fields is None
+                                            else tuple(partition_data_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     topic_data__epartitions = _new(PartitionData)
@@ -816,7 +832,7 @@ def _d_end_quorum_epoch_request(
                         _etopics = (
                             topic_data_v_topic_name,
                             tuple(topic_data_v_partitions),
-                            tuple(topic_data_v_tagged_fields),
+                            (None if topic_data_v_tagged_fields is None else tuple(topic_data_v_tagged_fields)),
                         )
                     else:
                         _etopics = _new(TopicData)
@@ -953,7 +969,11 @@ def _d_end_quorum_epoch_request(
                                 leader_endpoint_v_name,
                                 leader_endpoint_v_host,
                                 leader_endpoint_v_port,
-                                tuple(leader_endpoint_v_tagged_fields),
+                                (
+                                    None
+                                    if leader_endpoint_v_tagged_fields is None
+                                    else tuple(leader_endpoint_v_tagged_fields)
+                                ),
                             )
                         else:
                             _eleader_endpoints = _new(LeaderEndpoint)
@@ -1430,7 +1450,11 @@ def _d_topic_data(
                                         partition_data__epreferred_candidates = (
                                             replica_info_v_candidate_id,
                                             replica_info_v_candidate_directory_id,
-                                            tuple(replica_info_v_tagged_fields),
+                                            (
+                                                None
+                                                if replica_info_v_tagged_fields is None
+                                                else tuple(replica_info_v_tagged_fields)
+                                            ),
                                         )
                                     else:
                                         partition_data__epreferred_candidates = _new(ReplicaInfo)
@@ -1488,9 +1512,17 @@ def _d_topic_data(
                             partition_data_v_partition_index,
                             partition_data_v_leader_id,
                             partition_data_v_leader_epoch,
-                            tuple(partition_data_v_preferred_successors),
-                            tuple(partition_data_v_preferred_candidates),
-                            tuple(partition_data_v_tagged_fields),
+                            (
+                                None
+                                if partition_data_v_preferred_successors is None
+                                else tuple(partition_data_v_preferred_successors)
+                            ),
+                            (
+                                None
+                                if partition_data_v_preferred_candidates is None
+                                else tuple(partition_data_v_preferred_candidates)
+                            ),
+                            (None if partition_data_v_tagged_fields is None else tuple(partition_data_v_tagged_fields)),
                         )
                     else:
                         _epartitions = _new(PartitionData)
@@ -1542,7 +1574,7 @@ def _d_topic_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_topic_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return TopicData(
         v_len_topic_name,
         v_len_topic_name_compact,
@@ -1859,7 +1891,7 @@ def _d_partition_data(
                             _epreferred_candidates = (
                                 replica_info_v_candidate_id,
                                 replica_info_v_candidate_directory_id,
-                                tuple(replica_info_v_tagged_fields),
+                                (None if replica_info_v_tagged_fields is None else tuple(replica_info_v_tagged_fields)),
                             )
                         else:
                             _epreferred_candidates = _new(ReplicaInfo)
@@ -1910,9 +1942,9 @@ def _d_partition_data(
             v_partition_index,
             v_leader_id,
             v_leader_epoch,
-            tuple(v_preferred_successors),
-            tuple(v_preferred_candidates),
-            tuple(v_tagged_fields),
+            (None if v_preferred_successors is None else tuple(v_preferred_successors)),
+            (None if v_preferred_candidates is None else tuple(v_preferred_candidates)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return PartitionData(
         v_partition_index,
@@ -2164,7 +2196,11 @@ def _d_replica_info(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_candidate_id, v_candidate_directory_id, tuple(v_tagged_fields)), pos
+        return (
+            v_candidate_id,
+            v_candidate_directory_id,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return ReplicaInfo(v_candidate_id, v_candidate_directory_id, v_num_tagged_fields, v_tagged_fields), pos
 
 
@@ -2348,7 +2384,7 @@ def _d_leader_endpoint(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_host, v_port, tuple(v_tagged_fields)), pos
+        return (v_name, v_host, v_port, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return LeaderEndpoint(
         v_len_name_compact, v_name, v_len_host_compact, v_host, v_port, v_num_tagged_fields, v_tagged_fields
     ), pos

@@ -372,7 +372,7 @@ def _d_topic_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_topic_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return TopicData(
         v_len_topic_name,
         v_len_topic_name_compact,
@@ -522,9 +522,9 @@ def _d_partition_data(
             v_partition_index,
             v_leader_id,
             v_leader_epoch,
-            tuple(v_preferred_successors),
-            tuple(v_preferred_candidates),
-            tuple(v_tagged_fields),
+            (None if v_preferred_successors is None else tuple(v_preferred_successors)),
+            (None if v_preferred_candidates is None else tuple(v_preferred_candidates)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return PartitionData(
         v_partition_index,
@@ -611,7 +611,11 @@ def _d_replica_info(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_candidate_id, v_candidate_directory_id, tuple(v_tagged_fields)), pos
+        return (
+            v_candidate_id,
+            v_candidate_directory_id,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return ReplicaInfo(v_candidate_id, v_candidate_directory_id, v_num_tagged_fields, v_tagged_fields), pos
 
 
@@ -731,7 +735,7 @@ def _d_leader_endpoint(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_host, v_port, tuple(v_tagged_fields)), pos
+        return (v_name, v_host, v_port, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return LeaderEndpoint(
         v_len_name_compact, v_name, v_len_host_compact, v_host, v_port, v_num_tagged_fields, v_tagged_fields
     ), pos

@@ -1026,7 +1026,11 @@ def _d_fetch_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
                                         fetch_partition_v_last_fetched_epoch,
                                         fetch_partition_v_log_start_offset,
                                         fetch_partition_v_partition_max_bytes,
-                                        tuple(fetch_partition_v_tagged_fields),
+                                        (
+                                            None
+                                            if fetch_partition_v_tagged_fields is None
+                                            else tuple(fetch_partition_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     fetch_topic__epartitions = _new(FetchPartition)
@@ -1080,7 +1084,7 @@ def _d_fetch_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
                             fetch_topic_v_topic,
                             fetch_topic_v_topic_id,
                             tuple(fetch_topic_v_partitions),
-                            tuple(fetch_topic_v_tagged_fields),
+                            (None if fetch_topic_v_tagged_fields is None else tuple(fetch_topic_v_tagged_fields)),
                         )
                     else:
                         _etopics = _new(FetchTopic)
@@ -1251,8 +1255,12 @@ def _d_fetch_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
                             _eforgotten_topics_data = (
                                 forgotten_topic_v_topic,
                                 forgotten_topic_v_topic_id,
-                                tuple(forgotten_topic_v_partitions),
-                                tuple(forgotten_topic_v_tagged_fields),
+                                (None if forgotten_topic_v_partitions is None else tuple(forgotten_topic_v_partitions)),
+                                (
+                                    None
+                                    if forgotten_topic_v_tagged_fields is None
+                                    else tuple(forgotten_topic_v_tagged_fields)
+                                ),
                             )
                         else:
                             _eforgotten_topics_data = _new(ForgottenTopic)
@@ -1885,7 +1893,11 @@ def _d_fetch_topic(
                             fetch_partition_v_last_fetched_epoch,
                             fetch_partition_v_log_start_offset,
                             fetch_partition_v_partition_max_bytes,
-                            tuple(fetch_partition_v_tagged_fields),
+                            (
+                                None
+                                if fetch_partition_v_tagged_fields is None
+                                else tuple(fetch_partition_v_tagged_fields)
+                            ),
                         )
                     else:
                         _epartitions = _new(FetchPartition)
@@ -1934,7 +1946,12 @@ def _d_fetch_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic, v_topic_id, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (
+            v_topic,
+            v_topic_id,
+            tuple(v_partitions),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return FetchTopic(
         v_len_topic,
         v_len_topic_compact,
@@ -2273,7 +2290,7 @@ def _d_fetch_partition(
             v_last_fetched_epoch,
             v_log_start_offset,
             v_partition_max_bytes,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return FetchPartition(
         v_partition,
@@ -2687,7 +2704,12 @@ def _d_forgotten_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic, v_topic_id, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (
+            v_topic,
+            v_topic_id,
+            (None if v_partitions is None else tuple(v_partitions)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return ForgottenTopic(
         v_len_topic,
         v_len_topic_compact,

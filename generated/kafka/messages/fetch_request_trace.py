@@ -481,7 +481,12 @@ def _d_fetch_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic, v_topic_id, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (
+            v_topic,
+            v_topic_id,
+            tuple(v_partitions),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return FetchTopic(
         v_len_topic,
         v_len_topic_compact,
@@ -600,7 +605,7 @@ def _d_fetch_partition(
             v_last_fetched_epoch,
             v_log_start_offset,
             v_partition_max_bytes,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return FetchPartition(
         v_partition,
@@ -839,7 +844,12 @@ def _d_forgotten_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic, v_topic_id, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (
+            v_topic,
+            v_topic_id,
+            (None if v_partitions is None else tuple(v_partitions)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return ForgottenTopic(
         v_len_topic,
         v_len_topic_compact,

@@ -1207,7 +1207,12 @@ def _d_fetchable_topic_response(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic, v_topic_id, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (
+            v_topic,
+            v_topic_id,
+            tuple(v_partitions),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     obj = _new(FetchableTopicResponse)
     obj.len_topic = v_len_topic
     obj.len_topic_compact = v_len_topic_compact
@@ -1546,7 +1551,11 @@ def _d_partition_data(
                             _eaborted_transactions = (
                                 aborted_transaction_v_producer_id,
                                 aborted_transaction_v_first_offset,
-                                tuple(aborted_transaction_v_tagged_fields),
+                                (
+                                    None
+                                    if aborted_transaction_v_tagged_fields is None
+                                    else tuple(aborted_transaction_v_tagged_fields)
+                                ),
                             )
                         else:
                             _eaborted_transactions = _new(AbortedTransaction)
@@ -1644,10 +1653,10 @@ def _d_partition_data(
             v_high_watermark,
             v_last_stable_offset,
             v_log_start_offset,
-            tuple(v_aborted_transactions),
+            (None if v_aborted_transactions is None else tuple(v_aborted_transactions)),
             v_preferred_read_replica,
             v_records,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     obj = _new(PartitionData)
     obj.partition_index = v_partition_index
@@ -1996,7 +2005,7 @@ def _d_aborted_transaction(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_producer_id, v_first_offset, tuple(v_tagged_fields)), pos
+        return (v_producer_id, v_first_offset, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return AbortedTransaction(v_producer_id, v_first_offset, v_num_tagged_fields, v_tagged_fields), pos
 
 
@@ -2879,7 +2888,11 @@ def _d_node_endpoints_tag(
                                 node_endpoint_v_host,
                                 node_endpoint_v_port,
                                 node_endpoint_v_rack,
-                                tuple(node_endpoint_v_tagged_fields),
+                                (
+                                    None
+                                    if node_endpoint_v_tagged_fields is None
+                                    else tuple(node_endpoint_v_tagged_fields)
+                                ),
                             )
                         else:
                             _enode_endpoints = _new(NodeEndpoint)
@@ -3065,7 +3078,7 @@ def _d_node_endpoint(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_node_id, v_host, v_port, v_rack, tuple(v_tagged_fields)), pos
+        return (v_node_id, v_host, v_port, v_rack, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return NodeEndpoint(
         v_node_id, v_len_host_compact, v_host, v_port, v_len_rack_compact, v_rack, v_num_tagged_fields, v_tagged_fields
     ), pos
@@ -3479,8 +3492,11 @@ def decode(
 ) -> FetchResponse:
     """Decode exactly one fetch_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    The `record_batch_v2` values inside are read as their own `decode` reads them
+    (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
+    reaches them; an element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of FetchableTopicResponse, PartitionData,
     AbortedTransaction, PartitionDataTaggedField, NodeEndpoint,
@@ -3488,7 +3504,7 @@ def decode(
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_fetch_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_fetch_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -3497,8 +3513,11 @@ def decode_prefix(
     """Decode one fetch_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    The `record_batch_v2` values inside are read as their own `decode` reads them
+    (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
+    reaches them; an element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of FetchableTopicResponse, PartitionData,
     AbortedTransaction, PartitionDataTaggedField, NodeEndpoint,
@@ -3506,7 +3525,7 @@ def decode_prefix(
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_fetch_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_fetch_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -3521,8 +3540,11 @@ def decode_stream(
     """Decode fetch_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    The `record_batch_v2` values inside are read as their own `decode` reads them
+    (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
+    reaches them; an element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of FetchableTopicResponse, PartitionData,
     AbortedTransaction, PartitionDataTaggedField, NodeEndpoint,
@@ -3532,7 +3554,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_fetch_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_fetch_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:

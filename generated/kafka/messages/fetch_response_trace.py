@@ -355,7 +355,12 @@ def _d_fetchable_topic_response(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic, v_topic_id, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (
+            v_topic,
+            v_topic_id,
+            tuple(v_partitions),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return FetchableTopicResponse(
         v_len_topic,
         v_len_topic_compact,
@@ -566,10 +571,10 @@ def _d_partition_data(
             v_high_watermark,
             v_last_stable_offset,
             v_log_start_offset,
-            tuple(v_aborted_transactions),
+            (None if v_aborted_transactions is None else tuple(v_aborted_transactions)),
             v_preferred_read_replica,
             v_records,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return PartitionData(
         v_partition_index,
@@ -655,7 +660,7 @@ def _d_aborted_transaction(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_producer_id, v_first_offset, tuple(v_tagged_fields)), pos
+        return (v_producer_id, v_first_offset, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return AbortedTransaction(v_producer_id, v_first_offset, v_num_tagged_fields, v_tagged_fields), pos
 
 
@@ -1153,7 +1158,7 @@ def _d_node_endpoint(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_node_id, v_host, v_port, v_rack, tuple(v_tagged_fields)), pos
+        return (v_node_id, v_host, v_port, v_rack, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return NodeEndpoint(
         v_node_id, v_len_host_compact, v_host, v_port, v_len_rack_compact, v_rack, v_num_tagged_fields, v_tagged_fields
     ), pos

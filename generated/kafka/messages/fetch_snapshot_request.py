@@ -731,6 +731,7 @@ def _d_topic_snapshot(
 def _e_topic_snapshot(v: TopicSnapshot | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a topic_snapshot to `out`; return how many bytes they hold."""
     v_partitions: Any
+    v_tagged_fields: Any
     b_name: Any
     d: bytes
     x: int

@@ -791,6 +791,7 @@ def _d_topic_snapshot(
 def _e_topic_snapshot(v: TopicSnapshot | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a topic_snapshot to `out`; return how many bytes they hold."""
     v_partitions: Any
+    v_tagged_fields: Any
     b_name: Any
     d: bytes
     x: int
@@ -1565,7 +1566,11 @@ def _d_node_endpoints_tag(
                                 node_endpoint_v_node_id,
                                 node_endpoint_v_host,
                                 node_endpoint_v_port,
-                                tuple(node_endpoint_v_tagged_fields),
+                                (
+                                    None
+                                    if node_endpoint_v_tagged_fields is None
+                                    else tuple(node_endpoint_v_tagged_fields)
+                                ),
                             )
                         else:
                             _enode_endpoints = _new(NodeEndpoint)
@@ -1724,7 +1729,7 @@ def _d_node_endpoint(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_node_id, v_host, v_port, tuple(v_tagged_fields)), pos
+        return (v_node_id, v_host, v_port, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return NodeEndpoint(v_node_id, v_len_host_compact, v_host, v_port, v_num_tagged_fields, v_tagged_fields), pos
 
 
@@ -2036,15 +2041,18 @@ def decode(
 ) -> FetchSnapshotResponse:
     """Decode exactly one fetch_snapshot_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    The `record_batch_v2` values inside are read as their own `decode` reads them
+    (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
+    reaches them; an element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicSnapshot, PartitionSnapshot,
     PartitionSnapshotTaggedField, NodeEndpoint, FetchSnapshotResponseTaggedField,
     Record, Header come in their tuple form (`TUPLE_FORMS`; a list inside one comes
     as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_fetch_snapshot_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_fetch_snapshot_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -2053,15 +2061,18 @@ def decode_prefix(
     """Decode one fetch_snapshot_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    The `record_batch_v2` values inside are read as their own `decode` reads them
+    (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
+    reaches them; an element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicSnapshot, PartitionSnapshot,
     PartitionSnapshotTaggedField, NodeEndpoint, FetchSnapshotResponseTaggedField,
     Record, Header come in their tuple form (`TUPLE_FORMS`; a list inside one comes
     as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_fetch_snapshot_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_fetch_snapshot_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -2076,8 +2087,11 @@ def decode_stream(
     """Decode fetch_snapshot_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    The `record_batch_v2` values inside are read as their own `decode` reads them
+    (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
+    reaches them; an element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicSnapshot, PartitionSnapshot,
     PartitionSnapshotTaggedField, NodeEndpoint, FetchSnapshotResponseTaggedField,
@@ -2086,7 +2100,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_fetch_snapshot_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_fetch_snapshot_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:

@@ -688,7 +688,7 @@ def _d_node_endpoint(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_node_id, v_host, v_port, tuple(v_tagged_fields)), pos
+        return (v_node_id, v_host, v_port, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return NodeEndpoint(v_node_id, v_len_host_compact, v_host, v_port, v_num_tagged_fields, v_tagged_fields), pos
 
 

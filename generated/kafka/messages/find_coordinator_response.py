@@ -591,7 +591,7 @@ def _d_find_coordinator_response(
                                 coordinator_v_port,
                                 coordinator_v_error_code,
                                 coordinator_v_error_message,
-                                tuple(coordinator_v_tagged_fields),
+                                (None if coordinator_v_tagged_fields is None else tuple(coordinator_v_tagged_fields)),
                             )
                         else:
                             _ecoordinators = _new(Coordinator)
@@ -1090,7 +1090,15 @@ def _d_coordinator(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_key, v_node_id, v_host, v_port, v_error_code, v_error_message, tuple(v_tagged_fields)), pos
+        return (
+            v_key,
+            v_node_id,
+            v_host,
+            v_port,
+            v_error_code,
+            v_error_message,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return Coordinator(
         v_len_key_compact,
         v_key,

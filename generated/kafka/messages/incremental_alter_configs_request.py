@@ -529,7 +529,11 @@ def _d_incremental_alter_configs_request(
                                         alterable_config_v_name,
                                         alterable_config_v_config_operation,
                                         alterable_config_v_value,
-                                        tuple(alterable_config_v_tagged_fields),
+                                        (
+                                            None
+                                            if alterable_config_v_tagged_fields is None
+                                            else tuple(alterable_config_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     alter_configs_resource__econfigs = _new(AlterableConfig)
@@ -594,7 +598,11 @@ def _d_incremental_alter_configs_request(
                             alter_configs_resource_v_resource_type,
                             alter_configs_resource_v_resource_name,
                             tuple(alter_configs_resource_v_configs),
-                            tuple(alter_configs_resource_v_tagged_fields),
+                            (
+                                None
+                                if alter_configs_resource_v_tagged_fields is None
+                                else tuple(alter_configs_resource_v_tagged_fields)
+                            ),
                         )
                     else:
                         _eresources = _new(AlterConfigsResource)
@@ -969,7 +977,11 @@ def _d_alter_configs_resource(
                             alterable_config_v_name,
                             alterable_config_v_config_operation,
                             alterable_config_v_value,
-                            tuple(alterable_config_v_tagged_fields),
+                            (
+                                None
+                                if alterable_config_v_tagged_fields is None
+                                else tuple(alterable_config_v_tagged_fields)
+                            ),
                         )
                     else:
                         _econfigs = _new(AlterableConfig)
@@ -1019,7 +1031,12 @@ def _d_alter_configs_resource(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_resource_type, v_resource_name, tuple(v_configs), tuple(v_tagged_fields)), pos
+        return (
+            v_resource_type,
+            v_resource_name,
+            tuple(v_configs),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return AlterConfigsResource(
         v_resource_type,
         v_len_resource_name,
@@ -1324,7 +1341,7 @@ def _d_alterable_config(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_config_operation, v_value, tuple(v_tagged_fields)), pos
+        return (v_name, v_config_operation, v_value, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return AlterableConfig(
         v_len_name,
         v_len_name_compact,

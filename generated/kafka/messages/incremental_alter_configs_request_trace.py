@@ -296,7 +296,12 @@ def _d_alter_configs_resource(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_resource_type, v_resource_name, tuple(v_configs), tuple(v_tagged_fields)), pos
+        return (
+            v_resource_type,
+            v_resource_name,
+            tuple(v_configs),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return AlterConfigsResource(
         v_resource_type,
         v_len_resource_name,
@@ -439,7 +444,7 @@ def _d_alterable_config(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_config_operation, v_value, tuple(v_tagged_fields)), pos
+        return (v_name, v_config_operation, v_value, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return AlterableConfig(
         v_len_name,
         v_len_name_compact,

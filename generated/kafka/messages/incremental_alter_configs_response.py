@@ -417,7 +417,11 @@ def _d_incremental_alter_configs_response(
                             alter_configs_resource_response_v_error_message,
                             alter_configs_resource_response_v_resource_type,
                             alter_configs_resource_response_v_resource_name,
-                            tuple(alter_configs_resource_response_v_tagged_fields),
+                            (
+                                None
+                                if alter_configs_resource_response_v_tagged_fields is None
+                                else tuple(alter_configs_resource_response_v_tagged_fields)
+                            ),
                         )
                     else:
                         _eresponses = _new(AlterConfigsResourceResponse)
@@ -714,7 +718,13 @@ def _d_alter_configs_resource_response(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_error_code, v_error_message, v_resource_type, v_resource_name, tuple(v_tagged_fields)), pos
+        return (
+            v_error_code,
+            v_error_message,
+            v_resource_type,
+            v_resource_name,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return AlterConfigsResourceResponse(
         v_error_code,
         v_len_error_message,

@@ -658,7 +658,11 @@ def _d_join_group_request(
                         _eprotocols = (
                             join_group_request_protocol_v_name,
                             join_group_request_protocol_v_metadata,
-                            tuple(join_group_request_protocol_v_tagged_fields),
+                            (
+                                None
+                                if join_group_request_protocol_v_tagged_fields is None
+                                else tuple(join_group_request_protocol_v_tagged_fields)
+                            ),
                         )
                     else:
                         _eprotocols = _new(JoinGroupRequestProtocol)
@@ -1260,7 +1264,7 @@ def _d_join_group_request_protocol(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_metadata, tuple(v_tagged_fields)), pos
+        return (v_name, v_metadata, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return JoinGroupRequestProtocol(
         v_len_name,
         v_len_name_compact,

@@ -480,7 +480,7 @@ def _d_join_group_request_protocol(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, v_metadata, tuple(v_tagged_fields)), pos
+        return (v_name, v_metadata, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return JoinGroupRequestProtocol(
         v_len_name,
         v_len_name_compact,

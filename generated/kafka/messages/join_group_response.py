@@ -730,7 +730,11 @@ def _d_join_group_response(
                             join_group_response_member_v_member_id,
                             join_group_response_member_v_group_instance_id,
                             join_group_response_member_v_metadata,
-                            tuple(join_group_response_member_v_tagged_fields),
+                            (
+                                None
+                                if join_group_response_member_v_tagged_fields is None
+                                else tuple(join_group_response_member_v_tagged_fields)
+                            ),
                         )
                     else:
                         _emembers = _new(JoinGroupResponseMember)
@@ -1316,7 +1320,12 @@ def _d_join_group_response_member(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_member_id, v_group_instance_id, v_metadata, tuple(v_tagged_fields)), pos
+        return (
+            v_member_id,
+            v_group_instance_id,
+            v_metadata,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return JoinGroupResponseMember(
         v_len_member_id,
         v_len_member_id_compact,

@@ -500,7 +500,12 @@ def _d_join_group_response_member(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_member_id, v_group_instance_id, v_metadata, tuple(v_tagged_fields)), pos
+        return (
+            v_member_id,
+            v_group_instance_id,
+            v_metadata,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return JoinGroupResponseMember(
         v_len_member_id,
         v_len_member_id_compact,

@@ -876,11 +876,23 @@ def _d_leader_and_isr_request(
                                 tuple(leader_and_isr_partition_state_v_isr),
                                 leader_and_isr_partition_state_v_partition_epoch,
                                 tuple(leader_and_isr_partition_state_v_replicas),
-                                tuple(leader_and_isr_partition_state_v_adding_replicas),
-                                tuple(leader_and_isr_partition_state_v_removing_replicas),
+                                (
+                                    None
+                                    if leader_and_isr_partition_state_v_adding_replicas is None
+                                    else tuple(leader_and_isr_partition_state_v_adding_replicas)
+                                ),
+                                (
+                                    None
+                                    if leader_and_isr_partition_state_v_removing_replicas is None
+                                    else tuple(leader_and_isr_partition_state_v_removing_replicas)
+                                ),
                                 leader_and_isr_partition_state_v_is_new,
                                 leader_and_isr_partition_state_v_leader_recovery_state,
-                                tuple(leader_and_isr_partition_state_v_tagged_fields),
+                                (
+                                    None
+                                    if leader_and_isr_partition_state_v_tagged_fields is None
+                                    else tuple(leader_and_isr_partition_state_v_tagged_fields)
+                                ),
                             )
                         else:
                             _eungrouped_partition_states = _new(LeaderAndIsrPartitionState)
@@ -1359,11 +1371,23 @@ def _d_leader_and_isr_request(
                                                 tuple(leader_and_isr_partition_state_v_isr),
                                                 leader_and_isr_partition_state_v_partition_epoch,
                                                 tuple(leader_and_isr_partition_state_v_replicas),
-                                                tuple(leader_and_isr_partition_state_v_adding_replicas),
-                                                tuple(leader_and_isr_partition_state_v_removing_replicas),
+                                                (
+                                                    None
+                                                    if leader_and_isr_partition_state_v_adding_replicas is None
+                                                    else tuple(leader_and_isr_partition_state_v_adding_replicas)
+                                                ),
+                                                (
+                                                    None
+                                                    if leader_and_isr_partition_state_v_removing_replicas is None
+                                                    else tuple(leader_and_isr_partition_state_v_removing_replicas)
+                                                ),
                                                 leader_and_isr_partition_state_v_is_new,
                                                 leader_and_isr_partition_state_v_leader_recovery_state,
-                                                tuple(leader_and_isr_partition_state_v_tagged_fields),
+                                                (
+                                                    None
+                                                    if leader_and_isr_partition_state_v_tagged_fields is None
+                                                    else tuple(leader_and_isr_partition_state_v_tagged_fields)
+                                                ),
                                             )
                                         else:
                                             leader_and_isr_topic_state__epartition_states = _new(
@@ -1485,8 +1509,16 @@ def _d_leader_and_isr_request(
                             _etopic_states = (
                                 leader_and_isr_topic_state_v_topic_name,
                                 leader_and_isr_topic_state_v_topic_id,
-                                tuple(leader_and_isr_topic_state_v_partition_states),
-                                tuple(leader_and_isr_topic_state_v_tagged_fields),
+                                (
+                                    None
+                                    if leader_and_isr_topic_state_v_partition_states is None
+                                    else tuple(leader_and_isr_topic_state_v_partition_states)
+                                ),
+                                (
+                                    None
+                                    if leader_and_isr_topic_state_v_tagged_fields is None
+                                    else tuple(leader_and_isr_topic_state_v_tagged_fields)
+                                ),
                             )
                         else:
                             _etopic_states = _new(LeaderAndIsrTopicState)
@@ -1624,7 +1656,11 @@ def _d_leader_and_isr_request(
                             leader_and_isr_live_leader_v_broker_id,
                             leader_and_isr_live_leader_v_host_name,
                             leader_and_isr_live_leader_v_port,
-                            tuple(leader_and_isr_live_leader_v_tagged_fields),
+                            (
+                                None
+                                if leader_and_isr_live_leader_v_tagged_fields is None
+                                else tuple(leader_and_isr_live_leader_v_tagged_fields)
+                            ),
                         )
                     else:
                         _elive_leaders = _new(LeaderAndIsrLiveLeader)
@@ -2197,11 +2233,11 @@ def _d_leader_and_isr_partition_state(
             tuple(v_isr),
             v_partition_epoch,
             tuple(v_replicas),
-            tuple(v_adding_replicas),
-            tuple(v_removing_replicas),
+            (None if v_adding_replicas is None else tuple(v_adding_replicas)),
+            (None if v_removing_replicas is None else tuple(v_removing_replicas)),
             v_is_new,
             v_leader_recovery_state,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return LeaderAndIsrPartitionState(
         v_len_topic_name,
@@ -2238,8 +2274,10 @@ def _e_leader_and_isr_partition_state(
     v_topic_name: Any
     v_num_isr: Any
     v_num_isr_compact: Any
+    v_isr: Any
     v_num_replicas: Any
     v_num_replicas_compact: Any
+    v_replicas: Any
     v_num_adding_replicas: Any
     v_num_adding_replicas_compact: Any
     v_adding_replicas: Any
@@ -3042,11 +3080,23 @@ def _d_leader_and_isr_topic_state(
                                 tuple(leader_and_isr_partition_state_v_isr),
                                 leader_and_isr_partition_state_v_partition_epoch,
                                 tuple(leader_and_isr_partition_state_v_replicas),
-                                tuple(leader_and_isr_partition_state_v_adding_replicas),
-                                tuple(leader_and_isr_partition_state_v_removing_replicas),
+                                (
+                                    None
+                                    if leader_and_isr_partition_state_v_adding_replicas is None
+                                    else tuple(leader_and_isr_partition_state_v_adding_replicas)
+                                ),
+                                (
+                                    None
+                                    if leader_and_isr_partition_state_v_removing_replicas is None
+                                    else tuple(leader_and_isr_partition_state_v_removing_replicas)
+                                ),
                                 leader_and_isr_partition_state_v_is_new,
                                 leader_and_isr_partition_state_v_leader_recovery_state,
-                                tuple(leader_and_isr_partition_state_v_tagged_fields),
+                                (
+                                    None
+                                    if leader_and_isr_partition_state_v_tagged_fields is None
+                                    else tuple(leader_and_isr_partition_state_v_tagged_fields)
+                                ),
                             )
                         else:
                             _epartition_states = _new(LeaderAndIsrPartitionState)
@@ -3126,7 +3176,12 @@ def _d_leader_and_isr_topic_state(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_name, v_topic_id, tuple(v_partition_states), tuple(v_tagged_fields)), pos
+        return (
+            v_topic_name,
+            v_topic_id,
+            (None if v_partition_states is None else tuple(v_partition_states)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return LeaderAndIsrTopicState(
         v_len_topic_name,
         v_len_topic_name_compact,
@@ -3418,7 +3473,7 @@ def _d_leader_and_isr_live_leader(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_broker_id, v_host_name, v_port, tuple(v_tagged_fields)), pos
+        return (v_broker_id, v_host_name, v_port, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return LeaderAndIsrLiveLeader(
         v_broker_id, v_len_host_name, v_len_host_name_compact, v_host_name, v_port, v_num_tagged_fields, v_tagged_fields
     ), pos

@@ -627,11 +627,11 @@ def _d_leader_and_isr_partition_state(
             tuple(v_isr),
             v_partition_epoch,
             tuple(v_replicas),
-            tuple(v_adding_replicas),
-            tuple(v_removing_replicas),
+            (None if v_adding_replicas is None else tuple(v_adding_replicas)),
+            (None if v_removing_replicas is None else tuple(v_removing_replicas)),
             v_is_new,
             v_leader_recovery_state,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return LeaderAndIsrPartitionState(
         v_len_topic_name,
@@ -813,7 +813,12 @@ def _d_leader_and_isr_topic_state(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_name, v_topic_id, tuple(v_partition_states), tuple(v_tagged_fields)), pos
+        return (
+            v_topic_name,
+            v_topic_id,
+            (None if v_partition_states is None else tuple(v_partition_states)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return LeaderAndIsrTopicState(
         v_len_topic_name,
         v_len_topic_name_compact,
@@ -923,7 +928,7 @@ def _d_leader_and_isr_live_leader(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_broker_id, v_host_name, v_port, tuple(v_tagged_fields)), pos
+        return (v_broker_id, v_host_name, v_port, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return LeaderAndIsrLiveLeader(
         v_broker_id, v_len_host_name, v_len_host_name_compact, v_host_name, v_port, v_num_tagged_fields, v_tagged_fields
     ), pos

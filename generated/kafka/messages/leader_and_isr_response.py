@@ -418,7 +418,11 @@ def _d_leader_and_isr_response(
                                 leader_and_isr_partition_error_v_topic_name,
                                 leader_and_isr_partition_error_v_partition_index,
                                 leader_and_isr_partition_error_v_error_code,
-                                tuple(leader_and_isr_partition_error_v_tagged_fields),
+                                (
+                                    None
+                                    if leader_and_isr_partition_error_v_tagged_fields is None
+                                    else tuple(leader_and_isr_partition_error_v_tagged_fields)
+                                ),
                             )
                         else:
                             _epartition_errors = _new(LeaderAndIsrPartitionError)
@@ -609,7 +613,11 @@ def _d_leader_and_isr_response(
                                                 leader_and_isr_partition_error_v_topic_name,
                                                 leader_and_isr_partition_error_v_partition_index,
                                                 leader_and_isr_partition_error_v_error_code,
-                                                tuple(leader_and_isr_partition_error_v_tagged_fields),
+                                                (
+                                                    None
+                                                    if leader_and_isr_partition_error_v_tagged_fields is None
+                                                    else tuple(leader_and_isr_partition_error_v_tagged_fields)
+                                                ),
                                             )
                                         else:
                                             leader_and_isr_topic_error__epartition_errors = _new(
@@ -686,8 +694,16 @@ def _d_leader_and_isr_response(
                         if elem_tuples:
                             _etopics = (
                                 leader_and_isr_topic_error_v_topic_id,
-                                tuple(leader_and_isr_topic_error_v_partition_errors),
-                                tuple(leader_and_isr_topic_error_v_tagged_fields),
+                                (
+                                    None
+                                    if leader_and_isr_topic_error_v_partition_errors is None
+                                    else tuple(leader_and_isr_topic_error_v_partition_errors)
+                                ),
+                                (
+                                    None
+                                    if leader_and_isr_topic_error_v_tagged_fields is None
+                                    else tuple(leader_and_isr_topic_error_v_tagged_fields)
+                                ),
                             )
                         else:
                             _etopics = _new(LeaderAndIsrTopicError)
@@ -999,7 +1015,12 @@ def _d_leader_and_isr_partition_error(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_name, v_partition_index, v_error_code, tuple(v_tagged_fields)), pos
+        return (
+            v_topic_name,
+            v_partition_index,
+            v_error_code,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return LeaderAndIsrPartitionError(
         v_len_topic_name,
         v_len_topic_name_compact,
@@ -1291,7 +1312,11 @@ def _d_leader_and_isr_topic_error(
                                 leader_and_isr_partition_error_v_topic_name,
                                 leader_and_isr_partition_error_v_partition_index,
                                 leader_and_isr_partition_error_v_error_code,
-                                tuple(leader_and_isr_partition_error_v_tagged_fields),
+                                (
+                                    None
+                                    if leader_and_isr_partition_error_v_tagged_fields is None
+                                    else tuple(leader_and_isr_partition_error_v_tagged_fields)
+                                ),
                             )
                         else:
                             _epartition_errors = _new(LeaderAndIsrPartitionError)
@@ -1345,7 +1370,11 @@ def _d_leader_and_isr_topic_error(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_id, tuple(v_partition_errors), tuple(v_tagged_fields)), pos
+        return (
+            v_topic_id,
+            (None if v_partition_errors is None else tuple(v_partition_errors)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return LeaderAndIsrTopicError(
         v_topic_id, v_num_partition_errors_compact, v_partition_errors, v_num_tagged_fields, v_tagged_fields
     ), pos

@@ -306,7 +306,12 @@ def _d_leader_and_isr_partition_error(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_name, v_partition_index, v_error_code, tuple(v_tagged_fields)), pos
+        return (
+            v_topic_name,
+            v_partition_index,
+            v_error_code,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return LeaderAndIsrPartitionError(
         v_len_topic_name,
         v_len_topic_name_compact,
@@ -422,7 +427,11 @@ def _d_leader_and_isr_topic_error(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_id, tuple(v_partition_errors), tuple(v_tagged_fields)), pos
+        return (
+            v_topic_id,
+            (None if v_partition_errors is None else tuple(v_partition_errors)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return LeaderAndIsrTopicError(
         v_topic_id, v_num_partition_errors_compact, v_partition_errors, v_num_tagged_fields, v_tagged_fields
     ), pos

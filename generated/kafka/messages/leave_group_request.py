@@ -512,7 +512,11 @@ def _d_leave_group_request(
                                 member_identity_v_member_id,
                                 member_identity_v_group_instance_id,
                                 member_identity_v_reason,
-                                tuple(member_identity_v_tagged_fields),
+                                (
+                                    None
+                                    if member_identity_v_tagged_fields is None
+                                    else tuple(member_identity_v_tagged_fields)
+                                ),
                             )
                         else:
                             _emembers = _new(MemberIdentity)
@@ -917,7 +921,12 @@ def _d_member_identity(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_member_id, v_group_instance_id, v_reason, tuple(v_tagged_fields)), pos
+        return (
+            v_member_id,
+            v_group_instance_id,
+            v_reason,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return MemberIdentity(
         v_len_member_id,
         v_len_member_id_compact,

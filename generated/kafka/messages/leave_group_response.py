@@ -426,7 +426,11 @@ def _d_leave_group_response(
                                 member_response_v_member_id,
                                 member_response_v_group_instance_id,
                                 member_response_v_error_code,
-                                tuple(member_response_v_tagged_fields),
+                                (
+                                    None
+                                    if member_response_v_tagged_fields is None
+                                    else tuple(member_response_v_tagged_fields)
+                                ),
                             )
                         else:
                             _emembers = _new(MemberResponse)
@@ -742,7 +746,12 @@ def _d_member_response(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_member_id, v_group_instance_id, v_error_code, tuple(v_tagged_fields)), pos
+        return (
+            v_member_id,
+            v_group_instance_id,
+            v_error_code,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return MemberResponse(
         v_len_member_id,
         v_len_member_id_compact,

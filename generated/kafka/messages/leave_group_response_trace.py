@@ -310,7 +310,12 @@ def _d_member_response(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_member_id, v_group_instance_id, v_error_code, tuple(v_tagged_fields)), pos
+        return (
+            v_member_id,
+            v_group_instance_id,
+            v_error_code,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return MemberResponse(
         v_len_member_id,
         v_len_member_id_compact,

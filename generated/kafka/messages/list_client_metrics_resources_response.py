@@ -479,6 +479,7 @@ def _d_client_metrics_resource(
 
 def _e_client_metrics_resource(v: ClientMetricsResource | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a client_metrics_resource to `out`; return how many bytes they hold."""
+    v_tagged_fields: Any
     b_name: Any
     d: bytes
     x: int

@@ -453,7 +453,7 @@ def _d_list_groups_response(
                             listed_group_v_protocol_type,
                             listed_group_v_group_state,
                             listed_group_v_group_type,
-                            tuple(listed_group_v_tagged_fields),
+                            (None if listed_group_v_tagged_fields is None else tuple(listed_group_v_tagged_fields)),
                         )
                     else:
                         _egroups = _new(ListedGroup)
@@ -799,7 +799,13 @@ def _d_listed_group(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_group_id, v_protocol_type, v_group_state, v_group_type, tuple(v_tagged_fields)), pos
+        return (
+            v_group_id,
+            v_protocol_type,
+            v_group_state,
+            v_group_type,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return ListedGroup(
         v_len_group_id,
         v_len_group_id_compact,

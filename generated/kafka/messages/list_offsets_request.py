@@ -488,7 +488,11 @@ def _d_list_offsets_request(
                                         list_offsets_partition_v_current_leader_epoch,
                                         list_offsets_partition_v_timestamp,
                                         list_offsets_partition_v_max_num_offsets,
-                                        tuple(list_offsets_partition_v_tagged_fields),
+                                        (
+                                            None
+                                            if list_offsets_partition_v_tagged_fields is None
+                                            else tuple(list_offsets_partition_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     list_offsets_topic__epartitions = _new(ListOffsetsPartition)
@@ -549,7 +553,11 @@ def _d_list_offsets_request(
                         _etopics = (
                             list_offsets_topic_v_name,
                             tuple(list_offsets_topic_v_partitions),
-                            tuple(list_offsets_topic_v_tagged_fields),
+                            (
+                                None
+                                if list_offsets_topic_v_tagged_fields is None
+                                else tuple(list_offsets_topic_v_tagged_fields)
+                            ),
                         )
                     else:
                         _etopics = _new(ListOffsetsTopic)
@@ -903,7 +911,11 @@ def _d_list_offsets_topic(
                             list_offsets_partition_v_current_leader_epoch,
                             list_offsets_partition_v_timestamp,
                             list_offsets_partition_v_max_num_offsets,
-                            tuple(list_offsets_partition_v_tagged_fields),
+                            (
+                                None
+                                if list_offsets_partition_v_tagged_fields is None
+                                else tuple(list_offsets_partition_v_tagged_fields)
+                            ),
                         )
                     else:
                         _epartitions = _new(ListOffsetsPartition)
@@ -950,7 +962,7 @@ def _d_list_offsets_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return ListOffsetsTopic(
         v_len_name,
         v_len_name_compact,
@@ -1202,7 +1214,13 @@ def _d_list_offsets_partition(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, v_current_leader_epoch, v_timestamp, v_max_num_offsets, tuple(v_tagged_fields)), pos
+        return (
+            v_partition_index,
+            v_current_leader_epoch,
+            v_timestamp,
+            v_max_num_offsets,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return ListOffsetsPartition(
         v_partition_index, v_current_leader_epoch, v_timestamp, v_max_num_offsets, v_num_tagged_fields, v_tagged_fields
     ), pos

@@ -315,7 +315,7 @@ def _d_list_offsets_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return ListOffsetsTopic(
         v_len_name,
         v_len_name_compact,
@@ -406,7 +406,13 @@ def _d_list_offsets_partition(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, v_current_leader_epoch, v_timestamp, v_max_num_offsets, tuple(v_tagged_fields)), pos
+        return (
+            v_partition_index,
+            v_current_leader_epoch,
+            v_timestamp,
+            v_max_num_offsets,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return ListOffsetsPartition(
         v_partition_index, v_current_leader_epoch, v_timestamp, v_max_num_offsets, v_num_tagged_fields, v_tagged_fields
     ), pos

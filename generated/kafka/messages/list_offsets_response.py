@@ -540,11 +540,19 @@ def _d_list_offsets_response(
                                     list_offsets_topic_response__epartitions = (
                                         list_offsets_partition_response_v_partition_index,
                                         list_offsets_partition_response_v_error_code,
-                                        tuple(list_offsets_partition_response_v_old_style_offsets),
+                                        (
+                                            None
+                                            if list_offsets_partition_response_v_old_style_offsets is None
+                                            else tuple(list_offsets_partition_response_v_old_style_offsets)
+                                        ),
                                         list_offsets_partition_response_v_timestamp,
                                         list_offsets_partition_response_v_offset,
                                         list_offsets_partition_response_v_leader_epoch,
-                                        tuple(list_offsets_partition_response_v_tagged_fields),
+                                        (
+                                            None
+                                            if list_offsets_partition_response_v_tagged_fields is None
+                                            else tuple(list_offsets_partition_response_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     list_offsets_topic_response__epartitions = _new(ListOffsetsPartitionResponse)
@@ -622,7 +630,11 @@ def _d_list_offsets_response(
                         _etopics = (
                             list_offsets_topic_response_v_name,
                             tuple(list_offsets_topic_response_v_partitions),
-                            tuple(list_offsets_topic_response_v_tagged_fields),
+                            (
+                                None
+                                if list_offsets_topic_response_v_tagged_fields is None
+                                else tuple(list_offsets_topic_response_v_tagged_fields)
+                            ),
                         )
                     else:
                         _etopics = _new(ListOffsetsTopicResponse)
@@ -976,11 +988,19 @@ def _d_list_offsets_topic_response(
                         _epartitions = (
                             list_offsets_partition_response_v_partition_index,
                             list_offsets_partition_response_v_error_code,
-                            tuple(list_offsets_partition_response_v_old_style_offsets),
+                            (
+                                None
+                                if list_offsets_partition_response_v_old_style_offsets is None
+                                else tuple(list_offsets_partition_response_v_old_style_offsets)
+                            ),
                             list_offsets_partition_response_v_timestamp,
                             list_offsets_partition_response_v_offset,
                             list_offsets_partition_response_v_leader_epoch,
-                            tuple(list_offsets_partition_response_v_tagged_fields),
+                            (
+                                None
+                                if list_offsets_partition_response_v_tagged_fields is None
+                                else tuple(list_offsets_partition_response_v_tagged_fields)
+                            ),
                         )
                     else:
                         _epartitions = _new(ListOffsetsPartitionResponse)
@@ -1032,7 +1052,7 @@ def _d_list_offsets_topic_response(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return ListOffsetsTopicResponse(
         v_len_name,
         v_len_name_compact,
@@ -1318,11 +1338,11 @@ def _d_list_offsets_partition_response(
         return (
             v_partition_index,
             v_error_code,
-            tuple(v_old_style_offsets),
+            (None if v_old_style_offsets is None else tuple(v_old_style_offsets)),
             v_timestamp,
             v_offset,
             v_leader_epoch,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return ListOffsetsPartitionResponse(
         v_partition_index,

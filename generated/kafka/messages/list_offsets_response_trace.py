@@ -292,7 +292,7 @@ def _d_list_offsets_topic_response(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return ListOffsetsTopicResponse(
         v_len_name,
         v_len_name_compact,
@@ -431,11 +431,11 @@ def _d_list_offsets_partition_response(
         return (
             v_partition_index,
             v_error_code,
-            tuple(v_old_style_offsets),
+            (None if v_old_style_offsets is None else tuple(v_old_style_offsets)),
             v_timestamp,
             v_offset,
             v_leader_epoch,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return ListOffsetsPartitionResponse(
         v_partition_index,

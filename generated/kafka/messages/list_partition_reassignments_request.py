@@ -538,6 +538,8 @@ def _e_list_partition_reassignments_topics(
     v: ListPartitionReassignmentsTopics | tuple[Any, ...], out: list[Any], p_api_version: int
 ) -> int:
     """Append the parts of a list_partition_reassignments_topics to `out`; return how many bytes they hold."""
+    v_partition_indexes: Any
+    v_tagged_fields: Any
     b_name: Any
     d: bytes
     x: int

@@ -995,6 +995,7 @@ def _e_ongoing_topic_reassignment(
 ) -> int:
     """Append the parts of a ongoing_topic_reassignment to `out`; return how many bytes they hold."""
     v_partitions: Any
+    v_tagged_fields: Any
     b_name: Any
     d: bytes
     x: int
@@ -1217,6 +1218,10 @@ def _e_ongoing_partition_reassignment(
     v: OngoingPartitionReassignment | tuple[Any, ...], out: list[Any], p_api_version: int
 ) -> int:
     """Append the parts of a ongoing_partition_reassignment to `out`; return how many bytes they hold."""
+    v_replicas: Any
+    v_adding_replicas: Any
+    v_removing_replicas: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int

@@ -759,6 +759,7 @@ def _d_transaction_state(
 
 def _e_transaction_state(v: TransactionState | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a transaction_state to `out`; return how many bytes they hold."""
+    v_tagged_fields: Any
     b_transactional_id: Any
     b_transaction_state: Any
     d: bytes

@@ -379,7 +379,11 @@ def _d_metadata_request(
                             _etopics = (
                                 metadata_request_topic_v_topic_id,
                                 metadata_request_topic_v_name,
-                                tuple(metadata_request_topic_v_tagged_fields),
+                                (
+                                    None
+                                    if metadata_request_topic_v_tagged_fields is None
+                                    else tuple(metadata_request_topic_v_tagged_fields)
+                                ),
                             )
                         else:
                             _etopics = _new(MetadataRequestTopic)
@@ -706,7 +710,7 @@ def _d_metadata_request_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_id, v_name, tuple(v_tagged_fields)), pos
+        return (v_topic_id, v_name, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return MetadataRequestTopic(
         v_topic_id, v_len_name, v_len_name_compact, v_name, v_num_tagged_fields, v_tagged_fields
     ), pos

@@ -290,7 +290,7 @@ def _d_metadata_request_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_id, v_name, tuple(v_tagged_fields)), pos
+        return (v_topic_id, v_name, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return MetadataRequestTopic(
         v_topic_id, v_len_name, v_len_name_compact, v_name, v_num_tagged_fields, v_tagged_fields
     ), pos

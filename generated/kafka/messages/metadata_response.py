@@ -709,7 +709,11 @@ def _d_metadata_response(
                             metadata_response_broker_v_host,
                             metadata_response_broker_v_port,
                             metadata_response_broker_v_rack,
-                            tuple(metadata_response_broker_v_tagged_fields),
+                            (
+                                None
+                                if metadata_response_broker_v_tagged_fields is None
+                                else tuple(metadata_response_broker_v_tagged_fields)
+                            ),
                         )
                     else:
                         _ebrokers = _new(MetadataResponseBroker)
@@ -1083,8 +1087,16 @@ def _d_metadata_response(
                                         metadata_response_partition_v_leader_epoch,
                                         tuple(metadata_response_partition_v_replica_nodes),
                                         tuple(metadata_response_partition_v_isr_nodes),
-                                        tuple(metadata_response_partition_v_offline_replicas),
-                                        tuple(metadata_response_partition_v_tagged_fields),
+                                        (
+                                            None
+                                            if metadata_response_partition_v_offline_replicas is None
+                                            else tuple(metadata_response_partition_v_offline_replicas)
+                                        ),
+                                        (
+                                            None
+                                            if metadata_response_partition_v_tagged_fields is None
+                                            else tuple(metadata_response_partition_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     metadata_response_topic__epartitions = _new(MetadataResponsePartition)
@@ -1185,7 +1197,11 @@ def _d_metadata_response(
                             metadata_response_topic_v_is_internal,
                             tuple(metadata_response_topic_v_partitions),
                             metadata_response_topic_v_topic_authorized_operations,
-                            tuple(metadata_response_topic_v_tagged_fields),
+                            (
+                                None
+                                if metadata_response_topic_v_tagged_fields is None
+                                else tuple(metadata_response_topic_v_tagged_fields)
+                            ),
                         )
                     else:
                         _etopics = _new(MetadataResponseTopic)
@@ -1655,7 +1671,7 @@ def _d_metadata_response_broker(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_node_id, v_host, v_port, v_rack, tuple(v_tagged_fields)), pos
+        return (v_node_id, v_host, v_port, v_rack, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return MetadataResponseBroker(
         v_node_id,
         v_len_host,
@@ -2157,8 +2173,16 @@ def _d_metadata_response_topic(
                             metadata_response_partition_v_leader_epoch,
                             tuple(metadata_response_partition_v_replica_nodes),
                             tuple(metadata_response_partition_v_isr_nodes),
-                            tuple(metadata_response_partition_v_offline_replicas),
-                            tuple(metadata_response_partition_v_tagged_fields),
+                            (
+                                None
+                                if metadata_response_partition_v_offline_replicas is None
+                                else tuple(metadata_response_partition_v_offline_replicas)
+                            ),
+                            (
+                                None
+                                if metadata_response_partition_v_tagged_fields is None
+                                else tuple(metadata_response_partition_v_tagged_fields)
+                            ),
                         )
                     else:
                         _epartitions = _new(MetadataResponsePartition)
@@ -2230,7 +2254,7 @@ def _d_metadata_response_topic(
             v_is_internal,
             tuple(v_partitions),
             v_topic_authorized_operations,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return MetadataResponseTopic(
         v_error_code,
@@ -2650,8 +2674,8 @@ def _d_metadata_response_partition(
             v_leader_epoch,
             tuple(v_replica_nodes),
             tuple(v_isr_nodes),
-            tuple(v_offline_replicas),
-            tuple(v_tagged_fields),
+            (None if v_offline_replicas is None else tuple(v_offline_replicas)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return MetadataResponsePartition(
         v_error_code,
@@ -2679,8 +2703,10 @@ def _e_metadata_response_partition(
     v_leader_epoch: Any
     v_num_replica_nodes: Any
     v_num_replica_nodes_compact: Any
+    v_replica_nodes: Any
     v_num_isr_nodes: Any
     v_num_isr_nodes_compact: Any
+    v_isr_nodes: Any
     v_num_offline_replicas: Any
     v_num_offline_replicas_compact: Any
     v_offline_replicas: Any

@@ -425,7 +425,7 @@ def _d_metadata_response_broker(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_node_id, v_host, v_port, v_rack, tuple(v_tagged_fields)), pos
+        return (v_node_id, v_host, v_port, v_rack, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return MetadataResponseBroker(
         v_node_id,
         v_len_host,
@@ -626,7 +626,7 @@ def _d_metadata_response_topic(
             v_is_internal,
             tuple(v_partitions),
             v_topic_authorized_operations,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return MetadataResponseTopic(
         v_error_code,
@@ -864,8 +864,8 @@ def _d_metadata_response_partition(
             v_leader_epoch,
             tuple(v_replica_nodes),
             tuple(v_isr_nodes),
-            tuple(v_offline_replicas),
-            tuple(v_tagged_fields),
+            (None if v_offline_replicas is None else tuple(v_offline_replicas)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return MetadataResponsePartition(
         v_error_code,

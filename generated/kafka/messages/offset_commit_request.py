@@ -763,7 +763,11 @@ def _d_offset_commit_request(
                                         offset_commit_request_partition_v_committed_leader_epoch,
                                         offset_commit_request_partition_v_commit_timestamp,
                                         offset_commit_request_partition_v_committed_metadata,
-                                        tuple(offset_commit_request_partition_v_tagged_fields),
+                                        (
+                                            None
+                                            if offset_commit_request_partition_v_tagged_fields is None
+                                            else tuple(offset_commit_request_partition_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     offset_commit_request_topic__epartitions = _new(OffsetCommitRequestPartition)
@@ -841,7 +845,11 @@ def _d_offset_commit_request(
                         _etopics = (
                             offset_commit_request_topic_v_name,
                             tuple(offset_commit_request_topic_v_partitions),
-                            tuple(offset_commit_request_topic_v_tagged_fields),
+                            (
+                                None
+                                if offset_commit_request_topic_v_tagged_fields is None
+                                else tuple(offset_commit_request_topic_v_tagged_fields)
+                            ),
                         )
                     else:
                         _etopics = _new(OffsetCommitRequestTopic)
@@ -1425,7 +1433,11 @@ def _d_offset_commit_request_topic(
                             offset_commit_request_partition_v_committed_leader_epoch,
                             offset_commit_request_partition_v_commit_timestamp,
                             offset_commit_request_partition_v_committed_metadata,
-                            tuple(offset_commit_request_partition_v_tagged_fields),
+                            (
+                                None
+                                if offset_commit_request_partition_v_tagged_fields is None
+                                else tuple(offset_commit_request_partition_v_tagged_fields)
+                            ),
                         )
                     else:
                         _epartitions = _new(OffsetCommitRequestPartition)
@@ -1479,7 +1491,7 @@ def _d_offset_commit_request_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return OffsetCommitRequestTopic(
         v_len_name,
         v_len_name_compact,
@@ -1770,7 +1782,7 @@ def _d_offset_commit_request_partition(
             v_committed_leader_epoch,
             v_commit_timestamp,
             v_committed_metadata,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return OffsetCommitRequestPartition(
         v_partition_index,

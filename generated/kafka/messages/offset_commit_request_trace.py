@@ -437,7 +437,7 @@ def _d_offset_commit_request_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return OffsetCommitRequestTopic(
         v_len_name,
         v_len_name_compact,
@@ -571,7 +571,7 @@ def _d_offset_commit_request_partition(
             v_committed_leader_epoch,
             v_commit_timestamp,
             v_committed_metadata,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return OffsetCommitRequestPartition(
         v_partition_index,

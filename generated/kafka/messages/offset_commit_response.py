@@ -446,7 +446,11 @@ def _d_offset_commit_response(
                                     offset_commit_response_topic__epartitions = (
                                         offset_commit_response_partition_v_partition_index,
                                         offset_commit_response_partition_v_error_code,
-                                        tuple(offset_commit_response_partition_v_tagged_fields),
+                                        (
+                                            None
+                                            if offset_commit_response_partition_v_tagged_fields is None
+                                            else tuple(offset_commit_response_partition_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     offset_commit_response_topic__epartitions = _new(OffsetCommitResponsePartition)
@@ -509,7 +513,11 @@ def _d_offset_commit_response(
                         _etopics = (
                             offset_commit_response_topic_v_name,
                             tuple(offset_commit_response_topic_v_partitions),
-                            tuple(offset_commit_response_topic_v_tagged_fields),
+                            (
+                                None
+                                if offset_commit_response_topic_v_tagged_fields is None
+                                else tuple(offset_commit_response_topic_v_tagged_fields)
+                            ),
                         )
                     else:
                         _etopics = _new(OffsetCommitResponseTopic)
@@ -818,7 +826,11 @@ def _d_offset_commit_response_topic(
                         _epartitions = (
                             offset_commit_response_partition_v_partition_index,
                             offset_commit_response_partition_v_error_code,
-                            tuple(offset_commit_response_partition_v_tagged_fields),
+                            (
+                                None
+                                if offset_commit_response_partition_v_tagged_fields is None
+                                else tuple(offset_commit_response_partition_v_tagged_fields)
+                            ),
                         )
                     else:
                         _epartitions = _new(OffsetCommitResponsePartition)
@@ -865,7 +877,7 @@ def _d_offset_commit_response_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return OffsetCommitResponseTopic(
         v_len_name,
         v_len_name_compact,
@@ -1099,7 +1111,7 @@ def _d_offset_commit_response_partition(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, v_error_code, tuple(v_tagged_fields)), pos
+        return (v_partition_index, v_error_code, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return OffsetCommitResponsePartition(v_partition_index, v_error_code, v_num_tagged_fields, v_tagged_fields), pos
 
 

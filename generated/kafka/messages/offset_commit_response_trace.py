@@ -291,7 +291,7 @@ def _d_offset_commit_response_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return OffsetCommitResponseTopic(
         v_len_name,
         v_len_name_compact,
@@ -358,7 +358,7 @@ def _d_offset_commit_response_partition(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, v_error_code, tuple(v_tagged_fields)), pos
+        return (v_partition_index, v_error_code, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return OffsetCommitResponsePartition(v_partition_index, v_error_code, v_num_tagged_fields, v_tagged_fields), pos
 
 

@@ -612,8 +612,16 @@ def _d_offset_fetch_request(
                         if elem_tuples:
                             _etopics = (
                                 offset_fetch_request_topic_v_name,
-                                tuple(offset_fetch_request_topic_v_partition_indexes),
-                                tuple(offset_fetch_request_topic_v_tagged_fields),
+                                (
+                                    None
+                                    if offset_fetch_request_topic_v_partition_indexes is None
+                                    else tuple(offset_fetch_request_topic_v_partition_indexes)
+                                ),
+                                (
+                                    None
+                                    if offset_fetch_request_topic_v_tagged_fields is None
+                                    else tuple(offset_fetch_request_topic_v_tagged_fields)
+                                ),
                             )
                         else:
                             _etopics = _new(OffsetFetchRequestTopic)
@@ -860,8 +868,16 @@ def _d_offset_fetch_request(
                                         if elem_tuples:
                                             offset_fetch_request_group__etopics = (
                                                 offset_fetch_request_topics_v_name,
-                                                tuple(offset_fetch_request_topics_v_partition_indexes),
-                                                tuple(offset_fetch_request_topics_v_tagged_fields),
+                                                (
+                                                    None
+                                                    if offset_fetch_request_topics_v_partition_indexes is None
+                                                    else tuple(offset_fetch_request_topics_v_partition_indexes)
+                                                ),
+                                                (
+                                                    None
+                                                    if offset_fetch_request_topics_v_tagged_fields is None
+                                                    else tuple(offset_fetch_request_topics_v_tagged_fields)
+                                                ),
                                             )
                                         else:
                                             offset_fetch_request_group__etopics = _new(OffsetFetchRequestTopics)
@@ -933,8 +949,16 @@ def _d_offset_fetch_request(
                                 offset_fetch_request_group_v_group_id,
                                 offset_fetch_request_group_v_member_id,
                                 offset_fetch_request_group_v_member_epoch,
-                                tuple(offset_fetch_request_group_v_topics),
-                                tuple(offset_fetch_request_group_v_tagged_fields),
+                                (
+                                    None
+                                    if offset_fetch_request_group_v_topics is None
+                                    else tuple(offset_fetch_request_group_v_topics)
+                                ),
+                                (
+                                    None
+                                    if offset_fetch_request_group_v_tagged_fields is None
+                                    else tuple(offset_fetch_request_group_v_tagged_fields)
+                                ),
                             )
                         else:
                             _egroups = _new(OffsetFetchRequestGroup)
@@ -1351,7 +1375,11 @@ def _d_offset_fetch_request_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partition_indexes), tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            (None if v_partition_indexes is None else tuple(v_partition_indexes)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return OffsetFetchRequestTopic(
         v_len_name,
         v_len_name_compact,
@@ -1768,8 +1796,16 @@ def _d_offset_fetch_request_group(
                         if elem_tuples:
                             _etopics = (
                                 offset_fetch_request_topics_v_name,
-                                tuple(offset_fetch_request_topics_v_partition_indexes),
-                                tuple(offset_fetch_request_topics_v_tagged_fields),
+                                (
+                                    None
+                                    if offset_fetch_request_topics_v_partition_indexes is None
+                                    else tuple(offset_fetch_request_topics_v_partition_indexes)
+                                ),
+                                (
+                                    None
+                                    if offset_fetch_request_topics_v_tagged_fields is None
+                                    else tuple(offset_fetch_request_topics_v_tagged_fields)
+                                ),
                             )
                         else:
                             _etopics = _new(OffsetFetchRequestTopics)
@@ -1820,7 +1856,13 @@ def _d_offset_fetch_request_group(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_group_id, v_member_id, v_member_epoch, tuple(v_topics), tuple(v_tagged_fields)), pos
+        return (
+            v_group_id,
+            v_member_id,
+            v_member_epoch,
+            (None if v_topics is None else tuple(v_topics)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return OffsetFetchRequestGroup(
         v_len_group_id_compact,
         v_group_id,
@@ -2110,7 +2152,11 @@ def _d_offset_fetch_request_topics(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partition_indexes), tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            (None if v_partition_indexes is None else tuple(v_partition_indexes)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return OffsetFetchRequestTopics(
         v_len_name_compact,
         v_name,

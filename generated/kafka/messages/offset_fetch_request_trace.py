@@ -396,7 +396,11 @@ def _d_offset_fetch_request_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partition_indexes), tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            (None if v_partition_indexes is None else tuple(v_partition_indexes)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return OffsetFetchRequestTopic(
         v_len_name,
         v_len_name_compact,
@@ -565,7 +569,13 @@ def _d_offset_fetch_request_group(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_group_id, v_member_id, v_member_epoch, tuple(v_topics), tuple(v_tagged_fields)), pos
+        return (
+            v_group_id,
+            v_member_id,
+            v_member_epoch,
+            (None if v_topics is None else tuple(v_topics)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return OffsetFetchRequestGroup(
         v_len_group_id_compact,
         v_group_id,
@@ -697,7 +707,11 @@ def _d_offset_fetch_request_topics(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partition_indexes), tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            (None if v_partition_indexes is None else tuple(v_partition_indexes)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return OffsetFetchRequestTopics(
         v_len_name_compact,
         v_name,

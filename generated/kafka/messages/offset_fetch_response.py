@@ -777,7 +777,11 @@ def _d_offset_fetch_response(
                                                 offset_fetch_response_partition_v_committed_leader_epoch,
                                                 offset_fetch_response_partition_v_metadata,
                                                 offset_fetch_response_partition_v_error_code,
-                                                tuple(offset_fetch_response_partition_v_tagged_fields),
+                                                (
+                                                    None
+                                                    if offset_fetch_response_partition_v_tagged_fields is None
+                                                    else tuple(offset_fetch_response_partition_v_tagged_fields)
+                                                ),
                                             )
                                         else:
                                             offset_fetch_response_topic__epartitions = _new(
@@ -860,8 +864,16 @@ def _d_offset_fetch_response(
                         if elem_tuples:
                             _etopics = (
                                 offset_fetch_response_topic_v_name,
-                                tuple(offset_fetch_response_topic_v_partitions),
-                                tuple(offset_fetch_response_topic_v_tagged_fields),
+                                (
+                                    None
+                                    if offset_fetch_response_topic_v_partitions is None
+                                    else tuple(offset_fetch_response_topic_v_partitions)
+                                ),
+                                (
+                                    None
+                                    if offset_fetch_response_topic_v_tagged_fields is None
+                                    else tuple(offset_fetch_response_topic_v_tagged_fields)
+                                ),
                             )
                         else:
                             _etopics = _new(OffsetFetchResponseTopic)
@@ -1160,7 +1172,14 @@ def _d_offset_fetch_response(
                                                                 offset_fetch_response_partitions_v_committed_leader_epoch,
                                                                 offset_fetch_response_partitions_v_metadata,
                                                                 offset_fetch_response_partitions_v_error_code,
-                                                                tuple(offset_fetch_response_partitions_v_tagged_fields),
+                                                                (
+                                                                    None
+                                                                    if offset_fetch_response_partitions_v_tagged_fields
+                                                                    is None
+                                                                    else tuple(
+                                                                        offset_fetch_response_partitions_v_tagged_fields
+                                                                    )
+                                                                ),
                                                             )
                                                         else:
                                                             offset_fetch_response_topics__epartitions = _new(
@@ -1242,8 +1261,16 @@ def _d_offset_fetch_response(
                                         if elem_tuples:
                                             offset_fetch_response_group__etopics = (
                                                 offset_fetch_response_topics_v_name,
-                                                tuple(offset_fetch_response_topics_v_partitions),
-                                                tuple(offset_fetch_response_topics_v_tagged_fields),
+                                                (
+                                                    None
+                                                    if offset_fetch_response_topics_v_partitions is None
+                                                    else tuple(offset_fetch_response_topics_v_partitions)
+                                                ),
+                                                (
+                                                    None
+                                                    if offset_fetch_response_topics_v_tagged_fields is None
+                                                    else tuple(offset_fetch_response_topics_v_tagged_fields)
+                                                ),
                                             )
                                         else:
                                             offset_fetch_response_group__etopics = _new(OffsetFetchResponseTopics)
@@ -1320,9 +1347,17 @@ def _d_offset_fetch_response(
                         if elem_tuples:
                             _egroups = (
                                 offset_fetch_response_group_v_group_id,
-                                tuple(offset_fetch_response_group_v_topics),
+                                (
+                                    None
+                                    if offset_fetch_response_group_v_topics is None
+                                    else tuple(offset_fetch_response_group_v_topics)
+                                ),
                                 offset_fetch_response_group_v_error_code,
-                                tuple(offset_fetch_response_group_v_tagged_fields),
+                                (
+                                    None
+                                    if offset_fetch_response_group_v_tagged_fields is None
+                                    else tuple(offset_fetch_response_group_v_tagged_fields)
+                                ),
                             )
                         else:
                             _egroups = _new(OffsetFetchResponseGroup)
@@ -1769,7 +1804,11 @@ def _d_offset_fetch_response_topic(
                                 offset_fetch_response_partition_v_committed_leader_epoch,
                                 offset_fetch_response_partition_v_metadata,
                                 offset_fetch_response_partition_v_error_code,
-                                tuple(offset_fetch_response_partition_v_tagged_fields),
+                                (
+                                    None
+                                    if offset_fetch_response_partition_v_tagged_fields is None
+                                    else tuple(offset_fetch_response_partition_v_tagged_fields)
+                                ),
                             )
                         else:
                             _epartitions = _new(OffsetFetchResponsePartition)
@@ -1825,7 +1864,11 @@ def _d_offset_fetch_response_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            (None if v_partitions is None else tuple(v_partitions)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return OffsetFetchResponseTopic(
         v_len_name,
         v_len_name_compact,
@@ -2139,7 +2182,7 @@ def _d_offset_fetch_response_partition(
             v_committed_leader_epoch,
             v_metadata,
             v_error_code,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return OffsetFetchResponsePartition(
         v_partition_index,
@@ -2595,7 +2638,11 @@ def _d_offset_fetch_response_group(
                                                 offset_fetch_response_partitions_v_committed_leader_epoch,
                                                 offset_fetch_response_partitions_v_metadata,
                                                 offset_fetch_response_partitions_v_error_code,
-                                                tuple(offset_fetch_response_partitions_v_tagged_fields),
+                                                (
+                                                    None
+                                                    if offset_fetch_response_partitions_v_tagged_fields is None
+                                                    else tuple(offset_fetch_response_partitions_v_tagged_fields)
+                                                ),
                                             )
                                         else:
                                             offset_fetch_response_topics__epartitions = _new(
@@ -2675,8 +2722,16 @@ def _d_offset_fetch_response_group(
                         if elem_tuples:
                             _etopics = (
                                 offset_fetch_response_topics_v_name,
-                                tuple(offset_fetch_response_topics_v_partitions),
-                                tuple(offset_fetch_response_topics_v_tagged_fields),
+                                (
+                                    None
+                                    if offset_fetch_response_topics_v_partitions is None
+                                    else tuple(offset_fetch_response_topics_v_partitions)
+                                ),
+                                (
+                                    None
+                                    if offset_fetch_response_topics_v_tagged_fields is None
+                                    else tuple(offset_fetch_response_topics_v_tagged_fields)
+                                ),
                             )
                         else:
                             _etopics = _new(OffsetFetchResponseTopics)
@@ -2732,7 +2787,12 @@ def _d_offset_fetch_response_group(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_group_id, tuple(v_topics), v_error_code, tuple(v_tagged_fields)), pos
+        return (
+            v_group_id,
+            (None if v_topics is None else tuple(v_topics)),
+            v_error_code,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return OffsetFetchResponseGroup(
         v_len_group_id_compact,
         v_group_id,
@@ -3057,7 +3117,11 @@ def _d_offset_fetch_response_topics(
                                 offset_fetch_response_partitions_v_committed_leader_epoch,
                                 offset_fetch_response_partitions_v_metadata,
                                 offset_fetch_response_partitions_v_error_code,
-                                tuple(offset_fetch_response_partitions_v_tagged_fields),
+                                (
+                                    None
+                                    if offset_fetch_response_partitions_v_tagged_fields is None
+                                    else tuple(offset_fetch_response_partitions_v_tagged_fields)
+                                ),
                             )
                         else:
                             _epartitions = _new(OffsetFetchResponsePartitions)
@@ -3112,7 +3176,11 @@ def _d_offset_fetch_response_topics(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            (None if v_partitions is None else tuple(v_partitions)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return OffsetFetchResponseTopics(
         v_len_name_compact, v_name, v_num_partitions_compact, v_partitions, v_num_tagged_fields, v_tagged_fields
     ), pos
@@ -3356,7 +3424,7 @@ def _d_offset_fetch_response_partitions(
             v_committed_leader_epoch,
             v_metadata,
             v_error_code,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return OffsetFetchResponsePartitions(
         v_partition_index,

@@ -363,7 +363,11 @@ def _d_offset_fetch_response_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            (None if v_partitions is None else tuple(v_partitions)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return OffsetFetchResponseTopic(
         v_len_name,
         v_len_name_compact,
@@ -513,7 +517,7 @@ def _d_offset_fetch_response_partition(
             v_committed_leader_epoch,
             v_metadata,
             v_error_code,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return OffsetFetchResponsePartition(
         v_partition_index,
@@ -655,7 +659,12 @@ def _d_offset_fetch_response_group(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_group_id, tuple(v_topics), v_error_code, tuple(v_tagged_fields)), pos
+        return (
+            v_group_id,
+            (None if v_topics is None else tuple(v_topics)),
+            v_error_code,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return OffsetFetchResponseGroup(
         v_len_group_id_compact,
         v_group_id,
@@ -784,7 +793,11 @@ def _d_offset_fetch_response_topics(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            (None if v_partitions is None else tuple(v_partitions)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return OffsetFetchResponseTopics(
         v_len_name_compact, v_name, v_num_partitions_compact, v_partitions, v_num_tagged_fields, v_tagged_fields
     ), pos
@@ -913,7 +926,7 @@ def _d_offset_fetch_response_partitions(
             v_committed_leader_epoch,
             v_metadata,
             v_error_code,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return OffsetFetchResponsePartitions(
         v_partition_index,

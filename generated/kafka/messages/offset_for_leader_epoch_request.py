@@ -446,7 +446,11 @@ def _d_offset_for_leader_epoch_request(
                                         offset_for_leader_partition_v_partition,
                                         offset_for_leader_partition_v_current_leader_epoch,
                                         offset_for_leader_partition_v_leader_epoch,
-                                        tuple(offset_for_leader_partition_v_tagged_fields),
+                                        (
+                                            None
+                                            if offset_for_leader_partition_v_tagged_fields is None
+                                            else tuple(offset_for_leader_partition_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     offset_for_leader_topic__epartitions = _new(OffsetForLeaderPartition)
@@ -508,7 +512,11 @@ def _d_offset_for_leader_epoch_request(
                         _etopics = (
                             offset_for_leader_topic_v_topic,
                             tuple(offset_for_leader_topic_v_partitions),
-                            tuple(offset_for_leader_topic_v_tagged_fields),
+                            (
+                                None
+                                if offset_for_leader_topic_v_tagged_fields is None
+                                else tuple(offset_for_leader_topic_v_tagged_fields)
+                            ),
                         )
                     else:
                         _etopics = _new(OffsetForLeaderTopic)
@@ -821,7 +829,11 @@ def _d_offset_for_leader_topic(
                             offset_for_leader_partition_v_partition,
                             offset_for_leader_partition_v_current_leader_epoch,
                             offset_for_leader_partition_v_leader_epoch,
-                            tuple(offset_for_leader_partition_v_tagged_fields),
+                            (
+                                None
+                                if offset_for_leader_partition_v_tagged_fields is None
+                                else tuple(offset_for_leader_partition_v_tagged_fields)
+                            ),
                         )
                     else:
                         _epartitions = _new(OffsetForLeaderPartition)
@@ -867,7 +879,7 @@ def _d_offset_for_leader_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_topic, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return OffsetForLeaderTopic(
         v_len_topic,
         v_len_topic_compact,
@@ -1111,7 +1123,12 @@ def _d_offset_for_leader_partition(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition, v_current_leader_epoch, v_leader_epoch, tuple(v_tagged_fields)), pos
+        return (
+            v_partition,
+            v_current_leader_epoch,
+            v_leader_epoch,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return OffsetForLeaderPartition(
         v_partition, v_current_leader_epoch, v_leader_epoch, v_num_tagged_fields, v_tagged_fields
     ), pos

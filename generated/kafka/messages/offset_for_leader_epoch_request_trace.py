@@ -291,7 +291,7 @@ def _d_offset_for_leader_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_topic, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return OffsetForLeaderTopic(
         v_len_topic,
         v_len_topic_compact,
@@ -372,7 +372,12 @@ def _d_offset_for_leader_partition(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition, v_current_leader_epoch, v_leader_epoch, tuple(v_tagged_fields)), pos
+        return (
+            v_partition,
+            v_current_leader_epoch,
+            v_leader_epoch,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return OffsetForLeaderPartition(
         v_partition, v_current_leader_epoch, v_leader_epoch, v_num_tagged_fields, v_tagged_fields
     ), pos

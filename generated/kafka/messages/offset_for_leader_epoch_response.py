@@ -449,7 +449,11 @@ def _d_offset_for_leader_epoch_response(
                                         epoch_end_offset_v_partition,
                                         epoch_end_offset_v_leader_epoch,
                                         epoch_end_offset_v_end_offset,
-                                        tuple(epoch_end_offset_v_tagged_fields),
+                                        (
+                                            None
+                                            if epoch_end_offset_v_tagged_fields is None
+                                            else tuple(epoch_end_offset_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     offset_for_leader_topic_result__epartitions = _new(EpochEndOffset)
@@ -518,7 +522,11 @@ def _d_offset_for_leader_epoch_response(
                         _etopics = (
                             offset_for_leader_topic_result_v_topic,
                             tuple(offset_for_leader_topic_result_v_partitions),
-                            tuple(offset_for_leader_topic_result_v_tagged_fields),
+                            (
+                                None
+                                if offset_for_leader_topic_result_v_tagged_fields is None
+                                else tuple(offset_for_leader_topic_result_v_tagged_fields)
+                            ),
                         )
                     else:
                         _etopics = _new(OffsetForLeaderTopicResult)
@@ -829,7 +837,11 @@ def _d_offset_for_leader_topic_result(
                             epoch_end_offset_v_partition,
                             epoch_end_offset_v_leader_epoch,
                             epoch_end_offset_v_end_offset,
-                            tuple(epoch_end_offset_v_tagged_fields),
+                            (
+                                None
+                                if epoch_end_offset_v_tagged_fields is None
+                                else tuple(epoch_end_offset_v_tagged_fields)
+                            ),
                         )
                     else:
                         _epartitions = _new(EpochEndOffset)
@@ -876,7 +888,7 @@ def _d_offset_for_leader_topic_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_topic, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return OffsetForLeaderTopicResult(
         v_len_topic,
         v_len_topic_compact,
@@ -1123,7 +1135,13 @@ def _d_epoch_end_offset(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_error_code, v_partition, v_leader_epoch, v_end_offset, tuple(v_tagged_fields)), pos
+        return (
+            v_error_code,
+            v_partition,
+            v_leader_epoch,
+            v_end_offset,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return EpochEndOffset(
         v_error_code, v_partition, v_leader_epoch, v_end_offset, v_num_tagged_fields, v_tagged_fields
     ), pos

@@ -291,7 +291,7 @@ def _d_offset_for_leader_topic_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_topic, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return OffsetForLeaderTopicResult(
         v_len_topic,
         v_len_topic_compact,
@@ -374,7 +374,13 @@ def _d_epoch_end_offset(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_error_code, v_partition, v_leader_epoch, v_end_offset, tuple(v_tagged_fields)), pos
+        return (
+            v_error_code,
+            v_partition,
+            v_leader_epoch,
+            v_end_offset,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return EpochEndOffset(
         v_error_code, v_partition, v_leader_epoch, v_end_offset, v_num_tagged_fields, v_tagged_fields
     ), pos

@@ -767,7 +767,7 @@ def _d_topic_produce_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partition_data), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partition_data), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     obj = _new(TopicProduceData)
     obj.len_name = v_len_name
     obj.len_name_compact = v_len_name_compact
@@ -1037,7 +1037,7 @@ def _d_partition_produce_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_index, v_records, tuple(v_tagged_fields)), pos
+        return (v_index, v_records, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     obj = _new(PartitionProduceData)
     obj.index = v_index
     obj.len_records = v_len_records
@@ -1390,14 +1390,17 @@ def decode(
 ) -> ProduceRequest:
     """Decode exactly one produce_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    The `record_batch_v2` values inside are read as their own `decode` reads them
+    (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
+    reaches them; an element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicProduceData, PartitionProduceData,
     Record, Header come in their tuple form (`TUPLE_FORMS`; a list inside one comes
     as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_produce_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_produce_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -1406,14 +1409,17 @@ def decode_prefix(
     """Decode one produce_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    The `record_batch_v2` values inside are read as their own `decode` reads them
+    (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
+    reaches them; an element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicProduceData, PartitionProduceData,
     Record, Header come in their tuple form (`TUPLE_FORMS`; a list inside one comes
     as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_produce_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_produce_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -1428,8 +1434,11 @@ def decode_stream(
     """Decode produce_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    The `record_batch_v2` values inside are read as their own `decode` reads them
+    (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
+    reaches them; an element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicProduceData, PartitionProduceData,
     Record, Header come in their tuple form (`TUPLE_FORMS`; a list inside one comes
@@ -1437,7 +1446,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_produce_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_produce_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:

@@ -344,7 +344,7 @@ def _d_topic_produce_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partition_data), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partition_data), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return TopicProduceData(
         v_len_name,
         v_len_name_compact,
@@ -454,7 +454,7 @@ def _d_partition_produce_data(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_index, v_records, tuple(v_tagged_fields)), pos
+        return (v_index, v_records, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return PartitionProduceData(
         v_index, v_len_records, v_len_records_compact, v_records, v_num_tagged_fields, v_tagged_fields
     ), pos

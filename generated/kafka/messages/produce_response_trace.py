@@ -307,7 +307,11 @@ def _d_topic_produce_response(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partition_responses), tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            tuple(v_partition_responses),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return TopicProduceResponse(
         v_len_name,
         v_len_name_compact,
@@ -499,9 +503,9 @@ def _d_partition_produce_response(
             v_base_offset,
             v_log_append_time_ms,
             v_log_start_offset,
-            tuple(v_record_errors),
+            (None if v_record_errors is None else tuple(v_record_errors)),
             v_error_message,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return PartitionProduceResponse(
         v_index,
@@ -623,7 +627,11 @@ def _d_batch_index_and_error_message(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_batch_index, v_batch_index_error_message, tuple(v_tagged_fields)), pos
+        return (
+            v_batch_index,
+            v_batch_index_error_message,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return BatchIndexAndErrorMessage(
         v_batch_index,
         v_len_batch_index_error_message,
@@ -942,7 +950,7 @@ def _d_node_endpoint(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_node_id, v_host, v_port, v_rack, tuple(v_tagged_fields)), pos
+        return (v_node_id, v_host, v_port, v_rack, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return NodeEndpoint(
         v_node_id, v_len_host_compact, v_host, v_port, v_len_rack_compact, v_rack, v_num_tagged_fields, v_tagged_fields
     ), pos

@@ -648,6 +648,7 @@ def _d_read_state_data(
 def _e_read_state_data(v: ReadStateData | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a read_state_data to `out`; return how many bytes they hold."""
     v_partitions: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int
@@ -773,6 +774,7 @@ def _d_partition_data(
 
 def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a partition_data to `out`; return how many bytes they hold."""
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int

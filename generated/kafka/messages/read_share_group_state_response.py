@@ -933,6 +933,7 @@ def _d_read_state_result(
 def _e_read_state_result(v: ReadStateResult | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a read_state_result to `out`; return how many bytes they hold."""
     v_partitions: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int
@@ -1194,6 +1195,7 @@ def _e_partition_result(v: PartitionResult | tuple[Any, ...], out: list[Any], p_
     """Append the parts of a partition_result to `out`; return how many bytes they hold."""
     v_error_message: Any
     v_state_batches: Any
+    v_tagged_fields: Any
     b_error_message: Any
     d: bytes
     x: int
@@ -1386,6 +1388,7 @@ def _d_state_batch(
 
 def _e_state_batch(v: StateBatch | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a state_batch to `out`; return how many bytes they hold."""
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int

@@ -656,6 +656,7 @@ def _d_read_state_summary_data(
 def _e_read_state_summary_data(v: ReadStateSummaryData | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a read_state_summary_data to `out`; return how many bytes they hold."""
     v_partitions: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int
@@ -781,6 +782,7 @@ def _d_partition_data(
 
 def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a partition_data to `out`; return how many bytes they hold."""
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int

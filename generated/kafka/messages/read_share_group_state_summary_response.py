@@ -703,6 +703,7 @@ def _e_read_state_summary_result(
 ) -> int:
     """Append the parts of a read_state_summary_result to `out`; return how many bytes they hold."""
     v_partitions: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int
@@ -864,6 +865,7 @@ def _d_partition_result(
 def _e_partition_result(v: PartitionResult | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a partition_result to `out`; return how many bytes they hold."""
     v_error_message: Any
+    v_tagged_fields: Any
     b_error_message: Any
     d: bytes
     x: int

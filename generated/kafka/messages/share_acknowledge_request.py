@@ -1102,6 +1102,7 @@ def _d_acknowledge_topic(
 def _e_acknowledge_topic(v: AcknowledgeTopic | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a acknowledge_topic to `out`; return how many bytes they hold."""
     v_partitions: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int
@@ -1346,6 +1347,7 @@ def _d_acknowledge_partition(
 def _e_acknowledge_partition(v: AcknowledgePartition | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a acknowledge_partition to `out`; return how many bytes they hold."""
     v_acknowledgement_batches: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int
@@ -1501,6 +1503,8 @@ def _d_acknowledgement_batch(
 
 def _e_acknowledgement_batch(v: AcknowledgementBatch | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a acknowledgement_batch to `out`; return how many bytes they hold."""
+    v_acknowledge_types: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int

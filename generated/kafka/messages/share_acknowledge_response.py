@@ -818,6 +818,7 @@ def _e_share_acknowledge_topic_response(
 ) -> int:
     """Append the parts of a share_acknowledge_topic_response to `out`; return how many bytes they hold."""
     v_partitions: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int
@@ -977,6 +978,7 @@ def _d_partition_data(
 def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a partition_data to `out`; return how many bytes they hold."""
     v_error_message: Any
+    v_tagged_fields: Any
     b_error_message: Any
     d: bytes
     x: int
@@ -1263,6 +1265,7 @@ def _d_node_endpoint(
 def _e_node_endpoint(v: NodeEndpoint | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a node_endpoint to `out`; return how many bytes they hold."""
     v_rack: Any
+    v_tagged_fields: Any
     b_host: Any
     b_rack: Any
     d: bytes

@@ -1345,6 +1345,7 @@ def _d_fetch_topic(
 def _e_fetch_topic(v: FetchTopic | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a fetch_topic to `out`; return how many bytes they hold."""
     v_partitions: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int
@@ -1591,6 +1592,7 @@ def _d_fetch_partition(
 def _e_fetch_partition(v: FetchPartition | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a fetch_partition to `out`; return how many bytes they hold."""
     v_acknowledgement_batches: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int
@@ -1756,6 +1758,8 @@ def _d_acknowledgement_batch(
 
 def _e_acknowledgement_batch(v: AcknowledgementBatch | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a acknowledgement_batch to `out`; return how many bytes they hold."""
+    v_acknowledge_types: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int
@@ -1930,6 +1934,8 @@ def _d_forgotten_topic(
 
 def _e_forgotten_topic(v: ForgottenTopic | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a forgotten_topic to `out`; return how many bytes they hold."""
+    v_partitions: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int

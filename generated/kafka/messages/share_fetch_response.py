@@ -912,6 +912,7 @@ def _e_share_fetchable_topic_response(
 ) -> int:
     """Append the parts of a share_fetchable_topic_response to `out`; return how many bytes they hold."""
     v_partitions: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int
@@ -1223,6 +1224,7 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
     v_acknowledge_error_message: Any
     v_records: Any
     v_acquired_records: Any
+    v_tagged_fields: Any
     b_error_message: Any
     b_acknowledge_error_message: Any
     b_records: Any
@@ -1578,6 +1580,7 @@ def _d_acquired_records(
 
 def _e_acquired_records(v: AcquiredRecords | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a acquired_records to `out`; return how many bytes they hold."""
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int
@@ -1734,6 +1737,7 @@ def _d_node_endpoint(
 def _e_node_endpoint(v: NodeEndpoint | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a node_endpoint to `out`; return how many bytes they hold."""
     v_rack: Any
+    v_tagged_fields: Any
     b_host: Any
     b_rack: Any
     d: bytes
@@ -1964,15 +1968,18 @@ def decode(
 ) -> ShareFetchResponse:
     """Decode exactly one share_fetch_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    The `record_batch_v2` values inside are read as their own `decode` reads them
+    (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
+    reaches them; an element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ShareFetchableTopicResponse,
     PartitionData, AcquiredRecords, NodeEndpoint, Record, Header come in their tuple
     form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_share_fetch_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_share_fetch_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -1981,15 +1988,18 @@ def decode_prefix(
     """Decode one share_fetch_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    The `record_batch_v2` values inside are read as their own `decode` reads them
+    (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
+    reaches them; an element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ShareFetchableTopicResponse,
     PartitionData, AcquiredRecords, NodeEndpoint, Record, Header come in their tuple
     form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_share_fetch_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_share_fetch_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -2004,8 +2014,11 @@ def decode_stream(
     """Decode share_fetch_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    The `record_batch_v2` values inside are read as their own `decode` reads them
+    (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
+    reaches them; an element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ShareFetchableTopicResponse,
     PartitionData, AcquiredRecords, NodeEndpoint, Record, Header come in their tuple
@@ -2014,7 +2027,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_share_fetch_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_share_fetch_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:

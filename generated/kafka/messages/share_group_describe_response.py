@@ -767,6 +767,7 @@ def _e_described_group(v: DescribedGroup | tuple[Any, ...], out: list[Any], p_ap
     """Append the parts of a described_group to `out`; return how many bytes they hold."""
     v_error_message: Any
     v_members: Any
+    v_tagged_fields: Any
     b_error_message: Any
     b_group_id: Any
     b_group_state: Any
@@ -1193,6 +1194,7 @@ def _e_member(v: Member | tuple[Any, ...], out: list[Any], p_api_version: int) -
     """Append the parts of a member to `out`; return how many bytes they hold."""
     v_rack_id: Any
     v_subscribed_topic_names: Any
+    v_tagged_fields: Any
     b_member_id: Any
     b_rack_id: Any
     b_client_id: Any
@@ -1796,6 +1798,8 @@ def _d_topic_partitions(
 
 def _e_topic_partitions(v: TopicPartitions | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a topic_partitions to `out`; return how many bytes they hold."""
+    v_partitions: Any
+    v_tagged_fields: Any
     b_topic_name: Any
     d: bytes
     x: int

@@ -841,6 +841,8 @@ def _d_topic_partitions(
 
 def _e_topic_partitions(v: TopicPartitions | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a topic_partitions to `out`; return how many bytes they hold."""
+    v_partitions: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int

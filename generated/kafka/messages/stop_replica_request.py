@@ -689,8 +689,16 @@ def _d_stop_replica_request(
                         if elem_tuples:
                             _etopics = (
                                 stop_replica_topic_v1_v_name,
-                                tuple(stop_replica_topic_v1_v_partition_indexes),
-                                tuple(stop_replica_topic_v1_v_tagged_fields),
+                                (
+                                    None
+                                    if stop_replica_topic_v1_v_partition_indexes is None
+                                    else tuple(stop_replica_topic_v1_v_partition_indexes)
+                                ),
+                                (
+                                    None
+                                    if stop_replica_topic_v1_v_tagged_fields is None
+                                    else tuple(stop_replica_topic_v1_v_tagged_fields)
+                                ),
                             )
                         else:
                             _etopics = _new(StopReplicaTopicV1)
@@ -861,7 +869,11 @@ def _d_stop_replica_request(
                                                 stop_replica_partition_state_v_partition_index,
                                                 stop_replica_partition_state_v_leader_epoch,
                                                 stop_replica_partition_state_v_delete_partition,
-                                                tuple(stop_replica_partition_state_v_tagged_fields),
+                                                (
+                                                    None
+                                                    if stop_replica_partition_state_v_tagged_fields is None
+                                                    else tuple(stop_replica_partition_state_v_tagged_fields)
+                                                ),
                                             )
                                         else:
                                             stop_replica_topic_state__epartition_states = _new(
@@ -930,8 +942,16 @@ def _d_stop_replica_request(
                         if elem_tuples:
                             _etopic_states = (
                                 stop_replica_topic_state_v_topic_name,
-                                tuple(stop_replica_topic_state_v_partition_states),
-                                tuple(stop_replica_topic_state_v_tagged_fields),
+                                (
+                                    None
+                                    if stop_replica_topic_state_v_partition_states is None
+                                    else tuple(stop_replica_topic_state_v_partition_states)
+                                ),
+                                (
+                                    None
+                                    if stop_replica_topic_state_v_tagged_fields is None
+                                    else tuple(stop_replica_topic_state_v_tagged_fields)
+                                ),
                             )
                         else:
                             _etopic_states = _new(StopReplicaTopicState)
@@ -1473,7 +1493,11 @@ def _d_stop_replica_topic_v1(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partition_indexes), tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            (None if v_partition_indexes is None else tuple(v_partition_indexes)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return StopReplicaTopicV1(
         v_len_name,
         v_len_name_compact,
@@ -1816,7 +1840,11 @@ def _d_stop_replica_topic_state(
                                 stop_replica_partition_state_v_partition_index,
                                 stop_replica_partition_state_v_leader_epoch,
                                 stop_replica_partition_state_v_delete_partition,
-                                tuple(stop_replica_partition_state_v_tagged_fields),
+                                (
+                                    None
+                                    if stop_replica_partition_state_v_tagged_fields is None
+                                    else tuple(stop_replica_partition_state_v_tagged_fields)
+                                ),
                             )
                         else:
                             _epartition_states = _new(StopReplicaPartitionState)
@@ -1866,7 +1894,11 @@ def _d_stop_replica_topic_state(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_name, tuple(v_partition_states), tuple(v_tagged_fields)), pos
+        return (
+            v_topic_name,
+            (None if v_partition_states is None else tuple(v_partition_states)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return StopReplicaTopicState(
         v_len_topic_name_compact,
         v_topic_name,
@@ -2072,7 +2104,12 @@ def _d_stop_replica_partition_state(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, v_leader_epoch, v_delete_partition, tuple(v_tagged_fields)), pos
+        return (
+            v_partition_index,
+            v_leader_epoch,
+            v_delete_partition,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return StopReplicaPartitionState(
         v_partition_index, v_leader_epoch, v_delete_partition, v_num_tagged_fields, v_tagged_fields
     ), pos

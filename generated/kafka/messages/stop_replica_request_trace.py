@@ -481,7 +481,11 @@ def _d_stop_replica_topic_v1(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partition_indexes), tuple(v_tagged_fields)), pos
+        return (
+            v_name,
+            (None if v_partition_indexes is None else tuple(v_partition_indexes)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return StopReplicaTopicV1(
         v_len_name,
         v_len_name_compact,
@@ -611,7 +615,11 @@ def _d_stop_replica_topic_state(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_name, tuple(v_partition_states), tuple(v_tagged_fields)), pos
+        return (
+            v_topic_name,
+            (None if v_partition_states is None else tuple(v_partition_states)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return StopReplicaTopicState(
         v_len_topic_name_compact,
         v_topic_name,
@@ -698,7 +706,12 @@ def _d_stop_replica_partition_state(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, v_leader_epoch, v_delete_partition, tuple(v_tagged_fields)), pos
+        return (
+            v_partition_index,
+            v_leader_epoch,
+            v_delete_partition,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return StopReplicaPartitionState(
         v_partition_index, v_leader_epoch, v_delete_partition, v_num_tagged_fields, v_tagged_fields
     ), pos

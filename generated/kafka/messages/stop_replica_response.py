@@ -340,7 +340,11 @@ def _d_stop_replica_response(
                             stop_replica_partition_error_v_topic_name,
                             stop_replica_partition_error_v_partition_index,
                             stop_replica_partition_error_v_error_code,
-                            tuple(stop_replica_partition_error_v_tagged_fields),
+                            (
+                                None
+                                if stop_replica_partition_error_v_tagged_fields is None
+                                else tuple(stop_replica_partition_error_v_tagged_fields)
+                            ),
                         )
                     else:
                         _epartition_errors = _new(StopReplicaPartitionError)
@@ -602,7 +606,12 @@ def _d_stop_replica_partition_error(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_name, v_partition_index, v_error_code, tuple(v_tagged_fields)), pos
+        return (
+            v_topic_name,
+            v_partition_index,
+            v_error_code,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return StopReplicaPartitionError(
         v_len_topic_name,
         v_len_topic_name_compact,

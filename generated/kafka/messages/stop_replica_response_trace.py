@@ -254,7 +254,12 @@ def _d_stop_replica_partition_error(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_name, v_partition_index, v_error_code, tuple(v_tagged_fields)), pos
+        return (
+            v_topic_name,
+            v_partition_index,
+            v_error_code,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return StopReplicaPartitionError(
         v_len_topic_name,
         v_len_topic_name_compact,

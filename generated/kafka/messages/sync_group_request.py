@@ -651,7 +651,11 @@ def _d_sync_group_request(
                         _eassignments = (
                             sync_group_request_assignment_v_member_id,
                             sync_group_request_assignment_v_assignment,
-                            tuple(sync_group_request_assignment_v_tagged_fields),
+                            (
+                                None
+                                if sync_group_request_assignment_v_tagged_fields is None
+                                else tuple(sync_group_request_assignment_v_tagged_fields)
+                            ),
                         )
                     else:
                         _eassignments = _new(SyncGroupRequestAssignment)
@@ -1204,7 +1208,7 @@ def _d_sync_group_request_assignment(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_member_id, v_assignment, tuple(v_tagged_fields)), pos
+        return (v_member_id, v_assignment, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return SyncGroupRequestAssignment(
         v_len_member_id,
         v_len_member_id_compact,

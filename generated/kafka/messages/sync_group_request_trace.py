@@ -463,7 +463,7 @@ def _d_sync_group_request_assignment(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_member_id, v_assignment, tuple(v_tagged_fields)), pos
+        return (v_member_id, v_assignment, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return SyncGroupRequestAssignment(
         v_len_member_id,
         v_len_member_id_compact,

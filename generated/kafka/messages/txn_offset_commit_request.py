@@ -764,7 +764,11 @@ def _d_txn_offset_commit_request(
                                         txn_offset_commit_request_partition_v_committed_offset,
                                         txn_offset_commit_request_partition_v_committed_leader_epoch,
                                         txn_offset_commit_request_partition_v_committed_metadata,
-                                        tuple(txn_offset_commit_request_partition_v_tagged_fields),
+                                        (
+                                            None
+                                            if txn_offset_commit_request_partition_v_tagged_fields is None
+                                            else tuple(txn_offset_commit_request_partition_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     txn_offset_commit_request_topic__epartitions = _new(TxnOffsetCommitRequestPartition)
@@ -841,7 +845,11 @@ def _d_txn_offset_commit_request(
                         _etopics = (
                             txn_offset_commit_request_topic_v_name,
                             tuple(txn_offset_commit_request_topic_v_partitions),
-                            tuple(txn_offset_commit_request_topic_v_tagged_fields),
+                            (
+                                None
+                                if txn_offset_commit_request_topic_v_tagged_fields is None
+                                else tuple(txn_offset_commit_request_topic_v_tagged_fields)
+                            ),
                         )
                     else:
                         _etopics = _new(TxnOffsetCommitRequestTopic)
@@ -1423,7 +1431,11 @@ def _d_txn_offset_commit_request_topic(
                             txn_offset_commit_request_partition_v_committed_offset,
                             txn_offset_commit_request_partition_v_committed_leader_epoch,
                             txn_offset_commit_request_partition_v_committed_metadata,
-                            tuple(txn_offset_commit_request_partition_v_tagged_fields),
+                            (
+                                None
+                                if txn_offset_commit_request_partition_v_tagged_fields is None
+                                else tuple(txn_offset_commit_request_partition_v_tagged_fields)
+                            ),
                         )
                     else:
                         _epartitions = _new(TxnOffsetCommitRequestPartition)
@@ -1480,7 +1492,7 @@ def _d_txn_offset_commit_request_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return TxnOffsetCommitRequestTopic(
         v_len_name,
         v_len_name_compact,
@@ -1762,7 +1774,7 @@ def _d_txn_offset_commit_request_partition(
             v_committed_offset,
             v_committed_leader_epoch,
             v_committed_metadata,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return TxnOffsetCommitRequestPartition(
         v_partition_index,

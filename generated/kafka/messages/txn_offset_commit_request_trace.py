@@ -452,7 +452,7 @@ def _d_txn_offset_commit_request_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return TxnOffsetCommitRequestTopic(
         v_len_name,
         v_len_name_compact,
@@ -575,7 +575,7 @@ def _d_txn_offset_commit_request_partition(
             v_committed_offset,
             v_committed_leader_epoch,
             v_committed_metadata,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return TxnOffsetCommitRequestPartition(
         v_partition_index,

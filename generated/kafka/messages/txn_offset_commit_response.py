@@ -446,7 +446,11 @@ def _d_txn_offset_commit_response(
                                     txn_offset_commit_response_topic__epartitions = (
                                         txn_offset_commit_response_partition_v_partition_index,
                                         txn_offset_commit_response_partition_v_error_code,
-                                        tuple(txn_offset_commit_response_partition_v_tagged_fields),
+                                        (
+                                            None
+                                            if txn_offset_commit_response_partition_v_tagged_fields is None
+                                            else tuple(txn_offset_commit_response_partition_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     txn_offset_commit_response_topic__epartitions = _new(
@@ -513,7 +517,11 @@ def _d_txn_offset_commit_response(
                         _etopics = (
                             txn_offset_commit_response_topic_v_name,
                             tuple(txn_offset_commit_response_topic_v_partitions),
-                            tuple(txn_offset_commit_response_topic_v_tagged_fields),
+                            (
+                                None
+                                if txn_offset_commit_response_topic_v_tagged_fields is None
+                                else tuple(txn_offset_commit_response_topic_v_tagged_fields)
+                            ),
                         )
                     else:
                         _etopics = _new(TxnOffsetCommitResponseTopic)
@@ -822,7 +830,11 @@ def _d_txn_offset_commit_response_topic(
                         _epartitions = (
                             txn_offset_commit_response_partition_v_partition_index,
                             txn_offset_commit_response_partition_v_error_code,
-                            tuple(txn_offset_commit_response_partition_v_tagged_fields),
+                            (
+                                None
+                                if txn_offset_commit_response_partition_v_tagged_fields is None
+                                else tuple(txn_offset_commit_response_partition_v_tagged_fields)
+                            ),
                         )
                     else:
                         _epartitions = _new(TxnOffsetCommitResponsePartition)
@@ -869,7 +881,7 @@ def _d_txn_offset_commit_response_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return TxnOffsetCommitResponseTopic(
         v_len_name,
         v_len_name_compact,
@@ -1103,7 +1115,7 @@ def _d_txn_offset_commit_response_partition(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, v_error_code, tuple(v_tagged_fields)), pos
+        return (v_partition_index, v_error_code, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return TxnOffsetCommitResponsePartition(v_partition_index, v_error_code, v_num_tagged_fields, v_tagged_fields), pos
 
 

@@ -557,6 +557,7 @@ def _e_feature_update_key(v: FeatureUpdateKey | tuple[Any, ...], out: list[Any],
     """Append the parts of a feature_update_key to `out`; return how many bytes they hold."""
     v_allow_downgrade: Any
     v_upgrade_type: Any
+    v_tagged_fields: Any
     b_feature: Any
     d: bytes
     x: int

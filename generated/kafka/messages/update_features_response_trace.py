@@ -287,7 +287,12 @@ def _d_updatable_feature_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_feature, v_error_code, v_error_message, tuple(v_tagged_fields)), pos
+        return (
+            v_feature,
+            v_error_code,
+            v_error_message,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return UpdatableFeatureResult(
         v_len_feature_compact,
         v_feature,

@@ -955,8 +955,16 @@ def _d_update_metadata_request(
                                 tuple(update_metadata_partition_state_v_isr),
                                 update_metadata_partition_state_v_zk_version,
                                 tuple(update_metadata_partition_state_v_replicas),
-                                tuple(update_metadata_partition_state_v_offline_replicas),
-                                tuple(update_metadata_partition_state_v_tagged_fields),
+                                (
+                                    None
+                                    if update_metadata_partition_state_v_offline_replicas is None
+                                    else tuple(update_metadata_partition_state_v_offline_replicas)
+                                ),
+                                (
+                                    None
+                                    if update_metadata_partition_state_v_tagged_fields is None
+                                    else tuple(update_metadata_partition_state_v_tagged_fields)
+                                ),
                             )
                         else:
                             _eungrouped_partition_states = _new(UpdateMetadataPartitionState)
@@ -1355,8 +1363,16 @@ def _d_update_metadata_request(
                                                 tuple(update_metadata_partition_state_v_isr),
                                                 update_metadata_partition_state_v_zk_version,
                                                 tuple(update_metadata_partition_state_v_replicas),
-                                                tuple(update_metadata_partition_state_v_offline_replicas),
-                                                tuple(update_metadata_partition_state_v_tagged_fields),
+                                                (
+                                                    None
+                                                    if update_metadata_partition_state_v_offline_replicas is None
+                                                    else tuple(update_metadata_partition_state_v_offline_replicas)
+                                                ),
+                                                (
+                                                    None
+                                                    if update_metadata_partition_state_v_tagged_fields is None
+                                                    else tuple(update_metadata_partition_state_v_tagged_fields)
+                                                ),
                                             )
                                         else:
                                             update_metadata_topic_state__epartition_states = _new(
@@ -1465,8 +1481,16 @@ def _d_update_metadata_request(
                             _etopic_states = (
                                 update_metadata_topic_state_v_topic_name,
                                 update_metadata_topic_state_v_topic_id,
-                                tuple(update_metadata_topic_state_v_partition_states),
-                                tuple(update_metadata_topic_state_v_tagged_fields),
+                                (
+                                    None
+                                    if update_metadata_topic_state_v_partition_states is None
+                                    else tuple(update_metadata_topic_state_v_partition_states)
+                                ),
+                                (
+                                    None
+                                    if update_metadata_topic_state_v_tagged_fields is None
+                                    else tuple(update_metadata_topic_state_v_tagged_fields)
+                                ),
                             )
                         else:
                             _etopic_states = _new(UpdateMetadataTopicState)
@@ -1712,7 +1736,11 @@ def _d_update_metadata_request(
                                             update_metadata_endpoint_v_host,
                                             update_metadata_endpoint_v_listener,
                                             update_metadata_endpoint_v_security_protocol,
-                                            tuple(update_metadata_endpoint_v_tagged_fields),
+                                            (
+                                                None
+                                                if update_metadata_endpoint_v_tagged_fields is None
+                                                else tuple(update_metadata_endpoint_v_tagged_fields)
+                                            ),
                                         )
                                     else:
                                         update_metadata_broker__eendpoints = _new(UpdateMetadataEndpoint)
@@ -1831,9 +1859,17 @@ def _d_update_metadata_request(
                             update_metadata_broker_v_id,
                             update_metadata_broker_v_v0_host,
                             update_metadata_broker_v_v0_port,
-                            tuple(update_metadata_broker_v_endpoints),
+                            (
+                                None
+                                if update_metadata_broker_v_endpoints is None
+                                else tuple(update_metadata_broker_v_endpoints)
+                            ),
                             update_metadata_broker_v_rack,
-                            tuple(update_metadata_broker_v_tagged_fields),
+                            (
+                                None
+                                if update_metadata_broker_v_tagged_fields is None
+                                else tuple(update_metadata_broker_v_tagged_fields)
+                            ),
                         )
                     else:
                         _elive_brokers = _new(UpdateMetadataBroker)
@@ -2396,8 +2432,8 @@ def _d_update_metadata_partition_state(
             tuple(v_isr),
             v_zk_version,
             tuple(v_replicas),
-            tuple(v_offline_replicas),
-            tuple(v_tagged_fields),
+            (None if v_offline_replicas is None else tuple(v_offline_replicas)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return UpdateMetadataPartitionState(
         v_len_topic_name,
@@ -2429,8 +2465,10 @@ def _e_update_metadata_partition_state(
     v_topic_name: Any
     v_num_isr: Any
     v_num_isr_compact: Any
+    v_isr: Any
     v_num_replicas: Any
     v_num_replicas_compact: Any
+    v_replicas: Any
     v_num_offline_replicas: Any
     v_num_offline_replicas_compact: Any
     v_offline_replicas: Any
@@ -3073,8 +3111,16 @@ def _d_update_metadata_topic_state(
                                 tuple(update_metadata_partition_state_v_isr),
                                 update_metadata_partition_state_v_zk_version,
                                 tuple(update_metadata_partition_state_v_replicas),
-                                tuple(update_metadata_partition_state_v_offline_replicas),
-                                tuple(update_metadata_partition_state_v_tagged_fields),
+                                (
+                                    None
+                                    if update_metadata_partition_state_v_offline_replicas is None
+                                    else tuple(update_metadata_partition_state_v_offline_replicas)
+                                ),
+                                (
+                                    None
+                                    if update_metadata_partition_state_v_tagged_fields is None
+                                    else tuple(update_metadata_partition_state_v_tagged_fields)
+                                ),
                             )
                         else:
                             _epartition_states = _new(UpdateMetadataPartitionState)
@@ -3143,7 +3189,12 @@ def _d_update_metadata_topic_state(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_name, v_topic_id, tuple(v_partition_states), tuple(v_tagged_fields)), pos
+        return (
+            v_topic_name,
+            v_topic_id,
+            (None if v_partition_states is None else tuple(v_partition_states)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return UpdateMetadataTopicState(
         v_len_topic_name,
         v_len_topic_name_compact,
@@ -3569,7 +3620,11 @@ def _d_update_metadata_broker(
                                 update_metadata_endpoint_v_host,
                                 update_metadata_endpoint_v_listener,
                                 update_metadata_endpoint_v_security_protocol,
-                                tuple(update_metadata_endpoint_v_tagged_fields),
+                                (
+                                    None
+                                    if update_metadata_endpoint_v_tagged_fields is None
+                                    else tuple(update_metadata_endpoint_v_tagged_fields)
+                                ),
                             )
                         else:
                             _eendpoints = _new(UpdateMetadataEndpoint)
@@ -3654,7 +3709,14 @@ def _d_update_metadata_broker(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_id, v_v0_host, v_v0_port, tuple(v_endpoints), v_rack, tuple(v_tagged_fields)), pos
+        return (
+            v_id,
+            v_v0_host,
+            v_v0_port,
+            (None if v_endpoints is None else tuple(v_endpoints)),
+            v_rack,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return UpdateMetadataBroker(
         v_id,
         v_len_v0_host,
@@ -4038,7 +4100,13 @@ def _d_update_metadata_endpoint(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_port, v_host, v_listener, v_security_protocol, tuple(v_tagged_fields)), pos
+        return (
+            v_port,
+            v_host,
+            v_listener,
+            v_security_protocol,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return UpdateMetadataEndpoint(
         v_port,
         v_len_host,

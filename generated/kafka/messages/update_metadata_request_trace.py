@@ -551,8 +551,8 @@ def _d_update_metadata_partition_state(
             tuple(v_isr),
             v_zk_version,
             tuple(v_replicas),
-            tuple(v_offline_replicas),
-            tuple(v_tagged_fields),
+            (None if v_offline_replicas is None else tuple(v_offline_replicas)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return UpdateMetadataPartitionState(
         v_len_topic_name,
@@ -729,7 +729,12 @@ def _d_update_metadata_topic_state(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_topic_name, v_topic_id, tuple(v_partition_states), tuple(v_tagged_fields)), pos
+        return (
+            v_topic_name,
+            v_topic_id,
+            (None if v_partition_states is None else tuple(v_partition_states)),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return UpdateMetadataTopicState(
         v_len_topic_name,
         v_len_topic_name_compact,
@@ -925,7 +930,14 @@ def _d_update_metadata_broker(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_id, v_v0_host, v_v0_port, tuple(v_endpoints), v_rack, tuple(v_tagged_fields)), pos
+        return (
+            v_id,
+            v_v0_host,
+            v_v0_port,
+            (None if v_endpoints is None else tuple(v_endpoints)),
+            v_rack,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return UpdateMetadataBroker(
         v_id,
         v_len_v0_host,
@@ -1088,7 +1100,13 @@ def _d_update_metadata_endpoint(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_port, v_host, v_listener, v_security_protocol, tuple(v_tagged_fields)), pos
+        return (
+            v_port,
+            v_host,
+            v_listener,
+            v_security_protocol,
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
+        ), pos
     return UpdateMetadataEndpoint(
         v_port,
         v_len_host,

@@ -671,6 +671,7 @@ def _d_listener(
 
 def _e_listener(v: Listener | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a listener to `out`; return how many bytes they hold."""
+    v_tagged_fields: Any
     b_name: Any
     b_host: Any
     d: bytes

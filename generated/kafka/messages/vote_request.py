@@ -834,6 +834,7 @@ def _d_topic_data(
 def _e_topic_data(v: TopicData | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a topic_data to `out`; return how many bytes they hold."""
     v_partitions: Any
+    v_tagged_fields: Any
     b_topic_name: Any
     d: bytes
     x: int
@@ -1030,6 +1031,7 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
     """Append the parts of a partition_data to `out`; return how many bytes they hold."""
     v_candidate_directory_id: Any
     v_voter_directory_id: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int

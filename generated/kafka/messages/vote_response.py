@@ -827,6 +827,7 @@ def _d_topic_data(
 def _e_topic_data(v: TopicData | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a topic_data to `out`; return how many bytes they hold."""
     v_partitions: Any
+    v_tagged_fields: Any
     b_topic_name: Any
     d: bytes
     x: int
@@ -987,6 +988,7 @@ def _d_partition_data(
 
 def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a partition_data to `out`; return how many bytes they hold."""
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int
@@ -1176,7 +1178,11 @@ def _d_node_endpoints_tag(
                                 node_endpoint_v_node_id,
                                 node_endpoint_v_host,
                                 node_endpoint_v_port,
-                                tuple(node_endpoint_v_tagged_fields),
+                                (
+                                    None
+                                    if node_endpoint_v_tagged_fields is None
+                                    else tuple(node_endpoint_v_tagged_fields)
+                                ),
                             )
                         else:
                             _enode_endpoints = _new(NodeEndpoint)
@@ -1335,7 +1341,7 @@ def _d_node_endpoint(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_node_id, v_host, v_port, tuple(v_tagged_fields)), pos
+        return (v_node_id, v_host, v_port, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return NodeEndpoint(v_node_id, v_len_host_compact, v_host, v_port, v_num_tagged_fields, v_tagged_fields), pos
 
 

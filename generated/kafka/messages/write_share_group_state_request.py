@@ -921,6 +921,7 @@ def _d_write_state_data(
 def _e_write_state_data(v: WriteStateData | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a write_state_data to `out`; return how many bytes they hold."""
     v_partitions: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int
@@ -1154,6 +1155,7 @@ def _d_partition_data(
 def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a partition_data to `out`; return how many bytes they hold."""
     v_state_batches: Any
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int
@@ -1301,6 +1303,7 @@ def _d_state_batch(
 
 def _e_state_batch(v: StateBatch | tuple[Any, ...], out: list[Any], p_api_version: int) -> int:
     """Append the parts of a state_batch to `out`; return how many bytes they hold."""
+    v_tagged_fields: Any
     d: bytes
     x: int
     w: int

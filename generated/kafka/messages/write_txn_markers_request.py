@@ -484,7 +484,11 @@ def _d_write_txn_markers_request(
                                     writable_txn_marker__etopics = (
                                         writable_txn_marker_topic_v_name,
                                         tuple(writable_txn_marker_topic_v_partition_indexes),
-                                        tuple(writable_txn_marker_topic_v_tagged_fields),
+                                        (
+                                            None
+                                            if writable_txn_marker_topic_v_tagged_fields is None
+                                            else tuple(writable_txn_marker_topic_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     writable_txn_marker__etopics = _new(WritableTxnMarkerTopic)
@@ -554,7 +558,11 @@ def _d_write_txn_markers_request(
                             writable_txn_marker_v_transaction_result,
                             tuple(writable_txn_marker_v_topics),
                             writable_txn_marker_v_coordinator_epoch,
-                            tuple(writable_txn_marker_v_tagged_fields),
+                            (
+                                None
+                                if writable_txn_marker_v_tagged_fields is None
+                                else tuple(writable_txn_marker_v_tagged_fields)
+                            ),
                         )
                     else:
                         _emarkers = _new(WritableTxnMarker)
@@ -886,7 +894,11 @@ def _d_writable_txn_marker(
                         _etopics = (
                             writable_txn_marker_topic_v_name,
                             tuple(writable_txn_marker_topic_v_partition_indexes),
-                            tuple(writable_txn_marker_topic_v_tagged_fields),
+                            (
+                                None
+                                if writable_txn_marker_topic_v_tagged_fields is None
+                                else tuple(writable_txn_marker_topic_v_tagged_fields)
+                            ),
                         )
                     else:
                         _etopics = _new(WritableTxnMarkerTopic)
@@ -947,7 +959,7 @@ def _d_writable_txn_marker(
             v_transaction_result,
             tuple(v_topics),
             v_coordinator_epoch,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return WritableTxnMarker(
         v_producer_id,
@@ -1211,7 +1223,7 @@ def _d_writable_txn_marker_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partition_indexes), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partition_indexes), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return WritableTxnMarkerTopic(
         v_len_name,
         v_len_name_compact,
@@ -1232,6 +1244,7 @@ def _e_writable_txn_marker_topic(
     v_len_name_compact: Any
     v_num_partition_indexes: Any
     v_num_partition_indexes_compact: Any
+    v_partition_indexes: Any
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     b_name: Any

@@ -264,7 +264,7 @@ def _d_writable_txn_marker(
             v_transaction_result,
             tuple(v_topics),
             v_coordinator_epoch,
-            tuple(v_tagged_fields),
+            (None if v_tagged_fields is None else tuple(v_tagged_fields)),
         ), pos
     return WritableTxnMarker(
         v_producer_id,
@@ -411,7 +411,7 @@ def _d_writable_txn_marker_topic(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partition_indexes), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partition_indexes), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return WritableTxnMarkerTopic(
         v_len_name,
         v_len_name_compact,

@@ -536,7 +536,11 @@ def _d_write_txn_markers_response(
                                                 writable_txn_marker_topic_result__epartitions = (
                                                     writable_txn_marker_partition_result_v_partition_index,
                                                     writable_txn_marker_partition_result_v_error_code,
-                                                    tuple(writable_txn_marker_partition_result_v_tagged_fields),
+                                                    (
+                                                        None
+                                                        if writable_txn_marker_partition_result_v_tagged_fields is None
+                                                        else tuple(writable_txn_marker_partition_result_v_tagged_fields)
+                                                    ),
                                                 )
                                             else:
                                                 writable_txn_marker_topic_result__epartitions = _new(
@@ -615,7 +619,11 @@ def _d_write_txn_markers_response(
                                     writable_txn_marker_result__etopics = (
                                         writable_txn_marker_topic_result_v_name,
                                         tuple(writable_txn_marker_topic_result_v_partitions),
-                                        tuple(writable_txn_marker_topic_result_v_tagged_fields),
+                                        (
+                                            None
+                                            if writable_txn_marker_topic_result_v_tagged_fields is None
+                                            else tuple(writable_txn_marker_topic_result_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     writable_txn_marker_result__etopics = _new(WritableTxnMarkerTopicResult)
@@ -686,7 +694,11 @@ def _d_write_txn_markers_response(
                         _emarkers = (
                             writable_txn_marker_result_v_producer_id,
                             tuple(writable_txn_marker_result_v_topics),
-                            tuple(writable_txn_marker_result_v_tagged_fields),
+                            (
+                                None
+                                if writable_txn_marker_result_v_tagged_fields is None
+                                else tuple(writable_txn_marker_result_v_tagged_fields)
+                            ),
                         )
                     else:
                         _emarkers = _new(WritableTxnMarkerResult)
@@ -1039,7 +1051,11 @@ def _d_writable_txn_marker_result(
                                     writable_txn_marker_topic_result__epartitions = (
                                         writable_txn_marker_partition_result_v_partition_index,
                                         writable_txn_marker_partition_result_v_error_code,
-                                        tuple(writable_txn_marker_partition_result_v_tagged_fields),
+                                        (
+                                            None
+                                            if writable_txn_marker_partition_result_v_tagged_fields is None
+                                            else tuple(writable_txn_marker_partition_result_v_tagged_fields)
+                                        ),
                                     )
                                 else:
                                     writable_txn_marker_topic_result__epartitions = _new(
@@ -1106,7 +1122,11 @@ def _d_writable_txn_marker_result(
                         _etopics = (
                             writable_txn_marker_topic_result_v_name,
                             tuple(writable_txn_marker_topic_result_v_partitions),
-                            tuple(writable_txn_marker_topic_result_v_tagged_fields),
+                            (
+                                None
+                                if writable_txn_marker_topic_result_v_tagged_fields is None
+                                else tuple(writable_txn_marker_topic_result_v_tagged_fields)
+                            ),
                         )
                     else:
                         _etopics = _new(WritableTxnMarkerTopicResult)
@@ -1155,7 +1175,7 @@ def _d_writable_txn_marker_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_producer_id, tuple(v_topics), tuple(v_tagged_fields)), pos
+        return (v_producer_id, tuple(v_topics), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return WritableTxnMarkerResult(
         v_producer_id, v_num_topics, v_num_topics_compact, v_topics, v_num_tagged_fields, v_tagged_fields
     ), pos
@@ -1423,7 +1443,11 @@ def _d_writable_txn_marker_topic_result(
                         _epartitions = (
                             writable_txn_marker_partition_result_v_partition_index,
                             writable_txn_marker_partition_result_v_error_code,
-                            tuple(writable_txn_marker_partition_result_v_tagged_fields),
+                            (
+                                None
+                                if writable_txn_marker_partition_result_v_tagged_fields is None
+                                else tuple(writable_txn_marker_partition_result_v_tagged_fields)
+                            ),
                         )
                     else:
                         _epartitions = _new(WritableTxnMarkerPartitionResult)
@@ -1470,7 +1494,7 @@ def _d_writable_txn_marker_topic_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return WritableTxnMarkerTopicResult(
         v_len_name,
         v_len_name_compact,
@@ -1704,7 +1728,7 @@ def _d_writable_txn_marker_partition_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, v_error_code, tuple(v_tagged_fields)), pos
+        return (v_partition_index, v_error_code, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return WritableTxnMarkerPartitionResult(v_partition_index, v_error_code, v_num_tagged_fields, v_tagged_fields), pos
 
 

@@ -253,7 +253,7 @@ def _d_writable_txn_marker_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_producer_id, tuple(v_topics), tuple(v_tagged_fields)), pos
+        return (v_producer_id, tuple(v_topics), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return WritableTxnMarkerResult(
         v_producer_id, v_num_topics, v_num_topics_compact, v_topics, v_num_tagged_fields, v_tagged_fields
     ), pos
@@ -392,7 +392,7 @@ def _d_writable_txn_marker_topic_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_name, tuple(v_partitions), tuple(v_tagged_fields)), pos
+        return (v_name, tuple(v_partitions), (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return WritableTxnMarkerTopicResult(
         v_len_name,
         v_len_name_compact,
@@ -459,7 +459,7 @@ def _d_writable_txn_marker_partition_result(
     else:
         v_tagged_fields = None
     if as_tuple:
-        return (v_partition_index, v_error_code, tuple(v_tagged_fields)), pos
+        return (v_partition_index, v_error_code, (None if v_tagged_fields is None else tuple(v_tagged_fields))), pos
     return WritableTxnMarkerPartitionResult(v_partition_index, v_error_code, v_num_tagged_fields, v_tagged_fields), pos
 
 

@@ -1,0 +1,216 @@
+"""Values a lazy read views, nested in another value (ARCHITECTURE.md, "Lazy reads"): a Kafka batch
+in a record set, in a Fetch response, in a Produce request, in an Inkless block. A format's default
+`decode` reads them as a batch's own `decode` does, each batch's records when a loop reaches them;
+read to the end, that is the value `decode(..., lazy=False)` gives, and an element's error is the
+one it raises: kind, offset, whole path and detail.
+
+Every vector of every format is held to that (a format with no such value reads the same either
+way); the formats that hold one are named, so that the law cannot pass by finding none.
+"""
+
+import dataclasses
+
+import pytest
+from logcodec.generated.kafka import record_batch_v2 as rb
+from logcodec.generated.kafka import response
+from logcodec.generated.kafka.messages import fetch_response as fr
+
+import logcodec
+from logcodec import DecodeError, Limits
+from logcodec.runtime.lazy import LazyList
+from tests.vectorfiles import all_tests, ids, params
+
+#: The formats whose values hold Kafka batches, which a lazy read views.
+NESTING = {"kafka.record_set", "kafka.request", "kafka.response", "inkless.batch_block"}
+VALID = [(fmt, test) for fmt, test in all_tests("valid")]
+INVALID = [(fmt, test) for fmt, test in all_tests("invalid")]
+
+
+def walked(value):
+    """The value with every view read by a loop (each element reached once, in order), as plain
+    data: what a reader that touches everything sees."""
+    if isinstance(value, (LazyList, list, tuple)):
+        return [walked(x) for x in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: walked(getattr(value, f.name)) for f in dataclasses.fields(value) if f.compare}
+    return value
+
+
+def views_in(value) -> list[LazyList]:
+    """The views a value holds, without reading any."""
+    if isinstance(value, LazyList):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [v for x in value for v in views_in(x)]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [v for f in dataclasses.fields(value) if f.compare for v in views_in(getattr(value, f.name))]
+    return []
+
+
+def error_of(call):
+    try:
+        call()
+    except DecodeError as exc:
+        return exc.kind, exc.offset, exc.path, exc.detail
+    return None
+
+
+def test_the_formats_that_nest_batches_read_them_as_views():
+    with_views = {fmt for fmt, test in VALID if fmt not in ("kafka.record_batch_v2",)
+                  and views_in(logcodec.decode(fmt, bytes.fromhex(test["bytes"]), **params(test)))}
+    assert with_views == NESTING
+
+
+@pytest.mark.parametrize("tuples", [False, True], ids=["objects", "tuples"])
+@pytest.mark.parametrize("fmt", sorted(NESTING))
+def test_a_lazy_read_walked_is_the_eager_read(fmt, tuples):
+    tests = [t for f, t in VALID if f == fmt]
+    assert tests
+    for test in tests:
+        data, kw = bytes.fromhex(test["bytes"]), params(test)
+        eager = logcodec.decode(fmt, data, lazy=False, tuples=tuples, **kw)
+        lazy = logcodec.decode(fmt, data, tuples=tuples, **kw)
+        assert not any(view.is_loaded for view in views_in(lazy))
+        assert walked(lazy) == walked(eager), test["name"]
+        assert lazy == eager  # `==` reads every view once, and keeps it
+        assert encoded(fmt, lazy, kw) == encoded(fmt, eager, kw)
+
+
+def encoded(fmt, value, params: dict):
+    """What `value` encodes to, or the EncodeError it raises as a comparable tuple (a non-canonical
+    vector's value may carry a derived field the encoder does not write back)."""
+    try:
+        return logcodec.encode(fmt, value, **params)
+    except logcodec.EncodeError as exc:
+        return exc.kind, exc.path, exc.detail
+
+
+@pytest.mark.parametrize("fmt,test", [(f, t) for f, t in INVALID if f in NESTING], ids=ids([(f, t) for f, t in INVALID if f in NESTING]))
+def test_a_lazy_read_walked_raises_the_eager_error(fmt, test):
+    data, kw = bytes.fromhex(test["bytes"]), params(test)
+    expected = error_of(lambda: logcodec.decode(fmt, data, lazy=False, **kw))
+    assert expected is not None and expected[0] == test["error"]
+    assert error_of(lambda: walked(logcodec.decode(fmt, data, **kw))) == expected
+
+
+# ------------------------------------------------------------------ an element's error, its whole path
+
+def test_a_bad_record_of_a_nested_batch_is_named_from_the_root():
+    good, bad = batch(RECORDS), with_bad_record(3)
+    data = good + bad + good
+    expected = error_of(lambda: logcodec.decode("kafka.record_set", data, lazy=False))
+    assert expected[:3] == ("invalid_length", len(good) + record_at(bad, 3), "record_set.entries[1].body.records[3].len_record")
+    value = logcodec.decode("kafka.record_set", data)  # the batches' sizes and CRCs hold: the call returns
+    first, second, third = (entry.records for entry in value.entries)
+    assert list(third) == list(first) == records_of(good)
+    loop = iter(second)
+    assert [next(loop) for _ in range(3)] == records_of(good)[:3]
+    assert error_of(lambda: next(loop)) == expected
+    assert error_of(lambda: list(second)) == expected  # a later loop, which reads the batch again
+    assert error_of(lambda: second[0]) == expected  # reading them all to keep them
+
+
+def test_a_bad_record_inside_a_fetch_response_is_named_from_the_frame():
+    frame = fetch_response([batch(RECORDS), with_bad_record(1)])
+    expected = error_of(lambda: logcodec.decode("kafka.response", frame, api_key=1, api_version=16, lazy=False))
+    assert expected[2] == "response.body.responses[0].partitions[0].records.entries[1].body.records[1].len_record"
+    value = logcodec.decode("kafka.response", frame, api_key=1, api_version=16)
+    assert error_of(lambda: walked(value)) == expected
+
+
+def test_a_stream_names_the_value_that_holds_the_bad_record():
+    good = batch(RECORDS)
+    data = good + good + with_bad_record(2)  # three record sets of one batch each, as a stream
+    stream = logcodec.codec("kafka.record_set").decode_stream(data)
+    expected = error_of(lambda: logcodec.codec("kafka.record_set").decode_stream(data, lazy=False))
+    assert expected is not None
+    assert len(stream.items) == 1  # a record set takes every byte given: one value
+    assert error_of(lambda: walked(stream.items)) == expected
+
+
+def test_a_budget_the_earlier_loops_spent_is_named_from_the_root():
+    # The budget a lazy call's first loops spend is the call's: the third batch's first loop finds
+    # it spent, which the whole read again meets too, in the same place.
+    data = batch(RECORDS) * 3
+    limits = Limits(max_elements=25)  # 9 elements a batch: 5 records, 4 headers
+    expected = error_of(lambda: logcodec.decode("kafka.record_set", data, limits=limits, lazy=False))
+    assert expected[:3] == ("limit_exceeded", 2 * len(batch(RECORDS)) + 61, "record_set.entries[2].body.records")
+    views = [entry.records for entry in logcodec.decode("kafka.record_set", data, limits=limits).entries]
+    assert [len(list(v)) for v in views[:2]] == [5, 5]
+    assert error_of(lambda: list(views[2])) == expected
+
+
+def test_a_budget_spent_out_of_order_is_named_where_it_ran_out():
+    # Read out of order, the third batch's loop spends what the first's then lacks.
+    data = batch(RECORDS) * 3
+    views = [entry.records for entry in logcodec.decode("kafka.record_set", data, limits=Limits(max_elements=25)).entries]
+    assert [len(list(v)) for v in views[1:]] == [5, 5]
+    with pytest.raises(DecodeError) as caught:
+        list(views[0])
+    assert caught.value.kind == "limit_exceeded" and caught.value.offset == 61
+    assert caught.value.path == "record_set.entries[0].body.records"
+
+
+def test_first_batches_of_two_partitions_are_told_apart():
+    # Each partition's record set is read from bytes of its own: both first batches start at 0 there.
+    frame = fetch_response([batch(RECORDS)], [with_bad_record(2)])
+    expected = error_of(lambda: logcodec.decode("kafka.response", frame, api_key=1, api_version=16, lazy=False))
+    assert expected[2] == "response.body.responses[0].partitions[1].records.entries[0].body.records[2].len_record"
+    value = logcodec.decode("kafka.response", frame, api_key=1, api_version=16)
+    assert error_of(lambda: walked(value)) == expected
+
+
+def test_nested_views_untouched_cost_no_element():
+    data = batch(RECORDS) * 3
+    value = logcodec.decode("kafka.record_set", data, limits=Limits(max_elements=5))
+    assert [entry.num_records for entry in value.entries] == [5, 5, 5]
+    assert not any(view.is_loaded for view in views_in(value))
+
+
+def batch(records, **fields) -> bytes:
+    return rb.build(records=records, **fields)
+
+
+RECORDS = [(0, i, i, b"k%d" % i, b"v" * i, (("h", b"x"),) * (i % 3)) for i in range(5)]
+
+
+def records_of(data: bytes) -> list:
+    return list(rb.decode(data, lazy=False).records)
+
+
+def record_at(data: bytes, index: int) -> int:
+    """Where record `index` of a batch of RECORDS starts (each record's zigzag length is one byte)."""
+    pos = 61
+    for _ in range(index):
+        pos += 1 + (data[pos] >> 1)
+    return pos
+
+
+def with_bad_record(index: int) -> bytes:
+    """A batch of RECORDS whose record `index` declares a wrong length, behind a good CRC."""
+    data = bytearray(batch(RECORDS))
+    data[record_at(data, index)] += 2  # one byte longer than it is
+    data[17:21] = rb._rt.crc32c(bytes(data[21:])).to_bytes(4, "big")
+    return bytes(data)
+
+
+def fetch_response(*partitions: list[bytes]) -> bytes:
+    """A Fetch v16 response of partitions holding these batches as they are (logcodec writes the
+    frame around good batches that stand in for them, which have the same sizes)."""
+    good = batch(RECORDS)
+    assert all(len(b) == len(good) for batches in partitions for b in batches)
+    body = fr.FetchResponse(throttle_time_ms=0, error_code=0, session_id=0, tagged_fields=[], responses=[
+        fr.FetchableTopicResponse(topic_id=bytes(15) + b"\x07", tagged_fields=[], partitions=[
+            fr.PartitionData(partition_index=i, error_code=0, high_watermark=10, last_stable_offset=10,
+                             log_start_offset=0, aborted_transactions=[], preferred_read_replica=-1,
+                             records=logcodec.decode("kafka.record_set", good * len(batches), lazy=False),
+                             tagged_fields=[])
+            for i, batches in enumerate(partitions)])])
+    header = response.ResponseHeader(correlation_id=1, tagged_fields=[])
+    frame = logcodec.encode("kafka.response", response.Response(header=header, body=body), api_key=1, api_version=16)
+    at = 0
+    for batches in partitions:  # each partition's stand-ins, in order, replaced by its batches
+        at = frame.index(good * len(batches), at)
+        frame = frame[:at] + b"".join(batches) + frame[at + len(good) * len(batches):]
+        at += len(good) * len(batches)
+    return frame
