@@ -517,7 +517,7 @@ def c_loops(model, types: list[TypeDef]) -> dict[str, ElementPlan]:
 
 
 def c_readers(model, bulk) -> dict[str, ElementPlan]:
-    """The root's bulk list (`model.iterated_bulk`), whose decoders call the C companion's reader
+    """The root's bulk list (`bulk.iterated_bulk`), whose decoders call the C companion's reader
     first, by its name (`decode_<type>_<field>`), where its elements decode to tuples and C takes
     their plan."""
     if bulk is None or not model.tuple_decoded(bulk.items.type.user):

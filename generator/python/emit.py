@@ -32,7 +32,7 @@ from .code import BUDGET_ITEMS, HELPERS, INTERPRETED, TABLES, Build, Function, L
 from .decode import Decoder
 from .encode import Encoder
 from .entries import checksum_source, entry_source
-from .iterate import Generator, Iterator, NestedView, lazy_bulk, lazy_doc, nested_doc, nested_views, viewed
+from .iterate import Generator, Iterator, NestedView, lazy_doc, nested_doc, viewed
 from .translate import Nav, ValueScope
 from .typecode import carries_bytes, own_root
 from .views import views_source
@@ -196,7 +196,7 @@ class ModuleEmitter:
         classes = [self.class_source(t) for t in rendered
                    if not t.unwrap and not (self.build.compiled and t in self.c_classes)]
         functions: list[Function] = []
-        lazy = lazy_bulk(self)
+        lazy = self.model.lazy_bulk
         for t in rendered:
             functions.append((NestedView if t is self.schema.root and lazy else Decoder)(self, t).decoder())
             functions.append(Encoder(self, t).encoder())
@@ -212,7 +212,7 @@ class ModuleEmitter:
         if self.c_loops or self.c_readers:  # named by the hash of its source (the C back end's)
             self.companion = c_companion.render_companion(self.schema)
         uses = used_by(functions)
-        nested = nested_views(self)
+        nested = self.model.nested_views
         no_bulk = f"{root.name} does not end with a list of a known size, read after the fields before it"
         untupled = f", limits: Limits = DEFAULT_LIMITS{root_params(root)}"
         return tidy(TEMPLATES.get_template("module.py.j2").render(

@@ -1,4 +1,4 @@
-"""The decoders `decode_iter` and `decode_columns` call (`model.iterated_bulk`): the root's fields
+"""The decoders `decode_iter` and `decode_columns` call (`bulk.iterated_bulk`): the root's fields
 before its bulk list, with an iterator of that list (`Iterator`, `_i_<root>`), and the list's
 elements one at a time (`Generator`, `_g_<list type>`), or into their columns. Each is the
 checked decoder (`Decoder`) with the hooks it names overridden."""
@@ -9,27 +9,18 @@ import textwrap
 
 from .. import c as c_companion
 from .. import expr as E
-from ..model import Bulk, header_of
-from ..passes import checked
+from ..bulk import Bulk, header_of
 from ..schema import Field, TypeRef
 from .code import Lines, indented
 from .decode import Decoder
 from .readers import c_form
 
 
-def lazy_bulk(m) -> Bulk | None:
-    """The bulk a lazy read hands out as a view (`LazyList`): the one `decode_iter` hands out,
-    where the fields before it are all the root's value holds besides it (a header with instances
-    would hold values the root's class does not take in order: such a root is read whole)."""
-    bulk = m.bulk
-    return bulk if bulk is not None and not header_of(m.schema.root).instances else None
-
-
 def viewed(m, t, f: Field) -> bool:
     """Whether field `f` of type `t` may hold a view in a decoded value (a `LazyList`, which a
-    lazy read gives, `lazy_bulk`). Its class types it as a `Sequence`, and its encoder reads it
+    lazy read gives, `Model.lazy_bulk`). Its class types it as a `Sequence`, and its encoder reads it
     as a list (`_rt.as_list`)."""
-    bulk = lazy_bulk(m)
+    bulk = m.model.lazy_bulk
     return bulk is not None and t is m.schema.root and f.id == bulk.field.id
 
 
@@ -50,24 +41,6 @@ def lazy_doc(bulk: Bulk | None) -> str:
     return "\n\n" + textwrap.fill(said, 84, initial_indent="    ", subsequent_indent="    ")
 
 
-def nested_views(m) -> list[str]:
-    """The schemas a value of this one may hold below its root whose bulk a lazy read views
-    (`lazy_bulk`), by id: a Kafka batch in a record set. A lazy read of it reads those values as
-    views too (`NestedView`)."""
-    seen: set[int] = set()
-    found: set[str] = set()
-    todo = list(m.schema.imports)
-    while todo:
-        schema = todo.pop()
-        if id(schema) in seen or schema.root.primitive:
-            continue
-        seen.add(id(schema))
-        if lazy_bulk(checked(schema, "python").model) is not None:
-            found.add(schema.id)
-        todo += schema.imports
-    return sorted(found)
-
-
 def nested_doc(viewed_ids: list[str]) -> str:
     """The docstring sentence of the `lazy` keyword of a module whose values nest viewed ones."""
     values = " and ".join(f"`{name}`" for name in viewed_ids)
@@ -80,7 +53,7 @@ def nested_doc(viewed_ids: list[str]) -> str:
 
 
 class NestedView(Decoder):
-    """`_d_<root>` of a root whose bulk a lazy read views (`lazy_bulk`): read inside another
+    """`_d_<root>` of a root whose bulk a lazy read views (`Model.lazy_bulk`): read inside another
     value that a call reads lazily (the budget's LAZY), it gives the value a lazy read of it
     gives, its bulk a view (`_viewed`), made where the view's errors can be named from the call's
     root (`runtime.lazy.nested_source`)."""

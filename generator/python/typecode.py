@@ -7,18 +7,18 @@ from __future__ import annotations
 from logcodec import processors as named_processors
 
 from .. import expr as E
+from ..bulk import Bulk
 from ..layout import (
     Item,
     parent_names,
     reads_stream,
 )
-from ..model import Bulk, navigates
+from ..model import navigates
 from ..problems import SchemaError
 from ..schema import Field, TypeDef, TypeRef
 from ..types import ref_tinfo
 from .code import Lines
 from .translate import Scope, translate, type_of
-
 
 #: The local in which a written-out element counts the elements it took from the call's budget
 #: (`spend_elements`), which are given back if it is read again (`WrittenOut.read_then_checked`).
