@@ -122,6 +122,8 @@ def nested_lazy_disagreement(module, data: bytes, decoded, params: dict) -> str 
     an element that runs to its batch's end fails where the next field starts)."""
     import logcodec
 
+    if not module.NESTED_VIEWS:
+        return None  # none nested here: the lazy read is this one
     try:
         value = module.decode(data, **params)
     except logcodec.DecodeError as exc:
@@ -129,8 +131,7 @@ def nested_lazy_disagreement(module, data: bytes, decoded, params: dict) -> str 
             return None
         return f"the lazy decode: {exc}; decode: {decoded}"
     try:
-        if not _load_views(value, logcodec.LazyList):
-            return None  # none nested here: the same read
+        _load_views(value, logcodec.LazyList)
     except logcodec.DecodeError as exc:  # an element's, from its view's loop: decode's own error
         return _refusal_disagreement("a nested view's loop", exc, decoded)
     if isinstance(decoded, logcodec.DecodeError):
@@ -138,17 +139,19 @@ def nested_lazy_disagreement(module, data: bytes, decoded, params: dict) -> str 
     return None if value == decoded else "the lazy decode's value differs from decode's"
 
 
-def _load_views(value, view_type) -> int:
-    """Read every view in `value` (each loaded, as `==` would); how many there are."""
+def _load_views(value, view_type) -> None:
+    """Read every view in `value`, each kept (`loaded`, as `==` then finds it)."""
     import dataclasses
 
     if isinstance(value, view_type):
-        return 1 + sum(_load_views(x, view_type) for x in value.loaded())
+        value = value.loaded()
     if isinstance(value, (list, tuple)):
-        return sum(_load_views(x, view_type) for x in value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return sum(_load_views(getattr(value, f.name), view_type) for f in dataclasses.fields(value) if f.compare)
-    return 0
+        for x in value:
+            _load_views(x, view_type)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            if f.compare:
+                _load_views(getattr(value, f.name), view_type)
 
 
 def _iterated_refusal(name: str, module, data: bytes, params: dict, exc, decoded) -> str | None:

@@ -338,10 +338,10 @@ class Model:
 
     @functools.cached_property
     def nested_views(self) -> list[str]:
-        """The schemas, by id, that a value of this one may hold below its root and whose bulk a
-        lazy read views (a Kafka batch in a record set): a lazy read of this one reads their
+        """The schemas, by format name, that a value of this one may hold below its root and whose
+        bulk a lazy read views (a Kafka batch in a record set): a lazy read of this one reads their
         values as views too."""
-        return sorted(s.id for s in schema_closure(self.schema) if s is not self.schema and not s.root.primitive
+        return sorted(s.format_name for s in schema_closure(self.schema) if s is not self.schema and not s.root.primitive
                       and Model.of(s).lazy_bulk is not None)
 
     @functools.cached_property

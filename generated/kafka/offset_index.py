@@ -219,6 +219,9 @@ def _e_entry(v: Entry | tuple[Any, ...], out: list[Any]) -> int:
 
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
+#: The formats whose values a value of this one may hold below its root and a lazy read gives as
+#: views (`decode`'s `lazy`): their elements read when a loop reaches them.
+NESTED_VIEWS: Final[tuple[str, ...]] = ()
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = "offset_index does not end with a list of a known size, read after the fields before it"
 #: Why `decode_columns` is not offered.

@@ -2612,6 +2612,9 @@ READS: Final[tuple[str, ...]] = (
     "decode_columns",
     "decode_part",
 )
+#: The formats whose values a value of this one may hold below its root and a lazy read gives as
+#: views (`decode`'s `lazy`): their elements read when a loop reaches them.
+NESTED_VIEWS: Final[tuple[str, ...]] = ()
 
 
 def _viewed(h: RecordBatchV2Header, first: Iterator[Any], source: tuple) -> RecordBatchV2:

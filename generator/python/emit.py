@@ -242,7 +242,7 @@ class ModuleEmitter:
             build_params=self.build_params(root) if self.nav is None and not root.unwrap else None,
             tuple_forms=[(t.class_name, [f.id for f in form]) for t in self.types if (form := self.tuple_form(t))],
             **self.tuples_option(), lazy_doc=nested_doc(nested) if nested else lazy_doc(lazy), lazy_read=lazy is not None,
-            nested_lazy=bool(nested),
+            nested_lazy=bool(nested), nested_views=tuple(nested),
             part_types=rendered, header=header, entry_code=entry_source(self.model.entry()),
             offsets=[(f"{t.name}.{name}", at) for t in rendered if not t.unwrap for name, at in fixed_offsets(t)],
             sizes=[(t.name, bits // 8) for t in rendered if not t.unwrap and not t.primitive

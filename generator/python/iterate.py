@@ -41,9 +41,9 @@ def lazy_doc(bulk: Bulk | None) -> str:
     return "\n\n" + textwrap.fill(said, 84, initial_indent="    ", subsequent_indent="    ")
 
 
-def nested_doc(viewed_ids: list[str]) -> str:
+def nested_doc(viewed: list[str]) -> str:
     """The docstring sentence of the `lazy` keyword of a module whose values nest viewed ones."""
-    values = " and ".join(f"`{name}`" for name in viewed_ids)
+    values = " and ".join(f"`{name}`" for name in viewed)
     said = (f"The {values} values inside are read as their own `decode` reads them (`lazy`, the "
             "default): the elements of each view (a `LazyList`) when a loop reaches them; an "
             "element's error comes from the loop that reaches it, with its whole path. Everything "

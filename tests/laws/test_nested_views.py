@@ -59,6 +59,9 @@ def test_the_formats_that_nest_batches_read_them_as_views():
     with_views = {fmt for fmt, test in VALID if fmt not in ("kafka.record_batch_v2",)
                   and views_in(logcodec.decode(fmt, bytes.fromhex(test["bytes"]), **params(test)))}
     assert with_views == NESTING
+    # and each module says so (the fuzz worker reads it)
+    assert {fmt: logcodec.codec(fmt).NESTED_VIEWS for fmt in logcodec.formats() if logcodec.codec(fmt).NESTED_VIEWS} \
+        == dict.fromkeys(NESTING, ("kafka.record_batch_v2",))
 
 
 @pytest.mark.parametrize("tuples", [False, True], ids=["objects", "tuples"])

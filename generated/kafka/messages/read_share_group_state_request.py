@@ -915,6 +915,9 @@ def _e_read_share_group_state_request_header(
 
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
+#: The formats whose values a value of this one may hold below its root and a lazy read gives as
+#: views (`decode`'s `lazy`): their elements read when a loop reaches them.
+NESTED_VIEWS: Final[tuple[str, ...]] = ()
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "read_share_group_state_request does not end with a list of a known size, read after the fields before it"
