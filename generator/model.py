@@ -25,7 +25,8 @@ from dataclasses import dataclass, replace
 
 from . import expr as E
 from .bulk import Bulk, header_of, iterated_bulk
-from .layout import TypePlan, c_loops, c_readers, plan_type, primitive, substream
+from .element_plans import c_loops, c_readers
+from .layout import TypePlan, plan_type, primitive, substream
 from .schema import Field, Schema, TypeDef, TypeRef, field_static_bits
 from .types import Names, instance_tinfo, type_of, user_of, value_kind
 
@@ -358,7 +359,7 @@ class Model:
     @functools.cached_property
     def companion_lists(self) -> tuple[dict, dict]:
         """The lists whose loops the C companion writes, and those it reads, by the name of its
-        function (`layout.c_loops`, `c_readers`)."""
+        function (`element_plans.c_loops`, `c_readers`)."""
         return c_loops(self, self.rendered), c_readers(self, self.bulk)
 
     def plan(self, t: TypeDef) -> TypePlan:

@@ -33,7 +33,7 @@ import jinja2
 
 from logcodec.runtime import native
 
-from ..layout import ElementPlan
+from ..element_plans import ElementPlan
 from ..passes import model_of
 from .elements import Element, Reader, ValueClass, element_plans, encoded_len
 

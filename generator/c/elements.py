@@ -5,7 +5,7 @@ module's own class, whose fields C reads and sets in their slots (`ValueClass`).
 
 from __future__ import annotations
 
-from ..layout import ElementPlan, Step
+from ..element_plans import ElementPlan, Step
 from ..python.shapes import ZigzagVarint, absent_varint, primitive_of
 from ..schema import Field, TypeDef
 

@@ -30,7 +30,7 @@ costs is measured in ARCHITECTURE.md ("Fast encoders").
 from __future__ import annotations
 
 from .. import expr as E
-from ..layout import ElementPlan, Step, list_plan
+from ..element_plans import ElementPlan, Step, list_plan
 from ..schema import Field, TypeDef
 from .shapes import (
     PYTHON_ERRORS,
@@ -112,14 +112,14 @@ class FastEncoders:
                     slow(c)
 
     def reader(self, f: Field) -> tuple[str, list[str]] | None:
-        """The C companion's reader of the list `f` (the module's `c_readers`, `layout.c_readers`)
+        """The C companion's reader of the list `f` (the module's `c_readers`, `element_plans.c_readers`)
         and the tests the caller's arguments must pass for it (the fast loop's `guard`); None
         where it has none."""
         name = f"decode_{self.owner.t.name}_{f.id}"
         return (name, self.guard(self.m.c_readers[name], f)) if name in self.m.c_readers else None
 
     def planned(self, f: Field) -> tuple[ElementPlan, list[str]] | None:
-        """The plan of the list `f`'s elements (`layout.list_plan`) and the tests its caller's
+        """The plan of the list `f`'s elements (`element_plans.list_plan`) and the tests its caller's
         arguments must pass (`guard`); None where it has none."""
         plan = list_plan(self.m.model, f)
         return None if plan is None else (plan, self.guard(plan, f))

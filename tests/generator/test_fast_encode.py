@@ -10,7 +10,7 @@ from collections import namedtuple
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from logcodec.generator import layout
+from logcodec.generator import element_plans
 from logcodec.generator.python import ModuleEmitter
 from logcodec.generator.reading import Loader
 
@@ -21,12 +21,12 @@ from tests.generator.rendered import SCHEMAS, pure_module
 def fast_and_checked(schema) -> tuple[str, str]:
     """The module of `schema` as generated, and generated with no fast loop (no type has a plan)."""
     fast = ModuleEmitter(schema).render()
-    plan = layout.element_plan
-    layout.element_plan = lambda model, u, seen=frozenset(): None
+    plan = element_plans.element_plan
+    element_plans.element_plan = lambda model, u, seen=frozenset(): None
     try:
         return fast, ModuleEmitter(schema).render()
     finally:
-        layout.element_plan = plan
+        element_plans.element_plan = plan
 
 
 @pytest.fixture(scope="module")
