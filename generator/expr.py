@@ -13,7 +13,7 @@ from __future__ import annotations
 import keyword
 import re
 from decimal import Decimal
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 
 class ExprError(Exception):
@@ -378,6 +378,24 @@ def walk(node):
         for item in value if isinstance(value, tuple) else (value,):
             if hasattr(item, "__dataclass_fields__"):
                 yield from walk(item)
+
+
+def substituted(node, values: dict[str, object]):
+    """`node` with each bare name of `values` replaced by its expression (a type's param by the
+    argument a caller gives it)."""
+    if isinstance(node, Name):
+        return values.get(node.name, node)
+    changes = {}
+    for key, value in vars(node).items():
+        if isinstance(value, tuple):
+            new = tuple(substituted(item, values) if hasattr(item, "__dataclass_fields__") else item for item in value)
+        elif hasattr(value, "__dataclass_fields__"):
+            new = substituted(value, values)
+        else:
+            continue
+        if new != value:
+            changes[key] = new
+    return replace(node, **changes) if changes else node
 
 
 def names(node) -> set[str]:

@@ -155,8 +155,24 @@ def _e_offset_index(v: OffsetIndex, out: list[Any]) -> int:
             raise _rt.missing("entries")
         i = 0
         try:
-            for i, x_entries in enumerate(v_entries):
-                w += _e_entry(x_entries, out)
+            if isinstance(v_entries, (list, tuple)):
+                fo_entries = bool(v_entries) and not isinstance(v_entries[0], tuple)
+                for i, x_entries in enumerate(v_entries):
+                    try:
+                        if not fo_entries and isinstance(x_entries, tuple):
+                            f_entry_relative_offset, f_entry_position = x_entries
+                        else:
+                            f_entry_relative_offset = x_entries.relative_offset
+                            f_entry_position = x_entries.position
+                        fj_entry = _S0.pack(f_entry_relative_offset, f_entry_position)
+                        out.append(fj_entry)
+                        w += len(fj_entry)
+                    except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error):
+                        # a value the fast path does not take: the checked encoder says what is wrong, if anything
+                        w += _e_entry(x_entries, out)
+            else:
+                for i, x_entries in enumerate(v_entries):
+                    w += _e_entry(x_entries, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"entries[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -1878,8 +1878,31 @@ def _e_consume_topic(v: ConsumeTopic | tuple[Any, ...], out: list[Any]) -> int:
             raise _rt.mismatch("partitions", v_num_partitions, len(v_partitions))
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
-                w += _e_consume_partition(x_partitions, out)
+            if isinstance(v_partitions, (list, tuple)):
+                fo_partitions = bool(v_partitions) and not isinstance(v_partitions[0], tuple)
+                for i, x_partitions in enumerate(v_partitions):
+                    try:
+                        if not fo_partitions and isinstance(x_partitions, tuple):
+                            (
+                                f_consume_partition_partition,
+                                f_consume_partition_seq_num,
+                                f_consume_partition_fetch_size,
+                            ) = x_partitions
+                        else:
+                            f_consume_partition_partition = x_partitions.partition
+                            f_consume_partition_seq_num = x_partitions.seq_num
+                            f_consume_partition_fetch_size = x_partitions.fetch_size
+                        fj_consume_partition = _S7.pack(
+                            f_consume_partition_partition, f_consume_partition_seq_num, f_consume_partition_fetch_size
+                        )
+                        out.append(fj_consume_partition)
+                        w += len(fj_consume_partition)
+                    except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error):
+                        # a value the fast path does not take: the checked encoder says what is wrong, if anything
+                        w += _e_consume_partition(x_partitions, out)
+            else:
+                for i, x_partitions in enumerate(v_partitions):
+                    w += _e_consume_partition(x_partitions, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
@@ -2250,8 +2273,31 @@ def _e_consume_peer_topic(v: ConsumePeerTopic | tuple[Any, ...], out: list[Any])
             raise _rt.mismatch("partitions", v_num_partitions, len(v_partitions))
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
-                w += _e_consume_partition(x_partitions, out)
+            if isinstance(v_partitions, (list, tuple)):
+                fo_partitions = bool(v_partitions) and not isinstance(v_partitions[0], tuple)
+                for i, x_partitions in enumerate(v_partitions):
+                    try:
+                        if not fo_partitions and isinstance(x_partitions, tuple):
+                            (
+                                f_consume_partition_partition,
+                                f_consume_partition_seq_num,
+                                f_consume_partition_fetch_size,
+                            ) = x_partitions
+                        else:
+                            f_consume_partition_partition = x_partitions.partition
+                            f_consume_partition_seq_num = x_partitions.seq_num
+                            f_consume_partition_fetch_size = x_partitions.fetch_size
+                        fj_consume_partition = _S7.pack(
+                            f_consume_partition_partition, f_consume_partition_seq_num, f_consume_partition_fetch_size
+                        )
+                        out.append(fj_consume_partition)
+                        w += len(fj_consume_partition)
+                    except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error):
+                        # a value the fast path does not take: the checked encoder says what is wrong, if anything
+                        w += _e_consume_partition(x_partitions, out)
+            else:
+                for i, x_partitions in enumerate(v_partitions):
+                    w += _e_consume_partition(x_partitions, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -138,8 +138,24 @@ def _e_segment_index(v: SegmentIndex, out: list[Any]) -> int:
             raise _rt.missing("entries")
         i = 0
         try:
-            for i, x_entries in enumerate(v_entries):
-                w += _e_entry(x_entries, out)
+            if isinstance(v_entries, (list, tuple)):
+                fo_entries = bool(v_entries) and not isinstance(v_entries[0], tuple)
+                for i, x_entries in enumerate(v_entries):
+                    try:
+                        if not fo_entries and isinstance(x_entries, tuple):
+                            f_entry_rel_seq_num, f_entry_file_offset = x_entries
+                        else:
+                            f_entry_rel_seq_num = x_entries.rel_seq_num
+                            f_entry_file_offset = x_entries.file_offset
+                        fj_entry = _S0.pack(f_entry_rel_seq_num, f_entry_file_offset)
+                        out.append(fj_entry)
+                        w += len(fj_entry)
+                    except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error):
+                        # a value the fast path does not take: the checked encoder says what is wrong, if anything
+                        w += _e_entry(x_entries, out)
+            else:
+                for i, x_entries in enumerate(v_entries):
+                    w += _e_entry(x_entries, out)
         except _rt.EncodeError as exc:
             raise exc.within(f"entries[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from .. import expr as E
 from ..element_plans import ElementPlan, Step, list_plan
+from ..layout import STRUCT_CODES
 from ..schema import Field, TypeDef
 from .shapes import (
     PYTHON_ERRORS,
@@ -72,6 +73,11 @@ class FastEncoders:
         written_out = not self.m.build.compiled
         if in_c is None and not written_out:
             return False
+        if written_out:  # (a plan with conditions has no C loop: `c_takes`)
+            for k, cond in enumerate(plan.conditions):
+                name = c.local(self.decided_name(plan, k))
+                self.declared[name] = f"    {name}: bool"
+                c(f"{name} = {self.in_caller(plan, f, cond)}")
         branch = "if"
         if in_c is not None:
             # Its C companion first, where built: the list's bytes, or None for the loops below.
@@ -92,11 +98,11 @@ class FastEncoders:
         """The loop of `loop` whose elements are written out, where the list's form allows it."""
         # A list that starts with a decoded value (its derived fields set) is left to the checked
         # encoder whole, which compares them, rather than failing over element by element.
+        # A type without derived fields has nothing to compare: any list goes.
         derived = next((g.id for g in plan.type.seq if g.derived), None)
-        first = f"not {items} or isinstance({items}[0], tuple)"
+        tests = [*guard, f"isinstance({items}, (list, tuple))"]  # a tuple form's list is a tuple
         if derived is not None:
-            first += f" or getattr({items}[0], {derived!r}, None) is None"
-        tests = [*guard, f"isinstance({items}, (list, tuple))", f"({first})"]  # a tuple form's list is a tuple
+            tests.append(f"(not {items} or isinstance({items}[0], tuple) or getattr({items}[0], {derived!r}, None) is None)")
         with c.block(f"{branch} {' and '.join(tests)}:"):
             # A list of value objects reads each element as one, with no test of its form (40 ns
             # of a Kafka record's 800, interpreted): a tuple among them fails over to the checked
@@ -107,7 +113,10 @@ class FastEncoders:
             with c.block(f"for i, {elem} in enumerate({items}):"):
                 with c.block("try:"):
                     self.top(c, plan, elem, objects)
-                with c.block(f"except {PYTHON_ERRORS}:"):
+                # (a nested element's checked encoder, where the plan calls one, raises EncodeError
+                # with a path from that element: the checked encoder names it from here)
+                caught = PYTHON_ERRORS[:-1] + ", _rt.EncodeError)" if _calls(plan) else PYTHON_ERRORS
+                with c.block(f"except {caught}:"):
                     c("# a value the fast path does not take: the checked encoder says what is wrong, if anything")
                     slow(c)
 
@@ -139,7 +148,18 @@ class FastEncoders:
                 tests.append(f"not {arg}" if values == {True} else f"{arg}")
             else:
                 tests += [f"{arg} != {self.owner.expr(k)}" for k in keys]
-        return tests
+        return tests + [self.in_caller(plan, f, check) for check in plan.checks]
+
+    def in_caller(self, plan: ElementPlan, f: Field, node) -> str:
+        """An expression of the plan's params (a condition, a check) in the caller's scope: each
+        param is the argument the list `f` gives it."""
+        code = self.owner.expr(E.substituted(node, dict(zip((p.id for p in plan.type.params), f.type.args))))
+        return code if code.isidentifier() or (code.startswith("(") and code.endswith(")")) else f"({code})"
+
+    @staticmethod
+    def decided_name(plan: ElementPlan, k: int) -> str:
+        """The local holding the plan's `k`th condition, decided before the loop."""
+        return f"fc_{plan.type.name}_{k}"
 
     # ------------------------------------------------------------ an element
 
@@ -149,8 +169,14 @@ class FastEncoders:
         u = plan.type
         parts = f"fp_{u.name}"
         steps = plan.steps[1:] if plan.steps[0].kind == "tail" else plan.steps
-        self.parts(c, steps, parts, fresh=True, objects=objects)
-        c(f"fj_{u.name} = b''.join({parts})")
+        if len(steps) == 1 and steps[0].cond is None and steps[0].kind in ("int", "fixed", "varint"):
+            single: list[str] = []  # one part, joined to nothing (an index entry's numbers)
+            self.step(c, plan, steps[0], single, None, parts, objects)
+            c(f"fj_{u.name} = {single[0]}")
+        else:
+            self.parts(c, plan, steps, parts, fresh=True, objects=objects)
+            c(f"fj_{u.name} = b''.join({parts})")
+            self.declare_parts(c, parts)
         counted = self.owner.out == "out"
         if plan.steps[0].kind == "tail":
             c(f"fq_{u.name} = {self.length(c, plan.steps[0].field, f'fj_{u.name}')}")
@@ -161,7 +187,6 @@ class FastEncoders:
             c(f"{self.owner.out}.append(fj_{u.name})")
             if counted:
                 c(f"w += len(fj_{u.name})")
-        self.declare_parts(c, parts)
 
     def nested(self, c, plan: ElementPlan, elem: str, into: str, objects: str) -> None:
         """One element of a list inside a written-out element: its parts added to `into`."""
@@ -169,12 +194,12 @@ class FastEncoders:
         u = plan.type
         if plan.steps[0].kind == "tail":
             parts = f"fp_{u.name}"
-            self.parts(c, plan.steps[1:], parts, fresh=True, objects=objects)
+            self.parts(c, plan, plan.steps[1:], parts, fresh=True, objects=objects)
             c(f"fj_{u.name} = b''.join({parts})")
             c(f"{into} += ({self.length(c, plan.steps[0].field, f'fj_{u.name}')}, fj_{u.name})")
             self.declare_parts(c, parts)
         else:
-            self.parts(c, plan.steps, into, fresh=False, objects=objects)
+            self.parts(c, plan, plan.steps, into, fresh=False, objects=objects)
 
     def reads(self, c, plan: ElementPlan, elem: str, objects: str) -> None:
         """The element's fields into locals: from its tuple form, or from a value object whose
@@ -201,40 +226,96 @@ class FastEncoders:
         """A list of an element's parts, which the encoder's head declares (`declared`)."""
         self.declared[c.local(parts)] = f"    {parts}: list[Any]"
 
-    def parts(self, c, steps: list[Step], into: str, fresh: bool, objects: str) -> None:
-        """The parts of `steps`, added to the list `into` (made here when `fresh`)."""
+    def parts(self, c, plan: ElementPlan, steps: list[Step], into: str, fresh: bool, objects: str) -> None:
+        """The parts of `steps`, added to the list `into` (made here when `fresh`); a step under a
+        condition in a block of its own, whose fields are None where it is false."""
         pending: list[str] = []
 
         def flush() -> None:
             nonlocal fresh
             if fresh:
                 c(f"{into} = [{', '.join(pending)}]")
-            elif len(pending) == 1:
-                c(f"{into}.append({pending[0]})")
-            elif pending:
-                c(f"{into} += ({', '.join(pending)})")
+            else:
+                self.add(c, into, pending)
             fresh = False
             pending.clear()
 
         for step in steps:
-            u = step.element.type if step.kind == "list" else None
-            value = self.local(step.owner, step.field)
-            if step.kind == "int":
-                pending.append(self.byte(c, step.field, value))
-            elif step.kind == "varint":
-                pending.append(self.varint(c, step.field, value))
-            elif step.kind == "sized":
-                pending += self.sized(c, step)
-            elif step.kind == "list":
-                items = self.local(step.owner, step.target)
-                pending.append(self.length(c, step.field, items))
-                flush()
-                elem = f"fe_{u.name}"
-                # an empty list (a record without headers) makes no iterator: 16 ns of the 630 of
-                # such a record, interpreted
-                with c.block(f"if {items}:"), c.block(f"for {elem} in {items}:"):
-                    self.nested(c, step.element, elem, into, objects)
+            if step.cond is None:
+                self.step(c, plan, step, pending, flush, into, objects)
+                continue
+            flush()
+            with c.block(f"if {self.decided(plan, step.cond)}:"):
+                inner: list[str] = []
+                self.step(c, plan, step, inner, lambda inner=inner: self.add(c, into, inner), into, objects)
+                self.add(c, into, inner)
+            given = [self.local(step.owner, g) for g in (step.fields or [step.target or step.field]) if not g.derived]
+            with c.block(f"elif {' or '.join(f'{g} is not None' for g in given)}:"):
+                c("raise TypeError('set, but its condition is false')  # the checked encoder says so")
         flush()
+
+    @staticmethod
+    def add(c, into: str, parts: list[str]) -> None:
+        """Add `parts` to the list `into`, and forget them."""
+        if len(parts) == 1:
+            c(f"{into}.append({parts[0]})")
+        elif parts:
+            c(f"{into} += ({', '.join(parts)})")
+        parts.clear()
+
+    def decided(self, plan: ElementPlan, cond) -> str:
+        """The local holding a condition of the plan, decided before the loop (`loop`)."""
+        return self.decided_name(plan, plan.conditions.index(cond))
+
+    def step(self, c, plan: ElementPlan, step: Step, pending: list[str], flush, into: str, objects: str) -> None:
+        """The parts of one step, added to `pending` (`flush` adds those pending to `into`)."""
+        value = self.local(step.owner, step.field)
+        if step.kind == "int":
+            pending.append(self.byte(c, step.field, value))
+        elif step.kind == "fixed":
+            pending.append(f"{self.m.struct(step.code)}.pack({', '.join(self.local(step.owner, g) for g in step.fields)})")
+        elif step.kind == "varint":
+            pending.append(self.varint(c, step.field, value))
+        elif step.kind == "sized":
+            pending += self.sized(c, step)
+        elif step.kind == "list":
+            self.listed(c, plan, step, pending, flush, into, objects)
+
+    def listed(self, c, plan: ElementPlan, step: Step, pending: list[str], flush, into: str, objects: str) -> None:
+        """A list and its counts: one varint count (`length`), or the counts each under its
+        condition, from its length (`ln`); then its numbers in one call, or its elements."""
+        items = self.local(step.owner, step.target)
+        count = step.field
+        if len(step.counts) == 1 and count.if_expr is None and self.unbiased_varint(count):
+            pending.append(self.length(c, count, items))
+        else:
+            flush()
+            c(f"ln = len({items})")
+            for count in step.counts:
+                if count.if_expr is None or count.if_expr == step.cond:
+                    pending.append(self.count(c, count))
+                else:
+                    flush()
+                    with c.block(f"if {self.decided(plan, count.if_expr)}:"):
+                        c(f"{into}.append({self.count(c, count)})")
+        if step.run is not None:
+            pending.append(f"{self.m.number_runs(step.run.code)}[ln].pack(*{items})")
+            return
+        flush()
+        u = step.target.type.user
+        elem = f"fe_{u.name}"
+        # an empty list (a record without headers) makes no iterator: 16 ns of the 630 of
+        # such a record, interpreted
+        with c.block(f"if {items}:"), c.block(f"for {elem} in {items}:"):
+            if step.element is None:  # a type without a plan: its checked encoder adds its parts
+                c(f"_e_{u.name}({elem}, {into})")
+            else:
+                self.nested(c, step.element, elem, into, objects)
+
+    @staticmethod
+    def unbiased_varint(f: Field) -> bool:
+        prim = primitive_of(f.type)
+        return prim is not None and not prim.bias
 
     # ------------------------------------------------------------ parts
 
@@ -249,7 +330,11 @@ class FastEncoders:
     def varint(self, c, f: Field, value: str) -> str:
         """A varint from its table; past it, computed (OverflowError where it does not fit)."""
         table, small, wide, bits = self.table(f)
+        bias = primitive_of(f.type).bias
         low = -small if table == "ZIGZAG" else 0
+        if bias:  # the varint holds the value plus its bias
+            return (f"({c.table(table)}[{value} + {bias}] if {low - bias} <= {value} < {small - bias} "
+                    f"else _rt.{wide}({value} + {bias}, {bits}))")
         return f"({c.table(table)}[{value}] if {low} <= {value} < {small} else _rt.{wide}({value}, {bits}))"
 
     def length(self, c, f: Field, measured: str) -> str:
@@ -257,13 +342,24 @@ class FastEncoders:
         table, small, wide, bits = self.table(f)
         return f"({c.table(table)}[ln] if (ln := len({measured})) < {small} else _rt.{wide}(ln, {bits}))"
 
+    def count(self, c, f: Field) -> str:
+        """The count `f` of the list whose length is `ln`: a varint (biased or not) from its
+        table, or a fixed-width number."""
+        prim = primitive_of(f.type)
+        if prim is None:
+            code = STRUCT_CODES[(f.type.size, f.type.signed)]
+            return f"{self.m.struct(('>' if f.type.endian == 'be' else '<') + code)}.pack(ln)"
+        table, small, wide, bits = self.table(f)
+        n = f"ln + {prim.bias}" if prim.bias else "ln"
+        return f"({c.table(table)}[{n}] if ln < {small - prim.bias} else _rt.{wide}({n}, {bits}))"
+
     @staticmethod
     def table(f: Field) -> tuple[str, int, str, int]:
         """The runtime's table of a varint field's small values (those the width allows, at their
         own index: `code.TABLES`), the bound of its range, the runtime's function for the rest,
         and its width."""
         prim = primitive_of(f.type)
-        if isinstance(prim, ZigzagVarint):
+        if type(prim) is ZigzagVarint:  # an unsigned varint is its subclass
             return "ZIGZAG", min(8192, 1 << (prim.bits - 1)), "zigzag_wide", prim.bits
         return "VARINT", min(16384, 1 << prim.bits), "varint_wide", prim.bits
 
@@ -296,3 +392,8 @@ class FastEncoders:
         self.m.text_parts[name] = (f"_rt.TextParts({codec_name(step.target.type.encoding)!r}, "
                                    f"_rt.{table}, {small}, _rt.{wide}, {bits})")
         return name
+
+
+def _calls(plan: ElementPlan) -> bool:
+    """Whether the plan, or a plan nested in it, writes a list's elements by their checked encoder."""
+    return any(step.called or (step.element is not None and _calls(step.element)) for step in plan.steps)

@@ -2090,6 +2090,8 @@ def _e_add_partitions_to_txn_topic_result(
     x: int
     w: int
     actual: int
+    fc_add_partitions_to_txn_partition_result_0: bool
+    fp_add_partitions_to_txn_partition_result: list[Any]
     try:
         w = 0
         if not isinstance(v, tuple):
@@ -2213,8 +2215,68 @@ def _e_add_partitions_to_txn_topic_result(
             )
         i = 0
         try:
-            for i, x_results_by_partition in enumerate(v_results_by_partition):
-                w += _e_add_partitions_to_txn_partition_result(x_results_by_partition, out, p_api_version)
+            fc_add_partitions_to_txn_partition_result_0 = p_api_version >= 3
+            if isinstance(v_results_by_partition, (list, tuple)) and (
+                not v_results_by_partition
+                or isinstance(v_results_by_partition[0], tuple)
+                or getattr(v_results_by_partition[0], "num_tagged_fields", None) is None
+            ):
+                fo_results_by_partition = bool(v_results_by_partition) and not isinstance(
+                    v_results_by_partition[0], tuple
+                )
+                for i, x_results_by_partition in enumerate(v_results_by_partition):
+                    try:
+                        if not fo_results_by_partition and isinstance(x_results_by_partition, tuple):
+                            (
+                                f_add_partitions_to_txn_partition_result_partition_index,
+                                f_add_partitions_to_txn_partition_result_partition_error_code,
+                                f_add_partitions_to_txn_partition_result_tagged_fields,
+                            ) = x_results_by_partition
+                        elif x_results_by_partition.num_tagged_fields is None:
+                            f_add_partitions_to_txn_partition_result_partition_index = (
+                                x_results_by_partition.partition_index
+                            )
+                            f_add_partitions_to_txn_partition_result_partition_error_code = (
+                                x_results_by_partition.partition_error_code
+                            )
+                            f_add_partitions_to_txn_partition_result_tagged_fields = (
+                                x_results_by_partition.tagged_fields
+                            )
+                        else:
+                            raise TypeError("derived fields given")  # the checked encoder compares them
+                        fp_add_partitions_to_txn_partition_result = [
+                            _S2.pack(
+                                f_add_partitions_to_txn_partition_result_partition_index,
+                                f_add_partitions_to_txn_partition_result_partition_error_code,
+                            )
+                        ]
+                        if fc_add_partitions_to_txn_partition_result_0:
+                            ln = len(f_add_partitions_to_txn_partition_result_tagged_fields)
+                            fp_add_partitions_to_txn_partition_result.append(
+                                (_VARINT[ln] if ln < 16384 else _rt.varint_wide(ln, 32))
+                            )
+                            if f_add_partitions_to_txn_partition_result_tagged_fields:
+                                for fe_tagged_field in f_add_partitions_to_txn_partition_result_tagged_fields:
+                                    _e_tagged_field(fe_tagged_field, fp_add_partitions_to_txn_partition_result)
+                        elif f_add_partitions_to_txn_partition_result_tagged_fields is not None:
+                            raise TypeError("set, but its condition is false")  # the checked encoder says so
+                        fj_add_partitions_to_txn_partition_result = b"".join(fp_add_partitions_to_txn_partition_result)
+                        out.append(fj_add_partitions_to_txn_partition_result)
+                        w += len(fj_add_partitions_to_txn_partition_result)
+                    except (
+                        TypeError,
+                        AttributeError,
+                        ValueError,
+                        OverflowError,
+                        IndexError,
+                        _struct.error,
+                        _rt.EncodeError,
+                    ):
+                        # a value the fast path does not take: the checked encoder says what is wrong, if anything
+                        w += _e_add_partitions_to_txn_partition_result(x_results_by_partition, out, p_api_version)
+            else:
+                for i, x_results_by_partition in enumerate(v_results_by_partition):
+                    w += _e_add_partitions_to_txn_partition_result(x_results_by_partition, out, p_api_version)
         except _rt.EncodeError as exc:
             raise exc.within(f"results_by_partition[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -1448,6 +1448,8 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
     x: int
     w: int
     actual: int
+    fc_broker_state_0: bool
+    fp_broker_state: list[Any]
     try:
         w = 0
         if not isinstance(v, tuple):
@@ -1568,8 +1570,57 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
                 raise _rt.mismatch("new_isr_with_epochs", v_num_new_isr_with_epochs_compact, len(v_new_isr_with_epochs))
             i = 0
             try:
-                for i, x_new_isr_with_epochs in enumerate(v_new_isr_with_epochs):
-                    w += _e_broker_state(x_new_isr_with_epochs, out, p_api_version)
+                fc_broker_state_0 = p_api_version >= 3
+                if isinstance(v_new_isr_with_epochs, (list, tuple)) and (
+                    not v_new_isr_with_epochs
+                    or isinstance(v_new_isr_with_epochs[0], tuple)
+                    or getattr(v_new_isr_with_epochs[0], "num_tagged_fields", None) is None
+                ):
+                    fo_new_isr_with_epochs = bool(v_new_isr_with_epochs) and not isinstance(
+                        v_new_isr_with_epochs[0], tuple
+                    )
+                    for i, x_new_isr_with_epochs in enumerate(v_new_isr_with_epochs):
+                        try:
+                            if not fo_new_isr_with_epochs and isinstance(x_new_isr_with_epochs, tuple):
+                                f_broker_state_broker_id, f_broker_state_broker_epoch, f_broker_state_tagged_fields = (
+                                    x_new_isr_with_epochs
+                                )
+                            elif x_new_isr_with_epochs.num_tagged_fields is None:
+                                f_broker_state_broker_id = x_new_isr_with_epochs.broker_id
+                                f_broker_state_broker_epoch = x_new_isr_with_epochs.broker_epoch
+                                f_broker_state_tagged_fields = x_new_isr_with_epochs.tagged_fields
+                            else:
+                                raise TypeError("derived fields given")  # the checked encoder compares them
+                            fp_broker_state = []
+                            if fc_broker_state_0:
+                                fp_broker_state.append(_S0.pack(f_broker_state_broker_id, f_broker_state_broker_epoch))
+                            elif f_broker_state_broker_id is not None or f_broker_state_broker_epoch is not None:
+                                raise TypeError("set, but its condition is false")  # the checked encoder says so
+                            if fc_broker_state_0:
+                                ln = len(f_broker_state_tagged_fields)
+                                fp_broker_state.append((_VARINT[ln] if ln < 16384 else _rt.varint_wide(ln, 32)))
+                                if f_broker_state_tagged_fields:
+                                    for fe_tagged_field in f_broker_state_tagged_fields:
+                                        _e_tagged_field(fe_tagged_field, fp_broker_state)
+                            elif f_broker_state_tagged_fields is not None:
+                                raise TypeError("set, but its condition is false")  # the checked encoder says so
+                            fj_broker_state = b"".join(fp_broker_state)
+                            out.append(fj_broker_state)
+                            w += len(fj_broker_state)
+                        except (
+                            TypeError,
+                            AttributeError,
+                            ValueError,
+                            OverflowError,
+                            IndexError,
+                            _struct.error,
+                            _rt.EncodeError,
+                        ):
+                            # a value the fast path does not take: the checked encoder says what is wrong, if anything
+                            w += _e_broker_state(x_new_isr_with_epochs, out, p_api_version)
+                else:
+                    for i, x_new_isr_with_epochs in enumerate(v_new_isr_with_epochs):
+                        w += _e_broker_state(x_new_isr_with_epochs, out, p_api_version)
             except _rt.EncodeError as exc:
                 raise exc.within(f"new_isr_with_epochs[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -861,6 +861,8 @@ def _e_topic_data(v: TopicData | tuple[Any, ...], out: list[Any], p_api_version:
     x: int
     w: int
     actual: int
+    fc_partition_data_0: bool
+    fp_partition_data: list[Any]
     try:
         w = 0
         if not isinstance(v, tuple):
@@ -942,8 +944,88 @@ def _e_topic_data(v: TopicData | tuple[Any, ...], out: list[Any], p_api_version:
             raise _rt.mismatch("partitions", v_num_partitions_compact, len(v_partitions))
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
-                w += _e_partition_data(x_partitions, out, p_api_version)
+            fc_partition_data_0 = p_api_version >= 1
+            if isinstance(v_partitions, (list, tuple)) and (
+                not v_partitions
+                or isinstance(v_partitions[0], tuple)
+                or getattr(v_partitions[0], "num_isr_compact", None) is None
+            ):
+                fo_partitions = bool(v_partitions) and not isinstance(v_partitions[0], tuple)
+                for i, x_partitions in enumerate(v_partitions):
+                    try:
+                        if not fo_partitions and isinstance(x_partitions, tuple):
+                            (
+                                f_partition_data_partition_index,
+                                f_partition_data_error_code,
+                                f_partition_data_leader_id,
+                                f_partition_data_leader_epoch,
+                                f_partition_data_isr,
+                                f_partition_data_leader_recovery_state,
+                                f_partition_data_partition_epoch,
+                                f_partition_data_tagged_fields,
+                            ) = x_partitions
+                        elif x_partitions.num_isr_compact is None and x_partitions.num_tagged_fields is None:
+                            f_partition_data_partition_index = x_partitions.partition_index
+                            f_partition_data_error_code = x_partitions.error_code
+                            f_partition_data_leader_id = x_partitions.leader_id
+                            f_partition_data_leader_epoch = x_partitions.leader_epoch
+                            f_partition_data_isr = x_partitions.isr
+                            f_partition_data_leader_recovery_state = x_partitions.leader_recovery_state
+                            f_partition_data_partition_epoch = x_partitions.partition_epoch
+                            f_partition_data_tagged_fields = x_partitions.tagged_fields
+                        else:
+                            raise TypeError("derived fields given")  # the checked encoder compares them
+                        fp_partition_data = [
+                            _S1.pack(
+                                f_partition_data_partition_index,
+                                f_partition_data_error_code,
+                                f_partition_data_leader_id,
+                                f_partition_data_leader_epoch,
+                            )
+                        ]
+                        ln = len(f_partition_data_isr)
+                        fp_partition_data += (
+                            (_VARINT[ln + 1] if ln < 16383 else _rt.varint_wide(ln + 1, 32)),
+                            _N0[ln].pack(*f_partition_data_isr),
+                        )
+                        if fc_partition_data_0:
+                            fp_partition_data.append(
+                                (
+                                    _BYTE[f_partition_data_leader_recovery_state & 255]
+                                    if -128 <= f_partition_data_leader_recovery_state <= 127
+                                    else _rt.beyond_table(f_partition_data_leader_recovery_state)
+                                )
+                            )
+                        elif f_partition_data_leader_recovery_state is not None:
+                            raise TypeError("set, but its condition is false")  # the checked encoder says so
+                        fp_partition_data += (
+                            _S3.pack(f_partition_data_partition_epoch),
+                            (
+                                _VARINT[ln]
+                                if (ln := len(f_partition_data_tagged_fields)) < 16384
+                                else _rt.varint_wide(ln, 32)
+                            ),
+                        )
+                        if f_partition_data_tagged_fields:
+                            for fe_tagged_field in f_partition_data_tagged_fields:
+                                _e_tagged_field(fe_tagged_field, fp_partition_data)
+                        fj_partition_data = b"".join(fp_partition_data)
+                        out.append(fj_partition_data)
+                        w += len(fj_partition_data)
+                    except (
+                        TypeError,
+                        AttributeError,
+                        ValueError,
+                        OverflowError,
+                        IndexError,
+                        _struct.error,
+                        _rt.EncodeError,
+                    ):
+                        # a value the fast path does not take: the checked encoder says what is wrong, if anything
+                        w += _e_partition_data(x_partitions, out, p_api_version)
+            else:
+                for i, x_partitions in enumerate(v_partitions):
+                    w += _e_partition_data(x_partitions, out, p_api_version)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

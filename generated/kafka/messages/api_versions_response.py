@@ -752,6 +752,8 @@ def _e_api_versions_response(v: ApiVersionsResponse, out: list[Any], p_api_versi
     x: int
     w: int
     actual: int
+    fc_api_version_0: bool
+    fp_api_version: list[Any]
     try:
         w = 0
         v_error_code = v.error_code
@@ -822,8 +824,57 @@ def _e_api_versions_response(v: ApiVersionsResponse, out: list[Any], p_api_versi
             )
         i = 0
         try:
-            for i, x_api_keys in enumerate(v_api_keys):
-                w += _e_api_version(x_api_keys, out, i_body_version)
+            fc_api_version_0 = i_body_version >= 3
+            if isinstance(v_api_keys, (list, tuple)) and (
+                not v_api_keys
+                or isinstance(v_api_keys[0], tuple)
+                or getattr(v_api_keys[0], "num_tagged_fields", None) is None
+            ):
+                fo_api_keys = bool(v_api_keys) and not isinstance(v_api_keys[0], tuple)
+                for i, x_api_keys in enumerate(v_api_keys):
+                    try:
+                        if not fo_api_keys and isinstance(x_api_keys, tuple):
+                            (
+                                f_api_version_api_key,
+                                f_api_version_min_version,
+                                f_api_version_max_version,
+                                f_api_version_tagged_fields,
+                            ) = x_api_keys
+                        elif x_api_keys.num_tagged_fields is None:
+                            f_api_version_api_key = x_api_keys.api_key
+                            f_api_version_min_version = x_api_keys.min_version
+                            f_api_version_max_version = x_api_keys.max_version
+                            f_api_version_tagged_fields = x_api_keys.tagged_fields
+                        else:
+                            raise TypeError("derived fields given")  # the checked encoder compares them
+                        fp_api_version = [
+                            _S2.pack(f_api_version_api_key, f_api_version_min_version, f_api_version_max_version)
+                        ]
+                        if fc_api_version_0:
+                            ln = len(f_api_version_tagged_fields)
+                            fp_api_version.append((_VARINT[ln] if ln < 16384 else _rt.varint_wide(ln, 32)))
+                            if f_api_version_tagged_fields:
+                                for fe_tagged_field in f_api_version_tagged_fields:
+                                    _e_tagged_field(fe_tagged_field, fp_api_version)
+                        elif f_api_version_tagged_fields is not None:
+                            raise TypeError("set, but its condition is false")  # the checked encoder says so
+                        fj_api_version = b"".join(fp_api_version)
+                        out.append(fj_api_version)
+                        w += len(fj_api_version)
+                    except (
+                        TypeError,
+                        AttributeError,
+                        ValueError,
+                        OverflowError,
+                        IndexError,
+                        _struct.error,
+                        _rt.EncodeError,
+                    ):
+                        # a value the fast path does not take: the checked encoder says what is wrong, if anything
+                        w += _e_api_version(x_api_keys, out, i_body_version)
+            else:
+                for i, x_api_keys in enumerate(v_api_keys):
+                    w += _e_api_version(x_api_keys, out, i_body_version)
         except _rt.EncodeError as exc:
             raise exc.within(f"api_keys[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

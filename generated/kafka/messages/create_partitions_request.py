@@ -1026,6 +1026,9 @@ def _e_create_partitions_topic(v: CreatePartitionsTopic | tuple[Any, ...], out: 
     x: int
     w: int
     actual: int
+    fc_create_partitions_assignment_0: bool
+    fc_create_partitions_assignment_1: bool
+    fp_create_partitions_assignment: list[Any]
     try:
         w = 0
         if not isinstance(v, tuple):
@@ -1154,8 +1157,72 @@ def _e_create_partitions_topic(v: CreatePartitionsTopic | tuple[Any, ...], out: 
                 )
             i = 0
             try:
-                for i, x_assignments in enumerate(v_assignments):
-                    w += _e_create_partitions_assignment(x_assignments, out, p_api_version)
+                fc_create_partitions_assignment_0 = p_api_version <= 1
+                fc_create_partitions_assignment_1 = p_api_version >= 2
+                if (
+                    ((p_api_version >= 2) or (p_api_version <= 1))
+                    and isinstance(v_assignments, (list, tuple))
+                    and (
+                        not v_assignments
+                        or isinstance(v_assignments[0], tuple)
+                        or getattr(v_assignments[0], "num_broker_ids", None) is None
+                    )
+                ):
+                    fo_assignments = bool(v_assignments) and not isinstance(v_assignments[0], tuple)
+                    for i, x_assignments in enumerate(v_assignments):
+                        try:
+                            if not fo_assignments and isinstance(x_assignments, tuple):
+                                (
+                                    f_create_partitions_assignment_broker_ids,
+                                    f_create_partitions_assignment_tagged_fields,
+                                ) = x_assignments
+                            elif (
+                                x_assignments.num_broker_ids is None
+                                and x_assignments.num_broker_ids_compact is None
+                                and x_assignments.num_tagged_fields is None
+                            ):
+                                f_create_partitions_assignment_broker_ids = x_assignments.broker_ids
+                                f_create_partitions_assignment_tagged_fields = x_assignments.tagged_fields
+                            else:
+                                raise TypeError("derived fields given")  # the checked encoder compares them
+                            fp_create_partitions_assignment = []
+                            ln = len(f_create_partitions_assignment_broker_ids)
+                            if fc_create_partitions_assignment_0:
+                                fp_create_partitions_assignment.append(_S0.pack(ln))
+                            if fc_create_partitions_assignment_1:
+                                fp_create_partitions_assignment.append(
+                                    (_VARINT[ln + 1] if ln < 16383 else _rt.varint_wide(ln + 1, 32))
+                                )
+                            fp_create_partitions_assignment.append(
+                                _N0[ln].pack(*f_create_partitions_assignment_broker_ids)
+                            )
+                            if fc_create_partitions_assignment_1:
+                                ln = len(f_create_partitions_assignment_tagged_fields)
+                                fp_create_partitions_assignment.append(
+                                    (_VARINT[ln] if ln < 16384 else _rt.varint_wide(ln, 32))
+                                )
+                                if f_create_partitions_assignment_tagged_fields:
+                                    for fe_tagged_field in f_create_partitions_assignment_tagged_fields:
+                                        _e_tagged_field(fe_tagged_field, fp_create_partitions_assignment)
+                            elif f_create_partitions_assignment_tagged_fields is not None:
+                                raise TypeError("set, but its condition is false")  # the checked encoder says so
+                            fj_create_partitions_assignment = b"".join(fp_create_partitions_assignment)
+                            out.append(fj_create_partitions_assignment)
+                            w += len(fj_create_partitions_assignment)
+                        except (
+                            TypeError,
+                            AttributeError,
+                            ValueError,
+                            OverflowError,
+                            IndexError,
+                            _struct.error,
+                            _rt.EncodeError,
+                        ):
+                            # a value the fast path does not take: the checked encoder says what is wrong, if anything
+                            w += _e_create_partitions_assignment(x_assignments, out, p_api_version)
+                else:
+                    for i, x_assignments in enumerate(v_assignments):
+                        w += _e_create_partitions_assignment(x_assignments, out, p_api_version)
             except _rt.EncodeError as exc:
                 raise exc.within(f"assignments[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

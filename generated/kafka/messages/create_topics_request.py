@@ -1483,6 +1483,9 @@ def _e_creatable_topic(v: CreatableTopic | tuple[Any, ...], out: list[Any], p_ap
     x: int
     w: int
     actual: int
+    fc_creatable_replica_assignment_0: bool
+    fc_creatable_replica_assignment_1: bool
+    fp_creatable_replica_assignment: list[Any]
     try:
         w = 0
         if not isinstance(v, tuple):
@@ -1643,8 +1646,72 @@ def _e_creatable_topic(v: CreatableTopic | tuple[Any, ...], out: list[Any], p_ap
             )
         i = 0
         try:
-            for i, x_assignments in enumerate(v_assignments):
-                w += _e_creatable_replica_assignment(x_assignments, out, p_api_version)
+            fc_creatable_replica_assignment_0 = p_api_version <= 4
+            fc_creatable_replica_assignment_1 = p_api_version >= 5
+            if (
+                ((p_api_version >= 5) or (p_api_version <= 4))
+                and isinstance(v_assignments, (list, tuple))
+                and (
+                    not v_assignments
+                    or isinstance(v_assignments[0], tuple)
+                    or getattr(v_assignments[0], "num_broker_ids", None) is None
+                )
+            ):
+                fo_assignments = bool(v_assignments) and not isinstance(v_assignments[0], tuple)
+                for i, x_assignments in enumerate(v_assignments):
+                    try:
+                        if not fo_assignments and isinstance(x_assignments, tuple):
+                            (
+                                f_creatable_replica_assignment_partition_index,
+                                f_creatable_replica_assignment_broker_ids,
+                                f_creatable_replica_assignment_tagged_fields,
+                            ) = x_assignments
+                        elif (
+                            x_assignments.num_broker_ids is None
+                            and x_assignments.num_broker_ids_compact is None
+                            and x_assignments.num_tagged_fields is None
+                        ):
+                            f_creatable_replica_assignment_partition_index = x_assignments.partition_index
+                            f_creatable_replica_assignment_broker_ids = x_assignments.broker_ids
+                            f_creatable_replica_assignment_tagged_fields = x_assignments.tagged_fields
+                        else:
+                            raise TypeError("derived fields given")  # the checked encoder compares them
+                        fp_creatable_replica_assignment = [_S0.pack(f_creatable_replica_assignment_partition_index)]
+                        ln = len(f_creatable_replica_assignment_broker_ids)
+                        if fc_creatable_replica_assignment_0:
+                            fp_creatable_replica_assignment.append(_S0.pack(ln))
+                        if fc_creatable_replica_assignment_1:
+                            fp_creatable_replica_assignment.append(
+                                (_VARINT[ln + 1] if ln < 16383 else _rt.varint_wide(ln + 1, 32))
+                            )
+                        fp_creatable_replica_assignment.append(_N0[ln].pack(*f_creatable_replica_assignment_broker_ids))
+                        if fc_creatable_replica_assignment_1:
+                            ln = len(f_creatable_replica_assignment_tagged_fields)
+                            fp_creatable_replica_assignment.append(
+                                (_VARINT[ln] if ln < 16384 else _rt.varint_wide(ln, 32))
+                            )
+                            if f_creatable_replica_assignment_tagged_fields:
+                                for fe_tagged_field in f_creatable_replica_assignment_tagged_fields:
+                                    _e_tagged_field(fe_tagged_field, fp_creatable_replica_assignment)
+                        elif f_creatable_replica_assignment_tagged_fields is not None:
+                            raise TypeError("set, but its condition is false")  # the checked encoder says so
+                        fj_creatable_replica_assignment = b"".join(fp_creatable_replica_assignment)
+                        out.append(fj_creatable_replica_assignment)
+                        w += len(fj_creatable_replica_assignment)
+                    except (
+                        TypeError,
+                        AttributeError,
+                        ValueError,
+                        OverflowError,
+                        IndexError,
+                        _struct.error,
+                        _rt.EncodeError,
+                    ):
+                        # a value the fast path does not take: the checked encoder says what is wrong, if anything
+                        w += _e_creatable_replica_assignment(x_assignments, out, p_api_version)
+            else:
+                for i, x_assignments in enumerate(v_assignments):
+                    w += _e_creatable_replica_assignment(x_assignments, out, p_api_version)
         except _rt.EncodeError as exc:
             raise exc.within(f"assignments[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -915,6 +915,8 @@ def _e_delete_records_topic_result(
     x: int
     w: int
     actual: int
+    fc_delete_records_partition_result_0: bool
+    fp_delete_records_partition_result: list[Any]
     try:
         w = 0
         if not isinstance(v, tuple):
@@ -1036,8 +1038,63 @@ def _e_delete_records_topic_result(
             )
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
-                w += _e_delete_records_partition_result(x_partitions, out, p_api_version)
+            fc_delete_records_partition_result_0 = p_api_version >= 2
+            if isinstance(v_partitions, (list, tuple)) and (
+                not v_partitions
+                or isinstance(v_partitions[0], tuple)
+                or getattr(v_partitions[0], "num_tagged_fields", None) is None
+            ):
+                fo_partitions = bool(v_partitions) and not isinstance(v_partitions[0], tuple)
+                for i, x_partitions in enumerate(v_partitions):
+                    try:
+                        if not fo_partitions and isinstance(x_partitions, tuple):
+                            (
+                                f_delete_records_partition_result_partition_index,
+                                f_delete_records_partition_result_low_watermark,
+                                f_delete_records_partition_result_error_code,
+                                f_delete_records_partition_result_tagged_fields,
+                            ) = x_partitions
+                        elif x_partitions.num_tagged_fields is None:
+                            f_delete_records_partition_result_partition_index = x_partitions.partition_index
+                            f_delete_records_partition_result_low_watermark = x_partitions.low_watermark
+                            f_delete_records_partition_result_error_code = x_partitions.error_code
+                            f_delete_records_partition_result_tagged_fields = x_partitions.tagged_fields
+                        else:
+                            raise TypeError("derived fields given")  # the checked encoder compares them
+                        fp_delete_records_partition_result = [
+                            _S2.pack(
+                                f_delete_records_partition_result_partition_index,
+                                f_delete_records_partition_result_low_watermark,
+                                f_delete_records_partition_result_error_code,
+                            )
+                        ]
+                        if fc_delete_records_partition_result_0:
+                            ln = len(f_delete_records_partition_result_tagged_fields)
+                            fp_delete_records_partition_result.append(
+                                (_VARINT[ln] if ln < 16384 else _rt.varint_wide(ln, 32))
+                            )
+                            if f_delete_records_partition_result_tagged_fields:
+                                for fe_tagged_field in f_delete_records_partition_result_tagged_fields:
+                                    _e_tagged_field(fe_tagged_field, fp_delete_records_partition_result)
+                        elif f_delete_records_partition_result_tagged_fields is not None:
+                            raise TypeError("set, but its condition is false")  # the checked encoder says so
+                        fj_delete_records_partition_result = b"".join(fp_delete_records_partition_result)
+                        out.append(fj_delete_records_partition_result)
+                        w += len(fj_delete_records_partition_result)
+                    except (
+                        TypeError,
+                        AttributeError,
+                        ValueError,
+                        OverflowError,
+                        IndexError,
+                        _struct.error,
+                        _rt.EncodeError,
+                    ):
+                        # a value the fast path does not take: the checked encoder says what is wrong, if anything
+                        w += _e_delete_records_partition_result(x_partitions, out, p_api_version)
+            else:
+                for i, x_partitions in enumerate(v_partitions):
+                    w += _e_delete_records_partition_result(x_partitions, out, p_api_version)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -18,6 +18,7 @@ from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
 FORMAT = "kafka.describe_log_dirs_response"
+_BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
 #: Takes a list's element just made, with every list and value below it, off the cyclic
 #: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
@@ -314,6 +315,7 @@ _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">iqqB")
 _S3: Final = _struct.Struct(">q")
+_S4: Final = _struct.Struct(">iqq")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("error_code", 0, 2),)
 _L2 = (("partition_index", 0, 4), ("partition_size", 4, 8), ("offset_lag", 12, 8), ("is_future_key", 20, 1))
@@ -1788,6 +1790,8 @@ def _e_describe_log_dirs_topic(v: DescribeLogDirsTopic | tuple[Any, ...], out: l
     x: int
     w: int
     actual: int
+    fc_describe_log_dirs_partition_0: bool
+    fp_describe_log_dirs_partition: list[Any]
     try:
         w = 0
         if not isinstance(v, tuple):
@@ -1909,8 +1913,70 @@ def _e_describe_log_dirs_topic(v: DescribeLogDirsTopic | tuple[Any, ...], out: l
             )
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
-                w += _e_describe_log_dirs_partition(x_partitions, out, p_api_version)
+            fc_describe_log_dirs_partition_0 = p_api_version >= 2
+            if isinstance(v_partitions, (list, tuple)) and (
+                not v_partitions
+                or isinstance(v_partitions[0], tuple)
+                or getattr(v_partitions[0], "num_tagged_fields", None) is None
+            ):
+                fo_partitions = bool(v_partitions) and not isinstance(v_partitions[0], tuple)
+                for i, x_partitions in enumerate(v_partitions):
+                    try:
+                        if not fo_partitions and isinstance(x_partitions, tuple):
+                            (
+                                f_describe_log_dirs_partition_partition_index,
+                                f_describe_log_dirs_partition_partition_size,
+                                f_describe_log_dirs_partition_offset_lag,
+                                f_describe_log_dirs_partition_is_future_key,
+                                f_describe_log_dirs_partition_tagged_fields,
+                            ) = x_partitions
+                        elif x_partitions.num_tagged_fields is None:
+                            f_describe_log_dirs_partition_partition_index = x_partitions.partition_index
+                            f_describe_log_dirs_partition_partition_size = x_partitions.partition_size
+                            f_describe_log_dirs_partition_offset_lag = x_partitions.offset_lag
+                            f_describe_log_dirs_partition_is_future_key = x_partitions.is_future_key
+                            f_describe_log_dirs_partition_tagged_fields = x_partitions.tagged_fields
+                        else:
+                            raise TypeError("derived fields given")  # the checked encoder compares them
+                        fp_describe_log_dirs_partition = [
+                            _S4.pack(
+                                f_describe_log_dirs_partition_partition_index,
+                                f_describe_log_dirs_partition_partition_size,
+                                f_describe_log_dirs_partition_offset_lag,
+                            ),
+                            (
+                                _BYTE[f_describe_log_dirs_partition_is_future_key]
+                                if 0 <= f_describe_log_dirs_partition_is_future_key <= 255
+                                else _rt.beyond_table(f_describe_log_dirs_partition_is_future_key)
+                            ),
+                        ]
+                        if fc_describe_log_dirs_partition_0:
+                            ln = len(f_describe_log_dirs_partition_tagged_fields)
+                            fp_describe_log_dirs_partition.append(
+                                (_VARINT[ln] if ln < 16384 else _rt.varint_wide(ln, 32))
+                            )
+                            if f_describe_log_dirs_partition_tagged_fields:
+                                for fe_tagged_field in f_describe_log_dirs_partition_tagged_fields:
+                                    _e_tagged_field(fe_tagged_field, fp_describe_log_dirs_partition)
+                        elif f_describe_log_dirs_partition_tagged_fields is not None:
+                            raise TypeError("set, but its condition is false")  # the checked encoder says so
+                        fj_describe_log_dirs_partition = b"".join(fp_describe_log_dirs_partition)
+                        out.append(fj_describe_log_dirs_partition)
+                        w += len(fj_describe_log_dirs_partition)
+                    except (
+                        TypeError,
+                        AttributeError,
+                        ValueError,
+                        OverflowError,
+                        IndexError,
+                        _struct.error,
+                        _rt.EncodeError,
+                    ):
+                        # a value the fast path does not take: the checked encoder says what is wrong, if anything
+                        w += _e_describe_log_dirs_partition(x_partitions, out, p_api_version)
+            else:
+                for i, x_partitions in enumerate(v_partitions):
+                    w += _e_describe_log_dirs_partition(x_partitions, out, p_api_version)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -764,6 +764,7 @@ _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">ihq")
 _S3: Final = _struct.Struct(">q")
+_S4: Final = _struct.Struct(">qq")
 _L0 = (("throttle_time_ms", ">i"),)
 _L1 = (("error_code", ">h"),)
 _L2 = (("session_id", ">i"),)
@@ -1695,6 +1696,9 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
     x: int
     w: int
     actual: int
+    fc_aborted_transaction_0: bool
+    fc_aborted_transaction_1: bool
+    fp_aborted_transaction: list[Any]
     try:
         w = 0
         if not isinstance(v, tuple):
@@ -1868,8 +1872,65 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
                 )
             i = 0
             try:
-                for i, x_aborted_transactions in enumerate(v_aborted_transactions):
-                    w += _e_aborted_transaction(x_aborted_transactions, out, p_api_version)
+                fc_aborted_transaction_0 = p_api_version >= 4
+                fc_aborted_transaction_1 = p_api_version >= 12
+                if isinstance(v_aborted_transactions, (list, tuple)) and (
+                    not v_aborted_transactions
+                    or isinstance(v_aborted_transactions[0], tuple)
+                    or getattr(v_aborted_transactions[0], "num_tagged_fields", None) is None
+                ):
+                    fo_aborted_transactions = bool(v_aborted_transactions) and not isinstance(
+                        v_aborted_transactions[0], tuple
+                    )
+                    for i, x_aborted_transactions in enumerate(v_aborted_transactions):
+                        try:
+                            if not fo_aborted_transactions and isinstance(x_aborted_transactions, tuple):
+                                (
+                                    f_aborted_transaction_producer_id,
+                                    f_aborted_transaction_first_offset,
+                                    f_aborted_transaction_tagged_fields,
+                                ) = x_aborted_transactions
+                            elif x_aborted_transactions.num_tagged_fields is None:
+                                f_aborted_transaction_producer_id = x_aborted_transactions.producer_id
+                                f_aborted_transaction_first_offset = x_aborted_transactions.first_offset
+                                f_aborted_transaction_tagged_fields = x_aborted_transactions.tagged_fields
+                            else:
+                                raise TypeError("derived fields given")  # the checked encoder compares them
+                            fp_aborted_transaction = []
+                            if fc_aborted_transaction_0:
+                                fp_aborted_transaction.append(
+                                    _S4.pack(f_aborted_transaction_producer_id, f_aborted_transaction_first_offset)
+                                )
+                            elif (
+                                f_aborted_transaction_producer_id is not None
+                                or f_aborted_transaction_first_offset is not None
+                            ):
+                                raise TypeError("set, but its condition is false")  # the checked encoder says so
+                            if fc_aborted_transaction_1:
+                                ln = len(f_aborted_transaction_tagged_fields)
+                                fp_aborted_transaction.append((_VARINT[ln] if ln < 16384 else _rt.varint_wide(ln, 32)))
+                                if f_aborted_transaction_tagged_fields:
+                                    for fe_tagged_field in f_aborted_transaction_tagged_fields:
+                                        _e_tagged_field(fe_tagged_field, fp_aborted_transaction)
+                            elif f_aborted_transaction_tagged_fields is not None:
+                                raise TypeError("set, but its condition is false")  # the checked encoder says so
+                            fj_aborted_transaction = b"".join(fp_aborted_transaction)
+                            out.append(fj_aborted_transaction)
+                            w += len(fj_aborted_transaction)
+                        except (
+                            TypeError,
+                            AttributeError,
+                            ValueError,
+                            OverflowError,
+                            IndexError,
+                            _struct.error,
+                            _rt.EncodeError,
+                        ):
+                            # a value the fast path does not take: the checked encoder says what is wrong, if anything
+                            w += _e_aborted_transaction(x_aborted_transactions, out, p_api_version)
+                else:
+                    for i, x_aborted_transactions in enumerate(v_aborted_transactions):
+                        w += _e_aborted_transaction(x_aborted_transactions, out, p_api_version)
             except _rt.EncodeError as exc:
                 raise exc.within(f"aborted_transactions[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -989,6 +989,10 @@ def _e_list_offsets_topic(v: ListOffsetsTopic | tuple[Any, ...], out: list[Any],
     x: int
     w: int
     actual: int
+    fc_list_offsets_partition_0: bool
+    fc_list_offsets_partition_1: bool
+    fc_list_offsets_partition_2: bool
+    fp_list_offsets_partition: list[Any]
     try:
         w = 0
         if not isinstance(v, tuple):
@@ -1110,8 +1114,68 @@ def _e_list_offsets_topic(v: ListOffsetsTopic | tuple[Any, ...], out: list[Any],
             )
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
-                w += _e_list_offsets_partition(x_partitions, out, p_api_version)
+            fc_list_offsets_partition_0 = p_api_version >= 4
+            fc_list_offsets_partition_1 = p_api_version <= 0
+            fc_list_offsets_partition_2 = p_api_version >= 6
+            if isinstance(v_partitions, (list, tuple)) and (
+                not v_partitions
+                or isinstance(v_partitions[0], tuple)
+                or getattr(v_partitions[0], "num_tagged_fields", None) is None
+            ):
+                fo_partitions = bool(v_partitions) and not isinstance(v_partitions[0], tuple)
+                for i, x_partitions in enumerate(v_partitions):
+                    try:
+                        if not fo_partitions and isinstance(x_partitions, tuple):
+                            (
+                                f_list_offsets_partition_partition_index,
+                                f_list_offsets_partition_current_leader_epoch,
+                                f_list_offsets_partition_timestamp,
+                                f_list_offsets_partition_max_num_offsets,
+                                f_list_offsets_partition_tagged_fields,
+                            ) = x_partitions
+                        elif x_partitions.num_tagged_fields is None:
+                            f_list_offsets_partition_partition_index = x_partitions.partition_index
+                            f_list_offsets_partition_current_leader_epoch = x_partitions.current_leader_epoch
+                            f_list_offsets_partition_timestamp = x_partitions.timestamp
+                            f_list_offsets_partition_max_num_offsets = x_partitions.max_num_offsets
+                            f_list_offsets_partition_tagged_fields = x_partitions.tagged_fields
+                        else:
+                            raise TypeError("derived fields given")  # the checked encoder compares them
+                        fp_list_offsets_partition = [_S0.pack(f_list_offsets_partition_partition_index)]
+                        if fc_list_offsets_partition_0:
+                            fp_list_offsets_partition.append(_S0.pack(f_list_offsets_partition_current_leader_epoch))
+                        elif f_list_offsets_partition_current_leader_epoch is not None:
+                            raise TypeError("set, but its condition is false")  # the checked encoder says so
+                        fp_list_offsets_partition.append(_S3.pack(f_list_offsets_partition_timestamp))
+                        if fc_list_offsets_partition_1:
+                            fp_list_offsets_partition.append(_S0.pack(f_list_offsets_partition_max_num_offsets))
+                        elif f_list_offsets_partition_max_num_offsets is not None:
+                            raise TypeError("set, but its condition is false")  # the checked encoder says so
+                        if fc_list_offsets_partition_2:
+                            ln = len(f_list_offsets_partition_tagged_fields)
+                            fp_list_offsets_partition.append((_VARINT[ln] if ln < 16384 else _rt.varint_wide(ln, 32)))
+                            if f_list_offsets_partition_tagged_fields:
+                                for fe_tagged_field in f_list_offsets_partition_tagged_fields:
+                                    _e_tagged_field(fe_tagged_field, fp_list_offsets_partition)
+                        elif f_list_offsets_partition_tagged_fields is not None:
+                            raise TypeError("set, but its condition is false")  # the checked encoder says so
+                        fj_list_offsets_partition = b"".join(fp_list_offsets_partition)
+                        out.append(fj_list_offsets_partition)
+                        w += len(fj_list_offsets_partition)
+                    except (
+                        TypeError,
+                        AttributeError,
+                        ValueError,
+                        OverflowError,
+                        IndexError,
+                        _struct.error,
+                        _rt.EncodeError,
+                    ):
+                        # a value the fast path does not take: the checked encoder says what is wrong, if anything
+                        w += _e_list_offsets_partition(x_partitions, out, p_api_version)
+            else:
+                for i, x_partitions in enumerate(v_partitions):
+                    w += _e_list_offsets_partition(x_partitions, out, p_api_version)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -243,6 +243,7 @@ _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">ih")
 _S3: Final = _struct.Struct(">q")
+_S4: Final = _struct.Struct(">qq")
 _N0: Final = _rt.NumberRuns(">q")
 _L0 = (("partition_index", 0, 4), ("error_code", 4, 2))
 _L1 = (("throttle_time_ms", ">i"),)
@@ -1081,6 +1082,11 @@ def _e_list_offsets_topic_response(
     x: int
     w: int
     actual: int
+    fc_list_offsets_partition_response_0: bool
+    fc_list_offsets_partition_response_1: bool
+    fc_list_offsets_partition_response_2: bool
+    fc_list_offsets_partition_response_3: bool
+    fp_list_offsets_partition_response: list[Any]
     try:
         w = 0
         if not isinstance(v, tuple):
@@ -1202,8 +1208,97 @@ def _e_list_offsets_topic_response(
             )
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
-                w += _e_list_offsets_partition_response(x_partitions, out, p_api_version)
+            fc_list_offsets_partition_response_0 = p_api_version <= 0
+            fc_list_offsets_partition_response_1 = p_api_version >= 1
+            fc_list_offsets_partition_response_2 = p_api_version >= 4
+            fc_list_offsets_partition_response_3 = p_api_version >= 6
+            if isinstance(v_partitions, (list, tuple)) and (
+                not v_partitions
+                or isinstance(v_partitions[0], tuple)
+                or getattr(v_partitions[0], "num_old_style_offsets", None) is None
+            ):
+                fo_partitions = bool(v_partitions) and not isinstance(v_partitions[0], tuple)
+                for i, x_partitions in enumerate(v_partitions):
+                    try:
+                        if not fo_partitions and isinstance(x_partitions, tuple):
+                            (
+                                f_list_offsets_partition_response_partition_index,
+                                f_list_offsets_partition_response_error_code,
+                                f_list_offsets_partition_response_old_style_offsets,
+                                f_list_offsets_partition_response_timestamp,
+                                f_list_offsets_partition_response_offset,
+                                f_list_offsets_partition_response_leader_epoch,
+                                f_list_offsets_partition_response_tagged_fields,
+                            ) = x_partitions
+                        elif x_partitions.num_old_style_offsets is None and x_partitions.num_tagged_fields is None:
+                            f_list_offsets_partition_response_partition_index = x_partitions.partition_index
+                            f_list_offsets_partition_response_error_code = x_partitions.error_code
+                            f_list_offsets_partition_response_old_style_offsets = x_partitions.old_style_offsets
+                            f_list_offsets_partition_response_timestamp = x_partitions.timestamp
+                            f_list_offsets_partition_response_offset = x_partitions.offset
+                            f_list_offsets_partition_response_leader_epoch = x_partitions.leader_epoch
+                            f_list_offsets_partition_response_tagged_fields = x_partitions.tagged_fields
+                        else:
+                            raise TypeError("derived fields given")  # the checked encoder compares them
+                        fp_list_offsets_partition_response = [
+                            _S2.pack(
+                                f_list_offsets_partition_response_partition_index,
+                                f_list_offsets_partition_response_error_code,
+                            )
+                        ]
+                        if fc_list_offsets_partition_response_0:
+                            ln = len(f_list_offsets_partition_response_old_style_offsets)
+                            fp_list_offsets_partition_response += (
+                                _S0.pack(ln),
+                                _N0[ln].pack(*f_list_offsets_partition_response_old_style_offsets),
+                            )
+                        elif f_list_offsets_partition_response_old_style_offsets is not None:
+                            raise TypeError("set, but its condition is false")  # the checked encoder says so
+                        if fc_list_offsets_partition_response_1:
+                            fp_list_offsets_partition_response.append(
+                                _S4.pack(
+                                    f_list_offsets_partition_response_timestamp,
+                                    f_list_offsets_partition_response_offset,
+                                )
+                            )
+                        elif (
+                            f_list_offsets_partition_response_timestamp is not None
+                            or f_list_offsets_partition_response_offset is not None
+                        ):
+                            raise TypeError("set, but its condition is false")  # the checked encoder says so
+                        if fc_list_offsets_partition_response_2:
+                            fp_list_offsets_partition_response.append(
+                                _S0.pack(f_list_offsets_partition_response_leader_epoch)
+                            )
+                        elif f_list_offsets_partition_response_leader_epoch is not None:
+                            raise TypeError("set, but its condition is false")  # the checked encoder says so
+                        if fc_list_offsets_partition_response_3:
+                            ln = len(f_list_offsets_partition_response_tagged_fields)
+                            fp_list_offsets_partition_response.append(
+                                (_VARINT[ln] if ln < 16384 else _rt.varint_wide(ln, 32))
+                            )
+                            if f_list_offsets_partition_response_tagged_fields:
+                                for fe_tagged_field in f_list_offsets_partition_response_tagged_fields:
+                                    _e_tagged_field(fe_tagged_field, fp_list_offsets_partition_response)
+                        elif f_list_offsets_partition_response_tagged_fields is not None:
+                            raise TypeError("set, but its condition is false")  # the checked encoder says so
+                        fj_list_offsets_partition_response = b"".join(fp_list_offsets_partition_response)
+                        out.append(fj_list_offsets_partition_response)
+                        w += len(fj_list_offsets_partition_response)
+                    except (
+                        TypeError,
+                        AttributeError,
+                        ValueError,
+                        OverflowError,
+                        IndexError,
+                        _struct.error,
+                        _rt.EncodeError,
+                    ):
+                        # a value the fast path does not take: the checked encoder says what is wrong, if anything
+                        w += _e_list_offsets_partition_response(x_partitions, out, p_api_version)
+            else:
+                for i, x_partitions in enumerate(v_partitions):
+                    w += _e_list_offsets_partition_response(x_partitions, out, p_api_version)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

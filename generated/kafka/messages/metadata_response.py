@@ -2290,6 +2290,12 @@ def _e_metadata_response_topic(v: MetadataResponseTopic | tuple[Any, ...], out: 
     x: int
     w: int
     actual: int
+    fc_metadata_response_partition_0: bool
+    fc_metadata_response_partition_1: bool
+    fc_metadata_response_partition_2: bool
+    fc_metadata_response_partition_3: bool
+    fc_metadata_response_partition_4: bool
+    fp_metadata_response_partition: list[Any]
     try:
         w = 0
         if not isinstance(v, tuple):
@@ -2465,8 +2471,128 @@ def _e_metadata_response_topic(v: MetadataResponseTopic | tuple[Any, ...], out: 
             )
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
-                w += _e_metadata_response_partition(x_partitions, out, p_api_version)
+            fc_metadata_response_partition_0 = p_api_version >= 7
+            fc_metadata_response_partition_1 = p_api_version <= 8
+            fc_metadata_response_partition_2 = p_api_version >= 9
+            fc_metadata_response_partition_3 = p_api_version >= 5
+            fc_metadata_response_partition_4 = (p_api_version >= 5) and (p_api_version <= 8)
+            if (
+                ((p_api_version >= 9) or (p_api_version <= 8))
+                and (
+                    (not (p_api_version >= 5))
+                    or ((p_api_version >= 9) or ((p_api_version >= 5) and (p_api_version <= 8)))
+                )
+                and ((not ((p_api_version >= 5) and (p_api_version <= 8))) or (p_api_version >= 5))
+                and ((not (p_api_version >= 9)) or (p_api_version >= 5))
+                and isinstance(v_partitions, (list, tuple))
+                and (
+                    not v_partitions
+                    or isinstance(v_partitions[0], tuple)
+                    or getattr(v_partitions[0], "num_replica_nodes", None) is None
+                )
+            ):
+                fo_partitions = bool(v_partitions) and not isinstance(v_partitions[0], tuple)
+                for i, x_partitions in enumerate(v_partitions):
+                    try:
+                        if not fo_partitions and isinstance(x_partitions, tuple):
+                            (
+                                f_metadata_response_partition_error_code,
+                                f_metadata_response_partition_partition_index,
+                                f_metadata_response_partition_leader_id,
+                                f_metadata_response_partition_leader_epoch,
+                                f_metadata_response_partition_replica_nodes,
+                                f_metadata_response_partition_isr_nodes,
+                                f_metadata_response_partition_offline_replicas,
+                                f_metadata_response_partition_tagged_fields,
+                            ) = x_partitions
+                        elif (
+                            x_partitions.num_replica_nodes is None
+                            and x_partitions.num_replica_nodes_compact is None
+                            and x_partitions.num_isr_nodes is None
+                            and x_partitions.num_isr_nodes_compact is None
+                            and x_partitions.num_offline_replicas is None
+                            and x_partitions.num_offline_replicas_compact is None
+                            and x_partitions.num_tagged_fields is None
+                        ):
+                            f_metadata_response_partition_error_code = x_partitions.error_code
+                            f_metadata_response_partition_partition_index = x_partitions.partition_index
+                            f_metadata_response_partition_leader_id = x_partitions.leader_id
+                            f_metadata_response_partition_leader_epoch = x_partitions.leader_epoch
+                            f_metadata_response_partition_replica_nodes = x_partitions.replica_nodes
+                            f_metadata_response_partition_isr_nodes = x_partitions.isr_nodes
+                            f_metadata_response_partition_offline_replicas = x_partitions.offline_replicas
+                            f_metadata_response_partition_tagged_fields = x_partitions.tagged_fields
+                        else:
+                            raise TypeError("derived fields given")  # the checked encoder compares them
+                        fp_metadata_response_partition = [
+                            _S2.pack(
+                                f_metadata_response_partition_error_code,
+                                f_metadata_response_partition_partition_index,
+                                f_metadata_response_partition_leader_id,
+                            )
+                        ]
+                        if fc_metadata_response_partition_0:
+                            fp_metadata_response_partition.append(_S0.pack(f_metadata_response_partition_leader_epoch))
+                        elif f_metadata_response_partition_leader_epoch is not None:
+                            raise TypeError("set, but its condition is false")  # the checked encoder says so
+                        ln = len(f_metadata_response_partition_replica_nodes)
+                        if fc_metadata_response_partition_1:
+                            fp_metadata_response_partition.append(_S0.pack(ln))
+                        if fc_metadata_response_partition_2:
+                            fp_metadata_response_partition.append(
+                                (_VARINT[ln + 1] if ln < 16383 else _rt.varint_wide(ln + 1, 32))
+                            )
+                        fp_metadata_response_partition.append(
+                            _N0[ln].pack(*f_metadata_response_partition_replica_nodes)
+                        )
+                        ln = len(f_metadata_response_partition_isr_nodes)
+                        if fc_metadata_response_partition_1:
+                            fp_metadata_response_partition.append(_S0.pack(ln))
+                        if fc_metadata_response_partition_2:
+                            fp_metadata_response_partition.append(
+                                (_VARINT[ln + 1] if ln < 16383 else _rt.varint_wide(ln + 1, 32))
+                            )
+                        fp_metadata_response_partition.append(_N0[ln].pack(*f_metadata_response_partition_isr_nodes))
+                        if fc_metadata_response_partition_3:
+                            ln = len(f_metadata_response_partition_offline_replicas)
+                            if fc_metadata_response_partition_4:
+                                fp_metadata_response_partition.append(_S0.pack(ln))
+                            if fc_metadata_response_partition_2:
+                                fp_metadata_response_partition.append(
+                                    (_VARINT[ln + 1] if ln < 16383 else _rt.varint_wide(ln + 1, 32))
+                                )
+                            fp_metadata_response_partition.append(
+                                _N0[ln].pack(*f_metadata_response_partition_offline_replicas)
+                            )
+                        elif f_metadata_response_partition_offline_replicas is not None:
+                            raise TypeError("set, but its condition is false")  # the checked encoder says so
+                        if fc_metadata_response_partition_2:
+                            ln = len(f_metadata_response_partition_tagged_fields)
+                            fp_metadata_response_partition.append(
+                                (_VARINT[ln] if ln < 16384 else _rt.varint_wide(ln, 32))
+                            )
+                            if f_metadata_response_partition_tagged_fields:
+                                for fe_tagged_field in f_metadata_response_partition_tagged_fields:
+                                    _e_tagged_field(fe_tagged_field, fp_metadata_response_partition)
+                        elif f_metadata_response_partition_tagged_fields is not None:
+                            raise TypeError("set, but its condition is false")  # the checked encoder says so
+                        fj_metadata_response_partition = b"".join(fp_metadata_response_partition)
+                        out.append(fj_metadata_response_partition)
+                        w += len(fj_metadata_response_partition)
+                    except (
+                        TypeError,
+                        AttributeError,
+                        ValueError,
+                        OverflowError,
+                        IndexError,
+                        _struct.error,
+                        _rt.EncodeError,
+                    ):
+                        # a value the fast path does not take: the checked encoder says what is wrong, if anything
+                        w += _e_metadata_response_partition(x_partitions, out, p_api_version)
+            else:
+                for i, x_partitions in enumerate(v_partitions):
+                    w += _e_metadata_response_partition(x_partitions, out, p_api_version)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

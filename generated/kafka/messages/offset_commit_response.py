@@ -906,6 +906,8 @@ def _e_offset_commit_response_topic(
     x: int
     w: int
     actual: int
+    fc_offset_commit_response_partition_0: bool
+    fp_offset_commit_response_partition: list[Any]
     try:
         w = 0
         if not isinstance(v, tuple):
@@ -1027,8 +1029,60 @@ def _e_offset_commit_response_topic(
             )
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
-                w += _e_offset_commit_response_partition(x_partitions, out, p_api_version)
+            fc_offset_commit_response_partition_0 = p_api_version >= 8
+            if isinstance(v_partitions, (list, tuple)) and (
+                not v_partitions
+                or isinstance(v_partitions[0], tuple)
+                or getattr(v_partitions[0], "num_tagged_fields", None) is None
+            ):
+                fo_partitions = bool(v_partitions) and not isinstance(v_partitions[0], tuple)
+                for i, x_partitions in enumerate(v_partitions):
+                    try:
+                        if not fo_partitions and isinstance(x_partitions, tuple):
+                            (
+                                f_offset_commit_response_partition_partition_index,
+                                f_offset_commit_response_partition_error_code,
+                                f_offset_commit_response_partition_tagged_fields,
+                            ) = x_partitions
+                        elif x_partitions.num_tagged_fields is None:
+                            f_offset_commit_response_partition_partition_index = x_partitions.partition_index
+                            f_offset_commit_response_partition_error_code = x_partitions.error_code
+                            f_offset_commit_response_partition_tagged_fields = x_partitions.tagged_fields
+                        else:
+                            raise TypeError("derived fields given")  # the checked encoder compares them
+                        fp_offset_commit_response_partition = [
+                            _S2.pack(
+                                f_offset_commit_response_partition_partition_index,
+                                f_offset_commit_response_partition_error_code,
+                            )
+                        ]
+                        if fc_offset_commit_response_partition_0:
+                            ln = len(f_offset_commit_response_partition_tagged_fields)
+                            fp_offset_commit_response_partition.append(
+                                (_VARINT[ln] if ln < 16384 else _rt.varint_wide(ln, 32))
+                            )
+                            if f_offset_commit_response_partition_tagged_fields:
+                                for fe_tagged_field in f_offset_commit_response_partition_tagged_fields:
+                                    _e_tagged_field(fe_tagged_field, fp_offset_commit_response_partition)
+                        elif f_offset_commit_response_partition_tagged_fields is not None:
+                            raise TypeError("set, but its condition is false")  # the checked encoder says so
+                        fj_offset_commit_response_partition = b"".join(fp_offset_commit_response_partition)
+                        out.append(fj_offset_commit_response_partition)
+                        w += len(fj_offset_commit_response_partition)
+                    except (
+                        TypeError,
+                        AttributeError,
+                        ValueError,
+                        OverflowError,
+                        IndexError,
+                        _struct.error,
+                        _rt.EncodeError,
+                    ):
+                        # a value the fast path does not take: the checked encoder says what is wrong, if anything
+                        w += _e_offset_commit_response_partition(x_partitions, out, p_api_version)
+            else:
+                for i, x_partitions in enumerate(v_partitions):
+                    w += _e_offset_commit_response_partition(x_partitions, out, p_api_version)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

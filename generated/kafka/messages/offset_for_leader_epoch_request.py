@@ -906,6 +906,9 @@ def _e_offset_for_leader_topic(v: OffsetForLeaderTopic | tuple[Any, ...], out: l
     x: int
     w: int
     actual: int
+    fc_offset_for_leader_partition_0: bool
+    fc_offset_for_leader_partition_1: bool
+    fp_offset_for_leader_partition: list[Any]
     try:
         w = 0
         if not isinstance(v, tuple):
@@ -1027,8 +1030,65 @@ def _e_offset_for_leader_topic(v: OffsetForLeaderTopic | tuple[Any, ...], out: l
             )
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
-                w += _e_offset_for_leader_partition(x_partitions, out, p_api_version)
+            fc_offset_for_leader_partition_0 = p_api_version >= 2
+            fc_offset_for_leader_partition_1 = p_api_version >= 4
+            if isinstance(v_partitions, (list, tuple)) and (
+                not v_partitions
+                or isinstance(v_partitions[0], tuple)
+                or getattr(v_partitions[0], "num_tagged_fields", None) is None
+            ):
+                fo_partitions = bool(v_partitions) and not isinstance(v_partitions[0], tuple)
+                for i, x_partitions in enumerate(v_partitions):
+                    try:
+                        if not fo_partitions and isinstance(x_partitions, tuple):
+                            (
+                                f_offset_for_leader_partition_partition,
+                                f_offset_for_leader_partition_current_leader_epoch,
+                                f_offset_for_leader_partition_leader_epoch,
+                                f_offset_for_leader_partition_tagged_fields,
+                            ) = x_partitions
+                        elif x_partitions.num_tagged_fields is None:
+                            f_offset_for_leader_partition_partition = x_partitions.partition
+                            f_offset_for_leader_partition_current_leader_epoch = x_partitions.current_leader_epoch
+                            f_offset_for_leader_partition_leader_epoch = x_partitions.leader_epoch
+                            f_offset_for_leader_partition_tagged_fields = x_partitions.tagged_fields
+                        else:
+                            raise TypeError("derived fields given")  # the checked encoder compares them
+                        fp_offset_for_leader_partition = [_S0.pack(f_offset_for_leader_partition_partition)]
+                        if fc_offset_for_leader_partition_0:
+                            fp_offset_for_leader_partition.append(
+                                _S0.pack(f_offset_for_leader_partition_current_leader_epoch)
+                            )
+                        elif f_offset_for_leader_partition_current_leader_epoch is not None:
+                            raise TypeError("set, but its condition is false")  # the checked encoder says so
+                        fp_offset_for_leader_partition.append(_S0.pack(f_offset_for_leader_partition_leader_epoch))
+                        if fc_offset_for_leader_partition_1:
+                            ln = len(f_offset_for_leader_partition_tagged_fields)
+                            fp_offset_for_leader_partition.append(
+                                (_VARINT[ln] if ln < 16384 else _rt.varint_wide(ln, 32))
+                            )
+                            if f_offset_for_leader_partition_tagged_fields:
+                                for fe_tagged_field in f_offset_for_leader_partition_tagged_fields:
+                                    _e_tagged_field(fe_tagged_field, fp_offset_for_leader_partition)
+                        elif f_offset_for_leader_partition_tagged_fields is not None:
+                            raise TypeError("set, but its condition is false")  # the checked encoder says so
+                        fj_offset_for_leader_partition = b"".join(fp_offset_for_leader_partition)
+                        out.append(fj_offset_for_leader_partition)
+                        w += len(fj_offset_for_leader_partition)
+                    except (
+                        TypeError,
+                        AttributeError,
+                        ValueError,
+                        OverflowError,
+                        IndexError,
+                        _struct.error,
+                        _rt.EncodeError,
+                    ):
+                        # a value the fast path does not take: the checked encoder says what is wrong, if anything
+                        w += _e_offset_for_leader_partition(x_partitions, out, p_api_version)
+            else:
+                for i, x_partitions in enumerate(v_partitions):
+                    w += _e_offset_for_leader_partition(x_partitions, out, p_api_version)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -917,6 +917,9 @@ def _e_offset_for_leader_topic_result(
     x: int
     w: int
     actual: int
+    fc_epoch_end_offset_0: bool
+    fc_epoch_end_offset_1: bool
+    fp_epoch_end_offset: list[Any]
     try:
         w = 0
         if not isinstance(v, tuple):
@@ -1038,8 +1041,63 @@ def _e_offset_for_leader_topic_result(
             )
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
-                w += _e_epoch_end_offset(x_partitions, out, p_api_version)
+            fc_epoch_end_offset_0 = p_api_version >= 1
+            fc_epoch_end_offset_1 = p_api_version >= 4
+            if isinstance(v_partitions, (list, tuple)) and (
+                not v_partitions
+                or isinstance(v_partitions[0], tuple)
+                or getattr(v_partitions[0], "num_tagged_fields", None) is None
+            ):
+                fo_partitions = bool(v_partitions) and not isinstance(v_partitions[0], tuple)
+                for i, x_partitions in enumerate(v_partitions):
+                    try:
+                        if not fo_partitions and isinstance(x_partitions, tuple):
+                            (
+                                f_epoch_end_offset_error_code,
+                                f_epoch_end_offset_partition,
+                                f_epoch_end_offset_leader_epoch,
+                                f_epoch_end_offset_end_offset,
+                                f_epoch_end_offset_tagged_fields,
+                            ) = x_partitions
+                        elif x_partitions.num_tagged_fields is None:
+                            f_epoch_end_offset_error_code = x_partitions.error_code
+                            f_epoch_end_offset_partition = x_partitions.partition
+                            f_epoch_end_offset_leader_epoch = x_partitions.leader_epoch
+                            f_epoch_end_offset_end_offset = x_partitions.end_offset
+                            f_epoch_end_offset_tagged_fields = x_partitions.tagged_fields
+                        else:
+                            raise TypeError("derived fields given")  # the checked encoder compares them
+                        fp_epoch_end_offset = [_S2.pack(f_epoch_end_offset_error_code, f_epoch_end_offset_partition)]
+                        if fc_epoch_end_offset_0:
+                            fp_epoch_end_offset.append(_S0.pack(f_epoch_end_offset_leader_epoch))
+                        elif f_epoch_end_offset_leader_epoch is not None:
+                            raise TypeError("set, but its condition is false")  # the checked encoder says so
+                        fp_epoch_end_offset.append(_S3.pack(f_epoch_end_offset_end_offset))
+                        if fc_epoch_end_offset_1:
+                            ln = len(f_epoch_end_offset_tagged_fields)
+                            fp_epoch_end_offset.append((_VARINT[ln] if ln < 16384 else _rt.varint_wide(ln, 32)))
+                            if f_epoch_end_offset_tagged_fields:
+                                for fe_tagged_field in f_epoch_end_offset_tagged_fields:
+                                    _e_tagged_field(fe_tagged_field, fp_epoch_end_offset)
+                        elif f_epoch_end_offset_tagged_fields is not None:
+                            raise TypeError("set, but its condition is false")  # the checked encoder says so
+                        fj_epoch_end_offset = b"".join(fp_epoch_end_offset)
+                        out.append(fj_epoch_end_offset)
+                        w += len(fj_epoch_end_offset)
+                    except (
+                        TypeError,
+                        AttributeError,
+                        ValueError,
+                        OverflowError,
+                        IndexError,
+                        _struct.error,
+                        _rt.EncodeError,
+                    ):
+                        # a value the fast path does not take: the checked encoder says what is wrong, if anything
+                        w += _e_epoch_end_offset(x_partitions, out, p_api_version)
+            else:
+                for i, x_partitions in enumerate(v_partitions):
+                    w += _e_epoch_end_offset(x_partitions, out, p_api_version)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

@@ -350,6 +350,7 @@ _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">q")
 _S2: Final = _struct.Struct(">h")
 _S3: Final = _struct.Struct(">B")
+_S4: Final = _struct.Struct(">ii")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("controller_id", 0, 4),)
 _L1 = (("controller_epoch", 0, 4),)
@@ -1922,6 +1923,8 @@ def _e_stop_replica_topic_state(v: StopReplicaTopicState | tuple[Any, ...], out:
     x: int
     w: int
     actual: int
+    fc_stop_replica_partition_state_0: bool
+    fp_stop_replica_partition_state: list[Any]
     try:
         w = 0
         if not isinstance(v, tuple):
@@ -2000,8 +2003,79 @@ def _e_stop_replica_topic_state(v: StopReplicaTopicState | tuple[Any, ...], out:
                 raise _rt.mismatch("partition_states", v_num_partition_states_compact, len(v_partition_states))
             i = 0
             try:
-                for i, x_partition_states in enumerate(v_partition_states):
-                    w += _e_stop_replica_partition_state(x_partition_states, out, p_api_version)
+                fc_stop_replica_partition_state_0 = p_api_version >= 3
+                if isinstance(v_partition_states, (list, tuple)) and (
+                    not v_partition_states
+                    or isinstance(v_partition_states[0], tuple)
+                    or getattr(v_partition_states[0], "num_tagged_fields", None) is None
+                ):
+                    fo_partition_states = bool(v_partition_states) and not isinstance(v_partition_states[0], tuple)
+                    for i, x_partition_states in enumerate(v_partition_states):
+                        try:
+                            if not fo_partition_states and isinstance(x_partition_states, tuple):
+                                (
+                                    f_stop_replica_partition_state_partition_index,
+                                    f_stop_replica_partition_state_leader_epoch,
+                                    f_stop_replica_partition_state_delete_partition,
+                                    f_stop_replica_partition_state_tagged_fields,
+                                ) = x_partition_states
+                            elif x_partition_states.num_tagged_fields is None:
+                                f_stop_replica_partition_state_partition_index = x_partition_states.partition_index
+                                f_stop_replica_partition_state_leader_epoch = x_partition_states.leader_epoch
+                                f_stop_replica_partition_state_delete_partition = x_partition_states.delete_partition
+                                f_stop_replica_partition_state_tagged_fields = x_partition_states.tagged_fields
+                            else:
+                                raise TypeError("derived fields given")  # the checked encoder compares them
+                            fp_stop_replica_partition_state = []
+                            if fc_stop_replica_partition_state_0:
+                                fp_stop_replica_partition_state.append(
+                                    _S4.pack(
+                                        f_stop_replica_partition_state_partition_index,
+                                        f_stop_replica_partition_state_leader_epoch,
+                                    )
+                                )
+                            elif (
+                                f_stop_replica_partition_state_partition_index is not None
+                                or f_stop_replica_partition_state_leader_epoch is not None
+                            ):
+                                raise TypeError("set, but its condition is false")  # the checked encoder says so
+                            if fc_stop_replica_partition_state_0:
+                                fp_stop_replica_partition_state.append(
+                                    (
+                                        _BYTE[f_stop_replica_partition_state_delete_partition]
+                                        if 0 <= f_stop_replica_partition_state_delete_partition <= 255
+                                        else _rt.beyond_table(f_stop_replica_partition_state_delete_partition)
+                                    )
+                                )
+                            elif f_stop_replica_partition_state_delete_partition is not None:
+                                raise TypeError("set, but its condition is false")  # the checked encoder says so
+                            if fc_stop_replica_partition_state_0:
+                                ln = len(f_stop_replica_partition_state_tagged_fields)
+                                fp_stop_replica_partition_state.append(
+                                    (_VARINT[ln] if ln < 16384 else _rt.varint_wide(ln, 32))
+                                )
+                                if f_stop_replica_partition_state_tagged_fields:
+                                    for fe_tagged_field in f_stop_replica_partition_state_tagged_fields:
+                                        _e_tagged_field(fe_tagged_field, fp_stop_replica_partition_state)
+                            elif f_stop_replica_partition_state_tagged_fields is not None:
+                                raise TypeError("set, but its condition is false")  # the checked encoder says so
+                            fj_stop_replica_partition_state = b"".join(fp_stop_replica_partition_state)
+                            out.append(fj_stop_replica_partition_state)
+                            w += len(fj_stop_replica_partition_state)
+                        except (
+                            TypeError,
+                            AttributeError,
+                            ValueError,
+                            OverflowError,
+                            IndexError,
+                            _struct.error,
+                            _rt.EncodeError,
+                        ):
+                            # a value the fast path does not take: the checked encoder says what is wrong, if anything
+                            w += _e_stop_replica_partition_state(x_partition_states, out, p_api_version)
+                else:
+                    for i, x_partition_states in enumerate(v_partition_states):
+                        w += _e_stop_replica_partition_state(x_partition_states, out, p_api_version)
             except _rt.EncodeError as exc:
                 raise exc.within(f"partition_states[{i}]")
             except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:

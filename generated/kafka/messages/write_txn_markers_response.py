@@ -1523,6 +1523,8 @@ def _e_writable_txn_marker_topic_result(
     x: int
     w: int
     actual: int
+    fc_writable_txn_marker_partition_result_0: bool
+    fp_writable_txn_marker_partition_result: list[Any]
     try:
         w = 0
         if not isinstance(v, tuple):
@@ -1644,8 +1646,60 @@ def _e_writable_txn_marker_topic_result(
             )
         i = 0
         try:
-            for i, x_partitions in enumerate(v_partitions):
-                w += _e_writable_txn_marker_partition_result(x_partitions, out, p_api_version)
+            fc_writable_txn_marker_partition_result_0 = p_api_version >= 1
+            if isinstance(v_partitions, (list, tuple)) and (
+                not v_partitions
+                or isinstance(v_partitions[0], tuple)
+                or getattr(v_partitions[0], "num_tagged_fields", None) is None
+            ):
+                fo_partitions = bool(v_partitions) and not isinstance(v_partitions[0], tuple)
+                for i, x_partitions in enumerate(v_partitions):
+                    try:
+                        if not fo_partitions and isinstance(x_partitions, tuple):
+                            (
+                                f_writable_txn_marker_partition_result_partition_index,
+                                f_writable_txn_marker_partition_result_error_code,
+                                f_writable_txn_marker_partition_result_tagged_fields,
+                            ) = x_partitions
+                        elif x_partitions.num_tagged_fields is None:
+                            f_writable_txn_marker_partition_result_partition_index = x_partitions.partition_index
+                            f_writable_txn_marker_partition_result_error_code = x_partitions.error_code
+                            f_writable_txn_marker_partition_result_tagged_fields = x_partitions.tagged_fields
+                        else:
+                            raise TypeError("derived fields given")  # the checked encoder compares them
+                        fp_writable_txn_marker_partition_result = [
+                            _S3.pack(
+                                f_writable_txn_marker_partition_result_partition_index,
+                                f_writable_txn_marker_partition_result_error_code,
+                            )
+                        ]
+                        if fc_writable_txn_marker_partition_result_0:
+                            ln = len(f_writable_txn_marker_partition_result_tagged_fields)
+                            fp_writable_txn_marker_partition_result.append(
+                                (_VARINT[ln] if ln < 16384 else _rt.varint_wide(ln, 32))
+                            )
+                            if f_writable_txn_marker_partition_result_tagged_fields:
+                                for fe_tagged_field in f_writable_txn_marker_partition_result_tagged_fields:
+                                    _e_tagged_field(fe_tagged_field, fp_writable_txn_marker_partition_result)
+                        elif f_writable_txn_marker_partition_result_tagged_fields is not None:
+                            raise TypeError("set, but its condition is false")  # the checked encoder says so
+                        fj_writable_txn_marker_partition_result = b"".join(fp_writable_txn_marker_partition_result)
+                        out.append(fj_writable_txn_marker_partition_result)
+                        w += len(fj_writable_txn_marker_partition_result)
+                    except (
+                        TypeError,
+                        AttributeError,
+                        ValueError,
+                        OverflowError,
+                        IndexError,
+                        _struct.error,
+                        _rt.EncodeError,
+                    ):
+                        # a value the fast path does not take: the checked encoder says what is wrong, if anything
+                        w += _e_writable_txn_marker_partition_result(x_partitions, out, p_api_version)
+            else:
+                for i, x_partitions in enumerate(v_partitions):
+                    w += _e_writable_txn_marker_partition_result(x_partitions, out, p_api_version)
         except _rt.EncodeError as exc:
             raise exc.within(f"partitions[{i}]")
         except (TypeError, AttributeError, ValueError, OverflowError, IndexError, _struct.error) as exc:
