@@ -129,7 +129,7 @@ def element_plan(model, u: TypeDef, seen: frozenset = frozenset()) -> ElementPla
             i = j + 1
             continue
         prim, code = primitive(f.type), fixed_code(f)
-        if f.repeat or (f.derived and not f.size_of):
+        if f.repeat or (f.derived and (not f.size_of or prim is None)):  # derived: a varint length or size
             return None
         if code is not None and f.type.size == 1 and f.type.kind == "int":
             plan.add(Step("int", u, f, cond=cond))

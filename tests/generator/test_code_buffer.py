@@ -109,7 +109,7 @@ def _modules():
 
 
 #: The one regular-expression search of the back end, and what it reads: a schema's type name.
-SEARCHES_ALLOWED = {("emit.py", "param_annotation")}
+SEARCHES_ALLOWED = {("classes.py", "param_annotation")}
 
 
 def test_no_module_of_the_back_end_searches_text_with_a_regular_expression():
