@@ -20,6 +20,7 @@ import logcodec.generated
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from logcodec.generated.kafka.messages.tagged_field import TaggedField
 from logcodec.generator import element_plans
 from logcodec.generator.python import ModuleEmitter
 from logcodec.generator.reading import Loader, formats_under
@@ -161,3 +162,25 @@ def test_fast_and_checked_encoders_agree_on_changed_values(data):
             setattr(found[k][0], name, copy.deepcopy(odd))
     fast, checked = (outcome(module, value, kw) for module, value in zip(pair(module_name), values))
     assert fast == checked
+
+
+def test_unknown_tags_of_an_element_go_to_its_checked_encoder():
+    """A Metadata partition's unknown tagged fields (a list of a type without a plan, which the
+    fast loop writes through that type's checked encoder) encode as the checked encoder writes
+    them, and a bad one fails as it fails there."""
+    fast, checked = pair("logcodec.generated.kafka.messages.metadata_response")
+    case = next(c for c in CASES if c[4].endswith("metadata_response_v12_filled"))
+    raw, kw = encoded(*case[1:4])
+    written = []
+    for tags in ([TaggedField(tag=7, data=b"xy")], [TaggedField(tag=1), TaggedField(tag=9, data=b"z" * 200)],
+                 [TaggedField(tag=-1)], [None], [(3, None, b"ab")]):
+        outcomes = []
+        for module in (fast, checked):
+            value = logcodec.strip_derived(module.decode(raw, **kw))
+            partitions = [p for t in value.topics for p in t.partitions]
+            partitions[-1].tagged_fields = copy.deepcopy(tags)
+            outcomes.append(outcome(module, value, kw))
+        assert outcomes[0] == outcomes[1]
+        written.append(outcomes[0])
+    assert b"\x01\x07\x02xy" in written[0] and b"z" * 200 in written[1]  # (count, tag, size, data)
+    assert written[2][:2] == written[3][:2] == ("error", "invalid_value")
