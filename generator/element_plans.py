@@ -264,20 +264,35 @@ def _chosen(expr, counts: dict[str, Field], params: set[str]):
 
 
 def c_takes(plan: ElementPlan) -> bool:
-    """Whether the C companion writes and reads this plan's elements: its steps are of the shapes
-    C writes (one-byte integers, unbiased varints, lengths and sizes, a list of planned elements
-    after one such count; no condition, no fixed-width run), and its text, and its nested
-    elements' text, is UTF-8 (the only text C takes)."""
-    if plan.conditions or plan.checks:
+    """Whether the C companion writes this plan's elements (its loops): every shape but floats
+    (fixed-width ones, or a list of them), with at most 64 conditions; text only in UTF-8 (the
+    only text C takes), in its nested elements too. A list of a type without a plan C takes
+    empty only (else Python writes the list)."""
+    if len(plan.conditions) > 64:
+        return False
+    for step in plan.steps:
+        if any(g.type.kind == "float" for g in step.fields):
+            return False
+        if step.kind == "sized" and step.target.type.kind == "str" and codecs.lookup(step.target.type.encoding).name != "utf-8":
+            return False
+        if step.kind == "list" and (step.run is not None and step.target.type.kind == "float"
+                                    or step.element is not None and not c_takes(step.element)):
+            return False
+    return True
+
+
+def c_reads(plan: ElementPlan) -> bool:
+    """Whether the C companion reads this plan's elements (its readers): one-byte integers,
+    unbiased varints, lengths and sizes, and lists of such elements after one such count, no
+    condition (the shapes C reads); text only in UTF-8."""
+    if plan.conditions or plan.checks or not c_takes(plan):
         return False
     for step in plan.steps:
         if step.kind == "fixed" or (step.kind == "varint" and primitive(step.field.type).bias):
             return False
-        if step.kind == "sized" and step.target.type.kind == "str" and codecs.lookup(step.target.type.encoding).name != "utf-8":
-            return False
         if step.kind == "list" and (step.element is None or len(step.counts) != 1
                                     or primitive(step.field.type) is None or primitive(step.field.type).bias
-                                    or not c_takes(step.element)):
+                                    or not c_reads(step.element)):
             return False
     return True
 
@@ -314,7 +329,7 @@ def c_readers(model, bulk) -> dict[str, ElementPlan]:
     if bulk is None or not model.tuple_decoded(bulk.items.type.user):
         return {}
     plan = list_plan(model, bulk.items)
-    return {f"decode_{bulk.holder.name}_{bulk.items.id}": plan} if plan is not None and c_takes(plan) else {}
+    return {f"decode_{bulk.holder.name}_{bulk.items.id}": plan} if plan is not None and c_reads(plan) else {}
 
 
-__all__ = ["ElementPlan", "Step", "c_loops", "c_readers", "c_takes", "element_plan", "list_plan"]
+__all__ = ["ElementPlan", "Step", "c_loops", "c_readers", "c_reads", "c_takes", "element_plan", "list_plan"]

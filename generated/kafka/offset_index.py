@@ -28,6 +28,10 @@ from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part
 from logcodec.runtime.stream import unsupported as _unsupported
 
 FORMAT = "kafka.offset_index"
+#: This module's C companion (`offset_index_fast.c`): list loops in C, encoding some lists and
+#: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
+#: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
+_FAST: Final[Any] = _native.companion(globals(), "offset_index", "0dbe5eede12c2b670254")
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -96,6 +100,9 @@ class Entry:
         self.position = position
 
 
+#: The classes whose value objects the C companion (`_FAST`) makes and reads, in its order.
+_C_CLASSES: Final[tuple[type, ...]] = (Entry,)
+
 #: A `Entry` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 EntryTuple: TypeAlias = tuple[int, int]
 
@@ -155,7 +162,10 @@ def _e_offset_index(v: OffsetIndex, out: list[Any]) -> int:
             raise _rt.missing("entries")
         i = 0
         try:
-            if isinstance(v_entries, (list, tuple)):
+            if _FAST is not None and (fr := _FAST.encode_offset_index_entries(v_entries, _C_CLASSES)) is not None:
+                out.append(fr)
+                w += len(fr)
+            elif isinstance(v_entries, (list, tuple)):
                 fo_entries = bool(v_entries) and not isinstance(v_entries[0], tuple)
                 for i, x_entries in enumerate(v_entries):
                     try:

@@ -578,6 +578,32 @@ static int lc_classes(PyObject *classes) {
     return 1;
 }
 
+/* (classes, *fields): a value object of the module's `Header` (`new_header`). */
+static PyObject *lc_make_header(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5 || !lc_classes(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "new_header: the module's classes and 4 fields expected");
+        return NULL;
+    }
+    PyObject *v[4];
+    for (int i = 0; i < 4; i++) { v[i] = args[i + 1]; Py_INCREF(v[i]); }
+    PyObject *o = lc_new_header(v);
+    if (o == NULL) for (int i = 0; i < 4; i++) Py_DECREF(v[i]);
+    return o;
+}
+
+/* (classes, *fields): a value object of the module's `Record` (`new_record`). */
+static PyObject *lc_make_record(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 11 || !lc_classes(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "new_record: the module's classes and 10 fields expected");
+        return NULL;
+    }
+    PyObject *v[10];
+    for (int i = 0; i < 10; i++) { v[i] = args[i + 1]; Py_INCREF(v[i]); }
+    PyObject *o = lc_new_record(v);
+    if (o == NULL) for (int i = 0; i < 10; i++) Py_DECREF(v[i]);
+    return o;
+}
+
 /* (items, classes): the bytes of the list `items`, its elements tuple forms or value objects of
    the module's `classes`, or None where Python must write them. */
 static PyObject *lc_encode_record_headers(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -709,6 +735,8 @@ static PyMethodDef lc_methods[] = {
     {"encode_record_list_items", (PyCFunction)(void (*)(void))lc_encode_record_list_items, METH_FASTCALL, NULL},
     {"decode_record_list_items", (PyCFunction)(void (*)(void))lc_decode_record_list_items, METH_FASTCALL, NULL},
     {"columns_record_list_items", (PyCFunction)(void (*)(void))lc_columns_record_list_items, METH_FASTCALL, NULL},
+    {"new_header", (PyCFunction)(void (*)(void))lc_make_header, METH_FASTCALL, NULL},
+    {"new_record", (PyCFunction)(void (*)(void))lc_make_record, METH_FASTCALL, NULL},
     {NULL, NULL, 0, NULL}
 };
 

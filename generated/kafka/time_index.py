@@ -24,6 +24,10 @@ from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part
 from logcodec.runtime.stream import unsupported as _unsupported
 
 FORMAT = "kafka.time_index"
+#: This module's C companion (`time_index_fast.c`): list loops in C, encoding some lists and
+#: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
+#: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
+_FAST: Final[Any] = _native.companion(globals(), "time_index", "33268140b668f7a2e04a")
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__
@@ -89,6 +93,9 @@ class Entry:
         self.relative_offset = relative_offset
 
 
+#: The classes whose value objects the C companion (`_FAST`) makes and reads, in its order.
+_C_CLASSES: Final[tuple[type, ...]] = (Entry,)
+
 #: A `Entry` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 EntryTuple: TypeAlias = tuple[int, int]
 
@@ -148,7 +155,10 @@ def _e_time_index(v: TimeIndex, out: list[Any]) -> int:
             raise _rt.missing("entries")
         i = 0
         try:
-            if isinstance(v_entries, (list, tuple)):
+            if _FAST is not None and (fr := _FAST.encode_time_index_entries(v_entries, _C_CLASSES)) is not None:
+                out.append(fr)
+                w += len(fr)
+            elif isinstance(v_entries, (list, tuple)):
                 fo_entries = bool(v_entries) and not isinstance(v_entries[0], tuple)
                 for i, x_entries in enumerate(v_entries):
                     try:

@@ -16,9 +16,15 @@ or appended to the lists of `decode_columns` (`columns_<type>_<field>`), or None
 the Python decoder must read (it names the error). `tests/generator/test_fast_c.py` holds both
 ways to the Python code.
 
+A loop whose elements are written under conditions on their params (a Kafka field's versions)
+takes them as a third argument, a bit each (`ElementPlan.conditions`), which the caller decides
+once with the plan's checks.
+
 C makes and reads the value objects of the module's classes in their slots, which it finds
 through the classes the module passes (`_C_CLASSES`, `value_types`): a compiled build therefore
-takes these classes from the module, as it does enums, rather than compiling its own.
+takes these classes from the module, as it does enums, rather than compiling its own, and its
+decoders make their values through the companion (`new_<type>`), as a call of the class would
+run its `__init__` as Python.
 
 The module's Python source names its companion by the SHA-256 of this C source (`_FAST`);
 `logcodec accelerate` compiles it with the C compiler mypyc uses (`runtime.native`), and only a
@@ -34,6 +40,7 @@ import jinja2
 from logcodec.runtime import native
 
 from ..element_plans import ElementPlan
+from ..layout import primitive
 from ..passes import model_of
 from .elements import Element, Reader, ValueClass, element_plans, encoded_len
 
@@ -77,16 +84,22 @@ def render(header: str, module: str, loops: dict[str, ElementPlan], readers: dic
     """The C source of one module's loops, the encoders' (`loops`) and the decoders' (`readers`),
     each a name and the plan of its elements (`layout.c_loops`, `c_readers`), in name order."""
     names = [*sorted(loops), *(n for name in sorted(readers) for n in (name, columns_name(name)))]
-    methods = [f'    {{"{n}", (PyCFunction)(void (*)(void))lc_{n}, METH_FASTCALL, NULL}},' for n in names]
     classes = [ValueClass(plan) for plan in value_plans(loops, readers)]
+    methods = [f'    {{"{n}", (PyCFunction)(void (*)(void))lc_{n}, METH_FASTCALL, NULL}},' for n in names]
+    methods += [f'    {{"new_{c.type.name}", (PyCFunction)(void (*)(void))lc_make_{c.type.name}, METH_FASTCALL, NULL}},'
+                for c in classes]
     return TEMPLATES.get_template("companion.c.j2").render(
         header=header, module=module,
         elements=[c.source() for c in classes]
         + [Element(plan).source() for plan in element_plans(loops)]
         + [Reader(plan, values).source() for plan in element_plans(readers) for values in (False, True)],
         binds=[c.bind(i) for i, c in enumerate(classes)],
-        loops=[{"name": name, "type": plan.type.name, "prefix_len": _prefix_len(plan)}
+        makers=[c.maker() for c in classes],
+        loops=[{"name": name, "type": plan.type.name, "prefix_len": _prefix_len(plan),
+                "conditions": ", c" if plan.conditions else ""}
                for name, plan in sorted(loops.items())],
+        fixed=any(step.kind == "fixed" or step.run is not None or _fixed_count(step)
+                  for plan in element_plans(loops) for step in plan.steps),
         readers=[{"name": name, "columns": columns_name(name), "type": plan.type.name, "fields": len(plan.form)}
                  for name, plan in sorted(readers.items())],
         methods="\n".join(methods))
@@ -95,3 +108,8 @@ def render(header: str, module: str, loops: dict[str, ElementPlan], readers: dic
 def _prefix_len(plan: ElementPlan) -> str:
     """The bytes an element takes before its body's: its size's varint, where it has one."""
     return f"{encoded_len(plan.steps[0].field, 's')} + s" if plan.steps[0].kind == "tail" else "s"
+
+
+def _fixed_count(step) -> bool:
+    """A list's count that is a fixed-width integer (written by `lc_put_fixed`)."""
+    return step.kind == "list" and any(primitive(count.type) is None for count in step.counts)

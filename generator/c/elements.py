@@ -17,7 +17,7 @@ def element_plans(plans: dict[str, ElementPlan]) -> list[ElementPlan]:
 
     def visit(plan: ElementPlan) -> None:
         for step in plan.steps:
-            if step.kind == "list":
+            if step.kind == "list" and step.element is not None:
                 visit(step.element)
         found.setdefault(plan.type.name, plan)
 
@@ -60,6 +60,23 @@ class ValueClass(_Code):
                 f"    for (int i = 0; i < {n}; i++) *(PyObject **)((char *)o + lc_O_{t}[i]) = v[i];\n"
                 "    return o;\n}\n")
 
+    def maker(self) -> str:
+        """`lc_make_<type>`, the module's `new_<type>(classes, *fields)`: a value object of the
+        module's class made in C from its fields' values (in the order of its slots), never
+        tracked by the collector, as a compiled build's decoders make one (`Decoder.return_value`):
+        a call of the class would run its `__init__` as Python."""
+        t, n = self.type.name, len(self.slots)
+        return (f"\n/* (classes, *fields): a value object of the module's `{self.type.class_name}` (`new_{t}`). */\n"
+                f"static PyObject *lc_make_{t}(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {{\n"
+                f"    if (nargs != {n + 1} || !lc_classes(args[0])) {{\n"
+                f"        PyErr_SetString(PyExc_TypeError, \"new_{t}: the module's classes and {n} fields expected\");\n"
+                "        return NULL;\n    }\n"
+                f"    PyObject *v[{n}];\n"
+                f"    for (int i = 0; i < {n}; i++) {{ v[i] = args[i + 1]; Py_INCREF(v[i]); }}\n"
+                f"    PyObject *o = lc_new_{t}(v);\n"
+                f"    if (o == NULL) for (int i = 0; i < {n}; i++) Py_DECREF(v[i]);\n"
+                "    return o;\n}\n")
+
     def bind(self, i: int) -> str:
         """The line of `lc_classes` that binds the class at `_C_CLASSES[i]`."""
         t = self.type.name
@@ -73,9 +90,9 @@ class Element(_Code):
     Python; `lc_write_<type>` writes the element, its size prefix included, given that body size."""
 
     def sized_written(self) -> str:
-        t = self.type.name
-        return (f"\nstatic Py_ssize_t lc_body_{t}(PyObject *e) {{\n{self.body()}}}\n"
-                f"\nstatic char *lc_write_{t}(PyObject *e, char *p, Py_ssize_t body) {{\n{self.write()}}}\n")
+        t, c = self.type.name, conditions_param(self.plan)
+        return (f"\nstatic Py_ssize_t lc_body_{t}(PyObject *e{c}) {{\n{self.body()}}}\n"
+                f"\nstatic char *lc_write_{t}(PyObject *e, char *p, Py_ssize_t body{c}) {{\n{self.write()}}}\n")
 
     def source(self) -> str:
         return self.fields_source() + self.sized_written()
@@ -110,7 +127,7 @@ class Element(_Code):
     def body(self) -> str:
         out = [self.fields("-1", derived=True), "    Py_ssize_t size = 0;\n"]
         for step in self.steps:
-            out.append(_Step(step).size())
+            out.append(_Step(step, self.plan).size())
         if self.tail:
             size = self.plan.steps[0].field
             out.append(f"    if (size > {_max_value(size)}) return -1;\n")
@@ -125,40 +142,90 @@ class Element(_Code):
         else:
             out.append("    (void)body;\n")
         for step in self.steps:
-            out.append(_Step(step).write())
+            out.append(_Step(step, self.plan).write())
         out.append("    return p;\n")
         return "".join(out)
 
 
 class _Step:
-    """One step of a plan, sized (`size`: adds to `size`, or returns -1) and written (`write`: at `p`)."""
+    """One step of a plan, sized (`size`: adds to `size`, or returns -1) and written (`write`: at
+    `p`); a step under a condition only where the loop's conditions (`c`, a bit each, in the
+    order of the plan's `conditions`) say so, its fields None (or derived ones unset) elsewhere."""
 
-    def __init__(self, step: Step) -> None:
-        self.step = step
+    def __init__(self, step: Step, plan: ElementPlan) -> None:
+        self.step, self.plan = step, plan
         self.f: Field = step.field
         self.v = f"f_{self.f.id}"
 
+    def holds(self, cond) -> str:
+        """The C test of one of the plan's conditions."""
+        return f"(c & {1 << self.plan.conditions.index(cond)}ULL)"
+
     def size(self) -> str:
+        code = self.unconditional_size()
+        if self.step.cond is None:
+            return code
+        return f"    if ({self.holds(self.step.cond)}) {{\n{_indent(code)}    }} else {{\n{self.absent()}    }}\n"
+
+    def write(self) -> str:
+        code = self.unconditional_write()
+        if self.step.cond is None:
+            return code
+        return f"    if ({self.holds(self.step.cond)}) {{\n{_indent(code)}    }}\n"
+
+    def absent(self) -> str:
+        """Where the step's condition is false: its fields None, its counts unset, or Python writes it."""
+        s = self.step
+        given = s.fields or [s.target if s.kind == "list" else s.field]
+        lines = [f"        if (f_{g.id} != Py_None) return -1;\n" for g in given]
+        lines += [f"        if (f_{g.id} != NULL) return -1;\n" for g in s.counts]
+        return "".join(lines)
+
+    def unconditional_size(self) -> str:
         s, f, v = self.step, self.f, self.v
         if s.kind == "int":
             lo, hi = (-128, 127) if f.type.signed else (0, 255)
             return f"    {{ int64_t x; if (!lc_int({v}, {lo}, {hi}, &x)) return -1; size += 1; }}\n"
+        if s.kind == "fixed":
+            checks = "".join(f"        if (!lc_int(f_{g.id}, {_lowest(g)}, {_highest(g)}, &x)) return -1;\n"
+                             for g in s.fields)
+            return f"    {{\n        int64_t x;\n{checks}        size += {sum(g.type.size for g in s.fields)};\n    }}\n"
         if s.kind == "varint":
             return f"    {{ {_read(f, v, 'x')} size += {encoded_len(f, 'x')}; }}\n"
         if s.kind == "sized":
             return self.sized_size()
-        # a count and the list it counts, each element sized by its own function
-        items, u = f"f_{s.target.id}", s.element.type.name
-        return (f"    {{\n        if (!PyList_CheckExact({items}) && !PyTuple_CheckExact({items})) return -1;\n"
-                f"        Py_ssize_t n = PySequence_Fast_GET_SIZE({items});\n"
-                f"        if (n > {_max_value(f)}) return -1;\n"
-                f"    {_given(f, 'n')}"
-                f"        size += {encoded_len(f, 'n')};\n"
-                f"        for (Py_ssize_t i = 0; i < n; i++) {{\n"
-                f"            Py_ssize_t b = lc_body_{u}(PySequence_Fast_GET_ITEM({items}, i));\n"
-                f"            if (b < 0 || b > PY_SSIZE_T_MAX / 4) return -1;\n"
-                f"            size += {_element_len(s.element, 'b')};\n"
-                f"        }}\n    }}\n")
+        return self.list_size()
+
+    def list_size(self) -> str:
+        """A list's counts (each under its condition, from its length `n`) and its elements: numbers
+        in their range, elements sized by their own function, or none (a type C does not write)."""
+        s, items = self.step, f"f_{self.step.target.id}"
+        lines = [f"    {{\n        if (!PyList_CheckExact({items}) && !PyTuple_CheckExact({items})) return -1;\n",
+                 f"        Py_ssize_t n = PySequence_Fast_GET_SIZE({items});\n"]
+        for count in s.counts:
+            code = (f"        if (n > {_max_count(count)}) return -1;\n    {_given(count, 'n')}"
+                    f"        size += {_count_len(count, 'n')};\n")
+            if count.if_expr is None or count.if_expr == s.cond:
+                lines.append(code)
+            else:
+                lines.append(f"        if ({self.holds(count.if_expr)}) {{\n{_indent(code)}        }} "
+                             f"else if (f_{count.id} != NULL) return -1;\n")
+        if s.run is not None:
+            ref = s.target.type
+            lines.append(f"        for (Py_ssize_t i = 0; i < n; i++) {{\n            int64_t x;\n"
+                         f"            if (!lc_int(PySequence_Fast_GET_ITEM({items}, i), {_lowest(s.target)}, "
+                         f"{_highest(s.target)}, &x)) return -1;\n        }}\n"
+                         f"        size += n * {ref.size};\n")
+        elif s.element is None:
+            lines.append("        if (n != 0) return -1;  /* a type C does not write: Python writes its elements */\n")
+        else:
+            u = s.element.type.name
+            lines.append(f"        for (Py_ssize_t i = 0; i < n; i++) {{\n"
+                         f"            Py_ssize_t b = lc_body_{u}(PySequence_Fast_GET_ITEM({items}, i));\n"
+                         f"            if (b < 0 || b > PY_SSIZE_T_MAX / 4) return -1;\n"
+                         f"            size += {_element_len(s.element, 'b')};\n        }}\n")
+        lines.append("    }\n")
+        return "".join(lines)
 
     def sized_size(self) -> str:
         s, length = self.step, self.f
@@ -173,10 +240,12 @@ class _Step:
                 f"    {_given(length, 'n')}"
                 f"        size += {encoded_len(length, 'n')} + n;\n    }}\n")
 
-    def write(self) -> str:
+    def unconditional_write(self) -> str:
         s, f, v = self.step, self.f, self.v
         if s.kind == "int":
             return f"    *p++ = (char)(PyLong_AsLongLong({v}) & 0xff);\n"
+        if s.kind == "fixed":
+            return "".join(f"    p = {_put_fixed(g, f'PyLong_AsLongLong(f_{g.id})')};\n" for g in s.fields)
         if s.kind == "varint":
             return f"    {{ {_read(f, v, 'x', checked=False)} p = {_put(f, 'x')}; }}\n"
         if s.kind == "sized":
@@ -187,13 +256,80 @@ class _Step:
                 absent = f"if ({value} == Py_None) p = {_put(length, str(length.absent))}; else "
             return (f"    {absent}{{\n        Py_ssize_t n;\n        const char *b = {read}({value}, &n);\n"
                     f"        p = {_put(length, 'n')};\n        memcpy(p, b, (size_t)n);\n        p += n;\n    }}\n")
-        items, u = f"f_{s.target.id}", s.element.type.name
-        body = f"lc_body_{u}(x)" if s.element.steps[0].kind == "tail" else "0"
-        return (f"    {{\n        Py_ssize_t n = PySequence_Fast_GET_SIZE({items});\n"
-                f"        p = {_put(f, 'n')};\n"
-                f"        for (Py_ssize_t i = 0; i < n; i++) {{\n"
-                f"            PyObject *x = PySequence_Fast_GET_ITEM({items}, i);\n"
-                f"            p = lc_write_{u}(x, p, {body});\n        }}\n    }}\n")
+        return self.list_write()
+
+    def list_write(self) -> str:
+        s, items = self.step, f"f_{self.step.target.id}"
+        lines = [f"    {{\n        Py_ssize_t n = PySequence_Fast_GET_SIZE({items});\n"]
+        for count in s.counts:
+            put = f"p = {_put_count(count, 'n')};"
+            if count.if_expr is None or count.if_expr == s.cond:
+                lines.append(f"        {put}\n")
+            else:
+                lines.append(f"        if ({self.holds(count.if_expr)}) {put}\n")
+        if s.run is not None:
+            lines.append(f"        for (Py_ssize_t i = 0; i < n; i++)\n"
+                         f"            p = {_put_fixed(s.target, 'PyLong_AsLongLong(PySequence_Fast_GET_ITEM(' + items + ', i))')};\n")
+        elif s.element is not None:
+            u = s.element.type.name
+            body = f"lc_body_{u}(x)" if s.element.steps[0].kind == "tail" else "0"
+            lines.append(f"        for (Py_ssize_t i = 0; i < n; i++) {{\n"
+                         f"            PyObject *x = PySequence_Fast_GET_ITEM({items}, i);\n"
+                         f"            p = lc_write_{u}(x, p, {body});\n        }}\n")
+        lines.append("    }\n")
+        return "".join(lines)
+
+
+def conditions_param(plan: ElementPlan) -> str:
+    """The parameter of an element's functions that holds the loop's conditions, where it has some."""
+    return ", uint64_t c" if plan.conditions else ""
+
+
+def _indent(code: str) -> str:
+    return "".join(f"    {line}\n" if line else "\n" for line in code.rstrip("\n").split("\n"))
+
+
+def _lowest(f: Field) -> str:
+    """The least value of a fixed-width integer field C takes."""
+    if not f.type.signed:
+        return "0"
+    return "INT64_MIN" if f.type.size == 8 else f"{-(1 << (8 * f.type.size - 1))}LL"
+
+
+def _highest(f: Field) -> str:
+    """The greatest value of a fixed-width integer field C takes (an unsigned 8-byte one's past
+    INT64_MAX is Python's to write)."""
+    if f.type.size == 8:
+        return "INT64_MAX"
+    return f"{(1 << (8 * f.type.size - (1 if f.type.signed else 0))) - 1}LL"
+
+
+def _put_fixed(f: Field, value: str) -> str:
+    """Write the fixed-width integer `value` of field `f` (its width and byte order) at `p`."""
+    return f"lc_put_fixed(p, (uint64_t)({value}), {f.type.size}, {1 if f.type.endian == 'le' else 0})"
+
+
+def _max_count(f: Field) -> str:
+    """The largest length a count field holds: its type's, less a varint's bias."""
+    if primitive_of(f.type) is None:
+        return _highest(f)
+    bias = primitive_of(f.type).bias
+    return f"({_max_value(f)} - {bias})" if bias else _max_value(f)
+
+
+def _count_len(f: Field, n: str) -> str:
+    """The bytes of the count `f` of a list of `n` elements."""
+    prim = primitive_of(f.type)
+    if prim is None:
+        return str(f.type.size)
+    return encoded_len(f, f"{n} + {prim.bias}" if prim.bias else n)
+
+
+def _put_count(f: Field, n: str) -> str:
+    prim = primitive_of(f.type)
+    if prim is None:
+        return _put_fixed(f, n)
+    return _put(f, f"{n} + {prim.bias}" if prim.bias else n)
 
 
 class Reader(_Code):
@@ -323,6 +459,12 @@ def _read(f: Field, v: str, x: str, checked: bool = True) -> str:
             return f"int64_t {x} = (int64_t)PyLong_AsLongLong({v});"
         lo, hi = ("INT64_MIN", "INT64_MAX") if bits == 64 else (f"{-(1 << (bits - 1))}LL", f"{(1 << (bits - 1)) - 1}LL")
         return f"int64_t {x}; if (!lc_int({v}, {lo}, {hi}, &{x})) return -1;"
+    bias = primitive_of(f.type).bias
+    if bias:  # the varint holds the value plus its bias: `x` is that
+        if not checked:
+            return f"uint64_t {x} = (uint64_t)(PyLong_AsLongLong({v}) + {bias});"
+        return (f"int64_t {x}_; if (!lc_int({v}, {-bias}, {(1 << min(bits, 62)) - 1 - bias}LL, &{x}_)) return -1; "
+                f"uint64_t {x} = (uint64_t)({x}_ + {bias});")
     if not checked:
         return f"uint64_t {x} = (uint64_t)PyLong_AsUnsignedLongLong({v});"
     hi = "UINT64_MAX" if bits == 64 else f"{(1 << bits) - 1}ULL"

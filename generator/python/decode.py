@@ -137,7 +137,12 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
             c("return obj, pos")
         else:
             made = f"{t.class_name}({', '.join(values)})"
-            c(f"return {c.untracked()}({made}), pos" if self.m.untracks else f"return {made}, pos")
+            made = f"{c.untracked()}({made})" if self.m.untracks else made
+            if self.m.build.compiled and t in self.m.c_classes:
+                # the module's class, which C reads: made by its C companion where built (a call
+                # of the class would run its `__init__` as Python), never tracked
+                made = f"(_NEW_{t.name}(_C_CLASSES, {', '.join(values)}) if _NEW_{t.name} is not None else {made})"
+            c(f"return {made}, pos")
 
     # ------------------------------------------------------------ what a variant adds (nothing here)
     # The trace variant (`trace.py`) records where each field lies; the checked decoder does not.

@@ -267,6 +267,7 @@ class ModuleEmitter(ValueClasses):
             **module_declarations(uses, [e["name"] for e in enums]),
             fast_sha=self.companion and c_companion.source_sha(self.companion),
             c_classes=[t.class_name for t in self.c_classes],
+            makers=[t.name for t in self.c_classes] if self.build.compiled else [],
             untracked_sha=native.companion_sha(native.UNTRACKED_C.read_bytes()),
         ))
 

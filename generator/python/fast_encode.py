@@ -73,15 +73,21 @@ class FastEncoders:
         written_out = not self.m.build.compiled
         if in_c is None and not written_out:
             return False
-        if written_out:  # (a plan with conditions has no C loop: `c_takes`)
-            for k, cond in enumerate(plan.conditions):
-                name = c.local(self.decided_name(plan, k))
-                self.declared[name] = f"    {name}: bool"
-                c(f"{name} = {self.in_caller(plan, f, cond)}")
+        decided = []
+        for k, cond in enumerate(plan.conditions):  # decided once, before the loops
+            name = c.local(self.decided_name(plan, k))
+            self.declared[name] = f"    {name}: bool"
+            c(f"{name} = {self.in_caller(plan, f, cond)}")
+            decided.append(name)
         branch = "if"
         if in_c is not None:
-            # Its C companion first, where built: the list's bytes, or None for the loops below.
-            with c.block(f"if {' and '.join(['_FAST is not None', *guard, f'(fr := _FAST.{in_c}({items}, _C_CLASSES)) is not None'])}:"):
+            # Its C companion first, where built: the list's bytes, or None for the loops below;
+            # the conditions go as one number, a bit each
+            args = [items, "_C_CLASSES"]
+            if decided:
+                args.append(" + ".join(f"({1 << k} if {name} else 0)" for k, name in enumerate(decided)))
+            call = f"(fr := _FAST.{in_c}({', '.join(args)})) is not None"
+            with c.block(f"if {' and '.join(['_FAST is not None', *guard, call])}:"):
                 c(f"{self.owner.out}.append(fr)")
                 if self.owner.out == "out":
                     c("w += len(fr)")

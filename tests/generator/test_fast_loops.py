@@ -12,8 +12,13 @@ import copy
 import dataclasses
 import functools
 import importlib
+import importlib.util
 import inspect
 import re
+import shutil
+import sys
+import sysconfig
+import tempfile
 from pathlib import Path
 
 import logcodec.generated
@@ -26,6 +31,7 @@ from logcodec.generator.python import ModuleEmitter
 from logcodec.generator.reading import Loader, formats_under
 
 import logcodec
+from logcodec.runtime import native
 from logcodec.runtime.errors import EncodeError
 from tests.generator.rendered import SCHEMAS, pure_module
 from tests.vectorfiles import all_tests, params
@@ -47,6 +53,14 @@ def _writes_out(module_name: str) -> bool:
     return bool(WRITTEN_OUT.search(source.read_text(encoding="utf-8")))
 
 
+def _body_module(name: str) -> str:
+    """The module of a frame's body by its name, also where its compiled build is in use (whose
+    classes are of `_lcn_<id>_<hash>`)."""
+    if name.startswith("_lcn_"):
+        return "logcodec.generated.kafka.messages." + name.removeprefix("_lcn_").rsplit("_", 1)[0]
+    return name
+
+
 def _cases() -> list[tuple[str, str, bytes, dict, str]]:
     """(the module's name, the format the vector is of, its bytes, its params, the vector's id)
     of every valid vector whose value, or whose frame's body, a module with written-out loops
@@ -55,7 +69,7 @@ def _cases() -> list[tuple[str, str, bytes, dict, str]]:
     for fmt, test in all_tests("valid"):
         data, kw = bytes.fromhex(test["bytes"]), params(test)
         value = logcodec.decode(fmt, data, **kw)
-        module = type(value.body).__module__ if fmt in FRAMES else f"logcodec.generated.{fmt}"
+        module = _body_module(type(value.body).__module__) if fmt in FRAMES else f"logcodec.generated.{fmt}"
         cases.append((module, fmt, data, kw, f"{fmt}:{test['tcId']}"))
     written_out = {name for name in {case[0] for case in cases} if _writes_out(name)}
     return [case for case in cases if case[0] in written_out]
@@ -87,7 +101,7 @@ def encoded(fmt: str, data: bytes, kw: dict) -> tuple[bytes, dict]:
         return data, kw
     frame = logcodec.decode(fmt, data, **kw)
     version = frame.header.request_api_version if fmt == "kafka.request" else kw["api_version"]
-    body = importlib.import_module(type(frame.body).__module__)
+    body = importlib.import_module(_body_module(type(frame.body).__module__))
     return body.encode(logcodec.strip_derived(frame.body), api_version=version), {"api_version": version}
 
 
@@ -164,12 +178,113 @@ def test_fast_and_checked_encoders_agree_on_changed_values(data):
     assert fast == checked
 
 
-def test_unknown_tags_of_an_element_go_to_its_checked_encoder():
+# ---------------------------------------------------------------- the C companions' loops
+
+#: Modules whose C loops run here too (each compiled once, a few seconds): counts and fields under
+#: a version's conditions, lists of numbers and a list C takes empty only (Metadata's partitions),
+#: fixed-width runs (an index's entries, TANK's partitions).
+IN_C = ("logcodec.generated.kafka.messages.metadata_response", "logcodec.generated.kafka.offset_index",
+        "logcodec.generated.tank.request")
+
+
+@functools.cache
+def with_c(module_name: str):
+    """The module as generated, run as Python with its C companion compiled here in place of
+    `_FAST` (as an install that built it has)."""
+    if shutil.which((sysconfig.get_config_var("CC") or "cc").split()[0]) is None:
+        pytest.skip("no C compiler")
+    schema = Loader(SCHEMAS, documents=DOCUMENTS).load(_schema_path(module_name))
+    emitter = ModuleEmitter(schema)
+    source = emitter.render()
+    assert emitter.companion is not None
+    stem = module_name.rsplit(".", 1)[1]
+    path = native.compile_companion(stem, emitter.companion.encode(), Path(tempfile.mkdtemp()), log=lambda m: None)
+    name = path.name.split(".")[0]
+    spec = importlib.util.spec_from_file_location(name, path)
+    companion = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(companion)
+    sys.modules[name] = companion
+    module = pure_module(f"logcodec_test_c_{stem}", source)
+    module._FAST = companion
+    return module
+
+
+C_CASES = [c for c in CASES if c[0] in IN_C]
+
+
+def test_the_modules_with_c_loops():
+    assert {c[0] for c in C_CASES} == set(IN_C)
+
+
+@pytest.mark.parametrize("module_name,fmt,data,kw", [c[:4] for c in C_CASES], ids=[c[4] for c in C_CASES])
+def test_c_and_checked_encoders_agree_on_vectors(module_name, fmt, data, kw):
+    data, kw = encoded(fmt, data, kw)
+    outcomes = []
+    for module in (with_c(module_name), pair(module_name)[1]):
+        value = module.decode(data, **kw)
+        outcomes.append([outcome(module, v, kw) for v in (logcodec.strip_derived(value), value)])
+    assert outcomes[0] == outcomes[1] and isinstance(outcomes[1][0], bytes)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data())
+def test_c_and_checked_encoders_agree_on_changed_values(data):
+    module_name, fmt, raw, kw, _ = data.draw(st.sampled_from(C_CASES))
+    raw, kw = encoded(fmt, raw, kw)
+    modules = (with_c(module_name), pair(module_name)[1])
+    values = [logcodec.strip_derived(module.decode(raw, **kw)) for module in modules]
+    elements = [[e for e in _elements(value) if type(e[0]).__module__ == module.__name__]
+                for module, value in zip(modules, values)]
+    if not elements[0]:
+        return
+    for _ in range(data.draw(st.integers(1, 3))):
+        k = data.draw(st.integers(0, len(elements[0]) - 1))
+        name = data.draw(st.sampled_from(elements[0][k][1]))
+        odd = data.draw(st.sampled_from(ODD))
+        for found in elements:
+            setattr(found[k][0], name, copy.deepcopy(odd))
+    c_outcome, checked = (outcome(module, value, kw) for module, value in zip(modules, values))
+    assert c_outcome == checked
+
+
+def test_the_c_loops_run():
+    """The C loop writes the Metadata response's partitions (a value its guards take), not the
+    Python loops: its function is called, and gives the bytes (not None)."""
+    module = with_c(IN_C[0])
+    case = next(c for c in C_CASES if c[4].endswith("metadata_response_v12_filled"))
+    raw, kw = encoded(*case[1:4])
+    value = logcodec.strip_derived(module.decode(raw, **kw))
+    assert any(t.partitions for t in value.topics)
+    calls = []
+    real = module._FAST
+
+    class Spy:
+        def __getattr__(self, name):
+            function = getattr(real, name)
+
+            def called(*args):
+                result = function(*args)
+                calls.append((name, result is not None))
+                return result
+            return called
+
+    module._FAST = Spy()
+    try:
+        assert module.encode(value, **kw) == raw
+    finally:
+        module._FAST = real
+    assert ("encode_metadata_response_topic_partitions", True) in calls
+
+
+@pytest.mark.parametrize("runs", ["python", "c"])
+def test_unknown_tags_of_an_element_go_to_its_checked_encoder(runs):
     """A Metadata partition's unknown tagged fields (a list of a type without a plan, which the
-    fast loop writes through that type's checked encoder) encode as the checked encoder writes
-    them, and a bad one fails as it fails there."""
-    fast, checked = pair("logcodec.generated.kafka.messages.metadata_response")
-    case = next(c for c in CASES if c[4].endswith("metadata_response_v12_filled"))
+    fast loops write through its checked encoder and C takes empty only) encode as the checked
+    encoder writes them, and a bad one fails as it fails."""
+    module_name = IN_C[0]
+    fast = pair(module_name)[0] if runs == "python" else with_c(module_name)
+    checked = pair(module_name)[1]
+    case = next(c for c in C_CASES if c[4].endswith("metadata_response_v12_filled"))
     raw, kw = encoded(*case[1:4])
     written = []
     for tags in ([TaggedField(tag=7, data=b"xy")], [TaggedField(tag=1), TaggedField(tag=9, data=b"z" * 200)],

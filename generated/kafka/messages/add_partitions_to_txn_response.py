@@ -19,6 +19,10 @@ from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagge
 
 FORMAT = "kafka.add_partitions_to_txn_response"
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: This module's C companion (`add_partitions_to_txn_response_fast.c`): list loops in C, encoding some lists and
+#: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
+#: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
+_FAST: Final[Any] = _native.companion(globals(), "add_partitions_to_txn_response", "c1066dec449e2b10e96a")
 #: Takes a list's element just made, with every list and value below it, off the cyclic
 #: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
 _untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
@@ -285,6 +289,9 @@ class AddPartitionsToTxnResponseHeader:
         self.error_code = error_code
         self.num_results_by_transaction_compact = num_results_by_transaction_compact
 
+
+#: The classes whose value objects the C companion (`_FAST`) makes and reads, in its order.
+_C_CLASSES: Final[tuple[type, ...]] = (AddPartitionsToTxnPartitionResult,)
 
 #: A `AddPartitionsToTxnPartitionResult` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 AddPartitionsToTxnPartitionResultTuple: TypeAlias = tuple[int, int, tuple[TaggedField, ...]]
@@ -2216,7 +2223,18 @@ def _e_add_partitions_to_txn_topic_result(
         i = 0
         try:
             fc_add_partitions_to_txn_partition_result_0 = p_api_version >= 3
-            if isinstance(v_results_by_partition, (list, tuple)) and (
+            if (
+                _FAST is not None
+                and (
+                    fr := _FAST.encode_add_partitions_to_txn_topic_result_results_by_partition(
+                        v_results_by_partition, _C_CLASSES, (1 if fc_add_partitions_to_txn_partition_result_0 else 0)
+                    )
+                )
+                is not None
+            ):
+                out.append(fr)
+                w += len(fr)
+            elif isinstance(v_results_by_partition, (list, tuple)) and (
                 not v_results_by_partition
                 or isinstance(v_results_by_partition[0], tuple)
                 or getattr(v_results_by_partition[0], "num_tagged_fields", None) is None

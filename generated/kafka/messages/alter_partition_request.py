@@ -20,6 +20,10 @@ from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagge
 FORMAT = "kafka.alter_partition_request"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: This module's C companion (`alter_partition_request_fast.c`): list loops in C, encoding some lists and
+#: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
+#: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
+_FAST: Final[Any] = _native.companion(globals(), "alter_partition_request", "62f39f66e99daccc8e1f")
 #: Takes a list's element just made, with every list and value below it, off the cyclic
 #: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
 _untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
@@ -249,6 +253,9 @@ class AlterPartitionRequestHeader:
         self.broker_epoch = broker_epoch
         self.num_topics_compact = num_topics_compact
 
+
+#: The classes whose value objects the C companion (`_FAST`) makes and reads, in its order.
+_C_CLASSES: Final[tuple[type, ...]] = (BrokerState,)
 
 #: A `BrokerState` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 BrokerStateTuple: TypeAlias = tuple[int | None, int | None, tuple[TaggedField, ...]]
@@ -1571,7 +1578,18 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
             i = 0
             try:
                 fc_broker_state_0 = p_api_version >= 3
-                if isinstance(v_new_isr_with_epochs, (list, tuple)) and (
+                if (
+                    _FAST is not None
+                    and (
+                        fr := _FAST.encode_partition_data_new_isr_with_epochs(
+                            v_new_isr_with_epochs, _C_CLASSES, (1 if fc_broker_state_0 else 0)
+                        )
+                    )
+                    is not None
+                ):
+                    out.append(fr)
+                    w += len(fr)
+                elif isinstance(v_new_isr_with_epochs, (list, tuple)) and (
                     not v_new_isr_with_epochs
                     or isinstance(v_new_isr_with_epochs[0], tuple)
                     or getattr(v_new_isr_with_epochs[0], "num_tagged_fields", None) is None

@@ -20,6 +20,10 @@ from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagge
 FORMAT = "kafka.alter_partition_response"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: This module's C companion (`alter_partition_response_fast.c`): list loops in C, encoding some lists and
+#: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
+#: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
+_FAST: Final[Any] = _native.companion(globals(), "alter_partition_response", "f252ed3ba681773d1f21")
 #: Takes a list's element just made, with every list and value below it, off the cyclic
 #: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
 _untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
@@ -213,6 +217,9 @@ class AlterPartitionResponseHeader:
         self.error_code = error_code
         self.num_topics_compact = num_topics_compact
 
+
+#: The classes whose value objects the C companion (`_FAST`) makes and reads, in its order.
+_C_CLASSES: Final[tuple[type, ...]] = (PartitionData,)
 
 #: A `PartitionData` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 PartitionDataTuple: TypeAlias = tuple[int, int, int, int, tuple[int, ...], int | None, int, tuple[TaggedField, ...]]
@@ -945,7 +952,18 @@ def _e_topic_data(v: TopicData | tuple[Any, ...], out: list[Any], p_api_version:
         i = 0
         try:
             fc_partition_data_0 = p_api_version >= 1
-            if isinstance(v_partitions, (list, tuple)) and (
+            if (
+                _FAST is not None
+                and (
+                    fr := _FAST.encode_topic_data_partitions(
+                        v_partitions, _C_CLASSES, (1 if fc_partition_data_0 else 0)
+                    )
+                )
+                is not None
+            ):
+                out.append(fr)
+                w += len(fr)
+            elif isinstance(v_partitions, (list, tuple)) and (
                 not v_partitions
                 or isinstance(v_partitions[0], tuple)
                 or getattr(v_partitions[0], "num_isr_compact", None) is None

@@ -20,6 +20,10 @@ from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagge
 FORMAT = "kafka.api_versions_response"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: This module's C companion (`api_versions_response_fast.c`): list loops in C, encoding some lists and
+#: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
+#: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
+_FAST: Final[Any] = _native.companion(globals(), "api_versions_response", "e7611819e332d947e5af")
 #: Takes a list's element just made, with every list and value below it, off the cyclic
 #: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
 _untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
@@ -505,6 +509,9 @@ class ApiVersionsResponseHeader:
         self.body_version = body_version
 
 
+#: The classes whose value objects the C companion (`_FAST`) makes and reads, in its order.
+_C_CLASSES: Final[tuple[type, ...]] = (ApiVersion,)
+
 #: A `ApiVersion` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 ApiVersionTuple: TypeAlias = tuple[int, int, int, tuple[TaggedField, ...]]
 #: A `SupportedFeatureKey` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
@@ -825,7 +832,18 @@ def _e_api_versions_response(v: ApiVersionsResponse, out: list[Any], p_api_versi
         i = 0
         try:
             fc_api_version_0 = i_body_version >= 3
-            if isinstance(v_api_keys, (list, tuple)) and (
+            if (
+                _FAST is not None
+                and (
+                    fr := _FAST.encode_api_versions_response_api_keys(
+                        v_api_keys, _C_CLASSES, (1 if fc_api_version_0 else 0)
+                    )
+                )
+                is not None
+            ):
+                out.append(fr)
+                w += len(fr)
+            elif isinstance(v_api_keys, (list, tuple)) and (
                 not v_api_keys
                 or isinstance(v_api_keys[0], tuple)
                 or getattr(v_api_keys[0], "num_tagged_fields", None) is None

@@ -19,6 +19,10 @@ from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagge
 
 FORMAT = "kafka.create_partitions_request"
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: This module's C companion (`create_partitions_request_fast.c`): list loops in C, encoding some lists and
+#: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
+#: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
+_FAST: Final[Any] = _native.companion(globals(), "create_partitions_request", "331900251bec65dab0e5")
 #: Takes a list's element just made, with every list and value below it, off the cyclic
 #: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
 _untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
@@ -216,6 +220,9 @@ class CreatePartitionsRequestHeader:
         self.num_topics = num_topics
         self.num_topics_compact = num_topics_compact
 
+
+#: The classes whose value objects the C companion (`_FAST`) makes and reads, in its order.
+_C_CLASSES: Final[tuple[type, ...]] = (CreatePartitionsAssignment,)
 
 #: A `CreatePartitionsAssignment` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 CreatePartitionsAssignmentTuple: TypeAlias = tuple[tuple[int, ...], tuple[TaggedField, ...]]
@@ -1160,6 +1167,21 @@ def _e_create_partitions_topic(v: CreatePartitionsTopic | tuple[Any, ...], out: 
                 fc_create_partitions_assignment_0 = p_api_version <= 1
                 fc_create_partitions_assignment_1 = p_api_version >= 2
                 if (
+                    _FAST is not None
+                    and ((p_api_version >= 2) or (p_api_version <= 1))
+                    and (
+                        fr := _FAST.encode_create_partitions_topic_assignments(
+                            v_assignments,
+                            _C_CLASSES,
+                            (1 if fc_create_partitions_assignment_0 else 0)
+                            + (2 if fc_create_partitions_assignment_1 else 0),
+                        )
+                    )
+                    is not None
+                ):
+                    out.append(fr)
+                    w += len(fr)
+                elif (
                     ((p_api_version >= 2) or (p_api_version <= 1))
                     and isinstance(v_assignments, (list, tuple))
                     and (

@@ -20,6 +20,10 @@ from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagge
 FORMAT = "kafka.create_topics_request"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: This module's C companion (`create_topics_request_fast.c`): list loops in C, encoding some lists and
+#: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
+#: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
+_FAST: Final[Any] = _native.companion(globals(), "create_topics_request", "7a24d93b2e04b15cfef3")
 #: Takes a list's element just made, with every list and value below it, off the cyclic
 #: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
 _untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
@@ -303,6 +307,9 @@ class CreateTopicsRequestHeader:
         self.num_topics = num_topics
         self.num_topics_compact = num_topics_compact
 
+
+#: The classes whose value objects the C companion (`_FAST`) makes and reads, in its order.
+_C_CLASSES: Final[tuple[type, ...]] = (CreatableReplicaAssignment,)
 
 #: A `CreatableReplicaAssignment` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 CreatableReplicaAssignmentTuple: TypeAlias = tuple[int, tuple[int, ...], tuple[TaggedField, ...]]
@@ -1649,6 +1656,21 @@ def _e_creatable_topic(v: CreatableTopic | tuple[Any, ...], out: list[Any], p_ap
             fc_creatable_replica_assignment_0 = p_api_version <= 4
             fc_creatable_replica_assignment_1 = p_api_version >= 5
             if (
+                _FAST is not None
+                and ((p_api_version >= 5) or (p_api_version <= 4))
+                and (
+                    fr := _FAST.encode_creatable_topic_assignments(
+                        v_assignments,
+                        _C_CLASSES,
+                        (1 if fc_creatable_replica_assignment_0 else 0)
+                        + (2 if fc_creatable_replica_assignment_1 else 0),
+                    )
+                )
+                is not None
+            ):
+                out.append(fr)
+                w += len(fr)
+            elif (
                 ((p_api_version >= 5) or (p_api_version <= 4))
                 and isinstance(v_assignments, (list, tuple))
                 and (

@@ -20,6 +20,10 @@ from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagge
 FORMAT = "kafka.describe_log_dirs_response"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: This module's C companion (`describe_log_dirs_response_fast.c`): list loops in C, encoding some lists and
+#: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
+#: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
+_FAST: Final[Any] = _native.companion(globals(), "describe_log_dirs_response", "120474c1dfcfed954686")
 #: Takes a list's element just made, with every list and value below it, off the cyclic
 #: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
 _untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
@@ -301,6 +305,9 @@ class DescribeLogDirsResponseHeader:
         self.num_results = num_results
         self.num_results_compact = num_results_compact
 
+
+#: The classes whose value objects the C companion (`_FAST`) makes and reads, in its order.
+_C_CLASSES: Final[tuple[type, ...]] = (DescribeLogDirsPartition,)
 
 #: A `DescribeLogDirsPartition` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 DescribeLogDirsPartitionTuple: TypeAlias = tuple[int, int, int, int, tuple[TaggedField, ...]]
@@ -1914,7 +1921,18 @@ def _e_describe_log_dirs_topic(v: DescribeLogDirsTopic | tuple[Any, ...], out: l
         i = 0
         try:
             fc_describe_log_dirs_partition_0 = p_api_version >= 2
-            if isinstance(v_partitions, (list, tuple)) and (
+            if (
+                _FAST is not None
+                and (
+                    fr := _FAST.encode_describe_log_dirs_topic_partitions(
+                        v_partitions, _C_CLASSES, (1 if fc_describe_log_dirs_partition_0 else 0)
+                    )
+                )
+                is not None
+            ):
+                out.append(fr)
+                w += len(fr)
+            elif isinstance(v_partitions, (list, tuple)) and (
                 not v_partitions
                 or isinstance(v_partitions[0], tuple)
                 or getattr(v_partitions[0], "num_tagged_fields", None) is None

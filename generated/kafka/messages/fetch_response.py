@@ -20,6 +20,10 @@ from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagge
 
 FORMAT = "kafka.fetch_response"
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: This module's C companion (`fetch_response_fast.c`): list loops in C, encoding some lists and
+#: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
+#: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
+_FAST: Final[Any] = _native.companion(globals(), "fetch_response", "6ed4afb3f0bab8ffc5d0")
 #: Takes a list's element just made, with every list and value below it, off the cyclic
 #: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
 _untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
@@ -732,6 +736,9 @@ class FetchResponseHeader:
         self.num_responses = num_responses
         self.num_responses_compact = num_responses_compact
 
+
+#: The classes whose value objects the C companion (`_FAST`) makes and reads, in its order.
+_C_CLASSES: Final[tuple[type, ...]] = (AbortedTransaction,)
 
 #: A `AbortedTransaction` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 AbortedTransactionTuple: TypeAlias = tuple[int | None, int | None, tuple[TaggedField, ...]]
@@ -1874,7 +1881,20 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
             try:
                 fc_aborted_transaction_0 = p_api_version >= 4
                 fc_aborted_transaction_1 = p_api_version >= 12
-                if isinstance(v_aborted_transactions, (list, tuple)) and (
+                if (
+                    _FAST is not None
+                    and (
+                        fr := _FAST.encode_partition_data_aborted_transactions(
+                            v_aborted_transactions,
+                            _C_CLASSES,
+                            (1 if fc_aborted_transaction_0 else 0) + (2 if fc_aborted_transaction_1 else 0),
+                        )
+                    )
+                    is not None
+                ):
+                    out.append(fr)
+                    w += len(fr)
+                elif isinstance(v_aborted_transactions, (list, tuple)) and (
                     not v_aborted_transactions
                     or isinstance(v_aborted_transactions[0], tuple)
                     or getattr(v_aborted_transactions[0], "num_tagged_fields", None) is None

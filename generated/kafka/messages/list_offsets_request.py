@@ -20,6 +20,10 @@ from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagge
 FORMAT = "kafka.list_offsets_request"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: This module's C companion (`list_offsets_request_fast.c`): list loops in C, encoding some lists and
+#: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
+#: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
+_FAST: Final[Any] = _native.companion(globals(), "list_offsets_request", "a45475369afed68e05b0")
 #: Takes a list's element just made, with every list and value below it, off the cyclic
 #: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
 _untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
@@ -239,6 +243,9 @@ class ListOffsetsRequestHeader:
         self.num_topics = num_topics
         self.num_topics_compact = num_topics_compact
 
+
+#: The classes whose value objects the C companion (`_FAST`) makes and reads, in its order.
+_C_CLASSES: Final[tuple[type, ...]] = (ListOffsetsPartition,)
 
 #: A `ListOffsetsPartition` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 ListOffsetsPartitionTuple: TypeAlias = tuple[int, int | None, int, int | None, tuple[TaggedField, ...]]
@@ -1117,7 +1124,22 @@ def _e_list_offsets_topic(v: ListOffsetsTopic | tuple[Any, ...], out: list[Any],
             fc_list_offsets_partition_0 = p_api_version >= 4
             fc_list_offsets_partition_1 = p_api_version <= 0
             fc_list_offsets_partition_2 = p_api_version >= 6
-            if isinstance(v_partitions, (list, tuple)) and (
+            if (
+                _FAST is not None
+                and (
+                    fr := _FAST.encode_list_offsets_topic_partitions(
+                        v_partitions,
+                        _C_CLASSES,
+                        (1 if fc_list_offsets_partition_0 else 0)
+                        + (2 if fc_list_offsets_partition_1 else 0)
+                        + (4 if fc_list_offsets_partition_2 else 0),
+                    )
+                )
+                is not None
+            ):
+                out.append(fr)
+                w += len(fr)
+            elif isinstance(v_partitions, (list, tuple)) and (
                 not v_partitions
                 or isinstance(v_partitions[0], tuple)
                 or getattr(v_partitions[0], "num_tagged_fields", None) is None

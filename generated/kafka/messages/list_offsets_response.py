@@ -19,6 +19,10 @@ from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagge
 
 FORMAT = "kafka.list_offsets_response"
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: This module's C companion (`list_offsets_response_fast.c`): list loops in C, encoding some lists and
+#: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
+#: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
+_FAST: Final[Any] = _native.companion(globals(), "list_offsets_response", "67bfc3af278f6ac2f065")
 #: Takes a list's element just made, with every list and value below it, off the cyclic
 #: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
 _untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
@@ -229,6 +233,9 @@ class ListOffsetsResponseHeader:
         self.num_topics = num_topics
         self.num_topics_compact = num_topics_compact
 
+
+#: The classes whose value objects the C companion (`_FAST`) makes and reads, in its order.
+_C_CLASSES: Final[tuple[type, ...]] = (ListOffsetsPartitionResponse,)
 
 #: A `ListOffsetsPartitionResponse` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 ListOffsetsPartitionResponseTuple: TypeAlias = tuple[
@@ -1212,7 +1219,23 @@ def _e_list_offsets_topic_response(
             fc_list_offsets_partition_response_1 = p_api_version >= 1
             fc_list_offsets_partition_response_2 = p_api_version >= 4
             fc_list_offsets_partition_response_3 = p_api_version >= 6
-            if isinstance(v_partitions, (list, tuple)) and (
+            if (
+                _FAST is not None
+                and (
+                    fr := _FAST.encode_list_offsets_topic_response_partitions(
+                        v_partitions,
+                        _C_CLASSES,
+                        (1 if fc_list_offsets_partition_response_0 else 0)
+                        + (2 if fc_list_offsets_partition_response_1 else 0)
+                        + (4 if fc_list_offsets_partition_response_2 else 0)
+                        + (8 if fc_list_offsets_partition_response_3 else 0),
+                    )
+                )
+                is not None
+            ):
+                out.append(fr)
+                w += len(fr)
+            elif isinstance(v_partitions, (list, tuple)) and (
                 not v_partitions
                 or isinstance(v_partitions[0], tuple)
                 or getattr(v_partitions[0], "num_old_style_offsets", None) is None

@@ -20,6 +20,10 @@ from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagge
 FORMAT = "kafka.metadata_response"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: This module's C companion (`metadata_response_fast.c`): list loops in C, encoding some lists and
+#: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
+#: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
+_FAST: Final[Any] = _native.companion(globals(), "metadata_response", "a08b80e6ef1af8d08be3")
 #: Takes a list's element just made, with every list and value below it, off the cyclic
 #: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
 _untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
@@ -405,6 +409,9 @@ class MetadataResponseHeader:
         self.num_brokers = num_brokers
         self.num_brokers_compact = num_brokers_compact
 
+
+#: The classes whose value objects the C companion (`_FAST`) makes and reads, in its order.
+_C_CLASSES: Final[tuple[type, ...]] = (MetadataResponsePartition,)
 
 #: A `MetadataResponseBroker` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 MetadataResponseBrokerTuple: TypeAlias = tuple[int, str, int, str | None, tuple[TaggedField, ...]]
@@ -2477,6 +2484,30 @@ def _e_metadata_response_topic(v: MetadataResponseTopic | tuple[Any, ...], out: 
             fc_metadata_response_partition_3 = p_api_version >= 5
             fc_metadata_response_partition_4 = (p_api_version >= 5) and (p_api_version <= 8)
             if (
+                _FAST is not None
+                and ((p_api_version >= 9) or (p_api_version <= 8))
+                and (
+                    (not (p_api_version >= 5))
+                    or ((p_api_version >= 9) or ((p_api_version >= 5) and (p_api_version <= 8)))
+                )
+                and ((not ((p_api_version >= 5) and (p_api_version <= 8))) or (p_api_version >= 5))
+                and ((not (p_api_version >= 9)) or (p_api_version >= 5))
+                and (
+                    fr := _FAST.encode_metadata_response_topic_partitions(
+                        v_partitions,
+                        _C_CLASSES,
+                        (1 if fc_metadata_response_partition_0 else 0)
+                        + (2 if fc_metadata_response_partition_1 else 0)
+                        + (4 if fc_metadata_response_partition_2 else 0)
+                        + (8 if fc_metadata_response_partition_3 else 0)
+                        + (16 if fc_metadata_response_partition_4 else 0),
+                    )
+                )
+                is not None
+            ):
+                out.append(fr)
+                w += len(fr)
+            elif (
                 ((p_api_version >= 9) or (p_api_version <= 8))
                 and (
                     (not (p_api_version >= 5))

@@ -19,6 +19,10 @@ from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagge
 
 FORMAT = "kafka.offset_for_leader_epoch_request"
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: This module's C companion (`offset_for_leader_epoch_request_fast.c`): list loops in C, encoding some lists and
+#: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
+#: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
+_FAST: Final[Any] = _native.companion(globals(), "offset_for_leader_epoch_request", "18180ba9544a426e253d")
 #: Takes a list's element just made, with every list and value below it, off the cyclic
 #: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
 _untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
@@ -208,6 +212,9 @@ class OffsetForLeaderEpochRequestHeader:
         self.num_topics = num_topics
         self.num_topics_compact = num_topics_compact
 
+
+#: The classes whose value objects the C companion (`_FAST`) makes and reads, in its order.
+_C_CLASSES: Final[tuple[type, ...]] = (OffsetForLeaderPartition,)
 
 #: A `OffsetForLeaderPartition` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 OffsetForLeaderPartitionTuple: TypeAlias = tuple[int, int | None, int, tuple[TaggedField, ...]]
@@ -1032,7 +1039,20 @@ def _e_offset_for_leader_topic(v: OffsetForLeaderTopic | tuple[Any, ...], out: l
         try:
             fc_offset_for_leader_partition_0 = p_api_version >= 2
             fc_offset_for_leader_partition_1 = p_api_version >= 4
-            if isinstance(v_partitions, (list, tuple)) and (
+            if (
+                _FAST is not None
+                and (
+                    fr := _FAST.encode_offset_for_leader_topic_partitions(
+                        v_partitions,
+                        _C_CLASSES,
+                        (1 if fc_offset_for_leader_partition_0 else 0) + (2 if fc_offset_for_leader_partition_1 else 0),
+                    )
+                )
+                is not None
+            ):
+                out.append(fr)
+                w += len(fr)
+            elif isinstance(v_partitions, (list, tuple)) and (
                 not v_partitions
                 or isinstance(v_partitions[0], tuple)
                 or getattr(v_partitions[0], "num_tagged_fields", None) is None

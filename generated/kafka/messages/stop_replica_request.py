@@ -20,6 +20,10 @@ from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagge
 FORMAT = "kafka.stop_replica_request"
 _BYTE: Final[tuple[bytes, ...]] = _rt.BYTE
 _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
+#: This module's C companion (`stop_replica_request_fast.c`): list loops in C, encoding some lists and
+#: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
+#: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
+_FAST: Final[Any] = _native.companion(globals(), "stop_replica_request", "5d6c77176cc4ccdfa94b")
 #: Takes a list's element just made, with every list and value below it, off the cyclic
 #: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
 _untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
@@ -334,6 +338,9 @@ class StopReplicaRequestHeader:
         self.delete_partitions = delete_partitions
         self.num_ungrouped_partitions = num_ungrouped_partitions
 
+
+#: The classes whose value objects the C companion (`_FAST`) makes and reads, in its order.
+_C_CLASSES: Final[tuple[type, ...]] = (StopReplicaPartitionState,)
 
 #: A `StopReplicaPartitionV0` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 StopReplicaPartitionV0Tuple: TypeAlias = tuple[str | None, int | None]
@@ -2004,7 +2011,18 @@ def _e_stop_replica_topic_state(v: StopReplicaTopicState | tuple[Any, ...], out:
             i = 0
             try:
                 fc_stop_replica_partition_state_0 = p_api_version >= 3
-                if isinstance(v_partition_states, (list, tuple)) and (
+                if (
+                    _FAST is not None
+                    and (
+                        fr := _FAST.encode_stop_replica_topic_state_partition_states(
+                            v_partition_states, _C_CLASSES, (1 if fc_stop_replica_partition_state_0 else 0)
+                        )
+                    )
+                    is not None
+                ):
+                    out.append(fr)
+                    w += len(fr)
+                elif isinstance(v_partition_states, (list, tuple)) and (
                     not v_partition_states
                     or isinstance(v_partition_states[0], tuple)
                     or getattr(v_partition_states[0], "num_tagged_fields", None) is None
