@@ -125,7 +125,7 @@ def element_plan(model, u: TypeDef, seen: frozenset = frozenset()) -> ElementPla
             if counted is None:
                 return None
             plan.add(counted[0])
-            plan.checks += [check for check in counted[1] if check not in plan.checks]
+            plan.checks += [check for check in counted[1] if check not in plan.checks and not _always(check)]
             i = j + 1
             continue
         prim, code = primitive(f.type), fixed_code(f)
@@ -239,6 +239,48 @@ def _list_checks(written, chosen, counts: list[Field]) -> list:
             elif count.if_expr != written:
                 checks.append(E.Binary("or", E.Unary("not", count.if_expr), written))
     return checks
+
+
+def _always(check) -> bool:
+    """Whether a check holds whatever its one param is (an integer, as a version): its comparisons
+    of that param with numbers change only at those numbers, so it is tried just below, at and
+    just above each. A check of anything else is kept (`_values` gives None)."""
+    names = E.names(check)
+    numbers = [n.value for n in E.walk(check) if isinstance(n, E.Num)]
+    if len(names) != 1 or not all(isinstance(v, int) for v in numbers):
+        return False
+    (name,) = names
+    points = {p for v in numbers for p in (v - 1, v, v + 1)} | {min(numbers, default=0) - 1, max(numbers, default=0) + 1}
+    return all(_values(check, name, p) is True for p in points)
+
+
+_COMPARE = {"<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__, "==": int.__eq__, "!=": int.__ne__}
+
+
+def _values(node, name: str, at: int):
+    """The value of a condition on the param `name` where it is `at`: a bool or an int, or None
+    for an expression of another kind."""
+    if isinstance(node, E.Name):
+        return at if node.name == name else None
+    if isinstance(node, E.Num):
+        return node.value if isinstance(node.value, int) else None
+    if isinstance(node, E.Bool):
+        return node.value
+    if isinstance(node, E.Unary) and node.op == "not":
+        value = _values(node.operand, name, at)
+        return None if not isinstance(value, bool) else not value
+    if isinstance(node, E.Ternary):
+        cond = _values(node.cond, name, at)
+        return None if not isinstance(cond, bool) else _values(node.then if cond else node.other, name, at)
+    if isinstance(node, E.Binary):
+        left, right = _values(node.left, name, at), _values(node.right, name, at)
+        if node.op in ("and", "or"):
+            if not isinstance(left, bool) or not isinstance(right, bool):
+                return None
+            return (left and right) if node.op == "and" else (left or right)
+        if node.op in _COMPARE and type(left) is int and type(right) is int:
+            return _COMPARE[node.op](left, right)
+    return None
 
 
 def _chosen(expr, counts: dict[str, Field], params: set[str]):

@@ -27,6 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from logcodec.generated.kafka.messages.tagged_field import TaggedField
 from logcodec.generator import element_plans
+from logcodec.generator import expr as E
 from logcodec.generator.python import ModuleEmitter
 from logcodec.generator.reading import Loader, formats_under
 
@@ -299,3 +300,20 @@ def test_unknown_tags_of_an_element_go_to_its_checked_encoder(runs):
         written.append(outcomes[0])
     assert b"\x01\x07\x02xy" in written[0] and b"z" * 200 in written[1]  # (count, tag, size, data)
     assert written[2][:2] == written[3][:2] == ("error", "invalid_value")
+
+
+@pytest.mark.parametrize("text,always", [
+    ("v >= 9 or v <= 8", True),
+    ("v >= 9 or v <= 7", False),
+    ("not (v >= 5) or (v >= 9 or (v >= 5 and v <= 8))", True),
+    ("not (v >= 5 and v <= 8) or v >= 6", False),
+    ("(v >= 3 ? v >= 2 : v <= 2)", True),
+    ("(v >= 3 ? v >= 4 : v <= 2)", False),
+    ("v != 4 or v == 4", True),
+    ("v >= 9 or w <= 8", False),  # two params: kept
+    ("v >= 9 or v < 9.5", False),  # a float: kept
+])
+def test_a_check_that_always_holds_is_dropped(text, always):
+    """A list's check that holds for every version (`element_plans._always`) is not tested by
+    the loop; any other is kept."""
+    assert element_plans._always(E.parse(text)) is always

@@ -1168,7 +1168,6 @@ def _e_create_partitions_topic(v: CreatePartitionsTopic | tuple[Any, ...], out: 
                 fc_create_partitions_assignment_1 = p_api_version >= 2
                 if (
                     _FAST is not None
-                    and ((p_api_version >= 2) or (p_api_version <= 1))
                     and (
                         fr := _FAST.encode_create_partitions_topic_assignments(
                             v_assignments,
@@ -1181,14 +1180,10 @@ def _e_create_partitions_topic(v: CreatePartitionsTopic | tuple[Any, ...], out: 
                 ):
                     out.append(fr)
                     w += len(fr)
-                elif (
-                    ((p_api_version >= 2) or (p_api_version <= 1))
-                    and isinstance(v_assignments, (list, tuple))
-                    and (
-                        not v_assignments
-                        or isinstance(v_assignments[0], tuple)
-                        or getattr(v_assignments[0], "num_broker_ids", None) is None
-                    )
+                elif isinstance(v_assignments, (list, tuple)) and (
+                    not v_assignments
+                    or isinstance(v_assignments[0], tuple)
+                    or getattr(v_assignments[0], "num_broker_ids", None) is None
                 ):
                     fo_assignments = bool(v_assignments) and not isinstance(v_assignments[0], tuple)
                     for i, x_assignments in enumerate(v_assignments):

@@ -1657,7 +1657,6 @@ def _e_creatable_topic(v: CreatableTopic | tuple[Any, ...], out: list[Any], p_ap
             fc_creatable_replica_assignment_1 = p_api_version >= 5
             if (
                 _FAST is not None
-                and ((p_api_version >= 5) or (p_api_version <= 4))
                 and (
                     fr := _FAST.encode_creatable_topic_assignments(
                         v_assignments,
@@ -1670,14 +1669,10 @@ def _e_creatable_topic(v: CreatableTopic | tuple[Any, ...], out: list[Any], p_ap
             ):
                 out.append(fr)
                 w += len(fr)
-            elif (
-                ((p_api_version >= 5) or (p_api_version <= 4))
-                and isinstance(v_assignments, (list, tuple))
-                and (
-                    not v_assignments
-                    or isinstance(v_assignments[0], tuple)
-                    or getattr(v_assignments[0], "num_broker_ids", None) is None
-                )
+            elif isinstance(v_assignments, (list, tuple)) and (
+                not v_assignments
+                or isinstance(v_assignments[0], tuple)
+                or getattr(v_assignments[0], "num_broker_ids", None) is None
             ):
                 fo_assignments = bool(v_assignments) and not isinstance(v_assignments[0], tuple)
                 for i, x_assignments in enumerate(v_assignments):

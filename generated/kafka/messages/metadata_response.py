@@ -2485,13 +2485,6 @@ def _e_metadata_response_topic(v: MetadataResponseTopic | tuple[Any, ...], out: 
             fc_metadata_response_partition_4 = (p_api_version >= 5) and (p_api_version <= 8)
             if (
                 _FAST is not None
-                and ((p_api_version >= 9) or (p_api_version <= 8))
-                and (
-                    (not (p_api_version >= 5))
-                    or ((p_api_version >= 9) or ((p_api_version >= 5) and (p_api_version <= 8)))
-                )
-                and ((not ((p_api_version >= 5) and (p_api_version <= 8))) or (p_api_version >= 5))
-                and ((not (p_api_version >= 9)) or (p_api_version >= 5))
                 and (
                     fr := _FAST.encode_metadata_response_topic_partitions(
                         v_partitions,
@@ -2507,20 +2500,10 @@ def _e_metadata_response_topic(v: MetadataResponseTopic | tuple[Any, ...], out: 
             ):
                 out.append(fr)
                 w += len(fr)
-            elif (
-                ((p_api_version >= 9) or (p_api_version <= 8))
-                and (
-                    (not (p_api_version >= 5))
-                    or ((p_api_version >= 9) or ((p_api_version >= 5) and (p_api_version <= 8)))
-                )
-                and ((not ((p_api_version >= 5) and (p_api_version <= 8))) or (p_api_version >= 5))
-                and ((not (p_api_version >= 9)) or (p_api_version >= 5))
-                and isinstance(v_partitions, (list, tuple))
-                and (
-                    not v_partitions
-                    or isinstance(v_partitions[0], tuple)
-                    or getattr(v_partitions[0], "num_replica_nodes", None) is None
-                )
+            elif isinstance(v_partitions, (list, tuple)) and (
+                not v_partitions
+                or isinstance(v_partitions[0], tuple)
+                or getattr(v_partitions[0], "num_replica_nodes", None) is None
             ):
                 fo_partitions = bool(v_partitions) and not isinstance(v_partitions[0], tuple)
                 for i, x_partitions in enumerate(v_partitions):
