@@ -44,6 +44,19 @@ class Step:
         """A "list" whose elements its element type's checked encoder writes (a type without a plan)."""
         return self.kind == "list" and self.element is None and self.run is None
 
+    @property
+    def given(self) -> list[Field]:
+        """The fields of the value the step writes (not a length or count it computes): None
+        where its condition is false."""
+        if self.fields:
+            return self.fields
+        return [self.target] if self.kind == "list" else [self.field]
+
+    def count_condition(self, count: Field):
+        """The condition a "list"'s count is written under, besides the list's own; None where
+        it is written wherever the list is."""
+        return None if count.if_expr is None or count.if_expr == self.cond else count.if_expr
+
 
 @dataclass
 class ElementPlan:

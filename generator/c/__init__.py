@@ -40,9 +40,15 @@ import jinja2
 from logcodec.runtime import native
 
 from ..element_plans import ElementPlan
-from ..layout import primitive
 from ..passes import model_of
-from .elements import Element, Reader, ValueClass, element_plans, encoded_len
+from .elements import (
+    Element,
+    Reader,
+    ValueClass,
+    element_plans,
+    encoded_len,
+    writes_fixed,
+)
 
 TEMPLATES = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
                                undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
@@ -98,8 +104,7 @@ def render(header: str, module: str, loops: dict[str, ElementPlan], readers: dic
         loops=[{"name": name, "type": plan.type.name, "prefix_len": _prefix_len(plan),
                 "conditions": ", c" if plan.conditions else ""}
                for name, plan in sorted(loops.items())],
-        fixed=any(step.kind == "fixed" or step.run is not None or _fixed_count(step)
-                  for plan in element_plans(loops) for step in plan.steps),
+        fixed=any(writes_fixed(plan) for plan in element_plans(loops)),
         readers=[{"name": name, "columns": columns_name(name), "type": plan.type.name, "fields": len(plan.form)}
                  for name, plan in sorted(readers.items())],
         methods="\n".join(methods))
@@ -108,8 +113,3 @@ def render(header: str, module: str, loops: dict[str, ElementPlan], readers: dic
 def _prefix_len(plan: ElementPlan) -> str:
     """The bytes an element takes before its body's: its size's varint, where it has one."""
     return f"{encoded_len(plan.steps[0].field, 's')} + s" if plan.steps[0].kind == "tail" else "s"
-
-
-def _fixed_count(step) -> bool:
-    """A list's count that is a fixed-width integer (written by `lc_put_fixed`)."""
-    return step.kind == "list" and any(primitive(count.type) is None for count in step.counts)

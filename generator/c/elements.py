@@ -176,8 +176,7 @@ class _Step:
     def absent(self) -> str:
         """Where the step's condition is false: its fields None, its counts unset, or Python writes it."""
         s = self.step
-        given = s.fields or [s.target if s.kind == "list" else s.field]
-        lines = [f"        if (f_{g.id} != Py_None) return -1;\n" for g in given]
+        lines = [f"        if (f_{g.id} != Py_None) return -1;\n" for g in s.given]
         lines += [f"        if (f_{g.id} != NULL) return -1;\n" for g in s.counts]
         return "".join(lines)
 
@@ -205,10 +204,10 @@ class _Step:
         for count in s.counts:
             code = (f"        if (n > {_max_count(count)}) return -1;\n    {_given(count, 'n')}"
                     f"        size += {_count_len(count, 'n')};\n")
-            if count.if_expr is None or count.if_expr == s.cond:
+            if (cond := s.count_condition(count)) is None:
                 lines.append(code)
             else:
-                lines.append(f"        if ({self.holds(count.if_expr)}) {{\n{_indent(code)}        }} "
+                lines.append(f"        if ({self.holds(cond)}) {{\n{_indent(code)}        }} "
                              f"else if (f_{count.id} != NULL) return -1;\n")
         if s.run is not None:
             ref = s.target.type
@@ -263,10 +262,10 @@ class _Step:
         lines = [f"    {{\n        Py_ssize_t n = PySequence_Fast_GET_SIZE({items});\n"]
         for count in s.counts:
             put = f"p = {_put_count(count, 'n')};"
-            if count.if_expr is None or count.if_expr == s.cond:
+            if (cond := s.count_condition(count)) is None:
                 lines.append(f"        {put}\n")
             else:
-                lines.append(f"        if ({self.holds(count.if_expr)}) {put}\n")
+                lines.append(f"        if ({self.holds(cond)}) {put}\n")
         if s.run is not None:
             lines.append(f"        for (Py_ssize_t i = 0; i < n; i++)\n"
                          f"            p = {_put_fixed(s.target, 'PyLong_AsLongLong(PySequence_Fast_GET_ITEM(' + items + ', i))')};\n")
@@ -302,6 +301,14 @@ def _highest(f: Field) -> str:
     if f.type.size == 8:
         return "INT64_MAX"
     return f"{(1 << (8 * f.type.size - (1 if f.type.signed else 0))) - 1}LL"
+
+
+def writes_fixed(plan: ElementPlan) -> bool:
+    """Whether the plan's code writes a fixed-width integer (`_put_fixed`: the companion then
+    defines `lc_put_fixed`)."""
+    return any(step.kind == "fixed" or step.run is not None
+               or (step.kind == "list" and any(primitive_of(count.type) is None for count in step.counts))
+               for step in plan.steps)
 
 
 def _put_fixed(f: Field, value: str) -> str:

@@ -255,7 +255,7 @@ class FastEncoders:
                 inner: list[str] = []
                 self.step(c, plan, step, inner, lambda inner=inner: self.add(c, into, inner), into, objects)
                 self.add(c, into, inner)
-            given = [self.local(step.owner, g) for g in (step.fields or [step.target or step.field]) if not g.derived]
+            given = [self.local(step.owner, g) for g in step.given]
             with c.block(f"elif {' or '.join(f'{g} is not None' for g in given)}:"):
                 c("raise TypeError('set, but its condition is false')  # the checked encoder says so")
         flush()
@@ -298,11 +298,11 @@ class FastEncoders:
             flush()
             c(f"ln = len({items})")
             for count in step.counts:
-                if count.if_expr is None or count.if_expr == step.cond:
+                if (cond := step.count_condition(count)) is None:
                     pending.append(self.count(c, count))
                 else:
                     flush()
-                    with c.block(f"if {self.decided(plan, count.if_expr)}:"):
+                    with c.block(f"if {self.decided(plan, cond)}:"):
                         c(f"{into}.append({self.count(c, count)})")
         if step.run is not None:
             pending.append(f"{self.m.number_runs(step.run.code)}[ln].pack(*{items})")
