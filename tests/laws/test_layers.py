@@ -203,7 +203,7 @@ TOOLS = {"logcodec.cli", "logcodec.__main__", "logcodec.docserver"}
 def room_of(module: str) -> str:
     """The room of the layers table (ARCHITECTURE.md, "Layers") that a module stands in."""
     parts = module.split(".")
-    if module in TOOLS:
+    if any(module == tool or module.startswith(f"{tool}.") for tool in TOOLS):  # a tool's package is one tool
         return "tools"
     if module == "logcodec.spans":
         return "spans"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import logcodec
-from logcodec.cli import _imported_codecs
+from logcodec.cli._build import _imported_codecs
 from logcodec.runtime import native
 
 #: Run with a compiled Metadata body: every kafka.response vector of Metadata (api_key 3), judged
@@ -65,7 +65,7 @@ def test_a_compiled_body_decodes_and_encodes_every_vector_of_its_api(tmp_path):
 def test_accelerate_says_which_formats_import_schemas_it_leaves_interpreted():
     """Without `--imports`, `accelerate` ends with a line naming the formats whose imports have no
     compiled build, and the option that compiles them; nothing where every import has one."""
-    say = ("import logcodec; from logcodec.cli import _say_what_stays_interpreted as say; "
+    say = ("import logcodec; from logcodec.cli._build import _say_what_stays_interpreted as say; "
            "say([logcodec.codec(f) for f in ('kafka.response', 'kafka.time_index')])")
     env = {**os.environ, native.PURE_ENV: "1"}  # (no build is used: every import stays interpreted)
     out = subprocess.run([sys.executable, "-c", say], capture_output=True, text=True, env=env, check=True)
