@@ -10,7 +10,11 @@ import argparse
 import sys
 
 from logcodec._cli_io import UsageError, note
-from logcodec.cli import _build, _codec, _conformance, _docs, _pipeline
+from logcodec.cli._build import add_accelerate, add_compile_and_diff, add_generate
+from logcodec.cli._codec import add_decode, add_encode, add_formats
+from logcodec.cli._conformance import add_testee_and_conformance
+from logcodec.cli._docs import add_docs
+from logcodec.cli._pipeline import add_pipeline
 from logcodec.inputs import InputError
 from logcodec.runtime.errors import LogcodecError
 
@@ -33,18 +37,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"logcodec {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     # each command group adds its own; the order here is the order of `logcodec --help`
-    _codec.add_formats(sub)
-    _build.add_generate(sub)
-    _codec.add_decode(sub)
-    _build.add_compile_and_diff(sub)
-    _codec.add_encode(sub)
-    _build.add_accelerate(sub)
-    _conformance.add_parsers(sub)
+    add_formats(sub)
+    add_generate(sub)
+    add_decode(sub)
+    add_compile_and_diff(sub)
+    add_encode(sub)
+    add_accelerate(sub)
+    add_testee_and_conformance(sub)
     from logcodec.inkless.cli import add_parser as add_inkless_parser  # noqa: PLC0415 (the format's own)
 
     add_inkless_parser(sub)
-    _pipeline.add_parser(sub)
-    _docs.add_parser(sub)
+    add_pipeline(sub)
+    add_docs(sub)
     return parser
 
 

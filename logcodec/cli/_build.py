@@ -187,6 +187,7 @@ def add_compile_and_diff(sub) -> None:
                    help="the back end that makes the package: " + "; ".join(
                        f"{name}, {backend.makes}" for name, backend in sorted(targets().items())))
     p.set_defaults(func=cmd_compile)
+
     p = sub.add_parser("diff", help="what changed between two versions of a folder of schemas or Kafka message specs",
                        description="Compare two folders of .ksy schemas (type by type; and whether the golden vectors "
                                    "of OLD decode to the same values under NEW) or of Kafka's JSON message specs "

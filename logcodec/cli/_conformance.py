@@ -104,7 +104,7 @@ def cmd_conformance_matrix(args) -> int:
 
 # ---------------------------------------------------------------- their parsers
 
-def add_parsers(sub) -> None:
+def add_testee_and_conformance(sub) -> None:
     """`logcodec testee` and `logcodec conformance run|list|matrix`."""
     p = sub.add_parser("testee", help="serve logcodec's own codecs over the conformance protocol (stdin/stdout)")
     p.set_defaults(func=cmd_testee)
@@ -132,4 +132,3 @@ def add_parsers(sub) -> None:
     p = csub.add_parser("matrix", help="run the shipped testees, record their results and regenerate the docs")
     p.add_argument("--impl", action="append", help="only this testee (repeatable)")
     p.set_defaults(func=cmd_conformance_matrix)
-

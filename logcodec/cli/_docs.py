@@ -43,7 +43,7 @@ def cmd_docs(args) -> int:
     return 0
 
 
-def add_parser(sub) -> None:
+def add_docs(sub) -> None:
     """`logcodec docs`."""
     p = sub.add_parser("docs", help="serve the generated format docs on 127.0.0.1")
     p.add_argument("--port", type=int, default=8000, help="port (0 picks a free one)")

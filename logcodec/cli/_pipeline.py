@@ -115,7 +115,7 @@ def _active_spark_session():
     return SparkSession.getActiveSession()
 
 
-def add_parser(sub) -> None:
+def add_pipeline(sub) -> None:
     """`logcodec pipeline validate|conformance`."""
     pipe = sub.add_parser("pipeline", help="Spark jobs over log files (needs the pipeline extra and Java 17+)")
     psub = pipe.add_subparsers(dest="pipeline_command", required=True, metavar="SUBCOMMAND")
