@@ -48,9 +48,8 @@ class Step:
     def given(self) -> list[Field]:
         """The fields of the value the step writes (not a length or count it computes): None
         where its condition is false."""
-        if self.fields:
-            return self.fields
-        return [self.target] if self.kind == "list" else [self.field]
+        written = self.fields or ([self.target] if self.kind == "list" else [self.field])
+        return [f for f in written if not f.derived]
 
     def count_condition(self, count: Field):
         """The condition a "list"'s count is written under, besides the list's own; None where
