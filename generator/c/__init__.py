@@ -90,7 +90,7 @@ def render(header: str, module: str, loops: dict[str, ElementPlan], readers: dic
     """The C source of one module's loops, the encoders' (`loops`) and the decoders' (`readers`),
     each a name and the plan of its elements (`layout.c_loops`, `c_readers`), in name order."""
     names = [*sorted(loops), *(n for name in sorted(readers) for n in (name, columns_name(name)))]
-    classes = [ValueClass(plan) for plan in value_plans(loops, readers)]
+    classes = [ValueClass(plan, i) for i, plan in enumerate(value_plans(loops, readers))]
     methods = [f'    {{"{n}", (PyCFunction)(void (*)(void))lc_{n}, METH_FASTCALL, NULL}},' for n in names]
     methods += [f'    {{"new_{c.type.name}", (PyCFunction)(void (*)(void))lc_make_{c.type.name}, METH_FASTCALL, NULL}},'
                 for c in classes]
@@ -99,7 +99,7 @@ def render(header: str, module: str, loops: dict[str, ElementPlan], readers: dic
         elements=[c.source() for c in classes]
         + [Element(plan).source() for plan in element_plans(loops)]
         + [Reader(plan, values).source() for plan in element_plans(readers) for values in (False, True)],
-        binds=[c.bind(i) for i, c in enumerate(classes)],
+        binds=[c.bind() for c in classes],
         makers=[c.maker() for c in classes],
         loops=[{"name": name, "type": plan.type.name, "prefix_len": _prefix_len(plan),
                 "conditions": ", c" if plan.conditions else ""}

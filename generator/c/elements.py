@@ -45,17 +45,23 @@ class ValueClass(_Code):
     (references it takes), never tracked by the collector, as the compiled decoders release theirs
     (a value of such a schema holds no link back): it is allocated as the collector's objects are,
     but not put on its list, and every slot it has is set (`lc_bind` takes a class of those slots
-    only), so nothing of it is left unset by not zeroing it."""
+    only), so nothing of it is left unset by not zeroing it. `index` is the class's place in
+    `_C_CLASSES`, and so its pool's in `lc_pools` (`lc_pooled`)."""
+
+    def __init__(self, plan: ElementPlan, index: int) -> None:
+        super().__init__(plan)
+        self.index = index
 
     def source(self) -> str:
         t, n = self.type.name, len(self.slots)
         names = ", ".join(f'"{f.id}"' for f in self.slots)
         texts = "".join(f"static PyObject *{_text_cache(self.type, f)}[16];  /* lc_cached_text */\n"
                         for f in self.slots if f.type.kind == "str")
-        return (f"\n{texts}static PyTypeObject *lc_T_{t};\nstatic Py_ssize_t lc_O_{t}[{n}];\n"
+        return (f"\n{texts}#define lc_T_{t} (lc_pools[{self.index}].type)  /* the bound class */\n"
+                f"static Py_ssize_t lc_O_{t}[{n}];\n"
                 f"static const char *const lc_N_{t}[{n}] = {{{names}}};\n"
                 f"\nstatic PyObject *lc_new_{t}(PyObject **v) {{\n"
-                f"    PyObject *o = PyObject_GC_New(PyObject, lc_T_{t});  /* never tracked */\n"
+                f"    PyObject *o = lc_pooled(&lc_pools[{self.index}]);  /* never tracked */\n"
                 "    if (o == NULL) return NULL;\n"
                 f"    for (int i = 0; i < {n}; i++) *(PyObject **)((char *)o + lc_O_{t}[i]) = v[i];\n"
                 "    return o;\n}\n")
@@ -77,10 +83,10 @@ class ValueClass(_Code):
                 f"    if (o == NULL) for (int i = 0; i < {n}; i++) Py_DECREF(v[i]);\n"
                 "    return o;\n}\n")
 
-    def bind(self, i: int) -> str:
-        """The line of `lc_classes` that binds the class at `_C_CLASSES[i]`."""
-        t = self.type.name
-        return (f"    if (!lc_bind(PyTuple_GET_ITEM(classes, {i}), &lc_T_{t}, lc_O_{t}, lc_N_{t}, "
+    def bind(self) -> str:
+        """The line of `lc_classes` that binds the class at `_C_CLASSES[index]`, and its pool."""
+        t, i = self.type.name, self.index
+        return (f"    if (!lc_bind(PyTuple_GET_ITEM(classes, {i}), &lc_pools[{i}], lc_O_{t}, lc_N_{t}, "
                 f"{len(self.slots)})) return 0;\n")
 
 

@@ -306,3 +306,56 @@ def test_the_bound_classes_release_what_they_hold(companion, with_c, modules):
             pass
 
     assert companion.decode_record_list_items(data, 61, len(data), 1, 10, (with_c.Record, Finalized)) is None
+
+
+def test_released_instances_are_made_again_from_the_pools(companion, with_c, modules):
+    """A bound class's released instances are kept (`lc_pools`, at most `LC_KEEP` = 512 each) and
+    filled again by the next decode: the objects it gives hold their own fields, stay off the
+    collector's list, and hold their class as any instance does; the memory kept stays within the
+    pools' bound, however many objects were released; a subclass's instances are not kept; and a
+    class bound in another's place frees what the pools kept of the one before."""
+    _, checked = modules
+    data = checked.build(records=[(0, i, i, b"k%d" % i, b"v" * i, [("h", b"x%d" % i)]) for i in range(2_000)])
+
+    def decoded(classes=with_c._C_CLASSES, count=2_000):
+        return companion.decode_record_list_items(data, 61, len(data), count, 10_000, classes)[0]
+
+    decoded()  # 4,000 objects released at once: 512 of each class kept
+    gc.collect()  # (instances that earlier tests left in cycles, whose release would count here)
+    record_refs, blocks = sys.getrefcount(with_c.Record), None
+    for _ in range(4):
+        again = decoded()
+        assert [(r.offset_delta, r.key, r.value, [(h.key, h.value) for h in r.headers]) for r in again] == [
+            (i, b"k%d" % i, b"v" * i, [("h", b"x%d" % i)]) for i in range(2_000)]
+        assert all(type(r) is with_c.Record and not gc.is_tracked(r) for r in again)
+        assert all(type(h) is with_c.Header and not gc.is_tracked(h) for r in again for h in r.headers)
+        refs = sys.getrefcount(with_c.Record)  # (outside the assert, whose rewriting holds what it shows)
+        assert refs == record_refs + 2_000
+        del again
+        # (after a first round, which also fills CPython's free lists of the tuples made here)
+        blocks = sys.getallocatedblocks() if blocks is None else blocks
+    refs = sys.getrefcount(with_c.Record)
+    assert refs == record_refs
+    assert abs(sys.getallocatedblocks() - blocks) < 100  # nothing kept beyond the pools
+
+    class Sub(with_c.Record):
+        __slots__ = ("note",)
+
+    held = decoded()  # the pools emptied
+    subs = [Sub(value=b"x") for _ in range(600)]
+    peak = sys.getallocatedblocks()
+    del subs
+    assert sys.getallocatedblocks() <= peak - 600  # released as CPython releases them, none kept
+    del held  # the pools full again
+
+    other = (dataclasses.make_dataclass("OtherHeader", ["len_key", "key", "len_value", "value"], slots=True),
+             dataclasses.make_dataclass("OtherRecord", [f.name for f in dataclasses.fields(with_c.Record)],
+                                        slots=True))
+    gc.collect()
+    kept = sys.getallocatedblocks()
+    records = decoded(other, count=2)  # bound in place of the module's classes
+    assert [(type(r), r.value, [type(h) for h in r.headers]) for r in records] == [
+        (other[1], b"", [other[0]]), (other[1], b"v", [other[0]])]
+    del records
+    assert kept - sys.getallocatedblocks() >= 900  # the 1,024 objects the pools kept are freed
+    assert all(type(r) is with_c.Record for r in decoded())

@@ -121,12 +121,36 @@ static inline PyObject *lc_cached_text(const char *s, Py_ssize_t n, PyObject **c
     return t;
 }
 
+/* Each bound class's pool (`lc_pools[i]`, the class at `_C_CLASSES[i]`): up to LC_KEEP of its
+   instances, released (every slot cleared, off the collector's list, no reference to the class)
+   and kept for `lc_new_<type>` to fill again, as CPython keeps released tuples and lists for its
+   next ones. A decode makes and releases a record's objects by the thousand, a lazy read a chunk
+   at a time: from a pool, an object costs no allocation and no release. The memory kept is at
+   most LC_KEEP objects of each class (Kafka's records and headers: 112 and 64 bytes each, about
+   90 kB). Not in a build without the GIL, whose releases may run on several threads at once. */
+#define LC_KEEP 512
+#ifdef Py_GIL_DISABLED
+#define LC_POOLED 0
+#else
+#define LC_POOLED 1
+#endif
+typedef struct { PyTypeObject *type; int n; PyObject *kept[LC_KEEP]; } lc_pool;
+static lc_pool lc_pools[1];
+
+/* An instance of `pool`'s class, from the pool where it holds one: made as `PyObject_GC_New`
+   makes one (its slots unset, off the collector's list), which is what the caller fills. */
+static inline PyObject *lc_pooled(lc_pool *pool) {
+    if (LC_POOLED && pool->n > 0) return PyObject_Init(pool->kept[--pool->n], pool->type);
+    return PyObject_GC_New(PyObject, pool->type);
+}
+
 /* The release of an instance of a class `lc_bind` bound (its `tp_dealloc`), or of a subclass's
    instance once CPython's release of the subclass's own slots calls it: every slot of the bound
    class cleared, as CPython's release of a class of slots does, without its search for what
    the instance may hold beyond them (a dict, weak references, more slots), which `lc_bind`
    found absent. It is a third of the release of a decoded batch's records and headers. A
-   finalizer set on the class after it was bound (`__del__`) runs first, as CPython runs it. */
+   finalizer set on the class after it was bound (`__del__`) runs first, as CPython runs it. An
+   instance of the bound class itself (not of a subclass) goes to its pool while it has room. */
 static void lc_dealloc(PyObject *o) {
     PyTypeObject *t = Py_TYPE(o), *base = t;
     while (base->tp_dealloc != lc_dealloc) base = base->tp_base;
@@ -136,17 +160,22 @@ static void lc_dealloc(PyObject *o) {
     PyObject **slots = (PyObject **)((char *)o + sizeof(PyObject));
     Py_ssize_t n = (base->tp_basicsize - (Py_ssize_t)sizeof(PyObject)) / (Py_ssize_t)sizeof(PyObject *);
     for (Py_ssize_t i = 0; i < n; i++) Py_CLEAR(slots[i]);
-    t->tp_free(o);
+    lc_pool *pool = NULL;
+    for (size_t k = 0; LC_POOLED && t == base && k < sizeof(lc_pools) / sizeof(lc_pools[0]); k++)
+        if (lc_pools[k].type == t && lc_pools[k].n < LC_KEEP) pool = &lc_pools[k];
+    if (pool != NULL) pool->kept[pool->n++] = o;
+    else t->tp_free(o);
     Py_DECREF(t);
     Py_TRASHCAN_END
 }
 
-/* The class `cls` bound as `*type`, the offset of the slot of each of its fields (`names`) in
+/* The class `cls` bound as `pool->type`, the offset of the slot of each of its fields (`names`) in
    `offsets`: 1, or 0 (nothing raised, nothing bound) when its instances hold anything but those
    slots (`lc_new_<type>` sets every one), or one of them is not a slot that holds any object.
-   Its instances are then released by `lc_dealloc`. A compiled build's classes are those of the module (`_C_CLASSES`), as generated. */
-static int lc_bind(PyObject *cls, PyTypeObject **type, Py_ssize_t *offsets, const char *const *names, int n) {
-    if ((PyTypeObject *)cls == *type) return 1;
+   Its instances are then released by `lc_dealloc`, to `pool`, which keeps instances of this class
+   only. A compiled build's classes are those of the module (`_C_CLASSES`), as generated. */
+static int lc_bind(PyObject *cls, lc_pool *pool, Py_ssize_t *offsets, const char *const *names, int n) {
+    if ((PyTypeObject *)cls == pool->type) return 1;
     if (!PyType_Check(cls) || n > 64) return 0;
     PyTypeObject *t = (PyTypeObject *)cls;
     /* A class statement's class of `object` (CPython releases its instances as `lc_dealloc` does) */
@@ -170,17 +199,18 @@ static int lc_bind(PyObject *cls, PyTypeObject **type, Py_ssize_t *offsets, cons
     }
     memcpy(offsets, found, sizeof(Py_ssize_t) * (size_t)n);
     t->tp_dealloc = lc_dealloc;
+    while (pool->n > 0) PyObject_GC_Del(pool->kept[--pool->n]);  /* the class bound before's */
     Py_INCREF(cls);
-    Py_XSETREF(*type, (PyTypeObject *)cls);
+    Py_XSETREF(pool->type, t);
     return 1;
 }
 
-static PyTypeObject *lc_T_api_version;
+#define lc_T_api_version (lc_pools[0].type)  /* the bound class */
 static Py_ssize_t lc_O_api_version[5];
 static const char *const lc_N_api_version[5] = {"api_key", "min_version", "max_version", "num_tagged_fields", "tagged_fields"};
 
 static PyObject *lc_new_api_version(PyObject **v) {
-    PyObject *o = PyObject_GC_New(PyObject, lc_T_api_version);  /* never tracked */
+    PyObject *o = lc_pooled(&lc_pools[0]);  /* never tracked */
     if (o == NULL) return NULL;
     for (int i = 0; i < 5; i++) *(PyObject **)((char *)o + lc_O_api_version[i]) = v[i];
     return o;
@@ -258,7 +288,7 @@ static char *lc_write_api_version(PyObject *e, char *p, Py_ssize_t body, uint64_
    they are not what C takes. */
 static int lc_classes(PyObject *classes) {
     if (!PyTuple_CheckExact(classes) || PyTuple_GET_SIZE(classes) != 1) return 0;
-    if (!lc_bind(PyTuple_GET_ITEM(classes, 0), &lc_T_api_version, lc_O_api_version, lc_N_api_version, 5)) return 0;
+    if (!lc_bind(PyTuple_GET_ITEM(classes, 0), &lc_pools[0], lc_O_api_version, lc_N_api_version, 5)) return 0;
     return 1;
 }
 
