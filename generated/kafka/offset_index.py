@@ -31,7 +31,7 @@ FORMAT = "kafka.offset_index"
 #: This module's C companion (`offset_index_fast.c`): list loops in C, encoding some lists and
 #: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
 #: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
-_FAST: Final[Any] = _native.companion(globals(), "offset_index", "a70db1d46ab383325322")
+_FAST: Final[Any] = _native.companion(globals(), "offset_index", "fdda44f4251fb305f839")
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__

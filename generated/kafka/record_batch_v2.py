@@ -43,7 +43,7 @@ _UNZIGZAG2: Final[tuple[Any, ...]] = _rt.UNZIGZAG2
 #: This module's C companion (`record_batch_v2_fast.c`): list loops in C, encoding some lists and
 #: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
 #: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
-_FAST: Final[Any] = _native.companion(globals(), "record_batch_v2", "473dfccce4a5d63eeccf")
+_FAST: Final[Any] = _native.companion(globals(), "record_batch_v2", "fa69f873deb42ec82c76")
 #: The parts of text fields the fast encoders have met, by value (`runtime.TextParts`).
 _TEXT_header_key: Final[Any] = _rt.TextParts("utf-8", _rt.ZIGZAG, 8192, _rt.zigzag_wide, 32)
 #: Takes a list's element just made, with every list and value below it, off the cyclic

@@ -27,7 +27,7 @@ FORMAT = "kafka.time_index"
 #: This module's C companion (`time_index_fast.c`): list loops in C, encoding some lists and
 #: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
 #: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
-_FAST: Final[Any] = _native.companion(globals(), "time_index", "20fbe74d8baf6de9eca2")
+_FAST: Final[Any] = _native.companion(globals(), "time_index", "e9ec4da417c0c3350bd6")
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__

@@ -25,7 +25,7 @@ FORMAT = "tank.segment_index"
 #: This module's C companion (`segment_index_fast.c`): list loops in C, encoding some lists and
 #: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
 #: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
-_FAST: Final[Any] = _native.companion(globals(), "segment_index", "c837195f479d72e39373")
+_FAST: Final[Any] = _native.companion(globals(), "segment_index", "b04d26176b2c291bc6f0")
 #: Makes a value object without calling its class: the decoders that run interpreted set its
 #: fields themselves, as its `__init__` would (a Python `__init__` call costs more than its stores).
 _new: Final = object.__new__

@@ -161,7 +161,7 @@ static void lc_dealloc(PyObject *o) {
     Py_ssize_t n = (base->tp_basicsize - (Py_ssize_t)sizeof(PyObject)) / (Py_ssize_t)sizeof(PyObject *);
     for (Py_ssize_t i = 0; i < n; i++) Py_CLEAR(slots[i]);
     lc_pool *pool = NULL;
-    for (size_t k = 0; LC_POOLED && t == base && k < sizeof(lc_pools) / sizeof(lc_pools[0]); k++)
+    for (size_t k = 0; LC_POOLED && t == base && pool == NULL && k < sizeof(lc_pools) / sizeof(lc_pools[0]); k++)
         if (lc_pools[k].type == t && lc_pools[k].n < LC_KEEP) pool = &lc_pools[k];
     if (pool != NULL) pool->kept[pool->n++] = o;
     else t->tp_free(o);

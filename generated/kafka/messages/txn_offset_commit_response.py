@@ -22,7 +22,7 @@ _VARINT: Final[tuple[bytes, ...]] = _rt.VARINT
 #: This module's C companion (`txn_offset_commit_response_fast.c`): list loops in C, encoding some lists and
 #: reading the bulk, which a compiled build tries first (`logcodec accelerate` compiles it); None
 #: in pure Python or when no build of exactly that source is there (`runtime.native.companion`).
-_FAST: Final[Any] = _native.companion(globals(), "txn_offset_commit_response", "f78b80aa35d40dbc680c")
+_FAST: Final[Any] = _native.companion(globals(), "txn_offset_commit_response", "4f317a5206a08e8f19c0")
 #: Takes a list's element just made, with every list and value below it, off the cyclic
 #: collector's list (`runtime.native.tree_untracker`), or None without the runtime's C helper.
 _untracked_tree: Final[Any] = _native.tree_untracker("2b0c1a2915db3a4cf231")
