@@ -11,14 +11,13 @@ not required, but when given it must be right.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
 import logcodec
-from logcodec.runtime.values import from_json, to_json, without_derived
+from logcodec.runtime.values import from_json, to_json, value_fields, without_derived
 
 OUTCOMES = ("pass", "fail", "decode_error", "encode_error", "timeout", "crash", "skipped", "not_run")
 VECTORS = Path(__file__).resolve().parent.parent / "generated" / "vectors"
@@ -149,7 +148,7 @@ def _strip(cls, value, unsupported: set[str], path: str, leave_out):
     if not isinstance(value, dict):
         return value
     out = {}
-    for f in dataclasses.fields(cls):
+    for f in value_fields(cls):
         here = f"{path}.{f.name}" if path else f.name
         meta = f.metadata
         if leave_out(meta) or here in unsupported:
@@ -187,7 +186,7 @@ def _compare(cls, want, got, unsupported: set[str], path: str, shown: str, out: 
         if want != got:
             out.append(f"{shown or '(value)'}: expected {_short(want)}, got {_short(got)}")
         return
-    for f in dataclasses.fields(cls):
+    for f in value_fields(cls):
         here = f"{path}.{f.name}" if path else f.name
         here_shown = f"{shown}.{f.name}" if shown else f.name
         given = got.get(f.name)
@@ -211,8 +210,8 @@ def _case_class(cls, meta, want):
         # the case with exactly its fields, else the first with all of them (a Kafka frame's body is
         # one of some 90 cases, and one case's fields can be a part of another's)
         fitting = [sub for sub in (_module_class(cls, m["type"]) for m in users)
-                   if set(want) <= {f.name for f in dataclasses.fields(sub)}]
-        exact = [sub for sub in fitting if len(dataclasses.fields(sub)) == len(want)]
+                   if set(want) <= {f.name for f in value_fields(sub)}]
+        exact = [sub for sub in fitting if len(value_fields(sub)) == len(want)]
         if exact or fitting:
             return (exact or fitting)[0]
     return _module_class(cls, users[0]["type"])

@@ -26,7 +26,7 @@ from enum import IntEnum
 from functools import cache
 
 import logcodec
-from logcodec.runtime.values import to_json
+from logcodec.runtime.values import to_json, value_fields
 
 from .judge import Case, comparable, formats_with_vectors, vector_file
 
@@ -87,7 +87,7 @@ def _slots(value, out: list) -> list:
     field name) or a list (key an index)."""
     if not dataclasses.is_dataclass(value):
         return out
-    for f in dataclasses.fields(value):
+    for f in value_fields(value):
         meta = f.metadata
         if meta.get("derived") or meta.get("instance"):
             continue

@@ -21,6 +21,7 @@ from typing import Callable, Iterator
 
 import logcodec
 from logcodec.runtime import compression as C
+from logcodec.runtime.values import value_fields
 
 from fuzz import compressed as Z
 from fuzz.checksums import fix_checksums
@@ -82,12 +83,12 @@ def strip_counts(value):
     flag saying the timestamp repeats) left to the encoder, so that its element list may change
     length and its elements may repeat."""
     value = logcodec.strip_derived(value)
-    return dataclasses.replace(value, **{f.name: None for f in dataclasses.fields(value) if f.metadata.get("defaulted")})
+    return dataclasses.replace(value, **{f.name: None for f in value_fields(value) if f.metadata.get("defaulted")})
 
 
 def element_list(value) -> str:
     """The root field holding the repeated elements that go into the compressed payload."""
-    for f in dataclasses.fields(value):
+    for f in value_fields(value):
         items = getattr(value, f.name)
         if isinstance(items, list) and items and dataclasses.is_dataclass(items[0]):
             return f.name
@@ -99,7 +100,7 @@ def smallest(element):
     bytes and text empty, lists empty (derived fields cleared), whichever encodes."""
     candidates = [type(element)()]
     changes = {}
-    for f in dataclasses.fields(element):
+    for f in value_fields(element):
         v = getattr(element, f.name)
         if f.metadata.get("optional"):
             changes[f.name] = None

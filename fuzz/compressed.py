@@ -126,7 +126,11 @@ class Recompressor:
         if seed.id not in self.cache:
             self.cache[seed.id] = None
             try:
-                value = logcodec.strip_derived(logcodec.decode(seed.format, seed.data, lazy=False, **dict(seed.params)))
+                decoded = logcodec.decode(seed.format, seed.data, lazy=False, **dict(seed.params))
+                # made anew from its JSON: a decoded value keeps its compressed bytes as read
+                # (`_wire_<field>`), which the encoder writes back without compressing
+                value = logcodec.strip_derived(logcodec.value_from_json(seed.format, logcodec.to_json(decoded),
+                                                                        **dict(seed.params)))
                 _, calls = capture(seed.format, value, dict(seed.params))
             except Exception:  # noqa: BLE001 - a seed that does not decode has no payloads to reach
                 return None

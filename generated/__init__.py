@@ -4,6 +4,7 @@
 FORMATS = {
     'inkless.batch_block': 'logcodec.generated.inkless.batch_block',
     'inkless.block_metadata': 'logcodec.generated.inkless.block_metadata',
+    'kafka.frame': 'logcodec.generated.kafka.frame',
     'kafka.message_set': 'logcodec.generated.kafka.message_set',
     'kafka.offset_index': 'logcodec.generated.kafka.offset_index',
     'kafka.record_batch_v2': 'logcodec.generated.kafka.record_batch_v2',

@@ -149,7 +149,12 @@ class TypePlan:
         padding, what a sized structure left unread, what follows a terminator.)"""
         t, reasons = self.type, []
         for f in t.seq:
-            if f.process and f.process[0] not in BIJECTIVE_PROCESSORS:
+            if f.id in self.keeps_raw:
+                reasons.append(f"`{f.id}` is processed (`{f.process[0]}`): a decoded value keeps the bytes read "
+                               f"(`_wire_{f.id}`) and is written with them while they still give its content, "
+                               "but a value built or changed gets its encoder's output, which may differ from "
+                               "another encoder's")
+            elif f.process and f.process[0] not in BIJECTIVE_PROCESSORS:
                 reasons.append(f"`{f.id}` is processed (`{f.process[0]}`): its encoder's output, which may differ "
                                "from the bytes read")
             if (t.schema.strict or f.process) and f.size is not None and (f.pad_right is not None
@@ -167,6 +172,18 @@ class TypePlan:
             reasons.append(f"instances read at a position ({', '.join(f'`{i}`' for i in positioned)}) are not "
                            "written: the encoder writes the seq's bytes only")
         return reasons
+
+    @functools.cached_property
+    def keeps_raw(self) -> list[str]:
+        """The processed fields whose bytes as read a decoded value keeps (`_wire_<field>`): those
+        a processor that is not bijective (a compression) takes whole (sized, not cut by padding
+        or a terminator first, not repeated). Another encoder's output is not ours, so the encoder
+        writes the kept bytes back where they still give the field's content (the processor reads
+        them again and the content written now is the same), and processes the content itself
+        otherwise: a decoded value is written back byte for byte, a changed one as given."""
+        return [f.id for f in self.type.seq
+                if f.process and f.process[0] not in BIJECTIVE_PROCESSORS and (f.size is not None or f.size_eos)
+                and f.pad_right is None and f.terminator is None and not f.repeat]
 
     @functools.cached_property
     def decided_by_stream(self) -> list[str]:

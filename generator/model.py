@@ -368,6 +368,14 @@ class Model:
             self.plans[id(t)] = plan_type(t)
         return self.plans[id(t)]
 
+    def wire_kept(self, t: TypeDef) -> list[str]:
+        """The processed fields whose bytes as read a decoded value of `t` keeps (`_wire_<field>`,
+        `TypePlan.keeps_raw`). The root's header keeps its bulk's: `decode_iter` reads them, and a
+        lazy read's value takes them from it."""
+        if t is self.header and self.bulk is not None:
+            return [fid for fid in self.plan(self.schema.root).keeps_raw if fid == self.bulk.field.id]
+        return self.plan(t).keeps_raw
+
     def keyed_views(self, t: TypeDef) -> list:
         """The named fields over `t`'s keyed lists (`keyed.plan_views`), planned by the `keyed
         views` pass for each type of the schema (none for another schema's)."""

@@ -1,5 +1,6 @@
-"""Formats read from more than one byte string: a directory of files (a TANK partition), or an
-object with its metadata (an Inkless block).
+"""Formats read from more than one byte string: a directory of files (a TANK partition), an
+object with its metadata (an Inkless block), or both sides of a connection (a Kafka client's
+requests and the broker's responses).
 
 They are not codecs (`logcodec.codec` knows none of them), but `logcodec formats` lists them,
 `logcodec decode --format NAME` reads them and the docs server's decode page offers those that
@@ -28,6 +29,7 @@ class Composite:
     read: Callable[..., tuple[object, list]]
     directory: bool = False  # FILE is a directory
     others: tuple[str, ...] = ()  # the other inputs' names, each a file option of `decode` (--metadata FILE)
+    optional: tuple[str, ...] = ()  # those of `others` that may be left out (`read` then does without)
     #: page(inspectors) -> the decode page's reader of this format over the docs server's
     #: inspectors (`name`, `title`, `needs`, `examples`, `decode`), or None where it cannot read it
     page: Callable[[list], object] | None = None

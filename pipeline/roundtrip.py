@@ -3,11 +3,12 @@ laws 2 and 3 of ARCHITECTURE.md, checked by the validation job on every entry of
 
 - Bytes that are not compressed must come back byte for byte (law 2): `identical`, or
   `mismatch` with the first byte that differs.
-- Compressed bytes come back identical only when the same library wrote them (logcodec's
-  own batches do); another producer's zlib, lz4, snappy or zstd writes other, equally valid
-  bytes. So a compressed entry whose re-encoding differs is decoded again and its values
-  compared with the first decoding, derived fields (lengths, CRCs) aside (law 3):
-  `equivalent`, or `mismatch`.
+- Compressed bytes come back identical too: a decoded value keeps the compressed bytes it was
+  read from (another producer's zlib, lz4, snappy or zstd writes other, equally valid bytes than
+  ours), and the encoder writes them back while they still decompress to what it would compress.
+  A compressed entry whose re-encoding differs all the same (the encoder compressed anew) is
+  decoded again and its values compared with the first decoding, derived fields (lengths, CRCs)
+  aside (law 3): `equivalent`, or `mismatch`.
 - `failed`: the encoder refused the value, or wrote bytes that do not decode.
 
 Only `identical` and `equivalent` leave an entry valid; the others quarantine it with the
@@ -17,12 +18,11 @@ decoders' `logcodec.KINDS`). Nothing here needs Spark.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from logcodec.runtime.errors import LogcodecError
-from logcodec.runtime.values import without_derived
+from logcodec.runtime.values import replaced, without_derived
 
 #: The values of the `reencode` column, apart from null (the entry did not decode).
 OUTCOMES = ("identical", "equivalent", "mismatch", "failed")
@@ -82,5 +82,7 @@ def _first_difference(a: bytes, b: bytes) -> int:
 
 
 def without_length_and_crc(batch):
-    """A v2 record batch with `len_batch` and `crc` cleared: what a compressed batch re-encodes from."""
-    return dataclasses.replace(batch, len_batch=None, crc=None)
+    """A v2 record batch with `len_batch` and `crc` cleared: what a compressed batch re-encodes
+    from. It keeps the compressed bytes it was read from, which the encoder writes back while they
+    still hold its records."""
+    return replaced(batch, len_batch=None, crc=None)

@@ -23,12 +23,12 @@ logcodec refuses; the conformance report shows which.
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 from enum import IntEnum
 from functools import cache, partial
 
 from logcodec.conformance.testee import Implementation, Refused, main_guard
+from logcodec.runtime.values import value_fields
 
 NAME = "kaitai-struct-compiler"
 VERSION = "0.11"
@@ -37,7 +37,7 @@ VERSION = "0.11"
 def to_json(cls, obj) -> dict:
     """The canonical JSON of Kaitai object `obj`, shaped by logcodec's value class `cls`."""
     out = {}
-    for f in dataclasses.fields(cls):
+    for f in value_fields(cls):
         out[f.name] = _field(cls, getattr(obj, f.name, None), f.metadata)
     return out
 

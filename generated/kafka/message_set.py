@@ -140,8 +140,10 @@ class Message:
     A message of magic 0 or 1.
 
     Encoding may give other bytes than those decoded: `value` is processed
-    (`kafka_legacy_compression`): its encoder's output, which may differ from the
-    bytes read.
+    (`kafka_legacy_compression`): a decoded value keeps the bytes read
+    (`_wire_value`) and is written with them while they still give its content, but
+    a value built or changed gets its encoder's output, which may differ from
+    another encoder's.
     """
 
     crc: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
@@ -184,6 +186,13 @@ class Message:
     The value: bytes, or for a compressed wrapper the inner message set,
     compressed with the codec of the attributes.
     """
+    _wire_value: Any = field(
+        default=None, init=False, compare=False, repr=False, metadata={"kind": "any", "param": True}
+    )
+    """
+    The bytes of `value` as read, before its processor: encoding writes them back
+    while they still give its content.
+    """
 
     def __init__(
         self,
@@ -204,6 +213,7 @@ class Message:
         self.key = key
         self.len_value = len_value
         self.value = value
+        self._wire_value = None
 
 
 @dataclass(init=False, slots=True)
@@ -433,9 +443,11 @@ def _d_message(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int, p_o
     v_key: Any
     v_len_value: int
     v_value: Any
+    w_value: Any
     e: int
     p: int
     b2: bytes
+    w_value = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
     (v_crc,) = _S1.unpack_from(buf, pos)
@@ -497,6 +509,7 @@ def _d_message(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int, p_o
             b2, s2, e2 = kafka_legacy_compression.decode(buf, pos, e, lim, v_magic, int(v_attributes.compression))
         except _rt.DecodeError as exc:
             raise exc.within("value")
+        w_value = bytes(buf[pos:e])
         on_value = v_attributes.compression
         if on_value == Compression.gzip:
             try:
@@ -534,7 +547,9 @@ def _d_message(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int, p_o
                 s_crc,
                 "crc",
             )
-    return Message(v_crc, v_magic, v_attributes, v_timestamp, v_len_key, v_key, v_len_value, v_value), pos
+    obj = Message(v_crc, v_magic, v_attributes, v_timestamp, v_len_key, v_key, v_len_value, v_value)
+    obj._wire_value = w_value
+    return obj, pos
 
 
 def _e_message(v: Message, out: list[Any], p_depth: int, p_offset: int) -> int:
@@ -595,7 +610,9 @@ def _e_message(v: Message, out: list[Any], p_depth: int, p_offset: int) -> int:
             else:
                 t_value.append(v_value if type(v_value) is bytes else _rt.bytes_value(v_value, "value"))
             d = b"".join(t_value)
-            d = _cast(bytes, kafka_legacy_compression.encode(d, v_magic, int(v_attributes.compression)))
+            d = _rt.written_again(
+                getattr(v, "_wire_value", None), d, kafka_legacy_compression, v_magic, int(v_attributes.compression)
+            ) or _cast(bytes, kafka_legacy_compression.encode(d, v_magic, int(v_attributes.compression)))
             b_value = d
         if b_value is not None or v_len_value is None or (v_len_value >= 0):
             actual = len(b_value) if b_value is not None else -1
@@ -868,8 +885,10 @@ def encode(value: MessageSet, *, depth: int = 0, wrapper_offset: int = -1, wrapp
 
     The value does not determine every byte; bytes that decode to an equal value may differ
     from those written here:
-    - message: `value` is processed (`kafka_legacy_compression`): its encoder's output,
-      which may differ from the bytes read
+    - message: `value` is processed (`kafka_legacy_compression`): a decoded value keeps
+      the bytes read (`_wire_value`) and is written with them while they still give its
+      content, but a value built or changed gets its encoder's output, which may differ
+      from another encoder's
     """
     out: list[Any] = []
     try:

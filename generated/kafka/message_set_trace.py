@@ -134,10 +134,12 @@ def _d_message(
     v_key: Any
     v_len_value: int
     v_value: Any
+    w_value: Any
     e: int
     p: int
     b2: bytes
     tr.kind(Message)
+    w_value = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
     (v_crc,) = _S1.unpack_from(buf, pos)
@@ -211,6 +213,7 @@ def _d_message(
             b2, s2, e2 = kafka_legacy_compression.decode(buf, pos, e, lim, v_magic, int(v_attributes.compression))
         except _rt.DecodeError as exc:
             raise exc.within("value")
+        w_value = bytes(buf[pos:e])
         tr.enter(b2 is not buf)
         on_value = v_attributes.compression
         if on_value == Compression.gzip:
@@ -252,7 +255,9 @@ def _d_message(
                 "crc",
             )
         tr.vouch(s_magic, pos)
-    return Message(v_crc, v_magic, v_attributes, v_timestamp, v_len_key, v_key, v_len_value, v_value), pos
+    obj = Message(v_crc, v_magic, v_attributes, v_timestamp, v_len_key, v_key, v_len_value, v_value)
+    obj._wire_value = w_value
+    return obj, pos
 
 
 def _d_attributes(

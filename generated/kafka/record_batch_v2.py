@@ -100,8 +100,9 @@ class RecordBatchV2:
     See https://kafka.apache.org/documentation/#recordbatch
 
     Encoding may give other bytes than those decoded: `records` is processed
-    (`kafka_compression`): its encoder's output, which may differ from the bytes
-    read.
+    (`kafka_compression`): a decoded value keeps the bytes read (`_wire_records`)
+    and is written with them while they still give its content, but a value built or
+    changed gets its encoder's output, which may differ from another encoder's.
     """
 
     base_offset: int = field(default=0, metadata={"kind": "int", "wide": True})
@@ -153,6 +154,13 @@ class RecordBatchV2:
     The records, compressed as a whole when the codec is not `none`. The
     49 bytes subtracted are the fixed fields between `len_batch` and here.
     """
+    _wire_records: Any = field(
+        default=None, init=False, compare=False, repr=False, metadata={"kind": "any", "param": True}
+    )
+    """
+    The bytes of `records` as read, before its processor: encoding writes them back
+    while they still give its content.
+    """
 
     def __init__(
         self,
@@ -185,6 +193,7 @@ class RecordBatchV2:
         self.base_sequence = base_sequence
         self.num_records = num_records
         self.records = records if records is not None else list()
+        self._wire_records = None
 
 
 @dataclass(init=False, slots=True)
@@ -438,6 +447,13 @@ class RecordBatchV2Header:
     """Sequence number of the first record for idempotence, -1 when unused."""
     num_records: int = field(default=0, metadata={"kind": "int", "wide": False})
     """Number of records in the batch."""
+    _wire_records: Any = field(
+        default=None, init=False, compare=False, repr=False, metadata={"kind": "any", "param": True}
+    )
+    """
+    The bytes of `records` as read, before its processor: encoding writes them back
+    while they still give its content.
+    """
 
     def __init__(
         self,
@@ -468,6 +484,7 @@ class RecordBatchV2Header:
         self.producer_epoch = producer_epoch
         self.base_sequence = base_sequence
         self.num_records = num_records
+        self._wire_records = None
 
 
 #: The classes whose value objects the C companion (`_FAST`) makes and reads, in its order.
@@ -591,6 +608,7 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
     v_base_sequence: int
     v_num_records: int
     v_records: list[Record | RecordTuple]
+    w_records: Any
     n: int
     e: int
     p: int
@@ -599,6 +617,7 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
         lz_source = _nested_source(lim, _i_record_batch_v2, buf, pos, ())
         lz_header, lz_first, pos = _i_record_batch_v2(buf, pos, end, lim, lz_source[5], -1)
         return _viewed(lz_header, lz_first, lz_source), pos
+    w_records = None
     if pos + 21 > end:
         raise _rt.short_run(buf, pos, end, _L0)
     v_base_offset, v_len_batch, v_partition_leader_epoch, v_magic, v_crc = _S0.unpack_from(buf, pos)
@@ -646,6 +665,7 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
             b2, s2, e2 = kafka_compression.decode(buf, pos, e, lim, pt_records)
         except _rt.DecodeError as exc:
             raise exc.within("records")
+        w_records = bytes(buf[pos:e])
     try:
         v_records, p = _d_record_list(b2, s2, e2, lim, v_num_records, v_attributes.is_control)
     except _rt.DecodeError as exc:
@@ -661,7 +681,7 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
             s_len_batch,
             "len_batch",
         )
-    return RecordBatchV2(
+    obj = RecordBatchV2(
         v_base_offset,
         v_len_batch,
         v_partition_leader_epoch,
@@ -676,7 +696,9 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
         v_base_sequence,
         v_num_records,
         v_records,
-    ), pos
+    )
+    obj._wire_records = w_records
+    return obj, pos
 
 
 def _e_record_batch_v2(v: RecordBatchV2, out: list[Any]) -> int:
@@ -781,7 +803,9 @@ def _e_record_batch_v2(v: RecordBatchV2, out: list[Any]) -> int:
         d = b"".join(t_records)
         pt_records = int(v_attributes.compression)
         if pt_records not in _PASS_kafka_compression:
-            d = _cast(bytes, kafka_compression.encode(d, pt_records))
+            d = _rt.written_again(getattr(v, "_wire_records", None), d, kafka_compression, pt_records) or _cast(
+                bytes, kafka_compression.encode(d, pt_records)
+            )
         out.append(d)
         w += len(d)
         actual = w - s_partition_leader_epoch
@@ -2520,9 +2544,11 @@ def _i_record_batch_v2(
     v_base_sequence: int
     v_num_records: int
     v_records: Iterator[Any]
+    w_records: Any
     n: int
     e: int
     b2: bytes
+    w_records = None
     if pos + 21 > end:
         raise _rt.short_run(buf, pos, end, _L0)
     v_base_offset, v_len_batch, v_partition_leader_epoch, v_magic, v_crc = _S0.unpack_from(buf, pos)
@@ -2570,6 +2596,7 @@ def _i_record_batch_v2(
             b2, s2, e2 = kafka_compression.decode(buf, pos, e, lim, pt_records)
         except _rt.DecodeError as exc:
             raise exc.within("records")
+        w_records = bytes(buf[pos:e])
     v_records = _g_record_list(
         b2, s2, e2, lim, v_num_records, v_attributes.is_control, pos, b2 is not buf, False, "records", root, index, cols
     )
@@ -2581,25 +2608,23 @@ def _i_record_batch_v2(
             s_len_batch,
             "len_batch",
         )
-    return (
-        RecordBatchV2Header(
-            v_base_offset,
-            v_len_batch,
-            v_partition_leader_epoch,
-            v_magic,
-            v_crc,
-            v_attributes,
-            v_last_offset_delta,
-            v_base_timestamp,
-            v_max_timestamp,
-            v_producer_id,
-            v_producer_epoch,
-            v_base_sequence,
-            v_num_records,
-        ),
-        v_records,
-        pos,
+    obj = RecordBatchV2Header(
+        v_base_offset,
+        v_len_batch,
+        v_partition_leader_epoch,
+        v_magic,
+        v_crc,
+        v_attributes,
+        v_last_offset_delta,
+        v_base_timestamp,
+        v_max_timestamp,
+        v_producer_id,
+        v_producer_epoch,
+        v_base_sequence,
+        v_num_records,
     )
+    obj._wire_records = w_records
+    return obj, v_records, pos
 
 
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
@@ -2621,7 +2646,7 @@ def _viewed(h: RecordBatchV2Header, first: Iterator[Any], source: tuple) -> Reco
     """The value a lazy read gives: the fields before its records (`h`), then the view
     of them, `first` its first loop and `source` where they lie, as many as `h.num_records` says."""
     items = _LazyList(first, source, h.num_records)
-    return RecordBatchV2(
+    value = RecordBatchV2(
         h.base_offset,
         h.len_batch,
         h.partition_leader_epoch,
@@ -2637,6 +2662,8 @@ def _viewed(h: RecordBatchV2Header, first: Iterator[Any], source: tuple) -> Reco
         h.num_records,
         items,
     )
+    value._wire_records = h._wire_records  # the bytes as read, which encoding writes back
+    return value
 
 
 def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True) -> RecordBatchV2:
@@ -2772,8 +2799,10 @@ def encode(value: RecordBatchV2) -> bytes:
 
     The value does not determine every byte; bytes that decode to an equal value may differ
     from those written here:
-    - record_batch_v2: `records` is processed (`kafka_compression`): its encoder's
-      output, which may differ from the bytes read
+    - record_batch_v2: `records` is processed (`kafka_compression`): a decoded value
+      keeps the bytes read (`_wire_records`) and is written with them while they still
+      give its content, but a value built or changed gets its encoder's output, which
+      may differ from another encoder's
     """
     out: list[Any] = []
     try:

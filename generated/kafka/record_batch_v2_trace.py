@@ -113,11 +113,13 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: list[int], tr: Any =
     v_base_sequence: int
     v_num_records: int
     v_records: list[Record | RecordTuple]
+    w_records: Any
     n: int
     e: int
     p: int
     b2: bytes
     tr.kind(RecordBatchV2)
+    w_records = None
     if pos + 21 > end:
         raise _rt.short_run(buf, pos, end, _L0)
     v_base_offset, v_len_batch, v_partition_leader_epoch, v_magic, v_crc = _S0.unpack_from(buf, pos)
@@ -181,6 +183,7 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: list[int], tr: Any =
             b2, s2, e2 = kafka_compression.decode(buf, pos, e, lim, pt_records)
         except _rt.DecodeError as exc:
             raise exc.within("records")
+        w_records = bytes(buf[pos:e])
     tr.enter(b2 is not buf)
     try:
         v_records, p = _d_record_list(b2, s2, e2, lim, v_num_records, v_attributes.is_control, tr=tr)
@@ -199,7 +202,7 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: list[int], tr: Any =
             s_len_batch,
             "len_batch",
         )
-    return RecordBatchV2(
+    obj = RecordBatchV2(
         v_base_offset,
         v_len_batch,
         v_partition_leader_epoch,
@@ -214,7 +217,9 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: list[int], tr: Any =
         v_base_sequence,
         v_num_records,
         v_records,
-    ), pos
+    )
+    obj._wire_records = w_records
+    return obj, pos
 
 
 def _d_attributes(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None) -> tuple[Attributes, int]:

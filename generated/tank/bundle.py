@@ -64,8 +64,9 @@ class Bundle:
     See https://github.com/phaistos-networks/TANK/blob/master/tank_encoding.md
 
     Encoding may give other bytes than those decoded: `messages` is processed
-    (`tank_compression`): its encoder's output, which may differ from the bytes
-    read.
+    (`tank_compression`): a decoded value keeps the bytes read (`_wire_messages`)
+    and is written with them while they still give its content, but a value built or
+    changed gets its encoder's output, which may differ from another encoder's.
     """
 
     codec: Codec | int = field(default=Codec.none, metadata={"kind": "enum", "enum": "Codec"})
@@ -115,6 +116,13 @@ class Bundle:
         default=None, compare=False, metadata={"kind": "int", "wide": False, "instance": True}
     )
     """The number of messages. Computed on decode."""
+    _wire_messages: Any = field(
+        default=None, init=False, compare=False, repr=False, metadata={"kind": "any", "param": True}
+    )
+    """
+    The bytes of `messages` as read, before its processor: encoding writes them back
+    while they still give its content.
+    """
 
     def __init__(
         self,
@@ -141,6 +149,7 @@ class Bundle:
         self.last_seq_num_delta = last_seq_num_delta
         self.messages = messages if messages is not None else list()
         self.num_messages = num_messages
+        self._wire_messages = None
 
 
 @dataclass(init=False, slots=True)
@@ -383,11 +392,13 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_num: in
     v_first_seq_num: Any
     v_last_seq_num_delta: Any
     v_messages: list[Message]
+    w_messages: Any
     g_codec: int
     x: int
     e: int
     p: int
     b2: bytes
+    w_messages = None
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L0)
     g_codec = buf[pos]
@@ -444,6 +455,7 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_num: in
             b2, s2, e2 = tank_compression.decode(buf, pos, e, lim, pt_messages)
         except _rt.DecodeError as exc:
             raise exc.within("messages")
+        w_messages = bytes(buf[pos:e])
     try:
         v_messages, p = _d_message_set(
             b2,
@@ -461,7 +473,7 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_num: in
     if p != e2:
         raise _rt.in_field(_rt.trailing(b2, p, e2, "messages"), pos, b2 is not buf)
     pos = e
-    return Bundle(
+    obj = Bundle(
         v_codec,
         v_num_messages_in_flags,
         v_is_sparse,
@@ -473,7 +485,9 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_num: in
         v_last_seq_num_delta,
         v_messages,
         i_num_messages,
-    ), pos
+    )
+    obj._wire_messages = w_messages
+    return obj, pos
 
 
 def _e_bundle(v: Bundle, out: list[Any], p_base_seq_num: int) -> int:
@@ -611,7 +625,9 @@ def _e_bundle(v: Bundle, out: list[Any], p_base_seq_num: int) -> int:
         d = b"".join(t_messages)
         pt_messages = int(v_codec)
         if pt_messages not in _PASS_tank_compression:
-            d = _cast(bytes, tank_compression.encode(d, pt_messages))
+            d = _rt.written_again(getattr(v, "_wire_messages", None), d, tank_compression, pt_messages) or _cast(
+                bytes, tank_compression.encode(d, pt_messages)
+            )
         out.append(d)
         w += len(d)
         return w
@@ -1405,8 +1421,10 @@ def encode(value: Bundle, *, base_seq_num: int = 0) -> bytes:
 
     The value does not determine every byte; bytes that decode to an equal value may differ
     from those written here:
-    - bundle: `messages` is processed (`tank_compression`): its encoder's output, which
-      may differ from the bytes read
+    - bundle: `messages` is processed (`tank_compression`): a decoded value keeps the
+      bytes read (`_wire_messages`) and is written with them while they still give its
+      content, but a value built or changed gets its encoder's output, which may differ
+      from another encoder's
     """
     out: list[Any] = []
     try:

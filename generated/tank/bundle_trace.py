@@ -64,12 +64,14 @@ def _d_bundle(
     v_first_seq_num: Any
     v_last_seq_num_delta: Any
     v_messages: list[Message]
+    w_messages: Any
     g_codec: int
     x: int
     e: int
     p: int
     b2: bytes
     tr.kind(Bundle)
+    w_messages = None
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L0)
     g_codec = buf[pos]
@@ -141,6 +143,7 @@ def _d_bundle(
             b2, s2, e2 = tank_compression.decode(buf, pos, e, lim, pt_messages)
         except _rt.DecodeError as exc:
             raise exc.within("messages")
+        w_messages = bytes(buf[pos:e])
     tr.enter(b2 is not buf)
     try:
         v_messages, p = _d_message_set(
@@ -162,7 +165,7 @@ def _d_bundle(
     tr.leave()
     pos = e
     tr.end(pos, v_messages)
-    return Bundle(
+    obj = Bundle(
         v_codec,
         v_num_messages_in_flags,
         v_is_sparse,
@@ -174,7 +177,9 @@ def _d_bundle(
         v_last_seq_num_delta,
         v_messages,
         i_num_messages,
-    ), pos
+    )
+    obj._wire_messages = w_messages
+    return obj, pos
 
 
 def _d_producer_info(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None) -> tuple[ProducerInfo, int]:

@@ -52,7 +52,10 @@ class ValueClasses:
             fields=self.attribute_decls(t),
             # a compiled build's native class has no class attribute to fall back on: its
             # `__init__` sets the attributes a decoder reads before it may have set them
-            set_none=[d["id"] for d in self.kaitai_decls(t) if d in (_LAZY_DECL, _CARRIED_DECL)],
+            set_none=[d["id"] for d in self.kaitai_decls(t) if d in (_LAZY_DECL, _CARRIED_DECL)]
+            + [f"_wire_{fid}" for fid in self.model.wire_kept(t)],
+            # a decoder sets them after it made the value; one made otherwise has none
+            wires=[f"_wire_{fid}" for fid in self.model.wire_kept(t)],
             # a compiled build's class computes its lazy instances itself, not through the runtime
             computes=self.build.compiled and self.nav is not None and bool(t.instances),
         )
@@ -65,7 +68,8 @@ class ValueClasses:
             seq = [{**d, "default": ""} for d in seq]
         decls = (seq + [self.instance_decl(i) for i in t.instances]
                  + [self.param_decl(p) for p in self.exposed_params(t)]
-                 + ([_IO_DECL] if self.keeps_io(t) else []) + self.kaitai_decls(t))
+                 + ([_IO_DECL] if self.keeps_io(t) else []) + self.kaitai_decls(t)
+                 + [_wire_decl(fid) for fid in self.model.wire_kept(t)])
         named = builtin_calls(decls)
         uses_builtins = named != decls
         if self.untyped_attributes():
@@ -334,6 +338,14 @@ _AT_DECL = {"id": "_at", "annotation": "Any", "default": "default=None, init=Fal
 _CARRIED_DECL = {"id": "_carried", "annotation": "Any", "default": "default=None, init=False, compare=False, repr=False",
                  "meta": {"kind": "any", "param": True}, "param": "", "init": "",
                  "doc": docstring("The bytes read past the values of sized fields, by field: encoding gives them back.", 1)}
+
+def _wire_decl(fid: str) -> dict:
+    """The bytes of a processed field as read, which a decoded value keeps (`TypePlan.keeps_raw`)."""
+    return {"id": f"_wire_{fid}", "annotation": "Any", "default": "default=None, init=False, compare=False, repr=False",
+            "meta": {"kind": "any", "param": True}, "param": "", "init": "",
+            "doc": docstring(f"The bytes of `{fid}` as read, before its processor: encoding writes them back while "
+                             "they still give its content.", 1)}
+
 
 #: Builtin names a value class's annotations use, which a field of the same name would shadow there.
 _BUILTIN_TYPES = ("bytes", "int", "str", "float", "bool", "list", "tuple")

@@ -52,6 +52,9 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         self.navigation_start(c)
         self.early_at = len(c.lines)  # where the value instances children may read go (`move_early`)
         self.decoding_starts(c)
+        if self.m.nav is None:  # (a user's schema sets them on its value as it reads them)
+            for fid in self.m.model.plan(t).keeps_raw:  # none where the field is not processed
+                c(f"{c.local(f'w_{fid}')} = None")
         one_by_one = self.decode_seq(c)
         if self.unplaced_instances():
             c("cur = [pos]  # where this type's stream is, for its instances without `pos`: each moves it on")
@@ -132,8 +135,10 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
                         c(f"cols[{i}].append({v})")
                     c("return None, pos")
             c(f"if as_tuple: return ({', '.join(form)}{',' if len(form) == 1 else ''}), pos")
+        wires = self.m.model.plan(t).keeps_raw
         if self.made_by_new():
             self.object_made(c, t, "obj", values)
+            self.wires_kept(c, "obj", wires)
             c("return obj, pos")
         else:
             made = f"{t.class_name}({', '.join(values)})"
@@ -142,7 +147,18 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
                 # the module's class, which C reads: made by its C companion where built (a call
                 # of the class would run its `__init__` as Python), never tracked
                 made = f"(_NEW_{t.name}(_C_CLASSES, {', '.join(values)}) if _NEW_{t.name} is not None else {made})"
+            if wires:
+                c(f"obj = {made}")
+                self.wires_kept(c, "obj", wires)
+                made = "obj"
             c(f"return {made}, pos")
+
+    @staticmethod
+    def wires_kept(c: Lines, obj: str, wires: list[str]) -> None:
+        """The bytes of processed fields as read (`w_<field>`, None where not processed) kept on
+        the value `obj` (`TypePlan.keeps_raw`), which its encoder writes back."""
+        for fid in wires:
+            c(f"{obj}._wire_{fid} = {c.local(f'w_{fid}')}")
 
     # ------------------------------------------------------------ what a variant adds (nothing here)
     # The trace variant (`trace.py`) records where each field lies; the checked decoder does not.
@@ -225,6 +241,7 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
                  for f in t.seq]
         decls += [(f"_e{f.id}", f"    _e{f.id}: Any") for f in t.seq
                   if self.tuple_elements(f) or (f.repeat and self.m.switch_untyped(f))]
+        decls += [(f"w_{fid}", f"    w_{fid}: Any") for fid in self.m.model.plan(t).keeps_raw]
         return decls + [(f"g_{f.id}", f"    g_{f.id}: int") for f in t.seq if f.type.kind == "bits"]
 
     def decoder_head(self) -> tuple[str, str]:

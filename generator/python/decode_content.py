@@ -64,6 +64,10 @@ class ContentReads:
                     c(f"{c.local('b2')}, s2, e2 = {name}.decode({'bc, 0, len(bc)' if cut else 'buf, pos, e'}, lim{extra})")
                 with c.block("except _rt.DecodeError as exc:"):
                     c(f"raise exc.within({epath!r})" if epath else "raise")
+                if f.id in self.m.model.plan(self.t).keeps_raw and not self.encoding:
+                    # the bytes as read, which encoding writes back while they give the content
+                    kept = f"me._wire_{f.id}" if self.m.nav is not None else c.local(f"w_{f.id}")
+                    c(f"{kept} = bytes(buf[pos:e])")
                 if passes:
                     c.indent -= 1
                 bounds = ("b2", "s2", "e2")

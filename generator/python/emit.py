@@ -249,6 +249,7 @@ class ModuleEmitter(ValueClasses):
             **self.tuples_option(), lazy_doc=nested_doc(nested) if nested else lazy_doc(lazy), lazy_read=lazy is not None,
             nested_lazy=bool(nested), nested_views=tuple(nested),
             part_types=rendered, header=header, entry_code=entry_source(self.model.entry()),
+            header_wires=self.model.wire_kept(header) if header is not None else [],
             offsets=[(f"{t.name}.{name}", at) for t in rendered if not t.unwrap for name, at in fixed_offsets(t)],
             sizes=[(t.name, bits // 8) for t in rendered if not t.unwrap and not t.primitive
                    and (bits := static_bits(t)) and bits % 8 == 0],

@@ -316,9 +316,19 @@ class FieldWrites:
             c.local("d")
             if self.passes_through(f):  # as the decoder skips the call for a "none" codec
                 c(f"pt_{f.id} = {extra[2:]}")
-                c(f"if pt_{f.id} not in _PASS_{name}: d = _cast(bytes, {name}.encode(d, pt_{f.id}))")
+                extra = f", pt_{f.id}"
+                c(f"if pt_{f.id} not in _PASS_{name}: d = {self.processed(f, name, extra)}")
             else:
-                c(f"d = _cast(bytes, {name}.encode(d{extra}))")
+                c(f"d = {self.processed(f, name, extra)}")
+
+    def processed(self, f: Field, name: str, extra: str) -> str:
+        """The bytes of the processed field `f` whose content is `d`: those a decode kept where they
+        still give it (`TypePlan.keeps_raw`: another encoder's compression, written back byte for
+        byte), else the processor's output."""
+        made = f"_cast(bytes, {name}.encode(d{extra}))"
+        if f.id not in self.m.model.plan(self.t).keeps_raw:
+            return made
+        return f"_rt.written_again(getattr(v, '_wire_{f.id}', None), d, {name}{extra}) or {made}"
 
     def encode_run(self, c: Lines, run: list[Item]) -> None:
         """A run of fixed fields packed at once, each checked first; packed later where a derived

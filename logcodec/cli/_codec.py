@@ -125,7 +125,7 @@ def _decode_composite(found, args) -> int:
     others = {}
     for other in other_inputs():
         given = getattr(args, other, None)
-        if other in found.others and not given:
+        if other in found.others and other not in found.optional and not given:
             raise UsageError(f"{found.name} takes {found.takes}")
         if given and other not in found.others:
             raise UsageError(f"--{other} goes with a format that reads it; {found.name} does not")

@@ -124,8 +124,8 @@ def add_pipeline(sub) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description=textwrap.fill(
             "Decode every Kafka batch (or legacy message), TANK bundle or Inkless batch under PATH in Spark's "
-            "tasks, check its checksums, re-encode it and compare (byte for byte when not compressed; compressed, "
-            "the values of a second decoding, since other compressors write other bytes), and check TANK indexes "
+            "tasks, check its checksums, re-encode it and compare byte for byte (a compressed batch keeps the "
+            "compressed bytes it was read from and writes them back), and check TANK indexes "
             "against their logs and Inkless metadata against its objects. A bad entry is quarantined with its "
             "error kind and byte offset and the job goes on: batches read = valid + quarantined, always. What "
             "concerns no single batch (a bad index entry, Inkless metadata that names no object, dead bytes) is "

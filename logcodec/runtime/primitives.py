@@ -11,12 +11,13 @@ import copy
 import operator
 import struct
 import zlib
+from typing import Any
 
 from crc32c import crc32c as _crc32c
 
 from logcodec.runtime.errors import DecodeError, EncodeError
 from logcodec.runtime.lazy import as_list  # noqa: F401  (generated encoders call `_rt.as_list`)
-from logcodec.runtime.limits import MAX_PADDING
+from logcodec.runtime.limits import MAX_PADDING, Limits, budget
 from logcodec.runtime.values import equal_but_derived
 
 # ---------------------------------------------------------------- errors
@@ -750,3 +751,21 @@ def with_tail(data: bytes, size: int | None, tail: bytes | None, pad: bool = Tru
     if pad and size is not None and len(data) < size <= len(data) + MAX_PADDING:
         return data + bytes(size - len(data))
     return data
+
+
+def written_again(wire: Any, content: bytes, processor: Any, *args: Any) -> bytes | None:
+    """The bytes a decoded value kept of a processed field as read (`_wire_<field>`), where the
+    processor, given this encode's arguments, reads them to exactly `content` (the field's content
+    as the encoder writes it now): then they are written back, byte for byte, and the output of
+    another encoder (another library's compression) survives a decode and an encode. None where
+    there are none, or they no longer give that content (a value changed, another codec): the
+    encoder then processes `content` itself. The reading is bounded by `content`'s size, so kept
+    bytes that would decompress to more are refused before they are."""
+    if wire is None:
+        return None
+    size = len(content)
+    try:
+        out, start, end = processor.decode(wire, 0, len(wire), budget(Limits(max(size, 1), max(size, 1))), *args)
+    except (DecodeError, TypeError, ValueError):
+        return None
+    return wire if end - start == size and out[start:end] == content else None

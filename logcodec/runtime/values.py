@@ -26,6 +26,14 @@ from logcodec.runtime.errors import EncodeError
 from logcodec.runtime.lazy import LazyList
 
 
+def value_fields(value) -> tuple[dataclasses.Field, ...]:
+    """The fields of a value (or of its class) that hold its data: all but those whose names begin
+    with `_`, which no schema's id does (a user's schema's links `_parent` and `_root` and its
+    stream `_io`, the bytes read past sized fields `_carried`, a processed field's bytes as read
+    `_wire_<field>`)."""
+    return tuple(f for f in dataclasses.fields(value) if not f.name.startswith("_"))
+
+
 def _module_attr(cls, name: str):
     return getattr(sys.modules[cls.__module__], name)
 
@@ -293,15 +301,18 @@ def without_derived(value):
         return [without_derived(v) for v in value]
     if not dataclasses.is_dataclass(value):
         return value
-    changes, kept = {}, {}
-    for f in dataclasses.fields(value):
-        if not f.init:  # a user's schema's links, carried bytes and lazy state: kept as they are
-            kept[f.name] = getattr(value, f.name, None)
-            continue
-        changes[f.name] = None if _computed(f) else without_derived(getattr(value, f.name))
+    return replaced(value, **{f.name: None if _computed(f) else without_derived(getattr(value, f.name))
+                              for f in dataclasses.fields(value) if f.init})
+
+
+def replaced(value, /, **changes):
+    """`dataclasses.replace(value, **changes)` that also keeps what `__init__` does not take: a
+    user's schema's links, the bytes a field was read from (`_wire_<field>`, which the encoder
+    writes back only while they still hold the value) and lazy state."""
     copy = dataclasses.replace(value, **changes)
-    for name, v in kept.items():
-        setattr(copy, name, v)
+    for f in dataclasses.fields(value):
+        if not f.init:
+            setattr(copy, f.name, getattr(value, f.name, None))
     return copy
 
 

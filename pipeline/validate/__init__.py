@@ -3,8 +3,8 @@
 It reads everything under PATH through the data sources with `rows=validation` (permissive):
 one row per Kafka batch (or legacy message), TANK bundle or Inkless batch, decoded in Spark's
 tasks with every checksum checked, then re-encoded and compared with its bytes (`roundtrip`:
-byte for byte when not compressed; compressed, the values of a second decoding, since other
-compressors write other bytes). An entry that does not decode, or does not come back, is
+byte for byte, compressed ones too: a decoded batch keeps the compressed bytes it was read
+from and writes them back). An entry that does not decode, or does not come back, is
 quarantined with its error kind and byte offset; reading goes on, so a corrupt or truncated
 file never fails the job. Indexes and metadata are checked against what they describe: a
 TANK segment's index against its log, an Inkless object's metadata against the object (a

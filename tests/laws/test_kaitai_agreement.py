@@ -12,6 +12,7 @@ import pytest
 from kaitaistruct import KaitaiStructError
 from logcodec.conformance.testees.kaitai import parse, parsers, unwrapped_value
 from logcodec.generated import kaitai as reference
+from logcodec.runtime.values import value_fields
 
 import logcodec
 from tests.vectorfiles import all_tests, ids
@@ -27,7 +28,7 @@ INVALID = [(f, t) for f, t in all_tests("invalid") if f in PARSED]
 def compare(ours, theirs, path="") -> None:
     """Assert that a Kaitai object holds the same data as our value, field by field."""
     theirs = unwrapped_value(theirs, {type(ours).__name__})  # a type our value model unwraps
-    for f in dataclasses.fields(ours):
+    for f in value_fields(ours):
         mine = getattr(ours, f.name)
         other = getattr(theirs, f.name, None)
         where = f"{path}.{f.name}"

@@ -428,9 +428,9 @@ def test_validation_of_intact_objects_finds_every_batch_valid(local):
     assert summary["total"]["quarantined"] == summary["findings"]["count"] == 0
     assert summary["total"]["batches"] == sum(expected_batches(p, [])[0] for p in placed) == len(rows)
     assert summary["total"]["records"] == sum(len(r) for p in placed for r in p.expected_records().values())
-    # uncompressed bytes come back as they are; kafka-python's compressors write other bytes than logcodec's
-    assert {r["reencode"] for r in rows if r["codec"] == "none"} == {"identical"}
-    assert {r["reencode"] for r in rows} == {"identical", "equivalent"}
+    # kafka-python's compressors write other bytes than logcodec's: each batch writes back its own
+    assert {r["codec"] for r in rows} > {"none"}
+    assert {r["reencode"] for r in rows} == {"identical"}
 
 
 def test_validation_reads_s3_as_it_reads_a_local_directory(s3, local):

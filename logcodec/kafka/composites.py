@@ -1,0 +1,22 @@
+"""Kafka's composite formats (see `logcodec.composites`): a captured connection, both sides."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from logcodec.composites import Composite
+
+
+def _read_conversation(path: Path, responses: bytes = b"") -> tuple[dict, list]:
+    # (imported on use: `logcodec --help` loads no codec)
+    from .conversation import read_conversation
+
+    conversation = read_conversation(Path(path).read_bytes(), responses)
+    return conversation.to_json(), conversation.findings
+
+
+COMPOSITES = (
+    Composite("kafka.conversation", "Kafka connection (requests and their responses)",
+              "a client's bytes, each request after its size; the broker's with --responses FILE",
+              _read_conversation, others=("responses",), optional=("responses",)),
+)

@@ -1,0 +1,168 @@
+"""A captured Kafka connection: the client's requests and the broker's responses, paired.
+
+A connection carries `kafka.frame`s: a client writes its requests end to end, each after its size,
+and the broker its responses, in the order of the requests they answer (a Produce request with
+`acks` 0 gets none). A response's header holds only its request's correlation id, so a response
+can be read only beside its request: `read_conversation` reads the requests (`kafka.request`),
+then each response (`kafka.response`) with the API and version of the request whose correlation
+id it carries. What a capture of a connection holds, each side's bytes as sent, is its input
+(as `tshark`'s "follow TCP stream" saves them, one file a direction).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from logcodec._api import codec
+from logcodec.runtime.errors import DecodeError
+from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
+from logcodec.runtime.values import to_json
+
+PRODUCE = 0  # the API key of Produce, whose requests with acks 0 are not answered
+
+
+@dataclass
+class Exchange:
+    """A request and its response. Offsets are where each frame's size starts in its side's bytes."""
+
+    request_at: int
+    correlation_id: int | None  # None where not even the request's header could be read
+    api_key: int | None
+    api_version: int | None
+    request: object | None  # the `kafka.request` value; None where it could not be decoded
+    expects_response: bool
+    response_at: int | None = None  # None: unanswered (the capture ends first, or acks 0)
+    response: object | None = None  # the `kafka.response` value; None where unanswered or not decoded
+
+    def to_json(self) -> dict:
+        return {"request_at": self.request_at, "correlation_id": self.correlation_id, "api_key": self.api_key,
+                "api_version": self.api_version, "request": _json(self.request),
+                "expects_response": self.expects_response, "response_at": self.response_at,
+                "response": _json(self.response)}
+
+
+@dataclass(frozen=True)
+class Stray:
+    """A response that answers no request of the capture (its request was before the capture began,
+    or could not be read): its place, the correlation id it carries and its bytes, not decoded."""
+
+    response_at: int
+    correlation_id: int | None
+    frame: bytes
+
+    def to_json(self) -> dict:
+        return {"response_at": self.response_at, "correlation_id": self.correlation_id, "frame": self.frame.hex()}
+
+
+@dataclass
+class Conversation:
+    """What `read_conversation` read.
+
+    `findings` are the DecodeErrors of frames that could not be read, and the responses that
+    answer no request or answer one out of order; each names its side in its path
+    (`requests[3].request.body.acks`) and its offset in that side's bytes. `cut` holds, for each
+    side whose bytes end inside a frame (as a capture stops), that `truncated` error: no finding.
+    """
+
+    exchanges: list[Exchange] = field(default_factory=list)
+    strays: list[Stray] = field(default_factory=list)
+    findings: list[DecodeError] = field(default_factory=list)
+    cut: dict[str, DecodeError] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"exchanges": [e.to_json() for e in self.exchanges], "strays": [s.to_json() for s in self.strays],
+                "findings": [f.to_json() for f in self.findings],
+                "cut": {side: error.to_json() for side, error in self.cut.items()}}
+
+
+def read_conversation(requests: bytes, responses: bytes = b"", *, limits: Limits = DEFAULT_LIMITS) -> Conversation:
+    """The exchanges of a connection from the bytes each side sent (`responses` may be left out).
+
+    Never raises DecodeError: a frame that cannot be read is a finding, and the frames after it
+    are read on (a frame's size frames it whatever its content); a side whose sizes cannot be read
+    any further (a negative size) ends there, with a finding. Each frame is decoded whole, every
+    record of its batches and every CRC checked (`lazy=False`), within `limits`."""
+    out = Conversation()
+    for at, frame in _frames(requests, "requests", out, limits):
+        out.exchanges.append(_request(at, frame, len(out.exchanges), out.findings, limits))
+    _answer(out, responses, limits)
+    return out
+
+
+def _frames(data: bytes, side: str, out: Conversation, limits: Limits):
+    """(offset, frame bytes) of each whole frame of one side, then what ends it, in `out`."""
+    frames = codec("kafka.frame")
+    view = memoryview(data)
+    bounds, stop = frames.entry_bounds(view)
+    for start, end in bounds:
+        yield start, frames.decode(view[start:end], limits=limits).frame
+    if stop < len(data):
+        try:
+            frames.decode(view[stop:], limits=limits)
+        except DecodeError as exc:
+            error = _placed(exc, stop, f"{side}[{len(bounds)}]")
+            if error.kind == "truncated":
+                out.cut[side] = error
+            else:
+                out.findings.append(error)
+
+
+def _request(at: int, frame: bytes, n: int, findings: list, limits: Limits) -> Exchange:
+    requests = codec("kafka.request")
+    try:
+        value = requests.decode(frame, limits=limits, lazy=False)
+    except DecodeError as exc:
+        findings.append(_placed(exc, at + 4, f"requests[{n}]"))
+        try:
+            header, _ = requests.decode_part("request_header", frame, limits=limits)
+        except DecodeError:
+            return Exchange(at, None, None, None, None, expects_response=False)
+        return Exchange(at, header.correlation_id, header.request_api_key, header.request_api_version, None,
+                        expects_response=True)
+    header = value.header
+    unanswered = header.request_api_key == PRODUCE and value.body.acks == 0
+    return Exchange(at, header.correlation_id, header.request_api_key, header.request_api_version, value,
+                    expects_response=not unanswered)
+
+
+def _answer(out: Conversation, data: bytes, limits: Limits) -> None:
+    """Pair each response with the request whose correlation id it carries, and decode it so."""
+    responses = codec("kafka.response")
+    waiting = deque(e for e in out.exchanges if e.expects_response and e.correlation_id is not None)
+    for n, (at, frame) in enumerate(_frames(data, "responses", out, limits)):
+        where = f"responses[{n}]"
+        try:
+            header, _ = responses.decode_part("response_header", frame, header_version=0, limits=limits)
+        except DecodeError as exc:
+            out.findings.append(_placed(exc, at + 4, where))
+            out.strays.append(Stray(at, None, bytes(frame)))
+            continue
+        exchange = next((e for e in waiting if e.correlation_id == header.correlation_id), None)
+        if exchange is None:
+            out.findings.append(DecodeError("invalid_value", f"correlation id {header.correlation_id} answers no "
+                                            "request of the capture that waits for a response", at + 4,
+                                            f"{where}.response.header.correlation_id"))
+            out.strays.append(Stray(at, header.correlation_id, bytes(frame)))
+            continue
+        if exchange is not waiting[0]:
+            out.findings.append(DecodeError("invalid_value", f"answers correlation id {header.correlation_id} "
+                                            f"before {waiting[0].correlation_id}, sent earlier: a broker answers "
+                                            "in order", at + 4, f"{where}.response.header.correlation_id"))
+        waiting.remove(exchange)
+        exchange.response_at = at
+        try:
+            exchange.response = responses.decode(frame, api_key=exchange.api_key, api_version=exchange.api_version,
+                                                 limits=limits, lazy=False)
+        except DecodeError as exc:
+            out.findings.append(_placed(exc, at + 4, where))
+
+
+def _placed(exc: DecodeError, shift: int, where: str) -> DecodeError:
+    """The error of a frame's decode, its offset made one in its side's bytes."""
+    offset = None if exc.offset is None else exc.offset + shift
+    return DecodeError(exc.kind, exc.detail, offset, f"{where}.{exc.path}" if exc.path else where)
+
+
+def _json(value):
+    return None if value is None else to_json(value)
