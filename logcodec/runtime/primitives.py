@@ -764,8 +764,9 @@ def written_again(wire: Any, content: bytes, processor: Any, *args: Any) -> byte
     if wire is None:
         return None
     size = len(content)
+    bound = Limits(max_decompressed_size=max(size, 1), max_decompressed_total=max(size, 1))
     try:
-        out, start, end = processor.decode(wire, 0, len(wire), budget(Limits(max(size, 1), max(size, 1))), *args)
+        out, start, end = processor.decode(wire, 0, len(wire), budget(bound), *args)
     except (DecodeError, TypeError, ValueError):
         return None
     return wire if end - start == size and out[start:end] == content else None
