@@ -33,6 +33,7 @@ class ValueClasses:
         form = self.tuple_form(t)
         said = f"\n\nTuple form, in a list: ({', '.join(f.id for f in form)}{',' if len(form) == 1 else ''})." if form else ""
         reasons = self.model.plan(t).not_canonical
+        wires = [f"_wire_{fid}" for fid in self.model.wire_kept(t)]  # the bytes of processed fields as read
         if reasons:
             said += "\n\nEncoding may give other bytes than those decoded: " + "; ".join(reasons) + "."
         return TEMPLATES.get_template("class.py.j2").render(
@@ -52,10 +53,9 @@ class ValueClasses:
             fields=self.attribute_decls(t),
             # a compiled build's native class has no class attribute to fall back on: its
             # `__init__` sets the attributes a decoder reads before it may have set them
-            set_none=[d["id"] for d in self.kaitai_decls(t) if d in (_LAZY_DECL, _CARRIED_DECL)]
-            + [f"_wire_{fid}" for fid in self.model.wire_kept(t)],
+            set_none=[d["id"] for d in self.kaitai_decls(t) if d in (_LAZY_DECL, _CARRIED_DECL)] + wires,
             # a decoder sets them after it made the value; one made otherwise has none
-            wires=[f"_wire_{fid}" for fid in self.model.wire_kept(t)],
+            wires=wires,
             # a compiled build's class computes its lazy instances itself, not through the runtime
             computes=self.build.compiled and self.nav is not None and bool(t.instances),
         )

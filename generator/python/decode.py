@@ -147,11 +147,7 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
                 # the module's class, which C reads: made by its C companion where built (a call
                 # of the class would run its `__init__` as Python), never tracked
                 made = f"(_NEW_{t.name}(_C_CLASSES, {', '.join(values)}) if _NEW_{t.name} is not None else {made})"
-            if wires:
-                c(f"obj = {made}")
-                self.wires_kept(c, "obj", wires)
-                made = "obj"
-            c(f"return {made}, pos")
+            c(f"return {self.kept_on(c, made, wires)}, pos")
 
     @staticmethod
     def wires_kept(c: Lines, obj: str, wires: list[str]) -> None:
@@ -159,6 +155,15 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         the value `obj` (`TypePlan.keeps_raw`), which its encoder writes back."""
         for fid in wires:
             c(f"{obj}._wire_{fid} = {c.local(f'w_{fid}')}")
+
+    def kept_on(self, c: Lines, made: str, wires: list[str]) -> str:
+        """What to return for the value expression `made`: itself, or where `wires` name fields
+        whose bytes as read it keeps, `obj`, made first with them set (`wires_kept`)."""
+        if not wires:
+            return made
+        c(f"obj = {made}")
+        self.wires_kept(c, "obj", wires)
+        return "obj"
 
     # ------------------------------------------------------------ what a variant adds (nothing here)
     # The trace variant (`trace.py`) records where each field lies; the checked decoder does not.

@@ -80,12 +80,9 @@ class Iterator(Decoder):
         values = [f"v_{f.id}" for f in header.seq] + [f"i_{i.id}" for i in header.instances]
         kept_by = self.m.model.header  # (the model's header type, whose class declares them)
         wires = self.m.model.wire_kept(kept_by) if kept_by is not None and kept_by.name == header.name else []
-        if wires:  # the bulk's bytes as read, which a lazy read's value takes (`_viewed`)
-            c(f"obj = {header.class_name}({', '.join(values)})")
-            self.wires_kept(c, "obj", wires)
-            c(f"return obj, v_{self.bulk.field.id}, pos")
-            return
-        c(f"return {header.class_name}({', '.join(values)}), v_{self.bulk.field.id}, pos")
+        # the bulk's bytes as read, which a lazy read's value takes (`_viewed`)
+        made = self.kept_on(c, f"{header.class_name}({', '.join(values)})", wires)
+        c(f"return {made}, v_{self.bulk.field.id}, pos")
 
     def field_decls(self) -> list[tuple[str, str]]:
         decls = super().field_decls()
