@@ -35,11 +35,13 @@ run: setup
 # does not round-trip, an exception other than DecodeError, a time-out or memory blow-up) and 300
 # mutated schemas through the compiler (exit 1 on a traceback or a misplaced error, law 7),
 # then the benchmarks' quick runs as a smoke test (they judge no speed: exit 1 when they break or a
-# column gives a wrong answer).
+# column gives a wrong answer). pytest runs on both cores (pytest-xdist); `loadgroup` keeps the tests
+# that share Spark's session, the PostgreSQL server or the built wheel on one worker (tests/conftest.py).
+PYTEST := $(BIN)/python -m pytest -n 2 --dist loadgroup
 test: setup
 	$(BIN)/logcodec generate --check
-	$(BIN)/python -m pytest
-	LOGCODEC_PURE=1 $(BIN)/python -m pytest tests/laws tests/codecs tests/corpus
+	$(PYTEST)
+	LOGCODEC_PURE=1 $(PYTEST) tests/laws tests/codecs tests/corpus
 	$(BIN)/python -m fuzz --smoke
 	$(BIN)/python -m fuzz schemas --smoke
 	$(BIN)/python -m bench kafka --quick > /dev/null

@@ -1,17 +1,39 @@
 """Fixtures shared by test folders: the one PostgreSQL server of the session, holding Inkless's
 control plane (`inkless_postgres`), and one S3 server (moto's, on loopback) for the objects of the
 clusters made on it (`inkless_s3`). Both start on first use only: a run that does not touch Inkless's
-control plane starts neither."""
+control plane starts neither.
+
+Under pytest-xdist (`make test` runs `-n 2 --dist loadgroup`) a session fixture is made once per
+worker, so the tests that share a costly one are kept on one worker: those of Spark's one session
+(tests/pipeline), those of the one PostgreSQL server (tests/inkless) and those of the one wheel
+built and installed (tests/packaging, minutes to build)."""
 
 from __future__ import annotations
 
 import logging
 import os
 import socket
+from pathlib import Path
 
 import pytest
 
 from tests.inkless import postgres_server
+
+# The test folders whose tests share a session fixture that costs seconds and memory to make.
+SHARED_FIXTURE_GROUPS = {"pipeline": "spark", "inkless": "postgres", "packaging": "wheel"}
+
+
+def pytest_collection_modifyitems(items):
+    """Each test of a folder in SHARED_FIXTURE_GROUPS goes to that folder's xdist group (one worker
+    runs the group); without xdist the mark means nothing."""
+    tests = Path(__file__).parent
+    for item in items:
+        if not item.path.is_relative_to(tests):
+            continue
+        folder = item.path.relative_to(tests).parts[0]
+        group = SHARED_FIXTURE_GROUPS.get(folder)
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.fixture(scope="session")
