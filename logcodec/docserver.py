@@ -15,10 +15,12 @@ served from beside it, read-only. The API:
   lists each format's `params`. With `"auto"`, every format is tried (`logcodec.detection`):
   `candidates` lists those that read the whole input, and `detected` says whether the best
   of them is claimed, on evidence (`undetected` says why not).
-- `inkless.block_with_metadata` reads a second input, `"metadata": {"hex"|"base64"|"text": ...}`
-  (listed in `/api/formats` with what it `needs`; with "auto", giving it picks this format): an
-  Inkless object through its metadata, checked as `logcodec inkless validate` checks it, the
-  disagreements in `findings` (see `BlockWithMetadata`).
+- A composite format reads a second input, named by what it `needs` in `/api/formats` (with
+  "auto", giving it picks that format): `inkless.block_with_metadata` an Inkless object through
+  its `"metadata": {"hex"|"base64"|"text": ...}`, checked as `logcodec inkless validate` checks
+  it, the disagreements in `findings` (see `BlockWithMetadata`); `kafka.conversation` a client's
+  bytes with the broker's, `"responses": {"hex"|"base64": ...}` (optional), its findings the
+  frames that do not read and the responses that answer nothing (see `ConversationPage`).
 
 Bad input is answered, never raised: every failure is a JSON `{"message": ...}` with a
 4xx status. The server binds 127.0.0.1 only, refuses bodies over `max_body` before
@@ -136,8 +138,9 @@ class DocsServer:
         if not isinstance(stream, bool):
             raise BadInput(400, "\"stream\" must be true or false")
         data = parse_bytes(body, self.max_bytes)
-        if body.get("metadata") is not None or name in self.paired:
-            return self.decode_paired(name, data, body.get("metadata"))
+        given = [p for p in self.paired.values() if body.get(p.needs["key"]) is not None]
+        if given or name in self.paired:
+            return self.decode_paired(name, data, body, given)
         if name in ("", "auto"):
             return self.detect(data, stream)
         inspector = self.inspector(name)
@@ -146,14 +149,19 @@ class DocsServer:
         return inspector.decode(name, data, stream=stream,
                                 params=root_params(body.get("params"), inspector.formats[name].module))
 
-    def decode_paired(self, name: str, data: bytes, second) -> dict:
-        """A format read from two inputs; with "auto", the one whose second input was given."""
+    def decode_paired(self, name: str, data: bytes, body: dict, given: list) -> dict:
+        """A format read from two inputs (each names its second one, `needs["key"]`); with "auto",
+        the one whose second input was given."""
         detected = name in ("", "auto")
-        paired = next(iter(self.paired.values()), None) if detected else self.paired.get(name)
-        if paired is None:
-            there = ", ".join(self.paired) or "no format served here"
-            raise BadInput(400, f"\"metadata\" goes with {there}, not with {name}")
-        if second is None:
+        paired = (given[0] if len(given) == 1 else None) if detected else self.paired.get(name)
+        wrong = [p for p in given if p is not paired]
+        if paired is None or wrong:
+            keys = " and ".join(f"\"{p.needs['key']}\"" for p in (wrong or given))
+            there = ", ".join(p.name for p in (wrong or given))
+            raise BadInput(400, f"{keys} goes with {there}, not with {name}" if not detected else
+                           f"give one second input, not {keys}: it names the format")
+        second = body.get(paired.needs["key"])
+        if second is None and not paired.needs.get("optional"):
             raise BadInput(400, f"{paired.name} needs its {paired.needs['label'].lower()} too: add "
                                 f"\"{paired.needs['key']}\": {{\"hex\": HEX}} (or \"base64\", or \"text\")")
         try:

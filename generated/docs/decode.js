@@ -1,8 +1,9 @@
 // logcodec docs: the decode page. generated/docs/decode.js is a copy of generator/docs/templates/docs_decode.js.
 // It sends the input to POST /api/decode of `logcodec docs` and shows the answer: the value as a
 // tree, the bytes as an annotated hex view, and the error with its offset and path. A format that
-// reads a second input (an Inkless object and its metadata) gets a second box, and its findings
-// (where the two inputs disagree) are listed, marked in the tree and in the hex view.
+// reads a second input (an Inkless object and its metadata, a client's requests and the broker's
+// responses) gets a second box, and its findings (where the two inputs disagree, frames that do not
+// read) are listed, marked in the tree and in the hex view.
 "use strict";
 (function () {
   const $ = (id) => document.getElementById(id);
@@ -196,7 +197,10 @@
     if (answer.value !== null && !answer.findings) text += ", " + plural(answer.consumed, "byte") + " read";
     if (answer.metadata) text += " · metadata in the " + answer.metadata.form + " form, " + answer.metadata.entries +
                                  (answer.metadata.entries === 1 ? " entry" : " entries");
-    if (answer.findings) text += " · " + (findings.length ? plural(findings.length, "finding") : "no finding: the inputs agree");
+    if (answer.conversation) text += " · " + plural(answer.conversation.exchanges, "request") + ", " +
+                                     answer.conversation.answered.toLocaleString("en") + " answered";
+    if (answer.findings) text += " · " + (findings.length ? plural(findings.length, "finding") :
+                                          answer.conversation ? "no finding" : "no finding: the inputs agree");
     status(text, answer.error || findings.length ? "bad" : answer.undetected ? "warn" : "ok");
     const msgs = [];
     if (answer.undetected) msgs.push("<p><strong>No format detected:</strong> " + esc(answer.undetected) +
@@ -207,7 +211,9 @@
     }
     if (answer.partial) msgs.push(errorHtml("The last value is cut short (a partial trailing entry)", answer.partial));
     if (findings.length) {
-      msgs.push("<p><strong>" + plural(findings.length, "finding") + ":</strong> where the inputs disagree (each is marked in the tree and in the bytes)</p><ol class=\"findings\">" +
+      const what = answer.conversation ? "frames that do not read, responses that answer nothing or out of order" :
+                   "where the inputs disagree";
+      msgs.push("<p><strong>" + plural(findings.length, "finding") + ":</strong> " + what + " (each is marked in the tree and in the bytes)</p><ol class=\"findings\">" +
                 findings.map((f) => "<li>" + findingHtml(f) + "</li>").join("") + "</ol>");
     }
     // A cut-off last entry is normal in a format that was chosen or detected; in a reading nothing

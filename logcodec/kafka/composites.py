@@ -6,6 +6,8 @@ from pathlib import Path
 
 from logcodec.composites import Composite
 
+NAME, TITLE = "kafka.conversation", "Kafka connection (requests and their responses)"
+
 
 def _read_conversation(path: Path, responses: bytes = b"") -> tuple[dict, list]:
     # (imported on use: `logcodec --help` loads no codec)
@@ -15,8 +17,13 @@ def _read_conversation(path: Path, responses: bytes = b"") -> tuple[dict, list]:
     return conversation.to_json(), conversation.findings
 
 
+def _page(inspectors: list):
+    from .conversation_page import ConversationPage
+
+    return ConversationPage.over(inspectors, NAME, TITLE)
+
+
 COMPOSITES = (
-    Composite("kafka.conversation", "Kafka connection (requests and their responses)",
-              "a client's bytes, each request after its size; the broker's with --responses FILE",
-              _read_conversation, others=("responses",), optional=("responses",)),
+    Composite(NAME, TITLE, "a client's bytes, each request after its size; the broker's with --responses FILE",
+              _read_conversation, others=("responses",), optional=("responses",), page=_page),
 )

@@ -651,3 +651,31 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+#: The requests of `conversation`: (API, version), each filled (Produce's acks are not 0, so that
+#: each is answered), then a Produce with acks 0, which is not.
+CONVERSATION = (("ApiVersions", 3), ("Metadata", 12), ("Produce", 9), ("Fetch", 12), ("FindCoordinator", 4),
+                ("ListOffsets", 1), ("Heartbeat", 0))
+
+
+def conversation(asked=CONVERSATION, *, acks_0_at: int | None = 3):
+    """(client bytes, broker bytes, [(correlation id, request, response or None)], kafka-python's
+    `KafkaProtocol`) of a connection: the requests framed by that `KafkaProtocol`, the responses by
+    kafka-python's classes (the request with acks 0 put before the one at `acks_0_at`)."""
+    classes = messages()
+    client = importlib.import_module("kafka.protocol.parser").KafkaProtocol(client_id="capture")
+    sent = []
+    for i, (api, version) in enumerate(asked):
+        if i == acks_0_at:
+            request = classes["ProduceRequest"][9](acks=0, timeout_ms=1000, topic_data=[])
+            sent.append((client.send_request(request), request, None))
+        request = filled(classes[f"{api}Request"], version)
+        response = filled(classes[f"{api}Response"], version)
+        sent.append((client.send_request(request), request, response))
+    broker = b""
+    for correlation_id, _, response in sent:
+        if response is not None:
+            response.with_header(correlation_id=correlation_id)
+            broker += bytes(response.encode(header=True, framed=True))
+    return client.send_bytes(), broker, sent, client

@@ -62,34 +62,8 @@ def _header_of(message) -> dict:
 
 # ------------------------------------------------------------------ a conversation
 
-#: The requests of the conversation: (API, version), each filled (Produce's acks are not 0, so
-#: that each is answered), then a Produce with acks 0, which is not.
-ASKED = (("ApiVersions", 3), ("Metadata", 12), ("Produce", 9), ("Fetch", 12), ("FindCoordinator", 4),
-         ("ListOffsets", 1), ("Heartbeat", 0))
-
-
-def _conversation(asked=ASKED, *, acks_0_at: int | None = 3):
-    """(client bytes, broker bytes, [(correlation id, request, response or None)]) as kafka-python's
-    `KafkaProtocol` frames the requests and the responses are framed by kafka-python's classes."""
-    client = __import__("kafka.protocol.parser", fromlist=["KafkaProtocol"]).KafkaProtocol(client_id="capture")
-    sent = []
-    for i, (api, version) in enumerate(asked):
-        if i == acks_0_at:
-            request = MESSAGES["ProduceRequest"][9](acks=0, timeout_ms=1000, topic_data=[])
-            sent.append((client.send_request(request), request, None))
-        request = kafka_python_frames.filled(MESSAGES[f"{api}Request"], version)
-        response = kafka_python_frames.filled(MESSAGES[f"{api}Response"], version)
-        sent.append((client.send_request(request), request, response))
-    broker = b""
-    for correlation_id, _, response in sent:
-        if response is not None:
-            response.with_header(correlation_id=correlation_id)
-            broker += bytes(response.encode(header=True, framed=True))
-    return client.send_bytes(), broker, sent, client
-
-
 def test_each_response_is_read_beside_its_request_as_kafka_python_reads_it():
-    requests, responses, sent, client = _conversation()
+    requests, responses, sent, client = kafka_python_frames.conversation()
     theirs = client.receive_bytes(responses)  # kafka-python pairs them in order, checking correlation ids
     got = read_conversation(requests, responses)
     assert got.findings == [] and got.strays == [] and got.cut == {}
@@ -113,7 +87,7 @@ def test_each_response_is_read_beside_its_request_as_kafka_python_reads_it():
 
 
 def test_records_inside_a_conversation_are_read_down_to_each_record():
-    requests, responses, _, _ = _conversation((("Produce", 9), ("Fetch", 12)), acks_0_at=None)
+    requests, responses, _, _ = kafka_python_frames.conversation((("Produce", 9), ("Fetch", 12)), acks_0_at=None)
     produce, fetch = read_conversation(requests, responses).exchanges
     batches = produce.request.body.topic_data[0].partition_data[0].records.entries
     assert [r.value for r in batches[0].records] == [b"v" * 10, b"w"]
@@ -121,7 +95,7 @@ def test_records_inside_a_conversation_are_read_down_to_each_record():
 
 
 def test_a_record_changed_inside_a_request_is_a_finding_of_its_batch_crc():
-    requests, responses, _, _ = _conversation((("Produce", 9),), acks_0_at=None)
+    requests, responses, _, _ = kafka_python_frames.conversation((("Produce", 9),), acks_0_at=None)
     value_at = requests.rindex(b"v" * 10)
     broken = requests[:value_at] + b"V" + requests[value_at + 1:]
     got = read_conversation(broken, responses)
@@ -132,7 +106,7 @@ def test_a_record_changed_inside_a_request_is_a_finding_of_its_batch_crc():
 
 
 def test_a_capture_cut_inside_a_frame_keeps_what_came_before_and_says_where():
-    requests, responses, sent, _ = _conversation()
+    requests, responses, sent, _ = kafka_python_frames.conversation()
     got = read_conversation(requests[:-5], responses[:-3])
     assert got.findings == []
     assert set(got.cut) == {"requests", "responses"}
@@ -144,13 +118,13 @@ def test_a_capture_cut_inside_a_frame_keeps_what_came_before_and_says_where():
 
 
 def test_requests_alone_are_read_unanswered():
-    requests, _, sent, _ = _conversation()
+    requests, _, sent, _ = kafka_python_frames.conversation()
     got = read_conversation(requests)
     assert [e.response for e in got.exchanges] == [None] * len(sent) and got.findings == []
 
 
 def test_a_negative_size_ends_its_side_with_a_finding():
-    requests, responses, _, _ = _conversation()
+    requests, responses, _, _ = kafka_python_frames.conversation()
     first = FRAME.decode_prefix(requests)[1]
     broken = requests[:first] + b"\xff\xff\xff\xfe" + requests[first + 4:]
     got = read_conversation(broken, responses)
@@ -162,7 +136,7 @@ def test_a_negative_size_ends_its_side_with_a_finding():
 
 
 def test_a_frame_that_is_no_request_is_a_finding_placed_in_the_capture_and_the_next_are_read():
-    requests, responses, sent, _ = _conversation()
+    requests, responses, sent, _ = kafka_python_frames.conversation()
     first = FRAME.decode_prefix(requests)[1]
     # the second request's API version made one the specs lack: the header is refused
     broken = bytearray(requests)
@@ -180,7 +154,7 @@ def test_a_frame_that_is_no_request_is_a_finding_placed_in_the_capture_and_the_n
 
 
 def test_a_response_out_of_order_is_paired_and_said():
-    requests, responses, sent, _ = _conversation(acks_0_at=None)
+    requests, responses, sent, _ = kafka_python_frames.conversation(acks_0_at=None)
     first = FRAME.decode_prefix(responses)[1]
     second = first + FRAME.decode_prefix(responses[first:])[1]
     swapped = responses[first:second] + responses[:first] + responses[second:]
@@ -196,7 +170,7 @@ def test_a_response_out_of_order_is_paired_and_said():
 def test_any_damage_is_read_without_raising(seed):
     """Random bytes changed, cut or added on either side: never an exception, findings name a side."""
     rnd = random.Random(seed)
-    requests, responses, _, _ = _conversation()
+    requests, responses, _, _ = kafka_python_frames.conversation()
     sides = [bytearray(requests), bytearray(responses)]
     for _ in range(rnd.randint(1, 4)):
         side = rnd.choice(sides)
@@ -214,7 +188,7 @@ def test_any_damage_is_read_without_raising(seed):
 
 
 def test_the_command_line_reads_a_conversation(tmp_path, capsys):
-    requests, responses, sent, _ = _conversation()
+    requests, responses, sent, _ = kafka_python_frames.conversation()
     (tmp_path / "client.bin").write_bytes(requests)
     (tmp_path / "broker.bin").write_bytes(responses)
     assert main(["decode", "--format", "kafka.conversation", str(tmp_path / "client.bin"),

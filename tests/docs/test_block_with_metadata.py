@@ -265,7 +265,7 @@ def test_metadata_that_disagrees_with_every_byte_is_findings_not_a_failure(base,
 def test_formats_lists_it_with_its_second_input_and_examples(base):
     with urllib.request.urlopen(base + "api/formats", timeout=30) as r:
         info = json.load(r)
-    (paired,) = [f for f in info["formats"] if f.get("needs")]
+    (paired,) = [f for f in info["formats"] if f.get("needs") and f["name"] == NAME]
     assert paired["name"] == NAME and paired["needs"]["key"] == "metadata"
     assert [e["tcId"] for e in paired["examples"]] == [t["tcId"] for t in CHECKS]
     assert paired["examples"][0]["metadata"] == {"hex": check("clean")["inputs"]["metadata"]}

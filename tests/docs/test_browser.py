@@ -411,6 +411,41 @@ def test_a_block_and_its_metadata_show_batches_by_entry_and_findings_marked(brow
     assert severe_logs(browser) == []
 
 
+def test_a_captured_connection_shows_each_exchange_with_its_request_in_the_bytes(browser, base):
+    """A client's bytes and the broker's, pasted into the two boxes: the exchanges labelled, a
+    request's field selected shows its bytes; a response's finding is listed without a byte."""
+    pytest.importorskip("kafka.protocol")
+    from tests.codecs import kafka_python_frames
+
+    requests, responses, sent, _ = kafka_python_frames.conversation()
+    browser.get_log("browser")  # drop what came before
+    browser.get(base + "decode.html")
+    wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "online")
+    Select(browser.find_element(By.ID, "format")).select_by_value("kafka.conversation")
+    assert "Broker's bytes" in browser.find_element(By.ID, "second-box").text
+    browser.execute_script("document.getElementById('input').value = arguments[0];"
+                           "document.getElementById('second').value = arguments[1];", requests.hex(), responses.hex())
+    browser.find_element(By.ID, "go").click()
+    wait(browser, lambda d: d.find_element(By.ID, "status").text.startswith("kafka.conversation"))
+    assert f"{len(sent)} requests, {len(sent) - 1} answered · no finding" in browser.find_element(By.ID, "status").text
+    label = browser.find_element(By.CSS_SELECTOR, '.tree .node[data-path="exchanges[0]"] > .line > .val').text
+    assert label.startswith(f"ApiVersions v3 · correlation id {sent[0][0]} · bytes 0–")
+    # A byte of the first request's correlation id (after its size, API key and version): its field is named.
+    browser.find_element(By.CSS_SELECTOR, '#hex .hbytes span[data-o="8"]').click()
+    wait(browser, lambda d: "exchanges[0].request.header.correlation_id" in d.find_element(By.ID, "selection").text)
+    # The broker's first response left out: the others answer out of order, findings in the broker's bytes.
+    skipped = responses[4 + int.from_bytes(responses[:4], "big"):]
+    browser.execute_script("document.getElementById('second').value = arguments[0];", skipped.hex())
+    browser.execute_script("document.getElementById('status').textContent = ''")
+    browser.find_element(By.ID, "go").click()
+    wait(browser, lambda d: d.find_element(By.ID, "status").text.startswith("kafka.conversation"))
+    assert " finding" in browser.find_element(By.ID, "status").text
+    assert "answer nothing or out of order" in browser.find_element(By.ID, "error").text
+    assert "of the broker's" in browser.find_element(By.ID, "error").text
+    assert browser.find_elements(By.CSS_SELECTOR, "#hex .hbytes span.err") == []
+    assert severe_logs(browser) == []
+
+
 def test_an_api_page_opens_the_decode_page_on_its_frame_with_its_params(browser, base):
     """Metadata's page links to its response's golden vector: the decode page opens with the API
     in the params boxes and shows the frame's tree; another version in the box is another reading."""

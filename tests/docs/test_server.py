@@ -416,8 +416,10 @@ def test_the_command_serves_a_users_schema(tmp_path):
         with urllib.request.urlopen(match.group(1) + "api/formats", timeout=30) as r:
             formats = json.load(r)["formats"]
         assert {"name": "sensor_log", "title": "sensor_log", "user": True, "params": []} in formats
-        # The built-in formats, the user's, and the one read with a second input (an Inkless object and its metadata).
-        assert sorted(f["name"] for f in formats) == sorted([*logcodec.formats(), "sensor_log", "inkless.block_with_metadata"])
+        # The built-in formats, the user's, and those read with a second input (an Inkless object and
+        # its metadata, a client's bytes and the broker's).
+        assert sorted(f["name"] for f in formats) == sorted([*logcodec.formats(), "sensor_log",
+                                                             "inkless.block_with_metadata", "kafka.conversation"])
         status, answer = post(match.group(1), {"hex": "534c4f472a04a6eb000101076b69746368656e000000d7"})
         assert status == 200 and answer["format"] == "sensor_log" and answer["ranges"]["crc"] == [4, 8]
     finally:
