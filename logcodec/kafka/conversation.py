@@ -113,7 +113,7 @@ def _request(at: int, frame: bytes, n: int, findings: list, limits: Limits) -> E
     try:
         value = requests.decode(frame, limits=limits, lazy=False)
     except DecodeError as exc:
-        findings.append(_placed(exc, at + 4, f"requests[{n}]"))
+        findings.append(_placed(exc, at + _content_at(), f"requests[{n}]"))
         try:
             header, _ = requests.decode_part("request_header", frame, limits=limits)
         except DecodeError:
@@ -135,27 +135,32 @@ def _answer(out: Conversation, data: bytes, limits: Limits) -> None:
         try:
             header, _ = responses.decode_part("response_header", frame, header_version=0, limits=limits)
         except DecodeError as exc:
-            out.findings.append(_placed(exc, at + 4, where))
+            out.findings.append(_placed(exc, at + _content_at(), where))
             out.strays.append(Stray(at, None, bytes(frame)))
             continue
         exchange = next((e for e in waiting if e.correlation_id == header.correlation_id), None)
         if exchange is None:
             out.findings.append(DecodeError("invalid_value", f"correlation id {header.correlation_id} answers no "
-                                            "request of the capture that waits for a response", at + 4,
+                                            "request of the capture that waits for a response", at + _content_at(),
                                             f"{where}.response.header.correlation_id"))
             out.strays.append(Stray(at, header.correlation_id, bytes(frame)))
             continue
         if exchange is not waiting[0]:
             out.findings.append(DecodeError("invalid_value", f"answers correlation id {header.correlation_id} "
                                             f"before {waiting[0].correlation_id}, sent earlier: a broker answers "
-                                            "in order", at + 4, f"{where}.response.header.correlation_id"))
+                                            "in order", at + _content_at(), f"{where}.response.header.correlation_id"))
         waiting.remove(exchange)
         exchange.response_at = at
         try:
             exchange.response = responses.decode(frame, api_key=exchange.api_key, api_version=exchange.api_version,
                                                  limits=limits, lazy=False)
         except DecodeError as exc:
-            out.findings.append(_placed(exc, at + 4, where))
+            out.findings.append(_placed(exc, at + _content_at(), where))
+
+
+def _content_at() -> int:
+    """Where a frame's bytes start after its size, as `kafka.frame`'s schema lays it out."""
+    return codec("kafka.frame").OFFSETS["frame.frame"]
 
 
 def _placed(exc: DecodeError, shift: int, where: str) -> DecodeError:

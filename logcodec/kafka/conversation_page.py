@@ -16,7 +16,6 @@ from .conversation import Conversation, read_conversation
 
 REQUEST, RESPONSE, FRAME = "kafka.request", "kafka.response", "kafka.frame"
 _SIDE = re.compile(r"^(requests|responses)\[(\d+)\]")
-SIZE = 4  # bytes of a frame's size, before it
 
 
 def _under(base: str, path: str) -> str:
@@ -63,14 +62,16 @@ class ConversationPage:
         ranges: dict[str, list] = {}
         texts: dict[str, str] = {}
         labels: dict[str, str] = {}
-        bounds, _ = codec(FRAME).entry_bounds(memoryview(data))
+        frames = codec(FRAME)
+        bounds, _ = frames.entry_bounds(memoryview(data))
+        content_at = frames.OFFSETS["frame.frame"]  # after the frame's size
         for k, ((start, end), exchange) in enumerate(zip(bounds, conversation.exchanges, strict=True)):
             at = f"exchanges[{k}]"
             ranges[at] = [start, end]
             labels[at] = self.label(exchange, start, end)
             if exchange.request is not None:
-                self.place(self.inspector.decode(REQUEST, data[start + SIZE:end]), f"{at}.request", start + SIZE,
-                           ranges, texts)
+                self.place(self.inspector.decode(REQUEST, data[start + content_at:end]), f"{at}.request",
+                           start + content_at, ranges, texts)
         return {"format": self.name, "size": len(data), "value": value, "ranges": ranges, "texts": texts,
                 "error": None, "consumed": bounds[-1][1] if bounds else 0, "partial": None, "opaque": None,
                 "checked": None, "partial_value": None, "partial_tails": [], "findings": findings, "labels": labels,
