@@ -25,6 +25,13 @@ PAGES = (["index.html", "decode.html", "conformance/protocol.html", "conformance
 DUMPED = {f"{f.replace('.', '/')}.html" for f in logcodec.formats() if (DOCS.parent / "vectors" / f"{f.replace('.', '/')}.json").is_file()}
 
 
+@pytest.fixture(autouse=True)
+def fresh_log(browser):
+    """Each test reads only its own browser log: the session's browser keeps what earlier tests
+    logged (a refused input, a page opened as a file), and tests run in any order (pytest-xdist)."""
+    browser.get_log("browser")
+
+
 def wait(browser, condition, timeout: float = 10):
     return WebDriverWait(browser, timeout).until(lambda d: condition(d))
 
@@ -46,7 +53,6 @@ def open_decode(browser, base, fmt: str, hex_text: str):
 
 @pytest.mark.parametrize("page", PAGES)
 def test_each_page_loads_and_fits_1400px(browser, base, page):
-    browser.get_log("browser")  # drop what came before
     browser.get(base + page)
     assert browser.find_element(By.TAG_NAME, "h1").text
     assert browser.execute_script("return window.innerWidth") <= 1400
@@ -370,7 +376,6 @@ def test_a_block_and_its_metadata_show_batches_by_entry_and_findings_marked(brow
 
     t = check("crc_mismatch")
     yaml_text = inkless.dump_yaml(inkless_blocks.load_metadata(bytes.fromhex(t["inputs"]["metadata"])))
-    browser.get_log("browser")  # drop what came before
     browser.get(base + "decode.html")
     wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "online")
     assert not browser.find_element(By.ID, "second").is_displayed()  # (with "detect", a closed box)
@@ -418,7 +423,6 @@ def test_a_captured_connection_shows_each_exchange_with_its_request_in_the_bytes
     from tests.codecs import kafka_python_frames
 
     requests, responses, sent, _ = kafka_python_frames.conversation()
-    browser.get_log("browser")  # drop what came before
     browser.get(base + "decode.html")
     wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "online")
     Select(browser.find_element(By.ID, "format")).select_by_value("kafka.conversation")
