@@ -160,6 +160,22 @@ def _under(path: str, name: str) -> str:
     return f"{path}.{name}" if path else name
 
 
+def nested_path(base: str, path: str) -> str:
+    """`path` (a value path: `crc`, `[1].crc`, or "" for the value itself) of a value nested at `base`."""
+    return base + path if not path or path.startswith("[") else f"{base}.{path}"
+
+
+def place_nested(answer: dict, base: str, shift: int, ranges: dict, texts: dict) -> None:
+    """Put the ranges and texts of an `Inspector.decode` answer of bytes that lie at `shift` of a
+    larger input, whose value is nested at `base` of a larger value, into that one's `ranges` and
+    `texts` (a range read inside processed bytes, `[start, end, path]`, keeps its offsets and
+    names the moved path of the bytes it was read from)."""
+    for path, r in answer["ranges"].items():
+        ranges[nested_path(base, path)] = [r[0] + shift, r[1] + shift] if len(r) == 2 else \
+            [r[0], r[1], nested_path(base, r[2])]
+    texts.update((nested_path(base, path), text) for path, text in answer.get("texts", {}).items())
+
+
 def _outer(path: str) -> list[str]:
     """The paths of the structures and lists that hold `path`'s value."""
     cuts = [m.start() for m in re.finditer(r"[.\[]", path)]

@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from logcodec._api import codec
 from logcodec.inputs import InputError, InputTooLarge, spec_bytes
+from logcodec.inspector import place_nested
 from logcodec.runtime.errors import DecodeError, LogcodecError
 from logcodec.runtime.values import to_json
 
@@ -50,11 +51,6 @@ def _at(value, path: str):
     for name, index in _STEP.findall(path):
         value = value[name] if name else value[int(index)]
     return value
-
-
-def _under(base: str, path: str) -> str:
-    """`path` of a value nested at `base`."""
-    return base + path if not path or path.startswith("[") else f"{base}.{path}"
 
 
 class BlockWithMetadata:
@@ -206,9 +202,7 @@ class BlockWithMetadata:
         at = f"{ext.path}.{self.batch_key}"
         value = got["value"] if got["value"] is not None else got["partial_value"]
         ranges[at] = [lo, lo + got["consumed"]] if got["value"] is not None and got["consumed"] else [lo, hi]
-        for path, r in got["ranges"].items():
-            ranges[_under(at, path)] = [r[0] + lo, r[1] + lo] if len(r) == 2 else [r[0], r[1], _under(at, r[2])]
-        texts.update((_under(at, path), text) for path, text in got.get("texts", {}).items())
+        place_nested(got, at, lo, ranges, texts)
         return value
 
     @staticmethod

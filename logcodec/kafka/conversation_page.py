@@ -10,17 +10,13 @@ from typing import ClassVar
 
 from logcodec._api import codec
 from logcodec.inputs import InputError, spec_bytes
+from logcodec.inspector import place_nested
 from logcodec.runtime.errors import DecodeError
 
 from .conversation import Conversation, read_conversation
 
 REQUEST, RESPONSE, FRAME = "kafka.request", "kafka.response", "kafka.frame"
 _SIDE = re.compile(r"^(requests|responses)\[(\d+)\]")
-
-
-def _under(base: str, path: str) -> str:
-    """`path` of a value nested at `base`."""
-    return base + path if not path or path.startswith("[") else f"{base}.{path}"
 
 
 class ConversationPage:
@@ -70,20 +66,13 @@ class ConversationPage:
             ranges[at] = [start, end]
             labels[at] = self.label(exchange, start, end)
             if exchange.request is not None:
-                self.place(self.inspector.decode(REQUEST, data[start + content_at:end]), f"{at}.request",
-                           start + content_at, ranges, texts)
+                place_nested(self.inspector.decode(REQUEST, data[start + content_at:end]), f"{at}.request",
+                             start + content_at, ranges, texts)
         return {"format": self.name, "size": len(data), "value": value, "ranges": ranges, "texts": texts,
                 "error": None, "consumed": bounds[-1][1] if bounds else 0, "partial": None, "opaque": None,
                 "checked": None, "partial_value": None, "partial_tails": [], "findings": findings, "labels": labels,
                 "conversation": {"exchanges": len(conversation.exchanges),
                                  "answered": sum(e.response_at is not None for e in conversation.exchanges)}}
-
-    @staticmethod
-    def place(got: dict, at: str, shift: int, ranges: dict, texts: dict) -> None:
-        """A request's ranges and texts, as the inspector read its frame, where it lies in the input."""
-        for path, r in got["ranges"].items():
-            ranges[_under(at, path)] = [r[0] + shift, r[1] + shift] if len(r) == 2 else [r[0], r[1], _under(at, r[2])]
-        texts.update((_under(at, path), text) for path, text in got["texts"].items())
 
     @staticmethod
     def label(exchange, start: int, end: int) -> str:
