@@ -198,7 +198,10 @@
     if (answer.metadata) text += " · metadata in the " + answer.metadata.form + " form, " + answer.metadata.entries +
                                  (answer.metadata.entries === 1 ? " entry" : " entries");
     if (answer.conversation) text += " · " + plural(answer.conversation.exchanges, "request") + ", " +
-                                     answer.conversation.answered.toLocaleString("en") + " answered";
+                                     answer.conversation.answered.toLocaleString("en") + " answered" +
+                                     (answer.conversation.findings > findings.length ? " · the first " +
+                                      findings.length.toLocaleString("en") + " of " +
+                                      answer.conversation.findings.toLocaleString("en") + " findings listed" : "");
     if (answer.findings) text += " · " + (findings.length ? plural(findings.length, "finding") :
                                           answer.conversation ? "no finding" : "no finding: the inputs agree");
     status(text, answer.error || findings.length ? "bad" : answer.undetected ? "warn" : "ok");

@@ -129,7 +129,7 @@ def _request(at: int, frame: bytes, n: int, findings: list, limits: Limits) -> E
 def _answer(out: Conversation, data: bytes, limits: Limits) -> None:
     """Pair each response with the request whose correlation id it carries, and decode it so."""
     responses = codec("kafka.response")
-    waiting = deque(e for e in out.exchanges if e.expects_response and e.correlation_id is not None)
+    waiting = _Waiting(e for e in out.exchanges if e.expects_response and e.correlation_id is not None)
     for n, (at, frame) in enumerate(_frames(data, "responses", out, limits)):
         where = f"responses[{n}]"
         try:
@@ -138,24 +138,52 @@ def _answer(out: Conversation, data: bytes, limits: Limits) -> None:
             out.findings.append(_placed(exc, at + _content_at(), where))
             out.strays.append(Stray(at, None, bytes(frame)))
             continue
-        exchange = next((e for e in waiting if e.correlation_id == header.correlation_id), None)
+        exchange = waiting.first_of(header.correlation_id)
         if exchange is None:
             out.findings.append(DecodeError("invalid_value", f"correlation id {header.correlation_id} answers no "
                                             "request of the capture that waits for a response", at + _content_at(),
                                             f"{where}.response.header.correlation_id"))
             out.strays.append(Stray(at, header.correlation_id, bytes(frame)))
             continue
-        if exchange is not waiting[0]:
+        earliest = waiting.earliest()
+        if exchange is not earliest:
             out.findings.append(DecodeError("invalid_value", f"answers correlation id {header.correlation_id} "
-                                            f"before {waiting[0].correlation_id}, sent earlier: a broker answers "
+                                            f"before {earliest.correlation_id}, sent earlier: a broker answers "
                                             "in order", at + _content_at(), f"{where}.response.header.correlation_id"))
-        waiting.remove(exchange)
+        waiting.take(exchange)
         exchange.response_at = at
         try:
             exchange.response = responses.decode(frame, api_key=exchange.api_key, api_version=exchange.api_version,
                                                  limits=limits, lazy=False)
         except DecodeError as exc:
             out.findings.append(_placed(exc, at + _content_at(), where))
+
+
+class _Waiting:
+    """The exchanges waiting for a response, in the order their requests were sent: the first of
+    a correlation id and the earliest of all, each found in constant time (a capture of many
+    requests answered out of order would otherwise take a time that grows as their square)."""
+
+    def __init__(self, exchanges) -> None:
+        self.order = deque(exchanges)
+        self.by_id: dict[int, deque] = {}
+        for e in self.order:
+            self.by_id.setdefault(e.correlation_id, deque()).append(e)
+        self.taken: set[int] = set()  # ids of the exchanges answered (left in `order` until they lead it)
+
+    def first_of(self, correlation_id: int) -> Exchange | None:
+        queue = self.by_id.get(correlation_id)
+        return queue[0] if queue else None
+
+    def earliest(self) -> Exchange:
+        while id(self.order[0]) in self.taken:
+            self.taken.discard(id(self.order.popleft()))
+        return self.order[0]
+
+    def take(self, exchange: Exchange) -> None:
+        """`exchange` is answered: it waits no longer (it is the first of its correlation id)."""
+        self.by_id[exchange.correlation_id].popleft()
+        self.taken.add(id(exchange))
 
 
 def _content_at() -> int:

@@ -11,12 +11,14 @@ from typing import ClassVar
 from logcodec._api import codec
 from logcodec.inputs import InputError, spec_bytes
 from logcodec.inspector import place_nested
-from logcodec.runtime.errors import DecodeError
 
 from .conversation import Conversation, read_conversation
 
 REQUEST, RESPONSE, FRAME = "kafka.request", "kafka.response", "kafka.frame"
 _SIDE = re.compile(r"^(requests|responses)\[(\d+)\]")
+#: findings listed in an answer, the first ones (bytes that are no capture, zeros say, give one a
+#: frame: tens of thousands); `conversation.findings` counts them all
+MAX_FINDINGS = 1000
 
 
 class ConversationPage:
@@ -53,7 +55,8 @@ class ConversationPage:
         responses = b"" if spec is None else spec_bytes(spec, max_bytes, "the broker's bytes")
         conversation = read_conversation(data, responses)
         value = conversation.to_json()
-        findings = [self.finding(f, conversation) for f in conversation.findings]
+        findings = self.findings(conversation)
+        shown = findings[:MAX_FINDINGS]
         del value["findings"]
         ranges: dict[str, list] = {}
         texts: dict[str, str] = {}
@@ -70,9 +73,10 @@ class ConversationPage:
                              start + content_at, ranges, texts)
         return {"format": self.name, "size": len(data), "value": value, "ranges": ranges, "texts": texts,
                 "error": None, "consumed": bounds[-1][1] if bounds else 0, "partial": None, "opaque": None,
-                "checked": None, "partial_value": None, "partial_tails": [], "findings": findings, "labels": labels,
+                "checked": None, "partial_value": None, "partial_tails": [], "findings": shown, "labels": labels,
                 "conversation": {"exchanges": len(conversation.exchanges),
-                                 "answered": sum(e.response_at is not None for e in conversation.exchanges)}}
+                                 "answered": sum(e.response_at is not None for e in conversation.exchanges),
+                                 "findings": len(findings)}}
 
     @staticmethod
     def label(exchange, start: int, end: int) -> str:
@@ -96,27 +100,32 @@ class ConversationPage:
         return " · ".join(parts)
 
     @staticmethod
-    def finding(error: DecodeError, conversation: Conversation) -> dict:
-        """A finding's JSON with its path in the value: a request's frame is its exchange's, a
-        response's its exchange's or its stray's; a response's offset, in the broker's bytes,
+    def findings(conversation: Conversation) -> list[dict]:
+        """The findings' JSON, each path a node of the value: a request's frame is its exchange's,
+        a response's its exchange's or its stray's; a response's offset, in the broker's bytes,
         goes into its detail (the page marks offsets in the client's)."""
-        found = error.to_json()
-        side = _SIDE.match(error.path or "")
-        if side is None:
-            return found
-        n, rest = int(side.group(2)), error.path[side.end():]
-        if side.group(1) == "requests":  # (past the last exchange: what ends the client's frames)
-            found["path"] = f"exchanges[{n}]{rest}" if n < len(conversation.exchanges) else ""
-            return found
-        responses = sorted([(e.response_at, f"exchanges[{k}]") for k, e in enumerate(conversation.exchanges)
-                            if e.response_at is not None] +
-                           [(s.response_at, f"strays[{k}]") for k, s in enumerate(conversation.strays)])
-        if n >= len(responses):  # what ends the broker's frames (a negative size): no node holds it
-            found["path"] = ""
-        else:
-            node = responses[n][1]
-            found["path"] = node + (rest if node.startswith("exchanges") else "")
-        if found["offset"] is not None:
-            found["detail"] += f" (at byte {found['offset']:,} of the broker's)"
-        found["offset"] = None
-        return found
+        exchanges = len(conversation.exchanges)
+        # the node of each response frame, in the order they came (each is answer or stray)
+        responses = [node for _, node in sorted(
+            [(e.response_at, f"exchanges[{k}]") for k, e in enumerate(conversation.exchanges)
+             if e.response_at is not None] +
+            [(s.response_at, f"strays[{k}]") for k, s in enumerate(conversation.strays)])]
+        out = []
+        for error in conversation.findings:
+            found = error.to_json()
+            out.append(found)
+            side = _SIDE.match(error.path or "")
+            if side is None:
+                continue
+            n, rest = int(side.group(2)), error.path[side.end():]
+            if side.group(1) == "requests":  # (past the last exchange: what ends the client's frames)
+                found["path"] = f"exchanges[{n}]{rest}" if n < exchanges else ""
+                continue
+            if n >= len(responses):  # what ends the broker's frames (a negative size): no node holds it
+                found["path"] = ""
+            else:
+                found["path"] = responses[n] + (rest if responses[n].startswith("exchanges") else "")
+            if found["offset"] is not None:
+                found["detail"] += f" (at byte {found['offset']:,} of the broker's)"
+            found["offset"] = None
+        return out

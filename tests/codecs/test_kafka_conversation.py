@@ -4,6 +4,7 @@ paired with its request by correlation id and read with that request's API and v
 a capture's flaws give: a side cut short, a negative size, a frame that is not a request, a
 response that answers nothing or answers out of order."""
 
+import dataclasses
 import json
 import random
 
@@ -164,6 +165,35 @@ def test_a_response_out_of_order_is_paired_and_said():
     assert f"before {sent[0][0]}" in finding.detail
     assert [e.response_at for e in got.exchanges[:2]] == [second - first, 0]
     assert all(e.response is not None for e in got.exchanges)
+
+
+def test_responses_in_reverse_order_are_each_paired_with_their_request():
+    """Many requests, answered last first, and two that share a correlation id: each response goes
+    to the earliest request still waiting with its id, and each but the first answered is a finding."""
+    requests, responses, _, _ = kafka_python_frames.conversation((("ApiVersions", 3),), acks_0_at=None)
+    request = logcodec.decode("kafka.request", FRAME.decode(requests).frame)
+    response = logcodec.decode("kafka.response", FRAME.decode(responses).frame, api_key=18, api_version=3)
+    ids = [*range(300), 7]  # id 7 twice: the first request of it is answered first
+
+    def framed(fmt: str, value, **params) -> bytes:
+        return logcodec.encode("kafka.frame", FRAME.Frame(frame=logcodec.encode(fmt, value, **params)))
+
+    def with_id(value, correlation_id: int):
+        return dataclasses.replace(value, header=dataclasses.replace(value.header, correlation_id=correlation_id))
+
+    client = b"".join(framed("kafka.request", with_id(request, i)) for i in ids)
+    broker = b"".join(framed("kafka.response", with_id(response, i), api_key=18, api_version=3) for i in reversed(ids))
+    got = read_conversation(client, broker)
+    answered = sorted((e.response_at, k) for k, e in enumerate(got.exchanges))
+    # the broker's k-th response (id ids[-1 - k]) answers the earliest request of that id not yet answered
+    expected = []
+    for i in reversed(ids):
+        expected.append(next(k for k, c in enumerate(ids) if c == i and k not in expected))
+    assert [k for _, k in answered] == expected
+    assert got.strays == [] and all(e.response is not None for e in got.exchanges)
+    # every response but the one to the earliest request waiting (the last, id 0) answers out of order
+    assert len(got.findings) == len(ids) - 1
+    assert all("a broker answers in order" in f.detail for f in got.findings)
 
 
 @pytest.mark.parametrize("seed", range(200))
