@@ -13,10 +13,10 @@ import pytest
 
 import logcodec
 from logcodec.kafka import read_conversation
-
 from logcodec.kafka.conversation_page import MAX_FINDINGS
 
 from .conftest import SMALL_LIMIT
+from .test_block_with_metadata import at
 from .test_server import post
 
 pytest.importorskip("kafka.protocol")  # kafka-python, the test extra's
@@ -31,13 +31,6 @@ FRAME = logcodec.codec("kafka.frame")
 def connection():
     requests, responses, sent, _ = kafka_python_frames.conversation()
     return requests, responses, sent
-
-
-def at(value, path: str):
-    """The node of a JSON value at a path (`a[1].b`); KeyError or IndexError when there is none."""
-    for name, index in re.findall(r"([A-Za-z_]\w*)|\[(\d+)\]", path):
-        value = value[name] if name else value[int(index)]
-    return value
 
 
 def exchange_of(path: str) -> str:
