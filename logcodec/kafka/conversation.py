@@ -150,8 +150,7 @@ def _answer(out: Conversation, data: bytes, limits: Limits) -> None:
             out.findings.append(DecodeError("invalid_value", f"answers correlation id {header.correlation_id} "
                                             f"before {earliest.correlation_id}, sent earlier: a broker answers "
                                             "in order", at + _content_at(), f"{where}.response.header.correlation_id"))
-        waiting.take(exchange)
-        exchange.response_at = at
+        waiting.answer(exchange, at)
         try:
             exchange.response = responses.decode(frame, api_key=exchange.api_key, api_version=exchange.api_version,
                                                  limits=limits, lazy=False)
@@ -169,21 +168,20 @@ class _Waiting:
         self.by_id: dict[int, deque] = {}
         for e in self.order:
             self.by_id.setdefault(e.correlation_id, deque()).append(e)
-        self.taken: set[int] = set()  # ids of the exchanges answered (left in `order` until they lead it)
 
     def first_of(self, correlation_id: int) -> Exchange | None:
         queue = self.by_id.get(correlation_id)
         return queue[0] if queue else None
 
     def earliest(self) -> Exchange:
-        while id(self.order[0]) in self.taken:
-            self.taken.discard(id(self.order.popleft()))
+        while self.order[0].response_at is not None:  # answered ones stay in `order` until they lead it
+            self.order.popleft()
         return self.order[0]
 
-    def take(self, exchange: Exchange) -> None:
-        """`exchange` is answered: it waits no longer (it is the first of its correlation id)."""
+    def answer(self, exchange: Exchange, response_at: int) -> None:
+        """`exchange` (the first of its correlation id) is answered by the response at `response_at`."""
         self.by_id[exchange.correlation_id].popleft()
-        self.taken.add(id(exchange))
+        exchange.response_at = response_at
 
 
 def _content_at() -> int:

@@ -632,27 +632,6 @@ def _response_mutations(frames: dict[str, bytes]) -> list[dict]:
     ]
 
 
-def main() -> None:
-    from pathlib import Path
-
-    import yaml
-
-    if not (kafkajs_protocol.available() and sarama_protocol.available()):  # (the flags say what each reads)
-        sys.exit("kafkajs and node (npm ci), and sarama and go (apt-get install golang-go "
-                 "golang-github-shopify-sarama-dev) are needed")
-    root = Path(__file__).resolve().parents[2]
-    for fmt, rel in DEFINITIONS.items():
-        header = (f"# Golden vector definitions for {fmt} (see generator/vectors.py), written by\n"
-                  "# `python -m tests.codecs.kafka_python_frames` from kafka-python's protocol classes.\n")
-        (root / rel).write_text(header + yaml.safe_dump(definition(fmt), sort_keys=False, width=100,
-                                                        allow_unicode=True))
-        print(f"wrote {rel}")
-
-
-if __name__ == "__main__":
-    main()
-
-
 #: The requests of `conversation`: (API, version), each filled (Produce's acks are not 0, so that
 #: each is answered), then a Produce with acks 0, which is not.
 CONVERSATION = (("ApiVersions", 3), ("Metadata", 12), ("Produce", 9), ("Fetch", 12), ("FindCoordinator", 4),
@@ -679,3 +658,24 @@ def conversation(asked=CONVERSATION, *, acks_0_at: int | None = 3):
             response.with_header(correlation_id=correlation_id)
             broker += bytes(response.encode(header=True, framed=True))
     return client.send_bytes(), broker, sent, client
+
+
+def main() -> None:
+    from pathlib import Path
+
+    import yaml
+
+    if not (kafkajs_protocol.available() and sarama_protocol.available()):  # (the flags say what each reads)
+        sys.exit("kafkajs and node (npm ci), and sarama and go (apt-get install golang-go "
+                 "golang-github-shopify-sarama-dev) are needed")
+    root = Path(__file__).resolve().parents[2]
+    for fmt, rel in DEFINITIONS.items():
+        header = (f"# Golden vector definitions for {fmt} (see generator/vectors.py), written by\n"
+                  "# `python -m tests.codecs.kafka_python_frames` from kafka-python's protocol classes.\n")
+        (root / rel).write_text(header + yaml.safe_dump(definition(fmt), sort_keys=False, width=100,
+                                                        allow_unicode=True))
+        print(f"wrote {rel}")
+
+
+if __name__ == "__main__":
+    main()
