@@ -1,0 +1,188 @@
+"""Real Kafka traffic, recorded: a client library talking to a broker that logcodec did not write,
+through a relay that keeps each connection's two byte streams (issue 39: a capture of real client
+and broker traffic is what `kafka.conversation` must read).
+
+The broker is librdkafka's mock cluster (its C implementation of the broker's side of the
+protocol, which confluent-kafka starts in this process with `test.mock.num.brokers`); the clients
+are kafkajs (Node.js) and aiokafka (Python), each in a process of its own running the scenario of
+`kafka_captures/scenario.json`. A client is pointed at the broker, and every connection it opens
+is sent to the relay instead (kafkajs's `socketFactory`; aiokafka's sockets' `connect`), so the
+connections to the broker it learns from Metadata are recorded too. What is recorded is what the
+two programs wrote, byte for byte: the layout of the TANK captures of `../shared/corpus`, one
+`connN.c2s.bin` (client to broker) and `connN.s2c.bin` a connection, in the order they were opened.
+
+`python -m tests.codecs.kafka_capture` records the captures kept in `kafka_captures/<client>/`
+(with a `manifest.json` of what made them); tests/codecs/test_kafka_captures.py reads those, and
+records new ones where the programs are installed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.metadata
+import json
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).with_name("kafka_captures")
+SCENARIO = json.loads((HERE / "scenario.json").read_text())
+KAFKAJS = Path(__file__).resolve().parents[2] / "conformance" / "testees" / "kafkajs" / "node_modules"
+
+
+@dataclass(frozen=True)
+class Client:
+    name: str
+    package: str  # what `version` names
+    script: str  # in kafka_captures/
+
+    def missing(self) -> str | None:
+        """Why this client cannot run here, or None."""
+        if self.name == "kafkajs":
+            if shutil.which("node") is None:
+                return "node is not installed"
+            if not (KAFKAJS / "kafkajs").is_dir():
+                return f"{KAFKAJS}/kafkajs is missing (npm ci --prefix {KAFKAJS.parent})"
+            return None
+        return _missing_module(self.package)
+
+    def version(self) -> str:
+        if self.name == "kafkajs":
+            return json.loads((KAFKAJS / "kafkajs" / "package.json").read_text())["version"]
+        return importlib.metadata.version(self.package)
+
+    def command(self, broker_port: int, relay_port: int) -> list[str]:
+        script = str(HERE / self.script)
+        if self.name == "kafkajs":
+            return ["node", script, str(KAFKAJS), str(broker_port), str(relay_port)]
+        return [sys.executable, script, str(broker_port), str(relay_port)]
+
+
+CLIENTS = {c.name: c for c in [Client("kafkajs", "kafkajs", "kafkajs_client.js"),
+                                Client("aiokafka", "aiokafka", "aiokafka_client.py")]}
+
+
+def _missing_module(name: str) -> str | None:
+    try:
+        importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        return f"Python package {name!r} is not installed"
+    return None
+
+
+def broker_missing() -> str | None:
+    """Why librdkafka's mock cluster cannot be started here, or None."""
+    return _missing_module("confluent-kafka")
+
+
+@contextlib.contextmanager
+def mock_broker():
+    """(host, port) of a one-broker librdkafka mock cluster, up while the context lasts."""
+    import confluent_kafka
+
+    # log_level 3: errors only (librdkafka says at notice level that the mock replaced the servers)
+    owner = confluent_kafka.Producer({"test.mock.num.brokers": 1, "log_level": 3})
+    try:
+        (broker,) = owner.list_topics(timeout=10).brokers.values()
+        yield broker.host, broker.port
+    finally:
+        owner.flush(1)
+        del owner
+
+
+class Relay:
+    """Listens on 127.0.0.1 and forwards each connection to `target`, keeping what each side sent."""
+
+    def __init__(self, target: tuple[str, int]):
+        self.target = target
+        self.connections: list[tuple[bytearray, bytearray]] = []  # (client to broker, broker to client)
+        self._pumps: list[threading.Thread] = []
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self._listener.getsockname()[1]
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self._listener.accept()
+            except OSError:  # closed
+                return
+            broker = socket.create_connection(self.target)
+            sent = (bytearray(), bytearray())
+            self.connections.append(sent)
+            for source, sink, kept in ((client, broker, sent[0]), (broker, client, sent[1])):
+                pump = threading.Thread(target=_pump, args=(source, sink, kept), daemon=True)
+                pump.start()
+                self._pumps.append(pump)
+
+    def close(self, timeout: float = 10.0) -> None:
+        """Stop listening, and wait for the connections to end (each side closes its own)."""
+        self._listener.close()
+        for pump in list(self._pumps):
+            pump.join(timeout)
+
+
+def _pump(source: socket.socket, sink: socket.socket, kept: bytearray) -> None:
+    with contextlib.suppress(OSError):
+        while data := source.recv(65536):
+            kept += data
+            sink.sendall(data)
+    with contextlib.suppress(OSError):
+        sink.shutdown(socket.SHUT_WR)
+
+
+def record(client: Client, folder: Path, timeout: float = 90.0) -> list[tuple[bytes, bytes]]:
+    """Run the scenario with `client` against a fresh mock broker, through a relay; write each
+    connection's two sides to `folder` (`frames/connN.c2s.bin`, `.s2c.bin`) with a manifest, and
+    return them. A client that fails raises, with the end of what it wrote to stderr."""
+    import confluent_kafka
+
+    with mock_broker() as (host, port):
+        relay = Relay((host, port))
+        try:
+            done = subprocess.run(client.command(port, relay.port), capture_output=True, text=True, timeout=timeout)
+        finally:
+            relay.close()
+    if done.returncode != 0:
+        raise RuntimeError(f"{client.name} exited {done.returncode}: {done.stderr[-2000:]}")
+    sides = [(bytes(c2s), bytes(s2c)) for c2s, s2c in relay.connections]
+    frames = folder / "frames"
+    frames.mkdir(parents=True, exist_ok=True)
+    for n, (c2s, s2c) in enumerate(sides):
+        (frames / f"conn{n}.c2s.bin").write_bytes(c2s)
+        (frames / f"conn{n}.s2c.bin").write_bytes(s2c)
+    manifest = {"client": {"name": client.name, "version": client.version()},
+                "broker": {"name": "librdkafka mock cluster (confluent-kafka's test.mock.num.brokers)",
+                           "librdkafka": confluent_kafka.libversion()[0],
+                           "confluent-kafka": importlib.metadata.version("confluent-kafka")},
+                "scenario": SCENARIO, "connections": len(sides)}
+    (folder / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    return sides
+
+
+def recorded(folder: Path) -> list[tuple[bytes, bytes]]:
+    """The connections of a capture folder, in order: (client to broker, broker to client)."""
+    frames = folder / "frames"
+    n = len(list(frames.glob("conn*.c2s.bin")))
+    return [((frames / f"conn{i}.c2s.bin").read_bytes(), (frames / f"conn{i}.s2c.bin").read_bytes())
+            for i in range(n)]
+
+
+def main() -> int:
+    for client in CLIENTS.values():
+        if why := client.missing() or broker_missing():
+            print(f"{client.name}: not recorded, {why}", file=sys.stderr)
+            continue
+        folder = HERE / client.name
+        shutil.rmtree(folder, ignore_errors=True)
+        sides = record(client, folder)
+        print(f"{client.name} {client.version()}: {len(sides)} connections in {folder}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
