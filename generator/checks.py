@@ -2,8 +2,9 @@
 
 A definition `schemas/<family>/<name>.checks.yaml` names a checker of
 `logcodec.checks`, its inputs and, per test, each input's bytes: another format's
-vector by `fmt:tcId` (just rendered, so the two stay in step), optionally mutated as
-in vector files, or literal hex or JSON. The generator runs the checker and fails
+vector by `fmt:tcId` (just rendered, so the two stay in step), a file beside the
+definition (`file:`, a path under its folder: a capture that real programs wrote),
+or literal hex or JSON, each optionally mutated as in vector files. The generator runs the checker and fails
 unless it finds exactly the declared problems (kind and path); the file records
 their offsets too. It becomes `generated/vectors/<family>/<name>.checks.json`.
 """
@@ -35,13 +36,14 @@ def render(root: Path, rendered: dict[str, str]) -> dict[str, str]:
         family = path.parent.name
         name = path.name.removesuffix(".checks.yaml")
         out[f"vectors/{family}/{name}.checks.json"] = json.dumps(
-            CheckBuilder(spec, where, rendered).build(), indent=1, ensure_ascii=False) + "\n"
+            CheckBuilder(spec, where, rendered, path.parent).build(), indent=1, ensure_ascii=False) + "\n"
     return out
 
 
 class CheckBuilder:
-    def __init__(self, spec: dict, where: str, rendered: dict[str, str]) -> None:
+    def __init__(self, spec: dict, where: str, rendered: dict[str, str], folder: Path) -> None:
         self.spec, self.where, self.rendered = spec, where, rendered
+        self.folder = folder  # where the definition lies, which its `file:` inputs are under
         self.checker = spec.get("checker")
         if not isinstance(self.checker, str) or checkers.checker(self.checker) is None:
             self.fail(f"checker {self.checker!r} is not defined: a checker is `<family>.<name>`, "
@@ -83,7 +85,7 @@ class CheckBuilder:
 
     def input_bytes(self, test: str, key: str, spec) -> bytes:
         if not isinstance(spec, dict):
-            self.fail(f"{test}: input {key!r} needs one of vector, hex, json")
+            self.fail(f"{test}: input {key!r} needs one of vector, file, hex, json")
         if "vector" in spec:
             fmt, _, tc_id = spec["vector"].partition(":")
             family, _, fid = fmt.partition(".")
@@ -91,12 +93,24 @@ class CheckBuilder:
             if found is None:
                 self.fail(f"{test}: input {key!r}: no vector {spec['vector']!r}")
             data = bytes.fromhex(found["bytes"])
+        elif "file" in spec:
+            data = self.file_bytes(test, key, spec["file"])
         elif "hex" in spec:
             data = bytes.fromhex("".join(spec["hex"].split()))
         elif "json" in spec:
             data = json.dumps(spec["json"], indent=1, ensure_ascii=False).encode()
         else:
-            self.fail(f"{test}: input {key!r} needs one of vector, hex, json")
+            self.fail(f"{test}: input {key!r} needs one of vector, file, hex, json")
         if any(m in spec for m in MUTATIONS):
             data = mutate(data, spec, f"{self.where}: {test}.{key}")
         return data
+
+    def file_bytes(self, test: str, key: str, name) -> bytes:
+        """The bytes of a file under the definition's folder (a relative path that stays there)."""
+        path = self.folder / str(name)
+        if not isinstance(name, str) or Path(name).is_absolute() or not path.resolve().is_relative_to(self.folder.resolve()):
+            self.fail(f"{test}: input {key!r}: file {name!r} is not a path under {self.folder.name}/")
+        try:
+            return path.read_bytes()
+        except OSError as exc:
+            self.fail(f"{test}: input {key!r}: file {name!r}: {exc.strerror}")

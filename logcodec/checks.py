@@ -13,6 +13,8 @@ defines it in its `CHECKERS`, so each format keeps its own.
 from __future__ import annotations
 
 import importlib
+import json
+from pathlib import Path
 from typing import Callable
 
 from logcodec.runtime.errors import LogcodecError
@@ -41,3 +43,17 @@ def run(name: str, inputs: dict[str, bytes]) -> list[LogcodecError]:
         return list(found(**inputs))
     except LogcodecError as exc:
         return [exc]
+
+
+def page_examples(vectors: Path, file: str, first: str, second: str) -> list[dict]:
+    """The tests of a check vector file (`file`, e.g. `kafka/conversation.checks.json`, under the
+    served `vectors` folder) as examples of a paired format on the docs server's decode page: input
+    `first` as the page's bytes, input `second` as its second input (`{second: {"hex": ...}}`), tests
+    without both left out; none when the file is not served."""
+    try:
+        tests = json.loads((vectors / file).read_text())["tests"]
+    except (OSError, ValueError, KeyError, TypeError):
+        tests = []
+    return [{"tcId": t["tcId"], "comment": t.get("comment", ""), "hex": t["inputs"][first],
+             second: {"hex": t["inputs"][second]}}
+            for t in tests if {first, second} <= set(t.get("inputs", {}))]

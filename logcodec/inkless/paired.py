@@ -4,7 +4,6 @@ inkless.block_with_metadata OBJECT --metadata FILE` (registered in `composites`)
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from functools import partial
@@ -13,6 +12,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from logcodec._api import codec
+from logcodec.checks import page_examples
 from logcodec.inputs import InputError, InputTooLarge, spec_bytes
 from logcodec.inspector import place_nested
 from logcodec.runtime.errors import DecodeError, LogcodecError
@@ -91,13 +91,7 @@ class BlockWithMetadata:
         """The check vectors of metadata against an object (`inkless/block_validation.checks.json`),
         as inputs of the decode page; none when the file is not served."""
         if self._examples is None:
-            try:
-                tests = json.loads((vectors / "inkless" / "block_validation.checks.json").read_text())["tests"]
-            except (OSError, ValueError, KeyError, TypeError):
-                tests = []
-            self._examples = [{"tcId": t["tcId"], "comment": t.get("comment", ""), "hex": t["inputs"]["object"],
-                               "metadata": {"hex": t["inputs"]["metadata"]}}
-                              for t in tests if {"object", "metadata"} <= set(t.get("inputs", {}))]
+            self._examples = page_examples(vectors, "inkless/block_validation.checks.json", "object", "metadata")
         return self._examples
 
     # ------------------------------------------------------------ the metadata

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from logcodec._api import codec
+from logcodec.checks import page_examples
 from logcodec.inputs import InputError, spec_bytes
 from logcodec.inspector import place_nested
 
@@ -38,6 +39,7 @@ class ConversationPage:
     def __init__(self, name: str, title: str, inspector) -> None:
         self.name, self.title = name, title  # as the format is registered (`composites`)
         self.inspector = inspector  # the docs server's, which reads `kafka.request` with its ranges
+        self._examples: list | None = None
 
     @classmethod
     def over(cls, inspectors: list, name: str, title: str) -> ConversationPage | None:
@@ -45,7 +47,11 @@ class ConversationPage:
         return next((cls(name, title, i) for i in inspectors if {REQUEST, RESPONSE, FRAME} <= set(i.formats)), None)
 
     def examples(self, vectors: Path) -> list[dict]:
-        return []  # no vector holds both sides of a connection
+        """The check vectors of captured connections (`kafka/conversation.checks.json`: real traffic of
+        kafkajs and aiokafka, and mutations of it), as inputs of the decode page."""
+        if self._examples is None:
+            self._examples = page_examples(vectors, "kafka/conversation.checks.json", "requests", "responses")
+        return self._examples
 
     def decode(self, data: bytes, spec, max_bytes: int) -> dict:
         """The answer of the docs server's `POST /api/decode`, the broker's bytes given as

@@ -11,9 +11,11 @@ connections to the broker it learns from Metadata are recorded too. What is reco
 two programs wrote, byte for byte: the layout of the TANK captures of `../shared/corpus`, one
 `connN.c2s.bin` (client to broker) and `connN.s2c.bin` a connection, in the order they were opened.
 
-`python -m tests.codecs.kafka_capture` records the captures kept in `kafka_captures/<client>/`
-(with a `manifest.json` of what made them); tests/codecs/test_kafka_captures.py reads those, and
-records new ones where the programs are installed.
+`python -m tests.codecs.kafka_capture` records the captures kept in `schemas/kafka/captures/<client>/`
+(with a `manifest.json` of what made them), which `kafka.conversation`'s check vectors read
+(`schemas/kafka/conversation.checks.yaml`, then `logcodec generate`);
+tests/codecs/test_kafka_captures.py reads them, and records new ones where the programs are
+installed.
 """
 
 from __future__ import annotations
@@ -29,9 +31,13 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-HERE = Path(__file__).with_name("kafka_captures")
+HERE = Path(__file__).with_name("kafka_captures")  # the scenario and the clients' scripts
 SCENARIO = json.loads((HERE / "scenario.json").read_text())
-KAFKAJS = Path(__file__).resolve().parents[2] / "conformance" / "testees" / "kafkajs" / "node_modules"
+REPO = Path(__file__).resolve().parents[2]
+#: the captures kept, one folder a client: the check vectors of `kafka.conversation` read them
+#: (schemas/kafka/conversation.checks.yaml)
+CAPTURES = REPO / "schemas" / "kafka" / "captures"
+KAFKAJS = REPO / "conformance" / "testees" / "kafkajs" / "node_modules"
 
 
 @dataclass(frozen=True)
@@ -177,7 +183,7 @@ def main() -> int:
         if why := client.missing() or broker_missing():
             print(f"{client.name}: not recorded, {why}", file=sys.stderr)
             continue
-        folder = HERE / client.name
+        folder = CAPTURES / client.name
         shutil.rmtree(folder, ignore_errors=True)
         sides = record(client, folder)
         print(f"{client.name} {client.version()}: {len(sides)} connections in {folder}")

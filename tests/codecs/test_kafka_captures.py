@@ -5,7 +5,7 @@ sides decodes (every record and CRC) and re-encodes byte for byte, each response
 request, and the messages the scenario gave the client are the records of its Produce requests
 and of the broker's Fetch responses. The one finding is a quirk of the mock broker, named below.
 
-The captures kept in `kafka_captures/` are read everywhere; new ones are recorded where
+The captures kept in `schemas/kafka/captures/` are read everywhere; new ones are recorded where
 confluent-kafka and the client are installed."""
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ APIS = {"ApiVersions": 18, "Metadata": 3, "Produce": 0, "FindCoordinator": 10, "
 
 
 def _kept(name: str) -> list[tuple[bytes, bytes]]:
-    return kafka_capture.recorded(kafka_capture.HERE / name)
+    return kafka_capture.recorded(kafka_capture.CAPTURES / name)
 
 
 @pytest.mark.parametrize("client", sorted(CLIENTS))

@@ -15,7 +15,7 @@ import logcodec
 from logcodec.kafka import read_conversation
 from logcodec.kafka.conversation_page import MAX_FINDINGS
 
-from .conftest import SMALL_LIMIT
+from .conftest import SMALL_LIMIT, VECTORS
 from .test_block_with_metadata import at
 from .test_server import post
 
@@ -144,3 +144,19 @@ def test_formats_lists_it_with_its_optional_second_input(base):
         info = json.load(r)
     (page,) = [f for f in info["formats"] if f["name"] == NAME]
     assert page["needs"]["key"] == "responses" and page["needs"]["optional"] is True
+
+
+def test_its_examples_are_the_check_vectors_of_captured_connections(base):
+    """The page's example buttons: real traffic (kafkajs and aiokafka against librdkafka's mock
+    broker) and mutations of it, each read as its check vector says."""
+    with urllib.request.urlopen(base + "api/formats", timeout=30) as r:
+        (page,) = [f for f in json.load(r)["formats"] if f["name"] == NAME]
+    checks = {t["tcId"]: t for t in json.loads((VECTORS / "kafka" / "conversation.checks.json").read_text())["tests"]}
+    assert [e["tcId"] for e in page["examples"]] == list(checks)
+    for example in page["examples"]:
+        status, answer = post(base, {"format": NAME, "hex": example["hex"], "responses": example["responses"]})
+        assert status == 200, answer
+        wanted = checks[example["tcId"]]["findings"]  # (the page names each finding's node of its value)
+        assert [f["kind"] for f in answer["findings"]] == [f["kind"] for f in wanted], example["tcId"]
+        for f in answer["findings"]:
+            at(answer["value"], exchange_of(f["path"]))
