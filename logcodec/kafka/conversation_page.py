@@ -17,9 +17,14 @@ from .conversation import Conversation, read_conversation
 
 REQUEST, RESPONSE, FRAME = "kafka.request", "kafka.response", "kafka.frame"
 _SIDE = re.compile(r"^(requests|responses)\[(\d+)\]")
+_NODE = re.compile(r"^(?:exchanges|strays)\[(\d+)\]")
 #: findings listed in an answer, the first ones (bytes that are no capture, zeros say, give one a
 #: frame: tens of thousands); `conversation.findings` counts them all
 MAX_FINDINGS = 1000
+#: exchanges (and strays) listed in an answer, the first ones: each is a label, a range and its
+#: request's fields, so bytes that are no capture (zeros: an empty frame every 4 bytes) would make
+#: an answer of about 90 bytes for each byte given; `conversation.exchanges` counts them all
+MAX_EXCHANGES = 2000
 
 
 class ConversationPage:
@@ -61,8 +66,10 @@ class ConversationPage:
         responses = b"" if spec is None else spec_bytes(spec, max_bytes, "the broker's bytes")
         conversation = read_conversation(data, responses)
         value = conversation.to_json()
+        value["exchanges"] = value["exchanges"][:MAX_EXCHANGES]
+        value["strays"] = value["strays"][:MAX_EXCHANGES]
         findings = self.findings(conversation)
-        shown = findings[:MAX_FINDINGS]
+        shown = [f for f in findings if _listed(f["path"])][:MAX_FINDINGS]
         del value["findings"]
         ranges: dict[str, list] = {}
         texts: dict[str, str] = {}
@@ -70,7 +77,8 @@ class ConversationPage:
         frames = codec(FRAME)
         bounds, _ = frames.entry_bounds(memoryview(data))
         content_at = frames.OFFSETS["frame.frame"]  # after the frame's size
-        for k, ((start, end), exchange) in enumerate(zip(bounds, conversation.exchanges, strict=True)):
+        listed = zip(bounds[:MAX_EXCHANGES], conversation.exchanges[:MAX_EXCHANGES], strict=True)
+        for k, ((start, end), exchange) in enumerate(listed):
             at = f"exchanges[{k}]"
             ranges[at] = [start, end]
             labels[at] = self.label(exchange, start, end)
@@ -82,7 +90,7 @@ class ConversationPage:
                 "checked": None, "partial_value": None, "partial_tails": [], "findings": shown, "labels": labels,
                 "conversation": {"exchanges": len(conversation.exchanges),
                                  "answered": sum(e.response_at is not None for e in conversation.exchanges),
-                                 "findings": len(findings)}}
+                                 "findings": len(findings), "listed": len(value["exchanges"])}}
 
     @staticmethod
     def label(exchange, start: int, end: int) -> str:
@@ -135,3 +143,10 @@ class ConversationPage:
                 found["detail"] += f" (at byte {found['offset']:,} of the broker's)"
             found["offset"] = None
         return out
+
+
+def _listed(path: str) -> bool:
+    """Whether a finding's node is in the answer's value (an exchange or stray past the first
+    `MAX_EXCHANGES` is not; a finding of no node, "", is listed)."""
+    node = _NODE.match(path)
+    return node is None or int(node.group(1)) < MAX_EXCHANGES

@@ -13,7 +13,7 @@ import pytest
 
 import logcodec
 from logcodec.kafka import read_conversation
-from logcodec.kafka.conversation_page import MAX_FINDINGS
+from logcodec.kafka.conversation_page import MAX_EXCHANGES, MAX_FINDINGS
 
 from .conftest import SMALL_LIMIT, VECTORS
 from .test_block_with_metadata import at
@@ -45,7 +45,8 @@ def test_both_sides_read_as_the_reader_reads_them_each_request_in_its_bytes(base
     expected = read_conversation(requests, responses).to_json()
     assert answer["findings"] == expected.pop("findings") == []
     assert answer["value"] == expected
-    assert answer["conversation"] == {"exchanges": len(sent), "answered": len(sent) - 1, "findings": 0}  # one acks 0
+    assert answer["conversation"] == {"exchanges": len(sent), "answered": len(sent) - 1, "findings": 0,  # one acks 0
+                                      "listed": len(sent)}
     start = 0
     for k, (correlation_id, request, response) in enumerate(sent):
         end = start + 4 + FRAME.decode_prefix(requests[start:])[0].len_frame
@@ -65,7 +66,8 @@ def test_both_sides_read_as_the_reader_reads_them_each_request_in_its_bytes(base
 def test_the_broker_side_may_be_left_out(base, connection):
     requests, _, sent = connection
     status, answer = post(base, {"format": NAME, "hex": requests.hex()})
-    assert status == 200 and answer["conversation"] == {"exchanges": len(sent), "answered": 0, "findings": 0}
+    assert status == 200 and answer["conversation"] == {"exchanges": len(sent), "answered": 0, "findings": 0,
+                                                        "listed": len(sent)}
     assert all(e["response"] is None for e in answer["value"]["exchanges"])
 
 
@@ -127,16 +129,23 @@ def test_bytes_that_are_no_conversation_are_findings_or_a_cut_not_a_failure(base
             at(answer["value"], exchange_of(f["path"]))  # (raises where the value has no such node)
 
 
-def test_the_first_thousand_findings_are_listed_and_all_are_counted(base):
+def test_the_first_exchanges_and_findings_are_listed_and_all_are_counted(base):
     """Zeros on both sides (half the input limit each, as the body's limit holds both): every 4
-    bytes an empty frame, none a request or a response."""
+    bytes an empty frame, none a request or a response: each an exchange and a finding, each
+    response a stray and a finding."""
     size = SMALL_LIMIT // 2
+    assert size // 4 > MAX_EXCHANGES and size // 2 > MAX_FINDINGS
     zeros = "00" * size
     status, answer = post(base, {"format": NAME, "hex": zeros, "responses": {"hex": zeros}})
     assert status == 200
-    assert answer["conversation"] == {"exchanges": size // 4, "answered": 0, "findings": size // 2}
+    assert answer["conversation"] == {"exchanges": size // 4, "answered": 0, "findings": size // 2,
+                                      "listed": MAX_EXCHANGES}
+    assert len(answer["value"]["exchanges"]) == len(answer["value"]["strays"]) == MAX_EXCHANGES
+    assert len(answer["labels"]) == MAX_EXCHANGES
     assert len(answer["findings"]) == MAX_FINDINGS
     assert answer["findings"][0]["path"].startswith("exchanges[0]") and answer["findings"][0]["offset"] == 4
+    for f in answer["findings"]:  # each finding's node is in the value
+        at(answer["value"], exchange_of(f["path"]))
 
 
 def test_formats_lists_it_with_its_optional_second_input(base):

@@ -88,6 +88,9 @@ print(json.dumps({
                                       / "messages").iterdir() if p.suffix != ".json"),
     "n_specs": len(list((conf.parent / "schemas" / "kafka" / "messages").glob("*Request.json"))),
     "ksy": len(list((conf.parent / "schemas").rglob("*.ksy"))),
+    # the captures of real traffic that kafka.conversation's check vectors read (`file:`)
+    "captures": sorted(p.relative_to(conf.parent / "schemas").as_posix()
+                       for p in (conf.parent / "schemas" / "kafka" / "captures").rglob("*") if p.is_file()),
 }))
 """
     found = json.loads(installed.python(script).stdout)
@@ -98,6 +101,9 @@ print(json.dumps({
     assert found["json_schemas"] >= 10 and found["compile_js"]
     specs = REPO / "schemas" / "kafka" / "messages"
     assert found["specs"] == ["LICENSE", "NOTICE", "README.md", "SOURCE.md"]
+    captures = REPO / "schemas" / "kafka" / "captures"
+    assert found["captures"] == sorted(p.relative_to(REPO / "schemas").as_posix() for p in captures.rglob("*")
+                                       if p.is_file())
     assert found["n_specs"] == len(list(specs.glob("*Request.json"))) == 88
     assert found["ksy"] >= 15
     assert found["templates"]["docs"] >= 5 and found["templates"]["python"] >= 1 and found["templates"]["construct"] >= 1

@@ -199,7 +199,9 @@
                                  (answer.metadata.entries === 1 ? " entry" : " entries");
     if (answer.conversation) text += " · " + plural(answer.conversation.exchanges, "request") + ", " +
                                      answer.conversation.answered.toLocaleString("en") + " answered" +
-                                     (answer.conversation.findings > findings.length ? " · the first " +
+                                     (answer.conversation.listed < answer.conversation.exchanges ? " · the first " +
+                                      answer.conversation.listed.toLocaleString("en") + " listed" : "") +
+                                     (answer.conversation.findings > findings.length ? " · " +
                                       findings.length.toLocaleString("en") + " of " +
                                       answer.conversation.findings.toLocaleString("en") + " findings listed" : "");
     if (answer.findings) text += " · " + (findings.length ? plural(findings.length, "finding") :
