@@ -84,8 +84,9 @@ def read_conversation(requests: bytes, responses: bytes = b"", *, limits: Limits
     any further (a negative size) ends there, with a finding. Each frame is decoded whole, every
     record of its batches and every CRC checked (`lazy=False`), within `limits`."""
     out = Conversation()
+    reader = codec("kafka.request")  # (looked up once: a capture may hold many thousands of frames)
     for at, frame in _frames(requests, "requests", out, limits):
-        out.exchanges.append(_request(at, frame, len(out.exchanges), out.findings, limits))
+        out.exchanges.append(_request(reader, at, frame, len(out.exchanges), out.findings, limits))
     _answer(out, responses, limits)
     return out
 
@@ -108,8 +109,8 @@ def _frames(data: bytes, side: str, out: Conversation, limits: Limits):
                 out.findings.append(error)
 
 
-def _request(at: int, frame: bytes, n: int, findings: list, limits: Limits) -> Exchange:
-    requests = codec("kafka.request")
+def _request(requests, at: int, frame: bytes, n: int, findings: list, limits: Limits) -> Exchange:
+    """The exchange of one request frame (`requests`: the `kafka.request` module), its error a finding."""
     try:
         value = requests.decode(frame, limits=limits, lazy=False)
     except DecodeError as exc:
