@@ -15,6 +15,7 @@ from logcodec.cli._codec import add_decode, add_encode, add_formats
 from logcodec.cli._conformance import add_testee_and_conformance
 from logcodec.cli._docs import add_docs
 from logcodec.cli._pipeline import add_pipeline
+from logcodec.cli._record import add_record
 from logcodec.inputs import InputError
 from logcodec.runtime.errors import LogcodecError
 
@@ -49,6 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_inkless_parser(sub)
     add_pipeline(sub)
     add_docs(sub)
+    add_record(sub)
     return parser
 
 

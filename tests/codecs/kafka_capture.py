@@ -8,8 +8,9 @@ are kafkajs (Node.js) and aiokafka (Python), each in a process of its own runnin
 `kafka_captures/scenario.json`. A client is pointed at the broker, and every connection it opens
 is sent to the relay instead (kafkajs's `socketFactory`; aiokafka's sockets' `connect`), so the
 connections to the broker it learns from Metadata are recorded too. What is recorded is what the
-two programs wrote, byte for byte: the layout of the TANK captures of `../shared/corpus`, one
-`connN.c2s.bin` (client to broker) and `connN.s2c.bin` a connection, in the order they were opened.
+two programs wrote, byte for byte (`logcodec.relay`, what `logcodec record` runs): the layout of the
+TANK captures of `../shared/corpus`, one `connN.c2s.bin` (client to broker) and `connN.s2c.bin` a
+connection, in the order they were opened.
 
 `python -m tests.codecs.kafka_capture` records the captures kept in `schemas/kafka/captures/<client>/`
 (with a `manifest.json` of what made them), which `kafka.conversation`'s check vectors read
@@ -24,12 +25,12 @@ import contextlib
 import importlib.metadata
 import json
 import shutil
-import socket
 import subprocess
 import sys
-import threading
 from dataclasses import dataclass
 from pathlib import Path
+
+from logcodec.relay import Relay
 
 HERE = Path(__file__).with_name("kafka_captures")  # the scenario and the clients' scripts
 SCENARIO = json.loads((HERE / "scenario.json").read_text())
@@ -100,74 +101,29 @@ def mock_broker():
         del owner
 
 
-class Relay:
-    """Listens on 127.0.0.1 and forwards each connection to `target`, keeping what each side sent."""
-
-    def __init__(self, target: tuple[str, int]):
-        self.target = target
-        self.connections: list[tuple[bytearray, bytearray]] = []  # (client to broker, broker to client)
-        self._pumps: list[threading.Thread] = []
-        self._listener = socket.create_server(("127.0.0.1", 0))
-        self.port = self._listener.getsockname()[1]
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self) -> None:
-        while True:
-            try:
-                client, _ = self._listener.accept()
-            except OSError:  # closed
-                return
-            broker = socket.create_connection(self.target)
-            sent = (bytearray(), bytearray())
-            self.connections.append(sent)
-            for source, sink, kept in ((client, broker, sent[0]), (broker, client, sent[1])):
-                pump = threading.Thread(target=_pump, args=(source, sink, kept), daemon=True)
-                pump.start()
-                self._pumps.append(pump)
-
-    def close(self, timeout: float = 10.0) -> None:
-        """Stop listening, and wait for the connections to end (each side closes its own)."""
-        self._listener.close()
-        for pump in list(self._pumps):
-            pump.join(timeout)
-
-
-def _pump(source: socket.socket, sink: socket.socket, kept: bytearray) -> None:
-    with contextlib.suppress(OSError):
-        while data := source.recv(65536):
-            kept += data
-            sink.sendall(data)
-    with contextlib.suppress(OSError):
-        sink.shutdown(socket.SHUT_WR)
-
-
 def record(client: Client, folder: Path, timeout: float = 90.0) -> list[tuple[bytes, bytes]]:
-    """Run the scenario with `client` against a fresh mock broker, through a relay; write each
-    connection's two sides to `folder` (`frames/connN.c2s.bin`, `.s2c.bin`) with a manifest, and
+    """Run the scenario with `client` against a fresh mock broker, through a relay that writes each
+    connection's two sides to `folder` (`frames/connN.c2s.bin`, `.s2c.bin`); add a manifest, and
     return them. A client that fails raises, with the end of what it wrote to stderr."""
     import confluent_kafka
 
-    with mock_broker() as (host, port):
-        relay = Relay((host, port))
+    with mock_broker() as broker:
+        relay = Relay(broker, folder=folder)
         try:
-            done = subprocess.run(client.command(port, relay.port), capture_output=True, text=True, timeout=timeout)
+            done = subprocess.run(client.command(broker[1], relay.port), capture_output=True, text=True,
+                                  timeout=timeout)
         finally:
             relay.close()
     if done.returncode != 0:
         raise RuntimeError(f"{client.name} exited {done.returncode}: {done.stderr[-2000:]}")
-    sides = [(bytes(c2s), bytes(s2c)) for c2s, s2c in relay.connections]
-    frames = folder / "frames"
-    frames.mkdir(parents=True, exist_ok=True)
-    for n, (c2s, s2c) in enumerate(sides):
-        (frames / f"conn{n}.c2s.bin").write_bytes(c2s)
-        (frames / f"conn{n}.s2c.bin").write_bytes(s2c)
     manifest = {"client": {"name": client.name, "version": client.version()},
                 "broker": {"name": "librdkafka mock cluster (confluent-kafka's test.mock.num.brokers)",
                            "librdkafka": confluent_kafka.libversion()[0],
                            "confluent-kafka": importlib.metadata.version("confluent-kafka")},
-                "scenario": SCENARIO, "connections": len(sides)}
+                "scenario": SCENARIO, "connections": len(relay.connections),
+                "recorded by": "logcodec.relay.Relay (logcodec record)"}
     (folder / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
-    return sides
+    return [(bytes(c.client), bytes(c.server)) for c in relay.connections]
 
 
 def recorded(folder: Path) -> list[tuple[bytes, bytes]]:
