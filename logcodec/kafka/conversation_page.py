@@ -53,7 +53,7 @@ class ConversationPage:
 
     def examples(self, vectors: Path) -> list[dict]:
         """The check vectors of captured connections (`kafka/conversation.checks.json`: real traffic of
-        kafkajs and aiokafka, and mutations of it), as inputs of the decode page."""
+        kafkajs, aiokafka and sarama, and mutations of it), as inputs of the decode page."""
         if self._examples is None:
             self._examples = page_examples(vectors, "kafka/conversation.checks.json", "requests", "responses")
         return self._examples

@@ -4,15 +4,17 @@ and broker traffic is what `kafka.conversation` must read).
 
 The broker is librdkafka's mock cluster (its C implementation of the broker's side of the
 protocol, which confluent-kafka starts in this process with `test.mock.num.brokers`); the clients
-are kafkajs (Node.js) and aiokafka (Python), each in a process of its own running the scenario of
+are kafkajs (Node.js), aiokafka (Python) and sarama (Go, Debian's 1.22, built here as
+`sarama_protocol` builds its reader), each in a process of its own running the scenario of
 `kafka_captures/scenario.json`. A client is pointed at the broker, and every connection it opens
-is sent to the relay instead (kafkajs's `socketFactory`; aiokafka's sockets' `connect`), so the
+is sent to the relay instead (kafkajs's `socketFactory`; aiokafka's sockets' `connect`; sarama's
+`Net.Proxy` dialer), so the
 connections to the broker it learns from Metadata are recorded too. What is recorded is what the
 two programs wrote, byte for byte (`logcodec.relay`, what `logcodec record` runs): the layout of the
 TANK captures of `../shared/corpus`, one `connN.c2s.bin` (client to broker) and `connN.s2c.bin` a
 connection, in the order they were opened.
 
-`python -m tests.codecs.kafka_capture` records the captures kept in `schemas/kafka/captures/<client>/`
+`python -m tests.codecs.kafka_capture [CLIENT ...]` records the captures kept in `schemas/kafka/captures/<client>/`
 (with a `manifest.json` of what made them), which `kafka.conversation`'s check vectors read
 (`schemas/kafka/conversation.checks.yaml`, then `logcodec generate`);
 tests/codecs/test_kafka_captures.py reads them, and records new ones where the programs are
@@ -22,15 +24,21 @@ installed.
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib.metadata
 import json
+import os
+import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from logcodec.relay import Relay
+
+from . import sarama_protocol
 
 HERE = Path(__file__).with_name("kafka_captures")  # the scenario and the clients' scripts
 SCENARIO = json.loads((HERE / "scenario.json").read_text())
@@ -49,6 +57,8 @@ class Client:
 
     def missing(self) -> str | None:
         """Why this client cannot run here, or None."""
+        if self.name == "sarama":
+            return None if sarama_protocol.available() else "needs go and sarama (golang-go golang-github-shopify-sarama-dev)"
         if self.name == "kafkajs":
             if shutil.which("node") is None:
                 return "node is not installed"
@@ -58,19 +68,42 @@ class Client:
         return _missing_module(self.package)
 
     def version(self) -> str:
+        if self.name == "sarama":  # Debian's package says it: 1.22.1-1 (its sources do not)
+            shown = subprocess.run(["dpkg-query", "-W", "-f=${Version}", "golang-github-shopify-sarama-dev"],
+                                   capture_output=True, text=True)
+            return re.sub(r"-[^-]*$", "", shown.stdout) or "unknown"
         if self.name == "kafkajs":
             return json.loads((KAFKAJS / "kafkajs" / "package.json").read_text())["version"]
         return importlib.metadata.version(self.package)
 
     def command(self, broker_port: int, relay_port: int) -> list[str]:
         script = str(HERE / self.script)
+        if self.name == "sarama":
+            return [str(_sarama_client()), str(HERE / "scenario.json"), str(broker_port), str(relay_port)]
         if self.name == "kafkajs":
             return ["node", script, str(KAFKAJS), str(broker_port), str(relay_port)]
         return [sys.executable, script, str(broker_port), str(relay_port)]
 
 
 CLIENTS = {c.name: c for c in [Client("kafkajs", "kafkajs", "kafkajs_client.js"),
-                                Client("aiokafka", "aiokafka", "aiokafka_client.py")]}
+                                Client("aiokafka", "aiokafka", "aiokafka_client.py"),
+                                Client("sarama", "sarama", "sarama_client.go")]}
+
+
+@functools.cache
+def _sarama_client() -> Path:
+    """sarama_client.go built once a process, against Debian's sarama (GOPATH mode, as
+    `sarama_protocol.build` builds its reader)."""
+    folder = Path(tempfile.mkdtemp(prefix="logcodec-sarama-client-"))
+    program = folder / "src" / "logcodec_capture"
+    program.mkdir(parents=True)
+    shutil.copy(HERE / "sarama_client.go", program / "main.go")
+    binary = folder / "sarama-client"
+    env = {**os.environ, "GOPATH": f"{folder}{os.pathsep}{sarama_protocol.GOCODE}", "GO111MODULE": "off",
+           "GOFLAGS": "", "GOCACHE": str(folder / "cache")}
+    subprocess.run(["go", "build", "-o", str(binary), "logcodec_capture"], env=env, check=True, capture_output=True,
+                   cwd=folder)
+    return binary
 
 
 def _missing_module(name: str) -> str | None:
@@ -101,7 +134,7 @@ def mock_broker():
         del owner
 
 
-def record(client: Client, folder: Path, timeout: float = 90.0) -> list[tuple[bytes, bytes]]:
+def record(client: Client, folder: Path, timeout: float = 180.0) -> list[tuple[bytes, bytes]]:
     """Run the scenario with `client` against a fresh mock broker, through a relay that writes each
     connection's two sides to `folder` (`frames/connN.c2s.bin`, `.s2c.bin`); add a manifest, and
     return them. A client that fails raises, with the end of what it wrote to stderr."""
@@ -134,8 +167,10 @@ def recorded(folder: Path) -> list[tuple[bytes, bytes]]:
             for i in range(n)]
 
 
-def main() -> int:
-    for client in CLIENTS.values():
+def main(argv: list[str] | None = None) -> int:
+    """Record the kept captures of the clients named (all, by default)."""
+    names = (sys.argv[1:] if argv is None else argv) or list(CLIENTS)
+    for client in (CLIENTS[name] for name in names):
         if why := client.missing() or broker_missing():
             print(f"{client.name}: not recorded, {why}", file=sys.stderr)
             continue

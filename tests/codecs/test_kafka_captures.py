@@ -1,5 +1,5 @@
-"""Captures of real Kafka traffic read as `kafka.conversation` reads them (issue 39): kafkajs and
-aiokafka producing and consuming in a group, against librdkafka's mock broker, recorded by a relay
+"""Captures of real Kafka traffic read as `kafka.conversation` reads them (issue 39): kafkajs,
+aiokafka and sarama producing and consuming in a group, against librdkafka's mock broker, recorded by a relay
 (`kafka_capture`). Neither program is ours, so what they wrote is the check: every frame of both
 sides decodes (every record and CRC) and re-encodes byte for byte, each response pairs with its
 request, and the messages the scenario gave the client are the records of its Produce requests
@@ -31,9 +31,10 @@ QUIRKS = {
               "members array that v3 added (LeaveGroupResponse.json) is not written. kafkajs's own decoder "
               "fails on the same response (\"The value of offset is out of range\")."),
 }
-#: The APIs a capture of the scenario holds: the producer's, the consumer group's and the fetches.
-APIS = {"ApiVersions": 18, "Metadata": 3, "Produce": 0, "FindCoordinator": 10, "JoinGroup": 11,
-        "SyncGroup": 14, "OffsetFetch": 9, "ListOffsets": 2, "Fetch": 1, "OffsetCommit": 8, "LeaveGroup": 13}
+#: The APIs a capture of the scenario holds: the producer's, the consumer group's and the fetches
+#: (ApiVersions too, but from sarama 1.22, which asks none at the version it is set to).
+APIS = {"Metadata": 3, "Produce": 0, "FindCoordinator": 10, "JoinGroup": 11, "SyncGroup": 14, "OffsetFetch": 9,
+        "ListOffsets": 2, "Fetch": 1, "OffsetCommit": 8, "LeaveGroup": 13}
 
 
 def _kept(name: str) -> list[tuple[bytes, bytes]]:
@@ -74,7 +75,7 @@ def check_capture(connections: list[tuple[bytes, bytes]]) -> None:
             fetched += _records(e.response) if e.api_key == APIS["Fetch"] else []
     assert set(APIS.values()) <= apis, {name for name, key in APIS.items() if key not in apis}
     sent = [_message(m) for send in SCENARIO["sends"] for m in send["messages"]]
-    assert sorted(produced, key=repr) == sorted(sent, key=repr)
+    assert set(produced) == set(sent)  # (a producer that retries a request sends its records again)
     assert set(sent) <= set(fetched)  # a fetch may read a record again
 
 

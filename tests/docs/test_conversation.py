@@ -156,7 +156,7 @@ def test_formats_lists_it_with_its_optional_second_input(base):
 
 
 def test_its_examples_are_the_check_vectors_of_captured_connections(base):
-    """The page's example buttons: real traffic (kafkajs and aiokafka against librdkafka's mock
+    """The page's example buttons: real traffic (kafkajs, aiokafka and sarama against librdkafka's mock
     broker) and mutations of it, each read as its check vector says."""
     with urllib.request.urlopen(base + "api/formats", timeout=30) as r:
         (page,) = [f for f in json.load(r)["formats"] if f["name"] == NAME]

@@ -52,7 +52,7 @@ async def main() -> None:
     await consumer.start()
     try:
         seen = 0
-        async with asyncio.timeout(30):
+        async with asyncio.timeout(60):
             async for _ in consumer:
                 seen += 1
                 if seen == expected:

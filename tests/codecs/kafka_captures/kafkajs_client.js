@@ -29,7 +29,7 @@ async function main() {
   await consumer.subscribe({ topic: scenario.topic, fromBeginning: true });
   let seen = 0;
   await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`consumed ${seen} of ${expected} messages in 30 s`)), 30000);
+    const timer = setTimeout(() => reject(new Error(`consumed ${seen} of ${expected} messages in 60 s`)), 60000);
     consumer.run({ eachMessage: async () => { seen += 1; if (seen === expected) { clearTimeout(timer); resolve(); } } })
       .catch(reject);
   });
