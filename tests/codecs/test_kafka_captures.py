@@ -116,4 +116,4 @@ def _records(value) -> list[tuple]:
 
 def _message(m: dict) -> tuple:
     key = None if m["key"] is None else m["key"].encode()
-    return key, m["value"].encode(), tuple((k, v.encode()) for k, v in m["headers"].items())
+    return key, m["value"].encode(), tuple((k, v.encode()) for k, v in m["headers"])

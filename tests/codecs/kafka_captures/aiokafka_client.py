@@ -42,7 +42,7 @@ async def main() -> None:
             batch = producer.create_batch()
             for m in send["messages"]:
                 batch.append(key=_bytes(m["key"]), value=_bytes(m["value"]), timestamp=None,
-                             headers=[(k, v.encode()) for k, v in m["headers"].items()])
+                             headers=[(k, v.encode()) for k, v in m["headers"]])
             await (await producer.send_batch(batch, topic, partition=0))
         finally:
             await producer.stop()

@@ -20,7 +20,8 @@ async function main() {
     const producer = kafka.producer();
     await producer.connect();
     await producer.send({ topic: scenario.topic, compression: COMPRESSION[send.compression],
-                          messages: send.messages.map((m) => ({ key: m.key, value: m.value, headers: m.headers })) });
+                          messages: send.messages.map((m) => ({ key: m.key, value: m.value,
+                                                                    headers: Object.fromEntries(m.headers) })) });
     await producer.disconnect();
     expected += send.messages.length;
   }

@@ -19,7 +19,7 @@ import (
 type message struct {
 	Key     *string           `json:"key"`
 	Value   string            `json:"value"`
-	Headers map[string]string `json:"headers"`
+	Headers [][2]string `json:"headers"` // [key, value] pairs, in order
 }
 
 type scenario struct {
@@ -94,8 +94,8 @@ func run() error {
 			if m.Key != nil {
 				pm.Key = sarama.StringEncoder(*m.Key)
 			}
-			for k, v := range m.Headers {
-				pm.Headers = append(pm.Headers, sarama.RecordHeader{Key: []byte(k), Value: []byte(v)})
+			for _, h := range m.Headers {
+				pm.Headers = append(pm.Headers, sarama.RecordHeader{Key: []byte(h[0]), Value: []byte(h[1])})
 			}
 			batch = append(batch, pm)
 		}
