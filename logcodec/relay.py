@@ -15,6 +15,7 @@ import socket
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Self
 
 
 @dataclass
@@ -42,7 +43,8 @@ class Relay:
         self._pumps: list[threading.Thread] = []
         self._sockets: list[socket.socket] = []
         self._closed = False  # once closed, what is written stays as `close` wrote it
-        self._listener = socket.create_server(listen)
+        family = socket.AF_INET6 if ":" in listen[0] else socket.AF_INET
+        self._listener = socket.create_server(listen, family=family)
         self.host, self.port = self._listener.getsockname()[:2]
         self._accepting = threading.Thread(target=self._accept, daemon=True)
         self._accepting.start()
@@ -104,7 +106,7 @@ class Relay:
                     if kept.ended < 2:
                         self._write(kept)
 
-    def __enter__(self) -> Relay:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -3,7 +3,7 @@ together."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from logcodec.runtime.errors import LogcodecError
 

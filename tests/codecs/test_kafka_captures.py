@@ -27,9 +27,9 @@ RecordBatchV2 = logcodec.codec("kafka.record_batch_v2").RecordBatchV2
 #: (error kind, where in the response, why).
 QUIRKS = {
     (13, 3): ("truncated", "body.num_members",
-              "librdkafka's mock broker answers LeaveGroup v3 with its throttle time and error code only: the "
-              "members array that v3 added (LeaveGroupResponse.json) is not written. kafkajs's own decoder "
-              "fails on the same response (\"The value of offset is out of range\")."),
+              ("librdkafka's mock broker answers LeaveGroup v3 with its throttle time and error code only: the "
+               "members array that v3 added (LeaveGroupResponse.json) is not written. kafkajs's own decoder "
+               "fails on the same response (\"The value of offset is out of range\").")),
 }
 #: The APIs a capture of the scenario holds: the producer's, the consumer group's and the fetches
 #: (ApiVersions too, but from sarama 1.22, which asks none at the version it is set to).

@@ -4,7 +4,6 @@ folder, mutated like any input; a path that leaves the folder is the definition'
 from __future__ import annotations
 
 import pytest
-
 from logcodec.generator.checks import CheckBuilder
 from logcodec.generator.problems import SchemaError
 
