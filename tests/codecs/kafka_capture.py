@@ -8,17 +8,16 @@ are kafkajs (Node.js), aiokafka (Python) and sarama (Go, Debian's 1.22, built he
 `sarama_protocol` builds its reader), each in a process of its own running the scenario of
 `kafka_captures/scenario.json`. A client is pointed at the broker, and every connection it opens
 is sent to the relay instead (kafkajs's `socketFactory`; aiokafka's sockets' `connect`; sarama's
-`Net.Proxy` dialer), so the
-connections to the broker it learns from Metadata are recorded too. What is recorded is what the
-two programs wrote, byte for byte (`logcodec.relay`, what `logcodec record` runs): the layout of the
-TANK captures of `../shared/corpus`, one `connN.c2s.bin` (client to broker) and `connN.s2c.bin` a
-connection, in the order they were opened.
+`Net.Proxy` dialer), so the connections to the broker it learns from Metadata are recorded too.
+What is recorded is what the two programs wrote, byte for byte (`logcodec.relay`, what `logcodec
+record` runs): the layout of the TANK captures of `../shared/corpus`, one `connN.c2s.bin` (client
+to broker) and `connN.s2c.bin` a connection, in the order they were opened.
 
-`python -m tests.codecs.kafka_capture [CLIENT ...]` records the captures kept in `schemas/kafka/captures/<client>/`
-(with a `manifest.json` of what made them), which `kafka.conversation`'s check vectors read
-(`schemas/kafka/conversation.checks.yaml`, then `logcodec generate`);
-tests/codecs/test_kafka_captures.py reads them, and records new ones where the programs are
-installed.
+`python -m tests.codecs.kafka_capture [CLIENT ...]` records the captures kept in
+`schemas/kafka/captures/<client>/` (with a `manifest.json` of what made them), which
+`kafka.conversation`'s check vectors read (`schemas/kafka/conversation.checks.yaml`, then `logcodec
+generate`); tests/codecs/test_kafka_captures.py reads them, and records new ones where the programs
+are installed.
 """
 
 from __future__ import annotations
