@@ -4,8 +4,7 @@ captured connection reads, `kafka.conversation` for Kafka (the client's bytes, t
 
 A capture is written in the layout of the TANK captures this project is tested on: in a folder,
 `frames/connN.c2s.bin` (what the client sent) and `frames/connN.s2c.bin` (what the server sent),
-N counting the connections in the order they were accepted. Each connection's files are written
-when both its sides have ended, and those still open when the relay closes.
+N counting the connections in the order they were accepted, each file written as its bytes come.
 """
 
 from __future__ import annotations
@@ -13,26 +12,28 @@ from __future__ import annotations
 import contextlib
 import socket
 import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Self
+from typing import BinaryIO, Self
 
 
 @dataclass
 class Connection:
-    """One relayed connection: what the client sent, what the server sent."""
+    """One relayed connection: what the client sent and what the server sent, as far as it went
+    (kept here when the relay writes no folder; in the folder's files when it does)."""
 
     number: int
     client: bytearray = field(default_factory=bytearray)
     server: bytearray = field(default_factory=bytearray)
-    ended: int = 0  # sides that have ended (2: both)
 
 
 class Relay:
     """Listens on `listen` (port 0: any free one, then `port`) and forwards each connection to
-    `target`, keeping both sides in `connections`; with `folder`, each connection is also written
-    there (`frames/connN.c2s.bin`, `.s2c.bin`). `close` stops listening and waits for the
-    connections to end."""
+    `target`. Without `folder`, what each side sent is kept in `connections`; with one, it is
+    written there as it comes (`frames/connN.c2s.bin`, `.s2c.bin`), so a long capture is not held
+    in memory. `close` stops listening and waits for the connections to end."""
 
     def __init__(self, target: tuple[str, int], listen: tuple[str, int] = ("127.0.0.1", 0),
                  folder: Path | None = None):
@@ -42,7 +43,6 @@ class Relay:
         self._lock = threading.Lock()
         self._pumps: list[threading.Thread] = []
         self._sockets: list[socket.socket] = []
-        self._closed = False  # once closed, what is written stays as `close` wrote it
         family = socket.AF_INET6 if ":" in listen[0] else socket.AF_INET
         self._listener = socket.create_server(listen, family=family)
         self.host, self.port = self._listener.getsockname()[:2]
@@ -64,53 +64,64 @@ class Relay:
                 kept = Connection(len(self.connections))
                 self.connections.append(kept)
                 self._sockets += (client, server)
-            for source, sink, sent in ((client, server, kept.client), (server, client, kept.server)):
-                pump = threading.Thread(target=self._pump, args=(source, sink, sent, kept), daemon=True)
+            for source, sink, side, sent in ((client, server, "c2s", kept.client), (server, client, "s2c", kept.server)):
+                if self.folder is None:
+                    keep, done = sent.extend, _nothing
+                else:
+                    file = self._file(kept.number, side)
+                    keep, done = file.write, file.close
+                pump = threading.Thread(target=_pump, args=(source, sink, keep, done), daemon=True)
                 pump.start()
                 self._pumps.append(pump)
 
-    def _pump(self, source: socket.socket, sink: socket.socket, sent: bytearray, kept: Connection) -> None:
-        with contextlib.suppress(OSError):
-            while data := source.recv(65536):
-                sent += data
-                sink.sendall(data)
-        with contextlib.suppress(OSError):
-            sink.shutdown(socket.SHUT_WR)  # the other side sees the end this side made
-        with self._lock:
-            kept.ended += 1
-            if kept.ended == 2 and self.folder is not None and not self._closed:
-                self._write(kept)
-
-    def _write(self, kept: Connection) -> None:
+    def _file(self, number: int, side: str) -> BinaryIO:
+        """A new file for one side of connection `number` (its pump closes it)."""
         frames = self.folder / "frames"
         frames.mkdir(parents=True, exist_ok=True)
-        (frames / f"conn{kept.number}.c2s.bin").write_bytes(bytes(kept.client))
-        (frames / f"conn{kept.number}.s2c.bin").write_bytes(bytes(kept.server))
+        return open(frames / f"conn{number}.{side}.bin", "wb")
 
     def close(self, timeout: float = 10.0) -> None:
-        """Stop listening; wait up to `timeout` seconds for each side of each connection to end,
-        then close those still open, and write every connection not written yet."""
+        """Stop listening; wait up to `timeout` seconds in all for the connections to end, then cut
+        those still open (what they sent so far is kept)."""
+        deadline = time.monotonic() + timeout
         with contextlib.suppress(OSError):
             self._listener.shutdown(socket.SHUT_RDWR)  # wakes the accepting thread (a close alone may not)
         self._listener.close()
         self._accepting.join(timeout)
-        for pump in list(self._pumps):
-            pump.join(timeout)
+        for pump in self._pumps:
+            pump.join(max(0.0, deadline - time.monotonic()))
         with self._lock:
-            self._closed = True
             for s in self._sockets:
                 with contextlib.suppress(OSError):
-                    s.close()
-            if self.folder is not None:
-                for kept in self.connections:
-                    if kept.ended < 2:
-                        self._write(kept)
+                    s.shutdown(socket.SHUT_RDWR)  # wakes its pump's `recv` (a close alone may not)
+                s.close()
+        for pump in self._pumps:  # each ends on its socket's end, and closes its file
+            pump.join(timeout)
 
     def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _pump(source: socket.socket, sink: socket.socket, keep: Callable[[bytes], object],
+          done: Callable[[], object]) -> None:
+    """Forward what `source` sends to `sink`, each piece also given to `keep`; then end `sink`'s
+    side, and call `done` (a file's `close`)."""
+    try:
+        with contextlib.suppress(OSError):
+            while data := source.recv(65536):
+                keep(data)
+                sink.sendall(data)
+        with contextlib.suppress(OSError):
+            sink.shutdown(socket.SHUT_WR)  # the other side sees the end this side made
+    finally:
+        done()
+
+
+def _nothing() -> None:
+    pass
 
 
 def address(text: str, default_host: str = "127.0.0.1") -> tuple[str, int]:

@@ -19,9 +19,9 @@ def cmd_record(args) -> int:
     if (out / "frames").is_dir() and any((out / "frames").iterdir()):
         raise UsageError(f"{out / 'frames'} is not empty: record into a new folder")
     relay = Relay(target, listen, folder=out)
-    print(f"listening on {relay.host}:{relay.port}, forwarding to {target[0]}:{target[1]}; each connection goes to "
-          f"{out / 'frames'}/connN.c2s.bin (the client's bytes) and connN.s2c.bin (the server's) when it ends "
-          f"({f'for {args.seconds:g} s' if args.seconds else 'Ctrl-C stops'})", flush=True)
+    print(f"listening on {relay.host}:{relay.port}, forwarding to {target[0]}:{target[1]}; each connection is "
+          f"written to {out / 'frames'}/connN.c2s.bin (the client's bytes) and connN.s2c.bin (the server's) as they "
+          f"come ({f'for {args.seconds:g} s' if args.seconds else 'Ctrl-C stops'})", flush=True)
     try:
         if args.seconds:
             time.sleep(args.seconds)

@@ -46,13 +46,20 @@ def _talk(port: int, *pieces: bytes) -> bytes:
     return heard
 
 
-def test_each_side_is_kept_and_written_in_the_order_connections_came(server, tmp_path):
-    with Relay(server, folder=tmp_path) as relay:
+def test_each_side_is_kept_in_the_order_connections_came(server):
+    with Relay(server) as relay:
         assert _talk(relay.port, b"hello", b" world") == b"HELLO WORLDbye"
         assert _talk(relay.port, b"again") == b"AGAINbye"
     first, second = relay.connections
-    assert (bytes(first.client), bytes(first.server)) == (b"hello world", b"HELLO WORLDbye")
-    assert (bytes(second.client), bytes(second.server)) == (b"again", b"AGAINbye")
+    assert (first.number, bytes(first.client), bytes(first.server)) == (0, b"hello world", b"HELLO WORLDbye")
+    assert (second.number, bytes(second.client), bytes(second.server)) == (1, b"again", b"AGAINbye")
+
+
+def test_with_a_folder_each_side_is_written_there_not_kept(server, tmp_path):
+    with Relay(server, folder=tmp_path) as relay:
+        assert _talk(relay.port, b"hello", b" world") == b"HELLO WORLDbye"
+        assert _talk(relay.port, b"again") == b"AGAINbye"
+    assert [(c.number, c.client, c.server) for c in relay.connections] == [(0, b"", b""), (1, b"", b"")]
     frames = tmp_path / "frames"
     assert (frames / "conn0.c2s.bin").read_bytes() == b"hello world"
     assert (frames / "conn0.s2c.bin").read_bytes() == b"HELLO WORLDbye"
@@ -61,15 +68,19 @@ def test_each_side_is_kept_and_written_in_the_order_connections_came(server, tmp
                                                        "conn1.s2c.bin"]
 
 
-def test_a_connection_still_open_when_it_closes_is_cut_and_written(server, tmp_path):
+def test_connections_still_open_when_it_closes_are_cut_and_kept_as_far_as_they_went(server, tmp_path):
     relay = Relay(server, folder=tmp_path)
-    c = socket.create_connection(("127.0.0.1", relay.port))
-    c.sendall(b"half")
-    assert c.recv(65536) == b"HALF"
+    open_ones = [socket.create_connection(("127.0.0.1", relay.port)) for _ in range(4)]
+    for n, c in enumerate(open_ones):
+        c.sendall(b"half %d" % n)
+        assert c.recv(65536) == b"HALF %d" % n
     relay.close(timeout=0.5)
-    assert (tmp_path / "frames" / "conn0.c2s.bin").read_bytes() == b"half"
-    assert (tmp_path / "frames" / "conn0.s2c.bin").read_bytes() == b"HALF"
-    c.close()
+    for n, c in enumerate(open_ones):
+        c.settimeout(10)
+        assert c.recv(10) == b""  # the relay ended it
+        c.close()
+        assert (tmp_path / "frames" / f"conn{n}.c2s.bin").read_bytes() == b"half %d" % n
+        assert (tmp_path / "frames" / f"conn{n}.s2c.bin").read_bytes() == b"HALF %d" % n
 
 
 def test_a_server_that_refuses_is_refused_to_the_client(tmp_path):

@@ -155,7 +155,7 @@ def record(client: Client, folder: Path, timeout: float = 180.0) -> list[tuple[b
                 "scenario": SCENARIO, "connections": len(relay.connections),
                 "recorded by": "logcodec.relay.Relay (logcodec record)"}
     (folder / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
-    return [(bytes(c.client), bytes(c.server)) for c in relay.connections]
+    return recorded(folder)
 
 
 def recorded(folder: Path) -> list[tuple[bytes, bytes]]:
