@@ -18,17 +18,37 @@ from logcodec.relay import Relay, address
 class _Shouter(socketserver.BaseRequestHandler):
     """Answers each piece it gets in capitals, and says goodbye when the client ends its side."""
 
+    goodbye = b"bye"
+
     def handle(self):
         while data := self.request.recv(65536):
             self.request.sendall(data.upper())
-        self.request.sendall(b"bye")
+        self.request.sendall(self.goodbye)
+
+
+class _Quiet(_Shouter):
+    """A shouter that says nothing when the client ends its side."""
+
+    goodbye = b""
+
+
+def _serving(handler):
+    s = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
+    s.daemon_threads = True
+    threading.Thread(target=s.serve_forever, daemon=True).start()
+    return s
 
 
 @pytest.fixture
 def server():
-    with socketserver.ThreadingTCPServer(("127.0.0.1", 0), _Shouter) as s:
-        s.daemon_threads = True
-        threading.Thread(target=s.serve_forever, daemon=True).start()
+    with _serving(_Shouter) as s:
+        yield s.server_address[:2]
+        s.shutdown()
+
+
+@pytest.fixture
+def quiet_server():
+    with _serving(_Quiet) as s:
         yield s.server_address[:2]
         s.shutdown()
 
@@ -68,8 +88,8 @@ def test_with_a_folder_each_side_is_written_there_not_kept(server, tmp_path):
                                                        "conn1.s2c.bin"]
 
 
-def test_connections_still_open_when_it_closes_are_cut_and_kept_as_far_as_they_went(server, tmp_path):
-    relay = Relay(server, folder=tmp_path)
+def test_connections_still_open_when_it_closes_are_cut_and_kept_as_far_as_they_went(quiet_server, tmp_path):
+    relay = Relay(quiet_server, folder=tmp_path)
     open_ones = [socket.create_connection(("127.0.0.1", relay.port)) for _ in range(4)]
     for n, c in enumerate(open_ones):
         c.sendall(b"half %d" % n)
