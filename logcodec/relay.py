@@ -10,6 +10,7 @@ N counting the connections in the order they were accepted, each file written as
 from __future__ import annotations
 
 import contextlib
+import re
 import socket
 import threading
 import time
@@ -17,6 +18,24 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, Self
+
+#: the two sides of a connection, as their files name them: what the client sent, what the server sent
+SIDES = ("c2s", "s2c")
+_SIDE_FILE = re.compile(r"^conn(\d+)\.c2s\.bin$")
+
+
+def side_path(folder: Path, number: int, side: str) -> Path:
+    """Where a capture folder holds one side (`SIDES`) of connection `number`."""
+    return folder / "frames" / f"conn{number}.{side}.bin"
+
+
+def captured(folder: Path) -> list[tuple[int, Path, Path]]:
+    """The connections of a capture folder, by number: (N, the client's file, the server's file,
+    which may be missing: a side that sent nothing but was not recorded)."""
+    frames = folder / "frames"
+    numbers = sorted(int(m[1]) for p in (frames.iterdir() if frames.is_dir() else ())
+                     if (m := _SIDE_FILE.match(p.name)))
+    return [(n, side_path(folder, n, "c2s"), side_path(folder, n, "s2c")) for n in numbers]
 
 
 @dataclass
@@ -64,7 +83,8 @@ class Relay:
                 kept = Connection(len(self.connections))
                 self.connections.append(kept)
                 self._sockets += (client, server)
-            for source, sink, side, sent in ((client, server, "c2s", kept.client), (server, client, "s2c", kept.server)):
+            for source, sink, side, sent in ((client, server, SIDES[0], kept.client),
+                                             (server, client, SIDES[1], kept.server)):
                 if self.folder is None:
                     keep, done = sent.extend, _nothing
                 else:
@@ -76,9 +96,9 @@ class Relay:
 
     def _file(self, number: int, side: str) -> BinaryIO:
         """A new file for one side of connection `number` (its pump closes it)."""
-        frames = self.folder / "frames"
-        frames.mkdir(parents=True, exist_ok=True)
-        return open(frames / f"conn{number}.{side}.bin", "wb")
+        path = side_path(self.folder, number, side)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return open(path, "wb")
 
     def close(self, timeout: float = 10.0) -> None:
         """Stop listening; wait up to `timeout` seconds in all for the connections to end, then cut

@@ -1,4 +1,5 @@
-"""Kafka's composite formats (see `logcodec.composites`): a captured connection, both sides."""
+"""Kafka's composite formats (see `logcodec.composites`): a captured connection, both sides, and
+a folder of them."""
 
 from __future__ import annotations
 
@@ -17,6 +18,13 @@ def _read_conversation(path: Path, responses: bytes = b"") -> tuple[dict, list]:
     return conversation.to_json(), conversation.findings
 
 
+def _read_capture(path: Path) -> tuple[dict, list]:
+    from .conversation import read_capture
+
+    capture = read_capture(Path(path))
+    return capture.to_json(), capture.findings
+
+
 def _page(inspectors: list):
     from .conversation_page import ConversationPage
 
@@ -26,4 +34,7 @@ def _page(inspectors: list):
 COMPOSITES = (
     Composite(NAME, TITLE, "a client's bytes, each request after its size; the broker's with --responses FILE",
               _read_conversation, others=("responses",), optional=("responses",), page=_page),
+    Composite("kafka.capture", "Kafka capture (every connection of a folder)",
+              "a folder `logcodec record` wrote: each frames/connN.c2s.bin with its connN.s2c.bin, as "
+              "kafka.conversation reads them", _read_capture, directory=True),
 )

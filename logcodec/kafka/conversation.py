@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from logcodec._api import codec
+from logcodec.inputs import InputError
+from logcodec.relay import captured
 from logcodec.runtime.errors import DecodeError
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
 from logcodec.runtime.values import to_json
@@ -89,6 +92,37 @@ def read_conversation(requests: bytes, responses: bytes = b"", *, limits: Limits
         out.exchanges.append(_request(reader, at, frame, len(out.exchanges), out.findings, limits))
     _answer(out, responses, limits)
     return out
+
+
+@dataclass
+class Capture:
+    """What `read_capture` read: each connection of a capture folder, by its number, and every
+    finding of them, its path under `connections[k]` (k: its place in `connections`)."""
+
+    connections: list[tuple[int, Conversation]] = field(default_factory=list)
+
+    @property
+    def findings(self) -> list[DecodeError]:
+        return [DecodeError(f.kind, f.detail, f.offset, f"connections[{k}].{f.path}" if f.path else f"connections[{k}]")
+                for k, (_, conversation) in enumerate(self.connections) for f in conversation.findings]
+
+    def to_json(self) -> dict:
+        return {"connections": [{"connection": n, **conversation.to_json()} for n, conversation in self.connections]}
+
+
+def read_capture(folder: Path, *, limits: Limits = DEFAULT_LIMITS) -> Capture:
+    """Every connection of a capture folder as `logcodec record` writes one (and as the TANK
+    captures are laid out): `frames/connN.c2s.bin`, the client's bytes, and `connN.s2c.bin`, the
+    broker's (none: nothing was answered), each pair read as `read_conversation` reads it. A folder
+    without such files is an InputError."""
+    found = captured(Path(folder))
+    if not found:
+        raise InputError(f"{folder}: no frames/connN.c2s.bin in it (the layout `logcodec record` writes)")
+    capture = Capture()
+    for n, client, broker in found:
+        responses = broker.read_bytes() if broker.is_file() else b""
+        capture.connections.append((n, read_conversation(client.read_bytes(), responses, limits=limits)))
+    return capture
 
 
 def _frames(data: bytes, side: str, out: Conversation, limits: Limits):

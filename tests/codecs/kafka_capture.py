@@ -35,7 +35,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from logcodec.relay import Relay
+from logcodec.relay import Relay, captured
 
 from . import sarama_protocol
 
@@ -160,10 +160,7 @@ def record(client: Client, folder: Path, timeout: float = 180.0) -> list[tuple[b
 
 def recorded(folder: Path) -> list[tuple[bytes, bytes]]:
     """The connections of a capture folder, in order: (client to broker, broker to client)."""
-    frames = folder / "frames"
-    n = len(list(frames.glob("conn*.c2s.bin")))
-    return [((frames / f"conn{i}.c2s.bin").read_bytes(), (frames / f"conn{i}.s2c.bin").read_bytes())
-            for i in range(n)]
+    return [(client.read_bytes(), broker.read_bytes()) for _, client, broker in captured(folder)]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -10,12 +10,13 @@ confluent-kafka and the client are installed."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
 import logcodec
-from logcodec.kafka import read_conversation
+from logcodec.kafka import read_capture, read_conversation
 from logcodec.runtime.values import value_fields
 
 from . import kafka_capture
@@ -118,3 +119,32 @@ def _records(value) -> list[tuple]:
 def _message(m: dict) -> tuple:
     key = None if m["key"] is None else m["key"].encode()
     return key, m["value"].encode(), tuple((k, v.encode()) for k, v in m["headers"])
+
+
+def test_a_capture_folder_reads_as_one(tmp_path):
+    """`read_capture` (`logcodec decode --format kafka.capture DIR`): every connection of a folder
+    in the layout `logcodec record` writes, each finding under its connection."""
+    kafkajs = read_capture(kafka_capture.CAPTURES / "kafkajs")
+    kept = _kept("kafkajs")
+    assert [n for n, _ in kafkajs.connections] == list(range(len(kept)))
+    assert [c.to_json() for _, c in kafkajs.connections] == [read_conversation(*sides).to_json() for sides in kept]
+    assert [(f.kind, f.path) for f in kafkajs.findings] == [
+        ("truncated", "connections[2].responses[12].response.body.num_members")]
+    # a connection whose broker side was not kept: its requests, unanswered, and no finding
+    (tmp_path / "frames").mkdir()
+    (tmp_path / "frames" / "conn7.c2s.bin").write_bytes(kept[0][0])
+    alone = read_capture(tmp_path)
+    assert alone.findings == [] and [n for n, _ in alone.connections] == [7]
+    assert all(e.response_at is None for e in alone.connections[0][1].exchanges)
+
+
+def test_the_command_reads_a_capture_folder(capsys, tmp_path):
+    from logcodec.cli import main
+
+    assert main(["decode", "--format", "kafka.capture", str(kafka_capture.CAPTURES / "sarama")]) == 0
+    value = json.loads(capsys.readouterr().out)
+    assert len(value["connections"]) == len(_kept("sarama"))
+    assert main(["decode", "--format", "kafka.capture", str(kafka_capture.CAPTURES / "kafkajs")]) == 1
+    assert "connections[2].responses[12].response.body.num_members" in capsys.readouterr().err
+    assert main(["decode", "--format", "kafka.capture", str(tmp_path)]) == 1
+    assert "no frames/connN.c2s.bin in it" in capsys.readouterr().err
