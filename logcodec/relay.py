@@ -21,7 +21,7 @@ from typing import BinaryIO, Self
 
 #: the two sides of a connection, as their files name them: what the client sent, what the server sent
 SIDES = ("c2s", "s2c")
-_SIDE_FILE = re.compile(r"^conn(\d+)\.c2s\.bin$")
+_CLIENT_FILE = re.compile(rf"^conn(\d+)\.{SIDES[0]}\.bin$")
 
 
 def side_path(folder: Path, number: int, side: str) -> Path:
@@ -31,11 +31,11 @@ def side_path(folder: Path, number: int, side: str) -> Path:
 
 def captured(folder: Path) -> list[tuple[int, Path, Path]]:
     """The connections of a capture folder, by number: (N, the client's file, the server's file,
-    which may be missing: a side that sent nothing but was not recorded)."""
+    which may be missing where only the client's side was kept)."""
     frames = folder / "frames"
     numbers = sorted(int(m[1]) for p in (frames.iterdir() if frames.is_dir() else ())
-                     if (m := _SIDE_FILE.match(p.name)))
-    return [(n, side_path(folder, n, "c2s"), side_path(folder, n, "s2c")) for n in numbers]
+                     if (m := _CLIENT_FILE.match(p.name)))
+    return [(n, side_path(folder, n, SIDES[0]), side_path(folder, n, SIDES[1])) for n in numbers]
 
 
 @dataclass
