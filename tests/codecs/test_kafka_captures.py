@@ -11,12 +11,14 @@ confluent-kafka and the client are installed."""
 from __future__ import annotations
 
 import json
+import os
 import re
 
 import pytest
 
 import logcodec
 from logcodec.kafka import read_capture, read_conversation
+from logcodec.runtime.native import PURE_ENV
 from logcodec.runtime.values import value_fields
 
 from . import kafka_capture
@@ -49,6 +51,8 @@ def test_kept_capture_reads_whole(client):
 
 @pytest.mark.parametrize("client", sorted(CLIENTS))
 def test_new_capture_reads_whole(client, tmp_path):
+    if os.environ.get(PURE_ENV):  # (CI runs the codec tests again in a pure build: the clients need not run twice)
+        pytest.skip("new captures are recorded in the compiled build's run; this one reads the kept captures")
     why = CLIENTS[client].missing() or kafka_capture.broker_missing()
     if why:
         pytest.skip(why)
