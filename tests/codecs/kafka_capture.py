@@ -22,6 +22,7 @@ are installed.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import functools
 import importlib.metadata
@@ -94,6 +95,7 @@ def _sarama_client() -> Path:
     """sarama_client.go built once a process, against Debian's sarama (GOPATH mode, as
     `sarama_protocol.build` builds its reader)."""
     folder = Path(tempfile.mkdtemp(prefix="logcodec-sarama-client-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)  # (its build cache too)
     program = folder / "src" / "logcodec_capture"
     program.mkdir(parents=True)
     shutil.copy(HERE / "sarama_client.go", program / "main.go")
