@@ -9,7 +9,7 @@ from logcodec._cli_io import UsageError
 
 
 def cmd_record(args) -> int:
-    from logcodec.relay import Relay, address
+    from logcodec.relay import SIDES, Relay, address, side_path
 
     try:
         target, listen = address(args.to), address(args.listen)
@@ -34,9 +34,9 @@ def cmd_record(args) -> int:
     n = len(relay.connections)
     print(f"{n} connection{'' if n == 1 else 's'} recorded in {out / 'frames'}", flush=True)
     if n:
-        frames = out / "frames"
-        print(f"a Kafka connection reads with: logcodec decode --format kafka.conversation {frames / 'conn0.c2s.bin'} "
-              f"--responses {frames / 'conn0.s2c.bin'}", flush=True)
+        client, server = (side_path(out, 0, side) for side in SIDES)
+        print(f"a Kafka connection reads with: logcodec decode --format kafka.conversation {client} --responses {server}; "
+              f"all of them: logcodec decode --format kafka.capture {out}", flush=True)
     return 0
 
 

@@ -103,8 +103,8 @@ class Capture:
 
     @property
     def findings(self) -> list[DecodeError]:
-        return [DecodeError(f.kind, f.detail, f.offset, f"connections[{k}].{f.path}" if f.path else f"connections[{k}]")
-                for k, (_, conversation) in enumerate(self.connections) for f in conversation.findings]
+        return [_placed(f, 0, f"connections[{k}]") for k, (_, conversation) in enumerate(self.connections)
+                for f in conversation.findings]
 
     def to_json(self) -> dict:
         return {"connections": [{"connection": n, **conversation.to_json()} for n, conversation in self.connections]}
@@ -225,7 +225,8 @@ def _content_at() -> int:
 
 
 def _placed(exc: DecodeError, shift: int, where: str) -> DecodeError:
-    """The error of a frame's decode, its offset made one in its side's bytes."""
+    """A copy of an error, its offset moved by `shift` and its path put under `where` (a frame's
+    decode error placed in its side's bytes; a connection's finding placed in its capture)."""
     offset = None if exc.offset is None else exc.offset + shift
     return DecodeError(exc.kind, exc.detail, offset, f"{where}.{exc.path}" if exc.path else where)
 
