@@ -26,16 +26,23 @@ _CLIENT_FILE = re.compile(rf"^conn(\d+)\.{SIDES[0]}\.bin$")
 
 def side_path(folder: Path, number: int, side: str) -> Path:
     """Where a capture folder holds one side (`SIDES`) of connection `number`."""
-    return folder / "frames" / f"conn{number}.{side}.bin"
+    return folder / "frames" / _side_file(number, side)
+
+
+def _side_file(number: int, side: str) -> str:
+    return f"conn{number}.{side}.bin"
 
 
 def captured(folder: Path) -> list[tuple[int, Path, Path]]:
     """The connections of a capture folder, by number: (N, the client's file, the server's file,
-    which may be missing where only the client's side was kept)."""
-    frames = folder / "frames"
-    numbers = sorted(int(m[1]) for p in (frames.iterdir() if frames.is_dir() else ())
-                     if (m := _CLIENT_FILE.match(p.name)))
-    return [(n, side_path(folder, n, SIDES[0]), side_path(folder, n, SIDES[1])) for n in numbers]
+    which may be missing where only the client's side was kept). They are read from `frames/`, or,
+    where that holds none, from the folder itself (the files copied out of their `frames/`)."""
+    for where in (folder / "frames", folder):
+        numbers = sorted(int(m[1]) for p in (where.iterdir() if where.is_dir() else ())
+                         if (m := _CLIENT_FILE.match(p.name)))
+        if numbers:
+            return [(n, where / _side_file(n, SIDES[0]), where / _side_file(n, SIDES[1])) for n in numbers]
+    return []
 
 
 @dataclass

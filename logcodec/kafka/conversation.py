@@ -113,11 +113,12 @@ class Capture:
 def read_capture(folder: Path, *, limits: Limits = DEFAULT_LIMITS) -> Capture:
     """Every connection of a capture folder as `logcodec record` writes one (and as the TANK
     captures are laid out): `frames/connN.c2s.bin`, the client's bytes, and `connN.s2c.bin`, the
-    broker's (none: nothing was answered), each pair read as `read_conversation` reads it. A folder
-    without such files is an InputError."""
+    broker's (none: nothing was answered), each pair read as `read_conversation` reads it; or the
+    same files in the folder itself. A folder without such files is an InputError."""
     found = captured(Path(folder))
     if not found:
-        raise InputError(f"{folder}: no frames/connN.c2s.bin in it (the layout `logcodec record` writes)")
+        raise InputError(f"{folder}: no frames/connN.c2s.bin in it (the layout `logcodec record` writes), nor "
+                         "connN.c2s.bin")
     capture = Capture()
     for n, client, broker in found:
         responses = broker.read_bytes() if broker.is_file() else b""

@@ -142,6 +142,20 @@ def test_a_capture_folder_reads_as_one(tmp_path):
     assert all(e.response_at is None for e in alone.connections[0][1].exchanges)
 
 
+def test_a_capture_whose_files_lie_in_the_folder_itself_reads_as_one(tmp_path):
+    """The `connN` files copied out of their `frames/` read as they did there; other files beside
+    them (a TANK capture's `connN.frames.jsonl`, a `manifest.json`) are not connections."""
+    kept = _kept("sarama")
+    for n, (client, broker) in enumerate(kept):
+        (tmp_path / f"conn{n}.c2s.bin").write_bytes(client)
+        (tmp_path / f"conn{n}.s2c.bin").write_bytes(broker)
+    (tmp_path / "conn0.frames.jsonl").write_text("{}\n")
+    (tmp_path / "manifest.json").write_text("{}")
+    flat = read_capture(tmp_path)
+    assert [c.to_json() for _, c in flat.connections] == [read_conversation(*sides).to_json() for sides in kept]
+    assert flat.findings == []
+
+
 def test_the_command_reads_a_capture_folder(capsys, tmp_path):
     from logcodec.cli import main
 
