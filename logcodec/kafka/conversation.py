@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from logcodec._api import codec
@@ -73,9 +74,11 @@ class Conversation:
     findings: list[DecodeError] = field(default_factory=list)
     cut: dict[str, DecodeError] = field(default_factory=dict)
 
-    def to_json(self) -> dict:
-        return {"exchanges": [e.to_json() for e in self.exchanges], "strays": [s.to_json() for s in self.strays],
-                "findings": [f.to_json() for f in self.findings],
+    def to_json(self, first: int | None = None) -> dict:
+        """The conversation's JSON; with `first`, only the first exchanges, strays and findings."""
+        return {"exchanges": [e.to_json() for e in self.exchanges[:first]],
+                "strays": [s.to_json() for s in self.strays[:first]],
+                "findings": [f.to_json() for f in self.findings[:first]],
                 "cut": {side: error.to_json() for side, error in self.cut.items()}}
 
 
@@ -220,6 +223,7 @@ class _Waiting:
         exchange.response_at = response_at
 
 
+@cache  # (asked for each frame: a capture may hold many thousands)
 def _content_at() -> int:
     """Where a frame's bytes start after its size, as `kafka.frame`'s schema lays it out."""
     return codec("kafka.frame").OFFSETS["frame.frame"]

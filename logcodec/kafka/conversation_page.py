@@ -65,12 +65,10 @@ class ConversationPage:
             raise InputError("\"responses\" is {\"hex\": HEX} or {\"base64\": TEXT}: the broker's bytes")
         responses = b"" if spec is None else spec_bytes(spec, max_bytes, "the broker's bytes")
         conversation = read_conversation(data, responses)
-        value = conversation.to_json()
-        value["exchanges"] = value["exchanges"][:MAX_EXCHANGES]
-        value["strays"] = value["strays"][:MAX_EXCHANGES]
+        value = conversation.to_json(first=MAX_EXCHANGES)
+        del value["findings"]  # (given apart, each path a node of the value)
         findings = self.findings(conversation)
         shown = [f for f in findings if _listed(f["path"])][:MAX_FINDINGS]
-        del value["findings"]
         ranges: dict[str, list] = {}
         texts: dict[str, str] = {}
         labels: dict[str, str] = {}
