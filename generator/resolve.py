@@ -155,6 +155,11 @@ class Resolver:
             for end in ends or ():
                 if end is not None and t.field(end) is None:
                     self.report(join_ypath(f.ypath, key), f"no field {end!r} in this type")
+        first = f.size_of[0] if f.size_of and f.size_of[0] != f.size_of[1] else None
+        if first is not None and t.field(first) is not None and t.seq.index(t.field(first)) < t.seq.index(f):
+            self.report(join_ypath(f.ypath, "-lc-size-of"), f"a range that starts before its length ({first!r}) is "
+                        "not supported: the encoder writes a length before what it measures, or after its start "
+                        "(leave `-lc-size-of` out: the value then gives the length, which the sizes must agree with)")
         if f.present and t.field(f.present) is None:
             self.report(join_ypath(f.ypath, "-lc-present"), f"no field {f.present!r} in this type")
         if f.partial_tail:

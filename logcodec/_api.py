@@ -11,7 +11,7 @@ from logcodec.runtime.values import root_from_json, to_json
 
 #: The packages of the formats this distribution ships, each `logcodec.<name>`: a format's helpers
 #: beyond its codecs, its codec tables (`codecs`), its checkers (`checks`) and CLI subcommands.
-FORMAT_PACKAGES = ("kafka", "tank", "inkless")
+FORMAT_PACKAGES = ("kafka", "tank", "inkless", "net")
 
 
 def _registry() -> dict[str, str]:

@@ -27,7 +27,7 @@ class Composite:
     #: read(path, **others) -> (the canonical JSON value, findings: LogcodecErrors where the inputs
     #: disagree); `others` are the bytes of the other inputs, by name
     read: Callable[..., tuple[object, list]]
-    directory: bool = False  # FILE is a directory
+    path: str = "file"  # what FILE is: "file", "directory", or "file or directory"
     others: tuple[str, ...] = ()  # the other inputs' names, each a file option of `decode` (--metadata FILE)
     optional: tuple[str, ...] = ()  # those of `others` that may be left out (`read` then does without)
     #: page(inspectors) -> the decode page's reader of this format over the docs server's

@@ -1,7 +1,7 @@
 """The formats of the pipeline, and the check that each implements the protocol (`formats`).
 
-Each format family of logcodec (`logcodec._api.FORMAT_PACKAGES`) has its pipeline format in
-`logcodec.pipeline.<family>`, whose `FORMAT` is its class; they are registered, in that order,
+Each format family of logcodec (`logcodec._api.FORMAT_PACKAGES`) whose files are logs has its
+pipeline format in `logcodec.pipeline.<family>`, whose `FORMAT` is its class; they are registered, in that order,
 the first time anyone asks (`formats`, `format_named`). `register_format` checks a class against
 `formats.LogFormat` and each capability base it derives from before it makes the one object of it
 that the data sources, the stream reader and the validation job use; a class that does not
@@ -32,7 +32,14 @@ def formats() -> tuple[LogFormat, ...]:
     """Every registered format, the built-in ones first (in `FORMAT_PACKAGES` order)."""
     if not _registered:
         for family in FORMAT_PACKAGES:
-            _add(importlib.import_module(f"logcodec.pipeline.{family}").FORMAT)
+            name = f"logcodec.pipeline.{family}"
+            try:
+                module = importlib.import_module(name)
+            except ModuleNotFoundError as exc:
+                if exc.name != name:
+                    raise  # the module is there and is broken
+                continue  # a family whose files are no logs (`net`: packet captures)
+            _add(module.FORMAT)
     return tuple(_registered.values())
 
 

@@ -11,9 +11,9 @@ import sys
 from pathlib import Path
 
 #: Each root type's params with the defaults its schema gives them (-lc-default).
-ROOT_PARAMS = {'batch_block': (), 'block_metadata': (), 'frame': (), 'message_set': (('depth', 0), ('wrapper_offset', -1), ('wrapper_magic', -1)), 'offset_index': (), 'record_batch_v2': (), 'record_set': (), 'time_index': (), 'bundle': (('base_seq_num', 0),), 'request': (), 'response': (), 'segment_index': (), 'segment_log': (('base_seq_num', 0),)}
+ROOT_PARAMS = {'batch_block': (), 'block_metadata': (), 'frame': (), 'message_set': (('depth', 0), ('wrapper_offset', -1), ('wrapper_magic', -1)), 'offset_index': (), 'record_batch_v2': (), 'record_set': (), 'time_index': (), 'packet': (('linktype', None),), 'pcap': (), 'pcapng': (), 'bundle': (('base_seq_num', 0),), 'request': (), 'response': (), 'segment_index': (), 'segment_log': (('base_seq_num', 0),)}
 #: The formats these parsers read, each by its schema's id.
-FORMATS = {'inkless.batch_block': 'batch_block', 'inkless.block_metadata': 'block_metadata', 'kafka.frame': 'frame', 'kafka.message_set': 'message_set', 'kafka.offset_index': 'offset_index', 'kafka.record_batch_v2': 'record_batch_v2', 'kafka.record_set': 'record_set', 'kafka.time_index': 'time_index', 'tank.bundle': 'bundle', 'tank.request': 'request', 'tank.response': 'response', 'tank.segment_index': 'segment_index', 'tank.segment_log': 'segment_log'}
+FORMATS = {'inkless.batch_block': 'batch_block', 'inkless.block_metadata': 'block_metadata', 'kafka.frame': 'frame', 'kafka.message_set': 'message_set', 'kafka.offset_index': 'offset_index', 'kafka.record_batch_v2': 'record_batch_v2', 'kafka.record_set': 'record_set', 'kafka.time_index': 'time_index', 'net.packet': 'packet', 'net.pcap': 'pcap', 'net.pcapng': 'pcapng', 'tank.bundle': 'bundle', 'tank.request': 'request', 'tank.response': 'response', 'tank.segment_index': 'segment_index', 'tank.segment_log': 'segment_log'}
 
 _LOADED: dict = {}
 

@@ -119,9 +119,10 @@ def _decode_composite(found, args) -> int:
     if args.param or args.hex or args.stream:
         raise UsageError(f"{found.name} takes {found.takes}, without --param, --hex or --stream")
     path = Path(args.file)
-    if found.directory != path.is_dir() or not path.exists():
+    what = "directory" if path.is_dir() else "file" if path.exists() else None
+    if what is None or what not in found.path.split(" or "):
         raise UsageError(f"{found.name} takes {found.takes}; {args.file} is "
-                         f"{'a directory' if path.is_dir() else 'a file' if path.exists() else 'not there'}")
+                         f"{'a ' + what if what else 'not there'}")
     others = {}
     for other in other_inputs():
         given = getattr(args, other, None)

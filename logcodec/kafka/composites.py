@@ -34,7 +34,8 @@ def _page(inspectors: list):
 COMPOSITES = (
     Composite(NAME, TITLE, "a client's bytes, each request after its size; the broker's with --responses FILE",
               _read_conversation, others=("responses",), optional=("responses",), page=_page),
-    Composite("kafka.capture", "Kafka capture (every connection of a folder)",
-              "a folder `logcodec record` wrote: each frames/connN.c2s.bin with its connN.s2c.bin, as "
-              "kafka.conversation reads them", _read_capture, directory=True),
+    Composite("kafka.capture", "Kafka capture (every connection of a folder or a pcap/pcapng file)",
+              "a folder `logcodec record` wrote (each frames/connN.c2s.bin with its connN.s2c.bin), or a pcap or "
+              "pcapng file of Kafka traffic: each connection read as kafka.conversation reads one",
+              _read_capture, path="file or directory"),
 )

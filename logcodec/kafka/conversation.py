@@ -18,6 +18,7 @@ from pathlib import Path
 
 from logcodec._api import codec
 from logcodec.inputs import InputError
+from logcodec.net.tcp import tcp_streams
 from logcodec.relay import captured
 from logcodec.runtime.errors import DecodeError
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
@@ -99,33 +100,69 @@ def read_conversation(requests: bytes, responses: bytes = b"", *, limits: Limits
 
 @dataclass
 class Capture:
-    """What `read_capture` read: each connection of a capture folder, by its number, and every
-    finding of them, its path under `connections[k]` (k: its place in `connections`)."""
+    """What `read_capture` read: each connection of a capture, by its number, and every finding of
+    them, its path under `connections[k]` (k: its place in `connections`). For a packet capture,
+    `endpoints` holds each connection's client and broker (`address:port`), and the findings also
+    hold the packets that could not be read (`packets[i]`) and the bytes a side lost."""
 
     connections: list[tuple[int, Conversation]] = field(default_factory=list)
+    endpoints: dict[int, tuple[str, str]] = field(default_factory=dict)
+    unread: list[DecodeError] = field(default_factory=list)  # a packet capture's packets not read
 
     @property
     def findings(self) -> list[DecodeError]:
-        return [_placed(f, 0, f"connections[{k}]") for k, (_, conversation) in enumerate(self.connections)
-                for f in conversation.findings]
+        return self.unread + [_placed(f, 0, f"connections[{k}]") for k, (_, conversation) in
+                              enumerate(self.connections) for f in conversation.findings]
 
     def to_json(self) -> dict:
-        return {"connections": [{"connection": n, **conversation.to_json()} for n, conversation in self.connections]}
+        return {"connections": [{"connection": n, **self._ends(n), **conversation.to_json()}
+                                for n, conversation in self.connections]}
+
+    def _ends(self, n: int) -> dict:
+        return dict(zip(("client", "broker"), self.endpoints[n], strict=True)) if n in self.endpoints else {}
 
 
-def read_capture(folder: Path, *, limits: Limits = DEFAULT_LIMITS) -> Capture:
-    """Every connection of a capture folder as `logcodec record` writes one (and as the TANK
-    captures are laid out): `frames/connN.c2s.bin`, the client's bytes, and `connN.s2c.bin`, the
-    broker's (none: nothing was answered), each pair read as `read_conversation` reads it; or the
-    same files in the folder itself. A folder without such files is an InputError."""
-    found = captured(Path(folder))
+def read_capture(path: Path, *, limits: Limits = DEFAULT_LIMITS) -> Capture:
+    """Every connection of a capture, each read as `read_conversation` reads a client's bytes and
+    the broker's. A capture is a folder as `logcodec record` writes one (and as the TANK captures
+    are laid out): `frames/connN.c2s.bin`, the client's bytes, and `connN.s2c.bin`, the broker's
+    (none: nothing was answered), or the same files in the folder itself; or a packet capture, a
+    pcap or pcapng file (`tcpdump -w`, Wireshark), whose TCP connections are each read as a Kafka
+    connection (`logcodec.net.tcp_streams`: capture the Kafka traffic alone, `port 9092`). A
+    folder without such files, or a file that is no packet capture, is an InputError."""
+    path = Path(path)
+    if path.is_file():
+        return _read_packets(path.read_bytes(), str(path), limits)
+    found = captured(path)
     if not found:
-        raise InputError(f"{folder}: no frames/connN.c2s.bin in it (the layout `logcodec record` writes), nor "
+        raise InputError(f"{path}: no frames/connN.c2s.bin in it (the layout `logcodec record` writes), nor "
                          "connN.c2s.bin")
     capture = Capture()
     for n, client, broker in found:
         responses = broker.read_bytes() if broker.is_file() else b""
         capture.connections.append((n, read_conversation(client.read_bytes(), responses, limits=limits)))
+    return capture
+
+
+def _read_packets(data: bytes, name: str, limits: Limits) -> Capture:
+    """The Kafka connections of a pcap or pcapng capture (`read_capture`)."""
+    try:
+        streams = tcp_streams(data, limits=limits)
+    except DecodeError as exc:
+        raise InputError(f"{name}: neither a folder of captured connections nor a pcap or pcapng file "
+                         f"(little-endian) that reads ({exc})") from None
+    capture = Capture(unread=list(streams.findings))
+    for n, connection in enumerate(streams.connections):
+        client, broker = connection.client, connection.server
+        conversation = read_conversation(bytes(client.data), bytes(broker.data), limits=limits)
+        for side, name_ in ((client, "requests"), (broker, "responses")):
+            if side.lost is not None:
+                at, missing = side.lost
+                conversation.findings.append(DecodeError(
+                    "truncated", f"the capture lost {missing} bytes of this side after its first {at} (packets "
+                    "it did not keep, or cut at its snaplen): the frames after them are not read", at, name_))
+        capture.connections.append((n, conversation))
+        capture.endpoints[n] = (f"{client.address}:{client.port}", f"{broker.address}:{broker.port}")
     return capture
 
 

@@ -170,7 +170,8 @@ def from_json(cls, data, *, partial: bool = False, params: dict | None = None):
             raise EncodeError("invalid_value", "is missing; only derived fields and fields with a schema "
                               "default may be left out (null for an absent optional field)", None, name)
         try:
-            kwargs[name] = _field_from_json(cls, data[name], _selected(cls, f.metadata, data, params or {}), partial)
+            kwargs[name] = _field_from_json(cls, data[name], _selected(cls, f.metadata, data, params or {},
+                                                                       data[name]), partial)
         except EncodeError as exc:
             raise exc.within(name) from None
     try:
@@ -189,9 +190,18 @@ def root_from_json(module, data, params: dict | None = None):
         raise exc.within(module.FORMAT.split(".")[-1]) from None
 
 
-def _selected(owner, meta, data, params: dict):
+def _selected(owner, meta, data, params: dict, v=None):
     """For a switch on a sibling field (`on`), or on one of `params`, the case its value selects
-    in `data` (the default case when none names it); any other field's meta as it is."""
+    in `data` (the default case when none names it), where the field's JSON `v` has that case's
+    shape (a switch `c ? field : k` holds its default, bytes, where `c` is false); any other
+    field's meta as it is."""
+    chosen = _named_case(owner, meta, data, params)
+    if chosen is not meta and not meta.get("list") and v is not None and (chosen["kind"] == "user") != isinstance(v, dict):
+        return meta  # (its cases are tried by their shape)
+    return chosen
+
+
+def _named_case(owner, meta, data, params: dict):
     if meta.get("kind") != "switch" or "on" not in meta:
         return meta
     *through, last = meta["on"].split(".")  # a sibling, or a field of a sibling structure

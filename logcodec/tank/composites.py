@@ -16,5 +16,5 @@ def _read_partition(path: Path) -> tuple[list[dict], list]:
 
 COMPOSITES = (
     Composite("tank.partition", "TANK partition directory", "a partition directory: segment files and indexes",
-              _read_partition, directory=True),
+              _read_partition, path="directory"),
 )

@@ -33,6 +33,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -88,6 +89,9 @@ class Client:
 CLIENTS = {c.name: c for c in [Client("kafkajs", "kafkajs", "kafkajs_client.js"),
                                 Client("aiokafka", "aiokafka", "aiokafka_client.py"),
                                 Client("sarama", "sarama", "sarama_client.go")]}
+#: the kept capture whose connections were also captured as packets (`record(packets=True)`):
+#: `capture.pcap` and `capture.pcapng` beside its frames
+PACKETS = "aiokafka-packets"
 
 
 @functools.cache
@@ -135,17 +139,62 @@ def mock_broker():
         del owner
 
 
-def record(client: Client, folder: Path, timeout: float = 180.0) -> list[tuple[bytes, bytes]]:
+#: The packet captures a recording with `packets` also makes, beside its frames: file -> (program, its
+#: arguments before the capture filter). Both capture the loopback interface, where the client's
+#: connections to the relay run.
+SNIFFERS = {"capture.pcap": ("tcpdump", ["-i", "lo", "--immediate-mode", "-U", "-w"]),
+            "capture.pcapng": ("dumpcap", ["-q", "-i", "lo", "-w"])}
+
+
+def sniffers_missing() -> str | None:
+    """Why the packet captures cannot be made here (tcpdump and dumpcap, as root), or None."""
+    missing = [program for program, _ in SNIFFERS.values() if shutil.which(program) is None]
+    if missing:
+        return f"needs {' and '.join(missing)} (apt-get install tcpdump tshark)"
+    return None if os.geteuid() == 0 else "capturing packets needs root"
+
+
+@contextlib.contextmanager
+def sniffing(port: int, folder: Path):
+    """tcpdump and dumpcap capture the TCP traffic of `port` on the loopback interface while the
+    context lasts, into `folder` (`SNIFFERS`); each is listening when the context starts."""
+    running = []
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        for name, (program, args) in SNIFFERS.items():
+            command = [program, *args, str(folder / name)] + (["-f"] if program == "dumpcap" else [])
+            running.append(subprocess.Popen([*command, f"tcp port {port}"], stderr=subprocess.PIPE, text=True))
+            said = running[-1].stderr.readline()  # "listening on lo" / "Capturing on 'Loopback: lo'"
+            if "listening on" not in said and "Capturing on" not in said:
+                raise RuntimeError(f"{program} does not capture: {said}{running[-1].stderr.read()[-2000:]}")
+        yield
+    finally:
+        time.sleep(0.5)  # the last packets on their way to the capture
+        for process in running:
+            process.terminate()
+        for process in running:
+            process.wait(timeout=30)
+            process.stderr.close()
+        for name in SNIFFERS:  # (tcpdump writes as its own user, dumpcap for root alone)
+            if (folder / name).exists():
+                os.chown(folder / name, os.getuid(), os.getgid())
+                (folder / name).chmod(0o644)
+
+
+def record(client: Client, folder: Path, timeout: float = 180.0, packets: bool = False) -> list[tuple[bytes, bytes]]:
     """Run the scenario with `client` against a fresh mock broker, through a relay that writes each
     connection's two sides to `folder` (`frames/connN.c2s.bin`, `.s2c.bin`); add a manifest, and
-    return them. A client that fails raises, with the end of what it wrote to stderr."""
+    return them. With `packets`, tcpdump and dumpcap also capture the client's connections to the
+    relay as packets (`sniffing`): the same bytes, as a pcap and a pcapng file. A client that fails
+    raises, with the end of what it wrote to stderr."""
     import confluent_kafka
 
     with mock_broker() as broker:
         relay = Relay(broker, folder=folder)
         try:
-            done = subprocess.run(client.command(broker[1], relay.port), capture_output=True, text=True,
-                                  timeout=timeout, check=False)
+            with sniffing(relay.port, folder) if packets else contextlib.nullcontext():
+                done = subprocess.run(client.command(broker[1], relay.port), capture_output=True, text=True,
+                                      timeout=timeout, check=False)
         finally:
             relay.close()
     if done.returncode != 0:
@@ -156,8 +205,16 @@ def record(client: Client, folder: Path, timeout: float = 180.0) -> list[tuple[b
                            "confluent-kafka": importlib.metadata.version("confluent-kafka")},
                 "scenario": SCENARIO, "connections": len(relay.connections),
                 "recorded by": "logcodec.relay.Relay (logcodec record)"}
+    if packets:
+        manifest["packets"] = {name: f"{program} {_program_version(program)}, capturing the loopback interface"
+                               for name, (program, _) in SNIFFERS.items()}
     (folder / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
     return recorded(folder)
+
+
+def _program_version(program: str) -> str:
+    shown = subprocess.run([program, "--version"], capture_output=True, text=True, check=False)
+    return (shown.stdout or shown.stderr).split("\n")[0].strip()
 
 
 def recorded(folder: Path) -> list[tuple[bytes, bytes]]:
@@ -166,16 +223,18 @@ def recorded(folder: Path) -> list[tuple[bytes, bytes]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Record the kept captures of the clients named (all, by default)."""
-    names = (sys.argv[1:] if argv is None else argv) or list(CLIENTS)
-    for client in (CLIENTS[name] for name in names):
-        if why := client.missing() or broker_missing():
-            print(f"{client.name}: not recorded, {why}", file=sys.stderr)
+    """Record the kept captures of the clients named (all, by default), and the one kept with its
+    packet captures (`PACKETS`, when it is named or none is)."""
+    names = (sys.argv[1:] if argv is None else argv) or [*CLIENTS, PACKETS]
+    for name in names:
+        client, packets = CLIENTS[name.removesuffix("-packets")], name.endswith("-packets")
+        if why := client.missing() or broker_missing() or (packets and sniffers_missing()):
+            print(f"{name}: not recorded, {why}", file=sys.stderr)
             continue
-        folder = CAPTURES / client.name
+        folder = CAPTURES / name
         shutil.rmtree(folder, ignore_errors=True)
-        sides = record(client, folder)
-        print(f"{client.name} {client.version()}: {len(sides)} connections in {folder}")
+        sides = record(client, folder, packets=packets)
+        print(f"{name} {client.version()}: {len(sides)} connections in {folder}")
     return 0
 
 

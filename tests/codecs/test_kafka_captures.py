@@ -156,6 +156,36 @@ def test_a_capture_whose_files_lie_in_the_folder_itself_reads_as_one(tmp_path):
     assert flat.findings == []
 
 
+def _same_conversations(folder, packets) -> None:
+    """A packet capture's connections read as the relay's files of the same connections read."""
+    assert [n for n, _ in packets.connections] == list(range(len(folder.connections)))
+    assert [c.to_json() for _, c in packets.connections] == [c.to_json() for _, c in folder.connections]
+    assert packets.unread == [] and all(e[0].startswith("127.0.0.1:") for e in packets.endpoints.values())
+
+
+@pytest.mark.parametrize("name", ["capture.pcap", "capture.pcapng"])
+def test_a_packet_capture_reads_as_the_relay_recorded_the_same_connections(name):
+    """`kafka.capture` of a pcap (tcpdump) or pcapng file (dumpcap) of a client's connections: the
+    same conversations as the relay's files of those connections, recorded at the same time by a
+    program that shares no code with them (the relay keeps what its sockets read; the capture
+    programs, the packets the kernel passed), once `logcodec.net.tcp_streams` has put each side's
+    segments back in order."""
+    folder = kafka_capture.CAPTURES / kafka_capture.PACKETS
+    _same_conversations(read_capture(folder), read_capture(folder / name))
+
+
+def test_new_packet_captures_read_as_the_relay_recorded(tmp_path):
+    if os.environ.get(PURE_ENV):
+        pytest.skip("new captures are recorded in the compiled build's run; this one reads the kept captures")
+    client = CLIENTS[kafka_capture.PACKETS.removesuffix("-packets")]
+    why = client.missing() or kafka_capture.broker_missing() or kafka_capture.sniffers_missing()
+    if why:
+        pytest.skip(why)
+    kafka_capture.record(client, tmp_path, packets=True)
+    for name in kafka_capture.SNIFFERS:
+        _same_conversations(read_capture(tmp_path), read_capture(tmp_path / name))
+
+
 def test_the_command_reads_a_capture_folder(capsys, tmp_path):
     from logcodec.cli import main
 
@@ -166,3 +196,10 @@ def test_the_command_reads_a_capture_folder(capsys, tmp_path):
     assert "connections[2].responses[12].response.body.num_members" in capsys.readouterr().err
     assert main(["decode", "--format", "kafka.capture", str(tmp_path)]) == 1
     assert "no frames/connN.c2s.bin in it" in capsys.readouterr().err
+    pcap = kafka_capture.CAPTURES / kafka_capture.PACKETS / "capture.pcap"
+    assert main(["decode", "--format", "kafka.capture", str(pcap)]) == 0
+    value = json.loads(capsys.readouterr().out)
+    assert [c["client"].split(":")[0] for c in value["connections"]] == ["127.0.0.1"] * 7
+    (tmp_path / "not.pcap").write_bytes(b"\x00\x00\x00\x04abcd")
+    assert main(["decode", "--format", "kafka.capture", str(tmp_path / "not.pcap")]) == 1
+    assert "neither a folder of captured connections nor a pcap or pcapng file" in capsys.readouterr().err

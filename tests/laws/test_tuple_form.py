@@ -68,7 +68,7 @@ def test_the_vectors_do_give_tuples_to_every_format_family():
     made = {}
     for fmt, test in WITH_LISTS:
         made[fmt.split(".")[0]] = made.get(fmt.split(".")[0], 0) + tuples_made(fmt, test)
-    assert made.keys() == {"kafka", "tank", "inkless"} and all(n > 10 for n in made.values()), made
+    assert made.keys() == {"kafka", "tank", "inkless", "net"} and all(n > 10 for n in made.values()), made
 
 
 def test_build_takes_records_and_headers_as_tuples_and_kafka_python_reads_them():
@@ -153,7 +153,7 @@ def test_every_family_has_vectors_that_decode_to_tuples():
             made[family] = made.get(family, 0) + same_but_tuples(
                 module.decode(data, lazy=False, **root), module.decode(data, tuples=True, lazy=False, **root),
                 module.TUPLE_FORMS)
-    assert made.keys() == {"kafka", "tank", "inkless"} and all(n > 10 for n in made.values()), made
+    assert made.keys() == {"kafka", "tank", "inkless", "net"} and all(n > 10 for n in made.values()), made
 
 
 def test_a_batch_decoded_to_tuples_holds_records_and_headers_as_tuples():
