@@ -155,12 +155,12 @@ def _read_packets(data: bytes, name: str, limits: Limits) -> Capture:
     for n, connection in enumerate(streams.connections):
         client, broker = connection.client, connection.server
         conversation = read_conversation(bytes(client.data), bytes(broker.data), limits=limits)
-        for side, name_ in ((client, "requests"), (broker, "responses")):
+        for side, where in ((client, "requests"), (broker, "responses")):
             if side.lost is not None:
                 at, missing = side.lost
                 conversation.findings.append(DecodeError(
                     "truncated", f"the capture lost {missing} bytes of this side after its first {at} (packets "
-                    "it did not keep, or cut at its snaplen): the frames after them are not read", at, name_))
+                    "it did not keep, or cut at its snaplen): the frames after them are not read", at, where))
         capture.connections.append((n, conversation))
         capture.endpoints[n] = (f"{client.address}:{client.port}", f"{broker.address}:{broker.port}")
     return capture

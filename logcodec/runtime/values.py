@@ -190,18 +190,18 @@ def root_from_json(module, data, params: dict | None = None):
         raise exc.within(module.FORMAT.split(".")[-1]) from None
 
 
-def _selected(owner, meta, data, params: dict, v=None):
+def _selected(owner, meta, data, params: dict, v):
     """For a switch on a sibling field (`on`), or on one of `params`, the case its value selects
     in `data` (the default case when none names it), where the field's JSON `v` has that case's
     shape (a switch `c ? field : k` holds its default, bytes, where `c` is false); any other
     field's meta as it is."""
     chosen = _named_case(owner, meta, data, params)
-    if chosen is not meta and not meta.get("list") and v is not None and (chosen["kind"] == "user") != isinstance(v, dict):
-        return meta  # (its cases are tried by their shape)
-    return chosen
+    fits = v is None or meta.get("list") or (chosen.get("kind") == "user") == isinstance(v, dict)
+    return chosen if chosen is meta or fits else meta  # (else its cases are tried by their shape)
 
 
 def _named_case(owner, meta, data, params: dict):
+    """The case of a switch on `on` that its selector's value in `data` (or `params`) names."""
     if meta.get("kind") != "switch" or "on" not in meta:
         return meta
     *through, last = meta["on"].split(".")  # a sibling, or a field of a sibling structure

@@ -174,6 +174,33 @@ def test_a_packet_capture_reads_as_the_relay_recorded_the_same_connections(name)
     _same_conversations(read_capture(folder), read_capture(folder / name))
 
 
+def test_bytes_a_packet_capture_lost_are_a_finding_where_they_are_missing(tmp_path):
+    """A capture that lost a segment of the client's side (dpkt writes it without the segment that
+    held bytes 40 to 49 of aiokafka's first connection, inside its second request): the request
+    before the gap reads, the side ends there (cut), and the gap is a `truncated` finding at its
+    offset."""
+    dpkt = pytest.importorskip("dpkt")
+    client, _ = _kept("aiokafka")[0]
+
+    def segment(seq, data=b"", flags=dpkt.tcp.TH_ACK):
+        tcp = dpkt.tcp.TCP(sport=50000, dport=9092, seq=seq, flags=flags, data=data)
+        ip = dpkt.ip.IP(src=bytes([127, 0, 0, 1]), dst=bytes([127, 0, 0, 1]), p=dpkt.ip.IP_PROTO_TCP, data=tcp)
+        return bytes(dpkt.ethernet.Ethernet(src=bytes(6), dst=bytes(6), type=dpkt.ethernet.ETH_TYPE_IP, data=ip))
+
+    out = tmp_path / "lost.pcap"
+    with out.open("wb") as f:
+        writer = dpkt.pcap.Writer(f)
+        for frame in (segment(0, flags=dpkt.tcp.TH_SYN), segment(1, client[:40]), segment(51, client[50:])):
+            writer.writepkt(frame, ts=1_700_000_000)
+    capture = read_capture(out)
+    assert capture.endpoints == {0: ("127.0.0.1:50000", "127.0.0.1:9092")}
+    (lost,) = capture.findings
+    assert (lost.kind, lost.offset, lost.path) == ("truncated", 40, "connections[0].requests")
+    assert "lost 10 bytes" in lost.detail
+    ((_, conversation),) = capture.connections
+    assert len(conversation.exchanges) == 1 and conversation.cut["requests"].kind == "truncated"
+
+
 def test_new_packet_captures_read_as_the_relay_recorded(tmp_path):
     if os.environ.get(PURE_ENV):
         pytest.skip("new captures are recorded in the compiled build's run; this one reads the kept captures")
