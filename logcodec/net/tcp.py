@@ -23,7 +23,7 @@ from logcodec._api import codec
 from logcodec.runtime.errors import DecodeError
 from logcodec.runtime.limits import DEFAULT_LIMITS, Limits
 
-SYN, ACK, RST, FIN = 0x02, 0x10, 0x04, 0x01
+SYN, ACK = 0x02, 0x10  # TCP flags
 _SEQ = 1 << 32
 RAW_IP, RAW_IPV4, RAW_IPV6 = 101, 228, 229  # link types: raw IP of either version, of one
 
@@ -56,7 +56,8 @@ class Connection:
 @dataclass
 class Streams:
     """What `tcp_streams` read: the connections in the order their first packets came, and the
-    packets that could not be read (their DecodeErrors, each path under `packets[i]`)."""
+    packets that could not be read (their DecodeErrors, each path under `packets[i]`, its offset
+    in that packet's bytes)."""
 
     connections: list[Connection] = field(default_factory=list)
     findings: list[DecodeError] = field(default_factory=list)
@@ -70,10 +71,11 @@ def tcp_streams(data: bytes, *, limits: Limits = DEFAULT_LIMITS) -> Streams:
     out = Streams()
     open_: dict[tuple, _Building] = {}
     building: list[_Building] = []
+    packets = codec("net.packet")  # (looked up once: a capture may hold millions of packets)
     for n, (linktype, frame) in enumerate(_packets(data, limits)):
         out.packets = n + 1
         try:
-            segment = _segment(_decoded(frame, linktype, limits))
+            segment = _segment(_decoded(packets, frame, linktype, limits))
         except DecodeError as exc:
             out.findings.append(exc.within(f"packets[{n}]"))
             continue
@@ -123,10 +125,9 @@ def _pcapng_packets(capture):
             yield interfaces[at], body.data
 
 
-def _decoded(frame: bytes, linktype: int, limits: Limits):
-    """The `net.packet` of a frame; one of link type 101 (raw IP of either version) as IPv4 (228)
-    where its version is 4, else as IPv6 (229)."""
-    packets = codec("net.packet")
+def _decoded(packets, frame: bytes, linktype: int, limits: Limits):
+    """The `net.packet` (`packets`, its module) of a frame; one of link type 101 (raw IP of either
+    version) as IPv4 (228) where its version is 4, else as IPv6 (229)."""
     linktype &= 0xFFFF  # (a pcap file's upper bits may say whether frames keep their check sequence)
     if linktype != RAW_IP:
         return packets.decode(frame, linktype=linktype, limits=limits)

@@ -133,6 +133,24 @@ def test_a_four_tuple_used_again_is_a_new_connection():
     assert [c.first_packet for c in streams.connections] == [0, 4]
 
 
+def test_raw_ip_of_either_version_is_read_as_its_version_says():
+    """Link type 101 (raw IP, a tunnel's captures): `net.packet` keeps it as bytes; the reader
+    reads each packet as IPv4 (228) or IPv6 (229), whichever it is."""
+    tcp = dpkt.tcp.TCP(sport=51000, dport=9092, seq=1, flags=dpkt.tcp.TH_ACK, data=b"over ipv6")
+    ip6 = dpkt.ip6.IP6(src=bytes(15) + b"\x01", dst=bytes(15) + b"\x02", nxt=dpkt.ip.IP_PROTO_TCP, hlim=64, data=tcp)
+    ip6.plen = len(tcp)
+    ip4 = dpkt.ip.IP(src=bytes([10, 0, 0, 1]), dst=bytes([10, 0, 0, 2]), p=dpkt.ip.IP_PROTO_TCP,
+                     data=dpkt.tcp.TCP(sport=51001, dport=9092, seq=1, flags=dpkt.tcp.TH_ACK, data=b"over ipv4"))
+    out = io.BytesIO()
+    writer = dpkt.pcap.Writer(out, linktype=101)
+    for packet in (ip6, ip4):
+        writer.writepkt(bytes(packet), ts=1_700_000_000)
+    streams = tcp_streams(out.getvalue())
+    assert streams.findings == []
+    assert [(c.client.address, bytes(c.client.data)) for c in streams.connections] == [
+        ("::1", b"over ipv6"), ("10.0.0.1", b"over ipv4")]
+
+
 def test_what_is_no_capture_is_its_error():
     """Bytes that are neither a pcap nor a pcapng file: the pcap format's error (its magic); a
     pcap file cut inside its header: truncated."""
