@@ -74,28 +74,97 @@ class Conversation:
     strays: list[Stray] = field(default_factory=list)
     findings: list[DecodeError] = field(default_factory=list)
     cut: dict[str, DecodeError] = field(default_factory=dict)
+    #: for a connection captured after it began (`mid_connection`), the bytes of each side before
+    #: its first whole frame, which are not read (every offset still counts from the side's start)
+    skipped: dict[str, int] = field(default_factory=dict)
 
     def to_json(self, first: int | None = None) -> dict:
         """The conversation's JSON; with `first`, only the first exchanges, strays and findings."""
         return {"exchanges": [e.to_json() for e in self.exchanges[:first]],
                 "strays": [s.to_json() for s in self.strays[:first]],
                 "findings": [f.to_json() for f in self.findings[:first]],
-                "cut": {side: error.to_json() for side, error in self.cut.items()}}
+                "cut": {side: error.to_json() for side, error in self.cut.items()},
+                **({"skipped": dict(self.skipped)} if self.skipped else {})}
 
 
-def read_conversation(requests: bytes, responses: bytes = b"", *, limits: Limits = DEFAULT_LIMITS) -> Conversation:
+def read_conversation(requests: bytes, responses: bytes = b"", *, limits: Limits = DEFAULT_LIMITS,
+                      mid_connection: bool = False) -> Conversation:
     """The exchanges of a connection from the bytes each side sent (`responses` may be left out).
 
     Never raises DecodeError: a frame that cannot be read is a finding, and the frames after it
     are read on (a frame's size frames it whatever its content); a side whose sizes cannot be read
     any further (a negative size) ends there, with a finding. Each frame is decoded whole, every
-    record of its batches and every CRC checked (`lazy=False`), within `limits`."""
+    record of its batches and every CRC checked (`lazy=False`), within `limits`.
+
+    `mid_connection`: the capture began after the connection did (a packet capture without its
+    handshake), so each side may start inside a frame. The client's side is read from the first
+    place where `FRAMES_TO_TRUST` frames in a row are requests (or fewer, to its end), the broker's
+    from its first frame that answers one of those requests; the bytes before (`skipped`, the
+    responses to requests sent before the capture among them) are no finding."""
     out = Conversation()
     reader = codec("kafka.request")  # (looked up once: a capture may hold many thousands of frames)
-    for at, frame in _frames(requests, "requests", out, limits):
+    start = _first_whole_frame(requests, _is_request(reader, limits)) if mid_connection else 0
+    for at, frame in _frames(requests, "requests", out, limits, start):
         out.exchanges.append(_request(reader, at, frame, len(out.exchanges), out.findings, limits))
-    _answer(out, responses, limits)
+    answered = {e.correlation_id for e in out.exchanges if e.correlation_id is not None}
+    start_responses = _first_whole_frame(responses, _answers(answered, limits)) if mid_connection else 0
+    out.skipped = {side: n for side, n in (("requests", start), ("responses", start_responses)) if n}
+    _answer(out, responses, limits, start_responses)
     return out
+
+
+#: How many frames in a row must read as requests where a client's side captured after the
+#: connection began is taken to start (`read_conversation`'s `mid_connection`): a size and a
+#: header read by chance at one place seldom go on into a second and a third.
+FRAMES_TO_TRUST = 3
+#: The bytes of such a side searched for that place (a capture whose first whole frame is further
+#: in reads nothing of that side).
+MAX_SKIPPED = 1 << 20
+
+
+def _first_whole_frame(data: bytes, accepts) -> int:
+    """Where the first frame of a side captured after its connection began starts: the first place
+    from which `FRAMES_TO_TRUST` frames (or as many as there are to the side's end, one at least)
+    are each one `accepts` (given its bytes after the size); the side's end where there is none."""
+    frames = codec("kafka.frame")
+    view, content_at = memoryview(data), _content_at()
+    for k in range(min(len(data), MAX_SKIPPED)):
+        at, trusted = k, 0
+        while trusted < FRAMES_TO_TRUST and at < len(data):
+            try:
+                size = frames.entry_size(view, at)
+            except DecodeError:
+                break
+            if at + size > len(data) or not accepts(bytes(view[at + content_at:at + size])):
+                break
+            at, trusted = at + size, trusted + 1
+        if trusted == FRAMES_TO_TRUST or (trusted and at == len(data)):
+            return k
+    return len(data)
+
+
+def _is_request(requests, limits: Limits):
+    """Whether a frame's bytes start with a request header (an API key and version the specs have)."""
+    def accepts(frame: bytes) -> bool:
+        try:
+            requests.decode_part("request_header", frame, limits=limits)
+        except DecodeError:
+            return False
+        return True
+    return accepts
+
+
+def _answers(correlation_ids: set[int], limits: Limits):
+    """Whether a frame's bytes start with a response header carrying one of `correlation_ids`."""
+    responses = codec("kafka.response")
+
+    def accepts(frame: bytes) -> bool:
+        try:
+            header, _ = responses.decode_part("response_header", frame, header_version=0, limits=limits)
+        except DecodeError:
+            return False
+        return header.correlation_id in correlation_ids
+    return accepts
 
 
 @dataclass
@@ -154,7 +223,8 @@ def _read_packets(data: bytes, name: str, limits: Limits) -> Capture:
     capture = Capture(unread=list(streams.findings))
     for n, connection in enumerate(streams.connections):
         client, broker = connection.client, connection.server
-        conversation = read_conversation(bytes(client.data), bytes(broker.data), limits=limits)
+        conversation = read_conversation(bytes(client.data), bytes(broker.data), limits=limits,
+                                         mid_connection=not connection.handshake)
         for side, where in ((client, "requests"), (broker, "responses")):
             if side.lost is not None:
                 at, missing = side.lost
@@ -166,13 +236,13 @@ def _read_packets(data: bytes, name: str, limits: Limits) -> Capture:
     return capture
 
 
-def _frames(data: bytes, side: str, out: Conversation, limits: Limits):
-    """(offset, frame bytes) of each whole frame of one side, then what ends it, in `out`."""
+def _frames(data: bytes, side: str, out: Conversation, limits: Limits, start: int = 0):
+    """(offset, frame bytes) of each whole frame of one side from `start`, then what ends it, in `out`."""
     frames = codec("kafka.frame")
     view = memoryview(data)
-    bounds, stop = frames.entry_bounds(view)
-    for start, end in bounds:
-        yield start, frames.decode(view[start:end], limits=limits).frame
+    bounds, stop = frames.entry_bounds(view, start)
+    for at, end in bounds:
+        yield at, frames.decode(view[at:end], limits=limits).frame
     if stop < len(data):
         try:
             frames.decode(view[stop:], limits=limits)
@@ -202,11 +272,12 @@ def _request(requests, at: int, frame: bytes, n: int, findings: list, limits: Li
                     expects_response=not unanswered)
 
 
-def _answer(out: Conversation, data: bytes, limits: Limits) -> None:
-    """Pair each response with the request whose correlation id it carries, and decode it so."""
+def _answer(out: Conversation, data: bytes, limits: Limits, start: int = 0) -> None:
+    """Pair each response from `start` on with the request whose correlation id it carries, and
+    decode it so."""
     responses = codec("kafka.response")
     waiting = _Waiting(e for e in out.exchanges if e.expects_response and e.correlation_id is not None)
-    for n, (at, frame) in enumerate(_frames(data, "responses", out, limits)):
+    for n, (at, frame) in enumerate(_frames(data, "responses", out, limits, start)):
         where = f"responses[{n}]"
         try:
             header, _ = responses.decode_part("response_header", frame, header_version=0, limits=limits)

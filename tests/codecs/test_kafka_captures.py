@@ -201,6 +201,54 @@ def test_bytes_a_packet_capture_lost_are_a_finding_where_they_are_missing(tmp_pa
     assert len(conversation.exchanges) == 1 and conversation.cut["requests"].kind == "truncated"
 
 
+@pytest.mark.parametrize("client", sorted(CLIENTS))
+def test_a_connection_captured_after_it_began_is_read_from_its_first_whole_frame(client):
+    """Each kept connection with its sides cut inside their first frames, as a capture that began
+    after the connection did holds them (`mid_connection`): the bytes before each side's first whole
+    frame are skipped, no finding, and the exchanges after are those of the whole connection."""
+    for client_side, broker_side in _kept(client):
+        whole = read_conversation(client_side, broker_side)
+        if len(whole.exchanges) < 2:
+            continue
+        second = whole.exchanges[1]
+        answered = [e for e in whole.exchanges[1:] if e.response_at is not None]
+        mid = read_conversation(client_side[3:], broker_side[5:], mid_connection=True)
+        # (the broker's quirk, in a late response, is a finding either way)
+        assert [(f.kind, f.detail) for f in mid.findings] == [(f.kind, f.detail) for f in whole.findings]
+        assert mid.strays == []
+        assert mid.skipped["requests"] == second.request_at - 3
+        assert mid.skipped.get("responses", 0) == (answered[0].response_at - 5 if answered else len(broker_side) - 5)
+        assert [(e.correlation_id, e.request, e.response) for e in mid.exchanges] == [
+            (e.correlation_id, e.request, e.response) for e in whole.exchanges[1:]]
+    # read from the start, the same bytes are findings
+    assert read_conversation(client_side[3:], broker_side[5:]).findings
+
+
+def test_a_packet_capture_without_its_handshake_is_read_as_begun_mid_connection(tmp_path):
+    """A packet capture that holds no SYN of a connection (dpkt writes aiokafka's connection from
+    inside its first request on): its client is the side of the higher port, and its sides are read
+    from their first whole frames."""
+    dpkt = pytest.importorskip("dpkt")
+    client, broker = _kept("aiokafka")[1]
+
+    def segment(src, dst, data):
+        tcp = dpkt.tcp.TCP(sport=src, dport=dst, seq=1000, flags=dpkt.tcp.TH_ACK | dpkt.tcp.TH_PUSH, data=data)
+        ip = dpkt.ip.IP(src=bytes([127, 0, 0, 1]), dst=bytes([127, 0, 0, 1]), p=dpkt.ip.IP_PROTO_TCP, data=tcp)
+        return bytes(dpkt.ethernet.Ethernet(src=bytes(6), dst=bytes(6), type=dpkt.ethernet.ETH_TYPE_IP, data=ip))
+
+    out = tmp_path / "late.pcap"
+    with out.open("wb") as f:
+        writer = dpkt.pcap.Writer(f)
+        for frame in (segment(9092, 50000, broker[7:]), segment(50000, 9092, client[9:])):
+            writer.writepkt(frame, ts=1_700_000_000)
+    capture = read_capture(out)
+    assert capture.findings == [] and capture.endpoints == {0: ("127.0.0.1:50000", "127.0.0.1:9092")}
+    ((_, conversation),) = capture.connections
+    whole = read_conversation(client, broker)
+    assert [e.request for e in conversation.exchanges] == [e.request for e in whole.exchanges[1:]]
+    assert conversation.skipped["requests"] > 0
+
+
 def test_new_packet_captures_read_as_the_relay_recorded(tmp_path):
     if os.environ.get(PURE_ENV):
         pytest.skip("new captures are recorded in the compiled build's run; this one reads the kept captures")
