@@ -57,28 +57,28 @@ def test_every_format_has_construct_definitions():
 
 @pytest.mark.parametrize("fmt,test", VALID, ids=ids(VALID))
 def test_construct_parses_every_valid_vector_to_the_codecs_value(fmt, test):
-    data = bytes.fromhex(test["bytes"])
-    assert differences(logcodec.decode(fmt, data, lazy=False), definition(fmt).parse(data)) == []
+    data, params = bytes.fromhex(test["bytes"]), test.get("params", {})
+    assert differences(logcodec.decode(fmt, data, lazy=False, **params), definition(fmt).parse(data, **params)) == []
 
 
 @pytest.mark.parametrize("fmt,test", CANONICAL, ids=ids(CANONICAL))
 def test_construct_builds_every_canonical_vector_back(fmt, test):
-    data = bytes.fromhex(test["bytes"])
-    assert definition(fmt).build(to_construct(logcodec.decode(fmt, data, lazy=False))) == data
+    data, params = bytes.fromhex(test["bytes"]), test.get("params", {})
+    assert definition(fmt).build(to_construct(logcodec.decode(fmt, data, lazy=False, **params)), **params) == data
 
 
 @pytest.mark.parametrize("fmt,test", CANONICAL, ids=ids(CANONICAL))
 def test_construct_builds_back_what_it_parsed(fmt, test):
-    data = bytes.fromhex(test["bytes"])
-    assert definition(fmt).build(definition(fmt).parse(data)) == data
+    data, params = bytes.fromhex(test["bytes"]), test.get("params", {})
+    assert definition(fmt).build(definition(fmt).parse(data, **params), **params) == data
 
 
 @pytest.mark.parametrize("fmt,test", CANONICAL, ids=ids(CANONICAL))
 def test_construct_computes_the_derived_fields(fmt, test):
     if "CarriedLength" in test["flags"]:
         pytest.skip("a negative length other than -1 is information, not derived: built when carried (above)")
-    data = bytes.fromhex(test["bytes"])
-    assert definition(fmt).build(to_construct(bare(logcodec.decode(fmt, data, lazy=False)))) == data
+    data, params = bytes.fromhex(test["bytes"]), test.get("params", {})
+    assert definition(fmt).build(to_construct(bare(logcodec.decode(fmt, data, lazy=False, **params))), **params) == data
 
 
 NON_CANONICAL = [(fmt, t) for fmt, t in VALID if not t["canonical"]]
@@ -88,6 +88,7 @@ NON_CANONICAL = [(fmt, t) for fmt, t in VALID if not t["canonical"]]
 def test_construct_writes_non_canonical_vectors_as_the_same_value(fmt, test):
     """Another encoder's compressed bytes: construct writes its own (the runtime's codecs), which
     the Python codec reads as the same value, lengths and checksums aside (law 3's twin)."""
-    value = logcodec.decode(fmt, bytes.fromhex(test["bytes"]), lazy=False)
-    built = definition(fmt).build(to_construct(bare(value)))
-    assert without_derived(logcodec.decode(fmt, built, lazy=False)) == without_derived(value)
+    params = test.get("params", {})
+    value = logcodec.decode(fmt, bytes.fromhex(test["bytes"]), lazy=False, **params)
+    built = definition(fmt).build(to_construct(bare(value)), **params)
+    assert without_derived(logcodec.decode(fmt, built, lazy=False, **params)) == without_derived(value)
