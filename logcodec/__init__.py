@@ -54,7 +54,7 @@ __all__ = [
     "LazyList",
 ]
 
-# What a format needs beyond its codecs lives in its package (`logcodec.kafka`, `logcodec.tank`,
+# What a format needs beyond its codecs lives in its package (`logcodec.kafka`, `logcodec.tank`, `logcodec.net`,
 # `logcodec.inkless`), imported on first use: `logcodec.kafka.kafka_records(...)` after `import logcodec`.
 
 
