@@ -33,11 +33,12 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from logcodec.relay import Relay, captured
+
+from tests.net import capturing
 
 from . import sarama_protocol
 
@@ -139,60 +140,30 @@ def mock_broker():
         del owner
 
 
-#: The packet captures a recording with `packets` also makes, beside its frames: file -> (program, its
-#: arguments before the capture filter). Both capture the loopback interface, where the client's
-#: connections to the relay run.
-SNIFFERS = {"capture.pcap": ("tcpdump", ["-i", "lo", "--immediate-mode", "-U", "-w"]),
-            "capture.pcapng": ("dumpcap", ["-q", "-i", "lo", "-w"])}
+#: The packet captures a recording with `packets` also makes, beside its frames: file -> the program
+#: and its arguments before the file (`tests.net.capturing`). Both capture the loopback interface,
+#: where the client's connections to the relay run.
+SNIFFERS = {"capture.pcap": ["tcpdump", "-i", "lo", "--immediate-mode", "-U", "-w"],
+            "capture.pcapng": ["dumpcap", "-q", "-i", "lo", "-w"]}
 
 
 def sniffers_missing() -> str | None:
     """Why the packet captures cannot be made here (tcpdump and dumpcap, as root), or None."""
-    missing = [program for program, _ in SNIFFERS.values() if shutil.which(program) is None]
-    if missing:
-        return f"needs {' and '.join(missing)} (apt-get install tcpdump tshark)"
-    return None if os.geteuid() == 0 else "capturing packets needs root"
-
-
-@contextlib.contextmanager
-def sniffing(port: int, folder: Path):
-    """tcpdump and dumpcap capture the TCP traffic of `port` on the loopback interface while the
-    context lasts, into `folder` (`SNIFFERS`); each is listening when the context starts."""
-    running = []
-    folder.mkdir(parents=True, exist_ok=True)
-    try:
-        for name, (program, args) in SNIFFERS.items():
-            command = [program, *args, str(folder / name)] + (["-f"] if program == "dumpcap" else [])
-            running.append(subprocess.Popen([*command, f"tcp port {port}"], stderr=subprocess.PIPE, text=True))
-            said = running[-1].stderr.readline()  # "listening on lo" / "Capturing on 'Loopback: lo'"
-            if "listening on" not in said and "Capturing on" not in said:
-                raise RuntimeError(f"{program} does not capture: {said}{running[-1].stderr.read()[-2000:]}")
-        yield
-    finally:
-        time.sleep(0.5)  # the last packets on their way to the capture
-        for process in running:
-            process.terminate()
-        for process in running:
-            process.wait(timeout=30)
-            process.stderr.close()
-        for name in SNIFFERS:  # (tcpdump writes as its own user, dumpcap for root alone)
-            if (folder / name).exists():
-                os.chown(folder / name, os.getuid(), os.getgid())
-                (folder / name).chmod(0o644)
+    return capturing.missing(SNIFFERS)
 
 
 def record(client: Client, folder: Path, timeout: float = 180.0, packets: bool = False) -> list[tuple[bytes, bytes]]:
     """Run the scenario with `client` against a fresh mock broker, through a relay that writes each
     connection's two sides to `folder` (`frames/connN.c2s.bin`, `.s2c.bin`); add a manifest, and
     return them. With `packets`, tcpdump and dumpcap also capture the client's connections to the
-    relay as packets (`sniffing`): the same bytes, as a pcap and a pcapng file. A client that fails
+    relay as packets (`tests.net.capturing`): the same bytes, as a pcap and a pcapng file. A client that fails
     raises, with the end of what it wrote to stderr."""
     import confluent_kafka
 
     with mock_broker() as broker:
         relay = Relay(broker, folder=folder)
         try:
-            with sniffing(relay.port, folder) if packets else contextlib.nullcontext():
+            with capturing.capturing(folder, SNIFFERS, relay.port) if packets else contextlib.nullcontext():
                 done = subprocess.run(client.command(broker[1], relay.port), capture_output=True, text=True,
                                       timeout=timeout, check=False)
         finally:
@@ -206,15 +177,10 @@ def record(client: Client, folder: Path, timeout: float = 180.0, packets: bool =
                 "scenario": SCENARIO, "connections": len(relay.connections),
                 "recorded by": "logcodec.relay.Relay (logcodec record)"}
     if packets:
-        manifest["packets"] = {name: f"{program} {_program_version(program)}, capturing the loopback interface"
-                               for name, (program, _) in SNIFFERS.items()}
+        manifest["packets"] = {name: f"{command[0]} {capturing.version(command[0])}, capturing the loopback interface"
+                               for name, command in SNIFFERS.items()}
     (folder / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
     return recorded(folder)
-
-
-def _program_version(program: str) -> str:
-    shown = subprocess.run([program, "--version"], capture_output=True, text=True, check=False)
-    return (shown.stdout or shown.stderr).split("\n")[0].strip()
 
 
 def recorded(folder: Path) -> list[tuple[bytes, bytes]]:

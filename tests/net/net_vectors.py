@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import io
 import socket
-import subprocess
 import sys
 import tempfile
 import threading
-import time
 from dataclasses import replace
 from pathlib import Path
+
+from tests.net.capturing import capturing
 
 ROOT = Path(__file__).resolve().parents[2]
 PORT = 47093
@@ -59,25 +59,9 @@ def _exchange(family: int, host: str) -> None:
 
 def record(folder: Path) -> dict[str, bytes]:
     """The capture files of one run of the exchange (IPv4, then IPv6), by name."""
-    running = []
-    for name, command in CAPTURES.items():
-        tail = ["-f", f"tcp port {PORT}"] if command[0] == "dumpcap" else [f"tcp port {PORT}"]
-        running.append(subprocess.Popen([*command, str(folder / name), *tail], stderr=subprocess.PIPE, text=True))
-        said = ""
-        while "listening on" not in said and "Capturing on" not in said:  # (after what -y chose)
-            line = running[-1].stderr.readline()
-            if not line:
-                sys.exit(f"{command[0]} does not capture: {said}")
-            said += line
-    time.sleep(1)  # (dumpcap says it captures a moment before it does)
-    try:
+    with capturing(folder, CAPTURES, PORT):
         _exchange(socket.AF_INET, "127.0.0.1")
         _exchange(socket.AF_INET6, "::1")
-        time.sleep(1)
-    finally:
-        for process in running:
-            process.terminate()
-            process.wait(timeout=30)
     return {name: (folder / name).read_bytes() for name in CAPTURES}
 
 
