@@ -14,6 +14,18 @@ from logcodec.runtime.values import root_from_json, to_json
 FORMAT_PACKAGES = ("kafka", "tank", "inkless", "net")
 
 
+def optional_module(name: str) -> ModuleType | None:
+    """The module `name` (a format package's `checks`, `composites`, `codecs`, or its pipeline
+    format), or None where neither it nor a package holding it is there; a module that is there
+    and is broken raises."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not (name == exc.name or name.startswith(f"{exc.name}.")):
+            raise
+        return None
+
+
 def _registry() -> dict[str, str]:
     # Imported on use, so that `logcodec generate` works while generated/ is missing or stale.
     from logcodec.generated import FORMATS

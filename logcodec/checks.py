@@ -12,11 +12,11 @@ defines it in its `CHECKERS`, so each format keeps its own.
 
 from __future__ import annotations
 
-import importlib
 import json
 from pathlib import Path
 from typing import Callable
 
+from logcodec._api import optional_module
 from logcodec.runtime.errors import LogcodecError
 
 
@@ -25,13 +25,8 @@ def checker(name: str) -> Callable[..., list[LogcodecError]] | None:
     family, _, local = name.partition(".")
     if not family.isidentifier() or not local:
         return None
-    try:
-        module = importlib.import_module(f"logcodec.{family}.checks")
-    except ModuleNotFoundError as exc:
-        if exc.name not in (f"logcodec.{family}", f"logcodec.{family}.checks"):
-            raise  # the package is there and is broken: not a missing checker
-        return None
-    return getattr(module, "CHECKERS", {}).get(local)
+    module = optional_module(f"logcodec.{family}.checks")
+    return None if module is None else getattr(module, "CHECKERS", {}).get(local)
 
 
 def run(name: str, inputs: dict[str, bytes]) -> list[LogcodecError]:

@@ -10,11 +10,10 @@ take a second input. A family's package defines its own in `logcodec.<family>.co
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from logcodec._api import FORMAT_PACKAGES
+from logcodec._api import FORMAT_PACKAGES, optional_module
 
 
 @dataclass(frozen=True)
@@ -39,13 +38,8 @@ def composites() -> dict[str, Composite]:
     """Every composite format of the format packages, by name."""
     found: dict[str, Composite] = {}
     for family in FORMAT_PACKAGES:
-        try:
-            module = importlib.import_module(f"logcodec.{family}.composites")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"logcodec.{family}.composites":
-                raise  # the module is there and is broken
-            continue
-        found.update({c.name: c for c in module.COMPOSITES})
+        if (module := optional_module(f"logcodec.{family}.composites")) is not None:
+            found.update({c.name: c for c in module.COMPOSITES})
     return dict(sorted(found.items()))
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 from functools import cache
 
-from logcodec._api import FORMAT_PACKAGES
+from logcodec._api import FORMAT_PACKAGES, optional_module
 from logcodec.runtime.processors import BUILTIN, is_processor
 
 RUNTIME = "logcodec.runtime.processors"
@@ -24,11 +24,8 @@ def named() -> dict[str, str]:
     found = dict.fromkeys(BUILTIN, RUNTIME)
     for package in FORMAT_PACKAGES:
         module_name = f"logcodec.{package}.codecs"
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name != module_name:
-                raise  # a codecs module that is there and broken
+        module = optional_module(module_name)
+        if module is None:
             continue
         for name in module.__all__:
             if not is_processor(getattr(module, name)):

@@ -10,12 +10,11 @@ implement the protocol is refused with a `FormatError` that says what is missing
 
 from __future__ import annotations
 
-import importlib
 import inspect
 
 from logcodec.pipeline.formats import CAPABILITIES, VALIDATION, LogFormat
 
-from logcodec._api import FORMAT_PACKAGES
+from logcodec._api import FORMAT_PACKAGES, optional_module
 
 #: The attributes every format sets, and the type of each.
 ATTRIBUTES = {"name": str, "title": str, "files": str, "not_a_log": str, "row_kinds": tuple, "object_storage": bool}
@@ -32,14 +31,9 @@ def formats() -> tuple[LogFormat, ...]:
     """Every registered format, the built-in ones first (in `FORMAT_PACKAGES` order)."""
     if not _registered:
         for family in FORMAT_PACKAGES:
-            name = f"logcodec.pipeline.{family}"
-            try:
-                module = importlib.import_module(name)
-            except ModuleNotFoundError as exc:
-                if exc.name != name:
-                    raise  # the module is there and is broken
-                continue  # a family whose files are no logs (`net`: packet captures)
-            _add(module.FORMAT)
+            module = optional_module(f"logcodec.pipeline.{family}")
+            if module is not None:  # (else a family whose files are no logs: `net`, packet captures)
+                _add(module.FORMAT)
     return tuple(_registered.values())
 
 
