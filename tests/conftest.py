@@ -23,9 +23,13 @@ from tests.inkless import postgres_server
 SHARED_FIXTURE_GROUPS = {"pipeline": "spark", "inkless": "postgres", "packaging": "wheel"}
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
     """Each test of a folder in SHARED_FIXTURE_GROUPS goes to that folder's xdist group (one worker
-    runs the group); without xdist the mark means nothing."""
+    runs the group); without xdist the mark means nothing. First among the hooks: xdist's own
+    (a worker's) reads the marks to name each test's group, and a mark added after it is ignored
+    (both workers then built the wheel and started a Spark session of their own:
+    tests/test_groups.py checks it)."""
     tests = Path(__file__).parent
     for item in items:
         if not item.path.is_relative_to(tests):

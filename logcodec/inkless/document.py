@@ -344,16 +344,34 @@ class _Dumper(yaml.SafeDumper):
         return super().increase_indent(flow, False)
 
 
+#: How deep a metadata document's lists and mappings may nest (the seed's go 5 deep). Counted as
+#: the document is read, not left to the recursion limit, which the host may have raised.
+MAX_NESTING = 64
+
+
 class _Loader(yaml.SafeLoader):
-    """The safe loader, refusing a key written twice in one mapping (PyYAML keeps the last) and
-    aliases: the seed's document has none, and a few bytes of them stand for millions of entries."""
+    """The safe loader, refusing a key written twice in one mapping (PyYAML keeps the last),
+    aliases (the seed's document has none, and a few bytes of them stand for millions of entries)
+    and nodes nested more than MAX_NESTING deep."""
+
+    depth = 0
 
     def compose_node(self, parent, index):
+        event = self.peek_event()
         if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
             raise yaml.composer.ComposerError(None, None, "an alias (*name): metadata documents have none",
                                               event.start_mark)
-        return super().compose_node(parent, index)
+        if self.depth >= MAX_NESTING:
+            raise _TooDeep
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+class _TooDeep(Exception):
+    """A metadata document nested deeper than MAX_NESTING."""
 
 
 def _no_duplicates(loader, node, deep=False):
@@ -381,8 +399,9 @@ def document_from_yaml(text: str) -> list:
         return yaml.load(text, Loader=_Loader)
     except yaml.YAMLError as exc:
         raise DecodeError("invalid_value", f"not YAML: {exc}".replace("\n", " "), None, ROOT) from None
-    except RecursionError:  # the reader's, on text nested thousands deep
-        raise DecodeError("invalid_value", "not metadata: YAML nested too deep", None, ROOT) from None
+    except _TooDeep:
+        raise DecodeError("invalid_value", f"not metadata: YAML nested more than {MAX_NESTING} deep", None,
+                          ROOT) from None
 
 
 def document_to_json(doc: list, indent: int | None = 2) -> str:

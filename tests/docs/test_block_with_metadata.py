@@ -231,7 +231,7 @@ YAML_BOMB = inkless.dump_yaml(inkless_blocks.load_metadata(bytes.fromhex(CHECKS[
     ({"format": NAME, "hex": "00" * 61, "metadata": {"hex": "494b424d01"}}, 400, "does not load: truncated"),
     ({"format": NAME, "hex": "00" * 61, "metadata": "- block_header:\n    - broker: x\n"}, 400, "does not load: invalid_value"),
     ({"format": NAME, "hex": "00" * 61, "metadata": "[" * 5000}, 400, "does not load"),
-    ({"format": NAME, "hex": "00" * 61, "metadata": "- " * 5000 + "x"}, 400, "nested too deep"),
+    ({"format": NAME, "hex": "00" * 61, "metadata": "- " * 5000 + "x"}, 400, "nested more than 64 deep"),
     ({"format": NAME, "hex": "00" * 61, "metadata": "{\"files\": []}"}, 400, "does not load"),
     ({"format": NAME, "hex": "00" * 61, "metadata": YAML_BOMB}, 400, "an alias (*name)"),
     ({"format": NAME, "hex": "00" * 61, "metadata": {"text": "[]", "form": "shipped"}}, 400, "not the shipped form"),

@@ -336,7 +336,9 @@ def test_released_instances_are_made_again_from_the_pools(companion, with_c, mod
         blocks = sys.getallocatedblocks() if blocks is None else blocks
     refs = sys.getrefcount(with_c.Record)
     assert refs == record_refs
-    assert abs(sys.getallocatedblocks() - blocks) < 100  # nothing kept beyond the pools
+    # Nothing kept beyond the pools: a leak of one object a record would be 6,000 blocks over the
+    # rounds. (Not 0: threads other tests of the worker left running, Spark's gateway's, allocate too.)
+    assert abs(sys.getallocatedblocks() - blocks) < 1_000
 
     class Sub(with_c.Record):
         __slots__ = ("note",)

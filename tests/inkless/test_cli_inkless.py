@@ -138,7 +138,7 @@ def test_dead_bytes_may_be_allowed(capsys, batches):
     (b'{"files": []}', "seed", "invalid_value in metadata: the metadata is in the shipped form"),
     # YAML nested thousands deep (the reader recursed out of the interpreter's stack), and aliases:
     # 31 kB of them stood for a million batch entries
-    (b"- " * 5000 + b"x", None, "not metadata: YAML nested too deep"),
+    (b"- " * 5000 + b"x", None, "not metadata: YAML nested more than 64 deep"),
     (b"- &b {batch: [{byte_offset: 0}]}\n" + b"- *b\n" * 10, None, "an alias (*name): metadata documents have none"),
 ])
 def test_bad_metadata_is_one_error_line_and_status_1(capsys, batches, metadata, form, expected):

@@ -168,15 +168,22 @@ def describe(cycle: set[str], graph: dict[str, dict[str, int]], modules: dict[st
 
 
 MODULES = our_modules()
-GRAPH = import_graph(MODULES)
+
+
+@pytest.fixture(scope="module")
+def graph() -> dict[str, dict[str, int]]:
+    """Our import graph, read once by the worker that runs these tests (parsing every module, the
+    46 MB of `generated/` included, takes half a minute: not at collection, where each worker
+    would)."""
+    return import_graph(MODULES)
 
 
 # ---------------------------------------------------------------- the laws
 
 
-def test_no_import_cycles():
-    found = cycles(GRAPH)
-    unallowed = [describe(c, GRAPH, MODULES) for c in found
+def test_no_import_cycles(graph):
+    found = cycles(graph)
+    unallowed = [describe(c, graph, MODULES) for c in found
                  if not any(c <= allowed for allowed in ALLOWED_CYCLES.values())]
     assert unallowed == [], "import cycles:\n" + "\n".join(unallowed)
     in_cycles = set().union(*found)
@@ -184,12 +191,12 @@ def test_no_import_cycles():
     assert stale == {}, "these modules are in no cycle any more: take them out of ALLOWED_CYCLES"
 
 
-def test_the_runtime_imports_nothing_of_ours_beyond_itself():
+def test_the_runtime_imports_nothing_of_ours_beyond_itself(graph):
     """Neither the generator nor a format package nor the API: generated code and a user's compiled
     package import the runtime alone."""
     found = [f"{MODULES[m].relative_to(ROOT)}:{line} imports {target}"
              for m in MODULES if room_of(m) == "runtime"
-             for target, line in GRAPH[m].items() if room_of(target) != "runtime"]
+             for target, line in graph[m].items() if room_of(target) != "runtime"]
     assert found == [], "\n".join(found)
 
 
@@ -226,11 +233,11 @@ def layers_table() -> dict[str, set[str]]:
     return {room: set(rooms) if may == {"every room"} else may for room, may in rooms.items()}
 
 
-def test_each_room_imports_only_what_the_layers_table_lets_it():
+def test_each_room_imports_only_what_the_layers_table_lets_it(graph):
     table = layers_table()
     assert set(table) == {room_of(m) for m in MODULES}  # the table names every room, and no other
     found = [f"{MODULES[m].relative_to(ROOT)}:{line}: {room_of(m)} imports {room_of(target)} ({target})"
-             for m in sorted(MODULES) for target, line in GRAPH[m].items()
+             for m in sorted(MODULES) for target, line in graph[m].items()
              if room_of(target) not in table[room_of(m)] | {room_of(m)}]
     assert found == [], "\n".join(found)
 
@@ -238,35 +245,46 @@ def test_each_room_imports_only_what_the_layers_table_lets_it():
 # ---------------------------------------------------------------- hooks and exec
 
 
-def _python_files(folders) -> Iterator[tuple[str, ast.AST]]:
+HOOKS = ("setprofile", "settrace", "setprofile_all_threads", "settrace_all_threads")
+RUNS_SOURCE = ("exec", "eval", "compile")
+#: Text that any source naming a hook, or calling one of RUNS_SOURCE, holds: the name as a word, and
+#: for a call the name, then blanks, comments or continued lines, then its parenthesis.
+MAY_HOOK = re.compile(r"\b(?:" + "|".join(HOOKS) + r")\b")
+MAY_RUN_SOURCE = re.compile(r"\b(?:" + "|".join(RUNS_SOURCE) + r")(?:\s|\\\n|#[^\n]*)*\(")
+
+
+def _python_files(folders, may_hold: re.Pattern) -> Iterator[tuple[str, ast.AST]]:
+    """The files of `folders` whose text `may_hold` what is looked for, parsed. A file whose text
+    does not match has no node that could: parsing only the others keeps the walk over
+    `generated/`'s 46 MB of modules (minutes) to the files that matter."""
     for folder in folders:
         for path in sorted((ROOT / folder).rglob("*.py")):
             if not SKIPPED_FOLDERS.intersection(path.parts):
-                yield path.relative_to(ROOT).as_posix(), ast.parse(path.read_text(), str(path))
+                text = path.read_text()
+                if may_hold.search(text):
+                    yield path.relative_to(ROOT).as_posix(), ast.parse(text, str(path))
 
 
 def _hooks(tree: ast.AST) -> Iterator[int]:
     for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and node.attr in ("setprofile", "settrace", "setprofile_all_threads",
-                                                             "settrace_all_threads"):
+        if isinstance(node, ast.Attribute) and node.attr in HOOKS:
             yield node.lineno
 
 
 def _runs_source(tree: ast.AST) -> Iterator[int]:
     """Where source text becomes code: the built-ins `exec`, `eval` and `compile`."""
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("exec", "eval",
-                                                                                               "compile"):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in RUNS_SOURCE:
             yield node.lineno
 
 
 def test_no_profiling_hook_outside_the_tests():
-    found = {path: list(_hooks(tree)) for path, tree in _python_files(f for f in SOURCE_FOLDERS if f != "tests")}
+    found = {path: list(_hooks(tree)) for path, tree in _python_files((f for f in SOURCE_FOLDERS if f != "tests"), MAY_HOOK)}
     assert {path for path, lines in found.items() if lines} == ALLOWED_HOOKS
 
 
 def test_rendered_source_becomes_a_module_in_the_loader_only():
-    found = {path: list(_runs_source(tree)) for path, tree in _python_files(SOURCE_FOLDERS)}
+    found = {path: list(_runs_source(tree)) for path, tree in _python_files(SOURCE_FOLDERS, MAY_RUN_SOURCE)}
     assert {path for path, lines in found.items() if lines} == {LOADER} | ALLOWED_EXEC
 
 
