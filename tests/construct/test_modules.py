@@ -5,7 +5,6 @@ import ast
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 import pytest
 

@@ -13,7 +13,6 @@ import re
 import shutil
 import subprocess
 import urllib.request
-from pathlib import Path
 
 import pytest
 

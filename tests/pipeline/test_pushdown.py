@@ -16,7 +16,6 @@ pytest.importorskip("pyspark")
 from pyspark.sql.datasource import (EqualTo, GreaterThan, GreaterThanOrEqual, In, IsNotNull,  # noqa: E402
                                     LessThan, LessThanOrEqual)
 
-from logcodec.pipeline import kafka, tank  # noqa: E402
 from logcodec.pipeline.sources import KafkaSource, TankSource  # noqa: E402
 from tests.pipeline import corpus  # noqa: E402
 
