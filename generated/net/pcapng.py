@@ -461,7 +461,9 @@ def _d_pcapng(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Pcapng, i
     (v_len_section_block_trailer,) = _S0.unpack_from(buf, pos)
     if v_len_section_block_trailer != v_len_section_block:
         raise _rt.invalid(
-            f"{v_len_section_block_trailer!r} must be v_len_section_block", pos + 0, "len_section_block_trailer"
+            repr(v_len_section_block_trailer) + " must be " + repr(v_len_section_block),
+            pos + 0,
+            "len_section_block_trailer",
         )
     pos += 4
     v_blocks = []
@@ -543,7 +545,9 @@ def _e_pcapng(v: Pcapng, out: list[Any]) -> int:
         w += len(d)
         if v_len_section_block_trailer != v_len_section_block:
             raise _rt.invalid_encode(
-                f"{v_len_section_block_trailer!r} must be v_len_section_block", None, "len_section_block_trailer"
+                repr(v_len_section_block_trailer) + " must be " + repr(v_len_section_block),
+                None,
+                "len_section_block_trailer",
             )
         try:
             out.append(_S0.pack(v_len_section_block_trailer))
@@ -638,7 +642,7 @@ def _d_block(
         raise _rt.short_run(buf, pos, end, _L5)
     (v_len_block_trailer,) = _S0.unpack_from(buf, pos)
     if v_len_block_trailer != v_len_block:
-        raise _rt.invalid(f"{v_len_block_trailer!r} must be v_len_block", pos + 0, "len_block_trailer")
+        raise _rt.invalid(repr(v_len_block_trailer) + " must be " + repr(v_len_block), pos + 0, "len_block_trailer")
     pos += 4
     if as_tuple:
         return (v_block_type, v_len_block, v_body), pos
@@ -724,7 +728,9 @@ def _e_block(v: Block | tuple[Any, ...], out: list[Any]) -> int:
         out.append(d)
         w += len(d)
         if v_len_block_trailer != v_len_block:
-            raise _rt.invalid_encode(f"{v_len_block_trailer!r} must be v_len_block", None, "len_block_trailer")
+            raise _rt.invalid_encode(
+                repr(v_len_block_trailer) + " must be " + repr(v_len_block), None, "len_block_trailer"
+            )
         try:
             out.append(_S0.pack(v_len_block_trailer))
             w += 4
@@ -1359,7 +1365,9 @@ def _d_pcapng_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Pc
     (v_len_section_block_trailer,) = _S0.unpack_from(buf, pos)
     if v_len_section_block_trailer != v_len_section_block:
         raise _rt.invalid(
-            f"{v_len_section_block_trailer!r} must be v_len_section_block", pos + 0, "len_section_block_trailer"
+            repr(v_len_section_block_trailer) + " must be " + repr(v_len_section_block),
+            pos + 0,
+            "len_section_block_trailer",
         )
     pos += 4
     return PcapngHeader(v_section_magic, v_len_section_block, v_section_header, v_len_section_block_trailer), pos
@@ -1405,7 +1413,9 @@ def _e_pcapng_header(v: PcapngHeader, out: list[Any]) -> int:
             raise _rt.missing("len_section_block_trailer")
         if v_len_section_block_trailer != v_len_section_block:
             raise _rt.invalid_encode(
-                f"{v_len_section_block_trailer!r} must be v_len_section_block", None, "len_section_block_trailer"
+                repr(v_len_section_block_trailer) + " must be " + repr(v_len_section_block),
+                None,
+                "len_section_block_trailer",
             )
         try:
             out.append(_S0.pack(v_len_section_block_trailer))

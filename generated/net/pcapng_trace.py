@@ -95,7 +95,9 @@ def _d_pcapng(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None) ->
     (v_len_section_block_trailer,) = _S0.unpack_from(buf, pos)
     if v_len_section_block_trailer != v_len_section_block:
         raise _rt.invalid(
-            f"{v_len_section_block_trailer!r} must be v_len_section_block", pos + 0, "len_section_block_trailer"
+            repr(v_len_section_block_trailer) + " must be " + repr(v_len_section_block),
+            pos + 0,
+            "len_section_block_trailer",
         )
     tr.leaf("len_section_block_trailer", pos + 0, pos + 4, v_len_section_block_trailer, RULE)
     pos += 4
@@ -213,7 +215,7 @@ def _d_block(
         raise _rt.short_run(buf, pos, end, _L3)
     (v_len_block_trailer,) = _S0.unpack_from(buf, pos)
     if v_len_block_trailer != v_len_block:
-        raise _rt.invalid(f"{v_len_block_trailer!r} must be v_len_block", pos + 0, "len_block_trailer")
+        raise _rt.invalid(repr(v_len_block_trailer) + " must be " + repr(v_len_block), pos + 0, "len_block_trailer")
     tr.leaf("len_block_trailer", pos + 0, pos + 4, v_len_block_trailer, RULE)
     pos += 4
     if as_tuple:

@@ -21,6 +21,8 @@ from .to_ksy import TAGGED_FIELD, snake, translate_type
 
 #: (message, versions) whose header is v0 whatever the flexible versions say (Kafka's generator).
 HEADER_V0 = {"ControlledShutdownRequest": Versions(0, 0), "ApiVersionsResponse": Versions(0)}
+#: The highest version a request header can name (its `request_api_version` is an int16).
+MAX_VERSION = 32767
 #: The folder of a family's message specs, where the messages' schemas are read as (beside them).
 MESSAGES = "messages"
 
@@ -43,8 +45,9 @@ def _request(header: MessageSpec, apis: list[MessageSpec]) -> dict:
     key, version = (snake(f.name) for f in header.fields[:2])  # request_api_key, request_api_version
     seq = header_type["seq"]
     seq[0]["valid"] = {"any-of": [s.api_key for s in apis]}
-    seq[1]["valid"] = {"expr": " or ".join(f"({key} == {s.api_key} and {_within('_', s.valid_versions)})"
-                                           for s in apis)}
+    # The version's bounds looked up by the key (checked first): an error says which bound it missed.
+    seq[1]["valid"] = {"min": _by_key(key, apis, lambda v: v.low, -1),
+                       "max": _by_key(key, apis, lambda v: MAX_VERSION if v.high is None else v.high, -2)}
     header_type["instances"] = {"header_version": {
         "value": _header_version(apis, key, version, flexible=2),
         "doc": "The header's version: 2 where the request's version is flexible, else 1 (0 for "
@@ -101,6 +104,13 @@ def _header_version(apis: list[MessageSpec], key: str, version: str, flexible: i
                        for s in apis if not s.flexible_versions.empty)
     value = f"({flex}) ? {flexible} : {flexible - 1}" if flex else str(flexible - 1)
     return f"({zero}) ? 0 : {value}" if zero else value
+
+
+def _by_key(key: str, apis: list[MessageSpec], bound, missing: int) -> str:
+    """An expression of one bound of the valid versions of the API `key` names: a list, by API
+    key, of `bound(valid_versions)` (`missing` for a key no API has), indexed by `key`."""
+    bounds = {s.api_key: bound(s.valid_versions) for s in apis}
+    return f"[{', '.join(str(bounds.get(k, missing)) for k in range(max(bounds) + 1))}][{key}]"
 
 
 def _within(name: str, versions: Versions) -> str:

@@ -309,12 +309,14 @@ class TypeCode:
         var = var or f"v_{f.id}"
         path = f.id if path is None else path
         for kind, rule in f.valid.items():
-            if kind == "eq":
-                cond, what = f"{var} != {self.expr(rule)}", f"must be {self.expr(rule)}"
-            elif kind == "min":
-                cond, what = f"{var} < {self.expr(rule)}", f"must be at least {self.expr(rule)}"
-            elif kind == "max":
-                cond, what = f"{var} > {self.expr(rule)}", f"must be at most {self.expr(rule)}"
+            if kind in ("eq", "min", "max"):
+                bound = self.expr(rule)
+                op, said = {"eq": ("!=", "must be"), "min": ("<", "must be at least"), "max": (">", "must be at most")}[kind]
+                if E.names(rule):  # a computed bound: the error says its value, computed again
+                    c(f"if {var} {op} {bound}: raise {error}(repr({var}) + {' ' + said + ' '!r} + repr({bound}), "
+                      f"{at}, {path!r})")
+                    continue
+                cond, what = f"{var} {op} {bound}", f"{said} {bound}"
             elif kind == "in-enum":  # a member's value (before or after enum_value made it one)
                 cond, what = f"{var} not in {self.m.enum_class(f.enum)}._value2member_map_", "is not in the enum"
             elif kind == "any-of":

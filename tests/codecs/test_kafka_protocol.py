@@ -319,6 +319,9 @@ def test_unknown_apis_and_versions_are_refused():
         logcodec.decode("kafka.request", bytes(frame))
     assert (caught.value.kind, caught.value.offset, caught.value.path) == (
         "invalid_value", 2, "request.header.request_api_version")
+    spec = (ROOT / "schemas/kafka/messages/MetadataRequest.json").read_text()
+    highest = re.search(r'"validVersions": "\d+-(\d+)"', spec)[1]
+    assert caught.value.detail == f"99 must be at most {highest}"  # the bound it passed, by its value
     frame[0:4] = (32767).to_bytes(2, "big") + (0).to_bytes(2, "big")
     with pytest.raises(DecodeError) as caught:
         logcodec.decode("kafka.request", bytes(frame))

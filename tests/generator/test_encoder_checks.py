@@ -263,3 +263,34 @@ def test_a_signaling_nan_of_four_bytes_comes_back_quiet_and_the_plan_says_so(tmp
     assert [r.split(" (")[0] for r in model_of(schema).plan(schema.root).not_canonical] == [
         "a signaling NaN in a 4-byte float"]
     assert "`x`" in model_of(schema).plan(schema.root).not_canonical[0]
+
+
+BOUNDED = """
+meta: {id: bounded}
+seq:
+  - {id: len_body, type: u1}
+  - {id: len_trailer, type: u1, valid: len_body}
+  - {id: version, type: u1, valid: {min: '[1, 3][len_body - 4]', max: len_body * 2}}
+"""
+
+
+@pytest.mark.parametrize("data, words, offset, path", [
+    ("040500", "5 must be 4", 1, "len_trailer"),
+    ("040400", "0 must be at least 1", 2, "version"),
+    ("040409", "9 must be at most 8", 2, "version"),
+    ("050502", "2 must be at least 3", 2, "version"),
+])
+def test_a_bound_computed_from_other_fields_is_named_by_its_value(tmp_path, data, words, offset, path):
+    """A `valid` bound that reads other fields says its value in the error, not its expression."""
+    _, m = compiled(tmp_path, BOUNDED, "bounded")
+    with pytest.raises(DecodeError) as caught:
+        m.decode(bytes.fromhex(data))
+    assert (caught.value.detail, caught.value.offset, caught.value.path) == (words, offset, f"bounded.{path}")
+    assert m.decode(b"\x04\x04\x08").version == 8
+
+
+def test_an_encoder_names_a_computed_bound_by_its_value(tmp_path):
+    _, m = compiled(tmp_path, BOUNDED, "bounded")
+    with pytest.raises(EncodeError) as caught:
+        m.encode(m.Bounded(len_body=4, len_trailer=4, version=9))
+    assert "9 must be at most 8" in str(caught.value) and "version" in caught.value.path

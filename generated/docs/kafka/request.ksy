@@ -295,51 +295,12 @@ types:
       type: s2
       doc: The API version of this request.
       valid:
-        expr: (request_api_key == 0 and _ >= 0 and _ <= 11) or (request_api_key == 1 and _ >= 0 and _
-          <= 17) or (request_api_key == 2 and _ >= 0 and _ <= 10) or (request_api_key == 3 and _ >= 0
-          and _ <= 12) or (request_api_key == 4 and _ >= 0 and _ <= 7) or (request_api_key == 5 and _
-          >= 0 and _ <= 4) or (request_api_key == 6 and _ >= 0 and _ <= 8) or (request_api_key == 7 and
-          _ >= 0 and _ <= 3) or (request_api_key == 8 and _ >= 0 and _ <= 9) or (request_api_key == 9
-          and _ >= 0 and _ <= 9) or (request_api_key == 10 and _ >= 0 and _ <= 6) or (request_api_key
-          == 11 and _ >= 0 and _ <= 9) or (request_api_key == 12 and _ >= 0 and _ <= 4) or (request_api_key
-          == 13 and _ >= 0 and _ <= 5) or (request_api_key == 14 and _ >= 0 and _ <= 5) or (request_api_key
-          == 15 and _ >= 0 and _ <= 5) or (request_api_key == 16 and _ >= 0 and _ <= 5) or (request_api_key
-          == 17 and _ >= 0 and _ <= 1) or (request_api_key == 18 and _ >= 0 and _ <= 4) or (request_api_key
-          == 19 and _ >= 0 and _ <= 7) or (request_api_key == 20 and _ >= 0 and _ <= 6) or (request_api_key
-          == 21 and _ >= 0 and _ <= 2) or (request_api_key == 22 and _ >= 0 and _ <= 5) or (request_api_key
-          == 23 and _ >= 0 and _ <= 4) or (request_api_key == 24 and _ >= 0 and _ <= 5) or (request_api_key
-          == 25 and _ >= 0 and _ <= 4) or (request_api_key == 26 and _ >= 0 and _ <= 5) or (request_api_key
-          == 27 and _ >= 0 and _ <= 1) or (request_api_key == 28 and _ >= 0 and _ <= 4) or (request_api_key
-          == 29 and _ >= 0 and _ <= 3) or (request_api_key == 30 and _ >= 0 and _ <= 3) or (request_api_key
-          == 31 and _ >= 0 and _ <= 3) or (request_api_key == 32 and _ >= 0 and _ <= 4) or (request_api_key
-          == 33 and _ >= 0 and _ <= 2) or (request_api_key == 34 and _ >= 0 and _ <= 2) or (request_api_key
-          == 35 and _ >= 0 and _ <= 4) or (request_api_key == 36 and _ >= 0 and _ <= 2) or (request_api_key
-          == 37 and _ >= 0 and _ <= 3) or (request_api_key == 38 and _ >= 0 and _ <= 3) or (request_api_key
-          == 39 and _ >= 0 and _ <= 2) or (request_api_key == 40 and _ >= 0 and _ <= 2) or (request_api_key
-          == 41 and _ >= 0 and _ <= 3) or (request_api_key == 42 and _ >= 0 and _ <= 2) or (request_api_key
-          == 43 and _ >= 0 and _ <= 2) or (request_api_key == 44 and _ >= 0 and _ <= 1) or (request_api_key
-          == 45 and _ >= 0 and _ <= 0) or (request_api_key == 46 and _ >= 0 and _ <= 0) or (request_api_key
-          == 47 and _ >= 0 and _ <= 0) or (request_api_key == 48 and _ >= 0 and _ <= 1) or (request_api_key
-          == 49 and _ >= 0 and _ <= 1) or (request_api_key == 50 and _ >= 0 and _ <= 0) or (request_api_key
-          == 51 and _ >= 0 and _ <= 0) or (request_api_key == 52 and _ >= 0 and _ <= 1) or (request_api_key
-          == 53 and _ >= 0 and _ <= 1) or (request_api_key == 54 and _ >= 0 and _ <= 1) or (request_api_key
-          == 55 and _ >= 0 and _ <= 2) or (request_api_key == 56 and _ >= 0 and _ <= 3) or (request_api_key
-          == 57 and _ >= 0 and _ <= 2) or (request_api_key == 58 and _ >= 0 and _ <= 0) or (request_api_key
-          == 59 and _ >= 0 and _ <= 1) or (request_api_key == 60 and _ >= 0 and _ <= 1) or (request_api_key
-          == 61 and _ >= 0 and _ <= 0) or (request_api_key == 62 and _ >= 0 and _ <= 4) or (request_api_key
-          == 63 and _ >= 0 and _ <= 1) or (request_api_key == 64 and _ >= 0 and _ <= 0) or (request_api_key
-          == 65 and _ >= 0 and _ <= 0) or (request_api_key == 66 and _ >= 0 and _ <= 1) or (request_api_key
-          == 67 and _ >= 0 and _ <= 0) or (request_api_key == 68 and _ >= 0 and _ <= 1) or (request_api_key
-          == 69 and _ >= 0 and _ <= 0) or (request_api_key == 70 and _ >= 0 and _ <= 0) or (request_api_key
-          == 71 and _ >= 0 and _ <= 0) or (request_api_key == 72 and _ >= 0 and _ <= 0) or (request_api_key
-          == 73 and _ >= 0 and _ <= 0) or (request_api_key == 74 and _ >= 0 and _ <= 0) or (request_api_key
-          == 75 and _ >= 0 and _ <= 0) or (request_api_key == 76 and _ >= 0 and _ <= 0) or (request_api_key
-          == 77 and _ >= 0 and _ <= 0) or (request_api_key == 78 and _ >= 0 and _ <= 0) or (request_api_key
-          == 79 and _ >= 0 and _ <= 0) or (request_api_key == 80 and _ >= 0 and _ <= 0) or (request_api_key
-          == 81 and _ >= 0 and _ <= 0) or (request_api_key == 82 and _ >= 0 and _ <= 0) or (request_api_key
-          == 83 and _ >= 0 and _ <= 0) or (request_api_key == 84 and _ >= 0 and _ <= 0) or (request_api_key
-          == 85 and _ >= 0 and _ <= 0) or (request_api_key == 86 and _ >= 0 and _ <= 0) or (request_api_key
-          == 87 and _ >= 0 and _ <= 0)
+        min: '[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+          0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+          0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0][request_api_key]'
+        max: '[11, 17, 10, 12, 7, 4, 8, 3, 9, 9, 6, 9, 4, 5, 5, 5, 5, 1, 4, 7, 6, 2, 5, 4, 5, 4, 5, 1,
+          4, 3, 3, 3, 4, 2, 2, 4, 2, 3, 3, 2, 2, 3, 2, 2, 1, 0, 0, 0, 1, 1, 0, 0, 1, 1, 1, 2, 3, 2, 0,
+          1, 1, 0, 4, 1, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0][request_api_key]'
     - id: correlation_id
       type: s4
       doc: The correlation ID of this request.
