@@ -46,8 +46,7 @@ def _request(header: MessageSpec, apis: list[MessageSpec]) -> dict:
     seq = header_type["seq"]
     seq[0]["valid"] = {"any-of": [s.api_key for s in apis]}
     # The version's bounds looked up by the key (checked first): an error says which bound it missed.
-    seq[1]["valid"] = {"min": _by_key(key, apis, lambda v: v.low, -1),
-                       "max": _by_key(key, apis, lambda v: MAX_VERSION if v.high is None else v.high, -2)}
+    seq[1]["valid"] = {"min": _lowest(key, apis), "max": _highest(key, apis)}
     header_type["instances"] = {"header_version": {
         "value": _header_version(apis, key, version, flexible=2),
         "doc": "The header's version: 2 where the request's version is flexible, else 1 (0 for "
@@ -61,7 +60,8 @@ def _request(header: MessageSpec, apis: list[MessageSpec]) -> dict:
 def _response(header: MessageSpec, apis: list[MessageSpec]) -> dict:
     header_type, types, imports = translate_type(header, "header_version", f"{MESSAGES}/{TAGGED_FIELD}")
     header_type["params"] = [{"id": "header_version", "type": "u1", "doc": "The header's version."}]
-    known = " or ".join(f"(api_key == {s.api_key} and {_within('api_version', s.valid_versions)})" for s in apis)
+    known = (f"api_key >= 0 and api_key <= {max(s.api_key for s in apis)} and api_version >= {_lowest('api_key', apis)} "
+             f"and api_version <= {_highest('api_key', apis)}")
     params = [{"id": "api_key", "type": "s2", "doc": "The API key of the request this answers."},
               {"id": "api_version", "type": "s2", "doc": "The version of the request this answers."}]
     schema = _frame("response", "A response without its 4-byte size: its header, then the body of the API key "
@@ -106,10 +106,20 @@ def _header_version(apis: list[MessageSpec], key: str, version: str, flexible: i
     return f"({zero}) ? 0 : {value}" if zero else value
 
 
-def _by_key(key: str, apis: list[MessageSpec], bound, missing: int) -> str:
-    """An expression of one bound of the valid versions of the API `key` names: a list, by API
-    key, of `bound(valid_versions)` (`missing` for a key no API has), indexed by `key`."""
-    bounds = {s.api_key: bound(s.valid_versions) for s in apis}
+def _lowest(key: str, apis: list[MessageSpec]) -> str:
+    """An expression of the lowest valid version of the API `key` names (0 <= key <= the highest
+    API key): a list by API key, indexed by `key` (-1 for a key no API has)."""
+    return _by_key(key, {s.api_key: s.valid_versions.low for s in apis}, -1)
+
+
+def _highest(key: str, apis: list[MessageSpec]) -> str:
+    """The highest valid version of the API `key` names, as `_lowest`'s (-2 for a key no API has:
+    below its lowest)."""
+    return _by_key(key, {s.api_key: MAX_VERSION if s.valid_versions.high is None else s.valid_versions.high
+                         for s in apis}, -2)
+
+
+def _by_key(key: str, bounds: dict[int, int], missing: int) -> str:
     return f"[{', '.join(str(bounds.get(k, missing)) for k in range(max(bounds) + 1))}][{key}]"
 
 
