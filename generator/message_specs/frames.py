@@ -48,7 +48,7 @@ def _request(header: MessageSpec, apis: list[MessageSpec]) -> dict:
     # The version's bounds looked up by the key (checked first): an error says which bound it missed.
     seq[1]["valid"] = {"min": _lowest(key, apis), "max": _highest(key, apis)}
     header_type["instances"] = {"header_version": {
-        "value": _header_version(apis, key, version, flexible=2),
+        "value": _header_version(apis, key, version, flexible=2, key_checked=True),
         "doc": "The header's version: 2 where the request's version is flexible, else 1 (0 for "
                "ControlledShutdown v0).",
     }}
@@ -70,7 +70,7 @@ def _response(header: MessageSpec, apis: list[MessageSpec]) -> dict:
                     header_spec_file=header.file)
     schema["seq"][0]["type"] = "response_header(header_version)"
     schema["instances"] = {"header_version": {
-        "value": _header_version(apis, "api_key", "api_version", flexible=1),
+        "value": _header_version(apis, "api_key", "api_version", flexible=1, key_checked=False),
         "doc": "The header's version: 1 where the response's version is flexible, else 0 (always 0 for ApiVersions).",
     }}
     return schema
@@ -95,14 +95,20 @@ def _frame(kind: str, doc: str, header_type: dict, types: dict, imports: set[str
     return schema
 
 
-def _header_version(apis: list[MessageSpec], key: str, version: str, flexible: int) -> str:
+def _header_version(apis: list[MessageSpec], key: str, version: str, flexible: int, key_checked: bool) -> str:
     """The expression of a header's version: `flexible` in a flexible version of the API, else
-    one less, but where Kafka's generator says v0 (`HEADER_V0`)."""
+    one less, but where Kafka's generator says v0 (`HEADER_V0`). `key_checked`: the key is one
+    of `apis`' by then (a request's header checks it first); else the expression checks it."""
     zero = " or ".join(f"({key} == {s.api_key} and {_within(version, HEADER_V0[s.name])})"
                        for s in apis if s.name in HEADER_V0)
-    flex = " or ".join(f"({key} == {s.api_key} and {_within(version, s.flexible_versions)})"
-                       for s in apis if not s.flexible_versions.empty)
-    value = f"({flex}) ? {flexible} : {flexible - 1}" if flex else str(flexible - 1)
+    # Flexible from a version on (open-ended, as the reader checks), by key; an API that has
+    # none: from after its last
+    first = {s.api_key: s.valid_versions.high + 1 if s.flexible_versions.empty else s.flexible_versions.low
+             for s in apis}
+    flex = f"{version} >= {_by_key(key, first, MAX_VERSION + 1)}"
+    if not key_checked:
+        flex = f"{key} >= 0 and {key} <= {max(first)} and {flex}"
+    value = f"({flex}) ? {flexible} : {flexible - 1}"
     return f"({zero}) ? 0 : {value}" if zero else value
 
 
@@ -115,8 +121,7 @@ def _lowest(key: str, apis: list[MessageSpec]) -> str:
 def _highest(key: str, apis: list[MessageSpec]) -> str:
     """The highest valid version of the API `key` names, as `_lowest`'s (-2 for a key no API has:
     below its lowest)."""
-    return _by_key(key, {s.api_key: MAX_VERSION if s.valid_versions.high is None else s.valid_versions.high
-                         for s in apis}, -2)
+    return _by_key(key, {s.api_key: s.valid_versions.high for s in apis}, -2)  # (closed: the reader checks)
 
 
 def _by_key(key: str, bounds: dict[int, int], missing: int) -> str:

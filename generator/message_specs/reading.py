@@ -150,6 +150,8 @@ class SpecReader:
             self.error("validVersions", "is 'none'; a message has at least one version")
         elif valid.high is None and kind in ("request", "response"):
             self.error("validVersions", f"is {str(valid)!r}; a request or response has a closed range (0-3)")
+        if flexible.high is not None:  # (Kafka's generator refuses it too: a version stays flexible)
+            self.error("flexibleVersions", f"is {str(flexible)!r}; flexible versions are none or open-ended (3+)")
         fields = self.fields(doc["fields"], "fields", flexible)
         structs = self.common_structs(doc.get("commonStructs", []), flexible)
         self.check_struct_names(fields, structs)

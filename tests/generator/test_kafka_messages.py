@@ -133,6 +133,10 @@ def place(text: str, needle: str) -> str:
      [('"validVersions"', "validVersions: is 'none'; a message has at least one version")]),
     (('"validVersions": "0-3"', '"validVersions": "0+"'),
      [('"validVersions"', "validVersions: is '0+'; a request or response has a closed range (0-3)")]),
+    (('"flexibleVersions": "2+"', '"flexibleVersions": "2-3"'),
+     [('"flexibleVersions"', "flexibleVersions: is '2-3'; flexible versions are none or open-ended (3+)"),
+      ('"taggedVersions"', "fields[1].taggedVersions: 2+ is not within the flexible versions 2-3: only flexible "
+                           "versions have tagged fields")]),
     (('"type": "request"', '"type": "query"'),
      [('"type"', "type: is 'query'; a message is one of request, response, header, data")]),
     (('"mapKey": true', '"mapKey": true, "size": 3'),

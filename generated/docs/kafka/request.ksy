@@ -332,54 +332,9 @@ types:
     instances:
       header_version:
         value: '((request_api_key == 7 and request_api_version >= 0 and request_api_version <= 0)) ? 0
-          : ((request_api_key == 0 and request_api_version >= 9) or (request_api_key == 1 and request_api_version
-          >= 12) or (request_api_key == 2 and request_api_version >= 6) or (request_api_key == 3 and request_api_version
-          >= 9) or (request_api_key == 4 and request_api_version >= 4) or (request_api_key == 5 and request_api_version
-          >= 2) or (request_api_key == 6 and request_api_version >= 6) or (request_api_key == 7 and request_api_version
-          >= 3) or (request_api_key == 8 and request_api_version >= 8) or (request_api_key == 9 and request_api_version
-          >= 6) or (request_api_key == 10 and request_api_version >= 3) or (request_api_key == 11 and
-          request_api_version >= 6) or (request_api_key == 12 and request_api_version >= 4) or (request_api_key
-          == 13 and request_api_version >= 4) or (request_api_key == 14 and request_api_version >= 4)
-          or (request_api_key == 15 and request_api_version >= 5) or (request_api_key == 16 and request_api_version
-          >= 3) or (request_api_key == 18 and request_api_version >= 3) or (request_api_key == 19 and
-          request_api_version >= 5) or (request_api_key == 20 and request_api_version >= 4) or (request_api_key
-          == 21 and request_api_version >= 2) or (request_api_key == 22 and request_api_version >= 2)
-          or (request_api_key == 23 and request_api_version >= 4) or (request_api_key == 24 and request_api_version
-          >= 3) or (request_api_key == 25 and request_api_version >= 3) or (request_api_key == 26 and
-          request_api_version >= 3) or (request_api_key == 27 and request_api_version >= 1) or (request_api_key
-          == 28 and request_api_version >= 3) or (request_api_key == 29 and request_api_version >= 2)
-          or (request_api_key == 30 and request_api_version >= 2) or (request_api_key == 31 and request_api_version
-          >= 2) or (request_api_key == 32 and request_api_version >= 4) or (request_api_key == 33 and
-          request_api_version >= 2) or (request_api_key == 34 and request_api_version >= 2) or (request_api_key
-          == 35 and request_api_version >= 2) or (request_api_key == 36 and request_api_version >= 2)
-          or (request_api_key == 37 and request_api_version >= 2) or (request_api_key == 38 and request_api_version
-          >= 2) or (request_api_key == 39 and request_api_version >= 2) or (request_api_key == 40 and
-          request_api_version >= 2) or (request_api_key == 41 and request_api_version >= 2) or (request_api_key
-          == 42 and request_api_version >= 2) or (request_api_key == 43 and request_api_version >= 2)
-          or (request_api_key == 44 and request_api_version >= 1) or (request_api_key == 45 and request_api_version
-          >= 0) or (request_api_key == 46 and request_api_version >= 0) or (request_api_key == 48 and
-          request_api_version >= 1) or (request_api_key == 49 and request_api_version >= 1) or (request_api_key
-          == 50 and request_api_version >= 0) or (request_api_key == 51 and request_api_version >= 0)
-          or (request_api_key == 52 and request_api_version >= 0) or (request_api_key == 53 and request_api_version
-          >= 1) or (request_api_key == 54 and request_api_version >= 1) or (request_api_key == 55 and
-          request_api_version >= 0) or (request_api_key == 56 and request_api_version >= 0) or (request_api_key
-          == 57 and request_api_version >= 0) or (request_api_key == 58 and request_api_version >= 0)
-          or (request_api_key == 59 and request_api_version >= 0) or (request_api_key == 60 and request_api_version
-          >= 0) or (request_api_key == 61 and request_api_version >= 0) or (request_api_key == 62 and
-          request_api_version >= 0) or (request_api_key == 63 and request_api_version >= 0) or (request_api_key
-          == 64 and request_api_version >= 0) or (request_api_key == 65 and request_api_version >= 0)
-          or (request_api_key == 66 and request_api_version >= 0) or (request_api_key == 67 and request_api_version
-          >= 0) or (request_api_key == 68 and request_api_version >= 0) or (request_api_key == 69 and
-          request_api_version >= 0) or (request_api_key == 70 and request_api_version >= 0) or (request_api_key
-          == 71 and request_api_version >= 0) or (request_api_key == 72 and request_api_version >= 0)
-          or (request_api_key == 73 and request_api_version >= 0) or (request_api_key == 74 and request_api_version
-          >= 0) or (request_api_key == 75 and request_api_version >= 0) or (request_api_key == 76 and
-          request_api_version >= 0) or (request_api_key == 77 and request_api_version >= 0) or (request_api_key
-          == 78 and request_api_version >= 0) or (request_api_key == 79 and request_api_version >= 0)
-          or (request_api_key == 80 and request_api_version >= 0) or (request_api_key == 81 and request_api_version
-          >= 0) or (request_api_key == 82 and request_api_version >= 0) or (request_api_key == 83 and
-          request_api_version >= 0) or (request_api_key == 84 and request_api_version >= 0) or (request_api_key
-          == 85 and request_api_version >= 0) or (request_api_key == 86 and request_api_version >= 0)
-          or (request_api_key == 87 and request_api_version >= 0)) ? 2 : 1'
+          : (request_api_version >= [9, 12, 6, 9, 4, 2, 6, 3, 8, 6, 3, 6, 4, 4, 4, 5, 3, 2, 3, 5, 4, 2,
+          2, 4, 3, 3, 3, 1, 3, 2, 2, 2, 4, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 0, 0, 1, 1, 1, 0, 0, 0,
+          1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+          0, 0, 0, 0][request_api_key]) ? 2 : 1'
         doc: 'The header''s version: 2 where the request''s version is flexible, else 1 (0 for ControlledShutdown
           v0).'

@@ -232,39 +232,8 @@ types:
       doc: The header's version.
 instances:
   header_version:
-    value: '((api_key == 18 and api_version >= 0)) ? 0 : ((api_key == 0 and api_version >= 9) or (api_key
-      == 1 and api_version >= 12) or (api_key == 2 and api_version >= 6) or (api_key == 3 and api_version
-      >= 9) or (api_key == 4 and api_version >= 4) or (api_key == 5 and api_version >= 2) or (api_key
-      == 6 and api_version >= 6) or (api_key == 7 and api_version >= 3) or (api_key == 8 and api_version
-      >= 8) or (api_key == 9 and api_version >= 6) or (api_key == 10 and api_version >= 3) or (api_key
-      == 11 and api_version >= 6) or (api_key == 12 and api_version >= 4) or (api_key == 13 and api_version
-      >= 4) or (api_key == 14 and api_version >= 4) or (api_key == 15 and api_version >= 5) or (api_key
-      == 16 and api_version >= 3) or (api_key == 18 and api_version >= 3) or (api_key == 19 and api_version
-      >= 5) or (api_key == 20 and api_version >= 4) or (api_key == 21 and api_version >= 2) or (api_key
-      == 22 and api_version >= 2) or (api_key == 23 and api_version >= 4) or (api_key == 24 and api_version
-      >= 3) or (api_key == 25 and api_version >= 3) or (api_key == 26 and api_version >= 3) or (api_key
-      == 27 and api_version >= 1) or (api_key == 28 and api_version >= 3) or (api_key == 29 and api_version
-      >= 2) or (api_key == 30 and api_version >= 2) or (api_key == 31 and api_version >= 2) or (api_key
-      == 32 and api_version >= 4) or (api_key == 33 and api_version >= 2) or (api_key == 34 and api_version
-      >= 2) or (api_key == 35 and api_version >= 2) or (api_key == 36 and api_version >= 2) or (api_key
-      == 37 and api_version >= 2) or (api_key == 38 and api_version >= 2) or (api_key == 39 and api_version
-      >= 2) or (api_key == 40 and api_version >= 2) or (api_key == 41 and api_version >= 2) or (api_key
-      == 42 and api_version >= 2) or (api_key == 43 and api_version >= 2) or (api_key == 44 and api_version
-      >= 1) or (api_key == 45 and api_version >= 0) or (api_key == 46 and api_version >= 0) or (api_key
-      == 48 and api_version >= 1) or (api_key == 49 and api_version >= 1) or (api_key == 50 and api_version
-      >= 0) or (api_key == 51 and api_version >= 0) or (api_key == 52 and api_version >= 0) or (api_key
-      == 53 and api_version >= 1) or (api_key == 54 and api_version >= 1) or (api_key == 55 and api_version
-      >= 0) or (api_key == 56 and api_version >= 0) or (api_key == 57 and api_version >= 0) or (api_key
-      == 58 and api_version >= 0) or (api_key == 59 and api_version >= 0) or (api_key == 60 and api_version
-      >= 0) or (api_key == 61 and api_version >= 0) or (api_key == 62 and api_version >= 0) or (api_key
-      == 63 and api_version >= 0) or (api_key == 64 and api_version >= 0) or (api_key == 65 and api_version
-      >= 0) or (api_key == 66 and api_version >= 0) or (api_key == 67 and api_version >= 0) or (api_key
-      == 68 and api_version >= 0) or (api_key == 69 and api_version >= 0) or (api_key == 70 and api_version
-      >= 0) or (api_key == 71 and api_version >= 0) or (api_key == 72 and api_version >= 0) or (api_key
-      == 73 and api_version >= 0) or (api_key == 74 and api_version >= 0) or (api_key == 75 and api_version
-      >= 0) or (api_key == 76 and api_version >= 0) or (api_key == 77 and api_version >= 0) or (api_key
-      == 78 and api_version >= 0) or (api_key == 79 and api_version >= 0) or (api_key == 80 and api_version
-      >= 0) or (api_key == 81 and api_version >= 0) or (api_key == 82 and api_version >= 0) or (api_key
-      == 83 and api_version >= 0) or (api_key == 84 and api_version >= 0) or (api_key == 85 and api_version
-      >= 0) or (api_key == 86 and api_version >= 0) or (api_key == 87 and api_version >= 0)) ? 1 : 0'
+    value: '((api_key == 18 and api_version >= 0)) ? 0 : (api_key >= 0 and api_key <= 87 and api_version
+      >= [9, 12, 6, 9, 4, 2, 6, 3, 8, 6, 3, 6, 4, 4, 4, 5, 3, 2, 3, 5, 4, 2, 2, 4, 3, 3, 3, 1, 3, 2, 2,
+      2, 4, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0,
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0][api_key]) ? 1 : 0'
     doc: 'The header''s version: 1 where the response''s version is flexible, else 0 (always 0 for ApiVersions).'
