@@ -277,6 +277,7 @@ def _answer(out: Conversation, data: bytes, limits: Limits, start: int = 0) -> N
     decode it so."""
     responses = codec("kafka.response")
     waiting = _Waiting(e for e in out.exchanges if e.expects_response and e.correlation_id is not None)
+    unread = _unread(out.exchanges)
     for n, (at, frame) in enumerate(_frames(data, "responses", out, limits, start)):
         where = f"responses[{n}]"
         try:
@@ -288,8 +289,8 @@ def _answer(out: Conversation, data: bytes, limits: Limits, start: int = 0) -> N
         exchange = waiting.first_of(header.correlation_id)
         if exchange is None:
             out.findings.append(DecodeError("invalid_value", f"correlation id {header.correlation_id} answers no "
-                                            "request of the capture that waits for a response", at + _content_at(),
-                                            f"{where}.response.header.correlation_id"))
+                                            f"request of the capture that waits for a response{unread}",
+                                            at + _content_at(), f"{where}.response.header.correlation_id"))
             out.strays.append(Stray(at, header.correlation_id, bytes(frame)))
             continue
         earliest = waiting.earliest()
@@ -303,6 +304,18 @@ def _answer(out: Conversation, data: bytes, limits: Limits, start: int = 0) -> N
                                                  limits=limits, lazy=False)
         except DecodeError as exc:
             out.findings.append(_placed(exc, at + _content_at(), where))
+
+
+def _unread(exchanges: list[Exchange]) -> str:
+    """What a response that answers no request adds where requests' headers could not be read (an
+    API version newer than the specs, say): it may answer one of them."""
+    offsets = [e.request_at for e in exchanges if e.correlation_id is None]
+    if not offsets:
+        return ""
+    shown = ", ".join(map(str, offsets[:3])) + (", ..." if len(offsets) > 3 else "")
+    if len(offsets) > 1:
+        return f": perhaps one of the {len(offsets)} whose headers could not be read (at offsets {shown} of the requests)"
+    return f": perhaps the one whose header could not be read (at offset {shown} of the requests)"
 
 
 class _Waiting:

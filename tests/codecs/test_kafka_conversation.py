@@ -150,8 +150,26 @@ def test_a_frame_that_is_no_request_is_a_finding_placed_in_the_capture_and_the_n
     assert (request_finding.kind, request_finding.offset) == ("invalid_value", first + 6)
     assert request_finding.path == "requests[1].request.header.request_api_version"
     assert stray_finding.path == "responses[1].response.header.correlation_id"
+    assert stray_finding.detail.endswith(f": perhaps the one whose header could not be read (at offset {first} of "
+                                         "the requests)")  # the request it answers, which could not be read
     assert [s.correlation_id for s in got.strays] == [sent[1][0]]
     assert all(e.response is not None for e in got.exchanges if e is not bad and e.expects_response)
+
+
+def test_a_response_that_may_answer_one_of_several_unread_requests_names_them():
+    requests, responses, sent, _ = kafka_python_frames.conversation()
+    starts = [0]
+    for _ in range(2):
+        starts.append(starts[-1] + FRAME.decode_prefix(requests[starts[-1]:])[1])
+    broken = bytearray(requests)
+    for at in starts[1:]:  # the second and third requests' API versions made ones the specs lack
+        broken[at + 6:at + 8] = b"\x7f\x7f"
+    got = read_conversation(bytes(broken), responses)
+    strays = [f for f in got.findings if f.path.endswith("response.header.correlation_id")]
+    assert [f.path for f in strays] == ["responses[1].response.header.correlation_id",
+                                        "responses[2].response.header.correlation_id"]
+    assert all(f.detail.endswith(f": perhaps one of the 2 whose headers could not be read (at offsets {starts[1]}, "
+                                 f"{starts[2]} of the requests)") for f in strays)
 
 
 def test_a_response_out_of_order_is_paired_and_said():
