@@ -60,7 +60,7 @@ def _request(header: MessageSpec, apis: list[MessageSpec]) -> dict:
 def _response(header: MessageSpec, apis: list[MessageSpec]) -> dict:
     header_type, types, imports = translate_type(header, "header_version", f"{MESSAGES}/{TAGGED_FIELD}")
     header_type["params"] = [{"id": "header_version", "type": "u1", "doc": "The header's version."}]
-    known = (f"api_key >= 0 and api_key <= {max(s.api_key for s in apis)} and api_version >= {_lowest('api_key', apis)} "
+    known = (f"{_key_in_range('api_key', apis)} and api_version >= {_lowest('api_key', apis)} "
              f"and api_version <= {_highest('api_key', apis)}")
     params = [{"id": "api_key", "type": "s2", "doc": "The API key of the request this answers."},
               {"id": "api_version", "type": "s2", "doc": "The version of the request this answers."}]
@@ -107,9 +107,15 @@ def _header_version(apis: list[MessageSpec], key: str, version: str, flexible: i
              for s in apis}
     flex = f"{version} >= {_by_key(key, first, MAX_VERSION + 1)}"
     if not key_checked:
-        flex = f"{key} >= 0 and {key} <= {max(first)} and {flex}"
+        flex = f"{_key_in_range(key, apis)} and {flex}"
     value = f"({flex}) ? {flexible} : {flexible - 1}"
     return f"({zero}) ? 0 : {value}" if zero else value
+
+
+def _key_in_range(key: str, apis: list[MessageSpec]) -> str:
+    """An expression of whether `key` may index the lists by API key (`_by_key`): a response's
+    `api_key` is the caller's, checked by nothing before."""
+    return f"{key} >= 0 and {key} <= {max(s.api_key for s in apis)}"
 
 
 def _lowest(key: str, apis: list[MessageSpec]) -> str:

@@ -357,8 +357,8 @@ class _Loader(yaml.SafeLoader):
     depth = 0
 
     def compose_node(self, parent, index):
-        event = self.peek_event()
         if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
             raise yaml.composer.ComposerError(None, None, "an alias (*name): metadata documents have none",
                                               event.start_mark)
         if self.depth >= MAX_NESTING:
