@@ -1388,7 +1388,6 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
 
 def _e_request(v: Request, out: list[Any]) -> int:
     """Append the parts of a request to `out`; return how many bytes they hold."""
-    d: bytes
     w: int
     try:
         w = 0
@@ -2132,9 +2131,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
             except _rt.EncodeError as exc:
                 raise exc.within("body")
         else:
-            d = _cast(bytes, v_body if type(v_body) is bytes else _rt.bytes_value(v_body, "body"))
-            out.append(d)
-            w += len(d)
+            raise _rt.invalid_encode("no case matches", None, "body")
         return w
     except _rt.EncodeError:
         raise

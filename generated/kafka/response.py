@@ -1407,7 +1407,9 @@ def _d_response(
             except _rt.DecodeError as exc:
                 raise exc.within("body")
         else:
-            raise _rt.invalid("no case matches", pos, "body")
+            raise _rt.invalid(
+                f"no case matches: api_key is {p_api_key!r}, api_version is {p_api_version!r}", pos, "body"
+            )
         return Response(v_header, v_body, i_header_version), pos
     except _rt.DecodeError:
         raise
@@ -1417,7 +1419,6 @@ def _d_response(
 
 def _e_response(v: Response, out: list[Any], p_api_key: int, p_api_version: int) -> int:
     """Append the parts of a response to `out`; return how many bytes they hold."""
-    d: bytes
     w: int
     try:
         w = 0
@@ -2576,9 +2577,9 @@ def _e_response(v: Response, out: list[Any], p_api_key: int, p_api_version: int)
             except _rt.EncodeError as exc:
                 raise exc.within("body")
         else:
-            d = _cast(bytes, v_body if type(v_body) is bytes else _rt.bytes_value(v_body, "body"))
-            out.append(d)
-            w += len(d)
+            raise _rt.invalid_encode(
+                f"no case matches: api_key is {p_api_key!r}, api_version is {p_api_version!r}", None, "body"
+            )
         return w
     except _rt.EncodeError:
         raise

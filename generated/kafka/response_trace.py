@@ -834,7 +834,9 @@ def _d_response(
             except _rt.DecodeError as exc:
                 raise exc.within("body")
         else:
-            raise _rt.invalid("no case matches", pos, "body")
+            raise _rt.invalid(
+                f"no case matches: api_key is {p_api_key!r}, api_version is {p_api_version!r}", pos, "body"
+            )
         tr.end(pos, v_body)
         return Response(v_header, v_body, i_header_version), pos
     except _rt.DecodeError:

@@ -1279,7 +1279,7 @@ def _d_ip_payload(buf: bytes, pos: int, end: int, lim: list[int], p_ether_type: 
             except _rt.DecodeError as exc:
                 raise exc.within("ip")
         else:
-            raise _rt.invalid("no case matches", pos, "ip")
+            raise _rt.invalid(f"no case matches: ether_type is {p_ether_type!r}", pos, "ip")
     else:
         v_ip = None
     e = end
@@ -1315,9 +1315,7 @@ def _e_ip_payload(v: IpPayload, out: list[Any], p_ether_type: int) -> int:
                 except _rt.EncodeError as exc:
                     raise exc.within("ip")
             else:
-                d = _cast(bytes, v_ip if type(v_ip) is bytes else _rt.bytes_value(v_ip, "ip"))
-                out.append(d)
-                w += len(d)
+                raise _rt.invalid_encode(f"no case matches: ether_type is {p_ether_type!r}", None, "ip")
         elif v_ip is not None:
             raise _rt.invalid_encode("is set, but its condition is false", None, "ip")
         if v_trailer is None:

@@ -412,7 +412,7 @@ def _d_ip_payload(
             except _rt.DecodeError as exc:
                 raise exc.within("ip")
         else:
-            raise _rt.invalid("no case matches", pos, "ip")
+            raise _rt.invalid(f"no case matches: ether_type is {p_ether_type!r}", pos, "ip")
         tr.end(pos, v_ip)
     else:
         v_ip = None

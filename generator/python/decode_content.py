@@ -177,8 +177,8 @@ class ContentReads:
         elif ref.kind == "switch":
             # No case for the value: an error in our formats; in a user's schema nothing is read and
             # the field is null, as Kaitai's parsers do.
-            no_case = (f"raise _rt.invalid({f.no_case or 'no case matches'!r}, pos, {epath!r})"
-                       if self.t.schema.strict or f.no_case else f"{target} = None")
+            no_case = (self.no_case_raised(f, ref, epath) if self.t.schema.strict or f.no_case
+                       else f"{target} = None")
 
             def case(case_ref: TypeRef) -> None:
                 if self.plan.bits_one_by_one and reads_bits(ref) and case_ref.kind != "bits":

@@ -264,7 +264,17 @@ class FieldWrites:
                 if self.plan.bits_one_by_one and reads_bits(ref) and case_ref.kind != "bits":
                     self.complete_bits(c, f.id)  # a byte-aligned case, as the decoder skips the bits left
                 self.encode_content(c, f, case_ref, var, epath, wrap)
-            self.switch(c, f, ref, case, lambda: self.encode_content(c, f, default_ref, var, epath, wrap), value=var)
+
+            def no_case() -> None:
+                # As the decoder: an error where it raises one, else raw bytes. (A switch the
+                # encoder picks by the value's class, `selects_on_peek`, has cases for classes:
+                # another value is written as the raw bytes it must be.)
+                unsized = f.size is None and not f.size_eos and not self.selects_on_peek(ref)
+                if unsized and (self.t.schema.strict or f.no_case):
+                    c(self.no_case_raised(f, ref, epath, "_rt.invalid_encode", "None"))
+                else:
+                    self.encode_content(c, f, default_ref, var, epath, wrap)
+            self.switch(c, f, ref, case, no_case, value=var)
 
     def complete_bits(self, c: Lines, fid: str | None) -> None:
         """Before the byte-aligned field `fid` (None: the end of the type) of a type whose bits are

@@ -402,6 +402,21 @@ class TypeCode:
             else:
                 emit_default()
 
+    def no_case_raised(self, f: Field, ref: TypeRef, epath: str, error: str = "_rt.invalid", at: str = "pos") -> str:
+        """The error of an unsized switch that no case matches, where that is one (a format of ours,
+        or a field with its own text, `Field.no_case`); a decoder raises DecodeError, an encoder
+        (error=_rt.invalid_encode, at=None) EncodeError. Without its own text, it names each
+        number or truth value the switch's expression reads, with its value, so that what was
+        not matched shows ("no case matches: api_key is 3, api_version is 13")."""
+        if f.no_case:
+            return f"raise {error}({f.no_case!r}, {at}, {epath!r})"
+        read = dict.fromkeys(n.name for n in E.walk(ref.switch_on)
+                             if isinstance(n, E.Name) and type_of(n, self.scope) in ("int", "bool"))
+        if not read:
+            return f"raise {error}('no case matches', {at}, {epath!r})"
+        said = ", ".join(f"{name} is {{{self.expr(E.Name(name))}!r}}" for name in read)
+        return f"raise {error}(f{'no case matches: ' + said!r}, {at}, {epath!r})"
+
     def selects_on_peek(self, ref: TypeRef) -> bool:
         """Whether a switch selects on a positional instance (a byte read ahead) or on the stream
         (`stream_bound`): an encoder has no bytes to read it from, and picks the case from the

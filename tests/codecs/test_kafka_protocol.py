@@ -15,7 +15,7 @@ from logcodec.generated.kafka import request as rq
 from logcodec.generated.kafka import response as rs
 
 import logcodec
-from logcodec import DecodeError
+from logcodec import DecodeError, EncodeError
 
 from ..vectorfiles import ROOT
 from . import kafka_python_frames
@@ -326,8 +326,16 @@ def test_unknown_apis_and_versions_are_refused():
     with pytest.raises(DecodeError) as caught:
         logcodec.decode("kafka.request", bytes(frame))
     assert (caught.value.kind, caught.value.path) == ("invalid_value", "request.header.request_api_key")
-    with pytest.raises(DecodeError):
-        logcodec.decode("kafka.response", _frame(MESSAGES["MetadataResponse"], 12), api_key=3, api_version=99)
+    response = _frame(MESSAGES["MetadataResponse"], 12)
+    for key, version in ((3, 99), (999, 12)):  # a version Metadata lacks; a key no API has
+        with pytest.raises(DecodeError) as caught:
+            logcodec.decode("kafka.response", response, api_key=key, api_version=version)
+        assert (caught.value.kind, caught.value.path, caught.value.detail) == (
+            "invalid_value", "response.body", f"no case matches: api_key is {key}, api_version is {version}")
+    value = logcodec.decode("kafka.response", response, api_key=3, api_version=12)
+    with pytest.raises(EncodeError) as refused:  # the encoder says the same (it wrote no bytes for it)
+        logcodec.encode("kafka.response", value, api_key=3, api_version=99)
+    assert "no case matches: api_key is 3, api_version is 99" in str(refused.value)
 
 
 def test_the_header_version_follows_the_api_and_its_version():

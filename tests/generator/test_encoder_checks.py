@@ -294,3 +294,32 @@ def test_an_encoder_names_a_computed_bound_by_its_value(tmp_path):
     with pytest.raises(EncodeError) as caught:
         m.encode(m.Bounded(len_body=4, len_trailer=4, version=9))
     assert "9 must be at most 8" in str(caught.value) and "version" in caught.value.path
+
+
+SWITCHED = """
+meta: {id: switched, endian: be}
+doc: A body whose type the version and kind say.
+params:
+  - {id: version, type: u1, doc: The version.}
+seq:
+  - {id: kind, type: u1, doc: The body's kind.}
+  - id: body
+    type: {switch-on: 'version > 1 ? kind : kind + 100', cases: {1: u1, 2: u2}}
+    doc: The body.
+"""
+
+
+def test_a_switch_no_case_matches_names_what_it_read(tmp_path):
+    """In a format of ours, a switch that no case matches is an error that says the numbers its
+    expression read (a response's API key and version), not only that nothing matched."""
+    _, m = compiled(tmp_path, SWITCHED, "switched", strict=True)
+    assert m.decode(b"\x02\x00\x07", version=2).body == 7
+    with pytest.raises(DecodeError) as caught:
+        m.decode(b"\x03\x00", version=2)
+    assert (caught.value.kind, caught.value.detail, caught.value.offset, caught.value.path) == (
+        "invalid_value", "no case matches: version is 2, kind is 3", 1, "switched.body")
+    with pytest.raises(EncodeError) as refused:  # the encoder says the same, writing no bytes for it
+        m.encode(m.Switched(kind=3, body=7), version=2)
+    assert "no case matches: version is 2, kind is 3" in str(refused.value) and refused.value.path == "switched.body"
+    _, lenient = compiled(tmp_path / "user", SWITCHED, "switched")
+    assert lenient.decode(b"\x03", version=2).body is None  # a user's schema: Kaitai's null

@@ -30,14 +30,16 @@ def package_name() -> str:
     return f"tiny_schemas_{next(_PACKAGES)}"
 
 
-def compiled(tmp_path: Path, text: str, name: str = "user", others: dict[str, str] | None = None):
+def compiled(tmp_path: Path, text: str, name: str = "user", others: dict[str, str] | None = None,
+             strict: bool = False):
     """The schema `text`, written as `<name>.ksy` in `tmp_path` (with `others`, the schemas it
-    imports, by file name there) and loaded, and its codec module compiled in memory."""
+    imports, by file name there) and loaded, and its codec module compiled in memory; `strict`,
+    under this repository's rules (`Schema.strict`), as a format of ours."""
     for rel, body in {**(others or {}), f"{name}.ksy": text}.items():
         path = tmp_path / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(textwrap.dedent(body))
-    (schema,), _ = load([tmp_path / f"{name}.ksy"], package_name(), (str(tmp_path),))
+    (schema,), _ = load([tmp_path / f"{name}.ksy"], package_name(), (str(tmp_path),), strict=strict)
     return schema, load_modules([schema])[schema.module]
 
 
